@@ -1,0 +1,247 @@
+"""SC301 log-of-softmax: `softmax(x).log()` and `log(sigmoid(x))` instead of their stable fused forms."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Fix, Invalid, Rule
+
+SOFTMAX = frozenset({"torch.softmax", "torch.nn.functional.softmax", "torch.special.softmax"})
+SIGMOID = frozenset({"torch.sigmoid", "torch.nn.functional.sigmoid", "torch.special.expit"})
+LOG = frozenset({"torch.log", "torch.special.log"})
+SOFTMAX_MODULES = frozenset({"torch.nn.Softmax", "torch.nn.modules.activation.Softmax"})
+SIGMOID_MODULES = frozenset({"torch.nn.Sigmoid", "torch.nn.modules.activation.Sigmoid"})
+
+
+class LogOfSoftmax(Rule):
+    code = "SC301"
+    name = "log-of-softmax"
+    message = "log of softmax is numerically unstable: use `log_softmax(..., dim=...)`"
+    fixable = "safe"
+    triggers = ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")
+    docs = """
+        ## What it does
+        Finds the log taken of a softmax or sigmoid output: `F.softmax(x, dim=-1).log()`,
+        `torch.log(torch.softmax(x, 1))`, `x.softmax(-1).log()`, `torch.log(torch.sigmoid(x))`, also through a
+        local name and with an epsilon added (`torch.log(probs + 1e-8)`).
+
+        ## Why is this bad?
+        Softmax underflows to exactly 0 for logits far below the maximum, and `log(0)` is `-inf`: the loss
+        becomes `inf` or `nan` and training dies. `log_softmax` computes the same value as
+        `x - logsumexp(x)`, which never underflows; adding an epsilon only hides the problem and biases the
+        result. The primer: "`F.log_softmax(x, dim=-1)` — ALWAYS prefer over `softmax(x).log()` — numerically
+        stable", and "`F.logsigmoid(x)` — log(sigmoid(x)) but stable".
+
+        A log of a mixture of softmaxes (`torch.log(0.5 * p + 0.5 * q)`) has no fused form and is not reported.
+
+        ## Example
+        ```python
+        log_probs = F.softmax(logits, dim=-1).log()
+        log_p = torch.log(torch.sigmoid(scores))
+        ```
+
+        ## Use instead
+        ```python
+        log_probs = F.log_softmax(logits, dim=-1)
+        log_p = F.logsigmoid(scores)
+        ```
+
+        ## Fix
+        Safe, when the softmax call is written inline with no epsilon: `softmax` becomes `log_softmax` in the
+        same spelling (`F.`, `torch.`, method) with the same arguments; `log(sigmoid(x))` becomes
+        `F.logsigmoid(x)`, adding `import torch.nn.functional as F` when the file has no spelling for it.
+    """
+    VALID = [
+        """
+        import torch.nn.functional as F
+        log_probs = F.log_softmax(logits, dim=-1)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        # a mixture of two distributions has no fused log form
+        mix = torch.log(0.5 * F.softmax(a, dim=-1) + 0.5 * F.softmax(b, dim=-1))
+        """,
+        """
+        import torch
+        probs = torch.softmax(logits, dim=-1)
+        entropy = -(probs * torch.log_softmax(logits, dim=-1)).sum(-1)
+        """,
+        """
+        import numpy as np
+        import torch
+        from scipy.special import softmax
+        p = np.log(softmax(x))
+        """,
+        """
+        import torch
+        import tensorflow as tf
+        y = tf.math.log(tf.nn.softmax(x))
+        """,
+        """
+        import torch
+        probs = torch.softmax(logits, dim=-1)
+        probs = probs.clamp(min=1e-6)
+        logp = torch.log(probs)
+        """,
+        """
+        import torch
+        x = torch.log(torch.exp(y).sum(-1))
+        """,
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch.nn.functional as F
+            log_probs = F.softmax(logits, dim=-1).log()
+            """,
+            fixed="""
+            import torch.nn.functional as F
+            log_probs = F.log_softmax(logits, dim=-1)
+            """,
+        ),
+        Invalid(
+            """
+            import torch as th
+            y = th.log(th.softmax(x, 1))
+            """,
+            fixed="""
+            import torch as th
+            y = th.log_softmax(x, 1)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            y = x.softmax(-1).log()
+            """,
+            fixed="""
+            import torch
+            y = x.log_softmax(-1)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            y = nn.functional.softmax(x, dim=2).log()
+            """,
+            fixed="""
+            import torch
+            from torch import nn
+            y = nn.functional.log_softmax(x, dim=2)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            log_p = torch.log(torch.sigmoid(scores))
+            """,
+            fixed="""
+            import torch
+            import torch.nn.functional as F
+            log_p = F.logsigmoid(scores)
+            """,
+        ),
+        """
+        import torch
+        import torch.nn.functional as F
+        probs = F.softmax(logits, dim=-1)
+        loss = -torch.log(probs + 1e-8)[range(n), targets].mean()
+        """,
+        """
+        import torch
+        from torch.nn.functional import softmax
+        p = softmax(z, dim=1)
+        logp = p.log()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class Head(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.softmax = nn.Softmax(dim=-1)
+            def forward(self, x):
+                return torch.log(self.softmax(x))
+        """,
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value == "log" and not node.args:
+            if self.ctx.qualname(func) is None and not self.ctx.is_foreign(func.value):
+                self._check(node, func.value, method=True)
+        elif self.ctx.qualname(func) in LOG and node.args:
+            self._check(node, node.args[0].value, method=False)
+
+    def _check(self, log_call: cst.Call, argument: cst.BaseExpression, method: bool) -> None:
+        inline = argument
+        with_epsilon = False
+        if type(argument) is cst.BinaryOperation and type(argument.operator) is cst.Add:
+            # `softmax(x) + eps` is the same bug hidden; `w * softmax(a) + w * softmax(b)` is a mixture.
+            left, right = argument.left, argument.right
+            inline = left if self._kind(self.ctx.value_of(left)[0]) else right
+            other = right if inline is left else left
+            if self._kind(self.ctx.value_of(other)[0]) or _contains_product(other):
+                return
+            with_epsilon = True
+        source, _ = self.ctx.value_of(inline)
+        found = self._kind(source)
+        if found is None:
+            return
+        kind, form = found
+        fix = None
+        if source is inline and not with_epsilon:
+            fix = self._fix(log_call, source, kind, form)
+        if kind == "sigmoid":
+            self.report(log_call, "log of sigmoid is numerically unstable: use `F.logsigmoid(x)`", fix)
+        else:
+            self.report(log_call, self.message, fix)
+
+    def _kind(self, expr: cst.BaseExpression) -> tuple[str, str] | None:
+        """("softmax" or "sigmoid", how it is spelled: "function", "method" or "module") when `expr` is a call of
+        one; else None."""
+        if type(expr) is not cst.Call:
+            return None
+        func = expr.func
+        qualname = self.ctx.qualname(func)
+        if qualname in SOFTMAX:
+            return "softmax", "function"
+        if qualname in SIGMOID:
+            return "sigmoid", "function"
+        module, _ = self.ctx.value_of(func)  # `self.softmax = nn.Softmax(dim=1)` ... `self.softmax(x)`
+        if type(module) is cst.Call:
+            module_name = self.ctx.qualname(module.func)
+            if module_name in SOFTMAX_MODULES:
+                return "softmax", "module"
+            if module_name in SIGMOID_MODULES:
+                return "sigmoid", "module"
+        if qualname is None and type(func) is cst.Attribute and func.attr.value in ("softmax", "sigmoid"):
+            if type(func.value) is not cst.Name or func.value.value != "self":
+                if not self.ctx.is_foreign(func.value):
+                    return func.attr.value, "method"
+        return None
+
+    def _fix(self, log_call: cst.Call, source: cst.Call, kind: str, form: str) -> Fix | None:
+        func = source.func
+        if form == "module" or type(func) is not cst.Attribute and kind == "softmax":
+            return None  # an nn.Softmax module or a bare imported `softmax`: no same-family spelling
+        if kind == "softmax":
+            new = source.with_changes(func=func.with_changes(attr=cst.Name("log_softmax")))
+            return Fix("Use `log_softmax`", ((log_call, new),))
+        argument = func.value if form == "method" else source.args[0].value
+        spelling = self.ctx.spelling("torch.nn.functional.logsigmoid")
+        imports: tuple[str, ...] = ()
+        if spelling is None or spelling.startswith("torch.nn.functional."):
+            # Prefer the conventional `F.` spelling, importing it when the name is free.
+            if self.ctx.binding("F") is None:
+                spelling, imports = "F.logsigmoid", ("import torch.nn.functional as F",)
+            elif spelling is None:
+                return None
+        new = cst.Call(func=cst.parse_expression(spelling), args=[cst.Arg(argument)])
+        return Fix("Use `F.logsigmoid`", ((log_call, new),), imports=imports)
+
+
+def _contains_product(expr: cst.BaseExpression) -> bool:
+    return type(expr) is cst.BinaryOperation and type(expr.operator) in (cst.Multiply, cst.Add, cst.Subtract)

@@ -1,0 +1,36 @@
+"""shapecheck: catch PyTorch shape bugs and training pitfalls, statically (`shapecheck lint`) and at run time
+(`@shapecheck.check`).
+
+Importing this package is cheap and never imports torch: the runtime names below load `shapecheck.runtime` (and
+torch with it) on first use, so the linter and its pre-commit hook stay free of torch.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+_RUNTIME_NAMES = frozenset(
+    {"check", "CheckError", "ShapeError", "DeviceError", "disable", "enable", "disabled", "install_import_hook"}
+)
+
+if TYPE_CHECKING:
+    from shapecheck.runtime import (
+        CheckError, DeviceError, ShapeError, check, disable, disabled, enable, install_import_hook,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    if name in _RUNTIME_NAMES:
+        import shapecheck.runtime as runtime
+
+        return getattr(runtime, name)
+    raise AttributeError(f"module 'shapecheck' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_RUNTIME_NAMES})
+
+
+__all__ = sorted(_RUNTIME_NAMES)

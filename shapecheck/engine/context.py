@@ -1,0 +1,362 @@
+"""The shared analysis every rule reads: imports, local bindings, enclosing scopes and loops, grad mode, call sites.
+
+It is filled in by the engine's single traversal (`shapecheck.engine.traversal`), so at any node a rule sees the state
+of the file *as of that point in the source*: the latest binding of a name before the node, the loops and `with
+torch.no_grad()` blocks around it. Facts about the whole file (call sites, function definitions) are complete only
+in a rule's `finish()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+import libcst as cst
+
+from shapecheck.engine.walker import walk
+
+if TYPE_CHECKING:
+    from shapecheck.engine.rule import Fix, Rule
+
+BindingKind = Literal[
+    "assign", "unpack", "for", "with", "param", "import", "aug", "def", "class", "except", "walrus", "del", "comp"
+]
+
+# Frameworks whose arrays share method names with torch tensors (`.view`, `.transpose`, `.numpy`, `.softmax`).
+FOREIGN_FRAMEWORKS = frozenset(
+    {"numpy", "mxnet", "tensorflow", "jax", "jaxlib", "scipy", "cupy", "pandas", "cv2", "paddle", "keras", "mlx",
+     "mindspore", "oneflow", "dask", "xarray", "sklearn"}
+)
+
+_NO_GRAD = frozenset(
+    {"torch.no_grad", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad", "torch.inference_mode",
+     "torch.autograd.inference_mode", "torch.autograd.grad_mode.inference_mode"}
+)
+_ENABLE_GRAD = frozenset({"torch.enable_grad", "torch.autograd.enable_grad", "torch.autograd.grad_mode.enable_grad"})
+_SET_GRAD_ENABLED = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
+                               "torch.autograd.grad_mode.set_grad_enabled"})
+
+LOOPS = (cst.For, cst.While)
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """One binding of a name: what it was bound to, how, and where.
+
+    `value` is the bound expression where there is one: the right-hand side of an assignment or unpacking, the
+    iterable of a `for`, the context expression of `with ... as`, a parameter's default. `index` is the position of
+    the name in an unpacking target (`B, T, C = x.shape` gives C index 2), `starred` marks `*rest`.
+    """
+
+    name: str
+    kind: BindingKind
+    value: cst.BaseExpression | None
+    statement: cst.CSTNode
+    seq: int
+    index: int | None = None
+    starred: bool = False
+    qualname: str | None = None  # for imports: the dotted name bound
+    loop: cst.CSTNode | None = None  # innermost loop around the binding, within its function
+
+
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    node: cst.Call
+    grad_disabled: bool
+    function: cst.FunctionDef | None
+    loop: cst.CSTNode | None
+
+
+@dataclass(slots=True)
+class Scope:
+    kind: Literal["module", "function", "class", "lambda", "comprehension"]
+    node: cst.CSTNode
+    parent: Scope | None
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    # Only function frames own these; other scopes share their function's.
+    loops: list[cst.CSTNode] = field(default_factory=list)
+    grad: list[bool | None] = field(default_factory=list)  # True: disabled, False: enabled on purpose, None: unknown
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    rule: Rule
+    node: cst.CSTNode
+    message: str
+    fix: Fix | None
+
+
+class Context:
+    """Per-file analysis state shared by all rules. Rules read it; only the engine writes it."""
+
+    def __init__(self, module: cst.Module, filename: str) -> None:
+        self.module = module
+        self.filename = filename
+        self.ancestors: list[cst.CSTNode] = []
+        self.reports: list[Report] = []
+        self.functions: dict[str, list[cst.FunctionDef]] = {}
+        self.calls: dict[str, list[CallSite]] = {}
+        self._seq = 0
+        self._scope = Scope("module", module, None)
+        self._frame = self._scope  # innermost function (or module) scope: owns loops and grad mode
+        self._classes: list[cst.ClassDef] = []
+        self._functions: list[cst.FunctionDef] = []
+        self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
+        self.imports_torch = False
+
+    # ----------------------------------------------------------------------------------------------- where are we
+
+    @property
+    def parent(self) -> cst.CSTNode | None:
+        """The parent of the node being visited."""
+        return self.ancestors[-2] if len(self.ancestors) > 1 else None
+
+    @property
+    def function(self) -> cst.FunctionDef | None:
+        return self._functions[-1] if self._functions else None
+
+    @property
+    def class_def(self) -> cst.ClassDef | None:
+        return self._classes[-1] if self._classes else None
+
+    @property
+    def loop(self) -> cst.CSTNode | None:
+        """The innermost `for`/`while` around the node within the same function (comprehensions don't count)."""
+        loops = self._frame.loops
+        return loops[-1] if loops else None
+
+    @property
+    def loops(self) -> tuple[cst.CSTNode, ...]:
+        return tuple(self._frame.loops)
+
+    @property
+    def grad_disabled(self) -> bool:
+        """Under `with torch.no_grad()` / `inference_mode()` / `set_grad_enabled(False)` or in a function
+        decorated with `@torch.no_grad()` / `@torch.inference_mode()`, with no `enable_grad()` closer in."""
+        grad = self._frame.grad
+        return bool(grad) and grad[-1] is True
+
+    @property
+    def grad_enabled_explicitly(self) -> bool:
+        """Under `with torch.enable_grad()` / `set_grad_enabled(True)` or in a function decorated so."""
+        grad = self._frame.grad
+        return bool(grad) and grad[-1] is False
+
+    # ------------------------------------------------------------------------------------------------ names
+
+    def qualname(self, expr: cst.CSTNode) -> str | None:
+        """The dotted name `expr` refers to through imports: `F.softmax` -> "torch.nn.functional.softmax",
+        `th.cat` -> "torch.cat", `nn.functional.softmax` -> "torch.nn.functional.softmax". None when the root name
+        is not bound by an import at this point (locals, parameters, `self.x`, calls)."""
+        parts: list[str] = []
+        while type(expr) is cst.Attribute:
+            parts.append(expr.attr.value)
+            expr = expr.value
+        if type(expr) is not cst.Name:
+            return None
+        binding = self.binding(expr.value)
+        if binding is None or binding.kind != "import" or binding.qualname is None:
+            return None
+        if not parts:
+            return binding.qualname
+        parts.append(binding.qualname)
+        return ".".join(reversed(parts))
+
+    def is_call_to(self, node: cst.CSTNode, *qualnames: str) -> bool:
+        """`node` is a call of one of these dotted names (resolved through imports)."""
+        return type(node) is cst.Call and self.qualname(node.func) in qualnames
+
+    def binding(self, name: str | cst.CSTNode, before: int | None = None) -> Binding | None:
+        """The latest binding of a name (or of `self.attr` inside a class) made before `before` (a `Binding.seq`;
+        default: now). Reassignment kills the earlier binding: the caller sees the newest one and its kind."""
+        if not isinstance(name, str):
+            if type(name) is cst.Name:
+                name = name.value
+            elif type(name) is cst.Attribute:
+                return self._attribute_binding(name, before)
+            else:
+                return None
+        scope: Scope | None = self._scope
+        first = True
+        while scope is not None:
+            if first or scope.kind != "class":  # class bodies are not visible from the methods inside them
+                found = scope.bindings.get(name)
+                if found:
+                    if before is None:
+                        return found[-1]
+                    for binding in reversed(found):
+                        if binding.seq < before:
+                            return binding
+            first = False
+            scope = scope.parent
+        return None
+
+    def _attribute_binding(self, node: cst.Attribute, before: int | None) -> Binding | None:
+        if type(node.value) is not cst.Name or node.value.value != "self" or not self._classes:
+            return None
+        found = self._attributes.get((id(self._classes[-1]), node.attr.value))
+        if not found:
+            return None
+        if before is None:
+            return found[-1]
+        return next((b for b in reversed(found) if b.seq < before), None)
+
+    def value_of(self, expr: cst.BaseExpression, before: int | None = None) -> tuple[cst.BaseExpression, int | None]:
+        """Follow a local name (or `self.attr`) to the expression it was assigned, through chains of plain
+        assignments. Returns the expression and the `seq` to resolve names inside it with (None: now)."""
+        for _ in range(8):  # a chain of aliases is short; a cycle (x = y; y = x in a loop) must not hang
+            if type(expr) is not cst.Name and type(expr) is not cst.Attribute:
+                break
+            binding = self.binding(expr, before)
+            if binding is None or binding.kind != "assign" or binding.value is None:
+                break
+            expr, before = binding.value, binding.seq
+        return expr, before
+
+    def framework_of(self, expr: cst.BaseExpression, before: int | None = None) -> str | None:
+        """The top-level module an expression's value comes from, following method chains, calls, subscripts and
+        local names back to an import: `np.random.randn(3).T` -> "numpy", `x.view(-1)` with `x = torch.ones(3)` ->
+        "torch". None when it can't be told."""
+        for _ in range(32):
+            kind = type(expr)
+            if kind is cst.Call:
+                expr = expr.func
+            elif kind is cst.Subscript:
+                expr = expr.value
+            elif kind is cst.Attribute:
+                qualname = self.qualname(expr)
+                if qualname is not None:
+                    return qualname.split(".", 1)[0]
+                expr = expr.value
+            elif kind is cst.Name:
+                binding = self.binding(expr, before)
+                if binding is None:
+                    return None
+                if binding.kind == "import":
+                    return binding.qualname.split(".", 1)[0] if binding.qualname else None
+                if binding.value is None or binding.kind not in ("assign", "walrus"):
+                    return None
+                expr, before = binding.value, binding.seq
+            else:
+                return None
+        return None
+
+    def is_foreign(self, expr: cst.BaseExpression) -> bool:
+        """The expression's value certainly comes from numpy, TensorFlow, JAX, MXNet, SciPy or another framework
+        whose arrays have torch-like methods: torch rules must stay quiet about it."""
+        return self.framework_of(expr) in FOREIGN_FRAMEWORKS
+
+    def spelling(self, qualname: str) -> str | None:
+        """How this file can spell a dotted name with the imports it has: "torch.nn.functional.log_softmax" ->
+        "F.log_softmax" under `import torch.nn.functional as F`, or "torch.nn.functional.log_softmax" under
+        `import torch`. None when no import reaches it."""
+        best: str | None = None
+        for name, bindings in self._module_scope().bindings.items():
+            binding = bindings[-1]
+            if binding.kind != "import" or not binding.qualname:
+                continue
+            target = binding.qualname
+            if qualname == target or qualname.startswith(target + "."):
+                candidate = name + qualname[len(target):]
+                if best is None or len(candidate) < len(best):
+                    best = candidate
+        return best
+
+    def _module_scope(self) -> Scope:
+        scope = self._scope
+        while scope.parent is not None:
+            scope = scope.parent
+        return scope
+
+    # --------------------------------------------------------------------------------------------- whole file
+
+    def calls_to(self, name: str) -> list[CallSite]:
+        """Call sites of a function or method by its last name (`f(...)`, `self.f(...)`, `obj.f(...)`). Complete
+        in `finish()`."""
+        return self.calls.get(name, [])
+
+    def walk(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+        """`node` and its descendants, for a rule that must look inside a subtree on its own (e.g. a helper
+        function's body in `finish()`)."""
+        return walk(node)
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+    # ------------------------------------------------------------------------------------- engine-only writers
+
+    def _bind(self, name: str, kind: BindingKind, value: cst.BaseExpression | None, statement: cst.CSTNode,
+              index: int | None = None, starred: bool = False, qualname: str | None = None,
+              scope: Scope | None = None) -> None:
+        self._seq += 1
+        binding = Binding(name, kind, value, statement, self._seq, index, starred, qualname, self.loop)
+        (scope or self._scope).bindings.setdefault(name, []).append(binding)
+
+    def _bind_target(self, target: cst.BaseExpression, kind: BindingKind, value: cst.BaseExpression | None,
+                     statement: cst.CSTNode) -> None:
+        target_type = type(target)
+        if target_type is cst.Name:
+            self._bind(target.value, kind, value, statement)
+        elif target_type is cst.Tuple or target_type is cst.List:
+            unpack_kind: BindingKind = "unpack" if kind == "assign" else kind
+            for index, element in enumerate(target.elements):
+                inner = element.value
+                if type(element) is cst.StarredElement and type(inner) is cst.Name:
+                    self._bind(inner.value, unpack_kind, value, statement, index, True)
+                elif type(inner) is cst.Name:
+                    self._bind(inner.value, unpack_kind, value, statement, index)
+                else:
+                    self._bind_target(inner, kind, None, statement)
+        elif target_type is cst.Attribute and self._classes:
+            if type(target.value) is cst.Name and target.value.value == "self":
+                self._seq += 1
+                key = (id(self._classes[-1]), target.attr.value)
+                binding = Binding("self." + target.attr.value, kind, value, statement, self._seq, loop=self.loop)
+                self._attributes.setdefault(key, []).append(binding)
+        elif target_type is cst.StarredElement:
+            self._bind_target(target.value, kind, None, statement)
+
+    def _push_scope(self, kind: Literal["function", "class", "lambda", "comprehension"], node: cst.CSTNode) -> None:
+        scope = Scope(kind, node, self._scope)
+        self._scope = scope
+        if kind == "function":
+            self._frame = scope
+
+    def _pop_scope(self) -> None:
+        scope = self._scope
+        assert scope.parent is not None
+        self._scope = scope.parent
+        if scope is self._frame:
+            frame = self._scope
+            while frame.kind not in ("function", "module"):
+                assert frame.parent is not None
+                frame = frame.parent
+            self._frame = frame
+
+    def _grad_effect(self, expr: cst.BaseExpression) -> bool | None | Literal["none"]:
+        """What a `with` item or decorator does to grad mode: True disables, False enables, None unknown,
+        "none" when it is not a grad-mode manager at all."""
+        call_args: tuple[cst.Arg, ...] = ()
+        if type(expr) is cst.Call:
+            call_args = tuple(expr.args)
+            expr = expr.func
+        qualname = self.qualname(expr)
+        if qualname is None:
+            return "none"
+        if qualname in _NO_GRAD:
+            if call_args and qualname.endswith("inference_mode"):
+                return _literal_bool(call_args[0].value)
+            return True
+        if qualname in _ENABLE_GRAD:
+            return False
+        if qualname in _SET_GRAD_ENABLED and call_args:
+            enabled = _literal_bool(call_args[0].value)
+            return None if enabled is None else not enabled
+        return "none"
+
+
+def _literal_bool(expr: cst.BaseExpression) -> bool | None:
+    if type(expr) is cst.Name and expr.value in ("True", "False"):
+        return expr.value == "True"
+    return None

@@ -1,0 +1,156 @@
+"""Lint one file's source: decode, skip cheaply when nothing can fire, parse once, traverse once, report.
+
+Positions are computed only for files that have findings: it is the single most expensive step after the parse.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import re
+import sys
+import tokenize
+from collections.abc import Sequence
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from shapecheck.engine.context import Context, Report
+from shapecheck.engine.fixer import apply_fixes
+from shapecheck.engine.noqa import file_exemption, line_exemptions
+from shapecheck.engine.rule import Rule
+from shapecheck.engine.traversal import Traversal
+from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, FileResult, Finding, FixInfo, Location
+
+# Deeply nested expressions recurse once per level in the parser, the traversal and the code generator.
+_RECURSION_LIMIT = 20_000
+
+_IMPORTS_TORCH = re.compile(
+    r"^[ \t]*(?:from[ \t]+torch\b|import[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*torch\b)", re.MULTILINE
+)
+
+MAX_FIX_ROUNDS = 8
+
+
+class SourceError(Exception):
+    """The file's bytes are not Python source we can read."""
+
+
+def decode(data: bytes) -> str:
+    if b"\x00" in data:
+        raise SourceError("contains NUL bytes: not Python source")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:
+        raise SourceError(f"cannot detect its encoding: {error}") from None
+    try:
+        text = data.decode(encoding)
+    except (UnicodeDecodeError, LookupError) as error:
+        raise SourceError(f"is not valid {encoding}: {error}") from None
+    # The BOM is not part of the code; positions and fixes work on the text after it.
+    return text[1:] if text.startswith(codecs.BOM_UTF8.decode("utf-8")) else text
+
+
+def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
+    """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers."""
+    if "torch" not in text or _IMPORTS_TORCH.search(text) is None:
+        return []
+    return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)]
+
+
+def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
+    """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
+    and report what remains; the fixed text is in `result.new_source`."""
+    result = FileResult(filename)
+    exempt = file_exemption(text)
+    if exempt is True:
+        return result
+    rules = [rule for rule in rules if rule.code not in exempt]
+    if sys.getrecursionlimit() < _RECURSION_LIMIT:
+        sys.setrecursionlimit(_RECURSION_LIMIT)
+    current = text
+    for _ in range(MAX_FIX_ROUNDS):
+        outcome = _lint_once(current, filename, applicable(rules, current))
+        if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
+            outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
+            return outcome
+        module, reports, findings = outcome
+        if fix is None:
+            break
+        wanted = [r for r in reports if r.fix is not None and (fix == "unsafe" or r.fix.applicability == "safe")]
+        if not wanted:
+            break
+        fixed_text, count = apply_fixes(module, wanted)
+        if count == 0 or fixed_text == current:
+            break
+        result.fixed += count
+        current = fixed_text
+    result.findings = findings
+    result.new_source = current if current != text else None
+    return result
+
+
+def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
+    if not rules:
+        return None, [], []
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        return _syntax_error(filename, text, error.message, error.raw_line, error.raw_column + 1)
+    except RecursionError:
+        return FileResult(filename, error="is nested too deeply to parse")
+    ctx = Context(module, filename)
+    instances = [rule(ctx) for rule in rules]
+    traversal = Traversal(ctx, instances)
+    try:
+        traversal.run()
+    except RecursionError:
+        return FileResult(filename, error="is nested too deeply to analyse")
+    if not ctx.imports_torch:
+        return module, [], []
+    findings = _findings(module, text, filename, ctx.reports)
+    lines = text.splitlines()
+    for crash in traversal.crashes:
+        rule = crash.rule
+        findings.append(Finding(
+            INTERNAL_ERROR, "internal-error",
+            f"rule {rule.code} ({rule.name}) crashed on this file: {crash}; please report it", filename,
+            Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
+    return module, ctx.reports, findings
+
+
+def _syntax_error(filename: str, text: str, message: str, row: int, column: int) -> FileResult:
+    lines = text.splitlines()
+    line = lines[row - 1] if 0 < row <= len(lines) else ""
+    location = Location(row, column)
+    return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", f"SyntaxError: {message}", filename,
+                                         location, location, source_line=line)])
+
+
+def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Report]) -> list[Finding]:
+    if not reports:
+        return []
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    lines = text.splitlines()
+    exemptions = line_exemptions(lines, {positions[r.node].start.line for r in reports})
+    findings = []
+    for report in reports:
+        span = positions[report.node]
+        row = span.start.line
+        codes = exemptions.get(row)
+        if codes is not None and (codes is True or report.rule.code in codes):
+            continue
+        fix = None
+        if report.fix is not None:
+            edits = tuple(
+                Edit(module.code_for_node(new), Location(positions[old].start.line, positions[old].start.column + 1),
+                     Location(positions[old].end.line, positions[old].end.column + 1))
+                for old, new in report.fix.replacements
+            )
+            fix = FixInfo(report.fix.applicability, report.fix.message, edits)
+        findings.append(Finding(
+            report.rule.code, report.rule.name, report.message, filename,
+            Location(row, span.start.column + 1), Location(span.end.line, span.end.column + 1), fix,
+            lines[row - 1] if row <= len(lines) else ""))
+    findings.sort(key=lambda f: f.sort_key)
+    return findings

@@ -1,0 +1,76 @@
+"""Finds the rules (every `Rule` subclass in a module of `shapecheck.rules`) and resolves rule selectors."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable
+from functools import cache
+
+from shapecheck.engine.rule import Rule
+from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR
+
+# Always reported, never selected or ignored: a file that can't be linted must not pass silently.
+ENGINE_CODES = {SYNTAX_ERROR: "syntax-error", INTERNAL_ERROR: "internal-error"}
+
+
+class SelectorError(ValueError):
+    pass
+
+
+@cache
+def all_rules() -> tuple[type[Rule], ...]:
+    import shapecheck.rules as package
+
+    found: dict[str, type[Rule]] = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Rule) and value.__module__ == module.__name__:
+                if value.code in found:
+                    raise RuntimeError(f"rule code {value.code} is defined twice: {found[value.code]} and {value}")
+                found[value.code] = value
+    return tuple(found[code] for code in sorted(found))
+
+
+def rules_by_code() -> dict[str, type[Rule]]:
+    return {rule.code: rule for rule in all_rules()}
+
+
+def check_selectors(selectors: Iterable[str], origin: str) -> None:
+    """Raise SelectorError naming any selector that matches no rule."""
+    codes = [rule.code for rule in all_rules()]
+    for selector in selectors:
+        if selector == "ALL" or selector in ENGINE_CODES:
+            continue
+        if not any(code.startswith(selector) for code in codes):
+            raise SelectorError(f"{origin}: unknown rule selector {selector!r} (see `shapecheck rules`)")
+
+
+def _specificity(code: str, selectors: Iterable[str]) -> int:
+    """Length of the most specific selector matching `code`; -1 for none. ALL is the least specific match."""
+    best = -1
+    for selector in selectors:
+        if selector == "ALL":
+            best = max(best, 0)
+        elif code.startswith(selector):
+            best = max(best, len(selector))
+    return best
+
+
+def resolve(select: Iterable[str] | None, ignore: Iterable[str] = (), extend_select: Iterable[str] = ()
+            ) -> tuple[type[Rule], ...]:
+    """The enabled rules, as ruff decides: `select` replaces the default set, `extend_select` adds to it, `ignore`
+    removes, and when a code is both selected and ignored the more specific selector wins (`--ignore SC2
+    --extend-select SC201` keeps SC201)."""
+    chosen = list(select) if select is not None else None
+    extend = list(extend_select)
+    ignored = list(ignore)
+    enabled = []
+    for rule in all_rules():
+        picked = _specificity(rule.code, (chosen or []) + extend)
+        if chosen is None and rule.default:
+            picked = max(picked, 0)
+        if picked >= 0 and picked > _specificity(rule.code, ignored):
+            enabled.append(rule)
+    return tuple(enabled)

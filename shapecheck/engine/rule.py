@@ -1,0 +1,90 @@
+"""What a lint rule is: one small class with its code, docs, examples and libcst-style visit methods.
+
+A rule defines `visit_<Node>(self, node)` / `leave_<Node>(self, node)` for the libcst node types it cares about
+(`visit_Call`, `leave_For`, ...). The engine calls them during its single traversal of the file, after updating the
+shared analysis in `self.ctx` (see `shapecheck.engine.context.Context`). `finish()` runs once the whole file has been
+seen, for rules that need facts from later in the file. A rule reports with `self.report(node, ...)`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from typing import ClassVar
+
+import libcst as cst
+
+from shapecheck.engine.context import Context, Report
+from shapecheck.findings import Applicability
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A rewrite of the file that resolves a finding.
+
+    `replacements` pairs nodes of the parsed module with the nodes to put in their place. `imports` lists import
+    statements the new code needs (e.g. "import torch.nn.functional as F"); they are added once, after the file's
+    other top-level imports, unless the file already has them.
+    """
+
+    message: str
+    replacements: tuple[tuple[cst.CSTNode, cst.CSTNode], ...]
+    applicability: Applicability = "safe"
+    imports: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """An INVALID example: `code` must produce exactly `count` findings of the rule; with `fixed`, applying the
+    rule's fixes (unsafe ones included) must give exactly that source."""
+
+    code: str
+    fixed: str | None = None
+    count: int = 1
+
+
+class Rule:
+    code: ClassVar[str]
+    name: ClassVar[str]
+    message: ClassVar[str]  # the default finding message
+    docs: ClassVar[str]  # markdown: "## What it does", "## Why is this bad?", "## Example", "## Use instead"
+    default: ClassVar[bool] = True  # on unless deselected; False: only with --select or config
+    fixable: ClassVar[Applicability | None] = None
+    # The file is analysed for this rule only if its text contains one of these: a cheap test that lets the engine
+    # skip parsing files no enabled rule can fire on. Empty: always analysed.
+    triggers: ClassVar[tuple[str, ...]] = ()
+    VALID: ClassVar[list[str]] = []
+    INVALID: ClassVar[list[Invalid | str]] = []
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def report(self, node: cst.CSTNode, message: str | None = None, fix: Fix | None = None) -> None:
+        self.ctx.reports.append(Report(self, node, message or self.message, fix))
+
+    def finish(self) -> None:
+        """Called once after the traversal; decide what needed the whole file here."""
+
+    # ---------------------------------------------------------------------------------------------- metadata
+
+    @classmethod
+    def valid_examples(cls) -> list[str]:
+        return [textwrap.dedent(code).strip() + "\n" for code in cls.VALID]
+
+    @classmethod
+    def invalid_examples(cls) -> list[Invalid]:
+        examples = []
+        for example in cls.INVALID:
+            if isinstance(example, str):
+                example = Invalid(example)
+            fixed = None if example.fixed is None else textwrap.dedent(example.fixed).strip() + "\n"
+            examples.append(Invalid(textwrap.dedent(example.code).strip() + "\n", fixed, example.count))
+        return examples
+
+    @classmethod
+    def documentation(cls) -> str:
+        return textwrap.dedent(cls.docs).strip()
+
+    @classmethod
+    def url(cls) -> str:
+        return f"https://github.com/shapecheck/shapecheck#{cls.code.lower()}-{cls.name}"

@@ -1,0 +1,293 @@
+"""The engine's single pass over a module: it keeps the shared analysis current and dispatches to every rule.
+
+For each node: the engine's own `visit` bookkeeping, then every rule's `visit_<Node>`, then the children in source
+order, then every rule's `leave_<Node>`, then the engine's own `leave` bookkeeping (so a rule looking at
+`x = x.transpose(0, 1)` still sees the old binding of `x`). A rule that raises is dropped for the rest of the file
+and reported once as an internal error; the other rules go on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import libcst as cst
+
+from shapecheck.engine.context import CallSite, Context
+from shapecheck.engine.rule import Rule
+from shapecheck.engine.walker import child_fields
+
+Handler = Callable[[cst.CSTNode], object]
+
+
+class RuleCrash(Exception):
+    def __init__(self, rule: Rule, error: BaseException) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.rule = rule
+        self.error = error
+
+
+class Traversal:
+    def __init__(self, ctx: Context, rules: Sequence[Rule]) -> None:
+        self.ctx = ctx
+        self.rules = list(rules)
+        self.crashes: list[RuleCrash] = []
+        self._dispatch: dict[type, tuple[tuple[tuple[Rule, Handler], ...], tuple[tuple[Rule, Handler], ...],
+                                         tuple[str, ...]]] = {}
+
+    def run(self) -> None:
+        self._visit(self.ctx.module)
+        for rule in list(self.rules):
+            try:
+                rule.finish()
+            except Exception as error:  # noqa: BLE001 - a crashing rule must not stop the others
+                self._crashed(rule, error)
+
+    # ------------------------------------------------------------------------------------------------ dispatch
+
+    def _entry(self, cls: type):
+        name = cls.__name__
+        visits = tuple((rule, getattr(rule, "visit_" + name)) for rule in self.rules if hasattr(rule, "visit_" + name))
+        leaves = tuple((rule, getattr(rule, "leave_" + name)) for rule in self.rules if hasattr(rule, "leave_" + name))
+        entry = (visits, leaves, child_fields(cls))
+        self._dispatch[cls] = entry
+        return entry
+
+    def _crashed(self, rule: Rule, error: BaseException) -> None:
+        self.crashes.append(RuleCrash(rule, error))
+        self.rules.remove(rule)
+        self._dispatch.clear()
+
+    def _visit(self, node: cst.CSTNode) -> None:
+        cls = type(node)
+        entry = self._dispatch.get(cls) or self._entry(cls)
+        ancestors = self.ctx.ancestors
+        ancestors.append(node)
+        enter = _ENTER.get(cls)
+        if enter is not None:
+            enter(self.ctx, node)
+        for rule, handler in entry[0]:
+            try:
+                handler(node)
+            except Exception as error:  # noqa: BLE001
+                if rule in self.rules:
+                    self._crashed(rule, error)
+        for name in entry[2]:
+            value = getattr(node, name)
+            if value is None:
+                continue
+            if type(value) is tuple or type(value) is list:
+                for item in value:
+                    if isinstance(item, cst.CSTNode):
+                        self._visit(item)
+            elif isinstance(value, cst.CSTNode):
+                self._visit(value)
+        entry = self._dispatch.get(cls) or self._entry(cls)  # a crash above may have dropped a rule
+        for rule, handler in entry[1]:
+            try:
+                handler(node)
+            except Exception as error:  # noqa: BLE001
+                if rule in self.rules:
+                    self._crashed(rule, error)
+        leave = _LEAVE.get(cls)
+        if leave is not None:
+            leave(self.ctx, node)
+        ancestors.pop()
+
+
+# ------------------------------------------------------------------------------------- the engine's bookkeeping
+
+
+def _enter_import(ctx: Context, node: cst.Import) -> None:
+    for alias in node.names:
+        dotted = _dotted(alias.name)
+        if dotted is None:
+            continue
+        if dotted == "torch" or dotted.startswith("torch."):
+            ctx.imports_torch = True
+        if alias.asname is not None and type(alias.asname.name) is cst.Name:
+            ctx._bind(alias.asname.name.value, "import", None, node, qualname=dotted)
+        else:
+            root = dotted.split(".", 1)[0]
+            ctx._bind(root, "import", None, node, qualname=root)
+
+
+def _enter_import_from(ctx: Context, node: cst.ImportFrom) -> None:
+    if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+        return
+    module = _dotted(node.module)
+    if module is None:
+        return
+    if module == "torch" or module.startswith("torch."):
+        ctx.imports_torch = True
+    for alias in node.names:
+        if type(alias.name) is not cst.Name:
+            continue
+        local = alias.name.value
+        if alias.asname is not None and type(alias.asname.name) is cst.Name:
+            local = alias.asname.name.value
+        ctx._bind(local, "import", None, node, qualname=f"{module}.{alias.name.value}")
+
+
+def _dotted(node: cst.BaseExpression) -> str | None:
+    parts = []
+    while type(node) is cst.Attribute:
+        parts.append(node.attr.value)
+        node = node.value
+    if type(node) is not cst.Name:
+        return None
+    parts.append(node.value)
+    return ".".join(reversed(parts))
+
+
+def _enter_function(ctx: Context, node: cst.FunctionDef) -> None:
+    ctx._bind(node.name.value, "def", None, node)
+    ctx.functions.setdefault(node.name.value, []).append(node)
+    ctx._functions.append(node)
+    ctx._push_scope("function", node)
+    for decorator in node.decorators:
+        effect = ctx._grad_effect(decorator.decorator)
+        if effect != "none":
+            ctx._frame.grad.append(effect)
+    _bind_params(ctx, node.params, node)
+
+
+def _bind_params(ctx: Context, params: cst.Parameters, owner: cst.CSTNode) -> None:
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        ctx._bind(param.name.value, "param", param.default, owner)
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            ctx._bind(star.name.value, "param", None, owner)
+
+
+def _leave_function(ctx: Context, node: cst.FunctionDef) -> None:
+    ctx._pop_scope()
+    ctx._functions.pop()
+
+
+def _enter_lambda(ctx: Context, node: cst.Lambda) -> None:
+    ctx._push_scope("lambda", node)
+    _bind_params(ctx, node.params, node)
+
+
+def _enter_class(ctx: Context, node: cst.ClassDef) -> None:
+    ctx._bind(node.name.value, "class", None, node)
+    ctx._classes.append(node)
+    ctx._push_scope("class", node)
+
+
+def _leave_class(ctx: Context, node: cst.ClassDef) -> None:
+    ctx._pop_scope()
+    ctx._classes.pop()
+
+
+def _enter_comprehension(ctx: Context, node: cst.CSTNode) -> None:
+    ctx._push_scope("comprehension", node)
+
+
+def _leave_scope(ctx: Context, node: cst.CSTNode) -> None:
+    ctx._pop_scope()
+
+
+def _enter_comp_for(ctx: Context, node: cst.CompFor) -> None:
+    ctx._bind_target(node.target, "comp", node.iter, node)
+
+
+def _enter_loop(ctx: Context, node: cst.CSTNode) -> None:
+    if type(node) is cst.For:
+        ctx._bind_target(node.target, "for", node.iter, node)
+    ctx._frame.loops.append(node)
+
+
+def _leave_loop(ctx: Context, node: cst.CSTNode) -> None:
+    ctx._frame.loops.pop()
+
+
+def _enter_with(ctx: Context, node: cst.With) -> None:
+    effect: bool | None | str = "none"
+    for item in node.items:
+        item_effect = ctx._grad_effect(item.item)
+        if item_effect != "none":
+            effect = item_effect
+        if item.asname is not None:
+            ctx._bind_target(item.asname.name, "with", item.item, node)
+    # Pushed for every `with`, so leaving always pops; a non-grad manager inherits the mode around it.
+    grad = ctx._frame.grad
+    grad.append(effect if effect != "none" else (grad[-1] if grad else None))
+
+
+def _leave_with(ctx: Context, node: cst.With) -> None:
+    ctx._frame.grad.pop()
+
+
+def _leave_assign(ctx: Context, node: cst.Assign) -> None:
+    for target in node.targets:
+        ctx._bind_target(target.target, "assign", node.value, node)
+
+
+def _leave_ann_assign(ctx: Context, node: cst.AnnAssign) -> None:
+    if node.value is not None:
+        ctx._bind_target(node.target, "assign", node.value, node)
+
+
+def _leave_aug_assign(ctx: Context, node: cst.AugAssign) -> None:
+    ctx._bind_target(node.target, "aug", None, node)
+
+
+def _leave_walrus(ctx: Context, node: cst.NamedExpr) -> None:
+    ctx._bind_target(node.target, "walrus", node.value, node)
+
+
+def _enter_except(ctx: Context, node: cst.ExceptHandler) -> None:
+    if node.name is not None:
+        ctx._bind_target(node.name.name, "except", None, node)
+
+
+def _leave_del(ctx: Context, node: cst.Del) -> None:
+    ctx._bind_target(node.target, "del", None, node)
+
+
+def _enter_call(ctx: Context, node: cst.Call) -> None:
+    func = node.func
+    if type(func) is cst.Name:
+        key = func.value
+    elif type(func) is cst.Attribute:
+        key = func.attr.value
+    else:
+        return
+    ctx.calls.setdefault(key, []).append(CallSite(node, ctx.grad_disabled, ctx.function, ctx.loop))
+
+
+_ENTER: dict[type, Callable[[Context, cst.CSTNode], None]] = {
+    cst.Import: _enter_import,
+    cst.ImportFrom: _enter_import_from,
+    cst.FunctionDef: _enter_function,
+    cst.Lambda: _enter_lambda,
+    cst.ClassDef: _enter_class,
+    cst.ListComp: _enter_comprehension,
+    cst.SetComp: _enter_comprehension,
+    cst.DictComp: _enter_comprehension,
+    cst.GeneratorExp: _enter_comprehension,
+    cst.CompFor: _enter_comp_for,
+    cst.For: _enter_loop,
+    cst.While: _enter_loop,
+    cst.With: _enter_with,
+    cst.ExceptHandler: _enter_except,
+    cst.Call: _enter_call,
+}
+_LEAVE: dict[type, Callable[[Context, cst.CSTNode], None]] = {
+    cst.FunctionDef: _leave_function,
+    cst.Lambda: _leave_scope,
+    cst.ClassDef: _leave_class,
+    cst.ListComp: _leave_scope,
+    cst.SetComp: _leave_scope,
+    cst.DictComp: _leave_scope,
+    cst.GeneratorExp: _leave_scope,
+    cst.For: _leave_loop,
+    cst.While: _leave_loop,
+    cst.With: _leave_with,
+    cst.Assign: _leave_assign,
+    cst.AnnAssign: _leave_ann_assign,
+    cst.AugAssign: _leave_aug_assign,
+    cst.NamedExpr: _leave_walrus,
+    cst.Del: _leave_del,
+}

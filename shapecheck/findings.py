@@ -1,0 +1,68 @@
+"""Plain data that leaves the engine: findings, fixes and per-file results.
+
+Everything here is picklable and free of libcst nodes, so worker processes can hand results back to the CLI and
+reporters never touch a syntax tree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Applicability = Literal["safe", "unsafe"]
+
+SYNTAX_ERROR = "SC000"
+INTERNAL_ERROR = "SC999"
+
+
+@dataclass(frozen=True)
+class Location:
+    row: int  # 1-based
+    column: int  # 1-based, like ruff
+
+
+@dataclass(frozen=True)
+class Edit:
+    content: str
+    location: Location
+    end_location: Location
+
+
+@dataclass(frozen=True)
+class FixInfo:
+    applicability: Applicability
+    message: str
+    edits: tuple[Edit, ...]
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    name: str
+    message: str
+    filename: str
+    location: Location
+    end_location: Location
+    fix: FixInfo | None = None
+    source_line: str = ""
+
+    @property
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.filename, self.location.row, self.location.column, self.code)
+
+
+@dataclass
+class FileResult:
+    """What linting one file produced.
+
+    `error` is set when the file could not be linted at all (unreadable, undecodable, not source); `warning` when it
+    was skipped on purpose (too large). Internal errors of single rules are findings (SC999), not errors here, so the
+    other rules' findings in the same file still count.
+    """
+
+    filename: str
+    findings: list[Finding] = field(default_factory=list)
+    error: str | None = None
+    warning: str | None = None
+    fixed: int = 0
+    new_source: str | None = None

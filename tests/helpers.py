@@ -1,0 +1,17 @@
+"""Small helpers the tests share."""
+
+from __future__ import annotations
+
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import all_rules, rules_by_code
+from shapecheck.findings import FileResult
+
+
+def lint(source: str, *codes: str, fix: str | None = None, filename: str = "example.py") -> FileResult:
+    """Lint `source` with the named rules (all rules when none are named)."""
+    rules = [rules_by_code()[code] for code in codes] if codes else list(all_rules())
+    return lint_text(source, filename, rules, fix=fix)
+
+
+def codes_of(result: FileResult) -> list[str]:
+    return [finding.code for finding in result.findings]
