@@ -8,15 +8,33 @@ commas and operator tokens are skipped: no rule looks inside them (rules read `n
 from __future__ import annotations
 
 import dataclasses
-import re
+import typing
 from collections.abc import Iterator
 
 import libcst as cst
 
-_SKIP_TYPE = re.compile(
-    r"_nodes\.whitespace\.|_nodes\.op\.|Paren|Bracket|Brace|<class 'str'>|<class 'bool'>|Literal\[|Optional\[str\]"
-    r"|Union\[str,|Asynchronous"
-)
+# Tokens no rule needs to visit: whitespace, comments, brackets, commas and operator tokens (rules read
+# `node.operator` directly).
+_TOKEN_MODULES = ("libcst._nodes.whitespace", "libcst._nodes.op")
+_TOKEN_CLASSES = ("LeftParen", "RightParen", "LeftSquareBracket", "RightSquareBracket", "LeftCurlyBrace",
+                  "RightCurlyBrace", "Asynchronous")
+
+
+def _node_classes(annotation: object) -> Iterator[type]:
+    """The CST node classes a field annotation admits (`Optional[Sequence[Arg]]` -> Arg)."""
+    if isinstance(annotation, typing.ForwardRef):
+        annotation = getattr(cst, annotation.__forward_arg__, None)
+    if isinstance(annotation, type):
+        if issubclass(annotation, cst.CSTNode):
+            yield annotation
+        return
+    for argument in typing.get_args(annotation):
+        yield from _node_classes(argument)
+
+
+def _is_token(cls: type) -> bool:
+    return cls.__module__ in _TOKEN_MODULES or cls.__name__ in _TOKEN_CLASSES
+
 
 # Fields are visited in source order, which is what makes "the latest binding before this use" mean what it says.
 # libcst declares a few of them out of source order; these are the ones whose order matters for bindings.
@@ -36,7 +54,8 @@ _TABLE: dict[type, tuple[str, ...]] = {}
 def child_fields(cls: type) -> tuple[str, ...]:
     fields = _TABLE.get(cls)
     if fields is None:
-        fields = tuple(f.name for f in dataclasses.fields(cls) if not _SKIP_TYPE.search(str(f.type)))
+        fields = tuple(f.name for f in dataclasses.fields(cls)
+                       if any(not _is_token(node_class) for node_class in _node_classes(f.type)))
         order = _ORDER.get(cls.__name__)
         if order is not None:
             fields = tuple(name for name in order if name in fields) + tuple(f for f in fields if f not in order)

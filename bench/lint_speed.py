@@ -1,0 +1,103 @@
+"""How fast `shapecheck lint` is, as a ratio to a bare libcst parse of the same files, measured in the same run.
+
+Corpus: torch's own torch/nn, torch/optim and torch/distributions (206 files, 72k lines with torch 2.13), which every
+machine with torch has. Found without importing torch.
+
+    python bench/lint_speed.py [--rounds 3] [--torchfix PATH] [--torch-preflight PATH]
+
+Rows:
+- bare parse: `libcst.parse_module` on each file's text, nothing else (the floor a libcst linter can reach).
+- shapecheck, 1 core: the engine over every file in this process, all default rules (cold: shapecheck keeps no cache).
+- shapecheck CLI: `shapecheck lint` as users run it, in a subprocess, one core and all cores (`--jobs`).
+- peers, when installed in their own environments (their executables on PATH or given as options): TorchFix and
+  torch-preflight over the same files, in subprocesses.
+In-process rows are interleaved round by round and the median is reported, so machine noise hits all rows alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import libcst as cst
+
+from shapecheck.engine.linter import decode, lint_text
+from shapecheck.engine.registry import resolve
+
+
+def corpus() -> list[Path]:
+    spec = importlib.util.find_spec("torch")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit("torch is not installed: `pip install torch==2.13.0` gives the corpus this bench lints")
+    root = Path(spec.submodule_search_locations[0])
+    return [path for folder in ("nn", "optim", "distributions") for path in sorted((root / folder).rglob("*.py"))]
+
+
+def bare_parse(texts: list[tuple[str, str]]) -> None:
+    for _, text in texts:
+        cst.parse_module(text)
+
+
+def shapecheck_engine(texts: list[tuple[str, str]]) -> int:
+    rules = resolve(None)
+    return sum(len(lint_text(text, name, rules).findings) for name, text in texts)
+
+
+def timed(function, *args) -> float:
+    start = time.perf_counter()
+    function(*args)
+    return time.perf_counter() - start
+
+
+def run_command(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--torchfix", default=shutil.which("torchfix"), help="TorchFix executable")
+    parser.add_argument("--torch-preflight", default=shutil.which("torch-preflight"),
+                        help="torch-preflight executable")
+    args = parser.parse_args()
+
+    files = corpus()
+    texts = [(str(path), decode(path.read_bytes())) for path in files]
+    lines = sum(text.count("\n") for _, text in texts)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    print(f"corpus: {len(files)} files, {lines} lines (torch/nn, torch/optim, torch/distributions); {cores} cores")
+
+    shapecheck = [sys.executable, "-m", "shapecheck", "lint", "--exit-zero", "--quiet", "--no-cache"]
+    paths = [str(files[0].parents[1] / folder) for folder in ("nn", "optim", "distributions")]
+    rows: dict[str, list[float]] = {"bare libcst parse": [], "shapecheck engine, 1 core": [],
+                                    "shapecheck lint --jobs 1": [], f"shapecheck lint --jobs {cores}": []}
+    for _ in range(args.rounds):
+        rows["bare libcst parse"].append(timed(bare_parse, texts))
+        rows["shapecheck engine, 1 core"].append(timed(shapecheck_engine, texts))
+        rows["shapecheck lint --jobs 1"].append(run_command([*shapecheck, "--jobs", "1", *paths]))
+        rows[f"shapecheck lint --jobs {cores}"].append(run_command([*shapecheck, "--jobs", str(cores), *paths]))
+    if args.torchfix:  # peers are slow (minutes): one run each
+        rows["TorchFix (subprocess)"] = [run_command([args.torchfix, *paths])]
+    if args.torch_preflight:
+        rows["torch-preflight (subprocess)"] = [run_command([args.torch_preflight, *paths])]
+
+    floor = statistics.median(rows["bare libcst parse"])
+    print(f"findings: {shapecheck_engine(texts)}")
+    print("\n| run | median s | lines/s | x bare parse |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, times in rows.items():
+        median = statistics.median(times)
+        print(f"| {name} | {median:.2f} | {lines / median:,.0f} | {median / floor:.2f} |")
+
+
+if __name__ == "__main__":
+    main()

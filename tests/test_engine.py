@@ -1,0 +1,260 @@
+"""The engine's shared analysis, seen through a probe rule that records what the context says at chosen nodes."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import ClassVar
+
+import libcst as cst
+import pytest
+
+from shapecheck.engine import Rule
+from shapecheck.engine.context import Context
+from shapecheck.engine.linter import applicable, lint_text
+from shapecheck.engine.traversal import Traversal
+from shapecheck.engine.walker import walk
+
+
+class Probe(Rule):
+    """Records the context at every call of `probe(expr)`."""
+
+    code = "SC990"
+    name = "probe"
+    message = "probe"
+    seen: ClassVar[list[dict]] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if type(node.func) is cst.Name and node.func.value == "probe":
+            expr = node.args[0].value if node.args else None
+            binding = self.ctx.binding(expr) if expr is not None else None
+            value, _ = self.ctx.value_of(expr) if expr is not None else (None, None)
+            self.seen.append({
+                "qualname": self.ctx.qualname(expr) if expr is not None else None,
+                "binding": binding,
+                "value": self.ctx.code(value) if value is not None else None,
+                "framework": self.ctx.framework_of(expr) if expr is not None else None,
+                "grad_disabled": self.ctx.grad_disabled,
+                "grad_enabled": self.ctx.grad_enabled_explicitly,
+                "loops": len(self.ctx.loops),
+                "function": self.ctx.function.name.value if self.ctx.function else None,
+                "class": self.ctx.class_def.name.value if self.ctx.class_def else None,
+            })
+
+
+def run_probe(source: str) -> list[dict]:
+    Probe.seen = []
+    module = cst.parse_module(textwrap.dedent(source))
+    ctx = Context(module, "probe.py")
+    Traversal(ctx, [Probe(ctx)]).run()
+    return Probe.seen
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ("import torch as th\nprobe(th.cat)", "torch.cat"),
+    ("from torch import nn\nprobe(nn.functional.softmax)", "torch.nn.functional.softmax"),
+    ("import torch.nn.functional as F\nprobe(F.softmax)", "torch.nn.functional.softmax"),
+    ("from torch.nn.functional import softmax\nprobe(softmax)", "torch.nn.functional.softmax"),
+    ("import torch.nn.functional\nprobe(torch.nn.functional.softmax)", "torch.nn.functional.softmax"),
+    ("import numpy as np\nprobe(np.concatenate)", "numpy.concatenate"),
+    ("import torch\ntorch = object()\nprobe(torch.cat)", None),  # rebinding kills the import
+    ("probe(undefined.cat)", None),
+    ("import torch\ndef f(torch):\n    probe(torch.cat)", None),  # a parameter shadows the module
+    ("def f():\n    import torch.nn.functional as F\n    probe(F.relu)", "torch.nn.functional.relu"),
+])
+def test_import_aliases_resolve_to_dotted_names(source: str, expected: str | None) -> None:
+    assert run_probe(source)[0]["qualname"] == expected
+
+
+def test_latest_binding_wins_and_reassignment_kills() -> None:
+    seen = run_probe("""
+        import torch
+        def f(x):
+            y = x.transpose(1, 2)
+            probe(y)
+            y = y.contiguous()
+            probe(y)
+            y += 1
+            probe(y)
+    """)
+    assert [s["value"] for s in seen] == ["x.transpose(1, 2)", "y.contiguous()", "y"]
+    assert [s["binding"].kind for s in seen] == ["assign", "assign", "aug"]
+
+
+def test_unpacking_records_position_and_star() -> None:
+    seen = run_probe("""
+        def f(x):
+            B, *rest, C = x.shape
+            probe(B)
+            probe(rest)
+            probe(C)
+    """)
+    assert [(s["binding"].kind, s["binding"].index, s["binding"].starred) for s in seen] == [
+        ("unpack", 0, False), ("unpack", 1, True), ("unpack", 2, False)]
+    assert seen[0]["binding"].value is seen[2]["binding"].value
+
+
+def test_self_attributes_bind_within_their_class() -> None:
+    seen = run_probe("""
+        import torch.nn as nn
+        class Head(nn.Module):
+            def __init__(self):
+                self.act = nn.LogSoftmax(dim=-1)
+            def forward(self, x):
+                probe(self.act)
+        class Other:
+            def forward(self, x):
+                probe(self.act)
+    """)
+    assert seen[0]["value"] == "nn.LogSoftmax(dim=-1)"
+    assert seen[1]["binding"] is None
+
+
+def test_class_body_names_are_not_visible_in_methods() -> None:
+    seen = run_probe("""
+        x = 1
+        class A:
+            x = 2
+            def f(self):
+                probe(x)
+    """)
+    assert seen[0]["value"] == "1"
+
+
+def test_comprehension_targets_are_bound_before_the_element() -> None:
+    seen = run_probe("[probe(t) for t in ts]")
+    assert seen[0]["binding"].kind == "comp"
+    assert seen[0]["value"] == "t"  # a comprehension target has no single value to follow
+
+
+@pytest.mark.parametrize(("source", "disabled", "enabled"), [
+    ("import torch\nwith torch.no_grad():\n    probe(x)", True, False),
+    ("import torch\nwith torch.inference_mode():\n    probe(x)", True, False),
+    ("import torch\nwith torch.inference_mode(False):\n    probe(x)", False, True),
+    ("import torch\nwith torch.set_grad_enabled(False):\n    probe(x)", True, False),
+    ("import torch\nwith torch.set_grad_enabled(training):\n    probe(x)", False, False),
+    ("import torch\nwith torch.no_grad():\n    with torch.enable_grad():\n        probe(x)", False, True),
+    ("import torch\nwith torch.no_grad(), open(f) as g:\n    probe(x)", True, False),
+    ("import torch\nwith torch.no_grad():\n    with open(f):\n        probe(x)", True, False),
+    ("import torch\n@torch.no_grad()\ndef step():\n    probe(x)", True, False),
+    ("import torch\n@torch.inference_mode\ndef step():\n    probe(x)", True, False),
+    ("import torch\nwith torch.no_grad():\n    def later():\n        probe(x)", False, False),
+    ("import contextlib\nwith contextlib.nullcontext():\n    probe(x)", False, False),
+    ("from torch import no_grad\nwith no_grad():\n    probe(x)", True, False),
+])
+def test_grad_mode(source: str, disabled: bool, enabled: bool) -> None:
+    seen = run_probe(source)[0]
+    assert (seen["grad_disabled"], seen["grad_enabled"]) == (disabled, enabled)
+
+
+def test_loops_functions_and_classes_enclose() -> None:
+    seen = run_probe("""
+        for epoch in range(3):
+            while True:
+                probe(x)
+        class M:
+            def f(self):
+                for b in data:
+                    probe(b)
+                    def inner():
+                        probe(b)
+    """)
+    assert [(s["loops"], s["function"], s["class"]) for s in seen] == [
+        (2, None, None), (1, "f", "M"), (0, "inner", "M")]
+    assert seen[1]["binding"].kind == "for" and seen[1]["value"] == "b"
+
+
+def test_framework_of_follows_chains_and_names() -> None:
+    seen = run_probe("""
+        import numpy as np
+        import torch
+        a = np.random.randn(3, 4)
+        b = torch.randn(3)
+        probe(a.T.reshape(-1))
+        probe(b.view(-1))
+        probe(unknown.view(-1))
+    """)
+    assert [s["framework"] for s in seen] == ["numpy", "torch", None]
+
+
+def test_call_sites_record_grad_mode_and_loop() -> None:
+    source = textwrap.dedent("""
+        import torch
+        def update(p):
+            pass
+        for p in params:
+            with torch.no_grad():
+                update(p)
+        self.update(q)
+    """)
+    module = cst.parse_module(source)
+    ctx = Context(module, "x.py")
+    Traversal(ctx, []).run()
+    sites = ctx.calls_to("update")
+    assert [(s.grad_disabled, s.loop is not None) for s in sites] == [(True, True), (False, False)]
+    assert [f.name.value for f in ctx.functions["update"]] == ["update"]
+
+
+def test_spelling_uses_the_files_imports() -> None:
+    module = cst.parse_module("import torch\nimport torch.nn.functional as F\n")
+    ctx = Context(module, "x.py")
+    Traversal(ctx, []).run()
+    assert ctx.spelling("torch.nn.functional.log_softmax") == "F.log_softmax"
+    assert ctx.spelling("torch.log_softmax") == "torch.log_softmax"
+    assert ctx.spelling("numpy.log") is None
+
+
+def test_walker_sees_every_node_libcst_sees_except_tokens() -> None:
+    source = textwrap.dedent("""
+        import torch, os as o
+        from torch.nn import functional as F
+        @decorator(arg)
+        async def f(a, /, b: int = 1, *args, c, **kw) -> list[int]:
+            global g
+            x = [y async for y in z if y] + {k: v for k, v in d.items()}
+            async with a as (b, c):
+                yield from (lambda q=1: q)(x)
+            try:
+                del x[1:2, ...]
+            except* ValueError as e:
+                raise e from None
+            match x:
+                case [1, *rest] | {"k": _}:
+                    print(f"{x!r:>{width}}", *args, **kw)
+            return x if x else not x
+    """)
+    module = cst.parse_module(source)
+    tokens = (cst.BaseParenthesizableWhitespace, cst.SimpleWhitespace, cst.Newline, cst.EmptyLine,
+              cst.TrailingWhitespace, cst.Comment, cst.LeftParen, cst.RightParen, cst.LeftSquareBracket,
+              cst.RightSquareBracket, cst.LeftCurlyBrace, cst.RightCurlyBrace, cst.Comma, cst.Semicolon,
+              cst.Colon, cst.Dot, cst.AssignEqual, cst.ImportStar, cst.Asynchronous, cst.BitOr,
+              cst.BaseBinaryOp, cst.BaseUnaryOp, cst.BaseCompOp, cst.BaseBooleanOp, cst.BaseAugOp)
+
+    class Collect(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.seen: list[cst.CSTNode] = []
+
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, tokens):
+                return False
+            self.seen.append(node)
+            return True
+
+    collector = Collect()
+    module.visit(collector)
+    assert {id(n) for n in walk(module)} == {id(n) for n in collector.seen}
+
+
+def test_deeply_nested_expressions_lint_without_crashing() -> None:
+    source = "import torch\nx = " + "(" * 1000 + "1" + ")" * 1000 + "\ny = " + " + ".join(["a"] * 3000) + "\n"
+    result = lint_text(source, "deep.py", [Probe])
+    assert result.findings == [] and (result.error is None or "nested" in result.error)
+
+
+def test_files_without_torch_or_triggers_are_not_analysed() -> None:
+    class NeedsView(Probe):
+        triggers = (".view(",)
+
+    assert applicable([NeedsView], "import numpy as np\nx.view(-1)\n") == []
+    assert applicable([NeedsView], "import torch\nx.reshape(-1)\n") == []
+    assert applicable([NeedsView], "import os, torch\nx.view(-1)\n") == [NeedsView]
+    assert applicable([NeedsView], "if True:\n    from torch import nn\n    x.view(-1)\n") == [NeedsView]
