@@ -1,0 +1,42 @@
+"""Output: the five `--output-format`s, `--statistics` and the closing summary, laid out as ruff lays out its own.
+
+Each function returns the text to print without its final newline (`click.echo(text)` adds it); print nothing
+when it is empty. The full format's text ends in an empty line, which parts the findings from the summary as in
+ruff. Reporters use only the standard library: the engine's types are imported for type checking alone.
+
+`unsafe_fixes` (also in `statistics`) says whether `--unsafe-fixes` is in force: then an unsafe fix counts as
+fixable and earns `[*]`, as in ruff; otherwise only safe ones do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from shapecheck.findings import Finding
+from shapecheck.reporters import concise, full, github, json, sarif
+from shapecheck.reporters.statistics import statistics
+from shapecheck.reporters.summary import summary
+
+if TYPE_CHECKING:
+    from shapecheck.engine.rule import Rule
+
+FORMATS = ("full", "concise", "json", "sarif", "github")
+
+__all__ = ["FORMATS", "render", "statistics", "summary"]
+
+
+def render(output_format: str, findings: Sequence[Finding], rules: Sequence[type[Rule]], *,
+           unsafe_fixes: bool = False) -> str:
+    """`findings` sorted by file, row and column; `rules` the enabled rules (the SARIF rule table, JSON's URLs)."""
+    if output_format == "full":
+        return full.render(findings, unsafe_fixes)
+    if output_format == "concise":
+        return concise.render(findings, unsafe_fixes)
+    if output_format == "json":
+        return json.render(findings, rules)
+    if output_format == "sarif":
+        return sarif.render(findings, rules)
+    if output_format == "github":
+        return github.render(findings)
+    raise ValueError(f"unknown output format {output_format!r}: expected one of {', '.join(FORMATS)}")

@@ -1,0 +1,97 @@
+"""`--output-format sarif`: a SARIF 2.1.0 log for GitHub code scanning (`github/codeql-action/upload-sarif`).
+
+One run; its rule table lists every enabled rule with its docs as help (GitHub shows `help.markdown` on the alert
+page), plus an entry for each engine code (SC000, SC999) that occurs. Results point into that table by `ruleIndex`.
+Artifact URIs are relative to the repository root and based on `%SRCROOT%`, the form GitHub resolves against the
+checkout; a file outside the repository gets an absolute `file://` URI, which SARIF allows no base for.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from shapecheck import __version__
+from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Finding
+from shapecheck.reporters.paths import absolute, repository_path, source_root
+
+if TYPE_CHECKING:
+    from shapecheck.engine.rule import Rule
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"  # ruff's choice; GitHub accepts it
+INFORMATION_URI = "https://github.com/shapecheck/shapecheck"
+
+# Engine codes have no Rule class to take a description from.
+_ENGINE_DOCS = {
+    SYNTAX_ERROR: "shapecheck could not parse this file, so no rule checked it. Fix the syntax error to lint it.",
+    INTERNAL_ERROR: "A shapecheck rule crashed on this file, so that rule did not check it. Please report it with "
+                    "the file's code.",
+}
+
+
+def render(findings: Sequence[Finding], rules: Sequence[type[Rule]]) -> str:
+    descriptors = [_rule_descriptor(rule) for rule in {rule.code: rule for rule in rules}.values()]
+    index = {descriptor["id"]: position for position, descriptor in enumerate(descriptors)}
+    for finding in findings:
+        if finding.code not in index:
+            index[finding.code] = len(descriptors)
+            descriptors.append(_engine_descriptor(finding))
+    root = source_root(Path.cwd())
+    log = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "shapecheck", "informationUri": INFORMATION_URI, "version": __version__,
+                                "rules": descriptors}},
+            "results": [_result(finding, index[finding.code], root) for finding in findings],
+        }],
+    }
+    return json.dumps(log, indent=2, sort_keys=True)
+
+
+def _rule_descriptor(rule: type[Rule]) -> dict[str, Any]:
+    tags = ["pytorch", "fixable"] if rule.fixable else ["pytorch"]  # lets the Security tab filter on what --fix fixes
+    return _descriptor(rule.code, rule.name, rule.message, rule.documentation(), tags) | {"helpUri": rule.url()}
+
+
+def _engine_descriptor(finding: Finding) -> dict[str, Any]:
+    docs = _ENGINE_DOCS.get(finding.code, finding.name)
+    return _descriptor(finding.code, finding.name, docs, docs, ["shapecheck-error"])
+
+
+def _descriptor(code: str, name: str, summary: str, docs: str, tags: list[str]) -> dict[str, Any]:
+    return {
+        "id": code,
+        "name": name,
+        "shortDescription": {"text": summary},
+        "fullDescription": {"text": docs},
+        "help": {"text": docs, "markdown": docs},
+        "properties": {"tags": tags},
+        "defaultConfiguration": {"level": "error"},
+    }
+
+
+def _result(finding: Finding, rule_index: int, root: Path) -> dict[str, Any]:
+    region = {
+        "startLine": finding.location.row,
+        "startColumn": finding.location.column,
+        "endLine": finding.end_location.row,
+        "endColumn": finding.end_location.column,
+    }
+    return {
+        "ruleId": finding.code,
+        "ruleIndex": rule_index,
+        "level": "error",
+        "message": {"text": finding.message},
+        "locations": [{"physicalLocation": {"artifactLocation": _artifact(finding.filename, root), "region": region}}],
+    }
+
+
+def _artifact(filename: str, root: Path) -> dict[str, str]:
+    relative = repository_path(filename, root)
+    if relative is None:
+        return {"uri": absolute(filename).as_uri()}
+    return {"uri": quote(relative), "uriBaseId": "%SRCROOT%"}  # a URI: spaces, `%` and `#` must be escaped
