@@ -1,0 +1,176 @@
+"""`[tool.shapecheck]`: finding the file, every key, the command line over it, and the errors it can hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shapecheck.config import Config, ConfigError, find_pyproject, load
+from tests.test_cli import BUGGY, lint, project, reported, write  # noqa: F401 - project is a fixture
+
+FINDING = "model.py:2:5: SC301"
+
+
+def pyproject(folder: Path, body: str) -> Path:
+    return write(folder / "pyproject.toml", "[project]\nname = 'x'\n\n[tool.shapecheck]\n" + body)
+
+
+# ------------------------------------------------------------------------------------------------ finding it
+
+
+def test_the_nearest_pyproject_with_the_table_is_used(project: Path) -> None:
+    pyproject(project, 'ignore = ["SC301"]\n')
+    write(project / "pkg" / "pyproject.toml", "[project]\nname = 'inner'\n")  # no table: passed over
+    write(project / "pkg" / "model.py", BUGGY)
+    assert find_pyproject(project / "pkg") == project / "pyproject.toml"
+    assert lint("pkg").exit_code == 0
+
+
+def test_a_nearer_table_wins(project: Path) -> None:
+    pyproject(project, 'ignore = ["SC301"]\n')
+    pyproject(project / "pkg", "select = ['SC3']\n")
+    write(project / "pkg" / "model.py", BUGGY)
+    assert lint("pkg").exit_code == 1
+
+
+def test_the_search_starts_at_the_first_path_not_the_working_directory(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    pyproject(tmp_path / "proj", 'ignore = ["SC301"]\n')
+    write(tmp_path / "proj" / "model.py", BUGGY)
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    assert lint("../proj/model.py").exit_code == 0
+    assert lint("../proj").exit_code == 0
+
+
+def test_no_pyproject_means_defaults(project: Path) -> None:
+    write(project / "model.py", BUGGY)
+    assert reported(lint("--output-format", "concise")) == [FINDING]
+
+
+def test_config_option_names_the_file(project: Path) -> None:
+    write(project / "model.py", BUGGY)
+    write(project / "ci" / "strict.toml", '[tool.shapecheck]\nignore = ["SC3"]\n')
+    assert lint("--config", "ci/strict.toml").exit_code == 0
+    assert lint().exit_code == 1
+
+
+# ------------------------------------------------------------------------------------------------- the keys
+
+
+@pytest.mark.parametrize(("body", "found"), [
+    ('select = ["SC1"]\n', False),
+    ('select = ["SC3"]\n', True),
+    ('ignore = ["SC301"]\n', False),
+    ('select = ["SC1"]\nextend-select = ["SC301"]\n', True),
+    ('ignore = ["SC3"]\nextend-select = ["SC301"]\n', True),
+])
+def test_selection_keys(project: Path, body: str, found: bool) -> None:
+    pyproject(project, body)
+    write(project / "model.py", BUGGY)
+    assert lint().exit_code == (1 if found else 0)
+
+
+@pytest.mark.parametrize(("body", "args", "found"), [
+    ('select = ["SC1"]\n', ("--select", "SC3"), True),  # --select replaces the file's select
+    ('select = ["SC3"]\n', ("--select", "SC1"), False),
+    ('select = ["SC1"]\nextend-select = ["SC301"]\n', ("--select", "SC1"), False),  # ...and its extend-select
+    ('select = ["SC1"]\n', ("--extend-select", "SC301"), True),  # --extend-select adds to the file's selection
+    ('ignore = ["SC2"]\n', ("--ignore", "SC301"), False),  # --ignore adds to the file's ignores
+    ('ignore = ["SC301"]\n', ("--ignore", "SC2"), False),
+    ('ignore = ["SC3"]\n', ("--extend-select", "SC301"), True),
+])
+def test_the_command_line_overrides_the_file(project: Path, body: str, args: tuple[str, ...], found: bool) -> None:
+    pyproject(project, body)
+    write(project / "model.py", BUGGY)
+    assert lint(*args).exit_code == (1 if found else 0)
+
+
+def test_extend_exclude_is_relative_to_the_pyproject(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    proj = tmp_path / "proj"
+    pyproject(proj, 'extend-exclude = ["/generated", "src/legacy_*.py"]\n')
+    write(proj / "generated" / "a.py", BUGGY)
+    write(proj / "src" / "generated" / "b.py", BUGGY)  # `/generated` is anchored to the pyproject's folder
+    write(proj / "src" / "legacy_1.py", BUGGY)
+    write(proj / "src" / "model.py", BUGGY)
+    monkeypatch.chdir(tmp_path)
+    result = lint("--output-format", "concise", "proj")
+    assert [line.split(":")[0] for line in reported(result)] == ["proj/src/generated/b.py", "proj/src/model.py"]
+    monkeypatch.chdir(proj / "src")
+    assert [line.split(":")[0] for line in reported(lint("--output-format", "concise"))] == [
+        "generated/b.py", "model.py"]
+
+
+def test_exclude_replaces_the_defaults(project: Path) -> None:
+    write(project / "build" / "model.py", BUGGY)
+    write(project / "skipped" / "model.py", BUGGY)
+    assert reported(lint("--output-format", "concise")) == ["skipped/model.py:2:5: SC301"]  # build/: a default
+    pyproject(project, 'exclude = ["skipped"]\n')
+    assert reported(lint("--output-format", "concise")) == ["build/model.py:2:5: SC301"]
+
+
+def test_per_file_ignores(project: Path) -> None:
+    pyproject(project, 'per-file-ignores = { "tests/*" = ["SC3"], "__init__.py" = ["SC301"], '
+                       '"src/only.py" = ["ALL"] }\n')
+    for name in ("tests/deep/t.py", "src/__init__.py", "src/only.py", "src/model.py", "other/tests/t.py"):
+        write(project / name, BUGGY)
+    result = lint("--output-format", "concise")
+    # "tests/*" has a slash, so it is anchored at the pyproject's folder: other/tests/t.py is still linted.
+    assert [line.split(":")[0] for line in reported(result)] == ["other/tests/t.py", "src/model.py"]
+
+
+# ------------------------------------------------------------------------------------------------ the errors
+
+
+@pytest.mark.parametrize(("body", "named"), [
+    ('selcet = ["SC1"]\n', "'selcet'"),
+    ('extend_select = ["SC1"]\n', "did you mean 'extend-select'"),
+    ('select = ["SC9Z"]\n', "'SC9Z'"),
+    ('ignore = ["XYZ"]\n', "'XYZ'"),
+    ('extend-select = ["sc301"]\n', "'sc301'"),
+    ('per-file-ignores = { "tests/*" = ["SC9Z"] }\n', "'SC9Z'"),
+    ('select = "SC1"\n', "select"),
+    ('per-file-ignores = ["tests/*"]\n', "per-file-ignores"),
+    ('exclude = [1]\n', "exclude"),
+])
+def test_a_bad_setting_is_exit_2_naming_it_and_the_file(project: Path, body: str, named: str) -> None:
+    pyproject(project, body)
+    write(project / "model.py", BUGGY)
+    result = lint()
+    assert result.exit_code == 2
+    assert named in result.stderr
+    assert "pyproject.toml" in result.stderr
+    assert reported(result) == [] and "Traceback" not in result.output
+
+
+def test_invalid_toml_is_exit_2(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool.shapecheck\nselect = [\n")
+    write(project / "model.py", BUGGY)
+    result = lint()
+    assert result.exit_code == 2 and "pyproject.toml" in result.stderr and "TOML" in result.stderr
+
+
+@pytest.mark.parametrize(("text", "reason"), [(None, "cannot be read"), ("[tool.other]\n", "no [tool.shapecheck]")])
+def test_a_bad_config_option_is_exit_2(project: Path, text: str | None, reason: str) -> None:
+    if text is not None:
+        write(project / "other.toml", text)
+    write(project / "model.py", BUGGY)
+    result = lint("--config", "other.toml")
+    assert result.exit_code == 2
+    assert "other.toml" in result.stderr and reason in result.stderr
+
+
+# ------------------------------------------------------------------------------------------------ the object
+
+
+def test_load_reads_every_key(tmp_path: Path) -> None:
+    path = pyproject(tmp_path, 'select = ["SC1"]\nignore = ["SC102"]\nextend-select = ["SC3"]\nexclude = ["a"]\n'
+                               'extend-exclude = ["b"]\nper-file-ignores = { "t/*" = ["SC1"] }\n')
+    assert load(path) == Config(root=tmp_path, path=path, select=("SC1",), ignore=("SC102",), extend_select=("SC3",),
+                                exclude=("a",), extend_exclude=("b",), per_file_ignores=(("t/*", ("SC1",)),))
+
+
+def test_with_cli_rejects_unknown_codes(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="--ignore: unknown rule selector 'NOPE'"):
+        Config(root=tmp_path).with_cli(None, ["NOPE"], [])

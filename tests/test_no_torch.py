@@ -1,0 +1,48 @@
+"""The linter must never import torch (nor jaxtyping): its pre-commit hook installs libcst and click only."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.test_cli import BUGGY, write
+
+PROJECT = Path(__file__).resolve().parents[1]
+
+# Runs `shapecheck lint` in a fresh interpreter where importing torch or jaxtyping fails (as where they are not
+# installed) and is recorded, even if the importer catches the ImportError. `--jobs 1`: no worker processes, so
+# every import happens here. Prints the exit code, the attempts and what ended up in sys.modules.
+SCRIPT = """
+import json, sys
+
+BLOCKED = ("torch", "jaxtyping")
+attempts = []
+
+class Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            attempts.append(name)
+            raise ImportError(f"{name} is blocked")
+        return None
+
+sys.meta_path.insert(0, Blocker())
+from shapecheck.cli import main
+try:
+    main(["lint", "--jobs", "1", "--select", "ALL", "--output-format", "concise", *sys.argv[1:]])
+except SystemExit as exit:
+    code = exit.code
+loaded = sorted(name for name in sys.modules if name.split(".")[0] in BLOCKED)
+print(json.dumps({"code": code, "attempts": attempts, "loaded": loaded}))
+"""
+
+
+def test_linting_imports_no_torch(tmp_path: Path) -> None:
+    buggy = write(tmp_path / "model.py", BUGGY)
+    result = subprocess.run([sys.executable, "-c", SCRIPT, str(PROJECT / "fixtures"), str(buggy)],
+                            capture_output=True, text=True, timeout=300)
+    outcome = json.loads(result.stdout.splitlines()[-1])
+    assert (outcome["attempts"], outcome["loaded"]) == ([], []), result.stdout + result.stderr
+    assert f"{buggy}:2:5: SC301" in result.stdout  # the bug was found, so the rules did run
+    assert outcome["code"] in (1, 2) and "Traceback" not in result.stderr

@@ -1,0 +1,71 @@
+"""The pre-commit hook: its manifest, and the real `pre-commit try-repo` on a temporary git repository."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.test_cli import BUGGY, CLEAN, write
+
+PROJECT = Path(__file__).resolve().parents[1]
+
+
+def test_the_hook_manifest() -> None:
+    hooks = {hook["id"]: hook for hook in yaml.safe_load((PROJECT / ".pre-commit-hooks.yaml").read_text())}
+    hook = hooks["shapecheck"]
+    assert hook["name"] == "shapecheck"
+    assert hook["entry"].split()[:2] == ["shapecheck", "lint"]
+    assert hook["language"] == "python"
+    assert hook["types"] == ["python"]
+
+
+# A commit needs an identity; CI machines often have none configured.
+ENVIRONMENT = {**os.environ, "GIT_AUTHOR_NAME": "test", "GIT_AUTHOR_EMAIL": "test@example.com",
+               "GIT_COMMITTER_NAME": "test", "GIT_COMMITTER_EMAIL": "test@example.com"}
+
+
+def git(*args: str, cwd: Path) -> None:
+    subprocess.run(["git", *args], cwd=cwd, env=ENVIRONMENT, check=True, capture_output=True)
+
+
+def snapshot_of_the_project(destination: Path) -> Path:
+    """The project's working tree as a fresh one-commit repository: try-repo installs from a commit, and on the
+    checkout itself it would leave out files not yet added to git."""
+    shutil.copytree(PROJECT, destination, ignore=shutil.ignore_patterns(
+        ".git", "__pycache__", "*.egg-info", ".pytest_cache", "build", "dist", ".venv", "tests", "fixtures"))
+    git("init", "-q", cwd=destination)
+    git("add", "-A", cwd=destination)
+    git("commit", "-q", "-m", "snapshot", cwd=destination)
+    return destination
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_pre_commit_try_repo(tmp_path: Path) -> None:
+    """pre-commit builds a virtualenv, installs the project from the package index (libcst, click: no torch) and
+    runs the hook on the files named."""
+    repository = snapshot_of_the_project(tmp_path / "shapecheck")
+    work = tmp_path / "work"
+    write(work / "buggy.py", BUGGY)
+    write(work / "clean.py", CLEAN)
+    git("init", "-q", cwd=work)
+    git("add", "-A", cwd=work)
+
+    def try_repo(*files: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(repository), "shapecheck",
+                               "--files", *files], cwd=work, capture_output=True, text=True, timeout=600,
+                              env={**ENVIRONMENT, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home")})
+
+    failing = try_repo("buggy.py")
+    assert failing.returncode == 1, failing.stdout + failing.stderr
+    assert "buggy.py:2:5: SC301" in failing.stdout
+
+    passing = try_repo("clean.py")
+    assert passing.returncode == 0, passing.stdout + passing.stderr
+    assert "Passed" in passing.stdout
