@@ -258,3 +258,17 @@ def test_files_without_torch_or_triggers_are_not_analysed() -> None:
     assert applicable([NeedsView], "import torch\nx.reshape(-1)\n") == []
     assert applicable([NeedsView], "import os, torch\nx.view(-1)\n") == [NeedsView]
     assert applicable([NeedsView], "if True:\n    from torch import nn\n    x.view(-1)\n") == [NeedsView]
+
+
+@pytest.mark.parametrize(("source", "row", "column", "message"), [
+    ("import torch\nx = 1 +* 2\ny.view(-1)\n", 2, 8, "invalid syntax"),
+    ("import torch\nif x:\npass\ny.view(-1)\n", 3, 1, "expected an indented block"),
+    ("import torch\ny.view(-1)\nx = " + "(" * 300 + "1" + ")" * 300 + "\n", 3, 205, "too many nested parentheses"),
+])
+def test_syntax_errors_are_one_finding_at_cpythons_position(source: str, row: int, column: int, message: str) -> None:
+    class NeedsView(Probe):
+        triggers = (".view(",)
+
+    result = lint_text(source, "broken.py", [NeedsView])
+    assert [(f.code, f.location.row, f.location.column) for f in result.findings] == [("SC000", row, column)]
+    assert message in result.findings[0].message
