@@ -244,10 +244,10 @@ def test_walker_sees_every_node_libcst_sees_except_tokens() -> None:
     assert {id(n) for n in walk(module)} == {id(n) for n in collector.seen}
 
 
-def test_deeply_nested_expressions_lint_without_crashing() -> None:
-    source = "import torch\nx = " + "(" * 1000 + "1" + ")" * 1000 + "\ny = " + " + ".join(["a"] * 3000) + "\n"
-    result = lint_text(source, "deep.py", [Probe])
-    assert result.findings == [] and (result.error is None or "nested" in result.error)
+def test_long_operator_chains_lint_without_crashing() -> None:
+    source = "import torch\nx = F.softmax(y).log()\ny = " + " + ".join(["a"] * 3000) + "\n"
+    result = lint_text(source, "chain.py", [Probe])
+    assert result.error is None and result.findings == []
 
 
 def test_files_without_torch_or_triggers_are_not_analysed() -> None:
