@@ -1,0 +1,316 @@
+"""Shared by the loss and model rules: which activation produced a value, which class a model call runs, and an
+argument-adding edit for fixes.
+
+`activation_of(ctx, expr)` answers "is this a softmax / log_softmax / sigmoid output?" for every spelling
+(`F.softmax(x, 1)`, `torch.sigmoid(x)`, `x.softmax(-1)`, `nn.Softmax(dim=1)(x)`, `self.act(x)` with
+`self.act = nn.Sigmoid()`, an `nn.Sequential(...)` ending in one), through local names; given a `ForwardReturns`
+record it also sees through a model defined in the file whose `forward` returns one. It reads bindings, never
+names: an attribute called `softmax` that holds an `nn.LogSoftmax` is a log_softmax.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+import libcst as cst
+
+from shapecheck.engine import Context
+from shapecheck.engine.context import FOREIGN_FRAMEWORKS
+
+Kind = Literal["softmax", "log_softmax", "sigmoid"]
+# "module": an activation module (`nn.Softmax(dim=1)`); "sequential": an `nn.Sequential` stack ending in one.
+Form = Literal["function", "method", "module", "sequential", "model"]
+
+FUNCTIONS: dict[str, Kind] = {
+    "torch.softmax": "softmax", "torch.nn.functional.softmax": "softmax", "torch.special.softmax": "softmax",
+    "torch.log_softmax": "log_softmax", "torch.nn.functional.log_softmax": "log_softmax",
+    "torch.special.log_softmax": "log_softmax",
+    "torch.sigmoid": "sigmoid", "torch.nn.functional.sigmoid": "sigmoid", "torch.special.expit": "sigmoid",
+}
+MODULES: dict[str, Kind] = {
+    "torch.nn.Softmax": "softmax", "torch.nn.modules.activation.Softmax": "softmax",
+    "torch.nn.LogSoftmax": "log_softmax", "torch.nn.modules.activation.LogSoftmax": "log_softmax",
+    "torch.nn.Sigmoid": "sigmoid", "torch.nn.modules.activation.Sigmoid": "sigmoid",
+}
+METHODS: dict[str, Kind] = {"softmax": "softmax", "log_softmax": "log_softmax", "sigmoid": "sigmoid"}
+SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
+# Tensor methods that change a shape or a dtype but keep the values: probabilities stay probabilities.
+SAME_VALUES = frozenset({"view", "reshape", "squeeze", "unsqueeze", "flatten", "permute", "transpose", "contiguous",
+                         "float", "double", "half"})
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    kind: Kind
+    form: Form
+    call: cst.Call  # the call that applies it; for "model", the model call
+    inline: bool  # the call is written in the expression itself, not reached through a name
+
+
+def activation_of(ctx: Context, expr: cst.BaseExpression, models: ForwardReturns | None = None) -> Activation | None:
+    """The activation whose output `expr` is, or None; through local names and shape or dtype changes
+    (`probs.view(-1, C)`, `torch.sigmoid(x).float()`). With `models`, also a model of this file whose `forward`
+    returns one (every `return` agreeing), including one position of a tuple it returns (`a, p = model(x)`)."""
+    inline = True
+    before: int | None = None
+    for _ in range(8):
+        value, before = ctx.value_of(expr, before)
+        inline = inline and value is expr
+        func = value.func if type(value) is cst.Call else None
+        if type(func) is not cst.Attribute or func.attr.value not in SAME_VALUES or ctx.qualname(func) is not None:
+            break
+        expr = func.value
+    index: int | None = None
+    if models is not None:
+        value, before, index = _output_position(ctx, value, before)
+    if type(value) is not cst.Call:
+        return None
+    inline = inline and index is None
+    if index is None:
+        applied = _applied(ctx, value, before)
+        if applied is not None:
+            return Activation(applied[0], applied[1], value, inline)
+    if models is not None:
+        kind = models.output(ctx, value, before, index)
+        if kind is not None:
+            return Activation(kind, "model", value, inline)
+    return None
+
+
+def activation_input(activation: Activation) -> cst.BaseExpression | None:
+    """The tensor an inline activation call is applied to (`x` in `F.softmax(x, -1)`, `x.softmax(-1)`,
+    `self.softmax(x)`), or None when the call can't be read plainly."""
+    call = activation.call
+    if activation.form == "method":
+        return call.func.value if type(call.func) is cst.Attribute else None
+    if activation.form == "model" or any(arg.star for arg in call.args):
+        return None
+    return first_argument(call, "input")
+
+
+def first_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
+    """The first positional argument, or the one passed as `keyword=`."""
+    for arg in call.args:
+        if arg.keyword is None and not arg.star:
+            return arg.value
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    return None
+
+
+def _output_position(ctx: Context, value: cst.BaseExpression, before: int | None
+                     ) -> tuple[cst.BaseExpression, int | None, int | None]:
+    """`a, p = model(x)` and `model(x)[1]`: the call and the position taken from what it returns."""
+    if type(value) is cst.Name:
+        binding = ctx.binding(value, before)
+        if binding is not None and binding.kind == "unpack" and binding.index is not None and not binding.starred:
+            return binding.value, binding.seq, binding.index
+    elif type(value) is cst.Subscript and len(value.slice) == 1:
+        element = value.slice[0].slice
+        if type(element) is cst.Index and type(element.value) is cst.Integer:
+            return value.value, before, int(element.value.value)
+    return value, before, None
+
+
+def _applied(ctx: Context, call: cst.Call, before: int | None) -> tuple[Kind, Form] | None:
+    func = call.func
+    qualname = ctx.qualname(func)
+    if qualname is not None:
+        kind = FUNCTIONS.get(qualname)
+        return None if kind is None else (kind, "function")
+    module, _ = construction_of(ctx, func, before)
+    if module is not None:
+        kind = module_kind(ctx, module)
+        if kind is not None:
+            return kind, "sequential" if ctx.qualname(module.func) in SEQUENTIAL else "module"
+    if type(func) is cst.Attribute and func.attr.value in METHODS:
+        # `self.softmax(x)` whose binding we can't see is a method of the module, not of a tensor.
+        if (type(func.value) is not cst.Name or func.value.value != "self") and not ctx.is_foreign(func.value):
+            return METHODS[func.attr.value], "method"
+    return None
+
+
+def module_kind(ctx: Context, construction: cst.Call) -> Kind | None:
+    """`nn.Softmax(dim=1)` -> "softmax"; an `nn.Sequential(...)` takes the kind of its last layer."""
+    for _ in range(8):
+        qualname = ctx.qualname(construction.func)
+        if qualname in MODULES:
+            return MODULES[qualname]
+        if qualname not in SEQUENTIAL or not construction.args:
+            return None
+        last = construction.args[-1]
+        if last.star or last.keyword is not None or type(last.value) is not cst.Call:
+            return None
+        construction = last.value
+    return None
+
+
+# ------------------------------------------------------------------------------------------------------ losses
+
+# Calls that return the module they are called on: `nn.CrossEntropyLoss(weight=w).to(device)` is still the loss.
+_SAME_MODULE = frozenset({"to", "cuda", "cpu", "float", "double", "half", "train", "eval"})
+
+
+def loss_of(ctx: Context, call: cst.Call, losses: frozenset[str]) -> str | None:
+    """Which of `losses` (dotted names of functions and loss classes) `call` computes: `F.cross_entropy(...)`,
+    `nn.CrossEntropyLoss()(...)`, `criterion(...)` / `self.criterion(...)` bound to one. None for any other call."""
+    func = call.func
+    kind = type(func)
+    if kind is cst.Attribute:
+        if type(func.value) is not cst.Name or func.value.value != "self":
+            if func.attr.value not in _last_names(losses):
+                return None  # a method of some object: not a loss module we can see
+            qualname = ctx.qualname(func)
+            return qualname if qualname in losses else None
+    elif kind is cst.Name:
+        qualname = ctx.qualname(func)
+        if qualname is not None:
+            return qualname if qualname in losses else None
+    elif kind is not cst.Call:
+        return None
+    construction, _ = construction_of(ctx, func)
+    if construction is None:
+        return None
+    qualname = ctx.qualname(construction.func)
+    return qualname if qualname in losses else None
+
+
+@cache
+def _last_names(losses: frozenset[str]) -> frozenset[str]:
+    return frozenset(name.rsplit(".", 1)[1] for name in losses)
+
+
+def construction_of(ctx: Context, instance: cst.BaseExpression, before: int | None = None
+                    ) -> tuple[cst.Call | None, int | None]:
+    """The call that built the object `instance` refers to, through local names, `self.attr` and the calls that
+    return the module they're called on: `Net()` for `model` after `model = Net().to(device)` or
+    `model = Net(); model = model.cuda()`. None when it can't be told."""
+    expr: cst.BaseExpression = instance
+    for _ in range(8):
+        expr, before = ctx.value_of(expr, before)
+        if type(expr) is not cst.Call:
+            return None, before
+        func = expr.func
+        if type(func) is cst.Attribute and func.attr.value in _SAME_MODULE:
+            expr = func.value
+            continue
+        return expr, before
+    return None, before
+
+
+# ---------------------------------------------------------------------------------------------- models in the file
+
+MODULE_BASES = ("torch.nn.", "torch.jit.ScriptModule", "pytorch_lightning.", "lightning.")
+
+
+def instance_class(ctx: Context, instance: cst.BaseExpression, before: int | None = None) -> cst.ClassDef | None:
+    """The class of this file that `instance` is an instance of: `model` with `model = Net().to(device)`,
+    `self.net` with `self.net = Net()`, `Net()`, and `self` inside `Net` itself."""
+    if type(instance) is cst.Name and instance.value == "self":
+        return ctx.class_def
+    construction, seq = construction_of(ctx, instance, before)
+    if construction is None or type(construction.func) is not cst.Name:
+        return None
+    binding = ctx.binding(construction.func, seq)
+    if binding is None or binding.kind != "class":
+        return None
+    return binding.statement  # type: ignore[return-value]  # a "class" binding's statement is its ClassDef
+
+
+def is_torch_module_class(ctx: Context, class_def: cst.ClassDef, depth: int = 0) -> bool:
+    """The class derives from an `nn.Module` (or a Lightning module), directly or through classes of this file.
+    `torch.autograd.Function` subclasses are not modules; neither are classes whose bases can't be seen."""
+    for base in class_def.bases:
+        qualname = ctx.qualname(base.value)
+        if qualname is not None:
+            if qualname.startswith(MODULE_BASES):
+                return True
+            continue
+        if type(base.value) is cst.Name and depth < 8:
+            binding = ctx.binding(base.value)
+            if binding is not None and binding.kind == "class":
+                if is_torch_module_class(ctx, binding.statement, depth + 1):  # type: ignore[arg-type]
+                    return True
+    return False
+
+
+def is_foreign_value(ctx: Context, expr: cst.BaseExpression) -> bool:
+    """Like `ctx.is_foreign`, but through `self.attr` bindings too (`self.net = cv2.dnn.readNet(...)`)."""
+    value, before = ctx.value_of(expr)
+    return ctx.framework_of(value, before) in FOREIGN_FRAMEWORKS
+
+
+class ForwardReturns:
+    """What each model class of the file returns from `forward`, recorded at its `return` statements, while the
+    traversal is inside the method and its local names still resolve. A rule calls `record` from `visit_Return`;
+    a model defined after its use is not seen (the traversal has not reached it yet)."""
+
+    def __init__(self) -> None:
+        # id(ClassDef) -> one entry per `return`: the activation kind at each tuple position (key None: no tuple).
+        self._returns: dict[int, list[dict[int | None, Kind | None]]] = {}
+
+    def record(self, ctx: Context, node: cst.Return) -> None:
+        function = ctx.function
+        if function is None or function.name.value != "forward" or node.value is None:
+            return
+        class_def = ctx.class_def
+        if class_def is None or not _is_method_of(ctx, function, class_def):
+            return
+        value = node.value
+        if type(value) is cst.Tuple:
+            positions: dict[int | None, Kind | None] = {
+                i: _kind(activation_of(ctx, element.value, self)) for i, element in enumerate(value.elements)
+                if type(element) is cst.Element
+            }
+        else:
+            positions = {None: _kind(activation_of(ctx, value, self))}
+        self._returns.setdefault(id(class_def), []).append(positions)
+
+    def output(self, ctx: Context, call: cst.Call, before: int | None, index: int | None) -> Kind | None:
+        """The activation kind of `call`'s output (at `index` of the tuple it returns) when `call` runs a model of
+        this file and every `return` of its `forward` agrees; else None."""
+        if not self._returns:
+            return None
+        class_def = instance_class(ctx, call.func, before)
+        if class_def is None:
+            return None
+        returns = self._returns.get(id(class_def))
+        if not returns:
+            return None
+        kinds = {positions.get(index) for positions in returns}
+        return kinds.pop() if len(kinds) == 1 else None
+
+
+def _kind(activation: Activation | None) -> Kind | None:
+    return None if activation is None else activation.kind
+
+
+def _is_method_of(ctx: Context, function: cst.FunctionDef, class_def: cst.ClassDef) -> bool:
+    ancestors = ctx.ancestors
+    for i in range(len(ancestors) - 1, 1, -1):
+        if ancestors[i] is function:
+            return ancestors[i - 2] is class_def  # ClassDef > IndentedBlock > FunctionDef
+    return False
+
+
+# ------------------------------------------------------------------------------------------------------- fixes
+
+
+def with_keyword(call: cst.Call, keyword: str, value: str) -> cst.Call:
+    """`call` with `keyword=value` appended, keeping a trailing comma's layout (one argument per line stays so)."""
+    new = cst.Arg(cst.parse_expression(value), keyword=cst.Name(keyword),
+                  equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+    args = list(call.args)
+    if not args:
+        return call.with_changes(args=[new])
+    last = args[-1]
+    if isinstance(last.comma, cst.Comma):  # a trailing comma: the new argument goes on its own line like the rest
+        between = args[-2].comma if len(args) > 1 and isinstance(args[-2].comma, cst.Comma) else None
+        args[-1] = last.with_changes(comma=between or cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        args.append(new.with_changes(comma=last.comma))
+    else:
+        args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        args.append(new)
+    return call.with_changes(args=args)

@@ -1,0 +1,282 @@
+"""SC205 direct-forward-call: `model.forward(x)` bypasses `nn.Module.__call__` and with it every hook."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
+
+RREF_PROXIES = frozenset({"rpc_sync", "rpc_async", "remote"})
+# Objects with a `forward` that are not `nn.Module`s, or whose hooks can't be registered: `.forward` is their API.
+NOT_MODULES = ("torch.distributed.nn.RemoteModule", "torch.distributed.nn.api.remote_module.",
+               "torch.jit.mobile.", "torch.jit._load_for_lite_interpreter", "importlib.import_module")
+
+
+class DirectForwardCall(Rule):
+    code = "SC205"
+    name = "direct-forward-call"
+    message = "calling `.forward()` directly skips the module's hooks: call the module, `model(x)`"
+    fixable = "unsafe"
+    triggers = (".forward(",)
+    docs = """
+        ## What it does
+        Finds `model.forward(x)` and `self.encoder.forward(x)`: a module's `forward` called with arguments
+        instead of the module itself.
+
+        Not reported: `super().forward(x)` and `Base.forward(self, x)` (a subclass extending its parent),
+        `self.forward(x)` inside the module's own methods (a custom `__call__`, `predict` or `generate` that
+        reuses the forward on purpose), a wrapper handing its own `*args, **kwargs` on to the module it wraps
+        (DDP does this, running its own pre- and post-forward), a receiver that is itself a call (RPC proxies,
+        `rref.rpc_sync().forward(x)`; a module built in place), a reference without a call
+        (`torch.jit.trace(model.forward, x)`, `checkpoint(self.block.forward, x)`), `.forward()` without
+        arguments (OpenCV's `cv2.dnn` nets), and objects that are not modules: another framework's
+        (`net = cv2.dnn.readNet(...)`), an extension loaded with `importlib.import_module`, a
+        `RemoteModule` (whose `forward` is its RPC API; in a file importing `RemoteModule`, objects of unknown
+        origin are taken for one), or an instance of a class of the same file that does not derive from
+        `nn.Module` (an `autograd.Function`, a plain class).
+
+        ## Why is this bad?
+        `model(x)` runs `nn.Module.__call__`, which runs the forward pre-hooks and hooks around `forward`. Those
+        hooks are how much of the ecosystem works: FSDP all-gathers sharded parameters in them, DDP and
+        activation checkpointing wrappers, quantization observers, pruning masks, `torch.func` and profilers
+        hook in there too. `model.forward(x)` skips all of it: with FSDP it computes on unsharded garbage or
+        crashes, elsewhere a registered hook silently does nothing. The primer: "Never call model.forward(x)
+        directly. Instead, call model(x), which runs forward along with any registered hooks."
+
+        ## Example
+        ```python
+        logits = model.forward(x)
+        h = self.encoder.forward(tokens, mask)
+        ```
+
+        ## Use instead
+        ```python
+        logits = model(x)
+        h = self.encoder(tokens, mask)
+        ```
+
+        ## Fix
+        Unsafe: `m.forward(args)` becomes `m(args)`. The hooks now run, which is the point, but also changes
+        behaviour where a hook was registered on purpose to be skipped here.
+    """
+    VALID = [
+        """
+        import torch.nn as nn
+        class Block(nn.Linear):
+            def forward(self, x):
+                return super().forward(x) * self.scale
+        """,
+        """
+        import torch
+        traced = torch.jit.trace(model.forward, example_inputs)
+        """,
+        """
+        import torch
+        from torch.utils.checkpoint import checkpoint
+        def run(self, x):
+            return checkpoint(self.block.forward, x, use_reentrant=False)
+        """,
+        """
+        import cv2
+        import torch
+        net = cv2.dnn.readNetFromONNX("yolov5s.onnx")
+        net.setInput(blob)
+        outs = net.forward(net.getUnconnectedOutLayersNames())
+        detections = net.forward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class Classifier(nn.Module):
+            def forward(self, x):
+                return self.head(x)
+            @torch.no_grad()
+            def predict(self, x):
+                return self.forward(x).argmax(-1)
+        """,
+        """
+        import torch
+        class LinearFunction(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, input, weight):
+                return input @ weight.t()
+        y = LinearFunction.forward(ctx, x, w)
+        """,
+        """
+        import torch.nn as nn
+        class GatedLayer(nn.Conv2d):
+            def forward(self, x):
+                return nn.Conv2d.forward(self, x) * self.gate(x)
+        """,
+        """
+        import importlib
+        import torch
+        fused_layer_norm_cuda = importlib.import_module("fused_layer_norm_cuda")
+        output, mean, invvar = fused_layer_norm_cuda.forward(x, shape, eps)
+        """,
+        """
+        import torch
+        import torch.distributed.rpc as rpc
+        def run(rref, x):
+            return rref.rpc_sync().forward(x)
+        """,
+        """
+        import torch
+        from torch.distributed.nn import RemoteModule
+        class HybridModel(torch.nn.Module):
+            def __init__(self, remote_emb_module):
+                super().__init__()
+                self.remote_emb_module = remote_emb_module
+            def forward(self, indices, offsets):
+                return self.fc(self.remote_emb_module.forward(indices, offsets))
+        """,
+        """
+        import torch
+        from detectron2.layers import ROIAlign
+        crops = ROIAlign((28, 28), 1.0, 0, aligned=True).forward(masks, rois)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class Wrapper(nn.Module):
+            def forward(self, *args, **kwargs):
+                return self.module.forward(*args, **kwargs)
+        """,
+        """
+        import torch
+        class MatmulExt(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a, b):
+                return a @ b
+        def matmul(a, b):
+            op = fp16_matmul
+            return op.forward(None, a, b)
+        fp16_matmul = MatmulExt()
+        """,
+        """
+        import torch
+        class Pipeline:
+            def forward(self, batch):
+                return [step(batch) for step in self.steps]
+        pipeline = Pipeline()
+        out = pipeline.forward(batch)
+        """,
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(10, 2)
+            logits = model.forward(x)
+            """,
+            fixed="""
+            import torch
+            model = torch.nn.Linear(10, 2)
+            logits = model(x)
+            """,
+        ),
+        Invalid(
+            """
+            import torch.nn as nn
+            class Seq2Seq(nn.Module):
+                def forward(self, src, tgt):
+                    memory = self.encoder.forward(src)  # keep the comment
+                    return self.decoder.forward(tgt, memory)
+            """,
+            fixed="""
+            import torch.nn as nn
+            class Seq2Seq(nn.Module):
+                def forward(self, src, tgt):
+                    memory = self.encoder(src)  # keep the comment
+                    return self.decoder(tgt, memory)
+            """,
+            count=2,
+        ),
+        """
+        import torch
+        def evaluate(model, loader):
+            for batch in loader:
+                outputs = model.forward(**batch)
+        """,
+        """
+        import torch
+        def decode(model, decoder_name, tokens, encoder_out):
+            return getattr(model, decoder_name).forward(tokens, encoder_out=encoder_out)
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        # Calls whose receiver is a name bound nowhere yet: a global that the module binds further down.
+        self.later: list[tuple[cst.Call, cst.Name]] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "forward" or not node.args:
+            return
+        receiver = func.value
+        receiver_type = type(receiver)
+        if receiver_type is cst.Call:
+            callee = receiver.func
+            kind = type(callee)
+            name = callee.value if kind is cst.Name else callee.attr.value if kind is cst.Attribute else ""
+            # `super().forward(x)`; `rref.rpc_sync().forward(x)`, the RPC API itself (the proxy is not callable);
+            # `ROIAlign(...).forward(x)`, a module built right here, with no hooks to skip.
+            if name == "super" or name in RREF_PROXIES or name[:1].isupper():
+                return
+        elif receiver_type is cst.Name:
+            if receiver.value in ("self", "cls", "__class__"):
+                return
+            binding = self.ctx.binding(receiver)
+            if binding is not None and binding.kind in ("class", "import"):
+                return  # `Base.forward(self, x)`, `MyFunction.forward(ctx, x)`: not a call through an instance
+        elif receiver_type is cst.Attribute and receiver.attr.value == "_c":
+            return  # a ScriptModule's C++ handle: no `__call__`, no hooks
+        first = node.args[0]
+        if first.keyword is None and not first.star and type(first.value) is cst.Name and first.value.value == "self":
+            return
+        if self._delegates(node) or self._not_a_module(receiver):
+            return
+        value, before = self.ctx.value_of(receiver)
+        if type(value) is cst.Name and self.ctx.binding(value, before) is None:
+            self.later.append((node, value))
+        else:
+            self._report(node)
+
+    def finish(self) -> None:
+        for node, name in self.later:
+            if not self._not_a_module(name):
+                self._report(node)
+
+    def _report(self, node: cst.Call) -> None:
+        receiver = node.func.value  # type: ignore[attr-defined]  # visit_Call checked it is an Attribute
+        self.report(node, fix=Fix("Call the module", ((node, node.with_changes(func=receiver)),), "unsafe"))
+
+    def _not_a_module(self, receiver: cst.BaseExpression) -> bool:
+        """What `receiver` holds is certainly not an `nn.Module`: an imported name, another framework's object,
+        a Python module from `importlib`, a `RemoteModule`, or an instance of a non-module class of this file."""
+        ctx = self.ctx
+        if ctx.qualname(receiver) is not None or is_foreign_value(ctx, receiver):
+            return True
+        construction, _ = construction_of(ctx, receiver)
+        if construction is None:
+            # In a file built on `RemoteModule`, `.forward(...)` on an object of unknown origin is its RPC API.
+            binding = ctx.binding("RemoteModule")
+            return binding is not None and binding.qualname is not None and binding.qualname.startswith(NOT_MODULES)
+        qualname = ctx.qualname(construction.func)
+        if qualname is not None and qualname.startswith(NOT_MODULES):
+            return True
+        class_def = instance_class(ctx, receiver)
+        return class_def is not None and not is_torch_module_class(ctx, class_def)
+
+    def _delegates(self, node: cst.Call) -> bool:
+        """`def forward(self, *args, **kwargs): return self.module.forward(*args, **kwargs)`: a wrapper that
+        hands its own arguments on untouched, deliberately (DDP runs its own pre- and post-forward this way)."""
+        function = self.ctx.function
+        if function is None:
+            return False
+        params = function.params
+        own = {star.name.value for star in (params.star_arg, params.star_kwarg) if isinstance(star, cst.Param)}
+        return bool(own) and all(arg.star and type(arg.value) is cst.Name and arg.value.value in own
+                                 for arg in node.args)

@@ -1,0 +1,240 @@
+"""SC303 loss-on-probabilities: softmax probabilities fed to `cross_entropy` / `nll_loss`, which want logits and
+log-probabilities."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.rules._activations import (
+    Activation,
+    ForwardReturns,
+    activation_input,
+    activation_of,
+    first_argument,
+    loss_of,
+)
+
+CROSS_ENTROPY = frozenset({"torch.nn.functional.cross_entropy", "torch.nn.CrossEntropyLoss",
+                           "torch.nn.modules.loss.CrossEntropyLoss"})
+NLL = frozenset({"torch.nn.functional.nll_loss", "torch.nn.NLLLoss", "torch.nn.modules.loss.NLLLoss"})
+LOSSES = CROSS_ENTROPY | NLL
+
+
+class LossOnProbabilities(Rule):
+    code = "SC303"
+    name = "loss-on-probabilities"
+    message = "cross_entropy applies log_softmax itself: pass the logits, not softmax probabilities"
+    fixable = "unsafe"
+    triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")
+    docs = """
+        ## What it does
+        Finds softmax probabilities passed as the input of `F.cross_entropy` / `nn.CrossEntropyLoss`, and as the
+        input of `F.nll_loss` / `nn.NLLLoss`, which expects log-probabilities. The softmax is found in any spelling
+        (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
+        one), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
+        whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). The
+        target is never checked: soft targets from a teacher's softmax (distillation) are correct.
+
+        ## Why is this bad?
+        `cross_entropy` computes `log_softmax` of its input. Given probabilities it takes the softmax of a softmax:
+        the outputs are squashed into [0, 1], the loss can't go much below its starting value, and gradients
+        vanish, so the model trains slowly or not at all, with no error. `nll_loss` given probabilities instead
+        of log-probabilities optimises `-p` rather than `-log p`. The primer: "Return raw logits — PyTorch loss
+        functions apply softmax/sigmoid internally", and among the common gotchas, "logits (not softmax)".
+
+        ## Example
+        ```python
+        loss = F.cross_entropy(F.softmax(logits, dim=-1), targets)
+        loss = F.nll_loss(F.softmax(logits, dim=-1), targets)
+
+        self.aux_layer = nn.Sequential(nn.Linear(512, n_classes), nn.Softmax(dim=1))  # in the model
+        loss = nn.CrossEntropyLoss()(model(x), y)
+        ```
+
+        ## Use instead
+        ```python
+        loss = F.cross_entropy(logits, targets)
+        loss = F.nll_loss(F.log_softmax(logits, dim=-1), targets)
+
+        self.aux_layer = nn.Linear(512, n_classes)  # softmax only where probabilities are wanted
+        ```
+
+        ## Fix
+        Unsafe, only where the softmax call is written inline in the loss call: for `cross_entropy` the softmax
+        is removed (`F.cross_entropy(F.softmax(x, -1), y)` -> `F.cross_entropy(x, y)`); for `nll_loss` it becomes
+        `log_softmax` in the same spelling (`F.nll_loss(F.log_softmax(x, -1), y)`). A softmax reached through a
+        name, a module or a model is reported only: other code may use those probabilities.
+    """
+    VALID = [
+        """
+        import torch.nn.functional as F
+        loss = F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1), ignore_index=-1)
+        """,
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Net(nn.Module):
+            def forward(self, x):
+                return F.log_softmax(self.fc(x), dim=1)
+        model = Net()
+        loss = F.nll_loss(model(data), target)
+        """,
+        """
+        import torch.nn.functional as F
+        # distillation: the teacher's probabilities are the target
+        soft_targets = F.softmax(teacher_logits / T, dim=-1)
+        loss = F.cross_entropy(student_logits / T, soft_targets)
+        """,
+        """
+        import torch.nn as nn
+        class Tagger(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.softmax = nn.LogSoftmax(dim=1)
+                self.loss = nn.NLLLoss()
+            def forward(self, x, y):
+                return self.loss(self.softmax(self.proj(x)), y)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        probs = F.softmax(logits, dim=-1)
+        loss = F.nll_loss(torch.log(probs + 1e-8), targets)
+        """,
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Classifier(nn.Module):
+            def forward(self, x):
+                logits = self.head(x)
+                if self.training:
+                    return logits
+                return F.softmax(logits, dim=-1)
+        model = Classifier()
+        criterion = nn.CrossEntropyLoss()
+        loss = criterion(model(x), y)
+        """,
+        """
+        import torch
+        import tensorflow as tf
+        loss = tf.nn.softmax_cross_entropy_with_logits(labels, tf.nn.softmax(x))
+        """,
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch.nn.functional as F
+            loss = F.cross_entropy(F.softmax(logits, dim=-1), targets)
+            """,
+            fixed="""
+            import torch.nn.functional as F
+            loss = F.cross_entropy(logits, targets)
+            """,
+        ),
+        Invalid(
+            """
+            import torch.nn.functional as F
+            loss = F.cross_entropy(F.softmax(logits, dim=-1).view(-1, n_classes), targets.view(-1))
+            """,
+            fixed="""
+            import torch.nn.functional as F
+            loss = F.cross_entropy(logits.view(-1, n_classes), targets.view(-1))
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            loss = F.nll_loss(torch.softmax(out, 1), y, reduction="sum")
+            """,
+            fixed="""
+            import torch
+            import torch.nn.functional as F
+            loss = F.nll_loss(torch.log_softmax(out, 1), y, reduction="sum")
+            """,
+        ),
+        Invalid(
+            """
+            import torch.nn as nn
+            criterion = nn.CrossEntropyLoss()
+            loss = criterion(logits.softmax(-1), labels)
+            """,
+            fixed="""
+            import torch.nn as nn
+            criterion = nn.CrossEntropyLoss()
+            loss = criterion(logits, labels)
+            """,
+        ),
+        """
+        import torch
+        import torch.nn.functional as F
+        probs = F.softmax(logits, dim=1)
+        preds = probs.argmax(1)
+        loss = F.cross_entropy(probs, targets)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class Discriminator(nn.Module):
+            def __init__(self, n_classes):
+                super().__init__()
+                self.adv_layer = nn.Sequential(nn.Linear(512, 1), nn.Sigmoid())
+                self.aux_layer = nn.Sequential(nn.Linear(512, n_classes), nn.Softmax(dim=1))
+            def forward(self, img):
+                out = self.features(img)
+                validity = self.adv_layer(out)
+                label = self.aux_layer(out)
+                return validity, label
+        auxiliary_loss = torch.nn.CrossEntropyLoss()
+        discriminator = Discriminator(10)
+        for imgs, labels in loader:
+            real_pred, real_aux = discriminator(imgs)
+            d_loss = auxiliary_loss(real_aux, labels)
+        """,
+        """
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.softmax = nn.Softmax(dim=1)
+                self.criterion = nn.NLLLoss()
+            def forward(self, x, y):
+                return self.criterion(self.softmax(self.fc(x)), y)
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.models = ForwardReturns()
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.models.record(self.ctx, node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        loss = loss_of(self.ctx, node, LOSSES)
+        if loss is None:
+            return
+        argument = first_argument(node, "input")
+        if argument is None:
+            return
+        activation = activation_of(self.ctx, argument, self.models)
+        if activation is None or activation.kind != "softmax":
+            return
+        if loss in CROSS_ENTROPY:
+            self.report(node, fix=self._fix(activation, remove=True))
+        else:
+            self.report(node, "nll_loss expects log-probabilities: use log_softmax, not softmax",
+                        self._fix(activation, remove=False))
+
+    def _fix(self, activation: Activation, remove: bool) -> Fix | None:
+        if not activation.inline or activation.form not in ("function", "method"):
+            return None
+        call = activation.call
+        if remove:
+            logits = activation_input(activation)
+            return None if logits is None else Fix("Pass the logits", ((call, logits),), "unsafe")
+        if type(call.func) is not cst.Attribute:
+            return None  # a bare imported `softmax` has no `log_softmax` spelling in this file
+        new = call.with_changes(func=call.func.with_changes(attr=cst.Name("log_softmax")))
+        return Fix("Use `log_softmax`", ((call, new),), "unsafe")

@@ -1,0 +1,351 @@
+"""SC207 numpy-of-graph-tensor: `.numpy()` on a tensor that is still in the autograd graph, or on the GPU."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import libcst as cst
+
+from shapecheck.engine import Context, Rule
+from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
+
+# Methods that return a view or a re-typed copy that stays in the graph (and on the same device).
+GRAPH_PRESERVING = frozenset({"squeeze", "unsqueeze", "view", "reshape", "flatten", "permute", "transpose", "t",
+                              "contiguous", "float", "double", "half", "clone"})
+# Attributes that leave the graph, or aren't tensors of the graph at all.
+LEAVES_GRAPH = frozenset({"data", "grad", "indices", "shape", "dtype", "device"})
+LOSS_FUNCTIONS = frozenset({"cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
+                            "kl_div", "poisson_nll_loss", "gaussian_nll_loss", "ctc_loss"})
+MODEL_FACTORIES = ("torchvision.models.", "timm.create_model", "torch.hub.load")
+SET_GRAD_ENABLED = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
+                              "torch.autograd.grad_mode.set_grad_enabled"})
+
+Origin = Literal["cuda", "model", "loss"]
+LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
+
+
+class NumpyOfGraphTensor(Rule):
+    code = "SC207"
+    name = "numpy-of-graph-tensor"
+    message = ("`.numpy()` on a model output that requires grad raises: use `.detach().cpu().numpy()` or compute "
+               "it under `torch.no_grad()`")
+    triggers = (".numpy()",)
+    docs = """
+        ## What it does
+        Finds `.numpy()` called straight on a model's output or a loss computed with autograd on (outside
+        `torch.no_grad()` / `inference_mode()`), and on the result of `.cuda()` / `.to("cuda")`, with no
+        `.detach()` or `.cpu()` in between. The value is followed through local names, tuple unpacking,
+        indexing and shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...). A model is an instance of a
+        torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, or
+        `self(...)` inside a module.
+
+        Not reported: `.numpy(force=True)`, tensors of unknown origin, `.data.numpy()`, outputs computed or
+        converted under `no_grad` (also in a function only ever called under `no_grad` in the file, and after
+        a statement-level `torch.set_grad_enabled(False)`), outputs of a model frozen with
+        `requires_grad_(False)` or `p.requires_grad = False` over its parameters, and arrays of other
+        frameworks (TensorFlow eager tensors and JAX arrays have a `.numpy()` too).
+
+        ## Why is this bad?
+        A tensor that requires grad can't be turned into a numpy array: `.numpy()` raises "Can't call numpy() on
+        Tensor that requires grad", and a CUDA tensor raises "can't convert cuda:0 device type tensor to numpy".
+        The code works in a CPU-only notebook under `no_grad` and breaks in the training loop or on the GPU box.
+        The primer: "x.numpy()  # zero-copy view as numpy array (CPU only)" and "x.detach().cpu().numpy()  # the
+        safe incantation: drop autograd, move to CPU, then numpy".
+
+        ## Example
+        ```python
+        preds = model(images).numpy()
+        history.append(loss.numpy())
+        arr = x.cuda().numpy()
+        ```
+
+        ## Use instead
+        ```python
+        preds = model(images).detach().cpu().numpy()
+        history.append(loss.item())
+        with torch.no_grad():
+            preds = model(images).cpu().numpy()
+        ```
+
+        This rule has no fix: whether to detach, move or restructure under `no_grad` is the author's call.
+    """
+    VALID = [
+        """
+        import torch
+        model = torch.nn.Linear(1, 1)
+        predicted = model(torch.from_numpy(x_train)).detach().numpy()
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(1, 1)
+        with torch.no_grad():
+            out = model(inputs)
+        np_out = out.numpy()
+        """,
+        """
+        import torch
+        @torch.no_grad()
+        def plot_points(model):
+            z = model().cpu().numpy()
+        """,
+        """
+        import torch
+        import tensorflow as tf
+        model = tf.keras.Sequential([tf.keras.layers.Dense(10)])
+        probs = model(x).numpy()
+        """,
+        """
+        import torch
+        attention = CosineAttention(normalize=False)
+        output = attention(query, keys)
+        assert_almost_equal(output.numpy(), expected)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def forward(self, x):
+                return self.fc(x)
+        net = Net()
+        def predict(x):
+            return net(x).argmax(1).numpy()
+        with torch.no_grad():
+            labels = predict(batch)
+        """,
+        """
+        import torch
+        import torchvision
+        backbone = torchvision.models.resnet18(weights="DEFAULT")
+        backbone.requires_grad_(False)
+        features = backbone(images).numpy()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        encoder = nn.Linear(512, 64)
+        for p in encoder.parameters():
+            p.requires_grad = False
+        codes = encoder(batch).numpy()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        torch.set_grad_enabled(False)
+        net = nn.Conv2d(3, 8, 3)
+        heatmap = net(image)[0].numpy()
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(4, 2).cuda()
+        out = model(x).numpy(force=True)
+        pred = model(x).data.cpu().numpy()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        model = nn.Linear(4, 2)
+        for x, y in loader:
+            loss = F.cross_entropy(model(x), y)
+            losses.append(loss.item())
+            preds = (model(x) > 0).numpy()
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def forward(self, x):
+                return self.fc2(self.fc1(x))
+        model = Net().to(device)
+        output = model(images)
+        preds = output.squeeze(1).numpy()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        criterion = nn.MSELoss()
+        def train_step(model: nn.Module, x, y):
+            loss = criterion(model(x), y)
+            loss.backward()
+            return loss.numpy()
+        """,
+        """
+        import torch
+        with torch.no_grad():
+            arr = x.to("cuda").numpy()
+        """,
+        """
+        import torch
+        import torchvision
+        resnet = torchvision.models.resnet18(weights=None)
+        logits = resnet(batch)
+        top = logits[0].numpy()
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.pending: list[tuple[cst.Call, Origin, cst.Call, cst.FunctionDef | None]] = []
+        self.frozen: set[str] = set()  # models whose parameters are frozen, as spelled: their outputs need no grad
+        self.grad_off = False  # a statement-level `torch.set_grad_enabled(False)`, as inference scripts start
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        call = node.value
+        if type(call) is not cst.Call or len(call.args) != 1 or not _is_false(call.args[0].value):
+            return
+        func = call.func
+        if type(func) is cst.Attribute and func.attr.value == "requires_grad_":
+            self.frozen.add(self.ctx.code(func.value))
+        elif self.ctx.qualname(func) in SET_GRAD_ENABLED:
+            self.grad_off = True
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        # `for p in model.parameters(): p.requires_grad = False`
+        target = node.targets[0].target
+        if type(target) is not cst.Attribute or target.attr.value != "requires_grad" or not _is_false(node.value):
+            return
+        loop = self.ctx.loop
+        if type(loop) is cst.For and type(loop.iter) is cst.Call and type(loop.iter.func) is cst.Attribute:
+            if loop.iter.func.attr.value in ("parameters", "named_parameters"):
+                self.frozen.add(self.ctx.code(loop.iter.func.value))
+
+    def leave_Call(self, node: cst.Call) -> None:  # leave: the calls inside the chain are recorded by now
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "numpy" or node.args:
+            return
+        found = self._origin(func.value)
+        if found is None:
+            return
+        origin, call = found
+        if origin == "cuda":
+            self.report(node, "`.numpy()` on a CUDA tensor raises: use `.cpu().numpy()`")
+        elif not self.ctx.grad_disabled and not self._grad_disabled_at(call):  # either one lets `.numpy()` pass
+            self.pending.append((node, origin, call, self.ctx.function))
+
+    def finish(self) -> None:
+        if self.grad_off:
+            return
+        for node, origin, call, function in self.pending:
+            if origin == "model" and self.ctx.code(call.func) in self.frozen:
+                continue
+            if function is not None:
+                sites = self.ctx.calls_to(function.name.value)
+                if sites and all(site.grad_disabled for site in sites):
+                    continue  # a helper only ever called under no_grad
+            self.report(node, LOSS_MESSAGE if origin == "loss" else None)
+
+    def _origin(self, expr: cst.BaseExpression) -> tuple[Origin, cst.Call] | None:
+        """Where the tensor `.numpy()` is called on comes from, following names, unpacking, indexing and
+        graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss."""
+        ctx = self.ctx
+        before: int | None = None
+        for _ in range(16):
+            kind = type(expr)
+            if kind is cst.Name or kind is cst.Attribute:
+                value, seq = ctx.value_of(expr, before)
+                if value is not expr:
+                    expr, before = value, seq
+                elif kind is cst.Name:
+                    binding = ctx.binding(expr, before)
+                    if binding is None or binding.kind != "unpack" or binding.value is None:
+                        return None
+                    expr, before = binding.value, binding.seq
+                elif expr.attr.value in LEAVES_GRAPH or ctx.qualname(expr) is not None:
+                    return None
+                else:
+                    expr = expr.value  # `outputs.logits`: a field of a model's output
+            elif kind is cst.Subscript:
+                expr = expr.value
+            elif kind is cst.Call:
+                func = expr.func
+                if type(func) is cst.Attribute and func.attr.value in GRAPH_PRESERVING and ctx.qualname(func) is None:
+                    expr = func.value
+                else:
+                    return self._call_origin(expr, before)
+            else:
+                return None
+        return None
+
+    def _call_origin(self, call: cst.Call, before: int | None) -> tuple[Origin, cst.Call] | None:
+        ctx = self.ctx
+        func = call.func
+        if type(func) is cst.Attribute and ctx.qualname(func) is None:
+            if func.attr.value == "cuda" or func.attr.value == "to" and _to_cuda(ctx, call):
+                return None if is_foreign_value(ctx, func.value) else ("cuda", call)
+        if self._is_loss(call, before):
+            return "loss", call
+        if self._is_model(func, before):
+            return "model", call
+        return None
+
+    def _is_model(self, func: cst.BaseExpression, before: int | None) -> bool:
+        ctx = self.ctx
+        class_def = instance_class(ctx, func, before)
+        if class_def is not None:
+            return is_torch_module_class(ctx, class_def)
+        construction, _ = construction_of(ctx, func, before)
+        if construction is not None:
+            qualname = ctx.qualname(construction.func)
+            if qualname is None:
+                return False
+            return qualname.startswith(MODEL_FACTORIES) or _is_nn_class(qualname)
+        if type(func) is cst.Name:
+            binding = ctx.binding(func, before)
+            if binding is not None and binding.kind == "param" and type(binding.statement) is cst.FunctionDef:
+                return _annotated_module(ctx, binding.statement, func.value)
+        return False
+
+    def _is_loss(self, call: cst.Call, before: int | None) -> bool:
+        ctx = self.ctx
+        qualname = ctx.qualname(call.func)
+        if qualname is not None:
+            if not qualname.startswith("torch.nn.functional."):
+                return False
+            name = qualname.rsplit(".", 1)[1]
+            return name.endswith("_loss") or name in LOSS_FUNCTIONS
+        construction, _ = construction_of(ctx, call.func, before)
+        if construction is None:
+            return False
+        qualname = ctx.qualname(construction.func)
+        return qualname is not None and qualname.startswith("torch.nn.") and qualname.endswith("Loss")
+
+    def _grad_disabled_at(self, call: cst.Call) -> bool:
+        func = call.func
+        key = func.value if type(func) is cst.Name else func.attr.value if type(func) is cst.Attribute else None
+        for site in self.ctx.calls_to(key) if key else ():
+            if site.node is call:
+                return site.grad_disabled
+        return self.ctx.grad_disabled
+
+
+def _is_false(expr: cst.BaseExpression) -> bool:
+    return type(expr) is cst.Name and expr.value == "False"
+
+
+def _to_cuda(ctx: Context, call: cst.Call) -> bool:
+    """`.to("cuda")`, `.to("cuda:0")`, `.to(device="cuda")`, `.to(torch.device("cuda"))`, through a local name."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value != "device":
+            continue
+        value, _ = ctx.value_of(arg.value)
+        if type(value) is cst.Call and ctx.qualname(value.func) == "torch.device" and value.args:
+            value = value.args[0].value
+        return type(value) is cst.SimpleString and value.raw_value.startswith("cuda")
+    return False
+
+
+def _annotated_module(ctx: Context, function: cst.FunctionDef, name: str) -> bool:
+    """The parameter `name` of `function` is annotated as a torch module (`model: nn.Module`)."""
+    params = function.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name and param.annotation is not None:
+            qualname = ctx.qualname(param.annotation.annotation)
+            return qualname is not None and _is_nn_class(qualname)
+    return False
+
+
+def _is_nn_class(qualname: str) -> bool:
+    """`torch.nn.Linear`, `torch.nn.Module`: a class of `torch.nn`, not a function of `torch.nn.functional`."""
+    return qualname.startswith("torch.nn.") and qualname.rsplit(".", 1)[1][:1].isupper()
