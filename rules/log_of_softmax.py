@@ -5,12 +5,9 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Fix, Invalid, Rule
+from shapecheck.rules._activations import Activation, activation_of
 
-SOFTMAX = frozenset({"torch.softmax", "torch.nn.functional.softmax", "torch.special.softmax"})
-SIGMOID = frozenset({"torch.sigmoid", "torch.nn.functional.sigmoid", "torch.special.expit"})
 LOG = frozenset({"torch.log", "torch.special.log"})
-SOFTMAX_MODULES = frozenset({"torch.nn.Softmax", "torch.nn.modules.activation.Softmax"})
-SIGMOID_MODULES = frozenset({"torch.nn.Sigmoid", "torch.nn.modules.activation.Sigmoid"})
 
 
 class LogOfSoftmax(Rule):
@@ -171,66 +168,44 @@ class LogOfSoftmax(Rule):
         func = node.func
         if type(func) is cst.Attribute and func.attr.value == "log" and not node.args:
             if self.ctx.qualname(func) is None and not self.ctx.is_foreign(func.value):
-                self._check(node, func.value, method=True)
+                self._check(node, func.value)
         elif self.ctx.qualname(func) in LOG and node.args:
-            self._check(node, node.args[0].value, method=False)
+            self._check(node, node.args[0].value)
 
-    def _check(self, log_call: cst.Call, argument: cst.BaseExpression, method: bool) -> None:
+    def _check(self, log_call: cst.Call, argument: cst.BaseExpression) -> None:
         inline = argument
         with_epsilon = False
         if type(argument) is cst.BinaryOperation and type(argument.operator) is cst.Add:
             # `softmax(x) + eps` is the same bug hidden; `w * softmax(a) + w * softmax(b)` is a mixture.
             left, right = argument.left, argument.right
-            inline = left if self._kind(self.ctx.value_of(left)[0]) else right
+            inline = left if self._probabilities(left) else right
             other = right if inline is left else left
-            if self._kind(self.ctx.value_of(other)[0]) or _contains_product(other):
+            if self._probabilities(other) or _contains_product(other):
                 return
             with_epsilon = True
-        source, _ = self.ctx.value_of(inline)
-        found = self._kind(source)
-        if found is None:
+        activation = self._probabilities(inline)
+        if activation is None:
             return
-        kind, form = found
         fix = None
-        if source is inline and not with_epsilon:
-            fix = self._fix(log_call, source, kind, form)
-        if kind == "sigmoid":
+        if activation.call is inline and not with_epsilon:
+            fix = self._fix(log_call, activation)
+        if activation.kind == "sigmoid":
             self.report(log_call, "log of sigmoid is numerically unstable: use `F.logsigmoid(x)`", fix)
         else:
             self.report(log_call, self.message, fix)
 
-    def _kind(self, expr: cst.BaseExpression) -> tuple[str, str] | None:
-        """("softmax" or "sigmoid", how it is spelled: "function", "method" or "module") when `expr` is a call of
-        one; else None."""
-        if type(expr) is not cst.Call:
-            return None
-        func = expr.func
-        qualname = self.ctx.qualname(func)
-        if qualname in SOFTMAX:
-            return "softmax", "function"
-        if qualname in SIGMOID:
-            return "sigmoid", "function"
-        module, _ = self.ctx.value_of(func)  # `self.softmax = nn.Softmax(dim=1)` ... `self.softmax(x)`
-        if type(module) is cst.Call:
-            module_name = self.ctx.qualname(module.func)
-            if module_name in SOFTMAX_MODULES:
-                return "softmax", "module"
-            if module_name in SIGMOID_MODULES:
-                return "sigmoid", "module"
-        if qualname is None and type(func) is cst.Attribute and func.attr.value in ("softmax", "sigmoid"):
-            if type(func.value) is not cst.Name or func.value.value != "self":
-                if not self.ctx.is_foreign(func.value):
-                    return func.attr.value, "method"
-        return None
+    def _probabilities(self, expr: cst.BaseExpression) -> Activation | None:
+        activation = activation_of(self.ctx, expr)
+        return activation if activation is not None and activation.kind in ("softmax", "sigmoid") else None
 
-    def _fix(self, log_call: cst.Call, source: cst.Call, kind: str, form: str) -> Fix | None:
-        func = source.func
-        if form == "module" or type(func) is not cst.Attribute and kind == "softmax":
-            return None  # an nn.Softmax module or a bare imported `softmax`: no same-family spelling
-        if kind == "softmax":
+    def _fix(self, log_call: cst.Call, activation: Activation) -> Fix | None:
+        source, func = activation.call, activation.call.func
+        if activation.form not in ("function", "method") or type(func) is not cst.Attribute:
+            return None  # a module, or a bare imported `softmax`: no same-family spelling
+        if activation.kind == "softmax":
             new = source.with_changes(func=func.with_changes(attr=cst.Name("log_softmax")))
             return Fix("Use `log_softmax`", ((log_call, new),))
-        argument = func.value if form == "method" else source.args[0].value
+        argument = func.value if activation.form == "method" else source.args[0].value
         spelling = self.ctx.spelling("torch.nn.functional.logsigmoid")
         imports: tuple[str, ...] = ()
         if spelling is None or spelling.startswith("torch.nn.functional."):
