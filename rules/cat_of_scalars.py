@@ -1,0 +1,536 @@
+"""SC102 cat-of-scalars: `torch.cat` over 0-d tensors (losses, full reductions, `torch.tensor(3.0)`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import libcst as cst
+
+from shapecheck.engine import Binding, Context, Fix, Invalid, Rule
+from shapecheck.rules._tensor_facts import (expects_error, is_builtin_call, is_int, keyword, number_kind, positional,
+                                            string_value)
+
+CAT = frozenset({"torch.cat", "torch.concat", "torch.concatenate"})
+_CAT_NAMES = frozenset({"cat", "concat", "concatenate"})
+
+# Reductions over every element when called without a dim: their result is 0-d.
+FULL_REDUCTIONS = frozenset({
+    "sum", "mean", "prod", "std", "var", "median", "nanmedian", "nansum", "nanmean", "max", "min", "amax", "amin",
+    "all", "any", "count_nonzero", "norm", "trace",
+})
+# `x.norm(2)`, `torch.norm(x, 2)`, `torch.linalg.norm(x, 2)`: the extra positional is the order, not a dim.
+_ORDER_FIRST = frozenset({"norm", "vector_norm"})
+_FUNCTION_REDUCTIONS = frozenset({f"torch.{name}" for name in FULL_REDUCTIONS} | {
+    "torch.linalg.norm", "torch.linalg.vector_norm", "torch.dot", "torch.vdot"})
+_SCALAR_TENSORS = frozenset({"torch.tensor", "torch.as_tensor", "torch.scalar_tensor"})
+# Elementwise methods that keep a 0-d tensor 0-d.
+_PRESERVING = frozenset({
+    "detach", "cpu", "cuda", "clone", "float", "double", "half", "bfloat16", "long", "int", "to", "contiguous",
+    "squeeze", "abs", "neg", "sqrt", "exp", "log", "sigmoid", "tanh", "requires_grad_", "type_as",
+})
+_LOSS_FUNCTIONS = frozenset({
+    "mse_loss", "l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
+    "smooth_l1_loss", "huber_loss", "kl_div", "soft_margin_loss", "multilabel_soft_margin_loss", "poisson_nll_loss",
+    "gaussian_nll_loss", "margin_ranking_loss", "hinge_embedding_loss", "cosine_embedding_loss",
+    "triplet_margin_loss", "multi_margin_loss", "multilabel_margin_loss",
+})
+_LOSS_MODULES = frozenset({
+    "MSELoss", "L1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss",
+    "KLDivLoss", "SoftMarginLoss", "MultiLabelSoftMarginLoss", "PoissonNLLLoss", "GaussianNLLLoss",
+    "MarginRankingLoss", "HingeEmbeddingLoss", "CosineEmbeddingLoss", "TripletMarginLoss", "MultiMarginLoss",
+    "MultiLabelMarginLoss",
+})
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Power, cst.Modulo)
+_LIST_MUTATORS = frozenset({"extend", "insert", "__setitem__", "__iadd__"})
+
+
+class CatOfScalars(Rule):
+    code = "SC102"
+    name = "cat-of-scalars"
+    message = "`torch.cat` of 0-d tensors raises \"zero-dimensional tensor cannot be concatenated\": use `torch.stack`"
+    fixable = "safe"
+    triggers = ("cat(", "concatenate(")
+    docs = """
+        ## What it does
+        Finds `torch.cat` (and `torch.concat`) over tensors that are certainly 0-d: full reductions such as
+        `x.sum()`, `x.mean()`, `x.max()` without a `dim`, `torch.tensor(<number>)`, losses from
+        `F.mse_loss(...)` / `nn.CrossEntropyLoss()(...)` with a reducing `reduction`, written in the call or
+        appended to a list that is then concatenated.
+
+        ## Why is this bad?
+        `cat` joins tensors along an existing dimension, and a 0-d tensor has none: PyTorch raises
+        "zero-dimensional tensor (at position 0) cannot be concatenated". The primer: "stack adds a new
+        dimension; cat extends an existing one", and "stack vs cat — the most common mix-up".
+
+        Tensors of shape `(1,)` (`loss.view(1)`, `x.sum().unsqueeze(0)`, the `log_prob` of a batch of one
+        action) concatenate fine and are not reported, nor is code that expects the error (under
+        `pytest.raises` / `assertRaises`, or in a `try` that catches it).
+
+        ## Example
+        ```python
+        losses = []
+        for x, y in loader:
+            losses.append(criterion(model(x), y))
+        epoch_loss = torch.cat(losses).mean()
+        ```
+
+        ## Use instead
+        ```python
+        epoch_loss = torch.stack(losses).mean()
+        ```
+
+        ## Fix
+        Safe, when every element is certainly 0-d and the `dim` is absent, 0 or -1: `cat` becomes `stack` in
+        the same spelling with the same arguments, which gives the 1-d tensor of the values.
+    """
+    VALID = [
+        """
+        import torch
+        policy_loss = []
+        for log_prob, R in zip(saved_log_probs, returns):
+            policy_loss.append(-log_prob * R)
+        loss = torch.cat(policy_loss).sum()
+        """,
+        """
+        import torch
+        end = torch.cat([end, batch.max().unsqueeze(0)])
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        mse = []
+        for data in loader:
+            mse.append(F.mse_loss(model(data.x), data.y, reduction='none').cpu())
+        rmse = float(torch.cat(mse, dim=0).mean().sqrt())
+        """,
+        """
+        import torch
+        lbox = torch.zeros(1)
+        lbox += (1.0 - iou).mean()
+        stats = torch.cat((lbox, lobj, lcls)).detach()
+        """,
+        """
+        import torch
+        losses = [loss.view(1) for loss in step_losses]
+        total = torch.cat(losses).sum()
+        """,
+        """
+        import torch
+        losses = torch.stack([l1.mean(), l2.mean()])
+        """,
+        """
+        import torch
+        feats = torch.cat([x.mean(dim=1), x.amax(1)], dim=-1)
+        """,
+        """
+        import numpy as np
+        import torch
+        totals = np.concatenate([a.sum(), b.sum()])
+        """,
+        """
+        import torch
+        x = torch.ones(3).sum()
+        parts = torch.cat([x for x in chunks])
+        """,
+        """
+        import torch
+        losses = []
+        for batch in loader:
+            losses.append(loss_fn(batch))
+        total = torch.cat(losses)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class CrossAttention(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.norm = nn.LayerNorm(dim)
+            def forward(self, x, context):
+                x = self.norm(x)
+                h = encoder.norm(context)
+                return torch.cat((x, h), dim=1)
+        """,
+        """
+        import torch
+        import unittest
+        class TestCat(unittest.TestCase):
+            def test_zero_dim_raises(self):
+                with self.assertRaisesRegex(RuntimeError, "zero-dimensional"):
+                    torch.cat([torch.tensor(1.0), torch.tensor(2.0)])
+        """,
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            criterion = nn.CrossEntropyLoss()
+            losses = []
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                losses.append(loss.detach())
+            epoch_loss = torch.cat(losses).mean()
+            """,
+            fixed="""
+            import torch
+            import torch.nn as nn
+            criterion = nn.CrossEntropyLoss()
+            losses = []
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                losses.append(loss.detach())
+            epoch_loss = torch.stack(losses).mean()
+            """,
+        ),
+        Invalid(
+            """
+            import torch as th
+            norms = th.cat([g.norm() for g in grads], dim=0)
+            """,
+            fixed="""
+            import torch as th
+            norms = th.stack([g.norm() for g in grads], dim=0)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            values = torch.cat((torch.tensor(1.0), torch.tensor(2.0)))
+            """,
+            fixed="""
+            import torch
+            values = torch.stack((torch.tensor(1.0), torch.tensor(2.0)))
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            recon = F.mse_loss(x_hat, x)
+            kl = -0.5 * torch.sum(1 + logvar - mu.pow(2) - logvar.exp())
+            parts = torch.cat([recon, kl])
+            """,
+            fixed="""
+            import torch
+            import torch.nn.functional as F
+            recon = F.mse_loss(x_hat, x)
+            kl = -0.5 * torch.sum(1 + logvar - mu.pow(2) - logvar.exp())
+            parts = torch.stack([recon, kl])
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            dist_ap, dist_an = [], []
+            for i in range(n):
+                dist_ap.append(dist[i][mask[i]].max())
+                dist_an.append(dist[i][mask[i] == 0].min())
+            dist_ap = torch.cat(dist_ap)
+            dist_an = torch.cat(dist_an)
+            """,
+            fixed="""
+            import torch
+            dist_ap, dist_an = [], []
+            for i in range(n):
+                dist_ap.append(dist[i][mask[i]].max())
+                dist_an.append(dist[i][mask[i] == 0].min())
+            dist_ap = torch.stack(dist_ap)
+            dist_an = torch.stack(dist_an)
+            """,
+            count=2,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            criterion = nn.CrossEntropyLoss()
+            loss = torch.sum(torch.cat([criterion(logits, labels) for logits in logits_list]))
+            """,
+            fixed="""
+            import torch
+            from torch import nn
+            criterion = nn.CrossEntropyLoss()
+            loss = torch.sum(torch.stack([criterion(logits, labels) for logits in logits_list]))
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            class Trainer:
+                def __init__(self, model):
+                    self.model = model
+                    self.criterion = nn.MSELoss()
+                def epoch(self, loader):
+                    losses = []
+                    for x, y in loader:
+                        losses.append(self.criterion(self.model(x), y))
+                    return torch.cat(losses, 0)
+            """,
+            fixed="""
+            import torch
+            import torch.nn as nn
+            class Trainer:
+                def __init__(self, model):
+                    self.model = model
+                    self.criterion = nn.MSELoss()
+                def epoch(self, loader):
+                    losses = []
+                    for x, y in loader:
+                        losses.append(self.criterion(self.model(x), y))
+                    return torch.stack(losses, 0)
+            """,
+        ),
+        # One 0-d element is enough to raise; with a (1,) element beside it `stack` would raise too: no fix.
+        """
+        import torch
+        stats = torch.cat([torch.zeros(1), loss.sum()])
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        # Per list binding (its `seq`): whether each appended value is certainly 0-d; None once the list is
+        # changed in a way we don't follow.
+        self._appends: dict[int, list[bool] | None] = {}
+        self._pending: list[tuple[cst.Call, list[bool], int]] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Attribute:
+            name = func.attr.value
+            if name == "append" or name in _LIST_MUTATORS:
+                self._record_mutation(node, func, name)
+                return
+        elif type(func) is not cst.Name:
+            return
+        else:
+            name = func.value
+        if name not in _CAT_NAMES or self.ctx.qualname(func) not in CAT:
+            return
+        args = positional(node)
+        tensors = keyword(node, "tensors") or (args[0] if args else None)
+        if tensors is None:
+            return
+        self._check(node, tensors.value)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:  # `losses[i] = ...` may replace a 0-d element
+            if type(target.target) is cst.Subscript:
+                self._forget(target.target.value)
+
+    def _record_mutation(self, node: cst.Call, func: cst.Attribute, name: str) -> None:
+        found = self._list_binding(func.value)
+        if found is None:
+            return
+        seq = found[0].seq
+        recorded = self._appends.setdefault(seq, [])
+        if recorded is None:
+            return
+        if name != "append" or len(node.args) != 1:
+            self._appends[seq] = None
+        else:
+            recorded.append(is_zero_dim(self.ctx, node.args[0].value))
+
+    def _forget(self, expr: cst.BaseExpression) -> None:
+        found = self._list_binding(expr)
+        if found is not None:
+            self._appends[found[0].seq] = None
+
+    def _list_binding(self, expr: cst.BaseExpression) -> tuple[Binding, cst.List] | None:
+        """The binding of a name to a list display (`losses = []`, `ap, an = [], []`) and that display."""
+        if type(expr) is not cst.Name:
+            return None
+        binding = self.ctx.binding(expr)
+        if binding is None or binding.value is None:
+            return None
+        value = binding.value
+        if binding.kind == "unpack" and type(value) in (cst.Tuple, cst.List) and not binding.starred:
+            elements = value.elements
+            if binding.index is None or len(elements) <= binding.index or any(
+                    type(e) is cst.StarredElement for e in elements):
+                return None
+            value = elements[binding.index].value
+        elif binding.kind != "assign":
+            return None
+        return (binding, value) if type(value) is cst.List else None
+
+    def _check(self, node: cst.Call, tensors: cst.BaseExpression) -> None:
+        ctx = self.ctx
+        kind = type(tensors)
+        if kind is cst.List or kind is cst.Tuple:
+            verdicts = _element_verdicts(ctx, tensors.elements, None)
+            if verdicts is not None and any(verdicts) and not expects_error(ctx):
+                self._report(node, verdicts)
+        elif kind is cst.ListComp:
+            self._check_comprehension(node, tensors)
+        elif kind is cst.Name:
+            found = self._list_binding(tensors)
+            if found is None:
+                return
+            binding, display = found
+            verdicts = _element_verdicts(ctx, display.elements, binding.seq)
+            if verdicts is not None and not expects_error(ctx):
+                # Appends may come later in the source (a loop body): decide when the whole file is seen.
+                self._pending.append((node, verdicts, binding.seq))
+
+    def _check_comprehension(self, node: cst.Call, comp: cst.ListComp) -> None:
+        # The element is evaluated in the comprehension's scope: its loop names must not resolve to outer ones.
+        bound: set[str] = set()
+        for_in: cst.CompFor | None = comp.for_in
+        while for_in is not None:
+            bound.update(n.value for n in self.ctx.walk(for_in.target) if type(n) is cst.Name)
+            for_in = for_in.inner_for_in
+        if is_zero_dim(self.ctx, comp.elt, opaque=frozenset(bound)) and not expects_error(self.ctx):
+            self._report(node, [True])
+
+    def finish(self) -> None:
+        for node, verdicts, seq in self._pending:
+            appended = self._appends.get(seq, [])
+            if appended is None:
+                continue
+            verdicts = verdicts + appended
+            if verdicts and all(verdicts):  # a list that also takes unknown values may be emptied of the 0-d ones
+                self._report(node, verdicts)
+
+    def _report(self, node: cst.Call, verdicts: list[bool]) -> None:
+        fix = None
+        if all(verdicts) and _dim_allows_stack(node):
+            fix = self._fix(node)
+        self.report(node, fix=fix)
+
+    def _fix(self, node: cst.Call) -> Fix | None:
+        func = node.func
+        if type(func) is cst.Attribute:
+            new_func: cst.BaseExpression = func.with_changes(attr=cst.Name("stack"))
+        else:
+            spelling = self.ctx.spelling("torch.stack")
+            if spelling is None:
+                return None
+            new_func = cst.parse_expression(spelling)
+        return Fix("Use `torch.stack`", ((node, node.with_changes(func=new_func)),))
+
+
+def _element_verdicts(ctx: Context, elements: Sequence[cst.BaseElement], before: int | None) -> list[bool] | None:
+    verdicts = []
+    for element in elements:
+        if type(element) is cst.StarredElement:
+            return None
+        verdicts.append(is_zero_dim(ctx, element.value, before))
+    return verdicts
+
+
+def _dim_allows_stack(node: cst.Call) -> bool:
+    """`stack` of 0-d tensors accepts only dim 0 / -1: other dims would turn one error into another."""
+    args = positional(node)
+    dim = keyword(node, "dim") or (args[1] if args and len(args) > 1 else None)
+    if dim is None:
+        return True
+    value = dim.value
+    if type(value) is cst.UnaryOperation and type(value.operator) is cst.Minus:
+        return type(value.expression) is cst.Integer and value.expression.value == "1"
+    return type(value) is cst.Integer and value.value == "0"
+
+
+def is_zero_dim(ctx: Context, expr: cst.BaseExpression, before: int | None = None,
+                opaque: frozenset[str] = frozenset(), depth: int = 0) -> bool:
+    """`expr` is certainly a 0-d tensor."""
+    if depth > 12:
+        return False
+    kind = type(expr)
+    if kind is cst.Call:
+        return _call_is_zero_dim(ctx, expr, before, opaque, depth)
+    if kind is cst.BinaryOperation and type(expr.operator) in _ARITHMETIC:
+        left = is_zero_dim(ctx, expr.left, before, opaque, depth + 1)
+        right = is_zero_dim(ctx, expr.right, before, opaque, depth + 1)
+        # A 0-d tensor broadcast against anything but another 0-d tensor or a number takes its shape.
+        return (left and (right or _is_number(ctx, expr.right, before))) or (right and _is_number(ctx, expr.left,
+                                                                                                  before))
+    if kind is cst.UnaryOperation and type(expr.operator) is cst.Minus:
+        return is_zero_dim(ctx, expr.expression, before, opaque, depth + 1)
+    if kind is cst.Name or kind is cst.Attribute:
+        if kind is cst.Name and expr.value in opaque:
+            return False
+        value, seq = ctx.value_of(expr, before)
+        return value is not expr and is_zero_dim(ctx, value, seq, frozenset(), depth + 1)
+    return False
+
+
+def _call_is_zero_dim(ctx: Context, call: cst.Call, before: int | None, opaque: frozenset[str], depth: int) -> bool:
+    func = call.func
+    qualname = ctx.qualname(func)
+    args = positional(call)
+    if args is None:
+        return False
+    if qualname is None and type(func) is cst.Attribute:
+        receiver = func.value
+        if ctx.is_foreign(receiver):
+            return False
+        method = func.attr.value
+        if method in FULL_REDUCTIONS or method == "dot":
+            if _reduces_along_dim(call) or type(receiver) is cst.Name and receiver.value == "self":
+                return False  # `self.norm(h)` is a module's LayerNorm, not a reduction
+            if method == "dot":
+                return len(args) == 1
+            if method in _ORDER_FIRST:  # `x.norm(2)`; `encoder.norm(h)` would be a layer
+                return not args or len(args) == 1 and _is_order(ctx, args[0].value, before)
+            return not args
+        if method in _PRESERVING:
+            return is_zero_dim(ctx, func.value, before, opaque, depth + 1)
+        return _loss_module_call(ctx, func, before)
+    if qualname is None:
+        return type(func) is cst.Name and _loss_module_call(ctx, func, before)
+    if qualname in _FUNCTION_REDUCTIONS:
+        allowed = 2 if qualname.rsplit(".", 1)[1] in _ORDER_FIRST or qualname in ("torch.dot", "torch.vdot") else 1
+        return 1 <= len(args) <= allowed and not _reduces_along_dim(call)
+    if qualname in _SCALAR_TENSORS:
+        return len(args) >= 1 and _is_number(ctx, args[0].value, before)
+    if qualname.startswith("torch.nn.functional.") and qualname.rsplit(".", 1)[1] in _LOSS_FUNCTIONS:
+        return len(args) <= 2 and _reducing(call)
+    return False
+
+
+def _is_order(ctx: Context, expr: cst.BaseExpression, before: int | None) -> bool:
+    """A norm's order: `2`, `1.5`, `"fro"`, `float("inf")`."""
+    if number_kind(expr) in ("int", "float") or string_value(expr) is not None:
+        return True
+    return is_builtin_call(ctx, expr, "float", before=before) and len(expr.args) == 1 and string_value(
+        expr.args[0].value) is not None
+
+
+def _reduces_along_dim(call: cst.Call) -> bool:
+    return keyword(call, "dim") is not None or keyword(call, "axis") is not None
+
+
+def _reducing(call: cst.Call) -> bool:
+    """A loss call or module whose reduction gives one number (the default "mean", or "sum")."""
+    if keyword(call, "reduce") is not None or keyword(call, "size_average") is not None:
+        return False
+    reduction = keyword(call, "reduction")
+    return reduction is None or string_value(reduction.value) in ("mean", "sum")
+
+
+def _loss_module_call(ctx: Context, func: cst.BaseExpression, before: int | None) -> bool:
+    """`criterion(...)` where `criterion = nn.CrossEntropyLoss()` (or `self.criterion`) with a reducing reduction."""
+    module, seq = ctx.value_of(func, before)
+    if type(module) is not cst.Call:
+        return False
+    qualname = ctx.qualname(module.func)
+    if qualname is None or not qualname.startswith("torch.nn."):
+        return False
+    args = positional(module)
+    return qualname.rsplit(".", 1)[1] in _LOSS_MODULES and args is not None and len(args) <= 1 and _reducing(module)
+
+
+def _is_number(ctx: Context, expr: cst.BaseExpression, before: int | None) -> bool:
+    """A Python number: a literal, an int expression, `float(...)`, `x.item()`."""
+    if number_kind(expr) is not None or is_int(ctx, expr, before):
+        return True
+    if is_builtin_call(ctx, expr, "float", before=before):
+        return True
+    if type(expr) is cst.Name:
+        value, seq = ctx.value_of(expr, before)
+        return value is not expr and _is_number(ctx, value, seq)
+    return (type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "item"
+            and not expr.args)

@@ -1,0 +1,235 @@
+"""SC403 float64-on-mps: a float64 tensor created on, or moved to, Apple's MPS device in one expression."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import libcst as cst
+
+from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.rules._tensor_facts import dtype_kind, expects_error, explicit_dtype, keyword, positional, string_value
+
+_DEVICE = frozenset({"torch.device"})
+_DOUBLE_CONSTRUCTORS = frozenset({"torch.DoubleTensor"})
+_OTHER_CASTS = frozenset({"float", "half", "bfloat16", "int", "long", "short", "byte", "char", "bool", "cfloat"})
+# Methods that keep the dtype and the device of their receiver.
+_KEEPING = frozenset({"view", "reshape", "contiguous", "clone", "detach", "unsqueeze", "squeeze", "transpose",
+                      "permute", "flatten", "expand", "repeat", "t", "requires_grad_", "train", "eval"})
+
+
+class Placement(NamedTuple):
+    """What is certain about a tensor's (or module's) dtype and device."""
+
+    float64: bool
+    mps: bool
+
+
+_UNKNOWN = Placement(False, False)
+
+
+class Float64OnMps(Rule):
+    code = "SC403"
+    name = "float64-on-mps"
+    message = ("MPS does not support float64: this tensor is float64 on \"mps\" "
+               "(\"Cannot convert a MPS Tensor to float64 dtype\"); use float32")
+    triggers = ("mps",)
+    docs = """
+        ## What it does
+        Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:
+        `torch.randn(3, dtype=torch.float64, device="mps")`, `x.to("mps", dtype=torch.float64)`,
+        `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, also through
+        a name bound to such a tensor.
+
+        ## Why is this bad?
+        Apple's Metal backend has no float64: PyTorch raises "Cannot convert a MPS Tensor to float64 dtype as the
+        MPS framework doesn't support float64. Please use float32 instead." The primer: "torch.float64 is not
+        well-supported on MPS. Stay in float32."
+
+        float32 on MPS, float64 on the CPU or CUDA, and a device held in a variable
+        (`device = "mps" if torch.backends.mps.is_available() else "cpu"`) are not reported, nor is code that
+        probes for the error (under `pytest.raises` / `assertRaises`, or in a `try` that catches it).
+
+        ## Example
+        ```python
+        x = torch.randn(3, dtype=torch.float64, device="mps")
+        y = torch.from_numpy(array).double().to("mps")
+        ```
+
+        ## Use instead
+        ```python
+        x = torch.randn(3, dtype=torch.float32, device="mps")
+        y = torch.from_numpy(array).float().to("mps")
+        ```
+
+        This rule has no fix: float32 loses precision, and whether that is acceptable (or the computation should
+        stay on the CPU) is yours to decide.
+    """
+    VALID = [
+        """
+        import torch
+        x = torch.tensor(data, dtype=torch.float, device="mps")
+        y = torch.randn(3, dtype=torch.float32, device=torch.device("mps"))
+        """,
+        """
+        import torch
+        device = "mps" if torch.backends.mps.is_available() else "cpu"
+        x = torch.randn(3, dtype=torch.float64, device=device)
+        """,
+        """
+        import torch
+        x = torch.randn(3, dtype=torch.float64, device="cuda")
+        y = x.double().to("cpu")
+        """,
+        """
+        import torch
+        x = torch.from_numpy(array).double().float().to("mps")
+        """,
+        """
+        import torch
+        model.to("mps")
+        loss = criterion(out.to("mps"), target.double().cpu())
+        """,
+        """
+        import torch
+        x = torch.randn(3, dtype=torch.float64)
+        x = x.to("mps", dtype=torch.float32)
+        """,
+        """
+        import numpy as np
+        import torch
+        y = np.zeros(3).astype(np.float64)
+        z = torch.zeros(3, device="mps")
+        """,
+        """
+        import torch
+        try:
+            a = torch.randn(1, dtype=torch.float64).to("mps")
+            print("float64 works on this MPS build")
+        except (RuntimeError, TypeError):
+            print("MPS rejects float64, as expected")
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        x = torch.randn(3, dtype=torch.float64, device="mps")
+        """,
+        """
+        import torch
+        y = torch.from_numpy(array).to("mps").double()
+        """,
+        """
+        import torch
+        y = features.double().to(torch.device("mps"))
+        """,
+        Invalid(
+            """
+            import torch
+            y = x.to("mps", dtype=torch.float64)
+            z = x.to(device="mps:0", dtype=torch.double)
+            """,
+            count=2,
+        ),
+        """
+        import torch
+        y = x.to("mps", torch.float64)
+        """,
+        """
+        import torch
+        weights = torch.tensor(values, dtype=torch.float64)
+        weights = weights.to("mps")
+        """,
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value not in ("to", "double", "type"):
+            if keyword(node, "device") is None:
+                return  # the cheap test: only these methods or a `device=` argument can make it float64 on mps
+        elif type(func) is not cst.Attribute and keyword(node, "device") is None:
+            return
+        placement = placement_of(self.ctx, node)
+        if not (placement.float64 and placement.mps):
+            return
+        if type(func) is cst.Attribute and self.ctx.qualname(func) is None:
+            before = placement_of(self.ctx, func.value)
+            if before.float64 and before.mps:
+                return  # already reported where it became float64 on mps
+        if not expects_error(self.ctx):
+            self.report(node)
+
+
+def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0) -> Placement:
+    if depth > 12:
+        return _UNKNOWN
+    if type(expr) is cst.Name or type(expr) is cst.Attribute:
+        value, seq = ctx.value_of(expr, before)
+        return _UNKNOWN if value is expr else placement_of(ctx, value, seq, depth + 1)
+    if type(expr) is not cst.Call:
+        return _UNKNOWN
+    func = expr.func
+    qualname = ctx.qualname(func)
+    if qualname is not None:
+        if not qualname.startswith("torch."):
+            return _UNKNOWN
+        dtype = explicit_dtype(expr)
+        device = keyword(expr, "device")
+        return Placement(
+            qualname in _DOUBLE_CONSTRUCTORS or dtype is not None and dtype_kind(ctx, dtype, before) == "float64",
+            device is not None and _device_type(ctx, device.value) == "mps")
+    if type(func) is not cst.Attribute or ctx.is_foreign(func.value):
+        return _UNKNOWN
+    method = func.attr.value
+    if method not in ("double", "to", "type", "cpu", "cuda") and method not in _OTHER_CASTS | _KEEPING:
+        return _UNKNOWN
+    receiver = placement_of(ctx, func.value, before, depth + 1)
+    if method == "double":
+        return Placement(True, receiver.mps)
+    if method in _OTHER_CASTS:
+        return Placement(False, receiver.mps)
+    if method in ("cpu", "cuda"):
+        return Placement(receiver.float64, False)
+    if method == "type":
+        args = positional(expr)
+        return Placement(bool(args) and _names_float64(ctx, args[0].value, before), receiver.mps)
+    if method == "to":
+        return _moved(ctx, expr, receiver, before)
+    return receiver
+
+
+def _moved(ctx: Context, call: cst.Call, receiver: Placement, before: int | None) -> Placement:
+    """The placement after `.to(...)`: `to(device)`, `to(dtype)`, `to(device, dtype)`, keywords, `to(other)`."""
+    args = positional(call)
+    if args is None:
+        return _UNKNOWN
+    device = keyword(call, "device")
+    dtype = keyword(call, "dtype")
+    device_expr = device.value if device is not None else None
+    dtype_expr = dtype.value if dtype is not None else None
+    for arg in args:
+        if dtype_kind(ctx, arg.value, before) is not None:
+            dtype_expr = arg.value
+        elif _device_type(ctx, arg.value) is not None:
+            device_expr = arg.value
+        else:
+            return _UNKNOWN  # a device in a variable, or `to(other_tensor)`: nothing is certain
+    float64 = receiver.float64 if dtype_expr is None else dtype_kind(ctx, dtype_expr, before) == "float64"
+    mps = receiver.mps if device_expr is None else _device_type(ctx, device_expr) == "mps"
+    return Placement(float64, mps)
+
+
+def _device_type(ctx: Context, expr: cst.BaseExpression) -> str | None:
+    """"mps" for `"mps"`, `"mps:0"`, `torch.device("mps")`; another literal device's type; None when not a literal.
+    A device in a variable is left alone: scripts pick it at run time (`"mps" if available else "cpu"`)."""
+    if type(expr) is cst.Call and ctx.qualname(expr.func) in _DEVICE and expr.args:
+        expr = expr.args[0].value
+    text = string_value(expr)
+    if text is None:
+        return None
+    return text.split(":", 1)[0]
+
+
+def _names_float64(ctx: Context, expr: cst.BaseExpression, before: int | None) -> bool:
+    """`torch.float64`, `torch.DoubleTensor` or "torch.DoubleTensor" as the argument of `.type(...)`."""
+    return (dtype_kind(ctx, expr, before) == "float64" or ctx.qualname(expr) in _DOUBLE_CONSTRUCTORS
+            or string_value(expr) in ("torch.DoubleTensor", "torch.mps.DoubleTensor"))

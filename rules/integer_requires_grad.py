@@ -1,0 +1,219 @@
+"""SC204 integer-requires-grad: `requires_grad=True` on a tensor that is certainly of an integer or bool dtype."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Context, Rule
+from shapecheck.rules._tensor_facts import (callee_name, dtype_kind, expects_error, explicit_dtype, is_int,
+                                            is_literal_true, keyword, number_kind, positional)
+
+_INTEGRAL = ("int", "bool")
+_PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# Creation functions whose default dtype is int64 whatever their arguments.
+_ALWAYS_INT64 = frozenset({"torch.randint", "torch.randperm", "torch.tril_indices", "torch.triu_indices"})
+# Methods whose result has an integer (or bool) dtype whatever the receiver's.
+_INTEGRAL_METHODS = frozenset({"long", "int", "short", "byte", "char", "bool", "argmax", "argmin", "argsort",
+                               "nonzero", "bincount"})
+
+
+class IntegerRequiresGrad(Rule):
+    code = "SC204"
+    name = "integer-requires-grad"
+    message = ("integer and bool tensors can't require gradients: PyTorch raises \"Only Tensors of floating point "
+               "and complex dtype can require gradients\"; use float data (`1.0`) or `dtype=torch.float32`")
+    triggers = ("requires_grad", "Parameter(")
+    docs = """
+        ## What it does
+        Finds `requires_grad=True` on a tensor whose dtype is certainly integer or bool:
+        `torch.tensor([1, 2, 3], requires_grad=True)`, `torch.arange(5, requires_grad=True)`,
+        `torch.randint(...)` / `torch.full((n,), 3)` with `requires_grad=True`, an integer or bool `dtype=`,
+        `.requires_grad_()` or `.requires_grad = True` on such a tensor, and `nn.Parameter` of one.
+
+        ## Why is this bad?
+        Autograd differentiates only floating-point and complex tensors; PyTorch raises
+        "Only Tensors of floating point and complex dtype can require gradients". The primer:
+        "torch.tensor([1, 2, 3]) is int64 (because the input is Python ints)", "autograd doesn't run on integer
+        tensors — requires_grad=True raises if dtype is integral. Use torch.tensor([1.0, 2.0, 3.0]) or .float()."
+
+        Any float literal in the data (`torch.tensor([1, 2.0])`, `torch.arange(0, 1, 0.1)`,
+        `torch.full((2,), 3.0)`) or a floating `dtype=` makes the tensor float and is not reported, nor is code
+        that expects the error (under `pytest.raises` / `assertRaises`, or in a `try` that catches it).
+
+        ## Example
+        ```python
+        w = torch.tensor([1, 2, 3], requires_grad=True)
+        steps = torch.arange(10, requires_grad=True)
+        ```
+
+        ## Use instead
+        ```python
+        w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        steps = torch.arange(10, dtype=torch.float32, requires_grad=True)
+        ```
+
+        This rule has no fix: whether `1` meant `1.0` or the tensor should not require gradients is yours to
+        decide.
+    """
+    VALID = [
+        """
+        import torch
+        x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        y = torch.tensor([1, 2.0], requires_grad=True)
+        """,
+        """
+        import torch
+        t = torch.arange(0, 1, 0.1, requires_grad=True)
+        s = torch.arange(5.0, requires_grad=True)
+        u = torch.arange(5, dtype=torch.float32, requires_grad=True)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        steps = nn.Parameter(torch.tensor(0), requires_grad=False)
+        ids = torch.tensor([1, 2, 3]).requires_grad_(False)
+        """,
+        """
+        import torch
+        fill = torch.full((2,), 3.0, requires_grad=True)
+        noise = torch.randint(0, 5, (3,), dtype=torch.float, requires_grad=True)
+        """,
+        """
+        import torch
+        x = torch.tensor(data, requires_grad=True)
+        z = torch.zeros_like(ids, dtype=torch.float, requires_grad=True)
+        """,
+        """
+        import torch
+        labels = torch.randint(0, 10, (8,))
+        onehot = torch.nn.functional.one_hot(labels, 10).float().requires_grad_()
+        """,
+        """
+        import numpy as np
+        import torch
+        a = np.arange(5)
+        b = torch.tensor([], requires_grad=True)
+        """,
+        """
+        import pytest
+        import torch
+        def test_integer_tensors_cannot_require_grad():
+            with pytest.raises(RuntimeError, match="floating point"):
+                torch.tensor([1, 2, 3], requires_grad=True)
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        w = torch.tensor([1, 2, 3], requires_grad=True)
+        """,
+        """
+        import torch
+        t = torch.arange(5, requires_grad=True)
+        """,
+        """
+        import torch
+        fill = torch.full((2,), 3, requires_grad=True)
+        """,
+        """
+        import torch
+        mask = torch.ones(4, 4, dtype=torch.bool, requires_grad=True)
+        """,
+        """
+        import torch
+        idx = torch.randint(0, 10, (4,))
+        idx.requires_grad_()
+        """,
+        """
+        import torch
+        x = torch.tensor([[1, 2], [3, 4]])
+        x.requires_grad = True
+        """,
+        """
+        import torch
+        from torch import nn
+        class Counter(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.steps = nn.Parameter(torch.tensor(0))
+        """,
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value == "requires_grad_":
+            args = node.args
+            if (not args or is_literal_true(args[0].value)) and self.ctx.qualname(func) is None:
+                self._check(node, func.value)
+            return
+        requires_grad = keyword(node, "requires_grad")
+        if callee_name(func) == "Parameter" and self.ctx.qualname(func) in _PARAMETER and node.args:
+            if requires_grad is None or is_literal_true(requires_grad.value):
+                self._check(node, node.args[0].value)
+        elif requires_grad is not None and is_literal_true(requires_grad.value):
+            if integral_tensor(self.ctx, node) and not expects_error(self.ctx):
+                self.report(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if not is_literal_true(node.value):
+            return
+        for target in node.targets:
+            written = target.target
+            if type(written) is cst.Attribute and written.attr.value == "requires_grad":
+                self._check(node, written.value)
+
+    def _check(self, node: cst.CSTNode, tensor: cst.BaseExpression) -> None:
+        if integral_tensor(self.ctx, tensor) and not expects_error(self.ctx):
+            self.report(node)
+
+
+def integral_tensor(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0) -> bool:
+    """`expr` is certainly a torch tensor of an integer or bool dtype."""
+    if depth > 8:
+        return False
+    if type(expr) is cst.Name or type(expr) is cst.Attribute:
+        value, seq = ctx.value_of(expr, before)
+        return value is not expr and integral_tensor(ctx, value, seq, depth + 1)
+    if type(expr) is not cst.Call:
+        return False
+    func = expr.func
+    qualname = ctx.qualname(func)
+    if qualname is None:
+        if type(func) is not cst.Attribute or ctx.is_foreign(func.value):
+            return False
+        method = func.attr.value
+        if method in _INTEGRAL_METHODS:
+            return True
+        if method == "to":
+            args = positional(expr)
+            dtype = keyword(expr, "dtype") or (args[0] if args else None)
+            return dtype is not None and dtype_kind(ctx, dtype.value, before) in _INTEGRAL
+        return False
+    if not qualname.startswith("torch."):
+        return False
+    dtype = explicit_dtype(expr)
+    if dtype is not None:
+        return dtype_kind(ctx, dtype, before) in _INTEGRAL
+    args = positional(expr)
+    if args is None:
+        return False
+    if qualname in _ALWAYS_INT64:
+        return True
+    if qualname == "torch.tensor":
+        return bool(args) and _integral_data(args[0].value)
+    if qualname == "torch.arange":
+        bounds = [a.value for a in args] + [a.value for a in expr.args if a.keyword is not None
+                                            and a.keyword.value in ("start", "end", "step")]
+        return bool(bounds) and all(is_int(ctx, bound, before) for bound in bounds)
+    if qualname == "torch.full":
+        fill = keyword(expr, "fill_value") or (args[1] if len(args) > 1 else None)
+        return fill is not None and number_kind(fill.value) in _INTEGRAL
+    return False
+
+
+def _integral_data(data: cst.BaseExpression) -> bool:
+    """Nested lists/tuples of int and bool literals, at least one of them (an empty list is float32)."""
+    if type(data) is cst.List or type(data) is cst.Tuple:
+        elements = data.elements
+        return bool(elements) and all(type(e) is cst.Element and _integral_data(e.value) for e in elements)
+    return number_kind(data) in _INTEGRAL
