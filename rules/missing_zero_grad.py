@@ -1,0 +1,478 @@
+"""SC201 missing-zero-grad: a training loop that steps an optimizer without resetting the gradients each iteration."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Context, Rule
+from shapecheck.rules._training_loop import (
+    IN_PLACE_UPDATES,
+    Event,
+    LoopFacts,
+    dotted,
+    in_test,
+    is_backward,
+    is_grad_target,
+    is_test_file,
+    lightning_module,
+    updated_tensor,
+)
+
+
+class MissingZeroGrad(Rule):
+    code = "SC201"
+    name = "missing-zero-grad"
+    message = "gradients are never reset in this training loop: they accumulate across iterations"
+    triggers = ("backward",)
+    docs = """
+        ## What it does
+        Finds a loop that runs `backward()` (also `scaler.scale(loss).backward()`, `accelerator.backward(loss)`,
+        `fabric.backward(loss)`) and steps an optimizer (`optimizer.step()`, `scaler.step(optimizer)`, or a
+        manual update such as `p -= lr * p.grad`) but never resets the gradients in its body: no
+        `optimizer.zero_grad()` / `model.zero_grad()`, no `p.grad = None`, no `p.grad.zero_()`. A reset placed only
+        before the loop, or only in an outer loop, is reported too: it runs once, the steps run many times.
+
+        It also finds `optimizer.zero_grad()` placed between `backward()` and `optimizer.step()`: the step then
+        sees all-zero gradients and the model never learns.
+
+        Not reported: a reset under an `if` (gradient accumulation resets every few iterations on purpose), a reset
+        in a helper the loop calls or in the closure passed to `optimizer.step(closure)`, DeepSpeed-style
+        `engine.backward(loss)` + `engine.step()` and optimizers returned by `deepspeed.initialize` (the engine
+        frees the gradients), `dist_autograd` (gradients live in a fresh context), a fresh optimizer or fresh leaf
+        tensor created in each iteration, a single step outside any loop, LightningModules (the trainer resets),
+        and tests (`test_*` functions and test files: an optimizer test may accumulate on purpose).
+
+        ## Why is this bad?
+        `backward()` adds into `.grad`; it never overwrites it. The primer: "Forgetting optimizer.zero_grad().
+        PyTorch accumulates gradients across .backward() calls. Without zeroing, every step compounds the previous
+        step's gradient. Symptom: training is stable for a few steps, then explodes." The cheat sheet's rule:
+        "zero_grad() must call before backward() — gradients accumulate by default".
+
+        ## Example
+        ```python
+        optimizer.zero_grad()
+        for x, y in loader:
+            loss = F.cross_entropy(model(x), y)
+            loss.backward()
+            optimizer.step()  # steps on the sum of all gradients so far
+        ```
+
+        ## Use instead
+        ```python
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = F.cross_entropy(model(x), y)
+            loss.backward()
+            optimizer.step()
+        ```
+
+        This rule has no fix: where the reset belongs (every iteration, or every `k` for accumulation) is the
+        author's call.
+    """
+    VALID = [
+        # pytorch/examples mnist: the five-line loop.
+        """
+        import torch.nn.functional as F
+        def train(model, device, train_loader, optimizer):
+            model.train()
+            for data, target in train_loader:
+                optimizer.zero_grad()
+                loss = F.nll_loss(model(data), target)
+                loss.backward()
+                optimizer.step()
+        """,
+        # nanoGPT: gradient accumulation with GradScaler, reset after the step.
+        """
+        import torch
+        scaler = torch.cuda.amp.GradScaler(enabled=True)
+        while True:
+            for micro_step in range(gradient_accumulation_steps):
+                loss = model(X, Y) / gradient_accumulation_steps
+                scaler.scale(loss).backward()
+            scaler.step(optimizer)
+            scaler.update()
+            optimizer.zero_grad(set_to_none=True)
+        """,
+        # Accumulation with the reset under an `if`.
+        """
+        import torch
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y) / accum
+            loss.backward()
+            if (i + 1) % accum == 0:
+                optimizer.step()
+                optimizer.zero_grad()
+        """,
+        # pytorch/examples dcgan: two optimizers, each model reset before its own backward.
+        """
+        import torch
+        for i, data in enumerate(dataloader):
+            netD.zero_grad()
+            errD_real = criterion(netD(real), label)
+            errD_real.backward()
+            errD_fake = criterion(netD(fake.detach()), label)
+            errD_fake.backward()
+            optimizerD.step()
+            netG.zero_grad()
+            errG = criterion(netD(fake), label)
+            errG.backward()
+            optimizerG.step()
+        """,
+        # HF Accelerate.
+        """
+        import torch
+        for batch in train_dataloader:
+            outputs = model(**batch)
+            accelerator.backward(outputs.loss)
+            optimizer.step()
+            lr_scheduler.step()
+            optimizer.zero_grad()
+        """,
+        # DeepSpeed: the engine owns the reset.
+        """
+        import torch
+        import deepspeed
+        model_engine, optimizer, _, _ = deepspeed.initialize(model=net, model_parameters=params)
+        for step, batch in enumerate(loader):
+            loss = model_engine(batch)
+            model_engine.backward(loss)
+            model_engine.step()
+        """,
+        # pytorch/examples time_sequence_prediction: LBFGS resets in its closure.
+        """
+        import torch.optim as optim
+        optimizer = optim.LBFGS(seq.parameters(), lr=0.8)
+        for i in range(steps):
+            def closure():
+                optimizer.zero_grad()
+                loss = criterion(seq(input), target)
+                loss.backward()
+                return loss
+            optimizer.step(closure)
+        """,
+        # pytorch/examples regression: manual update through `.data`, model reset.
+        """
+        import torch
+        import torch.nn.functional as F
+        fc = torch.nn.Linear(4, 1)
+        for batch_idx in range(100):
+            fc.zero_grad()
+            output = F.smooth_l1_loss(fc(batch_x), batch_y)
+            output.backward()
+            for param in fc.parameters():
+                param.data.add_(-0.1 * param.grad)
+        """,
+        # A hand-written loop resetting the leaves after the update.
+        """
+        import torch
+        w = torch.randn(3, requires_grad=True)
+        for epoch in range(100):
+            loss = ((x @ w - y) ** 2).mean()
+            loss.backward()
+            with torch.no_grad():
+                w -= lr * w.grad
+                w.grad.zero_()
+        """,
+        # The reset lives in a helper the loop calls.
+        """
+        import torch
+        def reset(model):
+            for p in model.parameters():
+                p.grad = None
+        for x, y in loader:
+            reset(model)
+            criterion(model(x), y).backward()
+            optimizer.step()
+        """,
+        # RPC: dist_autograd keeps gradients per context.
+        """
+        import torch.distributed.autograd as dist_autograd
+        for epoch in range(10):
+            for x, y in data:
+                with dist_autograd.context() as context_id:
+                    loss = criterion(model(x), y)
+                    dist_autograd.backward(context_id, [loss])
+                    opt.step(context_id)
+        """,
+        # A fresh optimizer (and model) each iteration: a hyper-parameter sweep.
+        """
+        import torch
+        for lr in (0.1, 0.01):
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=lr)
+            criterion(model(x), y).backward()
+            optimizer.step()
+        """,
+        # A fresh leaf each iteration: an attack step on a new input.
+        """
+        import torch
+        for x, y in loader:
+            x_adv = x.clone().requires_grad_(True)
+            loss = criterion(model(x_adv), y)
+            loss.backward()
+            with torch.no_grad():
+                x_adv += eps * x_adv.grad.sign()
+        """,
+        # The profiler and the scheduler step too; neither is an optimizer.
+        """
+        import torch
+        for epoch in range(epochs):
+            loss = criterion(model(x), y)
+            loss.backward()
+            scheduler.step()
+            prof.step()
+        """,
+        # A LightningModule with manual optimization: Lightning resets.
+        """
+        import torch
+        import lightning.pytorch as pl
+        class Model(pl.LightningModule):
+            def fit_batches(self, batches):
+                opt = self.optimizers()
+                for batch in batches:
+                    loss = self.compute_loss(batch)
+                    loss.backward()
+                    opt.step()
+        """,
+        # DeepSpeed's own optimizer, stepped after the engine's backward: the engine frees the gradients.
+        """
+        import torch
+        import deepspeed
+        engine, optimizer, _, _ = deepspeed.initialize(config=config, model=model, model_parameters=params)
+        for x, y in zip(xs, ys):
+            loss = engine(x, y)
+            engine.backward(loss)
+            optimizer.step()
+        """,
+        # pyro's optimizer tests: the test checks the learning-rate decay, accumulation does not matter.
+        """
+        import torch
+        def test_clipped_adam_lr_decay():
+            x = torch.tensor(0.0, requires_grad=True)
+            opt = ClippedAdam(params=[x], lr=1.0, lrd=0.5)
+            for step in range(3):
+                x.backward(torch.tensor(1.0))
+                opt.step()
+                assert opt.param_groups[0]["lr"] == 0.5 ** (step + 1)
+        """,
+        # Zeroing another model's gradients between D's backward and D's step is fine.
+        """
+        import torch
+        for real in loader:
+            optimizerD.zero_grad()
+            lossD = criterion(netD(real), ones)
+            lossD.backward()
+            netG.zero_grad()
+            optimizerD.step()
+        """,
+    ]
+    INVALID = [
+        # Reset only before the loop.
+        """
+        import torch
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        optimizer.zero_grad()
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+        """,
+        # The learner's hand-written gradient descent, never resetting `w.grad`.
+        """
+        import torch
+        w = torch.randn(3, requires_grad=True)
+        for epoch in range(100):
+            loss = ((x @ w - y) ** 2).mean()
+            loss.backward()
+            with torch.no_grad():
+                w -= lr * w.grad
+        """,
+        # Reset only in the outer loop.
+        """
+        import torch
+        for epoch in range(epochs):
+            optimizer.zero_grad()
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+        """,
+        # Mixed precision without a reset.
+        """
+        import torch
+        scaler = torch.amp.GradScaler()
+        for x, y in loader:
+            with torch.autocast("cuda"):
+                loss = criterion(model(x), y)
+            scaler.scale(loss).backward()
+            scaler.step(optimizer)
+            scaler.update()
+        """,
+        # The reset between backward() and step() wipes the gradients.
+        """
+        import torch
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.zero_grad()
+            optimizer.step()
+        """,
+        # Accelerate without a reset.
+        """
+        import torch
+        for batch in train_dataloader:
+            outputs = model(**batch)
+            accelerator.backward(outputs.loss)
+            optimizer.step()
+            lr_scheduler.step()
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.facts = LoopFacts(ctx)
+        # Step event -> the loop its optimizer or tensor was created in, when it was created by a call in a loop.
+        self._created_in: dict[cst.CSTNode, cst.CSTNode] = {}
+        # Steps not to report: in tests (an optimizer test accumulates on purpose, or checks only the learning
+        # rate), in LightningModules and of optimizers a DeepSpeed engine manages (both reset for the author).
+        self._exempt: set[cst.CSTNode] = set()
+
+    def visit_For(self, node: cst.For) -> None:
+        self.facts.enter_loop(node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self.facts.enter_loop(node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        event = self.facts.record_call(node)
+        if event is not None:
+            if event.kind == "step" and event.loops:
+                self._step(event)
+        elif self.ctx.loops and type(node.func) is cst.Attribute and node.func.attr.value in IN_PLACE_UPDATES:
+            self._manual_update(node)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if self.ctx.loops:
+            self._manual_update(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if any(is_grad_target(target.target) for target in node.targets):
+            self.facts.record("reset", node)
+        elif self.ctx.loops:
+            self._manual_update(node)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        if is_grad_target(node.target):
+            self.facts.record("reset", node)
+
+    def _manual_update(self, node: cst.CSTNode) -> None:
+        found = updated_tensor(self.ctx, node)
+        if found is not None:
+            self._step(self.facts.record("step", node, found[0]))
+
+    def _step(self, event: Event) -> None:
+        node = event.node
+        root = event.target
+        while type(root) is cst.Attribute or type(root) is cst.Subscript:
+            root = root.value
+        binding = self.ctx.binding(root) if type(root) is cst.Name else None
+        created_by = binding.value if binding is not None and type(binding.value) is cst.Call else None
+        by_deepspeed = created_by is not None and (self.ctx.qualname(created_by.func) or "").startswith("deepspeed.")
+        if by_deepspeed or in_test(self.ctx) or lightning_module(self.ctx):
+            self._exempt.add(node)
+            return
+        # `opt = SGD(...)` or `x = x.detach().requires_grad_()` inside the loop: nothing carries over an iteration.
+        if created_by is not None and binding.loop is not None and binding.kind in ("assign", "walrus", "with"):
+            self._created_in[node] = binding.loop
+        if _is_step_call(node) and not is_test_file(self.ctx):
+            self._check_reset_before_step(node, event)
+
+    def _check_reset_before_step(self, step: cst.Call, event: Event) -> None:
+        """Report `optimizer.zero_grad()` sitting, in the same block, between the last `backward()` and this step."""
+        ancestors = self.ctx.ancestors
+        for index in range(len(ancestors) - 1, 0, -1):
+            if type(ancestors[index]) is cst.SimpleStatementLine:
+                statement, block = ancestors[index], ancestors[index - 1]
+                break
+        else:
+            return
+        if type(block) is not cst.IndentedBlock and type(block) is not cst.Module:
+            return
+        body = block.body
+        reset: cst.Call | None = None
+        for earlier in reversed(body[:body.index(statement)]):
+            if self._contains_backward(earlier):
+                if reset is not None and type(earlier) in (cst.SimpleStatementLine, cst.With):
+                    self.report(reset, f"`{self.ctx.code(reset)}` between `backward()` and `{self.ctx.code(step)}` "
+                                       "wipes the gradients the step needs: reset before `backward()` or after the "
+                                       "step")
+                return
+            if reset is None:
+                reset = _reset_of(earlier, event.subject)
+
+    def _contains_backward(self, statement: cst.CSTNode) -> bool:
+        return any(type(node) is cst.Call and is_backward(self.ctx, node) for node in self.ctx.walk(statement))
+
+    def finish(self) -> None:
+        if is_test_file(self.ctx):
+            return
+        facts = self.facts
+        reported: set[cst.CSTNode] = set()
+        for event in facts.events:
+            if event.kind != "step":
+                continue
+            # The training loop: the innermost loop around the step that also runs backward().
+            loop = next((loop for loop in reversed(event.loops)
+                         if any(e.kind == "backward" for e in facts.in_loop(loop))), None)
+            if loop is None or loop in reported or event.node in self._exempt:
+                continue
+            created_in = self._created_in.get(event.node)
+            if created_in is not None and loop in facts.enclosing(created_in):
+                continue
+            if self._resets(loop, event.function):
+                continue
+            reported.add(loop)
+            self.report(event.node, self._message(event, loop))
+
+    def _resets(self, loop: cst.CSTNode, function: cst.FunctionDef | None) -> bool:
+        if any(event.kind == "reset" for event in self.facts.in_loop(loop)):
+            return True
+        return any(event.kind == "reset"
+                   for site in self.facts.local_calls_in(loop, function)
+                   for event in self.facts.helper_events(site.node))
+
+    def _message(self, event: Event, loop: cst.CSTNode) -> str:
+        outer = set(self.facts.enclosing(loop)[:-1])
+        resets = [e for e in self.facts.events if e.kind == "reset" and e.function is event.function]
+        if any(outer.intersection(e.loops) for e in resets):
+            where = "only in an outer loop"
+        elif resets:
+            where = "only outside this loop"
+        else:
+            where = "nowhere in this loop"
+        if _is_step_call(event.node):
+            what, reset = f"`{self.ctx.code(event.node)}`", f"{event.subject}.zero_grad()"
+        else:
+            what, reset = f"the update of `{event.subject}`", f"{event.subject}.grad.zero_()"
+        return (f"{what} runs every iteration but the gradients are reset {where}: `backward()` adds into `.grad`, "
+                f"so each step applies the sum of all gradients so far; call `{reset}` in the loop body before "
+                "`backward()`")
+
+
+def _reset_of(statement: cst.CSTNode, optimizer: str | None) -> cst.Call | None:
+    """The `optimizer.zero_grad(...)` call when `statement` is one, for this very optimizer."""
+    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
+        return None
+    expr = statement.body[0]
+    if type(expr) is not cst.Expr or type(expr.value) is not cst.Call:
+        return None
+    call = expr.value
+    func = call.func
+    if type(func) is cst.Attribute and func.attr.value == "zero_grad" and dotted(func.value) == optimizer:
+        return call
+    return None
+
+
+def _is_step_call(node: cst.CSTNode) -> bool:
+    """An optimizer's `.step()` call, as opposed to a hand-written update."""
+    return type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "step"

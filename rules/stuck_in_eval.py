@@ -1,0 +1,406 @@
+"""SC206 stuck-in-eval: a training loop that switches its model to eval mode and never back to train mode."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from shapecheck.engine import CallSite, Context, Rule
+from shapecheck.rules._training_loop import TRAINING, LoopFacts, dotted, is_test_file
+
+# A call to a function this file does not define that plausibly calls `model.train()` itself: `train_epoch(...)`,
+# `trainer.train_one_epoch()`, `self.fit(...)` from a base class. The loop is then given the benefit of the doubt.
+_MAY_TRAIN = re.compile(r"train|(?:^|_)fit(?:$|_)", re.IGNORECASE)
+
+
+class StuckInEval(Rule):
+    code = "SC206"
+    name = "stuck-in-eval"
+    message = "this training loop puts the model in eval mode and never back in train mode"
+    triggers = (".eval(", ".train(False", ".train(mode=False")
+    docs = """
+        ## What it does
+        Finds a training loop (it runs `backward()` or an optimizer step, directly or in a helper) that switches
+        a model it trains to eval mode (`model.eval()` or `model.train(False)`, directly or in a helper such as
+        `evaluate(model, val_loader)`) but never calls `model.train()` inside the loop. Typically the epoch loop
+        validates at its end and `model.train()` was called once, before the loop.
+
+        Helpers defined in the same file are followed two calls deep, for both the switch to eval and the switch
+        back. A call to a function this file does not define whose name says it trains (`train_one_epoch(...)`,
+        `trainer.fit()`) may switch back itself, so the loop is not reported. A model that the loop does not
+        train is not reported either: the loop must run it with autograd on (itself or in a helper) or hand it to
+        a helper that trains, and the optimizers it steps, when their construction is in view, must hold its
+        parameters (an EMA copy, a frozen teacher or a target network only run under `no_grad` stay quiet).
+        `model.train(was_training)` counts as switching back. Test files are not checked.
+
+        ## Why is this bad?
+        Every epoch after the first then trains with dropout off and batch norm using (and no longer updating)
+        its running statistics: the model silently trains worse, and validation numbers stop matching. The
+        primer: "Always call model.train() before training and model.eval() before evaluation. These toggle
+        behaviors of layers like Dropout and BatchNorm."
+
+        ## Example
+        ```python
+        model.train()
+        for epoch in range(epochs):
+            for x, y in train_loader:
+                optimizer.zero_grad()
+                F.cross_entropy(model(x), y).backward()
+                optimizer.step()
+            evaluate(model, val_loader)  # calls model.eval()
+        ```
+
+        ## Use instead
+        ```python
+        for epoch in range(epochs):
+            model.train()
+            for x, y in train_loader:
+                optimizer.zero_grad()
+                F.cross_entropy(model(x), y).backward()
+                optimizer.step()
+            evaluate(model, val_loader)
+        ```
+
+        This rule has no fix: `model.train()` belongs where the training part of the iteration starts.
+    """
+    VALID = [
+        # pytorch/examples imagenet: train() and validate() helpers each set their mode.
+        """
+        import torch
+        def train(loader, model, criterion, optimizer):
+            model.train()
+            for images, target in loader:
+                loss = criterion(model(images), target)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        def validate(loader, model):
+            model.eval()
+            with torch.no_grad():
+                for images, target in loader:
+                    model(images)
+        for epoch in range(epochs):
+            train(train_loader, model, criterion, optimizer)
+            validate(val_loader, model)
+        """,
+        # nanoGPT: estimate_loss() switches back itself.
+        """
+        import torch
+        @torch.no_grad()
+        def estimate_loss():
+            model.eval()
+            for k in range(eval_iters):
+                logits, loss = model(X, Y)
+            model.train()
+        while True:
+            if iter_num % eval_interval == 0:
+                losses = estimate_loss()
+            logits, loss = model(X, Y)
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad(set_to_none=True)
+        """,
+        # train() at the top of each epoch.
+        """
+        import torch
+        for epoch in range(epochs):
+            model.train()
+            for x, y in train_loader:
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+            model.eval()
+            with torch.no_grad():
+                val_loss = sum(criterion(model(x), y).item() for x, y in val_loader)
+        """,
+        # DQN: the target network is only run under no_grad, never trained.
+        """
+        import torch
+        for episode in range(episodes):
+            with torch.no_grad():
+                next_q = target_net(next_state).max(1).values
+            loss = criterion(policy_net(state), reward + gamma * next_q)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            if episode % sync_every == 0:
+                target_net.load_state_dict(policy_net.state_dict())
+                target_net.eval()
+        """,
+        # Training delegated to an imported helper that sets train mode itself.
+        """
+        import torch
+        from engine import train_one_epoch
+        for epoch in range(epochs):
+            train_one_epoch(model, criterion, train_loader, optimizer)
+            model.eval()
+            with torch.no_grad():
+                evaluate(model, val_loader)
+        """,
+        # Restoring the previous mode through a variable counts as switching back.
+        """
+        import torch
+        for step, batch in enumerate(loader):
+            loss = model(batch).mean()
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad()
+            if step % 100 == 0:
+                was_training = model.training
+                model.eval()
+                with torch.no_grad():
+                    sample = model(fixed_noise)
+                model.train(was_training)
+        """,
+        # pytorch/examples fast_neural_style: back to train mode through `.to(device).train()`.
+        """
+        import torch
+        for e in range(epochs):
+            transformer.train()
+            for batch_id, (x, _) in enumerate(train_loader):
+                optimizer.zero_grad()
+                total_loss = loss_fn(transformer(x))
+                total_loss.backward()
+                optimizer.step()
+                if (batch_id + 1) % checkpoint_interval == 0:
+                    transformer.eval().cpu()
+                    torch.save(transformer.state_dict(), path)
+                    transformer.to(device).train()
+        """,
+        # pyro's tests: the helper's own local `transform` is not the caller's.
+        """
+        import torch
+        def make_batchnorm(dim):
+            transform = BatchNorm(dim)
+            transform.eval()
+            return transform
+        def check_transform(factory):
+            for shape in [(2,), (5,)]:
+                transform = factory(shape[0])
+                loss = transform(torch.rand(shape)).sum()
+                loss.backward()
+                optimizer.step()
+                optimizer.zero_grad()
+                other = make_batchnorm(shape[0])
+        """,
+        # Mean teacher: the EMA copy runs with autograd on but the optimizer only trains the student.
+        """
+        import torch
+        optimizer = torch.optim.SGD(student.parameters(), lr=0.1)
+        student.train()
+        for epoch in range(epochs):
+            teacher.eval()
+            for x, y in loader:
+                consistency = F.mse_loss(student(x), teacher(x).detach())
+                optimizer.zero_grad()
+                consistency.backward()
+                optimizer.step()
+                update_ema(teacher, student)
+        """,
+        # Freezing batch norm inside the loop on purpose: the BN layers are not what the loop calls.
+        """
+        import torch
+        for x, y in loader:
+            model.train()
+            for m in model.modules():
+                if isinstance(m, torch.nn.BatchNorm2d):
+                    m.eval()
+            loss = criterion(model(x), y)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        model.train()
+        for epoch in range(epochs):
+            for x, y in train_loader:
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+            model.eval()
+            with torch.no_grad():
+                val_loss = sum(criterion(model(x), y).item() for x, y in val_loader)
+        """,
+        """
+        import torch
+        def evaluate(net, loader):
+            net.eval()
+            with torch.no_grad():
+                return sum((net(x).argmax(1) == y).sum().item() for x, y in loader)
+        def fit(model, optimizer, train_loader, val_loader, epochs):
+            model.train()
+            for epoch in range(epochs):
+                for x, y in train_loader:
+                    optimizer.zero_grad()
+                    criterion(model(x), y).backward()
+                    optimizer.step()
+                print(evaluate(model, val_loader))
+        """,
+        # A trainer class: the model runs in a training_step helper, validation switches it to eval mode.
+        """
+        import torch
+        class Trainer:
+            def training_step(self, batch):
+                x, y = batch
+                return self.criterion(self.model(x), y)
+            @torch.no_grad()
+            def validate(self):
+                self.model.eval()
+                return sum(self.criterion(self.model(x), y).item() for x, y in self.val_loader)
+            def fit(self, epochs):
+                self.model.train()
+                for epoch in range(epochs):
+                    for batch in self.train_loader:
+                        loss = self.training_step(batch)
+                        self.optimizer.zero_grad()
+                        loss.backward()
+                        self.optimizer.step()
+                    self.validate()
+        """,
+        # Sampling from the generator every few iterations leaves it in eval mode.
+        """
+        import torch
+        for i, (real, _) in enumerate(dataloader):
+            optimizer_G.zero_grad()
+            g_loss = adversarial_loss(discriminator(generator(z)), valid)
+            g_loss.backward()
+            optimizer_G.step()
+            if i % sample_interval == 0:
+                generator.train(False)
+                with torch.no_grad():
+                    save_image(generator(fixed_z), f"images/{i}.png")
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.facts = LoopFacts(ctx)
+        self._may_train_sites: list[CallSite] | None = None
+        self._runs_with_grad: list[tuple[CallSite, str]] | None = None
+        # Step event -> the modules whose `.parameters()` built its optimizer; absent when that can't be told.
+        self._stepped: dict[cst.CSTNode, set[str]] = {}
+
+    def visit_For(self, node: cst.For) -> None:
+        self.facts.enter_loop(node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self.facts.enter_loop(node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        event = self.facts.record_call(node)
+        if event is not None and event.kind == "step" and event.target is not None:
+            construction, _ = self.ctx.value_of(event.target)
+            owners = self._parameter_owners(construction)
+            if owners:
+                self._stepped[node] = owners
+
+    def _parameter_owners(self, construction: cst.BaseExpression) -> set[str]:
+        """`{"model"}` for `Adam(model.parameters(), lr=...)`: the modules an optimizer construction trains."""
+        owners: set[str] = set()
+        if type(construction) is cst.Call:
+            for node in self.ctx.walk(construction):
+                if type(node) is cst.Call and type(node.func) is cst.Attribute:
+                    if node.func.attr.value in ("parameters", "named_parameters"):
+                        owners.add(dotted(node.func.value) or "")
+        return owners
+
+    def finish(self) -> None:
+        if is_test_file(self.ctx):
+            return  # a test trains a few steps to check something else; the mode it trains in rarely matters
+        facts = self.facts
+        reported: set[cst.CSTNode] = set()
+        for event in facts.events:
+            if event.kind == "eval" and event.loops:
+                self._check(event.node, event.subject, event.loops, event.function, False, reported)
+        for sites in facts.local_calls().values():
+            for site in sites:
+                if site.loop is None:
+                    continue
+                for event in facts.helper_events(site.node):
+                    if event.kind == "eval" and event.subject is not None:
+                        self._check(site.node, event.subject, facts.enclosing(site.loop), site.function, True,
+                                    reported)
+
+    def _check(self, node: cst.CSTNode, model: str, loops: tuple[cst.CSTNode, ...], function: cst.FunctionDef | None,
+               via_helper: bool, reported: set[cst.CSTNode]) -> None:
+        """Report the switch to eval at `node` if the innermost loop around it that trains never switches back."""
+        for loop in reversed(loops):
+            activity = self._activity(loop, function)
+            if not activity & TRAINING:
+                continue
+            if "train" in activity or loop in reported or not self._trains(model, loop, function):
+                return
+            reported.add(loop)
+            if via_helper:
+                what = f"`{self.ctx.code(node)}` switches `{model}` to eval mode and this training loop"
+            else:
+                what = f"`{self.ctx.code(node)}` inside this training loop"
+            self.report(node, f"{what} never switches back: the following iterations train with dropout and batch "
+                              f"norm in eval mode; call `{model}.train()` where the training part of the loop starts")
+            return
+
+    def _activity(self, loop: cst.CSTNode, function: cst.FunctionDef | None) -> set[str]:
+        """The kinds of events in the loop, directly or through same-file helpers; "train" too when the loop calls
+        an unknown function that may switch to train mode."""
+        kinds: set[str] = {event.kind for event in self.facts.in_loop(loop)}
+        for site in self.facts.local_calls_in(loop, function):
+            kinds.update(event.kind for event in self.facts.helper_events(site.node))
+        if "train" not in kinds and any(site.function is function and self.facts.site_within(site, loop)
+                                        for site in self._may_train()):
+            kinds.add("train")
+        return kinds
+
+    def _may_train(self) -> list[CallSite]:
+        """Calls of functions this file does not define whose names say they train."""
+        if self._may_train_sites is None:
+            switches = {event.node for event in self.facts.events if event.kind == "eval" or event.kind == "train"}
+            self._may_train_sites = [site for name, sites in self.ctx.calls.items()
+                                     if name not in self.ctx.functions and _MAY_TRAIN.search(name)
+                                     for site in sites if site.node not in switches]
+        return self._may_train_sites
+
+    def _trains(self, model: str, loop: cst.CSTNode, function: cst.FunctionDef | None) -> bool:
+        """The loop runs `model` with autograd on, itself or in a helper it calls, or hands it to a helper that
+        trains; and the optimizers it steps, where their parameters can be told, include the model's."""
+        steps = [event.node for event in self.facts.in_loop(loop) if event.kind == "step"]
+        if steps and all(step in self._stepped for step in steps) and not any(
+                _related(model, owner) for step in steps for owner in self._stepped[step]):
+            return False  # an EMA copy, a teacher, a target network: the optimizer does not train it
+        runs = self._runs()
+        if any(site.function is function and self.facts.site_within(site, loop) and callee == model
+               for site, callee in runs):
+            return True
+        for helper in self.facts.local_calls_in(loop, function):
+            call = helper.node
+            definitions = self.facts.definitions_of(call)
+            if any(site.function in definitions and self.facts.caller_spelling(callee, site.function, call) == model
+                   for site, callee in runs):
+                return True
+            passed = any(dotted(arg.value) == model for arg in call.args) or model.startswith("self.")
+            if passed and any(event.kind in TRAINING for event in self.facts.helper_events(call)):
+                return True
+        return False
+
+    def _runs(self) -> list[tuple[CallSite, str]]:
+        """Calls of a module by name with autograd on (`model(x)`, `self.net.forward(x)`), with the module's
+        spelling."""
+        if self._runs_with_grad is None:
+            self._runs_with_grad = []
+            for sites in self.ctx.calls.values():
+                for site in sites:
+                    func = site.node.func
+                    if type(func) is cst.Attribute and func.attr.value == "forward":
+                        func = func.value
+                    callee = dotted(func)
+                    if callee is not None and not site.grad_disabled:
+                        self._runs_with_grad.append((site, callee))
+        return self._runs_with_grad
+
+
+def _related(model: str, owner: str) -> bool:
+    """`model` and `owner` name the same module or one holds the other (`model` and `model.head`)."""
+    return model == owner or model.startswith(owner + ".") or owner.startswith(model + ".")
