@@ -1,0 +1,62 @@
+"""pytest plugin: `pytest --shapecheck=mypkg,otherpkg` runs the test suite with those packages checked.
+
+pytest loads this module in every run (entry point `pytest11`), so it imports neither torch nor jaxtyping;
+they load only once an instrumented module is imported.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+_hook: Any = None  # the installed ImportHook, for the report header and unconfigure
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("shapecheck").addoption(
+        "--shapecheck", action="append", default=[], metavar="PACKAGES",
+        help="check tensor shapes, dtypes and devices of every annotated function and class in these packages "
+             "(comma-separated, and the option may be repeated)")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Parser, args: list[str]) -> None:
+    # Before any conftest.py runs: a conftest that imports the package would otherwise import it unchecked.
+    global _hook
+    packages = packages_from(early_config.known_args_namespace.shapecheck)
+    if not packages:
+        return
+    from shapecheck.runtime.import_hook import already_imported, install_import_hook
+
+    early = already_imported(packages)
+    if early:
+        raise pytest.UsageError(f"--shapecheck: {', '.join(early)} imported before shapecheck could instrument "
+                                "it (by another plugin?), so it cannot be checked")
+    _hook = install_import_hook(packages)
+
+
+def packages_from(values: list[str]) -> list[str]:
+    """`["a,b", "c"]` (repeated, comma-separated options) -> `["a", "b", "c"]`, in order, without repeats."""
+    packages = [name.strip() for value in values for name in value.split(",") if name.strip()]
+    for name in packages:
+        if not all(part.isidentifier() for part in name.split(".")):
+            raise pytest.UsageError(f"--shapecheck: {name!r} is not a package name")
+    return list(dict.fromkeys(packages))
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    if _hook is None:
+        return None
+    from shapecheck.runtime.switch import DISABLED_BY_ENV
+
+    state = "off (SHAPECHECK_DISABLE is set)" if DISABLED_BY_ENV else "checking"
+    return f"shapecheck: {state} {', '.join(_hook.packages)}"
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    global _hook
+    if _hook is not None:
+        _hook.uninstall()
+        _hook = None
+

@@ -1,0 +1,154 @@
+"""`pytest --shapecheck=pkga,pkgb`: a throwaway project with two packages, run by pytest in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+
+from shapecheck.runtime.pytest_plugin import packages_from
+
+ROOT = Path(__file__).resolve().parents[2]
+PLUGIN = "shapecheck.runtime.pytest_plugin"
+
+PACKAGES = {
+    "pkga/__init__.py": '''
+        import torch
+        from jaxtyping import Float
+        from torch import Tensor, nn
+
+        def scale(x: Float[Tensor, "B D"], w: Float[Tensor, "D"]) -> Float[Tensor, "B D"]:
+            return x * w
+
+        class Head(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.weight = nn.Parameter(torch.ones(4, 2))
+
+            def forward(self, x: Float[Tensor, "B 4"]) -> Float[Tensor, "B 2"]:
+                return x @ self.weight
+    ''',
+    "pkgb/__init__.py": '''
+        from jaxtyping import Int
+        from torch import Tensor
+
+        def total(x: Int[Tensor, "N"]) -> Int[Tensor, ""]:
+            return x.sum()
+    ''',
+    # Imports pkga before any test module does: the hook must already be in place.
+    "tests/conftest.py": '''
+        import pkga
+    ''',
+    "tests/test_usage.py": '''
+        import torch
+        import pkga, pkgb
+
+        def test_scale_with_a_broadcast_bug():
+            pkga.scale(torch.ones(2, 3), torch.ones(1))  # runs, but w breaks its annotation
+
+        def test_total_of_floats():
+            pkgb.total(torch.ones(3))  # runs, but x is not an Int tensor
+
+        def test_head_on_meta():
+            pkga.Head().to("meta")(torch.ones(2, 4))  # returns garbage instead of raising (pytorch#139437)
+
+        def test_fine():
+            assert pkga.scale(torch.ones(2, 3), torch.ones(3)).shape == (2, 3)
+    ''',
+    "pytest.ini": '''
+        [pytest]
+    ''',
+}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    for name, text in PACKAGES.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+    return tmp_path
+
+
+def run_pytest(project: Path, *args: str, **environment: str) -> subprocess.CompletedProcess:
+    # An installed shapecheck registers the plugin through its entry point; a bare checkout needs -p.
+    installed = any(entry.value == PLUGIN for entry in entry_points(group="pytest11"))
+    plugin = [] if installed else ["-p", PLUGIN]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(project), str(ROOT)])}
+    env.pop("SHAPECHECK_DISABLE", None)
+    env.pop("PYTEST_ADDOPTS", None)
+    env.update(environment)
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", *plugin, *args],
+                          cwd=project, env=env, capture_output=True, text=True, timeout=300)
+
+
+def outcomes(done: subprocess.CompletedProcess) -> dict[str, str]:
+    """test name -> PASSED / FAILED, from the -rA summary."""
+    result = {}
+    for line in done.stdout.splitlines():
+        word, _, rest = line.partition(" ")
+        if word in ("PASSED", "FAILED", "ERROR"):
+            result[rest.split("::")[-1].split(" ")[0]] = word
+    return result
+
+
+EXPECTED_CHECKED = {"test_scale_with_a_broadcast_bug": "FAILED", "test_total_of_floats": "FAILED",
+                    "test_head_on_meta": "FAILED", "test_fine": "PASSED"}
+
+
+def test_without_the_option_the_bugs_go_unnoticed(project):
+    done = run_pytest(project)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert set(outcomes(done).values()) == {"PASSED"}
+    assert "shapecheck:" not in done.stdout
+
+
+def test_two_packages_comma_separated(project):
+    done = run_pytest(project, "--shapecheck=pkga,pkgb")
+    assert outcomes(done) == EXPECTED_CHECKED, done.stdout + done.stderr
+    assert "shapecheck: checking pkga, pkgb" in done.stdout
+    assert "ShapeError: shapecheck: scale() argument 'w'" in done.stdout
+    assert "DeviceError: shapecheck: Head.forward() got tensors on 2 devices" in done.stdout
+
+
+def test_two_packages_repeated_option_and_xdist(project):
+    done = run_pytest(project, "--shapecheck", "pkga", "--shapecheck=pkgb", "-n", "2")
+    assert outcomes(done) == EXPECTED_CHECKED, done.stdout + done.stderr
+
+
+def test_one_package_checks_only_that_one(project):
+    done = run_pytest(project, "--shapecheck=pkgb")
+    assert outcomes(done) == {**{name: "PASSED" for name in EXPECTED_CHECKED}, "test_total_of_floats": "FAILED"}
+
+
+def test_package_imported_before_the_hook_is_a_usage_error(project):
+    done = run_pytest(project, "-p", "pkga", "--shapecheck=pkga")  # -p imports pkga as a plugin first
+    assert done.returncode == 4, done.stdout + done.stderr
+    assert "pkga imported before shapecheck could instrument it" in done.stderr
+
+
+def test_disabled_by_environment(project):
+    done = run_pytest(project, "--shapecheck=pkga,pkgb", SHAPECHECK_DISABLE="1")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "shapecheck: off (SHAPECHECK_DISABLE is set) pkga, pkgb" in done.stdout
+
+
+def test_loading_the_plugin_imports_neither_torch_nor_jaxtyping():
+    code = (f"import sys, {PLUGIN}, shapecheck.runtime.import_hook\n"
+            "heavy = {'torch', 'jaxtyping'} & set(sys.modules)\n"
+            "assert not heavy, heavy")
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_packages_from_option_values():
+    assert packages_from(["a,b", " c ", "a", ""]) == ["a", "b", "c"]
+    assert packages_from(["pkg.sub,other"]) == ["pkg.sub", "other"]
+    with pytest.raises(pytest.UsageError):
+        packages_from(["beartype.beartype(conf=1)"])
