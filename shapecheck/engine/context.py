@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
-from shapecheck.engine.walker import walk
+from shapecheck.engine.walker import children, walk
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Fix, Rule
@@ -214,6 +214,30 @@ class Context:
             expr, before = binding.value, binding.seq
         return expr, before
 
+    def reach(self, binding: Binding) -> Literal["always", "maybe", "never"]:
+        """Whether `binding` (found by `binding()`, which goes by source order) is certainly the value seen at the
+        node being visited: "never" when it was made in another branch of an `if`/`match` (bound in the `if` body,
+        read in the `else`), "maybe" when it was made under a condition, a loop or a `try` that the node is not in,
+        "always" otherwise. Walks the branches beside the node's path, so call it only before reporting."""
+        statement = binding.statement
+        inner: cst.CSTNode | None = None
+        for ancestor in reversed(self.ancestors):
+            if ancestor is statement:
+                return "always"
+            if inner is not None:
+                for child in children(ancestor):
+                    path = None if child is inner else _path_to(child, statement)
+                    if path is None:
+                        continue
+                    kind = type(ancestor)
+                    if kind in (cst.If, cst.IfExp) and child is not ancestor.test or kind is cst.Match:
+                        return "never"
+                    if kind in _CONDITIONAL or any(type(node) in _CONDITIONAL for node in path):
+                        return "maybe"
+                    return "always"
+            inner = ancestor
+        return "always"
+
     def framework_of(self, expr: cst.BaseExpression, before: int | None = None) -> str | None:
         """The top-level module an expression's value comes from, following method chains, calls, subscripts and
         local names back to an import: `np.random.randn(3).T` -> "numpy", `x.view(-1)` with `x = torch.ones(3)` ->
@@ -354,6 +378,20 @@ class Context:
             enabled = _literal_bool(call_args[0].value)
             return None if enabled is None else not enabled
         return "none"
+
+
+_CONDITIONAL = (cst.If, cst.IfExp, cst.Try, cst.TryStar, cst.For, cst.While, cst.Match, cst.BooleanOperation)
+
+
+def _path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """The nodes from `root` down to `target` (`root` included, `target` not); None when `target` is not under it."""
+    if root is target:
+        return []
+    for child in children(root):
+        path = _path_to(child, target)
+        if path is not None:
+            return [root, *path]
+    return None
 
 
 def _literal_bool(expr: cst.BaseExpression) -> bool | None:

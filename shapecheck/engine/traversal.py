@@ -14,6 +14,7 @@ import libcst as cst
 
 from shapecheck.engine.context import CallSite, Context
 from shapecheck.engine.rule import Rule
+from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import child_fields
 
 Handler = Callable[[cst.CSTNode], object]
@@ -99,7 +100,7 @@ class Traversal:
 
 def _enter_import(ctx: Context, node: cst.Import) -> None:
     for alias in node.names:
-        dotted = _dotted(alias.name)
+        dotted = dotted_name(alias.name)
         if dotted is None:
             continue
         if dotted == "torch" or dotted.startswith("torch."):
@@ -114,7 +115,7 @@ def _enter_import(ctx: Context, node: cst.Import) -> None:
 def _enter_import_from(ctx: Context, node: cst.ImportFrom) -> None:
     if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
         return
-    module = _dotted(node.module)
+    module = dotted_name(node.module)
     if module is None:
         return
     if module == "torch" or module.startswith("torch."):
@@ -126,17 +127,6 @@ def _enter_import_from(ctx: Context, node: cst.ImportFrom) -> None:
         if alias.asname is not None and type(alias.asname.name) is cst.Name:
             local = alias.asname.name.value
         ctx._bind(local, "import", None, node, qualname=f"{module}.{alias.name.value}")
-
-
-def _dotted(node: cst.BaseExpression) -> str | None:
-    parts = []
-    while type(node) is cst.Attribute:
-        parts.append(node.attr.value)
-        node = node.value
-    if type(node) is not cst.Name:
-        return None
-    parts.append(node.value)
-    return ".".join(reversed(parts))
 
 
 def _enter_function(ctx: Context, node: cst.FunctionDef) -> None:

@@ -1,0 +1,33 @@
+"""Small questions about syntax that many rules ask, answered once: names as written, arguments by keyword."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+
+def dotted_name(expr: cst.BaseExpression) -> str | None:
+    """The source spelling of a dotted name (`torch.cuda.amp`, `self.model`), without resolving imports; None for
+    anything else (calls, subscripts)."""
+    parts = []
+    while type(expr) is cst.Attribute:
+        parts.append(expr.attr.value)
+        expr = expr.value
+    if type(expr) is not cst.Name:
+        return None
+    parts.append(expr.value)
+    return ".".join(reversed(parts))
+
+
+def last_name(func: cst.BaseExpression) -> str:
+    """The last name of what is called: "cat" for `torch.cat`, `th.cat` and `cat`; "" for `f()()`."""
+    if type(func) is cst.Attribute:
+        return func.attr.value
+    return func.value if type(func) is cst.Name else ""
+
+
+def keyword_arg(call: cst.Call, name: str) -> cst.Arg | None:
+    """The argument passed as `name=...`, if any."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg
+    return None
