@@ -18,6 +18,7 @@ import libcst as cst
 
 from shapecheck.engine import Context
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS
+from shapecheck.engine.syntax import new_keyword_arg
 
 Kind = Literal["softmax", "log_softmax", "sigmoid"]
 # "module": an activation module (`nn.Softmax(dim=1)`); "sequential": an `nn.Sequential` stack ending in one.
@@ -177,6 +178,16 @@ def loss_of(ctx: Context, call: cst.Call, losses: frozenset[str]) -> str | None:
     return qualname if qualname in losses else None
 
 
+def loss_input(ctx: Context, call: cst.Call, losses: frozenset[str]) -> tuple[str, cst.BaseExpression] | None:
+    """The loss of `losses` that `call` computes (see `loss_of`) and the tensor passed as its input (the first
+    argument, or `input=`); None for any other call, or when the input can't be read."""
+    loss = loss_of(ctx, call, losses)
+    if loss is None:
+        return None
+    argument = first_argument(call, "input")
+    return None if argument is None else (loss, argument)
+
+
 @cache
 def _last_names(losses: frozenset[str]) -> frozenset[str]:
     return frozenset(name.rsplit(".", 1)[1] for name in losses)
@@ -300,8 +311,7 @@ def _is_method_of(ctx: Context, function: cst.FunctionDef, class_def: cst.ClassD
 
 def with_keyword(call: cst.Call, keyword: str, value: str) -> cst.Call:
     """`call` with `keyword=value` appended, keeping a trailing comma's layout (one argument per line stays so)."""
-    new = cst.Arg(cst.parse_expression(value), keyword=cst.Name(keyword),
-                  equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+    new = new_keyword_arg(keyword, cst.parse_expression(value))
     args = list(call.args)
     if not args:
         return call.with_changes(args=[new])

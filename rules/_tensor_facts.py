@@ -12,6 +12,7 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine import Context
+from shapecheck.engine.syntax import keyword_arg, last_name, param_annotation
 
 DtypeKind = Literal["float64", "float", "int", "bool", "complex"]
 
@@ -31,33 +32,6 @@ _TORCH_ERRORS = frozenset({"RuntimeError", "TypeError", "Exception", "BaseExcept
 _INT_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo, cst.Power)
 
 
-def callee_name(func: cst.BaseExpression) -> str:
-    """The last name of what is called: "cat" for `torch.cat`, `th.cat` and `cat`; "" for `f()()`."""
-    if type(func) is cst.Attribute:
-        return func.attr.value
-    return func.value if type(func) is cst.Name else ""
-
-
-def dotted_name(expr: cst.BaseExpression) -> str | None:
-    """The source spelling of a dotted name (`torch.cuda.amp`), without resolving imports; None for anything
-    else."""
-    parts = []
-    while type(expr) is cst.Attribute:
-        parts.append(expr.attr.value)
-        expr = expr.value
-    if type(expr) is not cst.Name:
-        return None
-    parts.append(expr.value)
-    return ".".join(reversed(parts))
-
-
-def keyword(call: cst.Call, name: str) -> cst.Arg | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg
-    return None
-
-
 def positional(call: cst.Call) -> list[cst.Arg] | None:
     """The positional arguments, or None when a `*args` / `**kwargs` makes them unknowable."""
     found = []
@@ -67,6 +41,16 @@ def positional(call: cst.Call) -> list[cst.Arg] | None:
         if arg.keyword is None:
             found.append(arg)
     return found
+
+
+def argument_of(call: cst.Call, name: str, index: int) -> cst.Arg | None:
+    """The argument passed as `name=...`, else the positional one at `index`; None when there is neither or when a
+    `*args` / `**kwargs` makes the positions unknowable."""
+    found = keyword_arg(call, name)
+    if found is not None:
+        return found
+    args = positional(call)
+    return args[index] if args is not None and len(args) > index else None
 
 
 def is_literal_true(expr: cst.BaseExpression) -> bool:
@@ -154,13 +138,8 @@ def _name_is_int(ctx: Context, name: cst.Name, before: int | None, depth: int) -
 def _annotated_int(owner: cst.CSTNode, name: str) -> bool:
     if type(owner) is not cst.FunctionDef:
         return False
-    params = owner.params
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if param.name.value == name:
-            annotation = param.annotation
-            return (annotation is not None and type(annotation.annotation) is cst.Name
-                    and annotation.annotation.value == "int")
-    return False
+    annotation = param_annotation(owner, name)
+    return type(annotation) is cst.Name and annotation.value == "int"
 
 
 def _is_shape(ctx: Context, expr: cst.BaseExpression) -> bool:
@@ -183,17 +162,10 @@ def dtype_kind(ctx: Context, expr: cst.BaseExpression, before: int | None = None
 
 def explicit_dtype(call: cst.Call) -> cst.BaseExpression | None:
     """The `dtype=` argument of a call, unless absent or `dtype=None` (which means "infer")."""
-    arg = keyword(call, "dtype")
+    arg = keyword_arg(call, "dtype")
     if arg is None or (type(arg.value) is cst.Name and arg.value.value == "None"):
         return None
     return arg.value
-
-
-def keyword_arg(name: str, value: cst.BaseExpression) -> cst.Arg:
-    """`name=value`, spelled the way PEP 8 spells keyword arguments (no spaces around `=`)."""
-    no_space = cst.SimpleWhitespace("")
-    return cst.Arg(value=value, keyword=cst.Name(name),
-                   equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space))
 
 
 def expects_error(ctx: Context) -> bool:
@@ -209,7 +181,7 @@ def expects_error(ctx: Context) -> bool:
                 return True
         elif kind is cst.With:
             for item in ancestor.items:
-                name = callee_name(item.item.func) if type(item.item) is cst.Call else ""
+                name = last_name(item.item.func) if type(item.item) is cst.Call else ""
                 if name == "raises" or name.startswith("assertRaises"):
                     return True
         elif kind is cst.FunctionDef or kind is cst.ClassDef:

@@ -10,13 +10,14 @@ Not a rule: the registry only takes `Rule` subclasses, and there is none here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import libcst as cst
 
 from shapecheck.engine import CallSite, Context
+from shapecheck.engine.syntax import dotted_name, last_name
 
 EventKind = Literal["backward", "step", "reset", "eval", "train"]
 TRAINING: frozenset[EventKind] = frozenset({"backward", "step"})
@@ -36,32 +37,25 @@ IN_PLACE_UPDATES = frozenset({"sub_", "add_", "addcdiv_", "addcmul_", "copy_"})
 LIGHTNING_HOOKS = frozenset({"validation_step", "test_step", "predict_step"})
 
 
-def dotted(expr: cst.BaseExpression) -> str | None:
-    """`model`, `self.model`, `a.b.c` as text; None for anything else (calls, subscripts)."""
-    parts: list[str] = []
-    while type(expr) is cst.Attribute:
-        parts.append(expr.attr.value)
-        expr = expr.value
-    if type(expr) is not cst.Name:
-        return None
-    parts.append(expr.value)
-    return ".".join(reversed(parts))
-
-
 def text_of(ctx: Context, expr: cst.BaseExpression) -> str:
     """A comparable spelling of an expression: the dotted name when it is one, else its code."""
-    return dotted(expr) or ctx.code(expr)
+    return dotted_name(expr) or ctx.code(expr)
 
 
-def _last_name(expr: cst.BaseExpression) -> str | None:
+def _receiver_name(expr: cst.BaseExpression) -> str | None:
     """The identifier that names a receiver: `self.optimizer` -> "optimizer", `optimizers[0]` -> "optimizers"."""
     while type(expr) is cst.Subscript:
         expr = expr.value
-    if type(expr) is cst.Attribute:
-        return expr.attr.value
-    if type(expr) is cst.Name:
-        return expr.value
-    return None
+    return last_name(expr) or None
+
+
+def called_module(call: cst.Call) -> str | None:
+    """The spelling of the module a call runs: "model" for `model(x)` and `model.forward(x)`, "self.net" for
+    `self.net(x)`; None when what is called is no dotted name."""
+    func = call.func
+    if type(func) is cst.Attribute and func.attr.value == "forward":
+        func = func.value
+    return dotted_name(func)
 
 
 def is_backward(ctx: Context, call: cst.Call) -> bool:
@@ -85,11 +79,11 @@ def is_backward(ctx: Context, call: cst.Call) -> bool:
 
 
 def _is_scaler(ctx: Context, receiver: cst.BaseExpression) -> bool:
-    name = _last_name(receiver)
+    name = _receiver_name(receiver)
     if name is not None and "scaler" in name.lower():
         return True
     value, _ = ctx.value_of(receiver)
-    return type(value) is cst.Call and (_last_name(value.func) or "").endswith("GradScaler")
+    return type(value) is cst.Call and (_receiver_name(value.func) or "").endswith("GradScaler")
 
 
 def stepped_optimizer(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
@@ -104,12 +98,12 @@ def stepped_optimizer(ctx: Context, call: cst.Call) -> cst.BaseExpression | None
     value, _ = ctx.value_of(receiver)
     if type(value) is cst.Call:
         qualname = ctx.qualname(value.func) or ""
-        constructor = _last_name(value.func) or ""
+        constructor = _receiver_name(value.func) or ""
         if "sched" in qualname.lower() or "sched" in constructor.lower():
             return None
         if qualname.startswith("torch.optim.") or constructor in _OPTIMIZER_CLASSES:
             return receiver
-    name = _last_name(receiver)
+    name = _receiver_name(receiver)
     if name is None or "sched" in name.lower() or not _OPTIMIZER_NAME.search(name):
         return None
     return None if ctx.is_foreign(receiver) else receiver
@@ -161,7 +155,7 @@ def mode_switch(ctx: Context, call: cst.Call) -> tuple[Literal["eval", "train"],
     while type(receiver) is cst.Call and type(receiver.func) is cst.Attribute \
             and receiver.func.attr.value in _RETURNS_MODULE:
         receiver = receiver.func.value
-    subject = dotted(receiver)
+    subject = dotted_name(receiver)
     if subject is None or ctx.is_foreign(receiver):
         return None
     if name == "eval":
@@ -246,7 +240,7 @@ def _grad_free_decorator(decorator: cst.Decorator) -> bool:
     """`@smart_inference_mode()`, `@no_grad_wrapper`: a project's own wrapper around no_grad/inference_mode (the
     engine already knows torch's own)."""
     expr = decorator.decorator
-    name = _last_name(expr.func if type(expr) is cst.Call else expr) or ""
+    name = _receiver_name(expr.func if type(expr) is cst.Call else expr) or ""
     return "no_grad" in name or "inference_mode" in name
 
 
@@ -272,6 +266,23 @@ def _is_method(function: cst.FunctionDef, sites: list[CallSite]) -> bool:
         type(site.node.func) is cst.Attribute for site in sites)
 
 
+def statements_around(ctx: Context) -> tuple[Sequence[cst.BaseStatement], Sequence[cst.BaseStatement]] | None:
+    """The statements before and after the simple statement line around the node being visited, in the block
+    that holds it (an indented block or the module); None when there is no such line."""
+    ancestors = ctx.ancestors
+    for index in range(len(ancestors) - 1, 0, -1):
+        if type(ancestors[index]) is cst.SimpleStatementLine:
+            statement, block = ancestors[index], ancestors[index - 1]
+            break
+    else:
+        return None
+    if type(block) is not cst.IndentedBlock and type(block) is not cst.Module:
+        return None
+    body = block.body
+    at = body.index(statement)
+    return body[:at], body[at + 1:]
+
+
 def in_test(ctx: Context) -> bool:
     """The code being visited is in a pytest/unittest `test_*` function, or in a function nested in one."""
     return any(type(node) is cst.FunctionDef and node.name.value.startswith("test_") for node in ctx.ancestors)
@@ -289,7 +300,7 @@ def lightning_module(ctx: Context) -> bool:
     """The code being visited is in a LightningModule, whose trainer runs the loop (and grad mode) itself."""
     class_def = ctx.class_def
     return class_def is not None and any(
-        (dotted(base.value) or "").endswith("LightningModule") for base in class_def.bases)
+        (dotted_name(base.value) or "").endswith("LightningModule") for base in class_def.bases)
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,9 +342,8 @@ class LoopFacts:
 
     def record_call(self, call: cst.Call) -> Event | None:
         """Record `call` if it is a backward pass, an optimizer step, a gradient reset or a mode switch."""
-        func = call.func
-        name = func.attr.value if type(func) is cst.Attribute else func.value if type(func) is cst.Name else None
-        if name is None:
+        name = last_name(call.func)
+        if not name:
             return None
         if name == "backward":
             return self.record("backward", call) if is_backward(self.ctx, call) else None
@@ -389,7 +399,7 @@ class LoopFacts:
 
     def definitions_of(self, call: cst.Call) -> tuple[cst.FunctionDef, ...]:
         """The functions of this file a call may run, matched by name: `f(...)`, `self.f(...)`, `obj.f(...)`."""
-        name = dotted(call.func)
+        name = dotted_name(call.func)
         return tuple(self.ctx.functions.get(name.rsplit(".", 1)[-1], ())) if name is not None else ()
 
     def caller_spelling(self, subject: str, definition: cst.FunctionDef, call: cst.Call) -> str | None:
@@ -404,7 +414,7 @@ class LoopFacts:
             return None if root in self._assigned_in(definition) else subject
         is_method = type(call.func) is cst.Attribute and positional[:1] in (["self"], ["cls"])
         if is_method and root == positional[0]:
-            receiver = dotted(call.func.value)  # type: ignore[attr-defined]
+            receiver = dotted_name(call.func.value)  # type: ignore[attr-defined]
             return receiver and receiver + subject[len(root):]
         if is_method:
             positional = positional[1:]
@@ -416,7 +426,7 @@ class LoopFacts:
                 argument = arg.value
             elif arg.keyword is not None and arg.keyword.value == root:
                 argument = arg.value
-        spelled = dotted(argument) if argument is not None else None
+        spelled = dotted_name(argument) if argument is not None else None
         return spelled and (spelled + "." + rest if rest else spelled)
 
     def _assigned_in(self, definition: cst.FunctionDef) -> set[str]:

@@ -11,8 +11,7 @@ from shapecheck.rules._activations import (
     ForwardReturns,
     activation_input,
     activation_of,
-    first_argument,
-    loss_of,
+    loss_input,
 )
 
 FUNCTION = "torch.nn.functional.binary_cross_entropy"
@@ -206,12 +205,10 @@ class BceWithActivation(Rule):
         self.models.record(self.ctx, node)
 
     def visit_Call(self, node: cst.Call) -> None:
-        loss = loss_of(self.ctx, node, LOSSES)
-        if loss is None:
+        found = loss_input(self.ctx, node, LOSSES)
+        if found is None:
             return
-        argument = first_argument(node, "input")
-        if argument is None:
-            return
+        loss, argument = found
         if loss in WITH_LOGITS:
             activation = activation_of(self.ctx, argument, self.models)
             if activation is not None and activation.kind == "sigmoid":

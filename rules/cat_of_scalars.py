@@ -7,8 +7,9 @@ from collections.abc import Sequence
 import libcst as cst
 
 from shapecheck.engine import Binding, Context, Fix, Invalid, Rule
-from shapecheck.rules._tensor_facts import (expects_error, is_builtin_call, is_int, keyword, number_kind, positional,
-                                            string_value)
+from shapecheck.engine.syntax import keyword_arg
+from shapecheck.rules._tensor_facts import (argument_of, expects_error, is_builtin_call, is_int, number_kind,
+                                            positional, string_value)
 
 CAT = frozenset({"torch.cat", "torch.concat", "torch.concatenate"})
 _CAT_NAMES = frozenset({"cat", "concat", "concatenate"})
@@ -309,8 +310,7 @@ class CatOfScalars(Rule):
             name = func.value
         if name not in _CAT_NAMES or self.ctx.qualname(func) not in CAT:
             return
-        args = positional(node)
-        tensors = keyword(node, "tensors") or (args[0] if args else None)
+        tensors = argument_of(node, "tensors", 0)
         if tensors is None:
             return
         self._check(node, tensors.value)
@@ -423,8 +423,7 @@ def _element_verdicts(ctx: Context, elements: Sequence[cst.BaseElement], before:
 
 def _dim_allows_stack(node: cst.Call) -> bool:
     """`stack` of 0-d tensors accepts only dim 0 / -1: other dims would turn one error into another."""
-    args = positional(node)
-    dim = keyword(node, "dim") or (args[1] if args and len(args) > 1 else None)
+    dim = argument_of(node, "dim", 1)
     if dim is None:
         return True
     value = dim.value
@@ -500,14 +499,14 @@ def _is_order(ctx: Context, expr: cst.BaseExpression, before: int | None) -> boo
 
 
 def _reduces_along_dim(call: cst.Call) -> bool:
-    return keyword(call, "dim") is not None or keyword(call, "axis") is not None
+    return keyword_arg(call, "dim") is not None or keyword_arg(call, "axis") is not None
 
 
 def _reducing(call: cst.Call) -> bool:
     """A loss call or module whose reduction gives one number (the default "mean", or "sum")."""
-    if keyword(call, "reduce") is not None or keyword(call, "size_average") is not None:
+    if keyword_arg(call, "reduce") is not None or keyword_arg(call, "size_average") is not None:
         return False
-    reduction = keyword(call, "reduction")
+    reduction = keyword_arg(call, "reduction")
     return reduction is None or string_value(reduction.value) in ("mean", "sum")
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
-from shapecheck.rules._tensor_facts import callee_name, dotted_name, keyword, keyword_arg
+from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg
 
 MEMBERS = frozenset({"autocast", "GradScaler", "custom_fwd", "custom_bwd"})
 # Where the deprecated classes and decorators live: the package and the modules that define them.
@@ -282,11 +282,11 @@ class DeprecatedCudaAmp(Rule):
             found.uses.append(replacement)
 
     def visit_Call(self, node: cst.Call) -> None:
-        if callee_name(node.func) in MEMBERS:
+        if last_name(node.func) in MEMBERS:
             self._check_dotted(node.func, node)
 
     def visit_Decorator(self, node: cst.Decorator) -> None:
-        if callee_name(node.decorator) in ("custom_fwd", "custom_bwd"):
+        if last_name(node.decorator) in ("custom_fwd", "custom_bwd"):
             self._check_dotted(node.decorator, node)
 
     def _check_dotted(self, func: cst.BaseExpression, outer: cst.CSTNode) -> None:
@@ -357,7 +357,7 @@ def _rewrite_use(member: str, expr: cst.BaseExpression, outer: cst.CSTNode | Non
     if type(outer) is cst.Call and outer.func is expr:
         return outer, outer.with_changes(func=new_func, args=_device_args(member, outer))
     if type(outer) is cst.Decorator and outer.decorator is expr and member in ("custom_fwd", "custom_bwd"):
-        return expr, cst.Call(func=new_func, args=[keyword_arg("device_type", cst.SimpleString(_CUDA))])
+        return expr, cst.Call(func=new_func, args=[new_keyword_arg("device_type", cst.SimpleString(_CUDA))])
     if member == "GradScaler":  # `isinstance(s, GradScaler)`, annotations: torch.amp's is the base class
         return None if new_func is expr else (expr, new_func)
     raise _Unfixable
@@ -367,24 +367,24 @@ def _device_args(member: str, call: cst.Call) -> list[cst.Arg]:
     args = list(call.args)
     cuda = cst.SimpleString(_CUDA)
     if member == "GradScaler":
-        if keyword(call, "device") is not None:
+        if keyword_arg(call, "device") is not None:
             raise _Unfixable
         return [cst.Arg(cuda), *args]
     if member == "autocast":
-        if any(arg.star for arg in args) or keyword(call, "device_type") is not None:
+        if any(arg.star for arg in args) or keyword_arg(call, "device_type") is not None:
             raise _Unfixable
         converted = []
         for index, arg in enumerate(args):
             if arg.keyword is None:
                 if index >= len(_AUTOCAST_POSITIONAL):
                     raise _Unfixable
-                arg = keyword_arg(_AUTOCAST_POSITIONAL[index], arg.value).with_changes(comma=arg.comma)
+                arg = new_keyword_arg(_AUTOCAST_POSITIONAL[index], arg.value).with_changes(comma=arg.comma)
             converted.append(arg)
         return [cst.Arg(cuda), *converted]
-    if keyword(call, "device_type") is not None:
+    if keyword_arg(call, "device_type") is not None:
         raise _Unfixable
     at = next((i for i, arg in enumerate(args) if arg.keyword is not None or arg.star == "**"), len(args))
-    return [*args[:at], keyword_arg("device_type", cuda), *args[at:]]
+    return [*args[:at], new_keyword_arg("device_type", cuda), *args[at:]]
 
 
 def _replacement_text(member: str) -> str:

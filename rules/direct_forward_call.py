@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.engine.syntax import last_name
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 
 RREF_PROXIES = frozenset({"rpc_sync", "rpc_async", "remote"})
@@ -218,9 +219,7 @@ class DirectForwardCall(Rule):
         receiver = func.value
         receiver_type = type(receiver)
         if receiver_type is cst.Call:
-            callee = receiver.func
-            kind = type(callee)
-            name = callee.value if kind is cst.Name else callee.attr.value if kind is cst.Attribute else ""
+            name = last_name(receiver.func)
             # `super().forward(x)`; `rref.rpc_sync().forward(x)`, the RPC API itself (the proxy is not callable);
             # `ROIAlign(...).forward(x)`, a module built right here, with no hooks to skip.
             if name == "super" or name in RREF_PROXIES or name[:1].isupper():

@@ -5,9 +5,10 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
+from shapecheck.engine.syntax import dotted_name
 from shapecheck.rules._training_loop import (
     LIGHTNING_HOOKS,
-    dotted,
+    called_module,
     in_test,
     is_test_file,
     mode_switch,
@@ -249,9 +250,7 @@ class EvalWithoutNoGrad(Rule):
         in_eval = self._in_eval.get(self.ctx.function)
         if not in_eval:
             return
-        if type(func) is cst.Attribute and func.attr.value == "forward":
-            func = func.value
-        model = dotted(func)
+        model = called_module(node)
         if model in in_eval and not self.ctx.grad_disabled and self.ctx.function not in self._pending:
             if not in_test(self.ctx):
                 self._pending[self.ctx.function] = (node, model)
@@ -271,9 +270,9 @@ class EvalWithoutNoGrad(Rule):
         expr = node.value
         while type(expr) is cst.Call or type(expr) is cst.Attribute:
             expr = expr.func if type(expr) is cst.Call else expr.value
-            chain.add(dotted(expr) or "")
+            chain.add(dotted_name(expr) or "")
         for target in node.targets:
-            name = dotted(target.target)
+            name = dotted_name(target.target)
             if name in in_eval and name not in chain:
                 in_eval.discard(name)
 

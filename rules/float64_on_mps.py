@@ -7,7 +7,8 @@ from typing import NamedTuple
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.rules._tensor_facts import dtype_kind, expects_error, explicit_dtype, keyword, positional, string_value
+from shapecheck.engine.syntax import keyword_arg
+from shapecheck.rules._tensor_facts import dtype_kind, expects_error, explicit_dtype, positional, string_value
 
 _DEVICE = frozenset({"torch.device"})
 _DOUBLE_CONSTRUCTORS = frozenset({"torch.DoubleTensor"})
@@ -144,9 +145,9 @@ class Float64OnMps(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if type(func) is cst.Attribute and func.attr.value not in ("to", "double", "type"):
-            if keyword(node, "device") is None:
+            if keyword_arg(node, "device") is None:
                 return  # the cheap test: only these methods or a `device=` argument can make it float64 on mps
-        elif type(func) is not cst.Attribute and keyword(node, "device") is None:
+        elif type(func) is not cst.Attribute and keyword_arg(node, "device") is None:
             return
         placement = placement_of(self.ctx, node)
         if not (placement.float64 and placement.mps):
@@ -173,7 +174,7 @@ def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = No
         if not qualname.startswith("torch."):
             return _UNKNOWN
         dtype = explicit_dtype(expr)
-        device = keyword(expr, "device")
+        device = keyword_arg(expr, "device")
         return Placement(
             qualname in _DOUBLE_CONSTRUCTORS or dtype is not None and dtype_kind(ctx, dtype, before) == "float64",
             device is not None and _device_type(ctx, device.value) == "mps")
@@ -202,8 +203,8 @@ def _moved(ctx: Context, call: cst.Call, receiver: Placement, before: int | None
     args = positional(call)
     if args is None:
         return _UNKNOWN
-    device = keyword(call, "device")
-    dtype = keyword(call, "dtype")
+    device = keyword_arg(call, "device")
+    dtype = keyword_arg(call, "dtype")
     device_expr = device.value if device is not None else None
     dtype_expr = dtype.value if dtype is not None else None
     for arg in args:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.rules._tensor_facts import (callee_name, dtype_kind, expects_error, explicit_dtype, is_int,
-                                            is_literal_true, keyword, number_kind, positional)
+from shapecheck.engine.syntax import keyword_arg, last_name
+from shapecheck.rules._tensor_facts import (argument_of, dtype_kind, expects_error, explicit_dtype, is_int,
+                                            is_literal_true, number_kind, positional)
 
 _INTEGRAL = ("int", "bool")
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
@@ -146,8 +147,8 @@ class IntegerRequiresGrad(Rule):
             if (not args or is_literal_true(args[0].value)) and self.ctx.qualname(func) is None:
                 self._check(node, func.value)
             return
-        requires_grad = keyword(node, "requires_grad")
-        if callee_name(func) == "Parameter" and self.ctx.qualname(func) in _PARAMETER and node.args:
+        requires_grad = keyword_arg(node, "requires_grad")
+        if last_name(func) == "Parameter" and self.ctx.qualname(func) in _PARAMETER and node.args:
             if requires_grad is None or is_literal_true(requires_grad.value):
                 self._check(node, node.args[0].value)
         elif requires_grad is not None and is_literal_true(requires_grad.value):
@@ -185,8 +186,7 @@ def integral_tensor(ctx: Context, expr: cst.BaseExpression, before: int | None =
         if method in _INTEGRAL_METHODS:
             return True
         if method == "to":
-            args = positional(expr)
-            dtype = keyword(expr, "dtype") or (args[0] if args else None)
+            dtype = argument_of(expr, "dtype", 0)
             return dtype is not None and dtype_kind(ctx, dtype.value, before) in _INTEGRAL
         return False
     if not qualname.startswith("torch."):
@@ -206,7 +206,7 @@ def integral_tensor(ctx: Context, expr: cst.BaseExpression, before: int | None =
                                             and a.keyword.value in ("start", "end", "step")]
         return bool(bounds) and all(is_int(ctx, bound, before) for bound in bounds)
     if qualname == "torch.full":
-        fill = keyword(expr, "fill_value") or (args[1] if len(args) > 1 else None)
+        fill = argument_of(expr, "fill_value", 1)
         return fill is not None and number_kind(fill.value) in _INTEGRAL
     return False
 

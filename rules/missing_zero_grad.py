@@ -5,16 +5,17 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
+from shapecheck.engine.syntax import dotted_name
 from shapecheck.rules._training_loop import (
     IN_PLACE_UPDATES,
     Event,
     LoopFacts,
-    dotted,
     in_test,
     is_backward,
     is_grad_target,
     is_test_file,
     lightning_module,
+    statements_around,
     updated_tensor,
 )
 
@@ -389,18 +390,11 @@ class MissingZeroGrad(Rule):
 
     def _check_reset_before_step(self, step: cst.Call, event: Event) -> None:
         """Report `optimizer.zero_grad()` sitting, in the same block, between the last `backward()` and this step."""
-        ancestors = self.ctx.ancestors
-        for index in range(len(ancestors) - 1, 0, -1):
-            if type(ancestors[index]) is cst.SimpleStatementLine:
-                statement, block = ancestors[index], ancestors[index - 1]
-                break
-        else:
+        around = statements_around(self.ctx)
+        if around is None:
             return
-        if type(block) is not cst.IndentedBlock and type(block) is not cst.Module:
-            return
-        body = block.body
         reset: cst.Call | None = None
-        for earlier in reversed(body[:body.index(statement)]):
+        for earlier in reversed(around[0]):
             if self._contains_backward(earlier):
                 if reset is not None and type(earlier) in (cst.SimpleStatementLine, cst.With):
                     self.report(reset, f"`{self.ctx.code(reset)}` between `backward()` and `{self.ctx.code(step)}` "
@@ -468,7 +462,7 @@ def _reset_of(statement: cst.CSTNode, optimizer: str | None) -> cst.Call | None:
         return None
     call = expr.value
     func = call.func
-    if type(func) is cst.Attribute and func.attr.value == "zero_grad" and dotted(func.value) == optimizer:
+    if type(func) is cst.Attribute and func.attr.value == "zero_grad" and dotted_name(func.value) == optimizer:
         return call
     return None
 

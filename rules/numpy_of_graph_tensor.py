@@ -7,6 +7,7 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
+from shapecheck.engine.syntax import last_name, param_annotation
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 
 # Methods that return a view or a re-typed copy that stays in the graph (and on the same device).
@@ -312,8 +313,7 @@ class NumpyOfGraphTensor(Rule):
         return qualname is not None and qualname.startswith("torch.nn.") and qualname.endswith("Loss")
 
     def _grad_disabled_at(self, call: cst.Call) -> bool:
-        func = call.func
-        key = func.value if type(func) is cst.Name else func.attr.value if type(func) is cst.Attribute else None
+        key = last_name(call.func)
         for site in self.ctx.calls_to(key) if key else ():
             if site.node is call:
                 return site.grad_disabled
@@ -338,12 +338,9 @@ def _to_cuda(ctx: Context, call: cst.Call) -> bool:
 
 def _annotated_module(ctx: Context, function: cst.FunctionDef, name: str) -> bool:
     """The parameter `name` of `function` is annotated as a torch module (`model: nn.Module`)."""
-    params = function.params
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if param.name.value == name and param.annotation is not None:
-            qualname = ctx.qualname(param.annotation.annotation)
-            return qualname is not None and _is_nn_class(qualname)
-    return False
+    annotation = param_annotation(function, name)
+    qualname = ctx.qualname(annotation) if annotation is not None else None
+    return qualname is not None and _is_nn_class(qualname)
 
 
 def _is_nn_class(qualname: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Fix, Invalid, Rule
+from shapecheck.engine.syntax import last_name
 from shapecheck.rules._activations import with_keyword
 
 # The dotted name and the position `dim` takes among the positional arguments.
@@ -170,8 +171,7 @@ class SoftmaxWithoutDim(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        last = func.attr.value if type(func) is cst.Attribute else func.value if type(func) is cst.Name else None
-        if last not in LAST_NAMES:
+        if last_name(func) not in LAST_NAMES:
             return
         position = FUNCTIONS.get(self.ctx.qualname(func))
         if position is None:

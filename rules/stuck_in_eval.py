@@ -7,7 +7,8 @@ import re
 import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
-from shapecheck.rules._training_loop import TRAINING, LoopFacts, dotted, is_test_file
+from shapecheck.engine.syntax import dotted_name
+from shapecheck.rules._training_loop import TRAINING, LoopFacts, called_module, is_test_file
 
 # A call to a function this file does not define that plausibly calls `model.train()` itself: `train_epoch(...)`,
 # `trainer.train_one_epoch()`, `self.fit(...)` from a base class. The loop is then given the benefit of the doubt.
@@ -305,7 +306,7 @@ class StuckInEval(Rule):
             for node in self.ctx.walk(construction):
                 if type(node) is cst.Call and type(node.func) is cst.Attribute:
                     if node.func.attr.value in ("parameters", "named_parameters"):
-                        owners.add(dotted(node.func.value) or "")
+                        owners.add(dotted_name(node.func.value) or "")
         return owners
 
     def finish(self) -> None:
@@ -380,7 +381,7 @@ class StuckInEval(Rule):
             if any(site.function in definitions and self.facts.caller_spelling(callee, site.function, call) == model
                    for site, callee in runs):
                 return True
-            passed = any(dotted(arg.value) == model for arg in call.args) or model.startswith("self.")
+            passed = any(dotted_name(arg.value) == model for arg in call.args) or model.startswith("self.")
             if passed and any(event.kind in TRAINING for event in self.facts.helper_events(call)):
                 return True
         return False
@@ -392,10 +393,7 @@ class StuckInEval(Rule):
             self._runs_with_grad = []
             for sites in self.ctx.calls.values():
                 for site in sites:
-                    func = site.node.func
-                    if type(func) is cst.Attribute and func.attr.value == "forward":
-                        func = func.value
-                    callee = dotted(func)
+                    callee = called_module(site.node)
                     if callee is not None and not site.grad_disabled:
                         self._runs_with_grad.append((site, callee))
         return self._runs_with_grad

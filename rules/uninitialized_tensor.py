@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
-from shapecheck.rules._tensor_facts import (callee_name, dotted_name, is_builtin_call, is_int, keyword, keyword_arg,
-                                            positional, string_value)
+from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg
+from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
 _DTYPE_OF = {"Tensor": None, "FloatTensor": "float", "DoubleTensor": "double", "HalfTensor": "half",
@@ -257,7 +257,7 @@ class UninitializedTensor(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        name = callee_name(func)
+        name = last_name(func)
         if name.endswith("Tensor") and self.ctx.qualname(func) in CONSTRUCTORS:
             self._allocation(node)
         else:
@@ -332,9 +332,9 @@ class UninitializedTensor(Rule):
         args = list(node.args)
         dtype = _DTYPE_OF[qualname.rsplit(".", 1)[1]]
         if dtype is not None:
-            args.append(keyword_arg("dtype", cst.Attribute(value=root, attr=cst.Name(dtype))))
-        if on_cuda and keyword(node, "device") is None:
-            args.append(keyword_arg("device", cst.SimpleString('"cuda"')))
+            args.append(new_keyword_arg("dtype", cst.Attribute(value=root, attr=cst.Name(dtype))))
+        if on_cuda and keyword_arg(node, "device") is None:
+            args.append(new_keyword_arg("device", cst.SimpleString('"cuda"')))
         new = node.with_changes(func=cst.Attribute(value=root, attr=cst.Name("empty")), args=args)
         return Fix("Use `torch.empty(...)`", ((node, new),))
 

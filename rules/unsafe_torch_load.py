@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Fix, Invalid, Rule
+from shapecheck.engine.syntax import last_name
 from shapecheck.rules._activations import with_keyword
 
 LOADS = frozenset({"torch.load", "torch.serialization.load"})
@@ -131,8 +132,7 @@ class UnsafeTorchLoad(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        last = func.attr.value if type(func) is cst.Attribute else func.value if type(func) is cst.Name else None
-        if last != "load" or self.ctx.qualname(func) not in LOADS:
+        if last_name(func) != "load" or self.ctx.qualname(func) not in LOADS:
             return
         for arg in node.args:
             if arg.star == "**":

@@ -7,13 +7,14 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
+from shapecheck.engine.syntax import dotted_name, keyword_arg
 from shapecheck.rules._training_loop import (
     IN_PLACE_UPDATES,
-    dotted,
     grad_owners,
     in_test,
     is_test_file,
     runs_without_grad,
+    statements_around,
     text_of,
     updated_tensor,
 )
@@ -243,7 +244,7 @@ class UpdateOutsideNoGrad(Rule):
         if name in IN_PLACE_UPDATES:
             self._check(node)
         elif name == "backward" or name == "grad":
-            if any(arg.keyword is not None and arg.keyword.value == "create_graph" for arg in node.args):
+            if keyword_arg(node, "create_graph") is not None:
                 self._graph_through_grad.add(self.ctx.function)
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -265,14 +266,10 @@ class UpdateOutsideNoGrad(Rule):
     def _made_leaf_again(self, name: str) -> bool:
         """A later statement of the same block turns the rebound tensor back into a leaf: `w = w.detach()...`,
         `w.detach_()`, `layer.weight = nn.Parameter(w)`. Wasteful, but the update then works."""
-        ancestors = self.ctx.ancestors
-        if len(ancestors) < 3 or type(ancestors[-2]) is not cst.SimpleStatementLine:
+        around = statements_around(self.ctx)
+        if around is None:
             return False
-        block = ancestors[-3]
-        if type(block) is not cst.IndentedBlock and type(block) is not cst.Module:
-            return False
-        body = list(block.body)
-        for statement in body[body.index(ancestors[-2]) + 1:]:
+        for statement in around[1]:
             for node in self.ctx.walk(statement):
                 if type(node) is not cst.Call:
                     continue
@@ -280,7 +277,7 @@ class UpdateOutsideNoGrad(Rule):
                 if type(func) is cst.Attribute and func.attr.value in ("detach", "detach_"):
                     if text_of(self.ctx, func.value) == name:
                         return True
-                elif (dotted(func) or "").rsplit(".", 1)[-1] == "Parameter" and node.args:
+                elif (dotted_name(func) or "").rsplit(".", 1)[-1] == "Parameter" and node.args:
                     if text_of(self.ctx, node.args[0].value) == name:
                         return True
         return False

@@ -1,4 +1,5 @@
-"""Small questions about syntax that many rules ask, answered once: names as written, arguments by keyword."""
+"""Small questions about syntax that many rules ask, answered once: names as written, arguments by keyword; and
+the keyword arguments that fixes add."""
 
 from __future__ import annotations
 
@@ -30,4 +31,22 @@ def keyword_arg(call: cst.Call, name: str) -> cst.Arg | None:
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == name:
             return arg
+    return None
+
+
+def new_keyword_arg(name: str, value: cst.BaseExpression) -> cst.Arg:
+    """A new `name=value` argument for a fix, spelled the way PEP 8 spells keyword arguments (no spaces around
+    `=`)."""
+    no_space = cst.SimpleWhitespace("")
+    return cst.Arg(value=value, keyword=cst.Name(name),
+                   equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space))
+
+
+def param_annotation(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    """The annotation of the parameter `name` (`int` in `def f(n: int)`), if it has one; `*args` and `**kwargs`
+    are not looked at."""
+    params = function.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name:
+            return param.annotation.annotation if param.annotation is not None else None
     return None
