@@ -272,3 +272,36 @@ def test_syntax_errors_are_one_finding_at_cpythons_position(source: str, row: in
     result = lint_text(source, "broken.py", [NeedsView])
     assert [(f.code, f.location.row, f.location.column) for f in result.findings] == [("SC000", row, column)]
     assert message in result.findings[0].message
+
+
+class ReachProbe(Rule):
+    """Records `ctx.reach` of the binding each `probe(name)` call sees."""
+
+    code = "SC991"
+    name = "reach-probe"
+    message = "probe"
+    seen: ClassVar[list[str]] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if type(node.func) is cst.Name and node.func.value == "probe":
+            binding = self.ctx.binding(node.args[0].value)
+            self.seen.append(self.ctx.reach(binding) if binding is not None else "unbound")
+
+
+def test_reach_tells_which_bindings_certainly_hold() -> None:
+    ReachProbe.seen = []
+    module = cst.parse_module(textwrap.dedent("""
+        x = a.transpose(0, 1)
+        probe(x)
+        if flag:
+            y = a.permute(1, 0)
+        else:
+            probe(y)
+        probe(y)
+        for item in items:
+            z = item
+        probe(z)
+    """))
+    ctx = Context(module, "x.py")
+    Traversal(ctx, [ReachProbe(ctx)]).run()
+    assert ReachProbe.seen == ["always", "never", "maybe", "maybe"]
