@@ -98,10 +98,18 @@ def rules_without(rules: Sequence[type[Rule]], selectors: frozenset[str]) -> tup
 
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml from `start` (a folder) upwards that has a `[tool.shapecheck]` table."""
+    found = _nearest_table(start)
+    return found[0] if found is not None else None
+
+
+def _nearest_table(start: Path) -> tuple[Path, dict[str, Any]] | None:
+    # Returns the table it had to parse anyway, so the file is not read a second time to load it.
     for folder in (start, *start.parents):
         candidate = folder / "pyproject.toml"
-        if candidate.is_file() and _table(candidate, required=False) is not None:
-            return candidate
+        if candidate.is_file():
+            table = _table(candidate, required=False)
+            if table is not None:
+                return candidate, table
     return None
 
 
@@ -113,13 +121,17 @@ def discover(first_path: str | None, config_file: str | None) -> Config:
     start = Path(os.path.abspath(first_path or "."))
     if not start.is_dir():
         start = start.parent
-    found = find_pyproject(start)
-    return load(found) if found is not None else Config(root=Path.cwd())
+    found = _nearest_table(start)
+    return _from_table(*found) if found is not None else Config(root=Path.cwd())
 
 
 def load(path: Path) -> Config:
     table = _table(path, required=True)
     assert table is not None
+    return _from_table(path, table)
+
+
+def _from_table(path: Path, table: dict[str, Any]) -> Config:
     unknown = [key for key in table if key not in KEYS]
     if unknown:
         hint = f" (did you mean {unknown[0].replace('_', '-')!r}?)" if unknown[0].replace("_", "-") in KEYS else ""

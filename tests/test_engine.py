@@ -8,9 +8,9 @@ from typing import ClassVar
 import libcst as cst
 import pytest
 
-from shapecheck.engine import Rule
+from shapecheck.engine import Fix, Rule
 from shapecheck.engine.context import Context
-from shapecheck.engine.linter import applicable, lint_text
+from shapecheck.engine.linter import MAX_FIX_ROUNDS, applicable, lint_text
 from shapecheck.engine.traversal import Traversal
 from shapecheck.engine.walker import walk
 
@@ -305,3 +305,22 @@ def test_reach_tells_which_bindings_certainly_hold() -> None:
     ctx = Context(module, "x.py")
     Traversal(ctx, [ReachProbe(ctx)]).run()
     assert ReachProbe.seen == ["always", "never", "maybe", "maybe"]
+
+
+class Bump(Rule):
+    """A fix that always leaves one more thing to fix: `v0` -> `v1` -> ... without end."""
+
+    code = "SC992"
+    name = "bump"
+    message = "bump"
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value.startswith("v") and node.value[1:].isdigit():
+            self.report(node, node.value, Fix("bump", ((node, cst.Name(f"v{int(node.value[1:]) + 1}")),)))
+
+
+def test_findings_describe_the_source_after_the_last_fix_round() -> None:
+    result = lint_text("import torch\nv0\n", "bump.py", [Bump], fix="safe")
+    assert result.fixed == MAX_FIX_ROUNDS
+    assert result.new_source == f"import torch\nv{MAX_FIX_ROUNDS}\n"
+    assert [f.message for f in result.findings] == [f"v{MAX_FIX_ROUNDS}"]

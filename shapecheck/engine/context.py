@@ -163,10 +163,6 @@ class Context:
         parts.append(binding.qualname)
         return ".".join(reversed(parts))
 
-    def is_call_to(self, node: cst.CSTNode, *qualnames: str) -> bool:
-        """`node` is a call of one of these dotted names (resolved through imports)."""
-        return type(node) is cst.Call and self.qualname(node.func) in qualnames
-
     def binding(self, name: str | cst.CSTNode, before: int | None = None) -> Binding | None:
         """The latest binding of a name (or of `self.attr` inside a class) made before `before` (a `Binding.seq`;
         default: now). Reassignment kills the earlier binding: the caller sees the newest one and its kind."""
@@ -183,11 +179,9 @@ class Context:
             if first or scope.kind != "class":  # class bodies are not visible from the methods inside them
                 found = scope.bindings.get(name)
                 if found:
-                    if before is None:
-                        return found[-1]
-                    for binding in reversed(found):
-                        if binding.seq < before:
-                            return binding
+                    binding = _latest(found, before)
+                    if binding is not None:
+                        return binding
             first = False
             scope = scope.parent
         return None
@@ -196,11 +190,7 @@ class Context:
         if type(node.value) is not cst.Name or node.value.value != "self" or not self._classes:
             return None
         found = self._attributes.get((id(self._classes[-1]), node.attr.value))
-        if not found:
-            return None
-        if before is None:
-            return found[-1]
-        return next((b for b in reversed(found) if b.seq < before), None)
+        return _latest(found, before) if found else None
 
     def value_of(self, expr: cst.BaseExpression, before: int | None = None) -> tuple[cst.BaseExpression, int | None]:
         """Follow a local name (or `self.attr`) to the expression it was assigned, through chains of plain
@@ -381,6 +371,16 @@ class Context:
 
 
 _CONDITIONAL = (cst.If, cst.IfExp, cst.Try, cst.TryStar, cst.For, cst.While, cst.Match, cst.BooleanOperation)
+
+
+def _latest(found: list[Binding], before: int | None) -> Binding | None:
+    """The last of `found` (bindings in source order) made before `before`; None: the last of all."""
+    if before is None:
+        return found[-1]
+    for binding in reversed(found):
+        if binding.seq < before:
+            return binding
+    return None
 
 
 def _path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:

@@ -77,13 +77,14 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     if sys.getrecursionlimit() < _RECURSION_LIMIT:
         sys.setrecursionlimit(_RECURSION_LIMIT)
     current = text
-    for _ in range(MAX_FIX_ROUNDS):
+    # One round more than fix rounds: the findings must come from linting the text the last fix produced.
+    for round_ in range(MAX_FIX_ROUNDS + 1):
         outcome = _lint_once(current, filename, applicable(rules, current))
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
             return outcome
         module, reports, findings = outcome
-        if fix is None:
+        if fix is None or round_ == MAX_FIX_ROUNDS:
             break
         wanted = [r for r in reports if r.fix is not None and (fix == "unsafe" or r.fix.applicability == "safe")]
         if not wanted:

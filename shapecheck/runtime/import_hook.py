@@ -39,7 +39,7 @@ def install_import_hook(packages: str | Iterable[str]) -> ImportHook:
     """
     names = [packages] if isinstance(packages, str) else list(packages)
     for name in names:
-        if not all(part.isidentifier() for part in name.split(".")):
+        if not is_module_name(name):
             raise ValueError(f"shapecheck: {name!r} is not a package or module name")
     hook = ImportHook(names)
     if switch.DISABLED_BY_ENV:
@@ -50,6 +50,11 @@ def install_import_hook(packages: str | Iterable[str]) -> ImportHook:
                       "functions are not checked", stacklevel=2)
     sys.meta_path.insert(0, hook.finder)
     return hook
+
+
+def is_module_name(name: str) -> bool:
+    """`name` is a dotted module name (`pkg`, `pkg.sub`), as `import` would accept it."""
+    return all(part.isidentifier() for part in name.split("."))
 
 
 def already_imported(packages: Iterable[str]) -> list[str]:

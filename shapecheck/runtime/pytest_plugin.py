@@ -38,9 +38,11 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Pa
 
 def packages_from(values: list[str]) -> list[str]:
     """`["a,b", "c"]` (repeated, comma-separated options) -> `["a", "b", "c"]`, in order, without repeats."""
+    from shapecheck.runtime.import_hook import is_module_name
+
     packages = [name.strip() for value in values for name in value.split(",") if name.strip()]
     for name in packages:
-        if not all(part.isidentifier() for part in name.split(".")):
+        if not is_module_name(name):
             raise pytest.UsageError(f"--shapecheck: {name!r} is not a package name")
     return list(dict.fromkeys(packages))
 
