@@ -19,16 +19,10 @@ from shapecheck.config import Config, ConfigError, discover as find_config, rule
 from shapecheck.discovery import discover
 from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
 from shapecheck.engine.rule import Rule
-from shapecheck.findings import INTERNAL_ERROR, FileResult
+from shapecheck.findings import ENGINE_DOCS, INTERNAL_ERROR, FileResult
 from shapecheck.reporters import FORMATS, render, statistics as render_statistics, summary
 from shapecheck.runner import Outcome, Task, deliver_fixes, lint_bytes, run, with_large_stack
 
-ENGINE_DOCS = {
-    "SC000": "A file that cannot be parsed: reported at the line and column of the syntax error. Always on, and "
-             "the file's other findings wait until it parses. Fixes never touch such a file.",
-    "SC999": "A rule raised an exception on this file: the message names the rule and the error. The other rules' "
-             "findings still count, and the run exits with code 2. Please report it with the file.",
-}
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -8,10 +8,9 @@ from collections.abc import Iterable
 from functools import cache
 
 from shapecheck.engine.rule import Rule
-from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR
-
-# Always reported, never selected or ignored: a file that can't be linted must not pass silently.
-ENGINE_CODES = {SYNTAX_ERROR: "syntax-error", INTERNAL_ERROR: "internal-error"}
+# The engine's codes are always reported, never selected or ignored: a file that can't be linted must not pass
+# silently.
+from shapecheck.findings import ENGINE_CODES
 
 
 class SelectorError(ValueError):

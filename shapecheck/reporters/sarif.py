@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from shapecheck import __version__
-from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Finding
+from shapecheck.findings import ENGINE_DOCS, Finding
 from shapecheck.reporters.paths import absolute, repository_path, source_root
 
 if TYPE_CHECKING:
@@ -24,12 +24,6 @@ if TYPE_CHECKING:
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"  # ruff's choice; GitHub accepts it
 INFORMATION_URI = "https://github.com/shapecheck/shapecheck"
 
-# Engine codes have no Rule class to take a description from.
-_ENGINE_DOCS = {
-    SYNTAX_ERROR: "shapecheck could not parse this file, so no rule checked it. Fix the syntax error to lint it.",
-    INTERNAL_ERROR: "A shapecheck rule crashed on this file, so that rule did not check it. Please report it with "
-                    "the file's code.",
-}
 
 
 def render(findings: Sequence[Finding], rules: Sequence[type[Rule]]) -> str:
@@ -58,7 +52,7 @@ def _rule_descriptor(rule: type[Rule]) -> dict[str, Any]:
 
 
 def _engine_descriptor(finding: Finding) -> dict[str, Any]:
-    docs = _ENGINE_DOCS.get(finding.code, finding.name)
+    docs = ENGINE_DOCS.get(finding.code, finding.name)
     return _descriptor(finding.code, finding.name, docs, docs, ["shapecheck-error"])
 
 
