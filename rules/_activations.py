@@ -294,6 +294,21 @@ class ForwardReturns:
         return kinds.pop() if len(kinds) == 1 else None
 
 
+class FollowsModelOutputs:
+    """Mixin for a loss rule (`class R(FollowsModelOutputs, Rule)`): records what each model class of the file
+    returns from `forward` as the traversal passes its `return`s, so `activation_of(ctx, expr, self.models)` sees
+    through calls of those models."""
+
+    ctx: Context
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)  # type: ignore[call-arg]  # Rule.__init__, next in the MRO
+        self.models = ForwardReturns()
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.models.record(self.ctx, node)
+
+
 def _kind(activation: Activation | None) -> Kind | None:
     return None if activation is None else activation.kind
 

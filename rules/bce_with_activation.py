@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.engine import Fix, Invalid, Rule
 from shapecheck.rules._activations import (
     Activation,
-    ForwardReturns,
+    FollowsModelOutputs,
     activation_input,
     activation_of,
     loss_input,
@@ -21,7 +21,7 @@ WITH_LOGITS = frozenset({"torch.nn.functional.binary_cross_entropy_with_logits",
 LOSSES = BCE | WITH_LOGITS
 
 
-class BceWithActivation(Rule):
+class BceWithActivation(FollowsModelOutputs, Rule):
     code = "SC304"
     name = "bce-with-activation"
     message = "sigmoid then binary_cross_entropy is numerically unstable: use `binary_cross_entropy_with_logits`"
@@ -196,13 +196,6 @@ class BceWithActivation(Rule):
         loss = loss_fn(model(x), y)
         """,
     ]
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.models = ForwardReturns()
-
-    def visit_Return(self, node: cst.Return) -> None:
-        self.models.record(self.ctx, node)
 
     def visit_Call(self, node: cst.Call) -> None:
         found = loss_input(self.ctx, node, LOSSES)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.engine import Fix, Invalid, Rule
 from shapecheck.rules._activations import (
     Activation,
-    ForwardReturns,
+    FollowsModelOutputs,
     activation_input,
     activation_of,
     loss_input,
@@ -20,7 +20,7 @@ NLL = frozenset({"torch.nn.functional.nll_loss", "torch.nn.NLLLoss", "torch.nn.m
 LOSSES = CROSS_ENTROPY | NLL
 
 
-class LossOnProbabilities(Rule):
+class LossOnProbabilities(FollowsModelOutputs, Rule):
     code = "SC303"
     name = "loss-on-probabilities"
     message = "cross_entropy applies log_softmax itself: pass the logits, not softmax probabilities"
@@ -202,13 +202,6 @@ class LossOnProbabilities(Rule):
                 return self.criterion(self.softmax(self.fc(x)), y)
         """,
     ]
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.models = ForwardReturns()
-
-    def visit_Return(self, node: cst.Return) -> None:
-        self.models.record(self.ctx, node)
 
     def visit_Call(self, node: cst.Call) -> None:
         found = loss_input(self.ctx, node, LOSSES)
