@@ -15,7 +15,7 @@ from shapecheck.engine import Rule
 from shapecheck.engine import registry
 from shapecheck.findings import FileResult
 from shapecheck.runner import MAX_FILE_SIZE, Task, run
-from tests.test_cli import BUGGY, lint, project, reported, write  # noqa: F401 - project is a fixture
+from tests.cli_helpers import BUGGY, lint, reported, write
 
 OTHER = "other.py:2:5: SC301"
 

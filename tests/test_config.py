@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from shapecheck.config import Config, ConfigError, find_pyproject, load
-from tests.test_cli import BUGGY, lint, project, reported, write  # noqa: F401 - project is a fixture
+from tests.cli_helpers import BUGGY, lint, reported, write
 
 FINDING = "model.py:2:5: SC301"
 

@@ -10,7 +10,7 @@ import pytest
 from shapecheck.config import Config
 from shapecheck.discovery import Discovery, discover
 from shapecheck.gitignore import PatternList, parse
-from tests.test_cli import BUGGY, lint, project, reported, write  # noqa: F401 - project is a fixture
+from tests.cli_helpers import BUGGY, lint, reported, write
 
 
 def found(*paths: str, root: Path | None = None, force_exclude: bool = False, **settings: tuple[str, ...]

@@ -13,7 +13,7 @@ import pytest
 from shapecheck.engine import Fix, Rule
 from shapecheck.engine import registry
 from shapecheck.writer import WriteError, encode, unified_diff, write_atomically
-from tests.test_cli import BUGGY, CLEAN, FIXED, lint, project, reported, write  # noqa: F401 - project is a fixture
+from tests.cli_helpers import BUGGY, CLEAN, FIXED, lint, reported, write
 
 FORMATTED = """\
 # a comment that must survive

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.test_cli import BUGGY, write
+from tests.cli_helpers import BUGGY, write
 
 PROJECT = Path(__file__).resolve().parents[1]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.test_cli import BUGGY, CLEAN, write
+from tests.cli_helpers import BUGGY, CLEAN, write
 
 PROJECT = Path(__file__).resolve().parents[1]
 
