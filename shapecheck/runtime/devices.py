@@ -48,7 +48,9 @@ def _holds_tensors(container: list | tuple | dict) -> bool:
 
 def fold_module(module: nn.Module, ref: torch.device | None) -> Any:
     """`fold` over a module's parameters and buffers, submodules included. Walks `_parameters` / `_buffers` /
-    `_modules` directly: `module.parameters()` costs about 7x more per call."""
+    `_modules` directly: `module.parameters()` costs about 7x more per call. It does not call `fold` on them:
+    `isinstance(p, torch.Tensor)` goes through `nn.Parameter`'s Python-level metaclass check, and reusing `fold`
+    measured 2.7x slower (55 tensors: 14 us -> 38 us)."""
     pending = [module]
     while pending:
         current = pending.pop()
