@@ -37,8 +37,6 @@ _ENABLE_GRAD = frozenset({"torch.enable_grad", "torch.autograd.enable_grad", "to
 _SET_GRAD_ENABLED = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
                                "torch.autograd.grad_mode.set_grad_enabled"})
 
-LOOPS = (cst.For, cst.While)
-
 
 @dataclass(frozen=True, slots=True)
 class Binding:
