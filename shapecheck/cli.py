@@ -20,6 +20,7 @@ from shapecheck.discovery import discover
 from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
 from shapecheck.engine.rule import Rule
 from shapecheck.findings import ENGINE_DOCS, INTERNAL_ERROR, FileResult
+from shapecheck.record import commands as record_commands
 from shapecheck.reporters import FORMATS, render, statistics as render_statistics, summary
 from shapecheck.runner import Outcome, Task, deliver_fixes, lint_bytes, run, with_large_stack
 
@@ -217,3 +218,7 @@ def explain_rule(code: str) -> None:
     default = ("On by default." if rule.default
                else f"Off by default: enable it with `--extend-select {rule.code}` or `extend-select` in the config.")
     click.echo(f"# {rule.name} ({rule.code})\n\n{fix} {default}\n\n{rule.documentation()}")
+
+
+main.add_command(record_commands.record)
+main.add_command(record_commands.annotate)
