@@ -85,14 +85,13 @@ def infer(record: FunctionRecord, code_names: Mapping[Slot, str] = {}) -> Annota
             result.returns = text
         else:
             result.params[name] = text
-    if len({_signature(call) for call in calls}) < 2:
-        result.notes.append(f"{record.qualname}: every recorded call had the same shapes, so all sizes are written "
-                            "as literals; record again with another batch size (and sequence length) to get symbols")
+    literals = [f"{path}.shape[{axis}]" for group in groups if group.name is None for path, axis in group.slots]
+    if literals and len({call.get("run") for call in calls}) < 2:
+        shown = ", ".join(literals[:4]) + (", ..." if len(literals) > 4 else "")
+        result.notes.append(f"{record.qualname}: one run recorded it, and {shown} never changed size in that run, so "
+                            "they are written as literals; record another run with another batch size (and sequence "
+                            "length) to turn the ones that vary into symbols")
     return result
-
-
-def _signature(call: dict[str, Any]) -> str:
-    return repr(sorted(call["args"].items())) + repr(call.get("return"))
 
 
 # ---------------------------------------------------------------------------------------------- structure

@@ -11,6 +11,7 @@ import inspect
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import CodeType, FrameType
@@ -43,6 +44,8 @@ class Recorder:
         self._targets: dict[CodeType, FunctionRecord | None] = {}
         self._hashes: dict[str, str | None] = {}
         self._previous: Callable | None = None
+        # Tells runs apart once merged: sizes that never varied within a single run deserve a note, not trust.
+        self.run = f"{os.getpid()}-{time.time_ns()}"
 
     # -------------------------------------------------------------------------------------------- switching
 
@@ -80,7 +83,7 @@ class Recorder:
             self.truncated = True
             return None
         self.entries += 1
-        call = {"args": {name: describe(frame.f_locals.get(name)) for name in record.params}}
+        call = {"run": self.run, "args": {name: describe(frame.f_locals.get(name)) for name in record.params}}
         owner = frame.f_locals.get(record.params[0]) if record.params and record.params[0] == "self" else None
         if owner is not None:
             call["self_ints"] = int_attributes(owner)

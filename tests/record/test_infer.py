@@ -11,8 +11,10 @@ def tensor(*shape: int, dtype: str = "float32") -> dict:
 
 
 def record(params: list[str], *calls: tuple[dict, dict | None], qualname: str = "f") -> FunctionRecord:
+    # Each call from a run of its own, as after `shapecheck record` at several batch sizes.
     return FunctionRecord("m", qualname, "/m.py", 1, "h", params,
-                          [{"args": args, **({"return": ret} if ret is not None else {})} for args, ret in calls])
+                          [{"run": run, "args": args, **({"return": ret} if ret is not None else {})}
+                           for run, (args, ret) in enumerate(calls)])
 
 
 def test_sizes_that_vary_together_are_one_symbol_and_constant_sizes_stay_literals():
@@ -86,10 +88,17 @@ def test_mixed_dtype_families_are_shaped():
     assert found.params == {"x": 'Shaped[Tensor, "N"]'}
 
 
-def test_one_shape_only_is_written_as_literals_with_a_note():
-    found = infer(record(["x"], ({"x": tensor(8, 3)}, tensor(8)), ({"x": tensor(8, 3)}, tensor(8))))
+def test_sizes_one_run_never_varied_are_literals_with_a_note():
+    one_run = record(["x"], ({"x": tensor(8, 3)}, tensor(8)), ({"x": tensor(8, 3)}, tensor(8)))
+    for call in one_run.calls:
+        call["run"] = "one"
+    found = infer(one_run)
     assert found.params == {"x": 'Float[Tensor, "8 3"]'}
-    assert len(found.notes) == 1 and "another batch size" in found.notes[0]
+    assert len(found.notes) == 1 and "x.shape[0], return.shape[0], x.shape[1]" in found.notes[0]
+    assert "another batch size" in found.notes[0]
+    for run, call in enumerate(one_run.calls):
+        call["run"] = run
+    assert infer(one_run).notes == []  # two runs that agree: the sizes are what the code always uses
 
 
 def test_a_raising_call_gives_no_return_annotation():
