@@ -1,4 +1,5 @@
-"""The shared analysis every rule reads: imports, local bindings, enclosing scopes and loops, grad mode, call sites.
+"""The shared analysis every rule reads: imports, local bindings, enclosing scopes and loops, grad mode, call sites,
+and the training-loop analysis (`ctx.training`).
 
 It is filled in by the engine's single traversal (`shapecheck.engine.traversal`), so at any node a rule sees the state
 of the file *as of that point in the source*: the latest binding of a name before the node, the loops and `with
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.training_loop import TrainingLoop
 from shapecheck.engine.walker import children, walk
 
 if TYPE_CHECKING:
@@ -64,6 +66,7 @@ class CallSite:
     grad_disabled: bool
     function: cst.FunctionDef | None
     loop: cst.CSTNode | None
+    order: int = 0  # position among the file's calls, in source order
 
 
 @dataclass(slots=True)
@@ -102,6 +105,8 @@ class Context:
         self._functions: list[cst.FunctionDef] = []
         self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
         self.imports_torch = False
+        self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
+        self.training = TrainingLoop(self)  # the training-loop analysis (`shapecheck.engine.training_loop`)
 
     # ----------------------------------------------------------------------------------------------- where are we
 
