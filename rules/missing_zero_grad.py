@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.engine.training_loop import Event, is_backward, related
+from shapecheck.engine.training_loop import Event, is_backward, is_step_call, related
 from shapecheck.rules._training_loop import in_test, is_test_file, lightning_module, statements_around
 
 
@@ -406,7 +406,7 @@ class MissingZeroGrad(Rule):
         # `opt = SGD(...)` or `x = x.detach().requires_grad_()` inside the loop: nothing carries over an iteration.
         if created_by is not None and binding.loop is not None and binding.kind in ("assign", "walrus", "with"):
             self._created_in[node] = binding.loop
-        if _is_step_call(node) and not is_test_file(self.ctx):
+        if is_step_call(node) and not is_test_file(self.ctx):
             self._check_reset_before_step(node, event)
 
     def _check_reset_before_step(self, step: cst.Call, event: Event) -> None:
@@ -466,7 +466,7 @@ class MissingZeroGrad(Rule):
             where = "only outside this loop"
         else:
             where = "nowhere in this loop"
-        if _is_step_call(event.node):
+        if is_step_call(event.node):
             what, reset = f"`{self.ctx.code(event.node)}`", f"{event.subject}.zero_grad()"
         else:
             what, reset = f"the update of `{event.subject}`", f"{event.subject}.grad.zero_()"
@@ -492,7 +492,3 @@ def _reset_of(statement: cst.CSTNode, step: Event) -> cst.Call | None:
         return call
     return None
 
-
-def _is_step_call(node: cst.CSTNode) -> bool:
-    """An optimizer's `.step()` call, as opposed to a hand-written update."""
-    return type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "step"

@@ -170,6 +170,11 @@ _CLIPS = frozenset({"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_
                     "torch.nn.utils.clip_grad.clip_grad_norm_", "torch.nn.utils.clip_grad.clip_grad_value_"})
 
 
+def is_step_call(node: cst.CSTNode) -> bool:
+    """An optimizer's `.step()` call, as opposed to a hand-written update."""
+    return type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "step"
+
+
 def is_reset_call(call: cst.Call) -> bool:
     """`opt.zero_grad()`, `model.zero_grad(set_to_none=True)`, `p.grad.zero_()`, `p.grad.data.zero_()`, a
     `zero_grads(model)` helper."""
@@ -336,7 +341,7 @@ class Event:
     `subject` spells what it concerns: the optimizer of a step or `zero_grad()`, the module of a switch or of
     `model.zero_grad()`, the tensor of a hand-written update, the scheduler of a scheduler step. `order` is its
     position among the file's calls (the same counter as `CallSite.order`), `seq` the binding counter when it was
-    seen (a binding with a smaller `seq` was made before it).
+    seen (a binding with `seq` up to it was made before it).
     """
 
     kind: EventKind
@@ -346,7 +351,7 @@ class Event:
     loops: tuple[cst.CSTNode, ...]
     target: cst.BaseExpression | None = None
     order: int = 0
-    seq: int = 0
+    seq: int = 0  # the binding counter then: a binding with `seq <=` this was made before the event
     grad_disabled: bool = False
     owners: frozenset[str] | None = None  # steps: the modules whose parameters the optimizer holds, when known
     optimizer: bool = False  # resets: `subject` is an optimizer, not a module
