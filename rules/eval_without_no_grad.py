@@ -219,6 +219,15 @@ class EvalWithoutNoGrad(Rule):
             for x, y in loader:
                 train_step(model, x, y)
         """,
+        # A d2l notebook page whose `import torch` lives in an earlier page: `torch.no_grad` is still torch's.
+        """
+        from torch import nn
+        def evaluate_accuracy(net, data_iter):
+            net.eval()
+            with torch.no_grad():
+                for X, y in data_iter:
+                    metric.add(accuracy(net(X), y), y.numel())
+        """,
         # A frozen teacher whose parameters need no grad, in a training step.
         """
         import torch

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from shapecheck.engine import Binding, Context, Rule
-from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.training_loop import Event, called_module, related
 from shapecheck.rules._training_loop import in_test, is_test_file
 
@@ -22,7 +22,7 @@ class _Accumulation:
     accumulator: str
     init: Binding | None  # the accumulator's binding before any `+=` / `append`
     graph_names: tuple[tuple[str, Binding], ...]  # names in the accumulated value that may carry a graph
-    module: str | None  # for `samples.append(G(z))`: the module whose output is kept
+    modules: tuple[str, ...]  # `samples.append(G(z))`, `samples.append(fake)`: modules whose outputs are kept
     function: cst.FunctionDef | None
     loops: tuple[cst.CSTNode, ...]
 
@@ -153,6 +153,21 @@ class GraphKeptAlive(Rule):
                     outs.append(x)
                 return torch.cat(outs, 1)
         """,
+        # practical-pytorch char-rnn: the helper backpropagates its own `loss` and returns the value.
+        """
+        import torch
+        def train(category_tensor, line_tensor):
+            optimizer.zero_grad()
+            output = rnn(line_tensor)
+            loss = criterion(output, category_tensor)
+            loss.backward()
+            optimizer.step()
+            return output, loss.item()
+        current_loss = 0
+        for epoch in range(1, n_epochs + 1):
+            output, loss = train(category_tensor, line_tensor)
+            current_loss += loss
+        """,
         # Losses kept to backpropagate their sum once.
         """
         import torch
@@ -223,6 +238,22 @@ class GraphKeptAlive(Rule):
                 optimizer_G.step()
             samples.append(G(fixed_z))
         """,
+        # The udacity GAN notebooks: a sample generated in eval mode with autograd on, kept every epoch.
+        """
+        import torch
+        g_optimizer = torch.optim.Adam(G.parameters(), lr=2e-4)
+        samples = []
+        for epoch in range(num_epochs):
+            for real_images, _ in train_loader:
+                g_optimizer.zero_grad()
+                g_loss = real_loss(D(G(torch.randn(64, 100))))
+                g_loss.backward()
+                g_optimizer.step()
+            G.eval()
+            samples_z = G(fixed_z)
+            samples.append(samples_z)
+            G.train()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -247,11 +278,22 @@ class GraphKeptAlive(Rule):
             return
         names = tuple((name, binding) for name in _graph_names(value)
                       if (binding := ctx.binding(name)) is not None and _may_carry_graph(binding))
-        module = called_module(value) if type(value) is cst.Call else None
-        if not names and module is None or in_test(ctx):
+        modules = [called_module(value)] if type(value) is cst.Call else []
+        modules += [module for _, binding in names if (module := self._output_of(binding)) is not None]
+        if not names and not modules or in_test(ctx):
             return
-        self._found.append(_Accumulation(node, accumulator, self._initial(target), names, module, ctx.function,
+        self._found.append(_Accumulation(node, accumulator, self._initial(target), names,
+                                         tuple(module for module in modules if module is not None), ctx.function,
                                          ctx.loops))
+
+    def _output_of(self, binding: Binding) -> str | None:
+        """The module a name holds the output of, called with autograd on: "G" for `fake = G(z)`."""
+        call = binding.value
+        if binding.kind != "assign" or type(call) is not cst.Call:
+            return None
+        module = called_module(call)
+        sites = self.ctx.calls_to(last_name(call.func)) if module is not None else []
+        return module if any(site.node is call and not site.grad_disabled for site in sites) else None
 
     def _initial(self, target: cst.BaseExpression) -> Binding | None:
         """The binding that created the accumulator, before any `+=` to it."""
@@ -274,8 +316,8 @@ class GraphKeptAlive(Rule):
             for loop in reversed(found.loops):
                 if not self._created_outside(found, loop):
                     continue
-                events = training.loop_events(loop, found.function)
-                carried = self._carried(found, events)
+                # The loop's own events: a helper's `loss` is not the caller's, even when spelled the same.
+                carried = self._carried(found, list(training.in_loop(loop)))
                 if carried is not None:
                     self.report(found.node, f"`{self.ctx.code(found.node).strip()}` keeps the autograd graph of "
                                             f"every iteration alive through `{found.accumulator}`: `{carried}` "
@@ -296,10 +338,10 @@ class GraphKeptAlive(Rule):
         for name, binding in found.graph_names:
             if name in backward and binding.loop is not None:
                 return name
-        if found.module is not None:
-            owners = {owner for event in events if event.kind == "step" for owner in event.owners or ()}
-            if any(related(found.module, owner) for owner in owners):
-                return f"{found.module}(...)"
+        owners = {owner for event in events if event.kind == "step" for owner in event.owners or ()}
+        for module in found.modules:
+            if any(related(module, owner) for owner in owners):
+                return f"{module}(...)"
         return None
 
 

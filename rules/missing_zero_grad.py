@@ -277,6 +277,15 @@ class MissingZeroGrad(Rule):
             optimizers[0].step()
             optimizers[1].step()
         """,
+        # Dive-into-DL: a hand-written update, gradients cleared with `fill_(0)`.
+        """
+        import torch
+        for i in range(20):
+            l = ((conv2d(X) - Y) ** 2).sum()
+            l.backward()
+            conv2d.weight.data -= lr * conv2d.weight.grad
+            conv2d.weight.grad.fill_(0)
+        """,
         # Zeroing another model's gradients between D's backward and D's step is fine.
         """
         import torch

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Rule
+from shapecheck.engine import Binding, Rule
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.engine.training_loop import is_step_call
+from shapecheck.engine.training_loop import Event, called_module, is_step_call, related
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 
@@ -89,6 +89,19 @@ class StepBetweenBackward(Rule):
             optimizer_D.step()
             optimizer_G.step()
         """,
+        # Ground-truth tensors shared by both losses carry no graph.
+        """
+        import torch
+        optimizer_D = torch.optim.Adam(discriminator.parameters(), lr=2e-4)
+        for imgs, _ in dataloader:
+            valid = torch.ones(imgs.size(0), 1)
+            d_loss = adversarial_loss(discriminator(imgs), valid)
+            d_loss.backward(retain_graph=True)
+            optimizer_D.step()
+            g_loss = adversarial_loss(discriminator(generator(z)), valid)
+            g_loss.backward()
+            optimizer_G.step()
+        """,
         # Truncated BPTT: the retained graph's loss is recomputed after the step.
         """
         import torch
@@ -99,6 +112,24 @@ class StepBetweenBackward(Rule):
             optimizer.zero_grad()
             loss = criterion(model(x), y)
             loss.backward()
+        """,
+        # PyTorch-GAN bicyclegan: the second loss runs the stepped encoder afresh on the generator's output.
+        """
+        import torch
+        optimizer_E = torch.optim.Adam(encoder.parameters(), lr=2e-4)
+        for i, batch in enumerate(dataloader):
+            optimizer_E.zero_grad()
+            optimizer_G.zero_grad()
+            mu, logvar = encoder(real_B)
+            fake_B = generator(real_A, reparameterization(mu, logvar))
+            _fake_B = generator(real_A, sampled_z)
+            loss_GE = D_VAE.compute_loss(fake_B, valid) + D_LR.compute_loss(_fake_B, valid) + kl(mu, logvar)
+            loss_GE.backward(retain_graph=True)
+            optimizer_E.step()
+            _mu, _ = encoder(_fake_B)
+            loss_latent = lambda_latent * mae_loss(_mu, sampled_z)
+            loss_latent.backward()
+            optimizer_G.step()
         """,
     ]
     INVALID = [
@@ -125,6 +156,25 @@ class StepBetweenBackward(Rule):
             optimizer.step()
             loss_b.backward()
         """,
+        # PyTorch-GAN softmax_gan: the generator's loss is written after D's step, from D's outputs before it.
+        """
+        import torch
+        optimizer_D = torch.optim.Adam(discriminator.parameters(), lr=2e-4)
+        for epoch in range(n_epochs):
+            for i, (imgs, _) in enumerate(dataloader):
+                optimizer_G.zero_grad()
+                optimizer_D.zero_grad()
+                gen_imgs = generator(z)
+                d_real = discriminator(imgs)
+                d_fake = discriminator(gen_imgs)
+                Z = torch.sum(torch.exp(-d_real)) + torch.sum(torch.exp(-d_fake))
+                d_loss = d_target * torch.sum(d_real) + torch.log(Z)
+                d_loss.backward(retain_graph=True)
+                optimizer_D.step()
+                g_loss = g_target * (torch.sum(d_real) + torch.sum(d_fake)) + torch.log(Z)
+                g_loss.backward()
+                optimizer_G.step()
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -145,11 +195,57 @@ class StepBetweenBackward(Rule):
                 retained, step = earlier, None
             elif earlier.kind == "step" and retained is not None and is_step_call(earlier.node):
                 step = step or earlier
-        if step is not None and binding.seq <= step.seq:  # bound before the step
-            self.report(node, f"`{loss}` was computed before `{ctx.code(step.node)}` updated the weights in place, "
-                              f"and `{ctx.code(retained.node)}` kept its graph: this backward pass needs the old "
-                              "weights and raises \"modified by an inplace operation\"; compute the loss again "
-                              "after the step, or step after both backward passes")
+        if step is None:
+            return
+        if binding.seq <= step.seq:  # the loss itself was computed before the step
+            what = f"`{loss}` was computed before `{ctx.code(step.node)}` updated the weights in place"
+        else:
+            shared = self._shared_before(binding, _loss_name(retained.node), step)
+            if shared is None:
+                return
+            what = (f"`{loss}` is computed from `{shared}`, which `{_loss_name(retained.node)}` shares and which was "
+                    f"computed before `{ctx.code(step.node)}` updated the weights in place")
+        self.report(node, f"{what}, and `{ctx.code(retained.node)}` kept its graph: this backward pass needs the "
+                          "old weights and raises \"modified by an inplace operation\"; compute the loss again after "
+                          "the step, or step after both backward passes")
+
+    def _shared_before(self, binding: Binding, retained: str | None, step: Event) -> str | None:
+        """An output of a module the step updates that both losses are computed from (`d_real` in
+        `d_loss = f(d_real)` and `g_loss = g(d_real)`, `d_real = discriminator(x)` before `optimizer_D.step()`):
+        the retained graph runs through the old weights."""
+        other = self.ctx.binding(retained) if retained is not None else None
+        if binding.value is None or other is None or other.value is None or not step.owners:
+            return None
+        mine = _names(binding.value)
+        for name in _names(other.value):
+            bound = self.ctx.binding(name) if name in mine else None
+            if bound is None or bound.kind != "assign" or bound.seq > step.seq or type(bound.value) is not cst.Call:
+                continue
+            module = called_module(bound.value)
+            if module is not None and any(related(module, owner) for owner in step.owners):
+                return name
+        return None
+
+
+def _names(expr: cst.CSTNode) -> list[str]:
+    """The plain names an expression reads, in order (not attribute names: `opt.x` reads `opt`)."""
+    found: list[str] = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Name:
+            found.append(node.value)
+        elif kind is cst.Attribute:
+            stack.append(node.value)
+        elif kind is cst.Call:
+            stack.append(node.func)
+            stack.extend(arg.value for arg in node.args)
+        elif kind is cst.BinaryOperation:
+            stack.extend((node.left, node.right))
+        elif kind is cst.UnaryOperation:
+            stack.append(node.expression)
+    return found
 
 
 def _retains(call: cst.CSTNode) -> bool:

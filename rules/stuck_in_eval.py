@@ -23,10 +23,11 @@ class StuckInEval(Rule):
     triggers = (".eval(", ".train(False", ".train(mode=False")
     docs = """
         ## What it does
-        Finds a training loop (it runs `backward()` or an optimizer step, directly or in a helper) that switches
-        a model it trains to eval mode (`model.eval()` or `model.train(False)`, directly or in a helper such as
-        `evaluate(model, val_loader)`) but never calls `model.train()` inside the loop. Typically the epoch loop
-        validates at its end and `model.train()` was called once, before the loop.
+        Finds a training loop (it steps an optimizer, directly or in a helper; `backward()` alone, as in a
+        gradient plot, is no training) that switches a model it trains to eval mode (`model.eval()` or
+        `model.train(False)`, directly or in a helper such as `evaluate(model, val_loader)`) but never calls
+        `model.train()` inside the loop. Typically the epoch loop validates at its end and `model.train()` was
+        called once, before the loop.
 
         Helpers defined in the same file are followed two calls deep, for both the switch to eval and the switch
         back. A call to a function this file does not define whose name says it trains (`train_one_epoch(...)`,
@@ -200,6 +201,17 @@ class StuckInEval(Rule):
                 optimizer.step()
                 update_ema(teacher, student)
         """,
+        # UvA-DL notebook: a fresh network per iteration, switched to eval to plot its gradients; nothing steps.
+        """
+        import torch
+        def visualize_gradients(net):
+            net.eval()
+            loss = F.cross_entropy(net(imgs), labels)
+            loss.backward()
+        for i, act_fn_name in enumerate(act_fn_by_name):
+            net_actfn = BaseNetwork(act_fn=act_fn_by_name[act_fn_name]()).to(device)
+            visualize_gradients(net_actfn)
+        """,
         # Freezing batch norm inside the loop on purpose: the BN layers are not what the loop calls.
         """
         import torch
@@ -305,7 +317,7 @@ class StuckInEval(Rule):
         """Report the switch to eval at `node` if the innermost loop around it that trains never switches back."""
         for loop in reversed(loops):
             activity = self._activity(loop, function)
-            if not activity & TRAINING:
+            if "step" not in activity:  # backward() alone is no training: gradient plots, saliency, checks
                 continue
             if "train" in activity or loop in reported or not self._trains(model, loop, function):
                 return

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.training_loop import TrainingLoop
 from shapecheck.engine.walker import children, walk
 
@@ -359,6 +360,8 @@ class Context:
             call_args = tuple(expr.args)
             expr = expr.func
         qualname = self.qualname(expr)
+        if qualname is None and self._unbound_torch(expr):
+            qualname = dotted_name(expr)
         if qualname is None:
             return "none"
         if qualname in _NO_GRAD:
@@ -371,6 +374,13 @@ class Context:
             enabled = _literal_bool(call_args[0].value)
             return None if enabled is None else not enabled
         return "none"
+
+    def _unbound_torch(self, expr: cst.BaseExpression) -> bool:
+        """`torch.no_grad` where nothing binds `torch`: a notebook page or script whose import lives elsewhere (an
+        earlier cell, a star import). The name can mean nothing else."""
+        while type(expr) is cst.Attribute:
+            expr = expr.value
+        return type(expr) is cst.Name and expr.value == "torch" and self.binding("torch") is None
 
 
 _CONDITIONAL = (cst.If, cst.IfExp, cst.Try, cst.TryStar, cst.For, cst.While, cst.Match, cst.BooleanOperation)

@@ -176,20 +176,24 @@ def is_step_call(node: cst.CSTNode) -> bool:
 
 
 def is_reset_call(call: cst.Call) -> bool:
-    """`opt.zero_grad()`, `model.zero_grad(set_to_none=True)`, `p.grad.zero_()`, `p.grad.data.zero_()`, a
-    `zero_grads(model)` helper."""
+    """`opt.zero_grad()`, `model.zero_grad(set_to_none=True)`, `p.grad.zero_()`, `p.grad.data.zero_()`,
+    `p.grad.fill_(0)`, a `zero_grads(model)` helper."""
     func = call.func
     if type(func) is cst.Name:
         return _is_reset_name(func.value)
     if type(func) is not cst.Attribute:
         return False
     name = func.attr.value
-    if name == "zero_":
+    if name == "zero_" or name == "fill_" and len(call.args) == 1 and _is_zero(call.args[0].value):
         receiver = func.value
         if type(receiver) is cst.Attribute and receiver.attr.value == "data":
             receiver = receiver.value
         return type(receiver) is cst.Attribute and receiver.attr.value == "grad"
     return _is_reset_name(name)
+
+
+def _is_zero(expr: cst.BaseExpression) -> bool:
+    return type(expr) in (cst.Integer, cst.Float) and float(expr.value) == 0  # type: ignore[attr-defined]
 
 
 def _is_reset_name(name: str) -> bool:
@@ -360,7 +364,7 @@ class Event:
 
 # The last names of the calls that may be events: the engine looks no further at any other call.
 EVENT_CALLS = frozenset({"backward", "step", "eval", "train", "unscale_", "clip_grad_norm_", "clip_grad_value_",
-                         "zero_"})
+                         "zero_", "fill_"})
 
 
 class TrainingLoop:
@@ -420,7 +424,7 @@ class TrainingLoop:
                 self._update(call)
         elif is_reset_call(call):
             func = call.func
-            owner = func.value if type(func) is cst.Attribute and func.attr.value != "zero_" else None
+            owner = func.value if type(func) is cst.Attribute and func.attr.value not in ("zero_", "fill_") else None
             if owner is None or type(owner) is cst.Call:
                 self._record("reset", call)
             else:
