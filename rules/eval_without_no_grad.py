@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Context, Rule
+from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.training_loop import Event, called_module, runs_without_grad
 from shapecheck.rules._training_loop import LIGHTNING_HOOKS, in_test, is_test_file
@@ -37,7 +37,7 @@ class EvalWithoutNoGrad(Rule):
         under `no_grad` in the same file, directly or through one more function, Lightning's `validation_step` /
         `test_step` / `predict_step` (Lightning disables gradients itself), a `forward` method, and tests
         (`test_*` functions and test files), where the memory the graph costs does not matter. An eval region is
-        reported once, at its first such call.
+        reported once, at its first such call; a helper's forward pass once, however often it is called.
 
         ## Why is this bad?
         `model.eval()` switches dropout and batch norm to inference behaviour; it does not stop autograd.
@@ -238,6 +238,20 @@ class EvalWithoutNoGrad(Rule):
         """,
     ]
     INVALID = [
+        # pytorch-sentiment-analysis: evaluate() leaves the model in eval mode; the notebook then predicts with
+        # autograd on.
+        """
+        import torch
+        def evaluate(data_loader, model, criterion):
+            model.eval()
+            with torch.no_grad():
+                return sum(criterion(model(x), y).item() for x, y in data_loader)
+        def predict_sentiment(text, model, vocab):
+            ids = torch.LongTensor(vocab.lookup_indices(text.split())).unsqueeze(0)
+            return torch.softmax(model(ids).squeeze(0), dim=-1)
+        test_loss = evaluate(test_data_loader, model, criterion)
+        probability = predict_sentiment("This film is terrible!", model, vocab)
+        """,
         # A notebook: train, then evaluate at module level without no_grad.
         """
         import torch
@@ -351,41 +365,56 @@ class EvalWithoutNoGrad(Rule):
         if is_test_file(self.ctx):
             return  # tests run models in eval mode to check them; the memory the graph costs does not matter there
         training = self.ctx.training
-        functions = {event.function for event in training.events if event.kind == "eval"}
+        # Bodies that switch a model to eval mode themselves, or call a helper of this file that may.
+        functions = {event.function for event in training.events if event.kind == "eval"} | set(training.local_calls())
+        # Per forward pass, where to report it: once, however often its helper is called, and in the helper's own
+        # body when the helper switches to eval mode itself.
+        found: dict[cst.Call, tuple[CallSite, str]] = {}
         for function in functions:
             if not self._may_record(function):
                 continue
             for event, end in training.eval_regions(function):
                 if event.node in self._in_tests or event.subject is None:
                     continue
-                self._check_region(event, event.subject, self._region_end(event, end))
+                first = self._first_run(event, event.subject, self._region_end(event, end))
+                if first is None:
+                    continue
+                forward, site, message = first
+                known = found.get(forward)
+                if known is None or forward is site.node and known[0].node is not forward \
+                        or known[0].node is not forward and site.order < known[0].order:
+                    found[forward] = site, message
+        for site, message in sorted(found.values(), key=lambda item: item[0].order):
+            self.report(site.node, message)
 
     def _region_end(self, event: Event, end: float) -> float:
         rebound = (at for name, at in self._rebound.get(event.function, ()) if name == event.subject)
         return min((at for at in rebound if at > event.order), default=end)
 
-    def _check_region(self, event: Event, model: str, end: float) -> None:
-        """Report the first call in the region that runs `model` with autograd on, itself or through a helper."""
+    def _first_run(self, event: Event, model: str, end: float) -> tuple[cst.Call, CallSite, str] | None:
+        """The first call in the region that runs `model` with autograd on, itself or through a helper: the forward
+        call, the call in the region and the message."""
         if any(event.order < at < end for at in self._wants_grad.get(event.function, ())):
-            return
+            return None
         training = self.ctx.training
+        if any(later.kind in ("backward", "step") and event.order < later.order < end
+               for later in training.body_events(event.function)):
+            return None  # a helper trains in the region
         for site in training.calls_in(event.function):
             if not event.order < site.order < end or site.grad_disabled:
                 continue
             call = site.node
             if called_module(call) == model:
-                self.report(call, f"`{model}` is in eval mode but `{self.ctx.code(call.func)}(...)` runs with "
-                                  "autograd on: `eval()` does not stop the graph from being built; wrap the "
-                                  "evaluation in `with torch.no_grad():` (or decorate the function with "
-                                  "`@torch.no_grad()`)")
-                return
+                return call, site, (f"`{model}` is in eval mode but `{self.ctx.code(call.func)}(...)` runs with autograd on: "
+                              "`eval()` does not stop the graph from being built; wrap the evaluation in "
+                              "`with torch.no_grad():` (or decorate the function with `@torch.no_grad()`)")
             inner = training.helper_runs(call, model) if training.definitions_of(call) else None
             if inner is not None:
-                self.report(call, f"`{model}` is in eval mode and `{self.ctx.code(call.func)}(...)` runs it "
-                                  f"(`{self.ctx.code(inner)}`) with autograd on: `eval()` does not stop the graph "
-                                  "from being built; wrap the call in `with torch.no_grad():` (or decorate the "
-                                  "helper with `@torch.no_grad()`)")
-                return
+                return inner, site, (f"`{model}` is in eval mode and `{self.ctx.code(call.func)}(...)` runs it "
+                              f"(`{self.ctx.code(inner)}`) with autograd on: `eval()` does not stop the graph from "
+                              "being built; wrap the call in `with torch.no_grad():` (or decorate the helper with "
+                              "`@torch.no_grad()`)")
+        return None
 
     def _may_record(self, function: cst.FunctionDef | None) -> bool:
         if function is None:

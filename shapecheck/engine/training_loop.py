@@ -482,10 +482,26 @@ class TrainingLoop:
             return True
         return any(related(reset.subject, owner) for owner in step.owners)
 
+    def body_events(self, function: cst.FunctionDef | None) -> list[Event]:
+        """The events one run of a body goes through, in source order: its own, and those of the same-file helpers
+        it calls, placed at the call (`order`, `function` and `loops` are the call's, the subject as the caller
+        spells it)."""
+        found = list(self.in_function(function))
+        switches = {event.node for event in found}
+        for site in self.local_calls().get(function, ()):
+            if site.node in switches:
+                continue  # `encoder.train(False)` is no call of this file's `def train(...)`
+            loops = self.enclosing(site.loop) if site.loop is not None else ()
+            found += [replace(event, order=site.order, function=function, loops=loops)  # type: ignore[arg-type]
+                      for event in self.helper_events(site.node) if event.function is not function]
+        found.sort(key=lambda event: event.order)
+        return found
+
     def eval_regions(self, function: cst.FunctionDef | None) -> list[tuple[Event, int]]:
-        """Each switch to eval mode in a body with where its region ends: the `order` of the next switch of the same
-        module back to train mode in source order, or past the end of the body."""
-        events = self.in_function(function)
+        """Each switch to eval mode in a body, its own or in a helper it calls (`body_events`), with where its
+        region ends: the `order` of the next switch of the same module back to train mode in source order, or past
+        the end of the body."""
+        events = self.body_events(function)
         regions = []
         for at, event in enumerate(events):
             if event.kind != "eval":
