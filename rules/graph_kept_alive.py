@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import Binding, Context, Rule
 from shapecheck.engine.syntax import dotted_name, last_name
-from shapecheck.engine.training_loop import Event, called_module, related
+from shapecheck.engine.training_loop import Event, called_module, names_in, related
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 # Calls that give a value without the graph: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.tolist()`.
@@ -309,7 +309,7 @@ class GraphKeptAlive(Rule):
             return
         training = self.ctx.training
         backpropagated = {name for event in training.events if event.kind == "backward"
-                          for name in _names_in(event.node)}
+                          for name in names_in(event.node)}
         for found in self._found:
             if found.accumulator.split(".", 1)[0] in backpropagated or found.accumulator in backpropagated:
                 continue
@@ -334,7 +334,7 @@ class GraphKeptAlive(Rule):
     def _carried(self, found: _Accumulation, events: list[Event]) -> str | None:
         """What in the accumulated value carries this loop's graph: a name backpropagated in the loop, or the
         output of a module the loop's optimizers train."""
-        backward = {name for event in events if event.kind == "backward" for name in _names_in(event.node)}
+        backward = {name for event in events if event.kind == "backward" for name in names_in(event.node)}
         for name, binding in found.graph_names:
             if name in backward and binding.loop is not None:
                 return name
@@ -380,25 +380,3 @@ def _graph_names_free(expr: cst.BaseExpression) -> bool:
             return True
         return type(func) is cst.Name and func.value in _VALUE_FUNCTIONS
     return kind in (cst.Integer, cst.Float, cst.SimpleString)
-
-
-def _names_in(node: cst.CSTNode) -> set[str]:
-    """Every plain name in a backward call: `loss` in `loss.backward()`, `scaler.scale(loss).backward()`,
-    `accelerator.backward(loss)`, `torch.stack(losses).sum().backward()`."""
-    names: set[str] = set()
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if type(current) is cst.Name:
-            names.add(current.value)
-        elif type(current) is cst.Attribute:
-            stack.append(current.value)
-            dotted = dotted_name(current)
-            if dotted is not None:
-                names.add(dotted)
-        elif type(current) is cst.Call:
-            stack.append(current.func)
-            stack.extend(arg.value for arg in current.args)
-        elif type(current) in (cst.BinaryOperation,):
-            stack.extend((current.left, current.right))
-    return names

@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Binding, Rule
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.engine.training_loop import Event, called_module, is_step_call, related
+from shapecheck.engine.training_loop import Event, called_module, is_step_call, names_in, related
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 
@@ -216,8 +216,8 @@ class StepBetweenBackward(Rule):
         other = self.ctx.binding(retained) if retained is not None else None
         if binding.value is None or other is None or other.value is None or not step.owners:
             return None
-        mine = _names(binding.value)
-        for name in _names(other.value):
+        mine = names_in(binding.value)
+        for name in names_in(other.value):
             bound = self.ctx.binding(name) if name in mine else None
             if bound is None or bound.kind != "assign" or bound.seq > step.seq or type(bound.value) is not cst.Call:
                 continue
@@ -225,27 +225,6 @@ class StepBetweenBackward(Rule):
             if module is not None and any(related(module, owner) for owner in step.owners):
                 return name
         return None
-
-
-def _names(expr: cst.CSTNode) -> list[str]:
-    """The plain names an expression reads, in order (not attribute names: `opt.x` reads `opt`)."""
-    found: list[str] = []
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        kind = type(node)
-        if kind is cst.Name:
-            found.append(node.value)
-        elif kind is cst.Attribute:
-            stack.append(node.value)
-        elif kind is cst.Call:
-            stack.append(node.func)
-            stack.extend(arg.value for arg in node.args)
-        elif kind is cst.BinaryOperation:
-            stack.extend((node.left, node.right))
-        elif kind is cst.UnaryOperation:
-            stack.append(node.expression)
-    return found
 
 
 def _retains(call: cst.CSTNode) -> bool:

@@ -16,13 +16,13 @@ Recording is cheap: the engine only looks at calls whose last name is one of a h
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
-from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name
+from shapecheck.engine.syntax import dotted_name, last_name
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import CallSite, Context
@@ -168,6 +168,32 @@ def is_scaled_backward(ctx: Context, call: cst.Call) -> bool:
 
 _CLIPS = frozenset({"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_",
                     "torch.nn.utils.clip_grad.clip_grad_norm_", "torch.nn.utils.clip_grad.clip_grad_value_"})
+
+
+def names_in(expr: cst.CSTNode) -> list[str]:
+    """The names an expression computes from, through calls, arithmetic and attribute chains, dotted ones too:
+    `loss` in `scaler.scale(loss).backward()`, `losses` and `torch.stack` in `torch.stack(losses).sum()`, `d_real` in
+    `g_target * torch.sum(d_real)`."""
+    found: list[str] = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Name:
+            found.append(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.Attribute:
+            stack.append(node.value)  # type: ignore[attr-defined]
+            dotted = dotted_name(node)  # type: ignore[arg-type]
+            if dotted is not None:
+                found.append(dotted)
+        elif kind is cst.Call:
+            stack.append(node.func)  # type: ignore[attr-defined]
+            stack.extend(arg.value for arg in node.args)  # type: ignore[attr-defined]
+        elif kind is cst.BinaryOperation:
+            stack.extend((node.left, node.right))  # type: ignore[attr-defined]
+        elif kind is cst.UnaryOperation:
+            stack.append(node.expression)  # type: ignore[attr-defined]
+    return found
 
 
 def is_step_call(node: cst.CSTNode) -> bool:
