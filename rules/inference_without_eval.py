@@ -30,7 +30,8 @@ class InferenceWithoutEval(Rule):
         `model.train(False)` on the model, and none in a helper it could be handed to. The model's layers are in
         view when it is built in the file from a class of the same file with `nn.Dropout*` / `nn.BatchNorm*` /
         `F.dropout` in it, from an `nn.Sequential(...)` holding one, or by a torchvision builder whose networks
-        hold them (`resnet18()`, `vgg16()`, `densenet121()`, ...).
+        hold them (`resnet18()`, `vgg16()`, `densenet121()`, ...), or when the function receives it as a parameter
+        from a caller in the file that built it so (`test(model, device, test_loader)`).
 
         Not reported: a forward pass whose output is discarded (`model(x)` on its own line: recalibrating batch
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
@@ -172,12 +173,45 @@ class InferenceWithoutEval(Rule):
             with torch.no_grad():
                 scores = net(x)
         """,
+        # pytorch/examples mnist with the `model.eval()` line deleted from `test()`.
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.dropout1 = nn.Dropout(0.25)
+        def train(model, train_loader, optimizer):
+            model.train()
+            for data, target in train_loader:
+                optimizer.zero_grad()
+                F.nll_loss(model(data), target).backward()
+                optimizer.step()
+        def test(model, test_loader):
+            with torch.no_grad():
+                for data, target in test_loader:
+                    output = model(data)
+        def main():
+            model = Net().to(device)
+            for epoch in range(1, epochs + 1):
+                train(model, train_loader, optimizer)
+                test(model, test_loader)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._found: list[tuple[cst.Call, str]] = []
         self._has_mode_layers: dict[cst.CSTNode, bool] = {}
+        # Names bound to a module with dropout or batch norm, per function (None: module level).
+        self._built: set[tuple[cst.FunctionDef | None, str]] = set()
+        # Calls of a model the function receives as a parameter: decided in `finish()`, from its callers.
+        self._received: list[tuple[cst.Call, str, cst.FunctionDef]] = []
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        target = node.targets[0].target
+        if len(node.targets) == 1 and type(target) is cst.Name and self._mode_dependent(node.value):
+            self._built.add((self.ctx.function, target.value))
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
@@ -186,9 +220,14 @@ class InferenceWithoutEval(Rule):
         model = called_module(node)
         if model is None or model in [found for _, found in self._found] or in_test(ctx):
             return
-        if self._mode_dependent(node.func.value if type(node.func) is cst.Attribute
-                                and node.func.attr.value == "forward" else node.func):
+        module = node.func.value if type(node.func) is cst.Attribute and node.func.attr.value == "forward" \
+            else node.func
+        if self._mode_dependent(module):
             self._found.append((node, model))
+        elif type(module) is cst.Name and ctx.function is not None:
+            binding = ctx.binding(module)
+            if binding is not None and binding.kind == "param":
+                self._received.append((node, model, ctx.function))
 
     def _mode_dependent(self, expr: cst.BaseExpression) -> bool:
         """The module `expr` names was built here with dropout or batch norm in view."""
@@ -213,7 +252,15 @@ class InferenceWithoutEval(Rule):
         return self._has_mode_layers[class_def]
 
     def finish(self) -> None:
-        if is_test_file(self.ctx) or not self._found:
+        if is_test_file(self.ctx):
+            return
+        training = self.ctx.training
+        for call, model, function in self._received:
+            # `test(model, device, test_loader)` with `model = Net().to(device)` in the caller.
+            if any((site.function, training.caller_spelling(model, function, site.node)) in self._built
+                   for site in self.ctx.calls_to(function.name.value)):
+                self._found.append((call, model))
+        if not self._found:
             return
         switched = [(event.subject, event) for event in self.ctx.training.events
                     if event.kind == "eval" or event.kind == "train" and event.grad_disabled]

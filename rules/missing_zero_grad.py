@@ -467,12 +467,18 @@ class MissingZeroGrad(Rule):
         return any(event.kind == "reset" and training.covers(event, step, stepped) for event in events)
 
     def _message(self, event: Event, loop: cst.CSTNode) -> str:
-        outer = set(self.ctx.training.enclosing(loop)[:-1])
-        resets = [e for e in self.ctx.training.events if e.kind == "reset" and e.function is event.function]
-        if any(outer.intersection(e.loops) for e in resets):
+        training = self.ctx.training
+        outer = set(training.enclosing(loop)[:-1])
+        stepped = {e.subject for e in training.in_loop(loop) if e.kind == "step" and e.subject is not None}
+        resets = [e for e in training.events if e.kind == "reset" and e.function is event.function]
+        mine = [e for e in resets if training.covers(e, event, stepped)]
+        others = [e for e in resets if loop in e.loops and e not in mine]
+        if any(e.loops and e.loops[-1] in outer for e in mine):
             where = "only in an outer loop"
-        elif resets:
+        elif mine:
             where = "only outside this loop"
+        elif others:
+            where = f"nowhere in this loop (`{self.ctx.code(others[0].node)}` does not reset these)"
         else:
             where = "nowhere in this loop"
         if is_step_call(event.node):

@@ -8,6 +8,8 @@ from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.rules._training_loop import in_test, is_test_file
 
+_WRAPPERS = frozenset({"enumerate", "tqdm", "iter"})
+
 
 class SamplerWithoutSetEpoch(Rule):
     code = "SC215"
@@ -17,8 +19,8 @@ class SamplerWithoutSetEpoch(Rule):
     docs = """
         ## What it does
         Finds a loop over a `DataLoader` whose sampler is a `torch.utils.data.distributed.DistributedSampler`
-        that shuffles (the default, or `shuffle=True`), nested in an epoch loop, in a file that never calls
-        `set_epoch(...)`.
+        that shuffles (the default, or `shuffle=True`), nested in an epoch loop or in a same-file helper an epoch
+        loop hands the loader to (`train(train_loader, ...)`), in a file that never calls `set_epoch(...)`.
 
         Not reported: `shuffle=False` or a shuffle flag the file does not spell out, a sampler or loader built in
         another file, a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -95,6 +97,21 @@ class SamplerWithoutSetEpoch(Rule):
         """,
     ]
     INVALID = [
+        # pytorch/examples imagenet with the `set_epoch` line deleted: the epoch loop hands the loader to train().
+        """
+        import torch
+        def train(train_loader, model, criterion, optimizer, epoch):
+            model.train()
+            for i, (images, target) in enumerate(train_loader):
+                optimizer.zero_grad()
+                criterion(model(images), target).backward()
+                optimizer.step()
+        def main_worker(gpu, args):
+            train_sampler = torch.utils.data.distributed.DistributedSampler(train_dataset)
+            train_loader = torch.utils.data.DataLoader(train_dataset, batch_size=256, sampler=train_sampler)
+            for epoch in range(args.start_epoch, args.epochs):
+                train(train_loader, model, criterion, optimizer, epoch)
+        """,
         """
         import torch
         from torch.utils.data import DataLoader
@@ -120,28 +137,62 @@ class SamplerWithoutSetEpoch(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._found: list[cst.BaseExpression] = []
+        self._found: list[cst.CSTNode] = []
+        # Loaders built here with a shuffling DistributedSampler: (function, name) -> the loader's construction.
+        self._loaders: dict[tuple[cst.FunctionDef | None, str], cst.Call] = {}
+        self._iterated: set[tuple[cst.FunctionDef, str]] = set()  # parameters a function loops over
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        target = node.targets[0].target
+        if len(node.targets) == 1 and type(target) is cst.Name and self._shuffling_loader(node.value) is not None:
+            self._loaders[self.ctx.function, target.value] = node.value  # type: ignore[assignment]
 
     def visit_For(self, node: cst.For) -> None:
         ctx = self.ctx
-        if len(ctx.loops) < 2 or in_test(ctx):  # the loop itself is in ctx.loops: one more is the epoch loop
+        if in_test(ctx):
             return
-        loader, before = ctx.value_of(node.iter)
+        iterated = node.iter
+        if type(iterated) is cst.Call and type(iterated.func) is cst.Name and iterated.func.value in _WRAPPERS \
+                and iterated.args:
+            iterated = iterated.args[0].value  # `enumerate(loader)`, `tqdm(loader)`
+        if type(iterated) is cst.Name and ctx.function is not None:
+            binding = ctx.binding(iterated)
+            if binding is not None and binding.kind == "param":
+                self._iterated.add((ctx.function, iterated.value))
+        # The loop itself is in ctx.loops: one more is the epoch loop.
+        if len(ctx.loops) >= 2 and self._shuffling_loader(iterated) is not None:
+            self._found.append(iterated)
+
+    def _shuffling_loader(self, expr: cst.BaseExpression) -> cst.Call | None:
+        """The `DataLoader(...)` `expr` is, when its sampler is a `DistributedSampler` that shuffles."""
+        ctx = self.ctx
+        loader, before = ctx.value_of(expr)
         if type(loader) is not cst.Call or not (ctx.qualname(loader.func) or "").endswith(".DataLoader"):
-            return
+            return None
         sampler = keyword_arg(loader, "sampler")
         if sampler is None:
-            return
+            return None
         built, _ = ctx.value_of(sampler.value, before)
         if type(built) is not cst.Call or not (ctx.qualname(built.func) or "").endswith(".DistributedSampler"):
-            return
+            return None
         shuffle = keyword_arg(built, "shuffle")
-        if shuffle is None or type(shuffle.value) is cst.Name and shuffle.value.value == "True":
-            self._found.append(node.iter)
+        shuffles = shuffle is None or type(shuffle.value) is cst.Name and shuffle.value.value == "True"
+        return loader if shuffles else None
 
     def finish(self) -> None:
         if is_test_file(self.ctx) or self.ctx.calls_to("set_epoch"):
             return
+        training = self.ctx.training
+        # An epoch loop handing the loader to a same-file helper that iterates it: `train(train_loader, ...)`.
+        for (function, name) in self._loaders:
+            for site in training.calls_in(function):
+                if site.loop is None:
+                    continue
+                for definition in training.definitions_of(site.node):
+                    if (definition, training.callee_spelling(name, definition, site.node)) in self._iterated:
+                        self._found.append(next(arg.value for arg in site.node.args
+                                                if type(arg.value) is cst.Name and arg.value.value == name))
+                        break
         for node in self._found:
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
                               "nothing calls `set_epoch`: every epoch sees the same order; call "
