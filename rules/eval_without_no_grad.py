@@ -26,8 +26,9 @@ class EvalWithoutNoGrad(Rule):
         Finds a model put in eval mode (`model.eval()`, `self.model.eval()`, `model.train(False)`) and then run
         (`model(x)`, `model.forward(x)`) outside `torch.no_grad()` / `torch.inference_mode()`, directly or in a
         helper of the same file it is passed to (`accuracy(model, x)` whose body runs `model(x)`). Eval mode is a
-        region: from the `eval()` to the next `train()` of the same model in source order, within a function or
-        in module-level code, which is read as one body, as a notebook runs. A script or notebook that trains and
+        region: from the `eval()` (or the call of a same-file helper that makes it, such as `evaluate(model)`) to
+        the next `train()` of the same model in source order, within a function or in module-level code, which is
+        read as one body, as a notebook runs. A script or notebook that trains and
         then evaluates, or a `train()` function that validates in its own body, is checked like any other code.
 
         Not reported: an eval region that wants gradients on purpose (it calls `.backward()`,
