@@ -1,4 +1,5 @@
-"""The shared analysis every rule reads: imports, local bindings, enclosing scopes and loops, grad mode, call sites.
+"""The shared analysis every rule reads: imports, local bindings, enclosing scopes and loops, grad mode, call sites,
+and the training-loop analysis (`ctx.training`).
 
 It is filled in by the engine's single traversal (`shapecheck.engine.traversal`), so at any node a rule sees the state
 of the file *as of that point in the source*: the latest binding of a name before the node, the loops and `with
@@ -14,6 +15,8 @@ from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.training_loop import TrainingLoop
 from shapecheck.engine.walker import children, walk
 
 if TYPE_CHECKING:
@@ -64,6 +67,7 @@ class CallSite:
     grad_disabled: bool
     function: cst.FunctionDef | None
     loop: cst.CSTNode | None
+    order: int = 0  # position among the file's calls, in source order
 
 
 @dataclass(slots=True)
@@ -102,6 +106,8 @@ class Context:
         self._functions: list[cst.FunctionDef] = []
         self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
         self.imports_torch = False
+        self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
+        self.training = TrainingLoop(self)  # the training-loop analysis (`shapecheck.engine.training_loop`)
 
     # ----------------------------------------------------------------------------------------------- where are we
 
@@ -354,6 +360,8 @@ class Context:
             call_args = tuple(expr.args)
             expr = expr.func
         qualname = self.qualname(expr)
+        if qualname is None and self._unbound_torch(expr):
+            qualname = dotted_name(expr)
         if qualname is None:
             return "none"
         if qualname in _NO_GRAD:
@@ -366,6 +374,13 @@ class Context:
             enabled = _literal_bool(call_args[0].value)
             return None if enabled is None else not enabled
         return "none"
+
+    def _unbound_torch(self, expr: cst.BaseExpression) -> bool:
+        """`torch.no_grad` where nothing binds `torch`: a notebook page or script whose import lives elsewhere (an
+        earlier cell, a star import). The name can mean nothing else."""
+        while type(expr) is cst.Attribute:
+            expr = expr.value
+        return type(expr) is cst.Name and expr.value == "torch" and self.binding("torch") is None
 
 
 _CONDITIONAL = (cst.If, cst.IfExp, cst.Try, cst.TryStar, cst.For, cst.While, cst.Match, cst.BooleanOperation)
