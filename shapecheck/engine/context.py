@@ -29,6 +29,11 @@ FOREIGN_FRAMEWORKS = frozenset(
      "mindspore", "oneflow", "dask", "xarray", "sklearn"}
 )
 
+# Names a star import brings with torch in the scripts that rely on one (`from utils import *` where utils does
+# `import torch`, `import torch.nn as nn`): bound as those imports in torch code without an import of its own (see
+# `shapecheck.engine.torch_code`); the file's own bindings of these names come later and win.
+_STAR_IMPORTED_TORCH = {"torch": "torch", "nn": "torch.nn", "F": "torch.nn.functional", "optim": "torch.optim"}
+
 _NO_GRAD = frozenset(
     {"torch.no_grad", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad", "torch.inference_mode",
      "torch.autograd.inference_mode", "torch.autograd.grad_mode.inference_mode"}
@@ -88,7 +93,7 @@ class Report:
 class Context:
     """Per-file analysis state shared by all rules. Rules read it; only the engine writes it."""
 
-    def __init__(self, module: cst.Module, filename: str) -> None:
+    def __init__(self, module: cst.Module, filename: str, implicit_torch: bool = False) -> None:
         self.module = module
         self.filename = filename
         self.ancestors: list[cst.CSTNode] = []
@@ -102,6 +107,10 @@ class Context:
         self._functions: list[cst.FunctionDef] = []
         self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
         self.imports_torch = False
+        if implicit_torch:  # torch training code that gets torch from a star import, or only as objects
+            self.imports_torch = True
+            for name, qualname in _STAR_IMPORTED_TORCH.items():
+                self._bind(name, "import", None, module, qualname=qualname)
 
     # ----------------------------------------------------------------------------------------------- where are we
 
