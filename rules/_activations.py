@@ -37,9 +37,10 @@ MODULES: dict[str, Kind] = {
 }
 METHODS: dict[str, Kind] = {"softmax": "softmax", "log_softmax": "log_softmax", "sigmoid": "sigmoid"}
 SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
-# Tensor methods that change a shape or a dtype but keep the values: probabilities stay probabilities.
+# Tensor methods that change a shape, a dtype or a device but keep the values: probabilities stay probabilities
+# (`output = output.to(device)` is still the model's softmax).
 SAME_VALUES = frozenset({"view", "reshape", "squeeze", "unsqueeze", "flatten", "permute", "transpose", "contiguous",
-                         "float", "double", "half"})
+                         "float", "double", "half", "to", "cpu", "cuda", "detach", "clone"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,19 @@ class LossOnProbabilities(FollowsModelOutputs, Rule):
     """
     VALID = [
         """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Classifier(nn.Module):
+            def forward(self, x):
+                return self.fc(x)
+        model = Classifier().to(device)
+        criterion = nn.CrossEntropyLoss()
+        for images, labels in loader:
+            output = model(images).to(device)
+            probs = F.softmax(output, dim=1).cpu()
+            loss = criterion(output, labels)
+        """,
+        """
         import torch.nn.functional as F
         loss = F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1), ignore_index=-1)
         """,
@@ -121,6 +134,22 @@ class LossOnProbabilities(FollowsModelOutputs, Rule):
         """,
     ]
     INVALID = [
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(784, 10)
+            def forward(self, x):
+                return F.softmax(self.fc(x), dim=1)
+        model = Classifier().to(device)
+        criterion = nn.CrossEntropyLoss()
+        for images, labels in loader:
+            output = model(images)
+            output = output.to(device)
+            loss = criterion(output, labels.to(device))
+        """,
         Invalid(
             """
             import torch.nn.functional as F
