@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.torch_requirement import minimum_torch
 from shapecheck.engine.walker import children, walk
 
 if TYPE_CHECKING:
@@ -291,6 +292,12 @@ class Context:
         return scope
 
     # --------------------------------------------------------------------------------------------- whole file
+
+    @property
+    def minimum_torch(self) -> tuple[int, int] | None:
+        """The lowest torch version (major, minor) the project around this file requires in its packaging files,
+        or None when none says (see `shapecheck.engine.torch_requirement`)."""
+        return minimum_torch(self.filename)
 
     def calls_to(self, name: str) -> list[CallSite]:
         """Call sites of a function or method by its last name (`f(...)`, `self.f(...)`, `obj.f(...)`). Complete
