@@ -8,7 +8,6 @@ import libcst as cst
 from shapecheck.engine import Fix, Invalid, Rule
 from shapecheck.rules._activations import (
     Activation,
-    FollowsModelOutputs,
     activation_input,
     activation_of,
     loss_input,
@@ -20,7 +19,7 @@ NLL = frozenset({"torch.nn.functional.nll_loss", "torch.nn.NLLLoss", "torch.nn.m
 LOSSES = CROSS_ENTROPY | NLL
 
 
-class LossOnProbabilities(FollowsModelOutputs, Rule):
+class LossOnProbabilities(Rule):
     code = "SC303"
     name = "loss-on-probabilities"
     message = "cross_entropy applies log_softmax itself: pass the logits, not softmax probabilities"
@@ -237,7 +236,7 @@ class LossOnProbabilities(FollowsModelOutputs, Rule):
         if found is None:
             return
         loss, argument = found
-        activation = activation_of(self.ctx, argument, self.models)
+        activation = activation_of(self.ctx, argument, models=True)
         if activation is None or activation.kind != "softmax":
             return
         if loss in CROSS_ENTROPY:

@@ -8,7 +8,8 @@ import libcst as cst
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.walker import children, walk
 from shapecheck.rules._activations import instance_class, is_torch_module_class
-from shapecheck.rules._devices import creates_on_cpu, moves_to_device
+from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moves_to_device
+from shapecheck.rules._tensor_facts import is_int
 
 # Calls that put a tensor where another one is: the creation is moved, or its device is taken from an input.
 _PLACING = frozenset({"to", "cuda", "type_as", "to_device"})
@@ -193,9 +194,11 @@ class TensorCreatedOffDevice(Rule):
         return [n for n in self.ctx.walk(self.ctx.module) if type(n) is cst.ClassDef]
 
     def _offending(self, method: cst.FunctionDef) -> list[cst.Call]:
-        """Creations without a device in `method` whose value is combined with other tensors and never placed."""
-        params = {p.name.value for p in method.params.params} - {"self"}
+        """Creations without a device in `method` whose value meets the inputs or parameters and is never
+        placed."""
         parents = _parents(method)
+        inputs = _input_names(self.ctx, method)
+        helper = method.name.value != "forward"
         found = []
         for node in self.ctx.walk(method.body):
             if type(node) is not cst.Call or not creates_on_cpu(self.ctx, node):
@@ -204,17 +207,37 @@ class TensorCreatedOffDevice(Rule):
             if placed:
                 continue
             if type(holder) is cst.Name:
-                name = holder.value
-                uses = [n for n in self.ctx.walk(method.body) if type(n) is cst.Name and n.value == name
+                uses = [n for n in self.ctx.walk(method.body) if type(n) is cst.Name and n.value == holder.value
                         and n is not holder]
-                if any(_follow(use, parents)[1] for use in uses):
-                    continue  # `h = h.to(device)` later
-                returned = any(_returned(use, parents) for use in uses)
-                if any(_combined(self.ctx, use, parents, params) for use in uses) or returned:
+                if any(_follow(use, parents)[1] or _filled(use, parents) for use in uses):
+                    continue  # `h = h.to(device)` later, or a buffer filled by `h[i] = ...` (a copy across devices)
+                if any(_combined(self.ctx, use, parents, inputs) or helper and _returned(use, parents)
+                       for use in uses):
                     found.append(node)
-            elif _combined(self.ctx, holder, parents, params) or _returned(holder, parents):
+            elif _combined(self.ctx, holder, parents, inputs) or helper and _returned(holder, parents):
                 found.append(node)
         return found
+
+
+def _input_names(ctx: Context, method: cst.FunctionDef) -> set[str]:
+    """The method's parameters and the tensors computed from them or from a submodule call (`self.fc(x)`), in
+    source order: what carries the module's device. Sizes (`n = x.size(0)`, `int(...)`) carry none."""
+    names = {p.name.value for p in method.params.params} - {"self"}
+    for node in walk(method.body):
+        if type(node) is cst.Assign and not is_int(ctx, node.value) and _mentions_input(node.value, names):
+            for target in node.targets:
+                names.update(n.value for n in walk(target.target) if type(n) is cst.Name)
+    return names
+
+
+def _mentions_input(expr: cst.CSTNode, inputs: set[str]) -> bool:
+    for node in walk(expr):
+        if type(node) is cst.Name and node.value in inputs:
+            return True
+        if (type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name
+                and node.func.value.value == "self"):
+            return True
+    return False
 
 
 def _reachable(methods: dict[str, cst.FunctionDef], start: str) -> list[cst.FunctionDef]:
@@ -262,15 +285,17 @@ def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> tuple[cst.CST
         return current, False
 
 
-def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], params: set[str]) -> bool:
-    """`expr` meets another tensor: an operand of arithmetic, an argument of a submodule call (`self.lstm(x, h)`,
-    also inside a tuple) or of a combining torch function."""
+def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], inputs: set[str]) -> bool:
+    """`expr` meets the module's inputs or parameters: arithmetic with an input (or a value computed from one), an
+    argument of a submodule call (`self.lstm(x, (h0, c0))`), or of `torch.cat`/`stack`/... beside an input."""
     current = expr
     for _ in range(4):
         parent = parents.get(id(current))
         if type(parent) is cst.BinaryOperation and type(parent.operator) in _ARITHMETIC:
             other = parent.right if parent.left is current else parent.left
-            return type(other) not in (cst.Integer, cst.Float)
+            if any(type(n) is cst.Call and ctx.qualname(n.func) in CREATIONS for n in walk(other)):
+                return False  # two new CPU tensors together
+            return _mentions_input(other, inputs)
         if type(parent) in (cst.Element, cst.Tuple, cst.List):
             current = parent
             continue
@@ -279,14 +304,24 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             if type(call) is not cst.Call:
                 return False
             func = call.func
-            if type(func) is cst.Attribute and type(func.value) is cst.Attribute and type(
-                    func.value.value) is cst.Name and func.value.value.value == "self":
-                return False  # `self.x.method(...)`: a method of something else
             if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "self":
-                return True  # `self.lstm(x, (h0, c0))`
-            return ctx.qualname(func) in _COMBINING
+                return True  # `self.lstm(x, (h0, c0))`: the submodule's weights are on the device
+            if ctx.qualname(func) in _COMBINING:
+                return any(arg is not parent and _mentions_input(arg.value, inputs) for arg in call.args) or any(
+                    _mentions_input(e, inputs) for e in walk(parent.value) if e is not current
+                    and type(e) is cst.Element)
+            return False
         return False
     return False
+
+
+def _filled(use: cst.Name, parents: dict[int, cst.CSTNode]) -> bool:
+    """`buffer[i] = value`: the tensor is a buffer written element by element."""
+    parent = parents.get(id(use))
+    if type(parent) is not cst.Subscript or parent.value is not use:
+        return False
+    target = parents.get(id(parent))
+    return type(target) is cst.AssignTarget
 
 
 def _returned(expr: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> bool:

@@ -121,6 +121,24 @@ class UnsafeTorchLoad(Rule):
         """,
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            net = nn.Linear(1, 1)
+            torch.save(net, "net.pkl")
+            torch.save(net.state_dict(), "net_params.pkl")
+            net.load_state_dict(torch.load("net_params.pkl"))
+            """,
+            fixed="""
+            import torch
+            import torch.nn as nn
+            net = nn.Linear(1, 1)
+            torch.save(net, "net.pkl")
+            torch.save(net.state_dict(), "net_params.pkl")
+            net.load_state_dict(torch.load("net_params.pkl", weights_only=True))
+            """,
+        ),
         """
         import torch
         import torch.nn as nn
@@ -181,6 +199,7 @@ class UnsafeTorchLoad(Rule):
         self._loads: list[cst.Call] = []  # loads without `weights_only`, decided in `finish`
         self._saved_module: cst.Call | None = None  # a `torch.save(model, path)` of a whole module
         self._used_as_module: dict[int, str] = {}  # id(load) -> the name whose module methods are called
+        self._state_dicts: set[int] = set()  # id() of loads handed to `load_state_dict`
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -204,6 +223,10 @@ class UnsafeTorchLoad(Rule):
                                       "`weights_only=True`")
                 return
         self._loads.append(node)
+        ancestors = self.ctx.ancestors
+        outer = ancestors[-3] if len(ancestors) >= 3 and type(ancestors[-2]) is cst.Arg else None
+        if type(outer) is cst.Call and last_name(outer.func) == "load_state_dict":
+            self._state_dicts.add(id(node))  # `model.load_state_dict(torch.load(path))`: a state_dict file
 
     def _note_module_use(self, func: cst.BaseExpression) -> None:
         """`model = torch.load(path)` then `model.eval()` or `model(x)`: the checkpoint is a whole module."""
@@ -230,7 +253,7 @@ class UnsafeTorchLoad(Rule):
         safe_default = minimum is not None and minimum >= SAFE_DEFAULT
         saved = None if self._saved_module is None else self.ctx.code(self._saved_module.args[0].value)
         for node in self._loads:
-            model = self._used_as_module.get(id(node), saved)
+            model = self._used_as_module.get(id(node), None if id(node) in self._state_dicts else saved)
             if model is not None:
                 # `weights_only=True` (the fix, and the default since 2.6) makes this load fail: say what to do.
                 self.report(node, (WHOLE_MODULE_SAVED if model == saved else WHOLE_MODULE_LOADED).format(model=model))

@@ -9,11 +9,13 @@ in a rule's `finish()`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.model_outputs import ForwardReturn
 from shapecheck.engine.torch_requirement import minimum_torch
 from shapecheck.engine.walker import children, walk
 
@@ -108,6 +110,8 @@ class Context:
         self._functions: list[cst.FunctionDef] = []
         self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
         self.imports_torch = False
+        self._forward_returns: dict[int, list[ForwardReturn]] = {}  # id(ClassDef) -> its forward's returns
+        self._cap: int | None = None  # under `at()`: bindings from this seq on are not seen yet
         if implicit_torch:  # torch training code that gets torch from a star import, or only as objects
             self.imports_torch = True
             for name, qualname in _STAR_IMPORTED_TORCH.items():
@@ -174,6 +178,8 @@ class Context:
     def binding(self, name: str | cst.CSTNode, before: int | None = None) -> Binding | None:
         """The latest binding of a name (or of `self.attr` inside a class) made before `before` (a `Binding.seq`;
         default: now). Reassignment kills the earlier binding: the caller sees the newest one and its kind."""
+        if before is None:
+            before = self._cap
         if not isinstance(name, str):
             if type(name) is cst.Name:
                 name = name.value
@@ -291,6 +297,24 @@ class Context:
             scope = scope.parent
         return scope
 
+    # ------------------------------------------------------------------------------------------ model outputs
+
+    def forward_returns(self, class_def: cst.ClassDef) -> list[ForwardReturn]:
+        """The `return`s of `class_def.forward` seen so far (see `shapecheck.engine.model_outputs`); read each
+        one's value under `with ctx.at(returned):`."""
+        return self._forward_returns.get(id(class_def), [])
+
+    @contextmanager
+    def at(self, returned: ForwardReturn) -> Iterator[None]:
+        """Resolve names as they were at a recorded `return`: its scope, class and function, its bindings."""
+        saved = self._scope, self._classes, self._functions, self._cap
+        self._scope, self._cap = returned.scope, returned.seq
+        self._classes, self._functions = list(returned.classes), list(returned.functions)
+        try:
+            yield
+        finally:
+            self._scope, self._classes, self._functions, self._cap = saved
+
     # --------------------------------------------------------------------------------------------- whole file
 
     @property
@@ -344,6 +368,10 @@ class Context:
                 self._attributes.setdefault(key, []).append(binding)
         elif target_type is cst.StarredElement:
             self._bind_target(target.value, kind, None, statement)
+
+    def _record_return(self, node: cst.Return, class_def: cst.ClassDef) -> None:
+        self._forward_returns.setdefault(id(class_def), []).append(ForwardReturn(
+            node.value, class_def, self._scope, self._seq + 1, tuple(self._classes), tuple(self._functions)))
 
     def _push_scope(self, kind: Literal["function", "class", "lambda", "comprehension"], node: cst.CSTNode) -> None:
         scope = Scope(kind, node, self._scope)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 import libcst as cst
 
 from shapecheck.engine.context import CallSite, Context
+from shapecheck.engine.model_outputs import is_forward_return
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import child_fields
@@ -249,6 +250,12 @@ def _enter_call(ctx: Context, node: cst.Call) -> None:
     ctx.calls.setdefault(key, []).append(CallSite(node, ctx.grad_disabled, ctx.function, ctx.loop))
 
 
+def _enter_return(ctx: Context, node: cst.Return) -> None:
+    class_def = is_forward_return(ctx.ancestors, node)
+    if class_def is not None:
+        ctx._record_return(node, class_def)
+
+
 _ENTER: dict[type, Callable[[Context, cst.CSTNode], None]] = {
     cst.Import: _enter_import,
     cst.ImportFrom: _enter_import_from,
@@ -265,6 +272,7 @@ _ENTER: dict[type, Callable[[Context, cst.CSTNode], None]] = {
     cst.With: _enter_with,
     cst.ExceptHandler: _enter_except,
     cst.Call: _enter_call,
+    cst.Return: _enter_return,
 }
 _LEAVE: dict[type, Callable[[Context, cst.CSTNode], None]] = {
     cst.FunctionDef: _leave_function,
