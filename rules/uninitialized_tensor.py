@@ -324,6 +324,12 @@ class UninitializedTensor(Rule):
         ),
         """
         import torch
+        def init_state(batch: int, hidden: int):
+            h, c = torch.Tensor(batch, hidden), torch.zeros(batch, hidden)
+            return torch.stack([h, c])
+        """,
+        """
+        import torch
         def epoch_loss(losses, n: int):
             total = torch.Tensor(n)
             for loss in losses:
