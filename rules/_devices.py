@@ -11,7 +11,7 @@ import libcst as cst
 
 from shapecheck.engine import Context
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.rules._tensor_facts import dtype_kind, number_kind, positional, string_value
+from shapecheck.rules._tensor_facts import dtype_kind, positional, string_value
 
 # Factory functions that put their result on the CPU unless given `device=`.
 CREATIONS = frozenset({f"torch.{name}" for name in (
@@ -56,5 +56,6 @@ def creates_on_cpu(ctx: Context, call: cst.Call) -> bool:
     if args is None:
         return False
     if ctx.qualname(call.func) in ("torch.tensor", "torch.as_tensor"):
-        return bool(args) and number_kind(args[0].value) is None and type(args[0].value) is not cst.Name
+        value = args[0].value if args else None
+        return value is not None and type(value) in (cst.List, cst.Tuple, cst.ListComp)  # not a number: 0-d
     return bool(args) or keyword_arg(call, "size") is not None

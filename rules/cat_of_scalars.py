@@ -438,7 +438,8 @@ class CatOfScalars(Rule):
         while for_in is not None:
             bound.update(n.value for n in self.ctx.walk(for_in.target) if type(n) is cst.Name)
             for_in = for_in.inner_for_in
-        if is_zero_dim(self.ctx, comp.elt, opaque=frozenset(bound), helpers=self._helpers) and not expects_error(self.ctx):
+        zero_dim = is_zero_dim(self.ctx, comp.elt, opaque=frozenset(bound), helpers=self._helpers)
+        if zero_dim and not expects_error(self.ctx):
             self._report(node, [True])
 
     def finish(self) -> None:

@@ -49,7 +49,8 @@ class LogOfSoftmax(Rule):
         ## Fix
         Safe, when the softmax call is written inline with no epsilon: `softmax` becomes `log_softmax` in the
         same spelling (`F.`, `torch.`, method) with the same arguments; `log(sigmoid(x))` becomes
-        `F.logsigmoid(x)` and `log(1 - sigmoid(x))` becomes `F.logsigmoid(-x)`, adding `import torch.nn.functional as F` when the file has no spelling for it.
+        `F.logsigmoid(x)` and `log(1 - sigmoid(x))` becomes `F.logsigmoid(-x)`, adding
+        `import torch.nn.functional as F` when the file has no spelling for it.
     """
     VALID = [
         """

@@ -119,6 +119,30 @@ class TensorCreatedOffDevice(Rule):
                 return self.gru(x, self.init_hidden(x.size(0)))
         enc = Encoder().to(device)
         """,
+        """
+        import math
+        import torch
+        import torch.nn as nn
+        class SinusoidalPositions(nn.Module):
+            # sizes in, a table out that the caller registers as a buffer; a default mask handed to a method
+            @staticmethod
+            def get_embedding(num_embeddings, embedding_dim):
+                half = embedding_dim // 2
+                emb = torch.exp(torch.arange(half).float() * -(math.log(10000) / (half - 1)))
+                emb = torch.arange(num_embeddings).float().unsqueeze(1) * emb.unsqueeze(0)
+                return torch.cat([torch.sin(emb), torch.cos(emb)], dim=1)
+            def make_weights(self, n, dim):
+                self.register_buffer("weights", self.get_embedding(n, dim), persistent=False)
+            def side_bias(self, mask):
+                return mask.to(self.weights.device)
+            def forward(self, input_ids, mask=None):
+                if mask is None:
+                    mask = torch.ones(input_ids.size(0), input_ids.size(1))
+                self.make_weights(input_ids.size(1), 64)
+                scale = torch.sqrt(torch.tensor(input_ids.size(-1), dtype=torch.float))
+                return self.weights[input_ids] / scale + self.side_bias(mask)
+        model = SinusoidalPositions().to(device)
+        """,
     ]
     INVALID = [
         Invalid(
@@ -187,18 +211,18 @@ class TensorCreatedOffDevice(Rule):
                 continue  # never moved, and nothing in the class says it is meant for a device
             methods = {m.name.value: m for m in class_def.body.body if type(m) is cst.FunctionDef}
             for method in _reachable(methods, "forward"):
-                for call in self._offending(method):
+                for call in self._offending(method, methods):
                     self.report(call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
 
     def _classes(self) -> list[cst.ClassDef]:
         return [n for n in self.ctx.walk(self.ctx.module) if type(n) is cst.ClassDef]
 
-    def _offending(self, method: cst.FunctionDef) -> list[cst.Call]:
+    def _offending(self, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> list[cst.Call]:
         """Creations without a device in `method` whose value meets the inputs or parameters and is never
         placed."""
         parents = _parents(method)
-        inputs = _input_names(self.ctx, method)
         helper = method.name.value != "forward"
+        inputs = _input_names(self.ctx, method, methods, helper)
         found = []
         for node in self.ctx.walk(method.body):
             if type(node) is not cst.Call or not creates_on_cpu(self.ctx, node):
@@ -211,33 +235,36 @@ class TensorCreatedOffDevice(Rule):
                         and n is not holder]
                 if any(_follow(use, parents)[1] or _filled(use, parents) for use in uses):
                     continue  # `h = h.to(device)` later, or a buffer filled by `h[i] = ...` (a copy across devices)
-                if any(_combined(self.ctx, use, parents, inputs) or helper and _returned(use, parents)
+                if any(_combined(self.ctx, use, parents, inputs, methods) or helper and _returned(use, parents)
                        for use in uses):
                     found.append(node)
-            elif _combined(self.ctx, holder, parents, inputs) or helper and _returned(holder, parents):
+            elif _combined(self.ctx, holder, parents, inputs, methods) or helper and _returned(holder, parents):
                 found.append(node)
         return found
 
 
-def _input_names(ctx: Context, method: cst.FunctionDef) -> set[str]:
-    """The method's parameters and the tensors computed from them or from a submodule call (`self.fc(x)`), in
-    source order: what carries the module's device. Sizes (`n = x.size(0)`, `int(...)`) carry none."""
-    names = {p.name.value for p in method.params.params} - {"self"}
+def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef], helper: bool
+                 ) -> set[str]:
+    """`forward`'s parameters and the tensors computed from them or from a submodule call (`self.fc(x)`), in
+    source order: what carries the module's device. Sizes (`n = x.size(0)`, `int(...)`) carry none, nor do a
+    helper's parameters (`get_embedding(num_embeddings, dim)` takes sizes as often as tensors)."""
+    names = set() if helper else {p.name.value for p in method.params.params} - {"self"}
     for node in walk(method.body):
-        if type(node) is cst.Assign and not is_int(ctx, node.value) and _mentions_input(node.value, names):
+        if type(node) is cst.Assign and not is_int(ctx, node.value) and _mentions_input(node.value, names, methods):
             for target in node.targets:
                 names.update(n.value for n in walk(target.target) if type(n) is cst.Name)
     return names
 
 
-def _mentions_input(expr: cst.CSTNode, inputs: set[str]) -> bool:
-    for node in walk(expr):
-        if type(node) is cst.Name and node.value in inputs:
-            return True
-        if (type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name
-                and node.func.value.value == "self"):
-            return True
-    return False
+def _mentions_input(expr: cst.CSTNode, inputs: set[str], methods: dict[str, cst.FunctionDef]) -> bool:
+    return any(type(node) is cst.Name and node.value in inputs or _submodule_call(node, methods) for node in walk(expr))
+
+
+def _submodule_call(node: cst.CSTNode, methods: dict[str, cst.FunctionDef]) -> bool:
+    """`self.lstm(...)`: a call of a submodule (an attribute that is not a method of the class), whose weights are
+    where the module is."""
+    return (type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name
+            and node.func.value.value == "self" and node.func.attr.value not in methods)
 
 
 def _reachable(methods: dict[str, cst.FunctionDef], start: str) -> list[cst.FunctionDef]:
@@ -285,7 +312,8 @@ def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> tuple[cst.CST
         return current, False
 
 
-def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], inputs: set[str]) -> bool:
+def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], inputs: set[str],
+              methods: dict[str, cst.FunctionDef]) -> bool:
     """`expr` meets the module's inputs or parameters: arithmetic with an input (or a value computed from one), an
     argument of a submodule call (`self.lstm(x, (h0, c0))`), or of `torch.cat`/`stack`/... beside an input."""
     current = expr
@@ -295,7 +323,7 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             other = parent.right if parent.left is current else parent.left
             if any(type(n) is cst.Call and ctx.qualname(n.func) in CREATIONS for n in walk(other)):
                 return False  # two new CPU tensors together
-            return _mentions_input(other, inputs)
+            return _mentions_input(other, inputs, methods)
         if type(parent) in (cst.Element, cst.Tuple, cst.List):
             current = parent
             continue
@@ -303,13 +331,12 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             call = parents.get(id(parent))
             if type(call) is not cst.Call:
                 return False
-            func = call.func
-            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "self":
+            if _submodule_call(call, methods):
                 return True  # `self.lstm(x, (h0, c0))`: the submodule's weights are on the device
-            if ctx.qualname(func) in _COMBINING:
-                return any(arg is not parent and _mentions_input(arg.value, inputs) for arg in call.args) or any(
-                    _mentions_input(e, inputs) for e in walk(parent.value) if e is not current
-                    and type(e) is cst.Element)
+            if ctx.qualname(call.func) in _COMBINING:  # `torch.cat([x, pad])`: another argument or element
+                others = [arg.value for arg in call.args if arg is not parent]
+                others += [e for e in walk(parent.value) if type(e) is cst.Element and e is not current]
+                return any(_mentions_input(other, inputs, methods) for other in others)
             return False
         return False
     return False

@@ -199,6 +199,29 @@ class UninitializedTensor(Rule):
         """,
         """
         import torch
+        import torch.nn as nn
+        from torch.nn import init
+        from .modeling_base import BaseModel
+        # initialized by another class of the file through `module.q`, or by a base class we can't see
+        class RelativeAttention(nn.Module):
+            def __init__(self, d_model, n_head, d_head):
+                super().__init__()
+                self.q = nn.Parameter(torch.FloatTensor(d_model, n_head, d_head))
+                self.r_w_bias = nn.Parameter(torch.FloatTensor(n_head, d_head))
+                self.codevectors = nn.Parameter(torch.FloatTensor(1, n_head, d_head))
+        class PreTrainedModel(nn.Module):
+            def _init_weights(self, module):
+                if isinstance(module, RelativeAttention):
+                    for param in [module.q, module.r_w_bias]:
+                        init.normal_(param, mean=0.0, std=0.02)
+                    init.uniform_(module.codevectors)
+        class GroundingModel(BaseModel):
+            def __init__(self, config):
+                super().__init__(config)
+                self.level_embed = nn.Parameter(torch.Tensor(config.num_feature_levels, config.d_model))
+        """,
+        """
+        import torch
         # a buffer handed back to the caller, who fills it
         def new_buffer(n: int):
             return torch.FloatTensor(n, 4)
@@ -359,6 +382,7 @@ class UninitializedTensor(Rule):
         self._written: set[Key] = set()  # written, or handed to code that may write it
         self._partial: dict[Key, set[int]] = {}  # elements written at literal indices: `t[0] = a` leaves t[1]
         self._classes_initialized: set[int] = set()
+        self._inherited: set[int] = set()  # classes with a base from another module, which may initialize them
         self._literal_names: dict[Key, list[_Allocation]] = {}  # names holding a `torch.Tensor(3)`
 
     # -------------------------------------------------------------------------------------------- allocations
@@ -381,6 +405,8 @@ class UninitializedTensor(Rule):
         if keys is None:
             return
         class_def = self.ctx.class_def
+        if class_def is not None and _has_foreign_base(self.ctx, class_def):
+            self._inherited.add(id(class_def))
         literal = sizes[0].value if len(sizes) == 1 and len(node.args) == 1 else None
         allocation = _Allocation(node, keys, id(class_def) if class_def is not None else None, self._fix(node),
                                  int(literal.value) if type(literal) is cst.Integer else None)
@@ -606,11 +632,16 @@ class UninitializedTensor(Rule):
         if key is None:
             return
         self._written.add(key)
-        class_def = self.ctx.class_def
-        if key[0] == "local" and class_def is not None:
-            binding = self.ctx.binding(expr)
-            if binding is not None and binding.kind == "for":  # `for p in self.parameters(): init(p)`
-                self._classes_initialized.add(id(class_def))
+        if key[0] != "local":
+            return
+        binding = self.ctx.binding(expr)
+        if binding is None or binding.kind != "for":
+            return
+        if type(binding.value) in (cst.List, cst.Tuple):  # `for p in [module.q, module.k]: init.normal_(p)`
+            for element in binding.value.elements:
+                self._written_to(element.value)
+        elif self.ctx.class_def is not None:  # `for p in self.parameters(): init(p)`
+            self._classes_initialized.add(id(self.ctx.class_def))
 
     def _key(self, expr: cst.BaseExpression) -> Key | None:
         if type(expr) is cst.Name:
@@ -631,10 +662,15 @@ class UninitializedTensor(Rule):
         return ("dotted", 0, dotted) if dotted is not None else None
 
     def finish(self) -> None:
+        # `init.normal_(module.level_embed)` in an `_init_weights(self, module)`: the attribute is written through
+        # another name for the instance.
+        written_attributes = {key[2].rsplit(".", 1)[-1] for key in self._written if key[0] == "dotted"}
         for allocation in self._allocations:
             if allocation.keys & self._written or self._filled_element_by_element(allocation):
                 continue
-            if allocation.class_id in self._classes_initialized and any(k[0] == "attr" for k in allocation.keys):
+            attributes = {key[2] for key in allocation.keys if key[0] == "attr"}
+            if attributes and (allocation.class_id in self._classes_initialized | self._inherited
+                               or attributes & written_attributes):
                 continue
             call = self.ctx.code(allocation.node.func)
             fix = self._value_fix(allocation) if allocation.used_as_number else allocation.fix
@@ -656,6 +692,21 @@ def _numeric_use(parent: cst.CSTNode | None) -> bool:
     if kind is cst.BinaryOperation:
         return type(parent.operator) in _SCALAR_ARITHMETIC
     return kind is cst.UnaryOperation or kind is cst.Comparison or kind is cst.ComparisonTarget
+
+
+def _has_foreign_base(ctx: Context, class_def: cst.ClassDef) -> bool:
+    """A base class from outside torch and this file (`class Model(BasePreTrainedModel)`, a relative import):
+    its `__init__` or weight initialisation, which we can't see, may fill the attributes."""
+    for base in class_def.bases:
+        qualname = ctx.qualname(base.value)
+        if qualname is not None:
+            if qualname.split(".", 1)[0] != "torch":
+                return True
+            continue
+        binding = ctx.binding(base.value)
+        if binding is None or binding.kind != "class":
+            return True
+    return False
 
 
 def _writes_or_ignores_values(method: str) -> bool:
