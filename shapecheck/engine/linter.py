@@ -21,15 +21,12 @@ from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
 from shapecheck.engine.noqa import file_exemption, line_exemptions
 from shapecheck.engine.rule import Rule
+from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
 from shapecheck.engine.traversal import Traversal
 from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, FileResult, Finding, FixInfo, Location
 
 # Deeply nested expressions recurse once per level in the parser, the traversal and the code generator.
 _RECURSION_LIMIT = 20_000
-
-_IMPORTS_TORCH = re.compile(
-    r"^[ \t]*(?:from[ \t]+torch\b|import[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*torch\b)", re.MULTILINE
-)
 
 MAX_FIX_ROUNDS = 8
 
@@ -60,9 +57,12 @@ def decode(data: bytes) -> str:
 
 
 def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
-    """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers."""
-    if "torch" not in text or _IMPORTS_TORCH.search(text) is None:
-        return []
+    """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers;
+    for torch training code without the import (see `shapecheck.engine.torch_code`), the training-loop rules."""
+    if not imports_torch(text):
+        if not implicit_torch_training(text):
+            return []
+        rules = [rule for rule in rules if rule.code.startswith(TRAINING_LOOP_RULES)]
     return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)]
 
 
@@ -110,7 +110,7 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
         return _syntax_error(filename, text, *_locate_syntax_error(text, filename, error))
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to parse")
-    ctx = Context(module, filename)
+    ctx = Context(module, filename, implicit_torch=not imports_torch(text))
     instances = [rule(ctx) for rule in rules]
     traversal = Traversal(ctx, instances)
     try:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 import libcst as cst
 
 from shapecheck.engine.context import CallSite, Context
+from shapecheck.engine.model_outputs import is_forward_return
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.training_loop import EVENT_CALLS, IN_PLACE_UPDATES, is_grad_target
@@ -272,6 +273,12 @@ def _enter_del(ctx: Context, node: cst.Del) -> None:
         ctx.training._grad_reset(node)
 
 
+def _enter_return(ctx: Context, node: cst.Return) -> None:
+    class_def = is_forward_return(ctx.ancestors, node)
+    if class_def is not None:
+        ctx._record_return(node, class_def)
+
+
 _ENTER: dict[type, Callable[[Context, cst.CSTNode], None]] = {
     cst.Import: _enter_import,
     cst.ImportFrom: _enter_import_from,
@@ -291,6 +298,7 @@ _ENTER: dict[type, Callable[[Context, cst.CSTNode], None]] = {
     cst.AugAssign: _enter_aug_assign,
     cst.Assign: _enter_assign,
     cst.Del: _enter_del,
+    cst.Return: _enter_return,
 }
 _LEAVE: dict[type, Callable[[Context, cst.CSTNode], None]] = {
     cst.FunctionDef: _leave_function,
