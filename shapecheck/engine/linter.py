@@ -1,6 +1,7 @@
 """Lint one file's source: decode, skip cheaply when nothing can fire, parse once, traverse once, report.
 
-Positions are computed only for files that have findings: it is the single most expensive step after the parse.
+Positions are computed only for files that have findings, and only for the top-level statements that hold them
+(`source.ParsedSource.positions`): for the whole module they cost several times the parse.
 """
 
 from __future__ import annotations
@@ -11,16 +12,16 @@ import io
 import re
 import sys
 import tokenize
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
 from shapecheck.engine.noqa import file_exemption, line_exemptions
 from shapecheck.engine.rule import Rule
+from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.engine.traversal import Traversal
 from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, FileResult, Finding, FixInfo, Location
 
@@ -66,9 +67,11 @@ def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
     return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)]
 
 
-def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
+def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+              parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
-    and report what remains; the fixed text is in `result.new_source`."""
+    and report what remains; the fixed text is in `result.new_source`. `parse` turns text into a module (the
+    editor server passes one that re-parses only what an edit changed)."""
     result = FileResult(filename)
     exempt = file_exemption(text)
     if exempt is True:
@@ -79,7 +82,7 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     current = text
     # One round more than fix rounds: the findings must come from linting the text the last fix produced.
     for round_ in range(MAX_FIX_ROUNDS + 1):
-        outcome = _lint_once(current, filename, applicable(rules, current))
+        outcome = _lint_once(current, filename, applicable(rules, current), parse)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
             return outcome
@@ -99,17 +102,18 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     return result
 
 
-def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
+def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource]):
     if not rules:
         return None, [], []
     if _nested_too_deep(text):
         return _syntax_error(filename, text, "too many nested parentheses", *_deepest(text))
     try:
-        module = cst.parse_module(text)
+        source = parse(text)
     except cst.ParserSyntaxError as error:
         return _syntax_error(filename, text, *_locate_syntax_error(text, filename, error))
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to parse")
+    module = source.module
     ctx = Context(module, filename)
     instances = [rule(ctx) for rule in rules]
     traversal = Traversal(ctx, instances)
@@ -119,7 +123,7 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
         return FileResult(filename, error="is nested too deeply to analyse")
     if not ctx.imports_torch:
         return module, [], []
-    findings = _findings(module, text, filename, ctx.reports)
+    findings = _findings(source, filename, ctx.reports)
     lines = text.splitlines()
     for crash in traversal.crashes:
         rule = crash.rule
@@ -168,11 +172,14 @@ def _syntax_error(filename: str, text: str, message: str, row: int, column: int)
                                          location, location, source_line=line)])
 
 
-def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Report]) -> list[Finding]:
+def _findings(source: ParsedSource, filename: str, reports: Sequence[Report]) -> list[Finding]:
     if not reports:
         return []
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    lines = text.splitlines()
+    module = source.module
+    nodes = [report.node for report in reports]
+    nodes += [old for report in reports if report.fix is not None for old, _ in report.fix.replacements]
+    positions = source.positions(nodes, near=[report.statement for report in reports])
+    lines = source.text.splitlines()
     exemptions = line_exemptions(lines, {positions[r.node].start.line for r in reports})
     findings = []
     for report in reports:
