@@ -217,3 +217,19 @@ def explain_rule(code: str) -> None:
     default = ("On by default." if rule.default
                else f"Off by default: enable it with `--extend-select {rule.code}` or `extend-select` in the config.")
     click.echo(f"# {rule.name} ({rule.code})\n\n{fix} {default}\n\n{rule.documentation()}")
+
+
+@main.command("server", short_help="Run the editor server (Language Server Protocol over stdio).")
+def language_server() -> None:
+    """Run the Language Server an editor starts: diagnostics as you type, code actions for fixes and `# noqa`.
+
+    It speaks LSP over standard input and output and reads the same [tool.shapecheck] settings as `lint` for each
+    file. Needs the `server` extra: pip install "torch-shapecheck[server]".
+    """
+    try:
+        from shapecheck.server.app import serve
+    except ImportError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        _fail('`shapecheck server` needs pygls: pip install "torch-shapecheck[server]"')
+    serve()

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from shapecheck.engine.linter import SourceError, decode, lint_text
 from shapecheck.engine.rule import Rule
+from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.findings import FileResult
 from shapecheck.writer import WriteError, encode, unified_diff, write_atomically
 
@@ -145,9 +146,17 @@ def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str
     if len(data) > MAX_FILE_SIZE:
         return FileResult(filename, warning=_too_large(len(data)))
     try:
-        return lint_text(decode(data), filename, rules, fix)
+        text = decode(data)
     except SourceError as error:
         return FileResult(filename, error=str(error))
+    return lint_decoded(text, filename, rules, fix)
+
+
+def lint_decoded(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+                 parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
+    """Lint decoded source (a file's, or an editor's buffer) without letting an engine failure escape."""
+    try:
+        return lint_text(text, filename, rules, fix, parse)
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to lint")
     except Exception as error:  # noqa: BLE001 - an engine bug on one file must not stop the run

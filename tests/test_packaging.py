@@ -77,10 +77,11 @@ def test_the_distribution_name_and_extras(dist: Path) -> None:
         (metadata_name,) = [name for name in wheel.namelist() if name.endswith(".dist-info/METADATA")]
         metadata = Parser().parsestr(wheel.read(metadata_name).decode())
     assert metadata["Name"] == NAME == "torch-shapecheck"
-    assert "runtime" in metadata.get_all("Provides-Extra")
+    assert {"runtime", "server"} <= set(metadata.get_all("Provides-Extra"))
     requires = metadata.get_all("Requires-Dist")
     # `pip install "torch-shapecheck[runtime]"` brings the decorator's dependencies, and only that extra does.
     assert any(r.startswith("jaxtyping") and 'extra == "runtime"' in r for r in requires), requires
+    assert any(r.startswith("pygls") and 'extra == "server"' in r for r in requires), requires
     assert not any(r.startswith("torch") for r in requires), "torch is the user's choice of build"
 
 

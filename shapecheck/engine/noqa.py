@@ -6,8 +6,12 @@
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Iterable, Sequence
+
+from shapecheck.engine.source import split_lines
 
 _CODES = r"[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*"
 _LINE = re.compile(rf"#\s*noqa(?::\s*(?P<codes>{_CODES}))?", re.IGNORECASE)
@@ -44,3 +48,28 @@ def line_exemptions(lines: Sequence[str], rows: Iterable[int]) -> dict[int, Exem
             if match is not None:
                 found[row] = _codes(match.group("codes"))
     return found
+
+
+def with_noqa(line: str, code: str) -> str:
+    """`line` (without its line end) with `code` added to its `# noqa` comment, or a `# noqa: CODE` comment added;
+    unchanged when its comment already silences the code."""
+    match = _LINE.search(line)
+    if match is None:
+        return f"{line.rstrip()}  # noqa: {code}"
+    codes = _codes(match.group("codes"))
+    if codes is True or code in codes:
+        return line
+    return f"{line[:match.end()]}, {code}{line[match.end():]}"
+
+
+def noqa_blocked_rows(text: str) -> set[int] | None:
+    """The 1-based rows whose end cannot take a comment: inside a multi-line string, or continued by a backslash.
+    None when the text does not tokenize."""
+    blocked = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            blocked.update(range(token.start[0], token.end[0]))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    blocked.update(row for row, line in enumerate(split_lines(text), start=1) if line.rstrip("\r\n").endswith("\\"))
+    return blocked

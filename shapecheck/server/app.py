@@ -1,0 +1,132 @@
+"""The pygls Language Server behind `shapecheck server`: diagnostics on open, change and save, code actions for
+fixes, `# noqa` and fix-all.
+
+Each handler lints the document's current text with `Documents` (settings of its path, incremental re-parse) and
+publishes the findings; code actions come from the latest lint of the version the editor shows.
+"""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.workspace import TextDocument
+
+from shapecheck import __version__
+from shapecheck.config import ConfigError
+from shapecheck.engine.noqa import noqa_blocked_rows
+from shapecheck.engine.source import split_lines
+from shapecheck.server.documents import Documents, Linted
+from shapecheck.server.protocol import (
+    FIX_ALL, Converter, diagnostic, fix_action, fix_all_action, noqa_action, overlaps,
+)
+
+
+class ShapecheckServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("shapecheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.documents = Documents()
+        self.linted_uris: set[str] = set()  # the open documents that are Python source
+        self._shown_errors: set[str] = set()  # configuration errors already shown, not repeated per keystroke
+
+
+server = ShapecheckServer()
+
+
+def _is_python(document: TextDocument) -> bool:
+    # .pyi stubs are not linted (no code runs there), as `shapecheck lint` passes them over.
+    if document.path is not None and not document.path.endswith(".pyi"):
+        return document.language_id == "python" or document.path.endswith(".py")
+    return document.language_id == "python"
+
+
+def _lint_and_publish(ls: ShapecheckServer, uri: str) -> None:
+    document = ls.workspace.get_text_document(uri)
+    try:
+        result = ls.documents.lint(uri, document.path, document.source, document.version)
+    except ConfigError as error:
+        message = f"shapecheck: {error}"
+        if message not in ls._shown_errors:
+            ls._shown_errors.add(message)
+            ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=message))
+        result = None
+    diagnostics = []
+    if result is not None:
+        if result.error or result.warning:
+            ls.window_log_message(types.LogMessageParams(
+                type=types.MessageType.Warning, message=f"shapecheck: {uri}: {result.error or result.warning}"))
+        convert = Converter(split_lines(document.source), document.position_codec)
+        diagnostics = [diagnostic(finding, convert) for finding in result.findings]
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+        uri=uri, version=document.version, diagnostics=diagnostics))
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: ShapecheckServer, params: types.DidOpenTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if _is_python(ls.workspace.get_text_document(uri)):
+        ls.linted_uris.add(uri)
+        _lint_and_publish(ls, uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: ShapecheckServer, params: types.DidChangeTextDocumentParams) -> None:
+    if params.text_document.uri in ls.linted_uris:
+        _lint_and_publish(ls, params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: ShapecheckServer, params: types.DidSaveTextDocumentParams) -> None:
+    # The text is the same as after the last change, but a saved pyproject.toml may have changed the settings.
+    if params.text_document.uri in ls.linted_uris:
+        _lint_and_publish(ls, params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: ShapecheckServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if uri in ls.linted_uris:
+        ls.linted_uris.discard(uri)
+        ls.documents.forget(uri)
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+@server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+    code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]))
+def code_action(ls: ShapecheckServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    uri = params.text_document.uri
+    if uri not in ls.linted_uris:
+        return []
+    document = ls.workspace.get_text_document(uri)
+    linted = _current_lint(ls, uri, document)
+    if linted is None:
+        return []
+    only = params.context.only
+    wanted = (lambda kind: any(kind == o or kind.startswith(f"{o}.") for o in only)) if only else (lambda kind: True)
+    convert = Converter(split_lines(linted.text), document.position_codec)
+    actions: list[types.CodeAction] = []
+    if wanted(types.CodeActionKind.QuickFix):
+        here = [f for f in linted.result.findings if overlaps(convert.range(f.location, f.end_location), params.range)]
+        blocked = noqa_blocked_rows(linted.text) if here else None
+        for finding in here:
+            for action in (fix_action(uri, linted.version, finding, convert),
+                           noqa_action(uri, linted.version, finding, convert, blocked)):
+                if action is not None:
+                    actions.append(action)
+    if wanted(FIX_ALL) and any(f.fix is not None and f.fix.applicability == "safe" for f in linted.result.findings):
+        fixed = ls.documents.fixed(uri, document.path, linted.text, unsafe=False)
+        if fixed is not None:
+            actions.append(fix_all_action(uri, linted.version, fixed, convert))
+    return actions
+
+
+def _current_lint(ls: ShapecheckServer, uri: str, document: TextDocument) -> Linted | None:
+    linted = ls.documents.linted.get(uri)
+    if linted is None or linted.version != document.version or linted.text != document.source:
+        _lint_and_publish(ls, uri)
+        linted = ls.documents.linted.get(uri)
+    return linted
+
+
+def serve() -> None:
+    """Serve one editor over standard input and output until it exits."""
+    server.start_io()
