@@ -1,6 +1,6 @@
 """Which files `shapecheck lint PATHS...` lints.
 
-Folders are walked for `*.py` files in sorted order, skipping what `exclude` / `extend-exclude` name (by default
+Folders are walked for `*.py` files and `*.ipynb` notebooks in sorted order, skipping what `exclude` / `extend-exclude` name (by default
 ruff's list of tool, build and virtualenv folders), what `.gitignore` files name, and any folder holding a
 `pyvenv.cfg` (a virtualenv under any name). A path named on the command line is always linted, excluded or not,
 unless `--force-exclude` is given (pre-commit passes every staged file by name; the hook uses it so `exclude`
@@ -18,6 +18,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from shapecheck.gitignore import PatternList
+
+# Python files and Jupyter notebooks; not stubs (`.pyi`): no code runs there, so no shape bug can.
+LINTED_SUFFIXES = (".py", ".ipynb")
 
 
 @dataclass
@@ -76,7 +79,7 @@ def _walk(shown: str, folder: str, exclusions: PatternList, ignores: list[Patter
         if is_dir:
             if not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
                 yield from _walk(child, entry.path, exclusions, ignores, errors)
-        elif entry.name.endswith(".py"):
+        elif entry.name.endswith(LINTED_SUFFIXES):
             if entry.is_file():  # follows a link to a file; a link to a folder is not walked
                 yield child
             elif entry.is_symlink() and not os.path.exists(entry.path):

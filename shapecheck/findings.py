@@ -55,10 +55,28 @@ class Finding:
     end_location: Location
     fix: FixInfo | None = None
     source_line: str = ""
+    # In a notebook: the cell (1-based, among all cells) that `location` and `end_location` count rows in, and where
+    # the finding is in the .ipynb file's own text, which is what GitHub annotates.
+    cell: int | None = None
+    file_location: Location | None = None
+    file_end_location: Location | None = None
 
     @property
-    def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.filename, self.location.row, self.location.column, self.code)
+    def sort_key(self) -> tuple[str, int, int, int, str]:
+        return (self.filename, self.cell or 0, self.location.row, self.location.column, self.code)
+
+    @property
+    def span_in_file(self) -> tuple[Location, Location]:
+        """Start and end in the file's own text: for a notebook, in its JSON rather than in the cell."""
+        if self.file_location is None or self.file_end_location is None:
+            return self.location, self.end_location
+        return self.file_location, self.file_end_location
+
+    @property
+    def position(self) -> str:
+        """`row:column`, or `cell N:row:column` in a notebook, as ruff writes them after the file's name."""
+        cell = "" if self.cell is None else f"cell {self.cell}:"
+        return f"{cell}{self.location.row}:{self.location.column}"
 
 
 @dataclass

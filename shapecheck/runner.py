@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TypeVar
 
-from shapecheck.engine.linter import SourceError, decode, lint_text
+from shapecheck.engine.linter import SourceError, decode, lint_notebook, lint_text
 from shapecheck.engine.rule import Rule
 from shapecheck.findings import FileResult
+from shapecheck.notebook import cell_diff, is_notebook
 from shapecheck.writer import WriteError, encode, unified_diff, write_atomically
 
 # Larger files are skipped with a warning: real source is far smaller, and a generated file of this size would
@@ -130,7 +131,8 @@ def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],
     if result.new_source is None:
         return Outcome(result)
     if sink is None:
-        return Outcome(result, unified_diff(decode(data), result.new_source, result.filename))
+        show = cell_diff if is_notebook(result.filename) else unified_diff
+        return Outcome(result, show(decode(data), result.new_source, result.filename))
     try:
         sink(encode(result.new_source, data))
     except WriteError as error:
@@ -145,7 +147,8 @@ def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str
     if len(data) > MAX_FILE_SIZE:
         return FileResult(filename, warning=_too_large(len(data)))
     try:
-        return lint_text(decode(data), filename, rules, fix)
+        lint = lint_notebook if is_notebook(filename) else lint_text
+        return lint(decode(data), filename, rules, fix)
     except SourceError as error:
         return FileResult(filename, error=str(error))
     except RecursionError:

@@ -12,6 +12,7 @@ import re
 import sys
 import tokenize
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import accumulate
 
 import libcst as cst
@@ -23,6 +24,7 @@ from shapecheck.engine.noqa import file_exemption, line_exemptions
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.traversal import Traversal
 from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, FileResult, Finding, FixInfo, Location
+from shapecheck.notebook import Notebook, NotebookError, read_notebook
 
 # Deeply nested expressions recurse once per level in the parser, the traversal and the code generator.
 _RECURSION_LIMIT = 20_000
@@ -99,6 +101,39 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     return result
 
 
+def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
+    """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
+    notebook is one SC000 finding, as ruff reports it. With fixes, `result.new_source` is the notebook's new text."""
+    try:
+        notebook = read_notebook(text)
+    except NotebookError as error:
+        start = Location(1, 1)
+        return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", str(error), filename, start, start)])
+    result = lint_text(notebook.source, filename, rules, fix)
+    if result.new_source is not None:
+        result.new_source = notebook.with_source(result.new_source)
+        if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed
+            result = lint_text(notebook.source, filename, rules)
+            result.warning = "fixes not applied: they could not be put back into the notebook's cells"
+    result.findings = [_in_cell(notebook, finding) for finding in result.findings]
+    return result
+
+
+def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
+    def in_cell(location: Location) -> Location:
+        return Location(notebook.locate(location.row)[1], location.column)
+
+    fix = finding.fix
+    if fix is not None:
+        fix = replace(fix, edits=tuple(replace(edit, location=in_cell(edit.location),
+                                               end_location=in_cell(edit.end_location)) for edit in fix.edits))
+    start, end = finding.location, finding.end_location
+    return replace(finding, location=in_cell(start), end_location=in_cell(end), fix=fix,
+                   cell=notebook.locate(start.row)[0],
+                   file_location=Location(*notebook.file_position(start.row, start.column)),
+                   file_end_location=Location(*notebook.file_position(end.row, end.column)))
+
+
 def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
     if not rules:
         return None, [], []
@@ -119,7 +154,8 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
         return FileResult(filename, error="is nested too deeply to analyse")
     if not ctx.imports_torch:
         return module, [], []
-    findings = _findings(module, text, filename, ctx.reports)
+    # A finding `# noqa` silences is not fixed either, as in ruff: the comment says "leave this line alone".
+    reports, findings = _findings(module, text, filename, ctx.reports)
     lines = text.splitlines()
     for crash in traversal.crashes:
         rule = crash.rule
@@ -127,7 +163,7 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
             INTERNAL_ERROR, "internal-error",
             f"rule {rule.code} ({rule.name}) crashed on this file: {crash}; please report it", filename,
             Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
-    return module, ctx.reports, findings
+    return module, reports, findings
 
 
 def _nested_too_deep(text: str) -> bool:
@@ -168,19 +204,22 @@ def _syntax_error(filename: str, text: str, message: str, row: int, column: int)
                                          location, location, source_line=line)])
 
 
-def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Report]) -> list[Finding]:
+def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Report]
+              ) -> tuple[list[Report], list[Finding]]:
+    """The reports no `# noqa` silences, and their findings."""
     if not reports:
-        return []
+        return [], []
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     lines = text.splitlines()
     exemptions = line_exemptions(lines, {positions[r.node].start.line for r in reports})
-    findings = []
+    kept, findings = [], []
     for report in reports:
         span = positions[report.node]
         row = span.start.line
         codes = exemptions.get(row)
         if codes is not None and (codes is True or report.rule.code in codes):
             continue
+        kept.append(report)
         fix = None
         if report.fix is not None:
             edits = tuple(
@@ -194,4 +233,4 @@ def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Re
             Location(row, span.start.column + 1), Location(span.end.line, span.end.column + 1), fix,
             lines[row - 1] if row <= len(lines) else ""))
     findings.sort(key=lambda f: f.sort_key)
-    return findings
+    return kept, findings

@@ -28,7 +28,7 @@ def render(findings: Sequence[Finding], rules: Sequence[type[Rule]]) -> str:
 
 def _record(finding: Finding, url: str | None) -> dict[str, Any]:
     return {
-        "cell": None,  # notebooks are not linted
+        "cell": finding.cell,  # a notebook's: rows count from the cell's first line, as in ruff
         "code": finding.code,
         "end_location": _location(finding.end_location),
         "filename": finding.filename,

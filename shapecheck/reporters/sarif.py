@@ -3,7 +3,9 @@
 One run; its rule table lists every enabled rule with its docs as help (GitHub shows `help.markdown` on the alert
 page), plus an entry for each engine code (SC000, SC999) that occurs. Results point into that table by `ruleIndex`.
 Artifact URIs are relative to the repository root and based on `%SRCROOT%`, the form GitHub resolves against the
-checkout; a file outside the repository gets an absolute `file://` URI, which SARIF allows no base for.
+checkout; a file outside the repository gets an absolute `file://` URI, which SARIF allows no base for. A notebook
+finding's region is where it is in the .ipynb file's JSON (ruff gives the row in the joined cells, which points
+nowhere in the file GitHub shows).
 """
 
 from __future__ import annotations
@@ -69,12 +71,8 @@ def _descriptor(code: str, name: str, summary: str, docs: str, tags: list[str]) 
 
 
 def _result(finding: Finding, rule_index: int, root: Path) -> dict[str, Any]:
-    region = {
-        "startLine": finding.location.row,
-        "startColumn": finding.location.column,
-        "endLine": finding.end_location.row,
-        "endColumn": finding.end_location.column,
-    }
+    start, end = finding.span_in_file
+    region = {"startLine": start.row, "startColumn": start.column, "endLine": end.row, "endColumn": end.column}
     return {
         "ruleId": finding.code,
         "ruleIndex": rule_index,
