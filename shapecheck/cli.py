@@ -15,7 +15,7 @@ from typing import NoReturn
 import click
 
 from shapecheck import __version__
-from shapecheck.config import Config, ConfigError, discover as find_config, rules_without
+from shapecheck.config import Config, ConfigError, Resolver, Selection, rules_without
 from shapecheck.discovery import discover
 from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
 from shapecheck.engine.rule import Rule
@@ -83,27 +83,25 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
         raise click.UsageError("`-` (standard input) cannot be combined with other paths")
     if stdin_filename is not None and not stdin:
         raise click.UsageError("--stdin-filename names standard input: pass `-` as the only path")
-    first = stdin_filename if stdin else (paths[0] if paths else None)
-    try:
-        config = find_config(first, config_file).with_cli(_codes(select) if select else None, _codes(ignore),
-                                                          _codes(extend_select))
-        enabled = config.enabled_rules()
-    except ConfigError as error:
-        _fail(str(error))
     fix_mode = ("unsafe" if unsafe_fixes else "safe") if fix or diff else None
     write = fix and not diff
-    chooser = _RuleChooser(config, enabled)
-
     problems: list[tuple[str, str]] = []
-    if stdin:
-        outcome = _lint_stdin(stdin_filename, config, chooser, fix_mode, write, force_exclude)
-        outcomes = [] if outcome is None else [outcome]
-    else:
-        found = discover(paths or (".",), config.exclusions, force_exclude)
-        problems += found.errors
-        if not found.files and not found.errors and not quiet:
-            click.echo("shapecheck: warning: no Python files found under the given paths", err=True)
-        outcomes = run([Task(path, chooser.rules_for(path)) for path in found.files], fix_mode, write, jobs)
+    try:
+        chooser = _RuleChooser(Resolver(config_file, Selection(_codes(select) if select else None, _codes(ignore),
+                                                               _codes(extend_select))))
+        if stdin:
+            outcome = _lint_stdin(stdin_filename, chooser, fix_mode, write, force_exclude)
+            outcomes = [] if outcome is None else [outcome]
+        else:
+            found = discover(paths or (".",), chooser.resolver.exclusions_in, force_exclude)
+            problems += found.errors
+            if not found.files and not found.errors and not quiet:
+                click.echo("shapecheck: warning: no Python files found under the given paths", err=True)
+            tasks = [Task(path, chooser.rules_for(path)) for path in found.files]
+            outcomes = run(tasks, fix_mode, write, jobs)
+    except ConfigError as error:
+        _fail(str(error))
+    enabled = chooser.enabled
 
     results = [outcome.result for outcome in outcomes]
     problems += [(result.filename, result.error) for result in results if result.error]
@@ -141,31 +139,43 @@ def _print_messages(problems: Sequence[tuple[str, str]], results: Sequence[FileR
 
 
 class _RuleChooser:
-    """Each file's rules: the enabled ones less its per-file-ignores. Files with the same ignores share one tuple,
-    which a worker batch then pickles once."""
+    """Each file's rules: those its configuration enables, less its per-file-ignores. Files with the same rules
+    share one tuple, which a worker batch then pickles once."""
 
-    def __init__(self, config: Config, enabled: tuple[type[Rule], ...]) -> None:
-        self.config = config
-        self.enabled = enabled
-        self._by_ignores: dict[frozenset[str], tuple[type[Rule], ...]] = {}
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        self._enabled: dict[Config, tuple[type[Rule], ...]] = {}
+        self._chosen: dict[tuple[Config, frozenset[str]], tuple[type[Rule], ...]] = {}
 
     def rules_for(self, path: str) -> tuple[type[Rule], ...]:
-        ignored = self.config.ignored_codes(path)
-        if ignored not in self._by_ignores:
-            self._by_ignores[ignored] = rules_without(self.enabled, ignored)
-        return self._by_ignores[ignored]
+        config = self.resolver.for_path(path)
+        if config not in self._enabled:
+            self._enabled[config] = config.enabled_rules()
+        key = (config, config.ignored_codes(path))
+        if key not in self._chosen:
+            self._chosen[key] = rules_without(self._enabled[config], key[1])
+        return self._chosen[key]
+
+    @property
+    def enabled(self) -> tuple[type[Rule], ...]:
+        """Every rule some file's configuration enables (for the SARIF rule table and JSON's URLs)."""
+        if not self._enabled:
+            self.rules_for(".")
+        rules = {rule.code: rule for enabled in self._enabled.values() for rule in enabled}
+        return tuple(rules[code] for code in sorted(rules))
 
 
-def _lint_stdin(filename: str | None, config: Config, chooser: _RuleChooser, fix_mode: str | None, write: bool,
+def _lint_stdin(filename: str | None, chooser: _RuleChooser, fix_mode: str | None, write: bool,
                 force_exclude: bool) -> Outcome | None:
     """Lint standard input; with --fix, print the source to standard output, fixed where it could be, as ruff
     does. None when --force-exclude excludes `filename`."""
     data = sys.stdin.buffer.read()
+    config = chooser.resolver.for_path(filename or ".")
     if force_exclude and filename is not None and config.exclusions.covers(os.path.abspath(filename)):
         if write:
             _write_stdout(data)
         return None
-    rules = chooser.rules_for(filename) if filename is not None else chooser.enabled
+    rules = chooser.rules_for(filename or "-")
     result = with_large_stack(lint_bytes, data, filename or "-", rules, fix_mode)
     outcome = deliver_fixes(data, result, rules, _write_stdout if write else None)
     if write and outcome.result.new_source is None:  # nothing fixed, or the fix could not be encoded
