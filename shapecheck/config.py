@@ -109,6 +109,18 @@ class Config:
         layer = Selection(None if select is None else tuple(select), tuple(ignore), tuple(extend_select))
         return replace(self, selections=(*self.selections, layer))
 
+    def describe(self) -> list[str]:
+        """The settings as `--show-settings` prints them, one `key = value` per line."""
+        lines = [f"root = {self.root}"]
+        for number, layer in enumerate(self.selections, start=1):
+            lines.append(f"selection[{number}] = select {list(layer.select) if layer.select is not None else 'default'}"
+                         f", extend-select {list(layer.extend_select)}, ignore {list(layer.ignore)}")
+        lines += [f"exclude = [{', '.join(repr(p.text) for p in patterns.patterns)}] in {patterns.base}"
+                  for patterns in self.exclusions.lists]
+        lines += [f"per-file-ignores = {list(patterns.patterns[0].text for patterns, _ in self._per_file)} "
+                  f"-> {[list(codes) for _, codes in self._per_file]}"] if self._per_file else []
+        return lines
+
     def enabled_rules(self) -> tuple[type[Rule], ...]:
         return resolve_layers((layer.select, layer.ignore, layer.extend_select) for layer in self.selections)
 

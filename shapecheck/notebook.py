@@ -10,6 +10,7 @@ into cells.
     notebook = read_notebook(text)          # NotebookError if it is not a notebook
     notebook.source                         # the Python to lint
     notebook.locate(row)                    # source row -> (cell number, row in that cell), both 1-based
+    notebook.source_row(cell, row)          # and back
     notebook.file_position(row, column)     # source position -> (line, column) in the .ipynb file itself
     notebook.with_source(fixed_source)      # the notebook's text with the fixed cells, None if it can't be cut back
     cell_diff(old_text, new_text, name)     # a unified diff per changed cell, ruff's `--diff` for notebooks
@@ -66,6 +67,11 @@ class Notebook:
         """The cell number and the row in that cell of a 1-based row of `source`."""
         cell, cell_row = self._rows[min(max(row, 1), len(self._rows)) - 1]
         return self.cells[cell].number, cell_row
+
+    def source_row(self, cell: int, row: int) -> int:
+        """The row of `source` that is row `row` of cell number `cell` (the inverse of `locate`)."""
+        first = next(code.first_row for code in self.cells if code.number == cell)
+        return first + row - 1
 
     def file_position(self, row: int, column: int) -> tuple[int, int]:
         """Where a 1-based (row, column) of `source` is in the notebook file: its line and column (1-based)."""

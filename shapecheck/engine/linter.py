@@ -20,7 +20,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
-from shapecheck.engine.noqa import file_exemption, line_exemptions
+from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.traversal import Traversal
 from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, FileResult, Finding, FixInfo, Location
@@ -71,7 +71,7 @@ def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
 def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
     and report what remains; the fixed text is in `result.new_source`."""
-    result = FileResult(filename)
+    result = FileResult(filename, invalid_noqa=[str(row) for row in invalid_rows(text)])
     exempt = file_exemption(text)
     if exempt is True:
         return result
@@ -84,6 +84,7 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
         outcome = _lint_once(current, filename, applicable(rules, current))
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
+            outcome.invalid_noqa = result.invalid_noqa
             return outcome
         module, reports, findings = outcome
         if fix is None or round_ == MAX_FIX_ROUNDS:
@@ -116,6 +117,7 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
             result = lint_text(notebook.source, filename, rules)
             result.warning = "fixes not applied: they could not be put back into the notebook's cells"
     result.findings = [_in_cell(notebook, finding) for finding in result.findings]
+    result.invalid_noqa = ["cell {}:{}".format(*notebook.locate(int(row))) for row in result.invalid_noqa]
     return result
 
 
@@ -231,6 +233,6 @@ def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Re
         findings.append(Finding(
             report.rule.code, report.rule.name, report.message, filename,
             Location(row, span.start.column + 1), Location(span.end.line, span.end.column + 1), fix,
-            lines[row - 1] if row <= len(lines) else ""))
+            lines[row - 1] if row <= len(lines) else "", severity=report.rule.severity))
     findings.sort(key=lambda f: f.sort_key)
     return kept, findings

@@ -1,4 +1,5 @@
-"""`--output-format github`: GitHub Actions workflow commands, one annotation per finding, in ruff's layout:
+"""`--output-format github`: GitHub Actions workflow commands, one annotation per finding, in ruff's layout, as
+`::error` or `::warning` by the rule's severity:
 
     ::error title=shapecheck (SC301),file=model.py,line=3,col=12,endLine=3,endColumn=43::model.py:3:12: SC301 ...
 
@@ -34,7 +35,7 @@ def _annotation(finding: Finding, root: Path) -> str:
     properties = [("title", f"shapecheck ({finding.code})"), ("file", path), *position]
     names = ",".join(f"{key}={_escape_property(str(value))}" for key, value in properties)
     message = f"{finding.filename}:{finding.position}: {finding.code} {finding.message}"
-    return f"::error {names}::{_escape_data(message)}"
+    return f"::{finding.severity} {names}::{_escape_data(message)}"
 
 
 def _escape_data(text: str) -> str:
