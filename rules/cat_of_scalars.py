@@ -48,6 +48,7 @@ _LIST_MUTATORS = frozenset({"extend", "insert", "__setitem__", "__iadd__"})
 class CatOfScalars(Rule):
     code = "SC102"
     name = "cat-of-scalars"
+    severity = "error"  # `torch.cat` of 0-d tensors raises
     message = "`torch.cat` of 0-d tensors raises \"zero-dimensional tensor cannot be concatenated\": use `torch.stack`"
     fixable = "safe"
     triggers = ("cat(", "concatenate(")

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TypeVar
 
-from shapecheck.engine.linter import SourceError, decode, lint_text
+from shapecheck.engine.linter import SourceError, decode, lint_notebook, lint_text
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.findings import FileResult
+from shapecheck.notebook import cell_diff, is_notebook
 from shapecheck.writer import WriteError, encode, unified_diff, write_atomically
 
 # Larger files are skipped with a warning: real source is far smaller, and a generated file of this size would
@@ -131,7 +132,8 @@ def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],
     if result.new_source is None:
         return Outcome(result)
     if sink is None:
-        return Outcome(result, unified_diff(decode(data), result.new_source, result.filename))
+        show = cell_diff if is_notebook(result.filename) else unified_diff
+        return Outcome(result, show(decode(data), result.new_source, result.filename))
     try:
         sink(encode(result.new_source, data))
     except WriteError as error:
@@ -154,8 +156,11 @@ def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str
 
 def lint_decoded(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
                  parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
-    """Lint decoded source (a file's, or an editor's buffer) without letting an engine failure escape."""
+    """Lint decoded source (a file's, a notebook's JSON, or an editor's buffer) without letting an engine failure
+    escape."""
     try:
+        if is_notebook(filename):
+            return lint_notebook(text, filename, rules, fix)
         return lint_text(text, filename, rules, fix, parse)
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to lint")

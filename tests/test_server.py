@@ -14,7 +14,7 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 from pygls.workspace.position_codec import PositionCodec
 
-from shapecheck.engine.noqa import noqa_blocked_rows, with_noqa
+from shapecheck.engine.noqa import noqa_blocked_rows
 from shapecheck.findings import Location
 from shapecheck.server.protocol import Converter
 from tests.cli_helpers import write
@@ -139,7 +139,7 @@ def test_diagnostics_follow_open_change_and_save(tmp_path: Path) -> None:
         diagnostics = await editor.diagnostics(uri)
         assert codes(diagnostics) == [("SC205", 7), ("SC301", 6)]
         sc301 = next(d for d in diagnostics if d.code == "SC301")
-        assert (sc301.source, sc301.severity) == ("shapecheck", types.DiagnosticSeverity.Warning)
+        assert (sc301.source, sc301.severity) == ("shapecheck", types.DiagnosticSeverity.Error)  # the rule's
         assert (sc301.range.start.character, sc301.range.end.character) == (8, 34)  # 0-based, as LSP counts
 
         # A keystroke at a time: `.log()` becomes `.exp()` (no finding), then the forward call is fixed.
@@ -267,18 +267,6 @@ def test_columns_are_in_the_clients_units() -> None:
     assert (position.line, position.character) == (0, 14)
     utf32 = Converter([line], PositionCodec(types.PositionEncodingKind.Utf32)).position(Location(1, 14))
     assert utf32.character == 13
-
-
-@pytest.mark.parametrize(("line", "expected"), [
-    ("y = f(x)", "y = f(x)  # noqa: SC101"),
-    ("y = f(x)   ", "y = f(x)  # noqa: SC101"),
-    ("y = f(x)  # noqa: SC2", "y = f(x)  # noqa: SC2, SC101"),
-    ("y = f(x)  # noqa:SC2  because", "y = f(x)  # noqa:SC2, SC101  because"),
-    ("y = f(x)  # noqa", "y = f(x)  # noqa"),
-    ("y = f(x)  # noqa: SC101", "y = f(x)  # noqa: SC101"),
-])
-def test_noqa_comments(line: str, expected: str) -> None:
-    assert with_noqa(line, "SC101") == expected
 
 
 def test_rows_that_cannot_take_a_comment() -> None:

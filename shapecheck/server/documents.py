@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from shapecheck.config import Config, discover, rules_without
+from shapecheck.config import Resolver, rules_without
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.findings import FileResult
@@ -27,16 +27,17 @@ class SettingsCache:
     Raises `ConfigError` for a configuration `shapecheck lint` would refuse."""
 
     def __init__(self) -> None:
-        self._configs: dict[str, tuple[tuple[tuple[str, int], ...], Config]] = {}
+        self._resolver = Resolver(None)
+        self._stamps: dict[str, tuple[tuple[str, int], ...]] = {}  # folder -> its pyproject.toml files as last seen
 
     def settings_for(self, path: str | None) -> Settings:
         folder = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
         stamp = _pyprojects_above(folder)
-        cached = self._configs.get(folder)
-        if cached is None or cached[0] != stamp:
-            # `discover` takes the first linted path: a file in `folder` finds the same pyproject.toml as `path`.
-            cached = self._configs[folder] = (stamp, discover(path, None))
-        config = cached[1]
+        if self._stamps.get(folder, stamp) != stamp:  # something changed: read every configuration again
+            self._resolver = Resolver(None)
+            self._stamps.clear()
+        self._stamps[folder] = stamp
+        config = self._resolver.for_folder(folder)
         if path is None:
             return Settings(config.enabled_rules(), excluded=False)
         return Settings(rules_without(config.enabled_rules(), config.ignored_codes(path)),

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from shapecheck.engine.noqa import with_noqa
-from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, Finding, Location
+from shapecheck.engine.noqa import with_codes
+from shapecheck.findings import INTERNAL_ERROR, RULE_DOCS_URL, SYNTAX_ERROR, Edit, Finding, Location
 
 SOURCE = "shapecheck"
 FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.{SOURCE}"  # "source.fixAll.shapecheck"
@@ -35,11 +35,11 @@ class Converter:
 
 
 def diagnostic(finding: Finding, convert: Converter) -> types.Diagnostic:
-    # As ruff's server does: a file that does not parse is an error, the rules' findings are warnings.
-    severity = (types.DiagnosticSeverity.Error if finding.code in (SYNTAX_ERROR, INTERNAL_ERROR)
-                else types.DiagnosticSeverity.Warning)
+    # The rule's severity: an error crashes or silently corrupts results, a warning is deprecation, style or speed.
+    severity = types.DiagnosticSeverity.Error if finding.severity == "error" else types.DiagnosticSeverity.Warning
     return types.Diagnostic(range=convert.range(finding.location, finding.end_location), message=finding.message,
-                            severity=severity, code=finding.code, source=SOURCE)
+                            severity=severity, code=finding.code, source=SOURCE,
+                            code_description=types.CodeDescription(href=f"{RULE_DOCS_URL}/{finding.code}.md"))
 
 
 def overlaps(a: types.Range, b: types.Range) -> bool:
@@ -76,8 +76,8 @@ def noqa_action(uri: str, version: int | None, finding: Finding, convert: Conver
     if finding.code in (SYNTAX_ERROR, INTERNAL_ERROR) or blocked is None or row in blocked:
         return None
     line = convert.lines[row - 1].rstrip("\r\n")
-    new_line = with_noqa(line, finding.code)
-    if new_line == line:
+    new_line = with_codes(line, [finding.code])
+    if new_line is None:  # a bare `# noqa` already silences it, or the directive there is invalid
         return None
     edit = types.TextEdit(range=convert.range(Location(row, 1), Location(row, len(line) + 1)), new_text=new_line)
     return types.CodeAction(title=f"{finding.code}: disable for this line (# noqa)", kind=types.CodeActionKind.QuickFix,
