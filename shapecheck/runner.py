@@ -160,7 +160,7 @@ def lint_decoded(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
     escape."""
     try:
         if is_notebook(filename):
-            return lint_notebook(text, filename, rules, fix)
+            return lint_notebook(text, filename, rules, fix, parse)
         return lint_text(text, filename, rules, fix, parse)
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to lint")

@@ -273,3 +273,51 @@ def test_rows_that_cannot_take_a_comment() -> None:
     text = 'a = f("""x\ny""")\nb = 1 + \\\n    2\nc = (1,\n     2)\n'
     assert noqa_blocked_rows(text) == {1, 3}  # inside the string, after the backslash; not inside brackets
     assert noqa_blocked_rows("a = (\n") is None
+
+
+NOTEBOOK_CELLS = [
+    (types.NotebookCellKind.Code, "%matplotlib inline\nimport torch\nimport torch.nn.functional as F\n"),
+    (types.NotebookCellKind.Markup, "# Training\nSome *markdown*, never linted: F.softmax(x).log()"),
+    (types.NotebookCellKind.Code, "x = torch.ones(3)\ny = F.softmax(x, dim=-1).log()"),
+]
+
+
+def test_notebook_cells_are_one_module_with_findings_on_their_cell(tmp_path: Path) -> None:
+    """The cells of an open notebook, linted as `shapecheck lint nb.ipynb` lints the file: imports in cell 1
+    count in cell 3, magics are skipped, and each finding is published on its own cell at its row there."""
+    notebook_uri = (tmp_path / "train.ipynb").as_uri()
+    cell_uris = [f"vscode-notebook-cell:{tmp_path / 'train.ipynb'}#cell{n}" for n in range(1, 4)]
+
+    async def scenario(editor: Editor) -> None:
+        editor.client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
+            notebook_document=types.NotebookDocument(
+                uri=notebook_uri, notebook_type="jupyter-notebook", version=1,
+                cells=[types.NotebookCell(kind=kind, document=uri)
+                       for (kind, _), uri in zip(NOTEBOOK_CELLS, cell_uris)]),
+            cell_text_documents=[types.TextDocumentItem(uri=uri, version=1, text=text,
+                                                        language_id="python" if kind == 2 else "markdown")
+                                 for (kind, text), uri in zip(NOTEBOOK_CELLS, cell_uris)]))
+        published = {uri: codes(await editor.diagnostics(uri)) for uri in cell_uris}
+        assert published == {cell_uris[0]: [], cell_uris[1]: [], cell_uris[2]: [("SC301", 2)]}
+
+        (fix, noqa) = await editor.actions(cell_uris[2], 1)
+        assert fix.title == "SC301: Use `log_softmax` (safe fix)"
+        ((change,),) = [fix.edit.document_changes]
+        assert change.text_document.uri == cell_uris[2]
+        fixed = apply(NOTEBOOK_CELLS[2][1], fix)
+        assert fixed == "x = torch.ones(3)\ny = F.log_softmax(x, dim=-1)"
+
+        editor.client.notebook_document_did_change(types.DidChangeNotebookDocumentParams(
+            notebook_document=types.VersionedNotebookDocumentIdentifier(uri=notebook_uri, version=2),
+            change=types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(text_content=[
+                types.NotebookDocumentCellContentChanges(
+                    document=types.VersionedTextDocumentIdentifier(uri=cell_uris[2], version=2),
+                    changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)])]))))
+        assert {uri: codes(await editor.diagnostics(uri)) for uri in cell_uris} == dict.fromkeys(cell_uris, [])
+
+        editor.client.notebook_document_did_close(types.DidCloseNotebookDocumentParams(
+            notebook_document=types.NotebookDocumentIdentifier(uri=notebook_uri),
+            cell_text_documents=[types.TextDocumentIdentifier(uri=uri) for uri in cell_uris]))
+        assert {uri: codes(await editor.diagnostics(uri)) for uri in cell_uris} == dict.fromkeys(cell_uris, [])
+
+    session(tmp_path, scenario)

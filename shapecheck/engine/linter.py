@@ -105,7 +105,8 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     return result
 
 
-def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
+def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+                  parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
     """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
     notebook is one SC000 finding, as ruff reports it. With fixes, `result.new_source` is the notebook's new text."""
     try:
@@ -113,7 +114,7 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
     except NotebookError as error:
         start = Location(1, 1)
         return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", str(error), filename, start, start)])
-    result = lint_text(notebook.source, filename, rules, fix)
+    result = lint_text(notebook.source, filename, rules, fix, parse)
     if result.new_source is not None:
         result.new_source = notebook.with_source(result.new_source)
         if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed

@@ -4,6 +4,7 @@ for its path, and each re-parsed only where an edit changed it.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from shapecheck.config import Resolver, rules_without
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.findings import FileResult
+from shapecheck.notebook import SUFFIX, is_notebook
 from shapecheck.runner import lint_decoded, with_large_stack
 
 
@@ -67,15 +69,27 @@ class Documents:
         self.linted: dict[str, Linted] = {}  # uri -> its latest lint, for code actions
         self._parsed: dict[str, ParsedSource] = {}  # uri -> its latest parse, for re-parsing the next edit
 
-    def lint(self, uri: str, path: str | None, text: str, version: int | None) -> FileResult | None:
-        """Lint the document's text; None when its settings exclude it."""
+    def lint(self, uri: str, path: str | None, text: str, version: int | None, name: str | None = None
+             ) -> FileResult | None:
+        """Lint the document's text (a notebook's JSON when `name` ends in .ipynb); None when its settings exclude
+        it."""
         settings = self.settings.settings_for(path)
         if settings.excluded:
             self.forget(uri)
             return None
-        result = with_large_stack(lint_decoded, text, path or uri, settings.rules, None, self._parser(uri))
+        result = with_large_stack(lint_decoded, text, name or path or uri, settings.rules, None, self._parser(uri))
         self.linted[uri] = Linted(version, text, result)
         return result
+
+    def lint_cells(self, uri: str, path: str | None, cells: list[tuple[bool, str]]) -> FileResult | None:
+        """Lint a notebook given as its cells, (is code, text) in order, as `shapecheck lint` lints the .ipynb
+        file: findings carry the 1-based cell number among all cells and rows within that cell."""
+        document = {"cells": [{"cell_type": "code" if code else "markdown", "metadata": {}, "source": text,
+                               **({"outputs": [], "execution_count": None} if code else {})} for code, text in cells],
+                    "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+        name = path or uri
+        # Untitled notebooks have no path; the name must still say "notebook" to be linted as one.
+        return self.lint(uri, path, json.dumps(document), None, name if is_notebook(name) else name + SUFFIX)
 
     def fixed(self, uri: str, path: str | None, text: str, unsafe: bool) -> str | None:
         """The document's text with every safe (or also unsafe) fix applied; None when nothing changes."""
