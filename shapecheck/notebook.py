@@ -13,6 +13,7 @@ into cells.
     notebook.source_row(cell, row)          # and back
     notebook.file_position(row, column)     # source position -> (line, column) in the .ipynb file itself
     notebook.with_source(fixed_source)      # the notebook's text with the fixed cells, None if it can't be cut back
+    notebook.cell_codes(), .without(cells)  # each cell's Python; the notebook less some cells (those that don't parse)
     cell_diff(old_text, new_text, name)     # a unified diff per changed cell, ruff's `--diff` for notebooks
 
 Cells are numbered among all cells, markdown included, from 1: Jupyter's order and ruff's `cell N`. Rewriting a
@@ -27,7 +28,8 @@ import difflib
 import io
 import json
 import re
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 
 SUFFIX = ".ipynb"
 
@@ -72,6 +74,18 @@ class Notebook:
         """The row of `source` that is row `row` of cell number `cell` (the inverse of `locate`)."""
         first = next(code.first_row for code in self.cells if code.number == cell)
         return first + row - 1
+
+    def cell_codes(self) -> list[tuple[int, int, str]]:
+        """Each joined cell's number, first row in `source`, and its Python as in `source` (magics replaced)."""
+        lines = _lines(self.source)
+        ends = [cell.first_row - 2 for cell in self.cells[1:]] + [len(lines)]  # the boundary line is no cell's
+        return [(cell.number, cell.first_row, "".join(lines[cell.first_row - 1:end]))
+                for cell, end in zip(self.cells, ends)]
+
+    def without(self, numbers: Collection[int]) -> Notebook:
+        """This notebook with the code cells numbered `numbers` left out of `source` (and left alone by
+        `with_source`)."""
+        return _join([cell for cell in self.cells if cell.number not in numbers], self.text)
 
     def file_position(self, row: int, column: int) -> tuple[int, int]:
         """Where a 1-based (row, column) of `source` is in the notebook file: its line and column (1-based)."""
@@ -133,6 +147,7 @@ def read_notebook(text: str) -> Notebook:
 
 
 def _join(cells: list[_Cell], text: str) -> Notebook:
+    cells = [replace(cell, magics={}) for cell in cells]  # a Notebook never shares its cells' rows and magics
     parts: list[str] = []
     rows: list[tuple[int, int]] = []
     for index, cell in enumerate(cells):

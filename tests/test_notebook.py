@@ -218,3 +218,18 @@ def test_cli_machine_formats_place_notebook_findings(project: Path) -> None:
 def test_stdin_notebook(project: Path) -> None:
     result = lint("--output-format", "concise", "--stdin-filename", "a.ipynb", "-", stdin=BUGGY)
     assert result.stdout.startswith("a.ipynb:cell 3:2:5: SC301")
+
+
+def test_a_cell_that_does_not_parse_fails_alone_as_in_jupyter() -> None:
+    text = notebook("import torch.nn.functional as F\n", "criterion = # TODO: define the loss\n",
+                    "y = F.softmax(x, dim=-1).log()\n", "result = await fetch()\n", "for x in xs:\n    pass\n")
+    result = found(text)
+    assert [(f.cell, f.location.row, f.code) for f in result.findings] == [(2, 1, "SC000"), (3, 1, "SC301")]
+    fixed = found(text, fix="safe").new_source
+    assert fixed == text.replace("F.softmax(x, dim=-1).log()", "F.log_softmax(x, dim=-1)")
+
+
+def test_a_bracket_closed_in_the_next_cell_breaks_both_cells() -> None:
+    text = notebook("import torch.nn.functional as F\n", "y = F.softmax(x,\n", "dim=-1).log()\n",
+                    "z = F.softmax(x, dim=-1).log()\n")
+    assert [(f.cell, f.code) for f in found(text).findings] == [(2, "SC000"), (3, "SC000"), (4, "SC301")]

@@ -114,15 +114,36 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
     except NotebookError as error:
         start = Location(1, 1)
         return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", str(error), filename, start, start)])
+    notebook, broken = _leave_out_broken_cells(notebook, filename)
     result = lint_text(notebook.source, filename, rules, fix, parse)
     if result.new_source is not None:
         result.new_source = notebook.with_source(result.new_source)
         if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed
             result = lint_text(notebook.source, filename, rules)
             result.warning = "fixes not applied: they could not be put back into the notebook's cells"
-    result.findings = [_in_cell(notebook, finding) for finding in result.findings]
+    result.findings = sorted([*broken, *(_in_cell(notebook, finding) for finding in result.findings)],
+                             key=lambda finding: finding.sort_key)
     result.invalid_noqa = ["cell {}:{}".format(*notebook.locate(int(row))) for row in result.invalid_noqa]
     return result
+
+
+def _leave_out_broken_cells(notebook: Notebook, filename: str) -> tuple[Notebook, list[Finding]]:
+    """Jupyter compiles each cell on its own, so a cell with a syntax error (an exercise's `loss = # TODO`) fails
+    alone and the others run. Likewise here, as in ruff: each such cell is one SC000 (a bracket left open for the
+    next cell breaks both) and the rest of the notebook is linted without them. Checked with CPython's own parser,
+    which costs a fraction of libcst's."""
+    broken, findings = [], []
+    for number, first_row, code in notebook.cell_codes():
+        try:
+            compile(code, filename, "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+        except SyntaxError as error:
+            row = first_row + max(error.lineno or 1, 1) - 1
+            [finding] = _syntax_error(filename, notebook.source, error.msg, row, error.offset or 1).findings
+            findings.append(_in_cell(notebook, finding))
+            broken.append(number)
+        except (ValueError, RecursionError, MemoryError):
+            continue
+    return (notebook.without(broken) if broken else notebook), findings
 
 
 def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
