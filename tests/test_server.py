@@ -74,6 +74,12 @@ class Editor:
                 range=types.Range(start=types.Position(line=line, character=start),
                                   end=types.Position(line=line, character=end)), text=new_text)]))
 
+    async def open_buggy(self, folder: Path) -> str:
+        """Open model.py with BUGGY in it and wait for its first diagnostics; its uri."""
+        uri = self.open(write(folder / "model.py", BUGGY), BUGGY)
+        await self.diagnostics(uri)
+        return uri
+
     async def actions(self, uri: str, line: int, only: list[str] | None = None) -> list[types.CodeAction]:
         whole_line = types.Range(start=types.Position(line=line, character=0),
                                  end=types.Position(line=line, character=80))
@@ -161,12 +167,8 @@ def test_diagnostics_follow_open_change_and_save(tmp_path: Path) -> None:
 
 
 def test_code_actions_remove_the_finding(tmp_path: Path) -> None:
-    path = write(tmp_path / "model.py", BUGGY)
-
     async def scenario(editor: Editor) -> None:
-        uri = editor.open(path, BUGGY)
-        await editor.diagnostics(uri)
-
+        uri = await editor.open_buggy(tmp_path)
         safe = await editor.actions(uri, 5)
         titles = [action.title for action in safe]
         assert titles == ["SC301: Use `log_softmax` (safe fix)", "SC301: disable for this line (# noqa)",
@@ -188,11 +190,8 @@ def test_code_actions_remove_the_finding(tmp_path: Path) -> None:
 
 
 def test_fix_all_applies_the_safe_fixes(tmp_path: Path) -> None:
-    path = write(tmp_path / "model.py", BUGGY)
-
     async def scenario(editor: Editor) -> None:
-        uri = editor.open(path, BUGGY)
-        await editor.diagnostics(uri)
+        uri = await editor.open_buggy(tmp_path)
         (action,) = await editor.actions(uri, 0, only=[types.CodeActionKind.SourceFixAll])
         assert action.kind == "source.fixAll.shapecheck"
         text = apply(BUGGY, action)
