@@ -21,6 +21,7 @@ from shapecheck.discovery import discover
 from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
 from shapecheck.engine.rule import Rule
 from shapecheck.findings import INTERNAL_ERROR, FileResult
+from shapecheck.record import commands as record_commands
 from shapecheck.reporters import FORMATS, render, statistics as render_statistics, summary
 from shapecheck.reporters import statistics_json as render_statistics_json
 from shapecheck.engine.linter import SourceError
@@ -295,3 +296,7 @@ def explain_rule(code: str | None, show_all: bool) -> None:
     if found is None:
         _fail(f"unknown rule {code!r} (see `shapecheck rules`)")
     click.echo(page(found))
+
+
+main.add_command(record_commands.record)
+main.add_command(record_commands.annotate)

@@ -1,4 +1,5 @@
-"""pytest plugin: `pytest --shapecheck=mypkg,otherpkg` runs the test suite with those packages checked.
+"""pytest plugin: `pytest --shapecheck=mypkg,otherpkg` runs the test suite with those packages checked, and
+`pytest --shapecheck-record=mypkg` records the shapes their functions see, for `shapecheck annotate`.
 
 pytest loads this module in every run (entry point `pytest11`), so it imports neither torch nor jaxtyping;
 they load only once an instrumented module is imported.
@@ -6,11 +7,13 @@ they load only once an instrumented module is imported.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
 
 _hook: Any = None  # the installed ImportHook, for the report header and unconfigure
+_recorder: Any = None  # the running shapecheck.record Recorder, saved at unconfigure
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -18,12 +21,24 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--shapecheck", action="append", default=[], metavar="PACKAGES",
         help="check tensor shapes, dtypes and devices of every annotated function and class in these packages "
              "(comma-separated, and the option may be repeated)")
+    parser.getgroup("shapecheck").addoption(
+        "--shapecheck-record", action="append", default=[], metavar="PACKAGES",
+        help="record the shape, dtype and device of every tensor passed to or returned by the functions of these "
+             "packages (the first 20 calls of each), for `shapecheck annotate`")
+    parser.getgroup("shapecheck").addoption(
+        "--shapecheck-record-file", default=None, metavar="PATH",
+        help="where --shapecheck-record writes (merged into): default .shapecheck/record.json")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Parser, args: list[str]) -> None:
     # Before any conftest.py runs: a conftest that imports the package would otherwise import it unchecked.
-    global _hook
+    global _hook, _recorder
+    recorded = packages_from(early_config.known_args_namespace.shapecheck_record)
+    if recorded:
+        from shapecheck.record.recorder import Recorder
+
+        _recorder = Recorder(packages=recorded).start()
     packages = packages_from(early_config.known_args_namespace.shapecheck)
     if not packages:
         return
@@ -57,7 +72,14 @@ def pytest_report_header(config: pytest.Config) -> str | None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    global _hook
+    global _hook, _recorder
+    if _recorder is not None:
+        from shapecheck.record.store import DEFAULT_PATH
+
+        _recorder.stop()
+        path = config.getoption("shapecheck_record_file") or DEFAULT_PATH
+        _recorder.save(path if os.path.isabs(path) else os.path.join(config.invocation_params.dir, path))
+        _recorder = None
     if _hook is not None:
         _hook.uninstall()
         _hook = None

@@ -7,7 +7,7 @@ check has failed (or two devices met), so it favours clarity over speed.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import torch
@@ -109,23 +109,11 @@ class Signature:
         return labelled if result is MISSING else [*labelled, ("return", result)]
 
 
-class _Conflict:
-    """Seeded into a memo to find where a dimension was first bound: it equals nothing, so a check fails
-    exactly at the first use of that name. Empty as a sequence, for the variadic-broadcast path."""
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    def __ne__(self, other: object) -> bool:
-        return True
-
-    def __len__(self) -> int:
-        return 0
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(())
-
-    __hash__ = object.__hash__
+# Seeded into a memo to find where a dimension was first bound: no tensor has a size of -1 and a `*name` binding is
+# never None, so a check fails exactly at the first use of that name. Plain values, not an object with a custom
+# `__eq__`, because this runs inside code that torch.compile traces, and dynamo (torch 2.11) cannot trace such objects.
+_POISONED_SIZE = -1
+_POISONED_SIZES = (False, None)
 
 
 def _origin_of(dim: str, items: list[tuple[str, Checker, Any]], memo: dict) -> str:
@@ -135,7 +123,7 @@ def _origin_of(dim: str, items: list[tuple[str, Checker, Any]], memo: dict) -> s
         before = dict(memo)
         checker.check(value, memo)
         if dim in memo:
-            before[dim] = (False, _Conflict()) if dim.startswith("*") else _Conflict()
+            before[dim] = _POISONED_SIZES if dim.startswith("*") else _POISONED_SIZE
             found = checker.check(value, before)
             return f"{found.where(name)}.{found.axis}" if found is not None and found.axis else name
     return "an earlier argument"

@@ -157,6 +157,9 @@ class TensorSpec:
             memo[key] = (broadcastable, sizes)
             return None
         was_broadcastable, bound = previous
+        if bound is None:  # poisoned by `signature._origin_of`: this is where `key` was first bound
+            start, stop, _ = window.indices(rank)
+            return Mismatch(f"{{where}} binds {key}", f"shape[{start}:{stop}]", key)
         if was_broadcastable:
             merged = _broadcast(sizes, bound)
             if merged is not None and (broadcastable or merged == sizes):

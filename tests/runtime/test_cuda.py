@@ -73,3 +73,21 @@ def test_inductor_on_cuda_matches_eager():
     torch.testing.assert_close(compiled(x), head(x))
     with pytest.raises((shapecheck.ShapeError, torch._dynamo.exc.Unsupported), match="fixes it to 4"):
         compiled(torch.randn(8, 5, device="cuda"))
+
+
+def test_bf16_autocast_outputs_satisfy_float_annotations():
+    # Mixed precision is where CUDA users meet dtype checks: autocast's bf16 results are still `Float`.
+    head = Head().cuda()
+    with torch.autocast("cuda", dtype=torch.bfloat16):
+        out = head(torch.randn(3, 4, device="cuda"))
+        assert out.dtype == torch.bfloat16
+        assert matmul(torch.randn(2, 4, device="cuda"), torch.randn(4, 3, device="cuda")).dtype == torch.bfloat16
+
+
+def test_dynamic_shapes_compile_on_cuda_keeps_checking_symbols():
+    compiled = torch.compile(matmul, dynamic=True)
+    for n in (2, 5, 9):
+        x, w = torch.randn(n, 4, device="cuda"), torch.randn(4, 3, device="cuda")
+        torch.testing.assert_close(compiled(x, w), x @ w)
+    with pytest.raises((shapecheck.ShapeError, torch._dynamo.exc.Unsupported), match="D"):
+        compiled(torch.randn(5, 4, device="cuda"), torch.randn(3, 3, device="cuda"))
