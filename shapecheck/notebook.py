@@ -48,11 +48,12 @@ class NotebookError(Exception):
 
 
 @dataclass
-class _Cell:
+class CodeCell:
+    """A code cell as it stands in the file, and where it went in the joined source."""
+
     number: int  # 1-based among all cells
     text: str  # its source as Jupyter shows it
     span: tuple[int, int]  # where its `source` value is in the file's text
-    starts: list[int]  # offset in the file's text of each decoded character of `source`, plus one past the end
     magics: dict[str, str] = field(default_factory=dict)  # placeholder line -> the magic line it stands for
     first_row: int = 0  # its first row in the joined source (1-based); 0: left out
 
@@ -61,9 +62,10 @@ class _Cell:
 class Notebook:
     text: str  # the .ipynb file as read
     source: str  # the code cells as one module
-    cells: list[_Cell]  # the code cells in the source, in order
+    cells: list[CodeCell]  # the code cells in the source, in order
     _rows: list[tuple[int, int]]  # (cell index in `cells`, row in cell) per source row
-    _line_starts: list[int]
+    _line_starts: list[int] = field(default_factory=list)
+    _offsets: dict[int, list[int]] = field(default_factory=dict)  # cell number -> its characters' offsets in `text`
 
     def locate(self, row: int) -> tuple[int, int]:
         """The cell number and the row in that cell of a 1-based row of `source`."""
@@ -93,7 +95,12 @@ class Notebook:
         cell = self.cells[cell_index]
         lines = _lines(cell.text)
         index = sum(len(line) for line in lines[:cell_row - 1]) + column - 1
-        offset = cell.starts[min(max(index, 0), len(cell.starts) - 1)]
+        if cell.number not in self._offsets:  # worked out for cells with findings only: a loop over every character
+            self._offsets[cell.number] = _decoded_offsets(self.text, *cell.span)
+        starts = self._offsets[cell.number]
+        offset = starts[min(max(index, 0), len(starts) - 1)]
+        if not self._line_starts:
+            self._line_starts = [0] + [match.end() for match in re.finditer(r"\r\n|\r|\n", self.text)]
         line = bisect.bisect_right(self._line_starts, offset)
         return line, offset - self._line_starts[line - 1] + 1
 
@@ -132,7 +139,7 @@ def read_notebook(text: str) -> Notebook:
     if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
         raise NotebookError("Expected a Jupyter notebook: a JSON object with a `cells` list")
     spans = _source_spans(text)
-    cells: list[_Cell] = []
+    cells: list[CodeCell] = []
     for number, cell in enumerate(document["cells"], start=1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
@@ -142,11 +149,11 @@ def read_notebook(text: str) -> Notebook:
         if not isinstance(value, str):
             raise NotebookError(f"Expected a Jupyter notebook: cell {number}'s source is not text")
         start, end = spans[number - 1]
-        cells.append(_Cell(number, value, (start, end), _decoded_offsets(text, start, end)))
+        cells.append(CodeCell(number, value, (start, end)))
     return _join([cell for cell in cells if _is_python(cell.text)], text)
 
 
-def _join(cells: list[_Cell], text: str) -> Notebook:
+def _join(cells: list[CodeCell], text: str) -> Notebook:
     cells = [replace(cell, magics={}) for cell in cells]  # a Notebook never shares its cells' rows and magics
     parts: list[str] = []
     rows: list[tuple[int, int]] = []
@@ -170,8 +177,7 @@ def _join(cells: list[_Cell], text: str) -> Notebook:
             rows.append((index, row))
     if not rows:
         rows.append((0, 1))
-    starts = [0] + [match.end() for match in re.finditer(r"\r\n|\r|\n", text)]
-    return Notebook(text, "".join(parts), cells, rows, starts)
+    return Notebook(text, "".join(parts), cells, rows)
 
 
 def _is_python(source: str) -> bool:
@@ -241,7 +247,7 @@ def _split_cells(source: str) -> list[str]:
     return ["".join(lines) for lines in cells]
 
 
-def _restore_magics(text: str, cell: _Cell) -> str | None:
+def _restore_magics(text: str, cell: CodeCell) -> str | None:
     lines = _lines(text)
     found = 0
     for index, line in enumerate(lines):
@@ -269,6 +275,7 @@ def _source_spans(text: str) -> list[tuple[int, int]]:
     for key, start, end in _members(text, _skip(text, 0)):
         if key != "cells":
             continue
+        spans = []  # a key given twice: JSON readers (and so `read_notebook`) take the last
         position = _skip(text, start + 1)  # past `[`
         while text[position] != "]":
             cell_span = (0, 0)

@@ -27,6 +27,8 @@ from shapecheck.writer import WriteError, encode, unified_diff, write_atomically
 # Larger files are skipped with a warning: real source is far smaller, and a generated file of this size would
 # take libcst seconds and gigabytes to parse.
 MAX_FILE_SIZE = 5 * 1024 * 1024
+# A notebook's size is mostly its outputs (plots as base64 images): only its code is parsed.
+MAX_NOTEBOOK_SIZE = 50 * 1024 * 1024
 
 # libcst's native parser recurses once per nesting level on the C stack: on a default 8 MiB stack, parentheses
 # nested 2,000 deep crash the process. Linting in a thread with this much (reserved, mostly untouched) stack
@@ -115,8 +117,8 @@ def lint_file(task: Task, fix: str | None = None, write: bool = False) -> Outcom
     path = task.path
     try:
         size = os.stat(path).st_size
-        if size > MAX_FILE_SIZE:  # checked before reading: the file may be huge
-            return Outcome(FileResult(path, warning=_too_large(size)))
+        if size > _limit(path):  # checked before reading: the file may be huge
+            return Outcome(FileResult(path, warning=_too_large(size, path)))
         with open(path, "rb") as file:
             data = file.read()
     except OSError as error:
@@ -145,8 +147,8 @@ def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],
 
 def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
     """Lint one file's bytes (from disk or standard input) under the name `filename`."""
-    if len(data) > MAX_FILE_SIZE:
-        return FileResult(filename, warning=_too_large(len(data)))
+    if len(data) > _limit(filename):
+        return FileResult(filename, warning=_too_large(len(data), filename))
     try:
         text = decode(data)
     except SourceError as error:
@@ -168,5 +170,10 @@ def lint_decoded(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
         return FileResult(filename, error=f"internal error: {type(error).__name__}: {error}; please report it")
 
 
-def _too_large(size: int) -> str:
-    return f"skipped: {size / 2**20:.1f} MiB is over the {MAX_FILE_SIZE // 2**20} MiB limit for a source file"
+def _limit(filename: str) -> int:
+    return MAX_NOTEBOOK_SIZE if is_notebook(filename) else MAX_FILE_SIZE
+
+
+def _too_large(size: int, filename: str) -> str:
+    kind = "notebook" if is_notebook(filename) else "source file"
+    return f"skipped: {size / 2**20:.1f} MiB is over the {_limit(filename) // 2**20} MiB limit for a {kind}"

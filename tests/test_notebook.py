@@ -233,3 +233,19 @@ def test_a_bracket_closed_in_the_next_cell_breaks_both_cells() -> None:
     text = notebook("import torch.nn.functional as F\n", "y = F.softmax(x,\n", "dim=-1).log()\n",
                     "z = F.softmax(x, dim=-1).log()\n")
     assert [(f.cell, f.code) for f in found(text).findings] == [(2, "SC000"), (3, "SC000"), (4, "SC301")]
+
+
+def test_a_notebook_large_with_outputs_is_linted(project: Path) -> None:
+    document = json.loads(BUGGY)
+    document["cells"][1]["outputs"] = [{"output_type": "display_data", "metadata": {},
+                                        "data": {"image/png": "A" * (6 * 2**20)}}]
+    write(project / "plots.ipynb", json.dumps(document, indent=1))
+    result = lint("--output-format", "concise", "plots.ipynb")
+    assert result.exit_code == 1 and result.stdout.startswith("plots.ipynb:cell 3:2:5: SC301")
+
+
+def test_a_cells_key_given_twice_takes_the_last_as_json_does() -> None:
+    text = BUGGY.replace('{\n "cells": [', '{\n "cells": [],\n "cells": [', 1)
+    [finding] = found(text).findings
+    assert (finding.cell, finding.location.row) == (3, 2)
+    assert found(text, fix="safe").new_source == text.replace("F.softmax(x, dim=-1).log()", "F.log_softmax(x, dim=-1)")

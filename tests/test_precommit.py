@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from tests.cli_helpers import BUGGY, CLEAN, write
+from tests.test_notebook import BUGGY as BUGGY_NOTEBOOK
 
 PROJECT = Path(__file__).resolve().parents[1]
 
@@ -23,7 +24,7 @@ def test_the_hook_manifest() -> None:
     assert hook["name"] == "shapecheck"
     assert hook["entry"].split()[:2] == ["shapecheck", "lint"]
     assert hook["language"] == "python"
-    assert hook["types"] == ["python"]
+    assert hook["types_or"] == ["python", "jupyter"]
 
 
 # A commit needs an identity; CI machines often have none configured.
@@ -55,6 +56,7 @@ def test_pre_commit_try_repo(tmp_path: Path) -> None:
     work = tmp_path / "work"
     write(work / "buggy.py", BUGGY)
     write(work / "clean.py", CLEAN)
+    write(work / "nb.ipynb", BUGGY_NOTEBOOK)
     git("init", "-q", cwd=work)
     git("add", "-A", cwd=work)
 
@@ -66,6 +68,9 @@ def test_pre_commit_try_repo(tmp_path: Path) -> None:
     failing = try_repo("buggy.py")
     assert failing.returncode == 1, failing.stdout + failing.stderr
     assert "buggy.py:2:5: SC301" in failing.stdout
+
+    notebook = try_repo("nb.ipynb")  # the hook takes notebooks too
+    assert notebook.returncode == 1 and "nb.ipynb:cell 3:2:5: SC301" in notebook.stdout, notebook.stdout
 
     passing = try_repo("clean.py")
     assert passing.returncode == 0, passing.stdout + passing.stderr
