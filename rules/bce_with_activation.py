@@ -23,6 +23,7 @@ LOSSES = BCE | WITH_LOGITS
 class BceWithActivation(Rule):
     code = "SC304"
     name = "bce-with-activation"
+    severity = "error"  # a double sigmoid, or an unstable log of a sigmoid, silently skews the loss
     message = "sigmoid then binary_cross_entropy is numerically unstable: use `binary_cross_entropy_with_logits`"
     fixable = "safe"
     triggers = ("binary_cross_entropy", "BCELoss", "BCEWithLogitsLoss")

@@ -52,6 +52,7 @@ Helpers = dict[tuple[int, str], list[bool]]
 class CatOfScalars(Rule):
     code = "SC102"
     name = "cat-of-scalars"
+    severity = "error"  # `torch.cat` of 0-d tensors raises
     message = "`torch.cat` of 0-d tensors raises \"zero-dimensional tensor cannot be concatenated\": use `torch.stack`"
     fixable = "safe"
     triggers = ("cat(", "concatenate(")

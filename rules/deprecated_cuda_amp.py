@@ -39,6 +39,7 @@ class _Import:
 class DeprecatedCudaAmp(Rule):
     code = "SC402"
     name = "deprecated-cuda-amp"
+    severity = "warning"  # a deprecated spelling that still works
     message = ("`torch.cuda.amp` is deprecated: use `torch.amp` and pass the device (`autocast(\"cuda\")`, "
                "`GradScaler(\"cuda\")`, `custom_fwd(device_type=\"cuda\")`)")
     fixable = "safe"

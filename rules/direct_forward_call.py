@@ -17,6 +17,7 @@ NOT_MODULES = ("torch.distributed.nn.RemoteModule", "torch.distributed.nn.api.re
 class DirectForwardCall(Rule):
     code = "SC205"
     name = "direct-forward-call"
+    severity = "error"  # skipped hooks (weight norm, pruning, ...) silently change the output
     message = "calling `.forward()` directly skips the module's hooks: call the module, `model(x)`"
     fixable = "unsafe"
     triggers = (".forward(",)

@@ -19,6 +19,7 @@ _GRADIENT_METHODS = frozenset({"backward", "requires_grad_", "retain_grad"})
 class EvalWithoutNoGrad(Rule):
     code = "SC203"
     name = "eval-without-no-grad"
+    severity = "warning"  # the results are right; the graph only costs memory and time
     message = "model in eval mode is run without `torch.no_grad()`: wrap the evaluation in `with torch.no_grad():`"
     triggers = (".eval(", ".train(False", ".train(mode=False")
     docs = """

@@ -31,6 +31,7 @@ _UNKNOWN = Placement(False, False)
 class Float64OnMps(Rule):
     code = "SC403"
     name = "float64-on-mps"
+    severity = "error"  # MPS has no float64: it raises
     message = ("MPS does not support float64: this tensor is float64 on \"mps\" "
                "(\"Cannot convert a MPS Tensor to float64 dtype\"); use float32")
     triggers = ("mps",)

@@ -21,6 +21,7 @@ _INTEGRAL_METHODS = frozenset({"long", "int", "short", "byte", "char", "bool", "
 class IntegerRequiresGrad(Rule):
     code = "SC204"
     name = "integer-requires-grad"
+    severity = "error"  # `requires_grad` on an integer tensor raises
     message = ("integer and bool tensors can't require gradients: PyTorch raises \"Only Tensors of floating point "
                "and complex dtype can require gradients\"; use float data (`1.0`) or `dtype=torch.float32`")
     triggers = ("requires_grad", "Parameter(")

@@ -14,6 +14,7 @@ LOG = frozenset({"torch.log", "torch.special.log"})
 class LogOfSoftmax(Rule):
     code = "SC301"
     name = "log-of-softmax"
+    severity = "error"  # `log` of an underflowed softmax is -inf: NaN losses
     message = "log of softmax is numerically unstable: use `log_softmax(..., dim=...)`"
     fixable = "safe"
     triggers = ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")

@@ -22,6 +22,7 @@ LOSSES = CROSS_ENTROPY | NLL
 class LossOnProbabilities(Rule):
     code = "SC303"
     name = "loss-on-probabilities"
+    severity = "error"  # the loss applies its own (log-)softmax: gradients are silently wrong
     message = "cross_entropy applies log_softmax itself: pass the logits, not softmax probabilities"
     fixable = "unsafe"
     triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")

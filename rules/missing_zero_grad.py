@@ -13,6 +13,7 @@ from shapecheck.rules._training_loop import in_test, is_test_file, lightning_mod
 class MissingZeroGrad(Rule):
     code = "SC201"
     name = "missing-zero-grad"
+    severity = "error"  # summed gradients silently train the wrong model
     message = "gradients are never reset in this training loop: they accumulate across iterations"
     triggers = ("backward",)
     docs = """

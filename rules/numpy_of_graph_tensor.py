@@ -28,6 +28,7 @@ LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()
 class NumpyOfGraphTensor(Rule):
     code = "SC207"
     name = "numpy-of-graph-tensor"
+    severity = "error"  # `.numpy()` raises on a tensor that requires grad or lives on the GPU
     message = ("`.numpy()` on a model output that requires grad raises: use `.detach().cpu().numpy()` or compute "
                "it under `torch.no_grad()`")
     triggers = (".numpy()",)

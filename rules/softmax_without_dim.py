@@ -22,6 +22,7 @@ LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in FUNCTIONS)
 class SoftmaxWithoutDim(Rule):
     code = "SC302"
     name = "softmax-without-dim"
+    severity = "error"  # the implicit dim normalises over the batch for 3-D input
     message = "softmax without `dim`: torch picks dim 0 for 1-D and 3-D input, normalising over the batch"
     fixable = "unsafe"
     triggers = ("softmax", "Softmax", "softmin", "Softmin")

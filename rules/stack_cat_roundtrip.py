@@ -23,6 +23,7 @@ MUTATORS = ("append", "extend", "insert")
 class StackCatRoundtrip(Rule):
     code = "SC103"
     name = "stack-cat-roundtrip"
+    severity = "warning"  # the round trip computes the right tensor, only the long way
     message = "`cat` of tensors each unsqueezed at the cat's dim is `stack`"
     fixable = "safe"
     triggers = ("unsqueeze", "None]", "stack(")

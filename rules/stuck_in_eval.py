@@ -19,6 +19,7 @@ _MAY_TRAIN = re.compile(r"train|(?:^|_)fit(?:$|_)", re.IGNORECASE)
 class StuckInEval(Rule):
     code = "SC206"
     name = "stuck-in-eval"
+    severity = "error"  # dropout and batch norm stay in eval mode: training silently goes wrong
     message = "this training loop puts the model in eval mode and never back in train mode"
     triggers = (".eval(", ".train(False", ".train(mode=False")
     docs = """

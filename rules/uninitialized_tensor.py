@@ -57,6 +57,7 @@ class _Allocation:
 class UninitializedTensor(Rule):
     code = "SC401"
     name = "uninitialized-tensor"
+    severity = "error"  # the tensor holds uninitialised memory
     message = _MESSAGE.format(call="torch.Tensor")
     fixable = "safe"
     triggers = ("Tensor(",)

@@ -25,6 +25,7 @@ _MODULE_METHODS = frozenset({"eval", "train", "parameters", "named_parameters", 
 class UnsafeTorchLoad(Rule):
     code = "SC501"
     name = "unsafe-torch-load"
+    severity = "warning"  # a security hazard with untrusted files, not a wrong result
     message = ("`torch.load` without `weights_only=True` runs arbitrary pickled code on torch < 2.6: pass "
                "`weights_only=True`")
     fixable = "unsafe"

@@ -18,6 +18,7 @@ Form = Literal["in-place", "rebind"]
 class UpdateOutsideNoGrad(Rule):
     code = "SC202"
     name = "update-outside-no-grad"
+    severity = "error"  # the update is recorded in the graph, or raises on a leaf
     message = "parameter update outside `torch.no_grad()`: wrap it in `with torch.no_grad():`"
     triggers = (".grad",)
     docs = """

@@ -109,6 +109,7 @@ class Trace:
 class ViewAfterTranspose(Rule):
     code = "SC101"
     name = "view-after-transpose"
+    severity = "error"  # `.view` on a non-contiguous tensor raises
     message = "`.view(...)` merges dims that a transpose left non-contiguous: use `.reshape(...)` or " \
               "`.contiguous().view(...)`"
     fixable = "safe"

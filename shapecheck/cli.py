@@ -15,14 +15,20 @@ from typing import NoReturn
 import click
 
 from shapecheck import __version__
-from shapecheck.config import Config, ConfigError, discover as find_config, rules_without
+from shapecheck.add_noqa import add_noqa
+from shapecheck.config import Config, ConfigError, Resolver, Selection, rules_without
 from shapecheck.discovery import discover
 from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
 from shapecheck.engine.rule import Rule
-from shapecheck.findings import ENGINE_DOCS, INTERNAL_ERROR, FileResult
+from shapecheck.findings import INTERNAL_ERROR, FileResult
 from shapecheck.record import commands as record_commands
 from shapecheck.reporters import FORMATS, render, statistics as render_statistics, summary
+from shapecheck.reporters import statistics_json as render_statistics_json
+from shapecheck.engine.linter import SourceError
+from shapecheck.notebook import NotebookError
+from shapecheck.rule_docs import all_codes, code_for, page
 from shapecheck.runner import Outcome, Task, deliver_fixes, lint_bytes, run, with_large_stack
+from shapecheck.writer import WriteError
 
 
 
@@ -70,13 +76,21 @@ CODES = {"multiple": True, "metavar": "CODES"}
               help="Name of the file read from standard input (`-`), for messages, exclusion and per-file-ignores.")
 @click.option("--force-exclude", is_flag=True,
               help="Apply exclude / extend-exclude to paths named on the command line too (for pre-commit).")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False), metavar="PATH",
+              help="Write the findings (and the summary) to this file instead of standard output.")
+@click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` to every line with a finding, then exit 0.")
+@click.option("--show-files", is_flag=True, help="List the files that would be linted, then exit.")
+@click.option("--show-settings", is_flag=True, help="Print the settings the first file is linted with, then exit.")
 def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
          output_format: str, fix: bool, unsafe_fixes: bool, diff: bool, statistics: bool, exit_zero: bool,
          quiet: bool, no_cache: bool, config_file: str | None, jobs: int | None, stdin_filename: str | None,
-         force_exclude: bool) -> None:
-    """Lint PATHS: Python files, and folders searched for `*.py` (default: `.`); `-` reads standard input.
+         force_exclude: bool, output_file: str | None, add_noqa: bool, show_files: bool, show_settings: bool
+         ) -> None:
+    """Lint PATHS: Python files and notebooks, and folders searched for `*.py` and `*.ipynb` (default: `.`); `-`
+    reads standard input.
 
-    Settings come from [tool.shapecheck] in the nearest pyproject.toml; the options here override them.
+    Each file's settings come from [tool.shapecheck] in the nearest pyproject.toml above it; the options here
+    override them.
     """
     del no_cache  # accepted for ruff compatibility: there is no cache
     stdin = paths == ("-",) or (not paths and stdin_filename is not None)
@@ -84,53 +98,114 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
         raise click.UsageError("`-` (standard input) cannot be combined with other paths")
     if stdin_filename is not None and not stdin:
         raise click.UsageError("--stdin-filename names standard input: pass `-` as the only path")
-    first = stdin_filename if stdin else (paths[0] if paths else None)
-    try:
-        config = find_config(first, config_file).with_cli(_codes(select) if select else None, _codes(ignore),
-                                                          _codes(extend_select))
-        enabled = config.enabled_rules()
-    except ConfigError as error:
-        _fail(str(error))
+    if stdin and (add_noqa or show_files or show_settings):
+        raise click.UsageError("--add-noqa, --show-files and --show-settings work on files, not standard input")
     fix_mode = ("unsafe" if unsafe_fixes else "safe") if fix or diff else None
     write = fix and not diff
-    chooser = _RuleChooser(config, enabled)
-
     problems: list[tuple[str, str]] = []
-    if stdin:
-        outcome = _lint_stdin(stdin_filename, config, chooser, fix_mode, write, force_exclude)
-        outcomes = [] if outcome is None else [outcome]
-    else:
-        found = discover(paths or (".",), config.exclusions, force_exclude)
-        problems += found.errors
-        if not found.files and not found.errors and not quiet:
-            click.echo("shapecheck: warning: no Python files found under the given paths", err=True)
-        outcomes = run([Task(path, chooser.rules_for(path)) for path in found.files], fix_mode, write, jobs)
+    try:
+        chooser = _RuleChooser(Resolver(config_file, Selection(_codes(select) if select else None, _codes(ignore),
+                                                               _codes(extend_select))))
+        if stdin:
+            outcome = _lint_stdin(stdin_filename, chooser, fix_mode, write, force_exclude)
+            outcomes = [] if outcome is None else [outcome]
+        else:
+            found = discover(paths or (".",), chooser.resolver.exclusions_in, force_exclude)
+            problems += found.errors
+            if not found.files and not found.errors and not quiet:
+                click.echo("shapecheck: warning: no Python files found under the given paths", err=True)
+            if show_files or show_settings:
+                _show(found.files, chooser, show_settings)
+                raise click.exceptions.Exit(2 if found.errors else 0)
+            tasks = [Task(path, chooser.rules_for(path)) for path in found.files]
+            outcomes = run(tasks, None if add_noqa else fix_mode, write and not add_noqa, jobs)
+    except ConfigError as error:
+        _fail(str(error))
+    enabled = chooser.enabled
+    if add_noqa:
+        _add_noqa([outcome.result for outcome in outcomes], problems)
 
     results = [outcome.result for outcome in outcomes]
     problems += [(result.filename, result.error) for result in results if result.error]
     _print_messages(problems, results)
     findings = sorted((finding for result in results for finding in result.findings), key=lambda f: f.sort_key)
     fixed = sum(result.fixed for result in results)
+    # With --fix on standard input, standard output carries the fixed source.
+    report = _Report(output_file, to_stderr=stdin and write)
     if diff:
-        _print_diffs(outcomes, fixed, quiet)
+        report.add("".join(outcome.diff for outcome in outcomes).removesuffix("\n"))
+        if not quiet:
+            click.echo(f"Would fix {fixed} error{'' if fixed == 1 else 's'}." if fixed else "No errors would be fixed.",
+                       err=True)
         found_something = any(outcome.diff for outcome in outcomes)
     else:
-        # With --fix on standard input, standard output carries the fixed source.
-        to_stderr = stdin and write
         if statistics:
-            _echo(render_statistics(findings, unsafe_fixes), to_stderr)
+            show = render_statistics_json if output_format == "json" else render_statistics
+            report.add(show(findings, unsafe_fixes))
         else:
-            _echo(render(output_format, findings, enabled, unsafe_fixes=unsafe_fixes), to_stderr)
-            if output_format in ("full", "concise") and not quiet:  # the others are for machines: nothing else
-                _echo(summary(findings, fixed, unsafe_fixes), to_stderr)
+            report.add(render(output_format, findings, enabled, unsafe_fixes=unsafe_fixes))
+            # The other formats are for machines: nothing else. A run that could not lint a path has not passed.
+            if output_format in ("full", "concise") and not quiet and (findings or fixed or not problems):
+                report.add(summary(findings, fixed, unsafe_fixes))
         found_something = bool(findings)
+    report.close()
     failed = bool(problems) or any(finding.code == INTERNAL_ERROR for finding in findings)
     raise click.exceptions.Exit(2 if failed else 1 if found_something and not exit_zero else 0)
 
 
-def _echo(text: str, to_stderr: bool) -> None:
-    if text:  # reporters return "" when there is nothing to say
-        click.echo(text, err=to_stderr)
+class _Report:
+    """What the run prints for the user's eyes or a program: to standard output, or to `--output-file`."""
+
+    def __init__(self, output_file: str | None, to_stderr: bool) -> None:
+        self.output_file = output_file
+        self.to_stderr = to_stderr
+        self.parts: list[str] = []
+
+    def add(self, text: str) -> None:
+        if text:  # reporters return "" when there is nothing to say
+            self.parts.append(text)
+
+    def close(self) -> None:
+        if self.output_file is None:
+            for part in self.parts:
+                click.echo(part, err=self.to_stderr)
+            return
+        try:
+            with open(self.output_file, "w", encoding="utf-8") as file:
+                file.write("".join(part + "\n" for part in self.parts))
+        except OSError as error:
+            _fail(f"{self.output_file}: cannot be written: {error.strerror or error}")
+
+
+def _show(files: Sequence[str], chooser: _RuleChooser, settings: bool) -> None:
+    """`--show-files`: each file that would be linted, absolute, sorted (as ruff lists them); `--show-settings`:
+    what the first of them is linted with."""
+    if not settings:
+        for path in sorted(os.path.abspath(file) for file in files):
+            click.echo(path)
+        return
+    if not files:
+        _fail("no files to show the settings of")
+    first = files[0]
+    config = chooser.resolver.for_path(first)
+    click.echo(f"Resolved settings for: {os.path.abspath(first)}")
+    click.echo(f"Settings path: {config.path or '(none: the defaults)'}")
+    for line in config.describe():
+        click.echo(line)
+    click.echo(f"rules = [{', '.join(rule.code for rule in chooser.rules_for(first))}]")
+
+
+def _add_noqa(results: Sequence[FileResult], problems: list[tuple[str, str]]) -> NoReturn:
+    added = 0
+    for result in results:
+        try:
+            added += add_noqa(result.filename, result.findings)
+        except (OSError, WriteError, SourceError, NotebookError) as error:
+            problems.append((result.filename, f"cannot add noqa directives: {error}"))
+    problems += [(result.filename, result.error) for result in results if result.error]
+    _print_messages(problems, results)
+    click.echo(f"Added {added} noqa directive{'' if added == 1 else 's'}.", err=True)
+    raise click.exceptions.Exit(2 if problems else 0)
 
 
 def _print_messages(problems: Sequence[tuple[str, str]], results: Sequence[FileResult]) -> None:
@@ -139,34 +214,49 @@ def _print_messages(problems: Sequence[tuple[str, str]], results: Sequence[FileR
     for result in results:
         if result.warning:
             click.echo(f"shapecheck: warning: {result.filename}: {result.warning}", err=True)
+        for position in result.invalid_noqa:
+            click.echo(f"shapecheck: warning: Invalid `# noqa` directive on {result.filename}:{position}: expected a "
+                       "comma-separated list of codes (e.g., `# noqa: SC101, SC201`).", err=True)
 
 
 class _RuleChooser:
-    """Each file's rules: the enabled ones less its per-file-ignores. Files with the same ignores share one tuple,
-    which a worker batch then pickles once."""
+    """Each file's rules: those its configuration enables, less its per-file-ignores. Files with the same rules
+    share one tuple, which a worker batch then pickles once."""
 
-    def __init__(self, config: Config, enabled: tuple[type[Rule], ...]) -> None:
-        self.config = config
-        self.enabled = enabled
-        self._by_ignores: dict[frozenset[str], tuple[type[Rule], ...]] = {}
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        self._enabled: dict[Config, tuple[type[Rule], ...]] = {}
+        self._chosen: dict[tuple[Config, frozenset[str]], tuple[type[Rule], ...]] = {}
 
     def rules_for(self, path: str) -> tuple[type[Rule], ...]:
-        ignored = self.config.ignored_codes(path)
-        if ignored not in self._by_ignores:
-            self._by_ignores[ignored] = rules_without(self.enabled, ignored)
-        return self._by_ignores[ignored]
+        config = self.resolver.for_path(path)
+        if config not in self._enabled:
+            self._enabled[config] = config.enabled_rules()
+        key = (config, config.ignored_codes(path))
+        if key not in self._chosen:
+            self._chosen[key] = rules_without(self._enabled[config], key[1])
+        return self._chosen[key]
+
+    @property
+    def enabled(self) -> tuple[type[Rule], ...]:
+        """Every rule some file's configuration enables (for the SARIF rule table and JSON's URLs)."""
+        if not self._enabled:
+            self.rules_for(".")
+        rules = {rule.code: rule for enabled in self._enabled.values() for rule in enabled}
+        return tuple(rules[code] for code in sorted(rules))
 
 
-def _lint_stdin(filename: str | None, config: Config, chooser: _RuleChooser, fix_mode: str | None, write: bool,
+def _lint_stdin(filename: str | None, chooser: _RuleChooser, fix_mode: str | None, write: bool,
                 force_exclude: bool) -> Outcome | None:
     """Lint standard input; with --fix, print the source to standard output, fixed where it could be, as ruff
     does. None when --force-exclude excludes `filename`."""
     data = sys.stdin.buffer.read()
+    config = chooser.resolver.for_path(filename or ".")
     if force_exclude and filename is not None and config.exclusions.covers(os.path.abspath(filename)):
         if write:
             _write_stdout(data)
         return None
-    rules = chooser.rules_for(filename) if filename is not None else chooser.enabled
+    rules = chooser.rules_for(filename or "-")
     result = with_large_stack(lint_bytes, data, filename or "-", rules, fix_mode)
     outcome = deliver_fixes(data, result, rules, _write_stdout if write else None)
     if write and outcome.result.new_source is None:  # nothing fixed, or the fix could not be encoded
@@ -177,15 +267,6 @@ def _lint_stdin(filename: str | None, config: Config, chooser: _RuleChooser, fix
 def _write_stdout(data: bytes) -> None:
     sys.stdout.buffer.write(data)
     sys.stdout.buffer.flush()
-
-
-def _print_diffs(outcomes: Sequence[Outcome], fixed: int, quiet: bool) -> None:
-    for outcome in outcomes:
-        if outcome.diff:
-            click.echo(outcome.diff, nl=False)
-    if not quiet:
-        message = f"Would fix {fixed} error{'' if fixed == 1 else 's'}." if fixed else "No errors would be fixed."
-        click.echo(message, err=True)
 
 
 @main.command("rules", short_help="List every rule.")
@@ -202,22 +283,35 @@ def list_rules() -> None:
 
 
 @main.command("rule")
-@click.argument("code")
-def explain_rule(code: str) -> None:
-    """Print the documentation of rule CODE."""
-    code = code.upper()
-    rule = rules_by_code().get(code)
-    if rule is None:
-        if code not in ENGINE_CODES:
-            _fail(f"unknown rule code {code!r} (see `shapecheck rules`)")
-        click.echo(f"# {ENGINE_CODES[code]} ({code})\n\n{ENGINE_DOCS[code]}")
+@click.argument("code", required=False)
+@click.option("--all", "show_all", is_flag=True, help="Print the documentation of every rule.")
+def explain_rule(code: str | None, show_all: bool) -> None:
+    """Print the documentation of rule CODE: a code (SC101) or a name (view-after-transpose)."""
+    if show_all == (code is not None):
+        raise click.UsageError("give one rule's code or name, or --all")
+    if show_all:
+        click.echo("\n\n".join(page(each) for each in all_codes()))
         return
-    fix = {"safe": "A safe fix is sometimes available (`--fix`).",
-           "unsafe": "An unsafe fix is sometimes available (`--fix --unsafe-fixes`).",
-           None: "No fix is available."}[rule.fixable]
-    default = ("On by default." if rule.default
-               else f"Off by default: enable it with `--extend-select {rule.code}` or `extend-select` in the config.")
-    click.echo(f"# {rule.name} ({rule.code})\n\n{fix} {default}\n\n{rule.documentation()}")
+    found = code_for(code)
+    if found is None:
+        _fail(f"unknown rule {code!r} (see `shapecheck rules`)")
+    click.echo(page(found))
+
+
+@main.command("server", short_help="Run the editor server (Language Server Protocol over stdio).")
+def language_server() -> None:
+    """Run the Language Server an editor starts: diagnostics as you type, code actions for fixes and `# noqa`.
+
+    It speaks LSP over standard input and output and reads the same [tool.shapecheck] settings as `lint` for each
+    file. Needs the `server` extra: pip install "torch-shapecheck[server]".
+    """
+    try:
+        from shapecheck.server.app import serve
+    except ImportError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        _fail('`shapecheck server` needs pygls: pip install "torch-shapecheck[server]"')
+    serve()
 
 
 main.add_command(record_commands.record)

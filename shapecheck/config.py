@@ -1,13 +1,22 @@
-"""`[tool.shapecheck]` in pyproject.toml: finding it, validating it, and merging the command line over it.
+"""`[tool.shapecheck]` in pyproject.toml: finding it for each file, `extend`, validating, and the command line over it.
 
-The nearest pyproject.toml above the first linted path (or the working directory) that has a `[tool.shapecheck]`
-table is used; one without the table is passed over, as ruff passes over a pyproject without `[tool.ruff]`.
-`--config PATH` names the file instead. Paths in `exclude`, `extend-exclude` and `per-file-ignores` use
-`.gitignore` syntax (`shapecheck.gitignore`) relative to the folder of that file: a pattern with a slash is
-anchored there (`tests/*`, `/generated`), one without matches at any depth (`__init__.py`, `fixtures`), and a
-pattern that matches a folder covers everything in it.
+Each linted file takes the nearest pyproject.toml above it that has a `[tool.shapecheck]` table, as ruff does; one
+without the table is passed over, as ruff passes over a pyproject without `[tool.ruff]`, and a file with none above
+it gets the defaults. So results never depend on which paths a run names or in what order (pre-commit passes
+staged files in any order). `--config PATH` names one file for every linted file instead.
+
+`extend = "../pyproject.toml"` (relative to the file it is in) inherits that file's settings: this file's
+`select` / `ignore` / `extend-select` apply after the inherited ones, its `exclude` and `per-file-ignores` replace
+the inherited ones, and `extend-exclude` adds to them. The command line applies last, as one more layer of rule
+selection, the way ruff layers it (`Selection`).
+
+Paths in `exclude`, `extend-exclude` and `per-file-ignores` use `.gitignore` syntax (`shapecheck.gitignore`)
+relative to the folder of the file they are written in: a pattern with a slash is anchored there (`tests/*`,
+`/generated`), one without matches at any depth (`__init__.py`, `fixtures`), and a pattern that matches a folder
+covers everything in it.
 
     [tool.shapecheck]
+    extend = "../pyproject.toml"     # inherit, then override
     select = ["SC1", "SC301"]        # replaces the default rule set
     extend-select = ["SC501"]        # adds to it
     ignore = ["SC201"]
@@ -26,7 +35,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from shapecheck.engine.registry import SelectorError, check_selectors, resolve
+from shapecheck.engine.registry import SelectorError, check_selectors, resolve_layers
 from shapecheck.engine.rule import Rule
 from shapecheck.gitignore import PatternList, parse_lines
 
@@ -35,15 +44,15 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-# ruff's default `exclude`, plus __pycache__.
+# ruff's default `exclude` (Jupyter's autosave copies in .ipynb_checkpoints included), plus __pycache__.
 DEFAULT_EXCLUDE = (
-    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".mypy_cache", ".nox", ".pants.d", ".pytype",
-    ".ruff_cache", ".svn", ".tox", ".venv", "__pypackages__", "__pycache__", "_build", "buck-out", "build", "dist",
+    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox", ".pants.d",
+    ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", "__pypackages__", "__pycache__", "_build", "buck-out", "build", "dist",
     "node_modules", "site-packages", "venv",
 )
 
 _LIST_KEYS = ("select", "ignore", "extend-select", "exclude", "extend-exclude")
-KEYS = (*_LIST_KEYS, "per-file-ignores")
+KEYS = ("extend", *_LIST_KEYS, "per-file-ignores")
 
 
 class ConfigError(Exception):
@@ -51,42 +60,146 @@ class ConfigError(Exception):
 
 
 @dataclass(frozen=True)
-class Config:
-    root: Path  # the folder relative paths in the settings are relative to
-    path: Path | None = None  # the file the settings came from; None: defaults
+class Selection:
+    """One layer of rule selection: an extended file's, a file's own, or the command line's. Layers apply in order,
+    as in ruff: a layer with `select` starts over from exactly that, one without adds its `extend-select` and drops
+    its `ignore` from what the layers before it chose; within a layer the more specific selector wins."""
+
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+
+
+class Exclusions:
+    """The `exclude` and `extend-exclude` patterns that apply, each list relative to the file it was written in."""
+
+    def __init__(self, lists: Sequence[PatternList]) -> None:
+        self.lists = tuple(lists)
+
+    def decide(self, path: str, is_dir: bool) -> bool | None:
+        """As `PatternList.decide`; the last list with a matching pattern decides."""
+        for patterns in reversed(self.lists):
+            decision = patterns.decide(path, is_dir)
+            if decision is not None:
+                return decision
+        return None
+
+    def covers(self, path: str, is_dir: bool = False) -> bool:
+        return any(patterns.covers(path, is_dir) for patterns in self.lists)
+
+
+@dataclass(frozen=True)
+class Config:
+    root: Path  # the folder relative paths in this file's settings are relative to
+    path: Path | None = None  # the file the settings came from; None: defaults
+    selections: tuple[Selection, ...] = ()  # inherited layers first, then this file's, then the command line's
+    exclude: tuple[str, ...] | None = None  # None: inherited, else DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (glob, selectors)
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # (glob, selectors); None: inherited
+    extended: Config | None = None  # what `extend` names
 
     def with_cli(self, select: Sequence[str] | None, ignore: Sequence[str], extend_select: Sequence[str]) -> Config:
-        """The command line over the file: `--select` replaces the file's selection (its `extend-select` too, as
-        in ruff: "exactly these"), `--ignore` and `--extend-select` add to the file's."""
+        """The command line as the last layer: `--select` replaces every configured selection (`extend-select`
+        too: "exactly these"), `--ignore` beats a configured `extend-select`, `--extend-select` a configured
+        `ignore`."""
         for option, values in (("--select", select or ()), ("--ignore", ignore), ("--extend-select", extend_select)):
             _check_codes(values, option)
-        if select is not None:
-            return replace(self, select=tuple(select), extend_select=tuple(extend_select),
-                           ignore=self.ignore + tuple(ignore))
-        return replace(self, ignore=self.ignore + tuple(ignore),
-                       extend_select=self.extend_select + tuple(extend_select))
+        if select is None and not ignore and not extend_select:
+            return self
+        layer = Selection(None if select is None else tuple(select), tuple(ignore), tuple(extend_select))
+        return replace(self, selections=(*self.selections, layer))
+
+    def describe(self) -> list[str]:
+        """The settings as `--show-settings` prints them, one `key = value` per line."""
+        lines = [f"root = {self.root}"]
+        for number, layer in enumerate(self.selections, start=1):
+            lines.append(f"selection[{number}] = select {list(layer.select) if layer.select is not None else 'default'}"
+                         f", extend-select {list(layer.extend_select)}, ignore {list(layer.ignore)}")
+        lines += [f"exclude = [{', '.join(repr(p.text) for p in patterns.patterns)}] in {patterns.base}"
+                  for patterns in self.exclusions.lists]
+        lines += [f"per-file-ignores = {list(patterns.patterns[0].text for patterns, _ in self._per_file)} "
+                  f"-> {[list(codes) for _, codes in self._per_file]}"] if self._per_file else []
+        return lines
 
     def enabled_rules(self) -> tuple[type[Rule], ...]:
-        return resolve(self.select, self.ignore, self.extend_select)
+        return resolve_layers((layer.select, layer.ignore, layer.extend_select) for layer in self.selections)
 
     @cached_property
-    def exclusions(self) -> PatternList:
-        return PatternList(str(self.root), parse_lines(self.exclude + self.extend_exclude))
+    def exclusions(self) -> Exclusions:
+        return Exclusions(self._exclude_lists())
+
+    def _exclude_lists(self) -> list[PatternList]:
+        if self.exclude is not None:
+            lists = [PatternList(str(self.root), parse_lines(self.exclude))]
+        elif self.extended is not None:
+            lists = self.extended._exclude_lists()
+        else:
+            lists = [PatternList(str(self.root), parse_lines(DEFAULT_EXCLUDE))]
+        if self.extend_exclude:
+            lists.append(PatternList(str(self.root), parse_lines(self.extend_exclude)))
+        return lists
 
     @cached_property
     def _per_file(self) -> tuple[tuple[PatternList, tuple[str, ...]], ...]:
+        if self.per_file_ignores is None:
+            return self.extended._per_file if self.extended is not None else ()
         return tuple((PatternList(str(self.root), parse_lines((glob,))), codes) for glob, codes in self.per_file_ignores)
 
     def ignored_codes(self, filename: str) -> frozenset[str]:
         """The selectors `per-file-ignores` applies to this file (a path as the user gave it)."""
         path = os.path.abspath(filename)
         return frozenset(code for patterns, codes in self._per_file if patterns.covers(path) for code in codes)
+
+
+class Resolver:
+    """Each file's configuration: `--config`'s for all, or the nearest pyproject.toml with a table above the file,
+    with the command line over it. Files in one folder share one lookup, files under one pyproject one Config."""
+
+    def __init__(self, config_file: str | None, cli: Selection | None = None) -> None:
+        cli = cli or Selection()
+        self._cli = cli
+        self._fixed = None if config_file is None else self._over(load(Path(config_file)))
+        self._default: Config | None = None
+        self._by_folder: dict[str, Config] = {}
+        self._by_file: dict[Path, Config] = {}
+        Config(root=Path.cwd()).with_cli(cli.select, cli.ignore, cli.extend_select)  # the command line's codes
+
+    def _over(self, config: Config) -> Config:
+        return config.with_cli(self._cli.select, self._cli.ignore, self._cli.extend_select)
+
+    def for_path(self, path: str) -> Config:
+        """The configuration of `path` (a file, or a folder whose files are meant); ConfigError if it is broken."""
+        if self._fixed is not None:
+            return self._fixed
+        absolute = os.path.abspath(path)
+        return self.for_folder(absolute if os.path.isdir(absolute) else os.path.dirname(absolute))
+
+    def for_folder(self, folder: str) -> Config:
+        """The configuration of the files in `folder` (absolute)."""
+        if self._fixed is not None:
+            return self._fixed
+        if folder not in self._by_folder:
+            found = _nearest_table(Path(folder))
+            if found is None:
+                if self._default is None:
+                    self._default = self._over(Config(root=Path.cwd()))
+                config = self._default
+            else:
+                if found[0] not in self._by_file:
+                    self._by_file[found[0]] = self._over(_from_table(*found))
+                config = self._by_file[found[0]]
+            self._by_folder[folder] = config
+        return self._by_folder[folder]
+
+    def exclusions_in(self, folder: str) -> Exclusions:
+        """The excludes that apply to the entries of `folder` (absolute)."""
+        return self.for_folder(folder).exclusions
+
+    @property
+    def configs(self) -> list[Config]:
+        """Every configuration resolved so far, in the order first met."""
+        found = [self._fixed] if self._fixed is not None else list(dict.fromkeys(self._by_folder.values()))
+        return found or [self.for_folder(os.getcwd())]
 
 
 def rules_without(rules: Sequence[type[Rule]], selectors: frozenset[str]) -> tuple[type[Rule], ...]:
@@ -113,25 +226,13 @@ def _nearest_table(start: Path) -> tuple[Path, dict[str, Any]] | None:
     return None
 
 
-def discover(first_path: str | None, config_file: str | None) -> Config:
-    """The configuration for a run: `--config`, else the nearest pyproject.toml above `first_path` (or the
-    working directory), else the defaults rooted at the working directory."""
-    if config_file is not None:
-        return load(Path(config_file))
-    start = Path(os.path.abspath(first_path or "."))
-    if not start.is_dir():
-        start = start.parent
-    found = _nearest_table(start)
-    return _from_table(*found) if found is not None else Config(root=Path.cwd())
-
-
 def load(path: Path) -> Config:
     table = _table(path, required=True)
     assert table is not None
     return _from_table(path, table)
 
 
-def _from_table(path: Path, table: dict[str, Any]) -> Config:
+def _from_table(path: Path, table: dict[str, Any], extending: tuple[Path, ...] = ()) -> Config:
     unknown = [key for key in table if key not in KEYS]
     if unknown:
         hint = f" (did you mean {unknown[0].replace('_', '-')!r}?)" if unknown[0].replace("_", "-") in KEYS else ""
@@ -146,28 +247,41 @@ def _from_table(path: Path, table: dict[str, Any]) -> Config:
             _check_codes(values[key], f"{path}: {key.replace('_', '-')}")
     if "per-file-ignores" in table:
         values["per_file_ignores"] = _per_file_ignores(table["per-file-ignores"], path)
-    return Config(root=path.parent.absolute(), path=path, **values)
+    extended = _extended(path, table["extend"], extending) if "extend" in table else None
+    own = Selection(values.pop("select", None), values.pop("ignore", ()), values.pop("extend_select", ()))
+    inherited = extended.selections if extended is not None else ()
+    return Config(root=path.parent.absolute(), path=path, selections=(*inherited, own), extended=extended, **values)
 
 
-def _table(path: Path, required: bool) -> dict[str, Any] | None:
+def _extended(path: Path, value: Any, extending: tuple[Path, ...]) -> Config:
+    if not isinstance(value, str):
+        raise ConfigError(f"{path}: extend: expected the path of a pyproject.toml, got {value!r}")
+    base = (path.parent / value).absolute()
+    chain = (*extending, path.absolute())
+    if base in chain:
+        raise ConfigError(f"{path}: extend: {value!r} extends itself (through {' -> '.join(map(str, chain))})")
+    table = _table(base, required=True, origin=f"{path}: extend: ")
+    assert table is not None
+    return _from_table(base, table, chain)
+
+
+def _table(path: Path, required: bool, origin: str = "") -> dict[str, Any] | None:
     try:
         with path.open("rb") as file:
             document = tomllib.load(file)
     except OSError as error:
-        raise ConfigError(f"{path}: cannot be read: {error.strerror or error}") from None
+        raise ConfigError(f"{origin}{path}: cannot be read: {error.strerror or error}") from None
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: is not valid TOML: {error}") from None
+        raise ConfigError(f"{origin}{path}: is not valid TOML: {error}") from None
     tool = document.get("tool")
     table = tool.get("shapecheck") if isinstance(tool, dict) else None
     if table is None:
         if required:
-            raise ConfigError(f"{path}: has no [tool.shapecheck] table")
+            raise ConfigError(f"{origin}{path}: has no [tool.shapecheck] table")
         return None
     if not isinstance(table, dict):
-        raise ConfigError(f"{path}: tool.shapecheck must be a table")
+        raise ConfigError(f"{origin}{path}: tool.shapecheck must be a table")
     return table
-
-
 def _strings(value: Any, origin: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise ConfigError(f"{origin}: expected a list of strings, got {value!r}")

@@ -1,23 +1,36 @@
 """Which files `shapecheck lint PATHS...` lints.
 
-Folders are walked for `*.py` files in sorted order, skipping what `exclude` / `extend-exclude` name (by default
+Folders are walked for `*.py` files and `*.ipynb` notebooks in sorted order, skipping what `exclude` / `extend-exclude` name (by default
 ruff's list of tool, build and virtualenv folders), what `.gitignore` files name, and any folder holding a
 `pyvenv.cfg` (a virtualenv under any name). A path named on the command line is always linted, excluded or not,
 unless `--force-exclude` is given (pre-commit passes every staged file by name; the hook uses it so `exclude`
 still holds there, as ruff's hook does).
 
 Symbolic links to folders are not followed while walking (they lead to cycles and to code outside the project);
-links to files are linted. `.gitignore` files are read in every walked folder and, above the named folder, up to
+links to files are linted. Which `exclude` applies to a folder's entries is the folder's own configuration's (`shapecheck.config.Resolver`),
+so a sub-project's pyproject.toml excludes within it. `.gitignore` files are read in every walked folder and, above the named folder, up to
 the root of its git repository, along with the repository's `.git/info/exclude`.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from shapecheck.gitignore import PatternList
+
+class Excludes(Protocol):
+    def decide(self, path: str, is_dir: bool) -> bool | None: ...
+    def covers(self, path: str, is_dir: bool = False) -> bool: ...
+
+
+# The excludes that apply to the entries of a folder (absolute): each folder's nearest configuration's.
+ExcludesIn = Callable[[str], Excludes]
+
+# Python files and Jupyter notebooks; not stubs (`.pyi`): no code runs there, so no shape bug can.
+LINTED_SUFFIXES = (".py", ".ipynb")
 
 
 @dataclass
@@ -26,7 +39,7 @@ class Discovery:
     errors: list[tuple[str, str]] = field(default_factory=list)  # (path, reason) for paths that can't be linted
 
 
-def discover(paths: Sequence[str], exclusions: PatternList, force_exclude: bool = False) -> Discovery:
+def discover(paths: Sequence[str], exclusions: ExcludesIn, force_exclude: bool = False) -> Discovery:
     found = Discovery()
     seen: set[str] = set()
 
@@ -43,7 +56,7 @@ def discover(paths: Sequence[str], exclusions: PatternList, force_exclude: bool 
             found.errors.append((given, "no such file or directory"))
         elif not os.path.exists(path):
             found.errors.append((given, f"is a broken symbolic link (to {os.readlink(path)})"))
-        elif force_exclude and exclusions.covers(absolute, os.path.isdir(path)):
+        elif force_exclude and exclusions(os.path.dirname(absolute)).covers(absolute, os.path.isdir(path)):
             continue
         elif os.path.isdir(path):
             for file in _walk(path, absolute, exclusions, _ancestor_ignores(absolute), found.errors):
@@ -55,7 +68,7 @@ def discover(paths: Sequence[str], exclusions: PatternList, force_exclude: bool 
     return found
 
 
-def _walk(shown: str, folder: str, exclusions: PatternList, ignores: list[PatternList],
+def _walk(shown: str, folder: str, exclusions: ExcludesIn, ignores: list[PatternList],
           errors: list[tuple[str, str]]) -> Iterator[str]:
     """Files to lint under `folder` (absolute), named as `shown` + the relative path. `ignores` holds the
     `.gitignore` lists that apply, the deepest last."""
@@ -68,15 +81,16 @@ def _walk(shown: str, folder: str, exclusions: PatternList, ignores: list[Patter
     except OSError as error:
         errors.append((shown, f"cannot be listed: {error.strerror or error}"))
         return
+    excluded = exclusions(folder)
     for entry in entries:
         child = entry.name if shown == "." else os.path.join(shown, entry.name)
         is_dir = entry.is_dir(follow_symlinks=False)
-        if exclusions.decide(entry.path, is_dir) or _ignored(ignores, entry.path, is_dir):
+        if excluded.decide(entry.path, is_dir) or _ignored(ignores, entry.path, is_dir):
             continue
         if is_dir:
             if not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
                 yield from _walk(child, entry.path, exclusions, ignores, errors)
-        elif entry.name.endswith(".py"):
+        elif entry.name.endswith(LINTED_SUFFIXES):
             if entry.is_file():  # follows a link to a file; a link to a folder is not walked
                 yield child
             elif entry.is_symlink() and not os.path.exists(entry.path):

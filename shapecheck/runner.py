@@ -17,14 +17,18 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TypeVar
 
-from shapecheck.engine.linter import SourceError, decode, lint_text
+from shapecheck.engine.linter import SourceError, decode, lint_notebook, lint_text
 from shapecheck.engine.rule import Rule
+from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.findings import FileResult
+from shapecheck.notebook import cell_diff, is_notebook
 from shapecheck.writer import WriteError, encode, unified_diff, write_atomically
 
 # Larger files are skipped with a warning: real source is far smaller, and a generated file of this size would
 # take libcst seconds and gigabytes to parse.
 MAX_FILE_SIZE = 5 * 1024 * 1024
+# A notebook's size is mostly its outputs (plots as base64 images): only its code is parsed.
+MAX_NOTEBOOK_SIZE = 50 * 1024 * 1024
 
 # libcst's native parser recurses once per nesting level on the C stack: on a default 8 MiB stack, parentheses
 # nested 2,000 deep crash the process. Linting in a thread with this much (reserved, mostly untouched) stack
@@ -113,8 +117,8 @@ def lint_file(task: Task, fix: str | None = None, write: bool = False) -> Outcom
     path = task.path
     try:
         size = os.stat(path).st_size
-        if size > MAX_FILE_SIZE:  # checked before reading: the file may be huge
-            return Outcome(FileResult(path, warning=_too_large(size)))
+        if size > _limit(path):  # checked before reading: the file may be huge
+            return Outcome(FileResult(path, warning=_too_large(size, path)))
         with open(path, "rb") as file:
             data = file.read()
     except OSError as error:
@@ -130,7 +134,8 @@ def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],
     if result.new_source is None:
         return Outcome(result)
     if sink is None:
-        return Outcome(result, unified_diff(decode(data), result.new_source, result.filename))
+        show = cell_diff if is_notebook(result.filename) else unified_diff
+        return Outcome(result, show(decode(data), result.new_source, result.filename))
     try:
         sink(encode(result.new_source, data))
     except WriteError as error:
@@ -142,17 +147,33 @@ def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],
 
 def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
     """Lint one file's bytes (from disk or standard input) under the name `filename`."""
-    if len(data) > MAX_FILE_SIZE:
-        return FileResult(filename, warning=_too_large(len(data)))
+    if len(data) > _limit(filename):
+        return FileResult(filename, warning=_too_large(len(data), filename))
     try:
-        return lint_text(decode(data), filename, rules, fix)
+        text = decode(data)
     except SourceError as error:
         return FileResult(filename, error=str(error))
+    return lint_decoded(text, filename, rules, fix)
+
+
+def lint_decoded(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+                 parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
+    """Lint decoded source (a file's, a notebook's JSON, or an editor's buffer) without letting an engine failure
+    escape."""
+    try:
+        if is_notebook(filename):
+            return lint_notebook(text, filename, rules, fix, parse)
+        return lint_text(text, filename, rules, fix, parse)
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to lint")
     except Exception as error:  # noqa: BLE001 - an engine bug on one file must not stop the run
         return FileResult(filename, error=f"internal error: {type(error).__name__}: {error}; please report it")
 
 
-def _too_large(size: int) -> str:
-    return f"skipped: {size / 2**20:.1f} MiB is over the {MAX_FILE_SIZE // 2**20} MiB limit for a source file"
+def _limit(filename: str) -> int:
+    return MAX_NOTEBOOK_SIZE if is_notebook(filename) else MAX_FILE_SIZE
+
+
+def _too_large(size: int, filename: str) -> str:
+    kind = "notebook" if is_notebook(filename) else "source file"
+    return f"skipped: {size / 2**20:.1f} MiB is over the {_limit(filename) // 2**20} MiB limit for a {kind}"

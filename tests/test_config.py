@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from shapecheck.config import Config, ConfigError, find_pyproject, load
+from shapecheck.config import Config, ConfigError, Selection, find_pyproject, load
 from tests.cli_helpers import BUGGY, lint, reported, write
 
 FINDING = "model.py:2:5: SC301"
@@ -85,6 +85,90 @@ def test_the_command_line_overrides_the_file(project: Path, body: str, args: tup
     pyproject(project, body)
     write(project / "model.py", BUGGY)
     assert lint(*args).exit_code == (1 if found else 0)
+
+
+# Both findings of TWO: SC101 at line 4 and SC301 at line 5. Each case's outcome is ruff 0.17's for the same layout
+# of settings with F401 for SC101, F841 for SC301 and F4 for SC1, run side by side.
+TWO = ("import torch\nimport torch.nn.functional as F\nx = torch.randn(2, 3, 4)\n"
+       "z = x.transpose(1, 2).view(2, -1)\ny = F.softmax(x, dim=-1).log()\n")
+
+
+@pytest.mark.parametrize(("body", "args", "codes"), [
+    ('extend-select = ["SC101"]', ("--ignore", "SC101"), ["SC301"]),  # --ignore beats a configured extend-select
+    ('extend-select = ["SC101"]', ("--ignore", "SC1"), ["SC301"]),  # ...even when less specific
+    ('ignore = ["SC101"]', ("--select", "SC101"), ["SC101"]),  # --select X beats a configured ignore of X
+    ('ignore = ["SC101"]', ("--extend-select", "SC101"), ["SC101", "SC301"]),
+    ('ignore = ["SC101"]', ("--extend-select", "SC1"), ["SC101", "SC301"]),
+    ('ignore = ["SC1"]', ("--extend-select", "SC101"), ["SC101", "SC301"]),
+    ('select = ["SC101"]', ("--select", "SC301"), ["SC301"]),  # --select replaces the configured selection
+    ('select = ["SC101"]', ("--extend-select", "SC301"), ["SC101", "SC301"]),
+    ('select = ["SC101"]\nextend-select = ["SC301"]', ("--select", "SC101"), ["SC101"]),
+    ('ignore = ["SC101"]', ("--ignore", "SC301"), []),
+])
+def test_the_command_line_layers_over_the_file_as_in_ruff(project: Path, body: str, args: tuple[str, ...],
+                                                          codes: list[str]) -> None:
+    pyproject(project, body + "\n")
+    write(project / "model.py", TWO)
+    assert sorted({line.split(": ")[1] for line in reported(lint("--output-format", "concise", *args))}) == codes
+
+
+def two_projects(root: Path, sub_body: str) -> None:
+    """A repository with a root pyproject and a sub-project with its own, the same buggy file in each."""
+    pyproject(root, 'ignore = ["SC301"]\n')
+    pyproject(root / "sub", sub_body)
+    write(root / "top.py", TWO)
+    write(root / "sub" / "s.py", TWO)
+
+
+@pytest.mark.parametrize("order", [("top.py", "sub/s.py"), ("sub/s.py", "top.py"), ("sub", "."), (".",)])
+def test_each_file_takes_its_nearest_pyproject_whatever_the_argument_order(project: Path, order) -> None:
+    two_projects(project, 'ignore = ["SC101"]\n')  # no `extend`: the root's ignore does not apply in sub
+    assert sorted(reported(lint("--output-format", "concise", *order))) == [
+        "sub/s.py:5:5: SC301", "top.py:4:5: SC101"]
+
+
+@pytest.mark.parametrize("order", [("top.py", "sub/s.py"), ("sub/s.py", "top.py")])
+def test_extend_inherits_and_the_nearer_file_applies_after(project: Path, order) -> None:
+    two_projects(project, 'extend = "../pyproject.toml"\nextend-select = ["SC301"]\nignore = ["SC101"]\n')
+    assert sorted(reported(lint("--output-format", "concise", *order))) == [
+        "sub/s.py:5:5: SC301", "top.py:4:5: SC101"]
+    pyproject(project / "sub", 'extend = "../pyproject.toml"\n')
+    assert reported(lint("--output-format", "concise", *order)) == ["sub/s.py:4:5: SC101", "top.py:4:5: SC101"]
+
+
+@pytest.mark.parametrize("order", [("top.py", "sub/s.py", "sub/gen/g.py"), ("sub/gen/g.py", "sub/s.py", "top.py")])
+def test_pre_commit_file_lists_use_each_files_excludes(project: Path, order) -> None:
+    """pre-commit names staged files in any order, with --force-exclude: a sub-project's exclude holds for its
+    files only, and an extended file's extend-exclude is relative to that file."""
+    two_projects(project, 'extend-exclude = ["gen"]\n')
+    write(project / "sub" / "gen" / "g.py", TWO)
+    write(project / "gen" / "g.py", TWO)
+    result = lint("--force-exclude", "--output-format", "concise", *order, "gen/g.py")
+    assert sorted({line.split(":")[0] for line in reported(result)}) == ["gen/g.py", "sub/s.py", "top.py"]
+    pyproject(project, 'ignore = ["SC301"]\nextend-exclude = ["/gen"]\n')
+    pyproject(project / "sub", 'extend = "../pyproject.toml"\n')
+    result = lint("--force-exclude", "--output-format", "concise", *order, "gen/g.py")
+    assert sorted({line.split(":")[0] for line in reported(result)}) == ["sub/gen/g.py", "sub/s.py", "top.py"]
+
+
+def test_per_file_ignores_are_relative_to_their_own_file(project: Path) -> None:
+    pyproject(project, 'per-file-ignores = { "sub/*" = ["SC1"] }\n')
+    pyproject(project / "sub", 'extend = "../pyproject.toml"\n')
+    write(project / "sub" / "s.py", TWO)
+    assert [line.split(": ")[1] for line in reported(lint("--output-format", "concise", "sub"))] == ["SC301"]
+
+
+@pytest.mark.parametrize(("sub_body", "reason"), [
+    ('extend = "../missing.toml"\n', "missing.toml: cannot be read"),
+    ('extend = "pyproject.toml"\n', "extends itself"),
+    ("extend = 3\n", "extend: expected the path of a pyproject.toml"),
+    ('extend = "../other.toml"\n', "other.toml: has no [tool.shapecheck] table"),
+])
+def test_a_bad_extend_is_exit_2_naming_it(project: Path, sub_body: str, reason: str) -> None:
+    two_projects(project, sub_body)
+    write(project / "other.toml", "[tool.ruff]\n")
+    result = lint("top.py", "sub/s.py")
+    assert result.exit_code == 2 and reason in result.stderr
 
 
 def test_extend_exclude_is_relative_to_the_pyproject(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -167,7 +251,7 @@ def test_a_bad_config_option_is_exit_2(project: Path, text: str | None, reason: 
 def test_load_reads_every_key(tmp_path: Path) -> None:
     path = pyproject(tmp_path, 'select = ["SC1"]\nignore = ["SC102"]\nextend-select = ["SC3"]\nexclude = ["a"]\n'
                                'extend-exclude = ["b"]\nper-file-ignores = { "t/*" = ["SC1"] }\n')
-    assert load(path) == Config(root=tmp_path, path=path, select=("SC1",), ignore=("SC102",), extend_select=("SC3",),
+    assert load(path) == Config(root=tmp_path, path=path, selections=(Selection(("SC1",), ("SC102",), ("SC3",)),),
                                 exclude=("a",), extend_exclude=("b",), per_file_ignores=(("t/*", ("SC1",)),))
 
 

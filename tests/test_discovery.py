@@ -16,7 +16,7 @@ from tests.cli_helpers import BUGGY, lint, reported, write
 def found(*paths: str, root: Path | None = None, force_exclude: bool = False, **settings: tuple[str, ...]
           ) -> Discovery:
     config = Config(root=root or Path.cwd(), **settings)
-    return discover(paths or (".",), config.exclusions, force_exclude)
+    return discover(paths or (".",), lambda folder: config.exclusions, force_exclude)
 
 
 def touch(root: Path, *names: str) -> None:

@@ -95,6 +95,9 @@ class Report:
     node: cst.CSTNode
     message: str
     fix: Fix | None
+    # The top-level statement the traversal was in (None from `finish`): where the node's position is looked up
+    # first, so only that statement's code is generated to find it.
+    statement: cst.CSTNode | None = None
 
 
 class Context:

@@ -1,6 +1,7 @@
 """Lint one file's source: decode, skip cheaply when nothing can fire, parse once, traverse once, report.
 
-Positions are computed only for files that have findings: it is the single most expensive step after the parse.
+Positions are computed only for files that have findings, and only for the top-level statements that hold them
+(`source.ParsedSource.positions`): for the whole module they cost several times the parse.
 """
 
 from __future__ import annotations
@@ -11,19 +12,21 @@ import io
 import re
 import sys
 import tokenize
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from itertools import accumulate
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
-from shapecheck.engine.noqa import file_exemption, line_exemptions
+from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
 from shapecheck.engine.rule import Rule
+from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
 from shapecheck.engine.traversal import Traversal
 from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, FileResult, Finding, FixInfo, Location
+from shapecheck.notebook import Notebook, NotebookError, read_notebook
 
 # Deeply nested expressions recurse once per level in the parser, the traversal and the code generator.
 _RECURSION_LIMIT = 20_000
@@ -66,10 +69,12 @@ def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
     return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)]
 
 
-def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
+def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+              parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
-    and report what remains; the fixed text is in `result.new_source`."""
-    result = FileResult(filename)
+    and report what remains; the fixed text is in `result.new_source`. `parse` turns text into a module (the
+    editor server passes one that re-parses only what an edit changed)."""
+    result = FileResult(filename, invalid_noqa=[str(row) for row in invalid_rows(text)])
     exempt = file_exemption(text)
     if exempt is True:
         return result
@@ -79,9 +84,10 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     current = text
     # One round more than fix rounds: the findings must come from linting the text the last fix produced.
     for round_ in range(MAX_FIX_ROUNDS + 1):
-        outcome = _lint_once(current, filename, applicable(rules, current))
+        outcome = _lint_once(current, filename, applicable(rules, current), parse)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
+            outcome.invalid_noqa = result.invalid_noqa
             return outcome
         module, reports, findings = outcome
         if fix is None or round_ == MAX_FIX_ROUNDS:
@@ -99,17 +105,74 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     return result
 
 
-def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
+def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+                  parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
+    """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
+    notebook is one SC000 finding, as ruff reports it. With fixes, `result.new_source` is the notebook's new text."""
+    try:
+        notebook = read_notebook(text)
+    except NotebookError as error:
+        start = Location(1, 1)
+        return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", str(error), filename, start, start)])
+    notebook, broken = _leave_out_broken_cells(notebook, filename)
+    result = lint_text(notebook.source, filename, rules, fix, parse)
+    if result.new_source is not None:
+        result.new_source = notebook.with_source(result.new_source)
+        if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed
+            result = lint_text(notebook.source, filename, rules)
+            result.warning = "fixes not applied: they could not be put back into the notebook's cells"
+    result.findings = sorted([*broken, *(_in_cell(notebook, finding) for finding in result.findings)],
+                             key=lambda finding: finding.sort_key)
+    result.invalid_noqa = ["cell {}:{}".format(*notebook.locate(int(row))) for row in result.invalid_noqa]
+    return result
+
+
+def _leave_out_broken_cells(notebook: Notebook, filename: str) -> tuple[Notebook, list[Finding]]:
+    """Jupyter compiles each cell on its own, so a cell with a syntax error (an exercise's `loss = # TODO`) fails
+    alone and the others run. Likewise here, as in ruff: each such cell is one SC000 (a bracket left open for the
+    next cell breaks both) and the rest of the notebook is linted without them. Checked with CPython's own parser,
+    which costs a fraction of libcst's."""
+    broken, findings = [], []
+    for number, first_row, code in notebook.cell_codes():
+        try:
+            compile(code, filename, "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+        except SyntaxError as error:
+            row = first_row + max(error.lineno or 1, 1) - 1
+            [finding] = _syntax_error(filename, notebook.source, error.msg, row, error.offset or 1).findings
+            findings.append(_in_cell(notebook, finding))
+            broken.append(number)
+        except (ValueError, RecursionError, MemoryError):
+            continue
+    return (notebook.without(broken) if broken else notebook), findings
+
+
+def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
+    def in_cell(location: Location) -> Location:
+        return Location(notebook.locate(location.row)[1], location.column)
+
+    fix = finding.fix
+    if fix is not None:
+        fix = replace(fix, edits=tuple(replace(edit, location=in_cell(edit.location),
+                                               end_location=in_cell(edit.end_location)) for edit in fix.edits))
+    start, end = finding.location, finding.end_location
+    return replace(finding, location=in_cell(start), end_location=in_cell(end), fix=fix,
+                   cell=notebook.locate(start.row)[0],
+                   file_location=Location(*notebook.file_position(start.row, start.column)),
+                   file_end_location=Location(*notebook.file_position(end.row, end.column)))
+
+
+def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource]):
     if not rules:
         return None, [], []
     if _nested_too_deep(text):
         return _syntax_error(filename, text, "too many nested parentheses", *_deepest(text))
     try:
-        module = cst.parse_module(text)
+        source = parse(text)
     except cst.ParserSyntaxError as error:
         return _syntax_error(filename, text, *_locate_syntax_error(text, filename, error))
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to parse")
+    module = source.module
     ctx = Context(module, filename, implicit_torch=not imports_torch(text))
     instances = [rule(ctx) for rule in rules]
     traversal = Traversal(ctx, instances)
@@ -119,7 +182,8 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
         return FileResult(filename, error="is nested too deeply to analyse")
     if not ctx.imports_torch:
         return module, [], []
-    findings = _findings(module, text, filename, ctx.reports)
+    # A finding `# noqa` silences is not fixed either, as in ruff: the comment says "leave this line alone".
+    reports, findings = _findings(source, filename, ctx.reports)
     lines = text.splitlines()
     for crash in traversal.crashes:
         rule = crash.rule
@@ -127,7 +191,7 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
             INTERNAL_ERROR, "internal-error",
             f"rule {rule.code} ({rule.name}) crashed on this file: {crash}; please report it", filename,
             Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
-    return module, ctx.reports, findings
+    return module, reports, findings
 
 
 def _nested_too_deep(text: str) -> bool:
@@ -168,19 +232,25 @@ def _syntax_error(filename: str, text: str, message: str, row: int, column: int)
                                          location, location, source_line=line)])
 
 
-def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Report]) -> list[Finding]:
+def _findings(source: ParsedSource, filename: str, reports: Sequence[Report]
+              ) -> tuple[list[Report], list[Finding]]:
+    """The reports no `# noqa` silences, and their findings."""
     if not reports:
-        return []
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    lines = text.splitlines()
+        return [], []
+    module = source.module
+    nodes = [report.node for report in reports]
+    nodes += [old for report in reports if report.fix is not None for old, _ in report.fix.replacements]
+    positions = source.positions(nodes, near=[report.statement for report in reports])
+    lines = source.text.splitlines()
     exemptions = line_exemptions(lines, {positions[r.node].start.line for r in reports})
-    findings = []
+    kept, findings = [], []
     for report in reports:
         span = positions[report.node]
         row = span.start.line
         codes = exemptions.get(row)
         if codes is not None and (codes is True or report.rule.code in codes):
             continue
+        kept.append(report)
         fix = None
         if report.fix is not None:
             edits = tuple(
@@ -192,6 +262,6 @@ def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Re
         findings.append(Finding(
             report.rule.code, report.rule.name, report.message, filename,
             Location(row, span.start.column + 1), Location(span.end.line, span.end.column + 1), fix,
-            lines[row - 1] if row <= len(lines) else ""))
+            lines[row - 1] if row <= len(lines) else "", severity=report.rule.severity))
     findings.sort(key=lambda f: f.sort_key)
-    return findings
+    return kept, findings

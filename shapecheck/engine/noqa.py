@@ -2,15 +2,22 @@
 
 `# noqa` silences every finding that starts on its line, `# noqa: SC101, SC201` only those codes; a
 `# shapecheck: noqa` comment on a line of its own silences the whole file (`# shapecheck: noqa: SC101` one code).
+As in ruff, `noqa` may be written in any case but codes only in capitals: `# noqa: sc101`, `# noqa: not-a-code`
+or a bare `# noqa:` are invalid, silence nothing, and `invalid_rows` finds them so the user is warned.
 """
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Iterable, Sequence
 
-_CODES = r"[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*"
-_LINE = re.compile(rf"#\s*noqa(?::\s*(?P<codes>{_CODES}))?", re.IGNORECASE)
+from shapecheck.engine.source import split_lines
+
+_CODES = r"(?-i:[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*)"
+# `codes` unmatched after a colon (`invalid`): the directive is invalid.
+_LINE = re.compile(rf"#\s*noqa(?:(?P<colon>\s*:)\s*(?P<codes>{_CODES})?)?", re.IGNORECASE)
 _FILE = re.compile(rf"^[ \t]*#[ \t]*shapecheck[ \t]*:[ \t]*noqa(?::[ \t]*(?P<codes>{_CODES}))?[ \t]*$",
                    re.IGNORECASE | re.MULTILINE)
 _SPLIT = re.compile(r"[\s,]+")
@@ -19,7 +26,7 @@ Exemption = bool | frozenset[str]
 
 
 def _codes(text: str | None) -> Exemption:
-    return True if text is None else frozenset(code.upper() for code in _SPLIT.split(text.strip()) if code)
+    return True if text is None else frozenset(code for code in _SPLIT.split(text.strip()) if code)
 
 
 def file_exemption(text: str) -> Exemption:
@@ -41,6 +48,53 @@ def line_exemptions(lines: Sequence[str], rows: Iterable[int]) -> dict[int, Exem
     for row in rows:
         if 0 < row <= len(lines) and "noqa" in lines[row - 1].lower():
             match = _LINE.search(lines[row - 1])
-            if match is not None:
+            if match is not None and not _invalid(match):
                 found[row] = _codes(match.group("codes"))
     return found
+
+
+def invalid_rows(text: str) -> list[int]:
+    """The 1-based rows whose `# noqa` directive is invalid (codes missing, lowercase, or not codes)."""
+    if "noqa" not in text.lower():
+        return []
+    rows = []
+    for row, line in enumerate(text.splitlines(), start=1):
+        match = _LINE.search(line) if "noqa" in line.lower() else None
+        if match is not None and _invalid(match):
+            rows.append(row)
+    return rows
+
+
+def _invalid(match: re.Match[str]) -> bool:
+    return match.group("colon") is not None and match.group("codes") is None
+
+
+def with_codes(line: str, codes: Iterable[str]) -> str | None:
+    """`line` (without its line end) with a `# noqa` directive that names `codes` too, as `--add-noqa` writes it;
+    None when it needs no change (a bare `# noqa` already silences everything) or can't take one (an invalid
+    directive the user must fix first)."""
+    match = _LINE.search(line) if "noqa" in line.lower() else None
+    if match is None:
+        return f"{line}  # noqa: {', '.join(sorted(codes))}"
+    if _invalid(match) or match.group("codes") is None:
+        return None
+    present = _codes(match.group("codes"))
+    assert present is not True
+    missing = set(codes) - present
+    if not missing:
+        return None
+    start, end = match.span("codes")
+    return line[:start] + ", ".join(sorted(present | missing)) + line[end:]
+
+
+def noqa_blocked_rows(text: str) -> set[int] | None:
+    """The 1-based rows whose end cannot take a comment: inside a multi-line string, or continued by a backslash.
+    None when the text does not tokenize."""
+    blocked = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            blocked.update(range(token.start[0], token.end[0]))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    blocked.update(row for row, line in enumerate(split_lines(text), start=1) if line.rstrip("\r\n").endswith("\\"))
+    return blocked

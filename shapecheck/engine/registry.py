@@ -62,14 +62,26 @@ def resolve(select: Iterable[str] | None, ignore: Iterable[str] = (), extend_sel
     """The enabled rules, as ruff decides: `select` replaces the default set, `extend_select` adds to it, `ignore`
     removes, and when a code is both selected and ignored the more specific selector wins (`--ignore SC2
     --extend-select SC201` keeps SC201)."""
-    chosen = list(select) if select is not None else None
-    extend = list(extend_select)
-    ignored = list(ignore)
-    enabled = []
-    for rule in all_rules():
-        picked = _specificity(rule.code, (chosen or []) + extend)
-        if chosen is None and rule.default:
-            picked = max(picked, 0)
-        if picked >= 0 and picked > _specificity(rule.code, ignored):
-            enabled.append(rule)
-    return tuple(enabled)
+    return resolve_layers([(select, ignore, extend_select)])
+
+
+Layer = tuple[Iterable[str] | None, Iterable[str], Iterable[str]]  # select, ignore, extend-select
+
+
+def resolve_layers(layers: Iterable[Layer]) -> tuple[type[Rule], ...]:
+    """The enabled rules after each layer of selection in turn (an extended config's, a config's, the command
+    line's), as ruff layers them: a layer with a `select` starts over from it, one without changes what the layers
+    before chose; within a layer the more specific selector wins, an ignore on a tie."""
+    enabled = {rule.code for rule in all_rules() if rule.default}
+    for select, ignore, extend_select in layers:
+        chosen = [*select, *extend_select] if select is not None else list(extend_select)
+        ignored = list(ignore)
+        if select is not None:
+            enabled = set()
+        for rule in all_rules():
+            picked, dropped = _specificity(rule.code, chosen), _specificity(rule.code, ignored)
+            if picked >= 0 and picked > dropped:
+                enabled.add(rule.code)
+            elif dropped >= 0 and dropped >= picked:
+                enabled.discard(rule.code)
+    return tuple(rule for rule in all_rules() if rule.code in enabled)

@@ -15,7 +15,7 @@ from typing import ClassVar
 import libcst as cst
 
 from shapecheck.engine.context import Context, Report
-from shapecheck.findings import Applicability
+from shapecheck.findings import RULE_DOCS_URL, Applicability, Severity
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,10 @@ class Rule:
     name: ClassVar[str]
     message: ClassVar[str]  # the default finding message
     docs: ClassVar[str]  # markdown: "## What it does", "## Why is this bad?", "## Example", "## Use instead"
+    # "error": the code crashes or silently corrupts results; "warning": deprecated, slow, fragile or unsafe, but
+    # the result is right. SARIF's level, the github format's ::error / ::warning and JSON carry it; the exit
+    # code does not depend on it (any finding is 1, as in ruff).
+    severity: ClassVar[Severity] = "error"
     default: ClassVar[bool] = True  # on unless deselected; False: only with --select or config
     fixable: ClassVar[Applicability | None] = None
     # The file is analysed for this rule only if its text contains one of these: a cheap test that lets the engine
@@ -60,7 +64,9 @@ class Rule:
         self.ctx = ctx
 
     def report(self, node: cst.CSTNode, message: str | None = None, fix: Fix | None = None) -> None:
-        self.ctx.reports.append(Report(self, node, message or self.message, fix))
+        ancestors = self.ctx.ancestors
+        statement = ancestors[1] if len(ancestors) > 1 else None  # ancestors[0] is the module
+        self.ctx.reports.append(Report(self, node, message or self.message, fix, statement))
 
     def finish(self) -> None:
         """Called once after the traversal; decide what needed the whole file here."""
@@ -87,4 +93,5 @@ class Rule:
 
     @classmethod
     def url(cls) -> str:
-        return f"https://github.com/shapecheck/shapecheck#{cls.code.lower()}-{cls.name}"
+        """The rule's page: docs/rules/SCxxx.md in the repository (`shapecheck.rule_docs` writes it)."""
+        return f"{RULE_DOCS_URL}/{cls.code}.md"

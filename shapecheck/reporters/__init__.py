@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from shapecheck.findings import Finding
 from shapecheck.reporters import concise, full, github, json, sarif
-from shapecheck.reporters.statistics import statistics
+from shapecheck.reporters.statistics import statistics, statistics_json
 from shapecheck.reporters.summary import summary
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 FORMATS = ("full", "concise", "json", "sarif", "github")
 
-__all__ = ["FORMATS", "render", "statistics", "summary"]
+__all__ = ["FORMATS", "render", "statistics", "statistics_json", "summary"]
 
 
 def render(output_format: str, findings: Sequence[Finding], rules: Sequence[type[Rule]], *,

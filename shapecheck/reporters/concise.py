@@ -14,7 +14,7 @@ def line(finding: Finding, unsafe_fixes: bool) -> str:
     # One finding per line is what grep and editors' problem matchers rely on; an internal error's message quotes an
     # exception, which may span lines.
     message = " ".join(finding.message.splitlines())
-    return f"{finding.filename}:{finding.location.row}:{finding.location.column}: {finding.code} {marker}{message}"
+    return f"{finding.filename}:{finding.position}: {finding.code} {marker}{message}"
 
 
 def render(findings: Sequence[Finding], unsafe_fixes: bool) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Finding, FixInfo, Location
+from shapecheck.reporters.paths import absolute
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Rule
@@ -28,17 +29,18 @@ def render(findings: Sequence[Finding], rules: Sequence[type[Rule]]) -> str:
 
 def _record(finding: Finding, url: str | None) -> dict[str, Any]:
     return {
-        "cell": None,  # notebooks are not linted
+        "cell": finding.cell,  # a notebook's: rows count from the cell's first line, as in ruff
         "code": finding.code,
         "end_location": _location(finding.end_location),
-        "filename": finding.filename,
+        # Absolute, as ruff writes it; standard input without --stdin-filename stays `-`.
+        "filename": finding.filename if finding.filename == "-" else str(absolute(finding.filename)),
         "fix": None if finding.fix is None else _fix(finding.fix),
         "location": _location(finding.location),
         "message": finding.message,
         "name": finding.name,
         # A `# noqa` comment acts on the line a finding starts on.
         "noqa_row": None if finding.code in _UNSUPPRESSIBLE else finding.location.row,
-        "severity": "error",  # ruff's records carry it too; shapecheck has no other level
+        "severity": finding.severity,  # the rule's: "error" or "warning"
         "url": url,
     }
 

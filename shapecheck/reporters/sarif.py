@@ -1,9 +1,12 @@
 """`--output-format sarif`: a SARIF 2.1.0 log for GitHub code scanning (`github/codeql-action/upload-sarif`).
 
 One run; its rule table lists every enabled rule with its docs as help (GitHub shows `help.markdown` on the alert
-page), plus an entry for each engine code (SC000, SC999) that occurs. Results point into that table by `ruleIndex`.
+page, and `helpUri` its docs/rules page), plus an entry for each engine code (SC000, SC999) that occurs. Levels
+are the rules' severities: `error` or `warning`. Results point into that table by `ruleIndex`.
 Artifact URIs are relative to the repository root and based on `%SRCROOT%`, the form GitHub resolves against the
-checkout; a file outside the repository gets an absolute `file://` URI, which SARIF allows no base for.
+checkout; a file outside the repository gets an absolute `file://` URI, which SARIF allows no base for. A notebook
+finding's region is where it is in the .ipynb file's JSON (ruff gives the row in the joined cells, which points
+nowhere in the file GitHub shows).
 """
 
 from __future__ import annotations
@@ -48,15 +51,16 @@ def render(findings: Sequence[Finding], rules: Sequence[type[Rule]]) -> str:
 
 def _rule_descriptor(rule: type[Rule]) -> dict[str, Any]:
     tags = ["pytorch", "fixable"] if rule.fixable else ["pytorch"]  # lets the Security tab filter on what --fix fixes
-    return _descriptor(rule.code, rule.name, rule.message, rule.documentation(), tags) | {"helpUri": rule.url()}
+    descriptor = _descriptor(rule.code, rule.name, rule.message, rule.documentation(), tags, rule.severity)
+    return descriptor | {"helpUri": rule.url()}
 
 
 def _engine_descriptor(finding: Finding) -> dict[str, Any]:
     docs = ENGINE_DOCS.get(finding.code, finding.name)
-    return _descriptor(finding.code, finding.name, docs, docs, ["shapecheck-error"])
+    return _descriptor(finding.code, finding.name, docs, docs, ["shapecheck-error"], finding.severity)
 
 
-def _descriptor(code: str, name: str, summary: str, docs: str, tags: list[str]) -> dict[str, Any]:
+def _descriptor(code: str, name: str, summary: str, docs: str, tags: list[str], level: str) -> dict[str, Any]:
     return {
         "id": code,
         "name": name,
@@ -64,21 +68,17 @@ def _descriptor(code: str, name: str, summary: str, docs: str, tags: list[str]) 
         "fullDescription": {"text": docs},
         "help": {"text": docs, "markdown": docs},
         "properties": {"tags": tags},
-        "defaultConfiguration": {"level": "error"},
+        "defaultConfiguration": {"level": level},
     }
 
 
 def _result(finding: Finding, rule_index: int, root: Path) -> dict[str, Any]:
-    region = {
-        "startLine": finding.location.row,
-        "startColumn": finding.location.column,
-        "endLine": finding.end_location.row,
-        "endColumn": finding.end_location.column,
-    }
+    start, end = finding.span_in_file
+    region = {"startLine": start.row, "startColumn": start.column, "endLine": end.row, "endColumn": end.column}
     return {
         "ruleId": finding.code,
         "ruleIndex": rule_index,
-        "level": "error",
+        "level": finding.severity,
         "message": {"text": finding.message},
         "locations": [{"physicalLocation": {"artifactLocation": _artifact(finding.filename, root), "region": region}}],
     }

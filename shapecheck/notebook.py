@@ -1,0 +1,381 @@
+"""Jupyter notebooks (`.ipynb`) as one Python module, the way ruff lints them.
+
+The code cells are joined in cell order into one source, so a name bound in one cell is known in the next. IPython
+syntax is not Python: a line magic (`%matplotlib inline`, `!pip install x`, `x = !ls`), a help line (`obj?`, `?obj`)
+becomes a `pass` at the same indentation, so every other line keeps its row and column; a cell that starts with a
+cell magic (`%%bash`) is left out, except the magics whose body is Python (`%%time`, `%%capture`, ...), whose first
+line alone is replaced. Between cells the source has a boundary comment line, which lets fixed source be cut back
+into cells.
+
+    notebook = read_notebook(text)          # NotebookError if it is not a notebook
+    notebook.source                         # the Python to lint
+    notebook.locate(row)                    # source row -> (cell number, row in that cell), both 1-based
+    notebook.source_row(cell, row)          # and back
+    notebook.file_position(row, column)     # source position -> (line, column) in the .ipynb file itself
+    notebook.with_source(fixed_source)      # the notebook's text with the fixed cells, None if it can't be cut back
+    notebook.cell_codes(), .without(cells)  # each cell's Python; the notebook less some cells (those that don't parse)
+    cell_diff(old_text, new_text, name)     # a unified diff per changed cell, ruff's `--diff` for notebooks
+
+Cells are numbered among all cells, markdown included, from 1: Jupyter's order and ruff's `cell N`. Rewriting a
+notebook replaces only the JSON strings of the changed cells' `source`, in the layout they had, so outputs,
+metadata, indentation and the final newline stay byte for byte what they were.
+"""
+
+from __future__ import annotations
+
+import bisect
+import difflib
+import io
+import json
+import re
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
+
+SUFFIX = ".ipynb"
+
+# The boundary comment between cells in the joined source.
+_BOUNDARY = "# shapecheck: end of cell"
+
+# Cell magics whose body IPython runs as Python (ruff's list): their first line is skipped, the rest linted.
+_PYTHON_CELL_MAGICS = frozenset({"capture", "debug", "prun", "pypy", "python", "python2", "python3", "time", "timeit"})
+
+# `%magic`, `!shell`, `?help`, `obj?`, `obj??` and `x = %magic` / `x = !shell`, after any indentation.
+_MAGIC = re.compile(r"[ \t]*(?:[%!?]|[\w.]+[ \t]*\?\??[ \t]*$|[\w.,()\[\] \t]+=[ \t]*[%!])")
+
+
+class NotebookError(Exception):
+    """The file is not a notebook we can read: not JSON, or not nbformat's layout."""
+
+
+@dataclass
+class CodeCell:
+    """A code cell as it stands in the file, and where it went in the joined source."""
+
+    number: int  # 1-based among all cells
+    text: str  # its source as Jupyter shows it
+    span: tuple[int, int]  # where its `source` value is in the file's text
+    magics: dict[str, str] = field(default_factory=dict)  # placeholder line -> the magic line it stands for
+    first_row: int = 0  # its first row in the joined source (1-based); 0: left out
+
+
+@dataclass
+class Notebook:
+    text: str  # the .ipynb file as read
+    source: str  # the code cells as one module
+    cells: list[CodeCell]  # the code cells in the source, in order
+    _rows: list[tuple[int, int]]  # (cell index in `cells`, row in cell) per source row
+    _line_starts: list[int] = field(default_factory=list)
+    _offsets: dict[int, list[int]] = field(default_factory=dict)  # cell number -> its characters' offsets in `text`
+
+    def locate(self, row: int) -> tuple[int, int]:
+        """The cell number and the row in that cell of a 1-based row of `source`."""
+        cell, cell_row = self._rows[min(max(row, 1), len(self._rows)) - 1]
+        return self.cells[cell].number, cell_row
+
+    def source_row(self, cell: int, row: int) -> int:
+        """The row of `source` that is row `row` of cell number `cell` (the inverse of `locate`)."""
+        first = next(code.first_row for code in self.cells if code.number == cell)
+        return first + row - 1
+
+    def cell_codes(self) -> list[tuple[int, int, str]]:
+        """Each joined cell's number, first row in `source`, and its Python as in `source` (magics replaced)."""
+        lines = _lines(self.source)
+        ends = [cell.first_row - 2 for cell in self.cells[1:]] + [len(lines)]  # the boundary line is no cell's
+        return [(cell.number, cell.first_row, "".join(lines[cell.first_row - 1:end]))
+                for cell, end in zip(self.cells, ends)]
+
+    def without(self, numbers: Collection[int]) -> Notebook:
+        """This notebook with the code cells numbered `numbers` left out of `source` (and left alone by
+        `with_source`)."""
+        return _join([cell for cell in self.cells if cell.number not in numbers], self.text)
+
+    def file_position(self, row: int, column: int) -> tuple[int, int]:
+        """Where a 1-based (row, column) of `source` is in the notebook file: its line and column (1-based)."""
+        cell_index, cell_row = self._rows[min(max(row, 1), len(self._rows)) - 1]
+        cell = self.cells[cell_index]
+        lines = _lines(cell.text)
+        index = sum(len(line) for line in lines[:cell_row - 1]) + column - 1
+        if cell.number not in self._offsets:  # worked out for cells with findings only: a loop over every character
+            self._offsets[cell.number] = _decoded_offsets(self.text, *cell.span)
+        starts = self._offsets[cell.number]
+        offset = starts[min(max(index, 0), len(starts) - 1)]
+        if not self._line_starts:
+            self._line_starts = [0] + [match.end() for match in re.finditer(r"\r\n|\r|\n", self.text)]
+        line = bisect.bisect_right(self._line_starts, offset)
+        return line, offset - self._line_starts[line - 1] + 1
+
+    def with_source(self, source: str) -> str | None:
+        """The notebook's text with each code cell's source taken from `source` (this notebook's `source`, fixed);
+        None when the fixed source can no longer be cut into the same cells."""
+        pieces = _split_cells(source)
+        if len(pieces) != len(self.cells):
+            return None
+        replacements = []
+        for cell, piece in zip(self.cells, pieces):
+            text = _restore_magics(piece, cell)
+            if text is None:
+                return None
+            if not cell.text.endswith("\n") and text.endswith("\n"):
+                text = text[:-1]  # the newline the joined source added
+            if text != cell.text:
+                replacements.append((cell.span, _serialize(text, self.text, cell.span)))
+        result = self.text
+        for (start, end), value in sorted(replacements, reverse=True):
+            result = result[:start] + value + result[end:]
+        return result
+
+
+def is_notebook(filename: str) -> bool:
+    return filename.endswith(SUFFIX)
+
+
+def read_notebook(text: str) -> Notebook:
+    """The notebook in `text` (the .ipynb file's contents); NotebookError when it is not one."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotebookError(f"Expected a Jupyter notebook, which must be stored as JSON, but this file isn't valid "
+                            f"JSON: {error}") from None
+    if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
+        raise NotebookError("Expected a Jupyter notebook: a JSON object with a `cells` list")
+    spans = _source_spans(text)
+    cells: list[CodeCell] = []
+    for number, cell in enumerate(document["cells"], start=1):
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        value = cell.get("source", "")
+        if isinstance(value, list) and all(isinstance(line, str) for line in value):
+            value = "".join(value)
+        if not isinstance(value, str):
+            raise NotebookError(f"Expected a Jupyter notebook: cell {number}'s source is not text")
+        start, end = spans[number - 1]
+        cells.append(CodeCell(number, value, (start, end)))
+    return _join([cell for cell in cells if _is_python(cell.text)], text)
+
+
+def _join(cells: list[CodeCell], text: str) -> Notebook:
+    cells = [replace(cell, magics={}) for cell in cells]  # a Notebook never shares its cells' rows and magics
+    parts: list[str] = []
+    rows: list[tuple[int, int]] = []
+    for index, cell in enumerate(cells):
+        if index:
+            parts.append(_BOUNDARY + "\n")
+            rows.append(rows[-1])  # nothing is reported on a boundary; it belongs to the cell before it
+        cell.first_row = len(rows) + 1
+        scanner = _Scanner()
+        for row, line in enumerate(_lines(cell.text), start=1):
+            if not scanner.at_statement_start():
+                scanner.feed(line)
+            elif (row == 1 and line.startswith("%%")) or _MAGIC.match(line):
+                indent = line[:len(line) - len(line.lstrip(" \t"))]
+                placeholder = f"{indent}pass  # shapecheck: magic {len(rows) + 1}"
+                cell.magics[placeholder] = line.rstrip("\r\n")
+                line = placeholder + line[len(line.rstrip("\r\n")):]
+            else:
+                scanner.feed(line)
+            parts.append(line if line.endswith(("\n", "\r")) else line + "\n")
+            rows.append((index, row))
+    if not rows:
+        rows.append((0, 1))
+    return Notebook(text, "".join(parts), cells, rows)
+
+
+def _is_python(source: str) -> bool:
+    """A code cell we can lint: not one whose cell magic runs something else (`%%bash`, `%%html`, `%%writefile`)."""
+    first = source.split("\n", 1)[0]
+    if not first.startswith("%%"):
+        return True
+    name = first[2:].split(maxsplit=1)
+    return bool(name) and name[0] in _PYTHON_CELL_MAGICS
+
+
+class _Scanner:
+    """Just enough of Python's tokenizer to tell whether a line starts a statement: a line inside brackets, a
+    triple-quoted string or after a backslash continues one (`% args` on the second line of a format is no magic)."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.quote = ""  # the open triple quote, if any
+        self.continued = False
+
+    def at_statement_start(self) -> bool:
+        return self.depth == 0 and not self.quote and not self.continued
+
+    def feed(self, line: str) -> None:
+        index, end = 0, len(line)
+        while index < end:
+            if self.quote:
+                close = line.find(self.quote, index)
+                while close > 0 and _escaped(line, close):
+                    close = line.find(self.quote, close + 1)
+                if close < 0:
+                    return
+                index, self.quote = close + 3, ""
+                continue
+            char = line[index]
+            if char == "#":
+                break
+            if char in "([{":
+                self.depth += 1
+            elif char in ")]}":
+                self.depth = max(0, self.depth - 1)
+            elif char in "'\"":
+                if line.startswith(char * 3, index):
+                    self.quote = char * 3
+                    index += 3
+                    continue
+                close = index + 1
+                while close < end and (line[close] != char or _escaped(line, close)):
+                    close += 1
+                index = close
+            index += 1
+        self.continued = line.rstrip("\r\n").endswith("\\") and not self.quote
+
+
+def _escaped(line: str, index: int) -> bool:
+    backslashes = len(line[:index]) - len(line[:index].rstrip("\\"))
+    return backslashes % 2 == 1
+
+
+def _split_cells(source: str) -> list[str]:
+    cells = [[]]
+    for line in _lines(source):
+        if line.rstrip("\r\n") == _BOUNDARY:
+            cells.append([])
+        else:
+            cells[-1].append(line)
+    return ["".join(lines) for lines in cells]
+
+
+def _restore_magics(text: str, cell: CodeCell) -> str | None:
+    lines = _lines(text)
+    found = 0
+    for index, line in enumerate(lines):
+        body = line.rstrip("\r\n")
+        if body in cell.magics:
+            lines[index] = cell.magics[body] + line[len(body):]
+            found += 1
+    return "".join(lines) if found == len(cell.magics) else None
+
+
+def _lines(text: str) -> list[str]:
+    # Python's line ends (\n, \r\n, \r), not str.splitlines()'s form feeds and the like.
+    return io.StringIO(text, newline="").readlines()
+
+
+# ------------------------------------------------------------------------------------------- the JSON text itself
+
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+def _source_spans(text: str) -> list[tuple[int, int]]:
+    """For each cell, where its `source` value is in `text` (a valid notebook's JSON); (0, 0) for none."""
+    spans: list[tuple[int, int]] = []
+    for key, start, end in _members(text, _skip(text, 0)):
+        if key != "cells":
+            continue
+        spans = []  # a key given twice: JSON readers (and so `read_notebook`) take the last
+        position = _skip(text, start + 1)  # past `[`
+        while text[position] != "]":
+            cell_span = (0, 0)
+            if text[position] == "{":
+                for cell_key, value_start, value_end in _members(text, position):
+                    if cell_key == "source":
+                        cell_span = (value_start, value_end)
+                _, position = _DECODER.raw_decode(text, position)
+            else:
+                _, position = _DECODER.raw_decode(text, position)
+            spans.append(cell_span)
+            position = _skip(text, position)
+            if text[position] == ",":
+                position = _skip(text, position + 1)
+        assert position <= end
+    return spans
+
+
+def _members(text: str, position: int):
+    """(key, value start, value end) of each member of the JSON object at `position`."""
+    position = _skip(text, position + 1)  # past `{`
+    while text[position] != "}":
+        key, position = _DECODER.raw_decode(text, position)
+        position = _skip(text, _skip(text, position) + 1)  # past `:`
+        _, end = _DECODER.raw_decode(text, position)
+        yield key, position, end
+        position = _skip(text, end)
+        if text[position] == ",":
+            position = _skip(text, position + 1)
+
+
+def _skip(text: str, position: int) -> int:
+    return _WHITESPACE.match(text, position).end()
+
+
+def _decoded_offsets(text: str, start: int, end: int) -> list[int]:
+    """The offset in `text` of each character of the string (or list of strings) between `start` and `end`, as
+    decoded, plus one past the last: maps a position in the cell's source to the file."""
+    offsets: list[int] = []
+    position = start
+    while position < end:
+        if text[position] != '"':
+            position += 1
+            continue
+        position += 1
+        while text[position] != '"':
+            offsets.append(position)
+            if text[position] != "\\":
+                position += 1
+            elif text[position + 1] != "u":
+                position += 2
+            else:
+                high = int(text[position + 2:position + 6], 16)
+                position += 6
+                # A surrogate pair is one character once decoded.
+                if 0xD800 <= high < 0xDC00 and text.startswith("\\u", position):
+                    position += 6
+        position += 1
+    offsets.append(end)
+    return offsets
+
+
+def _serialize(source: str, text: str, span: tuple[int, int]) -> str:
+    """`source` as a JSON value laid out like the one at `span`: a string, or a list of lines with the original's
+    indentation (nbformat's usual form)."""
+    start, end = span
+    original = text[start:end]
+    ascii_only = "\\u" in text and text.isascii()
+    if not original.startswith("["):
+        return json.dumps(source, ensure_ascii=ascii_only)
+    lines = _lines(source)
+    if not lines:
+        return "[]"
+    inner = original[1:-1]
+    if inner.strip():
+        lead = inner[:len(inner) - len(inner.lstrip())]
+        tail = inner[len(inner.rstrip()):]
+    else:  # `[]` before: indent one step past the `"source"` key, as nbformat writes
+        line_start = text.rfind("\n", 0, start) + 1
+        indent = text[line_start:start][:len(text[line_start:start]) - len(text[line_start:start].lstrip())]
+        lead, tail = f"\n{indent} ", f"\n{indent}"
+    items = [json.dumps(line, ensure_ascii=ascii_only) for line in lines]
+    return "[" + lead + ("," + lead).join(items) + tail + "]"
+
+
+def cell_diff(old: str, new: str, filename: str) -> str:
+    """A unified diff of each code cell whose source differs between two versions of the same notebook, headed
+    `filename:cell N` as ruff heads them."""
+    before, after = json.loads(old)["cells"], json.loads(new)["cells"]
+    chunks = []
+    for number, (old_cell, new_cell) in enumerate(zip(before, after), start=1):
+        old_source, new_source = _cell_text(old_cell), _cell_text(new_cell)
+        if old_source != new_source:
+            name = f"{filename}:cell {number}"
+            diff = difflib.unified_diff(_lines(old_source), _lines(new_source), fromfile=name, tofile=name)
+            chunks.append("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                                  for line in diff))
+    return "".join(chunks)
+
+
+def _cell_text(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
