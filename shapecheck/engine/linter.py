@@ -11,14 +11,15 @@ import io
 import re
 import sys
 import tokenize
+import warnings
 from collections.abc import Sequence
-from itertools import accumulate
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
+from shapecheck.engine.guard import too_complex
 from shapecheck.engine.noqa import file_exemption, line_exemptions
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.traversal import Traversal
@@ -32,12 +33,6 @@ _IMPORTS_TORCH = re.compile(
 )
 
 MAX_FIX_ROUNDS = 8
-
-# CPython refuses more than 200 nested brackets ("too many nested parentheses"); libcst's parser would try, taking
-# gigabytes of memory and minutes at 10,000 levels. Checked on the brackets alone, at C speed.
-MAX_NESTING = 200
-_NOT_BRACKETS = re.compile(r"[^()\[\]{}]+")
-_DEPTH = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
 
 
 class SourceError(Exception):
@@ -100,16 +95,24 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
 
 
 def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
-    if not rules:
+    # A file no rule can fire on is only syntax-checked, by CPython's parser (a tenth of libcst's time); libcst,
+    # which reads syntax newer than the running Python's, has the last word on a file CPython rejects.
+    if not rules and _cpython_parses(text, filename):
         return None, [], []
-    if _nested_too_deep(text):
-        return _syntax_error(filename, text, "too many nested parentheses", *_deepest(text))
+    try:
+        reason = too_complex(text, filename)
+    except SyntaxError as error:  # from the tokenizer: the file is not Python
+        return _syntax_error(filename, text, *_cpython_syntax_error(text, filename, error))
+    if reason is not None:
+        return FileResult(filename, error=f"too complex to analyse: {reason}")
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as error:
         return _syntax_error(filename, text, *_locate_syntax_error(text, filename, error))
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to parse")
+    if not rules:
+        return module, [], []
     ctx = Context(module, filename)
     instances = [rule(ctx) for rule in rules]
     traversal = Traversal(ctx, instances)
@@ -130,21 +133,28 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
     return module, ctx.reports, findings
 
 
-def _nested_too_deep(text: str) -> bool:
-    if text.count("(") + text.count("[") + text.count("{") <= MAX_NESTING:
+def _cpython_parses(text: str, filename: str) -> bool:
+    try:
+        with warnings.catch_warnings():  # invalid escape sequences and the like are not ours to report
+            warnings.simplefilter("ignore")
+            compile(text, filename, "exec", ast.PyCF_ONLY_AST)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    return max(accumulate(_DEPTH[c] for c in "".join(_NOT_BRACKETS.split(text)))) > MAX_NESTING
+    return True
 
 
-def _deepest(text: str) -> tuple[int, int]:
-    """Row and column (1-based) where the nesting first exceeds the limit."""
-    depth = 0
-    for row, line in enumerate(text.splitlines(), start=1):
-        for column, char in enumerate(line, start=1):
-            depth += _DEPTH.get(char, 0)
-            if depth > MAX_NESTING:
-                return row, column
-    return 1, 1
+def _cpython_syntax_error(text: str, filename: str, error: SyntaxError) -> tuple[str, int, int]:
+    """CPython's parser's message and position for a file its tokenizer rejected (`error`): "'(' was never
+    closed" where the tokenizer says "unexpected EOF"."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text, filename)
+    except SyntaxError as python_error:
+        error = python_error
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    return error.msg, error.lineno or 1, error.offset or 1
 
 
 def _locate_syntax_error(text: str, filename: str, error: cst.ParserSyntaxError) -> tuple[str, int, int]:
