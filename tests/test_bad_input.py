@@ -269,3 +269,21 @@ def test_an_engine_exception_names_the_file(project: Path, other: Path, monkeypa
     assert f"shapecheck: error: bad.py: {reason}" in result.stderr
     assert reported(result) == [OTHER]
     assert_no_traceback(result)
+
+
+@pytest.mark.parametrize("source", [
+    "import torch\n\ndef broken(:\n    pass\n",  # imports torch, but no rule trigger: never parsed by libcst
+    "import os\n\ndef broken(:\n    pass\n",  # no torch at all
+])
+def test_a_syntax_error_is_reported_without_a_rule_trigger(project: Path, other: Path, source: str) -> None:
+    write(project / "broken.py", source)
+    result = lint("--output-format", "concise")
+    assert result.exit_code == 1
+    assert reported(result) == ["broken.py:3:12: SC000", OTHER]
+    assert "All checks passed" not in result.output
+
+
+def test_syntax_newer_than_the_running_python_is_not_an_error(project: Path) -> None:
+    # CPython < 3.12 rejects a `type` statement; libcst reads it, and it has the last word.
+    write(project / "new.py", "import os\ntype Alias = list[int]\n")
+    assert lint("--output-format", "concise").exit_code == 0
