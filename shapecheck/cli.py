@@ -21,7 +21,7 @@ from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
 from shapecheck.engine.rule import Rule
 from shapecheck.findings import ENGINE_DOCS, INTERNAL_ERROR, FileResult
 from shapecheck.reporters import FORMATS, render, statistics as render_statistics, summary
-from shapecheck.runner import Outcome, Task, deliver_fixes, lint_bytes, run, with_large_stack
+from shapecheck.runner import Budget, Outcome, Task, deliver_fixes, lint_bytes, run, with_large_stack
 
 
 
@@ -67,12 +67,16 @@ CODES = {"multiple": True, "metavar": "CODES"}
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: one per CPU).")
 @click.option("--stdin-filename", metavar="PATH",
               help="Name of the file read from standard input (`-`), for messages, exclusion and per-file-ignores.")
+@click.option("--file-time-limit", type=click.FloatRange(min=0), metavar="SECONDS",
+              help="Report a file that takes longer as not linted and go on (default 60; 0: no limit).")
+@click.option("--file-memory-limit", type=click.IntRange(min=0), metavar="MIB",
+              help="Report a file that needs more memory as not linted and go on (default 4096; 0: no limit).")
 @click.option("--force-exclude", is_flag=True,
               help="Apply exclude / extend-exclude to paths named on the command line too (for pre-commit).")
 def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
          output_format: str, fix: bool, unsafe_fixes: bool, diff: bool, statistics: bool, exit_zero: bool,
          quiet: bool, no_cache: bool, config_file: str | None, jobs: int | None, stdin_filename: str | None,
-         force_exclude: bool) -> None:
+         file_time_limit: float | None, file_memory_limit: int | None, force_exclude: bool) -> None:
     """Lint PATHS: Python files, and folders searched for `*.py` (default: `.`); `-` reads standard input.
 
     Settings come from [tool.shapecheck] in the nearest pyproject.toml; the options here override them.
@@ -90,6 +94,9 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
         enabled = config.enabled_rules()
     except ConfigError as error:
         _fail(str(error))
+    budget = config.budget
+    budget = Budget(budget.seconds if file_time_limit is None else file_time_limit or None,
+                    budget.memory_mib if file_memory_limit is None else file_memory_limit or None)
     fix_mode = ("unsafe" if unsafe_fixes else "safe") if fix or diff else None
     write = fix and not diff
     chooser = _RuleChooser(config, enabled)
@@ -103,7 +110,8 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
         problems += found.errors
         if not found.files and not found.errors and not quiet:
             click.echo("shapecheck: warning: no Python files found under the given paths", err=True)
-        outcomes = run([Task(path, chooser.rules_for(path)) for path in found.files], fix_mode, write, jobs)
+        outcomes = run([Task(path, chooser.rules_for(path)) for path in found.files], fix_mode, write, jobs,
+                       budget)
 
     results = [outcome.result for outcome in outcomes]
     problems += [(result.filename, result.error) for result in results if result.error]

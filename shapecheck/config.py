@@ -14,6 +14,8 @@ pattern that matches a folder covers everything in it.
     exclude = [...]                  # replaces the default excludes (DEFAULT_EXCLUDE); rarely what you want
     extend-exclude = ["fixtures", "tests/data"]
     per-file-ignores = { "tests/*" = ["SC4"], "__init__.py" = ["SC101"] }
+    file-time-limit = 60             # seconds one file may take; 0: no limit
+    file-memory-limit = 4096         # MiB one file may take; 0: no limit
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 from shapecheck.engine.registry import SelectorError, check_selectors, resolve
 from shapecheck.engine.rule import Rule
 from shapecheck.gitignore import PatternList, parse_lines
+from shapecheck.runner import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -43,7 +46,8 @@ DEFAULT_EXCLUDE = (
 )
 
 _LIST_KEYS = ("select", "ignore", "extend-select", "exclude", "extend-exclude")
-KEYS = (*_LIST_KEYS, "per-file-ignores")
+_LIMIT_KEYS = ("file-time-limit", "file-memory-limit")
+KEYS = (*_LIST_KEYS, "per-file-ignores", *_LIMIT_KEYS)
 
 
 class ConfigError(Exception):
@@ -60,6 +64,12 @@ class Config:
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (glob, selectors)
+    file_time_limit: float = DEFAULT_SECONDS  # 0: none
+    file_memory_limit: int = DEFAULT_MEMORY_MIB  # 0: none
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(self.file_time_limit or None, self.file_memory_limit or None)
 
     def with_cli(self, select: Sequence[str] | None, ignore: Sequence[str], extend_select: Sequence[str]) -> Config:
         """The command line over the file: `--select` replaces the file's selection (its `extend-select` too, as
@@ -144,6 +154,14 @@ def _from_table(path: Path, table: dict[str, Any]) -> Config:
     for key in ("select", "ignore", "extend_select"):
         if key in values:
             _check_codes(values[key], f"{path}: {key.replace('_', '-')}")
+    for key in _LIMIT_KEYS:
+        if key in table:
+            value = table[key]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (
+                    key == "file-memory-limit" and not isinstance(value, int)):
+                kind = "a whole number of MiB" if key == "file-memory-limit" else "a number of seconds"
+                raise ConfigError(f"{path}: {key}: expected {kind} (0 for no limit), got {value!r}")
+            values[key.replace("-", "_")] = value
     if "per-file-ignores" in table:
         values["per_file_ignores"] = _per_file_ignores(table["per-file-ignores"], path)
     return Config(root=path.parent.absolute(), path=path, **values)
