@@ -34,6 +34,8 @@ _IMPORTS_TORCH = re.compile(
 
 MAX_FIX_ROUNDS = 8
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
 
 class SourceError(Exception):
     """The file's bytes are not Python source we can read."""
@@ -122,15 +124,15 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
         return FileResult(filename, error="is nested too deeply to analyse")
     if not ctx.imports_torch:
         return module, [], []
-    findings = _findings(module, text, filename, ctx.reports)
-    lines = text.splitlines()
+    reports, findings = _findings(module, text, filename, ctx.reports)
+    lines = source_lines(text)
     for crash in traversal.crashes:
         rule = crash.rule
         findings.append(Finding(
             INTERNAL_ERROR, "internal-error",
             f"rule {rule.code} ({rule.name}) crashed on this file: {crash}; please report it", filename,
             Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
-    return module, ctx.reports, findings
+    return module, reports, findings
 
 
 def _cpython_parses(text: str, filename: str) -> bool:
@@ -170,27 +172,39 @@ def _locate_syntax_error(text: str, filename: str, error: cst.ParserSyntaxError)
     return error.message, error.raw_line, 1
 
 
+def source_lines(text: str) -> list[str]:
+    """The lines as the parser numbers them: ended by \\n, \\r\\n or \\r only, where str.splitlines() also ends
+    them at form feeds, \\x0b, \\x1c-\\x1e, \\x85 and U+2028/9, which Python allows inside a line."""
+    lines = _LINE_END.split(text)
+    if lines[-1] == "":  # the end of the last line, not a line
+        lines.pop()
+    return lines
+
+
 def _syntax_error(filename: str, text: str, message: str, row: int, column: int) -> FileResult:
-    lines = text.splitlines()
+    lines = source_lines(text)
     line = lines[row - 1] if 0 < row <= len(lines) else ""
     location = Location(row, column)
     return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", f"SyntaxError: {message}", filename,
                                          location, location, source_line=line)])
 
 
-def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Report]) -> list[Finding]:
+def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Report]
+              ) -> tuple[list[Report], list[Finding]]:
+    """The reports `# noqa` leaves, and their findings: fixes are only ever made for these."""
     if not reports:
-        return []
+        return [], []
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    lines = text.splitlines()
+    lines = source_lines(text)
     exemptions = line_exemptions(lines, {positions[r.node].start.line for r in reports})
-    findings = []
+    kept, findings = [], []
     for report in reports:
         span = positions[report.node]
         row = span.start.line
         codes = exemptions.get(row)
         if codes is not None and (codes is True or report.rule.code in codes):
             continue
+        kept.append(report)
         fix = None
         if report.fix is not None:
             edits = tuple(
@@ -204,4 +218,4 @@ def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Re
             Location(row, span.start.column + 1), Location(span.end.line, span.end.column + 1), fix,
             lines[row - 1] if row <= len(lines) else ""))
     findings.sort(key=lambda f: f.sort_key)
-    return findings
+    return kept, findings
