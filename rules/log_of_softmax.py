@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Fix, Invalid, Rule
-from shapecheck.rules._activations import Activation, activation_of
+from shapecheck.rules._activations import Activation, activation_input, activation_of, first_argument
 
 LOG = frozenset({"torch.log", "torch.special.log"})
 
@@ -169,8 +169,10 @@ class LogOfSoftmax(Rule):
         if type(func) is cst.Attribute and func.attr.value == "log" and not node.args:
             if self.ctx.qualname(func) is None and not self.ctx.is_foreign(func.value):
                 self._check(node, func.value)
-        elif self.ctx.qualname(func) in LOG and node.args:
-            self._check(node, node.args[0].value)
+        elif self.ctx.qualname(func) in LOG:
+            argument = first_argument(node, "input")
+            if argument is not None:
+                self._check(node, argument)
 
     def _check(self, log_call: cst.Call, argument: cst.BaseExpression) -> None:
         inline = argument
@@ -202,10 +204,14 @@ class LogOfSoftmax(Rule):
         source, func = activation.call, activation.call.func
         if activation.form not in ("function", "method") or type(func) is not cst.Attribute:
             return None  # a module, or a bare imported `softmax`: no same-family spelling
+        if len(log_call.args) > 1:
+            return None  # `torch.log(p, out=q)`: the fused call has nowhere to put `out`
         if activation.kind == "softmax":
             new = source.with_changes(func=func.with_changes(attr=cst.Name("log_softmax")))
             return Fix("Use `log_softmax`", ((log_call, new),))
-        argument = func.value if activation.form == "method" else source.args[0].value
+        argument = activation_input(activation)
+        if argument is None or len(source.args) != (0 if activation.form == "method" else 1):
+            return None  # `*args`, `out=` or more: `logsigmoid(x)` would drop them
         spelling = self.ctx.spelling("torch.nn.functional.logsigmoid")
         imports: tuple[str, ...] = ()
         if spelling is None or spelling.startswith("torch.nn.functional."):
