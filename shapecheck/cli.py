@@ -7,6 +7,9 @@ configuration go to standard error as `shapecheck: error: <path>: <reason>`.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -25,7 +28,30 @@ from shapecheck.runner import Budget, Outcome, Task, deliver_fixes, lint_bytes, 
 
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        """Any system error (standard output on a full disk, say) is a message and exit code 2, not a traceback;
+        click itself quiets a closed pipe (`| head`)."""
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            if error.errno == errno.EPIPE:
+                raise
+            _silence_stdout()
+            where = f"{error.filename}: " if error.filename else ""
+            with contextlib.suppress(OSError):
+                click.echo(f"shapecheck: error: {where}{error.strerror or error}", err=True)
+            raise click.exceptions.Exit(2) from None
+
+
+def _silence_stdout() -> None:
+    # What could not be written stays buffered; Python's flush at exit would fail again, with a traceback.
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="shapecheck")
 def main() -> None:
     """Catch PyTorch shape bugs and training-loop pitfalls before they run."""
@@ -168,6 +194,8 @@ def _lint_stdin(filename: str | None, config: Config, chooser: _RuleChooser, fix
                 force_exclude: bool) -> Outcome | None:
     """Lint standard input; with --fix, print the source to standard output, fixed where it could be, as ruff
     does. None when --force-exclude excludes `filename`."""
+    if sys.stdin is None:  # started with standard input closed
+        _fail("-: standard input is closed")
     data = sys.stdin.buffer.read()
     if force_exclude and filename is not None and config.exclusions.covers(os.path.abspath(filename)):
         if write:

@@ -168,13 +168,17 @@ def _from_table(path: Path, table: dict[str, Any]) -> Config:
 
 
 def _table(path: Path, required: bool) -> dict[str, Any] | None:
+    if path.exists() and not path.is_file():  # a FIFO would block forever, a folder can't be read
+        raise ConfigError(f"{path}: is not a regular file")
     try:
         with path.open("rb") as file:
             document = tomllib.load(file)
     except OSError as error:
         raise ConfigError(f"{path}: cannot be read: {error.strerror or error}") from None
-    except tomllib.TOMLDecodeError as error:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: is not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: is not valid TOML: nested too deeply to read") from None
     tool = document.get("tool")
     table = tool.get("shapecheck") if isinstance(tool, dict) else None
     if table is None:

@@ -87,6 +87,8 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
         if not wanted:
             break
         fixed_text, count = apply_fixes(module, wanted)
+        if current.endswith("\r") and not fixed_text.endswith(("\r", "\n")):
+            fixed_text += "\r"  # libcst drops the last line end of a file whose lines end in a lone \r
         if count == 0 or fixed_text == current:
             break
         result.fixed += count
