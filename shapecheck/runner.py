@@ -23,6 +23,11 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import wait
+
+try:
+    import resource
+except ImportError:  # Windows: the clock's budget only
+    resource = None  # type: ignore[assignment]
 from functools import partial
 from typing import TypeVar
 
@@ -50,6 +55,9 @@ DEFAULT_SECONDS = 60.0
 DEFAULT_MEMORY_MIB = 4096
 # How often a worker's memory is sampled.
 POLL_SECONDS = 0.1
+# The time budget is CPU time, enforced by the kernel; a file that takes this many times as long by the clock is
+# stalled without using CPU (blocked on a read, say) and is stopped too.
+STALLED_FACTOR = 10
 _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 T = TypeVar("T")
@@ -104,9 +112,10 @@ class _Worker:
     """A worker process and the batch it is linting: `pending` are the task indexes not answered yet, the first
     of them the file being linted since `since`."""
 
-    def __init__(self, context: multiprocessing.context.BaseContext, fix: str | None, write: bool) -> None:
+    def __init__(self, context: multiprocessing.context.BaseContext, fix: str | None, write: bool,
+                 seconds: float | None) -> None:
         self.connection, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, fix, write), daemon=True)
+        self.process = context.Process(target=_serve, args=(child, fix, write, seconds), daemon=True)
         self.process.start()
         child.close()
         self.pending: deque[int] = deque()
@@ -136,11 +145,13 @@ class _Pool:
         self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
         self.queue = deque(range(len(tasks)))
         self.outcomes: list[Outcome | None] = [None] * len(tasks)
+        # Where the kernel enforces the CPU budget, the clock only catches a file stalled without using CPU.
+        self.wall = None if budget.seconds is None else budget.seconds * (STALLED_FACTOR if resource else 1)
         # About BATCHES_PER_WORKER batches each, so a batch of slow files doesn't leave the other workers idle.
         self.size = max(1, min(64, math.ceil(len(tasks) / (jobs * BATCHES_PER_WORKER))))
 
     def run(self) -> list[Outcome]:
-        workers = [_Worker(self.context, self.fix, self.write) for _ in range(self.jobs)]
+        workers = [_Worker(self.context, self.fix, self.write, self.budget.seconds) for _ in range(self.jobs)]
         try:
             while True:
                 for worker in workers:
@@ -154,7 +165,7 @@ class _Pool:
                 wait([w.connection for w in busy] + [w.process.sentinel for w in busy], self._timeout(busy))
                 for index, worker in enumerate(workers):
                     if worker.pending and not self._collect(worker):
-                        workers[index] = _Worker(self.context, self.fix, self.write)
+                        workers[index] = _Worker(self.context, self.fix, self.write, self.budget.seconds)
         finally:
             for worker in workers:
                 worker.stop()
@@ -162,9 +173,9 @@ class _Pool:
 
     def _timeout(self, busy: list[_Worker]) -> float:
         # Memory is sampled, so a file is looked at every POLL_SECONDS even when nothing comes back.
-        if self.budget.seconds is None:
+        if self.wall is None:
             return POLL_SECONDS
-        deadline = min(worker.since for worker in busy) + self.budget.seconds
+        deadline = min(worker.since for worker in busy) + self.wall
         return max(0.0, min(POLL_SECONDS, deadline - time.monotonic()))
 
     def _collect(self, worker: _Worker) -> bool:
@@ -183,8 +194,8 @@ class _Pool:
         reason = None
         if not worker.process.is_alive():
             reason = _death(worker.process.exitcode, self.budget)
-        elif self.budget.seconds is not None and time.monotonic() - worker.since > self.budget.seconds:
-            reason = f"not linted: took longer than {self.budget.seconds:g} s"
+        elif self.wall is not None and time.monotonic() - worker.since > self.wall:
+            reason = f"not linted: took longer than {self.wall:g} s by the clock"
         elif self.budget.memory_mib is not None and _resident_mib(worker.process.pid) > self.budget.memory_mib:
             reason = f"not linted: needed more than {self.budget.memory_mib} MiB of memory"
         if reason is None:
@@ -197,6 +208,8 @@ class _Pool:
 
 
 def _death(exitcode: int | None, budget: Budget) -> str:
+    if exitcode == -getattr(signal, "SIGXCPU", 0) and budget.seconds is not None:
+        return f"not linted: took longer than {budget.seconds:g} s"
     if exitcode is not None and exitcode < 0:
         try:
             how = f"was killed by {signal.Signals(-exitcode).name}"
@@ -218,7 +231,8 @@ def _resident_mib(pid: int | None) -> float:
         return 0.0
 
 
-def _serve(connection: multiprocessing.connection.Connection, fix: str | None, write: bool) -> None:
+def _serve(connection: multiprocessing.connection.Connection, fix: str | None, write: bool,
+           seconds: float | None) -> None:
     """A worker: lint each batch it is sent, answering file by file, until told to stop or the pipe closes."""
     # Ctrl-C is the parent's to handle: a worker finishes the file it is writing, then finds its pipe closed.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -226,9 +240,22 @@ def _serve(connection: multiprocessing.connection.Connection, fix: str | None, w
     try:
         while (batch := connection.recv()) is not None:
             for index, task in batch:
+                _limit_cpu(seconds)
                 connection.send((index, with_large_stack(lint_file, task, fix, write)))
     except (EOFError, OSError):
         pass
+
+
+def _limit_cpu(seconds: float | None) -> None:
+    """Let the kernel end this process (SIGXCPU) once the next file has used `seconds` of CPU time: CPU time,
+    unlike the clock, does not run faster on a loaded machine, and the kernel stops native code too."""
+    if seconds is None or resource is None:
+        return
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    soft = math.ceil(usage.ru_utime + usage.ru_stime + seconds)
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    if hard == resource.RLIM_INFINITY or soft <= hard:
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
 def with_large_stack(function: Callable[..., T], *args: object) -> T:
