@@ -167,19 +167,15 @@ def _expr(rng: random.Random, depth: int) -> str:
     return f"{inner}.{_name(rng)}"
 
 
+ARGUMENT_FORMS = ["{keyword}={value}", "*{value}", "**{value}", "{value}", "{value}", "{value}"]
+KEYWORDS = ["input", "dim", "out", "weights_only", "device", "dtype"]
+SIMPLE_STATEMENTS = ["{name} = {expr}", "{name}, {other} = {expr}", "{expr}", "self.{name} = {expr}",
+                     "{name} += {expr}", "del {name}"]
+
+
 def _args(rng: random.Random, depth: int) -> str:
-    parts = []
-    for _ in range(rng.randrange(4)):
-        form = rng.randrange(6)
-        value = _expr(rng, depth)
-        if form == 0:
-            parts.append(f"{rng.choice(['input', 'dim', 'out', 'weights_only', 'device', 'dtype'])}={value}")
-        elif form == 1:
-            parts.append(f"*{value}")
-        elif form == 2:
-            parts.append(f"**{value}")
-        else:
-            parts.append(value)
+    parts = [rng.choice(ARGUMENT_FORMS).format(keyword=rng.choice(KEYWORDS), value=_expr(rng, depth))
+             for _ in range(rng.randrange(4))]
     positional = [p for p in parts if "=" not in p.split("(")[0] and not p.startswith("**")]
     keywords = [p for p in parts if p not in positional]
     return ", ".join(positional + keywords)
@@ -190,18 +186,8 @@ def _statements(rng: random.Random, depth: int, indent: str) -> list[str]:
     for _ in range(rng.randint(1, 4)):
         kind = rng.randrange(12 if depth > 0 else 6)
         expr = _expr(rng, rng.randint(0, 3))
-        if kind == 0:
-            lines.append(f"{indent}{_name(rng)} = {expr}")
-        elif kind == 1:
-            lines.append(f"{indent}{_name(rng)}, {_name(rng)} = {expr}")
-        elif kind == 2:
-            lines.append(f"{indent}{expr}")
-        elif kind == 3:
-            lines.append(f"{indent}self.{_name(rng)} = {expr}")
-        elif kind == 4:
-            lines.append(f"{indent}{_name(rng)} += {expr}")
-        elif kind == 5:
-            lines.append(f"{indent}del {_name(rng)}")
+        if kind < len(SIMPLE_STATEMENTS):
+            lines.append(indent + SIMPLE_STATEMENTS[kind].format(name=_name(rng), other=_name(rng), expr=expr))
         else:
             header = rng.choice([
                 f"for {_name(rng)} in {expr}:", f"with {expr}:", f"with {expr} as {_name(rng)}:", f"if {expr}:",
