@@ -68,8 +68,9 @@ def test_the_kernels_cpu_limit_is_the_time_budget() -> None:
 
 
 def test_a_file_stalled_without_using_cpu(project: Path) -> None:
-    outcomes = run(batch(project, "stall"), jobs=1, budget=Budget(seconds=0.2))
-    assert_only_the_fourth_lost(outcomes, "not linted: took longer than 2 s by the clock")
+    # A limit the other files stay far under by the clock, even on a loaded machine.
+    outcomes = run(batch(project, "stall"), jobs=1, budget=Budget(seconds=1))
+    assert_only_the_fourth_lost(outcomes, "not linted: took longer than 10 s by the clock")
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="memory is sampled where /proc says it")
