@@ -90,11 +90,11 @@ def test_the_cli_option_and_the_config_key(project: Path, monkeypatch: pytest.Mo
     monkeypatch.setattr(registry, "all_rules", lambda: (*rules, Misbehaving))
     write(project / "other.py", BUGGY)
     write(project / "slow.py", BUGGY + "spin()\n")
-    result = lint("--output-format", "concise", "--extend-select", "SC992", "--file-time-limit", "0.5")
+    result = lint("--output-format", "concise", "--extend-select", "SC992", "--file-time-limit", "1")
     assert result.exit_code == 2
     assert "shapecheck: error: slow.py: not linted: took longer than " in result.stderr
     assert reported(result) == ["other.py:2:5: SC301"]
-    write(project / "pyproject.toml", "[tool.shapecheck]\nextend-select = ['SC992']\nfile-time-limit = 0.5\n")
+    write(project / "pyproject.toml", "[tool.shapecheck]\nextend-select = ['SC992']\nfile-time-limit = 1\n")
     assert "slow.py: not linted: took longer than " in lint().stderr
     write(project / "pyproject.toml", "[tool.shapecheck]\nfile-memory-limit = 1.5\n")
     result = lint()
