@@ -24,7 +24,7 @@ from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
 from shapecheck.engine.rule import Rule
 from shapecheck.findings import ENGINE_DOCS, INTERNAL_ERROR, FileResult
 from shapecheck.reporters import FORMATS, render, statistics as render_statistics, summary
-from shapecheck.runner import Budget, Outcome, Task, deliver_fixes, lint_bytes, run, with_large_stack
+from shapecheck.runner import Budget, Outcome, Task, deliver_fixes, run
 
 
 
@@ -129,7 +129,7 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
 
     problems: list[tuple[str, str]] = []
     if stdin:
-        outcome = _lint_stdin(stdin_filename, config, chooser, fix_mode, write, force_exclude)
+        outcome = _lint_stdin(stdin_filename, config, chooser, fix_mode, write, force_exclude, budget)
         outcomes = [] if outcome is None else [outcome]
     else:
         found = discover(paths or (".",), config.exclusions, force_exclude)
@@ -191,7 +191,7 @@ class _RuleChooser:
 
 
 def _lint_stdin(filename: str | None, config: Config, chooser: _RuleChooser, fix_mode: str | None, write: bool,
-                force_exclude: bool) -> Outcome | None:
+                force_exclude: bool, budget: Budget) -> Outcome | None:
     """Lint standard input; with --fix, print the source to standard output, fixed where it could be, as ruff
     does. None when --force-exclude excludes `filename`."""
     if sys.stdin is None:  # started with standard input closed
@@ -202,7 +202,8 @@ def _lint_stdin(filename: str | None, config: Config, chooser: _RuleChooser, fix
             _write_stdout(data)
         return None
     rules = chooser.rules_for(filename) if filename is not None else chooser.enabled
-    result = with_large_stack(lint_bytes, data, filename or "-", rules, fix_mode)
+    # In a worker, within the budget, like any file; the fixed source comes back to be written here.
+    result = run([Task(filename or "-", rules, data)], fix_mode, budget=budget)[0].result
     outcome = deliver_fixes(data, result, rules, _write_stdout if write else None)
     if write and outcome.result.new_source is None:  # nothing fixed, or the fix could not be encoded
         _write_stdout(data)

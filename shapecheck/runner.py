@@ -67,6 +67,7 @@ T = TypeVar("T")
 class Task:
     path: str  # as the user sees it
     rules: tuple[type[Rule], ...]  # this file's rules, after per-file-ignores
+    data: bytes | None = None  # the source itself (standard input), instead of the file at `path`
 
 
 @dataclass
@@ -288,6 +289,8 @@ def _lint_batch(tasks: Sequence[Task], fix: str | None, write: bool) -> list[Out
 
 def lint_file(task: Task, fix: str | None = None, write: bool = False) -> Outcome:
     path = task.path
+    if task.data is not None:
+        return Outcome(lint_bytes(task.data, path, task.rules, fix))
     try:
         size = os.stat(path).st_size
         if size > MAX_FILE_SIZE:  # checked before reading: the file may be huge

@@ -100,3 +100,11 @@ def test_the_cli_option_and_the_config_key(project: Path, monkeypatch: pytest.Mo
     result = lint()
     assert result.exit_code == 2
     assert "file-memory-limit: expected a whole number of MiB (0 for no limit), got 1.5" in result.stderr
+
+
+def test_standard_input_has_the_same_budget(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = registry.all_rules()
+    monkeypatch.setattr(registry, "all_rules", lambda: (*rules, Misbehaving))
+    result = lint("-", "--extend-select", "SC992", "--file-time-limit", "1", stdin=BUGGY + "spin()\n")
+    assert result.exit_code == 2
+    assert "shapecheck: error: -: not linted: took longer than " in result.stderr
