@@ -5,8 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.rules._activations import Activation, activation_input, activation_of, first_argument
 from shapecheck.rules._tensor_facts import number_kind
-from shapecheck.rules._activations import Activation, activation_of
 
 LOG = frozenset({"torch.log", "torch.special.log"})
 
@@ -226,8 +226,10 @@ class LogOfSoftmax(Rule):
         if type(func) is cst.Attribute and func.attr.value == "log" and not node.args:
             if self.ctx.qualname(func) is None and not self.ctx.is_foreign(func.value):
                 self._check(node, func.value)
-        elif self.ctx.qualname(func) in LOG and node.args:
-            self._check(node, node.args[0].value)
+        elif self.ctx.qualname(func) in LOG:
+            argument = first_argument(node, "input")
+            if argument is not None:
+                self._check(node, argument)
         elif type(func) is cst.Name and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None:
             self._check_helper(node, func)
 
@@ -299,10 +301,14 @@ class LogOfSoftmax(Rule):
         source, func = activation.call, activation.call.func
         if activation.form not in ("function", "method") or type(func) is not cst.Attribute:
             return None  # a module, or a bare imported `softmax`: no same-family spelling
+        if len(log_call.args) > 1:
+            return None  # `torch.log(p, out=q)`: the fused call has nowhere to put `out`
         if activation.kind == "softmax":
             new = source.with_changes(func=func.with_changes(attr=cst.Name("log_softmax")))
             return Fix("Use `log_softmax`", ((log_call, new),))
-        argument = func.value if activation.form == "method" else source.args[0].value
+        argument = activation_input(activation)
+        if argument is None or len(source.args) != (0 if activation.form == "method" else 1):
+            return None  # `*args`, `out=` or more: `logsigmoid(x)` would drop them
         if complement:  # 1 - sigmoid(x) == sigmoid(-x)
             argument = cst.UnaryOperation(cst.Minus(), argument if type(argument) in _ATOMS else
                                           argument.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()]))

@@ -12,14 +12,15 @@ import io
 import re
 import sys
 import tokenize
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from itertools import accumulate
 
 import libcst as cst
 
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
+from shapecheck.engine.guard import too_complex
 from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source
@@ -33,11 +34,7 @@ _RECURSION_LIMIT = 20_000
 
 MAX_FIX_ROUNDS = 8
 
-# CPython refuses more than 200 nested brackets ("too many nested parentheses"); libcst's parser would try, taking
-# gigabytes of memory and minutes at 10,000 levels. Checked on the brackets alone, at C speed.
-MAX_NESTING = 200
-_NOT_BRACKETS = re.compile(r"[^()\[\]{}]+")
-_DEPTH = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 class SourceError(Exception):
@@ -96,6 +93,8 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
         if not wanted:
             break
         fixed_text, count = apply_fixes(module, wanted)
+        if current.endswith("\r") and not fixed_text.endswith(("\r", "\n")):
+            fixed_text += "\r"  # libcst drops the last line end of a file whose lines end in a lone \r
         if count == 0 or fixed_text == current:
             break
         result.fixed += count
@@ -162,10 +161,16 @@ def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
 
 
 def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource]):
-    if not rules:
+    # A file no rule can fire on is only syntax-checked, by CPython's parser (a tenth of libcst's time); libcst,
+    # which reads syntax newer than the running Python's, has the last word on a file CPython rejects.
+    if not rules and _cpython_parses(text, filename):
         return None, [], []
-    if _nested_too_deep(text):
-        return _syntax_error(filename, text, "too many nested parentheses", *_deepest(text))
+    try:
+        reason = too_complex(text, filename)
+    except SyntaxError as error:  # from the tokenizer: the file is not Python
+        return _syntax_error(filename, text, *_cpython_syntax_error(text, filename, error))
+    if reason is not None:
+        return FileResult(filename, error=f"too complex to analyse: {reason}")
     try:
         source = parse(text)
     except cst.ParserSyntaxError as error:
@@ -173,6 +178,8 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to parse")
     module = source.module
+    if not rules:
+        return module, [], []
     ctx = Context(module, filename, implicit_torch=not imports_torch(text))
     instances = [rule(ctx) for rule in rules]
     traversal = Traversal(ctx, instances)
@@ -184,7 +191,7 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
         return module, [], []
     # A finding `# noqa` silences is not fixed either, as in ruff: the comment says "leave this line alone".
     reports, findings = _findings(source, filename, ctx.reports)
-    lines = text.splitlines()
+    lines = source_lines(text)
     for crash in traversal.crashes:
         rule = crash.rule
         findings.append(Finding(
@@ -194,21 +201,28 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
     return module, reports, findings
 
 
-def _nested_too_deep(text: str) -> bool:
-    if text.count("(") + text.count("[") + text.count("{") <= MAX_NESTING:
+def _cpython_parses(text: str, filename: str) -> bool:
+    try:
+        with warnings.catch_warnings():  # invalid escape sequences and the like are not ours to report
+            warnings.simplefilter("ignore")
+            compile(text, filename, "exec", ast.PyCF_ONLY_AST)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    return max(accumulate(_DEPTH[c] for c in "".join(_NOT_BRACKETS.split(text)))) > MAX_NESTING
+    return True
 
 
-def _deepest(text: str) -> tuple[int, int]:
-    """Row and column (1-based) where the nesting first exceeds the limit."""
-    depth = 0
-    for row, line in enumerate(text.splitlines(), start=1):
-        for column, char in enumerate(line, start=1):
-            depth += _DEPTH.get(char, 0)
-            if depth > MAX_NESTING:
-                return row, column
-    return 1, 1
+def _cpython_syntax_error(text: str, filename: str, error: SyntaxError) -> tuple[str, int, int]:
+    """CPython's parser's message and position for a file its tokenizer rejected (`error`): "'(' was never
+    closed" where the tokenizer says "unexpected EOF"."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text, filename)
+    except SyntaxError as python_error:
+        error = python_error
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    return error.msg, error.lineno or 1, error.offset or 1
 
 
 def _locate_syntax_error(text: str, filename: str, error: cst.ParserSyntaxError) -> tuple[str, int, int]:
@@ -224,8 +238,17 @@ def _locate_syntax_error(text: str, filename: str, error: cst.ParserSyntaxError)
     return error.message, error.raw_line, 1
 
 
+def source_lines(text: str) -> list[str]:
+    """The lines as the parser numbers them: ended by \\n, \\r\\n or \\r only, where str.splitlines() also ends
+    them at form feeds, \\x0b, \\x1c-\\x1e, \\x85 and U+2028/9, which Python allows inside a line."""
+    lines = _LINE_END.split(text)
+    if lines[-1] == "":  # the end of the last line, not a line
+        lines.pop()
+    return lines
+
+
 def _syntax_error(filename: str, text: str, message: str, row: int, column: int) -> FileResult:
-    lines = text.splitlines()
+    lines = source_lines(text)
     line = lines[row - 1] if 0 < row <= len(lines) else ""
     location = Location(row, column)
     return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", f"SyntaxError: {message}", filename,
@@ -234,14 +257,14 @@ def _syntax_error(filename: str, text: str, message: str, row: int, column: int)
 
 def _findings(source: ParsedSource, filename: str, reports: Sequence[Report]
               ) -> tuple[list[Report], list[Finding]]:
-    """The reports no `# noqa` silences, and their findings."""
+    """The reports `# noqa` leaves, and their findings: fixes are only ever made for these."""
     if not reports:
         return [], []
     module = source.module
     nodes = [report.node for report in reports]
     nodes += [old for report in reports if report.fix is not None for old, _ in report.fix.replacements]
     positions = source.positions(nodes, near=[report.statement for report in reports])
-    lines = source.text.splitlines()
+    lines = source_lines(source.text)
     exemptions = line_exemptions(lines, {positions[r.node].start.line for r in reports})
     kept, findings = [], []
     for report in reports:
