@@ -18,6 +18,9 @@ from shapecheck.engine.walker import children, walk
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Fix, Rule
+    from shapecheck.shapes.conflicts import Conflict
+    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.shape import Shape
 
 BindingKind = Literal[
     "assign", "unpack", "for", "with", "param", "import", "aug", "def", "class", "except", "walrus", "del", "comp"
@@ -102,6 +105,7 @@ class Context:
         self._functions: list[cst.FunctionDef] = []
         self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
         self.imports_torch = False
+        self._shapes: Evaluator | None = None
 
     # ----------------------------------------------------------------------------------------------- where are we
 
@@ -280,6 +284,26 @@ class Context:
         while scope.parent is not None:
             scope = scope.parent
         return scope
+
+    # ---------------------------------------------------------------------------------------------- shapes
+
+    @property
+    def shapes(self) -> Evaluator:
+        """The file's shape evaluator (`shapecheck.shapes`), created on first use: files no shape rule asks about
+        pay nothing."""
+        if self._shapes is None:
+            from shapecheck.shapes.evaluator import Evaluator
+            self._shapes = Evaluator(self)
+        return self._shapes
+
+    def shape_of(self, expr: cst.BaseExpression) -> Shape | None:
+        """The shape of a tensor-valued expression as of the node being visited; None when unknown."""
+        return self.shapes.shape_of(expr)
+
+    def shape_conflict(self, node: cst.CSTNode) -> Conflict | None:
+        """The shape error `node` certainly raises (matmul inner dims, cat/stack, broadcasting, view element
+        counts, a layer's input size), with the shapes that prove it; None when nothing is proven."""
+        return self.shapes.conflict(node)
 
     # --------------------------------------------------------------------------------------------- whole file
 

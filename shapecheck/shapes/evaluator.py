@@ -1,0 +1,530 @@
+"""The shape evaluator: lazy, demand-driven and memoized, one per file, reached through `ctx.shape_of(expr)`.
+
+Nothing is computed until a rule asks about an expression; then the evaluator walks back through the expression and
+the bindings of the names in it (`ctx.binding(name, before)`, as of the point where each name is read), applying the
+transfer functions of `shapecheck.shapes.ops`, and remembers every answer per (node, point in the file). Anything it
+does not understand is unknown (None): it never guesses a size, a rank or a layout.
+
+Three kinds of questions, because a name means a tensor in one place and a size in another:
+- `shape_of(expr)`: the Shape of a tensor-valued expression;
+- `dim_of(expr)`: the Dim of an int-valued expression (`B`, `x.size(-1)`, `C // self.n_head`, `32 * 13 * 13`);
+- `sizes_of(expr)`: a sequence of sizes (`x.shape`, `(B, T, C)`, `x.size()[:-2] + (n, d)`), as a Shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import libcst as cst
+
+from shapecheck.engine.context import Binding, Context, _latest
+from shapecheck.engine.syntax import param_annotation
+from shapecheck.shapes import conflicts, ops
+from shapecheck.shapes.annotations import annotation_shape
+from shapecheck.shapes.conflicts import Conflict
+from shapecheck.shapes.dims import Atom, Dim
+from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.values import Items, Sizes, Value
+
+MAX_DEPTH = 64  # how far back one question may follow expressions and bindings
+
+
+class Unknown(Exception):
+    """Raised inside the evaluator to give up on a question; answered as None."""
+
+
+class Evaluator:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._memo: dict[tuple[str, int, int], object] = {}
+        self._depth = 0
+        # Values bound in another function (`self.n = n` in `__init__`, read in `forward`) are read with the
+        # module's names only: that function's locals are gone, and this one's are not the ones meant.
+        self._module_only = False
+        self.errors: list[BaseException] = []  # crashes of the analysis itself, reported as SC999 by the linter
+
+    # ---------------------------------------------------------------------------------------- public questions
+
+    def shape_of(self, expr: cst.BaseExpression, before: int | None = None) -> Shape | None:
+        value = self._ask("tensor", expr, before)
+        return value if isinstance(value, Shape) else None
+
+    def dim_of(self, expr: cst.BaseExpression, before: int | None = None) -> Dim | None:
+        value = self._ask("size", expr, before)
+        return value if isinstance(value, Dim) else None
+
+    def sizes_of(self, expr: cst.BaseExpression, before: int | None = None) -> Shape | None:
+        value = self._ask("sizes", expr, before)
+        return value.shape if isinstance(value, Sizes) else None
+
+    def items_of(self, expr: cst.BaseExpression, before: int | None = None) -> Items | None:
+        value = self._ask("items", expr, before)
+        return value if isinstance(value, Items) else None
+
+    def conflict(self, node: cst.CSTNode) -> Conflict | None:
+        key = ("conflict", id(node), self.now())
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[return-value]
+        try:
+            found = conflicts.find(self, node)
+        except RecursionError:
+            found = None
+        except Exception as error:  # noqa: BLE001
+            self.errors.append(error)
+            found = None
+        self._memo[key] = found  # type: ignore[assignment]
+        return found
+
+    def now(self) -> int:
+        """The `before` that means "as of the node being visited": every binding made so far."""
+        return self.ctx._seq + 1
+
+    def _ask(self, want: str, expr: cst.BaseExpression, before: int | None) -> object:
+        try:
+            return self.evaluate(want, expr, self.now() if before is None else before)
+        except RecursionError:
+            return None
+        except Exception as error:  # noqa: BLE001 - a bug in the analysis must not take the rules down with it
+            self.errors.append(error)
+            return None
+
+    # ------------------------------------------------------------------------------------------ evaluation
+
+    def evaluate(self, want: str, expr: cst.BaseExpression, before: int) -> object:
+        """The memoized core: the value of `expr` read as a `want` ("tensor", "size", "sizes" or "items"), with
+        names resolved as of `before`."""
+        key = (want, id(expr), before, self._module_only)
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        if self._depth >= MAX_DEPTH:
+            return None
+        memo[key] = None  # a cycle gives up rather than recursing
+        self._depth += 1
+        try:
+            value = _HANDLERS[want](self, expr, before)
+        except Unknown:
+            value = None
+        finally:
+            self._depth -= 1
+        memo[key] = value
+        return value
+
+    def tensor(self, expr: cst.BaseExpression | None, before: int) -> Shape | None:
+        if expr is None:
+            return None
+        value = self.evaluate("tensor", expr, before)
+        return value if isinstance(value, Shape) else None
+
+    def size(self, expr: cst.BaseExpression | None, before: int) -> Dim | None:
+        if expr is None:
+            return None
+        value = self.evaluate("size", expr, before)
+        return value if isinstance(value, Dim) else None
+
+    def sizes(self, expr: cst.BaseExpression | None, before: int) -> Shape | None:
+        if expr is None:
+            return None
+        value = self.evaluate("sizes", expr, before)
+        return value.shape if isinstance(value, Sizes) else None
+
+    def items(self, expr: cst.BaseExpression | None, before: int) -> Items | None:
+        if expr is None:
+            return None
+        value = self.evaluate("items", expr, before)
+        return value if isinstance(value, Items) else None
+
+    def integer(self, expr: cst.BaseExpression | None, before: int) -> int | None:
+        """An int the code states (`-1`, `2`, `N_DIMS` bound to a literal)."""
+        dim = self.size(expr, before)
+        return dim.literal if dim is not None else None
+
+    # ------------------------------------------------------------------------------------------------ names
+
+    def binding(self, expr: cst.BaseExpression, before: int) -> Binding | None:
+        if self._module_only and type(expr) is cst.Name:
+            found = self.ctx._module_scope().bindings.get(expr.value)
+            return _latest(found, before) if found else None
+        return self.ctx.binding(expr, before)
+
+    def value_of(self, binding: Binding, want: str) -> object:
+        """The value `binding` bound, read as a `want`, with names resolved where the binding was made."""
+        if binding.value is None:
+            return None
+        if self._module_only or binding.seq >= self._function_start():
+            return self.evaluate(want, binding.value, binding.seq)
+        self._module_only = True
+        try:
+            return self.evaluate(want, binding.value, binding.seq)
+        finally:
+            self._module_only = False
+
+    def dim_in(self, expr: cst.BaseExpression, binding: Binding) -> Dim | None:
+        """`expr`, an int-valued part of what `binding` bound (a layer's constructor argument), as a Dim."""
+        if self._module_only or binding.seq >= self._function_start():
+            return self.size(expr, binding.seq)
+        self._module_only = True
+        try:
+            return self.size(expr, binding.seq)
+        finally:
+            self._module_only = False
+
+    def _function_start(self) -> int:
+        """The seq of the first binding of the function being visited (its first parameter); bindings made before
+        it belong to other functions or to the module."""
+        frame = self.ctx._frame
+        if frame.kind == "module":
+            return 0
+        first = min((found[0].seq for found in frame.bindings.values()), default=None)
+        return first if first is not None else self.now()
+
+    def tensor_of_name(self, expr: cst.BaseExpression, before: int) -> Shape | None:
+        binding = self.binding(expr, before)
+        if binding is None:
+            return None
+        kind = binding.kind
+        if kind in ("assign", "walrus"):
+            value = self.value_of(binding, "tensor")
+            shape = value if isinstance(value, Shape) else None
+        elif kind == "unpack":
+            element = self.unpacked(binding)
+            shape = element if isinstance(element, Shape) else None
+        elif kind == "param":
+            shape = self.parameter(binding)
+        else:
+            return None
+        if shape is not None and shape.variadic is not None:
+            shape = self.refined(shape, binding, before)
+        return shape
+
+    def parameter(self, binding: Binding) -> Shape | None:
+        """A parameter's annotation, or a tensor of unknown rank in row-major layout (callers pass ordinary
+        tensors; a permuted argument is their business)."""
+        function = binding.statement
+        if type(function) is cst.FunctionDef:
+            annotation = param_annotation(function, binding.name)
+            if annotation is not None:
+                stated = annotation_shape(annotation, self.ctx.qualname, id(function))
+                if stated is not None:
+                    return stated
+                if not _may_be_tensor(self.ctx, annotation):
+                    return None
+        return Shape.unknown_rank()
+
+    def unpacked(self, binding: Binding) -> Value | None:
+        """The element an unpacking target took: `q, k, v = x.chunk(3, -1)`, `a, b = x, y`."""
+        if binding.starred or binding.index is None or binding.value is None:
+            return None
+        value = binding.value
+        if type(value) in (cst.Tuple, cst.List):
+            elements = value.elements
+            if any(type(e) is cst.StarredElement for e in elements) or binding.index >= len(elements):
+                return None
+            return self.tensor(elements[binding.index].value, binding.seq)
+        items = self.items(value, binding.seq)
+        if items is None:
+            return None
+        position = _unpack_position(binding)
+        return items.at(position) if position is not None else None
+
+    def refined(self, shape: Shape, binding: Binding, before: int) -> Shape:
+        """What the code's own `B, T, C = x.shape` (made before `before`) says about the rank of the tensor a name
+        holds: its dims become symbols named as the code names them."""
+        unpack = self._shape_unpacking(binding, before)
+        if unpack is None:
+            return shape
+        names, rank = unpack
+        known = len(shape.dims)
+        if known > rank:
+            return shape
+        assert shape.variadic is not None
+        v = shape.variadic
+        middle = tuple(Dim.symbol(("dim", id(binding), i), names[i]) for i in range(v, v + rank - known))
+        dims = shape.dims[:v] + middle + shape.dims[v:]
+        layout = None
+        if shape.layout is not None:
+            added = len(middle)
+            layout = tuple(r if r < v else r + added for r in shape.layout[:v]) + tuple(range(v, v + added)) + \
+                tuple(r if r < v else r + added for r in shape.layout[v:])
+        return Shape(dims, None, "...", layout, shape.dtype)
+
+    def _shape_unpacking(self, binding: Binding, before: int) -> tuple[list[str], int] | None:
+        """The names of the latest `a, b, c = x.shape` / `= x.size()` of the tensor `binding` holds, and its rank."""
+        key = ("unpacking", id(binding), before)
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[return-value]
+        found = None
+        for scope_bindings in _visible_scopes(self.ctx):
+            for candidates in scope_bindings.values():
+                for candidate in candidates:
+                    if candidate.kind != "unpack" or candidate.seq >= before or candidate.index != 0:
+                        continue
+                    tensor = _measured_tensor(candidate.value)
+                    if tensor is None or self.binding(tensor, candidate.seq) is not binding:
+                        continue
+                    names = _target_names(candidate)
+                    if names is not None and (found is None or candidate.seq > found[0]):
+                        found = (candidate.seq, names)
+        result = (found[1], len(found[1])) if found is not None else None
+        self._memo[key] = result  # type: ignore[assignment]
+        return result
+
+    def size_of_name(self, expr: cst.BaseExpression, before: int) -> Dim | None:
+        ctx = self.ctx
+        binding = self.binding(expr, before)
+        spelled = ctx.code(expr) if type(expr) is not cst.Name else expr.value
+        if binding is None:
+            if type(expr) is not cst.Name:
+                return None
+            # a global bound elsewhere (or a local of the function a value was bound in: one size of its own)
+            key = ("local", id(expr)) if self._module_only else ("global", expr.value)
+            return Dim.symbol(key, expr.value, placeholder=True)
+        kind = binding.kind
+        if kind in ("import", "def", "class", "del"):
+            return None
+        found: Dim | None = None
+        if kind in ("assign", "walrus"):
+            value = self.value_of(binding, "size")
+            found = value if isinstance(value, Dim) else None
+        elif kind == "unpack" and not binding.starred and binding.value is not None:
+            found = self._unpacked_size(binding)
+        if found is not None:
+            return _named(found, spelled)
+        return Dim.symbol(("name", id(binding)), spelled, placeholder=True)
+
+    def _unpacked_size(self, binding: Binding) -> Dim | None:
+        value = binding.value
+        assert value is not None
+        if type(value) in (cst.Tuple, cst.List):
+            elements = value.elements
+            if any(type(e) is cst.StarredElement for e in elements) or binding.index is None \
+                    or binding.index >= len(elements):
+                return None
+            return self.size(elements[binding.index].value, binding.seq)
+        position = _unpack_position(binding)
+        tensor = _measured_tensor(value)
+        if tensor is not None and position is not None:
+            # as of just after the unpacking, so that the tensor's rank and dim names come from it
+            return self.dim_of_tensor(tensor, position, binding.seq + 1)
+        sizes = self.sizes(value, binding.seq)
+        return sizes.size(position) if sizes is not None and position is not None else None
+
+    def dim_of_tensor(self, tensor: cst.BaseExpression, index: int, before: int) -> Dim | None:
+        """Dim `index` of a tensor expression: what its shape says, else a symbol for that dim of that tensor."""
+        shape = self.tensor(tensor, before)
+        if shape is None:
+            return None
+        dim = shape.size(index)
+        if dim is not None:
+            return dim
+        if shape.rank is not None:
+            return None  # out of range
+        return Dim.symbol(("dim", self.owner(tensor, before), index), f"{self.ctx.code(tensor)}.size({index})",
+                          placeholder=True)
+
+    def owner(self, tensor: cst.BaseExpression, before: int) -> Hashable:
+        """What identifies the tensor an expression holds, for naming its dims: the binding of a name, else the
+        expression itself."""
+        if type(tensor) is cst.Name or type(tensor) is cst.Attribute:
+            binding = self.binding(tensor, before)
+            if binding is not None:
+                return id(binding)
+        return id(tensor)
+
+    def materialized(self, shape: Shape, dims: int, owner: Hashable) -> Shape | None:
+        """`shape` with at least `dims` leading dims named (dims taken from its unknown run get symbols of their
+        own); None when that is not possible."""
+        if shape.variadic is None:
+            return shape if len(shape.dims) >= dims else None
+        v = shape.variadic
+        if v >= dims:
+            return shape
+        if len(shape.dims) > v and shape.layout is not None and any(r < v for r in shape.layout[v:]):
+            return None
+        added = dims - v
+        new = tuple(Dim.symbol(("dim", owner, i), f"d{i}", placeholder=True) for i in range(v, dims))
+        layout = None
+        if shape.layout is not None:
+            layout = tuple(shape.layout[:v]) + tuple(range(v, dims)) + tuple(r + added for r in shape.layout[v:])
+        return Shape(shape.dims[:v] + new + shape.dims[v:], dims, shape.variadic_name, layout, shape.dtype)
+
+
+# ------------------------------------------------------------------------------------------- the handlers
+
+
+def _tensor(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Shape | None:
+    kind = type(expr)
+    if kind is cst.Name:
+        return ev.tensor_of_name(expr, before)
+    if kind is cst.Attribute:
+        if type(expr.value) is cst.Name and expr.value.value == "self":
+            return ev.tensor_of_name(expr, before)
+        return ops.attribute(ev, expr, before)
+    if kind is cst.Call:
+        return ops.call(ev, expr, before)
+    if kind is cst.BinaryOperation:
+        return ops.binary(ev, expr, before)
+    if kind is cst.Comparison:
+        return ops.comparison(ev, expr, before)
+    if kind is cst.UnaryOperation:
+        return ev.tensor(expr.expression, before) if type(expr.operator) is not cst.Not else None
+    if kind is cst.Subscript:
+        return ops.subscript(ev, expr, before)
+    if kind is cst.IfExp:
+        body, orelse = ev.tensor(expr.body, before), ev.tensor(expr.orelse, before)
+        return body if body is not None and body == orelse else None
+    if kind is cst.NamedExpr:
+        return ev.tensor(expr.value, before)
+    return None
+
+
+def _size(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Dim | None:
+    kind = type(expr)
+    if kind is cst.Integer:
+        return Dim.of(int(expr.value.replace("_", ""), 0))
+    if kind is cst.Name:
+        if expr.value in ("True", "False", "None"):
+            return None
+        return ev.size_of_name(expr, before)
+    if kind is cst.UnaryOperation:
+        inner = ev.size(expr.expression, before)
+        if inner is None:
+            return None
+        if type(expr.operator) is cst.Minus:
+            return -inner
+        return inner if type(expr.operator) is cst.Plus else None
+    if kind is cst.BinaryOperation:
+        return _arithmetic(ev, expr, before)
+    if kind is cst.Attribute:
+        return ops.size_attribute(ev, expr, before)
+    if kind is cst.Call:
+        return ops.size_call(ev, expr, before)
+    if kind is cst.Subscript:
+        return ops.size_subscript(ev, expr, before)
+    return None
+
+
+_ARITHMETIC = {
+    cst.Add: lambda a, b: a + b,
+    cst.Subtract: lambda a, b: a - b,
+    cst.Multiply: lambda a, b: a * b,
+    cst.FloorDivide: lambda a, b: a // b,
+    cst.Divide: lambda a, b: a / b,
+    cst.Modulo: lambda a, b: a % b,
+}
+
+
+def _arithmetic(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Dim | None:
+    left = ev.size(expr.left, before)
+    if left is None:
+        return None
+    operator = type(expr.operator)
+    if operator is cst.Power:
+        exponent = ev.integer(expr.right, before)
+        if exponent is None or not 0 <= exponent <= 8:
+            return None
+        result = Dim.of(1)
+        for _ in range(exponent):
+            result = result * left
+        return result
+    apply = _ARITHMETIC.get(operator)
+    right = ev.size(expr.right, before)
+    if apply is None or right is None:
+        return None
+    if operator in (cst.FloorDivide, cst.Divide, cst.Modulo) and right.literal == 0:
+        return None
+    return apply(left, right)
+
+
+def _sizes(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Sizes | None:
+    shape = ops.sizes(ev, expr, before)
+    return Sizes(shape) if shape is not None else None
+
+
+def _items(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Items | None:
+    return ops.items(ev, expr, before)
+
+
+_HANDLERS = {"tensor": _tensor, "size": _size, "sizes": _sizes, "items": _items}
+
+
+# ----------------------------------------------------------------------------------------------- helpers
+
+
+def _named(dim: Dim, name: str) -> Dim:
+    """A dim of a tensor that the code never named, renamed after the name the code binds it to."""
+    if len(dim.terms) == 1 and dim.terms[0][1] == 1 and len(dim.terms[0][0]) == 1:
+        atom = dim.terms[0][0][0]
+        if atom.placeholder:
+            return Dim.symbol(atom.key, name)
+    return dim
+
+
+def _measured_tensor(value: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """`x` for `x.shape` and `x.size()`."""
+    if type(value) is cst.Attribute and value.attr.value == "shape":
+        return value.value
+    if type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value == "size" \
+            and not value.args:
+        return value.func.value
+    return None
+
+
+def _targets(binding: Binding) -> tuple[cst.BaseElement, ...] | None:
+    statement = binding.statement
+    if type(statement) is not cst.Assign:
+        return None
+    for target in statement.targets:
+        elements = getattr(target.target, "elements", None)
+        if elements is None or binding.index is None or binding.index >= len(elements):
+            continue
+        element = elements[binding.index]
+        inner = element.value
+        if type(inner) is cst.Name and inner.value == binding.name:
+            return tuple(elements)
+    return None
+
+
+def _unpack_position(binding: Binding) -> int | None:
+    """The index a non-starred unpacking target takes, counted from the end when it follows a `*rest`."""
+    elements = _targets(binding)
+    if elements is None or binding.index is None:
+        return None
+    stars = [i for i, e in enumerate(elements) if type(e) is cst.StarredElement]
+    if not stars or binding.index < stars[0]:
+        return binding.index
+    return binding.index - len(elements)
+
+
+def _target_names(binding: Binding) -> list[str] | None:
+    """The names of an unpacking without `*rest` (`B, T, C = ...` -> ["B", "T", "C"]; `_` kept as written)."""
+    elements = _targets(binding)
+    if elements is None or any(type(e) is cst.StarredElement for e in elements):
+        return None
+    names = []
+    for element in elements:
+        if type(element.value) is not cst.Name:
+            return None
+        names.append(element.value.value)
+    return names
+
+
+def _visible_scopes(ctx: Context):
+    scope = ctx._scope
+    while scope is not None:
+        yield scope.bindings
+        if scope.kind in ("function", "module"):
+            break
+        scope = scope.parent
+
+
+_NOT_TENSORS = frozenset({"int", "float", "bool", "str", "bytes", "list", "tuple", "dict", "set", "None"})
+
+
+def _may_be_tensor(ctx: Context, annotation: cst.BaseExpression) -> bool:
+    """An annotation that rules out a tensor: `int`, `str`, `list[int]`, `Optional[int]`..."""
+    if type(annotation) is cst.Name:
+        return annotation.value not in _NOT_TENSORS
+    if type(annotation) is cst.Subscript and type(annotation.value) is cst.Name:
+        return annotation.value.value not in ("list", "tuple", "dict", "set", "List", "Tuple", "Dict", "Set")
+    return True
