@@ -106,6 +106,9 @@ class Context:
         self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
         self.imports_torch = False
         self._shapes: Evaluator | None = None
+        # id(FunctionDef) -> its scope, kept after the traversal leaves it: the shape analysis reads a method's
+        # bindings again when a model's `forward` runs on the shapes of a call (`shapecheck.shapes.forward`).
+        self._function_scopes: dict[int, Scope] = {}
 
     # ----------------------------------------------------------------------------------------------- where are we
 
@@ -358,6 +361,7 @@ class Context:
         self._scope = scope
         if kind == "function":
             self._frame = scope
+            self._function_scopes[id(node)] = scope
 
     def _pop_scope(self) -> None:
         scope = self._scope
