@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from shapecheck.engine.context import Binding, Context
+from shapecheck.engine.context import Binding, Context, Scope
 from shapecheck.shapes import conflicts
 from shapecheck.shapes.dims import Dim
 from shapecheck.shapes.evaluator import Evaluator
@@ -37,7 +37,7 @@ def inside(ctx: Context, function: cst.FunctionDef, before: int, read: cst.CSTNo
            evaluator: Evaluator | None = None) -> Iterator[bool]:
     """Put the context back inside `function` as of `before` (reading at node `read`) for the duration; yields
     False, changing nothing, when the traversal has not been through `function` yet."""
-    scope = ctx._function_scopes.get(id(function))
+    scope = scope_of(ctx, function)
     if scope is None:
         yield False
         return
@@ -56,47 +56,12 @@ def inside(ctx: Context, function: cst.FunctionDef, before: int, read: cst.CSTNo
         ctx._scope, ctx._frame, ctx._classes, ctx._functions, ctx._seq, ctx.ancestors, ctx._shapes = saved
 
 
-# --------------------------------------------------------------------------------------- where a layer was built
-
-
-def method_of(ctx: Context, binding: Binding) -> cst.FunctionDef | None:
-    """The method of the enclosing class whose body made `binding` (a `self.x = ...`)."""
-    class_def = ctx.class_def
-    if class_def is None or not binding.name.startswith("self."):
-        return None
-    methods = _methods(ctx, class_def)
-    return methods.get(id(binding.statement))
-
-
-_METHODS: dict[int, tuple[cst.ClassDef, dict[int, cst.FunctionDef]]] = {}
-
-
-def _methods(ctx: Context, class_def: cst.ClassDef) -> dict[int, cst.FunctionDef]:
-    cached = _METHODS.get(id(class_def))
-    if cached is not None and cached[0] is class_def:
-        return cached[1]
-    found: dict[int, cst.FunctionDef] = {}
-    for statement in class_def.body.body:
-        if type(statement) is cst.FunctionDef:
-            for node in ctx.walk(statement):
-                if type(node) in (cst.Assign, cst.AnnAssign, cst.AugAssign):
-                    found[id(node)] = statement
-    if len(_METHODS) > 256:
-        _METHODS.clear()
-    _METHODS[id(class_def)] = (class_def, found)
-    return found
-
-
-def size_in_method(ctx: Context, expr: cst.BaseExpression, binding: Binding) -> Dim | None:
-    """A size in what `self.x = ...` bound, read inside the method that bound it, so that `__init__`'s parameters
-    are the same symbol wherever they appear (`nn.Linear(d_in, d_h)` and `nn.Linear(d_h, d_out)` meet)."""
-    method = method_of(ctx, binding)
-    if method is None:
-        return ctx.shapes.dim_in(expr, binding)
-    with inside(ctx, method, binding.seq, binding.statement) as entered:
-        if entered:
-            return ctx.shapes.dim_of(expr, binding.seq)
-    return ctx.shapes.dim_in(expr, binding)
+def scope_of(ctx: Context, function: cst.FunctionDef) -> Scope | None:
+    """The scope of a function the traversal has been through and left."""
+    for _, _, scope in reversed(ctx.closed_functions):
+        if scope.node is function:
+            return scope
+    return None
 
 
 # ----------------------------------------------------------------------------------------------- model classes
@@ -225,7 +190,7 @@ class _Plan:
     """Where each node of `forward` is read: the `before` (a binding seq) of its statement."""
 
     def __init__(self, ctx: Context, function: cst.FunctionDef) -> None:
-        scope = ctx._function_scopes.get(id(function))
+        scope = scope_of(ctx, function)
         self.ready = scope is not None
         self.function = function
         self.nodes: list[tuple[cst.CSTNode, int]] = []  # (node, before), in source order

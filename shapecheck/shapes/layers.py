@@ -99,12 +99,8 @@ def build(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Layer
 
 
 def _size_reader(ctx: Context, binding: Binding | None):
-    from shapecheck.shapes import forward
-
     if binding is None:
         return lambda expr: ctx.shapes.dim_of(expr)
-    if binding.name.startswith("self."):
-        return lambda expr: forward.size_in_method(ctx, expr, binding)
     return lambda expr: ctx.shapes.dim_in(expr, binding)
 
 
