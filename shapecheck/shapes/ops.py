@@ -649,7 +649,7 @@ def _view(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     if args.count() == 1 and _dtype_of(ev, args.get(0)) is not None:
         return None  # `.view(torch.int16)` reinterprets the bytes
     sizes = _shape_arguments(ev, args, 0, "size", before)
-    return reshaped(shape, sizes, copies=False) if sizes is not None else None
+    return reshaped(shape, sizes, copies=False, owner=id(args.call)) if sizes is not None else None
 
 
 def _reshape(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
@@ -659,14 +659,15 @@ def _reshape(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     from shapecheck.shapes.reshape import layout_verdict
     copies = not shape.contiguous and layout_verdict(shape, sizes.dims) is not None if sizes.variadic is None \
         else False
-    return reshaped(shape, sizes, copies=copies)
+    return reshaped(shape, sizes, copies=copies, owner=id(args.call))
 
 
 def _view_as(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     other = ev.tensor(args.get(0, "other"), before)
     if other is None:
         return None
-    return reshaped(shape, Shape(other.dims, other.variadic, other.variadic_name), copies=False)
+    return reshaped(shape, Shape(other.dims, other.variadic, other.variadic_name), copies=False,
+                    owner=id(args.call))
 
 
 def _flatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
@@ -684,7 +685,7 @@ def _flatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     from shapecheck.shapes.reshape import layout_verdict
     sizes = Shape(dims)
     copies = not shape.contiguous and layout_verdict(shape, dims) is not None
-    return reshaped(shape, sizes, copies=copies)
+    return reshaped(shape, sizes, copies=copies, owner=id(args.call))
 
 
 def _unflatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:

@@ -53,3 +53,13 @@ def test_same() -> None:
     assert same(h, Dim.of(3)) is None
     assert same(B, h) is None
     assert same(2 * D, D) is False
+
+
+def test_cancelled_floor_division_for_matching() -> None:
+    from shapecheck.shapes.reshape import cancelled
+
+    H = Dim.symbol("H", "H")
+    assert cancelled((H // w) * w) == H
+    assert cancelled(2 * (H // 2)) == H
+    assert cancelled(H // w) == H // w
+    assert cancelled((H // w) * h) == (H // w) * h
