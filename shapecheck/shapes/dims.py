@@ -142,13 +142,18 @@ class Dim:
         return Dim._from(quotient)
 
     def _opaque(self, operator: str, other: Dim) -> Dim:
-        name = f"{self._operand()} {operator} {other._operand()}"
+        name = f"{self._operand()} {operator} {other._operand(right=True)}"
         atom = Atom((operator, self, other), name, compound=True)
         return Dim((((atom,), 1),))
 
-    def _operand(self) -> str:
+    def _operand(self, right: bool = False) -> str:
+        """The text of this size as an operand of `//`, `/` or `%`: a sum is parenthesized, and so is a product
+        on the right (`C // (h * w)`)."""
         text = str(self)
-        return f"({text})" if len(self.terms) > 1 or self.terms and self.terms[0][1] < 0 else text
+        if len(self.terms) > 1 or self.terms and (self.terms[0][1] < 0 or right and
+                                                  len(self.terms[0][0]) + (self.terms[0][1] != 1) > 1):
+            return f"({text})"
+        return text
 
     # ------------------------------------------------------------------------------------------------ text
 

@@ -380,7 +380,7 @@ def binary(ev: Evaluator, node: cst.BinaryOperation, before: int) -> Shape | Non
     if operator is cst.MatrixMultiply:
         left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
         if left is None or right is None:
-            return None
+            return Shape.unknown_rank()  # whatever the operands, a product is a fresh row-major tensor
         return matmul(left, right)[0]
     if operator in (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
                     cst.BitAnd, cst.BitOr, cst.BitXor):
@@ -483,7 +483,7 @@ def _matmul_function(ev: Evaluator, node: cst.Call, before: int) -> Shape | None
     args = Args(node, 0)
     left, right = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "other", "mat2"), before)
     if left is None or right is None:
-        return None
+        return Shape.unknown_rank()
     return matmul(left, right)[0]
 
 
@@ -1343,8 +1343,10 @@ def _sliced_sizes(ev: Evaluator, whole: Shape, piece: cst.Slice, before: int) ->
         return Shape(whole.dims[lower:upper])
     # an unknown run: `[:k]` and `[-k:]` are fine when they stay on one side of it; `[:-k]` keeps the run
     v = whole.variadic
-    if lower is None and upper is not None and upper < 0 and -upper <= len(whole.dims) - v:
-        return Shape(whole.dims[:upper], v, whole.variadic_name)
+    if lower is None and upper is not None and upper < 0:
+        if -upper <= len(whole.dims) - v:
+            return Shape(whole.dims[:upper], v, whole.variadic_name)
+        return Shape(whole.dims[:v], v, whole.variadic_name)  # what the unknown run leaves is unknown too
     if upper is None and lower is not None and lower < 0 and -lower <= len(whole.dims) - v:
         return Shape(whole.dims[lower:])
     if lower is None and upper is not None and 0 <= upper <= v:

@@ -63,3 +63,9 @@ def test_cancelled_floor_division_for_matching() -> None:
     assert cancelled(2 * (H // 2)) == H
     assert cancelled(H // w) == H // w
     assert cancelled((H // w) * h) == (H // w) * h
+
+
+def test_operands_of_division_are_parenthesized() -> None:
+    assert str(C // (h * w)) == "C // (h * w)"
+    assert str((h * w) // C) == "h * w // C"
+    assert str(C // (2 * h)) == "C // (2 * h)"
