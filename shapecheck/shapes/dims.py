@@ -108,6 +108,8 @@ class Dim:
 
     def __floordiv__(self, other: Dim | int) -> Dim:
         other = _dim(other)
+        if self.literal is not None and other.literal:
+            return Dim.of(self.literal // other.literal)
         exact = self._divided(other)
         return exact if exact is not None else self._opaque("//", other)
 

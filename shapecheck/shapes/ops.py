@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.shapes import layers
+from shapecheck.shapes import functional, layers
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.dims import Atom, Dim, same
@@ -1515,4 +1515,5 @@ FUNCTIONS = {
                                                                "logical_or", "logical_xor")},
     "torch.masked_fill": _function(_masked_fill),
     "torch.clone": _function(_clone), "torch.detach": _function(_same),
+    **functional.FUNCTIONS,
 }
