@@ -13,6 +13,7 @@ code computes or reads, which may happen to be equal).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
@@ -111,12 +112,18 @@ class Dim:
         if self.literal is not None and other.literal:
             return Dim.of(self.literal // other.literal)
         exact = self._divided(other)
-        return exact if exact is not None else self._opaque("//", other)
+        if exact is not None:
+            return exact
+        left, right = _reduced(self, other)
+        return left._opaque("//", right)
 
     def __truediv__(self, other: Dim | int) -> Dim:
         other = _dim(other)
         exact = self._divided(other)
-        return exact if exact is not None else self._opaque("/", other)
+        if exact is not None:
+            return exact
+        left, right = _reduced(self, other)
+        return left._opaque("/", right)
 
     def __mod__(self, other: Dim | int) -> Dim:
         other = _dim(other)
@@ -178,6 +185,29 @@ class Dim:
 
     def __repr__(self) -> str:
         return f"Dim({self})"
+
+
+def _reduced(a: Dim, b: Dim) -> tuple[Dim, Dim]:
+    """a / b with the factors they share cancelled (`B * T * C` over `B * T * n` is `C` over `n`): the same ratio,
+    so the same floor."""
+    if len(a.terms) != 1 or len(b.terms) != 1:
+        return a, b
+    (top, top_coef), (bottom, bottom_coef) = a.terms[0], b.terms[0]
+    shared = list(bottom)
+    kept_top = []
+    for atom in top:
+        if atom in shared:
+            shared.remove(atom)
+        else:
+            kept_top.append(atom)
+    kept_bottom = list(bottom)
+    for atom in top:
+        if atom in kept_bottom and atom not in kept_top:
+            kept_bottom.remove(atom)
+    divisor = math.gcd(top_coef, bottom_coef) or 1
+    if bottom_coef < 0:
+        divisor = -divisor
+    return Dim(((tuple(kept_top), top_coef // divisor),)), Dim(((tuple(kept_bottom), bottom_coef // divisor),))
 
 
 def _dim(value: Dim | int) -> Dim:

@@ -331,6 +331,8 @@ class Evaluator:
             return None
         if shape is not None and shape.variadic is not None:
             shape = self.refined(shape, binding, before)
+            if shape.variadic is not None and shape.origin is None:
+                shape = replace(shape, origin=id(binding))
         return shape
 
     def parameter(self, binding: Binding) -> Shape | None:
@@ -466,8 +468,8 @@ class Evaluator:
             return dim
         if shape.rank is not None:
             return None  # out of range
-        return Dim.symbol(("dim", self.owner(tensor, before), index), f"{self.ctx.code(tensor)}.size({index})",
-                          placeholder=True)
+        owner = shape.origin if shape.origin is not None else self.owner(tensor, before)
+        return Dim.symbol(("dim", owner, index), f"{self.ctx.code(tensor)}.size({index})", placeholder=True)
 
     def owner(self, tensor: cst.BaseExpression, before: int) -> Hashable:
         """What identifies the tensor an expression holds, for naming its dims: the binding of a name, else the
@@ -478,22 +480,37 @@ class Evaluator:
                 return id(binding)
         return id(tensor)
 
-    def materialized(self, shape: Shape, dims: int, owner: Hashable) -> Shape | None:
-        """`shape` with at least `dims` leading dims named (dims taken from its unknown run get symbols of their
-        own); None when that is not possible."""
+    def materialized(self, shape: Shape, dims: int, owner: Hashable, trailing: int = 0) -> Shape | None:
+        """`shape` with at least `dims` leading and `trailing` trailing dims named: dims taken from its unknown run
+        get symbols of their own, keyed by the tensor they measure (so `x.size(1)` is the same dim); None when
+        that is not possible."""
         if shape.variadic is None:
-            return shape if len(shape.dims) >= dims else None
+            return shape if len(shape.dims) >= max(dims, trailing) else None
+        owner = shape.origin if shape.origin is not None else owner
         v = shape.variadic
-        if v >= dims:
-            return shape
         if len(shape.dims) > v and shape.layout is not None and any(r < v for r in shape.layout[v:]):
-            return None
-        added = dims - v
-        new = tuple(Dim.symbol(("dim", owner, i), f"d{i}", placeholder=True) for i in range(v, dims))
-        layout = None
-        if shape.layout is not None:
-            layout = tuple(shape.layout[:v]) + tuple(range(v, dims)) + tuple(r + added for r in shape.layout[v:])
-        return Shape(shape.dims[:v] + new + shape.dims[v:], dims, shape.variadic_name, layout, shape.dtype)
+            return None if dims > v or trailing > len(shape.dims) - v else shape
+        if dims > v:
+            new = tuple(Dim.symbol(("dim", owner, i), f"d{i}", placeholder=True) for i in range(v, dims))
+            added = len(new)
+            layout = None
+            if shape.layout is not None:
+                layout = tuple(shape.layout[:v]) + tuple(range(v, dims)) + tuple(r + added for r in shape.layout[v:])
+            shape = Shape(shape.dims[:v] + new + shape.dims[v:], dims, shape.variadic_name, layout, shape.dtype,
+                          origin=owner)
+            v = dims
+        known = len(shape.dims) - v
+        if trailing > known:
+            count = trailing - known
+            new = tuple(Dim.symbol(("dim", owner, -i), f"d{-i}", placeholder=True)
+                        for i in range(trailing, known, -1))
+            layout = None
+            if shape.layout is not None:
+                layout = tuple(shape.layout[:v]) + tuple(range(v, v + count)) + \
+                    tuple(r + count for r in shape.layout[v:])
+            shape = Shape(shape.dims[:v] + new + shape.dims[v:], v, shape.variadic_name, layout, shape.dtype,
+                          origin=owner)
+        return shape
 
 
 # ------------------------------------------------------------------------------------------- the handlers
@@ -547,6 +564,8 @@ def _size(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Dim | None:
         return ops.size_call(ev, expr, before)
     if kind is cst.Subscript:
         return ops.size_subscript(ev, expr, before)
+    if kind is cst.NamedExpr:
+        return ev.size(expr.value, before)
     return None
 
 

@@ -225,9 +225,10 @@ def _with_rank(ev: Evaluator, shape: Shape, rank: int, owner: object) -> Shape |
 
 
 def _expanded(ev: Evaluator, shape: Shape, positions: list[int], args: Args) -> Shape | None:
-    """`shape` with enough leading dims named for positive dim arguments up to max(positions)."""
-    needed = max((p + 1 for p in positions if p >= 0), default=0)
-    return ev.materialized(shape, needed, id(args.call))
+    """`shape` with the dims that dim arguments name (from the front or, negative, from the back) named."""
+    leading = max((p + 1 for p in positions if p >= 0), default=0)
+    trailing = max((-p for p in positions if p < 0), default=0)
+    return ev.materialized(shape, leading, id(args.call), trailing)
 
 
 def _dtype_of(ev: Evaluator, expr: cst.BaseExpression | None) -> DtypeFamily | None:
@@ -629,7 +630,9 @@ def attribute(ev: Evaluator, node: cst.Attribute, before: int) -> Shape | None:
             return None
         return replace(_permuted(shape, list(reversed(range(shape.rank)))), permuted_by="." + name)
     if name in ("mT", "mH"):
-        if len(shape.dims) < 2 or shape.variadic is not None and shape.variadic > len(shape.dims) - 2:
+        shape = ev.materialized(shape, 0, id(node), trailing=2)
+        if shape is None or len(shape.dims) < 2 or shape.variadic is not None and \
+                shape.variadic > len(shape.dims) - 2:
             return None
         order = list(range(len(shape.dims)))
         order[-1], order[-2] = order[-2], order[-1]
