@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.shapes import layers
+from shapecheck.shapes import functional, layers
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.dims import Atom, Dim, same
@@ -225,9 +225,10 @@ def _with_rank(ev: Evaluator, shape: Shape, rank: int, owner: object) -> Shape |
 
 
 def _expanded(ev: Evaluator, shape: Shape, positions: list[int], args: Args) -> Shape | None:
-    """`shape` with enough leading dims named for positive dim arguments up to max(positions)."""
-    needed = max((p + 1 for p in positions if p >= 0), default=0)
-    return ev.materialized(shape, needed, id(args.call))
+    """`shape` with the dims that dim arguments name (from the front or, negative, from the back) named."""
+    leading = max((p + 1 for p in positions if p >= 0), default=0)
+    trailing = max((-p for p in positions if p < 0), default=0)
+    return ev.materialized(shape, leading, id(args.call), trailing)
 
 
 def _dtype_of(ev: Evaluator, expr: cst.BaseExpression | None) -> DtypeFamily | None:
@@ -380,7 +381,7 @@ def binary(ev: Evaluator, node: cst.BinaryOperation, before: int) -> Shape | Non
     if operator is cst.MatrixMultiply:
         left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
         if left is None or right is None:
-            return None
+            return Shape.unknown_rank()  # whatever the operands, a product is a fresh row-major tensor
         return matmul(left, right)[0]
     if operator in (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
                     cst.BitAnd, cst.BitOr, cst.BitXor):
@@ -483,7 +484,7 @@ def _matmul_function(ev: Evaluator, node: cst.Call, before: int) -> Shape | None
     args = Args(node, 0)
     left, right = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "other", "mat2"), before)
     if left is None or right is None:
-        return None
+        return Shape.unknown_rank()
     return matmul(left, right)[0]
 
 
@@ -629,7 +630,9 @@ def attribute(ev: Evaluator, node: cst.Attribute, before: int) -> Shape | None:
             return None
         return replace(_permuted(shape, list(reversed(range(shape.rank)))), permuted_by="." + name)
     if name in ("mT", "mH"):
-        if len(shape.dims) < 2 or shape.variadic is not None and shape.variadic > len(shape.dims) - 2:
+        shape = ev.materialized(shape, 0, id(node), trailing=2)
+        if shape is None or len(shape.dims) < 2 or shape.variadic is not None and \
+                shape.variadic > len(shape.dims) - 2:
             return None
         order = list(range(len(shape.dims)))
         order[-1], order[-2] = order[-2], order[-1]
@@ -1343,8 +1346,10 @@ def _sliced_sizes(ev: Evaluator, whole: Shape, piece: cst.Slice, before: int) ->
         return Shape(whole.dims[lower:upper])
     # an unknown run: `[:k]` and `[-k:]` are fine when they stay on one side of it; `[:-k]` keeps the run
     v = whole.variadic
-    if lower is None and upper is not None and upper < 0 and -upper <= len(whole.dims) - v:
-        return Shape(whole.dims[:upper], v, whole.variadic_name)
+    if lower is None and upper is not None and upper < 0:
+        if -upper <= len(whole.dims) - v:
+            return Shape(whole.dims[:upper], v, whole.variadic_name)
+        return Shape(whole.dims[:v], v, whole.variadic_name)  # what the unknown run leaves is unknown too
     if upper is None and lower is not None and lower < 0 and -lower <= len(whole.dims) - v:
         return Shape(whole.dims[lower:])
     if lower is None and upper is not None and 0 <= upper <= v:
@@ -1397,9 +1402,9 @@ def size_subscript(ev: Evaluator, node: cst.Subscript, before: int) -> Dim | Non
     if index is None:
         return None
     container = node.value
-    measured = _measured(container)
-    if measured is not None:
-        return ev.dim_of_tensor(measured, index, before)
+    measured_tensor = measured(container)
+    if measured_tensor is not None:
+        return ev.dim_of_tensor(measured_tensor, index, before)
     whole = ev.sizes(container, before)
     if whole is not None:
         return whole.size(index)
@@ -1410,7 +1415,8 @@ def size_subscript(ev: Evaluator, node: cst.Subscript, before: int) -> Dim | Non
     return None
 
 
-def _measured(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+def measured(expr: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """`x` for `x.shape` and `x.size()`."""
     if type(expr) is cst.Attribute and expr.attr.value == "shape":
         return expr.value
     if type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "size" \
@@ -1513,4 +1519,5 @@ FUNCTIONS = {
                                                                "logical_or", "logical_xor")},
     "torch.masked_fill": _function(_masked_fill),
     "torch.clone": _function(_clone), "torch.detach": _function(_same),
+    **functional.FUNCTIONS,
 }

@@ -172,11 +172,11 @@ def reshaped(shape: Shape, sizes: Shape, copies: bool, owner: object) -> Shape:
     row-major from a row-major tensor; from a permuted one, row-major only if the call certainly copies (a
     `reshape` that cannot be a view), else unknown. `owner` (the call) keys a `-1` whose size can't be told."""
     dims = list(sizes.dims)
-    if WILDCARD in dims and sizes.variadic is None:
+    if WILDCARD in dims:
         index = dims.index(WILDCARD)
         others = [d for i, d in enumerate(dims) if i != index]
-        if shape.variadic is None and WILDCARD not in others:
-            dims[index] = product(shape.dims) // product(others)
+        if shape.variadic is None and sizes.variadic is None and WILDCARD not in others:
+            dims[index] = cancelled(product(shape.dims)) // cancelled(product(others))
         else:
             dims[index] = Dim((((Atom(("wildcard", owner), "-1", compound=True),), 1),))
     if shape.contiguous or copies:
