@@ -24,6 +24,9 @@ from shapecheck.engine.walker import children, walk
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Fix, Rule
+    from shapecheck.shapes.conflicts import Conflict
+    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.shape import Shape
 
 BindingKind = Literal[
     "assign", "unpack", "for", "with", "param", "import", "aug", "def", "class", "except", "walrus", "del", "comp"
@@ -87,6 +90,7 @@ class Scope:
     # Only function frames own these; other scopes share their function's.
     loops: list[cst.CSTNode] = field(default_factory=list)
     grad: list[bool | None] = field(default_factory=list)  # True: disabled, False: enabled on purpose, None: unknown
+    start: int = 0  # the seq when the scope was entered: its bindings have higher ones
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +129,10 @@ class Context:
             self.imports_torch = True
             for name, qualname in _STAR_IMPORTED_TORCH.items():
                 self._bind(name, "import", None, module, qualname=qualname)
+        self._shapes: Evaluator | None = None
+        # (first seq, last seq, scope) of each function already left: where a value bound in `__init__` (read in
+        # `forward` through `self.x`) finds the names it was written with
+        self.closed_functions: list[tuple[int, int, Scope]] = []
 
     # ----------------------------------------------------------------------------------------------- where are we
 
@@ -323,6 +331,25 @@ class Context:
             yield
         finally:
             self._scope, self._classes, self._functions, self._cap = saved
+    # ---------------------------------------------------------------------------------------------- shapes
+
+    @property
+    def shapes(self) -> Evaluator:
+        """The file's shape evaluator (`shapecheck.shapes`), created on first use: files no shape rule asks about
+        pay nothing."""
+        if self._shapes is None:
+            from shapecheck.shapes.evaluator import Evaluator
+            self._shapes = Evaluator(self)
+        return self._shapes
+
+    def shape_of(self, expr: cst.BaseExpression) -> Shape | None:
+        """The shape of a tensor-valued expression as of the node being visited; None when unknown."""
+        return self.shapes.shape_of(expr)
+
+    def shape_conflict(self, node: cst.CSTNode) -> Conflict | None:
+        """The shape error `node` certainly raises (matmul inner dims, cat/stack, broadcasting, view element
+        counts, a layer's input size), with the shapes that prove it; None when nothing is proven."""
+        return self.shapes.conflict(node)
 
     # --------------------------------------------------------------------------------------------- whole file
 
@@ -383,7 +410,7 @@ class Context:
             node.value, class_def, self._scope, self._seq + 1, tuple(self._classes), tuple(self._functions)))
 
     def _push_scope(self, kind: Literal["function", "class", "lambda", "comprehension"], node: cst.CSTNode) -> None:
-        scope = Scope(kind, node, self._scope)
+        scope = Scope(kind, node, self._scope, start=self._seq)
         self._scope = scope
         if kind == "function":
             self._frame = scope
@@ -392,6 +419,8 @@ class Context:
         scope = self._scope
         assert scope.parent is not None
         self._scope = scope.parent
+        if scope.kind == "function":
+            self.closed_functions.append((scope.start, self._seq, scope))
         if scope is self._frame:
             frame = self._scope
             while frame.kind not in ("function", "module"):

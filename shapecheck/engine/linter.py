@@ -198,6 +198,13 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
             INTERNAL_ERROR, "internal-error",
             f"rule {rule.code} ({rule.name}) crashed on this file: {crash}; please report it", filename,
             Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
+    if ctx._shapes is not None and ctx._shapes.errors:
+        # the shape analysis answered "unknown" where it crashed, so the rules went on; the crash is still a bug
+        error = ctx._shapes.errors[0]
+        findings.append(Finding(
+            INTERNAL_ERROR, "internal-error",
+            f"the shape analysis crashed on this file: {type(error).__name__}: {error}; please report it", filename,
+            Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
     return module, reports, findings
 
 

@@ -1,0 +1,133 @@
+"""jaxtyping annotations read statically: `Float[Tensor, "B T D"]` -> Shape((B, T, D), dtype "float").
+
+The linter never imports jaxtyping: the annotation is recognised by what its subscripted name resolves to through the
+file's imports (`from jaxtyping import Float`, `import jaxtyping as jt`). Names in the shape string are rigid
+symbols of the function they annotate (the same name in two parameters is the same size); `_` and `#name` are sizes
+the annotation leaves open (any size, or broadcastable); literals are exact; `*name` and `...` are an unknown run of
+dims; `""` is a scalar.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Hashable
+
+import libcst as cst
+
+from shapecheck.shapes.dims import Dim
+from shapecheck.shapes.shape import DtypeFamily, Shape
+
+_DTYPES: dict[str, DtypeFamily | None] = {
+    **dict.fromkeys(("Float", "Inexact", "Float16", "Float32", "Float64", "BFloat16"), "float"),
+    **dict.fromkeys(("Int", "Integer", "UInt", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32",
+                     "UInt64"), "int"),
+    "Bool": "bool",
+    **dict.fromkeys(("Complex", "Complex64", "Complex128"), "complex"),
+    **dict.fromkeys(("Shaped", "Num", "Real", "Key"), None),
+}
+
+
+def annotation_dtype(qualname: str | None) -> tuple[bool, DtypeFamily | None]:
+    """(is a jaxtyping array annotation, its dtype family) for the qualname of the subscripted name."""
+    if qualname is None or not qualname.startswith("jaxtyping."):
+        return False, None
+    name = qualname.rsplit(".", 1)[1]
+    return (name in _DTYPES), _DTYPES.get(name)
+
+
+def parse_dims(spec: str, owner: Hashable) -> tuple[tuple[Dim, ...], int | None, str] | None:
+    """The dims of a jaxtyping shape string, with the position and name of its variadic run; None when it can't be
+    read (two variadic runs, an expression we don't parse)."""
+    dims: list[Dim] = []
+    variadic: int | None = None
+    variadic_name = "..."
+    for position, token in enumerate(spec.split()):
+        if token in ("...", "*..."):
+            if variadic is not None:
+                return None
+            variadic = len(dims)
+            continue
+        broadcastable = False
+        while token[:1] in ("*", "#", "?"):
+            if token[0] == "*":
+                if variadic is not None:
+                    return None
+                variadic, variadic_name = len(dims), token.lstrip("*#?")
+                token = ""
+                break
+            broadcastable = broadcastable or token[0] == "#"
+            token = token[1:]
+        if not token:
+            continue
+        if "=" in token:  # `channels=3`: a documented literal
+            token = token.split("=", 1)[1]
+        dim = _dim(token, owner, broadcastable, position)
+        if dim is None:
+            return None
+        dims.append(dim)
+    return tuple(dims), variadic, variadic_name
+
+
+def _dim(token: str, owner: Hashable, broadcastable: bool, position: int) -> Dim | None:
+    if token.isdigit():
+        return Dim.of(int(token))
+    if token == "_" or token.startswith("_") or broadcastable:
+        # any size (or one that may be 1): a fresh size that only equals itself
+        return Dim.symbol(("annotation-open", owner, position), token.lstrip("_") or "_")
+    if token.isidentifier():
+        return Dim.symbol(("annotation", owner, token), token, rigid=True)
+    try:
+        tree = ast.parse(token, mode="eval").body
+    except SyntaxError:
+        return None
+    return _expression(tree, owner)
+
+
+def _expression(node: ast.AST, owner: Hashable) -> Dim | None:
+    """`n+1`, `2*d`, `h//2` in a shape string: arithmetic over the function's symbols."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return Dim.of(node.value)
+    if isinstance(node, ast.Name):
+        return Dim.symbol(("annotation", owner, node.id), node.id, rigid=True)
+    if isinstance(node, ast.BinOp):
+        left, right = _expression(node.left, owner), _expression(node.right, owner)
+        if left is None or right is None:
+            return None
+        operator = type(node.op)
+        if operator is ast.Add:
+            return left + right
+        if operator is ast.Sub:
+            return left - right
+        if operator is ast.Mult:
+            return left * right
+        if operator is ast.FloorDiv:
+            return left // right
+    return None
+
+
+def annotation_shape(annotation: cst.BaseExpression, qualname_of, owner: Hashable) -> Shape | None:
+    """The Shape a parameter or return annotation states; None when it is not a jaxtyping array annotation.
+
+    `qualname_of` resolves a name through the file's imports (`ctx.qualname`); `owner` keys the rigid symbols (the
+    function the annotation belongs to)."""
+    if type(annotation) is cst.SimpleString:  # a quoted forward reference
+        try:
+            annotation = cst.parse_expression(annotation.evaluated_value)
+        except (cst.ParserSyntaxError, ValueError, TypeError):
+            return None
+    if type(annotation) is not cst.Subscript or len(annotation.slice) != 2:
+        return None
+    is_array, dtype = annotation_dtype(qualname_of(annotation.value))
+    if not is_array:
+        return None
+    spec = annotation.slice[1].slice
+    if type(spec) is not cst.Index or type(spec.value) not in (cst.SimpleString, cst.ConcatenatedString):
+        return None
+    text = spec.value.evaluated_value
+    if not isinstance(text, str):
+        return None
+    parsed = parse_dims(text, owner)
+    if parsed is None:
+        return None
+    dims, variadic, name = parsed
+    return Shape(dims, variadic, name, tuple(range(len(dims))), dtype)

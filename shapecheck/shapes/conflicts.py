@@ -1,0 +1,154 @@
+"""`Conflict`: an operation that certainly raises for shape reasons, with the shapes that prove it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import libcst as cst
+
+from shapecheck.shapes.shape import Shape
+
+ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "layer", "layout"]
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """`kind` says which check failed; `shapes` are the operands' shapes in the order the message names them;
+    `message` names them in the code's own symbols ("inner dims differ: h is (B, T, D), w is (V, D)")."""
+
+    kind: ConflictKind
+    node: cst.CSTNode
+    shapes: tuple[Shape, ...]
+    message: str
+
+
+def find(ev, node: cst.CSTNode) -> Conflict | None:
+    """The conflict `node` certainly raises, if the shapes the evaluator knows prove one."""
+    from shapecheck.shapes import layers, ops
+    from shapecheck.shapes.args import Args, Hidden
+    from shapecheck.shapes.broadcast import broadcast
+    from shapecheck.shapes.reshape import count_mismatch
+
+    before = ev.now()
+    code = ev.ctx.code
+    kind = type(node)
+    if kind is cst.BinaryOperation:
+        if type(node.operator) is cst.MatrixMultiply:
+            return _matmul(ev, node, node.left, node.right, before)
+        if ops.is_number(ev, node.left, before) or ops.is_number(ev, node.right, before):
+            return None
+        left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
+        if left is None or right is None:
+            return None
+        result = broadcast(left, right)
+        if result.mismatch is None:
+            return None
+        _, a, b = result.mismatch
+        return Conflict("broadcast", node, (left, right),
+                        f"`{code(node)}`: {code(node.left)} is {left.render()} and {code(node.right)} is "
+                        f"{right.render()}: {a} and {b} don't broadcast")
+    if kind is not cst.Call:
+        return None
+    try:
+        qualname = ev.ctx.qualname(node.func)
+        name = ops._torch_name(qualname) if qualname is not None else None
+        if name in ("torch.matmul", "torch.mm", "torch.bmm"):
+            args = Args(node)
+            return _matmul(ev, node, args.get(0, "input"), args.get(1, "other", "mat2"), before)
+        if name in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
+            return _joined(ev, node, before, name == "torch.stack")
+        if qualname is None and type(node.func) is cst.Attribute and not ops._is_self_attribute(node.func):
+            method = node.func.attr.value
+            if method in ("matmul", "mm", "bmm"):
+                return _matmul(ev, node, node.func.value, Args(node).get(0, "other", "mat2"), before)
+            if method in ("view", "reshape"):
+                shape = ev.tensor(node.func.value, before)
+                sizes = ops._shape_arguments(ev, Args(node), 0, "size" if method == "view" else "shape", before)
+                if shape is None or sizes is None:
+                    return None
+                mismatch = count_mismatch(shape, sizes)
+                if mismatch is None:
+                    return None
+                return Conflict("view-count", node, (shape,),
+                                f"`{code(node)}`: a {shape.render()} tensor has {mismatch[0]} elements, which "
+                                f"can't be viewed as {sizes.render()}")
+            return None
+        if qualname is None:
+            inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
+                           for arg in node.args)
+            return layers.call_conflict(ev.ctx, node, inputs)
+    except Hidden:
+        return None
+    return None
+
+
+def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int) -> Conflict | None:
+    from shapecheck.shapes import ops
+
+    if left_expr is None or right_expr is None:
+        return None
+    left, right = ev.tensor(left_expr, before), ev.tensor(right_expr, before)
+    if left is None or right is None:
+        return None
+    _, inner = ops.matmul(left, right)
+    if inner is None:
+        return None
+    code = ev.ctx.code
+    a, b = code(left_expr), code(right_expr)
+    message = f"inner dims differ: {a} is {left.render()}, {b} is {right.render()}"
+    last = right.size(-1)
+    if right.rank is not None and right.rank >= 2 and last is not None and inner[0] == last:
+        message += f"; did you mean `{b}.T`?" if right.rank == 2 else f"; did you mean `{b}.mT`?"
+    return Conflict("matmul", node, (left, right), message)
+
+
+def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
+    from shapecheck.shapes import ops
+    from shapecheck.shapes.dims import same
+
+    shapes, dim = ops.joined(ev, node, before, stack)
+    if shapes is None or dim is None:
+        return None
+    first = shapes[0]
+    listed = ", ".join(shape.render() for shape in shapes)
+    for other in shapes[1:]:
+        if first.rank is None or other.rank is None:
+            continue
+        if first.rank != other.rank:
+            return Conflict("stack" if stack else "cat", node, tuple(shapes),
+                            f"tensors of different ranks: {listed}")
+        position = first.index(dim)
+        for i, (a, b) in enumerate(zip(first.dims, other.dims)):
+            if (stack or i != position) and same(a, b) is False:
+                what = "every dim" if stack else f"every dim but dim {dim}"
+                return Conflict("stack" if stack else "cat", node, tuple(shapes),
+                                f"{'stack' if stack else 'cat'} needs {what} equal: {listed}")
+    return None
+
+
+def view_layout(ev, call: cst.Call) -> Conflict | None:
+    from shapecheck.shapes import ops
+    from shapecheck.shapes.args import Args, Hidden
+    from shapecheck.shapes.reshape import layout_verdict
+
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value != "view" or ev.ctx.qualname(func) is not None:
+        return None
+    before = ev.now()
+    shape = ev.tensor(func.value, before)
+    if shape is None or shape.layout is None or shape.contiguous:
+        return None
+    try:
+        args = Args(call)
+    except Hidden:
+        return None
+    if args.count() == 1 and ops._dtype_of(ev, args.get(0)) is not None:
+        return None
+    sizes = ops._shape_arguments(ev, args, 0, "size", before)
+    if sizes is None or sizes.variadic is not None:
+        return None
+    verdict = layout_verdict(shape, sizes.dims)
+    if verdict is None:
+        return None
+    return Conflict("layout", call, (shape,), verdict)

@@ -1,0 +1,227 @@
+"""Symbolic sizes: `Dim`, an exact polynomial over symbols with int coefficients.
+
+A size is what the code says about one dimension: a literal (`416`), a symbol (`B` from `B, T, C = x.shape`, `D` from
+a jaxtyping annotation, a name the code never explains) or exact arithmetic on them (`C // n_head`, `h * w`,
+`32 * 13 * 13`). Sums and products are normalized, so `h * w` and `w * h` are the same Dim; `//` and `/` are exact
+when the divisor provably divides the dividend and otherwise become one opaque symbol (`C // n_head`) that is equal
+only to itself.
+
+Symbols are either *rigid* (a jaxtyping annotation's names: the function must work for every size, as a type checker
+treats type variables, so `B` and `D` are different sizes and `D` is not 3) or *flexible* (everything else: sizes the
+code computes or reads, which may happen to be equal).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+
+Monomial = tuple["Atom", ...]  # sorted, with repetition: h * h is (h, h)
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    """One symbol. Identity is `key` alone (what it measures); `name` is how the code spells it."""
+
+    key: Hashable
+    name: str = field(compare=False)
+    rigid: bool = field(default=False, compare=False)
+    compound: bool = field(default=False, compare=False)  # an opaque `a // b`: parenthesized inside a product
+    placeholder: bool = field(default=False, compare=False)  # named by the analysis, renamed when the code names it
+
+    def sort_key(self) -> tuple[str, str]:
+        return self.name, repr(self.key)
+
+
+def _monomial_key(monomial: Monomial) -> tuple:
+    return (len(monomial), tuple(atom.sort_key() for atom in monomial))
+
+
+@dataclass(frozen=True, slots=True)
+class Dim:
+    """A size: sum of coefficient * monomial terms, normalized (sorted, no zero coefficients, constant last)."""
+
+    terms: tuple[tuple[Monomial, int], ...]
+
+    # ------------------------------------------------------------------------------------------- constructors
+
+    @staticmethod
+    def of(value: int) -> Dim:
+        return Dim(((((), value),)) if value else ())
+
+    @staticmethod
+    def symbol(key: Hashable, name: str, rigid: bool = False, placeholder: bool = False) -> Dim:
+        return Dim((((Atom(key, name, rigid, placeholder=placeholder),), 1),))
+
+    @staticmethod
+    def _from(terms: Iterable[tuple[Monomial, int]]) -> Dim:
+        merged: dict[Monomial, int] = {}
+        for monomial, coef in terms:
+            merged[monomial] = merged.get(monomial, 0) + coef
+        kept = [(m, c) for m, c in merged.items() if c]
+        kept.sort(key=lambda term: (not term[0], _monomial_key(term[0])))
+        return Dim(tuple(kept))
+
+    # ---------------------------------------------------------------------------------------------- queries
+
+    @property
+    def literal(self) -> int | None:
+        """The int this size certainly is; None when it involves a symbol."""
+        if not self.terms:
+            return 0
+        if len(self.terms) == 1 and not self.terms[0][0]:
+            return self.terms[0][1]
+        return None
+
+    @property
+    def atoms(self) -> frozenset[Atom]:
+        return frozenset(atom for monomial, _ in self.terms for atom in monomial)
+
+    @property
+    def rigid(self) -> bool:
+        """Every symbol in it is an annotation's (a literal is rigid too)."""
+        return all(atom.rigid for atom in self.atoms)
+
+    # ------------------------------------------------------------------------------------------- arithmetic
+
+    def __add__(self, other: Dim | int) -> Dim:
+        other = _dim(other)
+        return Dim._from(self.terms + other.terms)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Dim:
+        return Dim(tuple((m, -c) for m, c in self.terms))
+
+    def __sub__(self, other: Dim | int) -> Dim:
+        return self + -_dim(other)
+
+    def __rsub__(self, other: Dim | int) -> Dim:
+        return _dim(other) - self
+
+    def __mul__(self, other: Dim | int) -> Dim:
+        other = _dim(other)
+        return Dim._from((tuple(sorted(m1 + m2, key=Atom.sort_key)), c1 * c2)
+                         for m1, c1 in self.terms for m2, c2 in other.terms)
+
+    __rmul__ = __mul__
+
+    def __floordiv__(self, other: Dim | int) -> Dim:
+        other = _dim(other)
+        if self.literal is not None and other.literal:
+            return Dim.of(self.literal // other.literal)
+        return self._division("//", other)
+
+    def __truediv__(self, other: Dim | int) -> Dim:
+        return self._division("/", _dim(other))
+
+    def _division(self, operator: str, other: Dim) -> Dim:
+        """Exact when `other` divides every term; else one opaque size, after cancelling shared factors."""
+        exact = self._divided(other)
+        if exact is not None:
+            return exact
+        left, right = _reduced(self, other)
+        return left._opaque(operator, right)
+
+    def __mod__(self, other: Dim | int) -> Dim:
+        other = _dim(other)
+        if self.literal is not None and other.literal:
+            return Dim.of(self.literal % other.literal)
+        if self._divided(other) is not None:
+            return Dim.of(0)
+        return self._opaque("%", other)
+
+    def _divided(self, other: Dim) -> Dim | None:
+        """self / other when `other` is one term dividing every term of self exactly; else None."""
+        if len(other.terms) != 1 or not self.terms:
+            return Dim.of(0) if not self.terms and other.terms else None
+        divisor, coef = other.terms[0]
+        quotient = []
+        for monomial, value in self.terms:
+            if value % coef:
+                return None
+            rest = list(monomial)
+            for atom in divisor:
+                if atom not in rest:
+                    return None
+                rest.remove(atom)
+            quotient.append((tuple(rest), value // coef))
+        return Dim._from(quotient)
+
+    def _opaque(self, operator: str, other: Dim) -> Dim:
+        name = f"{self._operand()} {operator} {other._operand(right=True)}"
+        atom = Atom((operator, self, other), name, compound=True)
+        return Dim((((atom,), 1),))
+
+    def _operand(self, right: bool = False) -> str:
+        """The text of this size as an operand of `//`, `/` or `%`: a sum is parenthesized, and so is a product
+        on the right (`C // (h * w)`)."""
+        text = str(self)
+        if len(self.terms) > 1 or self.terms and (self.terms[0][1] < 0 or right and
+                                                  len(self.terms[0][0]) + (self.terms[0][1] != 1) > 1):
+            return f"({text})"
+        return text
+
+    # ------------------------------------------------------------------------------------------------ text
+
+    def __str__(self) -> str:
+        if not self.terms:
+            return "0"
+        parts: list[str] = []
+        for monomial, coef in self.terms:
+            factors = [f"({atom.name})" if atom.compound and len(monomial) + (abs(coef) != 1) > 1 else atom.name
+                       for atom in monomial]
+            magnitude = abs(coef)
+            if magnitude != 1 or not factors:
+                factors.insert(0, str(magnitude))
+            text = " * ".join(factors)
+            if not parts:
+                parts.append(("-" if coef < 0 else "") + text)
+            else:
+                parts.append(("- " if coef < 0 else "+ ") + text)
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Dim({self})"
+
+
+def _reduced(a: Dim, b: Dim) -> tuple[Dim, Dim]:
+    """a / b with the factors they share cancelled (`B * T * C` over `B * T * n` is `C` over `n`): the same ratio,
+    so the same floor."""
+    if len(a.terms) != 1 or len(b.terms) != 1:
+        return a, b
+    (top, top_coef), (bottom, bottom_coef) = a.terms[0], b.terms[0]
+    shared = list(bottom)
+    kept_top = []
+    for atom in top:
+        if atom in shared:
+            shared.remove(atom)
+        else:
+            kept_top.append(atom)
+    kept_bottom = list(bottom)
+    for atom in top:
+        if atom in kept_bottom and atom not in kept_top:
+            kept_bottom.remove(atom)
+    divisor = math.gcd(top_coef, bottom_coef) or 1
+    if bottom_coef < 0:
+        divisor = -divisor
+    return Dim(((tuple(kept_top), top_coef // divisor),)), Dim(((tuple(kept_bottom), bottom_coef // divisor),))
+
+
+def _dim(value: Dim | int) -> Dim:
+    return value if isinstance(value, Dim) else Dim.of(value)
+
+
+def same(a: Dim, b: Dim) -> bool | None:
+    """True when `a` and `b` are proven equal, False when proven different, None when it can't be told.
+
+    Proven different: two different literals; a nonzero difference made only of rigid symbols (two different
+    annotation names, an annotation name against a literal), since the code must hold for every size they stand for.
+    """
+    difference = a - b
+    if not difference.terms:
+        return True
+    if difference.literal is not None or difference.rigid:
+        return False
+    return None

@@ -1,0 +1,202 @@
+"""Reshaping: which dims of a tensor each size of a `view`/`reshape` takes, whether the merge is possible without a
+copy given the tensor's layout, and the shape the call gives.
+
+A view can merge dims only where they are adjacent and in order in memory; dims of size 1 never matter. The
+verdicts here assume the code's symbolic sizes are not 1 (a symbol of size 1 at run time hides the error, which is
+why such bugs pass small tests and crash on the first real batch).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapecheck.shapes.dims import Atom, Dim, same
+from shapecheck.shapes.shape import Shape
+
+WILDCARD = Dim.of(-1)
+
+
+def product(dims) -> Dim:
+    result = Dim.of(1)
+    for dim in dims:
+        result = result * dim
+    return result
+
+
+def _unit(dim: Dim) -> bool:
+    return dim.literal == 1
+
+
+def cancelled(dim: Dim) -> Dim:
+    """`dim` with every `(a // b) * b` replaced by `a`: a view that splits `H` into `H // w` and `w` means them to
+    multiply back to `H` (if they don't, the view fails anyway). Used only to match sizes to dims."""
+    result = Dim.of(0)
+    for monomial, coef in dim.terms:
+        atoms = list(monomial)
+        factor = Dim.of(1)
+        progress = True
+        while progress:
+            progress = False
+            for atom in atoms:
+                key = atom.key
+                if not (atom.compound and type(key) is tuple and len(key) == 3 and key[0] == "//"):
+                    continue
+                dividend, divisor = key[1], key[2]
+                if len(divisor.terms) != 1:
+                    continue
+                divisor_atoms, divisor_coef = divisor.terms[0]
+                rest = list(atoms)
+                rest.remove(atom)
+                if coef % divisor_coef or any(rest.count(a) < divisor_atoms.count(a) for a in divisor_atoms):
+                    continue
+                for a in divisor_atoms:
+                    rest.remove(a)
+                atoms, coef, factor = rest, coef // divisor_coef, factor * dividend
+                progress = True
+                break
+        result = result + Dim(((tuple(atoms), coef),)) * factor
+    return result
+
+
+def _take(dims: tuple[Dim, ...], cursor: int, stop: int, size: Dim, step: int) -> int | None:
+    """Consume dims from `cursor` (step 1: forward, -1: backward, not past `stop`) until their product is `size`;
+    the index after the last one taken, or None when the sizes don't match dims."""
+    taken = Dim.of(1)
+    size = cancelled(size)
+    while same(cancelled(taken), size) is not True:
+        if cursor == stop:
+            return None
+        dim = dims[cursor]
+        taken = taken * dim
+        if size.literal is not None and taken.literal is not None and (not taken.literal or
+                                                                        size.literal % taken.literal):
+            return None
+        cursor += step
+    return cursor
+
+
+@dataclass(frozen=True, slots=True)
+class Grouping:
+    """For each size of the view, the (start, end) range of input dims it takes."""
+
+    groups: tuple[tuple[int, int], ...]
+
+
+def grouping(shape: Shape, sizes: tuple[Dim, ...]) -> Grouping | None:
+    """Which dims each size takes, the `-1` taking what the others leave; None when it can't be told. An unknown
+    run of dims (`shape.variadic`) can only be taken by the `-1`."""
+    dims = shape.dims
+    wildcards = [i for i, size in enumerate(sizes) if size == WILDCARD]
+    if len(wildcards) > 1:
+        return None
+    left_stop = len(dims) if shape.variadic is None else shape.variadic
+    wildcard = wildcards[0] if wildcards else len(sizes)
+    groups: list[tuple[int, int]] = []
+    cursor = 0
+    for size in sizes[:wildcard]:
+        end = _take(dims, cursor, left_stop, size, 1)
+        if end is None:
+            return None
+        groups.append((cursor, end))
+        cursor = end
+    if not wildcards:
+        if shape.variadic is not None or not all(_unit(d) for d in dims[cursor:]):
+            return None
+        return Grouping(tuple(groups))
+    right = len(dims)
+    right_stop = cursor - 1 if shape.variadic is None else shape.variadic - 1
+    tail: list[tuple[int, int]] = []
+    for size in reversed(sizes[wildcard + 1:]):
+        start = _take(dims, right - 1, right_stop, size, -1)
+        if start is None:
+            return None
+        tail.append((start + 1, right))
+        right = start + 1
+    return Grouping(tuple(groups) + ((cursor, right),) + tuple(reversed(tail)))
+
+
+def _follows(first: int, second: int, units: set[int]) -> bool:
+    """Memory rank `second` comes right after `first`: nothing but size-1 dims between them."""
+    return second > first and all(between in units for between in range(first + 1, second))
+
+
+def layout_verdict(shape: Shape, sizes: tuple[Dim, ...]) -> str | None:
+    """Why `view(*sizes)` of a tensor with this shape and layout certainly fails, or None."""
+    tensor = f"a {shape.render()} tensor" + (f" made by `{shape.permuted_by}`" if shape.permuted_by else "")
+    layout = shape.layout
+    if layout is None or shape.contiguous:
+        return None
+    dims = shape.dims
+    units = {layout[i] for i, d in enumerate(dims) if _unit(d)}
+    grouped = grouping(shape, sizes)
+    if grouped is not None:
+        for start, end in grouped.groups:
+            real = [i for i in range(start, end) if not _unit(dims[i])]
+            for a, b in zip(real, real[1:]):
+                if not _follows(layout[a], layout[b], units):
+                    return f"merges dims {_listed(real)} of {tensor}, which are not adjacent and in order in memory"
+        return None
+    runs = _runs(shape, units)
+    wanted = sum(1 for size in sizes if not _unit(size))
+    if len(runs) > wanted:
+        shown = " | ".join(", ".join(str(dims[i]) for i in run) for run in runs)
+        plural = "s" if wanted != 1 else ""
+        return (f"must merge dims that are not adjacent in memory: {wanted} size{plural} for the {len(runs)} "
+                f"separate runs of memory ({shown}) of {tensor}")
+    return None
+
+
+def _runs(shape: Shape, units: set[int]) -> list[list[int]]:
+    """The dims split where the next one does not follow in memory; size-1 dims and the unknown run don't split."""
+    runs: list[list[int]] = []
+    previous: int | None = None
+    assert shape.layout is not None
+    for i, dim in enumerate(shape.dims):
+        if _unit(dim):
+            continue
+        rank = shape.layout[i]
+        if previous is None or not _follows(previous, rank, units):
+            runs.append([])
+        runs[-1].append(i)
+        previous = rank
+    return runs
+
+
+def _listed(positions: list[int]) -> str:
+    names = [str(p) for p in positions]
+    return " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def reshaped(shape: Shape, sizes: Shape, copies: bool, owner: object) -> Shape:
+    """The shape `view`/`reshape` gives: the sizes, with the `-1` solved when the element count is known. Layout:
+    row-major from a row-major tensor; from a permuted one, row-major only if the call certainly copies (a
+    `reshape` that cannot be a view), else unknown. `owner` (the call) keys a `-1` whose size can't be told."""
+    dims = list(sizes.dims)
+    if WILDCARD in dims:
+        index = dims.index(WILDCARD)
+        others = [d for i, d in enumerate(dims) if i != index]
+        if shape.variadic is None and sizes.variadic is None and WILDCARD not in others:
+            dims[index] = cancelled(product(shape.dims)) // cancelled(product(others))
+        else:
+            dims[index] = Dim((((Atom(("wildcard", owner), "-1", compound=True),), 1),))
+    if shape.contiguous or copies:
+        layout: tuple[int, ...] | None = tuple(range(len(dims)))
+    elif shape.layout is not None and tuple(dims) == shape.dims and sizes.variadic is None:
+        layout = shape.layout
+    else:
+        layout = None
+    return Shape(tuple(dims), sizes.variadic, sizes.variadic_name, layout, shape.dtype)
+
+
+def count_mismatch(shape: Shape, sizes: Shape) -> tuple[Dim, Dim] | None:
+    """(elements of the tensor, elements the sizes ask for) when they certainly differ; None otherwise."""
+    if shape.variadic is not None or sizes.variadic is not None:
+        return None
+    wanted = [d for d in sizes.dims if d != WILDCARD]
+    have, asked = product(shape.dims), product(wanted)
+    if len(wanted) == len(sizes.dims):
+        return (have, asked) if same(have, asked) is False else None
+    # with a -1, the others must divide the element count
+    if have.literal is not None and asked.literal and have.literal % asked.literal:
+        return have, asked
+    return None

@@ -1,0 +1,35 @@
+"""The abstract values the evaluator computes besides tensor shapes: a torch.Size, a tuple of values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapecheck.shapes.dims import Dim
+from shapecheck.shapes.shape import Shape
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """A sequence of sizes: `x.shape`, `x.size()[:-2]`, `(B, T, C)`, `x.size()[:-1] + (n_head, d)`. Its sizes are
+    the dims of `shape` (layout and dtype mean nothing here)."""
+
+    shape: Shape
+
+
+@dataclass(frozen=True, slots=True)
+class Items:
+    """A tuple of values: `x.chunk(3, dim=-1)`, `x.max(dim=1)` (values, indices), `torch.split(...)`. `items` is
+    None for the elements when their count is unknown and `each` is what every element is."""
+
+    items: tuple[Value | None, ...] | None
+    each: Value | None = None
+
+    def at(self, index: int) -> Value | None:
+        if self.items is None:
+            return self.each
+        if -len(self.items) <= index < len(self.items):
+            return self.items[index]
+        return None
+
+
+Value = Shape | Dim | Sizes | Items

@@ -1,0 +1,72 @@
+"""Dim: exact symbolic arithmetic and the three-valued `same`."""
+
+from __future__ import annotations
+
+from shapecheck.shapes.dims import Dim, same
+
+B = Dim.symbol("B", "B", rigid=True)
+D = Dim.symbol("D", "D", rigid=True)
+h = Dim.symbol("h", "h")
+w = Dim.symbol("w", "w")
+C = Dim.symbol("C", "C")
+n_head = Dim.symbol("n_head", "n_head")
+
+
+def test_literal_arithmetic_is_exact() -> None:
+    assert (Dim.of(32) * 13 * 13).literal == 5408
+    assert str(Dim.of(32) * 13 * 13) == "5408"
+    assert (Dim.of(416) // 32).literal == 13
+    assert (Dim.of(31) // 2).literal == 15  # floor division of literals is what Python computes
+    assert (Dim.of(7) / 2).literal is None  # not divisible: kept opaque, a size is never a fraction
+    assert str(Dim.of(7) / 2) == "7 / 2"
+
+
+def test_products_and_sums_are_normalized() -> None:
+    assert h * w == w * h
+    assert str(h * w) == "h * w"
+    assert h + w - h == w
+    assert str(2 * h * w + 1) == "2 * h * w + 1"
+    assert str(h - 1) == "h - 1"
+
+
+def test_division_exact_when_provable() -> None:
+    assert (h * w) // w == h
+    assert (4 * C) // 4 == C
+    assert (4 * C) / 2 == 2 * C
+
+
+def test_division_otherwise_opaque_and_equal_only_to_itself() -> None:
+    head = C // n_head
+    assert str(head) == "C // n_head"
+    assert head == C // n_head
+    assert same(head * n_head, C) is None
+    assert str((h + 1) // 2) == "(h + 1) // 2"
+    assert str(2 * (C // n_head)) == "2 * (C // n_head)"
+
+
+def test_same() -> None:
+    assert same(Dim.of(3), Dim.of(3)) is True
+    assert same(Dim.of(3), Dim.of(4)) is False
+    assert same(h * w, w * h) is True
+    assert same(h, w) is None  # flexible symbols may be equal
+    assert same(B, D) is False  # rigid annotation symbols are different sizes
+    assert same(D, Dim.of(3)) is False
+    assert same(h, Dim.of(3)) is None
+    assert same(B, h) is None
+    assert same(2 * D, D) is False
+
+
+def test_cancelled_floor_division_for_matching() -> None:
+    from shapecheck.shapes.reshape import cancelled
+
+    H = Dim.symbol("H", "H")
+    assert cancelled((H // w) * w) == H
+    assert cancelled(2 * (H // 2)) == H
+    assert cancelled(H // w) == H // w
+    assert cancelled((H // w) * h) == (H // w) * h
+
+
+def test_operands_of_division_are_parenthesized() -> None:
+    assert str(C // (h * w)) == "C // (h * w)"
+    assert str((h * w) // C) == "h * w // C"
+    assert str(C // (2 * h)) == "C // (2 * h)"

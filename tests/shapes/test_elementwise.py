@@ -1,0 +1,55 @@
+"""Broadcasting elementwise ops: operators, methods, torch functions, activations, comparisons."""
+
+from __future__ import annotations
+
+from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.dims import Dim
+from shapecheck.shapes.shape import Shape
+from tests.shapes.probe import probe
+
+N = Dim.symbol("N", "N")
+
+
+def test_broadcast_aligns_from_the_right() -> None:
+    assert broadcast(Shape.of(3, 1, 4), Shape.of(2, 4)).shape.render() == "(3, 2, 4)"
+    assert broadcast(Shape.of(3, 4), Shape.of(3)).mismatch == (1, Dim.of(4), Dim.of(3))
+    assert broadcast(Shape.of(3, 4), Shape.of(3)).shape is None
+
+
+def test_broadcast_reports_stretches() -> None:
+    result = broadcast(Shape.of(N, 1), Shape.of(N))
+    assert result.shape.render() == "(N, N)"
+    assert [(s.position, s.operand, str(s.size), s.missing) for s in result.stretched] == [
+        (0, 1, "N", True), (1, 0, "N", False)]
+
+
+def test_operators_and_functions() -> None:
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        from jaxtyping import Float
+        def f(x: Float[torch.Tensor, "B T D"], b: Float[torch.Tensor, "D"], m: Float[torch.Tensor, "B 1 1"]):
+            probe(x + b)
+            probe(x * 2.0 - 1)
+            probe(m * x)
+            probe(F.relu(x))
+            probe(torch.sigmoid(x).exp())
+            probe(x.softmax(-1))
+            probe(-x)
+            probe(x > 0)
+            probe_dtype(x > 0)
+            probe(torch.where(x > 0, x, 0.0))
+            probe(x.masked_fill(m > 0, 0.0))
+            probe(x.float().to(torch.float16).detach().contiguous())
+            probe_dtype(x.long())
+    ''') == ["(B, T, D)"] * 3 + ["(B, T, D)"] * 5 + ["bool", "(B, T, D)", "(B, T, D)", "(B, T, D)", "int"]
+
+
+def test_operand_of_unknown_shape_gives_unknown() -> None:
+    assert probe('''
+        import torch
+        def f(x, scale):
+            y = torch.zeros(3, 4)
+            probe(y * scale)
+            probe(y * 2)
+    ''') == ["(..., 3, 4)", "(3, 4)"]  # scale may be a number or a tensor of any rank

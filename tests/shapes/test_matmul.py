@@ -1,0 +1,53 @@
+"""Matrix products and their conflicts."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+
+def test_matmul_shapes() -> None:
+    assert probe('''
+        import torch
+        from jaxtyping import Float
+        def f(h: Float[torch.Tensor, "B T D"], w: Float[torch.Tensor, "D V"], v: Float[torch.Tensor, "D"],
+              a: Float[torch.Tensor, "B n k"], b: Float[torch.Tensor, "B k m"]):
+            probe(h @ w)
+            probe(torch.matmul(h, v))
+            probe(v @ w)
+            probe(torch.bmm(a, b))
+            probe(a.matmul(b))
+            probe(torch.einsum("bnk,bkm->bmn", a, b))
+    ''') == ["(B, T, V)", "(B, T)", "(V,)", "(B, n, m)", "(B, n, m)", "(B, m, n)"]
+
+
+def test_matmul_conflicts() -> None:
+    assert probe('''
+        import torch
+        from jaxtyping import Float
+        def f(h: Float[torch.Tensor, "B T D"], w: Float[torch.Tensor, "V D"], x, y):
+            probe_conflict(h @ w)
+            probe_conflict(h @ w.T)
+            probe_conflict(torch.randn(3, 4) @ torch.randn(3, 4))
+            probe_conflict(torch.mm(torch.randn(3, 4), torch.randn(4, 2)))
+            probe_conflict(x @ y)
+    ''') == ["inner dims differ: h is (B, T, D), w is (V, D); did you mean `w.T`?", None,
+             "inner dims differ: torch.randn(3, 4) is (3, 4), torch.randn(3, 4) is (3, 4); did you mean "
+             "`torch.randn(3, 4).T`?", None, None]
+
+
+def test_linear_layer_through_the_hook() -> None:
+    assert probe('''
+        import torch
+        import torch.nn as nn
+        class Head(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.fc = nn.Linear(d, 1)
+                self.proj = nn.Linear(16, 8)
+            def forward(self, x):
+                B, T, C = x.shape
+                probe(self.fc(x))
+                probe(self.proj(torch.zeros(B, 16)))
+                probe_conflict(self.proj(torch.zeros(B, 32)))
+    ''') == ["(B, T, 1)", "(B, 8)", "`self.proj(torch.zeros(B, 32))`: the input is (B, 32): 32 features (last "
+             "dim), but `self.proj` = nn.Linear(16, 8) expects 16"]

@@ -1,0 +1,80 @@
+"""Facts from names: `B, T, C = x.shape`, `x.size(i)`, `x.shape[-1]`, assignments, unpacked pieces."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe, shape
+
+
+def test_unpacking_the_shape_gives_the_rank_and_names() -> None:
+    assert probe('''
+        import torch
+        def f(x):
+            probe(x)
+            B, T, C = x.shape
+            probe(x)
+            probe_dim(B * T)
+            probe_dim(x.size(-1))
+            probe_dim(x.shape[1])
+            probe_dim(x.size(0) * C)
+    ''') == ["(...)", "(B, T, C)", "B * T", "C", "T", "B * C"]
+
+
+def test_size_names_from_the_same_shape_are_those_dims() -> None:
+    assert probe('''
+        import torch
+        def f(x):
+            b, c, h, w = x.size()
+            n = x.size(2)
+            probe_dim(n * w)
+            probe_dim(h * w)
+            hs = c // 4
+            probe_dim(hs)
+    ''') == ["h * w", "h * w", "c // 4"]
+
+
+def test_annotated_dims_through_unpacking() -> None:
+    assert shape('''
+        import torch
+        from jaxtyping import Float
+        def f(x: Float[torch.Tensor, "B T D"]):
+            b, t, d = x.shape
+            probe(torch.zeros(b, d))
+    ''') == "(B, D)"
+
+
+def test_assignments_are_followed_as_of_the_read() -> None:
+    assert probe('''
+        import torch
+        x = torch.zeros(2, 3)
+        probe(x)
+        x = x.unsqueeze(0)
+        probe(x)
+    ''') == ["(2, 3)", "(1, 2, 3)"]
+
+
+def test_attributes_and_constants_as_sizes() -> None:
+    assert probe('''
+        import torch
+        import torch.nn as nn
+        N_EMBD = 64
+        class M(nn.Module):
+            def __init__(self, n_head):
+                super().__init__()
+                self.n_head = n_head
+                self.scale = 4
+            def forward(self, x):
+                B, T, C = x.size()
+                probe_dim(C // self.n_head)
+                probe_dim(self.scale * N_EMBD)
+    ''') == ["C // self.n_head", "256"]
+
+
+def test_unknown_is_the_default() -> None:
+    assert probe('''
+        import torch
+        def f(x, xs, cfg):
+            probe(xs[0])
+            probe(cfg.tensor)
+            probe(x.foo())
+            probe(unknown_global)
+    ''') == ["(...)", None, None, None]  # a parameter is taken for a tensor of unknown rank, no more

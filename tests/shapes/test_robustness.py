@@ -1,0 +1,90 @@
+"""Weird code gives unknown, never an exception: every expression of odd snippets is asked about."""
+
+from __future__ import annotations
+
+import libcst as cst
+import pytest
+
+from shapecheck.engine import Rule
+from shapecheck.engine.context import Context
+from shapecheck.engine.traversal import Traversal
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import rules_by_code
+
+WEIRD = [
+    "import torch\nx = x\nx = x.view(*x.shape)\ny = x @ x @ x\n",
+    "import torch\nfor x in x: x = x.transpose(1, 2).view(x.size()[::2])\n",
+    "import torch\ndef f(x: 'Float[Tensor, \"(((\"]', y: 'not valid ((('):\n    return x[..., ..., None] + y[::0]\n",
+    "import torch\nfrom jaxtyping import Float\ndef f(x: Float[torch.Tensor, '*a *b'], y: Float[torch.Tensor, 3]):\n"
+    "    return x.permute(9, 8).sum(dim=(0, 99)) + y.reshape(-1, -1)\n",
+    "import torch\nx = torch.zeros(0).view(0, -1).chunk(0)\nz = torch.arange(1, 10, 0) // 0\n",
+    "import torch\nx = torch.randn(2 ** 100, 3) % torch.randn(3)\nq = x.unflatten(0, (-1, -1))\n",
+    "import torch\nclass A:\n    def __init__(self):\n        self.a = self.b\n        self.b = self.a\n"
+    "    def f(self):\n        return self.a.view(self.b.size(0))\n",
+    "import torch\nx = torch.tensor([[1, 2], [3]])\ny = torch.tensor([]) + torch.eye(n=3, m=-1)\n",
+    "import torch\ndef f(*args, **kwargs):\n    return torch.cat(*args).view(**kwargs).split(*args)\n",
+    "import torch\nx = torch.einsum('ij,jk', a, b) + torch.einsum('...i,i->...', a, b) + torch.einsum(1)\n",
+    "import torch\na = b = torch.zeros(3)\na[0], (b, c) = 1, (2, 3)\nx = [t.T for t in (a, b)]\n",
+]
+
+
+class _AskEverything(Rule):
+    code = "SC991"
+    name = "ask-everything"
+    message = "probe"
+
+    def on_visit(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.BaseExpression):
+            self.ctx.shape_of(node)
+            self.ctx.shapes.dim_of(node)
+            self.ctx.shapes.sizes_of(node)
+            self.ctx.shape_conflict(node)
+
+    visit_Name = visit_Call = visit_Attribute = visit_Subscript = visit_BinaryOperation = on_visit
+    visit_Tuple = visit_List = visit_UnaryOperation = visit_Comparison = on_visit
+
+
+@pytest.mark.parametrize("source", WEIRD)
+def test_weird_code_is_unknown_not_an_error(source: str) -> None:
+    module = cst.parse_module(source)
+    ctx = Context(module, "weird.py")
+    Traversal(ctx, [_AskEverything(ctx)]).run()
+    assert ctx._shapes is not None and ctx._shapes.errors == []
+
+
+class _AskViews(Rule):
+    code = "SC992"
+    name = "ask-views"
+    message = "probe"
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if type(node.func) is cst.Attribute and node.func.attr.value == "view":
+            self.ctx.shape_of(node.func.value)
+
+
+def test_a_crash_in_the_analysis_is_sc999_and_other_findings_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shapecheck.shapes import ops
+
+    def broken(*args, **kwargs):
+        raise ValueError("boom")
+
+    monkeypatch.setitem(ops.METHODS, "transpose", broken)
+    source = "import torch\nx = torch.randn(2, 3).transpose(0, 1)\ny = x.view(6)\nz = torch.load('m.pt')\n"
+    result = lint_text(source, "crash.py", [_AskViews, rules_by_code()["SC501"]])
+    codes = sorted(finding.code for finding in result.findings)
+    assert codes == ["SC501", "SC999"]
+    crash = next(f for f in result.findings if f.code == "SC999")
+    assert "shape analysis crashed" in crash.message and "ValueError: boom" in crash.message
+
+
+def test_a_constructor_given_one_unknown_name_has_unknown_rank():
+    # transformers' reformer: `torch.ones(input_shape)` with `input_shape` a tuple parameter, not an int.
+    from tests.shapes.probe import probe
+
+    assert probe("""
+        import torch
+        def f(input_shape, x):
+            n = x.size(0)
+            probe(torch.ones(input_shape))
+            probe(torch.ones(n))
+    """) == [None, "(n,)"]
