@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.shapes import layers
+from shapecheck.shapes import layers, losses
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.dims import Atom, Dim, same
@@ -52,7 +52,7 @@ def _call(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
     qualname = ctx.qualname(func)
     if qualname is not None:
         handler = FUNCTIONS.get(_torch_name(qualname))
-        return handler(ev, node, before) if handler is not None else None
+        return handler(ev, node, before) if handler is not None else losses.loss_result(ev, node, before)
     if type(func) is cst.Attribute and not _is_self_attribute(func):
         handler = METHODS.get(func.attr.value)
         if handler is None:
@@ -72,7 +72,9 @@ def _module_call(ev: Evaluator, node: cst.Call, before: int):
     ctx = ev.ctx
     inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
                    for arg in node.args)
-    known = layers.call_result(ctx, node, inputs)
+    known = losses.loss_result(ev, node, before)
+    if known is None:
+        known = layers.call_result(ctx, node, inputs)
     if known is not None:
         return known
     func = node.func
