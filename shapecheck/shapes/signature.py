@@ -3,7 +3,12 @@
 
 A contradiction is only what the shapes prove: another rank, two literals that differ, two different annotation
 names of the same function in the same place (rigid, see `dims.same`), or one annotation name that two arguments give
-sizes proven different. Open dims (`_`, `#name`) and arithmetic in the annotation (`n+1`) match anything.
+sizes proven different. Open dims (`_`, `#name`) and arithmetic in the annotation (`n+1`) match anything, and so
+does a name that only the return annotation uses (`-> Float[Tensor, "*bs out_dim"]` with no parameter naming
+`out_dim`): the return binds it.
+
+Code that tests a shape before it returns or calls (`if image.shape[-1] == 3: return image`) knows more than the
+analysis, which does not follow conditions: `shape_tested` tells the rules to trust it.
 """
 
 from __future__ import annotations
@@ -18,11 +23,38 @@ from shapecheck.shapes.dims import Dim, same
 from shapecheck.shapes.shape import Shape
 
 
+_SHAPE_TESTS = frozenset({"shape", "ndim", "size", "dim", "numel", "ndimension"})
+
+
 def return_shape(ctx: Context, function: cst.FunctionDef) -> Shape | None:
-    """The shape `function`'s return annotation states; None without a jaxtyping one."""
+    """The shape `function`'s return annotation states, with names no parameter uses left open; None without a
+    jaxtyping one."""
     if function.returns is None:
         return None
-    return annotation_shape(function.returns.annotation, ctx.qualname, id(function))
+    declared = annotation_shape(function.returns.annotation, ctx.qualname, id(function))
+    if declared is None:
+        return None
+    params = function.params
+    named = set()
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.annotation is not None:
+            shape = annotation_shape(param.annotation.annotation, ctx.qualname, id(function))
+            if shape is not None:
+                named.update(atom for dim in shape.dims for atom in dim.atoms)
+    dims = tuple(dim if dim.atoms <= named else Dim.symbol(("returned", dim), str(dim)) for dim in declared.dims)
+    return declared.with_dims(dims, declared.layout)
+
+
+def shape_tested(ctx: Context) -> bool:
+    """The node being visited is under an `if`/`while`/conditional expression, in its function, whose test reads a
+    shape (`.shape`, `.ndim`, `.size(...)`, `.dim()`)."""
+    for ancestor in reversed(ctx.ancestors):
+        if type(ancestor) in (cst.FunctionDef, cst.Lambda):
+            return False
+        if type(ancestor) in (cst.If, cst.While, cst.IfExp) and any(
+                type(node) is cst.Attribute and node.attr.value in _SHAPE_TESTS for node in ctx.walk(ancestor.test)):
+            return True
+    return False
 
 
 def parameter_shapes(ctx: Context, function: cst.FunctionDef,
