@@ -23,9 +23,11 @@ from shapecheck.shapes import conflicts, ops
 from shapecheck.shapes.annotations import annotation_shape
 from shapecheck.shapes.conflicts import Conflict
 from shapecheck.shapes.dims import Atom, Dim
+from shapecheck.shapes.flow import FlowIndex
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Sizes, Value
 
+_DEFINITE = frozenset({"param", "import", "def", "class"})
 MAX_DEPTH = 64  # how far back one question may follow expressions and bindings
 
 
@@ -41,6 +43,8 @@ class Evaluator:
         # Values bound in another function (`self.n = n` in `__init__`, read in `forward`) are read with the
         # module's names only: that function's locals are gone, and this one's are not the ones meant.
         self._module_only = False
+        self._flows: dict[int, FlowIndex] = {}
+        self._points: dict[int, cst.CSTNode] = {}  # seq of a binding -> its statement, where its value is read
         self.errors: list[BaseException] = []  # crashes of the analysis itself, reported as SC999 by the linter
 
     # ---------------------------------------------------------------------------------------- public questions
@@ -151,6 +155,7 @@ class Evaluator:
         """The value `binding` bound, read as a `want`, with names resolved where the binding was made."""
         if binding.value is None:
             return None
+        self._points[binding.seq] = binding.statement
         if self._module_only or binding.seq >= self._function_start():
             return self.evaluate(want, binding.value, binding.seq)
         self._module_only = True
@@ -161,6 +166,7 @@ class Evaluator:
 
     def dim_in(self, expr: cst.BaseExpression, binding: Binding) -> Dim | None:
         """`expr`, an int-valued part of what `binding` bound (a layer's constructor argument), as a Dim."""
+        self._points[binding.seq] = binding.statement
         if self._module_only or binding.seq >= self._function_start():
             return self.size(expr, binding.seq)
         self._module_only = True
@@ -178,14 +184,69 @@ class Evaluator:
         first = min((found[0].seq for found in frame.bindings.values()), default=None)
         return first if first is not None else self.now()
 
-    def tensor_of_name(self, expr: cst.BaseExpression, before: int) -> Shape | None:
-        binding = self.binding(expr, before)
-        if binding is None:
+    # ------------------------------------------------------------------------------------ which bindings reach
+
+    def flow(self) -> FlowIndex:
+        root = self.ctx._frame.node
+        index = self._flows.get(id(root))
+        if index is None:
+            index = self._flows[id(root)] = FlowIndex(root)
+        return index
+
+    def point(self, before: int) -> cst.CSTNode | None:
+        """The node a read as of `before` happens at: the node being visited, or the statement of the binding
+        whose value is being read."""
+        if before >= self.now():
+            return self.ctx.ancestors[-1] if self.ctx.ancestors else None
+        return self._points.get(before)
+
+    def candidates(self, expr: cst.BaseExpression, before: int) -> list[Binding] | None:
+        """The bindings of a name (or `self.attr`) that may be the value read as of `before`: one when it is
+        certain, the branches' bindings when it depends on the path; None when a loop may carry another value."""
+        read = self.point(before)
+        flow = self.flow() if read is not None else None
+        name = expr.value if type(expr) is cst.Name else "self." + expr.attr.value  # type: ignore[attr-defined]
+        if flow is not None and flow.rebound_in_loop(name, read):
             return None
+        found: list[Binding] = []
+        binding = self.binding(expr, before)
+        while binding is not None and len(found) < 4:
+            reach = "always" if flow is None or binding.kind in _DEFINITE else flow.reach(binding.statement, read)
+            if reach != "never":
+                found.append(binding)
+            if reach == "always":
+                return found
+            binding = self.binding(expr, binding.seq)
+        return found if binding is None else None
+
+    def follow(self, expr: cst.BaseExpression, before: int, want: str) -> object:
+        """The value a name holds, read as a `want`, when every binding that may reach the read is a plain
+        assignment and they agree."""
+        bindings = self.candidates(expr, before)
+        if not bindings or any(binding.kind not in ("assign", "walrus") for binding in bindings):
+            return None
+        values = [self.value_of(binding, want) for binding in bindings]
+        return values[0] if all(value == values[0] for value in values[1:]) else None
+
+    def tensor_of_name(self, expr: cst.BaseExpression, before: int) -> Shape | None:
+        bindings = self.candidates(expr, before)
+        if not bindings:
+            return None
+        shapes = [self._bound_tensor(binding, before) for binding in bindings]
+        joined = shapes[0]
+        for shape in shapes[1:]:
+            joined = _join(joined, shape)
+        return joined
+
+    def _bound_tensor(self, binding: Binding, before: int) -> Shape | None:
         kind = binding.kind
+        self._points[binding.seq] = binding.statement
         if kind in ("assign", "walrus"):
             value = self.value_of(binding, "tensor")
             shape = value if isinstance(value, Shape) else None
+            if shape is not None and shape.layout is not None and self.flow().under_layout_test(
+                    binding.statement, self.ctx.code):
+                shape = shape.without_layout()
         elif kind == "unpack":
             element = self.unpacked(binding)
             shape = element if isinstance(element, Shape) else None
@@ -271,14 +332,25 @@ class Evaluator:
 
     def size_of_name(self, expr: cst.BaseExpression, before: int) -> Dim | None:
         ctx = self.ctx
-        binding = self.binding(expr, before)
         spelled = ctx.code(expr) if type(expr) is not cst.Name else expr.value
-        if binding is None:
+        bindings = self.candidates(expr, before)
+        if bindings is None:
+            latest = self.binding(expr, before)
+            return Dim.symbol(("name", id(latest), before), spelled, placeholder=True)
+        if not bindings:
             if type(expr) is not cst.Name:
                 return None
             # a global bound elsewhere (or a local of the function a value was bound in: one size of its own)
             key = ("local", id(expr)) if self._module_only else ("global", expr.value)
             return Dim.symbol(key, expr.value, placeholder=True)
+        sizes = [self._bound_size(binding, spelled) for binding in bindings]
+        first = sizes[0]
+        if first is None or all(size == first for size in sizes[1:]):
+            return first
+        return Dim.symbol(("name", id(bindings[0]), before), spelled, placeholder=True)
+
+    def _bound_size(self, binding: Binding, spelled: str) -> Dim | None:
+        self._points[binding.seq] = binding.statement
         kind = binding.kind
         if kind in ("import", "def", "class", "del"):
             return None
@@ -305,6 +377,7 @@ class Evaluator:
         tensor = _measured_tensor(value)
         if tensor is not None and position is not None:
             # as of just after the unpacking, so that the tensor's rank and dim names come from it
+            self._points[binding.seq + 1] = binding.statement
             return self.dim_of_tensor(tensor, position, binding.seq + 1)
         sizes = self.sizes(value, binding.seq)
         return sizes.size(position) if sizes is not None and position is not None else None
@@ -371,8 +444,7 @@ def _tensor(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Shape | Non
     if kind is cst.Subscript:
         return ops.subscript(ev, expr, before)
     if kind is cst.IfExp:
-        body, orelse = ev.tensor(expr.body, before), ev.tensor(expr.orelse, before)
-        return body if body is not None and body == orelse else None
+        return _join(ev.tensor(expr.body, before), ev.tensor(expr.orelse, before))
     if kind is cst.NamedExpr:
         return ev.tensor(expr.value, before)
     return None
@@ -449,6 +521,14 @@ _HANDLERS = {"tensor": _tensor, "size": _size, "sizes": _sizes, "items": _items}
 
 
 # ----------------------------------------------------------------------------------------------- helpers
+
+
+def _join(a: Shape | None, b: Shape | None) -> Shape | None:
+    """What two branches agree on: the same dims, with layout and dtype kept only where they agree too."""
+    if a is None or b is None or a.dims != b.dims or a.variadic != b.variadic:
+        return None
+    return Shape(a.dims, a.variadic, a.variadic_name, a.layout if a.layout == b.layout else None,
+                 a.dtype if a.dtype == b.dtype else None)
 
 
 def _named(dim: Dim, name: str) -> Dim:

@@ -18,7 +18,7 @@ from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.dims import Atom, Dim, same
 from shapecheck.shapes.reshape import WILDCARD, product, reshaped
 from shapecheck.shapes.shape import DtypeFamily, Shape
-from shapecheck.shapes.values import Items
+from shapecheck.shapes.values import Items, Sizes
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import Evaluator
@@ -95,10 +95,8 @@ def items(ev: Evaluator, node: cst.BaseExpression, before: int) -> Items | None:
             return None
         return Items(tuple(ev.tensor(e.value, before) for e in node.elements))
     if kind is cst.Name:
-        binding = ev.binding(node, before)
-        if binding is None or binding.kind not in ("assign", "walrus"):
-            return None
-        return ev.items(binding.value, binding.seq)
+        value = ev.follow(node, before, "items")
+        return value if isinstance(value, Items) else None
     if kind is not cst.Call:
         return None
     try:
@@ -1307,10 +1305,8 @@ def sizes(ev: Evaluator, node: cst.BaseExpression, before: int) -> Shape | None:
             None if right.variadic is None else len(left.dims) + right.variadic)
         return Shape(left.dims + right.dims, variadic)
     if kind is cst.Name:
-        binding = ev.binding(node, before)
-        if binding is None or binding.kind not in ("assign", "walrus"):
-            return None
-        return ev.sizes(binding.value, binding.seq)
+        value = ev.follow(node, before, "sizes")
+        return value.shape if isinstance(value, Sizes) else None
     if kind is cst.Call and ev.ctx.qualname(node.func) == "torch.Size" and len(node.args) == 1:
         return ev.sizes(node.args[0].value, before)
     return None

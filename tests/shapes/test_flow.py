@@ -1,0 +1,85 @@
+"""Which binding a read sees: branches, loops, try, and layout tests."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+
+def test_binding_in_the_other_branch_never_reaches() -> None:
+    assert probe('''
+        import torch
+        def f(flag):
+            x = torch.zeros(2, 3)
+            if flag:
+                x = x.transpose(0, 1)
+                probe(x)
+            else:
+                probe(x)
+            probe(x)
+    ''') == ["(3, 2)", "(2, 3)", None]
+
+
+def test_branches_that_agree_join() -> None:
+    assert probe('''
+        import torch
+        def f(flag):
+            if flag:
+                x = torch.zeros(2, 3)
+            else:
+                x = torch.ones(2, 3)
+            probe(x)
+            if flag:
+                n = 4
+            else:
+                n = 5
+            probe_dim(n)
+    ''') == ["(2, 3)", "n"]
+
+
+def test_loop_carried_values_are_unknown() -> None:
+    assert probe('''
+        import torch
+        def f(blocks):
+            x = torch.zeros(2, 3)
+            for _ in range(3):
+                probe(x)
+                x = x.unsqueeze(0)
+            probe(x)
+            y = torch.zeros(4)
+            for _ in range(3):
+                y = y + 1
+                probe(y)
+    ''') == [None, None, None]
+
+
+def test_try_and_while() -> None:
+    assert probe('''
+        import torch
+        def f():
+            x = torch.zeros(2)
+            try:
+                x = torch.zeros(3)
+            except ValueError:
+                probe(x)
+            probe(x)
+            y = torch.zeros(2)
+            while cond():
+                y = torch.zeros(5)
+            probe(y)
+    ''') == [None, None, None]
+
+
+def test_layout_test_makes_layout_unknown_and_joins_keep_what_agrees() -> None:
+    assert probe('''
+        import torch
+        def flat(param):
+            B, C, H, W = param.shape
+            if param.is_contiguous(memory_format=torch.channels_last):
+                param = param.permute(0, 2, 3, 1)
+            probe_layout(param)
+            x = param.permute(0, 2, 3, 1)
+            probe_layout(x)
+            y = torch.zeros(3, 3) if param else torch.zeros(3, 3).t()
+            probe(y)
+            probe_layout(y)
+    ''') == [None, None, "(3, 3)", None]
