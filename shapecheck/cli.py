@@ -200,6 +200,46 @@ def list_rules() -> None:
         click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[3])
 
 
+@main.command("shapes", short_help="Print the shapes the analysis infers.")
+@click.argument("paths", nargs=-1, required=True)
+def show_shapes(paths: tuple[str, ...]) -> None:
+    """Print the shape inferred after each assignment of each function in PATHS (files or folders), in the code's
+    own symbols, like an editor's inlay hints. Assignments whose value is unknown are left out."""
+    from shapecheck.engine.linter import SourceError, decode
+    from shapecheck.shapes.hints import render_hints, shape_hints
+
+    failed = False
+    for path in _python_files(paths):
+        try:
+            with open(path, "rb") as handle:
+                text = decode(handle.read())
+            hints = shape_hints(text, path)
+        except (OSError, SourceError) as error:
+            click.echo(f"shapecheck: error: {path}: {error}", err=True)
+            failed = True
+            continue
+        except Exception as error:  # noqa: BLE001 - a syntax error or a crash names the file, the others go on
+            click.echo(f"shapecheck: error: {path}: {type(error).__name__}: {error}", err=True)
+            failed = True
+            continue
+        if hints:
+            click.echo(render_hints(hints, path))
+    if failed:
+        raise click.exceptions.Exit(2)
+
+
+def _python_files(paths: Sequence[str]) -> list[str]:
+    found: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                found.extend(os.path.join(root, name) for name in sorted(files) if name.endswith(".py"))
+        else:
+            found.append(path)
+    return found
+
+
 @main.command("rule")
 @click.argument("code")
 def explain_rule(code: str) -> None:

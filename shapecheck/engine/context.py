@@ -78,6 +78,7 @@ class Scope:
     # Only function frames own these; other scopes share their function's.
     loops: list[cst.CSTNode] = field(default_factory=list)
     grad: list[bool | None] = field(default_factory=list)  # True: disabled, False: enabled on purpose, None: unknown
+    start: int = 0  # the seq when the scope was entered: its bindings have higher ones
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +107,9 @@ class Context:
         self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
         self.imports_torch = False
         self._shapes: Evaluator | None = None
+        # (first seq, last seq, scope) of each function already left: where a value bound in `__init__` (read in
+        # `forward` through `self.x`) finds the names it was written with
+        self.closed_functions: list[tuple[int, int, Scope]] = []
 
     # ----------------------------------------------------------------------------------------------- where are we
 
@@ -354,7 +358,7 @@ class Context:
             self._bind_target(target.value, kind, None, statement)
 
     def _push_scope(self, kind: Literal["function", "class", "lambda", "comprehension"], node: cst.CSTNode) -> None:
-        scope = Scope(kind, node, self._scope)
+        scope = Scope(kind, node, self._scope, start=self._seq)
         self._scope = scope
         if kind == "function":
             self._frame = scope
@@ -363,6 +367,8 @@ class Context:
         scope = self._scope
         assert scope.parent is not None
         self._scope = scope.parent
+        if scope.kind == "function":
+            self.closed_functions.append((scope.start, self._seq, scope))
         if scope is self._frame:
             frame = self._scope
             while frame.kind not in ("function", "module"):

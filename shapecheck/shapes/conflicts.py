@@ -125,3 +125,30 @@ def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
                 return Conflict("stack" if stack else "cat", node, tuple(shapes),
                                 f"{'stack' if stack else 'cat'} needs {what} equal: {listed}")
     return None
+
+
+def view_layout(ev, call: cst.Call) -> Conflict | None:
+    from shapecheck.shapes import ops
+    from shapecheck.shapes.args import Args, Hidden
+    from shapecheck.shapes.reshape import layout_verdict
+
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value != "view" or ev.ctx.qualname(func) is not None:
+        return None
+    before = ev.now()
+    shape = ev.tensor(func.value, before)
+    if shape is None or shape.layout is None or shape.contiguous:
+        return None
+    try:
+        args = Args(call)
+    except Hidden:
+        return None
+    if args.count() == 1 and ops._dtype_of(ev, args.get(0)) is not None:
+        return None
+    sizes = ops._shape_arguments(ev, args, 0, "size", before)
+    if sizes is None or sizes.variadic is not None:
+        return None
+    verdict = layout_verdict(shape, sizes.dims)
+    if verdict is None:
+        return None
+    return Conflict("layout", call, (shape,), verdict)

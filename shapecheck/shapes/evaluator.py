@@ -14,10 +14,11 @@ Three kinds of questions, because a name means a tensor in one place and a size 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 
 import libcst as cst
 
-from shapecheck.engine.context import Binding, Context, _latest
+from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.syntax import param_annotation
 from shapecheck.shapes import conflicts, ops
 from shapecheck.shapes.annotations import annotation_shape
@@ -28,7 +29,8 @@ from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Sizes, Value
 
 _DEFINITE = frozenset({"param", "import", "def", "class"})
-MAX_DEPTH = 64  # how far back one question may follow expressions and bindings
+MAX_DEPTH = 64
+MAX_BRANCHES = 3  # names with several reaching bindings tried one path at a time  # how far back one question may follow expressions and bindings
 
 
 class Unknown(Exception):
@@ -40,11 +42,14 @@ class Evaluator:
         self.ctx = ctx
         self._memo: dict[tuple[str, int, int], object] = {}
         self._depth = 0
-        # Values bound in another function (`self.n = n` in `__init__`, read in `forward`) are read with the
-        # module's names only: that function's locals are gone, and this one's are not the ones meant.
-        self._module_only = False
+        # Values bound in another function (`self.n = n` in `__init__`, read in `forward`) are read with that
+        # function's names (and the module's): this one's are not the ones meant.
+        self._home: Scope | None = None
         self._flows: dict[int, FlowIndex] = {}
         self._points: dict[int, cst.CSTNode] = {}  # seq of a binding -> its statement, where its value is read
+        # names read where several bindings may reach, and the one to take when following a single path
+        self._branches: list[tuple[tuple[int, int], list[Binding]]] | None = None  # None: not recording
+        self._forced: dict[tuple[int, int], int] = {}
         self.errors: list[BaseException] = []  # crashes of the analysis itself, reported as SC999 by the linter
 
     # ---------------------------------------------------------------------------------------- public questions
@@ -79,6 +84,40 @@ class Evaluator:
         self._memo[key] = found  # type: ignore[assignment]
         return found
 
+    def layout_conflict(self, call: cst.Call) -> Conflict | None:
+        """`t.view(...)` that must merge dims a transpose/permute left out of memory order: it raises whatever
+        the sizes are (as long as the merged dims are not 1), on every path or on one path through the branches
+        that bind the names it reads."""
+        key = ("layout", id(call), self.now())
+        if key not in self._memo:
+            try:
+                self._memo[key] = self._on_some_path(call)  # type: ignore[assignment]
+            except RecursionError:
+                self._memo[key] = None
+            except Exception as error:  # noqa: BLE001
+                self.errors.append(error)
+                self._memo[key] = None
+        return self._memo[key]  # type: ignore[return-value]
+
+    def _on_some_path(self, call: cst.Call) -> Conflict | None:
+        self._branches = []
+        found = conflicts.view_layout(self, call)
+        branches, self._branches = self._branches[:MAX_BRANCHES], None
+        if found is not None or not branches:
+            return found
+        saved = self._memo
+        try:
+            for key, bindings in branches:
+                for index, binding in enumerate(bindings):
+                    self._memo, self._forced = {}, {key: index}
+                    found = conflicts.view_layout(self, call)
+                    if found is not None:
+                        statement = self.ctx.code(binding.statement).strip().splitlines()[0]
+                        return replace(found, message=f"{found.message}, on the path through `{statement}`")
+        finally:
+            self._memo, self._forced = saved, {}
+        return None
+
     def now(self) -> int:
         """The `before` that means "as of the node being visited": every binding made so far."""
         return self.ctx._seq + 1
@@ -97,7 +136,7 @@ class Evaluator:
     def evaluate(self, want: str, expr: cst.BaseExpression, before: int) -> object:
         """The memoized core: the value of `expr` read as a `want` ("tensor", "size", "sizes" or "items"), with
         names resolved as of `before`."""
-        key = (want, id(expr), before, self._module_only)
+        key = (want, id(expr), before, id(self._home))
         memo = self._memo
         if key in memo:
             return memo[key]
@@ -146,43 +185,43 @@ class Evaluator:
     # ------------------------------------------------------------------------------------------------ names
 
     def binding(self, expr: cst.BaseExpression, before: int) -> Binding | None:
-        if self._module_only and type(expr) is cst.Name:
-            found = self.ctx._module_scope().bindings.get(expr.value)
-            return _latest(found, before) if found else None
+        home = self._home
+        if home is not None and type(expr) is cst.Name:
+            for scope in (home, self.ctx._module_scope()):
+                found = scope.bindings.get(expr.value)
+                binding = _latest(found, before) if found else None
+                if binding is not None:
+                    return binding
+            return None
         return self.ctx.binding(expr, before)
 
     def value_of(self, binding: Binding, want: str) -> object:
         """The value `binding` bound, read as a `want`, with names resolved where the binding was made."""
         if binding.value is None:
             return None
-        self._points[binding.seq] = binding.statement
-        if self._module_only or binding.seq >= self._function_start():
-            return self.evaluate(want, binding.value, binding.seq)
-        self._module_only = True
-        try:
-            return self.evaluate(want, binding.value, binding.seq)
-        finally:
-            self._module_only = False
+        return self._in_home(binding, lambda: self.evaluate(want, binding.value, binding.seq))
 
     def dim_in(self, expr: cst.BaseExpression, binding: Binding) -> Dim | None:
         """`expr`, an int-valued part of what `binding` bound (a layer's constructor argument), as a Dim."""
-        self._points[binding.seq] = binding.statement
-        if self._module_only or binding.seq >= self._function_start():
-            return self.size(expr, binding.seq)
-        self._module_only = True
-        try:
-            return self.size(expr, binding.seq)
-        finally:
-            self._module_only = False
+        return self._in_home(binding, lambda: self.size(expr, binding.seq))
 
-    def _function_start(self) -> int:
-        """The seq of the first binding of the function being visited (its first parameter); bindings made before
-        it belong to other functions or to the module."""
-        frame = self.ctx._frame
-        if frame.kind == "module":
-            return 0
-        first = min((found[0].seq for found in frame.bindings.values()), default=None)
-        return first if first is not None else self.now()
+    def _in_home(self, binding: Binding, read):
+        self._points[binding.seq] = binding.statement
+        if self._home is not None or binding.seq > self.ctx._frame.start:
+            return read()
+        self._home = self._home_of(binding.seq)
+        try:
+            return read()
+        finally:
+            self._home = None
+
+    def _home_of(self, seq: int) -> Scope:
+        """The scope of the function (already left) that made binding `seq`, else the module's."""
+        best: tuple[int, int, Scope] | None = None
+        for start, end, scope in self.ctx.closed_functions:
+            if start < seq <= end and (best is None or start > best[0]):
+                best = (start, end, scope)
+        return best[2] if best is not None else self.ctx._module_scope()
 
     # ------------------------------------------------------------------------------------ which bindings reach
 
@@ -232,6 +271,12 @@ class Evaluator:
         bindings = self.candidates(expr, before)
         if not bindings:
             return None
+        if len(bindings) > 1:
+            key = (id(expr), before)
+            if key in self._forced:
+                bindings = [bindings[self._forced[key]]]
+            elif self._branches is not None:
+                self._branches.append((key, bindings))
         shapes = [self._bound_tensor(binding, before) for binding in bindings]
         joined = shapes[0]
         for shape in shapes[1:]:
@@ -340,8 +385,7 @@ class Evaluator:
         if not bindings:
             if type(expr) is not cst.Name:
                 return None
-            # a global bound elsewhere (or a local of the function a value was bound in: one size of its own)
-            key = ("local", id(expr)) if self._module_only else ("global", expr.value)
+            key = ("global", expr.value)
             return Dim.symbol(key, expr.value, placeholder=True)
         sizes = [self._bound_size(binding, spelled) for binding in bindings]
         first = sizes[0]

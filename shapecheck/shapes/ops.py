@@ -8,6 +8,7 @@ permuted tensor is left unknown (its strides depend on which dims it splits).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -51,8 +52,14 @@ def _call(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
     func = node.func
     qualname = ctx.qualname(func)
     if qualname is not None:
-        handler = FUNCTIONS.get(_torch_name(qualname))
-        return handler(ev, node, before) if handler is not None else losses.loss_result(ev, node, before)
+        name = _torch_name(qualname)
+        handler = FUNCTIONS.get(name)
+        if handler is None:
+            return losses.loss_result(ev, node, before)
+        result = handler(ev, node, before)
+        if result is not None and name in _LAYOUT_FUNCTIONS:
+            result = replace(result, permuted_by=f"{ctx.code(func)}(...)")
+        return result
     if type(func) is cst.Attribute and not _is_self_attribute(func):
         handler = METHODS.get(func.attr.value)
         if handler is None:
@@ -60,7 +67,10 @@ def _call(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
         shape = ev.tensor(func.value, before)
         if shape is None:
             return None
-        return handler(ev, shape, Args(node), before)
+        result = handler(ev, shape, Args(node), before)
+        if result is not None and func.attr.value in _LAYOUT_METHODS:
+            result = replace(result, permuted_by=f".{func.attr.value}({_arguments(ctx, node)})")
+        return result
     result = _module_call(ev, node, before)
     return result if isinstance(result, Shape) else None
 
@@ -80,8 +90,8 @@ def _module_call(ev: Evaluator, node: cst.Call, before: int):
     func = node.func
     if type(func) is cst.Name or _is_self_attribute(func):
         binding = ev.binding(func, before)
-        if binding is not None and binding.kind in ("class", "import"):
-            return None
+        if binding is None and type(func) is cst.Name or binding is not None and binding.kind in ("class", "import"):
+            return None  # a builtin, a constructor or a foreign function
         value, _ = ctx.value_of(func, before)
         if type(value) is cst.Call and layers.returns_views(ctx, value):
             return None
@@ -428,7 +438,15 @@ def comparison(ev: Evaluator, node: cst.Comparison, before: int) -> Shape | None
 
 
 def matmul(left: Shape, right: Shape) -> tuple[Shape | None, tuple[Dim, Dim] | None]:
-    """The shape of `left @ right`, and the inner dims when they certainly differ."""
+    """The shape of `left @ right`, and the inner dims when they certainly differ. The result is a fresh
+    row-major tensor even when its sizes can't be told."""
+    shape, inner = _matmul_shape(left, right)
+    if shape is None and inner is None:
+        return Shape.unknown_rank(dtype=left.dtype if left.dtype == right.dtype else None), None
+    return shape, inner
+
+
+def _matmul_shape(left: Shape, right: Shape) -> tuple[Shape | None, tuple[Dim, Dim] | None]:
     inner_left = left.size(-1)
     inner_right = right.size(-2) if right.rank != 1 else right.size(-1)
     if inner_left is not None and inner_right is not None and same(inner_left, inner_right) is False:
@@ -613,14 +631,19 @@ def attribute(ev: Evaluator, node: cst.Attribute, before: int) -> Shape | None:
     if name in ("T", "H"):
         if shape.rank is None:
             return None
-        return _permuted(shape, list(reversed(range(shape.rank))))
+        return replace(_permuted(shape, list(reversed(range(shape.rank)))), permuted_by="." + name)
     if name in ("mT", "mH"):
         if len(shape.dims) < 2 or shape.variadic is not None and shape.variadic > len(shape.dims) - 2:
             return None
         order = list(range(len(shape.dims)))
         order[-1], order[-2] = order[-2], order[-1]
-        return _permuted(shape, order)
+        return replace(_permuted(shape, order), permuted_by="." + name)
     return None
+
+
+def _arguments(ctx, call: cst.Call) -> str:
+    return ", ".join((f"{arg.keyword.value}=" if arg.keyword else "") + arg.star + ctx.code(arg.value)
+                     for arg in call.args)
 
 
 # ---------------------------------------------------------------------------------------------- reshaping
@@ -1348,7 +1371,7 @@ def size_attribute(ev: Evaluator, node: cst.Attribute, before: int) -> Dim | Non
     if type(root) is not cst.Name:
         return None
     binding = ev.binding(root, before)
-    return Dim.symbol(("attribute", ev.ctx.code(node), id(binding)), ev.ctx.code(node))
+    return Dim.symbol(("attribute", ev.ctx.code(node), id(binding)), ev.ctx.code(node), placeholder=True)
 
 
 def size_call(ev: Evaluator, node: cst.Call, before: int) -> Dim | None:
@@ -1439,6 +1462,9 @@ METHODS = {
     "max": _max_min, "min": _max_min,
     "new_zeros": _new(), "new_ones": _new(), "new_empty": _new(), "new_full": _new_full,
 }
+
+_LAYOUT_METHODS = frozenset({"transpose", "swapaxes", "swapdims", "t", "permute", "movedim", "moveaxis"})
+_LAYOUT_FUNCTIONS = frozenset(f"torch.{name}" for name in _LAYOUT_METHODS)
 
 TUPLE_METHODS = {
     "max": _pair(), "min": _pair(), "median": _pair(), "mode": _pair(), "kthvalue": None, "topk": _topk,

@@ -89,6 +89,7 @@ def _follows(first: int, second: int, units: set[int]) -> bool:
 
 def layout_verdict(shape: Shape, sizes: tuple[Dim, ...]) -> str | None:
     """Why `view(*sizes)` of a tensor with this shape and layout certainly fails, or None."""
+    tensor = f"a {shape.render()} tensor" + (f" made by `{shape.permuted_by}`" if shape.permuted_by else "")
     layout = shape.layout
     if layout is None or shape.contiguous:
         return None
@@ -100,16 +101,15 @@ def layout_verdict(shape: Shape, sizes: tuple[Dim, ...]) -> str | None:
             real = [i for i in range(start, end) if not _unit(dims[i])]
             for a, b in zip(real, real[1:]):
                 if not _follows(layout[a], layout[b], units):
-                    return "merges dims " + _listed(real) + f" of a {shape.render()} tensor, which are not " \
-                           "adjacent and in order in memory"
+                    return f"merges dims {_listed(real)} of {tensor}, which are not adjacent and in order in memory"
         return None
     runs = _runs(shape, units)
     wanted = sum(1 for size in sizes if not _unit(size))
     if len(runs) > wanted:
         shown = " | ".join(", ".join(str(dims[i]) for i in run) for run in runs)
         plural = "s" if wanted != 1 else ""
-        return (f"must merge dims that are not adjacent in memory: it gives {wanted} size{plural} for the "
-                f"{len(runs)} separate runs of memory of a {shape.render()} tensor ({shown})")
+        return (f"must merge dims that are not adjacent in memory: {wanted} size{plural} for the {len(runs)} "
+                f"separate runs of memory ({shown}) of {tensor}")
     return None
 
 

@@ -15,7 +15,7 @@ memory. None: the layout is unknown (a slice of an einsum, an RNN output).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from shapecheck.shapes.dims import Dim
@@ -30,6 +30,8 @@ class Shape:
     variadic_name: str = "..."
     layout: tuple[int, ...] | None = None
     dtype: DtypeFamily | None = None
+    # how the code changed the layout last (`.transpose(1, 2)`), for messages; not part of the value
+    permuted_by: str | None = field(default=None, compare=False)
 
     @staticmethod
     def of(*sizes: Dim | int, layout: tuple[int, ...] | None = (), dtype: DtypeFamily | None = None) -> Shape:
@@ -74,7 +76,7 @@ class Shape:
         return replace(self, dtype=dtype)
 
     def row_major(self) -> Shape:
-        return replace(self, layout=tuple(range(len(self.dims))))
+        return replace(self, layout=tuple(range(len(self.dims))), permuted_by=None)
 
     def without_layout(self) -> Shape:
         return replace(self, layout=None)

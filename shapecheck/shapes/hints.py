@@ -1,0 +1,122 @@
+"""Inlay hints for `shapecheck shapes FILE`: the shape the analysis infers after each assignment of each function,
+in the code's own symbols, so a user can see why a finding fired (and a rule author what the engine knows).
+
+The hints come from the same single traversal and the same evaluator the rules use: each assignment is asked
+about as the engine leaves it, as of that point in the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from shapecheck.engine.context import Context
+from shapecheck.engine.rule import Rule
+from shapecheck.engine.traversal import Traversal
+from shapecheck.shapes.dims import Dim
+from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.values import Items
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    scope: str  # "Class.method", "function" or "<module>"
+    node: cst.CSTNode  # the assignment statement
+    target: str  # how the code spells the name assigned
+    shape: str  # "(B, T, C)" for a tensor, "C // n_head" for a size
+
+
+class _HintCollector(Rule):
+    code = "SC000"
+    name = "shape-hints"
+    message = ""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.hints: list[Hint] = []
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._hint(node, target.target, node.value)
+
+    def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._hint(node, node.target, node.value)
+
+    def _hint(self, statement: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        ctx = self.ctx
+        if type(target) in (cst.Tuple, cst.List):
+            elements = target.elements
+            if any(type(e) is cst.StarredElement for e in elements):
+                return
+            sizes = ctx.shapes.sizes_of(value)
+            items = ctx.shapes.items_of(value) if sizes is None else None
+            for index, element in enumerate(elements):
+                if sizes is not None and sizes.variadic is None and len(sizes.dims) == len(elements):
+                    found: Shape | Dim | None = sizes.dims[index]
+                elif items is not None:
+                    found = _shape_or_none(items, index)
+                else:
+                    found = None
+                self._add(statement, element.value, found)
+            return
+        shape = ctx.shape_of(value)
+        self._add(statement, target, shape if shape is not None else ctx.shapes.dim_of(value))
+
+    def _add(self, statement: cst.CSTNode, target: cst.BaseExpression, found: Shape | Dim | None) -> None:
+        if found is None or type(target) not in (cst.Name, cst.Attribute, cst.Subscript) or not _informative(found):
+            return
+        text = found.render() if isinstance(found, Shape) else str(found)
+        self.hints.append(Hint(self._scope(), statement, self.ctx.code(target), text))
+
+    def _scope(self) -> str:
+        function, class_def = self.ctx.function, self.ctx.class_def
+        if function is None:
+            return "<module>"
+        if class_def is not None:
+            return f"{class_def.name.value}.{function.name.value}"
+        return function.name.value
+
+
+_MEASURED = frozenset({"dim", "annotation", "annotation-open"})
+
+
+def _informative(found: Shape | Dim) -> bool:
+    """A shape that says something (a rank or a dim), or a size that is a literal or measures a tensor: not the
+    name of some attribute or parameter the code merely copies."""
+    if isinstance(found, Shape):
+        return bool(found.dims) or found.rank is not None
+    if found.literal is not None:
+        return True
+    return any(atom.compound or type(atom.key) is tuple and atom.key[0] in _MEASURED for atom in found.atoms)
+
+
+def _shape_or_none(items: Items, index: int) -> Shape | None:
+    value = items.at(index)
+    return value if isinstance(value, Shape) else None
+
+
+def shape_hints(text: str, filename: str) -> list[tuple[int, str, str, str]]:
+    """(line, scope, target, shape) for every assignment whose value the analysis knows, in source order."""
+    module = cst.parse_module(text)
+    ctx = Context(module, filename)
+    collector = _HintCollector(ctx)
+    Traversal(ctx, [collector]).run()
+    if not collector.hints:
+        return []
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    return [(positions[hint.node].start.line, hint.scope, hint.target, hint.shape) for hint in collector.hints]
+
+
+def render_hints(hints: list[tuple[int, str, str, str]], filename: str) -> str:
+    """One block per function: `  12  y: (B, T, C)`."""
+    lines: list[str] = []
+    scope = None
+    for line, where, target, shape in hints:
+        if where != scope:
+            lines.append(f"{filename}: {where}")
+            scope = where
+        lines.append(f"  {line:>5}  {target}: {shape}")
+    return "\n".join(lines)

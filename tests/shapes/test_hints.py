@@ -1,0 +1,79 @@
+"""`shapecheck shapes FILE`: the inferred shape after each assignment, in the code's own symbols."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from shapecheck.cli import main
+
+ATTENTION = '''\
+import math
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, n_embd, n_head):
+        super().__init__()
+        self.c_attn = nn.Linear(n_embd, 3 * n_embd)
+        self.n_head = n_head
+        self.n_embd = n_embd
+
+    def forward(self, x):
+        B, T, C = x.size()
+        q, k, v = self.c_attn(x).split(self.n_embd, dim=2)
+        k = k.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        att = (k @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
+        att = F.softmax(att, dim=-1)
+        y = att @ k
+        return y.transpose(1, 2).contiguous().view(B, T, C)
+
+
+def configure(depth):
+    config = {"depth": depth}
+    return config
+'''
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, ["shapes", *args])
+
+
+def test_prints_the_shape_after_each_assignment(tmp_path: Path) -> None:
+    path = tmp_path / "attention.py"
+    path.write_text(ATTENTION)
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        f"{path}: CausalSelfAttention.forward\n"
+        "     16  q: (B, T, self.n_embd)\n"
+        "     16  k: (B, T, self.n_embd)\n"
+        "     16  v: (B, T, self.n_embd)\n"
+        "     17  k: (B, self.n_head, T, C // self.n_head)\n"
+        "     18  att: (B, self.n_head, T, T)\n"
+        "     19  att: (B, self.n_head, T, T)\n"
+        "     20  y: (B, self.n_head, T, C // self.n_head)\n"
+    )
+
+
+def test_annotations_and_folders(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "pool.py").write_text(
+        "import torch\nfrom jaxtyping import Float\n"
+        "def pool(x: Float[torch.Tensor, 'B N D']):\n    b, n, d = x.shape\n    total = x.sum(dim=1, keepdim=True)\n"
+        "    return total\n")
+    result = run(str(tmp_path))
+    assert result.exit_code == 0
+    assert result.output.splitlines()[1:] == ["      4  b: B", "      4  n: N", "      4  d: D", "      5  total: (B, 1, D)"]
+
+
+def test_bad_files_are_named_and_the_others_go_on(tmp_path: Path) -> None:
+    (tmp_path / "bad.py").write_text("def f(:\n")
+    (tmp_path / "good.py").write_text("import torch\nx = torch.zeros(2, 3)\n")
+    result = run(str(tmp_path / "bad.py"), str(tmp_path / "good.py"), str(tmp_path / "missing.py"))
+    assert result.exit_code == 2
+    assert "bad.py" in result.stderr and "missing.py" in result.stderr
+    assert "      2  x: (2, 3)" in result.stdout
