@@ -73,6 +73,14 @@ class CrossEntropyShape(Rule):
             loss_fct = nn.CrossEntropyLoss()
             return loss_fct(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1))
         """,
+        # transformers / wav2vec2: one-hot labels turned into indices with `argmax(..., axis=1)`
+        """
+        import torch
+        from torch.nn import CrossEntropyLoss
+        def xvector_loss(logits, labels, num_labels):
+            loss_fct = CrossEntropyLoss()
+            return loss_fct(logits.view(-1, num_labels), torch.argmax(labels.view(-1, num_labels), axis=1))
+        """,
         # classes moved to dim 1: (B, V, T) logits with (B, T) targets
         """
         import torch.nn.functional as F

@@ -800,7 +800,7 @@ def _gather(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | Non
 # ----------------------------------------------------------------------------------------------- reductions
 
 
-def _reduce(dtype: DtypeFamily | None = None, dim_index: int = 0, dim_names: tuple[str, ...] = ("dim",)):
+def _reduce(dtype: DtypeFamily | None = None, dim_index: int = 0, dim_names: tuple[str, ...] = ("dim", "axis")):
     """`x.sum(dim, keepdim)`, `x.mean()`, `x.argmax(-1)`: the dims named are removed (kept as 1 with keepdim);
     no dim reduces everything to a scalar."""
     def reduce(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
