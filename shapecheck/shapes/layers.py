@@ -4,106 +4,277 @@
 `call_result(ctx, call, inputs)` returns the Shape (or, for modules that return tuples, an `Items`) of the call's
 result, given the shapes of its positional arguments (None where unknown); None when the callee isn't understood.
 `call_conflict(ctx, call, inputs)` returns a Conflict when the module certainly rejects its input's shape.
+`construction_conflict(ctx, call)` returns one for an `nn.Sequential(...)` whose layers cannot follow each other
+whatever its input (`nn.Linear(784, 128), nn.ReLU(), nn.Linear(256, 10)`).
 
-Modules are found through bindings: `self.fc = nn.Linear(d, 1)` in `__init__`, `fc = nn.Linear(...)` at module or
-function level. Sizes in the constructor's arguments are read with the evaluator as of the binding.
+Modules are found through bindings: `self.fc = nn.Linear(d, 1)` in `__init__` (only when the class assigns
+`self.fc` once: a head that `reset_classifier` swaps is not known), `fc = nn.Linear(...)` at module or function
+level, written inline, or in an `nn.Sequential` (positional or an `OrderedDict`). A model class of the same file
+(`model = Net()`, `self.block = Block(config)`) is run through its own `forward` (`shapecheck.shapes.forward`).
+Sizes in a constructor's arguments are read with the evaluator as of the binding, so `nn.Linear(d_in, d_h)` and
+`nn.Linear(d_h, d_out)` meet while `nn.Linear(128, 64)` and `nn.Linear(32, 10)` don't.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import libcst as cst
 
 from shapecheck.engine.context import Binding, Context
+from shapecheck.shapes import nn_modules
 from shapecheck.shapes.conflicts import Conflict
-from shapecheck.shapes.dims import Dim, same
+from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 
-LINEAR = frozenset({"torch.nn.Linear", "torch.nn.modules.linear.Linear"})
 # torch modules whose output may be a transposed view of fresh memory (batch_first RNNs, attention).
 RETURNS_VIEWS = frozenset(f"torch.nn.{name}" for name in ("LSTM", "GRU", "RNN", "MultiheadAttention"))
-# Modules whose output has their input's shape and layout.
-SAME_SHAPE = frozenset(f"torch.nn.{name}" for name in (
-    "Dropout", "ReLU", "GELU", "SiLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Identity", "LeakyReLU"))
+SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
+ORDERED_DICT = frozenset({"collections.OrderedDict", "typing.OrderedDict"})
+MAX_SPELLED = 60
 
 
-def _constructor(ctx: Context, call: cst.Call) -> tuple[cst.Call, str, Binding | None] | None:
-    """The `nn.X(...)` call a callee was bound to, its qualname and the binding (None: written inline)."""
-    func = call.func
-    binding = None
-    if type(func) is cst.Call:
-        value = func
-    elif type(func) is cst.Name or type(func) is cst.Attribute:
-        binding = ctx.binding(func)
-        if binding is None or binding.kind != "assign":
+@dataclass(frozen=True)
+class Sequential(Layer):
+    """`nn.Sequential(...)`: its layers applied in turn. `layers` pairs each constructor call with what it builds
+    (None: a module the analysis doesn't know, whose output is some tensor)."""
+
+    layers: tuple[tuple[cst.BaseExpression, Layer | None], ...]
+    spelled: str = ""
+
+    def apply(self, inputs):
+        return self.run(inputs)[0]
+
+    def run(self, inputs: tuple[Shape | None, ...]) -> tuple[Applied, cst.BaseExpression | None]:
+        """The chain's result and, on a mismatch, the constructor of the layer that rejects its input."""
+        x = inputs[0] if inputs else None
+        for node, layer in self.layers:
+            if x is None:
+                return UNKNOWN, None
+            if layer is None:
+                x = Shape.unknown_rank(layout_known=False)
+                continue
+            applied = layer.apply((x,))
+            if applied.mismatch is not None:
+                mismatch = applied.mismatch
+                return Applied(None, Mismatch(mismatch.has, mismatch.expects, layer.spelled, mismatch.detail)), node
+            value = applied.value
+            x = value if isinstance(value, Shape) else None if value is not None else \
+                Shape.unknown_rank(layout_known=False)
+        return Applied(x), None
+
+
+def spelled(ctx: Context, node: cst.CSTNode) -> str:
+    """A constructor call as the code writes it, on one line and short enough for a message."""
+    text = " ".join(ctx.code(node).split())
+    text = text.replace("( ", "(").replace(" )", ")").replace(", )", ")")
+    return text if len(text) <= MAX_SPELLED else text[:MAX_SPELLED - 4] + " ...)"
+
+
+# --------------------------------------------------------------------------------------------- which module
+
+
+def module_of(ctx: Context, callee: cst.BaseExpression) -> Layer | None:
+    """The module a callee holds: a torch.nn layer, a Sequential, or a model class of this file."""
+    found = _constructor(ctx, callee)
+    if found is None:
+        return None
+    constructor, binding = found
+    return build(ctx, constructor, binding)
+
+
+def build(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Layer | None:
+    """The module a constructor call builds, reading its sizes where `binding` made it (None: as of now)."""
+    from shapecheck.shapes import forward
+
+    qualname = ctx.qualname(constructor.func)
+    name = nn_modules.layer_name(qualname)
+    if name is not None:
+        return nn_modules.read(name, constructor, _size_reader(ctx, binding), spelled(ctx, constructor))
+    if qualname in SEQUENTIAL:
+        return _sequential(ctx, constructor, binding)
+    if qualname is None:
+        return forward.model(ctx, constructor, binding)
+    return None
+
+
+def _size_reader(ctx: Context, binding: Binding | None):
+    if binding is None:
+        return lambda expr: ctx.shapes.dim_of(expr)
+    return lambda expr: ctx.shapes.dim_in(expr, binding)
+
+
+def _constructor(ctx: Context, callee: cst.BaseExpression) -> tuple[cst.Call, Binding | None] | None:
+    """The constructor call a callee was bound to, and the binding (None: written inline)."""
+    if type(callee) is cst.Call:
+        return callee, None
+    if type(callee) is cst.Name:
+        binding = ctx.binding(callee)
+    elif _is_self_attribute(callee):
+        if not _assigned_once(ctx, callee.attr.value):  # type: ignore[attr-defined]
             return None
-        value = binding.value
+        binding = ctx.binding(callee)
     else:
         return None
-    if type(value) is not cst.Call:
+    if binding is None or binding.kind != "assign" or type(binding.value) is not cst.Call:
         return None
-    qualname = ctx.qualname(value.func)
-    return (value, qualname, binding) if qualname is not None else None
+    if binding.loop is not None and binding.loop is not ctx.loop:
+        return None  # bound in a loop: a different module each time round
+    return binding.value, binding
 
 
-def _argument(call: cst.Call, index: int, name: str) -> cst.BaseExpression | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg.value
-    positional = [arg for arg in call.args if arg.keyword is None]
-    if any(arg.star for arg in call.args):
+def _is_self_attribute(expr: cst.BaseExpression) -> bool:
+    return type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self"
+
+
+def _assigned_once(ctx: Context, attribute: str) -> bool:
+    """The enclosing class assigns `self.<attribute>` in exactly one place (and never through `setattr`)."""
+    class_def = ctx.class_def
+    if class_def is None:
+        return False
+    counts = _attribute_assignments(ctx, class_def)
+    return counts.get(attribute) == 1 and "*" not in counts
+
+
+_ASSIGNMENTS: dict[int, tuple[cst.ClassDef, dict[str, int]]] = {}
+
+
+def _attribute_assignments(ctx: Context, class_def: cst.ClassDef) -> dict[str, int]:
+    """How many times each `self.x` is assigned in the class; "*" counts `setattr(self, ...)` and
+    `self.__dict__` writes, which may assign anything."""
+    cached = _ASSIGNMENTS.get(id(class_def))
+    if cached is not None and cached[0] is class_def:
+        return cached[1]
+    counts: dict[str, int] = {}
+    for node in ctx.walk(class_def):
+        kind = type(node)
+        targets: list[cst.BaseExpression] = []
+        if kind is cst.Assign:
+            targets = [target.target for target in node.targets]  # type: ignore[attr-defined]
+        elif kind in (cst.AnnAssign, cst.AugAssign):
+            targets = [node.target]  # type: ignore[attr-defined]
+        elif kind is cst.Call and type(node.func) is cst.Name and node.func.value in ("setattr", "delattr"):  # type: ignore[attr-defined]
+            counts["*"] = 1
+        elif kind is cst.Attribute and node.attr.value == "__dict__":  # type: ignore[attr-defined]
+            counts["*"] = 1
+        while targets:
+            target = targets.pop()
+            if type(target) in (cst.Tuple, cst.List):
+                targets.extend(element.value for element in target.elements)  # type: ignore[attr-defined]
+            elif _is_self_attribute(target):
+                name = target.attr.value  # type: ignore[attr-defined]
+                counts[name] = counts.get(name, 0) + 1
+    if len(_ASSIGNMENTS) > 256:
+        _ASSIGNMENTS.clear()
+    _ASSIGNMENTS[id(class_def)] = (class_def, counts)
+    return counts
+
+
+def _sequential(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Sequential | None:
+    items = _sequential_items(ctx, constructor)
+    if items is None:
         return None
-    return positional[index].value if index < len(positional) else None
+    layers = []
+    for item in items:
+        layer = build(ctx, item, binding) if type(item) is cst.Call else None
+        layers.append((item, layer))
+    return Sequential(tuple(layers), spelled(ctx, constructor))
 
 
-def _size(ctx: Context, expr: cst.BaseExpression | None, binding: Binding | None) -> Dim | None:
-    """A constructor argument as a Dim, its names read where the layer was bound."""
-    if expr is None:
+def _sequential_items(ctx: Context, constructor: cst.Call) -> list[cst.BaseExpression] | None:
+    """The layers of `nn.Sequential(a, b)` or `nn.Sequential(OrderedDict([("a", a), ...]))`; None when hidden
+    (`*layers`, a dict built elsewhere)."""
+    args = constructor.args
+    if any(arg.star or arg.keyword is not None for arg in args):
         return None
-    return ctx.shapes.dim_of(expr) if binding is None else ctx.shapes.dim_in(expr, binding)
+    if len(args) == 1 and type(args[0].value) is cst.Call:
+        inner = args[0].value
+        if ctx.qualname(inner.func) in ORDERED_DICT:
+            if len(inner.args) != 1 or type(inner.args[0].value) not in (cst.List, cst.Tuple):
+                return None
+            pairs = []
+            for element in inner.args[0].value.elements:  # type: ignore[attr-defined]
+                pair = element.value
+                if type(element) is cst.StarredElement or type(pair) is not cst.Tuple or len(pair.elements) != 2:
+                    return None
+                pairs.append(pair.elements[1].value)
+            return pairs
+    return [arg.value for arg in args]
 
 
-def _linear_sizes(ctx: Context, constructor: cst.Call, binding: Binding | None) -> tuple[Dim, Dim] | None:
-    in_features = _size(ctx, _argument(constructor, 0, "in_features"), binding)
-    out_features = _size(ctx, _argument(constructor, 1, "out_features"), binding)
-    if in_features is None or out_features is None:
-        return None
-    return in_features, out_features
+# ---------------------------------------------------------------------------------------------- the hooks
 
 
 def call_result(ctx: Context, call: cst.Call, inputs: tuple[Shape | None, ...]):
-    found = _constructor(ctx, call)
-    if found is None or not inputs or inputs[0] is None:
+    layer = module_of(ctx, call.func)
+    if layer is None or not inputs:
         return None
-    constructor, qualname, before = found
-    x = inputs[0]
-    if qualname in SAME_SHAPE:
-        return x
-    if qualname in LINEAR:
-        sizes = _linear_sizes(ctx, constructor, before)
-        last = x.size(-1)
-        if sizes is None or last is None or same(last, sizes[0]) is False:
-            return None
-        return Shape(x.dims[:-1] + (sizes[1],), x.variadic, x.variadic_name, tuple(range(len(x.dims))), x.dtype)
-    return None
+    return layer.apply(inputs).value
 
 
 def call_conflict(ctx: Context, call: cst.Call, inputs: tuple[Shape | None, ...]) -> Conflict | None:
-    found = _constructor(ctx, call)
-    if found is None or not inputs or inputs[0] is None:
+    from shapecheck.shapes import forward
+
+    layer = module_of(ctx, call.func)
+    if layer is None or not inputs:
         return None
-    constructor, qualname, before = found
-    x = inputs[0]
-    if qualname in LINEAR:
-        sizes = _linear_sizes(ctx, constructor, before)
-        last = x.size(-1)
-        if sizes is not None and last is not None and same(last, sizes[0]) is False:
-            layer = ctx.code(call.func)
-            return Conflict("layer", call, (x,),
-                            f"`{layer}` is a Linear with in_features={sizes[0]}, but its input is {x.render()}, "
-                            f"whose last dim is {last}")
-    return None
+    mismatch = layer.apply(inputs).mismatch
+    if mismatch is None:
+        return None
+    if not isinstance(layer, forward.Model) and \
+            layer.apply(tuple(Shape.unknown_rank() for _ in inputs)).mismatch is not None:
+        return None  # it doesn't depend on the input: reported where the module is built
+    callee = ctx.code(call.func)
+    argument = call.args[0].value
+    named = ctx.code(argument) if type(argument) in (cst.Name, cst.Attribute) else "the input"
+    described = f"{named} is {inputs[0].render()}" if inputs[0] is not None else ""
+    return Conflict("layer", call, tuple(shape for shape in inputs if shape is not None),
+                    message(ctx.code(call), described, callee, layer, mismatch))
+
+
+def construction_conflict(ctx: Context, call: cst.Call) -> Conflict | None:
+    """An `nn.Sequential(...)` whose layers can't follow each other, whatever its input: the conflict is at the
+    layer that rejects what the one before it gives."""
+    if ctx.qualname(call.func) not in SEQUENTIAL:
+        return None
+    sequential = _sequential(ctx, call, None)
+    if sequential is None:
+        return None
+    applied, node = sequential.run((Shape.unknown_rank(),))
+    if applied.mismatch is None or node is None:
+        return None
+    before = _previous_layer(sequential, node)
+    has = applied.mismatch.has
+    text = f"`{spelled(ctx, node)}` expects {applied.mismatch.expects}, but the layers before it give {has}"
+    if before is not None:
+        text += f" (`{before}`)"
+    return Conflict("layer", node, (), text)
+
+
+def _previous_layer(sequential: Sequential, node: cst.BaseExpression) -> str | None:
+    """The nearest layer before `node` that decides the size it rejects (shape-keeping layers skipped)."""
+    previous = None
+    for item, layer in sequential.layers:
+        if item is node:
+            return previous
+        if layer is None or not isinstance(layer, nn_modules.SameShape):
+            previous = layer.spelled if layer is not None else None
+    return previous
+
+
+def message(code: str, described: str, callee: str, layer: Layer, mismatch: Mismatch) -> str:
+    """"`self.fc2(h)`: h is (B, 64): 64 features (last dim), but `self.fc2` = nn.Linear(32, 10) expects 32"."""
+    subject = f"{described}: " if described else ""
+    if mismatch.detail:
+        return f"`{code}`: {subject}then in {mismatch.detail}"
+    if mismatch.inner:
+        where = f"in `{callee}` = {layer.spelled}, `{mismatch.inner}` expects {mismatch.expects}"
+    else:
+        where = f"`{callee}` = {layer.spelled} expects {mismatch.expects}"
+    return f"`{code}`: {subject}{mismatch.has}, but {where}"
 
 
 def returns_views(ctx: Context, constructor: cst.Call) -> bool:
     """The module may return a transposed view of its output (batch_first RNNs, attention): its layout is unknown."""
     return ctx.qualname(constructor.func) in RETURNS_VIEWS
+

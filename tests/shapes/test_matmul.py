@@ -49,5 +49,5 @@ def test_linear_layer_through_the_hook() -> None:
                 probe(self.fc(x))
                 probe(self.proj(torch.zeros(B, 16)))
                 probe_conflict(self.proj(torch.zeros(B, 32)))
-    ''') == ["(B, T, 1)", "(B, 8)", "`self.proj` is a Linear with in_features=16, but its input is (B, 32), whose "
-             "last dim is 32"]
+    ''') == ["(B, T, 1)", "(B, 8)", "`self.proj(torch.zeros(B, 32))`: the input is (B, 32): 32 features (last "
+             "dim), but `self.proj` = nn.Linear(16, 8) expects 16"]

@@ -1,0 +1,346 @@
+"""SC105 shape-mismatch: an operation whose operand shapes the code states cannot fit, so it raises at run time."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Invalid, Rule
+from shapecheck.shapes.layers import construction_conflict
+from shapecheck.shapes.masks import mask_conflict
+
+MAX_CODE = 60  # longer operations are not quoted in the message: the finding's range shows them
+
+
+class ShapeMismatch(Rule):
+    code = "SC105"
+    name = "shape-mismatch"
+    message = "shapes cannot fit: this raises at run time"
+    triggers = ("torch",)
+    docs = """
+        ## What it does
+        Finds operations whose operand shapes, as the code states them, cannot fit, so that they raise at run time:
+        - a layer applied to a tensor whose feature size differs from the layer's: consecutive `nn.Linear` layers
+          whose sizes do not meet, a `Flatten` or conv stack into a Linear with the wrong `in_features`, a conv or
+          norm given the wrong number of channels, an RNN or `LayerNorm` given the wrong last dim;
+        - `@` / `matmul` / `mm` / `bmm` whose inner dims differ;
+        - `torch.cat` whose tensors differ outside the cat dim, `torch.stack` of tensors of different shapes;
+        - elementwise ops and masks whose dims cannot broadcast (two different literals, two different names of a
+          jaxtyping annotation);
+        - a `view` / `reshape` whose element count cannot match the tensor's.
+
+        Shapes come from the engine's shape analysis: jaxtyping annotations, `B, T, C = x.shape`, constructors like
+        `torch.randn(64, 1, 28, 28)`, layers built in `__init__` or at module level, and a model's own `forward`
+        when `model(x)` is called in the same file. Sizes the code does not state are unknown, and an unknown size
+        never conflicts: `nn.Linear(d_in, d_h)` followed by `nn.Linear(d_h, d_out)` meet, and so does
+        `nn.Linear(d_in, 64)` followed by `nn.Linear(d, 10)` as far as shapecheck can tell.
+
+        ## Why is this bad?
+        "Most bugs in the course are shape bugs." The primer's troubleshooting table puts "RuntimeError: mat1 and
+        mat2 shapes cannot be multiplied" first: the "input tensor shape does not match the layer's expected input
+        dimension", and its fix is to "print shapes with print(x.shape) before each layer; ensure you flatten or
+        reshape correctly". shapecheck does that printing for you, before the run: the conv stack's output size,
+        what `Flatten` makes of it, what the next Linear expects. The same goes for broadcasting ("a (B,) tensor
+        is not the same as a (B, 1) tensor when the other operand is (B, D)"), for `cat` ("Other dims must
+        match") and `stack` ("Inputs must all have the same shape").
+
+        ## Example
+        ```python
+        class ConvNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv1 = nn.Conv2d(1, 32, 3, 1)
+                self.conv2 = nn.Conv2d(32, 64, 3, 1)
+                self.pool = nn.MaxPool2d(2)
+                self.fc1 = nn.Linear(64 * 14 * 14, 128)   # 28 -> 26 -> 24 -> pool -> 12, not 14
+
+            def forward(self, x):
+                x = self.pool(F.relu(self.conv2(F.relu(self.conv1(x)))))
+                return self.fc1(torch.flatten(x, 1))
+
+        model = ConvNet()
+        out = model(torch.randn(64, 1, 28, 28))   # SC105: x has 9216 features, self.fc1 expects 12544
+
+        def logits(h: Float[Tensor, "B T D"], w: Float[Tensor, "V D"]):
+            return h @ w                          # SC105: inner dims differ: did you mean `w.T`?
+        ```
+
+        ## Use instead
+        ```python
+                self.fc1 = nn.Linear(64 * 12 * 12, 128)
+
+        def logits(h: Float[Tensor, "B T D"], w: Float[Tensor, "V D"]):
+            return h @ w.T
+        ```
+
+        There is no fix: which of the two sizes is wrong is the author's call.
+    """
+    VALID = [
+        # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
+        """
+        import math
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class CausalSelfAttention(nn.Module):
+            def __init__(self, config):
+                super().__init__()
+                self.c_attn = nn.Linear(config.n_embd, 3 * config.n_embd, bias=config.bias)
+                self.c_proj = nn.Linear(config.n_embd, config.n_embd, bias=config.bias)
+                self.n_head = config.n_head
+                self.n_embd = config.n_embd
+
+            def forward(self, x):
+                B, T, C = x.size()
+                q, k, v = self.c_attn(x).split(self.n_embd, dim=2)
+                k = k.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+                q = q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+                v = v.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+                att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
+                att = F.softmax(att, dim=-1)
+                y = att @ v
+                y = y.transpose(1, 2).contiguous().view(B, T, C)
+                return self.c_proj(y)
+        """,
+        # pytorch/examples mnist: 28 -> conv 3 -> 26 -> conv 3 -> 24 -> pool 2 -> 12, and 64 * 12 * 12 = 9216.
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Net(nn.Module):
+            def __init__(self):
+                super(Net, self).__init__()
+                self.conv1 = nn.Conv2d(1, 32, 3, 1)
+                self.conv2 = nn.Conv2d(32, 64, 3, 1)
+                self.dropout1 = nn.Dropout(0.25)
+                self.fc1 = nn.Linear(9216, 128)
+                self.fc2 = nn.Linear(128, 10)
+
+            def forward(self, x):
+                x = F.relu(self.conv1(x))
+                x = F.relu(self.conv2(x))
+                x = F.max_pool2d(x, 2)
+                x = self.dropout1(x)
+                x = torch.flatten(x, 1)
+                x = F.relu(self.fc1(x))
+                return F.log_softmax(self.fc2(x), dim=1)
+
+        model = Net()
+        output = model(torch.randn(64, 1, 28, 28))
+        """,
+        # pytorch/examples mnist_rnn: rows of the image through a batch-first LSTM, the last step to the head.
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Net(nn.Module):
+            def __init__(self):
+                super(Net, self).__init__()
+                self.rnn = nn.LSTM(input_size=28, hidden_size=64, batch_first=True)
+                self.batchnorm = nn.BatchNorm1d(64)
+                self.dropout1 = nn.Dropout2d(0.25)
+                self.fc1 = nn.Linear(64, 32)
+                self.fc2 = nn.Linear(32, 10)
+
+            def forward(self, input):
+                input = input.reshape(-1, 28, 28)
+                output, hidden = self.rnn(input)
+                output = output[:, -1, :]
+                output = self.batchnorm(output)
+                output = self.dropout1(output)
+                output = F.relu(self.fc1(output))
+                return F.log_softmax(self.fc2(output), dim=1)
+        """,
+        # pytorch/examples dcgan: channel counts written as arithmetic on one name meet.
+        """
+        import torch.nn as nn
+
+        class Generator(nn.Module):
+            def __init__(self, nz, ngf, nc):
+                super(Generator, self).__init__()
+                self.main = nn.Sequential(
+                    nn.ConvTranspose2d(nz, ngf * 8, 4, 1, 0, bias=False),
+                    nn.BatchNorm2d(ngf * 8),
+                    nn.ReLU(True),
+                    nn.ConvTranspose2d(ngf * 8, ngf * 4, 4, 2, 1, bias=False),
+                    nn.BatchNorm2d(ngf * 4),
+                    nn.ReLU(True),
+                    nn.ConvTranspose2d(ngf * 4, nc, 4, 2, 1, bias=False),
+                    nn.Tanh(),
+                )
+
+            def forward(self, input):
+                return self.main(input)
+        """,
+        # timm's Mlp: sizes that are constructor parameters are unknown, never guessed.
+        """
+        from torch import nn as nn
+
+        class Mlp(nn.Module):
+            def __init__(self, in_features, hidden_features=None, out_features=None, act_layer=nn.GELU, norm_layer=None):
+                super().__init__()
+                out_features = out_features or in_features
+                hidden_features = hidden_features or in_features
+                self.fc1 = nn.Linear(in_features, hidden_features)
+                self.act = act_layer()
+                self.norm = norm_layer(hidden_features) if norm_layer is not None else nn.Identity()
+                self.fc2 = nn.Linear(hidden_features, out_features)
+
+            def forward(self, x):
+                return self.fc2(self.norm(self.act(self.fc1(x))))
+        """,
+        # timm's classifier heads are swapped by reset_classifier: the layer is not known for certain.
+        """
+        import torch.nn as nn
+
+        class Head(nn.Module):
+            def __init__(self, num_features, num_classes=1000):
+                super().__init__()
+                self.fc = nn.Linear(num_features, num_classes) if num_classes > 0 else nn.Identity()
+
+            def reset_classifier(self, num_classes):
+                self.fc = nn.Linear(768, num_classes)
+
+            def forward(self, x):
+                return self.fc(x)
+        """,
+        # The primer's own examples.
+        """
+        import torch
+        a = torch.randn(3, 1, 4)
+        b = torch.randn(2, 4)
+        c = a + b
+        x = torch.arange(24)
+        y = x.view(2, 3, 4)
+        z = x.view(-1, 4)
+        s = torch.stack([torch.zeros(4), torch.zeros(4), torch.zeros(4)], dim=0)
+        t = torch.cat([torch.zeros(4), torch.zeros(4)], dim=0)
+        """,
+    ]
+    INVALID = [
+        """
+        from jaxtyping import Float
+        from torch import Tensor
+
+        def logits(h: Float[Tensor, "B T D"], w: Float[Tensor, "V D"]) -> Tensor:
+            return h @ w
+        """,
+        """
+        import torch
+        a = torch.randn(3, 4)
+        b = torch.randn(3,)
+        c = a + b
+        """,
+        """
+        import torch
+        rows = torch.cat([torch.zeros(4, 3), torch.zeros(5, 2)], dim=0)
+        """,
+        """
+        import torch
+        pair = torch.stack([torch.zeros(8, 16), torch.zeros(8, 32)])
+        """,
+        """
+        import torch
+        grid = torch.arange(24).view(5, 5)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class TwoLayer(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc1 = nn.Linear(784, 64)
+                self.fc2 = nn.Linear(32, 10)
+
+            def forward(self, x):
+                return self.fc2(torch.relu(self.fc1(x)))
+        """,
+        """
+        import torch.nn as nn
+        classifier = nn.Sequential(nn.Flatten(), nn.Linear(784, 128), nn.ReLU(), nn.Linear(256, 10))
+        """,
+        """
+        import torch.nn as nn
+        features = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU())
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class ConvNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv1 = nn.Conv2d(1, 32, 3, 1)
+                self.conv2 = nn.Conv2d(32, 64, 3, 1)
+                self.pool = nn.MaxPool2d(2)
+                self.fc1 = nn.Linear(64 * 14 * 14, 128)
+
+            def forward(self, x):
+                x = self.pool(F.relu(self.conv2(F.relu(self.conv1(x)))))
+                return self.fc1(torch.flatten(x, 1))
+
+        model = ConvNet()
+        out = model(torch.randn(64, 1, 28, 28))
+        """,
+        """
+        import torch.nn as nn
+        from jaxtyping import Float
+        from torch import Tensor
+
+        class SequenceClassifier(nn.Module):
+            def __init__(self, n_classes):
+                super().__init__()
+                self.rnn = nn.LSTM(28, 64, batch_first=True, bidirectional=True)
+                self.fc = nn.Linear(64, n_classes)
+
+            def forward(self, x: Float[Tensor, "B 28 28"]):
+                output, (h, c) = self.rnn(x)
+                return self.fc(output[:, -1, :])
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Encoder(nn.Module):
+            def __init__(self, d_model, vocab):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, d_model)
+                self.norm = nn.LayerNorm(512)
+
+            def forward(self, tokens):
+                return self.norm(self.embed(tokens))
+
+        encoder = Encoder(256, 1000)
+        z = encoder(torch.randint(0, 1000, (8, 32)))
+        """,
+        """
+        import torch
+        from jaxtyping import Bool, Float
+        from torch import Tensor
+
+        def masked(scores: Float[Tensor, "B T S"], mask: Bool[Tensor, "B S T"]) -> Tensor:
+            return scores.masked_fill(mask, float("-inf"))
+        """,
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self._check(node)
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        self._check(node)
+
+    def _check(self, node: cst.BaseExpression) -> None:
+        conflict = self.ctx.shape_conflict(node)
+        if conflict is None and type(node) is cst.Call:
+            conflict = construction_conflict(self.ctx, node) or mask_conflict(self.ctx, node)
+        if conflict is None:
+            return
+        message = conflict.message
+        if not message.startswith("`"):  # say which operation, as the layer messages do
+            code = " ".join(self.ctx.code(conflict.node).split())
+            if len(code) <= MAX_CODE:
+                message = f"`{code}`: {message}"
+        self.report(conflict.node, message)

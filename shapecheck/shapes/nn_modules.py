@@ -1,0 +1,669 @@
+"""torch.nn's layers as the shape analysis knows them: what a constructor call says (`nn.Conv2d(1, 32, 3, 1)`) and
+what the layer does to its input's shape.
+
+`read(ev, call, size)` turns a constructor call into a `Layer`, reading its size arguments with `size` (the caller
+decides where names in them are resolved: where the layer was bound). `Layer.apply(inputs)` gives the result (a
+Shape, or Items for the layers that return tuples: RNNs, attention) and, when the input certainly does not fit, a
+`Mismatch` saying what the input has and what the layer expects. Sizes the code does not state are unknown and never
+mismatch. The arithmetic is PyTorch's own (the formulas of the `Conv2d`, `MaxPool2d`, `ConvTranspose2d` docs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import libcst as cst
+
+from shapecheck.shapes.args import Args, Hidden
+from shapecheck.shapes.dims import Atom, Dim, same
+from shapecheck.shapes.reshape import product
+from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.values import Items, Value
+
+SizeReader = Callable[[cst.BaseExpression], "Dim | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """The input does not fit: `has` and `expects` are phrases for the message ("64 features (last dim)", "32").
+    `inner` names the layer inside a Sequential that rejects it; `detail`, for a model class, says where in its
+    `forward` what fails and why."""
+
+    has: str
+    expects: str
+    inner: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    value: Value | None
+    mismatch: Mismatch | None = None
+
+
+UNKNOWN = Applied(None)
+
+
+def _fresh(key: object, name: str) -> Dim:
+    """A size the analysis can't compute (a pooled size of an unknown input): equal only to itself."""
+    return Dim((((Atom(key, name, compound=True),), 1),))
+
+
+def _floordiv(a: Dim, b: Dim) -> Dim:
+    if a.literal is not None and b.literal:
+        return Dim.of(a.literal // b.literal)
+    return a // b
+
+
+def _different(a: Dim | None, b: Dim | None) -> bool:
+    return a is not None and b is not None and same(a, b) is False
+
+
+def _row_major(dims: tuple[Dim, ...], variadic: int | None, like: Shape, layout: bool = True) -> Shape:
+    return Shape(dims, variadic, like.variadic_name,
+                 tuple(range(len(dims))) if layout else None, "float" if like.dtype != "complex" else "complex")
+
+
+# ---------------------------------------------------------------------------------------------------- layers
+
+
+class Layer:
+    """One torch.nn layer. `spelled` is the constructor call as the code writes it."""
+
+    spelled: str = ""
+
+    def apply(self, inputs: tuple[Shape | None, ...]) -> Applied:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class SameShape(Layer):
+    """Activations, dropout, `Identity`, `Softmax`: the output is the input."""
+
+    spelled: str = ""
+
+    def apply(self, inputs):
+        return Applied(inputs[0] if inputs else None)
+
+
+@dataclass(frozen=True)
+class Linear(Layer):
+    in_features: Dim | None
+    out_features: Dim | None
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None or self.out_features is None:
+            return UNKNOWN
+        last = x.size(-1)
+        if _different(last, self.in_features):
+            return Applied(None, Mismatch(f"{last} features (last dim)", str(self.in_features)))
+        if x.rank == 0:
+            return UNKNOWN
+        if last is None and x.variadic is None:
+            return UNKNOWN
+        dims = x.dims[:-1] + (self.out_features,) if last is not None else x.dims + (self.out_features,)
+        return Applied(_row_major(dims, x.variadic, x))
+
+
+@dataclass(frozen=True)
+class Embedding(Layer):
+    embedding_dim: Dim | None
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None or self.embedding_dim is None:
+            return UNKNOWN
+        return Applied(Shape(x.dims + (self.embedding_dim,), x.variadic, x.variadic_name,
+                             tuple(range(len(x.dims) + 1)), "float"))
+
+
+def _spatial_input(x: Shape, spatial: int) -> tuple[Dim | None, list[Dim | None]] | Mismatch | None:
+    """The channel and spatial sizes of an (N, C, *spatial) or (C, *spatial) input; a Mismatch for a rank the
+    layer rejects; None when they can't be told."""
+    if x.rank is not None and x.rank not in (spatial + 1, spatial + 2):
+        return Mismatch(f"{x.rank} dims", f"{spatial + 1} (unbatched) or {spatial + 2} (batched)")
+    channel = x.size(-spatial - 1)
+    sizes = [x.size(-spatial + i) for i in range(spatial)]
+    return channel, sizes
+
+
+def _with_spatial(x: Shape, spatial: int, channel: Dim | None, sizes: list[Dim]) -> Shape | None:
+    """`x` with its last `spatial + 1` dims replaced by the channel and spatial sizes."""
+    if channel is None:
+        return None
+    tail = (channel, *sizes)
+    if x.variadic is None:
+        if x.rank is None or x.rank < spatial + 1:
+            return None
+        return _row_major(x.dims[:-spatial - 1] + tail, None, x)
+    kept = len(x.dims) - x.variadic  # dims named after the unknown run
+    if kept >= spatial + 1:
+        return _row_major(x.dims[:-spatial - 1] + tail, x.variadic, x)
+    if kept == 0:
+        return _row_major(x.dims + tail, x.variadic, x)
+    return None
+
+
+@dataclass(frozen=True)
+class Conv(Layer):
+    """`ConvNd` and `ConvTransposeNd`: channels checked, sizes from kernel/stride/padding/dilation."""
+
+    spatial: int
+    in_channels: Dim | None
+    out_channels: Dim | None
+    kernel: tuple[Dim | None, ...] | None
+    stride: tuple[Dim | None, ...] | None
+    padding: tuple[Dim | None, ...] | str | None
+    dilation: tuple[Dim | None, ...] | None
+    output_padding: tuple[Dim | None, ...] | None = None  # ConvTranspose only
+    transposed: bool = False
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None:
+            return UNKNOWN
+        found = _spatial_input(x, self.spatial)
+        if isinstance(found, Mismatch):
+            return Applied(None, found)
+        channel, sizes = found
+        if _different(channel, self.in_channels):
+            return Applied(None, Mismatch(f"{channel} channels (dim -{self.spatial + 1})", str(self.in_channels)))
+        out = [self._size(size, i) for i, size in enumerate(sizes)]
+        return Applied(_with_spatial(x, self.spatial, self.out_channels, out))
+
+    def _size(self, size: Dim | None, i: int) -> Dim:
+        fresh = _fresh(("conv", id(self), i), f"{self.spelled}.size({i - self.spatial})")
+        if size is None:
+            return fresh
+        k, s, d = _at(self.kernel, i), _at(self.stride, i), _at(self.dilation, i)
+        if self.padding == "same":
+            return size
+        p = Dim.of(0) if self.padding == "valid" else _at(self.padding, i)  # type: ignore[arg-type]
+        if k is None or s is None or p is None or d is None:
+            return fresh
+        if self.transposed:
+            o = _at(self.output_padding, i)
+            return fresh if o is None else (size - 1) * s - 2 * p + d * (k - 1) + o + 1
+        return _floordiv(size + 2 * p - d * (k - 1) - 1, s) + 1
+
+
+@dataclass(frozen=True)
+class Pool(Layer):
+    """`MaxPoolNd` / `AvgPoolNd`: channels kept, sizes from kernel/stride/padding/dilation/ceil_mode."""
+
+    spatial: int
+    kernel: tuple[Dim | None, ...] | None
+    stride: tuple[Dim | None, ...] | None
+    padding: tuple[Dim | None, ...] | None
+    dilation: tuple[Dim | None, ...] | None
+    ceil_mode: bool | None
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None:
+            return UNKNOWN
+        found = _spatial_input(x, self.spatial)
+        if isinstance(found, Mismatch):
+            return Applied(None, found)
+        channel, sizes = found
+        out = [self._size(size, i) for i, size in enumerate(sizes)]
+        return Applied(_with_spatial(x, self.spatial, channel, out))
+
+    def _size(self, size: Dim | None, i: int) -> Dim:
+        fresh = _fresh(("pool", id(self), i), f"{self.spelled}.size({i - self.spatial})")
+        k, s, p, d = _at(self.kernel, i), _at(self.stride, i), _at(self.padding, i), _at(self.dilation, i)
+        if size is None or k is None or s is None or p is None or d is None or self.ceil_mode is None:
+            return fresh
+        span = size + 2 * p - d * (k - 1) - 1
+        if not self.ceil_mode:
+            return _floordiv(span, s) + 1
+        if span.literal is None or s.literal is None or p.literal is None or size.literal is None:
+            return fresh
+        out = -(-span.literal // s.literal) + 1
+        if (out - 1) * s.literal >= size.literal + p.literal:  # the last window must start inside the input
+            out -= 1
+        return Dim.of(out)
+
+
+@dataclass(frozen=True)
+class AdaptivePool(Layer):
+    spatial: int
+    output_size: tuple[Dim | None, ...] | None  # None entries keep the input's size
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None or self.output_size is None:
+            return UNKNOWN
+        found = _spatial_input(x, self.spatial)
+        if isinstance(found, Mismatch):
+            return Applied(None, found)
+        channel, sizes = found
+        out = []
+        for i, (want, size) in enumerate(zip(self.output_size, sizes)):
+            out.append(want if want is not None else size if size is not None else
+                       _fresh(("adaptive", id(self), i), f"{self.spelled}.size({i - self.spatial})"))
+        return Applied(_with_spatial(x, self.spatial, channel, out))
+
+
+@dataclass(frozen=True)
+class ChannelNorm(Layer):
+    """`BatchNormNd`, `InstanceNormNd`, `GroupNorm`: the channel dim must hold `num_features`. `ranks` are the
+    input ranks the layer takes and `channel` the channel dim for each."""
+
+    num_features: Dim | None
+    ranks: tuple[tuple[int, int], ...]  # (rank, channel dim)
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None:
+            return UNKNOWN
+        if x.rank is None:
+            channels = {dim for rank, dim in self.ranks}
+            if len(channels) == 1:  # every accepted rank puts the channels at the same place from the end
+                position = next(iter(channels)) - self.ranks[0][0]
+                if _different(x.size(position), self.num_features):
+                    return Applied(None, Mismatch(f"{x.size(position)} channels (dim {position})",
+                                                  str(self.num_features)))
+            return Applied(x)
+        accepted = dict(self.ranks)
+        if x.rank not in accepted:
+            return Applied(None, Mismatch(f"{x.rank} dims", " or ".join(str(rank) for rank, _ in self.ranks)))
+        channel = x.size(accepted[x.rank])
+        if _different(channel, self.num_features):
+            return Applied(None, Mismatch(f"{channel} channels (dim {accepted[x.rank]})", str(self.num_features)))
+        return Applied(x)
+
+
+@dataclass(frozen=True)
+class LayerNorm(Layer):
+    """`LayerNorm` / `RMSNorm`: the last dims must be `normalized_shape`."""
+
+    normalized: tuple[Dim | None, ...] | None
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None:
+            return UNKNOWN
+        if self.normalized is not None:
+            count = len(self.normalized)
+            for offset, want in enumerate(self.normalized):
+                position = offset - count
+                have = x.size(position)
+                if _different(have, want):
+                    stated = ", ".join(str(d) for d in self.normalized)
+                    what = "last dim" if count == 1 else f"dim {position}"
+                    return Applied(None, Mismatch(f"{have} features ({what})",
+                                                  stated if count == 1 else f"({stated})"))
+        return Applied(x)
+
+
+@dataclass(frozen=True)
+class Flatten(Layer):
+    start: int
+    end: int
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None or x.rank is None:
+            return UNKNOWN
+        rank = max(x.rank, 1)
+        first, last = self.start % rank, self.end % rank
+        if first > last or x.rank == 0:
+            return UNKNOWN
+        dims = x.dims[:first] + (product(x.dims[first:last + 1]),) + x.dims[last + 1:]
+        return Applied(Shape(dims, None, "...", tuple(range(len(dims))) if x.contiguous else None, x.dtype))
+
+
+@dataclass(frozen=True)
+class Unflatten(Layer):
+    dim: int
+    sizes: tuple[Dim, ...] | None
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None or self.sizes is None:
+            return UNKNOWN
+        position = x.index(self.dim)
+        if position is None or (x.variadic is not None and self.dim >= 0):
+            return UNKNOWN
+        have = x.dims[position]
+        if _different(have, product(self.sizes)):
+            listed = ", ".join(str(d) for d in self.sizes)
+            return Applied(None, Mismatch(f"{have} elements in dim {self.dim}", f"({listed}): {product(self.sizes)}"))
+        dims = x.dims[:position] + self.sizes + x.dims[position + 1:]
+        variadic = x.variadic if x.variadic is None or x.variadic <= position else x.variadic + len(self.sizes) - 1
+        return Applied(Shape(dims, variadic, x.variadic_name, None, x.dtype))
+
+
+@dataclass(frozen=True)
+class Recurrent(Layer):
+    """`RNN`, `LSTM`, `GRU`: output (L, N, D * H_out) (batch first: (N, L, ...)), h_n (D * num_layers, N, H_out),
+    and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size."""
+
+    lstm: bool
+    input_size: Dim | None
+    hidden_size: Dim | None
+    num_layers: Dim | None
+    batch_first: bool | None
+    bidirectional: bool | None
+    proj_size: Dim | None
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None:
+            return UNKNOWN
+        if x.rank is not None and x.rank not in (2, 3):
+            return Applied(None, Mismatch(f"{x.rank} dims", "2 (unbatched) or 3 (batched)"))
+        last = x.size(-1)
+        if _different(last, self.input_size):
+            return Applied(None, Mismatch(f"{last} features (last dim)", str(self.input_size)))
+        if self.bidirectional is None or self.hidden_size is None or self.proj_size is None or last is None:
+            return UNKNOWN
+        directions = 2 if self.bidirectional else 1
+        out = self.proj_size if self.proj_size.literal != 0 else self.hidden_size
+        output = Shape(x.dims[:-1] + (directions * out,), x.variadic, x.variadic_name, None, "float")
+        state = self._state(x, directions, out)
+        if not self.lstm:
+            return Applied(Items((output, state)))
+        cell = self._state(x, directions, self.hidden_size)
+        return Applied(Items((output, Items((state, cell)))))
+
+    def _state(self, x: Shape, directions: int, size: Dim) -> Shape | None:
+        if self.num_layers is None or x.rank is None:
+            return None
+        stacked = directions * self.num_layers
+        if x.rank == 2:
+            return Shape.of(stacked, size)
+        if self.batch_first is None:
+            return None
+        return Shape.of(stacked, x.dims[0] if self.batch_first else x.dims[1], size)
+
+
+@dataclass(frozen=True)
+class Attention(Layer):
+    """`MultiheadAttention`: query (L, N, E) (batch first: (N, L, E)) with E = embed_dim; key and value of kdim
+    and vdim features. The output has the query's shape; the weights are left unknown."""
+
+    embed_dim: Dim | None
+    kdim: Dim | None
+    vdim: Dim | None
+    spelled: str = ""
+
+    def apply(self, inputs):
+        query = inputs[0] if inputs else None
+        for position, (x, want) in enumerate(zip(inputs, (self.embed_dim, self.kdim, self.vdim))):
+            if x is None:
+                continue
+            last = x.size(-1)
+            if _different(last, want):
+                which = ("query", "key", "value")[position]
+                return Applied(None, Mismatch(f"{last} features (last dim of the {which})", str(want)))
+        if query is None:
+            return UNKNOWN
+        return Applied(Items((query.without_layout(), None)))
+
+
+# ---------------------------------------------------------------------------------------------- constructors
+
+
+def _at(values: tuple[Dim | None, ...] | str | None, i: int) -> Dim | None:
+    if values is None or isinstance(values, str):
+        return None
+    return values[0] if len(values) == 1 else values[i] if i < len(values) else None
+
+
+def _tuple(expr: cst.BaseExpression | None, size: SizeReader, default: int | None) -> tuple[Dim | None, ...] | None:
+    """An `int or tuple` argument (`kernel_size=3`, `stride=(2, 1)`)."""
+    if expr is None:
+        return None if default is None else (Dim.of(default),)
+    if type(expr) in (cst.Tuple, cst.List):
+        if any(type(element) is cst.StarredElement for element in expr.elements):
+            return None
+        return tuple(size(element.value) for element in expr.elements)
+    found = size(expr)
+    return (found,) if found is not None else None
+
+
+def _flag(expr: cst.BaseExpression | None, default: bool) -> bool | None:
+    """A literal True/False argument; its default when absent; None when it is an expression."""
+    if expr is None:
+        return default
+    if type(expr) is cst.Name and expr.value in ("True", "False"):
+        return expr.value == "True"
+    if type(expr) is cst.Integer:
+        return expr.value != "0"
+    return None
+
+
+def _int(expr: cst.BaseExpression | None, default: int) -> int | None:
+    if expr is None:
+        return default
+    if type(expr) is cst.Integer:
+        return int(expr.value)
+    if type(expr) is cst.UnaryOperation and type(expr.operator) is cst.Minus and type(expr.expression) is cst.Integer:
+        return -int(expr.expression.value)
+    return None
+
+
+class _Reader:
+    """Reads a constructor's arguments by name, knowing the positional order. A `**kwargs` may hold any argument
+    not written out, so those read as unknown rather than as their default."""
+
+    def __init__(self, call: cst.Call, order: tuple[str, ...], size: SizeReader) -> None:
+        self.kwargs = any(arg.star == "**" for arg in call.args)
+        if any(arg.star == "*" for arg in call.args):
+            raise Hidden
+        self.args = Args(_without_kwargs(call)) if self.kwargs else Args(call)
+        self.order = order
+        self.size = size
+
+    def expr(self, name: str) -> cst.BaseExpression | None:
+        return self.args.get(self.order.index(name), name)
+
+    def given(self, name: str) -> bool:
+        return self.expr(name) is not None
+
+    def known(self, name: str) -> bool:
+        """Whether the argument's value is known: written out, or absent with no `**kwargs` to hide it."""
+        return self.given(name) or not self.kwargs
+
+    def dim(self, name: str, default: int | None = None) -> Dim | None:
+        expr = self.expr(name)
+        if expr is None:
+            return Dim.of(default) if default is not None and not self.kwargs else None
+        return self.size(expr)
+
+    def dims(self, name: str, default: int | None = None) -> tuple[Dim | None, ...] | None:
+        if not self.known(name):
+            return None
+        return _tuple(self.expr(name), self.size, default)
+
+    def flag(self, name: str, default: bool) -> bool | None:
+        return _flag(self.expr(name), default) if self.known(name) else None
+
+    def integer(self, name: str, default: int) -> int | None:
+        return _int(self.expr(name), default) if self.known(name) else None
+
+
+def _without_kwargs(call: cst.Call) -> cst.Call:
+    return call.with_changes(args=[arg for arg in call.args if arg.star != "**"])
+
+
+_CONV = ("in_channels", "out_channels", "kernel_size", "stride", "padding", "dilation", "groups", "bias",
+         "padding_mode")
+_CONV_T = ("in_channels", "out_channels", "kernel_size", "stride", "padding", "output_padding", "groups", "bias",
+           "dilation", "padding_mode")
+_MAX_POOL = ("kernel_size", "stride", "padding", "dilation", "return_indices", "ceil_mode")
+_AVG_POOL = ("kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override")
+_LSTM = ("input_size", "hidden_size", "num_layers", "bias", "batch_first", "dropout", "bidirectional", "proj_size")
+_GRU = ("input_size", "hidden_size", "num_layers", "bias", "batch_first", "dropout", "bidirectional")
+_RNN = ("input_size", "hidden_size", "num_layers", "nonlinearity", "bias", "batch_first", "dropout", "bidirectional")
+_MHA = ("embed_dim", "num_heads", "dropout", "bias", "add_bias_kv", "add_zero_attn", "kdim", "vdim", "batch_first")
+
+SAME_SHAPE = frozenset({
+    "Identity", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
+    "ReLU", "ReLU6", "GELU", "SiLU", "Mish", "Tanh", "Sigmoid", "Hardswish", "Hardsigmoid", "Hardtanh", "LeakyReLU",
+    "ELU", "SELU", "CELU", "PReLU", "RReLU", "Softplus", "Softsign", "Softshrink", "Hardshrink", "Tanhshrink",
+    "Threshold", "LogSigmoid", "Softmax", "LogSoftmax", "Softmin", "Softmax2d", "LocalResponseNorm",
+})
+
+
+def _linear(r: _Reader) -> Layer:
+    return Linear(r.dim("in_features"), r.dim("out_features"))
+
+
+def _embedding(r: _Reader) -> Layer:
+    return Embedding(r.dim("embedding_dim"))
+
+
+def _conv(spatial: int, transposed: bool) -> Callable[[_Reader], Layer]:
+    def read(r: _Reader) -> Layer:
+        padding: tuple[Dim | None, ...] | str | None
+        expr = r.expr("padding")
+        if type(expr) is cst.SimpleString and expr.evaluated_value in ("same", "valid"):
+            padding = str(expr.evaluated_value)
+        else:
+            padding = r.dims("padding", 0)
+        return Conv(spatial, r.dim("in_channels"), r.dim("out_channels"), r.dims("kernel_size"),
+                    r.dims("stride", 1), padding, r.dims("dilation", 1),
+                    r.dims("output_padding", 0) if transposed else None, transposed)
+    return read
+
+
+def _pool(spatial: int, dilated: bool) -> Callable[[_Reader], Layer]:
+    def read(r: _Reader) -> Layer:
+        kernel = r.dims("kernel_size")
+        stride_expr = r.expr("stride")
+        none = type(stride_expr) is cst.Name and stride_expr.value == "None"
+        stride = kernel if (stride_expr is None and r.known("stride")) or none else r.dims("stride")
+        dilation = r.dims("dilation", 1) if dilated else (Dim.of(1),)
+        return Pool(spatial, kernel, stride, r.dims("padding", 0), dilation, r.flag("ceil_mode", False))
+    return read
+
+
+def _adaptive(spatial: int) -> Callable[[_Reader], Layer]:
+    def read(r: _Reader) -> Layer:
+        expr = r.expr("output_size")
+        sizes: tuple[Dim | None, ...] | None = None
+        if type(expr) in (cst.Tuple, cst.List):
+            elements = [e.value for e in expr.elements]  # type: ignore[union-attr]
+            if len(elements) == spatial:
+                sizes = tuple(None if type(e) is cst.Name and e.value == "None" else r.size(e) for e in elements)
+                if any(s is None and not (type(e) is cst.Name and e.value == "None")
+                       for s, e in zip(sizes, elements)):
+                    sizes = None
+        elif expr is not None:
+            one = r.size(expr)
+            sizes = (one,) * spatial if one is not None else None
+        return AdaptivePool(spatial, sizes)
+    return read
+
+
+def _batch_norm(spatial: int) -> Callable[[_Reader], Layer]:
+    ranks = {1: ((2, 1), (3, 1)), 2: ((4, 1),), 3: ((5, 1),)}[spatial]
+    return lambda r: ChannelNorm(r.dim("num_features"), ranks)
+
+
+def _instance_norm(spatial: int) -> Callable[[_Reader], Layer]:
+    ranks = ((spatial + 1, 0), (spatial + 2, 1))
+    return lambda r: ChannelNorm(r.dim("num_features"), ranks)
+
+
+def _group_norm(r: _Reader) -> Layer:
+    return ChannelNorm(r.dim("num_channels"), tuple((rank, 1) for rank in range(2, 6)))
+
+
+def _layer_norm(r: _Reader) -> Layer:
+    expr = r.expr("normalized_shape")
+    if expr is None:
+        return LayerNorm(None)
+    return LayerNorm(_tuple(expr, r.size, None))
+
+
+def _flatten(r: _Reader) -> Layer | None:
+    start, end = r.integer("start_dim", 1), r.integer("end_dim", -1)
+    return Flatten(start, end) if start is not None and end is not None else None
+
+
+def _unflatten(r: _Reader) -> Layer | None:
+    dim = r.integer("dim", 0) if r.given("dim") else None
+    sizes = _tuple(r.expr("unflattened_size"), r.size, None)
+    if dim is None or sizes is None or any(size is None or size.literal == -1 for size in sizes):
+        return None
+    return Unflatten(dim, sizes)  # type: ignore[arg-type]
+
+
+def _recurrent(lstm: bool) -> Callable[[_Reader], Layer]:
+    def read(r: _Reader) -> Layer:
+        proj = r.dim("proj_size", 0) if lstm else Dim.of(0)
+        return Recurrent(lstm, r.dim("input_size"), r.dim("hidden_size"), r.dim("num_layers", 1),
+                         r.flag("batch_first", False), r.flag("bidirectional", False), proj)
+    return read
+
+
+def _attention(r: _Reader) -> Layer:
+    embed = r.dim("embed_dim")
+    kdim = r.dim("kdim") if r.given("kdim") else embed if r.known("kdim") else None
+    vdim = r.dim("vdim") if r.given("vdim") else embed if r.known("vdim") else None
+    return Attention(embed, kdim, vdim)
+
+
+_READERS: dict[str, tuple[tuple[str, ...], Callable[[_Reader], Layer | None]]] = {
+    "Linear": (("in_features", "out_features", "bias"), _linear),
+    "Embedding": (("num_embeddings", "embedding_dim", "padding_idx"), _embedding),
+    **{f"Conv{n}d": (_CONV, _conv(n, False)) for n in (1, 2, 3)},
+    **{f"ConvTranspose{n}d": (_CONV_T, _conv(n, True)) for n in (1, 2, 3)},
+    **{f"MaxPool{n}d": (_MAX_POOL, _pool(n, True)) for n in (1, 2, 3)},
+    **{f"AvgPool{n}d": (_AVG_POOL, _pool(n, False)) for n in (1, 2, 3)},
+    **{f"Adaptive{kind}Pool{n}d": (("output_size",), _adaptive(n)) for kind in ("Avg", "Max") for n in (1, 2, 3)},
+    **{f"BatchNorm{n}d": (("num_features",), _batch_norm(n)) for n in (1, 2, 3)},
+    **{f"InstanceNorm{n}d": (("num_features",), _instance_norm(n)) for n in (1, 2, 3)},
+    "GroupNorm": (("num_groups", "num_channels"), _group_norm),
+    "LayerNorm": (("normalized_shape",), _layer_norm),
+    "RMSNorm": (("normalized_shape",), _layer_norm),
+    "Flatten": (("start_dim", "end_dim"), _flatten),
+    "Unflatten": (("dim", "unflattened_size"), _unflatten),
+    "LSTM": (_LSTM, _recurrent(True)),
+    "GRU": (_GRU, _recurrent(False)),
+    "RNN": (_RNN, _recurrent(False)),
+    "MultiheadAttention": (_MHA, _attention),
+}
+
+KNOWN = frozenset(_READERS) | SAME_SHAPE
+
+
+def layer_name(qualname: str | None) -> str | None:
+    """"Conv2d" for `torch.nn.Conv2d` and `torch.nn.modules.conv.Conv2d`; None for anything not in torch.nn."""
+    if qualname is None or not qualname.startswith("torch.nn."):
+        return None
+    parts = qualname.split(".")
+    if len(parts) == 3 or len(parts) == 5 and parts[2] == "modules":
+        name = parts[-1]
+        return name if name in KNOWN else None
+    return None
+
+
+def read(name: str, call: cst.Call, size: SizeReader, spelled: str) -> Layer | None:
+    """The layer `call` (a constructor of torch.nn's `name`) builds; None when its arguments can't be read."""
+    if name in SAME_SHAPE:
+        return SameShape(spelled)
+    order, reader = _READERS[name]
+    try:
+        layer = reader(_Reader(call, order, size))
+    except Hidden:
+        return None
+    if layer is None:
+        return None
+    return replace(layer, spelled=spelled)
