@@ -456,8 +456,8 @@ class Evaluator:
         v = shape.variadic
         if v >= dims:
             return shape
-        if len(shape.dims) > v and shape.layout is not None and any(r < v for r in shape.layout[v:]):
-            return None
+        if len(shape.dims) > v:
+            return None  # (*bs, 4, 4): the run may be shorter than `dims`, so the named dims may be the 4s
         added = dims - v
         new = tuple(Dim.symbol(("dim", owner, i), f"d{i}", placeholder=True) for i in range(v, dims))
         layout = None

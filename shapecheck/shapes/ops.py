@@ -810,7 +810,7 @@ def _reduce(dtype: DtypeFamily | None = None, dim_index: int = 0, dim_names: tup
         result_dtype = dtype or shape.dtype
         if target is None or type(target) is cst.Name and target.value == "None":
             return Shape((), layout=(), dtype=result_dtype)
-        keep = args.get(dim_index + 1, "keepdim")
+        keep = args.get(dim_index + 1, "keepdim", "keepdims")
         keepdim = type(keep) is cst.Name and keep.value == "True"
         if keep is not None and not (type(keep) is cst.Name and keep.value in ("True", "False")):
             return None
