@@ -256,6 +256,8 @@ def _shape_arguments(ev: Evaluator, args: Args, index: int, keyword: str, before
         whole = ev.sizes(rest[0], before)
         if whole is not None:
             return whole
+        if _unexplained(ev.size(rest[0], before)):
+            return None  # `torch.ones(input_shape)`: a name the code never explains may hold a whole shape
     dims = []
     for expr in rest:
         dim = ev.size(expr, before)
@@ -263,6 +265,14 @@ def _shape_arguments(ev: Evaluator, args: Args, index: int, keyword: str, before
             return None
         dims.append(dim)
     return Shape(tuple(dims), layout=())
+
+
+def _unexplained(dim: Dim | None) -> bool:
+    """A bare name the analysis knows nothing about (a parameter, an attribute): maybe an int, maybe a tuple."""
+    if dim is None or len(dim.terms) != 1:
+        return False
+    monomial, coef = dim.terms[0]
+    return coef == 1 and len(monomial) == 1 and monomial[0].placeholder
 
 
 # ----------------------------------------------------------------------------------------- elementwise
