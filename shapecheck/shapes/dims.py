@@ -13,6 +13,7 @@ code computes or reads, which may happen to be equal).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
@@ -108,13 +109,21 @@ class Dim:
 
     def __floordiv__(self, other: Dim | int) -> Dim:
         other = _dim(other)
+        if self.literal is not None and other.literal:
+            return Dim.of(self.literal // other.literal)
         exact = self._divided(other)
-        return exact if exact is not None else self._opaque("//", other)
+        if exact is not None:
+            return exact
+        left, right = _reduced(self, other)
+        return left._opaque("//", right)
 
     def __truediv__(self, other: Dim | int) -> Dim:
         other = _dim(other)
         exact = self._divided(other)
-        return exact if exact is not None else self._opaque("/", other)
+        if exact is not None:
+            return exact
+        left, right = _reduced(self, other)
+        return left._opaque("/", right)
 
     def __mod__(self, other: Dim | int) -> Dim:
         other = _dim(other)
@@ -142,13 +151,18 @@ class Dim:
         return Dim._from(quotient)
 
     def _opaque(self, operator: str, other: Dim) -> Dim:
-        name = f"{self._operand()} {operator} {other._operand()}"
+        name = f"{self._operand()} {operator} {other._operand(right=True)}"
         atom = Atom((operator, self, other), name, compound=True)
         return Dim((((atom,), 1),))
 
-    def _operand(self) -> str:
+    def _operand(self, right: bool = False) -> str:
+        """The text of this size as an operand of `//`, `/` or `%`: a sum is parenthesized, and so is a product
+        on the right (`C // (h * w)`)."""
         text = str(self)
-        return f"({text})" if len(self.terms) > 1 or self.terms and self.terms[0][1] < 0 else text
+        if len(self.terms) > 1 or self.terms and (self.terms[0][1] < 0 or right and
+                                                  len(self.terms[0][0]) + (self.terms[0][1] != 1) > 1):
+            return f"({text})"
+        return text
 
     # ------------------------------------------------------------------------------------------------ text
 
@@ -171,6 +185,29 @@ class Dim:
 
     def __repr__(self) -> str:
         return f"Dim({self})"
+
+
+def _reduced(a: Dim, b: Dim) -> tuple[Dim, Dim]:
+    """a / b with the factors they share cancelled (`B * T * C` over `B * T * n` is `C` over `n`): the same ratio,
+    so the same floor."""
+    if len(a.terms) != 1 or len(b.terms) != 1:
+        return a, b
+    (top, top_coef), (bottom, bottom_coef) = a.terms[0], b.terms[0]
+    shared = list(bottom)
+    kept_top = []
+    for atom in top:
+        if atom in shared:
+            shared.remove(atom)
+        else:
+            kept_top.append(atom)
+    kept_bottom = list(bottom)
+    for atom in top:
+        if atom in kept_bottom and atom not in kept_top:
+            kept_bottom.remove(atom)
+    divisor = math.gcd(top_coef, bottom_coef) or 1
+    if bottom_coef < 0:
+        divisor = -divisor
+    return Dim(((tuple(kept_top), top_coef // divisor),)), Dim(((tuple(kept_bottom), bottom_coef // divisor),))
 
 
 def _dim(value: Dim | int) -> Dim:

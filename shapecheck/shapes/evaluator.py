@@ -30,7 +30,7 @@ from shapecheck.shapes.values import Items, Sizes, Value
 
 _DEFINITE = frozenset({"param", "import", "def", "class"})
 MAX_DEPTH = 64
-MAX_BRANCHES = 3  # names with several reaching bindings tried one path at a time  # how far back one question may follow expressions and bindings
+MAX_PATH_RUNS = 24  # combinations of bindings tried when a view's names are bound differently on different paths  # how far back one question may follow expressions and bindings
 
 
 class Unknown(Exception):
@@ -48,8 +48,8 @@ class Evaluator:
         self._flows: dict[int, FlowIndex] = {}
         self._points: dict[int, cst.CSTNode] = {}  # seq of a binding -> its statement, where its value is read
         # names read where several bindings may reach, and the one to take when following a single path
-        self._branches: list[tuple[tuple[int, int], list[Binding]]] | None = None  # None: not recording
-        self._forced: dict[tuple[int, int], int] = {}
+        self._branches: list[tuple[tuple[int, ...], list[Binding]]] | None = None  # None: not recording
+        self._forced: dict[tuple[int, ...], int] = {}
         self.errors: list[BaseException] = []  # crashes of the analysis itself, reported as SC999 by the linter
 
     # ---------------------------------------------------------------------------------------- public questions
@@ -100,23 +100,53 @@ class Evaluator:
         return self._memo[key]  # type: ignore[return-value]
 
     def _on_some_path(self, call: cst.Call) -> Conflict | None:
-        self._branches = []
+        """The conflict on every path, else on one path: names that several bindings reach are pinned to one
+        binding each (pairs the code's branches make exclusive are not combined), a few combinations at most."""
         found = conflicts.view_layout(self, call)
-        branches, self._branches = self._branches[:MAX_BRANCHES], None
-        if found is not None or not branches:
-            return found
+        receiver = self.shape_of(call.func.value) if type(call.func) is cst.Attribute else None
+        if found is not None or receiver is not None and receiver.layout is not None and receiver.rank is not None:
+            return found  # every path agrees on the tensor's layout and rank
         saved = self._memo
+        self._memo, self._branches = {}, []  # again, noting the names several bindings reach
+        conflicts.view_layout(self, call)
+        pending, self._branches = [({}, self._branches)], None
+        known: dict[tuple[int, ...], list[Binding]] = {}
+        tried: set[frozenset] = set()
+        runs = 0
         try:
-            for key, bindings in branches:
-                for index, binding in enumerate(bindings):
-                    self._memo, self._forced = {}, {key: index}
-                    found = conflicts.view_layout(self, call)
-                    if found is not None:
-                        statement = self.ctx.code(binding.statement).strip().splitlines()[0]
-                        return replace(found, message=f"{found.message}, on the path through `{statement}`")
+            while pending and runs < MAX_PATH_RUNS:
+                forced, branches = pending.pop(0)
+                for key, bindings in branches:
+                    known[key] = bindings
+                    if key in forced:
+                        continue
+                    for index in range(len(bindings)):
+                        choice = {**forced, key: index}
+                        signature = frozenset(choice.items())
+                        if signature in tried or runs >= MAX_PATH_RUNS:
+                            continue
+                        tried.add(signature)
+                        chosen = [known[k][i] for k, i in choice.items()]
+                        if not self._compatible(chosen):
+                            continue
+                        runs += 1
+                        self._memo, self._forced, self._branches = {}, choice, []
+                        found = conflicts.view_layout(self, call)
+                        if found is not None:
+                            statement = self.ctx.code(bindings[index].statement).strip().splitlines()[0]
+                            return replace(found, message=f"{found.message}, on the path through `{statement}`")
+                        fresh = [(k, b) for k, b in self._branches if k not in choice]
+                        if fresh:
+                            pending.append((choice, fresh))
         finally:
-            self._memo, self._forced = saved, {}
+            self._memo, self._forced, self._branches = saved, {}, None
         return None
+
+    def _compatible(self, bindings: list[Binding]) -> bool:
+        """No two of the bindings sit in branches that exclude each other."""
+        flow = self.flow()
+        return not any(flow.reach(a.statement, b.statement) == "never" or flow.reach(b.statement, a.statement)
+                       == "never" for i, a in enumerate(bindings) for b in bindings[i + 1:])
 
     def now(self) -> int:
         """The `before` that means "as of the node being visited": every binding made so far."""
@@ -272,7 +302,7 @@ class Evaluator:
         if not bindings:
             return None
         if len(bindings) > 1:
-            key = (id(expr), before)
+            key = tuple(id(binding) for binding in bindings)  # the same choice wherever the same bindings meet
             if key in self._forced:
                 bindings = [bindings[self._forced[key]]]
             elif self._branches is not None:
@@ -301,6 +331,8 @@ class Evaluator:
             return None
         if shape is not None and shape.variadic is not None:
             shape = self.refined(shape, binding, before)
+            if shape.variadic is not None and shape.origin is None:
+                shape = replace(shape, origin=id(binding))
         return shape
 
     def parameter(self, binding: Binding) -> Shape | None:
@@ -436,8 +468,8 @@ class Evaluator:
             return dim
         if shape.rank is not None:
             return None  # out of range
-        return Dim.symbol(("dim", self.owner(tensor, before), index), f"{self.ctx.code(tensor)}.size({index})",
-                          placeholder=True)
+        owner = shape.origin if shape.origin is not None else self.owner(tensor, before)
+        return Dim.symbol(("dim", owner, index), f"{self.ctx.code(tensor)}.size({index})", placeholder=True)
 
     def owner(self, tensor: cst.BaseExpression, before: int) -> Hashable:
         """What identifies the tensor an expression holds, for naming its dims: the binding of a name, else the
@@ -448,22 +480,39 @@ class Evaluator:
                 return id(binding)
         return id(tensor)
 
-    def materialized(self, shape: Shape, dims: int, owner: Hashable) -> Shape | None:
-        """`shape` with at least `dims` leading dims named (dims taken from its unknown run get symbols of their
-        own); None when that is not possible."""
+    def materialized(self, shape: Shape, dims: int, owner: Hashable, trailing: int = 0) -> Shape | None:
+        """`shape` with at least `dims` leading and `trailing` trailing dims named: dims taken from its unknown run
+        get symbols of their own, keyed by the tensor they measure (so `x.size(1)` is the same dim); None when
+        that is not possible."""
         if shape.variadic is None:
-            return shape if len(shape.dims) >= dims else None
+            return shape if len(shape.dims) >= max(dims, trailing) else None
+        owner = shape.origin if shape.origin is not None else owner
         v = shape.variadic
-        if v >= dims:
-            return shape
-        if len(shape.dims) > v:
-            return None  # (*bs, 4, 4): the run may be shorter than `dims`, so the named dims may be the 4s
-        added = dims - v
-        new = tuple(Dim.symbol(("dim", owner, i), f"d{i}", placeholder=True) for i in range(v, dims))
-        layout = None
-        if shape.layout is not None:
-            layout = tuple(shape.layout[:v]) + tuple(range(v, dims)) + tuple(r + added for r in shape.layout[v:])
-        return Shape(shape.dims[:v] + new + shape.dims[v:], dims, shape.variadic_name, layout, shape.dtype)
+        if len(shape.dims) > v and shape.layout is not None and any(r < v for r in shape.layout[v:]):
+            return None if dims > v or trailing > len(shape.dims) - v else shape
+        if dims > v and len(shape.dims) > v or trailing > len(shape.dims) - v and v > 0:
+            return None  # (*bs, 4, 4): the run may be shorter than asked, so the dims named may be the 4s
+        if dims > v:
+            new = tuple(Dim.symbol(("dim", owner, i), f"d{i}", placeholder=True) for i in range(v, dims))
+            added = len(new)
+            layout = None
+            if shape.layout is not None:
+                layout = tuple(shape.layout[:v]) + tuple(range(v, dims)) + tuple(r + added for r in shape.layout[v:])
+            shape = Shape(shape.dims[:v] + new + shape.dims[v:], dims, shape.variadic_name, layout, shape.dtype,
+                          origin=owner)
+            v = dims
+        known = len(shape.dims) - v
+        if trailing > known:
+            count = trailing - known
+            new = tuple(Dim.symbol(("dim", owner, -i), f"d{-i}", placeholder=True)
+                        for i in range(trailing, known, -1))
+            layout = None
+            if shape.layout is not None:
+                layout = tuple(shape.layout[:v]) + tuple(range(v, v + count)) + \
+                    tuple(r + count for r in shape.layout[v:])
+            shape = Shape(shape.dims[:v] + new + shape.dims[v:], v, shape.variadic_name, layout, shape.dtype,
+                          origin=owner)
+        return shape
 
 
 # ------------------------------------------------------------------------------------------- the handlers
@@ -517,6 +566,8 @@ def _size(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Dim | None:
         return ops.size_call(ev, expr, before)
     if kind is cst.Subscript:
         return ops.size_subscript(ev, expr, before)
+    if kind is cst.NamedExpr:
+        return ev.size(expr.value, before)
     return None
 
 

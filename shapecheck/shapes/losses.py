@@ -1,10 +1,10 @@
-"""Loss calls: which loss, which expression is the input and which the target, and the shape of the loss value.
+"""Loss calls: which loss, which expression is the input and which the target, and the shape a loss module's value.
 
 `F.mse_loss(pred, y)`, `nn.MSELoss()(pred, y)` and `criterion(pred, y)` with `criterion = nn.MSELoss()` (a local
 name or a `self.` attribute bound in `__init__`) are the same fact: an element-wise regression loss of `pred`
 against `y`. A call whose arguments can't be told apart (`*args`, `**kwargs`) is not a loss call here.
 
-The value is a scalar under the default `reduction="mean"` and under `"sum"`; under `"none"` it keeps a value per
+A loss module's value (the functional forms are `functional.py`'s) is a scalar under the default `reduction="mean"` and under `"sum"`; under `"none"` it keeps a value per
 element: the broadcast of input and target for the element-wise and binary losses, the input without its class dim
 (dim 1) for `cross_entropy`/`nll_loss`. The legacy `size_average=`/`reduce=` arguments or a reduction that is not a
 string literal leave it unknown.
@@ -99,9 +99,10 @@ def _reduction(call: cst.Call, leading: int) -> str | None:
 
 
 def loss_result(ev: Evaluator, call: cst.Call, before: int) -> Shape | None:
-    """The shape of the value `call` computes when it is a loss; None when it isn't one or the shape is unknown."""
+    """The shape of the value a loss *module* computes (`criterion(out, y)`); None when `call` isn't one or the shape
+    is unknown. The functional forms are `functional.py`'s."""
     loss = loss_call(ev.ctx, call, before)
-    if loss is None or loss.reduction is None:
+    if loss is None or loss.reduction is None or ev.ctx.qualname(call.func) is not None:
         return None
     if loss.reduction in ("mean", "sum"):
         return Shape.of(dtype="float")

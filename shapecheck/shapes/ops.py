@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.shapes import layers, losses
+from shapecheck.shapes import functional, layers, losses
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.dims import Atom, Dim, same
@@ -54,9 +54,7 @@ def _call(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
     if qualname is not None:
         name = _torch_name(qualname)
         handler = FUNCTIONS.get(name)
-        if handler is None:
-            return losses.loss_result(ev, node, before)
-        result = handler(ev, node, before)
+        result = handler(ev, node, before) if handler is not None else None
         if result is not None and name in _LAYOUT_FUNCTIONS:
             result = replace(result, permuted_by=f"{ctx.code(func)}(...)")
         return result
@@ -229,9 +227,10 @@ def _with_rank(ev: Evaluator, shape: Shape, rank: int, owner: object) -> Shape |
 
 
 def _expanded(ev: Evaluator, shape: Shape, positions: list[int], args: Args) -> Shape | None:
-    """`shape` with enough leading dims named for positive dim arguments up to max(positions)."""
-    needed = max((p + 1 for p in positions if p >= 0), default=0)
-    return ev.materialized(shape, needed, id(args.call))
+    """`shape` with the dims that dim arguments name (from the front or, negative, from the back) named."""
+    leading = max((p + 1 for p in positions if p >= 0), default=0)
+    trailing = max((-p for p in positions if p < 0), default=0)
+    return ev.materialized(shape, leading, id(args.call), trailing)
 
 
 def _dtype_of(ev: Evaluator, expr: cst.BaseExpression | None) -> DtypeFamily | None:
@@ -394,7 +393,7 @@ def binary(ev: Evaluator, node: cst.BinaryOperation, before: int) -> Shape | Non
     if operator is cst.MatrixMultiply:
         left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
         if left is None or right is None:
-            return None
+            return Shape.unknown_rank()  # whatever the operands, a product is a fresh row-major tensor
         return matmul(left, right)[0]
     if operator in (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
                     cst.BitAnd, cst.BitOr, cst.BitXor):
@@ -497,7 +496,7 @@ def _matmul_function(ev: Evaluator, node: cst.Call, before: int) -> Shape | None
     args = Args(node, 0)
     left, right = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "other", "mat2"), before)
     if left is None or right is None:
-        return None
+        return Shape.unknown_rank()
     return matmul(left, right)[0]
 
 
@@ -643,7 +642,9 @@ def attribute(ev: Evaluator, node: cst.Attribute, before: int) -> Shape | None:
             return None
         return replace(_permuted(shape, list(reversed(range(shape.rank)))), permuted_by="." + name)
     if name in ("mT", "mH"):
-        if len(shape.dims) < 2 or shape.variadic is not None and shape.variadic > len(shape.dims) - 2:
+        shape = ev.materialized(shape, 0, id(node), trailing=2)
+        if shape is None or len(shape.dims) < 2 or shape.variadic is not None and \
+                shape.variadic > len(shape.dims) - 2:
             return None
         order = list(range(len(shape.dims)))
         order[-1], order[-2] = order[-2], order[-1]
@@ -663,7 +664,7 @@ def _view(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     if args.count() == 1 and _dtype_of(ev, args.get(0)) is not None:
         return None  # `.view(torch.int16)` reinterprets the bytes
     sizes = _shape_arguments(ev, args, 0, "size", before)
-    return reshaped(shape, sizes, copies=False) if sizes is not None else None
+    return reshaped(shape, sizes, copies=False, owner=id(args.call)) if sizes is not None else None
 
 
 def _reshape(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
@@ -673,14 +674,15 @@ def _reshape(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     from shapecheck.shapes.reshape import layout_verdict
     copies = not shape.contiguous and layout_verdict(shape, sizes.dims) is not None if sizes.variadic is None \
         else False
-    return reshaped(shape, sizes, copies=copies)
+    return reshaped(shape, sizes, copies=copies, owner=id(args.call))
 
 
 def _view_as(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     other = ev.tensor(args.get(0, "other"), before)
     if other is None:
         return None
-    return reshaped(shape, Shape(other.dims, other.variadic, other.variadic_name), copies=False)
+    return reshaped(shape, Shape(other.dims, other.variadic, other.variadic_name), copies=False,
+                    owner=id(args.call))
 
 
 def _flatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
@@ -698,7 +700,7 @@ def _flatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     from shapecheck.shapes.reshape import layout_verdict
     sizes = Shape(dims)
     copies = not shape.contiguous and layout_verdict(shape, dims) is not None
-    return reshaped(shape, sizes, copies=copies)
+    return reshaped(shape, sizes, copies=copies, owner=id(args.call))
 
 
 def _unflatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
@@ -1356,8 +1358,10 @@ def _sliced_sizes(ev: Evaluator, whole: Shape, piece: cst.Slice, before: int) ->
         return Shape(whole.dims[lower:upper])
     # an unknown run: `[:k]` and `[-k:]` are fine when they stay on one side of it; `[:-k]` keeps the run
     v = whole.variadic
-    if lower is None and upper is not None and upper < 0 and -upper <= len(whole.dims) - v:
-        return Shape(whole.dims[:upper], v, whole.variadic_name)
+    if lower is None and upper is not None and upper < 0:
+        if -upper <= len(whole.dims) - v:
+            return Shape(whole.dims[:upper], v, whole.variadic_name)
+        return Shape(whole.dims[:v], v, whole.variadic_name)  # what the unknown run leaves is unknown too
     if upper is None and lower is not None and lower < 0 and -lower <= len(whole.dims) - v:
         return Shape(whole.dims[lower:])
     if lower is None and upper is not None and 0 <= upper <= v:
@@ -1526,4 +1530,5 @@ FUNCTIONS = {
                                                                "logical_or", "logical_xor")},
     "torch.masked_fill": _function(_masked_fill),
     "torch.clone": _function(_clone), "torch.detach": _function(_same),
+    **functional.FUNCTIONS,
 }

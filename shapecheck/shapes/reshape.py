@@ -27,16 +27,49 @@ def _unit(dim: Dim) -> bool:
     return dim.literal == 1
 
 
+def cancelled(dim: Dim) -> Dim:
+    """`dim` with every `(a // b) * b` replaced by `a`: a view that splits `H` into `H // w` and `w` means them to
+    multiply back to `H` (if they don't, the view fails anyway). Used only to match sizes to dims."""
+    result = Dim.of(0)
+    for monomial, coef in dim.terms:
+        atoms = list(monomial)
+        factor = Dim.of(1)
+        progress = True
+        while progress:
+            progress = False
+            for atom in atoms:
+                key = atom.key
+                if not (atom.compound and type(key) is tuple and len(key) == 3 and key[0] == "//"):
+                    continue
+                dividend, divisor = key[1], key[2]
+                if len(divisor.terms) != 1:
+                    continue
+                divisor_atoms, divisor_coef = divisor.terms[0]
+                rest = list(atoms)
+                rest.remove(atom)
+                if coef % divisor_coef or any(rest.count(a) < divisor_atoms.count(a) for a in divisor_atoms):
+                    continue
+                for a in divisor_atoms:
+                    rest.remove(a)
+                atoms, coef, factor = rest, coef // divisor_coef, factor * dividend
+                progress = True
+                break
+        result = result + Dim(((tuple(atoms), coef),)) * factor
+    return result
+
+
 def _take(dims: tuple[Dim, ...], cursor: int, stop: int, size: Dim, step: int) -> int | None:
     """Consume dims from `cursor` (step 1: forward, -1: backward, not past `stop`) until their product is `size`;
     the index after the last one taken, or None when the sizes don't match dims."""
     taken = Dim.of(1)
-    while same(taken, size) is not True:
+    size = cancelled(size)
+    while same(cancelled(taken), size) is not True:
         if cursor == stop:
             return None
         dim = dims[cursor]
         taken = taken * dim
-        if size._divided(taken) is None:
+        if size.literal is not None and taken.literal is not None and (not taken.literal or
+                                                                        size.literal % taken.literal):
             return None
         cursor += step
     return cursor
@@ -134,18 +167,18 @@ def _listed(positions: list[int]) -> str:
     return " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def reshaped(shape: Shape, sizes: Shape, copies: bool) -> Shape:
+def reshaped(shape: Shape, sizes: Shape, copies: bool, owner: object) -> Shape:
     """The shape `view`/`reshape` gives: the sizes, with the `-1` solved when the element count is known. Layout:
     row-major from a row-major tensor; from a permuted one, row-major only if the call certainly copies (a
-    `reshape` that cannot be a view), else unknown."""
+    `reshape` that cannot be a view), else unknown. `owner` (the call) keys a `-1` whose size can't be told."""
     dims = list(sizes.dims)
-    if WILDCARD in dims and sizes.variadic is None:
+    if WILDCARD in dims:
         index = dims.index(WILDCARD)
         others = [d for i, d in enumerate(dims) if i != index]
-        if shape.variadic is None and WILDCARD not in others:
-            dims[index] = product(shape.dims) // product(others)
+        if shape.variadic is None and sizes.variadic is None and WILDCARD not in others:
+            dims[index] = cancelled(product(shape.dims)) // cancelled(product(others))
         else:
-            dims[index] = Dim((((Atom(("wildcard", id(sizes)), "-1", compound=True),), 1),))
+            dims[index] = Dim((((Atom(("wildcard", owner), "-1", compound=True),), 1),))
     if shape.contiguous or copies:
         layout: tuple[int, ...] | None = tuple(range(len(dims)))
     elif shape.layout is not None and tuple(dims) == shape.dims and sizes.variadic is None:

@@ -32,6 +32,8 @@ class Shape:
     dtype: DtypeFamily | None = None
     # how the code changed the layout last (`.transpose(1, 2)`), for messages; not part of the value
     permuted_by: str | None = field(default=None, compare=False)
+    # what the dims of the unknown run measure (the binding of the name holding the tensor), to key them by
+    origin: object = field(default=None, compare=False)
 
     @staticmethod
     def of(*sizes: Dim | int, layout: tuple[int, ...] | None = (), dtype: DtypeFamily | None = None) -> Shape:

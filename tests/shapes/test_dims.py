@@ -16,8 +16,9 @@ def test_literal_arithmetic_is_exact() -> None:
     assert (Dim.of(32) * 13 * 13).literal == 5408
     assert str(Dim.of(32) * 13 * 13) == "5408"
     assert (Dim.of(416) // 32).literal == 13
-    assert (Dim.of(7) // 2).literal is None  # not divisible: kept opaque, not rounded
-    assert str(Dim.of(7) // 2) == "7 // 2"
+    assert (Dim.of(31) // 2).literal == 15  # floor division of literals is what Python computes
+    assert (Dim.of(7) / 2).literal is None  # not divisible: kept opaque, a size is never a fraction
+    assert str(Dim.of(7) / 2) == "7 / 2"
 
 
 def test_products_and_sums_are_normalized() -> None:
@@ -53,3 +54,19 @@ def test_same() -> None:
     assert same(h, Dim.of(3)) is None
     assert same(B, h) is None
     assert same(2 * D, D) is False
+
+
+def test_cancelled_floor_division_for_matching() -> None:
+    from shapecheck.shapes.reshape import cancelled
+
+    H = Dim.symbol("H", "H")
+    assert cancelled((H // w) * w) == H
+    assert cancelled(2 * (H // 2)) == H
+    assert cancelled(H // w) == H // w
+    assert cancelled((H // w) * h) == (H // w) * h
+
+
+def test_operands_of_division_are_parenthesized() -> None:
+    assert str(C // (h * w)) == "C // (h * w)"
+    assert str((h * w) // C) == "h * w // C"
+    assert str(C // (2 * h)) == "C // (2 * h)"

@@ -1,0 +1,275 @@
+"""Transfer functions of `torch.nn.functional` beyond the elementwise ones: convolutions and pooling (with the
+kernel/stride/padding/dilation arithmetic), padding, interpolation, embeddings, attention and losses with their
+`reduction`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.shapes.args import Args
+from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.dims import Dim
+from shapecheck.shapes.shape import Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import Evaluator
+
+
+def _sizes(ev: Evaluator, expr: cst.BaseExpression | None, count: int, default: int | None, before: int,
+           ) -> list[Dim] | None:
+    """An `int or tuple` argument (kernel_size, stride, padding...) as `count` sizes."""
+    if expr is None:
+        return None if default is None else [Dim.of(default)] * count
+    if type(expr) in (cst.Tuple, cst.List):
+        values = [ev.size(element.value, before) for element in expr.elements]
+        return None if None in values or len(values) != count else values  # type: ignore[return-value]
+    single = ev.size(expr, before)
+    return None if single is None else [single] * count
+
+
+def window_output(length: Dim, kernel: Dim, stride: Dim, padding: Dim, dilation: Dim) -> Dim:
+    """`floor((L + 2p - d(k - 1) - 1) / s) + 1`, as PyTorch documents for convolutions and pooling."""
+    span = length + 2 * padding - dilation * (kernel - 1) - 1
+    return (span if stride.literal == 1 else span // stride) + 1
+
+
+def _spatial(x: Shape, count: int) -> tuple[tuple[Dim, ...], tuple[Dim, ...]] | None:
+    """(leading dims, spatial dims) of a batched or unbatched input with `count` spatial dims."""
+    if x.rank is None or x.rank not in (count + 1, count + 2):
+        return None
+    return x.dims[:-count], x.dims[-count:]
+
+
+def _conv(count: int):
+    def conv(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+        args = Args(node, 0)
+        x, weight = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "weight"), before)
+        if x is None or weight is None or weight.rank != count + 2:
+            return None
+        split = _spatial(x, count)
+        if split is None:
+            return None
+        leading, spatial = split
+        padding_expr = args.get(4, "padding")
+        kernels = list(weight.dims[2:])
+        if type(padding_expr) is cst.SimpleString:
+            mode = padding_expr.evaluated_value
+            if mode == "same":
+                out = spatial
+            elif mode == "valid":
+                out = tuple(window_output(length, k, Dim.of(1), Dim.of(0), Dim.of(1))
+                            for length, k in zip(spatial, kernels))
+            else:
+                return None
+        else:
+            strides = _sizes(ev, args.get(3, "stride"), count, 1, before)
+            paddings = _sizes(ev, padding_expr, count, 0, before)
+            dilations = _sizes(ev, args.get(5, "dilation"), count, 1, before)
+            if strides is None or paddings is None or dilations is None:
+                return None
+            out = tuple(window_output(*values) for values in zip(spatial, kernels, strides, paddings, dilations))
+        return Shape(leading[:-1] + (weight.dims[0],) + tuple(out), layout=(), dtype=x.dtype).row_major()
+    return conv
+
+
+def _pool(count: int, has_dilation: bool):
+    def pool(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+        args = Args(node, 0)
+        x = ev.tensor(args.get(0, "input"), before)
+        if x is None or _true(args.get(5 if has_dilation else 4, "ceil_mode")) or \
+                _true(args.get(6, "return_indices") if has_dilation else None):
+            return None  # rounding up, or a (values, indices) pair
+        split = _spatial(x, count)
+        if split is None:
+            return None
+        leading, spatial = split
+        kernels = _sizes(ev, args.get(1, "kernel_size"), count, None, before)
+        stride_expr = args.get(2, "stride")
+        strides = kernels if stride_expr is None or _none(stride_expr) else _sizes(ev, stride_expr, count, 1, before)
+        paddings = _sizes(ev, args.get(3, "padding"), count, 0, before)
+        dilations = _sizes(ev, args.get(4, "dilation") if has_dilation else None, count, 1, before)
+        if kernels is None or strides is None or paddings is None or dilations is None:
+            return None
+        out = tuple(window_output(*values) for values in zip(spatial, kernels, strides, paddings, dilations))
+        return Shape(leading + out, layout=(), dtype=x.dtype).row_major()
+    return pool
+
+
+def _adaptive_pool(count: int):
+    def pool(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+        args = Args(node, 0)
+        x = ev.tensor(args.get(0, "input"), before)
+        output = args.get(1, "output_size")
+        if x is None or output is None:
+            return None
+        split = _spatial(x, count)
+        if split is None:
+            return None
+        leading, spatial = split
+        if type(output) in (cst.Tuple, cst.List):
+            values = [element.value for element in output.elements]
+            if len(values) != count:
+                return None
+            sizes = [length if _none(value) else ev.size(value, before) for length, value in zip(spatial, values)]
+        else:
+            sizes = [ev.size(output, before)] * count
+        if None in sizes:
+            return None
+        return Shape(leading + tuple(sizes), layout=(), dtype=x.dtype).row_major()  # type: ignore[arg-type]
+    return pool
+
+
+def _true(expr: cst.BaseExpression | None) -> bool:
+    return type(expr) is cst.Name and expr.value == "True"
+
+
+def _none(expr: cst.BaseExpression | None) -> bool:
+    return type(expr) is cst.Name and expr.value == "None"
+
+
+def pad(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    """`F.pad(x, (left, right, top, bottom))`: the last dims grow by their pair, from the last dim backwards."""
+    args = Args(node, 0)
+    x = ev.tensor(args.get(0, "input"), before)
+    amounts = args.get(1, "pad")
+    if x is None or type(amounts) not in (cst.Tuple, cst.List):
+        return None
+    values = [ev.size(element.value, before) for element in amounts.elements]
+    if None in values or len(values) % 2 or len(values) // 2 > len(x.dims):
+        return None
+    dims = list(x.dims)
+    for i in range(len(values) // 2):
+        position = len(dims) - 1 - i
+        if x.variadic is not None and position < x.variadic:
+            return None
+        dims[position] = dims[position] + values[2 * i] + values[2 * i + 1]  # type: ignore[operator]
+    return Shape(tuple(dims), x.variadic, x.variadic_name, tuple(range(len(dims))), x.dtype)
+
+
+def interpolate(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    x = ev.tensor(args.get(0, "input"), before)
+    if x is None or x.rank is None or x.rank < 3:
+        return None
+    count = x.rank - 2
+    size, scale = args.get(1, "size"), args.get(2, "scale_factor")
+    if size is not None and not _none(size):
+        sizes = _sizes(ev, size, count, None, before)
+    elif scale is not None:
+        factors = _sizes(ev, scale, count, None, before)
+        sizes = None if factors is None else [length * factor for length, factor in zip(x.dims[2:], factors)]
+    else:
+        sizes = None
+    if sizes is None:
+        return None
+    return Shape(x.dims[:2] + tuple(sizes), layout=(), dtype=x.dtype).row_major()
+
+
+def embedding(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    indices, weight = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "weight"), before)
+    if indices is None or weight is None or weight.rank != 2:
+        return None
+    dims = indices.dims + (weight.dims[1],)
+    return Shape(dims, indices.variadic, indices.variadic_name, tuple(range(len(dims))), weight.dtype)
+
+
+def one_hot(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    x = ev.tensor(args.get(0, "tensor", "input"), before)
+    classes = ev.size(args.get(1, "num_classes"), before) if args.get(1, "num_classes") is not None else None
+    if x is None or classes is None or classes.literal == -1:
+        return None
+    dims = x.dims + (classes,)
+    return Shape(dims, x.variadic, x.variadic_name, tuple(range(len(dims))), "int")
+
+
+def attention(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    """`F.scaled_dot_product_attention(q, k, v)`: q's dims with v's last; layout unknown (kernels may hand back a
+    transposed view)."""
+    args = Args(node, 0)
+    query, value = ev.tensor(args.get(0, "query"), before), ev.tensor(args.get(2, "value"), before)
+    if query is None or value is None or not query.dims or value.size(-1) is None:
+        return None
+    return Shape(query.dims[:-1] + (value.size(-1),), query.variadic, query.variadic_name, None,  # type: ignore
+                 query.dtype)
+
+
+def _reduction(ev: Evaluator, args: Args, index: int) -> str | None:
+    """The `reduction` a loss uses: "mean" by default; None when it can't be read."""
+    expr = args.get(index, "reduction")
+    if expr is None:
+        return "mean" if args.keyword("size_average") is None and args.keyword("reduce") is None else None
+    if type(expr) is cst.SimpleString and isinstance(expr.evaluated_value, str):
+        return expr.evaluated_value
+    return None
+
+
+def _pointwise_loss(reduction_index: int):
+    """`F.mse_loss(input, target, reduction=...)` and its kin: the broadcast of input and target, or a scalar."""
+    def loss(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+        args = Args(node, 0)
+        reduction = _reduction(ev, args, reduction_index)
+        if reduction in ("mean", "sum"):
+            return Shape((), layout=(), dtype="float")
+        x, target = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "target"), before)
+        if reduction != "none" or x is None or target is None:
+            return None
+        result = broadcast(x, target).shape
+        return result.row_major().with_dtype("float") if result is not None else None
+    return loss
+
+
+def _class_loss(reduction_index: int):
+    """`F.cross_entropy(input, target)` / `F.nll_loss`: a scalar, or with `reduction="none"` one loss per target
+    (class indices: the target's shape; class probabilities: the input's without the class dim)."""
+    def loss(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+        args = Args(node, 0)
+        reduction = _reduction(ev, args, reduction_index)
+        if reduction in ("mean", "sum"):
+            return Shape((), layout=(), dtype="float")
+        x, target = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "target"), before)
+        if reduction != "none" or x is None or target is None or x.rank is None or target.rank is None:
+            return None
+        if target.rank == x.rank - 1:
+            return target.row_major().with_dtype("float")
+        if target.rank == x.rank and x.rank >= 2:
+            return Shape(x.dims[:1] + x.dims[2:], layout=(), dtype="float").row_major()
+        return None
+    return loss
+
+
+def cosine_similarity(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    a, b = ev.tensor(args.get(0, "x1"), before), ev.tensor(args.get(1, "x2"), before)
+    dim_expr = args.get(2, "dim")
+    dim = ev.integer(dim_expr, before) if dim_expr is not None else 1
+    if a is None or b is None or dim is None:
+        return None
+    joined = broadcast(a, b).shape
+    position = joined.index(dim) if joined is not None else None
+    if joined is None or position is None:
+        return None
+    dims = joined.dims[:position] + joined.dims[position + 1:]
+    variadic = joined.variadic if joined.variadic is None or joined.variadic <= position else joined.variadic - 1
+    return Shape(dims, variadic, "...", None, "float").row_major()
+
+
+FUNCTIONS = {
+    "F.conv1d": _conv(1), "F.conv2d": _conv(2), "F.conv3d": _conv(3),
+    "F.max_pool1d": _pool(1, True), "F.max_pool2d": _pool(2, True), "F.max_pool3d": _pool(3, True),
+    "F.avg_pool1d": _pool(1, False), "F.avg_pool2d": _pool(2, False), "F.avg_pool3d": _pool(3, False),
+    "F.adaptive_avg_pool1d": _adaptive_pool(1), "F.adaptive_avg_pool2d": _adaptive_pool(2),
+    "F.adaptive_avg_pool3d": _adaptive_pool(3), "F.adaptive_max_pool1d": _adaptive_pool(1),
+    "F.adaptive_max_pool2d": _adaptive_pool(2), "F.adaptive_max_pool3d": _adaptive_pool(3),
+    "F.pad": pad, "F.interpolate": interpolate, "F.embedding": embedding, "F.one_hot": one_hot,
+    "F.scaled_dot_product_attention": attention, "F.cosine_similarity": cosine_similarity,
+    # the position of `reduction` among each loss's parameters
+    **{f"F.{name}": _pointwise_loss(4) for name in ("mse_loss", "l1_loss", "kl_div", "soft_margin_loss",
+                                                     "smooth_l1_loss")},
+    **{f"F.{name}": _pointwise_loss(5) for name in ("binary_cross_entropy", "binary_cross_entropy_with_logits")},
+    "F.huber_loss": _pointwise_loss(2),
+    "F.cross_entropy": _class_loss(6), "F.nll_loss": _class_loss(6),
+}

@@ -1,0 +1,39 @@
+"""What ctx.shape_conflict proves: shapes that certainly raise, named in the code's own symbols."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+
+def test_broadcast_cat_stack_and_view_counts() -> None:
+    assert probe('''
+        import torch
+        from jaxtyping import Float
+        def f(x: Float[torch.Tensor, "B D"], y: Float[torch.Tensor, "B"], m: Float[torch.Tensor, "B 1"], n):
+            probe_conflict(x + y)
+            probe_conflict(x + m)
+            probe_conflict(x * n)
+            probe_conflict(torch.cat([x, m], dim=0))
+            probe_conflict(torch.cat([x, m], dim=1))
+            probe_conflict(torch.stack([x, m]))
+            probe_conflict(torch.zeros(2, 3).view(4, 2))
+            probe_conflict(torch.zeros(2, 3).view(3, -1))
+            probe_conflict(torch.zeros(2, 3).view(4, -1))
+    ''') == ["`x + y`: x is (B, D) and y is (B,): D and B don't broadcast", None, None,
+             "cat needs every dim but dim 0 equal: (B, D), (B, 1)", None,
+             "stack needs every dim equal: (B, D), (B, 1)",
+             "`torch.zeros(2, 3).view(4, 2)`: a (2, 3) tensor has 6 elements, which can't be viewed as (4, 2)",
+             None,
+             "`torch.zeros(2, 3).view(4, -1)`: a (2, 3) tensor has 6 elements, which can't be viewed as (4, -1)"]
+
+
+def test_flexible_symbols_never_conflict() -> None:
+    assert probe('''
+        import torch
+        def f(a, b):
+            B, D = a.shape
+            N, E = b.shape
+            probe_conflict(a @ b)
+            probe_conflict(a + b)
+            probe_conflict(torch.cat([a, b], dim=1))
+    ''') == [None, None, None]

@@ -1,0 +1,69 @@
+"""torch.nn.functional: convolutions, pooling, padding, interpolation, embeddings, attention, losses."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+
+def test_convolutions_and_pooling() -> None:
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        x = torch.randn(8, 3, 32, 32)
+        w = torch.randn(16, 3, 5, 5)
+        probe(F.conv2d(x, w))
+        probe(F.conv2d(x, w, stride=2, padding=2))
+        probe(F.conv2d(x, w, padding="same"))
+        probe(F.max_pool2d(x, 2))
+        probe(F.avg_pool2d(x, kernel_size=3, stride=1, padding=1))
+        probe(F.adaptive_avg_pool2d(x, (1, 1)))
+        probe(F.max_pool2d(x, 2, ceil_mode=True))
+        probe(F.conv1d(torch.randn(4, 3, 100), torch.randn(8, 3, 7), dilation=2))
+    ''') == ["(8, 16, 28, 28)", "(8, 16, 16, 16)", "(8, 16, 32, 32)", "(8, 3, 16, 16)", "(8, 3, 32, 32)",
+             "(8, 3, 1, 1)", None, "(4, 8, 88)"]
+
+
+def test_symbolic_windows() -> None:
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        from jaxtyping import Float
+        def f(x: Float[torch.Tensor, "B C H W"], w: Float[torch.Tensor, "O C 3 3"]):
+            probe(F.conv2d(x, w, padding=1))
+            probe(F.conv2d(x, w))
+            probe(F.pad(x, (1, 1, 2, 2)))
+            probe(F.interpolate(x, scale_factor=2))
+            probe(F.interpolate(x, size=(64, 64)))
+    ''') == ["(B, O, H, W)", "(B, O, H - 2, W - 2)", "(B, C, H + 4, W + 2)", "(B, C, 2 * H, 2 * W)",
+             "(B, C, 64, 64)"]
+
+
+def test_embeddings_and_attention() -> None:
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        from jaxtyping import Float, Int
+        def f(ids: Int[torch.Tensor, "B T"], table: Float[torch.Tensor, "V D"], q: Float[torch.Tensor, "B H T E"],
+              v: Float[torch.Tensor, "B H S F"]):
+            probe(F.embedding(ids, table))
+            probe(F.one_hot(ids, 10))
+            probe(F.scaled_dot_product_attention(q, q, v))
+            probe_layout(F.scaled_dot_product_attention(q, q, v))
+    ''') == ["(B, T, D)", "(B, T, 10)", "(B, H, T, F)", None]
+
+
+def test_losses_follow_their_reduction() -> None:
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        from jaxtyping import Float, Int
+        def f(pred: Float[torch.Tensor, "N 1"], y: Float[torch.Tensor, "N"], logits: Float[torch.Tensor, "B C"],
+              t: Int[torch.Tensor, "B"], seq: Float[torch.Tensor, "B C T"], tt: Int[torch.Tensor, "B T"]):
+            probe(F.mse_loss(pred, y))
+            probe(F.mse_loss(pred, y, reduction="none"))
+            probe(F.l1_loss(pred, pred, reduction="sum"))
+            probe(F.cross_entropy(logits, t, reduction="none"))
+            probe(F.cross_entropy(seq, tt, reduction="none"))
+            probe(F.cross_entropy(logits, t))
+            probe(F.mse_loss(pred, y, reduction=mode))
+    ''') == ["()", "(N, N)", "()", "(B,)", "(B, T)", "()", None]

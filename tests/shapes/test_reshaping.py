@@ -1,0 +1,117 @@
+"""view/reshape/flatten/unflatten/squeeze/unsqueeze/None-indexing/expand/repeat, indexing, cat/stack/split/chunk,
+reductions and constructors."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+
+def test_views_and_reshapes() -> None:
+    assert probe('''
+        import torch
+        from jaxtyping import Float
+        def f(x: Float[torch.Tensor, "B T C"], n_head: int):
+            probe(x.view(B := x.size(0), -1))
+            probe(x.view(x.size(0), x.size(1), n_head, -1))
+            probe(x.reshape(-1, x.size(-1)))
+            probe(x.view(x.size()[:-1] + (n_head, x.size(-1) // n_head)))
+            probe(x.flatten(1))
+            probe(torch.flatten(x))
+            probe(x.unflatten(-1, (n_head, -1)))
+            probe(x.unsqueeze(1))
+            probe(x[:, None])
+            probe(x[..., None])
+            probe(x.unsqueeze(-1).squeeze(-1))
+            probe(torch.zeros(2, 1, 3).squeeze(1))
+            probe(x.squeeze())
+            probe(x.expand(4, -1, -1, -1))
+            probe(x.repeat(2, 1, 3))
+            probe(x.view_as(x.flatten(1)))
+    ''') == ["(B, C * T)", "(B, T, n_head, C // n_head)", "(B * T, C)", "(B, T, n_head, C // n_head)",
+             "(B, C * T)", "(B * C * T,)", "(B, T, n_head, C // n_head)", "(B, 1, T, C)", "(B, 1, T, C)",
+             "(B, T, C, 1)", "(B, T, C)", "(2, 3)", None, "(4, B, T, C)", "(2 * B, T, 3 * C)", "(B, C * T)"]
+
+
+def test_indexing() -> None:
+    assert probe('''
+        import torch
+        x = torch.zeros(8, 5, 4)
+        probe(x[0])
+        probe(x[:, -1])
+        probe(x[2:6])
+        probe(x[..., :2])
+        probe(x[:, :, None, 1])
+        probe(x[idx])
+        probe(x[x > 0])
+    ''') == ["(5, 4)", "(8, 4)", "(4, 5, 4)", "(8, 5, 2)", "(8, 5, 1)", None, None]
+
+
+def test_joining_and_splitting() -> None:
+    assert probe('''
+        import torch
+        a, b = torch.zeros(2, 3), torch.zeros(4, 3)
+        probe(torch.cat([a, b]))
+        probe(torch.cat((a, a), dim=-1))
+        probe(torch.stack([a, a, a], dim=1))
+        q, k, v = torch.zeros(2, 9).chunk(3, dim=-1)
+        probe(k)
+        h, t = torch.zeros(10, 3).split([7, 3])
+        probe(t)
+        parts = torch.zeros(10, 3).split(4)
+        probe(parts[2])
+        first, second = torch.zeros(2, 5).unbind(0)
+        probe(second)
+    ''') == ["(6, 3)", "(2, 6)", "(2, 3, 3)", "(2, 3)", "(3, 3)", "(2, 3)", "(5,)"]
+
+
+def test_reductions() -> None:
+    assert probe('''
+        import torch
+        from jaxtyping import Float
+        def f(x: Float[torch.Tensor, "B T D"]):
+            probe(x.sum())
+            probe(x.sum(dim=-1))
+            probe(x.mean(1, keepdim=True))
+            probe(x.sum((0, 2)))
+            probe(x.max(dim=-1).values)
+            probe(x.max(-1)[1])
+            probe_dtype(x.max(-1)[1])
+            probe(x.argmax(-1))
+            probe(x.norm(dim=-1))
+            probe(x.norm(2, -1, True))
+            probe(x.std(0))
+            probe(torch.softmax(x, dim=-1))
+            probe(x.max())
+            probe(torch.max(x, x))
+            values, indices = x.topk(5, dim=-1)
+            probe(indices)
+            probe(x.sum(dim))
+    ''') == ["()", "(B, T)", "(B, 1, D)", "(T,)", "(B, T)", "(B, T)", "int", "(B, T)", "(B, T)", "(B, T, 1)",
+             "(T, D)", "(B, T, D)", "()", "(B, T, D)", "(B, T, 5)", None]
+
+
+def test_constructors() -> None:
+    assert probe('''
+        import torch
+        def f(x, n):
+            B, T = x.shape
+            probe(torch.randn(B, T, 4))
+            probe(torch.zeros((B, T)))
+            probe(torch.ones(x.shape))
+            probe(torch.empty(size=(3, n)))
+            probe(torch.full((2, 2), 7))
+            probe_dtype(torch.full((2, 2), 7))
+            probe(torch.randint(0, 10, (B, T)))
+            probe_dtype(torch.randint(10, (B,)))
+            probe(torch.arange(T))
+            probe(torch.arange(2, n))
+            probe(torch.arange(0, 10, 2))
+            probe(torch.eye(3))
+            probe(torch.zeros_like(x))
+            probe(torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))
+            probe_dtype(torch.tensor([1, 2]))
+            probe(x.new_zeros(B, 1))
+            probe(torch.linspace(0, 1, steps=50))
+            probe(torch.zeros(*shape))
+    ''') == ["(B, T, 4)", "(B, T)", "(B, T)", "(3, n)", "(2, 2)", "int", "(B, T)", "int", "(T,)", "(n - 2,)",
+             "(5,)", "(3, 3)", "(B, T)", "(3, 2)", "int", "(B, 1)", "(50,)", None]
