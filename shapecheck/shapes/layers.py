@@ -31,7 +31,7 @@ from shapecheck.shapes.shape import Shape
 RETURNS_VIEWS = frozenset(f"torch.nn.{name}" for name in ("LSTM", "GRU", "RNN", "MultiheadAttention"))
 SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 ORDERED_DICT = frozenset({"collections.OrderedDict", "typing.OrderedDict"})
-MAX_SPELLED = 60
+MAX_SPELLED = 80
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Sequential(Layer):
 
     def run(self, inputs: tuple[Shape | None, ...]) -> tuple[Applied, cst.BaseExpression | None]:
         """The chain's result and, on a mismatch, the constructor of the layer that rejects its input."""
-        x = inputs[0] if inputs else None
+        x = _tensor(inputs[0] if inputs else None)
         for node, layer in self.layers:
             if x is None:
                 return UNKNOWN, None
@@ -178,7 +178,7 @@ def _sequential(ctx: Context, constructor: cst.Call, binding: Binding | None) ->
     for item in items:
         layer = build(ctx, item, binding) if type(item) is cst.Call else None
         layers.append((item, layer))
-    return Sequential(tuple(layers), spelled(ctx, constructor))
+    return Sequential(tuple(layers), ctx.code(constructor.func) + "(...)")
 
 
 def _sequential_items(ctx: Context, constructor: cst.Call) -> list[cst.BaseExpression] | None:
@@ -205,10 +205,19 @@ def _sequential_items(ctx: Context, constructor: cst.Call) -> list[cst.BaseExpre
 # ---------------------------------------------------------------------------------------------- the hooks
 
 
+def _tensor(shape: Shape | None) -> Shape:
+    """What a layer's input is when it returns at all: a tensor, of unknown shape when the analysis has none."""
+    return shape if shape is not None else Shape.unknown_rank(layout_known=False)
+
+
 def call_result(ctx: Context, call: cst.Call, inputs: tuple[Shape | None, ...]):
+    from shapecheck.shapes import forward
+
     layer = module_of(ctx, call.func)
     if layer is None or not inputs:
         return None
+    if not isinstance(layer, forward.Model):  # a model's forward may take anything; a torch layer takes tensors
+        inputs = tuple(_tensor(shape) for shape in inputs)
     return layer.apply(inputs).value
 
 

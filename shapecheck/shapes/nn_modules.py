@@ -45,9 +45,11 @@ class Applied:
 UNKNOWN = Applied(None)
 
 
-def _fresh(key: object, name: str) -> Dim:
-    """A size the analysis can't compute (a pooled size of an unknown input): equal only to itself."""
-    return Dim((((Atom(key, name, compound=True),), 1),))
+def _fresh(key: object, spatial: int, i: int) -> Dim:
+    """A size the analysis can't compute (a pooled size of an unknown input): equal only to itself, named as
+    PyTorch's docs name it (`H_out`, `W_out`)."""
+    name = (("L",), ("H", "W"), ("D", "H", "W"))[spatial - 1][i] + "_out" if 1 <= spatial <= 3 else f"d{i}_out"
+    return Dim((((Atom(key, name),), 1),))
 
 
 def _floordiv(a: Dim, b: Dim) -> Dim:
@@ -148,8 +150,37 @@ def _with_spatial(x: Shape, spatial: int, channel: Dim | None, sizes: list[Dim])
     return None
 
 
+class _Spatial(Layer):
+    """A layer over (N, C, *spatial) input: checks the rank (and the channels), then maps each spatial size."""
+
+    spatial: int
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None:
+            return UNKNOWN
+        found = _spatial_input(x, self.spatial)
+        if isinstance(found, Mismatch):
+            return Applied(None, found)
+        channel, sizes = found
+        mismatch = self._channel_mismatch(channel)
+        if mismatch is not None:
+            return Applied(None, mismatch)
+        out = [self._size(size, i) for i, size in enumerate(sizes)]
+        return Applied(_with_spatial(x, self.spatial, self._channels(channel), out))
+
+    def _channel_mismatch(self, channel: Dim | None) -> Mismatch | None:
+        return None
+
+    def _channels(self, channel: Dim | None) -> Dim | None:
+        return channel
+
+    def _size(self, size: Dim | None, i: int) -> Dim:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
-class Conv(Layer):
+class Conv(_Spatial):
     """`ConvNd` and `ConvTransposeNd`: channels checked, sizes from kernel/stride/padding/dilation."""
 
     spatial: int
@@ -163,21 +194,16 @@ class Conv(Layer):
     transposed: bool = False
     spelled: str = ""
 
-    def apply(self, inputs):
-        x = inputs[0] if inputs else None
-        if x is None:
-            return UNKNOWN
-        found = _spatial_input(x, self.spatial)
-        if isinstance(found, Mismatch):
-            return Applied(None, found)
-        channel, sizes = found
+    def _channel_mismatch(self, channel: Dim | None) -> Mismatch | None:
         if _different(channel, self.in_channels):
-            return Applied(None, Mismatch(f"{channel} channels (dim -{self.spatial + 1})", str(self.in_channels)))
-        out = [self._size(size, i) for i, size in enumerate(sizes)]
-        return Applied(_with_spatial(x, self.spatial, self.out_channels, out))
+            return Mismatch(f"{channel} channels (dim -{self.spatial + 1})", str(self.in_channels))
+        return None
+
+    def _channels(self, channel: Dim | None) -> Dim | None:
+        return self.out_channels
 
     def _size(self, size: Dim | None, i: int) -> Dim:
-        fresh = _fresh(("conv", id(self), i), f"{self.spelled}.size({i - self.spatial})")
+        fresh = _fresh(("conv", id(self), i), self.spatial, i)
         if size is None:
             return fresh
         k, s, d = _at(self.kernel, i), _at(self.stride, i), _at(self.dilation, i)
@@ -193,7 +219,7 @@ class Conv(Layer):
 
 
 @dataclass(frozen=True)
-class Pool(Layer):
+class Pool(_Spatial):
     """`MaxPoolNd` / `AvgPoolNd`: channels kept, sizes from kernel/stride/padding/dilation/ceil_mode."""
 
     spatial: int
@@ -204,19 +230,8 @@ class Pool(Layer):
     ceil_mode: bool | None
     spelled: str = ""
 
-    def apply(self, inputs):
-        x = inputs[0] if inputs else None
-        if x is None:
-            return UNKNOWN
-        found = _spatial_input(x, self.spatial)
-        if isinstance(found, Mismatch):
-            return Applied(None, found)
-        channel, sizes = found
-        out = [self._size(size, i) for i, size in enumerate(sizes)]
-        return Applied(_with_spatial(x, self.spatial, channel, out))
-
     def _size(self, size: Dim | None, i: int) -> Dim:
-        fresh = _fresh(("pool", id(self), i), f"{self.spelled}.size({i - self.spatial})")
+        fresh = _fresh(("pool", id(self), i), self.spatial, i)
         k, s, p, d = _at(self.kernel, i), _at(self.stride, i), _at(self.padding, i), _at(self.dilation, i)
         if size is None or k is None or s is None or p is None or d is None or self.ceil_mode is None:
             return fresh
@@ -232,24 +247,15 @@ class Pool(Layer):
 
 
 @dataclass(frozen=True)
-class AdaptivePool(Layer):
+class AdaptivePool(_Spatial):
     spatial: int
-    output_size: tuple[Dim | None, ...] | None  # None entries keep the input's size
+    output_size: tuple[Dim | None, ...]  # None entries keep the input's size
     spelled: str = ""
 
-    def apply(self, inputs):
-        x = inputs[0] if inputs else None
-        if x is None or self.output_size is None:
-            return UNKNOWN
-        found = _spatial_input(x, self.spatial)
-        if isinstance(found, Mismatch):
-            return Applied(None, found)
-        channel, sizes = found
-        out = []
-        for i, (want, size) in enumerate(zip(self.output_size, sizes)):
-            out.append(want if want is not None else size if size is not None else
-                       _fresh(("adaptive", id(self), i), f"{self.spelled}.size({i - self.spatial})"))
-        return Applied(_with_spatial(x, self.spatial, channel, out))
+    def _size(self, size: Dim | None, i: int) -> Dim:
+        want = self.output_size[i] if i < len(self.output_size) else None
+        return want if want is not None else size if size is not None else _fresh(("adaptive", id(self), i),
+                                                                                   self.spatial, i)
 
 
 @dataclass(frozen=True)
@@ -553,7 +559,7 @@ def _pool(spatial: int, dilated: bool) -> Callable[[_Reader], Layer]:
     return read
 
 
-def _adaptive(spatial: int) -> Callable[[_Reader], Layer]:
+def _adaptive(spatial: int) -> Callable[[_Reader], Layer | None]:
     def read(r: _Reader) -> Layer:
         expr = r.expr("output_size")
         sizes: tuple[Dim | None, ...] | None = None
@@ -567,7 +573,7 @@ def _adaptive(spatial: int) -> Callable[[_Reader], Layer]:
         elif expr is not None:
             one = r.size(expr)
             sizes = (one,) * spatial if one is not None else None
-        return AdaptivePool(spatial, sizes)
+        return AdaptivePool(spatial, sizes) if sizes is not None else None
     return read
 
 

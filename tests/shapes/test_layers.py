@@ -1,0 +1,269 @@
+"""Layers through the evaluator's hook: what each torch.nn family gives, Sequential chains, a model's own forward,
+and the mismatches SC105 reports."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+HEADER = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from collections import OrderedDict
+'''
+
+
+def seen(body: str) -> list:
+    return probe(HEADER + body)
+
+
+def test_linear_and_embedding() -> None:
+    assert seen('''
+fc = nn.Linear(784, 128)
+emb = nn.Embedding(1000, 64)
+probe(fc(torch.randn(32, 784)))
+probe(fc(torch.randn(8, 10, 784)))
+probe(emb(torch.randint(0, 1000, (8, 32))))
+probe(nn.Linear(16, 4)(torch.zeros(2, 16)))
+probe_conflict(fc(torch.randn(32, 100)))
+''') == ["(32, 128)", "(8, 10, 128)", "(8, 32, 64)", "(2, 4)",
+         "`fc(torch.randn(32, 100))`: the input is (32, 100): 100 features (last dim), but `fc` = "
+         "nn.Linear(784, 128) expects 784"]
+
+
+def test_linear_on_a_tensor_of_unknown_rank_keeps_its_out_features() -> None:
+    assert seen('''
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(784, 64)
+        self.fc2 = nn.Linear(32, 10)
+    def forward(self, x):
+        h = self.fc1(x)
+        probe(h)
+        probe_conflict(self.fc2(h))
+''') == ["(..., 64)", "`self.fc2(h)`: h is (..., 64): 64 features (last dim), but `self.fc2` = nn.Linear(32, 10) "
+                      "expects 32"]
+
+
+def test_conv_and_pool_arithmetic() -> None:
+    assert seen('''
+x = torch.randn(64, 1, 28, 28)
+probe(nn.Conv2d(1, 32, 3, 1)(x))
+probe(nn.Conv2d(1, 32, kernel_size=5, stride=2, padding=2)(x))
+probe(nn.Conv2d(1, 8, 3, padding="same")(x))
+probe(nn.Conv2d(1, 8, (3, 5), dilation=2)(x))
+probe(nn.ConvTranspose2d(1, 4, 4, 2, 1)(x))
+probe(nn.MaxPool2d(2)(x))
+probe(nn.MaxPool2d(3, stride=2, padding=1)(x))
+probe(nn.AvgPool2d(3, stride=2, ceil_mode=True)(torch.randn(1, 3, 6, 6)))
+probe(nn.AdaptiveAvgPool2d((1, None))(x))
+probe(nn.Conv1d(16, 33, 3, stride=2)(torch.randn(20, 16, 50)))
+probe(nn.Conv3d(3, 6, 3)(torch.randn(2, 3, 8, 8, 8)))
+probe(nn.Conv2d(3, 16, 3)(torch.randn(3, 32, 32)))
+''') == ["(64, 32, 26, 26)", "(64, 32, 14, 14)", "(64, 8, 28, 28)", "(64, 8, 24, 20)", "(64, 4, 56, 56)",
+         "(64, 1, 14, 14)", "(64, 1, 14, 14)", "(1, 3, 3, 3)", "(64, 1, 1, 28)", "(20, 33, 24)", "(2, 6, 6, 6, 6)",
+         "(16, 30, 30)"]
+
+
+def test_conv_channels_and_rank() -> None:
+    assert seen('''
+conv = nn.Conv2d(3, 16, 3)
+probe_conflict(conv(torch.randn(8, 1, 32, 32)))
+probe_conflict(conv(torch.randn(8, 3)))
+probe_conflict(conv(torch.randn(8, 3, 32, 32)))
+''') == ["`conv(torch.randn(8, 1, 32, 32))`: the input is (8, 1, 32, 32): 1 channels (dim -3), but `conv` = "
+         "nn.Conv2d(3, 16, 3) expects 3",
+         "`conv(torch.randn(8, 3))`: the input is (8, 3): 2 dims, but `conv` = nn.Conv2d(3, 16, 3) expects 3 "
+         "(unbatched) or 4 (batched)", None]
+
+
+def test_norms() -> None:
+    assert seen('''
+x = torch.randn(8, 16, 32, 32)
+probe(nn.BatchNorm2d(16)(x))
+probe_conflict(nn.BatchNorm2d(32)(x))
+probe_conflict(nn.BatchNorm1d(16)(torch.randn(8, 12)))
+probe(nn.BatchNorm1d(16)(torch.randn(8, 16, 100)))
+probe_conflict(nn.GroupNorm(4, 32)(x))
+probe(nn.LayerNorm(32)(x))
+probe_conflict(nn.LayerNorm(64)(x))
+probe_conflict(nn.LayerNorm([16, 32, 32])(x))
+probe(nn.InstanceNorm1d(16)(torch.randn(16, 50)))
+''') == ["(8, 16, 32, 32)",
+         "`nn.BatchNorm2d(32)(x)`: x is (8, 16, 32, 32): 16 channels (dim 1), but `nn.BatchNorm2d(32)` = "
+         "nn.BatchNorm2d(32) expects 32",
+         "`nn.BatchNorm1d(16)(torch.randn(8, 12))`: the input is (8, 12): 12 channels (dim 1), but "
+         "`nn.BatchNorm1d(16)` = nn.BatchNorm1d(16) expects 16",
+         "(8, 16, 100)",
+         "`nn.GroupNorm(4, 32)(x)`: x is (8, 16, 32, 32): 16 channels (dim 1), but `nn.GroupNorm(4, 32)` = "
+         "nn.GroupNorm(4, 32) expects 32",
+         "(8, 16, 32, 32)",
+         "`nn.LayerNorm(64)(x)`: x is (8, 16, 32, 32): 32 features (last dim), but `nn.LayerNorm(64)` = "
+         "nn.LayerNorm(64) expects 64",
+         None, "(16, 50)"]
+
+
+def test_shape_keeping_layers_flatten_and_unflatten() -> None:
+    assert seen('''
+x = torch.randn(8, 16, 4, 4)
+probe(nn.ReLU()(x))
+probe(nn.Dropout(0.1)(x))
+probe(nn.Identity()(x))
+probe(nn.Flatten()(x))
+probe(nn.Flatten(0, 1)(x))
+probe(nn.Unflatten(1, (4, 4))(x))
+probe_conflict(nn.Unflatten(1, (4, 5))(x))
+''') == ["(8, 16, 4, 4)", "(8, 16, 4, 4)", "(8, 16, 4, 4)", "(8, 256)", "(128, 4, 4)", "(8, 4, 4, 4, 4)",
+         "`nn.Unflatten(1, (4, 5))(x)`: x is (8, 16, 4, 4): 16 elements in dim 1, but `nn.Unflatten(1, (4, 5))` = "
+         "nn.Unflatten(1, (4, 5)) expects (4, 5): 20"]
+
+
+def test_recurrent_layers() -> None:
+    assert seen('''
+lstm = nn.LSTM(28, 64, batch_first=True, bidirectional=True, num_layers=2)
+gru = nn.GRU(input_size=10, hidden_size=20)
+proj = nn.LSTM(10, 20, proj_size=5)
+x = torch.randn(32, 7, 28)
+output, (h, c) = lstm(x)
+probe(output)
+out, hidden = gru(torch.randn(5, 3, 10))
+probe(out)
+probe(hidden)
+o, state = proj(torch.randn(5, 3, 10))
+probe(o)
+probe_conflict(lstm(torch.randn(32, 7, 10)))
+''') == ["(32, 7, 128)", "(5, 3, 20)", "(1, 3, 20)", "(5, 3, 5)",
+         "`lstm(torch.randn(32, 7, 10))`: the input is (32, 7, 10): 10 features (last dim), but `lstm` = "
+         "nn.LSTM(28, 64, batch_first=True, bidirectional=True, num_layers=2) expects 28"]
+
+
+def test_multihead_attention() -> None:
+    assert seen('''
+attn = nn.MultiheadAttention(64, 8, batch_first=True)
+q = torch.randn(2, 10, 64)
+out, weights = attn(q, q, q)
+probe(out)
+probe_conflict(attn(torch.randn(2, 10, 32), q, q))
+''') == ["(2, 10, 64)",
+         "`attn(torch.randn(2, 10, 32), q, q)`: the input is (2, 10, 32): 32 features (last dim of the query), "
+         "but `attn` = nn.MultiheadAttention(64, 8, batch_first=True) expects 64"]
+
+
+def test_sequential_chains() -> None:
+    assert seen('''
+net = nn.Sequential(nn.Conv2d(1, 32, 3), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(), nn.Linear(32 * 13 * 13, 10))
+named = nn.Sequential(OrderedDict([("fc", nn.Linear(8, 4)), ("act", nn.Tanh())]))
+probe(net(torch.randn(16, 1, 28, 28)))
+probe(named(torch.randn(3, 8)))
+probe_conflict(net(torch.randn(16, 1, 32, 32)))
+''') == ["(16, 10)", "(3, 4)",
+         "`net(torch.randn(16, 1, 32, 32))`: the input is (16, 1, 32, 32): 7200 features (last dim), but in `net` = "
+         "nn.Sequential(...), `nn.Linear(32 * 13 * 13, 10)` expects 5408"]
+
+
+def test_constructor_parameters_are_consistent_symbols() -> None:
+    assert seen('''
+class MLP(nn.Module):
+    def __init__(self, d_in, d_h, d_out):
+        super().__init__()
+        self.fc1 = nn.Linear(d_in, d_h)
+        self.fc2 = nn.Linear(d_h, d_out)
+        self.fc3 = nn.Linear(2 * d_h, d_out)
+    def forward(self, x):
+        h = self.fc1(x)
+        probe(h)
+        probe_conflict(self.fc2(h))
+        probe_conflict(self.fc3(h))
+''') == ["(..., d_h)", None, None]
+
+
+def test_model_forward_runs_on_the_call_shapes() -> None:
+    assert seen('''
+class Net(nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 8, 3)
+        self.pool = nn.MaxPool2d(2)
+        self.fc = nn.Linear(8 * 13 * 13, hidden)
+    def forward(self, x):
+        x = self.pool(F.relu(self.conv(x)))
+        x = torch.flatten(x, 1)
+        return self.fc(x)
+
+model = Net(64)
+probe(model(torch.randn(4, 1, 28, 28)))
+probe_conflict(model(torch.randn(4, 1, 32, 32)))
+probe(Net(10)(torch.randn(2, 1, 28, 28)))
+''') == ["(4, 64)",
+         "`model(torch.randn(4, 1, 32, 32))`: the input is (4, 1, 32, 32): then in Net.forward, `self.fc(x)`: x is "
+         "(4, 1800): 1800 features (last dim), but `self.fc` = nn.Linear(8 * 13 * 13, hidden) expects 1352",
+         "(2, 10)"]
+
+
+def test_nested_models_and_recursion() -> None:
+    assert seen('''
+class Block(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+    def forward(self, x):
+        return self.fc(x) + x
+
+class Loop(nn.Module):
+    def forward(self, x):
+        return self(x)
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.block = Block(16)
+        self.head = nn.Linear(16, 2)
+    def forward(self, x):
+        return self.head(self.block(x))
+
+probe(Net()(torch.randn(4, 16)))
+probe(Loop()(torch.randn(4, 16)))
+''') == ["(4, 2)", "(...)"]
+
+
+def test_modules_not_known_for_certain_stay_unknown() -> None:
+    assert seen('''
+class Head(nn.Module):
+    def __init__(self, n, pooled):
+        super().__init__()
+        self.fc = nn.Linear(n, 10) if n else nn.Identity()
+        self.proj = nn.Linear(128, 10)
+        if pooled:
+            self.norm = nn.LayerNorm(64)
+        else:
+            self.norm = nn.LayerNorm(32)
+        self.layers = nn.Sequential(*[nn.Linear(4, 4) for _ in range(3)])
+    def reset(self):
+        self.proj = nn.Linear(64, 10)
+    def forward(self, x: torch.Tensor):
+        y = torch.randn(2, 64)
+        probe_conflict(self.proj(y))
+        probe_conflict(self.norm(y))
+        probe(self.fc(y))
+        probe(self.layers(y))
+''') == [None, None, "(...)", "(...)"]
+
+
+def test_bad_constructor_arguments_are_unknown_not_errors() -> None:
+    assert seen('''
+kw = {}
+a = nn.Linear(*sizes)
+b = nn.Conv2d(3, 8, **kw)
+c = nn.Linear()
+d = nn.LSTM(10, 20, batch_first=flag)
+e = nn.Sequential(nn.Linear(3, 4), "not a layer", nn.Linear(5, 6))
+probe(a(torch.randn(2, 3)))
+probe(b(torch.randn(1, 3, 8, 8)))
+probe(c(torch.randn(2, 3)))
+probe(d(torch.randn(5, 3, 10))[0])
+probe_conflict(b(torch.randn(1, 4, 8, 8)))
+probe_conflict(e(torch.randn(2, 3)))
+''') == ["(...)", "(1, 8, H_out, W_out)", "(...)", "(5, 3, 20)",
+         "`b(torch.randn(1, 4, 8, 8))`: the input is (1, 4, 8, 8): 4 channels (dim -3), but `b` = "
+         "nn.Conv2d(3, 8, **kw) expects 3", None]
