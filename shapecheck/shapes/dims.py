@@ -111,19 +111,18 @@ class Dim:
         other = _dim(other)
         if self.literal is not None and other.literal:
             return Dim.of(self.literal // other.literal)
-        exact = self._divided(other)
-        if exact is not None:
-            return exact
-        left, right = _reduced(self, other)
-        return left._opaque("//", right)
+        return self._division("//", other)
 
     def __truediv__(self, other: Dim | int) -> Dim:
-        other = _dim(other)
+        return self._division("/", _dim(other))
+
+    def _division(self, operator: str, other: Dim) -> Dim:
+        """Exact when `other` divides every term; else one opaque size, after cancelling shared factors."""
         exact = self._divided(other)
         if exact is not None:
             return exact
         left, right = _reduced(self, other)
-        return left._opaque("/", right)
+        return left._opaque(operator, right)
 
     def __mod__(self, other: Dim | int) -> Dim:
         other = _dim(other)

@@ -183,29 +183,24 @@ class Evaluator:
         memo[key] = value
         return value
 
-    def tensor(self, expr: cst.BaseExpression | None, before: int) -> Shape | None:
+    def _typed(self, want: str, expr: cst.BaseExpression | None, before: int, kind: type):
         if expr is None:
             return None
-        value = self.evaluate("tensor", expr, before)
-        return value if isinstance(value, Shape) else None
+        value = self.evaluate(want, expr, before)
+        return value if isinstance(value, kind) else None
+
+    def tensor(self, expr: cst.BaseExpression | None, before: int) -> Shape | None:
+        return self._typed("tensor", expr, before, Shape)
 
     def size(self, expr: cst.BaseExpression | None, before: int) -> Dim | None:
-        if expr is None:
-            return None
-        value = self.evaluate("size", expr, before)
-        return value if isinstance(value, Dim) else None
+        return self._typed("size", expr, before, Dim)
 
     def sizes(self, expr: cst.BaseExpression | None, before: int) -> Shape | None:
-        if expr is None:
-            return None
-        value = self.evaluate("sizes", expr, before)
-        return value.shape if isinstance(value, Sizes) else None
+        value = self._typed("sizes", expr, before, Sizes)
+        return value.shape if value is not None else None
 
     def items(self, expr: cst.BaseExpression | None, before: int) -> Items | None:
-        if expr is None:
-            return None
-        value = self.evaluate("items", expr, before)
-        return value if isinstance(value, Items) else None
+        return self._typed("items", expr, before, Items)
 
     def integer(self, expr: cst.BaseExpression | None, before: int) -> int | None:
         """An int the code states (`-1`, `2`, `N_DIMS` bound to a literal)."""
@@ -397,7 +392,7 @@ class Evaluator:
                 for candidate in candidates:
                     if candidate.kind != "unpack" or candidate.seq >= before or candidate.index != 0:
                         continue
-                    tensor = _measured_tensor(candidate.value)
+                    tensor = ops.measured(candidate.value)
                     if tensor is None or self.binding(tensor, candidate.seq) is not binding:
                         continue
                     names = _target_names(candidate)
@@ -450,7 +445,7 @@ class Evaluator:
                 return None
             return self.size(elements[binding.index].value, binding.seq)
         position = _unpack_position(binding)
-        tensor = _measured_tensor(value)
+        tensor = ops.measured(value)
         if tensor is not None and position is not None:
             # as of just after the unpacking, so that the tensor's rank and dim names come from it
             self._points[binding.seq + 1] = binding.statement
@@ -633,16 +628,6 @@ def _named(dim: Dim, name: str) -> Dim:
         if atom.placeholder:
             return Dim.symbol(atom.key, name)
     return dim
-
-
-def _measured_tensor(value: cst.BaseExpression | None) -> cst.BaseExpression | None:
-    """`x` for `x.shape` and `x.size()`."""
-    if type(value) is cst.Attribute and value.attr.value == "shape":
-        return value.value
-    if type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value == "size" \
-            and not value.args:
-        return value.func.value
-    return None
 
 
 def _targets(binding: Binding) -> tuple[cst.BaseElement, ...] | None:

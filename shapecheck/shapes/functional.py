@@ -207,8 +207,8 @@ def _reduction(ev: Evaluator, args: Args, index: int) -> str | None:
     return None
 
 
-def _pointwise_loss(reduction_index: int):
-    """`F.mse_loss(input, target, reduction=...)` and its kin: the broadcast of input and target, or a scalar."""
+def _loss(reduction_index: int, unreduced):
+    """A loss: a scalar with reduction "mean"/"sum" (the default), else `unreduced(input, target)`."""
     def loss(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
         args = Args(node, 0)
         reduction = _reduction(ev, args, reduction_index)
@@ -217,28 +217,26 @@ def _pointwise_loss(reduction_index: int):
         x, target = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "target"), before)
         if reduction != "none" or x is None or target is None:
             return None
-        result = broadcast(x, target).shape
+        result = unreduced(x, target)
         return result.row_major().with_dtype("float") if result is not None else None
     return loss
 
 
-def _class_loss(reduction_index: int):
-    """`F.cross_entropy(input, target)` / `F.nll_loss`: a scalar, or with `reduction="none"` one loss per target
-    (class indices: the target's shape; class probabilities: the input's without the class dim)."""
-    def loss(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
-        args = Args(node, 0)
-        reduction = _reduction(ev, args, reduction_index)
-        if reduction in ("mean", "sum"):
-            return Shape((), layout=(), dtype="float")
-        x, target = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "target"), before)
-        if reduction != "none" or x is None or target is None or x.rank is None or target.rank is None:
-            return None
-        if target.rank == x.rank - 1:
-            return target.row_major().with_dtype("float")
-        if target.rank == x.rank and x.rank >= 2:
-            return Shape(x.dims[:1] + x.dims[2:], layout=(), dtype="float").row_major()
+def _pointwise(x: Shape, target: Shape) -> Shape | None:
+    """`F.mse_loss` and its kin: the broadcast of input and target."""
+    return broadcast(x, target).shape
+
+
+def _per_target(x: Shape, target: Shape) -> Shape | None:
+    """`F.cross_entropy` / `F.nll_loss`: one loss per target (class indices: the target's shape; class
+    probabilities: the input's without the class dim)."""
+    if x.rank is None or target.rank is None:
         return None
-    return loss
+    if target.rank == x.rank - 1:
+        return target
+    if target.rank == x.rank and x.rank >= 2:
+        return Shape(x.dims[:1] + x.dims[2:])
+    return None
 
 
 def cosine_similarity(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
@@ -267,9 +265,9 @@ FUNCTIONS = {
     "F.pad": pad, "F.interpolate": interpolate, "F.embedding": embedding, "F.one_hot": one_hot,
     "F.scaled_dot_product_attention": attention, "F.cosine_similarity": cosine_similarity,
     # the position of `reduction` among each loss's parameters
-    **{f"F.{name}": _pointwise_loss(4) for name in ("mse_loss", "l1_loss", "kl_div", "soft_margin_loss",
-                                                     "smooth_l1_loss")},
-    **{f"F.{name}": _pointwise_loss(5) for name in ("binary_cross_entropy", "binary_cross_entropy_with_logits")},
-    "F.huber_loss": _pointwise_loss(2),
-    "F.cross_entropy": _class_loss(6), "F.nll_loss": _class_loss(6),
+    **{f"F.{name}": _loss(4, _pointwise) for name in ("mse_loss", "l1_loss", "kl_div", "soft_margin_loss",
+                                                       "smooth_l1_loss")},
+    **{f"F.{name}": _loss(5, _pointwise) for name in ("binary_cross_entropy", "binary_cross_entropy_with_logits")},
+    "F.huber_loss": _loss(2, _pointwise),
+    "F.cross_entropy": _loss(6, _per_target), "F.nll_loss": _loss(6, _per_target),
 }

@@ -1414,9 +1414,9 @@ def size_subscript(ev: Evaluator, node: cst.Subscript, before: int) -> Dim | Non
     if index is None:
         return None
     container = node.value
-    measured = _measured(container)
-    if measured is not None:
-        return ev.dim_of_tensor(measured, index, before)
+    measured_tensor = measured(container)
+    if measured_tensor is not None:
+        return ev.dim_of_tensor(measured_tensor, index, before)
     whole = ev.sizes(container, before)
     if whole is not None:
         return whole.size(index)
@@ -1427,7 +1427,8 @@ def size_subscript(ev: Evaluator, node: cst.Subscript, before: int) -> Dim | Non
     return None
 
 
-def _measured(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+def measured(expr: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """`x` for `x.shape` and `x.size()`."""
     if type(expr) is cst.Attribute and expr.attr.value == "shape":
         return expr.value
     if type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "size" \
