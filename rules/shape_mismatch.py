@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Invalid, Rule
+from shapecheck.engine import Rule
 from shapecheck.shapes.layers import construction_conflict
 from shapecheck.shapes.masks import mask_conflict
 
@@ -178,7 +178,8 @@ class ShapeMismatch(Rule):
         from torch import nn as nn
 
         class Mlp(nn.Module):
-            def __init__(self, in_features, hidden_features=None, out_features=None, act_layer=nn.GELU, norm_layer=None):
+            def __init__(self, in_features, hidden_features=None, out_features=None, act_layer=nn.GELU,
+                         norm_layer=None):
                 super().__init__()
                 out_features = out_features or in_features
                 hidden_features = hidden_features or in_features

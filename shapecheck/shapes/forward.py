@@ -164,8 +164,7 @@ def _run(model: Model, inputs: tuple[Shape | None, ...]) -> Applied:
         return UNKNOWN
     params = model.forward.params
     positional = [p.name.value for p in (*params.posonly_params, *params.params)][1:]
-    if len(inputs) > len(positional) or params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) and \
-            isinstance(params.star_arg, cst.Param):
+    if len(inputs) > len(positional) or isinstance(params.star_arg, cst.Param):
         return UNKNOWN
     overrides: dict[str, Shape | None] = dict.fromkeys(positional)
     overrides.update(zip(positional, inputs))

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from shapecheck.engine.context import Binding, Context
+from shapecheck.engine.syntax import dotted_name
 from shapecheck.shapes import nn_modules
 from shapecheck.shapes.conflicts import Conflict
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
@@ -80,7 +81,37 @@ def module_of(ctx: Context, callee: cst.BaseExpression) -> Layer | None:
     if found is None:
         return None
     constructor, binding = found
-    return build(ctx, constructor, binding)
+    layer = build(ctx, constructor, binding)
+    if isinstance(layer, Sequential) and binding is not None and _mutated(ctx, callee):
+        return None  # layers appended, inserted or replaced after it was built
+    return layer
+
+
+MUTATORS = frozenset({"append", "extend", "insert", "add_module", "register_module", "pop", "__setitem__",
+                      "__delitem__"})
+_MUTATED: dict[int, tuple[cst.CSTNode, frozenset[str]]] = {}
+
+
+def _mutated(ctx: Context, callee: cst.BaseExpression) -> bool:
+    """The class (for `self.x`) or function the callee lives in changes the container's layers somewhere:
+    `x.append(...)`, `x.add_module(...)`, `x[i] = ...`, `del x[i]`."""
+    root = ctx.class_def if _is_self_attribute(callee) else ctx._frame.node
+    if root is None:
+        return True
+    cached = _MUTATED.get(id(root))
+    if cached is None or cached[0] is not root:
+        names: set[str] = set()
+        for node in ctx.walk(root):
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+                if node.func.attr.value in MUTATORS:
+                    names.add(dotted_name(node.func.value) or "")
+            elif isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.Del)):
+                if isinstance(node.target, cst.Subscript):
+                    names.add(dotted_name(node.target.value) or "")
+        if len(_MUTATED) > 256:
+            _MUTATED.clear()
+        cached = _MUTATED[id(root)] = (root, frozenset(names))
+    return dotted_name(callee) in cached[1]
 
 
 def build(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Layer | None:
@@ -109,7 +140,11 @@ def _constructor(ctx: Context, callee: cst.BaseExpression) -> tuple[cst.Call, Bi
     if type(callee) is cst.Call:
         return callee, None
     if type(callee) is cst.Name:
-        binding = ctx.binding(callee)
+        shapes = ctx.shapes
+        reaching = shapes.candidates(callee, shapes.now())
+        if not reaching or len(reaching) != 1:
+            return None  # bound differently on different paths (or in a loop): not known for certain
+        binding = reaching[0]
     elif _is_self_attribute(callee):
         if not _assigned_once(ctx, callee.attr.value):  # type: ignore[attr-defined]
             return None
@@ -153,8 +188,9 @@ def _attribute_assignments(ctx: Context, class_def: cst.ClassDef) -> dict[str, i
             targets = [target.target for target in node.targets]  # type: ignore[attr-defined]
         elif kind in (cst.AnnAssign, cst.AugAssign):
             targets = [node.target]  # type: ignore[attr-defined]
-        elif kind is cst.Call and type(node.func) is cst.Name and node.func.value in ("setattr", "delattr"):  # type: ignore[attr-defined]
-            counts["*"] = 1
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+            if node.func.value in ("setattr", "delattr"):
+                counts["*"] = 1
         elif kind is cst.Attribute and node.attr.value == "__dict__":  # type: ignore[attr-defined]
             counts["*"] = 1
         while targets:

@@ -206,14 +206,14 @@ class Conv(_Spatial):
         fresh = _fresh(("conv", id(self), i), self.spatial, i)
         if size is None:
             return fresh
-        k, s, d = _at(self.kernel, i), _at(self.stride, i), _at(self.dilation, i)
+        k, s, d = (_at(values, i, self.spatial) for values in (self.kernel, self.stride, self.dilation))
         if self.padding == "same":
             return size
-        p = Dim.of(0) if self.padding == "valid" else _at(self.padding, i)  # type: ignore[arg-type]
+        p = Dim.of(0) if self.padding == "valid" else _at(self.padding, i, self.spatial)  # type: ignore[arg-type]
         if k is None or s is None or p is None or d is None:
             return fresh
         if self.transposed:
-            o = _at(self.output_padding, i)
+            o = _at(self.output_padding, i, self.spatial)
             return fresh if o is None else (size - 1) * s - 2 * p + d * (k - 1) + o + 1
         return _floordiv(size + 2 * p - d * (k - 1) - 1, s) + 1
 
@@ -232,7 +232,8 @@ class Pool(_Spatial):
 
     def _size(self, size: Dim | None, i: int) -> Dim:
         fresh = _fresh(("pool", id(self), i), self.spatial, i)
-        k, s, p, d = _at(self.kernel, i), _at(self.stride, i), _at(self.padding, i), _at(self.dilation, i)
+        k, s, p, d = (_at(values, i, self.spatial) for values in (self.kernel, self.stride, self.padding,
+                                                                   self.dilation))
         if size is None or k is None or s is None or p is None or d is None or self.ceil_mode is None:
             return fresh
         span = size + 2 * p - d * (k - 1) - 1
@@ -424,10 +425,12 @@ class Attention(Layer):
 # ---------------------------------------------------------------------------------------------- constructors
 
 
-def _at(values: tuple[Dim | None, ...] | str | None, i: int) -> Dim | None:
+def _at(values: tuple[Dim | None, ...] | str | None, i: int, spatial: int) -> Dim | None:
+    """Entry `i` of an `int or tuple` argument of a layer over `spatial` dims; None for a tuple of another length
+    (which torch rejects)."""
     if values is None or isinstance(values, str):
         return None
-    return values[0] if len(values) == 1 else values[i] if i < len(values) else None
+    return values[0] if len(values) == 1 else values[i] if len(values) == spatial else None
 
 
 def _tuple(expr: cst.BaseExpression | None, size: SizeReader, default: int | None) -> tuple[Dim | None, ...] | None:

@@ -267,3 +267,49 @@ probe_conflict(e(torch.randn(2, 3)))
 ''') == ["(...)", "(1, 8, H_out, W_out)", "(...)", "(5, 3, 20)",
          "`b(torch.randn(1, 4, 8, 8))`: the input is (1, 4, 8, 8): 4 channels (dim -3), but `b` = "
          "nn.Conv2d(3, 8, **kw) expects 3", None]
+
+
+def test_layers_bound_on_several_paths_or_changed_later_are_unknown() -> None:
+    assert seen('''
+def branches(cond):
+    if cond:
+        layer = nn.Linear(10, 5)
+    else:
+        layer = nn.Linear(20, 5)
+    probe_conflict(layer(torch.randn(3, 10)))
+
+def appended():
+    layers = nn.Sequential(nn.Linear(10, 20))
+    layers.append(nn.Linear(20, 5))
+    probe(layers(torch.randn(3, 10)))
+
+def kept():
+    layers = nn.Sequential(nn.Linear(10, 20))
+    probe(layers(torch.randn(3, 10)))
+''') == [None, "(...)", "(3, 20)"]
+
+
+def test_odd_code_gives_unknown_without_errors() -> None:
+    assert seen('''
+class Selfish(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.Sequential(self, nn.Linear(2, 2))
+        self.empty = nn.Sequential()
+    def forward(self, x, *rest):
+        return self.layers(x)
+
+class Later(nn.Module):
+    pass
+
+x = torch.randn(4, 2)
+probe(nn.Conv2d(3, 8, kernel_size=(3,), padding=(1, 2, 3))(torch.randn(1, 3, 8, 8)))
+probe(nn.Sequential(OrderedDict({"a": nn.ReLU()}))(x))
+probe(nn.Linear(3)(x))
+probe(Selfish()(x))
+probe(Selfish().empty(x))
+probe(Later()(x))
+probe(Undefined()(x))
+probe(nn.AdaptiveAvgPool2d((1, 2, 3))(torch.randn(1, 3, 8, 8)))
+probe(nn.MaxPool2d(2, ceil_mode=True)(torch.randn(1, 3, 7, 7)))
+''') == ["(1, 8, H_out, W_out)", "(...)", "(...)", "(...)", None, "(...)", "(...)", "(...)", "(1, 3, 4, 4)"]
