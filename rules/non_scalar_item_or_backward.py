@@ -18,12 +18,12 @@ class NonScalarItemOrBackward(Rule):
     code = "SC107"
     name = "non-scalar-item-or-backward"
     message = "`.item()` on a tensor with more than one element"
-    triggers = (".item(", "float(", "int(", "backward(")
+    triggers = (".item(", "float(", "int(", "bool(", "complex(", "backward(")
     docs = """
         ## What it does
-        Finds `.item()`, `float(t)` and `int(t)` on a tensor that keeps a dim whose size is not known to be 1 (an
-        unreduced per-sample loss from `reduction="none"`, a batch of predictions compared with a batch of
-        labels, a row of a matrix), and `.backward()` or `torch.autograd.backward(t)` without `gradient=` on such
+        Finds `.item()`, `float(t)`, `int(t)` (and `bool(t)`, `complex(t)`) on a tensor that keeps a dim whose
+        size is not known to be 1 (an unreduced per-sample loss from `reduction="none"`, a batch of predictions
+        compared with a batch of labels, a row of a matrix), and `.backward()` or `torch.autograd.backward(t)` without `gradient=` on such
         a tensor. Shapes come from the shape analysis; a tensor whose shape is not known, or whose dims are all
         1, is never reported.
 
