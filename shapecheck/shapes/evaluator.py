@@ -483,10 +483,10 @@ class Evaluator:
             return shape if len(shape.dims) >= max(dims, trailing) else None
         owner = shape.origin if shape.origin is not None else owner
         v = shape.variadic
-        if len(shape.dims) > v and shape.layout is not None and any(r < v for r in shape.layout[v:]):
-            return None if dims > v or trailing > len(shape.dims) - v else shape
-        if dims > v and len(shape.dims) > v or trailing > len(shape.dims) - v and v > 0:
-            return None  # (*bs, 4, 4): the run may be shorter than asked, so the dims named may be the 4s
+        known_leading, known_trailing = v, len(shape.dims) - v
+        # The unknown run may be empty: new leading dims could be the known trailing ones and the other way round.
+        if dims > known_leading and known_trailing or trailing > known_trailing and known_leading:
+            return None
         if dims > v:
             new = tuple(Dim.symbol(("dim", owner, i), f"d{i}", placeholder=True) for i in range(v, dims))
             added = len(new)

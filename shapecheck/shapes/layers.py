@@ -136,26 +136,38 @@ def _size_reader(ctx: Context, binding: Binding | None):
 
 
 def _constructor(ctx: Context, callee: cst.BaseExpression) -> tuple[cst.Call, Binding | None] | None:
-    """The constructor call a callee was bound to, and the binding (None: written inline)."""
+    """The constructor call a callee was bound to, and the binding (None: written inline). The cheap questions
+    come first: most callees are functions, not modules."""
     if type(callee) is cst.Call:
-        return callee, None
-    if type(callee) is cst.Name:
-        shapes = ctx.shapes
-        reaching = shapes.candidates(callee, shapes.now())
-        if not reaching or len(reaching) != 1:
-            return None  # bound differently on different paths (or in a loop): not known for certain
-        binding = reaching[0]
-    elif _is_self_attribute(callee):
-        if not _assigned_once(ctx, callee.attr.value):  # type: ignore[attr-defined]
-            return None
-        binding = ctx.binding(callee)
-    else:
+        return (callee, None) if _builds_module(ctx, callee) else None
+    is_name = type(callee) is cst.Name
+    if not is_name and not _is_self_attribute(callee):
         return None
+    binding = ctx.binding(callee)
     if binding is None or binding.kind != "assign" or type(binding.value) is not cst.Call:
+        return None
+    if not _builds_module(ctx, binding.value):
         return None
     if binding.loop is not None and binding.loop is not ctx.loop:
         return None  # bound in a loop: a different module each time round
+    if is_name:
+        shapes = ctx.shapes
+        if shapes.candidates(callee, shapes.now()) != [binding]:
+            return None  # bound differently on different paths: not known for certain
+    elif not _assigned_once(ctx, callee.attr.value):  # type: ignore[attr-defined]
+        return None
     return binding.value, binding
+
+
+def _builds_module(ctx: Context, call: cst.Call) -> bool:
+    """A call of a torch.nn constructor or of a class of this file."""
+    func = call.func
+    if type(func) is cst.Name:
+        binding = ctx.binding(func)
+        if binding is not None and binding.kind == "class":
+            return True
+    qualname = ctx.qualname(func)
+    return qualname is not None and qualname.startswith("torch.nn.")
 
 
 def _is_self_attribute(expr: cst.BaseExpression) -> bool:

@@ -41,36 +41,36 @@ def opaque(key: object, name: str) -> Dim:
 
 
 def call(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
-    try:
-        return _call(ev, node, before)
-    except Hidden:
-        return None
+    result = _dispatch(ev, node, before, FUNCTIONS, METHODS)
+    return result if isinstance(result, Shape) else None
 
 
-def _call(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _dispatch(ev: Evaluator, node: cst.Call, before: int, functions: dict, methods: dict):
+    """A torch function from `functions` by its qualname, a tensor method from `methods` (given the receiver's
+    shape), else a module or a project function."""
     ctx = ev.ctx
     func = node.func
-    qualname = ctx.qualname(func)
-    if qualname is not None:
-        name = _torch_name(qualname)
-        handler = FUNCTIONS.get(name)
-        result = handler(ev, node, before) if handler is not None else None
-        if result is not None and name in _LAYOUT_FUNCTIONS:
-            result = replace(result, permuted_by=f"{ctx.code(func)}(...)")
-        return result
-    if type(func) is cst.Attribute and not _is_self_attribute(func):
-        handler = METHODS.get(func.attr.value)
-        if handler is None:
-            return None
-        shape = ev.tensor(func.value, before)
-        if shape is None:
-            return None
-        result = handler(ev, shape, Args(node), before)
-        if result is not None and func.attr.value in _LAYOUT_METHODS:
-            result = replace(result, permuted_by=f".{func.attr.value}({_arguments(ctx, node)})")
-        return result
-    result = _module_call(ev, node, before)
-    return result if isinstance(result, Shape) else None
+    try:
+        qualname = ctx.qualname(func)
+        if qualname is not None:
+            name = _torch_name(qualname)
+            handler = functions.get(name)
+            result = handler(ev, node, before) if handler is not None else None
+            if isinstance(result, Shape) and name in _LAYOUT_FUNCTIONS:
+                result = replace(result, permuted_by=f"{ctx.code(func)}(...)")
+            return result
+        if type(func) is cst.Attribute and not _is_self_attribute(func):
+            handler = methods.get(func.attr.value)
+            shape = ev.tensor(func.value, before) if handler is not None else None
+            if shape is None:
+                return None
+            result = handler(ev, shape, Args(node), before)
+            if isinstance(result, Shape) and func.attr.value in _LAYOUT_METHODS:
+                result = replace(result, permuted_by=f".{func.attr.value}({_arguments(ctx, node)})")
+            return result
+    except Hidden:
+        return None
+    return _module_call(ev, node, before)
 
 
 def _module_call(ev: Evaluator, node: cst.Call, before: int):
@@ -107,32 +107,7 @@ def items(ev: Evaluator, node: cst.BaseExpression, before: int) -> Items | None:
         return value if isinstance(value, Items) else None
     if kind is not cst.Call:
         return None
-    try:
-        return _items_call(ev, node, before)
-    except Hidden:
-        return None
-
-
-def _items_call(ev: Evaluator, node: cst.Call, before: int) -> Items | None:
-    func = node.func
-    qualname = ev.ctx.qualname(func)
-    if qualname is not None:
-        name = _torch_name(qualname)
-        if not name.startswith("torch.") or name.count(".") != 1:
-            return None
-        handler = TUPLE_METHODS.get(name[len("torch."):])
-        if handler is None:
-            return None
-        args = Args(node, 1)
-        shape = ev.tensor(args.get(-1, "input"), before)
-        return handler(ev, shape, args, before) if shape is not None else None
-    if type(func) is cst.Attribute and not _is_self_attribute(func):
-        handler = TUPLE_METHODS.get(func.attr.value)
-        if handler is None:
-            return None
-        shape = ev.tensor(func.value, before)
-        return handler(ev, shape, Args(node), before) if shape is not None else None
-    result = _module_call(ev, node, before)
+    result = _dispatch(ev, node, before, TUPLE_FUNCTIONS, TUPLE_METHODS)
     return result if isinstance(result, Items) else None
 
 
@@ -750,13 +725,20 @@ def _unsqueeze(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | 
     return _insert(shape, position, Dim.of(1)) if position is not None else None
 
 
-def _expand(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
-    sizes = _shape_arguments(ev, args, 0, "size", before)
+def _aligned(ev: Evaluator, shape: Shape, args: Args, keyword: str, before: int) -> tuple[Shape, int] | None:
+    """The sizes `expand`/`repeat` take, and how many leading dims they add in front of the tensor's."""
+    sizes = _shape_arguments(ev, args, 0, keyword, before)
     if sizes is None or sizes.variadic is not None or shape.variadic is not None:
         return None
     offset = len(sizes.dims) - len(shape.dims)
-    if offset < 0:
+    return (sizes, offset) if offset >= 0 else None
+
+
+def _expand(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    aligned = _aligned(ev, shape, args, "size", before)
+    if aligned is None:
         return None
+    sizes, offset = aligned
     dims = []
     for i, size in enumerate(sizes.dims):
         if size == WILDCARD:
@@ -773,12 +755,10 @@ def _expand_as(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | 
 
 
 def _repeat(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
-    sizes = _shape_arguments(ev, args, 0, "repeats", before)
-    if sizes is None or sizes.variadic is not None or shape.variadic is not None:
+    aligned = _aligned(ev, shape, args, "repeats", before)
+    if aligned is None:
         return None
-    offset = len(sizes.dims) - len(shape.dims)
-    if offset < 0:
-        return None
+    sizes, offset = aligned
     dims = tuple(size * (shape.dims[i - offset] if i >= offset else Dim.of(1)) for i, size in enumerate(sizes.dims))
     return Shape(dims, layout=tuple(range(len(dims))), dtype=shape.dtype)
 
@@ -884,15 +864,22 @@ def _sort(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
     return Items((shape.row_major(), shape.row_major().with_dtype("int")))
 
 
+def _split_dim(ev: Evaluator, shape: Shape, args: Args, before: int) -> tuple[Shape, int] | None:
+    """The tensor (with the dim named) and the position of the dim a chunk/split/unbind cuts (`dim`, default 0)."""
+    dim = ev.integer(args.get(1, "dim"), before) if args.get(1, "dim") is not None else 0
+    if dim is None:
+        return None
+    expanded = _expanded(ev, shape, [dim], args)
+    position = expanded.index(dim) if expanded is not None else None
+    return (expanded, position) if expanded is not None and position is not None else None
+
+
 def _chunk(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
     count = ev.integer(args.get(0, "chunks"), before)
-    dim = ev.integer(args.get(1, "dim"), before) if args.get(1, "dim") is not None else 0
-    if count is None or count <= 0 or dim is None:
+    cut = _split_dim(ev, shape, args, before)
+    if count is None or count <= 0 or cut is None:
         return None
-    shape = _expanded(ev, shape, [dim], args)
-    position = shape.index(dim) if shape is not None else None
-    if position is None:
-        return None
+    shape, position = cut
     size = shape.dims[position]
     if size.literal is not None:
         step = -(-size.literal // count)
@@ -906,13 +893,10 @@ def _chunk(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None
 
 def _split(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
     target = args.get(0, "split_size_or_sections", "split_size")
-    dim = ev.integer(args.get(1, "dim"), before) if args.get(1, "dim") is not None else 0
-    if target is None or dim is None:
+    cut = _split_dim(ev, shape, args, before)
+    if target is None or cut is None:
         return None
-    shape = _expanded(ev, shape, [dim], args)
-    position = shape.index(dim) if shape is not None else None
-    if position is None:
-        return None
+    shape, position = cut
     size = shape.dims[position]
     if type(target) in (cst.List, cst.Tuple):
         parts = [ev.size(e.value, before) for e in target.elements]
@@ -1486,6 +1470,7 @@ TUPLE_METHODS = {
     "sort": _sort, "chunk": _chunk, "split": _split, "unbind": _unbind, "tensor_split": None,
 }
 TUPLE_METHODS = {name: handler for name, handler in TUPLE_METHODS.items() if handler is not None}
+TUPLE_FUNCTIONS = {f"torch.{name}": _function(handler) for name, handler in TUPLE_METHODS.items()}
 
 _TORCH_SAME = ("abs", "neg", "exp", "log", "log1p", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "relu",
                "sign", "round", "floor", "ceil", "reciprocal", "square", "clamp", "clip", "pow", "softmax",

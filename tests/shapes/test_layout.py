@@ -48,3 +48,14 @@ def test_unknown_rank_tensors_name_the_dims_a_permute_touches() -> None:
             probe(x.permute(0, 2, 1))
             probe(x.mT)
     ''') == ["(d1, d0, ...)", (1, 0), "(d0, d2, d1)", "(..., d-1, d-2)"]
+
+
+def test_dims_of_an_unknown_run_are_named_only_where_they_cannot_overlap_known_ones() -> None:
+    assert probe('''
+        import torch
+        from jaxtyping import Float
+        def f(x: Float[torch.Tensor, "*batch n m"], y):
+            probe(x.transpose(0, 1))
+            probe(x.transpose(-1, -2))
+            probe(y.transpose(0, 1).mT)
+    ''') == [None, "(*batch, m, n)", None]
