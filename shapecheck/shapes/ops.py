@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.shapes import functional, layers
+from shapecheck.shapes import functional, layers, losses
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.dims import Atom, Dim, same
@@ -80,7 +80,9 @@ def _module_call(ev: Evaluator, node: cst.Call, before: int):
     ctx = ev.ctx
     inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
                    for arg in node.args)
-    known = layers.call_result(ctx, node, inputs)
+    known = losses.loss_result(ev, node, before)
+    if known is None:
+        known = layers.call_result(ctx, node, inputs)
     if known is not None:
         return known
     func = node.func
@@ -228,11 +230,8 @@ def _shape_arguments(ev: Evaluator, args: Args, index: int, keyword: str, before
         whole = ev.sizes(rest[0], before)
         if whole is not None:
             return whole
-        dim = ev.size(rest[0], before)
-        if dim is not None and dim.literal is None and all(atom.placeholder for atom in dim.atoms):
-            # `torch.ones(input_shape)`: a name the analysis knows nothing about may hold a tuple or a
-            # torch.Size as well as an int, so not even the rank is known.
-            return None
+        if _unexplained(ev.size(rest[0], before)):
+            return None  # `torch.ones(input_shape)`: a name the code never explains may hold a whole shape
     dims = []
     for expr in rest:
         dim = ev.size(expr, before)
@@ -240,6 +239,14 @@ def _shape_arguments(ev: Evaluator, args: Args, index: int, keyword: str, before
             return None
         dims.append(dim)
     return Shape(tuple(dims), layout=())
+
+
+def _unexplained(dim: Dim | None) -> bool:
+    """A bare name the analysis knows nothing about (a parameter, an attribute): maybe an int, maybe a tuple."""
+    if dim is None or len(dim.terms) != 1:
+        return False
+    monomial, coef = dim.terms[0]
+    return coef == 1 and len(monomial) == 1 and monomial[0].placeholder
 
 
 # ----------------------------------------------------------------------------------------- elementwise
@@ -785,7 +792,7 @@ def _gather(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | Non
 # ----------------------------------------------------------------------------------------------- reductions
 
 
-def _reduce(dtype: DtypeFamily | None = None, dim_index: int = 0, dim_names: tuple[str, ...] = ("dim",)):
+def _reduce(dtype: DtypeFamily | None = None, dim_index: int = 0, dim_names: tuple[str, ...] = ("dim", "axis")):
     """`x.sum(dim, keepdim)`, `x.mean()`, `x.argmax(-1)`: the dims named are removed (kept as 1 with keepdim);
     no dim reduces everything to a scalar."""
     def reduce(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
@@ -795,7 +802,7 @@ def _reduce(dtype: DtypeFamily | None = None, dim_index: int = 0, dim_names: tup
         result_dtype = dtype or shape.dtype
         if target is None or type(target) is cst.Name and target.value == "None":
             return Shape((), layout=(), dtype=result_dtype)
-        keep = args.get(dim_index + 1, "keepdim")
+        keep = args.get(dim_index + 1, "keepdim", "keepdims")
         keepdim = type(keep) is cst.Name and keep.value == "True"
         if keep is not None and not (type(keep) is cst.Name and keep.value in ("True", "False")):
             return None

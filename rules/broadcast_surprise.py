@@ -1,0 +1,262 @@
+"""SC104 broadcast-surprise: broadcasting that silently multiplies out a (N, 1) against a (N,), in an operator or a
+regression loss."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Invalid, Rule
+from shapecheck.rules._shape_messages import quoted
+from shapecheck.shapes.dims import same
+from shapecheck.shapes.intent import spells_broadcast
+from shapecheck.shapes.losses import loss_call
+from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.surprise import surprise
+
+OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
+COMPARISONS = (cst.Equal, cst.NotEqual, cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual)
+
+
+class BroadcastSurprise(Rule):
+    code = "SC104"
+    name = "broadcast-surprise"
+    message = "broadcasting stretches a size-1 dim against a size the tensor already has elsewhere"
+    triggers = ("torch",)
+    docs = """
+        ## What it does
+        Finds element-wise arithmetic and comparisons whose broadcasting stretches a size-1 dim of one operand
+        against a size that the same operand already has in another dim, so that size lands in two dims of the
+        result that neither operand had: `pred - y` with `pred` a (N, 1) model output and `y` a (N,) target gives
+        (N, N). Also finds `mse_loss`, `l1_loss`, `smooth_l1_loss`, `huber_loss`, `binary_cross_entropy` and
+        `binary_cross_entropy_with_logits` (and `nn.MSELoss`, `nn.L1Loss`, `nn.SmoothL1Loss`, `nn.HuberLoss`,
+        `nn.BCELoss`, `nn.BCEWithLogitsLoss`) whose input and target have different shapes.
+
+        Shapes come from the shape analysis (constructors, layers such as `nn.Linear(d, 1)`, `.shape`, jaxtyping
+        annotations); when a shape is not known, nothing is reported. Broadcasting the code asks for is not
+        reported: outer products and pairwise differences written with `unsqueeze`, `None` indexing or
+        `view(..., 1)` (`a[:, None] - b[None, :]`), `keepdim=True` reductions subtracted from their input, bias
+        and scale vectors (`(B, T, C) + (C,)`), a `(B, 1, T)` mask added to `(T, T)` scores.
+
+        ## Why is this bad?
+        The primer: "Most "shape doesn't broadcast" errors come from forgetting that a (B,) tensor is not the same
+        as a (B, 1) tensor when the other operand is (B, D). Use unsqueeze to make intent explicit." When the
+        other operand is (B,) instead of (B, D), nothing raises at all: (B, 1) - (B,) is a (B, B) matrix of every
+        prediction minus every target. The mean of it is a number, the loss goes down a little, and the model
+        learns the mean of `y`. `F.mse_loss` does the same broadcasting and only prints a warning;
+        `binary_cross_entropy` raises.
+
+        ## Example
+        ```python
+        model = nn.Linear(8, 1)
+        x, y = torch.randn(100, 8), torch.randn(100)
+        pred = model(x)                    # (100, 1)
+        loss = ((pred - y) ** 2).mean()    # (100, 100) before the mean
+        loss = F.mse_loss(model(x), y)     # same, with a warning
+        ```
+
+        ## Use instead
+        ```python
+        pred = model(x).squeeze(-1)        # (100,)
+        loss = ((pred - y) ** 2).mean()
+        loss = F.mse_loss(model(x), y.unsqueeze(-1))  # both (100, 1)
+        ```
+    """
+    VALID = [
+        # pytorch/examples regression: a (N, 1) prediction against a (N, 1) target
+        """
+        import torch
+        import torch.nn.functional as F
+        W_target = torch.randn(4, 1) * 5
+        fc = torch.nn.Linear(4, 1)
+        batch_x = torch.randn(32, 4)
+        batch_y = batch_x.mm(W_target)
+        output = F.smooth_l1_loss(fc(batch_x), batch_y)
+        """,
+        # timm / Swin: the pairwise difference of window masks, unsqueezed on both sides
+        """
+        import torch
+        mask_windows = torch.zeros(16, 49)
+        attn_mask = mask_windows.unsqueeze(1) - mask_windows.unsqueeze(2)
+        """,
+        # transformers / T5: relative positions from explicitly broadcast aranges
+        """
+        import torch
+        def relative(query_length, key_length):
+            context_position = torch.arange(query_length)[:, None]
+            memory_position = torch.arange(key_length)[None, :]
+            return memory_position - context_position
+        """,
+        # a keepdim reduction broadcast back against its input (stable softmax)
+        """
+        import torch
+        x = torch.randn(32, 10)
+        z = x - x.max(dim=-1, keepdim=True).values
+        y = (x - x.mean(dim=1, keepdim=True)) / x.std(dim=1, keepdim=True)
+        """,
+        # nanoGPT: token embeddings plus position embeddings, (B, T, C) + (T, C)
+        """
+        import torch
+        import torch.nn as nn
+        from jaxtyping import Float
+        from torch import Tensor
+        def embed(tok_emb: Float[Tensor, "B T C"], pos_emb: Float[Tensor, "T C"]) -> Float[Tensor, "B T C"]:
+            return tok_emb + pos_emb
+        """,
+        # the primer's MyLayer: a bias vector
+        """
+        import torch
+        import torch.nn as nn
+        class MyLayer(nn.Module):
+            def __init__(self, in_dim, out_dim):
+                super().__init__()
+                self.weight = nn.Parameter(torch.randn(in_dim, out_dim) * 0.02)
+                self.bias = nn.Parameter(torch.zeros(out_dim))
+            def forward(self, x):
+                return x @ self.weight + self.bias
+        """,
+        # a padding mask (B, 1, T) added to causal scores (T, T): the result (B, T, T) is what the code wants
+        """
+        from jaxtyping import Float
+        from torch import Tensor
+        def masked(scores: Float[Tensor, "T T"], pad: Float[Tensor, "B 1 T"]) -> Float[Tensor, "B T T"]:
+            return scores + pad
+        """,
+        # the target reshaped to the prediction's (N, 1)
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        model = nn.Linear(8, 1)
+        x, y = torch.randn(100, 8), torch.randn(100)
+        loss = F.mse_loss(model(x), y.unsqueeze(1))
+        loss = F.mse_loss(model(x).squeeze(-1), y)
+        loss = F.mse_loss(model(x), y.view(-1, 1))
+        """,
+        # transformers / wav2vec2-bert: a rotary outer product, (T, 1) * (D / 2,)
+        """
+        import torch
+        def freqs(seq_len, inv_freq):
+            time_stamps = torch.arange(seq_len).float()
+            return time_stamps[:, None] * inv_freq
+        """,
+    ]
+    INVALID = [
+        # the primer's pitfall, (100, 1) - (100,)
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Linear(8, 1)
+        x = torch.randn(100, 8)
+        y = torch.randn(100)
+        pred = model(x)
+        loss = ((pred - y) ** 2).mean()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        net = nn.Linear(4, 1)
+        X, y = torch.randn(64, 4), torch.randn(64)
+        loss = F.mse_loss(net(X), y)
+        """,
+        # a loss module bound in __init__
+        """
+        import torch
+        import torch.nn as nn
+        class Regressor(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.head = nn.Linear(16, 1)
+                self.criterion = nn.L1Loss()
+            def loss(self, h, y):
+                h = torch.randn(32, 16)
+                y = torch.randn(32)
+                return self.criterion(self.head(h), y)
+        """,
+        # accuracy from a (N, 1) probability against (N,) labels: a (N, N) comparison
+        """
+        import torch
+        import torch.nn as nn
+        head = nn.Linear(64, 1)
+        h = torch.randn(256, 64)
+        labels = torch.randint(0, 2, (256,))
+        correct = ((torch.sigmoid(head(h)) > 0.5).long() == labels).sum()
+        """,
+        # jaxtyping annotations state the shapes
+        """
+        from jaxtyping import Float
+        from torch import Tensor
+        def residual(pred: Float[Tensor, "N 1"], y: Float[Tensor, "N"]) -> Float[Tensor, "N"]:
+            return pred - y
+        """,
+        # binary_cross_entropy_with_logits raises on this
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        head = nn.Linear(128, 1)
+        h = torch.randn(32, 128)
+        labels = torch.randint(0, 2, (32,)).float()
+        loss = F.binary_cross_entropy_with_logits(head(h), labels)
+        """,
+    ]
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if isinstance(node.operator, OPERATORS):
+            self._check(node, node.left, node.right)
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        if len(node.comparisons) == 1 and isinstance(node.comparisons[0].operator, COMPARISONS):
+            target = node.comparisons[0]
+            self._check(node, node.left, target.comparator)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        loss = loss_call(self.ctx, node)
+        if loss is None or loss.kind == "class":
+            return
+        pred, target = self.ctx.shape_of(loss.input), self.ctx.shape_of(loss.target)
+        if pred is None or target is None or pred.rank is None or target.rank is None or not pred.rank \
+                or not target.rank:
+            return
+        found = surprise(pred, target)
+        if found is None and pred.rank == target.rank \
+                and not any(same(p, t) is False for p, t in zip(pred.dims, target.dims)):
+            return
+        if loss.kind == "binary":
+            outcome = "it raises"
+        elif found is not None:
+            outcome = f"they broadcast to {found.result.render()} (PyTorch only warns)"
+        else:
+            outcome = "one is broadcast against the other (PyTorch only warns)"
+        self.report(node, f"`{loss.function}` input and target shapes differ: {self._named(loss.input, pred)}, "
+                          f"{self._named(loss.target, target)}; {outcome}. {_advice(pred, target)}")
+
+    def _check(self, node: cst.CSTNode, left: cst.BaseExpression, right: cst.BaseExpression) -> None:
+        a = self.ctx.shape_of(left)
+        if a is None or a.rank is None:
+            return
+        b = self.ctx.shape_of(right)
+        if b is None or b.rank is None:
+            return
+        found = surprise(a, b)
+        if found is None:
+            return
+        if spells_broadcast(self.ctx, left) or spells_broadcast(self.ctx, right):
+            return
+        unit, other = (left, right) if found.operand == 0 else (right, left)
+        self.report(node, f"{quoted(self.ctx, node)}: "
+                          f"{self._named(left, a)} and {self._named(right, b)}, so the result is "
+                          f"{found.result.render()}: the size-1 dim of {quoted(self.ctx, unit)} is stretched "
+                          f"to {found.size}, a size it already has; squeeze it or unsqueeze "
+                          f"{quoted(self.ctx, other)} so the dims line up")
+
+    def _named(self, expr: cst.BaseExpression, shape: Shape) -> str:
+        return f"{quoted(self.ctx, expr)} is {shape.render()}"
+
+
+def _advice(pred: Shape, target: Shape) -> str:
+    if pred.rank == target.rank + 1 and pred.dims[-1].literal == 1:
+        return "Make them the same shape: `.squeeze(-1)` the prediction or `.unsqueeze(-1)` the target"
+    if target.rank == pred.rank + 1 and target.dims[-1].literal == 1:
+        return "Make them the same shape: `.squeeze(-1)` the target or `.unsqueeze(-1)` the prediction"
+    return "Make them the same shape"

@@ -1,0 +1,197 @@
+"""SC106 cross-entropy-shape: `cross_entropy` / `nll_loss` given targets that can't match the input's shape, above
+all (B, T, V) logits with (B, T) targets."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Invalid, Rule
+from shapecheck.rules._shape_messages import quoted
+from shapecheck.shapes.dims import same
+from shapecheck.shapes.losses import loss_call
+from shapecheck.shapes.shape import Shape
+
+
+class CrossEntropyShape(Rule):
+    code = "SC106"
+    name = "cross-entropy-shape"
+    message = "`cross_entropy` target shape can't match its input"
+    triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")
+    docs = """
+        ## What it does
+        Finds `F.cross_entropy`, `F.nll_loss`, `nn.CrossEntropyLoss` and `nn.NLLLoss` calls whose input and target
+        shapes, as the shape analysis knows them, can't go together. The loss reads the class scores from dim 1 of
+        the input: an (N, C) input takes (N,) class indices, an (N, C, d1, ...) input takes (N, d1, ...) indices,
+        and class probabilities have the input's own shape. Reported:
+        - sequence logits (B, T, V) with (B, T) targets: the targets match the input without its *last* dim, but
+          the class dim is dim 1, so the loss wants (B, V) targets (it raises unless T happens to equal V);
+        - targets whose rank fits neither class indices nor probabilities, such as (N, 1) integer labels for (N, C)
+          logits;
+        - targets whose sizes are proven different from the input's non-class dims.
+
+        Shapes come from the shape analysis; when either is unknown, nothing is reported. Flattened calls
+        (`logits.view(-1, V)`, `targets.view(-1)`), logits moved to (B, V, T) with `transpose(1, 2)`,
+        segmentation maps (N, C, H, W) with (N, H, W) targets and soft (N, C) targets are all fine.
+
+        ## Why is this bad?
+        The primer: "Shape mismatches in cross-entropy. F.cross_entropy(logits, targets) expects logits of shape
+        (N, C) and targets of shape (N,) with class indices in [0, C) — not one-hot. For sequence outputs, flatten:
+        F.cross_entropy(logits.reshape(-1, V), targets.reshape(-1))." With (B, T, V) logits the loss takes T as the
+        number of classes and raises "Expected target size (B, V), got (B, T)"; when T equals V it trains on the
+        wrong axis without a word.
+
+        ## Example
+        ```python
+        logits = model(idx)                      # (B, T, V)
+        loss = F.cross_entropy(logits, targets)  # targets: (B, T)
+        ```
+
+        ## Use instead
+        ```python
+        B, T, V = logits.shape
+        loss = F.cross_entropy(logits.view(B * T, V), targets.view(B * T))
+        # or, keeping the sequence dim: classes in dim 1
+        loss = F.cross_entropy(logits.transpose(1, 2), targets)
+        ```
+    """
+    VALID = [
+        # nanoGPT: flattened logits and targets
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(4, 8, 100)
+        targets = torch.randint(0, 100, (4, 8))
+        loss = F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1), ignore_index=-1)
+        """,
+        # transformers: `loss_fct(logits.view(-1, self.num_labels), labels.view(-1))`
+        """
+        import torch
+        import torch.nn as nn
+        from jaxtyping import Float, Int
+        from torch import Tensor
+        def token_loss(logits: Float[Tensor, "B T V"], labels: Int[Tensor, "B T"]):
+            loss_fct = nn.CrossEntropyLoss()
+            return loss_fct(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1))
+        """,
+        # transformers / wav2vec2: one-hot labels turned into indices with `argmax(..., axis=1)`
+        """
+        import torch
+        from torch.nn import CrossEntropyLoss
+        def xvector_loss(logits, labels, num_labels):
+            loss_fct = CrossEntropyLoss()
+            return loss_fct(logits.view(-1, num_labels), torch.argmax(labels.view(-1, num_labels), axis=1))
+        """,
+        # classes moved to dim 1: (B, V, T) logits with (B, T) targets
+        """
+        import torch.nn.functional as F
+        from jaxtyping import Float, Int
+        from torch import Tensor
+        def seq_loss(logits: Float[Tensor, "B T V"], targets: Int[Tensor, "B T"]):
+            return F.cross_entropy(logits.transpose(1, 2), targets)
+        """,
+        # segmentation (pytorch/vision references): (N, C, H, W) scores, (N, H, W) labels
+        """
+        import torch.nn as nn
+        from jaxtyping import Float, Int
+        from torch import Tensor
+        criterion = nn.CrossEntropyLoss(ignore_index=255)
+        def seg_loss(out: Float[Tensor, "N C H W"], target: Int[Tensor, "N H W"]):
+            return criterion(out, target)
+        """,
+        # timm mixup: soft targets of the logits' own shape
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(32, 1000)
+        soft = torch.softmax(torch.randn(32, 1000), dim=-1)
+        loss = F.cross_entropy(logits, soft)
+        """,
+        # pytorch/examples mnist: log-probabilities of a (N, 10) Linear, (N,) targets
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        fc = nn.Linear(128, 10)
+        h = torch.randn(64, 128)
+        target = torch.randint(0, 10, (64,))
+        loss = F.nll_loss(F.log_softmax(fc(h), dim=1), target)
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(4, 8, 100)
+        targets = torch.randint(0, 100, (4, 8))
+        loss = F.cross_entropy(logits, targets)
+        """,
+        # a language model's head, annotated
+        """
+        import torch.nn as nn
+        from jaxtyping import Float, Int
+        from torch import Tensor
+        criterion = nn.CrossEntropyLoss()
+        def lm_loss(logits: Float[Tensor, "B T V"], targets: Int[Tensor, "B T"]):
+            return criterion(logits, targets)
+        """,
+        # nll_loss of sequence log-probabilities
+        """
+        import torch.nn.functional as F
+        from jaxtyping import Float, Int
+        from torch import Tensor
+        def lm_loss(logits: Float[Tensor, "B T V"], targets: Int[Tensor, "B T"]):
+            return F.nll_loss(F.log_softmax(logits, dim=-1), targets)
+        """,
+        # (N, 1) integer labels for (N, 10) logits
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        fc = nn.Linear(128, 10)
+        h = torch.randn(64, 128)
+        labels = torch.randint(0, 10, (64, 1))
+        loss = F.cross_entropy(fc(h), labels)
+        """,
+        # the batch sizes are different literals
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(32, 10)
+        targets = torch.randint(0, 10, (16,))
+        loss = F.cross_entropy(logits, targets)
+        """,
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        loss = loss_call(self.ctx, node)
+        if loss is None or loss.kind != "class":
+            return
+        logits, target = self.ctx.shape_of(loss.input), self.ctx.shape_of(loss.target)
+        if logits is None or target is None or logits.rank is None or target.rank is None or logits.rank < 2:
+            return
+        problem = _problem(logits, target)
+        if problem is not None:
+            names = f"input {quoted(self.ctx, loss.input)} is {logits.render()}, target " \
+                    f"{quoted(self.ctx, loss.target)} is {target.render()}"
+            self.report(node, f"`{loss.function}`: {names}: {problem}")
+
+
+def _problem(logits: Shape, target: Shape) -> str | None:
+    """Why `target` can't go with `logits`; None when it may."""
+    rank = logits.rank
+    indices = Shape.of(logits.dims[0], *logits.dims[2:])
+    if target.rank == rank - 1:
+        if rank >= 3 and all(same(t, l) for t, l in zip(target.dims, logits.dims)) \
+                and same(logits.dims[1], logits.dims[-1]) is not True:
+            flat = f"{logits.dims[-1]}"
+            return (f"the class dim is dim 1 ({logits.dims[1]}), so the target must be {indices.render()}; flatten "
+                    f"both (`.view(-1, {flat})` and `.view(-1)`) or move the classes with `.transpose(1, -1)`")
+        if any(same(t, i) is False for t, i in zip(target.dims, indices.dims)):
+            return f"class-index targets must be {indices.render()}"
+        return None
+    if target.rank == rank:
+        if target.dtype == "int" or any(same(t, l) is False for t, l in zip(target.dims, logits.dims)):
+            return f"class-index targets must be {indices.render()} (`.squeeze(1)` them), class probabilities " \
+                   f"{logits.render()}"
+        return None
+    return f"targets must be {indices.render()} (class indices) or {logits.render()} (class probabilities)"

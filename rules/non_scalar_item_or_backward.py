@@ -1,0 +1,179 @@
+"""SC107 non-scalar-item-or-backward: `.item()`, `float(t)`, `int(t)` or a bare `.backward()` on a tensor with more
+than one element."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Invalid, Rule
+from shapecheck.rules._shape_messages import quoted
+from shapecheck.engine.syntax import keyword_arg
+from shapecheck.shapes.shape import Shape
+
+CONVERSIONS = frozenset({"float", "int", "bool", "complex"})
+BACKWARD_FUNCTIONS = frozenset({"torch.autograd.backward"})
+
+
+class NonScalarItemOrBackward(Rule):
+    code = "SC107"
+    name = "non-scalar-item-or-backward"
+    message = "`.item()` on a tensor with more than one element"
+    triggers = (".item(", "float(", "int(", "bool(", "complex(", "backward(")
+    docs = """
+        ## What it does
+        Finds `.item()`, `float(t)`, `int(t)` (and `bool(t)`, `complex(t)`) on a tensor that keeps a dim whose
+        size is not known to be 1 (an unreduced per-sample loss from `reduction="none"`, a batch of predictions
+        compared with a batch of labels, a row of a matrix), and `.backward()` or `torch.autograd.backward(t)` without `gradient=` on such
+        a tensor. Shapes come from the shape analysis; a tensor whose shape is not known, or whose dims are all
+        1, is never reported.
+
+        ## Why is this bad?
+        The primer: "Pitfall: .item() raises if the tensor has more than one element. For a scalar use .item();
+        for a vector you wanted the sum/mean of, reduce first", and "backward() only works on a scalar by default.
+        If you want gradients of a vector output, either reduce it (.sum(), .mean()) before calling .backward(),
+        or pass an explicit gradient= of the same shape." Both raise `RuntimeError` ("a Tensor with 32 elements
+        cannot be converted to Scalar", "grad can be implicitly created only for scalar outputs"), often at the
+        end of the first epoch, after the slow part has run; a batch of size 1 in a smoke test hides it.
+
+        ## Example
+        ```python
+        losses = F.cross_entropy(logits, y, reduction="none")  # (N,)
+        total += losses.item()
+        losses.backward()
+        ```
+
+        ## Use instead
+        ```python
+        total += losses.sum().item()
+        losses.mean().backward()
+        ```
+    """
+    VALID = [
+        # pytorch/examples mnist: a summed comparison and a mean loss
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        fc = nn.Linear(128, 10)
+        data = torch.randn(64, 128)
+        target = torch.randint(0, 10, (64,))
+        output = F.log_softmax(fc(data), dim=1)
+        loss = F.nll_loss(output, target)
+        pred = output.argmax(dim=1, keepdim=True)
+        correct = pred.eq(target.view_as(pred)).sum().item()
+        loss.backward()
+        print(loss.item())
+        """,
+        # a per-sample loss reduced before it leaves the graph
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(32, 10, requires_grad=True)
+        y = torch.randint(0, 10, (32,))
+        losses = F.cross_entropy(logits, y, reduction="none")
+        losses.mean().backward()
+        worst = losses.max().item()
+        """,
+        # nanoGPT-style sampling: one token, (1,) from a (V,) distribution
+        """
+        import torch
+        probs = torch.softmax(torch.randn(50257), dim=-1)
+        next_id = torch.multinomial(probs, num_samples=1).item()
+        """,
+        # the primer: a vector output with an explicit gradient
+        """
+        import torch
+        x = torch.randn(3, requires_grad=True)
+        y = x * 2
+        y.backward(gradient=torch.ones_like(y))
+        torch.autograd.backward(y, grad_tensors=torch.ones_like(y))
+        """,
+        # sizes, not tensors
+        """
+        import torch
+        x = torch.randn(8, 3)
+        n = int(x.shape[0])
+        scale = float(x.size(1)) ** -0.5
+        """,
+        # the primer: `(x * x).sum()` is a scalar
+        """
+        import torch
+        x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        y = (x * x).sum()
+        y.backward()
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(32, 10)
+        y = torch.randint(0, 10, (32,))
+        losses = F.cross_entropy(logits, y, reduction="none")
+        total = losses.item()
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        pred = torch.randn(16, 1, requires_grad=True)
+        target = torch.randn(16, 1)
+        loss = F.mse_loss(pred, target, reduction="none")
+        loss.backward()
+        """,
+        # a batch comparison: (N,) booleans
+        """
+        import torch
+        logits = torch.randn(64, 10)
+        labels = torch.randint(0, 10, (64,))
+        accuracy = float((logits.argmax(dim=1) == labels).float())
+        """,
+        # annotated per-sample losses
+        """
+        from jaxtyping import Float
+        from torch import Tensor
+        def log_loss(per_sample: Float[Tensor, "B"]) -> float:
+            return per_sample.item()
+        """,
+        """
+        import torch
+        x = torch.randn(3, requires_grad=True)
+        y = x * 2
+        torch.autograd.backward(y)
+        """,
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        tensor: cst.BaseExpression | None = None
+        what = ""
+        if type(func) is cst.Attribute and self.ctx.qualname(func) is None:
+            method = func.attr.value
+            if method == "item" and not node.args:
+                tensor, what = func.value, "`.item()`"
+            elif method == "backward" and _no_gradient(node, 0, "gradient"):
+                tensor, what = func.value, "`.backward()` without `gradient=`"
+        elif type(func) is cst.Name and func.value in CONVERSIONS and len(node.args) == 1 \
+                and self.ctx.binding(func) is None and not node.args[0].star and node.args[0].keyword is None:
+            tensor, what = node.args[0].value, f"`{func.value}(...)`"
+        elif self.ctx.qualname(func) in BACKWARD_FUNCTIONS and node.args and _no_gradient(node, 1, "grad_tensors"):
+            tensor, what = node.args[0].value, "`torch.autograd.backward` without `grad_tensors=`"
+        if tensor is None:
+            return
+        if self.ctx.is_foreign(tensor):
+            return
+        shape = self.ctx.shape_of(tensor)
+        if shape is None or not _several(shape):
+            return
+        self.report(node, f"{what} needs a one-element tensor, but {quoted(self.ctx, tensor)} is "
+                          f"{shape.render()}: reduce it first (`.sum()`, `.mean()`)")
+
+
+def _several(shape: Shape) -> bool:
+    """The shape, of known rank, keeps a dim whose size is not known to be 1."""
+    return shape.rank is not None and any(dim.literal != 1 for dim in shape.dims)
+
+
+def _no_gradient(call: cst.Call, index: int, keyword: str) -> bool:
+    if keyword_arg(call, keyword) is not None or any(arg.star for arg in call.args):
+        return False
+    return sum(1 for arg in call.args if arg.keyword is None) <= index

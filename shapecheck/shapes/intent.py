@@ -1,0 +1,71 @@
+"""Whether the code asks for broadcasting: the size-1 dims it spells out on purpose.
+
+`a[:, None]`, `a.unsqueeze(1)`, `a.view(-1, 1)`, `a.sum(1, keepdim=True)`, `a.expand(...)` are how people write an
+outer product, a pairwise difference or a reduction broadcast back; a (N, 1) that comes out of `nn.Linear(d, 1)` is
+not. Names are followed to what they were assigned (a few steps, as `ctx.value_of` does), and an expression counts
+when any part of it spells such a dim, so `(x[:, None] * 2) - y` counts too: a shape rule that reports surprising
+broadcasting stays quiet wherever the code shows it meant to broadcast.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Context
+from shapecheck.engine.syntax import keyword_arg
+
+_UNIT_METHODS = frozenset({"unsqueeze", "unsqueeze_", "expand", "expand_as", "broadcast_to", "view_as", "reshape_as",
+                           "unflatten"})
+_UNIT_FUNCTIONS = frozenset({"torch.unsqueeze", "torch.broadcast_to", "torch.broadcast_tensors", "torch.atleast_2d",
+                             "torch.atleast_3d", "torch.outer", "torch.cdist", "einops.rearrange", "einops.repeat"})
+_RESHAPES = frozenset({"view", "reshape"})
+_DEPTH = 4
+
+
+def spells_broadcast(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0) -> bool:
+    """`expr`, or a name it was built from, spells a size-1 dim or a broadcast on purpose."""
+    if depth > _DEPTH:
+        return False
+    nodes = list(ctx.walk(expr))
+    attributes = {id(node.attr) for node in nodes if type(node) is cst.Attribute}
+    for node in nodes:
+        kind = type(node)
+        if kind is cst.Subscript and any(_is_none(element) for element in node.slice):
+            return True
+        if kind is cst.Call and _spells_unit(ctx, node):
+            return True
+        if kind is cst.Name and id(node) not in attributes or kind is cst.Attribute:
+            binding = ctx.binding(node, before)
+            if binding is not None and binding.kind == "assign" and binding.value is not None \
+                    and spells_broadcast(ctx, binding.value, binding.seq, depth + 1):
+                return True
+    return False
+
+
+def _is_none(element: cst.SubscriptElement) -> bool:
+    index = element.slice
+    return type(index) is cst.Index and type(index.value) is cst.Name and index.value.value == "None"
+
+
+def _spells_unit(ctx: Context, call: cst.Call) -> bool:
+    keepdim = keyword_arg(call, "keepdim")
+    if keepdim is not None and type(keepdim.value) is cst.Name and keepdim.value.value == "True":
+        return True
+    func = call.func
+    qualname = ctx.qualname(func)
+    if qualname is not None:
+        return qualname in _UNIT_FUNCTIONS
+    if type(func) is not cst.Attribute:
+        return False
+    method = func.attr.value
+    if method in _UNIT_METHODS:
+        return True
+    return method in _RESHAPES and any(_is_one(arg.value) for arg in call.args)
+
+
+def _is_one(expr: cst.BaseExpression) -> bool:
+    if type(expr) is cst.Integer:
+        return expr.value == "1"
+    if type(expr) in (cst.Tuple, cst.List):
+        return any(type(element) is cst.Element and _is_one(element.value) for element in expr.elements)
+    return False

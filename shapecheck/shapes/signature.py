@@ -1,0 +1,163 @@
+"""A function's jaxtyping signature against the shapes the code gives it: the return annotation against what a
+`return` returns, the parameter annotations against the arguments of a call.
+
+A contradiction is only what the shapes prove: another rank, two literals that differ, two different annotation
+names of the same function in the same place (rigid, see `dims.same`), or one annotation name that two arguments give
+sizes proven different. Open dims (`_`, `#name`) and arithmetic in the annotation (`n+1`) match anything, and so
+does a name that only the return annotation uses (`-> Float[Tensor, "*bs out_dim"]` with no parameter naming
+`out_dim`): the return binds it.
+
+Code that tests a shape before it returns or calls (`if image.shape[-1] == 3: return image`) knows more than the
+analysis, which does not follow conditions: `shape_tested` tells the rules to trust it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from shapecheck.engine import Context
+from shapecheck.shapes.annotations import annotation_shape
+from shapecheck.shapes.dims import Dim, same
+from shapecheck.shapes.shape import Shape
+
+
+_SHAPE_TESTS = frozenset({"shape", "ndim", "size", "dim", "numel", "ndimension"})
+
+
+def return_shape(ctx: Context, function: cst.FunctionDef) -> Shape | None:
+    """The shape `function`'s return annotation states, with names no parameter uses left open; None without a
+    jaxtyping one."""
+    if function.returns is None:
+        return None
+    declared = annotation_shape(function.returns.annotation, ctx.qualname, id(function))
+    if declared is None:
+        return None
+    params = function.params
+    named = set()
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.annotation is not None:
+            shape = annotation_shape(param.annotation.annotation, ctx.qualname, id(function))
+            if shape is not None:
+                named.update(atom for dim in shape.dims for atom in dim.atoms)
+    dims = tuple(dim if dim.atoms <= named else Dim.symbol(("returned", dim), str(dim)) for dim in declared.dims)
+    return declared.with_dims(dims, declared.layout)
+
+
+def shape_tested(ctx: Context) -> bool:
+    """The node being visited is under an `if`/`while`/conditional expression, in its function, whose test reads a
+    shape (`.shape`, `.ndim`, `.size(...)`, `.dim()`)."""
+    for ancestor in reversed(ctx.ancestors):
+        if type(ancestor) in (cst.FunctionDef, cst.Lambda):
+            return False
+        if type(ancestor) in (cst.If, cst.While, cst.IfExp) and any(
+                type(node) is cst.Attribute and node.attr.value in _SHAPE_TESTS for node in ctx.walk(ancestor.test)):
+            return True
+    return False
+
+
+def parameter_shapes(ctx: Context, function: cst.FunctionDef,
+                     call: cst.Call) -> list[tuple[str, cst.Arg, Shape]]:
+    """(parameter name, argument, annotated shape) for each argument of `call` that lands on a parameter of
+    `function` with a jaxtyping annotation; empty when `*args`/`**kwargs` hide which argument goes where."""
+    params = function.params
+    if any(arg.star for arg in call.args) or params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) \
+            and not isinstance(params.star_arg, cst.ParamStar):
+        return []
+    positional = [*params.posonly_params, *params.params]
+    by_name = {param.name.value: param for param in (*positional, *params.kwonly_params)}
+    found = []
+    index = 0
+    for arg in call.args:
+        if arg.keyword is None:
+            if index >= len(positional):
+                return []
+            param = positional[index]
+            index += 1
+        else:
+            param = by_name.get(arg.keyword.value)
+            if param is None:
+                return []
+        if param.annotation is None:
+            continue
+        shape = annotation_shape(param.annotation.annotation, ctx.qualname, id(function))
+        if shape is not None:
+            found.append((param.name.value, arg, shape))
+    return found
+
+
+def contradiction(inferred: Shape, declared: Shape) -> str | None:
+    """Why a tensor of shape `inferred` can't be one of shape `declared`; None when it may be."""
+    pairs = _aligned(inferred, declared)
+    if isinstance(pairs, str):
+        return pairs
+    for position, actual, wanted in pairs:
+        if _pinned(wanted) and same(actual, wanted) is False:
+            return f"dim {position} is {actual} where the annotation has {wanted}"
+    return None
+
+
+def call_contradiction(arguments: list[tuple[str, Shape, Shape]]) -> str | None:
+    """Why arguments (parameter name, inferred shape, annotated shape) can't all fit one call; None when they may.
+    Each annotation name takes the size of the first argument that pins it; a later argument that gives it a size
+    proven different contradicts it."""
+    bound: dict[Dim, tuple[str, Dim]] = {}
+    for name, inferred, declared in arguments:
+        pairs = _aligned(inferred, declared)
+        if isinstance(pairs, str):
+            return f"`{name}` is {inferred.render()}, annotated {declared.render()}: {pairs}"
+        for position, actual, wanted in pairs:
+            if not _pinned(wanted):
+                continue
+            if wanted.literal is not None:
+                if same(actual, wanted) is False:
+                    return f"`{name}` is {inferred.render()}, annotated {declared.render()}: dim {position} is " \
+                           f"{actual}, not {wanted}"
+                continue
+            if wanted in bound:
+                first, size = bound[wanted]
+                if same(actual, size) is False:
+                    return f"`{wanted}` is {size} in `{first}` but {actual} in `{name}` (annotated " \
+                           f"{declared.render()})"
+            else:
+                bound[wanted] = (name, actual)
+    return None
+
+
+def _pinned(dim: Dim) -> bool:
+    """A literal, or one annotation name: the sizes an annotation holds the code to."""
+    if dim.literal is not None:
+        return True
+    atoms = dim.atoms
+    return len(dim.terms) == 1 and dim.terms[0][1] == 1 and len(dim.terms[0][0]) == 1 \
+        and all(atom.rigid for atom in atoms)
+
+
+def _aligned(inferred: Shape, declared: Shape) -> list[tuple[int, Dim, Dim]] | str:
+    """(position, inferred dim, declared dim) for the dims both shapes pin down, or why their ranks can't agree."""
+    if declared.variadic is None and inferred.variadic is None:
+        if inferred.rank != declared.rank:
+            return f"rank {inferred.rank}, not {declared.rank}"
+        return [(i, a, b) for i, (a, b) in enumerate(zip(inferred.dims, declared.dims))]
+    if declared.variadic is not None and inferred.variadic is None and inferred.rank < len(declared.dims):
+        return f"rank {inferred.rank}, not at least {len(declared.dims)}"
+    if inferred.variadic is not None and declared.variadic is None and len(inferred.dims) > declared.rank:
+        return f"rank at least {len(inferred.dims)}, not {declared.rank}"
+    return list(_ends(inferred, declared))
+
+
+def _ends(inferred: Shape, declared: Shape) -> Iterator[tuple[int, Dim, Dim]]:
+    """Pairs from the left up to the first unknown run, and from the right back to the last one."""
+    head_a, tail_a = _split(inferred)
+    head_b, tail_b = _split(declared)
+    for i, (a, b) in enumerate(zip(head_a, head_b)):
+        yield i, a, b
+    for k, (a, b) in enumerate(zip(reversed(tail_a), reversed(tail_b)), start=1):
+        yield -k, a, b
+
+
+def _split(shape: Shape) -> tuple[tuple[Dim, ...], tuple[Dim, ...]]:
+    if shape.variadic is None:
+        return shape.dims, shape.dims
+    return shape.dims[:shape.variadic], shape.dims[shape.variadic:]
