@@ -196,12 +196,6 @@ class Resolver:
         """The excludes that apply to the entries of `folder` (absolute)."""
         return self.for_folder(folder).exclusions
 
-    @property
-    def configs(self) -> list[Config]:
-        """Every configuration resolved so far, in the order first met."""
-        found = [self._fixed] if self._fixed is not None else list(dict.fromkeys(self._by_folder.values()))
-        return found or [self.for_folder(os.getcwd())]
-
 
 def rules_without(rules: Sequence[type[Rule]], selectors: frozenset[str]) -> tuple[type[Rule], ...]:
     """`rules` less those a per-file ignore names; it wins over any selection, as in ruff."""
