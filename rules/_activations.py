@@ -3,9 +3,10 @@ argument-adding edit for fixes.
 
 `activation_of(ctx, expr)` answers "is this a softmax / log_softmax / sigmoid output?" for every spelling
 (`F.softmax(x, 1)`, `torch.sigmoid(x)`, `x.softmax(-1)`, `nn.Softmax(dim=1)(x)`, `self.act(x)` with
-`self.act = nn.Sigmoid()`, an `nn.Sequential(...)` ending in one), through local names; given a `ForwardReturns`
-record it also sees through a model defined in the file whose `forward` returns one. It reads bindings, never
-names: an attribute called `softmax` that holds an `nn.LogSoftmax` is a log_softmax.
+`self.act = nn.Sigmoid()`, an `nn.Sequential(...)` ending in one), through local names; with `models=True` it
+also sees through a model defined in the file whose `forward` returns one (the engine records those returns,
+`ctx.forward_returns`). It reads bindings, never names: an attribute called `softmax` that holds an
+`nn.LogSoftmax` is a log_softmax.
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ MODULES: dict[str, Kind] = {
 }
 METHODS: dict[str, Kind] = {"softmax": "softmax", "log_softmax": "log_softmax", "sigmoid": "sigmoid"}
 SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
-# Tensor methods that change a shape or a dtype but keep the values: probabilities stay probabilities.
+# Tensor methods that change a shape, a dtype or a device but keep the values: probabilities stay probabilities
+# (`output = output.to(device)` is still the model's softmax).
 SAME_VALUES = frozenset({"view", "reshape", "squeeze", "unsqueeze", "flatten", "permute", "transpose", "contiguous",
-                         "float", "double", "half"})
+                         "float", "double", "half", "to", "cpu", "cuda", "detach", "clone"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +52,7 @@ class Activation:
     inline: bool  # the call is written in the expression itself, not reached through a name
 
 
-def activation_of(ctx: Context, expr: cst.BaseExpression, models: ForwardReturns | None = None) -> Activation | None:
+def activation_of(ctx: Context, expr: cst.BaseExpression, models: bool = False, depth: int = 0) -> Activation | None:
     """The activation whose output `expr` is, or None; through local names and shape or dtype changes
     (`probs.view(-1, C)`, `torch.sigmoid(x).float()`). With `models`, also a model of this file whose `forward`
     returns one (every `return` agreeing), including one position of a tuple it returns (`a, p = model(x)`)."""
@@ -64,7 +66,7 @@ def activation_of(ctx: Context, expr: cst.BaseExpression, models: ForwardReturns
             break
         expr = func.value
     index: int | None = None
-    if models is not None:
+    if models:
         value, before, index = _output_position(ctx, value, before)
     if type(value) is not cst.Call:
         return None
@@ -73,8 +75,8 @@ def activation_of(ctx: Context, expr: cst.BaseExpression, models: ForwardReturns
         applied = _applied(ctx, value, before)
         if applied is not None:
             return Activation(applied[0], applied[1], value, inline)
-    if models is not None:
-        kind = models.output(ctx, value, before, index)
+    if models:
+        kind = model_output(ctx, value, before, index, depth)
         if kind is not None:
             return Activation(kind, "model", value, inline)
     return None
@@ -253,72 +255,32 @@ def is_foreign_value(ctx: Context, expr: cst.BaseExpression) -> bool:
     return ctx.framework_of(value, before) in FOREIGN_FRAMEWORKS
 
 
-class ForwardReturns:
-    """What each model class of the file returns from `forward`, recorded at its `return` statements, while the
-    traversal is inside the method and its local names still resolve. A rule calls `record` from `visit_Return`;
-    a model defined after its use is not seen (the traversal has not reached it yet)."""
-
-    def __init__(self) -> None:
-        # id(ClassDef) -> one entry per `return`: the activation kind at each tuple position (key None: no tuple).
-        self._returns: dict[int, list[dict[int | None, Kind | None]]] = {}
-
-    def record(self, ctx: Context, node: cst.Return) -> None:
-        function = ctx.function
-        if function is None or function.name.value != "forward" or node.value is None:
-            return
-        class_def = ctx.class_def
-        if class_def is None or not _is_method_of(ctx, function, class_def):
-            return
-        value = node.value
-        if type(value) is cst.Tuple:
-            positions: dict[int | None, Kind | None] = {
-                i: _kind(activation_of(ctx, element.value, self)) for i, element in enumerate(value.elements)
-                if type(element) is cst.Element
-            }
-        else:
-            positions = {None: _kind(activation_of(ctx, value, self))}
-        self._returns.setdefault(id(class_def), []).append(positions)
-
-    def output(self, ctx: Context, call: cst.Call, before: int | None, index: int | None) -> Kind | None:
-        """The activation kind of `call`'s output (at `index` of the tuple it returns) when `call` runs a model of
-        this file and every `return` of its `forward` agrees; else None."""
-        if not self._returns:
+def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | None, depth: int = 0
+                 ) -> Kind | None:
+    """The activation kind of `call`'s output (at `index` of the tuple it returns) when `call` runs a model of
+    this file and every `return` of its `forward` agrees (the engine's `ctx.forward_returns`); else None."""
+    class_def = instance_class(ctx, call.func, before)
+    if class_def is None:
+        return None
+    returns = ctx.forward_returns(class_def)
+    if not returns or depth > 4:
+        return None
+    kinds = set()
+    for returned in returns:
+        value = returned.value
+        if index is not None:
+            if type(value) is not cst.Tuple or len(value.elements) <= index:
+                return None
+            value = value.elements[index].value
+        elif type(value) is cst.Tuple:
             return None
-        class_def = instance_class(ctx, call.func, before)
-        if class_def is None:
-            return None
-        returns = self._returns.get(id(class_def))
-        if not returns:
-            return None
-        kinds = {positions.get(index) for positions in returns}
-        return kinds.pop() if len(kinds) == 1 else None
-
-
-class FollowsModelOutputs:
-    """Mixin for a loss rule (`class R(FollowsModelOutputs, Rule)`): records what each model class of the file
-    returns from `forward` as the traversal passes its `return`s, so `activation_of(ctx, expr, self.models)` sees
-    through calls of those models."""
-
-    ctx: Context
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)  # type: ignore[call-arg]  # Rule.__init__, next in the MRO
-        self.models = ForwardReturns()
-
-    def visit_Return(self, node: cst.Return) -> None:
-        self.models.record(self.ctx, node)
+        with ctx.at(returned):
+            kinds.add(_kind(activation_of(ctx, value, models=True, depth=depth + 1)))
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def _kind(activation: Activation | None) -> Kind | None:
     return None if activation is None else activation.kind
-
-
-def _is_method_of(ctx: Context, function: cst.FunctionDef, class_def: cst.ClassDef) -> bool:
-    ancestors = ctx.ancestors
-    for i in range(len(ancestors) - 1, 1, -1):
-        if ancestors[i] is function:
-            return ancestors[i - 2] is class_def  # ClassDef > IndentedBlock > FunctionDef
-    return False
 
 
 # ------------------------------------------------------------------------------------------------------- fixes

@@ -8,7 +8,6 @@ import libcst as cst
 from shapecheck.engine import Fix, Invalid, Rule
 from shapecheck.rules._activations import (
     Activation,
-    FollowsModelOutputs,
     activation_input,
     activation_of,
     loss_input,
@@ -21,7 +20,7 @@ WITH_LOGITS = frozenset({"torch.nn.functional.binary_cross_entropy_with_logits",
 LOSSES = BCE | WITH_LOGITS
 
 
-class BceWithActivation(FollowsModelOutputs, Rule):
+class BceWithActivation(Rule):
     code = "SC304"
     name = "bce-with-activation"
     severity = "error"  # a double sigmoid, or an unstable log of a sigmoid, silently skews the loss
@@ -204,7 +203,7 @@ class BceWithActivation(FollowsModelOutputs, Rule):
             return
         loss, argument = found
         if loss in WITH_LOGITS:
-            activation = activation_of(self.ctx, argument, self.models)
+            activation = activation_of(self.ctx, argument, models=True)
             if activation is not None and activation.kind == "sigmoid":
                 self.report(node, "sigmoid output fed to BCEWithLogits, which applies the sigmoid again: pass the "
                                   "logits")

@@ -44,6 +44,10 @@ _LOSS_MODULES = frozenset({
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Power, cst.Modulo)
 _LIST_MUTATORS = frozenset({"extend", "insert", "__setitem__", "__iadd__"})
 
+# (id(class) or 0, function name) -> whether each of its `return`s gives a 0-d tensor, judged at the `return`
+# while the function's own names still resolve: `def compute_loss(p, y): return F.mse_loss(p, y)`.
+Helpers = dict[tuple[int, str], list[bool]]
+
 
 class CatOfScalars(Rule):
     code = "SC102"
@@ -57,7 +61,8 @@ class CatOfScalars(Rule):
         Finds `torch.cat` (and `torch.concat`) over tensors that are certainly 0-d: full reductions such as
         `x.sum()`, `x.mean()`, `x.max()` without a `dim`, `torch.tensor(<number>)`, losses from
         `F.mse_loss(...)` / `nn.CrossEntropyLoss()(...)` with a reducing `reduction`, written in the call or
-        appended to a list that is then concatenated.
+        appended to a list that is then concatenated, also when a function of the same file returns it
+        (`def compute_loss(pred, y): return F.mse_loss(pred, y)`, every `return` a 0-d tensor).
 
         ## Why is this bad?
         `cat` joins tensors along an existing dimension, and a 0-d tensor has none: PyTorch raises
@@ -86,6 +91,25 @@ class CatOfScalars(Rule):
         the same spelling with the same arguments, which gives the 1-d tensor of the values.
     """
     VALID = [
+        """
+        import torch
+        import torch.nn.functional as F
+        # the helper keeps the batch dimension, or returns 0-d only on one path
+        def per_sample(pred, y):
+            return F.cross_entropy(pred, y, reduction="none")
+        def score(pred, y, reduce):
+            if reduce:
+                return F.mse_loss(pred, y)
+            return (pred - y) ** 2
+        losses = torch.cat([per_sample(p, y) for p, y in pairs])
+        scores = torch.cat([score(p, y, False) for p, y in pairs])
+        """,
+        """
+        import torch
+        def batch_loss(model, x, y):
+            return model.loss(x, y).view(1)
+        epoch = torch.cat([batch_loss(model, x, y) for x, y in loader])
+        """,
         """
         import torch
         policy_loss = []
@@ -163,6 +187,26 @@ class CatOfScalars(Rule):
         """,
     ]
     INVALID = [
+        """
+        import torch
+        import torch.nn.functional as F
+        def compute_loss(model, batch):
+            x, y = batch
+            loss = F.cross_entropy(model(x), y)
+            return loss
+        losses = []
+        for batch in loader:
+            losses.append(compute_loss(model, batch).detach())
+        print(torch.cat(losses).mean())
+        """,
+        """
+        import torch
+        class Trainer:
+            def val_loss(self, pred, target):
+                return ((pred - target) ** 2).mean()
+            def validate(self, pairs):
+                return torch.cat([self.val_loss(p, t) for p, t in pairs]).mean()
+        """,
         Invalid(
             """
             import torch
@@ -297,6 +341,18 @@ class CatOfScalars(Rule):
         # changed in a way we don't follow.
         self._appends: dict[int, list[bool] | None] = {}
         self._pending: list[tuple[cst.Call, list[bool], int]] = []
+        self._helpers: Helpers = {}
+
+    def visit_Return(self, node: cst.Return) -> None:
+        function = self.ctx.function
+        if function is None or any(type(a) is cst.Lambda for a in self.ctx.ancestors):
+            return
+        owner = self.ctx.class_def
+        if owner is not None and not any(a is function for a in owner.body.body):
+            owner = None  # a function nested in a method is not a method
+        key = (0 if owner is None else id(owner), function.name.value)
+        zero_dim = node.value is not None and is_zero_dim(self.ctx, node.value, helpers=self._helpers)
+        self._helpers.setdefault(key, []).append(zero_dim)
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -332,7 +388,7 @@ class CatOfScalars(Rule):
         if name != "append" or len(node.args) != 1:
             self._appends[seq] = None
         else:
-            recorded.append(is_zero_dim(self.ctx, node.args[0].value))
+            recorded.append(is_zero_dim(self.ctx, node.args[0].value, helpers=self._helpers))
 
     def _forget(self, expr: cst.BaseExpression) -> None:
         found = self._list_binding(expr)
@@ -361,7 +417,7 @@ class CatOfScalars(Rule):
         ctx = self.ctx
         kind = type(tensors)
         if kind is cst.List or kind is cst.Tuple:
-            verdicts = _element_verdicts(ctx, tensors.elements, None)
+            verdicts = _element_verdicts(ctx, tensors.elements, None, self._helpers)
             if verdicts is not None and any(verdicts) and not expects_error(ctx):
                 self._report(node, verdicts)
         elif kind is cst.ListComp:
@@ -371,7 +427,7 @@ class CatOfScalars(Rule):
             if found is None:
                 return
             binding, display = found
-            verdicts = _element_verdicts(ctx, display.elements, binding.seq)
+            verdicts = _element_verdicts(ctx, display.elements, binding.seq, self._helpers)
             if verdicts is not None and not expects_error(ctx):
                 # Appends may come later in the source (a loop body): decide when the whole file is seen.
                 self._pending.append((node, verdicts, binding.seq))
@@ -383,7 +439,8 @@ class CatOfScalars(Rule):
         while for_in is not None:
             bound.update(n.value for n in self.ctx.walk(for_in.target) if type(n) is cst.Name)
             for_in = for_in.inner_for_in
-        if is_zero_dim(self.ctx, comp.elt, opaque=frozenset(bound)) and not expects_error(self.ctx):
+        zero_dim = is_zero_dim(self.ctx, comp.elt, opaque=frozenset(bound), helpers=self._helpers)
+        if zero_dim and not expects_error(self.ctx):
             self._report(node, [True])
 
     def finish(self) -> None:
@@ -413,12 +470,13 @@ class CatOfScalars(Rule):
         return Fix("Use `torch.stack`", ((node, node.with_changes(func=new_func)),))
 
 
-def _element_verdicts(ctx: Context, elements: Sequence[cst.BaseElement], before: int | None) -> list[bool] | None:
+def _element_verdicts(ctx: Context, elements: Sequence[cst.BaseElement], before: int | None,
+                      helpers: Helpers) -> list[bool] | None:
     verdicts = []
     for element in elements:
         if type(element) is cst.StarredElement:
             return None
-        verdicts.append(is_zero_dim(ctx, element.value, before))
+        verdicts.append(is_zero_dim(ctx, element.value, before, helpers=helpers))
     return verdicts
 
 
@@ -434,35 +492,39 @@ def _dim_allows_stack(node: cst.Call) -> bool:
 
 
 def is_zero_dim(ctx: Context, expr: cst.BaseExpression, before: int | None = None,
-                opaque: frozenset[str] = frozenset(), depth: int = 0) -> bool:
-    """`expr` is certainly a 0-d tensor."""
+                opaque: frozenset[str] = frozenset(), depth: int = 0, helpers: Helpers | None = None) -> bool:
+    """`expr` is certainly a 0-d tensor. With `helpers`, also a call of a function of this file whose every
+    `return` is one."""
     if depth > 12:
         return False
     kind = type(expr)
     if kind is cst.Call:
-        return _call_is_zero_dim(ctx, expr, before, opaque, depth)
+        return _call_is_zero_dim(ctx, expr, before, opaque, depth, helpers)
     if kind is cst.BinaryOperation and type(expr.operator) in _ARITHMETIC:
-        left = is_zero_dim(ctx, expr.left, before, opaque, depth + 1)
-        right = is_zero_dim(ctx, expr.right, before, opaque, depth + 1)
+        left = is_zero_dim(ctx, expr.left, before, opaque, depth + 1, helpers)
+        right = is_zero_dim(ctx, expr.right, before, opaque, depth + 1, helpers)
         # A 0-d tensor broadcast against anything but another 0-d tensor or a number takes its shape.
         return (left and (right or _is_number(ctx, expr.right, before))) or (right and _is_number(ctx, expr.left,
                                                                                                   before))
     if kind is cst.UnaryOperation and type(expr.operator) is cst.Minus:
-        return is_zero_dim(ctx, expr.expression, before, opaque, depth + 1)
+        return is_zero_dim(ctx, expr.expression, before, opaque, depth + 1, helpers)
     if kind is cst.Name or kind is cst.Attribute:
         if kind is cst.Name and expr.value in opaque:
             return False
         value, seq = ctx.value_of(expr, before)
-        return value is not expr and is_zero_dim(ctx, value, seq, frozenset(), depth + 1)
+        return value is not expr and is_zero_dim(ctx, value, seq, frozenset(), depth + 1, helpers)
     return False
 
 
-def _call_is_zero_dim(ctx: Context, call: cst.Call, before: int | None, opaque: frozenset[str], depth: int) -> bool:
+def _call_is_zero_dim(ctx: Context, call: cst.Call, before: int | None, opaque: frozenset[str], depth: int,
+                      helpers: Helpers | None) -> bool:
     func = call.func
     qualname = ctx.qualname(func)
     args = positional(call)
     if args is None:
         return False
+    if helpers and qualname is None and _helper_is_zero_dim(ctx, func, before, helpers):
+        return True
     if qualname is None and type(func) is cst.Attribute:
         receiver = func.value
         if ctx.is_foreign(receiver):
@@ -477,7 +539,7 @@ def _call_is_zero_dim(ctx: Context, call: cst.Call, before: int | None, opaque: 
                 return not args or len(args) == 1 and _is_order(ctx, args[0].value, before)
             return not args
         if method in _PRESERVING:
-            return is_zero_dim(ctx, func.value, before, opaque, depth + 1)
+            return is_zero_dim(ctx, func.value, before, opaque, depth + 1, helpers)
         return _loss_module_call(ctx, func, before)
     if qualname is None:
         return type(func) is cst.Name and _loss_module_call(ctx, func, before)
@@ -489,6 +551,24 @@ def _call_is_zero_dim(ctx: Context, call: cst.Call, before: int | None, opaque: 
     if qualname.startswith("torch.nn.functional.") and qualname.rsplit(".", 1)[1] in _LOSS_FUNCTIONS:
         return len(args) <= 2 and _reducing(call)
     return False
+
+
+def _helper_is_zero_dim(ctx: Context, func: cst.BaseExpression, before: int | None, helpers: Helpers) -> bool:
+    """`compute_loss(p, y)` / `self.compute_loss(p, y)`: a function or method of this file (bound as such where it
+    is called) whose every `return` gives a 0-d tensor."""
+    if type(func) is cst.Name:
+        binding = ctx.binding(func, before)
+        if binding is None or binding.kind != "def":
+            return False
+        key = (0, func.value)
+    elif type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "self":
+        if ctx.class_def is None:
+            return False
+        key = (id(ctx.class_def), func.attr.value)
+    else:
+        return False
+    verdicts = helpers.get(key)
+    return bool(verdicts) and all(verdicts)
 
 
 def _is_order(ctx: Context, expr: cst.BaseExpression, before: int | None) -> bool:

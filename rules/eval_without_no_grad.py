@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Context, Rule
+from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.rules._training_loop import (
-    LIGHTNING_HOOKS,
-    called_module,
-    in_test,
-    is_test_file,
-    mode_switch,
-    runs_without_grad,
-)
+from shapecheck.engine.training_loop import Event, called_module, runs_without_grad
+from shapecheck.rules._training_loop import LIGHTNING_HOOKS, in_test, is_test_file
 
 # Calls that compute gradients on purpose: a function making them wants the graph (saliency, attacks, guidance).
 _GRADIENT_CALLS = frozenset({"torch.autograd.grad", "torch.autograd.backward", "torch.enable_grad",
@@ -30,18 +24,22 @@ class EvalWithoutNoGrad(Rule):
     triggers = (".eval(", ".train(False", ".train(mode=False")
     docs = """
         ## What it does
-        Finds a function that puts a model in eval mode (`model.eval()`, `self.model.eval()`,
-        `model.train(False)`) and then runs that model (`model(x)`, `model.forward(x)`) outside
-        `torch.no_grad()` / `torch.inference_mode()`.
+        Finds a model put in eval mode (`model.eval()`, `self.model.eval()`, `model.train(False)`) and then run
+        (`model(x)`, `model.forward(x)`) outside `torch.no_grad()` / `torch.inference_mode()`, directly or in a
+        helper of the same file it is passed to (`accuracy(model, x)` whose body runs `model(x)`). Eval mode is a
+        region: from the `eval()` (or the call of a same-file helper that makes it, such as `evaluate(model)`) to
+        the next `train()` of the same model in source order, within a function or in module-level code, which is
+        read as one body, as a notebook runs. A script or notebook that trains and
+        then evaluates, or a `train()` function that validates in its own body, is checked like any other code.
 
-        Not reported: functions that want gradients on purpose (they call `.backward()`, `torch.autograd.grad`,
-        `requires_grad_`, `torch.enable_grad()` or `torch.set_grad_enabled`: adversarial attacks, saliency maps,
-        guidance, or a train/eval loop sharing one body), functions decorated with `@torch.no_grad()` (or a
-        project's own wrapper named like it, `@smart_inference_mode()`) or only called under `no_grad` in the same
-        file, directly or through one more function, Lightning's `validation_step` / `test_step` /
-        `predict_step` (Lightning disables gradients itself), a `forward` method, and tests (`test_*` functions
-        and test files), where the memory the graph costs does not matter. A function is reported once, at its
-        first such call.
+        Not reported: an eval region that wants gradients on purpose (it calls `.backward()`,
+        `torch.autograd.grad`, `requires_grad_`, `torch.enable_grad()` or `torch.set_grad_enabled`: adversarial
+        attacks, saliency maps, guidance, or a train/eval loop sharing one body), functions decorated with
+        `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`) or only called
+        under `no_grad` in the same file, directly or through one more function, Lightning's `validation_step` /
+        `test_step` / `predict_step` (Lightning disables gradients itself), a `forward` method, and tests
+        (`test_*` functions and test files), where the memory the graph costs does not matter. An eval region is
+        reported once, at its first such call; a helper's forward pass once, however often it is called.
 
         ## Why is this bad?
         `model.eval()` switches dropout and batch norm to inference behaviour; it does not stop autograd.
@@ -189,6 +187,49 @@ class EvalWithoutNoGrad(Rule):
             f(*inps)
             return f
         """,
+        # The helper the eval region calls runs under no_grad itself.
+        """
+        import torch
+        @torch.no_grad()
+        def accuracy(net, x, y):
+            return (net(x).argmax(1) == y).float().mean().item()
+        def evaluate(model, loader):
+            model.eval()
+            return sum(accuracy(model, x, y) for x, y in loader) / len(loader)
+        """,
+        # A notebook that evaluates under no_grad, then fine-tunes in eval mode (frozen batch norm) on purpose.
+        """
+        import torch
+        model.eval()
+        with torch.no_grad():
+            baseline = sum(criterion(model(x), y).item() for x, y in val_loader)
+        for x, y in train_loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+        """,
+        # A helper that trains is no evaluation (SC206's business, not this rule's).
+        """
+        import torch
+        def train_step(net, x, y):
+            loss = criterion(net(x), y)
+            loss.backward()
+            return loss.item()
+        def run(model, loader):
+            model.eval()
+            for x, y in loader:
+                train_step(model, x, y)
+        """,
+        # A d2l notebook page whose `import torch` lives in an earlier page: `torch.no_grad` is still torch's.
+        """
+        from torch import nn
+        def evaluate_accuracy(net, data_iter):
+            net.eval()
+            with torch.no_grad():
+                for X, y in data_iter:
+                    metric.add(accuracy(net(X), y), y.numel())
+        """,
         # A frozen teacher whose parameters need no grad, in a training step.
         """
         import torch
@@ -199,6 +240,58 @@ class EvalWithoutNoGrad(Rule):
         """,
     ]
     INVALID = [
+        # pytorch-sentiment-analysis: evaluate() leaves the model in eval mode; the notebook then predicts with
+        # autograd on.
+        """
+        import torch
+        def evaluate(data_loader, model, criterion):
+            model.eval()
+            with torch.no_grad():
+                return sum(criterion(model(x), y).item() for x, y in data_loader)
+        def predict_sentiment(text, model, vocab):
+            ids = torch.LongTensor(vocab.lookup_indices(text.split())).unsqueeze(0)
+            return torch.softmax(model(ids).squeeze(0), dim=-1)
+        test_loss = evaluate(test_data_loader, model, criterion)
+        probability = predict_sentiment("This film is terrible!", model, vocab)
+        """,
+        # A notebook: train, then evaluate at module level without no_grad.
+        """
+        import torch
+        for epoch in range(epochs):
+            for x, y in train_loader:
+                optimizer.zero_grad()
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+        model.eval()
+        correct = 0
+        for x, y in test_loader:
+            correct += (model(x).argmax(1) == y).sum().item()
+        """,
+        # A train() function that validates in its own body.
+        """
+        import torch
+        def train(model, optimizer, train_loader, val_loader, epochs):
+            for epoch in range(epochs):
+                model.train()
+                for x, y in train_loader:
+                    optimizer.zero_grad()
+                    criterion(model(x), y).backward()
+                    optimizer.step()
+                model.eval()
+                val_loss = 0.0
+                for x, y in val_loader:
+                    val_loss += criterion(model(x), y).item()
+        """,
+        # eval() in one function, the forward in the helper it calls.
+        """
+        import torch
+        def accuracy(net, x, y):
+            return (net(x).argmax(1) == y).float().mean().item()
+        def evaluate(model, loader):
+            model.eval()
+            return sum(accuracy(model, x, y) for x, y in loader) / len(loader)
+        """,
         """
         import torch
         def evaluate(model, loader):
@@ -227,45 +320,38 @@ class EvalWithoutNoGrad(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        # Per function (None: module level): models in eval mode at this point of the source.
-        self._in_eval: dict[cst.FunctionDef | None, set[str]] = {}
-        # Per function, its first call of a model in eval mode with autograd on: one `with` block fixes them all.
-        self._pending: dict[cst.FunctionDef | None, tuple[cst.Call, str]] = {}
-        self._wants_grad: set[cst.FunctionDef | None] = set()
+        # Per function (None: module level), where calls that want gradients are (`Event.order` positions): an eval
+        # region holding one wants the graph (a saliency map, a train/eval loop sharing one body).
+        self._wants_grad: dict[cst.FunctionDef | None, list[float]] = {}
+        # Per function, where a name is bound to a new object (`f = torch.jit.freeze(f.eval())`): its region ends.
+        self._rebound: dict[cst.FunctionDef | None, list[tuple[str, float]]] = {}
+        self._in_tests: set[cst.CSTNode] = set()  # eval switches made in `test_*` functions
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if type(func) is cst.Attribute:
             name = func.attr.value
             if name in _GRADIENT_METHODS:
-                self._wants_grad.add(self.ctx.function)
-                return
-            if name == "eval" or name == "train":
-                self._switch(node)
-                return
+                self._want_grad()
+            elif name == "eval" or name == "train":
+                if in_test(self.ctx):
+                    self._in_tests.add(node)
+            return
         qualname = self.ctx.qualname(func)
-        if qualname is not None:
-            if qualname in _GRADIENT_CALLS or qualname.startswith(_GRADIENT_MODULES):
-                self._wants_grad.add(self.ctx.function)
-            return
-        in_eval = self._in_eval.get(self.ctx.function)
-        if not in_eval:
-            return
-        model = called_module(node)
-        if model in in_eval and not self.ctx.grad_disabled and self.ctx.function not in self._pending:
-            if not in_test(self.ctx):
-                self._pending[self.ctx.function] = (node, model)
+        if qualname is not None and (qualname in _GRADIENT_CALLS or qualname.startswith(_GRADIENT_MODULES)):
+            self._want_grad()
 
     def visit_Assign(self, node: cst.Assign) -> None:
         target = node.targets[0].target
         if type(target) is cst.Attribute and target.attr.value == "requires_grad":
-            self._wants_grad.add(self.ctx.function)
+            self._want_grad()
+
+    def _want_grad(self) -> None:
+        # Between this call and the next: an assignment or `with` after an `eval()` is inside its region.
+        self._wants_grad.setdefault(self.ctx.function, []).append(self.ctx._order + 0.5)
 
     def leave_Assign(self, node: cst.Assign) -> None:
         """`f = torch.jit.freeze(f.eval())` binds a new object; `model = model.to(device).eval()` keeps the model."""
-        in_eval = self._in_eval.get(self.ctx.function)
-        if not in_eval:
-            return
         # The names along `model.to(device).eval()`: binding one of them to it keeps the same module.
         chain: set[str] = set()
         expr = node.value
@@ -274,29 +360,63 @@ class EvalWithoutNoGrad(Rule):
             chain.add(dotted_name(expr) or "")
         for target in node.targets:
             name = dotted_name(target.target)
-            if name in in_eval and name not in chain:
-                in_eval.discard(name)
-
-    def _switch(self, node: cst.Call) -> None:
-        switch = mode_switch(self.ctx, node)
-        if switch is None:
-            return
-        mode, model = switch
-        models = self._in_eval.setdefault(self.ctx.function, set())
-        if mode == "eval":
-            models.add(model)
-        else:
-            models.discard(model)
+            if name is not None and name not in chain:
+                self._rebound.setdefault(self.ctx.function, []).append((name, self.ctx._order + 0.5))
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return  # tests run models in eval mode to check them; the memory the graph costs does not matter there
-        for function, (call, model) in self._pending.items():
-            if function in self._wants_grad or not self._may_record(function):
+        training = self.ctx.training
+        # Bodies that switch a model to eval mode themselves, or call a helper of this file that may.
+        functions = {event.function for event in training.events if event.kind == "eval"} | set(training.local_calls())
+        # Per forward pass, where to report it: once, however often its helper is called, and in the helper's own
+        # body when the helper switches to eval mode itself.
+        found: dict[cst.Call, tuple[CallSite, str]] = {}
+        for function in functions:
+            if not self._may_record(function):
                 continue
-            self.report(call, f"`{model}` is in eval mode but `{self.ctx.code(call.func)}(...)` runs with autograd "
-                              "on: `eval()` does not stop the graph from being built; wrap the evaluation in "
+            for event, end in training.eval_regions(function):
+                if event.node in self._in_tests or event.subject is None:
+                    continue
+                first = self._first_run(event, event.subject, self._region_end(event, end))
+                if first is None:
+                    continue
+                forward, site, message = first
+                known = found.get(forward)
+                if known is None or forward is site.node and known[0].node is not forward \
+                        or known[0].node is not forward and site.order < known[0].order:
+                    found[forward] = site, message
+        for site, message in sorted(found.values(), key=lambda item: item[0].order):
+            self.report(site.node, message)
+
+    def _region_end(self, event: Event, end: float) -> float:
+        rebound = (at for name, at in self._rebound.get(event.function, ()) if name == event.subject)
+        return min((at for at in rebound if at > event.order), default=end)
+
+    def _first_run(self, event: Event, model: str, end: float) -> tuple[cst.Call, CallSite, str] | None:
+        """The first call in the region that runs `model` with autograd on, itself or through a helper: the forward
+        call, the call in the region and the message."""
+        if any(event.order < at < end for at in self._wants_grad.get(event.function, ())):
+            return None
+        training = self.ctx.training
+        if any(later.kind in ("backward", "step") and event.order < later.order < end
+               for later in training.body_events(event.function)):
+            return None  # a helper trains in the region
+        for site in training.calls_in(event.function):
+            if not event.order < site.order < end or site.grad_disabled:
+                continue
+            call = site.node
+            if called_module(call) == model:
+                return call, site, (f"`{model}` is in eval mode but `{self.ctx.code(call.func)}(...)` runs with autograd on: "
+                              "`eval()` does not stop the graph from being built; wrap the evaluation in "
                               "`with torch.no_grad():` (or decorate the function with `@torch.no_grad()`)")
+            inner = training.helper_runs(call, model) if training.definitions_of(call) else None
+            if inner is not None:
+                return inner, site, (f"`{model}` is in eval mode and `{self.ctx.code(call.func)}(...)` runs it "
+                              f"(`{self.ctx.code(inner)}`) with autograd on: `eval()` does not stop the graph from "
+                              "being built; wrap the call in `with torch.no_grad():` (or decorate the helper with "
+                              "`@torch.no_grad()`)")
+        return None
 
     def _may_record(self, function: cst.FunctionDef | None) -> bool:
         if function is None:

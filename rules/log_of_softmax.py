@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Fix, Invalid, Rule
-from shapecheck.rules._activations import Activation, activation_of
+from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.rules._activations import Activation, activation_input, activation_of, first_argument
+from shapecheck.rules._tensor_facts import number_kind
 
 LOG = frozenset({"torch.log", "torch.special.log"})
 
@@ -21,14 +22,16 @@ class LogOfSoftmax(Rule):
         ## What it does
         Finds the log taken of a softmax or sigmoid output: `F.softmax(x, dim=-1).log()`,
         `torch.log(torch.softmax(x, 1))`, `x.softmax(-1).log()`, `torch.log(torch.sigmoid(x))`, also through a
-        local name and with an epsilon added (`torch.log(probs + 1e-8)`).
+        local name and with an epsilon added (`torch.log(probs + 1e-8)`); `torch.log(1 - torch.sigmoid(x))`; and
+        a log taken through a one-line helper of the same file (`def safe_log(p): return torch.log(p + 1e-8)`).
 
         ## Why is this bad?
         Softmax underflows to exactly 0 for logits far below the maximum, and `log(0)` is `-inf`: the loss
         becomes `inf` or `nan` and training dies. `log_softmax` computes the same value as
         `x - logsumexp(x)`, which never underflows; adding an epsilon only hides the problem and biases the
         result. The primer: "`F.log_softmax(x, dim=-1)` — ALWAYS prefer over `softmax(x).log()` — numerically
-        stable", and "`F.logsigmoid(x)` — log(sigmoid(x)) but stable".
+        stable", and "`F.logsigmoid(x)` — log(sigmoid(x)) but stable". `1 - sigmoid(x)` is `sigmoid(-x)`, so
+        `log(1 - sigmoid(x))` is `F.logsigmoid(-x)`: the other half of every hand-written binary cross-entropy.
 
         A log of a mixture of softmaxes (`torch.log(0.5 * p + 0.5 * q)`) has no fused form and is not reported.
 
@@ -47,9 +50,22 @@ class LogOfSoftmax(Rule):
         ## Fix
         Safe, when the softmax call is written inline with no epsilon: `softmax` becomes `log_softmax` in the
         same spelling (`F.`, `torch.`, method) with the same arguments; `log(sigmoid(x))` becomes
-        `F.logsigmoid(x)`, adding `import torch.nn.functional as F` when the file has no spelling for it.
+        `F.logsigmoid(x)` and `log(1 - sigmoid(x))` becomes `F.logsigmoid(-x)`, adding
+        `import torch.nn.functional as F` when the file has no spelling for it.
     """
     VALID = [
+        """
+        import torch
+        import torch.nn.functional as F
+        # log(1 - p) of a probability that is not a sigmoid output, and of a softmax (no fused form)
+        neg = torch.log(1 - keep_prob)
+        rest = torch.log(1 - F.softmax(scores, dim=-1))
+        def log_clamped(p):
+            return torch.log(p.clamp(min=1e-6))
+        def entropy(p):
+            return -(p * torch.log(p)).sum(-1)
+        h = entropy(torch.sigmoid(z))
+        """,
         """
         import torch.nn.functional as F
         log_probs = F.log_softmax(logits, dim=-1)
@@ -88,6 +104,46 @@ class LogOfSoftmax(Rule):
         """,
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            loss = -(y * torch.log(torch.sigmoid(z)) + (1 - y) * torch.log(1 - torch.sigmoid(z))).mean()
+            """,
+            fixed="""
+            import torch
+            import torch.nn.functional as F
+            loss = -(y * F.logsigmoid(z) + (1 - y) * F.logsigmoid(-z)).mean()
+            """,
+            count=2,
+        ),
+        """
+        import torch
+        p = torch.sigmoid(scores)
+        neg = torch.log(1.0 - p + 1e-7)
+        """,
+        """
+        import torch
+        def safe_log(x):
+            return torch.log(x + 1e-8)
+        def bce(logits, y):
+            p = torch.sigmoid(logits)
+            return -(y * safe_log(p)).mean()
+        """,
+        Invalid(
+            """
+            import torch
+            def log(p):
+                return torch.log(p)
+            log_probs = log(torch.softmax(logits, dim=1))
+            """,
+            fixed="""
+            import torch
+            def log(p):
+                return torch.log(p)
+            log_probs = torch.log_softmax(logits, dim=1)
+            """,
+        ),
         Invalid(
             """
             import torch.nn.functional as F
@@ -170,8 +226,38 @@ class LogOfSoftmax(Rule):
         if type(func) is cst.Attribute and func.attr.value == "log" and not node.args:
             if self.ctx.qualname(func) is None and not self.ctx.is_foreign(func.value):
                 self._check(node, func.value)
-        elif self.ctx.qualname(func) in LOG and node.args:
-            self._check(node, node.args[0].value)
+        elif self.ctx.qualname(func) in LOG:
+            argument = first_argument(node, "input")
+            if argument is not None:
+                self._check(node, argument)
+        elif type(func) is cst.Name and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None:
+            self._check_helper(node, func)
+
+    def _check_helper(self, call: cst.Call, func: cst.Name) -> None:
+        """`safe_log(torch.sigmoid(x))` with `def safe_log(p): return torch.log(p + 1e-8)` in the file."""
+        binding = self.ctx.binding(func)
+        if binding is None or binding.kind != "def":
+            return
+        definition = binding.statement
+        params = definition.params
+        if len(params.params) != 1 or isinstance(params.star_arg, cst.Param) or params.kwonly_params:
+            return
+        body = definition.body.body
+        if len(body) != 1 or type(body[0]) is not cst.SimpleStatementLine or len(body[0].body) != 1:
+            return
+        returned = body[0].body[0]
+        if type(returned) is not cst.Return or type(returned.value) is not cst.Call:
+            return
+        log_argument = _log_argument(self.ctx, returned.value)
+        if log_argument is None:
+            return
+        param, argument = params.params[0].name, call.args[0].value
+        if type(log_argument) is cst.Name and log_argument.value == param.value:
+            self._check(call, argument)
+        elif (type(log_argument) is cst.BinaryOperation and type(log_argument.operator) is cst.Add
+              and type(log_argument.left) is cst.Name and log_argument.left.value == param.value
+              and number_kind(log_argument.right) is not None):  # `log(p + eps)`: never fixed, an epsilon is there
+            self._check(call, log_argument.with_changes(left=argument))
 
     def _check(self, log_call: cst.Call, argument: cst.BaseExpression) -> None:
         inline = argument
@@ -179,34 +265,53 @@ class LogOfSoftmax(Rule):
         if type(argument) is cst.BinaryOperation and type(argument.operator) is cst.Add:
             # `softmax(x) + eps` is the same bug hidden; `w * softmax(a) + w * softmax(b)` is a mixture.
             left, right = argument.left, argument.right
-            inline = left if self._probabilities(left) else right
+            inline = left if self._term(left) else right
             other = right if inline is left else left
-            if self._probabilities(other) or _contains_product(other):
+            if self._term(other) or _contains_product(other):
                 return
             with_epsilon = True
-        activation = self._probabilities(inline)
-        if activation is None:
+        term = self._term(inline)
+        if term is None:
             return
+        activation, complement = term
         fix = None
-        if activation.call is inline and not with_epsilon:
-            fix = self._fix(log_call, activation)
-        if activation.kind == "sigmoid":
+        if activation.call is (inline.right if complement else inline) and not with_epsilon:
+            fix = self._fix(log_call, activation, complement)
+        if complement:
+            self.report(log_call, "log(1 - sigmoid(x)) is numerically unstable: use `F.logsigmoid(-x)`", fix)
+        elif activation.kind == "sigmoid":
             self.report(log_call, "log of sigmoid is numerically unstable: use `F.logsigmoid(x)`", fix)
         else:
             self.report(log_call, self.message, fix)
+
+    def _term(self, expr: cst.BaseExpression) -> tuple[Activation, bool] | None:
+        """A softmax or sigmoid output, or `1 - sigmoid(x)` (complement True), else None."""
+        complement = (type(expr) is cst.BinaryOperation and type(expr.operator) is cst.Subtract
+                      and _is_one(expr.left))
+        activation = self._probabilities(expr.right if complement else expr)
+        if activation is None or complement and activation.kind != "sigmoid":
+            return None
+        return activation, complement
 
     def _probabilities(self, expr: cst.BaseExpression) -> Activation | None:
         activation = activation_of(self.ctx, expr)
         return activation if activation is not None and activation.kind in ("softmax", "sigmoid") else None
 
-    def _fix(self, log_call: cst.Call, activation: Activation) -> Fix | None:
+    def _fix(self, log_call: cst.Call, activation: Activation, complement: bool) -> Fix | None:
         source, func = activation.call, activation.call.func
         if activation.form not in ("function", "method") or type(func) is not cst.Attribute:
             return None  # a module, or a bare imported `softmax`: no same-family spelling
+        if len(log_call.args) > 1:
+            return None  # `torch.log(p, out=q)`: the fused call has nowhere to put `out`
         if activation.kind == "softmax":
             new = source.with_changes(func=func.with_changes(attr=cst.Name("log_softmax")))
             return Fix("Use `log_softmax`", ((log_call, new),))
-        argument = func.value if activation.form == "method" else source.args[0].value
+        argument = activation_input(activation)
+        if argument is None or len(source.args) != (0 if activation.form == "method" else 1):
+            return None  # `*args`, `out=` or more: `logsigmoid(x)` would drop them
+        if complement:  # 1 - sigmoid(x) == sigmoid(-x)
+            argument = cst.UnaryOperation(cst.Minus(), argument if type(argument) in _ATOMS else
+                                          argument.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()]))
         spelling = self.ctx.spelling("torch.nn.functional.logsigmoid")
         imports: tuple[str, ...] = ()
         if spelling is None or spelling.startswith("torch.nn.functional."):
@@ -217,6 +322,24 @@ class LogOfSoftmax(Rule):
                 return None
         new = cst.Call(func=cst.parse_expression(spelling), args=[cst.Arg(argument)])
         return Fix("Use `F.logsigmoid`", ((log_call, new),), imports=imports)
+
+
+# Expressions that need no parentheses after a unary minus.
+_ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
+
+
+def _is_one(expr: cst.BaseExpression) -> bool:
+    return number_kind(expr) in ("int", "float") and float(expr.value) == 1.0  # type: ignore[attr-defined]
+
+
+def _log_argument(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
+    """What `torch.log(p)` / `p.log()` takes the log of."""
+    func = call.func
+    if type(func) is cst.Attribute and func.attr.value == "log" and not call.args:
+        return None if ctx.qualname(func) is not None else func.value
+    if ctx.qualname(func) in LOG and call.args and call.args[0].keyword is None:
+        return call.args[0].value
+    return None
 
 
 def _contains_product(expr: cst.BaseExpression) -> bool:

@@ -8,7 +8,6 @@ import libcst as cst
 from shapecheck.engine import Fix, Invalid, Rule
 from shapecheck.rules._activations import (
     Activation,
-    FollowsModelOutputs,
     activation_input,
     activation_of,
     loss_input,
@@ -20,7 +19,7 @@ NLL = frozenset({"torch.nn.functional.nll_loss", "torch.nn.NLLLoss", "torch.nn.m
 LOSSES = CROSS_ENTROPY | NLL
 
 
-class LossOnProbabilities(FollowsModelOutputs, Rule):
+class LossOnProbabilities(Rule):
     code = "SC303"
     name = "loss-on-probabilities"
     severity = "error"  # the loss applies its own (log-)softmax: gradients are silently wrong
@@ -67,6 +66,19 @@ class LossOnProbabilities(FollowsModelOutputs, Rule):
         name, a module or a model is reported only: other code may use those probabilities.
     """
     VALID = [
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Classifier(nn.Module):
+            def forward(self, x):
+                return self.fc(x)
+        model = Classifier().to(device)
+        criterion = nn.CrossEntropyLoss()
+        for images, labels in loader:
+            output = model(images).to(device)
+            probs = F.softmax(output, dim=1).cpu()
+            loss = criterion(output, labels)
+        """,
         """
         import torch.nn.functional as F
         loss = F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1), ignore_index=-1)
@@ -122,6 +134,22 @@ class LossOnProbabilities(FollowsModelOutputs, Rule):
         """,
     ]
     INVALID = [
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(784, 10)
+            def forward(self, x):
+                return F.softmax(self.fc(x), dim=1)
+        model = Classifier().to(device)
+        criterion = nn.CrossEntropyLoss()
+        for images, labels in loader:
+            output = model(images)
+            output = output.to(device)
+            loss = criterion(output, labels.to(device))
+        """,
         Invalid(
             """
             import torch.nn.functional as F
@@ -209,7 +237,7 @@ class LossOnProbabilities(FollowsModelOutputs, Rule):
         if found is None:
             return
         loss, argument = found
-        activation = activation_of(self.ctx, argument, self.models)
+        activation = activation_of(self.ctx, argument, models=True)
         if activation is None or activation.kind != "softmax":
             return
         if loss in CROSS_ENTROPY:

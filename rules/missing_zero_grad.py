@@ -6,18 +6,8 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.rules._training_loop import (
-    IN_PLACE_UPDATES,
-    Event,
-    LoopFacts,
-    in_test,
-    is_backward,
-    is_grad_target,
-    is_test_file,
-    lightning_module,
-    statements_around,
-    updated_tensor,
-)
+from shapecheck.engine.training_loop import Event, is_backward, is_step_call, related
+from shapecheck.rules._training_loop import in_test, is_test_file, lightning_module, statements_around
 
 
 class MissingZeroGrad(Rule):
@@ -34,8 +24,13 @@ class MissingZeroGrad(Rule):
         `optimizer.zero_grad()` / `model.zero_grad()`, no `p.grad = None`, no `p.grad.zero_()`. A reset placed only
         before the loop, or only in an outer loop, is reported too: it runs once, the steps run many times.
 
-        It also finds `optimizer.zero_grad()` placed between `backward()` and `optimizer.step()`: the step then
-        sees all-zero gradients and the model never learns.
+        A reset counts for the optimizer it clears: its own `zero_grad()`, `model.zero_grad()` of a module whose
+        `.parameters()` it was built on, or any reset whose reach can't be told. Another optimizer's `zero_grad()`
+        does not: a GAN that resets `optimizer_D` but never `optimizer_G` is reported at `optimizer_G.step()`.
+
+        It also finds `optimizer.zero_grad()`, or `model.zero_grad()` of the module the optimizer is built on,
+        placed between `backward()` and `optimizer.step()`: the step then sees all-zero gradients and the model
+        never learns.
 
         Not reported: a reset under an `if` (gradient accumulation resets every few iterations on purpose), a reset
         in a helper the loop calls or in the closure passed to `optimizer.step(closure)`, DeepSpeed-style
@@ -257,6 +252,41 @@ class MissingZeroGrad(Rule):
                 opt.step()
                 assert opt.param_groups[0]["lr"] == 0.5 ** (step + 1)
         """,
+        # pytorch/examples dcgan with the constructions in view: each optimizer's model is reset.
+        """
+        import torch
+        optimizerD = torch.optim.Adam(netD.parameters(), lr=2e-4)
+        optimizerG = torch.optim.Adam(netG.parameters(), lr=2e-4)
+        for i, data in enumerate(dataloader):
+            netD.zero_grad()
+            errD = criterion(netD(real), label) + criterion(netD(fake.detach()), label)
+            errD.backward()
+            optimizerD.step()
+            netG.zero_grad()
+            errG = criterion(netD(fake), label)
+            errG.backward()
+            optimizerG.step()
+        """,
+        # One optimizer per parameter group, all reset through a list.
+        """
+        import torch
+        for x, y in loader:
+            for opt in optimizers:
+                opt.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizers[0].step()
+            optimizers[1].step()
+        """,
+        # Dive-into-DL: a hand-written update, gradients cleared with `fill_(0)`.
+        """
+        import torch
+        for i in range(20):
+            l = ((conv2d(X) - Y) ** 2).sum()
+            l.backward()
+            conv2d.weight.data -= lr * conv2d.weight.grad
+            conv2d.weight.grad.fill_(0)
+        """,
         # Zeroing another model's gradients between D's backward and D's step is fine.
         """
         import torch
@@ -319,6 +349,29 @@ class MissingZeroGrad(Rule):
             optimizer.zero_grad()
             optimizer.step()
         """,
+        # A GAN whose generator optimizer is never reset: the discriminator's reset does not clear G's gradients.
+        """
+        import torch
+        for i, (imgs, _) in enumerate(dataloader):
+            gen_imgs = generator(z)
+            g_loss = adversarial_loss(discriminator(gen_imgs), valid)
+            g_loss.backward()
+            optimizer_G.step()
+            optimizer_D.zero_grad()
+            d_loss = adversarial_loss(discriminator(gen_imgs.detach()), fake)
+            d_loss.backward()
+            optimizer_D.step()
+        """,
+        # `model.zero_grad()` between backward() and the step of the optimizer built on its parameters.
+        """
+        import torch
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            model.zero_grad()
+            optimizer.step()
+        """,
         # Accelerate without a reset.
         """
         import torch
@@ -332,48 +385,25 @@ class MissingZeroGrad(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.facts = LoopFacts(ctx)
         # Step event -> the loop its optimizer or tensor was created in, when it was created by a call in a loop.
         self._created_in: dict[cst.CSTNode, cst.CSTNode] = {}
         # Steps not to report: in tests (an optimizer test accumulates on purpose, or checks only the learning
         # rate), in LightningModules and of optimizers a DeepSpeed engine manages (both reset for the author).
         self._exempt: set[cst.CSTNode] = set()
 
-    def visit_For(self, node: cst.For) -> None:
-        self.facts.enter_loop(node)
-
-    def visit_While(self, node: cst.While) -> None:
-        self.facts.enter_loop(node)
-
     def visit_Call(self, node: cst.Call) -> None:
-        event = self.facts.record_call(node)
-        if event is not None:
-            if event.kind == "step" and event.loops:
-                self._step(event)
-        elif self.ctx.loops and type(node.func) is cst.Attribute and node.func.attr.value in IN_PLACE_UPDATES:
-            self._manual_update(node)
+        self._step(node)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        if self.ctx.loops:
-            self._manual_update(node)
+        self._step(node)
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if any(is_grad_target(target.target) for target in node.targets):
-            self.facts.record("reset", node)
-        elif self.ctx.loops:
-            self._manual_update(node)
+        self._step(node)
 
-    def visit_Del(self, node: cst.Del) -> None:
-        if is_grad_target(node.target):
-            self.facts.record("reset", node)
-
-    def _manual_update(self, node: cst.CSTNode) -> None:
-        found = updated_tensor(self.ctx, node)
-        if found is not None:
-            self._step(self.facts.record("step", node, found[0]))
-
-    def _step(self, event: Event) -> None:
-        node = event.node
+    def _step(self, node: cst.CSTNode) -> None:
+        event = self.ctx.training.event_at(node)
+        if event is None or event.kind != "step" or not event.loops:
+            return
         root = event.target
         while type(root) is cst.Attribute or type(root) is cst.Subscript:
             root = root.value
@@ -386,7 +416,7 @@ class MissingZeroGrad(Rule):
         # `opt = SGD(...)` or `x = x.detach().requires_grad_()` inside the loop: nothing carries over an iteration.
         if created_by is not None and binding.loop is not None and binding.kind in ("assign", "walrus", "with"):
             self._created_in[node] = binding.loop
-        if _is_step_call(node) and not is_test_file(self.ctx):
+        if is_step_call(node) and not is_test_file(self.ctx):
             self._check_reset_before_step(node, event)
 
     def _check_reset_before_step(self, step: cst.Call, event: Event) -> None:
@@ -403,7 +433,7 @@ class MissingZeroGrad(Rule):
                                        "step")
                 return
             if reset is None:
-                reset = _reset_of(earlier, event.subject)
+                reset = _reset_of(earlier, event)
 
     def _contains_backward(self, statement: cst.CSTNode) -> bool:
         return any(type(node) is cst.Call and is_backward(self.ctx, node) for node in self.ctx.walk(statement))
@@ -411,7 +441,7 @@ class MissingZeroGrad(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return
-        facts = self.facts
+        facts = self.ctx.training
         reported: set[cst.CSTNode] = set()
         for event in facts.events:
             if event.kind != "step":
@@ -424,28 +454,35 @@ class MissingZeroGrad(Rule):
             created_in = self._created_in.get(event.node)
             if created_in is not None and loop in facts.enclosing(created_in):
                 continue
-            if self._resets(loop, event.function):
+            if self._resets(loop, event):
                 continue
             reported.add(loop)
             self.report(event.node, self._message(event, loop))
 
-    def _resets(self, loop: cst.CSTNode, function: cst.FunctionDef | None) -> bool:
-        if any(event.kind == "reset" for event in self.facts.in_loop(loop)):
-            return True
-        return any(event.kind == "reset"
-                   for site in self.facts.local_calls_in(loop, function)
-                   for event in self.facts.helper_events(site.node))
+    def _resets(self, loop: cst.CSTNode, step: Event) -> bool:
+        """The loop resets the gradients `step` applies: a reset of its optimizer, of a module it holds or of
+        anything unsure, itself or in a helper; a reset of another optimizer stepped in the same loop is none."""
+        training = self.ctx.training
+        events = training.loop_events(loop, step.function)
+        stepped = {event.subject for event in events if event.kind == "step" and event.subject is not None}
+        return any(event.kind == "reset" and training.covers(event, step, stepped) for event in events)
 
     def _message(self, event: Event, loop: cst.CSTNode) -> str:
-        outer = set(self.facts.enclosing(loop)[:-1])
-        resets = [e for e in self.facts.events if e.kind == "reset" and e.function is event.function]
-        if any(outer.intersection(e.loops) for e in resets):
+        training = self.ctx.training
+        outer = set(training.enclosing(loop)[:-1])
+        stepped = {e.subject for e in training.in_loop(loop) if e.kind == "step" and e.subject is not None}
+        resets = [e for e in training.events if e.kind == "reset" and e.function is event.function]
+        mine = [e for e in resets if training.covers(e, event, stepped)]
+        others = [e for e in resets if loop in e.loops and e not in mine]
+        if any(e.loops and e.loops[-1] in outer for e in mine):
             where = "only in an outer loop"
-        elif resets:
+        elif mine:
             where = "only outside this loop"
+        elif others:
+            where = f"nowhere in this loop (`{self.ctx.code(others[0].node)}` does not reset these)"
         else:
             where = "nowhere in this loop"
-        if _is_step_call(event.node):
+        if is_step_call(event.node):
             what, reset = f"`{self.ctx.code(event.node)}`", f"{event.subject}.zero_grad()"
         else:
             what, reset = f"the update of `{event.subject}`", f"{event.subject}.grad.zero_()"
@@ -454,8 +491,9 @@ class MissingZeroGrad(Rule):
                 "`backward()`")
 
 
-def _reset_of(statement: cst.CSTNode, optimizer: str | None) -> cst.Call | None:
-    """The `optimizer.zero_grad(...)` call when `statement` is one, for this very optimizer."""
+def _reset_of(statement: cst.CSTNode, step: Event) -> cst.Call | None:
+    """The `zero_grad(...)` call when `statement` is one that clears what `step` applies: `optimizer.zero_grad()`
+    of this very optimizer, or `model.zero_grad()` of a module the optimizer is built on."""
     if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
         return None
     expr = statement.body[0]
@@ -463,11 +501,10 @@ def _reset_of(statement: cst.CSTNode, optimizer: str | None) -> cst.Call | None:
         return None
     call = expr.value
     func = call.func
-    if type(func) is cst.Attribute and func.attr.value == "zero_grad" and dotted_name(func.value) == optimizer:
+    if type(func) is not cst.Attribute or func.attr.value != "zero_grad":
+        return None
+    owner = dotted_name(func.value)
+    if owner is not None and (owner == step.subject or any(related(owner, module) for module in step.owners or ())):
         return call
     return None
 
-
-def _is_step_call(node: cst.CSTNode) -> bool:
-    """An optimizer's `.step()` call, as opposed to a hand-written update."""
-    return type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "step"

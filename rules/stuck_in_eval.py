@@ -8,7 +8,8 @@ import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.rules._training_loop import TRAINING, LoopFacts, called_module, is_test_file
+from shapecheck.engine.training_loop import TRAINING, called_module, related
+from shapecheck.rules._training_loop import is_test_file
 
 # A call to a function this file does not define that plausibly calls `model.train()` itself: `train_epoch(...)`,
 # `trainer.train_one_epoch()`, `self.fit(...)` from a base class. The loop is then given the benefit of the doubt.
@@ -23,10 +24,11 @@ class StuckInEval(Rule):
     triggers = (".eval(", ".train(False", ".train(mode=False")
     docs = """
         ## What it does
-        Finds a training loop (it runs `backward()` or an optimizer step, directly or in a helper) that switches
-        a model it trains to eval mode (`model.eval()` or `model.train(False)`, directly or in a helper such as
-        `evaluate(model, val_loader)`) but never calls `model.train()` inside the loop. Typically the epoch loop
-        validates at its end and `model.train()` was called once, before the loop.
+        Finds a training loop (it steps an optimizer, directly or in a helper; `backward()` alone, as in a
+        gradient plot, is no training) that switches a model it trains to eval mode (`model.eval()` or
+        `model.train(False)`, directly or in a helper such as `evaluate(model, val_loader)`) but never calls
+        `model.train()` inside the loop. Typically the epoch loop validates at its end and `model.train()` was
+        called once, before the loop.
 
         Helpers defined in the same file are followed two calls deep, for both the switch to eval and the switch
         back. A call to a function this file does not define whose name says it trains (`train_one_epoch(...)`,
@@ -200,6 +202,17 @@ class StuckInEval(Rule):
                 optimizer.step()
                 update_ema(teacher, student)
         """,
+        # UvA-DL notebook: a fresh network per iteration, switched to eval to plot its gradients; nothing steps.
+        """
+        import torch
+        def visualize_gradients(net):
+            net.eval()
+            loss = F.cross_entropy(net(imgs), labels)
+            loss.backward()
+        for i, act_fn_name in enumerate(act_fn_by_name):
+            net_actfn = BaseNetwork(act_fn=act_fn_by_name[act_fn_name]()).to(device)
+            visualize_gradients(net_actfn)
+        """,
         # Freezing batch norm inside the loop on purpose: the BN layers are not what the loop calls.
         """
         import torch
@@ -280,40 +293,13 @@ class StuckInEval(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.facts = LoopFacts(ctx)
         self._may_train_sites: list[CallSite] | None = None
         self._runs_with_grad: list[tuple[CallSite, str]] | None = None
-        # Step event -> the modules whose `.parameters()` built its optimizer; absent when that can't be told.
-        self._stepped: dict[cst.CSTNode, set[str]] = {}
-
-    def visit_For(self, node: cst.For) -> None:
-        self.facts.enter_loop(node)
-
-    def visit_While(self, node: cst.While) -> None:
-        self.facts.enter_loop(node)
-
-    def visit_Call(self, node: cst.Call) -> None:
-        event = self.facts.record_call(node)
-        if event is not None and event.kind == "step" and event.target is not None:
-            construction, _ = self.ctx.value_of(event.target)
-            owners = self._parameter_owners(construction)
-            if owners:
-                self._stepped[node] = owners
-
-    def _parameter_owners(self, construction: cst.BaseExpression) -> set[str]:
-        """`{"model"}` for `Adam(model.parameters(), lr=...)`: the modules an optimizer construction trains."""
-        owners: set[str] = set()
-        if type(construction) is cst.Call:
-            for node in self.ctx.walk(construction):
-                if type(node) is cst.Call and type(node.func) is cst.Attribute:
-                    if node.func.attr.value in ("parameters", "named_parameters"):
-                        owners.add(dotted_name(node.func.value) or "")
-        return owners
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return  # a test trains a few steps to check something else; the mode it trains in rarely matters
-        facts = self.facts
+        facts = self.ctx.training
         reported: set[cst.CSTNode] = set()
         for event in facts.events:
             if event.kind == "eval" and event.loops:
@@ -332,7 +318,7 @@ class StuckInEval(Rule):
         """Report the switch to eval at `node` if the innermost loop around it that trains never switches back."""
         for loop in reversed(loops):
             activity = self._activity(loop, function)
-            if not activity & TRAINING:
+            if "step" not in activity:  # backward() alone is no training: gradient plots, saliency, checks
                 continue
             if "train" in activity or loop in reported or not self._trains(model, loop, function):
                 return
@@ -348,10 +334,10 @@ class StuckInEval(Rule):
     def _activity(self, loop: cst.CSTNode, function: cst.FunctionDef | None) -> set[str]:
         """The kinds of events in the loop, directly or through same-file helpers; "train" too when the loop calls
         an unknown function that may switch to train mode."""
-        kinds: set[str] = {event.kind for event in self.facts.in_loop(loop)}
-        for site in self.facts.local_calls_in(loop, function):
-            kinds.update(event.kind for event in self.facts.helper_events(site.node))
-        if "train" not in kinds and any(site.function is function and self.facts.site_within(site, loop)
+        kinds: set[str] = {event.kind for event in self.ctx.training.in_loop(loop)}
+        for site in self.ctx.training.local_calls_in(loop, function):
+            kinds.update(event.kind for event in self.ctx.training.helper_events(site.node))
+        if "train" not in kinds and any(site.function is function and self.ctx.training.site_within(site, loop)
                                         for site in self._may_train()):
             kinds.add("train")
         return kinds
@@ -359,7 +345,7 @@ class StuckInEval(Rule):
     def _may_train(self) -> list[CallSite]:
         """Calls of functions this file does not define whose names say they train."""
         if self._may_train_sites is None:
-            switches = {event.node for event in self.facts.events if event.kind == "eval" or event.kind == "train"}
+            switches = {event.node for event in self.ctx.training.events if event.kind == "eval" or event.kind == "train"}
             self._may_train_sites = [site for name, sites in self.ctx.calls.items()
                                      if name not in self.ctx.functions and _MAY_TRAIN.search(name)
                                      for site in sites if site.node not in switches]
@@ -368,22 +354,22 @@ class StuckInEval(Rule):
     def _trains(self, model: str, loop: cst.CSTNode, function: cst.FunctionDef | None) -> bool:
         """The loop runs `model` with autograd on, itself or in a helper it calls, or hands it to a helper that
         trains; and the optimizers it steps, where their parameters can be told, include the model's."""
-        steps = [event.node for event in self.facts.in_loop(loop) if event.kind == "step"]
-        if steps and all(step in self._stepped for step in steps) and not any(
-                _related(model, owner) for step in steps for owner in self._stepped[step]):
+        steps = [event for event in self.ctx.training.in_loop(loop) if event.kind == "step"]
+        if steps and all(step.owners for step in steps) and not any(
+                related(model, owner) for step in steps for owner in step.owners or ()):
             return False  # an EMA copy, a teacher, a target network: the optimizer does not train it
         runs = self._runs()
-        if any(site.function is function and self.facts.site_within(site, loop) and callee == model
+        if any(site.function is function and self.ctx.training.site_within(site, loop) and callee == model
                for site, callee in runs):
             return True
-        for helper in self.facts.local_calls_in(loop, function):
+        for helper in self.ctx.training.local_calls_in(loop, function):
             call = helper.node
-            definitions = self.facts.definitions_of(call)
-            if any(site.function in definitions and self.facts.caller_spelling(callee, site.function, call) == model
+            definitions = self.ctx.training.definitions_of(call)
+            if any(site.function in definitions and self.ctx.training.caller_spelling(callee, site.function, call) == model
                    for site, callee in runs):
                 return True
             passed = any(dotted_name(arg.value) == model for arg in call.args) or model.startswith("self.")
-            if passed and any(event.kind in TRAINING for event in self.facts.helper_events(call)):
+            if passed and any(event.kind in TRAINING for event in self.ctx.training.helper_events(call)):
                 return True
         return False
 
@@ -399,7 +385,3 @@ class StuckInEval(Rule):
                         self._runs_with_grad.append((site, callee))
         return self._runs_with_grad
 
-
-def _related(model: str, owner: str) -> bool:
-    """`model` and `owner` name the same module or one holds the other (`model` and `model.head`)."""
-    return model == owner or model.startswith(owner + ".") or owner.startswith(model + ".")

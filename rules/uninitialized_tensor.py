@@ -22,11 +22,24 @@ _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter", "t
 _PURE_MODULES = frozenset({"torch", "torch.nn.functional", "torch.linalg", "torch.special", "torch.fft"})
 # In-place methods that write no values.
 _NOT_WRITING = frozenset({"requires_grad_", "resize_", "resize_as_", "share_memory_", "detach_", "retain_grad_"})
+# In-place methods whose result depends on the old values: garbage in, garbage out (`acc.add_(x)` is `acc += x`).
+_READING = frozenset({
+    "add_", "sub_", "mul_", "div_", "true_divide_", "floor_divide_", "pow_", "neg_", "abs_", "exp_", "log_",
+    "sqrt_", "rsqrt_", "sigmoid_", "tanh_", "relu_", "clamp_", "clamp_min_", "clamp_max_", "clip_", "addmm_",
+    "addmv_", "addr_", "addbmm_", "baddbmm_", "addcmul_", "addcdiv_", "lerp_", "fmod_", "remainder_", "round_",
+    "floor_", "ceil_", "sign_", "cumsum_", "index_add_", "scatter_add_", "t_", "transpose_", "squeeze_",
+    "unsqueeze_", "reciprocal_", "square_",
+})
+# Torch functions whose result keeps no values of a tensor argument: a shape or a dtype is all they read.
+_SHAPE_ONLY = frozenset({"numel", "is_tensor", "is_floating_point", "is_complex", "is_nonzero", "result_type"})
 
 _MESSAGE = ("`{call}(...)` with sizes allocates uninitialized memory: use `torch.tensor(...)` for a value or "
             "`torch.empty(...)` for a buffer you fill")
 
-# ("local", id(function), name), ("attr", id(class), attribute) or ("dotted", 0, "module.attribute")
+_SAFE_FIX_MESSAGE = "Use `torch.tensor(...)`: the literal is a value, not a size"
+
+# ("local", id(function), name), ("attr", id(class), attribute), ("dotted", 0, "module.attribute") or
+# ("returns", 0, function name): what a function of this file returns, followed to its call sites.
 Key = tuple[str, int, str]
 
 
@@ -36,6 +49,9 @@ class _Allocation:
     keys: set[Key]
     class_id: int | None
     fix: Fix | None
+    # `torch.Tensor(3)`: one integer literal, the classic slip for the value 3. Its uses decide the fix.
+    literal: int | None = None
+    used_as_number: bool | None = None  # None: no use seen yet
 
 
 class UninitializedTensor(Rule):
@@ -52,6 +68,10 @@ class UninitializedTensor(Rule):
         names bound to ints, or two or more arguments) whose result is never initialized: not chained to
         `.uniform_()` / `.normal_()` / `.fill_()` / `.zero_()`, not passed to an `nn.init.*_` function, and not
         written later (an in-place method, `out=`, `x[...] = ...`, `reset_parameters()` in the same class).
+        The garbage is followed through torch functions that compute from it (`torch.tril(torch.Tensor(n, n))`),
+        tuples (`a, b = torch.Tensor(n), torch.Tensor(n)`) and `return` to the function's callers in the file.
+        In-place arithmetic (`total += x`, `acc.add_(x)`) reads the garbage, and a write at literal indices
+        (`point[0] = 1.0` into a `torch.Tensor(3)`) leaves the other elements: neither initializes it.
 
         ## Why is this bad?
         The primer: "Uppercase torch.Tensor(2, 3) is the class constructor and treats integer args as shape",
@@ -75,11 +95,15 @@ class UninitializedTensor(Rule):
         ```
 
         ## Fix
-        Safe: the constructor becomes `torch.empty(...)` with the same sizes, with `dtype=` for typed
-        constructors (`torch.LongTensor(n)` -> `torch.empty(n, dtype=torch.long)`) and `device="cuda"` for
-        `torch.cuda.*Tensor`: the same allocation, now explicit about being uninitialized. It does not
-        initialize anything: check whether `torch.tensor(...)` (a value) or an initializer (`torch.zeros`,
-        `nn.init.*_`) was meant.
+        Safe, where the code shows the value that was meant: `torch.Tensor(3)` with one integer literal whose
+        value is only read as a number (`x * torch.Tensor(3)`, `scale = torch.Tensor(2)` then `x * scale`)
+        becomes `torch.tensor(3.0)` (`torch.tensor(3)` for `torch.LongTensor(3)`).
+
+        Unsafe otherwise: the constructor becomes `torch.empty(...)` with the same sizes, with `dtype=` for
+        typed constructors (`torch.LongTensor(n)` -> `torch.empty(n, dtype=torch.long)`) and `device="cuda"`
+        for `torch.cuda.*Tensor`. That is the same allocation, only explicit: the finding goes away and the
+        garbage stays, so it is never applied without `--unsafe-fixes`. Check whether `torch.tensor(...)` (a
+        value) or an initializer (`torch.zeros`, `nn.init.*_`) was meant.
     """
     VALID = [
         """
@@ -176,6 +200,41 @@ class UninitializedTensor(Rule):
         """,
         """
         import torch
+        import torch.nn as nn
+        from torch.nn import init
+        from .modeling_base import BaseModel
+        # initialized by another class of the file through `module.q`, or by a base class we can't see
+        class RelativeAttention(nn.Module):
+            def __init__(self, d_model, n_head, d_head):
+                super().__init__()
+                self.q = nn.Parameter(torch.FloatTensor(d_model, n_head, d_head))
+                self.r_w_bias = nn.Parameter(torch.FloatTensor(n_head, d_head))
+                self.codevectors = nn.Parameter(torch.FloatTensor(1, n_head, d_head))
+        class PreTrainedModel(nn.Module):
+            def _init_weights(self, module):
+                if isinstance(module, RelativeAttention):
+                    for param in [module.q, module.r_w_bias]:
+                        init.normal_(param, mean=0.0, std=0.02)
+                    init.uniform_(module.codevectors)
+        class GroundingModel(BaseModel):
+            def __init__(self, config):
+                super().__init__(config)
+                self.level_embed = nn.Parameter(torch.Tensor(config.num_feature_levels, config.d_model))
+        """,
+        """
+        import torch
+        # a buffer handed back to the caller, who fills it
+        def new_buffer(n: int):
+            return torch.FloatTensor(n, 4)
+        buf = new_buffer(16)
+        buf.zero_()
+        xy = torch.Tensor(2)
+        xy[0] = width
+        xy[1] = height
+        ratio = xy[0] / xy[1]
+        """,
+        """
+        import torch
         def asg_targets(emissions, targets):
             B, T = emissions.size(0), emissions.size(1)
             target = torch.IntTensor(B, T)
@@ -245,6 +304,76 @@ class UninitializedTensor(Rule):
         from torch import FloatTensor
         noise = FloatTensor(batch_size, latent_dim)
         """,
+        Invalid(
+            """
+            import torch
+            def logits(x):
+                return x * torch.Tensor(3)
+            """,
+            fixed="""
+            import torch
+            def logits(x):
+                return x * torch.tensor(3.0)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            temperature = torch.LongTensor(2)
+            scaled = logits / temperature
+            """,
+            fixed="""
+            import torch
+            temperature = torch.tensor(2)
+            scaled = logits / temperature
+            """,
+        ),
+        """
+        import torch
+        def causal_mask(size: int):
+            return torch.tril(torch.Tensor(size, size)) == 0
+        """,
+        """
+        import torch
+        def subsequent_mask(size: int):
+            return torch.triu(torch.Tensor(size, size), diagonal=1)
+        """,
+        Invalid(
+            """
+            import torch
+            def init_hidden(batch: int, hidden: int):
+                return torch.Tensor(1, batch, hidden), torch.Tensor(1, batch, hidden)
+            """,
+            count=2,
+        ),
+        """
+        import torch
+        def init_state(batch: int, hidden: int):
+            h, c = torch.Tensor(batch, hidden), torch.zeros(batch, hidden)
+            return torch.stack([h, c])
+        """,
+        """
+        import torch
+        def epoch_loss(losses, n: int):
+            total = torch.Tensor(n)
+            for loss in losses:
+                total += loss
+            return total.mean()
+        """,
+        """
+        import torch
+        def running(xs, n: int):
+            acc = torch.Tensor(n)
+            for x in xs:
+                acc.add_(x)
+            return acc
+        """,
+        """
+        import torch
+        point = torch.Tensor(3)
+        point[0] = 1.0
+        distance = (point - origin).norm()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -252,7 +381,10 @@ class UninitializedTensor(Rule):
         self._allocations: list[_Allocation] = []
         self._by_key: dict[Key, list[_Allocation]] = {}
         self._written: set[Key] = set()  # written, or handed to code that may write it
+        self._partial: dict[Key, set[int]] = {}  # elements written at literal indices: `t[0] = a` leaves t[1]
         self._classes_initialized: set[int] = set()
+        self._inherited: set[int] = set()  # classes with a base from another module, which may initialize them
+        self._literal_names: dict[Key, list[_Allocation]] = {}  # names holding a `torch.Tensor(3)`
 
     # -------------------------------------------------------------------------------------------- allocations
 
@@ -274,7 +406,17 @@ class UninitializedTensor(Rule):
         if keys is None:
             return
         class_def = self.ctx.class_def
-        allocation = _Allocation(node, keys, id(class_def) if class_def is not None else None, self._fix(node))
+        if class_def is not None and _has_foreign_base(self.ctx, class_def):
+            self._inherited.add(id(class_def))
+        literal = sizes[0].value if len(sizes) == 1 and len(node.args) == 1 else None
+        allocation = _Allocation(node, keys, id(class_def) if class_def is not None else None, self._fix(node),
+                                 int(literal.value) if type(literal) is cst.Integer else None)
+        if allocation.literal is not None:
+            if not keys:  # read on the spot: `x * torch.Tensor(3)`
+                allocation.used_as_number = _numeric_use(self.ctx.ancestors[-2])
+            for key in keys:
+                if key[0] == "local":
+                    self._literal_names.setdefault(key, []).append(allocation)
         self._allocations.append(allocation)
         for key in keys:
             self._by_key.setdefault(key, []).append(allocation)
@@ -282,7 +424,8 @@ class UninitializedTensor(Rule):
     def _destination(self) -> set[Key] | None:
         """Where the allocation's values go. None: nobody can be shown to read them unwritten (it is initialized
         on the spot, handed to other code, or only its shape and type are used). Else the names and attributes
-        that hold it; empty when the garbage is read right here (`torch.LongTensor(b, n) % ntoken`)."""
+        that hold it (a function's return counts as one); empty when the garbage is read right here
+        (`torch.LongTensor(b, n) % ntoken`)."""
         ancestors = self.ctx.ancestors
         current = ancestors[-1]
         i = len(ancestors) - 2
@@ -294,8 +437,8 @@ class UninitializedTensor(Rule):
                     return None  # `.shape`, `.dtype`
                 if _writes_or_ignores_values(parent.attr.value):
                     return None
-                # Any other method (`.cuda()`, `.npu()`, `.view(...)`, `.sum()`) hands on values derived from the
-                # garbage: follow them to where they are written or read.
+                # Any other method (`.cuda()`, `.view(...)`, `.sum()`, `.add_(x)`) hands on values derived from
+                # the garbage: follow them to where they are written or read.
                 current, i = grandparent, i - 2
                 continue
             if kind is cst.Arg and type(grandparent) is cst.Call:
@@ -305,11 +448,24 @@ class UninitializedTensor(Rule):
                 attribute = _registered(grandparent, parent)
                 if attribute is not None and self.ctx.class_def is not None:
                     return {("attr", id(self.ctx.class_def), attribute)}
+                if self._passes_values_on(grandparent, parent):  # `torch.tril(torch.Tensor(n, n))`
+                    current, i = grandparent, i - 2
+                    continue
                 return None  # filled by the callee, or a dummy input whose values don't matter (tracing)
+            if kind is cst.Element and type(grandparent) in (cst.Tuple, cst.List):
+                target = _unpacked_into(ancestors[i - 2], grandparent, parent) if i >= 2 else None
+                if target is not None:  # `a, b = torch.Tensor(n), torch.Tensor(m)`
+                    key = self._key(target)
+                    return None if key is None else {key}
+                current, i = grandparent, i - 2  # the container holds the garbage
+                continue
             if kind is cst.Assign or kind is cst.AnnAssign:
                 targets = [t.target for t in parent.targets] if kind is cst.Assign else [parent.target]
                 keys = [self._key(target) for target in targets]
                 return None if None in keys else set(keys)
+            if kind is cst.Return:
+                function = self.ctx.function
+                return None if function is None else {("returns", 0, function.name.value)}
             if kind is cst.BinaryOperation:
                 other = parent.right if parent.left is current else parent.left
                 return None if _is_nan(self.ctx, other) else set()  # garbage * nan is a NaN tensor on purpose
@@ -318,10 +474,55 @@ class UninitializedTensor(Rule):
             return None
         return None
 
+    def _passes_values_on(self, call: cst.Call, arg: cst.Arg) -> bool:
+        """A torch function that computes from its argument's values (`torch.tril`, `F.relu`, `torch.cat`) and
+        returns them: the garbage comes out of it. Not `out=`, `*_like` (shape only), nor `torch.onnx.export`."""
+        if arg.keyword is not None:
+            return False
+        qualname = self.ctx.qualname(call.func)
+        if qualname is None:
+            return False
+        module, _, function = qualname.rpartition(".")
+        return (module in _PURE_MODULES and not function.endswith(("_like", "_")) and function not in _SHAPE_ONLY
+                and keyword_arg(call, "out") is None)
+
     def _fix(self, node: cst.Call) -> Fix | None:
-        func = node.func
-        qualname = self.ctx.qualname(func)
-        on_cuda = qualname.startswith("torch.cuda.")
+        root = self._torch_root(node.func)
+        if root is None:
+            return None
+        qualname = self.ctx.qualname(node.func)
+        args = list(node.args)
+        dtype = _DTYPE_OF[qualname.rsplit(".", 1)[1]]
+        if dtype is not None:
+            args.append(new_keyword_arg("dtype", cst.Attribute(value=root, attr=cst.Name(dtype))))
+        if qualname.startswith("torch.cuda.") and keyword_arg(node, "device") is None:
+            args.append(new_keyword_arg("device", cst.SimpleString('"cuda"')))
+        new = node.with_changes(func=cst.Attribute(value=root, attr=cst.Name("empty")), args=args)
+        # The same allocation, only explicit: the finding goes away and the garbage stays, so a person must look.
+        return Fix("Use `torch.empty(...)`", ((node, new),), applicability="unsafe")
+
+    def _value_fix(self, allocation: _Allocation) -> Fix | None:
+        """`torch.Tensor(3)` read as a number -> `torch.tensor(3.0)`: the value the code meant."""
+        node = allocation.node
+        root = self._torch_root(node.func)
+        if root is None:
+            return None
+        qualname = self.ctx.qualname(node.func)
+        dtype = _DTYPE_OF[qualname.rsplit(".", 1)[1]]
+        if dtype == "bool":
+            return None
+        floating = dtype in (None, "float", "double", "half", "bfloat16")
+        args = [cst.Arg(cst.Float(f"{allocation.literal}.0") if floating else cst.Integer(str(allocation.literal)))]
+        if dtype not in (None, "float", "long"):  # the defaults of a float and an int literal
+            args.append(new_keyword_arg("dtype", cst.Attribute(value=root, attr=cst.Name(dtype))))
+        if qualname.startswith("torch.cuda."):
+            args.append(new_keyword_arg("device", cst.SimpleString('"cuda"')))
+        new = cst.Call(func=cst.Attribute(value=root, attr=cst.Name("tensor")), args=args)
+        return Fix(_SAFE_FIX_MESSAGE, ((node, new),))
+
+    def _torch_root(self, func: cst.BaseExpression) -> cst.BaseExpression | None:
+        """How to spell `torch` in the fix: the constructor's own prefix, else the file's import."""
+        on_cuda = self.ctx.qualname(func).startswith("torch.cuda.")
         root = func.value if type(func) is cst.Attribute else None
         if root is not None and on_cuda:
             root = root.value if type(root) is cst.Attribute else None
@@ -330,14 +531,18 @@ class UninitializedTensor(Rule):
             if spelling is None:
                 return None
             root = cst.parse_expression(spelling)
-        args = list(node.args)
-        dtype = _DTYPE_OF[qualname.rsplit(".", 1)[1]]
-        if dtype is not None:
-            args.append(new_keyword_arg("dtype", cst.Attribute(value=root, attr=cst.Name(dtype))))
-        if on_cuda and keyword_arg(node, "device") is None:
-            args.append(new_keyword_arg("device", cst.SimpleString('"cuda"')))
-        new = node.with_changes(func=cst.Attribute(value=root, attr=cst.Name("empty")), args=args)
-        return Fix("Use `torch.empty(...)`", ((node, new),))
+        return root
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if not self._literal_names:
+            return
+        allocations = self._literal_names.get(("local", id(self.ctx.function), node.value))
+        parent = self.ctx.parent
+        if not allocations or type(parent) is cst.AssignTarget:
+            return
+        numeric = _numeric_use(parent) or type(parent) is cst.AugAssign and parent.target is node
+        for allocation in allocations:
+            allocation.used_as_number = numeric and allocation.used_as_number is not False
 
     # ------------------------------------------------------------------------------------------------- writes
 
@@ -372,7 +577,13 @@ class UninitializedTensor(Rule):
         for target in node.targets:
             written = target.target
             if type(written) is cst.Subscript:
-                self._written_to(written)  # `target[b][:n] = ...`
+                index = _literal_index(written)
+                if index is None:
+                    self._written_to(written)  # `target[b][:n] = ...`, `table[i] = ...`: can fill it all
+                else:
+                    key = self._key(written.value)
+                    if key is not None:
+                        self._partial.setdefault(key, set()).add(index)
                 self._written_to(node.value)  # stored in a container: out of our sight
             elif type(written) is cst.Attribute and written.attr.value == "data":
                 self._written_to(written)
@@ -382,16 +593,22 @@ class UninitializedTensor(Rule):
                 self._alias(node.value, target.target)
 
     def visit_Return(self, node: cst.Return) -> None:
-        if node.value is not None:  # the caller may fill it
-            values = node.value.elements if type(node.value) is cst.Tuple else [node.value]
-            for value in values:
-                self._written_to(value.value if isinstance(value, cst.BaseElement) else value)
+        function = self.ctx.function
+        if node.value is None or function is None:
+            return
+        # The caller gets it: followed to the call sites of this function in the file.
+        values = node.value.elements if type(node.value) is cst.Tuple else [node.value]
+        for value in values:
+            self._alias(value.value if isinstance(value, cst.BaseElement) else value,
+                        ("returns", 0, function.name.value))
 
-    def _alias(self, value: cst.BaseExpression, target: cst.BaseExpression | str) -> None:
+    def _alias(self, value: cst.BaseExpression, target: cst.BaseExpression | str | Key) -> None:
         source = self._key(_unwrap(self.ctx, value))
         if source not in self._by_key:
             return
-        if isinstance(target, str):
+        if isinstance(target, tuple):
+            key: Key | None = target
+        elif isinstance(target, str):
             class_def = self.ctx.class_def
             key = ("attr", id(class_def), target) if class_def is not None else None
         else:
@@ -404,7 +621,7 @@ class UninitializedTensor(Rule):
     def _written_to(self, expr: cst.BaseExpression) -> None:
         # A write through a view writes the tensor: `w.data.fill_(0)`, `w.narrow(1, 0, n).copy_(x)`, `w[i].zero_()`
         for _ in range(16):
-            if type(expr) is cst.Call and type(expr.func) is cst.Attribute:
+            if type(expr) is cst.Call and type(expr.func) is cst.Attribute and not _is_self(expr.func.value):
                 expr = expr.func.value
             elif type(expr) is cst.Subscript:
                 expr = expr.value
@@ -416,15 +633,27 @@ class UninitializedTensor(Rule):
         if key is None:
             return
         self._written.add(key)
-        class_def = self.ctx.class_def
-        if key[0] == "local" and class_def is not None:
-            binding = self.ctx.binding(expr)
-            if binding is not None and binding.kind == "for":  # `for p in self.parameters(): init(p)`
-                self._classes_initialized.add(id(class_def))
+        if key[0] != "local":
+            return
+        binding = self.ctx.binding(expr)
+        if binding is None or binding.kind != "for":
+            return
+        if type(binding.value) in (cst.List, cst.Tuple):  # `for p in [module.q, module.k]: init.normal_(p)`
+            for element in binding.value.elements:
+                self._written_to(element.value)
+        elif self.ctx.class_def is not None:  # `for p in self.parameters(): init(p)`
+            self._classes_initialized.add(id(self.ctx.class_def))
 
     def _key(self, expr: cst.BaseExpression) -> Key | None:
         if type(expr) is cst.Name:
             return ("local", id(self.ctx.function), expr.value)
+        if type(expr) is cst.Call:  # `make(n)`, `self.make(n)`: what that function of the file returns
+            func = expr.func
+            if type(func) is cst.Name and self.ctx.qualname(func) is None:
+                return ("returns", 0, func.value)
+            if type(func) is cst.Attribute and _is_self(func.value):
+                return ("returns", 0, func.attr.value)
+            return None
         if type(expr) is not cst.Attribute:
             return None
         if _is_self(expr.value):
@@ -434,18 +663,87 @@ class UninitializedTensor(Rule):
         return ("dotted", 0, dotted) if dotted is not None else None
 
     def finish(self) -> None:
+        # `init.normal_(module.level_embed)` in an `_init_weights(self, module)`: the attribute is written through
+        # another name for the instance.
+        written_attributes = {key[2].rsplit(".", 1)[-1] for key in self._written if key[0] == "dotted"}
         for allocation in self._allocations:
-            if allocation.keys & self._written:
+            if allocation.keys & self._written or self._filled_element_by_element(allocation):
                 continue
-            if allocation.class_id in self._classes_initialized and any(k[0] == "attr" for k in allocation.keys):
+            attributes = {key[2] for key in allocation.keys if key[0] == "attr"}
+            if attributes and (allocation.class_id in self._classes_initialized | self._inherited
+                               or attributes & written_attributes):
                 continue
             call = self.ctx.code(allocation.node.func)
-            self.report(allocation.node, _MESSAGE.format(call=call), allocation.fix)
+            fix = self._value_fix(allocation) if allocation.used_as_number else allocation.fix
+            self.report(allocation.node, _MESSAGE.format(call=call), fix or allocation.fix)
+
+    def _filled_element_by_element(self, allocation: _Allocation) -> bool:
+        """`t = torch.Tensor(2); t[0] = a; t[1] = b`: every element of a literal size written."""
+        if allocation.literal is None:
+            return False
+        return any(set(range(allocation.literal)) <= self._partial.get(key, set()) for key in allocation.keys)
+
+
+_SCALAR_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
+
+
+def _numeric_use(parent: cst.CSTNode | None) -> bool:
+    """The value is read as a number: an operand of scalar arithmetic (not `@`) or of a comparison."""
+    kind = type(parent)
+    if kind is cst.BinaryOperation:
+        return type(parent.operator) in _SCALAR_ARITHMETIC
+    return kind is cst.UnaryOperation or kind is cst.Comparison or kind is cst.ComparisonTarget
+
+
+def _has_foreign_base(ctx: Context, class_def: cst.ClassDef) -> bool:
+    """A base class from outside torch and this file (`class Model(BasePreTrainedModel)`, a relative import):
+    its `__init__` or weight initialisation, which we can't see, may fill the attributes."""
+    for base in class_def.bases:
+        qualname = ctx.qualname(base.value)
+        if qualname is not None:
+            if qualname.split(".", 1)[0] != "torch":
+                return True
+            continue
+        binding = ctx.binding(base.value)
+        if binding is None or binding.kind != "class":
+            return True
+    return False
 
 
 def _writes_or_ignores_values(method: str) -> bool:
-    """In-place writers (`uniform_`, `fill_`, `copy_`) and `new*` (a tensor kept only for its dtype and device)."""
+    """In-place writers (`uniform_`, `fill_`, `copy_`) and `new*` (a tensor kept only for its dtype and device);
+    not in-place arithmetic (`add_`, `mul_`), which reads the garbage it updates."""
+    if method in _READING:
+        return False
     return method.endswith("_") and method not in _NOT_WRITING or method.startswith("new")
+
+
+def _literal_index(target: cst.Subscript) -> int | None:
+    """`t[0] = ...`, `t[1, :] = ...`: the literal first index of a write that covers part of a tensor, else None
+    (a computed index, `t[i]` in a loop, may cover all of it; `t[:]` and `t[...]` do)."""
+    if type(target.value) is not cst.Name or not target.slice:
+        return None
+    first = target.slice[0].slice
+    if type(first) is not cst.Index or type(first.value) is not cst.Integer:
+        return None
+    for element in target.slice[1:]:
+        inner = element.slice
+        if type(inner) is cst.Index and type(inner.value) is not cst.Integer:
+            return None
+    return int(first.value.value)
+
+
+def _unpacked_into(statement: cst.CSTNode, container: cst.Tuple | cst.List,
+                   element: cst.Element) -> cst.BaseExpression | None:
+    """`a, b = x, y`: the target that receives `element` of the assigned tuple."""
+    if type(statement) is not cst.Assign or len(statement.targets) != 1 or statement.value is not container:
+        return None
+    target = statement.targets[0].target
+    if type(target) not in (cst.Tuple, cst.List) or len(target.elements) != len(container.elements):
+        return None
+    if any(type(e) is cst.StarredElement for e in target.elements):
+        return None
+    return target.elements[container.elements.index(element)].value
 
 
 def _registered(call: cst.Call, arg: cst.Arg) -> str | None:
@@ -477,8 +775,8 @@ def _unwrap(ctx: Context, expr: cst.BaseExpression) -> cst.BaseExpression:
         func = expr.func
         if ctx.qualname(func) in _PARAMETER and expr.args:
             expr = expr.args[0].value
-        elif type(func) is cst.Attribute and ctx.qualname(func) is None:
+        elif type(func) is cst.Attribute and ctx.qualname(func) is None and not _is_self(func.value):
             expr = func.value
         else:
-            break
+            break  # `self.make(n)` is a method of the file, followed by what it returns
     return expr

@@ -7,6 +7,9 @@ configuration go to standard error as `shapecheck: error: <path>: <reason>`.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -27,12 +30,35 @@ from shapecheck.reporters import statistics_json as render_statistics_json
 from shapecheck.engine.linter import SourceError
 from shapecheck.notebook import NotebookError
 from shapecheck.rule_docs import all_codes, code_for, page
-from shapecheck.runner import Outcome, Task, deliver_fixes, lint_bytes, run, with_large_stack
+from shapecheck.runner import Budget, Outcome, Task, deliver_fixes, run
 from shapecheck.writer import WriteError
 
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        """Any system error (standard output on a full disk, say) is a message and exit code 2, not a traceback;
+        click itself quiets a closed pipe (`| head`)."""
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            if error.errno == errno.EPIPE:
+                raise
+            _silence_stdout()
+            where = f"{error.filename}: " if error.filename else ""
+            with contextlib.suppress(OSError):
+                click.echo(f"shapecheck: error: {where}{error.strerror or error}", err=True)
+            raise click.exceptions.Exit(2) from None
+
+
+def _silence_stdout() -> None:
+    # What could not be written stays buffered; Python's flush at exit would fail again, with a traceback.
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="shapecheck")
 def main() -> None:
     """Catch PyTorch shape bugs and training-loop pitfalls before they run."""
@@ -74,6 +100,10 @@ CODES = {"multiple": True, "metavar": "CODES"}
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: one per CPU).")
 @click.option("--stdin-filename", metavar="PATH",
               help="Name of the file read from standard input (`-`), for messages, exclusion and per-file-ignores.")
+@click.option("--file-time-limit", type=click.FloatRange(min=0), metavar="SECONDS",
+              help="Report a file that takes longer as not linted and go on (default 60; 0: no limit).")
+@click.option("--file-memory-limit", type=click.IntRange(min=0), metavar="MIB",
+              help="Report a file that needs more memory as not linted and go on (default 4096; 0: no limit).")
 @click.option("--force-exclude", is_flag=True,
               help="Apply exclude / extend-exclude to paths named on the command line too (for pre-commit).")
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False), metavar="PATH",
@@ -84,8 +114,8 @@ CODES = {"multiple": True, "metavar": "CODES"}
 def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
          output_format: str, fix: bool, unsafe_fixes: bool, diff: bool, statistics: bool, exit_zero: bool,
          quiet: bool, no_cache: bool, config_file: str | None, jobs: int | None, stdin_filename: str | None,
-         force_exclude: bool, output_file: str | None, add_noqa: bool, show_files: bool, show_settings: bool
-         ) -> None:
+         file_time_limit: float | None, file_memory_limit: int | None, force_exclude: bool,
+         output_file: str | None, add_noqa: bool, show_files: bool, show_settings: bool) -> None:
     """Lint PATHS: Python files and notebooks, and folders searched for `*.py` and `*.ipynb` (default: `.`); `-`
     reads standard input.
 
@@ -106,8 +136,12 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
     try:
         chooser = _RuleChooser(Resolver(config_file, Selection(_codes(select) if select else None, _codes(ignore),
                                                                _codes(extend_select))))
+        # One budget for the run: the command line's, else that of the config governing the first path.
+        configured = chooser.resolver.for_path((stdin_filename if stdin else paths[0] if paths else None) or ".")
+        budget = Budget(configured.budget.seconds if file_time_limit is None else file_time_limit or None,
+                        configured.budget.memory_mib if file_memory_limit is None else file_memory_limit or None)
         if stdin:
-            outcome = _lint_stdin(stdin_filename, chooser, fix_mode, write, force_exclude)
+            outcome = _lint_stdin(stdin_filename, chooser, fix_mode, write, force_exclude, budget)
             outcomes = [] if outcome is None else [outcome]
         else:
             found = discover(paths or (".",), chooser.resolver.exclusions_in, force_exclude)
@@ -118,7 +152,7 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
                 _show(found.files, chooser, show_settings)
                 raise click.exceptions.Exit(2 if found.errors else 0)
             tasks = [Task(path, chooser.rules_for(path)) for path in found.files]
-            outcomes = run(tasks, None if add_noqa else fix_mode, write and not add_noqa, jobs)
+            outcomes = run(tasks, None if add_noqa else fix_mode, write and not add_noqa, jobs, budget)
     except ConfigError as error:
         _fail(str(error))
     enabled = chooser.enabled
@@ -247,9 +281,11 @@ class _RuleChooser:
 
 
 def _lint_stdin(filename: str | None, chooser: _RuleChooser, fix_mode: str | None, write: bool,
-                force_exclude: bool) -> Outcome | None:
+                force_exclude: bool, budget: Budget) -> Outcome | None:
     """Lint standard input; with --fix, print the source to standard output, fixed where it could be, as ruff
     does. None when --force-exclude excludes `filename`."""
+    if sys.stdin is None:  # started with standard input closed
+        _fail("-: standard input is closed")
     data = sys.stdin.buffer.read()
     config = chooser.resolver.for_path(filename or ".")
     if force_exclude and filename is not None and config.exclusions.covers(os.path.abspath(filename)):
@@ -257,7 +293,8 @@ def _lint_stdin(filename: str | None, chooser: _RuleChooser, fix_mode: str | Non
             _write_stdout(data)
         return None
     rules = chooser.rules_for(filename or "-")
-    result = with_large_stack(lint_bytes, data, filename or "-", rules, fix_mode)
+    # In a worker, within the budget, like any file; the fixed source comes back to be written here.
+    result = run([Task(filename or "-", rules, data)], fix_mode, budget=budget)[0].result
     outcome = deliver_fixes(data, result, rules, _write_stdout if write else None)
     if write and outcome.result.new_source is None:  # nothing fixed, or the fix could not be encoded
         _write_stdout(data)
@@ -296,6 +333,22 @@ def explain_rule(code: str | None, show_all: bool) -> None:
     if found is None:
         _fail(f"unknown rule {code!r} (see `shapecheck rules`)")
     click.echo(page(found))
+
+
+@main.command("server", short_help="Run the editor server (Language Server Protocol over stdio).")
+def language_server() -> None:
+    """Run the Language Server an editor starts: diagnostics as you type, code actions for fixes and `# noqa`.
+
+    It speaks LSP over standard input and output and reads the same [tool.shapecheck] settings as `lint` for each
+    file. Needs the `server` extra: pip install "torch-shapecheck[server]".
+    """
+    try:
+        from shapecheck.server.app import serve
+    except ImportError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        _fail('`shapecheck server` needs pygls: pip install "torch-shapecheck[server]"')
+    serve()
 
 
 main.add_command(record_commands.record)

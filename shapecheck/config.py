@@ -23,6 +23,8 @@ covers everything in it.
     exclude = [...]                  # replaces the default excludes (DEFAULT_EXCLUDE); rarely what you want
     extend-exclude = ["fixtures", "tests/data"]
     per-file-ignores = { "tests/*" = ["SC4"], "__init__.py" = ["SC101"] }
+    file-time-limit = 60             # seconds one file may take; 0: no limit
+    file-memory-limit = 4096         # MiB one file may take; 0: no limit
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from typing import Any
 from shapecheck.engine.registry import SelectorError, check_selectors, resolve_layers
 from shapecheck.engine.rule import Rule
 from shapecheck.gitignore import PatternList, parse_lines
+from shapecheck.runner import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -52,7 +55,8 @@ DEFAULT_EXCLUDE = (
 )
 
 _LIST_KEYS = ("select", "ignore", "extend-select", "exclude", "extend-exclude")
-KEYS = ("extend", *_LIST_KEYS, "per-file-ignores")
+_LIMIT_KEYS = ("file-time-limit", "file-memory-limit")
+KEYS = ("extend", *_LIST_KEYS, "per-file-ignores", *_LIMIT_KEYS)
 
 
 class ConfigError(Exception):
@@ -97,6 +101,12 @@ class Config:
     extend_exclude: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # (glob, selectors); None: inherited
     extended: Config | None = None  # what `extend` names
+    file_time_limit: float = DEFAULT_SECONDS  # 0: none
+    file_memory_limit: int = DEFAULT_MEMORY_MIB  # 0: none
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(self.file_time_limit or None, self.file_memory_limit or None)
 
     def with_cli(self, select: Sequence[str] | None, ignore: Sequence[str], extend_select: Sequence[str]) -> Config:
         """The command line as the last layer: `--select` replaces every configured selection (`extend-select`
@@ -240,6 +250,14 @@ def _from_table(path: Path, table: dict[str, Any], extending: tuple[Path, ...] =
     for key in ("select", "ignore", "extend_select"):
         if key in values:
             _check_codes(values[key], f"{path}: {key.replace('_', '-')}")
+    for key in _LIMIT_KEYS:
+        if key in table:
+            value = table[key]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (
+                    key == "file-memory-limit" and not isinstance(value, int)):
+                kind = "a whole number of MiB" if key == "file-memory-limit" else "a number of seconds"
+                raise ConfigError(f"{path}: {key}: expected {kind} (0 for no limit), got {value!r}")
+            values[key.replace("-", "_")] = value
     if "per-file-ignores" in table:
         values["per_file_ignores"] = _per_file_ignores(table["per-file-ignores"], path)
     extended = _extended(path, table["extend"], extending) if "extend" in table else None
@@ -261,13 +279,17 @@ def _extended(path: Path, value: Any, extending: tuple[Path, ...]) -> Config:
 
 
 def _table(path: Path, required: bool, origin: str = "") -> dict[str, Any] | None:
+    if path.exists() and not path.is_file():  # a FIFO would block forever, a folder can't be read
+        raise ConfigError(f"{origin}{path}: is not a regular file")
     try:
         with path.open("rb") as file:
             document = tomllib.load(file)
     except OSError as error:
         raise ConfigError(f"{origin}{path}: cannot be read: {error.strerror or error}") from None
-    except tomllib.TOMLDecodeError as error:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{origin}{path}: is not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{origin}{path}: is not valid TOML: nested too deeply to read") from None
     tool = document.get("tool")
     table = tool.get("shapecheck") if isinstance(tool, dict) else None
     if table is None:

@@ -92,7 +92,12 @@ def _walk(shown: str, folder: str, exclusions: ExcludesIn, ignores: list[Pattern
             if not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
                 yield from _walk(child, entry.path, exclusions, ignores, errors)
         elif entry.name.endswith(LINTED_SUFFIXES):
-            if entry.is_file():  # follows a link to a file; a link to a folder is not walked
+            try:
+                is_file = entry.is_file()  # follows a link to a file; a link to a folder is not walked
+            except OSError as error:  # a link that loops
+                errors.append((child, f"cannot be read: {error.strerror or error}"))
+                continue
+            if is_file:
                 yield child
             elif entry.is_symlink() and not os.path.exists(entry.path):
                 errors.append((child, f"is a broken symbolic link (to {os.readlink(entry.path)})"))

@@ -123,17 +123,24 @@ def _char_class(body: str) -> str:
     if negate:
         body = body[1:]
     members = []
+
+    def take(i: int) -> tuple[str, int]:
+        """The member character at `i` (`\\x` is `x`) and the index after it."""
+        if body[i] == "\\" and i + 1 < len(body):
+            return body[i + 1], i + 2
+        return body[i], i + 1
+
     i = 0
     while i < len(body):
-        char = body[i]
-        if char == "\\" and i + 1 < len(body):
-            i += 1
-            members.append(re.escape(body[i]))
-        elif char == "-" and 0 < i < len(body) - 1:
-            members.append("-")  # a range
+        low, i = take(i)
+        if i + 1 < len(body) and body[i] == "-":
+            high, i = take(i + 1)
+            if low <= high:  # a reversed range (`[z-a]`) matches nothing in git
+                members.append(f"{re.escape(low)}-{re.escape(high)}")
         else:
-            members.append(re.escape(char))
-        i += 1
+            members.append(re.escape(low))
+    if not members:
+        return "[^/]" if negate else "(?!)"
     # A class never matches the separator, negated or not.
     return f"[^/{''.join(members)}]" if negate else f"(?!/)[{''.join(members)}]"
 

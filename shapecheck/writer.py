@@ -7,6 +7,7 @@ encoding `tokenize` detects (`utf-8-sig` for a BOM, or the PEP 263 cookie's) giv
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import io
 import os
@@ -30,11 +31,15 @@ def encode(text: str, original: bytes) -> bytes:
 
 def write_atomically(path: str, data: bytes) -> None:
     """Replace the file `path` names with `data`: readers see the old file or the new one, never a part. A symbolic
-    link stays a link (its target is replaced); the file's permission bits are kept."""
+    link stays a link (its target is replaced); the file's permission bits and owner are kept. A file with other
+    hard links, or whose owner can't be given to a new file, is rewritten in place instead, so the links and the
+    owner survive. Nothing is left behind if the write is interrupted (Ctrl-C, a full disk)."""
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        status = os.stat(target)
+        if status.st_nlink > 1:
+            return _write_in_place(target, data)
         descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
     except OSError as error:
         raise WriteError(error.strerror or str(error)) from None
@@ -43,10 +48,30 @@ def write_atomically(path: str, data: bytes) -> None:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        os.chmod(temporary, mode)
+        os.chmod(temporary, stat.S_IMODE(status.st_mode))
+        if hasattr(os, "chown") and (status.st_uid, status.st_gid) != (os.getuid(), os.getgid()):
+            try:
+                os.chown(temporary, status.st_uid, status.st_gid)
+            except PermissionError:
+                os.unlink(temporary)
+                return _write_in_place(target, data)
         os.replace(temporary, target)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise WriteError(error.strerror or str(error)) from None
+        raise
+
+
+def _write_in_place(target: str, data: bytes) -> None:
+    try:
+        with open(target, "r+b") as file:
+            file.write(data)
+            file.truncate()
+            file.flush()
+            os.fsync(file.fileno())
     except OSError as error:
-        os.unlink(temporary)
         raise WriteError(error.strerror or str(error)) from None
 
 

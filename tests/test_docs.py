@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 from shapecheck.engine.registry import all_rules
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
@@ -29,3 +35,15 @@ def test_ci_runs_the_readme_commands() -> None:
     main_job = next(c for c in commands if "shapecheck lint" in c)
     assert test_command in ci
     assert main_job.split("&& ")[1] in ci
+
+
+def test_every_pip_install_names_the_distribution_and_real_extras() -> None:
+    """`shapecheck` on the package index is someone else's project: every install line in the README must name
+    ours, with extras it has."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = set(project["optional-dependencies"])
+    named = re.findall(r"pip install[^\n`&#]*?([\w.-]*shapecheck[\w.-]*)(?:\[([\w,]+)\])?", README)
+    assert len(named) >= 6, named
+    for name, extra in named:
+        assert name == project["name"], f"`pip install {name}` installs another project"
+        assert set(filter(None, extra.split(","))) <= extras, f"{name}[{extra}]: no such extra"

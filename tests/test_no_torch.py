@@ -11,10 +11,9 @@ from tests.cli_helpers import BUGGY, write
 
 PROJECT = Path(__file__).resolve().parents[1]
 
-# Runs `shapecheck lint` in a fresh interpreter where importing torch or jaxtyping fails (as where they are not
-# installed) and is recorded, even if the importer catches the ImportError. `--jobs 1`: no worker processes, so
-# every import happens here. Prints the exit code, the attempts and what ended up in sys.modules.
-SCRIPT = """
+# A fresh interpreter where importing torch or jaxtyping fails (as where they are not installed) and is recorded,
+# even if the importer catches the ImportError; the script after it prints what ended up in sys.modules.
+BLOCKER = """
 import json, sys
 
 BLOCKED = ("torch", "jaxtyping")
@@ -28,6 +27,11 @@ class Blocker:
         return None
 
 sys.meta_path.insert(0, Blocker())
+"""
+
+# `shapecheck lint` with `--jobs 1`: no worker processes, so every import happens here. Prints the exit code, the
+# attempts and what ended up in sys.modules.
+SCRIPT = BLOCKER + """
 from shapecheck.cli import main
 try:
     main(["lint", "--jobs", "1", "--select", "ALL", "--output-format", "concise", *sys.argv[1:]])
@@ -46,3 +50,31 @@ def test_linting_imports_no_torch(tmp_path: Path) -> None:
     assert (outcome["attempts"], outcome["loaded"]) == ([], []), result.stdout + result.stderr
     assert f"{buggy}:2:5: SC301" in result.stdout  # the bug was found, so the rules did run
     assert outcome["code"] in (1, 2) and "Traceback" not in result.stderr
+
+
+# The editor server's whole lint path, as `shapecheck server` runs it for a document: settings, incremental
+# re-parse, findings, code actions.
+SERVER_SCRIPT = BLOCKER + """
+from pathlib import Path
+from shapecheck.server import app
+from shapecheck.server.documents import Documents
+
+path = Path(sys.argv[1])
+documents = Documents()
+text = path.read_text()
+first = documents.lint(path.as_uri(), str(path), text, 1)
+second = documents.lint(path.as_uri(), str(path), text.replace("dim=-1", "dim=1"), 2)
+fixed = documents.fixed(path.as_uri(), str(path), text, unsafe=True)
+loaded = sorted(name for name in sys.modules if name.split(".")[0] in BLOCKED)
+print(json.dumps({"codes": [f.code for f in first.findings + second.findings], "fixed": fixed is not None,
+                  "attempts": attempts, "loaded": loaded}))
+"""
+
+
+def test_the_editor_server_imports_no_torch(tmp_path: Path) -> None:
+    buggy = write(tmp_path / "model.py", BUGGY)
+    result = subprocess.run([sys.executable, "-c", SERVER_SCRIPT, str(buggy)], capture_output=True, text=True,
+                            timeout=300)
+    outcome = json.loads(result.stdout.splitlines()[-1])
+    assert (outcome["attempts"], outcome["loaded"]) == ([], []), result.stdout + result.stderr
+    assert outcome["codes"] == ["SC301", "SC301"] and outcome["fixed"]

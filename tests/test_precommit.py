@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -74,3 +75,38 @@ def test_pre_commit_try_repo(tmp_path: Path) -> None:
     passing = try_repo("clean.py")
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert "Passed" in passing.stdout
+
+
+README_URL = "https://github.com/OWNER/shapecheck"
+
+
+def readme_pre_commit_config() -> str:
+    readme = (PROJECT / "README.md").read_text()
+    block = re.search(r"```yaml\n(# \.pre-commit-config\.yaml\n.*?)```", readme, re.S)
+    assert block is not None, "the README's pre-commit snippet"
+    return block.group(1)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_readme_rev_advice_holds_for_pre_commit_autoupdate(tmp_path: Path) -> None:
+    """The README's snippet, word for word but pointed at a copy of this repository: without tags
+    `pre-commit autoupdate` pins the newest commit's SHA; after the README's tagging command, the tag."""
+    snippet = readme_pre_commit_config()
+    (repo,) = yaml.safe_load(snippet)["repos"]
+    assert repo["repo"] == README_URL and [hook["id"] for hook in repo["hooks"]] == ["shapecheck"]
+    repository = snapshot_of_the_project(tmp_path / "shapecheck")
+    work = tmp_path / "work"
+    write(work / ".pre-commit-config.yaml", snippet.replace(README_URL, str(repository)))
+    git("init", "-q", cwd=work)
+
+    def autoupdate() -> str:
+        done = subprocess.run([sys.executable, "-m", "pre_commit", "autoupdate"], cwd=work, capture_output=True,
+                              text=True, timeout=300, env={**ENVIRONMENT, "PRE_COMMIT_HOME": str(tmp_path / "home")})
+        assert done.returncode == 0, done.stdout + done.stderr
+        return yaml.safe_load((work / ".pre-commit-config.yaml").read_text())["repos"][0]["rev"]
+
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repository, capture_output=True, text=True,
+                          check=True).stdout.strip()
+    assert autoupdate() == head
+    git("tag", "-a", "v0.1.0", "-m", "shapecheck 0.1.0", cwd=repository)
+    assert autoupdate() == "v0.1.0"

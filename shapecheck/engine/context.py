@@ -1,4 +1,5 @@
-"""The shared analysis every rule reads: imports, local bindings, enclosing scopes and loops, grad mode, call sites.
+"""The shared analysis every rule reads: imports, local bindings, enclosing scopes and loops, grad mode, call sites,
+and the training-loop analysis (`ctx.training`).
 
 It is filled in by the engine's single traversal (`shapecheck.engine.traversal`), so at any node a rule sees the state
 of the file *as of that point in the source*: the latest binding of a name before the node, the loops and `with
@@ -9,11 +10,16 @@ in a rule's `finish()`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.model_outputs import ForwardReturn
+from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.torch_requirement import minimum_torch
+from shapecheck.engine.training_loop import TrainingLoop
 from shapecheck.engine.walker import children, walk
 
 if TYPE_CHECKING:
@@ -28,6 +34,11 @@ FOREIGN_FRAMEWORKS = frozenset(
     {"numpy", "mxnet", "tensorflow", "jax", "jaxlib", "scipy", "cupy", "pandas", "cv2", "paddle", "keras", "mlx",
      "mindspore", "oneflow", "dask", "xarray", "sklearn"}
 )
+
+# Names a star import brings with torch in the scripts that rely on one (`from utils import *` where utils does
+# `import torch`, `import torch.nn as nn`): bound as those imports in torch code without an import of its own (see
+# `shapecheck.engine.torch_code`); the file's own bindings of these names come later and win.
+_STAR_IMPORTED_TORCH = {"torch": "torch", "nn": "torch.nn", "F": "torch.nn.functional", "optim": "torch.optim"}
 
 _NO_GRAD = frozenset(
     {"torch.no_grad", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad", "torch.inference_mode",
@@ -64,6 +75,7 @@ class CallSite:
     grad_disabled: bool
     function: cst.FunctionDef | None
     loop: cst.CSTNode | None
+    order: int = 0  # position among the file's calls, in source order
 
 
 @dataclass(slots=True)
@@ -83,12 +95,15 @@ class Report:
     node: cst.CSTNode
     message: str
     fix: Fix | None
+    # The top-level statement the traversal was in (None from `finish`): where the node's position is looked up
+    # first, so only that statement's code is generated to find it.
+    statement: cst.CSTNode | None = None
 
 
 class Context:
     """Per-file analysis state shared by all rules. Rules read it; only the engine writes it."""
 
-    def __init__(self, module: cst.Module, filename: str) -> None:
+    def __init__(self, module: cst.Module, filename: str, implicit_torch: bool = False) -> None:
         self.module = module
         self.filename = filename
         self.ancestors: list[cst.CSTNode] = []
@@ -102,6 +117,14 @@ class Context:
         self._functions: list[cst.FunctionDef] = []
         self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
         self.imports_torch = False
+        self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
+        self.training = TrainingLoop(self)  # the training-loop analysis (`shapecheck.engine.training_loop`)
+        self._forward_returns: dict[int, list[ForwardReturn]] = {}  # id(ClassDef) -> its forward's returns
+        self._cap: int | None = None  # under `at()`: bindings from this seq on are not seen yet
+        if implicit_torch:  # torch training code that gets torch from a star import, or only as objects
+            self.imports_torch = True
+            for name, qualname in _STAR_IMPORTED_TORCH.items():
+                self._bind(name, "import", None, module, qualname=qualname)
 
     # ----------------------------------------------------------------------------------------------- where are we
 
@@ -164,6 +187,8 @@ class Context:
     def binding(self, name: str | cst.CSTNode, before: int | None = None) -> Binding | None:
         """The latest binding of a name (or of `self.attr` inside a class) made before `before` (a `Binding.seq`;
         default: now). Reassignment kills the earlier binding: the caller sees the newest one and its kind."""
+        if before is None:
+            before = self._cap
         if not isinstance(name, str):
             if type(name) is cst.Name:
                 name = name.value
@@ -281,7 +306,31 @@ class Context:
             scope = scope.parent
         return scope
 
+    # ------------------------------------------------------------------------------------------ model outputs
+
+    def forward_returns(self, class_def: cst.ClassDef) -> list[ForwardReturn]:
+        """The `return`s of `class_def.forward` seen so far (see `shapecheck.engine.model_outputs`); read each
+        one's value under `with ctx.at(returned):`."""
+        return self._forward_returns.get(id(class_def), [])
+
+    @contextmanager
+    def at(self, returned: ForwardReturn) -> Iterator[None]:
+        """Resolve names as they were at a recorded `return`: its scope, class and function, its bindings."""
+        saved = self._scope, self._classes, self._functions, self._cap
+        self._scope, self._cap = returned.scope, returned.seq
+        self._classes, self._functions = list(returned.classes), list(returned.functions)
+        try:
+            yield
+        finally:
+            self._scope, self._classes, self._functions, self._cap = saved
+
     # --------------------------------------------------------------------------------------------- whole file
+
+    @property
+    def minimum_torch(self) -> tuple[int, int] | None:
+        """The lowest torch version (major, minor) the project around this file requires in its packaging files,
+        or None when none says (see `shapecheck.engine.torch_requirement`)."""
+        return minimum_torch(self.filename)
 
     def calls_to(self, name: str) -> list[CallSite]:
         """Call sites of a function or method by its last name (`f(...)`, `self.f(...)`, `obj.f(...)`). Complete
@@ -329,6 +378,10 @@ class Context:
         elif target_type is cst.StarredElement:
             self._bind_target(target.value, kind, None, statement)
 
+    def _record_return(self, node: cst.Return, class_def: cst.ClassDef) -> None:
+        self._forward_returns.setdefault(id(class_def), []).append(ForwardReturn(
+            node.value, class_def, self._scope, self._seq + 1, tuple(self._classes), tuple(self._functions)))
+
     def _push_scope(self, kind: Literal["function", "class", "lambda", "comprehension"], node: cst.CSTNode) -> None:
         scope = Scope(kind, node, self._scope)
         self._scope = scope
@@ -354,6 +407,8 @@ class Context:
             call_args = tuple(expr.args)
             expr = expr.func
         qualname = self.qualname(expr)
+        if qualname is None and self._unbound_torch(expr):
+            qualname = dotted_name(expr)
         if qualname is None:
             return "none"
         if qualname in _NO_GRAD:
@@ -366,6 +421,13 @@ class Context:
             enabled = _literal_bool(call_args[0].value)
             return None if enabled is None else not enabled
         return "none"
+
+    def _unbound_torch(self, expr: cst.BaseExpression) -> bool:
+        """`torch.no_grad` where nothing binds `torch`: a notebook page or script whose import lives elsewhere (an
+        earlier cell, a star import). The name can mean nothing else."""
+        while type(expr) is cst.Attribute:
+            expr = expr.value
+        return type(expr) is cst.Name and expr.value == "torch" and self.binding("torch") is None
 
 
 _CONDITIONAL = (cst.If, cst.IfExp, cst.Try, cst.TryStar, cst.For, cst.While, cst.Match, cst.BooleanOperation)

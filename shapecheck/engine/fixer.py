@@ -6,6 +6,8 @@ re-lints the fixed text. A result that does not parse is thrown away, never writ
 
 from __future__ import annotations
 
+import ast
+import warnings
 from collections.abc import Sequence
 
 import libcst as cst
@@ -28,6 +30,9 @@ def _subtree_ids(node: cst.CSTNode) -> set[int]:
 
 def apply_fixes(module: cst.Module, reports: Sequence[Report]) -> tuple[str, int]:
     """The module's code with as many of the reports' fixes applied as don't overlap, and how many were."""
+    # A fix must parse with the running Python too (libcst reads newer syntax, e.g. nested quotes in f-strings),
+    # unless the file itself already needs a newer one.
+    strict = _python_parses(module.code)
     replacements: dict[int, cst.CSTNode] = {}
     claimed: set[int] = set()
     imports: list[str] = []
@@ -39,7 +44,7 @@ def apply_fixes(module: cst.Module, reports: Sequence[Report]) -> tuple[str, int
             continue
         candidate = {id(old): new for old, new in report.fix.replacements}
         trial = module.visit(_Replacer({**replacements, **candidate}))
-        if not _parses(trial.code):
+        if not _parses(trial.code, strict):
             continue
         claimed |= covered
         replacements.update(candidate)
@@ -49,27 +54,40 @@ def apply_fixes(module: cst.Module, reports: Sequence[Report]) -> tuple[str, int
         return module.code, 0
     fixed = module.visit(_Replacer(replacements))
     if imports:
-        fixed = _add_imports(fixed, imports)
+        first_use = next((index for index, statement in enumerate(module.body)
+                          if not _subtree_ids(statement).isdisjoint(replacements)), len(module.body))
+        fixed = _add_imports(fixed, imports, first_use)
     code = fixed.code
-    return (code, applied) if _parses(code) else (module.code, 0)
+    return (code, applied) if _parses(code, strict) else (module.code, 0)
 
 
-def _parses(code: str) -> bool:
+def _parses(code: str, strict: bool) -> bool:
     try:
         cst.parse_module(code)
     except (cst.ParserSyntaxError, RecursionError):
         return False
+    return not strict or _python_parses(code)
+
+
+def _python_parses(code: str) -> bool:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(code, "<fixed>", "exec", ast.PyCF_ONLY_AST)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
     return True
 
 
-def _add_imports(module: cst.Module, imports: Sequence[str]) -> cst.Module:
+def _add_imports(module: cst.Module, imports: Sequence[str], first_use: int) -> cst.Module:
+    """`imports` after the module's imports, but before `body[first_use]`, the first statement that needs them."""
     present = {module.code_for_node(statement).strip() for statement in module.body}
     missing = [cst.parse_statement(line + "\n") for line in imports if line not in present]
     if not missing:
         return module
     body = list(module.body)
     position = 0
-    for index, statement in enumerate(body):
+    for index, statement in enumerate(body[:first_use]):
         if isinstance(statement, cst.SimpleStatementLine) and any(
             isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body
         ):

@@ -1,6 +1,7 @@
 """Lint one file's source: decode, skip cheaply when nothing can fire, parse once, traverse once, report.
 
-Positions are computed only for files that have findings: it is the single most expensive step after the parse.
+Positions are computed only for files that have findings, and only for the top-level statements that hold them
+(`source.ParsedSource.positions`): for the whole module they cost several times the parse.
 """
 
 from __future__ import annotations
@@ -11,17 +12,19 @@ import io
 import re
 import sys
 import tokenize
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from itertools import accumulate
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
+from shapecheck.engine.guard import too_complex
 from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
 from shapecheck.engine.rule import Rule
+from shapecheck.engine.source import ParsedSource, parse_source
+from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
 from shapecheck.engine.traversal import Traversal
 from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, FileResult, Finding, FixInfo, Location
 from shapecheck.notebook import Notebook, NotebookError, read_notebook
@@ -29,17 +32,9 @@ from shapecheck.notebook import Notebook, NotebookError, read_notebook
 # Deeply nested expressions recurse once per level in the parser, the traversal and the code generator.
 _RECURSION_LIMIT = 20_000
 
-_IMPORTS_TORCH = re.compile(
-    r"^[ \t]*(?:from[ \t]+torch\b|import[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*torch\b)", re.MULTILINE
-)
-
 MAX_FIX_ROUNDS = 8
 
-# CPython refuses more than 200 nested brackets ("too many nested parentheses"); libcst's parser would try, taking
-# gigabytes of memory and minutes at 10,000 levels. Checked on the brackets alone, at C speed.
-MAX_NESTING = 200
-_NOT_BRACKETS = re.compile(r"[^()\[\]{}]+")
-_DEPTH = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 class SourceError(Exception):
@@ -62,15 +57,20 @@ def decode(data: bytes) -> str:
 
 
 def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
-    """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers."""
-    if "torch" not in text or _IMPORTS_TORCH.search(text) is None:
-        return []
+    """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers;
+    for torch training code without the import (see `shapecheck.engine.torch_code`), the training-loop rules."""
+    if not imports_torch(text):
+        if not implicit_torch_training(text):
+            return []
+        rules = [rule for rule in rules if rule.code.startswith(TRAINING_LOOP_RULES)]
     return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)]
 
 
-def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
+def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+              parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
-    and report what remains; the fixed text is in `result.new_source`."""
+    and report what remains; the fixed text is in `result.new_source`. `parse` turns text into a module (the
+    editor server passes one that re-parses only what an edit changed)."""
     result = FileResult(filename, invalid_noqa=[str(row) for row in invalid_rows(text)])
     exempt = file_exemption(text)
     if exempt is True:
@@ -81,7 +81,7 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     current = text
     # One round more than fix rounds: the findings must come from linting the text the last fix produced.
     for round_ in range(MAX_FIX_ROUNDS + 1):
-        outcome = _lint_once(current, filename, applicable(rules, current))
+        outcome = _lint_once(current, filename, applicable(rules, current), parse)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
             outcome.invalid_noqa = result.invalid_noqa
@@ -93,6 +93,8 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
         if not wanted:
             break
         fixed_text, count = apply_fixes(module, wanted)
+        if current.endswith("\r") and not fixed_text.endswith(("\r", "\n")):
+            fixed_text += "\r"  # libcst drops the last line end of a file whose lines end in a lone \r
         if count == 0 or fixed_text == current:
             break
         result.fixed += count
@@ -102,7 +104,8 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     return result
 
 
-def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
+def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+                  parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
     """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
     notebook is one SC000 finding, as ruff reports it. With fixes, `result.new_source` is the notebook's new text."""
     try:
@@ -111,7 +114,7 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
         start = Location(1, 1)
         return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", str(error), filename, start, start)])
     notebook, broken = _leave_out_broken_cells(notebook, filename)
-    result = lint_text(notebook.source, filename, rules, fix)
+    result = lint_text(notebook.source, filename, rules, fix, parse)
     if result.new_source is not None:
         result.new_source = notebook.with_source(result.new_source)
         if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed
@@ -157,18 +160,27 @@ def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
                    file_end_location=Location(*notebook.file_position(end.row, end.column)))
 
 
-def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
-    if not rules:
+def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource]):
+    # A file no rule can fire on is only syntax-checked, by CPython's parser (a tenth of libcst's time); libcst,
+    # which reads syntax newer than the running Python's, has the last word on a file CPython rejects.
+    if not rules and _cpython_parses(text, filename):
         return None, [], []
-    if _nested_too_deep(text):
-        return _syntax_error(filename, text, "too many nested parentheses", *_deepest(text))
     try:
-        module = cst.parse_module(text)
+        reason = too_complex(text, filename)
+    except SyntaxError as error:  # from the tokenizer: the file is not Python
+        return _syntax_error(filename, text, *_cpython_syntax_error(text, filename, error))
+    if reason is not None:
+        return FileResult(filename, error=f"too complex to analyse: {reason}")
+    try:
+        source = parse(text)
     except cst.ParserSyntaxError as error:
         return _syntax_error(filename, text, *_locate_syntax_error(text, filename, error))
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to parse")
-    ctx = Context(module, filename)
+    module = source.module
+    if not rules:
+        return module, [], []
+    ctx = Context(module, filename, implicit_torch=not imports_torch(text))
     instances = [rule(ctx) for rule in rules]
     traversal = Traversal(ctx, instances)
     try:
@@ -178,8 +190,8 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
     if not ctx.imports_torch:
         return module, [], []
     # A finding a noqa comment silences is not fixed either, as in ruff: the comment says "leave this line alone".
-    reports, findings = _findings(module, text, filename, ctx.reports)
-    lines = text.splitlines()
+    reports, findings = _findings(source, filename, ctx.reports)
+    lines = source_lines(text)
     for crash in traversal.crashes:
         rule = crash.rule
         findings.append(Finding(
@@ -189,21 +201,28 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]]):
     return module, reports, findings
 
 
-def _nested_too_deep(text: str) -> bool:
-    if text.count("(") + text.count("[") + text.count("{") <= MAX_NESTING:
+def _cpython_parses(text: str, filename: str) -> bool:
+    try:
+        with warnings.catch_warnings():  # invalid escape sequences and the like are not ours to report
+            warnings.simplefilter("ignore")
+            compile(text, filename, "exec", ast.PyCF_ONLY_AST)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    return max(accumulate(_DEPTH[c] for c in "".join(_NOT_BRACKETS.split(text)))) > MAX_NESTING
+    return True
 
 
-def _deepest(text: str) -> tuple[int, int]:
-    """Row and column (1-based) where the nesting first exceeds the limit."""
-    depth = 0
-    for row, line in enumerate(text.splitlines(), start=1):
-        for column, char in enumerate(line, start=1):
-            depth += _DEPTH.get(char, 0)
-            if depth > MAX_NESTING:
-                return row, column
-    return 1, 1
+def _cpython_syntax_error(text: str, filename: str, error: SyntaxError) -> tuple[str, int, int]:
+    """CPython's parser's message and position for a file its tokenizer rejected (`error`): "'(' was never
+    closed" where the tokenizer says "unexpected EOF"."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text, filename)
+    except SyntaxError as python_error:
+        error = python_error
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    return error.msg, error.lineno or 1, error.offset or 1
 
 
 def _locate_syntax_error(text: str, filename: str, error: cst.ParserSyntaxError) -> tuple[str, int, int]:
@@ -219,21 +238,33 @@ def _locate_syntax_error(text: str, filename: str, error: cst.ParserSyntaxError)
     return error.message, error.raw_line, 1
 
 
+def source_lines(text: str) -> list[str]:
+    """The lines as the parser numbers them: ended by \\n, \\r\\n or \\r only, where str.splitlines() also ends
+    them at form feeds, \\x0b, \\x1c-\\x1e, \\x85 and U+2028/9, which Python allows inside a line."""
+    lines = _LINE_END.split(text)
+    if lines[-1] == "":  # the end of the last line, not a line
+        lines.pop()
+    return lines
+
+
 def _syntax_error(filename: str, text: str, message: str, row: int, column: int) -> FileResult:
-    lines = text.splitlines()
+    lines = source_lines(text)
     line = lines[row - 1] if 0 < row <= len(lines) else ""
     location = Location(row, column)
     return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", f"SyntaxError: {message}", filename,
                                          location, location, source_line=line)])
 
 
-def _findings(module: cst.Module, text: str, filename: str, reports: Sequence[Report]
+def _findings(source: ParsedSource, filename: str, reports: Sequence[Report]
               ) -> tuple[list[Report], list[Finding]]:
-    """The reports no `# noqa` silences, and their findings."""
+    """The reports `# noqa` leaves, and their findings: fixes are only ever made for these."""
     if not reports:
         return [], []
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    lines = text.splitlines()
+    module = source.module
+    nodes = [report.node for report in reports]
+    nodes += [old for report in reports if report.fix is not None for old, _ in report.fix.replacements]
+    positions = source.positions(nodes, near=[report.statement for report in reports])
+    lines = source_lines(source.text)
     exemptions = line_exemptions(lines, {positions[r.node].start.line for r in reports})
     kept, findings = [], []
     for report in reports:

@@ -14,6 +14,8 @@ import re
 import tokenize
 from collections.abc import Iterable, Sequence
 
+from shapecheck.engine.source import split_lines
+
 _CODES = r"(?-i:[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*)"
 # `codes` unmatched after a colon (`invalid`): the directive is invalid.
 # `glued`: text straight after the word noqa (a dash, a backtick) is invalid too; after a space it is a bare noqa.
@@ -96,3 +98,16 @@ def with_codes(line: str, codes: Iterable[str]) -> str | None:
         return None
     start, end = match.span("codes")
     return line[:start] + ", ".join(sorted(present | missing)) + line[end:]
+
+
+def noqa_blocked_rows(text: str) -> set[int] | None:
+    """The 1-based rows whose end cannot take a comment: inside a multi-line string, or continued by a backslash.
+    None when the text does not tokenize."""
+    blocked = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            blocked.update(range(token.start[0], token.end[0]))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    blocked.update(row for row, line in enumerate(split_lines(text), start=1) if line.rstrip("\r\n").endswith("\\"))
+    return blocked

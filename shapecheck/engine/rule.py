@@ -64,7 +64,9 @@ class Rule:
         self.ctx = ctx
 
     def report(self, node: cst.CSTNode, message: str | None = None, fix: Fix | None = None) -> None:
-        self.ctx.reports.append(Report(self, node, message or self.message, fix))
+        ancestors = self.ctx.ancestors
+        statement = ancestors[1] if len(ancestors) > 1 else None  # ancestors[0] is the module
+        self.ctx.reports.append(Report(self, node, message or self.message, fix, statement))
 
     def finish(self) -> None:
         """Called once after the traversal; decide what needed the whole file here."""

@@ -13,8 +13,10 @@ from collections.abc import Callable, Sequence
 import libcst as cst
 
 from shapecheck.engine.context import CallSite, Context
+from shapecheck.engine.model_outputs import is_forward_return
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.training_loop import EVENT_CALLS, IN_PLACE_UPDATES, is_grad_target
 from shapecheck.engine.walker import child_fields
 
 Handler = Callable[[cst.CSTNode], object]
@@ -188,6 +190,7 @@ def _enter_loop(ctx: Context, node: cst.CSTNode) -> None:
     if type(node) is cst.For:
         ctx._bind_target(node.target, "for", node.iter, node)
     ctx._frame.loops.append(node)
+    ctx.training._loop(node)
 
 
 def _leave_loop(ctx: Context, node: cst.CSTNode) -> None:
@@ -246,7 +249,34 @@ def _enter_call(ctx: Context, node: cst.Call) -> None:
         key = func.attr.value
     else:
         return
-    ctx.calls.setdefault(key, []).append(CallSite(node, ctx.grad_disabled, ctx.function, ctx.loop))
+    ctx._order += 1
+    ctx.calls.setdefault(key, []).append(CallSite(node, ctx.grad_disabled, ctx.function, ctx.loop, ctx._order))
+    # Every reset name has "rad" in it (`zero_grad`, `clear_grads`): a substring test spares the rest on most calls.
+    if key in EVENT_CALLS or key in IN_PLACE_UPDATES or "rad" in key:
+        ctx.training._call(node, key)
+
+
+def _enter_aug_assign(ctx: Context, node: cst.AugAssign) -> None:
+    if ctx.loops:
+        ctx.training._update(node)
+
+
+def _enter_assign(ctx: Context, node: cst.Assign) -> None:
+    if any(is_grad_target(target.target) for target in node.targets):
+        ctx.training._grad_reset(node)
+    elif ctx.loops:
+        ctx.training._update(node)
+
+
+def _enter_del(ctx: Context, node: cst.Del) -> None:
+    if is_grad_target(node.target):
+        ctx.training._grad_reset(node)
+
+
+def _enter_return(ctx: Context, node: cst.Return) -> None:
+    class_def = is_forward_return(ctx.ancestors, node)
+    if class_def is not None:
+        ctx._record_return(node, class_def)
 
 
 _ENTER: dict[type, Callable[[Context, cst.CSTNode], None]] = {
@@ -265,6 +295,10 @@ _ENTER: dict[type, Callable[[Context, cst.CSTNode], None]] = {
     cst.With: _enter_with,
     cst.ExceptHandler: _enter_except,
     cst.Call: _enter_call,
+    cst.AugAssign: _enter_aug_assign,
+    cst.Assign: _enter_assign,
+    cst.Del: _enter_del,
+    cst.Return: _enter_return,
 }
 _LEAVE: dict[type, Callable[[Context, cst.CSTNode], None]] = {
     cst.FunctionDef: _leave_function,

@@ -88,4 +88,5 @@ def _artifact(filename: str, root: Path) -> dict[str, str]:
     relative = repository_path(filename, root)
     if relative is None:
         return {"uri": absolute(filename).as_uri()}
-    return {"uri": quote(relative), "uriBaseId": "%SRCROOT%"}  # a URI: spaces, `%` and `#` must be escaped
+    # A URI: spaces, `%` and `#` must be escaped; a name that is not UTF-8 keeps its bytes (%FF).
+    return {"uri": quote(relative, errors="surrogateescape"), "uriBaseId": "%SRCROOT%"}

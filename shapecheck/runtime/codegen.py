@@ -23,7 +23,7 @@ import torch
 
 from shapecheck.runtime import devices, switch
 from shapecheck.runtime.signature import Param, Signature
-from shapecheck.runtime.tensor_spec import TensorSpec, fits
+from shapecheck.runtime.tensor_spec import BUILTINS, TensorSpec, compiled, fits
 
 _Kind = inspect.Parameter  # parameter kinds and `empty`
 
@@ -38,7 +38,7 @@ def build_wrapper(function: Callable, call: Callable, signature: Signature, firs
         "_sc_switch": switch, "_sc_raw": function, "_sc_call": call, "_sc_sig": signature,
         "_sc_Tensor": torch.Tensor, "_sc_CONTAINERS": (list, tuple, dict), "_sc_CPU": torch.device("cpu"),
         "_sc_MIXED": devices.MIXED, "_sc_fold": devices.fold, "_sc_fold_module": devices.fold_module,
-        "_sc_is_compiling": torch.compiler.is_compiling, "_sc_calls": [0],
+        "_sc_is_compiling": torch.compiler.is_compiling, "_sc_calls": [0], **BUILTINS,
     }
     if signature.requirement is not None:
         namespace["_sc_allows"] = signature.requirement.allows
@@ -48,16 +48,18 @@ def build_wrapper(function: Callable, call: Callable, signature: Signature, firs
     name = function.__name__ if function.__name__.isidentifier() and not keyword.iskeyword(function.__name__) \
         else "checked"
 
-    lines = [f"def {name}({_parameter_list(params, namespace)}):",
+    kind = _kind(function)
+    asynchronous = "async " if kind in ("coroutine", "async generator") else ""
+    lines = [f"{asynchronous}def {name}({_parameter_list(params, namespace)}):",
              "    __tracebackhide__ = True  # pytest: show the caller's line, not this wrapper's",
              "    if not _sc_switch.enabled:",
-             f"        return _sc_raw({call_args})"]
+             *_return_call("_sc_raw", call_args, kind, "        ")]
     if first is not None:
         # Under torch.compile the checks turn into guards and cost nothing per call, while a changing counter
         # would force a recompile per call: sampling applies to eager calls only.
         lines += ["    if not _sc_is_compiling():",
                   f"        if _sc_calls[0] >= {first}:",
-                  f"            return _sc_raw({call_args})",
+                  *_return_call("_sc_raw", call_args, kind, "            "),
                   "        _sc_calls[0] += 1"]
     lines += ["    _sc_memo = {}", "    _sc_bind = _sc_memo.setdefault"]
     lines += [f"    _sc_memo[{'{' + ref + '}'!r}] = {ref}" for ref in signature.arg_refs]
@@ -70,6 +72,9 @@ def build_wrapper(function: Callable, call: Callable, signature: Signature, firs
     if signature.module_method:
         lines.append(f"    _sc_shared = _sc_fold_module({params[0].name}, _sc_shared)")
     lines += _settle_lines(signature, values, "")
+    if kind is not None:  # its result is a promise (the annotated value comes later): nothing to check after
+        lines += _return_call("_sc_call", call_args, kind, "    ")
+        return _define(function, name, lines, namespace)
     lines.append(f"    _sc_result = _sc_call({call_args})")
     if signature.returns is not None:
         lines += _check_lines(signature.returns, "_sc_result", "_sc_return_", "'return'", f"{values}, _sc_result",
@@ -77,11 +82,46 @@ def build_wrapper(function: Callable, call: Callable, signature: Signature, firs
     lines += _fold_lines("_sc_result", None, signature.returns, signature.hints.get("return"))
     lines += _settle_lines(signature, values, ", _sc_result")
     lines.append("    return _sc_result")
+    return _define(function, name, lines, namespace)
 
+
+def _kind(function: Callable) -> str | None:
+    """What calling `function` gives other than its value; the wrapper must be of the same kind, for
+    `inspect.iscoroutinefunction` and the like (asyncio, pytest, FastAPI ask)."""
+    if inspect.iscoroutinefunction(function):
+        return "coroutine"
+    if inspect.isasyncgenfunction(function):
+        return "async generator"
+    if inspect.isgeneratorfunction(function):
+        return "generator"
+    return None
+
+
+def _return_call(target: str, call_args: str, kind: str | None, indent: str) -> list[str]:
+    """Lines that call `target` and hand back what it gives, in a wrapper of `kind`."""
+    call = f"{target}({call_args})"
+    if kind is None:
+        return [f"{indent}return {call}"]
+    if kind == "coroutine":
+        return [f"{indent}return await {call}"]
+    if kind == "generator":
+        return [f"{indent}return (yield from {call})"]
+    # `yield from` is not allowed in an async generator: forward what is sent by hand.
+    return [f"{indent}_sc_gen = {call}",
+            f"{indent}_sc_sent = None",
+            f"{indent}while True:",
+            f"{indent}    try:",
+            f"{indent}        _sc_item = await _sc_gen.asend(_sc_sent)",
+            f"{indent}    except StopAsyncIteration:",
+            f"{indent}        return",
+            f"{indent}    _sc_sent = yield _sc_item"]
+
+
+def _define(function: Callable, name: str, lines: list[str], namespace: dict[str, Any]) -> Callable:
     source = "\n".join(lines) + "\n"
     filename = f"<shapecheck wrapper of {function.__module__}.{function.__qualname__}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)  # readable tracebacks
-    exec(compile(source, filename, "exec"), namespace)  # noqa: S102
+    exec(compiled(source, filename), namespace)  # noqa: S102
     return namespace[name]
 
 
@@ -93,7 +133,12 @@ def _check_lines(checker: Any, value: str, prefix: str, name: str, values: str,
         condition, names = fits(checker, value, prefix)
         namespace.update(names)
         namespace[prefix + "explain"] = checker.explain
-        return [f"    if not ({condition}):",
+        # The try costs nothing until it catches: a nested tensor has no .shape, and explain says so.
+        return ["    try:",
+                f"        _sc_ok = {condition}",
+                "    except RuntimeError:",
+                "        _sc_ok = False",
+                "    if not _sc_ok:",
                 f"        _sc_m = {prefix}explain({value}, _sc_memo)",
                 "        if _sc_m is not None:",
                 f"            raise _sc_sig.shape_error({name}, _sc_m, {values})"]
@@ -147,8 +192,8 @@ def _fold_lines(name: str, kind: Any, checker: Any, hint: Any) -> list[str]:
               "        _sc_shared = _sc_MIXED"]
     if isinstance(checker, TensorSpec):  # it passed its check, so it is a tensor
         return ["    " + line for line in tensor]
-    return ([f"    if isinstance({name}, _sc_Tensor):"] + ["        " + line for line in tensor] +
-            [f"    elif isinstance({name}, _sc_CONTAINERS):",
+    return ([f"    if _sc_isinstance({name}, _sc_Tensor):"] + ["        " + line for line in tensor] +
+            [f"    elif _sc_isinstance({name}, _sc_CONTAINERS):",
              f"        _sc_shared = _sc_fold(({name},), _sc_shared)"])
 
 

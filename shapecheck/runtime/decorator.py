@@ -26,6 +26,10 @@ T = TypeVar("T")
 _CLASS_DONE = "__shapecheck_class__"  # in a class's own __dict__: its methods are already wrapped
 
 
+# Code of functions the import hook found nothing to check in, so a nested one costs a lookup per definition.
+_NOTHING_TO_CHECK: weakref.WeakSet[types.CodeType] = weakref.WeakSet()
+
+
 @dataclass(frozen=True)
 class Options:
     device: str | torch.device | None = None
@@ -117,6 +121,8 @@ def _decorate_function(function: Callable, options: Options, only_annotated: boo
             return function  # already checked, with options the user chose
         else:
             function = original  # the outer decorator's options win; one wrapper, never two
+    if only_annotated and function.__code__ in _NOTHING_TO_CHECK:
+        return function  # a nested function the import hook met before: defined anew on each call of its parent
     hints, unresolved = _resolve_hints(function)
     if unresolved and not only_annotated:
         # A name not defined yet (the class being decorated, an alias further down): try again on the first
@@ -126,6 +132,7 @@ def _decorate_function(function: Callable, options: Options, only_annotated: boo
     else:
         signature = _signature(function, hints, options, module_method)
         if only_annotated and not (signature.checks_anything or signature.requirement or module_method):
+            _NOTHING_TO_CHECK.add(function.__code__)
             return function  # the hook's decorator on a function without tensor annotations: zero cost
         checked = _compile(signature, options)
     _ORIGINALS[checked] = (function, options)

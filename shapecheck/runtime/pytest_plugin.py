@@ -3,6 +3,10 @@
 
 pytest loads this module in every run (entry point `pytest11`), so it imports neither torch nor jaxtyping;
 they load only once an instrumented module is imported.
+
+A named package that no test imported was never checked: a misspelt name would otherwise pass silently (as it
+does with jaxtyping's hook), so the end of the session says so. Under pytest-xdist the tests import in the
+workers, which report what they imported to the controller.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import pytest
 
 _hook: Any = None  # the installed ImportHook, for the report header and unconfigure
 _recorder: Any = None  # the running shapecheck.record Recorder, saved at unconfigure
+_WORKER_KEY = "shapecheck_imported"
+_imported_by_workers: set[str] = set()  # on an xdist controller: packages its workers imported
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -83,4 +89,34 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if _hook is not None:
         _hook.uninstall()
         _hook = None
+    _imported_by_workers.clear()
 
+
+def _imported(packages: list[str]) -> list[str]:
+    from shapecheck.runtime.import_hook import already_imported
+
+    return [package for package in packages if already_imported([package])]
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)  # set on xdist workers only
+    if _hook is not None and workeroutput is not None:
+        workeroutput[_WORKER_KEY] = _imported(_hook.packages)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    _imported_by_workers.update(getattr(node, "workeroutput", {}).get(_WORKER_KEY, ()))
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    if _hook is None or hasattr(config, "workerinput"):
+        return
+    imported = {*_imported(_hook.packages), *_imported_by_workers}
+    never = [package for package in _hook.packages if package not in imported]
+    if never:
+        terminalreporter.write_sep("=", "shapecheck warning", yellow=True)
+        terminalreporter.write_line(
+            f"shapecheck: --shapecheck named {', '.join(never)}, but no test imported "
+            f"{'it' if len(never) == 1 else 'them'}: nothing there was checked (misspelt, or not importable from "
+            "the tests?)", yellow=True)

@@ -54,7 +54,7 @@ def value_lines(values: list[tuple[str, Any]]) -> list[str]:
     for name, value in values:
         tensors = named_tensors(name, value)
         if tensors:
-            lines += [f"{path}: shape {shape_text(tensor.shape)}  {dtype_text(tensor.dtype)}  {tensor.device}"
+            lines += [f"{path}: {_tensor_shape_text(tensor)}  {dtype_text(tensor.dtype)}  {tensor.device}"
                       for path, tensor in tensors]
         elif isinstance(value, _SCALARS):
             lines.append(f"{name}: {type(value).__name__} = {value!r}")
@@ -63,6 +63,12 @@ def value_lines(values: list[tuple[str, Any]]) -> list[str]:
     if len(lines) > _MAX_VALUE_LINES:
         lines[_MAX_VALUE_LINES - 1:] = [f"... and {len(lines) - _MAX_VALUE_LINES + 1} more"]
     return lines
+
+
+def _tensor_shape_text(tensor: Any) -> str:
+    if tensor.is_nested:  # its parts differ in shape: it has none of its own
+        return f"nested tensor of {tensor.size(0)} parts"
+    return f"shape {shape_text(tensor.shape)}"
 
 
 def _size_text(value: Any) -> str:

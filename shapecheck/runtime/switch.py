@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -14,25 +15,46 @@ DISABLED_BY_ENV: bool = os.environ.get("SHAPECHECK_DISABLE", "").strip().lower()
 enabled: bool = True
 
 
+# `disabled()` blocks open now, in any thread, and whether `disable()` is in effect: `enabled` follows from both,
+# so blocks that overlap in two threads can't leave checks off (a saved-and-restored flag would).
+_lock = threading.Lock()
+_open_blocks = 0
+_switched_off = False
+
+
+def _update() -> None:
+    global enabled
+    enabled = not _switched_off and _open_blocks == 0
+
+
 def disable() -> None:
     """Stop checking until `enable()`; checked functions then only forward their arguments."""
-    global enabled
-    enabled = False
+    global _switched_off
+    with _lock:
+        _switched_off = True
+        _update()
 
 
 def enable() -> None:
-    """Resume checking after `disable()`. Has no effect when SHAPECHECK_DISABLE was set at import time."""
-    global enabled
-    enabled = True
+    """Resume checking after `disable()` (once no `disabled()` block is open). Has no effect when
+    SHAPECHECK_DISABLE was set at import time."""
+    global _switched_off
+    with _lock:
+        _switched_off = False
+        _update()
 
 
 @contextmanager
 def disabled() -> Iterator[None]:
-    """Skip checks inside a `with` block (or a function it decorates); restores the previous state on exit."""
-    global enabled
-    previous = enabled
-    enabled = False
+    """Skip checks inside a `with` block (or a function it decorates). Checks resume when every open block, in
+    any thread, has ended, unless `disable()` is in effect."""
+    global _open_blocks
+    with _lock:
+        _open_blocks += 1
+        _update()
     try:
         yield
     finally:
-        enabled = previous
+        with _lock:
+            _open_blocks -= 1
+            _update()

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import string
+import types
 from typing import Any
 
 import torch
@@ -105,6 +107,9 @@ class TensorSpec:
         """The reference check: what the generated `check` does, plus the Mismatch that says why."""
         if not isinstance(value, torch.Tensor):
             return Mismatch(f"{{where}} is {_type_name(value)}, not a Tensor")
+        if value.is_nested:
+            return Mismatch(f"{{where}} is a nested tensor, whose parts differ in shape: {self.label} needs one "
+                            "shape")
         shape = value.shape
         rank = len(shape)
         if rank != self.rank and (self.rank is not None or rank < self.min_rank):
@@ -193,8 +198,9 @@ def fits(spec: TensorSpec, value: str, prefix: str) -> tuple[str, dict[str, Any]
     already made agree with it) and says why. `others` axes (variadic, broadcastable, symbolic) run
     `explain`'s own loop.
     """
-    terms = [f"isinstance({value}, _sc_Tensor)"]
-    rank = f"len(_sc_s := {value}.shape)"
+    # Builtins by their `_sc_` names: a parameter may be called `len` or `isinstance`.
+    terms = [f"_sc_isinstance({value}, _sc_Tensor)"]
+    rank = f"_sc_len(_sc_s := {value}.shape)"
     terms.append(f"{rank} == {spec.rank}" if spec.rank is not None else f"{rank} >= {spec.min_rank}")
     names: dict[str, Any] = {}
     if spec.dtypes is not None:
@@ -204,8 +210,19 @@ def fits(spec: TensorSpec, value: str, prefix: str) -> tuple[str, dict[str, Any]
     terms += [f"(_sc_d := _sc_s[{axis}]) == _sc_bind({name!r}, _sc_d)" for axis, name in spec.named]
     if spec.others:
         names[prefix + "others"] = spec._check_others
-        terms.append(f"{prefix}others(_sc_s, len(_sc_s), _sc_memo) is None")
+        terms.append(f"{prefix}others(_sc_s, _sc_len(_sc_s), _sc_memo) is None")
     return " and ".join(terms), names
+
+
+@functools.lru_cache(maxsize=4096)
+def compiled(source: str, filename: str) -> types.CodeType:
+    """Generated source, compiled once: a function defined inside another is decorated on every call of its
+    parent (the import hook does that), and compiling is most of what decorating costs."""
+    return compile(source, filename, "exec")
+
+
+# The builtins generated code calls, under names no parameter can take.
+BUILTINS = {"_sc_isinstance": isinstance, "_sc_len": len}
 
 
 def _fast_check(spec: TensorSpec) -> Any:
@@ -213,11 +230,14 @@ def _fast_check(spec: TensorSpec) -> Any:
     condition, namespace = fits(spec, "_sc_value", "_sc_")
     source = ("def check(_sc_value, _sc_memo):\n"
               "    _sc_bind = _sc_memo.setdefault\n"
-              f"    if {condition}:\n"
-              "        return None\n"
+              "    try:\n"
+              f"        if {condition}:\n"
+              "            return None\n"
+              "    except RuntimeError:  # a nested tensor has no .shape: explain says so\n"
+              "        pass\n"
               "    return _sc_explain(_sc_value, _sc_memo)\n")
-    namespace.update(_sc_Tensor=torch.Tensor, _sc_explain=spec.explain)
-    exec(compile(source, f"<shapecheck {spec.label}>", "exec"), namespace)  # noqa: S102
+    namespace.update(BUILTINS, _sc_Tensor=torch.Tensor, _sc_explain=spec.explain)
+    exec(compiled(source, f"<shapecheck {spec.label}>"), namespace)  # noqa: S102
     return namespace["check"]
 
 
@@ -262,7 +282,12 @@ class _Symbolic:
                 return Mismatch(f"{{where}}.shape[{axis}] is {self.text}, but {key} is not bound by any "
                                 f"earlier argument", f"shape[{axis}]")
             values.append(value)
-        expected = self.function(*values)
+        try:
+            expected = self.function(*values)
+        except Exception as error:  # noqa: BLE001 - `{n}+1` with n=None: the caller's mistake, explained
+            bindings = ", ".join(f"{key}={value!r}" for key, value in zip(self.keys, values))
+            return Mismatch(f"{{where}}.shape[{axis}] is {self.text}, which cannot be computed with {bindings} "
+                            f"({type(error).__name__}: {error})", f"shape[{axis}]")
         if size != expected:
             bindings = ", ".join(f"{key}={value}" for key, value in zip(self.keys, values))
             return Mismatch(f"{{where}}.shape[{axis}] is {size}, but {self.text} = {expected} "

@@ -152,3 +152,41 @@ def test_packages_from_option_values():
     assert packages_from(["pkg.sub,other"]) == ["pkg.sub", "other"]
     with pytest.raises(pytest.UsageError):
         packages_from(["beartype.beartype(conf=1)"])
+
+
+# A package no test imports was never checked: the session ends with a warning naming it.
+UNUSED_PACKAGE_FILES = {
+    "pkga/__init__.py": "VALUE = 1\n",
+    "pkgb/__init__.py": "VALUE = 2\n",
+    "tests/test_a.py": "import pkga\n\ndef test_a():\n    assert pkga.VALUE == 1\n",
+}
+NEVER = "shapecheck: --shapecheck named {}, but no test imported"
+
+
+@pytest.fixture
+def small_project(pytester: pytest.Pytester) -> pytest.Pytester:
+    for name, text in UNUSED_PACKAGE_FILES.items():
+        path = pytester.path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return pytester
+
+
+def run_small(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    installed = any(entry.value == PLUGIN for entry in entry_points(group="pytest11"))
+    return pytester.runpytest_subprocess(*([] if installed else ["-p", PLUGIN]), "-p", "no:cacheprovider", *args)
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
+def test_a_package_never_imported_is_named_at_the_end(small_project: pytest.Pytester, workers: list[str]) -> None:
+    done = run_small(small_project, "--shapecheck=pkga,pkgb,pkgtypo", *workers)
+    assert done.ret == 0, done.stdout.str()  # a warning, not a failure
+    text = done.stdout.str()
+    assert NEVER.format("pkgb, pkgtypo") in text
+    assert text.index("shapecheck warning") > text.index("[100%]")  # after the tests ran
+
+
+def test_no_warning_when_every_package_was_imported(small_project: pytest.Pytester) -> None:
+    for workers in ([], ["-n", "2"]):
+        done = run_small(small_project, "--shapecheck=pkga", *workers)
+        assert done.ret == 0 and "no test imported" not in done.stdout.str(), done.stdout.str()

@@ -1,0 +1,153 @@
+"""SC214 clip-before-unscale: gradients clipped while a GradScaler still scales them."""
+
+from __future__ import annotations
+
+from shapecheck.engine import Rule
+from shapecheck.engine.training_loop import Event
+from shapecheck.rules._training_loop import is_test_file
+
+
+class ClipBeforeUnscale(Rule):
+    code = "SC214"
+    name = "clip-before-unscale"
+    message = "gradients are clipped while still scaled by the GradScaler: call `scaler.unscale_(optimizer)` first"
+    triggers = ("clip_grad_",)
+    docs = """
+        ## What it does
+        Finds `torch.nn.utils.clip_grad_norm_(...)` / `clip_grad_value_(...)` after
+        `scaler.scale(loss).backward()` with no `scaler.unscale_(optimizer)` between the backward pass and the
+        clip (in source order, since the last optimizer step of the same function or module-level code).
+
+        Not reported: clipping through a framework that unscales itself (`accelerator.clip_grad_norm_`,
+        `fabric.clip_gradients`), a backward pass that is not scaled, and tests.
+
+        ## Why is this bad?
+        `scaler.scale(loss)` multiplies the loss, and so every gradient, by the scale factor (65536 at the start).
+        Clipping those gradients compares the scaled norm with the threshold: the clip almost always fires and
+        shrinks the real gradients by the scale factor, or never fires on values clipped by value. PyTorch's AMP
+        guide: "All gradients produced by scaler.scale(loss).backward() are scaled. If you wish to modify or
+        inspect the parameters' .grad attributes between backward() and scaler.step(optimizer), you should unscale
+        them first. For example, gradient clipping manipulates a set of gradients such that their global norm ...
+        is <= some user-imposed threshold."
+
+        ## Example
+        ```python
+        scaler.scale(loss).backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)
+        scaler.step(optimizer)
+        scaler.update()
+        ```
+
+        ## Use instead
+        ```python
+        scaler.scale(loss).backward()
+        scaler.unscale_(optimizer)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)
+        scaler.step(optimizer)
+        scaler.update()
+        ```
+
+        This rule has no fix: which optimizer to unscale, when there are several, is the author's call.
+    """
+    VALID = [
+        # nanoGPT: unscale, then clip.
+        """
+        import torch
+        scaler = torch.cuda.amp.GradScaler(enabled=(dtype == "float16"))
+        while True:
+            for micro_step in range(gradient_accumulation_steps):
+                logits, loss = model(X, Y)
+                scaler.scale(loss).backward()
+            if grad_clip != 0.0:
+                scaler.unscale_(optimizer)
+                torch.nn.utils.clip_grad_norm_(model.parameters(), grad_clip)
+            scaler.step(optimizer)
+            scaler.update()
+            optimizer.zero_grad(set_to_none=True)
+        """,
+        # Accelerate unscales in its own clip_grad_norm_.
+        """
+        import torch
+        for batch in loader:
+            with accelerator.autocast():
+                loss = model(**batch).loss
+            accelerator.backward(loss)
+            accelerator.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            optimizer.zero_grad()
+        """,
+        # Without AMP the gradients are not scaled.
+        """
+        import torch
+        from torch.nn.utils import clip_grad_norm_
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            clip_grad_norm_(model.parameters(), 5.0)
+            optimizer.step()
+        """,
+        # timm: one branch scales and unscales, the other clips plain gradients.
+        """
+        import torch
+        def update(loss, model, optimizer, scaler, clip):
+            if scaler is not None:
+                scaler.scale(loss).backward()
+                scaler.unscale_(optimizer)
+                torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
+                scaler.step(optimizer)
+                scaler.update()
+            else:
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
+                optimizer.step()
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        scaler = torch.amp.GradScaler("cuda")
+        for x, y in loader:
+            optimizer.zero_grad()
+            with torch.autocast("cuda"):
+                loss = criterion(model(x), y)
+            scaler.scale(loss).backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)
+            scaler.step(optimizer)
+            scaler.update()
+        """,
+        # Clipping by value, in a method.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def step(self, loss):
+                self.optimizer.zero_grad()
+                self.scaler.scale(loss).backward()
+                nn.utils.clip_grad_value_(self.model.parameters(), 0.5)
+                self.scaler.step(self.optimizer)
+                self.scaler.update()
+        """,
+    ]
+
+    def finish(self) -> None:
+        if is_test_file(self.ctx):
+            return
+        training = self.ctx.training
+        for clip in training.events:
+            if clip.kind != "clip":
+                continue
+            # What happened to the gradients since the last optimizer step before the clip, in source order.
+            since: list[Event] = []
+            for event in training.in_function(clip.function):
+                if event.order >= clip.order:
+                    break
+                if event.kind == "step":
+                    since = []
+                elif event.kind == "backward" and event.scaled or event.kind == "unscale" and since:
+                    since.append(event)
+            if since and since[-1].kind == "backward":
+                self.report(clip.node, f"`{self.ctx.code(clip.node.func)}` clips gradients that "
+                                       f"`{self.ctx.code(since[-1].node)}` left multiplied by the GradScaler's "
+                                       "scale: the threshold is compared with scaled values; call "
+                                       "`scaler.unscale_(optimizer)` before clipping")

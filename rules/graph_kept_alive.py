@@ -1,0 +1,382 @@
+"""SC208 graph-kept-alive: a loss (or model output) that carries its graph accumulated across iterations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from shapecheck.engine import Binding, Context, Rule
+from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.engine.training_loop import Event, called_module, names_in, related
+from shapecheck.rules._training_loop import in_test, is_test_file
+
+# Calls that give a value without the graph: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.tolist()`.
+_VALUE_METHODS = frozenset({"item", "detach", "detach_", "tolist", "numpy", "data"})
+_VALUE_FUNCTIONS = frozenset({"float", "int", "bool", "round", "abs"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Accumulation:
+    node: cst.CSTNode
+    accumulator: str
+    init: Binding | None  # the accumulator's binding before any `+=` / `append`
+    graph_names: tuple[tuple[str, Binding], ...]  # names in the accumulated value that may carry a graph
+    modules: tuple[str, ...]  # `samples.append(G(z))`, `samples.append(fake)`: modules whose outputs are kept
+    function: cst.FunctionDef | None
+    loops: tuple[cst.CSTNode, ...]
+
+
+class GraphKeptAlive(Rule):
+    code = "SC208"
+    name = "graph-kept-alive"
+    message = "a tensor that carries the autograd graph is accumulated across iterations: accumulate `.item()`"
+    triggers = ("backward",)
+    docs = """
+        ## What it does
+        Finds a training loop that accumulates, across its iterations, a tensor that carries the autograd graph
+        when only its value is used later: `total_loss += loss`, `epoch_loss += loss / n`, `history.append(loss)`
+        where `loss.backward()` runs in the same loop, or `samples.append(G(z))` where the loop steps an optimizer
+        holding `G`'s parameters. The accumulator must be created outside the loop (a sum of the parts of one
+        iteration's loss is not accumulation across iterations).
+
+        Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`; code under
+        `torch.no_grad()` / `inference_mode()`; an accumulator that is itself backpropagated later
+        (`total.backward()`, `torch.stack(losses).mean().backward()`: gradient accumulation on purpose); lists
+        built in `forward()` (no backward runs there); and tests.
+
+        ## Why is this bad?
+        Every `total += loss` links this iteration's graph into `total`, so no iteration's graph can be freed:
+        memory grows every step until the process runs out. The PyTorch FAQ ("My model reports 'cuda runtime
+        error(2): out of memory'"): "Don't accumulate history across your training loop. By default, computations
+        involving variables that require gradients will keep history. ... `total_loss += loss` Here, total_loss
+        is accumulating history across your training loop, since loss is a differentiable variable with autograd
+        history. You can fix this by writing total_loss += float(loss) instead." The primer's loops do the same:
+        "running_loss += loss.item()".
+
+        ## Example
+        ```python
+        total_loss = 0
+        for x, y in loader:
+            loss = F.cross_entropy(model(x), y)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total_loss += loss
+        ```
+
+        ## Use instead
+        ```python
+        total_loss = 0.0
+        for x, y in loader:
+            loss = F.cross_entropy(model(x), y)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total_loss += loss.item()
+        ```
+
+        This rule has no fix: `.item()` synchronises with the GPU every step; `.detach()` does not. Which one
+        fits is the author's call.
+    """
+    VALID = [
+        # The primer's loop: the value only.
+        """
+        import torch
+        running_loss = 0.0
+        for images, labels in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(images), labels)
+            loss.backward()
+            optimizer.step()
+            running_loss += loss.item() * labels.size(0)
+        """,
+        # nanoGPT-style: a detached copy, and a float.
+        """
+        import torch
+        losses = []
+        total = 0.0
+        for step, (x, y) in enumerate(loader):
+            logits, loss = model(x, y)
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad(set_to_none=True)
+            losses.append(loss.detach())
+            total += float(loss)
+        """,
+        # Gradient accumulation: the sum is backpropagated.
+        """
+        import torch
+        for batch in loader:
+            total = 0
+            for chunk in batch.split(4):
+                part = criterion(model(chunk), target)
+                part.backward(retain_graph=True)
+                total += part
+            total.backward()
+            optimizer.step()
+            optimizer.zero_grad()
+        """,
+        # Several losses summed within one iteration, then backpropagated.
+        """
+        import torch
+        for x, y in loader:
+            loss = 0
+            for head in heads:
+                loss += criterion(head(x), y)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        """,
+        # Validation under no_grad keeps no graph.
+        """
+        import torch
+        val_loss = 0
+        with torch.no_grad():
+            for x, y in val_loader:
+                loss = criterion(model(x), y)
+                val_loss += loss
+        for x, y in train_loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad()
+        """,
+        # A forward() collecting its layers' outputs.
+        """
+        import torch
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                outs = []
+                for layer in self.layers:
+                    x = layer(x)
+                    outs.append(x)
+                return torch.cat(outs, 1)
+        """,
+        # practical-pytorch char-rnn: the helper backpropagates its own `loss` and returns the value.
+        """
+        import torch
+        def train(category_tensor, line_tensor):
+            optimizer.zero_grad()
+            output = rnn(line_tensor)
+            loss = criterion(output, category_tensor)
+            loss.backward()
+            optimizer.step()
+            return output, loss.item()
+        current_loss = 0
+        for epoch in range(1, n_epochs + 1):
+            output, loss = train(category_tensor, line_tensor)
+            current_loss += loss
+        """,
+        # Losses kept to backpropagate their sum once.
+        """
+        import torch
+        losses = []
+        for x, y in zip(xs, ys):
+            loss = criterion(model(x), y)
+            loss.backward(retain_graph=True)
+            losses.append(loss)
+        torch.stack(losses).sum().backward()
+        """,
+        # The generator's samples are kept under no_grad.
+        """
+        import torch
+        samples = []
+        for epoch in range(epochs):
+            g_loss = criterion(D(G(z)), valid)
+            optimizer_G.zero_grad()
+            g_loss.backward()
+            optimizer_G.step()
+            with torch.no_grad():
+                samples.append(G(fixed_z))
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        total_loss = 0
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total_loss += loss
+        """,
+        """
+        import torch
+        def train(model, loader, optimizer):
+            epoch_loss = 0
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                epoch_loss += loss / len(loader)
+            return epoch_loss
+        """,
+        """
+        import torch
+        history = []
+        for epoch in range(epochs):
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            history.append(loss)
+        """,
+        # The PyTorch-GAN / DCGAN notebooks: samples kept with the generator's graph.
+        """
+        import torch
+        optimizer_G = torch.optim.Adam(G.parameters(), lr=2e-4)
+        samples = []
+        for epoch in range(epochs):
+            for real in loader:
+                g_loss = criterion(D(G(torch.randn(64, 100))), valid)
+                optimizer_G.zero_grad()
+                g_loss.backward()
+                optimizer_G.step()
+            samples.append(G(fixed_z))
+        """,
+        # The udacity GAN notebooks: a sample generated in eval mode with autograd on, kept every epoch.
+        """
+        import torch
+        g_optimizer = torch.optim.Adam(G.parameters(), lr=2e-4)
+        samples = []
+        for epoch in range(num_epochs):
+            for real_images, _ in train_loader:
+                g_optimizer.zero_grad()
+                g_loss = real_loss(D(G(torch.randn(64, 100))))
+                g_loss.backward()
+                g_optimizer.step()
+            G.eval()
+            samples_z = G(fixed_z)
+            samples.append(samples_z)
+            G.train()
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._found: list[_Accumulation] = []
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if type(node.operator) is cst.AddAssign:
+            self._accumulate(node, node.target, node.value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value == "append" and len(node.args) == 1:
+            self._accumulate(node, func.value, node.args[0].value)
+
+    def _accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        ctx = self.ctx
+        if not ctx.loops or ctx.grad_disabled:
+            return
+        accumulator = dotted_name(target)
+        if accumulator is None:
+            return
+        names = tuple((name, binding) for name in _graph_names(value)
+                      if (binding := ctx.binding(name)) is not None and _may_carry_graph(binding))
+        modules = [called_module(value)] if type(value) is cst.Call else []
+        modules += [module for _, binding in names if (module := self._output_of(binding)) is not None]
+        if not names and not modules or in_test(ctx):
+            return
+        self._found.append(_Accumulation(node, accumulator, self._initial(target), names,
+                                         tuple(module for module in modules if module is not None), ctx.function,
+                                         ctx.loops))
+
+    def _output_of(self, binding: Binding) -> str | None:
+        """The module a name holds the output of, called with autograd on: "G" for `fake = G(z)`."""
+        call = binding.value
+        if binding.kind != "assign" or type(call) is not cst.Call:
+            return None
+        module = called_module(call)
+        sites = self.ctx.calls_to(last_name(call.func)) if module is not None else []
+        return module if any(site.node is call and not site.grad_disabled for site in sites) else None
+
+    def _initial(self, target: cst.BaseExpression) -> Binding | None:
+        """The binding that created the accumulator, before any `+=` to it."""
+        binding = self.ctx.binding(target)
+        for _ in range(64):
+            if binding is None or binding.kind != "aug":
+                return binding
+            binding = self.ctx.binding(target, binding.seq)
+        return None
+
+    def finish(self) -> None:
+        if is_test_file(self.ctx):
+            return
+        training = self.ctx.training
+        backpropagated = {name for event in training.events if event.kind == "backward"
+                          for name in names_in(event.node)}
+        for found in self._found:
+            if found.accumulator.split(".", 1)[0] in backpropagated or found.accumulator in backpropagated:
+                continue
+            for loop in reversed(found.loops):
+                if not self._created_outside(found, loop):
+                    continue
+                # The loop's own events: a helper's `loss` is not the caller's, even when spelled the same.
+                carried = self._carried(found, list(training.in_loop(loop)))
+                if carried is not None:
+                    self.report(found.node, f"`{self.ctx.code(found.node).strip()}` keeps the autograd graph of "
+                                            f"every iteration alive through `{found.accumulator}`: `{carried}` "
+                                            "carries its graph, so memory grows each step; accumulate "
+                                            f"`{carried}.item()` (or `.detach()`) when only the value is needed")
+                break
+
+    def _created_outside(self, found: _Accumulation, loop: cst.CSTNode) -> bool:
+        init = found.init
+        if init is None:
+            return found.accumulator.startswith("self.")
+        return init.loop is None or loop not in self.ctx.training.enclosing(init.loop)
+
+    def _carried(self, found: _Accumulation, events: list[Event]) -> str | None:
+        """What in the accumulated value carries this loop's graph: a name backpropagated in the loop, or the
+        output of a module the loop's optimizers train."""
+        backward = {name for event in events if event.kind == "backward" for name in names_in(event.node)}
+        for name, binding in found.graph_names:
+            if name in backward and binding.loop is not None:
+                return name
+        owners = {owner for event in events if event.kind == "step" for owner in event.owners or ()}
+        for module in found.modules:
+            if any(related(module, owner) for owner in owners):
+                return f"{module}(...)"
+        return None
+
+
+def _graph_names(expr: cst.BaseExpression) -> list[str]:
+    """The plain names an accumulated value is computed from, arithmetic and tensor methods included, leaving out
+    those read through `.item()`, `float(...)`, `.detach()`, `.data`: `loss` in `loss / n` and `loss * x.size(0)`."""
+    kind = type(expr)
+    if kind is cst.Name:
+        return [expr.value]
+    if kind is cst.BinaryOperation:
+        return _graph_names(expr.left) + _graph_names(expr.right)
+    if kind is cst.UnaryOperation:
+        return _graph_names(expr.expression)
+    if kind is cst.Attribute:
+        return [] if expr.attr.value in _VALUE_METHODS else _graph_names(expr.value)
+    if kind is cst.Call:
+        func = expr.func
+        if type(func) is cst.Attribute:
+            return [] if func.attr.value in _VALUE_METHODS else _graph_names(func.value)
+        return []
+    return []
+
+
+def _may_carry_graph(binding: Binding) -> bool:
+    """The name was bound to a computed value in the loop, not to `loss.item()`, a number or a loop variable."""
+    if binding.kind not in ("assign", "unpack", "aug"):
+        return False
+    return binding.value is None or not _graph_names_free(binding.value)
+
+
+def _graph_names_free(expr: cst.BaseExpression) -> bool:
+    kind = type(expr)
+    if kind is cst.Call:
+        func = expr.func
+        if type(func) is cst.Attribute and func.attr.value in _VALUE_METHODS:
+            return True
+        return type(func) is cst.Name and func.value in _VALUE_FUNCTIONS
+    return kind in (cst.Integer, cst.Float, cst.SimpleString)

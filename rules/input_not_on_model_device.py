@@ -1,0 +1,245 @@
+"""SC211 input-not-on-model-device: a model moved to a device, fed batches from a CPU loader or list never moved."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.engine.syntax import keyword_arg
+from shapecheck.rules._devices import creates_on_cpu, moves_to_device
+from shapecheck.rules._tensor_facts import argument_of
+
+_LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
+_TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
+_DATA_PARALLEL = ("DataParallel", "DistributedDataParallel")
+# Wrappers that hand on the loader's batches as they are: `enumerate(loader)`, `tqdm(loader)`, `iter(loader)`.
+_PASS_THROUGH = frozenset({"enumerate", "tqdm", "iter", "zip"})
+# Methods that return the module they are called on.
+_SAME_MODULE = frozenset({"eval", "train", "float", "half", "double", "requires_grad_"})
+
+_MESSAGE = ("`{model}` was moved to a device but `{batch}` comes from {source} on the CPU and is never moved: "
+            "\"Expected all tensors to be on the same device\"; move it with `{batch} = {batch}.to(device)`")
+
+
+class InputNotOnModelDevice(Rule):
+    code = "SC211"
+    name = "input-not-on-model-device"
+    message = ("the model was moved to a device but the batch comes from the CPU and is never moved: \"Expected all "
+               "tensors to be on the same device\"; move it with `.to(device)`")
+    triggers = (".to(", ".cuda(")
+    docs = """
+        ## What it does
+        Finds a model moved to a device (`model = Net().to(device)`, `model.cuda()`) that is called, in a loop, on
+        a batch that comes straight from a `DataLoader` or a list whose tensors are certainly on the CPU and that
+        is never moved (`for x, y in loader: out = model(x)`). The loader counts when its dataset is a torchvision
+        dataset or a `TensorDataset` of tensors that are not moved, with no `collate_fn`; the list when its
+        elements are made by torch factories without `device=`.
+
+        ## Why is this bad?
+        The weights are on the GPU and the batch is on the CPU: the first layer raises "Expected all tensors to
+        be on the same device". The primer: "Tensors must be on the same device for an op to work. Mixing CPU and
+        MPS tensors raises. Move both to the same device before combining", with the idiom `model =
+        MyModel().to(device)` and `x = x.to(device)`. The course chapter's error table: "Expected all tensors to
+        be on the same device | Model is on GPU but data is on CPU (or vice versa) | Call .to(device) on both
+        model and data".
+
+        Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
+        `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
+        a batch that is moved or rebound before the call.
+
+        ## Example
+        ```python
+        model = Net().to(device)
+        for images, labels in train_loader:
+            loss = criterion(model(images), labels)
+        ```
+
+        ## Use instead
+        ```python
+        model = Net().to(device)
+        for images, labels in train_loader:
+            images, labels = images.to(device), labels.to(device)
+            loss = criterion(model(images), labels)
+        ```
+    """
+    VALID = [
+        """
+        import torch
+        from torchvision import datasets, transforms
+        train_loader = torch.utils.data.DataLoader(datasets.MNIST("data", train=True, download=True,
+                                                                  transform=transforms.ToTensor()), batch_size=64)
+        model = Net().to(device)
+        for batch_idx, (data, target) in enumerate(train_loader):
+            data, target = data.to(device), target.to(device)
+            output = model(data)
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader, TensorDataset
+        # the dataset holds tensors already on the device
+        X, y = X.to(device), y.to(device)
+        loader = DataLoader(TensorDataset(X, y), batch_size=32)
+        model = Net().to(device)
+        for xb, yb in loader:
+            pred = model(xb)
+        """,
+        """
+        import torch
+        from torchvision import datasets
+        loader = torch.utils.data.DataLoader(datasets.CIFAR10("data"), batch_size=128)
+        model = torch.nn.DataParallel(Net()).cuda()
+        for inputs, targets in loader:
+            outputs = model(inputs)
+        """,
+        """
+        import torch
+        from torchvision import datasets
+        device = torch.device("cpu")
+        model = Net().to(device)
+        loader = torch.utils.data.DataLoader(datasets.MNIST("data"), batch_size=64)
+        for x, y in loader:
+            out = model(x)
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        loader = DataLoader(MyDataset(root, device=device), batch_size=8, collate_fn=collate)
+        model = Net().to(device)
+        for x, y in loader:
+            out = model(x)
+        """,
+        """
+        import torch
+        model = Net().to(torch.float64)
+        samples = [torch.randn(1, 3, 32, 32) for _ in range(10)]
+        for x in samples:
+            y = model(x)
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        from torchvision import datasets, transforms
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        train_set = datasets.FashionMNIST("data", train=True, download=True, transform=transforms.ToTensor())
+        train_loader = torch.utils.data.DataLoader(train_set, batch_size=64, shuffle=True)
+        model = Net().to(device)
+        for epoch in range(10):
+            for images, labels in train_loader:
+                optimizer.zero_grad()
+                loss = criterion(model(images), labels.to(device))
+                loss.backward()
+                optimizer.step()
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader, TensorDataset
+        X = torch.randn(1000, 20)
+        y = torch.randint(0, 2, (1000,))
+        loader = DataLoader(TensorDataset(X, y), batch_size=32)
+        def train(model):
+            model.cuda()
+            for i, (xb, yb) in enumerate(loader):
+                xb.to("cuda")
+                pred = model(xb)
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(10, 2).cuda()
+        batches = [torch.randn(8, 10) for _ in range(4)]
+        for x in batches:
+            out = model(x)
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._moved: set[int] = set()  # id() of model bindings moved afterwards by `model.to(device)`
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        ctx = self.ctx
+        if type(func) is cst.Attribute:
+            if type(func.value) is cst.Name and type(ctx.parent) is cst.Expr and moves_to_device(ctx, node):
+                binding = ctx.binding(func.value)  # `model.cuda()`: the module moves in place
+                if binding is not None:
+                    self._moved.add(id(binding))
+            return
+        if type(func) is not cst.Name or ctx.loop is None or not node.args:
+            return
+        first = node.args[0]
+        if first.keyword is not None or first.star or type(first.value) is not cst.Name:
+            return
+        if not self._moved_model(func):
+            return
+        source = self._cpu_source(first.value)
+        if source is not None:
+            self.report(node, _MESSAGE.format(model=func.value, batch=first.value.value, source=source))
+
+    def _moved_model(self, model: cst.Name) -> bool:
+        binding = self.ctx.binding(model)
+        if binding is None:
+            return False
+        if id(binding) in self._moved:
+            return True
+        if binding.kind != "assign" or binding.value is None:
+            return False
+        expr = binding.value
+        moved = False
+        for _ in range(8):  # `Net().to(device).eval()`: the chain of calls that return the module
+            if type(expr) is not cst.Call:
+                break
+            func = expr.func
+            if any(name in self.ctx.code(func) for name in _DATA_PARALLEL):
+                return False  # DataParallel scatters CPU batches to its devices itself
+            if type(func) is not cst.Attribute:
+                break
+            if moves_to_device(self.ctx, expr):
+                moved = True
+            elif func.attr.value not in _SAME_MODULE:
+                break
+            expr = func.value
+        return moved
+
+    def _cpu_source(self, batch: cst.Name) -> str | None:
+        """"a DataLoader" / "a list" when `batch` is a loop variable of a `for` over a CPU loader or list that
+        the code is inside of, and is not rebound before this point; else None."""
+        binding = self.ctx.binding(batch)
+        if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For:
+            return None
+        loop = binding.statement
+        if not any(ancestor is loop.body for ancestor in self.ctx.ancestors):
+            return None
+        iterable = loop.iter
+        while type(iterable) is cst.Call and type(iterable.func) is cst.Name and (
+                iterable.func.value in _PASS_THROUGH and len(iterable.args) == 1):
+            iterable = iterable.args[0].value
+        value, before = self.ctx.value_of(iterable)
+        if type(value) is cst.ListComp:
+            return "a list" if type(value.elt) is cst.Call and creates_on_cpu(self.ctx, value.elt) else None
+        if type(value) is cst.List:
+            elements = [e.value for e in value.elements]
+            cpu = elements and all(type(e) is cst.Call and creates_on_cpu(self.ctx, e) for e in elements)
+            return "a list" if cpu else None
+        if type(value) is cst.Call and self.ctx.qualname(value.func) in _LOADERS:
+            if keyword_arg(value, "collate_fn") is None and self._cpu_dataset(value, before):
+                return "a DataLoader"
+        return None
+
+    def _cpu_dataset(self, loader: cst.Call, before: int | None) -> bool:
+        dataset = argument_of(loader, "dataset", 0)
+        if dataset is None:
+            return False
+        value, before = self.ctx.value_of(dataset.value, before)
+        if type(value) is not cst.Call:
+            return False
+        qualname = self.ctx.qualname(value.func) or ""
+        if qualname.startswith("torchvision.datasets."):
+            return True
+        if qualname not in _TENSOR_DATASETS or not value.args:
+            return False
+        for arg in value.args:
+            tensor, _ = self.ctx.value_of(arg.value, before)
+            if arg.star or not (type(tensor) is cst.Call and creates_on_cpu(self.ctx, tensor)):
+                return False  # a tensor whose device is not certain
+        return True

@@ -1,0 +1,199 @@
+"""SC215 sampler-without-set-epoch: a shuffling DistributedSampler reused across epochs without `set_epoch`."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Context, Rule
+from shapecheck.engine.syntax import keyword_arg
+from shapecheck.rules._training_loop import in_test, is_test_file
+
+_WRAPPERS = frozenset({"enumerate", "tqdm", "iter"})
+
+
+class SamplerWithoutSetEpoch(Rule):
+    code = "SC215"
+    name = "sampler-without-set-epoch"
+    message = "a shuffling `DistributedSampler` is iterated every epoch without `sampler.set_epoch(epoch)`"
+    triggers = ("DistributedSampler",)
+    docs = """
+        ## What it does
+        Finds a loop over a `DataLoader` whose sampler is a `torch.utils.data.distributed.DistributedSampler`
+        that shuffles (the default, or `shuffle=True`), nested in an epoch loop or in a same-file helper an epoch
+        loop hands the loader to (`train(train_loader, ...)`), in a file that never calls `set_epoch(...)`.
+
+        Not reported: `shuffle=False` or a shuffle flag the file does not spell out, a sampler or loader built in
+        another file, a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
+
+        ## Why is this bad?
+        `DistributedSampler` seeds its shuffle with `seed + epoch`, and the epoch only changes through
+        `set_epoch`. Without it every epoch visits the data in the same order on every process: the shuffle is
+        silently off after the first epoch. PyTorch's documentation: "In distributed mode, calling the
+        set_epoch() method at the beginning of each epoch before creating the DataLoader iterator is necessary to
+        make shuffling work properly across multiple epochs. Otherwise, the same ordering will be always used."
+
+        ## Example
+        ```python
+        sampler = DistributedSampler(dataset)
+        loader = DataLoader(dataset, batch_size=64, sampler=sampler)
+        for epoch in range(epochs):
+            for x, y in loader:
+                train_step(x, y)
+        ```
+
+        ## Use instead
+        ```python
+        sampler = DistributedSampler(dataset)
+        loader = DataLoader(dataset, batch_size=64, sampler=sampler)
+        for epoch in range(epochs):
+            sampler.set_epoch(epoch)
+            for x, y in loader:
+                train_step(x, y)
+        ```
+
+        This rule has no fix: the epoch counter to pass is the author's.
+    """
+    VALID = [
+        # pytorch/examples imagenet.
+        """
+        import torch
+        from torch.utils.data.distributed import DistributedSampler
+        train_sampler = DistributedSampler(train_dataset)
+        train_loader = torch.utils.data.DataLoader(train_dataset, batch_size=256, sampler=train_sampler)
+        for epoch in range(start_epoch, epochs):
+            train_sampler.set_epoch(epoch)
+            for images, target in train_loader:
+                step(images, target)
+        """,
+        # Set through the loader.
+        """
+        import torch
+        from torch.utils.data import DataLoader, DistributedSampler
+        loader = DataLoader(ds, sampler=DistributedSampler(ds), batch_size=32)
+        for epoch in range(epochs):
+            loader.sampler.set_epoch(epoch)
+            for batch in loader:
+                step(batch)
+        """,
+        # A validation sampler that does not shuffle.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        val_loader = DataLoader(val_ds, sampler=DistributedSampler(val_ds, shuffle=False))
+        for epoch in range(epochs):
+            for batch in val_loader:
+                evaluate(batch)
+        """,
+        # One pass only.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        sampler = DistributedSampler(ds)
+        loader = DataLoader(ds, sampler=sampler)
+        for batch in loader:
+            predict(batch)
+        """,
+    ]
+    INVALID = [
+        # pytorch/examples imagenet with the `set_epoch` line deleted: the epoch loop hands the loader to train().
+        """
+        import torch
+        def train(train_loader, model, criterion, optimizer, epoch):
+            model.train()
+            for i, (images, target) in enumerate(train_loader):
+                optimizer.zero_grad()
+                criterion(model(images), target).backward()
+                optimizer.step()
+        def main_worker(gpu, args):
+            train_sampler = torch.utils.data.distributed.DistributedSampler(train_dataset)
+            train_loader = torch.utils.data.DataLoader(train_dataset, batch_size=256, sampler=train_sampler)
+            for epoch in range(args.start_epoch, args.epochs):
+                train(train_loader, model, criterion, optimizer, epoch)
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        sampler = DistributedSampler(dataset, num_replicas=world_size, rank=rank)
+        loader = DataLoader(dataset, batch_size=64, sampler=sampler)
+        for epoch in range(epochs):
+            for x, y in loader:
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+        """,
+        """
+        import torch
+        import torch.utils.data as data
+        def train(rank, world_size, dataset, epochs):
+            loader = data.DataLoader(dataset, sampler=data.distributed.DistributedSampler(dataset, shuffle=True))
+            for epoch in range(epochs):
+                for batch in loader:
+                    step(batch)
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._found: list[cst.CSTNode] = []
+        # Loaders built here with a shuffling DistributedSampler: (function, name) -> the loader's construction.
+        self._loaders: dict[tuple[cst.FunctionDef | None, str], cst.Call] = {}
+        self._iterated: set[tuple[cst.FunctionDef, str]] = set()  # parameters a function loops over
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        target = node.targets[0].target
+        if len(node.targets) == 1 and type(target) is cst.Name and self._shuffling_loader(node.value) is not None:
+            self._loaders[self.ctx.function, target.value] = node.value  # type: ignore[assignment]
+
+    def visit_For(self, node: cst.For) -> None:
+        ctx = self.ctx
+        if in_test(ctx):
+            return
+        iterated = node.iter
+        if type(iterated) is cst.Call and type(iterated.func) is cst.Name and iterated.func.value in _WRAPPERS \
+                and iterated.args:
+            iterated = iterated.args[0].value  # `enumerate(loader)`, `tqdm(loader)`
+        if type(iterated) is cst.Name and ctx.function is not None:
+            binding = ctx.binding(iterated)
+            if binding is not None and binding.kind == "param":
+                self._iterated.add((ctx.function, iterated.value))
+        # The loop itself is in ctx.loops: one more is the epoch loop.
+        if len(ctx.loops) >= 2 and self._shuffling_loader(iterated) is not None:
+            self._found.append(iterated)
+
+    def _shuffling_loader(self, expr: cst.BaseExpression) -> cst.Call | None:
+        """The `DataLoader(...)` `expr` is, when its sampler is a `DistributedSampler` that shuffles."""
+        ctx = self.ctx
+        loader, before = ctx.value_of(expr)
+        if type(loader) is not cst.Call or not (ctx.qualname(loader.func) or "").endswith(".DataLoader"):
+            return None
+        sampler = keyword_arg(loader, "sampler")
+        if sampler is None:
+            return None
+        built, _ = ctx.value_of(sampler.value, before)
+        if type(built) is not cst.Call or not (ctx.qualname(built.func) or "").endswith(".DistributedSampler"):
+            return None
+        shuffle = keyword_arg(built, "shuffle")
+        shuffles = shuffle is None or type(shuffle.value) is cst.Name and shuffle.value.value == "True"
+        return loader if shuffles else None
+
+    def finish(self) -> None:
+        if is_test_file(self.ctx) or self.ctx.calls_to("set_epoch"):
+            return
+        training = self.ctx.training
+        # An epoch loop handing the loader to a same-file helper that iterates it: `train(train_loader, ...)`.
+        for (function, name) in self._loaders:
+            for site in training.calls_in(function):
+                if site.loop is None:
+                    continue
+                for definition in training.definitions_of(site.node):
+                    if (definition, training.callee_spelling(name, definition, site.node)) in self._iterated:
+                        self._found.append(next(arg.value for arg in site.node.args
+                                                if type(arg.value) is cst.Name and arg.value.value == name))
+                        break
+        for node in self._found:
+            self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
+                              "nothing calls `set_epoch`: every epoch sees the same order; call "
+                              "`sampler.set_epoch(epoch)` at the start of each epoch")

@@ -1,0 +1,175 @@
+"""SC213 scheduler-before-optimizer: `scheduler.step()` reached before `optimizer.step()` in an iteration."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Context, Rule
+from shapecheck.engine.training_loop import Event, is_step_call
+from shapecheck.rules._training_loop import in_test, is_test_file
+
+
+class SchedulerBeforeOptimizer(Rule):
+    code = "SC213"
+    name = "scheduler-before-optimizer"
+    message = "`scheduler.step()` runs before `optimizer.step()`: the first value of the schedule is skipped"
+    triggers = ("sched", "Sched", "LR(")
+    docs = """
+        ## What it does
+        Finds a learning-rate scheduler's `scheduler.step()` that an iteration reaches before the optimizer's
+        `optimizer.step()`: in the same loop body above it, or at the top of an epoch loop whose batch loop (or
+        a same-file helper it calls, such as `train_one_epoch(...)`) steps the optimizer. A scheduler is what
+        `torch.optim.lr_scheduler` (or a `*LR` / `*Scheduler` class) builds, or a name with `sched` in it.
+
+        Not reported: a step with arguments (`ReduceLROnPlateau.step(val_loss)`, a diffusion sampler's
+        `scheduler.step(output, t, x)`), a step under an `if` inside the loop (warm-up code often steps the
+        scheduler only from the second epoch on), loops whose optimizer step is not in view (an imported
+        training function), and tests.
+
+        ## Why is this bad?
+        Since PyTorch 1.1 the scheduler must step after the optimizer. PyTorch's documentation: "If you use the
+        learning rate scheduler (calling `scheduler.step()`) before the optimizer's update (calling
+        `optimizer.step()`), this will skip the first value of the learning rate schedule." PyTorch warns at run
+        time: "Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch 1.1.0 and later, you
+        should call them in the opposite order". The whole schedule is shifted by one epoch: warm-up starts late,
+        step decays come early.
+
+        ## Example
+        ```python
+        for epoch in range(epochs):
+            scheduler.step()
+            for x, y in loader:
+                optimizer.zero_grad()
+                F.cross_entropy(model(x), y).backward()
+                optimizer.step()
+        ```
+
+        ## Use instead
+        ```python
+        for epoch in range(epochs):
+            for x, y in loader:
+                optimizer.zero_grad()
+                F.cross_entropy(model(x), y).backward()
+                optimizer.step()
+            scheduler.step()
+        ```
+
+        This rule has no fix: moving a statement across a loop changes more than the order of two calls.
+    """
+    VALID = [
+        # pytorch/examples mnist: the scheduler steps after each epoch's training.
+        """
+        import torch
+        from torch.optim.lr_scheduler import StepLR
+        scheduler = StepLR(optimizer, step_size=1, gamma=0.7)
+        for epoch in range(1, epochs + 1):
+            train(args, model, device, train_loader, optimizer, epoch)
+            test(model, device, test_loader)
+            scheduler.step()
+        """,
+        # HF-style per-batch schedule after the optimizer step.
+        """
+        import torch
+        for step, batch in enumerate(loader):
+            loss = model(**batch).loss
+            loss.backward()
+            optimizer.step()
+            lr_scheduler.step()
+            optimizer.zero_grad()
+        """,
+        # ReduceLROnPlateau steps on a metric; warm-up only from the second epoch on.
+        """
+        import torch
+        for epoch in range(epochs):
+            if epoch > 0:
+                warmup_scheduler.step()
+            plateau.step(val_loss)
+            for x, y in loader:
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+        """,
+        # diffusers: the noise scheduler's step takes the model output.
+        """
+        import torch
+        for t in noise_scheduler.timesteps:
+            noise_pred = unet(latents, t).sample
+            latents = noise_scheduler.step(noise_pred, t, latents).prev_sample
+        """,
+        # The training function is imported: the order inside it is not in view.
+        """
+        import torch
+        from engine import train_one_epoch
+        for epoch in range(epochs):
+            scheduler.step()
+            train_one_epoch(model, loader, optimizer)
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30, gamma=0.1)
+        for epoch in range(epochs):
+            scheduler.step()
+            for x, y in loader:
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+        """,
+        # The order inside one iteration.
+        """
+        import torch
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            optimizer.zero_grad()
+            loss.backward()
+            scheduler.step()
+            optimizer.step()
+        """,
+        # The optimizer steps in a same-file helper the epoch loop calls after the scheduler.
+        """
+        import torch
+        def train_epoch(model, loader, optimizer):
+            for x, y in loader:
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+        for epoch in range(epochs):
+            lr_scheduler.step()
+            train_epoch(model, train_loader, optimizer)
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._steps: list[Event] = []  # scheduler steps that could be reported
+
+    def visit_Call(self, node: cst.Call) -> None:
+        event = self.ctx.training.event_at(node)
+        if event is None or event.kind != "schedule" or not event.loops or in_test(self.ctx):
+            return
+        loop = event.loops[-1]
+        for ancestor in reversed(self.ctx.ancestors):
+            if ancestor is loop:
+                self._steps.append(event)
+                return
+            if type(ancestor) is cst.If or type(ancestor) is cst.IfExp:
+                return
+
+    def finish(self) -> None:
+        if is_test_file(self.ctx):
+            return
+        training = self.ctx.training
+        for event in self._steps:
+            for loop in reversed(event.loops):
+                steps = [e.order for e in training.loop_events(loop, event.function)
+                         if e.kind == "step" and is_step_call(e.node)]
+                if not steps:
+                    continue
+                if event.order < min(steps):
+                    self.report(event.node, f"`{self.ctx.code(event.node)}` runs before the optimizer's `step()` in "
+                                            "this loop: since PyTorch 1.1 the scheduler steps after the optimizer, "
+                                            "and this order skips the first value of the schedule; move it after "
+                                            "`optimizer.step()`")
+                break
+

@@ -1,0 +1,359 @@
+"""SC212 tensor-created-off-device-in-forward: `torch.zeros(...)` without `device=` in a module's `forward`, mixed
+with its inputs or parameters, in a module that is moved to a device."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.engine.walker import children, walk
+from shapecheck.rules._activations import instance_class, is_torch_module_class
+from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moves_to_device
+from shapecheck.rules._tensor_facts import is_int
+
+# Calls that put a tensor where another one is: the creation is moved, or its device is taken from an input.
+_PLACING = frozenset({"to", "cuda", "type_as", "to_device"})
+# Torch functions that combine their tensor arguments (they must share a device).
+_COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm", "torch.mm", "torch.where",
+                        "torch.einsum", "torch.add", "torch.mul", "torch.max", "torch.min", "torch.maximum",
+                        "torch.minimum", "torch.concat", "torch.hstack", "torch.vstack"})
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.MatrixMultiply, cst.Power, cst.FloorDivide)
+
+
+class TensorCreatedOffDevice(Rule):
+    code = "SC212"
+    name = "tensor-created-off-device-in-forward"
+    message = ("`{call}` makes a CPU tensor in `forward` and mixes it with the module's inputs or parameters, but "
+               "the module is moved to a device: \"Expected all tensors to be on the same device\"; pass "
+               "`device=x.device` (or use `torch.zeros_like` / `x.new_zeros`)")
+    triggers = ("def forward",)
+    docs = """
+        ## What it does
+        Finds `torch.zeros/ones/randn/rand/arange/full/tensor(...)` called without `device=` inside the `forward`
+        of an `nn.Module` (or a method `forward` calls), whose result is combined with the module's inputs or
+        parameters (arithmetic, `torch.cat`/`stack`, or an argument of a submodule call such as
+        `self.lstm(x, (h0, c0))`), in a module that is moved to a device in the same file (`Net().to(device)`,
+        `model.cuda()`) or meant to be (the class handles a `device` elsewhere). Hidden-state initialisation
+        is the classic.
+
+        ## Why is this bad?
+        Factory functions create on the CPU unless told otherwise, whatever device the module is on. On a GPU the
+        first operation that mixes the new tensor with the input raises "Expected all tensors to be on the same
+        device"; on the CPU the code works, so the bug ships. The primer: "Tensors must be on the same device for
+        an op to work. Mixing CPU and MPS tensors raises. Move both to the same device before combining"; and its
+        creation idiom `x = torch.randn(1000, 1000, device=device)`, or "`_like` variants copy shape/dtype/device
+        from an existing tensor". The course chapter: "Trying cpu_tensor + gpu_tensor raises RuntimeError:
+        Expected all tensors to be on the same device".
+
+        Not reported: a creation with `device=`, moved on the spot (`.to(x.device)`, `.cuda()`, `.type_as(x)`)
+        or later, a 0-d `torch.tensor(0.5)` (a CPU scalar mixes with CUDA tensors), a tensor used only as an
+        index, and modules that are never moved.
+
+        ## Example
+        ```python
+        def forward(self, x):
+            h0 = torch.zeros(self.num_layers, x.size(0), self.hidden_size)
+            out, _ = self.lstm(x, (h0, h0))
+        ```
+
+        ## Use instead
+        ```python
+        def forward(self, x):
+            h0 = torch.zeros(self.num_layers, x.size(0), self.hidden_size, device=x.device)
+            out, _ = self.lstm(x, (h0, h0))
+        ```
+    """
+    VALID = [
+        """
+        import torch
+        import torch.nn as nn
+        class RNN(nn.Module):
+            def __init__(self, input_size, hidden_size, num_layers, num_classes):
+                super().__init__()
+                self.hidden_size, self.num_layers = hidden_size, num_layers
+                self.lstm = nn.LSTM(input_size, hidden_size, num_layers, batch_first=True)
+            def forward(self, x):
+                h0 = torch.zeros(self.num_layers, x.size(0), self.hidden_size).to(device)
+                c0 = torch.zeros(self.num_layers, x.size(0), self.hidden_size).to(device)
+                out, _ = self.lstm(x, (h0, c0))
+                return out
+        model = RNN(28, 128, 2, 10).to(device)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class GPT(nn.Module):
+            def forward(self, idx):
+                device = idx.device
+                b, t = idx.size()
+                pos = torch.arange(0, t, dtype=torch.long, device=device)
+                return self.wte(idx) + self.wpe(pos)
+        model = GPT().to("cuda")
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class Scale(nn.Module):
+            def forward(self, x):
+                idx = torch.arange(x.size(0))
+                return x[idx] * torch.tensor(0.5)
+        model = Scale().cuda()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # never moved: a CPU-only module
+        class Noise(nn.Module):
+            def forward(self, x):
+                return x + torch.randn(x.shape)
+        model = Noise()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class Encoder(nn.Module):
+            def init_hidden(self, batch):
+                h = torch.zeros(1, batch, self.hidden)
+                return h.to(self.fc.weight.device)
+            def forward(self, x):
+                return self.gru(x, self.init_hidden(x.size(0)))
+        enc = Encoder().to(device)
+        """,
+        """
+        import math
+        import torch
+        import torch.nn as nn
+        class SinusoidalPositions(nn.Module):
+            # sizes in, a table out that the caller registers as a buffer; a default mask handed to a method
+            @staticmethod
+            def get_embedding(num_embeddings, embedding_dim):
+                half = embedding_dim // 2
+                emb = torch.exp(torch.arange(half).float() * -(math.log(10000) / (half - 1)))
+                emb = torch.arange(num_embeddings).float().unsqueeze(1) * emb.unsqueeze(0)
+                return torch.cat([torch.sin(emb), torch.cos(emb)], dim=1)
+            def make_weights(self, n, dim):
+                self.register_buffer("weights", self.get_embedding(n, dim), persistent=False)
+            def side_bias(self, mask):
+                return mask.to(self.weights.device)
+            def forward(self, input_ids, mask=None):
+                if mask is None:
+                    mask = torch.ones(input_ids.size(0), input_ids.size(1))
+                self.make_weights(input_ids.size(1), 64)
+                scale = torch.sqrt(torch.tensor(input_ids.size(-1), dtype=torch.float))
+                return self.weights[input_ids] / scale + self.side_bias(mask)
+        model = SinusoidalPositions().to(device)
+        """,
+    ]
+    INVALID = [
+        Invalid(
+            """
+        import torch
+        import torch.nn as nn
+        class RNN(nn.Module):
+            def __init__(self, input_size, hidden_size, num_layers):
+                super().__init__()
+                self.hidden_size, self.num_layers = hidden_size, num_layers
+                self.lstm = nn.LSTM(input_size, hidden_size, num_layers, batch_first=True)
+            def forward(self, x):
+                h0 = torch.zeros(self.num_layers, x.size(0), self.hidden_size)
+                c0 = torch.zeros(self.num_layers, x.size(0), self.hidden_size)
+                out, _ = self.lstm(x, (h0, c0))
+                return out
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = RNN(28, 128, 2).to(device)
+            """,
+            count=2,
+        ),
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            class Decoder(nn.Module):
+                def init_hidden(self, batch):
+                    return torch.zeros(1, batch, self.hidden)
+                def forward(self, x):
+                    h = self.init_hidden(x.size(0))
+                    return self.gru(x, h)
+            decoder = Decoder()
+            decoder.cuda()
+            """,
+        ),
+        """
+        import torch
+        import torch.nn as nn
+        class PositionalBias(nn.Module):
+            def __init__(self, dim, device):
+                super().__init__()
+                self.device = device
+                self.proj = nn.Linear(dim, dim)
+            def forward(self, x):
+                bias = torch.arange(x.size(1)).float().unsqueeze(-1)
+                return self.proj(x) + bias
+        """,
+    ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._moved_classes: set[int] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value in ("to", "cuda") and moves_to_device(self.ctx, node):
+            class_def = instance_class(self.ctx, func.value)
+            if class_def is not None:
+                self._moved_classes.add(id(class_def))
+
+    def finish(self) -> None:
+        for class_def in self._classes():
+            if not is_torch_module_class(self.ctx, class_def):
+                continue
+            if id(class_def) not in self._moved_classes and "device" not in self.ctx.code(class_def):
+                continue  # never moved, and nothing in the class says it is meant for a device
+            methods = {m.name.value: m for m in class_def.body.body if type(m) is cst.FunctionDef}
+            for method in _reachable(methods, "forward"):
+                for call in self._offending(method, methods):
+                    self.report(call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
+
+    def _classes(self) -> list[cst.ClassDef]:
+        return [n for n in self.ctx.walk(self.ctx.module) if type(n) is cst.ClassDef]
+
+    def _offending(self, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> list[cst.Call]:
+        """Creations without a device in `method` whose value meets the inputs or parameters and is never
+        placed."""
+        parents = _parents(method)
+        helper = method.name.value != "forward"
+        inputs = _input_names(self.ctx, method, methods, helper)
+        found = []
+        for node in self.ctx.walk(method.body):
+            if type(node) is not cst.Call or not creates_on_cpu(self.ctx, node):
+                continue
+            holder, placed = _follow(node, parents)
+            if placed:
+                continue
+            if type(holder) is cst.Name:
+                uses = [n for n in self.ctx.walk(method.body) if type(n) is cst.Name and n.value == holder.value
+                        and n is not holder]
+                if any(_follow(use, parents)[1] or _filled(use, parents) for use in uses):
+                    continue  # `h = h.to(device)` later, or a buffer filled by `h[i] = ...` (a copy across devices)
+                if any(_combined(self.ctx, use, parents, inputs, methods) or helper and _returned(use, parents)
+                       for use in uses):
+                    found.append(node)
+            elif _combined(self.ctx, holder, parents, inputs, methods) or helper and _returned(holder, parents):
+                found.append(node)
+        return found
+
+
+def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef], helper: bool
+                 ) -> set[str]:
+    """`forward`'s parameters and the tensors computed from them or from a submodule call (`self.fc(x)`), in
+    source order: what carries the module's device. Sizes (`n = x.size(0)`, `int(...)`) carry none, nor do a
+    helper's parameters (`get_embedding(num_embeddings, dim)` takes sizes as often as tensors)."""
+    names = set() if helper else {p.name.value for p in method.params.params} - {"self"}
+    for node in walk(method.body):
+        if type(node) is cst.Assign and not is_int(ctx, node.value) and _mentions_input(node.value, names, methods):
+            for target in node.targets:
+                names.update(n.value for n in walk(target.target) if type(n) is cst.Name)
+    return names
+
+
+def _mentions_input(expr: cst.CSTNode, inputs: set[str], methods: dict[str, cst.FunctionDef]) -> bool:
+    return any(type(node) is cst.Name and node.value in inputs or _submodule_call(node, methods) for node in walk(expr))
+
+
+def _submodule_call(node: cst.CSTNode, methods: dict[str, cst.FunctionDef]) -> bool:
+    """`self.lstm(...)`: a call of a submodule (an attribute that is not a method of the class), whose weights are
+    where the module is."""
+    return (type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name
+            and node.func.value.value == "self" and node.func.attr.value not in methods)
+
+
+def _reachable(methods: dict[str, cst.FunctionDef], start: str) -> list[cst.FunctionDef]:
+    """`forward` and the methods it calls as `self.name(...)`, transitively."""
+    seen: list[cst.FunctionDef] = []
+    todo = [start]
+    while todo:
+        method = methods.get(todo.pop())
+        if method is None or any(m is method for m in seen):
+            continue
+        seen.append(method)
+        for node in walk(method):
+            if (type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name
+                    and node.func.value.value == "self"):
+                todo.append(node.func.attr.value)
+    return seen
+
+
+def _parents(root: cst.CSTNode) -> dict[int, cst.CSTNode]:
+    parents: dict[int, cst.CSTNode] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in children(node):
+            parents[id(child)] = node
+            stack.append(child)
+    return parents
+
+
+def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> tuple[cst.CSTNode, bool]:
+    """Up the method chain on a value (`torch.arange(n).float().unsqueeze(0)`) to what holds it: the name it is
+    assigned to, or the outermost expression; True when a call on the way places it (`.to(...)`, `.cuda()`)."""
+    current = node
+    while True:
+        parent = parents.get(id(current))
+        grand = parents.get(id(parent)) if parent is not None else None
+        if type(parent) is cst.Attribute and parent.value is current and type(grand) is cst.Call:
+            if parent.attr.value in _PLACING:
+                return current, True
+            current = grand
+            continue
+        if type(parent) is cst.Assign and parent.value is current and len(parent.targets) == 1:
+            target = parent.targets[0].target
+            return (target if type(target) is cst.Name else current), False
+        return current, False
+
+
+def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], inputs: set[str],
+              methods: dict[str, cst.FunctionDef]) -> bool:
+    """`expr` meets the module's inputs or parameters: arithmetic with an input (or a value computed from one), an
+    argument of a submodule call (`self.lstm(x, (h0, c0))`), or of `torch.cat`/`stack`/... beside an input."""
+    current = expr
+    for _ in range(4):
+        parent = parents.get(id(current))
+        if type(parent) is cst.BinaryOperation and type(parent.operator) in _ARITHMETIC:
+            other = parent.right if parent.left is current else parent.left
+            if any(type(n) is cst.Call and ctx.qualname(n.func) in CREATIONS for n in walk(other)):
+                return False  # two new CPU tensors together
+            return _mentions_input(other, inputs, methods)
+        if type(parent) in (cst.Element, cst.Tuple, cst.List):
+            current = parent
+            continue
+        if type(parent) is cst.Arg:
+            call = parents.get(id(parent))
+            if type(call) is not cst.Call:
+                return False
+            if _submodule_call(call, methods):
+                return True  # `self.lstm(x, (h0, c0))`: the submodule's weights are on the device
+            if ctx.qualname(call.func) in _COMBINING:  # `torch.cat([x, pad])`: another argument or element
+                others = [arg.value for arg in call.args if arg is not parent]
+                others += [e for e in walk(parent.value) if type(e) is cst.Element and e is not current]
+                return any(_mentions_input(other, inputs, methods) for other in others)
+            return False
+        return False
+    return False
+
+
+def _filled(use: cst.Name, parents: dict[int, cst.CSTNode]) -> bool:
+    """`buffer[i] = value`: the tensor is a buffer written element by element."""
+    parent = parents.get(id(use))
+    if type(parent) is not cst.Subscript or parent.value is not use:
+        return False
+    target = parents.get(id(parent))
+    return type(target) is cst.AssignTarget
+
+
+def _returned(expr: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> bool:
+    """A helper's `return torch.zeros(...)`: its caller in `forward` combines it (a method reached from forward)."""
+    parent = parents.get(id(expr))
+    while type(parent) in (cst.Element, cst.Tuple):
+        parent = parents.get(id(parent))
+    return type(parent) is cst.Return

@@ -1,0 +1,142 @@
+"""The complexity guard: what libcst must not be asked to parse, found with CPython's tokenizer in linear time.
+
+libcst's parser is quadratic in the length of a left-nested chain (`x.a.a.a...`, `a + a + ...`, `f().g().h()...`,
+`x[0][0]...`) and in memory in the depth of right-nested expressions (`not not ...`, `- - ...`, `lambda: lambda:
+...`, `a if b else a if b else ...`, `a ** a ** ...`): a 4,000-term attribute chain takes seconds, a 20,000-term one
+minutes, and nesting 4,000 deep takes gigabytes (bench/guard_curve.py prints the curve). It also rejects more than
+a few thousand implicitly concatenated strings. The guard measures each statement from its tokens, so brackets,
+operators and keywords inside strings and comments never count, and reports the first statement over a limit.
+
+More than 200 nested brackets is a syntax error, as CPython's own tokenizer says.
+"""
+
+from __future__ import annotations
+
+import io
+import keyword
+import sys
+import tokenize
+from collections.abc import Iterator
+
+# Terms in one chain at one bracket level: 1,000 parse in 0.2-0.4 s (2,000: 1-8 s, bench/guard_curve.py).
+MAX_CHAIN = 1000
+# Levels of brackets and right-nested operators open at once: 500 take 17-51 MiB (2,000: 220-745 MiB).
+MAX_DEPTH = 500
+# CPython's tokenizer refuses deeper brackets ("too many nested parentheses").
+MAX_BRACKETS = 200
+
+_OPEN = frozenset("([{")
+_CLOSE = frozenset(")]}")
+_BINARY = frozenset({"+", "-", "*", "/", "//", "%", "@", "<<", ">>", "&", "|", "^"})
+_COMPARISON = frozenset({"<", ">", "==", ">=", "<=", "!=", "in", "is"})
+# Tokens that end one expression and start another at the same bracket level.
+_SEPARATORS = frozenset({",", "=", ";", ":=", "for", "+=", "-=", "*=", "/=", "//=", "%=", "@=", "&=", "|=", "^=",
+                         ">>=", "<<=", "**=", "->", "yield", "return", "assert", "del", "import", "from"})
+_VALUE_KEYWORDS = frozenset({"None", "True", "False"})
+_KEYWORDS = frozenset(keyword.kwlist) - _VALUE_KEYWORDS
+
+
+class _Level:
+    """One bracket level of the current statement: its chain and its open right-nested operators."""
+
+    __slots__ = ("chain", "tight", "negations", "loose", "lambdas")
+
+    def __init__(self) -> None:
+        self.chain = 0  # binary operators, attribute accesses, calls, subscripts, string concatenations
+        self.tight = 0  # unary operators and `**`: closed by the next binary operator
+        self.negations = 0  # `not`: closed by `and` / `or`
+        self.loose = 0  # `lambda` and conditional `else`: open to the end of the expression
+        self.lambdas = 0  # lambdas whose `:` is still to come
+
+    @property
+    def depth(self) -> int:
+        return self.tight + self.negations + self.loose
+
+
+def too_complex(text: str, filename: str = "<unknown>") -> str | None:
+    """Why libcst must not parse `text` ("a 20,000-term expression on line 2"), or None. Raises SyntaxError where
+    CPython's tokenizer does, and for more than MAX_BRACKETS nested brackets."""
+    levels = [_Level()]
+    outer_depth = 0  # brackets and operators open in the enclosing levels
+    chain = depth = 0  # the statement's largest
+    chain_row = depth_row = 0
+    previous = ""
+    value_before = False  # the previous token ends an operand: `-` after it is binary, `(` a call
+    for token in _tokens(text, filename):
+        kind, string = token.type, token.string
+        level = levels[-1]
+        if kind == tokenize.NEWLINE or kind == tokenize.ENDMARKER:
+            if chain > MAX_CHAIN:
+                return f"a {chain + 1:,}-term expression on line {chain_row}"
+            if depth > MAX_DEPTH:
+                return f"an expression nested {depth:,} deep on line {depth_row}"
+            levels, outer_depth, chain, depth, value_before, previous = [_Level()], 0, 0, 0, False, ""
+            continue
+        if kind in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT):
+            continue
+        if kind == tokenize.STRING:
+            if previous == "STRING":
+                level.chain += 1
+            string = "STRING"
+        elif kind == tokenize.NUMBER or (kind == tokenize.NAME and string not in _KEYWORDS) or string == "...":
+            pass
+        elif string in _OPEN:
+            if value_before:
+                level.chain += 1  # a call or a subscript
+            outer_depth += level.depth + 1
+            if len(levels) > MAX_BRACKETS:
+                raise SyntaxError("too many nested parentheses", (filename, *token.start, token.line))
+            levels.append(_Level())
+        elif string in _CLOSE:
+            if len(levels) > 1:
+                levels.pop()
+                outer_depth -= levels[-1].depth + 1
+        elif string == ".":
+            level.chain += 1
+        elif string in _BINARY and value_before:
+            level.chain += 1
+            level.tight = 0
+        elif string in ("-", "+", "~", "**", "await"):
+            level.tight += 1
+        elif string in _COMPARISON or (string == "not" and (value_before or previous == "is")):
+            level.tight = 0
+        elif string == "not":
+            level.negations += 1
+        elif string in ("and", "or"):
+            level.tight = level.negations = 0
+        elif string == "lambda":
+            level.loose += 1
+            level.lambdas += 1
+        elif string == "else" and previous:  # a conditional expression: the statement `else` starts a line
+            level.loose += 1
+            level.tight = level.negations = 0
+        elif string == ":" and level.lambdas:
+            level.lambdas -= 1
+        elif string in _SEPARATORS or string == ":":
+            levels[-1] = _Level()
+        level = levels[-1]
+        if level.chain > chain:
+            chain, chain_row = level.chain, token.start[0]
+        if outer_depth + level.depth > depth:
+            depth, depth_row = outer_depth + level.depth, token.start[0]
+        value_before = string in _CLOSE or string == "STRING" or kind in (tokenize.NUMBER, tokenize.NAME) and (
+            string not in _KEYWORDS) or string == "..."
+        previous = string
+    return None
+
+
+def _tokens(text: str, filename: str) -> Iterator[tokenize.TokenInfo]:
+    # Python 3.11's C tokenizer is private, but four times faster than the pure-Python one; from 3.12 the public
+    # generate_tokens is the C one.
+    c_tokenizer = getattr(tokenize, "_generate_tokens_from_c_tokenizer", None)
+    if c_tokenizer is not None and sys.version_info < (3, 12):
+        return c_tokenizer(text)
+    return _python_tokens(text, filename)
+
+
+def _python_tokens(text: str, filename: str) -> Iterator[tokenize.TokenInfo]:
+    try:
+        yield from tokenize.generate_tokens(io.StringIO(text).readline)
+    except tokenize.TokenError as error:
+        message, (row, column) = error.args
+        raise SyntaxError(message, (filename, row, column + 1, "")) from None

@@ -1,0 +1,241 @@
+"""A parsed module that knows the line each top-level statement starts on.
+
+Two things follow from knowing that, and both keep the cost of a lint close to the cost of what changed:
+
+- `positions`: the line and column of a few nodes, generating the code of only the statements that hold them.
+  libcst's `PositionProvider` generates the whole module, several times the cost of the parse for a 1,000-line file.
+- `reparse`: an edited text parsed again statement by statement. Top-level statements parse independently of one
+  another, so only those the edit touched are parsed; the editor server lints every keystroke this way.
+
+The start lines come from CPython's parser (C, a fraction of libcst's parse) and are only a hint: the code of each
+statement whose positions are wanted is compared with the text at that line, and any disagreement falls back to
+libcst's own `PositionProvider` over the whole module.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import libcst as cst
+from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
+
+from shapecheck.engine.walker import walk
+
+T = TypeVar("T")
+
+# Lines as Python's tokenizer counts them: "\r\n", "\r" and "\n" end a line, "\x0c" and "\u2028" do not.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of `text`, each with its line end."""
+    return _LINE.findall(text)
+
+
+@dataclass
+class ParsedSource:
+    text: str
+    module: cst.Module
+    lines: list[str] = field(repr=False)
+    # 0-based line where each top-level statement begins, its leading comments and blank lines included; None
+    # until first needed, or when CPython's parser and libcst's disagree.
+    _starts: list[int] | None = field(default=None, repr=False)
+    _starts_known: bool = field(default=False, repr=False)
+    # Per top-level statement, the ids of the nodes in it, filled in as needed to find which statement holds a
+    # node; `reparse` carries over the entries of the statements it keeps.
+    _node_ids: list[frozenset[int] | None] | None = field(default=None, repr=False)
+    # Per top-level statement, the positions inside it relative to its first line, once computed and checked
+    # against the text; carried over by `reparse` like `_node_ids`.
+    _ranges: list[Mapping[cst.CSTNode, CodeRange] | None] | None = field(default=None, repr=False)
+
+    @property
+    def starts(self) -> list[int] | None:
+        if not self._starts_known:
+            self._starts, self._starts_known = statement_starts(self.module, self.text), True
+        return self._starts
+
+    def positions(self, nodes: Iterable[cst.CSTNode], near: Iterable[cst.CSTNode | None] = ()
+                  ) -> dict[cst.CSTNode, CodeRange]:
+        """Where each of `nodes` is (1-based lines, 0-based columns, as `PositionProvider` gives them). `near`:
+        top-level statements that probably hold them, looked in first."""
+        wanted = {id(node): node for node in nodes}
+        found: dict[cst.CSTNode, CodeRange] = {}
+        starts = self.starts
+        if starts is not None:
+            body = self.module.body
+            index = {id(statement): k for k, statement in enumerate(body)}
+            candidates = [index[id(s)] for s in dict.fromkeys(near) if s is not None and id(s) in index]
+            looked: set[int] = set()
+            for k in candidates:
+                if not self._resolve_statement(k, starts, wanted, found, looked):
+                    return self._everything(nodes)
+            for k in range(len(body)):
+                if not wanted:
+                    break
+                if k not in looked and not self._node_ids_of(k).isdisjoint(wanted):
+                    if not self._resolve_statement(k, starts, wanted, found, looked):
+                        return self._everything(nodes)
+            if not wanted:
+                return found
+        return self._everything(nodes)
+
+    def _resolve_statement(self, k: int, starts: list[int], wanted: dict[int, cst.CSTNode],
+                           found: dict[cst.CSTNode, CodeRange], looked: set[int]) -> bool:
+        """Positions of the wanted nodes inside statement k; False when the statement is not where the start
+        lines say it is."""
+        if k in looked:
+            return True
+        looked.add(k)
+        ranges = self._statement_ranges(k, starts[k])
+        if ranges is None:
+            return False
+        first = starts[k]
+        for key, node in list(wanted.items()):
+            span = ranges.get(node)
+            if span is not None:
+                found[node] = CodeRange(CodePosition(span.start.line + first, span.start.column),
+                                        CodePosition(span.end.line + first, span.end.column))
+                del wanted[key]
+        return True
+
+    def _statement_ranges(self, k: int, first: int) -> Mapping[cst.CSTNode, CodeRange] | None:
+        """Positions inside statement k relative to its first line `first`; None when the statement's code is not
+        the text there."""
+        if self._ranges is None:
+            self._ranges = [None] * len(self.module.body)
+        ranges = self._ranges[k]
+        if ranges is None:
+            alone = self.module.with_changes(header=(), body=(self.module.body[k],), footer=(),
+                                             has_trailing_newline=True)
+            code = alone.code
+            count = len(split_lines(code))
+            if "".join(self.lines[first:first + count]).rstrip("\r\n") != code.rstrip("\r\n"):
+                return None
+            ranges = self._ranges[k] = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
+        return ranges
+
+    def _node_ids_of(self, k: int) -> frozenset[int]:
+        if self._node_ids is None:
+            self._node_ids = [None] * len(self.module.body)
+        ids = self._node_ids[k]
+        if ids is None:
+            ids = self._node_ids[k] = frozenset(id(node) for node in walk(self.module.body[k]))
+        return ids
+
+    def _everything(self, nodes: Iterable[cst.CSTNode]) -> dict[cst.CSTNode, CodeRange]:
+        ranges = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+        return {node: ranges[node] for node in nodes}
+
+
+def parse_source(text: str) -> ParsedSource:
+    """Parse `text` whole. Raises what `libcst.parse_module` raises."""
+    return ParsedSource(text, cst.parse_module(text), split_lines(text))
+
+
+def statement_starts(module: cst.Module, text: str) -> list[int] | None:
+    """The 0-based line each top-level statement of `module` (parsed from `text`) begins on, leading lines
+    included; None when CPython's parser does not agree with libcst's on the statements."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    starts = []
+    position = 0
+    for statement in module.body:
+        if position >= len(tree.body):
+            return None
+        node = tree.body[position]
+        decorators = getattr(node, "decorator_list", None)
+        first = min(d.lineno for d in decorators) if decorators else node.lineno
+        starts.append(first - 1 - len(statement.leading_lines))
+        position += len(statement.body) if isinstance(statement, cst.SimpleStatementLine) else 1
+    return starts if position == len(tree.body) else None
+
+
+def reparse(previous: ParsedSource, text: str) -> ParsedSource:
+    """`text` parsed, re-using the statements of `previous` (an earlier version of the same document) that the
+    edit did not touch. The result's code is `text` exactly; whenever splicing cannot guarantee that, the whole
+    text is parsed."""
+    if text == previous.text:
+        return previous
+    starts = previous.starts
+    old_module = previous.module
+    body = old_module.body
+    if starts is None or not body:
+        return parse_source(text)
+    old, new = previous.lines, split_lines(text)
+    head = _common_prefix(old, new)
+    tail = _common_prefix(old[head:][::-1], new[head:][::-1])
+    changed_end = len(old) - tail  # old lines [head, changed_end) became new lines [head, len(new) - tail)
+    shift = len(new) - len(old)
+
+    # From the statement holding the line before the change: lines added at the end of a block belong to it.
+    first = max(0, bisect_right(starts, head - 1) - 1)
+    last = max(bisect_right(starts, changed_end - 1) if changed_end > head else first + 1, first + 1)
+    begin = starts[first] if first > 0 else 0  # the header belongs to the first statement's span
+    end = starts[last] + shift if last < len(body) else len(new)
+    if not 0 <= begin <= end <= len(new):
+        return parse_source(text)
+    span_text = "".join(new[begin:end])
+    span = _parse_or_none(span_text)
+    at_top, at_bottom = first == 0, last == len(body)
+    if (span is None or not span.body or span.default_indent != old_module.default_indent
+            or span.default_newline != old_module.default_newline):
+        return parse_source(text)
+    # Parsed alone, the span's leading blank and comment lines are its header and its trailing ones its footer;
+    # in the whole module they lead the span's first statement and the statement after the span.
+    replaced = list(span.body)
+    if span.header and not at_top:
+        replaced[0] = replaced[0].with_changes(leading_lines=(*span.header, *replaced[0].leading_lines))
+    after = list(body[last:])
+    if span.footer and not at_bottom:
+        after[0] = after[0].with_changes(leading_lines=(*span.footer, *after[0].leading_lines))
+    module = old_module.with_changes(
+        header=span.header if at_top else old_module.header,
+        body=(*body[:first], *replaced, *after),
+        footer=span.footer if at_bottom else old_module.footer,
+        has_trailing_newline=span.has_trailing_newline if at_bottom else old_module.has_trailing_newline,
+    )
+    result = ParsedSource(text, module, new)
+    result._node_ids = _carried_over(previous._node_ids, first, last, len(replaced), span.footer and not at_bottom)
+    result._ranges = _carried_over(previous._ranges, first, last, len(replaced), span.footer and not at_bottom)
+    span_starts = statement_starts(span.with_changes(header=(), body=replaced), span_text)
+    if span_starts is not None:
+        moved = len(span.footer) if not at_bottom else 0
+        result._starts = [*starts[:first], *(begin + s for s in span_starts),
+                          *(s + shift - (moved if k == 0 else 0) for k, s in enumerate(starts[last:]))]
+        result._starts_known = True
+    return result
+
+
+def _carried_over(per_statement: list[T | None] | None, first: int, last: int, added: int, rebuilt_after: bool
+                  ) -> list[T | None] | None:
+    """A per-statement cache after statements [first, last) were replaced by `added` new ones; `rebuilt_after`:
+    the statement after them was rebuilt too (it took the span's trailing lines)."""
+    if per_statement is None:
+        return None
+    after = per_statement[last:]
+    if rebuilt_after:
+        after[0] = None
+    return [*per_statement[:first], *[None] * added, *after]
+
+
+def _parse_or_none(text: str) -> cst.Module | None:
+    try:
+        return cst.parse_module(text)
+    except (cst.ParserSyntaxError, RecursionError):
+        return None
+
+
+def _common_prefix(a: list[str], b: list[str]) -> int:
+    count = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        count += 1
+    return count

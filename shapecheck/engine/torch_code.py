@@ -1,0 +1,50 @@
+"""Which files are torch code, told from the text alone before any parse: the linter's prefilter.
+
+A file that imports torch is linted by every rule. A file that does not is torch code too when it is unmistakably a
+torch training loop (a helper module that receives `model`, `optimizer`, `loader` as parameters, or one that gets
+torch through `from utils import *`) and imports no other array or autograd framework: such a file is linted by the
+training-loop rules (SC2xx) only, since what they look at (`backward`, `step`, `zero_grad`, `eval`, `no_grad`) is
+what the file shows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shapecheck.engine.context import FOREIGN_FRAMEWORKS
+
+_IMPORTS_TORCH = re.compile(
+    r"^[ \t]*(?:from[ \t]+torch\b|import[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*torch\b)", re.MULTILINE
+)
+
+# Rules whose code starts so are about the training loop: they also run on torch training code without an import.
+TRAINING_LOOP_RULES = "SC2"
+
+# Frameworks with torch's own spelling of a training step (`loss.backward()`, `opt.step()`, `opt.zero_grad()`):
+# tinygrad, MXNet, Paddle, Chainer, homework autograd engines, and numpy/JAX/TensorFlow code written from scratch.
+_LOOK_ALIKES = frozenset({
+    "tinygrad", "chainer", "micrograd", "jittor", "minitorch", "mytorch", "needle", "autograd", "theano", "flax",
+    "optax", "haiku", "equinox", "dezero", "nnabla", "megengine", "cntk", "tensorlayer", "trax", "sonnet",
+})
+_FOREIGN = sorted((FOREIGN_FRAMEWORKS - {"pandas", "sklearn", "cv2", "dask", "xarray", "scipy"}) | _LOOK_ALIKES)
+_IMPORTS_FOREIGN = re.compile(
+    r"^[ \t]*(?:from|import)[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*(?:" + "|".join(_FOREIGN) + r")\b",
+    re.MULTILINE,
+)
+_STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+\*", re.MULTILINE)
+_TORCH_NAME = re.compile(r"(?<![\w.])torch\.\w")
+_TRAINING_STEP = (".backward(", ".step(", ".zero_grad(")
+
+
+def imports_torch(text: str) -> bool:
+    return "torch" in text and _IMPORTS_TORCH.search(text) is not None
+
+
+def implicit_torch_training(text: str) -> bool:
+    """No `import torch`, yet certainly torch training code: it trains (`.backward(`, `.step(` and `.zero_grad(`)
+    or names torch it got from a star import (`torch.no_grad()` after `from utils import *`), and it imports no
+    framework that spells a training step the same way (numpy, JAX, TensorFlow, tinygrad, MXNet, ...)."""
+    trains = all(call in text for call in _TRAINING_STEP)
+    if not trains and (_TORCH_NAME.search(text) is None or _STAR_IMPORT.search(text) is None):
+        return False
+    return _IMPORTS_FOREIGN.search(text) is None

@@ -1,0 +1,675 @@
+"""The training-loop analysis every loop rule reads: what a backward pass, an optimizer step, a gradient reset, a
+train/eval switch, a scheduler step, a gradient clip or a `GradScaler.unscale_` looks like, and `TrainingLoop`, the
+record of where each of them sits in the file, filled in by the engine's traversal and queried in a rule's `finish()`.
+
+It follows objects by binding: a step knows the optimizer it steps and, where its construction is in view, the
+modules whose `.parameters()` it holds; a `zero_grad()` knows whether it resets an optimizer or a module. Events keep
+their source order (`order`), their function (None: module level, which is one body in source order, as a notebook
+runs) and the loops around them, and same-file helpers are followed two calls deep with their subjects spelled as
+the caller spells them. Train/eval state is a region, from `eval()` to the next `train()` of the same module in
+source order (`eval_regions`), not a property of a whole scope.
+
+Recording is cheap: the engine only looks at calls whose last name is one of a handful (`backward`, `step`,
+`zero_grad`, `eval`, ...) and at assignments inside loops; everything else is computed when a rule asks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal
+
+import libcst as cst
+
+from shapecheck.engine.syntax import dotted_name, last_name
+
+if TYPE_CHECKING:
+    from shapecheck.engine.context import CallSite, Context
+
+EventKind = Literal["backward", "step", "reset", "eval", "train", "schedule", "unscale", "clip"]
+TRAINING: frozenset[EventKind] = frozenset({"backward", "step"})
+
+# `optimizer`, `optim`, `opt`, `optG`, `opt_d`, `d_opt`, `optimizers[0]`: what projects call their optimizers.
+# Not `options`, `opts.step` or `lr_scheduler.step()`, whose `step` means something else.
+_OPTIMIZER_NAME = re.compile(r"[Oo]ptim|(?:^|_)[Oo]pt(?:$|_|\d|[A-Z])")
+_OPTIMIZER_CLASSES = frozenset(
+    {"SGD", "Adam", "AdamW", "Adamax", "Adagrad", "Adadelta", "ASGD", "LBFGS", "NAdam", "RAdam", "RMSprop", "Rprop",
+     "SparseAdam", "Adafactor", "Lion", "Lamb", "LAMB", "LARS", "FusedAdam", "FusedLAMB", "Adam8bit", "AdamW8bit",
+     "ZeroRedundancyOptimizer", "DistributedOptimizer"}
+)
+# `zero_grad()`, `_zero_grads(model)`, chainer-style `cleargrads()`, `reset_grad()`.
+_RESET_NAME = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
+# In-place tensor methods an update `p -= lr * p.grad` is spelled with.
+IN_PLACE_UPDATES = frozenset({"sub_", "add_", "addcdiv_", "addcmul_", "copy_"})
+
+
+def text_of(ctx: Context, expr: cst.BaseExpression) -> str:
+    """A comparable spelling of an expression: the dotted name when it is one, else its code."""
+    return dotted_name(expr) or ctx.code(expr)
+
+
+def _receiver_name(expr: cst.BaseExpression) -> str | None:
+    """The identifier that names a receiver: `self.optimizer` -> "optimizer", `optimizers[0]` -> "optimizers"."""
+    while type(expr) is cst.Subscript:
+        expr = expr.value
+    return last_name(expr) or None
+
+
+def called_module(call: cst.Call) -> str | None:
+    """The spelling of the module a call runs: "model" for `model(x)` and `model.forward(x)`, "self.net" for
+    `self.net(x)`; None when what is called is no dotted name."""
+    func = call.func
+    if type(func) is cst.Attribute and func.attr.value == "forward":
+        func = func.value
+    return dotted_name(func)
+
+
+def is_backward(ctx: Context, call: cst.Call) -> bool:
+    """`loss.backward()`, `scaler.scale(loss).backward()`, `accelerator.backward(loss)`, `torch.autograd.backward(l)`.
+
+    Not `dist_autograd.backward(context_id, ...)` (gradients live in the context, nothing accumulates), nor a class
+    calling its own `self.backward(...)` (a hand-written network)."""
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value != "backward":
+        return False
+    receiver = func.value
+    if type(receiver) is cst.Name:
+        if receiver.value == "self":
+            return False
+        binding = ctx.binding(receiver)
+        if binding is not None and binding.kind in ("import", "class"):
+            return ctx.qualname(func) == "torch.autograd.backward"
+    elif type(receiver) is cst.Attribute and ctx.qualname(receiver) is not None:
+        return ctx.qualname(func) == "torch.autograd.backward"
+    return not ctx.is_foreign(receiver)
+
+
+def _is_scaler(ctx: Context, receiver: cst.BaseExpression) -> bool:
+    name = _receiver_name(receiver)
+    if name is not None and "scaler" in name.lower():
+        return True
+    value, _ = ctx.value_of(receiver)
+    return type(value) is cst.Call and (_receiver_name(value.func) or "").endswith("GradScaler")
+
+
+def stepped_optimizer(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
+    """The optimizer a `.step(...)` call steps: `opt` for `opt.step()` / `opt.step(closure)` and for
+    `scaler.step(opt)`; None for schedulers, environments, profilers, DeepSpeed engines and anything unsure."""
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value != "step":
+        return None
+    receiver = func.value
+    if _is_scaler(ctx, receiver):
+        return call.args[0].value if call.args else None
+    return receiver if is_optimizer(ctx, receiver) else None
+
+
+def is_optimizer(ctx: Context, expr: cst.BaseExpression) -> bool:
+    """`expr` names an optimizer: it was built by `torch.optim.*` or a known optimizer class, or, when its
+    construction is not in view, it is called like one (`optimizer`, `opt_d`, `optimizers[0]`, not a scheduler)."""
+    value, _ = ctx.value_of(expr)
+    if type(value) is cst.Call:
+        qualname = ctx.qualname(value.func) or ""
+        constructor = _receiver_name(value.func) or ""
+        if "sched" in qualname.lower() or "sched" in constructor.lower():
+            return False
+        if qualname.startswith("torch.optim.") or constructor in _OPTIMIZER_CLASSES:
+            return True
+    name = _receiver_name(expr)
+    if name is None or "sched" in name.lower() or not _OPTIMIZER_NAME.search(name):
+        return False
+    return not ctx.is_foreign(expr)
+
+
+def stepped_scheduler(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
+    """The learning-rate scheduler a bare `.step()` steps: built by `torch.optim.lr_scheduler.*` or a `*LR` /
+    `*Scheduler` class, or named like one (`scheduler`, `lr_sched`). A step with arguments is left out:
+    `ReduceLROnPlateau.step(val_loss)` and diffusion samplers' `scheduler.step(output, t, x)` are other things."""
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value != "step" or call.args:
+        return None
+    receiver = func.value
+    value, _ = ctx.value_of(receiver)
+    if type(value) is cst.Call:
+        qualname = ctx.qualname(value.func) or ""
+        constructor = _receiver_name(value.func) or ""
+        if qualname.startswith("torch.optim.lr_scheduler.") or constructor.endswith(("LR", "Scheduler")):
+            return receiver
+    name = (_receiver_name(receiver) or "").lower()
+    return receiver if "sched" in name and "noise" not in name and not ctx.is_foreign(receiver) else None
+
+
+def parameter_owners(ctx: Context, optimizer: cst.BaseExpression) -> frozenset[str] | None:
+    """The modules whose parameters an optimizer holds, read off its construction: {"model"} for
+    `Adam(model.parameters())`, {"G", "D"} for `Adam(list(G.parameters()) + list(D.parameters()))`; None when the
+    construction is not in view or names no module's parameters."""
+    construction, _ = ctx.value_of(optimizer)
+    if type(construction) is not cst.Call:
+        return None
+    owners = {dotted_name(node.func.value) or "" for node in ctx.walk(construction)
+              if type(node) is cst.Call and type(node.func) is cst.Attribute
+              and node.func.attr.value in ("parameters", "named_parameters")}
+    owners.discard("")
+    return frozenset(owners) or None
+
+
+def related(model: str, owner: str) -> bool:
+    """`model` and `owner` name the same module or one holds the other (`model` and `model.head`)."""
+    return model == owner or model.startswith(owner + ".") or owner.startswith(model + ".")
+
+
+def is_scaled_backward(ctx: Context, call: cst.Call) -> bool:
+    """`scaler.scale(loss).backward()`: the gradients it leaves are multiplied by the scaler's scale."""
+    receiver = call.func.value  # type: ignore[attr-defined]
+    return type(receiver) is cst.Call and type(receiver.func) is cst.Attribute \
+        and receiver.func.attr.value == "scale" and _is_scaler(ctx, receiver.func.value)
+
+
+_CLIPS = frozenset({"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_",
+                    "torch.nn.utils.clip_grad.clip_grad_norm_", "torch.nn.utils.clip_grad.clip_grad_value_"})
+
+
+def names_in(expr: cst.CSTNode) -> list[str]:
+    """The names an expression computes from, through calls, arithmetic and attribute chains, dotted ones too:
+    `loss` in `scaler.scale(loss).backward()`, `losses` and `torch.stack` in `torch.stack(losses).sum()`, `d_real` in
+    `g_target * torch.sum(d_real)`."""
+    found: list[str] = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Name:
+            found.append(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.Attribute:
+            stack.append(node.value)  # type: ignore[attr-defined]
+            dotted = dotted_name(node)  # type: ignore[arg-type]
+            if dotted is not None:
+                found.append(dotted)
+        elif kind is cst.Call:
+            stack.append(node.func)  # type: ignore[attr-defined]
+            stack.extend(arg.value for arg in node.args)  # type: ignore[attr-defined]
+        elif kind is cst.BinaryOperation:
+            stack.extend((node.left, node.right))  # type: ignore[attr-defined]
+        elif kind is cst.UnaryOperation:
+            stack.append(node.expression)  # type: ignore[attr-defined]
+    return found
+
+
+def is_step_call(node: cst.CSTNode) -> bool:
+    """An optimizer's `.step()` call, as opposed to a hand-written update."""
+    return type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "step"
+
+
+def is_reset_call(call: cst.Call) -> bool:
+    """`opt.zero_grad()`, `model.zero_grad(set_to_none=True)`, `p.grad.zero_()`, `p.grad.data.zero_()`,
+    `p.grad.fill_(0)`, a `zero_grads(model)` helper."""
+    func = call.func
+    if type(func) is cst.Name:
+        return _is_reset_name(func.value)
+    if type(func) is not cst.Attribute:
+        return False
+    name = func.attr.value
+    if name == "zero_" or name == "fill_" and len(call.args) == 1 and _is_zero(call.args[0].value):
+        receiver = func.value
+        if type(receiver) is cst.Attribute and receiver.attr.value == "data":
+            receiver = receiver.value
+        return type(receiver) is cst.Attribute and receiver.attr.value == "grad"
+    return _is_reset_name(name)
+
+
+def _is_zero(expr: cst.BaseExpression) -> bool:
+    return type(expr) in (cst.Integer, cst.Float) and float(expr.value) == 0  # type: ignore[attr-defined]
+
+
+def _is_reset_name(name: str) -> bool:
+    # Every reset name has "grad" or "Grad" in it: a substring test spares the regex on nearly every call.
+    return "rad" in name and _RESET_NAME.search(name) is not None
+
+
+def is_grad_target(target: cst.BaseExpression) -> bool:
+    """`p.grad` as an assignment or `del` target: `p.grad = None` resets a gradient."""
+    return type(target) is cst.Attribute and target.attr.value == "grad"
+
+
+# Module methods that return the module itself: `model.to(device).train()` switches `model`.
+_RETURNS_MODULE = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval",
+                             "requires_grad_", "apply", "type"})
+
+
+def mode_switch(ctx: Context, call: cst.Call) -> tuple[Literal["eval", "train"], str] | None:
+    """("eval", "model") for `model.eval()` / `model.train(False)`, ("train", "model") for `model.train()` /
+    `model.train(True)` / `model.train(mode)` / `model.to(device).train()`; None for anything else
+    (`trainer.train(data)` has no model spelling to follow either)."""
+    func = call.func
+    if type(func) is not cst.Attribute:
+        return None
+    name = func.attr.value
+    if name != "eval" and name != "train":
+        return None
+    receiver = func.value
+    while type(receiver) is cst.Call and type(receiver.func) is cst.Attribute \
+            and receiver.func.attr.value in _RETURNS_MODULE:
+        receiver = receiver.func.value
+    subject = dotted_name(receiver)
+    if subject is None or ctx.is_foreign(receiver):
+        return None
+    if name == "eval":
+        return ("eval", subject) if not call.args else None
+    if not call.args:
+        return "train", subject
+    if len(call.args) > 1:
+        return None
+    arg = call.args[0]
+    if arg.keyword is not None and arg.keyword.value != "mode":
+        return None
+    value = arg.value
+    if type(value) is cst.Name and value.value == "False":
+        return "eval", subject
+    return "train", subject
+
+
+def grad_owners(ctx: Context, expr: cst.CSTNode) -> set[str]:
+    """Spellings of the tensors whose `.grad` an expression reads: {"p"} for `lr * p.grad.data`, also through a
+    local name (`g = p.grad` ... `lr * g`). A variable merely named `grad` is no gradient read."""
+    owners: set[str] = set()
+    for node in ctx.walk(expr):
+        kind = type(node)
+        if kind is cst.Attribute and node.attr.value == "grad":
+            owners.add(text_of(ctx, node.value))
+        elif kind is cst.Name:
+            value, _ = ctx.value_of(node)
+            if type(value) is cst.Attribute and value.attr.value == "data":
+                value = value.value
+            if type(value) is cst.Attribute and value.attr.value == "grad":
+                owners.add(text_of(ctx, value.value))
+    return owners
+
+
+def _strip_data(expr: cst.BaseExpression) -> tuple[cst.BaseExpression, bool]:
+    """`p.data` -> (p, True); anything else -> (itself, False)."""
+    if type(expr) is cst.Attribute and expr.attr.value == "data":
+        return expr.value, True
+    return expr, False
+
+
+def _in_place_receiver(call: cst.Call) -> cst.BaseExpression:
+    """The tensor a chain of in-place calls modifies: `p` for `p.mul_(1 - wd).add_(p.grad, alpha=-lr)`."""
+    receiver = call.func.value  # type: ignore[attr-defined]
+    while type(receiver) is cst.Call and type(receiver.func) is cst.Attribute \
+            and receiver.func.attr.value.endswith("_"):
+        receiver = receiver.func.value
+    return receiver
+
+
+def updated_tensor(ctx: Context, node: cst.CSTNode) -> tuple[cst.BaseExpression, bool] | None:
+    """For a statement or call that updates a tensor in place from its own gradient (`p -= lr * p.grad`,
+    `p.data.add_(p.grad, alpha=-lr)`, `p.data = p.data - lr * p.grad`): the tensor and whether the update goes
+    through `.data`. None for anything else, e.g. a momentum buffer fed a gradient (`v.mul_(m).add_(p.grad)`)."""
+    kind = type(node)
+    if kind is cst.AugAssign:
+        if type(node.operator) not in (cst.SubtractAssign, cst.AddAssign):
+            return None
+        target, through_data = _strip_data(node.target)
+        source: cst.CSTNode = node.value
+    elif kind is cst.Call:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value not in IN_PLACE_UPDATES or not node.args:
+            return None
+        target, through_data = _strip_data(_in_place_receiver(node))
+        source = node
+    elif kind is cst.Assign:
+        if len(node.targets) != 1:
+            return None
+        target, through_data = _strip_data(node.targets[0].target)
+        if not through_data:
+            return None
+        source = node.value
+    else:
+        return None
+    if is_grad_target(target):
+        return None  # `p.grad += noise` edits a gradient, it is no update from one
+    return (target, through_data) if text_of(ctx, target) in grad_owners(ctx, source) else None
+
+
+def _grad_free_decorator(decorator: cst.Decorator) -> bool:
+    """`@smart_inference_mode()`, `@no_grad_wrapper`: a project's own wrapper around no_grad/inference_mode (the
+    engine already knows torch's own)."""
+    expr = decorator.decorator
+    name = _receiver_name(expr.func if type(expr) is cst.Call else expr) or ""
+    return "no_grad" in name or "inference_mode" in name
+
+
+def runs_without_grad(ctx: Context, function: cst.FunctionDef | None, depth: int = 2) -> bool:
+    """`function` runs with autograd off wherever this file calls it: it is decorated so, or it is called under
+    `no_grad` or from a function that itself runs so (`depth` callers up). A method is matched to its calls by name
+    only, and unrelated objects share method names (`optimizer.step()`, `scheduler.step()`), so one call of a
+    method under `no_grad` is taken to be the one that reaches it. Complete in `finish()`."""
+    if function is None:
+        return False
+    if any(_grad_free_decorator(decorator) for decorator in function.decorators):
+        return True
+    sites = ctx.calls_to(function.name.value)
+    if not sites or depth <= 0:
+        return False
+    quiet = [site.grad_disabled or runs_without_grad(ctx, site.function, depth - 1) for site in sites]
+    return any(quiet) if _is_method(function, sites) else all(quiet)
+
+
+def _is_method(function: cst.FunctionDef, sites: list[CallSite]) -> bool:
+    params = function.params.params
+    return bool(params) and params[0].name.value in ("self", "cls") and any(
+        type(site.node.func) is cst.Attribute for site in sites)
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One training event where the traversal found it.
+
+    `subject` spells what it concerns: the optimizer of a step or `zero_grad()`, the module of a switch or of
+    `model.zero_grad()`, the tensor of a hand-written update, the scheduler of a scheduler step. `order` is its
+    position among the file's calls (the same counter as `CallSite.order`), `seq` the binding counter when it was
+    seen (a binding with `seq` up to it was made before it).
+    """
+
+    kind: EventKind
+    node: cst.CSTNode
+    subject: str | None
+    function: cst.FunctionDef | None
+    loops: tuple[cst.CSTNode, ...]
+    target: cst.BaseExpression | None = None
+    order: int = 0
+    seq: int = 0  # the binding counter then: a binding with `seq <=` this was made before the event
+    grad_disabled: bool = False
+    owners: frozenset[str] | None = None  # steps: the modules whose parameters the optimizer holds, when known
+    optimizer: bool = False  # resets: `subject` is an optimizer, not a module
+    scaled: bool = False  # backward passes: `scaler.scale(loss).backward()`
+
+
+# The last names of the calls that may be events: the engine looks no further at any other call.
+EVENT_CALLS = frozenset({"backward", "step", "eval", "train", "unscale_", "clip_grad_norm_", "clip_grad_value_",
+                         "zero_", "fill_"})
+
+
+class TrainingLoop:
+    """The training events of one file with where they sit. The engine's traversal records them (`_call`,
+    `_loop`, `_update`, `_grad_reset`); rules query them in `finish()`, when the whole file has been seen."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.events: list[Event] = []
+        self._by_function: dict[cst.FunctionDef | None, list[Event]] = {}
+        self._enclosing: dict[cst.CSTNode, tuple[cst.CSTNode, ...]] = {}
+        self._sites_by_function: dict[cst.FunctionDef | None, list[CallSite]] | None = None
+        self._locals: dict[cst.FunctionDef, set[str]] = {}
+        self._helper_events: dict[tuple[cst.Call, int], list[Event]] = {}
+        self._sites_in: dict[cst.FunctionDef | None, list[CallSite]] | None = None
+
+    # ------------------------------------------------------------------------------------- engine-only writers
+
+    def _loop(self, node: cst.CSTNode) -> None:
+        self._enclosing[node] = self.ctx.loops
+
+    def _record(self, kind: EventKind, node: cst.CSTNode, target: cst.BaseExpression | str | None = None,
+                **facts: object) -> Event:
+        ctx = self.ctx
+        subject = target if target is None or type(target) is str else text_of(ctx, target)
+        event = Event(kind, node, subject, ctx.function, ctx.loops, None if type(target) is str else target,
+                      ctx._order, ctx._seq, ctx.grad_disabled, **facts)  # type: ignore[arg-type]
+        self.events.append(event)
+        self._by_function.setdefault(event.function, []).append(event)
+        return event
+
+    def _call(self, call: cst.Call, name: str) -> None:
+        """Record `call` (whose last name is `name`) if it is a training event."""
+        ctx = self.ctx
+        if name == "backward":
+            if is_backward(ctx, call):
+                self._record("backward", call, scaled=is_scaled_backward(ctx, call))
+        elif name == "step":
+            optimizer = stepped_optimizer(ctx, call)
+            if optimizer is not None:
+                self._record("step", call, optimizer, owners=parameter_owners(ctx, optimizer))
+            else:
+                scheduler = stepped_scheduler(ctx, call)
+                if scheduler is not None:
+                    self._record("schedule", call, scheduler)
+        elif name == "eval" or name == "train":
+            switch = mode_switch(ctx, call)
+            if switch is not None:
+                self._record(switch[0], call, switch[1])
+        elif name == "unscale_":
+            self._record("unscale", call)
+        elif name == "clip_grad_norm_" or name == "clip_grad_value_":
+            if ctx.qualname(call.func) in _CLIPS:
+                self._record("clip", call)
+        elif name in IN_PLACE_UPDATES:
+            if ctx.loops:
+                self._update(call)
+        elif is_reset_call(call):
+            func = call.func
+            owner = func.value if type(func) is cst.Attribute and func.attr.value not in ("zero_", "fill_") else None
+            if owner is None or type(owner) is cst.Call:
+                self._record("reset", call)
+            else:
+                self._record("reset", call, owner, optimizer=is_optimizer(ctx, owner))
+
+    def _update(self, node: cst.CSTNode) -> None:
+        """Record a hand-written update of a tensor from its own gradient (`p -= lr * p.grad`) as a step."""
+        found = updated_tensor(self.ctx, node)
+        if found is not None:
+            self._record("step", node, found[0])
+
+    def _grad_reset(self, node: cst.CSTNode) -> None:
+        """`p.grad = None`, `del p.grad`."""
+        self._record("reset", node)
+
+    # ---------------------------------------------------------------------------------------------- queries
+
+    def event_at(self, node: cst.CSTNode) -> Event | None:
+        """The event recorded for the node being visited, for a rule's `visit_*` (the engine records first)."""
+        events = self.events
+        return events[-1] if events and events[-1].node is node else None
+
+    def site_within(self, site: CallSite, loop: cst.CSTNode) -> bool:
+        return site.loop is not None and loop in self._enclosing.get(site.loop, ())
+
+    def in_loop(self, loop: cst.CSTNode) -> Iterator[Event]:
+        return (event for event in self.events if loop in event.loops)
+
+    def in_function(self, function: cst.FunctionDef | None) -> list[Event]:
+        """The events of a function's own body (None: of module-level code), in source order."""
+        return self._by_function.get(function, [])
+
+    def enclosing(self, loop: cst.CSTNode) -> tuple[cst.CSTNode, ...]:
+        """The loops around `loop` in its function, outermost first, `loop` itself last."""
+        return self._enclosing[loop]
+
+    def loop_events(self, loop: cst.CSTNode, function: cst.FunctionDef | None) -> list[Event]:
+        """The events of one iteration of `loop`: its own, and those of the same-file helpers it calls, placed at
+        the call (their `order` is the call's)."""
+        found = list(self.in_loop(loop))
+        for site in self.local_calls_in(loop, function):
+            found += [replace(event, order=site.order, loops=self.enclosing(site.loop))  # type: ignore[arg-type]
+                      for event in self.helper_events(site.node)]
+        return found
+
+    def covers(self, reset: Event, step: Event, stepped: set[str]) -> bool:
+        """Whether `reset` may clear the gradients `step` applies. It does not when it resets another optimizer
+        stepped in the same loop (`stepped`: the subjects of those steps), or a module the step's optimizer is
+        known not to hold; anything unsure covers."""
+        if reset.subject is None or step.subject is None or reset.subject == step.subject:
+            return True
+        if reset.optimizer:
+            return reset.subject not in stepped
+        if step.owners is None:
+            return True
+        return any(related(reset.subject, owner) for owner in step.owners)
+
+    def body_events(self, function: cst.FunctionDef | None) -> list[Event]:
+        """The events one run of a body goes through, in source order: its own, and those of the same-file helpers
+        it calls, placed at the call (`order`, `function` and `loops` are the call's, the subject as the caller
+        spells it)."""
+        found = list(self.in_function(function))
+        switches = {event.node for event in found}
+        for site in self.local_calls().get(function, ()):
+            if site.node in switches:
+                continue  # `encoder.train(False)` is no call of this file's `def train(...)`
+            loops = self.enclosing(site.loop) if site.loop is not None else ()
+            found += [replace(event, order=site.order, function=function, loops=loops)  # type: ignore[arg-type]
+                      for event in self.helper_events(site.node) if event.function is not function]
+        found.sort(key=lambda event: event.order)
+        return found
+
+    def eval_regions(self, function: cst.FunctionDef | None) -> list[tuple[Event, int]]:
+        """Each switch to eval mode in a body, its own or in a helper it calls (`body_events`), with where its
+        region ends: the `order` of the next switch of the same module back to train mode in source order, or past
+        the end of the body."""
+        events = self.body_events(function)
+        regions = []
+        for at, event in enumerate(events):
+            if event.kind != "eval":
+                continue
+            end = next((later.order for later in events[at + 1:]
+                        if later.kind == "train" and later.subject == event.subject), self.ctx._order + 1)
+            regions.append((event, end))
+        return regions
+
+    def local_calls(self) -> dict[cst.FunctionDef | None, list[CallSite]]:
+        """Call sites of functions defined in this file, by the function they are made in."""
+        if self._sites_by_function is None:
+            self._sites_by_function = {}
+            for name in self.ctx.functions:
+                for site in self.ctx.calls_to(name):
+                    self._sites_by_function.setdefault(site.function, []).append(site)
+        return self._sites_by_function
+
+    def local_calls_in(self, loop: cst.CSTNode, function: cst.FunctionDef | None) -> Iterator[CallSite]:
+        return (site for site in self.local_calls().get(function, ()) if self.site_within(site, loop))
+
+    def helper_events(self, call: cst.Call, depth: int = 2) -> list[Event]:
+        """The events of the same-file functions `call` may reach, `depth` calls deep, with subjects spelled as the
+        caller would: `evaluate(net)` with `def evaluate(model): model.eval()` gives an eval event of "net"."""
+        if depth <= 0:
+            return []
+        found = self._helper_events.get((call, depth))
+        if found is not None:
+            return found
+        found = self._helper_events[call, depth] = []
+        for definition in self.definitions_of(call):
+            inner = list(self._by_function.get(definition, ()))
+            for site in self.local_calls().get(definition, ()):
+                inner += self.helper_events(site.node, depth - 1)
+            for event in inner:
+                subject = event.subject and self.caller_spelling(event.subject, definition, call)
+                found.append(replace(event, subject=subject, target=None))
+        return found
+
+    def helper_runs(self, call: cst.Call, model: str, depth: int = 2) -> cst.Call | None:
+        """The call in a same-file function `call` reaches (`depth` calls deep) that runs `model` as the caller
+        spells it, with autograd on: `accuracy(net, x)` with `def accuracy(m, x): return m(x).argmax(1)` gives
+        `m(x)`. None when there is none, or when the helper wants gradients (it runs a backward pass)."""
+        if depth <= 0:
+            return None
+        for definition in self.definitions_of(call):
+            if any(event.kind in ("backward", "step") for event in self.in_function(definition)) \
+                    or runs_without_grad(self.ctx, definition, 0):
+                continue
+            for site in self.calls_in(definition):
+                if site.grad_disabled:
+                    continue
+                callee = called_module(site.node)
+                if callee is not None and self.caller_spelling(callee, definition, call) == model:
+                    return site.node
+                if self.definitions_of(site.node):
+                    inner = self.helper_runs(site.node, self.callee_spelling(model, definition, call) or model,
+                                             depth - 1)
+                    if inner is not None:
+                        return inner
+        return None
+
+    def calls_in(self, function: cst.FunctionDef | None) -> list[CallSite]:
+        """Every call site in a function's own body (None: module level), in source order."""
+        if self._sites_in is None:
+            self._sites_in = {}
+            for sites in self.ctx.calls.values():
+                for site in sites:
+                    self._sites_in.setdefault(site.function, []).append(site)
+            for sites in self._sites_in.values():
+                sites.sort(key=lambda site: site.order)
+        return self._sites_in.get(function, [])
+
+    def callee_spelling(self, model: str, definition: cst.FunctionDef, call: cst.Call) -> str | None:
+        """How `definition` spells what its caller passes as `model` at `call` (the parameter it binds to)."""
+        params = definition.params
+        positional = [param.name.value for param in (*params.posonly_params, *params.params)]
+        if type(call.func) is cst.Attribute and positional[:1] in (["self"], ["cls"]):
+            positional = positional[1:]
+        for index, arg in enumerate(call.args):
+            if arg.star or dotted_name(arg.value) != model:
+                continue
+            if arg.keyword is not None:
+                return arg.keyword.value
+            if index < len(positional):
+                return positional[index]
+        return None
+
+    def definitions_of(self, call: cst.Call) -> tuple[cst.FunctionDef, ...]:
+        """The functions of this file a call may run, matched by name: `f(...)`, `self.f(...)`, `obj.f(...)`."""
+        name = dotted_name(call.func)
+        return tuple(self.ctx.functions.get(name.rsplit(".", 1)[-1], ())) if name is not None else ()
+
+    def caller_spelling(self, subject: str, definition: cst.FunctionDef, call: cst.Call) -> str | None:
+        """How the caller of `definition` spells `subject`: its argument for a parameter, the call's receiver for
+        `self`, the same name for a global; None for the helper's own locals and for a parameter the caller leaves
+        to its default."""
+        root, _, rest = subject.partition(".")
+        params = definition.params
+        positional = [param.name.value for param in (*params.posonly_params, *params.params)]
+        keyword_only = {param.name.value for param in params.kwonly_params}
+        if root not in positional and root not in keyword_only:
+            return None if root in self._assigned_in(definition) else subject
+        is_method = type(call.func) is cst.Attribute and positional[:1] in (["self"], ["cls"])
+        if is_method and root == positional[0]:
+            receiver = dotted_name(call.func.value)  # type: ignore[attr-defined]
+            return receiver and receiver + subject[len(root):]
+        if is_method:
+            positional = positional[1:]
+        argument: cst.BaseExpression | None = None
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                return None
+            if arg.keyword is None and index < len(positional) and positional[index] == root:
+                argument = arg.value
+            elif arg.keyword is not None and arg.keyword.value == root:
+                argument = arg.value
+        spelled = dotted_name(argument) if argument is not None else None
+        return spelled and (spelled + "." + rest if rest else spelled)
+
+    def _assigned_in(self, definition: cst.FunctionDef) -> set[str]:
+        """Names a function binds in its body: its locals, which mean nothing to its callers."""
+        names = self._locals.get(definition)
+        if names is None:
+            names = set()
+            for node in self.ctx.walk(definition.body):
+                kind = type(node)
+                if kind is cst.AssignTarget or kind is cst.For or kind is cst.AugAssign or kind is cst.AnnAssign \
+                        or kind is cst.NamedExpr:
+                    names.update(_bound_names(node.target))
+                elif kind is cst.AsName:
+                    names.update(_bound_names(node.name))
+            self._locals[definition] = names
+        return names
+
+
+def _bound_names(target: cst.BaseExpression) -> Iterator[str]:
+    """The plain names an assignment target binds: `x`, `a, (b, *c)`; not `self.x` or `d[k]`."""
+    if type(target) is cst.Name:
+        yield target.value
+    elif type(target) is cst.Tuple or type(target) is cst.List:
+        for element in target.elements:
+            yield from _bound_names(element.value)
+    elif type(target) is cst.StarredElement:
+        yield from _bound_names(target.value)

@@ -1,0 +1,92 @@
+"""Findings as the Language Server Protocol carries them: diagnostics, and code actions that apply a fix, add a
+`# noqa` comment, or apply every safe fix in the document.
+
+Findings count lines from 1 and columns in code points from 1; LSP counts both from 0 and columns in the code
+units the client negotiated (UTF-16 unless it asked for another), which `codec` converts to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
+
+from shapecheck.engine.noqa import with_codes
+from shapecheck.findings import INTERNAL_ERROR, RULE_DOCS_URL, SYNTAX_ERROR, Edit, Finding, Location
+
+SOURCE = "shapecheck"
+FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.{SOURCE}"  # "source.fixAll.shapecheck"
+
+
+class Converter:
+    """Positions of one version of one document in the client's units."""
+
+    def __init__(self, lines: Sequence[str], codec: PositionCodec) -> None:
+        self.lines = lines
+        self.codec = codec
+
+    def position(self, location: Location) -> types.Position:
+        return self.codec.position_to_client_units(
+            self.lines, types.Position(line=location.row - 1, character=location.column - 1))
+
+    def range(self, start: Location, end: Location) -> types.Range:
+        return types.Range(start=self.position(start), end=self.position(end))
+
+
+def diagnostic(finding: Finding, convert: Converter) -> types.Diagnostic:
+    # The rule's severity: an error crashes or silently corrupts results, a warning is deprecation, style or speed.
+    severity = types.DiagnosticSeverity.Error if finding.severity == "error" else types.DiagnosticSeverity.Warning
+    return types.Diagnostic(range=convert.range(finding.location, finding.end_location), message=finding.message,
+                            severity=severity, code=finding.code, source=SOURCE,
+                            code_description=types.CodeDescription(href=f"{RULE_DOCS_URL}/{finding.code}.md"))
+
+
+def overlaps(a: types.Range, b: types.Range) -> bool:
+    return (a.start.line, a.start.character) <= (b.end.line, b.end.character) and \
+        (b.start.line, b.start.character) <= (a.end.line, a.end.character)
+
+
+def _document_edit(uri: str, version: int | None, edits: list[types.TextEdit]) -> types.WorkspaceEdit:
+    # Versioned: the client refuses the edit if the document changed since the lint it came from.
+    return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+        text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version), edits=edits)])
+
+
+def fix_action(uri: str, version: int | None, finding: Finding, convert: Converter) -> types.CodeAction | None:
+    fix = finding.fix
+    if fix is None:
+        return None
+    marker = "safe fix" if fix.applicability == "safe" else "unsafe fix: it changes behaviour, review it"
+    edits = [_text_edit(edit, convert) for edit in fix.edits]
+    return types.CodeAction(title=f"{finding.code}: {fix.message} ({marker})", kind=types.CodeActionKind.QuickFix,
+                            diagnostics=[diagnostic(finding, convert)], is_preferred=fix.applicability == "safe",
+                            edit=_document_edit(uri, version, edits))
+
+
+def _text_edit(edit: Edit, convert: Converter) -> types.TextEdit:
+    return types.TextEdit(range=convert.range(edit.location, edit.end_location), new_text=edit.content)
+
+
+def noqa_action(uri: str, version: int | None, finding: Finding, convert: Converter, blocked: set[int] | None
+                ) -> types.CodeAction | None:
+    """`# noqa: CODE` at the end of the finding's first line, unless a comment cannot go there (inside a
+    multi-line string, after a backslash) or the document does not tokenize (`blocked` is None)."""
+    row = finding.location.row
+    if finding.code in (SYNTAX_ERROR, INTERNAL_ERROR) or blocked is None or row in blocked:
+        return None
+    line = convert.lines[row - 1].rstrip("\r\n")
+    new_line = with_codes(line, [finding.code])
+    if new_line is None:  # a bare noqa comment already silences it, or the directive there is invalid
+        return None
+    edit = types.TextEdit(range=convert.range(Location(row, 1), Location(row, len(line) + 1)), new_text=new_line)
+    return types.CodeAction(title=f"{finding.code}: disable for this line (# noqa)", kind=types.CodeActionKind.QuickFix,
+                            diagnostics=[diagnostic(finding, convert)], edit=_document_edit(uri, version, [edit]))
+
+
+def fix_all_action(uri: str, version: int | None, fixed: str, convert: Converter) -> types.CodeAction:
+    """One edit that replaces the whole document with its fixed text."""
+    end = Location(len(convert.lines) + 1, 1)
+    edit = types.TextEdit(range=convert.range(Location(1, 1), end), new_text=fixed)
+    return types.CodeAction(title="shapecheck: fix all safe findings", kind=FIX_ALL,
+                            edit=_document_edit(uri, version, [edit]))

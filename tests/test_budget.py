@@ -1,0 +1,110 @@
+"""The per-file budget: a file that takes too long, needs too much memory or kills its worker costs only itself;
+every other file of the run, its worker's batch included, is still linted."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from shapecheck.engine import Rule, registry
+from shapecheck.runner import Budget, Task, _death, run
+from tests.cli_helpers import BUGGY, lint, reported, write
+
+
+class Misbehaving(Rule):
+    """On `spin()` it computes forever, on `stall()` it waits, on `hog()` it holds memory, on `abort()` it aborts its
+    process like a native crash."""
+
+    code = "SC992"
+    name = "misbehaving-rule"
+    message = "never reported"
+    docs = ""
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = node.func.value if isinstance(node.func, cst.Name) else ""
+        if name == "spin":
+            while True:
+                pass
+        elif name == "stall":
+            time.sleep(60)
+        elif name == "hog":
+            held = [bytearray(2**20) for _ in range(400)]  # touched pages: resident
+            time.sleep(60)
+            del held
+        elif name == "abort":
+            os.abort()
+
+
+RULES = (*registry.resolve(None), Misbehaving)
+
+
+def batch(project: Path, bad: str) -> list[Task]:
+    """Eight files, the fourth calling `bad()`: with one worker, one batch."""
+    return [Task(str(write(project / f"m{i}.py", BUGGY + (f"{bad}()\n" if i == 3 else ""))), RULES) for i in range(8)]
+
+
+def assert_only_the_fourth_lost(outcomes, reason: str) -> None:
+    assert [Path(o.result.filename).name for o in outcomes] == [f"m{i}.py" for i in range(8)]
+    assert reason in outcomes[3].result.error
+    for outcome in outcomes[:3] + outcomes[4:]:
+        assert outcome.result.error is None
+        assert [finding.code for finding in outcome.result.findings] == ["SC301"]
+
+
+def test_a_file_over_the_time_budget(project: Path) -> None:
+    # On a machine too busy to give it 1 s of CPU within 10 s, the clock stops it first.
+    outcomes = run(batch(project, "spin"), jobs=1, budget=Budget(seconds=1))
+    assert_only_the_fourth_lost(outcomes, "not linted: took longer than ")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXCPU"), reason="no CPU time limit on this system")
+def test_the_kernels_cpu_limit_is_the_time_budget() -> None:
+    assert _death(-signal.SIGXCPU, Budget(seconds=1.5)) == "not linted: took longer than 1.5 s"
+
+
+def test_a_file_stalled_without_using_cpu(project: Path) -> None:
+    # A limit the other files stay far under by the clock, even on a loaded machine.
+    outcomes = run(batch(project, "stall"), jobs=1, budget=Budget(seconds=1))
+    assert_only_the_fourth_lost(outcomes, "not linted: took longer than 10 s by the clock")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="memory is sampled where /proc says it")
+def test_a_file_over_the_memory_budget(project: Path) -> None:
+    outcomes = run(batch(project, "hog"), jobs=1, budget=Budget(seconds=30, memory_mib=300))
+    assert_only_the_fourth_lost(outcomes, "not linted: needed more than 300 MiB of memory")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_worker_that_aborts_loses_only_its_file(project: Path, jobs: int) -> None:
+    outcomes = run(batch(project, "abort"), jobs=jobs)
+    assert_only_the_fourth_lost(outcomes, "the worker process linting it was killed by SIGABRT")
+
+
+def test_the_cli_option_and_the_config_key(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = registry.all_rules()
+    monkeypatch.setattr(registry, "all_rules", lambda: (*rules, Misbehaving))
+    write(project / "other.py", BUGGY)
+    write(project / "slow.py", BUGGY + "spin()\n")
+    result = lint("--output-format", "concise", "--extend-select", "SC992", "--file-time-limit", "1")
+    assert result.exit_code == 2
+    assert "shapecheck: error: slow.py: not linted: took longer than " in result.stderr
+    assert reported(result) == ["other.py:2:5: SC301"]
+    write(project / "pyproject.toml", "[tool.shapecheck]\nextend-select = ['SC992']\nfile-time-limit = 1\n")
+    assert "slow.py: not linted: took longer than " in lint().stderr
+    write(project / "pyproject.toml", "[tool.shapecheck]\nfile-memory-limit = 1.5\n")
+    result = lint()
+    assert result.exit_code == 2
+    assert "file-memory-limit: expected a whole number of MiB (0 for no limit), got 1.5" in result.stderr
+
+
+def test_standard_input_has_the_same_budget(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = registry.all_rules()
+    monkeypatch.setattr(registry, "all_rules", lambda: (*rules, Misbehaving))
+    result = lint("-", "--extend-select", "SC992", "--file-time-limit", "1", stdin=BUGGY + "spin()\n")
+    assert result.exit_code == 2
+    assert "shapecheck: error: -: not linted: took longer than " in result.stderr

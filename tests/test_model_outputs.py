@@ -1,0 +1,48 @@
+"""The engine's record of what `forward` returns, read later where the method's names still resolve."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine.context import Context
+from shapecheck.engine.traversal import Traversal
+from tests.helpers import codes_of, lint
+
+SOURCE = """\
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class Net(nn.Module):
+    def forward(self, x):
+        def helper(y):
+            return y * 2
+        probs = F.softmax(self.fc(helper(x)), dim=1)
+        if x.dim() > 2:
+            return probs.view(-1, 10)
+        return probs
+
+probs = torch.randn(4, 10)  # a module-level name of the same spelling: not what forward returns
+model = Net().to(device)
+output = model(batch)
+output = output.to(device)
+loss = F.cross_entropy(output, target)
+"""
+
+
+def test_forward_returns_are_recorded_per_class() -> None:
+    module = cst.parse_module(SOURCE)
+    ctx = Context(module, "net.py")
+    Traversal(ctx, []).run()
+    class_def = next(n for n in module.body if type(n) is cst.ClassDef)
+    returns = ctx.forward_returns(class_def)
+    assert [module.code_for_node(r.value) for r in returns] == ["probs.view(-1, 10)", "probs"]  # not helper's
+    with ctx.at(returns[1]):
+        binding = ctx.binding("probs")
+        assert binding is not None and "softmax" in module.code_for_node(binding.value)
+    assert ctx.binding("probs") is None or "randn" in module.code_for_node(ctx.binding("probs").value)
+
+
+def test_a_loss_reads_the_model_output_through_the_engine() -> None:
+    assert codes_of(lint(SOURCE, "SC303")) == ["SC303"]
+    assert codes_of(lint(SOURCE.replace("F.softmax(", "F.log_softmax("), "SC303")) == []

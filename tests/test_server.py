@@ -1,0 +1,322 @@
+"""`shapecheck server` driven over stdio by pygls's LanguageClient, as an editor drives it: diagnostics on open,
+change and save, code actions whose edits remove the finding, settings from the file's pyproject.toml."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+from pygls.workspace.position_codec import PositionCodec
+
+from shapecheck.engine.noqa import noqa_blocked_rows
+from shapecheck.findings import Location
+from shapecheck.server.protocol import Converter
+from tests.cli_helpers import write
+
+# SC301 (a safe fix) on line 6, SC205 (an unsafe fix) on line 7.
+BUGGY = """import torch
+import torch.nn.functional as F
+
+
+def run(model: torch.nn.Module, x):
+    y = F.softmax(x, dim=-1).log()
+    return model.forward(y)
+"""
+TIMEOUT = 60
+
+
+class Editor:
+    """A client session: the diagnostics the server published, per document, as they arrive."""
+
+    def __init__(self, client: LanguageClient) -> None:
+        self.client = client
+        self.published: asyncio.Queue[types.PublishDiagnosticsParams] = asyncio.Queue()
+        self.versions: dict[str, int] = {}
+        self.unclaimed: list[types.PublishDiagnosticsParams] = []
+
+    async def diagnostics(self, uri: str) -> list[types.Diagnostic]:
+        """The next diagnostics published for `uri` (those for other documents wait their turn)."""
+        for params in self.unclaimed:
+            if params.uri == uri:
+                self.unclaimed.remove(params)
+                return list(params.diagnostics)
+        while True:
+            params = await asyncio.wait_for(self.published.get(), TIMEOUT)
+            if params.uri == uri:
+                return list(params.diagnostics)
+            self.unclaimed.append(params)
+
+    def open(self, path: Path, text: str) -> str:
+        uri = path.as_uri()
+        self.versions[uri] = 1
+        self.client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)))
+        return uri
+
+    def replace_all(self, uri: str, text: str) -> None:
+        self.versions[uri] += 1
+        self.client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=self.versions[uri]),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+
+    def edit(self, uri: str, line: int, start: int, end: int, new_text: str) -> None:
+        """An incremental change, as editors send keystrokes."""
+        self.versions[uri] += 1
+        self.client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=self.versions[uri]),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(start=types.Position(line=line, character=start),
+                                  end=types.Position(line=line, character=end)), text=new_text)]))
+
+    async def open_buggy(self, folder: Path) -> str:
+        """Open model.py with BUGGY in it and wait for its first diagnostics; its uri."""
+        uri = self.open(write(folder / "model.py", BUGGY), BUGGY)
+        await self.diagnostics(uri)
+        return uri
+
+    async def actions(self, uri: str, line: int, only: list[str] | None = None) -> list[types.CodeAction]:
+        whole_line = types.Range(start=types.Position(line=line, character=0),
+                                 end=types.Position(line=line, character=80))
+        actions = await asyncio.wait_for(self.client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=whole_line,
+            context=types.CodeActionContext(diagnostics=[], only=only))), TIMEOUT)
+        return list(actions or [])
+
+
+def session(root: Path, scenario: Callable[[Editor], Awaitable[None]]) -> None:
+    async def run() -> None:
+        client = LanguageClient("test-editor", "1")
+        editor = Editor(client)
+        @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def published(params: types.PublishDiagnosticsParams) -> None:
+            editor.published.put_nowait(params)
+
+        @client.feature(types.WINDOW_SHOW_MESSAGE)
+        def shown(params: types.ShowMessageParams) -> None:  # queued as if published for the uri "message"
+            nowhere = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
+            editor.published.put_nowait(types.PublishDiagnosticsParams(
+                uri="message", diagnostics=[types.Diagnostic(range=nowhere, message=params.message)]))
+
+        await client.start_io(sys.executable, "-m", "shapecheck", "server", cwd=str(root))
+        try:
+            await asyncio.wait_for(client.initialize_async(types.InitializeParams(
+                capabilities=types.ClientCapabilities(), root_uri=root.as_uri(),
+                workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="project")])), TIMEOUT)
+            client.initialized(types.InitializedParams())
+            await scenario(editor)
+            await asyncio.wait_for(client.shutdown_async(None), TIMEOUT)
+            client.exit(None)
+        finally:
+            if client._server is not None and client._server.returncode is None:
+                client._server.kill()  # a failed scenario never sent `exit`
+            await client.stop()
+
+    asyncio.run(run())
+
+
+def apply(text: str, action: types.CodeAction) -> str:
+    """The text with the action's edits applied (they do not overlap; applied from the end backwards)."""
+    (change,) = action.edit.document_changes
+    lines = text.splitlines(keepends=True)
+
+    def offset(position: types.Position) -> int:
+        return sum(len(line) for line in lines[:position.line]) + position.character
+
+    for edit in sorted(change.edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        text = text[:offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
+    return text
+
+
+def codes(diagnostics: list[types.Diagnostic]) -> list[tuple[str, int]]:
+    return sorted((str(d.code), d.range.start.line + 1) for d in diagnostics)
+
+
+def test_diagnostics_follow_open_change_and_save(tmp_path: Path) -> None:
+    path = write(tmp_path / "model.py", BUGGY)
+
+    async def scenario(editor: Editor) -> None:
+        uri = editor.open(path, BUGGY)
+        diagnostics = await editor.diagnostics(uri)
+        assert codes(diagnostics) == [("SC205", 7), ("SC301", 6)]
+        sc301 = next(d for d in diagnostics if d.code == "SC301")
+        assert (sc301.source, sc301.severity) == ("shapecheck", types.DiagnosticSeverity.Error)  # the rule's
+        assert (sc301.range.start.character, sc301.range.end.character) == (8, 34)  # 0-based, as LSP counts
+
+        # A keystroke at a time: `.log()` becomes `.exp()` (no finding), then the forward call is fixed.
+        editor.edit(uri, 5, 29, 32, "exp")
+        assert codes(await editor.diagnostics(uri)) == [("SC205", 7)]
+        fixed = BUGGY.replace(".log()", ".exp()").replace("model.forward(y)", "model(y)")
+        editor.replace_all(uri, fixed)
+        assert await editor.diagnostics(uri) == []
+
+        editor.client.text_document_did_save(types.DidSaveTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)))
+        assert await editor.diagnostics(uri) == []
+
+        editor.client.text_document_did_close(types.DidCloseTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)))
+        assert await editor.diagnostics(uri) == []
+
+    session(tmp_path, scenario)
+
+
+def test_code_actions_remove_the_finding(tmp_path: Path) -> None:
+    async def scenario(editor: Editor) -> None:
+        uri = await editor.open_buggy(tmp_path)
+        safe = await editor.actions(uri, 5)
+        titles = [action.title for action in safe]
+        assert titles == ["SC301: Use `log_softmax` (safe fix)", "SC301: disable for this line (# noqa)",
+                          "shapecheck: fix all safe findings"], titles
+        assert safe[0].is_preferred and safe[0].kind == types.CodeActionKind.QuickFix
+        unsafe = await editor.actions(uri, 6)
+        assert unsafe[0].title == "SC205: Call the module (unsafe fix: it changes behaviour, review it)"
+        assert not unsafe[0].is_preferred
+
+        text = BUGGY
+        for action, gone in ((safe[0], "SC301"), (unsafe[1], "SC205")):  # a fix, then a noqa comment
+            text = apply(text, action)
+            editor.replace_all(uri, text)
+            assert gone not in [code for code, _ in codes(await editor.diagnostics(uri))], text
+        assert "F.log_softmax(x, dim=-1)" in text and "model.forward(y)  # noqa: SC205" in text
+        assert await editor.actions(uri, 6) == []  # nothing left to offer, no safe fix for the whole file either
+
+    session(tmp_path, scenario)
+
+
+def test_fix_all_applies_the_safe_fixes(tmp_path: Path) -> None:
+    async def scenario(editor: Editor) -> None:
+        uri = await editor.open_buggy(tmp_path)
+        (action,) = await editor.actions(uri, 0, only=[types.CodeActionKind.SourceFixAll])
+        assert action.kind == "source.fixAll.shapecheck"
+        text = apply(BUGGY, action)
+        assert "F.log_softmax(x, dim=-1)" in text and "model.forward(y)" in text  # the unsafe fix is left alone
+        editor.replace_all(uri, text)
+        assert codes(await editor.diagnostics(uri)) == [("SC205", 7)]
+
+    session(tmp_path, scenario)
+
+
+def test_settings_come_from_the_files_pyproject(tmp_path: Path) -> None:
+    """The same [tool.shapecheck] as `shapecheck lint`: ignore, per-file-ignores and exclude, per file."""
+    write(tmp_path / "pyproject.toml", '[tool.shapecheck]\nignore = ["SC205"]\n'
+                                       'per-file-ignores = { "tests/*" = ["SC3"] }\nextend-exclude = ["vendored"]\n')
+    write(tmp_path / "sub" / "pyproject.toml", "[tool.shapecheck]\nselect = [\"SC2\"]\n")
+    write(tmp_path / "broken" / "pyproject.toml", "[tool.shapecheck]\nselect = [\"SC9999\"]\n")
+    files = {name: write(tmp_path / name, BUGGY)
+             for name in ("top.py", "tests/test_top.py", "vendored/lib.py", "sub/s.py", "broken/b.py")}
+
+    async def scenario(editor: Editor) -> None:
+        seen = {}
+        for name, path in files.items():
+            uri = editor.open(path, BUGGY)
+            seen[name] = codes(await editor.diagnostics(uri))
+        assert seen == {"top.py": [("SC301", 6)], "tests/test_top.py": [], "vendored/lib.py": [],
+                        "sub/s.py": [("SC205", 7)], "broken/b.py": []}
+        message = await editor.diagnostics("message")
+        assert "SC9999" in message[0].message
+
+    session(tmp_path, scenario)
+
+
+def test_documents_that_are_not_python_are_left_alone(tmp_path: Path) -> None:
+    async def scenario(editor: Editor) -> None:
+        uri = (tmp_path / "notes.txt").as_uri()
+        editor.client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="plaintext", version=1, text=BUGGY)))
+        assert await editor.actions(uri, 5) == []
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(editor.published.get(), 2)
+
+    session(tmp_path, scenario)
+
+
+WITHOUT_PYGLS = """
+import sys
+
+class Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("pygls", "lsprotocol"):
+            raise ImportError(f"No module named {name!r}", name=name)
+
+sys.meta_path.insert(0, Blocker())
+from shapecheck.cli import main
+main(["server"])
+"""
+
+
+def test_without_the_server_extra_it_says_what_to_install() -> None:
+    done = subprocess.run([sys.executable, "-c", WITHOUT_PYGLS], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == ('shapecheck: error: `shapecheck server` needs pygls: '
+                                   'pip install "torch-shapecheck[server]"')
+
+
+def test_columns_are_in_the_clients_units() -> None:
+    """LSP columns count UTF-16 code units unless the client negotiated another encoding; findings count code
+    points."""
+    line = "s = '\U0001f60b'; y = F.softmax(x).log()\n"  # the emoji is 1 code point, 2 UTF-16 units
+    assert line.index("F.softmax") == 13
+    position = Converter([line], PositionCodec()).position(Location(1, 14))
+    assert (position.line, position.character) == (0, 14)
+    utf32 = Converter([line], PositionCodec(types.PositionEncodingKind.Utf32)).position(Location(1, 14))
+    assert utf32.character == 13
+
+
+def test_rows_that_cannot_take_a_comment() -> None:
+    text = 'a = f("""x\ny""")\nb = 1 + \\\n    2\nc = (1,\n     2)\n'
+    assert noqa_blocked_rows(text) == {1, 3}  # inside the string, after the backslash; not inside brackets
+    assert noqa_blocked_rows("a = (\n") is None
+
+
+NOTEBOOK_CELLS = [
+    (types.NotebookCellKind.Code, "%matplotlib inline\nimport torch\nimport torch.nn.functional as F\n"),
+    (types.NotebookCellKind.Markup, "# Training\nSome *markdown*, never linted: F.softmax(x).log()"),
+    (types.NotebookCellKind.Code, "x = torch.ones(3)\ny = F.softmax(x, dim=-1).log()"),
+]
+
+
+def test_notebook_cells_are_one_module_with_findings_on_their_cell(tmp_path: Path) -> None:
+    """The cells of an open notebook, linted as `shapecheck lint nb.ipynb` lints the file: imports in cell 1
+    count in cell 3, magics are skipped, and each finding is published on its own cell at its row there."""
+    notebook_uri = (tmp_path / "train.ipynb").as_uri()
+    cell_uris = [f"vscode-notebook-cell:{tmp_path / 'train.ipynb'}#cell{n}" for n in range(1, 4)]
+
+    async def scenario(editor: Editor) -> None:
+        editor.client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
+            notebook_document=types.NotebookDocument(
+                uri=notebook_uri, notebook_type="jupyter-notebook", version=1,
+                cells=[types.NotebookCell(kind=kind, document=uri)
+                       for (kind, _), uri in zip(NOTEBOOK_CELLS, cell_uris)]),
+            cell_text_documents=[types.TextDocumentItem(uri=uri, version=1, text=text,
+                                                        language_id="python" if kind == 2 else "markdown")
+                                 for (kind, text), uri in zip(NOTEBOOK_CELLS, cell_uris)]))
+        published = {uri: codes(await editor.diagnostics(uri)) for uri in cell_uris}
+        assert published == {cell_uris[0]: [], cell_uris[1]: [], cell_uris[2]: [("SC301", 2)]}
+
+        (fix, noqa) = await editor.actions(cell_uris[2], 1)
+        assert fix.title == "SC301: Use `log_softmax` (safe fix)"
+        ((change,),) = [fix.edit.document_changes]
+        assert change.text_document.uri == cell_uris[2]
+        fixed = apply(NOTEBOOK_CELLS[2][1], fix)
+        assert fixed == "x = torch.ones(3)\ny = F.log_softmax(x, dim=-1)"
+
+        editor.client.notebook_document_did_change(types.DidChangeNotebookDocumentParams(
+            notebook_document=types.VersionedNotebookDocumentIdentifier(uri=notebook_uri, version=2),
+            change=types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(text_content=[
+                types.NotebookDocumentCellContentChanges(
+                    document=types.VersionedTextDocumentIdentifier(uri=cell_uris[2], version=2),
+                    changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)])]))))
+        assert {uri: codes(await editor.diagnostics(uri)) for uri in cell_uris} == dict.fromkeys(cell_uris, [])
+
+        editor.client.notebook_document_did_close(types.DidCloseNotebookDocumentParams(
+            notebook_document=types.NotebookDocumentIdentifier(uri=notebook_uri),
+            cell_text_documents=[types.TextDocumentIdentifier(uri=uri) for uri in cell_uris]))
+        assert {uri: codes(await editor.diagnostics(uri)) for uri in cell_uris} == dict.fromkeys(cell_uris, [])
+
+    session(tmp_path, scenario)

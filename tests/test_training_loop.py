@@ -1,0 +1,115 @@
+"""The engine's training-loop analysis (`ctx.training`): what it records and what it answers."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+
+from shapecheck.engine.context import Context
+from shapecheck.engine.training_loop import Event
+from shapecheck.engine.traversal import Traversal
+
+
+def analyse(source: str) -> Context:
+    ctx = Context(cst.parse_module(textwrap.dedent(source)), "train.py")
+    Traversal(ctx, []).run()
+    return ctx
+
+
+def kinds(events: list[Event]) -> list[tuple[str, str | None]]:
+    return [(event.kind, event.subject) for event in events]
+
+
+def test_events_keep_source_order_objects_and_owners() -> None:
+    ctx = analyse("""
+        import torch
+        opt_g = torch.optim.Adam(G.parameters(), lr=2e-4)
+        sched = torch.optim.lr_scheduler.StepLR(opt_g, 10)
+        for x in loader:
+            opt_d.zero_grad()
+            G.zero_grad()
+            loss = D(G(z)).mean()
+            scaler.scale(loss).backward()
+            scaler.unscale_(opt_g)
+            torch.nn.utils.clip_grad_norm_(G.parameters(), 1.0)
+            scaler.step(opt_g)
+            sched.step()
+            p.grad.fill_(0)
+    """)
+    events = ctx.training.events
+    assert kinds(events) == [("reset", "opt_d"), ("reset", "G"), ("backward", None), ("unscale", None),
+                             ("clip", None), ("step", "opt_g"), ("schedule", "sched"), ("reset", None)]
+    assert events[0].optimizer and not events[1].optimizer
+    assert events[2].scaled
+    assert events[5].owners == frozenset({"G"})
+    assert [event.order for event in events] == sorted(event.order for event in events)
+
+
+def test_a_reset_covers_its_own_optimizer_and_the_modules_it_holds_not_another_stepped_optimizer() -> None:
+    ctx = analyse("""
+        import torch
+        opt_g = torch.optim.Adam(G.parameters())
+        for x in loader:
+            opt_d.zero_grad()
+            G.zero_grad()
+            D.zero_grad()
+            loss.backward()
+            opt_g.step()
+            opt_d.step()
+    """)
+    training = ctx.training
+    reset_d, reset_g, reset_dm = (e for e in training.events if e.kind == "reset")
+    step_g = next(e for e in training.events if e.kind == "step" and e.subject == "opt_g")
+    stepped = {"opt_g", "opt_d"}
+    assert not training.covers(reset_d, step_g, stepped)
+    assert training.covers(reset_g, step_g, stepped)
+    assert not training.covers(reset_dm, step_g, stepped)
+
+
+def test_eval_regions_end_at_the_next_train_and_follow_helpers() -> None:
+    ctx = analyse("""
+        import torch
+        def evaluate(net):
+            net.eval()
+        model.eval()
+        model(x)
+        model.train()
+        model(y)
+        evaluate(model)
+        model(w)
+    """)
+    regions = ctx.training.eval_regions(None)
+    assert [(event.subject, event.order < end) for event, end in regions] == [("model", True), ("model", True)]
+    first, second = regions
+    model_calls = [site for site in ctx.training.calls_in(None) if site.node.func.value == "model"]
+    inside = [first[0].order < site.order < first[1] for site in model_calls]
+    assert inside == [True, False, False]
+    assert [second[0].order < site.order < second[1] for site in model_calls] == [False, False, True]
+
+
+def test_helper_runs_follows_the_model_into_a_same_file_helper() -> None:
+    ctx = analyse("""
+        import torch
+        def accuracy(net, x):
+            return net(x).argmax(1)
+        @torch.no_grad()
+        def quiet(net, x):
+            return net(x)
+        accuracy(model, batch)
+        quiet(model, batch)
+    """)
+    training = ctx.training
+    calls = {site.node.func.value: site.node for site in training.calls_in(None)}
+    found = training.helper_runs(calls["accuracy"], "model")
+    assert found is not None and ctx.code(found) == "net(x)"
+    assert training.helper_runs(calls["quiet"], "model") is None
+
+
+def test_no_grad_is_torch_s_where_nothing_binds_torch() -> None:
+    ctx = analyse("""
+        from torch import nn
+        with torch.no_grad():
+            net.eval()
+    """)
+    assert ctx.training.events[0].grad_disabled
