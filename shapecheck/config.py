@@ -50,8 +50,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 # ruff's default `exclude` (Jupyter's autosave copies in .ipynb_checkpoints included), plus __pycache__.
 DEFAULT_EXCLUDE = (
     ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox", ".pants.d",
-    ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", "__pypackages__", "__pycache__", "_build", "buck-out", "build", "dist",
-    "node_modules", "site-packages", "venv",
+    ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", "__pypackages__", "__pycache__", "_build", "buck-out", "build",
+    "dist", "node_modules", "site-packages", "venv",
 )
 
 _LIST_KEYS = ("select", "ignore", "extend-select", "exclude", "extend-exclude")
@@ -153,7 +153,8 @@ class Config:
     def _per_file(self) -> tuple[tuple[PatternList, tuple[str, ...]], ...]:
         if self.per_file_ignores is None:
             return self.extended._per_file if self.extended is not None else ()
-        return tuple((PatternList(str(self.root), parse_lines((glob,))), codes) for glob, codes in self.per_file_ignores)
+        return tuple((PatternList(str(self.root), parse_lines((glob,))), codes)
+                     for glob, codes in self.per_file_ignores)
 
     def ignored_codes(self, filename: str) -> frozenset[str]:
         """The selectors `per-file-ignores` applies to this file (a path as the user gave it)."""
@@ -204,12 +205,6 @@ class Resolver:
     def exclusions_in(self, folder: str) -> Exclusions:
         """The excludes that apply to the entries of `folder` (absolute)."""
         return self.for_folder(folder).exclusions
-
-    @property
-    def configs(self) -> list[Config]:
-        """Every configuration resolved so far, in the order first met."""
-        found = [self._fixed] if self._fixed is not None else list(dict.fromkeys(self._by_folder.values()))
-        return found or [self.for_folder(os.getcwd())]
 
 
 def rules_without(rules: Sequence[type[Rule]], selectors: frozenset[str]) -> tuple[type[Rule], ...]:

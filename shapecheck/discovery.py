@@ -1,15 +1,16 @@
 """Which files `shapecheck lint PATHS...` lints.
 
-Folders are walked for `*.py` files and `*.ipynb` notebooks in sorted order, skipping what `exclude` / `extend-exclude` name (by default
-ruff's list of tool, build and virtualenv folders), what `.gitignore` files name, and any folder holding a
-`pyvenv.cfg` (a virtualenv under any name). A path named on the command line is always linted, excluded or not,
-unless `--force-exclude` is given (pre-commit passes every staged file by name; the hook uses it so `exclude`
-still holds there, as ruff's hook does).
+Folders are walked for `*.py` files and `*.ipynb` notebooks in sorted order, skipping what `exclude` /
+`extend-exclude` name (by default ruff's list of tool, build and virtualenv folders), what `.gitignore` files name,
+and any folder holding a `pyvenv.cfg` (a virtualenv under any name). A path named on the command line is always linted,
+excluded or not, unless `--force-exclude` is given (pre-commit passes every staged file by name; the hook uses it so
+`exclude` still holds there, as ruff's hook does).
 
 Symbolic links to folders are not followed while walking (they lead to cycles and to code outside the project);
-links to files are linted. Which `exclude` applies to a folder's entries is the folder's own configuration's (`shapecheck.config.Resolver`),
-so a sub-project's pyproject.toml excludes within it. `.gitignore` files are read in every walked folder and, above the named folder, up to
-the root of its git repository, along with the repository's `.git/info/exclude`.
+links to files are linted. Which `exclude` applies to a folder's entries is the folder's own configuration's
+(`shapecheck.config.Resolver`), so a sub-project's pyproject.toml excludes within it. `.gitignore` files are read in
+every walked folder and, above the named folder, up to the root of its git repository, along with the repository's
+`.git/info/exclude`.
 """
 
 from __future__ import annotations

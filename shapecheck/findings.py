@@ -99,5 +99,5 @@ class FileResult:
     warning: str | None = None
     fixed: int = 0
     new_source: str | None = None
-    # Where an invalid `# noqa` directive is (`row`, or `cell N:row` in a notebook): it silences nothing, as in ruff.
+    # Where an invalid noqa directive is (`row`, or `cell N:row` in a notebook): it silences nothing, as in ruff.
     invalid_noqa: list[str] = field(default_factory=list)

@@ -86,7 +86,8 @@ def test_line_magics_are_skipped_and_keep_positions(magic: str) -> None:
 
 
 def test_a_magic_inside_a_block_keeps_the_block_valid() -> None:
-    text = notebook("import torch.nn.functional as F\nfor i in range(3):\n    !echo $i\ny = F.softmax(x, dim=-1).log()\n")
+    text = notebook("import torch.nn.functional as F\nfor i in range(3):\n    !echo $i\n"
+                    "y = F.softmax(x, dim=-1).log()\n")
     assert [(f.cell, f.location.row) for f in found(text).findings] == [(1, 4)]
 
 

@@ -20,7 +20,8 @@ INVALID = "expected a comma-separated list of codes"
 AMP = "import torch\nscaler = torch.cuda.amp.GradScaler()\n"  # SC402, a warning
 
 
-@pytest.mark.parametrize("comment", ["# noqa: sc301", "# noqa: log-of-softmax", "# noqa:", "# NoQA: sc301"])
+@pytest.mark.parametrize("comment", ["# noqa: sc301", "# noqa: log-of-softmax", "# noqa:", "# NoQA: sc301",
+                                     "# noqa-SC301", "# noqa;"])
 def test_an_invalid_noqa_warns_and_silences_nothing(project: Path, comment: str) -> None:
     write(project / "model.py", BUGGY.replace(".log()\n", f".log()  {comment}\n"))
     result = lint("--output-format", "concise", "model.py")

@@ -189,7 +189,7 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
         return FileResult(filename, error="is nested too deeply to analyse")
     if not ctx.imports_torch:
         return module, [], []
-    # A finding `# noqa` silences is not fixed either, as in ruff: the comment says "leave this line alone".
+    # A finding a noqa comment silences is not fixed either, as in ruff: the comment says "leave this line alone".
     reports, findings = _findings(source, filename, ctx.reports)
     lines = source_lines(text)
     for crash in traversal.crashes:

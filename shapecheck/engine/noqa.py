@@ -2,8 +2,9 @@
 
 `# noqa` silences every finding that starts on its line, `# noqa: SC101, SC201` only those codes; a
 `# shapecheck: noqa` comment on a line of its own silences the whole file (`# shapecheck: noqa: SC101` one code).
-As in ruff, `noqa` may be written in any case but codes only in capitals: `# noqa: sc101`, `# noqa: not-a-code`
-or a bare `# noqa:` are invalid, silence nothing, and `invalid_rows` finds them so the user is warned.
+As in ruff, `noqa` may be written in any case but codes only in capitals: `# noqa: sc101`, `# noqa: not-a-code`,
+a bare `# noqa:` or text glued to it (`# noqa-foo`) are invalid, silence nothing, and `invalid_rows` finds them so
+the user is warned. Text after a space (`# noqa F401`) leaves a bare `# noqa`, as ruff reads it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from shapecheck.engine.source import split_lines
 
 _CODES = r"(?-i:[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*)"
 # `codes` unmatched after a colon (`invalid`): the directive is invalid.
-_LINE = re.compile(rf"#\s*noqa(?:(?P<colon>\s*:)\s*(?P<codes>{_CODES})?)?", re.IGNORECASE)
+# `glued`: text straight after the word noqa (a dash, a backtick) is invalid too; after a space it is a bare noqa.
+_LINE = re.compile(rf"#\s*noqa(?:(?P<colon>\s*:)\s*(?P<codes>{_CODES})?|(?P<glued>[^\s:]))?", re.IGNORECASE)
 _FILE = re.compile(rf"^[ \t]*#[ \t]*shapecheck[ \t]*:[ \t]*noqa(?::[ \t]*(?P<codes>{_CODES}))?[ \t]*$",
                    re.IGNORECASE | re.MULTILINE)
 _SPLIT = re.compile(r"[\s,]+")
@@ -62,11 +64,22 @@ def invalid_rows(text: str) -> list[int]:
         match = _LINE.search(line) if "noqa" in line.lower() else None
         if match is not None and _invalid(match):
             rows.append(row)
-    return rows
+    return _in_comments(text, rows) if rows else rows
+
+
+def _in_comments(text: str, rows: list[int]) -> list[int]:
+    """`rows` less those where the directive is inside a string, not a comment (tokenizing only the rare file with
+    a candidate; one that does not tokenize keeps them all)."""
+    try:
+        comments = {token.start[0]: token.string for token in tokenize.generate_tokens(io.StringIO(text).readline)
+                    if token.type == tokenize.COMMENT}
+    except (tokenize.TokenError, SyntaxError):
+        return rows
+    return [row for row in rows if row in comments and (m := _LINE.search(comments[row])) is not None and _invalid(m)]
 
 
 def _invalid(match: re.Match[str]) -> bool:
-    return match.group("colon") is not None and match.group("codes") is None
+    return match.group("glued") is not None or (match.group("colon") is not None and match.group("codes") is None)
 
 
 def with_codes(line: str, codes: Iterable[str]) -> str | None:

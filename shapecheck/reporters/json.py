@@ -17,7 +17,7 @@ from shapecheck.reporters.paths import absolute
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Rule
 
-# No `# noqa` silences these (ruff likewise gives a syntax error no noqa_row).
+# No noqa comment silences these (ruff likewise gives a syntax error no noqa_row).
 _UNSUPPRESSIBLE = frozenset({SYNTAX_ERROR, INTERNAL_ERROR})
 
 
@@ -38,7 +38,7 @@ def _record(finding: Finding, url: str | None) -> dict[str, Any]:
         "location": _location(finding.location),
         "message": finding.message,
         "name": finding.name,
-        # A `# noqa` comment acts on the line a finding starts on.
+        # A noqa comment acts on the line a finding starts on.
         "noqa_row": None if finding.code in _UNSUPPRESSIBLE else finding.location.row,
         "severity": finding.severity,  # the rule's: "error" or "warning"
         "url": url,

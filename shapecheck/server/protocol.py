@@ -77,7 +77,7 @@ def noqa_action(uri: str, version: int | None, finding: Finding, convert: Conver
         return None
     line = convert.lines[row - 1].rstrip("\r\n")
     new_line = with_codes(line, [finding.code])
-    if new_line is None:  # a bare `# noqa` already silences it, or the directive there is invalid
+    if new_line is None:  # a bare noqa comment already silences it, or the directive there is invalid
         return None
     edit = types.TextEdit(range=convert.range(Location(row, 1), Location(row, len(line) + 1)), new_text=new_line)
     return types.CodeAction(title=f"{finding.code}: disable for this line (# noqa)", kind=types.CodeActionKind.QuickFix,
