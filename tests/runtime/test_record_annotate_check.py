@@ -2,7 +2,7 @@
 
 The package's tests are recorded through the pytest plugin at two batch sizes and sequence lengths, `shapecheck
 annotate` writes the annotations, the tests pass again under `--shapecheck` and under torch.compile, and a shape
-bug injected afterwards is caught at run time and by the linter.
+bug injected afterwards is caught at run time and by the linter (SC108, in the annotation's own symbols).
 """
 
 from __future__ import annotations
@@ -89,7 +89,9 @@ PACKAGE = {
 
 
 def pytest_run(project: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = {**os.environ, "PYTHONPATH": str(project), **env}
+    # Prepend: shapecheck itself may come from PYTHONPATH (a machine where it is not installed in site-packages).
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(project), os.environ.get("PYTHONPATH")])),
+                   **env}
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", *args,
                            "tests"], cwd=project, env=environment, capture_output=True, text=True, timeout=300)
 
@@ -131,7 +133,7 @@ def test_the_annotated_package_passes_its_tests_checked_and_compiled(annotated: 
         assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout + run.stderr
 
 
-def test_an_injected_shape_bug_is_caught_at_run_time(annotated: Path, tmp_path: Path):
+def test_an_injected_shape_bug_is_caught_at_run_time_and_by_the_linter(annotated: Path, tmp_path: Path):
     buggy = tmp_path / "buggy"
     subprocess.run(["cp", "-r", str(annotated), str(buggy)], check=True)
     model = buggy / "tinymodel" / "model.py"
@@ -142,3 +144,9 @@ def test_an_injected_shape_bug_is_caught_at_run_time(annotated: Path, tmp_path: 
     model.write_text(source.replace(line, f"    return ({line.strip().removeprefix('return ')}).transpose(1, 2)"))
     run = pytest_run(buggy, "--shapecheck=tinymodel", BATCH="2", SEQ="5")
     assert run.returncode == 1 and "normalize() return value does not match" in run.stdout, run.stdout
+    # The linter reads the written annotations, and its finding speaks in their symbols.
+    lint = shapecheck(buggy, "lint", "--output-format", "concise", "tinymodel")
+    assert lint.returncode == 1, lint.stdout + lint.stderr
+    assert "SC108" in lint.stdout and "is (B, 16, T), but `normalize` is annotated to return (B, T, 16)" in lint.stdout
+    clean = shapecheck(annotated, "lint", "tinymodel")
+    assert clean.returncode == 0, clean.stdout  # the annotated package itself lints clean
