@@ -75,6 +75,9 @@ def find(ev, node: cst.CSTNode) -> Conflict | None:
                                 f"can't be viewed as {sizes.render()}")
             return None
         if qualname is None:
+            # Most such calls are not layers: ask that first, before the (costlier) shapes of the arguments.
+            if layers.module_of(ev.ctx, node.func) is None:
+                return None
             inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
                            for arg in node.args)
             return layers.call_conflict(ev.ctx, node, inputs)
