@@ -170,19 +170,10 @@ def _dimension(ctx: Context, tensor: cst.BaseExpression, index: int | None, rank
 
 def _unpack_rank(binding: Binding) -> int | None:
     """The length of the unpacking target that bound `binding` (`B, T, C = x.shape` -> 3); None with a `*rest`."""
-    statement = binding.statement
-    if type(statement) is not cst.Assign:
+    elements = binding.unpacking_elements()
+    if elements is None or any(type(element) is cst.StarredElement for element in elements):
         return None
-    for target in statement.targets:
-        elements = getattr(target.target, "elements", None)
-        if elements is None or binding.index is None or binding.index >= len(elements):
-            continue
-        element = elements[binding.index].value
-        if type(element) is cst.Name and element.value == binding.name:
-            if any(type(e) is cst.StarredElement for e in elements):
-                return None
-            return len(elements)
-    return None
+    return len(elements)
 
 
 def no_dim_ref(binding: Binding, index: int, rank: int | None) -> Key | None:

@@ -71,6 +71,21 @@ class Binding:
     qualname: str | None = None  # for imports: the dotted name bound
     loop: cst.CSTNode | None = None  # innermost loop around the binding, within its function
 
+    def unpacking_elements(self) -> tuple[cst.BaseElement, ...] | None:
+        """The elements of the unpacking target that bound this name (`B, T, C = x.shape` gives the three); None
+        when the name was not bound by unpacking in an assignment."""
+        statement = self.statement
+        if type(statement) is not cst.Assign or self.index is None:
+            return None
+        for target in statement.targets:
+            elements = getattr(target.target, "elements", None)
+            if elements is None or self.index >= len(elements):
+                continue
+            inner = elements[self.index].value
+            if type(inner) is cst.Name and inner.value == self.name:
+                return tuple(elements)
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class CallSite:

@@ -630,24 +630,9 @@ def _named(dim: Dim, name: str) -> Dim:
     return dim
 
 
-def _targets(binding: Binding) -> tuple[cst.BaseElement, ...] | None:
-    statement = binding.statement
-    if type(statement) is not cst.Assign:
-        return None
-    for target in statement.targets:
-        elements = getattr(target.target, "elements", None)
-        if elements is None or binding.index is None or binding.index >= len(elements):
-            continue
-        element = elements[binding.index]
-        inner = element.value
-        if type(inner) is cst.Name and inner.value == binding.name:
-            return tuple(elements)
-    return None
-
-
 def _unpack_position(binding: Binding) -> int | None:
     """The index a non-starred unpacking target takes, counted from the end when it follows a `*rest`."""
-    elements = _targets(binding)
+    elements = binding.unpacking_elements()
     if elements is None or binding.index is None:
         return None
     stars = [i for i, e in enumerate(elements) if type(e) is cst.StarredElement]
@@ -658,7 +643,7 @@ def _unpack_position(binding: Binding) -> int | None:
 
 def _target_names(binding: Binding) -> list[str] | None:
     """The names of an unpacking without `*rest` (`B, T, C = ...` -> ["B", "T", "C"]; `_` kept as written)."""
-    elements = _targets(binding)
+    elements = binding.unpacking_elements()
     if elements is None or any(type(e) is cst.StarredElement for e in elements):
         return None
     names = []
