@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine import flow
+from shapecheck.engine.flow import Reach
 from shapecheck.engine.model_outputs import ForwardReturn
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.torch_requirement import minimum_torch
 from shapecheck.engine.training_loop import TrainingLoop
-from shapecheck.engine.walker import children, walk
+from shapecheck.engine.walker import walk
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Fix, Rule
@@ -70,6 +72,7 @@ class Binding:
     starred: bool = False
     qualname: str | None = None  # for imports: the dotted name bound
     loop: cst.CSTNode | None = None  # innermost loop around the binding, within its function
+    path: tuple[cst.CSTNode, ...] = ()  # from the module down to `statement`: what `engine.flow` reasons on
 
     def unpacking_elements(self) -> tuple[cst.BaseElement, ...] | None:
         """The elements of the unpacking target that bound this name (`B, T, C = x.shape` gives the three); None
@@ -139,6 +142,7 @@ class Context:
         self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
         self.training = TrainingLoop(self)  # the training-loop analysis (`shapecheck.engine.training_loop`)
         self._forward_returns: dict[int, list[ForwardReturn]] = {}  # id(ClassDef) -> its forward's returns
+        self._bound_at: dict[int, int] = {}  # id(statement) -> the seq of its first binding
         self._cap: int | None = None  # under `at()`: bindings from this seq on are not seen yet
         if implicit_torch:  # torch training code that gets torch from a star import, or only as objects
             self.imports_torch = True
@@ -250,29 +254,17 @@ class Context:
             expr, before = binding.value, binding.seq
         return expr, before
 
-    def reach(self, binding: Binding) -> Literal["always", "maybe", "never"]:
+    def reach(self, binding: Binding) -> Reach:
         """Whether `binding` (found by `binding()`, which goes by source order) is certainly the value seen at the
         node being visited: "never" when it was made in another branch of an `if`/`match` (bound in the `if` body,
         read in the `else`), "maybe" when it was made under a condition, a loop or a `try` that the node is not in,
-        "always" otherwise. Walks the branches beside the node's path, so call it only before reporting."""
-        statement = binding.statement
-        inner: cst.CSTNode | None = None
-        for ancestor in reversed(self.ancestors):
-            if ancestor is statement:
-                return "always"
-            if inner is not None:
-                for child in children(ancestor):
-                    path = None if child is inner else _path_to(child, statement)
-                    if path is None:
-                        continue
-                    kind = type(ancestor)
-                    if kind in (cst.If, cst.IfExp) and child is not ancestor.test or kind is cst.Match:
-                        return "never"
-                    if kind in _CONDITIONAL or any(type(node) in _CONDITIONAL for node in path):
-                        return "maybe"
-                    return "always"
-            inner = ancestor
-        return "always"
+        "always" otherwise."""
+        return flow.reach(binding.path, self.ancestors)
+
+    def bound_before(self, statement: cst.CSTNode, before: int) -> bool:
+        """Whether the engine had made the bindings of `statement` before `before` (a `Binding.seq`)."""
+        seq = self._bound_at.get(id(statement))
+        return seq is not None and seq < before
 
     def framework_of(self, expr: cst.BaseExpression, before: int | None = None) -> str | None:
         """The top-level module an expression's value comes from, following method chains, calls, subscripts and
@@ -393,7 +385,9 @@ class Context:
               index: int | None = None, starred: bool = False, qualname: str | None = None,
               scope: Scope | None = None) -> None:
         self._seq += 1
-        binding = Binding(name, kind, value, statement, self._seq, index, starred, qualname, self.loop)
+        binding = Binding(name, kind, value, statement, self._seq, index, starred, qualname, self.loop,
+                          self._path(statement))
+        self._bound_at.setdefault(id(statement), self._seq)
         (scope or self._scope).bindings.setdefault(name, []).append(binding)
 
     def _bind_target(self, target: cst.BaseExpression, kind: BindingKind, value: cst.BaseExpression | None,
@@ -415,10 +409,18 @@ class Context:
             if type(target.value) is cst.Name and target.value.value == "self":
                 self._seq += 1
                 key = (id(self._classes[-1]), target.attr.value)
-                binding = Binding("self." + target.attr.value, kind, value, statement, self._seq, loop=self.loop)
+                binding = Binding("self." + target.attr.value, kind, value, statement, self._seq, loop=self.loop,
+                                  path=self._path(statement))
+                self._bound_at.setdefault(id(statement), self._seq)
                 self._attributes.setdefault(key, []).append(binding)
         elif target_type is cst.StarredElement:
             self._bind_target(target.value, kind, None, statement)
+
+    def _path(self, statement: cst.CSTNode) -> tuple[cst.CSTNode, ...]:
+        ancestors = self.ancestors
+        if ancestors and ancestors[-1] is statement:
+            return tuple(ancestors)
+        return (*ancestors, statement)
 
     def _record_return(self, node: cst.Return, class_def: cst.ClassDef) -> None:
         self._forward_returns.setdefault(id(class_def), []).append(ForwardReturn(
@@ -474,8 +476,6 @@ class Context:
         return type(expr) is cst.Name and expr.value == "torch" and self.binding("torch") is None
 
 
-_CONDITIONAL = (cst.If, cst.IfExp, cst.Try, cst.TryStar, cst.For, cst.While, cst.Match, cst.BooleanOperation)
-
 
 def _latest(found: list[Binding], before: int | None) -> Binding | None:
     """The last of `found` (bindings in source order) made before `before`; None: the last of all."""
@@ -484,17 +484,6 @@ def _latest(found: list[Binding], before: int | None) -> Binding | None:
     for binding in reversed(found):
         if binding.seq < before:
             return binding
-    return None
-
-
-def _path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
-    """The nodes from `root` down to `target` (`root` included, `target` not); None when `target` is not under it."""
-    if root is target:
-        return []
-    for child in children(root):
-        path = _path_to(child, target)
-        if path is not None:
-            return [root, *path]
     return None
 
 

@@ -34,6 +34,7 @@ _SEPARATORS = frozenset({",", "=", ";", ":=", "for", "+=", "-=", "*=", "/=", "//
                          ">>=", "<<=", "**=", "->", "yield", "return", "assert", "del", "import", "from"})
 _VALUE_KEYWORDS = frozenset({"None", "True", "False"})
 _KEYWORDS = frozenset(keyword.kwlist) - _VALUE_KEYWORDS
+_NAME, _NUMBER = tokenize.NAME, tokenize.NUMBER
 
 
 class _Level:
@@ -62,8 +63,11 @@ def too_complex(text: str, filename: str = "<unknown>") -> str | None:
     chain_row = depth_row = 0
     previous = ""
     value_before = False  # the previous token ends an operand: `-` after it is binary, `(` a call
-    for token in _tokens(text, filename):
-        kind, string = token.type, token.string
+    for string, kind, row, _, column, _, line in _tokens(text, filename):
+        if kind == _NAME and string not in _KEYWORDS or kind == _NUMBER:
+            # an operand, most tokens: it opens and closes nothing, so the maxima stand
+            value_before, previous = True, string
+            continue
         level = levels[-1]
         if kind == tokenize.NEWLINE or kind == tokenize.ENDMARKER:
             if chain > MAX_CHAIN:
@@ -85,7 +89,7 @@ def too_complex(text: str, filename: str = "<unknown>") -> str | None:
                 level.chain += 1  # a call or a subscript
             outer_depth += level.depth + 1
             if len(levels) > MAX_BRACKETS:
-                raise SyntaxError("too many nested parentheses", (filename, *token.start, token.line))
+                raise SyntaxError("too many nested parentheses", (filename, row, column, line))
             levels.append(_Level())
         elif string in _CLOSE:
             if len(levels) > 1:
@@ -116,27 +120,34 @@ def too_complex(text: str, filename: str = "<unknown>") -> str | None:
             levels[-1] = _Level()
         level = levels[-1]
         if level.chain > chain:
-            chain, chain_row = level.chain, token.start[0]
+            chain, chain_row = level.chain, row
         if outer_depth + level.depth > depth:
-            depth, depth_row = outer_depth + level.depth, token.start[0]
+            depth, depth_row = outer_depth + level.depth, row
         value_before = string in _CLOSE or string == "STRING" or kind in (tokenize.NUMBER, tokenize.NAME) and (
             string not in _KEYWORDS) or string == "..."
         previous = string
     return None
 
 
-def _tokens(text: str, filename: str) -> Iterator[tokenize.TokenInfo]:
-    # Python 3.11's C tokenizer is private, but four times faster than the pure-Python one; from 3.12 the public
-    # generate_tokens is the C one.
-    c_tokenizer = getattr(tokenize, "_generate_tokens_from_c_tokenizer", None)
-    if c_tokenizer is not None and sys.version_info < (3, 12):
-        return c_tokenizer(text)
+def _tokens(text: str, filename: str) -> Iterator[tuple[str, int, int, int, int, int, str]]:
+    """(string, type, row, end row, column, end column, line) of each token."""
+    # Python 3.11's C tokenizer is private, but four times faster than the pure-Python one, and its raw tuples
+    # spare building a TokenInfo per token; from 3.12 the public generate_tokens is the C one.
+    if sys.version_info < (3, 12):
+        try:
+            from _tokenize import TokenizerIter
+        except ImportError:
+            pass
+        else:
+            return TokenizerIter(text)
     return _python_tokens(text, filename)
 
 
-def _python_tokens(text: str, filename: str) -> Iterator[tokenize.TokenInfo]:
+def _python_tokens(text: str, filename: str) -> Iterator[tuple[str, int, int, int, int, int, str]]:
     try:
-        yield from tokenize.generate_tokens(io.StringIO(text).readline)
+        for kind, string, (row, column), (end_row, end_column), line in tokenize.generate_tokens(
+                io.StringIO(text).readline):
+            yield string, kind, row, end_row, column, end_column, line
     except tokenize.TokenError as error:
         message, (row, column) = error.args
         raise SyntaxError(message, (filename, row, column + 1, "")) from None

@@ -17,7 +17,7 @@ from shapecheck.engine.model_outputs import is_forward_return
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.training_loop import EVENT_CALLS, IN_PLACE_UPDATES, is_grad_target
-from shapecheck.engine.walker import child_fields
+from shapecheck.engine.walker import NODE_TYPES, child_fields
 
 Handler = Callable[[cst.CSTNode], object]
 
@@ -82,9 +82,9 @@ class Traversal:
                 continue
             if type(value) is tuple or type(value) is list:
                 for item in value:
-                    if isinstance(item, cst.CSTNode):
+                    if type(item) in NODE_TYPES:
                         self._visit(item)
-            elif isinstance(value, cst.CSTNode):
+            elif type(value) in NODE_TYPES:
                 self._visit(value)
         entry = self._dispatch.get(cls) or self._entry(cls)  # a crash above may have dropped a rule
         for rule, handler in entry[1]:

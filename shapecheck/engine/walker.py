@@ -51,6 +51,17 @@ _ORDER = {
 _TABLE: dict[type, tuple[str, ...]] = {}
 
 
+def _subclasses(cls: type) -> Iterator[type]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
+# Every CST node class: a set lookup on the exact type, where `isinstance(x, cst.CSTNode)` goes through the ABC
+# machinery on every child of every node. Fields that admit a node may otherwise hold None or a MaybeSentinel.
+NODE_TYPES = frozenset(_subclasses(cst.CSTNode))
+
+
 def child_fields(cls: type) -> tuple[str, ...]:
     fields = _TABLE.get(cls)
     if fields is None:
@@ -71,9 +82,9 @@ def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
             continue
         if type(value) is tuple or type(value) is list:
             for item in value:
-                if isinstance(item, cst.CSTNode):
+                if type(item) in NODE_TYPES:
                     yield item
-        elif isinstance(value, cst.CSTNode):
+        elif type(value) in NODE_TYPES:
             yield value
 
 

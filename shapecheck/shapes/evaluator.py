@@ -13,18 +13,18 @@ Three kinds of questions, because a name means a tensor in one place and a size 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
 import libcst as cst
 
+from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.syntax import param_annotation
 from shapecheck.shapes import conflicts, ops
 from shapecheck.shapes.annotations import annotation_shape
 from shapecheck.shapes.conflicts import Conflict
 from shapecheck.shapes.dims import Atom, Dim
-from shapecheck.shapes.flow import FlowIndex
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Sizes, Value
 
@@ -45,8 +45,9 @@ class Evaluator:
         # Values bound in another function (`self.n = n` in `__init__`, read in `forward`) are read with that
         # function's names (and the module's): this one's are not the ones meant.
         self._home: Scope | None = None
-        self._flows: dict[int, FlowIndex] = {}
-        self._points: dict[int, cst.CSTNode] = {}  # seq of a binding -> its statement, where its value is read
+        self._loops = flow.LoopAssignments()
+        # seq of a binding -> the path of its statement, where the names in its value are read
+        self._points: dict[int, tuple[cst.CSTNode, ...]] = {}
         # names read where several bindings may reach, and the one to take when following a single path
         self._branches: list[tuple[tuple[int, ...], list[Binding]]] | None = None  # None: not recording
         self._forced: dict[tuple[int, ...], int] = {}
@@ -144,9 +145,9 @@ class Evaluator:
 
     def _compatible(self, bindings: list[Binding]) -> bool:
         """No two of the bindings sit in branches that exclude each other."""
-        flow = self.flow()
-        return not any(flow.reach(a.statement, b.statement) == "never" or flow.reach(b.statement, a.statement)
-                       == "never" for i, a in enumerate(bindings) for b in bindings[i + 1:])
+        root = self.ctx._frame.node
+        return not any(flow.reach(a.path, b.path, root) == "never" or flow.reach(b.path, a.path, root) == "never"
+                       for i, a in enumerate(bindings) for b in bindings[i + 1:])
 
     def now(self) -> int:
         """The `before` that means "as of the node being visited": every binding made so far."""
@@ -231,7 +232,7 @@ class Evaluator:
         return self._in_home(binding, lambda: self.size(expr, binding.seq))
 
     def _in_home(self, binding: Binding, read):
-        self._points[binding.seq] = binding.statement
+        self._points[binding.seq] = binding.path
         if self._home is not None or binding.seq > self.ctx._frame.start:
             return read()
         self._home = self._home_of(binding.seq)
@@ -250,32 +251,26 @@ class Evaluator:
 
     # ------------------------------------------------------------------------------------ which bindings reach
 
-    def flow(self) -> FlowIndex:
-        root = self.ctx._frame.node
-        index = self._flows.get(id(root))
-        if index is None:
-            index = self._flows[id(root)] = FlowIndex(root)
-        return index
-
-    def point(self, before: int) -> cst.CSTNode | None:
-        """The node a read as of `before` happens at: the node being visited, or the statement of the binding
-        whose value is being read."""
+    def point(self, before: int) -> Sequence[cst.CSTNode] | None:
+        """The path of the node a read as of `before` happens at: the node being visited, or the statement of the
+        binding whose value is being read."""
         if before >= self.now():
-            return self.ctx.ancestors[-1] if self.ctx.ancestors else None
+            return self.ctx.ancestors if self.ctx.ancestors else None
         return self._points.get(before)
 
     def candidates(self, expr: cst.BaseExpression, before: int) -> list[Binding] | None:
         """The bindings of a name (or `self.attr`) that may be the value read as of `before`: one when it is
         certain, the branches' bindings when it depends on the path; None when a loop may carry another value."""
         read = self.point(before)
-        flow = self.flow() if read is not None else None
+        root = self.ctx._frame.node
         name = expr.value if type(expr) is cst.Name else "self." + expr.attr.value  # type: ignore[attr-defined]
-        if flow is not None and flow.rebound_in_loop(name, read):
+        if read is not None and self._loops.rebound(
+                name, read, root, lambda statement: self.ctx.bound_before(statement, before)):
             return None
         found: list[Binding] = []
         binding = self.binding(expr, before)
         while binding is not None and len(found) < 4:
-            reach = "always" if flow is None or binding.kind in _DEFINITE else flow.reach(binding.statement, read)
+            reach = "always" if read is None or binding.kind in _DEFINITE else flow.reach(binding.path, read, root)
             if reach != "never":
                 found.append(binding)
             if reach == "always":
@@ -310,12 +305,12 @@ class Evaluator:
 
     def _bound_tensor(self, binding: Binding, before: int) -> Shape | None:
         kind = binding.kind
-        self._points[binding.seq] = binding.statement
+        self._points[binding.seq] = binding.path
         if kind in ("assign", "walrus"):
             value = self.value_of(binding, "tensor")
             shape = value if isinstance(value, Shape) else None
-            if shape is not None and shape.layout is not None and self.flow().under_layout_test(
-                    binding.statement, self.ctx.code):
+            if shape is not None and shape.layout is not None and flow.under_layout_test(
+                    binding.path, self.ctx._frame.node, self.ctx.code):
                 shape = shape.without_layout()
         elif kind == "unpack":
             element = self.unpacked(binding)
@@ -421,7 +416,7 @@ class Evaluator:
         return Dim.symbol(("name", id(bindings[0]), before), spelled, placeholder=True)
 
     def _bound_size(self, binding: Binding, spelled: str) -> Dim | None:
-        self._points[binding.seq] = binding.statement
+        self._points[binding.seq] = binding.path
         kind = binding.kind
         if kind in ("import", "def", "class", "del"):
             return None
@@ -448,7 +443,7 @@ class Evaluator:
         tensor = ops.measured(value)
         if tensor is not None and position is not None:
             # as of just after the unpacking, so that the tensor's rank and dim names come from it
-            self._points[binding.seq + 1] = binding.statement
+            self._points[binding.seq + 1] = binding.path
             return self.dim_of_tensor(tensor, position, binding.seq + 1)
         sizes = self.sizes(value, binding.seq)
         return sizes.size(position) if sizes is not None and position is not None else None

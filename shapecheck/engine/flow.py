@@ -1,0 +1,169 @@
+"""Which bindings of a name may reach a read: the facts that keep an analysis from trusting a binding made in one
+branch of an `if` when the read is in the other, or after a loop that may not run.
+
+The engine binds names in source order (`ctx.binding` gives the latest binding before a point). That is the value
+read only when the binding certainly ran and nothing rebinds the name in between: a binding in the `else` branch
+never reaches a read in the `if` branch; a binding under a condition, a loop or a `try` may or may not; a read
+inside a loop may see a binding made later in the loop body, on the previous iteration.
+
+Everything is answered from paths (the nodes from the module down to a node) that the engine's own traversal
+already holds: each binding keeps the path of its statement (`Binding.path`) and a read's path is the traversal's
+`ctx.ancestors`. Only the look-ahead question, which names a loop body assigns after a read, walks the tree, once
+per loop asked about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+import libcst as cst
+
+from shapecheck.engine.walker import children
+
+Reach = Literal["always", "maybe", "never"]
+Path = Sequence[cst.CSTNode]  # from the module down to the node itself
+
+_CONDITIONAL = (cst.If, cst.Else, cst.For, cst.While, cst.Try, cst.TryStar, cst.ExceptHandler, cst.ExceptStarHandler,
+                cst.Match, cst.MatchCase, cst.IfExp, cst.BooleanOperation, cst.Finally)
+_LOOPS = (cst.For, cst.While)
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+LAYOUT_TESTS = ("is_contiguous", "stride", "memory_format")
+
+
+def inside(path: Path, root: cst.CSTNode) -> int | None:
+    """Where `root` is in `path`, when the path's node is in root's own body (a nested function's or class's body
+    is not; the nested `def` statement itself is); else None."""
+    for index, node in enumerate(path):
+        if node is root:
+            last = len(path) - 1
+            for between in path[index + 1:last]:
+                if isinstance(between, _SCOPES):
+                    return None
+            return index
+    return None
+
+
+def reach(statement: Path, read: Path, root: cst.CSTNode | None = None) -> Reach:
+    """Whether a binding made by the last node of `statement` is certainly, maybe or never the value seen at the
+    last node of `read`. With a `root`, a binding or a read outside root's own body counts as "always": what
+    happens outside the function is not this question's to weigh."""
+    if root is not None and (inside(statement, root) is None or inside(read, root) is None):
+        return "always"
+    common = 0
+    for mine, theirs in zip(statement, read):
+        if mine is not theirs:
+            break
+        common += 1
+    if common == 0 or common == len(statement):
+        return "always"  # the statement is the read or holds it (`x = f(x)`, a `for` around its body)
+    statement_side = statement[common]
+    if common < len(read):
+        verdict = _sides(statement[common - 1], statement_side, read[common])
+        if verdict != "always":
+            return verdict
+    for node in statement[common:-1]:
+        if isinstance(node, _CONDITIONAL):
+            return "maybe"
+    return "always"
+
+
+def _sides(common: cst.CSTNode, statement_side: cst.CSTNode, read_side: cst.CSTNode) -> Reach:
+    """The binding and the read are in different children of `common`."""
+    kind = type(common)
+    if kind is cst.If or kind is cst.IfExp:
+        if statement_side is common.test:
+            return "always"
+        return "never" if read_side is not common.test else "always"
+    if kind is cst.Match:
+        return "never" if isinstance(statement_side, cst.MatchCase) else "always"
+    if kind in (cst.Try, cst.TryStar):
+        if statement_side is common.body:
+            return "maybe"
+        if isinstance(statement_side, cst.Finally):
+            return "always"
+        return "maybe" if isinstance(read_side, cst.Finally) else "never"
+    if kind in _LOOPS and read_side is getattr(common, "orelse", None):
+        return "maybe"
+    return "always"
+
+
+def under_layout_test(statement: Path, root: cst.CSTNode, code: Callable[[cst.CSTNode], str]) -> bool:
+    """The statement runs, within root's body, under `if t.is_contiguous(memory_format=...)` (or another test of
+    strides): the code knows the layout better than the analysis does."""
+    start = inside(statement, root)
+    if start is None:
+        return False
+    return any(type(node) is cst.If and any(word in code(node.test) for word in LAYOUT_TESTS)
+               for node in statement[start + 1:-1])
+
+
+class LoopAssignments:
+    """Which names each loop body assigns, found by walking a loop the first time it is asked about."""
+
+    def __init__(self) -> None:
+        # id(loop) -> name -> (the node that assigns it, the statement the engine binds it with)
+        self._loops: dict[int, dict[str, list[tuple[cst.CSTNode, cst.CSTNode]]]] = {}
+
+    def rebound(self, name: str, read: Path, root: cst.CSTNode, bound_before: Callable[[cst.CSTNode], bool]) -> bool:
+        """A loop around the read (within root's body) assigns `name` after it, or in the statement the read is
+        part of (`x = x.unsqueeze(0)`): on the next iteration the read sees that value. `bound_before(statement)`
+        says whether the engine had made the statement's bindings by the time of the read."""
+        start = inside(read, root)
+        if start is None:
+            return False
+        containing = {id(node) for node in read}
+        last = read[-1]
+        for loop in read[start + 1:]:
+            if not isinstance(loop, _LOOPS):
+                continue
+            for node, statement in self._assigned(loop).get(name, ()):
+                if id(node) in containing or node is last or not bound_before(statement):
+                    return True
+        return False
+
+    def _assigned(self, loop: cst.CSTNode) -> dict[str, list[tuple[cst.CSTNode, cst.CSTNode]]]:
+        found = self._loops.get(id(loop))
+        if found is None:
+            found = self._loops[id(loop)] = {}
+            stack = list(children(loop))
+            while stack:
+                node = stack.pop()
+                if isinstance(node, _SCOPES):
+                    continue  # its body is another function's
+                _note(node, found)
+                stack.extend(children(node))
+        return found
+
+
+def _note(node: cst.CSTNode, found: dict[str, list[tuple[cst.CSTNode, cst.CSTNode]]]) -> None:
+    kind = type(node)
+    targets: list[cst.BaseExpression] = []
+    if kind is cst.Assign:
+        targets = [target.target for target in node.targets]
+    elif kind is cst.AugAssign or kind is cst.NamedExpr or kind is cst.For or (
+            kind is cst.AnnAssign and node.value is not None):
+        targets = [node.target]
+    elif kind is cst.With:
+        # bound with the `with` statement, but read in its body: the item, not the statement, is where it happens
+        for item in node.items:
+            if item.asname is not None:
+                for name in _names(item.asname.name):
+                    found.setdefault(name, []).append((item, node))
+        return
+    for target in targets:
+        for name in _names(target):
+            found.setdefault(name, []).append((node, node))
+
+
+def _names(target: cst.BaseExpression) -> list[str]:
+    kind = type(target)
+    if kind is cst.Name:
+        return [target.value]
+    if kind is cst.Attribute and type(target.value) is cst.Name and target.value.value == "self":
+        return ["self." + target.attr.value]
+    if kind in (cst.Tuple, cst.List):
+        return [name for element in target.elements for name in _names(element.value)]
+    if kind is cst.StarredElement:
+        return _names(target.value)
+    return []
