@@ -204,7 +204,7 @@ class TensorCreatedOffDevice(Rule):
                 self._moved_classes.add(id(class_def))
 
     def finish(self) -> None:
-        for class_def in self._classes():
+        for class_def in self.ctx.class_defs:
             if not is_torch_module_class(self.ctx, class_def):
                 continue
             if id(class_def) not in self._moved_classes and "device" not in self.ctx.code(class_def):
@@ -213,9 +213,6 @@ class TensorCreatedOffDevice(Rule):
             for method in _reachable(methods, "forward"):
                 for call in self._offending(method, methods):
                     self.report(call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
-
-    def _classes(self) -> list[cst.ClassDef]:
-        return [n for n in self.ctx.walk(self.ctx.module) if type(n) is cst.ClassDef]
 
     def _offending(self, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> list[cst.Call]:
         """Creations without a device in `method` whose value meets the inputs or parameters and is never

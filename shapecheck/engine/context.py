@@ -26,7 +26,7 @@ from shapecheck.engine.walker import walk
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Fix, Rule
-    from shapecheck.shapes.conflicts import Conflict
+    from shapecheck.shapes.values import Conflict
     from shapecheck.shapes.evaluator import Evaluator
     from shapecheck.shapes.shape import Shape
 
@@ -131,6 +131,7 @@ class Context:
         self.ancestors: list[cst.CSTNode] = []
         self.reports: list[Report] = []
         self.functions: dict[str, list[cst.FunctionDef]] = {}
+        self.class_defs: list[cst.ClassDef] = []  # every class of the file, in source order, once the traversal is done
         self.calls: dict[str, list[CallSite]] = {}
         self._seq = 0
         self._scope = Scope("module", module, None)

@@ -24,10 +24,12 @@ from shapecheck.engine.walker import children
 Reach = Literal["always", "maybe", "never"]
 Path = Sequence[cst.CSTNode]  # from the module down to the node itself
 
-_CONDITIONAL = (cst.If, cst.Else, cst.For, cst.While, cst.Try, cst.TryStar, cst.ExceptHandler, cst.ExceptStarHandler,
-                cst.Match, cst.MatchCase, cst.IfExp, cst.BooleanOperation, cst.Finally)
-_LOOPS = (cst.For, cst.While)
-_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+# Exact node types, tested per node of a path: a set lookup where isinstance would walk the classes' MROs.
+_CONDITIONAL_TYPES = frozenset({cst.If, cst.Else, cst.For, cst.While, cst.Try, cst.TryStar, cst.ExceptHandler,
+                                cst.ExceptStarHandler, cst.Match, cst.MatchCase, cst.IfExp, cst.BooleanOperation,
+                                cst.Finally})
+_LOOP_TYPES = frozenset({cst.For, cst.While})
+_SCOPE_TYPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
 LAYOUT_TESTS = ("is_contiguous", "stride", "memory_format")
 
 
@@ -36,9 +38,8 @@ def inside(path: Path, root: cst.CSTNode) -> int | None:
     is not; the nested `def` statement itself is); else None."""
     for index, node in enumerate(path):
         if node is root:
-            last = len(path) - 1
-            for between in path[index + 1:last]:
-                if isinstance(between, _SCOPES):
+            for between in path[index + 1:-1]:
+                if type(between) in _SCOPE_TYPES:
                     return None
             return index
     return None
@@ -63,7 +64,7 @@ def reach(statement: Path, read: Path, root: cst.CSTNode | None = None) -> Reach
         if verdict != "always":
             return verdict
     for node in statement[common:-1]:
-        if isinstance(node, _CONDITIONAL):
+        if type(node) in _CONDITIONAL_TYPES:
             return "maybe"
     return "always"
 
@@ -83,7 +84,7 @@ def _sides(common: cst.CSTNode, statement_side: cst.CSTNode, read_side: cst.CSTN
         if isinstance(statement_side, cst.Finally):
             return "always"
         return "maybe" if isinstance(read_side, cst.Finally) else "never"
-    if kind in _LOOPS and read_side is getattr(common, "orelse", None):
+    if kind in _LOOP_TYPES and read_side is getattr(common, "orelse", None):
         return "maybe"
     return "always"
 
@@ -112,13 +113,12 @@ class LoopAssignments:
         start = inside(read, root)
         if start is None:
             return False
-        containing = {id(node) for node in read}
         last = read[-1]
         for loop in read[start + 1:]:
-            if not isinstance(loop, _LOOPS):
+            if type(loop) not in _LOOP_TYPES:
                 continue
             for node, statement in self._assigned(loop).get(name, ()):
-                if id(node) in containing or node is last or not bound_before(statement):
+                if node is last or not bound_before(statement) or any(node is outer for outer in read):
                     return True
         return False
 
@@ -129,7 +129,7 @@ class LoopAssignments:
             stack = list(children(loop))
             while stack:
                 node = stack.pop()
-                if isinstance(node, _SCOPES):
+                if type(node) in _SCOPE_TYPES:
                     continue  # its body is another function's
                 _note(node, found)
                 stack.extend(children(node))

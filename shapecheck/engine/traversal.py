@@ -165,6 +165,7 @@ def _enter_lambda(ctx: Context, node: cst.Lambda) -> None:
 
 def _enter_class(ctx: Context, node: cst.ClassDef) -> None:
     ctx._bind(node.name.value, "class", None, node)
+    ctx.class_defs.append(node)
     ctx._classes.append(node)
     ctx._push_scope("class", node)
 

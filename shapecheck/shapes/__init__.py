@@ -3,7 +3,7 @@ without importing jaxtyping, and a lazy evaluator that rules reach through `ctx.
 `ctx.shape_conflict(node)`. See SHAPES in the README for what it understands."""
 
 from shapecheck.shapes.broadcast import Broadcast, Stretch, broadcast
-from shapecheck.shapes.conflicts import Conflict
+from shapecheck.shapes.values import Conflict
 from shapecheck.shapes.dims import Dim, same
 from shapecheck.shapes.shape import Shape
 

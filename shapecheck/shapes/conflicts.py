@@ -1,35 +1,19 @@
-"""`Conflict`: an operation that certainly raises for shape reasons, with the shapes that prove it."""
+"""Which operations certainly raise for shape reasons: the `Conflict`s the shapes the evaluator knows prove."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
 import libcst as cst
 
-from shapecheck.shapes.shape import Shape
-
-ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "layer", "layout"]
-
-
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    """`kind` says which check failed; `shapes` are the operands' shapes in the order the message names them;
-    `message` names them in the code's own symbols ("inner dims differ: h is (B, T, D), w is (V, D)")."""
-
-    kind: ConflictKind
-    node: cst.CSTNode
-    shapes: tuple[Shape, ...]
-    message: str
+from shapecheck.shapes import layers, ops
+from shapecheck.shapes.args import Args, Hidden
+from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.dims import same
+from shapecheck.shapes.reshape import count_mismatch, layout_verdict
+from shapecheck.shapes.values import Conflict
 
 
 def find(ev, node: cst.CSTNode) -> Conflict | None:
     """The conflict `node` certainly raises, if the shapes the evaluator knows prove one."""
-    from shapecheck.shapes import layers, ops
-    from shapecheck.shapes.args import Args, Hidden
-    from shapecheck.shapes.broadcast import broadcast
-    from shapecheck.shapes.reshape import count_mismatch
-
     before = ev.now()
     code = ev.ctx.code
     kind = type(node)
@@ -87,7 +71,6 @@ def find(ev, node: cst.CSTNode) -> Conflict | None:
 
 
 def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int) -> Conflict | None:
-    from shapecheck.shapes import ops
 
     if left_expr is None or right_expr is None:
         return None
@@ -107,8 +90,6 @@ def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int) -> Confli
 
 
 def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
-    from shapecheck.shapes import ops
-    from shapecheck.shapes.dims import same
 
     shapes, dim = ops.joined(ev, node, before, stack)
     if shapes is None or dim is None:
@@ -131,9 +112,6 @@ def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
 
 
 def view_layout(ev, call: cst.Call) -> Conflict | None:
-    from shapecheck.shapes import ops
-    from shapecheck.shapes.args import Args, Hidden
-    from shapecheck.shapes.reshape import layout_verdict
 
     func = call.func
     if type(func) is not cst.Attribute or func.attr.value != "view" or ev.ctx.qualname(func) is not None:

@@ -23,7 +23,7 @@ from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.syntax import param_annotation
 from shapecheck.shapes import conflicts, ops
 from shapecheck.shapes.annotations import annotation_shape
-from shapecheck.shapes.conflicts import Conflict
+from shapecheck.shapes.values import Conflict
 from shapecheck.shapes.dims import Atom, Dim
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Sizes, Value

@@ -24,7 +24,7 @@ import libcst as cst
 from shapecheck.engine.context import Binding, Context
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.shapes import nn_modules
-from shapecheck.shapes.conflicts import Conflict
+from shapecheck.shapes.values import Conflict
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 

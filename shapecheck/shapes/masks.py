@@ -9,7 +9,7 @@ import libcst as cst
 from shapecheck.engine.context import Context
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.shapes.conflicts import Conflict
+from shapecheck.shapes.values import Conflict
 
 MASKED_FILL = frozenset({"masked_fill", "masked_fill_"})
 FUNCTIONS = frozenset({"torch.masked_fill", "torch.where"})

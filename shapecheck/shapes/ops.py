@@ -17,7 +17,7 @@ from shapecheck.shapes import functional, layers, losses
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.dims import Atom, Dim, same
-from shapecheck.shapes.reshape import WILDCARD, product, reshaped
+from shapecheck.shapes.reshape import WILDCARD, layout_verdict, product, reshaped
 from shapecheck.shapes.shape import DtypeFamily, Shape
 from shapecheck.shapes.values import Items, Sizes
 
@@ -646,7 +646,6 @@ def _reshape(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     sizes = _shape_arguments(ev, args, 0, "shape", before)
     if sizes is None:
         return None
-    from shapecheck.shapes.reshape import layout_verdict
     copies = not shape.contiguous and layout_verdict(shape, sizes.dims) is not None if sizes.variadic is None \
         else False
     return reshaped(shape, sizes, copies=copies, owner=id(args.call))
@@ -672,7 +671,6 @@ def _flatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     if shape.rank == 0:
         return Shape((Dim.of(1),), layout=(0,), dtype=shape.dtype)
     dims = shape.dims[:first] + (product(shape.dims[first:last + 1]),) + shape.dims[last + 1:]
-    from shapecheck.shapes.reshape import layout_verdict
     sizes = Shape(dims)
     copies = not shape.contiguous and layout_verdict(shape, dims) is not None
     return reshaped(shape, sizes, copies=copies, owner=id(args.call))

@@ -1,8 +1,12 @@
-"""The abstract values the evaluator computes besides tensor shapes: a torch.Size, a tuple of values."""
+"""The abstract values the evaluator computes besides tensor shapes (a torch.Size, a tuple of values), and the
+conflicts it proves."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+import libcst as cst
 
 from shapecheck.shapes.dims import Dim
 from shapecheck.shapes.shape import Shape
@@ -33,3 +37,17 @@ class Items:
 
 
 Value = Shape | Dim | Sizes | Items
+
+
+ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "layer", "layout"]
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """`kind` says which check failed; `shapes` are the operands' shapes in the order the message names them;
+    `message` names them in the code's own symbols ("inner dims differ: h is (B, T, D), w is (V, D)")."""
+
+    kind: ConflictKind
+    node: cst.CSTNode
+    shapes: tuple[Shape, ...]
+    message: str
