@@ -307,6 +307,28 @@ def test_reach_tells_which_bindings_certainly_hold() -> None:
     assert ReachProbe.seen == ["always", "never", "maybe", "maybe"]
 
 
+def test_reach_follows_try_else_and_short_circuits() -> None:
+    ReachProbe.seen = []
+    module = cst.parse_module(textwrap.dedent("""
+        def f():
+            try:
+                w = load()
+            except OSError:
+                v = fallback()
+            else:
+                probe(v)
+                probe(w)
+            (u := first()) and probe(u)
+            flag or (t := second())
+            probe(t)
+    """))
+    ctx = Context(module, "x.py")
+    Traversal(ctx, [ReachProbe(ctx)]).run()
+    # the handler's binding never reaches the `else`; the `try` body's may (it is not read as certain); the left of
+    # `and` always runs, the right of `or` may not
+    assert ReachProbe.seen == ["never", "maybe", "always", "maybe"]
+
+
 class Bump(Rule):
     """A fix that always leaves one more thing to fix: `v0` -> `v1` -> ... without end."""
 

@@ -105,6 +105,8 @@ class Scope:
     node: cst.CSTNode
     parent: Scope | None
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    # the first name of each unpacking (`B, T, C = x.shape` gives B's binding), in source order
+    unpackings: list[Binding] = field(default_factory=list)
     # Only function frames own these; other scopes share their function's.
     loops: list[cst.CSTNode] = field(default_factory=list)
     grad: list[bool | None] = field(default_factory=list)  # True: disabled, False: enabled on purpose, None: unknown
@@ -143,7 +145,8 @@ class Context:
         self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
         self.training = TrainingLoop(self)  # the training-loop analysis (`shapecheck.engine.training_loop`)
         self._forward_returns: dict[int, list[ForwardReturn]] = {}  # id(ClassDef) -> its forward's returns
-        self._bound_at: dict[int, int] = {}  # id(statement) -> the seq of its first binding
+        self._bound_at: dict[int, int] = {}
+        self._qualnames: dict[int, tuple[tuple[int, Scope, int | None], str | None]] = {}  # id(statement) -> the seq of its first binding
         self._cap: int | None = None  # under `at()`: bindings from this seq on are not seen yet
         if implicit_torch:  # torch training code that gets torch from a star import, or only as objects
             self.imports_torch = True
@@ -198,6 +201,16 @@ class Context:
         """The dotted name `expr` refers to through imports: `F.softmax` -> "torch.nn.functional.softmax",
         `th.cat` -> "torch.cat", `nn.functional.softmax` -> "torch.nn.functional.softmax". None when the root name
         is not bound by an import at this point (locals, parameters, `self.x`, calls)."""
+        # Every rule with a `visit_Call` asks this of the same callee at the same point: answer once per point.
+        point = (self._seq, self._scope, self._cap)
+        memo = self._qualnames.get(id(expr))
+        if memo is not None and memo[0] == point:
+            return memo[1]
+        found = self._qualname(expr)
+        self._qualnames[id(expr)] = (point, found)
+        return found
+
+    def _qualname(self, expr: cst.CSTNode) -> str | None:
         parts: list[str] = []
         while type(expr) is cst.Attribute:
             parts.append(expr.attr.value)
@@ -217,7 +230,7 @@ class Context:
         default: now). Reassignment kills the earlier binding: the caller sees the newest one and its kind."""
         if before is None:
             before = self._cap
-        if not isinstance(name, str):
+        if type(name) is not str:
             if type(name) is cst.Name:
                 name = name.value
             elif type(name) is cst.Attribute:
@@ -389,7 +402,10 @@ class Context:
         binding = Binding(name, kind, value, statement, self._seq, index, starred, qualname, self.loop,
                           self._path(statement))
         self._bound_at.setdefault(id(statement), self._seq)
-        (scope or self._scope).bindings.setdefault(name, []).append(binding)
+        scope = scope or self._scope
+        scope.bindings.setdefault(name, []).append(binding)
+        if index == 0 and kind == "unpack":
+            scope.unpackings.append(binding)
 
     def _bind_target(self, target: cst.BaseExpression, kind: BindingKind, value: cst.BaseExpression | None,
                      statement: cst.CSTNode) -> None:

@@ -20,6 +20,10 @@ from shapecheck.engine.training_loop import EVENT_CALLS, IN_PLACE_UPDATES, is_gr
 from shapecheck.engine.walker import NODE_TYPES, child_fields
 
 Handler = Callable[[cst.CSTNode], object]
+Bookkeeping = Callable[[Context, cst.CSTNode], None]
+# A node type's rule handlers (visit, leave), the fields holding its children, the engine's own enter and leave.
+_Entry = tuple[tuple[tuple[Rule, Handler], ...], tuple[tuple[Rule, Handler], ...], tuple[str, ...],
+               Bookkeeping | None, Bookkeeping | None]
 
 
 class RuleCrash(Exception):
@@ -34,8 +38,10 @@ class Traversal:
         self.ctx = ctx
         self.rules = list(rules)
         self.crashes: list[RuleCrash] = []
-        self._dispatch: dict[type, tuple[tuple[tuple[Rule, Handler], ...], tuple[tuple[Rule, Handler], ...],
-                                         tuple[str, ...]]] = {}
+        self._dispatch: dict[type, _Entry] = {}
+        # Node types worth a visit: those with children, engine bookkeeping or a rule handler. The rest (strings,
+        # numbers, `pass`, and names when no rule looks at them) are skipped by their parent.
+        self._visited: set[type] = set(NODE_TYPES)
 
     def run(self) -> None:
         self._visit(self.ctx.module)
@@ -47,28 +53,29 @@ class Traversal:
 
     # ------------------------------------------------------------------------------------------------ dispatch
 
-    def _entry(self, cls: type):
+    def _entry(self, cls: type) -> _Entry:
         name = cls.__name__
         visits = tuple((rule, getattr(rule, "visit_" + name)) for rule in self.rules if hasattr(rule, "visit_" + name))
         leaves = tuple((rule, getattr(rule, "leave_" + name)) for rule in self.rules if hasattr(rule, "leave_" + name))
-        entry = (visits, leaves, child_fields(cls))
+        entry = (visits, leaves, child_fields(cls), _ENTER.get(cls), _LEAVE.get(cls))
+        if not any(entry):
+            self._visited.discard(cls)
         self._dispatch[cls] = entry
         return entry
 
     def _crashed(self, rule: Rule, error: BaseException) -> None:
         self.crashes.append(RuleCrash(rule, error))
         self.rules.remove(rule)
-        self._dispatch.clear()
+        self._dispatch.clear()  # fewer handlers from now on, so fewer types are worth a visit
 
     def _visit(self, node: cst.CSTNode) -> None:
         cls = type(node)
-        entry = self._dispatch.get(cls) or self._entry(cls)
+        visits, _, fields, enter, leave = self._dispatch.get(cls) or self._entry(cls)
         ancestors = self.ctx.ancestors
         ancestors.append(node)
-        enter = _ENTER.get(cls)
         if enter is not None:
             enter(self.ctx, node)
-        for rule, handler in entry[0]:
+        for rule, handler in visits:
             try:
                 handler(node)
             except Exception as error:  # noqa: BLE001
@@ -76,24 +83,23 @@ class Traversal:
                     self._crashed(rule, error)
         # `walker.children` inlined: this loop runs for every node of every file, where a generator per node
         # would cost a few percent of the parse.
-        for name in entry[2]:
+        visited = self._visited
+        for name in fields:
             value = getattr(node, name)
-            if value is None:
-                continue
-            if type(value) is tuple or type(value) is list:
+            kind = type(value)
+            if kind is tuple or kind is list:
                 for item in value:
-                    if type(item) in NODE_TYPES:
+                    if type(item) in visited:
                         self._visit(item)
-            elif type(value) in NODE_TYPES:
+            elif kind in visited:
                 self._visit(value)
-        entry = self._dispatch.get(cls) or self._entry(cls)  # a crash above may have dropped a rule
-        for rule, handler in entry[1]:
+        leaves = (self._dispatch.get(cls) or self._entry(cls))[1]  # a crash above may have dropped a rule
+        for rule, handler in leaves:
             try:
                 handler(node)
             except Exception as error:  # noqa: BLE001
                 if rule in self.rules:
                     self._crashed(rule, error)
-        leave = _LEAVE.get(cls)
         if leave is not None:
             leave(self.ctx, node)
         ancestors.pop()
@@ -280,7 +286,7 @@ def _enter_return(ctx: Context, node: cst.Return) -> None:
         ctx._record_return(node, class_def)
 
 
-_ENTER: dict[type, Callable[[Context, cst.CSTNode], None]] = {
+_ENTER: dict[type, Bookkeeping] = {
     cst.Import: _enter_import,
     cst.ImportFrom: _enter_import_from,
     cst.FunctionDef: _enter_function,
@@ -301,7 +307,7 @@ _ENTER: dict[type, Callable[[Context, cst.CSTNode], None]] = {
     cst.Del: _enter_del,
     cst.Return: _enter_return,
 }
-_LEAVE: dict[type, Callable[[Context, cst.CSTNode], None]] = {
+_LEAVE: dict[type, Bookkeeping] = {
     cst.FunctionDef: _leave_function,
     cst.Lambda: _leave_scope,
     cst.ClassDef: _leave_class,

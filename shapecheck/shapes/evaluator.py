@@ -29,8 +29,11 @@ from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Sizes, Value
 
 _DEFINITE = frozenset({"param", "import", "def", "class"})
-MAX_DEPTH = 64
-MAX_PATH_RUNS = 24  # combinations of bindings tried when a view's names are bound differently on different paths  # how far back one question may follow expressions and bindings
+MAX_DEPTH = 64  # how far back one question may follow expressions and bindings
+# Combinations of bindings tried when a view's names are bound differently on different paths: each is a fresh
+# evaluation of everything the view reads, and long functions with many optional arguments (torch's own
+# multi_head_attention_forward) would try every one of them for every view.
+MAX_PATH_RUNS = 8
 
 
 class Unknown(Exception):
@@ -382,17 +385,16 @@ class Evaluator:
         if key in self._memo:
             return self._memo[key]  # type: ignore[return-value]
         found = None
-        for scope_bindings in _visible_scopes(self.ctx):
-            for candidates in scope_bindings.values():
-                for candidate in candidates:
-                    if candidate.kind != "unpack" or candidate.seq >= before or candidate.index != 0:
-                        continue
-                    tensor = ops.measured(candidate.value)
-                    if tensor is None or self.binding(tensor, candidate.seq) is not binding:
-                        continue
-                    names = _target_names(candidate)
-                    if names is not None and (found is None or candidate.seq > found[0]):
-                        found = (candidate.seq, names)
+        for scope in _visible_scopes(self.ctx):
+            for candidate in scope.unpackings:
+                if candidate.seq >= before:
+                    break
+                tensor = ops.measured(candidate.value)
+                if tensor is None or self.binding(tensor, candidate.seq) is not binding:
+                    continue
+                names = _target_names(candidate)
+                if names is not None and (found is None or candidate.seq > found[0]):
+                    found = (candidate.seq, names)
         result = (found[1], len(found[1])) if found is not None else None
         self._memo[key] = result  # type: ignore[assignment]
         return result
@@ -652,7 +654,7 @@ def _target_names(binding: Binding) -> list[str] | None:
 def _visible_scopes(ctx: Context):
     scope = ctx._scope
     while scope is not None:
-        yield scope.bindings
+        yield scope
         if scope.kind in ("function", "module"):
             break
         scope = scope.parent

@@ -83,3 +83,4 @@ def test_layout_test_makes_layout_unknown_and_joins_keep_what_agrees() -> None:
             probe(y)
             probe_layout(y)
     ''') == [None, None, "(3, 3)", None]
+
