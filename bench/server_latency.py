@@ -33,11 +33,12 @@ LINES = 1000
 
 
 def thousand_lines() -> str:
-    """Whole fixture files, without `from __future__` lines (only legal at the top), cut to LINES lines at a
-    top-level statement boundary and padded with comment lines."""
+    """Whole fixture files, clean and buggy taken in turn, without `from __future__` lines (only legal at the top),
+    cut to LINES lines at a top-level statement boundary and padded with comment lines."""
+    clean, buggy = (sorted((ROOT / "fixtures" / folder).glob("*.py")) for folder in ("clean", "buggy"))
     lines: list[str] = []
-    for folder in ("clean", "buggy"):
-        for path in sorted((ROOT / "fixtures" / folder).glob("*.py")):
+    for pair in zip(buggy, clean):
+        for path in pair:
             lines += [line for line in path.read_text().splitlines(keepends=True) if "from __future__" not in line]
     cut = max(i for i in range(1, LINES + 1) if i == len(lines) or (lines[i][:1].isalpha() and i <= LINES))
     return "".join(lines[:cut]) + "# padding\n" * (LINES - cut)

@@ -207,7 +207,7 @@ class TensorCreatedOffDevice(Rule):
         for class_def in self.ctx.class_defs:
             if not is_torch_module_class(self.ctx, class_def):
                 continue
-            if id(class_def) not in self._moved_classes and "device" not in self.ctx.code(class_def):
+            if id(class_def) not in self._moved_classes and not _mentions_device(class_def):
                 continue  # never moved, and nothing in the class says it is meant for a device
             methods = {m.name.value: m for m in class_def.body.body if type(m) is cst.FunctionDef}
             for method in _reachable(methods, "forward"):
@@ -354,3 +354,13 @@ def _returned(expr: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> bool:
     while type(parent) in (cst.Element, cst.Tuple):
         parent = parents.get(id(parent))
     return type(parent) is cst.Return
+
+
+def _mentions_device(class_def: cst.ClassDef) -> bool:
+    """A name, attribute, keyword or string in the class says "device" (`self.device`, `device=`, `"cuda"` does
+    not count). Read from the nodes: generating the class's code to search it cost more than the rule."""
+    for node in walk(class_def):
+        kind = type(node)
+        if kind is cst.Name and "device" in node.value or kind is cst.SimpleString and "device" in node.value:
+            return True
+    return False

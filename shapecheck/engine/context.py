@@ -146,6 +146,7 @@ class Context:
         self.training = TrainingLoop(self)  # the training-loop analysis (`shapecheck.engine.training_loop`)
         self._forward_returns: dict[int, list[ForwardReturn]] = {}  # id(ClassDef) -> its forward's returns
         self._bound_at: dict[int, int] = {}
+        self._code: dict[int, str] = {}
         self._qualnames: dict[int, tuple[tuple[int, Scope, int | None], str | None]] = {}  # id(statement) -> the seq of its first binding
         self._cap: int | None = None  # under `at()`: bindings from this seq on are not seen yet
         if implicit_torch:  # torch training code that gets torch from a star import, or only as objects
@@ -391,7 +392,12 @@ class Context:
         return walk(node)
 
     def code(self, node: cst.CSTNode) -> str:
-        return self.module.code_for_node(node)
+        """The node's source. Nodes never change, and rules and the shape analysis spell the same ones again and
+        again (a layer's constructor in every message about it), so each is generated once."""
+        code = self._code.get(id(node))
+        if code is None:
+            code = self._code[id(node)] = self.module.code_for_node(node)
+        return code
 
     # ------------------------------------------------------------------------------------- engine-only writers
 

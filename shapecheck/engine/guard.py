@@ -54,9 +54,14 @@ class _Level:
         return self.tight + self.negations + self.loose
 
 
-def too_complex(text: str, filename: str = "<unknown>") -> str | None:
+class TooComplex(Exception):
+    """What `too_complex` found, raised by the parsers that guard themselves with it (`engine.source`)."""
+
+
+def too_complex(text: str, filename: str = "<unknown>", first_line: int = 1) -> str | None:
     """Why libcst must not parse `text` ("a 20,000-term expression on line 2"), or None. Raises SyntaxError where
-    CPython's tokenizer does, and for more than MAX_BRACKETS nested brackets."""
+    CPython's tokenizer does, and for more than MAX_BRACKETS nested brackets. `first_line`: the line `text` starts
+    on in its file (an edited span), for the line numbers in the answer."""
     levels = [_Level()]
     outer_depth = 0  # brackets and operators open in the enclosing levels
     chain = depth = 0  # the statement's largest
@@ -71,9 +76,9 @@ def too_complex(text: str, filename: str = "<unknown>") -> str | None:
         level = levels[-1]
         if kind == tokenize.NEWLINE or kind == tokenize.ENDMARKER:
             if chain > MAX_CHAIN:
-                return f"a {chain + 1:,}-term expression on line {chain_row}"
+                return f"a {chain + 1:,}-term expression on line {chain_row + first_line - 1}"
             if depth > MAX_DEPTH:
-                return f"an expression nested {depth:,} deep on line {depth_row}"
+                return f"an expression nested {depth:,} deep on line {depth_row + first_line - 1}"
             levels, outer_depth, chain, depth, value_before, previous = [_Level()], 0, 0, 0, False, ""
             continue
         if kind in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT):

@@ -20,7 +20,7 @@ import libcst as cst
 
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
-from shapecheck.engine.guard import too_complex
+from shapecheck.engine.guard import TooComplex
 from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source
@@ -166,15 +166,13 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
     if not rules and _cpython_parses(text, filename):
         return None, [], []
     try:
-        reason = too_complex(text, filename)
-    except SyntaxError as error:  # from the tokenizer: the file is not Python
-        return _syntax_error(filename, text, *_cpython_syntax_error(text, filename, error))
-    if reason is not None:
+        source = parse(text)  # guarded: see `engine.guard`
+    except TooComplex as reason:
         return FileResult(filename, error=f"too complex to analyse: {reason}")
-    try:
-        source = parse(text)
     except cst.ParserSyntaxError as error:
         return _syntax_error(filename, text, *_locate_syntax_error(text, filename, error))
+    except SyntaxError as error:  # from the guard's tokenizer: the file is not Python
+        return _syntax_error(filename, text, *_cpython_syntax_error(text, filename, error))
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to parse")
     module = source.module

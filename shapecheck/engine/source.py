@@ -5,7 +5,8 @@ Two things follow from knowing that, and both keep the cost of a lint close to t
 - `positions`: the line and column of a few nodes, generating the code of only the statements that hold them.
   libcst's `PositionProvider` generates the whole module, several times the cost of the parse for a 1,000-line file.
 - `reparse`: an edited text parsed again statement by statement. Top-level statements parse independently of one
-  another, so only those the edit touched are parsed; the editor server lints every keystroke this way.
+  another, so only those the edit touched are parsed (and measured by the complexity guard first); the editor
+  server lints every keystroke this way.
 
 The start lines come from CPython's parser (C, a fraction of libcst's parse) and are only a hint: the code of each
 statement whose positions are wanted is compared with the text at that line, and any disagreement falls back to
@@ -24,6 +25,7 @@ from typing import TypeVar
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
+from shapecheck.engine.guard import TooComplex, too_complex
 from shapecheck.engine.walker import walk
 
 T = TypeVar("T")
@@ -133,7 +135,11 @@ class ParsedSource:
 
 
 def parse_source(text: str) -> ParsedSource:
-    """Parse `text` whole. Raises what `libcst.parse_module` raises."""
+    """Parse `text` whole. Raises `TooComplex` for what libcst must not be asked to parse, SyntaxError where
+    CPython's tokenizer fails, and what `libcst.parse_module` raises."""
+    reason = too_complex(text)
+    if reason is not None:
+        raise TooComplex(reason)
     return ParsedSource(text, cst.parse_module(text), split_lines(text))
 
 
@@ -182,6 +188,12 @@ def reparse(previous: ParsedSource, text: str) -> ParsedSource:
     if not 0 <= begin <= end <= len(new):
         return parse_source(text)
     span_text = "".join(new[begin:end])
+    try:
+        reason = too_complex(span_text, first_line=begin + 1)
+    except SyntaxError:  # the span alone may not tokenize (a string it cuts): the whole text says what is wrong
+        return parse_source(text)
+    if reason is not None:
+        raise TooComplex(reason)
     span = _parse_or_none(span_text)
     at_top, at_bottom = first == 0, last == len(body)
     if (span is None or not span.body or span.default_indent != old_module.default_indent

@@ -49,6 +49,10 @@ class Evaluator:
         # function's names (and the module's): this one's are not the ones meant.
         self._home: Scope | None = None
         self._loops = flow.LoopAssignments()
+        self._homes: dict[int, Scope] = {}  # seq -> `_home_of(seq)`, while `ctx.closed_functions` holds as many
+        self._homes_as_of = 0
+        # id(class or function) -> the containers its code changes (`x.append(...)`), see `layers.module_of`
+        self.mutated: dict[int, frozenset[str]] = {}
         # seq of a binding -> the path of its statement, where the names in its value are read
         self._points: dict[int, tuple[cst.CSTNode, ...]] = {}
         # names read where several bindings may reach, and the one to take when following a single path
@@ -246,11 +250,18 @@ class Evaluator:
 
     def _home_of(self, seq: int) -> Scope:
         """The scope of the function (already left) that made binding `seq`, else the module's."""
-        best: tuple[int, int, Scope] | None = None
-        for start, end, scope in self.ctx.closed_functions:
-            if start < seq <= end and (best is None or start > best[0]):
-                best = (start, end, scope)
-        return best[2] if best is not None else self.ctx._module_scope()
+        closed = self.ctx.closed_functions
+        if self._homes_as_of != len(closed):  # another function was left: answers may now be a closer one
+            self._homes.clear()
+            self._homes_as_of = len(closed)
+        home = self._homes.get(seq)
+        if home is None:
+            best: tuple[int, int, Scope] | None = None
+            for start, end, scope in closed:
+                if start < seq <= end and (best is None or start > best[0]):
+                    best = (start, end, scope)
+            home = self._homes[seq] = best[2] if best is not None else self.ctx._module_scope()
+        return home
 
     # ------------------------------------------------------------------------------------ which bindings reach
 

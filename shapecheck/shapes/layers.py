@@ -89,7 +89,6 @@ def module_of(ctx: Context, callee: cst.BaseExpression) -> Layer | None:
 
 MUTATORS = frozenset({"append", "extend", "insert", "add_module", "register_module", "pop", "__setitem__",
                       "__delitem__"})
-_MUTATED: dict[int, tuple[cst.CSTNode, frozenset[str]]] = {}
 
 
 def _mutated(ctx: Context, callee: cst.BaseExpression) -> bool:
@@ -98,24 +97,32 @@ def _mutated(ctx: Context, callee: cst.BaseExpression) -> bool:
     root = ctx.class_def if _is_self_attribute(callee) else ctx._frame.node
     if root is None:
         return True
-    cached = _MUTATED.get(id(root))
-    if cached is None or cached[0] is not root:
+    containers = ctx.shapes.mutated.get(id(root))
+    if containers is None:
         names: set[str] = set()
         for node in ctx.walk(root):
-            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            kind = type(node)
+            if kind is cst.Call and type(node.func) is cst.Attribute:
                 if node.func.attr.value in MUTATORS:
                     names.add(dotted_name(node.func.value) or "")
-            elif isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.Del)):
-                if isinstance(node.target, cst.Subscript):
+            elif kind is cst.AssignTarget or kind is cst.AugAssign or kind is cst.Del:
+                if type(node.target) is cst.Subscript:
                     names.add(dotted_name(node.target.value) or "")
-        if len(_MUTATED) > 256:
-            _MUTATED.clear()
-        cached = _MUTATED[id(root)] = (root, frozenset(names))
-    return dotted_name(callee) in cached[1]
+        containers = ctx.shapes.mutated[id(root)] = frozenset(names)
+    return dotted_name(callee) in containers
 
 
 def build(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Layer | None:
     """The module a constructor call builds, reading its sizes where `binding` made it (None: as of now)."""
+    memo = ctx.shapes._memo
+    key = ("layer", id(constructor), id(binding) if binding is not None else ctx.shapes.now())
+    if key not in memo:
+        memo[key] = None  # a constructor that (through a model's forward) reads itself gives up
+        memo[key] = _build(ctx, constructor, binding)
+    return memo[key]  # type: ignore[return-value]
+
+
+def _build(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Layer | None:
     from shapecheck.shapes import forward
 
     qualname = ctx.qualname(constructor.func)
