@@ -218,6 +218,27 @@ class ShapeMismatch(Rule):
         s = torch.stack([torch.zeros(4), torch.zeros(4), torch.zeros(4)], dim=0)
         t = torch.cat([torch.zeros(4), torch.zeros(4)], dim=0)
         """,
+        # lightning-tutorials' normalizing flows: the `else` branch would fail on this image, but the call does not
+        # take it; a branch of `forward` the call may skip proves nothing
+        """
+        import torch
+        import torch.nn as nn
+        class SqueezeFlow(nn.Module):
+            def forward(self, z, ldj, reverse=False):
+                B, C, H, W = z.shape
+                if not reverse:
+                    z = z.reshape(B, C, H // 2, 2, W // 2, 2)
+                    z = z.permute(0, 1, 3, 5, 2, 4)
+                    z = z.reshape(B, 4 * C, H // 2, W // 2)
+                else:
+                    z = z.reshape(B, C // 4, 2, 2, H, W)
+                    z = z.permute(0, 1, 4, 2, 5, 3)
+                    z = z.reshape(B, C // 4, H * 2, W * 2)
+                return z, ldj
+        sq_flow = SqueezeFlow()
+        rand_img = torch.arange(1, 17).view(1, 1, 4, 4)
+        forward_img, _ = sq_flow(rand_img, ldj=None, reverse=False)
+        """,
     ]
     INVALID = [
         """

@@ -49,8 +49,11 @@ def reach(statement: Path, read: Path, root: cst.CSTNode | None = None) -> Reach
     """Whether a binding made by the last node of `statement` is certainly, maybe or never the value seen at the
     last node of `read`. With a `root`, a binding or a read outside root's own body counts as "always": what
     happens outside the function is not this question's to weigh."""
-    if root is not None and (inside(statement, root) is None or inside(read, root) is None):
-        return "always"
+    if root is not None:  # the paths may start at different nodes (a function's analysis reads from its `def`)
+        mine, theirs = inside(statement, root), inside(read, root)
+        if mine is None or theirs is None:
+            return "always"
+        statement, read = statement[mine:], read[theirs:]
     common = 0
     for mine, theirs in zip(statement, read):
         if mine is not theirs:
@@ -87,6 +90,25 @@ def _sides(common: cst.CSTNode, statement_side: cst.CSTNode, read_side: cst.CSTN
     if kind in _LOOP_TYPES and read_side is getattr(common, "orelse", None):
         return "maybe"
     return "always"
+
+
+def runs_whenever(path: Path) -> bool:
+    """The path's last node runs every time its first one does: no `if`/`else` branch, `while` body, `try`
+    handler or `else`, `match` case, or right side of `and`/`or` lies between them. A `for` body counts as
+    running: the loops people write in `forward` go over their layers."""
+    for parent, child in zip(path, path[1:]):
+        kind = type(parent)
+        if kind is cst.If or kind is cst.IfExp or kind is cst.While:
+            if child is not parent.test:
+                return False
+        elif kind is cst.Try or kind is cst.TryStar:
+            if child is not parent.body and type(child) is not cst.Finally:
+                return False
+        elif kind is cst.Match or kind is cst.BooleanOperation and child is parent.right:
+            return False
+        elif kind is cst.For and child is parent.orelse:
+            return False
+    return True
 
 
 def under_layout_test(statement: Path, root: cst.CSTNode, code: Callable[[cst.CSTNode], str]) -> bool:

@@ -15,13 +15,15 @@ that certainly fails on these shapes but not on the shapes `forward` states itse
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 import libcst as cst
 
+from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope
+from shapecheck.engine.walker import children
 from shapecheck.shapes import conflicts
 from shapecheck.shapes.dims import Dim
 from shapecheck.shapes.evaluator import Evaluator
@@ -33,10 +35,11 @@ MAX_NESTING = 3  # model inside model inside model: deeper gives up
 
 
 @contextmanager
-def inside(ctx: Context, function: cst.FunctionDef, before: int, read: cst.CSTNode | None,
+def inside(ctx: Context, function: cst.FunctionDef, before: int, read: Sequence[cst.CSTNode],
            evaluator: Evaluator | None = None) -> Iterator[bool]:
-    """Put the context back inside `function` as of `before` (reading at node `read`) for the duration; yields
-    False, changing nothing, when the traversal has not been through `function` yet."""
+    """Put the context back inside `function` as of `before`, reading at the last node of `read` (its path from
+    `function` down), for the duration; yields False, changing nothing, when the traversal has not been through
+    `function` yet."""
     scope = scope_of(ctx, function)
     if scope is None:
         yield False
@@ -47,7 +50,7 @@ def inside(ctx: Context, function: cst.FunctionDef, before: int, read: cst.CSTNo
     ctx._classes = [parent.node] if parent is not None and parent.kind == "class" else []  # type: ignore[list-item]
     ctx._functions = [function]
     ctx._seq = before - 1
-    ctx.ancestors = [read] if read is not None else []
+    ctx.ancestors = list(read)
     if evaluator is not None:
         ctx._shapes = evaluator
     try:
@@ -192,50 +195,56 @@ class _Plan:
         scope = scope_of(ctx, function)
         self.ready = scope is not None
         self.function = function
-        self.nodes: list[tuple[cst.CSTNode, int]] = []  # (node, before), in source order
-        self.returns: list[tuple[cst.Return, int]] = []
+        # (node, its path from `function` down, before), in source order
+        self.nodes: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...], int]] = []
+        self.returns: list[tuple[cst.Return, tuple[cst.CSTNode, ...], int]] = []
         if scope is None:
             return
         bindings = sorted((b for found in scope.bindings.values() for b in found if b.statement is not function),
                           key=lambda b: b.seq)
         end = max((b.seq for found in scope.bindings.values() for b in found), default=0) + 1
         order: dict[int, int] = {}
-        statements: list[tuple[cst.CSTNode, cst.CSTNode]] = []  # (node, its statement)
-        self._collect(function.body, None, order, statements)
+        statements: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...], cst.CSTNode]] = []  # (node, path, statement)
+        self._collect(function.body, (function,), None, order, statements)
         firsts = [(order.get(id(b.statement)), b.seq) for b in bindings]
-        for node, statement in statements:
+        for node, path, statement in statements:
             position = order[id(statement)]
             before = min((seq for at, seq in firsts if at is not None and at >= position), default=end)
             if type(node) is cst.Return:
-                self.returns.append((node, before))  # type: ignore[arg-type]
+                self.returns.append((node, path, before))  # type: ignore[arg-type]
             else:
-                self.nodes.append((node, before))
+                self.nodes.append((node, path, before))
 
-    def _collect(self, node: cst.CSTNode, statement: cst.CSTNode | None, order: dict[int, int],
-                 found: list[tuple[cst.CSTNode, cst.CSTNode]]) -> None:
+    def _collect(self, node: cst.CSTNode, above: tuple[cst.CSTNode, ...], statement: cst.CSTNode | None,
+                 order: dict[int, int], found: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...], cst.CSTNode]]
+                 ) -> None:
         order[id(node)] = len(order)
+        path = (*above, node)
         if isinstance(node, cst.BaseStatement) or isinstance(node, cst.BaseSmallStatement):
             statement = node
         kind = type(node)
         if kind in (cst.Call, cst.BinaryOperation, cst.Return) and statement is not None:
-            found.append((node, statement))
-        for child in node.children:
+            found.append((node, path, statement))
+        for child in children(node):
             if type(child) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
                 continue  # their own scopes, run only when called
-            self._collect(child, statement, order, found)
+            self._collect(child, path, statement, order, found)
 
 
 def _first_conflict(ctx: Context, model: Model, plan: _Plan, evaluator: _Run) -> Mismatch | None:
-    """The first operation of `forward` that fails on the run's shapes but not on `forward`'s own."""
+    """The first operation of `forward` that fails on the run's shapes but not on `forward`'s own, among those that
+    run on every call: a branch the call may not take (`if not reverse:` ... `else:`) proves nothing."""
     plain: _Run | None = None
-    for node, before in plan.nodes:
-        with inside(ctx, model.forward, before, node, evaluator):
+    for node, path, before in plan.nodes:
+        if not flow.runs_whenever(path):
+            continue
+        with inside(ctx, model.forward, before, path, evaluator):
             found = _conflict(evaluator, node)
         if found is None:
             continue
         if plain is None:
             plain = _Run(ctx, model, None)
-        with inside(ctx, model.forward, before, node, plain):
+        with inside(ctx, model.forward, before, path, plain):
             already = _conflict(plain, node)
         if already is not None:
             return None
@@ -257,10 +266,10 @@ def _returned(ctx: Context, model: Model, plan: _Plan, evaluator: _Run) -> Value
     """What `forward` returns when it has one `return` with a value."""
     if len(plan.returns) != 1 or plan.returns[0][0].value is None:
         return None
-    node, before = plan.returns[0]
+    node, path, before = plan.returns[0]
     value = node.value
     assert value is not None
-    with inside(ctx, model.forward, before, node, evaluator):
+    with inside(ctx, model.forward, before, path, evaluator):
         shape = evaluator.shape_of(value, before)
         if shape is not None:
             return shape
