@@ -15,6 +15,7 @@ import multiprocessing
 import multiprocessing.connection
 import multiprocessing.context
 import os
+import queue
 import signal
 import sys
 import threading
@@ -264,27 +265,48 @@ def _limit_cpu(seconds: float | None) -> None:
 
 
 def with_large_stack(function: Callable[..., T], *args: object) -> T:
-    """`function(*args)` on a thread with STACK_SIZE of stack."""
-    returned: list[T] = []
-    raised: list[BaseException] = []
+    """`function(*args)` on a thread with STACK_SIZE of stack. The thread is started once per process and kept:
+    starting a thread with that much stack takes milliseconds, too long to pay per file or per keystroke."""
+    global _large_stack
+    if threading.current_thread().name == _LARGE_STACK_THREAD:
+        return function(*args)  # already on it
+    if _large_stack is None or _large_stack.pid != os.getpid():  # none yet, or this is a forked worker
+        _large_stack = _LargeStackThread()
+    return _large_stack.call(function, *args)
 
-    def target() -> None:
+
+_LARGE_STACK_THREAD = "shapecheck-lint"
+
+
+class _LargeStackThread:
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self._requests: queue.SimpleQueue = queue.SimpleQueue()
+        previous = threading.stack_size(STACK_SIZE)
         try:
-            returned.append(function(*args))
-        except BaseException as error:  # noqa: BLE001 - re-raised on the calling thread
-            raised.append(error)
+            # A daemon, so Ctrl-C on the main thread ends the process without waiting for the file being linted.
+            threading.Thread(target=self._serve, name=_LARGE_STACK_THREAD, daemon=True).start()
+        finally:
+            threading.stack_size(previous)
 
-    previous = threading.stack_size(STACK_SIZE)
-    try:
-        # A daemon, so Ctrl-C on the main thread ends the process without waiting for the file being linted.
-        thread = threading.Thread(target=target, name="shapecheck-lint", daemon=True)
-        thread.start()
-    finally:
-        threading.stack_size(previous)
-    thread.join()
-    if raised:
-        raise raised[0]
-    return returned[0]
+    def call(self, function: Callable[..., T], *args: object) -> T:
+        reply: queue.SimpleQueue = queue.SimpleQueue()
+        self._requests.put((function, args, reply))
+        returned, value = reply.get()
+        if not returned:
+            raise value  # re-raised on the calling thread
+        return value
+
+    def _serve(self) -> None:
+        while True:
+            function, args, reply = self._requests.get()
+            try:
+                reply.put((True, function(*args)))
+            except BaseException as error:  # noqa: BLE001 - re-raised on the calling thread
+                reply.put((False, error))
+
+
+_large_stack: _LargeStackThread | None = None
 
 
 def _lint_batch(tasks: Sequence[Task], fix: str | None, write: bool) -> list[Outcome]:

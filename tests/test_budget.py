@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import libcst as cst
 import pytest
 
 from shapecheck.engine import Rule, registry
-from shapecheck.runner import Budget, Task, _death, run
+from shapecheck.runner import Budget, Task, _death, run, with_large_stack
 from tests.cli_helpers import BUGGY, lint, reported, write
 
 
@@ -108,3 +109,13 @@ def test_standard_input_has_the_same_budget(project: Path, monkeypatch: pytest.M
     result = lint("-", "--extend-select", "SC992", "--file-time-limit", "1", stdin=BUGGY + "spin()\n")
     assert result.exit_code == 2
     assert "shapecheck: error: -: not linted: took longer than " in result.stderr
+
+
+def test_files_are_linted_on_one_large_stack_thread_per_process() -> None:
+    # starting a thread with a 256 MiB stack takes milliseconds: once per process, not once per file or keystroke
+    threads = {with_large_stack(threading.get_ident) for _ in range(3)}
+    assert len(threads) == 1 and threading.get_ident() not in threads
+    assert with_large_stack(lambda: with_large_stack(threading.get_ident)) in threads  # nested calls run in place
+    with pytest.raises(ZeroDivisionError):
+        with_large_stack(lambda: 1 / 0)
+    assert with_large_stack(sum, [1, 2]) == 3  # and it survives an error
