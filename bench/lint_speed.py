@@ -7,6 +7,9 @@ machine with torch has. Found without importing torch.
 
 Rows:
 - bare parse: `libcst.parse_module` on each file's text, nothing else (the floor a libcst linter can reach).
+- bare parse in a subprocess: the same in a fresh `python` that imports libcst, finds and reads the files: the
+  floor of any libcst linter run as a command, which pays the interpreter's start and libcst's import (0.2 s)
+  however little it does. The subprocess rows get a second ratio against it.
 - shapecheck, 1 core: the engine over every file in this process, all default rules (cold: shapecheck keeps no cache).
 - shapecheck CLI: `shapecheck lint` as users run it, in a subprocess, one core and all cores (`--jobs`), from
   compiled bytecode as an installed package runs (a warm-up run writes it, even where PYTHONDONTWRITEBYTECODE is
@@ -69,6 +72,17 @@ def timed(function, *args) -> float:
 _ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
+# What a libcst linter run as a command does at the least: start, import libcst, find, read and parse the files.
+_PARSE_FILES = """
+import sys
+from pathlib import Path
+import libcst
+for folder in sys.argv[1:]:
+    for path in sorted(Path(folder).rglob("*.py")):
+        libcst.parse_module(path.read_bytes().decode("utf-8"))
+"""
+
+
 def run_command(command: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=_ENVIRONMENT)
@@ -96,11 +110,13 @@ def main() -> None:
     paths = [str(copy / folder) for folder in FOLDERS]
     shapecheck = [sys.executable, "-m", "shapecheck", "lint", "--exit-zero", "--quiet", "--no-cache"]
     rows: dict[str, list[float]] = {"bare libcst parse": [], "shapecheck engine, 1 core": [],
-                                    "shapecheck lint --jobs 1": [], f"shapecheck lint --jobs {cores}": []}
+                                    "bare libcst parse in a subprocess": [], "shapecheck lint --jobs 1": [],
+                                    f"shapecheck lint --jobs {cores}": []}
     run_command([*shapecheck, "--jobs", "1", str(copy / FOLDERS[1])])  # writes the bytecode, warms the disk cache
     for _ in range(args.rounds):
         rows["bare libcst parse"].append(timed(bare_parse, texts))
         rows["shapecheck engine, 1 core"].append(timed(shapecheck_engine, texts))
+        rows["bare libcst parse in a subprocess"].append(run_command([sys.executable, "-c", _PARSE_FILES, *paths]))
         rows["shapecheck lint --jobs 1"].append(run_command([*shapecheck, "--jobs", "1", *paths]))
         rows[f"shapecheck lint --jobs {cores}"].append(run_command([*shapecheck, "--jobs", str(cores), *paths]))
     if args.torchfix:  # peers are slow (minutes): one run each
@@ -110,12 +126,15 @@ def main() -> None:
     shutil.rmtree(copy)
 
     floor = statistics.median(rows["bare libcst parse"])
+    command_floor = statistics.median(rows["bare libcst parse in a subprocess"])
     print(f"findings: {shapecheck_engine(texts)}")
-    print("\n| run | median s | lines/s | x bare parse |")
-    print("| --- | ---: | ---: | ---: |")
+    print("\n| run | median s | lines/s | x bare parse | x bare parse in a subprocess |")
+    print("| --- | ---: | ---: | ---: | ---: |")
     for name, times in rows.items():
         median = statistics.median(times)
-        print(f"| {name} | {median:.2f} | {lines / median:,.0f} | {median / floor:.2f} |")
+        second = f"{median / command_floor:.2f}" if name not in ("bare libcst parse", "shapecheck engine, 1 core") \
+            else ""
+        print(f"| {name} | {median:.2f} | {lines / median:,.0f} | {median / floor:.2f} | {second} |")
 
 
 if __name__ == "__main__":
