@@ -8,7 +8,7 @@ from typing import ClassVar
 import libcst as cst
 import pytest
 
-from shapecheck.engine import Fix, Rule
+from shapecheck.engine import Fix, Rule, registry
 from shapecheck.engine.context import Context
 from shapecheck.engine.linter import MAX_FIX_ROUNDS, applicable, lint_text
 from shapecheck.engine.traversal import Traversal
@@ -346,3 +346,24 @@ def test_findings_describe_the_source_after_the_last_fix_round() -> None:
     assert result.fixed == MAX_FIX_ROUNDS
     assert result.new_source == f"import torch\nv{MAX_FIX_ROUNDS}\n"
     assert [f.message for f in result.findings] == [f"v{MAX_FIX_ROUNDS}"]
+
+
+def test_a_lint_leaves_no_cycles_for_the_collector() -> None:
+    # Rules, the context and its analyses refer to one another; once the findings are out the context lets go, so
+    # reference counting frees the file's tree and the analysis at once (the editor server lints every keystroke).
+    import gc
+
+    source = "import torch\nimport torch.nn as nn\n" + "\n".join(
+        f"def f{i}(x):\n    y = x.transpose(0, 1)\n    return y.view(-1) @ torch.randn(3, 4)\n" for i in range(50))
+    rules = registry.resolve(None)
+    lint_text(source, "m.py", rules)
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        lint_text(source, "m.py", rules)
+        gc.collect()
+        left = [o for o in gc.garbage if type(o).__module__.startswith(("libcst", "shapecheck"))]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert left == []

@@ -179,6 +179,14 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
     if not rules:
         return module, [], []
     ctx = Context(module, filename, implicit_torch=not imports_torch(text))
+    try:
+        return _analyse(ctx, source, filename, text, rules)
+    finally:
+        ctx.release()
+
+
+def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules: Sequence[type[Rule]]):
+    module = source.module
     instances = [rule(ctx) for rule in rules]
     traversal = Traversal(ctx, instances)
     try:

@@ -20,6 +20,7 @@ from shapecheck.engine.noqa import noqa_blocked_rows
 from shapecheck.engine.source import split_lines
 from shapecheck.findings import FileResult, Finding
 from shapecheck.server.documents import Documents, Linted
+from shapecheck.server.idle import IdleCollector
 from shapecheck.server.protocol import (
     FIX_ALL, Converter, diagnostic, fix_action, fix_all_action, noqa_action, overlaps,
 )
@@ -38,6 +39,7 @@ class ShapecheckServer(LanguageServer):
         self.linted_uris: set[str] = set()  # the open documents that are Python source
         self.notebook_cells: dict[str, list[str]] = {}  # notebook uri -> its cells' uris, as last published
         self._shown_errors: set[str] = set()  # configuration errors already shown, not repeated per keystroke
+        self.idle = IdleCollector()
 
 
 server = ShapecheckServer()
@@ -59,6 +61,7 @@ def _lint_and_publish(ls: ShapecheckServer, uri: str) -> None:
         diagnostics = [diagnostic(finding, convert) for finding in result.findings]
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
         uri=uri, version=document.version, diagnostics=diagnostics))
+    ls.idle.linted()
 
 
 def _reported(ls: ShapecheckServer, uri: str, lint: Callable[[], FileResult | None]) -> FileResult | None:
@@ -100,6 +103,7 @@ def _lint_notebook_and_publish(ls: ShapecheckServer, uri: str) -> None:
         ls.documents.linted.pop(gone, None)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=gone, diagnostics=[]))
     ls.notebook_cells[uri] = current
+    ls.idle.linted()
 
 
 @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
@@ -201,4 +205,5 @@ def _current_lint(ls: ShapecheckServer, uri: str, document: TextDocument,
 
 def serve() -> None:
     """Serve one editor over standard input and output until it exits."""
+    server.idle.linted()  # the imports live as long as the server
     server.start_io()
