@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import gc
 import math
 import multiprocessing
 import multiprocessing.connection
@@ -122,7 +123,13 @@ class _Worker:
                  seconds: float | None) -> None:
         self.connection, child = context.Pipe()
         self.process = context.Process(target=_serve, args=(child, fix, write, seconds), daemon=True)
-        self.process.start()
+        # Frozen across the fork, as the gc module's documentation advises: the worker's collections then never
+        # walk (and copy-on-write) the modules and objects it inherits. This process unfreezes at once.
+        gc.freeze()
+        try:
+            self.process.start()
+        finally:
+            gc.unfreeze()
         child.close()
         self.pending: deque[int] = deque()
         self.since = 0.0
