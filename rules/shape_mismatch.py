@@ -248,6 +248,23 @@ class ShapeMismatch(Rule):
         def logits(h: Float[Tensor, "B T D"], w: Float[Tensor, "V D"]) -> Tensor:
             return h @ w
         """,
+        # a model moved to its device where it is built, as the primer writes it
+        """
+        import torch
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(20, 1)
+
+            def forward(self, x):
+                return self.fc(x)
+
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+        model = Net().to(device).eval()
+        out = model(torch.randn(8, 10, device=device))
+        """,
         """
         import torch
         a = torch.randn(3, 4)

@@ -145,9 +145,10 @@ class Context:
         self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
         self.training = TrainingLoop(self)  # the training-loop analysis (`shapecheck.engine.training_loop`)
         self._forward_returns: dict[int, list[ForwardReturn]] = {}  # id(ClassDef) -> its forward's returns
-        self._bound_at: dict[int, int] = {}
-        self._code: dict[int, str] = {}
-        self._qualnames: dict[int, tuple[tuple[int, Scope, int | None], str | None]] = {}  # id(statement) -> the seq of its first binding
+        self._bound_at: dict[int, int] = {}  # id(statement) -> the seq of its first binding
+        self._code: dict[int, str] = {}  # id(node) -> its source
+        # id(node) -> (the point it was asked at, its qualname)
+        self._qualnames: dict[int, tuple[tuple[int, Scope, int | None], str | None]] = {}
         self._cap: int | None = None  # under `at()`: bindings from this seq on are not seen yet
         if implicit_torch:  # torch training code that gets torch from a star import, or only as objects
             self.imports_torch = True

@@ -153,7 +153,8 @@ def _constructor(ctx: Context, callee: cst.BaseExpression) -> tuple[cst.Call, Bi
     binding = ctx.binding(callee)
     if binding is None or binding.kind != "assign" or type(binding.value) is not cst.Call:
         return None
-    if not _builds_module(ctx, binding.value):
+    constructor = _without_self_returning_calls(binding.value)
+    if not _builds_module(ctx, constructor):
         return None
     if binding.loop is not None and binding.loop is not ctx.loop:
         return None  # bound in a loop: a different module each time round
@@ -163,7 +164,21 @@ def _constructor(ctx: Context, callee: cst.BaseExpression) -> tuple[cst.Call, Bi
             return None  # bound differently on different paths: not known for certain
     elif not _assigned_once(ctx, callee.attr.value):  # type: ignore[attr-defined]
         return None
-    return binding.value, binding
+    return constructor, binding
+
+
+# nn.Module methods that return the module itself: `Net().to(device)` is the `Net()` it was called on.
+RETURNS_SELF = frozenset({"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "train", "eval",
+                          "requires_grad_", "to_empty"})
+
+
+def _without_self_returning_calls(call: cst.Call) -> cst.Call:
+    """`Net().to(device).eval()` -> `Net()`; any other call as it is."""
+    func = call.func
+    while type(func) is cst.Attribute and func.attr.value in RETURNS_SELF and type(func.value) is cst.Call:
+        call = func.value
+        func = call.func
+    return call
 
 
 def _builds_module(ctx: Context, call: cst.Call) -> bool:
