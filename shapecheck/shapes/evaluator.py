@@ -25,7 +25,7 @@ from shapecheck.shapes import conflicts, ops
 from shapecheck.shapes.annotations import annotation_shape
 from shapecheck.shapes.values import Conflict
 from shapecheck.shapes.dims import Atom, Dim
-from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.shape import MAX_RANK, Shape
 from shapecheck.shapes.values import Items, Sizes, Value
 
 _DEFINITE = frozenset({"param", "import", "def", "class"})
@@ -489,6 +489,8 @@ class Evaluator:
         that is not possible."""
         if shape.variadic is None:
             return shape if len(shape.dims) >= max(dims, trailing) else None
+        if dims > MAX_RANK or trailing > MAX_RANK:
+            return None
         owner = shape.origin if shape.origin is not None else owner
         v = shape.variadic
         known_leading, known_trailing = v, len(shape.dims) - v

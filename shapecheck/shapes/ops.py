@@ -18,7 +18,7 @@ from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.dims import Atom, Dim, same
 from shapecheck.shapes.reshape import WILDCARD, layout_verdict, product, reshaped
-from shapecheck.shapes.shape import DtypeFamily, Shape
+from shapecheck.shapes.shape import MAX_RANK, DtypeFamily, Shape
 from shapecheck.shapes.values import Items, Sizes
 
 if TYPE_CHECKING:
@@ -188,7 +188,7 @@ def _with_rank(ev: Evaluator, shape: Shape, rank: int, owner: object) -> Shape |
     if shape.variadic is None:
         return shape if len(shape.dims) == rank else None
     missing = rank - len(shape.dims)
-    if missing < 0:
+    if missing < 0 or rank > MAX_RANK:
         return None
     v = shape.variadic
     new = tuple(Dim.symbol(("dim", owner, i), f"d{i}", placeholder=True) for i in range(v, v + missing))

@@ -16,6 +16,9 @@ from shapecheck.shapes.shape import Shape
 WILDCARD = Dim.of(-1)
 
 
+MAX_TERMS = 16
+
+
 def product(dims) -> Dim:
     result = Dim.of(1)
     for dim in dims:
@@ -60,11 +63,12 @@ def cancelled(dim: Dim) -> Dim:
 
 def _take(dims: tuple[Dim, ...], cursor: int, stop: int, size: Dim, step: int) -> int | None:
     """Consume dims from `cursor` (step 1: forward, -1: backward, not past `stop`) until their product is `size`;
-    the index after the last one taken, or None when the sizes don't match dims."""
+    the index after the last one taken, or None when the sizes don't match dims (or the product grows past
+    MAX_TERMS terms: sums multiplied together grow exponentially, and no real view needs that)."""
     taken = Dim.of(1)
     size = cancelled(size)
     while same(cancelled(taken), size) is not True:
-        if cursor == stop:
+        if cursor == stop or len(taken.terms) > MAX_TERMS:
             return None
         dim = dims[cursor]
         taken = taken * dim

@@ -22,6 +22,10 @@ from shapecheck.shapes.dims import Dim
 
 DtypeFamily = Literal["float", "int", "bool", "complex"]
 
+# More dims than any real tensor has (torch's kernels stop at 25 to 64): a dim index past it (`x.transpose(99999,
+# 2)`) makes the analysis answer "unknown" rather than name a hundred thousand dims.
+MAX_RANK = 64
+
 
 @dataclass(frozen=True, slots=True)
 class Shape:

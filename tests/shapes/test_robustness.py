@@ -88,3 +88,10 @@ def test_a_constructor_given_one_unknown_name_has_unknown_rank():
             probe(torch.ones(input_shape))
             probe(torch.ones(n))
     """) == [None, "(n,)"]
+
+
+def test_a_dim_index_no_tensor_has_is_unknown() -> None:
+    # `transpose(99999, 2)` on a tensor of unknown rank once named 100,000 dims, and SC101 multiplied them: minutes
+    source = "import torch\ndef f(y, B, T, H):\n    return y.transpose(99999, 2).view(B, T, H)\n"
+    result = lint_text(source, "weird.py", list(rules_by_code().values()))
+    assert result.error is None and result.findings == []
