@@ -411,10 +411,7 @@ class Context:
     def _bind(self, name: str, kind: BindingKind, value: cst.BaseExpression | None, statement: cst.CSTNode,
               index: int | None = None, starred: bool = False, qualname: str | None = None,
               scope: Scope | None = None) -> None:
-        self._seq += 1
-        binding = Binding(name, kind, value, statement, self._seq, index, starred, qualname, self.loop,
-                          self._path(statement))
-        self._bound_at.setdefault(id(statement), self._seq)
+        binding = self._new_binding(name, kind, value, statement, index, starred, qualname)
         scope = scope or self._scope
         scope.bindings.setdefault(name, []).append(binding)
         if index == 0 and kind == "unpack":
@@ -437,20 +434,20 @@ class Context:
                     self._bind_target(inner, kind, None, statement)
         elif target_type is cst.Attribute and self._classes:
             if type(target.value) is cst.Name and target.value.value == "self":
-                self._seq += 1
                 key = (id(self._classes[-1]), target.attr.value)
-                binding = Binding("self." + target.attr.value, kind, value, statement, self._seq, loop=self.loop,
-                                  path=self._path(statement))
-                self._bound_at.setdefault(id(statement), self._seq)
+                binding = self._new_binding("self." + target.attr.value, kind, value, statement)
                 self._attributes.setdefault(key, []).append(binding)
         elif target_type is cst.StarredElement:
             self._bind_target(target.value, kind, None, statement)
 
-    def _path(self, statement: cst.CSTNode) -> tuple[cst.CSTNode, ...]:
+    def _new_binding(self, name: str, kind: BindingKind, value: cst.BaseExpression | None, statement: cst.CSTNode,
+                     index: int | None = None, starred: bool = False, qualname: str | None = None) -> Binding:
+        """The next binding in source order, with the path of its statement (what `engine.flow` reasons on)."""
+        self._seq += 1
         ancestors = self.ancestors
-        if ancestors and ancestors[-1] is statement:
-            return tuple(ancestors)
-        return (*ancestors, statement)
+        path = tuple(ancestors) if ancestors and ancestors[-1] is statement else (*ancestors, statement)
+        self._bound_at.setdefault(id(statement), self._seq)
+        return Binding(name, kind, value, statement, self._seq, index, starred, qualname, self.loop, path)
 
     def _record_return(self, node: cst.Return, class_def: cst.ClassDef) -> None:
         self._forward_returns.setdefault(id(class_def), []).append(ForwardReturn(
