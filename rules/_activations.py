@@ -5,7 +5,7 @@ argument-adding edit for fixes.
 (`F.softmax(x, 1)`, `torch.sigmoid(x)`, `x.softmax(-1)`, `nn.Softmax(dim=1)(x)`, `self.act(x)` with
 `self.act = nn.Sigmoid()`, an `nn.Sequential(...)` ending in one), through local names; with `models=True` it
 also sees through a model defined in the file whose `forward` returns one (the engine records those returns,
-`ctx.forward_returns`). It reads bindings, never names: an attribute called `softmax` that holds an
+`forward_returns(ctx)`). It reads bindings, never names: an attribute called `softmax` that holds an
 `nn.LogSoftmax` is a log_softmax.
 """
 
@@ -20,6 +20,7 @@ import libcst as cst
 from shapecheck.engine import Context
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS
 from shapecheck.engine.syntax import new_keyword_arg
+from shapecheck.objects.model_outputs import forward_returns
 
 Kind = Literal["softmax", "log_softmax", "sigmoid"]
 # "module": an activation module (`nn.Softmax(dim=1)`); "sequential": an `nn.Sequential` stack ending in one.
@@ -258,11 +259,11 @@ def is_foreign_value(ctx: Context, expr: cst.BaseExpression) -> bool:
 def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | None, depth: int = 0
                  ) -> Kind | None:
     """The activation kind of `call`'s output (at `index` of the tuple it returns) when `call` runs a model of
-    this file and every `return` of its `forward` agrees (the engine's `ctx.forward_returns`); else None."""
+    this file and every `return` of its `forward` agrees (`shapecheck.objects.model_outputs`); else None."""
     class_def = instance_class(ctx, call.func, before)
     if class_def is None:
         return None
-    returns = ctx.forward_returns(class_def)
+    returns = forward_returns(ctx).of(class_def)
     if not returns or depth > 4:
         return None
     kinds = set()
@@ -274,7 +275,7 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
             value = value.elements[index].value
         elif type(value) is cst.Tuple:
             return None
-        with ctx.at(returned):
+        with ctx.at(returned.point):
             kinds.add(_kind(activation_of(ctx, value, models=True, depth=depth + 1)))
     return kinds.pop() if len(kinds) == 1 else None
 

@@ -1,6 +1,6 @@
 """Rule-side helpers for the training-loop rules: where a finding would be noise (tests, LightningModules) and the
-statements around a node. The training-loop analysis itself is the engine's: `shapecheck.engine.training_loop`,
-read through `ctx.training`.
+statements around a node. The training-loop analysis itself is the engine's: `shapecheck.loops.training_loop`,
+read through `training_loop(ctx)`.
 
 Not a rule: the registry only takes `Rule` subclasses, and there is none here.
 """

@@ -8,6 +8,7 @@ import libcst as cst
 from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.shapes.signature import call_contradiction, contradiction, parameter_shapes, return_shape, shape_tested
+from shapecheck.shapes.evaluator import shape_of
 
 
 class AnnotationMismatch(Rule):
@@ -171,7 +172,7 @@ class AnnotationMismatch(Rule):
         declared = return_shape(self.ctx, function)
         if declared is None:
             return
-        inferred = self.ctx.shape_of(node.value)
+        inferred = shape_of(self.ctx, node.value)
         if inferred is None:
             return
         problem = contradiction(inferred, declared)
@@ -187,7 +188,7 @@ class AnnotationMismatch(Rule):
         if type(function) is not cst.FunctionDef or function is self.ctx.function or shape_tested(self.ctx):
             return
         arguments = [(name, inferred, declared) for name, arg, declared in parameter_shapes(self.ctx, function, node)
-                     if (inferred := self.ctx.shape_of(arg.value)) is not None]
+                     if (inferred := shape_of(self.ctx, arg.value)) is not None]
         problem = call_contradiction(arguments)
         if problem is not None:
             self.report(node, f"`{function.name.value}(...)`: {problem}")

@@ -12,6 +12,7 @@ from shapecheck.shapes.intent import spells_broadcast
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.surprise import surprise
+from shapecheck.shapes.evaluator import shape_of
 
 OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
 COMPARISONS = (cst.Equal, cst.NotEqual, cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual)
@@ -214,7 +215,7 @@ class BroadcastSurprise(Rule):
         loss = loss_call(self.ctx, node)
         if loss is None or loss.kind == "class":
             return
-        pred, target = self.ctx.shape_of(loss.input), self.ctx.shape_of(loss.target)
+        pred, target = shape_of(self.ctx, loss.input), shape_of(self.ctx, loss.target)
         if pred is None or target is None or pred.rank is None or target.rank is None or not pred.rank \
                 or not target.rank:
             return
@@ -232,10 +233,10 @@ class BroadcastSurprise(Rule):
                           f"{self._named(loss.target, target)}; {outcome}. {_advice(pred, target)}")
 
     def _check(self, node: cst.CSTNode, left: cst.BaseExpression, right: cst.BaseExpression) -> None:
-        a = self.ctx.shape_of(left)
+        a = shape_of(self.ctx, left)
         if a is None or a.rank is None:
             return
-        b = self.ctx.shape_of(right)
+        b = shape_of(self.ctx, right)
         if b is None or b.rank is None:
             return
         found = surprise(a, b)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shapecheck.engine import Rule
-from shapecheck.engine.training_loop import Event
+from shapecheck.loops.training_loop import Event, training_loop
 from shapecheck.rules._training_loop import is_test_file
 
 
@@ -133,7 +133,7 @@ class ClipBeforeUnscale(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return
-        training = self.ctx.training
+        training = training_loop(self.ctx)
         for clip in training.events:
             if clip.kind != "clip":
                 continue

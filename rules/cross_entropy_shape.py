@@ -10,6 +10,7 @@ from shapecheck.rules._shape_messages import quoted
 from shapecheck.shapes.dims import same
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.evaluator import shape_of
 
 
 class CrossEntropyShape(Rule):
@@ -166,7 +167,7 @@ class CrossEntropyShape(Rule):
         loss = loss_call(self.ctx, node)
         if loss is None or loss.kind != "class":
             return
-        logits, target = self.ctx.shape_of(loss.input), self.ctx.shape_of(loss.target)
+        logits, target = shape_of(self.ctx, loss.input), shape_of(self.ctx, loss.target)
         if logits is None or target is None or logits.rank is None or target.rank is None or logits.rank < 2:
             return
         problem = _problem(logits, target)

@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.engine.training_loop import Event, called_module, runs_without_grad
+from shapecheck.loops.training_loop import Event, called_module, runs_without_grad, training_loop
 from shapecheck.rules._training_loop import LIGHTNING_HOOKS, in_test, is_test_file
 
 # Calls that compute gradients on purpose: a function making them wants the graph (saliency, attacks, guidance).
@@ -366,7 +366,7 @@ class EvalWithoutNoGrad(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return  # tests run models in eval mode to check them; the memory the graph costs does not matter there
-        training = self.ctx.training
+        training = training_loop(self.ctx)
         # Bodies that switch a model to eval mode themselves, or call a helper of this file that may.
         functions = {event.function for event in training.events if event.kind == "eval"} | set(training.local_calls())
         # Per forward pass, where to report it: once, however often its helper is called, and in the helper's own
@@ -398,7 +398,7 @@ class EvalWithoutNoGrad(Rule):
         call, the call in the region and the message."""
         if any(event.order < at < end for at in self._wants_grad.get(event.function, ())):
             return None
-        training = self.ctx.training
+        training = training_loop(self.ctx)
         if any(later.kind in ("backward", "step") and event.order < later.order < end
                for later in training.body_events(event.function)):
             return None  # a helper trains in the region

@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import Binding, Context, Rule
 from shapecheck.engine.syntax import dotted_name, last_name
-from shapecheck.engine.training_loop import Event, called_module, names_in, related
+from shapecheck.loops.training_loop import Event, called_module, names_in, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 # Calls that give a value without the graph: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.tolist()`.
@@ -307,7 +307,7 @@ class GraphKeptAlive(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return
-        training = self.ctx.training
+        training = training_loop(self.ctx)
         backpropagated = {name for event in training.events if event.kind == "backward"
                           for name in names_in(event.node)}
         for found in self._found:
@@ -329,7 +329,7 @@ class GraphKeptAlive(Rule):
         init = found.init
         if init is None:
             return found.accumulator.startswith("self.")
-        return init.loop is None or loop not in self.ctx.training.enclosing(init.loop)
+        return init.loop is None or loop not in training_loop(self.ctx).enclosing(init.loop)
 
     def _carried(self, found: _Accumulation, events: list[Event]) -> str | None:
         """What in the accumulated value carries this loop's graph: a name backpropagated in the loop, or the

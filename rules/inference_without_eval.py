@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.engine.training_loop import called_module, related
+from shapecheck.loops.training_loop import called_module, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 # Layers whose output depends on train/eval mode.
@@ -254,7 +254,7 @@ class InferenceWithoutEval(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return
-        training = self.ctx.training
+        training = training_loop(self.ctx)
         for call, model, function in self._received:
             # `test(model, device, test_loader)` with `model = Net().to(device)` in the caller.
             if any((site.function, training.caller_spelling(model, function, site.node)) in self._built
@@ -262,7 +262,7 @@ class InferenceWithoutEval(Rule):
                 self._found.append((call, model))
         if not self._found:
             return
-        switched = [(event.subject, event) for event in self.ctx.training.events
+        switched = [(event.subject, event) for event in training_loop(self.ctx).events
                     if event.kind == "eval" or event.kind == "train" and event.grad_disabled]
         for call, model in self._found:
             if any(subject is None or related(subject, model) or _is_parameter(subject, event.function)

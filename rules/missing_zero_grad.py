@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.engine.training_loop import Event, is_backward, is_step_call, related
+from shapecheck.loops.training_loop import Event, is_backward, is_step_call, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file, lightning_module, statements_around
 
 
@@ -401,7 +401,7 @@ class MissingZeroGrad(Rule):
         self._step(node)
 
     def _step(self, node: cst.CSTNode) -> None:
-        event = self.ctx.training.event_at(node)
+        event = training_loop(self.ctx).event_at(node)
         if event is None or event.kind != "step" or not event.loops:
             return
         root = event.target
@@ -441,7 +441,7 @@ class MissingZeroGrad(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return
-        facts = self.ctx.training
+        facts = training_loop(self.ctx)
         reported: set[cst.CSTNode] = set()
         for event in facts.events:
             if event.kind != "step":
@@ -462,13 +462,13 @@ class MissingZeroGrad(Rule):
     def _resets(self, loop: cst.CSTNode, step: Event) -> bool:
         """The loop resets the gradients `step` applies: a reset of its optimizer, of a module it holds or of
         anything unsure, itself or in a helper; a reset of another optimizer stepped in the same loop is none."""
-        training = self.ctx.training
+        training = training_loop(self.ctx)
         events = training.loop_events(loop, step.function)
         stepped = {event.subject for event in events if event.kind == "step" and event.subject is not None}
         return any(event.kind == "reset" and training.covers(event, step, stepped) for event in events)
 
     def _message(self, event: Event, loop: cst.CSTNode) -> str:
-        training = self.ctx.training
+        training = training_loop(self.ctx)
         outer = set(training.enclosing(loop)[:-1])
         stepped = {e.subject for e in training.in_loop(loop) if e.kind == "step" and e.subject is not None}
         resets = [e for e in training.events if e.kind == "reset" and e.function is event.function]

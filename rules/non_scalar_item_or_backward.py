@@ -9,6 +9,7 @@ from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.evaluator import shape_of
 
 CONVERSIONS = frozenset({"float", "int", "bool", "complex"})
 BACKWARD_FUNCTIONS = frozenset({"torch.autograd.backward"})
@@ -161,7 +162,7 @@ class NonScalarItemOrBackward(Rule):
             return
         if self.ctx.is_foreign(tensor):
             return
-        shape = self.ctx.shape_of(tensor)
+        shape = shape_of(self.ctx, tensor)
         if shape is None or not _several(shape):
             return
         self.report(node, f"{what} needs a one-element tensor, but {quoted(self.ctx, tensor)} is "

@@ -7,6 +7,7 @@ import libcst as cst
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.rules._training_loop import in_test, is_test_file
+from shapecheck.loops.training_loop import training_loop
 
 _WRAPPERS = frozenset({"enumerate", "tqdm", "iter"})
 
@@ -182,7 +183,7 @@ class SamplerWithoutSetEpoch(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx) or self.ctx.calls_to("set_epoch"):
             return
-        training = self.ctx.training
+        training = training_loop(self.ctx)
         # An epoch loop handing the loader to a same-file helper that iterates it: `train(train_loader, ...)`.
         for (function, name) in self._loaders:
             for site in training.calls_in(function):

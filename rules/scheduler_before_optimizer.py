@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.engine.training_loop import Event, is_step_call
+from shapecheck.loops.training_loop import Event, is_step_call, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 
@@ -145,7 +145,7 @@ class SchedulerBeforeOptimizer(Rule):
         self._steps: list[Event] = []  # scheduler steps that could be reported
 
     def visit_Call(self, node: cst.Call) -> None:
-        event = self.ctx.training.event_at(node)
+        event = training_loop(self.ctx).event_at(node)
         if event is None or event.kind != "schedule" or not event.loops or in_test(self.ctx):
             return
         loop = event.loops[-1]
@@ -159,7 +159,7 @@ class SchedulerBeforeOptimizer(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return
-        training = self.ctx.training
+        training = training_loop(self.ctx)
         for event in self._steps:
             for loop in reversed(event.loops):
                 steps = [e.order for e in training.loop_events(loop, event.function)

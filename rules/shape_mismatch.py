@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Rule
+from shapecheck.shapes.evaluator import evaluator, shape_conflict
 from shapecheck.shapes.layers import construction_conflict
 from shapecheck.shapes.masks import mask_conflict
 
@@ -372,9 +373,9 @@ class ShapeMismatch(Rule):
         self._check(node)
 
     def _check(self, node: cst.BaseExpression) -> None:
-        conflict = self.ctx.shape_conflict(node)
+        conflict = shape_conflict(self.ctx, node)
         if conflict is None and type(node) is cst.Call:
-            conflict = construction_conflict(self.ctx, node) or mask_conflict(self.ctx, node)
+            conflict = construction_conflict(evaluator(self.ctx), node) or mask_conflict(evaluator(self.ctx), node)
         if conflict is None:
             return
         message = conflict.message

@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Binding, Rule
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.engine.training_loop import Event, called_module, is_step_call, names_in, related
+from shapecheck.loops.training_loop import Event, called_module, is_step_call, names_in, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 
@@ -179,7 +179,7 @@ class StepBetweenBackward(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
-        training = ctx.training
+        training = training_loop(ctx)
         event = training.event_at(node)
         if event is None or event.kind != "backward" or in_test(ctx) or is_test_file(ctx):
             return

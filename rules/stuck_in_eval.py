@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.engine.training_loop import TRAINING, called_module, related
+from shapecheck.loops.training_loop import TRAINING, called_module, related, training_loop
 from shapecheck.rules._training_loop import is_test_file
 
 # A call to a function this file does not define that plausibly calls `model.train()` itself: `train_epoch(...)`,
@@ -299,7 +299,7 @@ class StuckInEval(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return  # a test trains a few steps to check something else; the mode it trains in rarely matters
-        facts = self.ctx.training
+        facts = training_loop(self.ctx)
         reported: set[cst.CSTNode] = set()
         for event in facts.events:
             if event.kind == "eval" and event.loops:
@@ -334,10 +334,10 @@ class StuckInEval(Rule):
     def _activity(self, loop: cst.CSTNode, function: cst.FunctionDef | None) -> set[str]:
         """The kinds of events in the loop, directly or through same-file helpers; "train" too when the loop calls
         an unknown function that may switch to train mode."""
-        kinds: set[str] = {event.kind for event in self.ctx.training.in_loop(loop)}
-        for site in self.ctx.training.local_calls_in(loop, function):
-            kinds.update(event.kind for event in self.ctx.training.helper_events(site.node))
-        if "train" not in kinds and any(site.function is function and self.ctx.training.site_within(site, loop)
+        kinds: set[str] = {event.kind for event in training_loop(self.ctx).in_loop(loop)}
+        for site in training_loop(self.ctx).local_calls_in(loop, function):
+            kinds.update(event.kind for event in training_loop(self.ctx).helper_events(site.node))
+        if "train" not in kinds and any(site.function is function and training_loop(self.ctx).site_within(site, loop)
                                         for site in self._may_train()):
             kinds.add("train")
         return kinds
@@ -345,7 +345,7 @@ class StuckInEval(Rule):
     def _may_train(self) -> list[CallSite]:
         """Calls of functions this file does not define whose names say they train."""
         if self._may_train_sites is None:
-            switches = {event.node for event in self.ctx.training.events if event.kind == "eval" or event.kind == "train"}
+            switches = {event.node for event in training_loop(self.ctx).events if event.kind == "eval" or event.kind == "train"}
             self._may_train_sites = [site for name, sites in self.ctx.calls.items()
                                      if name not in self.ctx.functions and _MAY_TRAIN.search(name)
                                      for site in sites if site.node not in switches]
@@ -354,22 +354,22 @@ class StuckInEval(Rule):
     def _trains(self, model: str, loop: cst.CSTNode, function: cst.FunctionDef | None) -> bool:
         """The loop runs `model` with autograd on, itself or in a helper it calls, or hands it to a helper that
         trains; and the optimizers it steps, where their parameters can be told, include the model's."""
-        steps = [event for event in self.ctx.training.in_loop(loop) if event.kind == "step"]
+        steps = [event for event in training_loop(self.ctx).in_loop(loop) if event.kind == "step"]
         if steps and all(step.owners for step in steps) and not any(
                 related(model, owner) for step in steps for owner in step.owners or ()):
             return False  # an EMA copy, a teacher, a target network: the optimizer does not train it
         runs = self._runs()
-        if any(site.function is function and self.ctx.training.site_within(site, loop) and callee == model
+        if any(site.function is function and training_loop(self.ctx).site_within(site, loop) and callee == model
                for site, callee in runs):
             return True
-        for helper in self.ctx.training.local_calls_in(loop, function):
+        for helper in training_loop(self.ctx).local_calls_in(loop, function):
             call = helper.node
-            definitions = self.ctx.training.definitions_of(call)
-            if any(site.function in definitions and self.ctx.training.caller_spelling(callee, site.function, call) == model
+            definitions = training_loop(self.ctx).definitions_of(call)
+            if any(site.function in definitions and training_loop(self.ctx).caller_spelling(callee, site.function, call) == model
                    for site, callee in runs):
                 return True
             passed = any(dotted_name(arg.value) == model for arg in call.args) or model.startswith("self.")
-            if passed and any(event.kind in TRAINING for event in self.ctx.training.helper_events(call)):
+            if passed and any(event.kind in TRAINING for event in training_loop(self.ctx).helper_events(call)):
                 return True
         return False
 

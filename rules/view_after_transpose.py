@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Fix, Invalid, Rule
+from shapecheck.shapes.evaluator import evaluator
 
 
 class ViewAfterTranspose(Rule):
@@ -311,7 +312,7 @@ class ViewAfterTranspose(Rule):
         func = node.func
         if type(func) is not cst.Attribute or func.attr.value != "view" or not node.args:
             return
-        conflict = self.ctx.shapes.layout_conflict(node)
+        conflict = evaluator(self.ctx).layout_conflict(node)
         if conflict is None or self.ctx.is_foreign(func.value):
             return
         arguments = ", ".join((f"{arg.keyword.value}=" if arg.keyword else "") + arg.star + self.ctx.code(arg.value)

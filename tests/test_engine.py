@@ -11,7 +11,7 @@ import pytest
 from shapecheck.engine import Fix, Rule, registry
 from shapecheck.engine.context import Context
 from shapecheck.engine.linter import MAX_FIX_ROUNDS, applicable, lint_text
-from shapecheck.engine.traversal import Traversal
+from shapecheck.engine.bindings import traverse
 from shapecheck.engine.walker import walk
 
 
@@ -45,7 +45,7 @@ def run_probe(source: str) -> list[dict]:
     Probe.seen = []
     module = cst.parse_module(textwrap.dedent(source))
     ctx = Context(module, "probe.py")
-    Traversal(ctx, [Probe(ctx)]).run()
+    traverse(ctx, [Probe(ctx)])
     return Probe.seen
 
 
@@ -188,7 +188,7 @@ def test_call_sites_record_grad_mode_and_loop() -> None:
     """)
     module = cst.parse_module(source)
     ctx = Context(module, "x.py")
-    Traversal(ctx, []).run()
+    traverse(ctx, [])
     sites = ctx.calls_to("update")
     assert [(s.grad_disabled, s.loop is not None) for s in sites] == [(True, True), (False, False)]
     assert [f.name.value for f in ctx.functions["update"]] == ["update"]
@@ -197,7 +197,7 @@ def test_call_sites_record_grad_mode_and_loop() -> None:
 def test_spelling_uses_the_files_imports() -> None:
     module = cst.parse_module("import torch\nimport torch.nn.functional as F\n")
     ctx = Context(module, "x.py")
-    Traversal(ctx, []).run()
+    traverse(ctx, [])
     assert ctx.spelling("torch.nn.functional.log_softmax") == "F.log_softmax"
     assert ctx.spelling("torch.log_softmax") == "torch.log_softmax"
     assert ctx.spelling("numpy.log") is None
@@ -303,7 +303,7 @@ def test_reach_tells_which_bindings_certainly_hold() -> None:
         probe(z)
     """))
     ctx = Context(module, "x.py")
-    Traversal(ctx, [ReachProbe(ctx)]).run()
+    traverse(ctx, [ReachProbe(ctx)])
     assert ReachProbe.seen == ["always", "never", "maybe", "maybe"]
 
 
@@ -323,7 +323,7 @@ def test_reach_follows_try_else_and_short_circuits() -> None:
             probe(t)
     """))
     ctx = Context(module, "x.py")
-    Traversal(ctx, [ReachProbe(ctx)]).run()
+    traverse(ctx, [ReachProbe(ctx)])
     # the handler's binding never reaches the `else`; the `try` body's may (it is not read as certain); the left of
     # `and` always runs, the right of `or` may not
     assert ReachProbe.seen == ["never", "maybe", "always", "maybe"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine.context import Context
-from shapecheck.engine.traversal import Traversal
+from shapecheck.engine.bindings import traverse
+from shapecheck.objects.model_outputs import forward_returns
 from tests.helpers import codes_of, lint
 
 SOURCE = """\
@@ -33,11 +34,11 @@ loss = F.cross_entropy(output, target)
 def test_forward_returns_are_recorded_per_class() -> None:
     module = cst.parse_module(SOURCE)
     ctx = Context(module, "net.py")
-    Traversal(ctx, []).run()
+    traverse(ctx, [forward_returns(ctx)])
     class_def = next(n for n in module.body if type(n) is cst.ClassDef)
-    returns = ctx.forward_returns(class_def)
+    returns = forward_returns(ctx).of(class_def)
     assert [module.code_for_node(r.value) for r in returns] == ["probs.view(-1, 10)", "probs"]  # not helper's
-    with ctx.at(returns[1]):
+    with ctx.at(returns[1].point):
         binding = ctx.binding("probs")
         assert binding is not None and "softmax" in module.code_for_node(binding.value)
     assert ctx.binding("probs") is None or "randn" in module.code_for_node(ctx.binding("probs").value)

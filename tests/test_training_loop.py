@@ -1,4 +1,4 @@
-"""The engine's training-loop analysis (`ctx.training`): what it records and what it answers."""
+"""The engine's training-loop analysis (`training_loop(ctx)`): what it records and what it answers."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import textwrap
 import libcst as cst
 
 from shapecheck.engine.context import Context
-from shapecheck.engine.training_loop import Event
-from shapecheck.engine.traversal import Traversal
+from shapecheck.loops.training_loop import Event, training_loop
+from shapecheck.engine.bindings import traverse
 
 
 def analyse(source: str) -> Context:
     ctx = Context(cst.parse_module(textwrap.dedent(source)), "train.py")
-    Traversal(ctx, []).run()
+    traverse(ctx, [training_loop(ctx)])
     return ctx
 
 
@@ -37,7 +37,7 @@ def test_events_keep_source_order_objects_and_owners() -> None:
             sched.step()
             p.grad.fill_(0)
     """)
-    events = ctx.training.events
+    events = training_loop(ctx).events
     assert kinds(events) == [("reset", "opt_d"), ("reset", "G"), ("backward", None), ("unscale", None),
                              ("clip", None), ("step", "opt_g"), ("schedule", "sched"), ("reset", None)]
     assert events[0].optimizer and not events[1].optimizer
@@ -58,7 +58,7 @@ def test_a_reset_covers_its_own_optimizer_and_the_modules_it_holds_not_another_s
             opt_g.step()
             opt_d.step()
     """)
-    training = ctx.training
+    training = training_loop(ctx)
     reset_d, reset_g, reset_dm = (e for e in training.events if e.kind == "reset")
     step_g = next(e for e in training.events if e.kind == "step" and e.subject == "opt_g")
     stepped = {"opt_g", "opt_d"}
@@ -79,10 +79,10 @@ def test_eval_regions_end_at_the_next_train_and_follow_helpers() -> None:
         evaluate(model)
         model(w)
     """)
-    regions = ctx.training.eval_regions(None)
+    regions = training_loop(ctx).eval_regions(None)
     assert [(event.subject, event.order < end) for event, end in regions] == [("model", True), ("model", True)]
     first, second = regions
-    model_calls = [site for site in ctx.training.calls_in(None) if site.node.func.value == "model"]
+    model_calls = [site for site in training_loop(ctx).calls_in(None) if site.node.func.value == "model"]
     inside = [first[0].order < site.order < first[1] for site in model_calls]
     assert inside == [True, False, False]
     assert [second[0].order < site.order < second[1] for site in model_calls] == [False, False, True]
@@ -99,7 +99,7 @@ def test_helper_runs_follows_the_model_into_a_same_file_helper() -> None:
         accuracy(model, batch)
         quiet(model, batch)
     """)
-    training = ctx.training
+    training = training_loop(ctx)
     calls = {site.node.func.value: site.node for site in training.calls_in(None)}
     found = training.helper_runs(calls["accuracy"], "model")
     assert found is not None and ctx.code(found) == "net(x)"
@@ -112,4 +112,4 @@ def test_no_grad_is_torch_s_where_nothing_binds_torch() -> None:
         with torch.no_grad():
             net.eval()
     """)
-    assert ctx.training.events[0].grad_disabled
+    assert training_loop(ctx).events[0].grad_disabled

@@ -1,10 +1,13 @@
-"""The shared analysis every rule reads: imports, local bindings, enclosing scopes and loops, grad mode, call sites,
-and the training-loop analysis (`ctx.training`).
+"""The bindings-and-flow floor of the engine: imports, local bindings, enclosing scopes and loops, grad mode and
+call sites, which every analysis above it and every rule reads.
 
 It is filled in by the engine's single traversal (`shapecheck.engine.traversal`), so at any node a rule sees the state
 of the file *as of that point in the source*: the latest binding of a name before the node, the loops and `with
 torch.no_grad()` blocks around it. Facts about the whole file (call sites, function definitions) are complete only
 in a rule's `finish()`.
+
+The analyses of the floors above (objects and calls, shapes, training loops) hang off the context through
+`analysis(kind)`, one instance per file, so this module never imports them: the floors only look down.
 """
 
 from __future__ import annotations
@@ -12,23 +15,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 import libcst as cst
 
 from shapecheck.engine import flow
 from shapecheck.engine.flow import Reach
-from shapecheck.engine.model_outputs import ForwardReturn
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.torch_requirement import minimum_torch
-from shapecheck.engine.training_loop import TrainingLoop
 from shapecheck.engine.walker import walk
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Fix, Rule
-    from shapecheck.shapes.values import Conflict
-    from shapecheck.shapes.evaluator import Evaluator
-    from shapecheck.shapes.shape import Shape
+
+A = TypeVar("A")
 
 BindingKind = Literal[
     "assign", "unpack", "for", "with", "param", "import", "aug", "def", "class", "except", "walrus", "del", "comp"
@@ -124,6 +124,17 @@ class Report:
     statement: cst.CSTNode | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Point:
+    """Where the traversal was, kept to read names there later (`Context.at`): the scope, the enclosing classes and
+    functions, and how far the bindings went (bindings from `seq` on are not seen)."""
+
+    scope: Scope
+    seq: int
+    classes: tuple[cst.ClassDef, ...]
+    functions: tuple[cst.FunctionDef, ...]
+
+
 class Context:
     """Per-file analysis state shared by all rules. Rules read it; only the engine writes it."""
 
@@ -143,8 +154,7 @@ class Context:
         self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
         self.imports_torch = False
         self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
-        self.training = TrainingLoop(self)  # the training-loop analysis (`shapecheck.engine.training_loop`)
-        self._forward_returns: dict[int, list[ForwardReturn]] = {}  # id(ClassDef) -> its forward's returns
+        self._analyses: dict[type, object] = {}  # the floors above, one instance each: see `analysis`
         self._bound_at: dict[int, int] = {}  # id(statement) -> the seq of its first binding
         self._code: dict[int, str] = {}  # id(node) -> its source
         # id(node) -> (the point it was asked at, its qualname)
@@ -154,7 +164,6 @@ class Context:
             self.imports_torch = True
             for name, qualname in _STAR_IMPORTED_TORCH.items():
                 self._bind(name, "import", None, module, qualname=qualname)
-        self._shapes: Evaluator | None = None
         # (first seq, last seq, scope) of each function already left: where a value bound in `__init__` (read in
         # `forward` through `self.x`) finds the names it was written with
         self.closed_functions: list[tuple[int, int, Scope]] = []
@@ -343,42 +352,48 @@ class Context:
             scope = scope.parent
         return scope
 
-    # ------------------------------------------------------------------------------------------ model outputs
+    # ------------------------------------------------------------------------------------- the floors above
 
-    def forward_returns(self, class_def: cst.ClassDef) -> list[ForwardReturn]:
-        """The `return`s of `class_def.forward` seen so far (see `shapecheck.engine.model_outputs`); read each
-        one's value under `with ctx.at(returned):`."""
-        return self._forward_returns.get(id(class_def), [])
+    def analysis(self, kind: type[A]) -> A:
+        """The file's instance of an analysis of a floor above this one (the shape evaluator, the training-loop
+        record), made with `kind(self)` on first use: files nothing asks about pay nothing, and this module never
+        imports them."""
+        found = self._analyses.get(kind)
+        if found is None:
+            found = self._analyses[kind] = kind(self)
+        return found  # type: ignore[return-value]
+
+    def analyses(self) -> list[object]:
+        """The analyses made so far."""
+        return list(self._analyses.values())
 
     @contextmanager
-    def at(self, returned: ForwardReturn) -> Iterator[None]:
-        """Resolve names as they were at a recorded `return`: its scope, class and function, its bindings."""
+    def replaced(self, kind: type[A], instance: A) -> Iterator[None]:
+        """`analysis(kind)` answers `instance` for the duration (a model run's own evaluator)."""
+        saved = self._analyses.get(kind)
+        self._analyses[kind] = instance
+        try:
+            yield
+        finally:
+            if saved is None:
+                self._analyses.pop(kind, None)
+            else:
+                self._analyses[kind] = saved
+
+    def point(self) -> Point:
+        """Where the traversal is now, to read names here later with `at`."""
+        return Point(self._scope, self._seq + 1, tuple(self._classes), tuple(self._functions))
+
+    @contextmanager
+    def at(self, point: Point) -> Iterator[None]:
+        """Resolve names as they were at `point`: its scope, class and function, its bindings."""
         saved = self._scope, self._classes, self._functions, self._cap
-        self._scope, self._cap = returned.scope, returned.seq
-        self._classes, self._functions = list(returned.classes), list(returned.functions)
+        self._scope, self._cap = point.scope, point.seq
+        self._classes, self._functions = list(point.classes), list(point.functions)
         try:
             yield
         finally:
             self._scope, self._classes, self._functions, self._cap = saved
-    # ---------------------------------------------------------------------------------------------- shapes
-
-    @property
-    def shapes(self) -> Evaluator:
-        """The file's shape evaluator (`shapecheck.shapes`), created on first use: files no shape rule asks about
-        pay nothing."""
-        if self._shapes is None:
-            from shapecheck.shapes.evaluator import Evaluator
-            self._shapes = Evaluator(self)
-        return self._shapes
-
-    def shape_of(self, expr: cst.BaseExpression) -> Shape | None:
-        """The shape of a tensor-valued expression as of the node being visited; None when unknown."""
-        return self.shapes.shape_of(expr)
-
-    def shape_conflict(self, node: cst.CSTNode) -> Conflict | None:
-        """The shape error `node` certainly raises (matmul inner dims, cat/stack, broadcasting, view element
-        counts, a layer's input size), with the shapes that prove it; None when nothing is proven."""
-        return self.shapes.conflict(node)
 
     # --------------------------------------------------------------------------------------------- whole file
 
@@ -448,10 +463,6 @@ class Context:
         path = tuple(ancestors) if ancestors and ancestors[-1] is statement else (*ancestors, statement)
         self._bound_at.setdefault(id(statement), self._seq)
         return Binding(name, kind, value, statement, self._seq, index, starred, qualname, self.loop, path)
-
-    def _record_return(self, node: cst.Return, class_def: cst.ClassDef) -> None:
-        self._forward_returns.setdefault(id(class_def), []).append(ForwardReturn(
-            node.value, class_def, self._scope, self._seq + 1, tuple(self._classes), tuple(self._functions)))
 
     def _push_scope(self, kind: Literal["function", "class", "lambda", "comprehension"], node: cst.CSTNode) -> None:
         scope = Scope(kind, node, self._scope, start=self._seq)

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import libcst as cst
 
+from shapecheck.engine.bindings import traverse
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
 from shapecheck.engine.guard import TooComplex
@@ -25,7 +26,8 @@ from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
-from shapecheck.engine.traversal import Traversal
+from shapecheck.loops.training_loop import TrainingLoop
+from shapecheck.objects.model_outputs import ForwardReturns
 from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, FileResult, Finding, FixInfo, Location
 from shapecheck.notebook import Notebook, NotebookError, read_notebook
 
@@ -187,10 +189,10 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
 
 def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules: Sequence[type[Rule]]):
     module = source.module
-    instances = [rule(ctx) for rule in rules]
-    traversal = Traversal(ctx, instances)
+    # The recording analyses see each node before the rules do, so a rule's `visit_*` finds them up to date.
+    recorders = [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns)]
     try:
-        traversal.run()
+        traversal = traverse(ctx, [*recorders, *(rule(ctx) for rule in rules)])
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to analyse")
     if not ctx.imports_torch:
@@ -198,20 +200,23 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
     # A finding a noqa comment silences is not fixed either, as in ruff: the comment says "leave this line alone".
     reports, findings = _findings(source, filename, ctx.reports)
     lines = source_lines(text)
-    for crash in traversal.crashes:
-        rule = crash.rule
+    crashes = [(_visitor_title(crash.visitor), str(crash)) for crash in traversal.crashes]
+    for analysis in ctx.analyses():
+        # an analysis that crashed answered "unknown" there, so the rules went on; the crash is still a bug
+        errors = getattr(analysis, "errors", None)
+        if errors:
+            crashes.append((f"the {analysis.title}", f"{type(errors[0]).__name__}: {errors[0]}"))
+    for title, crash in crashes:
         findings.append(Finding(
-            INTERNAL_ERROR, "internal-error",
-            f"rule {rule.code} ({rule.name}) crashed on this file: {crash}; please report it", filename,
-            Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
-    if ctx._shapes is not None and ctx._shapes.errors:
-        # the shape analysis answered "unknown" where it crashed, so the rules went on; the crash is still a bug
-        error = ctx._shapes.errors[0]
-        findings.append(Finding(
-            INTERNAL_ERROR, "internal-error",
-            f"the shape analysis crashed on this file: {type(error).__name__}: {error}; please report it", filename,
+            INTERNAL_ERROR, "internal-error", f"{title} crashed on this file: {crash}; please report it", filename,
             Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
     return module, reports, findings
+
+
+def _visitor_title(visitor: object) -> str:
+    if isinstance(visitor, Rule):
+        return f"rule {visitor.code} ({visitor.name})"
+    return f"the {getattr(visitor, 'title', type(visitor).__name__)}"
 
 
 def _cpython_parses(text: str, filename: str) -> bool:

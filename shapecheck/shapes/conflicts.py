@@ -60,11 +60,11 @@ def find(ev, node: cst.CSTNode) -> Conflict | None:
             return None
         if qualname is None:
             # Most such calls are not layers: ask that first, before the (costlier) shapes of the arguments.
-            if layers.module_of(ev.ctx, node.func) is None:
+            if layers.module_of(ev, node.func) is None:
                 return None
             inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
                            for arg in node.args)
-            return layers.call_conflict(ev.ctx, node, inputs)
+            return layers.call_conflict(ev, node, inputs)
     except Hidden:
         return None
     return None

@@ -1,4 +1,5 @@
-"""The shape evaluator: lazy, demand-driven and memoized, one per file, reached through `ctx.shape_of(expr)`.
+"""The shape evaluator: lazy, demand-driven and memoized, one per file (`evaluator(ctx)`), which rules reach through
+`shape_of(ctx, expr)` and `shape_conflict(ctx, node)`.
 
 Nothing is computed until a rule asks about an expression; then the evaluator walks back through the expression and
 the bindings of the names in it (`ctx.binding(name, before)`, as of the point where each name is read), applying the
@@ -41,6 +42,8 @@ class Unknown(Exception):
 
 
 class Evaluator:
+    title = "shape analysis"
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._memo: dict[tuple[str, int, int], object] = {}
@@ -518,6 +521,22 @@ class Evaluator:
             shape = Shape(shape.dims[:v] + new + shape.dims[v:], v, shape.variadic_name, layout, shape.dtype,
                           origin=owner)
         return shape
+
+
+def evaluator(ctx: Context) -> Evaluator:
+    """The file's shape evaluator, made on first use: files no shape rule asks about pay nothing."""
+    return ctx.analysis(Evaluator)
+
+
+def shape_of(ctx: Context, expr: cst.BaseExpression) -> Shape | None:
+    """The shape of a tensor-valued expression as of the node being visited; None when unknown."""
+    return ctx.analysis(Evaluator).shape_of(expr)
+
+
+def shape_conflict(ctx: Context, node: cst.CSTNode) -> Conflict | None:
+    """The shape error `node` certainly raises (matmul inner dims, cat/stack, broadcasting, view element counts, a
+    layer's input size), with the shapes that prove it; None when nothing is proven."""
+    return ctx.analysis(Evaluator).conflict(node)
 
 
 # ------------------------------------------------------------------------------------------- the handlers

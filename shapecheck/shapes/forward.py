@@ -44,19 +44,21 @@ def inside(ctx: Context, function: cst.FunctionDef, before: int, read: Sequence[
     if scope is None:
         yield False
         return
-    saved = (ctx._scope, ctx._frame, ctx._classes, ctx._functions, ctx._seq, ctx.ancestors, ctx._shapes)
+    saved = (ctx._scope, ctx._frame, ctx._classes, ctx._functions, ctx._seq, ctx.ancestors)
     parent = scope.parent
     ctx._scope = ctx._frame = scope
     ctx._classes = [parent.node] if parent is not None and parent.kind == "class" else []  # type: ignore[list-item]
     ctx._functions = [function]
     ctx._seq = before - 1
     ctx.ancestors = list(read)
-    if evaluator is not None:
-        ctx._shapes = evaluator
     try:
-        yield True
+        if evaluator is not None:
+            with ctx.replaced(Evaluator, evaluator):
+                yield True
+        else:
+            yield True
     finally:
-        ctx._scope, ctx._frame, ctx._classes, ctx._functions, ctx._seq, ctx.ancestors, ctx._shapes = saved
+        ctx._scope, ctx._frame, ctx._classes, ctx._functions, ctx._seq, ctx.ancestors = saved
 
 
 def scope_of(ctx: Context, function: cst.FunctionDef) -> Scope | None:
@@ -86,8 +88,9 @@ class Model(Layer):
         return run(self, inputs)
 
 
-def model(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Model | None:
+def model(ev: Evaluator, constructor: cst.Call, binding: Binding | None) -> Model | None:
     """The model a constructor call of a class of this file builds (`Net()`, `Block(config)`)."""
+    ctx = ev.ctx
     func = constructor.func
     if type(func) is not cst.Name:
         return None
@@ -100,11 +103,11 @@ def model(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Model
     if forward is None or "__call__" in methods or forward.decorators:
         return None
     init = methods.get("__init__")
-    return Model(class_def, forward, init, _init_args(ctx, constructor, binding, init), ctx,
+    return Model(class_def, forward, init, _init_args(ev, constructor, binding, init), ctx,
                  class_def.name.value + "()")
 
 
-def _init_args(ctx: Context, constructor: cst.Call, binding: Binding | None,
+def _init_args(ev: Evaluator, constructor: cst.Call, binding: Binding | None,
                init: cst.FunctionDef | None) -> tuple[tuple[str, Dim], ...]:
     """`__init__`'s parameters that the constructor call gives literal ints."""
     if init is None or any(arg.star for arg in constructor.args):
@@ -119,7 +122,7 @@ def _init_args(ctx: Context, constructor: cst.Call, binding: Binding | None,
             name = arg.keyword.value if arg.keyword.value in named else None
         if name is None:
             continue
-        size = ctx.shapes.dim_in(arg.value, binding) if binding is not None else ctx.shapes.dim_of(arg.value)
+        size = ev.dim_in(arg.value, binding) if binding is not None else ev.dim_of(arg.value)
         if size is not None and size.literal is not None:
             given.append((name, size))
     return tuple(given)
@@ -181,8 +184,8 @@ def _run(model: Model, inputs: tuple[Shape | None, ...]) -> Applied:
             mismatch = _first_conflict(ctx, model, plan, evaluator)
             value = None if mismatch is not None else _returned(ctx, model, plan, evaluator)
         finally:
-            if evaluator.errors and ctx._shapes is not None:
-                ctx._shapes.errors.extend(evaluator.errors)
+            if evaluator.errors:
+                ctx.analysis(Evaluator).errors.extend(evaluator.errors)
     finally:
         _ACTIVE.pop()
     return Applied(value, mismatch)

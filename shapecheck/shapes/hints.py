@@ -13,9 +13,9 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from shapecheck.engine.context import Context
-from shapecheck.engine.rule import Rule
-from shapecheck.engine.traversal import Traversal
+from shapecheck.engine.bindings import traverse
 from shapecheck.shapes.dims import Dim
+from shapecheck.shapes.evaluator import evaluator, shape_of
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
 
@@ -28,13 +28,11 @@ class Hint:
     shape: str  # "(B, T, C)" for a tensor, "C // n_head" for a size
 
 
-class _HintCollector(Rule):
-    code = "SC000"
-    name = "shape-hints"
-    message = ""
+class _HintCollector:
+    """A visitor of the engine's traversal that asks the shape of each assignment as the engine leaves it."""
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        self.ctx = ctx
         self.hints: list[Hint] = []
 
     def leave_Assign(self, node: cst.Assign) -> None:
@@ -51,8 +49,8 @@ class _HintCollector(Rule):
             elements = target.elements
             if any(type(e) is cst.StarredElement for e in elements):
                 return
-            sizes = ctx.shapes.sizes_of(value)
-            items = ctx.shapes.items_of(value) if sizes is None else None
+            sizes = evaluator(ctx).sizes_of(value)
+            items = evaluator(ctx).items_of(value) if sizes is None else None
             for index, element in enumerate(elements):
                 if sizes is not None and sizes.variadic is None and len(sizes.dims) == len(elements):
                     found: Shape | Dim | None = sizes.dims[index]
@@ -62,8 +60,8 @@ class _HintCollector(Rule):
                     found = None
                 self._add(statement, element.value, found)
             return
-        shape = ctx.shape_of(value)
-        self._add(statement, target, shape if shape is not None else ctx.shapes.dim_of(value))
+        shape = shape_of(ctx, value)
+        self._add(statement, target, shape if shape is not None else evaluator(ctx).dim_of(value))
 
     def _add(self, statement: cst.CSTNode, target: cst.BaseExpression, found: Shape | Dim | None) -> None:
         if found is None or type(target) not in (cst.Name, cst.Attribute, cst.Subscript) or not _informative(found):
@@ -103,7 +101,7 @@ def shape_hints(text: str, filename: str) -> list[tuple[int, str, str, str]]:
     module = cst.parse_module(text)
     ctx = Context(module, filename)
     collector = _HintCollector(ctx)
-    Traversal(ctx, [collector]).run()
+    traverse(ctx, [collector])
     if not collector.hints:
         return []
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Context
+from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
 
 _UNIT_METHODS = frozenset({"unsqueeze", "unsqueeze_", "expand", "expand_as", "broadcast_to", "view_as", "reshape_as",

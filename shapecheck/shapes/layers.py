@@ -1,10 +1,10 @@
 """What calling a module gives: the hook the evaluator asks when a call's callee is not a torch function
 (`self.fc(x)`, `model(x)`, `self.blocks(x)`).
 
-`call_result(ctx, call, inputs)` returns the Shape (or, for modules that return tuples, an `Items`) of the call's
+`call_result(ev, call, inputs)` returns the Shape (or, for modules that return tuples, an `Items`) of the call's
 result, given the shapes of its positional arguments (None where unknown); None when the callee isn't understood.
-`call_conflict(ctx, call, inputs)` returns a Conflict when the module certainly rejects its input's shape.
-`construction_conflict(ctx, call)` returns one for an `nn.Sequential(...)` whose layers cannot follow each other
+`call_conflict(ev, call, inputs)` returns a Conflict when the module certainly rejects its input's shape.
+`construction_conflict(ev, call)` returns one for an `nn.Sequential(...)` whose layers cannot follow each other
 whatever its input (`nn.Linear(784, 128), nn.ReLU(), nn.Linear(256, 10)`).
 
 Modules are found through bindings: `self.fc = nn.Linear(d, 1)` in `__init__` (only when the class assigns
@@ -21,12 +21,17 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from shapecheck.engine.context import Binding, Context
+from typing import TYPE_CHECKING
+
+from shapecheck.engine.context import Binding
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.shapes import nn_modules
 from shapecheck.shapes.values import Conflict
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import Evaluator
 
 # torch modules whose output may be a transposed view of fresh memory (batch_first RNNs, attention).
 RETURNS_VIEWS = frozenset(f"torch.nn.{name}" for name in ("LSTM", "GRU", "RNN", "MultiheadAttention"))
@@ -65,9 +70,9 @@ class Sequential(Layer):
         return Applied(x), None
 
 
-def spelled(ctx: Context, node: cst.CSTNode) -> str:
+def spelled(ev: Evaluator, node: cst.CSTNode) -> str:
     """A constructor call as the code writes it, on one line and short enough for a message."""
-    text = " ".join(ctx.code(node).split())
+    text = " ".join(ev.ctx.code(node).split())
     text = text.replace("( ", "(").replace(" )", ")").replace(", )", ")")
     return text if len(text) <= MAX_SPELLED else text[:MAX_SPELLED - 4] + " ...)"
 
@@ -75,14 +80,14 @@ def spelled(ctx: Context, node: cst.CSTNode) -> str:
 # --------------------------------------------------------------------------------------------- which module
 
 
-def module_of(ctx: Context, callee: cst.BaseExpression) -> Layer | None:
+def module_of(ev: Evaluator, callee: cst.BaseExpression) -> Layer | None:
     """The module a callee holds: a torch.nn layer, a Sequential, or a model class of this file."""
-    found = _constructor(ctx, callee)
+    found = _constructor(ev, callee)
     if found is None:
         return None
     constructor, binding = found
-    layer = build(ctx, constructor, binding)
-    if isinstance(layer, Sequential) and binding is not None and _mutated(ctx, callee):
+    layer = build(ev, constructor, binding)
+    if isinstance(layer, Sequential) and binding is not None and _mutated(ev, callee):
         return None  # layers appended, inserted or replaced after it was built
     return layer
 
@@ -91,16 +96,16 @@ MUTATORS = frozenset({"append", "extend", "insert", "add_module", "register_modu
                       "__delitem__"})
 
 
-def _mutated(ctx: Context, callee: cst.BaseExpression) -> bool:
+def _mutated(ev: Evaluator, callee: cst.BaseExpression) -> bool:
     """The class (for `self.x`) or function the callee lives in changes the container's layers somewhere:
     `x.append(...)`, `x.add_module(...)`, `x[i] = ...`, `del x[i]`."""
-    root = ctx.class_def if _is_self_attribute(callee) else ctx._frame.node
+    root = ev.ctx.class_def if _is_self_attribute(callee) else ev.ctx._frame.node
     if root is None:
         return True
-    containers = ctx.shapes.mutated.get(id(root))
+    containers = ev.mutated.get(id(root))
     if containers is None:
         names: set[str] = set()
-        for node in ctx.walk(root):
+        for node in ev.ctx.walk(root):
             kind = type(node)
             if kind is cst.Call and type(node.func) is cst.Attribute:
                 if node.func.attr.value in MUTATORS:
@@ -108,61 +113,61 @@ def _mutated(ctx: Context, callee: cst.BaseExpression) -> bool:
             elif kind is cst.AssignTarget or kind is cst.AugAssign or kind is cst.Del:
                 if type(node.target) is cst.Subscript:
                     names.add(dotted_name(node.target.value) or "")
-        containers = ctx.shapes.mutated[id(root)] = frozenset(names)
+        containers = ev.mutated[id(root)] = frozenset(names)
     return dotted_name(callee) in containers
 
 
-def build(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Layer | None:
+def build(ev: Evaluator, constructor: cst.Call, binding: Binding | None) -> Layer | None:
     """The module a constructor call builds, reading its sizes where `binding` made it (None: as of now)."""
-    memo = ctx.shapes._memo
-    key = ("layer", id(constructor), id(binding) if binding is not None else ctx.shapes.now())
+    memo = ev._memo
+    key = ("layer", id(constructor), id(binding) if binding is not None else ev.now())
     if key not in memo:
         memo[key] = None  # a constructor that (through a model's forward) reads itself gives up
-        memo[key] = _build(ctx, constructor, binding)
+        memo[key] = _build(ev, constructor, binding)
     return memo[key]  # type: ignore[return-value]
 
 
-def _build(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Layer | None:
+def _build(ev: Evaluator, constructor: cst.Call, binding: Binding | None) -> Layer | None:
     from shapecheck.shapes import forward
 
-    qualname = ctx.qualname(constructor.func)
+    qualname = ev.ctx.qualname(constructor.func)
     name = nn_modules.layer_name(qualname)
     if name is not None:
-        return nn_modules.read(name, constructor, _size_reader(ctx, binding), spelled(ctx, constructor))
+        return nn_modules.read(name, constructor, _size_reader(ev, binding), spelled(ev, constructor))
     if qualname in SEQUENTIAL:
-        return _sequential(ctx, constructor, binding)
+        return _sequential(ev, constructor, binding)
     if qualname is None:
-        return forward.model(ctx, constructor, binding)
+        return forward.model(ev, constructor, binding)
     return None
 
 
-def _size_reader(ctx: Context, binding: Binding | None):
+def _size_reader(ev: Evaluator, binding: Binding | None):
     if binding is None:
-        return lambda expr: ctx.shapes.dim_of(expr)
-    return lambda expr: ctx.shapes.dim_in(expr, binding)
+        return lambda expr: ev.dim_of(expr)
+    return lambda expr: ev.dim_in(expr, binding)
 
 
-def _constructor(ctx: Context, callee: cst.BaseExpression) -> tuple[cst.Call, Binding | None] | None:
+def _constructor(ev: Evaluator, callee: cst.BaseExpression) -> tuple[cst.Call, Binding | None] | None:
     """The constructor call a callee was bound to, and the binding (None: written inline). The cheap questions
     come first: most callees are functions, not modules."""
     if type(callee) is cst.Call:
-        return (callee, None) if _builds_module(ctx, callee) else None
+        return (callee, None) if _builds_module(ev, callee) else None
     is_name = type(callee) is cst.Name
     if not is_name and not _is_self_attribute(callee):
         return None
-    binding = ctx.binding(callee)
+    binding = ev.ctx.binding(callee)
     if binding is None or binding.kind != "assign" or type(binding.value) is not cst.Call:
         return None
     constructor = _without_self_returning_calls(binding.value)
-    if not _builds_module(ctx, constructor):
+    if not _builds_module(ev, constructor):
         return None
-    if binding.loop is not None and binding.loop is not ctx.loop:
+    if binding.loop is not None and binding.loop is not ev.ctx.loop:
         return None  # bound in a loop: a different module each time round
     if is_name:
-        shapes = ctx.shapes
+        shapes = ev
         if shapes.candidates(callee, shapes.now()) != [binding]:
             return None  # bound differently on different paths: not known for certain
-    elif not _assigned_once(ctx, callee.attr.value):  # type: ignore[attr-defined]
+    elif not _assigned_once(ev, callee.attr.value):  # type: ignore[attr-defined]
         return None
     return constructor, binding
 
@@ -181,14 +186,14 @@ def _without_self_returning_calls(call: cst.Call) -> cst.Call:
     return call
 
 
-def _builds_module(ctx: Context, call: cst.Call) -> bool:
+def _builds_module(ev: Evaluator, call: cst.Call) -> bool:
     """A call of a torch.nn constructor or of a class of this file."""
     func = call.func
     if type(func) is cst.Name:
-        binding = ctx.binding(func)
+        binding = ev.ctx.binding(func)
         if binding is not None and binding.kind == "class":
             return True
-    qualname = ctx.qualname(func)
+    qualname = ev.ctx.qualname(func)
     return qualname is not None and qualname.startswith("torch.nn.")
 
 
@@ -196,26 +201,26 @@ def _is_self_attribute(expr: cst.BaseExpression) -> bool:
     return type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self"
 
 
-def _assigned_once(ctx: Context, attribute: str) -> bool:
+def _assigned_once(ev: Evaluator, attribute: str) -> bool:
     """The enclosing class assigns `self.<attribute>` in exactly one place (and never through `setattr`)."""
-    class_def = ctx.class_def
+    class_def = ev.ctx.class_def
     if class_def is None:
         return False
-    counts = _attribute_assignments(ctx, class_def)
+    counts = _attribute_assignments(ev, class_def)
     return counts.get(attribute) == 1 and "*" not in counts
 
 
 _ASSIGNMENTS: dict[int, tuple[cst.ClassDef, dict[str, int]]] = {}
 
 
-def _attribute_assignments(ctx: Context, class_def: cst.ClassDef) -> dict[str, int]:
+def _attribute_assignments(ev: Evaluator, class_def: cst.ClassDef) -> dict[str, int]:
     """How many times each `self.x` is assigned in the class; "*" counts `setattr(self, ...)` and
     `self.__dict__` writes, which may assign anything."""
     cached = _ASSIGNMENTS.get(id(class_def))
     if cached is not None and cached[0] is class_def:
         return cached[1]
     counts: dict[str, int] = {}
-    for node in ctx.walk(class_def):
+    for node in ev.ctx.walk(class_def):
         kind = type(node)
         targets: list[cst.BaseExpression] = []
         if kind is cst.Assign:
@@ -240,18 +245,18 @@ def _attribute_assignments(ctx: Context, class_def: cst.ClassDef) -> dict[str, i
     return counts
 
 
-def _sequential(ctx: Context, constructor: cst.Call, binding: Binding | None) -> Sequential | None:
-    items = _sequential_items(ctx, constructor)
+def _sequential(ev: Evaluator, constructor: cst.Call, binding: Binding | None) -> Sequential | None:
+    items = _sequential_items(ev, constructor)
     if items is None:
         return None
     layers = []
     for item in items:
-        layer = build(ctx, item, binding) if type(item) is cst.Call else None
+        layer = build(ev, item, binding) if type(item) is cst.Call else None
         layers.append((item, layer))
-    return Sequential(tuple(layers), ctx.code(constructor.func) + "(...)")
+    return Sequential(tuple(layers), ev.ctx.code(constructor.func) + "(...)")
 
 
-def _sequential_items(ctx: Context, constructor: cst.Call) -> list[cst.BaseExpression] | None:
+def _sequential_items(ev: Evaluator, constructor: cst.Call) -> list[cst.BaseExpression] | None:
     """The layers of `nn.Sequential(a, b)` or `nn.Sequential(OrderedDict([("a", a), ...]))`; None when hidden
     (`*layers`, a dict built elsewhere)."""
     args = constructor.args
@@ -259,7 +264,7 @@ def _sequential_items(ctx: Context, constructor: cst.Call) -> list[cst.BaseExpre
         return None
     if len(args) == 1 and type(args[0].value) is cst.Call:
         inner = args[0].value
-        if ctx.qualname(inner.func) in ORDERED_DICT:
+        if ev.ctx.qualname(inner.func) in ORDERED_DICT:
             if len(inner.args) != 1 or type(inner.args[0].value) not in (cst.List, cst.Tuple):
                 return None
             pairs = []
@@ -280,10 +285,10 @@ def _tensor(shape: Shape | None) -> Shape:
     return shape if shape is not None else Shape.unknown_rank(layout_known=False)
 
 
-def call_result(ctx: Context, call: cst.Call, inputs: tuple[Shape | None, ...]):
+def call_result(ev: Evaluator, call: cst.Call, inputs: tuple[Shape | None, ...]):
     from shapecheck.shapes import forward
 
-    layer = module_of(ctx, call.func)
+    layer = module_of(ev, call.func)
     if layer is None or not inputs:
         return None
     if not isinstance(layer, forward.Model):  # a model's forward may take anything; a torch layer takes tensors
@@ -291,10 +296,10 @@ def call_result(ctx: Context, call: cst.Call, inputs: tuple[Shape | None, ...]):
     return layer.apply(inputs).value
 
 
-def call_conflict(ctx: Context, call: cst.Call, inputs: tuple[Shape | None, ...]) -> Conflict | None:
+def call_conflict(ev: Evaluator, call: cst.Call, inputs: tuple[Shape | None, ...]) -> Conflict | None:
     from shapecheck.shapes import forward
 
-    layer = module_of(ctx, call.func)
+    layer = module_of(ev, call.func)
     if layer is None or not inputs:
         return None
     mismatch = layer.apply(inputs).mismatch
@@ -303,20 +308,20 @@ def call_conflict(ctx: Context, call: cst.Call, inputs: tuple[Shape | None, ...]
     if not isinstance(layer, forward.Model) and \
             layer.apply(tuple(Shape.unknown_rank() for _ in inputs)).mismatch is not None:
         return None  # it doesn't depend on the input: reported where the module is built
-    callee = ctx.code(call.func)
+    callee = ev.ctx.code(call.func)
     argument = call.args[0].value
-    named = ctx.code(argument) if type(argument) in (cst.Name, cst.Attribute) else "the input"
+    named = ev.ctx.code(argument) if type(argument) in (cst.Name, cst.Attribute) else "the input"
     described = f"{named} is {inputs[0].render()}" if inputs[0] is not None else ""
     return Conflict("layer", call, tuple(shape for shape in inputs if shape is not None),
-                    message(ctx.code(call), described, callee, layer, mismatch))
+                    message(ev.ctx.code(call), described, callee, layer, mismatch))
 
 
-def construction_conflict(ctx: Context, call: cst.Call) -> Conflict | None:
+def construction_conflict(ev: Evaluator, call: cst.Call) -> Conflict | None:
     """An `nn.Sequential(...)` whose layers can't follow each other, whatever its input: the conflict is at the
     layer that rejects what the one before it gives."""
-    if ctx.qualname(call.func) not in SEQUENTIAL:
+    if ev.ctx.qualname(call.func) not in SEQUENTIAL:
         return None
-    sequential = _sequential(ctx, call, None)
+    sequential = _sequential(ev, call, None)
     if sequential is None:
         return None
     applied, node = sequential.run((Shape.unknown_rank(),))
@@ -324,7 +329,7 @@ def construction_conflict(ctx: Context, call: cst.Call) -> Conflict | None:
         return None
     before = _previous_layer(sequential, node)
     has = applied.mismatch.has
-    text = f"`{spelled(ctx, node)}` expects {applied.mismatch.expects}, but the layers before it give {has}"
+    text = f"`{spelled(ev, node)}` expects {applied.mismatch.expects}, but the layers before it give {has}"
     if before is not None:
         text += f" (`{before}`)"
     return Conflict("layer", node, (), text)
@@ -353,7 +358,7 @@ def message(code: str, described: str, callee: str, layer: Layer, mismatch: Mism
     return f"`{code}`: {subject}{mismatch.has}, but {where}"
 
 
-def returns_views(ctx: Context, constructor: cst.Call) -> bool:
+def returns_views(ev: Evaluator, constructor: cst.Call) -> bool:
     """The module may return a transposed view of its output (batch_first RNNs, attention): its layout is unknown."""
-    return ctx.qualname(constructor.func) in RETURNS_VIEWS
+    return ev.ctx.qualname(constructor.func) in RETURNS_VIEWS
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
-from shapecheck.engine import Context
+from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.shape import Shape

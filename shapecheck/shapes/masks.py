@@ -6,24 +6,27 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine.context import Context
+from typing import TYPE_CHECKING
+
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.values import Conflict
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import Evaluator
 
 MASKED_FILL = frozenset({"masked_fill", "masked_fill_"})
 FUNCTIONS = frozenset({"torch.masked_fill", "torch.where"})
 
 
-def mask_conflict(ctx: Context, call: cst.Call) -> Conflict | None:
+def mask_conflict(ev: Evaluator, call: cst.Call) -> Conflict | None:
     try:
-        operands = _operands(ctx, call)
+        operands = _operands(ev, call)
     except Hidden:
         return None
     if operands is None:
         return None
-    shapes = ctx.shapes
-    known = [(expr, shapes.shape_of(expr)) for expr in operands]
+    known = [(expr, ev.shape_of(expr)) for expr in operands]
     known = [(expr, shape) for expr, shape in known if shape is not None]
     for i, (left_expr, left) in enumerate(known):
         for right_expr, right in known[i + 1:]:
@@ -31,15 +34,15 @@ def mask_conflict(ctx: Context, call: cst.Call) -> Conflict | None:
             if mismatch is not None:
                 _, a, b = mismatch
                 return Conflict("broadcast", call, (left, right),
-                                f"`{ctx.code(call)}`: {ctx.code(left_expr)} is {left.render()} and "
-                                f"{ctx.code(right_expr)} is {right.render()}: {a} and {b} don't broadcast")
+                                f"`{ev.ctx.code(call)}`: {ev.ctx.code(left_expr)} is {left.render()} and "
+                                f"{ev.ctx.code(right_expr)} is {right.render()}: {a} and {b} don't broadcast")
     return None
 
 
-def _operands(ctx: Context, call: cst.Call) -> list[cst.BaseExpression] | None:
+def _operands(ev: Evaluator, call: cst.Call) -> list[cst.BaseExpression] | None:
     """The tensor and the mask (for `where`, the condition and both branches) of a masking call."""
     func = call.func
-    qualname = ctx.qualname(func)
+    qualname = ev.ctx.qualname(func)
     if qualname is None and type(func) is cst.Attribute and func.attr.value in MASKED_FILL:
         mask = Args(call).get(0, "mask")
         return [func.value, mask] if mask is not None else None

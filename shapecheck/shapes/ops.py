@@ -82,7 +82,7 @@ def _module_call(ev: Evaluator, node: cst.Call, before: int):
                    for arg in node.args)
     known = losses.loss_result(ev, node, before)
     if known is None:
-        known = layers.call_result(ctx, node, inputs)
+        known = layers.call_result(ev, node, inputs)
     if known is not None:
         return known
     func = node.func
@@ -91,7 +91,7 @@ def _module_call(ev: Evaluator, node: cst.Call, before: int):
         if binding is None and type(func) is cst.Name or binding is not None and binding.kind in ("class", "import"):
             return None  # a builtin, a constructor or a foreign function
         value, _ = ctx.value_of(func, before)
-        if type(value) is cst.Call and layers.returns_views(ctx, value):
+        if type(value) is cst.Call and layers.returns_views(ev, value):
             return None
     return Shape.unknown_rank()
 

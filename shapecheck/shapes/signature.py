@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from shapecheck.engine import Context
+from shapecheck.engine.context import Context
 from shapecheck.shapes.annotations import annotation_shape
 from shapecheck.shapes.dims import Dim, same
 from shapecheck.shapes.shape import Shape

@@ -1,5 +1,5 @@
 """Ask the shape evaluator about expressions in a source snippet: every `probe(expr)` call records what
-`ctx.shape_of(expr)` (or `dim_of`) says at that point, through a rule as the engine runs it."""
+`shape_of(ctx, expr)` (or `dim_of`) says at that point, through a rule as the engine runs it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import libcst as cst
 
 from shapecheck.engine import Rule
 from shapecheck.engine.context import Context
-from shapecheck.engine.traversal import Traversal
+from shapecheck.engine.bindings import traverse
+from shapecheck.shapes.evaluator import Evaluator, evaluator, shape_conflict, shape_of
 
 
 class _Probe(Rule):
@@ -24,19 +25,19 @@ class _Probe(Rule):
             return
         expr = node.args[0].value
         if node.func.value == "probe":
-            shape = self.ctx.shape_of(expr)
+            shape = shape_of(self.ctx, expr)
             self.seen.append(shape.render() if shape is not None else None)
         elif node.func.value == "probe_dim":
-            dim = self.ctx.shapes.dim_of(expr)
+            dim = evaluator(self.ctx).dim_of(expr)
             self.seen.append(str(dim) if dim is not None else None)
         elif node.func.value == "probe_layout":
-            shape = self.ctx.shape_of(expr)
+            shape = shape_of(self.ctx, expr)
             self.seen.append(shape.layout if shape is not None else None)
         elif node.func.value == "probe_dtype":
-            shape = self.ctx.shape_of(expr)
+            shape = shape_of(self.ctx, expr)
             self.seen.append(shape.dtype if shape is not None else "?")
         elif node.func.value == "probe_conflict":
-            conflict = self.ctx.shape_conflict(expr)
+            conflict = shape_conflict(self.ctx, expr)
             self.seen.append(conflict.message if conflict is not None else None)
 
 
@@ -44,14 +45,15 @@ def analyse(source: str) -> tuple[list, Context]:
     module = cst.parse_module(textwrap.dedent(source))
     ctx = Context(module, "example.py")
     _Probe.seen = []
-    Traversal(ctx, [_Probe(ctx)]).run()
+    traverse(ctx, [_Probe(ctx)])
     return list(_Probe.seen), ctx
 
 
 def probe(source: str) -> list:
     """What each `probe(...)`, `probe_dim(...)`, ... call in `source` saw, in source order."""
     seen, ctx = analyse(source)
-    assert ctx._shapes is None or not ctx._shapes.errors, ctx._shapes.errors
+    errors = [error for analysis in ctx.analyses() if isinstance(analysis, Evaluator) for error in analysis.errors]
+    assert not errors, errors
     return seen
 
 

@@ -7,9 +7,10 @@ import pytest
 
 from shapecheck.engine import Rule
 from shapecheck.engine.context import Context
-from shapecheck.engine.traversal import Traversal
+from shapecheck.engine.bindings import traverse
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import rules_by_code
+from shapecheck.shapes.evaluator import evaluator, shape_conflict, shape_of
 
 WEIRD = [
     "import torch\nx = x\nx = x.view(*x.shape)\ny = x @ x @ x\n",
@@ -35,10 +36,10 @@ class _AskEverything(Rule):
 
     def on_visit(self, node: cst.CSTNode) -> None:
         if isinstance(node, cst.BaseExpression):
-            self.ctx.shape_of(node)
-            self.ctx.shapes.dim_of(node)
-            self.ctx.shapes.sizes_of(node)
-            self.ctx.shape_conflict(node)
+            shape_of(self.ctx, node)
+            evaluator(self.ctx).dim_of(node)
+            evaluator(self.ctx).sizes_of(node)
+            shape_conflict(self.ctx, node)
 
     visit_Name = visit_Call = visit_Attribute = visit_Subscript = visit_BinaryOperation = on_visit
     visit_Tuple = visit_List = visit_UnaryOperation = visit_Comparison = on_visit
@@ -48,8 +49,8 @@ class _AskEverything(Rule):
 def test_weird_code_is_unknown_not_an_error(source: str) -> None:
     module = cst.parse_module(source)
     ctx = Context(module, "weird.py")
-    Traversal(ctx, [_AskEverything(ctx)]).run()
-    assert ctx._shapes is not None and ctx._shapes.errors == []
+    traverse(ctx, [_AskEverything(ctx)])
+    assert evaluator(ctx).errors == []
 
 
 class _AskViews(Rule):
@@ -59,7 +60,7 @@ class _AskViews(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         if type(node.func) is cst.Attribute and node.func.attr.value == "view":
-            self.ctx.shape_of(node.func.value)
+            shape_of(self.ctx, node.func.value)
 
 
 def test_a_crash_in_the_analysis_is_sc999_and_other_findings_stay(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -394,8 +394,10 @@ EVENT_CALLS = frozenset({"backward", "step", "eval", "train", "unscale_", "clip_
 
 
 class TrainingLoop:
-    """The training events of one file with where they sit. The engine's traversal records them (`_call`,
-    `_loop`, `_update`, `_grad_reset`); rules query them in `finish()`, when the whole file has been seen."""
+    """The training events of one file with where they sit. It is one of the engine's visitors, shown every node
+    before the rules are; rules query it (`training_loop(ctx)`) in `finish()`, when the whole file has been seen."""
+
+    title = "training-loop analysis"
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -407,10 +409,39 @@ class TrainingLoop:
         self._helper_events: dict[tuple[cst.Call, int], list[Event]] = {}
         self._sites_in: dict[cst.FunctionDef | None, list[CallSite]] | None = None
 
-    # ------------------------------------------------------------------------------------- engine-only writers
+    # ------------------------------------------------------------------ recording: one of the engine's visitors
 
-    def _loop(self, node: cst.CSTNode) -> None:
+    def visit_For(self, node: cst.For) -> None:
         self._enclosing[node] = self.ctx.loops
+
+    visit_While = visit_For
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Name:
+            name = func.value
+        elif type(func) is cst.Attribute:
+            name = func.attr.value
+        else:
+            return
+        # Every reset name has "rad" in it (`zero_grad`, `clear_grads`): a substring test spares the rest on most
+        # calls.
+        if name in EVENT_CALLS or name in IN_PLACE_UPDATES or "rad" in name:
+            self._call(node, name)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if self.ctx.loops:
+            self._update(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if any(is_grad_target(target.target) for target in node.targets):
+            self._grad_reset(node)
+        elif self.ctx.loops:
+            self._update(node)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        if is_grad_target(node.target):
+            self._grad_reset(node)
 
     def _record(self, kind: EventKind, node: cst.CSTNode, target: cst.BaseExpression | str | None = None,
                 **facts: object) -> Event:
@@ -673,3 +704,8 @@ def _bound_names(target: cst.BaseExpression) -> Iterator[str]:
             yield from _bound_names(element.value)
     elif type(target) is cst.StarredElement:
         yield from _bound_names(target.value)
+
+
+def training_loop(ctx: Context) -> TrainingLoop:
+    """The file's training-loop record."""
+    return ctx.analysis(TrainingLoop)

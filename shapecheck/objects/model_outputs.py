@@ -1,0 +1,62 @@
+"""What each class of the file returns from `forward`, kept so that a rule can read a model call's output.
+
+`ForwardReturns` is one of the engine's visitors: the traversal shows it every `return` of a `forward` method, and it
+keeps the value with the point it was at (the scope, the enclosing class and function, how far the bindings went). A
+rule that meets `model(x)` asks `forward_returns(ctx).of(class_def)` for the class's returns and reads each one with
+`ctx.at(returned.point)`, where the method's local names resolve as they did at the `return`: `return
+F.softmax(self.fc(x), dim=1)` or `probs = ...; return probs`. A model defined after its use is not seen (the
+traversal has not reached it yet).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from shapecheck.engine.context import Context, Point
+
+
+@dataclass(frozen=True, slots=True)
+class ForwardReturn:
+    """One `return` of a `forward` method: its value and the point to read it at."""
+
+    value: cst.BaseExpression
+    class_def: cst.ClassDef
+    point: Point
+
+
+class ForwardReturns:
+    """The `return`s of every class's `forward` seen so far, by class."""
+
+    title = "model-output analysis"
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._by_class: dict[int, list[ForwardReturn]] = {}
+
+    def visit_Return(self, node: cst.Return) -> None:
+        class_def = is_forward_return(self.ctx.ancestors, node)
+        if class_def is not None and node.value is not None:
+            self._by_class.setdefault(id(class_def), []).append(ForwardReturn(node.value, class_def, self.ctx.point()))
+
+    def of(self, class_def: cst.ClassDef) -> list[ForwardReturn]:
+        return self._by_class.get(id(class_def), [])
+
+
+def forward_returns(ctx: Context) -> ForwardReturns:
+    return ctx.analysis(ForwardReturns)
+
+
+def is_forward_return(ancestors: list[cst.CSTNode], node: cst.Return) -> cst.ClassDef | None:
+    """The class whose `forward` method (directly, not a function nested in it) `node` returns from."""
+    for i in range(len(ancestors) - 1, 1, -1):
+        ancestor = ancestors[i]
+        if type(ancestor) is cst.FunctionDef:
+            if ancestor.name.value != "forward" or i < 2 or node.value is None:
+                return None
+            owner = ancestors[i - 2]  # ClassDef > IndentedBlock > FunctionDef
+            return owner if type(owner) is cst.ClassDef else None
+        if type(ancestor) in (cst.Lambda, cst.ClassDef):
+            return None
+    return None
