@@ -50,3 +50,8 @@ def param_annotation(function: cst.FunctionDef, name: str) -> cst.BaseExpression
         if param.name.value == name:
             return param.annotation.annotation if param.annotation is not None else None
     return None
+
+
+def is_self_attribute(expr: cst.BaseExpression) -> bool:
+    """`self.x`."""
+    return type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self"

@@ -1,9 +1,18 @@
 """A call's arguments as the transfer functions read them: by keyword, else by position (after the tensor a
-`torch.f(x, ...)` form takes first)."""
+`torch.f(x, ...)` form takes first); dtype and size arguments; one spelling per torch function; a method's transfer
+function as the `torch.f(x, ...)` form's."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import libcst as cst
+
+from shapecheck.shapes.dims import Dim
+from shapecheck.shapes.shape import DtypeFamily, Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import Evaluator
 
 
 class Hidden(Exception):
@@ -37,3 +46,73 @@ class Args:
 
     def keyword(self, name: str) -> cst.BaseExpression | None:
         return self.keywords.get(name)
+
+
+TORCH_DTYPES: dict[str, DtypeFamily] = {
+    **dict.fromkeys(("float", "float32", "float64", "double", "float16", "half", "bfloat16"), "float"),
+    **dict.fromkeys(("long", "int64", "int", "int32", "int16", "short", "int8", "uint8"), "int"),
+    "bool": "bool",
+    **dict.fromkeys(("complex64", "complex128", "cfloat", "cdouble"), "complex"),
+}
+
+
+def torch_name(qualname: str) -> str:
+    """One spelling per function: `torch.nn.functional.x` -> "F.x", `torch.functional.x`/`torch.special.x` kept."""
+    if qualname.startswith("torch.nn.functional."):
+        return "F." + qualname[len("torch.nn.functional."):]
+    return qualname
+
+
+def dtype_of(ev: Evaluator, expr: cst.BaseExpression | None) -> DtypeFamily | None:
+    if expr is None:
+        return None
+    qualname = ev.ctx.qualname(expr)
+    if qualname is None or not qualname.startswith("torch."):
+        return None
+    return TORCH_DTYPES.get(qualname[len("torch."):])
+
+
+def shape_arguments(ev: Evaluator, args: Args, index: int, keyword: str, before: int) -> Shape | None:
+    """The sizes a call takes as varargs or as one sequence: `view(B, -1)`, `view((B, -1))`, `zeros(x.shape)`,
+    `view(x.size()[:-1] + (n, d))`, `zeros(size=(3, 4))`."""
+    named = args.keyword(keyword)
+    if named is not None:
+        return ev.sizes(named, before)
+    rest = args.rest(index)
+    if not rest:
+        return None
+    if len(rest) == 1:
+        whole = ev.sizes(rest[0], before)
+        if whole is not None:
+            return whole
+        if _unexplained(ev.size(rest[0], before)):
+            return None  # `torch.ones(input_shape)`: a name the code never explains may hold a whole shape
+    dims = []
+    for expr in rest:
+        dim = ev.size(expr, before)
+        if dim is None:
+            return None
+        dims.append(dim)
+    return Shape(tuple(dims), layout=())
+
+
+def _unexplained(dim: Dim | None) -> bool:
+    """A bare name the analysis knows nothing about (a parameter, an attribute): maybe an int, maybe a tuple."""
+    if dim is None or len(dim.terms) != 1:
+        return False
+    monomial, coef = dim.terms[0]
+    return coef == 1 and len(monomial) == 1 and monomial[0].placeholder
+
+
+def as_function(method, offset: int = 1, keyword: str = "input"):
+    """`torch.f(x, ...)` as `x.f(...)`: the same transfer function with the arguments shifted by one."""
+    def function(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+        args = Args(node, offset)
+        tensor = args.keyword(keyword)
+        if tensor is None:
+            args.offset = 0
+            tensor = args.get(0)
+            args.offset = offset
+        shape = ev.tensor(tensor, before)
+        return method(ev, shape, args, before) if shape is not None else None
+    return function

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.shapes import layers, ops
-from shapecheck.shapes.args import Args, Hidden
+from shapecheck.engine.syntax import is_self_attribute
+from shapecheck.shapes import layers
+from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
+from shapecheck.shapes.elementwise import is_number
+from shapecheck.shapes.joins import joined
+from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.dims import same
-from shapecheck.shapes.reshape import count_mismatch, layout_verdict
+from shapecheck.shapes.views import count_mismatch, layout_verdict
 from shapecheck.shapes.values import Conflict
 
 
@@ -20,7 +24,7 @@ def find(ev, node: cst.CSTNode) -> Conflict | None:
     if kind is cst.BinaryOperation:
         if type(node.operator) is cst.MatrixMultiply:
             return _matmul(ev, node, node.left, node.right, before)
-        if ops.is_number(ev, node.left, before) or ops.is_number(ev, node.right, before):
+        if is_number(ev, node.left, before) or is_number(ev, node.right, before):
             return None
         left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
         if left is None or right is None:
@@ -36,19 +40,19 @@ def find(ev, node: cst.CSTNode) -> Conflict | None:
         return None
     try:
         qualname = ev.ctx.qualname(node.func)
-        name = ops._torch_name(qualname) if qualname is not None else None
+        name = torch_name(qualname) if qualname is not None else None
         if name in ("torch.matmul", "torch.mm", "torch.bmm"):
             args = Args(node)
             return _matmul(ev, node, args.get(0, "input"), args.get(1, "other", "mat2"), before)
         if name in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
             return _joined(ev, node, before, name == "torch.stack")
-        if qualname is None and type(node.func) is cst.Attribute and not ops._is_self_attribute(node.func):
+        if qualname is None and type(node.func) is cst.Attribute and not is_self_attribute(node.func):
             method = node.func.attr.value
             if method in ("matmul", "mm", "bmm"):
                 return _matmul(ev, node, node.func.value, Args(node).get(0, "other", "mat2"), before)
             if method in ("view", "reshape"):
                 shape = ev.tensor(node.func.value, before)
-                sizes = ops._shape_arguments(ev, Args(node), 0, "size" if method == "view" else "shape", before)
+                sizes = shape_arguments(ev, Args(node), 0, "size" if method == "view" else "shape", before)
                 if shape is None or sizes is None:
                     return None
                 mismatch = count_mismatch(shape, sizes)
@@ -77,7 +81,7 @@ def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int) -> Confli
     left, right = ev.tensor(left_expr, before), ev.tensor(right_expr, before)
     if left is None or right is None:
         return None
-    _, inner = ops.matmul(left, right)
+    _, inner = matmul(left, right)
     if inner is None:
         return None
     code = ev.ctx.code
@@ -91,7 +95,7 @@ def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int) -> Confli
 
 def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
 
-    shapes, dim = ops.joined(ev, node, before, stack)
+    shapes, dim = joined(ev, node, before, stack)
     if shapes is None or dim is None:
         return None
     first = shapes[0]
@@ -124,9 +128,9 @@ def view_layout(ev, call: cst.Call) -> Conflict | None:
         args = Args(call)
     except Hidden:
         return None
-    if args.count() == 1 and ops._dtype_of(ev, args.get(0)) is not None:
+    if args.count() == 1 and dtype_of(ev, args.get(0)) is not None:
         return None
-    sizes = ops._shape_arguments(ev, args, 0, "size", before)
+    sizes = shape_arguments(ev, args, 0, "size", before)
     if sizes is None or sizes.variadic is not None:
         return None
     verdict = layout_verdict(shape, sizes.dims)

@@ -22,11 +22,12 @@ import libcst as cst
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.syntax import param_annotation
-from shapecheck.shapes import conflicts, ops
+from shapecheck.shapes import conflicts, elementwise, indexing, ops, transposes
 from shapecheck.shapes.annotations import annotation_shape
 from shapecheck.shapes.values import Conflict
-from shapecheck.shapes.dims import Atom, Dim
+from shapecheck.shapes.dims import Dim
 from shapecheck.shapes.shape import MAX_RANK, Shape
+from shapecheck.shapes.sizes import measured, size_attribute, size_call, size_sequence, size_subscript
 from shapecheck.shapes.values import Items, Sizes, Value
 
 _DEFINITE = frozenset({"param", "import", "def", "class"})
@@ -403,7 +404,7 @@ class Evaluator:
             for candidate in scope.unpackings:
                 if candidate.seq >= before:
                     break
-                tensor = ops.measured(candidate.value)
+                tensor = measured(candidate.value)
                 if tensor is None or self.binding(tensor, candidate.seq) is not binding:
                     continue
                 names = _target_names(candidate)
@@ -456,7 +457,7 @@ class Evaluator:
                 return None
             return self.size(elements[binding.index].value, binding.seq)
         position = _unpack_position(binding)
-        tensor = ops.measured(value)
+        tensor = measured(value)
         if tensor is not None and position is not None:
             # as of just after the unpacking, so that the tensor's rank and dim names come from it
             self._points[binding.seq + 1] = binding.path
@@ -549,17 +550,17 @@ def _tensor(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Shape | Non
     if kind is cst.Attribute:
         if type(expr.value) is cst.Name and expr.value.value == "self":
             return ev.tensor_of_name(expr, before)
-        return ops.attribute(ev, expr, before)
+        return transposes.attribute(ev, expr, before)
     if kind is cst.Call:
         return ops.call(ev, expr, before)
     if kind is cst.BinaryOperation:
-        return ops.binary(ev, expr, before)
+        return elementwise.binary(ev, expr, before)
     if kind is cst.Comparison:
-        return ops.comparison(ev, expr, before)
+        return elementwise.comparison(ev, expr, before)
     if kind is cst.UnaryOperation:
         return ev.tensor(expr.expression, before) if type(expr.operator) is not cst.Not else None
     if kind is cst.Subscript:
-        return ops.subscript(ev, expr, before)
+        return indexing.subscript(ev, expr, before)
     if kind is cst.IfExp:
         return _join(ev.tensor(expr.body, before), ev.tensor(expr.orelse, before))
     if kind is cst.NamedExpr:
@@ -585,11 +586,11 @@ def _size(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Dim | None:
     if kind is cst.BinaryOperation:
         return _arithmetic(ev, expr, before)
     if kind is cst.Attribute:
-        return ops.size_attribute(ev, expr, before)
+        return size_attribute(ev, expr, before)
     if kind is cst.Call:
-        return ops.size_call(ev, expr, before)
+        return size_call(ev, expr, before)
     if kind is cst.Subscript:
-        return ops.size_subscript(ev, expr, before)
+        return size_subscript(ev, expr, before)
     if kind is cst.NamedExpr:
         return ev.size(expr.value, before)
     return None
@@ -628,7 +629,7 @@ def _arithmetic(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Dim | 
 
 
 def _sizes(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Sizes | None:
-    shape = ops.sizes(ev, expr, before)
+    shape = size_sequence(ev, expr, before)
     return Sizes(shape) if shape is not None else None
 
 

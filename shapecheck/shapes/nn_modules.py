@@ -17,7 +17,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.dims import Atom, Dim, same
-from shapecheck.shapes.reshape import product
+from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Value
 

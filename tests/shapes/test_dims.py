@@ -57,7 +57,7 @@ def test_same() -> None:
 
 
 def test_cancelled_floor_division_for_matching() -> None:
-    from shapecheck.shapes.reshape import cancelled
+    from shapecheck.shapes.views import cancelled
 
     H = Dim.symbol("H", "H")
     assert cancelled((H // w) * w) == H

@@ -1,4 +1,4 @@
-"""Reshaping: which dims of a tensor each size of a `view`/`reshape` takes, whether the merge is possible without a
+"""Views: which dims of a tensor each size of a `view`/`reshape` takes, whether the merge is possible without a
 copy given the tensor's layout, and the shape the call gives.
 
 A view can merge dims only where they are adjacent and in order in memory; dims of size 1 never matter. The

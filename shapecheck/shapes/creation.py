@@ -1,0 +1,176 @@
+"""Constructors: `torch.zeros/ones/empty/rand/randn/full/randint/arange/linspace/eye/tensor`, the `*_like` and
+`new_*` forms and `nn.Parameter`: fresh, row-major tensors of the sizes the call states."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.shapes.args import Args, dtype_of, shape_arguments
+from shapecheck.shapes.dims import Dim
+from shapecheck.shapes.elementwise import memory_format
+from shapecheck.shapes.positions import opaque
+from shapecheck.shapes.shape import DtypeFamily, Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import Evaluator
+
+
+def _creation(dtype: DtypeFamily | None = "float"):
+    """`torch.zeros(2, 3)`, `torch.randn((B, T), dtype=...)`, `torch.ones(x.shape)`, `torch.empty(size=(...))`."""
+    def create(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+        args = Args(node, 0)
+        sizes = shape_arguments(ev, args, 0, "size", before)
+        if sizes is None:
+            return None
+        return Shape(sizes.dims, sizes.variadic, sizes.variadic_name, tuple(range(len(sizes.dims))),
+                     dtype_of(ev, args.keyword("dtype")) or dtype)
+    return create
+
+
+def _full(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    sizes = ev.sizes(args.get(0, "size"), before)
+    if sizes is None:
+        return None
+    fill = args.get(1, "fill_value")
+    dtype = dtype_of(ev, args.keyword("dtype")) or _literal_dtype(fill)
+    return Shape(sizes.dims, sizes.variadic, sizes.variadic_name, tuple(range(len(sizes.dims))), dtype)
+
+
+def _literal_dtype(expr: cst.BaseExpression | None) -> DtypeFamily | None:
+    while type(expr) is cst.UnaryOperation:
+        expr = expr.expression
+    if type(expr) is cst.Integer:
+        return "int"
+    if type(expr) is cst.Float:
+        return "float"
+    if type(expr) is cst.Name and expr.value in ("True", "False"):
+        return "bool"
+    return None
+
+
+def _randint(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    sizes_expr = args.keyword("size")
+    if sizes_expr is None:
+        sequences = [e for e in args.positional if type(e) in (cst.Tuple, cst.List)]
+        sizes_expr = sequences[0] if len(sequences) == 1 else None
+    sizes = ev.sizes(sizes_expr, before)
+    if sizes is None:
+        return None
+    return Shape(sizes.dims, sizes.variadic, sizes.variadic_name, tuple(range(len(sizes.dims))),
+                 dtype_of(ev, args.keyword("dtype")) or "int")
+
+
+def _arange(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    bounds = args.rest(0)
+    if not 1 <= len(bounds) <= 3:
+        return None
+    values = [ev.size(e, before) for e in bounds]
+    if None in values:
+        return None
+    start, end = (Dim.of(0), values[0]) if len(values) == 1 else (values[0], values[1])
+    step = values[2] if len(values) == 3 else Dim.of(1)
+    span = end - start  # type: ignore[operator]
+    length = span if step.literal == 1 else span._divided(step)  # type: ignore[union-attr]
+    if length is None:
+        length = opaque(("arange", id(node)), f"({span}) / {step}")
+    dtype = dtype_of(ev, args.keyword("dtype")) or (
+        "int" if all(_literal_dtype(e) in ("int", None) and type(e) is not cst.Float for e in bounds) else None)
+    return Shape((length,), layout=(0,), dtype=dtype)
+
+
+def _linspace(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    steps = ev.size(Args(node, 0).get(2, "steps"), before)
+    return Shape((steps,), layout=(0,), dtype="float") if steps is not None else None
+
+
+def _eye(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    n = ev.size(args.get(0, "n"), before)
+    m = ev.size(args.get(1, "m"), before) if args.get(1, "m") is not None else n
+    if n is None or m is None:
+        return None
+    return Shape((n, m), layout=(0, 1), dtype=dtype_of(ev, args.keyword("dtype")) or "float")
+
+
+def _like(dtype: DtypeFamily | None = None):
+    def like(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+        args = Args(node, 0)
+        shape = ev.tensor(args.get(0, "input"), before)
+        if shape is None:
+            return None
+        result = memory_format(ev, shape, args.keyword("memory_format"))
+        return result.with_dtype(dtype_of(ev, args.keyword("dtype")) or dtype or shape.dtype)
+    return like
+
+
+def _tensor_literal(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    """`torch.tensor([[1, 2], [3, 4]])`: the nesting of a literal list."""
+    data = Args(node, 0).get(0, "data")
+    dims: list[Dim] = []
+    kinds: set[str] = set()
+    if not _nested(data, dims, kinds, 0):
+        return None
+    dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
+    if dtype is None and len(kinds) == 1:
+        dtype = next(iter(kinds))  # type: ignore[assignment]
+    elif dtype is None and kinds <= {"int", "float"}:
+        dtype = "float"
+    return Shape(tuple(dims), layout=tuple(range(len(dims))), dtype=dtype)
+
+
+def _nested(expr: cst.BaseExpression | None, dims: list[Dim], kinds: set[str], depth: int) -> bool:
+    if type(expr) in (cst.List, cst.Tuple):
+        elements = expr.elements
+        if any(type(e) is cst.StarredElement for e in elements):
+            return False
+        if depth == len(dims):
+            dims.append(Dim.of(len(elements)))
+        elif dims[depth].literal != len(elements):
+            return False
+        if not elements:
+            return depth == len(dims) - 1
+        return all(_nested(e.value, dims, kinds, depth + 1) for e in elements)
+    kind = _literal_dtype(expr)
+    if kind is None or depth != len(dims):
+        return False
+    kinds.add(kind)
+    return True
+
+
+def _new(dtype: DtypeFamily | None = None):
+    """`x.new_zeros(sizes)`: a fresh tensor of the receiver's dtype."""
+    def new(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+        sizes = shape_arguments(ev, args, 0, "size", before)
+        if sizes is None:
+            return None
+        return Shape(sizes.dims, sizes.variadic, sizes.variadic_name, tuple(range(len(sizes.dims))),
+                     dtype_of(ev, args.keyword("dtype")) or dtype or shape.dtype)
+    return new
+
+
+def _new_full(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    sizes = ev.sizes(args.get(0, "size"), before)
+    if sizes is None:
+        return None
+    return Shape(sizes.dims, sizes.variadic, sizes.variadic_name, tuple(range(len(sizes.dims))),
+                 dtype_of(ev, args.keyword("dtype")) or shape.dtype)
+
+
+def _parameter(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    return ev.tensor(Args(node, 0).get(0, "data"), before)
+
+
+METHODS = {"new_zeros": _new(), "new_ones": _new(), "new_empty": _new(), "new_full": _new_full}
+FUNCTIONS = {
+    **{f"torch.{name}": _creation() for name in ("zeros", "ones", "empty", "rand", "randn")},
+    "torch.full": _full, "torch.randint": _randint, "torch.arange": _arange, "torch.linspace": _linspace,
+    "torch.logspace": _linspace, "torch.eye": _eye, "torch.tensor": _tensor_literal,
+    **{f"torch.{name}_like": _like() for name in ("zeros", "ones", "empty", "rand", "randn", "full")},
+    "torch.randint_like": _like("int"),
+    "torch.nn.Parameter": _parameter, "torch.nn.parameter.Parameter": _parameter,
+}

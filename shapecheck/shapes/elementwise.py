@@ -1,0 +1,266 @@
+"""Elementwise transfer functions: unary ops and activations keep the shape, binary ops, comparisons, `where` and
+`masked_fill` broadcast, casts change the dtype family and keep the layout (`preserve_format`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.shapes.args import Args, as_function, dtype_of
+from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.matmul import matmul
+from shapecheck.shapes.shape import DtypeFamily, Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import Evaluator
+
+
+def same_shape(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
+    return shape
+
+
+def cast(dtype: DtypeFamily | None):
+    def cast(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
+        return shape.with_dtype(dtype)
+    return cast
+
+
+def _to(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
+    if args.keyword("memory_format") is not None:
+        return memory_format(ev, shape, args.keyword("memory_format"))
+    for expr in (*args.positional, args.keyword("dtype")):
+        dtype = dtype_of(ev, expr)
+        if dtype is not None:
+            return shape.with_dtype(dtype)
+    tensor = ev.tensor(args.get(0, "other"), before) if args.count() else None
+    return shape.with_dtype(tensor.dtype) if tensor is not None else shape
+
+
+def memory_format(ev: Evaluator, shape: Shape, expr: cst.BaseExpression | None) -> Shape:
+    if expr is None or ev.ctx.qualname(expr) == "torch.preserve_format":
+        return shape
+    if ev.ctx.qualname(expr) == "torch.contiguous_format":
+        return shape.row_major()
+    return shape.without_layout()
+
+
+def _clone(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
+    return memory_format(ev, shape, args.keyword("memory_format"))
+
+
+def _contiguous(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
+    if args.get(0, "memory_format") is not None:
+        return memory_format(ev, shape, args.get(0, "memory_format"))
+    return shape.row_major()
+
+
+def _with_other(dtype: DtypeFamily | None = None):
+    """`x.add(y)`, `x.mul(y)`, `x.eq(y)`, `x.masked_fill(mask, v)`-style: broadcast with the other operand, which
+    may be a number."""
+    def method(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+        other = args.get(0, "other")
+        if other is None:
+            return None
+        result = broadcast_with(ev, shape, other, before)
+        if result is None:
+            return None
+        return result.with_dtype(dtype) if dtype is not None else result
+    return method
+
+
+def broadcast_with(ev: Evaluator, shape: Shape, other: cst.BaseExpression, before: int) -> Shape | None:
+    if is_number(ev, other, before):
+        return shape
+    other_shape = ev.tensor(other, before)
+    if other_shape is None:
+        return None
+    return broadcast(shape, other_shape).shape
+
+
+def _masked_fill(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    return shape
+
+
+_NUMBER_FUNCTIONS = frozenset({"float", "int", "abs", "round", "min", "max", "len", "sum"})
+
+
+def is_number(ev: Evaluator, expr: cst.BaseExpression, before: int) -> bool:
+    """A Python number, certainly: a literal, `math.*(...)`, a size, arithmetic on those."""
+    kind = type(expr)
+    if kind in (cst.Integer, cst.Float, cst.Imaginary):
+        return True
+    if kind is cst.UnaryOperation:
+        return is_number(ev, expr.expression, before)
+    if kind is cst.BinaryOperation and type(expr.operator) is not cst.MatrixMultiply:
+        return is_number(ev, expr.left, before) and is_number(ev, expr.right, before)
+    if kind is cst.Call:
+        qualname = ev.ctx.qualname(expr.func)
+        if qualname is not None and qualname.startswith("math."):
+            return True
+        if type(expr.func) is cst.Name and expr.func.value in _NUMBER_FUNCTIONS and ev.binding(expr.func, before) \
+                is None:
+            return expr.func.value not in ("min", "max", "abs", "sum") or all(
+                is_number(ev, arg.value, before) for arg in expr.args)
+        if type(expr.func) is cst.Attribute and expr.func.attr.value in ("item", "size", "dim", "numel") and \
+                (expr.func.attr.value != "size" or expr.args):
+            return True
+        return False
+    if kind is cst.Name:
+        binding = ev.binding(expr, before)
+        if binding is None:
+            return False
+        if binding.kind in ("assign", "walrus") and binding.value is not None:
+            return is_number(ev, binding.value, binding.seq)
+        if binding.kind == "unpack":
+            return ev.size(expr, before) is not None and _unpacked_from_sizes(binding)
+        return False
+    if kind is cst.Subscript:
+        return type(expr.value) is cst.Attribute and expr.value.attr.value == "shape" and \
+            type(expr.slice[0].slice) is cst.Index
+    return False
+
+
+def _unpacked_from_sizes(binding) -> bool:
+    value = binding.value
+    return type(value) is cst.Attribute and value.attr.value == "shape" or type(value) is cst.Call and \
+        type(value.func) is cst.Attribute and value.func.attr.value == "size"
+
+
+def binary(ev: Evaluator, node: cst.BinaryOperation, before: int) -> Shape | None:
+    operator = type(node.operator)
+    if operator is cst.MatrixMultiply:
+        left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
+        if left is None or right is None:
+            return Shape.unknown_rank()  # whatever the operands, a product is a fresh row-major tensor
+        return matmul(left, right)[0]
+    if operator in (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
+                    cst.BitAnd, cst.BitOr, cst.BitXor):
+        left_number = is_number(ev, node.left, before)
+        right_number = is_number(ev, node.right, before)
+        if left_number and right_number:
+            return None
+        if right_number:
+            return _arithmetic_dtype(ev.tensor(node.left, before), node)
+        if left_number:
+            return _arithmetic_dtype(ev.tensor(node.right, before), node)
+        left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
+        if left is None or right is None:
+            return None
+        result = broadcast(left, right).shape
+        return _arithmetic_dtype(result, node) if result is not None else None
+    return None
+
+
+def _arithmetic_dtype(shape: Shape | None, node: cst.BinaryOperation) -> Shape | None:
+    if shape is None:
+        return None
+    if type(node.operator) is cst.Divide and shape.dtype in ("int", "bool"):
+        return shape.with_dtype("float")
+    if shape.dtype == "int" and any(type(side) is cst.Float for side in (node.left, node.right)):
+        return shape.with_dtype("float")
+    return shape
+
+
+def comparison(ev: Evaluator, node: cst.Comparison, before: int) -> Shape | None:
+    if len(node.comparisons) != 1:
+        return None
+    target = node.comparisons[0]
+    if type(target.operator) not in (cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual,
+                                     cst.Equal, cst.NotEqual):
+        return None
+    left_number, right_number = is_number(ev, node.left, before), is_number(ev, target.comparator, before)
+    if left_number and right_number:
+        return None
+    if right_number:
+        shape = ev.tensor(node.left, before)
+    elif left_number:
+        shape = ev.tensor(target.comparator, before)
+    else:
+        left, right = ev.tensor(node.left, before), ev.tensor(target.comparator, before)
+        shape = broadcast(left, right).shape if left is not None and right is not None else None
+    return shape.with_dtype("bool") if shape is not None else None
+
+
+def _where(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    parts = [args.get(0, "condition"), args.get(1, "input"), args.get(2, "other")]
+    if None in parts:
+        return None
+    shapes = [ev.tensor(p, before) for p in parts]
+    known = [s for s, p in zip(shapes, parts) if s is not None]
+    if any(s is None and not is_number(ev, p, before) for s, p in zip(shapes, parts)):
+        return None
+    result = known[0]
+    for other in known[1:]:
+        result = broadcast(result, other).shape
+        if result is None:
+            return None
+    dtypes = {s.dtype for s in shapes[1:] if s is not None}
+    return result.with_dtype(next(iter(dtypes)) if len(dtypes) == 1 else None)
+
+
+def _binary_function(dtype: DtypeFamily | None = None):
+    """`torch.add(a, b)`, `torch.maximum(a, b)`, `torch.eq(a, b)`: broadcast."""
+    def function(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+        args = Args(node, 0)
+        a, b = args.get(0, "input"), args.get(1, "other")
+        if a is None or b is None:
+            return None
+        shape = ev.tensor(a, before)
+        if shape is None:
+            if not is_number(ev, a, before):
+                return None
+            shape = ev.tensor(b, before)
+            return shape.with_dtype(dtype) if shape is not None and dtype else shape
+        result = broadcast_with(ev, shape, b, before)
+        return result.with_dtype(dtype) if result is not None and dtype else result
+    return function
+
+
+# ------------------------------------------------------------------------------------------------ tables
+
+_SAME = ("abs", "neg", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan",
+         "tanh", "sigmoid", "relu", "relu_", "sign", "round", "floor", "ceil", "trunc", "frac", "reciprocal", "square",
+         "clamp", "clamp_", "clamp_min", "clamp_max", "clip", "pow", "softmax", "log_softmax", "cumsum", "cumprod",
+         "logcumsumexp", "flip", "roll", "detach", "detach_", "requires_grad_", "cpu", "cuda", "pin_memory",
+         "zero_", "fill_", "normal_", "uniform_", "bernoulli_", "exponential_", "abs_", "neg_", "exp_", "sqrt_",
+         "sigmoid_", "tanh_", "add_", "sub_", "mul_", "div_", "pow_", "copy_", "nan_to_num", "erf", "erfinv",
+         "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "lerp", "masked_fill_", "scatter",
+         "scatter_", "scatter_add", "scatter_add_", "index_fill", "index_fill_", "index_add", "index_add_",
+         "index_copy", "tril", "triu", "tril_", "triu_", "masked_scatter", "float_power", "conj", "angle",
+         "nan_to_num_", "logit", "sgn", "retain_grad", "share_memory_")
+_TORCH_SAME = ("abs", "neg", "exp", "log", "log1p", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "relu",
+               "sign", "round", "floor", "ceil", "reciprocal", "square", "clamp", "clip", "pow", "softmax",
+               "log_softmax", "cumsum", "cumprod", "flip", "roll", "erf", "tril", "triu", "nan_to_num", "logit",
+               "special.expit", "special.softmax", "special.log_softmax", "atan", "sinh", "cosh")
+_F_SAME = ("relu", "relu6", "gelu", "silu", "elu", "selu", "celu", "leaky_relu", "mish", "softplus", "softsign",
+           "hardtanh", "hardswish", "hardsigmoid", "sigmoid", "tanh", "logsigmoid", "softmax", "log_softmax",
+           "softmin", "gumbel_softmax", "dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout",
+           "normalize", "layer_norm", "group_norm", "batch_norm", "instance_norm", "local_response_norm",
+           "rms_norm", "tanhshrink", "hardshrink", "softshrink", "threshold", "prelu", "rrelu")
+_ARITHMETIC = ("add", "sub", "mul", "div", "true_divide", "floor_divide", "remainder", "fmod", "maximum", "minimum",
+               "atan2", "hypot", "logaddexp")
+_COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor")
+
+METHODS = {
+    **dict.fromkeys(_SAME, same_shape),
+    "float": cast("float"), "half": cast("float"), "double": cast("float"), "bfloat16": cast("float"),
+    "long": cast("int"), "int": cast("int"), "short": cast("int"), "byte": cast("int"), "bool": cast("bool"),
+    "to": _to, "type_as": _to, "type": lambda ev, shape, args, before: shape if args.count() else None,
+    "clone": _clone, "contiguous": _contiguous,
+    **dict.fromkeys(_ARITHMETIC, _with_other()),
+    **dict.fromkeys(_COMPARISONS, _with_other("bool")),
+    "logical_not": cast("bool"), "isnan": cast("bool"), "isinf": cast("bool"), "isfinite": cast("bool"),
+    "masked_fill": _masked_fill,
+}
+
+FUNCTIONS = {
+    **{f"torch.{name}": as_function(same_shape) for name in _TORCH_SAME},
+    **{f"F.{name}": as_function(same_shape) for name in _F_SAME},
+    "torch.where": _where,
+    **{f"torch.{name}": _binary_function() for name in _ARITHMETIC if name not in ("hypot", "logaddexp")},
+    **{f"torch.{name}": _binary_function("bool") for name in _COMPARISONS},
+    "torch.masked_fill": as_function(_masked_fill),
+    "torch.clone": as_function(_clone), "torch.detach": as_function(same_shape),
+}

@@ -1,0 +1,132 @@
+"""Indexing: int, slice, `None` and `...` subscripts, and `narrow`, `index_select`, `gather`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.shapes.args import Args, as_function
+from shapecheck.shapes.dims import Dim
+from shapecheck.shapes.positions import dim_position, dropped, inserted, opaque, replaced
+from shapecheck.shapes.shape import Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import Evaluator
+
+
+def _narrow(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    position = dim_position(ev, shape, args.get(0, "dim"), before)
+    length = ev.size(args.get(2, "length"), before)
+    if position is None or length is None:
+        return None
+    return replaced(shape, position, length)
+
+
+def _index_select(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    position = dim_position(ev, shape, args.get(0, "dim"), before)
+    index = ev.tensor(args.get(1, "index"), before)
+    if position is None or index is None or index.rank != 1:
+        return None
+    return replaced(shape, position, index.dims[0]).row_major()
+
+
+def _gather(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    index = ev.tensor(args.get(1, "index"), before)
+    return index.with_dtype(shape.dtype).row_major() if index is not None else None
+
+
+def subscript(ev: Evaluator, node: cst.Subscript, before: int) -> Shape | None:
+    """Basic indexing: ints drop a dim, slices keep it (a literal slice of a literal size is exact), `None` adds a
+    1, `...` stands for the dims not named. A tensor or list index (advanced indexing) is left unknown."""
+    shape = ev.tensor(node.value, before)
+    if shape is None:
+        found = ev.items(node.value, before)
+        if found is None or len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
+            return None
+        index = ev.integer(node.slice[0].slice.value, before)
+        value = found.at(index) if index is not None else None
+        return value if isinstance(value, Shape) else None
+    elements = [element.slice for element in node.slice]
+    ellipses = [i for i, e in enumerate(elements) if type(e) is cst.Index and type(e.value) is cst.Ellipsis]
+    if len(ellipses) > 1:
+        return None
+    if not ellipses and shape.variadic is not None:
+        shape = ev.materialized(shape, sum(1 for e in elements if not _is_none(e)), id(node))
+        if shape is None:
+            return None
+        if shape.variadic is not None and shape.variadic < sum(1 for e in elements if not _is_none(e)):
+            return None
+    split = ellipses[0] if ellipses else len(elements)
+    front, back = elements[:split], elements[split + 1:]
+    consumed_front = sum(1 for e in front if not _is_none(e))
+    consumed_back = sum(1 for e in back if not _is_none(e))
+    if shape.variadic is not None and (consumed_front > shape.variadic or
+                                       consumed_back > len(shape.dims) - shape.variadic):
+        return None
+    if shape.variadic is None and consumed_front + consumed_back > len(shape.dims):
+        return None
+    result = shape
+    # back first, so front positions stay valid
+    position = len(shape.dims)
+    for element in reversed(back):
+        if _is_none(element):
+            result = inserted(result, position, Dim.of(1))
+            continue
+        position -= 1
+        result = _indexed(ev, result, position, element, before)
+        if result is None:
+            return None
+    position = 0
+    for element in front:
+        if _is_none(element):
+            result = inserted(result, position, Dim.of(1))
+            position += 1
+            continue
+        before_rank = len(result.dims)
+        result = _indexed(ev, result, position, element, before)
+        if result is None:
+            return None
+        if len(result.dims) == before_rank:
+            position += 1
+    return result
+
+
+def _is_none(element: cst.BaseSlice) -> bool:
+    return type(element) is cst.Index and type(element.value) is cst.Name and element.value.value == "None"
+
+
+def _indexed(ev: Evaluator, shape: Shape, position: int, element: cst.BaseSlice, before: int) -> Shape | None:
+    if type(element) is cst.Slice:
+        if element.lower is None and element.upper is None and element.step is None:
+            return shape
+        size = _slice_length(ev, shape.dims[position], element, before)
+        dim = size if size is not None else opaque(("slice", id(element), shape.dims[position]),
+                                                    f"{shape.dims[position]}[{ev.ctx.code(element)}]")
+        return replaced(shape, position, dim)
+    if type(element) is cst.Index and ev.integer(element.value, before) is not None:
+        return dropped(shape, {position})
+    return None
+
+
+def _slice_length(ev: Evaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:
+    """The length of `a:b` over a dim of `size`, when exact: literal bounds within a literal size, or `:n` / `n:`
+    style bounds given as sizes known not to exceed it (only when both are literal)."""
+    if element.step is not None:
+        return None
+    lower = ev.integer(element.lower, before) if element.lower is not None else 0
+    upper = ev.integer(element.upper, before) if element.upper is not None else None
+    if lower is None or element.upper is not None and upper is None:
+        return None
+    total = size.literal
+    if total is None:
+        if upper is None and lower >= 0:
+            return size - lower if lower == 0 else None
+        return None
+    start = max(0, lower + total if lower < 0 else lower)
+    stop = total if upper is None else max(0, upper + total if upper < 0 else upper)
+    return Dim.of(max(0, min(stop, total) - min(start, total)))
+
+
+METHODS = {"narrow": _narrow, "index_select": _index_select, "gather": _gather, "take_along_dim": _gather}
+FUNCTIONS = {f"torch.{name}": as_function(handler) for name, handler in METHODS.items()}

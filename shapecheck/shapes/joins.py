@@ -1,0 +1,138 @@
+"""Joining and splitting tensors: `cat`, `stack`, `split`, `chunk`, `unbind`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.shapes.args import Args
+from shapecheck.shapes.dims import Dim, same
+from shapecheck.shapes.positions import dropped, insert_position, inserted, opaque, replaced, with_dims_named
+from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.values import Items
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import Evaluator
+
+
+def _split_dim(ev: Evaluator, shape: Shape, args: Args, before: int) -> tuple[Shape, int] | None:
+    """The tensor (with the dim named) and the position of the dim a chunk/split/unbind cuts (`dim`, default 0)."""
+    dim = ev.integer(args.get(1, "dim"), before) if args.get(1, "dim") is not None else 0
+    if dim is None:
+        return None
+    expanded = with_dims_named(ev, shape, [dim], args)
+    position = expanded.index(dim) if expanded is not None else None
+    return (expanded, position) if expanded is not None and position is not None else None
+
+
+def _chunk(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
+    count = ev.integer(args.get(0, "chunks"), before)
+    cut = _split_dim(ev, shape, args, before)
+    if count is None or count <= 0 or cut is None:
+        return None
+    shape, position = cut
+    size = shape.dims[position]
+    if size.literal is not None:
+        step = -(-size.literal // count)
+        pieces = [min(step, size.literal - i * step) for i in range(count) if i * step < size.literal]
+        return Items(tuple(replaced(shape, position, Dim.of(p)) for p in pieces))
+    part = size._divided(Dim.of(count))
+    if part is not None:
+        return Items(tuple(replaced(shape, position, part) for _ in range(count)))
+    return Items(None, replaced(shape, position, opaque(("chunk", id(args.call)), f"{size} / {count}")))
+
+
+def _split(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
+    target = args.get(0, "split_size_or_sections", "split_size")
+    cut = _split_dim(ev, shape, args, before)
+    if target is None or cut is None:
+        return None
+    shape, position = cut
+    size = shape.dims[position]
+    if type(target) in (cst.List, cst.Tuple):
+        parts = [ev.size(e.value, before) for e in target.elements]
+        if None in parts:
+            return None
+        return Items(tuple(replaced(shape, position, p) for p in parts))  # type: ignore[arg-type]
+    step = ev.size(target, before)
+    if step is None:
+        return None
+    if size.literal is not None and step.literal:
+        pieces = [min(step.literal, size.literal - start) for start in range(0, size.literal, step.literal)]
+        return Items(tuple(replaced(shape, position, Dim.of(p)) for p in pieces))
+    count = size._divided(step)
+    if count is not None and count.literal is not None and 0 < count.literal <= 64:
+        return Items(tuple(replaced(shape, position, step) for _ in range(count.literal)))
+    return Items(None, replaced(shape, position, opaque(("split", id(args.call)), f"{step}?")))
+
+
+def _unbind(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
+    dim = ev.integer(args.get(0, "dim"), before) if args.get(0, "dim") is not None else 0
+    if dim is None:
+        return None
+    shape = with_dims_named(ev, shape, [dim], args)
+    position = shape.index(dim) if shape is not None else None
+    if position is None:
+        return None
+    piece = dropped(shape, {position})
+    count = shape.dims[position].literal
+    if count is not None and 0 <= count <= 64:
+        return Items(tuple(piece for _ in range(count)))
+    return Items(None, piece)
+
+
+def joined(ev: Evaluator, node: cst.Call, before: int, stack: bool) -> tuple[list[Shape] | None, int | None]:
+    """The shapes of the tensors a `cat`/`stack` joins, and the `dim`; None when the list isn't literal."""
+    args = Args(node, 0)
+    listed = args.get(0, "tensors")
+    if type(listed) not in (cst.List, cst.Tuple):
+        return None, None
+    if any(type(e) is cst.StarredElement for e in listed.elements):
+        return None, None
+    shapes = [ev.tensor(e.value, before) for e in listed.elements]
+    dim_expr = args.get(1, "dim", "axis")
+    dim = ev.integer(dim_expr, before) if dim_expr is not None else 0
+    if None in shapes or not shapes:
+        return None, dim
+    return shapes, dim  # type: ignore[return-value]
+
+
+def _cat(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    shapes, dim = joined(ev, node, before, stack=False)
+    if shapes is None or dim is None:
+        return None
+    first = shapes[0]
+    if any(s.rank is None for s in shapes) or len({s.rank for s in shapes}) != 1:
+        return None
+    position = first.index(dim)
+    if position is None:
+        return None
+    for other in shapes[1:]:
+        for i, (a, b) in enumerate(zip(first.dims, other.dims)):
+            if i != position and same(a, b) is False:
+                return None
+    total = Dim.of(0)
+    for shape in shapes:
+        total = total + shape.dims[position]
+    dtype = first.dtype if all(s.dtype == first.dtype for s in shapes) else None
+    return Shape(first.dims[:position] + (total,) + first.dims[position + 1:], layout=(), dtype=dtype).row_major()
+
+
+def _stack(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    shapes, dim = joined(ev, node, before, stack=True)
+    if shapes is None or dim is None:
+        return None
+    first = shapes[0]
+    for other in shapes[1:]:
+        if other.rank != first.rank or any(same(a, b) is False for a, b in zip(first.dims, other.dims)):
+            return None
+    position = insert_position(first, dim)
+    if position is None:
+        return None
+    dtype = first.dtype if all(s.dtype == first.dtype for s in shapes) else None
+    return inserted(first, position, Dim.of(len(shapes))).row_major().with_dtype(dtype)
+
+
+FUNCTIONS = {"torch.cat": _cat, "torch.concat": _cat, "torch.concatenate": _cat, "torch.stack": _stack}
+TUPLE_METHODS = {"chunk": _chunk, "split": _split, "unbind": _unbind}

@@ -1,0 +1,125 @@
+"""Matrix products: `@`, `matmul`, `mm`, `bmm`, `einsum` and `F.linear`, with the inner dims they contract."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.shapes.args import Args
+from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.dims import Dim, same
+from shapecheck.shapes.positions import dropped
+from shapecheck.shapes.shape import Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import Evaluator
+
+
+def matmul(left: Shape, right: Shape) -> tuple[Shape | None, tuple[Dim, Dim] | None]:
+    """The shape of `left @ right`, and the inner dims when they certainly differ. The result is a fresh
+    row-major tensor even when its sizes can't be told."""
+    shape, inner = _matmul_shape(left, right)
+    if shape is None and inner is None:
+        return Shape.unknown_rank(dtype=left.dtype if left.dtype == right.dtype else None), None
+    return shape, inner
+
+
+def _matmul_shape(left: Shape, right: Shape) -> tuple[Shape | None, tuple[Dim, Dim] | None]:
+    inner_left = left.size(-1)
+    inner_right = right.size(-2) if right.rank != 1 else right.size(-1)
+    if inner_left is not None and inner_right is not None and same(inner_left, inner_right) is False:
+        return None, (inner_left, inner_right)
+    dtype = left.dtype if left.dtype == right.dtype else None
+    if left.rank == 1 and right.rank == 1:
+        return Shape((), dtype=dtype, layout=()), None
+    if left.rank == 1:
+        out = right.size(-1)
+        if out is None:
+            return None, None
+        batch = dropped(right, {len(right.dims) - 2, len(right.dims) - 1})
+        return Shape(batch.dims + (out,), batch.variadic, batch.variadic_name, tuple(range(len(batch.dims) + 1)),
+                     dtype), None
+    if right.rank == 1:
+        if len(left.dims) < 1 or (left.variadic is not None and left.variadic > len(left.dims) - 1):
+            return None, None
+        result = dropped(left, {len(left.dims) - 1})
+        return result.row_major().with_dtype(dtype), None
+    rows, cols = left.size(-2), right.size(-1)
+    if rows is None or cols is None:
+        return None, None
+    left_batch = Shape(left.dims[:-2], left.variadic if left.variadic is None or left.variadic <= len(left.dims) - 2
+                       else None, left.variadic_name)
+    right_batch = Shape(right.dims[:-2], right.variadic if right.variadic is None
+                        or right.variadic <= len(right.dims) - 2 else None, right.variadic_name)
+    if left.variadic is not None and left.variadic > len(left.dims) - 2 or \
+            right.variadic is not None and right.variadic > len(right.dims) - 2:
+        return None, None
+    batch = broadcast(left_batch, right_batch)
+    if batch.shape is None:
+        return None, None
+    dims = batch.shape.dims + (rows, cols)
+    return Shape(dims, batch.shape.variadic, "...", tuple(range(len(dims))), dtype), None
+
+
+def _matmul_function(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    left, right = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "other", "mat2"), before)
+    if left is None or right is None:
+        return Shape.unknown_rank()
+    return matmul(left, right)[0]
+
+
+def _matmul_method(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    other = ev.tensor(args.get(0, "other", "mat2"), before)
+    return matmul(shape, other)[0] if other is not None else None
+
+
+def einsum(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    """`torch.einsum("bhqd,bhkd->bhqk", q, k)`: each letter's size from the operands that have it. Layout unknown
+    (einsum may hand back a permuted view)."""
+    args = Args(node, 0)
+    spec = args.get(0, "equation")
+    if type(spec) is not cst.SimpleString or not isinstance(spec.evaluated_value, str):
+        return None
+    equation = spec.evaluated_value.replace(" ", "")
+    if "->" not in equation or "." in equation:
+        return None
+    inputs_text, output = equation.split("->")
+    operands = args.rest(1)
+    if len(operands) == 1 and type(operands[0]) in (cst.List, cst.Tuple):
+        operands = [e.value for e in operands[0].elements]
+    inputs = inputs_text.split(",")
+    if len(inputs) != len(operands):
+        return None
+    letters: dict[str, Dim] = {}
+    for letters_of, operand in zip(inputs, operands):
+        shape = ev.tensor(operand, before)
+        if shape is None or shape.rank != len(letters_of):
+            return None
+        for letter, dim in zip(letters_of, shape.dims):
+            if letter not in letters or letters[letter].literal == 1:
+                letters[letter] = dim
+    if any(letter not in letters for letter in output):
+        return None
+    return Shape(tuple(letters[letter] for letter in output), layout=None)
+
+
+def linear(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    args = Args(node, 0)
+    x, weight = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "weight"), before)
+    if x is None or weight is None or weight.rank != 2 or x.size(-1) is None:
+        return None
+    if same(x.size(-1), weight.dims[1]) is False:
+        return None
+    return _last_replaced(x, weight.dims[0])
+
+
+def _last_replaced(shape: Shape, dim: Dim) -> Shape:
+    return Shape(shape.dims[:-1] + (dim,), shape.variadic, shape.variadic_name, tuple(range(len(shape.dims))),
+                 shape.dtype)
+
+
+METHODS = {"matmul": _matmul_method, "mm": _matmul_method, "bmm": _matmul_method}
+FUNCTIONS = {"torch.matmul": _matmul_function, "torch.mm": _matmul_function, "torch.bmm": _matmul_function,
+             "torch.einsum": einsum, "F.linear": linear}

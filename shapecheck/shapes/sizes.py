@@ -1,0 +1,150 @@
+"""Sizes as values: `x.shape`, `x.size()`, `x.size(i)`, `x.shape[-1]`, `len(x)`, tuples and slices of sizes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.engine.syntax import is_self_attribute
+from shapecheck.shapes.dims import Dim
+from shapecheck.shapes.views import product
+from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.values import Sizes
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import Evaluator
+
+
+def size_sequence(ev: Evaluator, node: cst.BaseExpression, before: int) -> Shape | None:
+    """A sequence of sizes: `x.shape`, `x.size()`, `(B, T, C)`, `x.shape[:-1]`, `a + (n,)`, `torch.Size([...])`."""
+    kind = type(node)
+    if kind is cst.Attribute and node.attr.value == "shape" or kind is cst.Call and type(node.func) is cst.Attribute \
+            and node.func.attr.value == "size" and not node.args:
+        tensor = node.value if kind is cst.Attribute else node.func.value
+        return ev.tensor(tensor, before)
+    if kind in (cst.Tuple, cst.List):
+        dims: list[Dim] = []
+        variadic = None
+        for element in node.elements:
+            if type(element) is cst.StarredElement:
+                inner = ev.sizes(element.value, before)
+                if inner is None or inner.variadic is not None and variadic is not None:
+                    return None
+                if inner.variadic is not None:
+                    variadic = len(dims) + inner.variadic
+                dims.extend(inner.dims)
+                continue
+            dim = ev.size(element.value, before)
+            if dim is None:
+                return None
+            dims.append(dim)
+        return Shape(tuple(dims), variadic)
+    if kind is cst.Subscript:
+        whole = ev.sizes(node.value, before)
+        if whole is None or len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Slice:
+            return None
+        return _sliced_sizes(ev, whole, node.slice[0].slice, before)
+    if kind is cst.BinaryOperation and type(node.operator) is cst.Add:
+        left, right = ev.sizes(node.left, before), ev.sizes(node.right, before)
+        if left is None or right is None or left.variadic is not None and right.variadic is not None:
+            return None
+        variadic = left.variadic if left.variadic is not None else (
+            None if right.variadic is None else len(left.dims) + right.variadic)
+        return Shape(left.dims + right.dims, variadic)
+    if kind is cst.Name:
+        value = ev.follow(node, before, "sizes")
+        return value.shape if isinstance(value, Sizes) else None
+    if kind is cst.Call and ev.ctx.qualname(node.func) == "torch.Size" and len(node.args) == 1:
+        return ev.sizes(node.args[0].value, before)
+    return None
+
+
+def _sliced_sizes(ev: Evaluator, whole: Shape, piece: cst.Slice, before: int) -> Shape | None:
+    if piece.step is not None:
+        return None
+    lower = ev.integer(piece.lower, before) if piece.lower is not None else None
+    upper = ev.integer(piece.upper, before) if piece.upper is not None else None
+    if piece.lower is not None and lower is None or piece.upper is not None and upper is None:
+        return None
+    if whole.variadic is None:
+        return Shape(whole.dims[lower:upper])
+    # an unknown run: `[:k]` and `[-k:]` are fine when they stay on one side of it; `[:-k]` keeps the run
+    v = whole.variadic
+    if lower is None and upper is not None and upper < 0:
+        if -upper <= len(whole.dims) - v:
+            return Shape(whole.dims[:upper], v, whole.variadic_name)
+        return Shape(whole.dims[:v], v, whole.variadic_name)  # what the unknown run leaves is unknown too
+    if upper is None and lower is not None and lower < 0 and -lower <= len(whole.dims) - v:
+        return Shape(whole.dims[lower:])
+    if lower is None and upper is not None and 0 <= upper <= v:
+        return Shape(whole.dims[:upper])
+    if upper is None and lower is not None and 0 <= lower <= v:
+        return Shape(whole.dims[lower:], v - lower, whole.variadic_name)
+    return None
+
+
+def size_attribute(ev: Evaluator, node: cst.Attribute, before: int) -> Dim | None:
+    if node.attr.value == "ndim":
+        shape = ev.tensor(node.value, before)
+        return Dim.of(shape.rank) if shape is not None and shape.rank is not None else None
+    if ev.ctx.qualname(node) is not None:
+        return None
+    if is_self_attribute(node):
+        return ev.size_of_name(node, before)
+    root = node.value
+    while type(root) is cst.Attribute:
+        root = root.value
+    if type(root) is not cst.Name:
+        return None
+    binding = ev.binding(root, before)
+    return Dim.symbol(("attribute", ev.ctx.code(node), id(binding)), ev.ctx.code(node), placeholder=True)
+
+
+def size_call(ev: Evaluator, node: cst.Call, before: int) -> Dim | None:
+    func = node.func
+    if type(func) is cst.Attribute and ev.ctx.qualname(func) is None:
+        name = func.attr.value
+        if name == "size" and len(node.args) == 1:
+            index = ev.integer(node.args[0].value, before)
+            return ev.dim_of_tensor(func.value, index, before) if index is not None else None
+        if name in ("dim", "ndimension") and not node.args:
+            shape = ev.tensor(func.value, before)
+            return Dim.of(shape.rank) if shape is not None and shape.rank is not None else None
+        if name in ("numel", "nelement") and not node.args:
+            shape = ev.tensor(func.value, before)
+            return product(shape.dims) if shape is not None and shape.rank is not None else None
+        return None
+    if type(func) is cst.Name and func.value == "int" and len(node.args) == 1 and ev.binding(func, before) is None:
+        return ev.size(node.args[0].value, before)
+    return None
+
+
+def size_subscript(ev: Evaluator, node: cst.Subscript, before: int) -> Dim | None:
+    if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
+        return None
+    index = ev.integer(node.slice[0].slice.value, before)
+    if index is None:
+        return None
+    container = node.value
+    measured_tensor = measured(container)
+    if measured_tensor is not None:
+        return ev.dim_of_tensor(measured_tensor, index, before)
+    whole = ev.sizes(container, before)
+    if whole is not None:
+        return whole.size(index)
+    if type(container) is cst.Name or is_self_attribute(container):
+        binding = ev.binding(container, before)
+        owner = id(binding) if binding is not None else ev.ctx.code(container)
+        return Dim.symbol(("item", owner, index), ev.ctx.code(node))
+    return None
+
+
+def measured(expr: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """`x` for `x.shape` and `x.size()`."""
+    if type(expr) is cst.Attribute and expr.attr.value == "shape":
+        return expr.value
+    if type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "size" \
+            and not expr.args:
+        return expr.func.value
+    return None
