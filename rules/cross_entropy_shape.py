@@ -7,7 +7,7 @@ import libcst as cst
 
 from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
-from shapecheck.shapes.dims import same
+from shapecheck.objects.dims import same
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.evaluator import shape_of

@@ -4,7 +4,7 @@ without importing jaxtyping, and a lazy evaluator that rules reach through `ctx.
 
 from shapecheck.shapes.broadcast import Broadcast, Stretch, broadcast
 from shapecheck.shapes.values import Conflict
-from shapecheck.shapes.dims import Dim, same
+from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.shape import Shape
 
 __all__ = ["Broadcast", "Conflict", "Dim", "Shape", "Stretch", "broadcast", "same"]

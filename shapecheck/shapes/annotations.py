@@ -14,7 +14,7 @@ from collections.abc import Hashable
 
 import libcst as cst
 
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
 _DTYPES: dict[str, DtypeFamily | None] = {

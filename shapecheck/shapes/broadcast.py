@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shapecheck.shapes.dims import Atom, Dim, same
+from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.shapes.shape import Shape
 
 

@@ -11,7 +11,7 @@ from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.joins import joined
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.shapes.dims import same
+from shapecheck.objects.dims import same
 from shapecheck.shapes.views import count_mismatch, layout_verdict
 from shapecheck.shapes.values import Conflict
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.shapes.args import Args, dtype_of, shape_arguments
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.elementwise import memory_format
 from shapecheck.shapes.positions import opaque
 from shapecheck.shapes.shape import DtypeFamily, Shape

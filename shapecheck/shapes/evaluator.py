@@ -25,7 +25,7 @@ from shapecheck.engine.syntax import param_annotation
 from shapecheck.shapes import conflicts, elementwise, indexing, ops, transposes
 from shapecheck.shapes.annotations import annotation_shape
 from shapecheck.shapes.values import Conflict
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import MAX_RANK, Shape
 from shapecheck.shapes.sizes import measured, size_attribute, size_call, size_sequence, size_subscript
 from shapecheck.shapes.values import Items, Sizes, Value

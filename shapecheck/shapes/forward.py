@@ -25,7 +25,7 @@ from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope
 from shapecheck.engine.walker import children
 from shapecheck.shapes import conflicts
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.evaluator import Evaluator
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape

@@ -10,7 +10,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from shapecheck.engine.context import Context
 from shapecheck.engine.bindings import traverse
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.evaluator import evaluator, shape_of
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.shapes.args import Args, as_function
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.positions import dim_position, dropped, inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.shapes.args import Args
-from shapecheck.shapes.dims import Dim, same
+from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.positions import dropped, insert_position, inserted, opaque, replaced, with_dims_named
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items

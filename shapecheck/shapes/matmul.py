@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.shapes.dims import Dim, same
+from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.positions import dropped
 from shapecheck.shapes.shape import Shape
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import libcst as cst
 
 from shapecheck.shapes.args import Args, Hidden
-from shapecheck.shapes.dims import Atom, Dim, same
+from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Value

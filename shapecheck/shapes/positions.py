@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.shapes.args import Args
-from shapecheck.shapes.dims import Atom, Dim
+from shapecheck.objects.dims import Atom, Dim
 from shapecheck.shapes.shape import MAX_RANK, Shape
 
 if TYPE_CHECKING:

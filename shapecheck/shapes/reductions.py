@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, as_function
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.positions import dropped, int_list, replaced, with_dims_named
 from shapecheck.shapes.shape import DtypeFamily, Shape
 from shapecheck.shapes.values import Items

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shapecheck.shapes.args import Args, as_function, dtype_of, shape_arguments
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.positions import dim_position, dropped, insert_position, inserted, int_list
 from shapecheck.shapes.views import WILDCARD, layout_verdict, product, reshaped
 from shapecheck.shapes.shape import Shape

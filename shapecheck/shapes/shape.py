@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 
 DtypeFamily = Literal["float", "int", "bool", "complex"]
 

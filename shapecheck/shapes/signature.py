@@ -19,7 +19,7 @@ import libcst as cst
 
 from shapecheck.engine.context import Context
 from shapecheck.shapes.annotations import annotation_shape
-from shapecheck.shapes.dims import Dim, same
+from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.shape import Shape
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Sizes

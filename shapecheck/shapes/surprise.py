@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.shapes.dims import Dim, same
+from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.shape import Shape
 
 

@@ -8,7 +8,7 @@ from typing import Literal
 
 import libcst as cst
 
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import Shape
 
 

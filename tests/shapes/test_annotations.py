@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shapecheck.shapes.annotations import parse_dims
-from shapecheck.shapes.dims import same
+from shapecheck.objects.dims import same
 from tests.shapes.probe import probe
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shapecheck.shapes.dims import Dim, same
+from shapecheck.objects.dims import Dim, same
 
 B = Dim.symbol("B", "B", rigid=True)
 D = Dim.symbol("D", "D", rigid=True)

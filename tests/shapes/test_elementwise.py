@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.shapes.dims import Dim
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import Shape
 from tests.shapes.probe import probe
 
