@@ -12,7 +12,7 @@ from shapecheck.shapes.intent import spells_broadcast
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.surprise import surprise
-from shapecheck.shapes.evaluator import shape_of
+from shapecheck.shapes.evaluator import evaluator, shape_of
 
 OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
 COMPARISONS = (cst.Equal, cst.NotEqual, cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual)
@@ -212,7 +212,7 @@ class BroadcastSurprise(Rule):
             self._check(node, node.left, target.comparator)
 
     def visit_Call(self, node: cst.Call) -> None:
-        loss = loss_call(self.ctx, node)
+        loss = loss_call(evaluator(self.ctx), node)
         if loss is None or loss.kind == "class":
             return
         pred, target = shape_of(self.ctx, loss.input), shape_of(self.ctx, loss.target)

@@ -10,7 +10,7 @@ from shapecheck.rules._shape_messages import quoted
 from shapecheck.objects.dims import same
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.evaluator import shape_of
+from shapecheck.shapes.evaluator import evaluator, shape_of
 
 
 class CrossEntropyShape(Rule):
@@ -164,7 +164,7 @@ class CrossEntropyShape(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        loss = loss_call(self.ctx, node)
+        loss = loss_call(evaluator(self.ctx), node)
         if loss is None or loss.kind != "class":
             return
         logits, target = shape_of(self.ctx, loss.input), shape_of(self.ctx, loss.target)

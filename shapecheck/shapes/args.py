@@ -12,7 +12,7 @@ from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
 class Hidden(Exception):
@@ -63,7 +63,7 @@ def torch_name(qualname: str) -> str:
     return qualname
 
 
-def dtype_of(ev: Evaluator, expr: cst.BaseExpression | None) -> DtypeFamily | None:
+def dtype_of(ev: ShapeEvaluator, expr: cst.BaseExpression | None) -> DtypeFamily | None:
     if expr is None:
         return None
     qualname = ev.ctx.qualname(expr)
@@ -72,7 +72,7 @@ def dtype_of(ev: Evaluator, expr: cst.BaseExpression | None) -> DtypeFamily | No
     return TORCH_DTYPES.get(qualname[len("torch."):])
 
 
-def shape_arguments(ev: Evaluator, args: Args, index: int, keyword: str, before: int) -> Shape | None:
+def shape_arguments(ev: ShapeEvaluator, args: Args, index: int, keyword: str, before: int) -> Shape | None:
     """The sizes a call takes as varargs or as one sequence: `view(B, -1)`, `view((B, -1))`, `zeros(x.shape)`,
     `view(x.size()[:-1] + (n, d))`, `zeros(size=(3, 4))`."""
     named = args.keyword(keyword)
@@ -106,7 +106,7 @@ def _unexplained(dim: Dim | None) -> bool:
 
 def as_function(method, offset: int = 1, keyword: str = "input"):
     """`torch.f(x, ...)` as `x.f(...)`: the same transfer function with the arguments shifted by one."""
-    def function(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    def function(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         args = Args(node, offset)
         tensor = args.keyword(keyword)
         if tensor is None:

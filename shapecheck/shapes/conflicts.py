@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.shapes import layers
+from shapecheck.shapes import layers, ops
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.joins import joined
@@ -16,9 +16,10 @@ from shapecheck.shapes.views import count_mismatch, layout_verdict
 from shapecheck.shapes.values import Conflict
 
 
-def find(ev, node: cst.CSTNode) -> Conflict | None:
-    """The conflict `node` certainly raises, if the shapes the evaluator knows prove one."""
-    before = ev.now()
+def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
+    """The conflict `node` certainly raises, if the shapes the evaluator knows prove one, read as of `before`
+    (default: the node being visited)."""
+    before = ev.now() if before is None else before
     code = ev.ctx.code
     kind = type(node)
     if kind is cst.BinaryOperation:
@@ -61,14 +62,15 @@ def find(ev, node: cst.CSTNode) -> Conflict | None:
                 return Conflict("view-count", node, (shape,),
                                 f"`{code(node)}`: a {shape.render()} tensor has {mismatch[0]} elements, which "
                                 f"can't be viewed as {sizes.render()}")
-            return None
+            if method in ops.METHODS or method in ops.TUPLE_METHODS:
+                return None  # a tensor method: no module is called
         if qualname is None:
             # Most such calls are not layers: ask that first, before the (costlier) shapes of the arguments.
-            if layers.module_of(ev, node.func) is None:
+            if layers.module_of(ev, node.func, before) is None:
                 return None
             inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
                            for arg in node.args)
-            return layers.call_conflict(ev, node, inputs)
+            return layers.call_conflict(ev, node, inputs, before)
     except Hidden:
         return None
     return None

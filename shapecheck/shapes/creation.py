@@ -14,12 +14,12 @@ from shapecheck.shapes.positions import opaque
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
 def _creation(dtype: DtypeFamily | None = "float"):
     """`torch.zeros(2, 3)`, `torch.randn((B, T), dtype=...)`, `torch.ones(x.shape)`, `torch.empty(size=(...))`."""
-    def create(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    def create(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         args = Args(node, 0)
         sizes = shape_arguments(ev, args, 0, "size", before)
         if sizes is None:
@@ -29,7 +29,7 @@ def _creation(dtype: DtypeFamily | None = "float"):
     return create
 
 
-def _full(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _full(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     sizes = ev.sizes(args.get(0, "size"), before)
     if sizes is None:
@@ -51,7 +51,7 @@ def _literal_dtype(expr: cst.BaseExpression | None) -> DtypeFamily | None:
     return None
 
 
-def _randint(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _randint(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     sizes_expr = args.keyword("size")
     if sizes_expr is None:
@@ -64,7 +64,7 @@ def _randint(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
                  dtype_of(ev, args.keyword("dtype")) or "int")
 
 
-def _arange(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _arange(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     bounds = args.rest(0)
     if not 1 <= len(bounds) <= 3:
@@ -83,12 +83,12 @@ def _arange(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
     return Shape((length,), layout=(0,), dtype=dtype)
 
 
-def _linspace(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _linspace(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     steps = ev.size(Args(node, 0).get(2, "steps"), before)
     return Shape((steps,), layout=(0,), dtype="float") if steps is not None else None
 
 
-def _eye(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _eye(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     n = ev.size(args.get(0, "n"), before)
     m = ev.size(args.get(1, "m"), before) if args.get(1, "m") is not None else n
@@ -98,7 +98,7 @@ def _eye(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
 
 
 def _like(dtype: DtypeFamily | None = None):
-    def like(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    def like(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         args = Args(node, 0)
         shape = ev.tensor(args.get(0, "input"), before)
         if shape is None:
@@ -108,7 +108,7 @@ def _like(dtype: DtypeFamily | None = None):
     return like
 
 
-def _tensor_literal(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     """`torch.tensor([[1, 2], [3, 4]])`: the nesting of a literal list."""
     data = Args(node, 0).get(0, "data")
     dims: list[Dim] = []
@@ -144,7 +144,7 @@ def _nested(expr: cst.BaseExpression | None, dims: list[Dim], kinds: set[str], d
 
 def _new(dtype: DtypeFamily | None = None):
     """`x.new_zeros(sizes)`: a fresh tensor of the receiver's dtype."""
-    def new(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    def new(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
         sizes = shape_arguments(ev, args, 0, "size", before)
         if sizes is None:
             return None
@@ -153,7 +153,7 @@ def _new(dtype: DtypeFamily | None = None):
     return new
 
 
-def _new_full(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _new_full(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     sizes = ev.sizes(args.get(0, "size"), before)
     if sizes is None:
         return None
@@ -161,7 +161,7 @@ def _new_full(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | N
                  dtype_of(ev, args.keyword("dtype")) or shape.dtype)
 
 
-def _parameter(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _parameter(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return ev.tensor(Args(node, 0).get(0, "data"), before)
 
 

@@ -13,20 +13,20 @@ from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-def same_shape(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
+def same_shape(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape:
     return shape
 
 
 def cast(dtype: DtypeFamily | None):
-    def cast(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
+    def cast(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape:
         return shape.with_dtype(dtype)
     return cast
 
 
-def _to(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
+def _to(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape:
     if args.keyword("memory_format") is not None:
         return memory_format(ev, shape, args.keyword("memory_format"))
     for expr in (*args.positional, args.keyword("dtype")):
@@ -37,7 +37,7 @@ def _to(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
     return shape.with_dtype(tensor.dtype) if tensor is not None else shape
 
 
-def memory_format(ev: Evaluator, shape: Shape, expr: cst.BaseExpression | None) -> Shape:
+def memory_format(ev: ShapeEvaluator, shape: Shape, expr: cst.BaseExpression | None) -> Shape:
     if expr is None or ev.ctx.qualname(expr) == "torch.preserve_format":
         return shape
     if ev.ctx.qualname(expr) == "torch.contiguous_format":
@@ -45,11 +45,11 @@ def memory_format(ev: Evaluator, shape: Shape, expr: cst.BaseExpression | None) 
     return shape.without_layout()
 
 
-def _clone(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
+def _clone(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape:
     return memory_format(ev, shape, args.keyword("memory_format"))
 
 
-def _contiguous(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
+def _contiguous(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape:
     if args.get(0, "memory_format") is not None:
         return memory_format(ev, shape, args.get(0, "memory_format"))
     return shape.row_major()
@@ -58,7 +58,7 @@ def _contiguous(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape:
 def _with_other(dtype: DtypeFamily | None = None):
     """`x.add(y)`, `x.mul(y)`, `x.eq(y)`, `x.masked_fill(mask, v)`-style: broadcast with the other operand, which
     may be a number."""
-    def method(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    def method(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
         other = args.get(0, "other")
         if other is None:
             return None
@@ -69,7 +69,7 @@ def _with_other(dtype: DtypeFamily | None = None):
     return method
 
 
-def broadcast_with(ev: Evaluator, shape: Shape, other: cst.BaseExpression, before: int) -> Shape | None:
+def broadcast_with(ev: ShapeEvaluator, shape: Shape, other: cst.BaseExpression, before: int) -> Shape | None:
     if is_number(ev, other, before):
         return shape
     other_shape = ev.tensor(other, before)
@@ -78,14 +78,14 @@ def broadcast_with(ev: Evaluator, shape: Shape, other: cst.BaseExpression, befor
     return broadcast(shape, other_shape).shape
 
 
-def _masked_fill(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _masked_fill(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     return shape
 
 
 _NUMBER_FUNCTIONS = frozenset({"float", "int", "abs", "round", "min", "max", "len", "sum"})
 
 
-def is_number(ev: Evaluator, expr: cst.BaseExpression, before: int) -> bool:
+def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
     """A Python number, certainly: a literal, `math.*(...)`, a size, arithmetic on those."""
     kind = type(expr)
     if kind in (cst.Integer, cst.Float, cst.Imaginary):
@@ -127,7 +127,7 @@ def _unpacked_from_sizes(binding) -> bool:
         type(value.func) is cst.Attribute and value.func.attr.value == "size"
 
 
-def binary(ev: Evaluator, node: cst.BinaryOperation, before: int) -> Shape | None:
+def binary(ev: ShapeEvaluator, node: cst.BinaryOperation, before: int) -> Shape | None:
     operator = type(node.operator)
     if operator is cst.MatrixMultiply:
         left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
@@ -162,7 +162,7 @@ def _arithmetic_dtype(shape: Shape | None, node: cst.BinaryOperation) -> Shape |
     return shape
 
 
-def comparison(ev: Evaluator, node: cst.Comparison, before: int) -> Shape | None:
+def comparison(ev: ShapeEvaluator, node: cst.Comparison, before: int) -> Shape | None:
     if len(node.comparisons) != 1:
         return None
     target = node.comparisons[0]
@@ -182,7 +182,7 @@ def comparison(ev: Evaluator, node: cst.Comparison, before: int) -> Shape | None
     return shape.with_dtype("bool") if shape is not None else None
 
 
-def _where(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _where(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     parts = [args.get(0, "condition"), args.get(1, "input"), args.get(2, "other")]
     if None in parts:
@@ -202,7 +202,7 @@ def _where(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
 
 def _binary_function(dtype: DtypeFamily | None = None):
     """`torch.add(a, b)`, `torch.maximum(a, b)`, `torch.eq(a, b)`: broadcast."""
-    def function(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    def function(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         args = Args(node, 0)
         a, b = args.get(0, "input"), args.get(1, "other")
         if a is None or b is None:

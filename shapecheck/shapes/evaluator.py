@@ -14,65 +14,45 @@ Three kinds of questions, because a name means a tensor in one place and a size 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import replace
 
 import libcst as cst
 
 from shapecheck.engine import flow
-from shapecheck.engine.context import Binding, Context, Scope, _latest
-from shapecheck.engine.syntax import param_annotation
+from shapecheck.engine.context import Binding, Context
+from shapecheck.engine.syntax import is_self_attribute, param_annotation
+from shapecheck.objects.dims import Dim
+from shapecheck.objects.evaluator import Evaluator
+from shapecheck.objects.values import UNKNOWN, Opaque, Seq
 from shapecheck.shapes import conflicts, elementwise, indexing, ops, transposes
 from shapecheck.shapes.annotations import annotation_shape
-from shapecheck.shapes.values import Conflict
-from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import MAX_RANK, Shape
 from shapecheck.shapes.sizes import measured, size_attribute, size_call, size_sequence, size_subscript
-from shapecheck.shapes.values import Items, Sizes, Value
+from shapecheck.shapes.values import Conflict, Items, Sizes, Value
 
-_DEFINITE = frozenset({"param", "import", "def", "class"})
-MAX_DEPTH = 64  # how far back one question may follow expressions and bindings
 # Combinations of bindings tried when a view's names are bound differently on different paths: each is a fresh
 # evaluation of everything the view reads, and long functions with many optional arguments (torch's own
 # multi_head_attention_forward) would try every one of them for every view.
 MAX_PATH_RUNS = 8
 
 
-class Unknown(Exception):
-    """Raised inside the evaluator to give up on a question; answered as None."""
+class ShapeEvaluator(Evaluator):
+    """The objects floor's evaluator, with tensors: "tensor" (a `Shape`), "sizes" (a torch.Size or a tuple of
+    sizes) and "items" (a tuple of tensors) besides "value" and "size"."""
 
-
-class Evaluator:
     title = "shape analysis"
 
     def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
-        self._memo: dict[tuple[str, int, int], object] = {}
-        self._depth = 0
-        # Values bound in another function (`self.n = n` in `__init__`, read in `forward`) are read with that
-        # function's names (and the module's): this one's are not the ones meant.
-        self._home: Scope | None = None
-        self._loops = flow.LoopAssignments()
-        self._homes: dict[int, Scope] = {}  # seq -> `_home_of(seq)`, while `ctx.closed_functions` holds as many
-        self._homes_as_of = 0
+        super().__init__(ctx)
         # id(class or function) -> the containers its code changes (`x.append(...)`), see `layers.module_of`
         self.mutated: dict[int, frozenset[str]] = {}
-        # seq of a binding -> the path of its statement, where the names in its value are read
-        self._points: dict[int, tuple[cst.CSTNode, ...]] = {}
-        # names read where several bindings may reach, and the one to take when following a single path
-        self._branches: list[tuple[tuple[int, ...], list[Binding]]] | None = None  # None: not recording
-        self._forced: dict[tuple[int, ...], int] = {}
-        self.errors: list[BaseException] = []  # crashes of the analysis itself, reported as SC999 by the linter
 
     # ---------------------------------------------------------------------------------------- public questions
 
     def shape_of(self, expr: cst.BaseExpression, before: int | None = None) -> Shape | None:
         value = self._ask("tensor", expr, before)
         return value if isinstance(value, Shape) else None
-
-    def dim_of(self, expr: cst.BaseExpression, before: int | None = None) -> Dim | None:
-        value = self._ask("size", expr, before)
-        return value if isinstance(value, Dim) else None
 
     def sizes_of(self, expr: cst.BaseExpression, before: int | None = None) -> Shape | None:
         value = self._ask("sizes", expr, before)
@@ -82,12 +62,14 @@ class Evaluator:
         value = self._ask("items", expr, before)
         return value if isinstance(value, Items) else None
 
-    def conflict(self, node: cst.CSTNode) -> Conflict | None:
-        key = ("conflict", id(node), self.now())
+    def conflict(self, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
+        """The shape error `node` certainly raises, read as of `before` (default: the node being visited)."""
+        before = self.now() if before is None else before
+        key = ("conflict", id(node), before, id(self._home))
         if key in self._memo:
             return self._memo[key]  # type: ignore[return-value]
         try:
-            found = conflicts.find(self, node)
+            found = conflicts.find(self, node, before)
         except RecursionError:
             found = None
         except Exception as error:  # noqa: BLE001
@@ -139,7 +121,7 @@ class Evaluator:
                             continue
                         tried.add(signature)
                         chosen = [known[k][i] for k, i in choice.items()]
-                        if not self._compatible(chosen):
+                        if not self.path_bindings_compatible(chosen):
                             continue
                         runs += 1
                         self._memo, self._forced, self._branches = {}, choice, []
@@ -154,58 +136,8 @@ class Evaluator:
             self._memo, self._forced, self._branches = saved, {}, None
         return None
 
-    def _compatible(self, bindings: list[Binding]) -> bool:
-        """No two of the bindings sit in branches that exclude each other."""
-        root = self.ctx._frame.node
-        return not any(flow.reach(a.path, b.path, root) == "never" or flow.reach(b.path, a.path, root) == "never"
-                       for i, a in enumerate(bindings) for b in bindings[i + 1:])
-
-    def now(self) -> int:
-        """The `before` that means "as of the node being visited": every binding made so far."""
-        return self.ctx._seq + 1
-
-    def _ask(self, want: str, expr: cst.BaseExpression, before: int | None) -> object:
-        try:
-            return self.evaluate(want, expr, self.now() if before is None else before)
-        except RecursionError:
-            return None
-        except Exception as error:  # noqa: BLE001 - a bug in the analysis must not take the rules down with it
-            self.errors.append(error)
-            return None
-
-    # ------------------------------------------------------------------------------------------ evaluation
-
-    def evaluate(self, want: str, expr: cst.BaseExpression, before: int) -> object:
-        """The memoized core: the value of `expr` read as a `want` ("tensor", "size", "sizes" or "items"), with
-        names resolved as of `before`."""
-        key = (want, id(expr), before, id(self._home))
-        memo = self._memo
-        if key in memo:
-            return memo[key]
-        if self._depth >= MAX_DEPTH:
-            return None
-        memo[key] = None  # a cycle gives up rather than recursing
-        self._depth += 1
-        try:
-            value = _HANDLERS[want](self, expr, before)
-        except Unknown:
-            value = None
-        finally:
-            self._depth -= 1
-        memo[key] = value
-        return value
-
-    def _typed(self, want: str, expr: cst.BaseExpression | None, before: int, kind: type):
-        if expr is None:
-            return None
-        value = self.evaluate(want, expr, before)
-        return value if isinstance(value, kind) else None
-
     def tensor(self, expr: cst.BaseExpression | None, before: int) -> Shape | None:
         return self._typed("tensor", expr, before, Shape)
-
-    def size(self, expr: cst.BaseExpression | None, before: int) -> Dim | None:
-        return self._typed("size", expr, before, Dim)
 
     def sizes(self, expr: cst.BaseExpression | None, before: int) -> Shape | None:
         value = self._typed("sizes", expr, before, Sizes)
@@ -214,112 +146,23 @@ class Evaluator:
     def items(self, expr: cst.BaseExpression | None, before: int) -> Items | None:
         return self._typed("items", expr, before, Items)
 
-    def integer(self, expr: cst.BaseExpression | None, before: int) -> int | None:
-        """An int the code states (`-1`, `2`, `N_DIMS` bound to a literal)."""
-        dim = self.size(expr, before)
-        return dim.literal if dim is not None else None
-
-    # ------------------------------------------------------------------------------------------------ names
-
-    def binding(self, expr: cst.BaseExpression, before: int) -> Binding | None:
-        home = self._home
-        if home is not None and type(expr) is cst.Name:
-            for scope in (home, self.ctx._module_scope()):
-                found = scope.bindings.get(expr.value)
-                binding = _latest(found, before) if found else None
-                if binding is not None:
-                    return binding
-            return None
-        return self.ctx.binding(expr, before)
-
-    def value_of(self, binding: Binding, want: str) -> object:
-        """The value `binding` bound, read as a `want`, with names resolved where the binding was made."""
-        if binding.value is None:
-            return None
-        return self._in_home(binding, lambda: self.evaluate(want, binding.value, binding.seq))
-
-    def dim_in(self, expr: cst.BaseExpression, binding: Binding) -> Dim | None:
-        """`expr`, an int-valued part of what `binding` bound (a layer's constructor argument), as a Dim."""
-        return self._in_home(binding, lambda: self.size(expr, binding.seq))
-
-    def _in_home(self, binding: Binding, read):
-        self._points[binding.seq] = binding.path
-        if self._home is not None or binding.seq > self.ctx._frame.start:
-            return read()
-        self._home = self._home_of(binding.seq)
-        try:
-            return read()
-        finally:
-            self._home = None
-
-    def _home_of(self, seq: int) -> Scope:
-        """The scope of the function (already left) that made binding `seq`, else the module's."""
-        closed = self.ctx.closed_functions
-        if self._homes_as_of != len(closed):  # another function was left: answers may now be a closer one
-            self._homes.clear()
-            self._homes_as_of = len(closed)
-        home = self._homes.get(seq)
-        if home is None:
-            best: tuple[int, int, Scope] | None = None
-            for start, end, scope in closed:
-                if start < seq <= end and (best is None or start > best[0]):
-                    best = (start, end, scope)
-            home = self._homes[seq] = best[2] if best is not None else self.ctx._module_scope()
-        return home
-
-    # ------------------------------------------------------------------------------------ which bindings reach
-
-    def point(self, before: int) -> Sequence[cst.CSTNode] | None:
-        """The path of the node a read as of `before` happens at: the node being visited, or the statement of the
-        binding whose value is being read."""
-        if before >= self.now():
-            return self.ctx.ancestors if self.ctx.ancestors else None
-        return self._points.get(before)
-
-    def candidates(self, expr: cst.BaseExpression, before: int) -> list[Binding] | None:
-        """The bindings of a name (or `self.attr`) that may be the value read as of `before`: one when it is
-        certain, the branches' bindings when it depends on the path; None when a loop may carry another value."""
-        read = self.point(before)
-        root = self.ctx._frame.node
-        name = expr.value if type(expr) is cst.Name else "self." + expr.attr.value  # type: ignore[attr-defined]
-        if read is not None and self._loops.rebound(
-                name, read, root, lambda statement: self.ctx.bound_before(statement, before)):
-            return None
-        found: list[Binding] = []
-        binding = self.binding(expr, before)
-        while binding is not None and len(found) < 4:
-            reach = "always" if read is None or binding.kind in _DEFINITE else flow.reach(binding.path, read, root)
-            if reach != "never":
-                found.append(binding)
-            if reach == "always":
-                return found
-            binding = self.binding(expr, binding.seq)
-        return found if binding is None else None
-
-    def follow(self, expr: cst.BaseExpression, before: int, want: str) -> object:
-        """The value a name holds, read as a `want`, when every binding that may reach the read is a plain
-        assignment and they agree."""
-        bindings = self.candidates(expr, before)
-        if not bindings or any(binding.kind not in ("assign", "walrus") for binding in bindings):
-            return None
-        values = [self.value_of(binding, want) for binding in bindings]
-        return values[0] if all(value == values[0] for value in values[1:]) else None
-
     def tensor_of_name(self, expr: cst.BaseExpression, before: int) -> Shape | None:
         bindings = self.candidates(expr, before)
         if not bindings:
+            if bindings is not None and is_self_attribute(expr):
+                return self._instance_tensor(expr, before)
             return None
-        if len(bindings) > 1:
-            key = tuple(id(binding) for binding in bindings)  # the same choice wherever the same bindings meet
-            if key in self._forced:
-                bindings = [bindings[self._forced[key]]]
-            elif self._branches is not None:
-                self._branches.append((key, bindings))
-        shapes = [self._bound_tensor(binding, before) for binding in bindings]
+        shapes = [self._bound_tensor(binding, before) for binding in self.choose(bindings)]
         joined = shapes[0]
         for shape in shapes[1:]:
             joined = _join(joined, shape)
         return joined
+
+    def _instance_tensor(self, expr: cst.Attribute, before: int) -> Shape | None:
+        """A tensor attribute no assignment of the class binds (`self.register_buffer("pe", pe)`): what building
+        the instance gave it."""
+        value = self.object(expr, before)
+        return value if isinstance(value, Shape) else None
 
     def _bound_tensor(self, binding: Binding, before: int) -> Shape | None:
         kind = binding.kind
@@ -414,39 +257,6 @@ class Evaluator:
         self._memo[key] = result  # type: ignore[assignment]
         return result
 
-    def size_of_name(self, expr: cst.BaseExpression, before: int) -> Dim | None:
-        ctx = self.ctx
-        spelled = ctx.code(expr) if type(expr) is not cst.Name else expr.value
-        bindings = self.candidates(expr, before)
-        if bindings is None:
-            latest = self.binding(expr, before)
-            return Dim.symbol(("name", id(latest), before), spelled, placeholder=True)
-        if not bindings:
-            if type(expr) is not cst.Name:
-                return None
-            key = ("global", expr.value)
-            return Dim.symbol(key, expr.value, placeholder=True)
-        sizes = [self._bound_size(binding, spelled) for binding in bindings]
-        first = sizes[0]
-        if first is None or all(size == first for size in sizes[1:]):
-            return first
-        return Dim.symbol(("name", id(bindings[0]), before), spelled, placeholder=True)
-
-    def _bound_size(self, binding: Binding, spelled: str) -> Dim | None:
-        self._points[binding.seq] = binding.path
-        kind = binding.kind
-        if kind in ("import", "def", "class", "del"):
-            return None
-        found: Dim | None = None
-        if kind in ("assign", "walrus"):
-            value = self.value_of(binding, "size")
-            found = value if isinstance(value, Dim) else None
-        elif kind == "unpack" and not binding.starred and binding.value is not None:
-            found = self._unpacked_size(binding)
-        if found is not None:
-            return _named(found, spelled)
-        return Dim.symbol(("name", id(binding)), spelled, placeholder=True)
-
     def _unpacked_size(self, binding: Binding) -> Dim | None:
         value = binding.value
         assert value is not None
@@ -463,7 +273,9 @@ class Evaluator:
             self._points[binding.seq + 1] = binding.path
             return self.dim_of_tensor(tensor, position, binding.seq + 1)
         sizes = self.sizes(value, binding.seq)
-        return sizes.size(position) if sizes is not None and position is not None else None
+        if sizes is not None and position is not None:
+            return sizes.size(position)
+        return super()._unpacked_size(binding)
 
     def dim_of_tensor(self, tensor: cst.BaseExpression, index: int, before: int) -> Dim | None:
         """Dim `index` of a tensor expression: what its shape says, else a symbol for that dim of that tensor."""
@@ -524,31 +336,124 @@ class Evaluator:
         return shape
 
 
-def evaluator(ctx: Context) -> Evaluator:
+    # ------------------------------------------------------------------------- values of the objects floor
+
+    def as_want(self, value: object, want: str) -> object:
+        if want == "tensor":
+            if isinstance(value, Shape):
+                return value
+            if isinstance(value, Opaque) and value.maybe_tensor:
+                return Shape.unknown_rank()
+            return None
+        if want == "items":
+            if isinstance(value, Items):
+                return value
+            if isinstance(value, Seq) and value.complete:
+                return Items(tuple(item if isinstance(item, Shape) else None for item in value.items))
+            return None
+        if want == "sizes":
+            if isinstance(value, Sizes):
+                return value
+            if isinstance(value, Seq) and value.complete and all(isinstance(item, Dim) for item in value.items):
+                return Sizes(Shape(value.items, layout=()))  # type: ignore[arg-type]
+            return None
+        return super().as_want(value, want)
+
+    def other_value(self, expr: cst.BaseExpression, before: int) -> object:
+        """A tensor's shape, a tuple of tensors or a torch.Size, where the expression holds one."""
+        shape = self.tensor(expr, before)
+        if shape is not None:
+            return shape
+        items = self.items(expr, before)
+        if items is not None:
+            return items
+        sizes = self.evaluate("sizes", expr, before)
+        return sizes if isinstance(sizes, Sizes) else UNKNOWN
+
+    def join_values(self, values: list[object]) -> object:
+        if all(isinstance(value, Shape) for value in values):
+            joined: Shape | None = values[0]  # type: ignore[assignment]
+            for value in values[1:]:
+                joined = _join(joined, value)  # type: ignore[arg-type]
+            return joined if joined is not None else UNKNOWN
+        return super().join_values(values)
+
+    def unpacked_values(self, value: object, count: int) -> list[object] | None:
+        if isinstance(value, Items) and value.items is not None and len(value.items) == count:
+            return [item if item is not None else UNKNOWN for item in value.items]
+        if isinstance(value, Sizes) and value.shape.rank == count:
+            return list(value.shape.dims)
+        return super().unpacked_values(value, count)
+
+    def unpacked_expression(self, expr: cst.BaseExpression, count: int, before: int) -> list[object] | None:
+        """`B, T, C = x.shape` with `x` of unknown rank: `x` has `count` dims, named as the code names them."""
+        tensor = measured(expr)
+        shape = self.tensor(tensor, before) if tensor is not None else None
+        if shape is None:
+            return None
+        named_shape = self.materialized(shape, count, ("unpacked", id(expr)))
+        if named_shape is None or named_shape.rank not in (None, count) or len(named_shape.dims) != count:
+            return None
+        return list(named_shape.dims)
+
+    def augmented(self, node: cst.AugAssign, before: int) -> object:
+        """`x += y` on a tensor keeps its shape where the shapes broadcast into it."""
+        found = super().augmented(node, before)
+        if found is not UNKNOWN:
+            return found
+        old = self.tensor(node.target, before)
+        return old if old is not None else UNKNOWN
+
+    def generic_argument(self, function: cst.FunctionDef, param: cst.Param) -> object:
+        if param.annotation is not None:
+            stated = annotation_shape(param.annotation.annotation, self.ctx.qualname, id(function))
+            if stated is not None:
+                return stated
+        found = super().generic_argument(function, param)
+        if isinstance(found, Opaque) and param.annotation is not None and \
+                not _may_be_tensor(self.ctx, param.annotation.annotation):
+            return replace(found, maybe_tensor=False)
+        return found
+
+    def size_of_expression(self, expr: cst.BaseExpression, before: int) -> Dim | None:
+        kind = type(expr)
+        if kind is cst.Attribute:
+            found = size_attribute(self, expr, before)
+        elif kind is cst.Call:
+            found = size_call(self, expr, before)
+        else:
+            found = size_subscript(self, expr, before)
+        return found if found is not None else super().size_of_expression(expr, before)
+
+
+def evaluator(ctx: Context) -> ShapeEvaluator:
     """The file's shape evaluator, made on first use: files no shape rule asks about pay nothing."""
-    return ctx.analysis(Evaluator)
+    return ctx.analysis(ShapeEvaluator)
 
 
 def shape_of(ctx: Context, expr: cst.BaseExpression) -> Shape | None:
     """The shape of a tensor-valued expression as of the node being visited; None when unknown."""
-    return ctx.analysis(Evaluator).shape_of(expr)
+    return ctx.analysis(ShapeEvaluator).shape_of(expr)
 
 
 def shape_conflict(ctx: Context, node: cst.CSTNode) -> Conflict | None:
     """The shape error `node` certainly raises (matmul inner dims, cat/stack, broadcasting, view element counts, a
     layer's input size), with the shapes that prove it; None when nothing is proven."""
-    return ctx.analysis(Evaluator).conflict(node)
+    return ctx.analysis(ShapeEvaluator).conflict(node)
 
 
 # ------------------------------------------------------------------------------------------- the handlers
 
 
-def _tensor(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Shape | None:
+def _tensor(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Shape | None:
     kind = type(expr)
     if kind is cst.Name:
         return ev.tensor_of_name(expr, before)
     if kind is cst.Attribute:
-        if type(expr.value) is cst.Name and expr.value.value == "self":
+        if is_self_attribute(expr):
+            if before < 0:  # a call being run: the instance holds it
+                value = ev.object(expr, before)
+                return value if isinstance(value, Shape) else None
             return ev.tensor_of_name(expr, before)
         return transposes.attribute(ev, expr, before)
     if kind is cst.Call:
@@ -568,76 +473,16 @@ def _tensor(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Shape | Non
     return None
 
 
-def _size(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Dim | None:
-    kind = type(expr)
-    if kind is cst.Integer:
-        return Dim.of(int(expr.value.replace("_", ""), 0))
-    if kind is cst.Name:
-        if expr.value in ("True", "False", "None"):
-            return None
-        return ev.size_of_name(expr, before)
-    if kind is cst.UnaryOperation:
-        inner = ev.size(expr.expression, before)
-        if inner is None:
-            return None
-        if type(expr.operator) is cst.Minus:
-            return -inner
-        return inner if type(expr.operator) is cst.Plus else None
-    if kind is cst.BinaryOperation:
-        return _arithmetic(ev, expr, before)
-    if kind is cst.Attribute:
-        return size_attribute(ev, expr, before)
-    if kind is cst.Call:
-        return size_call(ev, expr, before)
-    if kind is cst.Subscript:
-        return size_subscript(ev, expr, before)
-    if kind is cst.NamedExpr:
-        return ev.size(expr.value, before)
-    return None
-
-
-_ARITHMETIC = {
-    cst.Add: lambda a, b: a + b,
-    cst.Subtract: lambda a, b: a - b,
-    cst.Multiply: lambda a, b: a * b,
-    cst.FloorDivide: lambda a, b: a // b,
-    cst.Divide: lambda a, b: a / b,
-    cst.Modulo: lambda a, b: a % b,
-}
-
-
-def _arithmetic(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Dim | None:
-    left = ev.size(expr.left, before)
-    if left is None:
-        return None
-    operator = type(expr.operator)
-    if operator is cst.Power:
-        exponent = ev.integer(expr.right, before)
-        if exponent is None or not 0 <= exponent <= 8:
-            return None
-        result = Dim.of(1)
-        for _ in range(exponent):
-            result = result * left
-        return result
-    apply = _ARITHMETIC.get(operator)
-    right = ev.size(expr.right, before)
-    if apply is None or right is None:
-        return None
-    if operator in (cst.FloorDivide, cst.Divide, cst.Modulo) and right.literal == 0:
-        return None
-    return apply(left, right)
-
-
-def _sizes(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Sizes | None:
+def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Sizes | None:
     shape = size_sequence(ev, expr, before)
     return Sizes(shape) if shape is not None else None
 
 
-def _items(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Items | None:
+def _items(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Items | None:
     return ops.items(ev, expr, before)
 
 
-_HANDLERS = {"tensor": _tensor, "size": _size, "sizes": _sizes, "items": _items}
+ShapeEvaluator.HANDLERS = {**Evaluator.HANDLERS, "tensor": _tensor, "sizes": _sizes, "items": _items}
 
 
 # ----------------------------------------------------------------------------------------------- helpers
@@ -649,15 +494,6 @@ def _join(a: Shape | None, b: Shape | None) -> Shape | None:
         return None
     return Shape(a.dims, a.variadic, a.variadic_name, a.layout if a.layout == b.layout else None,
                  a.dtype if a.dtype == b.dtype else None)
-
-
-def _named(dim: Dim, name: str) -> Dim:
-    """A dim of a tensor that the code never named, renamed after the name the code binds it to."""
-    if len(dim.terms) == 1 and dim.terms[0][1] == 1 and len(dim.terms[0][0]) == 1:
-        atom = dim.terms[0][0][0]
-        if atom.placeholder:
-            return Dim.symbol(atom.key, name)
-    return dim
 
 
 def _unpack_position(binding: Binding) -> int | None:

@@ -1,279 +1,145 @@
-"""A model class of the same file, run on the shapes of a call: `model = Net()` then `model(torch.randn(64, 1, 28,
-28))` evaluates `Net.forward` with `x` bound to (64, 1, 28, 28), its `self.` layers taken from `Net.__init__`, and
-constructor arguments that are literal ints (`Encoder(256, 1000)`) standing for `__init__`'s parameters.
+"""A model of the project, run on the shapes of a call: `model = Net()` then `model(torch.randn(64, 1, 28, 28))`
+runs `Net.forward` with `x` bound to (64, 1, 28, 28) and `self` to the instance `Net()` built (its layers, the
+constructor's arguments with defaults bound), through the objects floor's calls (`shapecheck.objects.calls`).
 
-The evaluator reads names as of the node being visited, through the scope the traversal is in; a method the
-traversal has left is read again by putting the context back inside it for a moment (`inside`): its scope (kept by
-the context), its class, and the point in it being read. A run is a fresh evaluator whose parameters are the call's
-shapes, so nothing it learns leaks into the analysis of the method itself.
-
-What a run gives: the shape (or tuple) `forward` returns when it has one `return`, and the first operation in it
-that certainly fails on these shapes but not on the shapes `forward` states itself (those are reported inside
-`forward` already). Recursion and deep nesting of models give up.
+What a run gives: the value `forward` returns (a shape, or a tuple of shapes), and the first operation of it that
+certainly fails on these inputs but not on the inputs `forward` states itself (those are reported inside `forward`
+already), among the statements that run on every call: a branch the call may not take proves nothing. The
+instance a model class's methods see on their own (a generic instance: constructor arguments unknown) gives the
+comparison.
 """
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.engine import flow
-from shapecheck.engine.context import Binding, Context, Scope
 from shapecheck.engine.walker import children
-from shapecheck.shapes import conflicts
-from shapecheck.objects.dims import Dim
-from shapecheck.shapes.evaluator import Evaluator
-from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
+from shapecheck.objects.calls import Run
+from shapecheck.objects.classes import function_facts
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance
+from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.values import Value
+from shapecheck.shapes.values import Conflict, Items
 
-MAX_NESTING = 3  # model inside model inside model: deeper gives up
-
-
-@contextmanager
-def inside(ctx: Context, function: cst.FunctionDef, before: int, read: Sequence[cst.CSTNode],
-           evaluator: Evaluator | None = None) -> Iterator[bool]:
-    """Put the context back inside `function` as of `before`, reading at the last node of `read` (its path from
-    `function` down), for the duration; yields False, changing nothing, when the traversal has not been through
-    `function` yet."""
-    scope = scope_of(ctx, function)
-    if scope is None:
-        yield False
-        return
-    saved = (ctx._scope, ctx._frame, ctx._classes, ctx._functions, ctx._seq, ctx.ancestors)
-    parent = scope.parent
-    ctx._scope = ctx._frame = scope
-    ctx._classes = [parent.node] if parent is not None and parent.kind == "class" else []  # type: ignore[list-item]
-    ctx._functions = [function]
-    ctx._seq = before - 1
-    ctx.ancestors = list(read)
-    try:
-        if evaluator is not None:
-            with ctx.replaced(Evaluator, evaluator):
-                yield True
-        else:
-            yield True
-    finally:
-        ctx._scope, ctx._frame, ctx._classes, ctx._functions, ctx._seq, ctx.ancestors = saved
-
-
-def scope_of(ctx: Context, function: cst.FunctionDef) -> Scope | None:
-    """The scope of a function the traversal has been through and left."""
-    for _, _, scope in reversed(ctx.closed_functions):
-        if scope.node is function:
-            return scope
-    return None
-
-
-# ----------------------------------------------------------------------------------------------- model classes
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
 @dataclass(frozen=True, eq=False)
 class Model(Layer):
-    """A class of this file with its own `forward`, built with `init_args` (literal sizes for `__init__`'s
-    parameters)."""
+    """An instance of a project class with its own `forward`."""
 
-    class_def: cst.ClassDef
-    forward: cst.FunctionDef
-    init: cst.FunctionDef | None
-    init_args: tuple[tuple[str, Dim], ...]
-    ctx: Context
+    instance: Instance
+    forward: FunctionValue
+    evaluator: ShapeEvaluator
     spelled: str = ""
 
     def apply(self, inputs):
         return run(self, inputs)
 
 
-def model(ev: Evaluator, constructor: cst.Call, binding: Binding | None) -> Model | None:
-    """The model a constructor call of a class of this file builds (`Net()`, `Block(config)`)."""
-    ctx = ev.ctx
-    func = constructor.func
-    if type(func) is not cst.Name:
+def model(ev: ShapeEvaluator, instance: Instance) -> Model | None:
+    """The model an instance is, when its class (or a project base) defines `forward` and no `__call__`."""
+    calls = ev.calls
+    if calls.method(instance.cls, "__call__") is not None:
         return None
-    found = ctx.binding(func)
-    if found is None or found.kind != "class" or type(found.statement) is not cst.ClassDef:
+    found = calls.method(instance.cls, "forward")
+    if found is None:
         return None
-    class_def = found.statement
-    methods = {s.name.value: s for s in class_def.body.body if type(s) is cst.FunctionDef}
-    forward = methods.get("forward")
-    if forward is None or "__call__" in methods or forward.decorators:
+    node, owner = found
+    if node.decorators:
         return None
-    init = methods.get("__init__")
-    return Model(class_def, forward, init, _init_args(ev, constructor, binding, init), ctx,
-                 class_def.name.value + "()")
-
-
-def _init_args(ev: Evaluator, constructor: cst.Call, binding: Binding | None,
-               init: cst.FunctionDef | None) -> tuple[tuple[str, Dim], ...]:
-    """`__init__`'s parameters that the constructor call gives literal ints."""
-    if init is None or any(arg.star for arg in constructor.args):
-        return ()
-    params = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]
-    named = {p.name.value for p in (*init.params.params, *init.params.kwonly_params)}
-    given: list[tuple[str, Dim]] = []
-    for i, arg in enumerate(constructor.args):
-        if arg.keyword is None:
-            name = params[i] if i < len(params) else None
-        else:
-            name = arg.keyword.value if arg.keyword.value in named else None
-        if name is None:
-            continue
-        size = ev.dim_in(arg.value, binding) if binding is not None else ev.dim_of(arg.value)
-        if size is not None and size.literal is not None:
-            given.append((name, size))
-    return tuple(given)
-
-
-class _Run(Evaluator):
-    """An evaluator for one run of a model: `forward`'s parameters are the call's shapes (`overrides`; None where
-    no argument is known to be a tensor) and `__init__`'s parameters are the constructor's literal ints."""
-
-    def __init__(self, ctx: Context, model: Model, overrides: dict[str, Shape | None] | None) -> None:
-        super().__init__(ctx)
-        self.model = model
-        self.overrides = overrides
-        self.init_args = dict(model.init_args) if overrides is not None else {}
-
-    def parameter(self, binding: Binding) -> Shape | None:
-        if self.overrides is not None and binding.statement is self.model.forward and binding.name != "self":
-            return self.overrides.get(binding.name)
-        return super().parameter(binding)
-
-    def _bound_size(self, binding: Binding, spelled: str) -> Dim | None:
-        if binding.kind == "param" and binding.statement is self.model.init and binding.name in self.init_args:
-            return self.init_args[binding.name]
-        return super()._bound_size(binding, spelled)
-
-
-_ACTIVE: list[int] = []  # the classes whose forward is being run, innermost last
-
-
-_RUNS: weakref.WeakKeyDictionary[Context, dict[tuple, Applied]] = weakref.WeakKeyDictionary()
+    forward = FunctionValue(node, owner.ctx, instance, owner)
+    return Model(instance, forward, calls.evaluator_for(owner.ctx), instance.cls.name + "()")
 
 
 def run(model: Model, inputs: tuple[Shape | None, ...]) -> Applied:
-    """`forward` run on `inputs`, once per model and shapes (a call's result and its conflict ask alike)."""
-    runs = _RUNS.setdefault(model.ctx, {})
-    key = (id(model.class_def), model.init_args, inputs)
-    if key not in runs:
-        runs[key] = _run(model, inputs)
-    return runs[key]
+    """`forward` run on `inputs`, once per instance and shapes (a call's result and its conflict ask alike)."""
+    ev = model.evaluator
+    args = _arguments(model.forward, inputs)
+    if args is None:
+        return UNKNOWN_RESULT
+    done = ev.calls.run(model.forward, args)
+    if done.frame is None:
+        return UNKNOWN_RESULT
+    mismatch = _first_conflict(ev, model, done)
+    if mismatch is not None:
+        return Applied(None, mismatch)
+    value = done.value
+    return Applied(value if isinstance(value, (Shape, Items)) else None)
 
 
-def _run(model: Model, inputs: tuple[Shape | None, ...]) -> Applied:
-    ctx = model.ctx
-    if id(model.class_def) in _ACTIVE or len(_ACTIVE) >= MAX_NESTING:
-        return UNKNOWN
-    params = model.forward.params
-    positional = [p.name.value for p in (*params.posonly_params, *params.params)][1:]
-    if len(inputs) > len(positional) or isinstance(params.star_arg, cst.Param):
-        return UNKNOWN
-    overrides: dict[str, Shape | None] = dict.fromkeys(positional)
-    overrides.update(zip(positional, inputs))
-    plan = _Plan(ctx, model.forward)
-    if not plan.ready:
-        return UNKNOWN
-    _ACTIVE.append(id(model.class_def))
-    try:
-        evaluator = _Run(ctx, model, overrides)
-        try:
-            mismatch = _first_conflict(ctx, model, plan, evaluator)
-            value = None if mismatch is not None else _returned(ctx, model, plan, evaluator)
-        finally:
-            if evaluator.errors:
-                ctx.analysis(Evaluator).errors.extend(evaluator.errors)
-    finally:
-        _ACTIVE.pop()
-    return Applied(value, mismatch)
+def _arguments(forward: FunctionValue, inputs: tuple[Shape | None, ...]) -> dict[str, object] | None:
+    """`forward`'s parameters for these positional inputs (None: not known to be a tensor), defaults for the rest;
+    None when the inputs don't fit its signature."""
+    facts = function_facts(forward.ctx, forward.node)
+    params = list(facts.params)[1:]
+    if len(inputs) > len(params) or facts.star is not None:
+        return None
+    values: dict[str, object] = {facts.params[0].name.value: forward.bound}
+    for param, shape in zip(params, inputs):
+        values[param.name.value] = shape if shape is not None else UNKNOWN
+    for param in (*params[len(inputs):], *facts.kwonly):
+        values[param.name.value] = UNKNOWN
+    if facts.star_kwargs is not None:
+        values[facts.star_kwargs.name.value] = UNKNOWN
+    return values
 
 
-class _Plan:
-    """Where each node of `forward` is read: the `before` (a binding seq) of its statement."""
-
-    def __init__(self, ctx: Context, function: cst.FunctionDef) -> None:
-        scope = scope_of(ctx, function)
-        self.ready = scope is not None
-        self.function = function
-        # (node, its path from `function` down, before), in source order
-        self.nodes: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...], int]] = []
-        self.returns: list[tuple[cst.Return, tuple[cst.CSTNode, ...], int]] = []
-        if scope is None:
-            return
-        bindings = sorted((b for found in scope.bindings.values() for b in found if b.statement is not function),
-                          key=lambda b: b.seq)
-        end = max((b.seq for found in scope.bindings.values() for b in found), default=0) + 1
-        order: dict[int, int] = {}
-        statements: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...], cst.CSTNode]] = []  # (node, path, statement)
-        self._collect(function.body, (function,), None, order, statements)
-        firsts = [(order.get(id(b.statement)), b.seq) for b in bindings]
-        for node, path, statement in statements:
-            position = order[id(statement)]
-            before = min((seq for at, seq in firsts if at is not None and at >= position), default=end)
-            if type(node) is cst.Return:
-                self.returns.append((node, path, before))  # type: ignore[arg-type]
-            else:
-                self.nodes.append((node, path, before))
-
-    def _collect(self, node: cst.CSTNode, above: tuple[cst.CSTNode, ...], statement: cst.CSTNode | None,
-                 order: dict[int, int], found: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...], cst.CSTNode]]
-                 ) -> None:
-        order[id(node)] = len(order)
-        path = (*above, node)
-        if isinstance(node, cst.BaseStatement) or isinstance(node, cst.BaseSmallStatement):
-            statement = node
-        kind = type(node)
-        if kind in (cst.Call, cst.BinaryOperation, cst.Return) and statement is not None:
-            found.append((node, path, statement))
-        for child in children(node):
-            if type(child) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
-                continue  # their own scopes, run only when called
-            self._collect(child, path, statement, order, found)
-
-
-def _first_conflict(ctx: Context, model: Model, plan: _Plan, evaluator: _Run) -> Mismatch | None:
+def _first_conflict(ev: ShapeEvaluator, model: Model, done: Run) -> Mismatch | None:
     """The first operation of `forward` that fails on the run's shapes but not on `forward`'s own, among those that
-    run on every call: a branch the call may not take (`if not reverse:` ... `else:`) proves nothing."""
-    plain: _Run | None = None
-    for node, path, before in plan.nodes:
-        if not flow.runs_whenever(path):
+    run on every call."""
+    plain: Run | None = None
+    for statement, version, certain in done.trace:
+        if not certain:
             continue
-        with inside(ctx, model.forward, before, path, evaluator):
-            found = _conflict(evaluator, node)
-        if found is None:
-            continue
-        if plain is None:
-            plain = _Run(ctx, model, None)
-        with inside(ctx, model.forward, before, path, plain):
-            already = _conflict(plain, node)
-        if already is not None:
-            return None
-        return Mismatch("", "", "", f"{model.class_def.name.value}.forward, {found.message}")
+        for node in _operations(statement):
+            found = _conflict(ev, node, version)
+            if found is None:
+                continue
+            if plain is None:
+                plain = _plain_run(ev, model)
+            if _conflicts_in(ev, plain, node):
+                return None
+            return Mismatch("", "", "", f"{done.title}, {found.message}")
     return None
 
 
-def _conflict(evaluator: Evaluator, node: cst.CSTNode):
-    try:
-        return conflicts.find(evaluator, node)
-    except RecursionError:
-        return None
-    except Exception as error:  # noqa: BLE001 - a bug in the analysis must not take the rules down with it
-        evaluator.errors.append(error)
-        return None
+def _plain_run(ev: ShapeEvaluator, model: Model) -> Run:
+    """`forward` as its own signature states its inputs, on the instance its class's methods see on their own."""
+    generic = ev.generic_instance(model.forward.owner) if model.forward.owner is not None else UNKNOWN
+    if not isinstance(generic, Instance):
+        return Run(UNKNOWN)
+    forward = FunctionValue(model.forward.node, model.forward.ctx, generic, model.forward.owner)
+    return ev.calls.run(forward, ev.calls.generic_arguments(forward))
 
 
-def _returned(ctx: Context, model: Model, plan: _Plan, evaluator: _Run) -> Value | None:
-    """What `forward` returns when it has one `return` with a value."""
-    if len(plan.returns) != 1 or plan.returns[0][0].value is None:
-        return None
-    node, path, before = plan.returns[0]
-    value = node.value
-    assert value is not None
-    with inside(ctx, model.forward, before, path, evaluator):
-        shape = evaluator.shape_of(value, before)
-        if shape is not None:
-            return shape
-        return evaluator.items_of(value, before)
+def _conflicts_in(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode) -> bool:
+    """Whether `node` conflicts in the plain run too."""
+    for statement, version, _ in plain.trace:
+        for candidate in _operations(statement):
+            if candidate is node:
+                return _conflict(ev, node, version) is not None
+    return False
+
+
+def _operations(statement: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The calls and operators of a statement that ran, in source order, without the bodies of compound statements
+    (they are statements of their own in the trace) or of nested functions, lambdas and comprehensions."""
+    if type(statement) in (cst.Call, cst.BinaryOperation):
+        yield statement
+    for child in children(statement):
+        if type(child) not in _OPAQUE:
+            yield from _operations(child)
+
+
+_OPAQUE = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
+           cst.IndentedBlock)
+
+
+def _conflict(ev: ShapeEvaluator, node: cst.CSTNode, version: int) -> Conflict | None:
+    return ev.conflict(node, version)

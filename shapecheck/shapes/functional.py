@@ -1,6 +1,6 @@
 """Transfer functions of `torch.nn.functional` beyond the elementwise ones: convolutions and pooling (with the
-kernel/stride/padding/dilation arithmetic), padding, interpolation, embeddings, attention and losses with their
-`reduction`."""
+kernel/stride/padding/dilation arithmetic), padding, interpolation, embeddings and attention (the losses are
+`losses.py`'s)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-def _sizes(ev: Evaluator, expr: cst.BaseExpression | None, count: int, default: int | None, before: int,
+def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression | None, count: int, default: int | None, before: int,
            ) -> list[Dim] | None:
     """An `int or tuple` argument (kernel_size, stride, padding...) as `count` sizes."""
     if expr is None:
@@ -43,7 +43,7 @@ def _spatial(x: Shape, count: int) -> tuple[tuple[Dim, ...], tuple[Dim, ...]] | 
 
 
 def _conv(count: int):
-    def conv(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    def conv(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         args = Args(node, 0)
         x, weight = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "weight"), before)
         if x is None or weight is None or weight.rank != count + 2:
@@ -75,7 +75,7 @@ def _conv(count: int):
 
 
 def _pool(count: int, has_dilation: bool):
-    def pool(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    def pool(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         args = Args(node, 0)
         x = ev.tensor(args.get(0, "input"), before)
         if x is None or _true(args.get(5 if has_dilation else 4, "ceil_mode")) or \
@@ -98,7 +98,7 @@ def _pool(count: int, has_dilation: bool):
 
 
 def _adaptive_pool(count: int):
-    def pool(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+    def pool(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         args = Args(node, 0)
         x = ev.tensor(args.get(0, "input"), before)
         output = args.get(1, "output_size")
@@ -129,7 +129,7 @@ def _none(expr: cst.BaseExpression | None) -> bool:
     return type(expr) is cst.Name and expr.value == "None"
 
 
-def pad(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def pad(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     """`F.pad(x, (left, right, top, bottom))`: the last dims grow by their pair, from the last dim backwards."""
     args = Args(node, 0)
     x = ev.tensor(args.get(0, "input"), before)
@@ -148,7 +148,7 @@ def pad(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
     return Shape(tuple(dims), x.variadic, x.variadic_name, tuple(range(len(dims))), x.dtype)
 
 
-def interpolate(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def interpolate(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     x = ev.tensor(args.get(0, "input"), before)
     if x is None or x.rank is None or x.rank < 3:
@@ -167,7 +167,7 @@ def interpolate(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
     return Shape(x.dims[:2] + tuple(sizes), layout=(), dtype=x.dtype).row_major()
 
 
-def embedding(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def embedding(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     indices, weight = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "weight"), before)
     if indices is None or weight is None or weight.rank != 2:
@@ -176,7 +176,7 @@ def embedding(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
     return Shape(dims, indices.variadic, indices.variadic_name, tuple(range(len(dims))), weight.dtype)
 
 
-def one_hot(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def one_hot(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     x = ev.tensor(args.get(0, "tensor", "input"), before)
     classes = ev.size(args.get(1, "num_classes"), before) if args.get(1, "num_classes") is not None else None
@@ -186,7 +186,7 @@ def one_hot(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
     return Shape(dims, x.variadic, x.variadic_name, tuple(range(len(dims))), "int")
 
 
-def attention(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def attention(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     """`F.scaled_dot_product_attention(q, k, v)`: q's dims with v's last; layout unknown (kernels may hand back a
     transposed view)."""
     args = Args(node, 0)
@@ -197,49 +197,7 @@ def attention(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
                  query.dtype)
 
 
-def _reduction(ev: Evaluator, args: Args, index: int) -> str | None:
-    """The `reduction` a loss uses: "mean" by default; None when it can't be read."""
-    expr = args.get(index, "reduction")
-    if expr is None:
-        return "mean" if args.keyword("size_average") is None and args.keyword("reduce") is None else None
-    if type(expr) is cst.SimpleString and isinstance(expr.evaluated_value, str):
-        return expr.evaluated_value
-    return None
-
-
-def _loss(reduction_index: int, unreduced):
-    """A loss: a scalar with reduction "mean"/"sum" (the default), else `unreduced(input, target)`."""
-    def loss(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
-        args = Args(node, 0)
-        reduction = _reduction(ev, args, reduction_index)
-        if reduction in ("mean", "sum"):
-            return Shape((), layout=(), dtype="float")
-        x, target = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "target"), before)
-        if reduction != "none" or x is None or target is None:
-            return None
-        result = unreduced(x, target)
-        return result.row_major().with_dtype("float") if result is not None else None
-    return loss
-
-
-def _pointwise(x: Shape, target: Shape) -> Shape | None:
-    """`F.mse_loss` and its kin: the broadcast of input and target."""
-    return broadcast(x, target).shape
-
-
-def _per_target(x: Shape, target: Shape) -> Shape | None:
-    """`F.cross_entropy` / `F.nll_loss`: one loss per target (class indices: the target's shape; class
-    probabilities: the input's without the class dim)."""
-    if x.rank is None or target.rank is None:
-        return None
-    if target.rank == x.rank - 1:
-        return target
-    if target.rank == x.rank and x.rank >= 2:
-        return Shape(x.dims[:1] + x.dims[2:])
-    return None
-
-
-def cosine_similarity(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def cosine_similarity(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     a, b = ev.tensor(args.get(0, "x1"), before), ev.tensor(args.get(1, "x2"), before)
     dim_expr = args.get(2, "dim")
@@ -264,10 +222,4 @@ FUNCTIONS = {
     "F.adaptive_max_pool2d": _adaptive_pool(2), "F.adaptive_max_pool3d": _adaptive_pool(3),
     "F.pad": pad, "F.interpolate": interpolate, "F.embedding": embedding, "F.one_hot": one_hot,
     "F.scaled_dot_product_attention": attention, "F.cosine_similarity": cosine_similarity,
-    # the position of `reduction` among each loss's parameters
-    **{f"F.{name}": _loss(4, _pointwise) for name in ("mse_loss", "l1_loss", "kl_div", "soft_margin_loss",
-                                                       "smooth_l1_loss")},
-    **{f"F.{name}": _loss(5, _pointwise) for name in ("binary_cross_entropy", "binary_cross_entropy_with_logits")},
-    "F.huber_loss": _loss(2, _pointwise),
-    "F.cross_entropy": _loss(6, _per_target), "F.nll_loss": _loss(6, _per_target),
 }

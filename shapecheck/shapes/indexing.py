@@ -12,10 +12,10 @@ from shapecheck.shapes.positions import dim_position, dropped, inserted, opaque,
 from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-def _narrow(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _narrow(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     position = dim_position(ev, shape, args.get(0, "dim"), before)
     length = ev.size(args.get(2, "length"), before)
     if position is None or length is None:
@@ -23,7 +23,7 @@ def _narrow(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | Non
     return replaced(shape, position, length)
 
 
-def _index_select(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _index_select(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     position = dim_position(ev, shape, args.get(0, "dim"), before)
     index = ev.tensor(args.get(1, "index"), before)
     if position is None or index is None or index.rank != 1:
@@ -31,12 +31,12 @@ def _index_select(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape
     return replaced(shape, position, index.dims[0]).row_major()
 
 
-def _gather(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _gather(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     index = ev.tensor(args.get(1, "index"), before)
     return index.with_dtype(shape.dtype).row_major() if index is not None else None
 
 
-def subscript(ev: Evaluator, node: cst.Subscript, before: int) -> Shape | None:
+def subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | None:
     """Basic indexing: ints drop a dim, slices keep it (a literal slice of a literal size is exact), `None` adds a
     1, `...` stands for the dims not named. A tensor or list index (advanced indexing) is left unknown."""
     shape = ev.tensor(node.value, before)
@@ -96,7 +96,7 @@ def _is_none(element: cst.BaseSlice) -> bool:
     return type(element) is cst.Index and type(element.value) is cst.Name and element.value.value == "None"
 
 
-def _indexed(ev: Evaluator, shape: Shape, position: int, element: cst.BaseSlice, before: int) -> Shape | None:
+def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseSlice, before: int) -> Shape | None:
     if type(element) is cst.Slice:
         if element.lower is None and element.upper is None and element.step is None:
             return shape
@@ -109,7 +109,7 @@ def _indexed(ev: Evaluator, shape: Shape, position: int, element: cst.BaseSlice,
     return None
 
 
-def _slice_length(ev: Evaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:
+def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:
     """The length of `a:b` over a dim of `size`, when exact: literal bounds within a literal size, or `:n` / `n:`
     style bounds given as sizes known not to exceed it (only when both are literal)."""
     if element.step is not None:

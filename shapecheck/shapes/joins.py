@@ -13,10 +13,10 @@ from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-def _split_dim(ev: Evaluator, shape: Shape, args: Args, before: int) -> tuple[Shape, int] | None:
+def _split_dim(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> tuple[Shape, int] | None:
     """The tensor (with the dim named) and the position of the dim a chunk/split/unbind cuts (`dim`, default 0)."""
     dim = ev.integer(args.get(1, "dim"), before) if args.get(1, "dim") is not None else 0
     if dim is None:
@@ -26,7 +26,7 @@ def _split_dim(ev: Evaluator, shape: Shape, args: Args, before: int) -> tuple[Sh
     return (expanded, position) if expanded is not None and position is not None else None
 
 
-def _chunk(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
+def _chunk(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items | None:
     count = ev.integer(args.get(0, "chunks"), before)
     cut = _split_dim(ev, shape, args, before)
     if count is None or count <= 0 or cut is None:
@@ -43,7 +43,7 @@ def _chunk(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None
     return Items(None, replaced(shape, position, opaque(("chunk", id(args.call)), f"{size} / {count}")))
 
 
-def _split(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
+def _split(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items | None:
     target = args.get(0, "split_size_or_sections", "split_size")
     cut = _split_dim(ev, shape, args, before)
     if target is None or cut is None:
@@ -67,7 +67,7 @@ def _split(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None
     return Items(None, replaced(shape, position, opaque(("split", id(args.call)), f"{step}?")))
 
 
-def _unbind(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
+def _unbind(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items | None:
     dim = ev.integer(args.get(0, "dim"), before) if args.get(0, "dim") is not None else 0
     if dim is None:
         return None
@@ -82,7 +82,7 @@ def _unbind(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | Non
     return Items(None, piece)
 
 
-def joined(ev: Evaluator, node: cst.Call, before: int, stack: bool) -> tuple[list[Shape] | None, int | None]:
+def joined(ev: ShapeEvaluator, node: cst.Call, before: int, stack: bool) -> tuple[list[Shape] | None, int | None]:
     """The shapes of the tensors a `cat`/`stack` joins, and the `dim`; None when the list isn't literal."""
     args = Args(node, 0)
     listed = args.get(0, "tensors")
@@ -98,7 +98,7 @@ def joined(ev: Evaluator, node: cst.Call, before: int, stack: bool) -> tuple[lis
     return shapes, dim  # type: ignore[return-value]
 
 
-def _cat(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _cat(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     shapes, dim = joined(ev, node, before, stack=False)
     if shapes is None or dim is None:
         return None
@@ -119,7 +119,7 @@ def _cat(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
     return Shape(first.dims[:position] + (total,) + first.dims[position + 1:], layout=(), dtype=dtype).row_major()
 
 
-def _stack(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _stack(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     shapes, dim = joined(ev, node, before, stack=True)
     if shapes is None or dim is None:
         return None

@@ -23,20 +23,19 @@ import libcst as cst
 
 from typing import TYPE_CHECKING
 
-from shapecheck.engine.context import Binding
-from shapecheck.engine.syntax import dotted_name
-from shapecheck.shapes import nn_modules
+from shapecheck.engine.syntax import dotted_name, is_self_attribute
+from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
+from shapecheck.shapes import forward, nn_modules
 from shapecheck.shapes.values import Conflict
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 # torch modules whose output may be a transposed view of fresh memory (batch_first RNNs, attention).
 RETURNS_VIEWS = frozenset(f"torch.nn.{name}" for name in ("LSTM", "GRU", "RNN", "MultiheadAttention"))
 SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
-ORDERED_DICT = frozenset({"collections.OrderedDict", "typing.OrderedDict"})
 MAX_SPELLED = 80
 
 
@@ -45,7 +44,7 @@ class Sequential(Layer):
     """`nn.Sequential(...)`: its layers applied in turn. `layers` pairs each constructor call with what it builds
     (None: a module the analysis doesn't know, whose output is some tensor)."""
 
-    layers: tuple[tuple[cst.BaseExpression, Layer | None], ...]
+    layers: tuple[tuple[cst.BaseExpression | None, Layer | None], ...]
     spelled: str = ""
 
     def apply(self, inputs):
@@ -70,7 +69,7 @@ class Sequential(Layer):
         return Applied(x), None
 
 
-def spelled(ev: Evaluator, node: cst.CSTNode) -> str:
+def spelled(ev: ShapeEvaluator, node: cst.CSTNode) -> str:
     """A constructor call as the code writes it, on one line and short enough for a message."""
     text = " ".join(ev.ctx.code(node).split())
     text = text.replace("( ", "(").replace(" )", ")").replace(", )", ")")
@@ -80,26 +79,66 @@ def spelled(ev: Evaluator, node: cst.CSTNode) -> str:
 # --------------------------------------------------------------------------------------------- which module
 
 
-def module_of(ev: Evaluator, callee: cst.BaseExpression) -> Layer | None:
-    """The module a callee holds: a torch.nn layer, a Sequential, or a model class of this file."""
-    found = _constructor(ev, callee)
-    if found is None:
+def module_of(ev: ShapeEvaluator, callee: cst.BaseExpression, before: int | None = None) -> Layer | None:
+    """The module a callee holds: a torch.nn layer, a Sequential, or a model of the project."""
+    if type(callee) not in (cst.Name, cst.Attribute, cst.Call, cst.Subscript):
         return None
-    constructor, binding = found
-    layer = build(ev, constructor, binding)
-    if isinstance(layer, Sequential) and binding is not None and _mutated(ev, callee):
+    before = ev.now() if before is None else before
+    value = ev.object(callee, before)
+    layer = layer_of(ev, value)
+    if isinstance(layer, Sequential) and before >= 0 and _mutated(ev, callee):
         return None  # layers appended, inserted or replaced after it was built
     return layer
+
+
+def layer_of(ev: ShapeEvaluator, value: object) -> Layer | None:
+    """The layer an object is, once per object: a torch.nn layer, a Sequential of known layers, a model."""
+    if not isinstance(value, (TorchObject, Instance)):
+        return None
+    key = ("layer", id(value))
+    memo = ev._memo
+    if key not in memo:
+        memo[key] = None  # a model that (through its forward) calls itself gives up
+        memo[key] = _layer_of(ev, value)
+    return memo[key]  # type: ignore[return-value]
+
+
+def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None:
+    if isinstance(value, Instance):
+        if any(base in SEQUENTIAL for base in value.bases):
+            return _sequential(ev, value.items, value.cls.name + "(...)")
+        return forward.model(ev, value)
+    if value.call is None or value.site is None:
+        return None  # an object known only by its class (an annotated parameter): its sizes are not
+    if value.qualname in SEQUENTIAL:
+        return _sequential(ev, value.items, ev.ctx.code(value.call.func) + "(...)")
+    name = nn_modules.layer_name(value.qualname)
+    if name is None:
+        return None
+    site = value.site
+    return nn_modules.read(name, value.call, lambda expr: site.read("size", expr),
+                           spelled(site.evaluator, value.call))
+
+
+def _sequential(ev: ShapeEvaluator, items: Seq | Mapping | None, title: str) -> Sequential | None:
+    if items is None or not items.complete:
+        return None
+    values = [v for _, v in items.items] if isinstance(items, Mapping) else list(items.items)
+    layers = []
+    for item in values:
+        node = item.call if isinstance(item, TorchObject) else item.call if isinstance(item, Instance) else None
+        layers.append((node, layer_of(ev, item)))
+    return Sequential(tuple(layers), title)
 
 
 MUTATORS = frozenset({"append", "extend", "insert", "add_module", "register_module", "pop", "__setitem__",
                       "__delitem__"})
 
 
-def _mutated(ev: Evaluator, callee: cst.BaseExpression) -> bool:
+def _mutated(ev: ShapeEvaluator, callee: cst.BaseExpression) -> bool:
     """The class (for `self.x`) or function the callee lives in changes the container's layers somewhere:
     `x.append(...)`, `x.add_module(...)`, `x[i] = ...`, `del x[i]`."""
-    root = ev.ctx.class_def if _is_self_attribute(callee) else ev.ctx._frame.node
+    root = ev.ctx.class_def if is_self_attribute(callee) else ev.ctx._frame.node
     if root is None:
         return True
     containers = ev.mutated.get(id(root))
@@ -117,166 +156,6 @@ def _mutated(ev: Evaluator, callee: cst.BaseExpression) -> bool:
     return dotted_name(callee) in containers
 
 
-def build(ev: Evaluator, constructor: cst.Call, binding: Binding | None) -> Layer | None:
-    """The module a constructor call builds, reading its sizes where `binding` made it (None: as of now)."""
-    memo = ev._memo
-    key = ("layer", id(constructor), id(binding) if binding is not None else ev.now())
-    if key not in memo:
-        memo[key] = None  # a constructor that (through a model's forward) reads itself gives up
-        memo[key] = _build(ev, constructor, binding)
-    return memo[key]  # type: ignore[return-value]
-
-
-def _build(ev: Evaluator, constructor: cst.Call, binding: Binding | None) -> Layer | None:
-    from shapecheck.shapes import forward
-
-    qualname = ev.ctx.qualname(constructor.func)
-    name = nn_modules.layer_name(qualname)
-    if name is not None:
-        return nn_modules.read(name, constructor, _size_reader(ev, binding), spelled(ev, constructor))
-    if qualname in SEQUENTIAL:
-        return _sequential(ev, constructor, binding)
-    if qualname is None:
-        return forward.model(ev, constructor, binding)
-    return None
-
-
-def _size_reader(ev: Evaluator, binding: Binding | None):
-    if binding is None:
-        return lambda expr: ev.dim_of(expr)
-    return lambda expr: ev.dim_in(expr, binding)
-
-
-def _constructor(ev: Evaluator, callee: cst.BaseExpression) -> tuple[cst.Call, Binding | None] | None:
-    """The constructor call a callee was bound to, and the binding (None: written inline). The cheap questions
-    come first: most callees are functions, not modules."""
-    if type(callee) is cst.Call:
-        return (callee, None) if _builds_module(ev, callee) else None
-    is_name = type(callee) is cst.Name
-    if not is_name and not _is_self_attribute(callee):
-        return None
-    binding = ev.ctx.binding(callee)
-    if binding is None or binding.kind != "assign" or type(binding.value) is not cst.Call:
-        return None
-    constructor = _without_self_returning_calls(binding.value)
-    if not _builds_module(ev, constructor):
-        return None
-    if binding.loop is not None and binding.loop is not ev.ctx.loop:
-        return None  # bound in a loop: a different module each time round
-    if is_name:
-        shapes = ev
-        if shapes.candidates(callee, shapes.now()) != [binding]:
-            return None  # bound differently on different paths: not known for certain
-    elif not _assigned_once(ev, callee.attr.value):  # type: ignore[attr-defined]
-        return None
-    return constructor, binding
-
-
-# nn.Module methods that return the module itself: `Net().to(device)` is the `Net()` it was called on.
-RETURNS_SELF = frozenset({"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "train", "eval",
-                          "requires_grad_", "to_empty"})
-
-
-def _without_self_returning_calls(call: cst.Call) -> cst.Call:
-    """`Net().to(device).eval()` -> `Net()`; any other call as it is."""
-    func = call.func
-    while type(func) is cst.Attribute and func.attr.value in RETURNS_SELF and type(func.value) is cst.Call:
-        call = func.value
-        func = call.func
-    return call
-
-
-def _builds_module(ev: Evaluator, call: cst.Call) -> bool:
-    """A call of a torch.nn constructor or of a class of this file."""
-    func = call.func
-    if type(func) is cst.Name:
-        binding = ev.ctx.binding(func)
-        if binding is not None and binding.kind == "class":
-            return True
-    qualname = ev.ctx.qualname(func)
-    return qualname is not None and qualname.startswith("torch.nn.")
-
-
-def _is_self_attribute(expr: cst.BaseExpression) -> bool:
-    return type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self"
-
-
-def _assigned_once(ev: Evaluator, attribute: str) -> bool:
-    """The enclosing class assigns `self.<attribute>` in exactly one place (and never through `setattr`)."""
-    class_def = ev.ctx.class_def
-    if class_def is None:
-        return False
-    counts = _attribute_assignments(ev, class_def)
-    return counts.get(attribute) == 1 and "*" not in counts
-
-
-_ASSIGNMENTS: dict[int, tuple[cst.ClassDef, dict[str, int]]] = {}
-
-
-def _attribute_assignments(ev: Evaluator, class_def: cst.ClassDef) -> dict[str, int]:
-    """How many times each `self.x` is assigned in the class; "*" counts `setattr(self, ...)` and
-    `self.__dict__` writes, which may assign anything."""
-    cached = _ASSIGNMENTS.get(id(class_def))
-    if cached is not None and cached[0] is class_def:
-        return cached[1]
-    counts: dict[str, int] = {}
-    for node in ev.ctx.walk(class_def):
-        kind = type(node)
-        targets: list[cst.BaseExpression] = []
-        if kind is cst.Assign:
-            targets = [target.target for target in node.targets]  # type: ignore[attr-defined]
-        elif kind in (cst.AnnAssign, cst.AugAssign):
-            targets = [node.target]  # type: ignore[attr-defined]
-        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
-            if node.func.value in ("setattr", "delattr"):
-                counts["*"] = 1
-        elif kind is cst.Attribute and node.attr.value == "__dict__":  # type: ignore[attr-defined]
-            counts["*"] = 1
-        while targets:
-            target = targets.pop()
-            if type(target) in (cst.Tuple, cst.List):
-                targets.extend(element.value for element in target.elements)  # type: ignore[attr-defined]
-            elif _is_self_attribute(target):
-                name = target.attr.value  # type: ignore[attr-defined]
-                counts[name] = counts.get(name, 0) + 1
-    if len(_ASSIGNMENTS) > 256:
-        _ASSIGNMENTS.clear()
-    _ASSIGNMENTS[id(class_def)] = (class_def, counts)
-    return counts
-
-
-def _sequential(ev: Evaluator, constructor: cst.Call, binding: Binding | None) -> Sequential | None:
-    items = _sequential_items(ev, constructor)
-    if items is None:
-        return None
-    layers = []
-    for item in items:
-        layer = build(ev, item, binding) if type(item) is cst.Call else None
-        layers.append((item, layer))
-    return Sequential(tuple(layers), ev.ctx.code(constructor.func) + "(...)")
-
-
-def _sequential_items(ev: Evaluator, constructor: cst.Call) -> list[cst.BaseExpression] | None:
-    """The layers of `nn.Sequential(a, b)` or `nn.Sequential(OrderedDict([("a", a), ...]))`; None when hidden
-    (`*layers`, a dict built elsewhere)."""
-    args = constructor.args
-    if any(arg.star or arg.keyword is not None for arg in args):
-        return None
-    if len(args) == 1 and type(args[0].value) is cst.Call:
-        inner = args[0].value
-        if ev.ctx.qualname(inner.func) in ORDERED_DICT:
-            if len(inner.args) != 1 or type(inner.args[0].value) not in (cst.List, cst.Tuple):
-                return None
-            pairs = []
-            for element in inner.args[0].value.elements:  # type: ignore[attr-defined]
-                pair = element.value
-                if type(element) is cst.StarredElement or type(pair) is not cst.Tuple or len(pair.elements) != 2:
-                    return None
-                pairs.append(pair.elements[1].value)
-            return pairs
-    return [arg.value for arg in args]
-
-
 # ---------------------------------------------------------------------------------------------- the hooks
 
 
@@ -285,10 +164,8 @@ def _tensor(shape: Shape | None) -> Shape:
     return shape if shape is not None else Shape.unknown_rank(layout_known=False)
 
 
-def call_result(ev: Evaluator, call: cst.Call, inputs: tuple[Shape | None, ...]):
-    from shapecheck.shapes import forward
-
-    layer = module_of(ev, call.func)
+def call_result(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], before: int):
+    layer = module_of(ev, call.func, before)
     if layer is None or not inputs:
         return None
     if not isinstance(layer, forward.Model):  # a model's forward may take anything; a torch layer takes tensors
@@ -296,10 +173,9 @@ def call_result(ev: Evaluator, call: cst.Call, inputs: tuple[Shape | None, ...])
     return layer.apply(inputs).value
 
 
-def call_conflict(ev: Evaluator, call: cst.Call, inputs: tuple[Shape | None, ...]) -> Conflict | None:
-    from shapecheck.shapes import forward
-
-    layer = module_of(ev, call.func)
+def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...],
+                  before: int) -> Conflict | None:
+    layer = module_of(ev, call.func, before)
     if layer is None or not inputs:
         return None
     mismatch = layer.apply(inputs).mismatch
@@ -316,13 +192,13 @@ def call_conflict(ev: Evaluator, call: cst.Call, inputs: tuple[Shape | None, ...
                     message(ev.ctx.code(call), described, callee, layer, mismatch))
 
 
-def construction_conflict(ev: Evaluator, call: cst.Call) -> Conflict | None:
+def construction_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None:
     """An `nn.Sequential(...)` whose layers can't follow each other, whatever its input: the conflict is at the
     layer that rejects what the one before it gives."""
     if ev.ctx.qualname(call.func) not in SEQUENTIAL:
         return None
-    sequential = _sequential(ev, call, None)
-    if sequential is None:
+    sequential = layer_of(ev, ev.object(call, ev.now()))
+    if not isinstance(sequential, Sequential):
         return None
     applied, node = sequential.run((Shape.unknown_rank(),))
     if applied.mismatch is None or node is None:
@@ -358,7 +234,7 @@ def message(code: str, described: str, callee: str, layer: Layer, mismatch: Mism
     return f"`{code}`: {subject}{mismatch.has}, but {where}"
 
 
-def returns_views(ev: Evaluator, constructor: cst.Call) -> bool:
+def returns_views(value: object) -> bool:
     """The module may return a transposed view of its output (batch_first RNNs, attention): its layout is unknown."""
-    return ev.ctx.qualname(constructor.func) in RETURNS_VIEWS
+    return isinstance(value, TorchObject) and value.qualname in RETURNS_VIEWS
 

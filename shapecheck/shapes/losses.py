@@ -1,48 +1,81 @@
-"""Loss calls: which loss, which expression is the input and which the target, and the shape a loss module's value.
+"""Losses, in one table for both forms: which loss a call computes, which expression is its input and which its
+target, its `reduction`, and the shape of its value.
 
-`F.mse_loss(pred, y)`, `nn.MSELoss()(pred, y)` and `criterion(pred, y)` with `criterion = nn.MSELoss()` (a local
-name or a `self.` attribute bound in `__init__`) are the same fact: an element-wise regression loss of `pred`
-against `y`. A call whose arguments can't be told apart (`*args`, `**kwargs`) is not a loss call here.
+`F.mse_loss(pred, y)`, `nn.MSELoss()(pred, y)` and `criterion(pred, y)` where `criterion` holds an `nn.MSELoss()`
+(a local name, a `self.` attribute built in `__init__`, what a helper returned: whatever the objects floor says the
+callee holds) are the same fact: an element-wise regression loss of `pred` against `y`. A call whose arguments can't
+be told apart (`*args`, `**kwargs`) is not a loss call here.
 
-A loss module's value (the functional forms are `functional.py`'s) is a scalar under the default `reduction="mean"` and under `"sum"`; under `"none"` it keeps a value per
+The value is a scalar under the default `reduction="mean"` and under `"sum"`; under `"none"` it keeps a value per
 element: the broadcast of input and target for the element-wise and binary losses, the input without its class dim
-(dim 1) for `cross_entropy`/`nll_loss`. The legacy `size_average=`/`reduce=` arguments or a reduction that is not a
-string literal leave it unknown.
+(dim 1) for `cross_entropy`/`nll_loss` (the target's shape when the target holds class indices). The legacy
+`size_average=`/`reduce=` arguments or a reduction that is not a string literal leave it unknown.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
-from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
+from shapecheck.objects.values import TorchObject
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 LossKind = Literal["elementwise", "binary", "class"]
 
+
+def _pointwise(x: Shape, target: Shape) -> Shape | None:
+    """`F.mse_loss` and its kin: the broadcast of input and target."""
+    return broadcast(x, target).shape
+
+
+def _per_target(x: Shape, target: Shape) -> Shape | None:
+    """`F.cross_entropy` / `F.nll_loss`: one loss per target (class indices: the target's shape; class
+    probabilities: the input's without the class dim)."""
+    if x.rank is None or target.rank is None:
+        return None
+    if target.rank == x.rank - 1:
+        return target
+    if target.rank == x.rank and x.rank >= 2:
+        return Shape(x.dims[:1] + x.dims[2:])
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    function: str  # the functional form's name: "mse_loss"
+    module: str  # the nn module's class: "MSELoss"
+    kind: LossKind | None  # what the loss rules check; None: only its value's shape is known
+    reduction_at: int  # the position of `reduction` among the functional form's parameters
+    leading: int  # positional constructor arguments before the legacy ones (`weight`)
+    unreduced: Callable[[Shape, Shape], Shape | None]
+
+
+LOSSES = (
+    Loss("mse_loss", "MSELoss", "elementwise", 4, 0, _pointwise),
+    Loss("l1_loss", "L1Loss", "elementwise", 4, 0, _pointwise),
+    Loss("smooth_l1_loss", "SmoothL1Loss", "elementwise", 4, 0, _pointwise),
+    Loss("huber_loss", "HuberLoss", "elementwise", 2, 0, _pointwise),
+    Loss("kl_div", "KLDivLoss", None, 4, 0, _pointwise),
+    Loss("soft_margin_loss", "SoftMarginLoss", None, 4, 0, _pointwise),
+    Loss("binary_cross_entropy", "BCELoss", "binary", 5, 1, _pointwise),
+    Loss("binary_cross_entropy_with_logits", "BCEWithLogitsLoss", "binary", 5, 1, _pointwise),
+    Loss("cross_entropy", "CrossEntropyLoss", "class", 6, 1, _per_target),
+    Loss("nll_loss", "NLLLoss", "class", 6, 1, _per_target),
+)
 _FUNCTIONAL = "torch.nn.functional."
-# name of the functional form -> (kind, name of the nn module)
-_LOSSES: dict[str, tuple[LossKind, str]] = {
-    "mse_loss": ("elementwise", "MSELoss"),
-    "l1_loss": ("elementwise", "L1Loss"),
-    "smooth_l1_loss": ("elementwise", "SmoothL1Loss"),
-    "huber_loss": ("elementwise", "HuberLoss"),
-    "binary_cross_entropy": ("binary", "BCELoss"),
-    "binary_cross_entropy_with_logits": ("binary", "BCEWithLogitsLoss"),
-    "cross_entropy": ("class", "CrossEntropyLoss"),
-    "nll_loss": ("class", "NLLLoss"),
-}
-_BY_QUALNAME: dict[str, tuple[LossKind, str]] = {}
-for _function, (_kind, _module) in _LOSSES.items():
-    for _qualname in (_FUNCTIONAL + _function, f"torch.nn.{_module}", f"torch.nn.modules.loss.{_module}"):
-        _BY_QUALNAME[_qualname] = (_kind, _function)
+# qualname of either form -> the loss
+_BY_QUALNAME: dict[str, Loss] = {}
+for _loss in LOSSES:
+    for _qualname in (_FUNCTIONAL + _loss.function, f"torch.nn.{_loss.module}", f"torch.nn.modules.loss.{_loss.module}"):
+        _BY_QUALNAME[_qualname] = _loss
 # torch.* aliases of the functional forms
 _TORCH_FUNCTIONS = frozenset({"torch.binary_cross_entropy_with_logits"})
 _BY_QUALNAME.update({name: _BY_QUALNAME[_FUNCTIONAL + name.split(".")[-1]] for name in _TORCH_FUNCTIONS})
@@ -50,29 +83,38 @@ _BY_QUALNAME.update({name: _BY_QUALNAME[_FUNCTIONAL + name.split(".")[-1]] for n
 
 @dataclass(frozen=True, slots=True)
 class LossCall:
-    kind: LossKind  # elementwise (mse/l1/...), binary (BCE), class (cross_entropy/nll)
-    function: str  # the functional name: "mse_loss", "cross_entropy", ...
+    loss: Loss
     input: cst.BaseExpression
     target: cst.BaseExpression
     reduction: str | None  # "mean", "sum", "none"; None when the code doesn't say it plainly
 
+    @property
+    def kind(self) -> LossKind | None:
+        return self.loss.kind
 
-def loss_call(ctx: Context, call: cst.Call, before: int | None = None) -> LossCall | None:
+    @property
+    def function(self) -> str:
+        return self.loss.function
+
+
+def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> LossCall | None:
     """The loss `call` computes, with its input and target; None when it is not one of the losses above."""
-    qualname = ctx.qualname(call.func)
-    settings = call  # the call that holds `reduction=`
-    if qualname is None:  # an nn module: `nn.MSELoss()(...)`, `criterion(...)`, `self.criterion(...)`
-        constructor, _ = ctx.value_of(call.func, before)
-        if type(constructor) is not cst.Call:
+    before = ev.now() if before is None else before
+    qualname = ev.ctx.qualname(call.func) if before >= 0 else None
+    if qualname is not None:
+        loss = _BY_QUALNAME.get(qualname)
+        if loss is None or not (qualname.startswith(_FUNCTIONAL) or qualname in _TORCH_FUNCTIONS):
+            return None  # `nn.MSELoss(...)` builds the module, it computes nothing
+        reduction = _reduction(call, loss.reduction_at, 2)
+    else:  # an nn module: `nn.MSELoss()(...)`, `criterion(...)`, `self.criterion(...)`
+        module = ev.object(call.func, before)
+        if not isinstance(module, TorchObject):
             return None
-        qualname = ctx.qualname(constructor.func)
-        if qualname is None or qualname.startswith(_FUNCTIONAL):
+        loss = _BY_QUALNAME.get(module.qualname)
+        if loss is None or module.qualname.startswith(_FUNCTIONAL):
             return None
-        settings = constructor
-    elif not qualname.startswith(_FUNCTIONAL) and qualname not in _TORCH_FUNCTIONS:
-        return None  # `nn.MSELoss(...)` builds the module, it computes nothing
-    found = _BY_QUALNAME.get(qualname)
-    if found is None or any(arg.star for arg in call.args):
+        reduction = _reduction(module.call, None, loss.leading) if module.call is not None else None
+    if any(arg.star for arg in call.args):
         return None
     positional = [arg for arg in call.args if arg.keyword is None]
     values = []
@@ -81,40 +123,46 @@ def loss_call(ctx: Context, call: cst.Call, before: int | None = None) -> LossCa
         if arg is None:
             return None
         values.append(arg.value)
-    kind, function = found
-    # positional arguments before the legacy `size_average`: input and target, or the module's `weight`
-    leading = 2 if settings is call else int(kind != "elementwise")
-    return LossCall(kind, function, values[0], values[1], _reduction(settings, leading))
+    return LossCall(loss, values[0], values[1], reduction)
 
 
-def _reduction(call: cst.Call, leading: int) -> str | None:
-    if keyword_arg(call, "size_average") is not None or keyword_arg(call, "reduce") is not None \
-            or sum(1 for arg in call.args if arg.keyword is None) > leading:
+def _reduction(call: cst.Call, position: int | None, leading: int) -> str | None:
+    """The `reduction` a call states: by keyword, or (functional forms) at its position; "mean" by default; None
+    when the legacy `size_average`/`reduce` are passed or it is not a string literal."""
+    if keyword_arg(call, "size_average") is not None or keyword_arg(call, "reduce") is not None:
         return None
+    positional = [arg.value for arg in call.args if arg.keyword is None]
     arg = keyword_arg(call, "reduction")
-    if arg is None:
+    if arg is not None:
+        value = arg.value
+    elif position is not None and len(positional) > position:
+        value = positional[position]
+    elif len(positional) > leading:
+        return None  # the legacy arguments, passed by position
+    else:
         return "mean"
-    value = arg.value
     return value.evaluated_value if type(value) is cst.SimpleString else None
 
 
-def loss_result(ev: Evaluator, call: cst.Call, before: int) -> Shape | None:
-    """The shape of the value a loss *module* computes (`criterion(out, y)`); None when `call` isn't one or the shape
-    is unknown. The functional forms are `functional.py`'s."""
-    loss = loss_call(ev.ctx, call, before)
-    if loss is None or loss.reduction is None or ev.ctx.qualname(call.func) is not None:
+def loss_result(ev: ShapeEvaluator, call: cst.Call, before: int) -> Shape | None:
+    """The shape of the value a loss call computes (either form); None when `call` isn't one or the shape is
+    unknown."""
+    loss = loss_call(ev, call, before)
+    if loss is None or loss.reduction is None:
         return None
     if loss.reduction in ("mean", "sum"):
-        return Shape.of(dtype="float")
+        return Shape((), layout=(), dtype="float")
     if loss.reduction != "none":
         return None
-    prediction = ev.tensor(loss.input, before)
-    if prediction is None:
+    x, target = ev.tensor(loss.input, before), ev.tensor(loss.target, before)
+    if x is None or target is None:
         return None
-    if loss.kind == "class":
-        if prediction.rank is None or prediction.rank < 1:
-            return None
-        kept = prediction.dims[:1] + prediction.dims[2:] if prediction.rank >= 2 else ()
-        return Shape.of(*kept, dtype="float")
-    target = ev.tensor(loss.target, before)
-    return None if target is None else broadcast(prediction, target).shape
+    result = loss.loss.unreduced(x, target)
+    return result.row_major().with_dtype("float") if result is not None else None
+
+
+def _functional(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    return loss_result(ev, node, before)
+
+
+FUNCTIONS = {f"F.{loss.function}": _functional for loss in LOSSES}

@@ -13,13 +13,13 @@ from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.values import Conflict
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 MASKED_FILL = frozenset({"masked_fill", "masked_fill_"})
 FUNCTIONS = frozenset({"torch.masked_fill", "torch.where"})
 
 
-def mask_conflict(ev: Evaluator, call: cst.Call) -> Conflict | None:
+def mask_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None:
     try:
         operands = _operands(ev, call)
     except Hidden:
@@ -39,7 +39,7 @@ def mask_conflict(ev: Evaluator, call: cst.Call) -> Conflict | None:
     return None
 
 
-def _operands(ev: Evaluator, call: cst.Call) -> list[cst.BaseExpression] | None:
+def _operands(ev: ShapeEvaluator, call: cst.Call) -> list[cst.BaseExpression] | None:
     """The tensor and the mask (for `where`, the condition and both branches) of a masking call."""
     func = call.func
     qualname = ev.ctx.qualname(func)

@@ -13,7 +13,7 @@ from shapecheck.shapes.positions import dropped
 from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
 def matmul(left: Shape, right: Shape) -> tuple[Shape | None, tuple[Dim, Dim] | None]:
@@ -62,7 +62,7 @@ def _matmul_shape(left: Shape, right: Shape) -> tuple[Shape | None, tuple[Dim, D
     return Shape(dims, batch.shape.variadic, "...", tuple(range(len(dims))), dtype), None
 
 
-def _matmul_function(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def _matmul_function(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     left, right = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "other", "mat2"), before)
     if left is None or right is None:
@@ -70,12 +70,12 @@ def _matmul_function(ev: Evaluator, node: cst.Call, before: int) -> Shape | None
     return matmul(left, right)[0]
 
 
-def _matmul_method(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _matmul_method(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     other = ev.tensor(args.get(0, "other", "mat2"), before)
     return matmul(shape, other)[0] if other is not None else None
 
 
-def einsum(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def einsum(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     """`torch.einsum("bhqd,bhkd->bhqk", q, k)`: each letter's size from the operands that have it. Layout unknown
     (einsum may hand back a permuted view)."""
     args = Args(node, 0)
@@ -105,7 +105,7 @@ def einsum(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
     return Shape(tuple(letters[letter] for letter in output), layout=None)
 
 
-def linear(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def linear(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     x, weight = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "weight"), before)
     if x is None or weight is None or weight.rank != 2 or x.size(-1) is None:

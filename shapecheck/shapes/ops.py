@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
+from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Seq
 from shapecheck.shapes import (creation, elementwise, functional, indexing, joins, layers, losses, matmul, reductions,
                                reshaping, transposes)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
@@ -27,15 +28,15 @@ from shapecheck.shapes.transposes import arguments_spelled
 from shapecheck.shapes.values import Items
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-def call(ev: Evaluator, node: cst.Call, before: int) -> Shape | None:
+def call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     result = _dispatch(ev, node, before, FUNCTIONS, METHODS)
     return result if isinstance(result, Shape) else None
 
 
-def _dispatch(ev: Evaluator, node: cst.Call, before: int, functions: dict, methods: dict):
+def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, methods: dict):
     """A torch function from `functions` by its qualname, a tensor method from `methods` (given the receiver's
     shape), else a module or a project function."""
     ctx = ev.ctx
@@ -63,30 +64,36 @@ def _dispatch(ev: Evaluator, node: cst.Call, before: int, functions: dict, metho
     return _module_call(ev, node, before)
 
 
-def _module_call(ev: Evaluator, node: cst.Call, before: int):
-    """A call of a module or a function of the project (`self.fc(x)`, `model(x)`, `block(x)`): what layers.py
-    knows about it, else a fresh row-major tensor of unknown rank unless the callee is a class (a constructor), a
-    foreign function or one of torch's modules that hand back transposed views."""
-    ctx = ev.ctx
+def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int):
+    """A call of a module or a function of the project (`self.fc(x)`, `model(x)`, `block(x)`, `head.loss(y, t)`):
+    what layers.py knows about the module, or what running the function gives; else a fresh row-major tensor of
+    unknown rank unless the callee is a class (a constructor), a foreign function or one of torch's modules that
+    hand back transposed views."""
     inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
                    for arg in node.args)
     known = losses.loss_result(ev, node, before)
     if known is None:
-        known = layers.call_result(ev, node, inputs)
+        known = layers.call_result(ev, node, inputs, before)
     if known is not None:
         return known
+    callee = ev.object(node.func, before)
+    if isinstance(callee, FunctionValue):
+        result = ev.calls.call(callee, node, before)
+        if isinstance(result, Seq):
+            result = ev.as_want(result, "items")
+        if isinstance(result, (Shape, Items)):
+            return result
     func = node.func
     if type(func) is cst.Name or is_self_attribute(func):
-        binding = ev.binding(func, before)
-        if binding is None and type(func) is cst.Name or binding is not None and binding.kind in ("class", "import"):
+        if isinstance(callee, (ClassValue, Imported)) or callee is UNKNOWN and \
+                type(func) is cst.Name and ev.binding(func, before) is None and before >= 0:
             return None  # a builtin, a constructor or a foreign function
-        value, _ = ctx.value_of(func, before)
-        if type(value) is cst.Call and layers.returns_views(ev, value):
+        if layers.returns_views(callee):
             return None
     return Shape.unknown_rank()
 
 
-def items(ev: Evaluator, node: cst.BaseExpression, before: int) -> Items | None:
+def items(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> Items | None:
     kind = type(node)
     if kind in (cst.Tuple, cst.List):
         if any(type(e) is cst.StarredElement for e in node.elements):
@@ -106,6 +113,6 @@ def items(ev: Evaluator, node: cst.BaseExpression, before: int) -> Items | None:
 _BY_KIND = (elementwise, matmul, transposes, reshaping, indexing, reductions, joins, creation)
 METHODS = {name: handler for kind in _BY_KIND for name, handler in getattr(kind, "METHODS", {}).items()}
 FUNCTIONS = {**{name: handler for kind in _BY_KIND for name, handler in getattr(kind, "FUNCTIONS", {}).items()},
-             **functional.FUNCTIONS}
+             **functional.FUNCTIONS, **losses.FUNCTIONS}
 TUPLE_METHODS = {**reductions.TUPLE_METHODS, **joins.TUPLE_METHODS}
 TUPLE_FUNCTIONS = {f"torch.{name}": as_function(handler) for name, handler in TUPLE_METHODS.items()}

@@ -12,7 +12,7 @@ from shapecheck.objects.dims import Atom, Dim
 from shapecheck.shapes.shape import MAX_RANK, Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
 def opaque(key: object, name: str) -> Dim:
@@ -20,7 +20,7 @@ def opaque(key: object, name: str) -> Dim:
     return Dim((((Atom(key, name, compound=True),), 1),))
 
 
-def dim_position(ev: Evaluator, shape: Shape, expr: cst.BaseExpression | None, before: int) -> int | None:
+def dim_position(ev: ShapeEvaluator, shape: Shape, expr: cst.BaseExpression | None, before: int) -> int | None:
     """The position in `shape.dims` of the dim a `dim` argument names; None when it can't be told."""
     dim = ev.integer(expr, before)
     return None if dim is None else shape.index(dim)
@@ -78,7 +78,7 @@ def permuted(shape: Shape, order: list[int]) -> Shape:
     return Shape(dims, shape.variadic, shape.variadic_name, layout, shape.dtype)
 
 
-def with_rank(ev: Evaluator, shape: Shape, rank: int, owner: object) -> Shape | None:
+def with_rank(ev: ShapeEvaluator, shape: Shape, rank: int, owner: object) -> Shape | None:
     """`shape` now known to have exactly `rank` dims (a permute names them all)."""
     if shape.variadic is None:
         return shape if len(shape.dims) == rank else None
@@ -96,14 +96,14 @@ def with_rank(ev: Evaluator, shape: Shape, rank: int, owner: object) -> Shape | 
     return Shape(shape.dims[:v] + new + shape.dims[v:], None, "...", layout, shape.dtype)
 
 
-def with_dims_named(ev: Evaluator, shape: Shape, positions: list[int], args: Args) -> Shape | None:
+def with_dims_named(ev: ShapeEvaluator, shape: Shape, positions: list[int], args: Args) -> Shape | None:
     """`shape` with the dims that dim arguments name (from the front or, negative, from the back) named."""
     leading = max((p + 1 for p in positions if p >= 0), default=0)
     trailing = max((-p for p in positions if p < 0), default=0)
     return ev.materialized(shape, leading, id(args.call), trailing)
 
 
-def int_list(ev: Evaluator, expr: cst.BaseExpression | None, before: int) -> list[int] | None:
+def int_list(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int) -> list[int] | None:
     if expr is None:
         return None
     if type(expr) in (cst.Tuple, cst.List):

@@ -14,13 +14,13 @@ from shapecheck.shapes.shape import DtypeFamily, Shape
 from shapecheck.shapes.values import Items
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
 def _reduce(dtype: DtypeFamily | None = None, dim_index: int = 0, dim_names: tuple[str, ...] = ("dim", "axis")):
     """`x.sum(dim, keepdim)`, `x.mean()`, `x.argmax(-1)`: the dims named are removed (kept as 1 with keepdim);
     no dim reduces everything to a scalar."""
-    def reduce(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    def reduce(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
         target = args.get(dim_index, *dim_names)
         if type(target) is cst.Name and target.value in ("True", "False"):
             target = None  # the old `std(unbiased)` overload
@@ -53,7 +53,7 @@ def _pair(dtype: DtypeFamily | None = None):
     """`x.max(dim)` -> (values, indices); `x.max()` -> a scalar, as a tuple of one for `items`."""
     reduce = _reduce(dtype)
 
-    def pair(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
+    def pair(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items | None:
         if args.get(0, "dim") is None:
             return None
         values = reduce(ev, shape, args, before)
@@ -63,7 +63,7 @@ def _pair(dtype: DtypeFamily | None = None):
     return pair
 
 
-def _max_min(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _max_min(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     """`x.max()` (a scalar) or `x.max(other)` (elementwise); `x.max(dim)` is a pair, see `items`."""
     target = args.get(0, "dim", "other")
     if target is None:
@@ -74,7 +74,7 @@ def _max_min(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     return None
 
 
-def _topk(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
+def _topk(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items | None:
     k = ev.size(args.get(0, "k"), before)
     dim = args.get(1, "dim")
     position = shape.index(ev.integer(dim, before) if dim is not None else -1) if dim is None or \
@@ -85,7 +85,7 @@ def _topk(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
     return Items((values, values.with_dtype("int")))
 
 
-def _sort(ev: Evaluator, shape: Shape, args: Args, before: int) -> Items | None:
+def _sort(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items | None:
     return Items((shape.row_major(), shape.row_major().with_dtype("int")))
 
 

@@ -12,17 +12,17 @@ from shapecheck.shapes.views import WILDCARD, layout_verdict, product, reshaped
 from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-def _view(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _view(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     if args.count() == 1 and dtype_of(ev, args.get(0)) is not None:
         return None  # `.view(torch.int16)` reinterprets the bytes
     sizes = shape_arguments(ev, args, 0, "size", before)
     return reshaped(shape, sizes, copies=False, owner=id(args.call)) if sizes is not None else None
 
 
-def _reshape(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _reshape(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     sizes = shape_arguments(ev, args, 0, "shape", before)
     if sizes is None:
         return None
@@ -31,7 +31,7 @@ def _reshape(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     return reshaped(shape, sizes, copies=copies, owner=id(args.call))
 
 
-def _view_as(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _view_as(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     other = ev.tensor(args.get(0, "other"), before)
     if other is None:
         return None
@@ -39,7 +39,7 @@ def _view_as(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
                     owner=id(args.call))
 
 
-def _flatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _flatten(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     start = ev.integer(args.get(0, "start_dim"), before) if args.get(0, "start_dim") is not None else 0
     end = ev.integer(args.get(1, "end_dim"), before) if args.get(1, "end_dim") is not None else -1
     if start is None or end is None or shape.rank is None:
@@ -56,7 +56,7 @@ def _flatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     return reshaped(shape, sizes, copies=copies, owner=id(args.call))
 
 
-def _unflatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _unflatten(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     position = dim_position(ev, shape, args.get(0, "dim"), before)
     sizes = ev.sizes(args.get(1, "sizes"), before)
     if position is None or sizes is None or sizes.variadic is not None:
@@ -73,7 +73,7 @@ def _unflatten(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | 
     return Shape(new, variadic, shape.variadic_name, layout, shape.dtype)
 
 
-def _squeeze(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _squeeze(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     target = args.get(0, "dim")
     if target is None:
         if shape.variadic is not None or any(d.literal is None for d in shape.dims):
@@ -95,7 +95,7 @@ def _squeeze(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     return dropped(shape, positions)
 
 
-def _unsqueeze(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _unsqueeze(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     dim = ev.integer(args.get(0, "dim"), before)
     if dim is None:
         return None
@@ -103,7 +103,7 @@ def _unsqueeze(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | 
     return inserted(shape, position, Dim.of(1)) if position is not None else None
 
 
-def _aligned(ev: Evaluator, shape: Shape, args: Args, keyword: str, before: int) -> tuple[Shape, int] | None:
+def _aligned(ev: ShapeEvaluator, shape: Shape, args: Args, keyword: str, before: int) -> tuple[Shape, int] | None:
     """The sizes `expand`/`repeat` take, and how many leading dims they add in front of the tensor's."""
     sizes = shape_arguments(ev, args, 0, keyword, before)
     if sizes is None or sizes.variadic is not None or shape.variadic is not None:
@@ -112,7 +112,7 @@ def _aligned(ev: Evaluator, shape: Shape, args: Args, keyword: str, before: int)
     return (sizes, offset) if offset >= 0 else None
 
 
-def _expand(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _expand(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     aligned = _aligned(ev, shape, args, "size", before)
     if aligned is None:
         return None
@@ -127,12 +127,12 @@ def _expand(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | Non
     return Shape(tuple(dims), layout=None, dtype=shape.dtype)
 
 
-def _expand_as(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _expand_as(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     other = ev.tensor(args.get(0, "other"), before)
     return Shape(other.dims, other.variadic, other.variadic_name, None, shape.dtype) if other is not None else None
 
 
-def _repeat(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _repeat(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     aligned = _aligned(ev, shape, args, "repeats", before)
     if aligned is None:
         return None

@@ -8,15 +8,17 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.dims import Dim
+from shapecheck.objects.evaluator import named
+from shapecheck.objects.values import Opaque
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Sizes
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-def size_sequence(ev: Evaluator, node: cst.BaseExpression, before: int) -> Shape | None:
+def size_sequence(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> Shape | None:
     """A sequence of sizes: `x.shape`, `x.size()`, `(B, T, C)`, `x.shape[:-1]`, `a + (n,)`, `torch.Size([...])`."""
     kind = type(node)
     if kind is cst.Attribute and node.attr.value == "shape" or kind is cst.Call and type(node.func) is cst.Attribute \
@@ -60,7 +62,7 @@ def size_sequence(ev: Evaluator, node: cst.BaseExpression, before: int) -> Shape
     return None
 
 
-def _sliced_sizes(ev: Evaluator, whole: Shape, piece: cst.Slice, before: int) -> Shape | None:
+def _sliced_sizes(ev: ShapeEvaluator, whole: Shape, piece: cst.Slice, before: int) -> Shape | None:
     if piece.step is not None:
         return None
     lower = ev.integer(piece.lower, before) if piece.lower is not None else None
@@ -84,13 +86,20 @@ def _sliced_sizes(ev: Evaluator, whole: Shape, piece: cst.Slice, before: int) ->
     return None
 
 
-def size_attribute(ev: Evaluator, node: cst.Attribute, before: int) -> Dim | None:
+def size_attribute(ev: ShapeEvaluator, node: cst.Attribute, before: int) -> Dim | None:
     if node.attr.value == "ndim":
         shape = ev.tensor(node.value, before)
         return Dim.of(shape.rank) if shape is not None and shape.rank is not None else None
     if ev.ctx.qualname(node) is not None:
         return None
     if is_self_attribute(node):
+        # what building the instance gave the attribute (the same size its layers were built with), else what
+        # the class's assignments say
+        value = ev.object(node, before)
+        if isinstance(value, Opaque):
+            value = value.as_size()
+        if isinstance(value, Dim):
+            return named(value, ev.ctx.code(node))
         return ev.size_of_name(node, before)
     root = node.value
     while type(root) is cst.Attribute:
@@ -101,7 +110,7 @@ def size_attribute(ev: Evaluator, node: cst.Attribute, before: int) -> Dim | Non
     return Dim.symbol(("attribute", ev.ctx.code(node), id(binding)), ev.ctx.code(node), placeholder=True)
 
 
-def size_call(ev: Evaluator, node: cst.Call, before: int) -> Dim | None:
+def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
     func = node.func
     if type(func) is cst.Attribute and ev.ctx.qualname(func) is None:
         name = func.attr.value
@@ -120,7 +129,7 @@ def size_call(ev: Evaluator, node: cst.Call, before: int) -> Dim | None:
     return None
 
 
-def size_subscript(ev: Evaluator, node: cst.Subscript, before: int) -> Dim | None:
+def size_subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Dim | None:
     if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
         return None
     index = ev.integer(node.slice[0].slice.value, before)

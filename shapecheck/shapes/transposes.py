@@ -13,10 +13,10 @@ from shapecheck.shapes.positions import int_list, permuted, with_dims_named, wit
 from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:
-    from shapecheck.shapes.evaluator import Evaluator
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-def _transpose(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _transpose(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     first = ev.integer(args.get(0, "dim0", "axis0"), before)
     second = ev.integer(args.get(1, "dim1", "axis1"), before)
     if first is None or second is None:
@@ -32,7 +32,7 @@ def _transpose(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | 
     return permuted(shape, order)
 
 
-def _t(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _t(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     if shape.rank is not None and shape.rank < 2:
         return shape
     shape = ev.materialized(shape, 2, id(args.call))
@@ -42,7 +42,7 @@ def _t(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     return permuted(shape, [1, 0]) if shape is not None else None
 
 
-def _permute(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _permute(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     listed = args.rest(0)
     if len(listed) == 1 and type(listed[0]) in (cst.Tuple, cst.List):
         listed = [e.value for e in listed[0].elements]
@@ -61,7 +61,7 @@ def _permute(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     return permuted(shape, order)
 
 
-def _movedim(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _movedim(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     sources = int_list(ev, args.get(0, "source"), before)
     targets = int_list(ev, args.get(1, "destination"), before)
     if sources is None or targets is None or len(sources) != len(targets) or shape.rank is None:
@@ -77,7 +77,7 @@ def _movedim(ev: Evaluator, shape: Shape, args: Args, before: int) -> Shape | No
     return permuted(shape, [placed[i] if i in placed else next(rest) for i in range(rank)])
 
 
-def attribute(ev: Evaluator, node: cst.Attribute, before: int) -> Shape | None:
+def attribute(ev: ShapeEvaluator, node: cst.Attribute, before: int) -> Shape | None:
     """`.T`, `.mT`, `.H`, `.mH`, `.data`, `.real`; `.values`/`.indices` of a reduction's result."""
     name = node.attr.value
     if ev.ctx.qualname(node) is not None:

@@ -11,7 +11,7 @@ import libcst as cst
 from shapecheck.engine import Rule
 from shapecheck.engine.context import Context
 from shapecheck.engine.bindings import traverse
-from shapecheck.shapes.evaluator import Evaluator, evaluator, shape_conflict, shape_of
+from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator, shape_conflict, shape_of
 
 
 class _Probe(Rule):
@@ -52,7 +52,7 @@ def analyse(source: str) -> tuple[list, Context]:
 def probe(source: str) -> list:
     """What each `probe(...)`, `probe_dim(...)`, ... call in `source` saw, in source order."""
     seen, ctx = analyse(source)
-    errors = [error for analysis in ctx.analyses() if isinstance(analysis, Evaluator) for error in analysis.errors]
+    errors = [error for analysis in ctx.analyses() if isinstance(analysis, ShapeEvaluator) for error in analysis.errors]
     assert not errors, errors
     return seen
 

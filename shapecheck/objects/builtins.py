@@ -1,0 +1,402 @@
+"""Python's own values as the objects floor reads them: literals of lists, tuples and dicts, their subscripts and
+methods, int arithmetic, comparisons and truth, and the builtins construction code uses (`range`, `len`, `list`,
+`enumerate`, `zip`, `min`, `max`, `sum`, `getattr`, `super`).
+
+Each answers UNKNOWN where the code does not state the value: a `range` whose bound is a symbol has elements the
+analysis does not know (`Seq((), complete=False)`), a comparison of two symbols has no known outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.objects.dims import Dim
+from shapecheck.objects.values import (
+    FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, Imported, Instance, Mapping, Opaque, Seq, TorchObject,
+    truth,
+)
+
+if TYPE_CHECKING:
+    from shapecheck.objects.evaluator import Evaluator
+
+MAX_ITEMS = 1024  # longer sequences (a `range(100_000)`) are not spelled out
+
+_BUILTINS = frozenset({"range", "len", "list", "tuple", "dict", "enumerate", "zip", "int", "float", "str", "bool",
+                       "min", "max", "sum", "sorted", "reversed", "getattr", "super", "print", "abs", "round",
+                       "isinstance", "hasattr", "set", "map", "filter", "type", "iter", "next", "any", "all",
+                       "object", "id", "repr", "setattr", "delattr", "callable", "divmod", "pow", "open"})
+
+
+ORDERED_DICT = frozenset({"collections.OrderedDict", "typing.OrderedDict"})
+
+
+def named(name: str) -> object:
+    """A name with no binding in the file: a builtin, else unknown (a star import, a global set elsewhere)."""
+    return Imported("builtins." + name) if name in _BUILTINS else UNKNOWN
+
+
+def key_of(value: object) -> Hashable | None:
+    """A dict key the code states: a string, an int, a bool or None."""
+    if isinstance(value, Const):
+        return value.value
+    if isinstance(value, Dim):
+        return value.literal
+    return None
+
+
+def as_key_value(key: Hashable) -> object:
+    return Dim.of(key) if type(key) is int else Const(key)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------------------------ literals
+
+
+def sequence(ev: Evaluator, expr: cst.Tuple | cst.List, before: int) -> object:
+    items: list[object] = []
+    complete = True
+    for element in expr.elements:
+        if type(element) is cst.StarredElement:
+            inner = ev.object(element.value, before)
+            if isinstance(inner, Seq):
+                items.extend(inner.items)
+                complete = complete and inner.complete
+            else:
+                complete = False
+            if not complete:
+                break
+        else:
+            items.append(ev.object(element.value, before))
+    return Seq(tuple(items), "tuple" if type(expr) is cst.Tuple else "list", complete)
+
+
+def mapping(ev: Evaluator, expr: cst.Dict, before: int) -> object:
+    items: dict[Hashable, object] = {}
+    for element in expr.elements:
+        if type(element) is cst.StarredDictElement:
+            inner = ev.object(element.value, before)
+            if not isinstance(inner, Mapping) or not inner.complete:
+                return Mapping(tuple(items.items()), complete=False)
+            items.update(inner.items)
+            continue
+        key = key_of(ev.object(element.key, before))
+        if key is None:
+            return Mapping(tuple(items.items()), complete=False)
+        items[key] = ev.object(element.value, before)
+    return Mapping(tuple(items.items()))
+
+
+def arguments(ev: Evaluator, call: cst.Call, before: int) -> Seq | None:
+    """A call's positional arguments as one sequence, `*xs` expanded where `xs` is known; None when a keyword or
+    `**kwargs` is passed."""
+    items: list[object] = []
+    for arg in call.args:
+        if arg.keyword is not None or arg.star == "**":
+            return None
+        if arg.star == "*":
+            inner = ev.object(arg.value, before)
+            if not isinstance(inner, Seq):
+                return Seq(tuple(items), complete=False)
+            items.extend(inner.items)
+            if not inner.complete:
+                return Seq(tuple(items), complete=False)
+        else:
+            items.append(ev.object(arg.value, before))
+    return Seq(tuple(items))
+
+
+# ----------------------------------------------------------------------------------------------- subscripts
+
+
+def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
+    if len(expr.slice) != 1:
+        return UNKNOWN
+    container = ev.object(expr.value, before)
+    items = container_items(container)
+    piece = expr.slice[0].slice
+    if type(piece) is cst.Index:
+        key = ev.object(piece.value, before)
+        if isinstance(items, Mapping):
+            found = items.get(key_of(key))
+            return found if found is not UNKNOWN or items.complete else UNKNOWN
+        if isinstance(items, Seq) and isinstance(key, Dim) and key.literal is not None:
+            return item(items, key.literal)
+        return UNKNOWN
+    if type(piece) is cst.Slice and isinstance(items, Seq) and items.complete:
+        bounds = []
+        for part in (piece.lower, piece.upper, piece.step):
+            if part is None:
+                bounds.append(None)
+                continue
+            value = ev.object(part, before)
+            if not isinstance(value, Dim) or value.literal is None:
+                return UNKNOWN
+            bounds.append(value.literal)
+        sliced = Seq(items.items[slice(*bounds)], items.kind)
+        if isinstance(container, TorchObject):
+            return TorchObject(container.qualname, None, None, sliced)
+        return sliced
+    return UNKNOWN
+
+
+def item(items: Seq, index: int) -> object:
+    if -len(items.items) <= index < len(items.items) and (items.complete or index >= 0):
+        return items.items[index]
+    return UNKNOWN
+
+
+def container_items(value: object) -> Seq | Mapping | None:
+    """The elements of a list, tuple or dict, or the layers of a module container."""
+    if isinstance(value, (Seq, Mapping)):
+        return value
+    if isinstance(value, (TorchObject, Instance)):
+        return value.items
+    return None
+
+
+def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: cst.Call, before: int) -> object:
+    """`d.items()`, `d.keys()`, `d.values()`, `d.get(k, default)`, `xs.copy()`, `xs.index(v)`."""
+    if isinstance(receiver, Mapping):
+        if method == "items":
+            return Seq(tuple(Seq((as_key_value(k), v), "tuple") for k, v in receiver.items), complete=receiver.complete)
+        if method == "keys":
+            return Seq(tuple(as_key_value(k) for k, _ in receiver.items), complete=receiver.complete)
+        if method == "values":
+            return Seq(tuple(v for _, v in receiver.items), complete=receiver.complete)
+        if method == "get" and call.args:
+            key = key_of(ev.object(call.args[0].value, before))
+            found = receiver.get(key)
+            if found is not UNKNOWN:
+                return found
+            if not receiver.complete or key is None:
+                return UNKNOWN
+            return ev.object(call.args[1].value, before) if len(call.args) > 1 else NONE
+        if method == "copy":
+            return receiver
+        return UNKNOWN
+    if method == "copy":
+        return receiver
+    return UNKNOWN
+
+
+# ----------------------------------------------------------------------------------------------- operators
+
+
+def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, before: int) -> object:
+    if type(expr) is cst.UnaryOperation:
+        if type(expr.operator) is cst.Not:
+            known = truth(ev.object(expr.expression, before))
+            return UNKNOWN if known is None else Const(not known)
+        size = ev.size(expr, before)
+        return size if size is not None else UNKNOWN
+    operator = type(expr.operator)
+    if operator in (cst.Add, cst.Multiply):
+        left, right = ev.object(expr.left, before), ev.object(expr.right, before)
+        if isinstance(left, Seq) and isinstance(right, Seq) and operator is cst.Add:
+            return Seq(left.items + right.items if left.complete else left.items, left.kind,
+                       left.complete and right.complete)
+        if operator is cst.Multiply and isinstance(left, Seq) and isinstance(right, Dim) or \
+                operator is cst.Multiply and isinstance(right, Seq) and isinstance(left, Dim):
+            seq, count = (left, right) if isinstance(left, Seq) else (right, left)
+            assert isinstance(seq, Seq) and isinstance(count, Dim)
+            if count.literal is None or not seq.complete or count.literal * len(seq.items) > MAX_ITEMS:
+                return Seq((), seq.kind, complete=False)
+            return Seq(seq.items * max(count.literal, 0), seq.kind)
+        if isinstance(left, Const) and isinstance(right, Const) and type(left.value) is type(right.value) is str \
+                and operator is cst.Add:
+            return Const(left.value + right.value)  # type: ignore[operator]
+    size = ev.size(expr, before)
+    return size if size is not None else UNKNOWN
+
+
+_COMPARE = {
+    cst.Equal: lambda a, b: a == b, cst.NotEqual: lambda a, b: a != b, cst.LessThan: lambda a, b: a < b,
+    cst.LessThanEqual: lambda a, b: a <= b, cst.GreaterThan: lambda a, b: a > b,
+    cst.GreaterThanEqual: lambda a, b: a >= b,
+}
+
+
+def comparison(ev: Evaluator, expr: cst.Comparison, before: int) -> object:
+    if len(expr.comparisons) != 1:
+        return UNKNOWN
+    target = expr.comparisons[0]
+    operator = type(target.operator)
+    left, right = ev.object(expr.left, before), ev.object(target.comparator, before)
+    if operator in (cst.Is, cst.IsNot):
+        same = identical(left, right)
+        if same is None:
+            return UNKNOWN
+        return Const(same if operator is cst.Is else not same)
+    if operator in (cst.In, cst.NotIn):
+        items = container_items(right)
+        key = key_of(left)
+        if items is None or key is None or not items.complete:
+            return UNKNOWN
+        found = any(key == (k if isinstance(items, Mapping) else key_of(k)) for k in
+                    ((k for k, _ in items.items) if isinstance(items, Mapping) else items.items))
+        return Const(found if operator is cst.In else not found)
+    compare = _COMPARE.get(operator)
+    if compare is None:
+        return UNKNOWN
+    a, b = literal_of(left), literal_of(right)
+    if a is None or b is None:
+        return UNKNOWN
+    try:
+        return Const(bool(compare(a, b)))
+    except TypeError:
+        return UNKNOWN
+
+
+def literal_of(value: object) -> object:
+    """The plain Python value of an int or constant the code states; None when it has none."""
+    if isinstance(value, Dim):
+        return value.literal
+    if isinstance(value, Const) and value.value is not None:
+        return value.value
+    return None
+
+
+def identical(a: object, b: object) -> bool | None:
+    """`a is b`, when known: None against None, None against an object the code built."""
+    if a is NONE and b is NONE:
+        return True
+    for x, y in ((a, b), (b, a)):
+        if x is NONE and y is not UNKNOWN and not isinstance(y, Opaque) and _definite(y):
+            return False
+    return None
+
+
+def _definite(value: object) -> bool:
+    return isinstance(value, (Dim, Seq, Mapping, TorchObject, Instance, ClassValue, Imported)) or \
+        isinstance(value, Const)
+
+
+def boolean(ev: Evaluator, expr: cst.BooleanOperation, before: int) -> object:
+    left = ev.object(expr.left, before)
+    known = truth(left)
+    if known is None:
+        return UNKNOWN
+    is_and = type(expr.operator) is cst.And
+    if is_and and not known or not is_and and known:
+        return left
+    return ev.object(expr.right, before)
+
+
+# ------------------------------------------------------------------------------------------------ builtins
+
+
+def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
+    """A call of a builtin, with what the code states of its arguments."""
+    args = arguments(ev, node, before)
+    positional = args.items if args is not None and args.complete else None
+    if name == "range":
+        return _range(positional)
+    if name == "len":
+        if positional is None or len(positional) != 1:
+            return UNKNOWN
+        items = container_items(positional[0])
+        if isinstance(items, (Seq, Mapping)) and items.complete:
+            return Dim.of(len(items.items))
+        return UNKNOWN
+    if name in ("list", "tuple"):
+        if positional == ():
+            return Seq((), name)
+        if positional is None or len(positional) != 1:
+            return UNKNOWN
+        items = container_items(positional[0])
+        if isinstance(items, Mapping):
+            return Seq(tuple(as_key_value(k) for k, _ in items.items), name, items.complete)
+        if isinstance(items, Seq):
+            return Seq(items.items, name, items.complete)
+        return UNKNOWN
+    if name == "dict":
+        if any(arg.keyword is None for arg in node.args):
+            return UNKNOWN
+        return Mapping(tuple((arg.keyword.value, ev.object(arg.value, before)) for arg in node.args
+                             if arg.keyword is not None))
+    if name == "enumerate":
+        if positional is None or len(positional) != 1 or not isinstance(positional[0], Seq):
+            return UNKNOWN
+        seq = positional[0]
+        return Seq(tuple(Seq((Dim.of(i), v), "tuple") for i, v in enumerate(seq.items)), complete=seq.complete)
+    if name == "zip":
+        if not positional or not all(isinstance(p, Seq) for p in positional):
+            return UNKNOWN
+        seqs = [container_items(p) for p in positional]
+        count = min(len(s.items) for s in seqs)  # type: ignore[union-attr]
+        complete = all(s.complete or len(s.items) > count for s in seqs)  # type: ignore[union-attr]
+        return Seq(tuple(Seq(tuple(s.items[i] for s in seqs), "tuple") for i in range(count)),  # type: ignore
+                   complete=complete)
+    if name == "int" and positional is not None and len(positional) == 1:
+        value = positional[0]
+        return value if isinstance(value, Dim) else UNKNOWN
+    if name in ("min", "max") and positional:
+        values = positional[0].items if len(positional) == 1 and isinstance(positional[0], Seq) else positional
+        literals = [literal_of(v) for v in values]
+        if not values or any(type(v) is not int for v in literals):
+            return UNKNOWN
+        return Dim.of((min if name == "min" else max)(literals))  # type: ignore[type-var]
+    if name == "sum" and positional and isinstance(positional[0], Seq) and positional[0].complete:
+        total = Dim.of(0)
+        for value in positional[0].items:
+            if not isinstance(value, Dim):
+                return UNKNOWN
+            total = total + value
+        return total
+    if name == "reversed" and positional and isinstance(positional[0], Seq) and positional[0].complete:
+        return Seq(tuple(reversed(positional[0].items)), positional[0].kind)
+    if name == "getattr" and positional is not None and len(positional) >= 2 and isinstance(positional[1], Const) \
+            and isinstance(positional[1].value, str):
+        found = ev.attribute_of(positional[0], positional[1].value)
+        if found is UNKNOWN and len(positional) == 3:
+            return UNKNOWN
+        return found
+    if name == "super":
+        return ev.calls.super_value(node, before)
+    if name == "print":
+        return NONE
+    if name == "bool" and positional is not None and len(positional) == 1:
+        known = truth(positional[0])
+        return UNKNOWN if known is None else (TRUE if known else FALSE)
+    return UNKNOWN
+
+
+def ordered_dict(ev: Evaluator, node: cst.Call, before: int) -> object:
+    """`OrderedDict([("conv", nn.Conv2d(...)), ...])`, `OrderedDict(conv=...)`, `OrderedDict()`."""
+    if not node.args:
+        return Mapping(())
+    if any(arg.keyword is not None for arg in node.args):
+        if any(arg.keyword is None or arg.star for arg in node.args):
+            return UNKNOWN
+        return Mapping(tuple((arg.keyword.value, ev.object(arg.value, before)) for arg in node.args
+                             if arg.keyword is not None))
+    if len(node.args) != 1 or node.args[0].star:
+        return UNKNOWN
+    pairs = container_items(ev.object(node.args[0].value, before))
+    if isinstance(pairs, Mapping):
+        return pairs
+    if not isinstance(pairs, Seq):
+        return UNKNOWN
+    items: list[tuple[Hashable, object]] = []
+    for pair in pairs.items:
+        key = key_of(pair.items[0]) if isinstance(pair, Seq) and len(pair.items) == 2 else None
+        if key is None:
+            return Mapping(tuple(items), complete=False)
+        items.append((key, pair.items[1]))  # type: ignore[union-attr]
+    return Mapping(tuple(items), complete=pairs.complete)
+
+
+def _range(positional: tuple[object, ...] | None) -> object:
+    if positional is None or not 1 <= len(positional) <= 3:
+        return UNKNOWN
+    literals = [literal_of(v) for v in positional]
+    if any(type(v) is not int for v in literals):
+        return Seq((), complete=False)
+    bounds = literals if len(literals) > 1 else [0, literals[0]]
+    numbers = range(*bounds)  # type: ignore[arg-type]
+    if len(numbers) > MAX_ITEMS:
+        return Seq((), complete=False)
+    return Seq(tuple(Dim.of(n) for n in numbers))
+

@@ -1,0 +1,398 @@
+"""Calls into the project's own code, run statement by statement with the values of their arguments.
+
+`Net(64)` runs `Net.__init__` with `hidden=64` and gives an `Instance` whose attributes are what `__init__` set
+(through helpers it calls, `super().__init__(...)`, loops over config lists, `layers.append(...)`,
+`nn.Sequential(*layers)`); `conv_bn(3, 64)` gives what `conv_bn` returns; the shapes floor runs `forward` with the
+shapes of a model's inputs and reads the trace of what ran.
+
+How a function runs statement by statement is `shapecheck.objects.executor`'s.
+
+Runs are memoized per function and argument values, and bounded: a run nested deeper than `MAX_DEPTH` calls, a loop
+longer than `MAX_UNROLL` iterations, or more than `MAX_STEPS` statements for one file give up (unknown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.engine.syntax import dotted_name
+from shapecheck.objects.builtins import container_items
+from shapecheck.objects.classes import class_facts, function_facts
+from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, target_names
+from shapecheck.objects.frames import Frame
+from shapecheck.objects.values import (
+    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Super, constant_of, hashable, truth,
+)
+
+if TYPE_CHECKING:
+    from shapecheck.engine.context import Context
+    from shapecheck.objects.evaluator import Evaluator
+
+MAX_DEPTH = 6  # calls nested in calls being run
+
+
+MAX_STEPS = 20_000  # statements run for one file, all calls together
+
+
+_DATACLASS = frozenset({"dataclass", "dataclasses.dataclass"})
+
+
+class Calls:
+    """The runs of one file's evaluator."""
+
+    def __init__(self, ev: Evaluator) -> None:
+        self.ev = ev
+        self._runs: dict[Hashable, Run] = {}
+        self._active: list[int] = []  # the functions being run, innermost last
+        self.steps = 0
+        self._mro: dict[int, list[ClassValue]] = {}
+
+    # ------------------------------------------------------------------------------------------ classes
+
+    def evaluator_for(self, ctx: Context) -> Evaluator:
+        """The evaluator of the module that defines what is being run."""
+        if ctx is self.ev.ctx:
+            return self.ev
+        return ctx.analysis(type(self.ev))
+
+    def bases(self, cls: ClassValue) -> list[object]:
+        """The values of a class's bases, read where the class is defined."""
+        evaluator = self.evaluator_for(cls.ctx)
+        return [evaluator.object(base.value, evaluator.now()) for base in cls.node.bases if base.keyword is None]
+
+    def mro(self, cls: ClassValue) -> list[ClassValue]:
+        """The class and its project bases, depth first, left to right (enough for the hierarchies models use)."""
+        found = self._mro.get(id(cls.node))
+        if found is not None:
+            return found
+        self._mro[id(cls.node)] = [cls]  # a class that (wrongly) bases on itself stops here
+        order: list[ClassValue] = [cls]
+        for base in self.bases(cls):
+            if isinstance(base, ClassValue):
+                for inherited in self.mro(base):
+                    if all(inherited.node is not seen.node for seen in order):
+                        order.append(inherited)
+        self._mro[id(cls.node)] = order
+        return order
+
+    def torch_bases(self, cls: ClassValue) -> tuple[str, ...]:
+        """The qualnames of the other packages' classes among a class's bases and its project bases' bases."""
+        names: list[str] = []
+        for owner in self.mro(cls):
+            names.extend(base.qualname for base in self.bases(owner) if isinstance(base, Imported))
+        return tuple(names)
+
+    def method(self, cls: ClassValue, name: str) -> tuple[cst.FunctionDef, ClassValue] | None:
+        for owner in self.mro(cls):
+            method = class_facts(owner.ctx, owner.node).methods.get(name)
+            if method is not None:
+                return method, owner
+        return None
+
+    def method_after(self, instance: object, owner: ClassValue, name: str) -> tuple[cst.FunctionDef, ClassValue] | None:
+        """The method `super()` inside `owner` finds for `instance`."""
+        if not isinstance(instance, Instance):
+            return None
+        order = self.mro(instance.cls)
+        after = False
+        for cls in order:
+            if after:
+                method = class_facts(cls.ctx, cls.node).methods.get(name)
+                if method is not None:
+                    return method, cls
+            elif cls.node is owner.node:
+                after = True
+        return None
+
+    def super_value(self, call: cst.Call, before: int) -> object:
+        """`super()` (or `super(Class, self)`) in the method being run or read."""
+        ev = self.ev
+        if call.args:
+            if len(call.args) != 2:
+                return UNKNOWN
+            owner = ev.object(call.args[0].value, before)
+            instance = ev.object(call.args[1].value, before)
+            return Super(instance, owner) if isinstance(owner, ClassValue) else UNKNOWN
+        if before < 0:
+            frame, env = ev.frame_at(before)
+            while frame.owner is None and frame.parent is not None:
+                frame, env = frame.parent, frame.parent.env
+            owner = frame.owner
+            instance = env.get("self", UNKNOWN)
+            return Super(instance, owner) if isinstance(owner, ClassValue) else UNKNOWN
+        function = ev.ctx.function
+        owner = ev.method_owner(function) if function is not None else None
+        if owner is None:
+            return UNKNOWN
+        return Super(ev.generic_instance(owner), owner)
+
+    # ------------------------------------------------------------------------------------------ calls
+
+    def call(self, callee: ClassValue | FunctionValue, call: cst.Call, before: int) -> object:
+        """The value a call of a project class or function gives."""
+        if isinstance(callee, ClassValue):
+            key = ("construct", id(call), before, id(self.ev._home))
+            found = self.ev._instances.get(key)
+            if found is None:
+                self.ev._instances[key] = UNKNOWN
+                found = self.ev._instances[key] = self.construct(callee, call, before)
+            return found
+        args = self.arguments(callee, call, before)
+        if args is None:
+            return UNKNOWN
+        return self.run(callee, args).value
+
+    def construct(self, cls: ClassValue, call: cst.Call | None, before: int | None, generic: bool = False) -> object:
+        """An instance of `cls` built by `__init__` with the call's arguments (opaque ones for a generic instance);
+        UNKNOWN where the class builds its instances another way (`__new__`, a metaclass)."""
+        facts = class_facts(cls.ctx, cls.node)
+        if "__new__" in facts.methods or any(k.keyword is not None and k.keyword.value == "metaclass"
+                                             for k in cls.node.keywords):
+            return UNKNOWN
+        instance = Instance(cls, generic=generic, call=call, bases=self.torch_bases(cls))
+        init = self.method(cls, "__init__")
+        if init is None:
+            if _is_dataclass(cls):
+                return self._dataclass(cls, instance, call, before)
+            return instance
+        function = FunctionValue(init[0], init[1].ctx, instance, init[1])
+        if generic or call is None or before is None:
+            args = self.generic_arguments(function)
+        else:
+            args = self.arguments(function, call, before)
+        if args is None:
+            instance.tainted = True
+            return instance
+        instance.initializing = set()
+        run = self.run(function, args, memo=False)
+        initializing, instance.initializing = instance.initializing, None
+        if run.frame is None:
+            instance.tainted = True
+            return instance
+        self._forget_attributes_set_later(instance, initializing | {"__init__"})
+        return instance
+
+    def _forget_attributes_set_later(self, instance: Instance, initializing: set[str]) -> None:
+        """Attributes another method also sets (a `reset_classifier` that swaps the head) are not known: which
+        value the object holds depends on calls the analysis does not see."""
+        for owner in self.mro(instance.cls):
+            facts = class_facts(owner.ctx, owner.node)
+            if facts.dynamic:
+                instance.tainted = True
+            for attribute, writers in facts.writers.items():
+                if writers - initializing:
+                    instance.attrs.pop(attribute, None)
+                    instance.attrs.setdefault(attribute, UNKNOWN)
+
+    def _dataclass(self, cls: ClassValue, instance: Instance, call: cst.Call | None, before: int | None) -> object:
+        """A `@dataclass` built from its fields: annotated class attributes, with their defaults."""
+        fields: list[tuple[str, cst.BaseExpression | None]] = []
+        for statement in cls.node.body.body:
+            if type(statement) is cst.SimpleStatementLine:
+                for small in statement.body:
+                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
+                        fields.append((small.target.value, small.value))
+        given: dict[str, object] = {}
+        if call is not None and before is not None:
+            positional = [arg for arg in call.args if arg.keyword is None]
+            if any(arg.star for arg in call.args):
+                instance.tainted = True
+                return instance
+            for (name, _), arg in zip(fields, positional):
+                given[name] = self.ev.object(arg.value, before)
+            for arg in call.args:
+                if arg.keyword is not None:
+                    given[arg.keyword.value] = self.ev.object(arg.value, before)
+        evaluator = self.evaluator_for(cls.ctx)
+        for name, default in fields:
+            if name in given:
+                instance.attrs[name] = given[name]
+            elif instance.generic or call is None:
+                instance.attrs[name] = Opaque(("field", id(cls.node), name), name)
+            elif default is not None:
+                value = constant_of(default)
+                instance.attrs[name] = value if value is not UNKNOWN else evaluator.object(default, evaluator.now())
+            else:
+                instance.attrs[name] = UNKNOWN
+        return instance
+
+    def arguments(self, callee: FunctionValue, call: cst.Call, before: int) -> dict[str, object] | None:
+        """The values of the callee's parameters for this call, defaults included; None when they can't be told
+        apart (`*args` of unknown length before a parameter)."""
+        ev = self.ev
+        facts = function_facts(callee.ctx, callee.node)
+        positional: list[object] = []
+        keywords: dict[str, object] = {}
+        open_ended = False
+        for arg in call.args:
+            if arg.star == "*":
+                inner = ev.object(arg.value, before)
+                items = container_items(inner)
+                if not isinstance(items, Seq) or not items.complete:
+                    open_ended = True
+                    break
+                positional.extend(items.items)
+            elif arg.star == "**":
+                inner = ev.object(arg.value, before)
+                if not isinstance(inner, Mapping) or not inner.complete:
+                    open_ended = True
+                    break
+                keywords.update({str(k): v for k, v in inner.items})
+            elif arg.keyword is not None:
+                keywords[arg.keyword.value] = ev.object(arg.value, before)
+            else:
+                positional.append(ev.object(arg.value, before))
+        params = list(facts.params)
+        values: dict[str, object] = {}
+        if callee.bound is not None and params and not _static(callee.node):
+            values[params[0].name.value] = callee.bound
+            params = params[1:]
+        if open_ended:
+            return None
+        for param, value in zip(params, positional):
+            values[param.name.value] = value
+        extra = positional[len(params):]
+        if extra:
+            if facts.star is None:
+                return None
+            values[facts.star.name.value] = Seq(tuple(extra), "tuple")
+        elif facts.star is not None:
+            values[facts.star.name.value] = Seq((), "tuple")
+        rest: dict[str, object] = {}
+        names = {p.name.value for p in (*params, *facts.kwonly)}
+        for name, value in keywords.items():
+            if name in names:
+                values[name] = value
+            else:
+                rest[name] = value
+        if facts.star_kwargs is not None:
+            values[facts.star_kwargs.name.value] = Mapping(tuple(rest.items()))
+        elif rest:
+            return None
+        evaluator = self.evaluator_for(callee.ctx)
+        for param in (*params, *facts.kwonly):
+            name = param.name.value
+            if name in values:
+                continue
+            if param.default is None:
+                return None
+            default = constant_of(param.default)
+            values[name] = default if default is not UNKNOWN else evaluator.object(param.default, evaluator.now())
+        return values
+
+    def generic_arguments(self, callee: FunctionValue) -> dict[str, object]:
+        """Parameters read on their own: opaque (or what the floors above say, a jaxtyping annotation's shape)."""
+        facts = function_facts(callee.ctx, callee.node)
+        evaluator = self.evaluator_for(callee.ctx)
+        values: dict[str, object] = {}
+        params = list(facts.params)
+        if callee.bound is not None and params and not _static(callee.node):
+            values[params[0].name.value] = callee.bound
+            params = params[1:]
+        for param in (*params, *facts.kwonly):
+            values[param.name.value] = evaluator.generic_argument(callee.node, param)
+        if facts.star is not None:
+            values[facts.star.name.value] = Seq((), "tuple", complete=False)
+        if facts.star_kwargs is not None:
+            values[facts.star_kwargs.name.value] = Mapping((), complete=False)
+        return values
+
+    def run(self, callee: FunctionValue, args: dict[str, object], memo: bool = True) -> Run:
+        """Run `callee` with `args`, once per function and argument values."""
+        key: Hashable = None
+        if memo:
+            try:
+                key = (id(callee.node), id(callee.bound), tuple((k, hashable(v)) for k, v in args.items()))
+                hash(key)
+            except TypeError:
+                key = None
+            if key is not None and key in self._runs:
+                return self._runs[key]
+        if id(callee.node) in self._active or len(self._active) >= MAX_DEPTH:
+            return UNKNOWN_RUN
+        if key is not None:
+            self._runs[key] = UNKNOWN_RUN  # a function that (through others) calls itself gives up
+        evaluator = self.evaluator_for(callee.ctx)
+        self._active.append(id(callee.node))
+        try:
+            run = Executor(evaluator, self).run(callee, args)
+        except OutOfBudget:
+            run = UNKNOWN_RUN
+        except RecursionError:
+            run = UNKNOWN_RUN
+        finally:
+            self._active.pop()
+        if key is not None:
+            self._runs[key] = run
+        return run
+
+    def step(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise OutOfBudget
+
+    # --------------------------------------------------------------------------------------- comprehensions
+
+    def comprehension(self, expr: cst.ListComp | cst.GeneratorExp, before: int) -> object:
+        """`[nn.Linear(d, d) for _ in range(n)]`: the elements, where the iterables and conditions are known."""
+        ev = self.ev
+        clauses: list[cst.CompFor] = []
+        clause: cst.CompFor | None = expr.for_in
+        while clause is not None:
+            if clause.asynchronous is not None:
+                return UNKNOWN
+            clauses.append(clause)
+            clause = clause.inner_for_in
+        names = frozenset(name for c in clauses for name in target_names(c.target))
+        if before < 0:
+            frame = Frame(expr, names, {}, parent=ev.frame_at(before)[0])
+        else:
+            frame = Frame(expr, names, {}, outer=before, outer_home=ev._home)
+        results: list[object] = []
+
+        def expand(index: int) -> bool:
+            if len(results) > MAX_UNROLL:
+                return False
+            if index == len(clauses):
+                results.append(ev.object(expr.elt, ev.enter(frame)))
+                return True
+            clause = clauses[index]
+            version = ev.enter(frame)
+            iterable = container_items(ev.object(clause.iter, version))
+            if not isinstance(iterable, Seq) or not iterable.complete or len(iterable.items) > MAX_UNROLL:
+                return False
+            for item in iterable.items:
+                if not assign_target(clause.target, item, frame.env, ev):
+                    return False
+                keep = True
+                for condition in clause.ifs:
+                    version = ev.enter(frame)
+                    known = truth(ev.object(condition.test, version))
+                    if known is None:
+                        return False
+                    keep = keep and known
+                if keep and not expand(index + 1):
+                    return False
+            return True
+
+        if not expand(0):
+            return Seq((), complete=False)
+        return Seq(tuple(results))
+
+
+def _static(function: cst.FunctionDef) -> bool:
+    return any(dotted_name(d.decorator) == "staticmethod" for d in function.decorators)
+
+
+def _is_dataclass(cls: ClassValue) -> bool:
+    for decorator in cls.node.decorators:
+        target = decorator.decorator
+        if type(target) is cst.Call:
+            target = target.func
+        name = cls.ctx.qualname(target) or dotted_name(target)
+        if name in _DATACLASS:
+            return True
+    return False

@@ -1,0 +1,775 @@
+"""The evaluator of the objects floor: lazy, demand-driven and memoized, one per file, answering what an expression
+holds as of a point in the file. The shapes floor extends it (`shapecheck.shapes.evaluator.ShapeEvaluator`) with
+tensors; this class knows ints (as `Dim`s), constants, containers and objects (`shapecheck.objects.values`).
+
+Two ways to read a name, chosen by `before`:
+
+- **As of a point** (`before` >= 0, a `Binding.seq`): through the bindings the engine's traversal made, the way a
+  rule asks about the node it visits. A name bound differently on different paths is known only where the paths
+  agree; a name a loop rebinds is unknown where the next iteration could read it.
+- **In a call being run** (`before` < 0, a version of a `Frame`'s names): `shapecheck.objects.calls` runs a
+  function of the project statement by statement with the values of its arguments (`Net(64)` runs `__init__` with
+  `hidden=64`; `model(x)` runs `forward` with `x`'s shape), and each statement's expressions are read with the
+  values its names hold at that statement. Names the function does not bind are the module's.
+
+Anything the code does not state is unknown, and unknown is never guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+import libcst as cst
+
+from shapecheck.engine import flow
+from shapecheck.engine.context import Binding, Context, Scope, _latest
+from shapecheck.engine.syntax import dotted_name, param_annotation
+from shapecheck.objects import builtins, calls
+from shapecheck.objects.classes import class_facts, function_facts
+from shapecheck.objects.dims import Dim
+from shapecheck.objects.frames import Frame
+from shapecheck.objects.values import (
+    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
+    TorchObject, constant_of, truth,
+)
+
+_DEFINITE = frozenset({"param", "import", "def", "class"})
+MAX_DEPTH = 64  # how far back one question may follow expressions and bindings
+# nn.Module methods that return the module itself: `Net().to(device).eval()` is the `Net()` it was called on.
+RETURNS_SELF = frozenset({"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "train", "eval",
+                          "requires_grad_", "to_empty", "share_memory", "apply", "type"})
+# What a module's own methods derive from it: `model.parameters()` is the parameters of `model`.
+DERIVED = frozenset({"parameters", "named_parameters", "children", "named_children", "modules", "named_modules",
+                     "buffers", "named_buffers", "state_dict"})
+# torch callables named like classes that make tensors or plain values, not objects
+_NOT_OBJECTS = frozenset({"Parameter", "Tensor", "Size", "FloatTensor", "LongTensor", "IntTensor", "DoubleTensor",
+                          "HalfTensor", "BoolTensor", "ByteTensor", "CharTensor", "ShortTensor", "BFloat16Tensor",
+                          "device", "dtype", "Generator"})
+
+
+class Unknown(Exception):
+    """Raised inside the evaluator to give up on a question; answered as None."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Derived:
+    """What a method of an object gives that is about the object itself: `model.parameters()`."""
+
+    owner: object
+    method: str
+
+
+class Evaluator:
+    title = "object analysis"
+    # want -> handler(evaluator, expression, before); floors above add theirs
+    HANDLERS: dict[str, Callable[..., object]] = {}
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._memo: dict[tuple, object] = {}
+        self._depth = 0
+        # Values bound in another function (`self.n = n` in `__init__`, read in `forward`) are read with that
+        # function's names (and the module's): this one's are not the ones meant.
+        self._home: Scope | None = None
+        self._loops = flow.LoopAssignments()
+        self._homes: dict[int, Scope] = {}  # seq -> `_home_of(seq)`, while `ctx.closed_functions` holds as many
+        self._homes_as_of = 0
+        # seq of a binding -> the path of its statement, where the names in its value are read
+        self._points: dict[int, tuple[cst.CSTNode, ...]] = {}
+        # names read where several bindings may reach, and the one to take when following a single path
+        self._branches: list[tuple[tuple[int, ...], list[Binding]]] | None = None  # None: not recording
+        self._forced: dict[tuple[int, ...], int] = {}
+        self.errors: list[BaseException] = []  # crashes of the analysis itself, reported as SC999 by the linter
+        # calls being run: version (a negative `before`) -> (frame, its names' values at that statement)
+        self._versions: dict[int, tuple[Frame, dict[str, object]]] = {}
+        self._instances: dict[Hashable, object] = {}  # constructions and generic instances, made once each
+        self.calls = calls.Calls(self)
+
+    def release(self) -> None:
+        """Drop what the analysis built: objects and the calls being run refer to one another (an instance holds
+        its bound methods, a nested function its enclosing call), which reference counting alone cannot free."""
+        for value in self._instances.values():
+            if isinstance(value, Instance):
+                value.attrs.clear()
+        for frame, env in self._versions.values():
+            frame.env.clear()
+            env.clear()
+        self.calls.__dict__.clear()
+        self.__dict__.clear()
+
+    # ---------------------------------------------------------------------------------------- public questions
+
+    def value(self, expr: cst.BaseExpression, before: int | None = None) -> object:
+        """What `expr` holds (an object, an int as a Dim, a constant, a container), UNKNOWN when not stated."""
+        found = self._ask("value", expr, before)
+        return UNKNOWN if found is None else found
+
+    def dim_of(self, expr: cst.BaseExpression, before: int | None = None) -> Dim | None:
+        value = self._ask("size", expr, before)
+        return value if isinstance(value, Dim) else None
+
+    def now(self) -> int:
+        """The `before` that means "as of the node being visited": every binding made so far."""
+        return self.ctx._seq + 1
+
+    def _ask(self, want: str, expr: cst.BaseExpression, before: int | None) -> object:
+        try:
+            return self.evaluate(want, expr, self.now() if before is None else before)
+        except RecursionError:
+            return None
+        except Exception as error:  # noqa: BLE001 - a bug in the analysis must not take the rules down with it
+            self.errors.append(error)
+            return None
+
+    # ------------------------------------------------------------------------------------------ evaluation
+
+    def evaluate(self, want: str, expr: cst.BaseExpression, before: int) -> object:
+        """The memoized core: the value of `expr` read as a `want` ("value", "size", and the floors above add
+        "tensor", "sizes", "items"), with names resolved as of `before`."""
+        key = (want, id(expr), before, id(self._home))
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        if self._depth >= MAX_DEPTH:
+            return None
+        memo[key] = None  # a cycle gives up rather than recursing
+        self._depth += 1
+        try:
+            if before < 0 and type(expr) is cst.Name:
+                value = self._name_in_call(want, expr, before)
+            else:
+                value = self.HANDLERS[want](self, expr, before)
+        except Unknown:
+            value = None
+        finally:
+            self._depth -= 1
+        memo[key] = value
+        return value
+
+    def _typed(self, want: str, expr: cst.BaseExpression | None, before: int, kind: type):
+        if expr is None:
+            return None
+        value = self.evaluate(want, expr, before)
+        return value if isinstance(value, kind) else None
+
+    def size(self, expr: cst.BaseExpression | None, before: int) -> Dim | None:
+        return self._typed("size", expr, before, Dim)
+
+    def integer(self, expr: cst.BaseExpression | None, before: int) -> int | None:
+        """An int the code states (`-1`, `2`, `N_DIMS` bound to a literal)."""
+        dim = self.size(expr, before)
+        return dim.literal if dim is not None else None
+
+    def object(self, expr: cst.BaseExpression | None, before: int) -> object:
+        """`value`, as of `before`, UNKNOWN for nothing."""
+        if expr is None:
+            return UNKNOWN
+        found = self.evaluate("value", expr, before)
+        return UNKNOWN if found is None else found
+
+    def read_at(self, site: Site, want: str, expr: cst.BaseExpression) -> object:
+        """`expr` read where a call sits (a constructor's argument read later, for its sizes)."""
+        if site.home is None or self._home is not None:
+            return self._ask(want, expr, site.before)
+        self._home = site.home  # type: ignore[assignment]
+        try:
+            return self._ask(want, expr, site.before)
+        finally:
+            self._home = None
+
+    def site(self, before: int) -> Site:
+        """Where an expression read as of `before` sits, to read its parts later."""
+        return Site(self, before, self._home)
+
+    # ------------------------------------------------------------------------------------------------ names
+
+    def binding(self, expr: cst.BaseExpression, before: int) -> Binding | None:
+        home = self._home
+        if home is not None and type(expr) is cst.Name:
+            for scope in (home, self.ctx._module_scope()):
+                found = scope.bindings.get(expr.value)
+                binding = _latest(found, before) if found else None
+                if binding is not None:
+                    return binding
+            return None
+        return self.ctx.binding(expr, before)
+
+    def value_of(self, binding: Binding, want: str) -> object:
+        """The value `binding` bound, read as a `want`, with names resolved where the binding was made."""
+        if binding.value is None:
+            return None
+        return self._in_home(binding, lambda: self.evaluate(want, binding.value, binding.seq))
+
+    def dim_in(self, expr: cst.BaseExpression, binding: Binding) -> Dim | None:
+        """`expr`, an int-valued part of what `binding` bound (a layer's constructor argument), as a Dim."""
+        return self._in_home(binding, lambda: self.size(expr, binding.seq))
+
+    def _in_home(self, binding: Binding, read):
+        self._points[binding.seq] = binding.path
+        if self._home is not None or binding.seq > self.ctx._frame.start:
+            return read()
+        self._home = self._home_of(binding.seq)
+        try:
+            return read()
+        finally:
+            self._home = None
+
+    def _home_of(self, seq: int) -> Scope:
+        """The scope of the function (already left) that made binding `seq`, else the module's."""
+        closed = self.ctx.closed_functions
+        if self._homes_as_of != len(closed):  # another function was left: answers may now be a closer one
+            self._homes.clear()
+            self._homes_as_of = len(closed)
+        home = self._homes.get(seq)
+        if home is None:
+            best: tuple[int, int, Scope] | None = None
+            for start, end, scope in closed:
+                if start < seq <= end and (best is None or start > best[0]):
+                    best = (start, end, scope)
+            home = self._homes[seq] = best[2] if best is not None else self.ctx._module_scope()
+        return home
+
+    # ------------------------------------------------------------------------------------ which bindings reach
+
+    def point(self, before: int) -> Sequence[cst.CSTNode] | None:
+        """The path of the node a read as of `before` happens at: the node being visited, or the statement of the
+        binding whose value is being read."""
+        if before >= self.now():
+            return self.ctx.ancestors if self.ctx.ancestors else None
+        return self._points.get(before)
+
+    def candidates(self, expr: cst.BaseExpression, before: int) -> list[Binding] | None:
+        """The bindings of a name (or `self.attr`) that may be the value read as of `before`: one when it is
+        certain, the branches' bindings when it depends on the path; None when a loop may carry another value."""
+        read = self.point(before)
+        root = self.ctx._frame.node
+        name = expr.value if type(expr) is cst.Name else "self." + expr.attr.value  # type: ignore[attr-defined]
+        if read is not None and self._loops.rebound(
+                name, read, root, lambda statement: self.ctx.bound_before(statement, before)):
+            return None
+        found: list[Binding] = []
+        binding = self.binding(expr, before)
+        while binding is not None and len(found) < 4:
+            reach = "always" if read is None or binding.kind in _DEFINITE else flow.reach(binding.path, read, root)
+            if reach != "never":
+                found.append(binding)
+            if reach == "always":
+                return found
+            binding = self.binding(expr, binding.seq)
+        return found if binding is None else None
+
+    def choose(self, bindings: list[Binding]) -> list[Binding]:
+        """The bindings to follow: all of them, or the one a single-path run pins (see the shapes floor's
+        `_on_some_path`)."""
+        if len(bindings) > 1:
+            key = tuple(id(binding) for binding in bindings)  # the same choice wherever the same bindings meet
+            if key in self._forced:
+                return [bindings[self._forced[key]]]
+            if self._branches is not None:
+                self._branches.append((key, bindings))
+        return bindings
+
+    def follow(self, expr: cst.BaseExpression, before: int, want: str) -> object:
+        """The value a name holds, read as a `want`, when every binding that may reach the read is a plain
+        assignment and they agree."""
+        bindings = self.candidates(expr, before)
+        if not bindings or any(binding.kind not in ("assign", "walrus") for binding in bindings):
+            return None
+        values = [self.value_of(binding, want) for binding in bindings]
+        return values[0] if all(value == values[0] for value in values[1:]) else None
+
+    # --------------------------------------------------------------------------------------- sizes of names
+
+    def size_of_name(self, expr: cst.BaseExpression, before: int) -> Dim | None:
+        ctx = self.ctx
+        spelled = ctx.code(expr) if type(expr) is not cst.Name else expr.value
+        bindings = self.candidates(expr, before)
+        if bindings is None:
+            latest = self.binding(expr, before)
+            return Dim.symbol(("name", id(latest), before), spelled, placeholder=True)
+        if not bindings:
+            if type(expr) is not cst.Name:
+                return None
+            key = ("global", expr.value)
+            return Dim.symbol(key, expr.value, placeholder=True)
+        sizes = [self._bound_size(binding, spelled) for binding in bindings]
+        first = sizes[0]
+        if first is None or all(size == first for size in sizes[1:]):
+            return first
+        return Dim.symbol(("name", id(bindings[0]), before), spelled, placeholder=True)
+
+    def _bound_size(self, binding: Binding, spelled: str) -> Dim | None:
+        self._points[binding.seq] = binding.path
+        kind = binding.kind
+        if kind in ("import", "def", "class", "del"):
+            return None
+        found: Dim | None = None
+        if kind in ("assign", "walrus"):
+            value = self.value_of(binding, "size")
+            found = value if isinstance(value, Dim) else None
+        elif kind == "unpack" and not binding.starred and binding.value is not None:
+            found = self._unpacked_size(binding)
+        if found is not None:
+            return named(found, spelled)
+        return Dim.symbol(("name", id(binding)), spelled, placeholder=True)
+
+    def _unpacked_size(self, binding: Binding) -> Dim | None:
+        """The size an unpacking target took (`a, b = 3, 4`); the shapes floor adds `B, T, C = x.shape`."""
+        value = binding.value
+        assert value is not None
+        if type(value) in (cst.Tuple, cst.List):
+            elements = value.elements
+            if any(type(e) is cst.StarredElement for e in elements) or binding.index is None \
+                    or binding.index >= len(elements):
+                return None
+            return self.size(elements[binding.index].value, binding.seq)
+        return None
+
+    # ------------------------------------------------------------------------------------ values of names
+
+    def value_of_name(self, expr: cst.Name, before: int) -> object:
+        bindings = self.candidates(expr, before)
+        if bindings is None:
+            return UNKNOWN
+        if not bindings:
+            return builtins.named(expr.value)
+        values = [self.bound_value(binding) for binding in self.choose(bindings)]
+        return join(values)
+
+    def bound_value(self, binding: Binding) -> object:
+        """What a binding bound, as a value."""
+        self._points[binding.seq] = binding.path
+        kind = binding.kind
+        if kind in ("assign", "walrus"):
+            found = self.value_of(binding, "value")
+            return UNKNOWN if found is None else found
+        if kind == "unpack":
+            if binding.value is None or binding.starred or binding.index is None:
+                return UNKNOWN
+            whole = self.value_of(binding, "value")
+            elements = binding.unpacking_elements()
+            if isinstance(whole, Seq) and whole.complete and elements is not None \
+                    and len(whole.items) == len(elements) and binding.index < len(whole.items):
+                return whole.items[binding.index]
+            return UNKNOWN
+        if kind == "import":
+            return Imported(binding.qualname) if binding.qualname else UNKNOWN
+        if kind == "def" and type(binding.statement) is cst.FunctionDef:
+            return FunctionValue(binding.statement, self.ctx)
+        if kind == "class" and type(binding.statement) is cst.ClassDef:
+            return ClassValue(binding.statement, self.ctx)
+        if kind == "param":
+            return self.parameter_value(binding)
+        return UNKNOWN
+
+    def parameter_value(self, binding: Binding) -> object:
+        """A parameter read on its own, in no call: `self` is a generic instance of its class; one annotated with a
+        class of the project is a generic instance of it, with a torch class an object of that class; any other
+        parameter is opaque (one object, unknown)."""
+        function = binding.statement
+        if type(function) is not cst.FunctionDef:
+            return UNKNOWN
+        owner = self.method_owner(function)
+        facts = function_facts(self.ctx, function)
+        if owner is not None and facts.params and facts.params[0].name.value == binding.name \
+                and not _is_static(function):
+            return self.generic_instance(owner)
+        annotation = param_annotation(function, binding.name)
+        if annotation is not None:
+            typed = self.annotated_value(annotation)
+            if typed is not UNKNOWN:
+                return typed
+        return Opaque(("param", id(function), binding.name), binding.name)
+
+    def annotated_value(self, annotation: cst.BaseExpression) -> object:
+        """The object a parameter annotated with a class holds: a generic instance of a project class, a torch
+        object of a torch class (`nn.Module`, `Optimizer`), UNKNOWN otherwise (`Optional[X]` says nothing sure)."""
+        if type(annotation) is cst.SimpleString:
+            try:
+                annotation = cst.parse_expression(annotation.evaluated_value)
+            except (cst.ParserSyntaxError, ValueError, TypeError):
+                return UNKNOWN
+        if type(annotation) not in (cst.Name, cst.Attribute):
+            return UNKNOWN
+        cls = self.object(annotation, self.now())
+        if isinstance(cls, ClassValue):
+            return self.generic_instance(cls)
+        if isinstance(cls, Imported) and _is_object_class(cls.qualname):
+            return TorchObject(cls.qualname, None, None)
+        return UNKNOWN
+
+    def method_owner(self, function: cst.FunctionDef) -> ClassValue | None:
+        """The class of this file whose body defines `function`."""
+        for class_def in self.ctx.class_defs:
+            if function in class_def.body.body:
+                return ClassValue(class_def, self.ctx)
+        for class_def in self.ctx._classes:
+            if function in class_def.body.body:
+                return ClassValue(class_def, self.ctx)
+        return None
+
+    # ------------------------------------------------------------------------------------ calls being run
+
+    def enter(self, frame: Frame) -> int:
+        """A version of `frame`'s names as they are now, to read the statement about to run with."""
+        version = -(len(self._versions) + 2)
+        self._versions[version] = (frame, dict(frame.env))
+        return version
+
+    def frame_at(self, before: int) -> tuple[Frame, dict[str, object]]:
+        return self._versions[before]
+
+    def _name_in_call(self, want: str, expr: cst.Name, before: int) -> object:
+        """A name read in a call being run: its value there, or, for a name the call does not bind, the enclosing
+        call's, the comprehension's surroundings' or the module's."""
+        name = expr.value
+        frame, env = self._versions[before]
+        while name not in frame.names:
+            if frame.parent is None:
+                return self._outside(want, expr, frame)
+            frame = frame.parent
+            env = frame.env
+        return self.as_want(env.get(name, UNKNOWN), want)
+
+    def _outside(self, want: str, expr: cst.Name, frame: Frame) -> object:
+        if frame.outer is not None:
+            point, home = frame.outer, frame.outer_home
+        else:
+            point, home = self.now(), self.ctx._module_scope()
+        if point < 0:
+            return self.evaluate(want, expr, point)
+        saved = self._home
+        self._home = home
+        try:
+            return self.evaluate(want, expr, point)
+        finally:
+            self._home = saved
+
+    def as_want(self, value: object, want: str) -> object:
+        """A value read as a `want`; the floors above convert tensors."""
+        if want == "value":
+            return value
+        if want == "size":
+            if isinstance(value, Dim):
+                return value
+            if isinstance(value, Opaque):
+                return value.as_size()
+        return None
+
+    def join_values(self, values: list[object]) -> object:
+        """What values on several paths agree on (the floors above join tensors' shapes)."""
+        return join(values)
+
+    def join_envs(self, a: dict[str, object], b: dict[str, object]) -> dict[str, object]:
+        return {name: self.join_values([a.get(name, UNKNOWN), b.get(name, UNKNOWN)]) for name in a.keys() | b.keys()}
+
+    def unpacked_values(self, value: object, count: int) -> list[object] | None:
+        """The `count` values an unpacking of `value` gives; None when not known."""
+        items = value.items if isinstance(value, Seq) and value.complete else None
+        return list(items) if items is not None and len(items) == count else None
+
+    def unpacked_expression(self, expr: cst.BaseExpression, count: int, before: int) -> list[object] | None:
+        """What unpacking `expr` gives when its value alone does not say (the shapes floor: `B, T, C = x.shape`)."""
+        return None
+
+    def augmented(self, node: cst.AugAssign, before: int) -> object:
+        """The value `x += y` leaves in `x`."""
+        old, new = self.object(node.target, before), self.object(node.value, before)
+        operator = type(node.operator)
+        if isinstance(old, Seq) and isinstance(new, Seq) and operator is cst.AddAssign:
+            return Seq(old.items + new.items if old.complete else old.items, old.kind, old.complete and new.complete)
+        if isinstance(old, Dim) and isinstance(new, Dim):
+            apply = _AUGMENTED.get(operator)
+            if apply is not None and not (operator is cst.FloorDivideAssign and new.literal == 0):
+                return apply(old, new)
+        return UNKNOWN
+
+    def generic_argument(self, function: cst.FunctionDef, param: cst.Param) -> object:
+        """A parameter's value in a run with no call to take it from: an object of its annotated class, else
+        opaque; the shapes floor reads jaxtyping annotations first."""
+        if param.annotation is not None:
+            typed = self.annotated_value(param.annotation.annotation)
+            if typed is not UNKNOWN:
+                return typed
+        return Opaque(("param", id(function), param.name.value), param.name.value)
+
+    def size_of_expression(self, expr: cst.BaseExpression, before: int) -> Dim | None:
+        """An int-valued attribute, call or subscript (`self.n_head`, `config.n_embd`, `len(blocks)`,
+        `sizes[0]`), read as an object's value; the shapes floor first asks whether it measures a tensor."""
+        value = self.object(expr, before)
+        if isinstance(value, Dim):
+            return value
+        if isinstance(value, Opaque):
+            return value.as_size()
+        return None
+
+    def other_value(self, expr: cst.BaseExpression, before: int) -> object:
+        """What this floor can't say about an expression (a tensor): the floors above answer."""
+        return UNKNOWN
+
+    # ------------------------------------------------------------------------------------------ objects
+
+    def generic_instance(self, cls: ClassValue) -> object:
+        """The instance a class's methods see as `self` when read on their own: built by its `__init__` with
+        opaque arguments."""
+        key = ("generic", id(cls.node))
+        found = self._instances.get(key)
+        if found is None:
+            self._instances[key] = UNKNOWN  # a class whose `__init__` builds itself gives up
+            found = self._instances[key] = self.calls.construct(cls, None, None, generic=True)
+        return found
+
+    def attribute_value(self, expr: cst.Attribute, before: int) -> object:
+        name = expr.attr.value
+        if before >= 0:
+            qualname = self.ctx.qualname(expr)
+            if qualname is not None:
+                return Imported(qualname)
+        receiver = self.object(expr.value, before)
+        return self.attribute_of(receiver, name)
+
+    def attribute_of(self, receiver: object, name: str) -> object:
+        if isinstance(receiver, Instance):
+            if receiver.tainted:
+                return UNKNOWN
+            if name in receiver.attrs:
+                return receiver.attrs[name]
+            method = self.calls.method(receiver.cls, name)
+            if method is not None:
+                return FunctionValue(method[0], method[1].ctx, receiver, method[1])
+            return self.class_attribute(receiver.cls, name)
+        if isinstance(receiver, ClassValue):
+            method = self.calls.method(receiver, name)
+            if method is not None:
+                return FunctionValue(method[0], method[1].ctx, None, method[1])
+            return self.class_attribute(receiver, name)
+        if isinstance(receiver, Imported):
+            return Imported(f"{receiver.qualname}.{name}")
+        if isinstance(receiver, Opaque):
+            # an attribute of an object the code does not state (`config.n_embd` of a parameter `config`): as
+            # unknown as the object, but the same value wherever it is read
+            return Opaque((receiver.key, name), f"{receiver.name}.{name}")
+        if isinstance(receiver, Super):
+            method = self.calls.method_after(receiver.instance, receiver.owner, name)
+            if method is not None:
+                return FunctionValue(method[0], method[1].ctx, receiver.instance, method[1])
+            return UNKNOWN
+        return UNKNOWN
+
+    def class_attribute(self, cls: ClassValue, name: str) -> object:
+        """A class-level assignment (`expansion = 4`) of `cls` or a project base, as a value."""
+        for owner in self.calls.mro(cls):
+            facts = class_facts(owner.ctx, owner.node)
+            expr = facts.class_attributes.get(name)
+            if expr is not None:
+                constant = constant_of(expr)
+                if constant is not UNKNOWN:
+                    return constant
+                evaluator = self.calls.evaluator_for(owner.ctx)
+                return evaluator.object(expr, evaluator.now())
+        return UNKNOWN
+
+    def call_value(self, call: cst.Call, before: int) -> object:
+        func = call.func
+        if type(func) is cst.Attribute:
+            method = func.attr.value
+            receiver = self.object(func.value, before)
+            if method in RETURNS_SELF and isinstance(receiver, (TorchObject, Instance)):
+                return receiver
+            if method in DERIVED and isinstance(receiver, (TorchObject, Instance, Opaque)):
+                return Derived(receiver, method)
+            if isinstance(receiver, (Seq, Mapping)):
+                return builtins.container_method(receiver, method, self, call, before)
+            callee = self.attribute_of(receiver, method) if receiver is not UNKNOWN else UNKNOWN
+            if callee is UNKNOWN and before >= 0:
+                qualname = self.ctx.qualname(func)
+                callee = Imported(qualname) if qualname is not None else UNKNOWN
+        else:
+            callee = self.object(func, before)
+        if isinstance(callee, Imported):
+            return self.imported_call(callee.qualname, call, before)
+        if isinstance(callee, (ClassValue, FunctionValue)):
+            return self.calls.call(callee, call, before)
+        return UNKNOWN
+
+    def imported_call(self, qualname: str, call: cst.Call, before: int) -> object:
+        """A call of something another package defines: a builtin, or a class whose object this floor keeps."""
+        if qualname.startswith("builtins."):
+            return builtins.call(qualname[len("builtins."):], self, call, before)
+        if qualname in builtins.ORDERED_DICT:
+            return builtins.ordered_dict(self, call, before)
+        if _is_object_class(qualname):
+            items = None
+            if qualname in _CONTAINERS:
+                items = self.container_items(call, before)
+            return TorchObject(qualname, call, self.site(before), items)
+        return UNKNOWN
+
+    def container_items(self, call: cst.Call, before: int) -> Seq | Mapping | None:
+        """The layers `nn.Sequential(a, b)`, `nn.Sequential(*layers)`, `nn.Sequential(OrderedDict(...))`,
+        `nn.ModuleList([...])` and `nn.ModuleDict({...})` hold; None when hidden."""
+        if not call.args:
+            return Seq(())
+        if any(arg.keyword is not None for arg in call.args):
+            return None
+        if len(call.args) == 1 and not call.args[0].star:
+            single = self.object(call.args[0].value, before)
+            if isinstance(single, (Seq, Mapping)):
+                return single
+            if isinstance(single, Derived) or single is UNKNOWN:
+                return None
+        values = builtins.arguments(self, call, before)
+        return values
+
+    # ------------------------------------------------------------------------------------ path runs (SC101)
+
+    def path_bindings_compatible(self, bindings: list[Binding]) -> bool:
+        """No two of the bindings sit in branches that exclude each other."""
+        root = self.ctx._frame.node
+        return not any(flow.reach(a.path, b.path, root) == "never" or flow.reach(b.path, a.path, root) == "never"
+                       for i, a in enumerate(bindings) for b in bindings[i + 1:])
+
+
+_CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict",
+                         "torch.nn.modules.container.Sequential", "torch.nn.modules.container.ModuleList",
+                         "torch.nn.modules.container.ModuleDict", "torch.nn.ParameterList",
+                         "torch.nn.ParameterDict"})
+
+
+def _is_object_class(qualname: str) -> bool:
+    """A callable of another package named like a class that builds an object (not a tensor): `torch.nn.Linear`,
+    `torch.optim.SGD`, `torch.utils.data.DataLoader`."""
+    last = qualname.rsplit(".", 1)[-1]
+    return bool(last) and last[0].isupper() and last not in _NOT_OBJECTS and not qualname.startswith("builtins.")
+
+
+def _is_static(function: cst.FunctionDef) -> bool:
+    return any(dotted_name(d.decorator) in ("staticmethod", "classmethod") for d in function.decorators)
+
+
+def named(dim: Dim, name: str) -> Dim:
+    """A dim of a tensor that the code never named, renamed after the name the code binds it to."""
+    if len(dim.terms) == 1 and dim.terms[0][1] == 1 and len(dim.terms[0][0]) == 1:
+        atom = dim.terms[0][0][0]
+        if atom.placeholder:
+            return Dim.symbol(atom.key, name)
+    return dim
+
+
+def join(values: list[object]) -> object:
+    """What several values that may reach a read agree on: the value when they are all the same, else UNKNOWN."""
+    first = values[0]
+    for other in values[1:]:
+        if other is not first and other != first:
+            return UNKNOWN
+    return first
+
+
+# ------------------------------------------------------------------------------------------- the handlers
+
+
+def _value(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
+    constant = constant_of(expr)
+    if constant is not UNKNOWN:
+        return constant
+    kind = type(expr)
+    if kind is cst.Name:
+        return ev.value_of_name(expr, before)
+    if kind is cst.Attribute:
+        found = ev.attribute_value(expr, before)
+    elif kind is cst.Call:
+        found = ev.call_value(expr, before)
+    elif kind in (cst.Tuple, cst.List):
+        found = builtins.sequence(ev, expr, before)
+    elif kind is cst.Dict:
+        found = builtins.mapping(ev, expr, before)
+    elif kind is cst.Subscript:
+        found = builtins.subscript(ev, expr, before)
+    elif kind in (cst.BinaryOperation, cst.UnaryOperation):
+        found = builtins.arithmetic(ev, expr, before)
+    elif kind is cst.Comparison:
+        found = builtins.comparison(ev, expr, before)
+    elif kind is cst.BooleanOperation:
+        found = builtins.boolean(ev, expr, before)
+    elif kind is cst.IfExp:
+        test = truth(ev.object(expr.test, before))
+        if test is None:
+            found = join([ev.object(expr.body, before), ev.object(expr.orelse, before)])
+        else:
+            found = ev.object(expr.body if test else expr.orelse, before)
+    elif kind in (cst.ListComp, cst.GeneratorExp):
+        found = ev.calls.comprehension(expr, before)
+    elif kind is cst.NamedExpr:
+        found = ev.object(expr.value, before)
+    else:
+        found = UNKNOWN
+    if found is UNKNOWN or found is None:
+        found = ev.other_value(expr, before)
+    return found
+
+
+def _size(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Dim | None:
+    kind = type(expr)
+    if kind is cst.Integer:
+        return Dim.of(int(expr.value.replace("_", ""), 0))
+    if kind is cst.Name:
+        if expr.value in ("True", "False", "None"):
+            return None
+        return ev.size_of_name(expr, before)
+    if kind is cst.UnaryOperation:
+        inner = ev.size(expr.expression, before)
+        if inner is None:
+            return None
+        if type(expr.operator) is cst.Minus:
+            return -inner
+        return inner if type(expr.operator) is cst.Plus else None
+    if kind is cst.BinaryOperation:
+        return _arithmetic(ev, expr, before)
+    if kind is cst.NamedExpr:
+        return ev.size(expr.value, before)
+    if kind in (cst.Attribute, cst.Call, cst.Subscript):
+        return ev.size_of_expression(expr, before)
+    return None
+
+
+_AUGMENTED = {
+    cst.AddAssign: lambda a, b: a + b,
+    cst.SubtractAssign: lambda a, b: a - b,
+    cst.MultiplyAssign: lambda a, b: a * b,
+    cst.FloorDivideAssign: lambda a, b: a // b,
+}
+
+_ARITHMETIC = {
+    cst.Add: lambda a, b: a + b,
+    cst.Subtract: lambda a, b: a - b,
+    cst.Multiply: lambda a, b: a * b,
+    cst.FloorDivide: lambda a, b: a // b,
+    cst.Divide: lambda a, b: a / b,
+    cst.Modulo: lambda a, b: a % b,
+}
+
+
+def _arithmetic(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Dim | None:
+    left = ev.size(expr.left, before)
+    if left is None:
+        return None
+    operator = type(expr.operator)
+    if operator is cst.Power:
+        exponent = ev.integer(expr.right, before)
+        if exponent is None or not 0 <= exponent <= 8:
+            return None
+        result = Dim.of(1)
+        for _ in range(exponent):
+            result = result * left
+        return result
+    apply = _ARITHMETIC.get(operator)
+    right = ev.size(expr.right, before)
+    if apply is None or right is None:
+        return None
+    if operator in (cst.FloorDivide, cst.Divide, cst.Modulo) and right.literal == 0:
+        return None
+    return apply(left, right)
+
+
+Evaluator.HANDLERS = {"value": _value, "size": _size}

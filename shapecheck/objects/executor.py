@@ -1,0 +1,506 @@
+"""Running one function of the project statement by statement, for `shapecheck.objects.calls`.
+
+The run follows the code's control flow where the values decide it (an `if` on a constructor flag, a loop over a
+literal list or `range(4)`), and where they don't it runs both branches and keeps what they agree on, and runs a
+loop of unknown length as "any number of times": a name the body changes is what every pass agrees on, else
+unknown. Statements that run on every call are marked `certain` in the trace; only those can prove an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.engine.syntax import dotted_name
+from shapecheck.objects.builtins import as_key_value, container_items, key_of
+from shapecheck.objects.classes import function_facts, own_nodes
+from shapecheck.objects.dims import Dim
+from shapecheck.objects.frames import Frame
+from shapecheck.objects.values import (
+    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Seq, TorchObject, truth,
+)
+
+if TYPE_CHECKING:
+    from shapecheck.objects.calls import Calls
+    from shapecheck.objects.evaluator import Evaluator
+
+MAX_UNROLL = 64  # iterations of a loop over a known sequence
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+@dataclass
+class Run:
+    """What running a function gave: its return value (UNKNOWN when not known) and the trace of the statements
+    that ran, each with the version of the names it was read with and whether it runs on every call."""
+
+    value: object
+    trace: list[tuple[cst.CSTNode, int, bool]] = field(default_factory=list)
+    title: str = ""
+    frame: Frame | None = None
+
+
+UNKNOWN_RUN = Run(UNKNOWN)
+
+
+@dataclass
+class _Path:
+    env: dict[str, object]
+    certain: bool
+    ended: bool = False  # returned or raised on every way through
+    jump: str | None = None  # "break" / "continue" reached for certain
+
+
+def target_names(target: cst.BaseExpression) -> Iterator[str]:
+    if type(target) is cst.Name:
+        yield target.value
+    elif type(target) in (cst.Tuple, cst.List):
+        for element in target.elements:  # type: ignore[attr-defined]
+            yield from target_names(element.value)
+    elif type(target) is cst.StarredElement:
+        yield from target_names(target.value)  # type: ignore[attr-defined]
+
+
+def assign_target(target: cst.BaseExpression, value: object, env: dict[str, object], ev: Evaluator) -> bool:
+    """Bind a loop or comprehension target; False when it is not a plain name or tuple of names."""
+    kind = type(target)
+    if kind is cst.Name:
+        env[target.value] = value
+        return True
+    if kind in (cst.Tuple, cst.List):
+        elements = target.elements  # type: ignore[attr-defined]
+        parts = ev.unpacked_values(value, len(elements))
+        if parts is None:
+            parts = [UNKNOWN] * len(elements)
+        return all(assign_target(e.value, p, env, ev) for e, p in zip(elements, parts)
+                   if type(e) is not cst.StarredElement)
+    return False
+
+
+_MUTATORS = frozenset({"append", "extend", "insert", "add_module", "register_module", "register_buffer",
+                       "register_parameter", "update", "pop", "clear", "remove"})
+
+
+class Executor:
+    """One run of one function."""
+
+    def __init__(self, ev: Evaluator, calls: Calls) -> None:
+        self.ev = ev
+        self.calls = calls
+        self.returns: list[tuple[object, bool]] = []
+        self.trace: list[tuple[cst.CSTNode, int, bool]] = []
+        self.frame: Frame | None = None
+
+    def run(self, callee: FunctionValue, args: dict[str, object]) -> Run:
+        facts = function_facts(callee.ctx, callee.node)
+        if facts.yields:
+            return UNKNOWN_RUN
+        owner = callee.owner
+        title = f"{owner.name}.{callee.name}" if owner is not None else callee.name
+        frame = Frame(callee.node, facts.names, dict(args), parent=callee.closure,  # type: ignore[arg-type]
+                      depth=len(self.calls._active), title=title, owner=owner)
+        bound = callee.bound
+        if isinstance(bound, Instance) and bound.initializing is not None:
+            bound.initializing.add(callee.name)
+        self.frame = frame
+        body = callee.node.body
+        statements = body.body if isinstance(body, cst.IndentedBlock) else (body,)  # type: ignore[union-attr]
+        path = self.block(statements, _Path(frame.env, True))
+        frame.env = path.env
+        if not path.ended:
+            self.returns.append((NONE, path.certain))
+        return Run(self._returned(), self.trace, title, frame)
+
+    def _returned(self) -> object:
+        values = [value for value, _ in self.returns]
+        if not values:
+            return UNKNOWN
+        return self.ev.join_values(values)
+
+    # ------------------------------------------------------------------------------------------ statements
+
+    def block(self, statements, path: _Path) -> _Path:
+        for statement in statements:
+            if path.ended or path.jump is not None:
+                break
+            path = self.statement(statement, path)
+        return path
+
+    def version(self, path: _Path) -> int:
+        assert self.frame is not None
+        self.frame.env = path.env
+        return self.ev.enter(self.frame)
+
+    def statement(self, node: cst.CSTNode, path: _Path) -> _Path:
+        self.calls.step()
+        kind = type(node)
+        if kind is cst.SimpleStatementLine:
+            for small in node.body:  # type: ignore[attr-defined]
+                if path.ended or path.jump is not None:
+                    break
+                path = self.small(small, path)
+            return path
+        if kind is cst.If:
+            return self._if(node, path)  # type: ignore[arg-type]
+        if kind is cst.For:
+            return self._for(node, path)  # type: ignore[arg-type]
+        if kind is cst.While:
+            version = self.version(path)
+            self.trace.append((node.test, version, path.certain))  # type: ignore[attr-defined]
+            return self._widened(node.body.body, path, None, None)  # type: ignore[attr-defined]
+        if kind is cst.With:
+            version = self.version(path)
+            for item in node.items:  # type: ignore[attr-defined]
+                self.trace.append((item.item, version, path.certain))
+                if item.asname is not None:
+                    value = self.ev.object(item.item, version)
+                    self.assign(item.asname.name, UNKNOWN if isinstance(value, TorchObject) else value, path)
+            return self.block(node.body.body, path)  # type: ignore[attr-defined]
+        if kind is cst.Try:
+            return self._try(node, path)  # type: ignore[arg-type]
+        if kind is cst.FunctionDef:
+            path.env = dict(path.env)
+            path.env[node.name.value] = FunctionValue(node, self.ev.ctx, None, None, self.frame)  # type: ignore
+            return path
+        if kind is cst.ClassDef:
+            path.env = dict(path.env)
+            path.env[node.name.value] = ClassValue(node, self.ev.ctx)  # type: ignore[attr-defined]
+            return path
+        # match, async for/with and anything else: what it binds is unknown afterwards
+        path.env = dict(path.env)
+        for name in function_facts_names(node):
+            path.env[name] = UNKNOWN
+        path.certain = False
+        return path
+
+    def small(self, node: cst.CSTNode, path: _Path) -> _Path:
+        kind = type(node)
+        if kind is cst.Return:
+            value = UNKNOWN
+            if node.value is not None:  # type: ignore[attr-defined]
+                version = self.version(path)
+                self.trace.append((node, version, path.certain))
+                value = self.ev.object(node.value, version)  # type: ignore[attr-defined]
+            else:
+                value = NONE
+            self.returns.append((value, path.certain))
+            path.ended = True
+            return path
+        if kind is cst.Raise:
+            version = self.version(path)
+            self.trace.append((node, version, path.certain))
+            path.ended = True
+            return path
+        if kind is cst.Break:
+            path.jump = "break"
+            return path
+        if kind is cst.Continue:
+            path.jump = "continue"
+            return path
+        if kind in (cst.Pass, cst.Global, cst.Nonlocal):
+            return path
+        version = self.version(path)
+        self.trace.append((node, version, path.certain))
+        if kind is cst.Assign:
+            value = self.ev.object(node.value, version)  # type: ignore[attr-defined]
+            for target in node.targets:  # type: ignore[attr-defined]
+                self.assign(target.target, value, path, node.value, version)  # type: ignore[attr-defined]
+            return path
+        if kind is cst.AnnAssign:
+            if node.value is not None:  # type: ignore[attr-defined]
+                value = self.ev.object(node.value, version)  # type: ignore[attr-defined]
+                self.assign(node.target, value, path, node.value, version)  # type: ignore[attr-defined]
+            return path
+        if kind is cst.AugAssign:
+            value = self.ev.augmented(node, version)  # type: ignore[arg-type]
+            self.assign(node.target, value, path)  # type: ignore[attr-defined]
+            return path
+        if kind is cst.Expr:
+            self.expression(node.value, path, version)  # type: ignore[attr-defined]
+            return path
+        if kind is cst.Del:
+            path.env = dict(path.env)
+            for name in target_names(node.target):  # type: ignore[attr-defined]
+                path.env.pop(name, None)
+            return path
+        if kind in (cst.Import, cst.ImportFrom):
+            path.env = dict(path.env)
+            for name, qualname in _imported(node):
+                path.env[name] = Imported(qualname) if qualname else UNKNOWN
+            return path
+        return path  # assert and the like bind nothing
+
+    def expression(self, expr: cst.BaseExpression, path: _Path, version: int) -> None:
+        """An expression statement: run for its effects on the objects it changes."""
+        if type(expr) is cst.Call and type(expr.func) is cst.Attribute:
+            method = expr.func.attr.value
+            if method in _MUTATORS:
+                self.mutate(expr, method, path, version)
+                return
+        self.ev.object(expr, version)
+
+    def mutate(self, call: cst.Call, method: str, path: _Path, version: int) -> None:
+        """`layers.append(m)`, `layers.extend(ms)`, `self.add_module(name, m)`, `self.register_buffer(name, t)`:
+        the container or instance changes."""
+        ev = self.ev
+        receiver_expr = call.func.value  # type: ignore[attr-defined]
+        receiver = ev.object(receiver_expr, version)
+        args = [ev.object(arg.value, version) for arg in call.args if arg.keyword is None and not arg.star]
+        if isinstance(receiver, Instance) and method in ("add_module", "register_module", "register_buffer",
+                                                         "register_parameter"):
+            if len(args) >= 2 and isinstance(args[0], Const) and isinstance(args[0].value, str) \
+                    and not any(arg.star for arg in call.args):
+                receiver.attrs[args[0].value] = args[1]
+            else:
+                receiver.tainted = True
+            return
+        if not isinstance(receiver, Seq | Mapping):
+            ev.object(call, version)
+            return
+        updated: object = UNKNOWN
+        if isinstance(receiver, Seq):
+            if method == "append" and len(args) == 1:
+                updated = Seq(receiver.items + (args[0],), receiver.kind, receiver.complete)
+            elif method == "extend" and len(args) == 1:
+                items = container_items(args[0])
+                if isinstance(items, Seq):
+                    updated = Seq(receiver.items + items.items, receiver.kind, receiver.complete and items.complete)
+            elif method == "insert" and len(args) == 2 and isinstance(args[0], Dim) and args[0].literal is not None:
+                items = list(receiver.items)
+                items.insert(args[0].literal, args[1])
+                updated = Seq(tuple(items), receiver.kind, receiver.complete)
+        elif isinstance(receiver, Mapping) and method == "update" and len(args) == 1 and isinstance(args[0], Mapping):
+            merged = dict(receiver.items)
+            merged.update(args[0].items)
+            updated = Mapping(tuple(merged.items()), receiver.complete and args[0].complete)
+        self.assign(receiver_expr, updated, path)
+
+    def assign(self, target: cst.BaseExpression, value: object, path: _Path,
+               expr: cst.BaseExpression | None = None, version: int | None = None) -> None:
+        kind = type(target)
+        if kind is cst.Name:
+            path.env = dict(path.env)
+            path.env[target.value] = value  # type: ignore[attr-defined]
+            return
+        if kind in (cst.Tuple, cst.List):
+            elements = target.elements  # type: ignore[attr-defined]
+            if any(type(e) is cst.StarredElement for e in elements):
+                for element in elements:
+                    self.assign(element.value, UNKNOWN, path)
+                return
+            parts = self.ev.unpacked_values(value, len(elements))
+            if parts is None and expr is not None and version is not None:
+                parts = self.ev.unpacked_expression(expr, len(elements), version)
+            for element, part in zip(elements, parts or [UNKNOWN] * len(elements)):
+                self.assign(element.value, part, path)
+            return
+        if kind is cst.Attribute:
+            owner = self.ev.object(target.value, self.version(path))  # type: ignore[attr-defined]
+            if isinstance(owner, Instance):
+                owner.attrs[target.attr.value] = value  # type: ignore[attr-defined]
+            return
+        if kind is cst.Subscript:
+            container_expr = target.value  # type: ignore[attr-defined]
+            version = self.version(path)
+            container = self.ev.object(container_expr, version)
+            if isinstance(container, Mapping) and len(target.slice) == 1 \
+                    and type(target.slice[0].slice) is cst.Index:  # type: ignore[attr-defined]
+                key = key_of(self.ev.object(target.slice[0].slice.value, version))  # type: ignore[attr-defined]
+                if key is not None:
+                    merged = dict(container.items)
+                    merged[key] = value
+                    self.assign(container_expr, Mapping(tuple(merged.items()), container.complete), path)
+                    return
+            if isinstance(container, (Seq, Mapping)):
+                self.assign(container_expr, UNKNOWN, path)
+
+    # ----------------------------------------------------------------------------------------- control flow
+
+    def _if(self, node: cst.If, path: _Path) -> _Path:
+        version = self.version(path)
+        self.trace.append((node.test, version, path.certain))
+        known = truth(self.ev.object(node.test, version))
+        orelse = node.orelse
+        other = (orelse.body.body if type(orelse) is cst.Else else (orelse,)) if orelse is not None else ()
+        if known is True:
+            return self.block(node.body.body, path)
+        if known is False:
+            return self.block(other, path)
+        return self._branches(path, [node.body.body, other])
+
+    def _branches(self, path: _Path, blocks: list, start_env: dict[str, object] | None = None) -> _Path:
+        """Blocks of which any one may run, each from the same state: the instances' attributes too, which the
+        blocks change in place, are put back before each and joined after."""
+        instances = self._instances(path)
+        saved = [dict(instance.attrs) for instance in instances]
+        paths, states = [], []
+        for block in blocks:
+            for instance, attrs in zip(instances, saved):
+                instance.attrs = dict(attrs)
+            paths.append(self.block(block, _Path(dict(start_env if start_env is not None else path.env), False)))
+            states.append([instance.attrs for instance in instances])
+        going = [state for branch, state in zip(paths, states) if not branch.ended and branch.jump is None]
+        for index, instance in enumerate(instances):
+            if not going:
+                instance.attrs = saved[index]
+                continue
+            attrs = going[0][index]
+            for other in going[1:]:
+                attrs = self.ev.join_envs(attrs, other[index])
+            instance.attrs = attrs
+        return self._merge(path, paths)
+
+    def _instances(self, path: _Path) -> list[Instance]:
+        """The objects whose attributes a block may set: those the function's names hold."""
+        seen: dict[int, Instance] = {}
+        for value in path.env.values():
+            if isinstance(value, Instance) and not value.tainted:
+                seen[id(value)] = value
+        return list(seen.values())
+
+    def _merge(self, before: _Path, paths: list[_Path]) -> _Path:
+        """Where branches meet again: the names they agree on; a branch that returned, raised or jumped adds
+        nothing, and what follows no longer runs on every call."""
+        going = [p for p in paths if not p.ended and p.jump is None]
+        if not going:
+            result = _Path(before.env, before.certain, ended=all(p.ended for p in paths))
+            if not result.ended:
+                result.certain = False  # a jump under a condition: the rest of the loop body may not run
+                result.jump = "unsure"
+            return result
+        certain = before.certain and len(going) == len(paths)
+        env = going[0].env
+        for other in going[1:]:
+            env = self.ev.join_envs(env, other.env)
+        return _Path(env, certain)
+
+    def _for(self, node: cst.For, path: _Path) -> _Path:
+        version = self.version(path)
+        self.trace.append((node.iter, version, path.certain))
+        iterable = container_items(self.ev.object(node.iter, version))
+        if isinstance(iterable, Mapping):
+            iterable = Seq(tuple(as_key_value(k) for k, _ in iterable.items), complete=iterable.complete)
+        if isinstance(iterable, Seq) and iterable.complete and len(iterable.items) <= MAX_UNROLL \
+                and node.asynchronous is None:
+            unrolled = self._unrolled(node, iterable, path)
+            if unrolled is not None:
+                return unrolled
+        return self._widened(node.body.body, path, node.target, node.orelse)
+
+    def _unrolled(self, node: cst.For, iterable: Seq, path: _Path) -> _Path | None:
+        """Each iteration in turn; None when a `break` or `continue` under a condition the values don't decide
+        makes the iterations' paths diverge (then the loop is run as of unknown length)."""
+        current = _Path(path.env, path.certain)
+        trace_length = len(self.trace)
+        returns_length = len(self.returns)
+        broke = False
+        for item in iterable.items:
+            self.assign(node.target, item, current)
+            current = self.block(node.body.body, current)
+            if current.jump == "unsure":
+                del self.trace[trace_length:]
+                del self.returns[returns_length:]
+                return None
+            if current.ended:
+                return current
+            if current.jump == "break":
+                current.jump = None
+                broke = True
+                break
+            current.jump = None
+        if not broke and node.orelse is not None:
+            current = self.block(node.orelse.body.body, current)
+        return current
+
+    def _widened(self, body, path: _Path, target: cst.BaseExpression | None, orelse) -> _Path:
+        """A loop run any number of times, zero included: a name (or an attribute of an object it holds) is what
+        every pass agrees on."""
+        instances = self._instances(path)
+        saved = [dict(instance.attrs) for instance in instances]
+        result = self._passes(body, path, target)
+        for instance, attrs in zip(instances, saved):
+            instance.attrs = self.ev.join_envs(attrs, instance.attrs)
+        if orelse is not None:
+            result = self.block(orelse.body.body, result)
+        return result
+
+    def _passes(self, body, path: _Path, target: cst.BaseExpression | None) -> _Path:
+        start = _Path(dict(path.env), False)
+        current = start
+        for _ in range(3):
+            entry = _Path(dict(current.env), False)
+            if target is not None:
+                self.assign(target, UNKNOWN, entry)
+                for name in target_names(target):
+                    entry.env[name] = UNKNOWN
+            after = self.block(body, entry)
+            if after.ended or after.jump is not None:
+                after = _Path(entry.env, False)
+            joined = self.ev.join_envs(current.env, after.env)
+            if joined == current.env:
+                break
+            current = _Path(joined, False)
+        else:
+            current = _Path({k: v if start.env.get(k, UNKNOWN) == v else UNKNOWN for k, v in current.env.items()},
+                            False)
+        return _Path(current.env, path.certain)
+
+    def _try(self, node: cst.Try, path: _Path) -> _Path:
+        """The body as it comes; a handler may run after any part of it, so from what the body's start and end
+        agree on; the `else` after the body; `finally` after either."""
+        body = self.block(node.body.body, _Path(dict(path.env), path.certain))
+        if node.orelse is not None and not body.ended:
+            body = self.block(node.orelse.body.body, body)
+        merged = body
+        if node.handlers:
+            start = self.ev.join_envs(path.env, body.env)
+            handled = self._branches(body, [handler.body.body for handler in node.handlers], start)
+            merged = self._merge(path, [body, handled])
+        if node.finalbody is not None:
+            merged = self.block(node.finalbody.body.body, merged)
+        return merged
+
+
+def function_facts_names(node: cst.CSTNode) -> Iterator[str]:
+    """The names a statement the executor does not follow may bind."""
+    for child in _walk(node):
+        kind = type(child)
+        if kind in (cst.Assign,):
+            for target in child.targets:  # type: ignore[attr-defined]
+                yield from target_names(target.target)
+        elif kind in (cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr):
+            yield from target_names(child.target)  # type: ignore[attr-defined]
+        elif kind is cst.MatchAs and child.name is not None:  # type: ignore[attr-defined]
+            yield child.name.value  # type: ignore[attr-defined]
+
+
+def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    return own_nodes(node)
+
+
+def _imported(node: cst.CSTNode) -> Iterator[tuple[str, str | None]]:
+    names = node.names  # type: ignore[attr-defined]
+    if isinstance(names, cst.ImportStar):
+        return
+    if type(node) is cst.ImportFrom:
+        module = dotted_name(node.module) if node.module is not None and not node.relative else None
+        for alias in names:
+            if type(alias.name) is not cst.Name:
+                continue
+            local = alias.asname.name.value if alias.asname is not None else alias.name.value
+            yield local, f"{module}.{alias.name.value}" if module else None
+        return
+    for alias in names:
+        dotted = dotted_name(alias.name)
+        if dotted is None:
+            continue
+        if alias.asname is not None and type(alias.asname.name) is cst.Name:
+            yield alias.asname.name.value, dotted
+        else:
+            root = dotted.split(".", 1)[0]
+            yield root, root

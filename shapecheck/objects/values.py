@@ -1,0 +1,261 @@
+"""The values the objects floor knows an expression holds, besides tensors (which the shapes floor adds).
+
+A value is what the code states and nothing more. An int is a `Dim` (exact or symbolic); a constant is a `Const`;
+lists, tuples and dicts are `Seq` and `Mapping`, with `complete` False when the code may hold more than it shows (an
+element appended in a loop of unknown length). Objects:
+
+- `Imported`: a name reached through an import of another package (`torch.nn.Linear`, `math.pi`): its dotted name.
+- `TorchObject`: an object a constructor of another package built (`nn.Linear(d, 10)`, `torch.optim.SGD(...)`,
+  `DataLoader(ds, ...)`), with the call and the `Site` to read its arguments at.
+- `ClassValue`, `FunctionValue`: a class or function of the project; a `FunctionValue` with `bound` is a method of
+  an instance, with `closure` a function defined inside a call being run.
+- `Instance`: an object of a project class, its attributes filled in by running `__init__`. A generic instance
+  (`self` in a method read on its own, a parameter annotated with the class) has opaque constructor arguments.
+- `Opaque`: a value the code does not state (a parameter of a generic run), with an identity, so that the same
+  parameter stored in two attributes is known to be one object.
+
+`UNKNOWN` is the value of anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.objects.dims import Dim
+
+if TYPE_CHECKING:
+    from shapecheck.engine.context import Context
+    from shapecheck.objects.evaluator import Evaluator
+
+
+class _Unknown:
+    """Nothing is known about the value."""
+
+    _instance: _Unknown | None = None
+
+    def __new__(cls) -> _Unknown:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = _Unknown()
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    """A constant the code states: a string, a bool, None or a float."""
+
+    value: str | bool | float | None
+
+
+NONE = Const(None)
+TRUE = Const(True)
+FALSE = Const(False)
+
+
+@dataclass(frozen=True, slots=True)
+class Seq:
+    """A list or tuple. `complete` is False when elements the analysis does not know may follow `items`."""
+
+    items: tuple[object, ...]
+    kind: str = "list"  # "list" or "tuple"
+    complete: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Mapping:
+    """A dict with keys the code states (strings, ints)."""
+
+    items: tuple[tuple[Hashable, object], ...]
+    complete: bool = True
+
+    def get(self, key: Hashable) -> object:
+        for k, v in self.items:
+            if k == key:
+                return v
+        return UNKNOWN
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """A name reached through an import of another package: `torch.nn.Linear`, `math.pi`."""
+
+    qualname: str
+
+
+@dataclass(frozen=True, slots=True)
+class Opaque:
+    """A value the code does not state, with an identity: the same key is the same object. `maybe_tensor` is False
+    where an annotation rules a tensor out (`n: int`)."""
+
+    key: Hashable
+    name: str = field(compare=False)
+    maybe_tensor: bool = field(default=True, compare=False)
+
+    def as_size(self) -> Dim:
+        return Dim.symbol(("opaque", self.key), self.name, placeholder=True)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Site:
+    """Where a call's arguments are read: an evaluator and the `before` its names resolve at."""
+
+    evaluator: Evaluator = field(repr=False)
+    before: int
+    home: object = field(default=None, repr=False)  # the scope names resolve in when the call sits in a function already left
+
+    def read(self, want: str, expr: cst.BaseExpression) -> object:
+        return self.evaluator.read_at(self, want, expr)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TorchObject:
+    """An object a constructor of another package built: `nn.Linear(d, 10)`, `optim.SGD(model.parameters())`.
+
+    `items` holds the layers of a container (`nn.Sequential(*layers)`, `nn.ModuleList([...])`) when they are known;
+    `site` reads the other arguments."""
+
+    qualname: str
+    call: cst.Call | None = field(repr=False)
+    site: Site | None = field(repr=False)
+    items: Seq | Mapping | None = None
+
+    def argument(self, index: int, *names: str) -> cst.BaseExpression | None:
+        """The expression of a constructor argument by keyword, else by position; None when absent or hidden by
+        `*args`/`**kwargs`."""
+        if self.call is None:
+            return None
+        positional = 0
+        for arg in self.call.args:
+            if arg.star:
+                return None
+            if arg.keyword is not None:
+                if arg.keyword.value in names:
+                    return arg.value
+                continue
+            if positional == index:
+                return arg.value
+            positional += 1
+        return None
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rsplit(".", 1)[-1]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ClassValue:
+    """A class of the project, in the module (context) that defines it."""
+
+    node: cst.ClassDef = field(repr=False)
+    ctx: Context = field(repr=False)
+
+    @property
+    def name(self) -> str:
+        return self.node.name.value
+
+    def __repr__(self) -> str:
+        return f"ClassValue({self.name})"
+
+
+@dataclass(slots=True, eq=False)
+class Instance:
+    """An object of a project class. `attrs` are the attributes its `__init__` set (values, tensors' shapes);
+    `generic` marks an instance whose constructor arguments are not known (`self` read on its own, a parameter
+    annotated with the class); `tainted` marks one whose attributes may be set where the analysis cannot see
+    (`setattr(self, name, ...)` with a computed name): then none of them is known."""
+
+    cls: ClassValue
+    attrs: dict[str, object] = field(default_factory=dict)
+    generic: bool = False
+    tainted: bool = False
+    call: cst.Call | None = field(default=None, repr=False)  # the constructor call, when there is one
+    bases: tuple[str, ...] = ()  # the qualnames of torch classes among its bases (`torch.nn.Sequential`)
+    items: Seq | Mapping | None = None  # what a `nn.Sequential`/`ModuleList` subclass holds
+    # while `__init__` runs: the methods it ran on the object (attributes other methods set are not known)
+    initializing: set[str] | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FunctionValue:
+    """A function of the project; a method of `bound` when bound; `closure` holds the values of the enclosing
+    call's names for a function defined inside a call being run."""
+
+    node: cst.FunctionDef = field(repr=False)
+    ctx: Context = field(repr=False)
+    bound: object = field(default=None, repr=False)
+    owner: ClassValue | None = None  # the class a method is defined in
+    closure: object = field(default=None, repr=False)  # the enclosing `Frame` of a nested function
+
+    def __repr__(self) -> str:
+        return f"FunctionValue({self.name})"
+
+    @property
+    def name(self) -> str:
+        return self.node.name.value
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Super:
+    """`super()` inside a method of `owner`, for `instance`."""
+
+    instance: object
+    owner: ClassValue
+
+
+def is_known(value: object) -> bool:
+    return value is not UNKNOWN and value is not None
+
+
+def constant_of(node: cst.BaseExpression) -> object:
+    """The value of a literal: ints as Dims, strings, floats, True/False/None; UNKNOWN for anything else."""
+    kind = type(node)
+    if kind is cst.Integer:
+        try:
+            return Dim.of(int(node.value.replace("_", ""), 0))
+        except ValueError:
+            return UNKNOWN
+    if kind is cst.Float:
+        try:
+            return Const(float(node.value.replace("_", "")))
+        except ValueError:
+            return UNKNOWN
+    if kind in (cst.SimpleString, cst.ConcatenatedString):
+        text = node.evaluated_value
+        return Const(text) if isinstance(text, str) else UNKNOWN
+    if kind is cst.Name and node.value in ("True", "False", "None"):
+        return {"True": TRUE, "False": FALSE, "None": NONE}[node.value]
+    return UNKNOWN
+
+
+def truth(value: object) -> bool | None:
+    """Whether a value is truthy, when the code states it; None when it can't be told."""
+    if isinstance(value, Const):
+        return bool(value.value)
+    if isinstance(value, Dim):
+        literal = value.literal
+        return None if literal is None else bool(literal)
+    if isinstance(value, Seq | Mapping):
+        if value.items:
+            return True
+        return False if value.complete else None
+    if isinstance(value, (TorchObject, ClassValue, FunctionValue, Instance, Imported)):
+        return True
+    return None
+
+
+def hashable(value: object) -> Hashable | None:
+    """A key for memoizing a call on this value; None when it has none (a mutable instance keys by identity)."""
+    try:
+        hash(value)
+    except TypeError:
+        return id(value)
+    return value
