@@ -25,7 +25,7 @@ from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
 from shapecheck.engine.rule import Rule
 from shapecheck.findings import INTERNAL_ERROR, FileResult
 from shapecheck.record import commands as record_commands
-from shapecheck.reporters import FORMATS, render, statistics as render_statistics, summary
+from shapecheck.reporters import FOR_PEOPLE, FORMATS, render, statistics as render_statistics, summary
 from shapecheck.reporters import statistics_json as render_statistics_json
 from shapecheck.engine.linter import SourceError
 from shapecheck.notebook import NotebookError
@@ -179,7 +179,7 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
         else:
             report.add(render(output_format, findings, enabled, unsafe_fixes=unsafe_fixes))
             # The other formats are for machines: nothing else. A run that could not lint a path has not passed.
-            if output_format in ("full", "concise") and not quiet and (findings or fixed or not problems):
+            if output_format in FOR_PEOPLE and not quiet and (findings or fixed or not problems):
                 report.add(summary(findings, fixed, unsafe_fixes))
         found_something = bool(findings)
     report.close()
