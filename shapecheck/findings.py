@@ -98,6 +98,7 @@ class FileResult:
     error: str | None = None
     warning: str | None = None
     fixed: int = 0
+    fixes: dict[str, int] = field(default_factory=dict)  # code -> how many of its findings were fixed
     new_source: str | None = None
     # Where an invalid noqa directive is (`row`, or `cell N:row` in a notebook): it silences nothing, as in ruff.
     invalid_noqa: list[str] = field(default_factory=list)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from shapecheck.config import Config, ConfigError, Selection, find_pyproject, load
+from shapecheck.config import Config, ConfigError, Resolver, Selection, Settings, find_config, load
 from tests.cli_helpers import BUGGY, lint, reported, write
 
 FINDING = "model.py:2:5: SC301"
@@ -23,7 +23,7 @@ def test_the_nearest_pyproject_with_the_table_is_used(project: Path) -> None:
     pyproject(project, 'ignore = ["SC301"]\n')
     write(project / "pkg" / "pyproject.toml", "[project]\nname = 'inner'\n")  # no table: passed over
     write(project / "pkg" / "model.py", BUGGY)
-    assert find_pyproject(project / "pkg") == project / "pyproject.toml"
+    assert find_config(project / "pkg") == project / "pyproject.toml"
     assert lint("pkg").exit_code == 0
 
 
@@ -161,7 +161,7 @@ def test_per_file_ignores_are_relative_to_their_own_file(project: Path) -> None:
 @pytest.mark.parametrize(("sub_body", "reason"), [
     ('extend = "../missing.toml"\n', "missing.toml: cannot be read"),
     ('extend = "pyproject.toml"\n', "extends itself"),
-    ("extend = 3\n", "extend: expected the path of a pyproject.toml"),
+    ("extend = 3\n", "extend: expected the path of a configuration file"),
     ('extend = "../other.toml"\n', "other.toml: has no [tool.shapecheck] table"),
 ])
 def test_a_bad_extend_is_exit_2_naming_it(project: Path, sub_body: str, reason: str) -> None:
@@ -251,10 +251,14 @@ def test_a_bad_config_option_is_exit_2(project: Path, text: str | None, reason: 
 def test_load_reads_every_key(tmp_path: Path) -> None:
     path = pyproject(tmp_path, 'select = ["SC1"]\nignore = ["SC102"]\nextend-select = ["SC3"]\nexclude = ["a"]\n'
                                'extend-exclude = ["b"]\nper-file-ignores = { "t/*" = ["SC1"] }\n')
-    assert load(path) == Config(root=tmp_path, path=path, selections=(Selection(("SC1",), ("SC102",), ("SC3",)),),
-                                exclude=("a",), extend_exclude=("b",), per_file_ignores=(("t/*", ("SC1",)),))
+    config = load(path)
+    assert (config.path, config.root) == (path, tmp_path)
+    assert config.selections == (Selection(("SC1",), ("SC102",), ("SC3",)),)
+    assert config.layers[0].settings == Settings(select=("SC1",), ignore=("SC102",), extend_select=("SC3",),
+                                                 exclude=("a",), extend_exclude=("b",),
+                                                 per_file_ignores=(("t/*", ("SC1",)),))
 
 
-def test_with_cli_rejects_unknown_codes(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="--ignore: unknown rule selector 'NOPE'"):
-        Config(root=tmp_path).with_cli(None, ["NOPE"], [])
+def test_the_command_line_rejects_unknown_codes(project: Path) -> None:
+    result = lint("--ignore", "NOPE")
+    assert result.exit_code == 2 and "--ignore: unknown rule selector 'NOPE'" in result.stderr

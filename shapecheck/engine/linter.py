@@ -67,10 +67,12 @@ def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
 
 
 def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
-              parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
+              parse: Callable[[str], ParsedSource] = parse_source, unfixable: frozenset[str] = frozenset()
+              ) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
     and report what remains; the fixed text is in `result.new_source`. `parse` turns text into a module (the
-    editor server passes one that re-parses only what an edit changed)."""
+    editor server passes one that re-parses only what an edit changed). The fixes of codes in `unfixable` (the
+    `unfixable` setting) are neither applied nor reported."""
     result = FileResult(filename, invalid_noqa=[str(row) for row in invalid_rows(text)])
     exempt = file_exemption(text)
     if exempt is True:
@@ -83,29 +85,34 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     for round_ in range(MAX_FIX_ROUNDS + 1):
         outcome = _lint_once(current, filename, applicable(rules, current), parse)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
-            outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
+            outcome.fixed, outcome.fixes = result.fixed, result.fixes
+            outcome.new_source = current if current != text else None
             outcome.invalid_noqa = result.invalid_noqa
             return outcome
         module, reports, findings = outcome
         if fix is None or round_ == MAX_FIX_ROUNDS:
             break
-        wanted = [r for r in reports if r.fix is not None and (fix == "unsafe" or r.fix.applicability == "safe")]
+        wanted = [r for r in reports if r.fix is not None and r.rule.code not in unfixable
+                  and (fix == "unsafe" or r.fix.applicability == "safe")]
         if not wanted:
             break
-        fixed_text, count = apply_fixes(module, wanted)
+        fixed_text, applied = apply_fixes(module, wanted)
         if current.endswith("\r") and not fixed_text.endswith(("\r", "\n")):
             fixed_text += "\r"  # libcst drops the last line end of a file whose lines end in a lone \r
-        if count == 0 or fixed_text == current:
+        if not applied or fixed_text == current:
             break
-        result.fixed += count
+        result.fixed += len(applied)
+        for code in applied:
+            result.fixes[code] = result.fixes.get(code, 0) + 1
         current = fixed_text
-    result.findings = findings
+    result.findings = [replace(f, fix=None) if f.fix is not None and f.code in unfixable else f for f in findings]
     result.new_source = current if current != text else None
     return result
 
 
 def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
-                  parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
+                  parse: Callable[[str], ParsedSource] = parse_source, unfixable: frozenset[str] = frozenset()
+                  ) -> FileResult:
     """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
     notebook is one SC000 finding, as ruff reports it. With fixes, `result.new_source` is the notebook's new text."""
     try:
@@ -114,11 +121,11 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
         start = Location(1, 1)
         return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", str(error), filename, start, start)])
     notebook, broken = _leave_out_broken_cells(notebook, filename)
-    result = lint_text(notebook.source, filename, rules, fix, parse)
+    result = lint_text(notebook.source, filename, rules, fix, parse, unfixable)
     if result.new_source is not None:
         result.new_source = notebook.with_source(result.new_source)
         if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed
-            result = lint_text(notebook.source, filename, rules)
+            result = lint_text(notebook.source, filename, rules, unfixable=unfixable)
             result.warning = "fixes not applied: they could not be put back into the notebook's cells"
     result.findings = sorted([*broken, *(_in_cell(notebook, finding) for finding in result.findings)],
                              key=lambda finding: finding.sort_key)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from shapecheck.findings import Finding
 from shapecheck.reporters import concise, full, github, gitlab, grouped, json, json_lines, junit, pylint, sarif
 from shapecheck.reporters.statistics import statistics, statistics_json
-from shapecheck.reporters.summary import summary
+from shapecheck.reporters.summary import fix_only_summary, fixes_applied, summary
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Rule
@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 FORMATS = ("full", "concise", "grouped", "json", "json-lines", "junit", "sarif", "github", "gitlab", "pylint")
 FOR_PEOPLE = ("full", "concise", "grouped")
 
-__all__ = ["FORMATS", "FOR_PEOPLE", "render", "statistics", "statistics_json", "summary"]
+__all__ = ["FORMATS", "FOR_PEOPLE", "fix_only_summary", "fixes_applied", "render", "statistics", "statistics_json",
+           "summary"]
 
 
 def render(output_format: str, findings: Sequence[Finding], rules: Sequence[type[Rule]], *,
