@@ -150,8 +150,8 @@ def lint(paths: tuple[str, ...], no_cache: bool, jobs: int | None, stdin_filenam
     # With --fix on standard input, standard output carries the fixed source.
     report = _Report(options["output_file"], to_stderr=stdin and run.write)
     for_people = run.output_format in FOR_PEOPLE and not options["quiet"]
-    if run.show_fixes and fixed and (for_people or run.fix_only):
-        report.add(fixes_applied(results, {code: rule.name for code, rule in rules_by_code().items()}))
+    shown_fixes = fixes_applied(results, {code: rule.name for code, rule in rules_by_code().items()}) if (
+        run.show_fixes and fixed and not run.diff) else ""
     if run.diff:
         report.add("".join(outcome.diff for outcome in outcomes).removesuffix("\n"))
         if not options["quiet"]:
@@ -160,6 +160,7 @@ def lint(paths: tuple[str, ...], no_cache: bool, jobs: int | None, stdin_filenam
         failing = any(outcome.diff for outcome in outcomes)
     elif run.fix_only:
         if not options["quiet"]:
+            report.add(shown_fixes)
             report.add(fix_only_summary(findings, fixed, run.unsafe_fixes))
         failing = False
     else:
@@ -170,6 +171,7 @@ def lint(paths: tuple[str, ...], no_cache: bool, jobs: int | None, stdin_filenam
             report.add(render(run.output_format, findings, enabled, unsafe_fixes=run.unsafe_fixes))
             # The other formats are for machines: nothing else. A run that could not lint a path has not passed.
             if for_people and (findings or fixed or not problems):
+                report.add(shown_fixes)  # between the findings and the summary, as ruff lists them
                 report.add(summary(findings, fixed, run.unsafe_fixes))
         failing = any(run.fails_on(finding) for finding in findings) and not options["exit_zero"]
     report.close()
