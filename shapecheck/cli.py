@@ -252,7 +252,7 @@ class _RuleChooser:
 
     def task(self, path: str, data: bytes | None = None) -> Task:
         """What linting the file at `path` takes: its rules, and the codes its configuration makes unfixable."""
-        return Task(path, self.rules_for(path), data, self.resolver.for_path(path).unfixable)
+        return Task(path, self.rules_for(path), data, self.resolver.for_path(path).file_options)
 
     def __init__(self, resolver: Resolver) -> None:
         self.resolver = resolver

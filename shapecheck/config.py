@@ -35,6 +35,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.registry import resolve_layers
 from shapecheck.engine.rule import Rule
 from shapecheck.gitignore import PatternList, parse_lines
@@ -162,6 +163,11 @@ class Config:
         fixable = resolve_layers(((layer.settings.fixable, layer.settings.unfixable, layer.settings.extend_fixable)
                                   for layer in self.layers), everything=True)
         return frozenset(rule.code for rule in all_rules()) - {rule.code for rule in fixable}
+
+    @cached_property
+    def file_options(self) -> FileOptions:
+        """What the engine needs besides the rules: the unfixable codes and the other tools' (`external`)."""
+        return FileOptions(self.unfixable, self._last("external", ()))
 
     # ------------------------------------------------------------------------------------------------- files
 

@@ -55,6 +55,7 @@ class Settings:
     fix: bool | None = None
     unsafe_fixes: bool | None = None
     show_fixes: bool | None = None
+    external: tuple[str, ...] | None = None
     fail_on: str | None = None
     output_format: str | None = None
     file_time_limit: float | None = None
@@ -179,6 +180,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "fix": _boolean,
     "unsafe-fixes": _boolean,
     "show-fixes": _boolean,
+    "external": _strings("codes of other tools' rules (\"SC100\")"),
     "fail-on": _choice(SEVERITIES),
     "output-format": lambda value: _choice(_formats())(value),
     "file-time-limit": seconds,
