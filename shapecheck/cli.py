@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import io
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -32,7 +33,7 @@ from shapecheck.reporters import statistics as render_statistics, statistics_jso
 from shapecheck.reporters.paths import shown
 from shapecheck.engine.linter import SourceError
 from shapecheck.notebook import NotebookError
-from shapecheck.rule_docs import all_codes, code_for, page
+from shapecheck.rule_docs import all_codes, code_for, page, record
 from shapecheck.runner import Outcome, Task, deliver_fixes, run as execute
 from shapecheck.writer import WriteError
 
@@ -303,9 +304,21 @@ def _write_stdout(data: bytes) -> None:
     sys.stdout.buffer.flush()
 
 
+RULE_FORMATS = click.Choice(["text", "json"])
+
+
+def _all_records() -> str:
+    return json.dumps([record(code) for code in all_codes()], indent=2)
+
+
 @main.command("rules", short_help="List every rule.")
-def list_rules() -> None:
+@click.option("--output-format", type=RULE_FORMATS, default="text", show_default=True,
+              help="json: each rule as `shapecheck rule --output-format json` describes it.")
+def list_rules(output_format: str) -> None:
     """List every rule: code, name, whether it is on by default, and its fix."""
+    if output_format == "json":
+        click.echo(_all_records())
+        return
     rows = [(code, name, "always", "-") for code, name in ENGINE_CODES.items()]
     rows += [(rule.code, rule.name, "yes" if rule.default else "no", rule.fixable or "-")
              for rule in rules_by_code().values()]
@@ -359,17 +372,22 @@ def _python_files(paths: Sequence[str]) -> list[str]:
 @main.command("rule")
 @click.argument("code", required=False)
 @click.option("--all", "show_all", is_flag=True, help="Print the documentation of every rule.")
-def explain_rule(code: str | None, show_all: bool) -> None:
+@click.option("--output-format", type=RULE_FORMATS, default="text", show_default=True,
+              help="json: ruff's record of a rule (a list with --all).")
+def explain_rule(code: str | None, show_all: bool, output_format: str) -> None:
     """Print the documentation of rule CODE: a code (SC101) or a name (view-after-transpose)."""
     if show_all == (code is not None):
         raise click.UsageError("give one rule's code or name, or --all")
     if show_all:
-        click.echo("\n\n".join(page(each) for each in all_codes()))
+        if output_format == "json":
+            click.echo(_all_records())
+        else:
+            click.echo("\n\n".join(page(each) for each in all_codes()))
         return
     found = code_for(code)
     if found is None:
         _fail(f"unknown rule {code!r} (see `shapecheck rules`)")
-    click.echo(page(found))
+    click.echo(json.dumps(record(found), indent=2) if output_format == "json" else page(found))
 
 
 @main.command("server", short_help="Run the editor server (Language Server Protocol over stdio).")

@@ -215,3 +215,25 @@ def test_two_configuration_files_are_refused(project: Path) -> None:
     write(project / "m.py", BUGGY)
     result = lint("--config", "a.toml", "--config", "b.toml", "m.py")
     assert result.exit_code == 2 and "name one configuration file" in result.stderr
+
+
+# ---------------------------------------------------------------------------------- rule / rules as JSON
+
+
+def test_rule_as_json_has_ruffs_keys() -> None:
+    from click.testing import CliRunner
+    from shapecheck.cli import main
+    from shapecheck.rules.log_of_softmax import LogOfSoftmax
+
+    record = json.loads(CliRunner().invoke(main, ["rule", "log-of-softmax", "--output-format", "json"]).stdout)
+    assert list(record)[:9] == ["name", "code", "linter", "summary", "message_formats", "fix", "fix_availability",
+                                "explanation", "preview"]
+    assert (record["code"], record["name"], record["fix_applicability"], record["default"]) == (
+        "SC301", "log-of-softmax", "safe", True)
+    assert record["explanation"] == LogOfSoftmax.documentation()
+    every = json.loads(CliRunner().invoke(main, ["rule", "--all", "--output-format", "json"]).stdout)
+    listed = json.loads(CliRunner().invoke(main, ["rules", "--output-format", "json"]).stdout)
+    assert every == listed and record in every
+    assert {"SC000", "SC900", "SC999"} <= {each["code"] for each in every}
+    engine = next(each for each in every if each["code"] == "SC000")
+    assert (engine["fix"], engine["url"]) == ("Fix is not available.", None)
