@@ -37,7 +37,7 @@ _OURS = re.compile(r"SC[0-9]{3}")
 class _Directive:
     row: int
     comment: str  # the whole comment token
-    start: int  # where `# noqa` begins in it
+    start: int  # where the directive begins in it
     codes_start: int
     codes_end: int
     codes: tuple[str, ...]
