@@ -219,10 +219,10 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
         return module, [], []
     # A finding a noqa comment silences is not fixed either, as in ruff: the comment says "leave this line alone".
     reports, findings, suppressed = _findings(source, filename, ctx.reports)
-    checker = next((rule for rule in instances if rule.code == UNUSED_NOQA), None)
+    checker = next((rule for rule in rules if rule.code == UNUSED_NOQA), None)
     if checker is not None and noqa_check is not None:
         known = frozenset(rule.code for rule in all_rules()) | ENGINE_CODES.keys()
-        extra = unused_noqa.reports(source, checker, suppressed, noqa_check[0], known, noqa_check[1])
+        extra = unused_noqa.reports(source, checker(ctx), suppressed, noqa_check[0], known, noqa_check[1])
         extra_reports, extra_findings, _ = _findings(source, filename, extra)
         reports += extra_reports
         findings = sorted(findings + extra_findings, key=lambda f: f.sort_key)
