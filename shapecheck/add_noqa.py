@@ -14,14 +14,15 @@ from collections.abc import Sequence
 
 from shapecheck.engine.linter import decode
 from shapecheck.engine.noqa import with_codes
-from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Finding
+from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, UNUSED_NOQA, Finding
 from shapecheck.notebook import is_notebook, read_notebook
 from shapecheck.writer import encode, write_atomically
 
 
 def add_noqa(path: str, findings: Sequence[Finding]) -> int:
     """Add directives for `findings` (all of the file at `path`) to it; how many lines got one."""
-    wanted = [finding for finding in findings if finding.code not in (SYNTAX_ERROR, INTERNAL_ERROR)]
+    # An unused directive is removed by its fix, not silenced by another.
+    wanted = [finding for finding in findings if finding.code not in (SYNTAX_ERROR, INTERNAL_ERROR, UNUSED_NOQA)]
     if not wanted:
         return 0
     with open(path, "rb") as file:

@@ -10,27 +10,31 @@ from __future__ import annotations
 import contextlib
 import errno
 import io
+import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
 from shapecheck import __version__
 from shapecheck.add_noqa import add_noqa
-from shapecheck.config import Config, ConfigError, Resolver, Selection, rules_without
+from shapecheck.cli_options import (RunSettings, command_line_settings, configuration, file_selection, fixing,
+                                    reporting, rule_selection, split_config_options)
+from shapecheck.config import Config, ConfigError, Resolver, rules_without
 from shapecheck.discovery import discover
 from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
 from shapecheck.engine.rule import Rule
 from shapecheck.findings import INTERNAL_ERROR, FileResult
 from shapecheck.record import commands as record_commands
-from shapecheck.reporters import FORMATS, render, statistics as render_statistics, summary
-from shapecheck.reporters import statistics_json as render_statistics_json
+from shapecheck.reporters import FOR_PEOPLE, fix_only_summary, fixes_applied, render, summary
+from shapecheck.reporters import statistics as render_statistics, statistics_json as render_statistics_json
+from shapecheck.reporters.paths import shown
 from shapecheck.engine.linter import SourceError
 from shapecheck.notebook import NotebookError
-from shapecheck.rule_docs import all_codes, code_for, page
-from shapecheck.runner import Budget, Outcome, Task, deliver_fixes, run
+from shapecheck.rule_docs import all_codes, code_for, page, record
+from shapecheck.runner import Outcome, Task, deliver_fixes, run as execute
 from shapecheck.writer import WriteError
 
 
@@ -64,63 +68,42 @@ def main() -> None:
     """Catch PyTorch shape bugs and training-loop pitfalls before they run."""
 
 
-def _codes(values: Sequence[str]) -> list[str]:
-    """`--select SC1,SC201 --select SC3`: comma-separated and repeatable, as in ruff."""
-    return [code.strip() for value in values for code in value.split(",") if code.strip()]
-
-
 def _fail(message: str) -> NoReturn:
     click.echo(f"shapecheck: error: {message}", err=True)
     raise click.exceptions.Exit(2)
 
 
-CODES = {"multiple": True, "metavar": "CODES"}
+def _fail_config(error: ConfigError) -> NoReturn:
+    for message in error.messages:
+        click.echo(f"shapecheck: error: {message}", err=True)
+    raise click.exceptions.Exit(2)
 
 
 @main.command(short_help="Lint files and folders.",
-              epilog="Exit status: 0 no findings, 1 findings (with --diff: fixes to make), 2 bad usage or "
-                     "configuration, a path that can't be linted, or an internal error.")
+              epilog="Exit status: 0 no findings (or only findings below --fail-on, or --exit-zero, or --fix-only), "
+                     "1 findings (with --diff: fixes to make; with --exit-non-zero-on-fix: a fix applied), 2 bad "
+                     "usage or configuration, a path that can't be linted, or an internal error.")
 @click.argument("paths", nargs=-1)
-@click.option("--select", **CODES, help="Rules to enable, replacing the defaults: codes, prefixes (SC2) or ALL.")
-@click.option("--ignore", **CODES, help="Rules to disable, on top of the configuration's.")
-@click.option("--extend-select", **CODES, help="Rules to enable on top of the selection.")
-@click.option("--output-format", type=click.Choice(FORMATS), default="full", show_default=True,
-              help="How findings are printed.")
-@click.option("--fix/--no-fix", default=False, help="Apply safe fixes to the files.")
-@click.option("--unsafe-fixes/--no-unsafe-fixes", default=False,
-              help="With --fix or --diff, apply unsafe fixes too; without, show them as available.")
-@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff instead of writing them; exit 1 if any.")
-@click.option("--statistics", is_flag=True, help="Count findings per rule instead of listing them.")
-@click.option("-e", "--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
-@click.option("-q", "--quiet", is_flag=True, help="Print findings and errors only, no summary.")
+@rule_selection
+@file_selection
+@fixing
+@reporting
+@configuration
 @click.option("-n", "--no-cache", is_flag=True,
               help="Accepted for ruff compatibility: shapecheck keeps no cache, it is fast enough cold.")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False), metavar="PATH",
-              help="Read [tool.shapecheck] from this file instead of the nearest pyproject.toml.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: one per CPU).")
 @click.option("--stdin-filename", metavar="PATH",
               help="Name of the file read from standard input (`-`), for messages, exclusion and per-file-ignores.")
-@click.option("--file-time-limit", type=click.FloatRange(min=0), metavar="SECONDS",
-              help="Report a file that takes longer as not linted and go on (default 60; 0: no limit).")
-@click.option("--file-memory-limit", type=click.IntRange(min=0), metavar="MIB",
-              help="Report a file that needs more memory as not linted and go on (default 4096; 0: no limit).")
-@click.option("--force-exclude", is_flag=True,
-              help="Apply exclude / extend-exclude to paths named on the command line too (for pre-commit).")
-@click.option("-o", "--output-file", type=click.Path(dir_okay=False), metavar="PATH",
-              help="Write the findings (and the summary) to this file instead of standard output.")
 @click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` to every line with a finding, then exit 0.")
 @click.option("--show-files", is_flag=True, help="List the files that would be linted, then exit.")
 @click.option("--show-settings", is_flag=True, help="Print the settings the first file is linted with, then exit.")
-def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
-         output_format: str, fix: bool, unsafe_fixes: bool, diff: bool, statistics: bool, exit_zero: bool,
-         quiet: bool, no_cache: bool, config_file: str | None, jobs: int | None, stdin_filename: str | None,
-         file_time_limit: float | None, file_memory_limit: int | None, force_exclude: bool,
-         output_file: str | None, add_noqa: bool, show_files: bool, show_settings: bool) -> None:
+def lint(paths: tuple[str, ...], no_cache: bool, jobs: int | None, stdin_filename: str | None, add_noqa: bool,
+         show_files: bool, show_settings: bool, **options: Any) -> None:
     """Lint PATHS: Python files and notebooks, and folders searched for `*.py` and `*.ipynb` (default: `.`); `-`
     reads standard input.
 
-    Each file's settings come from [tool.shapecheck] in the nearest pyproject.toml above it; the options here
-    override them.
+    Each file's settings come from the nearest .shapecheck.toml, shapecheck.toml or pyproject.toml with
+    [tool.shapecheck] above it; the options here override them.
     """
     del no_cache  # accepted for ruff compatibility: there is no cache
     stdin = paths == ("-",) or (not paths and stdin_filename is not None)
@@ -130,31 +113,32 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
         raise click.UsageError("--stdin-filename names standard input: pass `-` as the only path")
     if stdin and (add_noqa or show_files or show_settings):
         raise click.UsageError("--add-noqa, --show-files and --show-settings work on files, not standard input")
-    fix_mode = ("unsafe" if unsafe_fixes else "safe") if fix or diff else None
-    write = fix and not diff
     problems: list[tuple[str, str]] = []
     try:
-        chooser = _RuleChooser(Resolver(config_file, Selection(_codes(select) if select else None, _codes(ignore),
-                                                               _codes(extend_select))))
-        # One budget for the run: the command line's, else that of the config governing the first path.
-        configured = chooser.resolver.for_path((stdin_filename if stdin else paths[0] if paths else None) or ".")
-        budget = Budget(configured.budget.seconds if file_time_limit is None else file_time_limit or None,
-                        configured.budget.memory_mib if file_memory_limit is None else file_memory_limit or None)
+        config_file, overrides = split_config_options(options["config_options"])
+        if options["isolated"] and config_file is not None:
+            raise click.UsageError("--isolated reads no configuration file: leave out --config PATH")
+        chooser = _RuleChooser(Resolver(config_file, command_line_settings(options), overrides, options["isolated"]))
+        # The run's own settings (fixing, format, budget): the command line's, else those of the configuration
+        # governing the first path.
+        run = RunSettings.of(options, chooser.resolver.for_path(
+            (stdin_filename if stdin else paths[0] if paths else None) or "."))
         if stdin:
-            outcome = _lint_stdin(stdin_filename, chooser, fix_mode, write, force_exclude, budget)
+            outcome = _lint_stdin(stdin_filename, chooser, run, options["force_exclude"])
             outcomes = [] if outcome is None else [outcome]
         else:
-            found = discover(paths or (".",), chooser.resolver.exclusions_in, force_exclude)
+            found = discover(paths or (".",), chooser.resolver.exclusions_in, options["force_exclude"])
             problems += found.errors
-            if not found.files and not found.errors and not quiet:
+            if not found.files and not found.errors and not options["quiet"]:
                 click.echo("shapecheck: warning: no Python files found under the given paths", err=True)
             if show_files or show_settings:
                 _show(found.files, chooser, show_settings)
                 raise click.exceptions.Exit(2 if found.errors else 0)
-            tasks = [Task(path, chooser.rules_for(path)) for path in found.files]
-            outcomes = run(tasks, None if add_noqa else fix_mode, write and not add_noqa, jobs, budget)
+            tasks = [chooser.task(path) for path in found.files]
+            outcomes = execute(tasks, None if add_noqa else run.fix_mode, run.write and not add_noqa, jobs,
+                               run.budget)
     except ConfigError as error:
-        _fail(str(error))
+        _fail_config(error)
     enabled = chooser.enabled
     if add_noqa:
         _add_noqa([outcome.result for outcome in outcomes], problems)
@@ -165,26 +149,36 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
     findings = sorted((finding for result in results for finding in result.findings), key=lambda f: f.sort_key)
     fixed = sum(result.fixed for result in results)
     # With --fix on standard input, standard output carries the fixed source.
-    report = _Report(output_file, to_stderr=stdin and write)
-    if diff:
+    report = _Report(options["output_file"], to_stderr=stdin and run.write)
+    for_people = run.output_format in FOR_PEOPLE and not options["quiet"]
+    shown_fixes = fixes_applied(results, {code: rule.name for code, rule in rules_by_code().items()}) if (
+        run.show_fixes and fixed and not run.diff) else ""
+    if run.diff:
         report.add("".join(outcome.diff for outcome in outcomes).removesuffix("\n"))
-        if not quiet:
+        if not options["quiet"]:
             click.echo(f"Would fix {fixed} error{'' if fixed == 1 else 's'}." if fixed else "No errors would be fixed.",
                        err=True)
-        found_something = any(outcome.diff for outcome in outcomes)
+        failing = any(outcome.diff for outcome in outcomes)
+    elif run.fix_only:
+        if not options["quiet"]:
+            report.add(shown_fixes)
+            report.add(fix_only_summary(findings, fixed, run.unsafe_fixes))
+        failing = False
     else:
-        if statistics:
-            show = render_statistics_json if output_format == "json" else render_statistics
-            report.add(show(findings, unsafe_fixes))
+        if options["statistics"]:
+            show = render_statistics_json if run.output_format == "json" else render_statistics
+            report.add(show(findings, run.unsafe_fixes))
         else:
-            report.add(render(output_format, findings, enabled, unsafe_fixes=unsafe_fixes))
+            report.add(render(run.output_format, findings, enabled, unsafe_fixes=run.unsafe_fixes))
             # The other formats are for machines: nothing else. A run that could not lint a path has not passed.
-            if output_format in ("full", "concise") and not quiet and (findings or fixed or not problems):
-                report.add(summary(findings, fixed, unsafe_fixes))
-        found_something = bool(findings)
+            if for_people and (findings or fixed or not problems):
+                report.add(shown_fixes)  # between the findings and the summary, as ruff lists them
+                report.add(summary(findings, fixed, run.unsafe_fixes))
+        failing = any(run.fails_on(finding) for finding in findings) and not options["exit_zero"]
     report.close()
-    failed = bool(problems) or any(finding.code == INTERNAL_ERROR for finding in findings)
-    raise click.exceptions.Exit(2 if failed else 1 if found_something and not exit_zero else 0)
+    if problems or any(finding.code == INTERNAL_ERROR for finding in findings):
+        raise click.exceptions.Exit(2)
+    raise click.exceptions.Exit(1 if failing or (options["exit_non_zero_on_fix"] and fixed) else 0)
 
 
 class _Report:
@@ -244,18 +238,22 @@ def _add_noqa(results: Sequence[FileResult], problems: list[tuple[str, str]]) ->
 
 def _print_messages(problems: Sequence[tuple[str, str]], results: Sequence[FileResult]) -> None:
     for path, reason in problems:
-        click.echo(f"shapecheck: error: {path}: {reason}", err=True)
+        click.echo(f"shapecheck: error: {shown(path)}: {reason}", err=True)
     for result in results:
         if result.warning:
-            click.echo(f"shapecheck: warning: {result.filename}: {result.warning}", err=True)
+            click.echo(f"shapecheck: warning: {shown(result.filename)}: {result.warning}", err=True)
         for position in result.invalid_noqa:
-            click.echo(f"shapecheck: warning: Invalid `# noqa` directive on {result.filename}:{position}: expected a "
+            click.echo(f"shapecheck: warning: Invalid `# noqa` directive on {shown(result.filename)}:{position}: expected a "
                        "comma-separated list of codes (e.g., `# noqa: SC101, SC201`).", err=True)
 
 
 class _RuleChooser:
     """Each file's rules: those its configuration enables, less its per-file-ignores. Files with the same rules
     share one tuple, which a worker batch then pickles once."""
+
+    def task(self, path: str, data: bytes | None = None) -> Task:
+        """What linting the file at `path` takes: its rules, and the codes its configuration makes unfixable."""
+        return Task(path, self.rules_for(path), data, self.resolver.for_path(path).file_options)
 
     def __init__(self, resolver: Resolver) -> None:
         self.resolver = resolver
@@ -280,8 +278,8 @@ class _RuleChooser:
         return tuple(rules[code] for code in sorted(rules))
 
 
-def _lint_stdin(filename: str | None, chooser: _RuleChooser, fix_mode: str | None, write: bool,
-                force_exclude: bool, budget: Budget) -> Outcome | None:
+def _lint_stdin(filename: str | None, chooser: _RuleChooser, run: RunSettings, force_exclude: bool
+                ) -> Outcome | None:
     """Lint standard input; with --fix, print the source to standard output, fixed where it could be, as ruff
     does. None when --force-exclude excludes `filename`."""
     if sys.stdin is None:  # started with standard input closed
@@ -289,14 +287,14 @@ def _lint_stdin(filename: str | None, chooser: _RuleChooser, fix_mode: str | Non
     data = sys.stdin.buffer.read()
     config = chooser.resolver.for_path(filename or ".")
     if force_exclude and filename is not None and config.exclusions.covers(os.path.abspath(filename)):
-        if write:
+        if run.write:
             _write_stdout(data)
         return None
-    rules = chooser.rules_for(filename or "-")
+    task = chooser.task(filename or "-", data)
     # In a worker, within the budget, like any file; the fixed source comes back to be written here.
-    result = run([Task(filename or "-", rules, data)], fix_mode, budget=budget)[0].result
-    outcome = deliver_fixes(data, result, rules, _write_stdout if write else None)
-    if write and outcome.result.new_source is None:  # nothing fixed, or the fix could not be encoded
+    result = execute([task], run.fix_mode, budget=run.budget)[0].result
+    outcome = deliver_fixes(data, result, task.rules, _write_stdout if run.write else None)
+    if run.write and outcome.result.new_source is None:  # nothing fixed, or the fix could not be encoded
         _write_stdout(data)
     return outcome
 
@@ -306,9 +304,21 @@ def _write_stdout(data: bytes) -> None:
     sys.stdout.buffer.flush()
 
 
+RULE_FORMATS = click.Choice(["text", "json"])
+
+
+def _all_records() -> str:
+    return json.dumps([record(code) for code in all_codes()], indent=2)
+
+
 @main.command("rules", short_help="List every rule.")
-def list_rules() -> None:
+@click.option("--output-format", type=RULE_FORMATS, default="text", show_default=True,
+              help="json: each rule as `shapecheck rule --output-format json` describes it.")
+def list_rules(output_format: str) -> None:
     """List every rule: code, name, whether it is on by default, and its fix."""
+    if output_format == "json":
+        click.echo(_all_records())
+        return
     rows = [(code, name, "always", "-") for code, name in ENGINE_CODES.items()]
     rows += [(rule.code, rule.name, "yes" if rule.default else "no", rule.fixable or "-")
              for rule in rules_by_code().values()]
@@ -362,17 +372,22 @@ def _python_files(paths: Sequence[str]) -> list[str]:
 @main.command("rule")
 @click.argument("code", required=False)
 @click.option("--all", "show_all", is_flag=True, help="Print the documentation of every rule.")
-def explain_rule(code: str | None, show_all: bool) -> None:
+@click.option("--output-format", type=RULE_FORMATS, default="text", show_default=True,
+              help="json: ruff's record of a rule (a list with --all).")
+def explain_rule(code: str | None, show_all: bool, output_format: str) -> None:
     """Print the documentation of rule CODE: a code (SC101) or a name (view-after-transpose)."""
     if show_all == (code is not None):
         raise click.UsageError("give one rule's code or name, or --all")
     if show_all:
-        click.echo("\n\n".join(page(each) for each in all_codes()))
+        if output_format == "json":
+            click.echo(_all_records())
+        else:
+            click.echo("\n\n".join(page(each) for each in all_codes()))
         return
     found = code_for(code)
     if found is None:
         _fail(f"unknown rule {code!r} (see `shapecheck rules`)")
-    click.echo(page(found))
+    click.echo(json.dumps(record(found), indent=2) if output_format == "json" else page(found))
 
 
 @main.command("server", short_help="Run the editor server (Language Server Protocol over stdio).")

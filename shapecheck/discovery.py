@@ -2,9 +2,10 @@
 
 Folders are walked for `*.py` files and `*.ipynb` notebooks in sorted order, skipping what `exclude` /
 `extend-exclude` name (by default ruff's list of tool, build and virtualenv folders), what `.gitignore` files name,
-and any folder holding a `pyvenv.cfg` (a virtualenv under any name). A path named on the command line is always linted,
-excluded or not, unless `--force-exclude` is given (pre-commit passes every staged file by name; the hook uses it so
-`exclude` still holds there, as ruff's hook does).
+and any folder holding a `pyvenv.cfg` (a virtualenv under any name); `respect-gitignore = false`
+(`--no-respect-gitignore`) leaves `.gitignore` files out of it, as in ruff. A path named on the command line is always
+linted, excluded or not, unless `--force-exclude` is given (pre-commit passes every staged file by name; the hook uses
+it so `exclude` still holds there, as ruff's hook does).
 
 Symbolic links to folders are not followed while walking (they lead to cycles and to code outside the project);
 links to files are linted. Which `exclude` applies to a folder's entries is the folder's own configuration's
@@ -23,6 +24,8 @@ from typing import Protocol
 from shapecheck.gitignore import PatternList
 
 class Excludes(Protocol):
+    respect_gitignore: bool  # False: `.gitignore` files and .git/info/exclude are not read (`--no-respect-gitignore`)
+
     def decide(self, path: str, is_dir: bool) -> bool | None: ...
     def covers(self, path: str, is_dir: bool = False) -> bool: ...
 
@@ -73,8 +76,9 @@ def _walk(shown: str, folder: str, exclusions: ExcludesIn, ignores: list[Pattern
           errors: list[tuple[str, str]]) -> Iterator[str]:
     """Files to lint under `folder` (absolute), named as `shown` + the relative path. `ignores` holds the
     `.gitignore` lists that apply, the deepest last."""
+    excluded = exclusions(folder)
     gitignore = os.path.join(folder, ".gitignore")
-    if os.path.isfile(gitignore):
+    if excluded.respect_gitignore and os.path.isfile(gitignore):
         ignores = [*ignores, PatternList.from_file(gitignore)]
     try:
         with os.scandir(folder) as scan:
@@ -82,11 +86,11 @@ def _walk(shown: str, folder: str, exclusions: ExcludesIn, ignores: list[Pattern
     except OSError as error:
         errors.append((shown, f"cannot be listed: {error.strerror or error}"))
         return
-    excluded = exclusions(folder)
     for entry in entries:
         child = entry.name if shown == "." else os.path.join(shown, entry.name)
         is_dir = entry.is_dir(follow_symlinks=False)
-        if excluded.decide(entry.path, is_dir) or _ignored(ignores, entry.path, is_dir):
+        ignored = excluded.respect_gitignore and _ignored(ignores, entry.path, is_dir)
+        if ignored or excluded.decide(entry.path, is_dir):
             continue
         if is_dir:
             if not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from shapecheck.engine.registry import rules_by_code
 from shapecheck.engine.rule import Rule
@@ -38,6 +39,27 @@ def _summary(rule: type[Rule]) -> str:
     severity = ("Severity: error (the code crashes or silently computes the wrong thing)." if rule.severity == "error"
                 else "Severity: warning (deprecated, slow, fragile or unsafe, but the result is right).")
     return f"{_FIX[rule.fixable]} {default} {severity}"
+
+
+_FIX_AVAILABILITY = {"safe": ("Fix is sometimes available.", "Sometimes"),
+                     "unsafe": ("Fix is sometimes available.", "Sometimes"),
+                     None: ("Fix is not available.", "None")}
+
+
+def record(code: str) -> dict[str, Any]:
+    """A rule as `ruff rule CODE --output-format json` describes one (name, code, linter, summary, message_formats,
+    fix, fix_availability, explanation, preview), plus shapecheck's own: severity, default, fix_applicability, url."""
+    rule = rules_by_code().get(code)
+    if rule is None:
+        name, docs, summary, severity, default, fixable, url = (
+            ENGINE_CODES[code], ENGINE_DOCS[code], ENGINE_DOCS[code], "error", True, None, None)
+    else:
+        name, docs, summary, severity, default, fixable, url = (
+            rule.name, rule.documentation(), rule.message, rule.severity, rule.default, rule.fixable, rule.url())
+    fix, availability = _FIX_AVAILABILITY[fixable]
+    return {"name": name, "code": code, "linter": "shapecheck", "summary": summary, "message_formats": [summary],
+            "fix": fix, "fix_availability": availability, "explanation": docs, "preview": False,
+            "severity": severity, "default": default, "fix_applicability": fixable, "url": url}
 
 
 def code_for(name_or_code: str) -> str | None:

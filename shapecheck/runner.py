@@ -33,6 +33,7 @@ except ImportError:  # Windows: the clock's budget only
 from functools import partial
 from typing import TypeVar
 
+from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.linter import SourceError, decode, lint_notebook, lint_text
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source
@@ -74,6 +75,7 @@ class Task:
     path: str  # as the user sees it
     rules: tuple[type[Rule], ...]  # this file's rules, after per-file-ignores
     data: bytes | None = None  # the source itself (standard input), instead of the file at `path`
+    options: FileOptions = FileOptions()  # what else its configuration says: unfixable codes, external ones
 
 
 @dataclass
@@ -323,7 +325,7 @@ def _lint_batch(tasks: Sequence[Task], fix: str | None, write: bool) -> list[Out
 def lint_file(task: Task, fix: str | None = None, write: bool = False) -> Outcome:
     path = task.path
     if task.data is not None:
-        return Outcome(lint_bytes(task.data, path, task.rules, fix))
+        return Outcome(lint_bytes(task.data, path, task.rules, fix, task.options))
     try:
         size = os.stat(path).st_size
         if size > _limit(path):  # checked before reading: the file may be huge
@@ -332,7 +334,7 @@ def lint_file(task: Task, fix: str | None = None, write: bool = False) -> Outcom
             data = file.read()
     except OSError as error:
         return Outcome(FileResult(path, error=f"cannot be read: {error.strerror or error}"))
-    result = lint_bytes(data, path, task.rules, fix)
+    result = lint_bytes(data, path, task.rules, fix, task.options)
     return deliver_fixes(data, result, task.rules, partial(write_atomically, path) if write else None)
 
 
@@ -354,7 +356,8 @@ def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],
     return Outcome(result)
 
 
-def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str | None = None) -> FileResult:
+def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+               options: FileOptions = FileOptions()) -> FileResult:
     """Lint one file's bytes (from disk or standard input) under the name `filename`."""
     if len(data) > _limit(filename):
         return FileResult(filename, warning=_too_large(len(data), filename))
@@ -362,17 +365,18 @@ def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str
         text = decode(data)
     except SourceError as error:
         return FileResult(filename, error=str(error))
-    return lint_decoded(text, filename, rules, fix)
+    return lint_decoded(text, filename, rules, fix, options=options)
 
 
 def lint_decoded(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
-                 parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
+                 parse: Callable[[str], ParsedSource] = parse_source, options: FileOptions = FileOptions()
+                 ) -> FileResult:
     """Lint decoded source (a file's, a notebook's JSON, or an editor's buffer) without letting an engine failure
     escape."""
     try:
         if is_notebook(filename):
-            return lint_notebook(text, filename, rules, fix, parse)
-        return lint_text(text, filename, rules, fix, parse)
+            return lint_notebook(text, filename, rules, fix, parse, options)
+        return lint_text(text, filename, rules, fix, parse, options)
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to lint")
     except Exception as error:  # noqa: BLE001 - an engine bug on one file must not stop the run

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from shapecheck.config import Config, ConfigError, Selection, find_pyproject, load
+from shapecheck.config import Config, ConfigError, Resolver, Selection, Settings, find_config, load
 from tests.cli_helpers import BUGGY, lint, reported, write
 
 FINDING = "model.py:2:5: SC301"
@@ -23,7 +24,7 @@ def test_the_nearest_pyproject_with_the_table_is_used(project: Path) -> None:
     pyproject(project, 'ignore = ["SC301"]\n')
     write(project / "pkg" / "pyproject.toml", "[project]\nname = 'inner'\n")  # no table: passed over
     write(project / "pkg" / "model.py", BUGGY)
-    assert find_pyproject(project / "pkg") == project / "pyproject.toml"
+    assert find_config(project / "pkg") == project / "pyproject.toml"
     assert lint("pkg").exit_code == 0
 
 
@@ -161,7 +162,7 @@ def test_per_file_ignores_are_relative_to_their_own_file(project: Path) -> None:
 @pytest.mark.parametrize(("sub_body", "reason"), [
     ('extend = "../missing.toml"\n', "missing.toml: cannot be read"),
     ('extend = "pyproject.toml"\n', "extends itself"),
-    ("extend = 3\n", "extend: expected the path of a pyproject.toml"),
+    ("extend = 3\n", "extend: expected the path of a configuration file"),
     ('extend = "../other.toml"\n', "other.toml: has no [tool.shapecheck] table"),
 ])
 def test_a_bad_extend_is_exit_2_naming_it(project: Path, sub_body: str, reason: str) -> None:
@@ -251,10 +252,181 @@ def test_a_bad_config_option_is_exit_2(project: Path, text: str | None, reason: 
 def test_load_reads_every_key(tmp_path: Path) -> None:
     path = pyproject(tmp_path, 'select = ["SC1"]\nignore = ["SC102"]\nextend-select = ["SC3"]\nexclude = ["a"]\n'
                                'extend-exclude = ["b"]\nper-file-ignores = { "t/*" = ["SC1"] }\n')
-    assert load(path) == Config(root=tmp_path, path=path, selections=(Selection(("SC1",), ("SC102",), ("SC3",)),),
-                                exclude=("a",), extend_exclude=("b",), per_file_ignores=(("t/*", ("SC1",)),))
+    config = load(path)
+    assert (config.path, config.root) == (path, tmp_path)
+    assert config.selections == (Selection(("SC1",), ("SC102",), ("SC3",)),)
+    assert config.layers[0].settings == Settings(select=("SC1",), ignore=("SC102",), extend_select=("SC3",),
+                                                 exclude=("a",), extend_exclude=("b",),
+                                                 per_file_ignores=(("t/*", ("SC1",)),))
 
 
-def test_with_cli_rejects_unknown_codes(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="--ignore: unknown rule selector 'NOPE'"):
-        Config(root=tmp_path).with_cli(None, ["NOPE"], [])
+def test_the_command_line_rejects_unknown_codes(project: Path) -> None:
+    result = lint("--ignore", "NOPE")
+    assert result.exit_code == 2 and "--ignore: unknown rule selector 'NOPE'" in result.stderr
+
+
+# ------------------------------------------------------------------------------------- standalone files
+
+
+@pytest.mark.parametrize(("files", "winner"), [
+    ({"pyproject.toml": "[tool.shapecheck]\nignore = ['SC3']\n", "shapecheck.toml": "ignore = ['SC1']\n"},
+     "shapecheck.toml"),
+    ({"shapecheck.toml": "ignore = ['SC1']\n", ".shapecheck.toml": "ignore = ['SC3']\n"}, ".shapecheck.toml"),
+    ({"pyproject.toml": "[tool.shapecheck]\nignore = ['SC1']\n", ".shapecheck.toml": "ignore = ['SC3']\n"},
+     ".shapecheck.toml"),
+    ({"pyproject.toml": "[project]\nname = 'x'\n", "shapecheck.toml": ""}, "shapecheck.toml"),  # even empty
+])
+def test_standalone_files_win_over_pyproject_as_in_ruff(project: Path, files: dict[str, str], winner: str) -> None:
+    for name, text in files.items():
+        write(project / name, text)
+    write(project / "model.py", BUGGY)
+    assert find_config(project) == project / winner
+    ignores_sc3 = "SC3" in files[winner]
+    assert lint("model.py").exit_code == (0 if ignores_sc3 else 1)
+
+
+def test_a_nearer_standalone_file_wins_over_a_farther_pyproject(project: Path) -> None:
+    pyproject(project, "ignore = ['SC3']\n")
+    write(project / "pkg" / ".shapecheck.toml", "extend-select = ['SC301']\n")
+    write(project / "pkg" / "model.py", BUGGY)
+    assert lint("pkg").exit_code == 1
+    write(project / "pkg" / ".shapecheck.toml", 'extend = "../pyproject.toml"\n')
+    assert lint("pkg").exit_code == 0
+
+
+def test_config_option_reads_a_standalone_file_at_its_top_level(project: Path) -> None:
+    write(project / "model.py", BUGGY)
+    write(project / "ci.toml", "ignore = ['SC3']\n")
+    assert lint("--config", "ci.toml").exit_code == 0
+
+
+# ------------------------------------------------------------------------------------------- validation
+
+# Per key: values of every wrong kind. Each must be one message naming the file and the key, and nothing linted.
+WRONG = {
+    "extend": [3, True, [], {}, ""],
+    "select": ["SC1", 1, [1], {"a": 1}, ["SC9Z"], True],
+    "ignore": ["SC1", 1.5, [["SC1"]]],
+    "extend-select": ["SC1", [1.0]],
+    "fixable": ["SC1", 7],
+    "unfixable": ["SC1", False],
+    "extend-fixable": ["SC3", [{}]],
+    "exclude": ["build", 1, [1]],
+    "extend-exclude": ["build", {"a": "b"}],
+    "per-file-ignores": [["tests/*"], "x", {"tests/*": "SC1"}, {"tests/*": [1]}, {"t": {"deep": ["SC1"]}}],
+    "extend-per-file-ignores": [[], {"tests/*": ["NOPE"]}],
+    "respect-gitignore": ["yes", 1, []],
+    "fix": ["true", 0],
+    "unsafe-fixes": [1, "no"],
+    "show-fixes": [[True]],
+    "fail-on": ["fatal", 1, ["error"]],
+    "output-format": ["text", 1],
+    "file-time-limit": [-1, "60", True, float("inf"), float("nan"), float("-inf"), 1e400, 10**30, [60]],
+    "file-memory-limit": [-1, 1.5, "4096", True, float("inf"), 10**30],
+}
+CASES = [pytest.param(key, value, id=f"{key}={value!r}") for key, values in WRONG.items() for value in values]
+
+
+def toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value != value:
+        return "nan"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return "inf" if value > 0 else "-inf"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_value(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, str):
+        return '"' + value + '"'
+    return repr(value)
+
+
+@pytest.mark.parametrize(("key", "value"), CASES)
+def test_every_key_given_a_wrong_value_is_one_clear_error(project: Path, key: str, value) -> None:
+    path = pyproject(project, f"{key} = {toml_value(value)}\n")
+    write(project / "model.py", BUGGY)
+    result = lint("model.py")
+    assert result.exit_code == 2 and "Traceback" not in result.output and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"shapecheck: error: {path}: {key}")
+
+
+def test_every_bad_value_is_reported_at_once(project: Path) -> None:
+    path = pyproject(project, 'select = "SC1"\nfail-on = "fatal"\nbogus = 1\nfile-time-limit = inf\n'
+                              'per-file-ignores = { "a/*" = "SC1", "b/*" = ["NOPE"], "c/*" = ["SC1"] }\n')
+    write(project / "model.py", BUGGY)
+    lines = lint("model.py").stderr.splitlines()
+    assert [line.split(": ")[3] for line in lines] == [
+        "select", "fail-on", "unknown key 'bogus'; known keys", "file-time-limit", "per-file-ignores['a/*']",
+        "per-file-ignores['b/*']"]
+    assert all(line.startswith(f"shapecheck: error: {path}: ") for line in lines)
+
+
+def test_a_bad_value_of_an_extended_file_names_that_file(project: Path) -> None:
+    base = write(project / "base.toml", "select = 'SC1'\n")
+    pyproject(project, 'extend = "base.toml"\nignore = 3\n')
+    write(project / "model.py", BUGGY)
+    stderr = lint("model.py").stderr
+    assert f"{project / 'pyproject.toml'}: ignore: expected" in stderr and f"{base}: select: expected" in stderr
+
+
+# ----------------------------------------------------------------------------------------------- extend
+
+
+def test_an_extend_cycle_through_a_parent_folder_is_named(project: Path) -> None:
+    pyproject(project, 'extend = "sub/b.toml"\n')
+    write(project / "sub" / "b.toml", 'extend = "../pyproject.toml"\n')
+    write(project / "model.py", BUGGY)
+    result = lint("model.py")
+    assert result.exit_code == 2 and "extends itself" in result.stderr and "Traceback" not in result.output
+
+
+def test_a_very_long_extend_chain_is_refused_in_time(project: Path) -> None:
+    for index in range(2000):
+        write(project / "chain" / f"{index}.toml", f'extend = "{index + 1}.toml"\n')
+    write(project / "chain" / "2000.toml", "")
+    pyproject(project, 'extend = "chain/0.toml"\n')
+    write(project / "model.py", BUGGY)
+    result = lint("model.py")
+    assert result.exit_code == 2 and "more than 64 files deep" in result.stderr
+    assert len(result.stderr) < 2000 and "Traceback" not in result.output
+
+
+def test_an_extend_chain_within_the_limit_is_followed(project: Path) -> None:
+    for index in range(30):
+        write(project / "chain" / f"{index}.toml", f'extend = "{index + 1}.toml"\n')
+    write(project / "chain" / "30.toml", "ignore = ['SC3']\n")
+    pyproject(project, 'extend = "chain/0.toml"\n')
+    write(project / "model.py", BUGGY)
+    assert lint("model.py").exit_code == 0
+
+
+@pytest.mark.parametrize(("make", "reason"), [
+    ("nul", "expected the path of a configuration file"),
+    ("folder", "is not a regular file"),
+    ("fifo", "is not a regular file"),
+    ("unreadable", "cannot be read"),
+    ("loop", "cannot be read"),
+])
+def test_extend_to_what_is_not_a_readable_file(project: Path, make: str, reason: str) -> None:
+    target = project / "target.toml"
+    if make == "folder":
+        target.mkdir()
+    elif make == "fifo":
+        os.mkfifo(target)
+    elif make == "unreadable":
+        write(target, "ignore = ['SC3']\n").chmod(0)
+        if os.access(target, os.R_OK):
+            pytest.skip("running as a user who reads every file")
+    elif make == "loop":
+        os.symlink("loop2.toml", project / "loop1.toml")
+        os.symlink("loop1.toml", project / "loop2.toml")
+        target = project / "loop1.toml"
+    value = 'extend = "a\\u0000b"' if make == "nul" else f'extend = "{target.name}"'
+    pyproject(project, value + "\n")
+    write(project / "model.py", BUGGY)
+    result = lint("model.py")
+    assert result.exit_code == 2 and reason in result.stderr and "Traceback" not in result.output

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from shapecheck.config import Config
+from shapecheck.config import Config, Settings
 from shapecheck.discovery import Discovery, discover
 from shapecheck.gitignore import PatternList, parse
 from tests.cli_helpers import BUGGY, lint, reported, write
@@ -15,7 +15,7 @@ from tests.cli_helpers import BUGGY, lint, reported, write
 
 def found(*paths: str, root: Path | None = None, force_exclude: bool = False, **settings: tuple[str, ...]
           ) -> Discovery:
-    config = Config(root=root or Path.cwd(), **settings)
+    config = Config.of(Settings(**settings), root)
     return discover(paths or (".",), lambda folder: config.exclusions, force_exclude)
 
 

@@ -47,3 +47,13 @@ def test_every_pip_install_names_the_distribution_and_real_extras() -> None:
     for name, extra in named:
         assert name == project["name"], f"`pip install {name}` installs another project"
         assert set(filter(None, extra.split(","))) <= extras, f"{name}[{extra}]: no such extra"
+
+
+def test_the_comparison_table_covers_every_lint_option() -> None:
+    from shapecheck.cli import lint
+
+    section = README.split("### Compared with ruff and torch-preflight", 1)[1].split("\n### ", 1)[0]
+    for parameter in lint.params:
+        for flag in [*parameter.opts, *parameter.secondary_opts]:
+            if flag.startswith("--"):
+                assert f"`{flag}" in section or f"{flag}`" in section, f"{flag} is missing from the README's table"

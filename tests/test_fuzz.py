@@ -222,3 +222,164 @@ def test_mutated_real_looking_files(seed: int) -> None:
 def test_generated_programs(seed: int) -> None:
     for index, source in enumerate(generated(seed)):
         assert_survives(source, f"program {index} of seed {seed}")
+
+
+# ----------------------------------------------------------------------------------------- configuration values
+#
+# Random `[tool.shapecheck]` tables: every key, with values of every TOML type (strings for lists, lists for strings,
+# nested tables, negative, huge and non-finite numbers, NUL characters, codes good and bad), some keys misspelt, some
+# `extend` chains (cycles, missing files, folders). Each table is resolved as `shapecheck lint` resolves it, and what
+# the CLI derives from it is computed (rules, excludes, per-file-ignores, fixability, budget), under a time limit: the
+# only failure allowed is a ConfigError, whose messages each name the file. A few hundred run by default;
+# SHAPECHECK_FUZZ_CONFIGS=10000 runs that many (the full run is reported in the README). A slice also goes through
+# the command line itself, to see exit code 2 and no traceback.
+
+import math  # noqa: E402 - this part of the module is about configuration
+import os  # noqa: E402
+import signal  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+
+from shapecheck.config import ConfigError, Resolver  # noqa: E402
+from shapecheck.settings import KEYS  # noqa: E402
+
+CONFIG_INPUTS = int(os.environ.get("SHAPECHECK_FUZZ_CONFIGS", "300"))
+CONFIG_BATCHES = 10
+CODES = ["SC1", "SC101", "SC2", "SC301", "SC501", "SC900", "ALL", "SC9Z", "sc101", "", "E501", "SC", "SC000"]
+
+
+def _scalar(rng: random.Random):
+    return rng.choice([
+        rng.choice(CODES), rng.randint(-5, 5), rng.choice([0, 1, 60, 4096, 10**30, -10**30]),
+        rng.choice([0.5, -1.5, math.inf, -math.inf, math.nan, 1e308, 5e-324]), rng.random() < 0.5,
+        rng.choice(["", "a\0b", "tests/*", "!pkg/*", "**", "[", "\\", "../x.toml", "ü", "json", "error"]),
+    ])
+
+
+def _value(rng: random.Random, depth: int = 0):
+    kind = rng.randrange(6 if depth < 2 else 3)
+    if kind <= 1:
+        return _scalar(rng)
+    if kind == 2:
+        return [rng.choice(CODES) for _ in range(rng.randrange(4))]
+    if kind == 3:
+        return [_value(rng, depth + 1) for _ in range(rng.randrange(3))]
+    if kind == 4:
+        return {rng.choice(["tests/*", "!src/*", "", "a\0", "x"]): _value(rng, depth + 1) for _ in range(rng.randrange(3))}
+    return {"deep": {"deeper": _scalar(rng)}}
+
+
+def _toml(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return "nan" if value != value else "inf" if value == math.inf else "-inf" if value == -math.inf else repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\0", "\\u0000") + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    return "{ " + ", ".join(f"{_toml(str(key))} = {_toml(item)}" for key, item in value.items()) + " }"
+
+
+VALID_VALUES = {
+    "select": [["SC1"], ["ALL"], ["SC3", "SC201"]], "ignore": [["SC2"], []], "extend-select": [["SC501", "SC900"]],
+    "fixable": [["ALL"], ["SC3"]], "unfixable": [["SC402"]], "extend-fixable": [["SC1"]],
+    "exclude": [["build"], ["**/gen/*", "!keep.py"]], "extend-exclude": [["tests/data"]],
+    "per-file-ignores": [{"tests/*": ["SC2"], "!pkg/*": ["SC101"]}], "extend-per-file-ignores": [{"x.py": ["ALL"]}],
+    "respect-gitignore": [True, False], "fix": [False], "unsafe-fixes": [True], "show-fixes": [True],
+    "external": [["SC100"]], "fail-on": ["error", "warning"], "output-format": ["json", "grouped"],
+    "file-time-limit": [0, 0.5, 1_000_000], "file-memory-limit": [0, 1 << 30],
+}
+
+
+def valid_table(rng: random.Random) -> dict:
+    return {key: rng.choice(VALID_VALUES[key]) for key in rng.sample(sorted(VALID_VALUES), rng.randrange(1, 8))}
+
+
+def random_table(rng: random.Random) -> dict:
+    if rng.random() < 0.25:
+        return valid_table(rng)
+    table = {}
+    for _ in range(rng.randrange(1, 6)):
+        key = rng.choice([*KEYS, *KEYS, "selcet", "extend_select", "lint", "tool"])
+        table[key] = _value(rng)
+    if rng.random() < 0.2:
+        table["extend"] = rng.choice(["base.toml", "pyproject.toml", "missing.toml", "folder", "sub/.shapecheck.toml"])
+    if rng.random() < 0.3:  # a valid value now and then, so what lies beyond the checks runs too
+        table[rng.choice(["select", "ignore", "per-file-ignores"])] = rng.choice(
+            [["SC1"], ["SC3", "SC201"], {"tests/*": ["SC2"], "!pkg/*": ["SC101"]}])
+    return table
+
+
+@contextmanager
+def time_limit(seconds: int):
+    def expire(signum, frame):
+        raise TimeoutError(f"took more than {seconds} s: a hang")
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def resolve_everything(folder: Path) -> None:
+    """What `shapecheck lint` derives from the configuration of a file in `folder`."""
+    config = Resolver(None).for_path(str(folder / "model.py"))
+    config.enabled_rules()
+    config.exclusions.covers(str(folder / "tests" / "t.py"))
+    config.ignored_codes(str(folder / "pkg" / "m.py"))
+    _ = (config.file_options, config.budget, config.fix, config.fail_on, config.output_format, config.describe())
+
+
+def _write_config(folder: Path, rng: random.Random) -> None:
+    (folder / "sub").mkdir(parents=True, exist_ok=True)
+    (folder / "folder").mkdir(exist_ok=True)
+    base = random_table(rng) if rng.random() < 0.5 else valid_table(rng)
+    (folder / "base.toml").write_text("\n".join(f"{_toml(k)} = {_toml(v)}" for k, v in base.items()))
+    (folder / "sub" / ".shapecheck.toml").write_text('extend = "../pyproject.toml"\n')
+    body = "\n".join(f"{_toml(k)} = {_toml(v)}" for k, v in random_table(rng).items())
+    (folder / "pyproject.toml").write_text("[tool.shapecheck]\n" + body + "\n")
+
+
+@pytest.mark.parametrize("batch", range(CONFIG_BATCHES))
+def test_fuzzed_configuration_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int) -> None:
+    monkeypatch.chdir(tmp_path)
+    rng = random.Random(batch)
+    count = CONFIG_INPUTS // CONFIG_BATCHES + (batch < CONFIG_INPUTS % CONFIG_BATCHES)
+    refused = 0
+    for index in range(count):
+        folder = tmp_path / str(index)
+        _write_config(folder, rng)
+        label = f"input {index} of batch {batch}:\n{(folder / 'pyproject.toml').read_text()}"
+        try:
+            with time_limit(10):
+                resolve_everything(folder)
+        except ConfigError as error:
+            refused += 1
+            assert error.messages and all(str(folder) in message for message in error.messages), label
+        except Exception as error:  # noqa: BLE001 - any other exception is the bug this test looks for
+            pytest.fail(f"{type(error).__name__}: {error}\n{label}")
+    print(f"configuration batch {batch}: {count} inputs, {refused} refused with a clear error, 0 tracebacks")
+    assert 0 < refused < count or count < 5
+
+
+def test_the_valid_values_cover_every_key() -> None:
+    assert set(VALID_VALUES) == set(KEYS) - {"extend"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_fuzzed_configurations_through_the_command_line(project: Path, seed: int) -> None:
+    from tests.cli_helpers import BUGGY, lint, write
+
+    rng = random.Random(1000 + seed)
+    write(project / "model.py", BUGGY)
+    for index in range(10):
+        _write_config(project, rng)
+        result = lint("--jobs", "1", "model.py")
+        assert result.exit_code in (0, 1, 2), result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            f"{result.exception!r}\n{(project / 'pyproject.toml').read_text()}")
+        assert "Traceback" not in result.output

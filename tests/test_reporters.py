@@ -131,7 +131,7 @@ def test_text_formats_print_nothing_for_no_findings(output_format):
 def test_unknown_format_is_refused():
     with pytest.raises(ValueError, match="unknown output format 'text'"):
         render("text", [], RULES)
-    assert FORMATS == ("full", "concise", "json", "sarif", "github")
+    assert FORMATS == ("full", "concise", "grouped", "json", "json-lines", "junit", "sarif", "github", "gitlab", "pylint")
 
 
 # --------------------------------------------------------------------------------------------------------- json

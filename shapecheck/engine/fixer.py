@@ -28,15 +28,16 @@ def _subtree_ids(node: cst.CSTNode) -> set[int]:
     return {id(n) for n in walk(node)}
 
 
-def apply_fixes(module: cst.Module, reports: Sequence[Report]) -> tuple[str, int]:
-    """The module's code with as many of the reports' fixes applied as don't overlap, and how many were."""
+def apply_fixes(module: cst.Module, reports: Sequence[Report]) -> tuple[str, list[str]]:
+    """The module's code with as many of the reports' fixes applied as don't overlap, and the code of each report
+    whose fix was applied."""
     # A fix must parse with the running Python too (libcst reads newer syntax, e.g. nested quotes in f-strings),
     # unless the file itself already needs a newer one.
     strict = _python_parses(module.code)
     replacements: dict[int, cst.CSTNode] = {}
     claimed: set[int] = set()
     imports: list[str] = []
-    applied = 0
+    applied: list[str] = []
     for report in reports:
         assert report.fix is not None
         covered = set().union(*(_subtree_ids(old) for old, _ in report.fix.replacements))
@@ -49,16 +50,16 @@ def apply_fixes(module: cst.Module, reports: Sequence[Report]) -> tuple[str, int
         claimed |= covered
         replacements.update(candidate)
         imports.extend(i for i in report.fix.imports if i not in imports)
-        applied += 1
+        applied.append(report.rule.code)
     if not applied:
-        return module.code, 0
+        return module.code, []
     fixed = module.visit(_Replacer(replacements))
     if imports:
         first_use = next((index for index, statement in enumerate(module.body)
                           if not _subtree_ids(statement).isdisjoint(replacements)), len(module.body))
         fixed = _add_imports(fixed, imports, first_use)
     code = fixed.code
-    return (code, applied) if _parses(code, strict) else (module.code, 0)
+    return (code, applied) if _parses(code, strict) else (module.code, [])
 
 
 def _parses(code: str, strict: bool) -> bool:

@@ -18,17 +18,21 @@ from dataclasses import replace
 
 import libcst as cst
 
+from shapecheck.engine import unused_noqa
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.context import Context, Report
+from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.fixer import apply_fixes
 from shapecheck.engine.guard import TooComplex
 from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
+from shapecheck.engine.registry import all_rules
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
+from shapecheck.findings import (ENGINE_CODES, INTERNAL_ERROR, SYNTAX_ERROR, UNUSED_NOQA, Edit, FileResult, Finding,
+                                 FixInfo, Location)
 from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.model_outputs import ForwardReturns
-from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, FileResult, Finding, FixInfo, Location
 from shapecheck.notebook import Notebook, NotebookError, read_notebook
 
 # Deeply nested expressions recurse once per level in the parser, the traversal and the code generator.
@@ -60,54 +64,67 @@ def decode(data: bytes) -> str:
 
 def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
     """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers;
-    for torch training code without the import (see `shapecheck.engine.torch_code`), the training-loop rules."""
+    for torch training code without the import (see `shapecheck.engine.torch_code`), the training-loop rules; the
+    unused-noqa check wherever a directive may name one of our codes."""
+    noqa_check = [rule for rule in rules if rule.code == UNUSED_NOQA and unused_noqa.has_directive(text)]
+    rules = [rule for rule in rules if rule.code != UNUSED_NOQA]
     if not imports_torch(text):
         if not implicit_torch_training(text):
-            return []
+            return noqa_check
         rules = [rule for rule in rules if rule.code.startswith(TRAINING_LOOP_RULES)]
-    return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)]
+    return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)] + noqa_check
 
 
 def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
-              parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
+              parse: Callable[[str], ParsedSource] = parse_source, options: FileOptions = FileOptions()
+              ) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
     and report what remains; the fixed text is in `result.new_source`. `parse` turns text into a module (the
-    editor server passes one that re-parses only what an edit changed)."""
+    editor server passes one that re-parses only what an edit changed). The fixes of codes in
+    `options.unfixable` are neither applied nor reported."""
+    unfixable = options.unfixable
     result = FileResult(filename, invalid_noqa=[str(row) for row in invalid_rows(text)])
     exempt = file_exemption(text)
     if exempt is True:
         return result
     rules = [rule for rule in rules if rule.code not in exempt]
+    enabled = frozenset(rule.code for rule in rules)
+    noqa_check = (enabled, options.external) if UNUSED_NOQA in enabled else None
     if sys.getrecursionlimit() < _RECURSION_LIMIT:
         sys.setrecursionlimit(_RECURSION_LIMIT)
     current = text
     # One round more than fix rounds: the findings must come from linting the text the last fix produced.
     for round_ in range(MAX_FIX_ROUNDS + 1):
-        outcome = _lint_once(current, filename, applicable(rules, current), parse)
+        outcome = _lint_once(current, filename, applicable(rules, current), parse, noqa_check)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
-            outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
+            outcome.fixed, outcome.fixes = result.fixed, result.fixes
+            outcome.new_source = current if current != text else None
             outcome.invalid_noqa = result.invalid_noqa
             return outcome
         module, reports, findings = outcome
         if fix is None or round_ == MAX_FIX_ROUNDS:
             break
-        wanted = [r for r in reports if r.fix is not None and (fix == "unsafe" or r.fix.applicability == "safe")]
+        wanted = [r for r in reports if r.fix is not None and r.rule.code not in unfixable
+                  and (fix == "unsafe" or r.fix.applicability == "safe")]
         if not wanted:
             break
-        fixed_text, count = apply_fixes(module, wanted)
+        fixed_text, applied = apply_fixes(module, wanted)
         if current.endswith("\r") and not fixed_text.endswith(("\r", "\n")):
             fixed_text += "\r"  # libcst drops the last line end of a file whose lines end in a lone \r
-        if count == 0 or fixed_text == current:
+        if not applied or fixed_text == current:
             break
-        result.fixed += count
+        result.fixed += len(applied)
+        for code in applied:
+            result.fixes[code] = result.fixes.get(code, 0) + 1
         current = fixed_text
-    result.findings = findings
+    result.findings = [replace(f, fix=None) if f.fix is not None and f.code in unfixable else f for f in findings]
     result.new_source = current if current != text else None
     return result
 
 
 def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
-                  parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
+                  parse: Callable[[str], ParsedSource] = parse_source, options: FileOptions = FileOptions()
+                  ) -> FileResult:
     """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
     notebook is one SC000 finding, as ruff reports it. With fixes, `result.new_source` is the notebook's new text."""
     try:
@@ -116,11 +133,11 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
         start = Location(1, 1)
         return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", str(error), filename, start, start)])
     notebook, broken = _leave_out_broken_cells(notebook, filename)
-    result = lint_text(notebook.source, filename, rules, fix, parse)
+    result = lint_text(notebook.source, filename, rules, fix, parse, options)
     if result.new_source is not None:
         result.new_source = notebook.with_source(result.new_source)
         if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed
-            result = lint_text(notebook.source, filename, rules)
+            result = lint_text(notebook.source, filename, rules, options=options)
             result.warning = "fixes not applied: they could not be put back into the notebook's cells"
     result.findings = sorted([*broken, *(_in_cell(notebook, finding) for finding in result.findings)],
                              key=lambda finding: finding.sort_key)
@@ -162,7 +179,11 @@ def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
                    file_end_location=Location(*notebook.file_position(end.row, end.column)))
 
 
-def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource]):
+NoqaCheck = tuple[frozenset[str], tuple[str, ...]]  # the unused-noqa check's: the enabled codes, `external`
+
+
+def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource],
+               noqa_check: NoqaCheck | None = None):
     # A file no rule can fire on is only syntax-checked, by CPython's parser (a tenth of libcst's time); libcst,
     # which reads syntax newer than the running Python's, has the last word on a file CPython rejects.
     if not rules and _cpython_parses(text, filename):
@@ -182,12 +203,13 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
         return module, [], []
     ctx = Context(module, filename, implicit_torch=not imports_torch(text))
     try:
-        return _analyse(ctx, source, filename, text, rules)
+        return _analyse(ctx, source, filename, text, rules, noqa_check)
     finally:
         ctx.release()
 
 
-def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules: Sequence[type[Rule]]):
+def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules: Sequence[type[Rule]],
+             noqa_check: NoqaCheck | None):
     module = source.module
     # The recording analyses see each node before the rules do, so a rule's `visit_*` finds them up to date.
     recorders = [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns)]
@@ -198,7 +220,14 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
     if not ctx.imports_torch:
         return module, [], []
     # A finding a noqa comment silences is not fixed either, as in ruff: the comment says "leave this line alone".
-    reports, findings = _findings(source, filename, ctx.reports)
+    reports, findings, suppressed = _findings(source, filename, ctx.reports)
+    checker = next((rule for rule in rules if rule.code == UNUSED_NOQA), None)
+    if checker is not None and noqa_check is not None:
+        known = frozenset(rule.code for rule in all_rules()) | ENGINE_CODES.keys()
+        extra = unused_noqa.reports(source, checker(ctx), suppressed, noqa_check[0], known, noqa_check[1])
+        extra_reports, extra_findings, _ = _findings(source, filename, extra)
+        reports += extra_reports
+        findings = sorted(findings + extra_findings, key=lambda f: f.sort_key)
     lines = source_lines(text)
     crashes = [(_visitor_title(crash.visitor), str(crash)) for crash in traversal.crashes]
     for analysis in ctx.analyses():
@@ -273,29 +302,35 @@ def _syntax_error(filename: str, text: str, message: str, row: int, column: int)
                                          location, location, source_line=line)])
 
 
+def _code_for(module: cst.Module, node: cst.CSTNode | cst.RemovalSentinel) -> str:
+    return "" if isinstance(node, cst.RemovalSentinel) else module.code_for_node(node)
+
+
 def _findings(source: ParsedSource, filename: str, reports: Sequence[Report]
-              ) -> tuple[list[Report], list[Finding]]:
-    """The reports `# noqa` leaves, and their findings: fixes are only ever made for these."""
+              ) -> tuple[list[Report], list[Finding], set[tuple[int, str]]]:
+    """The reports `# noqa` leaves, and their findings: fixes are only ever made for these; and the (row, code) of
+    each finding a directive silenced."""
     if not reports:
-        return [], []
+        return [], [], set()
     module = source.module
     nodes = [report.node for report in reports]
     nodes += [old for report in reports if report.fix is not None for old, _ in report.fix.replacements]
     positions = source.positions(nodes, near=[report.statement for report in reports])
     lines = source_lines(source.text)
     exemptions = line_exemptions(lines, {positions[r.node].start.line for r in reports})
-    kept, findings = [], []
+    kept, findings, suppressed = [], [], set()
     for report in reports:
         span = positions[report.node]
         row = span.start.line
         codes = exemptions.get(row)
         if codes is not None and (codes is True or report.rule.code in codes):
+            suppressed.add((row, report.rule.code))
             continue
         kept.append(report)
         fix = None
         if report.fix is not None:
             edits = tuple(
-                Edit(module.code_for_node(new), Location(positions[old].start.line, positions[old].start.column + 1),
+                Edit(_code_for(module, new), Location(positions[old].start.line, positions[old].start.column + 1),
                      Location(positions[old].end.line, positions[old].end.column + 1))
                 for old, new in report.fix.replacements
             )
@@ -305,4 +340,4 @@ def _findings(source: ParsedSource, filename: str, reports: Sequence[Report]
             Location(row, span.start.column + 1), Location(span.end.line, span.end.column + 1), fix,
             lines[row - 1] if row <= len(lines) else "", severity=report.rule.severity))
     findings.sort(key=lambda f: f.sort_key)
-    return kept, findings
+    return kept, findings, suppressed

@@ -55,6 +55,13 @@ def line_exemptions(lines: Sequence[str], rows: Iterable[int]) -> dict[int, Exem
     return found
 
 
+def directive_in(comment: str) -> re.Match[str] | None:
+    """The valid `# noqa` directive in `comment` (one comment token), or None; its `codes` group is None for a
+    bare `# noqa`."""
+    match = _LINE.search(comment)
+    return None if match is None or _invalid(match) else match
+
+
 def invalid_rows(text: str) -> list[int]:
     """The 1-based rows whose `# noqa` directive is invalid (codes missing, lowercase, or not codes)."""
     if "noqa" not in text.lower():

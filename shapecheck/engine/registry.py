@@ -68,11 +68,12 @@ def resolve(select: Iterable[str] | None, ignore: Iterable[str] = (), extend_sel
 Layer = tuple[Iterable[str] | None, Iterable[str], Iterable[str]]  # select, ignore, extend-select
 
 
-def resolve_layers(layers: Iterable[Layer]) -> tuple[type[Rule], ...]:
+def resolve_layers(layers: Iterable[Layer], everything: bool = False) -> tuple[type[Rule], ...]:
     """The enabled rules after each layer of selection in turn (an extended config's, a config's, the command
     line's), as ruff layers them: a layer with a `select` starts over from it, one without changes what the layers
-    before chose; within a layer the more specific selector wins, an ignore on a tie."""
-    enabled = {rule.code for rule in all_rules() if rule.default}
+    before chose; within a layer the more specific selector wins, an ignore on a tie. Before the first layer, the
+    rules on by default are chosen, or every rule with `everything` (`fixable` starts from all rules)."""
+    enabled = {rule.code for rule in all_rules() if rule.default or everything}
     for select, ignore, extend_select in layers:
         chosen = [*select, *extend_select] if select is not None else list(extend_select)
         ignored = list(ignore)

@@ -1,4 +1,4 @@
-"""Output: the five `--output-format`s, `--statistics` and the closing summary, laid out as ruff lays out its own.
+"""Output: the `--output-format`s, `--statistics` and the closing summary, laid out as ruff lays out its own.
 
 Each function returns the text to print without its final newline (`click.echo(text)` adds it); print nothing
 when it is empty. The full format's text ends in an empty line, which parts the findings from the summary as in
@@ -14,16 +14,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from shapecheck.findings import Finding
-from shapecheck.reporters import concise, full, github, json, sarif
+from shapecheck.reporters import concise, full, github, gitlab, grouped, json, json_lines, junit, pylint, sarif
 from shapecheck.reporters.statistics import statistics, statistics_json
-from shapecheck.reporters.summary import summary
+from shapecheck.reporters.summary import fix_only_summary, fixes_applied, summary
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Rule
 
-FORMATS = ("full", "concise", "json", "sarif", "github")
+# ruff's names; `full`, `concise` and `grouped` are for people and end with the summary, the others are for programs.
+FORMATS = ("full", "concise", "grouped", "json", "json-lines", "junit", "sarif", "github", "gitlab", "pylint")
+FOR_PEOPLE = ("full", "concise", "grouped")
 
-__all__ = ["FORMATS", "render", "statistics", "statistics_json", "summary"]
+__all__ = ["FORMATS", "FOR_PEOPLE", "fix_only_summary", "fixes_applied", "render", "statistics", "statistics_json",
+           "summary"]
 
 
 def render(output_format: str, findings: Sequence[Finding], rules: Sequence[type[Rule]], *,
@@ -39,4 +42,14 @@ def render(output_format: str, findings: Sequence[Finding], rules: Sequence[type
         return sarif.render(findings, rules)
     if output_format == "github":
         return github.render(findings)
+    if output_format == "grouped":
+        return grouped.render(findings, unsafe_fixes)
+    if output_format == "json-lines":
+        return json_lines.render(findings, rules)
+    if output_format == "junit":
+        return junit.render(findings)
+    if output_format == "gitlab":
+        return gitlab.render(findings)
+    if output_format == "pylint":
+        return pylint.render(findings)
     raise ValueError(f"unknown output format {output_format!r}: expected one of {', '.join(FORMATS)}")

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from shapecheck.findings import Finding
 from shapecheck.reporters.fixability import FIXABLE_MARKER, fix_applies
+from shapecheck.reporters.paths import shown
 
 
 def line(finding: Finding, unsafe_fixes: bool) -> str:
@@ -13,8 +14,11 @@ def line(finding: Finding, unsafe_fixes: bool) -> str:
     marker = f"{FIXABLE_MARKER} " if fix_applies(finding, unsafe_fixes) else ""
     # One finding per line is what grep and editors' problem matchers rely on; an internal error's message quotes an
     # exception, which may span lines.
-    message = " ".join(finding.message.splitlines())
-    return f"{finding.filename}:{finding.position}: {finding.code} {marker}{message}"
+    return f"{shown(finding.filename)}:{finding.position}: {finding.code} {marker}{one_line(finding.message)}"
+
+
+def one_line(message: str) -> str:
+    return " ".join(message.splitlines())
 
 
 def render(findings: Sequence[Finding], unsafe_fixes: bool) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from shapecheck.findings import Finding
-from shapecheck.reporters.paths import absolute, repository_path, source_root
+from shapecheck.reporters.paths import absolute, repository_path, shown, source_root
 
 
 def render(findings: Sequence[Finding]) -> str:
@@ -26,7 +26,7 @@ def render(findings: Sequence[Finding]) -> str:
 
 def _annotation(finding: Finding, root: Path) -> str:
     start, end = finding.span_in_file
-    path = repository_path(finding.filename, root) or absolute(finding.filename).as_posix()
+    path = shown(repository_path(finding.filename, root) or absolute(finding.filename).as_posix())
     if start.row == end.row:
         position = [("line", start.row), ("col", start.column), ("endLine", end.row), ("endColumn", end.column)]
     else:
@@ -34,7 +34,7 @@ def _annotation(finding: Finding, root: Path) -> str:
         position = [("line", start.row), ("endLine", end.row)]
     properties = [("title", f"shapecheck ({finding.code})"), ("file", path), *position]
     names = ",".join(f"{key}={_escape_property(str(value))}" for key, value in properties)
-    message = f"{finding.filename}:{finding.position}: {finding.code} {finding.message}"
+    message = f"{shown(finding.filename)}:{finding.position}: {finding.code} {finding.message}"
     return f"::{finding.severity} {names}::{_escape_data(message)}"
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Finding, FixInfo, Location
-from shapecheck.reporters.paths import absolute
+from shapecheck.reporters.paths import absolute, shown
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Rule
@@ -22,18 +22,23 @@ _UNSUPPRESSIBLE = frozenset({SYNTAX_ERROR, INTERNAL_ERROR})
 
 
 def render(findings: Sequence[Finding], rules: Sequence[type[Rule]]) -> str:
-    urls = {rule.code: rule.url() for rule in rules}
+    urls = urls_of(rules)
     # ASCII escapes keep the output valid on any console encoding; every JSON reader decodes them.
-    return json.dumps([_record(finding, urls.get(finding.code)) for finding in findings], indent=2, sort_keys=True)
+    return json.dumps([record(finding, urls.get(finding.code)) for finding in findings], indent=2, sort_keys=True)
 
 
-def _record(finding: Finding, url: str | None) -> dict[str, Any]:
+def urls_of(rules: Sequence[type[Rule]]) -> dict[str, str]:
+    return {rule.code: rule.url() for rule in rules}
+
+
+def record(finding: Finding, url: str | None) -> dict[str, Any]:
     return {
         "cell": finding.cell,  # a notebook's: rows count from the cell's first line, as in ruff
         "code": finding.code,
         "end_location": _location(finding.end_location),
         # Absolute, as ruff writes it; standard input without --stdin-filename stays `-`.
-        "filename": finding.filename if finding.filename == "-" else str(absolute(finding.filename)),
+        # Bytes that are not UTF-8 as `\xNN` (see `paths.shown`): strict UTF-8 readers reject lone surrogates.
+        "filename": shown(finding.filename if finding.filename == "-" else str(absolute(finding.filename))),
         "fix": None if finding.fix is None else _fix(finding.fix),
         "location": _location(finding.location),
         "message": finding.message,

@@ -6,10 +6,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from shapecheck.findings import Finding
+from shapecheck.findings import FileResult, Finding
 from shapecheck.reporters.fixability import FIXABLE_MARKER, fix_applies
+from shapecheck.reporters.paths import shown
 
 
 def summary(findings: Sequence[Finding], fixed: int, unsafe_fixes_shown: bool) -> str:
@@ -39,3 +40,29 @@ def _found(remaining: int, fixed: int) -> str:
 
 def _plural(count: int, noun: str, suffix: str = "s") -> str:
     return f"{count} {noun}{'' if count == 1 else suffix}"
+
+
+def fixes_applied(results: Sequence[FileResult], names: Mapping[str, str]) -> str:
+    """`--show-fixes`: the fixes applied, by file and rule, as ruff enumerates them (`names`: code -> rule name).
+
+        Fixed 3 errors:
+        - model.py:
+            2 × SC301 (log-of-softmax)
+            1 × SC101 (view-after-transpose)
+    """
+    fixed = [result for result in results if result.fixes]
+    lines = ["", f"Fixed {_plural(sum(result.fixed for result in fixed), 'error')}:"]
+    for result in sorted(fixed, key=lambda result: result.filename):
+        lines.append(f"- {shown(result.filename)}:")
+        for code, count in sorted(result.fixes.items(), key=lambda item: (-item[1], item[0])):
+            lines.append(f"    {count} \u00d7 {code} ({names.get(code, code)})")
+    return "\n".join([*lines, ""])
+
+
+def fix_only_summary(findings: Sequence[Finding], fixed: int, unsafe_fixes_shown: bool) -> str:
+    """`--fix-only`'s closing line, in ruff's words: what was fixed, and the unsafe fixes held back."""
+    hidden = sum(finding.fix is not None and not fix_applies(finding, unsafe_fixes_shown) for finding in findings)
+    note = f" ({_plural(hidden, 'additional fix', 'es')} available with `--unsafe-fixes`)" if hidden else ""
+    if fixed:
+        return f"Fixed {_plural(fixed, 'error')}{note}."
+    return f"No errors fixed{note}." if hidden else ""

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from shapecheck.config import Resolver, rules_without
+from shapecheck.config import CONFIG_FILES, Resolver, rules_without
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.findings import FileResult
@@ -49,10 +49,11 @@ class SettingsCache:
 def _pyprojects_above(folder: str) -> tuple[tuple[str, int], ...]:
     stamps = []
     for candidate in (Path(folder), *Path(folder).parents):
-        try:
-            stamps.append((str(candidate), (candidate / "pyproject.toml").stat().st_mtime_ns))
-        except OSError:
-            continue
+        for name in CONFIG_FILES:  # pyproject.toml and the standalone shapecheck.toml / .shapecheck.toml
+            try:
+                stamps.append((str(candidate / name), (candidate / name).stat().st_mtime_ns))
+            except OSError:
+                continue
     return tuple(stamps)
 
 

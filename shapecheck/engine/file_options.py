@@ -1,0 +1,11 @@
+"""What a file's configuration tells the engine beyond its rules: plain, picklable data a worker process receives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FileOptions:
+    unfixable: frozenset[str] = frozenset()  # codes whose fixes are neither applied nor offered (`unfixable`)
+    external: tuple[str, ...] = ()  # code prefixes other tools own: the unused-noqa check leaves them alone
