@@ -86,7 +86,17 @@ def decorate(target: Any, options: Options, only_annotated: bool = False) -> Any
         return target if inner is target.__func__ else type(target)(inner)
     if not inspect.isfunction(target):
         raise TypeError(f"shapecheck.check decorates functions, methods and classes, not {type(target).__name__}")
-    return _decorate_function(target, options, only_annotated, module_method=False)
+    return _decorate_function(target, options, only_annotated, module_method=_defined_as_forward(target))
+
+
+def _defined_as_forward(function: Callable) -> bool:
+    """A `forward` written in a class body and decorated on its own, the jaxtyping way: its class does not exist
+    yet, so whether `self` is an nn.Module whose parameters and buffers join device agreement is found out per
+    call."""
+    *_, owner, name = ["", *function.__qualname__.split(".")]
+    params = list(inspect.signature(function).parameters.values())
+    return name == "forward" and owner not in ("", "<locals>") and bool(params) and \
+        params[0].kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
 
 def _decorate_class(cls: type, options: Options) -> type:
