@@ -37,10 +37,25 @@ class Options:
     types: bool = False
 
     def __post_init__(self) -> None:
-        if self.first is not None and (not isinstance(self.first, int) or self.first < 0):
-            raise ValueError(f"shapecheck.check(first=...) needs a count >= 0, got {self.first!r}")
+        # Checked at decoration, where the mistake is written, never on the first call.
+        if self.first is not None:
+            if not isinstance(self.first, int) or isinstance(self.first, bool):
+                raise TypeError(f"shapecheck.check() argument 'first' must be an int (a number of calls) or None, "
+                                f"not {type(self.first).__name__}")
+            if self.first < 0:
+                raise ValueError(f"shapecheck.check() argument 'first' must be >= 0, got {self.first}")
+        if not isinstance(self.types, bool):
+            raise TypeError("shapecheck.check() argument 'types' must be True or False, "
+                            f"not {type(self.types).__name__}")
         if self.device is not None:
-            torch.device(self.device)  # fail at decoration on a typo, not on the first call
+            # Not an int: torch.device(0) means "accelerator 0", whichever kind this machine has, if any.
+            if not isinstance(self.device, (str, torch.device)):
+                raise TypeError(f"shapecheck.check() argument 'device' must be a device name (\"cuda\", \"cuda:1\"), "
+                                f"a torch.device or None, not {type(self.device).__name__}")
+            try:
+                torch.device(self.device)
+            except RuntimeError as error:  # torch's reason: "Expected one of cpu, cuda, ... device type ..."
+                raise ValueError(f"shapecheck.check() argument 'device': {error}") from None
 
 
 # Our wrappers -> (the function each wraps, its options), so decorating again re-wraps instead of stacking. A
@@ -85,7 +100,9 @@ def decorate(target: Any, options: Options, only_annotated: bool = False) -> Any
         inner = decorate(target.__func__, options, only_annotated)
         return target if inner is target.__func__ else type(target)(inner)
     if not inspect.isfunction(target):
-        raise TypeError(f"shapecheck.check decorates functions, methods and classes, not {type(target).__name__}")
+        hint = f"; to require a device, write @shapecheck.check(device={target!r})" if isinstance(target, str) else ""
+        raise TypeError(f"shapecheck.check decorates functions, methods and classes, not {type(target).__name__}"
+                        f"{hint}")
     return _decorate_function(target, options, only_annotated, module_method=_defined_as_forward(target))
 
 

@@ -123,7 +123,7 @@ def test_device_requirement_index_rules():
     assert any_cuda.allows(torch.device("cuda", 0)) and any_cuda.allows(torch.device("cuda", 3))
     assert cuda1.allows(torch.device("cuda", 1)) and not cuda1.allows(torch.device("cuda", 0))
     assert not any_cuda.allows(torch.device("cpu")) and not any_cuda.allows(torch.device("mps"))
-    with pytest.raises(RuntimeError):
+    with pytest.raises(ValueError, match="argument 'device': Expected one of cpu, cuda"):
         shapecheck.check(device="cdua")
 
 
