@@ -19,6 +19,7 @@ from shapecheck.runtime import switch
 from shapecheck.runtime.devices import Requirement
 from shapecheck.runtime.errors import CheckError
 from shapecheck.runtime.codegen import build_wrapper
+from shapecheck.runtime.dependencies import required_by
 from shapecheck.runtime.signature import Signature
 
 T = TypeVar("T")
@@ -215,8 +216,9 @@ def _beartyped(function: Callable, hints: dict[str, Any]) -> Callable:
     """beartype over a copy of `function` whose tensor annotations are reduced to their array type: beartype
     would otherwise run jaxtyping's metaclass isinstance (slow, and wrong under torch.compile) on them. Its
     violations are re-raised as CheckError, so one `except` catches every failed check."""
-    from beartype import beartype
-    from beartype.roar import BeartypeCallHintViolation
+    with required_by("shapecheck.check(types=True)"):
+        from beartype import beartype
+        from beartype.roar import BeartypeCallHintViolation
 
     copy = types.FunctionType(function.__code__, function.__globals__, function.__name__, function.__defaults__,
                               function.__closure__)

@@ -24,6 +24,7 @@ from types import ModuleType, TracebackType
 from typing import Any
 
 from shapecheck.runtime import switch
+from shapecheck.runtime.dependencies import required_by
 
 DECORATOR = "__shapecheck_check__"  # dunder on both ends: never name-mangled inside a class body
 
@@ -155,7 +156,8 @@ class _Loader(SourceFileLoader):
         return compile(ast.fix_missing_locations(tree), path, "exec", dont_inherit=True, optimize=_optimize)
 
     def exec_module(self, module: ModuleType) -> None:
-        from shapecheck.runtime.decorator import Options, decorate
+        with required_by(f"the shapecheck import hook (instrumenting {module.__name__})"):
+            from shapecheck.runtime.decorator import Options, decorate
 
         options = Options()
         module.__dict__[DECORATOR] = lambda target: decorate(target, options, only_annotated=True)
