@@ -183,6 +183,7 @@ def _deferred(function: Callable, options: Options, module_method: bool) -> Call
 
     @functools.wraps(function)
     def checked(*args: Any, **kwargs: Any) -> Any:
+        __tracebackhide__ = True  # pytest: show the caller's line, not this forwarding frame and its arguments
         if not compiled:
             hints, unresolved = _resolve_hints(function)
             for name in unresolved:
@@ -229,10 +230,12 @@ def _beartyped(function: Callable, hints: dict[str, Any]) -> Callable:
     typed = beartype(copy)
 
     def call(*args: Any, **kwargs: Any) -> Any:
+        __tracebackhide__ = True
         try:
             return typed(*args, **kwargs)
         except BeartypeCallHintViolation as violation:
-            raise CheckError(f"shapecheck (types=True): {violation}") from violation
+            # The message is the violation's; chaining it would print beartype's frames and these arguments.
+            raise CheckError(f"shapecheck (types=True): {violation}") from None
 
     return call
 

@@ -14,6 +14,8 @@ the tests import in the workers, which report to the controller.
 from __future__ import annotations
 
 import os
+import sys
+import types
 from typing import Any
 
 import pytest
@@ -72,6 +74,36 @@ def packages_from(values: list[str]) -> list[str]:
         if not is_module_name(name):
             raise pytest.UsageError(f"--shapecheck: {name!r} is not a package name")
     return list(dict.fromkeys(packages))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
+    # A failed check's traceback should end at the caller's line, as a plain function's does: shapecheck's own
+    # frames hide themselves (`__tracebackhide__`), and on the way into a checked `forward` so do torch's
+    # `Module.__call__` frames, whose arguments would print the input tensors' values. --fulltrace keeps all.
+    excinfo = call.excinfo
+    module = sys.modules.get("torch.nn.modules.module")
+    if excinfo is not None and module is not None and not item.config.getoption("fulltrace", False):
+        from shapecheck.runtime.errors import CheckError  # imports neither torch nor jaxtyping
+
+        if isinstance(excinfo.value, CheckError):
+            # pytest re-reads the raw traceback chain when it cuts it at the test, so the chain itself is rebuilt.
+            call.excinfo = pytest.ExceptionInfo.from_exc_info(
+                (excinfo.type, excinfo.value, _without_module_calls(excinfo.tb, module.__file__)))
+    return (yield)
+
+
+def _without_module_calls(tb: types.TracebackType | None, module_file: str | None) -> types.TracebackType | None:
+    kept = []
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if not (code.co_name in ("_call_impl", "_wrapped_call_impl") and code.co_filename == module_file):
+            kept.append(tb)
+        tb = tb.tb_next
+    rebuilt = None
+    for entry in reversed(kept):
+        rebuilt = types.TracebackType(rebuilt, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
+    return rebuilt
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:

@@ -80,12 +80,14 @@ class Signature:
 
     def settle_devices(self, values: dict[str, Any], result: Any = MISSING) -> torch.device | None:
         """The fast fold met two devices: fine if one side held only 0-d CPU tensors, else a DeviceError."""
+        __tracebackhide__ = True  # pytest: a frame of ours, whose arguments are the caller's tensors
         by_device = devices.groups(self._named_tensors(values, result))
         if len(by_device) > 1:
             raise report.device_error(self.name, by_device, self._report_values(values, result))
         return next(iter(by_device), None)
 
     def device_required(self, values: dict[str, Any], result: Any = MISSING) -> NoReturn:
+        __tracebackhide__ = True
         by_device = devices.groups(self._named_tensors(values, result))
         raise report.device_error(self.name, by_device, self._report_values(values, result),
                                   required=self.requirement.wanted)
