@@ -111,10 +111,9 @@ def _defined_as_forward(function: Callable) -> bool:
     """A `forward` written in a class body and decorated on its own, the jaxtyping way: its class does not exist
     yet, so whether `self` is an nn.Module whose parameters and buffers join device agreement is found out per
     call."""
+    # Cheap, from the code object: the import hook decorates a nested function each time its parent runs.
     *_, owner, name = ["", *function.__qualname__.split(".")]
-    params = list(inspect.signature(function).parameters.values())
-    return name == "forward" and owner not in ("", "<locals>") and bool(params) and \
-        params[0].kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return name == "forward" and owner not in ("", "<locals>") and function.__code__.co_argcount > 0
 
 
 def _decorate_class(cls: type, options: Options) -> type:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import types
+from collections.abc import Generator
 from typing import Any
 
 import pytest
@@ -76,8 +77,8 @@ def packages_from(values: list[str]) -> list[str]:
     return list(dict.fromkeys(packages))
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
+@pytest.hookimpl(hookwrapper=True)  # the old style: pytest loads this plugin whatever its version
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Generator[None, Any, None]:
     # A failed check's traceback should end at the caller's line, as a plain function's does: shapecheck's own
     # frames hide themselves (`__tracebackhide__`), and on the way into a checked `forward` so do torch's
     # `Module.__call__` frames, whose arguments would print the input tensors' values. --fulltrace keeps all.
@@ -90,7 +91,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             # pytest re-reads the raw traceback chain when it cuts it at the test, so the chain itself is rebuilt.
             call.excinfo = pytest.ExceptionInfo.from_exc_info(
                 (excinfo.type, excinfo.value, _without_module_calls(excinfo.tb, module.__file__)))
-    return (yield)
+    yield
 
 
 def _without_module_calls(tb: types.TracebackType | None, module_file: str | None) -> types.TracebackType | None:
