@@ -85,6 +85,25 @@ def test_the_distribution_name_and_extras(dist: Path) -> None:
     assert not any(r.startswith("torch") for r in requires), "torch is the user's choice of build"
 
 
+def test_the_license_classifiers_and_keywords(dist: Path) -> None:
+    from trove_classifiers import classifiers as known
+
+    with zipfile.ZipFile(artifact(dist, "*.whl")) as wheel:
+        names = wheel.namelist()
+        (metadata_name,) = [name for name in names if name.endswith(".dist-info/METADATA")]
+        metadata = Parser().parsestr(wheel.read(metadata_name).decode())
+        (license_name,) = [name for name in names if name.endswith(".dist-info/licenses/LICENSE")]
+        shipped = wheel.read(license_name).decode()
+    assert shipped == (PROJECT / "LICENSE").read_text() and shipped.startswith("MIT License\n")
+    assert (metadata["License-Expression"], metadata.get_all("License-File")) == ("MIT", ["LICENSE"])
+    classifiers = metadata.get_all("Classifier")
+    assert classifiers and not [name for name in classifiers if name not in known]  # PyPI refuses unknown ones
+    assert not [name for name in classifiers if name.startswith("License ::")]  # PEP 639: License-Expression
+    assert {"pytorch", "linter", "jaxtyping"} <= set(metadata["Keywords"].split(","))
+    with tarfile.open(artifact(dist, "*.tar.gz")) as sdist:
+        assert [name for name in sdist.getnames() if name.endswith("/LICENSE")]
+
+
 def test_the_sdist_holds_no_tests_or_fixtures(dist: Path) -> None:
     with tarfile.open(artifact(dist, "*.tar.gz")) as sdist:
         names = [name.split("/", 1)[1] for name in sdist.getnames() if "/" in name]

@@ -15,7 +15,8 @@ from typing import ClassVar
 import libcst as cst
 
 from shapecheck.engine.context import Context, Report
-from shapecheck.findings import RULE_DOCS_URL, Applicability, Severity
+from shapecheck import urls
+from shapecheck.findings import Applicability, Severity
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ class Rule:
         return textwrap.dedent(cls.docs).strip()
 
     @classmethod
-    def url(cls) -> str:
-        """The rule's page: docs/rules/SCxxx.md in the repository (`shapecheck.rule_docs` writes it)."""
-        return f"{RULE_DOCS_URL}/{cls.code}.md"
+    def url(cls) -> str | None:
+        """The rule's page, docs/rules/SCxxx.md in the published repository (`shapecheck.rule_docs` writes it);
+        None until there is one (see shapecheck/urls.py)."""
+        return urls.rule_page(cls.code)

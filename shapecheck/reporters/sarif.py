@@ -1,8 +1,8 @@
 """`--output-format sarif`: a SARIF 2.1.0 log for GitHub code scanning (`github/codeql-action/upload-sarif`).
 
 One run; its rule table lists every enabled rule with its docs as help (GitHub shows `help.markdown` on the alert
-page, and `helpUri` its docs/rules page), plus an entry for each engine code (SC000, SC999) that occurs. Levels
-are the rules' severities: `error` or `warning`. Results point into that table by `ruleIndex`.
+page; `helpUri`, the rule's docs/rules page, only once shapecheck/urls.py names a published repository), plus an
+entry for each engine code (SC000, SC999) that occurs. Levels are the rules' severities: `error` or `warning`. Results point into that table by `ruleIndex`.
 Artifact URIs are relative to the repository root and based on `%SRCROOT%`, the form GitHub resolves against the
 checkout; a file outside the repository gets an absolute `file://` URI, which SARIF allows no base for. A notebook
 finding's region is where it is in the .ipynb file's JSON (ruff gives the row in the joined cells, which points
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from shapecheck import __version__
+from shapecheck import __version__, urls
 from shapecheck.findings import ENGINE_DOCS, Finding
 from shapecheck.reporters.paths import absolute, repository_path, source_root
 
@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from shapecheck.engine.rule import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"  # ruff's choice; GitHub accepts it
-INFORMATION_URI = "https://github.com/shapecheck/shapecheck"
-
 
 
 def render(findings: Sequence[Finding], rules: Sequence[type[Rule]]) -> str:
@@ -37,12 +35,14 @@ def render(findings: Sequence[Finding], rules: Sequence[type[Rule]]) -> str:
             index[finding.code] = len(descriptors)
             descriptors.append(_engine_descriptor(finding))
     root = source_root(Path.cwd())
+    driver = {"name": "shapecheck", "version": __version__, "rules": descriptors}
+    if urls.REPOSITORY is not None:
+        driver["informationUri"] = urls.REPOSITORY
     log = {
         "$schema": SCHEMA,
         "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {"name": "shapecheck", "informationUri": INFORMATION_URI, "version": __version__,
-                                "rules": descriptors}},
+            "tool": {"driver": driver},
             "results": [_result(finding, index[finding.code], root) for finding in findings],
         }],
     }
@@ -52,7 +52,8 @@ def render(findings: Sequence[Finding], rules: Sequence[type[Rule]]) -> str:
 def _rule_descriptor(rule: type[Rule]) -> dict[str, Any]:
     tags = ["pytorch", "fixable"] if rule.fixable else ["pytorch"]  # lets the Security tab filter on what --fix fixes
     descriptor = _descriptor(rule.code, rule.name, rule.message, rule.documentation(), tags, rule.severity)
-    return descriptor | {"helpUri": rule.url()}
+    url = rule.url()
+    return descriptor if url is None else descriptor | {"helpUri": url}
 
 
 def _engine_descriptor(finding: Finding) -> dict[str, Any]:

@@ -33,7 +33,10 @@ def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'shapecheck.runtime' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    from shapecheck.runtime.dependencies import required_by
+
+    with required_by(f"shapecheck.{name}"):
+        value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
     globals()[name] = value  # later lookups skip __getattr__
     return value
 

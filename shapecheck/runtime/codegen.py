@@ -38,6 +38,7 @@ def build_wrapper(function: Callable, call: Callable, signature: Signature, firs
         "_sc_switch": switch, "_sc_raw": function, "_sc_call": call, "_sc_sig": signature,
         "_sc_Tensor": torch.Tensor, "_sc_CONTAINERS": (list, tuple, dict), "_sc_CPU": torch.device("cpu"),
         "_sc_MIXED": devices.MIXED, "_sc_fold": devices.fold, "_sc_fold_module": devices.fold_module,
+        "_sc_Module": torch.nn.Module,
         "_sc_is_compiling": torch.compiler.is_compiling, "_sc_calls": [0], **BUILTINS,
     }
     if signature.requirement is not None:
@@ -70,7 +71,10 @@ def build_wrapper(function: Callable, call: Callable, signature: Signature, firs
     for param in signature.params:
         lines += _fold_lines(param.name, param.kind, param.checker, signature.hints.get(param.name))
     if signature.module_method:
-        lines.append(f"    _sc_shared = _sc_fold_module({params[0].name}, _sc_shared)")
+        # One isinstance: a `forward` decorated on its own cannot know its class, and a class decorator's
+        # forward may still be called unbound.
+        lines += [f"    if _sc_isinstance({params[0].name}, _sc_Module):",
+                  f"        _sc_shared = _sc_fold_module({params[0].name}, _sc_shared)"]
     lines += _settle_lines(signature, values, "")
     if kind is not None:  # its result is a promise (the annotated value comes later): nothing to check after
         lines += _return_call("_sc_call", call_args, kind, "    ")

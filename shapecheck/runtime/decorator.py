@@ -19,6 +19,7 @@ from shapecheck.runtime import switch
 from shapecheck.runtime.devices import Requirement
 from shapecheck.runtime.errors import CheckError
 from shapecheck.runtime.codegen import build_wrapper
+from shapecheck.runtime.dependencies import required_by
 from shapecheck.runtime.signature import Signature
 
 T = TypeVar("T")
@@ -37,10 +38,25 @@ class Options:
     types: bool = False
 
     def __post_init__(self) -> None:
-        if self.first is not None and (not isinstance(self.first, int) or self.first < 0):
-            raise ValueError(f"shapecheck.check(first=...) needs a count >= 0, got {self.first!r}")
+        # Checked at decoration, where the mistake is written, never on the first call.
+        if self.first is not None:
+            if not isinstance(self.first, int) or isinstance(self.first, bool):
+                raise TypeError(f"shapecheck.check() argument 'first' must be an int (a number of calls) or None, "
+                                f"not {type(self.first).__name__}")
+            if self.first < 0:
+                raise ValueError(f"shapecheck.check() argument 'first' must be >= 0, got {self.first}")
+        if not isinstance(self.types, bool):
+            raise TypeError("shapecheck.check() argument 'types' must be True or False, "
+                            f"not {type(self.types).__name__}")
         if self.device is not None:
-            torch.device(self.device)  # fail at decoration on a typo, not on the first call
+            # Not an int: torch.device(0) means "accelerator 0", whichever kind this machine has, if any.
+            if not isinstance(self.device, (str, torch.device)):
+                raise TypeError(f"shapecheck.check() argument 'device' must be a device name (\"cuda\", \"cuda:1\"), "
+                                f"a torch.device or None, not {type(self.device).__name__}")
+            try:
+                torch.device(self.device)
+            except RuntimeError as error:  # torch's reason: "Expected one of cpu, cuda, ... device type ..."
+                raise ValueError(f"shapecheck.check() argument 'device': {error}") from None
 
 
 # Our wrappers -> (the function each wraps, its options), so decorating again re-wraps instead of stacking. A
@@ -85,8 +101,19 @@ def decorate(target: Any, options: Options, only_annotated: bool = False) -> Any
         inner = decorate(target.__func__, options, only_annotated)
         return target if inner is target.__func__ else type(target)(inner)
     if not inspect.isfunction(target):
-        raise TypeError(f"shapecheck.check decorates functions, methods and classes, not {type(target).__name__}")
-    return _decorate_function(target, options, only_annotated, module_method=False)
+        hint = f"; to require a device, write @shapecheck.check(device={target!r})" if isinstance(target, str) else ""
+        raise TypeError(f"shapecheck.check decorates functions, methods and classes, not {type(target).__name__}"
+                        f"{hint}")
+    return _decorate_function(target, options, only_annotated, module_method=_defined_as_forward(target))
+
+
+def _defined_as_forward(function: Callable) -> bool:
+    """A `forward` written in a class body and decorated on its own, the jaxtyping way: its class does not exist
+    yet, so whether `self` is an nn.Module whose parameters and buffers join device agreement is found out per
+    call."""
+    # Cheap, from the code object: the import hook decorates a nested function each time its parent runs.
+    *_, owner, name = ["", *function.__qualname__.split(".")]
+    return name == "forward" and owner not in ("", "<locals>") and function.__code__.co_argcount > 0
 
 
 def _decorate_class(cls: type, options: Options) -> type:
@@ -155,6 +182,7 @@ def _deferred(function: Callable, options: Options, module_method: bool) -> Call
 
     @functools.wraps(function)
     def checked(*args: Any, **kwargs: Any) -> Any:
+        __tracebackhide__ = True  # pytest: show the caller's line, not this forwarding frame and its arguments
         if not compiled:
             hints, unresolved = _resolve_hints(function)
             for name in unresolved:
@@ -188,8 +216,9 @@ def _beartyped(function: Callable, hints: dict[str, Any]) -> Callable:
     """beartype over a copy of `function` whose tensor annotations are reduced to their array type: beartype
     would otherwise run jaxtyping's metaclass isinstance (slow, and wrong under torch.compile) on them. Its
     violations are re-raised as CheckError, so one `except` catches every failed check."""
-    from beartype import beartype
-    from beartype.roar import BeartypeCallHintViolation
+    with required_by("shapecheck.check(types=True)"):
+        from beartype import beartype
+        from beartype.roar import BeartypeCallHintViolation
 
     copy = types.FunctionType(function.__code__, function.__globals__, function.__name__, function.__defaults__,
                               function.__closure__)
@@ -200,10 +229,12 @@ def _beartyped(function: Callable, hints: dict[str, Any]) -> Callable:
     typed = beartype(copy)
 
     def call(*args: Any, **kwargs: Any) -> Any:
+        __tracebackhide__ = True
         try:
             return typed(*args, **kwargs)
         except BeartypeCallHintViolation as violation:
-            raise CheckError(f"shapecheck (types=True): {violation}") from violation
+            # The message is the violation's; chaining it would print beartype's frames and these arguments.
+            raise CheckError(f"shapecheck (types=True): {violation}") from None
 
     return call
 

@@ -17,3 +17,10 @@ class ShapeError(CheckError):
 class DeviceError(CheckError):
     """The tensors of one call (arguments, return value, module parameters and buffers) are on different
     devices, or not on the device the decorator requires."""
+
+
+# Tracebacks, pytest and reprs name them as they are imported: `shapecheck.ShapeError`, not the module that
+# defines them (pickle finds them there too, through the package's lazy attributes).
+for _error in (CheckError, ShapeError, DeviceError):
+    _error.__module__ = "shapecheck"
+del _error

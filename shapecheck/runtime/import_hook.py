@@ -14,15 +14,17 @@ torch loads only when the first instrumented module runs.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import sys
 import warnings
 from collections.abc import Iterable
 from importlib.abc import MetaPathFinder
-from importlib.machinery import ModuleSpec, SourceFileLoader
+from importlib.machinery import ModuleSpec, PathFinder, SourceFileLoader
 from types import ModuleType, TracebackType
 from typing import Any
 
 from shapecheck.runtime import switch
+from shapecheck.runtime.dependencies import required_by
 
 DECORATOR = "__shapecheck_check__"  # dunder on both ends: never name-mangled inside a class body
 
@@ -37,14 +39,10 @@ def install_import_hook(packages: str | Iterable[str]) -> ImportHook:
     Modules imported before the call are not checked (a warning names them). With SHAPECHECK_DISABLE=1 the
     hook is not installed at all.
     """
-    names = [packages] if isinstance(packages, str) else list(packages)
-    for name in names:
-        if not is_module_name(name):
-            raise ValueError(f"shapecheck: {name!r} is not a package or module name")
-    hook = ImportHook(names)
+    hook = ImportHook(package_names(packages))
     if switch.DISABLED_BY_ENV:
         return hook
-    early = already_imported(names)
+    early = already_imported(hook.packages)
     if early:
         warnings.warn(f"shapecheck: {', '.join(early)} imported before the import hook was installed; their "
                       "functions are not checked", stacklevel=2)
@@ -52,9 +50,49 @@ def install_import_hook(packages: str | Iterable[str]) -> ImportHook:
     return hook
 
 
+def package_names(packages: object) -> list[str]:
+    """`install_import_hook`'s argument as a list of names, or a TypeError or ValueError that says what is wrong
+    with it."""
+    if isinstance(packages, str):
+        names = [packages]
+    elif isinstance(packages, Iterable) and not isinstance(packages, (bytes, bytearray)):
+        names = list(packages)
+    else:
+        raise TypeError("shapecheck.install_import_hook() argument 'packages' must be a package name or a list of "
+                        f"them, not {type(packages).__name__}")
+    for index, name in enumerate(names):
+        if not isinstance(name, str):
+            raise TypeError("shapecheck.install_import_hook() argument 'packages' must hold package names (str), "
+                            f"but packages[{index}] is {type(name).__name__}")
+        if not is_module_name(name):
+            raise ValueError(f"shapecheck: {name!r} is not a package or module name")
+    if not names:
+        raise ValueError("shapecheck.install_import_hook() argument 'packages' names no package")
+    return names
+
+
 def is_module_name(name: str) -> bool:
     """`name` is a dotted module name (`pkg`, `pkg.sub`), as `import` would accept it."""
     return all(part.isidentifier() for part in name.split("."))
+
+
+def findable(name: str) -> bool:
+    """Whether `import name` would find the module, without importing it or anything else."""
+    try:
+        return _spec_without_importing(name) is not None
+    except (ImportError, ValueError):  # a module without a spec, a broken parent: not ours to judge
+        return True
+
+
+def _spec_without_importing(name: str) -> ModuleSpec | None:
+    parent, _, _ = name.rpartition(".")
+    if not parent or parent in sys.modules:
+        return importlib.util.find_spec(name)  # imports nothing: there is no parent, or it is loaded
+    # find_spec would import the parent package: look where the standard path finder would.
+    parent_spec = _spec_without_importing(parent)
+    if parent_spec is None or parent_spec.submodule_search_locations is None:
+        return None
+    return PathFinder.find_spec(name, parent_spec.submodule_search_locations)
 
 
 def already_imported(packages: Iterable[str]) -> list[str]:
@@ -118,7 +156,8 @@ class _Loader(SourceFileLoader):
         return compile(ast.fix_missing_locations(tree), path, "exec", dont_inherit=True, optimize=_optimize)
 
     def exec_module(self, module: ModuleType) -> None:
-        from shapecheck.runtime.decorator import Options, decorate
+        with required_by(f"the shapecheck import hook (instrumenting {module.__name__})"):
+            from shapecheck.runtime.decorator import Options, decorate
 
         options = Options()
         module.__dict__[DECORATOR] = lambda target: decorate(target, options, only_annotated=True)

@@ -4,14 +4,19 @@
 pytest loads this module in every run (entry point `pytest11`), so it imports neither torch nor jaxtyping;
 they load only once an instrumented module is imported.
 
-A named package that no test imported was never checked: a misspelt name would otherwise pass silently (as it
-does with jaxtyping's hook), so the end of the session says so. Under pytest-xdist the tests import in the
-workers, which report what they imported to the controller.
+A named package that cannot be imported (a misspelt name) is a usage error, as pytest treats a bad option, found
+once the tests are collected (collecting them is what puts a project's folders on sys.path) and before any test
+runs; it would otherwise pass unchecked, as it does with jaxtyping's hook. A package that exists but that no test
+imported (a run of some of the tests) was not checked either: the end of the session says so. Under pytest-xdist
+the tests import in the workers, which report to the controller.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+import types
+from collections.abc import Generator
 from typing import Any
 
 import pytest
@@ -19,6 +24,7 @@ import pytest
 _hook: Any = None  # the installed ImportHook, for the report header and unconfigure
 _recorder: Any = None  # the running shapecheck.record Recorder, saved at unconfigure
 _WORKER_KEY = "shapecheck_imported"
+_MISSING_KEY = "shapecheck_missing"
 _imported_by_workers: set[str] = set()  # on an xdist controller: packages its workers imported
 
 
@@ -45,8 +51,11 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Pa
         from shapecheck.record.recorder import Recorder
 
         _recorder = Recorder(packages=recorded).start()
-    packages = packages_from(early_config.known_args_namespace.shapecheck)
+    named = early_config.known_args_namespace.shapecheck
+    packages = packages_from(named)
     if not packages:
+        if named:  # `--shapecheck=$PACKAGES` with the variable empty: checking nothing is not what was asked
+            raise pytest.UsageError("--shapecheck: no package name given")
         return
     from shapecheck.runtime.import_hook import already_imported, install_import_hook
 
@@ -66,6 +75,36 @@ def packages_from(values: list[str]) -> list[str]:
         if not is_module_name(name):
             raise pytest.UsageError(f"--shapecheck: {name!r} is not a package name")
     return list(dict.fromkeys(packages))
+
+
+@pytest.hookimpl(hookwrapper=True)  # the old style: pytest loads this plugin whatever its version
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Generator[None, Any, None]:
+    # A failed check's traceback should end at the caller's line, as a plain function's does: shapecheck's own
+    # frames hide themselves (`__tracebackhide__`), and on the way into a checked `forward` so do torch's
+    # `Module.__call__` frames, whose arguments would print the input tensors' values. --fulltrace keeps all.
+    excinfo = call.excinfo
+    module = sys.modules.get("torch.nn.modules.module")
+    if excinfo is not None and module is not None and not item.config.getoption("fulltrace", False):
+        from shapecheck.runtime.errors import CheckError  # imports neither torch nor jaxtyping
+
+        if isinstance(excinfo.value, CheckError):
+            # pytest re-reads the raw traceback chain when it cuts it at the test, so the chain itself is rebuilt.
+            call.excinfo = pytest.ExceptionInfo.from_exc_info(
+                (excinfo.type, excinfo.value, _without_module_calls(excinfo.tb, module.__file__)))
+    yield
+
+
+def _without_module_calls(tb: types.TracebackType | None, module_file: str | None) -> types.TracebackType | None:
+    kept = []
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if not (code.co_name in ("_call_impl", "_wrapped_call_impl") and code.co_filename == module_file):
+            kept.append(tb)
+        tb = tb.tb_next
+    rebuilt = None
+    for entry in reversed(kept):
+        rebuilt = types.TracebackType(rebuilt, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
+    return rebuilt
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:
@@ -98,6 +137,30 @@ def _imported(packages: list[str]) -> list[str]:
     return [package for package in packages if already_imported([package])]
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if _hook is None:
+        return
+    from shapecheck.runtime.import_hook import findable
+
+    missing = [package for package in _hook.packages if not _imported([package]) and not findable(package)]
+    if not missing:
+        return
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is None:
+        raise pytest.UsageError(no_such_package(missing))
+    # An xdist worker that raises takes the run down as an internal error: it runs nothing (before xdist sends
+    # what it collected, so every worker agrees) and the controller raises the usage error when it hears back.
+    session.items[:] = []
+    workeroutput[_MISSING_KEY] = missing
+
+
+def no_such_package(missing: list[str]) -> str:
+    names = ", ".join(repr(name) for name in missing)
+    return (f"--shapecheck: no module named {names} can be imported where the tests run (misspelt, or not on "
+            "sys.path?)")
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     workeroutput = getattr(session.config, "workeroutput", None)  # set on xdist workers only
     if _hook is not None and workeroutput is not None:
@@ -106,7 +169,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: object) -> None:
-    _imported_by_workers.update(getattr(node, "workeroutput", {}).get(_WORKER_KEY, ()))
+    workeroutput = getattr(node, "workeroutput", {})
+    if workeroutput.get(_MISSING_KEY):
+        raise pytest.UsageError(no_such_package(workeroutput[_MISSING_KEY]))
+    _imported_by_workers.update(workeroutput.get(_WORKER_KEY, ()))
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
@@ -118,5 +184,4 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         terminalreporter.write_sep("=", "shapecheck warning", yellow=True)
         terminalreporter.write_line(
             f"shapecheck: --shapecheck named {', '.join(never)}, but no test imported "
-            f"{'it' if len(never) == 1 else 'them'}: nothing there was checked (misspelt, or not importable from "
-            "the tests?)", yellow=True)
+            f"{'it' if len(never) == 1 else 'them'}: nothing there was checked", yellow=True)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 import torch
+from torch import nn
 
 from shapecheck.runtime import devices, report
 from shapecheck.runtime.errors import ShapeError
@@ -43,7 +44,8 @@ class Signature:
         self.name = function.__qualname__
         self.hints = hints
         self.requirement = requirement
-        self.module_method = module_method  # the first parameter is an nn.Module whose tensors join agreement
+        # The first parameter, when it is an nn.Module, brings its parameters and buffers into device agreement.
+        self.module_method = module_method
         self.params = [Param(param, compile_hint(hints[param.name]) if param.name in hints else None)
                        for param in inspect.signature(function).parameters.values()]
         # A coroutine or generator returns its promise, not the annotated value, so returns go unchecked.
@@ -78,12 +80,14 @@ class Signature:
 
     def settle_devices(self, values: dict[str, Any], result: Any = MISSING) -> torch.device | None:
         """The fast fold met two devices: fine if one side held only 0-d CPU tensors, else a DeviceError."""
+        __tracebackhide__ = True  # pytest: a frame of ours, whose arguments are the caller's tensors
         by_device = devices.groups(self._named_tensors(values, result))
         if len(by_device) > 1:
             raise report.device_error(self.name, by_device, self._report_values(values, result))
         return next(iter(by_device), None)
 
     def device_required(self, values: dict[str, Any], result: Any = MISSING) -> NoReturn:
+        __tracebackhide__ = True
         by_device = devices.groups(self._named_tensors(values, result))
         raise report.device_error(self.name, by_device, self._report_values(values, result),
                                   required=self.requirement.wanted)
@@ -91,8 +95,9 @@ class Signature:
     def _named_tensors(self, values: dict[str, Any], result: Any) -> list[tuple[str, torch.Tensor]]:
         named = [pair for name, value in self._report_values(values, result)
                  for pair in devices.named_tensors(name, value)]
-        if self.module_method:
-            named += devices.module_tensors(values[self.params[0].name])
+        owner = values[self.params[0].name] if self.module_method else None
+        if isinstance(owner, nn.Module):
+            named += devices.module_tensors(owner)
         return named
 
     def _report_values(self, values: dict[str, Any], result: Any) -> list[tuple[str, Any]]:

@@ -13,7 +13,8 @@ from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
 from shapecheck.engine.noqa import with_codes
-from shapecheck.findings import INTERNAL_ERROR, RULE_DOCS_URL, SYNTAX_ERROR, Edit, Finding, Location
+from shapecheck import urls
+from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, Finding, Location
 
 SOURCE = "shapecheck"
 FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.{SOURCE}"  # "source.fixAll.shapecheck"
@@ -37,9 +38,10 @@ class Converter:
 def diagnostic(finding: Finding, convert: Converter) -> types.Diagnostic:
     # The rule's severity: an error crashes or silently corrupts results, a warning is deprecation, style or speed.
     severity = types.DiagnosticSeverity.Error if finding.severity == "error" else types.DiagnosticSeverity.Warning
+    page = urls.rule_page(finding.code)
     return types.Diagnostic(range=convert.range(finding.location, finding.end_location), message=finding.message,
                             severity=severity, code=finding.code, source=SOURCE,
-                            code_description=types.CodeDescription(href=f"{RULE_DOCS_URL}/{finding.code}.md"))
+                            code_description=None if page is None else types.CodeDescription(href=page))
 
 
 def overlaps(a: types.Range, b: types.Range) -> bool:

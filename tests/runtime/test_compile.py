@@ -38,6 +38,18 @@ class Block(nn.Module):
         return y if mask is None else y * mask[..., None]
 
 
+class ForwardOnly(nn.Module):
+    """Only `forward` decorated, the jaxtyping way: the parameters join device agreement through an isinstance."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    @shapecheck.check
+    def forward(self, x: Float[Tensor, "B T 4"]) -> Float[Tensor, "B T 4"]:
+        return self.fc(x)
+
+
 def fails_check(call, match: str) -> None:
     with pytest.raises((shapecheck.CheckError, torch._dynamo.exc.Unsupported)) as error:
         call()
@@ -83,12 +95,16 @@ def test_device_error_under_compile():
     compiled = torch.compile(attend, backend="eager")
     with pytest.raises(shapecheck.DeviceError, match="q is on cpu, but k is on meta"):
         compiled(torch.randn(2, 3, 4), torch.randn(2, 5, 4, device="meta"))
+    module = torch.compile(ForwardOnly().to("meta"), backend="eager")
+    with pytest.raises(shapecheck.DeviceError, match="x is on cpu, but fc.weight is on meta"):
+        module(torch.randn(2, 3, 4))
 
 
 def test_no_graph_breaks_on_the_success_path():
     block = Block()
     for function, args in [(attend, (torch.randn(2, 3, 4), torch.randn(2, 5, 4))),
-                           (block, (torch.randn(2, 3, 4), torch.rand(2, 3)))]:
+                           (block, (torch.randn(2, 3, 4), torch.rand(2, 3))),
+                           (ForwardOnly(), (torch.randn(2, 3, 4),))]:
         explanation = torch._dynamo.explain(function)(*args)
         assert explanation.graph_break_count == 0, explanation.break_reasons
         assert explanation.graph_count == 1

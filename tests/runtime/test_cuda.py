@@ -66,6 +66,23 @@ def test_module_on_cuda_with_a_cpu_input():
         head(torch.randn(3, 4))
 
 
+class ForwardOnly(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+
+    @shapecheck.check  # only forward, as jaxtyping users decorate it
+    def forward(self, x: Float[Tensor, "B 4"]) -> Float[Tensor, "B 2"]:
+        return self.fc(x)
+
+
+def test_a_forward_decorated_on_its_own_on_cuda_with_a_cpu_input():
+    model = ForwardOnly().to("cuda")
+    assert model(torch.randn(3, 4, device="cuda")).device.type == "cuda"
+    with pytest.raises(shapecheck.DeviceError, match="x is on cpu, but fc.weight is on cuda:0"):
+        model(torch.randn(3, 4))  # PyTorch's own error here is a long trace from inside F.linear
+
+
 def test_inductor_on_cuda_matches_eager():
     head = Head().cuda()
     compiled = torch.compile(head, fullgraph=True)

@@ -123,7 +123,7 @@ def test_device_requirement_index_rules():
     assert any_cuda.allows(torch.device("cuda", 0)) and any_cuda.allows(torch.device("cuda", 3))
     assert cuda1.allows(torch.device("cuda", 1)) and not cuda1.allows(torch.device("cuda", 0))
     assert not any_cuda.allows(torch.device("cpu")) and not any_cuda.allows(torch.device("mps"))
-    with pytest.raises(RuntimeError):
+    with pytest.raises(ValueError, match="argument 'device': Expected one of cpu, cuda"):
         shapecheck.check(device="cdua")
 
 
@@ -164,3 +164,49 @@ def test_a_single_stray_parameter_is_named():
     head.fc.bias = nn.Parameter(torch.zeros(2, device="meta"))
     with pytest.raises(shapecheck.DeviceError, match="on meta: fc.bias"):
         head(cpu(3, 4))
+
+
+class ForwardOnly(nn.Module):
+    """Only `forward` decorated, as jaxtyping users decorate it: the class is not decorated."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+        self.register_buffer("scale", torch.ones(2))
+
+    @shapecheck.check
+    def forward(self, x: Float[Tensor, "B 4"]) -> Float[Tensor, "B 2"]:
+        return self.fc(x) * self.scale
+
+
+def test_a_forward_decorated_on_its_own_brings_the_module_tensors():
+    assert ForwardOnly()(cpu(3, 4)).shape == (3, 2)
+    assert ForwardOnly().to("meta")(meta(3, 4)).device.type == "meta"
+    with pytest.raises(shapecheck.DeviceError) as error:
+        ForwardOnly().to("meta")(cpu(3, 4))  # model.to(device) fed a CPU batch
+    text = str(error.value)
+    assert "ForwardOnly.forward() got tensors on 2 devices" in text
+    assert "x is on cpu, but fc.weight is on meta" in text and "on meta: fc.weight, fc.bias, scale" in text
+
+
+def test_a_forward_decorated_on_its_own_with_a_device_requirement_counts_the_parameters():
+    class Required(ForwardOnly):
+        @shapecheck.check(device="cpu")
+        def forward(self) -> None:  # no tensor argument: only the parameters and buffers can break the rule
+            return None
+
+    Required()()
+    with pytest.raises(shapecheck.DeviceError, match="requires device cpu, but its tensors are on meta"):
+        Required().to("meta")()
+
+
+def test_a_forward_on_a_plain_class_or_called_unbound_is_only_its_arguments():
+    class Pipeline:  # not an nn.Module: `self` holds no parameters
+        @shapecheck.check
+        def forward(self, x: Float[Tensor, "B 4"]) -> Float[Tensor, "B 4"]:
+            return x
+
+    assert Pipeline().forward(meta(2, 4)).device.type == "meta"
+    assert ForwardOnly.forward(ForwardOnly().to("meta"), meta(2, 4)).device.type == "meta"
+    with pytest.raises(shapecheck.DeviceError, match="fc.weight is on meta"):
+        ForwardOnly.forward(ForwardOnly().to("meta"), cpu(2, 4))

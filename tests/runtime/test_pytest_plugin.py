@@ -154,10 +154,12 @@ def test_packages_from_option_values():
         packages_from(["beartype.beartype(conf=1)"])
 
 
-# A package no test imports was never checked: the session ends with a warning naming it.
+# A package no test imports was never checked: the session ends with a warning naming it. A package that does not
+# exist is a usage error.
 UNUSED_PACKAGE_FILES = {
     "pkga/__init__.py": "VALUE = 1\n",
     "pkgb/__init__.py": "VALUE = 2\n",
+    "pkgb/sub.py": "VALUE = 3\n",
     "tests/test_a.py": "import pkga\n\ndef test_a():\n    assert pkga.VALUE == 1\n",
 }
 NEVER = "shapecheck: --shapecheck named {}, but no test imported"
@@ -179,11 +181,62 @@ def run_small(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
 
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
 def test_a_package_never_imported_is_named_at_the_end(small_project: pytest.Pytester, workers: list[str]) -> None:
-    done = run_small(small_project, "--shapecheck=pkga,pkgb,pkgtypo", *workers)
-    assert done.ret == 0, done.stdout.str()  # a warning, not a failure
+    done = run_small(small_project, "--shapecheck=pkga,pkgb,pkgb.sub", *workers)
+    assert done.ret == 0, done.stdout.str()  # a warning, not a failure: a run of some of the tests is fine
     text = done.stdout.str()
-    assert NEVER.format("pkgb, pkgtypo") in text
+    assert NEVER.format("pkgb, pkgb.sub") in text
     assert text.index("shapecheck warning") > text.index("[100%]")  # after the tests ran
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
+def test_a_package_that_does_not_exist_is_a_usage_error_before_any_test_runs(
+        small_project: pytest.Pytester, workers: list[str]) -> None:
+    done = run_small(small_project, "--shapecheck=pkga,pkgtypo,pkga.typo,pkgb,pkgb.sub.deeper,pkgtypo.sub", *workers)
+    assert done.ret == pytest.ExitCode.USAGE_ERROR, done.stdout.str() + done.stderr.str()
+    assert ("ERROR: --shapecheck: no module named 'pkgtypo', 'pkga.typo', 'pkgb.sub.deeper', 'pkgtypo.sub' can be "
+            "imported where the tests run (misspelt, or not on sys.path?)") in done.stderr.str()
+    assert "passed" not in done.stdout.str() and "INTERNALERROR" not in done.stdout.str() + done.stderr.str()
+
+
+def test_findable_imports_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from shapecheck.runtime.import_hook import findable
+
+    (tmp_path / "unimported_pkg" / "sub").mkdir(parents=True)
+    for name in ("__init__.py", "sub/__init__.py", "sub/leaf.py"):
+        (tmp_path / "unimported_pkg" / name).write_text("raise AssertionError('imported')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert findable("unimported_pkg") and findable("unimported_pkg.sub") and findable("unimported_pkg.sub.leaf")
+    assert not findable("unimported_pkg.nope") and not findable("unimported_pkg.sub.leaf.deeper")
+    assert not findable("unimported_pkg_typo") and findable("json.decoder") and findable("os.path")
+    assert not [name for name in sys.modules if name.startswith("unimported_pkg")]
+
+
+def test_an_empty_package_list_is_a_usage_error(small_project: pytest.Pytester) -> None:
+    done = run_small(small_project, "--shapecheck=", "--shapecheck", " , ")
+    assert done.ret == pytest.ExitCode.USAGE_ERROR
+    assert "ERROR: --shapecheck: no package name given" in done.stderr.str()
+
+
+def test_a_package_reachable_only_once_the_tests_are_collected_is_checked(tmp_path: Path) -> None:
+    # tests/ is a package, so pytest's default import mode puts the project folder on sys.path while it collects:
+    # before that `mypkg` cannot be found, and that must not count as misspelt.
+    files = {"mypkg/__init__.py": PACKAGES["pkgb/__init__.py"],
+             "tests/__init__.py": "",
+             "tests/test_total.py": "import torch, mypkg\n\ndef test_total():\n    mypkg.total(torch.ones(3))\n"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    script = Path(sys.executable).with_name("pytest")  # as typed: no current folder on sys.path, unlike -m pytest
+    if not script.exists():
+        pytest.skip("no pytest script beside the interpreter")
+    env = {name: value for name, value in os.environ.items() if name not in ("PYTHONPATH", "PYTEST_ADDOPTS")}
+    installed = any(entry.value == PLUGIN for entry in entry_points(group="pytest11"))
+    if not installed:
+        env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([str(script), "-p", "no:cacheprovider", *([] if installed else ["-p", PLUGIN]),
+                           "--shapecheck=mypkg"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == pytest.ExitCode.TESTS_FAILED, done.stdout + done.stderr
+    assert "ShapeError: shapecheck: total() argument 'x' does not match Int[Tensor, \"N\"]" in done.stdout
 
 
 def test_no_warning_when_every_package_was_imported(small_project: pytest.Pytester) -> None:
