@@ -25,6 +25,7 @@ covers everything in it.
     per-file-ignores = { "tests/*" = ["SC4"], "__init__.py" = ["SC101"] }
     file-time-limit = 60             # seconds one file may take; 0: no limit
     file-memory-limit = 4096         # MiB one file may take; 0: no limit
+    target-version = "py312"         # the Python the code is for (else `requires-python`): engine.python_target
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from shapecheck.engine.python_target import target_version
 from shapecheck.engine.registry import SelectorError, check_selectors, resolve_layers
 from shapecheck.engine.rule import Rule
 from shapecheck.gitignore import PatternList, parse_lines
@@ -56,7 +58,7 @@ DEFAULT_EXCLUDE = (
 
 _LIST_KEYS = ("select", "ignore", "extend-select", "exclude", "extend-exclude")
 _LIMIT_KEYS = ("file-time-limit", "file-memory-limit")
-KEYS = ("extend", *_LIST_KEYS, "per-file-ignores", *_LIMIT_KEYS)
+KEYS = ("extend", *_LIST_KEYS, "per-file-ignores", *_LIMIT_KEYS, "target-version")
 
 
 class ConfigError(Exception):
@@ -258,6 +260,10 @@ def _from_table(path: Path, table: dict[str, Any], extending: tuple[Path, ...] =
                 kind = "a whole number of MiB" if key == "file-memory-limit" else "a number of seconds"
                 raise ConfigError(f"{path}: {key}: expected {kind} (0 for no limit), got {value!r}")
             values[key.replace("-", "_")] = value
+    if "target-version" in table and not (isinstance(table["target-version"], str)
+                                          and target_version(table["target-version"])):
+        raise ConfigError(f"{path}: target-version: expected a Python version as ruff spells it (\"py312\"), got "
+                          f"{table['target-version']!r}")
     if "per-file-ignores" in table:
         values["per_file_ignores"] = _per_file_ignores(table["per-file-ignores"], path)
     extended = _extended(path, table["extend"], extending) if "extend" in table else None

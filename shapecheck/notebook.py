@@ -64,6 +64,7 @@ class Notebook:
     source: str  # the code cells as one module
     cells: list[CodeCell]  # the code cells in the source, in order
     _rows: list[tuple[int, int]]  # (cell index in `cells`, row in cell) per source row
+    is_python: bool = True  # the kernel runs Python (notebooks of R, Julia, ... kernels are not linted, as in ruff)
     _line_starts: list[int] = field(default_factory=list)
     _offsets: dict[int, list[int]] = field(default_factory=dict)  # cell number -> its characters' offsets in `text`
 
@@ -87,7 +88,8 @@ class Notebook:
     def without(self, numbers: Collection[int]) -> Notebook:
         """This notebook with the code cells numbered `numbers` left out of `source` (and left alone by
         `with_source`)."""
-        return _join([cell for cell in self.cells if cell.number not in numbers], self.text)
+        return replace(_join([cell for cell in self.cells if cell.number not in numbers], self.text),
+                       is_python=self.is_python)
 
     def file_position(self, row: int, column: int) -> tuple[int, int]:
         """Where a 1-based (row, column) of `source` is in the notebook file: its line and column (1-based)."""
@@ -150,7 +152,22 @@ def read_notebook(text: str) -> Notebook:
             raise NotebookError(f"Expected a Jupyter notebook: cell {number}'s source is not text")
         start, end = spans[number - 1]
         cells.append(CodeCell(number, value, (start, end)))
-    return _join([cell for cell in cells if _is_python(cell.text)], text)
+    notebook = _join([cell for cell in cells if _is_python(cell.text)], text)
+    notebook.is_python = _kernel_runs_python(document.get("metadata"))
+    return notebook
+
+
+def _kernel_runs_python(metadata: object) -> bool:
+    """What ruff reads: `language_info.name`, else the kernelspec's `language`; a notebook that says neither is
+    Python."""
+    if not isinstance(metadata, dict):
+        return True
+    language_info, kernelspec = metadata.get("language_info"), metadata.get("kernelspec")
+    if isinstance(language_info, dict) and "name" in language_info:
+        return language_info["name"] == "python"
+    if isinstance(kernelspec, dict) and "language" in kernelspec:
+        return kernelspec["language"] == "python"
+    return True
 
 
 def _join(cells: list[CodeCell], text: str) -> Notebook:
