@@ -166,7 +166,7 @@ def _leave_out_broken_cells(notebook: Notebook, filename: str) -> tuple[Notebook
 
 def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
     def in_cell(location: Location) -> Location:
-        return Location(notebook.locate(location.row)[1], location.column)
+        return Location(*notebook.in_cell(location.row, location.column)[1:])
 
     fix = finding.fix
     if fix is not None:
@@ -174,7 +174,7 @@ def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
                                                end_location=in_cell(edit.end_location)) for edit in fix.edits))
     start, end = finding.location, finding.end_location
     return replace(finding, location=in_cell(start), end_location=in_cell(end), fix=fix,
-                   cell=notebook.locate(start.row)[0],
+                   cell=notebook.locate(start.row)[0], source_line=notebook.cell_line(start.row),
                    file_location=Location(*notebook.file_position(start.row, start.column)),
                    file_end_location=Location(*notebook.file_position(end.row, end.column)))
 
