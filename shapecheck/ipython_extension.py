@@ -29,6 +29,7 @@ from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.findings import SYNTAX_ERROR, Finding
 from shapecheck.reporters import full
+from shapecheck.runner import with_large_stack
 from shapecheck.runtime.import_hook import DECORATOR, _AddDecorators
 
 _SESSIONS: dict[int, _Session] = {}  # id(shell) -> what loading installed there
@@ -111,7 +112,11 @@ class _Session:
         document = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
                                "source": text} for text in cells],
                     "metadata": {"language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5}
-        result = lint_notebook(json.dumps(document), self.filename, rules, parse=self._parse)
+        limit = sys.getrecursionlimit()
+        try:  # on the linter's thread with a large stack, as `shapecheck lint` runs libcst's parser
+            result = with_large_stack(lint_notebook, json.dumps(document), self.filename, rules, None, self._parse)
+        finally:
+            sys.setrecursionlimit(limit)  # the linter raises it for libcst; the user's code runs under their own
         return [finding for finding in result.findings if finding.cell == len(cells) and finding.code != SYNTAX_ERROR]
 
     def rules(self) -> tuple[type[Rule], ...]:

@@ -4,6 +4,7 @@ project that targets a newer Python is judged for that version."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -180,3 +181,27 @@ def test_compile_error_is_none_for_python_and_what_compile_says_otherwise() -> N
     assert compile_error("await f()\n", top_level_await=True) is None
     error = compile_error("x = (\n")
     assert error is not None and (error.row, error.column) == (1, 5)
+
+
+def test_a_chain_too_deep_to_compile_does_not_crash_an_ordinary_stack() -> None:
+    # The linter raises the recursion limit for libcst; the compiler, recursing on the C stack that deep, would
+    # overflow the main thread's 8 MiB and kill the process. It compiles under Python's own limit instead, and
+    # leaves the verdict to libcst's guard.
+    script = ("import sys\n"
+              "from shapecheck.engine.compile_check import NoVerdict, compile_error, judge\n"
+              "sys.setrecursionlimit(20_000)\n"
+              "text = 'x = ' + 'a.' * 100_000 + 'b\\n'\n"
+              "try:\n"
+              "    compile_error(text)\n"
+              "except NoVerdict as error:\n"
+              "    print('no verdict:', error)\n"
+              "print(judge(text, 'm.py', lambda: None).certain, sys.getrecursionlimit())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["no verdict: RecursionError", "False 20000"]
+
+
+def test_without_a_verdict_the_guard_still_decides(project: Path) -> None:
+    # Before the compiler judged first, such a file went to libcst's guarded parser: it still does, rules or none.
+    result = lint_text("import torch\nx = " + "not " * 3000 + "y\n", "m.py", [])
+    assert result.error == "too complex to analyse: an expression nested 3,000 deep on line 2"

@@ -19,6 +19,7 @@ way ruff lints for its target version.
 from __future__ import annotations
 
 import ast
+import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +31,15 @@ from shapecheck.engine.python_target import Target, declared_target
 
 # One path component longer than any file system allows (255 bytes), so opening it always fails.
 _UNOPENABLE = "<" + "source text " * 24 + ">"
+# The compiler recurses on the C stack as deep as the recursion limit allows (three frames a level), and the linter
+# raises that limit for libcst: under it a 100,000-term chain overflows an ordinary 8 MiB stack. So it compiles
+# under the limit `python file.py` compiles under.
+_PYTHON_RECURSION_LIMIT = 1000
+
+
+class NoVerdict(Exception):
+    """The compiler gave up without saying whether the text is Python: too deep to compile under Python's default
+    recursion limit, or too large. The linter's own guard answers for such a text."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +53,7 @@ class CompileError:
 class Verdict:
     error: CompileError | None  # what to report as SC000; None: the text is Python for its target
     newer: Target | None = None  # the declared target the text was judged for, where the running Python refuses it
+    certain: bool = True  # False: the compiler gave up (NoVerdict); libcst and the guard must decide
 
     @property
     def note(self) -> str | None:
@@ -54,20 +65,33 @@ class Verdict:
 
 
 def compile_error(text: str, top_level_await: bool = False) -> CompileError | None:
-    """CPython's syntax error in `text`, None if it compiles (or the compiler gave up without a verdict: too deep
-    to compile, which the linter's own guard answers). `top_level_await`: as IPython compiles a cell."""
+    """CPython's syntax error in `text`, None if it compiles; NoVerdict where the compiler gives up (see there).
+    `top_level_await`: as IPython compiles a cell."""
     flags = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT if top_level_await else 0
+    limit = sys.getrecursionlimit()
     try:
         with warnings.catch_warnings():  # invalid escape sequences and the like are not ours to report
             warnings.simplefilter("ignore")
+            if limit > _PYTHON_RECURSION_LIMIT:
+                sys.setrecursionlimit(_PYTHON_RECURSION_LIMIT)
             compile(text, _UNOPENABLE, "exec", flags, dont_inherit=True)
     except SyntaxError as error:
         return CompileError(error.msg, max(error.lineno or 1, 1), max(error.offset or 1, 1))
     except ValueError as error:  # NUL bytes: no Python compiles them
         return CompileError(str(error), 1, 1)
-    except (RecursionError, MemoryError, OverflowError):
-        return None
+    except (RecursionError, MemoryError, OverflowError) as error:
+        raise NoVerdict(type(error).__name__) from None
+    finally:
+        sys.setrecursionlimit(limit)
     return None
+
+
+def compiles(text: str) -> bool:
+    """Whether the running Python compiles `text` (False where it gives up)."""
+    try:
+        return compile_error(text) is None
+    except NoVerdict:
+        return False
 
 
 def judge(text: str, filename: str, tree: Callable[[], cst.Module | None], top_level_await: bool = False
@@ -75,7 +99,10 @@ def judge(text: str, filename: str, tree: Callable[[], cst.Module | None], top_l
     """The verdict on `text` from `filename`: CPython's error, unless the project around the file declares a newer
     Python than the running one and the error is that Python's newer syntax. `tree()` gives the text parsed by
     libcst (None where libcst cannot parse it); it is asked only when the running Python refuses the text."""
-    error = compile_error(text, top_level_await)
+    try:
+        error = compile_error(text, top_level_await)
+    except NoVerdict:
+        return Verdict(None, certain=False)
     if error is None:
         return Verdict(None)
     target = declared_target(filename)
@@ -92,6 +119,9 @@ def judge(text: str, filename: str, tree: Callable[[], cst.Module | None], top_l
                                     *older.position(feature)))
     if older.code is None:  # nothing newer than the running Python: the error is one every Python reports
         return Verdict(error)
-    rest = compile_error(older.code, top_level_await)
+    try:
+        rest = compile_error(older.code, top_level_await)
+    except NoVerdict:
+        return Verdict(None, target, certain=False)
     return Verdict(rest) if rest is not None else Verdict(None, target)
 

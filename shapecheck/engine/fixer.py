@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from shapecheck.engine.compile_check import compile_error
+from shapecheck.engine.compile_check import compiles
 from shapecheck.engine.context import Report
 from shapecheck.engine.walker import walk
 
@@ -31,7 +31,7 @@ def apply_fixes(module: cst.Module, reports: Sequence[Report]) -> tuple[str, int
     """The module's code with as many of the reports' fixes applied as don't overlap, and how many were."""
     # A fix must compile with the running Python too (libcst reads newer syntax, e.g. nested quotes in f-strings),
     # unless the file itself already needs a newer one (a project that targets a newer Python).
-    strict = compile_error(module.code) is None
+    strict = compiles(module.code)
     replacements: dict[int, cst.CSTNode] = {}
     claimed: set[int] = set()
     imports: list[str] = []
@@ -65,7 +65,7 @@ def _parses(code: str, strict: bool) -> bool:
         cst.parse_module(code)
     except (cst.ParserSyntaxError, RecursionError):
         return False
-    return not strict or compile_error(code) is None
+    return not strict or compiles(code)
 
 
 def _add_imports(module: cst.Module, imports: Sequence[str], first_use: int) -> cst.Module:

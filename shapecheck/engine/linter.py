@@ -78,8 +78,9 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
 
 
 def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None,
-                 parse: Callable[[str], ParsedSource], judged: bool) -> FileResult:
-    """`lint_text`; `judged`: the compiler has had its say already (a notebook's cells, each on its own)."""
+                 parse: Callable[[str], ParsedSource], judged: bool, certain: bool = True) -> FileResult:
+    """`lint_text`; `judged`: the compiler has had its say already (a notebook's cells, each on its own), and
+    `certain` says whether it gave a verdict."""
     result = FileResult(filename, invalid_noqa=[str(row) for row in invalid_rows(text)])
     exempt = file_exemption(text)
     if exempt is True:
@@ -94,10 +95,11 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
             return _syntax_error(filename, text, verdict.error.message, verdict.error.row, verdict.error.column,
                                  result.invalid_noqa)
         result.warning = verdict.note
+        certain = verdict.certain
     current = text
     # One round more than fix rounds: the findings must come from linting the text the last fix produced.
     for round_ in range(MAX_FIX_ROUNDS + 1):
-        outcome = _lint_once(current, filename, applicable(rules, current), parse)
+        outcome = _lint_once(current, filename, applicable(rules, current), parse, certain)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
             outcome.invalid_noqa = result.invalid_noqa
@@ -132,12 +134,12 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
         return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", str(error), filename, start, start)])
     if not notebook.is_python:
         return FileResult(filename)
-    notebook, broken, note = _leave_out_broken_cells(notebook, filename)
-    result = _lint_source(notebook.source, filename, rules, fix, parse, judged=True)
+    notebook, broken, note, certain = _leave_out_broken_cells(notebook, filename)
+    result = _lint_source(notebook.source, filename, rules, fix, parse, judged=True, certain=certain)
     if result.new_source is not None:
         result.new_source = notebook.with_source(result.new_source)
         if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed
-            result = _lint_source(notebook.source, filename, rules, None, parse, judged=True)
+            result = _lint_source(notebook.source, filename, rules, None, parse, judged=True, certain=certain)
             result.warning = "fixes not applied: they could not be put back into the notebook's cells"
     result.warning = result.warning or note
     result.findings = sorted([*broken, *(_in_cell(notebook, finding) for finding in result.findings)],
@@ -146,12 +148,14 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
     return result
 
 
-def _leave_out_broken_cells(notebook: Notebook, filename: str) -> tuple[Notebook, list[Finding], str | None]:
+def _leave_out_broken_cells(notebook: Notebook, filename: str
+                            ) -> tuple[Notebook, list[Finding], str | None, bool]:
     """Jupyter compiles each cell on its own, so a cell with a syntax error (an exercise's `loss = # TODO`) fails
     alone and the others run. Likewise here, as in ruff: each such cell is one SC000 (a bracket left open for the
     next cell breaks both) and the rest of the notebook is linted without them. Also returns the verdict's note
-    where a cell was judged for a newer target Python than the running one."""
-    broken, findings, note = [], [], None
+    where a cell was judged for a newer target Python than the running one, and whether every cell got a
+    verdict."""
+    broken, findings, note, certain = [], [], None, True
     for number, first_row, code in notebook.cell_codes():
         verdict = judge(code, filename, partial(_tree_or_none, parse_source, code), top_level_await=True)
         if verdict.error is not None:
@@ -160,8 +164,8 @@ def _leave_out_broken_cells(notebook: Notebook, filename: str) -> tuple[Notebook
                                       error.column).findings
             findings.append(_in_cell(notebook, finding))
             broken.append(number)
-        note = note or verdict.note
-    return (notebook.without(broken) if broken else notebook), findings, note
+        note, certain = note or verdict.note, certain and verdict.certain
+    return (notebook.without(broken) if broken else notebook), findings, note, certain
 
 
 def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
@@ -179,9 +183,11 @@ def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
                    file_end_location=Location(*notebook.file_position(end.row, end.column)))
 
 
-def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource]):
-    # The compiler has judged the text already: a file no rule can fire on is not parsed at all.
-    if not rules:
+def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource],
+               judged: bool):
+    # The compiler has judged the text already (`judged`): then a file no rule can fire on is not parsed at all.
+    # Where it gave up, libcst's parser and its guard have the last word.
+    if not rules and judged:
         return None, [], []
     try:
         source = parse(text)  # guarded: see `engine.guard`
@@ -194,6 +200,8 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to parse")
     module = source.module
+    if not rules:
+        return module, [], []
     ctx = Context(module, filename, implicit_torch=not imports_torch(text))
     try:
         return _analyse(ctx, source, filename, text, rules)
