@@ -114,6 +114,8 @@ def _dedent(lines: list[str], shifts: list[int]) -> str:
 def _strip_doctest_prompts(lines: list[str], shifts: list[int]) -> bool:
     """`>>> ` and `... ` prompts, where some line outside a triple-quoted string starts with `>>>`; then each run
     of lines outside such strings that had prompts is dedented (IPython's `classic_prompt`)."""
+    if not any(_DOCTEST_FIRST.match(line) for line in lines):
+        return False
     inside = _in_triple_quotes(lines)
     if not any(_DOCTEST_FIRST.match(line) and not inside[row] for row, line in enumerate(lines)):
         return False
@@ -224,7 +226,6 @@ class _Scanner:
         self.continued = False
         self.help_end = False  # the code so far ends in `?`, with no comment after it
         self.command_assignment: tuple[int, int] | None = None  # (row, column) of the `=` before `%` or `!`
-        self._last = " "  # the last character of code seen
         self._assigned = False  # an `=` at depth 0 was seen
         self._rows = 0  # lines fed
 
@@ -232,24 +233,29 @@ class _Scanner:
         return self.depth == 0 and not self.quote and not self.continued
 
     def feed(self, line: str) -> None:
-        index, end = 0, len(line.rstrip("\r\n"))
+        end = len(line.rstrip("\r\n"))
+        index, code_end = 0, 0  # code_end: past the last character of code (not a comment) on this line
+        commented = False
         while index < end:
             if self.quote:
-                close = line.find(self.quote, index)
+                close = line.find(self.quote, index, end)
                 while close > 0 and _escaped(line, close):
-                    close = line.find(self.quote, close + 1)
+                    close = line.find(self.quote, close + 1, end)
                 if close < 0:
+                    code_end = index = end
                     break
                 index, self.quote = close + 3, ""
-                self._code(line[close + 2])
+                code_end = index
                 continue
+            match = _SPECIAL.search(line, index, end)
+            if match is None:
+                code_end = index = end
+                break
+            index = match.start()
             char = line[index]
             if char == "#":
-                self.help_end = False
+                code_end, commented = index, True
                 break
-            if char in " \t\f":
-                index += 1
-                continue
             if char in "([{":
                 self.depth += 1
             elif char in ")]}":
@@ -257,29 +263,32 @@ class _Scanner:
             elif char in "'\"":
                 if line.startswith(char * 3, index):
                     self.quote = char * 3
-                    index += 3
+                    code_end = index = index + 3
                     continue
-                close = index + 1
-                while close < end and (line[close] != char or _escaped(line, close)):
-                    close += 1
-                index = close
-            elif char == "=" and self.depth == 0 and not self._assigned and self._last not in "=<>!:+-*/%@&|^~" \
-                    and not line.startswith("==", index):
+                index += 1
+                while index < end and (line[index] != char or _escaped(line, index)):
+                    index += 1
+            elif self.depth == 0 and not self._assigned and not line.startswith("==", index) \
+                    and line[:index].rstrip(" \t\f")[-1:] not in _OPERATOR_ENDS:
                 self._assigned = True
                 self._check_command(line, index)
-            self._code(char)
             index += 1
-        self.continued = line.rstrip("\r\n").endswith("\\") and not self.quote
+            code_end = index
+        code = line[:code_end].rstrip(" \t\f\\")
+        if code:  # IPython's help ends its line: no comment after the `?`
+            self.help_end = code.endswith("?") and not self.quote and not commented
+        self.continued = line[:end].endswith("\\") and not self.quote
         self._rows += 1
-
-    def _code(self, char: str) -> None:
-        self._last = char
-        self.help_end = char == "?"
 
     def _check_command(self, line: str, index: int) -> None:
         rest = line[index + 1:].lstrip(" \t")
         if re.match(r"%[ \t]*[^\W\d]", rest) or (rest.startswith("!") and not rest.startswith("!=")):
             self.command_assignment = (self._rows, index + 1)
+
+
+# What the scanner stops at: comments, brackets, quotes and `=`; and what makes an `=` part of another operator.
+_SPECIAL = re.compile(r"[#()\[\]{}'\"=]")
+_OPERATOR_ENDS = frozenset("=<>!:+-*/%@&|^~") | {""}
 
 
 def _escaped(line: str, index: int) -> bool:

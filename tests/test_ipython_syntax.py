@@ -55,6 +55,7 @@ IPYTHON_CELLS = {
 NOT_IPYTHON = {
     "help with a space after": "x? \n",
     "help on a call": "print(x)?\n",
+    "help with a comment after": "x?  # what is x\n",
     "help on a dict": "d = {'a': 1}?\n",
     "chained magic assignment": "a = b = %foo\n",
     "badly indented cell": "    x = 1\n  y = 2\n",

@@ -102,7 +102,7 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
         outcome = _lint_once(current, filename, applicable(rules, current), parse, certain)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
-            outcome.invalid_noqa = result.invalid_noqa
+            outcome.invalid_noqa, outcome.warning = result.invalid_noqa, outcome.warning or result.warning
             return outcome
         module, reports, findings = outcome
         if fix is None or round_ == MAX_FIX_ROUNDS:
