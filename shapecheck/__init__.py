@@ -21,6 +21,19 @@ if TYPE_CHECKING:
     )
 
 
+def load_ipython_extension(shell: Any) -> None:
+    """`%load_ext shapecheck`: lint each cell before it runs and check what cells define (shapecheck.ipython_extension)."""
+    from shapecheck.ipython_extension import load_ipython_extension as load
+
+    load(shell)
+
+
+def unload_ipython_extension(shell: Any) -> None:
+    from shapecheck.ipython_extension import unload_ipython_extension as unload
+
+    unload(shell)
+
+
 def __getattr__(name: str) -> Any:
     if name in _RUNTIME_NAMES:
         import shapecheck.runtime as runtime

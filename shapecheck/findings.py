@@ -20,8 +20,10 @@ UNUSED_NOQA = "SC900"
 # The engine's own codes have no Rule class to take a name and description from.
 ENGINE_CODES = {SYNTAX_ERROR: "syntax-error", INTERNAL_ERROR: "internal-error"}
 ENGINE_DOCS = {
-    SYNTAX_ERROR: "A file that cannot be parsed: reported at the line and column of the syntax error, and no rule "
-                  "checked the file. Always on; fixes never touch such a file. Fix the syntax error to lint it.",
+    SYNTAX_ERROR: "A file the running Python's compiler refuses (for the project's target version, where that is "
+                  "newer): reported with CPython's message at the line and column of the error in the text linted, "
+                  "and no rule checked the file. Always on; fixes never touch such a file. Fix the syntax error "
+                  "to lint it.",
     INTERNAL_ERROR: "A rule raised an exception on this file, so that rule did not check it: the message names the "
                     "rule and the error. The other rules' findings still count, and the run exits with code 2. "
                     "Please report it with the file's code.",

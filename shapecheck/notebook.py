@@ -1,15 +1,15 @@
 """Jupyter notebooks (`.ipynb`) as one Python module, the way ruff lints them.
 
-The code cells are joined in cell order into one source, so a name bound in one cell is known in the next. IPython
-syntax is not Python: a line magic (`%matplotlib inline`, `!pip install x`, `x = !ls`), a help line (`obj?`, `?obj`)
-becomes a `pass` at the same indentation, so every other line keeps its row and column; a cell that starts with a
-cell magic (`%%bash`) is left out, except the magics whose body is Python (`%%time`, `%%capture`, ...), whose first
-line alone is replaced. Between cells the source has a boundary comment line, which lets fixed source be cut back
-into cells.
+The code cells are joined in cell order into one source, so a name bound in one cell is known in the next. Each
+cell is first transformed as IPython transforms it (`shapecheck.ipython_syntax`): magics, shell commands and help
+become `pass`, a dedented cell loses its margin, a cell magic that runs another language (`%%bash`) leaves the cell
+out; every row keeps its number, and columns map back to the cell's own. Between cells the source has a boundary
+comment line, which lets fixed source be cut back into cells.
 
     notebook = read_notebook(text)          # NotebookError if it is not a notebook
     notebook.source                         # the Python to lint
     notebook.locate(row)                    # source row -> (cell number, row in that cell), both 1-based
+    notebook.in_cell(row, column)           # source position -> (cell number, row, column) in the cell's own text
     notebook.source_row(cell, row)          # and back
     notebook.file_position(row, column)     # source position -> (line, column) in the .ipynb file itself
     notebook.with_source(fixed_source)      # the notebook's text with the fixed cells, None if it can't be cut back
@@ -25,22 +25,17 @@ from __future__ import annotations
 
 import bisect
 import difflib
-import io
 import json
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
+from shapecheck.ipython_syntax import CellCode, python_of_cell, split_lines
+
 SUFFIX = ".ipynb"
 
 # The boundary comment between cells in the joined source.
 _BOUNDARY = "# shapecheck: end of cell"
-
-# Cell magics whose body IPython runs as Python (ruff's list): their first line is skipped, the rest linted.
-_PYTHON_CELL_MAGICS = frozenset({"capture", "debug", "prun", "pypy", "python", "python2", "python3", "time", "timeit"})
-
-# `%magic`, `!shell`, `?help`, `obj?`, `obj??` and `x = %magic` / `x = !shell`, after any indentation.
-_MAGIC = re.compile(r"[ \t]*(?:[%!?]|[\w.]+[ \t]*\?\??[ \t]*$|[\w.,()\[\] \t]+=[ \t]*[%!])")
 
 
 class NotebookError(Exception):
@@ -54,7 +49,7 @@ class CodeCell:
     number: int  # 1-based among all cells
     text: str  # its source as Jupyter shows it
     span: tuple[int, int]  # where its `source` value is in the file's text
-    magics: dict[str, str] = field(default_factory=dict)  # placeholder line -> the magic line it stands for
+    code: CellCode  # the Python IPython runs for it
     first_row: int = 0  # its first row in the joined source (1-based); 0: left out
 
 
@@ -64,6 +59,7 @@ class Notebook:
     source: str  # the code cells as one module
     cells: list[CodeCell]  # the code cells in the source, in order
     _rows: list[tuple[int, int]]  # (cell index in `cells`, row in cell) per source row
+    is_python: bool = True  # the kernel runs Python (notebooks of R, Julia, ... kernels are not linted, as in ruff)
     _line_starts: list[int] = field(default_factory=list)
     _offsets: dict[int, list[int]] = field(default_factory=dict)  # cell number -> its characters' offsets in `text`
 
@@ -72,6 +68,19 @@ class Notebook:
         cell, cell_row = self._rows[min(max(row, 1), len(self._rows)) - 1]
         return self.cells[cell].number, cell_row
 
+    def in_cell(self, row: int, column: int) -> tuple[int, int, int]:
+        """The cell number, row and column in the cell's own text of a 1-based (row, column) of `source`."""
+        cell, cell_row = self._rows[min(max(row, 1), len(self._rows)) - 1]
+        code = self.cells[cell]
+        shifts = code.code.shifts
+        return code.number, cell_row, column + (shifts[cell_row - 1] if cell_row <= len(shifts) else 0)
+
+    def cell_line(self, row: int) -> str:
+        """The cell's own line (as Jupyter shows it) that row `row` of `source` stands for."""
+        cell, cell_row = self._rows[min(max(row, 1), len(self._rows)) - 1]
+        lines = split_lines(self.cells[cell].text)
+        return lines[cell_row - 1].rstrip("\r\n") if cell_row <= len(lines) else ""
+
     def source_row(self, cell: int, row: int) -> int:
         """The row of `source` that is row `row` of cell number `cell` (the inverse of `locate`)."""
         first = next(code.first_row for code in self.cells if code.number == cell)
@@ -79,7 +88,7 @@ class Notebook:
 
     def cell_codes(self) -> list[tuple[int, int, str]]:
         """Each joined cell's number, first row in `source`, and its Python as in `source` (magics replaced)."""
-        lines = _lines(self.source)
+        lines = split_lines(self.source)
         ends = [cell.first_row - 2 for cell in self.cells[1:]] + [len(lines)]  # the boundary line is no cell's
         return [(cell.number, cell.first_row, "".join(lines[cell.first_row - 1:end]))
                 for cell, end in zip(self.cells, ends)]
@@ -87,13 +96,15 @@ class Notebook:
     def without(self, numbers: Collection[int]) -> Notebook:
         """This notebook with the code cells numbered `numbers` left out of `source` (and left alone by
         `with_source`)."""
-        return _join([cell for cell in self.cells if cell.number not in numbers], self.text)
+        return replace(_join([cell for cell in self.cells if cell.number not in numbers], self.text),
+                       is_python=self.is_python)
 
     def file_position(self, row: int, column: int) -> tuple[int, int]:
         """Where a 1-based (row, column) of `source` is in the notebook file: its line and column (1-based)."""
         cell_index, cell_row = self._rows[min(max(row, 1), len(self._rows)) - 1]
         cell = self.cells[cell_index]
-        lines = _lines(cell.text)
+        lines = split_lines(cell.text)
+        _, _, column = self.in_cell(row, column)
         index = sum(len(line) for line in lines[:cell_row - 1]) + column - 1
         if cell.number not in self._offsets:  # worked out for cells with findings only: a loop over every character
             self._offsets[cell.number] = _decoded_offsets(self.text, *cell.span)
@@ -112,11 +123,11 @@ class Notebook:
             return None
         replacements = []
         for cell, piece in zip(self.cells, pieces):
-            text = _restore_magics(piece, cell)
+            if not cell.code.text.endswith("\n") and piece.endswith("\n"):
+                piece = piece[:-1]  # the newline the joined source added
+            text = cell.code.restore(piece, cell.text)
             if text is None:
                 return None
-            if not cell.text.endswith("\n") and text.endswith("\n"):
-                text = text[:-1]  # the newline the joined source added
             if text != cell.text:
                 replacements.append((cell.span, _serialize(text, self.text, cell.span)))
         result = self.text
@@ -149,12 +160,27 @@ def read_notebook(text: str) -> Notebook:
         if not isinstance(value, str):
             raise NotebookError(f"Expected a Jupyter notebook: cell {number}'s source is not text")
         start, end = spans[number - 1]
-        cells.append(CodeCell(number, value, (start, end)))
-    return _join([cell for cell in cells if _is_python(cell.text)], text)
+        cells.append(CodeCell(number, value, (start, end), python_of_cell(value)))
+    notebook = _join([cell for cell in cells if cell.code.is_python], text)
+    notebook.is_python = _kernel_runs_python(document.get("metadata"))
+    return notebook
+
+
+def _kernel_runs_python(metadata: object) -> bool:
+    """What ruff reads: `language_info.name`, else the kernelspec's `language`; a notebook that says neither is
+    Python."""
+    if not isinstance(metadata, dict):
+        return True
+    language_info, kernelspec = metadata.get("language_info"), metadata.get("kernelspec")
+    if isinstance(language_info, dict) and "name" in language_info:
+        return language_info["name"] == "python"
+    if isinstance(kernelspec, dict) and "language" in kernelspec:
+        return kernelspec["language"] == "python"
+    return True
 
 
 def _join(cells: list[CodeCell], text: str) -> Notebook:
-    cells = [replace(cell, magics={}) for cell in cells]  # a Notebook never shares its cells' rows and magics
+    cells = [replace(cell) for cell in cells]  # a Notebook never shares its cells' rows
     parts: list[str] = []
     rows: list[tuple[int, int]] = []
     for index, cell in enumerate(cells):
@@ -162,17 +188,7 @@ def _join(cells: list[CodeCell], text: str) -> Notebook:
             parts.append(_BOUNDARY + "\n")
             rows.append(rows[-1])  # nothing is reported on a boundary; it belongs to the cell before it
         cell.first_row = len(rows) + 1
-        scanner = _Scanner()
-        for row, line in enumerate(_lines(cell.text), start=1):
-            if not scanner.at_statement_start():
-                scanner.feed(line)
-            elif (row == 1 and line.startswith("%%")) or _MAGIC.match(line):
-                indent = line[:len(line) - len(line.lstrip(" \t"))]
-                placeholder = f"{indent}pass  # shapecheck: magic {len(rows) + 1}"
-                cell.magics[placeholder] = line.rstrip("\r\n")
-                line = placeholder + line[len(line.rstrip("\r\n")):]
-            else:
-                scanner.feed(line)
+        for row, line in enumerate(cell.code.lines or [""], start=1):  # an empty cell still has its (empty) row
             parts.append(line if line.endswith(("\n", "\r")) else line + "\n")
             rows.append((index, row))
     if not rows:
@@ -180,87 +196,14 @@ def _join(cells: list[CodeCell], text: str) -> Notebook:
     return Notebook(text, "".join(parts), cells, rows)
 
 
-def _is_python(source: str) -> bool:
-    """A code cell we can lint: not one whose cell magic runs something else (`%%bash`, `%%html`, `%%writefile`)."""
-    first = source.split("\n", 1)[0]
-    if not first.startswith("%%"):
-        return True
-    name = first[2:].split(maxsplit=1)
-    return bool(name) and name[0] in _PYTHON_CELL_MAGICS
-
-
-class _Scanner:
-    """Just enough of Python's tokenizer to tell whether a line starts a statement: a line inside brackets, a
-    triple-quoted string or after a backslash continues one (`% args` on the second line of a format is no magic)."""
-
-    def __init__(self) -> None:
-        self.depth = 0
-        self.quote = ""  # the open triple quote, if any
-        self.continued = False
-
-    def at_statement_start(self) -> bool:
-        return self.depth == 0 and not self.quote and not self.continued
-
-    def feed(self, line: str) -> None:
-        index, end = 0, len(line)
-        while index < end:
-            if self.quote:
-                close = line.find(self.quote, index)
-                while close > 0 and _escaped(line, close):
-                    close = line.find(self.quote, close + 1)
-                if close < 0:
-                    return
-                index, self.quote = close + 3, ""
-                continue
-            char = line[index]
-            if char == "#":
-                break
-            if char in "([{":
-                self.depth += 1
-            elif char in ")]}":
-                self.depth = max(0, self.depth - 1)
-            elif char in "'\"":
-                if line.startswith(char * 3, index):
-                    self.quote = char * 3
-                    index += 3
-                    continue
-                close = index + 1
-                while close < end and (line[close] != char or _escaped(line, close)):
-                    close += 1
-                index = close
-            index += 1
-        self.continued = line.rstrip("\r\n").endswith("\\") and not self.quote
-
-
-def _escaped(line: str, index: int) -> bool:
-    backslashes = len(line[:index]) - len(line[:index].rstrip("\\"))
-    return backslashes % 2 == 1
-
-
 def _split_cells(source: str) -> list[str]:
     cells = [[]]
-    for line in _lines(source):
+    for line in split_lines(source):
         if line.rstrip("\r\n") == _BOUNDARY:
             cells.append([])
         else:
             cells[-1].append(line)
     return ["".join(lines) for lines in cells]
-
-
-def _restore_magics(text: str, cell: CodeCell) -> str | None:
-    lines = _lines(text)
-    found = 0
-    for index, line in enumerate(lines):
-        body = line.rstrip("\r\n")
-        if body in cell.magics:
-            lines[index] = cell.magics[body] + line[len(body):]
-            found += 1
-    return "".join(lines) if found == len(cell.magics) else None
-
-
-def _lines(text: str) -> list[str]:
-    # Python's line ends (\n, \r\n, \r), not str.splitlines()'s form feeds and the like.
-    return io.StringIO(text, newline="").readlines()
 
 
 # ------------------------------------------------------------------------------------------- the JSON text itself
@@ -346,7 +289,7 @@ def _serialize(source: str, text: str, span: tuple[int, int]) -> str:
     ascii_only = "\\u" in text and text.isascii()
     if not original.startswith("["):
         return json.dumps(source, ensure_ascii=ascii_only)
-    lines = _lines(source)
+    lines = split_lines(source)
     if not lines:
         return "[]"
     inner = original[1:-1]
@@ -370,7 +313,7 @@ def cell_diff(old: str, new: str, filename: str) -> str:
         old_source, new_source = _cell_text(old_cell), _cell_text(new_cell)
         if old_source != new_source:
             name = f"{filename}:cell {number}"
-            diff = difflib.unified_diff(_lines(old_source), _lines(new_source), fromfile=name, tofile=name)
+            diff = difflib.unified_diff(split_lines(old_source), split_lines(new_source), fromfile=name, tofile=name)
             chunks.append("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
                                   for line in diff))
     return "".join(chunks)

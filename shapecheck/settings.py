@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from shapecheck.engine.python_target import target_version
 from shapecheck.engine.registry import SelectorError, check_selectors
 
 SEVERITIES = ("error", "warning")
@@ -60,6 +61,7 @@ class Settings:
     output_format: str | None = None
     file_time_limit: float | None = None
     file_memory_limit: int | None = None
+    target_version: str | None = None  # read by `engine.python_target`, which looks it up itself
 
 
 # ------------------------------------------------------------------------------------------------ the values
@@ -158,6 +160,12 @@ def _path(value: Any) -> str:
     return value
 
 
+def _target(value: Any) -> str:
+    if not isinstance(value, str) or target_version(value) is None:
+        raise _Bad('a Python version as ruff spells it ("py312")')
+    return value
+
+
 def _formats() -> Sequence[str]:
     from shapecheck.reporters import FORMATS  # the reporters import nothing of the configuration's
     return FORMATS
@@ -185,6 +193,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "output-format": lambda value: _choice(_formats())(value),
     "file-time-limit": seconds,
     "file-memory-limit": mebibytes,
+    "target-version": _target,
 }
 KEYS = tuple(_CHECKS)
 assert {key.replace("-", "_") for key in KEYS} == {field.name for field in fields(Settings)}

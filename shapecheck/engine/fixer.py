@@ -6,12 +6,11 @@ re-lints the fixed text. A result that does not parse is thrown away, never writ
 
 from __future__ import annotations
 
-import ast
-import warnings
 from collections.abc import Sequence
 
 import libcst as cst
 
+from shapecheck.engine.compile_check import compiles
 from shapecheck.engine.context import Report
 from shapecheck.engine.walker import walk
 
@@ -31,9 +30,9 @@ def _subtree_ids(node: cst.CSTNode) -> set[int]:
 def apply_fixes(module: cst.Module, reports: Sequence[Report]) -> tuple[str, list[str]]:
     """The module's code with as many of the reports' fixes applied as don't overlap, and the code of each report
     whose fix was applied."""
-    # A fix must parse with the running Python too (libcst reads newer syntax, e.g. nested quotes in f-strings),
-    # unless the file itself already needs a newer one.
-    strict = _python_parses(module.code)
+    # A fix must compile with the running Python too (libcst reads newer syntax, e.g. nested quotes in f-strings),
+    # unless the file itself already needs a newer one (a project that targets a newer Python).
+    strict = compiles(module.code)
     replacements: dict[int, cst.CSTNode] = {}
     claimed: set[int] = set()
     imports: list[str] = []
@@ -67,17 +66,7 @@ def _parses(code: str, strict: bool) -> bool:
         cst.parse_module(code)
     except (cst.ParserSyntaxError, RecursionError):
         return False
-    return not strict or _python_parses(code)
-
-
-def _python_parses(code: str) -> bool:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            compile(code, "<fixed>", "exec", ast.PyCF_ONLY_AST)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    return True
+    return not strict or compiles(code)
 
 
 def _add_imports(module: cst.Module, imports: Sequence[str], first_use: int) -> cst.Module:

@@ -6,20 +6,20 @@ Positions are computed only for files that have findings, and only for the top-l
 
 from __future__ import annotations
 
-import ast
 import codecs
 import io
 import re
 import sys
 import tokenize
-import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 
 import libcst as cst
 
 from shapecheck.engine import unused_noqa
 from shapecheck.engine.bindings import traverse
+from shapecheck.engine.compile_check import judge
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.fixer import apply_fixes
@@ -80,8 +80,17 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
               ) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
     and report what remains; the fixed text is in `result.new_source`. `parse` turns text into a module (the
-    editor server passes one that re-parses only what an edit changed). The fixes of codes in
+    editor server passes one that re-parses only what an edit changed). Source the running Python's compiler
+    refuses is one SC000 finding and is never fixed (`engine.compile_check`). The fixes of codes in
     `options.unfixable` are neither applied nor reported."""
+    return _lint_source(text, filename, rules, fix, parse, options, judged=False)
+
+
+def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None,
+                 parse: Callable[[str], ParsedSource], options: FileOptions, judged: bool,
+                 certain: bool = True) -> FileResult:
+    """`lint_text`; `judged`: the compiler has had its say already (a notebook's cells, each on its own), and
+    `certain` says whether it gave a verdict."""
     unfixable = options.unfixable
     result = FileResult(filename, invalid_noqa=[str(row) for row in invalid_rows(text)])
     exempt = file_exemption(text)
@@ -92,14 +101,22 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     noqa_check = (enabled, options.external) if UNUSED_NOQA in enabled else None
     if sys.getrecursionlimit() < _RECURSION_LIMIT:
         sys.setrecursionlimit(_RECURSION_LIMIT)
+    if not judged:
+        parse = _parsing_once(parse)  # the verdict may need libcst's tree; the first round then reuses it
+        verdict = judge(text, filename, partial(_tree_or_none, parse, text))
+        if verdict.error is not None:
+            return _syntax_error(filename, text, verdict.error.message, verdict.error.row, verdict.error.column,
+                                 result.invalid_noqa)
+        result.warning = verdict.note
+        certain = verdict.certain
     current = text
     # One round more than fix rounds: the findings must come from linting the text the last fix produced.
     for round_ in range(MAX_FIX_ROUNDS + 1):
-        outcome = _lint_once(current, filename, applicable(rules, current), parse, noqa_check)
+        outcome = _lint_once(current, filename, applicable(rules, current), parse, certain, noqa_check)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.fixes = result.fixed, result.fixes
             outcome.new_source = current if current != text else None
-            outcome.invalid_noqa = result.invalid_noqa
+            outcome.invalid_noqa, outcome.warning = result.invalid_noqa, outcome.warning or result.warning
             return outcome
         module, reports, findings = outcome
         if fix is None or round_ == MAX_FIX_ROUNDS:
@@ -126,47 +143,53 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
                   parse: Callable[[str], ParsedSource] = parse_source, options: FileOptions = FileOptions()
                   ) -> FileResult:
     """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
-    notebook is one SC000 finding, as ruff reports it. With fixes, `result.new_source` is the notebook's new text."""
+    notebook is one SC000 finding, as ruff reports it; a notebook whose kernel runs another language is skipped, as
+    ruff skips it. With fixes, `result.new_source` is the notebook's new text."""
     try:
         notebook = read_notebook(text)
     except NotebookError as error:
         start = Location(1, 1)
         return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", str(error), filename, start, start)])
-    notebook, broken = _leave_out_broken_cells(notebook, filename)
-    result = lint_text(notebook.source, filename, rules, fix, parse, options)
+    if not notebook.is_python:
+        return FileResult(filename)
+    notebook, broken, note, certain = _leave_out_broken_cells(notebook, filename)
+    result = _lint_source(notebook.source, filename, rules, fix, parse, options, judged=True, certain=certain)
     if result.new_source is not None:
         result.new_source = notebook.with_source(result.new_source)
         if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed
-            result = lint_text(notebook.source, filename, rules, options=options)
+            result = _lint_source(notebook.source, filename, rules, None, parse, options, judged=True,
+                                  certain=certain)
             result.warning = "fixes not applied: they could not be put back into the notebook's cells"
+    result.warning = result.warning or note
     result.findings = sorted([*broken, *(_in_cell(notebook, finding) for finding in result.findings)],
                              key=lambda finding: finding.sort_key)
     result.invalid_noqa = ["cell {}:{}".format(*notebook.locate(int(row))) for row in result.invalid_noqa]
     return result
 
 
-def _leave_out_broken_cells(notebook: Notebook, filename: str) -> tuple[Notebook, list[Finding]]:
+def _leave_out_broken_cells(notebook: Notebook, filename: str
+                            ) -> tuple[Notebook, list[Finding], str | None, bool]:
     """Jupyter compiles each cell on its own, so a cell with a syntax error (an exercise's `loss = # TODO`) fails
     alone and the others run. Likewise here, as in ruff: each such cell is one SC000 (a bracket left open for the
-    next cell breaks both) and the rest of the notebook is linted without them. Checked with CPython's own parser,
-    which costs a fraction of libcst's."""
-    broken, findings = [], []
+    next cell breaks both) and the rest of the notebook is linted without them. Also returns the verdict's note
+    where a cell was judged for a newer target Python than the running one, and whether every cell got a
+    verdict."""
+    broken, findings, note, certain = [], [], None, True
     for number, first_row, code in notebook.cell_codes():
-        try:
-            compile(code, filename, "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
-        except SyntaxError as error:
-            row = first_row + max(error.lineno or 1, 1) - 1
-            [finding] = _syntax_error(filename, notebook.source, error.msg, row, error.offset or 1).findings
+        verdict = judge(code, filename, partial(_tree_or_none, parse_source, code), top_level_await=True)
+        if verdict.error is not None:
+            error = verdict.error
+            [finding] = _syntax_error(filename, notebook.source, error.message, first_row + error.row - 1,
+                                      error.column).findings
             findings.append(_in_cell(notebook, finding))
             broken.append(number)
-        except (ValueError, RecursionError, MemoryError):
-            continue
-    return (notebook.without(broken) if broken else notebook), findings
+        note, certain = note or verdict.note, certain and verdict.certain
+    return (notebook.without(broken) if broken else notebook), findings, note, certain
 
 
 def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
     def in_cell(location: Location) -> Location:
-        return Location(notebook.locate(location.row)[1], location.column)
+        return Location(*notebook.in_cell(location.row, location.column)[1:])
 
     fix = finding.fix
     if fix is not None:
@@ -174,7 +197,7 @@ def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
                                                end_location=in_cell(edit.end_location)) for edit in fix.edits))
     start, end = finding.location, finding.end_location
     return replace(finding, location=in_cell(start), end_location=in_cell(end), fix=fix,
-                   cell=notebook.locate(start.row)[0],
+                   cell=notebook.locate(start.row)[0], source_line=notebook.cell_line(start.row),
                    file_location=Location(*notebook.file_position(start.row, start.column)),
                    file_end_location=Location(*notebook.file_position(end.row, end.column)))
 
@@ -183,19 +206,19 @@ NoqaCheck = tuple[frozenset[str], tuple[str, ...]]  # the unused-noqa check's: t
 
 
 def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource],
-               noqa_check: NoqaCheck | None = None):
-    # A file no rule can fire on is only syntax-checked, by CPython's parser (a tenth of libcst's time); libcst,
-    # which reads syntax newer than the running Python's, has the last word on a file CPython rejects.
-    if not rules and _cpython_parses(text, filename):
+               judged: bool, noqa_check: NoqaCheck | None = None):
+    # The compiler has judged the text already (`judged`): then a file no rule can fire on is not parsed at all.
+    # Where it gave up, libcst's parser and its guard have the last word.
+    if not rules and judged:
         return None, [], []
     try:
         source = parse(text)  # guarded: see `engine.guard`
     except TooComplex as reason:
         return FileResult(filename, error=f"too complex to analyse: {reason}")
-    except cst.ParserSyntaxError as error:
-        return _syntax_error(filename, text, *_locate_syntax_error(text, filename, error))
-    except SyntaxError as error:  # from the guard's tokenizer: the file is not Python
-        return _syntax_error(filename, text, *_cpython_syntax_error(text, filename, error))
+    except cst.ParserSyntaxError as error:  # Python reads it, libcst does not
+        return _syntax_error(filename, text, error.message, error.raw_line, error.raw_column + 1)
+    except SyntaxError as error:  # the guard's limit on nested brackets
+        return _syntax_error(filename, text, error.msg, error.lineno or 1, error.offset or 1)
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to parse")
     module = source.module
@@ -248,41 +271,22 @@ def _visitor_title(visitor: object) -> str:
     return f"the {getattr(visitor, 'title', type(visitor).__name__)}"
 
 
-def _cpython_parses(text: str, filename: str) -> bool:
+def _parsing_once(parse: Callable[[str], ParsedSource]) -> Callable[[str], ParsedSource]:
+    """`parse`, remembering its last result, so the same text is never parsed twice."""
+    last: list[ParsedSource] = []
+
+    def parse_once(text: str) -> ParsedSource:
+        if not last or last[0].text is not text and last[0].text != text:
+            last[:] = [parse(text)]
+        return last[0]
+    return parse_once
+
+
+def _tree_or_none(parse: Callable[[str], ParsedSource], text: str) -> cst.Module | None:
     try:
-        with warnings.catch_warnings():  # invalid escape sequences and the like are not ours to report
-            warnings.simplefilter("ignore")
-            compile(text, filename, "exec", ast.PyCF_ONLY_AST)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    return True
-
-
-def _cpython_syntax_error(text: str, filename: str, error: SyntaxError) -> tuple[str, int, int]:
-    """CPython's parser's message and position for a file its tokenizer rejected (`error`): "'(' was never
-    closed" where the tokenizer says "unexpected EOF"."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            ast.parse(text, filename)
-    except SyntaxError as python_error:
-        error = python_error
-    except (ValueError, RecursionError, MemoryError):
-        pass
-    return error.msg, error.lineno or 1, error.offset or 1
-
-
-def _locate_syntax_error(text: str, filename: str, error: cst.ParserSyntaxError) -> tuple[str, int, int]:
-    """CPython's message and position when it agrees the code is invalid: libcst points at the end of the
-    offending token and words its message in grammar terms."""
-    try:
-        ast.parse(text, filename)
-    except SyntaxError as python_error:
-        if python_error.lineno is not None:
-            return python_error.msg, python_error.lineno, python_error.offset or 1
-    except (ValueError, RecursionError, MemoryError):
-        pass
-    return error.message, error.raw_line, 1
+        return parse(text).module
+    except (TooComplex, cst.ParserSyntaxError, SyntaxError, RecursionError):
+        return None
 
 
 def source_lines(text: str) -> list[str]:
@@ -294,12 +298,13 @@ def source_lines(text: str) -> list[str]:
     return lines
 
 
-def _syntax_error(filename: str, text: str, message: str, row: int, column: int) -> FileResult:
+def _syntax_error(filename: str, text: str, message: str, row: int, column: int,
+                  invalid_noqa: list[str] | None = None) -> FileResult:
     lines = source_lines(text)
     line = lines[row - 1] if 0 < row <= len(lines) else ""
     location = Location(row, column)
     return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", f"SyntaxError: {message}", filename,
-                                         location, location, source_line=line)])
+                                         location, location, source_line=line)], invalid_noqa=invalid_noqa or [])
 
 
 def _code_for(module: cst.Module, node: cst.CSTNode | cst.RemovalSentinel) -> str:

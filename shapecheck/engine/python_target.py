@@ -1,0 +1,89 @@
+"""The Python version a project targets, as ruff finds it: what the compiler's verdict is judged for.
+
+From the linted file's folder upwards, the first `pyproject.toml` that says gives the answer: its
+`[tool.shapecheck]` `target-version` (ruff's spelling, `"py312"`), else its `[project]` `requires-python`, whose
+lowest allowed version counts (`">=3.12"` -> 3.12, `"~=3.12.1"` -> 3.12, `">=3.10,<4"` -> 3.10). None when no
+file says, or the specifiers have no lower bound. Cached per folder.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+Version = tuple[int, int]
+
+TARGET_VERSION = re.compile(r"py3(\d{1,2})")
+_LOWER_BOUND = re.compile(r"\s*(~=|===|==|>=|>)\s*(\d+)(?:\.(\d+))?")
+_MAX_FILE = 1 << 20
+
+
+@dataclass(frozen=True)
+class Target:
+    version: Version
+    origin: str  # where it was declared, for messages: "requires-python in /p/pyproject.toml"
+
+
+def declared_target(filename: str) -> Target | None:
+    """The Python version the project around `filename` targets, None where nothing says."""
+    try:
+        folder = Path(filename).resolve().parent
+    except (OSError, RuntimeError, ValueError):
+        return None
+    return _target_in(folder)
+
+
+def target_version(value: str) -> Version | None:
+    """`"py312"` -> (3, 12); None for anything else."""
+    match = TARGET_VERSION.fullmatch(value)
+    return (3, int(match.group(1))) if match else None
+
+
+def lowest_version(specifiers: str) -> Version | None:
+    """The lowest Python version a `requires-python` value allows; None when it sets no lower bound."""
+    bounds = []
+    for clause in specifiers.split(","):
+        match = _LOWER_BOUND.match(clause)
+        if match is not None:
+            bounds.append((int(match.group(2)), int(match.group(3) or 0)))
+    return max(bounds) if bounds else None
+
+
+def forget() -> None:
+    """Read the pyproject.toml files again on the next call (they changed)."""
+    _target_in.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _target_in(folder: Path) -> Target | None:
+    found = _declared_here(folder / "pyproject.toml")
+    if found is not None or folder.parent == folder:
+        return found
+    return _target_in(folder.parent)
+
+
+def _declared_here(path: Path) -> Target | None:
+    try:
+        if not path.is_file() or path.stat().st_size > _MAX_FILE:
+            return None
+        with path.open("rb") as file:
+            document = tomllib.load(file)
+    except (OSError, ValueError, RecursionError):  # unreadable or not TOML: the configuration reports it
+        return None
+    tool = document.get("tool")
+    table = tool.get("shapecheck") if isinstance(tool, dict) else None
+    configured = table.get("target-version") if isinstance(table, dict) else None
+    if isinstance(configured, str) and target_version(configured) is not None:
+        return Target(target_version(configured), f"target-version in {path}")
+    project = document.get("project")
+    requires = project.get("requires-python") if isinstance(project, dict) else None
+    version = lowest_version(requires) if isinstance(requires, str) else None
+    return Target(version, f"requires-python in {path}") if version is not None else None
