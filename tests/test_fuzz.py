@@ -289,7 +289,7 @@ VALID_VALUES = {
     "per-file-ignores": [{"tests/*": ["SC2"], "!pkg/*": ["SC101"]}], "extend-per-file-ignores": [{"x.py": ["ALL"]}],
     "respect-gitignore": [True, False], "fix": [False], "unsafe-fixes": [True], "show-fixes": [True],
     "external": [["SC100"]], "fail-on": ["error", "warning"], "output-format": ["json", "grouped"],
-    "file-time-limit": [0, 0.5, 1_000_000], "file-memory-limit": [0, 1 << 30],
+    "file-time-limit": [0, 0.5, 1_000_000], "file-memory-limit": [0, 1 << 30], "target-version": ["py312", "py310"],
 }
 
 

@@ -19,6 +19,7 @@ FLOOR_NAMES = ["base", "source and traversal", "bindings and flow", "objects and
 # Module (or package prefix) -> floor; the most specific entry wins; anything else is a tool on top.
 FLOORS = {
     "shapecheck.findings": BASE,
+    "shapecheck.urls": BASE,
     "shapecheck.engine.walker": SOURCE,
     "shapecheck.engine.syntax": SOURCE,
     "shapecheck.engine.guard": SOURCE,

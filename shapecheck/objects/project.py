@@ -1,0 +1,266 @@
+"""The project's own modules, read on demand: `from model import Net` in `train.py` finds `model.py` beside it, and
+`Net` is known there as if it were defined in `train.py`.
+
+Which file: as Python finds it for a script run from its folder or a package of the project: a relative import from
+the file's package; else the file's folder, each folder above it up to the project's root (the nearest folder
+holding a `pyproject.toml`, `setup.py`, `setup.cfg` or `.git`) and the root's `src/`. Nothing is read from an
+installed package (`site-packages`): those are other people's code, and `torch` itself is known by its names.
+
+What is read: only the definitions asked for and what they use. Python's own parser (a fraction of libcst's time)
+summarises the module's top-level statements: what each defines and which names it uses. The statements that define
+the names the importing file takes from the module, the ones they use in turn, and every import, are parsed with
+libcst (the rest of the file left blank, so lines keep their numbers) and traversed for their bindings: a context
+the evaluator reads like the file's own. Summaries and contexts are kept per process and file (keyed by its size
+and modification time), so linting many files that import the same model reads it once.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import os
+import tokenize
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from shapecheck.engine.bindings import traverse
+from shapecheck.engine.context import Context
+from shapecheck.engine.guard import TooComplex
+from shapecheck.engine.source import parse_source
+
+ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+MAX_MODULE_BYTES = 2 << 20  # a generated module this large is not read for its classes
+MAX_CONTEXTS = 32  # modules kept parsed per process
+_INSTALLED = ("site-packages", "dist-packages")
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """A top-level statement of a module: its lines (1-based, inclusive), the names it binds and the names it reads."""
+
+    start: int
+    end: int
+    defines: frozenset[str]
+    uses: frozenset[str]
+    imports: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    lines: tuple[str, ...]
+    statements: tuple[Statement, ...]
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(name for statement in self.statements for name in statement.defines)
+
+
+class Project:
+    """The first-party modules one process has read."""
+
+    def __init__(self) -> None:
+        self._summaries: dict[Path, tuple[tuple[int, int], Summary | None]] = {}
+        self._contexts: OrderedDict[tuple, Context] = OrderedDict()
+        self._found: dict[tuple[Path, str, int], Path | None] = {}
+
+    # ------------------------------------------------------------------------------------------ finding files
+
+    def module_file(self, importer: str, dotted: str, level: int) -> Path | None:
+        """The file of module `dotted` imported from the file `importer` (`level` leading dots for a relative
+        import); None when it is not one of the project's."""
+        try:
+            folder = Path(importer).resolve().parent
+        except (OSError, RuntimeError, ValueError):
+            return None
+        key = (folder, dotted, level)
+        if key not in self._found:
+            self._found[key] = self._find(folder, dotted, level)
+        return self._found[key]
+
+    def _find(self, folder: Path, dotted: str, level: int) -> Path | None:
+        if level:
+            base = folder
+            for _ in range(level - 1):
+                base = base.parent
+            return _module_in(base, dotted)
+        for base in _search_folders(folder):
+            found = _module_in(base, dotted)
+            if found is not None:
+                return found
+        return None
+
+    # ---------------------------------------------------------------------------------------------- reading
+
+    def summary(self, path: Path) -> Summary | None:
+        """What the module's top-level statements define and use; None for a file that can't be read or parsed."""
+        try:
+            info = path.stat()
+        except OSError:
+            return None
+        stamp = (info.st_size, info.st_mtime_ns)
+        cached = self._summaries.get(path)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        found = _summarize(path) if info.st_size <= MAX_MODULE_BYTES else None
+        self._summaries[path] = (stamp, found)
+        return found
+
+    def context(self, path: Path, wanted: frozenset[str]) -> Context | None:
+        """A context of the module at `path` holding the definitions of `wanted` (every definition for `*`) and what
+        they use; None when the module can't be read."""
+        summary = self.summary(path)
+        if summary is None:
+            return None
+        key = (path, self._summaries[path][0], wanted)
+        found = self._contexts.get(key)
+        if found is not None:
+            self._contexts.move_to_end(key)
+            return found
+        text = _extract(summary, wanted)
+        try:
+            parsed = parse_source(text)
+        except (cst.ParserSyntaxError, TooComplex, SyntaxError, RecursionError, ValueError):
+            return None
+        ctx = Context(parsed.module, str(path))
+        try:
+            traverse(ctx, [])
+        except RecursionError:
+            return None
+        self._contexts[key] = ctx
+        if len(self._contexts) > MAX_CONTEXTS:
+            self._contexts.popitem(last=False)
+        return ctx
+
+    def forget(self) -> None:
+        """Read every module again (the editor saw files change)."""
+        self._summaries.clear()
+        self._contexts.clear()
+        self._found.clear()
+
+
+PROJECT = Project()
+
+
+def split_relative(qualname: str) -> tuple[int, str]:
+    """`..pkg.model.Net` -> (2, "pkg.model.Net")."""
+    stripped = qualname.lstrip(".")
+    return len(qualname) - len(stripped), stripped
+
+
+def candidates(qualname: str) -> Iterator[tuple[str, str]]:
+    """The ways to read a dotted name as module + attribute path, the longest module first: `a.b.C` gives
+    ("a.b", "C"), ("a", "b.C")."""
+    parts = qualname.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        yield ".".join(parts[:cut]), ".".join(parts[cut:])
+
+
+# ----------------------------------------------------------------------------------------------- the files
+
+
+def _project_root(folder: Path) -> Path | None:
+    for candidate in (folder, *folder.parents):
+        if any((candidate / marker).exists() for marker in ROOT_MARKERS):
+            return candidate
+    return None
+
+
+def _search_folders(folder: Path) -> Iterator[Path]:
+    """The folders a module is looked up in: the file's own, then each above it up to the project's root, then the
+    root's `src/`. Without a root, the file's folder alone."""
+    yield folder
+    root = _project_root(folder)
+    if root is None:
+        return
+    for parent in folder.parents:
+        if root != parent and root not in parent.parents:
+            break
+        yield parent
+        if parent == root:
+            break
+    if (root / "src").is_dir():
+        yield root / "src"
+
+
+def _module_in(base: Path, dotted: str) -> Path | None:
+    """`base/a/b/__init__.py` or `base/a/b.py` for "a.b" (a package first, as Python's finder looks);
+    `base/__init__.py` for "" (`from . import x`)."""
+    parts = [part for part in dotted.split(".") if part]
+    if not all(part.isidentifier() for part in parts):
+        return None
+    if parts:
+        target = base.joinpath(*parts)
+        options = (target / "__init__.py", target.with_suffix(".py"))
+    else:
+        options = (base / "__init__.py",)
+    for candidate in options:
+        if candidate.is_file() and not any(part in _INSTALLED for part in candidate.parts):
+            return candidate
+    return None
+
+
+def _summarize(path: Path) -> Summary | None:
+    try:
+        data = path.read_bytes()
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = data.decode(encoding)
+        tree = ast.parse(text, os.fspath(path))
+    except (OSError, SyntaxError, UnicodeDecodeError, LookupError, ValueError, RecursionError, MemoryError):
+        return None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    statements = []
+    for node in tree.body:
+        start = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        end = node.end_lineno or node.lineno
+        statements.append(Statement(start, end, frozenset(_defined(node)), frozenset(_used(node)),
+                                    isinstance(node, (ast.Import, ast.ImportFrom))))
+    return Summary(tuple(text.splitlines()), tuple(statements))
+
+
+def _defined(node: ast.stmt) -> Iterator[str]:
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        yield node.name
+        return
+    for child in ast.walk(node):
+        if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
+            yield child.id
+        elif isinstance(child, (ast.Import, ast.ImportFrom)):
+            for alias in child.names:
+                yield (alias.asname or alias.name).split(".")[0]
+        elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and child is not node:
+            yield child.name
+
+
+def _used(node: ast.stmt) -> Iterator[str]:
+    for child in ast.walk(node):
+        if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
+            yield child.id
+
+
+def _extract(summary: Summary, wanted: frozenset[str]) -> str:
+    """The module's text with only the imports, the statements defining `wanted` and those they use, transitively;
+    other lines are left blank, so every kept line keeps its number."""
+    everything = "*" in wanted
+    keep: set[int] = set()
+    pending = set(wanted)
+    done: set[str] = set()
+    while pending:
+        name = pending.pop()
+        done.add(name)
+        for index, statement in enumerate(summary.statements):
+            if index not in keep and (everything or name in statement.defines):
+                keep.add(index)
+                pending |= statement.uses - done
+        if everything:
+            break
+    lines = [""] * len(summary.lines)
+    for index, statement in enumerate(summary.statements):
+        if index in keep or statement.imports:
+            for row in range(statement.start - 1, min(statement.end, len(lines))):
+                lines[row] = summary.lines[row]
+    return "\n".join(lines) + "\n"
