@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from shapecheck.version import __version__
 
 _RUNTIME_NAMES = frozenset(
     {"check", "CheckError", "ShapeError", "DeviceError", "disable", "enable", "disabled", "install_import_hook"}

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 import click
 
-from shapecheck import __version__
+from shapecheck.version import __version__
 from shapecheck.add_noqa import add_noqa
 from shapecheck.cli_options import (RunSettings, command_line_settings, configuration, file_selection, fixing,
                                     reporting, rule_selection, split_config_options)

@@ -103,3 +103,6 @@ class FileResult:
     new_source: str | None = None
     # Where an invalid noqa directive is (`row`, or `cell N:row` in a notebook): it silences nothing, as in ruff.
     invalid_noqa: list[str] = field(default_factory=list)
+    # Other files of the project the analysis read (the model a training script imports): the result holds only
+    # while they are unchanged.
+    dependencies: list[str] = field(default_factory=list)

@@ -111,3 +111,38 @@ def test_each_floor_uses_only_the_floors_below() -> None:
 def test_the_floor_map_names_real_modules() -> None:
     known = modules()
     assert all(any(name == prefix or name.startswith(prefix + ".") for name in known) for prefix in FLOORS)
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    edges = graph()
+    circles: list[list[str]] = []
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+
+    def visit(module: str) -> None:  # Tarjan's strongly connected components
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in edges[module]:
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for module in sorted(edges):
+        if module not in index:
+            visit(module)
+    assert circles == []

@@ -38,11 +38,16 @@ def _enter_import(ctx: Context, node: cst.Import) -> None:
 
 
 def _enter_import_from(ctx: Context, node: cst.ImportFrom) -> None:
-    if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+    if isinstance(node.names, cst.ImportStar):
         return
-    module = dotted_name(node.module)
-    if module is None:
+    # a relative import keeps its dots (`from .model import Net` binds ".model.Net", `from . import utils` binds
+    # ".utils"): the objects floor finds the file
+    named = dotted_name(node.module) if node.module is not None else ""
+    if named is None:
         return
+    dots = "." * len(node.relative)
+    module = dots + named
+    prefix = f"{module}." if named else dots
     if module == "torch" or module.startswith("torch."):
         ctx.imports_torch = True
     for alias in node.names:
@@ -51,7 +56,7 @@ def _enter_import_from(ctx: Context, node: cst.ImportFrom) -> None:
         local = alias.name.value
         if alias.asname is not None and type(alias.asname.name) is cst.Name:
             local = alias.asname.name.value
-        ctx._bind(local, "import", None, node, qualname=f"{module}.{alias.name.value}")
+        ctx._bind(local, "import", None, node, qualname=prefix + alias.name.value)
 
 
 def _enter_function(ctx: Context, node: cst.FunctionDef) -> None:

@@ -118,7 +118,7 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
             outcome.new_source = current if current != text else None
             outcome.invalid_noqa, outcome.warning = result.invalid_noqa, outcome.warning or result.warning
             return outcome
-        module, reports, findings = outcome
+        module, reports, findings, dependencies = outcome
         if fix is None or round_ == MAX_FIX_ROUNDS:
             break
         wanted = [r for r in reports if r.fix is not None and r.rule.code not in unfixable
@@ -136,6 +136,7 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
         current = fixed_text
     result.findings = [replace(f, fix=None) if f.fix is not None and f.code in unfixable else f for f in findings]
     result.new_source = current if current != text else None
+    result.dependencies = dependencies
     return result
 
 
@@ -210,7 +211,7 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
     # The compiler has judged the text already (`judged`): then a file no rule can fire on is not parsed at all.
     # Where it gave up, libcst's parser and its guard have the last word.
     if not rules and judged:
-        return None, [], []
+        return None, [], [], []
     try:
         source = parse(text)  # guarded: see `engine.guard`
     except TooComplex as reason:
@@ -223,7 +224,7 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
         return FileResult(filename, error="is nested too deeply to parse")
     module = source.module
     if not rules:
-        return module, [], []
+        return module, [], [], []
     ctx = Context(module, filename, implicit_torch=not imports_torch(text))
     try:
         return _analyse(ctx, source, filename, text, rules, noqa_check)
@@ -241,7 +242,7 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to analyse")
     if not ctx.imports_torch:
-        return module, [], []
+        return module, [], [], []
     # A finding a noqa comment silences is not fixed either, as in ruff: the comment says "leave this line alone".
     reports, findings, suppressed = _findings(source, filename, ctx.reports)
     checker = next((rule for rule in rules if rule.code == UNUSED_NOQA), None)
@@ -262,7 +263,9 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
         findings.append(Finding(
             INTERNAL_ERROR, "internal-error", f"{title} crashed on this file: {crash}; please report it", filename,
             Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
-    return module, reports, findings
+    # the other files of the project the analysis read: the result holds only while they are unchanged
+    dependencies = sorted({path for analysis in ctx.analyses() for path in getattr(analysis, "dependencies", ())})
+    return module, reports, findings, dependencies
 
 
 def _visitor_title(visitor: object) -> str:

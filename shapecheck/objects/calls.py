@@ -23,6 +23,7 @@ from shapecheck.objects.builtins import container_items
 from shapecheck.objects.classes import class_facts, function_facts
 from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, target_names
 from shapecheck.objects.frames import Frame
+from shapecheck.objects.project import PROJECT, candidates
 from shapecheck.objects.values import (
     UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Super, constant_of, hashable, truth,
 )
@@ -43,20 +44,63 @@ _DATACLASS = frozenset({"dataclass", "dataclasses.dataclass"})
 class Calls:
     """The runs of one file's evaluator."""
 
-    def __init__(self, ev: Evaluator) -> None:
+    def __init__(self, ev: Evaluator, shared: Calls | None = None) -> None:
         self.ev = ev
+        # Shared by every evaluator a file's analysis makes (its own and one per other module of the project): the
+        # evaluators of the other modules, the files read, and the statements run so far.
+        self._others: dict[int, Evaluator] = shared._others if shared is not None else {}
+        self.dependencies: set[str] = shared.dependencies if shared is not None else set()
+        self._budget: list[int] = shared._budget if shared is not None else [0]
+        self._active: list[int] = shared._active if shared is not None else []  # the functions being run, innermost last
         self._runs: dict[Hashable, Run] = {}
-        self._active: list[int] = []  # the functions being run, innermost last
-        self.steps = 0
         self._mro: dict[int, list[ClassValue]] = {}
 
     # ------------------------------------------------------------------------------------------ classes
 
     def evaluator_for(self, ctx: Context) -> Evaluator:
-        """The evaluator of the module that defines what is being run."""
+        """The evaluator of the module that defines what is being run: this file's, or one of its own for another
+        module of the project (whose parsed context other files share, but not what this file's calls put in)."""
         if ctx is self.ev.ctx:
             return self.ev
-        return ctx.analysis(type(self.ev))
+        found = self._others.get(id(ctx))
+        if found is None:
+            found = self._others[id(ctx)] = type(self.ev)(ctx)
+            found.calls = Calls(found, self)
+        return found
+
+    def first_party(self, qualname: str, level: int, name: str) -> object | None:
+        """The value of an imported name that one of the project's modules defines; None when it names none."""
+        ctx = self.ev.ctx
+        tries = [*candidates(name), (name, "")]
+        if level:
+            tries.append(("", name))  # a name the package's `__init__.py` defines
+        for module, attribute in tries:
+            path = PROJECT.module_file(ctx.filename, module, level)
+            if path is None:
+                continue
+            if not attribute:
+                return None  # a module of the project: its attributes are read when asked for
+            first = attribute.split(".", 1)[0]
+            other = PROJECT.context(path, frozenset({first, *self._imported_from(module, level)}))
+            if other is None:
+                return None
+            self.dependencies.add(str(path))
+            value = self.evaluator_for(other).module_value(first)
+            for part in attribute.split(".")[1:]:
+                value = self.ev.attribute_of(value, part)
+            return value
+        return None
+
+    def _imported_from(self, module: str, level: int) -> set[str]:
+        """The names this file imports from `module`, read together so the module is parsed once."""
+        prefix = "." * level + module + "."
+        names = set()
+        for bindings in self.ev.ctx._module_scope().bindings.values():
+            for binding in bindings:
+                qualname = binding.qualname
+                if binding.kind == "import" and qualname and qualname.startswith(prefix):
+                    names.add(qualname[len(prefix):].split(".", 1)[0])
+        return names
 
     def bases(self, cls: ClassValue) -> list[object]:
         """The values of a class's bases, read where the class is defined."""
@@ -330,8 +374,8 @@ class Calls:
         return run
 
     def step(self) -> None:
-        self.steps += 1
-        if self.steps > MAX_STEPS:
+        self._budget[0] += 1
+        if self._budget[0] > MAX_STEPS:
             raise OutOfBudget
 
     # --------------------------------------------------------------------------------------- comprehensions

@@ -17,18 +17,22 @@ Anything the code does not state is unknown, and unknown is never guessed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
+
+import sys
 
 import libcst as cst
 
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.syntax import dotted_name, param_annotation
+from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls
 from shapecheck.objects.classes import class_facts, function_facts
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
+from shapecheck.objects.project import split_relative
 from shapecheck.objects.values import (
     UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
     TorchObject, constant_of, truth,
@@ -88,7 +92,19 @@ class Evaluator:
 
     def release(self) -> None:
         """Drop what the analysis built: objects and the calls being run refer to one another (an instance holds
-        its bound methods, a nested function its enclosing call), which reference counting alone cannot free."""
+        its bound methods, a nested function its enclosing call), which reference counting alone cannot free. The
+        evaluators made for the project's other modules go with it."""
+        others = list(self.calls._others.values())
+        self._release_own()
+        for other in others:
+            other._release_own()
+
+    @property
+    def dependencies(self) -> set[str]:
+        """The other files of the project this analysis read."""
+        return self.calls.dependencies
+
+    def _release_own(self) -> None:
         for value in self._instances.values():
             if isinstance(value, Instance):
                 value.attrs.clear()
@@ -343,6 +359,9 @@ class Evaluator:
         kind = binding.kind
         if kind in ("assign", "walrus"):
             found = self.value_of(binding, "value")
+            if isinstance(found, Seq | Mapping) and (type(found) is Mapping or found.kind == "list") \
+                    and binding.name in self._changed_in(binding):
+                return _incomplete(found)  # `layers = []` then `layers.append(...)`: not the empty list it was
             return UNKNOWN if found is None else found
         if kind == "unpack":
             if binding.value is None or binding.starred or binding.index is None:
@@ -354,7 +373,7 @@ class Evaluator:
                 return whole.items[binding.index]
             return UNKNOWN
         if kind == "import":
-            return Imported(binding.qualname) if binding.qualname else UNKNOWN
+            return self.imported(binding.qualname) if binding.qualname else UNKNOWN
         if kind == "def" and type(binding.statement) is cst.FunctionDef:
             return FunctionValue(binding.statement, self.ctx)
         if kind == "class" and type(binding.statement) is cst.ClassDef:
@@ -362,6 +381,20 @@ class Evaluator:
         if kind == "param":
             return self.parameter_value(binding)
         return UNKNOWN
+
+    def _changed_in(self, binding: Binding) -> frozenset[str]:
+        """The names a list or dict may be changed through in place, where `binding` was made: receivers of
+        `append`/`extend`/`update`/..., targets of `x[i] = ...` and `del x[i]`, and arguments of any call (the callee
+        may change them). The module's code includes its functions' (they may change a global)."""
+        scope = self._home.node if self._home is not None else self.ctx._frame.node
+        if binding.path:
+            functions = [node for node in binding.path if type(node) in (cst.FunctionDef, cst.Lambda)]
+            scope = functions[-1] if functions else self.ctx.module
+        key = ("changed", id(scope))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = frozenset(changed_names(scope))
+        return found  # type: ignore[return-value]
 
     def parameter_value(self, binding: Binding) -> object:
         """A parameter read on its own, in no call: `self` is a generic instance of its class; one annotated with a
@@ -520,12 +553,29 @@ class Evaluator:
             found = self._instances[key] = self.calls.construct(cls, None, None, generic=True)
         return found
 
+    def imported(self, qualname: str) -> object:
+        """What an imported dotted name holds: a class, function or value of one of the project's modules, read
+        from its file (`shapecheck.objects.project`); else the name of another package's thing."""
+        level, name = split_relative(qualname)
+        root = name.split(".", 1)[0]
+        if not level and (root in _OTHER_PACKAGES or root in sys.stdlib_module_names):
+            return Imported(qualname)
+        found = self.calls.first_party(qualname, level, name)
+        return Imported(qualname) if found is None else found
+
+    def module_value(self, path: str) -> object:
+        """A module-level name of this (imported) module, as its last binding left it."""
+        bindings = self.ctx._module_scope().bindings.get(path)
+        if not bindings:
+            return UNKNOWN
+        return self.bound_value(bindings[-1])
+
     def attribute_value(self, expr: cst.Attribute, before: int) -> object:
         name = expr.attr.value
         if before >= 0:
             qualname = self.ctx.qualname(expr)
             if qualname is not None:
-                return Imported(qualname)
+                return self.imported(qualname)
         receiver = self.object(expr.value, before)
         return self.attribute_of(receiver, name)
 
@@ -545,7 +595,7 @@ class Evaluator:
                 return FunctionValue(method[0], method[1].ctx, None, method[1])
             return self.class_attribute(receiver, name)
         if isinstance(receiver, Imported):
-            return Imported(f"{receiver.qualname}.{name}")
+            return self.imported(f"{receiver.qualname}.{name}")
         if isinstance(receiver, Opaque):
             # an attribute of an object the code does not state (`config.n_embd` of a parameter `config`): as
             # unknown as the object, but the same value wherever it is read
@@ -631,6 +681,11 @@ class Evaluator:
                        for i, a in enumerate(bindings) for b in bindings[i + 1:])
 
 
+# Packages no project vendors: their names are never looked up among the project's files.
+_OTHER_PACKAGES = frozenset({"torch", "torchvision", "torchaudio", "torchtext", "numpy", "scipy", "pandas",
+                             "jaxtyping", "beartype", "einops", "transformers", "timm", "lightning",
+                             "pytorch_lightning", "sklearn", "matplotlib", "tqdm", "PIL", "cv2", "jax", "tensorflow"})
+
 _CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict",
                          "torch.nn.modules.container.Sequential", "torch.nn.modules.container.ModuleList",
                          "torch.nn.modules.container.ModuleDict", "torch.nn.ParameterList",
@@ -642,6 +697,35 @@ def _is_object_class(qualname: str) -> bool:
     `torch.optim.SGD`, `torch.utils.data.DataLoader`."""
     last = qualname.rsplit(".", 1)[-1]
     return bool(last) and last[0].isupper() and last not in _NOT_OBJECTS and not qualname.startswith("builtins.")
+
+
+_CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
+                       "sort", "reverse", "add_module"})
+
+
+def changed_names(scope: cst.CSTNode) -> Iterator[str]:
+    """The plain names a container may be changed in place through, in `scope`'s code."""
+    for node in walk(scope):
+        kind = type(node)
+        if kind is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in _CHANGERS:
+                yield func.value.value
+            for arg in node.args:  # type: ignore[attr-defined]
+                if type(arg.value) is cst.Name:
+                    yield arg.value.value
+        elif kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
+            target = node.target  # type: ignore[attr-defined]
+            while type(target) is cst.Subscript or type(target) is cst.Attribute:
+                target = target.value
+            if type(target) is cst.Name and type(node.target) is not cst.Name:  # type: ignore[attr-defined]
+                yield target.value
+
+
+def _incomplete(value: Seq | Mapping) -> Seq | Mapping:
+    if isinstance(value, Seq):
+        return Seq(value.items, value.kind, complete=False)
+    return Mapping(value.items, complete=False)
 
 
 def _is_static(function: cst.FunctionDef) -> bool:

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from shapecheck import __version__, urls
+from shapecheck import urls
+from shapecheck.version import __version__
 from shapecheck.findings import ENGINE_DOCS, Finding
 from shapecheck.reporters.paths import absolute, repository_path, source_root
 

@@ -14,7 +14,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
-from shapecheck import __version__
+from shapecheck.version import __version__
 from shapecheck.config import ConfigError
 from shapecheck.engine.noqa import noqa_blocked_rows
 from shapecheck.engine.source import split_lines

@@ -1,4 +1,6 @@
-"""A model of the project, run on the shapes of a call: `model = Net()` then `model(torch.randn(64, 1, 28, 28))`
+"""The project's code run on the shapes of a call: a model's `forward` (`model = Net()` then `model(torch.randn(64,
+1, 28, 28))`), and any function or method of the project (`head.loss(logits, y)`), for what it returns and the first
+operation that certainly fails in it. A model of the project, run on the shapes of a call: `model = Net()` then `model(torch.randn(64, 1, 28, 28))`
 runs `Net.forward` with `x` bound to (64, 1, 28, 28) and `self` to the instance `Net()` built (its layers, the
 constructor's arguments with defaults bound), through the objects floor's calls (`shapecheck.objects.calls`).
 
@@ -23,7 +25,7 @@ from shapecheck.objects.classes import function_facts
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.values import Conflict, Items
+from shapecheck.shapes.values import Items
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -93,29 +95,40 @@ def _arguments(forward: FunctionValue, inputs: tuple[Shape | None, ...]) -> dict
 def _first_conflict(ev: ShapeEvaluator, model: Model, done: Run) -> Mismatch | None:
     """The first operation of `forward` that fails on the run's shapes but not on `forward`'s own, among those that
     run on every call."""
+    found = first_conflict(ev, model.forward, done)
+    return Mismatch("", "", "", found) if found is not None else None
+
+
+def first_conflict(ev: ShapeEvaluator, callee: FunctionValue, done: Run) -> str | None:
+    """Where and why a run of `callee` certainly fails ("Net.forward, `self.fc(x)`: ..."), when it fails on the
+    run's values but not on the values its own signature states (those are reported inside it already), among the
+    statements that run on every call."""
     plain: Run | None = None
+    evaluator = ev.calls.evaluator_for(callee.ctx)
     for statement, version, certain in done.trace:
         if not certain:
             continue
         for node in _operations(statement):
-            found = _conflict(ev, node, version)
+            found = evaluator.conflict(node, version)
             if found is None:
                 continue
             if plain is None:
-                plain = _plain_run(ev, model)
-            if _conflicts_in(ev, plain, node):
+                plain = _plain_run(evaluator, callee)
+            if _conflicts_in(evaluator, plain, node):
                 return None
-            return Mismatch("", "", "", f"{done.title}, {found.message}")
+            return f"{done.title}, {found.message}"
     return None
 
 
-def _plain_run(ev: ShapeEvaluator, model: Model) -> Run:
-    """`forward` as its own signature states its inputs, on the instance its class's methods see on their own."""
-    generic = ev.generic_instance(model.forward.owner) if model.forward.owner is not None else UNKNOWN
-    if not isinstance(generic, Instance):
-        return Run(UNKNOWN)
-    forward = FunctionValue(model.forward.node, model.forward.ctx, generic, model.forward.owner)
-    return ev.calls.run(forward, ev.calls.generic_arguments(forward))
+def _plain_run(ev: ShapeEvaluator, callee: FunctionValue) -> Run:
+    """`callee` as its own signature states its inputs, on the instance its class's methods see on their own."""
+    bound = callee.bound
+    if isinstance(bound, Instance) and callee.owner is not None:
+        bound = ev.generic_instance(callee.owner)
+        if not isinstance(bound, Instance):
+            return Run(UNKNOWN)
+    plain = FunctionValue(callee.node, callee.ctx, bound, callee.owner, callee.closure)
+    return ev.calls.run(plain, ev.calls.generic_arguments(plain))
 
 
 def _conflicts_in(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode) -> bool:
@@ -123,7 +136,7 @@ def _conflicts_in(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode) -> bool:
     for statement, version, _ in plain.trace:
         for candidate in _operations(statement):
             if candidate is node:
-                return _conflict(ev, node, version) is not None
+                return ev.conflict(node, version) is not None
     return False
 
 
@@ -139,7 +152,3 @@ def _operations(statement: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 _OPAQUE = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
            cst.IndentedBlock)
-
-
-def _conflict(ev: ShapeEvaluator, node: cst.CSTNode, version: int) -> Conflict | None:
-    return ev.conflict(node, version)

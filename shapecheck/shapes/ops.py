@@ -52,7 +52,9 @@ def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, 
             return result
         if type(func) is cst.Attribute and not is_self_attribute(func):
             handler = methods.get(func.attr.value)
-            shape = ev.tensor(func.value, before) if handler is not None else None
+            if handler is None:  # not a tensor method: a module or method of an object (`net.features(x)`)
+                return _module_call(ev, node, before, fresh=False)
+            shape = ev.tensor(func.value, before)
             if shape is None:
                 return None
             result = handler(ev, shape, Args(node), before)
@@ -64,11 +66,11 @@ def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, 
     return _module_call(ev, node, before)
 
 
-def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int):
+def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int, fresh: bool = True):
     """A call of a module or a function of the project (`self.fc(x)`, `model(x)`, `block(x)`, `head.loss(y, t)`):
-    what layers.py knows about the module, or what running the function gives; else a fresh row-major tensor of
-    unknown rank unless the callee is a class (a constructor), a foreign function or one of torch's modules that
-    hand back transposed views."""
+    what layers.py knows about the module, or what running the function gives; else (with `fresh`) a fresh
+    row-major tensor of unknown rank unless the callee is a class (a constructor), a foreign function or one of
+    torch's modules that hand back transposed views."""
     inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
                    for arg in node.args)
     known = losses.loss_result(ev, node, before)
@@ -83,6 +85,8 @@ def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int):
             result = ev.as_want(result, "items")
         if isinstance(result, (Shape, Items)):
             return result
+    if not fresh:
+        return None
     func = node.func
     if type(func) is cst.Name or is_self_attribute(func):
         if isinstance(callee, (ClassValue, Imported)) or callee is UNKNOWN and \

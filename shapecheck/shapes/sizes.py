@@ -92,14 +92,14 @@ def size_attribute(ev: ShapeEvaluator, node: cst.Attribute, before: int) -> Dim 
         return Dim.of(shape.rank) if shape is not None and shape.rank is not None else None
     if ev.ctx.qualname(node) is not None:
         return None
+    # what the object holds (an attribute `__init__` set, a config's field: the same size its layers were built
+    # with), else what the class's assignments say, else a size of its own for each spelling
+    value = ev.object(node, before)
+    if isinstance(value, Opaque):
+        value = value.as_size()
+    if isinstance(value, Dim):
+        return named(value, ev.ctx.code(node))
     if is_self_attribute(node):
-        # what building the instance gave the attribute (the same size its layers were built with), else what
-        # the class's assignments say
-        value = ev.object(node, before)
-        if isinstance(value, Opaque):
-            value = value.as_size()
-        if isinstance(value, Dim):
-            return named(value, ev.ctx.code(node))
         return ev.size_of_name(node, before)
     root = node.value
     while type(root) is cst.Attribute:

@@ -1,0 +1,113 @@
+"""First-party imports: a model defined in one file of the project and trained in another is known there."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
+
+MODEL = """
+    import torch.nn as nn
+
+    def mlp(sizes):
+        layers = []
+        for a, b in zip(sizes[:-1], sizes[1:]):
+            layers += [nn.Linear(a, b), nn.ReLU()]
+        return nn.Sequential(*layers[:-1])
+
+    class Classifier(nn.Module):
+        def __init__(self, in_features=784, hidden=256, n_classes=10):
+            super().__init__()
+            self.net = mlp([in_features, hidden, n_classes])
+
+        def forward(self, x):
+            return self.net(x)
+
+    class Unused(nn.Module):
+        def forward(self, x):
+            return undefined_name(x)
+"""
+
+
+def write(folder: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+
+
+def lint(path: Path):
+    PROJECT.forget()
+    return lint_text(path.read_text(), str(path), resolve(None))
+
+
+def test_a_model_imported_from_a_sibling_file_is_run_at_the_call(tmp_path: Path) -> None:
+    write(tmp_path, {"model.py": MODEL, "train.py": """
+        import torch
+        from model import Classifier
+
+        model = Classifier()
+        images = torch.randn(64, 1, 28, 28)
+        good = model(images.view(64, -1))
+        bad = model(images.view(64, 28, 28))
+    """})
+    result = lint(tmp_path / "train.py")
+    assert [(f.code, f.location.row) for f in result.findings] == [("SC105", 8)]
+    assert "then in Classifier.forward" in result.findings[0].message
+    assert result.dependencies == [str(tmp_path / "model.py")]
+
+
+def test_package_and_relative_imports_and_a_src_layout(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "pyproject.toml": "",
+        "src/proj/__init__.py": "",
+        "src/proj/models/__init__.py": "from .classifier import Classifier\n",
+        "src/proj/models/classifier.py": MODEL,
+        "src/proj/train.py": """
+            import torch
+            from .models import Classifier
+            from proj.models.classifier import mlp
+
+            head = mlp([32, 16, 4])
+            probs = head(torch.randn(8, 16))
+            out = Classifier(in_features=32)(torch.randn(8, 64))
+        """,
+    })
+    result = lint(tmp_path / "src/proj/train.py")
+    assert [(f.code, f.location.row) for f in result.findings] == [("SC105", 7), ("SC105", 8)]
+    assert sorted(result.dependencies) == sorted(str(tmp_path / p) for p in (
+        "src/proj/models/__init__.py", "src/proj/models/classifier.py"))
+
+
+def test_installed_packages_and_missing_modules_stay_unknown(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "venv/lib/site-packages/model.py": MODEL,
+        "train.py": """
+            import sys
+            sys.path.insert(0, "venv/lib/site-packages")
+            import torch
+            from model import Classifier
+            from nowhere import Thing
+
+            Classifier()(torch.randn(64, 28, 28))
+            Thing()(torch.randn(64, 28, 28))
+        """,
+    })
+    result = lint(tmp_path / "train.py")
+    assert result.findings == [] and result.dependencies == []
+
+
+def test_only_what_is_imported_is_read(tmp_path: Path) -> None:
+    text = textwrap.dedent(MODEL)
+    write(tmp_path, {"model.py": text + "\nx = (\n", "train.py": "import torch\nfrom model import Classifier\n"})
+    summary = PROJECT.summary(tmp_path / "model.py")
+    assert summary is None  # a module Python can't parse is not read: its names stay unknown
+    write(tmp_path, {"model.py": text})
+    ctx = PROJECT.context(tmp_path / "model.py", frozenset({"Classifier"}))
+    assert ctx is not None
+    kept = ctx.module.code
+    assert "class Classifier" in kept and "def mlp" in kept and "class Unused" not in kept
+    assert len(kept.splitlines()) == len(text.splitlines())

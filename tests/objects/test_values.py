@@ -1,0 +1,192 @@
+"""What the objects floor says an expression holds: models built by helpers, config loops and constructor defaults,
+typed parameters, attributes, containers; and where it stays unknown."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+
+def test_a_model_built_with_its_constructor_defaults_runs_its_forward() -> None:
+    assert probe('''
+import torch
+import torch.nn as nn
+
+class Classifier(nn.Module):
+    def __init__(self, in_features=784, hidden=512, n_classes=10):
+        super().__init__()
+        self.fc1 = nn.Linear(in_features, hidden)
+        self.fc2 = nn.Linear(hidden, n_classes)
+
+    def forward(self, x):
+        return self.fc2(torch.relu(self.fc1(x)))
+
+model = Classifier()
+probe(model(torch.randn(64, 784)))
+probe(Classifier(hidden=32, n_classes=3)(torch.randn(8, 784)))
+probe_conflict(model(torch.randn(64, 28, 28)))
+''') == ["(64, 10)", "(8, 3)",
+         "`model(torch.randn(64, 28, 28))`: the input is (64, 28, 28): then in Classifier.forward, `self.fc1(x)`: "
+         "x is (64, 28, 28): 28 features (last dim), but `self.fc1` = nn.Linear(in_features, hidden) expects 784"]
+
+
+def test_layers_from_a_helper_and_from_a_loop_over_a_config_list() -> None:
+    assert probe('''
+import torch
+from torch import nn
+
+def conv_bn(c_in, c_out):
+    return nn.Sequential(nn.Conv2d(c_in, c_out, 3, padding=1), nn.BatchNorm2d(c_out), nn.ReLU(inplace=True))
+
+def make_layers(cfg, in_channels=3):
+    layers = []
+    for v in cfg:
+        if v == "M":
+            layers += [nn.MaxPool2d(kernel_size=2, stride=2)]
+        else:
+            layers += [nn.Conv2d(in_channels, v, kernel_size=3, padding=1), nn.ReLU(inplace=True)]
+            in_channels = v
+    return nn.Sequential(*layers)
+
+class VGG(nn.Module):
+    def __init__(self, cfg, num_classes=10):
+        super().__init__()
+        self.stem = conv_bn(3, 16)
+        self.features = make_layers(cfg, 16)
+        self.classifier = nn.Linear(128 * 8 * 8, num_classes)
+
+    def forward(self, x):
+        x = self.features(self.stem(x))
+        return self.classifier(x.view(x.size(0), -1))
+
+net = VGG([64, "M", 128, "M"])
+probe(net.features(torch.randn(2, 16, 32, 32)))
+probe(net(torch.randn(2, 3, 32, 32)))
+probe_conflict(net(torch.randn(2, 3, 64, 64)))
+''') == ["(2, 128, 8, 8)", "(2, 10)",
+         "`net(torch.randn(2, 3, 64, 64))`: the input is (2, 3, 64, 64): then in VGG.forward, "
+         "`self.classifier(x.view(x.size(0), -1))`: the input is (2, 32768): 32768 features (last dim), "
+         "but `self.classifier` = nn.Linear(128 * 8 * 8, num_classes) expects 8192"]
+
+
+def test_a_parameter_typed_with_a_class_is_an_instance_of_it() -> None:
+    assert probe('''
+import torch
+import torch.nn as nn
+
+class Head(nn.Module):
+    def __init__(self, d_model: int, n_classes: int):
+        super().__init__()
+        self.proj = nn.Linear(d_model, n_classes)
+
+    def forward(self, h):
+        return self.proj(h)
+
+def step(model: Head, h):
+    probe(model(torch.randn(4, 16)))
+''') == ["(4, n_classes)"]
+
+
+def test_tuples_aliases_lists_and_module_lists() -> None:
+    assert probe('''
+import torch
+import torch.nn as nn
+
+enc, dec = nn.Linear(8, 4), nn.Linear(4, 8)
+layer = enc
+blocks = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+heads = nn.ModuleDict({"cls": nn.Linear(4, 2), "box": nn.Linear(4, 8)})
+x = torch.randn(5, 8)
+probe(dec(layer(x)))
+probe(blocks[2](torch.randn(5, 4)))
+probe(heads["box"](torch.randn(5, 4)))
+probe_conflict(dec(x))
+''') == ["(5, 8)", "(5, 4)", "(5, 8)",
+         "`dec(x)`: x is (5, 8): 8 features (last dim), but `dec` = nn.Linear(4, 8) expects 4"]
+
+
+def test_what_the_code_does_not_state_stays_unknown() -> None:
+    assert probe('''
+import torch
+import torch.nn as nn
+
+class Net(nn.Module):
+    def __init__(self, flag, n):
+        super().__init__()
+        if flag:
+            self.head = nn.Linear(16, 2)
+        else:
+            self.head = nn.Linear(32, 2)
+        self.body = nn.Linear(n, n)
+        self.swapped = nn.Linear(16, 2)
+
+    def reset(self):
+        self.swapped = nn.Linear(64, 2)
+
+    def forward(self, x):
+        probe(self.head(x))
+        probe_conflict(self.head(torch.randn(3, 64)))
+        probe_conflict(self.swapped(torch.randn(3, 64)))
+        return self.body(x)
+
+layers = []
+for i in range(n_layers):
+    layers.append(nn.Linear(4, 4))
+probe(nn.Sequential(*layers)(torch.randn(2, 4)))
+probe_conflict(nn.Sequential(*layers)(torch.randn(2, 8)))
+''') == ["(...)", None, None, "(...)", None]
+
+
+def test_super_init_a_base_class_and_a_dataclass_config() -> None:
+    assert probe('''
+from dataclasses import dataclass
+import torch
+import torch.nn as nn
+
+@dataclass
+class Config:
+    d_model: int = 64
+    vocab: int = 100
+
+class Base(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.embed = nn.Embedding(config.vocab, config.d_model)
+
+class LM(Base):
+    def __init__(self, config):
+        super().__init__(config)
+        self.out = nn.Linear(config.d_model, config.vocab)
+
+    def forward(self, tokens):
+        return self.out(self.embed(tokens))
+
+model = LM(Config())
+probe(model(torch.randint(0, 100, (2, 7))))
+probe(LM(Config(d_model=8, vocab=5))(torch.randint(0, 5, (2, 7))))
+''') == ["(2, 7, 100)", "(2, 7, 5)"]
+
+
+def test_a_function_of_the_file_is_run_with_its_arguments_shapes() -> None:
+    assert probe('''
+import torch
+import torch.nn.functional as F
+
+def split_heads(x, n_head):
+    B, T, C = x.shape
+    return x.view(B, T, n_head, C // n_head).transpose(1, 2)
+
+class Attention(torch.nn.Module):
+    def score(self, q, k):
+        return q @ k.transpose(-2, -1)
+
+    def forward(self, q, k):
+        return self.score(q, k).softmax(-1)
+
+q = split_heads(torch.randn(2, 5, 64), 4)
+probe(q)
+probe(Attention()(q, q))
+probe_conflict(Attention()(q, torch.randn(2, 4, 16, 5)))
+''') == ["(2, 4, 5, 16)", "(2, 4, 5, 5)",
+         "`Attention()(q, torch.randn(2, 4, 16, 5))`: q is (2, 4, 5, 16): then in Attention.forward, "
+         "`self.score(q, k)`: q is (2, 4, 5, 16), k is (2, 4, 16, 5): then in Attention.score, inner dims differ: "
+         "q is (2, 4, 5, 16), k.transpose(-2, -1) is (2, 4, 5, 16); did you mean `k.transpose(-2, -1).mT`?"]
