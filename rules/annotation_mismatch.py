@@ -1,5 +1,5 @@
-"""SC108 annotation-mismatch: a returned tensor, or an argument to an annotated function of the same file, whose
-inferred shape contradicts the jaxtyping annotation."""
+"""SC108 annotation-mismatch: a returned tensor, an argument to an annotated function or method of the project, or
+a value assigned to an annotated variable, whose inferred shape contradicts the jaxtyping annotation."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ import libcst as cst
 
 from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
-from shapecheck.shapes.signature import call_contradiction, contradiction, parameter_shapes, return_shape, shape_tested
-from shapecheck.shapes.evaluator import shape_of
+from shapecheck.objects.values import FunctionValue
+from shapecheck.shapes.annotations import stated_shape
+from shapecheck.shapes.evaluator import evaluator, shape_of
+from shapecheck.shapes.signature import argument_shapes, call_contradiction, contradiction, return_shape, shape_tested
 
 
 class AnnotationMismatch(Rule):
@@ -23,9 +25,14 @@ class AnnotationMismatch(Rule):
         - a `return` whose value has a shape the function's return annotation rules out: another rank, a literal
           that differs, or two different annotation names in the same place (`(B, D, T)` returned as
           `"B T D"`: the function must work for every size, so `T` and `D` are different sizes);
-        - a call, in the same file, of a function whose parameters are annotated, with an argument whose shape
-          can't fit: another rank, a literal that differs, or one annotation name (`D`) given two sizes proven
-          different by two arguments.
+        - a call of a function or method of the project (this file's or an imported module's) whose parameters
+          are annotated, with an argument whose shape can't fit: another rank, a literal that differs, or one
+          annotation name (`D`) given two sizes proven different by two arguments;
+        - a value assigned to a variable annotated with a shape (`y: Float[Tensor, "B 32"] = self.proj(x)`) that
+          can't have it.
+
+        An annotation may name a type alias of the module (`Image = Float[Tensor, "3 224 224"]`). The names of
+        a method's annotations are the class's: `N` in `__init__` and `N` in `forward` are one size.
 
         Names that are not annotation symbols are sizes the analysis can't tell apart: they never contradict
         anything. `_`, `#name`, `*batch` and `...` match whatever they stand for.
@@ -54,6 +61,30 @@ class AnnotationMismatch(Rule):
         ```
     """
     VALID = [
+        # a size named in `__init__` and in `forward` is one size of the object
+        """
+        import torch
+        import torch.nn as nn
+        from jaxtyping import Float
+        from torch import Tensor
+        class Mix(nn.Module):
+            def __init__(self, a: Float[Tensor, "N N"]):
+                super().__init__()
+                self.a: Float[Tensor, "N N"] = a
+            def forward(self, x: Float[Tensor, "B N F"]) -> Float[Tensor, "B N F"]:
+                return self.a @ x
+        """,
+        # an annotated local that agrees, and an alias used consistently
+        """
+        import torch
+        from jaxtyping import Float
+        from torch import Tensor
+        Image = Float[Tensor, "3 H W"]
+        def normalize(img: Image) -> Image:
+            scaled: Float[Tensor, "3 H W"] = img / 255.0
+            return scaled
+        normalize(torch.rand(3, 224, 224))
+        """,
         # nerfstudio: a *batch run with a trailing literal
         """
         from jaxtyping import Float
@@ -116,6 +147,43 @@ class AnnotationMismatch(Rule):
         """,
     ]
     INVALID = [
+        # a method of a trainer, annotated, called with the wrong feature size
+        """
+        import torch
+        import torch.nn as nn
+        from jaxtyping import Float
+        from torch import Tensor
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.proj = nn.Linear(128, 64)
+            def encode(self, x: Float[Tensor, "batch 128"]) -> Float[Tensor, "batch 64"]:
+                return self.proj(x)
+        class Trainer:
+            def __init__(self, encoder: Encoder):
+                self.encoder = encoder
+            def step(self, batch: Float[Tensor, "batch 256"]):
+                return self.encoder.encode(batch)
+        """,
+        # a local variable annotated with a shape the value can't have
+        """
+        import torch
+        from jaxtyping import Float
+        from torch import Tensor
+        def pool(x: Float[Tensor, "B T D"]) -> Tensor:
+            pooled: Float[Tensor, "B D"] = x.mean(dim=1, keepdim=True)
+            return pooled
+        """,
+        # through a type alias of the module
+        """
+        import torch
+        from jaxtyping import Float
+        from torch import Tensor
+        Image = Float[Tensor, "3 224 224"]
+        def normalize(img: Image) -> Image:
+            return img / 255.0
+        normalize(torch.rand(224, 224, 3))
+        """,
         # nerfstudio monosdf_normal_loss: `"0"` is a (0,) tensor, not a scalar (`""`)
         """
         from jaxtyping import Float
@@ -181,14 +249,25 @@ class AnnotationMismatch(Rule):
                               f"`{function.name.value}` is annotated to return {declared.render()}: {problem}")
 
     def visit_Call(self, node: cst.Call) -> None:
-        if type(node.func) is not cst.Name:
+        if type(node.func) not in (cst.Name, cst.Attribute) or shape_tested(self.ctx):
             return
-        binding = self.ctx.binding(node.func)
-        function = binding.statement if binding is not None and binding.kind == "def" else None
-        if type(function) is not cst.FunctionDef or function is self.ctx.function or shape_tested(self.ctx):
+        ev = evaluator(self.ctx)
+        callee = ev.value(node.func)
+        if not isinstance(callee, FunctionValue) or callee.node is self.ctx.function:
             return
-        arguments = [(name, inferred, declared) for name, arg, declared in parameter_shapes(self.ctx, function, node)
-                     if (inferred := shape_of(self.ctx, arg.value)) is not None]
-        problem = call_contradiction(arguments)
+        problem = call_contradiction(argument_shapes(ev, callee, node, ev.now()))
         if problem is not None:
-            self.report(node, f"`{function.name.value}(...)`: {problem}")
+            self.report(node, f"`{callee.name}(...)`: {problem}")
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is None or type(node.target) not in (cst.Name, cst.Attribute) or shape_tested(self.ctx):
+            return
+        owner = self.ctx.function if self.ctx.function is not None else self.ctx.module
+        declared = stated_shape(self.ctx, node.annotation.annotation, owner)
+        if declared is None:
+            return
+        inferred = shape_of(self.ctx, node.value)
+        problem = contradiction(inferred, declared) if inferred is not None else None
+        if problem is not None:
+            self.report(node, f"{quoted(self.ctx, node.value)} is {inferred.render()}, but `{self.ctx.code(node.target)}`"
+                              f" is annotated {declared.render()}: {problem}")

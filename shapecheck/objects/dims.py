@@ -163,6 +163,18 @@ class Dim:
             return f"({text})"
         return text
 
+    def substitute(self, sizes: dict[Atom, Dim]) -> Dim:
+        """This size with the symbols of `sizes` replaced by theirs (an annotation's names by a call's sizes)."""
+        if not any(atom in sizes for atom in self.atoms):
+            return self
+        total = Dim.of(0)
+        for monomial, coef in self.terms:
+            term = Dim.of(coef)
+            for atom in monomial:
+                term = term * sizes.get(atom, Dim((((atom,), 1),)))
+            total = total + term
+        return total
+
     # ------------------------------------------------------------------------------------------------ text
 
     def __str__(self) -> str:

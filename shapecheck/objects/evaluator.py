@@ -18,7 +18,7 @@ Anything the code does not state is unknown, and unknown is never guessed.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sys
 
@@ -350,8 +350,13 @@ class Evaluator:
             return UNKNOWN
         if not bindings:
             return builtins.named(expr.value)
-        values = [self.bound_value(binding) for binding in self.choose(bindings)]
-        return join(values)
+        chosen = self.choose(bindings)
+        found = join([self.bound_value(binding) for binding in chosen])
+        if isinstance(found, FunctionValue) and found.closure is None and _nested(chosen[0]):
+            # a function defined inside the one being read: the names it shares with it are read where it is
+            # called, as of this point
+            found = replace(found, closure=Frame(found.node, frozenset(), {}, outer=before, outer_home=self._home))
+        return found
 
     def bound_value(self, binding: Binding) -> object:
         """What a binding bound, as a value."""
@@ -368,10 +373,10 @@ class Evaluator:
                 return UNKNOWN
             whole = self.value_of(binding, "value")
             elements = binding.unpacking_elements()
-            if isinstance(whole, Seq) and whole.complete and elements is not None \
-                    and len(whole.items) == len(elements) and binding.index < len(whole.items):
-                return whole.items[binding.index]
-            return UNKNOWN
+            if elements is None or any(type(e) is cst.StarredElement for e in elements):
+                return UNKNOWN
+            parts = self.unpacked_values(whole, len(elements))
+            return parts[binding.index] if parts is not None and binding.index < len(parts) else UNKNOWN
         if kind == "import":
             return self.imported(binding.qualname) if binding.qualname else UNKNOWN
         if kind == "def" and type(binding.statement) is cst.FunctionDef:
@@ -720,6 +725,11 @@ def changed_names(scope: cst.CSTNode) -> Iterator[str]:
                 target = target.value
             if type(target) is cst.Name and type(node.target) is not cst.Name:  # type: ignore[attr-defined]
                 yield target.value
+
+
+def _nested(binding: Binding) -> bool:
+    """A `def` inside a function."""
+    return any(type(node) in (cst.FunctionDef, cst.Lambda) for node in binding.path[:-1])
 
 
 def _incomplete(value: Seq | Mapping) -> Seq | Mapping:

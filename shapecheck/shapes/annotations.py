@@ -14,6 +14,7 @@ from collections.abc import Hashable
 
 import libcst as cst
 
+from shapecheck.engine.context import Context
 from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
@@ -131,3 +132,25 @@ def annotation_shape(annotation: cst.BaseExpression, qualname_of, owner: Hashabl
         return None
     dims, variadic, name = parsed
     return Shape(dims, variadic, name, tuple(range(len(dims))), dtype)
+
+
+def stated_shape(ctx: Context, annotation: cst.BaseExpression, function: cst.CSTNode) -> Shape | None:
+    """The shape a jaxtyping annotation in `function` states, through a type alias of the module (`Image =
+    Float[Tensor, "3 224 224"]`). Its names are the symbols of the function, or of the class for a method: a
+    size named `N` in `__init__` and in `forward` is one size of the object."""
+    if type(annotation) in (cst.Name, cst.Attribute):
+        aliased, _ = ctx.value_of(annotation)
+        if type(aliased) is cst.Subscript:
+            annotation = aliased
+    return annotation_shape(annotation, ctx.qualname, symbol_owner(ctx, function))
+
+
+def symbol_owner(ctx: Context, function: cst.CSTNode) -> int:
+    """What an annotation's names belong to: the class a method is defined in, else the function."""
+    for class_def in ctx.class_defs:
+        if function in class_def.body.body:
+            return id(class_def)
+    for class_def in ctx._classes:
+        if function in class_def.body.body:
+            return id(class_def)
+    return id(function)

@@ -5,12 +5,10 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.objects.classes import function_facts
 from shapecheck.objects.values import FunctionValue
 from shapecheck.shapes import forward, layers, ops
-from shapecheck.shapes.annotations import annotation_shape
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.signature import call_contradiction
+from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.joins import joined
@@ -90,7 +88,7 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     args = ev.calls.arguments(callee, node, before)
     if args is None or not any(isinstance(value, Shape) for value in args.values()):
         return None  # no tensor is known: whatever fails fails inside, on its own
-    if _against_annotations(callee, args):
+    if call_contradiction(argument_shapes(ev, callee, node, before)) is not None:
         return None  # the arguments contradict the callee's jaxtyping annotations: SC108 says so, at the call
     found = forward.first_conflict(ev, callee, ev.calls.run(callee, args))
     if found is None:
@@ -101,19 +99,6 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     subject = f"{described}: " if described else ""
     return Conflict("call", node, tuple(shape for _, shape in tensors if shape is not None),
                     f"`{ev.ctx.code(node)}`: {subject}then in {found}")
-
-
-def _against_annotations(callee: FunctionValue, args: dict[str, object]) -> bool:
-    """Tensors passed to parameters annotated with shapes they can't fit."""
-    declared = []
-    for param in function_facts(callee.ctx, callee.node).params:
-        value = args.get(param.name.value)
-        if param.annotation is None or not isinstance(value, Shape):
-            continue
-        stated = annotation_shape(param.annotation.annotation, callee.ctx.qualname, id(callee.node))
-        if stated is not None:
-            declared.append((param.name.value, value, stated))
-    return bool(declared) and call_contradiction(declared) is not None
 
 
 def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int) -> Conflict | None:

@@ -26,7 +26,7 @@ from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import Evaluator
 from shapecheck.objects.values import UNKNOWN, Opaque, Seq
 from shapecheck.shapes import conflicts, elementwise, indexing, ops, transposes
-from shapecheck.shapes.annotations import annotation_shape
+from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.shape import MAX_RANK, Shape
 from shapecheck.shapes.sizes import measured, size_attribute, size_call, size_sequence, size_subscript
 from shapecheck.shapes.values import Conflict, Items, Sizes, Value
@@ -193,7 +193,7 @@ class ShapeEvaluator(Evaluator):
         if type(function) is cst.FunctionDef:
             annotation = param_annotation(function, binding.name)
             if annotation is not None:
-                stated = annotation_shape(annotation, self.ctx.qualname, id(function))
+                stated = stated_shape(self.ctx, annotation, function)
                 if stated is not None:
                     return stated
                 if not _may_be_tensor(self.ctx, annotation):
@@ -404,9 +404,20 @@ class ShapeEvaluator(Evaluator):
         old = self.tensor(node.target, before)
         return old if old is not None else UNKNOWN
 
+    def parameter_value(self, binding: Binding) -> object:
+        """A parameter with a jaxtyping annotation holds a tensor of that shape."""
+        function = binding.statement
+        if type(function) is cst.FunctionDef:
+            annotation = param_annotation(function, binding.name)
+            if annotation is not None:
+                stated = stated_shape(self.ctx, annotation, function)
+                if stated is not None:
+                    return stated
+        return super().parameter_value(binding)
+
     def generic_argument(self, function: cst.FunctionDef, param: cst.Param) -> object:
         if param.annotation is not None:
-            stated = annotation_shape(param.annotation.annotation, self.ctx.qualname, id(function))
+            stated = stated_shape(self.ctx, param.annotation.annotation, function)
             if stated is not None:
                 return stated
         found = super().generic_argument(function, param)

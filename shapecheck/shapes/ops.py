@@ -24,6 +24,7 @@ from shapecheck.shapes import (creation, elementwise, functional, indexing, join
                                reshaping, transposes)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.signature import annotated_result
 from shapecheck.shapes.transposes import arguments_spelled
 from shapecheck.shapes.values import Items
 
@@ -83,7 +84,12 @@ def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int, fresh: bool = 
         result = ev.calls.call(callee, node, before)
         if isinstance(result, Seq):
             result = ev.as_want(result, "items")
-        if isinstance(result, (Shape, Items)):
+        if isinstance(result, Items) or isinstance(result, Shape) and result.dims:
+            return result
+        promised = annotated_result(ev, callee, node, before)
+        if promised is not None:
+            return promised
+        if isinstance(result, Shape):
             return result
     if not fresh:
         return None

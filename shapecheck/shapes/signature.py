@@ -17,10 +17,17 @@ from collections.abc import Iterator
 
 import libcst as cst
 
+from typing import TYPE_CHECKING
+
 from shapecheck.engine.context import Context
-from shapecheck.shapes.annotations import annotation_shape
-from shapecheck.objects.dims import Dim, same
+from shapecheck.objects.classes import function_facts
+from shapecheck.objects.values import FunctionValue
+from shapecheck.shapes.annotations import stated_shape
+from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.shapes.shape import Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
 _SHAPE_TESTS = frozenset({"shape", "ndim", "size", "dim", "numel", "ndimension"})
@@ -31,14 +38,14 @@ def return_shape(ctx: Context, function: cst.FunctionDef) -> Shape | None:
     jaxtyping one."""
     if function.returns is None:
         return None
-    declared = annotation_shape(function.returns.annotation, ctx.qualname, id(function))
+    declared = stated_shape(ctx, function.returns.annotation, function)
     if declared is None:
         return None
     params = function.params
     named = set()
     for param in (*params.posonly_params, *params.params, *params.kwonly_params):
         if param.annotation is not None:
-            shape = annotation_shape(param.annotation.annotation, ctx.qualname, id(function))
+            shape = stated_shape(ctx, param.annotation.annotation, function)
             if shape is not None:
                 named.update(atom for dim in shape.dims for atom in dim.atoms)
     dims = tuple(dim if dim.atoms <= named else Dim.symbol(("returned", dim), str(dim)) for dim in declared.dims)
@@ -81,10 +88,57 @@ def parameter_shapes(ctx: Context, function: cst.FunctionDef,
                 return []
         if param.annotation is None:
             continue
-        shape = annotation_shape(param.annotation.annotation, ctx.qualname, id(function))
+        shape = stated_shape(ctx, param.annotation.annotation, function)
         if shape is not None:
             found.append((param.name.value, arg, shape))
     return found
+
+
+def argument_shapes(ev: ShapeEvaluator, callee: FunctionValue, call: cst.Call,
+                    before: int) -> list[tuple[str, Shape, Shape]]:
+    """(parameter name, the argument's shape, the annotated shape) for each tensor argument of `call` that lands on
+    a parameter of `callee` (a function or method of the project, of this file or another) with a jaxtyping
+    annotation."""
+    values = ev.calls.arguments(callee, call, before)
+    if values is None:
+        return []
+    found = []
+    for param in (*function_facts(callee.ctx, callee.node).params, *function_facts(callee.ctx, callee.node).kwonly):
+        value = values.get(param.name.value)
+        if param.annotation is None or not isinstance(value, Shape):
+            continue
+        declared = stated_shape(callee.ctx, param.annotation.annotation, callee.node)
+        if declared is not None:
+            found.append((param.name.value, value, declared))
+    return found
+
+
+def annotated_result(ev: ShapeEvaluator, callee: FunctionValue, call: cst.Call, before: int) -> Shape | None:
+    """The shape `callee`'s jaxtyping return annotation promises for this call: its names take the sizes the
+    arguments give them (`def f(x: Float[Tensor, "B D"]) -> Float[Tensor, "B 10"]` called with (32, 64) gives
+    (32, 10)); a name no argument fixes is a size of this call's own. None without such an annotation, or when the
+    arguments contradict it (SC108's)."""
+    returns = callee.node.returns
+    if returns is None:
+        return None
+    declared = stated_shape(callee.ctx, returns.annotation, callee.node)
+    if declared is None:
+        return None
+    sizes: dict[Atom, Dim] = {}
+    for _, actual, stated in argument_shapes(ev, callee, call, before):
+        pairs = _aligned(actual, stated)
+        if isinstance(pairs, str):
+            return None
+        for _, given, wanted in pairs:
+            atoms = wanted.atoms
+            if len(atoms) == 1 and wanted == Dim((((next(iter(atoms)),), 1),)) and next(iter(atoms)).rigid:
+                sizes.setdefault(next(iter(atoms)), given)
+    dims = []
+    for dim in declared.dims:
+        dim = dim.substitute(sizes)
+        dims.append(dim.substitute({atom: Dim.symbol(("returned", id(call), atom.name), atom.name)
+                                    for atom in dim.atoms if atom.rigid}))
+    return declared.with_dims(tuple(dims), declared.layout)
 
 
 def contradiction(inferred: Shape, declared: Shape) -> str | None:
