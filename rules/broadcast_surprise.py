@@ -12,7 +12,8 @@ from shapecheck.shapes.intent import spells_broadcast
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.surprise import surprise
-from shapecheck.shapes.evaluator import evaluator, shape_of
+from shapecheck.shapes import runs
+from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
 
 OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
 COMPARISONS = (cst.Equal, cst.NotEqual, cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual)
@@ -203,56 +204,80 @@ class BroadcastSurprise(Rule):
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-        if isinstance(node.operator, OPERATORS):
-            self._check(node, node.left, node.right)
+        self._visit(node)
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
-        if len(node.comparisons) == 1 and isinstance(node.comparisons[0].operator, COMPARISONS):
-            target = node.comparisons[0]
-            self._check(node, node.left, target.comparator)
+        self._visit(node)
 
     def visit_Call(self, node: cst.Call) -> None:
-        loss = loss_call(evaluator(self.ctx), node)
-        if loss is None or loss.kind == "class":
-            return
-        pred, target = shape_of(self.ctx, loss.input), shape_of(self.ctx, loss.target)
-        if pred is None or target is None or pred.rank is None or target.rank is None or not pred.rank \
-                or not target.rank:
-            return
-        found = surprise(pred, target)
-        if found is None and pred.rank == target.rank \
-                and not any(same(p, t) is False for p, t in zip(pred.dims, target.dims)):
-            return
-        if loss.kind == "binary":
-            outcome = "it raises"
-        elif found is not None:
-            outcome = f"they broadcast to {found.result.render()} (PyTorch only warns)"
-        else:
-            outcome = "one is broadcast against the other (PyTorch only warns)"
-        self.report(node, f"`{loss.function}` input and target shapes differ: {self._named(loss.input, pred)}, "
-                          f"{self._named(loss.target, target)}; {outcome}. {_advice(pred, target)}")
-
-    def _check(self, node: cst.CSTNode, left: cst.BaseExpression, right: cst.BaseExpression) -> None:
-        a = shape_of(self.ctx, left)
-        if a is None or a.rank is None:
-            return
-        b = shape_of(self.ctx, right)
-        if b is None or b.rank is None:
-            return
-        found = surprise(a, b)
+        ev = evaluator(self.ctx)
+        found = _finding(ev, node, ev.now())
         if found is None:
-            return
-        if spells_broadcast(self.ctx, left) or spells_broadcast(self.ctx, right):
-            return
-        unit, other = (left, right) if found.operand == 0 else (right, left)
-        self.report(node, f"{quoted(self.ctx, node)}: "
-                          f"{self._named(left, a)} and {self._named(right, b)}, so the result is "
-                          f"{found.result.render()}: the size-1 dim of {quoted(self.ctx, unit)} is stretched "
-                          f"to {found.size}, a size it already has; squeeze it or unsqueeze "
-                          f"{quoted(self.ctx, other)} so the dims line up")
+            inner = runs.inside(ev, node, ev.now(), _finding)  # in a called function or forward
+            found = runs.at_call(ev, node, ev.now(), inner) if inner is not None else None
+        if found is not None:
+            self.report(node, found)
 
-    def _named(self, expr: cst.BaseExpression, shape: Shape) -> str:
-        return f"{quoted(self.ctx, expr)} is {shape.render()}"
+    def _visit(self, node: cst.CSTNode) -> None:
+        ev = evaluator(self.ctx)
+        found = _finding(ev, node, ev.now())
+        if found is not None:
+            self.report(node, found)
+
+
+def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
+    """The broadcast surprise at `node` (an operator, a comparison or a regression/BCE loss), as of `before`."""
+    kind = type(node)
+    if kind is cst.BinaryOperation:
+        return _operands(ev, node, node.left, node.right, before) if isinstance(node.operator, OPERATORS) else None
+    if kind is cst.Comparison:
+        if len(node.comparisons) == 1 and isinstance(node.comparisons[0].operator, COMPARISONS):
+            return _operands(ev, node, node.left, node.comparisons[0].comparator, before)
+        return None
+    if kind is not cst.Call:
+        return None
+    loss = loss_call(ev, node, before)
+    if loss is None or loss.kind is None or loss.kind == "class":
+        return None
+    pred, target = ev.shape_of(loss.input, before), ev.shape_of(loss.target, before)
+    if pred is None or target is None or pred.rank is None or target.rank is None or not pred.rank \
+            or not target.rank:
+        return None
+    found = surprise(pred, target)
+    if found is None and pred.rank == target.rank \
+            and not any(same(p, t) is False for p, t in zip(pred.dims, target.dims)):
+        return None
+    if loss.kind == "binary":
+        outcome = "it raises"
+    elif found is not None:
+        outcome = f"they broadcast to {found.result.render()} (PyTorch only warns)"
+    else:
+        outcome = "one is broadcast against the other (PyTorch only warns)"
+    return (f"`{loss.function}` input and target shapes differ: {_named(ev, loss.input, pred)}, "
+            f"{_named(ev, loss.target, target)}; {outcome}. {_advice(pred, target)}")
+
+
+def _operands(ev: ShapeEvaluator, node: cst.CSTNode, left: cst.BaseExpression, right: cst.BaseExpression,
+              before: int) -> str | None:
+    a = ev.shape_of(left, before)
+    if a is None or a.rank is None:
+        return None
+    b = ev.shape_of(right, before)
+    if b is None or b.rank is None:
+        return None
+    found = surprise(a, b)
+    if found is None:
+        return None
+    if spells_broadcast(ev.ctx, left) or spells_broadcast(ev.ctx, right):
+        return None
+    unit, other = (left, right) if found.operand == 0 else (right, left)
+    return (f"{quoted(ev.ctx, node)}: {_named(ev, left, a)} and {_named(ev, right, b)}, so the result is "
+            f"{found.result.render()}: the size-1 dim of {quoted(ev.ctx, unit)} is stretched to {found.size}, a size "
+            f"it already has; squeeze it or unsqueeze {quoted(ev.ctx, other)} so the dims line up")
+
+
+def _named(ev: ShapeEvaluator, expr: cst.BaseExpression, shape: Shape) -> str:
+    return f"{quoted(ev.ctx, expr)} is {shape.render()}"
 
 
 def _advice(pred: Shape, target: Shape) -> str:

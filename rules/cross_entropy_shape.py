@@ -10,7 +10,8 @@ from shapecheck.rules._shape_messages import quoted
 from shapecheck.objects.dims import same
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.evaluator import evaluator, shape_of
+from shapecheck.shapes import runs
+from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
 
 
 class CrossEntropyShape(Rule):
@@ -164,17 +165,31 @@ class CrossEntropyShape(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        loss = loss_call(evaluator(self.ctx), node)
-        if loss is None or loss.kind != "class":
-            return
-        logits, target = shape_of(self.ctx, loss.input), shape_of(self.ctx, loss.target)
-        if logits is None or target is None or logits.rank is None or target.rank is None or logits.rank < 2:
-            return
-        problem = _problem(logits, target)
-        if problem is not None:
-            names = f"input {quoted(self.ctx, loss.input)} is {logits.render()}, target " \
-                    f"{quoted(self.ctx, loss.target)} is {target.render()}"
-            self.report(node, f"`{loss.function}`: {names}: {problem}")
+        ev = evaluator(self.ctx)
+        found = _finding(ev, node, ev.now())
+        if found is None:
+            inner = runs.inside(ev, node, ev.now(), _finding)  # a loss computed in a called function or forward
+            found = runs.at_call(ev, node, ev.now(), inner) if inner is not None else None
+        if found is not None:
+            self.report(node, found)
+
+
+def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
+    """What is wrong with a `cross_entropy`/`nll_loss` call, read as of `before`."""
+    if type(node) is not cst.Call:
+        return None
+    loss = loss_call(ev, node, before)
+    if loss is None or loss.kind != "class":
+        return None
+    logits, target = ev.shape_of(loss.input, before), ev.shape_of(loss.target, before)
+    if logits is None or target is None or logits.rank is None or target.rank is None or logits.rank < 2:
+        return None
+    problem = _problem(logits, target)
+    if problem is None:
+        return None
+    names = f"input {quoted(ev.ctx, loss.input)} is {logits.render()}, target " \
+            f"{quoted(ev.ctx, loss.target)} is {target.render()}"
+    return f"`{loss.function}`: {names}: {problem}"
 
 
 def _problem(logits: Shape, target: Shape) -> str | None:

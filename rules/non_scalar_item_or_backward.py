@@ -9,7 +9,9 @@ from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.evaluator import shape_of
+from shapecheck.objects.values import Imported
+from shapecheck.shapes import runs
+from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
 
 CONVERSIONS = frozenset({"float", "int", "bool", "complex"})
 BACKWARD_FUNCTIONS = frozenset({"torch.autograd.backward"})
@@ -144,29 +146,42 @@ class NonScalarItemOrBackward(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        func = node.func
-        tensor: cst.BaseExpression | None = None
-        what = ""
-        if type(func) is cst.Attribute and self.ctx.qualname(func) is None:
-            method = func.attr.value
-            if method == "item" and not node.args:
-                tensor, what = func.value, "`.item()`"
-            elif method == "backward" and _no_gradient(node, 0, "gradient"):
-                tensor, what = func.value, "`.backward()` without `gradient=`"
-        elif type(func) is cst.Name and func.value in CONVERSIONS and len(node.args) == 1 \
-                and self.ctx.binding(func) is None and not node.args[0].star and node.args[0].keyword is None:
-            tensor, what = node.args[0].value, f"`{func.value}(...)`"
-        elif self.ctx.qualname(func) in BACKWARD_FUNCTIONS and node.args and _no_gradient(node, 1, "grad_tensors"):
-            tensor, what = node.args[0].value, "`torch.autograd.backward` without `grad_tensors=`"
-        if tensor is None:
-            return
-        if self.ctx.is_foreign(tensor):
-            return
-        shape = shape_of(self.ctx, tensor)
-        if shape is None or not _several(shape):
-            return
-        self.report(node, f"{what} needs a one-element tensor, but {quoted(self.ctx, tensor)} is "
-                          f"{shape.render()}: reduce it first (`.sum()`, `.mean()`)")
+        ev = evaluator(self.ctx)
+        found = _finding(ev, node, ev.now())
+        if found is None:
+            inner = runs.inside(ev, node, ev.now(), _finding)  # in a called function or forward
+            found = runs.at_call(ev, node, ev.now(), inner) if inner is not None else None
+        if found is not None:
+            self.report(node, found)
+
+
+def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
+    """`.item()`, `float(t)` or a bare `.backward()` on a tensor that keeps a dim, as of `before`."""
+    if type(node) is not cst.Call:
+        return None
+    ctx = ev.ctx
+    func = node.func
+    tensor: cst.BaseExpression | None = None
+    what = ""
+    if type(func) is cst.Attribute and ctx.qualname(func) is None:
+        method = func.attr.value
+        if method == "item" and not node.args:
+            tensor, what = func.value, "`.item()`"
+        elif method == "backward" and _no_gradient(node, 0, "gradient"):
+            tensor, what = func.value, "`.backward()` without `gradient=`"
+    elif type(func) is cst.Name and func.value in CONVERSIONS and len(node.args) == 1 \
+            and ev.object(func, before) == Imported("builtins." + func.value) and not node.args[0].star \
+            and node.args[0].keyword is None:
+        tensor, what = node.args[0].value, f"`{func.value}(...)`"
+    elif ctx.qualname(func) in BACKWARD_FUNCTIONS and node.args and _no_gradient(node, 1, "grad_tensors"):
+        tensor, what = node.args[0].value, "`torch.autograd.backward` without `grad_tensors=`"
+    if tensor is None or before >= 0 and ctx.is_foreign(tensor):
+        return None
+    shape = ev.shape_of(tensor, before)
+    if shape is None or not _several(shape):
+        return None
+    return f"{what} needs a one-element tensor, but {quoted(ctx, tensor)} is {shape.render()}: reduce it first " \
+           f"(`.sum()`, `.mean()`)"
 
 
 def _several(shape: Shape) -> bool:

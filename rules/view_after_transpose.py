@@ -5,7 +5,9 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Fix, Invalid, Rule
-from shapecheck.shapes.evaluator import evaluator
+from shapecheck.shapes import runs
+from shapecheck.shapes.conflicts import view_layout
+from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
 
 
 class ViewAfterTranspose(Rule):
@@ -310,13 +312,32 @@ class ViewAfterTranspose(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
+        ev = evaluator(self.ctx)
         if type(func) is not cst.Attribute or func.attr.value != "view" or not node.args:
+            # a transposed tensor handed to the project's code that views it (`self.block(x.transpose(1, 2))`)
+            inner = runs.inside(ev, node, ev.now(), _layout)
+            if inner is not None:
+                self.report(node, runs.at_call(ev, node, ev.now(), inner))
             return
-        conflict = evaluator(self.ctx).layout_conflict(node)
+        conflict = ev.layout_conflict(node)
         if conflict is None or self.ctx.is_foreign(func.value):
             return
-        arguments = ", ".join((f"{arg.keyword.value}=" if arg.keyword else "") + arg.star + self.ctx.code(arg.value)
-                              for arg in node.args)
-        message = f"`.view({arguments})` {conflict.message}: use `.reshape(...)` or `.contiguous().view(...)`"
+        message = f"{_view(ev, node)} {conflict.message}: use `.reshape(...)` or `.contiguous().view(...)`"
         new = node.with_changes(func=func.with_changes(attr=cst.Name("reshape")))
         self.report(node, message, Fix("Use `.reshape(...)`", ((node, new),)))
+
+
+def _layout(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
+    """A view, in the project's code a call runs, that merges dims out of memory order on the call's values."""
+    if type(node) is not cst.Call or type(node.func) is not cst.Attribute or node.func.attr.value != "view":
+        return None
+    conflict = view_layout(ev, node, before)
+    if conflict is None:
+        return None
+    return f"{_view(ev, node)} {conflict.message}: use `.reshape(...)` or `.contiguous().view(...)` there"
+
+
+def _view(ev: ShapeEvaluator, node: cst.Call) -> str:
+    arguments = ", ".join((f"{arg.keyword.value}=" if arg.keyword else "") + arg.star + ev.ctx.code(arg.value)
+                          for arg in node.args)
+    return f"`.view({arguments})`"

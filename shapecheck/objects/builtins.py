@@ -27,7 +27,7 @@ MAX_ITEMS = 1024  # longer sequences (a `range(100_000)`) are not spelled out
 _BUILTINS = frozenset({"range", "len", "list", "tuple", "dict", "enumerate", "zip", "int", "float", "str", "bool",
                        "min", "max", "sum", "sorted", "reversed", "getattr", "super", "print", "abs", "round",
                        "isinstance", "hasattr", "set", "map", "filter", "type", "iter", "next", "any", "all",
-                       "object", "id", "repr", "setattr", "delattr", "callable", "divmod", "pow", "open"})
+                       "object", "id", "repr", "setattr", "delattr", "callable", "divmod", "pow", "open", "complex"})
 
 
 ORDERED_DICT = frozenset({"collections.OrderedDict", "typing.OrderedDict"})

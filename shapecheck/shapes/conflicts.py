@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import forward, layers, ops
+from shapecheck.shapes import layers, ops, runs
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
@@ -90,15 +90,10 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
         return None  # no tensor is known: whatever fails fails inside, on its own
     if call_contradiction(argument_shapes(ev, callee, node, before)) is not None:
         return None  # the arguments contradict the callee's jaxtyping annotations: SC108 says so, at the call
-    found = forward.first_conflict(ev, callee, ev.calls.run(callee, args))
+    found = runs.first_conflict(ev, callee, ev.calls.run(callee, args))
     if found is None:
         return None
-    tensors = [(arg, ev.tensor(arg.value, before)) for arg in node.args if arg.keyword is None and not arg.star]
-    described = ", ".join(f"{ev.ctx.code(arg.value)} is {shape.render()}" for arg, shape in tensors
-                          if shape is not None and type(arg.value) in (cst.Name, cst.Attribute))
-    subject = f"{described}: " if described else ""
-    return Conflict("call", node, tuple(shape for _, shape in tensors if shape is not None),
-                    f"`{ev.ctx.code(node)}`: {subject}then in {found}")
+    return Conflict("call", node, (), runs.at_call(ev, node, before, found))
 
 
 def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int) -> Conflict | None:
@@ -142,12 +137,12 @@ def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
     return None
 
 
-def view_layout(ev, call: cst.Call) -> Conflict | None:
-
+def view_layout(ev, call: cst.Call, before: int | None = None) -> Conflict | None:
+    """`t.view(...)` that must merge dims a transpose/permute left out of memory order, as of `before`."""
     func = call.func
     if type(func) is not cst.Attribute or func.attr.value != "view" or ev.ctx.qualname(func) is not None:
         return None
-    before = ev.now()
+    before = ev.now() if before is None else before
     shape = ev.tensor(func.value, before)
     if shape is None or shape.layout is None or shape.contiguous:
         return None

@@ -10,7 +10,7 @@ whatever its input (`nn.Linear(784, 128), nn.ReLU(), nn.Linear(256, 10)`).
 Modules are found through bindings: `self.fc = nn.Linear(d, 1)` in `__init__` (only when the class assigns
 `self.fc` once: a head that `reset_classifier` swaps is not known), `fc = nn.Linear(...)` at module or function
 level, written inline, or in an `nn.Sequential` (positional or an `OrderedDict`). A model class of the same file
-(`model = Net()`, `self.block = Block(config)`) is run through its own `forward` (`shapecheck.shapes.forward`).
+(`model = Net()`, `self.block = Block(config)`) is run through its own `forward` (`shapecheck.shapes.runs`).
 Sizes in a constructor's arguments are read with the evaluator as of the binding, so `nn.Linear(d_in, d_h)` and
 `nn.Linear(d_h, d_out)` meet while `nn.Linear(128, 64)` and `nn.Linear(32, 10)` don't.
 """
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
-from shapecheck.shapes import forward, nn_modules
+from shapecheck.shapes import nn_modules, runs
 from shapecheck.shapes.values import Conflict
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
@@ -107,7 +107,7 @@ def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None
     if isinstance(value, Instance):
         if any(base in SEQUENTIAL for base in value.bases):
             return _sequential(ev, value.items, value.cls.name + "(...)")
-        return forward.model(ev, value)
+        return runs.model(ev, value)
     if value.call is None or value.site is None:
         return None  # an object known only by its class (an annotated parameter): its sizes are not
     if value.qualname in SEQUENTIAL:
@@ -168,7 +168,7 @@ def call_result(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, 
     layer = module_of(ev, call.func, before)
     if layer is None or not inputs:
         return None
-    if not isinstance(layer, forward.Model):  # a model's forward may take anything; a torch layer takes tensors
+    if not isinstance(layer, runs.Model):  # a model's forward may take anything; a torch layer takes tensors
         inputs = tuple(_tensor(shape) for shape in inputs)
     return layer.apply(inputs).value
 
@@ -181,7 +181,7 @@ def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None
     mismatch = layer.apply(inputs).mismatch
     if mismatch is None:
         return None
-    if not isinstance(layer, forward.Model) and \
+    if not isinstance(layer, runs.Model) and \
             layer.apply(tuple(Shape.unknown_rank() for _ in inputs)).mismatch is not None:
         return None  # it doesn't depend on the input: reported where the module is built
     callee = ev.ctx.code(call.func)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Literal
 import libcst as cst
 
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.objects.values import TorchObject
+from shapecheck.objects.values import Imported, TorchObject
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.shape import Shape
 
@@ -100,20 +100,20 @@ class LossCall:
 def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> LossCall | None:
     """The loss `call` computes, with its input and target; None when it is not one of the losses above."""
     before = ev.now() if before is None else before
-    qualname = ev.ctx.qualname(call.func) if before >= 0 else None
-    if qualname is not None:
+    callee = ev.object(call.func, before)
+    if isinstance(callee, Imported):  # the functional form: `F.mse_loss(...)`
+        qualname = callee.qualname
         loss = _BY_QUALNAME.get(qualname)
         if loss is None or not (qualname.startswith(_FUNCTIONAL) or qualname in _TORCH_FUNCTIONS):
             return None  # `nn.MSELoss(...)` builds the module, it computes nothing
         reduction = _reduction(call, loss.reduction_at, 2)
-    else:  # an nn module: `nn.MSELoss()(...)`, `criterion(...)`, `self.criterion(...)`
-        module = ev.object(call.func, before)
-        if not isinstance(module, TorchObject):
+    elif isinstance(callee, TorchObject):  # an nn module: `nn.MSELoss()(...)`, `criterion(...)`, `self.loss_fn(...)`
+        loss = _BY_QUALNAME.get(callee.qualname)
+        if loss is None or callee.qualname.startswith(_FUNCTIONAL):
             return None
-        loss = _BY_QUALNAME.get(module.qualname)
-        if loss is None or module.qualname.startswith(_FUNCTIONAL):
-            return None
-        reduction = _reduction(module.call, None, loss.leading) if module.call is not None else None
+        reduction = _reduction(callee.call, None, loss.leading) if callee.call is not None else None
+    else:
+        return None
     if any(arg.star for arg in call.args):
         return None
     positional = [arg for arg in call.args if arg.keyword is None]

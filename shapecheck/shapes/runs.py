@@ -1,0 +1,214 @@
+"""The project's code run on the shapes of a call: a model's `forward` (`model = Net()` then `model(torch.randn(64,
+1, 28, 28))` runs `Net.forward` with `x` bound to (64, 1, 28, 28) and `self` to the instance `Net()` built: its
+layers, the constructor's arguments with defaults bound), and any function or method of the project
+(`head.loss(logits, y)`), through the objects floor's calls (`shapecheck.objects.calls`).
+
+What a run gives: the value returned (a shape, or a tuple of shapes), and what a check finds in it (`inside`): the
+first operation that certainly fails on these inputs, an SC106 loss shape, a view of a transposed tensor... but not
+on the inputs the code states itself (the plain run, with its signature's shapes on the instance its class's methods
+see on their own: those are reported inside already), and only among the statements that run on every call: a
+branch the call may not take proves nothing. Calls the run makes are looked into in turn, a few deep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.engine.walker import children
+from shapecheck.objects.calls import Run
+from shapecheck.objects.classes import function_facts
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance
+from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
+from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.values import Items
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import ShapeEvaluator
+
+
+@dataclass(frozen=True, eq=False)
+class Model(Layer):
+    """An instance of a project class with its own `forward`."""
+
+    instance: Instance
+    forward: FunctionValue
+    evaluator: ShapeEvaluator
+    spelled: str = ""
+
+    def apply(self, inputs):
+        return run(self, inputs)
+
+
+def model(ev: ShapeEvaluator, instance: Instance) -> Model | None:
+    """The model an instance is, when its class (or a project base) defines `forward` and no `__call__`."""
+    calls = ev.calls
+    if calls.method(instance.cls, "__call__") is not None:
+        return None
+    found = calls.method(instance.cls, "forward")
+    if found is None:
+        return None
+    node, owner = found
+    if node.decorators:
+        return None
+    forward = FunctionValue(node, owner.ctx, instance, owner)
+    return Model(instance, forward, calls.evaluator_for(owner.ctx), instance.cls.name + "()")
+
+
+def run(model: Model, inputs: tuple[Shape | None, ...]) -> Applied:
+    """`forward` run on `inputs`, once per instance and shapes (a call's result and its conflict ask alike)."""
+    ev = model.evaluator
+    args = _arguments(model.forward, inputs)
+    if args is None:
+        return UNKNOWN_RESULT
+    done = ev.calls.run(model.forward, args)
+    if done.frame is None:
+        return UNKNOWN_RESULT
+    mismatch = _first_conflict(ev, model, done)
+    if mismatch is not None:
+        return Applied(None, mismatch)
+    value = done.value
+    return Applied(value if isinstance(value, (Shape, Items)) else None)
+
+
+def _arguments(forward: FunctionValue, inputs: tuple[Shape | None, ...]) -> dict[str, object] | None:
+    """`forward`'s parameters for these positional inputs (None: not known to be a tensor), defaults for the rest;
+    None when the inputs don't fit its signature."""
+    facts = function_facts(forward.ctx, forward.node)
+    params = list(facts.params)[1:]
+    if len(inputs) > len(params) or facts.star is not None:
+        return None
+    values: dict[str, object] = {facts.params[0].name.value: forward.bound}
+    for param, shape in zip(params, inputs):
+        values[param.name.value] = shape if shape is not None else UNKNOWN
+    for param in (*params[len(inputs):], *facts.kwonly):
+        values[param.name.value] = UNKNOWN
+    if facts.star_kwargs is not None:
+        values[facts.star_kwargs.name.value] = UNKNOWN
+    return values
+
+
+def _first_conflict(ev: ShapeEvaluator, model: Model, done: Run) -> Mismatch | None:
+    """The first operation of `forward` that fails on the run's shapes but not on `forward`'s own, among those that
+    run on every call."""
+    found = first_conflict(ev, model.forward, done)
+    return Mismatch("", "", "", found) if found is not None else None
+
+
+def first_conflict(ev: ShapeEvaluator, callee: FunctionValue, done: Run) -> str | None:
+    """Where and why a run of `callee` certainly fails ("Net.forward, `self.fc(x)`: ..."); the calls it makes are
+    the conflicts' own to look into."""
+    return found_in(ev, callee, done, _conflict_message, 0)
+
+
+Check = Callable[["ShapeEvaluator", cst.CSTNode, int], "str | None"]
+MAX_DEPTH = 3  # calls followed inside calls, for a check
+
+
+def inside(ev: ShapeEvaluator, call: cst.Call, before: int, check: Check, depth: int = MAX_DEPTH) -> str | None:
+    """What `check(evaluator, node, version)` finds in the project code `call` runs (a function or method of the
+    project, a model's `forward`) on the call's arguments, and not on the arguments it states itself: "Head.loss,
+    `F.cross_entropy(...)`: ..."; None when nothing, or the call runs no code of the project."""
+    found = project_run(ev, call, before)
+    if found is None:
+        return None
+    callee, done = found
+    return found_in(ev, callee, done, check, depth)
+
+
+def at_call(ev: ShapeEvaluator, call: cst.Call, before: int, found: str) -> str:
+    """The message at a call for what was found in the code it runs: "`loss_fn(out, y)`: out is (B, T, V): then in
+    loss_fn, ..."."""
+    tensors = [(arg, ev.tensor(arg.value, before)) for arg in call.args if arg.keyword is None and not arg.star]
+    described = ", ".join(f"{ev.ctx.code(arg.value)} is {shape.render()}" for arg, shape in tensors
+                          if shape is not None and type(arg.value) in (cst.Name, cst.Attribute))
+    subject = f"{described}: " if described else ""
+    return f"`{ev.ctx.code(call)}`: {subject}then in {found}"
+
+
+def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
+    """The code of the project a call runs, and the run: a function or method with the call's arguments, or a
+    model's `forward` with its positional inputs' shapes."""
+    callee = ev.object(call.func, before)
+    if isinstance(callee, Instance):
+        found = model(ev, callee)
+        if found is None:
+            return None
+        inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
+                       for arg in call.args)
+        args = _arguments(found.forward, inputs)
+        return (found.forward, ev.calls.run(found.forward, args)) if args is not None else None
+    if not isinstance(callee, FunctionValue):
+        return None
+    args = ev.calls.arguments(callee, call, before)
+    if args is None or not any(isinstance(value, (Shape, Items)) for value in args.values()):
+        return None  # no tensor is known: whatever the check finds, it finds inside, on its own
+    return callee, ev.calls.run(callee, args)
+
+
+def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check, depth: int) -> str | None:
+    """What `check` finds in a run, among the statements that run on every call, and not in the plain run."""
+    if done.frame is None:
+        return None
+    plain: Run | None = None
+    evaluator = ev.calls.evaluator_for(callee.ctx)
+    for statement, version, certain in done.trace:
+        if not certain:
+            continue
+        for node in _operations(statement):
+            found = check(evaluator, node, version)
+            if found is None and depth > 0 and type(node) is cst.Call:
+                nested = inside(evaluator, node, version, check, depth - 1)
+                found = f"`{evaluator.ctx.code(node)}`: then in {nested}" if nested is not None else None
+            if found is None:
+                continue
+            if plain is None:
+                plain = _plain_run(evaluator, callee)
+            if _found_in_plain(evaluator, plain, node, check, depth):
+                return None  # the code fails on its own: reported where it is
+            return f"{done.title}, {found}"
+    return None
+
+
+def _conflict_message(ev: ShapeEvaluator, node: cst.CSTNode, version: int) -> str | None:
+    found = ev.conflict(node, version)
+    return found.message if found is not None else None
+
+
+def _plain_run(ev: ShapeEvaluator, callee: FunctionValue) -> Run:
+    """`callee` as its own signature states its inputs, on the instance its class's methods see on their own."""
+    bound = callee.bound
+    if isinstance(bound, Instance) and callee.owner is not None:
+        bound = ev.generic_instance(callee.owner)
+        if not isinstance(bound, Instance):
+            return Run(UNKNOWN)
+    plain = FunctionValue(callee.node, callee.ctx, bound, callee.owner, callee.closure)
+    return ev.calls.run(plain, ev.calls.generic_arguments(plain))
+
+
+def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Check, depth: int) -> bool:
+    """Whether `check` finds the same at `node` in the plain run too."""
+    for statement, version, _ in plain.trace:
+        for candidate in _operations(statement):
+            if candidate is node:
+                if check(ev, node, version) is not None:
+                    return True
+                return depth > 0 and type(node) is cst.Call and inside(ev, node, version, check, depth - 1) is not None
+    return False
+
+
+def _operations(statement: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The calls, operators and comparisons of a statement that ran, in source order, without the bodies of compound statements
+    (they are statements of their own in the trace) or of nested functions, lambdas and comprehensions."""
+    if type(statement) in (cst.Call, cst.BinaryOperation, cst.Comparison):
+        yield statement
+    for child in children(statement):
+        if type(child) not in _OPAQUE:
+            yield from _operations(child)
+
+
+_OPAQUE = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
+           cst.IndentedBlock)
