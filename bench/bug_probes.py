@@ -51,22 +51,24 @@ PROGRAM_DIR: Path | None = None
 SYMPTOMS: list[dict] = []
 
 
-def program_frame() -> tuple[str, int, str] | None:
-    """The innermost frame of the running program's own files: (file, line, its text)."""
-    for frame in reversed(traceback.extract_stack()):
+def program_frames() -> list[tuple[str, int, str]]:
+    """The frames of the running program's own files, outermost first: (file, line, its text)."""
+    frames = []
+    for frame in traceback.extract_stack():
         path = Path(frame.filename)
         if PROGRAM_DIR is not None and PROGRAM_DIR in path.parents:
-            return str(path.relative_to(PROGRAM_DIR)), frame.lineno, (frame.line or "").strip()
-    return None
+            frames.append((str(path.relative_to(PROGRAM_DIR)), frame.lineno, (frame.line or "").strip()))
+    return frames
 
 
 def symptom(name: str, detail: str) -> None:
-    where = program_frame()
-    file, line, text = where if where else ("?", 0, "")
-    key = (name, file, line)
-    if any((s["name"], s["file"], s["line"]) == key for s in SYMPTOMS):
+    """Record a symptom at the program's innermost frame, with the program's call stack that led there."""
+    frames = program_frames()
+    file, line, text = frames[-1] if frames else ("?", 0, "")
+    if any((s["name"], s["file"], s["line"]) == (name, file, line) for s in SYMPTOMS):
         return
-    SYMPTOMS.append({"name": name, "file": file, "line": line, "text": text, "detail": detail})
+    stack = [[f, n] for f, n, _ in frames]
+    SYMPTOMS.append({"name": name, "file": file, "line": line, "text": text, "detail": detail, "stack": stack})
 
 
 # --- probes on torch functions (a TorchFunctionMode sees every op, method and operator) ---

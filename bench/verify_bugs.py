@@ -8,7 +8,8 @@ from this one after it imported torch once, so a run costs the program's time an
 case's `check`:
 - raises: the buggy run raises, and `error` is part of "ExceptionType: message"; the fixed run raises nothing.
 - warns: the buggy run warns with `error` in "WarningType: message" and raises nothing; the fixed run neither.
-- symptom: the probe named by `symptom` fires in the buggy run (for broadcast-blowup, on the marked line) and not
+- symptom: the probe named by `symptom` fires in the buggy run (for broadcast-blowup, with the marked line on the
+  program's call stack: the op itself, or the call that passed it the operands) and not
   in the fixed run, apart from lines whose text fired in the buggy run too (a legitimate look-alike both keep).
 - typecheck: both run with every annotated function checked by jaxtyping + beartype (and annotated locals by
   isinstance); the buggy run fails with `error` in its message, the fixed run passes.
@@ -139,10 +140,10 @@ def judge(case: Case, buggy: dict, fixed: dict) -> tuple[bool, str]:
         seen = [s for s in buggy["symptoms"] if s["name"] == name]
         if name == "broadcast-blowup":
             marked = case.marked_file("buggy").relative_to(case.entry("buggy").parent)
-            seen = [s for s in seen if (s["file"], s["line"]) == (str(marked), case.line)]
+            seen = [s for s in seen if [str(marked), case.line] in s["stack"]]
         if not seen:
             return False, f"buggy showed no {name} (at the marked line); symptoms: {buggy['symptoms']}"
-        shared = {s["text"] for s in buggy["symptoms"] if s["name"] == name and s["line"] != case.line}
+        shared = {s["text"] for s in buggy["symptoms"] if s["name"] == name and s not in seen}
         extra = [s for s in fixed["symptoms"] if s["name"] == name and s["text"] not in shared]
         if extra:
             return False, f"fixed shows {name} too: {extra}"
