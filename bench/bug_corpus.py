@@ -45,7 +45,7 @@ SYMPTOMS = (
     "clip-scaled-grads",
 )
 RULE = re.compile(r"^(SC\d{3}|new:[a-z0-9]+(?:-[a-z0-9]+)*)$")
-KNOWN_KEYS = set(REQUIRED) | {"expect", "check", "symptom", "verified", "reason", "entry"}
+KNOWN_KEYS = set(REQUIRED) | {"expect", "check", "symptom", "verified", "reason", "entry", "also"}
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,11 @@ class Case:
     @property
     def verified(self) -> str:
         return self.meta.get("verified", "torch")
+
+    @property
+    def also(self) -> list[tuple[str, int]]:
+        """Other lines on the failure's path, as (file in the version folder, line): a report there counts too."""
+        return [(entry.rpartition(":")[0], int(entry.rpartition(":")[2])) for entry in self.meta.get("also", [])]
 
     @property
     def multi_file(self) -> bool:
@@ -173,6 +178,11 @@ def problems(case: Case) -> list[str]:
         found.append(f"line {line} is not a line of code in {marked.name} ({len(lines)} lines)")
     elif lines[line - 1].lstrip().startswith("#"):
         found.append(f"line {line} of {marked.name} is a comment")
+    for entry in meta.get("also", []):
+        file, _, row = str(entry).rpartition(":")
+        path = case.version_dir("buggy") / file
+        if not row.isdigit() or not path.is_file() or not 1 <= int(row) <= len(path.read_text().splitlines()):
+            found.append(f"also entry {entry!r} is not file:line of the buggy version")
     if case.expect == "report" and all(
         a.read_text() == b.read_text() for a, b in zip(case.files("buggy"), case.files("fixed"))
     ):

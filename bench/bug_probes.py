@@ -396,9 +396,19 @@ def run(program: Path, probes: set[str], typecheck: bool) -> dict:
 
     sys.path.insert(0, str(PROGRAM_DIR))
     sys.argv = [str(program)]
-    result: dict = {"exception": None, "exception_at": None}
-    with tempfile.TemporaryDirectory() as scratch, warnings.catch_warnings(record=True) as caught:
+    # The program frames of the failure (outermost first): the traceback of its exception, or the stack of each
+    # warning it gave; verify_bugs.py checks that a case's marked line is on that chain.
+    result: dict = {"exception": None, "exception_stack": [], "warnings": [], "warning_stacks": {}}
+    with tempfile.TemporaryDirectory() as scratch, warnings.catch_warnings():
         warnings.simplefilter("always")
+
+        def record_warning(message, category, filename, lineno, file=None, line=None):
+            text = f"{category.__name__}: {message}"
+            if text not in result["warning_stacks"]:
+                result["warnings"].append(text)
+                result["warning_stacks"][text] = [[f, n] for f, n, _ in program_frames()]
+
+        warnings.showwarning = record_warning
         os.chdir(scratch)
         try:
             if op_probes:
@@ -411,10 +421,11 @@ def run(program: Path, probes: set[str], typecheck: bool) -> dict:
                 result["exception"] = f"SystemExit: {exit_.code}"
         except BaseException as error:  # noqa: BLE001 - the program's own failure is the result
             result["exception"] = f"{type(error).__name__}: {error}"
-            frames = [f for f in traceback.extract_tb(error.__traceback__) if PROGRAM_DIR in Path(f.filename).parents]
-            if frames:
-                result["exception_at"] = [str(Path(frames[-1].filename).relative_to(PROGRAM_DIR)), frames[-1].lineno]
-        result["warnings"] = sorted({f"{w.category.__name__}: {w.message}" for w in caught})
+            result["exception_stack"] = [
+                [str(Path(f.filename).relative_to(PROGRAM_DIR)), f.lineno]
+                for f in traceback.extract_tb(error.__traceback__)
+                if PROGRAM_DIR in Path(f.filename).parents
+            ]
     result["symptoms"] = SYMPTOMS
     return result
 

@@ -7,7 +7,8 @@ json` and `--select` of the case's rule. One-file cases are linted together in o
 project (`buggy/`, `fixed/`) is linted on its own, from its folder, so its first-party imports are its own.
 
 Per case:
-- hit: the case's rule reports the buggy version at the marked file and line (a finding whose rows span it).
+- hit: the case's rule reports the buggy version at the marked line, or at another line of the failure's path
+  that case.toml lists in `also` (for a shape bug: the call that passes the bad value, or the op inside the callee).
 - false positive: the case's rule reports the fixed version anywhere; for a `silent` case (a look-alike in both
   versions), either version.
 - other findings: anything else on either version under ALL, listed to be read (some are right: a buggy program
@@ -101,14 +102,15 @@ def measure(cases: list[Case], jobs: int) -> list[Outcome]:
             (everything if select == "ALL" else by_rule)[finding["filename"]].append(finding)
     for outcome in outcomes:
         case = outcome.case
-        marked = str(case.marked_file("buggy"))
+        folder = case.version_dir("buggy")
+        targets = [(str(case.marked_file("buggy")), case.line)] + [(str(folder / f), row) for f, row in case.also]
         for version in ("buggy", "fixed"):
             for path in map(str, case.files(version)):
                 own = [f for f in by_rule[path] if f["code"] == outcome.code]
                 if version == "buggy" and case.expect == "report":
-                    outcome.hit |= path == marked and any(spans(f, case.line) for f in own)
-                    own = [f for f in own if not (path == marked and spans(f, case.line))]
-                    outcome.others += own  # the rule again, elsewhere in the buggy program
+                    on_path = [f for f in own if any(path == t and spans(f, row) for t, row in targets)]
+                    outcome.hit |= bool(on_path)
+                    outcome.others += [f for f in own if f not in on_path]  # the rule again, elsewhere
                 else:
                     outcome.false_positives += own
                 outcome.others += [f for f in everything[path] if f["code"] != outcome.code]

@@ -1,7 +1,7 @@
 """Verify every case of the bug corpus in torch: the buggy program does what its case.toml says torch does, and the
 fixed program runs cleanly.
 
-    python bench/verify_bugs.py [--set dev|heldout|all] [--case SUBSTRING ...] [--jobs N]
+    python bench/verify_bugs.py [--set dev|heldout|all] [--case SUBSTRING ...] [--jobs N] [--write-also]
 
 Each version runs in its own process under bench/bug_probes.py (CPU, seeded, a scratch working folder), forked
 from this one after it imported torch once, so a run costs the program's time and not torch's import. By the
@@ -15,6 +15,9 @@ case's `check`:
   isinstance); the buggy run fails with `error` in its message, the fixed run passes.
 - runs: both versions run cleanly (look-alikes that must stay silent, and bugs that need a GPU or an MPS device:
   `verified = "static"`, with the reason).
+For a shape rule (SC1xx), `also` must list the other frames of the buggy run's failure path (the program frames of
+the traceback, of the warning or of the symptom) from one call out of the marked line inwards: recall.py counts a
+report on any of them (the call that passes the bad value, the method it goes through, or the op inside).
 Prints a table and exits 1 when any case fails.
 """
 
@@ -113,28 +116,39 @@ def run_all(cases: list[Case], jobs: int):
             emitted += 1
 
 
-def judge(case: Case, buggy: dict, fixed: dict) -> tuple[bool, str]:
-    """Whether the two runs show what the case says; and what was seen, in a few words."""
+def as_chain(stack: list) -> list[str]:
+    """Program frames as "file:line", outermost first, each once."""
+    chain = []
+    for file, line in stack:
+        if f"{file}:{line}" not in chain:
+            chain.append(f"{file}:{line}")
+    return chain
+
+
+def judge(case: Case, buggy: dict, fixed: dict) -> tuple[bool, str, list[str]]:
+    """Whether the two runs show what the case says, what was seen in a few words, and the buggy run's failure
+    chain (the program frames of the exception, warning or symptom, outermost first)."""
     for version, result in (("buggy", buggy), ("fixed", fixed)):
         if "crash" in result:
-            return False, f"{version}: the runner failed: {result['crash']}"
+            return False, f"{version}: the runner failed: {result['crash']}", []
     error, check = case.meta["error"], case.check
     if check != "raises" and check != "typecheck" and buggy["exception"]:
-        return False, f"buggy raised {buggy['exception'][:200]}"
+        return False, f"buggy raised {buggy['exception'][:200]}", []
     if fixed["exception"]:
-        return False, f"fixed raised {fixed['exception'][:200]}"
+        return False, f"fixed raised {fixed['exception'][:200]}", []
     if check in ("raises", "typecheck"):
         if not buggy["exception"]:
-            return False, "buggy raised nothing"
+            return False, "buggy raised nothing", []
         if error not in buggy["exception"]:
-            return False, f"buggy raised something else: {buggy['exception'][:300]}"
-        return True, buggy["exception"].splitlines()[0][:110]
+            return False, f"buggy raised something else: {buggy['exception'][:300]}", []
+        return True, buggy["exception"].splitlines()[0][:110], as_chain(buggy["exception_stack"])
     if check == "warns":
-        if not any(error in w for w in buggy["warnings"]):
-            return False, f"buggy did not warn {error!r}; warnings: {buggy['warnings']}"
+        matching = [w for w in buggy["warnings"] if error in w]
+        if not matching:
+            return False, f"buggy did not warn {error!r}; warnings: {buggy['warnings']}", []
         if any(error in w for w in fixed["warnings"]):
-            return False, "fixed warns the same"
-        return True, next(w for w in buggy["warnings"] if error in w)[:110]
+            return False, "fixed warns the same", []
+        return True, matching[0][:110], as_chain(buggy["warning_stacks"][matching[0]])
     if check == "symptom":
         name = case.meta["symptom"]
         seen = [s for s in buggy["symptoms"] if s["name"] == name]
@@ -142,16 +156,42 @@ def judge(case: Case, buggy: dict, fixed: dict) -> tuple[bool, str]:
             marked = case.marked_file("buggy").relative_to(case.entry("buggy").parent)
             seen = [s for s in seen if [str(marked), case.line] in s["stack"]]
         if not seen:
-            return False, f"buggy showed no {name} (at the marked line); symptoms: {buggy['symptoms']}"
+            return False, f"buggy showed no {name} (at the marked line); symptoms: {buggy['symptoms']}", []
         shared = {s["text"] for s in buggy["symptoms"] if s["name"] == name and s not in seen}
         extra = [s for s in fixed["symptoms"] if s["name"] == name and s["text"] not in shared]
         if extra:
-            return False, f"fixed shows {name} too: {extra}"
-        return True, f"{name}: {seen[0]['detail']}"[:110]
+            return False, f"fixed shows {name} too: {extra}", []
+        return True, f"{name}: {seen[0]['detail']}"[:110], as_chain(seen[0]["stack"])
     if buggy["exception"]:
-        return False, f"buggy raised {buggy['exception'][:200]}"
+        return False, f"buggy raised {buggy['exception'][:200]}", []
     note = "static: " + case.meta["reason"] if case.verified == "static" else "both run cleanly"
-    return True, note[:110]
+    return True, note[:110], []
+
+
+def check_chain(case: Case, chain: list[str], write: bool) -> str | None:
+    """For a shape rule, `also` lists the other places on the buggy run's failure path where a report is as good
+    as one on the marked line: the call one level out (it passes the bad value) and every frame further in (the
+    method it goes through, the op inside). Where the marked line is not on the path (a layer's line in an
+    `nn.Sequential(...)`, which runs later), the whole path. Returns what is wrong, or None; with `write`, rewrites
+    `also` in case.toml instead of complaining."""
+    if not case.rule.startswith("SC1") or not chain:
+        return None
+    marked = f"{case.marked_file('buggy').relative_to(case.version_dir('buggy'))}:{case.line}"
+    if marked in chain:
+        at = chain.index(marked)
+        also = chain[max(at - 1, 0):at] + chain[at + 1:]
+    else:
+        also = chain
+    if also == case.meta.get("also", []):
+        return None
+    if not write:
+        return f"also = {case.meta.get('also', [])}, but the failure's path is {chain} (--write-also updates it)"
+    toml = case.path / "case.toml"
+    rows = [row for row in toml.read_text().splitlines() if not row.startswith("also = ")]
+    at = next(i for i, row in enumerate(rows) if row.startswith("line = ")) + 1
+    rows.insert(at, "also = " + json.dumps(also))
+    toml.write_text("\n".join(rows) + "\n")
+    return None
 
 
 def main() -> int:
@@ -159,6 +199,8 @@ def main() -> int:
     parser.add_argument("--set", choices=("dev", "heldout", "all"), default="all")
     parser.add_argument("--case", action="append", default=[], help="only cases whose name contains this (repeatable)")
     parser.add_argument("--jobs", type=int, default=2, help="cases run at once (default 2)")
+    parser.add_argument("--write-also", action="store_true",
+                        help="write each shape case's `also` (the other frames of its failure's path) into case.toml")
     args = parser.parse_args()
     cases = [c for c in load_cases(args.set) if not args.case or any(part in c.name for part in args.case)]
     if not cases:
@@ -171,7 +213,11 @@ def main() -> int:
     runnable = [c for c in cases if not malformed[c.label]]
     rows = [(c, False, "malformed: " + "; ".join(malformed[c.label]), 0.0) for c in cases if malformed[c.label]]
     for case, buggy, fixed in run_all(runnable, args.jobs):
-        rows.append((case, *judge(case, buggy, fixed), buggy["seconds"] + fixed["seconds"]))
+        ok, seen, chain = judge(case, buggy, fixed)
+        wrong = check_chain(case, chain, args.write_also) if ok else None
+        if wrong:
+            ok, seen = False, wrong
+        rows.append((case, ok, seen, buggy["seconds"] + fixed["seconds"]))
     for case, ok, seen, seconds in rows:
         failures += not ok
         check = case.check if case.verified == "torch" else "static"
