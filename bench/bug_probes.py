@@ -8,8 +8,8 @@ Writes one JSON object to RESULT.json (the program's own output goes to stdout a
 
 Each probe watches torch, not the program's text, so a symptom is a fact of the run:
 - broadcast-blowup: an elementwise op whose result has more elements than either operand ((N, 1) - (N,)).
-- nonfinite / nan: an op that made inf or nan out of finite inputs / any op whose result holds nan (uninitialised
-  memory is filled with nan, `torch.utils.deterministic.fill_uninitialized_memory`).
+- nonfinite / nan: an op that made inf or nan out of finite inputs / any op other than an allocation whose result
+  holds nan (uninitialised memory is filled with nan, `torch.utils.deterministic.fill_uninitialized_memory`).
 - probabilities-into-logits-loss: a softmax or sigmoid output given to a loss that applies (log-)softmax or sigmoid
   itself (`cross_entropy`, `nll_loss`, `binary_cross_entropy_with_logits`).
 - stale-grad: an optimizer stepped on gradients that a backward pass added onto the gradients of its previous step.
@@ -81,6 +81,9 @@ ELEMENTWISE = {
 }
 PROBABILITIES = {"softmax", "sigmoid"}
 LOGIT_LOSSES = {"cross_entropy", "nll_loss", "binary_cross_entropy_with_logits"}
+# Allocations hold nan under fill_uninitialized_memory until something writes them (as every layer's init does):
+# the symptom is nan coming out of a computation.
+ALLOCATIONS = {"empty", "empty_like", "new_empty", "empty_strided"}
 
 
 def tensors(values) -> list[torch.Tensor]:
@@ -114,7 +117,7 @@ class OpProbe(TorchFunctionMode):
                     symptom("broadcast-blowup", f"{name}: {a} with {b} gave {tuple(result.shape)}")
         if result.is_floating_point() and ({"nonfinite", "nan"} & self.probes):
             inputs = [t for t in tensors(list(args) + list(kwargs.values())) if t.is_floating_point()]
-            if "nan" in self.probes and torch.isnan(result).any():
+            if "nan" in self.probes and name not in ALLOCATIONS and torch.isnan(result).any():
                 symptom("nan", f"{name} gave nan")
             finite_in = all(bool(torch.isfinite(t).all()) for t in inputs)
             if "nonfinite" in self.probes and finite_in and not bool(torch.isfinite(result).all()):
