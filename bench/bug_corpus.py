@@ -164,6 +164,10 @@ def problems(case: Case) -> list[str]:
         return found + ["needs buggy.py and fixed.py, or buggy/ and fixed/ folders (not both, not neither)"]
     if single and meta["file"] != "buggy.py":
         found.append("a one-file case marks file = 'buggy.py'")
+    if multi:
+        names = {v: sorted(str(f.relative_to(case.path / v)) for f in case.files(v)) for v in VERSIONS}
+        if names["buggy"] != names["fixed"]:
+            found.append(f"buggy/ and fixed/ hold different files: {names['buggy']} vs {names['fixed']}")
     for version in VERSIONS:
         if not case.files(version):
             found.append(f"{version}/ holds no Python file")
