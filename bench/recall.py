@@ -178,7 +178,10 @@ def main() -> int:
               f"{s['cases_with_false_positives']} of {s['cases']} cases with a finding of their rule on a fixed "
               f"version or a silent look-alike")
         print_table("rule", grouped(mine, lambda o: o.case.rule))
-        print_table("kind", grouped(mine, lambda o: o.case.kind))
+        kinds = grouped(mine, lambda o: o.case.kind)
+        print_table("kind", kinds)
+        blind = [kind for kind, k in kinds.items() if k["bugs"] and not k["reported"]]
+        print(f"  kinds with no bug reported: {len(blind)} of {sum(1 for k in kinds.values() if k['bugs'])}")
         print()
     misses = [o for o in outcomes if o.case.expect == "report" and not o.hit]
     if misses:
