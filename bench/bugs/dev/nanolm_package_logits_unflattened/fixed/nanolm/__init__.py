@@ -1,0 +1,3 @@
+from nanolm.model import TinyLM, LMConfig
+
+__all__ = ["TinyLM", "LMConfig"]

@@ -1,0 +1,207 @@
+"""Recall and false positives of the installed `shapecheck` on the bug corpus (bench/bugs/).
+
+    python bench/recall.py [--set dev|heldout|all] [--kind SUBSTRING] [--json]
+
+Lints each case's buggy and fixed versions twice, as a user would: `shapecheck lint --select ALL --output-format
+json` and `--select` of the case's rule. One-file cases are linted together in one run per selection; a small
+project (`buggy/`, `fixed/`) is linted on its own, from its folder, so its first-party imports are its own.
+
+Per case:
+- hit: the case's rule reports the buggy version at the marked line, or at another line of the failure's path
+  that case.toml lists in `also` (for a shape bug: the call that passes the bad value, or the op inside the callee).
+- false positive: the case's rule reports the fixed version anywhere; for a `silent` case (a look-alike in both
+  versions), either version.
+- other findings: anything else on either version under ALL, listed to be read (some are right: a buggy program
+  can have a second bug; some are noise).
+A rule named `new:NAME` counts as a miss until `shapecheck rules` lists a rule of that name.
+
+Held-out cases measure the linter at the end of a piece of work; tune on dev only (bench/bugs/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bug_corpus import Case, load_cases  # noqa: E402
+
+
+def installed_rules() -> dict[str, str]:
+    """Rule name and code -> code, from `shapecheck rules`."""
+    listing = subprocess.run(["shapecheck", "rules"], capture_output=True, text=True, check=True).stdout
+    codes = {}
+    for row in listing.splitlines()[1:]:
+        parts = row.split()
+        if len(parts) >= 2:
+            codes[parts[0]] = codes[parts[1]] = parts[0]
+    return codes
+
+
+def lint(paths: list[str], select: str, cwd: Path | None = None) -> list[dict]:
+    """Findings of one `shapecheck lint` run, with absolute file names."""
+    if not paths:
+        return []
+    command = ["shapecheck", "lint", "--select", select, "--output-format", "json", "--exit-zero", "--quiet", *paths]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=cwd)
+    if done.returncode != 0:
+        raise SystemExit(f"shapecheck failed ({done.returncode}) on {paths[:3]}...:\n{done.stderr[-2000:]}")
+    findings = json.loads(done.stdout or "[]")
+    for finding in findings:
+        finding["filename"] = str(((cwd or Path.cwd()) / finding["filename"]).resolve())
+    return findings
+
+
+@dataclass
+class Outcome:
+    case: Case
+    code: str | None  # the installed code of the case's rule, None for a new rule not written yet
+    hit: bool = False
+    false_positives: list[dict] = field(default_factory=list)
+    others: list[dict] = field(default_factory=list)
+
+
+def spans(finding: dict, row: int) -> bool:
+    return finding["location"]["row"] <= row <= finding["end_location"]["row"]
+
+
+def where(finding: dict) -> str:
+    return f"{Path(finding['filename']).name}:{finding['location']['row']} {finding['code']}"
+
+
+def measure(cases: list[Case], jobs: int) -> list[Outcome]:
+    codes = installed_rules()
+    outcomes = [Outcome(case, codes.get(case.rule.removeprefix("new:"))) for case in cases]
+    single = [o for o in outcomes if not o.case.multi_file]
+    multi = [o for o in outcomes if o.case.multi_file]
+    runs: list[tuple[list[str], str, Path | None]] = []
+    runs.append(([str(f) for o in single for v in ("buggy", "fixed") for f in o.case.files(v)], "ALL", None))
+    for code in sorted({o.code for o in single if o.code}):
+        files = [str(f) for o in single if o.code == code for v in ("buggy", "fixed") for f in o.case.files(v)]
+        runs.append((files, code, None))
+    for outcome in multi:
+        for version in ("buggy", "fixed"):
+            folder = outcome.case.version_dir(version)
+            names = [str(f.relative_to(folder)) for f in outcome.case.files(version)]
+            runs.append((names, "ALL", folder))
+            if outcome.code:
+                runs.append((names, outcome.code, folder))
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(lambda run: (run[1], lint(*run)), runs))
+    everything, by_rule = defaultdict(list), defaultdict(list)
+    for select, findings in results:
+        for finding in findings:
+            (everything if select == "ALL" else by_rule)[finding["filename"]].append(finding)
+    for outcome in outcomes:
+        case = outcome.case
+        folder = case.version_dir("buggy")
+        targets = [(str(case.marked_file("buggy")), case.line)] + [(str(folder / f), row) for f, row in case.also]
+        for version in ("buggy", "fixed"):
+            for path in map(str, case.files(version)):
+                own = [f for f in by_rule[path] if f["code"] == outcome.code]
+                if version == "buggy" and case.expect == "report":
+                    on_path = [f for f in own if any(path == t and spans(f, row) for t, row in targets)]
+                    outcome.hit |= bool(on_path)
+                    outcome.others += [f for f in own if f not in on_path]  # the rule again, elsewhere
+                else:
+                    outcome.false_positives += own
+                outcome.others += [f for f in everything[path] if f["code"] != outcome.code]
+    return outcomes
+
+
+def rate(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "-"
+
+
+def summary(outcomes: list[Outcome]) -> dict:
+    report = [o for o in outcomes if o.case.expect == "report"]
+    return {
+        "cases": len(outcomes),
+        "bugs": len(report),
+        "reported": sum(o.hit for o in report),
+        "cases_with_false_positives": sum(bool(o.false_positives) for o in outcomes),
+        "silent_cases": len(outcomes) - len(report),
+    }
+
+
+def grouped(outcomes: list[Outcome], key) -> dict[str, dict]:
+    groups = defaultdict(list)
+    for outcome in outcomes:
+        groups[key(outcome)].append(outcome)
+    return {name: summary(group) for name, group in sorted(groups.items())}
+
+
+def print_table(title: str, groups: dict[str, dict]) -> None:
+    width = max([len(title)] + [len(name) for name in groups])
+    print(f"  {title:<{width}}  {'reported':>14}  {'fixed/look-alike FP':>19}")
+    for name, s in groups.items():
+        print(f"  {name:<{width}}  {rate(s['reported'], s['bugs']):>14}  "
+              f"{s['cases_with_false_positives']:>10} of {s['cases']:<5}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", choices=("dev", "heldout", "all"), default="dev")
+    parser.add_argument("--kind", default="", help="only cases whose kind contains this")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--jobs", type=int, default=2, help="lint runs at once (default 2)")
+    args = parser.parse_args()
+    cases = [c for c in load_cases(args.set) if args.kind in c.kind]
+    if not cases:
+        print("no case matches")
+        return 1
+    started = time.perf_counter()
+    outcomes = measure(cases, args.jobs)
+    sets = sorted({o.case.set for o in outcomes})
+    if args.json:
+        print(json.dumps({
+            "sets": {name: summary([o for o in outcomes if o.case.set == name]) for name in sets},
+            "cases": [{
+                "case": o.case.label, "rule": o.case.rule, "kind": o.case.kind, "expect": o.case.expect,
+                "reported": o.hit, "false_positives": [where(f) for f in o.false_positives],
+                "other_findings": [where(f) for f in o.others],
+            } for o in outcomes],
+        }, indent=2))
+        return 0
+    for name in sets:
+        mine = [o for o in outcomes if o.case.set == name]
+        s = summary(mine)
+        print(f"== {name}: {rate(s['reported'], s['bugs'])} of the bugs reported at their line by their rule; "
+              f"{s['cases_with_false_positives']} of {s['cases']} cases with a finding of their rule on a fixed "
+              f"version or a silent look-alike")
+        print_table("rule", grouped(mine, lambda o: o.case.rule))
+        kinds = grouped(mine, lambda o: o.case.kind)
+        print_table("kind", kinds)
+        blind = [kind for kind, k in kinds.items() if k["bugs"] and not k["reported"]]
+        print(f"  kinds with no bug reported: {len(blind)} of {sum(1 for k in kinds.values() if k['bugs'])}")
+        print()
+    misses = [o for o in outcomes if o.case.expect == "report" and not o.hit]
+    if misses:
+        print("missed:")
+        for o in misses:
+            print(f"  {o.case.label}  {o.case.rule}  ({o.case.kind})" + ("" if o.code else "  [no such rule yet]"))
+    wrong = [o for o in outcomes if o.false_positives]
+    if wrong:
+        print("false positives (the case's rule on a fixed version or a silent look-alike):")
+        for o in wrong:
+            print(f"  {o.case.label}: " + ", ".join(where(f) for f in o.false_positives))
+    noisy = [o for o in outcomes if o.others]
+    if noisy:
+        print("other findings (to read):")
+        for o in noisy:
+            print(f"  {o.case.label}: " + "; ".join(
+                f"{where(f)} {f['message'][:90]}" for f in o.others))
+    print(f"\n{len(outcomes)} cases linted in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
