@@ -422,9 +422,25 @@ class Calls:
                     return False
             return True
 
-        if not expand(0):
-            return Seq((), complete=False)
-        return Seq(tuple(results))
+        if expand(0):
+            return Seq(tuple(results))
+        return Seq((), complete=False, each=self._any_element(expr, clauses, frame))
+
+    def _any_element(self, expr: cst.ListComp | cst.GeneratorExp, clauses: list[cst.CompFor], frame: Frame) -> object:
+        """What every element of a comprehension over sequences of unknown length is, when it doesn't depend on
+        which element of them it comes from (`[nn.Linear(d, d) for _ in range(n_layers)]`); None when it does
+        or can't be told."""
+        ev = self.ev
+        frame.env = {}
+        for clause in clauses:
+            iterable = container_items(ev.object(clause.iter, ev.enter(frame)))
+            each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
+            for name in target_names(clause.target):
+                frame.env[name] = Opaque(("element", id(clause), name), name)
+            if each is not None and not assign_target(clause.target, each, frame.env, ev):
+                return None
+        value = ev.object(expr.elt, ev.enter(frame))
+        return None if value is UNKNOWN else value
 
 
 def _static(function: cst.FunctionDef) -> bool:

@@ -496,8 +496,32 @@ class Evaluator:
         return None
 
     def join_values(self, values: list[object]) -> object:
-        """What values on several paths agree on (the floors above join tensors' shapes)."""
+        """What values on several paths agree on (the floors above join tensors' shapes). Lists that one path
+        made longer (`outs.append(h)` in a loop that may not run) agree on their common start, and on what follows
+        where every extra element agrees."""
+        if len(values) > 1 and all(isinstance(value, Seq) for value in values):
+            return self._join_sequences(values)  # type: ignore[arg-type]
         return join(values)
+
+    def _join_sequences(self, values: list[Seq]) -> object:
+        if len({value.kind for value in values}) != 1:
+            return UNKNOWN
+        shortest = min(len(value.items) for value in values)
+        common: list[object] = []
+        for index in range(shortest):
+            joined = self.join_values([value.items[index] for value in values])
+            if joined is UNKNOWN:
+                break
+            common.append(joined)
+        if len(common) == shortest and all(value.complete for value in values) \
+                and len({len(value.items) for value in values}) == 1:
+            return Seq(tuple(common), values[0].kind)
+        rest = [item for value in values for item in value.items[len(common):]]
+        rest += [value.each for value in values if not value.complete and value.each is not None]
+        each = self.join_values(rest) if rest else None
+        if each is UNKNOWN or any(not value.complete and value.each is None for value in values):
+            each = None
+        return Seq(tuple(common), values[0].kind, complete=False, each=each)
 
     def join_envs(self, a: dict[str, object], b: dict[str, object]) -> dict[str, object]:
         return {name: self.join_values([a.get(name, UNKNOWN), b.get(name, UNKNOWN)]) for name in a.keys() | b.keys()}
@@ -507,8 +531,10 @@ class Evaluator:
         items = value.items if isinstance(value, Seq) and value.complete else None
         return list(items) if items is not None and len(items) == count else None
 
-    def unpacked_expression(self, expr: cst.BaseExpression, count: int, before: int) -> list[object] | None:
-        """What unpacking `expr` gives when its value alone does not say (the shapes floor: `B, T, C = x.shape`)."""
+    def unpacking(self, expr: cst.BaseExpression, names: list[str | None],
+                  before: int) -> tuple[list[object], dict[str, object]] | None:
+        """What unpacking `expr` into `names` gives when its value alone does not say, and what it teaches about
+        the names `expr` reads (the shapes floor: `B, T, C = x.shape` gives `x` rank 3)."""
         return None
 
     def augmented(self, node: cst.AugAssign, before: int) -> object:

@@ -259,26 +259,39 @@ class Executor:
             else:
                 receiver.tainted = True
             return
+        if isinstance(receiver, TorchObject):  # `layers.append(m)` on an nn.Sequential / ModuleList
+            items = receiver.items
+            changed = self._changed(items, method, args) if isinstance(items, Seq) else UNKNOWN
+            updated_module = TorchObject(receiver.qualname, receiver.call, receiver.site, changed) \
+                if isinstance(changed, Seq) else UNKNOWN
+            self.assign(receiver_expr, updated_module, path)
+            return
         if not isinstance(receiver, Seq | Mapping):
             ev.object(call, version)
             return
         updated: object = UNKNOWN
         if isinstance(receiver, Seq):
-            if method == "append" and len(args) == 1:
-                updated = Seq(receiver.items + (args[0],), receiver.kind, receiver.complete)
-            elif method == "extend" and len(args) == 1:
-                items = container_items(args[0])
-                if isinstance(items, Seq):
-                    updated = Seq(receiver.items + items.items, receiver.kind, receiver.complete and items.complete)
-            elif method == "insert" and len(args) == 2 and isinstance(args[0], Dim) and args[0].literal is not None:
-                items = list(receiver.items)
-                items.insert(args[0].literal, args[1])
-                updated = Seq(tuple(items), receiver.kind, receiver.complete)
+            updated = self._changed(receiver, method, args)
         elif isinstance(receiver, Mapping) and method == "update" and len(args) == 1 and isinstance(args[0], Mapping):
             merged = dict(receiver.items)
             merged.update(args[0].items)
             updated = Mapping(tuple(merged.items()), receiver.complete and args[0].complete)
         self.assign(receiver_expr, updated, path)
+
+    def _changed(self, receiver: Seq, method: str, args: list[object]) -> object:
+        """A list after `append`, `extend` or `insert`; UNKNOWN after anything else."""
+        updated: object = UNKNOWN
+        if method == "append" and len(args) == 1:
+            updated = Seq(receiver.items + (args[0],), receiver.kind, receiver.complete, receiver.each)
+        elif method == "extend" and len(args) == 1:
+            items = container_items(args[0])
+            if isinstance(items, Seq):
+                updated = Seq(receiver.items + items.items, receiver.kind, receiver.complete and items.complete)
+        elif method == "insert" and len(args) == 2 and isinstance(args[0], Dim) and args[0].literal is not None:
+            items = list(receiver.items)
+            items.insert(args[0].literal, args[1])
+            updated = Seq(tuple(items), receiver.kind, receiver.complete)
+        return updated
 
     def assign(self, target: cst.BaseExpression, value: object, path: _Path,
                expr: cst.BaseExpression | None = None, version: int | None = None) -> None:
@@ -294,10 +307,16 @@ class Executor:
                     self.assign(element.value, UNKNOWN, path)
                 return
             parts = self.ev.unpacked_values(value, len(elements))
+            refined: dict[str, object] = {}
             if parts is None and expr is not None and version is not None:
-                parts = self.ev.unpacked_expression(expr, len(elements), version)
+                names = [e.value.value if type(e.value) is cst.Name else None for e in elements]
+                found = self.ev.unpacking(expr, names, version)
+                if found is not None:
+                    parts, refined = found
             for element, part in zip(elements, parts or [UNKNOWN] * len(elements)):
                 self.assign(element.value, part, path)
+            for name, refined_value in refined.items():
+                path.env[name] = refined_value
             return
         if kind is cst.Attribute:
             owner = self.ev.object(target.value, self.version(path))  # type: ignore[attr-defined]
@@ -390,7 +409,8 @@ class Executor:
             unrolled = self._unrolled(node, iterable, path)
             if unrolled is not None:
                 return unrolled
-        return self._widened(node.body.body, path, node.target, node.orelse)
+        each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
+        return self._widened(node.body.body, path, node.target, node.orelse, each)
 
     def _unrolled(self, node: cst.For, iterable: Seq, path: _Path) -> _Path | None:
         """Each iteration in turn; None when a `break` or `continue` under a condition the values don't decide
@@ -417,27 +437,28 @@ class Executor:
             current = self.block(node.orelse.body.body, current)
         return current
 
-    def _widened(self, body, path: _Path, target: cst.BaseExpression | None, orelse) -> _Path:
+    def _widened(self, body, path: _Path, target: cst.BaseExpression | None, orelse, each: object = None) -> _Path:
         """A loop run any number of times, zero included: a name (or an attribute of an object it holds) is what
-        every pass agrees on."""
+        every pass agrees on. `each` is what every element of the iterable is, where that is known."""
         instances = self._instances(path)
         saved = [dict(instance.attrs) for instance in instances]
-        result = self._passes(body, path, target)
+        result = self._passes(body, path, target, each)
         for instance, attrs in zip(instances, saved):
             instance.attrs = self.ev.join_envs(attrs, instance.attrs)
         if orelse is not None:
             result = self.block(orelse.body.body, result)
         return result
 
-    def _passes(self, body, path: _Path, target: cst.BaseExpression | None) -> _Path:
+    def _passes(self, body, path: _Path, target: cst.BaseExpression | None, each: object) -> _Path:
         start = _Path(dict(path.env), False)
         current = start
         for _ in range(3):
             entry = _Path(dict(current.env), False)
             if target is not None:
-                self.assign(target, UNKNOWN, entry)
                 for name in target_names(target):
                     entry.env[name] = UNKNOWN
+                if each is not None:
+                    assign_target(target, each, entry.env, self.ev)
             after = self.block(body, entry)
             if after.ended or after.jump is not None:
                 after = _Path(entry.env, False)

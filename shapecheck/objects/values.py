@@ -63,11 +63,14 @@ FALSE = Const(False)
 
 @dataclass(frozen=True, slots=True)
 class Seq:
-    """A list or tuple. `complete` is False when elements the analysis does not know may follow `items`."""
+    """A list or tuple. `complete` is False when elements the analysis does not know may follow `items`; `each` is
+    then what every one of those is, where they agree (a list a loop of unknown length appends the same kind of
+    tensor to)."""
 
     items: tuple[object, ...]
     kind: str = "list"  # "list" or "tuple"
     complete: bool = True
+    each: object = None
 
 
 @dataclass(frozen=True, slots=True)

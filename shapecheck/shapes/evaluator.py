@@ -21,10 +21,13 @@ import libcst as cst
 
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context
-from shapecheck.engine.syntax import is_self_attribute, param_annotation
+from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.evaluator import Evaluator
-from shapecheck.objects.values import UNKNOWN, Opaque, Seq
+from shapecheck.objects.executor import Run
+from shapecheck.objects.classes import function_facts
+from shapecheck.objects.evaluator import Evaluator, named
+from shapecheck.objects.frames import Frame
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Opaque, Seq
 from shapecheck.shapes import conflicts, elementwise, indexing, ops, transposes
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.shape import MAX_RANK, Shape
@@ -47,6 +50,71 @@ class ShapeEvaluator(Evaluator):
         super().__init__(ctx)
         # id(class or function) -> the containers its code changes (`x.append(...)`), see `layers.module_of`
         self.mutated: dict[int, frozenset[str]] = {}
+        # id(function) -> its run on its own signature, and where each of its statements ran in it
+        self._generic_runs: dict[int, tuple[Run | None, dict[int, list[tuple[int, bool]]]]] = {}
+
+    # ------------------------------------------------------------------- what the bindings can't say, a run says
+
+    def _ask(self, want: str, expr: cst.BaseExpression, before: int | None) -> object:
+        found = super()._ask(want, expr, before)
+        if before is None and want != "value" and (found is None or isinstance(found, Shape) and not found.dims):
+            ran = self._in_generic_run(want, expr)
+            if ran is not None and (found is None or isinstance(ran, Shape) and ran.dims):
+                found = ran
+        return found
+
+    def _in_generic_run(self, want: str, expr: cst.BaseExpression) -> object:
+        """What `expr` holds at the node being visited in the function's run on its own signature, where the
+        bindings alone can't say: a name a loop rebinds (`for layer in self.layers: x = layer(x)`), a list filled by
+        `append`. A statement a loop ran several times must agree with itself each time."""
+        versions = self._versions_here()
+        if not versions:
+            return None
+        try:
+            values = [self.evaluate(want, expr, version) for version, _ in versions]
+        except RecursionError:
+            return None
+        if any(value is None for value in values):
+            return None
+        joined = self.join_values(values)
+        return None if joined is UNKNOWN else joined
+
+    def _versions_here(self) -> list[tuple[int, bool]] | None:
+        """The versions (and whether it ran for certain) of the statement being visited, in the run of the
+        function it is in on that function's own signature."""
+        function = self.ctx.function
+        if function is None or self._home is not None or self._branches is not None or self._forced:
+            return None
+        _, where = self._generic_run(function)
+        for node in reversed(self.ctx.ancestors):
+            found = where.get(id(node))
+            if found:
+                return found
+            if node is function:
+                break
+        return None
+
+    def _generic_run(self, function: cst.FunctionDef) -> tuple[Run | None, dict[int, list[tuple[int, bool]]]]:
+        found = self._generic_runs.get(id(function))
+        if found is not None:
+            return found
+        self._generic_runs[id(function)] = (None, {})  # a question asked while it runs finds nothing
+        owner = self.method_owner(function)
+        bound = None
+        facts = function_facts(self.ctx, function)
+        if owner is not None and facts.params and not any(
+                dotted_name(d.decorator) == "staticmethod" for d in function.decorators):
+            bound = self.generic_instance(owner)
+        closure = None
+        if len(self.ctx._functions) > 1:  # a function inside another: the outer names, as the traversal has them
+            closure = Frame(function, frozenset(), {}, outer=self.now(), outer_home=None)
+        callee = FunctionValue(function, self.ctx, bound, owner, closure)
+        run = self.calls.run(callee, self.calls.generic_arguments(callee))
+        where: dict[int, list[tuple[int, bool]]] = {}
+        for statement, version, certain in run.trace:
+            where.setdefault(id(statement), []).append((version, certain))
+        found = self._generic_runs[id(function)] = (run, where)
+        return found
 
     # ---------------------------------------------------------------------------------------- public questions
 
@@ -63,8 +131,18 @@ class ShapeEvaluator(Evaluator):
         return value if isinstance(value, Items) else None
 
     def conflict(self, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
-        """The shape error `node` certainly raises, read as of `before` (default: the node being visited)."""
-        before = self.now() if before is None else before
+        """The shape error `node` certainly raises, read as of `before` (default: the node being visited, and
+        then also in each run of the statement, on every call, in its function's run on its own signature: an
+        iteration of a loop over a `ModuleList`)."""
+        if before is None:
+            found = self.conflict(node, self.now())
+            if found is None:
+                for version, certain in self._versions_here() or ():
+                    if certain:
+                        found = self.conflict(node, version)
+                        if found is not None:
+                            break
+            return found
         key = ("conflict", id(node), before, id(self._home))
         if key in self._memo:
             return self._memo[key]  # type: ignore[return-value]
@@ -348,8 +426,13 @@ class ShapeEvaluator(Evaluator):
         if want == "items":
             if isinstance(value, Items):
                 return value
-            if isinstance(value, Seq) and value.complete:
-                return Items(tuple(item if isinstance(item, Shape) else None for item in value.items))
+            if isinstance(value, Seq):
+                if value.complete:
+                    return Items(tuple(item if isinstance(item, Shape) else None for item in value.items))
+                shapes = [item for item in value.items if isinstance(item, Shape)]
+                if isinstance(value.each, Shape) and len(shapes) == len(value.items) and all(
+                        _join(shape, value.each) is not None for shape in shapes):
+                    return Items(None, value.each)  # any number of tensors of one shape
             return None
         if want == "sizes":
             if isinstance(value, Sizes):
@@ -371,6 +454,10 @@ class ShapeEvaluator(Evaluator):
         return sizes if isinstance(sizes, Sizes) else UNKNOWN
 
     def join_values(self, values: list[object]) -> object:
+        if any(isinstance(value, Shape) for value in values):
+            # a parameter a loop rebinds to tensors (`x = layer(x)`) is a tensor before the loop too
+            values = [Shape.unknown_rank() if isinstance(value, Opaque) and value.maybe_tensor else value
+                      for value in values]
         if all(isinstance(value, Shape) for value in values):
             joined: Shape | None = values[0]  # type: ignore[assignment]
             for value in values[1:]:
@@ -385,16 +472,34 @@ class ShapeEvaluator(Evaluator):
             return list(value.shape.dims)
         return super().unpacked_values(value, count)
 
-    def unpacked_expression(self, expr: cst.BaseExpression, count: int, before: int) -> list[object] | None:
-        """`B, T, C = x.shape` with `x` of unknown rank: `x` has `count` dims, named as the code names them."""
+    def unpacking(self, expr: cst.BaseExpression, names: list[str | None],
+                  before: int) -> tuple[list[object], dict[str, object]] | None:
+        """`B, T, C = x.shape` with `x` of unknown rank: `x` has exactly as many dims, named as the code names
+        them."""
         tensor = measured(expr)
         shape = self.tensor(tensor, before) if tensor is not None else None
         if shape is None:
             return None
-        named_shape = self.materialized(shape, count, ("unpacked", id(expr)))
-        if named_shape is None or named_shape.rank not in (None, count) or len(named_shape.dims) != count:
-            return None
-        return list(named_shape.dims)
+        count = len(names)
+        if shape.variadic is None:
+            if shape.rank != count:
+                return None
+            exact = shape
+        else:
+            known = len(shape.dims)
+            if known > count:
+                return None
+            v = shape.variadic
+            middle = tuple(Dim.symbol(("dim", id(expr), i), names[i] or f"d{i}") for i in range(v, v + count - known))
+            layout = None
+            if shape.layout is not None:
+                added = len(middle)
+                layout = tuple(r if r < v else r + added for r in shape.layout[:v]) + tuple(range(v, v + added)) + \
+                    tuple(r if r < v else r + added for r in shape.layout[v:])
+            exact = Shape(shape.dims[:v] + middle + shape.dims[v:], None, "...", layout, shape.dtype)
+        dims = [named(dim, name) if name else dim for dim, name in zip(exact.dims, names)]
+        exact = exact.with_dims(tuple(dims), exact.layout)
+        return list(dims), ({tensor.value: exact} if type(tensor) is cst.Name else {})
 
     def augmented(self, node: cst.AugAssign, before: int) -> object:
         """`x += y` on a tensor keeps its shape where the shapes broadcast into it."""

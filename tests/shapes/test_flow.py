@@ -36,7 +36,10 @@ def test_branches_that_agree_join() -> None:
     ''') == ["(2, 3)", "n"]
 
 
-def test_loop_carried_values_are_unknown() -> None:
+def test_loop_carried_values_are_what_every_iteration_agrees_on() -> None:
+    # The function's run on its own signature goes round a loop of known length once per iteration: a value that
+    # changes from one iteration to the next is unknown inside the loop, and known after it; one that doesn't is
+    # known throughout. A loop of unknown length may run no times at all.
     assert probe('''
         import torch
         def f(blocks):
@@ -49,7 +52,11 @@ def test_loop_carried_values_are_unknown() -> None:
             for _ in range(3):
                 y = y + 1
                 probe(y)
-    ''') == [None, None, None]
+            z = torch.zeros(4)
+            for block in blocks:
+                z = z.unsqueeze(0)
+            probe(z)
+    ''') == [None, "(1, 1, 1, 2, 3)", "(4,)", None]
 
 
 def test_try_and_while() -> None:
