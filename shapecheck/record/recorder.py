@@ -1,8 +1,10 @@
-"""The recorder: a `sys.settrace` hook that sees every call of the chosen functions and keeps the first N.
+"""The recorder: a `sys.settrace` hook that sees every call of the chosen functions and keeps one sample of each
+distinct shape signature (the shapes and dtypes of its tensor arguments), up to N signatures per function.
 
 Only Python-level calls reach a trace function (C calls such as torch's kernels do not), line events are switched
 off in the frames it follows, and the decision "is this function recorded?" is cached per code object, so code
-outside the chosen packages costs one dict lookup per call. After a function's first N calls it costs the same.
+outside the chosen packages costs one dict lookup per call. A call whose signature was seen costs that lookup and
+the signature; only a new signature is described in full and followed to its return.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from types import CodeType, FrameType
 from typing import Any
 
 from shapecheck.record.store import FunctionRecord, file_hash, save
-from shapecheck.record.values import describe, int_attributes
+from shapecheck.record.values import describe, has_tensor, int_attributes, signature
 
+# Distinct shape signatures kept per function in a run.
 DEFAULT_CALLS = 20
 # Recorded calls over all functions: a bound on the record's memory whatever the program does (~1 KB a call).
 DEFAULT_MAX_ENTRIES = 20_000
@@ -42,6 +45,8 @@ class Recorder:
         self.entries = 0
         self.truncated = False  # the entry budget ran out: later calls were not recorded
         self._targets: dict[CodeType, FunctionRecord | None] = {}
+        self._seen: dict[str, set] = {}  # per function key: the signatures sampled so far
+        self._factories: dict[str, bool] = {}  # per function key: called without tensors
         self._hashes: dict[str, str | None] = {}
         self._previous: Callable | None = None
         # Tells runs apart once merged: sizes that never varied within a single run deserve a note, not trust.
@@ -77,14 +82,27 @@ class Recorder:
         record = self._targets.get(code, False)
         if record is False:
             record = self._targets[code] = self._target(frame)
-        if record is None or len(record.calls) >= self.calls:
+        if record is None:
+            return None
+        seen = self._seen[record.key]
+        if len(seen) >= self.calls:
+            return None
+        values = frame.f_locals
+        key = tuple([signature(values.get(name)) for name in record.params])
+        factory = self._factories.get(record.key)
+        if factory is None:  # decided by the first call: no tensor comes in, so its ints shape what comes out
+            factory = self._factories[record.key] = not has_tensor(key)
+        if factory:
+            key += tuple([value for name in record.params if type(value := values.get(name)) is int])
+        if key in seen:
             return None
         if self.entries >= self.max_entries:
             self.truncated = True
             return None
+        seen.add(key)
         self.entries += 1
-        call = {"run": self.run, "args": {name: describe(frame.f_locals.get(name)) for name in record.params}}
-        owner = frame.f_locals.get(record.params[0]) if record.params and record.params[0] == "self" else None
+        call = {"run": self.run, "args": {name: describe(values.get(name)) for name in record.params}}
+        owner = values.get(record.params[0]) if record.params and record.params[0] == "self" else None
         if owner is not None:
             call["self_ints"] = int_attributes(owner)
         record.calls.append(call)
@@ -112,9 +130,10 @@ class Recorder:
             return None
         qualname = _qualname(frame)
         record = FunctionRecord(module, qualname, str(Path(code.co_filename).resolve()), code.co_firstlineno,
-                                digest, _parameters(code))
-        self.functions.setdefault(record.key, record)
-        return self.functions[record.key]
+                                digest, _parameters(code), constants=_constants(frame.f_globals))
+        record = self.functions.setdefault(record.key, record)
+        self._seen.setdefault(record.key, set())
+        return record
 
     def _wanted(self, module: str, filename: str) -> bool:
         if self.packages:
@@ -135,6 +154,17 @@ def _parameters(code: CodeType) -> list[str]:
     """The named parameters (not `*args`/`**kwargs`), in order."""
     count = code.co_argcount + code.co_kwonlyargcount
     return list(code.co_varnames[:count])
+
+
+def _constants(namespace: dict[str, Any], limit: int = 64) -> dict[str, int]:
+    """A module's UPPER_CASE int constants (`N_FRAMES = 3000`, also those it imported)."""
+    found = {}
+    for name, value in namespace.items():
+        if type(value) is int and name.isupper() and not name.startswith("_"):
+            found[name] = value
+            if len(found) >= limit:
+                break
+    return found
 
 
 def _qualname(frame: FrameType) -> str:
