@@ -98,7 +98,7 @@ def infer(record: FunctionRecord, code_names: Mapping[Slot, str] = {}, inherited
         return result
     groups = _group(leaves)
     ranks = {leaf.path: leaf.rank for leaf in leaves}
-    _Namer(groups, ranks, record).name(code_names, inherited)
+    _Namer(groups, leaves, record).name(code_names, inherited)
     rendered = {leaf.path: _render(leaf, groups, result) for leaf in leaves}
     for name, skeleton in skeletons.items():
         text = _spell(skeleton, rendered, result, spelling)
@@ -253,9 +253,10 @@ def _group(leaves: list[_Leaf]) -> list[_Group]:
 # ------------------------------------------------------------------------------------------------- naming
 
 class _Namer:
-    def __init__(self, groups: list[_Group], ranks: dict[str, int], record: FunctionRecord) -> None:
+    def __init__(self, groups: list[_Group], leaves: list[_Leaf], record: FunctionRecord) -> None:
         self.groups = [group for group in groups if group.name != "_"]
-        self.ranks = ranks
+        self.ranks = {leaf.path: leaf.rank for leaf in leaves}
+        self.integral = {leaf.path: dtype_class(leaf.dtypes) in ("Int", "UInt", "UInt8", "Integer") for leaf in leaves}
         self.record = record
         self.owners: dict[str, _Group] = {}  # name -> the first group that took it
 
@@ -274,8 +275,12 @@ class _Namer:
                         and self.take(group, name):
                     break
         for group in self.unnamed(varying=True):
-            roles = [_role(slot, self.ranks[slot[0]]) for slot in group.slots]
-            for name in [role for role in roles if role] + list(_SPARE_NAMES):
+            roles = {_role(slot, self.ranks[slot[0]], self.integral[slot[0]]) for slot in group.slots
+                     if not slot[0].startswith("return")}
+            # B only for a dim that is first wherever it is seen; T for a sequence dim (second of a 3-d tensor or of
+            # a tensor of token ids) that is nothing else.
+            role = "B" if roles == {"B"} else "T" if roles and roles <= {"T", "B"} and "T" in roles else None
+            for name in [role] * (role is not None) + list(_SPARE_NAMES):
                 if self.take(group, name):
                     break
             else:
@@ -299,6 +304,7 @@ class _Namer:
         return [group for group in self.groups if group.name is None and group.varies == varying]
 
     def take(self, group: _Group, name: str) -> bool:
+        name = name.lstrip("_")  # jaxtyping reads `_bsz` as a dim it does not check
         if not name.isidentifier():
             return False
         owner = self.owners.get(name)
@@ -310,15 +316,13 @@ class _Namer:
         return True
 
 
-def _role(slot: Slot, rank: int) -> str | None:
-    path, axis = slot
-    if path == "return" or path.startswith("return["):
-        return None  # the inputs say what a dim is; a size first seen in the output gets a spare name
+def _role(slot: Slot, rank: int, integral: bool) -> str:
+    axis = slot[1]
     if axis == 0 and rank >= 2:
         return "B"
-    if axis == 1 and rank == 3:
+    if axis == 1 and (rank == 3 or rank == 2 and integral):
         return "T"
-    return None
+    return "other"
 
 
 def _int_candidates(record: FunctionRecord) -> dict[str, list[int | None]]:

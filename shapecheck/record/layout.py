@@ -35,9 +35,10 @@ def trailing_comma_safe(module: cst.Module) -> bool:
 
 def wrap_signature(function: cst.FunctionDef, original: cst.FunctionDef, indent: str, length: int,
                    comma_safe: bool) -> cst.FunctionDef:
-    """`function` (the annotated `original`) with its signature wrapped as black would, when it no longer fits on
-    one line; unchanged when it fits or when the original signature spanned several lines (it keeps its layout)."""
-    if "\n" in _header(original):
+    """`function` (the annotated `original`) with its signature laid out as black would: wrapped when it no longer
+    fits on one line. A signature black keeps one parameter a line (a magic trailing comma) or that holds comments
+    keeps its layout."""
+    if "#" in _header(original) or _magic_trailing_comma(original.params):
         return function
     params = _parameter_texts(function.params)
     head = f"{'async ' if function.asynchronous else ''}def {function.name.value}("
@@ -48,7 +49,7 @@ def wrap_signature(function: cst.FunctionDef, original: cst.FunctionDef, indent:
     inner = indent + "    "
     starred = any(text.startswith("*") for text in params)
     comma = "," if comma_safe or not starred else ""
-    lines = [f"{head}"] if params else []
+    lines = [f"{indent}{head}"] if params else []
     if params:
         joined = ", ".join(params)
         if len(inner) + len(joined) <= length:
@@ -83,6 +84,13 @@ def _header(function: cst.FunctionDef) -> str:
     code = _EMPTY.code_for_node(function.with_changes(decorators=(), leading_lines=(),
                                                       body=cst.SimpleStatementSuite([cst.Pass()])))
     return code.rsplit(":", 1)[0]
+
+
+def _magic_trailing_comma(params: cst.Parameters) -> bool:
+    elements = [*params.posonly_params, *params.params, params.star_arg, *params.kwonly_params, params.star_kwarg]
+    elements = [element for element in elements if isinstance(element, (cst.Param, cst.ParamStar))]
+    last = elements[-1] if elements else None
+    return isinstance(last, cst.Param) and isinstance(last.comma, cst.Comma)
 
 
 def _parameter_texts(params: cst.Parameters) -> list[str]:
