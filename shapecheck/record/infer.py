@@ -1,7 +1,8 @@
 """From recorded sizes to jaxtyping annotations: which dims are one symbol, which are literals, and their names.
 
-Two dims are one symbol only on evidence: equal in every call where both were seen, over at least two different
-sizes (a batch of 4 and 4 channels in the same call prove nothing). A size that varied is a symbol, named by the code
+Two dims are one symbol only on evidence: dims of two tensors equal in every call where both were seen, over at least
+two different sizes (a batch of 4 and 4 channels in the same call prove nothing; neither do the height and width of
+square test images). A size that varied is a symbol, named by the code
 (`B, T, C = x.size()`), by a caller that passes it on, by an int argument, a `self.` int or a configuration object's
 setting equal to it in every call (`seq_len`, `self.config.n_embd`, `dims.n_audio_state`), or else by its role (`B`
 for batch, `T` for sequence). A size that never varied is a symbol too when the code or a setting names it: a model
@@ -230,15 +231,19 @@ def _group(leaves: list[_Leaf]) -> list[_Group]:
             elif sum(size is not None for size in sizes) < 2:
                 once.append((slot, sizes))
             else:
-                for group in groups:
-                    if group.name != "_" and group.joins(sizes):
-                        group.absorb(slot, sizes)
-                        break
+                # Two dims of one tensor are never one symbol on sizes alone: square test images would make every
+                # image's height its width. Among equal candidates, the one seen at the same axis is the likelier.
+                joined = [group for group in groups if group.name != "_" and group.joins(sizes)
+                          and all(path != leaf.path for path, _ in group.slots)]
+                joined.sort(key=lambda group: all(axis != other for _, other in group.slots))
+                if joined:
+                    joined[0].absorb(slot, sizes)
                 else:
                     groups.append(_Group(sizes, [slot]))
     for slot, sizes in once:  # seen in one call: it is the dim it equals there, if exactly one does
         call, size = next((call, size) for call, size in enumerate(sizes) if size is not None)
-        equal = [group for group in groups if group.name != "_" and group.sizes[call] == size]
+        equal = [group for group in groups if group.name != "_" and group.sizes[call] == size
+                 and all(path != slot[0] for path, _ in group.slots)]
         varying = [group for group in equal if group.varies]
         constant = [group for group in equal if not group.varies and group.sizes.count(None) == 0]
         if len(varying) == 1:
