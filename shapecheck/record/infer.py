@@ -122,8 +122,9 @@ def infer(record: FunctionRecord, code_names: Mapping[Slot, str] = {}, inherited
 
 def _note_literals(record: FunctionRecord, groups: list[_Group], rendered: dict[str, str],
                    result: Annotations) -> None:
-    literals = [f"{path}.shape[{axis}]" for group in groups if group.name is None for path, axis in group.slots
-                if path in rendered]
+    # Size 1 is a kept or broadcast dim, not a setting frozen by chance.
+    literals = [f"{path}.shape[{axis}]" for group in groups if group.name is None and group.value > 1
+                for path, axis in group.slots if path in rendered]
     if not literals:
         return
     runs = len({call.get("run") for call in record.calls})
