@@ -74,10 +74,10 @@ def annotate_source(source: str, records: Iterable[FunctionRecord], path: Path =
     except cst.ParserSyntaxError as error:
         return FileResult(path, source, source, error=f"does not parse ({error.message})")
     functions = _functions(module)
-    spelling = hints.spelling(module)
+    spelling = hints.spelling(module, source)
     annotations = _infer_file(by_qualname, functions, spelling)
     writer = _Writer(annotations, functions, overwrite, decorate, keep_plain, _tensor_spelling(module), spelling,
-                     line_length, layout.trailing_comma_safe(module))
+                     line_length, layout.trailing_comma_safe(source))
     new_module = module.visit(writer)
     result = FileResult(path, source, source, writer.functions, writer.notes)
     if writer.functions:
@@ -165,8 +165,10 @@ def _generic_helpers(functions: dict[str, tuple[cst.FunctionDef, str | None]]) -
     """Module-level functions that only pass their arguments through (`exists`, `default`), found to a fixpoint."""
     generic: set[str] = set()
     while True:
+        # Such helpers are a line or two; a longer function does something with its arguments.
         found = {qualname for qualname, (function, class_name) in functions.items() if class_name is None
-                 and "." not in qualname and reading.passes_through(function, reading.parameters(function), generic)}
+                 and "." not in qualname and len(getattr(function.body, "body", ())) <= 3
+                 and reading.passes_through(function, reading.parameters(function), generic)}
         if found == generic:
             return generic
         generic = found

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import libcst as cst
@@ -118,7 +119,10 @@ def _has_tensor(found: Any) -> bool:
     return kind == "tuple" and any(_has_tensor(item) for item in found[1])
 
 
-def spelling(module: cst.Module) -> Spelling:
+_UNION_NONE = re.compile(r"\|\s*None\b|\bNone\s*\|")
+
+
+def spelling(module: cst.Module, source: str) -> Spelling:
     """`Tuple`/`List` where the file imports them from typing (so they stay used), `X | None` where the file writes
     that and does not import Optional."""
     imported = set()
@@ -128,9 +132,7 @@ def spelling(module: cst.Module) -> Spelling:
                     _EMPTY.code_for_node(small.module) == "typing" and not isinstance(small.names, cst.ImportStar):
                 imported |= {alias.name.value for alias in small.names if isinstance(alias.name, cst.Name)
                              and alias.asname is None}
-    union = "Optional" not in imported and any(
-        isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr)
-        and isinstance(node.right, cst.Name) and node.right.value == "None" for node in walk(module))
+    union = "Optional" not in imported and bool(_UNION_NONE.search(source))
     return Spelling(tuple="Tuple" if "Tuple" in imported else "tuple", list="List" if "List" in imported else "list",
                     union=union)
 

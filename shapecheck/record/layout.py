@@ -7,12 +7,12 @@ magic trailing comma keeps it one parameter a line), and existing imports stay w
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 
 import libcst as cst
 
-from shapecheck.record.reading import walk
 
 _EMPTY = cst.Module([])
 
@@ -27,10 +27,13 @@ def line_length(source_root_config: dict | None) -> int:
     return 88
 
 
-def trailing_comma_safe(module: cst.Module) -> bool:
+def trailing_comma_safe(source: str) -> bool:
     """Whether black may add a trailing comma after `*args` / `**kwargs`: only when the file uses syntax of Python 3.6
-    or later (black infers the target versions from the file)."""
-    return any(isinstance(node, (cst.FormattedString, cst.NamedExpr, cst.ParamSlash)) for node in walk(module))
+    or later (black infers the target versions from the file): f-strings, `:=`, positional-only parameters."""
+    return bool(_MODERN.search(source))
+
+
+_MODERN = re.compile(r"""(?<![\w.])(?:[rRbB]?[fF]|[fF][rR])["']|:=|,\s*/\s*[,)]""")
 
 
 def wrap_signature(function: cst.FunctionDef, original: cst.FunctionDef, indent: str, length: int,
@@ -38,13 +41,13 @@ def wrap_signature(function: cst.FunctionDef, original: cst.FunctionDef, indent:
     """`function` (the annotated `original`) with its signature laid out as black would: wrapped when it no longer
     fits on one line. A signature black keeps one parameter a line (a magic trailing comma) or that holds comments
     keeps its layout."""
-    if "#" in _header(original) or _magic_trailing_comma(original.params):
+    if _magic_trailing_comma(original.params):
         return function
     params = _parameter_texts(function.params)
     head = f"{'async ' if function.asynchronous else ''}def {function.name.value}("
     returns = _EMPTY.code_for_node(function.returns.annotation) if function.returns is not None else None
     arrow = f" -> {returns}" if returns is not None else ""
-    if len(f"{indent}{head}{', '.join(params)}){arrow}:") <= length:
+    if len(f"{indent}{head}{', '.join(params)}){arrow}:") <= length or "#" in _header(original):
         return function
     inner = indent + "    "
     starred = any(text.startswith("*") for text in params)

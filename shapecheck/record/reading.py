@@ -4,6 +4,7 @@ its parameters on to other functions of the file, and whether it only passes its
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -136,12 +137,38 @@ def _allow(expression: cst.BaseExpression, allowed: set[int]) -> None:
 
 
 def walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
-    """Every node under `node`, itself included, in source order."""
+    """Every node under `node`, itself included, in source order. Reads the nodes' fields directly: libcst's
+    `children` runs a visitor per node, which made annotating a large file take seconds."""
     stack = [node]
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(reversed(current.children))
+        found = []
+        for name in _fields(type(current)):
+            value = getattr(current, name)
+            if _is_node(type(value)):
+                found.append(value)
+            elif type(value) is tuple or type(value) is list:
+                found.extend(item for item in value if _is_node(type(item)))
+        stack.extend(reversed(found))
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_NODES: dict[type, bool] = {}  # isinstance against libcst's abstract classes is slow: asked once per type
+
+
+def _fields(kind: type) -> tuple[str, ...]:
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(field.name for field in dataclasses.fields(kind))
+    return names
+
+
+def _is_node(kind: type) -> bool:
+    known = _NODES.get(kind)
+    if known is None:
+        known = _NODES[kind] = issubclass(kind, cst.CSTNode)
+    return known
 
 
 @dataclass

@@ -27,6 +27,7 @@ DEFAULT_CALLS = 20
 # Recorded calls over all functions: a bound on the record's memory whatever the program does (~1 KB a call).
 DEFAULT_MAX_ENTRIES = 20_000
 
+_SCALARS = frozenset({type(None), int, float, bool, str})
 _SKIPPED_NAMES = frozenset({"<module>", "<lambda>", "<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"})
 _NOT_PLAIN = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR | inspect.CO_ITERABLE_COROUTINE
 
@@ -44,9 +45,11 @@ class Recorder:
         self.functions: dict[str, FunctionRecord] = {}
         self.entries = 0
         self.truncated = False  # the entry budget ran out: later calls were not recorded
-        self._targets: dict[CodeType, FunctionRecord | None] = {}
-        self._seen: dict[str, set] = {}  # per function key: the signatures sampled so far
-        self._factories: dict[str, bool] = {}  # per function key: called without tensors
+        # Per code object: None (not recorded), or its record, the signatures sampled so far, and whether it is a
+        # factory (called without tensors; None until its first call says).
+        self._targets: dict[CodeType, tuple[FunctionRecord, set, bool | None] | None] = {}
+        self._shared: dict[str, set] = {}  # per function key: the signatures sampled so far
+        self._tensor: type | None = None  # torch.Tensor, once torch is imported
         self._hashes: dict[str, str | None] = {}
         self._previous: Callable | None = None
         # Tells runs apart once merged: sizes that never varied within a single run deserve a note, not trust.
@@ -78,20 +81,32 @@ class Recorder:
     def _trace(self, frame: FrameType, event: str, arg: Any) -> Callable | None:
         if event != "call":
             return None
-        code = frame.f_code
-        record = self._targets.get(code, False)
-        if record is False:
-            record = self._targets[code] = self._target(frame)
-        if record is None:
+        target = self._targets.get(frame.f_code, False)
+        if target is False:
+            target = self._targets[frame.f_code] = self._target(frame)
+        if target is None:
             return None
-        seen = self._seen[record.key]
+        record, seen, factory = target
         if len(seen) >= self.calls:
             return None
         values = frame.f_locals
-        key = tuple([signature(values.get(name)) for name in record.params])
-        factory = self._factories.get(record.key)
+        tensor = self._tensor
+        if tensor is None and "torch" in sys.modules:
+            tensor = self._tensor = sys.modules["torch"].Tensor
+        key = []
+        for name in record.params:  # `signature`, with its common cases inline: this runs on every call
+            value = values.get(name)
+            kind = type(value)
+            if kind is tensor:
+                key.append((value.shape, value.dtype))
+            elif kind in _SCALARS or name == "self":
+                key.append(kind)
+            else:
+                key.append(signature(value, tensor))
+        key = tuple(key)
         if factory is None:  # decided by the first call: no tensor comes in, so its ints shape what comes out
-            factory = self._factories[record.key] = not has_tensor(key)
+            factory = not has_tensor(key)
+            self._targets[frame.f_code] = (record, seen, factory)
         if factory:
             key += tuple([value for name in record.params if type(value := values.get(name)) is int])
         if key in seen:
@@ -117,7 +132,7 @@ class Recorder:
 
         return on_return
 
-    def _target(self, frame: FrameType) -> FunctionRecord | None:
+    def _target(self, frame: FrameType) -> tuple[FunctionRecord, set, bool | None] | None:
         code = frame.f_code
         # Class bodies run as code too, but only functions have CO_OPTIMIZED (fast locals).
         if code.co_name in _SKIPPED_NAMES or code.co_flags & _NOT_PLAIN or not code.co_flags & inspect.CO_OPTIMIZED:
@@ -132,8 +147,9 @@ class Recorder:
         record = FunctionRecord(module, qualname, str(Path(code.co_filename).resolve()), code.co_firstlineno,
                                 digest, _parameters(code), constants=_constants(frame.f_globals))
         record = self.functions.setdefault(record.key, record)
-        self._seen.setdefault(record.key, set())
-        return record
+        # Two code objects of one qualname (a redefinition) share the record and its samples.
+        seen = self._shared.setdefault(record.key, set())
+        return record, seen, None
 
     def _wanted(self, module: str, filename: str) -> bool:
         if self.packages:

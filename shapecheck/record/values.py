@@ -47,25 +47,38 @@ def describe(value: Any, depth: int = 0) -> Description:
     return {"t": "other"}
 
 
-def signature(value: Any, depth: int = 0) -> Any:
-    """A hashable key for what the annotation of `value` depends on: tensors' shapes and dtypes, the structure of
-    containers and the kind of anything else. Int values are left out: a step counter must not make every call a
-    new sample of a function whose tensors keep their shapes."""
-    torch = sys.modules.get("torch")
-    if torch is not None and isinstance(value, torch.Tensor):
-        return (tuple(value.shape), value.dtype) if not getattr(value, "is_nested", False) else "nested"
+def signature(value: Any, tensor: type | None, depth: int = 0) -> Any:
+    """A hashable key for what the annotation of `value` depends on: tensors' shapes and dtypes (`tensor` is
+    torch.Tensor, or None before torch is imported), the structure of containers and the kind of anything else. Int
+    values are left out: a step counter must not make every call a new sample of a function whose tensors keep their
+    shapes. Called on every call of a recorded function, so it asks as little as it can."""
     kind = type(value)
-    if kind in (tuple, list) and depth < _MAX_DEPTH and len(value) <= _MAX_ITEMS:
-        return (kind, *(signature(item, depth + 1) for item in value))
+    if kind is tensor or tensor is not None and _is_tensor_kind(kind, tensor):
+        try:
+            return (value.shape, value.dtype)
+        except RuntimeError:  # a nested tensor has no one shape
+            return "nested"
+    if (kind is tuple or kind is list) and depth < _MAX_DEPTH and len(value) <= _MAX_ITEMS:
+        return (kind, *[signature(item, tensor, depth + 1) for item in value])
     if kind is dict and depth < _MAX_DEPTH and len(value) <= _MAX_ITEMS:
-        return (dict, *((key, signature(item, depth + 1)) for key, item in value.items()))
+        return (dict, *[(key, signature(item, tensor, depth + 1)) for key, item in value.items()])
     return kind
+
+
+_TENSOR_KINDS: dict[type, bool] = {}
+
+
+def _is_tensor_kind(kind: type, tensor: type) -> bool:
+    known = _TENSOR_KINDS.get(kind)
+    if known is None:
+        known = _TENSOR_KINDS[kind] = issubclass(kind, tensor)
+    return known
 
 
 def has_tensor(key: Any) -> bool:
     """Whether a `signature` has a tensor in it."""
     if type(key) is tuple:
-        if len(key) == 2 and type(key[0]) is tuple and not isinstance(key[1], (type, str, tuple)):
+        if len(key) == 2 and isinstance(key[0], tuple) and not isinstance(key[1], (type, str, tuple)):
             return True  # (shape, dtype)
         return any(has_tensor(item) for item in key)
     return False
@@ -120,14 +133,26 @@ def config_ints(value: Any) -> dict[str, int]:
 _CONFIG_WORDS = ("config", "args", "params", "dimensions", "dims", "settings", "hparams", "options", "cfg")
 
 
+_KINDS: dict[type, bool] = {}  # per type: whether its instances are configuration objects
+
+
 def _is_config(value: Any) -> bool:
     kind = type(value)
-    if isinstance(value, tuple):
-        return hasattr(kind, "_fields") and hasattr(value, "_asdict")  # a namedtuple
+    known = _KINDS.get(kind)
+    if known is None:
+        known = _KINDS[kind] = _config_kind(kind)
+    # A class whose name says it is a configuration must hold settings, not be a module or a function.
+    return known and (isinstance(value, tuple) or hasattr(value, "__dict__"))
+
+
+def _config_kind(kind: type) -> bool:
+    if issubclass(kind, tuple):
+        return hasattr(kind, "_fields") and hasattr(kind, "_asdict")  # a namedtuple
     if kind.__module__ in ("argparse", "types") and kind.__name__ in ("Namespace", "SimpleNamespace"):
         return True
-    if not hasattr(value, "__dict__") or isinstance(value, type) or callable(value):
-        return False  # classes, modules (nn.Module is callable), functions
+    called = any("__call__" in vars(klass) for klass in kind.__mro__ if klass is not object)
+    if issubclass(kind, type) or called and not hasattr(kind, "__dataclass_fields__"):
+        return False  # classes, and objects that are called (nn.Module, functions)
     if hasattr(kind, "__dataclass_fields__"):
         return True
     return kind.__name__.lower().endswith(_CONFIG_WORDS)
