@@ -175,7 +175,8 @@ def _insert(body: list[cst.CSTNode], new: cst.BaseStatement, source: str, is_fro
             first_party: Sequence[str]) -> None:
     position, before, after = _position(body, source, is_from, first_party)
     section = _section(source, first_party)
-    if before is not None and before != section:  # the first import of a new section: a blank line between
+    if before is not None and before != section or before is None and position > 0 and after is None:
+        # The first import of a new section, or the first import after the docstring: a blank line before it.
         new = new.with_changes(leading_lines=[cst.EmptyLine()])
     if after is not None and after != section and not body[position].leading_lines:
         body[position] = body[position].with_changes(leading_lines=[cst.EmptyLine()])

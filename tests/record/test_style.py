@@ -163,3 +163,20 @@ def test_mypy_accepts_the_annotated_file_as_before(tmp_path: Path, monkeypatch: 
     before = mypy_api.run([str(tmp_path / "before.py"), "--no-incremental", "--ignore-missing-imports"])
     after = mypy_api.run([str(tmp_path / "after.py"), "--no-incremental", "--ignore-missing-imports"])
     assert before[2] == 0 and after[2] == 0, after[0]
+
+
+@pytest.mark.parametrize("source", [
+    '"""Doc."""\n\n\ndef f(x):\n    return x * 2\n',
+    "def f(x):\n    return x * 2\n",
+    '"""Doc."""\n\nX = 1\n\n\ndef f(x):\n    return x * 2\n',
+    '"""Doc."""\n\nfrom __future__ import annotations\n\nimport os\n\n\ndef f(x, y=None):\n    return x * 2\n',
+    '"""Doc."""\n\nfrom __future__ import annotations\n\nfrom .utils import g\n\n\ndef f(x):\n    return x * 2\n',
+    "# A comment.\nimport torch\nfrom torch import nn\n\nX = 1\n\n\ndef f(x, y=None):\n    return x * 2\n",
+])
+def test_new_imports_go_where_isort_and_black_put_them(source: str):
+    record = FunctionRecord("m", "f", "/m.py", 1, "h", ["x", "y"], calls(
+        {"x": lambda b: tensor(b, 4), "y": lambda b: tensor(b, 4)}, lambda b: tensor(b, 4)))
+    new = annotate_source(source, [record]).new
+    assert new != source
+    assert black.format_str(new, mode=black.Mode()) == new, new
+    assert isort.code(new, profile="black") == new, new
