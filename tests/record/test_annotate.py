@@ -183,6 +183,13 @@ def test_overwrite_keeps_an_existing_optional():
     assert 'x: Float[Tensor, "N 4"], y: Optional[Float[Tensor, "N 4"]] = None\n) -> Float[Tensor, "B 4"]:' in kept
     new = annotated(source, record, overwrite=True)
     assert 'def f(\n    x: Float[Tensor, "B 4"], y: Optional[Float[Tensor, "B 4"]] = None\n) -> Float' in new
+    # A replaced `Tuple[...]` is written `Tuple[...]` again: the file's import of it stays used.
+    pair = FunctionRecord("m", "g", "/m.py", 1, "h", ["x"], [
+        {"args": {"x": tensor(b, 4)}, "return": {"t": "tuple", "items": [tensor(b, 4)] * 2}} for b in (2, 3)])
+    source = "from typing import Tuple\n\nfrom jaxtyping import Float\nfrom torch import Tensor\n\n\n" \
+             'def g(x) -> Tuple[Float[Tensor, "N 4"], Float[Tensor, "N 4"]]:\n    return x, x.abs()\n'
+    new = annotated(source, pair, overwrite=True)
+    assert '-> Tuple[Float[Tensor, "B 4"], Float[Tensor, "B 4"]]:' in new and new.startswith("from typing import Tuple")
 
 
 def test_generic_helpers_that_pass_values_through_get_no_tensor_hints():
