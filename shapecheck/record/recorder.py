@@ -27,7 +27,7 @@ DEFAULT_CALLS = 20
 # Recorded calls over all functions: a bound on the record's memory whatever the program does (~1 KB a call).
 DEFAULT_MAX_ENTRIES = 20_000
 
-_SCALARS = frozenset({type(None), int, float, bool, str})
+_PLAIN_KINDS = frozenset({type(None), int, float, bool, str})  # their signature is their type
 _SKIPPED_NAMES = frozenset({"<module>", "<lambda>", "<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"})
 _NOT_PLAIN = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR | inspect.CO_ITERABLE_COROUTINE
 
@@ -45,10 +45,12 @@ class Recorder:
         self.functions: dict[str, FunctionRecord] = {}
         self.entries = 0
         self.truncated = False  # the entry budget ran out: later calls were not recorded
-        # Per code object: None (not recorded), or its record, the signatures sampled so far, and whether it is a
-        # factory (called without tensors; None until its first call says).
-        self._targets: dict[CodeType, tuple[FunctionRecord, set, bool | None] | None] = {}
+        # Per code object: None (not recorded), or [its record, the signatures sampled so far, whether it is a
+        # factory (called without tensors; None until its first call says), the parameters that make a signature
+        # (not `self`: its class is the code's own)].
+        self._targets: dict[CodeType, list | None] = {}
         self._shared: dict[str, set] = {}  # per function key: the signatures sampled so far
+        self._hook = self._make_hook()
         self._tensor: type | None = None  # torch.Tensor, once torch is imported
         self._hashes: dict[str, str | None] = {}
         self._previous: Callable | None = None
@@ -59,8 +61,8 @@ class Recorder:
 
     def start(self) -> Recorder:
         self._previous = sys.gettrace()
-        sys.settrace(self._trace)
-        threading.settrace(self._trace)
+        sys.settrace(self._hook)
+        threading.settrace(self._hook)
         return self
 
     def stop(self) -> None:
@@ -78,15 +80,29 @@ class Recorder:
 
     # ------------------------------------------------------------------------------------------- the hook
 
-    def _trace(self, frame: FrameType, event: str, arg: Any) -> Callable | None:
-        if event != "call":
-            return None
-        target = self._targets.get(frame.f_code, False)
-        if target is False:
-            target = self._targets[frame.f_code] = self._target(frame)
-        if target is None:
-            return None
-        record, seen, factory = target
+    def _make_hook(self) -> Callable:
+        # A closure over locals: the hook runs on every Python call of the program, recorded or not, so the common
+        # case (code outside the packages) is one dict lookup. The trace function set with settrace only ever sees
+        # "call" events; only the local ones returned for sampled calls see the rest.
+        targets = self._targets
+        lookup = targets.get
+        resolve = self._target
+        sample = self._sample
+
+        def hook(frame: FrameType, event: str, arg: Any) -> Callable | None:
+            target = lookup(frame.f_code, False)
+            if target is None:
+                return None
+            if target is False:
+                target = targets[frame.f_code] = resolve(frame)
+                if target is None:
+                    return None
+            return sample(frame, target)
+
+        return hook
+
+    def _sample(self, frame: FrameType, target: list) -> Callable | None:
+        record, seen, factory, keyed = target
         if len(seen) >= self.calls:
             return None
         values = frame.f_locals
@@ -94,21 +110,20 @@ class Recorder:
         if tensor is None and "torch" in sys.modules:
             tensor = self._tensor = sys.modules["torch"].Tensor
         key = []
-        for name in record.params:  # `signature`, with its common cases inline: this runs on every call
+        for name in keyed:  # `signature`, with its common cases inline: this runs on every call
             value = values.get(name)
             kind = type(value)
             if kind is tensor:
                 key.append((value.shape, value.dtype))
-            elif kind in _SCALARS or name == "self":
+            elif kind in _PLAIN_KINDS:
                 key.append(kind)
             else:
                 key.append(signature(value, tensor))
         key = tuple(key)
         if factory is None:  # decided by the first call: no tensor comes in, so its ints shape what comes out
-            factory = not has_tensor(key)
-            self._targets[frame.f_code] = (record, seen, factory)
+            factory = target[2] = not has_tensor(key)
         if factory:
-            key += tuple([value for name in record.params if type(value := values.get(name)) is int])
+            key += tuple([value for name in keyed if type(value := values.get(name)) is int])
         if key in seen:
             return None
         if self.entries >= self.max_entries:
@@ -132,7 +147,7 @@ class Recorder:
 
         return on_return
 
-    def _target(self, frame: FrameType) -> tuple[FunctionRecord, set, bool | None] | None:
+    def _target(self, frame: FrameType) -> list | None:
         code = frame.f_code
         # Class bodies run as code too, but only functions have CO_OPTIMIZED (fast locals).
         if code.co_name in _SKIPPED_NAMES or code.co_flags & _NOT_PLAIN or not code.co_flags & inspect.CO_OPTIMIZED:
@@ -149,7 +164,8 @@ class Recorder:
         record = self.functions.setdefault(record.key, record)
         # Two code objects of one qualname (a redefinition) share the record and its samples.
         seen = self._shared.setdefault(record.key, set())
-        return record, seen, None
+        keyed = tuple(record.params[1:] if record.params[:1] == ["self"] else record.params)
+        return [record, seen, None, keyed]
 
     def _wanted(self, module: str, filename: str) -> bool:
         if self.packages:
