@@ -8,14 +8,21 @@ annotations from another version of the code would be guesses.
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import libcst as cst
 
-from shapecheck.record.infer import Annotations, Slot, infer
+from shapecheck.record import hints, layout, reading
+from shapecheck.record.infer import Annotations, Slot, Spelling, infer
 from shapecheck.record.store import FunctionRecord, file_hash
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 
 @dataclass
@@ -33,7 +40,7 @@ class FileResult:
 
 
 def annotate_paths(records: dict[str, FunctionRecord], paths: Sequence[str | Path], *, overwrite: bool = False,
-                   decorate: bool = False) -> list[FileResult]:
+                   decorate: bool = False, keep_plain: bool = False) -> list[FileResult]:
     """One result per recorded file under `paths` (files or folders); nothing is written here."""
     roots = [Path(path).resolve() for path in paths]
     by_file: dict[Path, list[FunctionRecord]] = {}
@@ -52,22 +59,29 @@ def annotate_paths(records: dict[str, FunctionRecord], paths: Sequence[str | Pat
         if any(record.file_hash != current for record in file_records):
             results.append(FileResult(file, old, old, error="changed since it was recorded: record again"))
             continue
-        results.append(annotate_source(old, file_records, file, overwrite=overwrite, decorate=decorate))
+        project = _project_settings(file)
+        results.append(annotate_source(old, file_records, file, overwrite=overwrite, decorate=decorate,
+                                       keep_plain=keep_plain, line_length=project[0], first_party=project[1]))
     return results
 
 
 def annotate_source(source: str, records: Iterable[FunctionRecord], path: Path = Path("<source>"), *,
-                    overwrite: bool = False, decorate: bool = False) -> FileResult:
+                    overwrite: bool = False, decorate: bool = False, keep_plain: bool = False,
+                    line_length: int = 88, first_party: Sequence[str] = ()) -> FileResult:
     by_qualname = {record.qualname: record for record in records}
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as error:
         return FileResult(path, source, source, error=f"does not parse ({error.message})")
-    writer = _Writer(by_qualname, overwrite, decorate, _tensor_spelling(module))
+    functions = _functions(module)
+    spelling = hints.spelling(module, source)
+    annotations = _infer_file(by_qualname, functions, spelling)
+    writer = _Writer(annotations, functions, overwrite, decorate, keep_plain, _tensor_spelling(module), spelling,
+                     line_length, layout.trailing_comma_safe(source))
     new_module = module.visit(writer)
     result = FileResult(path, source, source, writer.functions, writer.notes)
     if writer.functions:
-        new_module = _add_imports(new_module, writer.needed_imports())
+        new_module = layout.add_imports(new_module, writer.needed_imports(), first_party, line_length)
         result.new = new_module.code
         try:
             compile(result.new, str(path), "exec", dont_inherit=True)
@@ -76,38 +90,137 @@ def annotate_source(source: str, records: Iterable[FunctionRecord], path: Path =
     return result
 
 
+def _project_settings(file: Path) -> tuple[int, list[str]]:
+    """black's line length and the first-party top-level names (isort's sections) of the project holding `file`:
+    the nearest folder above it with a pyproject.toml, setup.py, setup.cfg or .git."""
+    for folder in file.parents:
+        markers = [folder / name for name in ("pyproject.toml", "setup.py", "setup.cfg", ".git")]
+        if any(marker.exists() for marker in markers):
+            config = None
+            if markers[0].is_file():
+                try:
+                    config = tomllib.loads(markers[0].read_text(encoding="utf-8"))
+                except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                    config = None
+            names = sorted({child.stem for child in folder.iterdir() if child.suffix == ".py" or
+                            (child.is_dir() and (child / "__init__.py").exists())})
+            return layout.line_length(config), names
+    return 88, []
+
+
+def _functions(module: cst.Module) -> dict[str, tuple[cst.FunctionDef, str | None]]:
+    """Every function of the module by qualname, with the name of the class it is a method of."""
+    found: dict[str, tuple[cst.FunctionDef, str | None]] = {}
+
+    def visit(body: Sequence[cst.CSTNode], scope: str, class_name: str | None) -> None:
+        for statement in body:
+            if isinstance(statement, cst.FunctionDef):
+                qualname = f"{scope}{statement.name.value}"
+                found.setdefault(qualname, (statement, class_name))
+                visit(_block(statement), f"{qualname}.<locals>.", None)
+            elif isinstance(statement, cst.ClassDef):
+                qualname = f"{scope}{statement.name.value}"
+                visit(_block(statement), f"{qualname}.", qualname)
+            elif isinstance(statement, (cst.If, cst.Try, cst.With)):
+                for block in (statement.body, getattr(statement, "orelse", None)):
+                    if block is not None:
+                        visit(_block(block), scope, class_name)
+
+    visit(module.body, "", None)
+    return found
+
+
+def _block(node: cst.CSTNode) -> Sequence[cst.CSTNode]:
+    body = getattr(node, "body", ())
+    return getattr(body, "body", body) if not isinstance(body, Sequence) else body
+
+
+def _infer_file(records: dict[str, FunctionRecord], functions: dict[str, tuple[cst.FunctionDef, str | None]],
+                spelling: Spelling) -> dict[str, Annotations]:
+    """Annotations for each recorded function of a file, where a size a caller passes on unchanged to another
+    function of the file takes the caller's symbol there too (else the linter would see `n_embd` passed where `32`
+    is required): inferred again with the callers' symbols until nothing changes (a few rounds for a call chain)."""
+    present = {qualname: record for qualname, record in records.items() if qualname in functions}
+    generic = _generic_helpers(functions)
+    names = {qualname: reading.code_names(functions[qualname][0]) for qualname in present}
+    calls = {qualname: reading.passed_on(functions[qualname][0], functions[qualname][1], set(present))
+             for qualname in present}
+    inherited: dict[str, dict[Slot, str]] = {}
+    result: dict[str, Annotations] = {}
+    for _ in range(4):
+        result = {qualname: infer(record, names[qualname], inherited.get(qualname, {}), spelling)
+                  for qualname, record in present.items()}
+        passed = _passed_symbols(result, calls, present)
+        if passed == inherited:
+            break
+        inherited = passed
+    for qualname, annotations in result.items():
+        function = functions[qualname][0]
+        if reading.passes_through(function, [name for name in annotations.params if name != "self"], generic):
+            result[qualname] = Annotations()  # a generic helper: any value goes through it
+    return result
+
+
+def _generic_helpers(functions: dict[str, tuple[cst.FunctionDef, str | None]]) -> set[str]:
+    """Module-level functions that only pass their arguments through (`exists`, `default`), found to a fixpoint."""
+    generic: set[str] = set()
+    while True:
+        # Such helpers are a line or two; a longer function does something with its arguments.
+        found = {qualname for qualname, (function, class_name) in functions.items() if class_name is None
+                 and "." not in qualname and len(getattr(function.body, "body", ())) <= 3
+                 and reading.passes_through(function, reading.parameters(function), generic)}
+        if found == generic:
+            return generic
+        generic = found
+
+
+def _passed_symbols(result: dict[str, Annotations], calls: dict[str, list[reading.PassedOn]],
+                    records: dict[str, FunctionRecord]) -> dict[str, dict[Slot, str]]:
+    passed: dict[str, dict[Slot, str]] = {}
+    for caller, found in calls.items():
+        symbols = result[caller].symbols
+        for call in found:
+            params = [name for name in records[call.callee].params if name != "self"]
+            targets = {params[index]: name for index, name in call.positional.items() if index < len(params)}
+            targets.update({keyword: name for keyword, name in call.keywords.items() if keyword in params})
+            for target, source in targets.items():
+                for (parameter, axis), symbol in symbols.items():
+                    if parameter == source:
+                        passed.setdefault(call.callee, {}).setdefault((target, axis), symbol)
+    return passed
+
+
 class _Writer(cst.CSTTransformer):
-    def __init__(self, records: dict[str, FunctionRecord], overwrite: bool, decorate: bool, tensor: str) -> None:
-        self.records = records
+    def __init__(self, annotations: dict[str, Annotations], functions: dict[str, tuple[cst.FunctionDef, str | None]],
+                 overwrite: bool, decorate: bool, keep_plain: bool, tensor: str, spelling: Spelling,
+                 line_length: int, comma_safe: bool) -> None:
+        self.annotations = annotations
+        self.by_node = {id(function): qualname for qualname, (function, _) in functions.items()}
         self.overwrite = overwrite
         self.decorate = decorate
+        self.keep_plain = keep_plain
         self.tensor = tensor
-        self.scope: list[str] = []
+        self.spelling = spelling
+        self.line_length = line_length
+        self.comma_safe = comma_safe
+        self.depth = 0
         self.functions: list[str] = []
         self.notes: list[str] = []
         self.dtypes: set[str] = set()
         self.optional = False
 
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self.scope.append(self._qualified(node.name.value))
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        self.depth += 1
 
-    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
-        self.scope.pop()
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        self.depth -= 1
         return updated
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.scope.append(self._qualified(node.name.value) + ".<locals>")
-
-    def _qualified(self, name: str) -> str:
-        # Python's qualnames: `Class.method`, and `outer.<locals>.inner` for a function defined in a function.
-        return f"{self.scope[-1]}.{name}" if self.scope else name
-
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
-        qualname = self.scope.pop().removesuffix(".<locals>")
-        record = self.records.get(qualname)
-        if record is None:
+        qualname = self.by_node.get(id(original))
+        annotations = self.annotations.get(qualname) if qualname is not None else None
+        if annotations is None:
             return updated
-        annotations = infer(record, code_names(original))
         self.notes += annotations.notes
         changed = False
         params = updated.params
@@ -115,8 +228,9 @@ class _Writer(cst.CSTTransformer):
             new_params = []
             for param in getattr(params, field_name):
                 text = annotations.params.get(param.name.value)
-                if text is not None and (param.annotation is None or self.overwrite):
-                    param = param.with_changes(annotation=cst.Annotation(self._expression(text)))
+                hint = self._hint(text, param.annotation, param.default) if text is not None else None
+                if hint is not None:
+                    param = param.with_changes(annotation=cst.Annotation(hint))
                     if param.default is not None:  # PEP 8: `x: T = None`, where the unannotated form is `x=None`
                         param = param.with_changes(equal=cst.AssignEqual(cst.SimpleWhitespace(" "),
                                                                          cst.SimpleWhitespace(" ")))
@@ -124,106 +238,64 @@ class _Writer(cst.CSTTransformer):
                 new_params.append(param)
             params = params.with_changes(**{field_name: tuple(new_params)})
         updated = updated.with_changes(params=params)
-        if annotations.returns is not None and (updated.returns is None or self.overwrite):
-            updated = updated.with_changes(returns=cst.Annotation(self._expression(annotations.returns)))
+        hint = self._hint(annotations.returns, updated.returns, None) if annotations.returns is not None else None
+        if hint is not None:
+            updated = updated.with_changes(returns=cst.Annotation(hint))
             changed = True
         if not changed:
             return updated
+        assert qualname is not None
         self.functions.append(qualname)
         self.dtypes |= annotations.dtypes
-        self.optional |= annotations.optional
         if self.decorate and not any(_is_check(decorator.decorator) for decorator in updated.decorators):
             check = cst.Decorator(cst.parse_expression("shapecheck.check"))
             updated = updated.with_changes(decorators=(*updated.decorators, check))
-        return updated
+        return layout.wrap_signature(updated, original, "    " * self.depth, self.line_length, self.comma_safe)
 
-    def _expression(self, text: str) -> cst.BaseExpression:
-        return cst.parse_expression(text.replace("Tensor,", f"{self.tensor},"))
+    def _hint(self, text: str, existing: cst.Annotation | None, default: cst.BaseExpression | None
+              ) -> cst.BaseExpression | None:
+        """The hint to write for a parameter or return value, or None to leave it as it is: an existing hint is kept
+        unless it is a plain `Tensor` one of the same structure (upgraded unless --keep-plain) or --overwrite says
+        so, and stays Optional if it was; a default of None makes the hint Optional; another default that the hint
+        would not admit (`= 0`, `= ()`) leaves the parameter alone."""
+        expression = cst.parse_expression(text.replace("Tensor,", f"{self.tensor},"))
+        inferred = hints.structure(expression)
+        optional = False
+        if existing is not None:
+            old = existing.annotation
+            found = hints.structure(old)
+            if hints.is_jaxtyping(old) and not self.overwrite:
+                return None
+            if hints.is_plain(old) and not self.overwrite and (self.keep_plain or not hints.fits(found, inferred)):
+                return None
+            if not hints.is_plain(old) and not hints.is_jaxtyping(old) and not self.overwrite:
+                return None
+            optional = hints.is_optional(found)
+        if default is not None:
+            if isinstance(default, cst.Name) and default.value == "None":
+                optional = True
+            elif not (isinstance(default, cst.List) and inferred is not None and inferred[0] == "list"):
+                return None
+        if optional and not hints.is_optional(inferred):
+            expression = cst.parse_expression(f"{_code(expression)} | None" if self.spelling.union else
+                                              f"Optional[{_code(expression)}]")
+        if "Optional[" in _code(expression):
+            self.optional = True
+        return expression
 
-    def needed_imports(self) -> list[str]:
-        imports = []
-        if self.dtypes:
-            imports.append(f"from jaxtyping import {', '.join(sorted(self.dtypes))}")
+    def needed_imports(self) -> list[tuple[str, str | None]]:
+        imports: list[tuple[str, str | None]] = [("jaxtyping", name) for name in sorted(self.dtypes)]
         if self.tensor == "Tensor":
-            imports.append("from torch import Tensor")
+            imports.append(("torch", "Tensor"))
         if self.optional:
-            imports.append("from typing import Optional")
+            imports.append(("typing", "Optional"))
         if self.decorate:
-            imports.append("import shapecheck")
+            imports.append(("shapecheck", None))
         return imports
 
 
-def code_names(function: cst.FunctionDef) -> dict[Slot, str]:
-    """The names a function's own body gives its parameters' sizes: `B, T, C = x.size()` / `x.shape`,
-    `n = x.size(0)`, `d = x.shape[-1]`. Nested functions and classes are not looked into."""
-    params = {param.name.value for param in (*function.params.params, *function.params.kwonly_params,
-                                             *function.params.posonly_params)}
-    names: dict[Slot, str] = {}
-    for statement in _own_statements(function.body):
-        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-            if not isinstance(small, cst.Assign) or len(small.targets) != 1:
-                continue
-            target, value = small.targets[0].target, small.value
-            if isinstance(target, (cst.Tuple, cst.List)):
-                tensor = _whole_shape_of(value)
-                if tensor in params:
-                    for axis, element in enumerate(target.elements):
-                        if isinstance(element, cst.StarredElement):
-                            break
-                        if isinstance(element.value, cst.Name) and element.value.value != "_":
-                            names.setdefault((tensor, axis), element.value.value)
-            elif isinstance(target, cst.Name):
-                found = _one_size_of(value)
-                if found is not None and found[0] in params:
-                    names.setdefault(found, target.value)
-    return names
-
-
-def _own_statements(block: cst.BaseSuite) -> Iterable[cst.BaseStatement]:
-    for statement in getattr(block, "body", ()):
-        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
-            continue
-        yield statement
-        for attribute in ("body", "orelse", "finalbody"):
-            inner = getattr(statement, attribute, None)
-            if isinstance(inner, cst.BaseSuite):
-                yield from _own_statements(inner)
-            elif inner is not None and hasattr(inner, "body"):  # else/finally clauses wrap their block
-                yield from _own_statements(inner.body)
-        for handler in getattr(statement, "handlers", ()):
-            yield from _own_statements(handler.body)
-
-
-def _whole_shape_of(value: cst.BaseExpression) -> str | None:
-    """`x.shape` / `x.size()` -> "x"."""
-    if isinstance(value, cst.Call) and not value.args:
-        value = value.func
-        if isinstance(value, cst.Attribute) and value.attr.value == "size" and isinstance(value.value, cst.Name):
-            return value.value.value
-        return None
-    if isinstance(value, cst.Attribute) and value.attr.value == "shape" and isinstance(value.value, cst.Name):
-        return value.value.value
-    return None
-
-
-def _one_size_of(value: cst.BaseExpression) -> Slot | None:
-    """`x.size(1)` / `x.shape[1]` / `x.shape[-1]` -> ("x", 1) / ("x", -1)."""
-    index: cst.BaseExpression | None = None
-    tensor: cst.BaseExpression | None = None
-    if isinstance(value, cst.Call) and len(value.args) == 1 and isinstance(value.func, cst.Attribute) \
-            and value.func.attr.value == "size":
-        tensor, index = value.func.value, value.args[0].value
-    elif isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
-            and isinstance(value.value, cst.Attribute) and value.value.attr.value == "shape":
-        tensor, index = value.value.value, value.slice[0].slice.value
-    if not isinstance(tensor, cst.Name) or index is None:
-        return None
-    sign = 1
-    if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus):
-        sign, index = -1, index.expression
-    if not isinstance(index, cst.Integer):
-        return None
-    return tensor.value, sign * int(index.value)
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
 
 
 def _is_check(decorator: cst.BaseExpression) -> bool:
@@ -244,46 +316,3 @@ def _tensor_spelling(module: cst.Module) -> str:
                         module_name = cst.Module([]).code_for_node(small.module) if small.module else ""
                         return "Tensor" if module_name == "torch" and alias.asname is None else "torch.Tensor"
     return "Tensor"
-
-
-def _add_imports(module: cst.Module, imports: list[str]) -> cst.Module:
-    """Add each import unless the module already has it; names missing from an existing `from X import ...` are
-    added to it. New statements go after the last top-level import (or the docstring and `__future__` imports)."""
-    body = list(module.body)
-    last_import = -1
-    for index, statement in enumerate(body):
-        if isinstance(statement, cst.SimpleStatementLine) and any(
-                isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body):
-            last_import = index
-        elif isinstance(statement, cst.SimpleStatementLine) and index == 0 and isinstance(
-                statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.SimpleString):
-            last_import = max(last_import, 0)
-        elif not isinstance(statement, cst.SimpleStatementLine) or last_import >= 0:
-            break
-    additions = []
-    for text in imports:
-        wanted = cst.parse_statement(text)
-        small = wanted.body[0]
-        done = False
-        for index, statement in enumerate(body):
-            existing = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
-            if isinstance(small, cst.Import) and isinstance(existing, cst.Import) and \
-                    statement.deep_equals(wanted):
-                done = True
-            elif isinstance(small, cst.ImportFrom) and isinstance(existing, cst.ImportFrom) and existing.module \
-                    and existing.module.deep_equals(small.module) and not existing.relative \
-                    and not isinstance(existing.names, cst.ImportStar):
-                have = {cst.Module([]).code_for_node(alias.name) for alias in existing.names if alias.asname is None}
-                missing = [alias for alias in small.names if cst.Module([]).code_for_node(alias.name) not in have]
-                if missing:
-                    names = [*existing.names[:-1], existing.names[-1].with_changes(comma=cst.Comma(
-                        whitespace_after=cst.SimpleWhitespace(" "))), *missing]
-                    names[-1] = names[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-                    body[index] = statement.with_changes(body=[existing.with_changes(names=names)])
-                done = True
-            if done:
-                break
-        if not done:
-            additions.append(wanted)
-    body[last_import + 1:last_import + 1] = additions
-    return module.with_changes(body=body)

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import os
-import runpy
+import subprocess
 import sys
-import traceback
 from pathlib import Path
 
 import click
 
 from shapecheck.record.annotate import annotate_paths
-from shapecheck.record.recorder import DEFAULT_CALLS, Recorder
+from shapecheck.record.recorder import DEFAULT_CALLS
+from shapecheck.record.run import UsageError, run, same_interpreter, split_command
 from shapecheck.record.store import DEFAULT_PATH, RecordError, load
 from shapecheck.writer import encode, unified_diff, write_atomically
-
-_PYTHONS = ("python", "python3", os.path.basename(sys.executable))
 
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
@@ -25,57 +23,35 @@ _PYTHONS = ("python", "python3", os.path.basename(sys.executable))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=str(DEFAULT_PATH), show_default=True,
               help="The record file; an existing one is merged into.")
 @click.option("--calls", type=click.IntRange(min=1), default=DEFAULT_CALLS, show_default=True,
-              help="Calls recorded per function.")
+              help="Distinct shape signatures recorded per function.")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def record(packages: str | None, output: str, calls: int, command: tuple[str, ...]) -> None:
-    """Run COMMAND (`python script.py ARGS`, `python -m module ARGS`, or `script.py ARGS`) in this process, as
-    `coverage run` does, and record the shape, dtype and device of every tensor argument and return value of its
-    functions (the first N calls each). Then `shapecheck annotate` writes them as jaxtyping annotations.
+    """Run COMMAND (`python script.py ARGS`, `python -m module ARGS`, `/path/to/venv/bin/python script.py ARGS` or
+    `script.py ARGS`), as `coverage run` does, and record the shape, dtype and device of the tensor arguments and
+    return values of its functions: one call of each distinct shape signature. Then `shapecheck annotate` writes
+    them as jaxtyping annotations.
 
         shapecheck record -- python train.py --batch-size 8
-        shapecheck record --packages mymodel -- python -m pytest tests/
+        shapecheck record --packages mymodel -- .venv/bin/python -m pytest tests/
     """
-    argv = list(command)
-    if argv and argv[0] in _PYTHONS:
-        argv = argv[1:]
-    if not argv:
-        raise click.UsageError("give the program to run: `shapecheck record -- python script.py [ARGS]`")
-    module = None
-    if argv[0] == "-m":
-        if len(argv) < 2:
-            raise click.UsageError("`-m` needs a module name")
-        module, argv = argv[1], argv[1:]
-        root = Path.cwd()
-    else:
-        script = Path(argv[0])
-        if not script.is_file():
-            raise click.UsageError(f"{argv[0]}: no such file")
-        root = script.resolve().parent
-    wanted = [name.strip() for name in (packages or "").split(",") if name.strip()]
-    recorder = Recorder(packages=wanted, roots=[] if wanted else [root], calls=calls)
-    sys.argv = argv
-    sys.path.insert(0, str(root))
-    status = 0
-    recorder.start()
     try:
-        if module is not None:
-            runpy.run_module(module, run_name="__main__", alter_sys=True)
-        else:
-            runpy.run_path(argv[0], run_name="__main__")
-    except SystemExit as exit:
-        status = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
-    except BaseException:  # the program's own error: show it as Python would, and keep what was recorded
-        traceback.print_exc()
-        status = 1
-    finally:
-        recorder.stop()
-    recorder.save(output)
-    recorded = sum(1 for function in recorder.functions.values() if function.calls)
-    message = f"shapecheck: recorded {recorder.entries} calls of {recorded} functions into {output}"
-    if recorder.truncated:
-        message += f" (stopped at {recorder.max_entries} calls: the rest were not recorded)"
-    click.echo(message, err=True)
-    sys.exit(status)
+        interpreter, module, argv = split_command(list(command))
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    wanted = [name.strip() for name in (packages or "").split(",") if name.strip()]
+    output = os.path.abspath(output)
+    if same_interpreter(interpreter):
+        sys.exit(run(module, argv, output, wanted, calls))
+    # Another environment's interpreter: the program runs there, with its packages, and records through ours.
+    assert interpreter is not None
+    home = str(Path(__file__).resolve().parents[2])
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [home, os.environ.get("PYTHONPATH")]))}
+    started = [interpreter, "-m", "shapecheck.record.run", "--output", output, "--packages", ",".join(wanted),
+               "--calls", str(calls), "--", *(["-m"] if module is not None else []), *argv]
+    try:
+        sys.exit(subprocess.run(started, env=environment).returncode)
+    except OSError as error:
+        raise click.UsageError(f"{interpreter}: cannot run it ({error.strerror})") from None
 
 
 @click.command(short_help="Write recorded shapes into the source as jaxtyping annotations.")
@@ -85,10 +61,14 @@ def record(packages: str | None, output: str, calls: int, command: tuple[str, ..
 @click.option("--diff", is_flag=True, help="Print the changes as a unified diff instead of writing them; exit 1 if "
               "there are any.")
 @click.option("--overwrite", is_flag=True, help="Replace existing annotations too (default: keep them).")
+@click.option("--keep-plain", is_flag=True, help="Leave plain `Tensor` hints as they are (default: upgrade them to "
+              "jaxtyping annotations of the same structure).")
 @click.option("--decorate", is_flag=True, help="Also add `@shapecheck.check` to each annotated function.")
-def annotate(paths: tuple[str, ...], record_file: str, diff: bool, overwrite: bool, decorate: bool) -> None:
+def annotate(paths: tuple[str, ...], record_file: str, diff: bool, overwrite: bool, keep_plain: bool,
+             decorate: bool) -> None:
     """Annotate the recorded functions in PATHS (default: `.`) with the shapes `shapecheck record` saw: symbols for
-    sizes that varied between calls, named from the code where it names them, literals for sizes that never did."""
+    sizes that varied between calls or come from a setting (named from the code, an int argument or a config
+    object's attribute), literals for sizes that never did (each noted)."""
     try:
         records = load(record_file)
     except RecordError as error:
@@ -98,7 +78,8 @@ def annotate(paths: tuple[str, ...], record_file: str, diff: bool, overwrite: bo
         click.echo(f"shapecheck: error: {record_file}: no record (run `shapecheck record` first)", err=True)
         sys.exit(2)
     failed = changed = functions = 0
-    for result in annotate_paths(records, paths or (".",), overwrite=overwrite, decorate=decorate):
+    for result in annotate_paths(records, paths or (".",), overwrite=overwrite, decorate=decorate,
+                                 keep_plain=keep_plain):
         shown = os.path.relpath(result.path)
         if result.error is not None:
             click.echo(f"shapecheck: error: {shown}: {result.error}", err=True)

@@ -1,8 +1,10 @@
-"""The recorder: a `sys.settrace` hook that sees every call of the chosen functions and keeps the first N.
+"""The recorder: a `sys.settrace` hook that sees every call of the chosen functions and keeps one sample of each
+distinct shape signature (the shapes and dtypes of its tensor arguments), up to N signatures per function.
 
 Only Python-level calls reach a trace function (C calls such as torch's kernels do not), line events are switched
 off in the frames it follows, and the decision "is this function recorded?" is cached per code object, so code
-outside the chosen packages costs one dict lookup per call. After a function's first N calls it costs the same.
+outside the chosen packages costs one dict lookup per call. A call whose signature was seen costs that lookup and
+the signature; only a new signature is described in full and followed to its return.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from types import CodeType, FrameType
 from typing import Any
 
 from shapecheck.record.store import FunctionRecord, file_hash, save
-from shapecheck.record.values import describe, int_attributes
+from shapecheck.record.values import describe, has_tensor, int_attributes, signature
 
+# Distinct shape signatures kept per function in a run.
 DEFAULT_CALLS = 20
 # Recorded calls over all functions: a bound on the record's memory whatever the program does (~1 KB a call).
 DEFAULT_MAX_ENTRIES = 20_000
 
+_PLAIN_KINDS = frozenset({type(None), int, float, bool, str})  # their signature is their type
 _SKIPPED_NAMES = frozenset({"<module>", "<lambda>", "<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"})
 _NOT_PLAIN = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR | inspect.CO_ITERABLE_COROUTINE
 
@@ -41,7 +45,13 @@ class Recorder:
         self.functions: dict[str, FunctionRecord] = {}
         self.entries = 0
         self.truncated = False  # the entry budget ran out: later calls were not recorded
-        self._targets: dict[CodeType, FunctionRecord | None] = {}
+        # Per code object: None (not recorded), or [its record, the signatures sampled so far, whether it is a
+        # factory (called without tensors; None until its first call says), the parameters that make a signature
+        # (not `self`: its class is the code's own)].
+        self._targets: dict[CodeType, list | None] = {}
+        self._shared: dict[str, set] = {}  # per function key: the signatures sampled so far
+        self._hook = self._make_hook()
+        self._tensor: type | None = None  # torch.Tensor, once torch is imported
         self._hashes: dict[str, str | None] = {}
         self._previous: Callable | None = None
         # Tells runs apart once merged: sizes that never varied within a single run deserve a note, not trust.
@@ -51,8 +61,8 @@ class Recorder:
 
     def start(self) -> Recorder:
         self._previous = sys.gettrace()
-        sys.settrace(self._trace)
-        threading.settrace(self._trace)
+        sys.settrace(self._hook)
+        threading.settrace(self._hook)
         return self
 
     def stop(self) -> None:
@@ -70,21 +80,59 @@ class Recorder:
 
     # ------------------------------------------------------------------------------------------- the hook
 
-    def _trace(self, frame: FrameType, event: str, arg: Any) -> Callable | None:
-        if event != "call":
+    def _make_hook(self) -> Callable:
+        # A closure over locals: the hook runs on every Python call of the program, recorded or not, so the common
+        # case (code outside the packages) is one dict lookup. The trace function set with settrace only ever sees
+        # "call" events; only the local ones returned for sampled calls see the rest.
+        targets = self._targets
+        lookup = targets.get
+        resolve = self._target
+        sample = self._sample
+
+        def hook(frame: FrameType, event: str, arg: Any) -> Callable | None:
+            target = lookup(frame.f_code, False)
+            if target is None:
+                return None
+            if target is False:
+                target = targets[frame.f_code] = resolve(frame)
+                if target is None:
+                    return None
+            return sample(frame, target)
+
+        return hook
+
+    def _sample(self, frame: FrameType, target: list) -> Callable | None:
+        record, seen, factory, keyed = target
+        if len(seen) >= self.calls:
             return None
-        code = frame.f_code
-        record = self._targets.get(code, False)
-        if record is False:
-            record = self._targets[code] = self._target(frame)
-        if record is None or len(record.calls) >= self.calls:
+        values = frame.f_locals
+        tensor = self._tensor
+        if tensor is None and "torch" in sys.modules:
+            tensor = self._tensor = sys.modules["torch"].Tensor
+        key = []
+        for name in keyed:  # `signature`, with its common cases inline: this runs on every call
+            value = values.get(name)
+            kind = type(value)
+            if kind is tensor:
+                key.append((value.shape, value.dtype))
+            elif kind in _PLAIN_KINDS:
+                key.append(kind)
+            else:
+                key.append(signature(value, tensor))
+        key = tuple(key)
+        if factory is None:  # decided by the first call: no tensor comes in, so its ints shape what comes out
+            factory = target[2] = not has_tensor(key)
+        if factory:
+            key += tuple([value for name in keyed if type(value := values.get(name)) is int])
+        if key in seen:
             return None
         if self.entries >= self.max_entries:
             self.truncated = True
             return None
+        seen.add(key)
         self.entries += 1
-        call = {"run": self.run, "args": {name: describe(frame.f_locals.get(name)) for name in record.params}}
-        owner = frame.f_locals.get(record.params[0]) if record.params and record.params[0] == "self" else None
+        call = {"run": self.run, "args": {name: describe(values.get(name)) for name in record.params}}
+        owner = values.get(record.params[0]) if record.params and record.params[0] == "self" else None
         if owner is not None:
             call["self_ints"] = int_attributes(owner)
         record.calls.append(call)
@@ -99,7 +147,7 @@ class Recorder:
 
         return on_return
 
-    def _target(self, frame: FrameType) -> FunctionRecord | None:
+    def _target(self, frame: FrameType) -> list | None:
         code = frame.f_code
         # Class bodies run as code too, but only functions have CO_OPTIMIZED (fast locals).
         if code.co_name in _SKIPPED_NAMES or code.co_flags & _NOT_PLAIN or not code.co_flags & inspect.CO_OPTIMIZED:
@@ -112,9 +160,12 @@ class Recorder:
             return None
         qualname = _qualname(frame)
         record = FunctionRecord(module, qualname, str(Path(code.co_filename).resolve()), code.co_firstlineno,
-                                digest, _parameters(code))
-        self.functions.setdefault(record.key, record)
-        return self.functions[record.key]
+                                digest, _parameters(code), constants=_constants(frame.f_globals))
+        record = self.functions.setdefault(record.key, record)
+        # Two code objects of one qualname (a redefinition) share the record and its samples.
+        seen = self._shared.setdefault(record.key, set())
+        keyed = tuple(record.params[1:] if record.params[:1] == ["self"] else record.params)
+        return [record, seen, None, keyed]
 
     def _wanted(self, module: str, filename: str) -> bool:
         if self.packages:
@@ -135,6 +186,17 @@ def _parameters(code: CodeType) -> list[str]:
     """The named parameters (not `*args`/`**kwargs`), in order."""
     count = code.co_argcount + code.co_kwonlyargcount
     return list(code.co_varnames[:count])
+
+
+def _constants(namespace: dict[str, Any], limit: int = 64) -> dict[str, int]:
+    """A module's UPPER_CASE int constants (`N_FRAMES = 3000`, also those it imported)."""
+    found = {}
+    for name, value in namespace.items():
+        if type(value) is int and name.isupper() and not name.startswith("_"):
+            found[name] = value
+            if len(found) >= limit:
+                break
+    return found
 
 
 def _qualname(frame: FrameType) -> str:

@@ -2,7 +2,8 @@
 
 A function is keyed by `module:qualname`. Each entry carries the hash of its source file at record time: a run over
 changed code replaces the entry instead of mixing old and new shapes, and `annotate` refuses a file whose hash no
-longer matches.
+longer matches. Calls are samples, one per distinct shape signature: merging drops repeats and, past the bound,
+keeps an equal share of every run, so a new run's new signatures are never the ones dropped.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ class FunctionRecord:
     file_hash: str
     params: list[str]
     calls: list[dict[str, Any]] = field(default_factory=list)
+    # The module's UPPER_CASE int constants when it was recorded (`N_FRAMES = 3000`): names for sizes fixed by code.
+    constants: dict[str, int] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -62,14 +65,41 @@ def load(path: str | Path) -> dict[str, FunctionRecord]:
         raise RecordError(f"{path}: malformed function entry ({error})") from None
 
 
-def merge(old: dict[str, FunctionRecord], new: dict[str, FunctionRecord]) -> dict[str, FunctionRecord]:
+def merge(old: dict[str, FunctionRecord], new: dict[str, FunctionRecord],
+          limit: int = MAX_MERGED_CALLS) -> dict[str, FunctionRecord]:
     merged = dict(old)
     for key, record in new.items():
         previous = merged.get(key)
         if previous is not None and previous.file_hash == record.file_hash:
-            record.calls = (previous.calls + record.calls)[:MAX_MERGED_CALLS]
+            record.calls = sample(previous.calls + record.calls, limit)
+            record.constants = {**previous.constants, **record.constants}
         merged[key] = record
     return merged
+
+
+def sample(calls: list[dict[str, Any]], limit: int = MAX_MERGED_CALLS) -> list[dict[str, Any]]:
+    """`calls` without repeats (the same values in another run add nothing), and past `limit` an equal share of
+    each run, taken round-robin in the order the runs came: every run keeps its first signatures."""
+    distinct: dict[str, dict[str, Any]] = {}
+    for call in calls:
+        distinct.setdefault(json.dumps({k: v for k, v in call.items() if k != "run"}, sort_keys=True), call)
+    unique = list(distinct.values())
+    if len(unique) <= limit:
+        return unique
+    by_run: dict[Any, list[dict[str, Any]]] = {}
+    for call in unique:
+        by_run.setdefault(call.get("run"), []).append(call)
+    kept: list[dict[str, Any]] = []
+    queues = [iter(run_calls) for run_calls in by_run.values()]
+    while len(kept) < limit and queues:
+        for queue in list(queues):
+            call = next(queue, None)
+            if call is None:
+                queues.remove(queue)
+            elif len(kept) < limit:
+                kept.append(call)
+    order = {id(call): index for index, call in enumerate(unique)}
+    return sorted(kept, key=lambda call: order[id(call)])
 
 
 def save(path: str | Path, functions: dict[str, FunctionRecord]) -> None:

@@ -36,7 +36,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.getgroup("shapecheck").addoption(
         "--shapecheck-record", action="append", default=[], metavar="PACKAGES",
         help="record the shape, dtype and device of every tensor passed to or returned by the functions of these "
-             "packages (the first 20 calls of each), for `shapecheck annotate`")
+             "packages (up to 20 distinct shape signatures each), for `shapecheck annotate`")
     parser.getgroup("shapecheck").addoption(
         "--shapecheck-record-file", default=None, metavar="PATH",
         help="where --shapecheck-record writes (merged into): default .shapecheck/record.json")
