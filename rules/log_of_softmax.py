@@ -329,7 +329,9 @@ _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Flo
 
 
 def _is_one(expr: cst.BaseExpression) -> bool:
-    return number_kind(expr) in ("int", "float") and float(expr.value) == 1.0  # type: ignore[attr-defined]
+    """The literal 1 (`-1` is a number too, but not one)."""
+    return type(expr) in (cst.Integer, cst.Float) and number_kind(expr) is not None \
+        and float(expr.value.replace("_", "")) == 1.0  # type: ignore[attr-defined]
 
 
 def _log_argument(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:

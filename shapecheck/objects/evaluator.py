@@ -34,7 +34,7 @@ from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import split_relative
 from shapecheck.objects.values import (
-    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
+    NONE, UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
     TorchObject, constant_of, truth,
 )
 
@@ -54,6 +54,14 @@ _NOT_OBJECTS = frozenset({"Parameter", "Tensor", "Size", "FloatTensor", "LongTen
 
 class Unknown(Exception):
     """Raised inside the evaluator to give up on a question; answered as None."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ContainerInit:
+    """`super().__init__` of a project class that extends `nn.Sequential`, `nn.ModuleList` or `nn.ModuleDict`:
+    calling it gives the instance its layers."""
+
+    instance: Instance
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -635,6 +643,10 @@ class Evaluator:
             method = self.calls.method_after(receiver.instance, receiver.owner, name)
             if method is not None:
                 return FunctionValue(method[0], method[1].ctx, receiver.instance, method[1])
+            instance = receiver.instance
+            if name == "__init__" and isinstance(instance, Instance) and any(base in _CONTAINERS
+                                                                            for base in instance.bases):
+                return ContainerInit(instance)  # an `nn.Sequential` subclass handing its layers to torch
             return UNKNOWN
         return UNKNOWN
 
@@ -670,6 +682,9 @@ class Evaluator:
             callee = self.object(func, before)
         if isinstance(callee, Imported):
             return self.imported_call(callee.qualname, call, before)
+        if isinstance(callee, ContainerInit):
+            callee.instance.items = self.container_items(call, before)
+            return NONE
         if isinstance(callee, (ClassValue, FunctionValue)):
             return self.calls.call(callee, call, before)
         return UNKNOWN

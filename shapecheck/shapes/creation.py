@@ -64,6 +64,12 @@ def _randint(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
                  dtype_of(ev, args.keyword("dtype")) or "int")
 
 
+def _randperm(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`torch.randperm(n)`: the n indices, shuffled."""
+    size = ev.size(Args(node, 0).get(0, "n"), before)
+    return Shape.of(size, dtype="int") if size is not None else None
+
+
 def _arange(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     bounds = args.rest(0)
@@ -168,7 +174,7 @@ def _parameter(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
 METHODS = {"new_zeros": _new(), "new_ones": _new(), "new_empty": _new(), "new_full": _new_full}
 FUNCTIONS = {
     **{f"torch.{name}": _creation() for name in ("zeros", "ones", "empty", "rand", "randn")},
-    "torch.full": _full, "torch.randint": _randint, "torch.arange": _arange, "torch.linspace": _linspace,
+    "torch.full": _full, "torch.randint": _randint, "torch.arange": _arange, "torch.randperm": _randperm, "torch.linspace": _linspace,
     "torch.logspace": _linspace, "torch.eye": _eye, "torch.tensor": _tensor_literal,
     **{f"torch.{name}_like": _like() for name in ("zeros", "ones", "empty", "rand", "randn", "full")},
     "torch.randint_like": _like("int"),

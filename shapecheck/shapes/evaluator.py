@@ -451,7 +451,10 @@ class ShapeEvaluator(Evaluator):
         if items is not None:
             return items
         sizes = self.evaluate("sizes", expr, before)
-        return sizes if isinstance(sizes, Sizes) else UNKNOWN
+        if isinstance(sizes, Sizes):
+            return sizes
+        size = self.size(expr, before) if type(expr) in (cst.Call, cst.Subscript) else None
+        return size if size is not None else UNKNOWN  # `len(x)`, `x.size(0)`, `x.shape[-1]`
 
     def join_values(self, values: list[object]) -> object:
         if any(isinstance(value, Shape) for value in values):

@@ -102,11 +102,27 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
             return shape
         size = _slice_length(ev, shape.dims[position], element, before)
         dim = size if size is not None else opaque(("slice", id(element), shape.dims[position]),
-                                                    f"{shape.dims[position]}[{ev.ctx.code(element)}]")
+                                                    _slice_name(ev, shape.dims[position], element, before))
         return replaced(shape, position, dim)
     if type(element) is cst.Index and ev.integer(element.value, before) is not None:
         return dropped(shape, {position})
+    if type(element) is cst.Index:
+        # a 1-d tensor of indices picks that many entries along the dim (`features[idx]` with idx a batch of row
+        # numbers); a boolean mask picks an unknown number, and several index tensors broadcast: left unknown
+        index = ev.tensor(element.value, before)
+        if index is not None and index.dtype == "int" and index.rank == 1:
+            return replaced(shape, position, index.dims[0])
     return None
+
+
+def _slice_name(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> str:
+    """How a message names a slice's unknown length: `batch_size` for `x[i:i + batch_size]` (at most that many at
+    the end of the data), else the slice as written."""
+    upper = element.upper
+    if element.step is None and element.lower is not None and type(upper) is cst.BinaryOperation \
+            and type(upper.operator) is cst.Add and ev.ctx.code(upper.left) == ev.ctx.code(element.lower):
+        return ev.ctx.code(upper.right)
+    return f"{size}[{ev.ctx.code(element)}]"
 
 
 def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:

@@ -21,7 +21,7 @@ import libcst as cst
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Seq
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
@@ -71,6 +71,8 @@ def run(model: Model, inputs: tuple[Shape | None, ...]) -> Applied:
     if mismatch is not None:
         return Applied(None, mismatch)
     value = done.value
+    if isinstance(value, Seq):
+        value = ev.as_want(value, "items")  # `return mu, logvar`
     return Applied(value if isinstance(value, (Shape, Items)) else None)
 
 

@@ -9,7 +9,7 @@ import libcst as cst
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
-from shapecheck.objects.values import Opaque
+from shapecheck.objects.values import Imported, Opaque
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Sizes
@@ -124,8 +124,13 @@ def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
             shape = ev.tensor(func.value, before)
             return product(shape.dims) if shape is not None and shape.rank is not None else None
         return None
-    if type(func) is cst.Name and func.value == "int" and len(node.args) == 1 and ev.binding(func, before) is None:
-        return ev.size(node.args[0].value, before)
+    if type(func) is cst.Name and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None:
+        builtin = ev.object(func, before)
+        if builtin == Imported("builtins.int"):
+            return ev.size(node.args[0].value, before)
+        if builtin == Imported("builtins.len"):  # a tensor's length is its first dim
+            shape = ev.tensor(node.args[0].value, before)
+            return shape.size(0) if shape is not None else None
     return None
 
 
