@@ -15,27 +15,42 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from typing import TYPE_CHECKING
+
 import click
 
 from shapecheck import __version__
-from shapecheck.add_noqa import add_noqa
+from shapecheck.cache import NO_CACHE_ENV, CACHE_DIR_ENV, ResultCache, cache_folder, run_cached
 from shapecheck.config import Config, ConfigError, Resolver, Selection, rules_without
 from shapecheck.discovery import discover
 from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
-from shapecheck.engine.rule import Rule
 from shapecheck.findings import INTERNAL_ERROR, FileResult
-from shapecheck.record import commands as record_commands
 from shapecheck.reporters import FORMATS, render, statistics as render_statistics, summary
 from shapecheck.reporters import statistics_json as render_statistics_json
-from shapecheck.engine.linter import SourceError
-from shapecheck.notebook import NotebookError
-from shapecheck.rule_docs import all_codes, code_for, page
-from shapecheck.runner import Budget, Outcome, Task, deliver_fixes, run
-from shapecheck.writer import WriteError
+from shapecheck.tasks import Budget, Outcome, Task
 
+if TYPE_CHECKING:
+    from shapecheck.engine.rule import Rule
+
+# What a run needs beyond finding, keying and printing files (the engine, libcst, the rules, the workers) is
+# imported where it is used: a run answered from the result cache never loads it (see `shapecheck.cache`).
+
+# Subcommands imported only when they run.
+_LAZY_COMMANDS = {"record": "shapecheck.record.commands:record", "annotate": "shapecheck.record.commands:annotate"}
 
 
 class _Group(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *_LAZY_COMMANDS])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in _LAZY_COMMANDS:
+            import importlib
+
+            module, _, attribute = _LAZY_COMMANDS[name].partition(":")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
     def invoke(self, ctx: click.Context) -> object:
         """Any system error (standard output on a full disk, say) is a message and exit code 2, not a traceback;
         click itself quiets a closed pipe (`| head`)."""
@@ -93,8 +108,12 @@ CODES = {"multiple": True, "metavar": "CODES"}
 @click.option("--statistics", is_flag=True, help="Count findings per rule instead of listing them.")
 @click.option("-e", "--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings and errors only, no summary.")
-@click.option("-n", "--no-cache", is_flag=True,
-              help="Accepted for ruff compatibility: shapecheck keeps no cache, it is fast enough cold.")
+@click.option("-n", "--no-cache", is_flag=True, envvar=NO_CACHE_ENV,
+              help=f"Neither read nor write the result cache (also {NO_CACHE_ENV}=1).")
+@click.option("--cache-dir", type=click.Path(file_okay=False), envvar=CACHE_DIR_ENV, metavar="PATH",
+              help=f"Keep the result cache here (also {CACHE_DIR_ENV}; default: .shapecheck_cache in the project "
+                   "root).")
+@click.option("-w", "--watch", is_flag=True, help="Lint again whenever a file changes, until Ctrl-C.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), metavar="PATH",
               help="Read [tool.shapecheck] from this file instead of the nearest pyproject.toml.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: one per CPU).")
@@ -113,7 +132,7 @@ CODES = {"multiple": True, "metavar": "CODES"}
 @click.option("--show-settings", is_flag=True, help="Print the settings the first file is linted with, then exit.")
 def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
          output_format: str, fix: bool, unsafe_fixes: bool, diff: bool, statistics: bool, exit_zero: bool,
-         quiet: bool, no_cache: bool, config_file: str | None, jobs: int | None, stdin_filename: str | None,
+         quiet: bool, no_cache: bool, cache_dir: str | None, watch: bool, config_file: str | None, jobs: int | None, stdin_filename: str | None,
          file_time_limit: float | None, file_memory_limit: int | None, force_exclude: bool,
          output_file: str | None, add_noqa: bool, show_files: bool, show_settings: bool) -> None:
     """Lint PATHS: Python files and notebooks, and folders searched for `*.py` and `*.ipynb` (default: `.`); `-`
@@ -122,8 +141,16 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
     Each file's settings come from [tool.shapecheck] in the nearest pyproject.toml above it; the options here
     override them.
     """
-    del no_cache  # accepted for ruff compatibility: there is no cache
     stdin = paths == ("-",) or (not paths and stdin_filename is not None)
+    if watch:
+        if stdin or add_noqa or show_files or show_settings:
+            raise click.UsageError("--watch lints files as they change: not standard input, --add-noqa, "
+                                   "--show-files or --show-settings")
+        from shapecheck.watch import watch as watch_files
+
+        # Each pass is this command without --watch; the cache answers for the files that did not change.
+        rerun = click.get_current_context()
+        watch_files(paths or (".",), lambda: rerun.invoke(lint, **{**rerun.params, "watch": False}))
     if "-" in paths and len(paths) > 1:
         raise click.UsageError("`-` (standard input) cannot be combined with other paths")
     if stdin_filename is not None and not stdin:
@@ -151,11 +178,11 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
             if show_files or show_settings:
                 _show(found.files, chooser, show_settings)
                 raise click.exceptions.Exit(2 if found.errors else 0)
-            tasks = [Task(path, chooser.rules_for(path)) for path in found.files]
-            outcomes = run(tasks, None if add_noqa else fix_mode, write and not add_noqa, jobs, budget)
+            cache = None if no_cache else _open_cache(cache_dir, chooser.resolver)
+            outcomes = run_cached(found.files, cache, chooser.resolver.for_path, chooser.rules_for,
+                                  None if add_noqa else fix_mode, write and not add_noqa, jobs, budget)
     except ConfigError as error:
         _fail(str(error))
-    enabled = chooser.enabled
     if add_noqa:
         _add_noqa([outcome.result for outcome in outcomes], problems)
 
@@ -177,6 +204,9 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
             show = render_statistics_json if output_format == "json" else render_statistics
             report.add(show(findings, unsafe_fixes))
         else:
+            # Only json and sarif describe the rules; resolving them imports every rule.
+            enabled = chooser.enabled([result.filename for result in results]) if output_format in (
+                "json", "sarif") else ()
             report.add(render(output_format, findings, enabled, unsafe_fixes=unsafe_fixes))
             # The other formats are for machines: nothing else. A run that could not lint a path has not passed.
             if output_format in ("full", "concise") and not quiet and (findings or fixed or not problems):
@@ -185,6 +215,17 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
     report.close()
     failed = bool(problems) or any(finding.code == INTERNAL_ERROR for finding in findings)
     raise click.exceptions.Exit(2 if failed else 1 if found_something and not exit_zero else 0)
+
+
+def _open_cache(option: str | None, resolver: Resolver) -> ResultCache:
+    folder, chosen = cache_folder(option, resolver.for_path("."))
+
+    def warn(message: str) -> None:
+        click.echo(f"shapecheck: warning: {message}", err=True)
+
+    # A project folder the user cannot write to (a read-only checkout in CI) just goes without; a folder they chose
+    # that fails deserves a word.
+    return ResultCache(folder, warn if chosen else None)
 
 
 class _Report:
@@ -230,6 +271,11 @@ def _show(files: Sequence[str], chooser: _RuleChooser, settings: bool) -> None:
 
 
 def _add_noqa(results: Sequence[FileResult], problems: list[tuple[str, str]]) -> NoReturn:
+    from shapecheck.add_noqa import add_noqa
+    from shapecheck.engine.linter import SourceError
+    from shapecheck.notebook import NotebookError
+    from shapecheck.writer import WriteError
+
     added = 0
     for result in results:
         try:
@@ -271,11 +317,12 @@ class _RuleChooser:
             self._chosen[key] = rules_without(self._enabled[config], key[1])
         return self._chosen[key]
 
-    @property
-    def enabled(self) -> tuple[type[Rule], ...]:
-        """Every rule some file's configuration enables (for the SARIF rule table and JSON's URLs)."""
-        if not self._enabled:
-            self.rules_for(".")
+    def enabled(self, paths: Sequence[str]) -> tuple[type[Rule], ...]:
+        """Every rule the configuration of one of `paths` enables (for the SARIF rule table and JSON's URLs)."""
+        for path in paths or (".",):
+            config = self.resolver.for_path(path)
+            if config not in self._enabled:
+                self._enabled[config] = config.enabled_rules()
         rules = {rule.code: rule for enabled in self._enabled.values() for rule in enabled}
         return tuple(rules[code] for code in sorted(rules))
 
@@ -292,6 +339,8 @@ def _lint_stdin(filename: str | None, chooser: _RuleChooser, fix_mode: str | Non
         if write:
             _write_stdout(data)
         return None
+    from shapecheck.runner import deliver_fixes, run
+
     rules = chooser.rules_for(filename or "-")
     # In a worker, within the budget, like any file; the fixed source comes back to be written here.
     result = run([Task(filename or "-", rules, data)], fix_mode, budget=budget)[0].result
@@ -304,6 +353,26 @@ def _lint_stdin(filename: str | None, chooser: _RuleChooser, fix_mode: str | Non
 def _write_stdout(data: bytes) -> None:
     sys.stdout.buffer.write(data)
     sys.stdout.buffer.flush()
+
+
+@main.command("clean", short_help="Remove the result cache.")
+@click.option("--cache-dir", type=click.Path(file_okay=False), envvar=CACHE_DIR_ENV, metavar="PATH",
+              help=f"The cache folder to remove (also {CACHE_DIR_ENV}).")
+def clean_cache(cache_dir: str | None) -> None:
+    """Remove the result cache: the folder `lint` keeps it in (`--cache-dir`, `cache-dir` in [tool.shapecheck],
+    or .shapecheck_cache in the project root) and every .shapecheck_cache folder under the working directory."""
+    from shapecheck.cache import clean
+
+    try:
+        folder, _ = cache_folder(cache_dir, Resolver(None).for_path("."))
+    except ConfigError as error:
+        _fail(str(error))
+    removed, refused = clean([folder], ".")
+    for path in removed:
+        click.echo(f"Removing cache at: {os.path.relpath(path)}", err=True)
+    for path in refused:
+        click.echo(f"shapecheck: warning: {path}: not a shapecheck cache (no CACHEDIR.TAG of ours): left alone",
+                   err=True)
 
 
 @main.command("rules", short_help="List every rule.")
@@ -364,6 +433,8 @@ def _python_files(paths: Sequence[str]) -> list[str]:
 @click.option("--all", "show_all", is_flag=True, help="Print the documentation of every rule.")
 def explain_rule(code: str | None, show_all: bool) -> None:
     """Print the documentation of rule CODE: a code (SC101) or a name (view-after-transpose)."""
+    from shapecheck.rule_docs import all_codes, code_for, page
+
     if show_all == (code is not None):
         raise click.UsageError("give one rule's code or name, or --all")
     if show_all:
@@ -390,6 +461,3 @@ def language_server() -> None:
         _fail('`shapecheck server` needs pygls: pip install "torch-shapecheck[server]"')
     serve()
 
-
-main.add_command(record_commands.record)
-main.add_command(record_commands.annotate)

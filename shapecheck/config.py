@@ -25,6 +25,7 @@ covers everything in it.
     per-file-ignores = { "tests/*" = ["SC4"], "__init__.py" = ["SC101"] }
     file-time-limit = 60             # seconds one file may take; 0: no limit
     file-memory-limit = 4096         # MiB one file may take; 0: no limit
+    cache-dir = "~/.cache/shapecheck"  # where results are kept (`shapecheck.cache`); relative to this file
 """
 
 from __future__ import annotations
@@ -35,28 +36,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shapecheck.engine.registry import SelectorError, check_selectors, resolve_layers
-from shapecheck.engine.rule import Rule
 from shapecheck.gitignore import PatternList, parse_lines
-from shapecheck.runner import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget
+from shapecheck.tasks import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget
+
+if TYPE_CHECKING:
+    from shapecheck.engine.rule import Rule
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-# ruff's default `exclude` (Jupyter's autosave copies in .ipynb_checkpoints included), plus __pycache__.
+# ruff's default `exclude` (Jupyter's autosave copies in .ipynb_checkpoints included), plus __pycache__ and our
+# own result cache.
 DEFAULT_EXCLUDE = (
     ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox", ".pants.d",
-    ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", "__pypackages__", "__pycache__", "_build", "buck-out", "build",
-    "dist", "node_modules", "site-packages", "venv",
+    ".pytype", ".ruff_cache", ".shapecheck_cache", ".svn", ".tox", ".venv", "__pypackages__", "__pycache__", "_build",
+    "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
 )
 
 _LIST_KEYS = ("select", "ignore", "extend-select", "exclude", "extend-exclude")
 _LIMIT_KEYS = ("file-time-limit", "file-memory-limit")
-KEYS = ("extend", *_LIST_KEYS, "per-file-ignores", *_LIMIT_KEYS)
+KEYS = ("extend", *_LIST_KEYS, "per-file-ignores", *_LIMIT_KEYS, "cache-dir")
 
 
 class ConfigError(Exception):
@@ -103,6 +107,7 @@ class Config:
     extended: Config | None = None  # what `extend` names
     file_time_limit: float = DEFAULT_SECONDS  # 0: none
     file_memory_limit: int = DEFAULT_MEMORY_MIB  # 0: none
+    cache_dir: Path | None = None  # `cache-dir`, absolute; None: inherited, else the default (`shapecheck.cache`)
 
     @property
     def budget(self) -> Budget:
@@ -260,6 +265,10 @@ def _from_table(path: Path, table: dict[str, Any], extending: tuple[Path, ...] =
             values[key.replace("-", "_")] = value
     if "per-file-ignores" in table:
         values["per_file_ignores"] = _per_file_ignores(table["per-file-ignores"], path)
+    if "cache-dir" in table:
+        if not isinstance(table["cache-dir"], str) or not table["cache-dir"]:
+            raise ConfigError(f"{path}: cache-dir: expected the path of a folder, got {table['cache-dir']!r}")
+        values["cache_dir"] = (path.parent / os.path.expanduser(table["cache-dir"])).absolute()
     extended = _extended(path, table["extend"], extending) if "extend" in table else None
     own = Selection(values.pop("select", None), values.pop("ignore", ()), values.pop("extend_select", ()))
     inherited = extended.selections if extended is not None else ()

@@ -23,7 +23,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from multiprocessing.connection import wait
 
 try:
@@ -33,18 +32,16 @@ except ImportError:  # Windows: the clock's budget only
 from functools import partial
 from typing import TypeVar
 
+from shapecheck.cache import digest
 from shapecheck.engine.linter import SourceError, decode, lint_notebook, lint_text
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.findings import FileResult
 from shapecheck.notebook import cell_diff, is_notebook
+from shapecheck.tasks import (  # noqa: F401 - MAX_* and DEFAULT_* are part of this module's interface
+    DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, MAX_FILE_SIZE, MAX_NOTEBOOK_SIZE, Budget, Outcome, Task,
+)
 from shapecheck.writer import WriteError, encode, unified_diff, write_atomically
-
-# Larger files are skipped with a warning: real source is far smaller, and a generated file of this size would
-# take libcst seconds and gigabytes to parse.
-MAX_FILE_SIZE = 5 * 1024 * 1024
-# A notebook's size is mostly its outputs (plots as base64 images): only its code is parsed.
-MAX_NOTEBOOK_SIZE = 50 * 1024 * 1024
 
 # libcst's native parser recurses once per nesting level on the C stack: on a default 8 MiB stack, parentheses
 # nested 2,000 deep crash the process. Linting in a thread with this much (reserved, mostly untouched) stack
@@ -55,10 +52,6 @@ STACK_SIZE = 256 * 1024 * 1024
 # per-batch overhead (pickling the rules, a round trip) stays small.
 BATCHES_PER_WORKER = 4
 
-# The default budget of one file: far over what real source takes (the slowest file of a site-packages with torch,
-# numpy and sympy lints in a few seconds), well under what a stuck pre-commit hook costs.
-DEFAULT_SECONDS = 60.0
-DEFAULT_MEMORY_MIB = 4096
 # How often a worker's memory is sampled.
 POLL_SECONDS = 0.1
 # The time budget is CPU time, enforced by the kernel; a file that takes this many times as long by the clock is
@@ -69,19 +62,6 @@ _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Task:
-    path: str  # as the user sees it
-    rules: tuple[type[Rule], ...]  # this file's rules, after per-file-ignores
-    data: bytes | None = None  # the source itself (standard input), instead of the file at `path`
-
-
-@dataclass
-class Outcome:
-    result: FileResult
-    diff: str = ""  # with --diff: what --fix would change
-
-
 def default_jobs() -> int:
     """The CPUs this process may run on."""
     if hasattr(os, "process_cpu_count"):  # Python 3.13+
@@ -89,14 +69,6 @@ def default_jobs() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
-
-
-@dataclass(frozen=True)
-class Budget:
-    """What one file may take. A file over it is reported "not linted" and the run goes on. None: no limit."""
-
-    seconds: float | None = DEFAULT_SECONDS
-    memory_mib: int | None = DEFAULT_MEMORY_MIB
 
 
 def run(tasks: Sequence[Task], fix: str | None = None, write: bool = False, jobs: int | None = None,
@@ -333,7 +305,9 @@ def lint_file(task: Task, fix: str | None = None, write: bool = False) -> Outcom
     except OSError as error:
         return Outcome(FileResult(path, error=f"cannot be read: {error.strerror or error}"))
     result = lint_bytes(data, path, task.rules, fix)
-    return deliver_fixes(data, result, task.rules, partial(write_atomically, path) if write else None)
+    outcome = deliver_fixes(data, result, task.rules, partial(write_atomically, path) if write else None)
+    # What the result cache keys the result by: the bytes linted, not those on disk by the time it stores it.
+    return outcome._replace(digest=digest(data))
 
 
 def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import codecs
 import io
+import os
 import re
 import sys
 import tokenize
@@ -18,6 +19,7 @@ from dataclasses import replace
 
 import libcst as cst
 
+from shapecheck.engine import dependencies
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
 from shapecheck.engine.guard import TooComplex
@@ -70,7 +72,17 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
               parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
     and report what remains; the fixed text is in `result.new_source`. `parse` turns text into a module (the
-    editor server passes one that re-parses only what an edit changed)."""
+    editor server passes one that re-parses only what an edit changed). The other files the analysis read are in
+    `result.dependencies`."""
+    with dependencies.collecting() as read:
+        result = _lint_text(text, filename, rules, fix, parse)
+    read.discard(os.path.abspath(filename))
+    result.dependencies = sorted(read)
+    return result
+
+
+def _lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None,
+               parse: Callable[[str], ParsedSource]) -> FileResult:
     result = FileResult(filename, invalid_noqa=[str(row) for row in invalid_rows(text)])
     exempt = file_exemption(text)
     if exempt is True:

@@ -14,6 +14,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from shapecheck.engine import dependencies
+
 try:
     import tomllib
 except ModuleNotFoundError:  # Python < 3.11
@@ -29,28 +31,39 @@ _MAX_FILE = 1 << 20
 
 
 def minimum_torch(filename: str) -> Version | None:
-    """The lowest torch version the project around `filename` allows, or None when that is not stated."""
+    """The lowest torch version the project around `filename` allows, or None when that is not stated. The folders
+    and files read for it are recorded as the file's dependencies."""
     try:
         folder = Path(filename).resolve().parent
     except (OSError, RuntimeError):
         return None
-    return _minimum_in(folder)
+    version, read = _minimum_in(folder)
+    dependencies.record(read)
+    return version
 
 
 @lru_cache(maxsize=4096)
-def _minimum_in(folder: Path) -> Version | None:
-    found = _requirement_here(folder)
+def _minimum_in(folder: Path) -> tuple[Version | None, tuple[str, ...]]:
+    """The answer for `folder`, and every folder (its list of names tells which packaging files exist) and file
+    that gave it."""
+    found, read = _requirement_here(folder)
     if found is not None:
-        return found[0]
+        return found[0], read
     if (folder / ".git").exists() or folder.parent == folder:
-        return None
-    return _minimum_in(folder.parent)
+        return None, read
+    version, above = _minimum_in(folder.parent)
+    return version, read + above
 
 
-def _requirement_here(folder: Path) -> tuple[Version | None] | None:
-    """`(version,)` when a packaging file in `folder` names torch (version None: no lower bound); None if none."""
+dependencies.remembered(_minimum_in.cache_clear)
+
+
+def _requirement_here(folder: Path) -> tuple[tuple[Version | None] | None, tuple[str, ...]]:
+    """`(version,)` when a packaging file in `folder` names torch (version None: no lower bound); None if none.
+    With the folder and the files read."""
     lines: list[str] = []
-    pyproject = _read(folder / "pyproject.toml")
+    read = [str(folder)]
+    pyproject = _read(folder / "pyproject.toml", read)
     if pyproject is not None:
         lines += _pyproject_requirements(pyproject)
     try:
@@ -58,12 +71,16 @@ def _requirement_here(folder: Path) -> tuple[Version | None] | None:
     except OSError:
         requirement_files = []
     for path in requirement_files:
-        text = _read(path)
+        text = _read(path, read)
         if text is not None:
             lines += text.splitlines()
-    setup_cfg = _read(folder / "setup.cfg")
+    setup_cfg = _read(folder / "setup.cfg", read)
     if setup_cfg is not None:
         lines += setup_cfg.splitlines()
+    return _version_named(lines), tuple(read)
+
+
+def _version_named(lines: list[str]) -> tuple[Version | None] | None:
     versions = [v for v in (_lower_bound(line) for line in lines) if v is not False]
     if not versions:
         return None
@@ -113,10 +130,11 @@ def _version(text: str) -> Version:
     return (parts[0], parts[1] if len(parts) > 1 else 0)
 
 
-def _read(path: Path) -> str | None:
+def _read(path: Path, read: list[str]) -> str | None:
     try:
         if not path.is_file() or path.stat().st_size > _MAX_FILE:
             return None
+        read.append(str(path))
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
