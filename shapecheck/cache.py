@@ -10,8 +10,8 @@ source checkout, never reads results another build wrote.
 An entry is content-addressed: its name is the hash of the file's bytes, its absolute path and its settings (the
 whole resolved configuration that applies to it, the command line's selection included, and the fix mode). It holds
 the findings (SC000 included), the invalid `# noqa` positions, and a fingerprint of every other file the analysis
-read (`FileResult.dependencies`: size, modification time and content hash; a folder's is its list of names): the
-entry is a miss when any of them changed, was removed or appeared. A hit imports neither libcst nor the rules.
+read (`FileResult.dependencies`: size, modification time and content hash; a glob pattern's, the names and contents
+of its matches): the entry is a miss when any of them changed, was removed or appeared. A hit imports neither libcst nor the rules.
 
 Not cached: a file that could not be linted (an error, a warning, a rule's crash), and a result whose fixes were
 applied or diffed: its bytes change, so the next run lints it again. Nor is a result whose dependency was modified
@@ -29,7 +29,6 @@ import importlib.util
 import itertools
 import json
 import os
-import stat
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -115,9 +114,6 @@ def _code_stamps(folder: str, recurse: bool) -> list[str]:
     return stamps
 
 
-Fingerprint = tuple[str, str, int, int, str]  # path, kind ("file", "folder", "absent"), size, mtime_ns, hash
-
-
 class ResultCache:
     """The entries of one build in `folder`. Nothing here raises for what is on disk: a problem is a miss, and a
     cache that cannot be written is skipped (with a warning through `warn` when the user chose the folder)."""
@@ -173,30 +169,36 @@ class ResultCache:
         now = self._stat(path)
         if now[0] != kind:
             return False
-        if kind == "absent" or now[1:] == (size, mtime_ns):
+        if kind == "absent" or (kind == "file" and now[1:] == (size, mtime_ns)):
             return True
         return self._hash(path, kind) == content  # touched, but maybe the same (a checkout, a save without edits)
 
     def _stat(self, path: str) -> tuple[str, int, int]:
+        """kind ("file", "absent", or "pattern" for a glob), size, modification time (a pattern's: its folder's and
+        its matches' latest, which is all the racy check needs)."""
         if path not in self._stats:
-            try:
-                info = os.stat(path)
-            except OSError:
-                self._stats[path] = ("absent", 0, 0)
+            if _is_pattern(path):
+                times = [_mtime_ns(os.path.dirname(path))] + [_mtime_ns(match) for match in _matches(path)]
+                self._stats[path] = ("pattern", 0, max(times))
             else:
-                kind = "folder" if stat.S_ISDIR(info.st_mode) else "file"
-                self._stats[path] = (kind, info.st_size, info.st_mtime_ns)
+                try:
+                    info = os.stat(path)
+                    self._stats[path] = ("file", info.st_size, info.st_mtime_ns)
+                except OSError:
+                    self._stats[path] = ("absent", 0, 0)
         return self._stats[path]
 
     def _hash(self, path: str, kind: str) -> str:
+        """A file's content hash; a pattern's, over the names and contents of what it matches."""
         if path not in self._hashes:
             try:
-                if kind == "folder":
-                    content = "\0".join(sorted(os.listdir(path))).encode("utf-8", "surrogateescape")
+                if kind == "pattern":
+                    self._hashes[path] = digest("\0".join(f"{match}\0{self._hash(match, 'file')}"
+                                                          for match in _matches(path)).encode("utf-8",
+                                                                                              "surrogateescape"))
                 else:
                     with open(path, "rb") as file:
-                        content = file.read()
-                self._hashes[path] = digest(content)
+                        self._hashes[path] = digest(file.read())
             except OSError:
                 self._hashes[path] = ""
         return self._hashes[path]
@@ -273,6 +275,23 @@ def _sweep_space(folder: str, now_ns: int) -> None:
         os.rmdir(folder)  # only if empty: an old build's
     except OSError:
         pass
+
+
+def _is_pattern(path: str) -> bool:
+    return any(character in path for character in "*?[")
+
+
+def _matches(pattern: str) -> list[str]:
+    import glob
+
+    return sorted(glob.glob(pattern))
+
+
+def _mtime_ns(path: str) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
 
 
 def _write_atomically(path: str, data: bytes) -> None:

@@ -101,6 +101,6 @@ class FileResult:
     new_source: str | None = None
     # Where an invalid noqa directive is (`row`, or `cell N:row` in a notebook): it silences nothing, as in ruff.
     invalid_noqa: list[str] = field(default_factory=list)
-    # The other files and folders the analysis read or looked for (absolute paths, `shapecheck.engine.dependencies`):
-    # the result cache lints the file again when any of them changes, disappears or appears.
+    # The other files the analysis read or looked for (absolute paths, or glob patterns for the files they match;
+    # `shapecheck.engine.dependencies`): the result cache lints the file again when any changes, goes or appears.
     dependencies: list[str] = field(default_factory=list)

@@ -2,8 +2,9 @@
 project's packaging files for its torch version, a first-party module a model comes from) records it here, and the
 linter puts the list in `FileResult.dependencies`, so the result cache knows when the result goes stale.
 
-Record a path whether or not it exists: one that appears later changes the result too. Record a folder whose list
-of names was read (a glob): names added to it or removed from it count as a change.
+Record a path whether or not it exists: one that appears later changes the result too. Where the analysis read
+the files a glob pattern matches (`requirements*.txt`), record the pattern (its folder `glob.escape`d): a match that
+appears, goes or changes counts.
 """
 
 from __future__ import annotations

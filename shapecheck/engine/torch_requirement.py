@@ -10,6 +10,8 @@ known. Cached per folder, so a tree of files costs one read of each packaging fi
 
 from __future__ import annotations
 
+import glob
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -44,11 +46,13 @@ def minimum_torch(filename: str) -> Version | None:
 
 @lru_cache(maxsize=4096)
 def _minimum_in(folder: Path) -> tuple[Version | None, tuple[str, ...]]:
-    """The answer for `folder`, and every folder (its list of names tells which packaging files exist) and file
-    that gave it."""
-    found, read = _requirement_here(folder)
+    """The answer for `folder`, and the paths (and the pattern) whose contents or existence gave it."""
+    found = _requirement_here(folder)
+    read = (str(folder / "pyproject.toml"), os.path.join(glob.escape(str(folder)), "requirements*.txt"),
+            str(folder / "setup.cfg"))
     if found is not None:
         return found[0], read
+    read += (str(folder / ".git"),)
     if (folder / ".git").exists() or folder.parent == folder:
         return None, read
     version, above = _minimum_in(folder.parent)
@@ -58,12 +62,10 @@ def _minimum_in(folder: Path) -> tuple[Version | None, tuple[str, ...]]:
 dependencies.remembered(_minimum_in.cache_clear)
 
 
-def _requirement_here(folder: Path) -> tuple[tuple[Version | None] | None, tuple[str, ...]]:
-    """`(version,)` when a packaging file in `folder` names torch (version None: no lower bound); None if none.
-    With the folder and the files read."""
+def _requirement_here(folder: Path) -> tuple[Version | None] | None:
+    """`(version,)` when a packaging file in `folder` names torch (version None: no lower bound); None if none."""
     lines: list[str] = []
-    read = [str(folder)]
-    pyproject = _read(folder / "pyproject.toml", read)
+    pyproject = _read(folder / "pyproject.toml")
     if pyproject is not None:
         lines += _pyproject_requirements(pyproject)
     try:
@@ -71,16 +73,12 @@ def _requirement_here(folder: Path) -> tuple[tuple[Version | None] | None, tuple
     except OSError:
         requirement_files = []
     for path in requirement_files:
-        text = _read(path, read)
+        text = _read(path)
         if text is not None:
             lines += text.splitlines()
-    setup_cfg = _read(folder / "setup.cfg", read)
+    setup_cfg = _read(folder / "setup.cfg")
     if setup_cfg is not None:
         lines += setup_cfg.splitlines()
-    return _version_named(lines), tuple(read)
-
-
-def _version_named(lines: list[str]) -> tuple[Version | None] | None:
     versions = [v for v in (_lower_bound(line) for line in lines) if v is not False]
     if not versions:
         return None
@@ -130,11 +128,10 @@ def _version(text: str) -> Version:
     return (parts[0], parts[1] if len(parts) > 1 else 0)
 
 
-def _read(path: Path, read: list[str]) -> str | None:
+def _read(path: Path) -> str | None:
     try:
         if not path.is_file() or path.stat().st_size > _MAX_FILE:
             return None
-        read.append(str(path))
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
