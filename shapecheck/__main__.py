@@ -1,18 +1,12 @@
 """`python -m shapecheck` and the `shapecheck` command."""
 
-import gc
+from shapecheck import startup
 
 
 def main() -> None:
-    # Loading the command allocates a few hundred thousand objects that live as long as the process (modules,
-    # classes, click's options); the collector would walk them again and again while they load, a tenth of a run
-    # answered from the result cache. So it waits, then sets them aside for good (later collections skip them).
-    gc.disable()
-    try:
+    startup.command_started()
+    with startup.loading():
         from shapecheck.cli import main as command
-    finally:
-        gc.freeze()
-        gc.enable()
     command(prog_name="shapecheck")
 
 

@@ -41,6 +41,7 @@ except ImportError:  # pragma: no cover - an interpreter without the module
 
 from shapecheck import __version__
 from shapecheck.findings import INTERNAL_ERROR, Edit, FileResult, Finding, FixInfo, Location
+from shapecheck.startup import loading
 from shapecheck.tasks import MAX_NOTEBOOK_SIZE, Budget, Outcome, Task
 
 if TYPE_CHECKING:
@@ -388,9 +389,11 @@ def run_cached(paths: Sequence[str], cache: ResultCache | None, config_for: Call
                 continue
         missed.append(index)
     if missed:
-        from shapecheck.runner import run
+        with loading():  # the engine, libcst and the rules
+            from shapecheck.runner import run
 
-        linted = run([Task(paths[index], rules_for(paths[index])) for index in missed], fix, write, jobs, budget)
+            tasks = [Task(paths[index], rules_for(paths[index])) for index in missed]
+        linted = run(tasks, fix, write, jobs, budget)
         for index, outcome in zip(missed, linted):
             outcomes[index] = outcome
             if cache is not None and outcome.digest is not None:  # keyed by the bytes the worker linted
