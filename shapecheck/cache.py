@@ -64,6 +64,7 @@ _FORMAT = 1
 _KEEP_NS = 30 * 24 * 3600 * 10**9
 _SWEEP_EVERY_NS = 24 * 3600 * 10**9
 _SWEEP_MARKER = "last-sweep"
+_LEFTOVER_NS = 3600 * 10**9  # a temporary file this old is what an interrupted write left
 # A file modified this close to the run's start, or later, may have been read by the analysis before or after the
 # change (file systems keep modification times to a second or two): its entry is not written.
 _RACY_NS = 2 * 10**9
@@ -268,7 +269,7 @@ def _sweep_space(folder: str, now_ns: int) -> None:
         for entry in entries:
             try:
                 if entry.is_file(follow_symlinks=False) and now_ns - entry.stat().st_mtime_ns > (
-                        _RACY_NS * 1800 if entry.name.startswith(".") else _KEEP_NS):  # a temporary one: an hour
+                        _LEFTOVER_NS if entry.name.startswith(".") else _KEEP_NS):
                     os.unlink(entry.path)
             except OSError:
                 pass

@@ -150,7 +150,7 @@ def lint(paths: tuple[str, ...], select: tuple[str, ...], ignore: tuple[str, ...
 
         # Each pass is this command without --watch; the cache answers for the files that did not change.
         rerun = click.get_current_context()
-        watch_files(paths or (".",), lambda: rerun.invoke(lint, **{**rerun.params, "watch": False}))
+        watch_files(paths or (".",), lambda: rerun.invoke(lint, **{**rerun.params, "watch": False}), quiet)
     if "-" in paths and len(paths) > 1:
         raise click.UsageError("`-` (standard input) cannot be combined with other paths")
     if stdin_filename is not None and not stdin:
