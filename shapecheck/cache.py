@@ -10,8 +10,9 @@ source checkout, never reads results another build wrote.
 An entry is content-addressed: its name is the hash of the file's bytes, its absolute path and its settings (the
 whole resolved configuration that applies to it, the command line's selection included, and the fix mode). It holds
 the findings (SC000 included), the invalid `# noqa` positions, and a fingerprint of every other file the analysis
-read (`FileResult.dependencies`: size, modification time and content hash; a glob pattern's, the names and contents
-of its matches): the entry is a miss when any of them changed, was removed or appeared. A hit imports neither libcst nor the rules.
+read (`FileResult.dependencies`: a file's size, modification time and content hash; a glob pattern's, the names and
+contents of its matches; a folder's, that it exists): the entry is a miss when any of them changed, was removed or
+appeared. A hit imports neither libcst nor the rules.
 
 Not cached: a file that could not be linted (an error, a warning, a rule's crash), and a result whose fixes were
 applied or diffed: its bytes change, so the next run lints it again. Nor is a result whose dependency was modified
@@ -29,6 +30,7 @@ import importlib.util
 import itertools
 import json
 import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -98,7 +100,7 @@ def build_fingerprint() -> str:
         spec = importlib.util.find_spec(package)  # finds, never imports
         for folder in (spec.submodule_search_locations or []) if spec is not None else []:
             parts += _code_stamps(folder, recurse=package != "libcst")
-    return blake2b("\n".join(parts).encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
+    return blake2b("\n".join(parts).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
 
 def _code_stamps(folder: str, recurse: bool) -> list[str]:
@@ -143,7 +145,7 @@ class ResultCache:
             # selection included, and any setting added later.
             settings = self._settings[config] = repr(config)
         material = "\0".join((os.path.abspath(path), settings, str(fix), content))
-        return blake2b(material.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+        return blake2b(material.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
     # ---------------------------------------------------------------------------------------------- reading
 
@@ -171,23 +173,24 @@ class ResultCache:
         now = self._stat(path)
         if now[0] != kind:
             return False
-        if kind == "absent" or (kind == "file" and now[1:] == (size, mtime_ns)):
+        if kind in ("absent", "folder") or (kind == "file" and now[1:] == (size, mtime_ns)):
             return True
         return self._hash(path, kind) == content  # touched, but maybe the same (a checkout, a save without edits)
 
     def _stat(self, path: str) -> tuple[str, int, int]:
-        """kind ("file", "absent", or "pattern" for a glob), size, modification time (a pattern's: its folder's and
-        its matches' latest, which is all the racy check needs)."""
+        """kind, size, modification time. Kinds: "file", "absent", "folder" (only its existence counts: `.git`
+        marks a project's root), "pattern" (a glob, whose time is its matches' latest: all the racy check needs)."""
         if path not in self._stats:
             if _is_pattern(path):
-                times = [_mtime_ns(os.path.dirname(path))] + [_mtime_ns(match) for match in _matches(path)]
-                self._stats[path] = ("pattern", 0, max(times))
+                self._stats[path] = ("pattern", 0, max([_mtime_ns(match) for match in _matches(path)], default=0))
             else:
                 try:
                     info = os.stat(path)
-                    self._stats[path] = ("file", info.st_size, info.st_mtime_ns)
                 except OSError:
                     self._stats[path] = ("absent", 0, 0)
+                else:
+                    folder = stat.S_ISDIR(info.st_mode)
+                    self._stats[path] = ("folder", 0, 0) if folder else ("file", info.st_size, info.st_mtime_ns)
         return self._stats[path]
 
     def _hash(self, path: str, kind: str) -> str:
@@ -197,7 +200,7 @@ class ResultCache:
                 if kind == "pattern":
                     self._hashes[path] = digest("\0".join(f"{match}\0{self._hash(match, 'file')}"
                                                           for match in _matches(path)).encode("utf-8",
-                                                                                              "surrogateescape"))
+                                                                                              "surrogatepass"))
                 else:
                     with open(path, "rb") as file:
                         self._hashes[path] = digest(file.read())
@@ -215,11 +218,12 @@ class ResultCache:
         dependencies = []
         for path in result.dependencies:
             kind, size, mtime_ns = self._stat(path)
-            if kind != "absent" and mtime_ns >= started_ns - _RACY_NS:
+            if kind in ("file", "pattern") and mtime_ns >= started_ns - _RACY_NS:
                 return  # changed while this run went on, perhaps after the analysis read it
-            dependencies.append((path, kind, size, mtime_ns, "" if kind == "absent" else self._hash(path, kind)))
+            content = self._hash(path, kind) if kind in ("file", "pattern") else ""
+            dependencies.append((path, kind, size, mtime_ns, content))
         payload = json.dumps({"dependencies": dependencies, "result": _encode_result(result)},
-                             separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogateescape")
+                             separators=(",", ":")).encode("ascii")
         self._write(key, digest(payload).encode("ascii") + b"\n" + payload)
 
     def _write(self, name: str, data: bytes) -> None:
@@ -280,6 +284,7 @@ def _sweep_space(folder: str, now_ns: int) -> None:
 
 
 def _is_pattern(path: str) -> bool:
+    """Dependencies are glob patterns (`shapecheck.engine.dependencies`); most are plain paths, checked by a stat."""
     return any(character in path for character in "*?[")
 
 

@@ -18,7 +18,7 @@ from shapecheck import runner
 from shapecheck.cache import CACHE_DIR_NAME, ResultCache, _decode_finding, _encode_finding, clean
 from shapecheck.cli import main
 from shapecheck.config import Config
-from shapecheck.engine import registry
+from shapecheck.engine import dependencies, registry
 from shapecheck.engine.torch_requirement import _minimum_in
 from shapecheck.findings import Edit, FileResult, Finding, FixInfo, Location
 from tests.cli_helpers import BUGGY, CLEAN, FIXED, lint, reported, write
@@ -218,6 +218,52 @@ def test_results_of_a_fake_engine_keep_their_dependencies(project: Path, linted:
     lint("train.py")
     assert len(linted) == 3
     model.unlink()  # removed
+    lint("train.py")
+    assert len(linted) == 4
+
+
+def test_dependencies_are_glob_patterns_paths_escaped(project: Path, linted: list,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A path with glob characters in it stays that path; a pattern stands for its matches; a folder, for its
+    existence (a file added in it changes nothing)."""
+    odd, root_marker = project / "lib[1]" / "model.py", project / "repo" / ".git"
+    write(odd, "A = 1\n")
+    write(project / "lib1" / "model.py", "decoy\n")  # what the unescaped pattern would match
+    write(project / "reqs" / "requirements.txt", "torch>=2.6\n")
+    root_marker.mkdir(parents=True)
+    for path in (odd, project / "lib1" / "model.py", project / "reqs" / "requirements.txt"):
+        os.utime(path, (HOUR_AGO, HOUR_AGO))
+    real = runner.lint_text
+
+    def lint_text(text: str, filename: str, *args, **kwargs) -> FileResult:
+        with dependencies.collecting() as read:
+            result = real(text, filename, *args, **kwargs)
+            dependencies.record([str(odd), str(root_marker)])
+            dependencies.record_pattern(str(project / "reqs"), "requirements*.txt")
+        result.dependencies = sorted(read)
+        return result
+
+    monkeypatch.setattr(runner, "lint_text", lint_text)
+    write(project / "train.py", BUGGY)
+    lint("train.py")
+    lint("train.py")
+    assert len(linted) == 1
+    write(project / "lib1" / "model.py", "changed decoy\n")
+    write(root_marker / "index", "")
+    lint("train.py")
+    assert len(linted) == 1
+    write(odd, "A = 2\n")
+    os.utime(odd, (HOUR_AGO, HOUR_AGO))
+    lint("train.py")
+    lint("train.py")
+    assert len(linted) == 2
+    write(project / "reqs" / "requirements-dev.txt", "torch>=2.7\n")
+    os.utime(project / "reqs" / "requirements-dev.txt", (HOUR_AGO, HOUR_AGO))
+    lint("train.py")
+    lint("train.py")
+    assert len(linted) == 3
+    (root_marker / "index").unlink()
+    root_marker.rmdir()
     lint("train.py")
     assert len(linted) == 4
 

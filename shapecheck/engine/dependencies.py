@@ -3,12 +3,14 @@ project's packaging files for its torch version, a first-party module a model co
 linter puts the list in `FileResult.dependencies`, so the result cache knows when the result goes stale.
 
 Record a path whether or not it exists: one that appears later changes the result too. Where the analysis read
-the files a glob pattern matches (`requirements*.txt`), record the pattern (its folder `glob.escape`d): a match that
-appears, goes or changes counts.
+the files a glob pattern matches (`requirements*.txt`), record the pattern with `record_pattern`: a match that
+appears, goes or changes counts. Each recorded entry is a glob pattern, a plain path `glob.escape`d (which leaves any
+ordinary name as it is), so the two never mix up.
 """
 
 from __future__ import annotations
 
+import glob
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -35,7 +37,14 @@ def record(paths: Iterable[str]) -> None:
     """Note that the analysis of the current file read (or looked for) `paths`."""
     collected = getattr(_state, "paths", None)
     if collected is not None:
-        collected.update(os.path.abspath(path) for path in paths)
+        collected.update(glob.escape(os.path.abspath(path)) for path in paths)
+
+
+def record_pattern(folder: str, pattern: str) -> None:
+    """Note that the analysis read the files in `folder` whose names match `pattern` (`requirements*.txt`)."""
+    collected = getattr(_state, "paths", None)
+    if collected is not None:
+        collected.add(os.path.join(glob.escape(os.path.abspath(folder)), pattern))
 
 
 def remembered(clear: Callable[[], None]) -> None:

@@ -10,8 +10,6 @@ known. Cached per folder, so a tree of files costs one read of each packaging fi
 
 from __future__ import annotations
 
-import glob
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -33,30 +31,29 @@ _MAX_FILE = 1 << 20
 
 
 def minimum_torch(filename: str) -> Version | None:
-    """The lowest torch version the project around `filename` allows, or None when that is not stated. The folders
-    and files read for it are recorded as the file's dependencies."""
+    """The lowest torch version the project around `filename` allows, or None when that is not stated. The files
+    read (or looked for) for it are recorded as the file's dependencies."""
     try:
         folder = Path(filename).resolve().parent
     except (OSError, RuntimeError):
         return None
     version, read = _minimum_in(folder)
-    dependencies.record(read)
+    for consulted in read:
+        dependencies.record((str(consulted / name) for name in ("pyproject.toml", "setup.cfg", ".git")))
+        dependencies.record_pattern(str(consulted), "requirements*.txt")
     return version
 
 
 @lru_cache(maxsize=4096)
-def _minimum_in(folder: Path) -> tuple[Version | None, tuple[str, ...]]:
-    """The answer for `folder`, and the paths (and the pattern) whose contents or existence gave it."""
+def _minimum_in(folder: Path) -> tuple[Version | None, tuple[Path, ...]]:
+    """The answer for `folder`, and the folders whose packaging files gave it."""
     found = _requirement_here(folder)
-    read = (str(folder / "pyproject.toml"), os.path.join(glob.escape(str(folder)), "requirements*.txt"),
-            str(folder / "setup.cfg"))
     if found is not None:
-        return found[0], read
-    read += (str(folder / ".git"),)
+        return found[0], (folder,)
     if (folder / ".git").exists() or folder.parent == folder:
-        return None, read
+        return None, (folder,)
     version, above = _minimum_in(folder.parent)
-    return version, read + above
+    return version, (folder, *above)
 
 
 dependencies.remembered(_minimum_in.cache_clear)
