@@ -1,6 +1,6 @@
 """How fast `shapecheck lint` starts, and what the result cache saves: the three ratios issue 17 asks for.
 
-    python bench/start_and_cache.py [--rounds 11] [--tree-rounds 3] [--files 1000] [--callgrind]
+    python bench/start_and_cache.py [--rounds 11] [--tree-rounds 3] [--files 1000] [--callgrind] [--python PATH]
 
 1. One file, as pre-commit and an editor's save lint it after an edit: the CPU time of `shapecheck lint FILE` (an
    empty cache, so the file is linted and its entry written) against `python -c "import libcst;
@@ -18,7 +18,9 @@ project of its own with a `pyproject.toml`, as files are in real projects. Comma
 an installed package does (a warm-up run writes it even where PYTHONDONTWRITEBYTECODE is set). Runs are
 interleaved round by round and the medians are reported, so a busy machine's noise hits every row alike; with
 `--callgrind` the first two ratios are also counted in instructions (valgrind's callgrind, the command and its
-children), which noise does not change.
+children), which noise does not change. `--python` runs every command with another environment's interpreter and
+its `shapecheck` (a wheel installed without `-e`, say: an editable install's finder makes every `python` start dearer,
+`python -c pass` included).
 """
 
 from __future__ import annotations
@@ -51,10 +53,13 @@ ENVIRONMENT = {name: value for name, value in os.environ.items()
                if name not in ("PYTHONDONTWRITEBYTECODE", "SHAPECHECK_NO_CACHE", "SHAPECHECK_CACHE_DIR")}
 
 
+PYTHON = sys.executable  # --python
+
+
 def shapecheck() -> list[str]:
-    """The `shapecheck` script users run, beside this Python; `python -m shapecheck` where there is none."""
-    script = Path(sys.executable).with_name("shapecheck")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "shapecheck"]
+    """The `shapecheck` script users run, beside the Python measured; `python -m shapecheck` where there is none."""
+    script = Path(PYTHON).with_name("shapecheck")
+    return [str(script)] if script.exists() else [PYTHON, "-m", "shapecheck"]
 
 
 def measured(command: list[str], cwd: Path) -> tuple[float, float]:
@@ -110,21 +115,21 @@ def one_file(work: Path, rounds: int, callgrind: bool) -> None:
         measured(lint, root)  # bytecode, disk cache
         times: dict[str, list[float]] = {"parse": [], "first": [], "pass": [], "click": [], "hit": []}
         for _ in range(rounds):
-            times["parse"].append(measured([sys.executable, "-c", PARSE, "file.py"], root)[0])
+            times["parse"].append(measured([PYTHON, "-c", PARSE, "file.py"], root)[0])
             clear_cache(root)
             times["first"].append(measured(lint, root)[0])
-            times["pass"].append(measured([sys.executable, "-c", "pass"], root)[0])
-            times["click"].append(measured([sys.executable, "-c", "import click"], root)[0])
+            times["pass"].append(measured([PYTHON, "-c", "pass"], root)[0])
+            times["click"].append(measured([PYTHON, "-c", "import click"], root)[0])
             times["hit"].append(measured(lint, root)[0])
         m = {key: median(values) * 1000 for key, values in times.items()}
         lines = (root / "file.py").read_text(encoding="utf-8").count("\n")
         print(f"| {name} | {lines} | {m['parse']:.0f} | {m['first']:.0f} | {m['first'] / m['parse']:.2f} | "
               f"{m['pass']:.0f} | {m['click']:.0f} | {m['hit']:.0f} | {m['hit'] / m['pass']:.2f} |")
         if callgrind:
-            parse = instructions([sys.executable, "-c", PARSE, "file.py"], root)
+            parse = instructions([PYTHON, "-c", PARSE, "file.py"], root)
             clear_cache(root)
             first = instructions(lint, root)
-            bare = instructions([sys.executable, "-c", "pass"], root)
+            bare = instructions([PYTHON, "-c", "pass"], root)
             hit = instructions(lint, root)
             counted.append((name, parse, first, bare, hit))
     if counted:
@@ -165,11 +170,15 @@ def main() -> None:
     parser.add_argument("--tree-rounds", type=int, default=3, help="rounds of the 1,000-file runs")
     parser.add_argument("--files", type=int, default=1000, help="files in the tree")
     parser.add_argument("--callgrind", action="store_true", help="also count instructions (slow)")
+    parser.add_argument("--python", default=sys.executable, help="the interpreter (and its shapecheck) to measure")
     args = parser.parse_args()
+    global PYTHON
+    PYTHON = args.python
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Python {sys.version.split()[0]}, {cores} cores, load average {load:.1f} at the start")
-    editable = subprocess.run([sys.executable, "-c", "import sys; print(any('__editable__' in name for name in "
+    version = subprocess.run([PYTHON, "--version"], capture_output=True, text=True).stdout.split()[-1]
+    print(f"{PYTHON} (Python {version}), {cores} cores, load average {load:.1f} at the start")
+    editable = subprocess.run([PYTHON, "-c", "import sys; print(any('__editable__' in name for name in "
                                "sys.modules))"], capture_output=True, text=True, env=ENVIRONMENT).stdout.strip()
     if editable == "True":
         print("shapecheck is installed in editable mode: every `python` start here also loads the editable finder "
