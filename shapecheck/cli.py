@@ -16,30 +16,45 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from typing import TYPE_CHECKING
+
 import click
 
 from shapecheck.version import __version__
-from shapecheck.add_noqa import add_noqa
+from shapecheck.cache import CACHE_DIR_ENV, NO_CACHE_ENV, ResultCache, cache_folder, run_cached
 from shapecheck.cli_options import (RunSettings, command_line_settings, configuration, file_selection, fixing,
                                     reporting, rule_selection, split_config_options)
 from shapecheck.config import Config, ConfigError, Resolver, rules_without
 from shapecheck.discovery import discover
 from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
-from shapecheck.engine.rule import Rule
 from shapecheck.findings import INTERNAL_ERROR, FileResult
-from shapecheck.record import commands as record_commands
 from shapecheck.reporters import FOR_PEOPLE, fix_only_summary, fixes_applied, render, summary
 from shapecheck.reporters import statistics as render_statistics, statistics_json as render_statistics_json
 from shapecheck.reporters.paths import shown
-from shapecheck.engine.linter import SourceError
-from shapecheck.notebook import NotebookError
-from shapecheck.rule_docs import all_codes, code_for, page, record
-from shapecheck.runner import Outcome, Task, deliver_fixes, run as execute
-from shapecheck.writer import WriteError
+from shapecheck.tasks import Outcome, Task
 
+if TYPE_CHECKING:
+    from shapecheck.engine.rule import Rule
+
+# What a run needs beyond finding, keying and printing files (the engine, libcst, the rules, the workers) is
+# imported where it is used: a run answered from the result cache never loads it (see `shapecheck.cache`).
+
+# Subcommands imported only when they run.
+_LAZY_COMMANDS = {"record": "shapecheck.record.commands:record", "annotate": "shapecheck.record.commands:annotate"}
 
 
 class _Group(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *_LAZY_COMMANDS])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in _LAZY_COMMANDS:
+            import importlib
+
+            module, _, attribute = _LAZY_COMMANDS[name].partition(":")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
     def invoke(self, ctx: click.Context) -> object:
         """Any system error (standard output on a full disk, say) is a message and exit code 2, not a traceback;
         click itself quiets a closed pipe (`| head`)."""
@@ -89,24 +104,36 @@ def _fail_config(error: ConfigError) -> NoReturn:
 @fixing
 @reporting
 @configuration
-@click.option("-n", "--no-cache", is_flag=True,
-              help="Accepted for ruff compatibility: shapecheck keeps no cache, it is fast enough cold.")
+@click.option("-n", "--no-cache", is_flag=True, envvar=NO_CACHE_ENV,
+              help=f"Neither read nor write the result cache (also {NO_CACHE_ENV}=1).")
+@click.option("--cache-dir", type=click.Path(file_okay=False), envvar=CACHE_DIR_ENV, metavar="PATH",
+              help=f"Keep the result cache here (also {CACHE_DIR_ENV}; default: .shapecheck_cache in the project "
+                   "root).")
+@click.option("-w", "--watch", is_flag=True, help="Lint again whenever a file changes, until Ctrl-C.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: one per CPU).")
 @click.option("--stdin-filename", metavar="PATH",
               help="Name of the file read from standard input (`-`), for messages, exclusion and per-file-ignores.")
 @click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` to every line with a finding, then exit 0.")
 @click.option("--show-files", is_flag=True, help="List the files that would be linted, then exit.")
 @click.option("--show-settings", is_flag=True, help="Print the settings the first file is linted with, then exit.")
-def lint(paths: tuple[str, ...], no_cache: bool, jobs: int | None, stdin_filename: str | None, add_noqa: bool,
-         show_files: bool, show_settings: bool, **options: Any) -> None:
+def lint(paths: tuple[str, ...], no_cache: bool, cache_dir: str | None, watch: bool, jobs: int | None,
+         stdin_filename: str | None, add_noqa: bool, show_files: bool, show_settings: bool, **options: Any) -> None:
     """Lint PATHS: Python files and notebooks, and folders searched for `*.py` and `*.ipynb` (default: `.`); `-`
     reads standard input.
 
     Each file's settings come from the nearest .shapecheck.toml, shapecheck.toml or pyproject.toml with
     [tool.shapecheck] above it; the options here override them.
     """
-    del no_cache  # accepted for ruff compatibility: there is no cache
     stdin = paths == ("-",) or (not paths and stdin_filename is not None)
+    if watch:
+        if stdin or add_noqa or show_files or show_settings:
+            raise click.UsageError("--watch lints files as they change: not standard input, --add-noqa, "
+                                   "--show-files or --show-settings")
+        from shapecheck.watch import watch as watch_files
+
+        # Each pass is this command without --watch; the cache answers for the files that did not change.
+        rerun = click.get_current_context()
+        watch_files(paths or (".",), lambda: rerun.invoke(lint, **{**rerun.params, "watch": False}), options["quiet"])
     if "-" in paths and len(paths) > 1:
         raise click.UsageError("`-` (standard input) cannot be combined with other paths")
     if stdin_filename is not None and not stdin:
@@ -134,12 +161,11 @@ def lint(paths: tuple[str, ...], no_cache: bool, jobs: int | None, stdin_filenam
             if show_files or show_settings:
                 _show(found.files, chooser, show_settings)
                 raise click.exceptions.Exit(2 if found.errors else 0)
-            tasks = [chooser.task(path) for path in found.files]
-            outcomes = execute(tasks, None if add_noqa else run.fix_mode, run.write and not add_noqa, jobs,
-                               run.budget)
+            cache = None if no_cache else _open_cache(cache_dir, chooser.resolver)
+            outcomes = run_cached(found.files, cache, chooser.resolver.for_path, chooser.task,
+                                  None if add_noqa else run.fix_mode, run.write and not add_noqa, jobs, run.budget)
     except ConfigError as error:
         _fail_config(error)
-    enabled = chooser.enabled
     if add_noqa:
         _add_noqa([outcome.result for outcome in outcomes], problems)
 
@@ -169,6 +195,9 @@ def lint(paths: tuple[str, ...], no_cache: bool, jobs: int | None, stdin_filenam
             show = render_statistics_json if run.output_format == "json" else render_statistics
             report.add(show(findings, run.unsafe_fixes))
         else:
+            # Only json and sarif describe the rules; resolving them imports every rule.
+            enabled = chooser.enabled([result.filename for result in results]) if run.output_format in (
+                "json", "sarif") else ()
             report.add(render(run.output_format, findings, enabled, unsafe_fixes=run.unsafe_fixes))
             # The other formats are for machines: nothing else. A run that could not lint a path has not passed.
             if for_people and (findings or fixed or not problems):
@@ -179,6 +208,17 @@ def lint(paths: tuple[str, ...], no_cache: bool, jobs: int | None, stdin_filenam
     if problems or any(finding.code == INTERNAL_ERROR for finding in findings):
         raise click.exceptions.Exit(2)
     raise click.exceptions.Exit(1 if failing or (options["exit_non_zero_on_fix"] and fixed) else 0)
+
+
+def _open_cache(option: str | None, resolver: Resolver) -> ResultCache:
+    folder, chosen = cache_folder(option, resolver.for_path("."))
+
+    def warn(message: str) -> None:
+        click.echo(f"shapecheck: warning: {message}", err=True)
+
+    # A project folder the user cannot write to (a read-only checkout in CI) just goes without; a folder they chose
+    # that fails deserves a word.
+    return ResultCache(folder, warn if chosen else None)
 
 
 class _Report:
@@ -224,6 +264,11 @@ def _show(files: Sequence[str], chooser: _RuleChooser, settings: bool) -> None:
 
 
 def _add_noqa(results: Sequence[FileResult], problems: list[tuple[str, str]]) -> NoReturn:
+    from shapecheck.add_noqa import add_noqa
+    from shapecheck.engine.linter import SourceError
+    from shapecheck.notebook import NotebookError
+    from shapecheck.writer import WriteError
+
     added = 0
     for result in results:
         try:
@@ -269,11 +314,12 @@ class _RuleChooser:
             self._chosen[key] = rules_without(self._enabled[config], key[1])
         return self._chosen[key]
 
-    @property
-    def enabled(self) -> tuple[type[Rule], ...]:
-        """Every rule some file's configuration enables (for the SARIF rule table and JSON's URLs)."""
-        if not self._enabled:
-            self.rules_for(".")
+    def enabled(self, paths: Sequence[str]) -> tuple[type[Rule], ...]:
+        """Every rule the configuration of one of `paths` enables (for the SARIF rule table and JSON's URLs)."""
+        for path in paths or (".",):
+            config = self.resolver.for_path(path)
+            if config not in self._enabled:
+                self._enabled[config] = config.enabled_rules()
         rules = {rule.code: rule for enabled in self._enabled.values() for rule in enabled}
         return tuple(rules[code] for code in sorted(rules))
 
@@ -290,6 +336,8 @@ def _lint_stdin(filename: str | None, chooser: _RuleChooser, run: RunSettings, f
         if run.write:
             _write_stdout(data)
         return None
+    from shapecheck.runner import deliver_fixes, run as execute
+
     task = chooser.task(filename or "-", data)
     # In a worker, within the budget, like any file; the fixed source comes back to be written here.
     result = execute([task], run.fix_mode, budget=run.budget)[0].result
@@ -304,10 +352,32 @@ def _write_stdout(data: bytes) -> None:
     sys.stdout.buffer.flush()
 
 
+@main.command("clean", short_help="Remove the result cache.")
+@click.option("--cache-dir", type=click.Path(file_okay=False), envvar=CACHE_DIR_ENV, metavar="PATH",
+              help=f"The cache folder to remove (also {CACHE_DIR_ENV}).")
+def clean_cache(cache_dir: str | None) -> None:
+    """Remove the result cache: the folder `lint` keeps it in (`--cache-dir`, `cache-dir` in [tool.shapecheck],
+    or .shapecheck_cache in the project root) and every .shapecheck_cache folder under the working directory."""
+    from shapecheck.cache import clean
+
+    try:
+        folder, _ = cache_folder(cache_dir, Resolver(None).for_path("."))
+    except ConfigError as error:
+        _fail_config(error)
+    removed, refused = clean([folder], ".")
+    for path in removed:
+        click.echo(f"Removing cache at: {os.path.relpath(path)}", err=True)
+    for path in refused:
+        click.echo(f"shapecheck: warning: {path}: not a shapecheck cache (no CACHEDIR.TAG of ours): left alone",
+                   err=True)
+
+
 RULE_FORMATS = click.Choice(["text", "json"])
 
 
 def _all_records() -> str:
+    from shapecheck.rule_docs import all_codes, record
+
     return json.dumps([record(code) for code in all_codes()], indent=2)
 
 
@@ -376,6 +446,8 @@ def _python_files(paths: Sequence[str]) -> list[str]:
               help="json: ruff's record of a rule (a list with --all).")
 def explain_rule(code: str | None, show_all: bool, output_format: str) -> None:
     """Print the documentation of rule CODE: a code (SC101) or a name (view-after-transpose)."""
+    from shapecheck.rule_docs import all_codes, code_for, page, record
+
     if show_all == (code is not None):
         raise click.UsageError("give one rule's code or name, or --all")
     if show_all:
@@ -405,6 +477,3 @@ def language_server() -> None:
         _fail('`shapecheck server` needs pygls: pip install "torch-shapecheck[server]"')
     serve()
 
-
-main.add_command(record_commands.record)
-main.add_command(record_commands.annotate)

@@ -19,7 +19,7 @@ import click
 
 from shapecheck.findings import Finding
 from shapecheck.reporters import FORMATS
-from shapecheck.runner import Budget
+from shapecheck.tasks import Budget
 from shapecheck.settings import SEVERITIES, ConfigError, Settings, check_value, mebibytes, parse_table, seconds
 
 if TYPE_CHECKING:

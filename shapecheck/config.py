@@ -33,14 +33,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.registry import resolve_layers
-from shapecheck.engine.rule import Rule
 from shapecheck.gitignore import PatternList, parse_lines
-from shapecheck.runner import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget
 from shapecheck.settings import ConfigError, Settings, parse_table
+from shapecheck.tasks import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget
+
+if TYPE_CHECKING:
+    from shapecheck.engine.rule import Rule
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -50,11 +52,12 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 __all__ = ["CONFIG_FILES", "Config", "ConfigError", "Layer", "Resolver", "Selection", "Settings", "load",
            "rules_without"]
 
-# ruff's default `exclude` (Jupyter's autosave copies in .ipynb_checkpoints included), plus __pycache__.
+# ruff's default `exclude` (Jupyter's autosave copies in .ipynb_checkpoints included), plus __pycache__ and our
+# own result cache.
 DEFAULT_EXCLUDE = (
     ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox", ".pants.d",
-    ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", "__pypackages__", "__pycache__", "_build", "buck-out", "build",
-    "dist", "node_modules", "site-packages", "venv",
+    ".pytype", ".ruff_cache", ".shapecheck_cache", ".svn", ".tox", ".venv", "__pypackages__", "__pycache__", "_build",
+    "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
 )
 
 # In one folder, the first of these that exists is its configuration (a pyproject.toml only with the table).
@@ -207,6 +210,14 @@ class Config:
         return frozenset(code for entry in self._per_file if entry.applies_to(path) for code in entry.codes)
 
     # ------------------------------------------------------------------------------------- plain settings
+
+    @property
+    def cache_dir(self) -> Path | None:
+        """`cache-dir`, absolute (relative to the file it is written in); None where no table says."""
+        for layer in reversed(self.layers):
+            if layer.settings.cache_dir is not None:
+                return (layer.root / os.path.expanduser(layer.settings.cache_dir)).absolute()
+        return None
 
     @property
     def respect_gitignore(self) -> bool:

@@ -103,6 +103,7 @@ class FileResult:
     new_source: str | None = None
     # Where an invalid noqa directive is (`row`, or `cell N:row` in a notebook): it silences nothing, as in ruff.
     invalid_noqa: list[str] = field(default_factory=list)
-    # Other files of the project the analysis read (the model a training script imports): the result holds only
-    # while they are unchanged.
+    # The other files the analysis read or looked for, as glob patterns: an absolute path `glob.escape`d (an ordinary
+    # path stays as it is), or a pattern for the files it matches (`shapecheck.engine.dependencies`). The result
+    # cache lints the file again when any of them changes, goes or appears.
     dependencies: list[str] = field(default_factory=list)

@@ -24,7 +24,7 @@ metadata, indentation and the final newline stay byte for byte what they were.
 from __future__ import annotations
 
 import bisect
-import difflib
+import io
 import json
 import re
 from collections.abc import Collection
@@ -307,6 +307,8 @@ def _serialize(source: str, text: str, span: tuple[int, int]) -> str:
 def cell_diff(old: str, new: str, filename: str) -> str:
     """A unified diff of each code cell whose source differs between two versions of the same notebook, headed
     `filename:cell N` as ruff heads them."""
+    import difflib  # here: only --diff needs it
+
     before, after = json.loads(old)["cells"], json.loads(new)["cells"]
     chunks = []
     for number, (old_cell, new_cell) in enumerate(zip(before, after), start=1):

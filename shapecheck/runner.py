@@ -12,9 +12,6 @@ import contextlib
 import faulthandler
 import gc
 import math
-import multiprocessing
-import multiprocessing.connection
-import multiprocessing.context
 import os
 import queue
 import signal
@@ -23,15 +20,13 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from multiprocessing.connection import wait
 
 try:
     import resource
 except ImportError:  # Windows: the clock's budget only
     resource = None  # type: ignore[assignment]
 from functools import partial
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.linter import SourceError, decode, lint_notebook, lint_text
@@ -39,13 +34,14 @@ from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.findings import FileResult
 from shapecheck.notebook import cell_diff, is_notebook
+from shapecheck.tasks import (  # noqa: F401 - MAX_* and DEFAULT_* are part of this module's interface
+    DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, MAX_FILE_SIZE, MAX_NOTEBOOK_SIZE, Budget, Outcome, Task, digest,
+)
 from shapecheck.writer import WriteError, encode, unified_diff, write_atomically
 
-# Larger files are skipped with a warning: real source is far smaller, and a generated file of this size would
-# take libcst seconds and gigabytes to parse.
-MAX_FILE_SIZE = 5 * 1024 * 1024
-# A notebook's size is mostly its outputs (plots as base64 images): only its code is parsed.
-MAX_NOTEBOOK_SIZE = 50 * 1024 * 1024
+if TYPE_CHECKING:
+    import multiprocessing.connection
+    import multiprocessing.context
 
 # libcst's native parser recurses once per nesting level on the C stack: on a default 8 MiB stack, parentheses
 # nested 2,000 deep crash the process. Linting in a thread with this much (reserved, mostly untouched) stack
@@ -56,32 +52,18 @@ STACK_SIZE = 256 * 1024 * 1024
 # per-batch overhead (pickling the rules, a round trip) stays small.
 BATCHES_PER_WORKER = 4
 
-# The default budget of one file: far over what real source takes (the slowest file of a site-packages with torch,
-# numpy and sympy lints in a few seconds), well under what a stuck pre-commit hook costs.
-DEFAULT_SECONDS = 60.0
-DEFAULT_MEMORY_MIB = 4096
 # How often a worker's memory is sampled.
 POLL_SECONDS = 0.1
 # The time budget is CPU time, enforced by the kernel; a file that takes this many times as long by the clock is
 # stalled without using CPU (blocked on a read, say) and is stopped too.
 STALLED_FACTOR = 10
+# One file up to this size (what pre-commit and an editor's save lint) is linted in this process: for it a worker
+# costs more than the lint (loading multiprocessing, the fork, copying every page the analysis touches). The
+# complexity guard bounds what the native parser takes of such a file; a watchdog keeps its time budget.
+IN_PROCESS_BYTES = 64 * 1024
 _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Task:
-    path: str  # as the user sees it
-    rules: tuple[type[Rule], ...]  # this file's rules, after per-file-ignores
-    data: bytes | None = None  # the source itself (standard input), instead of the file at `path`
-    options: FileOptions = FileOptions()  # what else its configuration says: unfixable codes, external ones
-
-
-@dataclass
-class Outcome:
-    result: FileResult
-    diff: str = ""  # with --diff: what --fix would change
 
 
 def default_jobs() -> int:
@@ -93,14 +75,6 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-@dataclass(frozen=True)
-class Budget:
-    """What one file may take. A file over it is reported "not linted" and the run goes on. None: no limit."""
-
-    seconds: float | None = DEFAULT_SECONDS
-    memory_mib: int | None = DEFAULT_MEMORY_MIB
-
-
 def run(tasks: Sequence[Task], fix: str | None = None, write: bool = False, jobs: int | None = None,
         budget: Budget = Budget()) -> list[Outcome]:
     """Lint `tasks`, results in the same order. `fix` ("safe" / "unsafe") applies fixes: with `write` to the
@@ -108,13 +82,40 @@ def run(tasks: Sequence[Task], fix: str | None = None, write: bool = False, jobs
 
     Files are linted in worker processes, so a file over its `budget`, or one that kills its process (the native
     parser aborts when an allocation fails), costs only itself: its worker is replaced and the rest of the worker's
-    batch is linted by another. Without a budget, small runs stay in this process."""
+    batch is linted by another. Without a budget, small runs stay in this process, and so does one small file
+    (`IN_PROCESS_BYTES`), its time budget kept by a watchdog."""
     if not tasks:
         return []
     jobs = min(jobs or default_jobs(), len(tasks))
     if budget.seconds is None and budget.memory_mib is None and (jobs == 1 or len(tasks) < 2 * jobs):
         return with_large_stack(_lint_batch, tasks, fix, write)
+    if len(tasks) == 1 and _small(tasks[0]) and _can_interrupt():
+        return [_lint_within(tasks[0], fix, write, budget.seconds)]
     return _Pool(tasks, jobs, fix, write, budget).run()
+
+
+def _small(task: Task) -> bool:
+    try:
+        return (len(task.data) if task.data is not None else os.stat(task.path).st_size) <= IN_PROCESS_BYTES
+    except OSError:
+        return True  # lint_file says why it can't be read
+
+
+def _can_interrupt() -> bool:
+    """Whether a thread can be stopped by raising in it (CPython's PyThreadState_SetAsyncExc)."""
+    return sys.implementation.name == "cpython"
+
+
+class _OverBudget(BaseException):
+    """Raised in the lint thread by the watchdog; a BaseException, so the engine's handlers of rule crashes let it
+    through."""
+
+
+def _lint_within(task: Task, fix: str | None, write: bool, seconds: float | None) -> Outcome:
+    try:
+        return with_large_stack(lint_file, task, fix, write, seconds=seconds)
+    except _OverBudget:
+        return Outcome(FileResult(task.path, error=f"not linted: took longer than {seconds:g} s"))
 
 
 class _Worker:
@@ -156,6 +157,8 @@ class _Worker:
 
 class _Pool:
     def __init__(self, tasks: Sequence[Task], jobs: int, fix: str | None, write: bool, budget: Budget) -> None:
+        import multiprocessing  # here: a run without workers never loads it
+
         self.tasks, self.jobs, self.fix, self.write, self.budget = tasks, jobs, fix, write, budget
         self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
         self.queue = deque(range(len(tasks)))
@@ -166,6 +169,8 @@ class _Pool:
         self.size = max(1, min(64, math.ceil(len(tasks) / (jobs * BATCHES_PER_WORKER))))
 
     def run(self) -> list[Outcome]:
+        from multiprocessing.connection import wait
+
         workers = [_Worker(self.context, self.fix, self.write, self.budget.seconds) for _ in range(self.jobs)]
         try:
             while True:
@@ -273,15 +278,25 @@ def _limit_cpu(seconds: float | None) -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
-def with_large_stack(function: Callable[..., T], *args: object) -> T:
+def with_large_stack(function: Callable[..., T], *args: object, seconds: float | None = None) -> T:
     """`function(*args)` on a thread with STACK_SIZE of stack. The thread is started once per process and kept:
-    starting a thread with that much stack takes milliseconds, too long to pay per file or per keystroke."""
+    starting a thread with that much stack takes milliseconds, too long to pay per file or per keystroke.
+
+    With `seconds`, a watchdog stops `function` once this process has used that much CPU time on it (or ten times
+    that by the clock) by raising `_OverBudget` in its thread, which this re-raises; that thread is then let go."""
     global _large_stack
     if threading.current_thread().name == _LARGE_STACK_THREAD:
         return function(*args)  # already on it
     if _large_stack is None or _large_stack.pid != os.getpid():  # none yet, or this is a forked worker
         _large_stack = _LargeStackThread()
-    return _large_stack.call(function, *args)
+    if seconds is None:
+        return _large_stack.call(function, *args)
+    thread = _large_stack
+    try:
+        return thread.call_within(seconds, function, *args)
+    finally:
+        if thread.interrupted and _large_stack is thread:
+            _large_stack = None  # the exception may yet land after its function: the next call gets a new thread
 
 
 _LARGE_STACK_THREAD = "shapecheck-lint"
@@ -294,17 +309,43 @@ class _LargeStackThread:
         previous = threading.stack_size(STACK_SIZE)
         try:
             # A daemon, so Ctrl-C on the main thread ends the process without waiting for the file being linted.
-            threading.Thread(target=self._serve, name=_LARGE_STACK_THREAD, daemon=True).start()
+            self._thread = threading.Thread(target=self._serve, name=_LARGE_STACK_THREAD, daemon=True)
+            self._thread.start()
         finally:
             threading.stack_size(previous)
+        self.interrupted = False
 
     def call(self, function: Callable[..., T], *args: object) -> T:
         reply: queue.SimpleQueue = queue.SimpleQueue()
         self._requests.put((function, args, reply))
-        returned, value = reply.get()
+        return self._answer(reply.get())
+
+    def call_within(self, seconds: float, function: Callable[..., T], *args: object) -> T:
+        reply: queue.SimpleQueue = queue.SimpleQueue()
+        cpu, clock = time.process_time(), time.monotonic()
+        self._requests.put((function, args, reply))
+        while True:
+            with contextlib.suppress(queue.Empty):
+                return self._answer(reply.get(timeout=POLL_SECONDS))
+            if time.process_time() - cpu > seconds or time.monotonic() - clock > seconds * STALLED_FACTOR:
+                break
+        self._interrupt()
+        with contextlib.suppress(queue.Empty):  # a moment to stop, if it is in Python code (it is let go anyway)
+            return self._answer(reply.get(timeout=1.0))
+        raise _OverBudget
+
+    def _interrupt(self) -> None:
+        import ctypes
+
+        self.interrupted = True
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread.ident), ctypes.py_object(_OverBudget))
+
+    @staticmethod
+    def _answer(answer: tuple[bool, T | BaseException]) -> T:
+        returned, value = answer
         if not returned:
-            raise value  # re-raised on the calling thread
-        return value
+            raise value  # type: ignore[misc]  # re-raised on the calling thread
+        return value  # type: ignore[return-value]
 
     def _serve(self) -> None:
         while True:
@@ -335,7 +376,9 @@ def lint_file(task: Task, fix: str | None = None, write: bool = False) -> Outcom
     except OSError as error:
         return Outcome(FileResult(path, error=f"cannot be read: {error.strerror or error}"))
     result = lint_bytes(data, path, task.rules, fix, task.options)
-    return deliver_fixes(data, result, task.rules, partial(write_atomically, path) if write else None)
+    outcome = deliver_fixes(data, result, task.rules, partial(write_atomically, path) if write else None)
+    # What the result cache keys the result by: the bytes linted, not those on disk by the time it stores it.
+    return outcome._replace(digest=digest(data))
 
 
 def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],

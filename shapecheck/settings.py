@@ -62,6 +62,7 @@ class Settings:
     file_time_limit: float | None = None
     file_memory_limit: int | None = None
     target_version: str | None = None  # read by `engine.python_target`, which looks it up itself
+    cache_dir: str | None = None  # where the result cache is (`shapecheck.cache`), relative to the table's file
 
 
 # ------------------------------------------------------------------------------------------------ the values
@@ -160,6 +161,12 @@ def _path(value: Any) -> str:
     return value
 
 
+def _folder(value: Any) -> str:
+    if not isinstance(value, str) or not value or "\0" in value:
+        raise _Bad("the path of a folder (a non-empty string without NUL characters)")
+    return value
+
+
 def _target(value: Any) -> str:
     if not isinstance(value, str) or target_version(value) is None:
         raise _Bad('a Python version as ruff spells it ("py312")')
@@ -194,6 +201,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "file-time-limit": seconds,
     "file-memory-limit": mebibytes,
     "target-version": _target,
+    "cache-dir": lambda value: _folder(value),
 }
 KEYS = tuple(_CHECKS)
 assert {key.replace("-", "_") for key in KEYS} == {field.name for field in fields(Settings)}

@@ -8,11 +8,9 @@ encoding `tokenize` detects (`utf-8-sig` for a BOM, or the PEP 263 cookie's) giv
 from __future__ import annotations
 
 import contextlib
-import difflib
 import io
 import os
 import stat
-import tempfile
 import tokenize
 
 
@@ -34,6 +32,8 @@ def write_atomically(path: str, data: bytes) -> None:
     link stays a link (its target is replaced); the file's permission bits and owner are kept. A file with other
     hard links, or whose owner can't be given to a new file, is rewritten in place instead, so the links and the
     owner survive. Nothing is left behind if the write is interrupted (Ctrl-C, a full disk)."""
+    import tempfile  # here: a run that writes nothing never loads it
+
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
     try:
@@ -77,6 +77,8 @@ def _write_in_place(target: str, data: bytes) -> None:
 
 def unified_diff(old: str, new: str, filename: str) -> str:
     """The change as `diff -u` shows it, ruff's `--diff` headers (the file's name on both sides)."""
+    import difflib  # here, as tempfile above: a lint that neither writes nor diffs never loads them
+
     lines = []
     for line in difflib.unified_diff(_lines(old), _lines(new), fromfile=filename, tofile=filename):
         if line.endswith(("\n", "\r")):

@@ -12,6 +12,7 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
+from shapecheck import runner
 from shapecheck.engine import Rule, registry
 from shapecheck.runner import Budget, Task, _death, run, with_large_stack
 from tests.cli_helpers import BUGGY, lint, reported, write
@@ -109,6 +110,40 @@ def test_standard_input_has_the_same_budget(project: Path, monkeypatch: pytest.M
     result = lint("-", "--extend-select", "SC992", "--file-time-limit", "1", stdin=BUGGY + "spin()\n")
     assert result.exit_code == 2
     assert "shapecheck: error: -: not linted: took longer than " in result.stderr
+
+
+@pytest.mark.parametrize(("bad", "seconds"), [("spin", 1.0), ("stall", 0.2)])
+def test_one_small_file_is_linted_in_this_process_within_its_budget(project: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     bad: str, seconds: float) -> None:
+    """No worker process for one small file (it costs more than the lint); a watchdog keeps its time budget, and
+    the next file is linted as usual."""
+    def no_workers(*args: object) -> None:
+        raise AssertionError("a worker process was started")
+
+    monkeypatch.setattr(runner, "_Pool", no_workers)
+    slow = write(project / "slow.py", BUGGY + f"{bad}()\n")
+    [outcome] = run([Task(str(slow), RULES)], budget=Budget(seconds=seconds))
+    assert outcome.result.error == f"not linted: took longer than {seconds:g} s"
+    [outcome] = run([Task(str(write(project / "next.py", BUGGY)), RULES)], budget=Budget(seconds=30))
+    assert (outcome.result.error, [finding.code for finding in outcome.result.findings]) == (None, ["SC301"])
+
+
+def test_a_larger_file_or_several_go_to_worker_processes(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started = []
+    monkeypatch.setattr(runner, "_Pool", _counting(started))
+    large = write(project / "large.py", BUGGY + "x = 1\n" * (runner.IN_PROCESS_BYTES // 6))
+    run([Task(str(large), RULES)])
+    run([Task(str(write(project / f"m{i}.py", BUGGY)), RULES) for i in range(2)])
+    assert started == [1, 2]
+
+
+def _counting(started: list[int]) -> type:
+    class Counting(runner._Pool):
+        def __init__(self, tasks, *args) -> None:
+            started.append(len(tasks))
+            super().__init__(tasks, *args)
+
+    return Counting
 
 
 def test_files_are_linted_on_one_large_stack_thread_per_process() -> None:

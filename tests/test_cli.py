@@ -142,12 +142,6 @@ def test_statistics_replace_the_listing(project: Path) -> None:
     assert reported(result) == []
 
 
-def test_no_cache_is_accepted(project: Path) -> None:
-    write(project / "model.py", BUGGY)
-    assert lint("--no-cache", "model.py").exit_code == 1
-    assert "no cache" in CliRunner().invoke(main, ["lint", "--help"]).stdout
-
-
 def test_output_is_the_same_serial_and_parallel(project: Path) -> None:
     for index in range(12):
         write(project / f"m{index:02}.py", BUGGY if index % 3 else CLEAN)

@@ -10,6 +10,7 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
+from shapecheck.cache import CACHE_DIR_NAME
 from shapecheck.engine import Fix, Rule
 from shapecheck.engine import registry
 from shapecheck.writer import WriteError, encode, unified_diff, write_atomically
@@ -28,9 +29,10 @@ BROKEN = "import torch\ny = torch.softmax(x, 1).log()\nz = (\n"  # fixable, but 
 
 
 def snapshot(folder: Path) -> dict[str, tuple[bytes, int, int]]:
-    """Each file's bytes, modification time and inode: a file written in any way changes one of them."""
+    """Each file's bytes, modification time and inode: a file written in any way changes one of them. The result
+    cache is shapecheck's own folder, not the user's files."""
     return {str(path.relative_to(folder)): (path.read_bytes(), path.stat().st_mtime_ns, path.stat().st_ino)
-            for path in sorted(folder.rglob("*")) if path.is_file()}
+            for path in sorted(folder.rglob("*")) if path.is_file() and CACHE_DIR_NAME not in path.parts}
 
 
 def test_fix_on_a_folder_changes_only_what_it_should(project: Path) -> None:

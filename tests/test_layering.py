@@ -20,6 +20,7 @@ FLOOR_NAMES = ["base", "source and traversal", "bindings and flow", "objects and
 FLOORS = {
     "shapecheck.findings": BASE,
     "shapecheck.urls": BASE,
+    "shapecheck.engine.dependencies": BASE,
     "shapecheck.engine.walker": SOURCE,
     "shapecheck.engine.syntax": SOURCE,
     "shapecheck.engine.guard": SOURCE,

@@ -10,7 +10,7 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from shapecheck.engine.source import ParsedSource, parse_source, reparse, split_lines
+from shapecheck.engine.source import ParsedSource, code_and_positions, parse_source, reparse, split_lines
 from shapecheck.engine.walker import walk
 
 # libcst's verdict, or the complexity guard's tokenizer, which reads the text first
@@ -144,3 +144,11 @@ def test_reparse_guards_the_edited_span_with_file_line_numbers() -> None:
     lines[row] = "    return y" + ".a" * 20_000 + "\n"
     with pytest.raises(TooComplex, match=f"on line {row + 1}$"):
         reparse(previous, "".join(lines))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.name)
+def test_code_and_positions_from_one_code_generation_are_libcsts(path: Path) -> None:
+    module = cst.parse_module(path.read_text(encoding="utf-8"))
+    code, positions = code_and_positions(module)
+    assert code == module.code
+    assert dict(positions) == dict(MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider))

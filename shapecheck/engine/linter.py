@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import re
 import sys
 import tokenize
@@ -17,7 +18,7 @@ from functools import partial
 
 import libcst as cst
 
-from shapecheck.engine import unused_noqa
+from shapecheck.engine import dependencies, unused_noqa
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import judge
 from shapecheck.engine.context import Context, Report
@@ -82,8 +83,17 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     and report what remains; the fixed text is in `result.new_source`. `parse` turns text into a module (the
     editor server passes one that re-parses only what an edit changed). Source the running Python's compiler
     refuses is one SC000 finding and is never fixed (`engine.compile_check`). The fixes of codes in
-    `options.unfixable` are neither applied nor reported."""
-    return _lint_source(text, filename, rules, fix, parse, options, judged=False)
+    `options.unfixable` are neither applied nor reported. The other files the analysis read are in
+    `result.dependencies`."""
+    with dependencies.collecting() as read:
+        result = _lint_source(text, filename, rules, fix, parse, options, judged=False)
+    return _with_dependencies(result, read, filename)
+
+
+def _with_dependencies(result: FileResult, read: set[str], filename: str) -> FileResult:
+    read.discard(os.path.abspath(filename))
+    result.dependencies = sorted(read)
+    return result
 
 
 def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None,
@@ -118,7 +128,7 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
             outcome.new_source = current if current != text else None
             outcome.invalid_noqa, outcome.warning = result.invalid_noqa, outcome.warning or result.warning
             return outcome
-        module, reports, findings, dependencies = outcome
+        module, reports, findings = outcome
         if fix is None or round_ == MAX_FIX_ROUNDS:
             break
         wanted = [r for r in reports if r.fix is not None and r.rule.code not in unfixable
@@ -136,7 +146,6 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
         current = fixed_text
     result.findings = [replace(f, fix=None) if f.fix is not None and f.code in unfixable else f for f in findings]
     result.new_source = current if current != text else None
-    result.dependencies = dependencies
     return result
 
 
@@ -146,6 +155,13 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
     """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
     notebook is one SC000 finding, as ruff reports it; a notebook whose kernel runs another language is skipped, as
     ruff skips it. With fixes, `result.new_source` is the notebook's new text."""
+    with dependencies.collecting() as read:
+        result = _lint_notebook(text, filename, rules, fix, parse, options)
+    return _with_dependencies(result, read, filename)
+
+
+def _lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None,
+                   parse: Callable[[str], ParsedSource], options: FileOptions) -> FileResult:
     try:
         notebook = read_notebook(text)
     except NotebookError as error:
@@ -211,7 +227,7 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
     # The compiler has judged the text already (`judged`): then a file no rule can fire on is not parsed at all.
     # Where it gave up, libcst's parser and its guard have the last word.
     if not rules and judged:
-        return None, [], [], []
+        return None, [], []
     try:
         source = parse(text)  # guarded: see `engine.guard`
     except TooComplex as reason:
@@ -224,7 +240,7 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
         return FileResult(filename, error="is nested too deeply to parse")
     module = source.module
     if not rules:
-        return module, [], [], []
+        return module, [], []
     ctx = Context(module, filename, implicit_torch=not imports_torch(text))
     try:
         return _analyse(ctx, source, filename, text, rules, noqa_check)
@@ -242,7 +258,7 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to analyse")
     if not ctx.imports_torch:
-        return module, [], [], []
+        return module, [], []
     # A finding a noqa comment silences is not fixed either, as in ruff: the comment says "leave this line alone".
     reports, findings, suppressed = _findings(source, filename, ctx.reports)
     checker = next((rule for rule in rules if rule.code == UNUSED_NOQA), None)
@@ -263,9 +279,7 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
         findings.append(Finding(
             INTERNAL_ERROR, "internal-error", f"{title} crashed on this file: {crash}; please report it", filename,
             Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
-    # the other files of the project the analysis read: the result holds only while they are unchanged
-    dependencies = sorted({path for analysis in ctx.analyses() for path in getattr(analysis, "dependencies", ())})
-    return module, reports, findings, dependencies
+    return module, reports, findings
 
 
 def _visitor_title(visitor: object) -> str:

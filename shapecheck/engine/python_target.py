@@ -3,7 +3,8 @@
 From the linted file's folder upwards, the first `pyproject.toml` that says gives the answer: its
 `[tool.shapecheck]` `target-version` (ruff's spelling, `"py312"`), else its `[project]` `requires-python`, whose
 lowest allowed version counts (`">=3.12"` -> 3.12, `"~=3.12.1"` -> 3.12, `">=3.10,<4"` -> 3.10). None when no
-file says, or the specifiers have no lower bound. Cached per folder.
+file says, or the specifiers have no lower bound. Cached per folder; the files consulted are recorded as the linted
+file's dependencies, for the result cache.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from shapecheck.engine import dependencies
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -38,7 +41,9 @@ def declared_target(filename: str) -> Target | None:
         folder = Path(filename).resolve().parent
     except (OSError, RuntimeError, ValueError):
         return None
-    return _target_in(folder)
+    target, consulted = _target_in(folder)
+    dependencies.record(str(each / "pyproject.toml") for each in consulted)
+    return target
 
 
 def target_version(value: str) -> Version | None:
@@ -63,11 +68,16 @@ def forget() -> None:
 
 
 @lru_cache(maxsize=4096)
-def _target_in(folder: Path) -> Target | None:
+def _target_in(folder: Path) -> tuple[Target | None, tuple[Path, ...]]:
+    """The answer for `folder`, and the folders whose pyproject.toml was looked for to give it."""
     found = _declared_here(folder / "pyproject.toml")
     if found is not None or folder.parent == folder:
-        return found
-    return _target_in(folder.parent)
+        return found, (folder,)
+    target, above = _target_in(folder.parent)
+    return target, (folder, *above)
+
+
+dependencies.remembered(forget)
 
 
 def _declared_here(path: Path) -> Target | None:

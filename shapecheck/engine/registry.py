@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import importlib.util
+import os
+import re
 from collections.abc import Iterable
 from functools import cache
+from typing import TYPE_CHECKING
 
-from shapecheck.engine.rule import Rule
 # The engine's codes are always reported, never selected or ignored: a file that can't be linted must not pass
 # silently.
 from shapecheck.findings import ENGINE_CODES
+
+if TYPE_CHECKING:
+    from shapecheck.engine.rule import Rule
+
+# How a rule module states its code, in its class body (CONTRIBUTING's form).
+_CODE_LINE = re.compile(r'^    code = "(SC[0-9]+)"', re.MULTILINE)
 
 
 class SelectorError(ValueError):
@@ -19,7 +27,10 @@ class SelectorError(ValueError):
 
 @cache
 def all_rules() -> tuple[type[Rule], ...]:
+    import pkgutil
+
     import shapecheck.rules as package
+    from shapecheck.engine.rule import Rule
 
     found: dict[str, type[Rule]] = {}
     for info in pkgutil.iter_modules(package.__path__):
@@ -36,14 +47,34 @@ def rules_by_code() -> dict[str, type[Rule]]:
     return {rule.code: rule for rule in all_rules()}
 
 
+@cache
+def known_codes() -> frozenset[str]:
+    """Every rule's code, read from the rule modules' text instead of importing them: importing the rules imports
+    libcst, most of what a run answered from the result cache would cost. `all_rules()` has the last word (see
+    `check_selectors`); a test keeps the two equal."""
+    spec = importlib.util.find_spec("shapecheck.rules")
+    codes: set[str] = set()
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.endswith(".py"):
+                    with open(entry.path, encoding="utf-8") as file:
+                        codes.update(_CODE_LINE.findall(file.read()))
+    return frozenset(codes)
+
+
 def check_selectors(selectors: Iterable[str], origin: str) -> None:
     """Raise SelectorError naming any selector that matches no rule."""
-    codes = [rule.code for rule in all_rules()]
-    for selector in selectors:
-        if selector == "ALL" or selector in ENGINE_CODES:
-            continue
-        if not any(code.startswith(selector) for code in codes):
-            raise SelectorError(f"{origin}: unknown rule selector {selector!r} (see `shapecheck rules`)")
+    unknown = [selector for selector in selectors if not _matches(selector, known_codes())]
+    if unknown:  # a rule the text scan missed still counts: ask the rules themselves before saying no
+        codes = frozenset(rule.code for rule in all_rules())
+        for selector in unknown:
+            if not _matches(selector, codes):
+                raise SelectorError(f"{origin}: unknown rule selector {selector!r} (see `shapecheck rules`)")
+
+
+def _matches(selector: str, codes: frozenset[str]) -> bool:
+    return selector == "ALL" or selector in ENGINE_CODES or any(code.startswith(selector) for code in codes)
 
 
 def _specificity(code: str, selectors: Iterable[str]) -> int:

@@ -28,6 +28,12 @@ from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionPr
 from shapecheck.engine.guard import TooComplex, too_complex
 from shapecheck.engine.walker import walk
 
+try:
+    from libcst.metadata.position_provider import PositionProvidingCodegenState
+except ImportError:  # pragma: no cover - a libcst that moved it
+    PositionProvidingCodegenState = None  # type: ignore[assignment, misc]
+_POSITIONS_DIRECTLY = PositionProvidingCodegenState is not None and hasattr(cst.Module, "_codegen")
+
 T = TypeVar("T")
 
 # Lines as Python's tokenizer counts them: "\r\n", "\r" and "\n" end a line, "\x0c" and "\u2028" do not.
@@ -114,11 +120,11 @@ class ParsedSource:
         if ranges is None:
             alone = self.module.with_changes(header=(), body=(self.module.body[k],), footer=(),
                                              has_trailing_newline=True)
-            code = alone.code
+            code, ranges = code_and_positions(alone)
             count = len(split_lines(code))
             if "".join(self.lines[first:first + count]).rstrip("\r\n") != code.rstrip("\r\n"):
                 return None
-            ranges = self._ranges[k] = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
+            self._ranges[k] = ranges
         return ranges
 
     def _node_ids_of(self, k: int) -> frozenset[int]:
@@ -130,8 +136,24 @@ class ParsedSource:
         return ids
 
     def _everything(self, nodes: Iterable[cst.CSTNode]) -> dict[cst.CSTNode, CodeRange]:
-        ranges = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+        ranges = code_and_positions(self.module)[1]
         return {node: ranges[node] for node in nodes}
+
+
+def code_and_positions(module: cst.Module) -> tuple[str, Mapping[cst.CSTNode, CodeRange]]:
+    """The module's code and `PositionProvider`'s position of each node, from one code generation. libcst's
+    `MetadataWrapper.resolve(PositionProvider)` generates the code for the positions, and then also walks the whole
+    tree for the batchable providers, though none is asked for: a third of a file's lint when it has findings. So
+    the provider's code generation is run here directly, through libcst internals that have been stable since 0.3;
+    where they are missing, through the wrapper."""
+    if _POSITIONS_DIRECTLY:
+        provider = PositionProvider()
+        provider._computed = {}
+        state = PositionProvidingCodegenState(default_indent=module.default_indent,
+                                              default_newline=module.default_newline, provider=provider)
+        module._codegen(state)
+        return "".join(state.tokens), provider._computed
+    return module.code, MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
 
 
 def parse_source(text: str) -> ParsedSource:

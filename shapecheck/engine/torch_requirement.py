@@ -14,6 +14,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from shapecheck.engine import dependencies
+
 try:
     import tomllib
 except ModuleNotFoundError:  # Python < 3.11
@@ -29,22 +31,32 @@ _MAX_FILE = 1 << 20
 
 
 def minimum_torch(filename: str) -> Version | None:
-    """The lowest torch version the project around `filename` allows, or None when that is not stated."""
+    """The lowest torch version the project around `filename` allows, or None when that is not stated. The files
+    read (or looked for) for it are recorded as the file's dependencies."""
     try:
         folder = Path(filename).resolve().parent
     except (OSError, RuntimeError):
         return None
-    return _minimum_in(folder)
+    version, read = _minimum_in(folder)
+    for consulted in read:
+        dependencies.record((str(consulted / name) for name in ("pyproject.toml", "setup.cfg", ".git")))
+        dependencies.record_pattern(str(consulted), "requirements*.txt")
+    return version
 
 
 @lru_cache(maxsize=4096)
-def _minimum_in(folder: Path) -> Version | None:
+def _minimum_in(folder: Path) -> tuple[Version | None, tuple[Path, ...]]:
+    """The answer for `folder`, and the folders whose packaging files gave it."""
     found = _requirement_here(folder)
     if found is not None:
-        return found[0]
+        return found[0], (folder,)
     if (folder / ".git").exists() or folder.parent == folder:
-        return None
-    return _minimum_in(folder.parent)
+        return None, (folder,)
+    version, above = _minimum_in(folder.parent)
+    return version, (folder, *above)
+
+
+dependencies.remembered(_minimum_in.cache_clear)
 
 
 def _requirement_here(folder: Path) -> tuple[Version | None] | None:

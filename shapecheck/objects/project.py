@@ -11,7 +11,9 @@ summarises the module's top-level statements: what each defines and which names 
 the names the importing file takes from the module, the ones they use in turn, and every import, are parsed with
 libcst (the rest of the file left blank, so lines keep their numbers) and traversed for their bindings: a context
 the evaluator reads like the file's own. Summaries and contexts are kept per process and file (keyed by its size
-and modification time), so linting many files that import the same model reads it once.
+and modification time), so linting many files that import the same model reads it once. Every file looked for is
+recorded as a dependency of the linted file (`engine.dependencies`): the result cache re-lints `train.py` when
+`model.py` changes, or when a module that would now be found first appears.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from pathlib import Path
 
 import libcst as cst
 
+from shapecheck.engine import dependencies
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.context import Context
 from shapecheck.engine.guard import TooComplex
@@ -65,7 +68,7 @@ class Project:
     def __init__(self) -> None:
         self._summaries: dict[Path, tuple[tuple[int, int], Summary | None]] = {}
         self._contexts: OrderedDict[tuple, Context] = OrderedDict()
-        self._found: dict[tuple[Path, str, int], Path | None] = {}
+        self._found: dict[tuple[Path, str, int], tuple[Path | None, tuple[Path, ...]]] = {}
 
     # ------------------------------------------------------------------------------------------ finding files
 
@@ -79,19 +82,27 @@ class Project:
         key = (folder, dotted, level)
         if key not in self._found:
             self._found[key] = self._find(folder, dotted, level)
-        return self._found[key]
+        found, looked_for = self._found[key]
+        dependencies.record(str(path) for path in looked_for)
+        return found
 
-    def _find(self, folder: Path, dotted: str, level: int) -> Path | None:
+    def _find(self, folder: Path, dotted: str, level: int) -> tuple[Path | None, tuple[Path, ...]]:
+        """The module's file, and every file looked for on the way to it."""
         if level:
             base = folder
             for _ in range(level - 1):
                 base = base.parent
-            return _module_in(base, dotted)
-        for base in _search_folders(folder):
-            found = _module_in(base, dotted)
-            if found is not None:
-                return found
-        return None
+            bases: Iterator[Path] = iter([base])
+        else:
+            bases = _search_folders(folder)
+        looked_for: list[Path] = []
+        for base in bases:
+            options = _module_options(base, dotted)
+            for candidate in options:
+                looked_for.append(candidate)
+                if candidate.is_file() and not any(part in _INSTALLED for part in candidate.parts):
+                    return candidate, tuple(looked_for)
+        return None, tuple(looked_for)
 
     # ---------------------------------------------------------------------------------------------- reading
 
@@ -143,6 +154,7 @@ class Project:
 
 
 PROJECT = Project()
+dependencies.remembered(PROJECT.forget)
 
 
 def split_relative(qualname: str) -> tuple[int, str]:
@@ -186,21 +198,16 @@ def _search_folders(folder: Path) -> Iterator[Path]:
         yield root / "src"
 
 
-def _module_in(base: Path, dotted: str) -> Path | None:
-    """`base/a/b/__init__.py` or `base/a/b.py` for "a.b" (a package first, as Python's finder looks);
-    `base/__init__.py` for "" (`from . import x`)."""
+def _module_options(base: Path, dotted: str) -> tuple[Path, ...]:
+    """`base/a/b/__init__.py` and `base/a/b.py` for "a.b" (a package first, as Python's finder looks);
+    `base/__init__.py` for "" (`from . import x`); none for a name that is no module path."""
     parts = [part for part in dotted.split(".") if part]
     if not all(part.isidentifier() for part in parts):
-        return None
+        return ()
     if parts:
         target = base.joinpath(*parts)
-        options = (target / "__init__.py", target.with_suffix(".py"))
-    else:
-        options = (base / "__init__.py",)
-    for candidate in options:
-        if candidate.is_file() and not any(part in _INSTALLED for part in candidate.parts):
-            return candidate
-    return None
+        return target / "__init__.py", target.with_suffix(".py")
+    return (base / "__init__.py",)
 
 
 def _summarize(path: Path) -> Summary | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+import os
 from pathlib import Path
 
 from shapecheck.engine.linter import lint_text
@@ -57,7 +58,8 @@ def test_a_model_imported_from_a_sibling_file_is_run_at_the_call(tmp_path: Path)
     result = lint(tmp_path / "train.py")
     assert [(f.code, f.location.row) for f in result.findings] == [("SC105", 8)]
     assert "then in Classifier.forward" in result.findings[0].message
-    assert result.dependencies == [str(tmp_path / "model.py")]
+    # The file read, and the package that would be found first, were it there.
+    assert sorted(result.dependencies) == sorted([str(tmp_path / "model.py"), str(tmp_path / "model" / "__init__.py")])
 
 
 def test_package_and_relative_imports_and_a_src_layout(tmp_path: Path) -> None:
@@ -78,8 +80,10 @@ def test_package_and_relative_imports_and_a_src_layout(tmp_path: Path) -> None:
     })
     result = lint(tmp_path / "src/proj/train.py")
     assert [(f.code, f.location.row) for f in result.findings] == [("SC105", 7), ("SC105", 8)]
+    # The files read, and those looked for before them (absent, but a file there would be found instead).
     assert sorted(result.dependencies) == sorted(str(tmp_path / p) for p in (
-        "src/proj/models/__init__.py", "src/proj/models/classifier.py"))
+        "src/proj/models/__init__.py", "src/proj/models/classifier.py", "src/proj/models/classifier/__init__.py",
+        "src/proj/proj/models/classifier/__init__.py", "src/proj/proj/models/classifier.py"))
 
 
 def test_installed_packages_and_missing_modules_stay_unknown(tmp_path: Path) -> None:
@@ -97,7 +101,10 @@ def test_installed_packages_and_missing_modules_stay_unknown(tmp_path: Path) -> 
         """,
     })
     result = lint(tmp_path / "train.py")
-    assert result.findings == [] and result.dependencies == []
+    assert result.findings == []
+    # Only the places a first-party module would be found, none of them there (a file appearing counts).
+    assert str(tmp_path / "model.py") in result.dependencies and str(tmp_path / "nowhere.py") in result.dependencies
+    assert not any(os.path.exists(path) for path in result.dependencies)
 
 
 def test_only_what_is_imported_is_read(tmp_path: Path) -> None:

@@ -1,0 +1,59 @@
+"""The other files an analysis reads: engine code that reads or looks for a file besides the one being linted (the
+project's packaging files for its torch version, a first-party module a model comes from) records it here, and the
+linter puts the list in `FileResult.dependencies`, so the result cache knows when the result goes stale.
+
+Record a path whether or not it exists: one that appears later changes the result too. Where the analysis read
+the files a glob pattern matches (`requirements*.txt`), record the pattern with `record_pattern`: a match that
+appears, goes or changes counts. Each recorded entry is a glob pattern, a plain path `glob.escape`d (which leaves any
+ordinary name as it is), so the two never mix up.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+
+_state = threading.local()  # each thread lints one file at a time: the editor server's and the CLI's
+_caches: list[Callable[[], None]] = []
+
+
+@contextmanager
+def collecting() -> Iterator[set[str]]:
+    """Collect, into the set this yields, what `record` is told while the block runs."""
+    outer = getattr(_state, "paths", None)
+    _state.paths = paths = set()
+    try:
+        yield paths
+    finally:
+        _state.paths = outer
+        if outer is not None:
+            outer |= paths
+
+
+def record(paths: Iterable[str]) -> None:
+    """Note that the analysis of the current file read (or looked for) `paths`."""
+    collected = getattr(_state, "paths", None)
+    if collected is not None:
+        collected.update(glob.escape(os.path.abspath(path)) for path in paths)
+
+
+def record_pattern(folder: str, pattern: str) -> None:
+    """Note that the analysis read the files in `folder` whose names match `pattern` (`requirements*.txt`)."""
+    collected = getattr(_state, "paths", None)
+    if collected is not None:
+        collected.add(os.path.join(glob.escape(os.path.abspath(folder)), pattern))
+
+
+def remembered(clear: Callable[[], None]) -> None:
+    """Register how to clear a cache that keeps what other files said for the life of the process (`--watch`
+    lints the same tree again after files change)."""
+    _caches.append(clear)
+
+
+def forget() -> None:
+    """Clear every registered cache: files may have changed since they were read."""
+    for clear in _caches:
+        clear()
