@@ -5,7 +5,7 @@ pass with it and the visitors of the floors above.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
@@ -14,10 +14,11 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.traversal import Bookkeeping, Traversal
 
 
-def traverse(ctx: Context, visitors: Sequence[object]) -> Traversal:
+def traverse(ctx: Context, visitors: Sequence[object], kind: Callable[..., Traversal] = Traversal) -> Traversal:
     """Run the single pass over `ctx.module`, keeping `ctx` current and showing every node to `visitors` in order
-    (the recording analyses first, then the rules); the finished traversal holds the visitors that crashed."""
-    traversal = Traversal(ctx.module, visitors, ctx, _ENTER, _LEAVE, ctx.ancestors)
+    (the recording analyses first, then the rules); the finished traversal holds the visitors that crashed. `kind`:
+    a subclass of `Traversal` (the editor server's leaves some visitors out where their findings are kept)."""
+    traversal = kind(ctx.module, visitors, ctx, _ENTER, _LEAVE, ctx.ancestors)
     traversal.run()
     return traversal
 

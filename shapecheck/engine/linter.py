@@ -13,12 +13,14 @@ import re
 import sys
 import tokenize
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Protocol
 
 import libcst as cst
 
 from shapecheck.engine.bindings import traverse
+from shapecheck.engine.traversal import Traversal
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.fixer import apply_fixes
 from shapecheck.engine.guard import TooComplex
@@ -68,11 +70,34 @@ def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
     return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)]
 
 
+class Analysis(Protocol):
+    """How a text is parsed and traversed: `WHOLE_FILE`, or the editor server's analysis of one document between
+    edits (`shapecheck.server.incremental`), which re-parses and re-analyses only what an edit changed. Either
+    way the findings are the same."""
+
+    def parse(self, text: str) -> ParsedSource: ...
+
+    def traverse(self, ctx: Context, visitors: list[object]) -> Traversal | None:
+        """The finished traversal of `ctx.module` with `visitors` (the recording analyses, then the rules); None
+        when this analysis cannot give exactly the whole-file traversal's findings this time, and the linter is
+        to traverse the whole file on a fresh context instead."""
+
+
+class WholeFile:
+    def parse(self, text: str) -> ParsedSource:
+        return parse_source(text)
+
+    def traverse(self, ctx: Context, visitors: list[object]) -> Traversal:
+        return traverse(ctx, visitors)
+
+
+WHOLE_FILE = WholeFile()
+
+
 def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
-              parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
+              analysis: Analysis = WHOLE_FILE) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
-    and report what remains; the fixed text is in `result.new_source`. `parse` turns text into a module (the
-    editor server passes one that re-parses only what an edit changed)."""
+    and report what remains; the fixed text is in `result.new_source`."""
     result = FileResult(filename, invalid_noqa=[str(row) for row in invalid_rows(text)])
     exempt = file_exemption(text)
     if exempt is True:
@@ -83,7 +108,7 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
     current = text
     # One round more than fix rounds: the findings must come from linting the text the last fix produced.
     for round_ in range(MAX_FIX_ROUNDS + 1):
-        outcome = _lint_once(current, filename, applicable(rules, current), parse)
+        outcome = _lint_once(current, filename, applicable(rules, current), analysis)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.new_source = result.fixed, (current if current != text else None)
             outcome.invalid_noqa = result.invalid_noqa
@@ -107,7 +132,7 @@ def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | 
 
 
 def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
-                  parse: Callable[[str], ParsedSource] = parse_source) -> FileResult:
+                  analysis: Analysis = WHOLE_FILE) -> FileResult:
     """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
     notebook is one SC000 finding, as ruff reports it. With fixes, `result.new_source` is the notebook's new text."""
     try:
@@ -116,7 +141,7 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
         start = Location(1, 1)
         return FileResult(filename, [Finding(SYNTAX_ERROR, "syntax-error", str(error), filename, start, start)])
     notebook, broken = _leave_out_broken_cells(notebook, filename)
-    result = lint_text(notebook.source, filename, rules, fix, parse)
+    result = lint_text(notebook.source, filename, rules, fix, analysis)
     if result.new_source is not None:
         result.new_source = notebook.with_source(result.new_source)
         if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed
@@ -162,13 +187,13 @@ def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
                    file_end_location=Location(*notebook.file_position(end.row, end.column)))
 
 
-def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource]):
+def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], analysis: Analysis):
     # A file no rule can fire on is only syntax-checked, by CPython's parser (a tenth of libcst's time); libcst,
     # which reads syntax newer than the running Python's, has the last word on a file CPython rejects.
     if not rules and _cpython_parses(text, filename):
         return None, [], []
     try:
-        source = parse(text)  # guarded: see `engine.guard`
+        source = analysis.parse(text)  # guarded: see `engine.guard`
     except TooComplex as reason:
         return FileResult(filename, error=f"too complex to analyse: {reason}")
     except cst.ParserSyntaxError as error:
@@ -180,19 +205,29 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
     module = source.module
     if not rules:
         return module, [], []
-    ctx = Context(module, filename, implicit_torch=not imports_torch(text))
+    outcome = _in_context(source, filename, text, rules, analysis)
+    if outcome is None:  # the analysis could not be exact this time: the whole file, on a fresh context
+        outcome = _in_context(source, filename, text, rules, WHOLE_FILE)
+    return outcome
+
+
+def _in_context(source: ParsedSource, filename: str, text: str, rules: Sequence[type[Rule]], analysis: Analysis):
+    ctx = Context(source.module, filename, implicit_torch=not imports_torch(text))
     try:
-        return _analyse(ctx, source, filename, text, rules)
+        return _analyse(ctx, source, filename, text, rules, analysis)
     finally:
         ctx.release()
 
 
-def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules: Sequence[type[Rule]]):
+def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules: Sequence[type[Rule]],
+             analysis: Analysis):
     module = source.module
     # The recording analyses see each node before the rules do, so a rule's `visit_*` finds them up to date.
     recorders = [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns)]
     try:
-        traversal = traverse(ctx, [*recorders, *(rule(ctx) for rule in rules)])
+        traversal = analysis.traverse(ctx, [*recorders, *(rule(ctx) for rule in rules)])
+        if traversal is None:
+            return None
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to analyse")
     if not ctx.imports_torch:

@@ -1,21 +1,20 @@
 """The open documents the editor server lints: each with the settings `shapecheck lint --force-exclude PATH` uses
-for its path, and each re-parsed only where an edit changed it.
+for its path, and each re-parsed and re-analysed only where an edit changed it (`incremental`).
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from shapecheck.config import Resolver, rules_without
 from shapecheck.engine.rule import Rule
-from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.findings import FileResult
 from shapecheck.notebook import SUFFIX, is_notebook
 from shapecheck.runner import lint_decoded, with_large_stack
+from shapecheck.server.incremental import Incremental
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,7 @@ class Documents:
     def __init__(self) -> None:
         self.settings = SettingsCache()
         self.linted: dict[str, Linted] = {}  # uri -> its latest lint, for code actions
-        self._parsed: dict[str, ParsedSource] = {}  # uri -> its latest parse, for re-parsing the next edit
+        self._analyses: dict[str, Incremental] = {}  # uri -> what its latest lint kept for the next one
 
     def lint(self, uri: str, path: str | None, text: str, version: int | None, name: str | None = None
              ) -> FileResult | None:
@@ -77,7 +76,8 @@ class Documents:
         if settings.excluded:
             self.forget(uri)
             return None
-        result = with_large_stack(lint_decoded, text, name or path or uri, settings.rules, None, self._parser(uri))
+        analysis = self._analyses.setdefault(uri, Incremental())
+        result = with_large_stack(lint_decoded, text, name or path or uri, settings.rules, None, analysis)
         self.linted[uri] = Linted(version, text, result)
         return result
 
@@ -96,19 +96,9 @@ class Documents:
         settings = self.settings.settings_for(path)
         if settings.excluded:
             return None
-        result = with_large_stack(lint_decoded, text, path or uri, settings.rules, "unsafe" if unsafe else "safe",
-                                  parse_source)
+        result = with_large_stack(lint_decoded, text, path or uri, settings.rules, "unsafe" if unsafe else "safe")
         return result.new_source
 
     def forget(self, uri: str) -> None:
         self.linted.pop(uri, None)
-        self._parsed.pop(uri, None)
-
-    def _parser(self, uri: str) -> Callable[[str], ParsedSource]:
-        def parse(text: str) -> ParsedSource:
-            previous = self._parsed.get(uri)
-            source = parse_source(text) if previous is None else reparse(previous, text)
-            self._parsed[uri] = source
-            return source
-
-        return parse
+        self._analyses.pop(uri, None)
