@@ -16,8 +16,9 @@ from shapecheck.engine.traversal import Bookkeeping, Traversal
 
 def traverse(ctx: Context, visitors: Sequence[object], kind: Callable[..., Traversal] = Traversal) -> Traversal:
     """Run the single pass over `ctx.module`, keeping `ctx` current and showing every node to `visitors` in order
-    (the recording analyses first, then the rules); the finished traversal holds the visitors that crashed. `kind`:
-    a subclass of `Traversal` (the editor server's leaves some visitors out where their findings are kept)."""
+    (the recording analyses first, then the rules); the finished traversal holds the visitors that crashed. `kind`
+    makes the traversal: a subclass of `Traversal` (the editor server's leaves some visitors out where their
+    findings are kept)."""
     traversal = kind(ctx.module, visitors, ctx, _ENTER, _LEAVE, ctx.ancestors)
     traversal.run()
     return traversal

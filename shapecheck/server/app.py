@@ -8,6 +8,7 @@ publishes the findings; code actions come from the latest lint of the version th
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -17,14 +18,18 @@ from pygls.workspace import TextDocument
 from shapecheck import __version__
 from shapecheck.config import ConfigError
 from shapecheck.engine.noqa import noqa_blocked_rows
-from shapecheck.engine.source import split_lines
+from shapecheck.engine.source import ParsedSource, split_lines
 from shapecheck.findings import FileResult, Finding
+from shapecheck.runner import with_large_stack
+from shapecheck.server import shapes
 from shapecheck.server.documents import Documents, Linted
 from shapecheck.server.idle import IdleCollector
 from shapecheck.server.protocol import (
     FIX_ALL, Converter, diagnostic, fix_action, fix_all_action, noqa_action, overlaps,
 )
 
+
+T = TypeVar("T")
 
 # Jupyter notebooks' Python cells, which editors then send as notebookDocument/* with every cell.
 NOTEBOOKS = types.NotebookDocumentSyncOptions(notebook_selector=[types.NotebookDocumentFilterWithCells(
@@ -189,6 +194,61 @@ def code_action(ls: ShapecheckServer, params: types.CodeActionParams) -> list[ty
         if fixed is not None:
             actions.append(fix_all_action(uri, linted.version, fixed, convert))
     return actions
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+def hover(ls: ShapecheckServer, params: types.HoverParams) -> types.Hover | None:
+    """The shape of the expression under the cursor, and where its value was bound."""
+    found = _parsed(ls, params.text_document.uri)
+    if found is None:
+        return None
+    document, source, convert = found
+    position = document.position_codec.position_from_client_units(convert.lines, params.position)
+    return _shapes_safely(ls, document.uri, shapes.hover, source, _name(document), position.line,
+                          position.character, convert)
+
+
+@server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
+def inlay_hint(ls: ShapecheckServer, params: types.InlayHintParams) -> list[types.InlayHint]:
+    """The shape each assignment in the range gives its target."""
+    found = _parsed(ls, params.text_document.uri)
+    if found is None:
+        return []
+    _, source, convert = found
+    return _shapes_safely(ls, params.text_document.uri, shapes.inlay_hints, source, _name(found[0]),
+                          params.range.start.line, params.range.end.line, convert) or []
+
+
+def _parsed(ls: ShapecheckServer, uri: str) -> tuple[TextDocument, ParsedSource, Converter] | None:
+    """An open Python document (not a notebook cell: a cell's names come from the cells before it) and its
+    parse, or None."""
+    if uri not in ls.linted_uris:
+        return None
+    document = ls.workspace.get_text_document(uri)
+    try:
+        source = ls.documents.parsed(uri, document.path, document.source)
+    except ConfigError:
+        return None
+    if source is None:
+        return None
+    return document, source, Converter(source.lines, document.position_codec)
+
+
+def _name(document: TextDocument) -> str:
+    return document.path or document.uri
+
+
+def _shapes_safely(ls: ShapecheckServer, uri: str, ask: Callable[..., T], *args: object) -> T | None:
+    """`ask(*args)` on the large-stack thread; an analysis bug is logged, never a dead server."""
+    try:
+        return with_large_stack(ask, *args)
+    except RecursionError:
+        return None
+    except Exception as error:  # noqa: BLE001 - a hover must not take the server down
+        ls.window_log_message(types.LogMessageParams(
+            type=types.MessageType.Warning,
+            message=f"shapecheck: {uri}: the shape analysis failed: {type(error).__name__}: {error}; please report it"))
+        return None
 
 
 def _current_lint(ls: ShapecheckServer, uri: str, document: TextDocument,

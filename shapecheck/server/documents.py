@@ -9,8 +9,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import libcst as cst
+
 from shapecheck.config import Resolver, rules_without
+from shapecheck.engine.guard import TooComplex
 from shapecheck.engine.rule import Rule
+from shapecheck.engine.source import ParsedSource
 from shapecheck.findings import FileResult
 from shapecheck.notebook import SUFFIX, is_notebook
 from shapecheck.runner import lint_decoded, with_large_stack
@@ -90,6 +94,17 @@ class Documents:
         name = path or uri
         # Untitled notebooks have no path; the name must still say "notebook" to be linted as one.
         return self.lint(uri, path, json.dumps(document), None, name if is_notebook(name) else name + SUFFIX)
+
+    def parsed(self, uri: str, path: str | None, text: str) -> ParsedSource | None:
+        """The document's text parsed (re-using its latest parse), for hover and inlay hints; None when it does not
+        parse, or its settings exclude it."""
+        if self.settings.settings_for(path).excluded:
+            return None
+        analysis = self._analyses.setdefault(uri, Incremental())
+        try:
+            return analysis.parse(text)
+        except (TooComplex, cst.ParserSyntaxError, SyntaxError, RecursionError):
+            return None
 
     def fixed(self, uri: str, path: str | None, text: str, unsafe: bool) -> str | None:
         """The document's text with every safe (or also unsafe) fix applied; None when nothing changes."""
