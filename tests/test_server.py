@@ -323,31 +323,28 @@ def test_notebook_cells_are_one_module_with_findings_on_their_cell(tmp_path: Pat
 
 
 def test_the_heap_is_frozen_after_each_lint_and_collected_after_a_pause_or_a_burst() -> None:
-    import asyncio
     import gc
 
     from shapecheck.server.idle import MAX_LINTS, IdleCollector
 
     collector = IdleCollector()
+    collected: list[bool] = []
+    real_collect = collector.collect
+    collector.collect = lambda: (collected.append(True), real_collect())  # type: ignore[method-assign]
     try:
+        collector.pause()  # nothing linted yet: nothing to collect
+        assert collected == []
         collector.linted()
         assert gc.get_freeze_count() > 0  # the automatic collections now skip everything alive so far
-        collected: list[bool] = []
-        collector.collect = lambda: collected.append(True)  # type: ignore[method-assign]
-
-        async def typing() -> None:
-            collector.linted()
-            collector.linted()  # the second keystroke postpones the first one's collection
-            await asyncio.sleep(0)
-            assert collected == []
-            collector._timer._run()  # type: ignore[union-attr] # the pause
-            assert collected == [True]
-
-        asyncio.run(typing())
-        del collector.collect
-        collector._since = MAX_LINTS - 1
-        collector.linted()  # a burst without a pause collects at once
-        assert collector._since == 0
+        collector.linted()
+        assert collected == []
+        collector.pause()  # the user paused: one full collection
+        assert collected == [True]
+        collector.pause()
+        assert collected == [True]  # and no second one while nothing happens
+        for _ in range(MAX_LINTS):
+            collector.linted()  # a burst without a pause collects once in MAX_LINTS lints
+        assert collected == [True, True]
     finally:
         gc.unfreeze()
 

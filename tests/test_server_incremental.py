@@ -169,6 +169,8 @@ def _check_reads(text: str) -> int:
     analysis = Incremental()
     lint(text, analysis)
     source = analysis._source
+    if source is None:  # no rule applies: nothing was parsed, nothing is kept
+        return 0
     body, starts, lines = source.module.body, source.starts, split_lines(text)
     assert starts is not None
     kept = [analysis._kept[id(statement)] for statement in body]

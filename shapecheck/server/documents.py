@@ -1,5 +1,5 @@
 """The open documents the editor server lints: each with the settings `shapecheck lint --force-exclude PATH` uses
-for its path, and each re-parsed and re-analysed only where an edit changed it (`incremental`).
+for its path (rules, exclusions, the per-file budget), analysed in the worker process (`worker`, `analyses`).
 """
 
 from __future__ import annotations
@@ -9,22 +9,21 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import libcst as cst
+from lsprotocol import types
 
 from shapecheck.config import Resolver, rules_without
-from shapecheck.engine.guard import TooComplex
 from shapecheck.engine.rule import Rule
-from shapecheck.engine.source import ParsedSource
 from shapecheck.findings import FileResult
 from shapecheck.notebook import SUFFIX, is_notebook
-from shapecheck.runner import lint_decoded, with_large_stack
-from shapecheck.server.incremental import Incremental
+from shapecheck.runner import Budget
+from shapecheck.server.worker import NotLinted, Worker
 
 
 @dataclass(frozen=True)
 class Settings:
     rules: tuple[type[Rule], ...]  # after per-file-ignores
     excluded: bool  # `exclude` / `extend-exclude` cover the file: like `--force-exclude`, it is not linted
+    budget: Budget  # `file-time-limit` and `file-memory-limit`: what one lint may take
 
 
 class SettingsCache:
@@ -44,9 +43,9 @@ class SettingsCache:
         self._stamps[folder] = stamp
         config = self._resolver.for_folder(folder)
         if path is None:
-            return Settings(config.enabled_rules(), excluded=False)
+            return Settings(config.enabled_rules(), False, config.budget)
         return Settings(rules_without(config.enabled_rules(), config.ignored_codes(path)),
-                        excluded=config.exclusions.covers(os.path.abspath(path)))
+                        config.exclusions.covers(os.path.abspath(path)), config.budget)
 
 
 def _pyprojects_above(folder: str) -> tuple[tuple[str, int], ...]:
@@ -67,25 +66,37 @@ class Linted:
 
 
 class Documents:
+    """What the server knows of the open documents; every analysis is a job for the worker process. A document
+    whose lint went over its budget is not linted again until it is saved (a save may bring a raised limit or a
+    smaller file); `not_linted` says why."""
+
     def __init__(self) -> None:
         self.settings = SettingsCache()
         self.linted: dict[str, Linted] = {}  # uri -> its latest lint, for code actions
-        self._analyses: dict[str, Incremental] = {}  # uri -> what its latest lint kept for the next one
+        self.not_linted: dict[str, str] = {}  # uri -> why its latest lint was given up
+        self.worker = Worker()
 
-    def lint(self, uri: str, path: str | None, text: str, version: int | None, name: str | None = None
-             ) -> FileResult | None:
+    async def lint(self, uri: str, path: str | None, text: str, version: int | None, name: str | None = None
+                   ) -> FileResult | None:
         """Lint the document's text (a notebook's JSON when `name` ends in .ipynb); None when its settings exclude
-        it."""
+        it or it was given up. Raises `ConfigError` for a configuration `shapecheck lint` would refuse."""
         settings = self.settings.settings_for(path)
         if settings.excluded:
-            self.forget(uri)
+            await self.forget(uri)
             return None
-        analysis = self._analyses.setdefault(uri, Incremental())
-        result = with_large_stack(lint_decoded, text, name or path or uri, settings.rules, None, analysis)
+        if uri in self.not_linted:
+            return None
+        name = name or path or uri
+        try:
+            result = await self.worker.run(settings.budget, "lint", uri, name, text, settings.rules)
+        except NotLinted as reason:
+            self.not_linted[uri] = str(reason)
+            self.linted.pop(uri, None)
+            return FileResult(name, error=str(reason))
         self.linted[uri] = Linted(version, text, result)
         return result
 
-    def lint_cells(self, uri: str, path: str | None, cells: list[tuple[bool, str]]) -> FileResult | None:
+    async def lint_cells(self, uri: str, path: str | None, cells: list[tuple[bool, str]]) -> FileResult | None:
         """Lint a notebook given as its cells, (is code, text) in order, as `shapecheck lint` lints the .ipynb
         file: findings carry the 1-based cell number among all cells and rows within that cell."""
         document = {"cells": [{"cell_type": "code" if code else "markdown", "metadata": {}, "source": text,
@@ -93,27 +104,44 @@ class Documents:
                     "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
         name = path or uri
         # Untitled notebooks have no path; the name must still say "notebook" to be linted as one.
-        return self.lint(uri, path, json.dumps(document), None, name if is_notebook(name) else name + SUFFIX)
+        return await self.lint(uri, path, json.dumps(document), None, name if is_notebook(name) else name + SUFFIX)
 
-    def parsed(self, uri: str, path: str | None, text: str) -> ParsedSource | None:
-        """The document's text parsed (re-using its latest parse), for hover and inlay hints; None when it does not
-        parse, or its settings exclude it."""
-        if self.settings.settings_for(path).excluded:
-            return None
-        analysis = self._analyses.setdefault(uri, Incremental())
-        try:
-            return analysis.parse(text)
-        except (TooComplex, cst.ParserSyntaxError, SyntaxError, RecursionError):
-            return None
-
-    def fixed(self, uri: str, path: str | None, text: str, unsafe: bool) -> str | None:
+    async def fixed(self, uri: str, path: str | None, text: str, unsafe: bool) -> str | None:
         """The document's text with every safe (or also unsafe) fix applied; None when nothing changes."""
         settings = self.settings.settings_for(path)
-        if settings.excluded:
+        if settings.excluded or uri in self.not_linted:
             return None
-        result = with_large_stack(lint_decoded, text, path or uri, settings.rules, "unsafe" if unsafe else "safe")
-        return result.new_source
+        try:
+            return await self.worker.run(settings.budget, "fixed", path or uri, text, settings.rules, unsafe)
+        except NotLinted:
+            return None
 
-    def forget(self, uri: str) -> None:
+    async def hover(self, uri: str, path: str | None, text: str, position: types.Position, encoding: str
+                    ) -> types.Hover | None:
+        return await self._shapes(uri, path, "hover", text, position.line, position.character, encoding)
+
+    async def inlay_hints(self, uri: str, path: str | None, text: str, first: int, last: int, encoding: str
+                          ) -> list[types.InlayHint]:
+        return await self._shapes(uri, path, "inlay_hints", text, first, last, encoding) or []
+
+    async def _shapes(self, uri: str, path: str | None, method: str, *args: object):
+        settings = self.settings.settings_for(path)
+        if settings.excluded or uri in self.not_linted:
+            return None
+        try:
+            return await self.worker.run(settings.budget, method, uri, path or uri, *args)
+        except NotLinted:
+            return None
+
+    def retry(self, uri: str) -> None:
+        """Lint the document again even if its latest lint was given up (it was saved)."""
+        self.not_linted.pop(uri, None)
+
+    async def forget(self, uri: str) -> None:
         self.linted.pop(uri, None)
-        self._analyses.pop(uri, None)
+        self.not_linted.pop(uri, None)
+        if self.worker.alive:  # a fresh worker knows nothing of it anyway
+            try:
+                await self.worker.run(Budget(None, None), "forget", uri)
+            except NotLinted:
+                pass

@@ -39,8 +39,10 @@ def inlay_hints(source: ParsedSource, filename: str, first: int, last: int, conv
     return shown
 
 
-def hover(source: ParsedSource, filename: str, row: int, column: int, convert: Converter) -> types.Hover | None:
-    """What the analysis knows of the expression at 0-based `row` and `column` (in code points)."""
+def hover(source: ParsedSource, filename: str, line: int, character: int, convert: Converter) -> types.Hover | None:
+    """What the analysis knows of the expression at `line` and `character` (0-based, in the client's units)."""
+    where = convert.codec.position_from_client_units(convert.lines, types.Position(line=line, character=character))
+    row, column = where.line, where.character
     statements = _statements_between(source, row, row)
     if not statements:
         return None
