@@ -292,4 +292,4 @@ def serve() -> None:
     """Serve one editor over standard input and output until it exits."""
     jsonrpc.quiet_pygls_logging()
     server.documents.worker.start()  # its imports overlap the editor's start-up
-    server.start_io()
+    jsonrpc.serve_stdio(server)

@@ -15,7 +15,7 @@ from shapecheck.config import Resolver, rules_without
 from shapecheck.engine.rule import Rule
 from shapecheck.findings import FileResult
 from shapecheck.notebook import SUFFIX, is_notebook
-from shapecheck.runner import Budget
+from shapecheck.runner import Budget, _limit, _too_large
 from shapecheck.server.worker import NotLinted, Worker
 
 
@@ -67,8 +67,8 @@ class Linted:
 
 class Documents:
     """What the server knows of the open documents; every analysis is a job for the worker process. A document
-    whose lint went over its budget is not linted again until it is saved (a save may bring a raised limit or a
-    smaller file); `not_linted` says why."""
+    whose lint went over its budget, or that is over the size `shapecheck lint` skips, is not linted again until it
+    is saved (a save may bring a raised limit or a smaller file); `not_linted` says why."""
 
     def __init__(self) -> None:
         self.settings = SettingsCache()
@@ -87,6 +87,11 @@ class Documents:
         if uri in self.not_linted:
             return None
         name = name or path or uri
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > _limit(name):  # as `shapecheck lint` skips such a file
+            self.not_linted[uri] = _too_large(size, name)
+            self.linted.pop(uri, None)
+            return FileResult(name, warning=self.not_linted[uri])
         try:
             result = await self.worker.run(settings.budget, "lint", uri, name, text, settings.rules)
         except NotLinted as reason:

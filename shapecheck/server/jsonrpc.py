@@ -2,6 +2,7 @@
 a message that is no JSON-RPC object, parameters that do not fit the method, a change or a close of a document that
 was never opened, an edit whose range falls outside the document.
 
+A body shorter or longer than its Content-Length costs only itself and the message it runs into (`Resyncing`).
 As JSON-RPC 2.0 says: a request gets an error response (-32700 parse error and -32600 invalid request with a null
 id when the id cannot be read, -32602 invalid params with the request's own id), a notification is dropped; pygls
 already answers an unknown method with -32601. Each is noted once in the client's log (`window/logMessage`), not
@@ -10,15 +11,20 @@ shown as an error popup, and no traceback reaches standard error.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import sys
+import threading
 from collections.abc import Generator
 from typing import Any
 
+import attrs
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdinAsyncReader, StdoutWriter, run_async
 from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.protocol.json_rpc import RPCRequest
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
@@ -26,28 +32,40 @@ INVALID_PARAMS = -32602
 
 
 class Refused:
-    """A message whose parameters do not fit its method (what `structure_message` gives instead of raising)."""
+    """A message that cannot be handled (what `structure_message` gives instead of raising): its parameters do not
+    fit its method (-32602), or it is not JSON-RPC 2.0 (-32600)."""
 
     jsonrpc = "2.0"
 
-    def __init__(self, data: dict[str, Any], error: JsonRpcException) -> None:
+    def __init__(self, data: dict[str, Any], code: int, why: str) -> None:
         self.id = data.get("id")
         self.method = data.get("method")
-        self.error = error
+        self.code = code
+        self.why = why
 
 
 class ShapecheckProtocol(LanguageServerProtocol):
     def structure_message(self, data: dict[str, Any]) -> Any:
+        if "jsonrpc" in data and data["jsonrpc"] != "2.0":
+            return Refused(data, INVALID_REQUEST, f"a message of JSON-RPC version {_short(data['jsonrpc'])}")
+        if "id" in data and "method" in data and _is_notification(data["method"]):
+            # pygls would drop the id and handle it as the notification, leaving the request without an answer
+            return Refused(data, INVALID_REQUEST, f"a request for the notification {_short(data['method'])}")
         try:
             return super().structure_message(data)
         except JsonRpcException as error:
-            return Refused(data, error)
+            return Refused(data, INVALID_PARAMS, f"invalid params for {data.get('method')!r}: {_cause(error)}")
 
     def handle_message(self, message: Any) -> None:
         if isinstance(message, Refused):
-            self.note(f"invalid params for {message.method!r}: {_cause(message.error)}")
+            self.note(message.why)
             if message.method is not None and _is_id(message.id):  # a request: it waits for an answer
-                self.send_error(message.id, INVALID_PARAMS, f"Invalid params for {message.method}")
+                words = "Invalid params" if message.code == INVALID_PARAMS else "Invalid Request"
+                self.send_error(message.id, message.code, f"{words} for {message.method}")
+            return
+        if self._shutdown and isinstance(message, RPCRequest) and message.method != types.EXIT:
+            # LSP: "requests after a shutdown request should error with InvalidRequest" (pygls drops them)
+            self.send_error(message.id, INVALID_REQUEST, "The server is shutting down")
             return
         if getattr(message, "jsonrpc", None) != "2.0":  # valid JSON, but no JSON-RPC 2.0 object
             message_id = message.get("id") if isinstance(message, dict) else getattr(message, "id", None)
@@ -108,11 +126,42 @@ class ShapecheckProtocol(LanguageServerProtocol):
         yield from super().lsp_notebook_document__did_close(params)
 
 
+class Resyncing:
+    """pygls's reader of standard input, finding the next message again after a body whose Content-Length was
+    wrong: pygls reads header lines until one is exactly a Content-Length, and the rest of a body cut short has no
+    line end of its own, so it eats the next header line, and so on for every message after it."""
+
+    def __init__(self, reader: Any) -> None:
+        self._reader = reader
+
+    async def readline(self) -> bytes:
+        line = await self._reader.readline()
+        start = line.find(b"Content-Length:")
+        return line[start:] if start > 0 else line
+
+    async def readexactly(self, count: int) -> bytes:
+        return await self._reader.readexactly(count)
+
+
+def serve_stdio(server: Any) -> None:
+    """`server.start_io()`, reading through `Resyncing`."""
+    server._stop_event = threading.Event()
+    server.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
+    reader = Resyncing(StdinAsyncReader(sys.stdin.buffer, server.thread_pool))
+    try:
+        asyncio.run(run_async(stop_event=server._stop_event, reader=reader, protocol=server.protocol,
+                              logger=logging.getLogger("pygls.server"), error_handler=server.report_server_error))
+    except (BrokenPipeError, KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        server.shutdown()
+
+
 def report(server: Any, error: Exception) -> None:
-    """An error pygls met outside any request (a body that is not JSON, a notification handler that raised): a
-    parse error answered as JSON-RPC says, everything else one line in the client's log."""
-    if isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
-        server.protocol.note(f"a message that is not JSON: {error}")
+    """An error pygls met outside any request (a body that is not JSON or nested too deeply to read, a notification
+    handler that raised): a parse error answered as JSON-RPC says, everything else one line in the client's log."""
+    if isinstance(error, (json.JSONDecodeError, UnicodeDecodeError, RecursionError)):
+        server.protocol.note(f"a message that is not JSON: {type(error).__name__}: {error}")
         server.protocol.send_error(None, PARSE_ERROR, "Parse error")
         return
     server.window_log_message(types.LogMessageParams(
@@ -138,6 +187,11 @@ def quiet_pygls_logging() -> None:
 def _cause(error: BaseException) -> str:
     cause = error.__cause__ or error
     return f"{type(cause).__name__}: {str(cause).splitlines()[0] if str(cause) else ''}"
+
+
+def _is_notification(method: object) -> bool:
+    kinds = types.METHOD_TO_TYPES.get(method) if isinstance(method, str) else None
+    return kinds is not None and "id" not in attrs.fields_dict(kinds[0])
 
 
 def _is_id(value: object) -> bool:

@@ -67,7 +67,8 @@ class Worker:
             raise NotLinted(_death(process.exitcode, budget)) from None
         loop = asyncio.get_running_loop()
         ready = asyncio.Event()
-        loop.add_reader(connection.fileno(), ready.set)
+        descriptor = connection.fileno()
+        loop.add_reader(descriptor, ready.set)
         started = time.monotonic()
         try:
             while not connection.poll():
@@ -86,7 +87,7 @@ class Worker:
             self._stop()
             raise NotLinted(_death(process.exitcode, budget)) from None
         finally:
-            loop.remove_reader(connection.fileno())
+            loop.remove_reader(descriptor)
         if not returned:
             raise value
         return value
