@@ -301,15 +301,27 @@ def test_fuzzed_messages_never_stop_the_server(wire: Wire, tmp_path: Path, seed:
 SOAK_EDITS = 2000
 
 
+def _fixtures(lines: int) -> str:
+    """The bundled fixtures, buggy and clean, in one file of about `lines` lines (as bench/server_latency.py)."""
+    root = Path(__file__).resolve().parents[1] / "fixtures"
+    text: list[str] = []
+    for path in sorted((root / "buggy").glob("*.py")) + sorted((root / "clean").glob("*.py")):
+        text += [line for line in split_lines(path.read_text()) if "from __future__" not in line]
+        if len(text) >= lines:
+            break
+    return "".join(text)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("SHAPECHECK_SOAK"), reason="a soak test: set SHAPECHECK_SOAK=1")
 def test_memory_stays_flat_over_2000_edits(wire: Wire, tmp_path: Path) -> None:
-    """2,000 edits, each waited for as an editor's user does: after warming up, neither the server nor its worker
-    grows by more than a tenth."""
-    uri = write(tmp_path / "model.py", MODELS).as_uri()
-    wire.open(uri, MODELS)
+    """2,000 edits of a 1,000-line file with findings, each waited for as an editor's user does: after warming up,
+    neither the server nor its worker grows by more than a tenth."""
+    text = _fixtures(1000)
+    uri = write(tmp_path / "model.py", text).as_uri()
+    wire.open(uri, text)
     wire.diagnostics(uri, 1)
-    line = MODELS.splitlines().index("def project(v):") + 1
+    line = next(n for n, code in enumerate(text.splitlines()) if code.startswith("def ")) + 1
     (worker,) = workers(wire.process.pid)
     samples = []
     for version in range(2, SOAK_EDITS + 2):

@@ -42,6 +42,8 @@ class Refused:
         self.method = data.get("method")
         self.code = code
         self.why = why
+        # it waits for an answer: it has an id, and no result or error (a response of the client's would)
+        self.request = _is_id(self.id) and "result" not in data and "error" not in data
 
 
 class ShapecheckProtocol(LanguageServerProtocol):
@@ -59,9 +61,9 @@ class ShapecheckProtocol(LanguageServerProtocol):
     def handle_message(self, message: Any) -> None:
         if isinstance(message, Refused):
             self.note(message.why)
-            if message.method is not None and _is_id(message.id):  # a request: it waits for an answer
+            if message.request:
                 words = "Invalid params" if message.code == INVALID_PARAMS else "Invalid Request"
-                self.send_error(message.id, message.code, f"{words} for {message.method}")
+                self.send_error(message.id, message.code, f"{words} for {_short(message.method)}")
             return
         if self._shutdown and isinstance(message, RPCRequest) and message.method != types.EXIT:
             # LSP: "requests after a shutdown request should error with InvalidRequest" (pygls drops them)
@@ -73,6 +75,18 @@ class ShapecheckProtocol(LanguageServerProtocol):
             self.send_error(message_id if _is_id(message_id) else None, INVALID_REQUEST, "Invalid Request")
             return
         super().handle_message(message)
+
+    def _execute_handler(self, msg_id: Any, handler: Any, callback: Any, args: Any = None, kwargs: Any = None
+                         ) -> None:
+        # pygls keeps the future of every handler it runs in `_request_futures` (to cancel it) and takes it out
+        # only when it answers a request: a notification's, and the user handler a built-in one runs, stayed for
+        # good, some kilobytes per keystroke. Each is taken out when done.
+        def done(future: Any) -> None:
+            if self._request_futures.get(msg_id) is future:
+                del self._request_futures[msg_id]
+            callback(future)
+
+        super()._execute_handler(msg_id, handler, done, args, kwargs)
 
     def note(self, message: str) -> None:
         self._server.window_log_message(types.LogMessageParams(type=types.MessageType.Warning,
