@@ -68,12 +68,16 @@ class Worker:
         loop = asyncio.get_running_loop()
         ready = asyncio.Event()
         descriptor = connection.fileno()
-        loop.add_reader(descriptor, ready.set)
+        try:
+            loop.add_reader(descriptor, ready.set)
+            pause = POLL_SECONDS
+        except NotImplementedError:  # Windows' proactor loop watches no pipes: look often instead
+            descriptor, pause = None, 0.005
         started = time.monotonic()
         try:
             while not connection.poll():
                 try:
-                    await asyncio.wait_for(ready.wait(), POLL_SECONDS)
+                    await asyncio.wait_for(ready.wait(), pause)
                 except asyncio.TimeoutError:
                     pass
                 ready.clear()
@@ -87,7 +91,8 @@ class Worker:
             self._stop()
             raise NotLinted(_death(process.exitcode, budget)) from None
         finally:
-            loop.remove_reader(descriptor)
+            if descriptor is not None:
+                loop.remove_reader(descriptor)
         if not returned:
             raise value
         return value
