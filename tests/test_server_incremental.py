@@ -10,6 +10,7 @@ on every such rule.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from bisect import bisect_right
@@ -35,6 +36,8 @@ CORPUS = sorted((ROOT / "tests" / "data" / "incremental").glob("*.py"))
 FIXTURES = sorted((ROOT / "fixtures" / "buggy").glob("*.py")) + sorted((ROOT / "fixtures" / "clean").glob("*.py"))
 RULES = resolve(None)
 STATEMENT_SCOPE = {rule.code for rule in all_rules() if rule.scope == "statement"}
+# Minutes, not seconds: run with SHAPECHECK_SOAK=1 (with the server's soak test).
+LONG = pytest.mark.skipif(not os.environ.get("SHAPECHECK_SOAK"), reason="long: set SHAPECHECK_SOAK=1")
 
 
 def lint(text: str, analysis: Incremental | None = None) -> tuple:
@@ -199,7 +202,7 @@ def test_each_statement_records_every_statement_its_findings_depend_on(path: Pat
     assert _check_reads(path.read_text()) > 0  # the corpus is there to have such dependencies
 
 
-@pytest.mark.slow
+@LONG
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_each_fixture_statement_records_what_its_findings_depend_on(path: Path) -> None:
     _check_reads(path.read_text())
@@ -253,7 +256,7 @@ def test_random_edits_give_the_findings_of_lint(path: Path, seed: int) -> None:
     _random_edits(path.read_text(), seed, 15)
 
 
-@pytest.mark.slow
+@LONG
 @pytest.mark.parametrize("seed", range(4))
 def test_random_edits_of_all_fixtures_in_one_file(seed: int) -> None:
     text = "".join(line for path in FIXTURES for line in split_lines(path.read_text()) if "__future__" not in line)
