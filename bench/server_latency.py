@@ -1,14 +1,16 @@
-"""How long `shapecheck server` takes from an edit to the diagnostics for it, on a 1,000-line file.
+"""How long `shapecheck server` takes from an edit to the diagnostics for it, on a 2,000-line file with findings.
 
 An editor session over stdio (pygls's LanguageClient, as in tests/test_server.py): open the file, then type into it,
 one keystroke per `didChange` (an incremental change, as editors send them), each waiting for the diagnostics of
 that version. The latency is wall time from sending the change to receiving its diagnostics, JSON-RPC both ways
-included. The same keystrokes are then linted in this process as the server lints them, in CPU time, beside
-`shapecheck lint`'s whole-file lint of the same file.
+and the worker process's round trip included. The same keystrokes are then linted in this process as the server's
+worker lints them (`shapecheck.server.incremental`), in CPU time, interleaved with `shapecheck lint`'s whole-file
+lint of the same file.
 
-    python bench/server_latency.py [--edits 60] [--file PATH]
+    python bench/server_latency.py [--edits 60] [--lines 2000] [--file PATH]
 
-The default file is the bundled fixtures (clean and buggy, so it has findings) concatenated up to 1,000 lines.
+The default file is the bundled fixtures, every buggy one then clean ones, concatenated up to `--lines` lines (at
+2,000 lines: 109 findings).
 """
 
 from __future__ import annotations
@@ -21,27 +23,27 @@ import tempfile
 import time
 from pathlib import Path
 
+import libcst as cst
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
-from shapecheck.server.documents import Documents
+from shapecheck.runner import lint_decoded
+from shapecheck.server.incremental import Incremental
 
 ROOT = Path(__file__).resolve().parents[1]
-LINES = 1000
 
 
-def thousand_lines() -> str:
-    """Whole fixture files, clean and buggy taken in turn, without `from __future__` lines (only legal at the top),
-    cut to LINES lines at a top-level statement boundary and padded with comment lines."""
-    clean, buggy = (sorted((ROOT / "fixtures" / folder).glob("*.py")) for folder in ("clean", "buggy"))
+def fixtures_file(count: int) -> str:
+    """Whole fixture files, every buggy one then clean ones, without `from __future__` lines (only legal at the
+    top), cut to `count` lines at a top-level statement boundary and padded with comment lines."""
+    paths = sorted((ROOT / "fixtures" / "buggy").glob("*.py")) + sorted((ROOT / "fixtures" / "clean").glob("*.py"))
     lines: list[str] = []
-    for pair in zip(buggy, clean):
-        for path in pair:
-            lines += [line for line in path.read_text().splitlines(keepends=True) if "from __future__" not in line]
-    cut = max(i for i in range(1, LINES + 1) if i == len(lines) or (lines[i][:1].isalpha() and i <= LINES))
-    return "".join(lines[:cut]) + "# padding\n" * (LINES - cut)
+    for path in paths:
+        lines += [line for line in path.read_text().splitlines(keepends=True) if "from __future__" not in line]
+    cut = max(i for i in range(1, count + 1) if i == len(lines) or (lines[i][:1].isalpha() and i <= count))
+    return "".join(lines[:cut]) + "# padding\n" * (count - cut)
 
 
 async def measure(path: Path, text: str, edits: int) -> tuple[float, list[float], int]:
@@ -98,14 +100,15 @@ async def measure(path: Path, text: str, edits: int) -> tuple[float, list[float]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--edits", type=int, default=60)
+    parser.add_argument("--lines", type=int, default=2000)
     parser.add_argument("--file", type=Path, help="a Python file to edit instead of the generated one")
     args = parser.parse_args()
-    text = args.file.read_text() if args.file else thousand_lines()
+    text = args.file.read_text() if args.file else fixtures_file(args.lines)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "model.py"
         path.write_text(text)
         opened, latencies, found = asyncio.run(measure(path, text, args.edits))
-    whole, per_edit = in_process_cpu(text, args.edits)
+    whole, per_edit, kept = in_process_cpu(text, args.edits)
     ms = sorted(latency * 1000 for latency in latencies)
     print(f"{len(text.splitlines())} lines, {found} findings, {len(ms)} edits")
     print("over stdio, wall time from the change to its diagnostics:")
@@ -114,29 +117,32 @@ def main() -> None:
     print(f"  per edit, 90th percentile            {ms[int(len(ms) * 0.9) - 1]:7.1f} ms")
     print(f"  per edit, max                        {ms[-1]:7.1f} ms")
     print("in this process, CPU time (less sensitive to other load on the machine), medians:")
-    print(f"  the server's lint per edit           {statistics.median(per_edit) * 1000:7.1f} ms")
+    print(f"  the server's lint per edit           {statistics.median(per_edit) * 1000:7.1f} ms"
+          f"   (top-level statements whose findings were kept: {kept})")
     print(f"  the whole file, as `shapecheck lint` {statistics.median(whole) * 1000:7.1f} ms")
 
 
-def in_process_cpu(text: str, edits: int) -> tuple[list[float], list[float]]:
-    """CPU seconds of `lint_text` on the whole file, and of the server's `Documents.lint` for the same keystrokes,
-    interleaved."""
+def in_process_cpu(text: str, edits: int) -> tuple[list[float], list[float], str]:
+    """CPU seconds of `lint_text` on the whole file, and of the server's incremental lint for the same keystrokes,
+    interleaved; how many top-level statements the incremental lints kept (median, of all)."""
     rules = resolve(None)
-    documents = Documents()
+    analysis = Incremental()
     lines = text.splitlines(keepends=True)
     row = next(i for i in range(len(lines) // 2, len(lines)) if "dim=-1" in lines[i])
     typed = "".join(lines[:row]) + lines[row].replace("dim=-1", "dim=-12", 1) + "".join(lines[row + 1:])
-    documents.lint("file:///model.py", None, text, 1)
-    whole, per_edit = [], []
+    lint_decoded(text, "model.py", rules, None, analysis)
+    whole, per_edit, kept = [], [], []
     for version in range(2, edits + 2):
         start = time.process_time()
-        documents.lint("file:///model.py", None, typed if version % 2 == 0 else text, version)
+        lint_decoded(typed if version % 2 == 0 else text, "model.py", rules, None, analysis)
         per_edit.append(time.process_time() - start)
+        kept.append(analysis.reused)
         if version % 10 == 0:
             start = time.process_time()
             lint_text(text, "model.py", rules)
             whole.append(time.process_time() - start)
-    return whole, per_edit
+    statements = len(cst.parse_module(text).body)
+    return whole, per_edit, f"{statistics.median(kept):.0f} of {statements}"
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ class AnnotationMismatch(Rule):
     name = "annotation-mismatch"
     message = "the inferred shape contradicts the jaxtyping annotation"
     triggers = ("jaxtyping",)
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Reads jaxtyping annotations (`Float[Tensor, "B T D"]`, `*batch`, `...`, `_`, `#`, literals, `""`) and

@@ -27,6 +27,7 @@ class BceWithActivation(Rule):
     message = "sigmoid then binary_cross_entropy is numerically unstable: use `binary_cross_entropy_with_logits`"
     fixable = "safe"
     triggers = ("binary_cross_entropy", "BCELoss", "BCEWithLogitsLoss")
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds a sigmoid output passed to `F.binary_cross_entropy` / `nn.BCELoss` (use the fused

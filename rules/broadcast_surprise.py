@@ -24,6 +24,7 @@ class BroadcastSurprise(Rule):
     name = "broadcast-surprise"
     message = "broadcasting stretches a size-1 dim against a size the tensor already has elsewhere"
     triggers = ("torch",)
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds element-wise arithmetic and comparisons whose broadcasting stretches a size-1 dim of one operand

@@ -19,6 +19,7 @@ class CrossEntropyShape(Rule):
     name = "cross-entropy-shape"
     message = "`cross_entropy` target shape can't match its input"
     triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds `F.cross_entropy`, `F.nll_loss`, `nn.CrossEntropyLoss` and `nn.NLLLoss` calls whose input and target

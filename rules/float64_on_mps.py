@@ -35,6 +35,7 @@ class Float64OnMps(Rule):
     message = ("MPS does not support float64: this tensor is float64 on \"mps\" "
                "(\"Cannot convert a MPS Tensor to float64 dtype\"); use float32")
     triggers = ("mps",)
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:

@@ -25,6 +25,7 @@ class IntegerRequiresGrad(Rule):
     message = ("integer and bool tensors can't require gradients: PyTorch raises \"Only Tensors of floating point "
                "and complex dtype can require gradients\"; use float data (`1.0`) or `dtype=torch.float32`")
     triggers = ("requires_grad", "Parameter(")
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds `requires_grad=True` on a tensor whose dtype is certainly integer or bool:

@@ -18,6 +18,7 @@ class LogOfSoftmax(Rule):
     message = "log of softmax is numerically unstable: use `log_softmax(..., dim=...)`"
     fixable = "safe"
     triggers = ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds the log taken of a softmax or sigmoid output: `F.softmax(x, dim=-1).log()`,

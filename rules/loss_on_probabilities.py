@@ -26,6 +26,7 @@ class LossOnProbabilities(Rule):
     message = "cross_entropy applies log_softmax itself: pass the logits, not softmax probabilities"
     fixable = "unsafe"
     triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds softmax probabilities passed as the input of `F.cross_entropy` / `nn.CrossEntropyLoss`, and as the

@@ -22,6 +22,7 @@ class NonScalarItemOrBackward(Rule):
     name = "non-scalar-item-or-backward"
     message = "`.item()` on a tensor with more than one element"
     triggers = (".item(", "float(", "int(", "bool(", "complex(", "backward(")
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds `.item()`, `float(t)`, `int(t)` (and `bool(t)`, `complex(t)`) on a tensor that keeps a dim whose

@@ -17,6 +17,7 @@ class ShapeMismatch(Rule):
     name = "shape-mismatch"
     message = "shapes cannot fit: this raises at run time"
     triggers = ("torch",)
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds operations whose operand shapes, as the code states them, cannot fit, so that they raise at run time:

@@ -26,6 +26,7 @@ class SoftmaxWithoutDim(Rule):
     message = "softmax without `dim`: torch picks dim 0 for 1-D and 3-D input, normalising over the batch"
     fixable = "unsafe"
     triggers = ("softmax", "Softmax", "softmin", "Softmin")
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds `F.softmax(x)`, `F.log_softmax(x)`, `F.softmin(x)`, `torch.softmax(x)`, `nn.Softmax()`,

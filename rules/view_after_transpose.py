@@ -18,6 +18,7 @@ class ViewAfterTranspose(Rule):
               "`.contiguous().view(...)`"
     fixable = "safe"
     triggers = (".view(",)
+    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds `.view(...)` on a tensor whose layout was changed by `.transpose`, `.permute`, `.t()`, `.T`, `.mT`,

@@ -29,9 +29,8 @@ from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from shapecheck.engine.file_options import FileOptions
-from shapecheck.engine.linter import SourceError, decode, lint_notebook, lint_text
+from shapecheck.engine.linter import WHOLE_FILE, Analysis, SourceError, decode, lint_notebook, lint_text
 from shapecheck.engine.rule import Rule
-from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.findings import FileResult
 from shapecheck.notebook import cell_diff, is_notebook
 from shapecheck.tasks import (  # noqa: F401 - MAX_* and DEFAULT_* are part of this module's interface
@@ -412,14 +411,14 @@ def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str
 
 
 def lint_decoded(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
-                 parse: Callable[[str], ParsedSource] = parse_source, options: FileOptions = FileOptions()
+                 analysis: Analysis = WHOLE_FILE, options: FileOptions = FileOptions()
                  ) -> FileResult:
     """Lint decoded source (a file's, a notebook's JSON, or an editor's buffer) without letting an engine failure
     escape."""
     try:
         if is_notebook(filename):
-            return lint_notebook(text, filename, rules, fix, parse, options)
-        return lint_text(text, filename, rules, fix, parse, options)
+            return lint_notebook(text, filename, rules, fix, analysis, options)
+        return lint_text(text, filename, rules, fix, analysis, options)
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to lint")
     except Exception as error:  # noqa: BLE001 - an engine bug on one file must not stop the run

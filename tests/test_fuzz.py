@@ -290,6 +290,7 @@ VALID_VALUES = {
     "respect-gitignore": [True, False], "fix": [False], "unsafe-fixes": [True], "show-fixes": [True],
     "external": [["SC100"]], "fail-on": ["error", "warning"], "output-format": ["json", "grouped"],
     "file-time-limit": [0, 0.5, 1_000_000], "file-memory-limit": [0, 1 << 30], "target-version": ["py312", "py310"],
+    "cache-dir": ["cache", ".shapecheck_cache"],
 }
 
 

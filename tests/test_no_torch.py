@@ -52,19 +52,23 @@ def test_linting_imports_no_torch(tmp_path: Path) -> None:
     assert outcome["code"] in (1, 2) and "Traceback" not in result.stderr
 
 
-# The editor server's whole lint path, as `shapecheck server` runs it for a document: settings, incremental
-# re-parse, findings, code actions.
+# The editor server's whole lint path, as `shapecheck server` and its worker process run it for a document:
+# settings, incremental re-parse and analysis, findings, fixes, hover.
 SERVER_SCRIPT = BLOCKER + """
 from pathlib import Path
 from shapecheck.server import app
-from shapecheck.server.documents import Documents
+from shapecheck.server.analyses import Analyses
+from shapecheck.server.documents import SettingsCache
 
 path = Path(sys.argv[1])
-documents = Documents()
+settings = SettingsCache().settings_for(str(path))
+rules, options = settings.rules, settings.options
+analyses = Analyses()
 text = path.read_text()
-first = documents.lint(path.as_uri(), str(path), text, 1)
-second = documents.lint(path.as_uri(), str(path), text.replace("dim=-1", "dim=1"), 2)
-fixed = documents.fixed(path.as_uri(), str(path), text, unsafe=True)
+first = analyses.lint(path.as_uri(), str(path), text, rules, options)
+second = analyses.lint(path.as_uri(), str(path), text.replace("dim=-1", "dim=1"), rules, options)
+fixed = analyses.fixed(str(path), text, rules, True, options)
+analyses.hover(path.as_uri(), str(path), text, 1, 4, "utf-16")
 loaded = sorted(name for name in sys.modules if name.split(".")[0] in BLOCKED)
 print(json.dumps({"codes": [f.code for f in first.findings + second.findings], "fixed": fixed is not None,
                   "attempts": attempts, "loaded": loaded}))

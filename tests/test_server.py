@@ -323,30 +323,94 @@ def test_notebook_cells_are_one_module_with_findings_on_their_cell(tmp_path: Pat
 
 
 def test_the_heap_is_frozen_after_each_lint_and_collected_after_a_pause_or_a_burst() -> None:
-    import asyncio
     import gc
 
     from shapecheck.server.idle import MAX_LINTS, IdleCollector
 
     collector = IdleCollector()
+    collected: list[bool] = []
+    real_collect = collector.collect
+    collector.collect = lambda: (collected.append(True), real_collect())  # type: ignore[method-assign]
     try:
+        collector.pause()  # nothing linted yet: nothing to collect
+        assert collected == []
         collector.linted()
         assert gc.get_freeze_count() > 0  # the automatic collections now skip everything alive so far
-        collected: list[bool] = []
-        collector.collect = lambda: collected.append(True)  # type: ignore[method-assign]
-
-        async def typing() -> None:
-            collector.linted()
-            collector.linted()  # the second keystroke postpones the first one's collection
-            await asyncio.sleep(0)
-            assert collected == []
-            collector._timer._run()  # type: ignore[union-attr] # the pause
-            assert collected == [True]
-
-        asyncio.run(typing())
-        del collector.collect
-        collector._since = MAX_LINTS - 1
-        collector.linted()  # a burst without a pause collects at once
-        assert collector._since == 0
+        collector.linted()
+        assert collected == []
+        collector.pause()  # the user paused: one full collection
+        assert collected == [True]
+        collector.pause()
+        assert collected == [True]  # and no second one while nothing happens
+        for _ in range(MAX_LINTS):
+            collector.linted()  # a burst without a pause collects once in MAX_LINTS lints
+        assert collected == [True, True]
     finally:
         gc.unfreeze()
+
+
+SHAPES = """import torch
+
+B, T, C = 4, 16, 32
+
+
+def attention(x):
+    q = torch.randn(B, T, C)
+    scores = q @ q.transpose(1, 2)
+    flat = scores.transpose(1, 2)
+    return flat.view(B, -1)
+"""
+
+
+def test_hover_shows_the_inferred_shape_and_where_it_was_bound(tmp_path: Path) -> None:
+    async def scenario(editor: Editor) -> None:
+        uri = editor.open(write(tmp_path / "attention.py", SHAPES), SHAPES)
+        await editor.diagnostics(uri)
+
+        async def hover(line: int, character: int) -> types.Hover | None:
+            return await asyncio.wait_for(editor.client.text_document_hover_async(types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=types.Position(line=line, character=character))), TIMEOUT)
+
+        on_q = await hover(7, 13)  # `q` in `scores = q @ q.transpose(1, 2)`
+        assert on_q is not None and on_q.contents.kind == types.MarkupKind.Markdown
+        assert on_q.contents.value.startswith("```python\nq: (4, 16, 32)\n```")
+        assert "from line 7: `q = torch.randn(B, T, C)`" in on_q.contents.value
+        assert (on_q.range.start.line, on_q.range.start.character, on_q.range.end.character) == (7, 13, 14)
+
+        on_transpose = await hover(8, 22)  # `transpose` in `scores.transpose(1, 2)`: the call's result
+        assert "scores.transpose(1, 2): (4, 16, 16)" in on_transpose.contents.value
+        assert "not contiguous in memory (made by `.transpose(1, 2)`)" in on_transpose.contents.value
+
+        on_target = await hover(7, 5)  # `scores` being assigned: what it is assigned
+        assert "scores: (4, 16, 16)" in on_target.contents.value and "from the value assigned" in \
+            on_target.contents.value
+        on_size = await hover(6, 20)  # `B` in `torch.randn(B, T, C)`
+        assert "B: 4" in on_size.contents.value and "size" in on_size.contents.value
+        assert await hover(5, 4) is None  # `def`: nothing to show
+        assert await hover(6, 8) is None  # `torch`: a module, no shape
+        assert await hover(40, 0) is None  # past the end: nothing, and no error
+
+    session(tmp_path, scenario)
+
+
+def test_inlay_hints_show_each_assignments_shape(tmp_path: Path) -> None:
+    async def scenario(editor: Editor) -> None:
+        uri = editor.open(write(tmp_path / "attention.py", SHAPES), SHAPES)
+        await editor.diagnostics(uri)
+
+        async def hints(first: int, last: int) -> list[tuple[int, int, str]]:
+            found = await asyncio.wait_for(editor.client.text_document_inlay_hint_async(types.InlayHintParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                range=types.Range(start=types.Position(line=first, character=0),
+                                  end=types.Position(line=last, character=0)))), TIMEOUT)
+            return [(hint.position.line, hint.position.character, hint.label) for hint in found or []]
+
+        # `B, T, C = 4, 16, 32` only restates the code: no hints there
+        assert await hints(0, 20) == [(6, 5, ": (4, 16, 32)"), (7, 10, ": (4, 16, 16)"), (8, 8, ": (4, 16, 16)")]
+        assert await hints(8, 8) == [(8, 8, ": (4, 16, 16)")]
+        editor.replace_all(uri, "def f(:\n")  # a syntax error: no hints, no error
+        await editor.diagnostics(uri)
+        assert await hints(0, 5) == []
+
+    session(tmp_path, scenario)

@@ -5,7 +5,7 @@ pass with it and the visitors of the floors above.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
@@ -14,10 +14,12 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.traversal import Bookkeeping, Traversal
 
 
-def traverse(ctx: Context, visitors: Sequence[object]) -> Traversal:
+def traverse(ctx: Context, visitors: Sequence[object], kind: Callable[..., Traversal] = Traversal) -> Traversal:
     """Run the single pass over `ctx.module`, keeping `ctx` current and showing every node to `visitors` in order
-    (the recording analyses first, then the rules); the finished traversal holds the visitors that crashed."""
-    traversal = Traversal(ctx.module, visitors, ctx, _ENTER, _LEAVE, ctx.ancestors)
+    (the recording analyses first, then the rules); the finished traversal holds the visitors that crashed. `kind`
+    makes the traversal: a subclass of `Traversal` (the editor server's leaves some visitors out where their
+    findings are kept)."""
+    traversal = kind(ctx.module, visitors, ctx, _ENTER, _LEAVE, ctx.ancestors)
     traversal.run()
     return traversal
 
@@ -62,6 +64,8 @@ def _enter_import_from(ctx: Context, node: cst.ImportFrom) -> None:
 def _enter_function(ctx: Context, node: cst.FunctionDef) -> None:
     ctx._bind(node.name.value, "def", None, node)
     ctx.functions.setdefault(node.name.value, []).append(node)
+    if ctx._scope.kind == "class":
+        ctx._method_classes[id(node)] = ctx._scope.node
     ctx._functions.append(node)
     ctx._push_scope("function", node)
     for decorator in node.decorators:

@@ -152,6 +152,9 @@ class Context:
         self._classes: list[cst.ClassDef] = []
         self._functions: list[cst.FunctionDef] = []
         self._attributes: dict[tuple[int, str], list[Binding]] = {}  # (id(class), attr) -> bindings of self.attr
+        # id(method) -> the class whose body defines it, for the methods met so far: a fact of the function itself,
+        # unlike `class_defs` (which grows with the file)
+        self._method_classes: dict[int, cst.ClassDef] = {}
         self.imports_torch = False
         self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
         self._analyses: dict[type, object] = {}  # the floors above, one instance each: see `analysis`
@@ -188,6 +191,10 @@ class Context:
     @property
     def function(self) -> cst.FunctionDef | None:
         return self._functions[-1] if self._functions else None
+
+    def class_of_method(self, function: cst.FunctionDef) -> cst.ClassDef | None:
+        """The class whose body defines `function`, if the traversal has met it; None for a plain function."""
+        return self._method_classes.get(id(function))
 
     @property
     def class_def(self) -> cst.ClassDef | None:

@@ -47,6 +47,14 @@ def record_pattern(folder: str, pattern: str) -> None:
         collected.add(os.path.join(glob.escape(os.path.abspath(folder)), pattern))
 
 
+def record_again(entries: Iterable[str]) -> None:
+    """Note entries a `collecting` block gave earlier (the editor server keeps a statement's findings and what its
+    analysis read)."""
+    collected = getattr(_state, "paths", None)
+    if collected is not None:
+        collected.update(entries)
+
+
 def remembered(clear: Callable[[], None]) -> None:
     """Register how to clear a cache that keeps what other files said for the life of the process (`--watch`
     lints the same tree again after files change)."""
@@ -57,3 +65,19 @@ def forget() -> None:
     """Clear every registered cache: files may have changed since they were read."""
     for clear in _caches:
         clear()
+
+
+def stamps(entries: Iterable[str]) -> tuple[tuple[str, int, int], ...]:
+    """What the files `entries` (as `record` and `record_pattern` wrote them) are now, cheaply: each match's size
+    and modification time; an absent file has none. The editor server compares these between edits; the result
+    cache keeps a content hash as well (`shapecheck.cache`)."""
+    found = []
+    for entry in sorted(entries):
+        for path in sorted(glob.glob(entry)) or [entry]:
+            try:
+                info = os.stat(path)
+            except OSError:
+                found.append((path, -1, -1))
+                continue
+            found.append((path, info.st_size, info.st_mtime_ns))
+    return tuple(found)

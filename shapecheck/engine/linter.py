@@ -15,12 +15,14 @@ import tokenize
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
+from typing import Protocol
 
 import libcst as cst
 
 from shapecheck.engine import dependencies, unused_noqa
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import judge
+from shapecheck.engine.traversal import Traversal
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.fixer import apply_fixes
@@ -76,17 +78,41 @@ def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
     return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)] + noqa_check
 
 
+class Analysis(Protocol):
+    """How a text is parsed and traversed: `WHOLE_FILE`, or the editor server's analysis of one document between
+    edits (`shapecheck.server.incremental`), which re-parses and re-analyses only what an edit changed. Either
+    way the findings are the same."""
+
+    def parse(self, text: str) -> ParsedSource: ...
+
+    def traverse(self, ctx: Context, visitors: list[object]) -> Traversal | None:
+        """The finished traversal of `ctx.module` with `visitors` (the recording analyses, then the rules); None
+        when this analysis cannot give exactly the whole-file traversal's findings this time, and the linter is
+        to traverse the whole file on a fresh context instead."""
+
+
+class WholeFile:
+    def parse(self, text: str) -> ParsedSource:
+        return parse_source(text)
+
+    def traverse(self, ctx: Context, visitors: list[object]) -> Traversal:
+        return traverse(ctx, visitors)
+
+
+WHOLE_FILE = WholeFile()
+
+
 def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
-              parse: Callable[[str], ParsedSource] = parse_source, options: FileOptions = FileOptions()
+              analysis: Analysis = WHOLE_FILE, options: FileOptions = FileOptions()
               ) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
-    and report what remains; the fixed text is in `result.new_source`. `parse` turns text into a module (the
-    editor server passes one that re-parses only what an edit changed). Source the running Python's compiler
+    and report what remains; the fixed text is in `result.new_source`. `analysis` parses and traverses it (the
+    editor server passes one that re-analyses only what an edit changed). Source the running Python's compiler
     refuses is one SC000 finding and is never fixed (`engine.compile_check`). The fixes of codes in
     `options.unfixable` are neither applied nor reported. The other files the analysis read are in
     `result.dependencies`."""
     with dependencies.collecting() as read:
-        result = _lint_source(text, filename, rules, fix, parse, options, judged=False)
+        result = _lint_source(text, filename, rules, fix, analysis, options, judged=False)
     return _with_dependencies(result, read, filename)
 
 
@@ -97,7 +123,7 @@ def _with_dependencies(result: FileResult, read: set[str], filename: str) -> Fil
 
 
 def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None,
-                 parse: Callable[[str], ParsedSource], options: FileOptions, judged: bool,
+                 analysis: Analysis, options: FileOptions, judged: bool,
                  certain: bool = True) -> FileResult:
     """`lint_text`; `judged`: the compiler has had its say already (a notebook's cells, each on its own), and
     `certain` says whether it gave a verdict."""
@@ -112,8 +138,8 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
     if sys.getrecursionlimit() < _RECURSION_LIMIT:
         sys.setrecursionlimit(_RECURSION_LIMIT)
     if not judged:
-        parse = _parsing_once(parse)  # the verdict may need libcst's tree; the first round then reuses it
-        verdict = judge(text, filename, partial(_tree_or_none, parse, text))
+        analysis = _ParsingOnce(analysis)  # the verdict may need libcst's tree; the first round then reuses it
+        verdict = judge(text, filename, partial(_tree_or_none, analysis.parse, text))
         if verdict.error is not None:
             return _syntax_error(filename, text, verdict.error.message, verdict.error.row, verdict.error.column,
                                  result.invalid_noqa)
@@ -122,7 +148,7 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
     current = text
     # One round more than fix rounds: the findings must come from linting the text the last fix produced.
     for round_ in range(MAX_FIX_ROUNDS + 1):
-        outcome = _lint_once(current, filename, applicable(rules, current), parse, certain, noqa_check)
+        outcome = _lint_once(current, filename, applicable(rules, current), analysis, certain, noqa_check)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.fixes = result.fixed, result.fixes
             outcome.new_source = current if current != text else None
@@ -150,18 +176,18 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
 
 
 def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
-                  parse: Callable[[str], ParsedSource] = parse_source, options: FileOptions = FileOptions()
+                  analysis: Analysis = WHOLE_FILE, options: FileOptions = FileOptions()
                   ) -> FileResult:
     """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
     notebook is one SC000 finding, as ruff reports it; a notebook whose kernel runs another language is skipped, as
     ruff skips it. With fixes, `result.new_source` is the notebook's new text."""
     with dependencies.collecting() as read:
-        result = _lint_notebook(text, filename, rules, fix, parse, options)
+        result = _lint_notebook(text, filename, rules, fix, analysis, options)
     return _with_dependencies(result, read, filename)
 
 
 def _lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None,
-                   parse: Callable[[str], ParsedSource], options: FileOptions) -> FileResult:
+                   analysis: Analysis, options: FileOptions) -> FileResult:
     try:
         notebook = read_notebook(text)
     except NotebookError as error:
@@ -170,11 +196,11 @@ def _lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: s
     if not notebook.is_python:
         return FileResult(filename)
     notebook, broken, note, certain = _leave_out_broken_cells(notebook, filename)
-    result = _lint_source(notebook.source, filename, rules, fix, parse, options, judged=True, certain=certain)
+    result = _lint_source(notebook.source, filename, rules, fix, analysis, options, judged=True, certain=certain)
     if result.new_source is not None:
         result.new_source = notebook.with_source(result.new_source)
         if result.new_source is None:  # a fix moved a cell boundary or a magic: report the notebook unfixed
-            result = _lint_source(notebook.source, filename, rules, None, parse, options, judged=True,
+            result = _lint_source(notebook.source, filename, rules, None, analysis, options, judged=True,
                                   certain=certain)
             result.warning = "fixes not applied: they could not be put back into the notebook's cells"
     result.warning = result.warning or note
@@ -222,14 +248,14 @@ def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
 NoqaCheck = tuple[frozenset[str], tuple[str, ...]]  # the unused-noqa check's: the enabled codes, `external`
 
 
-def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Callable[[str], ParsedSource],
+def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], analysis: Analysis,
                judged: bool, noqa_check: NoqaCheck | None = None):
     # The compiler has judged the text already (`judged`): then a file no rule can fire on is not parsed at all.
     # Where it gave up, libcst's parser and its guard have the last word.
     if not rules and judged:
         return None, [], []
     try:
-        source = parse(text)  # guarded: see `engine.guard`
+        source = analysis.parse(text)  # guarded: see `engine.guard`
     except TooComplex as reason:
         return FileResult(filename, error=f"too complex to analyse: {reason}")
     except cst.ParserSyntaxError as error:  # Python reads it, libcst does not
@@ -241,20 +267,30 @@ def _lint_once(text: str, filename: str, rules: Sequence[type[Rule]], parse: Cal
     module = source.module
     if not rules:
         return module, [], []
-    ctx = Context(module, filename, implicit_torch=not imports_torch(text))
+    outcome = _in_context(source, filename, text, rules, analysis, noqa_check)
+    if outcome is None:  # the analysis could not be exact this time: the whole file, on a fresh context
+        outcome = _in_context(source, filename, text, rules, WHOLE_FILE, noqa_check)
+    return outcome
+
+
+def _in_context(source: ParsedSource, filename: str, text: str, rules: Sequence[type[Rule]], analysis: Analysis,
+                noqa_check: NoqaCheck | None):
+    ctx = Context(source.module, filename, implicit_torch=not imports_torch(text))
     try:
-        return _analyse(ctx, source, filename, text, rules, noqa_check)
+        return _analyse(ctx, source, filename, text, rules, analysis, noqa_check)
     finally:
         ctx.release()
 
 
 def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules: Sequence[type[Rule]],
-             noqa_check: NoqaCheck | None):
+             analysis: Analysis, noqa_check: NoqaCheck | None):
     module = source.module
     # The recording analyses see each node before the rules do, so a rule's `visit_*` finds them up to date.
     recorders = [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns)]
     try:
-        traversal = traverse(ctx, [*recorders, *(rule(ctx) for rule in rules)])
+        traversal = analysis.traverse(ctx, [*recorders, *(rule(ctx) for rule in rules)])
+        if traversal is None:
+            return None
     except RecursionError:
         return FileResult(filename, error="is nested too deeply to analyse")
     if not ctx.imports_torch:
@@ -288,15 +324,20 @@ def _visitor_title(visitor: object) -> str:
     return f"the {getattr(visitor, 'title', type(visitor).__name__)}"
 
 
-def _parsing_once(parse: Callable[[str], ParsedSource]) -> Callable[[str], ParsedSource]:
-    """`parse`, remembering its last result, so the same text is never parsed twice."""
-    last: list[ParsedSource] = []
+class _ParsingOnce:
+    """`analysis`, remembering its last parse, so the same text is never parsed twice."""
 
-    def parse_once(text: str) -> ParsedSource:
-        if not last or last[0].text is not text and last[0].text != text:
-            last[:] = [parse(text)]
-        return last[0]
-    return parse_once
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.last: ParsedSource | None = None
+
+    def parse(self, text: str) -> ParsedSource:
+        if self.last is None or self.last.text is not text and self.last.text != text:
+            self.last = self.analysis.parse(text)
+        return self.last
+
+    def traverse(self, ctx: Context, visitors: list[object]) -> Traversal | None:
+        return self.analysis.traverse(ctx, visitors)
 
 
 def _tree_or_none(parse: Callable[[str], ParsedSource], text: str) -> cst.Module | None:

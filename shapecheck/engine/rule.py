@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import libcst as cst
 
@@ -58,6 +58,14 @@ class Rule:
     # The file is analysed for this rule only if its text contains one of these: a cheap test that lets the engine
     # skip parsing files no enabled rule can fire on. Empty: always analysed.
     triggers: ClassVar[tuple[str, ...]] = ()
+    # What the rule's findings inside a top-level statement depend on. "statement": only on that statement and on
+    # what the names in it are bound to at module level (through `ctx.binding`, `ctx.qualname`, `ctx.value_of`,
+    # the shape analysis): the rule keeps no state of its own between visits, has no `finish`, and reads none of the
+    # whole-file facts (`ctx.training`, `ctx.calls_to`, `ctx.calls`, `ctx.functions`, `ctx.class_defs`). The editor
+    # server then runs it only in the statements an edit touched and in those that read what they bind
+    # (`shapecheck.server.incremental`), and keeps its findings elsewhere. "file" (the default): anything goes,
+    # and the rule runs over the whole file on every edit.
+    scope: ClassVar[Literal["statement", "file"]] = "file"
     VALID: ClassVar[list[str]] = []
     INVALID: ClassVar[list[Invalid | str]] = []
 

@@ -49,6 +49,9 @@ class Traversal:
         # Node types worth a visit: those with children, engine bookkeeping or a rule handler. The rest (strings,
         # numbers, `pass`, and names when no rule looks at them) are skipped by their parent.
         self._visited: set[type] = set(NODE_TYPES)
+        # The visitors whose handlers `_dispatch` holds: all of them, unless a subclass leaves some out for a while
+        # (with a `_dispatch` and `_visited` of its own for that while).
+        self._dispatching: list[object] = self.rules
 
     def run(self) -> None:
         self._visit(self.module)
@@ -65,8 +68,9 @@ class Traversal:
 
     def _entry(self, cls: type) -> _Entry:
         name = cls.__name__
-        visits = tuple((rule, getattr(rule, "visit_" + name)) for rule in self.rules if hasattr(rule, "visit_" + name))
-        leaves = tuple((rule, getattr(rule, "leave_" + name)) for rule in self.rules if hasattr(rule, "leave_" + name))
+        rules = self._dispatching
+        visits = tuple((rule, getattr(rule, "visit_" + name)) for rule in rules if hasattr(rule, "visit_" + name))
+        leaves = tuple((rule, getattr(rule, "leave_" + name)) for rule in rules if hasattr(rule, "leave_" + name))
         entry = (visits, leaves, child_fields(cls), self.enter.get(cls), self.leave.get(cls))
         if not any(entry):
             self._visited.discard(cls)
@@ -76,6 +80,8 @@ class Traversal:
     def _crashed(self, rule: object, error: BaseException) -> None:
         self.crashes.append(VisitorCrash(rule, error))
         self.rules.remove(rule)
+        if rule in self._dispatching:
+            self._dispatching.remove(rule)
         self._dispatch.clear()  # fewer handlers from now on, so fewer types are worth a visit
 
     def _visit(self, node: cst.CSTNode) -> None:
@@ -94,15 +100,16 @@ class Traversal:
         # `walker.children` inlined: this loop runs for every node of every file, where a generator per node
         # would cost a few percent of the parse.
         visited = self._visited
+        visit = self._visit_statement if cls is cst.Module else self._visit
         for name in fields:
             value = getattr(node, name)
             kind = type(value)
             if kind is tuple or kind is list:
                 for item in value:
                     if type(item) in visited:
-                        self._visit(item)
+                        visit(item)
             elif kind in visited:
-                self._visit(value)
+                visit(value)
         leaves = (self._dispatch.get(cls) or self._entry(cls))[1]  # a crash above may have dropped a rule
         for rule, handler in leaves:
             try:
@@ -113,3 +120,8 @@ class Traversal:
         if leave is not None:
             leave(self.state, node)
         ancestors.pop()
+
+    def _visit_statement(self, node: cst.CSTNode) -> None:
+        """Visit a child of the module: a top-level statement, or a comment line before or after them all. The
+        editor server's incremental analysis visits some top-level statements with fewer visitors."""
+        self._visit(node)

@@ -447,13 +447,8 @@ class Evaluator:
 
     def method_owner(self, function: cst.FunctionDef) -> ClassValue | None:
         """The class of this file whose body defines `function`."""
-        for class_def in self.ctx.class_defs:
-            if function in class_def.body.body:
-                return ClassValue(class_def, self.ctx)
-        for class_def in self.ctx._classes:
-            if function in class_def.body.body:
-                return ClassValue(class_def, self.ctx)
-        return None
+        class_def = self.ctx.class_of_method(function)
+        return None if class_def is None else ClassValue(class_def, self.ctx)
 
     # ------------------------------------------------------------------------------------ calls being run
 

@@ -1,27 +1,32 @@
 """The open documents the editor server lints: each with the settings `shapecheck lint --force-exclude PATH` uses
-for its path, and each re-parsed only where an edit changed it.
+for its path (rules, exclusions, the per-file budget), analysed in the worker process (`worker`, `analyses`).
 """
 
 from __future__ import annotations
 
+import glob
 import json
 import os
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from lsprotocol import types
+
 from shapecheck.config import CONFIG_FILES, Resolver, rules_without
+from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.rule import Rule
-from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.findings import FileResult
 from shapecheck.notebook import SUFFIX, is_notebook
-from shapecheck.runner import lint_decoded, with_large_stack
+from shapecheck.runner import Budget, _limit, _too_large
+from shapecheck.server.worker import NotLinted, Worker
 
 
 @dataclass(frozen=True)
 class Settings:
     rules: tuple[type[Rule], ...]  # after per-file-ignores
     excluded: bool  # `exclude` / `extend-exclude` cover the file: like `--force-exclude`, it is not linted
+    budget: Budget  # `file-time-limit` and `file-memory-limit`: what one lint may take
+    options: FileOptions  # `unfixable` and `external`, as `shapecheck lint` applies them
 
 
 class SettingsCache:
@@ -41,9 +46,9 @@ class SettingsCache:
         self._stamps[folder] = stamp
         config = self._resolver.for_folder(folder)
         if path is None:
-            return Settings(config.enabled_rules(), excluded=False)
+            return Settings(config.enabled_rules(), False, config.budget, config.file_options)
         return Settings(rules_without(config.enabled_rules(), config.ignored_codes(path)),
-                        excluded=config.exclusions.covers(os.path.abspath(path)))
+                        config.exclusions.covers(os.path.abspath(path)), config.budget, config.file_options)
 
 
 def _pyprojects_above(folder: str) -> tuple[tuple[str, int], ...]:
@@ -65,24 +70,43 @@ class Linted:
 
 
 class Documents:
+    """What the server knows of the open documents; every analysis is a job for the worker process. A document
+    whose lint went over its budget, or that is over the size `shapecheck lint` skips, is not linted again until it
+    is saved (a save may bring a raised limit or a smaller file); `not_linted` says why."""
+
     def __init__(self) -> None:
         self.settings = SettingsCache()
         self.linted: dict[str, Linted] = {}  # uri -> its latest lint, for code actions
-        self._parsed: dict[str, ParsedSource] = {}  # uri -> its latest parse, for re-parsing the next edit
+        self.not_linted: dict[str, str] = {}  # uri -> why its latest lint was given up
+        self.worker = Worker()
 
-    def lint(self, uri: str, path: str | None, text: str, version: int | None, name: str | None = None
-             ) -> FileResult | None:
+    async def lint(self, uri: str, path: str | None, text: str, version: int | None, name: str | None = None
+                   ) -> FileResult | None:
         """Lint the document's text (a notebook's JSON when `name` ends in .ipynb); None when its settings exclude
-        it."""
+        it or it was given up. Raises `ConfigError` for a configuration `shapecheck lint` would refuse."""
         settings = self.settings.settings_for(path)
         if settings.excluded:
-            self.forget(uri)
+            await self.forget(uri)
             return None
-        result = with_large_stack(lint_decoded, text, name or path or uri, settings.rules, None, self._parser(uri))
+        if uri in self.not_linted:
+            return None
+        name = name or path or uri
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > _limit(name):  # as `shapecheck lint` skips such a file
+            self.not_linted[uri] = _too_large(size, name)
+            self.linted.pop(uri, None)
+            return FileResult(name, warning=self.not_linted[uri])
+        try:
+            result = await self.worker.run(settings.budget, "lint", uri, name, text, settings.rules,
+                                                 settings.options)
+        except NotLinted as reason:
+            self.not_linted[uri] = str(reason)
+            self.linted.pop(uri, None)
+            return FileResult(name, error=str(reason))
         self.linted[uri] = Linted(version, text, result)
         return result
 
-    def lint_cells(self, uri: str, path: str | None, cells: list[tuple[bool, str]]) -> FileResult | None:
+    async def lint_cells(self, uri: str, path: str | None, cells: list[tuple[bool, str]]) -> FileResult | None:
         """Lint a notebook given as its cells, (is code, text) in order, as `shapecheck lint` lints the .ipynb
         file: findings carry the 1-based cell number among all cells and rows within that cell."""
         document = {"cells": [{"cell_type": "code" if code else "markdown", "metadata": {}, "source": text,
@@ -90,26 +114,50 @@ class Documents:
                     "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
         name = path or uri
         # Untitled notebooks have no path; the name must still say "notebook" to be linted as one.
-        return self.lint(uri, path, json.dumps(document), None, name if is_notebook(name) else name + SUFFIX)
+        return await self.lint(uri, path, json.dumps(document), None, name if is_notebook(name) else name + SUFFIX)
 
-    def fixed(self, uri: str, path: str | None, text: str, unsafe: bool) -> str | None:
+    async def fixed(self, uri: str, path: str | None, text: str, unsafe: bool) -> str | None:
         """The document's text with every safe (or also unsafe) fix applied; None when nothing changes."""
         settings = self.settings.settings_for(path)
-        if settings.excluded:
+        if settings.excluded or uri in self.not_linted:
             return None
-        result = with_large_stack(lint_decoded, text, path or uri, settings.rules, "unsafe" if unsafe else "safe",
-                                  parse_source)
-        return result.new_source
+        try:
+            return await self.worker.run(settings.budget, "fixed", path or uri, text, settings.rules, unsafe,
+                                         settings.options)
+        except NotLinted:
+            return None
 
-    def forget(self, uri: str) -> None:
+    async def hover(self, uri: str, path: str | None, text: str, position: types.Position, encoding: str
+                    ) -> types.Hover | None:
+        return await self._shapes(uri, path, "hover", text, position.line, position.character, encoding)
+
+    async def inlay_hints(self, uri: str, path: str | None, text: str, first: int, last: int, encoding: str
+                          ) -> list[types.InlayHint]:
+        return await self._shapes(uri, path, "inlay_hints", text, first, last, encoding) or []
+
+    async def _shapes(self, uri: str, path: str | None, method: str, *args: object):
+        settings = self.settings.settings_for(path)
+        if settings.excluded or uri in self.not_linted:
+            return None
+        try:
+            return await self.worker.run(settings.budget, method, uri, path or uri, *args)
+        except NotLinted:
+            return None
+
+    def readers_of(self, path: str) -> list[str]:
+        """The documents whose latest lint read the file at `path` (`FileResult.dependencies`)."""
+        wanted = glob.escape(os.path.abspath(path))
+        return [uri for uri, linted in self.linted.items() if wanted in linted.result.dependencies]
+
+    def retry(self, uri: str) -> None:
+        """Lint the document again even if its latest lint was given up (it was saved)."""
+        self.not_linted.pop(uri, None)
+
+    async def forget(self, uri: str) -> None:
         self.linted.pop(uri, None)
-        self._parsed.pop(uri, None)
-
-    def _parser(self, uri: str) -> Callable[[str], ParsedSource]:
-        def parse(text: str) -> ParsedSource:
-            previous = self._parsed.get(uri)
-            source = parse_source(text) if previous is None else reparse(previous, text)
-            self._parsed[uri] = source
-            return source
-
-        return parse
+        self.not_linted.pop(uri, None)
+        if self.worker.alive:  # a fresh worker knows nothing of it anyway
+            try:
+                await self.worker.run(Budget(None, None), "forget", uri)
+            except NotLinted:
+                pass

@@ -147,10 +147,5 @@ def stated_shape(ctx: Context, annotation: cst.BaseExpression, function: cst.CST
 
 def symbol_owner(ctx: Context, function: cst.CSTNode) -> int:
     """What an annotation's names belong to: the class a method is defined in, else the function."""
-    for class_def in ctx.class_defs:
-        if function in class_def.body.body:
-            return id(class_def)
-    for class_def in ctx._classes:
-        if function in class_def.body.body:
-            return id(class_def)
-    return id(function)
+    class_def = ctx.class_of_method(function) if type(function) is cst.FunctionDef else None
+    return id(class_def if class_def is not None else function)

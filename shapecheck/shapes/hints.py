@@ -26,6 +26,7 @@ class Hint:
     node: cst.CSTNode  # the assignment statement
     target: str  # how the code spells the name assigned
     shape: str  # "(B, T, C)" for a tensor, "C // n_head" for a size
+    expression: cst.BaseExpression  # the target itself (the editor server places its inlay hint after it)
 
 
 class _HintCollector:
@@ -67,7 +68,7 @@ class _HintCollector:
         if found is None or type(target) not in (cst.Name, cst.Attribute, cst.Subscript) or not _informative(found):
             return
         text = found.render() if isinstance(found, Shape) else str(found)
-        self.hints.append(Hint(self._scope(), statement, self.ctx.code(target), text))
+        self.hints.append(Hint(self._scope(), statement, self.ctx.code(target), text, target))
 
     def _scope(self) -> str:
         function, class_def = self.ctx.function, self.ctx.class_def

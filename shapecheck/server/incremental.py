@@ -1,0 +1,300 @@
+"""One open document's analysis between edits: only what an edit changed is parsed and analysed again, and the
+findings are always those `shapecheck lint` gives on the same text.
+
+Parsing: `source.reparse` parses again only the top-level statements the edit touched; the others keep their nodes
+(the same objects, so "unchanged" is a test of identity).
+
+Analysis: the engine's bookkeeping (bindings, calls, loops, grad mode) and the rules whose `scope` is "file" (the
+training-loop rules, anything with a `finish`) run over the whole file on every edit, as in `shapecheck lint`. A
+rule whose `scope` is "statement" (the shape rules among them, the costliest) promises that what it reports inside
+a top-level statement depends only on that statement and on what the analysis reads of the module around it. So
+the traversal records, while it visits each top-level statement, everything it reads of the module: the module-level
+bindings of each name it looks up (a lookup answered by a local binding never gets there), the module's `a, b =
+x.shape` unpackings, every module-level name at once (spelling a fix with the file's imports), the whole module
+(a walk of it). On the next edit a top-level statement keeps its statement-scope findings, and those rules are not
+run there, when the statement is the same node and what it read is the same: the same statements, in the same
+order, bind each name it looked up before it, and so on. Everything else is analysed again.
+
+Memos make this exact only if a statement's analysis reads for itself everything its answer depends on, so the
+shape analysis and the qualified-name memo start afresh at each top-level statement (they are pure caches; the
+answers are the same). A crash of a rule or of the shape analysis, which `shapecheck lint` reports at the first
+place it happens, sends the document through a whole-file traversal instead, as does a change of the rules that
+apply, of the file name or of how the file gets torch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import partial
+
+import libcst as cst
+
+from shapecheck.engine import dependencies
+from shapecheck.engine.bindings import traverse
+from shapecheck.engine.context import Binding, Context, Report
+from shapecheck.engine.source import ParsedSource, parse_source, reparse
+from shapecheck.engine.traversal import Bookkeeping, Traversal
+from shapecheck.engine.walker import NODE_TYPES, children, walk
+
+# Reads of more than one name's bindings, recorded as markers among the names.
+_EVERY_NAME = "<every module-level name>"  # iterating over the module's bindings
+_UNPACKINGS = "<the module's unpackings>"
+_WHOLE_MODULE = "<the whole module>"  # walking the module
+
+
+class _Reads:
+    """What a statement's analysis has read of the module so far; None while no statement is being recorded."""
+
+    def __init__(self) -> None:
+        self.current: dict[str, None] | None = None  # an ordered set
+
+    def add(self, name: str) -> None:
+        if self.current is not None:
+            self.current[name] = None
+
+
+class _Bindings(dict):
+    """The module scope's bindings (name -> [Binding]), noting the names looked up."""
+
+    def __init__(self, bindings: dict[str, list[Binding]], reads: _Reads) -> None:
+        super().__init__(bindings)
+        self.reads = reads
+
+    def get(self, name, default=None):
+        self.reads.add(name)
+        return super().get(name, default)
+
+    def __getitem__(self, name):
+        self.reads.add(name)
+        return super().__getitem__(name)
+
+    def __contains__(self, name):
+        self.reads.add(name)
+        return super().__contains__(name)
+
+    def __iter__(self):
+        self.reads.add(_EVERY_NAME)
+        return super().__iter__()
+
+    def keys(self):
+        self.reads.add(_EVERY_NAME)
+        return super().keys()
+
+    def values(self):
+        self.reads.add(_EVERY_NAME)
+        return super().values()
+
+    def items(self):
+        self.reads.add(_EVERY_NAME)
+        return super().items()
+
+
+class _Unpackings(list):
+    """The module scope's unpackings, noting that they were read."""
+
+    def __init__(self, unpackings: list[Binding], reads: _Reads) -> None:
+        super().__init__(unpackings)
+        self.reads = reads
+
+    def __iter__(self):
+        self.reads.add(_UNPACKINGS)
+        return super().__iter__()
+
+    def __getitem__(self, index):
+        self.reads.add(_UNPACKINGS)
+        return super().__getitem__(index)
+
+
+@dataclass(frozen=True, eq=False)
+class _Kept:
+    """The statement-scope findings inside one top-level statement, and what they were worked out from."""
+
+    statement: cst.CSTNode
+    reads: tuple[str, ...]  # names looked up in the module, and the markers above
+    seen: tuple[cst.CSTNode | None, ...]  # what those reads found (`_Traversal._seen`)
+    rules: tuple[type, ...]  # the statement-scope rules that ran there
+    reports: tuple[Report, ...]
+    files: frozenset[str]  # the other files its analysis read (`engine.dependencies`)
+
+
+class Incremental:
+    """The `Analysis` (see `shapecheck.engine.linter`) of one document, kept between its lints."""
+
+    def __init__(self) -> None:
+        self._source: ParsedSource | None = None
+        self._kept: dict[int, _Kept] = {}  # id(top-level statement) -> its kept findings
+        self._setting: tuple[object, ...] | None = None  # what everything kept was worked out under
+        # id(top-level statement) -> (the statement, its nodes as `walk` gives them): a walk of the whole module,
+        # which the shape analysis makes at module level, joins these instead of walking again
+        self._walks: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
+        self.reused = 0  # top-level statements whose statement-scope findings the latest lint kept
+        # The other files the latest analysis read (a first-party model), and what they were then
+        self._read: set[str] = set()
+        self._stamps: tuple[tuple[str, int, int], ...] = ()
+
+    def parse(self, text: str) -> ParsedSource:
+        previous = self._source
+        self._source = parse_source(text) if previous is None else reparse(previous, text)
+        return self._source
+
+    def traverse(self, ctx: Context, visitors: list[object]) -> Traversal | None:
+        implicit = bool(ctx._scope.bindings)  # torch bound by the context itself, before any statement
+        setting = (ctx.filename, implicit, tuple(type(visitor) for visitor in visitors))
+        if setting != self._setting:
+            self._kept.clear()
+            self._setting = setting
+        if self._read and dependencies.stamps(self._read) != self._stamps:
+            # A file the analysis read changed on disk: what this process remembers of it and every kept finding
+            # may be stale.
+            dependencies.forget()
+            self._kept.clear()
+        with dependencies.collecting() as read:
+            traversal = traverse(ctx, visitors, partial(_Traversal, memory=self))
+        self._read, self._stamps = read, dependencies.stamps(read)
+        assert isinstance(traversal, _Traversal)
+        if traversal.crashes or traversal.analysis_errors:
+            # `shapecheck lint` reports the first crash where it happens, with everything the file's analysis has
+            # seen up to there: only the whole-file traversal gives the same.
+            self._kept, self.reused = {}, 0
+            return None
+        self._kept, self.reused = traversal.kept, traversal.reused
+        return traversal
+
+
+class _Traversal(Traversal):
+    """The engine's traversal, recording what each top-level statement reads of the module, and leaving the
+    statement-scope rules out of the statements whose findings are kept."""
+
+    def __init__(self, module: cst.Module, visitors: list[object], ctx: Context, enter: dict[type, Bookkeeping],
+                 leave: dict[type, Bookkeeping], ancestors: list[cst.CSTNode], memory: Incremental) -> None:
+        super().__init__(module, visitors, ctx, enter, leave, ancestors)
+        self.ctx = ctx
+        self.memory = memory
+        self.previous = memory._kept
+        self.kept: dict[int, _Kept] = {}
+        self.reused = 0
+        self.analysis_errors = False
+        self._body = module.body
+        self._order = {id(statement): k for k, statement in enumerate(self._body)}
+        # The recording analyses and the file-scope rules, which see every statement.
+        self._file_rules = [visitor for visitor in self.rules if _scope(visitor) == "file"]
+        self._recorders = {type(visitor) for visitor in self.rules}
+        # The handlers of the file-scope rules alone, swapped with the full ones while a statement's are kept.
+        self._other: tuple[dict, set[type]] = ({}, set(NODE_TYPES))
+        self._reads = _Reads()
+        scope = ctx._scope
+        scope.bindings = _Bindings(scope.bindings, self._reads)
+        scope.unpackings = _Unpackings(scope.unpackings, self._reads)
+        walk = ctx.walk
+
+        def walk_noting_the_module(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+            if node is not ctx.module:
+                return walk(node)
+            self._reads.add(_WHOLE_MODULE)
+            return self._walk_module()
+
+        ctx.walk = walk_noting_the_module  # type: ignore[method-assign]
+
+    def _visit_statement(self, node: cst.CSTNode) -> None:
+        index = self._order.get(id(node))
+        if index is None:  # a comment line before or after the statements
+            self._visit(node)
+            return
+        ctx = self.ctx
+        self._fresh_memos()
+        live = tuple(type(rule) for rule in self.rules if _scope(rule) == "statement")
+        kept = self.previous.get(id(node))
+        if kept is not None and kept.statement is node and kept.rules == live and \
+                _same(kept.seen, self._seen(kept.reads, index, node)):
+            self._swap(self._file_rules)
+            try:
+                self._visit(node)
+            finally:
+                self._swap(self.rules)
+            ctx.reports.extend(kept.reports)
+            dependencies.record_again(kept.files)
+            self.kept[id(node)] = kept
+            self.reused += 1
+            return
+        start = len(ctx.reports)
+        self._reads.current = {}
+        try:
+            with dependencies.collecting() as files:
+                self._visit(node)
+        finally:
+            reads, self._reads.current = tuple(self._reads.current), None
+        reports = tuple(report for report in ctx.reports[start:] if _scope(report.rule) == "statement")
+        self.kept[id(node)] = _Kept(node, reads, self._seen(reads, index, node), live, reports, frozenset(files))
+
+    def run(self) -> None:
+        super().run()
+        self._fresh_memos()
+
+    def _fresh_memos(self) -> None:
+        """Forget what the analysis of the file has memoized so far (see the module's doc): the analyses that only
+        answer questions (the shape evaluator), not those that record the traversal (the training loop)."""
+        ctx = self.ctx
+        for kind, analysis in list(ctx._analyses.items()):
+            if kind not in self._recorders:
+                self.analysis_errors = self.analysis_errors or bool(getattr(analysis, "errors", None))
+                del ctx._analyses[kind]
+        ctx._qualnames.clear()
+
+    def _walk_module(self) -> Iterator[cst.CSTNode]:
+        """`walk(module)`, from each top-level statement's nodes as walked once."""
+        module = self.ctx.module
+        walks = self.memory._walks
+        current = {id(statement) for statement in self._body}
+        for key in [key for key in walks if key not in current]:
+            del walks[key]
+        yield module
+        for child in children(module):
+            found = walks.get(id(child))
+            if found is None or found[0] is not child:
+                if id(child) not in current:  # a comment line before or after the statements
+                    yield from walk(child)
+                    continue
+                found = walks[id(child)] = (child, list(walk(child)))
+            yield from found[1]
+
+    def _seen(self, reads: tuple[str, ...], index: int, statement: cst.CSTNode) -> tuple[cst.CSTNode | None, ...]:
+        """What `reads` find in the module before `statement` (the `index`-th), as a sequence of top-level
+        statements (None ends each read's); the same sequence means the same answers, since an unchanged statement
+        is the same node. The statement's own bindings are left out: they follow from the statement."""
+        scope = self.ctx._scope
+        seen: list[cst.CSTNode | None] = []
+        for read in reads:
+            if read == _EVERY_NAME:
+                seen.extend(self._body[:index])
+            elif read == _WHOLE_MODULE:
+                seen.extend(self._body)
+            else:
+                found = list.__iter__(scope.unpackings) if read == _UNPACKINGS else dict.get(scope.bindings, read, ())
+                seen.extend(top for top in map(_statement, found) if top is not statement)
+            seen.append(None)
+        return tuple(seen)
+
+    def _swap(self, rules: list[object]) -> None:
+        (self._dispatch, self._visited), self._other = self._other, (self._dispatch, self._visited)
+        self._dispatching = rules
+
+    def _crashed(self, rule: object, error: BaseException) -> None:
+        super()._crashed(rule, error)
+        if rule in self._file_rules:
+            self._file_rules.remove(rule)
+        self._other[0].clear()
+
+
+def _scope(visitor: object) -> str:
+    """A rule's `scope`; the recording analyses see the whole file, as file-scope rules do."""
+    return getattr(visitor, "scope", "file")
+
+
+def _statement(binding: Binding) -> cst.CSTNode | None:
+    """The top-level statement that made a module-level binding; None for the context's own (see `Context`)."""
+    return binding.path[1] if len(binding.path) > 1 else None
+
+
+def _same(a: tuple[cst.CSTNode | None, ...], b: tuple[cst.CSTNode | None, ...]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))

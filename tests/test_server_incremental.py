@@ -1,0 +1,349 @@
+"""The editor server's incremental analysis (`shapecheck.server.incremental`) gives exactly the findings of
+`shapecheck lint` on the same text, while keeping the findings of the statements an edit did not reach.
+
+Three kinds of evidence: deterministic edits whose effect crosses statements (a constant a class reads, a container
+mutated elsewhere, an unpacking that names dims, the imports a fix is spelled with); for every top-level statement
+of real files, deleting it changes the findings only of statements that recorded reading it; and random edits of
+real files, compared with `shapecheck lint` after each one. The contract of `Rule.scope = "statement"` is checked
+on every such rule.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from bisect import bisect_right
+from dataclasses import asdict
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from shapecheck.engine.bindings import traverse
+from shapecheck.engine.context import Context
+from shapecheck.engine.linter import applicable
+from shapecheck.engine.registry import all_rules, resolve
+from shapecheck.engine.rule import Rule
+from shapecheck.engine.source import split_lines
+from shapecheck.loops.training_loop import TrainingLoop
+from shapecheck.objects.model_outputs import ForwardReturns
+from shapecheck.runner import lint_decoded
+from shapecheck.server.incremental import Incremental
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = sorted((ROOT / "tests" / "data" / "incremental").glob("*.py"))
+FIXTURES = sorted((ROOT / "fixtures" / "buggy").glob("*.py")) + sorted((ROOT / "fixtures" / "clean").glob("*.py"))
+RULES = resolve(None)
+STATEMENT_SCOPE = {rule.code for rule in all_rules() if rule.scope == "statement"}
+# Minutes, not seconds: run with SHAPECHECK_SOAK=1 (with the server's soak test).
+LONG = pytest.mark.skipif(not os.environ.get("SHAPECHECK_SOAK"), reason="long: set SHAPECHECK_SOAK=1")
+
+
+def lint(text: str, analysis: Incremental | None = None) -> tuple:
+    result = lint_decoded(text, "model.py", RULES, None, *([analysis] if analysis is not None else []))
+    return result.error, result.warning, [asdict(finding) for finding in result.findings]
+
+
+def typed(analysis: Incremental, texts: list[str]) -> list[int]:
+    """Lint the versions one after the other as the server does, checking each against a whole-file lint; the
+    number of statements whose findings each lint kept."""
+    reused = []
+    for text in texts:
+        assert lint(text, analysis) == lint(text), text
+        reused.append(analysis.reused)
+    return reused
+
+
+MODELS = (ROOT / "tests" / "data" / "incremental" / "models.py").read_text()
+SCRIPT = (ROOT / "tests" / "data" / "incremental" / "script.py").read_text()
+
+
+@pytest.mark.parametrize("before, after", [
+    ("D = 16", "D = 32"),  # a constant the class's layers are built with: the calls of the model change
+    ("layers.append(nn.Linear(16, 4))\n", ""),  # the Sequential is no longer changed after it is built
+    ("import torch.nn.functional as F\n", "import torch.nn.functional as G\nF = G\n"),  # the fix's spelling
+    ("x = torch.randn(8, 32)", "x = torch.randn(32, 8)"),  # a module-level tensor functions and statements read
+    ("B, T = x.shape", "T, B = x.shape"),  # the names an unpacking gives the dims
+])
+def test_an_edit_reaches_the_statements_that_read_what_it_changed(before: str, after: str) -> None:
+    assert before in MODELS
+    edited = MODELS.replace(before, after, 1)
+    assert lint(edited) != lint(MODELS)  # the edit matters somewhere
+    analysis = Incremental()
+    reused = typed(analysis, [MODELS, edited, MODELS, edited])
+    assert reused[0] == 0 and all(count > 0 for count in reused[1:]), reused
+
+
+LIBRARY = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Block(nn.Module):
+    def __init__(self, width):
+        super().__init__()
+        self.proj = nn.Linear(width, width)
+
+    def forward(self, x):
+        return F.softmax(self.proj(x), dim=-1).log()
+
+
+def embed(tokens):
+    table = torch.randn(100, 32)
+    return table[tokens]
+
+
+def mix(a, b):
+    return a @ b.transpose(0, 1).view(-1)
+
+
+def pool(h):
+    scores = embed(h).mean(dim=1)
+    return scores.view(4, 8).transpose(0, 1).view(-1)
+
+
+def head(h):
+    return torch.log(torch.softmax(h, dim=-1))
+"""
+
+
+
+def test_a_model_imported_from_another_file_is_read_again_when_that_file_changes(tmp_path: Path) -> None:
+    """What `train.py` finds depends on `model.py` on disk: a change there reaches the kept statements, and the
+    kept statements still name `model.py` among the files the lint read."""
+    model = tmp_path / "model.py"
+    model.write_text("import torch\nfrom torch import nn\n\n\nclass Net(nn.Module):\n    def __init__(self):\n"
+                     "        super().__init__()\n        self.fc = nn.Linear(8, 4)\n\n"
+                     "    def forward(self, x):\n        return self.fc(x)\n")
+    train = str(tmp_path / "train.py")
+    text = "import torch\nfrom model import Net\n\nnet = Net()\nout = net(torch.randn(2, 8))\nother = 1\n"
+    analysis = Incremental()
+
+    def codes(source: str) -> tuple[list[str], list[str]]:
+        result = lint_decoded(source, train, RULES, None, analysis)
+        return [finding.code for finding in result.findings], result.dependencies
+
+    found, read = codes(text)
+    assert found == [] and str(model) in read
+    edited = text.replace("other = 1", "other = 2")
+    found, read = codes(edited)
+    assert found == [] and str(model) in read and analysis.reused > 0  # kept, and still known to read model.py
+    model.write_text(model.read_text().replace("Linear(8, 4)", "Linear(6, 4)"))
+    os.utime(model, ns=(1, 1))  # a different stamp even on a coarse clock
+    assert codes(edited)[0] == ["SC105"]
+    assert codes(text)[0] == ["SC105"]
+
+def test_an_edit_inside_a_function_keeps_the_other_statements_findings() -> None:
+    in_pool = LIBRARY.replace("scores.view(4, 8)", "scores.view(8, 4)")
+    in_embed = LIBRARY.replace("table = torch.randn(100, 32)", "table = torch.randn(100, 16)")
+    assert lint(in_pool) != lint(LIBRARY)  # the finding in `pool` says other sizes
+    analysis = Incremental()
+    reused = typed(analysis, [LIBRARY, in_pool, LIBRARY, in_embed])
+    statements = len(cst.parse_module(LIBRARY).body)
+    # `pool` is parsed again and analysed alone; `embed` too, and `pool`, which reads it
+    assert reused == [0, statements - 1, statements - 1, statements - 2]
+
+
+def test_a_statement_that_reads_the_whole_module_is_analysed_again_after_any_edit() -> None:
+    """`encoder(flat)` asks whether anything in the module changes the Sequential's layers (`encoder.append`), so
+    it depends on every statement: an edit anywhere analyses it again."""
+    analysis = Incremental()
+    typed(analysis, [SCRIPT])
+    (statement,) = [s for s in analysis._source.module.body if "encoder(flat)" in cst.Module([s]).code]
+    before = analysis._kept[id(statement)]
+    assert "<the whole module>" in before.reads
+    typed(analysis, [SCRIPT.replace("HIDDEN ** 0.5", "HIDDEN ** 0.25")])
+    assert analysis._source.module.body.index(statement) >= 0  # the same node, not parsed again
+    assert analysis._kept[id(statement)] is not before
+    typed(analysis, [SCRIPT.replace("encoder.append", "print")])
+
+
+def test_a_crash_is_reported_as_the_whole_file_lint_reports_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule that crashes on some code: `shapecheck lint` drops it from there on and reports the crash once;
+    the server's lint of every version, before and after the edit that brings that code in, says the same."""
+    from shapecheck.rules.log_of_softmax import LogOfSoftmax
+
+    def crash(self: Rule, node: cst.Call) -> None:
+        if type(node.func) is cst.Attribute and node.func.attr.value == "log" and "dim=-2" in self.ctx.code(node):
+            raise RuntimeError("boom")
+
+    monkeypatch.setattr(LogOfSoftmax, "visit_Call", crash)
+    edited = MODELS.replace("F.softmax(scores, dim=-1).log()", "F.softmax(scores, dim=-2).log()")
+    assert any(finding["code"] == "SC999" for finding in lint(edited)[2])
+    typed(Incremental(), [MODELS, edited, MODELS, edited])
+
+
+# ------------------------------------------------------------------------------------------- every statement
+
+
+def _statement_findings(findings: list[dict], starts: list[int]) -> list[list[tuple]]:
+    """The statement-scope findings of each top-level statement, with rows counted from the statement's start."""
+    per: list[list[tuple]] = [[] for _ in starts]
+    for finding in findings:
+        if finding["code"] not in STATEMENT_SCOPE:
+            continue
+        row = finding["location"]["row"] - 1
+        k = bisect_right(starts, row) - 1
+        start = starts[k]
+        per[k].append((finding["code"], finding["message"], row - start, finding["location"]["column"],
+                       finding["end_location"]["row"] - 1 - start, finding["end_location"]["column"],
+                       str(finding["fix"]).replace(f"'row': {row + 1}", "")))
+    return per
+
+
+def _check_reads(text: str) -> int:
+    """Delete each top-level statement in turn: every other statement whose findings change must have recorded a
+    read of it. Returns how many (deleted, changed) pairs were seen."""
+    analysis = Incremental()
+    lint(text, analysis)
+    source = analysis._source
+    if source is None:  # no rule applies: nothing was parsed, nothing is kept
+        return 0
+    body, starts, lines = source.module.body, source.starts, split_lines(text)
+    assert starts is not None
+    kept = [analysis._kept[id(statement)] for statement in body]
+    before = _statement_findings(lint(text)[2], starts)
+    rules = {rule.code for rule in applicable(RULES, text)}
+    pairs = 0
+    for k, statement in enumerate(body):
+        end = starts[k + 1] if k + 1 < len(body) else len(lines)
+        without = "".join(lines[:starts[k]] + lines[end:])
+        if {rule.code for rule in applicable(RULES, without)} != rules:
+            continue  # other rules apply: nothing is kept across such an edit
+        others = [s for j, s in enumerate(starts) if j != k]
+        after = _statement_findings(lint(without)[2], [s if s < starts[k] else s - (end - starts[k]) for s in others])
+        for j, findings in enumerate(before[:k] + before[k + 1:]):
+            index = j if j < k else j + 1
+            if findings != after[j]:
+                pairs += 1
+                assert any(read is statement for read in kept[index].seen), (
+                    f"deleting statement {k} (line {starts[k] + 1}) changes the findings of statement {index} "
+                    f"(line {starts[index] + 1}), which did not record reading it: {findings} -> {after[j]}")
+    return pairs
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.name)
+def test_each_statement_records_every_statement_its_findings_depend_on(path: Path) -> None:
+    assert _check_reads(path.read_text()) > 0  # the corpus is there to have such dependencies
+
+
+@LONG
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_each_fixture_statement_records_what_its_findings_depend_on(path: Path) -> None:
+    _check_reads(path.read_text())
+
+
+# ---------------------------------------------------------------------------------------------- random edits
+
+_NUMBER = re.compile(r"\b\d+\b")
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_NAMES = ["x", "y", "h", "model", "layers", "out", "self", "torch", "nn", "F", "D", "B", "T", "loss", "logits"]
+
+
+def random_edit(rng: random.Random, text: str) -> str:
+    """One edit as a person makes them, biased to what crosses statements: sizes, names, whole lines."""
+    lines = split_lines(text)
+    if not lines:
+        return "import torch\n"
+    k = rng.randrange(len(lines))
+    roll = rng.random()
+    if roll < 0.35:
+        numbers = list(_NUMBER.finditer(text))
+        if numbers:
+            found = rng.choice(numbers)
+            return text[:found.start()] + str(rng.choice([1, 2, 3, 4, 8, 16, 32, 64])) + text[found.end():]
+    if roll < 0.55:
+        words = list(_WORD.finditer(lines[k]))
+        if words:
+            found = rng.choice(words)
+            lines[k] = lines[k][:found.start()] + rng.choice(_NAMES) + lines[k][found.end():]
+    elif roll < 0.7:
+        del lines[k]
+    elif roll < 0.85:
+        lines.insert(rng.randrange(len(lines) + 1), lines[k])  # a line copied (often a syntax error)
+    elif len(lines[k]) > 1:
+        column = rng.randrange(len(lines[k]) - 1)
+        lines[k] = lines[k][:column] + lines[k][column + 1:]  # a keystroke deleted
+    return "".join(lines)
+
+
+def _random_edits(text: str, seed: int, edits: int) -> None:
+    rng = random.Random(seed)
+    analysis = Incremental()
+    for step in range(edits):
+        assert lint(text, analysis) == lint(text), f"seed {seed}, edit {step}:\n{text}"
+        text = random_edit(rng, text)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("path", CORPUS + FIXTURES[::12], ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_random_edits_give_the_findings_of_lint(path: Path, seed: int) -> None:
+    _random_edits(path.read_text(), seed, 15)
+
+
+@LONG
+@pytest.mark.parametrize("seed", range(4))
+def test_random_edits_of_all_fixtures_in_one_file(seed: int) -> None:
+    text = "".join(line for path in FIXTURES for line in split_lines(path.read_text()) if "__future__" not in line)
+    _random_edits(text, seed, 25)
+
+
+# ----------------------------------------------------------------------------------- the statement-scope contract
+
+
+class _Guarded(Context):
+    """A context whose whole-file facts must not be read by statement-scope rules while `guarded` is set."""
+
+    guarded = False
+    _FACTS = ("calls", "functions", "class_defs")
+
+    def __getattribute__(self, name: str):
+        if name in _Guarded._FACTS and object.__getattribute__(self, "guarded"):
+            raise AssertionError(f"a statement-scope rule read ctx.{name}, a whole-file fact")
+        return object.__getattribute__(self, name)
+
+    def calls_to(self, name: str):
+        if self.guarded:
+            raise AssertionError("a statement-scope rule read ctx.calls_to, a whole-file fact")
+        return super().calls_to(name)
+
+    def analysis(self, kind):
+        if self.guarded and kind is TrainingLoop:
+            raise AssertionError("a statement-scope rule read the training-loop record, a whole-file fact")
+        return super().analysis(kind)
+
+
+def _guard(rule: Rule, ctx: _Guarded) -> None:
+    for attribute in dir(type(rule)):
+        if attribute.startswith(("visit_", "leave_")):
+            handler = getattr(rule, attribute)
+
+            def guarded(node: cst.CSTNode, handler=handler) -> None:
+                ctx.guarded = True
+                try:
+                    handler(node)
+                finally:
+                    ctx.guarded = False
+
+            setattr(rule, attribute, guarded)
+
+
+@pytest.mark.parametrize("rule", [rule for rule in all_rules() if rule.scope == "statement"],
+                         ids=lambda rule: rule.code)
+def test_statement_scope_rules_keep_no_state_and_read_no_whole_file_fact(rule: type[Rule]) -> None:
+    assert rule.finish is Rule.finish, "a rule with a finish() reads the whole file: its scope is \"file\""
+    sources = [*rule.valid_examples(), *(example.code for example in rule.invalid_examples()),
+               *(path.read_text() for path in CORPUS + FIXTURES[::3])]
+    for source in sources:
+        try:
+            module = cst.parse_module(source)
+        except cst.ParserSyntaxError:
+            continue
+        ctx = _Guarded(module, "model.py")
+        instance = rule(ctx)
+        _guard(instance, ctx)
+        traversal = traverse(ctx, [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns), instance])
+        assert not traversal.crashes, traversal.crashes
+        state = {name for name in vars(instance) if not name.startswith(("visit_", "leave_"))}
+        assert state == {"ctx"}, f"{rule.code} keeps state between statements: {state - {'ctx'}}"
