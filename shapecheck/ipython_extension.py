@@ -24,9 +24,11 @@ from dataclasses import replace
 from typing import Any
 
 from shapecheck.config import ConfigError, Resolver, rules_without
-from shapecheck.engine.linter import lint_notebook
+from shapecheck.engine.linter import WHOLE_FILE, lint_notebook
 from shapecheck.engine.rule import Rule
+from shapecheck.engine.context import Context
 from shapecheck.engine.source import ParsedSource, parse_source, reparse
+from shapecheck.engine.traversal import Traversal
 from shapecheck.findings import SYNTAX_ERROR, Finding
 from shapecheck.reporters import full
 from shapecheck.runner import with_large_stack
@@ -114,7 +116,7 @@ class _Session:
                     "metadata": {"language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5}
         limit = sys.getrecursionlimit()
         try:  # on the linter's thread with a large stack, as `shapecheck lint` runs libcst's parser
-            result = with_large_stack(lint_notebook, json.dumps(document), self.filename, rules, None, self._parse)
+            result = with_large_stack(lint_notebook, json.dumps(document), self.filename, rules, None, self)
         finally:
             sys.setrecursionlimit(limit)  # the linter raises it for libcst; the user's code runs under their own
         return [finding for finding in result.findings if finding.cell == len(cells) and finding.code != SYNTAX_ERROR]
@@ -130,10 +132,14 @@ class _Session:
                 self._rules = ()
         return self._rules
 
-    def _parse(self, text: str) -> ParsedSource:
-        # Each cell adds to the end of the session's source: only what it adds is parsed again.
+    # The session is the linter's `Analysis` of its growing source: each cell adds to the end of it, so only what
+    # the cell adds is parsed again; the traversal is the whole file's.
+    def parse(self, text: str) -> ParsedSource:
         self._parsed = parse_source(text) if self._parsed is None else reparse(self._parsed, text)
         return self._parsed
+
+    def traverse(self, ctx: Context, visitors: list[object]) -> Traversal | None:
+        return WHOLE_FILE.traverse(ctx, visitors)
 
 
 def _warn(message: str) -> None:

@@ -3,6 +3,7 @@ project that targets a newer Python is judged for that version."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -54,7 +55,11 @@ def test_notebook_cell_position_is_the_cells_own(project: Path) -> None:
 
 def test_an_unsaved_editor_buffer(project: Path) -> None:
     path = write(project / "m.py", "x = 1\nshort\n")  # what is saved; the buffer holds more
-    result = Documents().lint(path.as_uri(), str(path), WILDCARD, version=2)
+    documents = Documents()
+    try:
+        result = asyncio.run(documents.lint(path.as_uri(), str(path), WILDCARD, version=2))
+    finally:
+        documents.worker.stop()
     assert sc000(result) == [(2, 18)]
 
 

@@ -63,7 +63,7 @@ class Worker:
         try:
             connection.send((method, args, budget.seconds))
         except (OSError, EOFError, ValueError):
-            self._stop()
+            self.stop()
             raise NotLinted(_death(process.exitcode, budget)) from None
         loop = asyncio.get_running_loop()
         ready = asyncio.Event()
@@ -83,12 +83,12 @@ class Worker:
                 ready.clear()
                 reason = self._over(budget, started)
                 if reason is not None:
-                    self._stop()
+                    self.stop()
                     raise NotLinted(reason)
             returned, value = connection.recv()
         except (EOFError, OSError):
             process.join(1)
-            self._stop()
+            self.stop()
             raise NotLinted(_death(process.exitcode, budget)) from None
         finally:
             if descriptor is not None:
@@ -107,7 +107,8 @@ class Worker:
             return f"not linted: needed more than {budget.memory_mib} MiB of memory"
         return None
 
-    def _stop(self) -> None:
+    def stop(self) -> None:
+        """End the worker process; the next job starts a fresh one."""
         if self._process is not None and self._process.is_alive():
             self._process.kill()
             self._process.join(5)
