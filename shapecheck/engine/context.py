@@ -75,13 +75,19 @@ class Binding:
     path: tuple[cst.CSTNode, ...] = ()  # from the module down to `statement`: what `engine.flow` reasons on
 
     def unpacking_elements(self) -> tuple[cst.BaseElement, ...] | None:
-        """The elements of the unpacking target that bound this name (`B, T, C = x.shape` gives the three); None
-        when the name was not bound by unpacking in an assignment."""
+        """The elements of the unpacking target that bound this name (`B, T, C = x.shape` gives the three, `for x,
+        y in loader:` the two); None when the name was not bound by unpacking in an assignment or a loop."""
         statement = self.statement
-        if type(statement) is not cst.Assign or self.index is None:
+        if self.index is None:
             return None
-        for target in statement.targets:
-            elements = getattr(target.target, "elements", None)
+        if type(statement) is cst.For or type(statement) is cst.CompFor:  # `for x, y in loader:`
+            targets = [statement.target]
+        elif type(statement) is cst.Assign:
+            targets = [target.target for target in statement.targets]
+        else:
+            return None
+        for target in targets:
+            elements = getattr(target, "elements", None)
             if elements is None or self.index >= len(elements):
                 continue
             inner = elements[self.index].value

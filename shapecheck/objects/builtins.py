@@ -317,14 +317,22 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         return Mapping(tuple((arg.keyword.value, ev.object(arg.value, before)) for arg in node.args
                              if arg.keyword is not None))
     if name == "enumerate":
-        if positional is None or len(positional) != 1 or not isinstance(positional[0], Seq):
+        seq = ev.iterated(positional[0]) if positional is not None and len(positional) == 1 else None
+        if not isinstance(seq, Seq):
             return UNKNOWN
-        seq = positional[0]
-        return Seq(tuple(Seq((Dim.of(i), v), "tuple") for i, v in enumerate(seq.items)), complete=seq.complete)
+        each = None
+        if not seq.items and seq.each is not None:  # `enumerate(loader)`: an unknown count, a known element
+            each = Seq((Opaque(("enumerate", id(node)), "i", maybe_tensor=False), seq.each), "tuple")
+        return Seq(tuple(Seq((Dim.of(i), v), "tuple") for i, v in enumerate(seq.items)), complete=seq.complete,
+                   each=each)
     if name == "zip":
-        if not positional or not all(isinstance(p, Seq) for p in positional):
+        seqs = [ev.iterated(p) for p in positional] if positional else []
+        if not seqs or not all(isinstance(s, Seq) for s in seqs):
             return UNKNOWN
-        seqs = [container_items(p) for p in positional]
+        if all(not s.items and s.each is not None for s in seqs):  # loaders of an unknown count
+            return Seq((), complete=False, each=Seq(tuple(s.each for s in seqs), "tuple"))
+        if any(not s.items and not s.complete for s in seqs):
+            return UNKNOWN
         count = min(len(s.items) for s in seqs)  # type: ignore[union-attr]
         complete = all(s.complete or len(s.items) > count for s in seqs)  # type: ignore[union-attr]
         return Seq(tuple(Seq(tuple(s.items[i] for s in seqs), "tuple") for i in range(count)),  # type: ignore

@@ -405,7 +405,7 @@ class Calls:
                 return True
             clause = clauses[index]
             version = ev.enter(frame)
-            iterable = container_items(ev.object(clause.iter, version))
+            iterable = ev.iterated(ev.object(clause.iter, version))
             if not isinstance(iterable, Seq) or not iterable.complete or len(iterable.items) > MAX_UNROLL:
                 return False
             for item in iterable.items:
@@ -433,7 +433,7 @@ class Calls:
         ev = self.ev
         frame.env = {}
         for clause in clauses:
-            iterable = container_items(ev.object(clause.iter, ev.enter(frame)))
+            iterable = ev.iterated(ev.object(clause.iter, ev.enter(frame)))
             each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
             for name in target_names(clause.target):
                 frame.env[name] = Opaque(("element", id(clause), name), name)

@@ -385,6 +385,18 @@ class Evaluator:
                 return UNKNOWN
             parts = self.unpacked_values(whole, len(elements))
             return parts[binding.index] if parts is not None and binding.index < len(parts) else UNKNOWN
+        if kind in ("for", "comp"):
+            # `for x, y in loader:` read in the loop or after it: what any element is
+            if binding.value is None or binding.starred:
+                return UNKNOWN
+            element = self.element(self.value_of(binding, "value"))
+            if binding.index is None or element is UNKNOWN:
+                return element
+            elements = binding.unpacking_elements()
+            if elements is None or any(type(e) is cst.StarredElement for e in elements):
+                return UNKNOWN
+            parts = self.unpacked_values(element, len(elements))
+            return parts[binding.index] if parts is not None and binding.index < len(parts) else UNKNOWN
         if kind == "import":
             return self.imported(binding.qualname) if binding.qualname else UNKNOWN
         if kind == "def" and type(binding.statement) is cst.FunctionDef:
@@ -528,6 +540,21 @@ class Evaluator:
 
     def join_envs(self, a: dict[str, object], b: dict[str, object]) -> dict[str, object]:
         return {name: self.join_values([a.get(name, UNKNOWN), b.get(name, UNKNOWN)]) for name in a.keys() | b.keys()}
+
+    def iterated(self, value: object) -> Seq | Mapping | None:
+        """What a loop over `value` goes through: a list's or dict's elements, a container module's layers; the
+        shapes floor adds a tensor's rows and a data loader's batches."""
+        return builtins.container_items(value)
+
+    def element(self, value: object) -> object:
+        """What a loop variable over `value` holds on any pass: what every element is."""
+        found = self.iterated(value)
+        if isinstance(found, Seq):
+            if found.items and found.complete:
+                return self.join_values(list(found.items))
+            if not found.items and found.each is not None:
+                return found.each
+        return UNKNOWN
 
     def unpacked_values(self, value: object, count: int) -> list[object] | None:
         """The `count` values an unpacking of `value` gives; None when not known."""

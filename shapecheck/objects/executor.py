@@ -401,7 +401,7 @@ class Executor:
     def _for(self, node: cst.For, path: _Path) -> _Path:
         version = self.version(path)
         self.trace.append((node.iter, version, path.certain))
-        iterable = container_items(self.ev.object(node.iter, version))
+        iterable = self.ev.iterated(self.ev.object(node.iter, version))
         if isinstance(iterable, Mapping):
             iterable = Seq(tuple(as_key_value(k) for k, _ in iterable.items), complete=iterable.complete)
         if isinstance(iterable, Seq) and iterable.complete and len(iterable.items) <= MAX_UNROLL \

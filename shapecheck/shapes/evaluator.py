@@ -27,9 +27,11 @@ from shapecheck.objects.executor import Run
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import Evaluator, named
 from shapecheck.objects.frames import Frame
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Opaque, Seq
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Mapping, Opaque, Seq, TorchObject
 from shapecheck.shapes import conflicts, elementwise, indexing, ops, transposes
 from shapecheck.shapes.annotations import stated_shape
+from shapecheck.shapes.indexing import rows
+from shapecheck.shapes.loaders import batches
 from shapecheck.shapes.shape import MAX_RANK, Shape
 from shapecheck.shapes.sizes import measured, size_attribute, size_call, size_sequence, size_subscript
 from shapecheck.shapes.values import Conflict, Items, Sizes, Value
@@ -256,6 +258,9 @@ class ShapeEvaluator(Evaluator):
             shape = element if isinstance(element, Shape) else None
         elif kind == "param":
             shape = self.parameter(binding)
+        elif kind in ("for", "comp"):
+            element = self.bound_value(binding)
+            shape = element if isinstance(element, Shape) else None
         else:
             return None
         if shape is not None and shape.variadic is not None:
@@ -467,6 +472,20 @@ class ShapeEvaluator(Evaluator):
                 joined = _join(joined, value)  # type: ignore[arg-type]
             return joined if joined is not None else UNKNOWN
         return super().join_values(values)
+
+    def iterated(self, value: object) -> Seq | Mapping | None:
+        if isinstance(value, Shape):
+            row = rows(value)
+            return Seq((), complete=False, each=row) if row is not None else None
+        if isinstance(value, Items):
+            if value.items is not None:
+                return Seq(tuple(UNKNOWN if item is None else item for item in value.items), "tuple")
+            return Seq((), complete=False, each=value.each) if value.each is not None else None
+        if isinstance(value, TorchObject):
+            batch = batches(value)
+            if batch is not None:
+                return Seq((), complete=False, each=batch)
+        return super().iterated(value)
 
     def unpacked_values(self, value: object, count: int) -> list[object] | None:
         if isinstance(value, Items) and value.items is not None and len(value.items) == count:

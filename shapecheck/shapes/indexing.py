@@ -92,6 +92,15 @@ def subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | N
     return result
 
 
+def rows(shape: Shape) -> Shape | None:
+    """What iterating a tensor gives: `x[i]` for each `i` along dim 0; None for a 0-d tensor (it raises)."""
+    if shape.rank == 0:
+        return None
+    if shape.variadic == 0:  # nothing known of dim 0: the rows' rank is not either
+        return Shape.unknown_rank(shape.contiguous is not False, shape.dtype) if not shape.dims else None
+    return dropped(shape, {0})
+
+
 def _is_none(element: cst.BaseSlice) -> bool:
     return type(element) is cst.Index and type(element.value) is cst.Name and element.value.value == "None"
 

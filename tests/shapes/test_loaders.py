@@ -1,0 +1,48 @@
+"""What a loop over a `DataLoader` of a `TensorDataset` (or over a tensor) binds: the dataset's rows, stacked by the
+batch size the code states; nothing when a `collate_fn`, a `batch_sampler` or an unknown dataset decides."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+HEADER = '''
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+features = torch.randn(1000, 13)
+labels = torch.randint(0, 3, (1000,))
+'''
+
+
+def seen(body: str) -> list:
+    return probe(HEADER + body)
+
+
+def test_batches_of_a_tensor_dataset() -> None:
+    assert seen('''
+for x, y in DataLoader(TensorDataset(features, labels), batch_size=10):
+    probe(x)
+    probe(y)
+loader = DataLoader(TensorDataset(features, labels), batch_size=16, shuffle=True)
+for xb, yb in loader:
+    probe(xb)
+''') == ["(10, 13)", "(10,)", "(batch, 13)"]
+
+
+def test_what_the_code_does_not_state_stays_unknown() -> None:
+    assert seen('''
+def collate(samples):
+    return samples
+for x, y in DataLoader(TensorDataset(features, labels), batch_size=10, collate_fn=collate):
+    probe(x)
+for x, y in DataLoader(dataset, batch_size=10):
+    probe(x)
+''') == [None, None]
+
+
+def test_rows_of_a_tensor() -> None:
+    assert seen('''
+for row in features:
+    probe(row)
+for i, row in enumerate(torch.randn(4, 5, 6)):
+    probe(row)
+''') == ["(13,)", "(5, 6)"]
