@@ -296,7 +296,24 @@ class MissingZeroGrad(Rule):
             lossD.backward()
             netG.zero_grad()
             optimizerD.step()
+        """,        # A trainer that keeps the model it is given and resets it through its own attribute: `self.model` is the
+        # module whose parameters `self.opt` holds.
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, loader, lr=0.01):
+                self.model = model
+                self.loader = loader
+                self.opt = torch.optim.SGD(model.parameters(), lr=lr, momentum=0.9)
+                self.criterion = torch.nn.CrossEntropyLoss()
+            def run_epoch(self):
+                for images, labels in self.loader:
+                    self.model.zero_grad()
+                    loss = self.criterion(self.model(images), labels)
+                    loss.backward()
+                    self.opt.step()
         """,
+
     ]
     INVALID = [
         # Reset only before the loop.
@@ -381,6 +398,37 @@ class MissingZeroGrad(Rule):
             optimizer.step()
             lr_scheduler.step()
         """,
+        # A trainer's step method: no loop around it, the reset still wipes what the step needs.
+        """
+        import torch
+        class VAETrainer:
+            def __init__(self, model, lr=1e-3):
+                self.model = model
+                self.optimizer = torch.optim.Adam(self.model.parameters(), lr=lr)
+            def train_step(self, batch):
+                recon, mu, logvar = self.model(batch)
+                loss = vae_loss(recon, batch, mu, logvar)
+                loss.backward()
+                self.optimizer.zero_grad()
+                self.optimizer.step()
+                return loss.item()
+        """,
+        # The trainer resets another module than the one its optimizer holds.
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, teacher, loader):
+                self.model = model
+                self.teacher = teacher
+                self.loader = loader
+                self.opt = torch.optim.SGD(model.parameters(), lr=0.01)
+            def run_epoch(self):
+                for images, labels in self.loader:
+                    self.teacher.zero_grad()
+                    loss = distill(self.model(images), self.teacher(images), labels)
+                    loss.backward()
+                    self.opt.step()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -402,7 +450,13 @@ class MissingZeroGrad(Rule):
 
     def _step(self, node: cst.CSTNode) -> None:
         event = training_loop(self.ctx).event_at(node)
-        if event is None or event.kind != "step" or not event.loops:
+        if event is None or event.kind != "step":
+            return
+        if not event.loops:
+            # A trainer's `training_step(batch)` is the loop's body without the loop: a reset between its backward
+            # pass and its step wipes the gradients all the same.
+            if is_step_call(node) and not is_test_file(self.ctx) and not lightning_module(self.ctx):
+                self._check_reset_before_step(node, event)
             return
         root = event.target
         while type(root) is cst.Attribute or type(root) is cst.Subscript:

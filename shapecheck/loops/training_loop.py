@@ -151,7 +151,32 @@ def parameter_owners(ctx: Context, optimizer: cst.BaseExpression) -> frozenset[s
               if type(node) is cst.Call and type(node.func) is cst.Attribute
               and node.func.attr.value in ("parameters", "named_parameters")}
     owners.discard("")
-    return frozenset(owners) or None
+    return frozenset(owners | _stored_as(ctx, optimizer, owners)) or None
+
+
+def _stored_as(ctx: Context, optimizer: cst.BaseExpression, owners: set[str]) -> set[str]:
+    """The `self.` attributes a trainer's constructor stores its owners in, spelled as its methods spell them:
+    with `self.model = model; self.opt = SGD(model.parameters())`, the loop's `self.model.zero_grad()` resets what
+    `self.opt` steps, and with `self.opt = SGD(self.model.parameters())` a `model.zero_grad()` there does too."""
+    binding = ctx.binding(optimizer)
+    if binding is None or binding.value is None:
+        return set()
+    function = next((node for node in reversed(binding.path) if type(node) is cst.FunctionDef), None)
+    if function is None:
+        return set()
+    stored: set[str] = set()
+    for node in ctx.walk(function.body):
+        if type(node) is not cst.Assign or len(node.targets) != 1:
+            continue
+        target, value = dotted_name(node.targets[0].target), dotted_name(node.value)
+        if target is None or value is None or not target.startswith("self."):
+            continue
+        for owner in owners:
+            if owner == value or owner.startswith(value + "."):
+                stored.add(target + owner[len(value):])
+            elif owner == target or owner.startswith(target + "."):
+                stored.add(value + owner[len(target):])
+    return stored
 
 
 def related(model: str, owner: str) -> bool:
