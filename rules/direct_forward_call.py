@@ -6,13 +6,10 @@ import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.syntax import last_name
-from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
+from shapecheck.objects.modules import is_module
+from shapecheck.shapes.evaluator import evaluator
 
 RREF_PROXIES = frozenset({"rpc_sync", "rpc_async", "remote"})
-# Objects with a `forward` that are not `nn.Module`s, or whose hooks can't be registered: `.forward` is their API.
-NOT_MODULES = ("torch.distributed.nn.RemoteModule", "torch.distributed.nn.api.remote_module.",
-               "torch.jit.mobile.", "torch.jit._load_for_lite_interpreter", "importlib.import_module")
-
 
 class DirectForwardCall(Rule):
     code = "SC205"
@@ -32,11 +29,12 @@ class DirectForwardCall(Rule):
         (DDP does this, running its own pre- and post-forward), a receiver that is itself a call (RPC proxies,
         `rref.rpc_sync().forward(x)`; a module built in place), a reference without a call
         (`torch.jit.trace(model.forward, x)`, `checkpoint(self.block.forward, x)`), `.forward()` without
-        arguments (OpenCV's `cv2.dnn` nets), and objects that are not modules: another framework's
-        (`net = cv2.dnn.readNet(...)`), an extension loaded with `importlib.import_module`, a
-        `RemoteModule` (whose `forward` is its RPC API; in a file importing `RemoteModule`, objects of unknown
-        origin are taken for one), or an instance of a class of the same file that does not derive from
-        `nn.Module` (an `autograd.Function`, a plain class).
+        arguments (OpenCV's `cv2.dnn` nets), and any receiver not known to be an `nn.Module`: many objects
+        have a `forward` of their own (an estimator's API, an `autograd.Function`, a `RemoteModule`'s RPC, a
+        plain class), so the rule reports only an object a `torch.nn` class built, an instance of a project class
+        (of this file or a first-party import) deriving from `nn.Module` or `LightningModule`, `self.x` where
+        the constructor stored such an object, and a parameter annotated with such a class. A parameter without
+        annotation, or an object whose origin the analysis cannot see, is not reported.
 
         ## Why is this bad?
         `model(x)` runs `nn.Module.__call__`, which runs the forward pre-hooks and hooks around `forward`. Those
@@ -158,6 +156,43 @@ class DirectForwardCall(Rule):
         """,
         """
         import torch
+        def evaluate(model, loader):
+            # `model` may be anything with a `forward`: nothing here says it is a module
+            for batch in loader:
+                outputs = model.forward(**batch)
+        """,
+        """
+        import torch
+        def decode(model, decoder_name, tokens, encoder_out):
+            return getattr(model, decoder_name).forward(tokens, encoder_out=encoder_out)
+        """,
+        """
+        import numpy as np
+        from hmmlearn import hmm
+        class ForwardFilter:
+            def __init__(self, model):
+                self.model = model
+            def update(self, obs):
+                return self.model.forward(obs)
+        tracker = ForwardFilter(hmm.GaussianHMM(n_components=3))
+        alpha = tracker.update(np.zeros((10, 2)))
+        """,
+        """
+        import torch
+        class KalmanFilter:
+            def forward(self, z):
+                return self.F @ z
+        def track(kf: KalmanFilter, measurements):
+            return [kf.forward(z) for z in measurements]
+        """,
+        """
+        import torch
+        from sklearn.pipeline import make_pipeline
+        def featurize(estimator, X):
+            return estimator.get_params()["model"].forward(X)
+        """,
+        """
+        import torch
         class Pipeline:
             def forward(self, batch):
                 return [step(batch) for step in self.steps]
@@ -182,6 +217,10 @@ class DirectForwardCall(Rule):
             """
             import torch.nn as nn
             class Seq2Seq(nn.Module):
+                def __init__(self, d_model):
+                    super().__init__()
+                    self.encoder = nn.TransformerEncoderLayer(d_model, 4, batch_first=True)
+                    self.decoder = nn.TransformerDecoderLayer(d_model, 4, batch_first=True)
                 def forward(self, src, tgt):
                     memory = self.encoder.forward(src)  # keep the comment
                     return self.decoder.forward(tgt, memory)
@@ -189,6 +228,10 @@ class DirectForwardCall(Rule):
             fixed="""
             import torch.nn as nn
             class Seq2Seq(nn.Module):
+                def __init__(self, d_model):
+                    super().__init__()
+                    self.encoder = nn.TransformerEncoderLayer(d_model, 4, batch_first=True)
+                    self.decoder = nn.TransformerDecoderLayer(d_model, 4, batch_first=True)
                 def forward(self, src, tgt):
                     memory = self.encoder(src)  # keep the comment
                     return self.decoder(tgt, memory)
@@ -196,15 +239,37 @@ class DirectForwardCall(Rule):
             count=2,
         ),
         """
-        import torch
-        def evaluate(model, loader):
+        import torch.nn as nn
+        def evaluate(model: nn.Module, loader):
             for batch in loader:
                 outputs = model.forward(**batch)
         """,
         """
         import torch
-        def decode(model, decoder_name, tokens, encoder_out):
-            return getattr(model, decoder_name).forward(tokens, encoder_out=encoder_out)
+        import torch.nn as nn
+        class Encoder(nn.Module):
+            def __init__(self, vocab, dim):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, dim)
+            def forward(self, tokens):
+                return self.embed(tokens)
+        device = torch.device("cuda")
+        encoder = Encoder(1000, 64).to(device)
+        features = encoder.forward(tokens)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class Policy(nn.Module):
+            def forward(self, obs):
+                return self.head(obs)
+            def act(self, obs):
+                return self.sample(self.forward(obs))
+        class Agent:
+            def __init__(self):
+                self.policy = Policy()
+            def step(self, obs):
+                return self.policy.forward(obs)
         """,
     ]
 
@@ -236,39 +301,26 @@ class DirectForwardCall(Rule):
         first = node.args[0]
         if first.keyword is None and not first.star and type(first.value) is cst.Name and first.value.value == "self":
             return
-        if self._delegates(node) or self._not_a_module(receiver):
+        if self._delegates(node):
             return
-        value, before = self.ctx.value_of(receiver)
-        if type(value) is cst.Name and self.ctx.binding(value, before) is None:
-            self.later.append((node, value))
-        else:
+        if type(receiver) is cst.Name and self.ctx.binding(receiver) is None:
+            self.later.append((node, receiver))
+        elif self._is_module(receiver):
             self._report(node)
 
     def finish(self) -> None:
         for node, name in self.later:
-            if not self._not_a_module(name):
+            if self._is_module(name):
                 self._report(node)
 
     def _report(self, node: cst.Call) -> None:
         receiver = node.func.value  # type: ignore[attr-defined]  # visit_Call checked it is an Attribute
         self.report(node, fix=Fix("Call the module", ((node, node.with_changes(func=receiver)),), "unsafe"))
 
-    def _not_a_module(self, receiver: cst.BaseExpression) -> bool:
-        """What `receiver` holds is certainly not an `nn.Module`: an imported name, another framework's object,
-        a Python module from `importlib`, a `RemoteModule`, or an instance of a non-module class of this file."""
-        ctx = self.ctx
-        if ctx.qualname(receiver) is not None or is_foreign_value(ctx, receiver):
-            return True
-        construction, _ = construction_of(ctx, receiver)
-        if construction is None:
-            # In a file built on `RemoteModule`, `.forward(...)` on an object of unknown origin is its RPC API.
-            binding = ctx.binding("RemoteModule")
-            return binding is not None and binding.qualname is not None and binding.qualname.startswith(NOT_MODULES)
-        qualname = ctx.qualname(construction.func)
-        if qualname is not None and qualname.startswith(NOT_MODULES):
-            return True
-        class_def = instance_class(ctx, receiver)
-        return class_def is not None and not is_torch_module_class(ctx, class_def)
+    def _is_module(self, receiver: cst.BaseExpression) -> bool:
+        """What `receiver` holds is known to be an `nn.Module`: many objects have a `forward` of their own (an
+        estimator's API, a plain class, a `RemoteModule`'s RPC), and one of unknown origin may be any of them."""
+        return is_module(evaluator(self.ctx).value(receiver))
 
     def _delegates(self, node: cst.Call) -> bool:
         """`def forward(self, *args, **kwargs): return self.module.forward(*args, **kwargs)`: a wrapper that

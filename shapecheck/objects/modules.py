@@ -1,0 +1,34 @@
+"""Whether a value the objects floor knows is an `nn.Module` instance.
+
+A rule about modules (hooks skipped by `.forward(x)`) must know the receiver is one: many objects have a `forward`
+of their own (estimators, RPC proxies, a plain class's method), and a parameter with no annotation could be any of
+them. So the answer is yes only on positive knowledge: an object a `torch.nn` class built, an instance of a project
+class (this file's or a first-party import's) deriving from `nn.Module` or a Lightning module, which covers `self`
+inside such a class and a parameter annotated with one. Anything else, unknown values included, is no.
+"""
+
+from __future__ import annotations
+
+from shapecheck.objects.values import Instance, TorchObject
+
+# `torch.nn.` covers `Module`, `Sequential`, `ModuleList` and the layers; Lightning's module is one too.
+_MODULE_CLASSES = ("torch.nn.", "torch.jit.ScriptModule")
+_LIGHTNING = ("pytorch_lightning.", "lightning.")
+# Constructors under `torch.nn` whose objects are no modules: their `.forward` is no module call.
+_NOT_MODULES = ("torch.nn.Parameter", "torch.nn.parameter.", "torch.nn.utils.", "torch.nn.init.",
+                "torch.nn.functional.", "torch.nn.attention.")
+
+
+def is_module(value: object) -> bool:
+    """`value` is certainly an `nn.Module` instance."""
+    if isinstance(value, TorchObject):
+        return _is_module_class(value.qualname)
+    if isinstance(value, Instance):
+        return any(_is_module_class(base) for base in value.bases)
+    return False
+
+
+def _is_module_class(qualname: str) -> bool:
+    if qualname.startswith(_LIGHTNING):
+        return qualname.endswith("LightningModule")
+    return qualname.startswith(_MODULE_CLASSES) and not qualname.startswith(_NOT_MODULES)
