@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
+from shapecheck.engine.syntax import last_name
 from shapecheck.loops.training_loop import called_module, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
@@ -35,7 +36,10 @@ class InferenceWithoutEval(Rule):
 
         Not reported: a forward pass whose output is discarded (`model(x)` on its own line: recalibrating batch
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
-        `no_grad` on purpose (Monte Carlo dropout), models built elsewhere, and tests.
+        `no_grad` on purpose (Monte Carlo dropout), a `no_grad` block with no loop of its own inside a loop that
+        trains (a GAN's progress snapshot every few iterations, as the DCGAN tutorial takes), a model whose only
+        mode layers are dropouts with a rate that defaults to 0 and is not passed, models built elsewhere, and
+        tests.
 
         ## Why is this bad?
         A freshly built module is in train mode: dropout keeps zeroing activations at random and batch norm
@@ -130,7 +134,49 @@ class InferenceWithoutEval(Rule):
         with torch.no_grad():
             for x, y in loader:
                 out = net(x)
+        """,        # The DCGAN tutorial: a progress snapshot under `no_grad` every few iterations of the training loop, of a
+        # generator that is meant to stay in train mode.
+        """
+        import torch
+        import torch.nn as nn
+        class Generator(nn.Module):
+            def __init__(self, nz, ngf):
+                super().__init__()
+                self.main = nn.Sequential(nn.ConvTranspose2d(nz, ngf, 4, 1, 0), nn.BatchNorm2d(ngf), nn.ReLU(True),
+                                          nn.ConvTranspose2d(ngf, 3, 4, 2, 1), nn.Tanh())
+            def forward(self, z):
+                return self.main(z)
+        netG = Generator(100, 64)
+        img_list = []
+        for epoch in range(num_epochs):
+            for i, data in enumerate(dataloader):
+                netG.zero_grad()
+                errG = criterion(netD(netG(noise)).view(-1), label)
+                errG.backward()
+                optimizerG.step()
+                if i % 500 == 0:
+                    with torch.no_grad():
+                        fake = netG(fixed_noise).detach().cpu()
+                    img_list.append(fake)
         """,
+        # A dropout rate that defaults to 0.0 and is left so: the layer does nothing in either mode.
+        """
+        import torch
+        import torch.nn as nn
+        class MLP(nn.Module):
+            def __init__(self, d_in, d_hidden, d_out, dropout=0.0):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(d_in, d_hidden), nn.GELU(), nn.Dropout(dropout),
+                                         nn.Linear(d_hidden, d_out))
+            def forward(self, x):
+                return self.net(x)
+        model = MLP(16, 64, 1)
+        with torch.no_grad():
+            preds = [model(xb) for xb in test_batches]
+            for xb in test_batches:
+                preds.append(model(xb))
+        """,
+
     ]
     INVALID = [
         """
@@ -197,6 +243,36 @@ class InferenceWithoutEval(Rule):
                 train(model, train_loader, optimizer)
                 test(model, test_loader)
         """,
+        # The same MLP built with a real dropout rate.
+        """
+        import torch
+        import torch.nn as nn
+        class MLP(nn.Module):
+            def __init__(self, d_in, d_hidden, d_out, dropout=0.0):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(d_in, d_hidden), nn.GELU(), nn.Dropout(dropout),
+                                         nn.Linear(d_hidden, d_out))
+            def forward(self, x):
+                return self.net(x)
+        model = MLP(16, 64, 1, dropout=0.2)
+        with torch.no_grad():
+            for xb in test_batches:
+                preds.append(model(xb))
+        """,
+        # Validation with a loop of its own inside the training loop: an evaluation, not a snapshot.
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Sequential(nn.Linear(16, 64), nn.ReLU(), nn.Dropout(0.3), nn.Linear(64, 2))
+        for epoch in range(10):
+            for x, y in train_loader:
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+            with torch.no_grad():
+                for x, y in val_loader:
+                    correct += (model(x).argmax(1) == y).sum().item()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -207,6 +283,9 @@ class InferenceWithoutEval(Rule):
         self._built: set[tuple[cst.FunctionDef | None, str]] = set()
         # Calls of a model the function receives as a parameter: decided in `finish()`, from its callers.
         self._received: list[tuple[cst.Call, str, cst.FunctionDef]] = []
+        # Calls in a `no_grad` block that sits in a loop with no loop of its own: the loop around it, which may be
+        # training (a GAN's progress snapshot every few iterations).
+        self._snapshot_in: dict[cst.Call, tuple[cst.CSTNode, cst.FunctionDef | None]] = {}
 
     def visit_Assign(self, node: cst.Assign) -> None:
         target = node.targets[0].target
@@ -224,6 +303,8 @@ class InferenceWithoutEval(Rule):
             else node.func
         if self._mode_dependent(module):
             self._found.append((node, model))
+            if not _loop_inside_with(ctx.ancestors):
+                self._snapshot_in[node] = ctx.loops[-1], ctx.function
         elif type(module) is cst.Name and ctx.function is not None:
             binding = ctx.binding(module)
             if binding is not None and binding.kind == "param":
@@ -249,7 +330,12 @@ class InferenceWithoutEval(Rule):
         class_def = binding.statement
         if class_def not in self._has_mode_layers:
             self._has_mode_layers[class_def] = _mentions_mode_layer(self.ctx, class_def)
-        return self._has_mode_layers[class_def]
+        if not self._has_mode_layers[class_def]:
+            return False
+        # `MLP(8, 32, 1)` of `def __init__(self, d_in, d_hidden, d_out, dropout=0.0)`: its only mode layers are
+        # dropouts of p=0.0, which do nothing in train mode either.
+        off = _dropouts_off_by_default(self.ctx, class_def)  # type: ignore[arg-type]
+        return not off or any(_passes(built, class_def, name) for name in off)  # type: ignore[arg-type]
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
@@ -265,6 +351,8 @@ class InferenceWithoutEval(Rule):
         switched = [(event.subject, event) for event in training_loop(self.ctx).events
                     if event.kind == "eval" or event.kind == "train" and event.grad_disabled]
         for call, model in self._found:
+            if self._snapshot_while_training(call):
+                continue
             if any(subject is None or related(subject, model) or _is_parameter(subject, event.function)
                    for subject, event in switched):
                 continue
@@ -272,6 +360,72 @@ class InferenceWithoutEval(Rule):
                               f"nothing in this file calls `{model}.eval()`, so dropout stays on and batch norm uses "
                               f"each batch's statistics; call `{model}.eval()` before the loop (and "
                               f"`{model}.train()` before training again)")
+
+
+    def _snapshot_while_training(self, call: cst.Call) -> bool:
+        """`call` runs under `no_grad` inside a loop that trains (a backward pass in the same iteration): the
+        DCGAN tutorial's `with torch.no_grad(): fake = netG(fixed_noise)` every few iterations records progress of
+        a model that is meant to stay in train mode, it is no evaluation."""
+        found = self._snapshot_in.get(call)
+        if found is None:
+            return False
+        loop, function = found
+        training = training_loop(self.ctx)
+        return any(event.kind == "backward" for event in training.loop_events(loop, function))
+
+
+def _dropouts_off_by_default(ctx: Context, class_def: cst.ClassDef) -> set[str]:
+    """When every mode layer of the class is a dropout whose rate is a constructor parameter defaulting to 0
+    (`nn.Dropout(dropout)`, `F.dropout(x, self.p)` with `self.p = p`), the names of those parameters; else empty."""
+    init = next((node for node in ctx.walk(class_def) if type(node) is cst.FunctionDef
+                 and node.name.value == "__init__"), None)
+    if init is None:
+        return set()
+    zero_defaults = {param.name.value for param in init.params.params
+                     if param.default is not None and _is_zero(param.default)}
+    rates: set[str] = set()
+    for node in ctx.walk(class_def):
+        if type(node) is not cst.Call or not (last_name(node.func) or "").startswith(_MODE_LAYERS):
+            continue
+        rate = _dropout_rate(node)
+        if rate is None or rate not in zero_defaults:
+            return set()
+        rates.add(rate)
+    return rates
+
+
+def _dropout_rate(call: cst.Call) -> str | None:
+    """The constructor parameter a dropout module's rate names: `nn.Dropout(dropout)`, `nn.Dropout(p=self.p)`."""
+    if last_name(call.func) != "Dropout":
+        return None
+    args = [arg for arg in call.args if arg.keyword is None or arg.keyword.value == "p"]
+    rate = args[0].value if args else None
+    if type(rate) is cst.Attribute and type(rate.value) is cst.Name and rate.value.value == "self":
+        return rate.attr.value
+    return rate.value if type(rate) is cst.Name else None
+
+
+def _is_zero(expr: cst.BaseExpression) -> bool:
+    return type(expr) in (cst.Integer, cst.Float) and float(expr.value) == 0  # type: ignore[attr-defined]
+
+
+def _passes(construction: cst.Call, class_def: cst.ClassDef, name: str) -> bool:
+    """The construction may pass `name`: by keyword, by position, or through `*args`/`**kwargs`."""
+    init = next(node for node in class_def.body.body if type(node) is cst.FunctionDef and node.name.value == "__init__")
+    positional = [param.name.value for param in init.params.params][1:]
+    index = positional.index(name) if name in positional else len(construction.args) + 1
+    return any(arg.star or arg.keyword is not None and arg.keyword.value == name for arg in construction.args) \
+        or sum(arg.keyword is None for arg in construction.args) > index
+
+
+def _loop_inside_with(ancestors: list[cst.CSTNode]) -> bool:
+    """A loop lies between the innermost `with` around the node and the node: the block is a loop of its own."""
+    for ancestor in reversed(ancestors):
+        if type(ancestor) is cst.With:
+            return False
+        if type(ancestor) in (cst.For, cst.While):
+            return True
+    return False
 
 
 def _mentions_mode_layer(ctx: Context, node: cst.CSTNode) -> bool:
