@@ -36,8 +36,8 @@ class GraphKeptAlive(Rule):
         ## What it does
         Finds a training loop that accumulates, across its iterations, a tensor that carries the autograd graph
         when only its value is used later: `total_loss += loss`, `epoch_loss += loss / n`, `history.append(loss)`
-        where `loss.backward()` runs in the same loop, or `samples.append(G(z))` where the loop steps an optimizer
-        holding `G`'s parameters. The accumulator must be created outside the loop (a sum of the parts of one
+        or `history["loss"].append(loss)` where `loss.backward()` runs in the same loop, or
+        `samples.append(G(z))` where the loop steps an optimizer holding `G`'s parameters. The accumulator must be created outside the loop (a sum of the parts of one
         iteration's loss is not accumulation across iterations).
 
         Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`; code under
@@ -189,7 +189,21 @@ class GraphKeptAlive(Rule):
             optimizer_G.step()
             with torch.no_grad():
                 samples.append(G(fixed_z))
+        """,        # A Keras-style history dict of plain numbers.
+        """
+        import torch
+        from collections import defaultdict
+        history = defaultdict(list)
+        for epoch in range(epochs):
+            for x, y in loader:
+                optimizer.zero_grad()
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                history["loss"].append(loss.item())
+                history["lr"].append(optimizer.param_groups[0]["lr"])
         """,
+
     ]
     INVALID = [
         """
@@ -254,6 +268,18 @@ class GraphKeptAlive(Rule):
             samples.append(samples_z)
             G.train()
         """,
+        # The same history dict fed the loss tensor itself.
+        """
+        import torch
+        history = {"train_loss": [], "val_loss": []}
+        for epoch in range(epochs):
+            for x, y in loader:
+                optimizer.zero_grad()
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                history["train_loss"].append(loss)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -273,6 +299,9 @@ class GraphKeptAlive(Rule):
         ctx = self.ctx
         if not ctx.loops or ctx.grad_disabled:
             return
+        # `history["loss"].append(loss)`, `logs[k] += loss`: the container keeps the graph as a list would.
+        while type(target) is cst.Subscript:
+            target = target.value
         accumulator = dotted_name(target)
         if accumulator is None:
             return
