@@ -7,8 +7,11 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.engine.syntax import last_name, param_annotation
+from shapecheck.engine.context import CallSite
+from shapecheck.engine.syntax import dotted_name, last_name, param_annotation
+from shapecheck.loops.training_loop import training_loop
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
+from shapecheck.rules._devices import moves_to_device
 
 # Methods that return a view or a re-typed copy that stays in the graph (and on the same device).
 GRAPH_PRESERVING = frozenset({"squeeze", "unsqueeze", "view", "reshape", "flatten", "permute", "transpose", "t",
@@ -21,7 +24,23 @@ MODEL_FACTORIES = ("torchvision.models.", "timm.create_model", "torch.hub.load")
 SET_GRAD_ENABLED = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
                               "torch.autograd.grad_mode.set_grad_enabled"})
 
-Origin = Literal["cuda", "model", "loss"]
+# Module methods that return the module on the device it is on (`.to(torch.float16)` is no move).
+KEEPS_DEVICE = frozenset({"to", "train", "eval", "float", "half", "double", "bfloat16", "requires_grad_"})
+# `torch.nn` layers without parameters: activations, pooling, dropout, reshaping, padding.
+PARAMETER_FREE = frozenset({
+    "ReLU", "ReLU6", "LeakyReLU", "ELU", "SELU", "CELU", "GELU", "SiLU", "Mish", "Sigmoid", "Tanh", "Softmax",
+    "LogSoftmax", "Softmin", "Softplus", "Softsign", "Softshrink", "Hardshrink", "Hardtanh", "Hardswish",
+    "Hardsigmoid", "Tanhshrink", "Threshold", "LogSigmoid", "GLU", "Identity", "Flatten", "Unflatten", "Dropout",
+    "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout", "MaxPool1d", "MaxPool2d",
+    "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
+    "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "LPPool1d", "LPPool2d",
+    "Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d", "PixelShuffle", "PixelUnshuffle", "ChannelShuffle",
+    "ZeroPad1d", "ZeroPad2d", "ZeroPad3d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d",
+    "ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d",
+    "CircularPad1d", "CircularPad2d", "CircularPad3d", "CosineSimilarity", "PairwiseDistance", "Fold", "Unfold",
+})
+
+Origin = Literal["cuda", "device", "model", "loss", "parameter"]
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
 
 
@@ -39,9 +58,12 @@ class NumpyOfGraphTensor(Rule):
         `.detach()` or `.cpu()` in between. The value is followed through local names, tuple unpacking,
         indexing and shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...). A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, or
-        `self(...)` inside a module.
+        `self(...)` inside a module; a same-file helper's parameter counts when every call of the helper, at
+        module level, hands it a model. The output of a model moved with `.to(device)` / `.cuda()` is reported
+        under `no_grad` too: it is on the GPU wherever there is one.
 
-        Not reported: `.numpy(force=True)`, tensors of unknown origin, `.data.numpy()`, outputs computed or
+        Not reported: `.numpy(force=True)`, tensors of unknown origin, outputs of parameter-free layers
+        (`nn.Tanh()(t)`), `.data.numpy()`, outputs computed or
         converted under `no_grad` (also in a function only ever called under `no_grad` in the file, and after
         a statement-level `torch.set_grad_enabled(False)`), outputs of a model frozen with
         `requires_grad_(False)` or `p.requires_grad = False` over its parameters, and arrays of other
@@ -151,7 +173,29 @@ class NumpyOfGraphTensor(Rule):
             loss = F.cross_entropy(model(x), y)
             losses.append(loss.item())
             preds = (model(x) > 0).numpy()
+        """,        # A parameter-free layer: its output requires grad only when its input does.
+        """
+        import torch
+        import torch.nn as nn
+        import matplotlib.pyplot as plt
+        t = torch.linspace(-4, 4, 200)
+        for act in (nn.Tanh(), nn.Sigmoid(), nn.GELU()):
+            plt.plot(t.numpy(), act(t).numpy(), label=type(act).__name__)
         """,
+        # A plotting helper handed a model only under `no_grad`, and one handed no model.
+        """
+        import torch
+        import torch.nn as nn
+        def curve(model, xs):
+            return model(xs).squeeze(1).numpy()
+        def scaled(f, xs):
+            return f(xs).numpy()
+        net = nn.Linear(1, 1)
+        with torch.no_grad():
+            ys = curve(net, torch.linspace(0, 1, 50).unsqueeze(1))
+        zs = scaled(torch.sin, torch.linspace(0, 1, 50))
+        """,
+
     ]
     INVALID = [
         """
@@ -184,6 +228,27 @@ class NumpyOfGraphTensor(Rule):
         resnet = torchvision.models.resnet18(weights=None)
         logits = resnet(batch)
         top = logits[0].numpy()
+        """,
+        # On the GPU `no_grad` does not help: the output is still a CUDA tensor.
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        regressor = nn.Sequential(nn.Linear(1, 64), nn.ReLU(), nn.Linear(64, 1)).to(device)
+        with torch.no_grad():
+            y_hat = regressor(x_test.to(device))
+        errors = y_hat.numpy() - y_test.numpy()
+        """,
+        # A report helper handed the model being trained, with autograd on.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        def r_squared(model, x, y):
+            pred = model(x).squeeze(1)
+            return 1 - np.var(pred.numpy() - y.numpy()) / np.var(y.numpy())
+        net = nn.Linear(5, 1)
+        print(r_squared(net, x, y))
         """,
     ]
 
@@ -223,6 +288,10 @@ class NumpyOfGraphTensor(Rule):
         origin, call = found
         if origin == "cuda":
             self.report(node, "`.numpy()` on a CUDA tensor raises: use `.cpu().numpy()`")
+        elif origin == "device":
+            self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model moved to a device: "
+                              "on a GPU it raises, `no_grad` or not; use `.cpu().numpy()` (`.detach().cpu()` with "
+                              "autograd on)")
         elif not self.ctx.grad_disabled and not self._grad_disabled_at(call):  # either one lets `.numpy()` pass
             self.pending.append((node, origin, call, self.ctx.function))
 
@@ -236,6 +305,8 @@ class NumpyOfGraphTensor(Rule):
                 sites = self.ctx.calls_to(function.name.value)
                 if sites and all(site.grad_disabled for site in sites):
                     continue  # a helper only ever called under no_grad
+                if origin == "parameter" and not self._handed_models(call, function, sites):
+                    continue
             self.report(node, LOSS_MESSAGE if origin == "loss" else None)
 
     def _origin(self, expr: cst.BaseExpression) -> tuple[Origin, cst.Call] | None:
@@ -279,8 +350,32 @@ class NumpyOfGraphTensor(Rule):
         if self._is_loss(call, before):
             return "loss", call
         if self._is_model(func, before):
-            return "model", call
+            return ("device", call) if self._moved(func, before) else ("model", call)
+        if type(func) is cst.Name and ctx.function is not None:
+            binding = ctx.binding(func, before)
+            if binding is not None and binding.kind == "param" and binding.statement is ctx.function:
+                return "parameter", call  # a helper's `model(x)`: its callers say what the model is
         return None
+
+    def _moved(self, module: cst.BaseExpression, before: int | None) -> bool:
+        """The module was moved off the CPU: built with `.to(device)` / `.cuda()` on it, or moved by a statement
+        `model.to(device)` in the same function. Its outputs are on the GPU wherever there is one, `no_grad` or
+        not."""
+        ctx = self.ctx
+        expr = module
+        for _ in range(8):
+            expr, before = ctx.value_of(expr, before)
+            if type(expr) is not cst.Call or type(expr.func) is not cst.Attribute:
+                break
+            if moves_to_device(ctx, expr):
+                return True
+            if expr.func.attr.value not in KEEPS_DEVICE:
+                break
+            expr = expr.func.value
+        spelled = dotted_name(module)
+        return spelled is not None and any(
+            site.function is ctx.function and dotted_name(site.node.func.value) == spelled  # type: ignore[attr-defined]
+            and moves_to_device(ctx, site.node) for name in ("to", "cuda") for site in ctx.calls_to(name))
 
     def _is_model(self, func: cst.BaseExpression, before: int | None) -> bool:
         ctx = self.ctx
@@ -292,12 +387,23 @@ class NumpyOfGraphTensor(Rule):
             qualname = ctx.qualname(construction.func)
             if qualname is None:
                 return False
-            return qualname.startswith(MODEL_FACTORIES) or _is_nn_class(qualname)
+            return qualname.startswith(MODEL_FACTORIES) or _is_nn_class(qualname) and _has_parameters(qualname)
         if type(func) is cst.Name:
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and type(binding.statement) is cst.FunctionDef:
                 return _annotated_module(ctx, binding.statement, func.value)
         return False
+
+    def _handed_models(self, call: cst.Call, function: cst.FunctionDef, sites: list[CallSite]) -> bool:
+        """Every call of the helper, all of them at module level, hands it a model as the parameter `call` runs
+        (`fit_report(model, x, y)` with `model = nn.Linear(3, 1)`)."""
+        training = training_loop(self.ctx)
+        parameter = self.ctx.code(call.func)
+        for site in sites:
+            spelled = training.caller_spelling(parameter, function, site.node) if site.function is None else None
+            if spelled is None or not self._is_model(cst.parse_expression(spelled), None):
+                return False
+        return bool(sites)
 
     def _is_loss(self, call: cst.Call, before: int | None) -> bool:
         ctx = self.ctx
@@ -347,3 +453,8 @@ def _annotated_module(ctx: Context, function: cst.FunctionDef, name: str) -> boo
 def _is_nn_class(qualname: str) -> bool:
     """`torch.nn.Linear`, `torch.nn.Module`: a class of `torch.nn`, not a function of `torch.nn.functional`."""
     return qualname.startswith("torch.nn.") and qualname.rsplit(".", 1)[1][:1].isupper()
+
+
+def _has_parameters(qualname: str) -> bool:
+    """A `torch.nn` layer with parameters: the output of `nn.Tanh()(t)` requires grad only when `t` does."""
+    return qualname.rsplit(".", 1)[1] not in PARAMETER_FREE
