@@ -11,6 +11,14 @@ from shapecheck.engine.syntax import keyword_arg
 from shapecheck.rules._tensor_facts import dtype_kind, expects_error, explicit_dtype, positional, string_value
 
 _DEVICE = frozenset({"torch.device"})
+# Torch functions that keep a numpy array's dtype.
+_FROM_ARRAY = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.tensor"})
+# Numpy functions whose result is float64 unless given a dtype.
+_NUMPY_FLOAT64 = frozenset({f"numpy.{name}" for name in (
+    "loadtxt", "genfromtxt", "zeros", "ones", "empty", "linspace", "random.randn", "random.rand", "random.random",
+    "random.normal", "random.uniform", "random.standard_normal", "random.random_sample",
+)})
+_NUMPY_KEEPING = frozenset({"reshape", "copy", "transpose", "squeeze", "ravel", "flatten", "swapaxes"})
 _DOUBLE_CONSTRUCTORS = frozenset({"torch.DoubleTensor"})
 _OTHER_CASTS = frozenset({"float", "half", "bfloat16", "int", "long", "short", "byte", "char", "bool", "cfloat"})
 # Methods that keep the dtype and the device of their receiver.
@@ -40,16 +48,19 @@ class Float64OnMps(Rule):
         ## What it does
         Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:
         `torch.randn(3, dtype=torch.float64, device="mps")`, `x.to("mps", dtype=torch.float64)`,
-        `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, also through
-        a name bound to such a tensor.
+        `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, a numpy
+        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, their slices and reshapes)
+        handed to `torch.from_numpy` / `torch.tensor` and moved to `"mps"`, also through a name bound to such a
+        tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`).
 
         ## Why is this bad?
         Apple's Metal backend has no float64: PyTorch raises "Cannot convert a MPS Tensor to float64 dtype as the
         MPS framework doesn't support float64. Please use float32 instead." The primer: "torch.float64 is not
         well-supported on MPS. Stay in float32."
 
-        float32 on MPS, float64 on the CPU or CUDA, and a device held in a variable
-        (`device = "mps" if torch.backends.mps.is_available() else "cpu"`) are not reported, nor is code that
+        float32 on MPS, float64 on the CPU or CUDA, and a device picked at run time
+        (`device = "mps" if torch.backends.mps.is_available() else "cpu"`, or bound under an `if`) are not
+        reported, nor is code that
         probes for the error (under `pytest.raises` / `assertRaises`, or in a `try` that catches it).
 
         ## Example
@@ -110,7 +121,23 @@ class Float64OnMps(Rule):
             print("float64 works on this MPS build")
         except (RuntimeError, TypeError):
             print("MPS rejects float64, as expected")
+        """,        """
+        import numpy as np
+        import torch
+        table = np.loadtxt("features.csv", delimiter=",", dtype=np.float32)
+        x = torch.from_numpy(table[:, :-1]).to("mps")
+        noise = torch.from_numpy(np.random.randn(16, 3)).float().to("mps")
         """,
+        """
+        import numpy as np
+        import torch
+        if torch.backends.mps.is_available():
+            device = "mps"
+        else:
+            device = "cpu"
+        x = torch.from_numpy(np.linspace(0, 1, 100)).to(device)
+        """,
+
     ]
     INVALID = [
         """
@@ -141,6 +168,18 @@ class Float64OnMps(Rule):
         import torch
         weights = torch.tensor(values, dtype=torch.float64)
         weights = weights.to("mps")
+        """,
+        """
+        import numpy as np
+        import torch
+        table = np.loadtxt("features.csv", delimiter=",")
+        x = torch.from_numpy(table[:, :-1]).to("mps")
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("mps")
+        grid = torch.tensor(np.linspace(-1, 1, 64).reshape(8, 8)).to(device)
         """,
     ]
 
@@ -177,9 +216,10 @@ def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = No
             return _UNKNOWN
         dtype = explicit_dtype(expr)
         device = keyword_arg(expr, "device")
-        return Placement(
-            qualname in _DOUBLE_CONSTRUCTORS or dtype is not None and dtype_kind(ctx, dtype, before) == "float64",
-            device is not None and _device_type(ctx, device.value) == "mps")
+        float64 = qualname in _DOUBLE_CONSTRUCTORS or dtype is not None and dtype_kind(ctx, dtype, before) == "float64"
+        if qualname in _FROM_ARRAY and dtype is None and expr.args and expr.args[0].keyword is None:
+            float64 = _numpy_float64(ctx, expr.args[0].value, before)
+        return Placement(float64, device is not None and _device_type(ctx, device.value) == "mps")
     if type(func) is not cst.Attribute or ctx.is_foreign(func.value):
         return _UNKNOWN
     method = func.attr.value
@@ -221,9 +261,38 @@ def _moved(ctx: Context, call: cst.Call, receiver: Placement, before: int | None
     return Placement(float64, mps)
 
 
+def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:
+    """A numpy array that is certainly float64: read by `np.loadtxt`, drawn by `np.random.randn`, made by
+    `np.zeros(n)` without a dtype, and slices, transposes and reshapes of one."""
+    if depth > 12:
+        return False
+    kind = type(expr)
+    if kind is cst.Name:
+        value, seq = ctx.value_of(expr, before)
+        return value is not expr and _numpy_float64(ctx, value, seq, depth + 1)
+    if kind is cst.Subscript:
+        return _numpy_float64(ctx, expr.value, before, depth + 1)
+    if kind is cst.Attribute:
+        return expr.attr.value == "T" and _numpy_float64(ctx, expr.value, before, depth + 1)
+    if kind is not cst.Call:
+        return False
+    qualname = ctx.qualname(expr.func)
+    if qualname is not None:
+        return qualname in _NUMPY_FLOAT64 and keyword_arg(expr, "dtype") is None
+    func = expr.func
+    return type(func) is cst.Attribute and func.attr.value in _NUMPY_KEEPING \
+        and _numpy_float64(ctx, func.value, before, depth + 1)
+
+
 def _device_type(ctx: Context, expr: cst.BaseExpression) -> str | None:
-    """"mps" for `"mps"`, `"mps:0"`, `torch.device("mps")`; another literal device's type; None when not a literal.
-    A device in a variable is left alone: scripts pick it at run time (`"mps" if available else "cpu"`)."""
+    """"mps" for `"mps"`, `"mps:0"`, `torch.device("mps")`, and a name always bound to one of those; another
+    literal device's type; None otherwise. A device picked at run time (`"mps" if available else "cpu"`, or bound
+    under a condition) is left alone."""
+    if type(expr) is cst.Name:
+        binding = ctx.binding(expr)
+        if binding is None or binding.kind != "assign" or binding.value is None or ctx.reach(binding) != "always":
+            return None
+        expr = binding.value
     if type(expr) is cst.Call and ctx.qualname(expr.func) in _DEVICE and expr.args:
         expr = expr.args[0].value
     text = string_value(expr)
