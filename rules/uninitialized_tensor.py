@@ -7,7 +7,8 @@ from dataclasses import dataclass
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
-from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg
+from shapecheck.engine.context import Binding
+from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
 from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
@@ -52,6 +53,8 @@ class _Allocation:
     # `torch.Tensor(3)`: one integer literal, the classic slip for the value 3. Its uses decide the fix.
     literal: int | None = None
     used_as_number: bool | None = None  # None: no use seen yet
+    # `torch.Tensor(n)` with `n` a parameter: a size only when the file's calls of the function pass ints.
+    size_parameter: tuple[cst.FunctionDef, str] | None = None
 
 
 class UninitializedTensor(Rule):
@@ -71,7 +74,10 @@ class UninitializedTensor(Rule):
         The garbage is followed through torch functions that compute from it (`torch.tril(torch.Tensor(n, n))`),
         tuples (`a, b = torch.Tensor(n), torch.Tensor(n)`) and `return` to the function's callers in the file.
         In-place arithmetic (`total += x`, `acc.add_(x)`) reads the garbage, and a write at literal indices
-        (`point[0] = 1.0` into a `torch.Tensor(3)`) leaves the other elements: neither initializes it.
+        (`point[0] = 1.0` into a `torch.Tensor(3)`) or at the keys of a loop that does not count through the
+        positions (`for cls, n in counts.items(): weights[cls] = ...`; `for i in range(n)` may fill them all)
+        leaves the other elements: neither initializes it. A size in a parameter of a same-file function
+        (`torch.Tensor(num_classes)`) counts when every call of the function passes an int.
 
         ## Why is this bad?
         The primer: "Uppercase torch.Tensor(2, 3) is the class constructor and treats integer args as shape",
@@ -241,7 +247,19 @@ class UninitializedTensor(Rule):
             for b in range(B):
                 target[b][: len(targets[b])] = torch.IntTensor(targets[b])
             return target
+        """,        """
+        import torch
+        def class_weights(labels, num_classes: int):
+            weights = torch.Tensor(num_classes)
+            for c in range(num_classes):
+                weights[c] = 1.0 / max(1, int((labels == c).sum()))
+            return weights
+        def as_tensor(values):
+            return torch.Tensor(values)
+        w = class_weights(torch.randint(0, 5, (100,)), 5)
+        t = as_tensor([0.5, 1.5])
         """,
+
     ]
     INVALID = [
         Invalid(
@@ -374,6 +392,19 @@ class UninitializedTensor(Rule):
         point[0] = 1.0
         distance = (point - origin).norm()
         """,
+        # The loop visits the classes that occur, not every position: the others keep their garbage.
+        """
+        import torch
+        from collections import Counter
+        def inverse_frequency(labels, num_classes):
+            weights = torch.Tensor(num_classes)
+            for cls, count in Counter(labels.tolist()).items():
+                weights[cls] = len(labels) / count
+            return weights / weights.sum()
+        n_classes = 10
+        class_weights = inverse_frequency(train_labels, n_classes)
+        criterion = torch.nn.CrossEntropyLoss(weight=class_weights)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -398,7 +429,8 @@ class UninitializedTensor(Rule):
 
     def _allocation(self, node: cst.Call) -> None:
         sizes = positional(node)
-        if not sizes or len(sizes) == 1 and not is_int(self.ctx, sizes[0].value):
+        size_parameter = self._size_parameter(sizes)
+        if not sizes or len(sizes) == 1 and size_parameter is None and not is_int(self.ctx, sizes[0].value):
             return  # no argument is an empty tensor; one argument that may be data is data
         if any(type(size.value) is cst.Integer and size.value.evaluated_value == 0 for size in sizes):
             return  # `nn.Parameter(torch.Tensor(0))`: an empty placeholder has no values to forget
@@ -410,7 +442,8 @@ class UninitializedTensor(Rule):
             self._inherited.add(id(class_def))
         literal = sizes[0].value if len(sizes) == 1 and len(node.args) == 1 else None
         allocation = _Allocation(node, keys, id(class_def) if class_def is not None else None, self._fix(node),
-                                 int(literal.value) if type(literal) is cst.Integer else None)
+                                 int(literal.value) if type(literal) is cst.Integer else None,
+                                 size_parameter=size_parameter)
         if allocation.literal is not None:
             if not keys:  # read on the spot: `x * torch.Tensor(3)`
                 allocation.used_as_number = _numeric_use(self.ctx.ancestors[-2])
@@ -420,6 +453,31 @@ class UninitializedTensor(Rule):
         self._allocations.append(allocation)
         for key in keys:
             self._by_key.setdefault(key, []).append(allocation)
+
+    def _size_parameter(self, sizes: list[cst.Arg] | None) -> tuple[cst.FunctionDef, str] | None:
+        """`torch.Tensor(num_classes)` with `num_classes` a parameter of the function, not annotated: whether it is
+        a size or data is for the callers to say (`finish`)."""
+        function = self.ctx.function
+        if not sizes or len(sizes) != 1 or type(sizes[0].value) is not cst.Name or function is None:
+            return None
+        binding = self.ctx.binding(sizes[0].value)
+        if binding is None or binding.kind != "param" or binding.statement is not function:
+            return None
+        return None if param_annotation(function, binding.name) is not None else (function, binding.name)
+
+    def _passed_ints(self, function: cst.FunctionDef, parameter: str) -> bool:
+        """Every call of `function` in the file, all at module level, passes an int as `parameter`."""
+        sites = self.ctx.calls_to(function.name.value)
+        params = [param.name.value for param in function.params.params]
+        for site in sites:
+            if site.function is not None or type(site.node.func) is not cst.Name:
+                return False
+            passed = next((arg.value for index, arg in enumerate(site.node.args)
+                           if arg.keyword is None and not arg.star and index < len(params) and params[index] == parameter
+                           or arg.keyword is not None and arg.keyword.value == parameter), None)
+            if passed is None or not is_int(self.ctx, passed):
+                return False
+        return bool(sites)
 
     def _destination(self) -> set[Key] | None:
         """Where the allocation's values go. None: nobody can be shown to read them unwritten (it is initialized
@@ -579,7 +637,8 @@ class UninitializedTensor(Rule):
             if type(written) is cst.Subscript:
                 index = _literal_index(written)
                 if index is None:
-                    self._written_to(written)  # `target[b][:n] = ...`, `table[i] = ...`: can fill it all
+                    if not self._keyed_by_other_loop(written):
+                        self._written_to(written)  # `target[b][:n] = ...`, `table[i] = ...`: can fill it all
                 else:
                     key = self._key(written.value)
                     if key is not None:
@@ -591,6 +650,18 @@ class UninitializedTensor(Rule):
         for target in node.targets:
             if type(target.target) is not cst.Subscript:
                 self._alias(node.value, target.target)
+
+    def _keyed_by_other_loop(self, written: cst.Subscript) -> bool:
+        """`weights[cls] = ...` in `for cls, count in counts.items():`: the loop visits the keys it has, not every
+        position, so the positions no key names keep their garbage (a `for i in range(n)` loop may fill them all)."""
+        if type(written.value) is not cst.Name or not written.slice:
+            return False
+        first = written.slice[0].slice
+        if type(first) is not cst.Index or type(first.value) is not cst.Name:
+            return False
+        binding = self.ctx.binding(first.value)
+        return binding is not None and binding.kind == "for" and binding.statement in self.ctx.loops \
+            and not _counts(self.ctx, binding)
 
     def visit_Return(self, node: cst.Return) -> None:
         function = self.ctx.function
@@ -669,6 +740,8 @@ class UninitializedTensor(Rule):
         for allocation in self._allocations:
             if allocation.keys & self._written or self._filled_element_by_element(allocation):
                 continue
+            if allocation.size_parameter is not None and not self._passed_ints(*allocation.size_parameter):
+                continue
             attributes = {key[2] for key in allocation.keys if key[0] == "attr"}
             if attributes and (allocation.class_id in self._classes_initialized | self._inherited
                                or attributes & written_attributes):
@@ -716,6 +789,18 @@ def _writes_or_ignores_values(method: str) -> bool:
     if method in _READING:
         return False
     return method.endswith("_") and method not in _NOT_WRITING or method.startswith("new")
+
+
+_COUNTING = frozenset({"range", "builtins.range", "torch.arange", "numpy.arange"})
+
+
+def _counts(ctx: Context, binding: Binding) -> bool:
+    """The loop variable counts through positions: `for i in range(n)`, `for i, x in enumerate(xs)`."""
+    iterable = binding.value
+    if type(iterable) is not cst.Call:
+        return False
+    name = ctx.qualname(iterable.func) or dotted_name(iterable.func)
+    return name in _COUNTING or name in ("enumerate", "builtins.enumerate") and binding.index == 0
 
 
 def _literal_index(target: cst.Subscript) -> int | None:
