@@ -21,6 +21,26 @@ _MESSAGE = ("`{model}` was moved to a device but `{batch}` comes from {source} o
             "\"Expected all tensors to be on the same device\"; move it with `{batch} = {batch}.to(device)`")
 
 
+def _unwrapped(iterable: cst.BaseExpression) -> cst.BaseExpression:
+    """The loader inside `enumerate(loader)`, `tqdm(loader)`, ..."""
+    while type(iterable) is cst.Call and type(iterable.func) is cst.Name and (
+            iterable.func.value in _PASS_THROUGH and len(iterable.args) == 1):
+        iterable = iterable.args[0].value
+    return iterable
+
+
+def _argument(function: cst.FunctionDef, call: cst.Call, parameter: str) -> cst.BaseExpression | None:
+    """What `call` passes to `function`'s `parameter`, by position or keyword; None when not visible."""
+    params = [param.name.value for param in (*function.params.posonly_params, *function.params.params)]
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.keyword is None and index < len(params) and params[index] == parameter \
+                or arg.keyword is not None and arg.keyword.value == parameter:
+            return arg.value
+    return None
+
+
 class InputNotOnModelDevice(Rule):
     code = "SC211"
     name = "input-not-on-model-device"
@@ -42,6 +62,10 @@ class InputNotOnModelDevice(Rule):
         MyModel().to(device)` and `x = x.to(device)`. The course chapter's error table: "Expected all tensors to
         be on the same device | Model is on GPU but data is on CPU (or vice versa) | Call .to(device) on both
         model and data".
+
+        A same-file helper (`def validate(model, loader): for x, y in loader: model(x)`) is reported when every
+        call of it, at module level, hands it a moved model and such a loader (`validate(net.to(device),
+        test_loader)`).
 
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
         `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
@@ -114,7 +138,26 @@ class InputNotOnModelDevice(Rule):
         samples = [torch.randn(1, 3, 32, 32) for _ in range(10)]
         for x in samples:
             y = model(x)
+        """,        # The helper moves each batch itself; the other is handed a model left on the CPU.
+        """
+        import torch
+        from torch.utils.data import DataLoader, TensorDataset
+        device = torch.device("cuda")
+        def evaluate(model, loader):
+            for images, labels in loader:
+                images, labels = images.to(device), labels.to(device)
+                correct = (model(images).argmax(1) == labels).sum()
+        def predict(model, loader):
+            return [model(x) for x, in loader]
+        def profile(model, loader):
+            for x, y in loader:
+                out = model(x)
+        loader = DataLoader(TensorDataset(torch.randn(64, 8), torch.randint(0, 2, (64,))), batch_size=16)
+        net = torch.nn.Linear(8, 2)
+        evaluate(net.to(device), loader)
+        profile(torch.nn.Linear(8, 2), loader)
         """,
+
     ]
     INVALID = [
         """
@@ -150,11 +193,29 @@ class InputNotOnModelDevice(Rule):
         for x in batches:
             out = model(x)
         """,
+        # A same-file helper handed the moved model and the CPU loader.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def validate(model, loader):
+            model.eval()
+            with torch.no_grad():
+                for images, labels in loader:
+                    correct = (model(images).argmax(1) == labels).sum().item()
+        test_loader = DataLoader(TensorDataset(torch.rand(64, 1, 28, 28), torch.randint(0, 10, (64,))), batch_size=32)
+        net = nn.Sequential(nn.Flatten(), nn.Linear(784, 10))
+        validate(net.to(device), test_loader)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._moved: set[int] = set()  # id() of model bindings moved afterwards by `model.to(device)`
+        # `model(images)` in a helper's loop over its parameter `loader`, with `model` a parameter too: the file's
+        # calls of the helper say what they are (`validate(net.to(device), test_loader)`).
+        self._in_helpers: list[tuple[cst.Call, cst.FunctionDef, str, str, str]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -171,10 +232,36 @@ class InputNotOnModelDevice(Rule):
         if first.keyword is not None or first.star or type(first.value) is not cst.Name:
             return
         if not self._moved_model(func):
+            self._note_helper(node, func, first.value)
             return
         source = self._cpu_source(first.value)
         if source is not None:
             self.report(node, _MESSAGE.format(model=func.value, batch=first.value.value, source=source))
+
+    def _note_helper(self, node: cst.Call, model: cst.Name, batch: cst.Name) -> None:
+        function = self.ctx.function
+        binding = self.ctx.binding(model)
+        if function is None or binding is None or binding.kind != "param" or binding.statement is not function:
+            return
+        loop = self._batch_loop(batch)
+        iterable = loop and _unwrapped(loop.iter)
+        if type(iterable) is not cst.Name:
+            return
+        source = self.ctx.binding(iterable)
+        if source is not None and source.kind == "param" and source.statement is function:
+            self._in_helpers.append((node, function, model.value, batch.value, iterable.value))
+
+    def finish(self) -> None:
+        for node, function, model, batch, loader in self._in_helpers:
+            sites = self.ctx.calls_to(function.name.value)
+            if not sites or any(site.function is not None or type(site.node.func) is not cst.Name for site in sites):
+                continue  # a method, or a caller whose local names this point can't read
+            passed = [(_argument(function, site.node, model), _argument(function, site.node, loader))
+                      for site in sites]
+            if all(m is not None and l is not None and self._moved_expression(m) and type(l) is cst.Name
+                   and self._loader_source(l) is not None for m, l in passed):
+                self.report(node, _MESSAGE.format(model=model, batch=batch,
+                                                  source=f"the DataLoader `{self.ctx.code(passed[0][1])}` passed in"))
 
     def _moved_model(self, model: cst.Name) -> bool:
         binding = self.ctx.binding(model)
@@ -184,7 +271,15 @@ class InputNotOnModelDevice(Rule):
             return True
         if binding.kind != "assign" or binding.value is None:
             return False
-        expr = binding.value
+        return self._moved_expression(binding.value)
+
+    def _moved_expression(self, expr: cst.BaseExpression) -> bool:
+        """`Net().to(device).eval()`, `net.cuda()`, or a name bound to one: a module moved off the CPU."""
+        if type(expr) is cst.Name:
+            binding = self.ctx.binding(expr)
+            if binding is not None and id(binding) in self._moved:
+                return True
+            expr, _ = self.ctx.value_of(expr)
         moved = False
         for _ in range(8):  # `Net().to(device).eval()`: the chain of calls that return the module
             if type(expr) is not cst.Call:
@@ -204,16 +299,18 @@ class InputNotOnModelDevice(Rule):
     def _cpu_source(self, batch: cst.Name) -> str | None:
         """"a DataLoader" / "a list" when `batch` is a loop variable of a `for` over a CPU loader or list that
         the code is inside of, and is not rebound before this point; else None."""
+        loop = self._batch_loop(batch)
+        return self._loader_source(_unwrapped(loop.iter)) if loop is not None else None
+
+    def _batch_loop(self, batch: cst.Name) -> cst.For | None:
+        """The `for` that binds `batch` and that the code is inside of, if `batch` is not rebound since."""
         binding = self.ctx.binding(batch)
         if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For:
             return None
         loop = binding.statement
-        if not any(ancestor is loop.body for ancestor in self.ctx.ancestors):
-            return None
-        iterable = loop.iter
-        while type(iterable) is cst.Call and type(iterable.func) is cst.Name and (
-                iterable.func.value in _PASS_THROUGH and len(iterable.args) == 1):
-            iterable = iterable.args[0].value
+        return loop if any(ancestor is loop.body for ancestor in self.ctx.ancestors) else None
+
+    def _loader_source(self, iterable: cst.BaseExpression) -> str | None:
         value, before = self.ctx.value_of(iterable)
         if type(value) is cst.ListComp:
             return "a list" if type(value.elt) is cst.Call and creates_on_cpu(self.ctx, value.elt) else None
