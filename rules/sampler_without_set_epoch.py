@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.engine.syntax import keyword_arg
+from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
 
@@ -21,7 +21,9 @@ class SamplerWithoutSetEpoch(Rule):
         ## What it does
         Finds a loop over a `DataLoader` whose sampler is a `torch.utils.data.distributed.DistributedSampler`
         that shuffles (the default, or `shuffle=True`), nested in an epoch loop or in a same-file helper an epoch
-        loop hands the loader to (`train(train_loader, ...)`), in a file that never calls `set_epoch(...)`.
+        loop hands the loader to (`train(train_loader, ...)`), in a file that never calls `set_epoch(...)`. The
+        loader may come from a same-file function or method that returns one (`build_loader(dataset, rank)`, a
+        data module's `train_dataloader()`).
 
         Not reported: `shuffle=False` or a shuffle flag the file does not spell out, a sampler or loader built in
         another file, a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -95,7 +97,21 @@ class SamplerWithoutSetEpoch(Rule):
         loader = DataLoader(ds, sampler=sampler)
         for batch in loader:
             predict(batch)
+        """,        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def build_loader(dataset, rank, world_size):
+            sampler = DistributedSampler(dataset, num_replicas=world_size, rank=rank, shuffle=True)
+            return DataLoader(dataset, batch_size=32, sampler=sampler)
+        def main(dataset, rank, world_size, epochs):
+            loader = build_loader(dataset, rank, world_size)
+            for epoch in range(epochs):
+                loader.sampler.set_epoch(epoch)
+                for batch in loader:
+                    step(batch)
         """,
+
     ]
     INVALID = [
         # pytorch/examples imagenet with the `set_epoch` line deleted: the epoch loop hands the loader to train().
@@ -134,6 +150,20 @@ class SamplerWithoutSetEpoch(Rule):
                 for batch in loader:
                     step(batch)
         """,
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        class DataModule:
+            def train_dataloader(self):
+                sampler = DistributedSampler(self.train_set, num_replicas=self.world_size, rank=self.rank)
+                return DataLoader(self.train_set, batch_size=64, sampler=sampler, num_workers=4)
+        def fit(dm, model, epochs):
+            loader = dm.train_dataloader()
+            for epoch in range(epochs):
+                for batch in loader:
+                    model.training_step(batch)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -142,6 +172,13 @@ class SamplerWithoutSetEpoch(Rule):
         # Loaders built here with a shuffling DistributedSampler: (function, name) -> the loader's construction.
         self._loaders: dict[tuple[cst.FunctionDef | None, str], cst.Call] = {}
         self._iterated: set[tuple[cst.FunctionDef, str]] = set()  # parameters a function loops over
+        # Same-file functions and methods that return such a loader: `build_loader(ds)`, `dm.train_dataloader()`.
+        self._factories: set[str] = set()
+
+    def visit_Return(self, node: cst.Return) -> None:
+        function = self.ctx.function
+        if function is not None and node.value is not None and self._shuffling_loader(node.value) is not None:
+            self._factories.add(function.name.value)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         target = node.targets[0].target
@@ -168,7 +205,11 @@ class SamplerWithoutSetEpoch(Rule):
         """The `DataLoader(...)` `expr` is, when its sampler is a `DistributedSampler` that shuffles."""
         ctx = self.ctx
         loader, before = ctx.value_of(expr)
-        if type(loader) is not cst.Call or not (ctx.qualname(loader.func) or "").endswith(".DataLoader"):
+        if type(loader) is not cst.Call:
+            return None
+        if ctx.qualname(loader.func) is None and last_name(loader.func) in self._factories:
+            return loader
+        if not (ctx.qualname(loader.func) or "").endswith(".DataLoader"):
             return None
         sampler = keyword_arg(loader, "sampler")
         if sampler is None:
