@@ -6,6 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import keyword_arg
+from shapecheck.loops.training_loop import module_level_callers, passed_argument
 from shapecheck.rules._devices import creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import argument_of
 
@@ -27,18 +28,6 @@ def _unwrapped(iterable: cst.BaseExpression) -> cst.BaseExpression:
             iterable.func.value in _PASS_THROUGH and len(iterable.args) == 1):
         iterable = iterable.args[0].value
     return iterable
-
-
-def _argument(function: cst.FunctionDef, call: cst.Call, parameter: str) -> cst.BaseExpression | None:
-    """What `call` passes to `function`'s `parameter`, by position or keyword; None when not visible."""
-    params = [param.name.value for param in (*function.params.posonly_params, *function.params.params)]
-    for index, arg in enumerate(call.args):
-        if arg.star:
-            return None
-        if arg.keyword is None and index < len(params) and params[index] == parameter \
-                or arg.keyword is not None and arg.keyword.value == parameter:
-            return arg.value
-    return None
 
 
 class InputNotOnModelDevice(Rule):
@@ -253,10 +242,10 @@ class InputNotOnModelDevice(Rule):
 
     def finish(self) -> None:
         for node, function, model, batch, loader in self._in_helpers:
-            sites = self.ctx.calls_to(function.name.value)
-            if not sites or any(site.function is not None or type(site.node.func) is not cst.Name for site in sites):
-                continue  # a method, or a caller whose local names this point can't read
-            passed = [(_argument(function, site.node, model), _argument(function, site.node, loader))
+            sites = module_level_callers(self.ctx, function)
+            if sites is None:
+                continue
+            passed = [(passed_argument(function, site.node, model), passed_argument(function, site.node, loader))
                       for site in sites]
             if all(m is not None and l is not None and self._moved_expression(m) and type(l) is cst.Name
                    and self._loader_source(l) is not None for m, l in passed):

@@ -7,9 +7,8 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.engine.context import CallSite
 from shapecheck.engine.syntax import dotted_name, last_name, param_annotation
-from shapecheck.loops.training_loop import training_loop
+from shapecheck.loops.training_loop import module_level_callers, passed_argument
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.rules._devices import moves_to_device
 
@@ -305,7 +304,7 @@ class NumpyOfGraphTensor(Rule):
                 sites = self.ctx.calls_to(function.name.value)
                 if sites and all(site.grad_disabled for site in sites):
                     continue  # a helper only ever called under no_grad
-                if origin == "parameter" and not self._handed_models(call, function, sites):
+                if origin == "parameter" and not self._handed_models(call, function):
                     continue
             self.report(node, LOSS_MESSAGE if origin == "loss" else None)
 
@@ -394,16 +393,14 @@ class NumpyOfGraphTensor(Rule):
                 return _annotated_module(ctx, binding.statement, func.value)
         return False
 
-    def _handed_models(self, call: cst.Call, function: cst.FunctionDef, sites: list[CallSite]) -> bool:
+    def _handed_models(self, call: cst.Call, function: cst.FunctionDef) -> bool:
         """Every call of the helper, all of them at module level, hands it a model as the parameter `call` runs
         (`fit_report(model, x, y)` with `model = nn.Linear(3, 1)`)."""
-        training = training_loop(self.ctx)
+        sites = module_level_callers(self.ctx, function)
         parameter = self.ctx.code(call.func)
-        for site in sites:
-            spelled = training.caller_spelling(parameter, function, site.node) if site.function is None else None
-            if spelled is None or not self._is_model(cst.parse_expression(spelled), None):
-                return False
-        return bool(sites)
+        return sites is not None and all(
+            (passed := passed_argument(function, site.node, parameter)) is not None and self._is_model(passed, None)
+            for site in sites)
 
     def _is_loss(self, call: cst.Call, before: int | None) -> bool:
         ctx = self.ctx

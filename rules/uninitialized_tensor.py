@@ -9,6 +9,7 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Binding
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
+from shapecheck.loops.training_loop import module_level_callers, passed_argument
 from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
@@ -467,17 +468,10 @@ class UninitializedTensor(Rule):
 
     def _passed_ints(self, function: cst.FunctionDef, parameter: str) -> bool:
         """Every call of `function` in the file, all at module level, passes an int as `parameter`."""
-        sites = self.ctx.calls_to(function.name.value)
-        params = [param.name.value for param in function.params.params]
-        for site in sites:
-            if site.function is not None or type(site.node.func) is not cst.Name:
-                return False
-            passed = next((arg.value for index, arg in enumerate(site.node.args)
-                           if arg.keyword is None and not arg.star and index < len(params) and params[index] == parameter
-                           or arg.keyword is not None and arg.keyword.value == parameter), None)
-            if passed is None or not is_int(self.ctx, passed):
-                return False
-        return bool(sites)
+        sites = module_level_callers(self.ctx, function)
+        return sites is not None and all(
+            (passed := passed_argument(function, site.node, parameter)) is not None and is_int(self.ctx, passed)
+            for site in sites)
 
     def _destination(self) -> set[Key] | None:
         """Where the allocation's values go. None: nobody can be shown to read them unwritten (it is initialized
