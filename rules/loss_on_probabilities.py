@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Fix, Invalid, Rule
+from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.loops.training_loop import module_level_callers, passed_argument
 from shapecheck.rules._activations import (
     Activation,
     activation_input,
     activation_of,
+    construction_of,
+    first_argument,
     loss_input,
+    model_output,
 )
 
 CROSS_ENTROPY = frozenset({"torch.nn.functional.cross_entropy", "torch.nn.CrossEntropyLoss",
@@ -26,15 +30,16 @@ class LossOnProbabilities(Rule):
     message = "cross_entropy applies log_softmax itself: pass the logits, not softmax probabilities"
     fixable = "unsafe"
     triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")
-    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds softmax probabilities passed as the input of `F.cross_entropy` / `nn.CrossEntropyLoss`, and as the
         input of `F.nll_loss` / `nn.NLLLoss`, which expects log-probabilities. The softmax is found in any spelling
         (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
         one), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
-        whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). The
-        target is never checked: soft targets from a teacher's softmax (distillation) are correct.
+        whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
+        same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
+        read from the helper's calls at module level, every one agreeing. The target is never checked: soft
+        targets from a teacher's softmax (distillation) are correct.
 
         ## Why is this bad?
         `cross_entropy` computes `log_softmax` of its input. Given probabilities it takes the softmax of a softmax:
@@ -132,7 +137,28 @@ class LossOnProbabilities(Rule):
         import torch
         import tensorflow as tf
         loss = tf.nn.softmax_cross_entropy_with_logits(labels, tf.nn.softmax(x))
+        """,        # The helper is handed a model that returns logits.
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(20, 5)
+            def forward(self, x):
+                return self.fc(x)
+            def predict_proba(self, x):
+                return torch.softmax(self.fc(x), dim=1)
+        def train(model, loader, criterion, optimizer):
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        net = Net()
+        train(net, loader, nn.CrossEntropyLoss(), torch.optim.SGD(net.parameters(), lr=0.1))
         """,
+
     ]
     INVALID = [
         """
@@ -231,21 +257,95 @@ class LossOnProbabilities(Rule):
             def forward(self, x, y):
                 return self.criterion(self.softmax(self.fc(x)), y)
         """,
+        # A softmax model and a cross-entropy criterion handed to a same-file training helper.
+        """
+        import torch
+        import torch.nn as nn
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 5), nn.Softmax(dim=1))
+            def forward(self, x):
+                return self.net(x)
+        def train(model, loader, criterion, optimizer):
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        clf = Classifier()
+        train(clf, loader, nn.CrossEntropyLoss(), torch.optim.Adam(clf.parameters()))
+        """,
     ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        # A loss in a same-file helper whose criterion or model is a parameter: (the loss call, the helper, the
+        # criterion parameter or the loss computed, the model parameter or None when the input is known here).
+        self._in_helpers: list[tuple[cst.Call, cst.FunctionDef, str, str | None]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         found = loss_input(self.ctx, node, LOSSES)
         if found is None:
+            self._note_helper(node, None)
             return
         loss, argument = found
         activation = activation_of(self.ctx, argument, models=True)
         if activation is None or activation.kind != "softmax":
+            self._note_helper(node, loss)
             return
+        self._report(node, loss, activation)
+
+    def _report(self, node: cst.Call, loss: str, activation: Activation | None) -> None:
         if loss in CROSS_ENTROPY:
-            self.report(node, fix=self._fix(activation, remove=True))
+            self.report(node, fix=activation and self._fix(activation, remove=True))
         else:
             self.report(node, "nll_loss expects log-probabilities: use log_softmax, not softmax",
-                        self._fix(activation, remove=False))
+                        activation and self._fix(activation, remove=False))
+
+    def _note_helper(self, node: cst.Call, loss: str | None) -> None:
+        """`criterion(model(x), y)` in `def train(model, loader, criterion, ...)`: the callers say what the
+        criterion and the model are."""
+        function = self.ctx.function
+        if function is None:
+            return
+        criterion = loss or _own_parameter(self.ctx, node.func, function)
+        argument = first_argument(node, "input")
+        if criterion is None or argument is None:
+            return
+        model = None
+        if loss is None:
+            activation = activation_of(self.ctx, argument, models=True)
+            if activation is not None and activation.kind == "softmax":
+                self._in_helpers.append((node, function, criterion, None))
+                return
+        value, _ = self.ctx.value_of(argument)
+        if type(value) is cst.Call:
+            model = _own_parameter(self.ctx, value.func, function)
+        if model is not None:
+            self._in_helpers.append((node, function, criterion, model))
+
+    def finish(self) -> None:
+        for node, function, criterion, model in self._in_helpers:
+            sites = module_level_callers(self.ctx, function)
+            if sites is None:
+                continue
+            losses = {criterion if criterion in LOSSES else self._passed_loss(function, site.node, criterion)
+                      for site in sites}
+            if len(losses) != 1 or None in losses:
+                continue
+            if model is None or all(self._passed_softmax_model(function, site.node, model) for site in sites):
+                self._report(node, losses.pop(), None)  # type: ignore[arg-type]
+
+    def _passed_loss(self, function: cst.FunctionDef, call: cst.Call, parameter: str) -> str | None:
+        passed = passed_argument(function, call, parameter)
+        construction, _ = construction_of(self.ctx, passed) if passed is not None else (None, None)
+        qualname = self.ctx.qualname(construction.func) if construction is not None else None
+        return qualname if qualname in LOSSES else None
+
+    def _passed_softmax_model(self, function: cst.FunctionDef, call: cst.Call, parameter: str) -> bool:
+        passed = passed_argument(function, call, parameter)
+        return passed is not None and model_output(self.ctx, cst.Call(func=passed), None, None) == "softmax"
 
     def _fix(self, activation: Activation, remove: bool) -> Fix | None:
         if not activation.inline or activation.form not in ("function", "method"):
@@ -258,3 +358,11 @@ class LossOnProbabilities(Rule):
             return None  # a bare imported `softmax` has no `log_softmax` spelling in this file
         new = call.with_changes(func=call.func.with_changes(attr=cst.Name("log_softmax")))
         return Fix("Use `log_softmax`", ((call, new),), "unsafe")
+
+
+def _own_parameter(ctx: Context, func: cst.BaseExpression, function: cst.FunctionDef) -> str | None:
+    """The name of `function`'s parameter that `func` is (`criterion` in `criterion(outputs, labels)`)."""
+    if type(func) is not cst.Name:
+        return None
+    binding = ctx.binding(func)
+    return func.value if binding is not None and binding.kind == "param" and binding.statement is function else None
