@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import libcst as cst
 
 from shapecheck.engine import Binding, Rule
-from shapecheck.engine.syntax import keyword_arg
+from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.loops.training_loop import Event, called_module, is_step_call, names_in, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
@@ -14,16 +16,24 @@ class StepBetweenBackward(Rule):
     code = "SC209"
     name = "step-between-backward"
     message = "an optimizer step updates in place weights that a later `backward()` through the same graph needs"
-    triggers = ("retain_graph",)
+    triggers = (".backward(",)
     docs = """
         ## What it does
-        Finds, in one iteration (the same loop body, or one function without a loop), a
-        `loss_a.backward(retain_graph=True)`, then an optimizer `step()`, then `loss_b.backward()` where
-        `loss_b` was computed before that step. `retain_graph=True` says both losses share one graph, typically a
-        GAN computing the discriminator's and the generator's losses from one forward pass.
+        Finds, in one iteration (the same loop body, or one function without a loop), a backward pass through a
+        graph whose saved weights an optimizer step changed in place, which is autograd's rule:
 
-        Not reported: `loss_b` computed again after the step (a fresh forward pass), the steps placed after the
-        last backward, and tests.
+        - a `loss_a.backward(retain_graph=True)`, then an optimizer `step()`, then `loss_b.backward()` where
+          `loss_b` was computed before that step. `retain_graph=True` says both losses share one graph, typically
+          a GAN computing the discriminator's and the generator's losses from one forward pass;
+        - `loss.backward()` after a `step()` of an optimizer whose parameters' module (`Adam(critic.parameters())`)
+          `loss` was computed through before the step, with autograd on: the actor-critic form
+          (`critic_loss` and `actor_loss = -critic(s, actor(s)).mean()` both computed, then
+          `critic_loss.backward(); critic_opt.step(); actor_loss.backward()`), and a loss written after the step
+          from a module output computed before it (`out_fake = D(fake)` reused for the generator's loss).
+
+        Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
+        last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`), an
+        optimizer whose construction is not in view, and tests.
 
         ## Why is this bad?
         `optimizer.step()` updates the parameters in place. The graph `loss_b` was built on saved those
@@ -130,7 +140,26 @@ class StepBetweenBackward(Rule):
             loss_latent = lambda_latent * mae_loss(_mu, sampled_z)
             loss_latent.backward()
             optimizer_G.step()
+        """,        # DDPG done right: the actor's loss runs the critic again after the critic's step; the target under
+        # no_grad has no graph.
+        """
+        import torch
+        import torch.nn.functional as F
+        actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
+        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+        for state, action, reward, next_state in replay:
+            with torch.no_grad():
+                target_q = reward + gamma * critic(next_state, actor(next_state))
+            critic_loss = F.mse_loss(critic(state, action), target_q)
+            critic_opt.zero_grad()
+            critic_loss.backward()
+            critic_opt.step()
+            actor_loss = -critic(state, actor(state)).mean()
+            actor_opt.zero_grad()
+            actor_loss.backward()
+            actor_opt.step()
         """,
+
     ]
     INVALID = [
         """
@@ -175,6 +204,38 @@ class StepBetweenBackward(Rule):
                 g_loss.backward()
                 optimizer_G.step()
         """,
+        # Actor-critic: both losses computed first, the critic stepped between the two backward passes.
+        """
+        import torch
+        import torch.nn.functional as F
+        actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
+        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+        for state, action, target_q in replay:
+            critic_loss = F.mse_loss(critic(state, action), target_q)
+            actor_loss = -critic(state, actor(state)).mean()
+            critic_opt.zero_grad()
+            critic_loss.backward()
+            critic_opt.step()
+            actor_opt.zero_grad()
+            actor_loss.backward()
+            actor_opt.step()
+        """,
+        # The generator's loss is written after D's step, from D's output computed before it.
+        """
+        import torch
+        optimizer_D = torch.optim.Adam(netD.parameters(), lr=2e-4)
+        for real, _ in dataloader:
+            fake = netG(torch.randn(real.size(0), nz, 1, 1))
+            out_fake = netD(fake)
+            d_loss = criterion(netD(real), ones) + criterion(netD(fake.detach()), zeros)
+            optimizer_D.zero_grad()
+            d_loss.backward()
+            optimizer_D.step()
+            g_loss = criterion(out_fake, ones)
+            optimizer_G.zero_grad()
+            g_loss.backward()
+            optimizer_G.step()
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -188,14 +249,18 @@ class StepBetweenBackward(Rule):
         if binding is None:
             return
         retained = step = None
+        steps: list[Event] = []
         for earlier in training.in_function(event.function)[:-1]:
             if earlier.loops != event.loops:
                 continue
             if earlier.kind == "backward" and _retains(earlier.node) and _loss_name(earlier.node) != loss:
                 retained, step = earlier, None
-            elif earlier.kind == "step" and retained is not None and is_step_call(earlier.node):
-                step = step or earlier
-        if step is None:
+            elif earlier.kind == "step" and is_step_call(earlier.node):
+                steps.append(earlier)
+                if retained is not None:
+                    step = step or earlier
+        if step is None or retained is None:
+            self._stale_graph(node, loss, binding, steps)
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
             what = f"`{loss}` was computed before `{ctx.code(step.node)}` updated the weights in place"
@@ -208,6 +273,44 @@ class StepBetweenBackward(Rule):
         self.report(node, f"{what}, and `{ctx.code(retained.node)}` kept its graph: this backward pass needs the "
                           "old weights and raises \"modified by an inplace operation\"; compute the loss again after "
                           "the step, or step after both backward passes")
+
+    def _stale_graph(self, node: cst.Call, loss: str, binding: Binding, steps: list[Event]) -> None:
+        """Autograd's rule, without `retain_graph`: a backward pass through a module's output computed before a
+        step of an optimizer holding that module's parameters raises, since the step changed in place the weights
+        the graph saved. The actor-critic form (`critic_loss` and `actor_loss` both computed, then
+        `critic_loss.backward(); critic_opt.step(); actor_loss.backward()`), and a loss computed after the step
+        from an output computed before it (`fake_out = D(fake)` reused)."""
+        for step in steps:
+            if not step.owners:
+                continue
+            stale = self._output_before(binding.value, binding.seq, step, 0) if binding.value is not None else None
+            if stale is not None:
+                self.report(node, f"`{loss}` goes through `{stale}`, computed before `{self.ctx.code(step.node)}` "
+                                  "updated its weights in place: this backward pass needs the old weights and raises "
+                                  "\"modified by an inplace operation\"; compute the loss after the step, or step "
+                                  "after every backward pass through that module")
+                return
+
+    def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int) -> str | None:
+        """A call of a module the step updates, in the graph of `expr` (bound at `seq`), made with autograd on
+        before the step; followed through the names `expr` is computed from, `depth` assignments deep."""
+        for part in _graph_parts(expr):
+            if type(part) is cst.Call:
+                module = called_module(part)
+                if module is not None and seq <= step.seq and any(related(module, owner) for owner in step.owners or ()) \
+                        and not self._grad_disabled_at(part):
+                    return self.ctx.code(part)
+            elif depth < 4:
+                bound = self.ctx.binding(part, seq)
+                if bound is not None and bound.kind == "assign" and bound.value is not None:
+                    found = self._output_before(bound.value, bound.seq, step, depth + 1)
+                    if found is not None:
+                        return found
+        return None
+
+    def _grad_disabled_at(self, call: cst.Call) -> bool:
+        name = last_name(call.func)
+        return any(site.node is call and site.grad_disabled for site in self.ctx.calls_to(name)) if name else False
 
     def _shared_before(self, binding: Binding, retained: str | None, step: Event) -> str | None:
         """An output of a module the step updates that both losses are computed from (`d_real` in
@@ -225,6 +328,39 @@ class StepBetweenBackward(Rule):
             if module is not None and any(related(module, owner) for owner in step.owners):
                 return name
         return None
+
+
+# Calls whose result leaves the graph: what they are computed from is not backpropagated through.
+_LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
+
+
+def _graph_parts(expr: cst.BaseExpression) -> Iterator[cst.Call | cst.Name]:
+    """The calls and names a tensor's graph runs through: not into `.detach()`, `.item()` or `.data`."""
+    stack: list[cst.BaseExpression] = [expr]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Name:
+            yield node  # type: ignore[misc]
+        elif kind is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and func.attr.value in _LEAVES_GRAPH:
+                continue
+            yield node  # type: ignore[misc]
+            if type(func) is cst.Attribute:
+                stack.append(func.value)
+            stack.extend(arg.value for arg in node.args)  # type: ignore[attr-defined]
+        elif kind is cst.Attribute:
+            if node.attr.value != "data":  # type: ignore[attr-defined]
+                stack.append(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.BinaryOperation:
+            stack.extend((node.left, node.right))  # type: ignore[attr-defined]
+        elif kind is cst.UnaryOperation:
+            stack.append(node.expression)  # type: ignore[attr-defined]
+        elif kind is cst.Subscript:
+            stack.append(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.Tuple or kind is cst.List:
+            stack.extend(element.value for element in node.elements)  # type: ignore[attr-defined]
 
 
 def _retains(call: cst.CSTNode) -> bool:
