@@ -159,6 +159,32 @@ class StepBetweenBackward(Rule):
             actor_loss.backward()
             actor_opt.step()
         """,
+        # A PPO agent (ShangtongZhang/DeepRL's form): one optimizer for a shared network, or two for separate
+        # heads; the step of one branch never runs before the backward passes of the other.
+        """
+        import torch
+        class PPOAgent:
+            def __init__(self, network, shared):
+                self.network = network
+                self.shared = shared
+                self.opt = torch.optim.Adam(network.parameters(), lr=3e-4)
+            def update(self, batches):
+                for batch in batches:
+                    prediction = self.network(batch.state, batch.action)
+                    policy_loss = -(prediction["log_pi_a"] * batch.advantage).mean()
+                    value_loss = (batch.ret - prediction["v"]).pow(2).mean()
+                    if self.shared:
+                        self.opt.zero_grad()
+                        (policy_loss + value_loss).backward()
+                        self.opt.step()
+                    else:
+                        self.actor_opt.zero_grad()
+                        policy_loss.backward()
+                        self.actor_opt.step()
+                        self.critic_opt.zero_grad()
+                        value_loss.backward()
+                        self.critic_opt.step()
+        """,
 
     ]
     INVALID = [
@@ -281,7 +307,7 @@ class StepBetweenBackward(Rule):
         `critic_loss.backward(); critic_opt.step(); actor_loss.backward()`), and a loss computed after the step
         from an output computed before it (`fake_out = D(fake)` reused)."""
         for step in steps:
-            if not step.owners:
+            if not step.owners or self._other_branch(step.node):
                 continue
             stale = self._output_before(binding.value, binding.seq, step, 0) if binding.value is not None else None
             if stale is not None:
@@ -290,6 +316,19 @@ class StepBetweenBackward(Rule):
                                   "\"modified by an inplace operation\"; compute the loss after the step, or step "
                                   "after every backward pass through that module")
                 return
+
+    def _other_branch(self, node: cst.CSTNode) -> bool:
+        """`node` sits in the other branch of an `if` that the node being visited is in: they never run together
+        (`if shared: ...; opt.step()` / `else: ...; value_loss.backward()`)."""
+        ancestors = self.ctx.ancestors
+        for index, ancestor in enumerate(ancestors[:-1]):
+            if type(ancestor) is not cst.If:
+                continue
+            branch = ancestors[index + 1]
+            others = [part for part in (ancestor.body, ancestor.orelse) if part is not None and part is not branch]
+            if any(inner is node for other in others for inner in self.ctx.walk(other)):
+                return True
+        return False
 
     def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int) -> str | None:
         """A call of a module the step updates, in the graph of `expr` (bound at `seq`), made with autograd on
