@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.loops.training_loop import Event, called_module, runs_without_grad, training_loop
+from shapecheck.loops.training_loop import Event, called_module, names_in, runs_without_grad, training_loop
 from shapecheck.rules._training_loop import LIGHTNING_HOOKS, in_test, is_test_file
 
 # Calls that compute gradients on purpose: a function making them wants the graph (saliency, attacks, guidance).
@@ -32,7 +32,8 @@ class EvalWithoutNoGrad(Rule):
         read as one body, as a notebook runs. A script or notebook that trains and
         then evaluates, or a `train()` function that validates in its own body, is checked like any other code.
 
-        Not reported: an eval region that wants gradients on purpose (it calls `.backward()`,
+        Not reported: a forward pass whose output feeds a later backward pass (through the names computed from
+        it), an eval region that wants gradients on purpose (it calls `.backward()`,
         `torch.autograd.grad`, `requires_grad_`, `torch.enable_grad()` or `torch.set_grad_enabled`: adversarial
         attacks, saliency maps, guidance, or a train/eval loop sharing one body), functions decorated with
         `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`) or only called
@@ -237,7 +238,22 @@ class EvalWithoutNoGrad(Rule):
             teacher.eval()
             teacher.requires_grad_(False)
             return kl(student(x), teacher(x))
+        """,        # A DDPG agent (a tutorial's form): the critic runs in eval mode for its layer norm, and its output is
+        # trained on after the switch back.
+        """
+        import torch
+        import torch.nn.functional as F
+        class Agent:
+            def learn(self, state, action, target):
+                self.critic.eval()
+                critic_value = self.critic.forward(state, action)
+                self.critic.train()
+                self.critic.optimizer.zero_grad()
+                critic_loss = F.mse_loss(target, critic_value)
+                critic_loss.backward()
+                self.critic.optimizer.step()
         """,
+
     ]
     INVALID = [
         # pytorch-sentiment-analysis: evaluate() leaves the model in eval mode; the notebook then predicts with
@@ -407,6 +423,8 @@ class EvalWithoutNoGrad(Rule):
                 continue
             call = site.node
             if called_module(call) == model:
+                if self._backpropagated(call, event.function, site.order):
+                    return None  # the output is trained on later: the region wants its graph
                 return call, site, (f"`{model}` is in eval mode but `{self.ctx.code(call.func)}(...)` runs with autograd on: "
                               "`eval()` does not stop the graph from being built; wrap the evaluation in "
                               "`with torch.no_grad():` (or decorate the function with `@torch.no_grad()`)")
@@ -418,8 +436,48 @@ class EvalWithoutNoGrad(Rule):
                               "`@torch.no_grad()`)")
         return None
 
+    def _backpropagated(self, call: cst.Call, function: cst.FunctionDef | None, order: int) -> bool:
+        """The name `call`'s output is assigned to feeds a backward pass later in the body, through the names
+        computed from it: DDPG's `critic_value = self.critic.forward(s, a)` under `critic.eval()`, then
+        `critic.train()` and `F.mse_loss(target, critic_value).backward()`."""
+        body = function.body if function is not None else self.ctx.module
+        sources: dict[str, set[str]] = {}  # name -> the names its assignments compute from
+        target = None
+        for node in self.ctx.walk(body):
+            if type(node) is not cst.Assign:
+                continue
+            names = set(names_in(node.value))
+            for assigned in node.targets:
+                for element in _assigned_names(assigned.target):
+                    sources.setdefault(element, set()).update(names)
+                    if target is None and any(inner is call for inner in self.ctx.walk(node.value)):
+                        target = element
+        if target is None:
+            return False
+        for event in training_loop(self.ctx).body_events(function):
+            if event.kind != "backward" or event.order <= order:
+                continue
+            seen: set[str] = set()
+            stack = names_in(event.node)
+            while stack:
+                name = stack.pop()
+                if name == target:
+                    return True
+                if name not in seen:
+                    seen.add(name)
+                    stack.extend(sources.get(name, ()))
+        return False
+
     def _may_record(self, function: cst.FunctionDef | None) -> bool:
         if function is None:
             return True
         name = function.name.value
         return name not in LIGHTNING_HOOKS and name != "forward" and not runs_without_grad(self.ctx, function)
+
+
+def _assigned_names(target: cst.BaseExpression) -> list[str]:
+    """The names or dotted names an assignment target binds: `x`, `self.x`, `a, b`."""
+    if type(target) is cst.Tuple or type(target) is cst.List:
+        return [name for element in target.elements for name in _assigned_names(element.value)]
+    name = dotted_name(target)
+    return [name] if name is not None else []
