@@ -15,7 +15,7 @@ from shapecheck.shapes.joins import joined
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import same
-from shapecheck.shapes.views import count_mismatch, layout_verdict
+from shapecheck.shapes.views import WILDCARD, count_mismatch, layout_verdict
 from shapecheck.shapes.values import Conflict
 
 
@@ -57,6 +57,9 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             if method in ("view", "reshape"):
                 shape = ev.tensor(node.func.value, before)
                 sizes = shape_arguments(ev, Args(node), 0, "size" if method == "view" else "shape", before)
+                if sizes is not None and sizes.dims.count(WILDCARD) > 1:
+                    return Conflict("view-count", node, (), f"`{code(node)}`: only one size can be -1 (inferred), "
+                                                            f"but {sizes.render()} has {sizes.dims.count(WILDCARD)}")
                 if shape is None or sizes is None:
                     return None
                 mismatch = count_mismatch(shape, sizes)
@@ -150,7 +153,7 @@ def view_layout(ev, call: cst.Call, before: int | None = None) -> Conflict | Non
         args = Args(call)
     except Hidden:
         return None
-    if args.count() == 1 and dtype_of(ev, args.get(0)) is not None:
+    if args.starred is None and args.count() == 1 and dtype_of(ev, args.get(0)) is not None:
         return None
     sizes = shape_arguments(ev, args, 0, "size", before)
     if sizes is None or sizes.variadic is not None:
