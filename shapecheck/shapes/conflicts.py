@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import layers, ops, runs
+from shapecheck.shapes import dim_range, layers, ops, runs
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
@@ -50,6 +50,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             return _matmul(ev, node, args.get(0, "input"), args.get(1, "other", "mat2"), before)
         if name in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
             return _joined(ev, node, before, name == "torch.stack")
+        if name in dim_range.FUNCTIONS:
+            return dim_range.out_of_range(ev, node, dim_range.FUNCTIONS[name], None, before)
         if qualname is None and type(node.func) is cst.Attribute and not is_self_attribute(node.func):
             method = node.func.attr.value
             if method in ("matmul", "mm", "bmm"):
@@ -68,6 +70,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
                 return Conflict("view-count", node, (shape,),
                                 f"`{code(node)}`: a {shape.render()} tensor has {mismatch[0]} elements, which "
                                 f"can't be viewed as {sizes.render()}")
+            if method in dim_range.DIM_ARGUMENTS:
+                return dim_range.out_of_range(ev, node, method, node.func.value, before)
             if method in ops.METHODS or method in ops.TUPLE_METHODS:
                 return None  # a tensor method: no module is called
         if qualname is None:
