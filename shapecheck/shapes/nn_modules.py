@@ -71,9 +71,11 @@ def _row_major(dims: tuple[Dim, ...], variadic: int | None, like: Shape, layout:
 
 
 class Layer:
-    """One torch.nn layer. `spelled` is the constructor call as the code writes it."""
+    """One torch.nn layer. `spelled` is the constructor call as the code writes it; `parameters` names the
+    arguments its forward takes after the input that `apply` reads (a tensor, or a tuple of them as Items)."""
 
     spelled: str = ""
+    parameters: tuple[str, ...] = ()
 
     def apply(self, inputs: tuple[Shape | None, ...]) -> Applied:
         raise NotImplementedError
@@ -356,7 +358,9 @@ class Unflatten(Layer):
 @dataclass(frozen=True)
 class Recurrent(Layer):
     """`RNN`, `LSTM`, `GRU`: output (L, N, D * H_out) (batch first: (N, L, ...)), h_n (D * num_layers, N, H_out),
-    and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size."""
+    and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size. The initial
+    state (`hx`, a pair `(h_0, c_0)` for an LSTM) must have h_n's and c_n's shapes: batch first or not, the batch is
+    its dim 1."""
 
     lstm: bool
     input_size: Dim | None
@@ -366,6 +370,7 @@ class Recurrent(Layer):
     bidirectional: bool | None
     proj_size: Dim | None
     spelled: str = ""
+    parameters = ("hx",)
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -376,16 +381,24 @@ class Recurrent(Layer):
         last = x.size(-1)
         if _different(last, self.input_size):
             return Applied(None, Mismatch(f"{last} features (last dim)", str(self.input_size)))
+        mismatch = self._initial_state(x, inputs[1] if len(inputs) > 1 else None)
+        if mismatch is not None:
+            return Applied(None, mismatch)
         if self.bidirectional is None or self.hidden_size is None or self.proj_size is None or last is None:
             return UNKNOWN
         directions = 2 if self.bidirectional else 1
-        out = self.proj_size if self.proj_size.literal != 0 else self.hidden_size
+        out = self._out()
         output = Shape(x.dims[:-1] + (directions * out,), x.variadic, x.variadic_name, None, "float")
         state = self._state(x, directions, out)
         if not self.lstm:
             return Applied(Items((output, state)))
         cell = self._state(x, directions, self.hidden_size)
         return Applied(Items((output, Items((state, cell)))))
+
+    def _out(self) -> Dim | None:
+        if self.proj_size is None or self.hidden_size is None:
+            return None
+        return self.proj_size if self.proj_size.literal != 0 else self.hidden_size
 
     def _state(self, x: Shape, directions: int, size: Dim) -> Shape | None:
         if self.num_layers is None or x.rank is None:
@@ -397,6 +410,31 @@ class Recurrent(Layer):
             return None
         return Shape.of(stacked, x.dims[0] if self.batch_first else x.dims[1], size)
 
+    def _initial_state(self, x: Shape, hx: Value | None) -> Mismatch | None:
+        """How the initial state given differs from the state the layer keeps, where the code states both."""
+        if x.rank is None or hx is None:
+            return None
+        if self.lstm:
+            pair = hx.items if isinstance(hx, Items) else None
+            if pair is None or len(pair) != 2:
+                return None
+            states = (("h_0", pair[0], self._out()), ("c_0", pair[1], self.hidden_size))
+        else:
+            states = (("h_0", hx, self._out()),)
+        directions = None if self.bidirectional is None else 2 if self.bidirectional else 1
+        stacked = directions * self.num_layers if directions is not None and self.num_layers is not None else None
+        batch = None if x.rank == 2 or self.batch_first is None else x.dims[0] if self.batch_first else x.dims[1]
+        for name, given, size in states:
+            if not isinstance(given, Shape) or given.rank is None:
+                continue
+            expected = (stacked, size) if x.rank == 2 else (stacked, batch, size)
+            if given.rank == len(expected) and not any(_different(a, b) for a, b in zip(given.dims, expected)):
+                continue
+            spelled = ", ".join("?" if d is None else str(d) for d in expected)
+            what = "(num_layers * directions, hidden)" if x.rank == 2 else "(num_layers * directions, batch, hidden)"
+            return Mismatch(f"the initial state {name} is {given.render()}", f"{name} of ({spelled}): {what}")
+        return None
+
 
 @dataclass(frozen=True)
 class Attention(Layer):
@@ -407,6 +445,7 @@ class Attention(Layer):
     kdim: Dim | None
     vdim: Dim | None
     spelled: str = ""
+    parameters = ("key", "value")
 
     def apply(self, inputs):
         query = inputs[0] if inputs else None
