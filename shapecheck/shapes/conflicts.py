@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import dim_range, layers, ops, runs
+from shapecheck.shapes import dim_range, einsum, layers, ops, runs
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
@@ -50,6 +50,9 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             return _matmul(ev, node, args.get(0, "input"), args.get(1, "other", "mat2"), before)
         if name in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
             return _joined(ev, node, before, name == "torch.stack")
+        if name == "torch.einsum":
+            found = einsum.contraction(ev, node, before)
+            return Conflict("einsum", node, (), found.conflict) if found is not None and found.conflict else None
         if name in dim_range.FUNCTIONS:
             return dim_range.out_of_range(ev, node, dim_range.FUNCTIONS[name], None, before)
         if qualname is None and type(node.func) is cst.Attribute and not is_self_attribute(node.func):
