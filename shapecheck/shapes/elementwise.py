@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.objects.dims import Dim
+from shapecheck.objects.values import Const
 from shapecheck.shapes.args import Args, as_function, dtype_of
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.matmul import matmul
@@ -83,6 +85,9 @@ def _masked_fill(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> S
 
 
 _NUMBER_FUNCTIONS = frozenset({"float", "int", "abs", "round", "min", "max", "len", "sum"})
+# the constants of math and torch: Python floats, never tensors
+NUMBER_CONSTANTS = frozenset(f"{module}.{name}" for module in ("math", "torch", "numpy")
+                             for name in ("pi", "e", "tau", "inf", "nan"))
 
 
 def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
@@ -106,19 +111,29 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool
                 (expr.func.attr.value != "size" or expr.args):
             return True
         return False
+    if kind is cst.Attribute and ev.ctx.qualname(expr) in NUMBER_CONSTANTS:
+        return True
     if kind is cst.Name:
         binding = ev.binding(expr, before)
         if binding is None:
-            return False
-        if binding.kind in ("assign", "walrus") and binding.value is not None:
-            return is_number(ev, binding.value, binding.seq)
-        if binding.kind == "unpack":
-            return ev.size(expr, before) is not None and _unpacked_from_sizes(binding)
-        return False
+            return ev.ctx.qualname(expr) in NUMBER_CONSTANTS  # `from math import pi`
+        if binding.kind in ("assign", "walrus") and binding.value is not None and is_number(ev, binding.value,
+                                                                                           binding.seq):
+            return True
+        if binding.kind == "unpack" and ev.size(expr, before) is not None and _unpacked_from_sizes(binding):
+            return True
+    if kind in (cst.Name, cst.Attribute):
+        return _holds_number(ev.object(expr, before))  # a parameter or attribute the run binds to a float or int
+    return False
     if kind is cst.Subscript:
         return type(expr.value) is cst.Attribute and expr.value.attr.value == "shape" and \
             type(expr.slice[0].slice) is cst.Index
     return False
+
+
+def _holds_number(value: object) -> bool:
+    return isinstance(value, Const) and type(value.value) is float or isinstance(value, Dim) and \
+        value.literal is not None
 
 
 def _unpacked_from_sizes(binding) -> bool:

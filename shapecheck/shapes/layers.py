@@ -35,7 +35,9 @@ if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 # torch modules whose output may be a transposed view of fresh memory (batch_first RNNs, attention).
-RETURNS_VIEWS = frozenset(f"torch.nn.{name}" for name in ("LSTM", "GRU", "RNN", "MultiheadAttention"))
+RETURNS_VIEWS = frozenset(f"torch.nn.{name}" for name in (
+    "LSTM", "GRU", "RNN", "MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder",
+    "TransformerDecoderLayer", "TransformerDecoder", "Transformer"))
 SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 MAX_SPELLED = 80
 
@@ -118,7 +120,7 @@ def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None
         return None
     site = value.site
     return nn_modules.read(name, value.call, lambda expr: site.read("size", expr),
-                           spelled(site.evaluator, value.call))
+                           spelled(site.evaluator, value.call), lambda expr: layer_of(ev, site.read("value", expr)))
 
 
 def _sequential(ev: ShapeEvaluator, items: Seq | Mapping | None, title: str) -> Sequential | None:

@@ -76,6 +76,18 @@ def _matmul_method(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) ->
     return matmul(shape, other)[0] if other is not None else None
 
 
+def cdist(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`torch.cdist(x1, x2)`: x1 (*, P, M) and x2 (*, R, M) give the (*, P, R) distances, batch dims broadcast."""
+    args = Args(node, 0)
+    x1, x2 = ev.tensor(args.get(0, "x1"), before), ev.tensor(args.get(1, "x2"), before)
+    if x1 is None or x2 is None or x1.rank is None or x2.rank is None or min(x1.rank, x2.rank) < 2:
+        return None
+    batch = broadcast(Shape(x1.dims[:-2]), Shape(x2.dims[:-2])).shape
+    if batch is None:
+        return None
+    return Shape.of(*batch.dims, x1.dims[-2], x2.dims[-2], dtype="float")
+
+
 def linear(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     x, weight = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "weight"), before)
@@ -93,4 +105,4 @@ def _last_replaced(shape: Shape, dim: Dim) -> Shape:
 
 METHODS = {"matmul": _matmul_method, "mm": _matmul_method, "bmm": _matmul_method}
 FUNCTIONS = {"torch.matmul": _matmul_function, "torch.mm": _matmul_function, "torch.bmm": _matmul_function,
-             "F.linear": linear}
+             "F.linear": linear, "torch.cdist": cdist}
