@@ -11,7 +11,7 @@ from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import is_number
-from shapecheck.shapes.joins import joined
+from shapecheck.shapes.joins import UNCOUNTED, joined
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import same
@@ -128,7 +128,7 @@ def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int) -> Confli
 def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
 
     shapes, dim = joined(ev, node, before, stack)
-    if shapes is None or dim is None:
+    if shapes is None or dim is None or shapes[-1] is UNCOUNTED:
         return None
     first = shapes[0]
     listed = ", ".join(shape.render() for shape in shapes)

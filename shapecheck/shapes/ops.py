@@ -112,6 +112,9 @@ def items(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> Items | 
     if kind is cst.Name:
         value = ev.follow(node, before, "items")
         return value if isinstance(value, Items) else None
+    if kind in (cst.ListComp, cst.GeneratorExp):  # `[torch.randn(n, 40) for n in LENGTHS]`: its elements, unrolled
+        value = ev.as_want(ev.object(node, before), "items")
+        return value if isinstance(value, Items) else None
     if kind is not cst.Call:
         return None
     result = _dispatch(ev, node, before, TUPLE_FUNCTIONS, TUPLE_METHODS)

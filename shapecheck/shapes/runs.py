@@ -195,7 +195,11 @@ def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check,
 
 def _conflict_message(ev: ShapeEvaluator, node: cst.CSTNode, version: int) -> str | None:
     found = ev.conflict(node, version)
-    return found.message if found is not None else None
+    if found is None:
+        return None
+    if found.message.startswith("`"):
+        return found.message
+    return f"`{' '.join(ev.ctx.code(node).split())}`: {found.message}"  # say which operation, inside the call too
 
 
 def _plain_run(ev: ShapeEvaluator, callee: FunctionValue) -> Run:

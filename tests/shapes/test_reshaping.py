@@ -141,3 +141,25 @@ def test_a_view_with_two_inferred_sizes_always_raises() -> None:
             probe_conflict(x.view(-1, *x.shape[2:]))
     ''') == ["`x.reshape(n, -1, -1)`: only one size can be -1 (inferred), but (n, -1, -1) has 2",
              "`torch.randn(4, 6).view(-1, -1)`: only one size can be -1 (inferred), but (-1, -1) has 2", None, None]
+
+
+def test_lists_of_tensors_built_by_comprehensions_loops_and_functions_are_joined() -> None:
+    assert probe('''
+        import torch
+        LENGTHS = (100, 100, 80)
+        def clips():
+            return [torch.randn(n, 40) for n in LENGTHS]
+        def pooled(width: int, depth: int):
+            features = []
+            for channels in (32, 64):
+                features.append(torch.randn(4, channels))
+            probe_conflict(torch.stack(features, dim=1))
+            probe(torch.cat(features, dim=1))
+            same = [torch.randn(4, width) for _ in range(depth)]
+            probe(torch.stack(same, dim=1))
+            probe(torch.cat(same))
+        probe_conflict(torch.stack(clips()))
+        probe(torch.cat(clips()))
+        probe(torch.stack([torch.randn(3, n) for n in (5, 5)]))
+    ''') == ["stack needs every dim equal: (4, 32), (4, 64)", "(4, 96)", "(4, n, width)", "(n * 4, width)",
+             "stack needs every dim equal: (100, 40), (100, 40), (80, 40)", "(280, 40)", "(2, 3, 5)"]
