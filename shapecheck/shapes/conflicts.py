@@ -10,7 +10,7 @@ from shapecheck.shapes import dim_range, einsum, layers, ops, runs
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
-from shapecheck.shapes.elementwise import is_number
+from shapecheck.shapes.elementwise import BROADCASTING, is_number
 from shapecheck.shapes.joins import UNCOUNTED, joined
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.broadcast import broadcast
@@ -28,18 +28,7 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
     if kind is cst.BinaryOperation:
         if type(node.operator) is cst.MatrixMultiply:
             return _matmul(ev, node, node.left, node.right, before)
-        if is_number(ev, node.left, before) or is_number(ev, node.right, before):
-            return None
-        left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
-        if left is None or right is None:
-            return None
-        result = broadcast(left, right)
-        if result.mismatch is None:
-            return None
-        _, a, b = result.mismatch
-        return Conflict("broadcast", node, (left, right),
-                        f"`{code(node)}`: {code(node.left)} is {left.render()} and {code(node.right)} is "
-                        f"{right.render()}: {a} and {b} don't broadcast")
+        return _broadcast(ev, node, node.left, node.right, before)
     if kind is not cst.Call:
         return None
     try:
@@ -73,6 +62,9 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
                 return Conflict("view-count", node, (shape,),
                                 f"`{code(node)}`: a {shape.render()} tensor has {mismatch[0]} elements, which "
                                 f"can't be viewed as {sizes.render()}")
+            if method in BROADCASTING:  # `x.add(y)`, `x.pow(p)`: like `x + y`, `x ** p`
+                other = Args(node).get(0, BROADCASTING[method])
+                return _broadcast(ev, node, node.func.value, other, before) if other is not None else None
             if method in dim_range.DIM_ARGUMENTS:
                 return dim_range.out_of_range(ev, node, method, node.func.value, before)
             if method in ops.METHODS or method in ops.TUPLE_METHODS:
@@ -87,6 +79,24 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
     except Hidden:
         return None
     return None
+
+
+def _broadcast(ev, node: cst.CSTNode, left_expr: cst.BaseExpression, right_expr: cst.BaseExpression,
+               before: int) -> Conflict | None:
+    """Two operands of an elementwise op whose dims can't broadcast."""
+    if is_number(ev, left_expr, before) or is_number(ev, right_expr, before):
+        return None
+    left, right = ev.tensor(left_expr, before), ev.tensor(right_expr, before)
+    if left is None or right is None:
+        return None
+    result = broadcast(left, right)
+    if result.mismatch is None:
+        return None
+    _, a, b = result.mismatch
+    code = ev.ctx.code
+    return Conflict("broadcast", node, (left, right),
+                    f"`{code(node)}`: {code(left_expr)} is {left.render()} and {code(right_expr)} is "
+                    f"{right.render()}: {a} and {b} don't broadcast")
 
 
 def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
