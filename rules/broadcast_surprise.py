@@ -142,6 +142,11 @@ class BroadcastSurprise(Rule):
             time_stamps = torch.arange(seq_len).float()
             return time_stamps[:, None] * inv_freq
         """,
+        # an outer product written out: each operand puts its 1 where the other has the size
+        """
+        import torch
+        table = torch.arange(3.0).view(3, 1) * torch.arange(3.0).view(1, 3)
+        """,
     ]
     INVALID = [
         # the primer's pitfall, (100, 1) - (100,)

@@ -9,6 +9,7 @@ from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.views import inferred
 from shapecheck.objects.values import Imported
 from shapecheck.shapes import runs
 from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
@@ -106,6 +107,11 @@ class NonScalarItemOrBackward(Rule):
         y = (x * x).sum()
         y.backward()
         """,
+        # a tensor of unknown size flattened: it may hold one element
+        """
+        def as_float(t):
+            return t.reshape(-1).item()
+        """,
     ]
     INVALID = [
         """
@@ -143,6 +149,11 @@ class NonScalarItemOrBackward(Rule):
         x = torch.randn(3, requires_grad=True)
         y = x * 2
         torch.autograd.backward(y)
+        """,
+        """
+        import torch
+        counts = torch.zeros(4, 5)
+        total = counts.reshape(-1).item()
         """,
     ]
 
@@ -186,8 +197,9 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
 
 
 def _several(shape: Shape) -> bool:
-    """The shape, of known rank, keeps a dim whose size is not known to be 1."""
-    return shape.rank is not None and any(dim.literal != 1 for dim in shape.dims)
+    """The shape, of known rank, keeps a dim whose size is not known to be 1: a size the code names or states, not
+    what a `-1` leaves of a tensor of unknown size (`t.reshape(-1)` of a scalar is (1,))."""
+    return shape.rank is not None and any(dim.literal != 1 and not inferred(dim) for dim in shape.dims)
 
 
 def _no_gradient(call: cst.Call, index: int, keyword: str) -> bool:

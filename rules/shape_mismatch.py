@@ -241,6 +241,30 @@ class ShapeMismatch(Rule):
         rand_img = torch.arange(1, 17).view(1, 1, 4, 4)
         forward_img, _ = sq_flow(rand_img, ldj=None, reverse=False)
         """,
+        # pytorch/tutorials polynomial regression: the exponents broadcast against a column, (2000, 1) ** (3,)
+        """
+        import math
+        import torch
+        x = torch.linspace(-math.pi, math.pi, 2000)
+        p = torch.tensor([1, 2, 3])
+        xx = x.unsqueeze(-1).pow(p)
+        model = torch.nn.Sequential(torch.nn.Linear(3, 1), torch.nn.Flatten(0, 1))
+        y_pred = model(xx)
+        """,
+        # blocks built into a Sequential that the file never runs: nothing to check them against
+        """
+        import torch.nn as nn
+
+        class Block(nn.Module):
+            def __init__(self, width=64):
+                super().__init__()
+                self.fc = nn.Linear(width, width)
+
+            def forward(self, x):
+                return self.fc(x)
+
+        trunk = nn.Sequential(Block(), Block())
+        """,
     ]
     INVALID = [
         """
@@ -364,6 +388,14 @@ class ShapeMismatch(Rule):
 
         def masked(scores: Float[Tensor, "B T S"], mask: Bool[Tensor, "B S T"]) -> Tensor:
             return scores.masked_fill(mask, float("-inf"))
+        """,
+        # the exponents applied without the column: (2000,) ** (3,)
+        """
+        import math
+        import torch
+        x = torch.linspace(-math.pi, math.pi, 2000)
+        p = torch.tensor([1, 2, 3])
+        xx = x.pow(p)
         """,
     ]
 

@@ -16,17 +16,27 @@ if TYPE_CHECKING:
 
 
 class Hidden(Exception):
-    """The call passes `*args` or `**kwargs`: which argument is which can't be told."""
+    """The call passes `*args` or `**kwargs` where it matters: which argument is which can't be told."""
 
 
 class Args:
+    """A call's arguments. A `*sizes` argument hides the positions from it on (only `spread` reads past it);
+    `**kwargs` hides them all."""
+
     def __init__(self, call: cst.Call, offset: int = 0) -> None:
-        if any(arg.star for arg in call.args):
+        if any(arg.star == "**" for arg in call.args):
             raise Hidden
         self.call = call
         self.offset = offset
-        self.positional = [arg.value for arg in call.args if arg.keyword is None]
+        positional = [arg for arg in call.args if arg.keyword is None]
+        self.positional = [arg.value for arg in positional]
+        self._stars = [arg.star == "*" for arg in positional]
+        self.starred = self._stars.index(True) if any(self._stars) else None
         self.keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
+
+    def _visible(self, position: int) -> None:
+        if self.starred is not None and position >= self.starred:
+            raise Hidden
 
     def get(self, index: int, *names: str) -> cst.BaseExpression | None:
         """Argument `index` (counted after the offset), or the first of `names` passed by keyword."""
@@ -35,13 +45,21 @@ class Args:
             if found is not None:
                 return found
         position = self.offset + index
+        self._visible(min(position, len(self.positional)))
         return self.positional[position] if 0 <= position < len(self.positional) else None
 
     def rest(self, index: int) -> list[cst.BaseExpression]:
+        self._visible(len(self.positional))
         return self.positional[self.offset + index:]
+
+    def spread(self, index: int) -> list[tuple[cst.BaseExpression, bool]]:
+        """The positional arguments from `index` on, each with whether it is starred (`*shape`)."""
+        start = self.offset + index
+        return list(zip(self.positional[start:], self._stars[start:]))
 
     def count(self) -> int:
         """How many positional arguments follow the offset."""
+        self._visible(len(self.positional))
         return max(0, len(self.positional) - self.offset)
 
     def keyword(self, name: str) -> cst.BaseExpression | None:
@@ -78,17 +96,23 @@ def shape_arguments(ev: ShapeEvaluator, args: Args, index: int, keyword: str, be
     named = args.keyword(keyword)
     if named is not None:
         return ev.sizes(named, before)
-    rest = args.rest(index)
+    rest = args.spread(index)
     if not rest:
         return None
-    if len(rest) == 1:
-        whole = ev.sizes(rest[0], before)
+    if len(rest) == 1 and not rest[0][1]:
+        whole = ev.sizes(rest[0][0], before)
         if whole is not None:
             return whole
-        if _unexplained(ev.size(rest[0], before)):
+        if _unexplained(ev.size(rest[0][0], before)):
             return None  # `torch.ones(input_shape)`: a name the code never explains may hold a whole shape
-    dims = []
-    for expr in rest:
+    dims: list[Dim] = []
+    for expr, starred in rest:
+        if starred:  # `torch.randn(n, *shape)`: the sizes of a sequence of known length, spread
+            sizes = ev.sizes(expr, before)
+            if sizes is None or sizes.variadic is not None:
+                return None
+            dims.extend(sizes.dims)
+            continue
         dim = ev.size(expr, before)
         if dim is None:
             return None

@@ -6,16 +6,16 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import layers, ops, runs
+from shapecheck.shapes import dim_range, einsum, layers, ops, runs
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
-from shapecheck.shapes.elementwise import is_number
-from shapecheck.shapes.joins import joined
+from shapecheck.shapes.elementwise import BROADCASTING, is_number
+from shapecheck.shapes.joins import UNCOUNTED, joined
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import same
-from shapecheck.shapes.views import count_mismatch, layout_verdict
+from shapecheck.shapes.views import WILDCARD, count_mismatch, layout_verdict
 from shapecheck.shapes.values import Conflict
 
 
@@ -28,18 +28,7 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
     if kind is cst.BinaryOperation:
         if type(node.operator) is cst.MatrixMultiply:
             return _matmul(ev, node, node.left, node.right, before)
-        if is_number(ev, node.left, before) or is_number(ev, node.right, before):
-            return None
-        left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
-        if left is None or right is None:
-            return None
-        result = broadcast(left, right)
-        if result.mismatch is None:
-            return None
-        _, a, b = result.mismatch
-        return Conflict("broadcast", node, (left, right),
-                        f"`{code(node)}`: {code(node.left)} is {left.render()} and {code(node.right)} is "
-                        f"{right.render()}: {a} and {b} don't broadcast")
+        return _broadcast(ev, node, node.left, node.right, before)
     if kind is not cst.Call:
         return None
     try:
@@ -50,6 +39,11 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             return _matmul(ev, node, args.get(0, "input"), args.get(1, "other", "mat2"), before)
         if name in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
             return _joined(ev, node, before, name == "torch.stack")
+        if name == "torch.einsum":
+            found = einsum.contraction(ev, node, before)
+            return Conflict("einsum", node, (), found.conflict) if found is not None and found.conflict else None
+        if name in dim_range.FUNCTIONS:
+            return dim_range.out_of_range(ev, node, dim_range.FUNCTIONS[name], None, before)
         if qualname is None and type(node.func) is cst.Attribute and not is_self_attribute(node.func):
             method = node.func.attr.value
             if method in ("matmul", "mm", "bmm"):
@@ -57,6 +51,9 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             if method in ("view", "reshape"):
                 shape = ev.tensor(node.func.value, before)
                 sizes = shape_arguments(ev, Args(node), 0, "size" if method == "view" else "shape", before)
+                if sizes is not None and sizes.dims.count(WILDCARD) > 1:
+                    return Conflict("view-count", node, (), f"`{code(node)}`: only one size can be -1 (inferred), "
+                                                            f"but {sizes.render()} has {sizes.dims.count(WILDCARD)}")
                 if shape is None or sizes is None:
                     return None
                 mismatch = count_mismatch(shape, sizes)
@@ -65,6 +62,11 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
                 return Conflict("view-count", node, (shape,),
                                 f"`{code(node)}`: a {shape.render()} tensor has {mismatch[0]} elements, which "
                                 f"can't be viewed as {sizes.render()}")
+            if method in BROADCASTING:  # `x.add(y)`, `x.pow(p)`: like `x + y`, `x ** p`
+                other = Args(node).get(0, BROADCASTING[method])
+                return _broadcast(ev, node, node.func.value, other, before) if other is not None else None
+            if method in dim_range.DIM_ARGUMENTS:
+                return dim_range.out_of_range(ev, node, method, node.func.value, before)
             if method in ops.METHODS or method in ops.TUPLE_METHODS:
                 return None  # a tensor method: no module is called
         if qualname is None:
@@ -77,6 +79,24 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
     except Hidden:
         return None
     return None
+
+
+def _broadcast(ev, node: cst.CSTNode, left_expr: cst.BaseExpression, right_expr: cst.BaseExpression,
+               before: int) -> Conflict | None:
+    """Two operands of an elementwise op whose dims can't broadcast."""
+    if is_number(ev, left_expr, before) or is_number(ev, right_expr, before):
+        return None
+    left, right = ev.tensor(left_expr, before), ev.tensor(right_expr, before)
+    if left is None or right is None:
+        return None
+    result = broadcast(left, right)
+    if result.mismatch is None:
+        return None
+    _, a, b = result.mismatch
+    code = ev.ctx.code
+    return Conflict("broadcast", node, (left, right),
+                    f"`{code(node)}`: {code(left_expr)} is {left.render()} and {code(right_expr)} is "
+                    f"{right.render()}: {a} and {b} don't broadcast")
 
 
 def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
@@ -118,7 +138,7 @@ def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int) -> Confli
 def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
 
     shapes, dim = joined(ev, node, before, stack)
-    if shapes is None or dim is None:
+    if shapes is None or dim is None or shapes[-1] is UNCOUNTED:
         return None
     first = shapes[0]
     listed = ", ".join(shape.render() for shape in shapes)
@@ -150,7 +170,7 @@ def view_layout(ev, call: cst.Call, before: int | None = None) -> Conflict | Non
         args = Args(call)
     except Hidden:
         return None
-    if args.count() == 1 and dtype_of(ev, args.get(0)) is not None:
+    if args.starred is None and args.count() == 1 and dtype_of(ev, args.get(0)) is not None:
         return None
     sizes = shape_arguments(ev, args, 0, "size", before)
     if sizes is None or sizes.variadic is not None:

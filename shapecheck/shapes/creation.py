@@ -167,6 +167,12 @@ def _new_full(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shap
                  dtype_of(ev, args.keyword("dtype")) or shape.dtype)
 
 
+def _causal_mask(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`nn.Transformer.generate_square_subsequent_mask(sz)`: an (sz, sz) float mask of -inf above the diagonal."""
+    size = ev.size(Args(node, 0).get(0, "sz"), before)
+    return Shape.of(size, size, dtype="float") if size is not None else None
+
+
 def _parameter(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return ev.tensor(Args(node, 0).get(0, "data"), before)
 
@@ -179,4 +185,5 @@ FUNCTIONS = {
     **{f"torch.{name}_like": _like() for name in ("zeros", "ones", "empty", "rand", "randn", "full")},
     "torch.randint_like": _like("int"),
     "torch.nn.Parameter": _parameter, "torch.nn.parameter.Parameter": _parameter,
+    "torch.nn.Transformer.generate_square_subsequent_mask": _causal_mask,
 }

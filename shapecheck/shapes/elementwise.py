@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.objects.dims import Dim
+from shapecheck.objects.values import Const
 from shapecheck.shapes.args import Args, as_function, dtype_of
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.matmul import matmul
@@ -55,11 +57,10 @@ def _contiguous(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Sh
     return shape.row_major()
 
 
-def _with_other(dtype: DtypeFamily | None = None):
-    """`x.add(y)`, `x.mul(y)`, `x.eq(y)`, `x.masked_fill(mask, v)`-style: broadcast with the other operand, which
-    may be a number."""
+def _with_other(dtype: DtypeFamily | None = None, keyword: str = "other"):
+    """`x.add(y)`, `x.mul(y)`, `x.eq(y)`, `x.pow(p)`: broadcast with the other operand, which may be a number."""
     def method(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
-        other = args.get(0, "other")
+        other = args.get(0, keyword)
         if other is None:
             return None
         result = broadcast_with(ev, shape, other, before)
@@ -83,6 +84,9 @@ def _masked_fill(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> S
 
 
 _NUMBER_FUNCTIONS = frozenset({"float", "int", "abs", "round", "min", "max", "len", "sum"})
+# the constants of math and torch: Python floats, never tensors
+NUMBER_CONSTANTS = frozenset(f"{module}.{name}" for module in ("math", "torch", "numpy")
+                             for name in ("pi", "e", "tau", "inf", "nan"))
 
 
 def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
@@ -106,19 +110,29 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool
                 (expr.func.attr.value != "size" or expr.args):
             return True
         return False
+    if kind is cst.Attribute and ev.ctx.qualname(expr) in NUMBER_CONSTANTS:
+        return True
     if kind is cst.Name:
         binding = ev.binding(expr, before)
         if binding is None:
-            return False
-        if binding.kind in ("assign", "walrus") and binding.value is not None:
-            return is_number(ev, binding.value, binding.seq)
-        if binding.kind == "unpack":
-            return ev.size(expr, before) is not None and _unpacked_from_sizes(binding)
-        return False
+            return ev.ctx.qualname(expr) in NUMBER_CONSTANTS  # `from math import pi`
+        if binding.kind in ("assign", "walrus") and binding.value is not None and is_number(ev, binding.value,
+                                                                                           binding.seq):
+            return True
+        if binding.kind == "unpack" and ev.size(expr, before) is not None and _unpacked_from_sizes(binding):
+            return True
+    if kind in (cst.Name, cst.Attribute):
+        return _holds_number(ev.object(expr, before))  # a parameter or attribute the run binds to a float or int
+    return False
     if kind is cst.Subscript:
         return type(expr.value) is cst.Attribute and expr.value.attr.value == "shape" and \
             type(expr.slice[0].slice) is cst.Index
     return False
+
+
+def _holds_number(value: object) -> bool:
+    return isinstance(value, Const) and type(value.value) is float or isinstance(value, Dim) and \
+        value.literal is not None
 
 
 def _unpacked_from_sizes(binding) -> bool:
@@ -200,11 +214,11 @@ def _where(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return result.with_dtype(next(iter(dtypes)) if len(dtypes) == 1 else None)
 
 
-def _binary_function(dtype: DtypeFamily | None = None):
-    """`torch.add(a, b)`, `torch.maximum(a, b)`, `torch.eq(a, b)`: broadcast."""
+def _binary_function(dtype: DtypeFamily | None = None, first: str = "input", second: str = "other"):
+    """`torch.add(a, b)`, `torch.maximum(a, b)`, `torch.eq(a, b)`, `torch.pow(x, p)`: broadcast."""
     def function(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         args = Args(node, 0)
-        a, b = args.get(0, "input"), args.get(1, "other")
+        a, b = args.get(0, first, "self"), args.get(1, second)
         if a is None or b is None:
             return None
         shape = ev.tensor(a, before)
@@ -222,16 +236,16 @@ def _binary_function(dtype: DtypeFamily | None = None):
 
 _SAME = ("abs", "neg", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan",
          "tanh", "sigmoid", "relu", "relu_", "sign", "round", "floor", "ceil", "trunc", "frac", "reciprocal", "square",
-         "clamp", "clamp_", "clamp_min", "clamp_max", "clip", "pow", "softmax", "log_softmax", "cumsum", "cumprod",
+         "clamp", "clamp_", "clamp_min", "clamp_max", "clip", "softmax", "log_softmax", "cumsum", "cumprod",
          "logcumsumexp", "flip", "roll", "detach", "detach_", "requires_grad_", "cpu", "cuda", "pin_memory",
          "zero_", "fill_", "normal_", "uniform_", "bernoulli_", "exponential_", "abs_", "neg_", "exp_", "sqrt_",
          "sigmoid_", "tanh_", "add_", "sub_", "mul_", "div_", "pow_", "copy_", "nan_to_num", "erf", "erfinv",
-         "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "lerp", "masked_fill_", "scatter",
+         "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "masked_fill_", "scatter",
          "scatter_", "scatter_add", "scatter_add_", "index_fill", "index_fill_", "index_add", "index_add_",
-         "index_copy", "tril", "triu", "tril_", "triu_", "masked_scatter", "float_power", "conj", "angle",
+         "index_copy", "tril", "triu", "tril_", "triu_", "masked_scatter", "conj", "angle",
          "nan_to_num_", "logit", "sgn", "retain_grad", "share_memory_")
 _TORCH_SAME = ("abs", "neg", "exp", "log", "log1p", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "relu",
-               "sign", "round", "floor", "ceil", "reciprocal", "square", "clamp", "clip", "pow", "softmax",
+               "sign", "round", "floor", "ceil", "reciprocal", "square", "clamp", "clip", "softmax",
                "log_softmax", "cumsum", "cumprod", "flip", "roll", "erf", "tril", "triu", "nan_to_num", "logit",
                "special.expit", "special.softmax", "special.log_softmax", "atan", "sinh", "cosh")
 _F_SAME = ("relu", "relu6", "gelu", "silu", "elu", "selu", "celu", "leaky_relu", "mish", "softplus", "softsign",
@@ -243,6 +257,9 @@ _ARITHMETIC = ("add", "sub", "mul", "div", "true_divide", "floor_divide", "remai
                "atan2", "hypot", "logaddexp")
 _COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor")
 
+# tensor methods whose argument broadcasts against the tensor, and that argument's keyword
+BROADCASTING = {**dict.fromkeys(_ARITHMETIC + _COMPARISONS, "other"), "pow": "exponent", "float_power": "exponent"}
+
 METHODS = {
     **dict.fromkeys(_SAME, same_shape),
     "float": cast("float"), "half": cast("float"), "double": cast("float"), "bfloat16": cast("float"),
@@ -250,6 +267,8 @@ METHODS = {
     "to": _to, "type_as": _to, "type": lambda ev, shape, args, before: shape if args.count() else None,
     "clone": _clone, "contiguous": _contiguous,
     **dict.fromkeys(_ARITHMETIC, _with_other()),
+    # an exponent tensor broadcasts like any other operand: (2000, 1) ** (3,) is (2000, 3)
+    "pow": _with_other(keyword="exponent"), "float_power": _with_other(keyword="exponent"),
     **dict.fromkeys(_COMPARISONS, _with_other("bool")),
     "logical_not": cast("bool"), "isnan": cast("bool"), "isinf": cast("bool"), "isfinite": cast("bool"),
     "masked_fill": _masked_fill,
@@ -261,6 +280,7 @@ FUNCTIONS = {
     "torch.where": _where,
     **{f"torch.{name}": _binary_function() for name in _ARITHMETIC if name not in ("hypot", "logaddexp")},
     **{f"torch.{name}": _binary_function("bool") for name in _COMPARISONS},
+    "torch.pow": _binary_function(second="exponent"), "torch.float_power": _binary_function(second="exponent"),
     "torch.masked_fill": as_function(_masked_fill),
     "torch.clone": as_function(_clone), "torch.detach": as_function(same_shape),
 }

@@ -15,6 +15,9 @@ from shapecheck.shapes.values import Items
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
+# the end of a list of tensors of one shape whose length is unknown
+UNCOUNTED = Shape.unknown_rank()
+
 
 def _split_dim(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> tuple[Shape, int] | None:
     """The tensor (with the dim named) and the position of the dim a chunk/split/unbind cuts (`dim`, default 0)."""
@@ -83,14 +86,24 @@ def _unbind(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items 
 
 
 def joined(ev: ShapeEvaluator, node: cst.Call, before: int, stack: bool) -> tuple[list[Shape] | None, int | None]:
-    """The shapes of the tensors a `cat`/`stack` joins, and the `dim`; None when the list isn't literal."""
+    """The shapes of the tensors a `cat`/`stack` joins, and the `dim`: a list written out, or one a name holds
+    (built by a comprehension, appended to in a loop, returned by a function). A list of tensors of one shape
+    whose length is unknown is `[that shape, None]`: the sizes are known, the count is not."""
     args = Args(node, 0)
     listed = args.get(0, "tensors")
-    if type(listed) not in (cst.List, cst.Tuple):
+    if listed is None:
         return None, None
-    if any(type(e) is cst.StarredElement for e in listed.elements):
-        return None, None
-    shapes = [ev.tensor(e.value, before) for e in listed.elements]
+    if type(listed) in (cst.List, cst.Tuple):
+        if any(type(e) is cst.StarredElement for e in listed.elements):
+            return None, None
+        shapes = [ev.tensor(e.value, before) for e in listed.elements]
+    else:
+        items = ev.items_of(listed, before)
+        if items is None:
+            return None, None
+        shapes = list(items.items) if items.items is not None else [items.each, UNCOUNTED]
+        if any(shape is not None and not isinstance(shape, Shape) for shape in shapes):
+            return None, None
     dim_expr = args.get(1, "dim", "axis")
     dim = ev.integer(dim_expr, before) if dim_expr is not None else 0
     if None in shapes or not shapes:
@@ -98,10 +111,21 @@ def joined(ev: ShapeEvaluator, node: cst.Call, before: int, stack: bool) -> tupl
     return shapes, dim  # type: ignore[return-value]
 
 
-def _cat(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
-    shapes, dim = joined(ev, node, before, stack=False)
+def _counted(ev: ShapeEvaluator, node: cst.Call, before: int, stack: bool) -> tuple[list[Shape], int, Dim | None] | None:
+    """The tensors joined, the dim, and how many there are (None: unknown)."""
+    shapes, dim = joined(ev, node, before, stack)
     if shapes is None or dim is None:
         return None
+    if shapes[-1] is UNCOUNTED:
+        return shapes[:1], dim, None
+    return shapes, dim, Dim.of(len(shapes))
+
+
+def _cat(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    found = _counted(ev, node, before, stack=False)
+    if found is None:
+        return None
+    shapes, dim, count = found
     first = shapes[0]
     if any(s.rank is None for s in shapes) or len({s.rank for s in shapes}) != 1:
         return None
@@ -115,14 +139,17 @@ def _cat(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     total = Dim.of(0)
     for shape in shapes:
         total = total + shape.dims[position]
+    if count is None:
+        total = opaque(("cat", id(node)), f"n * {first.dims[position]}")
     dtype = first.dtype if all(s.dtype == first.dtype for s in shapes) else None
     return Shape(first.dims[:position] + (total,) + first.dims[position + 1:], layout=(), dtype=dtype).row_major()
 
 
 def _stack(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
-    shapes, dim = joined(ev, node, before, stack=True)
-    if shapes is None or dim is None:
+    found = _counted(ev, node, before, stack=True)
+    if found is None:
         return None
+    shapes, dim, count = found
     first = shapes[0]
     for other in shapes[1:]:
         if other.rank != first.rank or any(same(a, b) is False for a, b in zip(first.dims, other.dims)):
@@ -131,7 +158,8 @@ def _stack(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     if position is None:
         return None
     dtype = first.dtype if all(s.dtype == first.dtype for s in shapes) else None
-    return inserted(first, position, Dim.of(len(shapes))).row_major().with_dtype(dtype)
+    count = count if count is not None else opaque(("stack", id(node)), "n")
+    return inserted(first, position, count).row_major().with_dtype(dtype)
 
 
 FUNCTIONS = {"torch.cat": _cat, "torch.concat": _cat, "torch.concatenate": _cat, "torch.stack": _stack}

@@ -27,6 +27,7 @@ from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.shapes import nn_modules, runs
 from shapecheck.shapes.values import Conflict
+from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 
@@ -34,7 +35,9 @@ if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 # torch modules whose output may be a transposed view of fresh memory (batch_first RNNs, attention).
-RETURNS_VIEWS = frozenset(f"torch.nn.{name}" for name in ("LSTM", "GRU", "RNN", "MultiheadAttention"))
+RETURNS_VIEWS = frozenset(f"torch.nn.{name}" for name in (
+    "LSTM", "GRU", "RNN", "MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder",
+    "TransformerDecoderLayer", "TransformerDecoder", "Transformer"))
 SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 MAX_SPELLED = 80
 
@@ -117,7 +120,7 @@ def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None
         return None
     site = value.site
     return nn_modules.read(name, value.call, lambda expr: site.read("size", expr),
-                           spelled(site.evaluator, value.call))
+                           spelled(site.evaluator, value.call), lambda expr: layer_of(ev, site.read("value", expr)))
 
 
 def _sequential(ev: ShapeEvaluator, items: Seq | Mapping | None, title: str) -> Sequential | None:
@@ -164,13 +167,38 @@ def _tensor(shape: Shape | None) -> Shape:
     return shape if shape is not None else Shape.unknown_rank(layout_known=False)
 
 
+def _with_parameters(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], layer: Layer,
+                     before: int) -> tuple:
+    """The input, then the arguments the layer's forward takes after it that it reads (`hx`), by position or
+    keyword: a tensor, a tuple of tensors (Items), or None where unknown."""
+    if not layer.parameters:
+        return inputs
+    try:
+        args = Args(call)
+    except Hidden:
+        return inputs[:1]
+    found = []
+    for index, name in enumerate(layer.parameters, 1):
+        expr = args.get(index, name)
+        value = ev.tensor(expr, before) if expr is not None else None
+        found.append(value if value is not None or expr is None else ev.items_of(expr, before))
+    return (inputs[0], *found)
+
+
+def _applied(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], layer: Layer,
+             before: int) -> Applied:
+    if not isinstance(layer, runs.Model):
+        return layer.apply(_with_parameters(ev, call, inputs, layer, before))
+    return runs.run(layer, inputs, runs.keywords_of(ev, call, before))
+
+
 def call_result(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], before: int):
     layer = module_of(ev, call.func, before)
     if layer is None or not inputs:
         return None
     if not isinstance(layer, runs.Model):  # a model's forward may take anything; a torch layer takes tensors
-        inputs = tuple(_tensor(shape) for shape in inputs)
-    return layer.apply(inputs).value
+        inputs = (_tensor(inputs[0]), *inputs[1:])
+    return _applied(ev, call, inputs, layer, before).value
 
 
 def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...],
@@ -178,11 +206,11 @@ def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None
     layer = module_of(ev, call.func, before)
     if layer is None or not inputs:
         return None
-    mismatch = layer.apply(inputs).mismatch
+    mismatch = _applied(ev, call, inputs, layer, before).mismatch
     if mismatch is None:
         return None
     if not isinstance(layer, runs.Model) and \
-            layer.apply(tuple(Shape.unknown_rank() for _ in inputs)).mismatch is not None:
+            layer.apply((Shape.unknown_rank(),)).mismatch is not None:
         return None  # it doesn't depend on the input: reported where the module is built
     callee = ev.ctx.code(call.func)
     argument = call.args[0].value

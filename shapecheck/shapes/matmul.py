@@ -1,4 +1,5 @@
-"""Matrix products: `@`, `matmul`, `mm`, `bmm`, `einsum` and `F.linear`, with the inner dims they contract."""
+"""Matrix products: `@`, `matmul`, `mm`, `bmm` and `F.linear`, with the inner dims they contract (`einsum` has its
+own module)."""
 
 from __future__ import annotations
 
@@ -75,34 +76,16 @@ def _matmul_method(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) ->
     return matmul(shape, other)[0] if other is not None else None
 
 
-def einsum(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
-    """`torch.einsum("bhqd,bhkd->bhqk", q, k)`: each letter's size from the operands that have it. Layout unknown
-    (einsum may hand back a permuted view)."""
+def cdist(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`torch.cdist(x1, x2)`: x1 (*, P, M) and x2 (*, R, M) give the (*, P, R) distances, batch dims broadcast."""
     args = Args(node, 0)
-    spec = args.get(0, "equation")
-    if type(spec) is not cst.SimpleString or not isinstance(spec.evaluated_value, str):
+    x1, x2 = ev.tensor(args.get(0, "x1"), before), ev.tensor(args.get(1, "x2"), before)
+    if x1 is None or x2 is None or x1.rank is None or x2.rank is None or min(x1.rank, x2.rank) < 2:
         return None
-    equation = spec.evaluated_value.replace(" ", "")
-    if "->" not in equation or "." in equation:
+    batch = broadcast(Shape(x1.dims[:-2]), Shape(x2.dims[:-2])).shape
+    if batch is None:
         return None
-    inputs_text, output = equation.split("->")
-    operands = args.rest(1)
-    if len(operands) == 1 and type(operands[0]) in (cst.List, cst.Tuple):
-        operands = [e.value for e in operands[0].elements]
-    inputs = inputs_text.split(",")
-    if len(inputs) != len(operands):
-        return None
-    letters: dict[str, Dim] = {}
-    for letters_of, operand in zip(inputs, operands):
-        shape = ev.tensor(operand, before)
-        if shape is None or shape.rank != len(letters_of):
-            return None
-        for letter, dim in zip(letters_of, shape.dims):
-            if letter not in letters or letters[letter].literal == 1:
-                letters[letter] = dim
-    if any(letter not in letters for letter in output):
-        return None
-    return Shape(tuple(letters[letter] for letter in output), layout=None)
+    return Shape.of(*batch.dims, x1.dims[-2], x2.dims[-2], dtype="float")
 
 
 def linear(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
@@ -122,4 +105,4 @@ def _last_replaced(shape: Shape, dim: Dim) -> Shape:
 
 METHODS = {"matmul": _matmul_method, "mm": _matmul_method, "bmm": _matmul_method}
 FUNCTIONS = {"torch.matmul": _matmul_function, "torch.mm": _matmul_function, "torch.bmm": _matmul_function,
-             "torch.einsum": einsum, "F.linear": linear}
+             "F.linear": linear, "torch.cdist": cdist}

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
+from shapecheck.shapes import attention
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.shapes.views import product
@@ -22,6 +23,7 @@ from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Value
 
 SizeReader = Callable[[cst.BaseExpression], "Dim | None"]
+LayerReader = Callable[[cst.BaseExpression], "Layer | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +73,11 @@ def _row_major(dims: tuple[Dim, ...], variadic: int | None, like: Shape, layout:
 
 
 class Layer:
-    """One torch.nn layer. `spelled` is the constructor call as the code writes it."""
+    """One torch.nn layer. `spelled` is the constructor call as the code writes it; `parameters` names the
+    arguments its forward takes after the input that `apply` reads (a tensor, or a tuple of them as Items)."""
 
     spelled: str = ""
+    parameters: tuple[str, ...] = ()
 
     def apply(self, inputs: tuple[Shape | None, ...]) -> Applied:
         raise NotImplementedError
@@ -356,7 +360,9 @@ class Unflatten(Layer):
 @dataclass(frozen=True)
 class Recurrent(Layer):
     """`RNN`, `LSTM`, `GRU`: output (L, N, D * H_out) (batch first: (N, L, ...)), h_n (D * num_layers, N, H_out),
-    and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size."""
+    and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size. The initial
+    state (`hx`, a pair `(h_0, c_0)` for an LSTM) must have h_n's and c_n's shapes: batch first or not, the batch is
+    its dim 1."""
 
     lstm: bool
     input_size: Dim | None
@@ -366,6 +372,7 @@ class Recurrent(Layer):
     bidirectional: bool | None
     proj_size: Dim | None
     spelled: str = ""
+    parameters = ("hx",)
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -376,16 +383,24 @@ class Recurrent(Layer):
         last = x.size(-1)
         if _different(last, self.input_size):
             return Applied(None, Mismatch(f"{last} features (last dim)", str(self.input_size)))
+        mismatch = self._initial_state(x, inputs[1] if len(inputs) > 1 else None)
+        if mismatch is not None:
+            return Applied(None, mismatch)
         if self.bidirectional is None or self.hidden_size is None or self.proj_size is None or last is None:
             return UNKNOWN
         directions = 2 if self.bidirectional else 1
-        out = self.proj_size if self.proj_size.literal != 0 else self.hidden_size
+        out = self._out()
         output = Shape(x.dims[:-1] + (directions * out,), x.variadic, x.variadic_name, None, "float")
         state = self._state(x, directions, out)
         if not self.lstm:
             return Applied(Items((output, state)))
         cell = self._state(x, directions, self.hidden_size)
         return Applied(Items((output, Items((state, cell)))))
+
+    def _out(self) -> Dim | None:
+        if self.proj_size is None or self.hidden_size is None:
+            return None
+        return self.proj_size if self.proj_size.literal != 0 else self.hidden_size
 
     def _state(self, x: Shape, directions: int, size: Dim) -> Shape | None:
         if self.num_layers is None or x.rank is None:
@@ -397,21 +412,50 @@ class Recurrent(Layer):
             return None
         return Shape.of(stacked, x.dims[0] if self.batch_first else x.dims[1], size)
 
+    def _initial_state(self, x: Shape, hx: Value | None) -> Mismatch | None:
+        """How the initial state given differs from the state the layer keeps, where the code states both."""
+        if x.rank is None or hx is None:
+            return None
+        if self.lstm:
+            pair = hx.items if isinstance(hx, Items) else None
+            if pair is None or len(pair) != 2:
+                return None
+            states = (("h_0", pair[0], self._out()), ("c_0", pair[1], self.hidden_size))
+        else:
+            states = (("h_0", hx, self._out()),)
+        directions = None if self.bidirectional is None else 2 if self.bidirectional else 1
+        stacked = directions * self.num_layers if directions is not None and self.num_layers is not None else None
+        batch = None if x.rank == 2 or self.batch_first is None else x.dims[0] if self.batch_first else x.dims[1]
+        for name, given, size in states:
+            if not isinstance(given, Shape) or given.rank is None:
+                continue
+            expected = (stacked, size) if x.rank == 2 else (stacked, batch, size)
+            if given.rank == len(expected) and not any(_different(a, b) for a, b in zip(given.dims, expected)):
+                continue
+            spelled = ", ".join("?" if d is None else str(d) for d in expected)
+            what = "(num_layers * directions, hidden)" if x.rank == 2 else "(num_layers * directions, batch, hidden)"
+            return Mismatch(f"the initial state {name} is {given.render()}", f"{name} of ({spelled}): {what}")
+        return None
+
 
 @dataclass(frozen=True)
 class Attention(Layer):
     """`MultiheadAttention`: query (L, N, E) (batch first: (N, L, E)) with E = embed_dim; key and value of kdim
-    and vdim features. The output has the query's shape; the weights are left unknown."""
+    and vdim features, and masks of the shapes `attention` says. The output has the query's shape; the weights
+    are left unknown."""
 
     embed_dim: Dim | None
     kdim: Dim | None
     vdim: Dim | None
+    num_heads: Dim | None
+    batch_first: bool | None
     spelled: str = ""
+    parameters = ("key", "value", "key_padding_mask", "need_weights", "attn_mask")
 
     def apply(self, inputs):
         query = inputs[0] if inputs else None
         for position, (x, want) in enumerate(zip(inputs, (self.embed_dim, self.kdim, self.vdim))):
-            if x is None:
+            if not isinstance(x, Shape):
                 continue
             last = x.size(-1)
             if _different(last, want):
@@ -419,7 +463,78 @@ class Attention(Layer):
                 return Applied(None, Mismatch(f"{last} features (last dim of the {which})", str(want)))
         if query is None:
             return UNKNOWN
+        key = inputs[1] if len(inputs) > 1 and isinstance(inputs[1], Shape) else None
+        target, source = attention.sequence(query, self.batch_first), attention.sequence(key, self.batch_first)
+        found = attention.padding_mismatch("key_padding_mask", _input(inputs, 3), source) or \
+            attention.attention_mismatch("attn_mask", _input(inputs, 5), target, source, self.num_heads)
+        if found is not None:
+            return Applied(None, Mismatch(*found))
         return Applied(Items((query.without_layout(), None)))
+
+
+def _input(inputs: tuple, index: int) -> Value | None:
+    return inputs[index] if len(inputs) > index else None
+
+
+# the inputs each kind of transformer takes, in order, and what each mask masks: ("pad", sequence) or
+# ("attn", target sequence, source sequence)
+_TRANSFORMER_INPUTS = {
+    "encoder layer": ("src", "src_mask", "src_key_padding_mask"),
+    "encoder": ("src", "mask", "src_key_padding_mask"),
+    "decoder": ("tgt", "memory", "tgt_mask", "memory_mask", "tgt_key_padding_mask", "memory_key_padding_mask"),
+    "transformer": ("src", "tgt", "src_mask", "tgt_mask", "memory_mask", "src_key_padding_mask",
+                    "tgt_key_padding_mask", "memory_key_padding_mask"),
+}
+_MASKS = {
+    "src_mask": ("attn", "src", "src"), "mask": ("attn", "src", "src"), "tgt_mask": ("attn", "tgt", "tgt"),
+    "memory_mask": ("attn", "tgt", "memory"), "src_key_padding_mask": ("pad", "src"),
+    "tgt_key_padding_mask": ("pad", "tgt"), "memory_key_padding_mask": ("pad", "memory"),
+}
+
+
+@dataclass(frozen=True)
+class Transformer(Layer):
+    """`TransformerEncoderLayer`/`TransformerEncoder`, `TransformerDecoderLayer`/`TransformerDecoder` and
+    `Transformer`: inputs of d_model features, masks as `attention` says; the output has the shape of the
+    encoder's input (the decoder's, `tgt`). A stacked encoder given a padding mask may hand back a shorter sequence
+    (its nested-tensor fast path), so its output is then unknown."""
+
+    kind: str
+    d_model: Dim | None
+    nhead: Dim | None
+    batch_first: bool | None
+    stacked: bool = False
+    spelled: str = ""
+
+    @property
+    def parameters(self) -> tuple[str, ...]:  # type: ignore[override]
+        return _TRANSFORMER_INPUTS[self.kind][1:]
+
+    def apply(self, inputs):
+        named = dict(zip(_TRANSFORMER_INPUTS[self.kind], inputs))
+        for which in ("src", "tgt", "memory"):
+            x = named.get(which)
+            if isinstance(x, Shape) and _different(x.size(-1), self.d_model):
+                return Applied(None, Mismatch(f"{x.size(-1)} features (last dim of {which})", str(self.d_model)))
+        if self.kind == "transformer":
+            named["memory"] = named.get("src")
+        sequences = {which: attention.sequence(named.get(which) if isinstance(named.get(which), Shape) else None,
+                                               self.batch_first) for which in ("src", "tgt", "memory")}
+        src, tgt = sequences["src"], sequences["tgt"]
+        if self.kind == "transformer" and src is not None and tgt is not None and _different(src.batch, tgt.batch):
+            return Applied(None, Mismatch(f"a batch of {tgt.batch} in tgt", f"src's batch, {src.batch}"))
+        for name, role in _MASKS.items():
+            mask = named.get(name)
+            if mask is None:
+                continue
+            found = attention.padding_mismatch(name, mask, sequences[role[1]]) if role[0] == "pad" else \
+                attention.attention_mismatch(name, mask, sequences[role[1]], sequences[role[2]], self.nhead)
+            if found is not None:
+                return Applied(None, Mismatch(*found))
+        out = named.get("src" if self.kind.startswith("encoder") else "tgt")
+        if not isinstance(out, Shape) or self.stacked and named.get("src_key_padding_mask") is not None:
+            return UNKNOWN
+        return Applied(out.without_layout())
 
 
 # ---------------------------------------------------------------------------------------------- constructors
@@ -470,13 +585,19 @@ class _Reader:
     """Reads a constructor's arguments by name, knowing the positional order. A `**kwargs` may hold any argument
     not written out, so those read as unknown rather than as their default."""
 
-    def __init__(self, call: cst.Call, order: tuple[str, ...], size: SizeReader) -> None:
+    def __init__(self, call: cst.Call, order: tuple[str, ...], size: SizeReader, inner: LayerReader | None) -> None:
         self.kwargs = any(arg.star == "**" for arg in call.args)
         if any(arg.star == "*" for arg in call.args):
             raise Hidden
         self.args = Args(_without_kwargs(call)) if self.kwargs else Args(call)
         self.order = order
         self.size = size
+        self.inner = inner
+
+    def layer(self, name: str) -> Layer | None:
+        """The layer a module argument holds (a `TransformerEncoder`'s `encoder_layer`)."""
+        expr = self.expr(name)
+        return self.inner(expr) if expr is not None and self.inner is not None else None
 
     def expr(self, name: str) -> cst.BaseExpression | None:
         return self.args.get(self.order.index(name), name)
@@ -520,6 +641,10 @@ _LSTM = ("input_size", "hidden_size", "num_layers", "bias", "batch_first", "drop
 _GRU = ("input_size", "hidden_size", "num_layers", "bias", "batch_first", "dropout", "bidirectional")
 _RNN = ("input_size", "hidden_size", "num_layers", "nonlinearity", "bias", "batch_first", "dropout", "bidirectional")
 _MHA = ("embed_dim", "num_heads", "dropout", "bias", "add_bias_kv", "add_zero_attn", "kdim", "vdim", "batch_first")
+_TRANSFORMER_LAYER = ("d_model", "nhead", "dim_feedforward", "dropout", "activation", "layer_norm_eps", "batch_first",
+                      "norm_first", "bias")
+_TRANSFORMER = ("d_model", "nhead", "num_encoder_layers", "num_decoder_layers", "dim_feedforward", "dropout",
+                "activation", "custom_encoder", "custom_decoder", "layer_norm_eps", "batch_first", "norm_first", "bias")
 
 SAME_SHAPE = frozenset({
     "Identity", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
@@ -626,7 +751,27 @@ def _attention(r: _Reader) -> Layer:
     embed = r.dim("embed_dim")
     kdim = r.dim("kdim") if r.given("kdim") else embed if r.known("kdim") else None
     vdim = r.dim("vdim") if r.given("vdim") else embed if r.known("vdim") else None
-    return Attention(embed, kdim, vdim)
+    return Attention(embed, kdim, vdim, r.dim("num_heads"), r.flag("batch_first", False))
+
+
+def _transformer_layer(kind: str) -> Callable[[_Reader], Layer]:
+    return lambda r: Transformer(kind, r.dim("d_model"), r.dim("nhead"), r.flag("batch_first", False))
+
+
+def _transformer_stack(kind: str, inner: str) -> Callable[[_Reader], Layer | None]:
+    """An encoder or decoder of copies of the layer it is given: that layer's sizes."""
+    def read(r: _Reader) -> Layer | None:
+        layer = r.layer(inner)
+        if not isinstance(layer, Transformer):
+            return None
+        return Transformer(kind, layer.d_model, layer.nhead, layer.batch_first, stacked=True)
+    return read
+
+
+def _transformer(r: _Reader) -> Layer | None:
+    if r.given("custom_encoder") or r.given("custom_decoder"):
+        return None
+    return Transformer("transformer", r.dim("d_model", 512), r.dim("nhead", 8), r.flag("batch_first", False))
 
 
 _READERS: dict[str, tuple[tuple[str, ...], Callable[[_Reader], Layer | None]]] = {
@@ -648,6 +793,11 @@ _READERS: dict[str, tuple[tuple[str, ...], Callable[[_Reader], Layer | None]]] =
     "GRU": (_GRU, _recurrent(False)),
     "RNN": (_RNN, _recurrent(False)),
     "MultiheadAttention": (_MHA, _attention),
+    "TransformerEncoderLayer": (_TRANSFORMER_LAYER, _transformer_layer("encoder layer")),
+    "TransformerDecoderLayer": (_TRANSFORMER_LAYER, _transformer_layer("decoder")),
+    "TransformerEncoder": (("encoder_layer", "num_layers", "norm"), _transformer_stack("encoder", "encoder_layer")),
+    "TransformerDecoder": (("decoder_layer", "num_layers", "norm"), _transformer_stack("decoder", "decoder_layer")),
+    "Transformer": (_TRANSFORMER, _transformer),
 }
 
 KNOWN = frozenset(_READERS) | SAME_SHAPE
@@ -664,13 +814,14 @@ def layer_name(qualname: str | None) -> str | None:
     return None
 
 
-def read(name: str, call: cst.Call, size: SizeReader, spelled: str) -> Layer | None:
-    """The layer `call` (a constructor of torch.nn's `name`) builds; None when its arguments can't be read."""
+def read(name: str, call: cst.Call, size: SizeReader, spelled: str, inner: LayerReader | None = None) -> Layer | None:
+    """The layer `call` (a constructor of torch.nn's `name`) builds, reading sizes with `size` and module arguments
+    with `inner`; None when its arguments can't be read."""
     if name in SAME_SHAPE:
         return SameShape(spelled)
     order, reader = _READERS[name]
     try:
-        layer = reader(_Reader(call, order, size))
+        layer = reader(_Reader(call, order, size, inner))
     except Hidden:
         return None
     if layer is None:

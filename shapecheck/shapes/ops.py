@@ -2,9 +2,9 @@
 of its inputs. Each returns None when the inputs or arguments aren't known well enough: never a guess.
 
 This module dispatches a call to its transfer function; the functions themselves live by kind: `elementwise`,
-`matmul`, `transposes`, `reshaping`, `indexing`, `reductions`, `joins`, `creation`, `functional` (convolutions,
-pooling, padding, interpolation, attention) and `losses`; `sizes` reads sizes, `positions` does the shape surgery they
-share.
+`matmul`, `einsum`, `transposes`, `reshaping`, `indexing`, `reductions`, `joins`, `creation`, `spectral` (torch.fft),
+`functional` (convolutions, pooling, padding, interpolation, attention) and `losses`; `sizes` reads sizes,
+`positions` does the shape surgery they share.
 
 Layout follows PyTorch's strides: transpose/permute/`.T`/`.mT`/movedim reorder it, `.contiguous()`, matmul and
 fresh tensors are row-major, elementwise ops and dtype/device moves keep it (`preserve_format`), and a `view` of a
@@ -20,8 +20,8 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Seq
-from shapecheck.shapes import (creation, elementwise, functional, indexing, joins, layers, losses, matmul, reductions,
-                               reshaping, transposes)
+from shapecheck.shapes import (creation, einsum, elementwise, functional, indexing, joins, layers, losses, matmul,
+                               reductions, reshaping, spectral, transposes)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import annotated_result
@@ -112,6 +112,9 @@ def items(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> Items | 
     if kind is cst.Name:
         value = ev.follow(node, before, "items")
         return value if isinstance(value, Items) else None
+    if kind in (cst.ListComp, cst.GeneratorExp):  # `[torch.randn(n, 40) for n in LENGTHS]`: its elements, unrolled
+        value = ev.as_want(ev.object(node, before), "items")
+        return value if isinstance(value, Items) else None
     if kind is not cst.Call:
         return None
     result = _dispatch(ev, node, before, TUPLE_FUNCTIONS, TUPLE_METHODS)
@@ -120,7 +123,7 @@ def items(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> Items | 
 
 # ------------------------------------------------------------------------------------------------ tables
 
-_BY_KIND = (elementwise, matmul, transposes, reshaping, indexing, reductions, joins, creation)
+_BY_KIND = (elementwise, matmul, einsum, transposes, reshaping, indexing, reductions, joins, creation, spectral)
 METHODS = {name: handler for kind in _BY_KIND for name, handler in getattr(kind, "METHODS", {}).items()}
 FUNCTIONS = {**{name: handler for kind in _BY_KIND for name, handler in getattr(kind, "FUNCTIONS", {}).items()},
              **functional.FUNCTIONS, **losses.FUNCTIONS}

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def _view(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
-    if args.count() == 1 and dtype_of(ev, args.get(0)) is not None:
+    if args.starred is None and args.count() == 1 and dtype_of(ev, args.get(0)) is not None:
         return None  # `.view(torch.int16)` reinterprets the bytes
     sizes = shape_arguments(ev, args, 0, "size", before)
     return reshaped(shape, sizes, copies=False, owner=id(args.call)) if sizes is not None else None

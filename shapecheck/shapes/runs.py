@@ -21,7 +21,7 @@ import libcst as cst
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Seq
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Seq, constant_of
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
@@ -40,7 +40,7 @@ class Model(Layer):
     spelled: str = ""
 
     def apply(self, inputs):
-        return run(self, inputs)
+        return run(self, inputs, {})
 
 
 def model(ev: ShapeEvaluator, instance: Instance) -> Model | None:
@@ -58,10 +58,11 @@ def model(ev: ShapeEvaluator, instance: Instance) -> Model | None:
     return Model(instance, forward, calls.evaluator_for(owner.ctx), instance.cls.name + "()")
 
 
-def run(model: Model, inputs: tuple[Shape | None, ...]) -> Applied:
-    """`forward` run on `inputs`, once per instance and shapes (a call's result and its conflict ask alike)."""
+def run(model: Model, inputs: tuple[Shape | None, ...], keywords: dict[str, Shape | None] | None) -> Applied:
+    """`forward` run on `inputs` and `keywords` (None: the call passes some the code can't name), once per instance
+    and shapes (a call's result and its conflict ask alike)."""
     ev = model.evaluator
-    args = _arguments(model.forward, inputs)
+    args = _arguments(ev, model.forward, inputs, keywords)
     if args is None:
         return UNKNOWN_RESULT
     done = ev.calls.run(model.forward, args)
@@ -76,9 +77,18 @@ def run(model: Model, inputs: tuple[Shape | None, ...]) -> Applied:
     return Applied(value if isinstance(value, (Shape, Items)) else None)
 
 
-def _arguments(forward: FunctionValue, inputs: tuple[Shape | None, ...]) -> dict[str, object] | None:
-    """`forward`'s parameters for these positional inputs (None: not known to be a tensor), defaults for the rest;
-    None when the inputs don't fit its signature."""
+def keywords_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> dict[str, Shape | None] | None:
+    """The tensors a call passes by keyword; None when it unpacks arguments (`*args`, `**kwargs`)."""
+    if any(arg.star for arg in call.args):
+        return None
+    return {arg.keyword.value: ev.tensor(arg.value, before) for arg in call.args if arg.keyword is not None}
+
+
+def _arguments(ev: ShapeEvaluator, forward: FunctionValue, inputs: tuple[Shape | None, ...],
+               keywords: dict[str, Shape | None] | None) -> dict[str, object] | None:
+    """`forward`'s parameters for these inputs (None: not known to be a tensor), defaults for the rest (`h=None`
+    then `if h is None: h = torch.zeros(...)` builds the state the call leaves out); None when the inputs don't
+    fit its signature."""
     facts = function_facts(forward.ctx, forward.node)
     params = list(facts.params)[1:]
     if len(inputs) > len(params) or facts.star is not None:
@@ -86,8 +96,16 @@ def _arguments(forward: FunctionValue, inputs: tuple[Shape | None, ...]) -> dict
     values: dict[str, object] = {facts.params[0].name.value: forward.bound}
     for param, shape in zip(params, inputs):
         values[param.name.value] = shape if shape is not None else UNKNOWN
+    owner = ev.calls.evaluator_for(forward.ctx)
     for param in (*params[len(inputs):], *facts.kwonly):
-        values[param.name.value] = UNKNOWN
+        name = param.name.value
+        if keywords is not None and name in keywords:
+            values[name] = keywords[name] if keywords[name] is not None else UNKNOWN
+        elif keywords is None or param.default is None:
+            values[name] = UNKNOWN
+        else:
+            default = constant_of(param.default)
+            values[name] = default if default is not UNKNOWN else owner.object(param.default, owner.now())
     if facts.star_kwargs is not None:
         values[facts.star_kwargs.name.value] = UNKNOWN
     return values
@@ -141,7 +159,7 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
             return None
         inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
                        for arg in call.args)
-        args = _arguments(found.forward, inputs)
+        args = _arguments(ev, found.forward, inputs, keywords_of(ev, call, before))
         return (found.forward, ev.calls.run(found.forward, args)) if args is not None else None
     if not isinstance(callee, FunctionValue):
         return None
@@ -177,7 +195,11 @@ def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check,
 
 def _conflict_message(ev: ShapeEvaluator, node: cst.CSTNode, version: int) -> str | None:
     found = ev.conflict(node, version)
-    return found.message if found is not None else None
+    if found is None:
+        return None
+    if found.message.startswith("`"):
+        return found.message
+    return f"`{' '.join(ev.ctx.code(node).split())}`: {found.message}"  # say which operation, inside the call too
 
 
 def _plain_run(ev: ShapeEvaluator, callee: FunctionValue) -> Run:

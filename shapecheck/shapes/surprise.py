@@ -31,6 +31,8 @@ def surprise(a: Shape, b: Shape) -> Surprise | None:
     if found.shape is None:
         return None
     operands = (a, b)
+    if {stretch.operand for stretch in found.stretched if not stretch.missing} == {0, 1}:
+        return None  # each operand puts a 1 where the other has a size, (N, 1) * (1, N): an outer product written out
     for stretch in found.stretched:
         if stretch.missing:
             continue

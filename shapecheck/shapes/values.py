@@ -39,7 +39,8 @@ class Items:
 Value = Shape | Dim | Sizes | Items
 
 
-ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "layer", "layout", "call"]
+ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "layer", "layout", "call", "dim",
+                       "einsum"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -188,5 +188,6 @@ probe(Attention()(q, q))
 probe_conflict(Attention()(q, torch.randn(2, 4, 16, 5)))
 ''') == ["(2, 4, 5, 16)", "(2, 4, 5, 5)",
          "`Attention()(q, torch.randn(2, 4, 16, 5))`: q is (2, 4, 5, 16): then in Attention.forward, "
-         "`self.score(q, k)`: q is (2, 4, 5, 16), k is (2, 4, 16, 5): then in Attention.score, inner dims differ: "
-         "q is (2, 4, 5, 16), k.transpose(-2, -1) is (2, 4, 5, 16); did you mean `k.transpose(-2, -1).mT`?"]
+         "`self.score(q, k)`: q is (2, 4, 5, 16), k is (2, 4, 16, 5): then in Attention.score, "
+         "`q @ k.transpose(-2, -1)`: inner dims differ: q is (2, 4, 5, 16), k.transpose(-2, -1) is (2, 4, 5, 16); "
+         "did you mean `k.transpose(-2, -1).mT`?"]

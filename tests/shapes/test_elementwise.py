@@ -53,3 +53,20 @@ def test_operand_of_unknown_shape_gives_unknown() -> None:
             probe(y * scale)
             probe(y * 2)
     ''') == ["(..., 3, 4)", "(3, 4)"]  # scale may be a number or a tensor of any rank
+
+
+def test_method_forms_broadcast_their_argument_like_the_operators() -> None:
+    assert probe('''
+        import torch
+        x = torch.linspace(0, 1, 500)
+        degrees = torch.arange(4)
+        probe(x.unsqueeze(-1).pow(degrees))
+        probe(torch.pow(x.unsqueeze(-1), degrees))
+        probe(x.unsqueeze(-1).mul(torch.ones(1, 7)))
+        probe(x.pow(2))
+        probe_conflict(x.pow(degrees))
+        probe_conflict(x.add(degrees))
+        probe_conflict(x.unsqueeze(-1).sub(degrees))
+    ''') == ["(500, 4)", "(500, 4)", "(500, 7)", "(500,)",
+             "`x.pow(degrees)`: x is (500,) and degrees is (4,): 500 and 4 don't broadcast",
+             "`x.add(degrees)`: x is (500,) and degrees is (4,): 500 and 4 don't broadcast", None]

@@ -313,3 +313,56 @@ probe(Undefined()(x))
 probe(nn.AdaptiveAvgPool2d((1, 2, 3))(torch.randn(1, 3, 8, 8)))
 probe(nn.MaxPool2d(2, ceil_mode=True)(torch.randn(1, 3, 7, 7)))
 ''') == ["(1, 8, H_out, W_out)", "(4, 2)", "(...)", "(...)", "(4, 2)", "(...)", "(...)", "(...)", "(1, 3, 4, 4)"]
+
+
+def test_recurrent_initial_state_against_layers_directions_and_batch() -> None:
+    assert seen('''
+encoder = nn.LSTM(50, 64, num_layers=2, batch_first=True, bidirectional=True)
+tokens = torch.randn(8, 30, 50)
+probe_conflict(encoder(tokens, (torch.zeros(2, 8, 64), torch.zeros(2, 8, 64))))
+probe_conflict(encoder(tokens, (torch.zeros(4, 8, 64), torch.zeros(4, 8, 64))))
+probe_conflict(encoder(tokens, hx=(torch.zeros(4, 8, 64), torch.zeros(4, 30, 64))))
+decoder = nn.GRU(16, 32)
+steps = torch.randn(1, 8, 16)
+probe_conflict(decoder(steps, torch.zeros(1, 1, 32)))
+probe_conflict(decoder(steps, torch.zeros(1, 8, 32)))
+probe_conflict(decoder(torch.randn(5, 16), torch.zeros(1, 32)))
+projected = nn.LSTM(10, 40, proj_size=8)
+probe_conflict(projected(torch.randn(3, 2, 10), (torch.zeros(1, 2, 40), torch.zeros(1, 2, 40))))
+probe_conflict(projected(torch.randn(3, 2, 10), (torch.zeros(1, 2, 8), torch.zeros(1, 2, 40))))
+''') == [
+        "`encoder(tokens, (torch.zeros(2, 8, 64), torch.zeros(2, 8, 64)))`: tokens is (8, 30, 50): the initial state "
+        "h_0 is (2, 8, 64), but `encoder` = nn.LSTM(50, 64, num_layers=2, batch_first=True, bidirectional=True) "
+        "expects h_0 of (4, 8, 64): (num_layers * directions, batch, hidden)",
+        None,
+        "`encoder(tokens, hx=(torch.zeros(4, 8, 64), torch.zeros(4, 30, 64)))`: tokens is (8, 30, 50): the initial "
+        "state c_0 is (4, 30, 64), but `encoder` = nn.LSTM(50, 64, num_layers=2, batch_first=True, "
+        "bidirectional=True) expects c_0 of (4, 8, 64): (num_layers * directions, batch, hidden)",
+        "`decoder(steps, torch.zeros(1, 1, 32))`: steps is (1, 8, 16): the initial state h_0 is (1, 1, 32), but "
+        "`decoder` = nn.GRU(16, 32) expects h_0 of (1, 8, 32): (num_layers * directions, batch, hidden)",
+        None, None,
+        "`projected(torch.randn(3, 2, 10), (torch.zeros(1, 2, 40), torch.zeros(1, 2, 40)))`: the input is (3, 2, 10): "
+        "the initial state h_0 is (1, 2, 40), but `projected` = nn.LSTM(10, 40, proj_size=8) expects h_0 of "
+        "(1, 2, 8): (num_layers * directions, batch, hidden)",
+        None]
+
+
+def test_a_state_the_forward_builds_when_the_call_leaves_it_out() -> None:
+    assert seen('''
+class Tagger(nn.Module):
+    def __init__(self, hidden=32):
+        super().__init__()
+        self.hidden = hidden
+        self.rnn = nn.GRU(16, hidden, batch_first=True)
+    def forward(self, x, h=None):
+        if h is None:
+            h = torch.zeros(1, x.size(1), self.hidden)
+        return self.rnn(x, h)
+tagger = Tagger()
+probe_conflict(tagger(torch.randn(4, 9, 16)))
+probe_conflict(tagger(torch.randn(4, 9, 16), h=torch.zeros(1, 4, 32)))
+probe_conflict(tagger(torch.randn(4, 9, 16), torch.zeros(1, 4, 32)))
+''') == [
+        "`tagger(torch.randn(4, 9, 16))`: the input is (4, 9, 16): then in Tagger.forward, `self.rnn(x, h)`: x is "
+        "(4, 9, 16): the initial state h_0 is (1, 9, 32), but `self.rnn` = nn.GRU(16, hidden, batch_first=True) "
+        "expects h_0 of (1, 4, 32): (num_layers * directions, batch, hidden)", None, None]

@@ -115,3 +115,51 @@ def test_constructors() -> None:
             probe(torch.zeros(*shape))
     ''') == ["(B, T, 4)", "(B, T)", "(B, T)", "(3, n)", "(2, 2)", "int", "(B, T)", "int", "(T,)", "(n - 2,)",
              "(5,)", "(3, 3)", "(B, T)", "(3, 2)", "int", "(B, 1)", "(50,)", None]
+
+
+def test_starred_sizes_spread_a_sequence_of_known_length() -> None:
+    assert probe('''
+        import torch
+        IMAGE = (3, 32, 32)
+        def f(batch: int, x):
+            probe(torch.zeros(batch, *IMAGE))
+            probe(torch.ones(*IMAGE, 2))
+            probe(torch.randn(4, *IMAGE).view(4, *IMAGE[1:], 3))
+            probe(torch.empty(2, *x.shape))
+            probe(torch.empty(2, *x))
+            probe(torch.randn(4, 3, 8).permute(*IMAGE))
+    ''') == ["(batch, 3, 32, 32)", "(3, 32, 32, 2)", "(4, 32, 32, 3)", None, None, None]
+
+
+def test_a_view_with_two_inferred_sizes_always_raises() -> None:
+    assert probe('''
+        import torch
+        def f(x, n: int):
+            probe_conflict(x.reshape(n, -1, -1))
+            probe_conflict(torch.randn(4, 6).view(-1, -1))
+            probe_conflict(x.reshape(n, -1))
+            probe_conflict(x.view(-1, *x.shape[2:]))
+    ''') == ["`x.reshape(n, -1, -1)`: only one size can be -1 (inferred), but (n, -1, -1) has 2",
+             "`torch.randn(4, 6).view(-1, -1)`: only one size can be -1 (inferred), but (-1, -1) has 2", None, None]
+
+
+def test_lists_of_tensors_built_by_comprehensions_loops_and_functions_are_joined() -> None:
+    assert probe('''
+        import torch
+        LENGTHS = (100, 100, 80)
+        def clips():
+            return [torch.randn(n, 40) for n in LENGTHS]
+        def pooled(width: int, depth: int):
+            features = []
+            for channels in (32, 64):
+                features.append(torch.randn(4, channels))
+            probe_conflict(torch.stack(features, dim=1))
+            probe(torch.cat(features, dim=1))
+            same = [torch.randn(4, width) for _ in range(depth)]
+            probe(torch.stack(same, dim=1))
+            probe(torch.cat(same))
+        probe_conflict(torch.stack(clips()))
+        probe(torch.cat(clips()))
+        probe(torch.stack([torch.randn(3, n) for n in (5, 5)]))
+    ''') == ["stack needs every dim equal: (4, 32), (4, 64)", "(4, 96)", "(4, n, width)", "(n * 4, width)",
+             "stack needs every dim equal: (100, 40), (100, 40), (80, 40)", "(280, 40)", "(2, 3, 5)"]

@@ -1,0 +1,67 @@
+"""What attention layers ask of their inputs and masks (`nn.MultiheadAttention`, `nn.Transformer*`): which dims
+are the batch and the sequence (batch first or not), and the shapes a mask may have. A `key_padding_mask` is
+(batch, source length), or (source length,) unbatched; an `attn_mask` is (target length, source length) or
+(batch * num_heads, target length, source length)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapecheck.objects.dims import Dim, same
+from shapecheck.shapes.shape import Shape
+
+
+@dataclass(frozen=True, slots=True)
+class Sequence:
+    """One input's batch and length; None where not known (or unbatched, for the batch)."""
+
+    batch: Dim | None
+    length: Dim | None
+    batched: bool
+
+
+def sequence(x: Shape | None, batch_first: bool | None) -> Sequence | None:
+    """The batch and length of a (L, N, E) input, or (N, L, E) batch first, or (L, E) unbatched."""
+    if x is None or x.rank not in (2, 3):
+        return None
+    if x.rank == 2:
+        return Sequence(None, x.dims[0], False)
+    if batch_first is None:
+        return None
+    return Sequence(x.dims[0], x.dims[1], True) if batch_first else Sequence(x.dims[1], x.dims[0], True)
+
+
+def padding_mismatch(name: str, mask: object, source: Sequence | None) -> tuple[str, str] | None:
+    """(what the mask is, what it should be) when a key padding mask can't be the source's."""
+    if source is None:
+        return None
+    expected = (source.batch, source.length) if source.batched else (source.length,)
+    meaning = "(batch, source length)" if source.batched else "(source length,)"
+    return _mismatch(name, mask, (expected,), meaning)
+
+
+def attention_mismatch(name: str, mask: object, target: Sequence | None, source: Sequence | None,
+                       heads: Dim | None) -> tuple[str, str] | None:
+    """(what the mask is, what it should be) when an attention mask fits neither (L, S) nor (N * heads, L, S)."""
+    if target is None or source is None:
+        return None
+    stacked = target.batch * heads if target.batch is not None and heads is not None else None
+    options = ((target.length, source.length), (stacked, target.length, source.length)) if target.batched \
+        else ((target.length, source.length), (heads, target.length, source.length))
+    meaning = "(target length, source length) or (batch * num_heads, target length, source length)"
+    return _mismatch(name, mask, options, meaning)
+
+
+def _mismatch(name: str, mask: object, options: tuple[tuple[Dim | None, ...], ...],
+              meaning: str) -> tuple[str, str] | None:
+    if not isinstance(mask, Shape) or mask.rank is None:
+        return None
+    for option in options:
+        if len(option) == mask.rank and not any(_different(a, b) for a, b in zip(mask.dims, option)):
+            return None
+    spelled = " or ".join("(" + ", ".join("?" if d is None else str(d) for d in option) + ")" for option in options)
+    return f"{name} is {mask.render()}", f"{name} of {spelled}: {meaning}"
+
+
+def _different(a: Dim | None, b: Dim | None) -> bool:
+    return a is not None and b is not None and same(a, b) is False

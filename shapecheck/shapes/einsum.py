@@ -1,0 +1,130 @@
+"""`torch.einsum`: the subscripts read against the operands. Each letter is one size wherever it appears (a size 1
+broadcasts), each operand has as many dims as its subscripts name (more with `...`, which broadcasts like an
+elementwise op), and the output takes its letters' sizes: those after `->`, or without an arrow the letters named
+once, in alphabetical order, after the `...` dims."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.objects.dims import Dim, same
+from shapecheck.shapes.args import Args
+from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.shape import Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import ShapeEvaluator
+
+ELLIPSIS = "."
+
+
+@dataclass(frozen=True, slots=True)
+class Contraction:
+    """What the equation says about these operands: the result (None when a size is unknown) or why it fails."""
+
+    result: Shape | None
+    conflict: str | None = None
+
+
+def _subscripts(text: str) -> list[str] | None:
+    """"b...ij" -> ["b", ".", "i", "j"]; None for subscripts torch rejects or this reading doesn't model."""
+    if text.count("...") > 1 or text.replace("...", "").count("."):
+        return None
+    letters = list(text.replace("...", ELLIPSIS))
+    return letters if all(c.isalpha() or c == ELLIPSIS for c in letters) else None
+
+
+def _equation(ev: ShapeEvaluator, node: cst.Call) -> tuple[list[list[str]], list[str] | None,
+                                                            list[cst.BaseExpression]] | None:
+    args = Args(node, 0)
+    spec = args.get(0, "equation")
+    if type(spec) is not cst.SimpleString or not isinstance(spec.evaluated_value, str):
+        return None
+    equation = spec.evaluated_value.replace(" ", "")
+    inputs_text, arrow, output_text = equation.partition("->")
+    operands = args.rest(1)
+    if len(operands) == 1 and type(operands[0]) in (cst.List, cst.Tuple):
+        if any(type(e) is cst.StarredElement for e in operands[0].elements):  # type: ignore[attr-defined]
+            return None
+        operands = [e.value for e in operands[0].elements]  # type: ignore[attr-defined]
+    inputs = [_subscripts(text) for text in inputs_text.split(",")]
+    output = _subscripts(output_text) if arrow else None
+    if any(i is None for i in inputs) or arrow and output is None or len(inputs) != len(operands):
+        return None
+    return inputs, output, operands  # type: ignore[return-value]
+
+
+def contraction(ev: ShapeEvaluator, node: cst.Call, before: int) -> Contraction | None:
+    found = _equation(ev, node)
+    if found is None:
+        return None
+    inputs, output, operands = found
+    code = ev.ctx.code
+    sizes: dict[str, tuple[Dim, int]] = {}
+    spread: Shape | None = Shape(())  # the `...` dims, broadcast over the operands
+    complete = True
+    for index, (subscripts, operand) in enumerate(zip(inputs, operands)):
+        shape = ev.tensor(operand, before)
+        if shape is None:
+            complete = False
+            continue
+        named = [s for s in subscripts if s != ELLIPSIS]
+        has_ellipsis = len(named) != len(subscripts)
+        rank = shape.rank
+        if rank is not None and (rank < len(named) if has_ellipsis else rank != len(named)):
+            spelled = "".join("..." if s == ELLIPSIS else s for s in subscripts)
+            return Contraction(None, f"`{code(node)}`: the equation gives operand {index} ({spelled}) "
+                                     f"{len(named)} dims{' or more' if has_ellipsis else ''}, but {code(operand)} is "
+                                     f"{shape.render()}")
+        cut = subscripts.index(ELLIPSIS) if has_ellipsis else len(subscripts)
+        placed = [(s, shape.size(i)) for i, s in enumerate(subscripts[:cut])] + \
+            [(s, shape.size(i - len(subscripts))) for i, s in enumerate(subscripts[cut + 1:], cut + 1)] \
+            if has_ellipsis else [(s, shape.size(i) if rank is not None else None) for i, s in enumerate(subscripts)]
+        for letter, dim in placed:
+            if dim is None:
+                complete = False
+                continue
+            seen = sizes.get(letter)
+            if seen is None or seen[0].literal == 1:
+                sizes[letter] = (dim, index)
+            elif dim.literal != 1 and same(seen[0], dim) is False:
+                return Contraction(None, f"`{code(node)}`: subscript {letter} is {dim} in operand {index} "
+                                         f"({code(operand)} is {shape.render()}) but {seen[0]} in operand {seen[1]}")
+        if has_ellipsis:
+            if rank is None or spread is None:
+                spread = None
+                continue
+            middle = Shape(shape.dims[cut:rank - (len(subscripts) - cut - 1)])
+            joined = broadcast(spread, middle)
+            spread = joined.shape if joined.mismatch is None else None
+    if output is None:
+        output = ([ELLIPSIS] if any(ELLIPSIS in s for s in inputs) else []) + subscripts_once(inputs)
+    if not complete or any(letter != ELLIPSIS and letter not in sizes for letter in output) or \
+            ELLIPSIS in output and (spread is None or spread.variadic is not None):
+        return Contraction(None)
+    dims: list[Dim] = []
+    for letter in output:
+        dims.extend(spread.dims if letter == ELLIPSIS else (sizes[letter][0],))  # type: ignore[union-attr]
+    return Contraction(Shape(tuple(dims), layout=None))
+
+
+def subscripts_once(inputs: list[list[str]]) -> list[str]:
+    """The letters an implicit output keeps: those named exactly once, in alphabetical order."""
+    counts: dict[str, int] = {}
+    for subscripts in inputs:
+        for letter in subscripts:
+            if letter != ELLIPSIS:
+                counts[letter] = counts.get(letter, 0) + 1
+    return sorted(letter for letter, count in counts.items() if count == 1)
+
+
+def einsum(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """The result's shape; its layout is unknown (einsum may hand back a permuted view)."""
+    found = contraction(ev, node, before)
+    return found.result if found is not None else None
+
+
+FUNCTIONS = {"torch.einsum": einsum}

@@ -1,0 +1,91 @@
+"""MultiheadAttention and the Transformer family: outputs, the batch and sequence dims batch_first picks, and the
+masks each accepts (key padding (batch, source), attention (target, source) or (batch * heads, target, source))."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+HEADER = '''
+import torch
+import torch.nn as nn
+'''
+
+
+def seen(body: str) -> list:
+    return probe(HEADER + body)
+
+
+def test_multihead_attention_masks_follow_batch_first() -> None:
+    assert seen('''
+tokens = torch.randn(16, 40, 64)
+seq_first = nn.MultiheadAttention(64, 8)
+batch_first = nn.MultiheadAttention(64, 8, batch_first=True)
+pad = torch.zeros(16, 40, dtype=torch.bool)
+probe_conflict(batch_first(tokens, tokens, tokens, key_padding_mask=pad))
+probe_conflict(seq_first(tokens, tokens, tokens, key_padding_mask=pad))
+probe_conflict(batch_first(tokens, tokens, tokens, attn_mask=torch.ones(40, 40, dtype=torch.bool)))
+probe_conflict(batch_first(tokens, tokens, tokens, attn_mask=torch.ones(128, 40, 40, dtype=torch.bool)))
+probe_conflict(batch_first(tokens, tokens, tokens, attn_mask=torch.ones(16, 40, 40, dtype=torch.bool)))
+probe(batch_first(tokens, tokens, tokens)[0])
+''') == [
+        None,
+        "`seq_first(tokens, tokens, tokens, key_padding_mask=pad)`: tokens is (16, 40, 64): key_padding_mask is "
+        "(16, 40), but `seq_first` = nn.MultiheadAttention(64, 8) expects key_padding_mask of (40, 16): "
+        "(batch, source length)",
+        None, None,
+        "`batch_first(tokens, tokens, tokens, attn_mask=torch.ones(16, 40, 40, dtype=torch.bool))`: tokens is "
+        "(16, 40, 64): attn_mask is (16, 40, 40), but `batch_first` = nn.MultiheadAttention(64, 8, batch_first=True) "
+        "expects attn_mask of (40, 40) or (128, 40, 40): (target length, source length) or (batch * num_heads, "
+        "target length, source length)",
+        "(16, 40, 64)"]
+
+
+def test_transformer_layers_stacks_and_the_causal_mask() -> None:
+    assert seen('''
+def lm(tokens, width: int):
+    block = nn.TransformerEncoderLayer(d_model=96, nhead=4, batch_first=True)
+    stack = nn.TransformerEncoder(block, num_layers=3)
+    x = torch.randn(8, 50, 96)
+    causal = nn.Transformer.generate_square_subsequent_mask(50)
+    probe(causal)
+    probe(stack(x, mask=causal))
+    probe_conflict(stack(x, mask=nn.Transformer.generate_square_subsequent_mask(64)))
+    probe_conflict(stack(torch.randn(8, 50, 32)))
+    probe(stack(x, src_key_padding_mask=torch.zeros(8, 50, dtype=torch.bool)))
+    probe(stack(tokens))
+    decoder = nn.TransformerDecoder(nn.TransformerDecoderLayer(96, 4), 2)
+    probe(decoder(torch.randn(10, 8, 96), torch.randn(50, 8, 96)))
+    probe_conflict(decoder(torch.randn(10, 8, 96), torch.randn(50, 8, 96), memory_mask=torch.zeros(10, 10)))
+    model = nn.Transformer(d_model=96, nhead=4)
+    probe(model(torch.randn(50, 8, 96), torch.randn(10, 8, 96)))
+    probe_conflict(model(torch.randn(50, 8, 96), torch.randn(10, 4, 96)))
+''') == [
+        "(50, 50)", "(8, 50, 96)",
+        "`stack(x, mask=nn.Transformer.generate_square_subsequent_mask(64))`: x is (8, 50, 96): mask is (64, 64), but "
+        "`stack` = nn.TransformerEncoder(block, num_layers=3) expects mask of (50, 50) or (32, 50, 50): (target "
+        "length, source length) or (batch * num_heads, target length, source length)",
+        "`stack(torch.randn(8, 50, 32))`: the input is (8, 50, 32): 32 features (last dim of src), but `stack` = "
+        "nn.TransformerEncoder(block, num_layers=3) expects 96",
+        None, "(...)", "(10, 8, 96)",
+        "`decoder(torch.randn(10, 8, 96), torch.randn(50, 8, 96), memory_mask=torch.zeros(10, 10))`: the input is "
+        "(10, 8, 96): memory_mask is (10, 10), but `decoder` = nn.TransformerDecoder(nn.TransformerDecoderLayer(96, "
+        "4), 2) expects memory_mask of (10, 50) or (32, 10, 50): (target length, source length) or (batch * "
+        "num_heads, target length, source length)",
+        "(10, 8, 96)",
+        "`model(torch.randn(50, 8, 96), torch.randn(10, 4, 96))`: the input is (50, 8, 96): a batch of 4 in tgt, but "
+        "`model` = nn.Transformer(d_model=96, nhead=4) expects src's batch, 8"]
+
+
+def test_pairwise_distances_and_float_attributes_against_tensors() -> None:
+    assert seen('''
+import math
+class Neighbours(nn.Module):
+    def __init__(self, radius=2.5):
+        super().__init__()
+        self.radius = radius
+    def forward(self, points):
+        return torch.cdist(points, points) < self.radius
+probe(Neighbours()(torch.randn(2, 7, 3)))
+probe(torch.cdist(torch.randn(5, 3), torch.randn(9, 3)))
+probe(torch.sin(2 * math.pi * torch.randn(4, 10)) * torch.pi)
+''') == ["(2, 7, 7)", "(5, 9)", "(4, 10)"]

@@ -1,0 +1,43 @@
+"""A dim argument past the tensor's known rank raises whatever the sizes: chunk, split, narrow, movedim, transpose,
+softmax in method and function form; an unknown rank or a dim the code doesn't state never conflicts."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+
+def test_dims_past_the_rank_conflict_in_both_forms() -> None:
+    assert probe('''
+        import torch
+        h = torch.randn(8, 20, 192)
+        probe_conflict(h.chunk(3, dim=3))
+        probe_conflict(torch.split(h, 64, dim=-4))
+        probe_conflict(h.narrow(3, 0, 64))
+        probe_conflict(torch.movedim(h, 0, 3))
+        probe_conflict(h.transpose(2, 3))
+        probe_conflict(torch.zeros(5, 7).softmax(dim=2))
+    ''') == [
+        "`h.chunk(3, dim=3)`: dim 3 is out of range for h, a 3-d tensor (8, 20, 192): dims go from -3 to 2",
+        "`torch.split(h, 64, dim=-4)`: dim -4 is out of range for h, a 3-d tensor (8, 20, 192): dims go from -3 "
+        "to 2",
+        "`h.narrow(3, 0, 64)`: dim 3 is out of range for h, a 3-d tensor (8, 20, 192): dims go from -3 to 2",
+        "`torch.movedim(h, 0, 3)`: dim 3 is out of range for h, a 3-d tensor (8, 20, 192): dims go from -3 to 2",
+        "`h.transpose(2, 3)`: dim 3 is out of range for h, a 3-d tensor (8, 20, 192): dims go from -3 to 2",
+        "`torch.zeros(5, 7).softmax(dim=2)`: dim 2 is out of range for torch.zeros(5, 7), a 2-d tensor (5, 7): "
+        "dims go from -2 to 1"]
+
+
+def test_dims_in_range_or_unknown_never_conflict() -> None:
+    assert probe('''
+        import torch
+        def f(x, d: int):
+            h = torch.randn(8, 20, 192)
+            probe_conflict(h.chunk(3, dim=-1))
+            probe_conflict(h.split([64, 128], dim=2))
+            probe_conflict(h.movedim(-1, 0))
+            probe_conflict(h.transpose(0, d))
+            probe_conflict(x.chunk(3, dim=3))
+            probe_conflict(torch.tensor(1.0).softmax(0))
+            probe_conflict(h.unsqueeze(3))
+            probe_conflict(h.movedim((0, 1), (1, 0)))
+    ''') == [None] * 8

@@ -1,0 +1,45 @@
+"""einsum: the output's shape from the subscripts (explicit, implicit, with `...`), and the equations that raise:
+an operand with another number of dims, a letter bound to two different sizes (size 1 broadcasts)."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+
+def test_the_output_from_explicit_implicit_and_ellipsis_subscripts() -> None:
+    assert probe('''
+        import torch
+        def f(n: int):
+            scores = torch.randn(8, 4, 16, 16)
+            values = torch.randn(8, 4, 16, 32)
+            probe(torch.einsum("bhqk,bhkd->bhqd", scores, values))
+            probe(torch.einsum("bhqk,bhkd", scores, values))
+            probe(torch.einsum("...qk,...kd->...qd", scores, values))
+            probe(torch.einsum("...qk,kd", scores, torch.randn(16, 3)))
+            probe(torch.einsum("ij->ji", torch.randn(n, 5)))
+            probe(torch.einsum("bi,bj->bij", [torch.randn(7, 2), torch.randn(1, 3)]))
+            probe(torch.einsum("bij,bjk->bik", scores, values))
+    ''') == ["(8, 4, 16, 32)", "(32, 16)", "(8, 4, 16, 32)", "(8, 4, 3, 16)", "(5, n)", "(7, 2, 3)", None]
+
+
+def test_equations_that_raise() -> None:
+    assert probe('''
+        import torch
+        def f(x, n: int, m: int):
+            nodes = torch.randn(4, 2, 17, 12)
+            adjacency = torch.randn(20, 20)
+            probe_conflict(torch.einsum("ncwl,vw->ncvl", nodes, adjacency))
+            probe_conflict(torch.einsum("ncwl,vw->ncvl", nodes, torch.randn(17, 17)))
+            probe_conflict(torch.einsum("bij,bjk->bik", torch.randn(2, 3), torch.randn(2, 3, 4)))
+            probe_conflict(torch.einsum("...ij,jk->...ik", torch.randn(5), torch.randn(5, 2)))
+            probe_conflict(torch.einsum("bi,bj->bij", torch.randn(7, 2), torch.randn(1, 3)))
+            probe_conflict(torch.einsum("ij,jk->ik", torch.randn(n, m), torch.randn(n, m)))
+            probe_conflict(torch.einsum("ij,jk->ik", x, torch.randn(3, 3)))
+    ''') == ['`torch.einsum("ncwl,vw->ncvl", nodes, adjacency)`: subscript w is 20 in operand 1 (adjacency is '
+             '(20, 20)) but 17 in operand 0',
+             None,
+             '`torch.einsum("bij,bjk->bik", torch.randn(2, 3), torch.randn(2, 3, 4))`: the equation gives operand 0 '
+             '(bij) 3 dims, but torch.randn(2, 3) is (2, 3)',
+             '`torch.einsum("...ij,jk->...ik", torch.randn(5), torch.randn(5, 2))`: the equation gives operand 0 '
+             '(...ij) 2 dims or more, but torch.randn(5) is (5,)',
+             None, None, None]
