@@ -254,7 +254,8 @@ class ShapeEvaluator(Evaluator):
                     binding.path, self.ctx._frame.node, self.ctx.code):
                 shape = shape.without_layout()
         elif kind == "unpack":
-            element = self.unpacked(binding)
+            # a name inside a nested target (`a, (b, c) = ...`) has no value of its own to unpack
+            element = self.unpacked(binding) if binding.value is not None else self.bound_value(binding)
             shape = element if isinstance(element, Shape) else None
         elif kind == "param":
             shape = self.parameter(binding)
@@ -617,7 +618,11 @@ def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Sizes |
 
 
 def _items(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Items | None:
-    return ops.items(ev, expr, before)
+    found = ops.items(ev, expr, before)
+    if found is None and type(expr) is cst.Name:  # a batch a loop or an unpacking bound: `for batch in loader:`
+        value = ev.as_want(ev.value_of_name(expr, before), "items")
+        found = value if isinstance(value, Items) else None
+    return found
 
 
 ShapeEvaluator.HANDLERS = {**Evaluator.HANDLERS, "tensor": _tensor, "sizes": _sizes, "items": _items}

@@ -46,3 +46,34 @@ for row in features:
 for i, row in enumerate(torch.randn(4, 5, 6)):
     probe(row)
 ''') == ["(13,)", "(5, 6)"]
+
+
+def test_nested_unpacking_of_an_enumerated_loader() -> None:
+    assert seen('''
+loader = DataLoader(TensorDataset(features, labels), batch_size=25)
+for step, (inputs, targets) in enumerate(loader):
+    probe(inputs)
+    probe(targets)
+for step, (inputs, *rest) in enumerate(loader):
+    probe(inputs)
+''') == ["(25, 13)", "(25,)", None]
+
+
+def test_a_batch_kept_whole_is_indexed_and_unpacked() -> None:
+    assert seen('''
+loader = DataLoader(TensorDataset(features, labels), batch_size=8, drop_last=True)
+for step, batch in enumerate(loader):
+    probe(batch[0])
+    probe(batch[1])
+    inputs, targets = batch
+    probe(targets)
+''') == ["(8, 13)", "(8,)", "(8,)"]
+
+
+def test_nested_unpacking_of_plain_tuples() -> None:
+    assert seen('''
+pair = (features, (labels, features[:, 0]))
+a, (b, c) = pair
+probe(b)
+probe(c)
+''') == ["(1000,)", "(1000,)"]
