@@ -477,15 +477,19 @@ class ShapeEvaluator(Evaluator):
     def iterated(self, value: object) -> Seq | Mapping | None:
         if isinstance(value, Shape):
             row = rows(value)
-            return Seq((), complete=False, each=row) if row is not None else None
+            if row is None:
+                return None
+            first = value.size(0) if value.variadic != 0 else None
+            least = 1 if first is not None and first.literal is not None and first.literal > 0 else 0
+            return Seq((), complete=False, each=row, least=least)
         if isinstance(value, Items):
             if value.items is not None:
                 return Seq(tuple(UNKNOWN if item is None else item for item in value.items), "tuple")
             return Seq((), complete=False, each=value.each) if value.each is not None else None
         if isinstance(value, TorchObject):
-            batch = batches(value)
-            if batch is not None:
-                return Seq((), complete=False, each=batch)
+            loaded = batches(value)
+            if loaded is not None:
+                return loaded
         return super().iterated(value)
 
     def unpacked_values(self, value: object, count: int) -> list[object] | None:

@@ -21,7 +21,7 @@ import libcst as cst
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Seq
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Seq, TorchObject
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
@@ -146,9 +146,18 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
     if not isinstance(callee, FunctionValue):
         return None
     args = ev.calls.arguments(callee, call, before)
-    if args is None or not any(isinstance(value, (Shape, Items)) for value in args.values()):
+    if args is None or not any(holds_tensors(ev, value) for value in args.values()):
         return None  # no tensor is known: whatever the check finds, it finds inside, on its own
     return callee, ev.calls.run(callee, args)
+
+
+def holds_tensors(ev: ShapeEvaluator, value: object) -> bool:
+    """Whether an argument brings tensors of known shapes into a call: a tensor, a tuple of them, or what a loop
+    goes through to get them (a data loader of a `TensorDataset`)."""
+    if isinstance(value, Shape | Items):
+        return True
+    found = ev.iterated(value) if isinstance(value, TorchObject) else None
+    return isinstance(found, Seq) and isinstance(found.each, Shape | Items)
 
 
 def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check, depth: int) -> str | None:
