@@ -212,9 +212,10 @@ def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Ch
 
 
 def _operations(statement: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The calls, operators and comparisons of a statement that ran, in source order, without the bodies of compound statements
-    (they are statements of their own in the trace) or of nested functions, lambdas and comprehensions."""
-    if type(statement) in (cst.Call, cst.BinaryOperation, cst.Comparison):
+    """An annotated assignment or a `return` itself (what an annotation check reads), then the calls, operators and
+    comparisons of a statement that ran, in source order, without the bodies of compound statements (they are
+    statements of their own in the trace) or of nested functions, lambdas and comprehensions."""
+    if type(statement) in (cst.Call, cst.BinaryOperation, cst.Comparison, cst.AnnAssign, cst.Return):
         yield statement
     for child in children(statement):
         if type(child) not in _OPAQUE:
