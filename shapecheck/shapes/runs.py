@@ -166,10 +166,10 @@ def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check,
         return None
     plain: Run | None = None
     evaluator = ev.calls.evaluator_for(callee.ctx)
-    for statement, version, certain in done.trace:
+    for statement, statement_version, certain in done.trace:
         if not certain:
             continue
-        for node in _operations(statement):
+        for node, version in _ran(evaluator, statement, statement_version):
             found = check(evaluator, node, version)
             if found is None and depth > 0 and type(node) is cst.Call:
                 nested = inside(evaluator, node, version, check, depth - 1)
@@ -202,13 +202,32 @@ def _plain_run(ev: ShapeEvaluator, callee: FunctionValue) -> Run:
 
 def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Check, depth: int) -> bool:
     """Whether `check` finds the same at `node` in the plain run too."""
-    for statement, version, _ in plain.trace:
-        for candidate in _operations(statement):
+    for statement, statement_version, _ in plain.trace:
+        for candidate, version in _ran(ev, statement, statement_version):
             if candidate is node:
                 if check(ev, node, version) is not None:
                     return True
                 return depth > 0 and type(node) is cst.Call and inside(ev, node, version, check, depth - 1) is not None
     return False
+
+
+def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int) -> Iterator[tuple[cst.CSTNode, int]]:
+    """The operations of a statement that ran (see `_operations`), each with the version it was read at: the
+    statement's, or for those in a list comprehension's element, each pass of it that certainly ran."""
+    for node in _operations(statement):
+        yield node, version
+    for comprehension in _comprehensions(statement):
+        for element in ev.calls.element_runs.get((id(comprehension), version), ()):
+            yield from _ran(ev, comprehension.elt, element)
+
+
+def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp]:
+    """The list comprehensions of a statement, outermost only, outside nested functions and compound bodies."""
+    for child in children(node):
+        if type(child) is cst.ListComp:
+            yield child
+        elif type(child) not in _OPAQUE:
+            yield from _comprehensions(child)
 
 
 def _operations(statement: cst.CSTNode) -> Iterator[cst.CSTNode]:

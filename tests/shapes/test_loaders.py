@@ -114,3 +114,17 @@ evaluate(net, DataLoader(TensorDataset(torch.randn(5, 7), torch.randint(0, 4, (5
 def elsewhere(rows: int):
     evaluate(net, DataLoader(TensorDataset(torch.randn(rows, 7), torch.randint(0, 4, (rows,))), batch_size=10))
 ''', "SC104").findings
+
+
+def test_a_list_comprehension_over_a_loader_runs_its_element() -> None:
+    """`[step(x, y) for x, y in loader]` calls `step` on a batch for certain; a generator may never be consumed."""
+    found = lint(EVALUATE + '''
+def scores(net, batches):
+    return [hits(net(inputs), labels) for inputs, labels in batches]
+def lazily(net, batches):
+    return (hits(net(inputs), labels) for inputs, labels in batches)
+batches = DataLoader(TensorDataset(torch.randn(30, 7), torch.randint(0, 4, (30,))), batch_size=6)
+scores(net, batches)
+lazily(net, batches)
+''', "SC104")
+    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 21)]
