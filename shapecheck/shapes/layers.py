@@ -103,6 +103,12 @@ def layer_of(ev: ShapeEvaluator, value: object) -> Layer | None:
     return memo[key]  # type: ignore[return-value]
 
 
+def model_of(ev: ShapeEvaluator, value: object) -> runs.Model | None:
+    """The project model an object is (an instance of a class with its own `forward`), else None."""
+    found = layer_of(ev, value) if isinstance(value, Instance) else None
+    return found if isinstance(found, runs.Model) else None
+
+
 def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None:
     if isinstance(value, Instance):
         if any(base in SEQUENTIAL for base in value.bases):

@@ -23,3 +23,30 @@ decoder = nn.Sequential(block(64, 32), block(32, 16))
 ''', "SC105")
     assert found == [(7, "`block(64, 64)` expects 64, but the layers before it give 32 channels (dim -3) "
                          "(`block(16, 32)`)")]
+
+
+def test_a_models_return_annotation_stands_where_its_forward_says_less() -> None:
+    """An encoder given as an annotated parameter, whose forward ends in a layer the analysis doesn't model: its
+    jaxtyping return annotation is what a call gives."""
+    found = rows('''
+import torch
+from torch import Tensor, nn
+from jaxtyping import Float
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = make_body()
+    def forward(self, x: Float[Tensor, "B 3 H W"]) -> Float[Tensor, "B 256"]:
+        return self.body(x).flatten(1)
+
+class Probe(nn.Module):
+    def __init__(self, encoder: Encoder, classes: int = 10):
+        super().__init__()
+        self.encoder = encoder
+        self.head = nn.Linear(512, classes)
+    def forward(self, images):
+        return self.head(self.encoder(images))
+''', "SC105")
+    assert found == [(19, "`self.head(self.encoder(images))`: the input is (B, 256): 256 features (last dim), but "
+                          "`self.head` = nn.Linear(512, classes) expects 512")]
