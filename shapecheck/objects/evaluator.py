@@ -723,6 +723,9 @@ class Evaluator:
                 return Derived(receiver, method)
             if isinstance(receiver, (Seq, Mapping)):
                 return builtins.container_method(receiver, method, self, call, before)
+            if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
+                    and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
+                return builtins.container_method(receiver.items, method, self, call, before)
             callee = self.attribute_of(receiver, method) if receiver is not UNKNOWN else UNKNOWN
             if callee is UNKNOWN and before >= 0:
                 qualname = self.ctx.qualname(func)

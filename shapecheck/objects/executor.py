@@ -327,13 +327,20 @@ class Executor:
             container_expr = target.value  # type: ignore[attr-defined]
             version = self.version(path)
             container = self.ev.object(container_expr, version)
+            # `self.heads["a"] = layer` on an nn.ModuleDict (or an index of a ModuleList): its layers change
+            module = container if isinstance(container, TorchObject) and container.items is not None else None
+            if module is not None:
+                container = module.items
             if isinstance(container, Mapping) and len(target.slice) == 1 \
                     and type(target.slice[0].slice) is cst.Index:  # type: ignore[attr-defined]
                 key = key_of(self.ev.object(target.slice[0].slice.value, version))  # type: ignore[attr-defined]
                 if key is not None:
                     merged = dict(container.items)
                     merged[key] = value
-                    self.assign(container_expr, Mapping(tuple(merged.items()), container.complete), path)
+                    updated: object = Mapping(tuple(merged.items()), container.complete)
+                    if module is not None:
+                        updated = TorchObject(module.qualname, module.call, module.site, updated)  # type: ignore
+                    self.assign(container_expr, updated, path)
                     return
             if isinstance(container, (Seq, Mapping)):
                 self.assign(container_expr, UNKNOWN, path)

@@ -50,3 +50,30 @@ class Probe(nn.Module):
 ''', "SC105")
     assert found == [(19, "`self.head(self.encoder(images))`: the input is (B, 256): 256 features (last dim), but "
                           "`self.head` = nn.Linear(512, classes) expects 512")]
+
+
+MULTI_HEAD = '''
+import torch
+import torch.nn as nn
+
+class MultiTask(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tasks = nn.ModuleDict({{"age": nn.Linear(64, 1), "kind": nn.Linear(128, 5)}})
+        {extra}
+    def forward(self, h):
+        return {{name: task(h) for name, task in self.tasks.items()}}, [task(h) for task in self.tasks.values()]
+
+MultiTask()(torch.randn(4, 64))
+'''
+
+
+def test_the_layers_of_a_module_dict_through_its_views() -> None:
+    found = rows(MULTI_HEAD.format(extra=""), "SC105")
+    assert [row for row, _ in found] == [13]
+    assert "then in MultiTask.forward, `task(h)`: h is (4, 64): 64 features (last dim), but `task` = " \
+           "nn.Linear(128, 5) expects 128" in found[0][1]
+
+
+def test_a_module_dict_entry_replaced_after_it_is_built() -> None:
+    assert rows(MULTI_HEAD.format(extra='self.tasks["kind"] = nn.Linear(64, 5)'), "SC105") == []
