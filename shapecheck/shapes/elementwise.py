@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.objects.dims import Dim
 from shapecheck.shapes.args import Args, as_function, dtype_of
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.matmul import matmul
@@ -117,9 +115,6 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool
         if binding.kind == "unpack":
             return ev.size(expr, before) is not None and _unpacked_from_sizes(binding)
         return False
-    if kind is cst.Attribute and is_self_attribute(expr):  # `self.head_dim`, bound to a size the code computes
-        value = ev.object(expr, before)
-        return isinstance(value, Dim) or type(value) in (int, float)
     if kind is cst.Subscript:
         return type(expr.value) is cst.Attribute and expr.value.attr.value == "shape" and \
             type(expr.slice[0].slice) is cst.Index

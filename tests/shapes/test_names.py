@@ -79,19 +79,3 @@ def test_unknown_is_the_default() -> None:
             probe(unknown_global)
     ''') == ["(...)", None, None, None]  # a parameter is taken for a tensor of unknown rank, no more
 
-
-def test_an_attribute_bound_to_a_size_is_a_number_in_arithmetic() -> None:
-    """`self.scale` set from sizes in `__init__` scales a tensor; an attribute holding a tensor broadcasts."""
-    assert probe('''
-        import torch
-        from torch import nn
-        class Attend(nn.Module):
-            def __init__(self, dim: int, heads: int):
-                super().__init__()
-                self.head_dim = dim // heads
-                self.bias = torch.zeros(1, heads, 1, 1)
-            def forward(self, q, k):
-                scores = torch.randn(2, 4, 5, 5)
-                probe(scores / self.head_dim ** 0.5)
-                probe(scores * self.bias)
-    ''') == ["(2, 4, 5, 5)", "(2, 4, 5, 5)"]
