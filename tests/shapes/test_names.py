@@ -78,4 +78,3 @@ def test_unknown_is_the_default() -> None:
             probe(x.foo())
             probe(unknown_global)
     ''') == ["(...)", None, None, None]  # a parameter is taken for a tensor of unknown rank, no more
-
