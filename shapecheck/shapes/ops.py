@@ -47,7 +47,10 @@ def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, 
         if qualname is not None:
             name = torch_name(qualname)
             handler = functions.get(name)
-            result = handler(ev, node, before) if handler is not None else None
+            if handler is None:  # a function of the project, imported (`from model import pool`), is run
+                callee = ev.object(func, before)
+                return _module_call(ev, node, before, fresh=False) if isinstance(callee, FunctionValue) else None
+            result = handler(ev, node, before)
             if isinstance(result, Shape) and name in transposes.FUNCTIONS:
                 result = replace(result, permuted_by=f"{ctx.code(func)}(...)")
             return result
