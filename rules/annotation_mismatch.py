@@ -9,8 +9,10 @@ from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.objects.values import FunctionValue
 from shapecheck.shapes.annotations import stated_shape
-from shapecheck.shapes.evaluator import evaluator, shape_of
-from shapecheck.shapes.signature import argument_shapes, call_contradiction, contradiction, return_shape, shape_tested
+from shapecheck.shapes import runs
+from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator, shape_of
+from shapecheck.shapes.signature import (argument_shapes, call_contradiction, contradiction, parameters_in_run,
+                                         return_shape, shape_tested)
 
 
 class AnnotationMismatch(Rule):
@@ -146,6 +148,22 @@ class AnnotationMismatch(Rule):
         def run(x, n, d):
             return attend(torch.randn(2, n, d), x)
         """,
+        # the same method called where its annotations hold: a patch of 1 keeps the grid's size
+        """
+        import torch
+        import torch.nn as nn
+        from jaxtyping import Float
+        from torch import Tensor
+        class PatchGrid(nn.Module):
+            def __init__(self, patch: int = 4) -> None:
+                super().__init__()
+                self.patch = patch
+            def grid(self, img: Float[Tensor, "B C H W"]) -> Tensor:
+                b, c, h, w = img.shape
+                cells: Float[Tensor, "B C H W"] = img.reshape(b, c, h // self.patch, w * self.patch)
+                return cells
+        grids = PatchGrid(patch=1).grid(torch.rand(2, 3, 8, 8))
+        """,
     ]
     INVALID = [
         # a method of a trainer, annotated, called with the wrong feature size
@@ -165,6 +183,22 @@ class AnnotationMismatch(Rule):
                 self.encoder = encoder
             def step(self, batch: Float[Tensor, "batch 256"]):
                 return self.encoder.encode(batch)
+        """,
+        # the annotations inside a method hold on the sizes of the call: `H` is 8 here, `W` both 8 and 16
+        """
+        import torch
+        import torch.nn as nn
+        from jaxtyping import Float
+        from torch import Tensor
+        class PatchGrid(nn.Module):
+            def __init__(self, patch: int = 4) -> None:
+                super().__init__()
+                self.patch = patch
+            def grid(self, img: Float[Tensor, "B C H W"]) -> Tensor:
+                b, c, h, w = img.shape
+                cells: Float[Tensor, "B C H W"] = img.reshape(b, c, h // self.patch, w * self.patch)
+                return cells
+        grids = PatchGrid().grid(torch.rand(2, 3, 8, 8))
         """,
         # a local variable annotated with a shape the value can't have
         """
@@ -259,6 +293,11 @@ class AnnotationMismatch(Rule):
         problem = call_contradiction(argument_shapes(ev, callee, node, ev.now()))
         if problem is not None:
             self.report(node, f"`{callee.name}(...)`: {problem}")
+            return
+        # the callee's own annotations (a local's, the return's) against what it computes on these arguments
+        inner = runs.inside(ev, node, ev.now(), _stated_in_run(callee.node), depth=0)
+        if inner is not None:
+            self.report(node, runs.at_call(ev, node, ev.now(), inner))
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is None or type(node.target) not in (cst.Name, cst.Attribute) or shape_tested(self.ctx):
@@ -272,3 +311,26 @@ class AnnotationMismatch(Rule):
         if problem is not None:
             self.report(node, f"{quoted(self.ctx, node.value)} is {inferred.render()}, but `{self.ctx.code(node.target)}`"
                               f" is annotated {declared.render()}: {problem}")
+
+
+def _stated_in_run(function: cst.FunctionDef) -> runs.Check:
+    """A check of a run of `function`: an annotated local (`scores: Float[Tensor, "B H T T"] = ...`) or the returned
+    value against its annotation, with the annotation names the parameters' sizes in this run (`T` is 6 when `x:
+    Float[Tensor, "B T D"]` got a (2, 6, 32) tensor)."""
+
+    def check(ev: ShapeEvaluator, node: cst.CSTNode, version: int) -> str | None:
+        if type(node) is cst.AnnAssign and node.value is not None and type(node.target) is cst.Name:
+            declared = stated_shape(ev.ctx, node.annotation.annotation, function)
+            label = node.target.value
+        elif type(node) is cst.Return and node.value is not None:
+            declared = return_shape(ev.ctx, function)
+            label = "returned"
+        else:
+            return None
+        inferred = ev.tensor(node.value, version) if declared is not None else None
+        if inferred is None:
+            return None
+        problem = call_contradiction([*parameters_in_run(ev, function, version), (label, inferred, declared)])
+        return f"{quoted(ev.ctx, node.value)}: {problem}" if problem is not None else None
+
+    return check

@@ -324,13 +324,14 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         if not seq.items and seq.each is not None:  # `enumerate(loader)`: an unknown count, a known element
             each = Seq((Opaque(("enumerate", id(node)), "i", maybe_tensor=False), seq.each), "tuple")
         return Seq(tuple(Seq((Dim.of(i), v), "tuple") for i, v in enumerate(seq.items)), complete=seq.complete,
-                   each=each)
+                   each=each, least=seq.least)
     if name == "zip":
         seqs = [ev.iterated(p) for p in positional] if positional else []
         if not seqs or not all(isinstance(s, Seq) for s in seqs):
             return UNKNOWN
         if all(not s.items and s.each is not None for s in seqs):  # loaders of an unknown count
-            return Seq((), complete=False, each=Seq(tuple(s.each for s in seqs), "tuple"))
+            return Seq((), complete=False, each=Seq(tuple(s.each for s in seqs), "tuple"),
+                       least=min(s.least for s in seqs))
         if any(not s.items and not s.complete for s in seqs):
             return UNKNOWN
         count = min(len(s.items) for s in seqs)  # type: ignore[union-attr]

@@ -54,6 +54,9 @@ class Calls:
         self._active: list[int] = shared._active if shared is not None else []  # the functions being run, innermost last
         self._runs: dict[Hashable, Run] = {}
         self._mro: dict[int, list[ClassValue]] = {}
+        # (id(comprehension), version it was read at) -> the versions its element was read at, each a pass that
+        # certainly ran whenever the comprehension did: what a check of the code a call runs looks into
+        self.element_runs: dict[tuple[int, int], list[int]] = {}
 
     # ------------------------------------------------------------------------------------------ classes
 
@@ -396,12 +399,17 @@ class Calls:
         else:
             frame = Frame(expr, names, {}, outer=before, outer_home=ev._home)
         results: list[object] = []
+        ran: list[int] = []
+        if type(expr) is cst.ListComp:  # a generator may never be consumed, or only in part (`any(...)`)
+            ran = self.element_runs[(id(expr), before)] = []
 
         def expand(index: int) -> bool:
             if len(results) > MAX_UNROLL:
                 return False
             if index == len(clauses):
-                results.append(ev.object(expr.elt, ev.enter(frame)))
+                version = ev.enter(frame)
+                ran.append(version)
+                results.append(ev.object(expr.elt, version))
                 return True
             clause = clauses[index]
             version = ev.enter(frame)
@@ -424,22 +432,29 @@ class Calls:
 
         if expand(0):
             return Seq(tuple(results))
-        return Seq((), complete=False, each=self._any_element(expr, clauses, frame))
+        return Seq((), complete=False, each=self._any_element(expr, clauses, frame, ran))
 
-    def _any_element(self, expr: cst.ListComp | cst.GeneratorExp, clauses: list[cst.CompFor], frame: Frame) -> object:
+    def _any_element(self, expr: cst.ListComp | cst.GeneratorExp, clauses: list[cst.CompFor], frame: Frame,
+                     ran: list[int]) -> object:
         """What every element of a comprehension over sequences of unknown length is, when it doesn't depend on
         which element of them it comes from (`[nn.Linear(d, d) for _ in range(n_layers)]`); None when it does
-        or can't be told."""
+        or can't be told. The element runs for certain when each sequence has an element for certain and no
+        condition filters them (`[step(x, y) for x, y in loader]` over a dataset of known rows)."""
         ev = self.ev
         frame.env = {}
+        certain = True
         for clause in clauses:
             iterable = ev.iterated(ev.object(clause.iter, ev.enter(frame)))
             each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
+            certain = certain and each is not None and iterable.least > 0 and not clause.ifs  # type: ignore[union-attr]
             for name in target_names(clause.target):
                 frame.env[name] = Opaque(("element", id(clause), name), name)
             if each is not None and not assign_target(clause.target, each, frame.env, ev):
                 return None
-        value = ev.object(expr.elt, ev.enter(frame))
+        version = ev.enter(frame)
+        if certain:
+            ran.append(version)
+        value = ev.object(expr.elt, version)
         return None if value is UNKNOWN else value
 
 

@@ -377,7 +377,9 @@ class Evaluator:
                 return _incomplete(found)  # `layers = []` then `layers.append(...)`: not the empty list it was
             return UNKNOWN if found is None else found
         if kind == "unpack":
-            if binding.value is None or binding.starred or binding.index is None:
+            if binding.value is None:
+                return self._nested_target(binding)
+            if binding.starred or binding.index is None:
                 return UNKNOWN
             whole = self.value_of(binding, "value")
             elements = binding.unpacking_elements()
@@ -387,7 +389,9 @@ class Evaluator:
             return parts[binding.index] if parts is not None and binding.index < len(parts) else UNKNOWN
         if kind in ("for", "comp"):
             # `for x, y in loader:` read in the loop or after it: what any element is
-            if binding.value is None or binding.starred:
+            if binding.value is None:
+                return self._nested_target(binding)
+            if binding.starred:
                 return UNKNOWN
             element = self.element(self.value_of(binding, "value"))
             if binding.index is None or element is UNKNOWN:
@@ -406,6 +410,29 @@ class Evaluator:
         if kind == "param":
             return self.parameter_value(binding)
         return UNKNOWN
+
+    def _nested_target(self, binding: Binding) -> object:
+        """A name inside a nested unpacking target (`for i, (x, y) in enumerate(loader):`, `a, (b, c) = ...`): the
+        value unpacked level by level down to it."""
+        statement = binding.statement
+        if type(statement) is cst.For or type(statement) is cst.CompFor:
+            target, source = statement.target, statement.iter
+        elif type(statement) is cst.Assign and len(statement.targets) == 1:
+            target, source = statement.targets[0].target, statement.value
+        else:
+            return UNKNOWN
+        steps = _position_in(target, binding.name)
+        if steps is None:
+            return UNKNOWN
+        value = self._in_home(binding, lambda: self.evaluate("value", source, binding.seq))
+        if type(statement) is not cst.Assign:
+            value = self.element(value)
+        for index, count in steps:
+            parts = self.unpacked_values(value, count)
+            if parts is None:
+                return UNKNOWN
+            value = parts[index]
+        return value
 
     def _changed_in(self, binding: Binding) -> frozenset[str]:
         """The names a list or dict may be changed through in place, where `binding` was made: receivers of
@@ -696,6 +723,9 @@ class Evaluator:
                 return Derived(receiver, method)
             if isinstance(receiver, (Seq, Mapping)):
                 return builtins.container_method(receiver, method, self, call, before)
+            if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
+                    and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
+                return builtins.container_method(receiver.items, method, self, call, before)
             callee = self.attribute_of(receiver, method) if receiver is not UNKNOWN else UNKNOWN
             if callee is UNKNOWN and before >= 0:
                 qualname = self.ctx.qualname(func)
@@ -930,3 +960,23 @@ def _arithmetic(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Dim | 
 
 
 Evaluator.HANDLERS = {"value": _value, "size": _size}
+
+
+def _position_in(target: cst.BaseExpression, name: str) -> list[tuple[int, int]] | None:
+    """Where `name` sits in an unpacking target, from the outside in, as (index, number of elements) at each level;
+    None when it is not in a nested tuple, sits there twice, or a starred element shares a level with it."""
+    found: list[list[tuple[int, int]]] = []
+
+    def visit(node: cst.BaseExpression, steps: list[tuple[int, int]]) -> None:
+        if type(node) is cst.Name:
+            if node.value == name:
+                found.append(steps)
+        elif type(node) is cst.Tuple or type(node) is cst.List:
+            starred = any(type(e) is cst.StarredElement for e in node.elements)
+            for index, element in enumerate(node.elements):
+                visit(element.value, steps + [(-1 if starred else index, len(node.elements))])
+
+    visit(target, [])
+    if len(found) != 1 or len(found[0]) < 2 or any(index < 0 for index, _ in found[0]):
+        return None
+    return found[0]

@@ -327,13 +327,20 @@ class Executor:
             container_expr = target.value  # type: ignore[attr-defined]
             version = self.version(path)
             container = self.ev.object(container_expr, version)
+            # `self.heads["a"] = layer` on an nn.ModuleDict (or an index of a ModuleList): its layers change
+            module = container if isinstance(container, TorchObject) and container.items is not None else None
+            if module is not None:
+                container = module.items
             if isinstance(container, Mapping) and len(target.slice) == 1 \
                     and type(target.slice[0].slice) is cst.Index:  # type: ignore[attr-defined]
                 key = key_of(self.ev.object(target.slice[0].slice.value, version))  # type: ignore[attr-defined]
                 if key is not None:
                     merged = dict(container.items)
                     merged[key] = value
-                    self.assign(container_expr, Mapping(tuple(merged.items()), container.complete), path)
+                    updated: object = Mapping(tuple(merged.items()), container.complete)
+                    if module is not None:
+                        updated = TorchObject(module.qualname, module.call, module.site, updated)  # type: ignore
+                    self.assign(container_expr, updated, path)
                     return
             if isinstance(container, (Seq, Mapping)):
                 self.assign(container_expr, UNKNOWN, path)
@@ -410,7 +417,8 @@ class Executor:
             if unrolled is not None:
                 return unrolled
         each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
-        return self._widened(node.body.body, path, node.target, node.orelse, each)
+        once = each is not None and iterable.least > 0  # type: ignore[union-attr]
+        return self._widened(node.body.body, path, node.target, node.orelse, each, once)
 
     def _unrolled(self, node: cst.For, iterable: Seq, path: _Path) -> _Path | None:
         """Each iteration in turn; None when a `break` or `continue` under a condition the values don't decide
@@ -437,23 +445,25 @@ class Executor:
             current = self.block(node.orelse.body.body, current)
         return current
 
-    def _widened(self, body, path: _Path, target: cst.BaseExpression | None, orelse, each: object = None) -> _Path:
-        """A loop run any number of times, zero included: a name (or an attribute of an object it holds) is what
+    def _widened(self, body, path: _Path, target: cst.BaseExpression | None, orelse, each: object = None,
+                 once: bool = False) -> _Path:
+        """A loop run any number of times, zero included unless `once` (the iterable has an element for certain,
+        so its first pass runs whenever the loop does): a name (or an attribute of an object it holds) is what
         every pass agrees on. `each` is what every element of the iterable is, where that is known."""
         instances = self._instances(path)
         saved = [dict(instance.attrs) for instance in instances]
-        result = self._passes(body, path, target, each)
+        result = self._passes(body, path, target, each, once)
         for instance, attrs in zip(instances, saved):
             instance.attrs = self.ev.join_envs(attrs, instance.attrs)
         if orelse is not None:
             result = self.block(orelse.body.body, result)
         return result
 
-    def _passes(self, body, path: _Path, target: cst.BaseExpression | None, each: object) -> _Path:
+    def _passes(self, body, path: _Path, target: cst.BaseExpression | None, each: object, once: bool) -> _Path:
         start = _Path(dict(path.env), False)
         current = start
-        for _ in range(3):
-            entry = _Path(dict(current.env), False)
+        for count in range(3):
+            entry = _Path(dict(current.env), once and count == 0 and path.certain)
             if target is not None:
                 for name in target_names(target):
                     entry.env[name] = UNKNOWN

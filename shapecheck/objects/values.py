@@ -65,12 +65,14 @@ FALSE = Const(False)
 class Seq:
     """A list or tuple. `complete` is False when elements the analysis does not know may follow `items`; `each` is
     then what every one of those is, where they agree (a list a loop of unknown length appends the same kind of
-    tensor to)."""
+    tensor to), and `least` how many of them there are at least (a loader over a dataset of 128 rows gives a batch
+    or more): a loop over it runs its body at least that many times."""
 
     items: tuple[object, ...]
     kind: str = "list"  # "list" or "tuple"
     complete: bool = True
     each: object = None
+    least: int = 0
 
 
 @dataclass(frozen=True, slots=True)

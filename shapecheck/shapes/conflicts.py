@@ -106,7 +106,7 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     if not isinstance(callee, FunctionValue):
         return None
     args = ev.calls.arguments(callee, node, before)
-    if args is None or not any(isinstance(value, Shape) for value in args.values()):
+    if args is None or not any(runs.holds_tensors(ev, value) for value in args.values()):
         return None  # no tensor is known: whatever fails fails inside, on its own
     if call_contradiction(argument_shapes(ev, callee, node, before)) is not None:
         return None  # the arguments contradict the callee's jaxtyping annotations: SC108 says so, at the call

@@ -240,7 +240,7 @@ _SAME = ("abs", "neg", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", 
          "logcumsumexp", "flip", "roll", "detach", "detach_", "requires_grad_", "cpu", "cuda", "pin_memory",
          "zero_", "fill_", "normal_", "uniform_", "bernoulli_", "exponential_", "abs_", "neg_", "exp_", "sqrt_",
          "sigmoid_", "tanh_", "add_", "sub_", "mul_", "div_", "pow_", "copy_", "nan_to_num", "erf", "erfinv",
-         "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "masked_fill_", "scatter",
+         "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "lerp", "masked_fill_", "scatter",
          "scatter_", "scatter_add", "scatter_add_", "index_fill", "index_fill_", "index_add", "index_add_",
          "index_copy", "tril", "triu", "tril_", "triu_", "masked_scatter", "conj", "angle",
          "nan_to_num_", "logit", "sgn", "retain_grad", "share_memory_")

@@ -254,7 +254,8 @@ class ShapeEvaluator(Evaluator):
                     binding.path, self.ctx._frame.node, self.ctx.code):
                 shape = shape.without_layout()
         elif kind == "unpack":
-            element = self.unpacked(binding)
+            # a name inside a nested target (`a, (b, c) = ...`) has no value of its own to unpack
+            element = self.unpacked(binding) if binding.value is not None else self.bound_value(binding)
             shape = element if isinstance(element, Shape) else None
         elif kind == "param":
             shape = self.parameter(binding)
@@ -476,15 +477,19 @@ class ShapeEvaluator(Evaluator):
     def iterated(self, value: object) -> Seq | Mapping | None:
         if isinstance(value, Shape):
             row = rows(value)
-            return Seq((), complete=False, each=row) if row is not None else None
+            if row is None:
+                return None
+            first = value.size(0) if value.variadic != 0 else None
+            least = 1 if first is not None and first.literal is not None and first.literal > 0 else 0
+            return Seq((), complete=False, each=row, least=least)
         if isinstance(value, Items):
             if value.items is not None:
                 return Seq(tuple(UNKNOWN if item is None else item for item in value.items), "tuple")
             return Seq((), complete=False, each=value.each) if value.each is not None else None
         if isinstance(value, TorchObject):
-            batch = batches(value)
-            if batch is not None:
-                return Seq((), complete=False, each=batch)
+            loaded = batches(value)
+            if loaded is not None:
+                return loaded
         return super().iterated(value)
 
     def unpacked_values(self, value: object, count: int) -> list[object] | None:
@@ -617,7 +622,11 @@ def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Sizes |
 
 
 def _items(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Items | None:
-    return ops.items(ev, expr, before)
+    found = ops.items(ev, expr, before)
+    if found is None and type(expr) is cst.Name:  # a batch a loop or an unpacking bound: `for batch in loader:`
+        value = ev.as_want(ev.value_of_name(expr, before), "items")
+        found = value if isinstance(value, Items) else None
+    return found
 
 
 ShapeEvaluator.HANDLERS = {**Evaluator.HANDLERS, "tensor": _tensor, "sizes": _sizes, "items": _items}

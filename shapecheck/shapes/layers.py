@@ -53,10 +53,10 @@ class Sequential(Layer):
     def apply(self, inputs):
         return self.run(inputs)[0]
 
-    def run(self, inputs: tuple[Shape | None, ...]) -> tuple[Applied, cst.BaseExpression | None]:
-        """The chain's result and, on a mismatch, the constructor of the layer that rejects its input."""
+    def run(self, inputs: tuple[Shape | None, ...]) -> tuple[Applied, int | None]:
+        """The chain's result and, on a mismatch, the position of the layer that rejects its input."""
         x = _tensor(inputs[0] if inputs else None)
-        for node, layer in self.layers:
+        for index, (_, layer) in enumerate(self.layers):
             if x is None:
                 return UNKNOWN, None
             if layer is None:
@@ -65,7 +65,7 @@ class Sequential(Layer):
             applied = layer.apply((x,))
             if applied.mismatch is not None:
                 mismatch = applied.mismatch
-                return Applied(None, Mismatch(mismatch.has, mismatch.expects, layer.spelled, mismatch.detail)), node
+                return Applied(None, Mismatch(mismatch.has, mismatch.expects, layer.spelled, mismatch.detail)), index
             value = applied.value
             x = value if isinstance(value, Shape) else None if value is not None else \
                 Shape.unknown_rank(layout_known=False)
@@ -104,6 +104,12 @@ def layer_of(ev: ShapeEvaluator, value: object) -> Layer | None:
         memo[key] = None  # a model that (through its forward) calls itself gives up
         memo[key] = _layer_of(ev, value)
     return memo[key]  # type: ignore[return-value]
+
+
+def model_of(ev: ShapeEvaluator, value: object) -> runs.Model | None:
+    """The project model an object is (an instance of a class with its own `forward`), else None."""
+    found = layer_of(ev, value) if isinstance(value, Instance) else None
+    return found if isinstance(found, runs.Model) else None
 
 
 def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None:
@@ -228,26 +234,41 @@ def construction_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None
     sequential = layer_of(ev, ev.object(call, ev.now()))
     if not isinstance(sequential, Sequential):
         return None
-    applied, node = sequential.run((Shape.unknown_rank(),))
+    applied, index = sequential.run((Shape.unknown_rank(),))
+    node = sequential.layers[index][0] if index is not None else None
     if applied.mismatch is None or node is None:
         return None
-    before = _previous_layer(sequential, node)
+    assert index is not None
+    written = _as_written(call, sequential)
+    before = _previous_layer(ev, sequential, index, written)
+    at = written[index] if written is not None else node
     has = applied.mismatch.has
-    text = f"`{spelled(ev, node)}` expects {applied.mismatch.expects}, but the layers before it give {has}"
+    text = f"`{spelled(ev, at)}` expects {applied.mismatch.expects}, but the layers before it give {has}"
     if before is not None:
         text += f" (`{before}`)"
-    return Conflict("layer", node, (), text)
+    return Conflict("layer", at, (), text)
 
 
-def _previous_layer(sequential: Sequential, node: cst.BaseExpression) -> str | None:
-    """The nearest layer before `node` that decides the size it rejects (shape-keeping layers skipped)."""
-    previous = None
-    for item, layer in sequential.layers:
-        if item is node:
-            return previous
-        if layer is None or not isinstance(layer, nn_modules.SameShape):
-            previous = layer.spelled if layer is not None else None
-    return previous
+def _as_written(call: cst.Call, sequential: Sequential) -> list[cst.BaseExpression] | None:
+    """The arguments of `nn.Sequential(...)` that gave its layers, one each (`conv_dw(128, 128, 2)`, whose layer a
+    helper built elsewhere); None when a starred or `OrderedDict` argument hides which is which."""
+    args = call.args
+    if len(args) != len(sequential.layers) or any(arg.star or arg.keyword is not None for arg in args):
+        return None
+    return [arg.value for arg in args]
+
+
+def _previous_layer(ev: ShapeEvaluator, sequential: Sequential, index: int,
+                    written: list[cst.BaseExpression] | None) -> str | None:
+    """The nearest layer before the one at `index` that decides the size it rejects (shape-keeping layers
+    skipped), as the `nn.Sequential(...)` call writes it where it can."""
+    for position in range(index - 1, -1, -1):
+        layer = sequential.layers[position][1]
+        if layer is None:
+            return None
+        if not isinstance(layer, nn_modules.SameShape):
+            return spelled(ev, written[position]) if written is not None else layer.spelled
+    return None
 
 
 def message(code: str, described: str, callee: str, layer: Layer, mismatch: Mismatch) -> str:

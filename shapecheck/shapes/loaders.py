@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import NONE, TorchObject, truth
+from shapecheck.objects.values import NONE, Seq, TorchObject, truth
 from shapecheck.shapes.positions import opaque, replaced
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
@@ -26,9 +26,9 @@ TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data
 _OTHER_BATCHING = ((4, "batch_sampler"), (6, "collate_fn"))
 
 
-def batches(loader: TorchObject) -> Items | None:
-    """What each batch of `loader` is: one stacked tensor per tensor of its `TensorDataset`; None when the code
-    does not state it."""
+def batches(loader: TorchObject) -> Seq | None:
+    """The batches of `loader`, any number of them, each one stacked tensor per tensor of its `TensorDataset`, and
+    at least one where the dataset's length is a literal that fills one; None when the code does not state it."""
     if loader.qualname not in LOADERS or loader.site is None or not _plain_arguments(loader.call):
         return None
     if any(loader.argument(index, name) is not None for index, name in _OTHER_BATCHING):
@@ -43,10 +43,12 @@ def batches(loader: TorchObject) -> Items | None:
     tensors = [dataset.site.read("tensor", arg.value) for arg in dataset.call.args]
     if not all(isinstance(tensor, Shape) and tensor.rank for tensor in tensors):
         return None
-    batch = _batch_dim(loader, tensors[0].dims[0])  # type: ignore[union-attr]
+    length = tensors[0].dims[0]  # type: ignore[union-attr]
+    batch = _batch_dim(loader, length)
     if batch is None:
         return None
-    return Items(tuple(replaced(tensor, 0, batch) for tensor in tensors))  # type: ignore[arg-type]
+    each = Items(tuple(replaced(tensor, 0, batch) for tensor in tensors))  # type: ignore[arg-type]
+    return Seq((), complete=False, each=each, least=1 if _fills_one(loader, length) else 0)
 
 
 def _batch_dim(loader: TorchObject, length: Dim) -> Dim | None:
@@ -64,6 +66,22 @@ def _batch_dim(loader: TorchObject, length: Dim) -> Dim | None:
     if isinstance(size, Dim) and (drop_last or _divides(size, length)):
         return size
     return opaque(("batch", id(loader.call)), "batch")
+
+
+def _fills_one(loader: TorchObject, length: Dim) -> bool:
+    """Whether the loader gives a batch at all: a dataset of a literal, non-zero length, at least a whole batch of
+    them when `drop_last` may drop a short one."""
+    site = loader.site
+    assert site is not None
+    rows = length.literal
+    if rows is None or rows <= 0:
+        return False
+    drop_expr = loader.argument(8, "drop_last")
+    if drop_expr is None:
+        return True
+    size_expr = loader.argument(1, "batch_size")
+    size = site.read("size", size_expr) if size_expr is not None else Dim.of(1)
+    return isinstance(size, Dim) and size.literal is not None and rows >= size.literal
 
 
 def _divides(size: Dim, length: Dim) -> bool:

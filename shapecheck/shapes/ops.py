@@ -24,7 +24,7 @@ from shapecheck.shapes import (creation, einsum, elementwise, functional, indexi
                                reductions, reshaping, spectral, transposes)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.signature import annotated_result
+from shapecheck.shapes.signature import annotated_result, contradiction
 from shapecheck.shapes.transposes import arguments_spelled
 from shapecheck.shapes.values import Items
 
@@ -47,7 +47,10 @@ def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, 
         if qualname is not None:
             name = torch_name(qualname)
             handler = functions.get(name)
-            result = handler(ev, node, before) if handler is not None else None
+            if handler is None:  # a function of the project, imported (`from model import pool`), is run
+                callee = ev.object(func, before)
+                return _module_call(ev, node, before, fresh=False) if isinstance(callee, FunctionValue) else None
+            result = handler(ev, node, before)
             if isinstance(result, Shape) and name in transposes.FUNCTIONS:
                 result = replace(result, permuted_by=f"{ctx.code(func)}(...)")
             return result
@@ -77,9 +80,17 @@ def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int, fresh: bool = 
     known = losses.loss_result(ev, node, before)
     if known is None:
         known = layers.call_result(ev, node, inputs, before)
-    if known is not None:
+    if known is not None and not (isinstance(known, Shape) and known.variadic is not None):
         return known
     callee = ev.object(node.func, before)
+    model = layers.model_of(ev, callee)
+    if model is not None:
+        # a model whose forward's run leaves the rank open: what its return annotation promises, if that fits
+        promised = annotated_result(ev, model.forward, node, before)
+        if promised is not None and (known is None or contradiction(known, promised) is None):
+            return promised
+    if known is not None:
+        return known
     if isinstance(callee, FunctionValue):
         result = ev.calls.call(callee, node, before)
         if isinstance(result, Seq):

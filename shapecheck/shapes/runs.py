@@ -21,7 +21,7 @@ import libcst as cst
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Seq, constant_of
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Seq, TorchObject, constant_of
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
@@ -164,9 +164,18 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
     if not isinstance(callee, FunctionValue):
         return None
     args = ev.calls.arguments(callee, call, before)
-    if args is None or not any(isinstance(value, (Shape, Items)) for value in args.values()):
+    if args is None or not any(holds_tensors(ev, value) for value in args.values()):
         return None  # no tensor is known: whatever the check finds, it finds inside, on its own
     return callee, ev.calls.run(callee, args)
+
+
+def holds_tensors(ev: ShapeEvaluator, value: object) -> bool:
+    """Whether an argument brings tensors of known shapes into a call: a tensor, a tuple of them, or what a loop
+    goes through to get them (a data loader of a `TensorDataset`)."""
+    if isinstance(value, Shape | Items):
+        return True
+    found = ev.iterated(value) if isinstance(value, TorchObject) else None
+    return isinstance(found, Seq) and isinstance(found.each, Shape | Items)
 
 
 def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check, depth: int) -> str | None:
@@ -175,10 +184,10 @@ def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check,
         return None
     plain: Run | None = None
     evaluator = ev.calls.evaluator_for(callee.ctx)
-    for statement, version, certain in done.trace:
+    for statement, statement_version, certain in done.trace:
         if not certain:
             continue
-        for node in _operations(statement):
+        for node, version in _ran(evaluator, statement, statement_version):
             found = check(evaluator, node, version)
             if found is None and depth > 0 and type(node) is cst.Call:
                 nested = inside(evaluator, node, version, check, depth - 1)
@@ -215,8 +224,8 @@ def _plain_run(ev: ShapeEvaluator, callee: FunctionValue) -> Run:
 
 def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Check, depth: int) -> bool:
     """Whether `check` finds the same at `node` in the plain run too."""
-    for statement, version, _ in plain.trace:
-        for candidate in _operations(statement):
+    for statement, statement_version, _ in plain.trace:
+        for candidate, version in _ran(ev, statement, statement_version):
             if candidate is node:
                 if check(ev, node, version) is not None:
                     return True
@@ -224,10 +233,30 @@ def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Ch
     return False
 
 
+def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int) -> Iterator[tuple[cst.CSTNode, int]]:
+    """The operations of a statement that ran (see `_operations`), each with the version it was read at: the
+    statement's, or for those in a list comprehension's element, each pass of it that certainly ran."""
+    for node in _operations(statement):
+        yield node, version
+    for comprehension in _comprehensions(statement):
+        for element in ev.calls.element_runs.get((id(comprehension), version), ()):
+            yield from _ran(ev, comprehension.elt, element)
+
+
+def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp]:
+    """The list comprehensions of a statement, outermost only, outside nested functions and compound bodies."""
+    for child in children(node):
+        if type(child) is cst.ListComp:
+            yield child
+        elif type(child) not in _OPAQUE:
+            yield from _comprehensions(child)
+
+
 def _operations(statement: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The calls, operators and comparisons of a statement that ran, in source order, without the bodies of compound statements
-    (they are statements of their own in the trace) or of nested functions, lambdas and comprehensions."""
-    if type(statement) in (cst.Call, cst.BinaryOperation, cst.Comparison):
+    """An annotated assignment or a `return` itself (what an annotation check reads), then the calls, operators and
+    comparisons of a statement that ran, in source order, without the bodies of compound statements (they are
+    statements of their own in the trace) or of nested functions, lambdas and comprehensions."""
+    if type(statement) in (cst.Call, cst.BinaryOperation, cst.Comparison, cst.AnnAssign, cst.Return):
         yield statement
     for child in children(statement):
         if type(child) not in _OPAQUE:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from shapecheck.engine.context import Context
 from shapecheck.objects.classes import function_facts
+from shapecheck.objects.executor import function_facts_names
 from shapecheck.objects.values import FunctionValue
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.objects.dims import Atom, Dim, same
@@ -110,6 +111,24 @@ def argument_shapes(ev: ShapeEvaluator, callee: FunctionValue, call: cst.Call,
         declared = stated_shape(callee.ctx, param.annotation.annotation, callee.node)
         if declared is not None:
             found.append((param.name.value, value, declared))
+    return found
+
+
+def parameters_in_run(ev: ShapeEvaluator, function: cst.FunctionDef,
+                      version: int) -> list[tuple[str, Shape, Shape]]:
+    """(parameter name, the shape it holds in a run of `function`, read at `version` of that run, the annotated
+    shape) for each parameter with a jaxtyping annotation that the function never rebinds (so what it holds at
+    `version` is what the call gave it)."""
+    rebound = set(function_facts_names(function.body))
+    facts = function_facts(ev.ctx, function)
+    found = []
+    for param in (*facts.params, *facts.kwonly):
+        if param.annotation is None or param.name.value in rebound:
+            continue
+        declared = stated_shape(ev.ctx, param.annotation.annotation, function)
+        value = ev.tensor(param.name, version) if declared is not None else None
+        if value is not None:
+            found.append((param.name.value, value, declared))  # type: ignore[arg-type]
     return found
 
 

@@ -77,3 +77,21 @@ def test_bad_files_are_named_and_the_others_go_on(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "bad.py" in result.stderr and "missing.py" in result.stderr
     assert "      2  x: (2, 3)" in result.stdout
+
+
+def test_calls_followed_into_functions_of_the_file_and_of_the_project(tmp_path: Path) -> None:
+    """What a call gives is what running the callee on the call's shapes gives: a helper of the same file, a model
+    and a function imported from a sibling module."""
+    (tmp_path / "blocks.py").write_text(
+        "import torch\nfrom torch import nn\n"
+        "class Mixer(nn.Module):\n    def __init__(self, width=32):\n        super().__init__()\n"
+        "        self.proj = nn.Linear(width, 2 * width)\n    def forward(self, x):\n        return self.proj(x)\n"
+        "def last_token(h):\n    return h[:, -1]\n")
+    (tmp_path / "run.py").write_text(
+        "import torch\nfrom blocks import Mixer, last_token\n"
+        "def halves(t):\n    return t.chunk(2, dim=-1)[0]\n"
+        "tokens = torch.randn(4, 10, 32)\nmixed = Mixer()(tokens)\nfinal = last_token(mixed)\nhalf = halves(final)\n")
+    result = run(str(tmp_path / "run.py"))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == ["      5  tokens: (4, 10, 32)", "      6  mixed: (4, 10, 64)",
+                                              "      7  final: (4, 64)", "      8  half: (4, 32)"]

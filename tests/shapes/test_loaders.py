@@ -3,6 +3,7 @@ batch size the code states; nothing when a `collate_fn`, a `batch_sampler` or an
 
 from __future__ import annotations
 
+from tests.helpers import lint
 from tests.shapes.probe import probe
 
 HEADER = '''
@@ -46,3 +47,84 @@ for row in features:
 for i, row in enumerate(torch.randn(4, 5, 6)):
     probe(row)
 ''') == ["(13,)", "(5, 6)"]
+
+
+def test_nested_unpacking_of_an_enumerated_loader() -> None:
+    assert seen('''
+loader = DataLoader(TensorDataset(features, labels), batch_size=25)
+for step, (inputs, targets) in enumerate(loader):
+    probe(inputs)
+    probe(targets)
+for step, (inputs, *rest) in enumerate(loader):
+    probe(inputs)
+''') == ["(25, 13)", "(25,)", None]
+
+
+def test_a_batch_kept_whole_is_indexed_and_unpacked() -> None:
+    assert seen('''
+loader = DataLoader(TensorDataset(features, labels), batch_size=8, drop_last=True)
+for step, batch in enumerate(loader):
+    probe(batch[0])
+    probe(batch[1])
+    inputs, targets = batch
+    probe(targets)
+''') == ["(8, 13)", "(8,)", "(8,)"]
+
+
+def test_nested_unpacking_of_plain_tuples() -> None:
+    assert seen('''
+pair = (features, (labels, features[:, 0]))
+a, (b, c) = pair
+probe(b)
+probe(c)
+''') == ["(1000,)", "(1000,)"]
+
+
+EVALUATE = '''
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+def hits(scores, labels):
+    predicted = scores.argmax(1, keepdim=True)
+    return (predicted == labels).sum()
+
+def evaluate(net, batches):
+    for inputs, labels in batches:
+        hits(net(inputs), labels)
+
+net = nn.Linear(7, 4)
+'''
+
+
+def test_a_loader_of_rows_runs_the_loop_of_the_function_it_is_given() -> None:
+    """A dataset of 50 rows gives at least one batch: the loop body of the function the loader is passed to runs
+    on every call, so what fails in it on the batch's shapes fails at the call."""
+    found = lint(EVALUATE + '''
+evaluate(net, DataLoader(TensorDataset(torch.randn(50, 7), torch.randint(0, 4, (50,))), batch_size=10))
+''', "SC104")
+    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 16)]
+    assert "then in evaluate, `hits(net(inputs), labels)`: then in hits" in found.findings[0].message
+
+
+def test_a_loop_that_may_not_run_proves_nothing() -> None:
+    assert not lint(EVALUATE + '''
+evaluate(net, DataLoader(TensorDataset(torch.randn(5, 7), torch.randint(0, 4, (5,))), batch_size=10,
+                         drop_last=True))
+def elsewhere(rows: int):
+    evaluate(net, DataLoader(TensorDataset(torch.randn(rows, 7), torch.randint(0, 4, (rows,))), batch_size=10))
+''', "SC104").findings
+
+
+def test_a_list_comprehension_over_a_loader_runs_its_element() -> None:
+    """`[step(x, y) for x, y in loader]` calls `step` on a batch for certain; a generator may never be consumed."""
+    found = lint(EVALUATE + '''
+def scores(net, batches):
+    return [hits(net(inputs), labels) for inputs, labels in batches]
+def lazily(net, batches):
+    return (hits(net(inputs), labels) for inputs, labels in batches)
+batches = DataLoader(TensorDataset(torch.randn(30, 7), torch.randint(0, 4, (30,))), batch_size=6)
+scores(net, batches)
+lazily(net, batches)
+''', "SC104")
+    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 21)]
