@@ -10,18 +10,9 @@ from shapecheck.engine import Fix, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.values import Instance, TorchObject
 from shapecheck.rules._activations import is_torch_module_class
+from shapecheck.rules._layers import CONTAINERS, WEIGHTED, torch_layer
 from shapecheck.shapes.evaluator import evaluator
 
-# torch.nn layers that own parameters or buffers as built by default: losing one of these from `.parameters()`
-# means weights that never train. Parameter-free layers (`ReLU`, `Dropout`, `Identity`) in a plain list lose nothing.
-_WEIGHTED = frozenset({
-    "Linear", "Bilinear", "LazyLinear", "Embedding", "EmbeddingBag", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
-    "ConvTranspose2d", "ConvTranspose3d", "LazyConv1d", "LazyConv2d", "LazyConv3d", "BatchNorm1d", "BatchNorm2d",
-    "BatchNorm3d", "SyncBatchNorm", "LayerNorm", "GroupNorm", "RMSNorm", "LocalResponseNorm", "PReLU", "RNN", "LSTM",
-    "GRU", "RNNCell", "LSTMCell", "GRUCell", "MultiheadAttention", "Transformer", "TransformerEncoder",
-    "TransformerDecoder", "TransformerEncoderLayer", "TransformerDecoderLayer",
-})
-_CONTAINERS = frozenset({"Sequential", "ModuleList", "ModuleDict"})
 _GROWERS = frozenset({"append", "extend", "insert"})
 
 
@@ -291,8 +282,7 @@ class ModulesInPlainList(Rule):
 
     def _note_wrapped(self, call: cst.Call) -> None:
         """`nn.Sequential(*self.blocks)`, `nn.ModuleList(self.heads)`: the elements are registered through it."""
-        qualname = self.ctx.qualname(call.func) or ""
-        if not qualname.startswith("torch.nn.") or qualname.rsplit(".", 1)[-1] not in _CONTAINERS:
+        if torch_layer(self.ctx, call) not in CONTAINERS:
             return
         for arg in call.args:
             key = self._attribute(arg.value)
@@ -338,18 +328,17 @@ class ModulesInPlainList(Rule):
             return value is not expr and type(value) is cst.Call and self._is_weighted(value, depth + 1)
         if type(expr) is not cst.Call:
             return False
-        qualname = self.ctx.qualname(expr.func) or ""
-        if qualname.startswith("torch.nn."):
-            layer = qualname.rsplit(".", 1)[-1]
-            if layer in _CONTAINERS:
+        layer = torch_layer(self.ctx, expr)
+        if layer is not None:
+            if layer in CONTAINERS:
                 return any(self._is_weighted(e, depth + 1) for arg in expr.args for e in _elements(arg.value))
-            return layer in _WEIGHTED
+            return layer in WEIGHTED
         if type(expr.func) not in (cst.Name, cst.Attribute) or dotted_name(expr.func) is None:
             return False
         built = evaluator(self.ctx).value(expr)
         if isinstance(built, Instance):
             return is_torch_module_class(built.cls.ctx, built.cls.node)
-        return isinstance(built, TorchObject) and built.qualname.rsplit(".", 1)[-1] in _WEIGHTED
+        return isinstance(built, TorchObject) and built.qualname.rsplit(".", 1)[-1] in WEIGHTED
 
 
 def _elements(value: cst.BaseExpression) -> tuple[cst.BaseExpression, ...]:
