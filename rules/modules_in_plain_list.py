@@ -23,7 +23,6 @@ class _Store:
     node: cst.Assign
     value: cst.BaseExpression
     weighted: bool  # it holds a module with parameters, as built or as grown later
-    registered: bool = False  # the class also registers its elements (a torch container built from it, add_module)
     growth: list[cst.CSTNode] = field(default_factory=list)
 
 
@@ -155,6 +154,33 @@ class ModulesInPlainList(Rule):
                 heads = [nn.Linear(8, 1) for _ in range(3)]
                 self.head = heads[0]
         """,
+        """
+        import torch.nn as nn
+        # wrapped by a method written above `__init__`, or by a base class's method
+        class Net(nn.Module):
+            def build(self):
+                self.body = nn.Sequential(*self.layers)
+            def __init__(self):
+                super().__init__()
+                self.layers = [nn.Linear(4, 4), nn.Linear(4, 2)]
+                self.build()
+        class Base(nn.Module):
+            def finalize(self):
+                self.net = nn.Sequential(*self.layers)
+        class Child(Base):
+            def __init__(self):
+                super().__init__()
+                self.layers = [nn.Conv2d(3, 8, 3)]
+                self.finalize()
+        """,
+        """
+        import mlx.nn as nn
+        # MLX registers modules held in lists
+        class TinyMlp(nn.Module):
+            def __init__(self, dim, depth):
+                super().__init__()
+                self.layers = [nn.Linear(dim, dim) for _ in range(depth)]
+        """,
     ]
     INVALID = [
         Invalid(
@@ -231,6 +257,8 @@ class ModulesInPlainList(Rule):
         # classes that register layers by themselves, by names we can't see: `add_module(f"conv{i}", conv)`,
         # `setattr(self, name, layer)`
         self._registering: set[cst.ClassDef | None] = set()
+        # (class, attribute) a torch container is built from, in any method: `nn.Sequential(*self.layers)`
+        self._wrapped: set[tuple[cst.ClassDef, str]] = set()
 
     def _attribute(self, expr: cst.BaseExpression) -> tuple[cst.ClassDef, str] | None:
         """(class, "heads") for `self.heads` in a method of a module class."""
@@ -286,18 +314,31 @@ class ModulesInPlainList(Rule):
             return
         for arg in call.args:
             key = self._attribute(arg.value)
-            store = self._stores.get(key) if key is not None else None
-            if store is not None:
-                store.registered = True
+            if key is not None:
+                self._wrapped.add(key)
 
     def finish(self) -> None:
-        for (owner, _), store in self._stores.items():
-            if store is None or not store.weighted or store.registered or owner in self._registering:
+        for (owner, attr), store in self._stores.items():
+            if store is None or not store.weighted or (owner, attr) in self._wrapped or owner in self._registering \
+                    or self._base_reads(owner, attr):
                 continue
             kind, container = _kind(store.value)
             self.report(store.node, f"submodules kept in a plain Python {kind} are not registered: their parameters "
                                     f"are not in `.parameters()` or `state_dict()` and `.to()` does not move them; "
                                     f"use `nn.{container}`", self._fix(store))
+
+    def _base_reads(self, class_def: cst.ClassDef, attr: str) -> bool:
+        """A base class of this file reads `self.<attr>`: it may register what the subclass stores there (a base's
+        `build()` wrapping `self.layers` in `nn.Sequential`), which this rule does not follow."""
+        for base in class_def.bases:
+            binding = self.ctx.binding(base.value) if type(base.value) is cst.Name else None
+            if binding is None or binding.kind != "class":
+                continue
+            for node in self.ctx.walk(binding.statement):
+                if type(node) is cst.Attribute and node.attr.value == attr and type(node.value) is cst.Name \
+                        and node.value.value == "self":
+                    return True
+        return False
 
     def _fix(self, store: _Store) -> Fix | None:
         value = store.value
