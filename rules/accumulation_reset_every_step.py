@@ -130,19 +130,19 @@ class AccumulationResetEveryStep(Rule):
         """,
         """
         import torch
-        class Trainer:
-            def __init__(self, model, grad_accum=4):
-                self.model = model
-                self.opt = torch.optim.Adam(model.parameters(), lr=3e-4)
-                self.grad_accum = grad_accum
-                self.global_step = 0
-            def training_step(self, x, y):
-                loss = self.model(x).mean() / self.grad_accum
+        class Learner:
+            def __init__(self, net, accumulate=8):
+                self.net = net
+                self.optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
+                self.accumulate = accumulate
+                self.micro_step = 0
+            def train_step(self, batch, target):
+                loss = torch.nn.functional.mse_loss(self.net(batch), target) / self.accumulate
                 loss.backward()
-                self.global_step += 1
-                if self.global_step % self.grad_accum == 0:
-                    self.opt.step()
-                self.model.zero_grad()
+                self.micro_step += 1
+                if self.micro_step % self.accumulate == 0:
+                    self.optimizer.step()
+                self.optimizer.zero_grad(set_to_none=True)
         """,
     ]
 

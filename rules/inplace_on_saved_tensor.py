@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from shapecheck.engine import Invalid, Rule
+from shapecheck.engine import Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.rules._activations import instance_class, is_torch_module_class
@@ -193,33 +193,32 @@ class InplaceOnSavedTensor(Rule):
         """
         import torch
         import torch.nn as nn
-        # mul saved `h` for the gate's gradient
-        class GatedResidual(nn.Module):
+        # mul saved `value` for the gradient of the tanh gate
+        class GLUBlock(nn.Module):
             def __init__(self, dim):
                 super().__init__()
-                self.value = nn.Linear(dim, dim)
-                self.gate = nn.Linear(dim, dim)
+                self.a = nn.Linear(dim, dim)
+                self.b = nn.Linear(dim, dim)
             def forward(self, x):
-                h = self.value(x)
-                gated = h * torch.sigmoid(self.gate(x))
-                h.relu_()
-                return x + gated + h
-        GatedResidual(8)(torch.randn(4, 8)).sum().backward()
+                value = self.a(x)
+                out = value * torch.tanh(self.b(x))
+                value.clamp_(min=0)
+                return out + value
+        GLUBlock(8)(torch.randn(4, 8)).sum().backward()
         """,
         """
         import torch
         import torch.nn as nn
-        # exp saved its output
-        class PositiveAttentionPool(nn.Module):
+        # tanh saved its output
+        class Gate(nn.Module):
             def __init__(self, dim):
                 super().__init__()
-                self.score = nn.Linear(dim, 1)
-            def forward(self, frames):
-                w = torch.exp(self.score(frames))
-                w += 1e-6
-                w = w / w.sum(dim=1, keepdim=True)
-                return (w * frames).sum(dim=1)
-        PositiveAttentionPool(8)(torch.randn(2, 5, 8)).sum().backward()
+                self.fc = nn.Linear(dim, dim)
+            def forward(self, x):
+                g = torch.tanh(self.fc(x))
+                g *= 0.5
+                return x * g
+        Gate(8)(torch.randn(4, 8)).sum().backward()
         """,
         """
         import torch
