@@ -410,7 +410,33 @@ class Event:
     grad_disabled: bool = False
     owners: frozenset[str] | None = None  # steps: the modules whose parameters the optimizer holds, when known
     optimizer: bool = False  # resets: `subject` is an optimizer, not a module
+    # resets: what `subject` was assigned from, when that is a name (`model` for `self.model` with
+    # `self.model = model`): optimizers built from `model.parameters()` spell their owners so
+    alias: str | None = None
     scaled: bool = False  # backward passes: `scaler.scale(loss).backward()`
+    # the `if` statements around it inside its innermost loop (or its function's body when it is in no loop),
+    # outermost first: an event with none runs on every iteration (every call)
+    guards: tuple[cst.If, ...] = ()
+
+    @property
+    def accumulation_guard(self) -> cst.If | None:
+        """The `if` around the event that counts iterations modulo k (`if (i + 1) % accum == 0:`): the event runs
+        once every k iterations. None when there is none."""
+        return next((guard for guard in self.guards if _counts_modulo(guard.test)), None)
+
+
+def _counts_modulo(test: cst.BaseExpression) -> bool:
+    """The test compares a remainder: `(i + 1) % k == 0`, `step % accum != 0 and not last`."""
+    stack: list[cst.CSTNode] = [test]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.BinaryOperation and type(node.operator) is cst.Modulo:
+            return type(node.left) is not cst.SimpleString  # not `"%d" % i`
+        if type(node) in (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation, cst.BinaryOperation):
+            stack.extend(node.children)
+        elif type(node) is cst.ComparisonTarget:
+            stack.append(node.comparator)  # type: ignore[attr-defined]
+    return False
 
 
 # The last names of the calls that may be events: the engine looks no further at any other call.
@@ -473,10 +499,21 @@ class TrainingLoop:
         ctx = self.ctx
         subject = target if target is None or type(target) is str else text_of(ctx, target)
         event = Event(kind, node, subject, ctx.function, ctx.loops, None if type(target) is str else target,
-                      ctx._order, ctx._seq, ctx.grad_disabled, **facts)  # type: ignore[arg-type]
+                      ctx._order, ctx._seq, ctx.grad_disabled, guards=self._guards(), **facts)  # type: ignore[arg-type]
         self.events.append(event)
         self._by_function.setdefault(event.function, []).append(event)
         return event
+
+    def _guards(self) -> tuple[cst.If, ...]:
+        """The `if` statements around the node being visited, up to its innermost loop or function."""
+        guards = []
+        for node in reversed(self.ctx.ancestors):
+            kind = type(node)
+            if kind is cst.If:
+                guards.append(node)
+            elif kind is cst.For or kind is cst.While or kind is cst.FunctionDef or kind is cst.ClassDef:
+                break
+        return tuple(reversed(guards))
 
     def _call(self, call: cst.Call, name: str) -> None:
         """Record `call` (whose last name is `name`) if it is a training event."""
@@ -510,7 +547,9 @@ class TrainingLoop:
             if owner is None or type(owner) is cst.Call:
                 self._record("reset", call)
             else:
-                self._record("reset", call, owner, optimizer=is_optimizer(ctx, owner))
+                value, _ = ctx.value_of(owner)
+                alias = dotted_name(value) if value is not owner else None
+                self._record("reset", call, owner, optimizer=is_optimizer(ctx, owner), alias=alias)
 
     def _update(self, node: cst.CSTNode) -> None:
         """Record a hand-written update of a tensor from its own gradient (`p -= lr * p.grad`) as a step."""
@@ -562,7 +601,8 @@ class TrainingLoop:
             return reset.subject not in stepped
         if step.owners is None:
             return True
-        return any(related(reset.subject, owner) for owner in step.owners)
+        return any(related(subject, owner) for subject in (reset.subject, reset.alias) if subject is not None
+                   for owner in step.owners)
 
     def body_events(self, function: cst.FunctionDef | None) -> list[Event]:
         """The events one run of a body goes through, in source order: its own, and those of the same-file helpers

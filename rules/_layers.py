@@ -1,0 +1,29 @@
+"""Which torch.nn layers own weights, for the rules that care whether a layer's parameters matter (SC216, SC217).
+
+Not a rule: the registry only takes `Rule` subclasses, and there is none here.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Context
+
+# torch.nn layers that own parameters or buffers as built by default. Parameter-free layers (`ReLU`, `Dropout`,
+# `Identity`) are not among them.
+WEIGHTED = frozenset({
+    "Linear", "Bilinear", "LazyLinear", "Embedding", "EmbeddingBag", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
+    "ConvTranspose2d", "ConvTranspose3d", "LazyConv1d", "LazyConv2d", "LazyConv3d", "BatchNorm1d", "BatchNorm2d",
+    "BatchNorm3d", "SyncBatchNorm", "LayerNorm", "GroupNorm", "RMSNorm", "LocalResponseNorm", "PReLU", "RNN", "LSTM",
+    "GRU", "RNNCell", "LSTMCell", "GRUCell", "MultiheadAttention", "Transformer", "TransformerEncoder",
+    "TransformerDecoder", "TransformerEncoderLayer", "TransformerDecoderLayer",
+})
+CONTAINERS = frozenset({"Sequential", "ModuleList", "ModuleDict"})
+
+
+def torch_layer(ctx: Context, call: cst.Call) -> str | None:
+    """The class name of the torch.nn layer a call builds (`nn.Linear(4, 2)` -> "Linear"); None for anything else."""
+    qualname = ctx.qualname(call.func) or ""
+    if not qualname.startswith("torch.nn.") or qualname.startswith("torch.nn.functional."):
+        return None
+    return qualname.rsplit(".", 1)[-1]

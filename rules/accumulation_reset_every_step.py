@@ -1,0 +1,182 @@
+"""SC218 accumulation-reset-every-step: gradient accumulation whose `zero_grad()` runs on every micro-batch."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.engine import Rule
+from shapecheck.loops.training_loop import Event, TrainingLoop, is_step_call, training_loop
+from shapecheck.rules._training_loop import is_test_file
+
+
+class AccumulationResetEveryStep(Rule):
+    code = "SC218"
+    name = "accumulation-reset-every-step"
+    severity = "error"  # each step applies only the last micro-batch's gradient
+    message = ("gradients are reset on every iteration but the optimizer steps only every k iterations: the "
+               "accumulated gradients of the other micro-batches are thrown away")
+    triggers = ("%",)
+    docs = """
+        ## What it does
+        Finds gradient accumulation whose reset runs on every micro-batch: a loop (or a training-step method
+        called once per batch) that runs `loss.backward()` every time and `optimizer.step()` only under
+        `if (i + 1) % k == 0:`, but calls `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on
+        every iteration.
+
+        ## Why is this bad?
+        Accumulation relies on gradients adding up across `backward()` calls. The primer: "Gradients in PyTorch
+        accumulate by default. If you call .backward() twice without zeroing gradients, the second set of
+        gradients is added to the first. This is intentional (it enables gradient accumulation across
+        mini-batches)". A reset on every micro-batch throws the sum away: each step applies the gradient of the
+        last micro-batch alone, scaled down by `k` when the loss is divided by `k`. Training runs with a k times
+        smaller batch and learning rate than intended, and nothing fails.
+
+        Not reported: the reset inside the same `if` as the step or right after it, a reset under its own
+        `if i % k == 0:` at the top of the loop, loops that step on every iteration, and a step guarded by `%`
+        whose `backward()` is in the same `if` (a GAN's generator updated every `n_critic` iterations resets
+        only its own optimizer).
+
+        ## Example
+        ```python
+        for i, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            loss = criterion(model(x), y) / accumulation_steps
+            loss.backward()
+            if (i + 1) % accumulation_steps == 0:
+                optimizer.step()
+        ```
+
+        ## Use instead
+        ```python
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y) / accumulation_steps
+            loss.backward()
+            if (i + 1) % accumulation_steps == 0:
+                optimizer.step()
+                optimizer.zero_grad()
+        ```
+    """
+    VALID = [
+        """
+        import torch
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y) / accumulation_steps
+            loss.backward()
+            if (i + 1) % accumulation_steps == 0:
+                optimizer.step()
+                optimizer.zero_grad(set_to_none=True)
+        """,
+        """
+        import torch
+        # the reset at the top of the loop, under its own modulo test: correct accumulation
+        for i, (x, y) in enumerate(loader):
+            if i % accumulation_steps == 0:
+                optimizer.zero_grad()
+            loss = criterion(model(x), y) / accumulation_steps
+            loss.backward()
+            if (i + 1) % accumulation_steps == 0:
+                optimizer.step()
+        """,
+        """
+        import torch
+        # step and reset on every iteration; only the logging is every k
+        for i, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            if i % 100 == 0:
+                print(i, loss.item())
+        """,
+        """
+        import torch
+        # WGAN: the critic every iteration, the generator every n_critic iterations with its own backward
+        opt_d = torch.optim.RMSprop(netD.parameters(), lr=5e-5)
+        opt_g = torch.optim.RMSprop(netG.parameters(), lr=5e-5)
+        for i, real in enumerate(loader):
+            opt_d.zero_grad()
+            d_loss = -netD(real).mean() + netD(netG(z).detach()).mean()
+            d_loss.backward()
+            opt_d.step()
+            if i % n_critic == 0:
+                opt_g.zero_grad()
+                g_loss = -netD(netG(z)).mean()
+                g_loss.backward()
+                opt_g.step()
+        """,
+        """
+        import torch
+        # a second optimizer stepped every iteration is reset every iteration; the accumulated one is not
+        opt_main = torch.optim.Adam(model.parameters())
+        opt_aux = torch.optim.Adam(aux.parameters())
+        for i, batch in enumerate(loader):
+            opt_aux.zero_grad()
+            (model(batch).mean() + aux(batch).mean()).backward()
+            opt_aux.step()
+            if (i + 1) % k == 0:
+                opt_main.step()
+                opt_main.zero_grad()
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        for i, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            loss = criterion(model(x), y) / accumulation_steps
+            loss.backward()
+            if (i + 1) % accumulation_steps == 0:
+                optimizer.step()
+        """,
+        """
+        import torch
+        class Learner:
+            def __init__(self, net, accumulate=8):
+                self.net = net
+                self.optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
+                self.accumulate = accumulate
+                self.micro_step = 0
+            def train_step(self, batch, target):
+                loss = torch.nn.functional.mse_loss(self.net(batch), target) / self.accumulate
+                loss.backward()
+                self.micro_step += 1
+                if self.micro_step % self.accumulate == 0:
+                    self.optimizer.step()
+                self.optimizer.zero_grad(set_to_none=True)
+        """,
+    ]
+
+    def finish(self) -> None:
+        if is_test_file(self.ctx):
+            return
+        facts = training_loop(self.ctx)
+        reported: set[cst.CSTNode] = set()
+        for step in facts.events:
+            if step.kind != "step" or not is_step_call(step.node):
+                continue
+            guard = step.accumulation_guard
+            if guard is None:
+                continue
+            for reset in _resets_every_iteration(facts, step, guard):
+                if reset.node not in reported:
+                    reported.add(reset.node)
+                    self.report(reset.node, self._message(reset, step, guard))
+
+    def _message(self, reset: Event, step: Event, guard: cst.If) -> str:
+        test = " ".join(self.ctx.code(guard.test).split())
+        return (f"`{self.ctx.code(reset.node)}` runs on every iteration but `{self.ctx.code(step.node)}` only when "
+                f"`{test}`: the gradients accumulated since the last step are thrown away; reset right after the "
+                f"step, under the same `if`")
+
+
+def _resets_every_iteration(facts: TrainingLoop, step: Event, guard: cst.If) -> list[Event]:
+    """The unconditional resets of `step`'s gradients in the body that runs it: its innermost loop's iteration, or
+    its function's body when it is in no loop (a `training_step` called per batch). Only when that body runs
+    `backward()` outside the step's modulo `if` and never inside it: the gradients are meant to add up."""
+    body = [event for event in facts.in_function(step.function) if event.loops == step.loops]
+    backward = [event for event in body if event.kind == "backward"]
+    if not backward or any(guard in event.guards for event in backward):
+        return []
+    stepped = {event.subject for event in body if event.kind == "step" and event.subject is not None}
+    return [event for event in body if event.kind == "reset" and not event.guards
+            and facts.covers(event, step, stepped)]

@@ -1,0 +1,733 @@
+"""SC216 inplace-on-saved-tensor: an in-place op on a tensor autograd saved for backward, before the backward."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from shapecheck.engine import Rule
+from shapecheck.engine.syntax import dotted_name
+from shapecheck.loops.training_loop import training_loop
+from shapecheck.rules._activations import instance_class, is_torch_module_class
+from shapecheck.rules._autograd_saves import (
+    DETACHING, IN_PLACE_FUNCTIONS, IN_PLACE_METHODS, NOT_DIFFERENTIABLE, PRODUCT_METHODS, PRODUCTS, SAVES_INPUT_LAYERS,
+    SAVES_OUTPUT, SAVES_OUTPUT_LAYERS, SAVES_OUTPUT_METHODS,
+)
+from shapecheck.rules._layers import WEIGHTED, torch_layer
+
+_GRAD_OFF = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled"})
+
+
+@dataclass
+class _Saved:
+    """A local tensor autograd saved: the op that saved it, and the names whose value leads a backward pass to
+    that op (the op's output for an output it saved, the consumer's result for an input it saved)."""
+
+    op: cst.CSTNode
+    output: bool  # the op saved its output (`exp`), not its input (`mul`)
+    witnesses: set[str]
+
+
+@dataclass
+class _Spoiled:
+    """An in-place op on a saved tensor, waiting for a backward pass (or a model's output) through the op."""
+
+    node: cst.CSTNode
+    name: str
+    saved: _Saved
+    witnesses: set[str] = field(default_factory=set)
+
+
+class InplaceOnSavedTensor(Rule):
+    code = "SC216"
+    name = "inplace-on-saved-tensor"
+    severity = "error"  # backward raises
+    message = ("in-place op on a tensor autograd saved for backward: backward raises \"one of the variables needed "
+               "for gradient computation has been modified by an inplace operation\"")
+    triggers = ("_(", "+=", "-=", "*=", "/=", "] =", "inplace")
+    docs = """
+        ## What it does
+        Finds an in-place op (`x.masked_fill_(...)`, `x += 1`, `x[mask] = 0`, `x.relu_()`, `x.clamp_(...)`,
+        `F.relu(x, inplace=True)`) on a tensor that autograd saved for the backward pass, before that pass runs:
+        the output of an op whose gradient is computed from its output (`sigmoid`, `tanh`, `exp`, `softmax`,
+        `log_softmax`, `relu`, `sqrt`), or the input of an op whose gradient is computed from its inputs (a factor
+        of `*`/`mul`, an operand of `@`/`matmul`, a divisor, the base of `**`, the input of a `Linear`, a
+        convolution or a norm layer). It reports only a chain the code states whole: the tensor comes from a model,
+        a layer with weights, a parameter or a `requires_grad` tensor; the in-place op follows the saving op with
+        no rebinding in between; and a backward pass (or, in a module's `forward`, the returned output) goes
+        through the saving op.
+
+        ## Why is this bad?
+        Autograd keeps the tensors a derivative needs and checks their version when the backward pass runs; an
+        in-place op bumps the version, so `backward()` raises `RuntimeError: one of the variables needed for
+        gradient computation has been modified by an inplace operation`. The primers: "Inplace ops break
+        autograd. x.add_(1) (with the underscore) modifies the tensor in place. If that tensor was part of a
+        computation graph, autograd may refuse to compute gradients or silently give wrong ones. Prefer x = x + 1
+        unless you know why you want inplace.", and in-place ops are "risky inside autograd graphs because they
+        can break the saved values needed for backward".
+
+        In-place ops on tensors nothing saved are fine and not reported: `masked_fill_` on attention scores
+        before the softmax (`matmul` saved `q` and `k`, not the scores), `nn.ReLU(inplace=True)` after a
+        convolution or a linear layer (they saved their input), updates under `no_grad`, and ops on `.detach()`ed,
+        `.clone()`d or freshly created tensors.
+
+        ## Example
+        ```python
+        probs = torch.sigmoid(logits)
+        probs.masked_fill_(~valid, 0.5)
+        ```
+
+        ## Use instead
+        ```python
+        probs = torch.sigmoid(logits)
+        probs = probs.masked_fill(~valid, 0.5)
+        ```
+    """
+    VALID = [
+        """
+        import torch
+        import torch.nn as nn
+        # masked_fill_ on attention scores before the softmax: matmul saved q and k, not the scores
+        class Attention(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.qkv = nn.Linear(dim, 3 * dim)
+            def forward(self, x, mask):
+                q, k, v = self.qkv(x).chunk(3, dim=-1)
+                scores = q @ k.transpose(-2, -1)
+                scores.masked_fill_(mask, float("-inf"))
+                attn = scores.softmax(dim=-1)
+                return attn @ v
+        layer = Attention(8)
+        layer(torch.randn(2, 5, 8), torch.ones(5, 5).triu(1).bool()).sum().backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        # an in-place ReLU on a linear layer's output: the layer saved its input, not its output
+        class MLP(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 16)
+                self.mid = nn.Linear(16, 16)
+                self.out = nn.Linear(16, 1)
+                self.act = nn.ReLU(inplace=True)
+            def forward(self, x):
+                h = self.fc(x)
+                F.relu(h, inplace=True)
+                return self.out(self.act(self.mid(h)))
+        MLP()(torch.randn(4, 8)).sum().backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # a detached or cloned copy is free to change; `x = x + 1` is no in-place op
+        model = nn.Linear(16, 4)
+        out = model(torch.randn(8, 16))
+        confidence = torch.sigmoid(out).detach()
+        confidence.masked_fill_(confidence < 0.5, 0.0)
+        probs = torch.softmax(out, dim=-1)
+        probs = probs.clone()
+        probs[:, 0] = 0
+        weights = torch.exp(out)
+        weights = weights + 1e-6
+        loss = (probs * weights).sum()
+        loss.backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        # the thresholded predictions are metrics: the loss does not go through the sigmoid
+        model = nn.Linear(16, 4)
+        x, y = torch.randn(8, 16), (torch.rand(8, 4) > 0.5).float()
+        logits = model(x)
+        preds = torch.sigmoid(logits)
+        preds[preds < 0.5] = 0
+        loss = F.binary_cross_entropy_with_logits(logits, y)
+        loss.backward()
+        """,
+        """
+        import copy
+        import torch
+        import torch.nn as nn
+        # an EMA teacher and a hand-written update under no_grad
+        student = nn.Linear(4, 4)
+        teacher = copy.deepcopy(student)
+        loss = student(torch.randn(2, 4)).pow(2).mean()
+        loss.backward()
+        with torch.no_grad():
+            for t, s in zip(teacher.parameters(), student.parameters()):
+                t.mul_(0.99).add_(s, alpha=0.01)
+            for p in student.parameters():
+                p -= 0.1 * p.grad
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # a freshly created mask changed before it is used
+        model = nn.Linear(16, 4)
+        mask = torch.ones(8, 4)
+        mask[:, 0] = 0
+        loss = (model(torch.randn(8, 16)) * mask).sum()
+        loss.backward()
+        """,
+    ]
+    INVALID = [
+        """
+        import torch
+        import torch.nn as nn
+        def masked_bce(logits, targets, valid):
+            probs = torch.sigmoid(logits)
+            probs.masked_fill_(~valid, 0.5)
+            return -(targets * torch.log(probs) + (1 - targets) * torch.log(1 - probs)).mean()
+        model = nn.Linear(20, 5)
+        x, targets = torch.randn(8, 20), (torch.rand(8, 5) > 0.5).float()
+        valid = torch.rand(8, 5) > 0.1
+        loss = masked_bce(model(x), targets, valid)
+        loss.backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # mul saved `value` for the gradient of the tanh gate
+        class GLUBlock(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.a = nn.Linear(dim, dim)
+                self.b = nn.Linear(dim, dim)
+            def forward(self, x):
+                value = self.a(x)
+                out = value * torch.tanh(self.b(x))
+                value.clamp_(min=0)
+                return out + value
+        GLUBlock(8)(torch.randn(4, 8)).sum().backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # tanh saved its output
+        class Gate(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.fc = nn.Linear(dim, dim)
+            def forward(self, x):
+                g = torch.tanh(self.fc(x))
+                g *= 0.5
+                return x * g
+        Gate(8)(torch.randn(4, 8)).sum().backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Linear(16, 4)
+        probs = torch.softmax(model(torch.randn(8, 16)), dim=-1)
+        probs[:, 0] = 0
+        loss = (probs * torch.arange(4.0)).sum()
+        loss.backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        # the projection saved `h`, its input
+        class Block(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 8)
+                self.proj = nn.Linear(8, 8)
+            def forward(self, x):
+                h = self.fc(x)
+                out = self.proj(h)
+                F.relu(h, inplace=True)
+                return out + h
+        Block()(torch.randn(4, 8)).sum().backward()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._reported: set[int] = set()
+        self._returning: dict[str, list[_Spoiled]] = {}  # function name -> spoiled saves its result leads to
+        self._attrs: dict[int, dict[str, list[cst.BaseExpression]]] = {}
+
+    def finish(self) -> None:
+        functions = [f for defs in self.ctx.functions.values() for f in defs]
+        for function in functions:  # first the helpers, whose results callers may send into backward
+            _Flow(self, function).run(function.body.body)
+        top = [s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
+        _Flow(self, None).run(top)
+        for function in functions:
+            _Flow(self, function).run(function.body.body)
+
+    def spoiled(self, found: _Spoiled) -> None:
+        if id(found.node) in self._reported:
+            return
+        self._reported.add(id(found.node))
+        ctx = self.ctx
+        op = " ".join(ctx.code(found.saved.op).split())
+        op = op if len(op) <= 60 else op[:56] + " ...)"
+        what = "its output" if found.saved.output else f"`{found.name}`"
+        change = " ".join(ctx.code(found.node).split())
+        self.report(found.node, f"`{change}` changes `{found.name}` in place, but `{op}` saved {what} for backward: "
+                                f"backward raises \"one of the variables needed for gradient computation has been "
+                                f"modified by an inplace operation\"; use the out-of-place op "
+                                f"(`{found.name} = {found.name} + ...`, `.masked_fill(...)`)")
+
+    def attributes(self, class_def: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
+        """What a class assigns to each `self.x` in its methods."""
+        found = self._attrs.get(id(class_def))
+        if found is None:
+            found = self._attrs[id(class_def)] = {}
+            for node in self.ctx.walk(class_def.body):
+                if type(node) is cst.Assign and len(node.targets) == 1:
+                    target = node.targets[0].target
+                    if type(target) is cst.Attribute and type(target.value) is cst.Name \
+                            and target.value.value == "self":
+                        found.setdefault(target.attr.value, []).append(node.value)
+        return found
+
+
+def _reads(expr: cst.CSTNode) -> set[str]:
+    """The variable names an expression reads (not attribute names or keywords)."""
+    names: set[str] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Name:
+            names.add(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.Attribute:
+            stack.append(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.Arg:
+            stack.append(node.value)  # type: ignore[attr-defined]
+        elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
+            continue
+        else:
+            stack.extend(node.children)
+    return names
+
+
+def _target_names(target: cst.BaseExpression) -> list[str]:
+    if type(target) is cst.Name:
+        return [target.value]
+    if type(target) in (cst.Tuple, cst.List):
+        return [name for element in target.elements for name in _target_names(element.value)]  # type: ignore
+    if type(target) is cst.StarredElement:
+        return _target_names(target.value)
+    return []
+
+
+class _Flow:
+    """One body read statement by statement: which local tensors take part in autograd, which of them autograd
+    saved, and the in-place ops that spoiled a saved one, until a backward pass or the model's output confirms."""
+
+    def __init__(self, rule: InplaceOnSavedTensor, function: cst.FunctionDef | None) -> None:
+        self.rule = rule
+        self.ctx = rule.ctx
+        self.function = function
+        self.class_def = self.ctx.class_of_method(function) if function is not None else None
+        self.forward = function is not None and function.name.value == "forward" and self.class_def is not None \
+            and is_torch_module_class(self.ctx, self.class_def)
+        events = training_loop(self.ctx).in_function(function)
+        self.trains = any(event.kind == "backward" for event in events)
+        self.graph: set[str] = self._graph_parameters()
+        self.modules: set[str] = set()
+        self.saved: dict[str, _Saved] = {}
+        self.spoiled: list[_Spoiled] = []
+
+    # ------------------------------------------------------------------------------------------------ the body
+
+    def run(self, body: Sequence[cst.CSTNode]) -> None:
+        if self.function is not None and any(_grad_off_decorator(self.ctx, d) for d in self.function.decorators):
+            return
+        self._block(body)
+
+    def _block(self, body: Sequence[cst.CSTNode]) -> None:
+        for statement in body:
+            kind = type(statement)
+            if kind is cst.SimpleStatementLine:
+                for small in statement.body:  # type: ignore[attr-defined]
+                    self._small(small)
+            elif kind is cst.With:
+                if not any(self._grad_off(item.item) for item in statement.items):  # type: ignore[attr-defined]
+                    self._block(statement.body.body)  # type: ignore[attr-defined]
+            elif kind is cst.If:
+                self._block(statement.body.body)  # type: ignore[attr-defined]
+                orelse = statement.orelse  # type: ignore[attr-defined]
+                while orelse is not None:
+                    self._block(orelse.body.body)
+                    orelse = getattr(orelse, "orelse", None)
+            elif kind in (cst.For, cst.While):
+                if kind is cst.For:
+                    self._rebind(_target_names(statement.target), None)  # type: ignore[attr-defined]
+                self._block(statement.body.body)  # type: ignore[attr-defined]
+            elif kind is cst.Try:
+                self._block(statement.body.body)  # type: ignore[attr-defined]
+                for handler in statement.handlers:  # type: ignore[attr-defined]
+                    self._block(handler.body.body)
+
+    def _small(self, node: cst.CSTNode) -> None:
+        kind = type(node)
+        if kind is cst.Assign or kind is cst.AnnAssign and node.value is not None:  # type: ignore[attr-defined]
+            targets = [t.target for t in node.targets] if kind is cst.Assign else [node.target]  # type: ignore
+            names = [name for target in targets for name in _target_names(target)]
+            self._flows(names, node.value, keep=False)  # type: ignore[attr-defined]
+            self._saves(node.value, set(names))  # type: ignore[attr-defined]
+            for target in targets:
+                if type(target) is cst.Subscript:
+                    self._in_place(node, target.value)
+            self._calls(node.value)  # type: ignore[attr-defined]
+            self._rebind(names, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.AugAssign:
+            target = node.target  # type: ignore[attr-defined]
+            names = _target_names(target)
+            self._saves(node.value, set(names))  # type: ignore[attr-defined]
+            self._calls(node.value)  # type: ignore[attr-defined]
+            if type(target) is cst.Subscript:
+                self._in_place(node, target.value)
+            elif names:
+                self._in_place(node, target)
+                self._flows(names, node.value, keep=True)  # type: ignore[attr-defined]
+        elif kind is cst.Expr:
+            self._calls(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.Return and node.value is not None:  # type: ignore[attr-defined]
+            self._returns(node.value)  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------------------------------- what is saved
+
+    def _saves(self, value: cst.BaseExpression, targets: set[str]) -> None:
+        """Record the local tensors the ops of `value` save, with `targets` (what the statement assigns) as the
+        names that lead back to those ops."""
+        for node in self.ctx.walk(value):
+            kind = type(node)
+            if kind is cst.BinaryOperation:
+                self._operator(node, targets)  # type: ignore[arg-type]
+            elif kind is cst.Call:
+                self._saving_call(node, targets)  # type: ignore[arg-type]
+
+    def _operator(self, node: cst.BinaryOperation, targets: set[str]) -> None:
+        operator = type(node.operator)
+        left, right = node.left, node.right
+        if operator is cst.Multiply or operator is cst.MatrixMultiply:
+            self._product(node, left, right, targets)
+        elif operator is cst.Divide:
+            if self.is_graph(right):
+                self._save(left, node, targets)
+            if self.is_graph(left) or self.is_graph(right):
+                self._save(right, node, targets)
+        elif operator is cst.Power:
+            self._save(left, node, targets)
+
+    def _product(self, node: cst.CSTNode, a: cst.BaseExpression, b: cst.BaseExpression, targets: set[str]) -> None:
+        """Each factor is saved for the other's gradient, when the other needs one."""
+        if self.is_graph(b):
+            self._save(a, node, targets)
+        if self.is_graph(a):
+            self._save(b, node, targets)
+
+    def _saving_call(self, call: cst.Call, targets: set[str]) -> None:
+        func = call.func
+        qualname = self.ctx.qualname(func)
+        args = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+        if qualname in PRODUCTS and len(args) == 2:
+            self._product(call, args[0], args[1], targets)
+        elif qualname == "torch.pow" and args:
+            self._save(args[0], call, targets)
+        elif qualname is None and type(func) is cst.Attribute:
+            method = func.attr.value
+            if method in PRODUCT_METHODS and len(args) == 1:
+                self._product(call, func.value, args[0], targets)
+            elif method == "pow":
+                self._save(func.value, call, targets)
+            elif args and self._layer_kinds(func) <= SAVES_INPUT_LAYERS and self._layer_kinds(func):
+                self._save(args[0], call, targets)  # `self.fc(h)`: a Linear keeps `h` for its weight's gradient
+
+    def _save(self, operand: cst.BaseExpression, op: cst.CSTNode, targets: set[str]) -> None:
+        if type(operand) is cst.Name and operand.value in self.graph and targets:
+            self.saved[operand.value] = _Saved(op, False, set(targets))
+
+    def _saved_output(self, value: cst.BaseExpression) -> bool:
+        """`value` is an op that saves its output, applied to a tensor in the graph."""
+        if type(value) is not cst.Call:
+            return False
+        func = value.func
+        qualname = self.ctx.qualname(func)
+        args = [arg.value for arg in value.args if arg.keyword is None and not arg.star]
+        if any(arg.keyword is not None and arg.keyword.value == "inplace" for arg in value.args):
+            return False
+        if qualname in SAVES_OUTPUT:
+            return bool(args) and self.is_graph(args[0])
+        if qualname is None and type(func) is cst.Attribute:
+            if func.attr.value in SAVES_OUTPUT_METHODS and not self._layer_kinds(func):
+                return self.is_graph(func.value)
+            kinds = self._layer_kinds(func)
+            return bool(kinds) and kinds <= SAVES_OUTPUT_LAYERS and bool(args) and self.is_graph(args[0])
+        return False
+
+    def _layer_kinds(self, func: cst.BaseExpression) -> frozenset[str]:
+        """The torch.nn layer classes `self.x` may hold, when every assignment to it builds one (an in-place
+        `nn.ReLU(inplace=True)` counts as none); empty otherwise."""
+        if self.class_def is None or type(func) is not cst.Attribute or type(func.value) is not cst.Name \
+                or func.value.value != "self":
+            return frozenset()
+        values = self.rule.attributes(self.class_def).get(func.attr.value, [])
+        kinds = set()
+        for value in values:
+            if type(value) is not cst.Call or any(arg.keyword is not None and arg.keyword.value == "inplace"
+                                                  for arg in value.args):
+                return frozenset()
+            layer = torch_layer(self.ctx, value)
+            if layer is None:
+                return frozenset()
+            kinds.add(layer)
+        return frozenset(kinds)
+
+    # ------------------------------------------------------------------------------------------- the graph
+
+    def is_graph(self, expr: cst.BaseExpression) -> bool:
+        """`expr` is a tensor that takes part in autograd, as the code states it."""
+        kind = type(expr)
+        if kind is cst.Name:
+            return expr.value in self.graph  # type: ignore[attr-defined]
+        if kind is cst.BinaryOperation:
+            return self.is_graph(expr.left) or self.is_graph(expr.right)  # type: ignore[attr-defined]
+        if kind is cst.UnaryOperation:
+            return type(expr.operator) is cst.Minus and self.is_graph(expr.expression)  # type: ignore
+        if kind is cst.Subscript:
+            return self.is_graph(expr.value)  # type: ignore[attr-defined]
+        if kind is cst.Attribute:
+            return self._parameter(expr)  # type: ignore[arg-type]
+        if kind is cst.Call:
+            return self._graph_call(expr)  # type: ignore[arg-type]
+        return False
+
+    def _parameter(self, expr: cst.Attribute) -> bool:
+        """`self.w` with `self.w = nn.Parameter(...)`; `h.T` of a graph tensor."""
+        if expr.attr.value in ("T", "mT", "H"):
+            return self.is_graph(expr.value)
+        if self.class_def is None or type(expr.value) is not cst.Name or expr.value.value != "self":
+            return False
+        values = self.rule.attributes(self.class_def).get(expr.attr.value, [])
+        return any(type(v) is cst.Call and self.ctx.qualname(v.func) == "torch.nn.Parameter" for v in values)
+
+    def _graph_call(self, call: cst.Call) -> bool:
+        ctx = self.ctx
+        func = call.func
+        qualname = ctx.qualname(func)
+        args = [arg.value for arg in call.args]
+        if qualname is not None:
+            if qualname == "torch.nn.Parameter":
+                return True
+            if any(arg.keyword is not None and arg.keyword.value == "requires_grad"
+                   and type(arg.value) is cst.Name and arg.value.value == "True" for arg in call.args):
+                return True
+            if qualname in NOT_DIFFERENTIABLE or not qualname.startswith("torch."):
+                return False
+            return any(self.is_graph(arg) for arg in args)
+        if type(func) is cst.Attribute:
+            if self._module_call(func):
+                return True
+            if func.attr.value in DETACHING:
+                return False
+            return self.is_graph(func.value) or any(self.is_graph(arg) for arg in args)
+        return type(func) is cst.Name and self._module_call(func)
+
+    def _module_call(self, func: cst.BaseExpression) -> bool:
+        """`func` is a module with parameters: `self.fc` built as a weighted torch.nn layer or a model of this
+        file, a local or global built so, or, in a body that runs backward, a parameter called like one."""
+        if type(func) is cst.Attribute:
+            if self.class_def is None or type(func.value) is not cst.Name or func.value.value != "self":
+                return False
+            values = self.rule.attributes(self.class_def).get(func.attr.value, [])
+            return any(self._builds_model(value) for value in values)
+        if type(func) is not cst.Name:
+            return False
+        name = func.value
+        if name in self.modules:
+            return True
+        if self.function is not None and name in self._parameters() and self.trains:
+            return True
+        if self.function is None or name not in self._parameters():
+            return instance_class(self.ctx, func) is not None and self._model_class(instance_class(self.ctx, func))
+        return False
+
+    def _builds_model(self, value: cst.BaseExpression) -> bool:
+        if type(value) is not cst.Call:
+            return False
+        layer = torch_layer(self.ctx, value)
+        if layer is not None:
+            return layer in WEIGHTED or layer == "Sequential"
+        if type(value.func) is cst.Name:
+            binding = self.ctx.binding(value.func)
+            return binding is not None and binding.kind == "class" \
+                and self._model_class(binding.statement)  # type: ignore[arg-type]
+        return False
+
+    def _model_class(self, class_def: cst.ClassDef | None) -> bool:
+        return class_def is not None and is_torch_module_class(self.ctx, class_def)
+
+    def _parameters(self) -> list[str]:
+        if self.function is None:
+            return []
+        params = self.function.params
+        return [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+
+    def _graph_parameters(self) -> set[str]:
+        """The parameters every ... some grad-enabled call of this function passes a model's output for."""
+        if self.function is None or self.forward:
+            return set()
+        names = self._parameters()
+        if names[:1] in (["self"], ["cls"]):
+            names = names[1:]
+        graph: set[str] = set()
+        for site in self.ctx.calls_to(self.function.name.value):
+            if site.grad_disabled:
+                continue
+            positional = 0
+            for arg in site.node.args:
+                if arg.star:
+                    break
+                if arg.keyword is not None:
+                    name = arg.keyword.value
+                elif positional < len(names):
+                    name = names[positional]
+                    positional += 1
+                else:
+                    break
+                if type(arg.value) is cst.Call and _is_model_output(self.ctx, arg.value, site.function):
+                    graph.add(name)
+        return graph
+
+    # ------------------------------------------------------------------------------------------- in place
+
+    def _calls(self, expr: cst.BaseExpression) -> None:
+        """In-place calls inside an expression, calls of helpers that return a spoiled graph, backward passes, and
+        values appended into containers."""
+        for node in self.ctx.walk(expr):
+            if type(node) is not cst.Call:
+                continue
+            func = node.func
+            qualname = self.ctx.qualname(func)
+            args = [arg.value for arg in node.args if arg.keyword is None and not arg.star]
+            if qualname is not None:
+                inplace = qualname in IN_PLACE_FUNCTIONS or qualname.startswith("torch.nn.functional.") and any(
+                    arg.keyword is not None and arg.keyword.value == "inplace" and type(arg.value) is cst.Name
+                    and arg.value.value == "True" for arg in node.args)
+                if inplace and args:
+                    self._in_place(node, args[0])
+                if qualname == "torch.autograd.backward":
+                    self._backward(node)
+                continue
+            if type(func) is not cst.Attribute:
+                continue
+            method = func.attr.value
+            if method == "backward":
+                self._backward(node)
+            elif method in IN_PLACE_METHODS:
+                self._in_place(node, func.value)
+            if type(func.value) is cst.Name:
+                self._flows([func.value.value], node, keep=True)  # `outs.append(gated)`, `acc.add_(gated)`
+
+    def _in_place(self, node: cst.CSTNode, receiver: cst.BaseExpression) -> None:
+        if type(receiver) is not cst.Name:
+            return
+        saved = self.saved.get(receiver.value)
+        if saved is None:
+            return
+        witnesses = set(saved.witnesses)
+        if saved.output:
+            witnesses.add(receiver.value)
+        self.spoiled.append(_Spoiled(node, receiver.value, saved, witnesses))
+
+    def _rebind(self, names: list[str], value: cst.BaseExpression | None) -> None:
+        """`names` now hold `value`: what they held before is no longer theirs."""
+        for name in names:
+            self.saved.pop(name, None)
+            self.graph.discard(name)
+            self.modules.discard(name)
+        if value is None:
+            for holder in (*self.saved.values(), *self.spoiled):
+                holder.witnesses.difference_update(names)
+            return
+        if self._helper_result(value, names) or self.is_graph(value):
+            self.graph.update(names)
+        if type(value) is cst.Call and self._builds_model(value):
+            self.modules.update(names)
+        if len(names) == 1 and self._saved_output(value):
+            self.saved[names[0]] = _Saved(value, True, {names[0]})
+
+    def _flows(self, names: list[str], value: cst.CSTNode, keep: bool) -> None:
+        """`names` now depend on `value`: they lead backward wherever the names `value` reads lead."""
+        read = _reads(value)
+        for holder in (*self.saved.values(), *self.spoiled):
+            if read & holder.witnesses:
+                holder.witnesses.update(names)
+            elif not keep:
+                holder.witnesses.difference_update(names)
+
+    def _spoiling_helper(self, value: cst.BaseExpression) -> list[_Spoiled]:
+        found = []
+        for node in self.ctx.walk(value):
+            if type(node) is cst.Call:
+                name = dotted_name(node.func)
+                if name is not None:
+                    found += self.rule._returning.get(name.rsplit(".", 1)[-1], [])
+        return found
+
+    def _helper_result(self, value: cst.BaseExpression, names: list[str]) -> bool:
+        """`loss = masked_loss(model(x), y)` with a helper that returns a spoiled graph: `loss` leads to it."""
+        found = self._spoiling_helper(value)
+        for spoiled in found:
+            self.spoiled.append(_Spoiled(spoiled.node, spoiled.name, spoiled.saved, set(names)))
+        return bool(found)
+
+    def _backward(self, call: cst.Call) -> None:
+        read = _reads(call)
+        for spoiled in self.spoiled:
+            if read & spoiled.witnesses:
+                self.rule.spoiled(spoiled)
+        for spoiled in self._spoiling_helper(call):
+            self.rule.spoiled(spoiled)
+
+    def _returns(self, value: cst.BaseExpression) -> None:
+        read = _reads(value)
+        reached = [spoiled for spoiled in self.spoiled if read & spoiled.witnesses]
+        reached += self._spoiling_helper(value)
+        if not reached or self.function is None:
+            return
+        if self.forward:
+            for spoiled in reached:
+                self.rule.spoiled(spoiled)
+        else:
+            self.rule._returning.setdefault(self.function.name.value, []).extend(reached)
+
+    def _grad_off(self, item: cst.BaseExpression) -> bool:
+        call = item.func if type(item) is cst.Call else item
+        return self.ctx.qualname(call) in _GRAD_OFF
+
+
+def _grad_off_decorator(ctx, decorator: cst.Decorator) -> bool:
+    expr = decorator.decorator
+    return ctx.qualname(expr.func if type(expr) is cst.Call else expr) in ("torch.no_grad", "torch.inference_mode")
+
+
+def _is_model_output(ctx, call: cst.Call, caller: cst.FunctionDef | None) -> bool:
+    """`model(x)` with `model` a module of this file or a weighted torch.nn layer, or, in a body that runs
+    backward, any object called directly that is neither a function of this file nor an import."""
+    func = call.func
+    if type(func) is not cst.Name and type(func) is not cst.Attribute:
+        return False
+    class_def = instance_class(ctx, func)
+    if class_def is not None:
+        return is_torch_module_class(ctx, class_def)
+    if ctx.qualname(func) is not None:
+        return False
+    name = dotted_name(func)
+    if name is None or name.rsplit(".", 1)[-1] in ctx.functions:
+        return False
+    return any(event.kind == "backward" for event in training_loop(ctx).in_function(caller))
+

@@ -1,0 +1,404 @@
+"""SC217 modules-in-plain-list: submodules an `nn.Module` keeps in a plain list, tuple or dict attribute."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from shapecheck.engine import Fix, Invalid, Rule
+from shapecheck.engine.syntax import dotted_name
+from shapecheck.objects.values import Instance, TorchObject
+from shapecheck.rules._activations import is_torch_module_class
+from shapecheck.rules._layers import CONTAINERS, WEIGHTED, torch_layer
+from shapecheck.shapes.evaluator import evaluator
+
+_GROWERS = frozenset({"append", "extend", "insert"})
+
+
+@dataclass
+class _Store:
+    """A plain container written to `self.<attr>` in a module class, and what the class does with it."""
+
+    node: cst.Assign
+    value: cst.BaseExpression
+    weighted: bool  # it holds a module with parameters, as built or as grown later
+    growth: list[cst.CSTNode] = field(default_factory=list)
+
+
+class ModulesInPlainList(Rule):
+    code = "SC217"
+    name = "modules-in-plain-list"
+    severity = "error"  # the layers never train and are missing from the checkpoint
+    message = ("submodules kept in a plain Python list, tuple or dict are not registered: their parameters are not in "
+               "`.parameters()` or `state_dict()` and `.to()` does not move them")
+    fixable = "unsafe"
+    triggers = ("nn.", "Module")
+    docs = """
+        ## What it does
+        Finds an `nn.Module` that stores layers with parameters in a plain Python list, tuple or dict attribute:
+        `self.heads = [nn.Linear(d, 1) for _ in range(k)]`, `self.encoders = (nn.Linear(...), nn.Linear(...))`,
+        `self.layers = {"a": nn.Conv2d(...)}`, or `self.blocks = []` filled by `self.blocks.append(Block(c))`. The
+        layers are known by their constructor: a `torch.nn` layer that owns weights, or a class of the project
+        that subclasses `nn.Module` (imported ones too).
+
+        ## Why is this bad?
+        `nn.Module` registers a submodule only when it is assigned as an attribute itself, or held by a torch
+        container. The primer: "Any nn.Parameter assigned as an attribute (or any submodule whose own params
+        include them) is automatically registered. layer.parameters() returns all of them — that's what you pass
+        to the optimizer." A plain list is neither: the layers in it are left out of `model.parameters()`, so the
+        optimizer never updates them; `model.to(device)` leaves them on the CPU; `state_dict()` does not save
+        them; `model.eval()` does not switch them. The model trains, with those layers frozen at their random
+        initial weights.
+
+        A list of parameter-free layers (`nn.ReLU()`, `nn.Dropout(p)`) loses no weights and is not reported; nor
+        is a list the class later wraps (`self.layers = nn.ModuleList(self.layers)`, `nn.Sequential(*self.layers)`)
+        or registers itself (`add_module`), nor a list holding a model passed in (keeping a teacher out of
+        `.parameters()` on purpose).
+
+        ## Example
+        ```python
+        class Forecaster(nn.Module):
+            def __init__(self, hidden, horizons):
+                super().__init__()
+                self.heads = [nn.Linear(hidden, 1) for _ in horizons]
+        ```
+
+        ## Use instead
+        ```python
+        class Forecaster(nn.Module):
+            def __init__(self, hidden, horizons):
+                super().__init__()
+                self.heads = nn.ModuleList([nn.Linear(hidden, 1) for _ in horizons])
+        ```
+
+        ## Fix
+        Unsafe: wraps the list or tuple in `nn.ModuleList(...)` and a dict with string keys in `nn.ModuleDict(...)`.
+        The layers then appear in `state_dict()` under new keys (`heads.0.weight`), so checkpoints saved before
+        the fix do not load into the fixed model without `strict=False`, and an optimizer built before would miss
+        them.
+    """
+    VALID = [
+        """
+        import torch.nn as nn
+        class Forecaster(nn.Module):
+            def __init__(self, hidden, horizons):
+                super().__init__()
+                self.heads = nn.ModuleList([nn.Linear(hidden, 1) for _ in horizons])
+                self.towers = nn.ModuleDict({"a": nn.Linear(hidden, 4)})
+        """,
+        """
+        import torch.nn as nn
+        class MLP(nn.Module):
+            def __init__(self, sizes):
+                super().__init__()
+                layers = []
+                for a, b in zip(sizes, sizes[1:]):
+                    layers += [nn.Linear(a, b), nn.ReLU()]
+                self.net = nn.Sequential(*layers)
+        """,
+        """
+        import torch.nn as nn
+        class Blocks(nn.Module):
+            def __init__(self, depth, c):
+                super().__init__()
+                self.layers = []
+                for _ in range(depth):
+                    self.layers.append(nn.Conv2d(c, c, 3))
+                self.layers = nn.ModuleList(self.layers)
+        """,
+        """
+        import torch.nn as nn
+        class Stack(nn.Module):
+            def __init__(self, depth, c):
+                super().__init__()
+                self.blocks = [nn.Linear(c, c) for _ in range(depth)]
+                self.body = nn.Sequential(*self.blocks)
+        """,
+        """
+        import torch.nn as nn
+        class Named(nn.Module):
+            def __init__(self, c):
+                super().__init__()
+                self.convs = [nn.Conv2d(c, c, 3) for _ in range(3)]
+                for i, conv in enumerate(self.convs):
+                    self.add_module(f"conv{i}", conv)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # parameter-free layers, tensors and numbers in plain lists
+        class Head(nn.Module):
+            def __init__(self, c):
+                super().__init__()
+                self.fc = nn.Linear(c, c)
+                self.acts = [nn.ReLU(), nn.Dropout(0.1)]
+                self.scales = [1, 2, 4]
+                self.anchors = [torch.zeros(2), torch.ones(2)]
+        """,
+        """
+        import torch.nn as nn
+        # not a module: a plain object may keep layers in a list
+        class Registry:
+            def __init__(self):
+                self.layers = [nn.Linear(4, 4), nn.Linear(4, 2)]
+        """,
+        """
+        import torch.nn as nn
+        # a teacher kept out of parameters() on purpose, and a local list never stored
+        class Student(nn.Module):
+            def __init__(self, teacher):
+                super().__init__()
+                self._teacher = [teacher]
+                self.fc = nn.Linear(8, 8)
+                heads = [nn.Linear(8, 1) for _ in range(3)]
+                self.head = heads[0]
+        """,
+        """
+        import torch.nn as nn
+        # wrapped by a method written above `__init__`, or by a base class's method
+        class Net(nn.Module):
+            def build(self):
+                self.body = nn.Sequential(*self.layers)
+            def __init__(self):
+                super().__init__()
+                self.layers = [nn.Linear(4, 4), nn.Linear(4, 2)]
+                self.build()
+        class Base(nn.Module):
+            def finalize(self):
+                self.net = nn.Sequential(*self.layers)
+        class Child(Base):
+            def __init__(self):
+                super().__init__()
+                self.layers = [nn.Conv2d(3, 8, 3)]
+                self.finalize()
+        """,
+        """
+        import mlx.nn as nn
+        # MLX registers modules held in lists
+        class TinyMlp(nn.Module):
+            def __init__(self, dim, depth):
+                super().__init__()
+                self.layers = [nn.Linear(dim, dim) for _ in range(depth)]
+        """,
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch.nn as nn
+            class Forecaster(nn.Module):
+                def __init__(self, hidden, horizons):
+                    super().__init__()
+                    self.heads = [nn.Linear(hidden, 1) for _ in horizons]
+            """,
+            fixed="""
+            import torch.nn as nn
+            class Forecaster(nn.Module):
+                def __init__(self, hidden, horizons):
+                    super().__init__()
+                    self.heads = nn.ModuleList([nn.Linear(hidden, 1) for _ in horizons])
+            """,
+        ),
+        Invalid(
+            """
+            import torch.nn as nn
+            class Siamese(nn.Module):
+                def __init__(self, d):
+                    super().__init__()
+                    self.encoders = (nn.Linear(d, 16), nn.Linear(d, 16))
+                    self.towers = {"a": nn.Conv2d(3, 8, 3), "b": nn.Conv2d(3, 8, 3)}
+            """,
+            fixed="""
+            import torch.nn as nn
+            class Siamese(nn.Module):
+                def __init__(self, d):
+                    super().__init__()
+                    self.encoders = nn.ModuleList([nn.Linear(d, 16), nn.Linear(d, 16)])
+                    self.towers = nn.ModuleDict({"a": nn.Conv2d(3, 8, 3), "b": nn.Conv2d(3, 8, 3)})
+            """,
+            count=2,
+        ),
+        Invalid(
+            """
+            import torch.nn as nn
+            class Block(nn.Module):
+                def __init__(self, c):
+                    super().__init__()
+                    self.conv = nn.Conv1d(c, c, 3, padding=1)
+            class Net(nn.Module):
+                def __init__(self, c, depth):
+                    super().__init__()
+                    self.blocks = []
+                    for _ in range(depth):
+                        block = Block(c)
+                        self.blocks.append(block)
+            """,
+            fixed="""
+            import torch.nn as nn
+            class Block(nn.Module):
+                def __init__(self, c):
+                    super().__init__()
+                    self.conv = nn.Conv1d(c, c, 3, padding=1)
+            class Net(nn.Module):
+                def __init__(self, c, depth):
+                    super().__init__()
+                    self.blocks = nn.ModuleList()
+                    for _ in range(depth):
+                        block = Block(c)
+                        self.blocks.append(block)
+            """,
+        ),
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        # (class, attribute) -> the plain container stored there; None once the attribute holds anything else
+        self._stores: dict[tuple[cst.ClassDef, str], _Store | None] = {}
+        # classes that register layers by themselves, by names we can't see: `add_module(f"conv{i}", conv)`,
+        # `setattr(self, name, layer)`
+        self._registering: set[cst.ClassDef | None] = set()
+        # (class, attribute) a torch container is built from, in any method: `nn.Sequential(*self.layers)`
+        self._wrapped: set[tuple[cst.ClassDef, str]] = set()
+
+    def _attribute(self, expr: cst.BaseExpression) -> tuple[cst.ClassDef, str] | None:
+        """(class, "heads") for `self.heads` in a method of a module class."""
+        class_def = self.ctx.class_def
+        if class_def is None or self.ctx.function is None or type(expr) is not cst.Attribute \
+                or type(expr.value) is not cst.Name or expr.value.value != "self":
+            return None
+        if not is_torch_module_class(self.ctx, class_def):
+            return None
+        return class_def, expr.attr.value
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) != 1:
+            return
+        key = self._attribute(node.targets[0].target)
+        if key is None:
+            return
+        value = node.value
+        if type(value) in (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp) and key not in self._stores:
+            self._stores[key] = _Store(node, value, any(self._is_weighted(e) for e in _elements(value)))
+        elif key in self._stores:
+            self._stores[key] = None  # rebound: `self.layers = nn.ModuleList(self.layers)`, or anything else
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        key = self._attribute(node.target)
+        store = self._stores.get(key) if key is not None else None
+        if store is not None and any(self._is_weighted(e) for e in _elements(node.value)):
+            store.weighted = True
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Name and func.value == "setattr":
+            self._registering.add(self.ctx.class_def)
+        if type(func) is not cst.Attribute:
+            return
+        name = func.attr.value
+        if name in _GROWERS:
+            key = self._attribute(func.value)
+            store = self._stores.get(key) if key is not None else None
+            if store is not None and node.args:
+                grown = node.args[-1].value
+                items = _elements(grown) if name == "extend" else (grown,)
+                if any(self._is_weighted(e) for e in items):
+                    store.weighted = True
+        elif name in ("add_module", "register_module"):
+            self._registering.add(self.ctx.class_def)
+        else:
+            self._note_wrapped(node)
+
+    def _note_wrapped(self, call: cst.Call) -> None:
+        """`nn.Sequential(*self.blocks)`, `nn.ModuleList(self.heads)`: the elements are registered through it."""
+        if torch_layer(self.ctx, call) not in CONTAINERS:
+            return
+        for arg in call.args:
+            key = self._attribute(arg.value)
+            if key is not None:
+                self._wrapped.add(key)
+
+    def finish(self) -> None:
+        for (owner, attr), store in self._stores.items():
+            if store is None or not store.weighted or (owner, attr) in self._wrapped or owner in self._registering \
+                    or self._base_reads(owner, attr):
+                continue
+            kind, container = _kind(store.value)
+            self.report(store.node, f"submodules kept in a plain Python {kind} are not registered: their parameters "
+                                    f"are not in `.parameters()` or `state_dict()` and `.to()` does not move them; "
+                                    f"use `nn.{container}`", self._fix(store))
+
+    def _base_reads(self, class_def: cst.ClassDef, attr: str) -> bool:
+        """A base class of this file reads `self.<attr>`: it may register what the subclass stores there (a base's
+        `build()` wrapping `self.layers` in `nn.Sequential`), which this rule does not follow."""
+        for base in class_def.bases:
+            binding = self.ctx.binding(base.value) if type(base.value) is cst.Name else None
+            if binding is None or binding.kind != "class":
+                continue
+            for node in self.ctx.walk(binding.statement):
+                if type(node) is cst.Attribute and node.attr.value == attr and type(node.value) is cst.Name \
+                        and node.value.value == "self":
+                    return True
+        return False
+
+    def _fix(self, store: _Store) -> Fix | None:
+        value = store.value
+        kind, container = _kind(value)
+        spelled = self.ctx.spelling(f"torch.nn.{container}")
+        if spelled is None:
+            return None
+        if type(value) is cst.Dict and not all(type(e) is cst.DictElement and type(e.key) is cst.SimpleString
+                                               for e in value.elements):
+            return None  # ModuleDict keys must be strings
+        if type(value) is cst.DictComp:
+            return None
+        if type(value) is cst.Tuple:
+            value = cst.List([e.with_changes(comma=cst.MaybeSentinel.DEFAULT) if i == len(value.elements) - 1
+                              else e for i, e in enumerate(value.elements)])
+        args = [] if not _elements(value) and type(value) in (cst.List, cst.Dict) else [cst.Arg(value)]
+        wrapped = cst.Call(cst.parse_expression(spelled), args)
+        return Fix(f"Wrap in `{spelled}` (unsafe: the layers' state_dict keys change)",
+                   ((store.value, wrapped),), "unsafe")
+
+    def _is_weighted(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+        """`expr` is built here as a module that owns parameters: a weighted torch.nn layer, a torch container of
+        one, or a module class of the project; through a local name bound to one."""
+        if depth > 4:
+            return False
+        if type(expr) is cst.Name:
+            value, _ = self.ctx.value_of(expr)
+            return value is not expr and type(value) is cst.Call and self._is_weighted(value, depth + 1)
+        if type(expr) is not cst.Call:
+            return False
+        layer = torch_layer(self.ctx, expr)
+        if layer is not None:
+            if layer in CONTAINERS:
+                return any(self._is_weighted(e, depth + 1) for arg in expr.args for e in _elements(arg.value))
+            return layer in WEIGHTED
+        if type(expr.func) not in (cst.Name, cst.Attribute) or dotted_name(expr.func) is None:
+            return False
+        built = evaluator(self.ctx).value(expr)
+        if isinstance(built, Instance):
+            return is_torch_module_class(built.cls.ctx, built.cls.node)
+        return isinstance(built, TorchObject) and built.qualname.rsplit(".", 1)[-1] in WEIGHTED
+
+
+def _elements(value: cst.BaseExpression) -> tuple[cst.BaseExpression, ...]:
+    """The values a container expression holds: list and tuple elements, dict values, a comprehension's element,
+    or the expression itself when it is a single value (an unpacked `*others` is none of ours)."""
+    kind = type(value)
+    if kind is cst.List or kind is cst.Tuple:
+        return tuple(e.value for e in value.elements if type(e) is cst.Element)  # type: ignore[attr-defined]
+    if kind is cst.Dict:
+        return tuple(e.value for e in value.elements if type(e) is cst.DictElement)  # type: ignore[attr-defined]
+    if kind is cst.ListComp:
+        return (value.elt,)  # type: ignore[attr-defined]
+    if kind is cst.DictComp:
+        return (value.value,)  # type: ignore[attr-defined]
+    return (value,)
+
+
+def _kind(value: cst.BaseExpression) -> tuple[str, str]:
+    """What the code wrote and the torch container that registers it: ("list", "ModuleList")."""
+    if type(value) in (cst.Dict, cst.DictComp):
+        return "dict", "ModuleDict"
+    return ("tuple" if type(value) is cst.Tuple else "list"), "ModuleList"

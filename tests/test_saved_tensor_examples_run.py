@@ -1,0 +1,33 @@
+"""SC216's examples are programs autograd judges: each INVALID one must make backward raise the in-place error,
+and each VALID one must run, so the rule's idea of what autograd saves stays torch's."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("torch")
+
+from shapecheck.rules.inplace_on_saved_tensor import InplaceOnSavedTensor  # noqa: E402
+
+INPLACE_ERROR = "modified by an inplace operation"
+
+
+def run(code: str) -> str | None:
+    """The autograd in-place error the program raises, or None when it runs."""
+    try:
+        exec(compile(code, "<example>", "exec"), {"__name__": "__main__"})
+    except RuntimeError as error:
+        if INPLACE_ERROR in str(error):
+            return str(error)
+        raise
+    return None
+
+
+@pytest.mark.parametrize("code", InplaceOnSavedTensor.valid_examples())
+def test_valid_example_backward_runs(code: str) -> None:
+    assert run(code) is None
+
+
+@pytest.mark.parametrize("code", [example.code for example in InplaceOnSavedTensor.invalid_examples()])
+def test_invalid_example_backward_raises(code: str) -> None:
+    assert run(code) is not None
