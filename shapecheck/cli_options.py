@@ -31,6 +31,9 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 CODES = {"multiple": True, "metavar": "CODES"}
+# ruff reads RUFF_OUTPUT_FORMAT and RUFF_OUTPUT_FILE as its flags: a CI job sets the format once for every step.
+OUTPUT_FORMAT_ENV = "SHAPECHECK_OUTPUT_FORMAT"
+OUTPUT_FILE_ENV = "SHAPECHECK_OUTPUT_FILE"
 
 
 class _Limit(click.ParamType):
@@ -56,7 +59,7 @@ def file_selection(command: Callable) -> Callable:
                      help="Files and folders to leave out on top of `exclude` (comma-separated)."),
         click.option("--respect-gitignore/--no-respect-gitignore", default=None,
                      help="Leave out what .gitignore files name (default: yes)."),
-        click.option("--force-exclude", is_flag=True,
+        click.option("--force-exclude/--no-force-exclude", default=False,
                      help="Apply exclude / extend-exclude to paths named on the command line too (for pre-commit)."),
     ]):
         command = option(command)
@@ -101,16 +104,17 @@ def fixing(command: Callable) -> Callable:
 
 def reporting(command: Callable) -> Callable:
     for option in reversed([
-        click.option("--output-format", type=click.Choice(FORMATS), default=None,
-                     help="How findings are printed (default: full)."),
+        click.option("--output-format", type=click.Choice(FORMATS), default=None, envvar=OUTPUT_FORMAT_ENV,
+                     help=f"How findings are printed (also {OUTPUT_FORMAT_ENV}; default: full)."),
         click.option("--fail-on", type=click.Choice(SEVERITIES), default=None,
                      help="The least severity that fails the run (default: warning, any finding). With error, "
                           "warnings are printed but exit 0."),
         click.option("--statistics", is_flag=True, help="Count findings per rule instead of listing them."),
         click.option("-e", "--exit-zero", is_flag=True, help="Exit 0 even when there are findings."),
         click.option("-q", "--quiet", is_flag=True, help="Print findings and errors only, no summary."),
-        click.option("-o", "--output-file", type=click.Path(dir_okay=False), metavar="PATH",
-                     help="Write the findings (and the summary) to this file instead of standard output."),
+        click.option("-o", "--output-file", type=click.Path(dir_okay=False), metavar="PATH", envvar=OUTPUT_FILE_ENV,
+                     help="Write the findings (and the summary) to this file instead of standard output "
+                          f"(also {OUTPUT_FILE_ENV})."),
     ]):
         command = option(command)
     return command

@@ -20,8 +20,9 @@ import importlib.util
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shapecheck.config import ConfigError, Resolver, rules_without
 from shapecheck.engine.linter import WHOLE_FILE, lint_notebook
@@ -33,6 +34,11 @@ from shapecheck.findings import SYNTAX_ERROR, Finding
 from shapecheck.reporters import full
 from shapecheck.runner import with_large_stack
 from shapecheck.runtime.import_hook import DECORATOR, _AddDecorators
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from shapecheck.engine.compile_check import Verdict
 
 _SESSIONS: dict[int, _Session] = {}  # id(shell) -> what loading installed there
 
@@ -137,6 +143,9 @@ class _Session:
     def parse(self, text: str) -> ParsedSource:
         self._parsed = parse_source(text) if self._parsed is None else reparse(self._parsed, text)
         return self._parsed
+
+    def judge(self, text: str, filename: str, tree: Callable[[], cst.Module | None]) -> Verdict:
+        return WHOLE_FILE.judge(text, filename, tree)  # never asked: cells are judged one by one
 
     def traverse(self, ctx: Context, visitors: list[object]) -> Traversal | None:
         return WHOLE_FILE.traverse(ctx, visitors)

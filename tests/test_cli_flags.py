@@ -135,6 +135,13 @@ def test_exclude_and_extend_exclude_on_the_command_line(project: Path) -> None:
     assert reported(lint("--output-format", "concise", "--exclude", "a,b", "--extend-exclude", "build")) == []
 
 
+def test_no_force_exclude_undoes_force_exclude(project: Path) -> None:
+    write(project / "build" / "m.py", BUGGY)
+    assert reported(lint("--output-format", "concise", "--force-exclude", "build/m.py")) == []
+    assert reported(lint("--output-format", "concise", "--force-exclude", "--no-force-exclude", "build/m.py")) == [
+        "build/m.py:2:5: SC301"]
+
+
 def test_per_file_ignores_on_the_command_line(project: Path) -> None:
     write(project / "tests" / "t.py", BOTH)
     write(project / "src" / "m.py", BOTH)
@@ -194,6 +201,18 @@ def test_inline_config_overrides_the_file_and_the_flags_override_it(project: Pat
 def test_inline_config_sets_the_output_format(project: Path) -> None:
     write(project / "m.py", BUGGY)
     assert json.loads(lint("--config", "output-format = 'json'", "m.py").stdout)[0]["code"] == "SC301"
+
+
+def test_the_output_format_and_file_from_the_environment_as_ruff_s(project: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    write(project / "m.py", BUGGY)
+    write(project / "pyproject.toml", '[tool.shapecheck]\noutput-format = "grouped"\n')
+    monkeypatch.setenv("SHAPECHECK_OUTPUT_FORMAT", "json")
+    assert json.loads(lint("m.py").stdout)[0]["code"] == "SC301"  # over the configuration, as a flag
+    assert reported(lint("--output-format", "concise", "m.py")) == ["m.py:2:5: SC301"]  # under the flag
+    monkeypatch.setenv("SHAPECHECK_OUTPUT_FILE", str(project / "report.json"))
+    assert lint("m.py").stdout == ""
+    assert json.loads((project / "report.json").read_text())[0]["code"] == "SC301"
 
 
 @pytest.mark.parametrize(("value", "message"), [

@@ -57,3 +57,26 @@ def test_the_comparison_table_covers_every_lint_option() -> None:
         for flag in [*parameter.opts, *parameter.secondary_opts]:
             if flag.startswith("--"):
                 assert f"`{flag}" in section or f"{flag}`" in section, f"{flag} is missing from the README's table"
+
+
+# What `ruff check --help` and `ruff config` / `ruff config lint` list in ruff 0.17.6 (2026-11-28): the table
+# answers each, so a user coming from ruff finds every flag and key.
+RUFF_CHECK_FLAGS = """--fix --unsafe-fixes --show-fixes --diff --watch --fix-only --ignore-noqa --output-format --output-file
+--target-version --preview --no-preview --extension --statistics --add-noqa --add-ignore --show-files --show-settings
+--help --select --ignore --extend-select --per-file-ignores --extend-per-file-ignores --fixable --unfixable
+--extend-fixable --exclude --extend-exclude --respect-gitignore --force-exclude --no-force-exclude --no-cache
+--cache-dir --stdin-filename --exit-zero --exit-non-zero-on-fix --verbose --quiet --silent --config --isolated
+--color""".split()
+RUFF_KEYS = """cache-dir extend output-format output-prefer-rule-codes fix unsafe-fixes fix-only show-fixes required-version
+preview exclude extend-exclude extend-include force-exclude include respect-gitignore extension builtins
+namespace-packages target-version per-file-target-version src line-length indent-width allowed-confusables
+dummy-variable-rgx extend-ignore extend-select extend-fixable external fixable ignore extend-safe-fixes
+extend-unsafe-fixes ignore-init-module-imports logger-objects select explicit-preview-rules task-tags typing-modules
+unfixable per-file-ignores extend-per-file-ignores typing-extensions future-annotations""".split()
+
+
+def test_the_comparison_table_answers_every_ruff_flag_and_key() -> None:
+    section = README.split("### Compared with ruff and torch-preflight", 1)[1].split("\n### ", 1)[0]
+    flags, keys = section.split("| ruff configuration key |", 1)
+    assert [flag for flag in RUFF_CHECK_FLAGS if f"`{flag}`" not in flags and f"/`{flag}`" not in flags] == []
+    assert [key for key in RUFF_KEYS if f"`{key}`" not in keys.split("| torch-preflight")[0]] == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -25,8 +26,12 @@ def shell() -> Iterator:
 
 @pytest.fixture(scope="module", autouse=True)
 def fresh_instance() -> Iterator[None]:
+    # The shell puts its own `__main__` in sys.modules, one without `__spec__`: a process started later by
+    # multiprocessing's spawn (the editor server's worker, in another test) would fail on it.
+    main = sys.modules["__main__"]
     yield
     InteractiveShell.clear_instance()
+    sys.modules["__main__"] = main
 
 
 def run(shell, cell: str, capsys: pytest.CaptureFixture[str], store_history: bool = True) -> tuple[bool, str]:

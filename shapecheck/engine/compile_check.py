@@ -64,10 +64,11 @@ class Verdict:
                 f"Python {version_text(running_version())} cannot compile it")
 
 
-def compile_error(text: str, top_level_await: bool = False) -> CompileError | None:
+def compile_error(text: str, top_level_await: bool = False, future: int = 0) -> CompileError | None:
     """CPython's syntax error in `text`, None if it compiles; NoVerdict where the compiler gives up (see there).
-    `top_level_await`: as IPython compiles a cell."""
-    flags = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT if top_level_await else 0
+    `top_level_await`: as IPython compiles a cell; `future`: the `__future__` features' compiler flags in force (a
+    part of a module compiled alone, under the module's future imports)."""
+    flags = (ast.PyCF_ALLOW_TOP_LEVEL_AWAIT if top_level_await else 0) | future
     limit = sys.getrecursionlimit()
     try:
         with warnings.catch_warnings():  # invalid escape sequences and the like are not ours to report

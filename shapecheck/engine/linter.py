@@ -21,7 +21,7 @@ import libcst as cst
 
 from shapecheck.engine import dependencies, unused_noqa
 from shapecheck.engine.bindings import traverse
-from shapecheck.engine.compile_check import judge
+from shapecheck.engine.compile_check import Verdict, judge
 from shapecheck.engine.traversal import Traversal
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.file_options import FileOptions
@@ -85,6 +85,9 @@ class Analysis(Protocol):
 
     def parse(self, text: str) -> ParsedSource: ...
 
+    def judge(self, text: str, filename: str, tree: Callable[[], cst.Module | None]) -> Verdict:
+        """The running Python's verdict on `text`, exactly `engine.compile_check.judge`'s (`tree`: as there)."""
+
     def traverse(self, ctx: Context, visitors: list[object]) -> Traversal | None:
         """The finished traversal of `ctx.module` with `visitors` (the recording analyses, then the rules); None
         when this analysis cannot give exactly the whole-file traversal's findings this time, and the linter is
@@ -94,6 +97,9 @@ class Analysis(Protocol):
 class WholeFile:
     def parse(self, text: str) -> ParsedSource:
         return parse_source(text)
+
+    def judge(self, text: str, filename: str, tree: Callable[[], cst.Module | None]) -> Verdict:
+        return judge(text, filename, tree)
 
     def traverse(self, ctx: Context, visitors: list[object]) -> Traversal:
         return traverse(ctx, visitors)
@@ -139,7 +145,7 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
         sys.setrecursionlimit(_RECURSION_LIMIT)
     if not judged:
         analysis = _ParsingOnce(analysis)  # the verdict may need libcst's tree; the first round then reuses it
-        verdict = judge(text, filename, partial(_tree_or_none, analysis.parse, text))
+        verdict = analysis.judge(text, filename, partial(_tree_or_none, analysis.parse, text))
         if verdict.error is not None:
             return _syntax_error(filename, text, verdict.error.message, verdict.error.row, verdict.error.column,
                                  result.invalid_noqa)
@@ -335,6 +341,9 @@ class _ParsingOnce:
         if self.last is None or self.last.text is not text and self.last.text != text:
             self.last = self.analysis.parse(text)
         return self.last
+
+    def judge(self, text: str, filename: str, tree: Callable[[], cst.Module | None]) -> Verdict:
+        return self.analysis.judge(text, filename, tree)
 
     def traverse(self, ctx: Context, visitors: list[object]) -> Traversal | None:
         return self.analysis.traverse(ctx, visitors)

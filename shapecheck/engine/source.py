@@ -67,6 +67,11 @@ class ParsedSource:
             self._starts, self._starts_known = statement_starts(self.module, self.text), True
         return self._starts
 
+    @property
+    def starts_if_known(self) -> list[int] | None:
+        """`starts` where `reparse` carried them over, None where finding them would parse the whole text."""
+        return self._starts if self._starts_known else None
+
     def positions(self, nodes: Iterable[cst.CSTNode], near: Iterable[cst.CSTNode | None] = ()
                   ) -> dict[cst.CSTNode, CodeRange]:
         """Where each of `nodes` is (1-based lines, 0-based columns, as `PositionProvider` gives them). `near`:

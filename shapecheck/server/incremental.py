@@ -24,7 +24,7 @@ apply, of the file name or of how the file gets torch.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
@@ -32,10 +32,12 @@ import libcst as cst
 
 from shapecheck.engine import dependencies
 from shapecheck.engine.bindings import traverse
+from shapecheck.engine.compile_check import Verdict
 from shapecheck.engine.context import Binding, Context, Report
 from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.engine.traversal import Bookkeeping, Traversal
 from shapecheck.engine.walker import NODE_TYPES, children, walk
+from shapecheck.server.verdict import DocumentVerdicts
 
 # Reads of more than one name's bindings, recorded as markers among the names.
 _EVERY_NAME = "<every module-level name>"  # iterating over the module's bindings
@@ -123,6 +125,7 @@ class Incremental:
 
     def __init__(self) -> None:
         self._source: ParsedSource | None = None
+        self.verdicts = DocumentVerdicts()  # the compiler's, from the statements each edit replaced
         self._kept: dict[int, _Kept] = {}  # id(top-level statement) -> its kept findings
         self._setting: tuple[object, ...] | None = None  # what everything kept was worked out under
         # id(top-level statement) -> (the statement, its nodes as `walk` gives them): a walk of the whole module,
@@ -137,6 +140,9 @@ class Incremental:
         previous = self._source
         self._source = parse_source(text) if previous is None else reparse(previous, text)
         return self._source
+
+    def judge(self, text: str, filename: str, tree: Callable[[], cst.Module | None]) -> Verdict:
+        return self.verdicts.judge(text, filename, tree, lambda: self._source)
 
     def traverse(self, ctx: Context, visitors: list[object]) -> Traversal | None:
         implicit = bool(ctx._scope.bindings)  # torch bound by the context itself, before any statement
@@ -179,6 +185,7 @@ class _Traversal(Traversal):
         self._order = {id(statement): k for k, statement in enumerate(self._body)}
         # The recording analyses and the file-scope rules, which see every statement.
         self._file_rules = [visitor for visitor in self.rules if _scope(visitor) == "file"]
+        self._live = self._statement_rules()
         self._recorders = {type(visitor) for visitor in self.rules}
         # The handlers of the file-scope rules alone, swapped with the full ones while a statement's are kept.
         self._other: tuple[dict, set[type]] = ({}, set(NODE_TYPES))
@@ -203,7 +210,7 @@ class _Traversal(Traversal):
             return
         ctx = self.ctx
         self._fresh_memos()
-        live = tuple(type(rule) for rule in self.rules if _scope(rule) == "statement")
+        live = self._live
         kept = self.previous.get(id(node))
         if kept is not None and kept.statement is node and kept.rules == live and \
                 _same(kept.seen, self._seen(kept.reads, index, node)):
@@ -279,8 +286,12 @@ class _Traversal(Traversal):
         (self._dispatch, self._visited), self._other = self._other, (self._dispatch, self._visited)
         self._dispatching = rules
 
+    def _statement_rules(self) -> tuple[type, ...]:
+        return tuple(type(rule) for rule in self.rules if _scope(rule) == "statement")
+
     def _crashed(self, rule: object, error: BaseException) -> None:
         super()._crashed(rule, error)
+        self._live = self._statement_rules()
         if rule in self._file_rules:
             self._file_rules.remove(rule)
         self._other[0].clear()
