@@ -126,7 +126,8 @@ def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None
         return None
     site = value.site
     return nn_modules.read(name, value.call, lambda expr: site.read("size", expr),
-                           spelled(site.evaluator, value.call), lambda expr: layer_of(ev, site.read("value", expr)))
+                           spelled(site.evaluator, value.call), lambda expr: layer_of(ev, site.read("value", expr)),
+                           lambda expr: site.read("value", expr))
 
 
 def _sequential(ev: ShapeEvaluator, items: Seq | Mapping | None, title: str) -> Sequential | None:

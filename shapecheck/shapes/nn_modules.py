@@ -18,12 +18,14 @@ import libcst as cst
 from shapecheck.shapes import attention
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.objects.dims import Atom, Dim, same
+from shapecheck.objects.values import Const, truth
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Value
 
 SizeReader = Callable[[cst.BaseExpression], "Dim | None"]
 LayerReader = Callable[[cst.BaseExpression], "Layer | None"]
+ValueReader = Callable[[cst.BaseExpression], object]  # what an argument holds, as the objects floor says
 
 
 @dataclass(frozen=True, slots=True)
@@ -560,32 +562,36 @@ def _tuple(expr: cst.BaseExpression | None, size: SizeReader, default: int | Non
     return (found,) if found is not None else None
 
 
-def _flag(expr: cst.BaseExpression | None, default: bool) -> bool | None:
-    """A literal True/False argument; its default when absent; None when it is an expression."""
+def _flag(expr: cst.BaseExpression | None, default: bool, value: ValueReader) -> bool | None:
+    """A True/False argument, written out or held by a name the code binds to one (`bidirectional=bidirectional`
+    with the constructor's default True); its default when absent; None when the code does not state it."""
     if expr is None:
         return default
     if type(expr) is cst.Name and expr.value in ("True", "False"):
         return expr.value == "True"
     if type(expr) is cst.Integer:
         return expr.value != "0"
-    return None
+    found = value(expr)
+    return truth(found) if isinstance(found, Const | Dim) else None
 
 
-def _int(expr: cst.BaseExpression | None, default: int) -> int | None:
+def _int(expr: cst.BaseExpression | None, default: int, size: SizeReader) -> int | None:
     if expr is None:
         return default
     if type(expr) is cst.Integer:
         return int(expr.value)
     if type(expr) is cst.UnaryOperation and type(expr.operator) is cst.Minus and type(expr.expression) is cst.Integer:
         return -int(expr.expression.value)
-    return None
+    found = size(expr)
+    return found.literal if found is not None else None
 
 
 class _Reader:
     """Reads a constructor's arguments by name, knowing the positional order. A `**kwargs` may hold any argument
     not written out, so those read as unknown rather than as their default."""
 
-    def __init__(self, call: cst.Call, order: tuple[str, ...], size: SizeReader, inner: LayerReader | None) -> None:
+    def __init__(self, call: cst.Call, order: tuple[str, ...], size: SizeReader, inner: LayerReader | None,
+                 value: ValueReader) -> None:
         self.kwargs = any(arg.star == "**" for arg in call.args)
         if any(arg.star == "*" for arg in call.args):
             raise Hidden
@@ -593,6 +599,7 @@ class _Reader:
         self.order = order
         self.size = size
         self.inner = inner
+        self.value = value
 
     def layer(self, name: str) -> Layer | None:
         """The layer a module argument holds (a `TransformerEncoder`'s `encoder_layer`)."""
@@ -621,10 +628,10 @@ class _Reader:
         return _tuple(self.expr(name), self.size, default)
 
     def flag(self, name: str, default: bool) -> bool | None:
-        return _flag(self.expr(name), default) if self.known(name) else None
+        return _flag(self.expr(name), default, self.value) if self.known(name) else None
 
     def integer(self, name: str, default: int) -> int | None:
-        return _int(self.expr(name), default) if self.known(name) else None
+        return _int(self.expr(name), default, self.size) if self.known(name) else None
 
 
 def _without_kwargs(call: cst.Call) -> cst.Call:
@@ -814,14 +821,15 @@ def layer_name(qualname: str | None) -> str | None:
     return None
 
 
-def read(name: str, call: cst.Call, size: SizeReader, spelled: str, inner: LayerReader | None = None) -> Layer | None:
-    """The layer `call` (a constructor of torch.nn's `name`) builds, reading sizes with `size` and module arguments
-    with `inner`; None when its arguments can't be read."""
+def read(name: str, call: cst.Call, size: SizeReader, spelled: str, inner: LayerReader | None = None,
+         value: ValueReader = lambda expr: None) -> Layer | None:
+    """The layer `call` (a constructor of torch.nn's `name`) builds, reading sizes with `size`, module arguments
+    with `inner` and flags with `value`; None when its arguments can't be read."""
     if name in SAME_SHAPE:
         return SameShape(spelled)
     order, reader = _READERS[name]
     try:
-        layer = reader(_Reader(call, order, size, inner))
+        layer = reader(_Reader(call, order, size, inner, value))
     except Hidden:
         return None
     if layer is None:

@@ -366,3 +366,23 @@ probe_conflict(tagger(torch.randn(4, 9, 16), torch.zeros(1, 4, 32)))
         "`tagger(torch.randn(4, 9, 16))`: the input is (4, 9, 16): then in Tagger.forward, `self.rnn(x, h)`: x is "
         "(4, 9, 16): the initial state h_0 is (1, 9, 32), but `self.rnn` = nn.GRU(16, hidden, batch_first=True) "
         "expects h_0 of (1, 4, 32): (num_layers * directions, batch, hidden)", None, None]
+
+
+def test_flags_and_ints_held_by_names_the_code_binds() -> None:
+    # A model's constructor passes its own arguments on: `bidirectional=bidirectional` with the default True.
+    assert seen('''
+class Encoder(nn.Module):
+    def __init__(self, d=16, hidden=32, bidirectional=True, first=True, start=1):
+        super().__init__()
+        self.rnn = nn.GRU(d, hidden, batch_first=first, bidirectional=bidirectional)
+        self.flat = nn.Flatten(start)
+
+    def forward(self, x):
+        out, h = self.rnn(x)
+        return self.flat(out)
+
+probe(Encoder()(torch.randn(4, 10, 16)))
+probe(Encoder(bidirectional=False, first=False, start=0)(torch.randn(10, 4, 16)))
+def unknown(flag):
+    probe(nn.GRU(16, 32, bidirectional=flag)(torch.randn(10, 4, 16))[0])
+''') == ["(4, 640)", "(1280,)", "(...)"]
