@@ -445,7 +445,16 @@ class Evaluator:
         key = ("changed", id(scope))
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = frozenset(changed_names(scope))
+            found = self._memo[key] = frozenset(changed_names(scope, self._module_functions()))
+        return found  # type: ignore[return-value]
+
+    def _module_functions(self) -> dict[str, cst.FunctionDef]:
+        """The functions the file defines at module level, by name (the last definition of a name wins)."""
+        found = self._memo.get("module functions")
+        if found is None:
+            found = self._memo["module functions"] = {
+                statement.name.value: statement for statement in self.ctx.module.body
+                if type(statement) is cst.FunctionDef}
         return found  # type: ignore[return-value]
 
     def parameter_value(self, binding: Binding) -> object:
@@ -801,23 +810,64 @@ _CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "
                        "sort", "reverse", "add_module"})
 
 
-def changed_names(scope: cst.CSTNode) -> Iterator[str]:
-    """The plain names a container may be changed in place through, in `scope`'s code."""
+# Builtins that read a container they are given and never change it.
+_READERS = frozenset({"len", "list", "tuple", "sorted", "reversed", "enumerate", "zip", "iter", "range", "print",
+                      "isinstance", "str", "repr", "int", "float", "bool", "sum", "min", "max", "any", "all", "set",
+                      "frozenset", "dict", "map", "filter", "hash", "id", "type"})
+
+
+def changed_names(scope: cst.CSTNode, functions: dict[str, cst.FunctionDef] | None = None,
+                  _seen: frozenset[int] = frozenset()) -> Iterator[str]:
+    """The plain names a container may be changed in place through, in `scope`'s code. An argument of a call counts,
+    the callee may change it, unless the callee is a builtin that only reads it, the argument is unpacked
+    (`nn.Sequential(*layers)` gets the elements, not the list), or the callee is one of the module's own
+    `functions` that changes none of its parameters' containers (`make_layers(cfg)` only iterating `cfg`)."""
+    functions = functions or {}
     for node in walk(scope):
         kind = type(node)
         if kind is cst.Call:
             func = node.func  # type: ignore[attr-defined]
             if type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in _CHANGERS:
                 yield func.value.value
+            if type(func) is cst.Name and func.value in _READERS and func.value not in functions:
+                continue
+            callee = functions.get(func.value) if type(func) is cst.Name else None
+            kept = _unchanged_parameters(callee, functions, _seen) if callee is not None else frozenset()
             for arg in node.args:  # type: ignore[attr-defined]
-                if type(arg.value) is cst.Name:
-                    yield arg.value.value
+                if type(arg.value) is not cst.Name or arg.star:
+                    continue
+                if callee is not None and kept is not None:
+                    if arg.keyword is not None and arg.keyword.value in kept:
+                        continue
+                    if arg.keyword is None and all(arg.keyword is None for arg in node.args[:node.args.index(arg)]) \
+                            and _positional_name(callee, node.args.index(arg)) in kept:  # type: ignore[attr-defined]
+                        continue
+                yield arg.value.value
         elif kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
             target = node.target  # type: ignore[attr-defined]
             while type(target) is cst.Subscript or type(target) is cst.Attribute:
                 target = target.value
             if type(target) is cst.Name and type(node.target) is not cst.Name:  # type: ignore[attr-defined]
                 yield target.value
+
+
+def _unchanged_parameters(function: cst.FunctionDef, functions: dict[str, cst.FunctionDef],
+                          seen: frozenset[int]) -> frozenset[str] | None:
+    """The parameters whose containers `function` never changes in place, nor rebinds before passing on; None when
+    that is not told (a recursion)."""
+    if id(function) in seen:
+        return None
+    params = function.params
+    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:  # `*args`: where would it go
+        return None
+    names = {param.name.value for param in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    changed = set(changed_names(function.body, functions, seen | {id(function)}))
+    return frozenset(names - changed)
+
+
+def _positional_name(function: cst.FunctionDef, index: int) -> str | None:
+    positional = [*function.params.posonly_params, *function.params.params]
+    return positional[index].name.value if index < len(positional) else None
 
 
 def _nested(binding: Binding) -> bool:

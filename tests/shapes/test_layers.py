@@ -386,3 +386,30 @@ probe(Encoder(bidirectional=False, first=False, start=0)(torch.randn(10, 4, 16))
 def unknown(flag):
     probe(nn.GRU(16, 32, bidirectional=flag)(torch.randn(10, 4, 16))[0])
 ''') == ["(4, 640)", "(1280,)", "(...)"]
+
+
+def test_a_module_level_config_list_read_by_a_helper_stays_known() -> None:
+    # Passing a list to a call may change it, unless the callee is the file's own function that only reads it, a
+    # builtin that only reads it, or gets it unpacked; a helper that appends to its parameter (even through another
+    # helper) makes the list unknown.
+    assert seen('''
+CFG = [16, "M", 32, "M"]
+def make_layers(cfg, c=3):
+    layers = []
+    for v in cfg:
+        if v == "M":
+            layers.append(nn.MaxPool2d(2))
+        else:
+            layers += [nn.Conv2d(c, v, 3, padding=1), nn.ReLU()]
+            c = v
+    return nn.Sequential(*layers)
+print(len(CFG), list(CFG))
+probe(make_layers(CFG)(torch.randn(2, 3, 32, 32)))
+def grow(cfg):
+    cfg.append(64)
+def grows(cfg):
+    grow(cfg)
+OTHER = [16, "M"]
+grows(OTHER)
+probe(make_layers(OTHER)(torch.randn(2, 3, 32, 32)))
+''') == ["(2, 32, 8, 8)", "(...)"]
