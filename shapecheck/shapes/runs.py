@@ -21,7 +21,7 @@ import libcst as cst
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Seq, TorchObject, constant_of
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, TorchObject, constant_of
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
@@ -169,11 +169,18 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
     return callee, ev.calls.run(callee, args)
 
 
-def holds_tensors(ev: ShapeEvaluator, value: object) -> bool:
-    """Whether an argument brings tensors of known shapes into a call: a tensor, a tuple of them, or what a loop
-    goes through to get them (a data loader of a `TensorDataset`)."""
+def holds_tensors(ev: ShapeEvaluator, value: object, depth: int = 3) -> bool:
+    """Whether an argument brings tensors of known shapes into a call: a tensor, a tuple of them, a list or dict
+    holding them (`evaluate(model, [(x, y)])`), or what a loop goes through to get them (a data loader of a
+    `TensorDataset`)."""
     if isinstance(value, Shape | Items):
         return True
+    if depth == 0:
+        return False
+    if isinstance(value, Seq):
+        return any(holds_tensors(ev, item, depth - 1) for item in (*value.items, value.each))
+    if isinstance(value, Mapping):
+        return any(holds_tensors(ev, item, depth - 1) for _, item in value.items)
     found = ev.iterated(value) if isinstance(value, TorchObject) else None
     return isinstance(found, Seq) and isinstance(found.each, Shape | Items)
 

@@ -77,3 +77,26 @@ def test_the_layers_of_a_module_dict_through_its_views() -> None:
 
 def test_a_module_dict_entry_replaced_after_it_is_built() -> None:
     assert rows(MULTI_HEAD.format(extra='self.tasks["kind"] = nn.Linear(64, 5)'), "SC105") == []
+
+
+def test_a_list_of_batches_handed_to_a_helper_is_run_through() -> None:
+    """The tensors come into the helper inside a list (of tuples): the call is still run on them."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+def evaluate(model, batches):
+    for x, y in batches:
+        out = model(x)
+
+def first(model, data):
+    return model(data[0])
+
+fc = nn.Linear(10, 3)
+evaluate(fc, [(torch.randn(8, 12), torch.zeros(8))])
+first(fc, {"a": torch.randn(8, 10)})
+first(fc, [torch.randn(8, 12)])
+''', "SC105")
+    assert [row for row, _ in found] == [13, 15]
+    assert found[0][1].startswith("`evaluate(fc, [(torch.randn(8, 12), torch.zeros(8))])`: then in evaluate, "
+                                  "`model(x)`: x is (8, 12): 12 features (last dim)")
