@@ -5,7 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
-from shapecheck.engine.syntax import last_name
+from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.loops.training_loop import passed_argument
 from shapecheck.objects.modules import is_module
 from shapecheck.shapes.evaluator import evaluator
 
@@ -33,7 +34,8 @@ class DirectForwardCall(Rule):
         have a `forward` of their own (an estimator's API, an `autograd.Function`, a `RemoteModule`'s RPC, a
         plain class), so the rule reports only an object a `torch.nn` class built, an instance of a project class
         (of this file or a first-party import) deriving from `nn.Module` or `LightningModule`, `self.x` where
-        the constructor stored such an object, and a parameter annotated with such a class. A parameter without
+        the constructor stored such an object (or its parameter, when every construction of the class in the
+        file passes such an object), and a parameter annotated with such a class. A parameter without
         annotation, or an object whose origin the analysis cannot see, is not reported.
 
         ## Why is this bad?
@@ -271,12 +273,27 @@ class DirectForwardCall(Rule):
             def step(self, obs):
                 return self.policy.forward(obs)
         """,
+        # A distillation helper storing the models it is given: the file builds it with modules.
+        """
+        import torch
+        import torch.nn as nn
+        class Distiller:
+            def __init__(self, teacher, student):
+                self.teacher, self.student = teacher.eval(), student
+            def step(self, x):
+                with torch.no_grad():
+                    t_logits = self.teacher.forward(x)
+                return self.student(x), t_logits
+        distiller = Distiller(nn.Linear(8, 4), nn.Linear(8, 4))
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         # Calls whose receiver is a name bound nowhere yet: a global that the module binds further down.
         self.later: list[tuple[cst.Call, cst.Name]] = []
+        # Calls through `self.x` that `__init__` set from its parameter: decided by the class's constructions.
+        self.stored: list[tuple[cst.Call, cst.ClassDef, cst.FunctionDef, str]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -307,11 +324,52 @@ class DirectForwardCall(Rule):
             self.later.append((node, receiver))
         elif self._is_module(receiver):
             self._report(node)
+        else:
+            stored = self._stored_argument(receiver)
+            if stored is not None:
+                self.stored.append((node, *stored))
 
     def finish(self) -> None:
         for node, name in self.later:
             if self._is_module(name):
                 self._report(node)
+        for node, class_def, init, parameter in self.stored:
+            sites = [site for site in self.ctx.calls_to(class_def.name.value) if type(site.node.func) is cst.Name]
+            if sites and all(site.function is None and self._passes_module(init, site.node, parameter)
+                             for site in sites):
+                self._report(node)
+
+    def _stored_argument(self, receiver: cst.BaseExpression
+                         ) -> tuple[cst.ClassDef, cst.FunctionDef, str] | None:
+        """`self.teacher` where the class's `__init__` stores its parameter there (`self.teacher = teacher`,
+        `self.teacher, self.student = teacher.eval(), student`): the class's constructions in the file say what
+        it is."""
+        class_def = self.ctx.class_def
+        if type(receiver) is not cst.Attribute or type(receiver.value) is not cst.Name \
+                or receiver.value.value != "self" or class_def is None:
+            return None
+        init = next((node for node in class_def.body.body
+                     if type(node) is cst.FunctionDef and node.name.value == "__init__"), None)
+        if init is None:
+            return None
+        params = {param.name.value for param in init.params.params[1:]}
+        for node in self.ctx.walk(init.body):
+            if type(node) is not cst.Assign or len(node.targets) != 1:
+                continue
+            target, value = node.targets[0].target, node.value
+            pairs = zip(target.elements, value.elements) if type(target) is cst.Tuple and type(value) is cst.Tuple \
+                and len(target.elements) == len(value.elements) else [(target, value)]
+            for stored, source in pairs:
+                stored = getattr(stored, "value", stored)
+                source = _same_module(getattr(source, "value", source))
+                if dotted_name(stored) == f"self.{receiver.attr.value}" and type(source) is cst.Name \
+                        and source.value in params:
+                    return class_def, init, source.value
+        return None
+
+    def _passes_module(self, init: cst.FunctionDef, call: cst.Call, parameter: str) -> bool:
+        passed = passed_argument(init, call, parameter, constructor=True)
+        return passed is not None and self._is_module(passed)
 
     def _report(self, node: cst.Call) -> None:
         receiver = node.func.value  # type: ignore[attr-defined]  # visit_Call checked it is an Attribute
@@ -332,3 +390,13 @@ class DirectForwardCall(Rule):
         own = {star.name.value for star in (params.star_arg, params.star_kwarg) if isinstance(star, cst.Param)}
         return bool(own) and all(arg.star and type(arg.value) is cst.Name and arg.value.value in own
                                  for arg in node.args)
+
+
+# Module methods that return the module itself: `teacher.eval()` is the teacher.
+_RETURNS_MODULE = frozenset({"eval", "train", "to", "cuda", "cpu", "float", "half", "double", "requires_grad_"})
+
+
+def _same_module(expr: cst.BaseExpression) -> cst.BaseExpression:
+    while type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value in _RETURNS_MODULE:
+        expr = expr.func.value
+    return expr

@@ -720,11 +720,12 @@ class TrainingLoop:
         return names
 
 
-def passed_argument(definition: cst.FunctionDef, call: cst.Call, parameter: str) -> cst.BaseExpression | None:
+def passed_argument(definition: cst.FunctionDef, call: cst.Call, parameter: str, constructor: bool = False
+                    ) -> cst.BaseExpression | None:
     """What `call` passes to `definition`'s `parameter`, by position or keyword; None when it passes nothing there
-    or `*args` hides it."""
+    or `*args` hides it. With `constructor`, `definition` is the `__init__` the call of a class runs."""
     params = [param.name.value for param in (*definition.params.posonly_params, *definition.params.params)]
-    if type(call.func) is cst.Attribute and params[:1] in (["self"], ["cls"]):
+    if (constructor or type(call.func) is cst.Attribute) and params[:1] in (["self"], ["cls"]):
         params = params[1:]
     for index, arg in enumerate(call.args):
         if arg.star:
