@@ -5,8 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
-from shapecheck.engine.syntax import dotted_name, last_name
-from shapecheck.loops.training_loop import passed_argument
+from shapecheck.engine.syntax import last_name
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.modules import is_module
 from shapecheck.shapes.evaluator import evaluator
 
@@ -325,7 +325,7 @@ class DirectForwardCall(Rule):
         elif self._is_module(receiver):
             self._report(node)
         else:
-            stored = self._stored_argument(receiver)
+            stored = stored_parameter(self.ctx, receiver)
             if stored is not None:
                 self.stored.append((node, *stored))
 
@@ -334,42 +334,9 @@ class DirectForwardCall(Rule):
             if self._is_module(name):
                 self._report(node)
         for node, class_def, init, parameter in self.stored:
-            sites = [site for site in self.ctx.calls_to(class_def.name.value) if type(site.node.func) is cst.Name]
-            if sites and all(site.function is None and self._passes_module(init, site.node, parameter)
-                             for site in sites):
+            passed = constructor_arguments(self.ctx, class_def, init, parameter)
+            if passed is not None and all(self._is_module(argument) for argument in passed):
                 self._report(node)
-
-    def _stored_argument(self, receiver: cst.BaseExpression
-                         ) -> tuple[cst.ClassDef, cst.FunctionDef, str] | None:
-        """`self.teacher` where the class's `__init__` stores its parameter there (`self.teacher = teacher`,
-        `self.teacher, self.student = teacher.eval(), student`): the class's constructions in the file say what
-        it is."""
-        class_def = self.ctx.class_def
-        if type(receiver) is not cst.Attribute or type(receiver.value) is not cst.Name \
-                or receiver.value.value != "self" or class_def is None:
-            return None
-        init = next((node for node in class_def.body.body
-                     if type(node) is cst.FunctionDef and node.name.value == "__init__"), None)
-        if init is None:
-            return None
-        params = {param.name.value for param in init.params.params[1:]}
-        for node in self.ctx.walk(init.body):
-            if type(node) is not cst.Assign or len(node.targets) != 1:
-                continue
-            target, value = node.targets[0].target, node.value
-            pairs = zip(target.elements, value.elements) if type(target) is cst.Tuple and type(value) is cst.Tuple \
-                and len(target.elements) == len(value.elements) else [(target, value)]
-            for stored, source in pairs:
-                stored = getattr(stored, "value", stored)
-                source = _same_module(getattr(source, "value", source))
-                if dotted_name(stored) == f"self.{receiver.attr.value}" and type(source) is cst.Name \
-                        and source.value in params:
-                    return class_def, init, source.value
-        return None
-
-    def _passes_module(self, init: cst.FunctionDef, call: cst.Call, parameter: str) -> bool:
-        passed = passed_argument(init, call, parameter, constructor=True)
-        return passed is not None and self._is_module(passed)
 
     def _report(self, node: cst.Call) -> None:
         receiver = node.func.value  # type: ignore[attr-defined]  # visit_Call checked it is an Attribute
@@ -391,12 +358,3 @@ class DirectForwardCall(Rule):
         return bool(own) and all(arg.star and type(arg.value) is cst.Name and arg.value.value in own
                                  for arg in node.args)
 
-
-# Module methods that return the module itself: `teacher.eval()` is the teacher.
-_RETURNS_MODULE = frozenset({"eval", "train", "to", "cuda", "cpu", "float", "half", "double", "requires_grad_"})
-
-
-def _same_module(expr: cst.BaseExpression) -> cst.BaseExpression:
-    while type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value in _RETURNS_MODULE:
-        expr = expr.func.value
-    return expr

@@ -6,7 +6,8 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.loops.training_loop import module_level_callers, passed_argument
+from shapecheck.loops.training_loop import module_level_callers
+from shapecheck.objects.arguments import passed_argument
 from shapecheck.rules._devices import creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import argument_of
 

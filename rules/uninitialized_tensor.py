@@ -9,7 +9,8 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Binding
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
-from shapecheck.loops.training_loop import module_level_callers, passed_argument
+from shapecheck.loops.training_loop import module_level_callers
+from shapecheck.objects.arguments import passed_argument
 from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
