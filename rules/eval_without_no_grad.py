@@ -238,7 +238,8 @@ class EvalWithoutNoGrad(Rule):
             teacher.eval()
             teacher.requires_grad_(False)
             return kl(student(x), teacher(x))
-        """,        # A DDPG agent (a tutorial's form): the critic runs in eval mode for its layer norm, and its output is
+        """,
+        # A DDPG agent (a tutorial's form): the critic runs in eval mode for its layer norm, and its output is
         # trained on after the switch back.
         """
         import torch

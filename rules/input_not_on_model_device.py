@@ -128,7 +128,8 @@ class InputNotOnModelDevice(Rule):
         samples = [torch.randn(1, 3, 32, 32) for _ in range(10)]
         for x in samples:
             y = model(x)
-        """,        # The helper moves each batch itself; the other is handed a model left on the CPU.
+        """,
+        # The helper moves each batch itself; the other is handed a model left on the CPU.
         """
         import torch
         from torch.utils.data import DataLoader, TensorDataset

@@ -142,7 +142,8 @@ class LossOnProbabilities(Rule):
         import torch
         import tensorflow as tf
         loss = tf.nn.softmax_cross_entropy_with_logits(labels, tf.nn.softmax(x))
-        """,        # The helper is handed a model that returns logits.
+        """,
+        # The helper is handed a model that returns logits.
         """
         import torch
         import torch.nn as nn

@@ -173,7 +173,8 @@ class NumpyOfGraphTensor(Rule):
             loss = F.cross_entropy(model(x), y)
             losses.append(loss.item())
             preds = (model(x) > 0).numpy()
-        """,        # A parameter-free layer: its output requires grad only when its input does.
+        """,
+        # A parameter-free layer: its output requires grad only when its input does.
         """
         import torch
         import torch.nn as nn

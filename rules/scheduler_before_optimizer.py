@@ -105,7 +105,8 @@ class SchedulerBeforeOptimizer(Rule):
         for epoch in range(epochs):
             scheduler.step()
             train_one_epoch(model, loader, optimizer)
-        """,        # A trainer's epoch-end hook, called after the batches.
+        """,
+        # A trainer's epoch-end hook, called after the batches.
         """
         import torch
         class Trainer:

@@ -151,24 +151,23 @@ class TensorCreatedOffDevice(Rule):
                 scale = torch.sqrt(torch.tensor(input_ids.size(-1), dtype=torch.float))
                 return self.weights[input_ids] / scale + self.side_bias(mask)
         model = SinusoidalPositions().to(device)
-        """,        # The frequencies are built on the input's device, however wrapped.
+        """,
+        # The frequencies are built on the input's device, or moved there, however wrapped.
         """
-        import math
         import torch
         import torch.nn as nn
-        class TimeEmbedding(nn.Module):
-            def __init__(self, dim):
+        class RotaryAngles(nn.Module):
+            def __init__(self, head_dim):
                 super().__init__()
-                self.dim = dim
-            def forward(self, t):
-                half = self.dim // 2
-                freqs = torch.exp(-math.log(10000.0) * torch.arange(half, device=t.device) / half)
-                scale = torch.exp(torch.arange(half) / half).to(t.device)
-                args = t.float()[:, None] * freqs[None, :] * scale[None, :]
-                return torch.cat([args.sin(), args.cos()], dim=-1)
-        model = TimeEmbedding(64).to("cuda")
+                self.head_dim = head_dim
+            def forward(self, positions):
+                exponent = torch.arange(0, self.head_dim, 2, device=positions.device).float() / self.head_dim
+                inv_freq = 1.0 / (10000 ** exponent)
+                scale = torch.exp(torch.arange(self.head_dim // 2) / self.head_dim).to(positions.device)
+                angles = positions[..., None] * inv_freq[None, None, :] * scale
+                return torch.stack([angles.cos(), angles.sin()], dim=-1)
+        rope = RotaryAngles(64).cuda()
         """,
-
     ]
     INVALID = [
         Invalid(
@@ -216,45 +215,49 @@ class TensorCreatedOffDevice(Rule):
                 bias = torch.arange(x.size(1)).float().unsqueeze(-1)
                 return self.proj(x) + bias
         """,
-        # Wrapped in arithmetic and `torch.exp`, then indexed: still a CPU tensor.
-        """
-        import math
-        import torch
-        import torch.nn as nn
-        class TimeEmbedding(nn.Module):
-            def __init__(self, dim):
-                super().__init__()
-                self.dim = dim
-            def forward(self, t):
-                half = self.dim // 2
-                freqs = torch.exp(-math.log(10000.0) * torch.arange(half) / half)
-                args = t.float()[:, None] * freqs[None, :]
-                return torch.cat([args.sin(), args.cos()], dim=-1)
-        model = TimeEmbedding(64).to("cuda")
-        """,
-        # A submodule of the moved model: `.to()` moves it too.
+        # Rotary frequencies built in `forward`: wrapped in arithmetic, then indexed, still a CPU tensor.
         """
         import torch
         import torch.nn as nn
-        class Encoder(nn.Module):
-            def __init__(self, in_dim, hidden):
+        class RotaryAngles(nn.Module):
+            def __init__(self, head_dim):
                 super().__init__()
-                self.hidden = hidden
-                self.cell = nn.GRUCell(in_dim, hidden)
-            def forward(self, seq):
-                h = torch.zeros(seq.size(0), self.hidden)
-                for t in range(seq.size(1)):
-                    h = self.cell(seq[:, t], h)
-                return h
-        class Classifier(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.encoder = Encoder(4, 32)
-                self.head = nn.Linear(32, 5)
-            def forward(self, seq):
-                return self.head(self.encoder(seq))
-        model = Classifier().to("cuda")
+                self.head_dim = head_dim
+            def forward(self, positions):
+                inv_freq = 1.0 / (10000 ** (torch.arange(0, self.head_dim, 2).float() / self.head_dim))
+                angles = positions[..., None] * inv_freq[None, None, :]
+                return torch.stack([angles.cos(), angles.sin()], dim=-1)
+        rope = RotaryAngles(64).cuda()
         """,
+        # A word-level LSTM cell inside a moved seq2seq model: `.cuda()` moves the submodule too.
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            class WordDecoder(nn.Module):
+                def __init__(self, emb, hid):
+                    super().__init__()
+                    self.hid = hid
+                    self.lstm = nn.LSTMCell(emb, hid)
+                def forward(self, embedded):
+                    h = torch.zeros(embedded.size(1), self.hid)
+                    c = torch.zeros(embedded.size(1), self.hid)
+                    outputs = []
+                    for step in embedded:
+                        h, c = self.lstm(step, (h, c))
+                        outputs.append(h)
+                    return torch.stack(outputs)
+            class Seq2Seq(nn.Module):
+                def __init__(self, vocab):
+                    super().__init__()
+                    self.embed = nn.Embedding(vocab, 128)
+                    self.decoder = WordDecoder(128, 256)
+                def forward(self, tokens):
+                    return self.decoder(self.embed(tokens))
+            model = Seq2Seq(5000).cuda()
+            """,
+            count=2,
+        ),
     ]
 
     def __init__(self, ctx: Context) -> None:

@@ -250,7 +250,8 @@ class UninitializedTensor(Rule):
             for b in range(B):
                 target[b][: len(targets[b])] = torch.IntTensor(targets[b])
             return target
-        """,        """
+        """,
+        """
         import torch
         def class_weights(labels, num_classes: int):
             weights = torch.Tensor(num_classes)
