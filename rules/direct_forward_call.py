@@ -6,6 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.syntax import last_name
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.modules import is_module
 from shapecheck.shapes.evaluator import evaluator
 
@@ -33,7 +34,8 @@ class DirectForwardCall(Rule):
         have a `forward` of their own (an estimator's API, an `autograd.Function`, a `RemoteModule`'s RPC, a
         plain class), so the rule reports only an object a `torch.nn` class built, an instance of a project class
         (of this file or a first-party import) deriving from `nn.Module` or `LightningModule`, `self.x` where
-        the constructor stored such an object, and a parameter annotated with such a class. A parameter without
+        the constructor stored such an object (or its parameter, when every construction of the class in the
+        file passes such an object), and a parameter annotated with such a class. A parameter without
         annotation, or an object whose origin the analysis cannot see, is not reported.
 
         ## Why is this bad?
@@ -271,12 +273,27 @@ class DirectForwardCall(Rule):
             def step(self, obs):
                 return self.policy.forward(obs)
         """,
+        # A distillation helper storing the models it is given: the file builds it with modules.
+        """
+        import torch
+        import torch.nn as nn
+        class Distiller:
+            def __init__(self, teacher, student):
+                self.teacher, self.student = teacher.eval(), student
+            def step(self, x):
+                with torch.no_grad():
+                    t_logits = self.teacher.forward(x)
+                return self.student(x), t_logits
+        distiller = Distiller(nn.Linear(8, 4), nn.Linear(8, 4))
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         # Calls whose receiver is a name bound nowhere yet: a global that the module binds further down.
         self.later: list[tuple[cst.Call, cst.Name]] = []
+        # Calls through `self.x` that `__init__` set from its parameter: decided by the class's constructions.
+        self.stored: list[tuple[cst.Call, cst.ClassDef, cst.FunctionDef, str]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -307,10 +324,18 @@ class DirectForwardCall(Rule):
             self.later.append((node, receiver))
         elif self._is_module(receiver):
             self._report(node)
+        else:
+            stored = stored_parameter(self.ctx, receiver)
+            if stored is not None:
+                self.stored.append((node, *stored))
 
     def finish(self) -> None:
         for node, name in self.later:
             if self._is_module(name):
+                self._report(node)
+        for node, class_def, init, parameter in self.stored:
+            passed = constructor_arguments(self.ctx, class_def, init, parameter)
+            if passed is not None and all(self._is_module(argument) for argument in passed):
                 self._report(node)
 
     def _report(self, node: cst.Call) -> None:
@@ -332,3 +357,4 @@ class DirectForwardCall(Rule):
         own = {star.name.value for star in (params.star_arg, params.star_kwarg) if isinstance(star, cst.Param)}
         return bool(own) and all(arg.star and type(arg.value) is cst.Name and arg.value.value in own
                                  for arg in node.args)
+

@@ -238,7 +238,8 @@ class EvalWithoutNoGrad(Rule):
             teacher.eval()
             teacher.requires_grad_(False)
             return kl(student(x), teacher(x))
-        """,        # A DDPG agent (a tutorial's form): the critic runs in eval mode for its layer norm, and its output is
+        """,
+        # A DDPG agent (a tutorial's form): the critic runs in eval mode for its layer norm, and its output is
         # trained on after the switch back.
         """
         import torch
@@ -437,13 +438,15 @@ class EvalWithoutNoGrad(Rule):
         return None
 
     def _backpropagated(self, call: cst.Call, function: cst.FunctionDef | None, order: int) -> bool:
-        """The name `call`'s output is assigned to feeds a backward pass later in the body, through the names
-        computed from it: DDPG's `critic_value = self.critic.forward(s, a)` under `critic.eval()`, then
-        `critic.train()` and `F.mse_loss(target, critic_value).backward()`."""
+        """The name `call`'s output is assigned to feeds a backward pass later in the body, before the name is
+        bound again, through the names computed from it: DDPG's `critic_value = self.critic.forward(s, a)` under
+        `critic.eval()`, then `critic.train()` and `F.mse_loss(target, critic_value).backward()`."""
         body = function.body if function is not None else self.ctx.module
         sources: dict[str, set[str]] = {}  # name -> the names its assignments compute from
-        target = None
-        for node in self.ctx.walk(body):
+        position: dict[int, int] = {}  # id() of a node -> its place in source order
+        target, assigned_at, rebound_at = None, -1, None
+        for index, node in enumerate(self.ctx.walk(body)):
+            position[id(node)] = index
             if type(node) is not cst.Assign:
                 continue
             names = set(names_in(node.value))
@@ -451,11 +454,15 @@ class EvalWithoutNoGrad(Rule):
                 for element in _assigned_names(assigned.target):
                     sources.setdefault(element, set()).update(names)
                     if target is None and any(inner is call for inner in self.ctx.walk(node.value)):
-                        target = element
+                        target, assigned_at = element, index
+                    elif element == target and rebound_at is None:
+                        rebound_at = index
         if target is None:
             return False
         for event in training_loop(self.ctx).body_events(function):
-            if event.kind != "backward" or event.order <= order:
+            at = position.get(id(event.node))
+            if event.kind != "backward" or event.order <= order or at is None or at < assigned_at \
+                    or rebound_at is not None and at > rebound_at:
                 continue
             seen: set[str] = set()
             stack = names_in(event.node)

@@ -121,7 +121,8 @@ class Float64OnMps(Rule):
             print("float64 works on this MPS build")
         except (RuntimeError, TypeError):
             print("MPS rejects float64, as expected")
-        """,        """
+        """,
+        """
         import numpy as np
         import torch
         table = np.loadtxt("features.csv", delimiter=",", dtype=np.float32)

@@ -189,7 +189,8 @@ class GraphKeptAlive(Rule):
             optimizer_G.step()
             with torch.no_grad():
                 samples.append(G(fixed_z))
-        """,        # A Keras-style history dict of plain numbers.
+        """,
+        # A Keras-style history dict of plain numbers.
         """
         import torch
         from collections import defaultdict

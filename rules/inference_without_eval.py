@@ -134,7 +134,8 @@ class InferenceWithoutEval(Rule):
         with torch.no_grad():
             for x, y in loader:
                 out = net(x)
-        """,        # The DCGAN tutorial: a progress snapshot under `no_grad` every few iterations of the training loop, of a
+        """,
+        # The DCGAN tutorial: a progress snapshot under `no_grad` every few iterations of the training loop, of a
         # generator that is meant to stay in train mode.
         """
         import torch

@@ -6,7 +6,8 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.loops.training_loop import module_level_callers, passed_argument
+from shapecheck.loops.training_loop import module_level_callers
+from shapecheck.objects.arguments import passed_argument
 from shapecheck.rules._devices import creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import argument_of
 
@@ -127,7 +128,8 @@ class InputNotOnModelDevice(Rule):
         samples = [torch.randn(1, 3, 32, 32) for _ in range(10)]
         for x in samples:
             y = model(x)
-        """,        # The helper moves each batch itself; the other is handed a model left on the CPU.
+        """,
+        # The helper moves each batch itself; the other is handed a model left on the CPU.
         """
         import torch
         from torch.utils.data import DataLoader, TensorDataset

@@ -3,10 +3,14 @@ log-probabilities."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
-from shapecheck.loops.training_loop import module_level_callers, passed_argument
+from shapecheck.loops.training_loop import module_level_callers
+from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._activations import (
     Activation,
     activation_input,
@@ -38,7 +42,8 @@ class LossOnProbabilities(Rule):
         one), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
         whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
-        read from the helper's calls at module level, every one agreeing. The target is never checked: soft
+        read from the helper's calls at module level, and a trainer's `self.criterion` / `self.model` stored from
+        its constructor's parameters from the trainer's constructions, every one agreeing. The target is never checked: soft
         targets from a teacher's softmax (distillation) are correct.
 
         ## Why is this bad?
@@ -137,7 +142,8 @@ class LossOnProbabilities(Rule):
         import torch
         import tensorflow as tf
         loss = tf.nn.softmax_cross_entropy_with_logits(labels, tf.nn.softmax(x))
-        """,        # The helper is handed a model that returns logits.
+        """,
+        # The helper is handed a model that returns logits.
         """
         import torch
         import torch.nn as nn
@@ -157,6 +163,17 @@ class LossOnProbabilities(Rule):
                 optimizer.step()
         net = Net()
         train(net, loader, nn.CrossEntropyLoss(), torch.optim.SGD(net.parameters(), lr=0.1))
+        """,
+        # A trainer that stores what it is given, built with a logits model.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, model, criterion):
+                self.model, self.criterion = model, criterion
+            def step(self, x, y):
+                return self.criterion(self.model(x), y)
+        trainer = Trainer(nn.Linear(32, 2), nn.CrossEntropyLoss())
         """,
 
     ]
@@ -276,23 +293,40 @@ class LossOnProbabilities(Rule):
         clf = Classifier()
         train(clf, loader, nn.CrossEntropyLoss(), torch.optim.Adam(clf.parameters()))
         """,
+        # The same trainer built with a model whose forward ends in softmax.
+        """
+        import torch
+        import torch.nn as nn
+        class DomainClassifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = nn.Sequential(nn.Linear(32, 64), nn.ReLU(), nn.Linear(64, 2))
+            def forward(self, feats):
+                return torch.softmax(self.layers(feats), dim=1)
+        class Trainer:
+            def __init__(self, model, criterion):
+                self.model, self.criterion = model, criterion
+            def step(self, x, y):
+                return self.criterion(self.model(x), y)
+        trainer = Trainer(DomainClassifier(), nn.CrossEntropyLoss())
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        # A loss in a same-file helper whose criterion or model is a parameter: (the loss call, the helper, the
-        # criterion parameter or the loss computed, the model parameter or None when the input is known here).
-        self._in_helpers: list[tuple[cst.Call, cst.FunctionDef, str, str | None]] = []
+        # A loss whose criterion or model was handed in: (the loss call, the loss when it is known here, else what
+        # says the criterion; what says the model, None when the input is known here).
+        self._handed: list[tuple[cst.Call, str | Handed, Handed | None]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         found = loss_input(self.ctx, node, LOSSES)
         if found is None:
-            self._note_helper(node, None)
+            self._note_handed(node, None)
             return
         loss, argument = found
         activation = activation_of(self.ctx, argument, models=True)
         if activation is None or activation.kind != "softmax":
-            self._note_helper(node, loss)
+            self._note_handed(node, loss)
             return
         self._report(node, loss, activation)
 
@@ -303,49 +337,52 @@ class LossOnProbabilities(Rule):
             self.report(node, "nll_loss expects log-probabilities: use log_softmax, not softmax",
                         activation and self._fix(activation, remove=False))
 
-    def _note_helper(self, node: cst.Call, loss: str | None) -> None:
-        """`criterion(model(x), y)` in `def train(model, loader, criterion, ...)`: the callers say what the
-        criterion and the model are."""
-        function = self.ctx.function
-        if function is None:
-            return
-        criterion = loss or _own_parameter(self.ctx, node.func, function)
+    def _note_handed(self, node: cst.Call, loss: str | None) -> None:
+        """`criterion(model(x), y)` in `def train(model, loader, criterion, ...)`, or `self.criterion(
+        self.model(x), y)` in a trainer that stored what its constructor was given: the calls of the helper or
+        the constructions of the trainer say what the criterion and the model are."""
+        criterion = loss or self._handed_in(node.func)
         argument = first_argument(node, "input")
         if criterion is None or argument is None:
             return
-        model = None
         if loss is None:
             activation = activation_of(self.ctx, argument, models=True)
             if activation is not None and activation.kind == "softmax":
-                self._in_helpers.append((node, function, criterion, None))
+                self._handed.append((node, criterion, None))
                 return
         value, _ = self.ctx.value_of(argument)
-        if type(value) is cst.Call:
-            model = _own_parameter(self.ctx, value.func, function)
+        model = self._handed_in(value.func) if type(value) is cst.Call else None
         if model is not None:
-            self._in_helpers.append((node, function, criterion, model))
+            self._handed.append((node, criterion, model))
+
+    def _handed_in(self, expr: cst.BaseExpression) -> Handed | None:
+        ctx = self.ctx
+        function = ctx.function
+        if type(expr) is cst.Name and function is not None:
+            binding = ctx.binding(expr)
+            if binding is not None and binding.kind == "param" and binding.statement is function:
+                return Handed(function, expr.value)
+            return None
+        stored = stored_parameter(ctx, expr)
+        return Handed(stored[1], stored[2], stored[0]) if stored is not None else None
 
     def finish(self) -> None:
-        for node, function, criterion, model in self._in_helpers:
-            sites = module_level_callers(self.ctx, function)
-            if sites is None:
-                continue
-            losses = {criterion if criterion in LOSSES else self._passed_loss(function, site.node, criterion)
-                      for site in sites}
-            if len(losses) != 1 or None in losses:
-                continue
-            if model is None or all(self._passed_softmax_model(function, site.node, model) for site in sites):
-                self._report(node, losses.pop(), None)  # type: ignore[arg-type]
+        for node, criterion, model in self._handed:
+            if isinstance(criterion, Handed):
+                passed = criterion.arguments(self.ctx)
+                losses = {self._loss_built(argument) for argument in passed} if passed is not None else {None}
+                if len(losses) != 1 or None in losses:
+                    continue
+                criterion = losses.pop()  # type: ignore[assignment]
+            models = model.arguments(self.ctx) if model is not None else []
+            if models is not None and all(model_output(self.ctx, cst.Call(func=argument), None, None) == "softmax"
+                                          for argument in models):
+                self._report(node, criterion, None)  # type: ignore[arg-type]
 
-    def _passed_loss(self, function: cst.FunctionDef, call: cst.Call, parameter: str) -> str | None:
-        passed = passed_argument(function, call, parameter)
-        construction, _ = construction_of(self.ctx, passed) if passed is not None else (None, None)
+    def _loss_built(self, argument: cst.BaseExpression) -> str | None:
+        construction, _ = construction_of(self.ctx, argument)
         qualname = self.ctx.qualname(construction.func) if construction is not None else None
         return qualname if qualname in LOSSES else None
-
-    def _passed_softmax_model(self, function: cst.FunctionDef, call: cst.Call, parameter: str) -> bool:
-        passed = passed_argument(function, call, parameter)
-        return passed is not None and model_output(self.ctx, cst.Call(func=passed), None, None) == "softmax"
 
     def _fix(self, activation: Activation, remove: bool) -> Fix | None:
         if not activation.inline or activation.form not in ("function", "method"):
@@ -360,9 +397,20 @@ class LossOnProbabilities(Rule):
         return Fix("Use `log_softmax`", ((call, new),), "unsafe")
 
 
-def _own_parameter(ctx: Context, func: cst.BaseExpression, function: cst.FunctionDef) -> str | None:
-    """The name of `function`'s parameter that `func` is (`criterion` in `criterion(outputs, labels)`)."""
-    if type(func) is not cst.Name:
-        return None
-    binding = ctx.binding(func)
-    return func.value if binding is not None and binding.kind == "param" and binding.statement is function else None
+
+@dataclass(frozen=True)
+class Handed:
+    """A criterion or model a function was handed: a parameter of a same-file helper (`class_def` None), or the
+    parameter a class's constructor stored in the attribute a method uses."""
+
+    function: cst.FunctionDef
+    parameter: str
+    class_def: cst.ClassDef | None = None
+
+    def arguments(self, ctx: Context) -> list[cst.BaseExpression] | None:
+        """What the file passes for it: at every module-level call of the helper, or construction of the class."""
+        if self.class_def is not None:
+            return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
+        sites = module_level_callers(ctx, self.function)
+        passed = [passed_argument(self.function, site.node, self.parameter) for site in sites or ()]
+        return None if not passed or None in passed else passed  # type: ignore[return-value]

@@ -296,7 +296,8 @@ class MissingZeroGrad(Rule):
             lossD.backward()
             netG.zero_grad()
             optimizerD.step()
-        """,        # A trainer that keeps the model it is given and resets it through its own attribute: `self.model` is the
+        """,
+        # A trainer that keeps the model it is given and resets it through its own attribute: `self.model` is the
         # module whose parameters `self.opt` holds.
         """
         import torch

@@ -8,7 +8,8 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name, last_name, param_annotation
-from shapecheck.loops.training_loop import module_level_callers, passed_argument
+from shapecheck.loops.training_loop import module_level_callers
+from shapecheck.objects.arguments import passed_argument
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.rules._devices import moves_to_device
 
@@ -172,7 +173,8 @@ class NumpyOfGraphTensor(Rule):
             loss = F.cross_entropy(model(x), y)
             losses.append(loss.item())
             preds = (model(x) > 0).numpy()
-        """,        # A parameter-free layer: its output requires grad only when its input does.
+        """,
+        # A parameter-free layer: its output requires grad only when its input does.
         """
         import torch
         import torch.nn as nn

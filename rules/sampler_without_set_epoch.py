@@ -97,7 +97,8 @@ class SamplerWithoutSetEpoch(Rule):
         loader = DataLoader(ds, sampler=sampler)
         for batch in loader:
             predict(batch)
-        """,        """
+        """,
+        """
         import torch
         from torch.utils.data import DataLoader
         from torch.utils.data.distributed import DistributedSampler

@@ -18,7 +18,9 @@ class SchedulerBeforeOptimizer(Rule):
         ## What it does
         Finds a learning-rate scheduler's `scheduler.step()` that an iteration reaches before the optimizer's
         `optimizer.step()`: in the same loop body above it, or at the top of an epoch loop whose batch loop (or
-        a same-file helper it calls, such as `train_one_epoch(...)`) steps the optimizer. A scheduler is what
+        a same-file helper it calls, such as `train_one_epoch(...)`) steps the optimizer. The scheduler step may
+        itself sit in a same-file helper or hook the loop calls (a trainer's `self.on_epoch_start()`). A scheduler
+        is what
         `torch.optim.lr_scheduler` (or a `*LR` / `*Scheduler` class) builds, or a name with `sched` in it.
 
         Not reported: a step with arguments (`ReduceLROnPlateau.step(val_loss)`, a diffusion sampler's
@@ -104,6 +106,25 @@ class SchedulerBeforeOptimizer(Rule):
             scheduler.step()
             train_one_epoch(model, loader, optimizer)
         """,
+        # A trainer's epoch-end hook, called after the batches.
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, batches):
+                self.model, self.batches = model, batches
+                self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+                self.scheduler = torch.optim.lr_scheduler.StepLR(self.optimizer, step_size=10)
+            def on_epoch_end(self):
+                self.scheduler.step()
+            def fit(self, epochs):
+                for epoch in range(epochs):
+                    for x, y in self.batches:
+                        self.optimizer.zero_grad()
+                        criterion(self.model(x), y).backward()
+                        self.optimizer.step()
+                    self.on_epoch_end()
+        """,
+
     ]
     INVALID = [
         """
@@ -138,20 +159,42 @@ class SchedulerBeforeOptimizer(Rule):
             lr_scheduler.step()
             train_epoch(model, train_loader, optimizer)
         """,
+        # The same hook called at the start of each epoch.
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, batches):
+                self.model, self.batches = model, batches
+                self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+                self.scheduler = torch.optim.lr_scheduler.StepLR(self.optimizer, step_size=10)
+            def on_epoch_start(self):
+                self.scheduler.step()
+            def fit(self, epochs):
+                for epoch in range(epochs):
+                    self.on_epoch_start()
+                    for x, y in self.batches:
+                        self.optimizer.zero_grad()
+                        criterion(self.model(x), y).backward()
+                        self.optimizer.step()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._steps: list[Event] = []  # scheduler steps that could be reported
+        self._in_helpers: list[Event] = []  # ... and those of a function's body outside any loop
 
     def visit_Call(self, node: cst.Call) -> None:
         event = training_loop(self.ctx).event_at(node)
-        if event is None or event.kind != "schedule" or not event.loops or in_test(self.ctx):
+        if event is None or event.kind != "schedule" or in_test(self.ctx):
             return
-        loop = event.loops[-1]
+        # The block the step runs in every time: its loop, or a helper's body (`def on_epoch_start(self):`).
+        block = event.loops[-1] if event.loops else event.function
+        if block is None:
+            return
         for ancestor in reversed(self.ctx.ancestors):
-            if ancestor is loop:
-                self._steps.append(event)
+            if ancestor is block:
+                (self._steps if event.loops else self._in_helpers).append(event)
                 return
             if type(ancestor) is cst.If or type(ancestor) is cst.IfExp:
                 return
@@ -160,13 +203,22 @@ class SchedulerBeforeOptimizer(Rule):
         if is_test_file(self.ctx):
             return
         training = training_loop(self.ctx)
-        for event in self._steps:
-            for loop in reversed(event.loops):
-                steps = [e.order for e in training.loop_events(loop, event.function)
+        placed = [(event, event.order, event.loops, event.function) for event in self._steps]
+        # A helper's step runs where the helper is called: `self.on_epoch_start()` at the top of the epoch loop.
+        for event in self._in_helpers:
+            assert event.function is not None
+            placed += [(event, site.order, training.enclosing(site.loop), site.function)
+                       for site in self.ctx.calls_to(event.function.name.value)
+                       if site.loop is not None and event.function in training.definitions_of(site.node)]
+        reported: set[cst.CSTNode] = set()
+        for event, order, loops, function in placed:
+            for loop in reversed(loops):
+                steps = [e.order for e in training.loop_events(loop, function)
                          if e.kind == "step" and is_step_call(e.node)]
                 if not steps:
                     continue
-                if event.order < min(steps):
+                if order < min(steps) and event.node not in reported:
+                    reported.add(event.node)
                     self.report(event.node, f"`{self.ctx.code(event.node)}` runs before the optimizer's `step()` in "
                                             "this loop: since PyTorch 1.1 the scheduler steps after the optimizer, "
                                             "and this order skips the first value of the schedule; move it after "

@@ -140,24 +140,32 @@ class StepBetweenBackward(Rule):
             loss_latent = lambda_latent * mae_loss(_mu, sampled_z)
             loss_latent.backward()
             optimizer_G.step()
-        """,        # DDPG done right: the actor's loss runs the critic again after the critic's step; the target under
-        # no_grad has no graph.
+        """,
+        # TD3's delayed policy update (sfujim/TD3's form): the policy loss runs Q1 again after the critics' step.
         """
         import torch
         import torch.nn.functional as F
-        actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
-        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
-        for state, action, reward, next_state in replay:
-            with torch.no_grad():
-                target_q = reward + gamma * critic(next_state, actor(next_state))
-            critic_loss = F.mse_loss(critic(state, action), target_q)
-            critic_opt.zero_grad()
-            critic_loss.backward()
-            critic_opt.step()
-            actor_loss = -critic(state, actor(state)).mean()
-            actor_opt.zero_grad()
-            actor_loss.backward()
-            actor_opt.step()
+        class TD3:
+            def __init__(self, actor, critic):
+                self.actor, self.critic = actor, critic
+                self.actor_optimizer = torch.optim.Adam(actor.parameters(), lr=3e-4)
+                self.critic_optimizer = torch.optim.Adam(critic.parameters(), lr=3e-4)
+            def train(self, replay_buffer, iterations):
+                for it in range(iterations):
+                    state, action, next_state, reward, not_done = replay_buffer.sample(256)
+                    with torch.no_grad():
+                        target_q1, target_q2 = self.critic_target(next_state, self.actor_target(next_state))
+                        target_q = reward + not_done * 0.99 * torch.min(target_q1, target_q2)
+                    current_q1, current_q2 = self.critic(state, action)
+                    critic_loss = F.mse_loss(current_q1, target_q) + F.mse_loss(current_q2, target_q)
+                    self.critic_optimizer.zero_grad()
+                    critic_loss.backward()
+                    self.critic_optimizer.step()
+                    if it % 2 == 0:
+                        actor_loss = -self.critic.Q1(state, self.actor(state)).mean()
+                        self.actor_optimizer.zero_grad()
+                        actor_loss.backward()
+                        self.actor_optimizer.step()
         """,
         # A PPO agent (ShangtongZhang/DeepRL's form): one optimizer for a shared network, or two for separate
         # heads; the step of one branch never runs before the backward passes of the other.
@@ -230,21 +238,23 @@ class StepBetweenBackward(Rule):
                 g_loss.backward()
                 optimizer_G.step()
         """,
-        # Actor-critic: both losses computed first, the critic stepped between the two backward passes.
+        # Soft actor-critic with both losses written first: the policy loss's graph runs through the critic's
+        # weights, which the critic's step has changed by the time it is backpropagated.
         """
         import torch
-        import torch.nn.functional as F
-        actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
-        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
-        for state, action, target_q in replay:
-            critic_loss = F.mse_loss(critic(state, action), target_q)
-            actor_loss = -critic(state, actor(state)).mean()
-            critic_opt.zero_grad()
-            critic_loss.backward()
-            critic_opt.step()
-            actor_opt.zero_grad()
-            actor_loss.backward()
-            actor_opt.step()
+        q_optim = torch.optim.Adam(q_net.parameters(), lr=3e-4)
+        pi_optim = torch.optim.Adam(policy.parameters(), lr=3e-4)
+        for batch in buffer.batches(256):
+            obs, act, backup = batch["obs"], batch["act"], batch["backup"]
+            q_loss = ((q_net(obs, act) - backup) ** 2).mean()
+            new_act, logp = policy(obs)
+            pi_loss = (alpha * logp - q_net(obs, new_act)).mean()
+            q_optim.zero_grad()
+            q_loss.backward()
+            q_optim.step()
+            pi_optim.zero_grad()
+            pi_loss.backward()
+            pi_optim.step()
         """,
         # The generator's loss is written after D's step, from D's output computed before it.
         """

@@ -3,6 +3,8 @@ with its inputs or parameters, in a module that is moved to a device."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
@@ -17,6 +19,11 @@ _PLACING = frozenset({"to", "cuda", "type_as", "to_device"})
 _COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm", "torch.mm", "torch.where",
                         "torch.einsum", "torch.add", "torch.mul", "torch.max", "torch.min", "torch.maximum",
                         "torch.minimum", "torch.concat", "torch.hstack", "torch.vstack"})
+# Torch functions of one tensor that keep its device: `torch.exp(torch.arange(n) / n)` is on the CPU.
+_ELEMENTWISE = frozenset({f"torch.{name}" for name in (
+    "exp", "log", "sin", "cos", "sqrt", "rsqrt", "sigmoid", "tanh", "abs", "neg", "reciprocal", "tril", "triu",
+    "outer", "flip", "cumsum",
+)})
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.MatrixMultiply, cst.Power, cst.FloorDivide)
 
 
@@ -33,8 +40,10 @@ class TensorCreatedOffDevice(Rule):
         of an `nn.Module` (or a method `forward` calls), whose result is combined with the module's inputs or
         parameters (arithmetic, `torch.cat`/`stack`, or an argument of a submodule call such as
         `self.lstm(x, (h0, c0))`), in a module that is moved to a device in the same file (`Net().to(device)`,
-        `model.cuda()`) or meant to be (the class handles a `device` elsewhere). Hidden-state initialisation
-        is the classic.
+        `model.cuda()`), a submodule of such a module (`self.encoder = Encoder(...)`), or a module meant to be
+        moved (the class handles a `device` elsewhere). Hidden-state initialisation is the classic. The new tensor
+        is followed through arithmetic with constants, one-tensor torch functions (`torch.exp(-math.log(1e4) *
+        torch.arange(half) / half)`) and indexing (`freqs[None, :]`).
 
         ## Why is this bad?
         Factory functions create on the CPU unless told otherwise, whatever device the module is on. On a GPU the
@@ -143,6 +152,22 @@ class TensorCreatedOffDevice(Rule):
                 return self.weights[input_ids] / scale + self.side_bias(mask)
         model = SinusoidalPositions().to(device)
         """,
+        # The frequencies are built on the input's device, or moved there, however wrapped.
+        """
+        import torch
+        import torch.nn as nn
+        class RotaryAngles(nn.Module):
+            def __init__(self, head_dim):
+                super().__init__()
+                self.head_dim = head_dim
+            def forward(self, positions):
+                exponent = torch.arange(0, self.head_dim, 2, device=positions.device).float() / self.head_dim
+                inv_freq = 1.0 / (10000 ** exponent)
+                scale = torch.exp(torch.arange(self.head_dim // 2) / self.head_dim).to(positions.device)
+                angles = positions[..., None] * inv_freq[None, None, :] * scale
+                return torch.stack([angles.cos(), angles.sin()], dim=-1)
+        rope = RotaryAngles(64).cuda()
+        """,
     ]
     INVALID = [
         Invalid(
@@ -190,6 +215,49 @@ class TensorCreatedOffDevice(Rule):
                 bias = torch.arange(x.size(1)).float().unsqueeze(-1)
                 return self.proj(x) + bias
         """,
+        # Rotary frequencies built in `forward`: wrapped in arithmetic, then indexed, still a CPU tensor.
+        """
+        import torch
+        import torch.nn as nn
+        class RotaryAngles(nn.Module):
+            def __init__(self, head_dim):
+                super().__init__()
+                self.head_dim = head_dim
+            def forward(self, positions):
+                inv_freq = 1.0 / (10000 ** (torch.arange(0, self.head_dim, 2).float() / self.head_dim))
+                angles = positions[..., None] * inv_freq[None, None, :]
+                return torch.stack([angles.cos(), angles.sin()], dim=-1)
+        rope = RotaryAngles(64).cuda()
+        """,
+        # A word-level LSTM cell inside a moved seq2seq model: `.cuda()` moves the submodule too.
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            class WordDecoder(nn.Module):
+                def __init__(self, emb, hid):
+                    super().__init__()
+                    self.hid = hid
+                    self.lstm = nn.LSTMCell(emb, hid)
+                def forward(self, embedded):
+                    h = torch.zeros(embedded.size(1), self.hid)
+                    c = torch.zeros(embedded.size(1), self.hid)
+                    outputs = []
+                    for step in embedded:
+                        h, c = self.lstm(step, (h, c))
+                        outputs.append(h)
+                    return torch.stack(outputs)
+            class Seq2Seq(nn.Module):
+                def __init__(self, vocab):
+                    super().__init__()
+                    self.embed = nn.Embedding(vocab, 128)
+                    self.decoder = WordDecoder(128, 256)
+                def forward(self, tokens):
+                    return self.decoder(self.embed(tokens))
+            model = Seq2Seq(5000).cuda()
+            """,
+            count=2,
+        ),
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -204,6 +272,7 @@ class TensorCreatedOffDevice(Rule):
                 self._moved_classes.add(id(class_def))
 
     def finish(self) -> None:
+        self._move_submodules()
         for class_def in self.ctx.class_defs:
             if not is_torch_module_class(self.ctx, class_def):
                 continue
@@ -213,6 +282,21 @@ class TensorCreatedOffDevice(Rule):
             for method in _reachable(methods, "forward"):
                 for call in self._offending(method, methods):
                     self.report(call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
+
+    def _move_submodules(self) -> None:
+        """`.to(device)` moves a module's submodules with it: `self.encoder = RecurrentEncoder(...)` in a moved
+        `TrajectoryClassifier` moves every `RecurrentEncoder` built there, transitively."""
+        todo = [class_def for class_def in self.ctx.class_defs if id(class_def) in self._moved_classes]
+        while todo:
+            for node in self.ctx.walk(todo.pop()):
+                if type(node) is not cst.Assign or type(node.value) is not cst.Call \
+                        or not all(_is_self_attribute(target.target) for target in node.targets):
+                    continue
+                built = node.value.func
+                binding = self.ctx.binding(built) if type(built) is cst.Name else None
+                if binding is not None and binding.kind == "class" and id(binding.statement) not in self._moved_classes:
+                    self._moved_classes.add(id(binding.statement))
+                    todo.append(binding.statement)  # type: ignore[arg-type]
 
     def _offending(self, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> list[cst.Call]:
         """Creations without a device in `method` whose value meets the inputs or parameters and is never
@@ -224,7 +308,7 @@ class TensorCreatedOffDevice(Rule):
         for node in self.ctx.walk(method.body):
             if type(node) is not cst.Call or not creates_on_cpu(self.ctx, node):
                 continue
-            holder, placed = _follow(node, parents)
+            holder, placed = _follow(node, parents, self.ctx, lambda other: not _mentions_input(other, inputs, methods))
             if placed:
                 continue
             if type(holder) is cst.Name:
@@ -291,9 +375,13 @@ def _parents(root: cst.CSTNode) -> dict[int, cst.CSTNode]:
     return parents
 
 
-def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> tuple[cst.CSTNode, bool]:
+def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Context | None = None,
+            constant: Callable[[cst.CSTNode], bool] | None = None) -> tuple[cst.CSTNode, bool]:
     """Up the method chain on a value (`torch.arange(n).float().unsqueeze(0)`) to what holds it: the name it is
-    assigned to, or the outermost expression; True when a call on the way places it (`.to(...)`, `.cuda()`)."""
+    assigned to, or the outermost expression; True when a call on the way places it (`.to(...)`, `.cuda()`).
+    With `ctx` and `constant` (what tells an operand that carries no device), also up through arithmetic with such
+    operands and torch functions of the value alone: `torch.exp(-math.log(1e4) * torch.arange(half) / half)` is
+    still a CPU tensor."""
     current = node
     while True:
         parent = parents.get(id(current))
@@ -301,6 +389,18 @@ def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> tuple[cst.CST
         if type(parent) is cst.Attribute and parent.value is current and type(grand) is cst.Call:
             if parent.attr.value in _PLACING:
                 return current, True
+            current = grand
+            continue
+        if constant is not None and type(parent) is cst.BinaryOperation and type(parent.operator) in _ARITHMETIC:
+            other = parent.right if parent.left is current else parent.left
+            if constant(other):
+                current = parent
+                continue
+        if constant is not None and type(parent) is cst.UnaryOperation:
+            current = parent
+            continue
+        if ctx is not None and type(parent) is cst.Arg and type(grand) is cst.Call and parent.value is current \
+                and ctx.qualname(grand.func) in _ELEMENTWISE and all(arg is parent for arg in grand.args):
             current = grand
             continue
         if type(parent) is cst.Assign and parent.value is current and len(parent.targets) == 1:
@@ -321,8 +421,8 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             if any(type(n) is cst.Call and ctx.qualname(n.func) in CREATIONS for n in walk(other)):
                 return False  # two new CPU tensors together
             return _mentions_input(other, inputs, methods)
-        if type(parent) in (cst.Element, cst.Tuple, cst.List):
-            current = parent
+        if type(parent) in (cst.Element, cst.Tuple, cst.List) or type(parent) is cst.Subscript and parent.value is current:
+            current = parent  # `freqs[None, :]` is still the CPU tensor
             continue
         if type(parent) is cst.Arg:
             call = parents.get(id(parent))
@@ -364,3 +464,7 @@ def _mentions_device(class_def: cst.ClassDef) -> bool:
         if kind is cst.Name and "device" in node.value or kind is cst.SimpleString and "device" in node.value:
             return True
     return False
+
+
+def _is_self_attribute(target: cst.BaseExpression) -> bool:
+    return type(target) is cst.Attribute and type(target.value) is cst.Name and target.value.value == "self"

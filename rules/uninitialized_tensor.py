@@ -9,7 +9,8 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Binding
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
-from shapecheck.loops.training_loop import module_level_callers, passed_argument
+from shapecheck.loops.training_loop import module_level_callers
+from shapecheck.objects.arguments import passed_argument
 from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
@@ -77,7 +78,8 @@ class UninitializedTensor(Rule):
         In-place arithmetic (`total += x`, `acc.add_(x)`) reads the garbage, and a write at literal indices
         (`point[0] = 1.0` into a `torch.Tensor(3)`) or at the keys of a loop that does not count through the
         positions (`for cls, n in counts.items(): weights[cls] = ...`; `for i in range(n)` may fill them all)
-        leaves the other elements: neither initializes it. A size in a parameter of a same-file function
+        leaves the other elements: neither initializes it. A name whose reads take only the shape, type or device
+        (`x.size()`, `torch.squeeze(x).shape`) is not reported. A size in a parameter of a same-file function
         (`torch.Tensor(num_classes)`) counts when every call of the function passes an int.
 
         ## Why is this bad?
@@ -248,7 +250,8 @@ class UninitializedTensor(Rule):
             for b in range(B):
                 target[b][: len(targets[b])] = torch.IntTensor(targets[b])
             return target
-        """,        """
+        """,
+        """
         import torch
         def class_weights(labels, num_classes: int):
             weights = torch.Tensor(num_classes)
@@ -259,6 +262,17 @@ class UninitializedTensor(Rule):
             return torch.Tensor(values)
         w = class_weights(torch.randint(0, 5, (100,)), 5)
         t = as_tensor([0.5, 1.5])
+        """,
+        # A tutorial's shape demos: only the sizes of the garbage are read.
+        """
+        import torch
+        x = torch.FloatTensor(10, 12, 3, 3)
+        x.size()[:]
+        x1 = torch.FloatTensor(10, 1, 3, 1, 4)
+        x2 = torch.squeeze(x1)
+        x1.size(), x2.size()
+        b1 = torch.FloatTensor(10, 3, 4)
+        torch.bmm(b1, b1.transpose(1, 2)).size(), b1.transpose(1, 2).shape
         """,
 
     ]
@@ -406,6 +420,13 @@ class UninitializedTensor(Rule):
         class_weights = inverse_frequency(train_labels, n_classes)
         criterion = torch.nn.CrossEntropyLoss(weight=class_weights)
         """,
+        # The same demos reading the values: the garbage is shown.
+        """
+        import torch
+        x1 = torch.FloatTensor(3, 4)
+        x1.size()
+        torch.exp(x1)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -413,6 +434,11 @@ class UninitializedTensor(Rule):
         self._allocations: list[_Allocation] = []
         self._by_key: dict[Key, list[_Allocation]] = {}
         self._written: set[Key] = set()  # written, or handed to code that may write it
+        # id() of an allocation bound to local names -> whether a read of it used its values ...
+        self._value_read: dict[int, bool] = {}
+        self._shape_read: dict[int, bool] = {}  # ... and whether one read its shape, type or device
+        # id() of `x2 = torch.squeeze(x1)` -> the allocations x2 is computed from.
+        self._derived: dict[int, set[int]] = {}
         self._partial: dict[Key, set[int]] = {}  # elements written at literal indices: `t[0] = a` leaves t[1]
         self._classes_initialized: set[int] = set()
         self._inherited: set[int] = set()  # classes with a base from another module, which may initialize them
@@ -452,6 +478,8 @@ class UninitializedTensor(Rule):
                 if key[0] == "local":
                     self._literal_names.setdefault(key, []).append(allocation)
         self._allocations.append(allocation)
+        if keys and all(key[0] == "local" for key in keys):
+            self._value_read[id(node)] = False  # no read yet
         for key in keys:
             self._by_key.setdefault(key, []).append(allocation)
 
@@ -586,6 +614,7 @@ class UninitializedTensor(Rule):
         return root
 
     def visit_Name(self, node: cst.Name) -> None:
+        self._note_read(node)
         if not self._literal_names:
             return
         allocations = self._literal_names.get(("local", id(self.ctx.function), node.value))
@@ -595,6 +624,29 @@ class UninitializedTensor(Rule):
         numeric = _numeric_use(parent) or type(parent) is cst.AugAssign and parent.target is node
         for allocation in allocations:
             allocation.used_as_number = numeric and allocation.used_as_number is not False
+
+    def _note_read(self, node: cst.Name) -> None:
+        """Remember how a name bound to an allocation (or to a tensor computed from one) is read: for its shape,
+        type or device only (`x.size()`, `torch.squeeze(x).shape`), or for its values (anything else)."""
+        if not self._value_read or type(self.ctx.parent) is cst.AssignTarget:
+            return
+        binding = self.ctx.binding(node)
+        if binding is None or binding.kind != "assign" or binding.value is None:
+            return
+        origins = self._derived.get(id(binding.statement))
+        if origins is None:
+            if id(binding.value) not in self._value_read:
+                return
+            origins = {id(binding.value)}
+        use = _read_use(self.ctx, self.ctx.ancestors)
+        if type(use) is cst.Assign:  # a name bound to a tensor computed from it: its own reads decide
+            self._derived[id(use)] = origins
+            return
+        for origin in origins:
+            if use:
+                self._value_read[origin] = True
+            else:
+                self._shape_read[origin] = True
 
     # ------------------------------------------------------------------------------------------------- writes
 
@@ -734,6 +786,8 @@ class UninitializedTensor(Rule):
         for allocation in self._allocations:
             if allocation.keys & self._written or self._filled_element_by_element(allocation):
                 continue
+            if self._shape_read.get(id(allocation.node)) and not self._value_read.get(id(allocation.node)):
+                continue  # read, and only for its shape: `x = torch.FloatTensor(10, 3, 4); x.size()`
             if allocation.size_parameter is not None and not self._passed_ints(*allocation.size_parameter):
                 continue
             attributes = {key[2] for key in allocation.keys if key[0] == "attr"}
@@ -775,6 +829,41 @@ def _has_foreign_base(ctx: Context, class_def: cst.ClassDef) -> bool:
         if binding is None or binding.kind != "class":
             return True
     return False
+
+
+# Attributes and methods that read a tensor's shape, type or device, never its values.
+_SHAPE_ATTRIBUTES = frozenset({"shape", "dtype", "device", "is_cuda", "ndim", "layout", "requires_grad"})
+_SHAPE_METHODS = frozenset({"size", "dim", "numel", "nelement", "type", "element_size", "get_device",
+                            "is_contiguous", "ndimension"})
+
+
+def _read_use(ctx: Context, ancestors: list[cst.CSTNode]) -> bool | cst.Assign:
+    """How the name being visited is read: False for its shape only, through tensors computed from it
+    (`torch.bmm(x1, x2).size()`, `x1.transpose(1, 2).shape`); the assignment of a name to a tensor computed
+    from it (`x2 = torch.squeeze(x1)`), whose reads decide; True for anything else."""
+    i = len(ancestors) - 2
+    current = ancestors[-1]
+    while i >= 1:
+        parent, grandparent = ancestors[i], ancestors[i - 1]
+        kind = type(parent)
+        if kind is cst.Attribute and parent.value is current:
+            called = type(grandparent) is cst.Call and grandparent.func is parent
+            name = parent.attr.value
+            if not called:
+                return name not in _SHAPE_ATTRIBUTES
+            if name in _SHAPE_METHODS:
+                return False
+            current, i = grandparent, i - 2  # `x.t()`, `x.view(...)`: a tensor computed from it
+            continue
+        if kind is cst.Arg and type(grandparent) is cst.Call and (ctx.qualname(grandparent.func) or "").startswith(
+                "torch."):
+            current, i = grandparent, i - 2
+            continue
+        if kind is cst.Assign and len(parent.targets) == 1 and type(parent.targets[0].target) is cst.Name \
+                and current is not ancestors[-1]:
+            return parent
+        return True
+    return True
 
 
 def _writes_or_ignores_values(method: str) -> bool:

@@ -760,21 +760,6 @@ class TrainingLoop:
         return names
 
 
-def passed_argument(definition: cst.FunctionDef, call: cst.Call, parameter: str) -> cst.BaseExpression | None:
-    """What `call` passes to `definition`'s `parameter`, by position or keyword; None when it passes nothing there
-    or `*args` hides it."""
-    params = [param.name.value for param in (*definition.params.posonly_params, *definition.params.params)]
-    if type(call.func) is cst.Attribute and params[:1] in (["self"], ["cls"]):
-        params = params[1:]
-    for index, arg in enumerate(call.args):
-        if arg.star:
-            return None
-        if arg.keyword is None and index < len(params) and params[index] == parameter \
-                or arg.keyword is not None and arg.keyword.value == parameter:
-            return arg.value
-    return None
-
-
 def module_level_callers(ctx: Context, definition: cst.FunctionDef) -> list[CallSite] | None:
     """The calls of a plain function of the file, when there are some and all are made at module level, where
     `finish()` reads their arguments' names as they end up; None otherwise (a method, a caller's locals)."""

@@ -1,0 +1,70 @@
+"""What a `self.` attribute holds when the constructor stored one of its parameters there.
+
+A trainer or agent keeps what it is given: `self.model, self.criterion = model, criterion`. Read on its own, a
+method sees an unknown object there; the constructions of the class say what it is. `stored_parameter` finds the
+parameter behind an attribute, and `constructor_arguments` what every construction of the class at module level
+passes for it (where `finish()` reads the names they use as they end up), so that a rule can decide on all of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.engine.syntax import dotted_name
+from shapecheck.objects.arguments import passed_argument
+
+if TYPE_CHECKING:
+    from shapecheck.engine.context import Context
+
+# Module methods that return the module itself: `teacher.eval()` is the teacher.
+_RETURNS_SELF = frozenset({"eval", "train", "to", "cuda", "cpu", "float", "half", "double", "requires_grad_"})
+
+
+def stored_parameter(ctx: Context, attribute: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str] | None:
+    """For `self.teacher` inside a method: the class, its `__init__` and the parameter `__init__` stores there
+    (`self.teacher = teacher`, `self.teacher, self.student = teacher.eval(), student`); None otherwise."""
+    class_def = ctx.class_def
+    if type(attribute) is not cst.Attribute or type(attribute.value) is not cst.Name \
+            or attribute.value.value != "self" or class_def is None:
+        return None
+    init = next((node for node in class_def.body.body
+                 if type(node) is cst.FunctionDef and node.name.value == "__init__"), None)
+    if init is None:
+        return None
+    params = {param.name.value for param in init.params.params[1:]}
+    spelled = f"self.{attribute.attr.value}"
+    for node in ctx.walk(init.body):
+        if type(node) is not cst.Assign or len(node.targets) != 1:
+            continue
+        target, value = node.targets[0].target, node.value
+        if type(target) is cst.Tuple and type(value) is cst.Tuple and len(target.elements) == len(value.elements):
+            pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+        else:
+            pairs = [(target, value)]
+        for stored, source in pairs:
+            source = _returned_self(source)
+            if dotted_name(stored) == spelled and type(source) is cst.Name and source.value in params:
+                return class_def, init, source.value
+    return None
+
+
+def constructor_arguments(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str
+                          ) -> list[cst.BaseExpression] | None:
+    """What each construction of the class passes for `parameter`, when there are some, all made at module level
+    by the class's name and all passing it; None otherwise."""
+    sites = [site for site in ctx.calls_to(class_def.name.value) if type(site.node.func) is cst.Name]
+    passed = []
+    for site in sites:
+        argument = passed_argument(init, site.node, parameter, constructor=True) if site.function is None else None
+        if argument is None:
+            return None
+        passed.append(argument)
+    return passed or None
+
+
+def _returned_self(expr: cst.BaseExpression) -> cst.BaseExpression:
+    while type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value in _RETURNS_SELF:
+        expr = expr.func.value
+    return expr
