@@ -225,14 +225,26 @@ def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Ch
 
 
 def _operations(statement: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The calls, operators and comparisons of a statement that ran, in source order, without the bodies of compound statements
-    (they are statements of their own in the trace) or of nested functions, lambdas and comprehensions."""
-    if type(statement) in (cst.Call, cst.BinaryOperation, cst.Comparison):
+    """The calls, operators, comparisons and truth tests of a statement that ran, in source order, without the
+    bodies of compound statements (they are statements of their own in the trace) or of nested functions, lambdas
+    and comprehensions. A bare name or attribute is a statement of the trace only as an `if` or `while` test."""
+    if type(statement) in (cst.Name, cst.Attribute, cst.Subscript):
         yield statement
-    for child in children(statement):
+        return
+    yield from _nested_operations(statement)
+
+
+def _nested_operations(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    if type(node) in _CHECKED:
+        yield node
+    for child in children(node):
         if type(child) not in _OPAQUE:
-            yield from _operations(child)
+            yield from _nested_operations(child)
 
 
+# what the checks look at: calls, operators, comparisons, and what tests a value's truth (`not t`, `t and u`,
+# `a if t else b`, `assert t`; the trace holds an `if` or `while` statement as its test)
+_CHECKED = (cst.Call, cst.BinaryOperation, cst.Comparison, cst.Assert, cst.IfExp, cst.BooleanOperation,
+            cst.UnaryOperation)
 _OPAQUE = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
            cst.IndentedBlock)
