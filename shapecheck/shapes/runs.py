@@ -242,9 +242,9 @@ def _nested_operations(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
             yield from _nested_operations(child)
 
 
-# what the checks look at: calls, operators, comparisons, and what tests a value's truth (`not t`, `t and u`,
+# what the checks look at: calls, operators, comparisons, assignments (that unpack), and what tests a value's truth (`not t`, `t and u`,
 # `a if t else b`, `assert t`; the trace holds an `if` or `while` statement as its test)
 _CHECKED = (cst.Call, cst.BinaryOperation, cst.Comparison, cst.Assert, cst.IfExp, cst.BooleanOperation,
-            cst.UnaryOperation)
+            cst.UnaryOperation, cst.Assign)
 _OPAQUE = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
            cst.IndentedBlock)
