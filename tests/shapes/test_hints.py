@@ -77,3 +77,29 @@ def test_bad_files_are_named_and_the_others_go_on(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "bad.py" in result.stderr and "missing.py" in result.stderr
     assert "      2  x: (2, 3)" in result.stdout
+
+
+def test_calls_followed_into_other_functions_and_files(tmp_path: Path) -> None:
+    (tmp_path / "model.py").write_text(
+        "import torch.nn as nn\n\n\n"
+        "class Encoder(nn.Module):\n"
+        "    def __init__(self, d_in=16, hidden=32):\n"
+        "        super().__init__()\n"
+        "        self.rnn = nn.GRU(d_in, hidden, batch_first=True, bidirectional=True)\n\n"
+        "    def forward(self, x):\n"
+        "        return self.rnn(x)\n")
+    train = tmp_path / "train.py"
+    train.write_text(
+        "import torch\nfrom model import Encoder\n\n\n"
+        "def pool(out):\n"
+        "    return torch.fft.rfft(out, dim=1).abs()\n\n\n"
+        "out, h = Encoder()(torch.randn(4, 10, 16))\n"
+        "spectrum = pool(out)\n")
+    result = run(str(train))
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        f"{train}: <module>\n"
+        "      9  out: (4, 10, 64)\n"
+        "      9  h: (2, 4, 32)\n"
+        "     10  spectrum: (4, 6, 64)\n"
+    )
