@@ -42,12 +42,17 @@ def run(*args: str):
     return CliRunner().invoke(main, ["shapes", *args])
 
 
+def hints(path: Path) -> str:
+    """What `shapecheck shapes PATH` prints, which must succeed."""
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
 def test_prints_the_shape_after_each_assignment(tmp_path: Path) -> None:
     path = tmp_path / "attention.py"
     path.write_text(ATTENTION)
-    result = run(str(path))
-    assert result.exit_code == 0, result.output
-    assert result.output == (
+    assert hints(path) == (
         f"{path}: CausalSelfAttention.forward\n"
         "     16  q: (B, T, self.n_embd)\n"
         "     16  k: (B, T, self.n_embd)\n"
@@ -95,9 +100,7 @@ def test_calls_followed_into_other_functions_and_files(tmp_path: Path) -> None:
         "    return torch.fft.rfft(out, dim=1).abs()\n\n\n"
         "out, h = Encoder()(torch.randn(4, 10, 16))\n"
         "spectrum = pool(out)\n")
-    result = run(str(train))
-    assert result.exit_code == 0, result.output
-    assert result.output == (
+    assert hints(train) == (
         f"{train}: <module>\n"
         "      9  out: (4, 10, 64)\n"
         "      9  h: (2, 4, 32)\n"
