@@ -9,6 +9,8 @@ from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.views import inferred
 from shapecheck.objects.values import Imported
 from shapecheck.shapes import runs
@@ -22,23 +24,26 @@ class NonScalarItemOrBackward(Rule):
     code = "SC107"
     name = "non-scalar-item-or-backward"
     message = "`.item()` on a tensor with more than one element"
-    triggers = (".item(", "float(", "int(", "bool(", "complex(", "backward(")
+    triggers = (".item(", "float(", "int(", "bool(", "complex(", "backward(", "if ", "while ", "assert ", " and ",
+                " or ", "not ")
     scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds `.item()`, `float(t)`, `int(t)` (and `bool(t)`, `complex(t)`) on a tensor that keeps a dim whose
         size is not known to be 1 (an unreduced per-sample loss from `reduction="none"`, a batch of predictions
-        compared with a batch of labels, a row of a matrix), and `.backward()` or `torch.autograd.backward(t)` without `gradient=` on such
-        a tensor. Shapes come from the shape analysis; a tensor whose shape is not known, or whose dims are all
-        1, is never reported.
+        compared with a batch of labels, a row of a matrix), `.backward()` or `torch.autograd.backward(t)` without
+        `gradient=` on such a tensor, and such a tensor's truth asked for: `if pred == y:`, `while t:`, `assert t`,
+        `a if t else b`, `t and u`, `not t`, and the first link of a chained comparison (`0 <= t < n`). Shapes come
+        from the shape analysis; a tensor whose shape is not known, or whose dims are all 1, is never reported.
 
         ## Why is this bad?
         The primer: "Pitfall: .item() raises if the tensor has more than one element. For a scalar use .item();
         for a vector you wanted the sum/mean of, reduce first", and "backward() only works on a scalar by default.
         If you want gradients of a vector output, either reduce it (.sum(), .mean()) before calling .backward(),
-        or pass an explicit gradient= of the same shape." Both raise `RuntimeError` ("a Tensor with 32 elements
-        cannot be converted to Scalar", "grad can be implicitly created only for scalar outputs"), often at the
-        end of the first epoch, after the slow part has run; a batch of size 1 in a smoke test hides it.
+        or pass an explicit gradient= of the same shape." All three raise `RuntimeError` ("a Tensor with 32
+        elements cannot be converted to Scalar", "grad can be implicitly created only for scalar outputs",
+        "Boolean value of Tensor with more than one value is ambiguous"), often at the end of the first epoch,
+        after the slow part has run; a batch of size 1 in a smoke test hides it.
 
         ## Example
         ```python
@@ -112,6 +117,16 @@ class NonScalarItemOrBackward(Rule):
         def as_float(t):
             return t.reshape(-1).item()
         """,
+        # pytorch/examples-style accuracy: the comparison reduced before its truth is asked
+        """
+        import torch
+        def evaluate(model, x, y, best):
+            pred = model(x).argmax(dim=1)
+            if (pred == y).all() or pred.shape != y.shape:
+                return 1.0
+            loss = torch.nn.functional.cross_entropy(model(x), y)
+            return 0.0 if loss > best else float(loss)
+        """,
     ]
     INVALID = [
         """
@@ -155,6 +170,27 @@ class NonScalarItemOrBackward(Rule):
         counts = torch.zeros(4, 5)
         total = counts.reshape(-1).item()
         """,
+        # a batch of predictions compared with a batch of labels, as a condition
+        """
+        import torch
+        import torch.nn as nn
+
+        def evaluate(model, x, y):
+            correct = 0
+            pred = model(x).argmax(dim=1)
+            if pred == y:
+                correct += 1
+            return correct
+
+        model = nn.Sequential(nn.Linear(10, 16), nn.ReLU(), nn.Linear(16, 3))
+        print(evaluate(model, torch.randn(8, 10), torch.randint(0, 3, (8,))))
+        """,
+        # a range check written as Python chains it
+        """
+        import torch
+        labels = torch.randint(0, 10, (64,))
+        assert 0 <= labels < 10
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -166,11 +202,20 @@ class NonScalarItemOrBackward(Rule):
         if found is not None:
             self.report(node, found)
 
+    def _truth(self, node: cst.CSTNode) -> None:
+        ev = evaluator(self.ctx)
+        found = _finding(ev, node, ev.now())
+        if found is not None:
+            self.report(getattr(node, "test", node), found)
+
+    visit_If = visit_While = visit_Assert = visit_IfExp = visit_BooleanOperation = _truth
+    visit_UnaryOperation = visit_Comparison = _truth
+
 
 def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     """`.item()`, `float(t)` or a bare `.backward()` on a tensor that keeps a dim, as of `before`."""
     if type(node) is not cst.Call:
-        return None
+        return _truth_tested(ev, node, before)
     ctx = ev.ctx
     func = node.func
     tensor: cst.BaseExpression | None = None
@@ -194,6 +239,59 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
         return None
     return f"{what} needs a one-element tensor, but {quoted(ctx, tensor)} is {shape.render()}: reduce it first " \
            f"(`.sum()`, `.mean()`)"
+
+
+def _truth_tested(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
+    """`if t:`, `while t:`, `assert t`, `a if t else b`, `t and u`, `not t` and the first link of `0 <= t < n` ask
+    a tensor for its truth, which only a one-element tensor has."""
+    kind = type(node)
+    ctx = ev.ctx
+    if kind in (cst.If, cst.While, cst.Assert, cst.IfExp):
+        tested = node.test  # type: ignore[attr-defined]
+    elif kind is cst.BooleanOperation:
+        tested = node.left  # type: ignore[attr-defined]
+    elif kind is cst.UnaryOperation and type(node.operator) is cst.Not:  # type: ignore[attr-defined]
+        tested = node.expression  # type: ignore[attr-defined]
+    elif kind is cst.Comparison and len(node.comparisons) > 1:  # type: ignore[attr-defined]
+        first = node.comparisons[0]  # type: ignore[attr-defined]
+        shape = _compared(ev, node.left, first.comparator, before)  # type: ignore[attr-defined]
+        if shape is None or not _several(shape):
+            return None
+        link = f"{ctx.code(node.left)}{ctx.code(first.operator)}{ctx.code(first.comparator)}"  # type: ignore[attr-defined]
+        return f"`{' '.join(link.split())}` in a chained comparison is a {shape.render()} tensor, whose truth Python " \
+               f"asks for: use `&` between the two comparisons"
+    elif before < 0 and id(node) in _tests(ev):  # a called function's `if`, as its run's trace holds it: the test
+        tested = node  # type: ignore[assignment]
+    else:
+        return None
+    if type(tested) in (cst.BooleanOperation, cst.UnaryOperation) or before >= 0 and ctx.is_foreign(tested):
+        return None  # reported where that operation tests its own operands
+    shape = ev.shape_of(tested, before)
+    if shape is None or not _several(shape):
+        return None
+    return f"{quoted(ctx, tested)} is a {shape.render()} tensor: its truth is ambiguous (it raises); reduce it with " \
+           f"`.all()` or `.any()`, or compare with `torch.equal`"
+
+
+def _tests(ev: ShapeEvaluator) -> frozenset[int]:
+    """The tests of the file's `if` and `while` statements, once per file."""
+    key = ("SC107 tests",)
+    found = ev._memo.get(key)
+    if found is None:
+        found = ev._memo[key] = frozenset(id(node.test) for node in ev.ctx.walk(ev.ctx.module)
+                                          if type(node) in (cst.If, cst.While))
+    return found  # type: ignore[return-value]
+
+
+def _compared(ev: ShapeEvaluator, left: cst.BaseExpression, right: cst.BaseExpression, before: int) -> Shape | None:
+    """The shape of `left < right` where one side is a tensor, the other a tensor or a number."""
+    shapes = [ev.shape_of(side, before) for side in (left, right)]
+    if shapes[0] is not None and shapes[1] is not None:
+        return broadcast(shapes[0], shapes[1]).shape
+    for shape, other in ((shapes[0], right), (shapes[1], left)):
+        if shape is not None and is_number(ev, other, before):
+            return shape
+    return None
 
 
 def _several(shape: Shape) -> bool:

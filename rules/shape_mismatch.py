@@ -274,6 +274,14 @@ class ShapeMismatch(Rule):
 
         trunk = nn.Sequential(Block(), Block())
         """,
+        # the sizes unpacked as the tensor has them, and a starred rest
+        """
+        import torch
+        image = torch.randn(2, 3, 8, 8)
+        B, C, H, W = image.shape
+        b, *rest = image.shape
+        h, w = image.shape[-2:]
+        """,
     ]
     INVALID = [
         # four powers of each sample, a layer of three features
@@ -415,6 +423,19 @@ class ShapeMismatch(Rule):
         p = torch.tensor([1, 2, 3])
         xx = x.pow(p)
         """,
+        # tokens (B, N, D) read as an image
+        """
+        import torch
+        tokens = torch.randn(2, 64, 32)
+        B, C, H, W = tokens.shape
+        """,
+        # a fused projection cut along a dim it doesn't have
+        """
+        import torch
+        import torch.nn as nn
+        qkv = nn.Linear(64, 192)
+        q, k, v = qkv(torch.randn(2, 16, 64)).chunk(3, dim=3)
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -422,6 +443,9 @@ class ShapeMismatch(Rule):
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         self._check(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        self._check(node)  # `B, C, H, W = x.shape` on a tensor of another rank
 
     def _check(self, node: cst.BaseExpression) -> None:
         conflict = shape_conflict(self.ctx, node)

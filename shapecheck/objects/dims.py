@@ -229,11 +229,35 @@ def same(a: Dim, b: Dim) -> bool | None:
     """True when `a` and `b` are proven equal, False when proven different, None when it can't be told.
 
     Proven different: two different literals; a nonzero difference made only of rigid symbols (two different
-    annotation names, an annotation name against a literal), since the code must hold for every size they stand for.
+    annotation names, an annotation name against a literal), since the code must hold for every size they stand for;
+    a size against a multiple or a fraction of itself (`2 * h` and `h`, `d // 2` and `d`), for sizes that are not 0.
     """
     difference = a - b
     if not difference.terms:
         return True
     if difference.literal is not None or difference.rigid:
         return False
+    if _scaled(a, b) or _divided_down(a, b) or _divided_down(b, a):
+        return False
     return None
+
+
+def _scaled(a: Dim, b: Dim) -> bool:
+    """`2 * h` against `h`: one product of symbols with two different coefficients, never equal for a size that
+    is not 0 (a sum such as `x + pad` against `x` may be: `pad` may be 0)."""
+    if len(a.terms) != 1 or len(b.terms) != 1:
+        return False
+    (monomial, x), (other, y) = a.terms[0], b.terms[0]
+    return bool(monomial) and monomial == other and x != y
+
+
+def _divided_down(a: Dim, b: Dim) -> bool:
+    """`d // 2` (or `d / 2`) against `d`: smaller than any size that is not 0."""
+    if len(a.terms) != 1 or a.terms[0][1] != 1 or len(a.terms[0][0]) != 1:
+        return False
+    atom = a.terms[0][0][0]
+    key = atom.key
+    if not (atom.compound and type(key) is tuple and len(key) == 3 and key[0] in ("//", "/")):
+        return False
+    dividend, divisor = key[1], key[2]
+    return divisor.literal is not None and divisor.literal >= 2 and same(dividend, b) is True

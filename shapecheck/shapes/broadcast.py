@@ -92,17 +92,20 @@ def broadcast(a: Shape, b: Shape) -> Broadcast:
             continue
         position = stretch.position if rank is None else rank + stretch.position
         stretched.append(Stretch(position, stretch.operand, stretch.size, stretch.missing))
-    layout = _layout(a, b, len(dims))
+    layout = _layout(a, b, len(dims), any(stretch.operand == 0 for stretch in stretched))
     stretched.sort(key=lambda stretch: stretch.position)
     return Broadcast(Shape(dims, 0 if variadic else None, "...", layout, _dtype(a, b)), None, tuple(stretched))
 
 
-def _layout(a: Shape, b: Shape, rank: int) -> tuple[int, ...] | None:
-    """Row-major when both operands are; the shared layout when both have the same shape and layout; else
-    unknown (PyTorch picks an order from all operands' strides)."""
+def _layout(a: Shape, b: Shape, rank: int, a_stretched: bool) -> tuple[int, ...] | None:
+    """Row-major when both operands are; the shared layout when both have the same shape and layout; the left
+    operand's when it has every dim of the result (PyTorch orders the result's dims by the first operand's strides
+    where they decide: `x.t().eq(y)` is as transposed as `x.t()`); else unknown."""
     if a.contiguous and b.contiguous:
         return tuple(range(rank))
     if a.layout is not None and a.layout == b.layout and len(a.dims) == len(b.dims) == rank:
+        return a.layout
+    if a.layout is not None and a.variadic is None and len(a.dims) == rank and not a_stretched:
         return a.layout
     return None
 

@@ -15,6 +15,7 @@ from shapecheck.shapes.joins import UNCOUNTED, joined
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import same
+from shapecheck.shapes.sizes import measured
 from shapecheck.shapes.views import WILDCARD, count_mismatch, layout_verdict
 from shapecheck.shapes.values import Conflict
 
@@ -29,6 +30,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         if type(node.operator) is cst.MatrixMultiply:
             return _matmul(ev, node, node.left, node.right, before)
         return _broadcast(ev, node, node.left, node.right, before)
+    if kind is cst.Assign:
+        return _unpacking(ev, node, before)
     if kind is not cst.Call:
         return None
     try:
@@ -78,6 +81,25 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             return layers.call_conflict(ev, node, inputs, before)
     except Hidden:
         return None
+    return None
+
+
+def _unpacking(ev, node: cst.Assign, before: int) -> Conflict | None:
+    """`B, C, H, W = x.shape` on a tensor of another rank: "not enough values to unpack" (or too many)."""
+    tensor = measured(node.value)
+    if tensor is None:
+        return None
+    for target in node.targets:
+        elements = getattr(target.target, "elements", None)
+        if elements is None or any(type(e) is cst.StarredElement for e in elements):
+            continue
+        shape = ev.tensor(tensor, before)
+        if shape is None or shape.rank is None or shape.rank == len(elements):
+            return None
+        code = ev.ctx.code
+        return Conflict("unpack", node, (shape,),
+                        f"`{code(target.target)} = {code(node.value)}`: {code(tensor)} is {shape.render()}, "
+                        f"{shape.rank} sizes for {len(elements)} names")
     return None
 
 

@@ -88,6 +88,15 @@ def cdist(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return Shape.of(*batch.dims, x1.dims[-2], x2.dims[-2], dtype="float")
 
 
+def outer(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`torch.outer(a, b)`: (n,) and (m,) give (n, m)."""
+    args = Args(node, 0)
+    a, b = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "vec2"), before)
+    if a is None or b is None or a.rank != 1 or b.rank != 1:
+        return None
+    return Shape.of(a.dims[0], b.dims[0], dtype=a.dtype if a.dtype == b.dtype else None)
+
+
 def linear(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     x, weight = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "weight"), before)
@@ -105,4 +114,4 @@ def _last_replaced(shape: Shape, dim: Dim) -> Shape:
 
 METHODS = {"matmul": _matmul_method, "mm": _matmul_method, "bmm": _matmul_method}
 FUNCTIONS = {"torch.matmul": _matmul_function, "torch.mm": _matmul_function, "torch.bmm": _matmul_function,
-             "F.linear": linear, "torch.cdist": cdist}
+             "F.linear": linear, "torch.cdist": cdist, "torch.outer": outer, "torch.ger": outer}

@@ -260,15 +260,28 @@ def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp]:
 
 
 def _operations(statement: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """An annotated assignment or a `return` itself (what an annotation check reads), then the calls, operators and
-    comparisons of a statement that ran, in source order, without the bodies of compound statements (they are
-    statements of their own in the trace) or of nested functions, lambdas and comprehensions."""
-    if type(statement) in (cst.Call, cst.BinaryOperation, cst.Comparison, cst.AnnAssign, cst.Return):
+    """An annotated assignment or a `return` (what an annotation check reads), the calls, operators, comparisons
+    and truth tests of a statement that ran, in source order, without the bodies of compound statements (they are
+    statements of their own in the trace) or of nested functions, lambdas and comprehensions. A bare name or
+    attribute is a statement of the trace only as an `if` or `while` test."""
+    if type(statement) in (cst.Name, cst.Attribute, cst.Subscript):
         yield statement
-    for child in children(statement):
+        return
+    yield from _nested_operations(statement)
+
+
+def _nested_operations(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    if type(node) in _CHECKED:
+        yield node
+    for child in children(node):
         if type(child) not in _OPAQUE:
-            yield from _operations(child)
+            yield from _nested_operations(child)
 
 
+# What the checks look at: calls, operators, comparisons, assignments (that unpack, or are annotated), returns, and
+# what tests a value's truth (`not t`, `t and u`, `a if t else b`, `assert t`; the trace holds an `if` or `while`
+# statement as its test).
+_CHECKED = (cst.Call, cst.BinaryOperation, cst.Comparison, cst.Assert, cst.IfExp, cst.BooleanOperation,
+            cst.UnaryOperation, cst.Assign, cst.AnnAssign, cst.Return)
 _OPAQUE = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
            cst.IndentedBlock)

@@ -40,7 +40,7 @@ Value = Shape | Dim | Sizes | Items
 
 
 ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "layer", "layout", "call", "dim",
-                       "einsum"]
+                       "einsum", "unpack"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,3 +70,15 @@ def test_operands_of_division_are_parenthesized() -> None:
     assert str(C // (h * w)) == "C // (h * w)"
     assert str((h * w) // C) == "h * w // C"
     assert str(C // (2 * h)) == "C // (2 * h)"
+
+
+def test_a_size_differs_from_its_multiples_and_fractions() -> None:
+    d, h, pad = Dim.symbol("d", "d"), Dim.symbol("h", "h"), Dim.symbol("pad", "pad")
+    assert same(2 * h, h) is False
+    assert same(h, 3 * h) is False
+    assert same(d // 2, d) is False
+    assert same(d, d / 4) is False
+    assert same(d * h, 2 * d * h) is False
+    assert same(h + pad, h) is None  # pad may be 0
+    assert same(d // 2, h) is None
+    assert same(d // 1, d) is True

@@ -42,12 +42,17 @@ def run(*args: str):
     return CliRunner().invoke(main, ["shapes", *args])
 
 
+def hints(path: Path) -> str:
+    """What `shapecheck shapes PATH` prints, which must succeed."""
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
 def test_prints_the_shape_after_each_assignment(tmp_path: Path) -> None:
     path = tmp_path / "attention.py"
     path.write_text(ATTENTION)
-    result = run(str(path))
-    assert result.exit_code == 0, result.output
-    assert result.output == (
+    assert hints(path) == (
         f"{path}: CausalSelfAttention.forward\n"
         "     16  q: (B, T, self.n_embd)\n"
         "     16  k: (B, T, self.n_embd)\n"
@@ -95,3 +100,27 @@ def test_calls_followed_into_functions_of_the_file_and_of_the_project(tmp_path: 
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[1:] == ["      5  tokens: (4, 10, 32)", "      6  mixed: (4, 10, 64)",
                                               "      7  final: (4, 64)", "      8  half: (4, 32)"]
+
+
+def test_calls_followed_into_other_functions_and_files(tmp_path: Path) -> None:
+    (tmp_path / "model.py").write_text(
+        "import torch.nn as nn\n\n\n"
+        "class Encoder(nn.Module):\n"
+        "    def __init__(self, d_in=16, hidden=32):\n"
+        "        super().__init__()\n"
+        "        self.rnn = nn.GRU(d_in, hidden, batch_first=True, bidirectional=True)\n\n"
+        "    def forward(self, x):\n"
+        "        return self.rnn(x)\n")
+    train = tmp_path / "train.py"
+    train.write_text(
+        "import torch\nfrom model import Encoder\n\n\n"
+        "def pool(out):\n"
+        "    return torch.fft.rfft(out, dim=1).abs()\n\n\n"
+        "out, h = Encoder()(torch.randn(4, 10, 16))\n"
+        "spectrum = pool(out)\n")
+    assert hints(train) == (
+        f"{train}: <module>\n"
+        "      9  out: (4, 10, 64)\n"
+        "      9  h: (2, 4, 32)\n"
+        "     10  spectrum: (4, 6, 64)\n"
+    )

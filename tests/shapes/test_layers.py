@@ -175,7 +175,9 @@ class MLP(nn.Module):
         probe(h)
         probe_conflict(self.fc2(h))
         probe_conflict(self.fc3(h))
-''') == ["(..., d_h)", None, None]
+''') == ["(..., d_h)", None,  # a size and twice itself differ, whatever (nonzero) size it is
+         "`self.fc3(h)`: h is (..., d_h): d_h features (last dim), but `self.fc3` = nn.Linear(2 * d_h, d_out) expects "
+         "2 * d_h"]
 
 
 def test_model_forward_runs_on_the_call_shapes() -> None:

@@ -59,3 +59,16 @@ def test_dims_of_an_unknown_run_are_named_only_where_they_cannot_overlap_known_o
             probe(x.transpose(-1, -2))
             probe(y.transpose(0, 1).mT)
     ''') == [None, "(*batch, m, n)", None]
+
+
+def test_an_elementwise_result_keeps_the_layout_of_a_left_operand_with_every_dim() -> None:
+    assert probe('''
+        import torch
+        scores = torch.randn(16, 5)
+        top = scores.t()
+        probe_layout(top.eq(torch.randint(0, 5, (1, 16)).expand_as(top)))
+        probe_layout(top == torch.randn(5, 1))
+        probe_layout(top * torch.randn(16))
+        probe_layout(torch.randn(5, 16) + top)
+        probe_layout(torch.randn(1, 16) + top)
+    ''') == [(1, 0), (1, 0), (1, 0), (0, 1), None]

@@ -78,3 +78,20 @@ def test_unknown_is_the_default() -> None:
             probe(x.foo())
             probe(unknown_global)
     ''') == ["(...)", None, None, None]  # a parameter is taken for a tensor of unknown rank, no more
+
+
+def test_unpacking_the_sizes_of_a_tensor_of_another_rank_raises() -> None:
+    assert probe('''
+        import torch
+        import torch.nn as nn
+
+        class Unpatchify(nn.Module):
+            def forward(self, tokens, side: int):
+                B, C, H, W = tokens.shape
+                return tokens.transpose(1, 2).reshape(B, C, side, side)
+
+        tokens = torch.randn(2, 64, 32)
+        probe_conflict(Unpatchify()(tokens, 8))
+        probe_conflict(Unpatchify()(torch.randn(2, 32, 8, 8), 8))
+    ''') == ["`Unpatchify()(tokens, 8)`: tokens is (2, 64, 32): then in Unpatchify.forward, `B, C, H, W = tokens.shape`: "
+             "tokens is (2, 64, 32), 3 sizes for 4 names", None]
