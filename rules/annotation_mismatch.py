@@ -148,21 +148,16 @@ class AnnotationMismatch(Rule):
         def run(x, n, d):
             return attend(torch.randn(2, n, d), x)
         """,
-        # the same method called where its annotations hold: a patch of 1 keeps the grid's size
+        # an annotated local that holds on the call's sizes: tiles of 1 keep the image's size
         """
         import torch
-        import torch.nn as nn
         from jaxtyping import Float
         from torch import Tensor
-        class PatchGrid(nn.Module):
-            def __init__(self, patch: int = 4) -> None:
-                super().__init__()
-                self.patch = patch
-            def grid(self, img: Float[Tensor, "B C H W"]) -> Tensor:
-                b, c, h, w = img.shape
-                cells: Float[Tensor, "B C H W"] = img.reshape(b, c, h // self.patch, w * self.patch)
-                return cells
-        grids = PatchGrid(patch=1).grid(torch.rand(2, 3, 8, 8))
+        def tiles(img: Float[Tensor, "B C H W"], k: int) -> Tensor:
+            b, c, h, w = img.shape
+            grid: Float[Tensor, "B C H W"] = img.reshape(b, c, h // k, w * k)
+            return grid
+        grid = tiles(torch.rand(2, 3, 8, 8), 1)
         """,
     ]
     INVALID = [
