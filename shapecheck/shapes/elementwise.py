@@ -55,11 +55,11 @@ def _contiguous(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Sh
     return shape.row_major()
 
 
-def _with_other(dtype: DtypeFamily | None = None, keyword: str = "other"):
-    """`x.add(y)`, `x.mul(y)`, `x.eq(y)`, `x.pow(p)`-style: broadcast with the other operand (named `keyword`),
-    which may be a number."""
+def _with_other(dtype: DtypeFamily | None = None):
+    """`x.add(y)`, `x.mul(y)`, `x.eq(y)`, `x.masked_fill(mask, v)`-style: broadcast with the other operand, which
+    may be a number."""
     def method(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
-        other = args.get(0, keyword)
+        other = args.get(0, "other")
         if other is None:
             return None
         result = broadcast_with(ev, shape, other, before)
@@ -200,11 +200,11 @@ def _where(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return result.with_dtype(next(iter(dtypes)) if len(dtypes) == 1 else None)
 
 
-def _binary_function(dtype: DtypeFamily | None = None, keyword: str = "other"):
-    """`torch.add(a, b)`, `torch.maximum(a, b)`, `torch.eq(a, b)`, `torch.pow(a, p)`: broadcast."""
+def _binary_function(dtype: DtypeFamily | None = None):
+    """`torch.add(a, b)`, `torch.maximum(a, b)`, `torch.eq(a, b)`: broadcast."""
     def function(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         args = Args(node, 0)
-        a, b = args.get(0, "input"), args.get(1, keyword)
+        a, b = args.get(0, "input"), args.get(1, "other")
         if a is None or b is None:
             return None
         shape = ev.tensor(a, before)
@@ -222,16 +222,16 @@ def _binary_function(dtype: DtypeFamily | None = None, keyword: str = "other"):
 
 _SAME = ("abs", "neg", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan",
          "tanh", "sigmoid", "relu", "relu_", "sign", "round", "floor", "ceil", "trunc", "frac", "reciprocal", "square",
-         "clamp", "clamp_", "clamp_min", "clamp_max", "clip", "softmax", "log_softmax", "cumsum", "cumprod",
+         "clamp", "clamp_", "clamp_min", "clamp_max", "clip", "pow", "softmax", "log_softmax", "cumsum", "cumprod",
          "logcumsumexp", "flip", "roll", "detach", "detach_", "requires_grad_", "cpu", "cuda", "pin_memory",
          "zero_", "fill_", "normal_", "uniform_", "bernoulli_", "exponential_", "abs_", "neg_", "exp_", "sqrt_",
-         "sigmoid_", "tanh_", "add_", "sub_", "mul_", "div_", "copy_", "nan_to_num", "erf", "erfinv",
+         "sigmoid_", "tanh_", "add_", "sub_", "mul_", "div_", "pow_", "copy_", "nan_to_num", "erf", "erfinv",
          "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "lerp", "masked_fill_", "scatter",
          "scatter_", "scatter_add", "scatter_add_", "index_fill", "index_fill_", "index_add", "index_add_",
-         "index_copy", "tril", "triu", "tril_", "triu_", "masked_scatter", "conj", "angle",
+         "index_copy", "tril", "triu", "tril_", "triu_", "masked_scatter", "float_power", "conj", "angle",
          "nan_to_num_", "logit", "sgn", "retain_grad", "share_memory_")
 _TORCH_SAME = ("abs", "neg", "exp", "log", "log1p", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "relu",
-               "sign", "round", "floor", "ceil", "reciprocal", "square", "clamp", "clip", "softmax",
+               "sign", "round", "floor", "ceil", "reciprocal", "square", "clamp", "clip", "pow", "softmax",
                "log_softmax", "cumsum", "cumprod", "flip", "roll", "erf", "tril", "triu", "nan_to_num", "logit",
                "special.expit", "special.softmax", "special.log_softmax", "atan", "sinh", "cosh")
 _F_SAME = ("relu", "relu6", "gelu", "silu", "elu", "selu", "celu", "leaky_relu", "mish", "softplus", "softsign",
@@ -250,8 +250,6 @@ METHODS = {
     "to": _to, "type_as": _to, "type": lambda ev, shape, args, before: shape if args.count() else None,
     "clone": _clone, "contiguous": _contiguous,
     **dict.fromkeys(_ARITHMETIC, _with_other()),
-    # the exponent broadcasts like any other operand: (2000, 1) ** (3,) is (2000, 3); in place, the receiver's shape
-    **dict.fromkeys(("pow", "float_power"), _with_other(keyword="exponent")), "pow_": same_shape,
     **dict.fromkeys(_COMPARISONS, _with_other("bool")),
     "logical_not": cast("bool"), "isnan": cast("bool"), "isinf": cast("bool"), "isfinite": cast("bool"),
     "masked_fill": _masked_fill,
@@ -262,7 +260,6 @@ FUNCTIONS = {
     **{f"F.{name}": as_function(same_shape) for name in _F_SAME},
     "torch.where": _where,
     **{f"torch.{name}": _binary_function() for name in _ARITHMETIC if name not in ("hypot", "logaddexp")},
-    **{f"torch.{name}": _binary_function(keyword="exponent") for name in ("pow", "float_power")},
     **{f"torch.{name}": _binary_function("bool") for name in _COMPARISONS},
     "torch.masked_fill": as_function(_masked_fill),
     "torch.clone": as_function(_clone), "torch.detach": as_function(same_shape),

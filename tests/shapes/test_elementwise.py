@@ -53,17 +53,3 @@ def test_operand_of_unknown_shape_gives_unknown() -> None:
             probe(y * scale)
             probe(y * 2)
     ''') == ["(..., 3, 4)", "(3, 4)"]  # scale may be a number or a tensor of any rank
-
-
-def test_the_exponent_of_pow_broadcasts() -> None:
-    """Polynomial features: a column of samples raised to a row of powers is a (samples, powers) table."""
-    assert probe('''
-        import torch
-        x = torch.linspace(-1, 1, 500)
-        powers = torch.tensor([1, 2, 3, 4])
-        probe(x.unsqueeze(-1).pow(powers))
-        probe(torch.pow(x[:, None], powers))
-        probe(x.pow(2))
-        probe(torch.pow(2, x))
-        probe(x.unsqueeze(1).pow_(2))
-    ''') == ["(500, 4)", "(500, 4)", "(500,)", "(500,)", "(500, 1)"]
