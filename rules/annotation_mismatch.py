@@ -32,7 +32,10 @@ class AnnotationMismatch(Rule):
           are annotated, with an argument whose shape can't fit: another rank, a literal that differs, or one
           annotation name (`D`) given two sizes proven different by two arguments;
         - a value assigned to a variable annotated with a shape (`y: Float[Tensor, "B 32"] = self.proj(x)`) that
-          can't have it.
+          can't have it;
+        - at a call of a function or method of the project, its annotated locals and returned value on the call's
+          sizes: `x: Float[Tensor, "B T D"]` given a (2, 6, 32) tensor makes `T` 6 in the whole function, so a
+          local annotated `"B H T T"` that comes out (2, 6, 4, 4) is reported at the call.
 
         An annotation may name a type alias of the module (`Image = Float[Tensor, "3 224 224"]`). The names of
         a method's annotations are the class's: `N` in `__init__` and `N` in `forward` are one size.
