@@ -24,7 +24,7 @@ class AnnotationMismatch(Rule):
     docs = """
         ## What it does
         Reads jaxtyping annotations (`Float[Tensor, "B T D"]`, `*batch`, `...`, `_`, `#`, literals, `""`) and
-        finds two contradictions with the shapes the analysis infers:
+        finds where they contradict the shapes the analysis infers:
         - a `return` whose value has a shape the function's return annotation rules out: another rank, a literal
           that differs, or two different annotation names in the same place (`(B, D, T)` returned as
           `"B T D"`: the function must work for every size, so `T` and `D` are different sizes);
