@@ -24,7 +24,7 @@ class AnnotationMismatch(Rule):
     docs = """
         ## What it does
         Reads jaxtyping annotations (`Float[Tensor, "B T D"]`, `*batch`, `...`, `_`, `#`, literals, `""`) and
-        finds two contradictions with the shapes the analysis infers:
+        finds where they contradict the shapes the analysis infers:
         - a `return` whose value has a shape the function's return annotation rules out: another rank, a literal
           that differs, or two different annotation names in the same place (`(B, D, T)` returned as
           `"B T D"`: the function must work for every size, so `T` and `D` are different sizes);
@@ -32,7 +32,10 @@ class AnnotationMismatch(Rule):
           are annotated, with an argument whose shape can't fit: another rank, a literal that differs, or one
           annotation name (`D`) given two sizes proven different by two arguments;
         - a value assigned to a variable annotated with a shape (`y: Float[Tensor, "B 32"] = self.proj(x)`) that
-          can't have it.
+          can't have it;
+        - at a call of a function or method of the project, its annotated locals and returned value on the call's
+          sizes: `x: Float[Tensor, "B T D"]` given a (2, 6, 32) tensor makes `T` 6 in the whole function, so a
+          local annotated `"B H T T"` that comes out (2, 6, 4, 4) is reported at the call.
 
         An annotation may name a type alias of the module (`Image = Float[Tensor, "3 224 224"]`). The names of
         a method's annotations are the class's: `N` in `__init__` and `N` in `forward` are one size.
@@ -148,21 +151,16 @@ class AnnotationMismatch(Rule):
         def run(x, n, d):
             return attend(torch.randn(2, n, d), x)
         """,
-        # the same method called where its annotations hold: a patch of 1 keeps the grid's size
+        # an annotated local that holds on the call's sizes: tiles of 1 keep the image's size
         """
         import torch
-        import torch.nn as nn
         from jaxtyping import Float
         from torch import Tensor
-        class PatchGrid(nn.Module):
-            def __init__(self, patch: int = 4) -> None:
-                super().__init__()
-                self.patch = patch
-            def grid(self, img: Float[Tensor, "B C H W"]) -> Tensor:
-                b, c, h, w = img.shape
-                cells: Float[Tensor, "B C H W"] = img.reshape(b, c, h // self.patch, w * self.patch)
-                return cells
-        grids = PatchGrid(patch=1).grid(torch.rand(2, 3, 8, 8))
+        def tiles(img: Float[Tensor, "B C H W"], k: int) -> Tensor:
+            b, c, h, w = img.shape
+            grid: Float[Tensor, "B C H W"] = img.reshape(b, c, h // k, w * k)
+            return grid
+        grid = tiles(torch.rand(2, 3, 8, 8), 1)
         """,
     ]
     INVALID = [

@@ -65,6 +65,16 @@ class BroadcastSurprise(Rule):
         ```
     """
     VALID = [
+        # a TC-VAE's pairwise densities: the caller lays the batch out on two axes for an elementwise helper
+        """
+        import math
+        import torch
+        def log_normal(x, mu, log_var):
+            return -0.5 * (math.log(2 * math.pi) + log_var + (x - mu) ** 2 * torch.exp(-log_var))
+        z, mu, log_var = torch.randn(32, 10), torch.randn(32, 10), torch.randn(32, 10)
+        n, d = z.shape
+        pairwise = log_normal(z.view(n, 1, d), mu.view(1, n, d), log_var.view(1, n, d))
+        """,
         # pytorch/examples regression: a (N, 1) prediction against a (N, 1) target
         """
         import torch
@@ -218,8 +228,10 @@ class BroadcastSurprise(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         ev = evaluator(self.ctx)
         found = _finding(ev, node, ev.now())
-        if found is None:
-            inner = runs.inside(ev, node, ev.now(), _finding)  # in a called function or forward
+        # in a called function or forward, unless the caller shapes an argument for broadcasting itself
+        # (`pairwise(z.view(n, 1, d), mu.view(1, n, d))`): the callee's elementwise code is generic on purpose
+        if found is None and not any(spells_broadcast(self.ctx, arg.value) for arg in node.args):
+            inner = runs.inside(ev, node, ev.now(), _finding)
             found = runs.at_call(ev, node, ev.now(), inner) if inner is not None else None
         if found is not None:
             self.report(node, found)

@@ -77,15 +77,6 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
-        # the polynomial-regression tutorial: a column of samples to the powers 1..3 is 3 features per sample
-        """
-        import torch
-        x = torch.linspace(-3.14, 3.14, 2000)
-        p = torch.tensor([1, 2, 3])
-        xx = x.unsqueeze(-1).pow(p)
-        model = torch.nn.Sequential(torch.nn.Linear(3, 1), torch.nn.Flatten(0, 1))
-        y_pred = model(xx)
-        """,
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -284,15 +275,6 @@ class ShapeMismatch(Rule):
         """,
     ]
     INVALID = [
-        # four powers of each sample, a layer of three features
-        """
-        import torch
-        x = torch.linspace(-3.14, 3.14, 2000)
-        p = torch.tensor([1, 2, 3, 4])
-        xx = x.unsqueeze(-1).pow(p)
-        model = torch.nn.Sequential(torch.nn.Linear(3, 1), torch.nn.Flatten(0, 1))
-        y_pred = model(xx)
-        """,
         """
         from jaxtyping import Float
         from torch import Tensor

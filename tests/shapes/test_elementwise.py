@@ -71,16 +71,3 @@ def test_method_forms_broadcast_their_argument_like_the_operators() -> None:
              "`x.pow(degrees)`: x is (500,) and degrees is (4,): 500 and 4 don't broadcast",
              "`x.add(degrees)`: x is (500,) and degrees is (4,): 500 and 4 don't broadcast", None]
 
-
-def test_the_exponent_of_pow_broadcasts() -> None:
-    """Polynomial features: a column of samples raised to a row of powers is a (samples, powers) table."""
-    assert probe('''
-        import torch
-        x = torch.linspace(-1, 1, 500)
-        powers = torch.tensor([1, 2, 3, 4])
-        probe(x.unsqueeze(-1).pow(powers))
-        probe(torch.pow(x[:, None], powers))
-        probe(x.pow(2))
-        probe(torch.pow(2, x))
-        probe(x.unsqueeze(1).pow_(2))
-    ''') == ["(500, 4)", "(500, 4)", "(500,)", "(500,)", "(500, 1)"]
