@@ -31,10 +31,10 @@ class AccumulationResetEveryStep(Rule):
         last micro-batch alone, scaled down by `k` when the loss is divided by `k`. Training runs with a k times
         smaller batch and learning rate than intended, and nothing fails.
 
-        Not reported: the reset inside the same `if` as the step or right after it, a reset under its own
-        `if i % k == 0:` at the top of the loop, loops that step on every iteration, and a step guarded by `%`
-        whose `backward()` is in the same `if` (a GAN's generator updated every `n_critic` iterations resets
-        only its own optimizer).
+        Not reported: the reset inside the same `if` as the step, a reset under its own `if i % k == 0:` at the
+        top of the loop, loops that step on every iteration (also by turns, `if i % 2 == 0: ... else: ...`), and a
+        step guarded by `%` whose `backward()` is in the same `if` (a GAN's generator updated every `n_critic`
+        iterations resets only its own optimizer).
 
         ## Example
         ```python
@@ -106,6 +106,17 @@ class AccumulationResetEveryStep(Rule):
         """,
         """
         import torch
+        # two optimizers stepped by turns: one of them steps on every iteration
+        for i, batch in enumerate(loader):
+            optimizer.zero_grad()
+            model(batch).mean().backward()
+            if i % 2 == 0:
+                opt_encoder.step()
+            else:
+                opt_decoder.step()
+        """,
+        """
+        import torch
         # a second optimizer stepped every iteration is reset every iteration; the accumulated one is not
         opt_main = torch.optim.Adam(model.parameters())
         opt_aux = torch.optim.Adam(aux.parameters())
@@ -155,8 +166,8 @@ class AccumulationResetEveryStep(Rule):
             if step.kind != "step" or not is_step_call(step.node):
                 continue
             guard = step.accumulation_guard
-            if guard is None:
-                continue
+            if guard is None or guard.orelse is not None:
+                continue  # with an `else`, the branches may step every iteration by turns
             for reset in _resets_every_iteration(facts, step, guard):
                 if reset.node not in reported:
                     reported.add(reset.node)

@@ -9,6 +9,7 @@ import libcst as cst
 
 from shapecheck.engine import Rule
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.rules._activations import instance_class, is_torch_module_class
 from shapecheck.rules._autograd_saves import (
@@ -251,19 +252,40 @@ class InplaceOnSavedTensor(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._reported: set[int] = set()
-        self._returning: dict[str, list[_Spoiled]] = {}  # function name -> spoiled saves its result leads to
+        self._mutating: set[cst.FunctionDef | None] = set()  # bodies (None: module level) with an in-place op
+        # function name -> the spoiled saves its result leads back to, for its callers' backward passes
+        self.returning: dict[str, list[_Spoiled]] = {}
         self._attrs: dict[int, dict[str, list[cst.BaseExpression]]] = {}
 
-    def finish(self) -> None:
-        functions = [f for defs in self.ctx.functions.values() for f in defs]
-        for function in functions:  # first the helpers, whose results callers may send into backward
-            _Flow(self, function).run(function.body.body)
-        top = [s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
-        _Flow(self, None).run(top)
-        for function in functions:
-            _Flow(self, function).run(function.body.body)
+    # The bodies worth reading are those with an in-place op, and those that call one returning a spoiled graph:
+    # the traversal notes the first kind, so `finish` reads a handful of bodies instead of every one.
 
-    def spoiled(self, found: _Spoiled) -> None:
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._mutating.add(self.ctx.function)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if any(type(target.target) is cst.Subscript for target in node.targets):
+            self._mutating.add(self.ctx.function)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value in IN_PLACE_METHODS \
+                or any(arg.keyword is not None and arg.keyword.value == "inplace" for arg in node.args) \
+                or self.ctx.qualname(func) in IN_PLACE_FUNCTIONS:
+            self._mutating.add(self.ctx.function)
+
+    def finish(self) -> None:
+        for function in self._mutating:  # first the functions, whose results callers may send into backward
+            if function is not None:
+                _Flow(self, function).run(function.body.body)
+        later = {site.function for name in self.returning for site in self.ctx.calls_to(name)}
+        if None in self._mutating:
+            later.add(None)
+        top = [s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
+        for function in later:
+            _Flow(self, function).run(function.body.body if function is not None else top)
+
+    def report_spoiled(self, found: _Spoiled) -> None:
         if id(found.node) in self._reported:
             return
         self._reported.add(id(found.node))
@@ -294,20 +316,16 @@ class InplaceOnSavedTensor(Rule):
 def _reads(expr: cst.CSTNode) -> set[str]:
     """The variable names an expression reads (not attribute names or keywords)."""
     names: set[str] = set()
-    stack = [expr]
-    while stack:
-        node = stack.pop()
+    skip: set[int] = set()
+    for node in walk(expr):
         kind = type(node)
         if kind is cst.Name:
-            names.add(node.value)  # type: ignore[attr-defined]
+            if id(node) not in skip:
+                names.add(node.value)  # type: ignore[attr-defined]
         elif kind is cst.Attribute:
-            stack.append(node.value)  # type: ignore[attr-defined]
-        elif kind is cst.Arg:
-            stack.append(node.value)  # type: ignore[attr-defined]
-        elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
-            continue
-        else:
-            stack.extend(node.children)
+            skip.add(id(node.attr))  # type: ignore[attr-defined]
+        elif kind is cst.Arg and node.keyword is not None:  # type: ignore[attr-defined]
+            skip.add(id(node.keyword))  # type: ignore[attr-defined]
     return names
 
 
@@ -549,11 +567,10 @@ class _Flow:
         name = func.value
         if name in self.modules:
             return True
-        if self.function is not None and name in self._parameters() and self.trains:
-            return True
-        if self.function is None or name not in self._parameters():
-            return instance_class(self.ctx, func) is not None and self._model_class(instance_class(self.ctx, func))
-        return False
+        if name in self._parameters():
+            return self.trains  # `model(x)` in a function that trains it
+        class_def = instance_class(self.ctx, func)
+        return class_def is not None and is_torch_module_class(self.ctx, class_def)
 
     def _builds_model(self, value: cst.BaseExpression) -> bool:
         if type(value) is not cst.Call:
@@ -564,11 +581,8 @@ class _Flow:
         if type(value.func) is cst.Name:
             binding = self.ctx.binding(value.func)
             return binding is not None and binding.kind == "class" \
-                and self._model_class(binding.statement)  # type: ignore[arg-type]
+                and is_torch_module_class(self.ctx, binding.statement)  # type: ignore[arg-type]
         return False
-
-    def _model_class(self, class_def: cst.ClassDef | None) -> bool:
-        return class_def is not None and is_torch_module_class(self.ctx, class_def)
 
     def _parameters(self) -> list[str]:
         if self.function is None:
@@ -577,7 +591,7 @@ class _Flow:
         return [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
 
     def _graph_parameters(self) -> set[str]:
-        """The parameters every ... some grad-enabled call of this function passes a model's output for."""
+        """The parameters some call of this function with autograd on passes a model's output for."""
         if self.function is None or self.forward:
             return set()
         names = self._parameters()
@@ -662,6 +676,8 @@ class _Flow:
 
     def _flows(self, names: list[str], value: cst.CSTNode, keep: bool) -> None:
         """`names` now depend on `value`: they lead backward wherever the names `value` reads lead."""
+        if not self.saved and not self.spoiled:
+            return
         read = _reads(value)
         for holder in (*self.saved.values(), *self.spoiled):
             if read & holder.witnesses:
@@ -675,7 +691,7 @@ class _Flow:
             if type(node) is cst.Call:
                 name = dotted_name(node.func)
                 if name is not None:
-                    found += self.rule._returning.get(name.rsplit(".", 1)[-1], [])
+                    found += self.rule.returning.get(name.rsplit(".", 1)[-1], [])
         return found
 
     def _helper_result(self, value: cst.BaseExpression, names: list[str]) -> bool:
@@ -689,9 +705,9 @@ class _Flow:
         read = _reads(call)
         for spoiled in self.spoiled:
             if read & spoiled.witnesses:
-                self.rule.spoiled(spoiled)
+                self.rule.report_spoiled(spoiled)
         for spoiled in self._spoiling_helper(call):
-            self.rule.spoiled(spoiled)
+            self.rule.report_spoiled(spoiled)
 
     def _returns(self, value: cst.BaseExpression) -> None:
         read = _reads(value)
@@ -701,9 +717,9 @@ class _Flow:
             return
         if self.forward:
             for spoiled in reached:
-                self.rule.spoiled(spoiled)
+                self.rule.report_spoiled(spoiled)
         else:
-            self.rule._returning.setdefault(self.function.name.value, []).extend(reached)
+            self.rule.returning.setdefault(self.function.name.value, []).extend(reached)
 
     def _grad_off(self, item: cst.BaseExpression) -> bool:
         call = item.func if type(item) is cst.Call else item
