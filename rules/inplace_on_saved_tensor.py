@@ -71,7 +71,8 @@ class InplaceOnSavedTensor(Rule):
 
         In-place ops on tensors nothing saved are fine and not reported: `masked_fill_` on attention scores
         before the softmax (`matmul` saved `q` and `k`, not the scores), `nn.ReLU(inplace=True)` after a
-        convolution or a linear layer (they saved their input), updates under `no_grad`, and ops on `.detach()`ed,
+        convolution or a linear layer (they saved their input), updates under `no_grad`, a module's inference branch
+        (`if not self.training:`, or what follows `if self.training: return ...`), and ops on `.detach()`ed,
         `.clone()`d or freshly created tensors.
 
         ## Example
@@ -165,6 +166,27 @@ class InplaceOnSavedTensor(Rule):
                 t.mul_(0.99).add_(s, alpha=0.01)
             for p in student.parameters():
                 p -= 0.1 * p.grad
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # a detection head post-processes its scores in place only in inference
+        class Head(nn.Module):
+            def __init__(self, dim, classes):
+                super().__init__()
+                self.cls = nn.Linear(dim, classes)
+            def forward(self, x):
+                logits = self.cls(x)
+                if self.training:
+                    return logits
+                scores = logits.sigmoid()
+                scores[scores < 0.05] = 0
+                return scores
+        head = Head(8, 3)
+        head(torch.randn(4, 8)).sum().backward()
+        with torch.no_grad():
+            head.eval()
+            kept = head(torch.randn(4, 8))
         """,
         """
         import torch
@@ -374,11 +396,17 @@ class _Flow:
                 if not any(self._grad_off(item.item) for item in statement.items):  # type: ignore[attr-defined]
                     self._block(statement.body.body)  # type: ignore[attr-defined]
             elif kind is cst.If:
-                self._block(statement.body.body)  # type: ignore[attr-defined]
+                training = _training_test(statement.test)  # type: ignore[attr-defined]
+                if training is not False:
+                    self._block(statement.body.body)  # type: ignore[attr-defined]
                 orelse = statement.orelse  # type: ignore[attr-defined]
-                while orelse is not None:
+                while orelse is not None and training is None:
                     self._block(orelse.body.body)
                     orelse = getattr(orelse, "orelse", None)
+                if training is False and orelse is not None:
+                    self._block(orelse.body.body)
+                if training is True and _returns(statement.body.body):  # type: ignore[attr-defined]
+                    return  # what follows `if self.training: ... return` runs in inference only
             elif kind in (cst.For, cst.While):
                 if kind is cst.For:
                     self._rebind(_target_names(statement.target), None)  # type: ignore[attr-defined]
@@ -724,6 +752,24 @@ class _Flow:
     def _grad_off(self, item: cst.BaseExpression) -> bool:
         call = item.func if type(item) is cst.Call else item
         return self.ctx.qualname(call) in _GRAD_OFF
+
+
+def _training_test(test: cst.BaseExpression) -> bool | None:
+    """True for `self.training`, False for `not self.training`, None for any other test. A module's inference
+    branch hands its output to no backward pass (detection heads post-process scores in place there)."""
+    negated = type(test) is cst.UnaryOperation and type(test.operator) is cst.Not
+    if negated:
+        test = test.expression  # type: ignore[attr-defined]
+    if type(test) is cst.Attribute and test.attr.value == "training" and type(test.value) is cst.Name \
+            and test.value.value == "self":
+        return not negated
+    return None
+
+
+def _returns(body: Sequence[cst.CSTNode]) -> bool:
+    """The block ends in a `return` (or `raise`) statement."""
+    last = body[-1] if body else None
+    return type(last) is cst.SimpleStatementLine and type(last.body[-1]) in (cst.Return, cst.Raise)  # type: ignore
 
 
 def _grad_off_decorator(ctx, decorator: cst.Decorator) -> bool:
