@@ -106,6 +106,21 @@ class AccumulationResetEveryStep(Rule):
         """,
         """
         import torch
+        # without accumulation the other branch steps and resets on every iteration
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            if accumulation_steps > 1:
+                (loss / accumulation_steps).backward()
+                if (i + 1) % accumulation_steps == 0:
+                    optimizer.step()
+                    optimizer.zero_grad()
+            else:
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        """,
+        """
+        import torch
         # two optimizers stepped by turns: one of them steps on every iteration
         for i, batch in enumerate(loader):
             optimizer.zero_grad()
@@ -130,6 +145,20 @@ class AccumulationResetEveryStep(Rule):
         """,
     ]
     INVALID = [
+        """
+        import torch
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            if accumulation_steps > 1:
+                optimizer.zero_grad()
+                (loss / accumulation_steps).backward()
+                if (i + 1) % accumulation_steps == 0:
+                    optimizer.step()
+            else:
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        """,
         """
         import torch
         for i, (x, y) in enumerate(loader):
@@ -181,13 +210,16 @@ class AccumulationResetEveryStep(Rule):
 
 
 def _resets_every_iteration(facts: TrainingLoop, step: Event, guard: cst.If) -> list[Event]:
-    """The unconditional resets of `step`'s gradients in the body that runs it: its innermost loop's iteration, or
-    its function's body when it is in no loop (a `training_step` called per batch). Only when that body runs
-    `backward()` outside the step's modulo `if` and never inside it: the gradients are meant to add up."""
+    """The resets of `step`'s gradients that run on every iteration of the body that runs it: its innermost loop's
+    iteration, or its function's body when it is in no loop (a `training_step` called per batch). Only when that
+    body runs `backward()` outside the step's modulo `if` and never inside it: the gradients are meant to add up."""
     body = [event for event in facts.in_function(step.function) if event.loops == step.loops]
     backward = [event for event in body if event.kind == "backward"]
-    if not backward or any(guard in event.guards for event in backward):
+    if not backward or any(any(around is guard for around, _ in event.guards) for event in backward):
         return []
     stepped = {event.subject for event in body if event.kind == "step" and event.subject is not None}
-    return [event for event in body if event.kind == "reset" and not event.guards
+    # A reset runs on every iteration that reaches the step's `if` when every `if` around it is also around the
+    # step (`if accumulate > 1:` around both), and the modulo test is not
+    outer = {(around, branch) for around, branch in step.guards if around is not guard}
+    return [event for event in body if event.kind == "reset" and set(event.guards) <= outer
             and facts.covers(event, step, stepped)]

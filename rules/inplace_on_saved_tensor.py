@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from shapecheck.engine import Rule
+from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import training_loop
@@ -18,6 +18,8 @@ from shapecheck.rules._autograd_saves import (
 )
 from shapecheck.rules._layers import WEIGHTED, torch_layer
 
+# Builtins whose result holds the tensors they are given.
+_CARRIERS = frozenset({"map", "list", "tuple"})
 _GRAD_OFF = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled"})
 
 
@@ -246,6 +248,23 @@ class InplaceOnSavedTensor(Rule):
         """
         import torch
         import torch.nn as nn
+        # the in-place ReLU changes `h`, which the projection saved
+        class Block(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.fc = nn.Linear(dim, dim)
+                self.proj = nn.Linear(dim, dim)
+                self.act = nn.ReLU(inplace=True)
+            def forward(self, x):
+                h = self.fc(x)
+                skip = self.proj(h)
+                h = self.act(h)
+                return h + skip
+        Block(8)(torch.randn(4, 8)).sum().backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
         model = nn.Linear(16, 4)
         probs = torch.softmax(model(torch.randn(8, 16)), dim=-1)
         probs[:, 0] = 0
@@ -293,7 +312,8 @@ class InplaceOnSavedTensor(Rule):
         func = node.func
         if type(func) is cst.Attribute and func.attr.value in IN_PLACE_METHODS \
                 or any(arg.keyword is not None and arg.keyword.value == "inplace" for arg in node.args) \
-                or self.ctx.qualname(func) in IN_PLACE_FUNCTIONS:
+                or self.ctx.qualname(func) in IN_PLACE_FUNCTIONS \
+                or _all_in_place(self.constructions(self.ctx.class_def, func)):
             self._mutating.add(self.ctx.function)
 
     def finish(self) -> None:
@@ -318,8 +338,16 @@ class InplaceOnSavedTensor(Rule):
         change = " ".join(ctx.code(found.node).split())
         self.report(found.node, f"`{change}` changes `{found.name}` in place, but `{op}` saved {what} for backward: "
                                 f"backward raises \"one of the variables needed for gradient computation has been "
-                                f"modified by an inplace operation\"; use the out-of-place op "
-                                f"(`{found.name} = {found.name} + ...`, `.masked_fill(...)`)")
+                                f"modified by an inplace operation\"; {_instead(ctx, found)}")
+
+    def constructions(self, class_def: cst.ClassDef | None, func: cst.BaseExpression) -> list[cst.Call]:
+        """The calls `class_def` assigns to `self.x` for `func` spelled `self.x`; empty when `func` is no `self.x`
+        or one of the values is not a call."""
+        if class_def is None or type(func) is not cst.Attribute or type(func.value) is not cst.Name \
+                or func.value.value != "self":
+            return []
+        values = self.attributes(class_def).get(func.attr.value, [])
+        return values if all(type(value) is cst.Call for value in values) else []  # type: ignore[return-value]
 
     def attributes(self, class_def: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
         """What a class assigns to each `self.x` in its methods."""
@@ -515,22 +543,20 @@ class _Flow:
         return False
 
     def _layer_kinds(self, func: cst.BaseExpression) -> frozenset[str]:
-        """The torch.nn layer classes `self.x` may hold, when every assignment to it builds one (an in-place
-        `nn.ReLU(inplace=True)` counts as none); empty otherwise."""
-        if self.class_def is None or type(func) is not cst.Attribute or type(func.value) is not cst.Name \
-                or func.value.value != "self":
-            return frozenset()
-        values = self.rule.attributes(self.class_def).get(func.attr.value, [])
+        """The torch.nn layer classes `self.x` may hold, when every assignment to it builds one; empty otherwise."""
         kinds = set()
-        for value in values:
-            if type(value) is not cst.Call or any(arg.keyword is not None and arg.keyword.value == "inplace"
-                                                  for arg in value.args):
-                return frozenset()
+        for value in self._constructions(func):
             layer = torch_layer(self.ctx, value)
             if layer is None:
                 return frozenset()
             kinds.add(layer)
         return frozenset(kinds)
+
+    def _in_place_layer(self, func: cst.BaseExpression) -> bool:
+        return _all_in_place(self._constructions(func))
+
+    def _constructions(self, func: cst.BaseExpression) -> list[cst.Call]:
+        return self.rule.constructions(self.class_def, func)
 
     # ------------------------------------------------------------------------------------------- the graph
 
@@ -545,6 +571,8 @@ class _Flow:
             return type(expr.operator) is cst.Minus and self.is_graph(expr.expression)  # type: ignore
         if kind is cst.Subscript:
             return self.is_graph(expr.value)  # type: ignore[attr-defined]
+        if kind is cst.Tuple or kind is cst.List:
+            return any(self.is_graph(element.value) for element in expr.elements)  # type: ignore[attr-defined]
         if kind is cst.Attribute:
             return self._parameter(expr)  # type: ignore[arg-type]
         if kind is cst.Call:
@@ -571,7 +599,7 @@ class _Flow:
             if any(arg.keyword is not None and arg.keyword.value == "requires_grad"
                    and type(arg.value) is cst.Name and arg.value.value == "True" for arg in call.args):
                 return True
-            if qualname in NOT_DIFFERENTIABLE or not qualname.startswith("torch."):
+            if qualname in NOT_DIFFERENTIABLE or not qualname.startswith(("torch.", "einops.")):
                 return False
             return any(self.is_graph(arg) for arg in args)
         if type(func) is cst.Attribute:
@@ -580,6 +608,8 @@ class _Flow:
             if func.attr.value in DETACHING:
                 return False
             return self.is_graph(func.value) or any(self.is_graph(arg) for arg in args)
+        if type(func) is cst.Name and func.value in _CARRIERS:
+            return any(self.is_graph(arg) for arg in args)  # `q, k, v = map(lambda t: ..., qkv)`
         return type(func) is cst.Name and self._module_call(func)
 
     def _module_call(self, func: cst.BaseExpression) -> bool:
@@ -671,6 +701,8 @@ class _Flow:
                 self._backward(node)
             elif method in IN_PLACE_METHODS:
                 self._in_place(node, func.value)
+            elif args and self._in_place_layer(func):
+                self._in_place(node, args[0])  # `self.act(h)` with `self.act = nn.ReLU(inplace=True)`
             if type(func.value) is cst.Name:
                 self._flows([func.value.value], node, keep=True)  # `outs.append(gated)`, `acc.add_(gated)`
 
@@ -686,7 +718,11 @@ class _Flow:
         self.spoiled.append(_Spoiled(node, receiver.value, saved, witnesses))
 
     def _rebind(self, names: list[str], value: cst.BaseExpression | None) -> None:
-        """`names` now hold `value`: what they held before is no longer theirs."""
+        """`names` now hold `value`: what they held before is no longer theirs (`value` is read first, since
+        `q = q.softmax(-1)` reads the `q` it replaces)."""
+        graph = value is not None and (self._helper_result(value, names) or self.is_graph(value))
+        model = type(value) is cst.Call and self._builds_model(value)  # type: ignore[arg-type]
+        saved_output = len(names) == 1 and value is not None and self._saved_output(value)
         for name in names:
             self.saved.pop(name, None)
             self.graph.discard(name)
@@ -695,11 +731,11 @@ class _Flow:
             for holder in (*self.saved.values(), *self.spoiled):
                 holder.witnesses.difference_update(names)
             return
-        if self._helper_result(value, names) or self.is_graph(value):
+        if graph:
             self.graph.update(names)
-        if type(value) is cst.Call and self._builds_model(value):
+        if model:
             self.modules.update(names)
-        if len(names) == 1 and self._saved_output(value):
+        if saved_output:
             self.saved[names[0]] = _Saved(value, True, {names[0]})
 
     def _flows(self, names: list[str], value: cst.CSTNode, keep: bool) -> None:
@@ -752,6 +788,26 @@ class _Flow:
     def _grad_off(self, item: cst.BaseExpression) -> bool:
         call = item.func if type(item) is cst.Call else item
         return self.ctx.qualname(call) in _GRAD_OFF
+
+
+def _instead(ctx: Context, found: _Spoiled) -> str:
+    """The out-of-place form of the change, for the message."""
+    node, name = found.node, found.name
+    if type(node) is cst.AugAssign:
+        operator = ctx.code(node.operator).strip().rstrip("=")  # type: ignore[arg-type]
+        return f"write `{name} = {name} {operator} {' '.join(ctx.code(node.value).split())}`"
+    if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in IN_PLACE_METHODS:
+        return f"write `{name} = {name}.{node.func.attr.value[:-1]}(...)`"
+    if type(node) is cst.Call:
+        return "use the layer's out-of-place form (`inplace=False`)"
+    return f"write to a copy (`{name} = {name}.clone()` first) or build the result with `torch.where`"
+
+
+def _all_in_place(constructions: list[cst.Call]) -> bool:
+    """Every construction builds its layer with `inplace=True`: calling the layer changes its input."""
+    return bool(constructions) and all(
+        any(arg.keyword is not None and arg.keyword.value == "inplace" and type(arg.value) is cst.Name
+            and arg.value.value == "True" for arg in value.args) for value in constructions)
 
 
 def _training_test(test: cst.BaseExpression) -> bool | None:
