@@ -31,10 +31,10 @@ class AccumulationResetEveryStep(Rule):
         last micro-batch alone, scaled down by `k` when the loss is divided by `k`. Training runs with a k times
         smaller batch and learning rate than intended, and nothing fails.
 
-        Not reported: the reset inside the same `if` as the step or right after it, a reset under its own
-        `if i % k == 0:` at the top of the loop, loops that step on every iteration, and a step guarded by `%`
-        whose `backward()` is in the same `if` (a GAN's generator updated every `n_critic` iterations resets
-        only its own optimizer).
+        Not reported: the reset inside the same `if` as the step, a reset under its own `if i % k == 0:` at the
+        top of the loop, loops that step on every iteration (also by turns, `if i % 2 == 0: ... else: ...`), and a
+        step guarded by `%` whose `backward()` is in the same `if` (a GAN's generator updated every `n_critic`
+        iterations resets only its own optimizer).
 
         ## Example
         ```python
@@ -106,6 +106,32 @@ class AccumulationResetEveryStep(Rule):
         """,
         """
         import torch
+        # without accumulation the other branch steps and resets on every iteration
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            if accumulation_steps > 1:
+                (loss / accumulation_steps).backward()
+                if (i + 1) % accumulation_steps == 0:
+                    optimizer.step()
+                    optimizer.zero_grad()
+            else:
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        """,
+        """
+        import torch
+        # two optimizers stepped by turns: one of them steps on every iteration
+        for i, batch in enumerate(loader):
+            optimizer.zero_grad()
+            model(batch).mean().backward()
+            if i % 2 == 0:
+                opt_encoder.step()
+            else:
+                opt_decoder.step()
+        """,
+        """
+        import torch
         # a second optimizer stepped every iteration is reset every iteration; the accumulated one is not
         opt_main = torch.optim.Adam(model.parameters())
         opt_aux = torch.optim.Adam(aux.parameters())
@@ -119,6 +145,20 @@ class AccumulationResetEveryStep(Rule):
         """,
     ]
     INVALID = [
+        """
+        import torch
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            if accumulation_steps > 1:
+                optimizer.zero_grad()
+                (loss / accumulation_steps).backward()
+                if (i + 1) % accumulation_steps == 0:
+                    optimizer.step()
+            else:
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        """,
         """
         import torch
         for i, (x, y) in enumerate(loader):
@@ -155,8 +195,8 @@ class AccumulationResetEveryStep(Rule):
             if step.kind != "step" or not is_step_call(step.node):
                 continue
             guard = step.accumulation_guard
-            if guard is None:
-                continue
+            if guard is None or guard.orelse is not None:
+                continue  # with an `else`, the branches may step every iteration by turns
             for reset in _resets_every_iteration(facts, step, guard):
                 if reset.node not in reported:
                     reported.add(reset.node)
@@ -170,13 +210,16 @@ class AccumulationResetEveryStep(Rule):
 
 
 def _resets_every_iteration(facts: TrainingLoop, step: Event, guard: cst.If) -> list[Event]:
-    """The unconditional resets of `step`'s gradients in the body that runs it: its innermost loop's iteration, or
-    its function's body when it is in no loop (a `training_step` called per batch). Only when that body runs
-    `backward()` outside the step's modulo `if` and never inside it: the gradients are meant to add up."""
+    """The resets of `step`'s gradients that run on every iteration of the body that runs it: its innermost loop's
+    iteration, or its function's body when it is in no loop (a `training_step` called per batch). Only when that
+    body runs `backward()` outside the step's modulo `if` and never inside it: the gradients are meant to add up."""
     body = [event for event in facts.in_function(step.function) if event.loops == step.loops]
     backward = [event for event in body if event.kind == "backward"]
-    if not backward or any(guard in event.guards for event in backward):
+    if not backward or any(any(around is guard for around, _ in event.guards) for event in backward):
         return []
     stepped = {event.subject for event in body if event.kind == "step" and event.subject is not None}
-    return [event for event in body if event.kind == "reset" and not event.guards
+    # A reset runs on every iteration that reaches the step's `if` when every `if` around it is also around the
+    # step (`if accumulate > 1:` around both), and the modulo test is not
+    outer = {(around, branch) for around, branch in step.guards if around is not guard}
+    return [event for event in body if event.kind == "reset" and set(event.guards) <= outer
             and facts.covers(event, step, stepped)]

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from shapecheck.engine import Rule
+from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.rules._activations import instance_class, is_torch_module_class
 from shapecheck.rules._autograd_saves import (
@@ -17,6 +18,8 @@ from shapecheck.rules._autograd_saves import (
 )
 from shapecheck.rules._layers import WEIGHTED, torch_layer
 
+# Builtins whose result holds the tensors they are given.
+_CARRIERS = frozenset({"map", "list", "tuple"})
 _GRAD_OFF = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled"})
 
 
@@ -70,7 +73,8 @@ class InplaceOnSavedTensor(Rule):
 
         In-place ops on tensors nothing saved are fine and not reported: `masked_fill_` on attention scores
         before the softmax (`matmul` saved `q` and `k`, not the scores), `nn.ReLU(inplace=True)` after a
-        convolution or a linear layer (they saved their input), updates under `no_grad`, and ops on `.detach()`ed,
+        convolution or a linear layer (they saved their input), updates under `no_grad`, a module's inference branch
+        (`if not self.training:`, or what follows `if self.training: return ...`), and ops on `.detach()`ed,
         `.clone()`d or freshly created tensors.
 
         ## Example
@@ -168,6 +172,27 @@ class InplaceOnSavedTensor(Rule):
         """
         import torch
         import torch.nn as nn
+        # a detection head post-processes its scores in place only in inference
+        class Head(nn.Module):
+            def __init__(self, dim, classes):
+                super().__init__()
+                self.cls = nn.Linear(dim, classes)
+            def forward(self, x):
+                logits = self.cls(x)
+                if self.training:
+                    return logits
+                scores = logits.sigmoid()
+                scores[scores < 0.05] = 0
+                return scores
+        head = Head(8, 3)
+        head(torch.randn(4, 8)).sum().backward()
+        with torch.no_grad():
+            head.eval()
+            kept = head(torch.randn(4, 8))
+        """,
+        """
+        import torch
+        import torch.nn as nn
         # a freshly created mask changed before it is used
         model = nn.Linear(16, 4)
         mask = torch.ones(8, 4)
@@ -223,6 +248,23 @@ class InplaceOnSavedTensor(Rule):
         """
         import torch
         import torch.nn as nn
+        # the in-place ReLU changes `h`, which the projection saved
+        class Block(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.fc = nn.Linear(dim, dim)
+                self.proj = nn.Linear(dim, dim)
+                self.act = nn.ReLU(inplace=True)
+            def forward(self, x):
+                h = self.fc(x)
+                skip = self.proj(h)
+                h = self.act(h)
+                return h + skip
+        Block(8)(torch.randn(4, 8)).sum().backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
         model = nn.Linear(16, 4)
         probs = torch.softmax(model(torch.randn(8, 16)), dim=-1)
         probs[:, 0] = 0
@@ -251,19 +293,41 @@ class InplaceOnSavedTensor(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._reported: set[int] = set()
-        self._returning: dict[str, list[_Spoiled]] = {}  # function name -> spoiled saves its result leads to
+        self._mutating: set[cst.FunctionDef | None] = set()  # bodies (None: module level) with an in-place op
+        # function name -> the spoiled saves its result leads back to, for its callers' backward passes
+        self.returning: dict[str, list[_Spoiled]] = {}
         self._attrs: dict[int, dict[str, list[cst.BaseExpression]]] = {}
 
-    def finish(self) -> None:
-        functions = [f for defs in self.ctx.functions.values() for f in defs]
-        for function in functions:  # first the helpers, whose results callers may send into backward
-            _Flow(self, function).run(function.body.body)
-        top = [s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
-        _Flow(self, None).run(top)
-        for function in functions:
-            _Flow(self, function).run(function.body.body)
+    # The bodies worth reading are those with an in-place op, and those that call one returning a spoiled graph:
+    # the traversal notes the first kind, so `finish` reads a handful of bodies instead of every one.
 
-    def spoiled(self, found: _Spoiled) -> None:
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._mutating.add(self.ctx.function)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if any(type(target.target) is cst.Subscript for target in node.targets):
+            self._mutating.add(self.ctx.function)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value in IN_PLACE_METHODS \
+                or any(arg.keyword is not None and arg.keyword.value == "inplace" for arg in node.args) \
+                or self.ctx.qualname(func) in IN_PLACE_FUNCTIONS \
+                or _all_in_place(self.constructions(self.ctx.class_def, func)):
+            self._mutating.add(self.ctx.function)
+
+    def finish(self) -> None:
+        for function in self._mutating:  # first the functions, whose results callers may send into backward
+            if function is not None:
+                _Flow(self, function).run(function.body.body)
+        later = {site.function for name in self.returning for site in self.ctx.calls_to(name)}
+        if None in self._mutating:
+            later.add(None)
+        top = [s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
+        for function in later:
+            _Flow(self, function).run(function.body.body if function is not None else top)
+
+    def report_spoiled(self, found: _Spoiled) -> None:
         if id(found.node) in self._reported:
             return
         self._reported.add(id(found.node))
@@ -274,8 +338,16 @@ class InplaceOnSavedTensor(Rule):
         change = " ".join(ctx.code(found.node).split())
         self.report(found.node, f"`{change}` changes `{found.name}` in place, but `{op}` saved {what} for backward: "
                                 f"backward raises \"one of the variables needed for gradient computation has been "
-                                f"modified by an inplace operation\"; use the out-of-place op "
-                                f"(`{found.name} = {found.name} + ...`, `.masked_fill(...)`)")
+                                f"modified by an inplace operation\"; {_instead(ctx, found)}")
+
+    def constructions(self, class_def: cst.ClassDef | None, func: cst.BaseExpression) -> list[cst.Call]:
+        """The calls `class_def` assigns to `self.x` for `func` spelled `self.x`; empty when `func` is no `self.x`
+        or one of the values is not a call."""
+        if class_def is None or type(func) is not cst.Attribute or type(func.value) is not cst.Name \
+                or func.value.value != "self":
+            return []
+        values = self.attributes(class_def).get(func.attr.value, [])
+        return values if all(type(value) is cst.Call for value in values) else []  # type: ignore[return-value]
 
     def attributes(self, class_def: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
         """What a class assigns to each `self.x` in its methods."""
@@ -294,20 +366,16 @@ class InplaceOnSavedTensor(Rule):
 def _reads(expr: cst.CSTNode) -> set[str]:
     """The variable names an expression reads (not attribute names or keywords)."""
     names: set[str] = set()
-    stack = [expr]
-    while stack:
-        node = stack.pop()
+    skip: set[int] = set()
+    for node in walk(expr):
         kind = type(node)
         if kind is cst.Name:
-            names.add(node.value)  # type: ignore[attr-defined]
+            if id(node) not in skip:
+                names.add(node.value)  # type: ignore[attr-defined]
         elif kind is cst.Attribute:
-            stack.append(node.value)  # type: ignore[attr-defined]
-        elif kind is cst.Arg:
-            stack.append(node.value)  # type: ignore[attr-defined]
-        elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
-            continue
-        else:
-            stack.extend(node.children)
+            skip.add(id(node.attr))  # type: ignore[attr-defined]
+        elif kind is cst.Arg and node.keyword is not None:  # type: ignore[attr-defined]
+            skip.add(id(node.keyword))  # type: ignore[attr-defined]
     return names
 
 
@@ -356,11 +424,17 @@ class _Flow:
                 if not any(self._grad_off(item.item) for item in statement.items):  # type: ignore[attr-defined]
                     self._block(statement.body.body)  # type: ignore[attr-defined]
             elif kind is cst.If:
-                self._block(statement.body.body)  # type: ignore[attr-defined]
+                training = _training_test(statement.test)  # type: ignore[attr-defined]
+                if training is not False:
+                    self._block(statement.body.body)  # type: ignore[attr-defined]
                 orelse = statement.orelse  # type: ignore[attr-defined]
-                while orelse is not None:
+                while orelse is not None and training is None:
                     self._block(orelse.body.body)
                     orelse = getattr(orelse, "orelse", None)
+                if training is False and orelse is not None:
+                    self._block(orelse.body.body)
+                if training is True and _returns(statement.body.body):  # type: ignore[attr-defined]
+                    return  # what follows `if self.training: ... return` runs in inference only
             elif kind in (cst.For, cst.While):
                 if kind is cst.For:
                     self._rebind(_target_names(statement.target), None)  # type: ignore[attr-defined]
@@ -469,22 +543,20 @@ class _Flow:
         return False
 
     def _layer_kinds(self, func: cst.BaseExpression) -> frozenset[str]:
-        """The torch.nn layer classes `self.x` may hold, when every assignment to it builds one (an in-place
-        `nn.ReLU(inplace=True)` counts as none); empty otherwise."""
-        if self.class_def is None or type(func) is not cst.Attribute or type(func.value) is not cst.Name \
-                or func.value.value != "self":
-            return frozenset()
-        values = self.rule.attributes(self.class_def).get(func.attr.value, [])
+        """The torch.nn layer classes `self.x` may hold, when every assignment to it builds one; empty otherwise."""
         kinds = set()
-        for value in values:
-            if type(value) is not cst.Call or any(arg.keyword is not None and arg.keyword.value == "inplace"
-                                                  for arg in value.args):
-                return frozenset()
+        for value in self._constructions(func):
             layer = torch_layer(self.ctx, value)
             if layer is None:
                 return frozenset()
             kinds.add(layer)
         return frozenset(kinds)
+
+    def _in_place_layer(self, func: cst.BaseExpression) -> bool:
+        return _all_in_place(self._constructions(func))
+
+    def _constructions(self, func: cst.BaseExpression) -> list[cst.Call]:
+        return self.rule.constructions(self.class_def, func)
 
     # ------------------------------------------------------------------------------------------- the graph
 
@@ -499,6 +571,8 @@ class _Flow:
             return type(expr.operator) is cst.Minus and self.is_graph(expr.expression)  # type: ignore
         if kind is cst.Subscript:
             return self.is_graph(expr.value)  # type: ignore[attr-defined]
+        if kind is cst.Tuple or kind is cst.List:
+            return any(self.is_graph(element.value) for element in expr.elements)  # type: ignore[attr-defined]
         if kind is cst.Attribute:
             return self._parameter(expr)  # type: ignore[arg-type]
         if kind is cst.Call:
@@ -525,7 +599,7 @@ class _Flow:
             if any(arg.keyword is not None and arg.keyword.value == "requires_grad"
                    and type(arg.value) is cst.Name and arg.value.value == "True" for arg in call.args):
                 return True
-            if qualname in NOT_DIFFERENTIABLE or not qualname.startswith("torch."):
+            if qualname in NOT_DIFFERENTIABLE or not qualname.startswith(("torch.", "einops.")):
                 return False
             return any(self.is_graph(arg) for arg in args)
         if type(func) is cst.Attribute:
@@ -534,6 +608,8 @@ class _Flow:
             if func.attr.value in DETACHING:
                 return False
             return self.is_graph(func.value) or any(self.is_graph(arg) for arg in args)
+        if type(func) is cst.Name and func.value in _CARRIERS:
+            return any(self.is_graph(arg) for arg in args)  # `q, k, v = map(lambda t: ..., qkv)`
         return type(func) is cst.Name and self._module_call(func)
 
     def _module_call(self, func: cst.BaseExpression) -> bool:
@@ -549,11 +625,10 @@ class _Flow:
         name = func.value
         if name in self.modules:
             return True
-        if self.function is not None and name in self._parameters() and self.trains:
-            return True
-        if self.function is None or name not in self._parameters():
-            return instance_class(self.ctx, func) is not None and self._model_class(instance_class(self.ctx, func))
-        return False
+        if name in self._parameters():
+            return self.trains  # `model(x)` in a function that trains it
+        class_def = instance_class(self.ctx, func)
+        return class_def is not None and is_torch_module_class(self.ctx, class_def)
 
     def _builds_model(self, value: cst.BaseExpression) -> bool:
         if type(value) is not cst.Call:
@@ -564,11 +639,8 @@ class _Flow:
         if type(value.func) is cst.Name:
             binding = self.ctx.binding(value.func)
             return binding is not None and binding.kind == "class" \
-                and self._model_class(binding.statement)  # type: ignore[arg-type]
+                and is_torch_module_class(self.ctx, binding.statement)  # type: ignore[arg-type]
         return False
-
-    def _model_class(self, class_def: cst.ClassDef | None) -> bool:
-        return class_def is not None and is_torch_module_class(self.ctx, class_def)
 
     def _parameters(self) -> list[str]:
         if self.function is None:
@@ -577,7 +649,7 @@ class _Flow:
         return [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
 
     def _graph_parameters(self) -> set[str]:
-        """The parameters every ... some grad-enabled call of this function passes a model's output for."""
+        """The parameters some call of this function with autograd on passes a model's output for."""
         if self.function is None or self.forward:
             return set()
         names = self._parameters()
@@ -629,6 +701,8 @@ class _Flow:
                 self._backward(node)
             elif method in IN_PLACE_METHODS:
                 self._in_place(node, func.value)
+            elif args and self._in_place_layer(func):
+                self._in_place(node, args[0])  # `self.act(h)` with `self.act = nn.ReLU(inplace=True)`
             if type(func.value) is cst.Name:
                 self._flows([func.value.value], node, keep=True)  # `outs.append(gated)`, `acc.add_(gated)`
 
@@ -644,7 +718,11 @@ class _Flow:
         self.spoiled.append(_Spoiled(node, receiver.value, saved, witnesses))
 
     def _rebind(self, names: list[str], value: cst.BaseExpression | None) -> None:
-        """`names` now hold `value`: what they held before is no longer theirs."""
+        """`names` now hold `value`: what they held before is no longer theirs (`value` is read first, since
+        `q = q.softmax(-1)` reads the `q` it replaces)."""
+        graph = value is not None and (self._helper_result(value, names) or self.is_graph(value))
+        model = type(value) is cst.Call and self._builds_model(value)  # type: ignore[arg-type]
+        saved_output = len(names) == 1 and value is not None and self._saved_output(value)
         for name in names:
             self.saved.pop(name, None)
             self.graph.discard(name)
@@ -653,15 +731,17 @@ class _Flow:
             for holder in (*self.saved.values(), *self.spoiled):
                 holder.witnesses.difference_update(names)
             return
-        if self._helper_result(value, names) or self.is_graph(value):
+        if graph:
             self.graph.update(names)
-        if type(value) is cst.Call and self._builds_model(value):
+        if model:
             self.modules.update(names)
-        if len(names) == 1 and self._saved_output(value):
+        if saved_output:
             self.saved[names[0]] = _Saved(value, True, {names[0]})
 
     def _flows(self, names: list[str], value: cst.CSTNode, keep: bool) -> None:
         """`names` now depend on `value`: they lead backward wherever the names `value` reads lead."""
+        if not self.saved and not self.spoiled:
+            return
         read = _reads(value)
         for holder in (*self.saved.values(), *self.spoiled):
             if read & holder.witnesses:
@@ -675,7 +755,7 @@ class _Flow:
             if type(node) is cst.Call:
                 name = dotted_name(node.func)
                 if name is not None:
-                    found += self.rule._returning.get(name.rsplit(".", 1)[-1], [])
+                    found += self.rule.returning.get(name.rsplit(".", 1)[-1], [])
         return found
 
     def _helper_result(self, value: cst.BaseExpression, names: list[str]) -> bool:
@@ -689,9 +769,9 @@ class _Flow:
         read = _reads(call)
         for spoiled in self.spoiled:
             if read & spoiled.witnesses:
-                self.rule.spoiled(spoiled)
+                self.rule.report_spoiled(spoiled)
         for spoiled in self._spoiling_helper(call):
-            self.rule.spoiled(spoiled)
+            self.rule.report_spoiled(spoiled)
 
     def _returns(self, value: cst.BaseExpression) -> None:
         read = _reads(value)
@@ -701,13 +781,51 @@ class _Flow:
             return
         if self.forward:
             for spoiled in reached:
-                self.rule.spoiled(spoiled)
+                self.rule.report_spoiled(spoiled)
         else:
-            self.rule._returning.setdefault(self.function.name.value, []).extend(reached)
+            self.rule.returning.setdefault(self.function.name.value, []).extend(reached)
 
     def _grad_off(self, item: cst.BaseExpression) -> bool:
         call = item.func if type(item) is cst.Call else item
         return self.ctx.qualname(call) in _GRAD_OFF
+
+
+def _instead(ctx: Context, found: _Spoiled) -> str:
+    """The out-of-place form of the change, for the message."""
+    node, name = found.node, found.name
+    if type(node) is cst.AugAssign:
+        operator = ctx.code(node.operator).strip().rstrip("=")  # type: ignore[arg-type]
+        return f"write `{name} = {name} {operator} {' '.join(ctx.code(node.value).split())}`"
+    if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in IN_PLACE_METHODS:
+        return f"write `{name} = {name}.{node.func.attr.value[:-1]}(...)`"
+    if type(node) is cst.Call:
+        return "use the layer's out-of-place form (`inplace=False`)"
+    return f"write to a copy (`{name} = {name}.clone()` first) or build the result with `torch.where`"
+
+
+def _all_in_place(constructions: list[cst.Call]) -> bool:
+    """Every construction builds its layer with `inplace=True`: calling the layer changes its input."""
+    return bool(constructions) and all(
+        any(arg.keyword is not None and arg.keyword.value == "inplace" and type(arg.value) is cst.Name
+            and arg.value.value == "True" for arg in value.args) for value in constructions)
+
+
+def _training_test(test: cst.BaseExpression) -> bool | None:
+    """True for `self.training`, False for `not self.training`, None for any other test. A module's inference
+    branch hands its output to no backward pass (detection heads post-process scores in place there)."""
+    negated = type(test) is cst.UnaryOperation and type(test.operator) is cst.Not
+    if negated:
+        test = test.expression  # type: ignore[attr-defined]
+    if type(test) is cst.Attribute and test.attr.value == "training" and type(test.value) is cst.Name \
+            and test.value.value == "self":
+        return not negated
+    return None
+
+
+def _returns(body: Sequence[cst.CSTNode]) -> bool:
+    """The block ends in a `return` (or `raise`) statement."""
+    last = body[-1] if body else None
+    return type(last) is cst.SimpleStatementLine and type(last.body[-1]) in (cst.Return, cst.Raise)  # type: ignore
 
 
 def _grad_off_decorator(ctx, decorator: cst.Decorator) -> bool:

@@ -38,7 +38,8 @@ class ModulesInPlainList(Rule):
         ## What it does
         Finds an `nn.Module` that stores layers with parameters in a plain Python list, tuple or dict attribute:
         `self.heads = [nn.Linear(d, 1) for _ in range(k)]`, `self.encoders = (nn.Linear(...), nn.Linear(...))`,
-        `self.layers = {"a": nn.Conv2d(...)}`, or `self.blocks = []` filled by `self.blocks.append(Block(c))`. The
+        `self.layers = {"a": nn.Conv2d(...)}`, or `self.blocks = []` filled by `self.blocks.append(Block(c))` (or a
+        dict filled by `self.towers[name] = nn.Linear(...)`). The
         layers are known by their constructor: a `torch.nn` layer that owns weights, or a class of the project
         that subclasses `nn.Module` (imported ones too).
 
@@ -218,6 +219,15 @@ class ModulesInPlainList(Rule):
             """,
             count=2,
         ),
+        """
+        import torch.nn as nn
+        class MultiTask(nn.Module):
+            def __init__(self, dim, tasks):
+                super().__init__()
+                self.towers = {}
+                for task in tasks:
+                    self.towers[task] = nn.Linear(dim, 1)
+        """,
         Invalid(
             """
             import torch.nn as nn
@@ -273,7 +283,11 @@ class ModulesInPlainList(Rule):
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) != 1:
             return
-        key = self._attribute(node.targets[0].target)
+        target = node.targets[0].target
+        if type(target) is cst.Subscript:  # `self.towers[name] = nn.Linear(...)` grows a plain dict
+            self._grow(target.value, (node.value,))
+            return
+        key = self._attribute(target)
         if key is None:
             return
         value = node.value
@@ -283,9 +297,13 @@ class ModulesInPlainList(Rule):
             self._stores[key] = None  # rebound: `self.layers = nn.ModuleList(self.layers)`, or anything else
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        key = self._attribute(node.target)
+        self._grow(node.target, _elements(node.value))
+
+    def _grow(self, container: cst.BaseExpression, items: tuple[cst.BaseExpression, ...]) -> None:
+        """`items` go into `container`: a plain container stored on self now holds a weighted layer if one does."""
+        key = self._attribute(container)
         store = self._stores.get(key) if key is not None else None
-        if store is not None and any(self._is_weighted(e) for e in _elements(node.value)):
+        if store is not None and any(self._is_weighted(item) for item in items):
             store.weighted = True
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -296,13 +314,9 @@ class ModulesInPlainList(Rule):
             return
         name = func.attr.value
         if name in _GROWERS:
-            key = self._attribute(func.value)
-            store = self._stores.get(key) if key is not None else None
-            if store is not None and node.args:
+            if node.args:
                 grown = node.args[-1].value
-                items = _elements(grown) if name == "extend" else (grown,)
-                if any(self._is_weighted(e) for e in items):
-                    store.weighted = True
+                self._grow(func.value, _elements(grown) if name == "extend" else (grown,))
         elif name in ("add_module", "register_module"):
             self._registering.add(self.ctx.class_def)
         else:

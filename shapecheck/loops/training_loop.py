@@ -415,14 +415,15 @@ class Event:
     alias: str | None = None
     scaled: bool = False  # backward passes: `scaler.scale(loss).backward()`
     # the `if` statements around it inside its innermost loop (or its function's body when it is in no loop),
-    # outermost first: an event with none runs on every iteration (every call)
-    guards: tuple[cst.If, ...] = ()
+    # outermost first, each with the branch it is in (the `if`'s body, or its `else`/`elif`): an event with none
+    # runs on every iteration (every call)
+    guards: tuple[tuple[cst.If, cst.CSTNode], ...] = ()
 
     @property
     def accumulation_guard(self) -> cst.If | None:
         """The `if` around the event that counts iterations modulo k (`if (i + 1) % accum == 0:`): the event runs
         once every k iterations. None when there is none."""
-        return next((guard for guard in self.guards if _counts_modulo(guard.test)), None)
+        return next((guard for guard, _ in self.guards if _counts_modulo(guard.test)), None)
 
 
 def _counts_modulo(test: cst.BaseExpression) -> bool:
@@ -504,13 +505,16 @@ class TrainingLoop:
         self._by_function.setdefault(event.function, []).append(event)
         return event
 
-    def _guards(self) -> tuple[cst.If, ...]:
-        """The `if` statements around the node being visited, up to its innermost loop or function."""
+    def _guards(self) -> tuple[tuple[cst.If, cst.CSTNode], ...]:
+        """The `if` statements around the node being visited, up to its innermost loop or function, each with the
+        branch the node is in."""
         guards = []
-        for node in reversed(self.ctx.ancestors):
+        ancestors = self.ctx.ancestors
+        for at in range(len(ancestors) - 2, -1, -1):
+            node = ancestors[at]
             kind = type(node)
             if kind is cst.If:
-                guards.append(node)
+                guards.append((node, ancestors[at + 1]))
             elif kind is cst.For or kind is cst.While or kind is cst.FunctionDef or kind is cst.ClassDef:
                 break
         return tuple(reversed(guards))
