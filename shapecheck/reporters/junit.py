@@ -24,7 +24,6 @@ import os
 import re
 from collections.abc import Sequence
 from itertools import groupby
-from xml.sax.saxutils import escape, quoteattr
 
 from shapecheck.findings import Finding
 from shapecheck.reporters.paths import absolute, shown
@@ -66,14 +65,24 @@ def _suite(filename: str, findings: list[Finding]) -> str:
             "            <properties>",
             f"                <property name=\"severity\" value=\"{finding.severity}\"/>",
             "            </properties>",
-            f"            <failure message={_attribute(finding.message)}>{escape(_xml_safe(text))}</failure>",
+            f"            <failure message={_attribute(finding.message)}>{_text(text)}</failure>",
             "        </testcase>",
         ]
     lines.append("    </testsuite>")
     return "\n".join(lines)
 
 
+# xml.sax.saxutils is imported when a report is written, not with the reporters: it imports urllib.request, and
+# with it http, email, ssl and tempfile, a third of a cache hit's start-up.
+def _text(text: str) -> str:
+    from xml.sax.saxutils import escape
+
+    return escape(_xml_safe(text))
+
+
 def _attribute(text: str) -> str:
+    from xml.sax.saxutils import quoteattr
+
     return quoteattr(_xml_safe(text), {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
 
 
