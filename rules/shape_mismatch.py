@@ -241,6 +241,14 @@ class ShapeMismatch(Rule):
         rand_img = torch.arange(1, 17).view(1, 1, 4, 4)
         forward_img, _ = sq_flow(rand_img, ldj=None, reverse=False)
         """,
+        # chenyuntc/pytorch-book, chapter 6: two index tensors broadcast together to one dim, (4,) here
+        """
+        import torch as t
+        a = t.arange(12).view(3, 4)
+        rows = t.tensor([[1, 2], [0, 1]])
+        cols = t.tensor([[3, 1], [2, 2]])
+        a[rows.view(-1), cols.view(-1)].view(2, 2)
+        """,
     ]
     INVALID = [
         """
