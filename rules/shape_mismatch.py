@@ -273,6 +273,14 @@ class ShapeMismatch(Rule):
         b, *rest = image.shape
         h, w = image.shape[-2:]
         """,
+        # chenyuntc/pytorch-book, chapter 6: two index tensors broadcast together to one dim, (4,) here
+        """
+        import torch as t
+        a = t.arange(12).view(3, 4)
+        rows = t.tensor([[1, 2], [0, 1]])
+        cols = t.tensor([[3, 1], [2, 2]])
+        a[rows.view(-1), cols.view(-1)].view(2, 2)
+        """,
     ]
     INVALID = [
         """

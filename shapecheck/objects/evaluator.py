@@ -550,6 +550,10 @@ class Evaluator:
         """What values on several paths agree on (the floors above join tensors' shapes). Lists that one path
         made longer (`outs.append(h)` in a loop that may not run) agree on their common start, and on what follows
         where every extra element agrees."""
+        if all(value is values[0] for value in values[1:]):
+            # a list no path changed: joining it item by item at every branch of a long unrolled loop that grows
+            # another list is what made a 650-line file take minutes
+            return values[0]
         if len(values) > 1 and all(isinstance(value, Seq) for value in values):
             return self._join_sequences(values)  # type: ignore[arg-type]
         return join(values)

@@ -37,8 +37,9 @@ def _one(dim: Dim) -> bool:
 
 
 def _either(a: Dim, b: Dim) -> Dim:
-    """The size of a result dim that is `a` or `b` (whichever is not 1): known only to be one of them."""
-    name = f"{a}|{b}"
+    """The size of a result dim that is `a` or `b` (whichever is not 1): known only to be one of them. Two sizes
+    spelled alike (`bs` of the caller and `bs` of a nested function) print once: `bs|bs|bs` told the reader nothing."""
+    name = str(a) if str(a) == str(b) else f"{a}|{b}"
     return Dim((((Atom(("broadcast", a, b), name, compound=True),), 1),))
 
 

@@ -48,6 +48,8 @@ def subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | N
         value = found.at(index) if index is not None else None
         return value if isinstance(value, Shape) else None
     elements = [element.slice for element in node.slice]
+    if sum(1 for e in elements if _is_tensor_index(ev, e, before)) > 1:
+        return None  # index tensors broadcast together to one dim (`a[rows, cols]`), not one dim each
     ellipses = [i for i, e in enumerate(elements) if type(e) is cst.Index and type(e.value) is cst.Ellipsis]
     if len(ellipses) > 1:
         return None
@@ -99,6 +101,11 @@ def rows(shape: Shape) -> Shape | None:
     if shape.variadic == 0:  # nothing known of dim 0: the rows' rank is not either
         return Shape.unknown_rank(shape.contiguous is not False, shape.dtype) if not shape.dims else None
     return dropped(shape, {0})
+
+
+def _is_tensor_index(ev: ShapeEvaluator, element: cst.BaseSlice, before: int) -> bool:
+    return type(element) is cst.Index and ev.integer(element.value, before) is None \
+        and ev.tensor(element.value, before) is not None
 
 
 def _is_none(element: cst.BaseSlice) -> bool:

@@ -23,6 +23,13 @@ def test_broadcast_reports_stretches() -> None:
         (0, 1, "N", True), (1, 0, "N", False)]
 
 
+def test_a_broadcast_of_two_sizes_spelled_alike_prints_the_name_once() -> None:
+    # distilbert's `bs` of `forward` against the `bs` a nested `unshape` read: "bs|bs|bs" in the message before
+    caller, nested, other = Dim.symbol("forward.bs", "bs"), Dim.symbol("unshape.bs", "bs"), Dim.symbol("T", "T")
+    assert broadcast(Shape.of(caller, 4), Shape.of(nested, 4)).shape.render() == "(bs, 4)"
+    assert broadcast(Shape.of(caller), Shape.of(other)).shape.render() == "(bs|T,)"
+
+
 def test_operators_and_functions() -> None:
     assert probe('''
         import torch

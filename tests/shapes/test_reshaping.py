@@ -46,6 +46,20 @@ def test_indexing() -> None:
     ''') == ["(5, 4)", "(8, 4)", "(4, 5, 4)", "(8, 5, 2)", "(8, 5, 1)", None, None]
 
 
+def test_index_tensors_broadcast_together_not_one_dim_each() -> None:
+    # torch: a[rows, cols] is the broadcast of the two index shapes, (4,) here, never (4, 4); an int next to one
+    # index tensor is basic indexing (`a[0, :, idx]` is (4, 2) where numpy gives (2, 4))
+    assert probe('''
+        import torch
+        a = torch.zeros(3, 4, 5)
+        rows, cols = torch.tensor([1, 2, 0, 1]), torch.tensor([3, 1, 2, 2])
+        probe(a[rows, cols])
+        probe(a[rows, :, cols])
+        probe(a[0, :, torch.tensor([0, 1])])
+        probe(a[rows])
+    ''') == [None, None, "(4, 2)", "(4, 4, 5)"]
+
+
 def test_joining_and_splitting() -> None:
     assert probe('''
         import torch
