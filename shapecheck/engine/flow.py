@@ -140,7 +140,9 @@ class LoopAssignments:
             if type(loop) not in _LOOP_TYPES:
                 continue
             for node, statement in self._assigned(loop).get(name, ()):
-                if node is last or not bound_before(statement) or any(node is outer for outer in read):
+                if node is last or not bound_before(statement):
+                    return True
+                if any(node is outer for outer in read) and not _in_loop_body(node, read):
                     return True
         return False
 
@@ -156,6 +158,15 @@ class LoopAssignments:
                 _note(node, found)
                 stack.extend(children(node))
         return found
+
+
+def _in_loop_body(node: cst.CSTNode, read: Path) -> bool:
+    """The read is in the body of `node`, a `for` around it: the loop binds its target afresh before each pass of
+    the body, so a loop around that one carries no other value into the read."""
+    if type(node) is not cst.For:
+        return False
+    index = next(i for i, outer in enumerate(read) if outer is node)
+    return index + 1 < len(read) and read[index + 1] is node.body
 
 
 def _note(node: cst.CSTNode, found: dict[str, list[tuple[cst.CSTNode, cst.CSTNode]]]) -> None:

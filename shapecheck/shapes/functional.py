@@ -223,3 +223,8 @@ FUNCTIONS = {
     "F.pad": pad, "F.interpolate": interpolate, "F.embedding": embedding, "F.one_hot": one_hot,
     "F.scaled_dot_product_attention": attention, "F.cosine_similarity": cosine_similarity,
 }
+# torch's own namespace has some of them too, with the same parameters (`torch.max_pool2d(x, 2)`, as older
+# tutorials write it); `torch.embedding` is not among them: it takes the weight first
+FUNCTIONS.update({f"torch.{name}": FUNCTIONS[f"F.{name}"] for name in (
+    "conv1d", "conv2d", "conv3d", "max_pool1d", "max_pool2d", "max_pool3d", "avg_pool1d", "adaptive_avg_pool1d",
+    "adaptive_max_pool1d", "cosine_similarity")})

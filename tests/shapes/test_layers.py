@@ -415,3 +415,12 @@ OTHER = [16, "M"]
 grows(OTHER)
 probe(make_layers(OTHER)(torch.randn(2, 3, 32, 32)))
 ''') == ["(2, 32, 8, 8)", "(...)"]
+
+
+def test_pooling_and_convolution_in_torchs_own_namespace() -> None:
+    assert seen('''
+x = torch.randn(8, 16, 24, 24)
+probe(torch.max_pool2d(x, 2))
+probe(torch.conv2d(x, torch.randn(32, 16, 5, 5)))
+probe(torch.avg_pool1d(torch.randn(8, 4, 10), 2))
+''') == ["(8, 16, 12, 12)", "(8, 32, 20, 20)", "(8, 4, 5)"]

@@ -128,3 +128,20 @@ scores(net, batches)
 lazily(net, batches)
 ''', "SC104")
     assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 21)]
+
+
+def test_an_inner_loop_binds_its_target_afresh_on_each_pass_of_the_outer_one() -> None:
+    # `for epoch ...: for x, y in loader:` as every training script writes it; a name the inner body rebinds after
+    # the read is still not known.
+    assert seen('''
+loader = DataLoader(TensorDataset(features, labels), batch_size=50)
+for epoch in range(3):
+    for x, y in loader:
+        probe(x)
+    for row in features:
+        probe(row)
+for epoch in range(3):
+    for x, y in loader:
+        probe(x)
+        x = x[:, :5]
+''') == ["(50, 13)", "(13,)", None]
