@@ -113,17 +113,19 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool
     if kind is cst.Attribute and ev.ctx.qualname(expr) in NUMBER_CONSTANTS:
         return True
     if kind is cst.Name:
+        # No binding: a name imported from math (`from math import pi`), or a parameter of a run (the run binds
+        # it, below)
         binding = ev.binding(expr, before)
-        if binding is None:
-            return ev.ctx.qualname(expr) in NUMBER_CONSTANTS  # `from math import pi`
-        if binding.kind in ("assign", "walrus") and binding.value is not None and is_number(ev, binding.value,
-                                                                                           binding.seq):
+        if binding is None and ev.ctx.qualname(expr) in NUMBER_CONSTANTS:
             return True
-        if binding.kind == "unpack" and ev.size(expr, before) is not None and _unpacked_from_sizes(binding):
+        if binding is not None and binding.kind in ("assign", "walrus") and binding.value is not None \
+                and is_number(ev, binding.value, binding.seq):
+            return True
+        if binding is not None and binding.kind == "unpack" and ev.size(expr, before) is not None \
+                and _unpacked_from_sizes(binding):
             return True
     if kind in (cst.Name, cst.Attribute):
         return _holds_number(ev.object(expr, before))  # a parameter or attribute the run binds to a float or int
-    return False
     if kind is cst.Subscript:
         return type(expr.value) is cst.Attribute and expr.value.attr.value == "shape" and \
             type(expr.slice[0].slice) is cst.Index

@@ -78,3 +78,16 @@ def test_method_forms_broadcast_their_argument_like_the_operators() -> None:
              "`x.pow(degrees)`: x is (500,) and degrees is (4,): 500 and 4 don't broadcast",
              "`x.add(degrees)`: x is (500,) and degrees is (4,): 500 and 4 don't broadcast", None]
 
+
+
+def test_a_runs_number_parameters_are_numbers() -> None:
+    """Inside a call that is run, a parameter bound to an int or float is a number, not a tensor of unknown rank;
+    so is an element of a shape."""
+    assert probe('''
+        import torch
+        def frequencies(dim, base=10000.0):
+            return 1.0 / base ** (torch.arange(0, dim, 2).float() / dim)
+        probe(frequencies(64))
+        x = torch.randn(3, 5)
+        probe(x * x.shape[0])
+    ''') == ["(32,)", "(3, 5)"]
