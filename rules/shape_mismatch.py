@@ -241,6 +241,16 @@ class ShapeMismatch(Rule):
         rand_img = torch.arange(1, 17).view(1, 1, 4, 4)
         forward_img, _ = sq_flow(rand_img, ldj=None, reverse=False)
         """,
+        # pytorch/tutorials' polynomial_nn: a tensor exponent broadcasts, (2000, 1) ** (3,) is (2000, 3)
+        """
+        import math
+        import torch
+        x = torch.linspace(-math.pi, math.pi, 2000)
+        p = torch.tensor([1, 2, 3])
+        xx = x.unsqueeze(-1).pow(p)
+        model = torch.nn.Sequential(torch.nn.Linear(3, 1), torch.nn.Flatten(0, 1))
+        y_pred = model(xx)
+        """,
         # chenyuntc/pytorch-book, chapter 6: two index tensors broadcast together to one dim, (4,) here
         """
         import torch as t

@@ -60,3 +60,17 @@ def test_operand_of_unknown_shape_gives_unknown() -> None:
             probe(y * scale)
             probe(y * 2)
     ''') == ["(..., 3, 4)", "(3, 4)"]  # scale may be a number or a tensor of any rank
+
+
+def test_a_tensor_exponent_broadcasts() -> None:
+    # pytorch/tutorials' polynomial features: x (2000,) unsqueezed against p (3,) gives (2000, 3), not x's shape
+    assert probe('''
+        import torch
+        x, p = torch.randn(2000), torch.tensor([1, 2, 3])
+        probe(x.unsqueeze(-1).pow(p))
+        probe(torch.pow(x.unsqueeze(-1), p))
+        probe(x.pow(2))
+        probe(torch.pow(2, x))
+        probe(x.float_power(p.unsqueeze(-1)))
+        probe(x.pow(gamma))
+    ''') == ["(2000, 3)", "(2000, 3)", "(2000,)", "(2000,)", "(3, 2000)", None]
