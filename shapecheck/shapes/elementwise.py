@@ -238,16 +238,16 @@ def _binary_function(dtype: DtypeFamily | None = None, first: str = "input", sec
 
 _SAME = ("abs", "neg", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan",
          "tanh", "sigmoid", "relu", "relu_", "sign", "round", "floor", "ceil", "trunc", "frac", "reciprocal", "square",
-         "clamp", "clamp_", "clamp_min", "clamp_max", "clip", "pow", "softmax", "log_softmax", "cumsum", "cumprod",
+         "clamp", "clamp_", "clamp_min", "clamp_max", "clip", "softmax", "log_softmax", "cumsum", "cumprod",
          "logcumsumexp", "flip", "roll", "detach", "detach_", "requires_grad_", "cpu", "cuda", "pin_memory",
          "zero_", "fill_", "normal_", "uniform_", "bernoulli_", "exponential_", "abs_", "neg_", "exp_", "sqrt_",
          "sigmoid_", "tanh_", "add_", "sub_", "mul_", "div_", "pow_", "copy_", "nan_to_num", "erf", "erfinv",
          "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "lerp", "masked_fill_", "scatter",
          "scatter_", "scatter_add", "scatter_add_", "index_fill", "index_fill_", "index_add", "index_add_",
-         "index_copy", "tril", "triu", "tril_", "triu_", "masked_scatter", "float_power", "conj", "angle",
+         "index_copy", "tril", "triu", "tril_", "triu_", "masked_scatter", "conj", "angle",
          "nan_to_num_", "logit", "sgn", "retain_grad", "share_memory_")
 _TORCH_SAME = ("abs", "neg", "exp", "log", "log1p", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "relu",
-               "sign", "round", "floor", "ceil", "reciprocal", "square", "clamp", "clip", "pow", "softmax",
+               "sign", "round", "floor", "ceil", "reciprocal", "square", "clamp", "clip", "softmax",
                "log_softmax", "cumsum", "cumprod", "flip", "roll", "erf", "tril", "triu", "nan_to_num", "logit",
                "special.expit", "special.softmax", "special.log_softmax", "atan", "sinh", "cosh")
 _F_SAME = ("relu", "relu6", "gelu", "silu", "elu", "selu", "celu", "leaky_relu", "mish", "softplus", "softsign",
