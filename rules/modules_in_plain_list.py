@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine import Fix, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.objects.values import Instance, TorchObject
+from shapecheck.objects.values import Instance, Mapping, TorchObject
 from shapecheck.rules._activations import is_torch_module_class
 from shapecheck.rules._layers import CONTAINERS, WEIGHTED, torch_layer
 from shapecheck.shapes.evaluator import evaluator
 
+_PLAIN = (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)
 _GROWERS = frozenset({"append", "extend", "insert"})
 
 
@@ -21,9 +22,9 @@ class _Store:
     """A plain container written to `self.<attr>` in a module class, and what the class does with it."""
 
     node: cst.Assign
-    value: cst.BaseExpression
+    value: cst.BaseExpression  # what the assignment writes: the container, or a local name bound to one
+    literal: cst.BaseExpression  # the container as written: `[...]`, `{...}`, a comprehension
     weighted: bool  # it holds a module with parameters, as built or as grown later
-    growth: list[cst.CSTNode] = field(default_factory=list)
 
 
 class ModulesInPlainList(Rule):
@@ -39,9 +40,10 @@ class ModulesInPlainList(Rule):
         Finds an `nn.Module` that stores layers with parameters in a plain Python list, tuple or dict attribute:
         `self.heads = [nn.Linear(d, 1) for _ in range(k)]`, `self.encoders = (nn.Linear(...), nn.Linear(...))`,
         `self.layers = {"a": nn.Conv2d(...)}`, or `self.blocks = []` filled by `self.blocks.append(Block(c))` (or a
-        dict filled by `self.towers[name] = nn.Linear(...)`). The
-        layers are known by their constructor: a `torch.nn` layer that owns weights, or a class of the project
-        that subclasses `nn.Module` (imported ones too).
+        dict filled by `self.towers[name] = nn.Linear(...)`), also through a local list stored as it is
+        (`heads = [...]; self.heads = heads`) and in nested lists. The layers are known by their constructor: a
+        `torch.nn` layer that owns weights, a class of the project that subclasses `nn.Module` (imported ones
+        too), or a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`).
 
         ## Why is this bad?
         `nn.Module` registers a submodule only when it is assigned as an attribute itself, or held by a torch
@@ -175,6 +177,16 @@ class ModulesInPlainList(Rule):
                 self.finalize()
         """,
         """
+        import torch.nn as nn
+        # the list also built the registered Sequential: storing it too loses nothing
+        class Stack(nn.Module):
+            def __init__(self, dim, depth):
+                super().__init__()
+                layers = [nn.Linear(dim, dim) for _ in range(depth)]
+                self.net = nn.Sequential(*layers)
+                self.layers = layers
+        """,
+        """
         import mlx.nn as nn
         # MLX registers modules held in lists
         class TinyMlp(nn.Module):
@@ -219,6 +231,36 @@ class ModulesInPlainList(Rule):
             """,
             count=2,
         ),
+        Invalid(
+            """
+            import torch.nn as nn
+            def make_head(dim):
+                return nn.Sequential(nn.Linear(dim, dim), nn.ReLU(), nn.Linear(dim, 1))
+            class Ensemble(nn.Module):
+                def __init__(self, dim, k):
+                    super().__init__()
+                    heads = [make_head(dim) for _ in range(k)]
+                    self.heads = heads
+            """,
+            fixed="""
+            import torch.nn as nn
+            def make_head(dim):
+                return nn.Sequential(nn.Linear(dim, dim), nn.ReLU(), nn.Linear(dim, 1))
+            class Ensemble(nn.Module):
+                def __init__(self, dim, k):
+                    super().__init__()
+                    heads = [make_head(dim) for _ in range(k)]
+                    self.heads = nn.ModuleList(heads)
+            """,
+        ),
+        """
+        import torch.nn as nn
+        # a grid of layers in nested lists
+        class Grid(nn.Module):
+            def __init__(self, dim, rows, cols):
+                super().__init__()
+                self.cells = [[nn.Linear(dim, dim) for _ in range(cols)] for _ in range(rows)]
+        """,
         """
         import torch.nn as nn
         class MultiTask(nn.Module):
@@ -291,8 +333,11 @@ class ModulesInPlainList(Rule):
         if key is None:
             return
         value = node.value
-        if type(value) in (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp) and key not in self._stores:
-            self._stores[key] = _Store(node, value, any(self._is_weighted(e) for e in _elements(value)))
+        literal = self._local_container(value) if type(value) is cst.Name else value
+        if type(literal) in _PLAIN and key not in self._stores:
+            grown = self._local_growth(value) if type(value) is cst.Name else ()
+            weighted = any(self._is_weighted(e) for e in (*_elements(literal), *grown))  # type: ignore[arg-type]
+            self._stores[key] = _Store(node, value, literal, weighted)  # type: ignore[arg-type]
         elif key in self._stores:
             self._stores[key] = None  # rebound: `self.layers = nn.ModuleList(self.layers)`, or anything else
 
@@ -336,10 +381,35 @@ class ModulesInPlainList(Rule):
             if store is None or not store.weighted or (owner, attr) in self._wrapped or owner in self._registering \
                     or self._base_reads(owner, attr):
                 continue
-            kind, container = _kind(store.value)
+            kind, container = _kind(store.literal)
             self.report(store.node, f"submodules kept in a plain Python {kind} are not registered: their parameters "
                                     f"are not in `.parameters()` or `state_dict()` and `.to()` does not move them; "
                                     f"use `nn.{container}`", self._fix(store))
+
+    def _local_container(self, name: cst.Name) -> cst.BaseExpression | None:
+        """The plain container a local name was built as, when the function hands it to no call (a list also
+        given to `nn.Sequential(*layers)` is registered there)."""
+        literal, _ = self.ctx.value_of(name)
+        if type(literal) not in _PLAIN or self.ctx.function is None:
+            return None
+        for node in self.ctx.walk(self.ctx.function.body):
+            if type(node) is cst.Call and any(type(arg.value) is cst.Name and arg.value.value == name.value
+                                              for arg in node.args):  # type: ignore[attr-defined]
+                return None
+        return literal
+
+    def _local_growth(self, name: cst.Name) -> tuple[cst.BaseExpression, ...]:
+        """What the function appends to a local list: `heads.append(nn.Linear(d, 1))`, `heads += [...]`."""
+        grown: list[cst.BaseExpression] = []
+        for node in self.ctx.walk(self.ctx.function.body):  # type: ignore[union-attr]
+            if type(node) is cst.Call and type(node.func) is cst.Attribute and node.args \
+                    and node.func.attr.value in _GROWERS and type(node.func.value) is cst.Name \
+                    and node.func.value.value == name.value:
+                value = node.args[-1].value
+                grown += _elements(value) if node.func.attr.value == "extend" else (value,)
+            elif type(node) is cst.AugAssign and type(node.target) is cst.Name and node.target.value == name.value:
+                grown += _elements(node.value)
+        return tuple(grown)
 
     def _base_reads(self, class_def: cst.ClassDef, attr: str) -> bool:
         """A base class of this file reads `self.<attr>`: it may register what the subclass stores there (a base's
@@ -356,10 +426,13 @@ class ModulesInPlainList(Rule):
 
     def _fix(self, store: _Store) -> Fix | None:
         value = store.value
-        kind, container = _kind(value)
+        kind, container = _kind(store.literal)
         spelled = self.ctx.spelling(f"torch.nn.{container}")
         if spelled is None:
             return None
+        if type(value) is cst.Name:  # `self.heads = heads`: `self.heads = nn.ModuleList(heads)`
+            return Fix(f"Wrap in `{spelled}` (unsafe: the layers' state_dict keys change)",
+                       ((value, cst.Call(cst.parse_expression(spelled), [cst.Arg(value)])),), "unsafe")
         if type(value) is cst.Dict and not all(type(e) is cst.DictElement and type(e.key) is cst.SimpleString
                                                for e in value.elements):
             return None  # ModuleDict keys must be strings
@@ -378,6 +451,8 @@ class ModulesInPlainList(Rule):
         one, or a module class of the project; through a local name bound to one."""
         if depth > 4:
             return False
+        if type(expr) in _PLAIN or type(expr) is cst.GeneratorExp:  # nested: `[[nn.Linear(...), ...] for ...]`
+            return any(self._is_weighted(e, depth + 1) for e in _elements(expr))
         if type(expr) is cst.Name:
             value, _ = self.ctx.value_of(expr)
             return value is not expr and type(value) is cst.Call and self._is_weighted(value, depth + 1)
@@ -390,10 +465,21 @@ class ModulesInPlainList(Rule):
             return layer in WEIGHTED
         if type(expr.func) not in (cst.Name, cst.Attribute) or dotted_name(expr.func) is None:
             return False
-        built = evaluator(self.ctx).value(expr)
-        if isinstance(built, Instance):
-            return is_torch_module_class(built.cls.ctx, built.cls.node)
-        return isinstance(built, TorchObject) and built.qualname.rsplit(".", 1)[-1] in WEIGHTED
+        return _weighted_object(evaluator(self.ctx).value(expr))
+
+
+def _weighted_object(built: object, depth: int = 0) -> bool:
+    """An object the objects floor built that owns parameters: a project module, a weighted torch.nn layer, or a
+    torch container (made by a helper, `def make_head(d): return nn.Sequential(...)`) holding one."""
+    if isinstance(built, Instance):
+        return is_torch_module_class(built.cls.ctx, built.cls.node)
+    if not isinstance(built, TorchObject):
+        return False
+    name = built.qualname.rsplit(".", 1)[-1]
+    if name in CONTAINERS and built.items is not None and depth < 4:
+        values = [v for _, v in built.items.items] if isinstance(built.items, Mapping) else built.items.items
+        return any(_weighted_object(value, depth + 1) for value in values)
+    return name in WEIGHTED
 
 
 def _elements(value: cst.BaseExpression) -> tuple[cst.BaseExpression, ...]:
@@ -404,7 +490,7 @@ def _elements(value: cst.BaseExpression) -> tuple[cst.BaseExpression, ...]:
         return tuple(e.value for e in value.elements if type(e) is cst.Element)  # type: ignore[attr-defined]
     if kind is cst.Dict:
         return tuple(e.value for e in value.elements if type(e) is cst.DictElement)  # type: ignore[attr-defined]
-    if kind is cst.ListComp:
+    if kind is cst.ListComp or kind is cst.GeneratorExp:
         return (value.elt,)  # type: ignore[attr-defined]
     if kind is cst.DictComp:
         return (value.value,)  # type: ignore[attr-defined]
