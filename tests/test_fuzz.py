@@ -229,7 +229,7 @@ def test_generated_programs(seed: int) -> None:
 
 
 # A tree of fuzzed files linted by the command, as a user runs it (worker processes, the budget, the report): every
-# file must come out in the report. Each ends in a line whose `# noqa` silences nothing, so SC900 reports any file
+# file must come out in the report. Each ends in a line whose noqa comment silences nothing, so SC900 reports any file
 # that parses and SC000 any other; a file the report does not name was lost. SHAPECHECK_FUZZ_FILES=10000 for the
 # long run (reported in the README).
 TREE_FILES = int(os.environ.get("SHAPECHECK_FUZZ_FILES", "160"))
