@@ -5,9 +5,10 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.loops.training_loop import module_level_callers
 from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import helper_callers
 from shapecheck.rules._devices import creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import argument_of
 
@@ -54,8 +55,9 @@ class InputNotOnModelDevice(Rule):
         model and data".
 
         A same-file helper (`def validate(model, loader): for x, y in loader: model(x)`) is reported when every
-        call of it, at module level, hands it a moved model and such a loader (`validate(net.to(device),
-        test_loader)`).
+        call of it, at module level or in a plain function such as `main()`, hands it a moved model and such a
+        loader (`validate(net.to(device), test_loader)`). A batch unpacked in the loop body (`for step, batch in
+        enumerate(loader): x, y = batch`) is the loader's as the loop variable is.
 
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
         `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
@@ -148,6 +150,31 @@ class InputNotOnModelDevice(Rule):
         evaluate(net.to(device), loader)
         profile(torch.nn.Linear(8, 2), loader)
         """,
+        # `main()` moves the batch before unpacking it, or hands over a model it never moved; a method's call of the
+        # helper is not read (its names need the receiver).
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        def train(model, loader):
+            for step, batch in enumerate(loader):
+                batch = [t.cuda() for t in batch]
+                x, y = batch
+                out = model(x)
+        def fit(model, loader):
+            for step, batch in enumerate(loader):
+                x, y = batch
+                out = model(x)
+        class Runner:
+            def run(self, loader):
+                self.net = nn.Linear(4, 2).cuda()
+                fit(self.net, loader)
+        def main():
+            loader = DataLoader(TensorDataset(torch.randn(32, 4), torch.randn(32, 2)), batch_size=8)
+            train(nn.Linear(4, 2).cuda(), loader)
+            model = nn.Linear(4, 2)
+            fit(model, loader)
+        """,
 
     ]
     INVALID = [
@@ -199,6 +226,24 @@ class InputNotOnModelDevice(Rule):
         net = nn.Sequential(nn.Flatten(), nn.Linear(784, 10))
         validate(net.to(device), test_loader)
         """,
+        # The script's `main()` builds both and hands them to `train`, which unpacks each batch in the loop body.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        def train(model, loader, optimizer, epoch):
+            for step, batch in enumerate(loader):
+                x, y = batch
+                loss = nn.functional.cross_entropy(model(x), y)
+        def main():
+            device = torch.device("cuda")
+            model = nn.Linear(12, 3).to(device)
+            loader = DataLoader(TensorDataset(torch.randn(32, 12), torch.randint(0, 3, (32,))), batch_size=8)
+            for epoch in range(3):
+                train(model, loader, None, epoch)
+        if __name__ == "__main__":
+            main()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -244,15 +289,22 @@ class InputNotOnModelDevice(Rule):
 
     def finish(self) -> None:
         for node, function, model, batch, loader in self._in_helpers:
-            sites = module_level_callers(self.ctx, function)
-            if sites is None:
-                continue
-            passed = [(passed_argument(function, site.node, model), passed_argument(function, site.node, loader))
-                      for site in sites]
-            if all(m is not None and l is not None and self._moved_expression(m) and type(l) is cst.Name
-                   and self._loader_source(l) is not None for m, l in passed):
+            sites = helper_callers(self.ctx, function)
+            if sites is not None and all(self._hands_moved_model(function, site, point, model, loader)
+                                         for site, point in sites):
+                passed = passed_argument(function, sites[0][0].node, loader)
                 self.report(node, _MESSAGE.format(model=model, batch=batch,
-                                                  source=f"the DataLoader `{self.ctx.code(passed[0][1])}` passed in"))
+                                                  source=f"the DataLoader `{self.ctx.code(passed)}` passed in"))
+
+    def _hands_moved_model(self, function: cst.FunctionDef, site: CallSite, point: Point, model: str, loader: str
+                           ) -> bool:
+        """The call passes a module moved off the CPU as `model` and a CPU DataLoader as `loader`."""
+        passed_model = passed_argument(function, site.node, model)
+        passed_loader = passed_argument(function, site.node, loader)
+        if passed_model is None or type(passed_loader) is not cst.Name:
+            return False
+        with self.ctx.at(point):
+            return self._moved_expression(passed_model) and self._loader_source(passed_loader) is not None
 
     def _moved_model(self, model: cst.Name) -> bool:
         binding = self.ctx.binding(model)
@@ -294,8 +346,11 @@ class InputNotOnModelDevice(Rule):
         return self._loader_source(_unwrapped(loop.iter)) if loop is not None else None
 
     def _batch_loop(self, batch: cst.Name) -> cst.For | None:
-        """The `for` that binds `batch` and that the code is inside of, if `batch` is not rebound since."""
+        """The `for` that binds `batch` and that the code is inside of, if `batch` is not rebound since; a part of
+        the loop variable counts (`for step, batch in enumerate(loader): x, y = batch`)."""
         binding = self.ctx.binding(batch)
+        if binding is not None and binding.kind == "unpack" and type(binding.value) is cst.Name:
+            binding = self.ctx.binding(binding.value, binding.seq)
         if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For:
             return None
         loop = binding.statement

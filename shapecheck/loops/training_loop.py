@@ -764,16 +764,6 @@ class TrainingLoop:
         return names
 
 
-def module_level_callers(ctx: Context, definition: cst.FunctionDef) -> list[CallSite] | None:
-    """The calls of a plain function of the file, when there are some and all are made at module level, where
-    `finish()` reads their arguments' names as they end up; None otherwise (a method, a caller's locals)."""
-    # `model.train()` is no call of a `def train(...)`: a plain function is called by its bare name.
-    sites = [site for site in ctx.calls_to(definition.name.value) if type(site.node.func) is cst.Name]
-    if not sites or ctx.class_of_method(definition) is not None or any(site.function is not None for site in sites):
-        return None
-    return sites
-
-
 def _bound_names(target: cst.BaseExpression) -> Iterator[str]:
     """The plain names an assignment target binds: `x`, `a, (b, *c)`; not `self.x` or `d[k]`."""
     if type(target) is cst.Name:
