@@ -15,13 +15,13 @@ class AccumulationResetEveryStep(Rule):
     severity = "error"  # each step applies only the last micro-batch's gradient
     message = ("gradients are reset on every iteration but the optimizer steps only every k iterations: the "
                "accumulated gradients of the other micro-batches are thrown away")
-    triggers = ("%",)
+    triggers = ("%", "= 0")
     docs = """
         ## What it does
         Finds gradient accumulation whose reset runs on every micro-batch: a loop (or a training-step method
         called once per batch) that runs `loss.backward()` every time and `optimizer.step()` only under
-        `if (i + 1) % k == 0:`, but calls `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on
-        every iteration.
+        `if (i + 1) % k == 0:` (or once a counter reaches k and is set back to 0: `if micro == k: ...; micro = 0`),
+        but calls `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on every iteration.
 
         ## Why is this bad?
         Accumulation relies on gradients adding up across `backward()` calls. The primer: "Gradients in PyTorch
@@ -143,6 +143,25 @@ class AccumulationResetEveryStep(Rule):
                 opt_main.step()
                 opt_main.zero_grad()
         """,
+        # a counter that restarts, with the reset next to the step; a warm-up test is no counter (it never
+        # restarts), so the step there is not once every k iterations
+        """
+        import torch
+        micro = 0
+        for x, y in loader:
+            loss = criterion(model(x), y) / accum
+            loss.backward()
+            micro += 1
+            if micro == accum:
+                optimizer.step()
+                optimizer.zero_grad()
+                micro = 0
+        for step, (x, y) in enumerate(loader):
+            optimizer2.zero_grad()
+            criterion(model(x), y).backward()
+            if step >= warmup_steps:
+                optimizer2.step()
+        """,
     ]
     INVALID = [
         """
@@ -183,6 +202,25 @@ class AccumulationResetEveryStep(Rule):
                 if self.micro_step % self.accumulate == 0:
                     self.optimizer.step()
                 self.optimizer.zero_grad(set_to_none=True)
+        """,
+        # the counter form: the step waits for `micro_step` to reach k, the reset does not
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, grad_accum=8):
+                self.model = model
+                self.optim = torch.optim.AdamW(model.parameters(), lr=1e-4)
+                self.grad_accum = grad_accum
+                self.micro_step = 0
+            def train_epoch(self, loader):
+                for x, y in loader:
+                    self.optim.zero_grad()
+                    loss = torch.nn.functional.mse_loss(self.model(x), y) / self.grad_accum
+                    loss.backward()
+                    self.micro_step += 1
+                    if self.micro_step == self.grad_accum:
+                        self.optim.step()
+                        self.micro_step = 0
         """,
     ]
 
