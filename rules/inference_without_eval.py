@@ -8,6 +8,7 @@ from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name
 from shapecheck.engine.context import Point
 from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
+from shapecheck.objects.factories import unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._training_loop import in_test, is_test_file
 
@@ -36,7 +37,8 @@ class InferenceWithoutEval(Rule):
         hold them (`resnet18()`, `vgg16()`, `densenet121()`, ...), or when the function receives it as a parameter
         from a caller in the file that built it so (`test(model, device, test_loader)`), or from a caller that was
         handed it so in turn, or when a trainer's `self.model` stores what every construction of the trainer, at
-        module level or in a plain function such as `main()`, passes it built so.
+        module level or in a plain function such as `main()`, passes it built so. A model unpacked from a
+        same-file factory with one `return` of a tuple (`model, opt = build()`) is what that tuple holds.
 
         Not reported: a forward pass whose output is discarded (`model(x)` on its own line: recalibrating batch
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
@@ -212,9 +214,15 @@ class InferenceWithoutEval(Rule):
         class Experiment:
             def build(self):
                 self.runner = Runner(nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5)))
+        def build_models(wide):
+            if wide:
+                return nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5)), None
+            return nn.Linear(4, 2), None
+        plain, _ = build_models(False)
         def main():
             Trainer(nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))).validate(loader)
             EvalTrainer(nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.5), nn.Linear(8, 2))).validate(loader)
+            Trainer(plain).validate(loader)
         """,
     ]
     INVALID = [
@@ -330,6 +338,25 @@ class InferenceWithoutEval(Rule):
             model = nn.Sequential(nn.Linear(32, 128), nn.ReLU(), nn.Dropout(0.3), nn.Linear(128, 5))
             Trainer(model, val_loader).validate()
         """,
+        # The model and its optimizer come from one factory, unpacked where the trainer is built.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, model, optimizer):
+                self.model, self.optimizer = model, optimizer
+            @torch.no_grad()
+            def validate(self, loader):
+                for x, _ in loader:
+                    loss = self.model(x).mean().item()
+        def build():
+            model = nn.Sequential(nn.Linear(32, 128), nn.ReLU(), nn.Dropout(0.3), nn.Linear(128, 5))
+            optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+            return model, optimizer
+        if __name__ == "__main__":
+            model, opt = build()
+            Trainer(model, opt).validate(loader)
+        """,
         # An evaluation helper that the training helper hands the model `main()` built (two callers up).
         """
         import torch
@@ -404,15 +431,20 @@ class InferenceWithoutEval(Rule):
                 return True
         return False
 
-    def _mode_dependent_at(self, expr: cst.BaseExpression, point: Point) -> bool:
+    def _mode_dependent_at(self, expr: cst.BaseExpression, point: Point, depth: int = 0) -> bool:
         with self.ctx.at(point):
-            return self._mode_dependent(expr)
+            return self._mode_dependent(expr, depth)
 
-    def _mode_dependent(self, expr: cst.BaseExpression) -> bool:
-        """The module `expr` names was built here with dropout or batch norm in view."""
+    def _mode_dependent(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+        """The module `expr` names was built here with dropout or batch norm in view (or by a factory it was
+        unpacked from, a few factories deep: one may hand on another's)."""
         built, before = self.ctx.value_of(expr)
         while type(built) is cst.Call and type(built.func) is cst.Attribute and built.func.attr.value in _SAME_MODULE:
             built, before = self.ctx.value_of(built.func.value, before)
+        if type(built) is cst.Name:
+            binding = self.ctx.binding(built, before)
+            returned = unpacked_from_factory(self.ctx, binding) if binding is not None and depth < 3 else None
+            return returned is not None and self._mode_dependent_at(*returned, depth + 1)
         if type(built) is not cst.Call:
             return False
         qualname = self.ctx.qualname(built.func) or ""
