@@ -9,6 +9,7 @@ from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._devices import creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import argument_of
 
@@ -57,7 +58,9 @@ class InputNotOnModelDevice(Rule):
         A same-file helper (`def validate(model, loader): for x, y in loader: model(x)`) is reported when every
         call of it, at module level or in a plain function such as `main()`, hands it a moved model and such a
         loader (`validate(net.to(device), test_loader)`). A batch unpacked in the loop body (`for step, batch in
-        enumerate(loader): x, y = batch`) is the loader's as the loop variable is.
+        enumerate(loader): x, y = batch`) is the loader's as the loop variable is. So is a trainer's: `self.model =
+        model.to(device)` called on batches of `self.train_loader`, when every construction of the trainer hands it
+        such a loader.
 
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
         `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
@@ -175,6 +178,40 @@ class InputNotOnModelDevice(Rule):
             model = nn.Linear(4, 2)
             fit(model, loader)
         """,
+        # Trainers that move each batch, keep the model where it was given, or are handed a loader with a collate_fn.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        class Mover:
+            def __init__(self, model, loader, device):
+                self.device = device
+                self.model = model.to(device)
+                self.loader = loader
+            def run(self):
+                for x, y in self.loader:
+                    x = x.to(self.device)
+                    out = self.model(x)
+        class Keeper:
+            def __init__(self, model, loader):
+                self.model = model
+                self.loader = loader
+            def run(self):
+                for x, y in self.loader:
+                    out = self.model(x)
+        class Collated:
+            def __init__(self, model, loader):
+                self.model = model.cuda()
+                self.loader = loader
+            def run(self):
+                for x, y in self.loader:
+                    out = self.model(x)
+        def main():
+            loader = DataLoader(TensorDataset(torch.randn(32, 6), torch.randn(32, 2)), batch_size=8)
+            Mover(nn.Linear(6, 2), loader, "cuda").run()
+            Keeper(nn.Linear(6, 2).cuda(), loader).run()
+            Collated(nn.Linear(6, 2), DataLoader(dataset, batch_size=8, collate_fn=to_gpu)).run()
+        """,
 
     ]
     INVALID = [
@@ -244,6 +281,22 @@ class InputNotOnModelDevice(Rule):
         if __name__ == "__main__":
             main()
         """,
+        # A trainer that moves the model it is given and loops over the CPU loader it was given.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        class Trainer:
+            def __init__(self, model, train_loader, device):
+                self.model = model.to(device)
+                self.train_loader = train_loader
+            def train_epoch(self):
+                for x, y in self.train_loader:
+                    loss = nn.functional.cross_entropy(self.model(x), y)
+        def main():
+            loader = DataLoader(TensorDataset(torch.randn(32, 6), torch.randint(0, 2, (32,))), batch_size=8)
+            Trainer(nn.Linear(6, 2), loader, torch.device("cuda")).train_epoch()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -252,6 +305,9 @@ class InputNotOnModelDevice(Rule):
         # `model(images)` in a helper's loop over its parameter `loader`, with `model` a parameter too: the file's
         # calls of the helper say what they are (`validate(net.to(device), test_loader)`).
         self._in_helpers: list[tuple[cst.Call, cst.FunctionDef, str, str, str]] = []
+        # `self.model(x)` of a moved model, over the trainer's `self.train_loader` stored from a constructor
+        # parameter: the constructions say which loader.
+        self._in_trainers: list[tuple[cst.Call, str, str, cst.ClassDef, cst.FunctionDef, str]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -261,6 +317,9 @@ class InputNotOnModelDevice(Rule):
                 binding = ctx.binding(func.value)  # `model.cuda()`: the module moves in place
                 if binding is not None:
                     self._moved.add(id(binding))
+            elif ctx.loop is not None and node.args and type(node.args[0].value) is cst.Name \
+                    and node.args[0].keyword is None and not node.args[0].star:
+                self._note_stored(node, func, node.args[0].value)
             return
         if type(func) is not cst.Name or ctx.loop is None or not node.args:
             return
@@ -273,6 +332,17 @@ class InputNotOnModelDevice(Rule):
         source = self._cpu_source(first.value)
         if source is not None:
             self.report(node, _MESSAGE.format(model=func.value, batch=first.value.value, source=source))
+
+    def _note_stored(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
+        """A trainer's `self.model(x)`, with `self.model = model.to(device)` and `x` from its `self.train_loader`:
+        the trainer's constructions say what loader it was given."""
+        if not self._moved_expression(self.ctx.value_of(model)[0]):
+            return
+        loop = self._batch_loop(batch)
+        iterable = loop and _unwrapped(loop.iter)
+        stored = stored_parameter(self.ctx, iterable) if iterable is not None else None
+        if stored is not None:
+            self._in_trainers.append((node, self.ctx.code(model), batch.value, *stored))
 
     def _note_helper(self, node: cst.Call, model: cst.Name, batch: cst.Name) -> None:
         function = self.ctx.function
@@ -288,6 +358,7 @@ class InputNotOnModelDevice(Rule):
             self._in_helpers.append((node, function, model.value, batch.value, iterable.value))
 
     def finish(self) -> None:
+        self._report_trainers()
         for node, function, model, batch, loader in self._in_helpers:
             sites = helper_callers(self.ctx, function)
             if sites is not None and all(self._hands_moved_model(function, site, point, model, loader)
@@ -295,6 +366,17 @@ class InputNotOnModelDevice(Rule):
                 passed = passed_argument(function, sites[0][0].node, loader)
                 self.report(node, _MESSAGE.format(model=model, batch=batch,
                                                   source=f"the DataLoader `{self.ctx.code(passed)}` passed in"))
+
+    def _report_trainers(self) -> None:
+        for node, model, batch, class_def, init, parameter in self._in_trainers:
+            passed = constructor_arguments(self.ctx, class_def, init, parameter)
+            if passed is not None and all(self._cpu_loader_at(loader, point) for loader, point in passed):
+                self.report(node, _MESSAGE.format(model=model, batch=batch,
+                                                  source=f"the DataLoader `{self.ctx.code(passed[0][0])}` passed in"))
+
+    def _cpu_loader_at(self, loader: cst.BaseExpression, point: Point) -> bool:
+        with self.ctx.at(point):
+            return self._loader_source(loader) == "a DataLoader"
 
     def _hands_moved_model(self, function: cst.FunctionDef, site: CallSite, point: Point, model: str, loader: str
                            ) -> bool:
