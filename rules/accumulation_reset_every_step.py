@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Rule
+from shapecheck.engine import Context, Rule
 from shapecheck.loops.training_loop import Event, TrainingLoop, is_step_call, training_loop
 from shapecheck.rules._training_loop import is_test_file
 
@@ -15,13 +15,15 @@ class AccumulationResetEveryStep(Rule):
     severity = "error"  # each step applies only the last micro-batch's gradient
     message = ("gradients are reset on every iteration but the optimizer steps only every k iterations: the "
                "accumulated gradients of the other micro-batches are thrown away")
-    triggers = ("%",)
+    triggers = ("backward",)
     docs = """
         ## What it does
         Finds gradient accumulation whose reset runs on every micro-batch: a loop (or a training-step method
         called once per batch) that runs `loss.backward()` every time and `optimizer.step()` only under
-        `if (i + 1) % k == 0:`, but calls `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on
-        every iteration.
+        `if (i + 1) % k == 0:` (or once a counter reaches k and is set back to 0: `if micro == k: ...; micro = 0`),
+        but calls `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on every iteration. Also
+        the form with the micro-batches in a loop of their own: `optimizer.zero_grad()` and `backward()` on every
+        pass of an inner loop with no step, and `optimizer.step()` after it.
 
         ## Why is this bad?
         Accumulation relies on gradients adding up across `backward()` calls. The primer: "Gradients in PyTorch
@@ -34,7 +36,8 @@ class AccumulationResetEveryStep(Rule):
         Not reported: the reset inside the same `if` as the step, a reset under its own `if i % k == 0:` at the
         top of the loop, loops that step on every iteration (also by turns, `if i % 2 == 0: ... else: ...`), and a
         step guarded by `%` whose `backward()` is in the same `if` (a GAN's generator updated every `n_critic`
-        iterations resets only its own optimizer).
+        iterations resets only its own optimizer); in the inner-loop form, a loop that steps itself (a WGAN's
+        critic), one that reads `.grad` (per-task gradients combined by hand), and a reset of another object.
 
         ## Example
         ```python
@@ -143,6 +146,52 @@ class AccumulationResetEveryStep(Rule):
                 opt_main.step()
                 opt_main.zero_grad()
         """,
+        # a counter that restarts, with the reset next to the step; a warm-up test is no counter (it never
+        # restarts), so the step there is not once every k iterations
+        """
+        import torch
+        micro = 0
+        for x, y in loader:
+            loss = criterion(model(x), y) / accum
+            loss.backward()
+            micro += 1
+            if micro == accum:
+                optimizer.step()
+                optimizer.zero_grad()
+                micro = 0
+        for step, (x, y) in enumerate(loader):
+            optimizer2.zero_grad()
+            criterion(model(x), y).backward()
+            if step >= warmup_steps:
+                optimizer2.step()
+        """,
+        # a WGAN's critic steps inside its own loop; PCGrad collects each task's gradients and combines them by
+        # hand; a reset before the micro-batch loop lets them add up
+        """
+        import torch
+        for real in loader:
+            for _ in range(n_critic):
+                opt_d.zero_grad()
+                d_loss = D(G(z).detach()).mean() - D(real).mean()
+                d_loss.backward()
+                opt_d.step()
+            opt_g.zero_grad()
+            (-D(G(z)).mean()).backward()
+            opt_g.step()
+        for batch in loader:
+            grads = []
+            for loss in task_losses(model, batch):
+                optimizer.zero_grad()
+                loss.backward(retain_graph=True)
+                grads.append([p.grad.clone() for p in model.parameters()])
+            set_projected_grads(model, grads)
+            optimizer.step()
+        for batch in loader:
+            optimizer.zero_grad()
+            for chunk in batch.split(micro):
+                (model(chunk).mean() / accum).backward()
+            optimizer.step()
+        """,
     ]
     INVALID = [
         """
@@ -184,6 +233,36 @@ class AccumulationResetEveryStep(Rule):
                     self.optimizer.step()
                 self.optimizer.zero_grad(set_to_none=True)
         """,
+        # the counter form: the step waits for `micro_step` to reach k, the reset does not
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, grad_accum=8):
+                self.model = model
+                self.optim = torch.optim.AdamW(model.parameters(), lr=1e-4)
+                self.grad_accum = grad_accum
+                self.micro_step = 0
+            def train_epoch(self, loader):
+                for x, y in loader:
+                    self.optim.zero_grad()
+                    loss = torch.nn.functional.mse_loss(self.model(x), y) / self.grad_accum
+                    loss.backward()
+                    self.micro_step += 1
+                    if self.micro_step == self.grad_accum:
+                        self.optim.step()
+                        self.micro_step = 0
+        """,
+        # micro-batches in a loop of their own, each reset before its backward pass, then one step
+        """
+        import torch
+        while global_step < max_steps:
+            for micro in range(accum):
+                opt.zero_grad()
+                loss = model(next(batches)).pow(2).mean() / accum
+                loss.backward()
+            opt.step()
+            global_step += 1
+        """,
     ]
 
     def finish(self) -> None:
@@ -195,18 +274,54 @@ class AccumulationResetEveryStep(Rule):
             if step.kind != "step" or not is_step_call(step.node):
                 continue
             guard = step.accumulation_guard
-            if guard is None or guard.orelse is not None:
+            if guard is None:
+                for reset in _resets_every_micro_batch(self.ctx, facts, step):
+                    if reset.node not in reported:
+                        reported.add(reset.node)
+                        self.report(reset.node, self._inner_message(reset, step))
+                continue
+            if guard.orelse is not None:
                 continue  # with an `else`, the branches may step every iteration by turns
             for reset in _resets_every_iteration(facts, step, guard):
                 if reset.node not in reported:
                     reported.add(reset.node)
                     self.report(reset.node, self._message(reset, step, guard))
 
+    def _inner_message(self, reset: Event, step: Event) -> str:
+        return (f"`{self.ctx.code(reset.node)}` runs on every pass of the loop around it, whose `backward()` "
+                f"passes are meant to add up for `{self.ctx.code(step.node)}` after it: only the last pass's "
+                f"gradients reach the step; reset before that loop, or after the step")
+
     def _message(self, reset: Event, step: Event, guard: cst.If) -> str:
         test = " ".join(self.ctx.code(guard.test).split())
         return (f"`{self.ctx.code(reset.node)}` runs on every iteration but `{self.ctx.code(step.node)}` only when "
                 f"`{test}`: the gradients accumulated since the last step are thrown away; reset right after the "
                 f"step, under the same `if`")
+
+
+def _resets_every_micro_batch(ctx: Context, facts: TrainingLoop, step: Event) -> list[Event]:
+    """The resets of `step`'s optimizer in a loop nested in the step's own, before the step, whose every pass runs
+    `backward()` after the reset and no step (`for micro in range(accum): opt.zero_grad(); loss.backward()`, then
+    `opt.step()`): only the last pass's gradients reach the step. Not when that loop reads `.grad` (per-task
+    gradients collected and combined by hand, as PCGrad does), and only a reset of the same optimizer counts."""
+    depth = len(step.loops)
+    inner = [event for event in facts.in_function(step.function)
+             if len(event.loops) == depth + 1 and event.loops[:depth] == step.loops and event.order < step.order]
+    found = []
+    for loop in dict.fromkeys(event.loops[-1] for event in inner):
+        passes = [event for event in inner if event.loops[-1] is loop]
+        if any(event.kind == "step" for event in passes) or _reads_grad(ctx, loop):
+            continue
+        for reset in passes:
+            if reset.kind == "reset" and not reset.guards and reset.subject is not None \
+                    and reset.subject == step.subject \
+                    and any(event.kind == "backward" and event.order > reset.order for event in passes):
+                found.append(reset)
+    return found
+
+
+def _reads_grad(ctx: Context, loop: cst.CSTNode) -> bool:
+    return any(type(node) is cst.Attribute and node.attr.value == "grad" for node in ctx.walk(loop))
 
 
 def _resets_every_iteration(facts: TrainingLoop, step: Event, guard: cst.If) -> list[Event]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import last_name
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.modules import is_module
@@ -335,12 +336,16 @@ class DirectForwardCall(Rule):
                 self._report(node)
         for node, class_def, init, parameter in self.stored:
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
-            if passed is not None and all(self._is_module(argument) for argument in passed):
+            if passed is not None and all(self._is_module_at(argument, point) for argument, point in passed):
                 self._report(node)
 
     def _report(self, node: cst.Call) -> None:
         receiver = node.func.value  # type: ignore[attr-defined]  # visit_Call checked it is an Attribute
         self.report(node, fix=Fix("Call the module", ((node, node.with_changes(func=receiver)),), "unsafe"))
+
+    def _is_module_at(self, argument: cst.BaseExpression, point: Point) -> bool:
+        with self.ctx.at(point):
+            return self._is_module(argument)
 
     def _is_module(self, receiver: cst.BaseExpression) -> bool:
         """What `receiver` holds is known to be an `nn.Module`: many objects have a `forward` of their own (an

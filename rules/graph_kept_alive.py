@@ -36,7 +36,8 @@ class GraphKeptAlive(Rule):
         ## What it does
         Finds a training loop that accumulates, across its iterations, a tensor that carries the autograd graph
         when only its value is used later: `total_loss += loss`, `epoch_loss += loss / n`, `history.append(loss)`
-        or `history["loss"].append(loss)` where `loss.backward()` runs in the same loop, or
+        or `history["loss"].append(loss)` where `loss.backward()` runs in the same loop (or in a same-file step
+        method that returns it: `loss = self.train_step(x, y)` after `loss.backward(); return loss`), or
         `samples.append(G(z))` where the loop steps an optimizer holding `G`'s parameters. The accumulator must be created outside the loop (a sum of the parts of one
         iteration's loss is not accumulation across iterations).
 
@@ -204,6 +205,27 @@ class GraphKeptAlive(Rule):
                 history["loss"].append(loss.item())
                 history["lr"].append(optimizer.param_groups[0]["lr"])
         """,
+        # Step methods that return the loss's value, or a loss they never backpropagate (an evaluation).
+        """
+        import torch
+        class Trainer:
+            def train_step(self, x, y):
+                loss = torch.nn.functional.mse_loss(self.model(x), y)
+                loss.backward()
+                self.optimizer.step()
+                return loss.detach()
+            def eval_step(self, x, y):
+                with torch.no_grad():
+                    loss = torch.nn.functional.mse_loss(self.model(x), y)
+                return loss
+            def fit(self, loader):
+                losses, val_losses = [], []
+                for x, y in loader:
+                    loss = self.train_step(x, y)
+                    losses.append(loss)
+                    val_loss = self.eval_step(x, y)
+                    val_losses.append(val_loss)
+        """,
 
     ]
     INVALID = [
@@ -280,6 +302,25 @@ class GraphKeptAlive(Rule):
                 loss.backward()
                 optimizer.step()
                 history["train_loss"].append(loss)
+        """,
+        # A trainer's step method backpropagates and returns the loss tensor, which the epoch loop keeps.
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, optimizer):
+                self.model, self.optimizer = model, optimizer
+                self.history = []
+            def train_step(self, x, y):
+                self.optimizer.zero_grad()
+                loss = torch.nn.functional.mse_loss(self.model(x), y)
+                loss.backward()
+                self.optimizer.step()
+                return loss
+            def fit(self, loader, epochs):
+                for epoch in range(epochs):
+                    for x, y in loader:
+                        loss = self.train_step(x, y)
+                        self.history.append(loss)
         """,
     ]
 
@@ -366,13 +407,33 @@ class GraphKeptAlive(Rule):
         output of a module the loop's optimizers train."""
         backward = {name for event in events if event.kind == "backward" for name in names_in(event.node)}
         for name, binding in found.graph_names:
-            if name in backward and binding.loop is not None:
+            if binding.loop is not None and (name in backward or self._returns_backpropagated(binding)):
                 return name
         owners = {owner for event in events if event.kind == "step" for owner in event.owners or ()}
         for module in found.modules:
             if any(related(module, owner) for owner in owners):
                 return f"{module}(...)"
         return None
+
+
+    def _returns_backpropagated(self, binding: Binding) -> bool:
+        """The name holds what a same-file helper returns after its own `backward()` on it: `loss =
+        self.train_step(x, y)` with `loss.backward(); ...; return loss` in `train_step`."""
+        call = binding.value
+        if binding.kind != "assign" or type(call) is not cst.Call:
+            return False
+        training = training_loop(self.ctx)
+        definitions = training.definitions_of(call)
+        return len(definitions) == 1 and _returned_name(self.ctx, definitions[0]) in {
+            name for event in training.in_function(definitions[0]) if event.kind == "backward"
+            for name in names_in(event.node)}
+
+
+def _returned_name(ctx: Context, function: cst.FunctionDef) -> str | None:
+    """The name every `return` of the function returns, when it is one plain name."""
+    returned = {dotted_name(node.value) if node.value is not None else None
+                for node in ctx.walk(function.body) if type(node) is cst.Return}
+    return returned.pop() if len(returned) == 1 else None
 
 
 def _graph_names(expr: cst.BaseExpression) -> list[str]:

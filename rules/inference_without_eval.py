@@ -6,7 +6,10 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name
-from shapecheck.loops.training_loop import called_module, related, training_loop
+from shapecheck.engine.context import Point
+from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
+from shapecheck.objects.factories import unpacked_from_factory
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 # Layers whose output depends on train/eval mode.
@@ -32,7 +35,10 @@ class InferenceWithoutEval(Rule):
         view when it is built in the file from a class of the same file with `nn.Dropout*` / `nn.BatchNorm*` /
         `F.dropout` in it, from an `nn.Sequential(...)` holding one, or by a torchvision builder whose networks
         hold them (`resnet18()`, `vgg16()`, `densenet121()`, ...), or when the function receives it as a parameter
-        from a caller in the file that built it so (`test(model, device, test_loader)`).
+        from a caller in the file that built it so (`test(model, device, test_loader)`), or from a caller that was
+        handed it so in turn, or when a trainer's `self.model` stores what every construction of the trainer, at
+        module level or in a plain function such as `main()`, passes it built so. A model unpacked from a
+        same-file factory with one `return` of a tuple (`model, opt = build()`) is what that tuple holds.
 
         Not reported: a forward pass whose output is discarded (`model(x)` on its own line: recalibrating batch
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
@@ -178,6 +184,46 @@ class InferenceWithoutEval(Rule):
                 preds.append(model(xb))
         """,
 
+        # Trainers handed a model without dropout or batch norm, or one that switches it to eval itself; and one
+        # built by a method, whose argument is not read.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+            @torch.no_grad()
+            def validate(self, loader):
+                for x, _ in loader:
+                    out = self.model(x)
+        class EvalTrainer:
+            def __init__(self, model):
+                self.model = model
+            def validate(self, loader):
+                self.model.eval()
+                with torch.no_grad():
+                    for x, _ in loader:
+                        out = self.model(x)
+        class Runner:
+            def __init__(self, net, batches):
+                self.net, self.batches = net, batches
+            def predict(self):
+                with torch.no_grad():
+                    for batch in self.batches:
+                        scores = self.net(batch[0]).softmax(-1)
+        class Experiment:
+            def build(self):
+                self.runner = Runner(nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5)), self.batches)
+        def build_models(wide):
+            if wide:
+                return nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5)), None
+            return nn.Linear(4, 2), None
+        plain, _ = build_models(False)
+        def main():
+            Trainer(nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))).validate(loader)
+            EvalTrainer(nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.5), nn.Linear(8, 2))).validate(loader)
+            Trainer(plain).validate(loader)
+        """,
     ]
     INVALID = [
         """
@@ -274,6 +320,58 @@ class InferenceWithoutEval(Rule):
                 for x, y in val_loader:
                     correct += (model(x).argmax(1) == y).sum().item()
         """,
+        # A trainer's `self.model`, given a model with dropout by the script's `main()`.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, model, val_loader):
+                self.model = model
+                self.val_loader = val_loader
+            @torch.no_grad()
+            def validate(self):
+                predicted = []
+                for x, _ in self.val_loader:
+                    predicted.append(self.model(x).argmax(1))
+                return predicted
+        def main():
+            model = nn.Sequential(nn.Linear(32, 128), nn.ReLU(), nn.Dropout(0.3), nn.Linear(128, 5))
+            Trainer(model, val_loader).validate()
+        """,
+        # The model and its optimizer come from one factory, unpacked where the trainer is built.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, model, optimizer):
+                self.model, self.optimizer = model, optimizer
+            @torch.no_grad()
+            def validate(self, loader):
+                for x, _ in loader:
+                    loss = self.model(x).mean().item()
+        def build():
+            model = nn.Sequential(nn.Linear(32, 128), nn.ReLU(), nn.Dropout(0.3), nn.Linear(128, 5))
+            optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+            return model, optimizer
+        if __name__ == "__main__":
+            model, opt = build()
+            Trainer(model, opt).validate(loader)
+        """,
+        # An evaluation helper that the training helper hands the model `main()` built (two callers up).
+        """
+        import torch
+        import torch.nn as nn
+        def evaluate(model, loader):
+            with torch.no_grad():
+                for x, y in loader:
+                    correct = (model(x).argmax(1) == y).sum().item()
+        def train(model, loader, epochs):
+            for epoch in range(epochs):
+                evaluate(model, loader)
+        def main():
+            model = nn.Sequential(nn.Linear(32, 128), nn.ReLU(), nn.Dropout(0.3), nn.Linear(128, 5))
+            train(model, val_loader, 3)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -284,6 +382,9 @@ class InferenceWithoutEval(Rule):
         self._built: set[tuple[cst.FunctionDef | None, str]] = set()
         # Calls of a model the function receives as a parameter: decided in `finish()`, from its callers.
         self._received: list[tuple[cst.Call, str, cst.FunctionDef]] = []
+        # Calls of `self.model` that a trainer's constructor stored from its parameter: decided in `finish()`, from
+        # the trainer's constructions.
+        self._stored: list[tuple[cst.Call, str, cst.ClassDef, cst.FunctionDef, str]] = []
         # Calls in a `no_grad` block that sits in a loop with no loop of its own: the loop around it, which may be
         # training (a GAN's progress snapshot every few iterations).
         self._snapshot_in: dict[cst.Call, tuple[cst.CSTNode, cst.FunctionDef | None]] = {}
@@ -310,12 +411,40 @@ class InferenceWithoutEval(Rule):
             binding = ctx.binding(module)
             if binding is not None and binding.kind == "param":
                 self._received.append((node, model, ctx.function))
+        else:
+            stored = stored_parameter(ctx, module)
+            if stored is not None:
+                self._stored.append((node, model, *stored))
 
-    def _mode_dependent(self, expr: cst.BaseExpression) -> bool:
-        """The module `expr` names was built here with dropout or batch norm in view."""
+    def _handed_built(self, training: TrainingLoop, model: str, function: cst.FunctionDef, depth: int) -> bool:
+        """A caller of `function` passes as `model` a name it bound to a module with dropout or batch norm, or
+        its own parameter that one of its callers passes so (`depth` callers up)."""
+        for site in self.ctx.calls_to(function.name.value):
+            spelled = training.caller_spelling(model, function, site.node)
+            if spelled is None:
+                continue
+            if (site.function, spelled) in self._built:
+                return True
+            caller = site.function
+            if depth > 1 and caller is not None and caller is not function and _is_parameter(spelled, caller) \
+                    and self._handed_built(training, spelled, caller, depth - 1):
+                return True
+        return False
+
+    def _mode_dependent_at(self, expr: cst.BaseExpression, point: Point, depth: int = 0) -> bool:
+        with self.ctx.at(point):
+            return self._mode_dependent(expr, depth)
+
+    def _mode_dependent(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+        """The module `expr` names was built here with dropout or batch norm in view (or by a factory it was
+        unpacked from, a few factories deep: one may hand on another's)."""
         built, before = self.ctx.value_of(expr)
         while type(built) is cst.Call and type(built.func) is cst.Attribute and built.func.attr.value in _SAME_MODULE:
             built, before = self.ctx.value_of(built.func.value, before)
+        if type(built) is cst.Name:
+            binding = self.ctx.binding(built, before)
+            returned = unpacked_from_factory(self.ctx, binding) if binding is not None and depth < 3 else None
+            return returned is not None and self._mode_dependent_at(*returned, depth + 1)
         if type(built) is not cst.Call:
             return False
         qualname = self.ctx.qualname(built.func) or ""
@@ -343,9 +472,13 @@ class InferenceWithoutEval(Rule):
             return
         training = training_loop(self.ctx)
         for call, model, function in self._received:
-            # `test(model, device, test_loader)` with `model = Net().to(device)` in the caller.
-            if any((site.function, training.caller_spelling(model, function, site.node)) in self._built
-                   for site in self.ctx.calls_to(function.name.value)):
+            # `test(model, device, test_loader)` with `model = Net().to(device)` in the caller, or in its caller.
+            if self._handed_built(training, model, function, depth=2):
+                self._found.append((call, model))
+        for call, model, class_def, init, parameter in self._stored:
+            # `Trainer(Net(), ...)`: every construction hands the trainer a model with dropout or batch norm.
+            passed = constructor_arguments(self.ctx, class_def, init, parameter)
+            if passed is not None and all(self._mode_dependent_at(argument, point) for argument, point in passed):
                 self._found.append((call, model))
         if not self._found:
             return

@@ -5,9 +5,11 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.loops.training_loop import module_level_callers
 from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import helper_callers
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._devices import creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import argument_of
 
@@ -54,8 +56,11 @@ class InputNotOnModelDevice(Rule):
         model and data".
 
         A same-file helper (`def validate(model, loader): for x, y in loader: model(x)`) is reported when every
-        call of it, at module level, hands it a moved model and such a loader (`validate(net.to(device),
-        test_loader)`).
+        call of it, at module level or in a plain function such as `main()`, hands it a moved model and such a
+        loader (`validate(net.to(device), test_loader)`). A batch unpacked in the loop body (`for step, batch in
+        enumerate(loader): x, y = batch`) is the loader's as the loop variable is. So is a trainer's: `self.model =
+        model.to(device)` called on batches of `self.train_loader`, when every construction of the trainer hands it
+        such a loader.
 
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
         `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
@@ -148,6 +153,65 @@ class InputNotOnModelDevice(Rule):
         evaluate(net.to(device), loader)
         profile(torch.nn.Linear(8, 2), loader)
         """,
+        # `main()` moves the batch before unpacking it, or hands over a model it never moved; a method's call of the
+        # helper is not read (its names need the receiver).
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        def train(model, loader):
+            for step, batch in enumerate(loader):
+                batch = [t.cuda() for t in batch]
+                x, y = batch
+                out = model(x)
+        def fit(model, loader):
+            for step, batch in enumerate(loader):
+                x, y = batch
+                out = model(x)
+        class Runner:
+            def run(self, loader):
+                self.net = nn.Linear(4, 2).cuda()
+                fit(self.net, loader)
+        def main():
+            loader = DataLoader(TensorDataset(torch.randn(32, 4), torch.randn(32, 2)), batch_size=8)
+            train(nn.Linear(4, 2).cuda(), loader)
+            model = nn.Linear(4, 2)
+            fit(model, loader)
+        """,
+        # Trainers that move each batch, keep the model where it was given, or are handed a loader with a collate_fn.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        class Mover:
+            def __init__(self, model, loader, device):
+                self.device = device
+                self.model = model.to(device)
+                self.loader = loader
+            def run(self):
+                for x, y in self.loader:
+                    x = x.to(self.device)
+                    out = self.model(x)
+        class Keeper:
+            def __init__(self, model, loader):
+                self.model = model
+                self.loader = loader
+            def run(self):
+                for x, y in self.loader:
+                    out = self.model(x)
+        class Collated:
+            def __init__(self, model, loader):
+                self.model = model.cuda()
+                self.loader = loader
+            def run(self):
+                for x, y in self.loader:
+                    out = self.model(x)
+        def main():
+            loader = DataLoader(TensorDataset(torch.randn(32, 6), torch.randn(32, 2)), batch_size=8)
+            Mover(nn.Linear(6, 2), loader, "cuda").run()
+            Keeper(nn.Linear(6, 2).cuda(), loader).run()
+            Collated(nn.Linear(6, 2), DataLoader(dataset, batch_size=8, collate_fn=to_gpu)).run()
+        """,
 
     ]
     INVALID = [
@@ -199,6 +263,40 @@ class InputNotOnModelDevice(Rule):
         net = nn.Sequential(nn.Flatten(), nn.Linear(784, 10))
         validate(net.to(device), test_loader)
         """,
+        # The script's `main()` builds both and hands them to `train`, which unpacks each batch in the loop body.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        def train(model, loader, optimizer, epoch):
+            for step, batch in enumerate(loader):
+                x, y = batch
+                loss = nn.functional.cross_entropy(model(x), y)
+        def main():
+            device = torch.device("cuda")
+            model = nn.Linear(12, 3).to(device)
+            loader = DataLoader(TensorDataset(torch.randn(32, 12), torch.randint(0, 3, (32,))), batch_size=8)
+            for epoch in range(3):
+                train(model, loader, None, epoch)
+        if __name__ == "__main__":
+            main()
+        """,
+        # A trainer that moves the model it is given and loops over the CPU loader it was given.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        class Trainer:
+            def __init__(self, model, train_loader, device):
+                self.model = model.to(device)
+                self.train_loader = train_loader
+            def train_epoch(self):
+                for x, y in self.train_loader:
+                    loss = nn.functional.cross_entropy(self.model(x), y)
+        def main():
+            loader = DataLoader(TensorDataset(torch.randn(32, 6), torch.randint(0, 2, (32,))), batch_size=8)
+            Trainer(nn.Linear(6, 2), loader, torch.device("cuda")).train_epoch()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -207,6 +305,9 @@ class InputNotOnModelDevice(Rule):
         # `model(images)` in a helper's loop over its parameter `loader`, with `model` a parameter too: the file's
         # calls of the helper say what they are (`validate(net.to(device), test_loader)`).
         self._in_helpers: list[tuple[cst.Call, cst.FunctionDef, str, str, str]] = []
+        # `self.model(x)` of a moved model, over the trainer's `self.train_loader` stored from a constructor
+        # parameter: the constructions say which loader.
+        self._in_trainers: list[tuple[cst.Call, str, str, cst.ClassDef, cst.FunctionDef, str]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -216,6 +317,9 @@ class InputNotOnModelDevice(Rule):
                 binding = ctx.binding(func.value)  # `model.cuda()`: the module moves in place
                 if binding is not None:
                     self._moved.add(id(binding))
+            elif ctx.loop is not None and node.args and type(node.args[0].value) is cst.Name \
+                    and node.args[0].keyword is None and not node.args[0].star:
+                self._note_stored(node, func, node.args[0].value)
             return
         if type(func) is not cst.Name or ctx.loop is None or not node.args:
             return
@@ -228,6 +332,17 @@ class InputNotOnModelDevice(Rule):
         source = self._cpu_source(first.value)
         if source is not None:
             self.report(node, _MESSAGE.format(model=func.value, batch=first.value.value, source=source))
+
+    def _note_stored(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
+        """A trainer's `self.model(x)`, with `self.model = model.to(device)` and `x` from its `self.train_loader`:
+        the trainer's constructions say what loader it was given."""
+        if not self._moved_expression(self.ctx.value_of(model)[0]):
+            return
+        loop = self._batch_loop(batch)
+        iterable = loop and _unwrapped(loop.iter)
+        stored = stored_parameter(self.ctx, iterable) if iterable is not None else None
+        if stored is not None:
+            self._in_trainers.append((node, self.ctx.code(model), batch.value, *stored))
 
     def _note_helper(self, node: cst.Call, model: cst.Name, batch: cst.Name) -> None:
         function = self.ctx.function
@@ -243,16 +358,35 @@ class InputNotOnModelDevice(Rule):
             self._in_helpers.append((node, function, model.value, batch.value, iterable.value))
 
     def finish(self) -> None:
+        self._report_trainers()
         for node, function, model, batch, loader in self._in_helpers:
-            sites = module_level_callers(self.ctx, function)
-            if sites is None:
-                continue
-            passed = [(passed_argument(function, site.node, model), passed_argument(function, site.node, loader))
-                      for site in sites]
-            if all(m is not None and l is not None and self._moved_expression(m) and type(l) is cst.Name
-                   and self._loader_source(l) is not None for m, l in passed):
+            sites = helper_callers(self.ctx, function)
+            if sites is not None and all(self._hands_moved_model(function, site, point, model, loader)
+                                         for site, point in sites):
+                passed = passed_argument(function, sites[0][0].node, loader)
                 self.report(node, _MESSAGE.format(model=model, batch=batch,
-                                                  source=f"the DataLoader `{self.ctx.code(passed[0][1])}` passed in"))
+                                                  source=f"the DataLoader `{self.ctx.code(passed)}` passed in"))
+
+    def _report_trainers(self) -> None:
+        for node, model, batch, class_def, init, parameter in self._in_trainers:
+            passed = constructor_arguments(self.ctx, class_def, init, parameter)
+            if passed is not None and all(self._cpu_loader_at(loader, point) for loader, point in passed):
+                self.report(node, _MESSAGE.format(model=model, batch=batch,
+                                                  source=f"the DataLoader `{self.ctx.code(passed[0][0])}` passed in"))
+
+    def _cpu_loader_at(self, loader: cst.BaseExpression, point: Point) -> bool:
+        with self.ctx.at(point):
+            return self._loader_source(loader) == "a DataLoader"
+
+    def _hands_moved_model(self, function: cst.FunctionDef, site: CallSite, point: Point, model: str, loader: str
+                           ) -> bool:
+        """The call passes a module moved off the CPU as `model` and a CPU DataLoader as `loader`."""
+        passed_model = passed_argument(function, site.node, model)
+        passed_loader = passed_argument(function, site.node, loader)
+        if passed_model is None or type(passed_loader) is not cst.Name:
+            return False
+        with self.ctx.at(point):
+            return self._moved_expression(passed_model) and self._loader_source(passed_loader) is not None
 
     def _moved_model(self, model: cst.Name) -> bool:
         binding = self.ctx.binding(model)
@@ -294,8 +428,11 @@ class InputNotOnModelDevice(Rule):
         return self._loader_source(_unwrapped(loop.iter)) if loop is not None else None
 
     def _batch_loop(self, batch: cst.Name) -> cst.For | None:
-        """The `for` that binds `batch` and that the code is inside of, if `batch` is not rebound since."""
+        """The `for` that binds `batch` and that the code is inside of, if `batch` is not rebound since; a part of
+        the loop variable counts (`for step, batch in enumerate(loader): x, y = batch`)."""
         binding = self.ctx.binding(batch)
+        if binding is not None and binding.kind == "unpack" and type(binding.value) is cst.Name:
+            binding = self.ctx.binding(binding.value, binding.seq)
         if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For:
             return None
         loop = binding.statement

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
-from shapecheck.loops.training_loop import module_level_callers
+from shapecheck.engine.context import Point
 from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import helper_callers
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._activations import (
     Activation,
@@ -42,7 +43,7 @@ class LossOnProbabilities(Rule):
         one), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
         whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
-        read from the helper's calls at module level, and a trainer's `self.criterion` / `self.model` stored from
+        read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
         its constructor's parameters from the trainer's constructions, every one agreeing. The target is never checked: soft
         targets from a teacher's softmax (distillation) are correct.
 
@@ -175,7 +176,20 @@ class LossOnProbabilities(Rule):
                 return self.criterion(self.model(x), y)
         trainer = Trainer(nn.Linear(32, 2), nn.CrossEntropyLoss())
         """,
-
+        # `main()` hands the epoch helper a softmax model with NLLLoss on its log, and a logits model with
+        # CrossEntropyLoss: neither is a loss on probabilities.
+        """
+        import torch
+        import torch.nn as nn
+        def run_epoch(model, loader, criterion):
+            for x, y in loader:
+                loss = criterion(model(x), y)
+        def main():
+            model = nn.Sequential(nn.Linear(20, 5), nn.LogSoftmax(dim=1))
+            run_epoch(model, loader, nn.NLLLoss())
+            logits_model = nn.Linear(20, 5)
+            run_epoch(logits_model, loader, nn.CrossEntropyLoss())
+        """,
     ]
     INVALID = [
         """
@@ -310,6 +324,26 @@ class LossOnProbabilities(Rule):
                 return self.criterion(self.model(x), y)
         trainer = Trainer(DomainClassifier(), nn.CrossEntropyLoss())
         """,
+        # A script's `main()` builds the softmax model and the criterion and hands both to the epoch helper.
+        """
+        import torch
+        import torch.nn as nn
+        def run_epoch(model, loader, criterion, optimizer):
+            for features, targets in loader:
+                loss = criterion(model(features), targets)
+        class MLP(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 5), nn.Softmax(dim=1))
+            def forward(self, x):
+                return self.layers(x)
+        def main():
+            model = MLP()
+            criterion = nn.CrossEntropyLoss()
+            run_epoch(model, loader, criterion, torch.optim.Adam(model.parameters()))
+        if __name__ == "__main__":
+            main()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -370,19 +404,24 @@ class LossOnProbabilities(Rule):
         for node, criterion, model in self._handed:
             if isinstance(criterion, Handed):
                 passed = criterion.arguments(self.ctx)
-                losses = {self._loss_built(argument) for argument in passed} if passed is not None else {None}
+                losses = {self._loss_built_at(argument, point) for argument, point in passed} \
+                    if passed is not None else {None}
                 if len(losses) != 1 or None in losses:
                     continue
                 criterion = losses.pop()  # type: ignore[assignment]
             models = model.arguments(self.ctx) if model is not None else []
-            if models is not None and all(model_output(self.ctx, cst.Call(func=argument), None, None) == "softmax"
-                                          for argument in models):
+            if models is not None and all(self._softmax_model_at(argument, point) for argument, point in models):
                 self._report(node, criterion, None)  # type: ignore[arg-type]
 
-    def _loss_built(self, argument: cst.BaseExpression) -> str | None:
-        construction, _ = construction_of(self.ctx, argument)
+    def _loss_built_at(self, argument: cst.BaseExpression, point: Point) -> str | None:
+        with self.ctx.at(point):
+            construction, _ = construction_of(self.ctx, argument)
         qualname = self.ctx.qualname(construction.func) if construction is not None else None
         return qualname if qualname in LOSSES else None
+
+    def _softmax_model_at(self, argument: cst.BaseExpression, point: Point) -> bool:
+        with self.ctx.at(point):
+            return model_output(self.ctx, cst.Call(func=argument), None, None) == "softmax"
 
     def _fix(self, activation: Activation, remove: bool) -> Fix | None:
         if not activation.inline or activation.form not in ("function", "method"):
@@ -407,10 +446,11 @@ class Handed:
     parameter: str
     class_def: cst.ClassDef | None = None
 
-    def arguments(self, ctx: Context) -> list[cst.BaseExpression] | None:
-        """What the file passes for it: at every module-level call of the helper, or construction of the class."""
+    def arguments(self, ctx: Context) -> list[tuple[cst.BaseExpression, Point]] | None:
+        """What the file passes for it, with the point to read the caller's names at: at every call of the helper,
+        or construction of the class."""
         if self.class_def is not None:
             return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
-        sites = module_level_callers(ctx, self.function)
-        passed = [passed_argument(self.function, site.node, self.parameter) for site in sites or ()]
-        return None if not passed or None in passed else passed  # type: ignore[return-value]
+        passed = [(passed_argument(self.function, site.node, self.parameter), point)
+                  for site, point in helper_callers(ctx, self.function) or ()]
+        return None if not passed or any(argument is None for argument, _ in passed) else passed  # type: ignore[return-value]

@@ -8,14 +8,15 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name, last_name, param_annotation
-from shapecheck.loops.training_loop import module_level_callers
-from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import every_call_passes
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.rules._devices import moves_to_device
 
-# Methods that return a view or a re-typed copy that stays in the graph (and on the same device).
+# Methods that return a view, a re-typed copy or a differentiable function of the tensor: the result stays in the
+# graph (and on the same device), so `model(x).softmax(dim=1).numpy()` raises as `model(x).numpy()` does.
 GRAPH_PRESERVING = frozenset({"squeeze", "unsqueeze", "view", "reshape", "flatten", "permute", "transpose", "t",
-                              "contiguous", "float", "double", "half", "clone"})
+                              "contiguous", "float", "double", "half", "clone", "softmax", "log_softmax", "sigmoid",
+                              "tanh", "exp", "log", "abs", "relu", "mean", "sum", "clamp", "square", "sqrt"})
 # Attributes that leave the graph, or aren't tensors of the graph at all.
 LEAVES_GRAPH = frozenset({"data", "grad", "indices", "shape", "dtype", "device"})
 LOSS_FUNCTIONS = frozenset({"cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
@@ -56,10 +57,11 @@ class NumpyOfGraphTensor(Rule):
         Finds `.numpy()` called straight on a model's output or a loss computed with autograd on (outside
         `torch.no_grad()` / `inference_mode()`), and on the result of `.cuda()` / `.to("cuda")`, with no
         `.detach()` or `.cpu()` in between. The value is followed through local names, tuple unpacking,
-        indexing and shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...). A model is an instance of a
+        indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...) and differentiable ones
+        (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ...). A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, or
         `self(...)` inside a module; a same-file helper's parameter counts when every call of the helper, at
-        module level, hands it a model. The output of a model moved with `.to(device)` / `.cuda()` is reported
+        module level or in a plain function such as `main()`, hands it a model. The output of a model moved with `.to(device)` / `.cuda()` is reported
         under `no_grad` too: it is on the GPU wherever there is one.
 
         Not reported: `.numpy(force=True)`, tensors of unknown origin, outputs of parameter-free layers
@@ -196,6 +198,22 @@ class NumpyOfGraphTensor(Rule):
             ys = curve(net, torch.linspace(0, 1, 50).unsqueeze(1))
         zs = scaled(torch.sin, torch.linspace(0, 1, 50))
         """,
+        # `main()` hands the helper a model, but the helper predicts under `no_grad` and takes an `argmax`, which
+        # leaves the graph.
+        """
+        import torch
+        import torch.nn as nn
+        def predict(model, loader):
+            labels = []
+            for x, _ in loader:
+                labels.append(model(x).argmax(dim=1).numpy())
+                with torch.no_grad():
+                    scores = model(x).softmax(dim=1).numpy()
+            return labels
+        def main():
+            model = nn.Linear(5, 3)
+            predict(model, loader)
+        """,
 
     ]
     INVALID = [
@@ -250,6 +268,22 @@ class NumpyOfGraphTensor(Rule):
             return 1 - np.var(pred.numpy() - y.numpy()) / np.var(y.numpy())
         net = nn.Linear(5, 1)
         print(r_squared(net, x, y))
+        """,
+        # A prediction helper that `main()` hands the model; softmax keeps the output in the graph.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        def predict(model, loader):
+            model.eval()
+            probs = []
+            for x, _ in loader:
+                logits = model(x)
+                probs.append(logits.softmax(dim=1).numpy())
+            return np.concatenate(probs)
+        def main():
+            model = nn.Sequential(nn.Linear(5, 3))
+            print(predict(model, loader).shape)
         """,
     ]
 
@@ -396,13 +430,10 @@ class NumpyOfGraphTensor(Rule):
         return False
 
     def _handed_models(self, call: cst.Call, function: cst.FunctionDef) -> bool:
-        """Every call of the helper, all of them at module level, hands it a model as the parameter `call` runs
-        (`fit_report(model, x, y)` with `model = nn.Linear(3, 1)`)."""
-        sites = module_level_callers(self.ctx, function)
-        parameter = self.ctx.code(call.func)
-        return sites is not None and all(
-            (passed := passed_argument(function, site.node, parameter)) is not None and self._is_model(passed, None)
-            for site in sites)
+        """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
+        `model = nn.Linear(3, 1)`)."""
+        return every_call_passes(self.ctx, function, self.ctx.code(call.func),
+                                 lambda passed: self._is_model(passed, None))
 
     def _is_loss(self, call: cst.Call, before: int | None) -> bool:
         ctx = self.ctx

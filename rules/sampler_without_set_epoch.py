@@ -21,7 +21,9 @@ class SamplerWithoutSetEpoch(Rule):
         ## What it does
         Finds a loop over a `DataLoader` whose sampler is a `torch.utils.data.distributed.DistributedSampler`
         that shuffles (the default, or `shuffle=True`), nested in an epoch loop or in a same-file helper an epoch
-        loop hands the loader to (`train(train_loader, ...)`), in a file that never calls `set_epoch(...)`. The
+        loop hands the loader to (`train(train_loader, ...)`), or in a same-file helper handed the loader that
+        runs the epochs itself (`fit(model, loader, optimizer, epochs)`), in a file that never calls
+        `set_epoch(...)`. The
         loader may come from a same-file function or method that returns one (`build_loader(dataset, rank)`, a
         data module's `train_dataloader()`).
 
@@ -112,7 +114,25 @@ class SamplerWithoutSetEpoch(Rule):
                 for batch in loader:
                     step(batch)
         """,
-
+        # Helpers handed the loader that iterate it once (an evaluation), or run epochs over a non-shuffling one.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def evaluate(model, loader):
+            with torch.no_grad():
+                for x, y in loader:
+                    model(x)
+        def fit(model, loader, epochs):
+            for epoch in range(epochs):
+                for x, y in loader:
+                    model(x).sum().backward()
+        def main():
+            val_loader = DataLoader(val_set, sampler=DistributedSampler(val_set))
+            evaluate(model, val_loader)
+            ordered = DataLoader(train_set, sampler=DistributedSampler(train_set, shuffle=False))
+            fit(model, ordered, 10)
+        """,
     ]
     INVALID = [
         # pytorch/examples imagenet with the `set_epoch` line deleted: the epoch loop hands the loader to train().
@@ -165,6 +185,22 @@ class SamplerWithoutSetEpoch(Rule):
                 for batch in loader:
                     model.training_step(batch)
         """,
+        # `main()` builds the loader and hands it to a helper that runs the epochs itself.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def fit(model, loader, optimizer, epochs):
+            for epoch in range(epochs):
+                for x, y in loader:
+                    optimizer.zero_grad()
+                    torch.nn.functional.mse_loss(model(x), y).backward()
+                    optimizer.step()
+        def main():
+            sampler = DistributedSampler(dataset, shuffle=True)
+            loader = DataLoader(dataset, batch_size=8, sampler=sampler)
+            fit(model, loader, optimizer, 10)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -173,6 +209,9 @@ class SamplerWithoutSetEpoch(Rule):
         # Loaders built here with a shuffling DistributedSampler: (function, name) -> the loader's construction.
         self._loaders: dict[tuple[cst.FunctionDef | None, str], cst.Call] = {}
         self._iterated: set[tuple[cst.FunctionDef, str]] = set()  # parameters a function loops over
+        # parameters a function loops over inside a loop of its own: its epoch loop (`def fit(model, loader,
+        # epochs): for epoch in range(epochs): for x, y in loader:`)
+        self._iterated_per_epoch: set[tuple[cst.FunctionDef, str]] = set()
         # Same-file functions and methods that return such a loader: `build_loader(ds)`, `dm.train_dataloader()`.
         self._factories: set[str] = set()
 
@@ -198,6 +237,8 @@ class SamplerWithoutSetEpoch(Rule):
             binding = ctx.binding(iterated)
             if binding is not None and binding.kind == "param":
                 self._iterated.add((ctx.function, iterated.value))
+                if len(ctx.loops) >= 2:
+                    self._iterated_per_epoch.add((ctx.function, iterated.value))
         # The loop itself is in ctx.loops: one more is the epoch loop.
         if len(ctx.loops) >= 2 and self._shuffling_loader(iterated) is not None:
             self._found.append(iterated)
@@ -226,13 +267,13 @@ class SamplerWithoutSetEpoch(Rule):
         if is_test_file(self.ctx) or self.ctx.calls_to("set_epoch"):
             return
         training = training_loop(self.ctx)
-        # An epoch loop handing the loader to a same-file helper that iterates it: `train(train_loader, ...)`.
+        # An epoch loop handing the loader to a same-file helper that iterates it: `train(train_loader, ...)`; or
+        # the loader handed to a helper that runs the epochs itself: `fit(model, loader, optimizer, epochs)`.
         for (function, name) in self._loaders:
             for site in training.calls_in(function):
-                if site.loop is None:
-                    continue
+                iterating = self._iterated if site.loop is not None else self._iterated_per_epoch
                 for definition in training.definitions_of(site.node):
-                    if (definition, training.callee_spelling(name, definition, site.node)) in self._iterated:
+                    if (definition, training.callee_spelling(name, definition, site.node)) in iterating:
                         self._found.append(next(arg.value for arg in site.node.args
                                                 if type(arg.value) is cst.Name and arg.value.value == name))
                         break

@@ -9,8 +9,7 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Binding
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
-from shapecheck.loops.training_loop import module_level_callers
-from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import every_call_passes
 from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
@@ -495,11 +494,8 @@ class UninitializedTensor(Rule):
         return None if param_annotation(function, binding.name) is not None else (function, binding.name)
 
     def _passed_ints(self, function: cst.FunctionDef, parameter: str) -> bool:
-        """Every call of `function` in the file, all at module level, passes an int as `parameter`."""
-        sites = module_level_callers(self.ctx, function)
-        return sites is not None and all(
-            (passed := passed_argument(function, site.node, parameter)) is not None and is_int(self.ctx, passed)
-            for site in sites)
+        """Every call of `function` in the file passes an int as `parameter`."""
+        return every_call_passes(self.ctx, function, parameter, lambda passed: is_int(self.ctx, passed))
 
     def _destination(self) -> set[Key] | None:
         """Where the allocation's values go. None: nobody can be shown to read them unwritten (it is initialized

@@ -113,3 +113,23 @@ def test_no_grad_is_torch_s_where_nothing_binds_torch() -> None:
             net.eval()
     """)
     assert training_loop(ctx).events[0].grad_disabled
+
+
+def test_a_counter_set_back_to_zero_under_its_if_guards_an_accumulated_step() -> None:
+    ctx = analyse("""
+        import torch
+        micro = 0
+        for x in loader:
+            model(x).sum().backward()
+            micro += 1
+            if micro == accum:
+                opt.step()
+                micro = 0
+            if global_step >= warmup:
+                opt2.step()
+            if seen == limit:
+                opt3.step()
+    """)
+    steps = [event for event in training_loop(ctx).events if event.kind == "step"]
+    assert [(event.subject, event.accumulation_guard is not None) for event in steps] == [
+        ("opt", True), ("opt2", False), ("opt3", False)]

@@ -421,9 +421,11 @@ class Event:
 
     @property
     def accumulation_guard(self) -> cst.If | None:
-        """The `if` around the event that counts iterations modulo k (`if (i + 1) % accum == 0:`): the event runs
-        once every k iterations. None when there is none."""
-        return next((guard for guard, _ in self.guards if _counts_modulo(guard.test)), None)
+        """The `if` around the event that counts iterations modulo k (`if (i + 1) % accum == 0:`), or that waits
+        for a counter to reach k and starts it again (`if micro == accum: ...; micro = 0`): the event runs once
+        every k iterations. None when there is none."""
+        return next((guard for guard, branch in self.guards
+                     if _counts_modulo(guard.test) or branch is guard.body and _restarts_counter(guard)), None)
 
 
 def _counts_modulo(test: cst.BaseExpression) -> bool:
@@ -437,6 +439,26 @@ def _counts_modulo(test: cst.BaseExpression) -> bool:
             stack.extend(node.children)
         elif type(node) is cst.ComparisonTarget:
             stack.append(node.comparator)  # type: ignore[attr-defined]
+    return False
+
+
+def _restarts_counter(guard: cst.If) -> bool:
+    """`if n == k:` / `if n >= k:` whose body sets `n` back to 0: `n` counts up to k, and the body runs once every
+    k counts."""
+    test = guard.test
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1 \
+            or type(test.comparisons[0].operator) not in (cst.Equal, cst.GreaterThanEqual):
+        return False
+    counter = dotted_name(test.left)
+    if counter is None:
+        return False
+    for statement in guard.body.body:
+        if type(statement) is not cst.SimpleStatementLine:
+            continue
+        for small in statement.body:
+            if type(small) is cst.Assign and len(small.targets) == 1 and dotted_name(small.targets[0].target) == counter \
+                    and type(small.value) is cst.Integer and small.value.value == "0":
+                return True
     return False
 
 
@@ -762,16 +784,6 @@ class TrainingLoop:
                     names.update(_bound_names(node.name))
             self._locals[definition] = names
         return names
-
-
-def module_level_callers(ctx: Context, definition: cst.FunctionDef) -> list[CallSite] | None:
-    """The calls of a plain function of the file, when there are some and all are made at module level, where
-    `finish()` reads their arguments' names as they end up; None otherwise (a method, a caller's locals)."""
-    # `model.train()` is no call of a `def train(...)`: a plain function is called by its bare name.
-    sites = [site for site in ctx.calls_to(definition.name.value) if type(site.node.func) is cst.Name]
-    if not sites or ctx.class_of_method(definition) is not None or any(site.function is not None for site in sites):
-        return None
-    return sites
 
 
 def _bound_names(target: cst.BaseExpression) -> Iterator[str]:

@@ -2,8 +2,9 @@
 
 A trainer or agent keeps what it is given: `self.model, self.criterion = model, criterion`. Read on its own, a
 method sees an unknown object there; the constructions of the class say what it is. `stored_parameter` finds the
-parameter behind an attribute, and `constructor_arguments` what every construction of the class at module level
-passes for it (where `finish()` reads the names they use as they end up), so that a rule can decide on all of them.
+parameter behind an attribute, and `constructor_arguments` what every construction of the class, at module level or
+in a plain function, passes for it (where `finish()` reads the names they use as they end up), so that a rule can
+decide on all of them.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import callers
 
 if TYPE_CHECKING:
-    from shapecheck.engine.context import Context
+    from shapecheck.engine.context import Context, Point
 
 # Module methods that return the module itself: `teacher.eval()` is the teacher.
 _RETURNS_SELF = frozenset({"eval", "train", "to", "cuda", "cpu", "float", "half", "double", "requires_grad_"})
@@ -51,16 +53,16 @@ def stored_parameter(ctx: Context, attribute: cst.BaseExpression) -> tuple[cst.C
 
 
 def constructor_arguments(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str
-                          ) -> list[cst.BaseExpression] | None:
-    """What each construction of the class passes for `parameter`, when there are some, all made at module level
-    by the class's name and all passing it; None otherwise."""
-    sites = [site for site in ctx.calls_to(class_def.name.value) if type(site.node.func) is cst.Name]
+                          ) -> list[tuple[cst.BaseExpression, Point]] | None:
+    """What each construction of the class passes for `parameter`, with the point to read its names at, when there
+    are some, all made by the class's name where their names can be read (see `objects.callers`) and all passing
+    it; None otherwise."""
     passed = []
-    for site in sites:
-        argument = passed_argument(init, site.node, parameter, constructor=True) if site.function is None else None
+    for site, point in callers(ctx, class_def.name.value) or ():
+        argument = passed_argument(init, site.node, parameter, constructor=True)
         if argument is None:
             return None
-        passed.append(argument)
+        passed.append((argument, point))
     return passed or None
 
 

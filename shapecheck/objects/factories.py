@@ -1,0 +1,42 @@
+"""What a name unpacked from a same-file factory holds: `model, optimizer = build(args)` with `def build(args): ...
+return model, optimizer`.
+
+Scripts build their objects in one function and hand them out as a tuple. The name's binding says only "element 0
+of `build(args)`"; the factory's `return` says what that element is, read with the factory's own names as they end
+up in its body (a factory with one `return` of a tuple, defined at module level; anything else stays unknown).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.engine.context import Point
+
+if TYPE_CHECKING:
+    from shapecheck.engine.context import Binding, Context
+
+
+def unpacked_from_factory(ctx: Context, binding: Binding) -> tuple[cst.BaseExpression, Point] | None:
+    """For a name bound by unpacking a call of a same-file function, the element of the function's returned
+    tuple at the name's position and the point to read it at; None when that is not certain."""
+    call = binding.value
+    if binding.kind != "unpack" or binding.index is None or binding.starred or type(call) is not cst.Call \
+            or type(call.func) is not cst.Name:
+        return None
+    definitions = ctx.functions.get(call.func.value, [])
+    if len(definitions) != 1 or ctx.class_of_method(definitions[0]) is not None:
+        return None
+    factory = definitions[0]
+    returns = [node for node in ctx.walk(factory.body) if type(node) is cst.Return]
+    nested = [node for node in ctx.walk(factory.body) if type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef)]
+    if len(returns) != 1 or nested or type(returns[0].value) is not cst.Tuple:
+        return None
+    elements = returns[0].value.elements
+    if binding.index >= len(elements) or any(type(element) is cst.StarredElement for element in elements):
+        return None
+    for _, end, scope in ctx.closed_functions:
+        if scope.node is factory and scope.parent is not None and scope.parent.kind == "module":
+            return elements[binding.index].value, Point(scope, end + 1, (), (factory,))
+    return None

@@ -1,0 +1,85 @@
+"""Where a same-file helper or class is called from, and the names each caller's arguments are read with."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+
+from shapecheck.engine.bindings import traverse
+from shapecheck.engine.context import Context
+from shapecheck.objects.callers import callers, every_call_passes
+
+
+def analysed(source: str) -> Context:
+    ctx = Context(cst.parse_module(textwrap.dedent(source)), "train.py")
+    traverse(ctx, [])
+    return ctx
+
+
+def function(ctx: Context, name: str) -> cst.FunctionDef:
+    return ctx.functions[name][-1]
+
+
+def assigned_call(ctx: Context, expr: cst.BaseExpression) -> str | None:
+    """What the name passed is bound to, read where the caller's names are: the code of its value."""
+    value, _ = ctx.value_of(expr)
+    return ctx.code(value) if value is not expr else None
+
+
+def test_a_call_in_main_reads_mains_own_names() -> None:
+    ctx = analysed("""
+        def train(model, loader):
+            pass
+        def main():
+            model = Net().cuda()
+            train(model, loader)
+        model = Other()
+    """)
+    seen: list[str | None] = []
+    assert every_call_passes(ctx, function(ctx, "train"), "model",
+                             lambda passed: seen.append(assigned_call(ctx, passed)) is None)
+    assert seen == ["Net().cuda()"]  # main's local, not the module's `model`
+
+
+def test_module_level_and_function_calls_are_both_read() -> None:
+    ctx = analysed("""
+        def evaluate(model):
+            pass
+        def main():
+            evaluate(a)
+        evaluate(b)
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+        def build():
+            return Trainer(Net())
+    """)
+    assert [ctx.code(site.node) for site, _ in callers(ctx, "evaluate") or ()] == ["evaluate(a)", "evaluate(b)"]
+    assert [ctx.code(site.node) for site, _ in callers(ctx, "Trainer") or ()] == ["Trainer(Net())"]
+
+
+def test_a_call_from_a_method_or_a_nested_function_leaves_every_caller_unread() -> None:
+    ctx = analysed("""
+        def fit(model):
+            pass
+        def outer():
+            def inner():
+                fit(m)
+        class Runner:
+            def run(self):
+                fit(self.net)
+        fit(net)
+    """)
+    assert callers(ctx, "fit") is None
+    assert not every_call_passes(ctx, function(ctx, "fit"), "model", lambda passed: True)
+
+
+def test_a_call_that_passes_nothing_for_the_parameter_is_not_every_call() -> None:
+    ctx = analysed("""
+        def fit(model=None):
+            pass
+        def main():
+            fit()
+    """)
+    assert not every_call_passes(ctx, function(ctx, "fit"), "model", lambda passed: True)
