@@ -29,6 +29,7 @@ from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.syntax import dotted_name, param_annotation
 from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls
+from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.classes import class_facts, function_facts
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
@@ -836,16 +837,12 @@ def changed_names(scope: cst.CSTNode, functions: dict[str, cst.FunctionDef] | No
             if type(func) is cst.Name and func.value in _READERS and func.value not in functions:
                 continue
             callee = functions.get(func.value) if type(func) is cst.Name else None
-            kept = _unchanged_parameters(callee, functions, _seen) if callee is not None else frozenset()
+            kept = _unchanged_parameters(callee, functions, _seen) if callee is not None else None
+            # the arguments that go to a parameter the callee leaves unchanged
+            safe = {id(passed_argument(callee, node, name)) for name in kept} if kept else set()
             for arg in node.args:  # type: ignore[attr-defined]
-                if type(arg.value) is not cst.Name or arg.star:
+                if type(arg.value) is not cst.Name or arg.star or id(arg.value) in safe:
                     continue
-                if callee is not None and kept is not None:
-                    if arg.keyword is not None and arg.keyword.value in kept:
-                        continue
-                    if arg.keyword is None and all(arg.keyword is None for arg in node.args[:node.args.index(arg)]) \
-                            and _positional_name(callee, node.args.index(arg)) in kept:  # type: ignore[attr-defined]
-                        continue
                 yield arg.value.value
         elif kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
             target = node.target  # type: ignore[attr-defined]
@@ -867,11 +864,6 @@ def _unchanged_parameters(function: cst.FunctionDef, functions: dict[str, cst.Fu
     names = {param.name.value for param in (*params.posonly_params, *params.params, *params.kwonly_params)}
     changed = set(changed_names(function.body, functions, seen | {id(function)}))
     return frozenset(names - changed)
-
-
-def _positional_name(function: cst.FunctionDef, index: int) -> str | None:
-    positional = [*function.params.posonly_params, *function.params.params]
-    return positional[index].name.value if index < len(positional) else None
 
 
 def _nested(binding: Binding) -> bool:

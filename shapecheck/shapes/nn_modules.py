@@ -821,8 +821,8 @@ def layer_name(qualname: str | None) -> str | None:
     return None
 
 
-def read(name: str, call: cst.Call, size: SizeReader, spelled: str, inner: LayerReader | None = None,
-         value: ValueReader = lambda expr: None) -> Layer | None:
+def read(name: str, call: cst.Call, size: SizeReader, spelled: str, inner: LayerReader, value: ValueReader
+         ) -> Layer | None:
     """The layer `call` (a constructor of torch.nn's `name`) builds, reading sizes with `size`, module arguments
     with `inner` and flags with `value`; None when its arguments can't be read."""
     if name in SAME_SHAPE:
