@@ -8,6 +8,7 @@ import libcst as cst
 from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.engine.syntax import keyword_arg
+from shapecheck.engine.walker import walk
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number
@@ -274,13 +275,12 @@ def _truth_tested(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | N
 
 
 def _tests(ev: ShapeEvaluator) -> frozenset[int]:
-    """The tests of the file's `if` and `while` statements, once per file."""
-    key = ("SC107 tests",)
-    found = ev._memo.get(key)
-    if found is None:
-        found = ev._memo[key] = frozenset(id(node.test) for node in ev.ctx.walk(ev.ctx.module)
-                                          if type(node) in (cst.If, cst.While))
-    return found  # type: ignore[return-value]
+    """The tests of the file's `if` and `while` statements."""
+    return ev.ctx.module_fact("SC107 tests", _tests_in)
+
+
+def _tests_in(statement: cst.CSTNode) -> frozenset[int]:
+    return frozenset(id(node.test) for node in walk(statement) if type(node) in (cst.If, cst.While))
 
 
 def _compared(ev: ShapeEvaluator, left: cst.BaseExpression, right: cst.BaseExpression, before: int) -> Shape | None:

@@ -12,7 +12,7 @@ The analyses of the floors above (objects and calls, shapes, training loops) han
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, TypeVar
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from shapecheck.engine.rule import Fix, Rule
 
 A = TypeVar("A")
+F = TypeVar("F")
 
 BindingKind = Literal[
     "assign", "unpack", "for", "with", "param", "import", "aug", "def", "class", "except", "walrus", "del", "comp"
@@ -169,6 +170,7 @@ class Context:
         # id(node) -> (the point it was asked at, its qualname)
         self._qualnames: dict[int, tuple[tuple[int, Scope, int | None], str | None]] = {}
         self._cap: int | None = None  # under `at()`: bindings from this seq on are not seen yet
+        self._facts: dict[str, frozenset] = {}  # see `module_fact`
         if implicit_torch:  # torch training code that gets torch from a star import, or only as objects
             self.imports_torch = True
             for name, qualname in _STAR_IMPORTED_TORCH.items():
@@ -429,6 +431,17 @@ class Context:
         """`node` and its descendants, for a rule that must look inside a subtree on its own (e.g. a helper
         function's body in `finish()`)."""
         return walk(node)
+
+    def module_fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset[F]]) -> frozenset[F]:
+        """A fact of the whole module that is the union of its top-level statements' parts: `of_statement` gives a
+        statement's part (the names something in it changes in place, the tests of its `if`s); `kind` names the fact
+        and is always asked with the same `of_statement`. Ask this rather than walk the whole module: the editor
+        server keeps each statement's part between edits, and analyses again what read the fact only when the union
+        changes."""
+        found = self._facts.get(kind)
+        if found is None:
+            found = self._facts[kind] = frozenset().union(*map(of_statement, self.module.body))
+        return found
 
     def code(self, node: cst.CSTNode) -> str:
         """The node's source. Nodes never change, and rules and the shape analysis spell the same ones again and

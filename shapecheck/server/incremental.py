@@ -11,9 +11,11 @@ a top-level statement depends only on that statement and on what the analysis re
 the traversal records, while it visits each top-level statement, everything it reads of the module: the module-level
 bindings of each name it looks up (a lookup answered by a local binding never gets there), the module's `a, b =
 x.shape` unpackings, every module-level name at once (spelling a fix with the file's imports), the whole module
-(a walk of it). On the next edit a top-level statement keeps its statement-scope findings, and those rules are not
-run there, when the statement is the same node and what it read is the same: the same statements, in the same
-order, bind each name it looked up before it, and so on. Everything else is analysed again.
+(a walk of it), and the module facts (`Context.module_fact`: what anything in the module changes in place), whose
+values it records. On the next edit a top-level statement keeps its statement-scope findings, and those rules are
+not run there, when the statement is the same node and what it read is the same: the same statements, in the same
+order, bind each name it looked up before it, each module fact it read has the same value (worked out from each
+statement's part, kept between edits), and so on. Everything else is analysed again.
 
 Memos make this exact only if a statement's analysis reads for itself everything its answer depends on, so the
 shape analysis and the qualified-name memo start afresh at each top-level statement (they are pure caches; the
@@ -43,6 +45,7 @@ from shapecheck.server.verdict import DocumentVerdicts
 _EVERY_NAME = "<every module-level name>"  # iterating over the module's bindings
 _UNPACKINGS = "<the module's unpackings>"
 _WHOLE_MODULE = "<the whole module>"  # walking the module
+_FACT = "<the module fact> "  # followed by its kind: reading a `Context.module_fact`, a value
 
 
 class _Reads:
@@ -108,13 +111,16 @@ class _Unpackings(list):
         return super().__getitem__(index)
 
 
+_Parts = dict[int, tuple[cst.CSTNode, frozenset]]  # id(top-level statement) -> (the statement, its part of a fact)
+
+
 @dataclass(frozen=True, eq=False)
 class _Kept:
     """The statement-scope findings inside one top-level statement, and what they were worked out from."""
 
     statement: cst.CSTNode
     reads: tuple[str, ...]  # names looked up in the module, and the markers above
-    seen: tuple[cst.CSTNode | None, ...]  # what those reads found (`_Traversal._seen`)
+    seen: tuple[cst.CSTNode | frozenset | None, ...]  # what those reads found (`_Traversal._seen`)
     rules: tuple[type, ...]  # the statement-scope rules that ran there
     reports: tuple[Report, ...]
     files: frozenset[str]  # the other files its analysis read (`engine.dependencies`)
@@ -131,6 +137,8 @@ class Incremental:
         # id(top-level statement) -> (the statement, its nodes as `walk` gives them): a walk of the whole module,
         # which the shape analysis makes at module level, joins these instead of walking again
         self._walks: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
+        # `Context.module_fact`s: kind -> how a statement's part is found, and each statement's part
+        self._facts: dict[str, tuple[Callable[[cst.CSTNode], frozenset], _Parts]] = {}
         self.reused = 0  # top-level statements whose statement-scope findings the latest lint kept
         # The other files the latest analysis read (a first-party model), and what they were then
         self._read: set[str] = set()
@@ -202,6 +210,8 @@ class _Traversal(Traversal):
             return self._walk_module()
 
         ctx.walk = walk_noting_the_module  # type: ignore[method-assign]
+        ctx.module_fact = self._module_fact  # type: ignore[method-assign]
+        self._fact_values: dict[str, frozenset] = {}
 
     def _visit_statement(self, node: cst.CSTNode) -> None:
         index = self._order.get(id(node))
@@ -265,14 +275,40 @@ class _Traversal(Traversal):
                 found = walks[id(child)] = (child, list(walk(child)))
             yield from found[1]
 
-    def _seen(self, reads: tuple[str, ...], index: int, statement: cst.CSTNode) -> tuple[cst.CSTNode | None, ...]:
+    def _module_fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset]) -> frozenset:
+        """`Context.module_fact`, from each top-level statement's part as found once, noting the read."""
+        self._reads.add(_FACT + kind)
+        return self._fact(kind, of_statement)
+
+    def _fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset]) -> frozenset:
+        found = self._fact_values.get(kind)
+        if found is None:
+            parts = self.memory._facts.setdefault(kind, (of_statement, {}))[1]
+            current = {id(statement) for statement in self._body}
+            for key in [key for key in parts if key not in current]:
+                del parts[key]
+            union: set = set()
+            for statement in self._body:
+                part = parts.get(id(statement))
+                if part is None or part[0] is not statement:
+                    part = parts[id(statement)] = (statement, of_statement(statement))
+                union.update(part[1])
+            found = self._fact_values[kind] = frozenset(union)
+        return found
+
+    def _seen(self, reads: tuple[str, ...], index: int, statement: cst.CSTNode
+              ) -> tuple[cst.CSTNode | frozenset | None, ...]:
         """What `reads` find in the module before `statement` (the `index`-th), as a sequence of top-level
         statements (None ends each read's); the same sequence means the same answers, since an unchanged statement
-        is the same node. The statement's own bindings are left out: they follow from the statement."""
+        is the same node. The statement's own bindings are left out: they follow from the statement. A module
+        fact is read as its value, whatever statements it comes from."""
         scope = self.ctx._scope
-        seen: list[cst.CSTNode | None] = []
+        seen: list[cst.CSTNode | frozenset | None] = []
         for read in reads:
-            if read == _EVERY_NAME:
+            if read.startswith(_FACT):
+                kind = read[len(_FACT):]
+                seen.append(self._fact(kind, self.memory._facts[kind][0]))
+            elif read == _EVERY_NAME:
                 seen.extend(self._body[:index])
             elif read == _WHOLE_MODULE:
                 seen.extend(self._body)
@@ -307,5 +343,5 @@ def _statement(binding: Binding) -> cst.CSTNode | None:
     return binding.path[1] if len(binding.path) > 1 else None
 
 
-def _same(a: tuple[cst.CSTNode | None, ...], b: tuple[cst.CSTNode | None, ...]) -> bool:
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+def _same(a: tuple[cst.CSTNode | frozenset | None, ...], b: tuple[cst.CSTNode | frozenset | None, ...]) -> bool:
+    return len(a) == len(b) and all(x is y or type(x) is frozenset and x == y for x, y in zip(a, b))

@@ -24,6 +24,7 @@ import libcst as cst
 from typing import TYPE_CHECKING
 
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
+from shapecheck.engine.walker import walk
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.shapes import nn_modules, runs
 from shapecheck.shapes.values import Conflict
@@ -153,17 +154,24 @@ def _mutated(ev: ShapeEvaluator, callee: cst.BaseExpression) -> bool:
         return True
     containers = ev.mutated.get(id(root))
     if containers is None:
-        names: set[str] = set()
-        for node in ev.ctx.walk(root):
-            kind = type(node)
-            if kind is cst.Call and type(node.func) is cst.Attribute:
-                if node.func.attr.value in MUTATORS:
-                    names.add(dotted_name(node.func.value) or "")
-            elif kind is cst.AssignTarget or kind is cst.AugAssign or kind is cst.Del:
-                if type(node.target) is cst.Subscript:
-                    names.add(dotted_name(node.target.value) or "")
-        containers = ev.mutated[id(root)] = frozenset(names)
+        ctx = ev.ctx
+        found = ctx.module_fact("mutated containers", _mutated_in) if root is ctx.module else _mutated_in(root)
+        containers = ev.mutated[id(root)] = found
     return dotted_name(callee) in containers
+
+
+def _mutated_in(root: cst.CSTNode) -> frozenset[str]:
+    """The dotted names of the containers `root`'s code changes the layers of."""
+    names: set[str] = set()
+    for node in walk(root):
+        kind = type(node)
+        if kind is cst.Call and type(node.func) is cst.Attribute:
+            if node.func.attr.value in MUTATORS:
+                names.add(dotted_name(node.func.value) or "")
+        elif kind is cst.AssignTarget or kind is cst.AugAssign or kind is cst.Del:
+            if type(node.target) is cst.Subscript:
+                names.add(dotted_name(node.target.value) or "")
+    return frozenset(names)
 
 
 # ---------------------------------------------------------------------------------------------- the hooks
