@@ -372,6 +372,17 @@ def runs_without_grad(ctx: Context, function: cst.FunctionDef | None, depth: int
     method under `no_grad` is taken to be the one that reaches it. Complete in `finish()`."""
     if function is None:
         return False
+    # Each call site asks again about its callers, so a helper called from many places is asked about many times
+    # over: the answers stand while no call is added (`ctx._order` counts them).
+    memo = training_loop(ctx)._without_grad
+    key = (id(function), depth)
+    found = memo.get(key)
+    if found is None or found[0] != ctx._order:
+        found = memo[key] = (ctx._order, _runs_without_grad(ctx, function, depth))
+    return found[1]
+
+
+def _runs_without_grad(ctx: Context, function: cst.FunctionDef, depth: int) -> bool:
     if any(_grad_free_decorator(decorator) for decorator in function.decorators):
         return True
     sites = ctx.calls_to(function.name.value)
@@ -482,6 +493,8 @@ class TrainingLoop:
         self._locals: dict[cst.FunctionDef, set[str]] = {}
         self._helper_events: dict[tuple[cst.Call, int], list[Event]] = {}
         self._sites_in: dict[cst.FunctionDef | None, list[CallSite]] | None = None
+        # (id(function), depth) -> (the calls seen when asked, `runs_without_grad`'s answer)
+        self._without_grad: dict[tuple[int, int], tuple[int, bool]] = {}
 
     # ------------------------------------------------------------------ recording: one of the engine's visitors
 
