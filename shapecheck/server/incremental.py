@@ -212,6 +212,8 @@ class _Traversal(Traversal):
         ctx.walk = walk_noting_the_module  # type: ignore[method-assign]
         ctx.module_fact = self._module_fact  # type: ignore[method-assign]
         self._fact_values: dict[str, frozenset] = {}
+        # id(a module-level name's bindings) -> (them, the top-level statement of each so far): see `_binders`
+        self._statements: dict[int, tuple[list[Binding], list[cst.CSTNode | None]]] = {}
 
     def _visit_statement(self, node: cst.CSTNode) -> None:
         index = self._order.get(id(node))
@@ -313,10 +315,27 @@ class _Traversal(Traversal):
             elif read == _WHOLE_MODULE:
                 seen.extend(self._body)
             else:
-                found = list.__iter__(scope.unpackings) if read == _UNPACKINGS else dict.get(scope.bindings, read, ())
-                seen.extend(top for top in map(_statement, found) if top is not statement)
+                found = self._binders(scope.unpackings if read == _UNPACKINGS else dict.get(scope.bindings, read))
+                end = len(found)
+                while end and found[end - 1] is statement:  # its own bindings are the latest
+                    end -= 1
+                seen.extend(found[:end])
             seen.append(None)
         return tuple(seen)
+
+    def _binders(self, bindings: list[Binding] | None) -> list[cst.CSTNode | None]:
+        """The top-level statement of each of a name's module-level bindings. Every kept statement asks this of the
+        names it read, and the lists only grow (the traversal appends), so each binding's is found once a lint."""
+        if bindings is None:
+            return []
+        known = self._statements.get(id(bindings))
+        if known is None:
+            known = self._statements[id(bindings)] = (bindings, [])
+        found = known[1]
+        count = list.__len__(bindings)
+        if len(found) < count:
+            found.extend(map(_statement, list.__getitem__(bindings, slice(len(found), count))))
+        return found
 
     def _swap(self, rules: list[object]) -> None:
         (self._dispatch, self._visited), self._other = self._other, (self._dispatch, self._visited)
