@@ -171,6 +171,7 @@ class Context:
         self._qualnames: dict[int, tuple[tuple[int, Scope, int | None], str | None]] = {}
         self._cap: int | None = None  # under `at()`: bindings from this seq on are not seen yet
         self._facts: dict[str, frozenset] = {}  # see `module_fact`
+        self._walked: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}  # id(node) -> it and its walk
         if implicit_torch:  # torch training code that gets torch from a star import, or only as objects
             self.imports_torch = True
             for name, qualname in _STAR_IMPORTED_TORCH.items():
@@ -429,8 +430,12 @@ class Context:
 
     def walk(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         """`node` and its descendants, for a rule that must look inside a subtree on its own (e.g. a helper
-        function's body in `finish()`)."""
-        return walk(node)
+        function's body in `finish()`). Rules and analyses walk the same bodies again at every call they look at,
+        and nodes never change, so each node's walk is made once."""
+        found = self._walked.get(id(node))
+        if found is None:
+            found = self._walked[id(node)] = (node, list(walk(node)))  # the node, so its id stays its own
+        return iter(found[1])
 
     def module_fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset[F]]) -> frozenset[F]:
         """A fact of the whole module that is the union of its top-level statements' parts: `of_statement` gives a

@@ -137,6 +137,9 @@ class Incremental:
         # id(top-level statement) -> (the statement, its nodes as `walk` gives them): a walk of the whole module,
         # which the shape analysis makes at module level, joins these instead of walking again
         self._walks: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
+        # The walks the latest lint's rules and analyses made (`Context.walk`), for the next one: the nodes an edit
+        # did not replace are the same, and so are their walks
+        self._walked_by_rules: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
         # `Context.module_fact`s: kind -> how a statement's part is found, and each statement's part
         self._facts: dict[str, tuple[Callable[[cst.CSTNode], frozenset], _Parts]] = {}
         self.reused = 0  # top-level statements whose statement-scope findings the latest lint kept
@@ -166,6 +169,7 @@ class Incremental:
         with dependencies.collecting() as read:
             traversal = traverse(ctx, visitors, partial(_Traversal, memory=self))
         self._read, self._stamps = read, dependencies.stamps(read)
+        self._walked_by_rules = ctx._walked
         assert isinstance(traversal, _Traversal)
         if traversal.crashes or traversal.analysis_errors:
             # `shapecheck lint` reports the first crash where it happens, with everything the file's analysis has
@@ -202,9 +206,14 @@ class _Traversal(Traversal):
         scope.bindings = _Bindings(scope.bindings, self._reads)
         scope.unpackings = _Unpackings(scope.unpackings, self._reads)
         walk = ctx.walk
+        walked, before = ctx._walked, memory._walked_by_rules
 
         def walk_noting_the_module(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
             if node is not ctx.module:
+                if id(node) not in walked:  # made by the latest lint, if it walked the same node
+                    found = before.get(id(node))
+                    if found is not None and found[0] is node:
+                        walked[id(node)] = found
                 return walk(node)
             self._reads.add(_WHOLE_MODULE)
             return self._walk_module()
