@@ -140,6 +140,7 @@ class Incremental:
         # The walks the latest lint's rules and analyses made (`Context.walk`), for the next one: the nodes an edit
         # did not replace are the same, and so are their walks
         self._walked_by_rules: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
+        self._code: dict[int, tuple[cst.CSTNode, str]] = {}  # likewise, the code of the nodes they spelled
         # `Context.module_fact`s: kind -> how a statement's part is found, and each statement's part
         self._facts: dict[str, tuple[Callable[[cst.CSTNode], frozenset], _Parts]] = {}
         self.reused = 0  # top-level statements whose statement-scope findings the latest lint kept
@@ -170,6 +171,7 @@ class Incremental:
             traversal = traverse(ctx, visitors, partial(_Traversal, memory=self))
         self._read, self._stamps = read, dependencies.stamps(read)
         self._walked_by_rules = ctx._walked
+        self._code = {key: (node, ctx._code[key]) for key, node in traversal.spelled.items()}
         assert isinstance(traversal, _Traversal)
         if traversal.crashes or traversal.analysis_errors:
             # `shapecheck lint` reports the first crash where it happens, with everything the file's analysis has
@@ -205,8 +207,21 @@ class _Traversal(Traversal):
         scope = ctx._scope
         scope.bindings = _Bindings(scope.bindings, self._reads)
         scope.unpackings = _Unpackings(scope.unpackings, self._reads)
-        walk = ctx.walk
+        walk, code = ctx.walk, ctx.code
         walked, before = ctx._walked, memory._walked_by_rules
+        spelled, spelled_before = ctx._code, memory._code
+
+        def code_kept(node: cst.CSTNode) -> str:
+            if id(node) not in spelled:  # spelled by the latest lint, if it spelled the same node
+                found = spelled_before.get(id(node))
+                if found is not None and found[0] is node:
+                    spelled[id(node)] = found[1]
+            spelling = code(node)
+            self.spelled[id(node)] = node
+            return spelling
+
+        ctx.code = code_kept  # type: ignore[method-assign]
+        self.spelled: dict[int, cst.CSTNode] = {}  # id(node) -> the node, for each node `ctx.code` spelled
 
         def walk_noting_the_module(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
             if node is not ctx.module:
