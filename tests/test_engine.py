@@ -367,3 +367,18 @@ def test_a_lint_leaves_no_cycles_for_the_collector() -> None:
         gc.set_debug(0)
         gc.garbage.clear()
     assert left == []
+
+
+def test_module_facts_are_the_union_of_each_statements_part_and_walks_are_made_once() -> None:
+    module = cst.parse_module("a.append(1)\ndef f():\n    b.append(2)\nc = 3\n")
+    ctx = Context(module, "model.py")
+
+    def receivers(statement: cst.CSTNode) -> frozenset[str]:
+        return frozenset(node.func.value.value for node in walk(statement)
+                         if type(node) is cst.Call and type(node.func) is cst.Attribute)
+
+    assert ctx.module_fact("receivers", receivers) == {"a", "b"}
+    function = module.body[1]
+    assert list(ctx.walk(function)) == list(walk(function))
+    kept = ctx._walked[id(function)][1]
+    assert list(ctx.walk(function)) == list(walk(function)) and ctx._walked[id(function)][1] is kept

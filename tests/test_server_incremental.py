@@ -26,6 +26,7 @@ from shapecheck.engine.linter import applicable
 from shapecheck.engine.registry import all_rules, resolve
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import split_lines
+from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.model_outputs import ForwardReturns
 from shapecheck.runner import lint_decoded
@@ -159,6 +160,21 @@ def test_a_statement_that_reads_a_module_fact_is_analysed_again_when_the_fact_ch
     assert analysis._kept[id(statement)] is before
     typed(analysis, [SCRIPT.replace("encoder.append", "print")])
     assert analysis._kept[id(statement)] is not before
+
+
+def test_the_walks_and_spellings_of_the_nodes_an_edit_did_not_replace_are_carried_over() -> None:
+    """Rules walk and spell the same nodes at every lint; the next lint reuses what the latest made for the nodes
+    it still has, and keeps nothing of the nodes an edit replaced."""
+    analysis = Incremental()
+    typed(analysis, [MODELS])
+    walked, spelled = dict(analysis._walked_by_rules), dict(analysis._code)
+    typed(analysis, [MODELS.replace("D = 16", "D = 32")])
+    body = analysis._source.module.body
+    alive = {id(node) for statement in body for node in walk(statement)}
+    for memory, before in ((analysis._walked_by_rules, walked), (analysis._code, spelled)):
+        assert all(key in alive for key in memory)
+        carried = [key for key in memory if key in before]
+        assert carried and all(memory[key][1] is before[key][1] for key in carried)
 
 
 def test_a_crash_is_reported_as_the_whole_file_lint_reports_it(monkeypatch: pytest.MonkeyPatch) -> None:
