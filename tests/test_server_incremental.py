@@ -167,14 +167,19 @@ def test_the_walks_and_spellings_of_the_nodes_an_edit_did_not_replace_are_carrie
     it still has, and keeps nothing of the nodes an edit replaced."""
     analysis = Incremental()
     typed(analysis, [MODELS])
-    walked, spelled = dict(analysis._walked_by_rules), dict(analysis._code)
+    walked, (nodes, spelled) = dict(analysis._walked_by_rules), map(dict, analysis._code)
+    (replaced,) = [s for s in analysis._source.module.body if "D = 16" in cst.Module([s]).code]
     typed(analysis, [MODELS.replace("D = 16", "D = 32")])
     body = analysis._source.module.body
     alive = {id(node) for statement in body for node in walk(statement)}
-    for memory, before in ((analysis._walked_by_rules, walked), (analysis._code, spelled)):
-        assert all(key in alive for key in memory)
-        carried = [key for key in memory if key in before]
-        assert carried and all(memory[key][1] is before[key][1] for key in carried)
+    assert all(key in alive for key in analysis._walked_by_rules)
+    carried = [key for key in analysis._walked_by_rules if key in walked]
+    assert carried and all(analysis._walked_by_rules[key][1] is walked[key][1] for key in carried)
+    now_nodes, now_spelled = analysis._code
+    carried = [key for key in now_nodes if nodes.get(key) is now_nodes[key]]
+    assert carried and all(now_spelled[key] is spelled[key] for key in carried)
+    gone = set(map(id, walk(replaced)))
+    assert not any(id(node) in gone for node in now_nodes.values())
 
 
 def test_a_crash_is_reported_as_the_whole_file_lint_reports_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -302,12 +302,12 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
     if not ctx.imports_torch:
         return module, [], []
     # A finding a noqa comment silences is not fixed either, as in ruff: the comment says "leave this line alone".
-    reports, findings, suppressed = _findings(source, filename, ctx.reports)
+    reports, findings, suppressed = _findings(source, filename, ctx.reports, ctx.code)
     checker = next((rule for rule in rules if rule.code == UNUSED_NOQA), None)
     if checker is not None and noqa_check is not None:
         known = frozenset(rule.code for rule in all_rules()) | ENGINE_CODES.keys()
         extra = unused_noqa.reports(source, checker(ctx), suppressed, noqa_check[0], known, noqa_check[1])
-        extra_reports, extra_findings, _ = _findings(source, filename, extra)
+        extra_reports, extra_findings, _ = _findings(source, filename, extra, ctx.code)
         reports += extra_reports
         findings = sorted(findings + extra_findings, key=lambda f: f.sort_key)
     lines = source_lines(text)
@@ -374,17 +374,15 @@ def _syntax_error(filename: str, text: str, message: str, row: int, column: int,
                                          location, location, source_line=line)], invalid_noqa=invalid_noqa or [])
 
 
-def _code_for(module: cst.Module, node: cst.CSTNode | cst.RemovalSentinel) -> str:
-    return "" if isinstance(node, cst.RemovalSentinel) else module.code_for_node(node)
 
 
-def _findings(source: ParsedSource, filename: str, reports: Sequence[Report]
+def _findings(source: ParsedSource, filename: str, reports: Sequence[Report], code: Callable[[cst.CSTNode], str]
               ) -> tuple[list[Report], list[Finding], set[tuple[int, str]]]:
     """The reports `# noqa` leaves, and their findings: fixes are only ever made for these; and the (row, code) of
-    each finding a directive silenced."""
+    each finding a directive silenced. `code` spells a fix's new nodes (`Context.code`, which the editor server
+    keeps between lints for the fixes of the findings it keeps)."""
     if not reports:
         return [], [], set()
-    module = source.module
     nodes = [report.node for report in reports]
     nodes += [old for report in reports if report.fix is not None for old, _ in report.fix.replacements]
     positions = source.positions(nodes, near=[report.statement for report in reports])
@@ -402,7 +400,7 @@ def _findings(source: ParsedSource, filename: str, reports: Sequence[Report]
         fix = None
         if report.fix is not None:
             edits = tuple(
-                Edit(_code_for(module, new), Location(positions[old].start.line, positions[old].start.column + 1),
+                Edit("" if isinstance(new, cst.RemovalSentinel) else code(new), Location(positions[old].start.line, positions[old].start.column + 1),
                      Location(positions[old].end.line, positions[old].end.column + 1))
                 for old, new in report.fix.replacements
             )

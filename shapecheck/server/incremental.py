@@ -140,7 +140,9 @@ class Incremental:
         # The walks the latest lint's rules and analyses made (`Context.walk`), for the next one: the nodes an edit
         # did not replace are the same, and so are their walks
         self._walked_by_rules: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
-        self._code: dict[int, tuple[cst.CSTNode, str]] = {}  # likewise, the code of the nodes they spelled
+        # Likewise the code of the nodes `Context.code` spelled, for the rules and the findings' fixes: id(node) ->
+        # the node, and id(node) -> its code
+        self._code: tuple[dict[int, cst.CSTNode], dict[int, str]] = ({}, {})
         # `Context.module_fact`s: kind -> how a statement's part is found, and each statement's part
         self._facts: dict[str, tuple[Callable[[cst.CSTNode], frozenset], _Parts]] = {}
         self.reused = 0  # top-level statements whose statement-scope findings the latest lint kept
@@ -171,7 +173,7 @@ class Incremental:
             traversal = traverse(ctx, visitors, partial(_Traversal, memory=self))
         self._read, self._stamps = read, dependencies.stamps(read)
         self._walked_by_rules = ctx._walked
-        self._code = {key: (node, ctx._code[key]) for key, node in traversal.spelled.items()}
+        self._code = (traversal.spelled, ctx._code)  # the linter goes on spelling fixes there
         assert isinstance(traversal, _Traversal)
         if traversal.crashes or traversal.analysis_errors:
             # `shapecheck lint` reports the first crash where it happens, with everything the file's analysis has
@@ -209,13 +211,12 @@ class _Traversal(Traversal):
         scope.unpackings = _Unpackings(scope.unpackings, self._reads)
         walk, code = ctx.walk, ctx.code
         walked, before = ctx._walked, memory._walked_by_rules
-        spelled, spelled_before = ctx._code, memory._code
+        spelled, (nodes_before, spelled_before) = ctx._code, memory._code
 
         def code_kept(node: cst.CSTNode) -> str:
             if id(node) not in spelled:  # spelled by the latest lint, if it spelled the same node
-                found = spelled_before.get(id(node))
-                if found is not None and found[0] is node:
-                    spelled[id(node)] = found[1]
+                if nodes_before.get(id(node)) is node:
+                    spelled[id(node)] = spelled_before[id(node)]
             spelling = code(node)
             self.spelled[id(node)] = node
             return spelling
