@@ -322,7 +322,7 @@ def test_notebook_cells_are_one_module_with_findings_on_their_cell(tmp_path: Pat
     session(tmp_path, scenario)
 
 
-def test_the_heap_is_frozen_after_each_lint_and_collected_after_a_pause_or_a_burst() -> None:
+def test_no_collection_during_a_lint_a_frozen_heap_after_it_a_full_one_after_a_pause_or_a_burst() -> None:
     import gc
 
     from shapecheck.server.idle import MAX_LINTS, IdleCollector
@@ -334,7 +334,10 @@ def test_the_heap_is_frozen_after_each_lint_and_collected_after_a_pause_or_a_bur
     try:
         collector.pause()  # nothing linted yet: nothing to collect
         assert collected == []
+        collector.linting()
+        assert not gc.isenabled()  # no automatic collection during a job
         collector.linted()
+        assert gc.isenabled()
         assert gc.get_freeze_count() > 0  # the automatic collections now skip everything alive so far
         collector.linted()
         assert collected == []
@@ -346,6 +349,7 @@ def test_the_heap_is_frozen_after_each_lint_and_collected_after_a_pause_or_a_bur
             collector.linted()  # a burst without a pause collects once in MAX_LINTS lints
         assert collected == [True, True]
     finally:
+        gc.enable()
         gc.unfreeze()
 
 

@@ -135,6 +135,7 @@ def _serve(connection: multiprocessing.connection.Connection) -> None:
         except (EOFError, OSError):
             return
         _limit_cpu(seconds)
+        idle.linting()
         try:
             reply: tuple[bool, Any] = (True, with_large_stack(getattr(analyses, method), *args))
         except Exception as error:  # noqa: BLE001 - the server decides what an analysis bug means
