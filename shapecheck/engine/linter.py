@@ -310,7 +310,7 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
         extra_reports, extra_findings, _ = _findings(source, filename, extra, ctx.code)
         reports += extra_reports
         findings = sorted(findings + extra_findings, key=lambda f: f.sort_key)
-    lines = source_lines(text)
+    lines = source.lines
     crashes = [(_visitor_title(crash.visitor), str(crash)) for crash in traversal.crashes]
     for analysis in ctx.analyses():
         # an analysis that crashed answered "unknown" there, so the rules went on; the crash is still a bug
@@ -320,7 +320,7 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
     for title, crash in crashes:
         findings.append(Finding(
             INTERNAL_ERROR, "internal-error", f"{title} crashed on this file: {crash}; please report it", filename,
-            Location(1, 1), Location(1, 1), source_line=lines[0] if lines else ""))
+            Location(1, 1), Location(1, 1), source_line=lines[0].rstrip("\r\n") if lines else ""))
     return module, reports, findings
 
 
@@ -386,7 +386,7 @@ def _findings(source: ParsedSource, filename: str, reports: Sequence[Report], co
     nodes = [report.node for report in reports]
     nodes += [old for report in reports if report.fix is not None for old, _ in report.fix.replacements]
     positions = source.positions(nodes, near=[report.statement for report in reports])
-    lines = source_lines(source.text)
+    lines = [line.rstrip("\r\n") for line in source.lines]  # `source_lines(source.text)`: one end per line
     exemptions = line_exemptions(lines, {positions[r.node].start.line for r in reports})
     kept, findings, suppressed = [], [], set()
     for report in reports:
