@@ -26,7 +26,7 @@ apply, of the file name or of how the file gets torch.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -137,6 +137,7 @@ class Incremental:
         # id(top-level statement) -> (the statement, its nodes as `walk` gives them): a walk of the whole module,
         # which the shape analysis makes at module level, joins these instead of walking again
         self._walks: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
+        self._body: Sequence[cst.CSTNode] = ()  # the top-level statements the latest traversal went through
         # The walks the latest lint's rules and analyses made (`Context.walk`), for the next one: the nodes an edit
         # did not replace are the same, and so are their walks
         self._walked_by_rules: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
@@ -181,6 +182,7 @@ class Incremental:
             self._kept, self.reused = {}, 0
             return None
         self._kept, self.reused = traversal.kept, traversal.reused
+        self._body = ctx.module.body
         return traversal
 
 
@@ -199,6 +201,9 @@ class _Traversal(Traversal):
         self.analysis_errors = False
         self._body = module.body
         self._order = {id(statement): k for k, statement in enumerate(self._body)}
+        # The statements before the first the edit replaced read what they read in the latest lint (see `_seen`)
+        self._same_before = next((k for k, (a, b) in enumerate(zip(self._body, memory._body)) if a is not b),
+                                 min(len(self._body), len(memory._body)))
         # The recording analyses and the file-scope rules, which see every statement.
         self._file_rules = [visitor for visitor in self.rules if _scope(visitor) == "file"]
         self._live = self._statement_rules()
@@ -250,7 +255,8 @@ class _Traversal(Traversal):
         live = self._live
         kept = self.previous.get(id(node))
         if kept is not None and kept.statement is node and kept.rules == live and \
-                _same(kept.seen, self._seen(kept.reads, index, node)):
+                (index < self._same_before and not _whole(kept.reads) or
+                 _same(kept.seen, self._seen(kept.reads, index, node))):
             self._swap(self._file_rules)
             try:
                 self._visit(node)
@@ -328,7 +334,9 @@ class _Traversal(Traversal):
         """What `reads` find in the module before `statement` (the `index`-th), as a sequence of top-level
         statements (None ends each read's); the same sequence means the same answers, since an unchanged statement
         is the same node. The statement's own bindings are left out: they follow from the statement. A module
-        fact is read as its value, whatever statements it comes from."""
+        fact is read as its value, whatever statements it comes from. Reads that go no further than the
+        statements before `statement` find what they found in the latest lint when those are the same nodes, so
+        the statements before the first one an edit replaced are not asked this again."""
         scope = self.ctx._scope
         seen: list[cst.CSTNode | frozenset | None] = []
         for read in reads:
@@ -385,6 +393,11 @@ def _scope(visitor: object) -> str:
 def _statement(binding: Binding) -> cst.CSTNode | None:
     """The top-level statement that made a module-level binding; None for the context's own (see `Context`)."""
     return binding.path[1] if len(binding.path) > 1 else None
+
+
+def _whole(reads: tuple[str, ...]) -> bool:
+    """Whether the reads go past the statements before the reader: the whole module, a module fact."""
+    return any(read == _WHOLE_MODULE or read.startswith(_FACT) for read in reads)
 
 
 def _same(a: tuple[cst.CSTNode | frozenset | None, ...], b: tuple[cst.CSTNode | frozenset | None, ...]) -> bool:
