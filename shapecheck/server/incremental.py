@@ -5,7 +5,9 @@ Parsing: `source.reparse` parses again only the top-level statements the edit to
 (the same objects, so "unchanged" is a test of identity).
 
 Analysis: the engine's bookkeeping (bindings, calls, loops, grad mode) and the rules whose `scope` is "file" (the
-training-loop rules, anything with a `finish`) run over the whole file on every edit, as in `shapecheck lint`. A
+training-loop rules, anything with a `finish`) run over the whole file on every edit, as in `shapecheck lint`; the
+walks (`Context.walk`) and the code (`Context.code`) the latest lint made of nodes the edit kept are carried over,
+as a node never changes. A
 rule whose `scope` is "statement" (the shape rules among them, the costliest) promises that what it reports inside
 a top-level statement depends only on that statement and on what the analysis reads of the module around it. So
 the traversal records, while it visits each top-level statement, everything it reads of the module: the module-level
