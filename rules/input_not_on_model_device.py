@@ -18,6 +18,9 @@ _TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.dat
 _DATA_PARALLEL = ("DataParallel", "DistributedDataParallel")
 # Wrappers that hand on the loader's batches as they are: `enumerate(loader)`, `tqdm(loader)`, `iter(loader)`.
 _PASS_THROUGH = frozenset({"enumerate", "tqdm", "iter", "zip"})
+# Those whose other arguments only describe the wrapping: `enumerate(loader, 1)`, `tqdm(loader, desc="train")`.
+# Not `zip(a, b)` (a batch of each) or `iter(read, None)` (a callable and its sentinel).
+_DECORATED = frozenset({"enumerate", "tqdm"})
 # Methods that return the module they are called on.
 _SAME_MODULE = frozenset({"eval", "train", "float", "half", "double", "requires_grad_"})
 
@@ -27,8 +30,9 @@ _MESSAGE = ("`{model}` was moved to a device but `{batch}` comes from {source} o
 
 def _unwrapped(iterable: cst.BaseExpression) -> cst.BaseExpression:
     """The loader inside `enumerate(loader)`, `tqdm(loader)`, ..."""
-    while type(iterable) is cst.Call and type(iterable.func) is cst.Name and (
-            iterable.func.value in _PASS_THROUGH and len(iterable.args) == 1):
+    while type(iterable) is cst.Call and type(iterable.func) is cst.Name and iterable.func.value in _PASS_THROUGH \
+            and iterable.args and iterable.args[0].keyword is None and not iterable.args[0].star \
+            and (len(iterable.args) == 1 or iterable.func.value in _DECORATED):
         iterable = iterable.args[0].value
     return iterable
 
@@ -215,6 +219,19 @@ class InputNotOnModelDevice(Rule):
 
     ]
     INVALID = [
+        # The loader seen through a progress bar with a description, and counted from 1.
+        Invalid("""
+        import torch
+        from torch.utils.data import DataLoader, TensorDataset
+        from tqdm import tqdm
+        loader = DataLoader(TensorDataset(torch.randn(500, 20), torch.randint(0, 5, (500,))), batch_size=50)
+        model = torch.nn.Linear(20, 5).cuda()
+        for epoch in range(3):
+            for x, y in tqdm(loader, desc=f"epoch {epoch}"):
+                out = model(x)
+            for batch_idx, (data, target) in enumerate(loader, 1):
+                out = model(data)
+        """, count=2),
         """
         import torch
         from torchvision import datasets, transforms
