@@ -70,6 +70,23 @@ class StepBetweenBackward(Rule):
         is the author's call.
     """
     VALID = [
+        # A2C: the critic's graph is kept, but the actor's loss sees the critic's values only detached.
+        """
+        import torch
+        critic_opt = torch.optim.Adam(critic.parameters())
+        actor_opt = torch.optim.Adam(actor.parameters())
+        values = critic(states).squeeze(-1)
+        advantage = returns - values
+        critic_loss = advantage.pow(2).mean()
+        log_probs = torch.log_softmax(actor(states), -1).gather(1, actions).squeeze(1)
+        actor_loss = -(log_probs * advantage.detach()).mean()
+        critic_opt.zero_grad()
+        critic_loss.backward(retain_graph=True)
+        critic_opt.step()
+        actor_opt.zero_grad()
+        actor_loss.backward()
+        actor_opt.step()
+        """,
         # pytorch/examples dcgan: G's loss is computed after D's step.
         """
         import torch
@@ -299,6 +316,8 @@ class StepBetweenBackward(Rule):
             self._stale_graph(node, loss, binding, steps)
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
+            if self._detached_from(binding, step):
+                return
             what = f"`{loss}` was computed before `{ctx.code(step.node)}` updated the weights in place"
         else:
             shared = self._shared_before(binding, _loss_name(retained.node), step)
@@ -340,10 +359,20 @@ class StepBetweenBackward(Rule):
                 return True
         return False
 
-    def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int) -> str | None:
+    def _detached_from(self, binding: Binding, step: Event) -> bool:
+        """The loss reaches the modules the step updates only through `.detach()` (`-(log_probs *
+        advantage.detach())` with `advantage` from the critic): its graph never saw their weights."""
+        if not step.owners or binding.value is None:
+            return False
+        return self._output_before(binding.value, binding.seq, step, 0, cut=False) is not None \
+            and self._output_before(binding.value, binding.seq, step, 0) is None
+
+    def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int, cut: bool = True
+                       ) -> str | None:
         """A call of a module the step updates, in the graph of `expr` (bound at `seq`), made with autograd on
-        before the step; followed through the names `expr` is computed from, `depth` assignments deep."""
-        for part in _graph_parts(expr):
+        before the step; followed through the names `expr` is computed from, `depth` assignments deep. With `cut`
+        False, through `.detach()` too: what `expr` is computed from, in the graph or not."""
+        for part in _graph_parts(expr, cut):
             if type(part) is cst.Call:
                 module = called_module(part)
                 if module is not None and seq <= step.seq and any(related(module, owner) for owner in step.owners or ()) \
@@ -352,7 +381,7 @@ class StepBetweenBackward(Rule):
             elif depth < 4:
                 bound = self.ctx.binding(part, seq)
                 if bound is not None and bound.kind == "assign" and bound.value is not None:
-                    found = self._output_before(bound.value, bound.seq, step, depth + 1)
+                    found = self._output_before(bound.value, bound.seq, step, depth + 1, cut)
                     if found is not None:
                         return found
         return None
@@ -383,8 +412,9 @@ class StepBetweenBackward(Rule):
 _LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
 
 
-def _graph_parts(expr: cst.BaseExpression) -> Iterator[cst.Call | cst.Name]:
-    """The calls and names a tensor's graph runs through: not into `.detach()`, `.item()` or `.data`."""
+def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Call | cst.Name]:
+    """The calls and names a tensor's graph runs through: not into `.detach()`, `.item()` or `.data` (with `cut`
+    False, into them too)."""
     stack: list[cst.BaseExpression] = [expr]
     while stack:
         node = stack.pop()
@@ -393,14 +423,14 @@ def _graph_parts(expr: cst.BaseExpression) -> Iterator[cst.Call | cst.Name]:
             yield node  # type: ignore[misc]
         elif kind is cst.Call:
             func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and func.attr.value in _LEAVES_GRAPH:
+            if cut and type(func) is cst.Attribute and func.attr.value in _LEAVES_GRAPH:
                 continue
             yield node  # type: ignore[misc]
             if type(func) is cst.Attribute:
                 stack.append(func.value)
             stack.extend(arg.value for arg in node.args)  # type: ignore[attr-defined]
         elif kind is cst.Attribute:
-            if node.attr.value != "data":  # type: ignore[attr-defined]
+            if not cut or node.attr.value != "data":  # type: ignore[attr-defined]
                 stack.append(node.value)  # type: ignore[attr-defined]
         elif kind is cst.BinaryOperation:
             stack.extend((node.left, node.right))  # type: ignore[attr-defined]
