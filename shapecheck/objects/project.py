@@ -120,13 +120,14 @@ class Project:
         self._summaries[path] = (stamp, found)
         return found
 
-    def context(self, path: Path, wanted: frozenset[str]) -> Context | None:
+    def context(self, path: Path, wanted: frozenset[str], recorders: tuple[type, ...] = ()) -> Context | None:
         """A context of the module at `path` holding the definitions of `wanted` (every definition for `*`) and what
-        they use; None when the module can't be read."""
+        they use; None when the module can't be read. `recorders`: analyses of a floor above (the training-loop
+        record) that must see the traversal, made with `ctx.analysis(kind)` and read from the context the same way."""
         summary = self.summary(path)
         if summary is None:
             return None
-        key = (path, self._summaries[path][0], wanted)
+        key = (path, self._summaries[path][0], wanted, recorders)
         found = self._contexts.get(key)
         if found is not None:
             self._contexts.move_to_end(key)
@@ -138,7 +139,7 @@ class Project:
             return None
         ctx = Context(parsed.module, str(path))
         try:
-            traverse(ctx, [])
+            traverse(ctx, [ctx.analysis(kind) for kind in recorders])
         except RecursionError:
             return None
         self._contexts[key] = ctx
