@@ -81,6 +81,20 @@ class GraphKeptAlive(Rule):
         fits is the author's call.
     """
     VALID = [
+        # hysts/pytorch_image_classification: a batch split into chunks; the list of chunk losses is made anew for
+        # each optimizer step.
+        """
+        import torch
+        for step, (data, targets) in enumerate(train_loader):
+            optimizer.zero_grad()
+            losses = []
+            for data_chunk, target_chunk in zip(data.chunk(4), targets.chunk(4)):
+                loss = loss_func(model(data_chunk), target_chunk)
+                losses.append(loss)
+                loss.backward()
+            optimizer.step()
+            loss = sum(losses)
+        """,
         # The primer's loop: the value only.
         """
         import torch
@@ -387,6 +401,8 @@ class GraphKeptAlive(Rule):
             for loop in reversed(found.loops):
                 if not self._created_outside(found, loop):
                     continue
+                if self._made_each_step(found, loop):
+                    break
                 # The loop's own events: a helper's `loss` is not the caller's, even when spelled the same.
                 carried = self._carried(found, list(training.in_loop(loop)))
                 if carried is not None:
@@ -401,6 +417,14 @@ class GraphKeptAlive(Rule):
         if init is None:
             return found.accumulator.startswith("self.")
         return init.loop is None or loop not in training_loop(self.ctx).enclosing(init.loop)
+
+    def _made_each_step(self, found: _Accumulation, loop: cst.CSTNode) -> bool:
+        """The accumulator is made anew in each pass of a loop that steps an optimizer outside `loop`: it holds the
+        chunks or micro-batches of one step (`losses = []` per batch, appended per chunk), and lets them go at the
+        next."""
+        init = found.init
+        return init is not None and init.loop is not None and any(
+            event.kind == "step" and loop not in event.loops for event in training_loop(self.ctx).in_loop(init.loop))
 
     def _carried(self, found: _Accumulation, events: list[Event]) -> str | None:
         """What in the accumulated value carries this loop's graph: a name backpropagated in the loop, or the
