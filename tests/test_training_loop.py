@@ -219,3 +219,36 @@ def test_imported_helpers_events_are_placed_at_the_call(tmp_path: Path) -> None:
     assert kinds(facts.helper_events(call)) == [("reset", "trainer.optimizer"), ("backward", None),
                                                 ("step", "trainer.optimizer")]
     assert all(event.node is call for event in facts.helper_events(call))
+
+
+def test_a_model_class_of_another_module_and_an_imported_switch_to_eval(tmp_path: Path) -> None:
+    model = """
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(10, 64), nn.Dropout(0.3), nn.Linear(64, 1))
+
+            def forward(self, x):
+                return self.body(x)
+    """
+    utils = """
+        def prepare(model):
+            model.eval()
+            return model
+    """
+    predict = """
+        import torch
+        from model import Net
+        from utils import prepare
+
+        model = Net()
+        with torch.no_grad():
+            for x in batches:
+                print(model(x))
+    """
+    files = {"model.py": model, "utils.py": utils, "predict.py": predict}
+    assert lint_project(tmp_path, files, "predict.py", "SC210") == [("SC210", 9)]
+    prepared = predict.replace("model = Net()", "model = Net()\n        prepare(model)")
+    assert lint_project(tmp_path, {**files, "predict.py": prepared}, "predict.py", "SC210") == []
