@@ -21,6 +21,8 @@ from shapecheck.engine import Context
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS
 from shapecheck.engine.syntax import new_keyword_arg
 from shapecheck.objects.model_outputs import forward_returns
+from shapecheck.objects.values import ClassValue
+from shapecheck.shapes.evaluator import evaluator
 
 Kind = Literal["softmax", "log_softmax", "sigmoid"]
 # "module": an activation module (`nn.Softmax(dim=1)`); "sequential": an `nn.Sequential` stack ending in one.
@@ -233,6 +235,19 @@ def instance_class(ctx: Context, instance: cst.BaseExpression, before: int | Non
     return binding.statement  # type: ignore[return-value]  # a "class" binding's statement is its ClassDef
 
 
+def imported_class(ctx: Context, instance: cst.BaseExpression, before: int | None = None) -> ClassValue | None:
+    """The class of one of the project's modules that `instance` was built from (`model = Net()` with `from model
+    import Net`), as that module defines it."""
+    construction, seq = construction_of(ctx, instance, before)
+    if construction is None or type(construction.func) is not cst.Name:
+        return None
+    binding = ctx.binding(construction.func, seq)
+    if binding is None or binding.kind != "import":
+        return None
+    found = evaluator(ctx).value(construction.func, seq)
+    return found if isinstance(found, ClassValue) else None
+
+
 def is_torch_module_class(ctx: Context, class_def: cst.ClassDef, depth: int = 0) -> bool:
     """The class derives from an `nn.Module` (or a Lightning module), directly or through classes of this file.
     `torch.autograd.Function` subclasses are not modules; neither are classes whose bases can't be seen."""
@@ -259,10 +274,14 @@ def is_foreign_value(ctx: Context, expr: cst.BaseExpression) -> bool:
 def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | None, depth: int = 0
                  ) -> Kind | None:
     """The activation kind of `call`'s output (at `index` of the tuple it returns) when `call` runs a model of
-    this file and every `return` of its `forward` agrees (`shapecheck.objects.model_outputs`); else None."""
+    this file or of one of the project's modules it imports, and every `return` of its `forward` agrees
+    (`shapecheck.objects.model_outputs`, read in the module that defines the class); else None."""
     class_def = instance_class(ctx, call.func, before)
     if class_def is None:
-        return None
+        imported = imported_class(ctx, call.func, before)
+        if imported is None:
+            return None
+        ctx, class_def = imported.ctx, imported.node
     returns = forward_returns(ctx).of(class_def)
     if not returns or depth > 4:
         return None

@@ -3,7 +3,8 @@ import evaluate`, `evaluate(model, loader)` is a helper as if the file defined i
 Trainer`, `trainer.evaluate()` is matched by name to Trainer's methods, as a same-file method is.
 
 The module is read as the objects floor reads it (`shapecheck.objects.project`: the definitions asked for and what
-they use), with the training-loop record traversing it too, so its helpers' events are known where they are.
+they use, in one context shared with the evaluator), which the training-loop record traverses too, so its helpers'
+events are known where they are.
 Only names the file calls and does not define itself are looked for.
 """
 
@@ -19,9 +20,10 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.project import PROJECT, candidates, split_relative
 
 
-def imported_functions(ctx: Context, recorders: tuple[type, ...]) -> Iterator[tuple[cst.FunctionDef, Context]]:
+def imported_functions(ctx: Context) -> Iterator[tuple[cst.FunctionDef, Context]]:
     """Each function or method of the project's modules that `ctx`'s module-level imports bring in and that the file
-    calls by a name it does not define, with the context of its module (traversed with `recorders`)."""
+    calls by a name it does not define, with the context of its module (which the training-loop record traversed:
+    `PROJECT.record_with`)."""
     wanted = {name for name in ctx.calls if name not in ctx.functions}
     if not wanted:
         return
@@ -30,7 +32,7 @@ def imported_functions(ctx: Context, recorders: tuple[type, ...]) -> Iterator[tu
         for binding in bindings:
             if binding.kind != "import" or not binding.qualname:
                 continue
-            other = _module_context(ctx, bound, binding.qualname, recorders)
+            other = _module_context(ctx, bound, binding.qualname)
             if other is None or id(other) in seen:
                 continue
             seen.add(id(other))
@@ -39,7 +41,7 @@ def imported_functions(ctx: Context, recorders: tuple[type, ...]) -> Iterator[tu
                     yield definition, other
 
 
-def _module_context(ctx: Context, bound: str, qualname: str, recorders: tuple[type, ...]) -> Context | None:
+def _module_context(ctx: Context, bound: str, qualname: str) -> Context | None:
     """The context of the project module an import binding names, holding the imported definition (`from m import
     f`), or the attributes of the module the file calls (`import m` ... `m.f()`)."""
     level, name = split_relative(qualname)
@@ -53,7 +55,7 @@ def _module_context(ctx: Context, bound: str, qualname: str, recorders: tuple[ty
         if path is None:
             continue
         names = {attribute.split(".", 1)[0]} if attribute else _called_attributes(ctx, bound)
-        return PROJECT.context(path, frozenset(names), recorders) if names else None
+        return PROJECT.context(path, frozenset(names)) if names else None
     return None
 
 

@@ -24,6 +24,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.loops.first_party import imported_functions
+from shapecheck.objects.project import PROJECT
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import CallSite, Context
@@ -711,7 +712,7 @@ class TrainingLoop:
         if self._imported is None:
             self._imported = {}
             if self._enclosing:
-                for definition, other in imported_functions(self.ctx, (TrainingLoop,)):
+                for definition, other in imported_functions(self.ctx):
                     self._imported.setdefault(definition.name.value, []).append(definition)
                     self._owners[definition] = training_loop(other)
         return self._imported
@@ -839,3 +840,6 @@ def _bound_names(target: cst.BaseExpression) -> Iterator[str]:
 def training_loop(ctx: Context) -> TrainingLoop:
     """The file's training-loop record."""
     return ctx.analysis(TrainingLoop)
+
+
+PROJECT.record_with(TrainingLoop)
