@@ -10,6 +10,8 @@ from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Binding
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
 from shapecheck.objects.callers import every_call_passes
+from shapecheck.rules._activations import construction_of
+from shapecheck.rules._layers import torch_layer
 from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
@@ -79,7 +81,8 @@ class UninitializedTensor(Rule):
         positions (`for cls, n in counts.items(): weights[cls] = ...`; `for i in range(n)` may fill them all)
         leaves the other elements: neither initializes it. A name whose reads take only the shape, type or device
         (`x.size()`, `torch.squeeze(x).shape`) is not reported. A size in a parameter of a same-file function
-        (`torch.Tensor(num_classes)`) counts when every call of the function passes an int.
+        (`torch.Tensor(num_classes)`) counts when every call of the function passes an int. A `torch.nn` layer
+        called on it (`self.cell(x, h)`) reads it; a call of anything else may fill it.
 
         ## Why is this bad?
         The primer: "Uppercase torch.Tensor(2, 3) is the class constructor and treats integer args as shape",
@@ -276,6 +279,21 @@ class UninitializedTensor(Rule):
 
     ]
     INVALID = [
+        # The initial hidden state of a recurrent cell: the layer reads it, it fills nothing.
+        """
+        import torch
+        import torch.nn as nn
+        class RNN(nn.Module):
+            def __init__(self, hidden):
+                super().__init__()
+                self.hidden = hidden
+                self.cell = nn.RNNCell(4, hidden)
+            def forward(self, xs):
+                h = torch.FloatTensor(xs.size(1), self.hidden)
+                for x in xs:
+                    h = self.cell(x, h)
+                return h
+        """,
         Invalid(
             """
             import torch
@@ -668,10 +686,17 @@ class UninitializedTensor(Rule):
         if registered is not None:
             self._alias(node.args[1].value, registered)
             return
+        if qualname is None and self._runs_layer(func):
+            return  # `self.cell(x, h)`: a torch.nn layer reads its inputs, it writes none of them
         pure = qualname is not None and qualname.rsplit(".", 1)[0] in _PURE_MODULES
         for arg in node.args:
             if not pure or arg.keyword is not None and arg.keyword.value == "out":
                 self._written_to(arg.value)
+
+    def _runs_layer(self, func: cst.BaseExpression) -> bool:
+        """`func` names a torch.nn layer (`self.cell` with `self.cell = nn.RNNCell(...)`)."""
+        construction, _ = construction_of(self.ctx, func)
+        return construction is not None and torch_layer(self.ctx, construction) is not None
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
