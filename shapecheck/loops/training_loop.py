@@ -410,7 +410,8 @@ class Event:
     order: int = 0
     seq: int = 0  # the binding counter then: a binding with `seq <=` this was made before the event
     grad_disabled: bool = False
-    owners: frozenset[str] | None = None  # steps: the modules whose parameters the optimizer holds, when known
+    # steps and optimizer resets: the modules whose parameters the optimizer holds, when known
+    owners: frozenset[str] | None = None
     optimizer: bool = False  # resets: `subject` is an optimizer, not a module
     # resets: what `subject` was assigned from, when that is a name (`model` for `self.model` with
     # `self.model = model`): optimizers built from `model.parameters()` spell their owners so
@@ -580,7 +581,9 @@ class TrainingLoop:
             else:
                 value, _ = ctx.value_of(owner)
                 alias = dotted_name(value) if value is not owner else None
-                self._record("reset", call, owner, optimizer=is_optimizer(ctx, owner), alias=alias)
+                optimizer = is_optimizer(ctx, owner)
+                self._record("reset", call, owner, optimizer=optimizer, alias=alias,
+                             owners=parameter_owners(ctx, owner) if optimizer else None)
 
     def _update(self, node: cst.CSTNode) -> None:
         """Record a hand-written update of a tensor from its own gradient (`p -= lr * p.grad`) as a step."""
@@ -624,12 +627,14 @@ class TrainingLoop:
 
     def covers(self, reset: Event, step: Event, stepped: set[str]) -> bool:
         """Whether `reset` may clear the gradients `step` applies. It does not when it resets another optimizer
-        stepped in the same loop (`stepped`: the subjects of those steps), or a module the step's optimizer is
-        known not to hold; anything unsure covers."""
+        stepped in the same loop (`stepped`: the subjects of those steps) that holds none of the step's modules
+        (InfoGAN's `info_optimizer` over G and D is reset by `D_optimizer` and `G_optimizer`), or a module the
+        step's optimizer is known not to hold; anything unsure covers."""
         if reset.subject is None or step.subject is None or reset.subject == step.subject:
             return True
         if reset.optimizer:
-            return reset.subject not in stepped
+            return reset.subject not in stepped or reset.owners is not None and step.owners is not None and any(
+                related(mine, theirs) for mine in reset.owners for theirs in step.owners)
         if step.owners is None:
             return True
         return any(related(subject, owner) for subject in (reset.subject, reset.alias) if subject is not None
