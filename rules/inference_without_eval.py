@@ -79,6 +79,22 @@ class InferenceWithoutEval(Rule):
         author's call.
     """
     VALID = [
+        # The dropout is built and run in `forward` with the rate it is handed (0.0 at test time): a fresh module.
+        """
+        import torch
+        import torch.nn as nn
+        class GraphNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 2)
+            def forward(self, x, d):
+                x = nn.Dropout(d)(x)
+                return self.fc(x)
+        net = GraphNet()
+        with torch.no_grad():
+            for x in test_batches:
+                y = net(x, 0.0)
+        """,
         # pytorch/examples mnist: eval() in the test function.
         """
         import torch
@@ -574,8 +590,15 @@ def _loop_inside_with(ancestors: list[cst.CSTNode]) -> bool:
 
 
 def _mentions_mode_layer(ctx: Context, node: cst.CSTNode) -> bool:
-    return any(type(inner) is cst.Name and inner.value.startswith(_MODE_LAYERS)
-               or type(inner) is cst.Attribute and inner.attr.value.startswith(_MODE_LAYERS)
+    """The class (or expression) names a dropout or batch-norm layer, other than one built and run on the spot
+    (`nn.Dropout(d)(x)` in `forward`: a fresh module, in train mode whatever `eval()` did)."""
+    fresh: set[int] = set()
+    for inner in ctx.walk(node):
+        if type(inner) is cst.Call and type(inner.func) is cst.Call:  # type: ignore[attr-defined]
+            built = inner.func.func  # type: ignore[attr-defined]
+            fresh |= {id(built), id(built.attr)} if type(built) is cst.Attribute else {id(built)}
+    return any(id(inner) not in fresh and (type(inner) is cst.Name and inner.value.startswith(_MODE_LAYERS)
+               or type(inner) is cst.Attribute and inner.attr.value.startswith(_MODE_LAYERS))
                for inner in ctx.walk(node))
 
 
