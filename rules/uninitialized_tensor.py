@@ -117,6 +117,15 @@ class UninitializedTensor(Rule):
         value) or an initializer (`torch.zeros`, `nn.init.*_`) was meant.
     """
     VALID = [
+        # ikostrikov/pytorch-trpo: returns filled from the last step back to the first.
+        """
+        import torch
+        returns = torch.Tensor(actions.size(0), 1)
+        prev_return = 0
+        for i in reversed(range(rewards.size(0))):
+            returns[i] = rewards[i] + gamma * prev_return * masks[i]
+            prev_return = returns[i, 0]
+        """,
         """
         import torch
         from torch.nn import Parameter
@@ -899,8 +908,11 @@ _COUNTING = frozenset({"range", "builtins.range", "torch.arange", "numpy.arange"
 
 
 def _counts(ctx: Context, binding: Binding) -> bool:
-    """The loop variable counts through positions: `for i in range(n)`, `for i, x in enumerate(xs)`."""
+    """The loop variable counts through positions: `for i in range(n)`, `for i, x in enumerate(xs)`, backwards
+    too (`for i in reversed(range(n))`, as returns and advantages are computed)."""
     iterable = binding.value
+    if type(iterable) is cst.Call and dotted_name(iterable.func) == "reversed" and len(iterable.args) == 1:
+        iterable = iterable.args[0].value
     if type(iterable) is not cst.Call:
         return False
     name = ctx.qualname(iterable.func) or dotted_name(iterable.func)
