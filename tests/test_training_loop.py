@@ -185,6 +185,7 @@ def test_helpers_of_the_project_s_other_modules_are_followed_like_same_file_ones
         import utils
         from trainer import Trainer
         from utils import evaluate
+        from utils import evaluate as validate
 
         trainer = Trainer(model, torch.optim.SGD(model.parameters(), lr=0.1))
         model.train()
@@ -197,9 +198,13 @@ def test_helpers_of_the_project_s_other_modules_are_followed_like_same_file_ones
         for epoch in range(3):
             trainer.train_epoch(train_set)
             print(utils.evaluate(trainer.model, val_set))
+        for epoch in range(3):
+            trainer.train_epoch(train_set)
+            print(validate(trainer.model, val_set))
     """
     files = {"trainer.py": TRAINER, "utils.py": UTILS, "train.py": train}
-    assert lint_project(tmp_path, files, "train.py") == [("SC206", 11), ("SC206", 14), ("SC206", 17)]
+    assert lint_project(tmp_path, files, "train.py") == [("SC206", 12), ("SC206", 15), ("SC206", 18),
+                                                         ("SC206", 21)]
     fixed = train.replace("    trainer.train_epoch(train_set)", "    model.train()\n            trainer.train_epoch(train_set)")
     assert lint_project(tmp_path, {**files, "train.py": fixed.replace("model.train()", "trainer.model.train()")},
                        "train.py") == []

@@ -20,10 +20,10 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.project import PROJECT, candidates, split_relative
 
 
-def imported_functions(ctx: Context) -> Iterator[tuple[cst.FunctionDef, Context]]:
+def imported_functions(ctx: Context) -> Iterator[tuple[str, cst.FunctionDef, Context]]:
     """Each function or method of the project's modules that `ctx`'s module-level imports bring in and that the file
-    calls by a name it does not define, with the context of its module (which the training-loop record traversed:
-    `PROJECT.record_with`)."""
+    calls by a name it does not define, with that name (`train` for `from loops import train_distill as train`) and
+    the context of its module (which the training-loop record traversed: `PROJECT.record_with`)."""
     wanted = {name for name in ctx.calls if name not in ctx.functions}
     if not wanted:
         return
@@ -33,12 +33,18 @@ def imported_functions(ctx: Context) -> Iterator[tuple[cst.FunctionDef, Context]
             if binding.kind != "import" or not binding.qualname:
                 continue
             other = _module_context(ctx, bound, binding.qualname)
-            if other is None or id(other) in seen:
+            if other is None:
+                continue
+            imported = binding.qualname.rsplit(".", 1)[-1]
+            if bound != imported and bound in wanted:  # `from loops import train_distill as train`
+                for definition in other.functions.get(imported, ()):
+                    yield bound, definition, other
+            if id(other) in seen:
                 continue
             seen.add(id(other))
             for name in wanted & other.functions.keys():
                 for definition in other.functions[name]:
-                    yield definition, other
+                    yield name, definition, other
 
 
 def _module_context(ctx: Context, bound: str, qualname: str) -> Context | None:

@@ -717,8 +717,8 @@ class TrainingLoop:
         if self._imported is None:
             self._imported = {}
             if self._enclosing:
-                for definition, other in imported_functions(self.ctx):
-                    self._imported.setdefault(definition.name.value, []).append(definition)
+                for name, definition, other in imported_functions(self.ctx):
+                    self._imported.setdefault(name, []).append(definition)
                     self._owners[definition] = training_loop(other)
         return self._imported
 
