@@ -47,7 +47,8 @@ PARAMETER_FREE = frozenset({
 
 # "stored" / "stored-device": `self.model(x)` of a trainer that stores a constructor parameter there (moved to a
 # device, for the second): its constructions say whether it is a model
-Origin = Literal["cuda", "device", "model", "loss", "parameter", "stored", "stored-device"]
+# "parameter-device": a helper's `model(x)` under `no_grad` or out of the graph: only a moved model counts
+Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-device", "stored", "stored-device"]
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
 
 
@@ -104,6 +105,15 @@ class NumpyOfGraphTensor(Rule):
         This rule has no fix: whether to detach, move or restructure under `no_grad` is the author's call.
     """
     VALID = [
+        # The same helper handed a model left on the CPU.
+        """
+        import torch
+        import torch.nn as nn
+        def predict_numpy(model, x):
+            with torch.no_grad():
+                return model(x).numpy()
+        print(predict_numpy(nn.Linear(3, 2), torch.randn(4, 3)))
+        """,
         # Out of the graph on the CPU; a trainer handed something that is no model; moved back before `.numpy()`.
         """
         import torch
@@ -242,6 +252,16 @@ class NumpyOfGraphTensor(Rule):
 
     ]
     INVALID = [
+        # A helper under no_grad, handed a model moved to the GPU.
+        """
+        import torch
+        import torch.nn as nn
+        def predict_numpy(model, x):
+            with torch.no_grad():
+                return model(x).numpy()
+        net = nn.Linear(3, 2).to(torch.device("cuda"))
+        print(predict_numpy(net, torch.randn(4, 3).cuda()))
+        """,
         # `.detach()` leaves the graph, not the GPU; a trainer's model moved in its constructor.
         Invalid("""
         import torch
@@ -369,8 +389,11 @@ class NumpyOfGraphTensor(Rule):
             self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model moved to a device: "
                               "on a GPU it raises, `no_grad` or not; use `.cpu().numpy()` (`.detach().cpu()` with "
                               "autograd on)")
-        elif origin == "stored-device" or not self.ctx.grad_disabled and not self._grad_disabled_at(call):
+        elif origin == "stored-device" or origin == "parameter-device" \
+                or not self.ctx.grad_disabled and not self._grad_disabled_at(call):
             self.pending.append((node, origin, call, self.ctx.function))  # no_grad or not: a moved model's output
+        elif origin == "parameter":
+            self.pending.append((node, "parameter-device", call, self.ctx.function))
 
     def finish(self) -> None:
         if self.grad_off:
@@ -383,6 +406,12 @@ class NumpyOfGraphTensor(Rule):
                     self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model moved to a "
                                       "device: on a GPU it raises, `no_grad` or not; use `.cpu().numpy()` "
                                       "(`.detach().cpu()` with autograd on)" if origin == "stored-device" else None)
+                continue
+            if origin == "parameter-device":
+                if function is not None and self._handed_models(call, function, moved=True):
+                    self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model every call "
+                                      "hands in moved to a device: on a GPU it raises, `no_grad` or not; use "
+                                      "`.cpu().numpy()`")
                 continue
             if function is not None:
                 sites = self.ctx.calls_to(function.name.value)
@@ -426,7 +455,11 @@ class NumpyOfGraphTensor(Rule):
                     expr, detached = func.value, True
                 else:
                     found = self._call_origin(expr, before)
-                    return None if detached and found is not None and found[0] not in ("cuda", "device", "stored-device") else found
+                    if detached and found is not None and found[0] == "parameter":
+                        return "parameter-device", found[1]
+                    if detached and found is not None and found[0] not in ("cuda", "device", "stored-device"):
+                        return None
+                    return found
             else:
                 return None
         return None
@@ -488,11 +521,11 @@ class NumpyOfGraphTensor(Rule):
                 return _annotated_module(ctx, binding.statement, func.value)
         return False
 
-    def _handed_models(self, call: cst.Call, function: cst.FunctionDef) -> bool:
+    def _handed_models(self, call: cst.Call, function: cst.FunctionDef, moved: bool = False) -> bool:
         """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
-        `model = nn.Linear(3, 1)`)."""
-        return every_call_passes(self.ctx, function, self.ctx.code(call.func),
-                                 lambda passed: self._is_model(passed, None))
+        `model = nn.Linear(3, 1)`), with `moved` one moved to a device (`net = nn.Linear(3, 2).to(device)`)."""
+        return every_call_passes(self.ctx, function, self.ctx.code(call.func), lambda passed: self._is_model(
+            passed, None) and (not moved or self._moved(passed, None)))
 
     def _handed_models_at_construction(self, call: cst.Call) -> bool:
         """Every construction of the trainer hands it a model for the attribute `call` runs (`Evaluator(Net())`

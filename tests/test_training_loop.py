@@ -205,7 +205,8 @@ def test_helpers_of_the_project_s_other_modules_are_followed_like_same_file_ones
     files = {"trainer.py": TRAINER, "utils.py": UTILS, "train.py": train}
     assert lint_project(tmp_path, files, "train.py") == [("SC206", 12), ("SC206", 15), ("SC206", 18),
                                                          ("SC206", 21)]
-    fixed = train.replace("    trainer.train_epoch(train_set)", "    model.train()\n            trainer.train_epoch(train_set)")
+    fixed = train.replace("    trainer.train_epoch(train_set)",
+                          "    model.train()\n            trainer.train_epoch(train_set)")
     assert lint_project(tmp_path, {**files, "train.py": fixed.replace("model.train()", "trainer.model.train()")},
                        "train.py") == []
 
