@@ -266,7 +266,7 @@ class InputNotOnModelDevice(Rule):
         Trainer(nn.Linear(12, 3), train_loader, torch.device("cuda")).train_epoch()
         Trainer(nn.Linear(12, 3), batches(4), torch.device("cuda")).train_epoch()
         """),
-        # The loader seen through a progress bar with a description, and counted from 1.
+        # The loader seen through a progress bar with a description, counted from 1, or a progress bar's name.
         Invalid("""
         import torch
         from torch.utils.data import DataLoader, TensorDataset
@@ -278,7 +278,10 @@ class InputNotOnModelDevice(Rule):
                 out = model(x)
             for batch_idx, (data, target) in enumerate(loader, 1):
                 out = model(data)
-        """, count=2),
+            pbar = tqdm(loader)
+            for x, y in pbar:
+                out = model(x)
+        """, count=3),
         """
         import torch
         from torchvision import datasets, transforms
@@ -506,6 +509,8 @@ class InputNotOnModelDevice(Rule):
 
     def _loader_source(self, iterable: cst.BaseExpression, depth: int = 0) -> str | None:
         value, before = self.ctx.value_of(iterable)
+        if _unwrapped(value) is not value and depth < 2:  # `pbar = tqdm(loader)` ... `for x, y in pbar:`
+            return self._loader_source(_unwrapped(value), depth + 1)
         if depth < 2 and (type(value) is cst.Call or type(value) is cst.Name):
             # `batches(3)`, `train_loader, val_loader = get_loaders(32)`: what a same-file factory returns
             if type(value) is cst.Call:
