@@ -18,7 +18,7 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine import Context
-from shapecheck.engine.context import FOREIGN_FRAMEWORKS
+from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding
 from shapecheck.engine.syntax import new_keyword_arg
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.objects.values import ClassValue
@@ -226,26 +226,31 @@ def instance_class(ctx: Context, instance: cst.BaseExpression, before: int | Non
     `self.net` with `self.net = Net()`, `Net()`, and `self` inside `Net` itself."""
     if type(instance) is cst.Name and instance.value == "self":
         return ctx.class_def
-    construction, seq = construction_of(ctx, instance, before)
-    if construction is None or type(construction.func) is not cst.Name:
+    found = _constructor(ctx, instance, before)
+    if found is None or found[1].kind != "class":
         return None
-    binding = ctx.binding(construction.func, seq)
-    if binding is None or binding.kind != "class":
-        return None
-    return binding.statement  # type: ignore[return-value]  # a "class" binding's statement is its ClassDef
+    return found[1].statement  # type: ignore[return-value]  # a "class" binding's statement is its ClassDef
 
 
 def imported_class(ctx: Context, instance: cst.BaseExpression, before: int | None = None) -> ClassValue | None:
     """The class of one of the project's modules that `instance` was built from (`model = Net()` with `from model
     import Net`), as that module defines it."""
+    found = _constructor(ctx, instance, before)
+    if found is None or found[1].kind != "import":
+        return None
+    value = evaluator(ctx).value(found[0], found[2])
+    return value if isinstance(value, ClassValue) else None
+
+
+def _constructor(ctx: Context, instance: cst.BaseExpression, before: int | None
+                 ) -> tuple[cst.Name, Binding, int | None] | None:
+    """The name `instance` was built by calling (`Net` for `model = Net().to(device)`), its binding, and the
+    binding counter to read it at."""
     construction, seq = construction_of(ctx, instance, before)
     if construction is None or type(construction.func) is not cst.Name:
         return None
     binding = ctx.binding(construction.func, seq)
-    if binding is None or binding.kind != "import":
-        return None
-    found = evaluator(ctx).value(construction.func, seq)
-    return found if isinstance(found, ClassValue) else None
+    return None if binding is None else (construction.func, binding, seq)
 
 
 def is_torch_module_class(ctx: Context, class_def: cst.ClassDef, depth: int = 0) -> bool:

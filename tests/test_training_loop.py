@@ -145,19 +145,18 @@ TRAINER = """
 
     class Trainer:
         def __init__(self, model, optimizer):
-            self.model = model
-            self.optimizer = optimizer
+            self.model, self.optimizer = model, optimizer
 
         def train_epoch(self, batches):
-            for x, y in batches:
+            for inputs, labels in batches:
                 self.optimizer.zero_grad()
-                F.cross_entropy(self.model(x), y).backward()
+                F.nll_loss(self.model(inputs).log_softmax(-1), labels).backward()
                 self.optimizer.step()
 
         @torch.no_grad()
         def evaluate(self, batches):
             self.model.eval()
-            return sum((self.model(x).argmax(1) == y).sum().item() for x, y in batches)
+            return [self.model(inputs).argmax(1) for inputs, _ in batches]
 """
 
 UTILS = """
