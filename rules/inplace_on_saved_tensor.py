@@ -269,6 +269,19 @@ class InplaceOnSavedTensor(Rule):
         """
         import torch
         import torch.nn as nn
+        # sigmoid saved its output; the helper is handed a model's output through `.squeeze(1)`
+        def focal_loss(logits, targets, gamma=2.0):
+            p = torch.sigmoid(logits)
+            p.clamp_(1e-6, 1 - 1e-6)
+            pt = torch.where(targets == 1, p, 1 - p)
+            return (-(1 - pt) ** gamma * pt.log()).mean()
+        model = nn.Linear(4, 1)
+        loss = focal_loss(model(torch.randn(8, 4)).squeeze(1), torch.randint(0, 2, (8,)))
+        loss.backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
         # exp saved its output, kept in a list
         class Rates(nn.Module):
             def __init__(self, dim):
@@ -940,9 +953,14 @@ def _grad_off_decorator(ctx, decorator: cst.Decorator) -> bool:
 
 def _is_model_output(ctx, call: cst.Call, caller: cst.FunctionDef | None) -> bool:
     """`model(x)` with `model` a module of this file or a weighted torch.nn layer, or, in a body that runs
-    backward, any object called directly that is neither a function of this file nor an import."""
+    backward, any object called directly that is neither a function of this file nor an import; through tensor
+    methods that keep the graph (`model(x).squeeze(1)`)."""
+    while type(call.func) is cst.Attribute and type(call.func.value) is cst.Call \
+            and call.func.attr.value not in DETACHING:
+        call = call.func.value
     func = call.func
-    if type(func) is not cst.Name and type(func) is not cst.Attribute:
+    if type(func) is not cst.Name and type(func) is not cst.Attribute \
+            or type(func) is cst.Attribute and func.attr.value in DETACHING:
         return False
     class_def = instance_class(ctx, func)
     if class_def is not None:
