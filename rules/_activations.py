@@ -18,9 +18,11 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine import Context
-from shapecheck.engine.context import FOREIGN_FRAMEWORKS
+from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding
 from shapecheck.engine.syntax import new_keyword_arg
 from shapecheck.objects.model_outputs import forward_returns
+from shapecheck.objects.values import ClassValue
+from shapecheck.shapes.evaluator import evaluator
 
 Kind = Literal["softmax", "log_softmax", "sigmoid"]
 # "module": an activation module (`nn.Softmax(dim=1)`); "sequential": an `nn.Sequential` stack ending in one.
@@ -224,13 +226,31 @@ def instance_class(ctx: Context, instance: cst.BaseExpression, before: int | Non
     `self.net` with `self.net = Net()`, `Net()`, and `self` inside `Net` itself."""
     if type(instance) is cst.Name and instance.value == "self":
         return ctx.class_def
+    found = _constructor(ctx, instance, before)
+    if found is None or found[1].kind != "class":
+        return None
+    return found[1].statement  # type: ignore[return-value]  # a "class" binding's statement is its ClassDef
+
+
+def imported_class(ctx: Context, instance: cst.BaseExpression, before: int | None = None) -> ClassValue | None:
+    """The class of one of the project's modules that `instance` was built from (`model = Net()` with `from model
+    import Net`), as that module defines it."""
+    found = _constructor(ctx, instance, before)
+    if found is None or found[1].kind != "import":
+        return None
+    value = evaluator(ctx).value(found[0], found[2])
+    return value if isinstance(value, ClassValue) else None
+
+
+def _constructor(ctx: Context, instance: cst.BaseExpression, before: int | None
+                 ) -> tuple[cst.Name, Binding, int | None] | None:
+    """The name `instance` was built by calling (`Net` for `model = Net().to(device)`), its binding, and the
+    binding counter to read it at."""
     construction, seq = construction_of(ctx, instance, before)
     if construction is None or type(construction.func) is not cst.Name:
         return None
     binding = ctx.binding(construction.func, seq)
-    if binding is None or binding.kind != "class":
-        return None
-    return binding.statement  # type: ignore[return-value]  # a "class" binding's statement is its ClassDef
+    return None if binding is None else (construction.func, binding, seq)
 
 
 def is_torch_module_class(ctx: Context, class_def: cst.ClassDef, depth: int = 0) -> bool:
@@ -259,10 +279,14 @@ def is_foreign_value(ctx: Context, expr: cst.BaseExpression) -> bool:
 def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | None, depth: int = 0
                  ) -> Kind | None:
     """The activation kind of `call`'s output (at `index` of the tuple it returns) when `call` runs a model of
-    this file and every `return` of its `forward` agrees (`shapecheck.objects.model_outputs`); else None."""
+    this file or of one of the project's modules it imports, and every `return` of its `forward` agrees
+    (`shapecheck.objects.model_outputs`, read in the module that defines the class); else None."""
     class_def = instance_class(ctx, call.func, before)
     if class_def is None:
-        return None
+        imported = imported_class(ctx, call.func, before)
+        if imported is None:
+            return None
+        ctx, class_def = imported.ctx, imported.node
     returns = forward_returns(ctx).of(class_def)
     if not returns or depth > 4:
         return None

@@ -35,8 +35,8 @@ class BceWithActivation(Rule):
         to `binary_cross_entropy_with_logits` / `nn.BCEWithLogitsLoss`, which applies the sigmoid again. The
         sigmoid is found in any spelling (`torch.sigmoid`, `F.sigmoid`, `x.sigmoid()`, an `nn.Sigmoid`
         attribute), through local names and shape or dtype changes (`torch.sigmoid(x).float()`); for the double
-        sigmoid also through an `nn.Sequential` ending in `nn.Sigmoid` and a model of the same file whose
-        `forward` returns one. Probabilities clamped or computed elsewhere are not reported, nor such a model
+        sigmoid also through an `nn.Sequential` ending in `nn.Sigmoid` and a model of the same file (or of a
+        project module it imports) whose `forward` returns one. Probabilities clamped or computed elsewhere are not reported, nor such a model
         trained with `nn.BCELoss` (the DCGAN recipe, which also wants the probabilities as scores).
 
         ## Why is this bad?

@@ -16,7 +16,9 @@ class ClipBeforeUnscale(Rule):
         ## What it does
         Finds `torch.nn.utils.clip_grad_norm_(...)` / `clip_grad_value_(...)` after
         `scaler.scale(loss).backward()` with no `scaler.unscale_(optimizer)` between the backward pass and the
-        clip (in source order, since the last optimizer step of the same function or module-level code).
+        clip (in source order, since the last optimizer step of the same function or module-level code). A clip,
+        an unscale or a step in a helper the code calls (`clip(model)`; of this file or imported from the project)
+        counts where the helper is called.
 
         Not reported: clipping through a framework that unscales itself (`accelerator.clip_grad_norm_`,
         `fabric.clip_gradients`), a backward pass that is not scaled, and tests.
@@ -50,6 +52,19 @@ class ClipBeforeUnscale(Rule):
         This rule has no fix: which optimizer to unscale, when there are several, is the author's call.
     """
     VALID = [
+        # A helper that unscales before it clips.
+        """
+        import torch
+        def clip(model, scaler, opt):
+            scaler.unscale_(opt)
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        for step in range(10):
+            opt.zero_grad()
+            scaler.scale(model(x).mean()).backward()
+            clip(model, scaler, opt)
+            scaler.step(opt)
+            scaler.update()
+        """,
         # nanoGPT: unscale, then clip.
         """
         import torch
@@ -104,6 +119,20 @@ class ClipBeforeUnscale(Rule):
         """,
     ]
     INVALID = [
+        # The clip is in a helper the loop calls after the scaled backward pass.
+        """
+        import torch
+        def clip(model, max_norm=1.0):
+            torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)
+        for step in range(10):
+            opt.zero_grad()
+            with torch.autocast("cuda"):
+                loss = model(x).mean()
+            scaler.scale(loss).backward()
+            clip(model)
+            scaler.step(opt)
+            scaler.update()
+        """,
         """
         import torch
         scaler = torch.amp.GradScaler("cuda")
@@ -134,20 +163,22 @@ class ClipBeforeUnscale(Rule):
         if is_test_file(self.ctx):
             return
         training = training_loop(self.ctx)
-        for clip in training.events:
-            if clip.kind != "clip":
-                continue
-            # What happened to the gradients since the last optimizer step before the clip, in source order.
+        bodies = {event.function for event in training.events if event.kind == "backward" and event.scaled}
+        for function in bodies:
+            sites = {site.order: site.node for site in training.local_calls().get(function, ())}
+            own = {id(event) for event in training.in_function(function)}
+            # What happened to the gradients since the last optimizer step, in source order, the helpers' events
+            # (a `clip(model)` helper) placed at their calls.
             since: list[Event] = []
-            for event in training.in_function(clip.function):
-                if event.order >= clip.order:
-                    break
+            for event in training.body_events(function):
                 if event.kind == "step":
                     since = []
                 elif event.kind == "backward" and event.scaled or event.kind == "unscale" and since:
                     since.append(event)
-            if since and since[-1].kind == "backward":
-                self.report(clip.node, f"`{self.ctx.code(clip.node.func)}` clips gradients that "
-                                       f"`{self.ctx.code(since[-1].node)}` left multiplied by the GradScaler's "
-                                       "scale: the threshold is compared with scaled values; call "
-                                       "`scaler.unscale_(optimizer)` before clipping")
+                elif event.kind == "clip" and since and since[-1].kind == "backward":
+                    node = event.node if id(event) in own else sites.get(event.order, event.node)
+                    how = f"`{self.ctx.code(event.node.func)}`" if node is event.node else \
+                        f"`{self.ctx.code(node)}` (`{self.ctx.code(event.node.func)}` inside)"
+                    self.report(node, f"{how} clips gradients that `{self.ctx.code(since[-1].node)}` left "
+                                      "multiplied by the GradScaler's scale: the threshold is compared with scaled "
+                                      "values; call `scaler.unscale_(optimizer)` before clipping")

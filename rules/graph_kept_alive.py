@@ -81,6 +81,33 @@ class GraphKeptAlive(Rule):
         fits is the author's call.
     """
     VALID = [
+        # The sum spelled out, of the value only; and a sum of a loss with a regulariser inside one step.
+        """
+        import torch
+        for epoch in range(epochs):
+            epoch_loss = 0.0
+            for x, y in data:
+                opt.zero_grad()
+                loss = F.l1_loss(model(x), y)
+                loss = loss + 0.01 * reg
+                loss.backward()
+                opt.step()
+                epoch_loss = epoch_loss + loss.item()
+        """,
+        # hysts/pytorch_image_classification: a batch split into chunks; the list of chunk losses is made anew for
+        # each optimizer step.
+        """
+        import torch
+        for step, (data, targets) in enumerate(train_loader):
+            optimizer.zero_grad()
+            losses = []
+            for data_chunk, target_chunk in zip(data.chunk(4), targets.chunk(4)):
+                loss = loss_func(model(data_chunk), target_chunk)
+                losses.append(loss)
+                loss.backward()
+            optimizer.step()
+            loss = sum(losses)
+        """,
         # The primer's loop: the value only.
         """
         import torch
@@ -229,6 +256,18 @@ class GraphKeptAlive(Rule):
 
     ]
     INVALID = [
+        # The sum spelled out.
+        """
+        import torch
+        for epoch in range(epochs):
+            epoch_loss = 0
+            for x, y in data:
+                opt.zero_grad()
+                loss = F.l1_loss(model(x), y)
+                loss.backward()
+                opt.step()
+                epoch_loss = epoch_loss + loss
+        """,
         """
         import torch
         total_loss = 0
@@ -332,6 +371,10 @@ class GraphKeptAlive(Rule):
         if type(node.operator) is cst.AddAssign:
             self._accumulate(node, node.target, node.value)
 
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if _adds_to_itself(node):  # `total = total + loss`, as `total += loss`
+            self._accumulate(node, node.targets[0].target, node.value.right)  # type: ignore[attr-defined]
+
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if type(func) is cst.Attribute and func.attr.value == "append" and len(node.args) == 1:
@@ -370,7 +413,7 @@ class GraphKeptAlive(Rule):
         """The binding that created the accumulator, before any `+=` to it."""
         binding = self.ctx.binding(target)
         for _ in range(64):
-            if binding is None or binding.kind != "aug":
+            if binding is None or binding.kind != "aug" and not _adds_to_itself(binding.statement):
                 return binding
             binding = self.ctx.binding(target, binding.seq)
         return None
@@ -387,6 +430,8 @@ class GraphKeptAlive(Rule):
             for loop in reversed(found.loops):
                 if not self._created_outside(found, loop):
                     continue
+                if self._made_each_step(found, loop):
+                    break
                 # The loop's own events: a helper's `loss` is not the caller's, even when spelled the same.
                 carried = self._carried(found, list(training.in_loop(loop)))
                 if carried is not None:
@@ -401,6 +446,14 @@ class GraphKeptAlive(Rule):
         if init is None:
             return found.accumulator.startswith("self.")
         return init.loop is None or loop not in training_loop(self.ctx).enclosing(init.loop)
+
+    def _made_each_step(self, found: _Accumulation, loop: cst.CSTNode) -> bool:
+        """The accumulator is made anew in each pass of a loop that steps an optimizer outside `loop`: it holds the
+        chunks or micro-batches of one step (`losses = []` per batch, appended per chunk), and lets them go at the
+        next."""
+        init = found.init
+        return init is not None and init.loop is not None and any(
+            event.kind == "step" and loop not in event.loops for event in training_loop(self.ctx).in_loop(init.loop))
 
     def _carried(self, found: _Accumulation, events: list[Event]) -> str | None:
         """What in the accumulated value carries this loop's graph: a name backpropagated in the loop, or the
@@ -427,6 +480,16 @@ class GraphKeptAlive(Rule):
         return len(definitions) == 1 and _returned_name(self.ctx, definitions[0]) in {
             name for event in training.in_function(definitions[0]) if event.kind == "backward"
             for name in names_in(event.node)}
+
+
+def _adds_to_itself(statement: cst.CSTNode) -> bool:
+    """`total = total + loss`: the name (or attribute) on the left is the left operand of a sum."""
+    if type(statement) is not cst.Assign or len(statement.targets) != 1:
+        return False
+    value = statement.value
+    target = dotted_name(statement.targets[0].target)
+    return type(value) is cst.BinaryOperation and type(value.operator) is cst.Add and target is not None \
+        and dotted_name(value.left) == target
 
 
 def _returned_name(ctx: Context, function: cst.FunctionDef) -> str | None:

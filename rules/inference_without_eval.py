@@ -10,7 +10,9 @@ from shapecheck.engine.context import Point
 from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
 from shapecheck.objects.factories import unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
+from shapecheck.objects.values import ClassValue
 from shapecheck.rules._training_loop import in_test, is_test_file
+from shapecheck.shapes.evaluator import evaluator
 
 # Layers whose output depends on train/eval mode.
 _MODE_LAYERS = ("Dropout", "BatchNorm", "dropout")
@@ -31,9 +33,10 @@ class InferenceWithoutEval(Rule):
         Finds a validation or prediction loop under `torch.no_grad()` / `torch.inference_mode()` (a loop in the
         `with` block, or the block in a loop) that runs a model whose dropout or batch norm layers are in view
         and uses what it returns, when the file never switches that model to eval mode: no `model.eval()` /
-        `model.train(False)` on the model, and none in a helper it could be handed to. The model's layers are in
-        view when it is built in the file from a class of the same file with `nn.Dropout*` / `nn.BatchNorm*` /
-        `F.dropout` in it, from an `nn.Sequential(...)` holding one, or by a torchvision builder whose networks
+        `model.train(False)` on the model, and none in a helper it could be handed to or that the file hands it
+        to (its own, or one it imports from the project). The model's layers are in
+        view when it is built in the file from a class of the same file or of one of the project's modules it
+        imports (`from model import Net`) with `nn.Dropout*` / `nn.BatchNorm*` / `F.dropout` in it, from an `nn.Sequential(...)` holding one, or by a torchvision builder whose networks
         hold them (`resnet18()`, `vgg16()`, `densenet121()`, ...), or when the function receives it as a parameter
         from a caller in the file that built it so (`test(model, device, test_loader)`), or from a caller that was
         handed it so in turn, or when a trainer's `self.model` stores what every construction of the trainer, at
@@ -76,6 +79,22 @@ class InferenceWithoutEval(Rule):
         author's call.
     """
     VALID = [
+        # The dropout is built and run in `forward` with the rate it is handed (0.0 at test time): a fresh module.
+        """
+        import torch
+        import torch.nn as nn
+        class GraphNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 2)
+            def forward(self, x, d):
+                x = nn.Dropout(d)(x)
+                return self.fc(x)
+        net = GraphNet()
+        with torch.no_grad():
+            for x in test_batches:
+                y = net(x, 0.0)
+        """,
         # pytorch/examples mnist: eval() in the test function.
         """
         import torch
@@ -455,16 +474,21 @@ class InferenceWithoutEval(Rule):
         if type(built.func) is not cst.Name:
             return False
         binding = self.ctx.binding(built.func.value, before)
-        if binding is None or binding.kind != "class":
+        if binding is None or binding.kind not in ("class", "import"):
             return False
-        class_def = binding.statement
+        ctx, class_def = self.ctx, binding.statement
+        if binding.kind == "import":  # `from model import Net`: the class as its own module defines it
+            imported = evaluator(self.ctx).value(built.func, before)
+            if not isinstance(imported, ClassValue):
+                return False
+            ctx, class_def = imported.ctx, imported.node
         if class_def not in self._has_mode_layers:
-            self._has_mode_layers[class_def] = _mentions_mode_layer(self.ctx, class_def)
+            self._has_mode_layers[class_def] = _mentions_mode_layer(ctx, class_def)
         if not self._has_mode_layers[class_def]:
             return False
         # `MLP(8, 32, 1)` of `def __init__(self, d_in, d_hidden, d_out, dropout=0.0)`: its only mode layers are
         # dropouts of p=0.0, which do nothing in train mode either.
-        off = _dropouts_off_by_default(self.ctx, class_def)  # type: ignore[arg-type]
+        off = _dropouts_off_by_default(ctx, class_def)  # type: ignore[arg-type]
         return not off or any(_passes(built, class_def, name) for name in off)  # type: ignore[arg-type]
 
     def finish(self) -> None:
@@ -482,7 +506,10 @@ class InferenceWithoutEval(Rule):
                 self._found.append((call, model))
         if not self._found:
             return
-        switched = [(event.subject, event) for event in training_loop(self.ctx).events
+        # the file's own switches, and those of the helpers it calls (its own or the project's), as it spells them
+        events = [*training.events, *(event for sites in training.local_calls().values() for site in sites
+                                      for event in training.helper_events(site.node) if event.subject is not None)]
+        switched = [(event.subject, event) for event in events
                     if event.kind == "eval" or event.kind == "train" and event.grad_disabled]
         for call, model in self._found:
             if self._snapshot_while_training(call):
@@ -563,8 +590,15 @@ def _loop_inside_with(ancestors: list[cst.CSTNode]) -> bool:
 
 
 def _mentions_mode_layer(ctx: Context, node: cst.CSTNode) -> bool:
-    return any(type(inner) is cst.Name and inner.value.startswith(_MODE_LAYERS)
-               or type(inner) is cst.Attribute and inner.attr.value.startswith(_MODE_LAYERS)
+    """The class (or expression) names a dropout or batch-norm layer, other than one built and run on the spot
+    (`nn.Dropout(d)(x)` in `forward`: a fresh module, in train mode whatever `eval()` did)."""
+    fresh: set[int] = set()
+    for inner in ctx.walk(node):
+        if type(inner) is cst.Call and type(inner.func) is cst.Call:  # type: ignore[attr-defined]
+            built = inner.func.func  # type: ignore[attr-defined]
+            fresh |= {id(built), id(built.attr)} if type(built) is cst.Attribute else {id(built)}
+    return any(id(inner) not in fresh and (type(inner) is cst.Name and inner.value.startswith(_MODE_LAYERS)
+               or type(inner) is cst.Attribute and inner.attr.value.startswith(_MODE_LAYERS))
                for inner in ctx.walk(node))
 
 

@@ -57,8 +57,11 @@ class InplaceOnSavedTensor(Rule):
         the output of an op whose gradient is computed from its output (`sigmoid`, `tanh`, `exp`, `softmax`,
         `log_softmax`, `relu`, `sqrt`), or the input of an op whose gradient is computed from its inputs (a factor
         of `*`/`mul`, an operand of `@`/`matmul`, a divisor, the base of `**`, the input of a `Linear`, a
-        convolution or a norm layer). It reports only a chain the code states whole: the tensor comes from a model,
-        a layer with weights, a parameter or a `requires_grad` tensor; the in-place op follows the saving op with
+        convolution or a norm layer). The op may reach the tensor through a view taken by basic indexing
+        (`attn[0].mul_(2)`; `attn[mask]` is a copy) or as an element of a list of saved outputs (`rates =
+        [torch.exp(a), torch.exp(b)]; rates[0].add_(eps)`). It reports only a chain the code states whole: the
+        tensor comes from a model, a layer with weights (an element of an `nn.ModuleList` too), a parameter or a
+        `requires_grad` tensor; the in-place op follows the saving op with
         no rebinding in between; and a backward pass (or, in a module's `forward`, the returned output) goes
         through the saving op.
 
@@ -90,6 +93,38 @@ class InplaceOnSavedTensor(Rule):
         ```
     """
     VALID = [
+        """
+        import torch
+        import torch.nn as nn
+        # a mask index copies: the softmax output is left as it was saved; a list of saved outputs grows
+        class Heads(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.q = nn.Linear(dim, dim)
+            def forward(self, x):
+                attn = self.q(x).softmax(dim=-1)
+                attn[attn > 0.5].mul_(2)
+                outs = [torch.exp(self.q(x))]
+                outs += [torch.exp(x)]
+                return attn.sum() + outs[0].sum() + outs[1].sum()
+        Heads(4)(torch.randn(2, 4)).backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # add saves nothing: a residual sum of ModuleList outputs added to in place
+        class ResMLP(nn.Module):
+            def __init__(self, dim, depth):
+                super().__init__()
+                self.blocks = nn.ModuleList([nn.Linear(dim, dim) for _ in range(depth)])
+            def forward(self, x):
+                for block in self.blocks:
+                    h = self.blocks[0](x) + x
+                    h += 1.0
+                    x = torch.relu(h)
+                return x
+        ResMLP(4, 2)(torch.randn(3, 4)).sum().backward()
+        """,
         """
         import torch
         import torch.nn as nn
@@ -234,6 +269,48 @@ class InplaceOnSavedTensor(Rule):
         """
         import torch
         import torch.nn as nn
+        # sigmoid saved its output; the helper is handed a model's output through `.squeeze(1)`
+        def focal_loss(logits, targets, gamma=2.0):
+            p = torch.sigmoid(logits)
+            p.clamp_(1e-6, 1 - 1e-6)
+            pt = torch.where(targets == 1, p, 1 - p)
+            return (-(1 - pt) ** gamma * pt.log()).mean()
+        model = nn.Linear(4, 1)
+        loss = focal_loss(model(torch.randn(8, 4)).squeeze(1), torch.randint(0, 2, (8,)))
+        loss.backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # exp saved its output, kept in a list
+        class Rates(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.a = nn.Linear(dim, 1)
+                self.b = nn.Linear(dim, 1)
+            def forward(self, x):
+                rates = [torch.exp(self.a(x)), torch.exp(self.b(x))]
+                rates[0].add_(1e-6)
+                return rates[0] + rates[1]
+        Rates(3)(torch.randn(4, 3)).sum().backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # relu saved its output; the layer is an element of a ModuleList
+        class ResMLP(nn.Module):
+            def __init__(self, dim, depth):
+                super().__init__()
+                self.blocks = nn.ModuleList([nn.Linear(dim, dim) for _ in range(depth)])
+            def forward(self, x):
+                h = torch.relu(self.blocks[1](self.blocks[0](x)))
+                h += 1.0
+                return h
+        ResMLP(4, 2)(torch.randn(3, 4)).sum().backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
         # tanh saved its output
         class Gate(nn.Module):
             def __init__(self, dim):
@@ -363,6 +440,21 @@ class InplaceOnSavedTensor(Rule):
         return found
 
 
+def _basic_index(node: cst.CSTNode, receiver: cst.Name) -> bool:
+    """The subscript of `receiver` that `node` modifies in place through a method (`x[0].mul_(2)`,
+    `x[:, 1:].clamp_(0)`) takes a view: integers and slices only. An assignment to a subscript (`x[mask] = 0`)
+    writes into `receiver` whatever the index."""
+    if type(node) is not cst.Call:
+        return True
+    subscript = node.func.value  # type: ignore[attr-defined]
+    while type(subscript) is cst.Call and type(subscript.func) is cst.Attribute:
+        subscript = subscript.func.value
+    if type(subscript) is not cst.Subscript:
+        return False
+    return all(type(element.slice) is cst.Slice or type(element.slice) is cst.Index
+               and type(element.slice.value) is cst.Integer for element in subscript.slice)
+
+
 def _reads(expr: cst.CSTNode) -> set[str]:
     """The variable names an expression reads (not attribute names or keywords)."""
     names: set[str] = set()
@@ -405,6 +497,10 @@ class _Flow:
         self.graph: set[str] = self._graph_parameters()
         self.modules: set[str] = set()
         self.saved: dict[str, _Saved] = {}
+        # names of lists or tuples every element of which is a saved output (`rates = [torch.exp(a), ...]`): an
+        # in-place op on an element (`rates[0].add_(...)`) spoils it, one on the name (`rates += [...]`) is no
+        # tensor op
+        self.containers: set[str] = set()
         self.spoiled: list[_Spoiled] = []
 
     # ------------------------------------------------------------------------------------------------ the body
@@ -610,16 +706,24 @@ class _Flow:
             return self.is_graph(func.value) or any(self.is_graph(arg) for arg in args)
         if type(func) is cst.Name and func.value in _CARRIERS:
             return any(self.is_graph(arg) for arg in args)  # `q, k, v = map(lambda t: ..., qkv)`
-        return type(func) is cst.Name and self._module_call(func)
+        return type(func) in (cst.Name, cst.Subscript) and self._module_call(func)
 
     def _module_call(self, func: cst.BaseExpression) -> bool:
         """`func` is a module with parameters: `self.fc` built as a weighted torch.nn layer or a model of this
-        file, a local or global built so, or, in a body that runs backward, a parameter called like one."""
+        file, an element of `self.blocks` built as an `nn.ModuleList` / `nn.ModuleDict` / `nn.Sequential`
+        (`self.blocks[1]`), a local or global built so, or, in a body that runs backward, a parameter called like
+        one."""
+        element = type(func) is cst.Subscript
+        if element:
+            func = func.value  # type: ignore[attr-defined]
         if type(func) is cst.Attribute:
             if self.class_def is None or type(func.value) is not cst.Name or func.value.value != "self":
                 return False
             values = self.rule.attributes(self.class_def).get(func.attr.value, [])
-            return any(self._builds_model(value) for value in values)
+            return any(self._builds_model(value) or element and type(value) is cst.Call
+                       and torch_layer(self.ctx, value) in ("ModuleList", "ModuleDict") for value in values)
+        if element:
+            return False
         if type(func) is not cst.Name:
             return False
         name = func.value
@@ -707,7 +811,15 @@ class _Flow:
                 self._flows([func.value.value], node, keep=True)  # `outs.append(gated)`, `acc.add_(gated)`
 
     def _in_place(self, node: cst.CSTNode, receiver: cst.BaseExpression) -> None:
-        if type(receiver) is not cst.Name:
+        """`receiver` is modified in place by `node`: an element of a container of saved outputs, a view of a saved
+        tensor taken by basic indexing (`attn[0].mul_(2)`; `attn[mask]` is a copy), or the tensor itself."""
+        element = type(receiver) is cst.Subscript
+        if element:
+            receiver = receiver.value  # type: ignore[attr-defined]
+            if type(receiver) is not cst.Name or receiver.value not in self.containers \
+                    and not _basic_index(node, receiver):
+                return
+        if type(receiver) is not cst.Name or not element and receiver.value in self.containers:
             return
         saved = self.saved.get(receiver.value)
         if saved is None:
@@ -727,6 +839,7 @@ class _Flow:
             self.saved.pop(name, None)
             self.graph.discard(name)
             self.modules.discard(name)
+            self.containers.discard(name)
         if value is None:
             for holder in (*self.saved.values(), *self.spoiled):
                 holder.witnesses.difference_update(names)
@@ -737,6 +850,11 @@ class _Flow:
             self.modules.update(names)
         if saved_output:
             self.saved[names[0]] = _Saved(value, True, {names[0]})
+        elif len(names) == 1 and type(value) in (cst.List, cst.Tuple) and value.elements and all(  # type: ignore
+                type(element) is cst.Element and self._saved_output(element.value)
+                for element in value.elements):  # type: ignore[attr-defined]
+            self.saved[names[0]] = _Saved(value, True, {names[0]})
+            self.containers.add(names[0])
 
     def _flows(self, names: list[str], value: cst.CSTNode, keep: bool) -> None:
         """`names` now depend on `value`: they lead backward wherever the names `value` reads lead."""
@@ -835,9 +953,14 @@ def _grad_off_decorator(ctx, decorator: cst.Decorator) -> bool:
 
 def _is_model_output(ctx, call: cst.Call, caller: cst.FunctionDef | None) -> bool:
     """`model(x)` with `model` a module of this file or a weighted torch.nn layer, or, in a body that runs
-    backward, any object called directly that is neither a function of this file nor an import."""
+    backward, any object called directly that is neither a function of this file nor an import; through tensor
+    methods that keep the graph (`model(x).squeeze(1)`)."""
+    while type(call.func) is cst.Attribute and type(call.func.value) is cst.Call \
+            and call.func.attr.value not in DETACHING:
+        call = call.func.value
     func = call.func
-    if type(func) is not cst.Name and type(func) is not cst.Attribute:
+    if type(func) is not cst.Name and type(func) is not cst.Attribute \
+            or type(func) is cst.Attribute and func.attr.value in DETACHING:
         return False
     class_def = instance_class(ctx, func)
     if class_def is not None:

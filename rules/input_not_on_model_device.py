@@ -9,6 +9,7 @@ from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
+from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._devices import creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import argument_of
@@ -18,6 +19,9 @@ _TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.dat
 _DATA_PARALLEL = ("DataParallel", "DistributedDataParallel")
 # Wrappers that hand on the loader's batches as they are: `enumerate(loader)`, `tqdm(loader)`, `iter(loader)`.
 _PASS_THROUGH = frozenset({"enumerate", "tqdm", "iter", "zip"})
+# Those whose other arguments only describe the wrapping: `enumerate(loader, 1)`, `tqdm(loader, desc="train")`.
+# Not `zip(a, b)` (a batch of each) or `iter(read, None)` (a callable and its sentinel).
+_DECORATED = frozenset({"enumerate", "tqdm"})
 # Methods that return the module they are called on.
 _SAME_MODULE = frozenset({"eval", "train", "float", "half", "double", "requires_grad_"})
 
@@ -27,8 +31,9 @@ _MESSAGE = ("`{model}` was moved to a device but `{batch}` comes from {source} o
 
 def _unwrapped(iterable: cst.BaseExpression) -> cst.BaseExpression:
     """The loader inside `enumerate(loader)`, `tqdm(loader)`, ..."""
-    while type(iterable) is cst.Call and type(iterable.func) is cst.Name and (
-            iterable.func.value in _PASS_THROUGH and len(iterable.args) == 1):
+    while type(iterable) is cst.Call and type(iterable.func) is cst.Name and iterable.func.value in _PASS_THROUGH \
+            and iterable.args and iterable.args[0].keyword is None and not iterable.args[0].star \
+            and (len(iterable.args) == 1 or iterable.func.value in _DECORATED):
         iterable = iterable.args[0].value
     return iterable
 
@@ -60,7 +65,8 @@ class InputNotOnModelDevice(Rule):
         loader (`validate(net.to(device), test_loader)`). A batch unpacked in the loop body (`for step, batch in
         enumerate(loader): x, y = batch`) is the loader's as the loop variable is. So is a trainer's: `self.model =
         model.to(device)` called on batches of `self.train_loader`, when every construction of the trainer hands it
-        such a loader.
+        such a loader. A loader or list a same-file factory returns (`batches(3)`, `train_loader, val_loader =
+        get_loaders(32)` with one `return`) is read in the factory.
 
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
         `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
@@ -82,6 +88,28 @@ class InputNotOnModelDevice(Rule):
         ```
     """
     VALID = [
+        # Factories whose loaders may move the data, or that return one of several things.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        def get_loaders(dataset):
+            return DataLoader(dataset, batch_size=8, collate_fn=to_device), None
+        def pick(n):
+            if n:
+                return DataLoader(TensorDataset(torch.randn(8, 4)), batch_size=2)
+            return gpu_batches
+        class Trainer:
+            def __init__(self, model, loader):
+                self.model = model.cuda()
+                self.loader = loader
+            def run(self):
+                for x, in self.loader:
+                    out = self.model(x)
+        loader, _ = get_loaders(ds)
+        Trainer(nn.Linear(4, 2), loader).run()
+        Trainer(nn.Linear(4, 2), pick(1)).run()
+        """,
         """
         import torch
         from torchvision import datasets, transforms
@@ -215,6 +243,45 @@ class InputNotOnModelDevice(Rule):
 
     ]
     INVALID = [
+        # A trainer handed the loaders a same-file factory returns, and a list of CPU batches another one makes.
+        Invalid("""
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        def get_loaders(batch_size):
+            train = TensorDataset(torch.randn(256, 12), torch.randint(0, 3, (256,)))
+            val = TensorDataset(torch.randn(64, 12), torch.randint(0, 3, (64,)))
+            return DataLoader(train, batch_size=batch_size, shuffle=True), DataLoader(val, batch_size=batch_size)
+        def batches(n):
+            return [(torch.randn(8, 12), torch.randint(0, 3, (8,))) for _ in range(n)]
+        class Trainer:
+            def __init__(self, model, train_loader, device):
+                self.device = device
+                self.model = model.to(device)
+                self.train_loader = train_loader
+            def train_epoch(self):
+                for x, y in self.train_loader:
+                    loss = nn.functional.cross_entropy(self.model(x), y)
+        train_loader, val_loader = get_loaders(32)
+        Trainer(nn.Linear(12, 3), train_loader, torch.device("cuda")).train_epoch()
+        Trainer(nn.Linear(12, 3), batches(4), torch.device("cuda")).train_epoch()
+        """),
+        # The loader seen through a progress bar with a description, counted from 1, or a progress bar's name.
+        Invalid("""
+        import torch
+        from torch.utils.data import DataLoader, TensorDataset
+        from tqdm import tqdm
+        loader = DataLoader(TensorDataset(torch.randn(500, 20), torch.randint(0, 5, (500,))), batch_size=50)
+        model = torch.nn.Linear(20, 5).cuda()
+        for epoch in range(3):
+            for x, y in tqdm(loader, desc=f"epoch {epoch}"):
+                out = model(x)
+            for batch_idx, (data, target) in enumerate(loader, 1):
+                out = model(data)
+            pbar = tqdm(loader)
+            for x, y in pbar:
+                out = model(x)
+        """, count=3),
         """
         import torch
         from torchvision import datasets, transforms
@@ -370,13 +437,15 @@ class InputNotOnModelDevice(Rule):
     def _report_trainers(self) -> None:
         for node, model, batch, class_def, init, parameter in self._in_trainers:
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
-            if passed is not None and all(self._cpu_loader_at(loader, point) for loader, point in passed):
+            sources = [self._cpu_loader_at(loader, point) for loader, point in passed or ()]
+            if sources and all(sources):
+                what = "the DataLoader" if sources[0] == "a DataLoader" else "the list"
                 self.report(node, _MESSAGE.format(model=model, batch=batch,
-                                                  source=f"the DataLoader `{self.ctx.code(passed[0][0])}` passed in"))
+                                                  source=f"{what} `{self.ctx.code(passed[0][0])}` passed in"))
 
-    def _cpu_loader_at(self, loader: cst.BaseExpression, point: Point) -> bool:
+    def _cpu_loader_at(self, loader: cst.BaseExpression, point: Point) -> str | None:
         with self.ctx.at(point):
-            return self._loader_source(loader) == "a DataLoader"
+            return self._loader_source(loader)
 
     def _hands_moved_model(self, function: cst.FunctionDef, site: CallSite, point: Point, model: str, loader: str
                            ) -> bool:
@@ -438,10 +507,25 @@ class InputNotOnModelDevice(Rule):
         loop = binding.statement
         return loop if any(ancestor is loop.body for ancestor in self.ctx.ancestors) else None
 
-    def _loader_source(self, iterable: cst.BaseExpression) -> str | None:
+    def _loader_source(self, iterable: cst.BaseExpression, depth: int = 0) -> str | None:
         value, before = self.ctx.value_of(iterable)
+        if _unwrapped(value) is not value and depth < 2:  # `pbar = tqdm(loader)` ... `for x, y in pbar:`
+            return self._loader_source(_unwrapped(value), depth + 1)
+        if depth < 2 and (type(value) is cst.Call or type(value) is cst.Name):
+            # `batches(3)`, `train_loader, val_loader = get_loaders(32)`: what a same-file factory returns
+            if type(value) is cst.Call:
+                returned = returned_by_factory(self.ctx, value)
+            else:
+                binding = self.ctx.binding(value, before)
+                returned = unpacked_from_factory(self.ctx, binding) if binding is not None else None
+            if returned is not None:
+                with self.ctx.at(returned[1]):
+                    return self._loader_source(returned[0], depth + 1)
         if type(value) is cst.ListComp:
-            return "a list" if type(value.elt) is cst.Call and creates_on_cpu(self.ctx, value.elt) else None
+            element = value.elt
+            parts = [e.value for e in element.elements] if type(element) is cst.Tuple else [element]
+            cpu = all(type(part) is cst.Call and creates_on_cpu(self.ctx, part) for part in parts)
+            return "a list" if cpu else None
         if type(value) is cst.List:
             elements = [e.value for e in value.elements]
             cpu = elements and all(type(e) is cst.Call and creates_on_cpu(self.ctx, e) for e in elements)

@@ -41,7 +41,7 @@ class LossOnProbabilities(Rule):
         input of `F.nll_loss` / `nn.NLLLoss`, which expects log-probabilities. The softmax is found in any spelling
         (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
         one), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
-        whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
+        or of a project module it imports (`from model import Net`) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
         its constructor's parameters from the trainer's constructions, every one agreeing. The target is never checked: soft

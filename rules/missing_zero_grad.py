@@ -67,6 +67,27 @@ class MissingZeroGrad(Rule):
         author's call.
     """
     VALID = [
+        # InfoGAN: the information loss's optimizer holds G and D, whose optimizers reset them every iteration.
+        """
+        import itertools
+        import torch
+        G_optimizer = torch.optim.Adam(G.parameters())
+        D_optimizer = torch.optim.Adam(D.parameters())
+        info_optimizer = torch.optim.Adam(itertools.chain(G.parameters(), D.parameters()))
+        for x_, z_ in loader:
+            D_optimizer.zero_grad()
+            D_loss = bce(D(x_), real) + bce(D(G(z_)), fake)
+            D_loss.backward(retain_graph=True)
+            D_optimizer.step()
+            G_optimizer.zero_grad()
+            D_fake, D_cont = D(G(z_))
+            G_loss = bce(D_fake, real)
+            G_loss.backward(retain_graph=True)
+            G_optimizer.step()
+            info_loss = mse(D_cont, c_)
+            info_loss.backward()
+            info_optimizer.step()
+        """,
         # pytorch/examples mnist: the five-line loop.
         """
         import torch.nn.functional as F

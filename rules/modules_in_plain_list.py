@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from shapecheck.engine import Fix, Invalid, Rule
+from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.values import Instance, Mapping, TorchObject
 from shapecheck.rules._activations import is_torch_module_class
@@ -41,7 +41,8 @@ class ModulesInPlainList(Rule):
         `self.heads = [nn.Linear(d, 1) for _ in range(k)]`, `self.encoders = (nn.Linear(...), nn.Linear(...))`,
         `self.layers = {"a": nn.Conv2d(...)}`, or `self.blocks = []` filled by `self.blocks.append(Block(c))` (or a
         dict filled by `self.towers[name] = nn.Linear(...)`), also through a local list stored as it is
-        (`heads = [...]; self.heads = heads`) and in nested lists. The layers are known by their constructor: a
+        (`heads = [...]; self.heads = heads`), through `list(...)` / `tuple(...)` of a comprehension
+        (`tuple(nn.Linear(d, 1) for _ in horizons)`) and in nested lists. The layers are known by their constructor: a
         `torch.nn` layer that owns weights, a class of the project that subclasses `nn.Module` (imported ones
         too), or a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`).
 
@@ -196,6 +197,30 @@ class ModulesInPlainList(Rule):
         """,
     ]
     INVALID = [
+        # One head per horizon, kept in a tuple built from a generator.
+        Invalid("""
+        import torch
+        import torch.nn as nn
+        class Forecaster(nn.Module):
+            def __init__(self, d, horizons=(1, 7, 30)):
+                super().__init__()
+                self.body = nn.GRU(d, 32, batch_first=True)
+                self.heads = tuple(nn.Linear(32, 1) for _ in horizons)
+            def forward(self, x):
+                out, _ = self.body(x)
+                return torch.cat([head(out[:, -1]) for head in self.heads], dim=1)
+        """, fixed="""
+        import torch
+        import torch.nn as nn
+        class Forecaster(nn.Module):
+            def __init__(self, d, horizons=(1, 7, 30)):
+                super().__init__()
+                self.body = nn.GRU(d, 32, batch_first=True)
+                self.heads = nn.ModuleList(tuple(nn.Linear(32, 1) for _ in horizons))
+            def forward(self, x):
+                out, _ = self.body(x)
+                return torch.cat([head(out[:, -1]) for head in self.heads], dim=1)
+        """),
         Invalid(
             """
             import torch.nn as nn
@@ -333,8 +358,8 @@ class ModulesInPlainList(Rule):
         if key is None:
             return
         value = node.value
-        literal = self._local_container(value) if type(value) is cst.Name else value
-        if type(literal) in _PLAIN and key not in self._stores:
+        literal = self._local_container(value) if type(value) is cst.Name else _converted(self.ctx, value)
+        if (type(literal) in _PLAIN or type(literal) is cst.GeneratorExp) and key not in self._stores:
             grown = self._local_growth(value) if type(value) is cst.Name else ()
             weighted = any(self._is_weighted(e) for e in (*_elements(literal), *grown))  # type: ignore[arg-type]
             self._stores[key] = _Store(node, value, literal, weighted)  # type: ignore[arg-type]
@@ -381,7 +406,7 @@ class ModulesInPlainList(Rule):
             if store is None or not store.weighted or (owner, attr) in self._wrapped or owner in self._registering \
                     or self._base_reads(owner, attr):
                 continue
-            kind, container = _kind(store.literal)
+            kind, container = _kind(store.literal, store.value)
             self.report(store.node, f"submodules kept in a plain Python {kind} are not registered: their parameters "
                                     f"are not in `.parameters()` or `state_dict()` and `.to()` does not move them; "
                                     f"use `nn.{container}`", self._fix(store))
@@ -426,7 +451,7 @@ class ModulesInPlainList(Rule):
 
     def _fix(self, store: _Store) -> Fix | None:
         value = store.value
-        kind, container = _kind(store.literal)
+        kind, container = _kind(store.literal, store.value)
         spelled = self.ctx.spelling(f"torch.nn.{container}")
         if spelled is None:
             return None
@@ -482,6 +507,16 @@ def _weighted_object(built: object, depth: int = 0) -> bool:
     return name in WEIGHTED
 
 
+def _converted(ctx: Context, value: cst.BaseExpression) -> cst.BaseExpression:
+    """What `list(...)` / `tuple(...)` of a comprehension or a literal holds (`tuple(nn.Linear(d, 1) for _ in
+    horizons)` is a plain tuple of layers); `value` itself otherwise."""
+    if type(value) is cst.Call and type(value.func) is cst.Name and value.func.value in ("list", "tuple") \
+            and ctx.binding(value.func) is None and len(value.args) == 1 and value.args[0].keyword is None \
+            and not value.args[0].star and type(value.args[0].value) in (*_PLAIN, cst.GeneratorExp):
+        return value.args[0].value
+    return value
+
+
 def _elements(value: cst.BaseExpression) -> tuple[cst.BaseExpression, ...]:
     """The values a container expression holds: list and tuple elements, dict values, a comprehension's element,
     or the expression itself when it is a single value (an unpacked `*others` is none of ours)."""
@@ -497,8 +532,10 @@ def _elements(value: cst.BaseExpression) -> tuple[cst.BaseExpression, ...]:
     return (value,)
 
 
-def _kind(value: cst.BaseExpression) -> tuple[str, str]:
-    """What the code wrote and the torch container that registers it: ("list", "ModuleList")."""
+def _kind(value: cst.BaseExpression, stored: cst.BaseExpression) -> tuple[str, str]:
+    """What the code wrote (`stored`, holding `value`) and the torch container that registers it: ("list",
+    "ModuleList")."""
     if type(value) in (cst.Dict, cst.DictComp):
         return "dict", "ModuleDict"
-    return ("tuple" if type(value) is cst.Tuple else "list"), "ModuleList"
+    converted = type(stored) is cst.Call and dotted_name(stored.func) == "tuple"
+    return ("tuple" if type(value) is cst.Tuple or converted else "list"), "ModuleList"

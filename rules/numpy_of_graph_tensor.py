@@ -6,9 +6,10 @@ from typing import Literal
 
 import libcst as cst
 
-from shapecheck.engine import Context, Rule
+from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name, last_name, param_annotation
 from shapecheck.objects.callers import every_call_passes
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.rules._devices import moves_to_device
 
@@ -19,6 +20,9 @@ GRAPH_PRESERVING = frozenset({"squeeze", "unsqueeze", "view", "reshape", "flatte
                               "tanh", "exp", "log", "abs", "relu", "mean", "sum", "clamp", "square", "sqrt"})
 # Attributes that leave the graph, or aren't tensors of the graph at all.
 LEAVES_GRAPH = frozenset({"data", "grad", "indices", "shape", "dtype", "device"})
+# Methods whose result is out of the graph but on the same device: a model's output on the GPU stays there
+# (`out.detach().numpy()`, `out.argmax(1).numpy()` raise all the same).
+LEAVES_GRAPH_NOT_DEVICE = frozenset({"detach", "argmax", "argmin", "long", "int", "bool", "round", "sign"})
 LOSS_FUNCTIONS = frozenset({"cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
                             "kl_div", "poisson_nll_loss", "gaussian_nll_loss", "ctc_loss"})
 MODEL_FACTORIES = ("torchvision.models.", "timm.create_model", "torch.hub.load")
@@ -41,7 +45,10 @@ PARAMETER_FREE = frozenset({
     "CircularPad1d", "CircularPad2d", "CircularPad3d", "CosineSimilarity", "PairwiseDistance", "Fold", "Unfold",
 })
 
-Origin = Literal["cuda", "device", "model", "loss", "parameter"]
+# "stored" / "stored-device": `self.model(x)` of a trainer that stores a constructor parameter there (moved to a
+# device, for the second): its constructions say whether it is a model
+# "parameter-device": a helper's `model(x)` under `no_grad` or out of the graph: only a moved model counts
+Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-device", "stored", "stored-device"]
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
 
 
@@ -61,11 +68,13 @@ class NumpyOfGraphTensor(Rule):
         (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ...). A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, or
         `self(...)` inside a module; a same-file helper's parameter counts when every call of the helper, at
-        module level or in a plain function such as `main()`, hands it a model. The output of a model moved with `.to(device)` / `.cuda()` is reported
-        under `no_grad` too: it is on the GPU wherever there is one.
+        module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
+        stored from a constructor parameter when every construction of the trainer hands it one. The output of a
+        model moved with `.to(device)` / `.cuda()` is reported under `no_grad` too, and after `.detach()`, `.data`
+        or `.argmax()`, which leave the graph but not the GPU.
 
         Not reported: `.numpy(force=True)`, tensors of unknown origin, outputs of parameter-free layers
-        (`nn.Tanh()(t)`), `.data.numpy()`, outputs computed or
+        (`nn.Tanh()(t)`), `.data.numpy()` of a model kept on the CPU, outputs computed or
         converted under `no_grad` (also in a function only ever called under `no_grad` in the file, and after
         a statement-level `torch.set_grad_enabled(False)`), outputs of a model frozen with
         `requires_grad_(False)` or `p.requires_grad = False` over its parameters, and arrays of other
@@ -96,6 +105,32 @@ class NumpyOfGraphTensor(Rule):
         This rule has no fix: whether to detach, move or restructure under `no_grad` is the author's call.
     """
     VALID = [
+        # The same helper handed a model left on the CPU.
+        """
+        import torch
+        import torch.nn as nn
+        def predict_numpy(model, x):
+            with torch.no_grad():
+                return model(x).numpy()
+        print(predict_numpy(nn.Linear(3, 2), torch.randn(4, 3)))
+        """,
+        # Out of the graph on the CPU; a trainer handed something that is no model; moved back before `.numpy()`.
+        """
+        import torch
+        import torch.nn as nn
+        class Runner:
+            def __init__(self, model):
+                self.device = torch.device("cuda")
+                self.model = model.to(self.device)
+            def predict(self, x):
+                return self.model(x.to(self.device)).argmax(1).cpu().numpy()
+            def raw(self, x):
+                return self.model(x).detach().numpy()
+        cpu_model = nn.Linear(4, 2)
+        probs = cpu_model(torch.randn(3, 4)).detach().numpy()
+        labels = cpu_model(torch.randn(3, 4)).argmax(1).numpy()
+        Runner(make_predictor()).raw(torch.randn(3, 4))
+        """,
         """
         import torch
         model = torch.nn.Linear(1, 1)
@@ -217,6 +252,31 @@ class NumpyOfGraphTensor(Rule):
 
     ]
     INVALID = [
+        # A helper under no_grad, handed a model moved to the GPU.
+        """
+        import torch
+        import torch.nn as nn
+        def predict_numpy(model, x):
+            with torch.no_grad():
+                return model(x).numpy()
+        net = nn.Linear(3, 2).to(torch.device("cuda"))
+        print(predict_numpy(net, torch.randn(4, 3).cuda()))
+        """,
+        # `.detach()` leaves the graph, not the GPU; a trainer's model moved in its constructor.
+        Invalid("""
+        import torch
+        import torch.nn as nn
+        model = nn.Linear(4, 1).cuda()
+        preds = model(torch.randn(10, 4).cuda()).detach().numpy()
+        class Evaluator:
+            def __init__(self, model):
+                self.device = torch.device("cuda")
+                self.model = model.to(self.device)
+            @torch.no_grad()
+            def predict(self, x):
+                return self.model(x.to(self.device)).argmax(1).numpy()
+        Evaluator(nn.Linear(5, 2)).predict(torch.randn(4, 5))
+        """, count=2),
         """
         import torch
         import torch.nn as nn
@@ -291,6 +351,8 @@ class NumpyOfGraphTensor(Rule):
         super().__init__(ctx)
         self.pending: list[tuple[cst.Call, Origin, cst.Call, cst.FunctionDef | None]] = []
         self.frozen: set[str] = set()  # models whose parameters are frozen, as spelled: their outputs need no grad
+        # `self.model(x)` calls -> the class, `__init__` and parameter stored in the attribute
+        self.stored: dict[cst.Call, tuple[cst.ClassDef, cst.FunctionDef, str]] = {}
         self.grad_off = False  # a statement-level `torch.set_grad_enabled(False)`, as inference scripts start
 
     def visit_Expr(self, node: cst.Expr) -> None:
@@ -327,14 +389,29 @@ class NumpyOfGraphTensor(Rule):
             self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model moved to a device: "
                               "on a GPU it raises, `no_grad` or not; use `.cpu().numpy()` (`.detach().cpu()` with "
                               "autograd on)")
-        elif not self.ctx.grad_disabled and not self._grad_disabled_at(call):  # either one lets `.numpy()` pass
-            self.pending.append((node, origin, call, self.ctx.function))
+        elif origin == "stored-device" or origin == "parameter-device" \
+                or not self.ctx.grad_disabled and not self._grad_disabled_at(call):
+            self.pending.append((node, origin, call, self.ctx.function))  # no_grad or not: a moved model's output
+        elif origin == "parameter":
+            self.pending.append((node, "parameter-device", call, self.ctx.function))
 
     def finish(self) -> None:
         if self.grad_off:
             return
         for node, origin, call, function in self.pending:
             if origin == "model" and self.ctx.code(call.func) in self.frozen:
+                continue
+            if origin == "stored" or origin == "stored-device":
+                if self._handed_models_at_construction(call):
+                    self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model moved to a "
+                                      "device: on a GPU it raises, `no_grad` or not; use `.cpu().numpy()` "
+                                      "(`.detach().cpu()` with autograd on)" if origin == "stored-device" else None)
+                continue
+            if origin == "parameter-device":
+                if function is not None and self._handed_models(call, function, moved=True):
+                    self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model every call "
+                                      "hands in moved to a device: on a GPU it raises, `no_grad` or not; use "
+                                      "`.cpu().numpy()`")
                 continue
             if function is not None:
                 sites = self.ctx.calls_to(function.name.value)
@@ -349,6 +426,7 @@ class NumpyOfGraphTensor(Rule):
         graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss."""
         ctx = self.ctx
         before: int | None = None
+        detached = False  # only a device origin counts past `.detach()`, `.data`, `.argmax()`
         for _ in range(16):
             kind = type(expr)
             if kind is cst.Name or kind is cst.Attribute:
@@ -360,6 +438,8 @@ class NumpyOfGraphTensor(Rule):
                     if binding is None or binding.kind != "unpack" or binding.value is None:
                         return None
                     expr, before = binding.value, binding.seq
+                elif expr.attr.value == "data" and ctx.qualname(expr) is None:
+                    expr, detached = expr.value, True
                 elif expr.attr.value in LEAVES_GRAPH or ctx.qualname(expr) is not None:
                     return None
                 else:
@@ -370,8 +450,16 @@ class NumpyOfGraphTensor(Rule):
                 func = expr.func
                 if type(func) is cst.Attribute and func.attr.value in GRAPH_PRESERVING and ctx.qualname(func) is None:
                     expr = func.value
+                elif type(func) is cst.Attribute and func.attr.value in LEAVES_GRAPH_NOT_DEVICE \
+                        and ctx.qualname(func) is None:
+                    expr, detached = func.value, True
                 else:
-                    return self._call_origin(expr, before)
+                    found = self._call_origin(expr, before)
+                    if detached and found is not None and found[0] == "parameter":
+                        return "parameter-device", found[1]
+                    if detached and found is not None and found[0] not in ("cuda", "device", "stored-device"):
+                        return None
+                    return found
             else:
                 return None
         return None
@@ -386,6 +474,10 @@ class NumpyOfGraphTensor(Rule):
             return "loss", call
         if self._is_model(func, before):
             return ("device", call) if self._moved(func, before) else ("model", call)
+        stored = stored_parameter(ctx, func) if type(func) is cst.Attribute else None
+        if stored is not None:
+            self.stored[call] = stored
+            return ("stored-device", call) if self._moved(func, before) else ("stored", call)
         if type(func) is cst.Name and ctx.function is not None:
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and binding.statement is ctx.function:
@@ -429,11 +521,23 @@ class NumpyOfGraphTensor(Rule):
                 return _annotated_module(ctx, binding.statement, func.value)
         return False
 
-    def _handed_models(self, call: cst.Call, function: cst.FunctionDef) -> bool:
+    def _handed_models(self, call: cst.Call, function: cst.FunctionDef, moved: bool = False) -> bool:
         """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
-        `model = nn.Linear(3, 1)`)."""
-        return every_call_passes(self.ctx, function, self.ctx.code(call.func),
-                                 lambda passed: self._is_model(passed, None))
+        `model = nn.Linear(3, 1)`), with `moved` one moved to a device (`net = nn.Linear(3, 2).to(device)`)."""
+        return every_call_passes(self.ctx, function, self.ctx.code(call.func), lambda passed: self._is_model(
+            passed, None) and (not moved or self._moved(passed, None)))
+
+    def _handed_models_at_construction(self, call: cst.Call) -> bool:
+        """Every construction of the trainer hands it a model for the attribute `call` runs (`Evaluator(Net())`
+        for `self.model(x)` with `self.model = model.to(device)`)."""
+        passed = constructor_arguments(self.ctx, *self.stored[call])
+        if passed is None:
+            return False
+        for argument, point in passed:
+            with self.ctx.at(point):
+                if not self._is_model(argument, None):
+                    return False
+        return True
 
     def _is_loss(self, call: cst.Call, before: int | None) -> bool:
         ctx = self.ctx

@@ -19,8 +19,9 @@ class SchedulerBeforeOptimizer(Rule):
         Finds a learning-rate scheduler's `scheduler.step()` that an iteration reaches before the optimizer's
         `optimizer.step()`: in the same loop body above it, or at the top of an epoch loop whose batch loop (or
         a same-file helper it calls, such as `train_one_epoch(...)`) steps the optimizer. The scheduler step may
-        itself sit in a same-file helper or hook the loop calls (a trainer's `self.on_epoch_start()`). A scheduler
-        is what
+        itself sit in a same-file helper or hook the loop calls (a trainer's `self.on_epoch_start()`), or above the
+        optimizer step of a step helper the loop calls (`train_step(model, batch, optimizer, scheduler)`). A
+        scheduler is what
         `torch.optim.lr_scheduler` (or a `*LR` / `*Scheduler` class) builds, or a name with `sched` in it.
 
         Not reported: a step with arguments (`ReduceLROnPlateau.step(val_loss)`, a diffusion sampler's
@@ -59,6 +60,17 @@ class SchedulerBeforeOptimizer(Rule):
         This rule has no fix: moving a statement across a loop changes more than the order of two calls.
     """
     VALID = [
+        # The step helper steps the schedule after the optimizer.
+        """
+        import torch
+        def train_step(model, batch, optimizer, scheduler):
+            optimizer.zero_grad()
+            torch.nn.functional.mse_loss(model(batch[0]), batch[1]).backward()
+            optimizer.step()
+            scheduler.step()
+        for step in range(100):
+            train_step(model, next(batches), optimizer, scheduler)
+        """,
         # pytorch/examples mnist: the scheduler steps after each epoch's training.
         """
         import torch
@@ -127,6 +139,21 @@ class SchedulerBeforeOptimizer(Rule):
 
     ]
     INVALID = [
+        # A step helper called every iteration steps the schedule first.
+        """
+        import torch
+        def train_step(model, batch, optimizer, scheduler):
+            x, y = batch
+            scheduler.step()
+            optimizer.zero_grad()
+            loss = torch.nn.functional.mse_loss(model(x), y)
+            loss.backward()
+            optimizer.step()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=100)
+        for step in range(100):
+            train_step(model, next(batches), optimizer, scheduler)
+        """,
         """
         import torch
         scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30, gamma=0.1)
@@ -212,16 +239,28 @@ class SchedulerBeforeOptimizer(Rule):
                        if site.loop is not None and event.function in training.definitions_of(site.node)]
         reported: set[cst.CSTNode] = set()
         for event, order, loops, function in placed:
+            if event.function is not function and self._before_own_step(event):
+                # `train_step(...)` called in a loop, with `scheduler.step()` above its own `optimizer.step()`
+                self._report(event, reported)
+                continue
             for loop in reversed(loops):
                 steps = [e.order for e in training.loop_events(loop, function)
                          if e.kind == "step" and is_step_call(e.node)]
                 if not steps:
                     continue
-                if order < min(steps) and event.node not in reported:
-                    reported.add(event.node)
-                    self.report(event.node, f"`{self.ctx.code(event.node)}` runs before the optimizer's `step()` in "
-                                            "this loop: since PyTorch 1.1 the scheduler steps after the optimizer, "
-                                            "and this order skips the first value of the schedule; move it after "
-                                            "`optimizer.step()`")
+                if order < min(steps):
+                    self._report(event, reported)
                 break
 
+    def _report(self, event: Event, reported: set[cst.CSTNode]) -> None:
+        if event.node in reported:
+            return
+        reported.add(event.node)
+        self.report(event.node, f"`{self.ctx.code(event.node)}` runs before the optimizer's `step()` in this loop: "
+                                "since PyTorch 1.1 the scheduler steps after the optimizer, and this order skips the "
+                                "first value of the schedule; move it after `optimizer.step()`")
+
+    def _before_own_step(self, event: Event) -> bool:
+        """The helper's scheduler step comes before an optimizer step of the helper's own body."""
+        return any(other.kind == "step" and is_step_call(other.node) and other.order > event.order
+                   for other in training_loop(self.ctx).in_function(event.function))

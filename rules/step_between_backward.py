@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from shapecheck.engine import Binding, Rule
+from shapecheck.engine import Binding, Context, Rule
+from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.loops.training_loop import Event, called_module, is_step_call, names_in, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
@@ -29,7 +30,10 @@ class StepBetweenBackward(Rule):
           `loss` was computed through before the step, with autograd on: the actor-critic form
           (`critic_loss` and `actor_loss = -critic(s, actor(s)).mean()` both computed, then
           `critic_loss.backward(); critic_opt.step(); actor_loss.backward()`), and a loss written after the step
-          from a module output computed before it (`out_fake = D(fake)` reused for the generator's loss).
+          from a module output computed before it (`out_fake = D(fake)` reused for the generator's loss);
+        - across iterations: `loss.backward(retain_graph=True)` in a loop that steps the optimizer, where `loss`
+          goes through a module output computed once before the loop (PPO epochs over log-probs of one rollout
+          pass): from the second iteration on, the graph is the old weights'.
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
         last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`), an
@@ -70,6 +74,41 @@ class StepBetweenBackward(Rule):
         is the author's call.
     """
     VALID = [
+        # The output computed again in each epoch; a graph kept for a loop that steps another network.
+        """
+        import torch
+        policy_opt = torch.optim.Adam(policy.parameters())
+        value_opt = torch.optim.Adam(value_net.parameters())
+        for _ in range(4):
+            log_probs = policy(states).log_softmax(-1)[:, 0]
+            loss = -(torch.exp(log_probs - old_log_probs) * advantages).mean()
+            policy_opt.zero_grad()
+            loss.backward(retain_graph=True)
+            policy_opt.step()
+        features = encoder(states)
+        for _ in range(4):
+            value_loss = (value_net(features.detach()) - returns).pow(2).mean()
+            value_opt.zero_grad()
+            value_loss.backward(retain_graph=True)
+            value_opt.step()
+        """,
+        # A2C: the critic's graph is kept, but the actor's loss sees the critic's values only detached.
+        """
+        import torch
+        critic_opt = torch.optim.Adam(critic.parameters())
+        actor_opt = torch.optim.Adam(actor.parameters())
+        values = critic(states).squeeze(-1)
+        advantage = returns - values
+        critic_loss = advantage.pow(2).mean()
+        log_probs = torch.log_softmax(actor(states), -1).gather(1, actions).squeeze(1)
+        actor_loss = -(log_probs * advantage.detach()).mean()
+        critic_opt.zero_grad()
+        critic_loss.backward(retain_graph=True)
+        critic_opt.step()
+        actor_opt.zero_grad()
+        actor_loss.backward()
+        actor_opt.step()
+        """,
         # pytorch/examples dcgan: G's loss is computed after D's step.
         """
         import torch
@@ -196,6 +235,20 @@ class StepBetweenBackward(Rule):
 
     ]
     INVALID = [
+        # PPO epochs over log-probs computed once, before the loop that steps the policy.
+        """
+        import torch
+        def update(policy, states, advantages, old_log_probs):
+            optimizer = torch.optim.Adam(policy.parameters())
+            log_probs = policy(states).log_softmax(-1)[:, 0]
+            for _ in range(4):
+                ratio = torch.exp(log_probs - old_log_probs)
+                loss = -(ratio * advantages).mean()
+                optimizer.zero_grad()
+                loss.backward(retain_graph=True)
+                optimizer.step()
+        update(torch.nn.Linear(4, 2), states, advantages, old_log_probs)
+        """,
         """
         import torch
         for i, (imgs, _) in enumerate(dataloader):
@@ -274,6 +327,11 @@ class StepBetweenBackward(Rule):
         """,
     ]
 
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        # backward passes with `retain_graph=True` in a loop, for the loop's steps (later ones too) to judge
+        self._retained_in_loop: list[tuple[Point, cst.Call, str, Binding, Event]] = []
+
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
         training = training_loop(ctx)
@@ -296,9 +354,13 @@ class StepBetweenBackward(Rule):
                 if retained is not None:
                     step = step or earlier
         if step is None or retained is None:
-            self._stale_graph(node, loss, binding, steps)
+            if not self._stale_graph(node, loss, binding, steps) and event.loops and _retains(node):
+                # the loop's later steps count too: judged in `finish()`, with the names read as they are here
+                self._retained_in_loop.append((ctx.point(), node, loss, binding, event))
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
+            if self._detached_from(binding, step):
+                return
             what = f"`{loss}` was computed before `{ctx.code(step.node)}` updated the weights in place"
         else:
             shared = self._shared_before(binding, _loss_name(retained.node), step)
@@ -310,7 +372,7 @@ class StepBetweenBackward(Rule):
                           "old weights and raises \"modified by an inplace operation\"; compute the loss again after "
                           "the step, or step after both backward passes")
 
-    def _stale_graph(self, node: cst.Call, loss: str, binding: Binding, steps: list[Event]) -> None:
+    def _stale_graph(self, node: cst.Call, loss: str, binding: Binding, steps: list[Event]) -> bool:
         """Autograd's rule, without `retain_graph`: a backward pass through a module's output computed before a
         step of an optimizer holding that module's parameters raises, since the step changed in place the weights
         the graph saved. The actor-critic form (`critic_loss` and `actor_loss` both computed, then
@@ -325,7 +387,44 @@ class StepBetweenBackward(Rule):
                                   "updated its weights in place: this backward pass needs the old weights and raises "
                                   "\"modified by an inplace operation\"; compute the loss after the step, or step "
                                   "after every backward pass through that module")
+                return True
+        return False
+
+    def finish(self) -> None:
+        for point, *found in self._retained_in_loop:
+            with self.ctx.at(point):
+                self._graph_from_before_loop(*found)
+
+    def _graph_from_before_loop(self, node: cst.Call, loss: str, binding: Binding, event: Event) -> None:
+        """A backward pass with `retain_graph=True` in a loop that steps the optimizer, through a module output
+        computed once before the loop (PPO's epochs over log-probs computed once): from the second iteration on it
+        goes through weights the step changed."""
+        loop = event.loops[-1]
+        steps = [step for step in training_loop(self.ctx).in_loop(loop)
+                 if step.kind == "step" and step.owners and is_step_call(step.node)]
+        for step in steps:
+            stale = self._output_outside(binding, loop, step, 0)
+            if stale is not None:
+                self.report(node, f"`{loss}` goes through `{stale}`, computed once before this loop, and "
+                                  f"`{self.ctx.code(step.node)}` in the loop updates its weights in place: from the "
+                                  "second iteration this backward pass needs the old weights and raises \"modified by "
+                                  "an inplace operation\"; compute the output again in each iteration")
                 return
+
+    def _output_outside(self, binding: Binding, loop: cst.CSTNode, step: Event, depth: int) -> str | None:
+        """The output of a module the step updates that `binding`'s value is computed from, bound before `loop`
+        (followed through names bound inside it, `depth` assignments deep)."""
+        if binding.kind != "assign" or binding.value is None or depth > 4:
+            return None
+        if loop not in binding.path:
+            return self._output_before(binding.value, binding.seq, step, 0)
+        for part in _graph_parts(binding.value):
+            if type(part) is cst.Name:
+                bound = self.ctx.binding(part, binding.seq)
+                found = self._output_outside(bound, loop, step, depth + 1) if bound is not None else None
+                if found is not None:
+                    return found
+        return None
 
     def _other_branch(self, node: cst.CSTNode) -> bool:
         """`node` sits in the other branch of an `if` that the node being visited is in: they never run together
@@ -340,10 +439,20 @@ class StepBetweenBackward(Rule):
                 return True
         return False
 
-    def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int) -> str | None:
+    def _detached_from(self, binding: Binding, step: Event) -> bool:
+        """The loss reaches the modules the step updates only through `.detach()` (`-(log_probs *
+        advantage.detach())` with `advantage` from the critic): its graph never saw their weights."""
+        if not step.owners or binding.value is None:
+            return False
+        return self._output_before(binding.value, binding.seq, step, 0, cut=False) is not None \
+            and self._output_before(binding.value, binding.seq, step, 0) is None
+
+    def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int, cut: bool = True
+                       ) -> str | None:
         """A call of a module the step updates, in the graph of `expr` (bound at `seq`), made with autograd on
-        before the step; followed through the names `expr` is computed from, `depth` assignments deep."""
-        for part in _graph_parts(expr):
+        before the step; followed through the names `expr` is computed from, `depth` assignments deep. With `cut`
+        False, through `.detach()` too: what `expr` is computed from, in the graph or not."""
+        for part in _graph_parts(expr, cut):
             if type(part) is cst.Call:
                 module = called_module(part)
                 if module is not None and seq <= step.seq and any(related(module, owner) for owner in step.owners or ()) \
@@ -352,7 +461,7 @@ class StepBetweenBackward(Rule):
             elif depth < 4:
                 bound = self.ctx.binding(part, seq)
                 if bound is not None and bound.kind == "assign" and bound.value is not None:
-                    found = self._output_before(bound.value, bound.seq, step, depth + 1)
+                    found = self._output_before(bound.value, bound.seq, step, depth + 1, cut)
                     if found is not None:
                         return found
         return None
@@ -383,8 +492,9 @@ class StepBetweenBackward(Rule):
 _LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
 
 
-def _graph_parts(expr: cst.BaseExpression) -> Iterator[cst.Call | cst.Name]:
-    """The calls and names a tensor's graph runs through: not into `.detach()`, `.item()` or `.data`."""
+def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Call | cst.Name]:
+    """The calls and names a tensor's graph runs through: not into `.detach()`, `.item()` or `.data` (with `cut`
+    False, into them too)."""
     stack: list[cst.BaseExpression] = [expr]
     while stack:
         node = stack.pop()
@@ -393,14 +503,14 @@ def _graph_parts(expr: cst.BaseExpression) -> Iterator[cst.Call | cst.Name]:
             yield node  # type: ignore[misc]
         elif kind is cst.Call:
             func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and func.attr.value in _LEAVES_GRAPH:
+            if cut and type(func) is cst.Attribute and func.attr.value in _LEAVES_GRAPH:
                 continue
             yield node  # type: ignore[misc]
             if type(func) is cst.Attribute:
                 stack.append(func.value)
             stack.extend(arg.value for arg in node.args)  # type: ignore[attr-defined]
         elif kind is cst.Attribute:
-            if node.attr.value != "data":  # type: ignore[attr-defined]
+            if not cut or node.attr.value != "data":  # type: ignore[attr-defined]
                 stack.append(node.value)  # type: ignore[attr-defined]
         elif kind is cst.BinaryOperation:
             stack.extend((node.left, node.right))  # type: ignore[attr-defined]

@@ -21,7 +21,9 @@ class StuckInEval(Rule):
     name = "stuck-in-eval"
     severity = "error"  # dropout and batch norm stay in eval mode: training silently goes wrong
     message = "this training loop puts the model in eval mode and never back in train mode"
-    triggers = (".eval(", ".train(False", ".train(mode=False")
+    # "train": the switch may be in a helper of another of the project's modules, called from a file that only
+    # names a trainer, a loader or `model.train()`
+    triggers = (".eval(", ".train(False", ".train(mode=False", "train")
     docs = """
         ## What it does
         Finds a training loop (it steps an optimizer, directly or in a helper; `backward()` alone, as in a
@@ -31,8 +33,10 @@ class StuckInEval(Rule):
         called once, before the loop.
 
         Helpers defined in the same file are followed two calls deep, for both the switch to eval and the switch
-        back. A call to a function this file does not define whose name says it trains (`train_one_epoch(...)`,
-        `trainer.fit()`) may switch back itself, so the loop is not reported. A model that the loop does not
+        back; so are those the project's own modules define and the file imports (`from utils import evaluate`,
+        `trainer.evaluate()` with `from trainer import Trainer`). A call to a function this file neither defines
+        nor imports from the project whose name says it trains (`train_one_epoch(...)`, `trainer.fit()`) may
+        switch back itself, so the loop is not reported. A model that the loop does not
         train is not reported either: the loop must run it with autograd on (itself or in a helper) or hand it to
         a helper that trains, and the optimizers it steps, when their construction is in view, must hold its
         parameters (an EMA copy, a frozen teacher or a target network only run under `no_grad` stay quiet).
@@ -343,11 +347,12 @@ class StuckInEval(Rule):
         return kinds
 
     def _may_train(self) -> list[CallSite]:
-        """Calls of functions this file does not define whose names say they train."""
+        """Calls of functions this file neither defines nor imports from the project whose names say they train."""
         if self._may_train_sites is None:
             switches = {event.node for event in training_loop(self.ctx).events if event.kind == "eval" or event.kind == "train"}
+            known = training_loop(self.ctx).imported_helpers()
             self._may_train_sites = [site for name, sites in self.ctx.calls.items()
-                                     if name not in self.ctx.functions and _MAY_TRAIN.search(name)
+                                     if name not in self.ctx.functions and name not in known and _MAY_TRAIN.search(name)
                                      for site in sites if site.node not in switches]
         return self._may_train_sites
 
@@ -364,9 +369,9 @@ class StuckInEval(Rule):
             return True
         for helper in training_loop(self.ctx).local_calls_in(loop, function):
             call = helper.node
-            definitions = training_loop(self.ctx).definitions_of(call)
-            if any(site.function in definitions and training_loop(self.ctx).caller_spelling(callee, site.function, call) == model
-                   for site, callee in runs):
+            if any(training_loop(self.ctx).caller_spelling(callee, definition, call) == model
+                   for definition in training_loop(self.ctx).helpers_of(call)
+                   for _, callee in training_loop(self.ctx).runs_in(definition)):
                 return True
             passed = any(dotted_name(arg.value) == model for arg in call.args) or model.startswith("self.")
             if passed and any(event.kind in TRAINING for event in training_loop(self.ctx).helper_events(call)):

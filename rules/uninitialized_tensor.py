@@ -10,6 +10,8 @@ from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Binding
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
 from shapecheck.objects.callers import every_call_passes
+from shapecheck.rules._activations import construction_of
+from shapecheck.rules._layers import torch_layer
 from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
@@ -79,7 +81,8 @@ class UninitializedTensor(Rule):
         positions (`for cls, n in counts.items(): weights[cls] = ...`; `for i in range(n)` may fill them all)
         leaves the other elements: neither initializes it. A name whose reads take only the shape, type or device
         (`x.size()`, `torch.squeeze(x).shape`) is not reported. A size in a parameter of a same-file function
-        (`torch.Tensor(num_classes)`) counts when every call of the function passes an int.
+        (`torch.Tensor(num_classes)`) counts when every call of the function passes an int. A `torch.nn` layer
+        called on it (`self.cell(x, h)`) reads it; a call of anything else may fill it.
 
         ## Why is this bad?
         The primer: "Uppercase torch.Tensor(2, 3) is the class constructor and treats integer args as shape",
@@ -114,6 +117,15 @@ class UninitializedTensor(Rule):
         value) or an initializer (`torch.zeros`, `nn.init.*_`) was meant.
     """
     VALID = [
+        # ikostrikov/pytorch-trpo: returns filled from the last step back to the first.
+        """
+        import torch
+        returns = torch.Tensor(actions.size(0), 1)
+        prev_return = 0
+        for i in reversed(range(rewards.size(0))):
+            returns[i] = rewards[i] + gamma * prev_return * masks[i]
+            prev_return = returns[i, 0]
+        """,
         """
         import torch
         from torch.nn import Parameter
@@ -276,6 +288,21 @@ class UninitializedTensor(Rule):
 
     ]
     INVALID = [
+        # The initial hidden state of a recurrent cell: the layer reads it, it fills nothing.
+        """
+        import torch
+        import torch.nn as nn
+        class RNN(nn.Module):
+            def __init__(self, hidden):
+                super().__init__()
+                self.hidden = hidden
+                self.cell = nn.RNNCell(4, hidden)
+            def forward(self, xs):
+                h = torch.FloatTensor(xs.size(1), self.hidden)
+                for x in xs:
+                    h = self.cell(x, h)
+                return h
+        """,
         Invalid(
             """
             import torch
@@ -668,10 +695,17 @@ class UninitializedTensor(Rule):
         if registered is not None:
             self._alias(node.args[1].value, registered)
             return
+        if qualname is None and self._runs_layer(func):
+            return  # `self.cell(x, h)`: a torch.nn layer reads its inputs, it writes none of them
         pure = qualname is not None and qualname.rsplit(".", 1)[0] in _PURE_MODULES
         for arg in node.args:
             if not pure or arg.keyword is not None and arg.keyword.value == "out":
                 self._written_to(arg.value)
+
+    def _runs_layer(self, func: cst.BaseExpression) -> bool:
+        """`func` names a torch.nn layer (`self.cell` with `self.cell = nn.RNNCell(...)`)."""
+        construction, _ = construction_of(self.ctx, func)
+        return construction is not None and torch_layer(self.ctx, construction) is not None
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
@@ -874,8 +908,11 @@ _COUNTING = frozenset({"range", "builtins.range", "torch.arange", "numpy.arange"
 
 
 def _counts(ctx: Context, binding: Binding) -> bool:
-    """The loop variable counts through positions: `for i in range(n)`, `for i, x in enumerate(xs)`."""
+    """The loop variable counts through positions: `for i in range(n)`, `for i, x in enumerate(xs)`, backwards
+    too (`for i in reversed(range(n))`, as returns and advantages are computed)."""
     iterable = binding.value
+    if type(iterable) is cst.Call and dotted_name(iterable.func) == "reversed" and len(iterable.args) == 1:
+        iterable = iterable.args[0].value
     if type(iterable) is not cst.Call:
         return False
     name = ctx.qualname(iterable.func) or dotted_name(iterable.func)

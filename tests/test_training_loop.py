@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import libcst as cst
 
 from shapecheck.engine.context import Context
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
 from shapecheck.loops.training_loop import Event, training_loop
 from shapecheck.engine.bindings import traverse
 
@@ -133,3 +137,123 @@ def test_a_counter_set_back_to_zero_under_its_if_guards_an_accumulated_step() ->
     steps = [event for event in training_loop(ctx).events if event.kind == "step"]
     assert [(event.subject, event.accumulation_guard is not None) for event in steps] == [
         ("opt", True), ("opt2", False), ("opt3", False)]
+
+
+TRAINER = """
+    import torch
+    import torch.nn.functional as F
+
+    class Trainer:
+        def __init__(self, model, optimizer):
+            self.model, self.optimizer = model, optimizer
+
+        def train_epoch(self, batches):
+            for inputs, labels in batches:
+                self.optimizer.zero_grad()
+                F.nll_loss(self.model(inputs).log_softmax(-1), labels).backward()
+                self.optimizer.step()
+
+        @torch.no_grad()
+        def evaluate(self, batches):
+            self.model.eval()
+            return [self.model(inputs).argmax(1) for inputs, _ in batches]
+"""
+
+UTILS = """
+    import torch
+
+    @torch.no_grad()
+    def evaluate(model, batches):
+        model.eval()
+        return sum((model(x).argmax(1) == y).sum().item() for x, y in batches)
+"""
+
+
+def lint_project(folder: Path, files: dict[str, str], linted: str, select: str = "SC206") -> list[tuple[str, int]]:
+    for name, text in files.items():
+        (folder / name).write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    path = folder / linted
+    result = lint_text(path.read_text(), str(path), resolve([select]))
+    return [(finding.code, finding.location.row) for finding in result.findings]
+
+
+def test_helpers_of_the_project_s_other_modules_are_followed_like_same_file_ones(tmp_path: Path) -> None:
+    train = """
+        import torch
+        import utils
+        from trainer import Trainer
+        from utils import evaluate
+        from utils import evaluate as validate
+
+        trainer = Trainer(model, torch.optim.SGD(model.parameters(), lr=0.1))
+        model.train()
+        for epoch in range(3):
+            trainer.train_epoch(train_set)
+            print(trainer.evaluate(val_set))
+        for epoch in range(3):
+            trainer.train_epoch(train_set)
+            print(evaluate(trainer.model, val_set))
+        for epoch in range(3):
+            trainer.train_epoch(train_set)
+            print(utils.evaluate(trainer.model, val_set))
+        for epoch in range(3):
+            trainer.train_epoch(train_set)
+            print(validate(trainer.model, val_set))
+    """
+    files = {"trainer.py": TRAINER, "utils.py": UTILS, "train.py": train}
+    assert lint_project(tmp_path, files, "train.py") == [("SC206", 12), ("SC206", 15), ("SC206", 18),
+                                                         ("SC206", 21)]
+    fixed = train.replace("    trainer.train_epoch(train_set)",
+                          "    model.train()\n            trainer.train_epoch(train_set)")
+    assert lint_project(tmp_path, {**files, "train.py": fixed.replace("model.train()", "trainer.model.train()")},
+                       "train.py") == []
+
+
+def test_imported_helpers_events_are_placed_at_the_call(tmp_path: Path) -> None:
+    (tmp_path / "trainer.py").write_text(textwrap.dedent(TRAINER))
+    PROJECT.forget()
+    ctx = Context(cst.parse_module(textwrap.dedent("""
+        from trainer import Trainer
+        for epoch in range(3):
+            trainer.train_epoch(train_set)
+    """)), str(tmp_path / "train.py"))
+    traverse(ctx, [training_loop(ctx)])
+    facts = training_loop(ctx)
+    call = facts.local_calls()[None][0].node
+    assert kinds(facts.helper_events(call)) == [("reset", "trainer.optimizer"), ("backward", None),
+                                                ("step", "trainer.optimizer")]
+    assert all(event.node is call for event in facts.helper_events(call))
+
+
+def test_a_model_class_of_another_module_and_an_imported_switch_to_eval(tmp_path: Path) -> None:
+    model = """
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(10, 64), nn.Dropout(0.3), nn.Linear(64, 1))
+
+            def forward(self, x):
+                return self.body(x)
+    """
+    utils = """
+        def prepare(model):
+            model.eval()
+            return model
+    """
+    predict = """
+        import torch
+        from model import Net
+        from utils import prepare
+
+        model = Net()
+        with torch.no_grad():
+            for x in batches:
+                print(model(x))
+    """
+    files = {"model.py": model, "utils.py": utils, "predict.py": predict}
+    assert lint_project(tmp_path, files, "predict.py", "SC210") == [("SC210", 9)]
+    prepared = predict.replace("model = Net()", "model = Net()\n        prepare(model)")
+    assert lint_project(tmp_path, {**files, "predict.py": prepared}, "predict.py", "SC210") == []

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Literal
 import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.loops.first_party import imported_functions
+from shapecheck.objects.project import PROJECT
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import CallSite, Context
@@ -419,7 +421,8 @@ class Event:
     order: int = 0
     seq: int = 0  # the binding counter then: a binding with `seq <=` this was made before the event
     grad_disabled: bool = False
-    owners: frozenset[str] | None = None  # steps: the modules whose parameters the optimizer holds, when known
+    # steps and optimizer resets: the modules whose parameters the optimizer holds, when known
+    owners: frozenset[str] | None = None
     optimizer: bool = False  # resets: `subject` is an optimizer, not a module
     # resets: what `subject` was assigned from, when that is a name (`model` for `self.model` with
     # `self.model = model`): optimizers built from `model.parameters()` spell their owners so
@@ -495,6 +498,9 @@ class TrainingLoop:
         self._sites_in: dict[cst.FunctionDef | None, list[CallSite]] | None = None
         # (id(function), depth) -> (the calls seen when asked, `runs_without_grad`'s answer)
         self._without_grad: dict[tuple[int, int], tuple[int, bool]] = {}
+        # functions and methods of the project's modules this file calls by name, each with its module's record
+        self._imported: dict[str, list[cst.FunctionDef]] | None = None
+        self._owners: dict[cst.FunctionDef, TrainingLoop] = {}
 
     # ------------------------------------------------------------------ recording: one of the engine's visitors
 
@@ -588,7 +594,9 @@ class TrainingLoop:
             else:
                 value, _ = ctx.value_of(owner)
                 alias = dotted_name(value) if value is not owner else None
-                self._record("reset", call, owner, optimizer=is_optimizer(ctx, owner), alias=alias)
+                optimizer = is_optimizer(ctx, owner)
+                self._record("reset", call, owner, optimizer=optimizer, alias=alias,
+                             owners=parameter_owners(ctx, owner) if optimizer else None)
 
     def _update(self, node: cst.CSTNode) -> None:
         """Record a hand-written update of a tensor from its own gradient (`p -= lr * p.grad`) as a step."""
@@ -632,12 +640,14 @@ class TrainingLoop:
 
     def covers(self, reset: Event, step: Event, stepped: set[str]) -> bool:
         """Whether `reset` may clear the gradients `step` applies. It does not when it resets another optimizer
-        stepped in the same loop (`stepped`: the subjects of those steps), or a module the step's optimizer is
-        known not to hold; anything unsure covers."""
+        stepped in the same loop (`stepped`: the subjects of those steps) that holds none of the step's modules
+        (InfoGAN's `info_optimizer` over G and D is reset by `D_optimizer` and `G_optimizer`), or a module the
+        step's optimizer is known not to hold; anything unsure covers."""
         if reset.subject is None or step.subject is None or reset.subject == step.subject:
             return True
         if reset.optimizer:
-            return reset.subject not in stepped
+            return reset.subject not in stepped or reset.owners is not None and step.owners is not None and any(
+                related(mine, theirs) for mine in reset.owners for theirs in step.owners)
         if step.owners is None:
             return True
         return any(related(subject, owner) for subject in (reset.subject, reset.alias) if subject is not None
@@ -673,10 +683,11 @@ class TrainingLoop:
         return regions
 
     def local_calls(self) -> dict[cst.FunctionDef | None, list[CallSite]]:
-        """Call sites of functions defined in this file, by the function they are made in."""
+        """Call sites of functions defined in this file or brought in by its first-party imports
+        (`imported_helpers`), by the function they are made in."""
         if self._sites_by_function is None:
             self._sites_by_function = {}
-            for name in self.ctx.functions:
+            for name in (*self.ctx.functions, *self.imported_helpers()):
                 for site in self.ctx.calls_to(name):
                     self._sites_by_function.setdefault(site.function, []).append(site)
         return self._sites_by_function
@@ -685,22 +696,56 @@ class TrainingLoop:
         return (site for site in self.local_calls().get(function, ()) if self.site_within(site, loop))
 
     def helper_events(self, call: cst.Call, depth: int = 2) -> list[Event]:
-        """The events of the same-file functions `call` may reach, `depth` calls deep, with subjects spelled as the
-        caller would: `evaluate(net)` with `def evaluate(model): model.eval()` gives an eval event of "net"."""
+        """The events of the functions `call` may reach, `depth` calls deep, with subjects spelled as the caller
+        would: `evaluate(net)` with `def evaluate(model): model.eval()` gives an eval event of "net". The functions
+        are this file's, or its first-party imports' (`helpers_of`); an event of another file is placed at `call`
+        (its `node`), the point of this file that reaches it."""
         if depth <= 0:
             return []
         found = self._helper_events.get((call, depth))
         if found is not None:
             return found
         found = self._helper_events[call, depth] = []
-        for definition in self.definitions_of(call):
-            inner = list(self._by_function.get(definition, ()))
-            for site in self.local_calls().get(definition, ()):
-                inner += self.helper_events(site.node, depth - 1)
+        for definition in self.helpers_of(call):
+            owner = self.owner_of(definition)
+            inner = list(owner._by_function.get(definition, ()))
+            for site in owner.local_calls().get(definition, ()):
+                inner += owner.helper_events(site.node, depth - 1)
             for event in inner:
                 subject = event.subject and self.caller_spelling(event.subject, definition, call)
-                found.append(replace(event, subject=subject, target=None))
+                node = event.node if owner is self else call
+                found.append(replace(event, subject=subject, target=None, node=node))
         return found
+
+    def helpers_of(self, call: cst.Call) -> tuple[cst.FunctionDef, ...]:
+        """`definitions_of(call)`, or where this file defines no function of that name, those its first-party
+        imports bring in (`from utils import evaluate`; `trainer.fit()` with `from trainer import Trainer`)."""
+        found = self.definitions_of(call)
+        name = dotted_name(call.func) if not found else None
+        return tuple(self.imported_helpers().get(name.rsplit(".", 1)[-1], ())) if name is not None else found
+
+    def imported_helpers(self) -> dict[str, list[cst.FunctionDef]]:
+        """The functions and methods of the project's modules this file imports and calls by a name it does not
+        define, by name; read only for a file with loops, where a helper's events are placed."""
+        if self._imported is None:
+            self._imported = {}
+            if self._enclosing:
+                for name, definition, other in imported_functions(self.ctx):
+                    self._imported.setdefault(name, []).append(definition)
+                    self._owners[definition] = training_loop(other)
+        return self._imported
+
+    def owner_of(self, definition: cst.FunctionDef) -> TrainingLoop:
+        """The record of the file that defines `definition`: this one, or an imported module's."""
+        return self._owners.get(definition, self)
+
+    def runs_in(self, definition: cst.FunctionDef) -> Iterator[tuple[CallSite, str]]:
+        """The calls of a module by name with autograd on in a function's own body (`model(x)`, `self.net(x)`),
+        with the module's spelling; the function may be an imported module's."""
+        for site in self.owner_of(definition).calls_in(definition):
+            callee = called_module(site.node)
+            if callee is not None and not site.grad_disabled:
+                yield site, callee
 
     def helper_runs(self, call: cst.Call, model: str, depth: int = 2) -> cst.Call | None:
         """The call in a same-file function `call` reaches (`depth` calls deep) that runs `model` as the caller
@@ -813,3 +858,6 @@ def _bound_names(target: cst.BaseExpression) -> Iterator[str]:
 def training_loop(ctx: Context) -> TrainingLoop:
     """The file's training-loop record."""
     return ctx.analysis(TrainingLoop)
+
+
+PROJECT.record_with(TrainingLoop)

@@ -22,8 +22,17 @@ def unpacked_from_factory(ctx: Context, binding: Binding) -> tuple[cst.BaseExpre
     """For a name bound by unpacking a call of a same-file function, the element of the function's returned
     tuple at the name's position and the point to read it at; None when that is not certain."""
     call = binding.value
-    if binding.kind != "unpack" or binding.index is None or binding.starred or type(call) is not cst.Call \
-            or type(call.func) is not cst.Name:
+    if binding.kind != "unpack" or binding.index is None or binding.starred or type(call) is not cst.Call:
+        return None
+    return returned_by_factory(ctx, call, binding.index)
+
+
+def returned_by_factory(ctx: Context, call: cst.Call, index: int | None = None
+                        ) -> tuple[cst.BaseExpression, Point] | None:
+    """What a call of a same-file function returns (`batches(3)` with `def batches(n): return [...]`), or the
+    element `index` of the tuple it returns, and the point to read it at; None when that is not certain (a factory
+    with more than one `return`, a method, a nested definition)."""
+    if type(call.func) is not cst.Name:
         return None
     definitions = ctx.functions.get(call.func.value, [])
     if len(definitions) != 1 or ctx.class_of_method(definitions[0]) is not None:
@@ -31,12 +40,17 @@ def unpacked_from_factory(ctx: Context, binding: Binding) -> tuple[cst.BaseExpre
     factory = definitions[0]
     returns = [node for node in ctx.walk(factory.body) if type(node) is cst.Return]
     nested = [node for node in ctx.walk(factory.body) if type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef)]
-    if len(returns) != 1 or nested or type(returns[0].value) is not cst.Tuple:
+    if len(returns) != 1 or nested or returns[0].value is None:
         return None
-    elements = returns[0].value.elements
-    if binding.index >= len(elements) or any(type(element) is cst.StarredElement for element in elements):
-        return None
+    returned: cst.BaseExpression = returns[0].value
+    if index is not None:
+        if type(returned) is not cst.Tuple:
+            return None
+        elements = returned.elements
+        if index >= len(elements) or any(type(element) is cst.StarredElement for element in elements):
+            return None
+        returned = elements[index].value
     for _, end, scope in ctx.closed_functions:
         if scope.node is factory and scope.parent is not None and scope.parent.kind == "module":
-            return elements[binding.index].value, Point(scope, end + 1, (), (factory,))
+            return returned, Point(scope, end + 1, (), (factory,))
     return None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from shapecheck.engine.context import Context, Point
+from shapecheck.objects.project import PROJECT
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,9 @@ class ForwardReturns:
 
 def forward_returns(ctx: Context) -> ForwardReturns:
     return ctx.analysis(ForwardReturns)
+
+
+PROJECT.record_with(ForwardReturns)
 
 
 def is_forward_return(ancestors: list[cst.CSTNode], node: cst.Return) -> cst.ClassDef | None:

@@ -69,6 +69,7 @@ class Project:
         self._summaries: dict[Path, tuple[tuple[int, int], Summary | None]] = {}
         self._contexts: OrderedDict[tuple, Context] = OrderedDict()
         self._found: dict[tuple[Path, str, int], tuple[Path | None, tuple[Path, ...]]] = {}
+        self._recorders: list[type] = []
 
     # ------------------------------------------------------------------------------------------ finding files
 
@@ -120,9 +121,17 @@ class Project:
         self._summaries[path] = (stamp, found)
         return found
 
+    def record_with(self, kind: type) -> None:
+        """Traverse every module read from now on with the recording analysis `kind` too (the forward returns, the
+        training-loop record: they register themselves), so that `ctx.analysis(kind)` of an imported module's
+        context answers for it as for the linted file."""
+        if kind not in self._recorders:
+            self._recorders.append(kind)
+            self._contexts.clear()
+
     def context(self, path: Path, wanted: frozenset[str]) -> Context | None:
         """A context of the module at `path` holding the definitions of `wanted` (every definition for `*`) and what
-        they use; None when the module can't be read."""
+        they use, traversed by the recording analyses (`record_with`); None when the module can't be read."""
         summary = self.summary(path)
         if summary is None:
             return None
@@ -138,7 +147,7 @@ class Project:
             return None
         ctx = Context(parsed.module, str(path))
         try:
-            traverse(ctx, [])
+            traverse(ctx, [ctx.analysis(kind) for kind in self._recorders])
         except RecursionError:
             return None
         self._contexts[key] = ctx

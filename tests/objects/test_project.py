@@ -118,3 +118,35 @@ def test_only_what_is_imported_is_read(tmp_path: Path) -> None:
     kept = ctx.module.code
     assert "class Classifier" in kept and "def mlp" in kept and "class Unused" not in kept
     assert len(kept.splitlines()) == len(text.splitlines())
+
+
+def test_what_an_imported_model_returns_is_read_where_its_class_is_defined(tmp_path: Path) -> None:
+    write(tmp_path, {"model.py": """
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = nn.Sequential(nn.Linear(10, 4), nn.Softmax(dim=1))
+
+            def forward(self, x):
+                return self.layers(x)
+
+        class Logits(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(10, 4)
+
+            def forward(self, x):
+                return self.fc(x)
+    """, "train.py": """
+        import torch
+        import torch.nn as nn
+        from model import Logits, Net
+
+        criterion = nn.CrossEntropyLoss()
+        x, y = torch.randn(8, 10), torch.randint(0, 4, (8,))
+        bad = criterion(Net()(x), y)
+        good = criterion(Logits()(x), y)
+    """})
+    assert [(f.code, f.location.row) for f in lint(tmp_path / "train.py").findings] == [("SC303", 8)]

@@ -1,0 +1,72 @@
+"""The functions and methods a file's first-party imports bring in, for the training-loop record: with `from utils
+import evaluate`, `evaluate(model, loader)` is a helper as if the file defined it, and with `from trainer import
+Trainer`, `trainer.evaluate()` is matched by name to Trainer's methods, as a same-file method is.
+
+The module is read as the objects floor reads it (`shapecheck.objects.project`: the definitions asked for and what
+they use, in one context shared with the evaluator), which the training-loop record traverses too, so its helpers'
+events are known where they are.
+Only names the file calls and does not define itself are looked for.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import libcst as cst
+
+from shapecheck.engine.context import Context
+from shapecheck.engine.syntax import dotted_name
+from shapecheck.objects.project import PROJECT, candidates, split_relative
+
+
+def imported_functions(ctx: Context) -> Iterator[tuple[str, cst.FunctionDef, Context]]:
+    """Each function or method of the project's modules that `ctx`'s module-level imports bring in and that the file
+    calls by a name it does not define, with that name (`train` for `from loops import train_distill as train`) and
+    the context of its module (which the training-loop record traversed: `PROJECT.record_with`)."""
+    wanted = {name for name in ctx.calls if name not in ctx.functions}
+    if not wanted:
+        return
+    seen: set[int] = set()
+    for bound, bindings in ctx._module_scope().bindings.items():
+        for binding in bindings:
+            if binding.kind != "import" or not binding.qualname:
+                continue
+            other = _module_context(ctx, bound, binding.qualname)
+            if other is None:
+                continue
+            imported = binding.qualname.rsplit(".", 1)[-1]
+            if bound != imported and bound in wanted:  # `from loops import train_distill as train`
+                for definition in other.functions.get(imported, ()):
+                    yield bound, definition, other
+            if id(other) in seen:
+                continue
+            seen.add(id(other))
+            for name in wanted & other.functions.keys():
+                for definition in other.functions[name]:
+                    yield name, definition, other
+
+
+def _module_context(ctx: Context, bound: str, qualname: str) -> Context | None:
+    """The context of the project module an import binding names, holding the imported definition (`from m import
+    f`), or the attributes of the module the file calls (`import m` ... `m.f()`)."""
+    level, name = split_relative(qualname)
+    if not level and name.split(".", 1)[0] in sys.stdlib_module_names | {"torch"}:
+        return None
+    tries = [*candidates(name), (name, "")]
+    if level:
+        tries.append(("", name))
+    for module, attribute in tries:
+        path = PROJECT.module_file(ctx.filename, module, level)
+        if path is None:
+            continue
+        names = {attribute.split(".", 1)[0]} if attribute else _called_attributes(ctx, bound)
+        return PROJECT.context(path, frozenset(names)) if names else None
+    return None
+
+
+def _called_attributes(ctx: Context, module: str) -> set[str]:
+    """`f` for each `module.f(...)` the file makes."""
+    prefix = module + "."
+    return {dotted[len(prefix):].split(".", 1)[0] for sites in ctx.calls.values() for site in sites
+            if (dotted := dotted_name(site.node.func)) is not None and dotted.startswith(prefix)}
