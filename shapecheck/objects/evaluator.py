@@ -811,7 +811,7 @@ def _is_object_class(qualname: str) -> bool:
     return bool(last) and last[0].isupper() and last not in _NOT_OBJECTS and not qualname.startswith("builtins.")
 
 
-_CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
+CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
                        "sort", "reverse", "add_module"})
 
 
@@ -832,7 +832,7 @@ def changed_names(scope: cst.CSTNode, functions: dict[str, cst.FunctionDef] | No
         kind = type(node)
         if kind is cst.Call:
             func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in _CHANGERS:
+            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in CHANGERS:
                 yield func.value.value
             if type(func) is cst.Name and func.value in _READERS and func.value not in functions:
                 continue
