@@ -4,19 +4,19 @@ the names a loop or a comprehension binds (a value carried from one iteration to
 from those. A question about an expression that reads none of them has the same answer in a run of the function
 on its own signature as it has from the bindings, so the run need not be made for it.
 
-Syntactic and deliberately wide: any binding anywhere in the function counts, whatever its order or branch.
+Syntactic and deliberately wide: any binding anywhere in the function counts, whatever its order or branch. One
+pass over the function, since every function a shape rule asks about is read this way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.engine.walker import children, walk
-from shapecheck.objects.evaluator import CHANGERS, changed_names
+from shapecheck.objects.evaluator import CHANGERS
 
 _LOOPS = (cst.For, cst.While)
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
@@ -26,73 +26,112 @@ _CONTAINERS = (cst.List, cst.Dict, cst.ListComp, cst.DictComp)
 _CONTAINER_CALLS = frozenset({"list", "dict", "sorted", "OrderedDict", "defaultdict", "copy", "deepcopy"})
 
 
-@dataclass(frozen=True, slots=True)
 class Carried:
     """The names (`x`, `self.h`) of one function whose value a run may know better than the bindings."""
 
-    names: frozenset[str]
+    __slots__ = ("names", "_read")
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+        self._read: dict[int, bool] = {}  # id(node) -> whether it reads one of them: rules ask about a node again
 
     def read_by(self, node: cst.CSTNode) -> bool:
         """Whether `node` reads one of them."""
         names = self.names
-        return bool(names) and any(name in names for name in read_names(node))
+        if not names:
+            return False
+        found = self._read.get(id(node))
+        if found is None:
+            found = self._read[id(node)] = not names.isdisjoint(read_names(node))
+        return found
+
+
+class _Assignment:
+    """Names bound from an expression, and the names that expression reads."""
+
+    __slots__ = ("targets", "reads")
+
+    def __init__(self, targets: set[str]) -> None:
+        self.targets = targets
+        self.reads: set[str] = set()
 
 
 def carried(function: cst.FunctionDef | cst.Lambda) -> Carried:
     """The names of `function` that a loop, a comprehension or an in-place change reaches, and those computed from
     them (nested functions and classes are their own)."""
-    assigned: list[tuple[set[str], tuple[cst.CSTNode, ...]]] = []  # targets, and what they are computed from
+    assignments: list[_Assignment] = []
     tainted: set[str] = set()
     containers: set[str] = set()  # built as a list or dict
     changed: set[str] = set()  # changed in place by the function's own code
-    stack: list[tuple[cst.CSTNode, bool]] = [(function.body, False)]
+    passed: set[str] = set()  # handed to a call, which may change them
+    # each node with whether it is in a loop, and the assignments whose value it is part of
+    stack: list[tuple[cst.CSTNode, bool, tuple[_Assignment, ...]]] = [(function.body, False, ())]
     while stack:
-        node, in_loop = stack.pop()
+        node, in_loop, owners = stack.pop()
         kind = type(node)
-        targets: list[cst.BaseExpression] = []
-        sources: tuple[cst.CSTNode, ...] = ()
+        if kind is cst.Name:
+            for owner in owners:
+                owner.reads.add(node.value)  # type: ignore[attr-defined]
+            continue
+        if kind is cst.Attribute:
+            if is_self_attribute(node):
+                for owner in owners:
+                    owner.reads.add("self." + node.attr.value)  # type: ignore[attr-defined]
+            else:
+                stack.append((node.value, in_loop, owners))  # type: ignore[attr-defined]
+            continue
+        targets: list[cst.BaseExpression] | None = None
         if kind is cst.Assign:
-            targets, sources = [t.target for t in node.targets], (node.value,)  # type: ignore[attr-defined]
+            targets = [t.target for t in node.targets]  # type: ignore[attr-defined]
+            value = node.value  # type: ignore[attr-defined]
         elif kind is cst.AugAssign:  # `h += x`: the new value reads the old one too
-            targets, sources = [node.target], (node.target, node.value)  # type: ignore[attr-defined]
-        elif kind in (cst.AnnAssign, cst.NamedExpr) and node.value is not None:  # type: ignore[attr-defined]
-            targets, sources = [node.target], (node.value,)  # type: ignore[attr-defined]
+            targets, value = [node.target], node.value  # type: ignore[attr-defined]
+            _changed_root(node.target, changed)  # type: ignore[attr-defined]
+        elif kind is cst.AnnAssign or kind is cst.NamedExpr:
+            if node.value is not None:  # type: ignore[attr-defined]
+                targets, value = [node.target], node.value  # type: ignore[attr-defined]
+        elif kind is cst.WithItem:
+            if node.asname is not None:  # type: ignore[attr-defined]
+                targets, value = [node.asname.name], node.item  # type: ignore[attr-defined]
         elif kind is cst.For or kind is cst.CompFor:
             tainted.update(_target_names(node.target))  # type: ignore[attr-defined]
-        elif kind is cst.WithItem and node.asname is not None:  # type: ignore[attr-defined]
-            targets, sources = [node.asname.name], (node.item,)  # type: ignore[attr-defined]
-        elif kind is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in CHANGERS:  # type: ignore
-            changed.update(_target_names(node.func.value))  # type: ignore[attr-defined]
-        if kind in (cst.AssignTarget, cst.AugAssign, cst.Del):  # `x[i] = ...`, `x.a += ...`: x changed in place
-            target = node.target  # type: ignore[attr-defined]
-            while type(target) in (cst.Subscript, cst.Attribute) and not is_self_attribute(target):
-                target = target.value  # type: ignore[attr-defined]
-            if target is not node.target:  # type: ignore[attr-defined]
-                changed.update(_target_names(target))
-        if sources:
+        elif kind is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and func.attr.value in CHANGERS:
+                changed.update(_target_names(func.value))
+            for arg in node.args:  # type: ignore[attr-defined]
+                if type(arg.value) is cst.Name and not arg.star:
+                    passed.add(arg.value.value)
+        elif kind is cst.AssignTarget or kind is cst.Del:  # `x[i] = ...`, `del x[k]`: x changed in place
+            _changed_root(node.target, changed)  # type: ignore[attr-defined]
+        if targets is not None:
             names = {name for target in targets for name in _target_names(target)}
             if in_loop:
                 tainted.update(names)
-            assigned.append((names, sources))
-            if _builds_container(sources[-1]):
+            if _builds_container(value):
                 containers.update(names)
+            assignment = _Assignment(names)
+            assignments.append(assignment)
+            if kind is cst.AugAssign:
+                assignment.reads.update(names)
+            owners = (*owners, assignment)
+        loop_body = kind in _LOOPS or kind in _COMPREHENSIONS
+        orelse = getattr(node, "orelse", None) if kind in _LOOPS else None
         for child in children(node):
             if type(child) in _SCOPES:
                 name = getattr(child, "name", None)
                 if in_loop and type(name) is cst.Name:
                     tainted.add(name.value)
                 continue
-            stack.append((child, in_loop or kind in _LOOPS and child is not getattr(node, "orelse", None)
-                          or kind in _COMPREHENSIONS))
+            stack.append((child, in_loop or loop_body and child is not orelse, owners))
     # a list or dict handed to a call may be filled by it (`make_layers(layers)`)
-    tainted.update(changed, containers.intersection(changed_names(function.body)))
-    reads = [(names, {name for source in sources for name in read_names(source)}) for names, sources in assigned]
-    grown = True
+    tainted.update(changed, containers & passed)
+    grown = bool(tainted)
     while grown:
         grown = False
-        for names, read in reads:
-            if not names <= tainted and not read.isdisjoint(tainted):
-                tainted.update(names)
+        for assignment in assignments:
+            if not assignment.targets <= tainted and not assignment.reads.isdisjoint(tainted):
+                tainted.update(assignment.targets)
                 grown = True
     return Carried(frozenset(tainted))
 
@@ -110,6 +149,15 @@ def read_names(node: cst.CSTNode) -> Iterator[str]:
             yield child.value  # type: ignore[attr-defined]
 
 
+def _changed_root(target: cst.BaseExpression, changed: set[str]) -> None:
+    """`x[i]` or `x.a` as a target changes the object `x` holds (`self.cache[k]`: `self.cache`'s)."""
+    root = target
+    while type(root) in (cst.Subscript, cst.Attribute) and not is_self_attribute(root):
+        root = root.value  # type: ignore[attr-defined]
+    if root is not target:
+        changed.update(_target_names(root))
+
+
 def _target_names(target: cst.BaseExpression) -> list[str]:
     kind = type(target)
     if kind is cst.Name:
@@ -124,13 +172,11 @@ def _target_names(target: cst.BaseExpression) -> list[str]:
 
 
 def _builds_container(value: cst.CSTNode) -> bool:
-    for node in walk(value):
-        kind = type(node)
-        if kind in _CONTAINERS:
-            return True
-        if kind is cst.Call:
-            func = node.func  # type: ignore[attr-defined]
-            name = func.value if type(func) is cst.Name else func.attr.value if type(func) is cst.Attribute else ""
-            if name in _CONTAINER_CALLS:
-                return True
-    return False
+    kind = type(value)
+    if kind is cst.BinaryOperation:  # `[block] * n`, `[x] + rest`
+        return _builds_container(value.left) or _builds_container(value.right)  # type: ignore[attr-defined]
+    if kind is cst.Call:
+        func = value.func  # type: ignore[attr-defined]
+        name = func.value if type(func) is cst.Name else func.attr.value if type(func) is cst.Attribute else ""
+        return name in _CONTAINER_CALLS
+    return kind in _CONTAINERS
