@@ -146,7 +146,7 @@ class ShapeEvaluator(Evaluator):
         iteration of a loop over a `ModuleList`)."""
         if before is None:
             found = self.conflict(node, self.now())
-            if found is None:
+            if found is None and conflicts.checked(self.ctx, node):
                 for version, certain in self._versions_here(node) or ():
                     if certain:
                         found = self.conflict(node, version)
