@@ -1,6 +1,7 @@
 """Which names of a function its bindings alone may not tell the value of, so that only a run of the function can:
 the names a loop or a comprehension binds (a value carried from one iteration to the next, `x = layer(x)` over a
-`ModuleList`), the lists and dicts the function fills in place (`layers.append(...)`), and every name computed
+`ModuleList`), those an `if` binds whose test the run may decide (a module flag: the run takes one branch where the
+bindings join both), the lists and dicts the function fills in place (`layers.append(...)`), and every name computed
 from those. A question about an expression that reads none of them has the same answer in a run of the function
 on its own signature as it has from the bindings, so the run need not be made for it.
 
@@ -60,11 +61,13 @@ def carried(function: cst.FunctionDef | cst.Lambda) -> Carried:
     """The names of `function` that a loop, a comprehension or an in-place change reaches, and those computed from
     them (nested functions and classes are their own)."""
     assignments: list[_Assignment] = []
+    params = _parameters(function)
     tainted: set[str] = set()
     containers: set[str] = set()  # built as a list or dict
     changed: set[str] = set()  # changed in place by the function's own code
     passed: set[str] = set()  # handed to a call, which may change them
-    # each node with whether it is in a loop, and the assignments whose value it is part of
+    # each node with whether a run may bind differently there (in a loop, under a test the run may decide), and the
+    # assignments whose value it is part of
     stack: list[tuple[cst.CSTNode, bool, tuple[_Assignment, ...]]] = [(function.body, False, ())]
     while stack:
         node, in_loop, owners = stack.pop()
@@ -115,15 +118,22 @@ def carried(function: cst.FunctionDef | cst.Lambda) -> Carried:
             if kind is cst.AugAssign:
                 assignment.reads.update(names)
             owners = (*owners, assignment)
-        loop_body = kind in _LOOPS or kind in _COMPREHENSIONS
-        orelse = getattr(node, "orelse", None) if kind in _LOOPS else None
+        # A loop's body (not its `else`) may run any number of times; an `if` whose test reads no parameter (a
+        # constant, a module flag, an attribute `__init__` set) may have a truth the run knows, and then it runs
+        # one branch where the bindings join both.
+        if kind in _LOOPS:
+            varies, outside = True, node.orelse  # type: ignore[attr-defined]
+        elif kind is cst.If:
+            varies, outside = params.isdisjoint(read_names(node.test)), node.test  # type: ignore[attr-defined]
+        else:
+            varies, outside = kind in _COMPREHENSIONS, None
         for child in children(node):
             if type(child) in _SCOPES:
                 name = getattr(child, "name", None)
                 if in_loop and type(name) is cst.Name:
                     tainted.add(name.value)
                 continue
-            stack.append((child, in_loop or loop_body and child is not orelse, owners))
+            stack.append((child, in_loop or varies and child is not outside, owners))
     # a list or dict handed to a call may be filled by it (`make_layers(layers)`)
     tainted.update(changed, containers & passed)
     grown = bool(tainted)
@@ -147,6 +157,19 @@ def read_names(node: cst.CSTNode) -> Iterator[str]:
                 yield "self." + child.attr.value  # type: ignore[attr-defined]
         elif kind is cst.Name and id(child) not in attributes:
             yield child.value  # type: ignore[attr-defined]
+
+
+def _parameters(function: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
+    """The parameters whose value a run on the function's own signature does not know (all but `self`)."""
+    params = function.params
+    positional = [*params.posonly_params, *params.params]
+    names = {param.name.value for param in (*positional, *params.kwonly_params)}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    if positional and positional[0].name.value in ("self", "cls"):
+        names.discard(positional[0].name.value)
+    return frozenset(names)
 
 
 def _changed_root(target: cst.BaseExpression, changed: set[str]) -> None:

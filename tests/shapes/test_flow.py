@@ -116,3 +116,23 @@ def test_only_a_function_whose_values_a_loop_reaches_is_run_on_its_own_signature
 
 def functions_run(ctx, ev) -> list:
     return [node for node in ctx.walk(ctx.module) if type(node) is cst.FunctionDef and id(node) in ev._generic_runs]
+
+
+def test_a_branch_the_run_decides_is_read_from_the_run() -> None:
+    # The bindings join both branches; the function's run knows a module flag's truth and takes one. A test on a
+    # parameter decides nothing in a run on the function's own signature.
+    assert probe('''
+        import torch
+        USE_BIG = True
+        def f(x):
+            if USE_BIG:
+                w = torch.zeros(3, 4)
+            else:
+                w = torch.zeros(5, 4)
+            probe_conflict(w @ torch.zeros(5, 2))
+            if x:
+                v = torch.zeros(3, 4)
+            else:
+                v = torch.zeros(5, 4)
+            probe_conflict(v @ torch.zeros(5, 2))
+    ''') == ["inner dims differ: w is (3, 4), torch.zeros(5, 2) is (5, 2)", None]
