@@ -230,7 +230,8 @@ class BroadcastSurprise(Rule):
         found = _finding(ev, node, ev.now())
         # in a called function or forward, unless the caller shapes an argument for broadcasting itself
         # (`pairwise(z.view(n, 1, d), mu.view(1, n, d))`): the callee's elementwise code is generic on purpose
-        if found is None and not any(spells_broadcast(self.ctx, arg.value) for arg in node.args):
+        if found is None and runs.runs_project_code(ev, node, ev.now()) \
+                and not any(spells_broadcast(self.ctx, arg.value) for arg in node.args):
             inner = runs.inside(ev, node, ev.now(), _finding)
             found = runs.at_call(ev, node, ev.now(), inner) if inner is not None else None
         if found is not None:

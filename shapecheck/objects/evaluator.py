@@ -30,7 +30,7 @@ from shapecheck.engine.syntax import dotted_name, param_annotation
 from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.classes import class_facts, function_facts
+from shapecheck.objects.classes import class_facts
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import split_relative
@@ -466,8 +466,10 @@ class Evaluator:
         if type(function) is not cst.FunctionDef:
             return UNKNOWN
         owner = self.method_owner(function)
-        facts = function_facts(self.ctx, function)
-        if owner is not None and facts.params and facts.params[0].name.value == binding.name \
+        # the first positional parameter, read from the signature: the function's facts walk all of its body
+        params = function.params
+        first = (params.posonly_params or params.params or (None,))[0]
+        if owner is not None and first is not None and first.name.value == binding.name \
                 and not _is_static(function):
             return self.generic_instance(owner)
         annotation = param_annotation(function, binding.name)
@@ -811,7 +813,7 @@ def _is_object_class(qualname: str) -> bool:
     return bool(last) and last[0].isupper() and last not in _NOT_OBJECTS and not qualname.startswith("builtins.")
 
 
-_CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
+CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
                        "sort", "reverse", "add_module"})
 
 
@@ -832,7 +834,7 @@ def changed_names(scope: cst.CSTNode, functions: dict[str, cst.FunctionDef] | No
         kind = type(node)
         if kind is cst.Call:
             func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in _CHANGERS:
+            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in CHANGERS:
                 yield func.value.value
             if type(func) is cst.Name and func.value in _READERS and func.value not in functions:
                 continue

@@ -37,10 +37,10 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
     try:
         qualname = ev.ctx.qualname(node.func)
         name = torch_name(qualname) if qualname is not None else None
-        if name in ("torch.matmul", "torch.mm", "torch.bmm"):
+        if name in _MATMUL_FUNCTIONS:
             args = Args(node)
             return _matmul(ev, node, args.get(0, "input"), args.get(1, "other", "mat2"), before)
-        if name in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
+        if name in _JOIN_FUNCTIONS:
             return _joined(ev, node, before, name == "torch.stack")
         if name == "torch.einsum":
             found = einsum.contraction(ev, node, before)
@@ -49,9 +49,9 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             return dim_range.out_of_range(ev, node, dim_range.FUNCTIONS[name], None, before)
         if qualname is None and type(node.func) is cst.Attribute and not is_self_attribute(node.func):
             method = node.func.attr.value
-            if method in ("matmul", "mm", "bmm"):
+            if method in _MATMUL_METHODS:
                 return _matmul(ev, node, node.func.value, Args(node).get(0, "other", "mat2"), before)
-            if method in ("view", "reshape"):
+            if method in _VIEW_METHODS:
                 shape = ev.tensor(node.func.value, before)
                 sizes = shape_arguments(ev, Args(node), 0, "size" if method == "view" else "shape", before)
                 if sizes is not None and sizes.dims.count(WILDCARD) > 1:
@@ -82,6 +82,37 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
     except Hidden:
         return None
     return None
+
+
+def checked(ctx, node: cst.CSTNode) -> bool:
+    """Whether `node` is an operation `find` checks at all, whatever the shapes (`find` is None for the others, so
+    no question about the node needs the values a run would give): the same dispatch, without reading a shape."""
+    kind = type(node)
+    if kind is cst.BinaryOperation:
+        return True
+    if kind is cst.Assign:
+        return measured(node.value) is not None
+    if kind is not cst.Call:
+        return False
+    qualname = ctx.qualname(node.func)
+    if qualname is not None:
+        name = torch_name(qualname)
+        return name in _CHECKED_FUNCTIONS or name in dim_range.FUNCTIONS
+    func = node.func
+    if type(func) is cst.Attribute and not is_self_attribute(func):
+        method = func.attr.value
+        if method in _CHECKED_METHODS or method in BROADCASTING or method in dim_range.DIM_ARGUMENTS:
+            return True
+        return method not in ops.METHODS and method not in ops.TUPLE_METHODS
+    return True
+
+
+_MATMUL_FUNCTIONS = frozenset({"torch.matmul", "torch.mm", "torch.bmm"})
+_JOIN_FUNCTIONS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
+_MATMUL_METHODS = frozenset({"matmul", "mm", "bmm"})
+_VIEW_METHODS = frozenset({"view", "reshape"})
+_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | {"torch.einsum"}
+_CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS
 
 
 def _unpacking(ev, node: cst.Assign, before: int) -> Conflict | None:

@@ -23,6 +23,7 @@ from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
 from shapecheck.objects.dims import Dim
+from shapecheck.objects.carried import Carried, carried
 from shapecheck.objects.executor import Run
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import Evaluator, named
@@ -54,6 +55,7 @@ class ShapeEvaluator(Evaluator):
         self.mutated: dict[int, frozenset[str]] = {}
         # id(function) -> its run on its own signature, and where each of its statements ran in it
         self._generic_runs: dict[int, tuple[Run | None, dict[int, list[tuple[int, bool]]]]] = {}
+        self._carried: dict[int, Carried] = {}  # id(function) -> what only its run may tell
 
     # ------------------------------------------------------------------- what the bindings can't say, a run says
 
@@ -69,7 +71,7 @@ class ShapeEvaluator(Evaluator):
         """What `expr` holds at the node being visited in the function's run on its own signature, where the
         bindings alone can't say: a name a loop rebinds (`for layer in self.layers: x = layer(x)`), a list filled by
         `append`. A statement a loop ran several times must agree with itself each time."""
-        versions = self._versions_here()
+        versions = self._versions_here(expr)
         if not versions:
             return None
         try:
@@ -81,11 +83,17 @@ class ShapeEvaluator(Evaluator):
         joined = self.join_values(values)
         return None if joined is UNKNOWN else joined
 
-    def _versions_here(self) -> list[tuple[int, bool]] | None:
+    def _versions_here(self, node: cst.CSTNode) -> list[tuple[int, bool]] | None:
         """The versions (and whether it ran for certain) of the statement being visited, in the run of the
-        function it is in on that function's own signature."""
+        function it is in on that function's own signature; None where `node` reads nothing that a run knows
+        better than the bindings (no loop, comprehension or in-place change reaches it): the run is not made."""
         function = self.ctx.function
         if function is None or self._home is not None or self._branches is not None or self._forced:
+            return None
+        names = self._carried.get(id(function))
+        if names is None:
+            names = self._carried[id(function)] = carried(function)
+        if not names.read_by(node):
             return None
         _, where = self._generic_run(function)
         for node in reversed(self.ctx.ancestors):
@@ -138,8 +146,8 @@ class ShapeEvaluator(Evaluator):
         iteration of a loop over a `ModuleList`)."""
         if before is None:
             found = self.conflict(node, self.now())
-            if found is None:
-                for version, certain in self._versions_here() or ():
+            if found is None and conflicts.checked(self.ctx, node):
+                for version, certain in self._versions_here(node) or ():
                     if certain:
                         found = self.conflict(node, version)
                         if found is not None:

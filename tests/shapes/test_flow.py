@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tests.shapes.probe import probe
+import libcst as cst
+
+from shapecheck.shapes.evaluator import evaluator
+from tests.shapes.probe import analyse, probe
 
 
 def test_binding_in_the_other_branch_never_reaches() -> None:
@@ -91,3 +94,45 @@ def test_layout_test_makes_layout_unknown_and_joins_keep_what_agrees() -> None:
             probe_layout(y)
     ''') == [None, None, "(3, 3)", None]
 
+
+
+def test_only_a_function_whose_values_a_loop_reaches_is_run_on_its_own_signature() -> None:
+    # Elsewhere the run would know what the bindings know: it is not made (a speed matter, torch's own functions
+    # being mostly straight-line code).
+    seen, ctx = analyse('''
+        import torch
+        def straight(x):
+            h = x.view(2, 3)
+            probe_conflict(h @ torch.zeros(4, 5))
+        def looped(x):
+            for _ in range(2):
+                x = x.unsqueeze(0)
+            probe_conflict(x @ torch.zeros(4, 5))
+    ''')
+    assert seen == ["inner dims differ: h is (2, 3), torch.zeros(4, 5) is (4, 5)", None]
+    ev = evaluator(ctx)
+    assert [ctx.code(node).split("(")[0] for node in functions_run(ctx, ev)] == ["def looped"]
+
+
+def functions_run(ctx, ev) -> list:
+    return [node for node in ctx.walk(ctx.module) if type(node) is cst.FunctionDef and id(node) in ev._generic_runs]
+
+
+def test_a_branch_the_run_decides_is_read_from_the_run() -> None:
+    # The bindings join both branches; the function's run knows a module flag's truth and takes one. A test on a
+    # parameter decides nothing in a run on the function's own signature.
+    assert probe('''
+        import torch
+        USE_BIG = True
+        def f(x):
+            if USE_BIG:
+                w = torch.zeros(3, 4)
+            else:
+                w = torch.zeros(5, 4)
+            probe_conflict(w @ torch.zeros(5, 2))
+            if x:
+                v = torch.zeros(3, 4)
+            else:
+                v = torch.zeros(5, 4)
+            probe_conflict(v @ torch.zeros(5, 2))
+    ''') == ["inner dims differ: w is (3, 4), torch.zeros(5, 2) is (5, 2)", None]
