@@ -281,6 +281,24 @@ class ShapeMismatch(Rule):
         cols = t.tensor([[3, 1], [2, 2]])
         a[rows.view(-1), cols.view(-1)].view(2, 2)
         """,
+        # a causal mask cut to the query and key lengths, and a per-sample padding mask over the keys
+        """
+        import torch
+        import torch.nn.functional as F
+        B, H, T, S = 2, 4, 16, 20
+        q, k, v = torch.randn(B, H, T, 32), torch.randn(B, H, S, 32), torch.randn(B, H, S, 32)
+        causal = torch.ones(S, S, dtype=torch.bool).tril()[:T]
+        out = F.scaled_dot_product_attention(q, k, v, attn_mask=causal)
+        out = F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(B, 1, 1, S, dtype=torch.bool))
+        """,
+        # an nn.Sequential subclass whose layers meet
+        """
+        import torch.nn as nn
+
+        class ProjectionHead(nn.Sequential):
+            def __init__(self, in_dim, hidden=512, out_dim=128):
+                super().__init__(nn.Linear(in_dim, hidden), nn.BatchNorm1d(hidden), nn.ReLU(), nn.Linear(hidden, out_dim))
+        """,
     ]
     INVALID = [
         """
@@ -425,6 +443,22 @@ class ShapeMismatch(Rule):
         import torch.nn as nn
         qkv = nn.Linear(64, 192)
         q, k, v = qkv(torch.randn(2, 16, 64)).chunk(3, dim=3)
+        """,
+        # a (T, T) causal mask where the keys are longer than the queries (a KV cache)
+        """
+        import torch
+        import torch.nn.functional as F
+        B, H, T, S = 2, 4, 16, 20
+        q, k, v = torch.randn(B, H, T, 32), torch.randn(B, H, S, 32), torch.randn(B, H, S, 32)
+        out = F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(T, T, dtype=torch.bool).tril())
+        """,
+        # an nn.Sequential subclass whose last layer expects the hidden size, not the doubled one
+        """
+        import torch.nn as nn
+
+        class Head(nn.Sequential):
+            def __init__(self, d, hidden):
+                super().__init__(nn.Linear(d, hidden), nn.GELU(), nn.Linear(hidden, hidden * 2), nn.Linear(hidden, d))
         """,
     ]
 

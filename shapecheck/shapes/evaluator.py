@@ -27,7 +27,7 @@ from shapecheck.objects.executor import Run
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import Evaluator, named
 from shapecheck.objects.frames import Frame
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Mapping, Opaque, Seq, TorchObject
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject
 from shapecheck.shapes import conflicts, elementwise, indexing, ops, transposes
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.indexing import rows
@@ -598,7 +598,8 @@ def _tensor(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Shape 
                 value = ev.object(expr, before)
                 return value if isinstance(value, Shape) else None
             return ev.tensor_of_name(expr, before)
-        return transposes.attribute(ev, expr, before)
+        found = transposes.attribute(ev, expr, before)
+        return found if found is not None else _instance_attribute(ev, expr, before)
     if kind is cst.Call:
         return ops.call(ev, expr, before)
     if kind is cst.BinaryOperation:
@@ -614,6 +615,16 @@ def _tensor(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Shape 
     if kind is cst.NamedExpr:
         return ev.tensor(expr.value, before)
     return None
+
+
+def _instance_attribute(ev: ShapeEvaluator, expr: cst.Attribute, before: int) -> Shape | None:
+    """A tensor an object of the project holds (`rope.inv_freq` of `rope = RotaryEmbedding(16)`), read from outside
+    its class: what building that object gave it."""
+    receiver = ev.object(expr.value, before)
+    if not isinstance(receiver, Instance):
+        return None
+    value = ev.attribute_of(receiver, expr.attr.value)
+    return value if isinstance(value, Shape) else None
 
 
 def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Sizes | None:
