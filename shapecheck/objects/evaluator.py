@@ -931,7 +931,7 @@ def _value(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
             found = join([ev.object(expr.body, before), ev.object(expr.orelse, before)])
         else:
             found = ev.object(expr.body if test else expr.orelse, before)
-    elif kind in (cst.ListComp, cst.GeneratorExp):
+    elif kind in (cst.ListComp, cst.GeneratorExp, cst.DictComp):
         found = ev.calls.comprehension(expr, before)
     elif kind is cst.NamedExpr:
         found = ev.object(expr.value, before)

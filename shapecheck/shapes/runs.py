@@ -268,13 +268,18 @@ def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int) -> Iterator[t
         yield node, version
     for comprehension in _comprehensions(statement):
         for element in ev.calls.element_runs.get((id(comprehension), version), ()):
-            yield from _ran(ev, comprehension.elt, element)
+            if type(comprehension) is cst.DictComp:
+                yield from _ran(ev, comprehension.key, element)
+                yield from _ran(ev, comprehension.value, element)
+            else:
+                yield from _ran(ev, comprehension.elt, element)
 
 
-def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp]:
-    """The list comprehensions of a statement, outermost only, outside nested functions and compound bodies."""
+def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp | cst.DictComp]:
+    """The list and dict comprehensions of a statement, outermost only, outside nested functions and compound
+    bodies."""
     for child in children(node):
-        if type(child) is cst.ListComp:
+        if type(child) is cst.ListComp or type(child) is cst.DictComp:
             yield child
         elif type(child) not in _OPAQUE:
             yield from _comprehensions(child)

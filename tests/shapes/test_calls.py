@@ -10,6 +10,10 @@ def rows(source: str, code: str) -> list[tuple[int, str]]:
     return [(f.location.row, f.message) for f in lint(source, code).findings]
 
 
+def codes(source: str, *select: str) -> list[tuple[int, str]]:
+    return [(f.location.row, f.code) for f in lint(source, *select).findings]
+
+
 def test_a_stack_of_helper_blocks_is_reported_at_the_block_that_does_not_fit() -> None:
     """Two blocks from one helper share its `nn.Sequential(...)`: the finding names the caller's argument."""
     found = rows('''
@@ -196,3 +200,25 @@ class Fine(nn.Sequential):
 ''', "SC105")
     assert found == [(6, "`nn.Linear(hidden, d)` expects hidden, but the layers before it give 2 * hidden features "
                          "(last dim) (`nn.Linear(hidden, hidden * 2)`)")]
+
+
+def test_a_dict_comprehension_runs_each_entry() -> None:
+    """`{name: head(h) for name, head in self.heads.items()}`: each head meets the features."""
+    source = '''
+import torch
+import torch.nn as nn
+
+class MultiTask(nn.Module):
+    def __init__(self, age_in=256):
+        super().__init__()
+        self.backbone = nn.Sequential(nn.Linear(40, 256), nn.ReLU())
+        self.heads = nn.ModuleDict({"gender": nn.Linear(256, 2), "age": nn.Linear(age_in, 1)})
+
+    def forward(self, x):
+        h = self.backbone(x)
+        return {name: head(h) for name, head in self.heads.items()}
+
+out = MultiTask()(torch.randn(8, 40))
+wrong = MultiTask(age_in=128)(torch.randn(8, 40))
+'''
+    assert codes(source, "SC105") == [(16, "SC105")]
