@@ -7,7 +7,6 @@ import libcst as cst
 from shapecheck.engine import Rule
 from shapecheck.shapes.evaluator import evaluator, shape_conflict
 from shapecheck.shapes.layers import construction_conflict
-from shapecheck.shapes.masks import mask_conflict
 
 MAX_CODE = 60  # longer operations are not quoted in the message: the finding's range shows them
 
@@ -474,7 +473,7 @@ class ShapeMismatch(Rule):
     def _check(self, node: cst.BaseExpression) -> None:
         conflict = shape_conflict(self.ctx, node)
         if conflict is None and type(node) is cst.Call:
-            conflict = construction_conflict(evaluator(self.ctx), node) or mask_conflict(evaluator(self.ctx), node)
+            conflict = construction_conflict(evaluator(self.ctx), node)
         if conflict is None:
             return
         message = conflict.message

@@ -47,10 +47,14 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             return Conflict("einsum", node, (), found.conflict) if found is not None and found.conflict else None
         if name == "F.scaled_dot_product_attention":
             return masks.attention_mask_conflict(ev, node, before)
+        if name in masks.FUNCTIONS:
+            return masks.mask_conflict(ev, node, before)
         if name in dim_range.FUNCTIONS:
             return dim_range.out_of_range(ev, node, dim_range.FUNCTIONS[name], None, before)
         if qualname is None and type(node.func) is cst.Attribute and not is_self_attribute(node.func):
             method = node.func.attr.value
+            if method in masks.MASKED_FILL:
+                return masks.mask_conflict(ev, node, before)
             if method in ("matmul", "mm", "bmm"):
                 return _matmul(ev, node, node.func.value, Args(node).get(0, "other", "mat2"), before)
             if method in ("view", "reshape"):

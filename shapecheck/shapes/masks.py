@@ -21,14 +21,15 @@ MASKED_FILL = frozenset({"masked_fill", "masked_fill_"})
 FUNCTIONS = frozenset({"torch.masked_fill", "torch.where"})
 
 
-def mask_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None:
+def mask_conflict(ev: ShapeEvaluator, call: cst.Call, before: int) -> Conflict | None:
+    """A masking call whose mask and tensor (or condition and branches) can't broadcast, read as of `before`."""
     try:
         operands = _operands(ev, call)
     except Hidden:
         return None
     if operands is None:
         return None
-    known = [(expr, ev.shape_of(expr)) for expr in operands]
+    known = [(expr, ev.tensor(expr, before)) for expr in operands]
     known = [(expr, shape) for expr, shape in known if shape is not None]
     for i, (left_expr, left) in enumerate(known):
         for right_expr, right in known[i + 1:]:

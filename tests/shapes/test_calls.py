@@ -222,3 +222,27 @@ out = MultiTask()(torch.randn(8, 40))
 wrong = MultiTask(age_in=128)(torch.randn(8, 40))
 '''
     assert codes(source, "SC105") == [(16, "SC105")]
+
+
+def test_a_mask_that_cannot_cover_the_scores_is_found_in_a_called_forward() -> None:
+    """nanoGPT's causal buffer is (1, 1, block_size, block_size): used whole, it fits only sequences of block_size
+    tokens; cut to `[:, :, :T, :T]` it fits any (checked in torch)."""
+    source = '''
+import torch
+import torch.nn as nn
+
+class CausalAttention(nn.Module):
+    def __init__(self, block_size=16):
+        super().__init__()
+        self.register_buffer("bias", torch.tril(torch.ones(block_size, block_size)).view(1, 1, block_size, block_size))
+
+    def forward(self, q, k):
+        T = q.size(-2)
+        att = q @ k.transpose(-2, -1)
+        return att.masked_fill(self.bias == 0, float("-inf")).softmax(-1)
+
+attn = CausalAttention()
+y = attn(torch.randn(2, 4, 10, 8), torch.randn(2, 4, 10, 8))
+'''
+    assert codes(source, "SC105") == [(16, "SC105")]
+    assert codes(source.replace("self.bias == 0", "self.bias[:, :, :T, :T] == 0"), "SC105") == []
