@@ -69,22 +69,34 @@ class ShapeEvaluator(Evaluator):
         """What `expr` holds at the node being visited in the function's run on its own signature, where the
         bindings alone can't say: a name a loop rebinds (`for layer in self.layers: x = layer(x)`), a list filled by
         `append`. A statement a loop ran several times must agree with itself each time."""
-        versions = self._versions_here()
-        if not versions:
-            return None
         try:
-            values = [self.evaluate(want, expr, version) for version, _ in versions]
+            values = [self.evaluate(want, expr, version) for version, _ in self._versions_answered()]
         except RecursionError:
+            return None
+        except Exception as error:  # noqa: BLE001 - as in `Evaluator._ask`: a bug in the analysis answers "unknown"
+            self.errors.append(error)
+            return None
+        if not values:
             return None
         if any(value is None for value in values):
             return None
         joined = self.join_values(values)
         return None if joined is UNKNOWN else joined
 
+    def _versions_answered(self) -> list[tuple[int, bool]]:
+        """`_versions_here`, none where the run crashed (a bug in the analysis, kept to be reported)."""
+        try:
+            return self._versions_here() or []
+        except RecursionError:
+            return []
+        except Exception as error:  # noqa: BLE001
+            self.errors.append(error)
+            return []
+
     def _versions_here(self) -> list[tuple[int, bool]] | None:
         """The versions (and whether it ran for certain) of the statement being visited, in the run of the
         function it is in on that function's own signature."""
-        function = self.ctx.function
+        function = self.ctx.function or (self.ctx.module if self.ctx.class_def is None else None)
         if function is None or self._home is not None or self._branches is not None or self._forced:
             return None
         _, where = self._generic_run(function)
@@ -96,7 +108,8 @@ class ShapeEvaluator(Evaluator):
                 break
         return None
 
-    def _generic_run(self, function: cst.FunctionDef) -> tuple[Run | None, dict[int, list[tuple[int, bool]]]]:
+    def _generic_run(self, function: cst.FunctionDef | cst.Module) -> tuple[Run | None,
+                                                                         dict[int, list[tuple[int, bool]]]]:
         found = self._generic_runs.get(id(function))
         if found is not None:
             return found
@@ -139,7 +152,7 @@ class ShapeEvaluator(Evaluator):
         if before is None:
             found = self.conflict(node, self.now())
             if found is None:
-                for version, certain in self._versions_here() or ():
+                for version, certain in self._versions_answered():
                     if certain:
                         found = self.conflict(node, version)
                         if found is not None:
