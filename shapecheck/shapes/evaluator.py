@@ -83,6 +83,11 @@ class ShapeEvaluator(Evaluator):
         joined = self.join_values(values)
         return None if joined is UNKNOWN else joined
 
+    def certain_runs(self) -> list[int]:
+        """The versions the statement being visited certainly ran at, in the run of its function (or module) on
+        its own signature: a pass of a loop, where a loop variable has the value of that pass."""
+        return [version for version, certain in self._versions_answered() if certain]
+
     def _versions_answered(self) -> list[tuple[int, bool]]:
         """`_versions_here`, none where the run crashed (a bug in the analysis, kept to be reported)."""
         try:
@@ -152,11 +157,10 @@ class ShapeEvaluator(Evaluator):
         if before is None:
             found = self.conflict(node, self.now())
             if found is None:
-                for version, certain in self._versions_answered():
-                    if certain:
-                        found = self.conflict(node, version)
-                        if found is not None:
-                            break
+                for version in self.certain_runs():
+                    found = self.conflict(node, version)
+                    if found is not None:
+                        break
             return found
         key = ("conflict", id(node), before, id(self._home))
         if key in self._memo:

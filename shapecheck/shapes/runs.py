@@ -156,6 +156,17 @@ def inside(ev: ShapeEvaluator, call: cst.Call, before: int, check: Check, depth:
     return found_in(ev, callee, done, check, depth)
 
 
+def found_at_call(ev: ShapeEvaluator, call: cst.Call, check: Check) -> str | None:
+    """The message at the call being visited for what `check` finds in the code it runs (see `inside`), on the
+    arguments as they are there, or as they are on a pass of a loop that certainly runs it (`log(step, losses)`
+    under `if step % log_every == 0`, which the first pass, step 0, takes)."""
+    for before in (ev.now(), *ev.certain_runs()):
+        found = inside(ev, call, before, check)
+        if found is not None:
+            return at_call(ev, call, before, found)
+    return None
+
+
 def at_call(ev: ShapeEvaluator, call: cst.Call, before: int, found: str) -> str:
     """The message at a call for what was found in the code it runs: "`loss_fn(out, y)`: out is (B, T, V): then in
     loss_fn, ..."."""
@@ -186,8 +197,10 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
 
 def brings_facts(ev: ShapeEvaluator, args: dict[str, object]) -> bool:
     """Whether a call's arguments tell its callee more than its own signature does: a tensor of known shape
-    (`holds_tensors`), or an object of the project (`sample(decoder)`, the model its layers come from)."""
-    return any(holds_tensors(ev, value) or isinstance(value, Instance) and not value.generic for value in args.values())
+    (`holds_tensors`), an object of the project (`sample(decoder)`, the model its layers come from) or a torch
+    module the code builds (`train(nn.Linear(5, 3))`)."""
+    return any(holds_tensors(ev, value) or isinstance(value, Instance) and not value.generic
+               or isinstance(value, TorchObject) and value.call is not None for value in args.values())
 
 
 def holds_tensors(ev: ShapeEvaluator, value: object, depth: int = 3) -> bool:

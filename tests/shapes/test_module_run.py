@@ -78,3 +78,31 @@ def test_a_list_a_helper_may_change_is_not_the_literal_it_was() -> None:
         grow(CFG)
         probe(make_layers(CFG)(torch.randn(2, 3, 8, 8)))
     ''') == ["(...)", "(2, 4, 8)", "(4, 16)", "(...)"]
+
+
+def test_a_helper_called_on_the_first_pass_of_a_loop_is_checked_with_that_pass() -> None:
+    """`if step % log_every == 0:` is taken on the first pass (step 0) of a loop that certainly runs: the helper's
+    `.item()` of per-sample losses raises there (checked in torch), in a script's loop and in the function a
+    model is given to (reported at that call)."""
+    source = '''
+import torch
+import torch.nn as nn
+
+def log(step, loss):
+    print(step, loss.item())
+
+def train(model, log_every=10):
+    for step in range(30):
+        losses = nn.functional.mse_loss(model(torch.randn(8, 5)), torch.randn(8, 3), reduction="none").mean(1)
+        if step % log_every == 0:
+            log(step, losses)
+
+model = nn.Linear(5, 3)
+for step in range(30):
+    losses = nn.functional.mse_loss(model(torch.randn(8, 5)), torch.randn(8, 3), reduction="none").mean(1)
+    if step % 10 == 0:
+        log(step, losses)
+train(model)
+'''
+    assert codes(source, "SC107") == [(18, "SC107"), (19, "SC107")]
+    assert codes(source.replace("log(step, losses)", "log(step, losses.mean())"), "SC107") == []
