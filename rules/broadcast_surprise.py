@@ -232,8 +232,7 @@ class BroadcastSurprise(Rule):
         # (`pairwise(z.view(n, 1, d), mu.view(1, n, d))`): the callee's elementwise code is generic on purpose
         if found is None and runs.runs_project_code(ev, node, ev.now()) \
                 and not any(spells_broadcast(self.ctx, arg.value) for arg in node.args):
-            inner = runs.inside(ev, node, ev.now(), _finding)
-            found = runs.at_call(ev, node, ev.now(), inner) if inner is not None else None
+            found = runs.found_at_call(ev, node, _finding)
         if found is not None:
             self.report(node, found)
 

@@ -198,8 +198,7 @@ class NonScalarItemOrBackward(Rule):
         ev = evaluator(self.ctx)
         found = _finding(ev, node, ev.now())
         if found is None:
-            inner = runs.inside(ev, node, ev.now(), _finding)  # in a called function or forward
-            found = runs.at_call(ev, node, ev.now(), inner) if inner is not None else None
+            found = runs.found_at_call(ev, node, _finding)  # in a called function or forward
         if found is not None:
             self.report(node, found)
 

@@ -7,7 +7,6 @@ import libcst as cst
 from shapecheck.engine import Rule
 from shapecheck.shapes.evaluator import evaluator, shape_conflict
 from shapecheck.shapes.layers import construction_conflict
-from shapecheck.shapes.masks import mask_conflict
 
 MAX_CODE = 60  # longer operations are not quoted in the message: the finding's range shows them
 
@@ -281,6 +280,24 @@ class ShapeMismatch(Rule):
         cols = t.tensor([[3, 1], [2, 2]])
         a[rows.view(-1), cols.view(-1)].view(2, 2)
         """,
+        # a causal mask cut to the query and key lengths, and a per-sample padding mask over the keys
+        """
+        import torch
+        import torch.nn.functional as F
+        B, H, T, S = 2, 4, 16, 20
+        q, k, v = torch.randn(B, H, T, 32), torch.randn(B, H, S, 32), torch.randn(B, H, S, 32)
+        causal = torch.ones(S, S, dtype=torch.bool).tril()[:T]
+        out = F.scaled_dot_product_attention(q, k, v, attn_mask=causal)
+        out = F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(B, 1, 1, S, dtype=torch.bool))
+        """,
+        # an nn.Sequential subclass whose layers meet
+        """
+        import torch.nn as nn
+
+        class ProjectionHead(nn.Sequential):
+            def __init__(self, in_dim, hidden=512, out_dim=128):
+                super().__init__(nn.Linear(in_dim, hidden), nn.BatchNorm1d(hidden), nn.ReLU(), nn.Linear(hidden, out_dim))
+        """,
     ]
     INVALID = [
         """
@@ -426,6 +443,22 @@ class ShapeMismatch(Rule):
         qkv = nn.Linear(64, 192)
         q, k, v = qkv(torch.randn(2, 16, 64)).chunk(3, dim=3)
         """,
+        # a (T, T) causal mask where the keys are longer than the queries (a KV cache)
+        """
+        import torch
+        import torch.nn.functional as F
+        B, H, T, S = 2, 4, 16, 20
+        q, k, v = torch.randn(B, H, T, 32), torch.randn(B, H, S, 32), torch.randn(B, H, S, 32)
+        out = F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(T, T, dtype=torch.bool).tril())
+        """,
+        # an nn.Sequential subclass whose last layer expects the hidden size, not the doubled one
+        """
+        import torch.nn as nn
+
+        class Head(nn.Sequential):
+            def __init__(self, d, hidden):
+                super().__init__(nn.Linear(d, hidden), nn.GELU(), nn.Linear(hidden, hidden * 2), nn.Linear(hidden, d))
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -440,7 +473,7 @@ class ShapeMismatch(Rule):
     def _check(self, node: cst.BaseExpression) -> None:
         conflict = shape_conflict(self.ctx, node)
         if conflict is None and type(node) is cst.Call:
-            conflict = construction_conflict(evaluator(self.ctx), node) or mask_conflict(evaluator(self.ctx), node)
+            conflict = construction_conflict(evaluator(self.ctx), node)
         if conflict is None:
             return
         message = conflict.message

@@ -316,9 +316,9 @@ class ViewAfterTranspose(Rule):
         ev = evaluator(self.ctx)
         if type(func) is not cst.Attribute or func.attr.value != "view" or not node.args:
             # a transposed tensor handed to the project's code that views it (`self.block(x.transpose(1, 2))`)
-            inner = runs.inside(ev, node, ev.now(), _layout)
-            if inner is not None:
-                self.report(node, runs.at_call(ev, node, ev.now(), inner))
+            found = runs.found_at_call(ev, node, _layout)
+            if found is not None:
+                self.report(node, found)
             return
         conflict = ev.layout_conflict(node)
         if conflict is None or self.ctx.is_foreign(func.value):

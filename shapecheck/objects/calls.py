@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.objects.builtins import container_items
+from shapecheck.objects.builtins import container_items, key_of
 from shapecheck.objects.classes import class_facts, function_facts
 from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, target_names
 from shapecheck.objects.frames import Frame
@@ -383,8 +383,9 @@ class Calls:
 
     # --------------------------------------------------------------------------------------- comprehensions
 
-    def comprehension(self, expr: cst.ListComp | cst.GeneratorExp, before: int) -> object:
-        """`[nn.Linear(d, d) for _ in range(n)]`: the elements, where the iterables and conditions are known."""
+    def comprehension(self, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp, before: int) -> object:
+        """`[nn.Linear(d, d) for _ in range(n)]`: the elements, where the iterables and conditions are known;
+        `{name: head(h) for name, head in heads.items()}`: the entries, where their keys are known too."""
         ev = self.ev
         clauses: list[cst.CompFor] = []
         clause: cst.CompFor | None = expr.for_in
@@ -400,7 +401,7 @@ class Calls:
             frame = Frame(expr, names, {}, outer=before, outer_home=ev._home)
         results: list[object] = []
         ran: list[int] = []
-        if type(expr) is cst.ListComp:  # a generator may never be consumed, or only in part (`any(...)`)
+        if type(expr) is not cst.GeneratorExp:  # a generator may never be consumed, or only in part (`any(...)`)
             ran = self.element_runs[(id(expr), before)] = []
 
         def expand(index: int) -> bool:
@@ -409,7 +410,7 @@ class Calls:
             if index == len(clauses):
                 version = ev.enter(frame)
                 ran.append(version)
-                results.append(ev.object(expr.elt, version))
+                results.append(_element(ev, expr, version))
                 return True
             clause = clauses[index]
             version = ev.enter(frame)
@@ -430,11 +431,20 @@ class Calls:
                     return False
             return True
 
+        if type(expr) is cst.DictComp:
+            if not expand(0):
+                self._any_element(expr, clauses, frame, ran)
+                return UNKNOWN
+            keys = [key_of(key) for key, _ in results]  # type: ignore[misc]
+            if any(key is None for key in keys):
+                return UNKNOWN
+            return Mapping(tuple((key, value) for key, (_, value) in zip(keys, results)))  # type: ignore[misc]
         if expand(0):
             return Seq(tuple(results))
         return Seq((), complete=False, each=self._any_element(expr, clauses, frame, ran))
 
-    def _any_element(self, expr: cst.ListComp | cst.GeneratorExp, clauses: list[cst.CompFor], frame: Frame,
+    def _any_element(self, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp, clauses: list[cst.CompFor],
+                     frame: Frame,
                      ran: list[int]) -> object:
         """What every element of a comprehension over sequences of unknown length is, when it doesn't depend on
         which element of them it comes from (`[nn.Linear(d, d) for _ in range(n_layers)]`); None when it does
@@ -454,8 +464,17 @@ class Calls:
         version = ev.enter(frame)
         if certain:
             ran.append(version)
-        value = ev.object(expr.elt, version)
+        value = _element(ev, expr, version)
+        if type(expr) is cst.DictComp:
+            value = value[1]  # type: ignore[index]
         return None if value is UNKNOWN else value
+
+
+def _element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp, version: int) -> object:
+    """One element of a comprehension: a value, or for a dict comprehension its (key, value) pair."""
+    if type(expr) is cst.DictComp:
+        return ev.object(expr.key, version), ev.object(expr.value, version)
+    return ev.object(expr.elt, version)
 
 
 def _static(function: cst.FunctionDef) -> bool:

@@ -17,7 +17,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.engine.walker import children, walk
-from shapecheck.objects.evaluator import CHANGERS
+from shapecheck.objects.changes import CHANGERS
 
 _LOOPS = (cst.For, cst.While)
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
@@ -57,18 +57,20 @@ class _Assignment:
         self.reads: set[str] = set()
 
 
-def carried(function: cst.FunctionDef | cst.Lambda) -> Carried:
-    """The names of `function` that a loop, a comprehension or an in-place change reaches, and those computed from
-    them (nested functions and classes are their own)."""
+def carried(function: cst.FunctionDef | cst.Lambda | cst.Module) -> Carried:
+    """The names of `function` (or of a module's own code) that a loop, a comprehension or an in-place change
+    reaches, and those computed from them (nested functions and classes are their own)."""
     assignments: list[_Assignment] = []
-    params = _parameters(function)
+    params = frozenset() if type(function) is cst.Module else _parameters(function)
     tainted: set[str] = set()
     containers: set[str] = set()  # built as a list or dict
     changed: set[str] = set()  # changed in place by the function's own code
     passed: set[str] = set()  # handed to a call, which may change them
     # each node with whether a run may bind differently there (in a loop, under a test the run may decide), and the
     # assignments whose value it is part of
-    stack: list[tuple[cst.CSTNode, bool, tuple[_Assignment, ...]]] = [(function.body, False, ())]
+    body = function.body
+    stack: list[tuple[cst.CSTNode, bool, tuple[_Assignment, ...]]] = \
+        [(statement, False, ()) for statement in body] if type(function) is cst.Module else [(body, False, ())]
     while stack:
         node, in_loop, owners = stack.pop()
         kind = type(node)

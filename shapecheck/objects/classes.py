@@ -42,10 +42,11 @@ class Facts:
             found = self._classes[id(node)] = _class_facts(node)
         return found
 
-    def of_function(self, node: cst.FunctionDef | cst.Lambda) -> FunctionFacts:
+    def of_function(self, node: cst.FunctionDef | cst.Lambda | cst.Module) -> FunctionFacts:
         found = self._functions.get(id(node))
         if found is None:
-            found = self._functions[id(node)] = _function_facts(node)
+            found = self._functions[id(node)] = _module_facts(node) if type(node) is cst.Module \
+                else _function_facts(node)
         return found
 
 
@@ -54,8 +55,8 @@ def class_facts(ctx: Context, node: cst.ClassDef) -> ClassFacts:
     return ctx.analysis(Facts).of_class(node)
 
 
-def function_facts(ctx: Context, node: cst.FunctionDef | cst.Lambda) -> FunctionFacts:
-    """The facts of a function of the module `ctx` analyses."""
+def function_facts(ctx: Context, node: cst.FunctionDef | cst.Lambda | cst.Module) -> FunctionFacts:
+    """The facts of a function of the module `ctx` analyses, or of the module's own code run as one."""
     return ctx.analysis(Facts).of_function(node)
 
 
@@ -155,6 +156,16 @@ def _function_facts(node: cst.FunctionDef | cst.Lambda) -> FunctionFacts:
     names -= outside
     return FunctionFacts(tuple(positional), tuple(params.kwonly_params), star, star_kwargs, frozenset(names),
                          frozenset(outside), returns, yields)
+
+
+def _module_facts(node: cst.Module) -> FunctionFacts:
+    """The module's code as a function without parameters: its names are those its statements assign; the
+    functions, classes and imports it defines are left to the module's bindings, as the functions see them."""
+    names: set[str] = set()
+    for child in _walk_own(node):
+        for target in _targets(child):
+            names.update(_bound_names(target))
+    return FunctionFacts((), (), None, None, frozenset(names), frozenset(), 0, False)
 
 
 def _targets(node: cst.CSTNode) -> Iterator[cst.BaseExpression]:

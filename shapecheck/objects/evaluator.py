@@ -27,10 +27,9 @@ import libcst as cst
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.syntax import dotted_name, param_annotation
-from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls
-from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.classes import class_facts
+from shapecheck.objects.changes import changed_arguments, changed_names, incomplete
+from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import split_relative
@@ -375,7 +374,7 @@ class Evaluator:
             found = self.value_of(binding, "value")
             if isinstance(found, Seq | Mapping) and (type(found) is Mapping or found.kind == "list") \
                     and binding.name in self._changed_in(binding):
-                return _incomplete(found)  # `layers = []` then `layers.append(...)`: not the empty list it was
+                return incomplete(found)  # `layers = []` then `layers.append(...)`: not the empty list it was
             return UNKNOWN if found is None else found
         if kind == "unpack":
             if binding.value is None:
@@ -447,6 +446,19 @@ class Evaluator:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = frozenset(changed_names(scope, self._module_functions()))
+        return found  # type: ignore[return-value]
+
+    def changed_by_calls(self, statement: cst.CSTNode) -> frozenset[str]:
+        """The names whose lists and dicts the calls of a statement may change in place (`grow(cfg)`); torch's
+        functions and modules only read the lists they are given (`torch.stack(features)`)."""
+        key = ("changed by calls", id(statement))
+        found = self._memo.get(key)
+        if found is None:
+            functions = self._module_functions()
+            found = self._memo[key] = frozenset(
+                name for node in own_nodes(statement) if type(node) is cst.Call
+                and not (self.ctx.qualname(node.func) or "").startswith("torch.")  # type: ignore[attr-defined]
+                for name in changed_arguments(node, functions))  # type: ignore[arg-type]
         return found  # type: ignore[return-value]
 
     def _module_functions(self) -> dict[str, cst.FunctionDef]:
@@ -813,70 +825,9 @@ def _is_object_class(qualname: str) -> bool:
     return bool(last) and last[0].isupper() and last not in _NOT_OBJECTS and not qualname.startswith("builtins.")
 
 
-CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
-                       "sort", "reverse", "add_module"})
-
-
-# Builtins that read a container they are given and never change it.
-_READERS = frozenset({"len", "list", "tuple", "sorted", "reversed", "enumerate", "zip", "iter", "range", "print",
-                      "isinstance", "str", "repr", "int", "float", "bool", "sum", "min", "max", "any", "all", "set",
-                      "frozenset", "dict", "map", "filter", "hash", "id", "type"})
-
-
-def changed_names(scope: cst.CSTNode, functions: dict[str, cst.FunctionDef] | None = None,
-                  _seen: frozenset[int] = frozenset()) -> Iterator[str]:
-    """The plain names a container may be changed in place through, in `scope`'s code. An argument of a call counts,
-    the callee may change it, unless the callee is a builtin that only reads it, the argument is unpacked
-    (`nn.Sequential(*layers)` gets the elements, not the list), or the callee is one of the module's own
-    `functions` that changes none of its parameters' containers (`make_layers(cfg)` only iterating `cfg`)."""
-    functions = functions or {}
-    for node in walk(scope):
-        kind = type(node)
-        if kind is cst.Call:
-            func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in CHANGERS:
-                yield func.value.value
-            if type(func) is cst.Name and func.value in _READERS and func.value not in functions:
-                continue
-            callee = functions.get(func.value) if type(func) is cst.Name else None
-            kept = _unchanged_parameters(callee, functions, _seen) if callee is not None else None
-            # the arguments that go to a parameter the callee leaves unchanged
-            safe = {id(passed_argument(callee, node, name)) for name in kept} if kept else set()
-            for arg in node.args:  # type: ignore[attr-defined]
-                if type(arg.value) is not cst.Name or arg.star or id(arg.value) in safe:
-                    continue
-                yield arg.value.value
-        elif kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
-            target = node.target  # type: ignore[attr-defined]
-            while type(target) is cst.Subscript or type(target) is cst.Attribute:
-                target = target.value
-            if type(target) is cst.Name and type(node.target) is not cst.Name:  # type: ignore[attr-defined]
-                yield target.value
-
-
-def _unchanged_parameters(function: cst.FunctionDef, functions: dict[str, cst.FunctionDef],
-                          seen: frozenset[int]) -> frozenset[str] | None:
-    """The parameters whose containers `function` never changes in place, nor rebinds before passing on; None when
-    that is not told (a recursion)."""
-    if id(function) in seen:
-        return None
-    params = function.params
-    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:  # `*args`: where would it go
-        return None
-    names = {param.name.value for param in (*params.posonly_params, *params.params, *params.kwonly_params)}
-    changed = set(changed_names(function.body, functions, seen | {id(function)}))
-    return frozenset(names - changed)
-
-
 def _nested(binding: Binding) -> bool:
     """A `def` inside a function."""
     return any(type(node) in (cst.FunctionDef, cst.Lambda) for node in binding.path[:-1])
-
-
-def _incomplete(value: Seq | Mapping) -> Seq | Mapping:
-    if isinstance(value, Seq):
-        return Seq(value.items, value.kind, complete=False)
-    return Mapping(value.items, complete=False)
 
 
 def _is_static(function: cst.FunctionDef) -> bool:
@@ -933,7 +884,7 @@ def _value(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
             found = join([ev.object(expr.body, before), ev.object(expr.orelse, before)])
         else:
             found = ev.object(expr.body if test else expr.orelse, before)
-    elif kind in (cst.ListComp, cst.GeneratorExp):
+    elif kind in (cst.ListComp, cst.GeneratorExp, cst.DictComp):
         found = ev.calls.comprehension(expr, before)
     elif kind is cst.NamedExpr:
         found = ev.object(expr.value, before)

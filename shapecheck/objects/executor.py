@@ -16,6 +16,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.builtins import as_key_value, container_items, key_of
+from shapecheck.objects.changes import incomplete
 from shapecheck.objects.classes import function_facts, own_nodes
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
@@ -109,7 +110,10 @@ class Executor:
             bound.initializing.add(callee.name)
         self.frame = frame
         body = callee.node.body
-        statements = body.body if isinstance(body, cst.IndentedBlock) else (body,)  # type: ignore[union-attr]
+        if type(callee.node) is cst.Module:  # a script's or a notebook's code, run as the body of a function
+            statements = body
+        else:
+            statements = body.body if isinstance(body, cst.IndentedBlock) else (body,)  # type: ignore[union-attr]
         path = self.block(statements, _Path(frame.env, True))
         frame.env = path.env
         if not path.ended:
@@ -206,6 +210,16 @@ class Executor:
             return path
         version = self.version(path)
         self.trace.append((node, version, path.certain))
+        path = self._small(node, path, version)
+        changed = self.ev.changed_by_calls(node)
+        if changed:
+            path.env = {name: incomplete(value) if name in changed and (type(value) is Mapping or isinstance(
+                value, Seq) and value.kind == "list") else value for name, value in path.env.items()}
+        return path
+
+    def _small(self, node: cst.CSTNode, path: _Path, version: int) -> _Path:
+        """An assignment, an expression or another simple statement, as it runs at `version`."""
+        kind = type(node)
         if kind is cst.Assign:
             value = self.ev.object(node.value, version)  # type: ignore[attr-defined]
             for target in node.targets:  # type: ignore[attr-defined]

@@ -165,7 +165,7 @@ class ClassValue:
 
     @property
     def name(self) -> str:
-        return self.node.name.value
+        return self.node.name.value if type(self.node) is not cst.Module else "<module>"
 
     def __repr__(self) -> str:
         return f"ClassValue({self.name})"
@@ -205,7 +205,7 @@ class FunctionValue:
 
     @property
     def name(self) -> str:
-        return self.node.name.value
+        return self.node.name.value if type(self.node) is not cst.Module else "<module>"
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import dim_range, einsum, layers, ops, runs
+from shapecheck.shapes import dim_range, einsum, layers, masks, ops, runs
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
@@ -45,10 +45,16 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         if name == "torch.einsum":
             found = einsum.contraction(ev, node, before)
             return Conflict("einsum", node, (), found.conflict) if found is not None and found.conflict else None
+        if name == "F.scaled_dot_product_attention":
+            return masks.attention_mask_conflict(ev, node, before)
+        if name in masks.FUNCTIONS:
+            return masks.mask_conflict(ev, node, before)
         if name in dim_range.FUNCTIONS:
             return dim_range.out_of_range(ev, node, dim_range.FUNCTIONS[name], None, before)
         if qualname is None and type(node.func) is cst.Attribute and not is_self_attribute(node.func):
             method = node.func.attr.value
+            if method in masks.MASKED_FILL:
+                return masks.mask_conflict(ev, node, before)
             if method in _MATMUL_METHODS:
                 return _matmul(ev, node, node.func.value, Args(node).get(0, "other", "mat2"), before)
             if method in _VIEW_METHODS:
@@ -159,8 +165,8 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     if not isinstance(callee, FunctionValue):
         return None
     args = ev.calls.arguments(callee, node, before)
-    if args is None or not any(runs.holds_tensors(ev, value) for value in args.values()):
-        return None  # no tensor is known: whatever fails fails inside, on its own
+    if args is None or not runs.brings_facts(ev, args):
+        return None  # whatever fails fails inside, on its own
     if call_contradiction(argument_shapes(ev, callee, node, before)) is not None:
         return None  # the arguments contradict the callee's jaxtyping annotations: SC108 says so, at the call
     found = runs.first_conflict(ev, callee, ev.calls.run(callee, args))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.objects.dims import Dim, same
+from shapecheck.objects.values import Const
 from shapecheck.shapes.args import Args
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.shape import Shape
@@ -37,13 +38,13 @@ def _subscripts(text: str) -> list[str] | None:
     return letters if all(c.isalpha() or c == ELLIPSIS for c in letters) else None
 
 
-def _equation(ev: ShapeEvaluator, node: cst.Call) -> tuple[list[list[str]], list[str] | None,
-                                                            list[cst.BaseExpression]] | None:
+def _equation(ev: ShapeEvaluator, node: cst.Call, before: int) -> tuple[list[list[str]], list[str] | None,
+                                                                         list[cst.BaseExpression]] | None:
     args = Args(node, 0)
-    spec = args.get(0, "equation")
-    if type(spec) is not cst.SimpleString or not isinstance(spec.evaluated_value, str):
+    spec = ev.object(args.get(0, "equation"), before)  # written out, or held in a name (`EQ = "bhqd,bhkd->bhqk"`)
+    if not isinstance(spec, Const) or not isinstance(spec.value, str):
         return None
-    equation = spec.evaluated_value.replace(" ", "")
+    equation = spec.value.replace(" ", "")
     inputs_text, arrow, output_text = equation.partition("->")
     operands = args.rest(1)
     if len(operands) == 1 and type(operands[0]) in (cst.List, cst.Tuple):
@@ -58,7 +59,7 @@ def _equation(ev: ShapeEvaluator, node: cst.Call) -> tuple[list[list[str]], list
 
 
 def contraction(ev: ShapeEvaluator, node: cst.Call, before: int) -> Contraction | None:
-    found = _equation(ev, node)
+    found = _equation(ev, node, before)
     if found is None:
         return None
     inputs, output, operands = found

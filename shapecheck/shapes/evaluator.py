@@ -28,7 +28,7 @@ from shapecheck.objects.executor import Run
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import Evaluator, named
 from shapecheck.objects.frames import Frame
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Mapping, Opaque, Seq, TorchObject
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject
 from shapecheck.shapes import conflicts, elementwise, indexing, ops, transposes
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.indexing import rows
@@ -71,23 +71,41 @@ class ShapeEvaluator(Evaluator):
         """What `expr` holds at the node being visited in the function's run on its own signature, where the
         bindings alone can't say: a name a loop rebinds (`for layer in self.layers: x = layer(x)`), a list filled by
         `append`. A statement a loop ran several times must agree with itself each time."""
-        versions = self._versions_here(expr)
-        if not versions:
-            return None
         try:
-            values = [self.evaluate(want, expr, version) for version, _ in versions]
+            values = [self.evaluate(want, expr, version) for version, _ in self._versions_answered(expr)]
         except RecursionError:
+            return None
+        except Exception as error:  # noqa: BLE001 - as in `Evaluator._ask`: a bug in the analysis answers "unknown"
+            self.errors.append(error)
+            return None
+        if not values:
             return None
         if any(value is None for value in values):
             return None
         joined = self.join_values(values)
         return None if joined is UNKNOWN else joined
 
+    def certain_runs(self, node: cst.CSTNode) -> list[int]:
+        """The versions the statement being visited certainly ran at, in the run of its function (or module) on
+        its own signature: a pass of a loop, where a loop variable has the value of that pass; none where `node`
+        reads nothing a run knows better than the bindings."""
+        return [version for version, certain in self._versions_answered(node) if certain]
+
+    def _versions_answered(self, node: cst.CSTNode) -> list[tuple[int, bool]]:
+        """`_versions_here`, none where the run crashed (a bug in the analysis, kept to be reported)."""
+        try:
+            return self._versions_here(node) or []
+        except RecursionError:
+            return []
+        except Exception as error:  # noqa: BLE001
+            self.errors.append(error)
+            return []
+
     def _versions_here(self, node: cst.CSTNode) -> list[tuple[int, bool]] | None:
         """The versions (and whether it ran for certain) of the statement being visited, in the run of the
-        function it is in on that function's own signature; None where `node` reads nothing that a run knows
+        function (or module) it is in on its own signature; None where `node` reads nothing that a run knows
         better than the bindings (no loop, comprehension or in-place change reaches it): the run is not made."""
-        function = self.ctx.function
+        function = self.ctx.function or (self.ctx.module if self.ctx.class_def is None else None)
         if function is None or self._home is not None or self._branches is not None or self._forced:
             return None
         names = self._carried.get(id(function))
@@ -104,7 +122,8 @@ class ShapeEvaluator(Evaluator):
                 break
         return None
 
-    def _generic_run(self, function: cst.FunctionDef) -> tuple[Run | None, dict[int, list[tuple[int, bool]]]]:
+    def _generic_run(self, function: cst.FunctionDef | cst.Module) -> tuple[Run | None,
+                                                                         dict[int, list[tuple[int, bool]]]]:
         found = self._generic_runs.get(id(function))
         if found is not None:
             return found
@@ -147,11 +166,10 @@ class ShapeEvaluator(Evaluator):
         if before is None:
             found = self.conflict(node, self.now())
             if found is None and conflicts.checked(self.ctx, node):
-                for version, certain in self._versions_here(node) or ():
-                    if certain:
-                        found = self.conflict(node, version)
-                        if found is not None:
-                            break
+                for version in self.certain_runs(node):
+                    found = self.conflict(node, version)
+                    if found is not None:
+                        break
             return found
         key = ("conflict", id(node), before, id(self._home))
         if key in self._memo:
@@ -606,7 +624,8 @@ def _tensor(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Shape 
                 value = ev.object(expr, before)
                 return value if isinstance(value, Shape) else None
             return ev.tensor_of_name(expr, before)
-        return transposes.attribute(ev, expr, before)
+        found = transposes.attribute(ev, expr, before)
+        return found if found is not None else _instance_attribute(ev, expr, before)
     if kind is cst.Call:
         return ops.call(ev, expr, before)
     if kind is cst.BinaryOperation:
@@ -622,6 +641,16 @@ def _tensor(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Shape 
     if kind is cst.NamedExpr:
         return ev.tensor(expr.value, before)
     return None
+
+
+def _instance_attribute(ev: ShapeEvaluator, expr: cst.Attribute, before: int) -> Shape | None:
+    """A tensor an object of the project holds (`rope.inv_freq` of `rope = RotaryEmbedding(16)`), read from outside
+    its class: what building that object gave it."""
+    receiver = ev.object(expr.value, before)
+    if not isinstance(receiver, Instance):
+        return None
+    value = ev.attribute_of(receiver, expr.attr.value)
+    return value if isinstance(value, Shape) else None
 
 
 def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Sizes | None:

@@ -8,6 +8,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, as_function
 from shapecheck.objects.dims import Dim
+from shapecheck.objects.values import Mapping
 from shapecheck.shapes.positions import dim_position, dropped, inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
 
@@ -42,7 +43,9 @@ def subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | N
     shape = ev.tensor(node.value, before)
     if shape is None:
         found = ev.items(node.value, before)
-        if found is None or len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
+        if found is None:
+            return _entry(ev, node, before)
+        if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
             return None
         index = ev.integer(node.slice[0].slice.value, before)
         value = found.at(index) if index is not None else None
@@ -101,6 +104,14 @@ def rows(shape: Shape) -> Shape | None:
     if shape.variadic == 0:  # nothing known of dim 0: the rows' rank is not either
         return Shape.unknown_rank(shape.contiguous is not False, shape.dtype) if not shape.dims else None
     return dropped(shape, {0})
+
+
+def _entry(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | None:
+    """A tensor a dict holds: `batch["feats"]` of `batch = {"feats": torch.randn(16, 32), ...}`."""
+    if not isinstance(ev.object(node.value, before), Mapping):
+        return None
+    value = ev.object(node, before)
+    return value if isinstance(value, Shape) else None
 
 
 def _is_tensor_index(ev: ShapeEvaluator, element: cst.BaseSlice, before: int) -> bool:

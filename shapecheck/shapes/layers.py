@@ -204,7 +204,7 @@ def _applied(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...
              before: int) -> Applied:
     if not isinstance(layer, runs.Model):
         return layer.apply(_with_parameters(ev, call, inputs, layer, before))
-    return runs.run(layer, inputs, runs.keywords_of(ev, call, before))
+    return runs.run(layer, runs.positional_of(ev, call, before), runs.keywords_of(ev, call, before))
 
 
 def call_result(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], before: int):
@@ -238,9 +238,12 @@ def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None
 def construction_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None:
     """An `nn.Sequential(...)` whose layers can't follow each other, whatever its input: the conflict is at the
     layer that rejects what the one before it gives."""
-    if ev.ctx.qualname(call.func) not in SEQUENTIAL:
+    if ev.ctx.qualname(call.func) in SEQUENTIAL:
+        sequential = layer_of(ev, ev.object(call, ev.now()))
+    elif _builds_sequential_subclass(ev, call):  # `super().__init__(nn.Linear(...), ...)`: the same chain
+        sequential = _sequential(ev, ev.container_items(call, ev.now()), ev.ctx.class_def.name.value + "(...)")
+    else:
         return None
-    sequential = layer_of(ev, ev.object(call, ev.now()))
     if not isinstance(sequential, Sequential):
         return None
     applied, index = sequential.run((Shape.unknown_rank(),))
@@ -256,6 +259,16 @@ def construction_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None
     if before is not None:
         text += f" (`{before}`)"
     return Conflict("layer", at, (), text)
+
+
+def _builds_sequential_subclass(ev: ShapeEvaluator, call: cst.Call) -> bool:
+    """Whether a call is `super().__init__(...)` in a class that subclasses `nn.Sequential`."""
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value != "__init__" or type(func.value) is not cst.Call \
+            or dotted_name(func.value.func) != "super":
+        return False
+    class_def = ev.ctx.class_def
+    return class_def is not None and any(ev.ctx.qualname(base.value) in SEQUENTIAL for base in class_def.bases)
 
 
 def _as_written(call: cst.Call, sequential: Sequential) -> list[cst.BaseExpression] | None:

@@ -1,6 +1,7 @@
 """Masks that cannot line up with the tensor they mask: `scores.masked_fill(mask, v)`, `torch.masked_fill(...)` and
 `torch.where(cond, a, b)` raise when the mask's dims and the tensor's can't broadcast ("The size of tensor a (T) must
-match the size of tensor b (S) at non-singleton dimension 2")."""
+match the size of tensor b (S) at non-singleton dimension 2"), and so does `F.scaled_dot_product_attention`'s
+`attn_mask` against the (..., L, S) scores of its query and key."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.positions import replaced
 from shapecheck.shapes.values import Conflict
 
 if TYPE_CHECKING:
@@ -19,14 +21,15 @@ MASKED_FILL = frozenset({"masked_fill", "masked_fill_"})
 FUNCTIONS = frozenset({"torch.masked_fill", "torch.where"})
 
 
-def mask_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None:
+def mask_conflict(ev: ShapeEvaluator, call: cst.Call, before: int) -> Conflict | None:
+    """A masking call whose mask and tensor (or condition and branches) can't broadcast, read as of `before`."""
     try:
         operands = _operands(ev, call)
     except Hidden:
         return None
     if operands is None:
         return None
-    known = [(expr, ev.shape_of(expr)) for expr in operands]
+    known = [(expr, ev.tensor(expr, before)) for expr in operands]
     known = [(expr, shape) for expr, shape in known if shape is not None]
     for i, (left_expr, left) in enumerate(known):
         for right_expr, right in known[i + 1:]:
@@ -54,3 +57,26 @@ def _operands(ev: ShapeEvaluator, call: cst.Call) -> list[cst.BaseExpression] | 
             parts = [args.get(0, "input"), args.get(1, "mask")]
         return [part for part in parts if part is not None]
     return None
+
+
+def attention_mask_conflict(ev: ShapeEvaluator, call: cst.Call, before: int) -> Conflict | None:
+    """`F.scaled_dot_product_attention(q, k, v, attn_mask=mask)` with a mask that doesn't broadcast to the scores:
+    q's dims with the last one the key's length."""
+    args = Args(call, 0)
+    mask_expr, query_expr, key_expr = args.get(3, "attn_mask"), args.get(0, "query"), args.get(1, "key")
+    if mask_expr is None or query_expr is None or key_expr is None:
+        return None
+    mask, query, key = (ev.tensor(expr, before) for expr in (mask_expr, query_expr, key_expr))
+    if mask is None or query is None or key is None or query.rank is None or key.rank is None or key.rank < 2 \
+            or query.rank < 2:
+        return None
+    scores = replaced(query, query.rank - 1, key.dims[-2])
+    mismatch = broadcast(mask, scores).mismatch
+    if mismatch is None:
+        return None
+    _, a, b = mismatch
+    code = ev.ctx.code
+    return Conflict("broadcast", call, (mask, scores),
+                    f"`{' '.join(code(call).split())}`: attn_mask {code(mask_expr)} is {mask.render()}, but the "
+                    f"scores of {code(query_expr)} and {code(key_expr)} are {scores.render()}: {a} and {b} don't "
+                    f"broadcast")

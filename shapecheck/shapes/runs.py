@@ -58,9 +58,10 @@ def model(ev: ShapeEvaluator, instance: Instance) -> Model | None:
     return Model(instance, forward, calls.evaluator_for(owner.ctx), instance.cls.name + "()")
 
 
-def run(model: Model, inputs: tuple[Shape | None, ...], keywords: dict[str, Shape | None] | None) -> Applied:
-    """`forward` run on `inputs` and `keywords` (None: the call passes some the code can't name), once per instance
-    and shapes (a call's result and its conflict ask alike)."""
+def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | None) -> Applied:
+    """`forward` run on `inputs` and `keywords` (tensors, other values, None where unknown; `keywords` None: the
+    call passes some the code can't name), once per instance and values (a call's result and its conflict ask
+    alike)."""
     ev = model.evaluator
     args = _arguments(ev, model.forward, inputs, keywords)
     if args is None:
@@ -77,15 +78,31 @@ def run(model: Model, inputs: tuple[Shape | None, ...], keywords: dict[str, Shap
     return Applied(value if isinstance(value, (Shape, Items)) else None)
 
 
-def keywords_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> dict[str, Shape | None] | None:
-    """The tensors a call passes by keyword; None when it unpacks arguments (`*args`, `**kwargs`)."""
+def positional_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[object, ...]:
+    """What a call passes by position to a model's `forward`: tensors, and the other values the code states
+    (`rope(seq_len)`, `head(x, 2)`); None where unknown."""
+    return tuple(_argument(ev, arg.value, before) if arg.keyword is None and not arg.star else None
+                 for arg in call.args)
+
+
+def keywords_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> dict[str, object] | None:
+    """What a call passes by keyword, as `positional_of` reads it; None when it unpacks arguments (`*args`,
+    `**kwargs`)."""
     if any(arg.star for arg in call.args):
         return None
-    return {arg.keyword.value: ev.tensor(arg.value, before) for arg in call.args if arg.keyword is not None}
+    return {arg.keyword.value: _argument(ev, arg.value, before) for arg in call.args if arg.keyword is not None}
 
 
-def _arguments(ev: ShapeEvaluator, forward: FunctionValue, inputs: tuple[Shape | None, ...],
-               keywords: dict[str, Shape | None] | None) -> dict[str, object] | None:
+def _argument(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> object:
+    shape = ev.tensor(expr, before)
+    if shape is not None:
+        return shape
+    value = ev.object(expr, before)
+    return None if value is UNKNOWN else value
+
+
+def _arguments(ev: ShapeEvaluator, forward: FunctionValue, inputs: tuple[object, ...],
+               keywords: dict[str, object] | None) -> dict[str, object] | None:
     """`forward`'s parameters for these inputs (None: not known to be a tensor), defaults for the rest (`h=None`
     then `if h is None: h = torch.zeros(...)` builds the state the call leaves out); None when the inputs don't
     fit its signature."""
@@ -139,6 +156,17 @@ def inside(ev: ShapeEvaluator, call: cst.Call, before: int, check: Check, depth:
     return found_in(ev, callee, done, check, depth)
 
 
+def found_at_call(ev: ShapeEvaluator, call: cst.Call, check: Check) -> str | None:
+    """The message at the call being visited for what `check` finds in the code it runs (see `inside`), on the
+    arguments as they are there, or as they are on a pass of a loop that certainly runs it (`log(step, losses)`
+    under `if step % log_every == 0`, which the first pass, step 0, takes)."""
+    for before in (ev.now(), *ev.certain_runs(call)):
+        found = inside(ev, call, before, check)
+        if found is not None:
+            return at_call(ev, call, before, found)
+    return None
+
+
 def at_call(ev: ShapeEvaluator, call: cst.Call, before: int, found: str) -> str:
     """The message at a call for what was found in the code it runs: "`loss_fn(out, y)`: out is (B, T, V): then in
     loss_fn, ..."."""
@@ -164,16 +192,22 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
         found = model(ev, callee)
         if found is None:
             return None
-        inputs = tuple(ev.tensor(arg.value, before) if arg.keyword is None and not arg.star else None
-                       for arg in call.args)
-        args = _arguments(ev, found.forward, inputs, keywords_of(ev, call, before))
+        args = _arguments(ev, found.forward, positional_of(ev, call, before), keywords_of(ev, call, before))
         return (found.forward, ev.calls.run(found.forward, args)) if args is not None else None
     if not isinstance(callee, FunctionValue):
         return None
     args = ev.calls.arguments(callee, call, before)
-    if args is None or not any(holds_tensors(ev, value) for value in args.values()):
-        return None  # no tensor is known: whatever the check finds, it finds inside, on its own
+    if args is None or not brings_facts(ev, args):
+        return None  # whatever the check finds, it finds inside, on its own
     return callee, ev.calls.run(callee, args)
+
+
+def brings_facts(ev: ShapeEvaluator, args: dict[str, object]) -> bool:
+    """Whether a call's arguments tell its callee more than its own signature does: a tensor of known shape
+    (`holds_tensors`), an object of the project (`sample(decoder)`, the model its layers come from) or a torch
+    module the code builds (`train(nn.Linear(5, 3))`)."""
+    return any(holds_tensors(ev, value) or isinstance(value, Instance) and not value.generic
+               or isinstance(value, TorchObject) and value.call is not None for value in args.values())
 
 
 def holds_tensors(ev: ShapeEvaluator, value: object, depth: int = 3) -> bool:
@@ -254,13 +288,18 @@ def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int) -> Iterator[t
         yield node, version
     for comprehension in _comprehensions(statement):
         for element in ev.calls.element_runs.get((id(comprehension), version), ()):
-            yield from _ran(ev, comprehension.elt, element)
+            if type(comprehension) is cst.DictComp:
+                yield from _ran(ev, comprehension.key, element)
+                yield from _ran(ev, comprehension.value, element)
+            else:
+                yield from _ran(ev, comprehension.elt, element)
 
 
-def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp]:
-    """The list comprehensions of a statement, outermost only, outside nested functions and compound bodies."""
+def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp | cst.DictComp]:
+    """The list and dict comprehensions of a statement, outermost only, outside nested functions and compound
+    bodies."""
     for child in children(node):
-        if type(child) is cst.ListComp:
+        if type(child) is cst.ListComp or type(child) is cst.DictComp:
             yield child
         elif type(child) not in _OPAQUE:
             yield from _comprehensions(child)

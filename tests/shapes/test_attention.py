@@ -89,3 +89,24 @@ probe(Neighbours()(torch.randn(2, 7, 3)))
 probe(torch.cdist(torch.randn(5, 3), torch.randn(9, 3)))
 probe(torch.sin(2 * math.pi * torch.randn(4, 10)) * torch.pi)
 ''') == ["(2, 7, 7)", "(5, 9)", "(4, 10)"]
+
+
+def test_scaled_dot_product_attention_masks_broadcast_to_the_scores() -> None:
+    """The scores are q's dims with the key's length last: a (T, S), (B, 1, 1, S) or (B, 1, T, S) mask fits, a
+    (T, T) mask against S keys or a (B, T, S) mask against H heads raises (checked in torch 2.13)."""
+    assert seen('''
+import torch.nn.functional as F
+B, H, T, S = 2, 4, 16, 20
+q, k, v = torch.randn(B, H, T, 32), torch.randn(B, H, S, 32), torch.randn(B, H, S, 32)
+probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(T, S, dtype=torch.bool)))
+probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(B, 1, 1, S, dtype=torch.bool)))
+probe_conflict(F.scaled_dot_product_attention(q, k, v, torch.ones(B, 1, T, S, dtype=torch.bool)))
+probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(T, T, dtype=torch.bool)))
+probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(B, T, S, dtype=torch.bool)))
+''') == [None, None, None,
+         "`F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(T, T, dtype=torch.bool))`: attn_mask "
+         "torch.ones(T, T, dtype=torch.bool) is (16, 16), but the scores of q and k are (2, 4, 16, 20): 16 and 20 "
+         "don't broadcast",
+         "`F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(B, T, S, dtype=torch.bool))`: attn_mask "
+         "torch.ones(B, T, S, dtype=torch.bool) is (2, 16, 20), but the scores of q and k are (2, 4, 16, 20): 2 and 4 "
+         "don't broadcast"]

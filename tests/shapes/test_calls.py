@@ -10,6 +10,10 @@ def rows(source: str, code: str) -> list[tuple[int, str]]:
     return [(f.location.row, f.message) for f in lint(source, code).findings]
 
 
+def codes(source: str, *select: str) -> list[tuple[int, str]]:
+    return [(f.location.row, f.code) for f in lint(source, *select).findings]
+
+
 def test_a_stack_of_helper_blocks_is_reported_at_the_block_that_does_not_fit() -> None:
     """Two blocks from one helper share its `nn.Sequential(...)`: the finding names the caller's argument."""
     found = rows('''
@@ -100,3 +104,145 @@ first(fc, [torch.randn(8, 12)])
     assert [row for row, _ in found] == [13, 15]
     assert found[0][1].startswith("`evaluate(fc, [(torch.randn(8, 12), torch.zeros(8))])`: then in evaluate, "
                                   "`model(x)`: x is (8, 12): 12 features (last dim)")
+
+
+def test_a_models_tensor_attributes_and_int_arguments_reach_its_forward() -> None:
+    """`rope(10)` runs forward with `seq_len` 10, and `rope.inv_freq` (a buffer the constructor registered) is read
+    from outside the class: the frequencies are (10, 8), which a (..., 16) query can't take (checked in torch)."""
+    source = '''
+import torch
+import torch.nn as nn
+
+class RotaryEmbedding(nn.Module):
+    def __init__(self, dim, base=10000):
+        super().__init__()
+        self.register_buffer("inv_freq", 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim)))
+
+    def forward(self, seq_len):
+        freqs = torch.outer(torch.arange(seq_len, dtype=self.inv_freq.dtype), self.inv_freq)
+        return freqs.cos(), freqs.sin()
+
+def apply_rotary(x, cos, sin):
+    return x * cos + x.flip(-1) * sin
+
+rope = RotaryEmbedding(16)
+cos, sin = rope(10)
+y = apply_rotary(torch.randn(2, 4, 10, 16), cos, sin)
+'''
+    assert rows(source, "SC105") == [(19, "`apply_rotary(torch.randn(2, 4, 10, 16), cos, sin)`: cos is (10, 8), sin is "
+                                          "(10, 8): then in apply_rotary, `x * cos`: x is (2, 4, 10, 16) and cos is "
+                                          "(10, 8): 16 and 8 don't broadcast")]
+    assert rows(source.replace("freqs.cos(), freqs.sin()", "torch.cat((freqs, freqs), -1).cos(), "
+                                                           "torch.cat((freqs, freqs), -1).sin()"), "SC105") == []
+
+
+def test_a_model_passed_to_a_helper_brings_its_layers() -> None:
+    """`sample(decoder)` passes no tensor, but the model: the latents the helper builds meet its first layer."""
+    source = '''
+import torch
+import torch.nn as nn
+
+class Decoder(nn.Module):
+    def __init__(self, latent=16):
+        super().__init__()
+        self.net = nn.Sequential(nn.ConvTranspose2d(latent, 8, 4, stride=2, padding=1), nn.Sigmoid())
+
+    def forward(self, z):
+        return self.net(z)
+
+@torch.no_grad()
+def sample(decoder, n=6):
+    return decoder(torch.randn(n, 8, 4, 4))
+
+images = sample(Decoder().eval())
+fine = sample(Decoder(latent=8))
+'''
+    assert [row for row, _ in rows(source, "SC105")] == [17]
+
+
+def test_a_tensor_held_in_a_dict_is_read() -> None:
+    """`batch["label"]` of a dict literal, in the method that gets the batch."""
+    source = '''
+import torch
+import torch.nn as nn
+
+class Ranker(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scorer = nn.Linear(32, 1)
+        self.loss_fn = nn.BCEWithLogitsLoss()
+
+    def forward(self, feats):
+        return self.scorer(feats)
+
+    def compute_loss(self, batch):
+        return self.loss_fn(self(batch["feats"]), batch["label"])
+
+model = Ranker()
+model.compute_loss({"feats": torch.randn(16, 32), "label": torch.rand(16)})
+model.compute_loss({"feats": torch.randn(16, 32), "label": torch.rand(16, 1)})
+'''
+    assert [row for row, _ in rows(source, "SC104")] == [18]
+
+
+def test_an_nn_sequential_subclass_is_checked_where_it_hands_its_layers_to_torch() -> None:
+    found = rows('''
+import torch.nn as nn
+
+class Head(nn.Sequential):
+    def __init__(self, d, hidden):
+        super().__init__(nn.Linear(d, hidden), nn.GELU(), nn.Linear(hidden, hidden * 2), nn.Linear(hidden, d))
+
+class Fine(nn.Sequential):
+    def __init__(self, d, hidden):
+        layers = [nn.Linear(d, hidden), nn.GELU(), nn.Linear(hidden, d)]
+        super().__init__(*layers)
+''', "SC105")
+    assert found == [(6, "`nn.Linear(hidden, d)` expects hidden, but the layers before it give 2 * hidden features "
+                         "(last dim) (`nn.Linear(hidden, hidden * 2)`)")]
+
+
+def test_a_dict_comprehension_runs_each_entry() -> None:
+    """`{name: head(h) for name, head in self.heads.items()}`: each head meets the features."""
+    source = '''
+import torch
+import torch.nn as nn
+
+class MultiTask(nn.Module):
+    def __init__(self, age_in=256):
+        super().__init__()
+        self.backbone = nn.Sequential(nn.Linear(40, 256), nn.ReLU())
+        self.heads = nn.ModuleDict({"gender": nn.Linear(256, 2), "age": nn.Linear(age_in, 1)})
+
+    def forward(self, x):
+        h = self.backbone(x)
+        return {name: head(h) for name, head in self.heads.items()}
+
+out = MultiTask()(torch.randn(8, 40))
+wrong = MultiTask(age_in=128)(torch.randn(8, 40))
+'''
+    assert codes(source, "SC105") == [(16, "SC105")]
+
+
+def test_a_mask_that_cannot_cover_the_scores_is_found_in_a_called_forward() -> None:
+    """nanoGPT's causal buffer is (1, 1, block_size, block_size): used whole, it fits only sequences of block_size
+    tokens; cut to `[:, :, :T, :T]` it fits any (checked in torch)."""
+    source = '''
+import torch
+import torch.nn as nn
+
+class CausalAttention(nn.Module):
+    def __init__(self, block_size=16):
+        super().__init__()
+        self.register_buffer("bias", torch.tril(torch.ones(block_size, block_size)).view(1, 1, block_size, block_size))
+
+    def forward(self, q, k):
+        T = q.size(-2)
+        att = q @ k.transpose(-2, -1)
+        return att.masked_fill(self.bias == 0, float("-inf")).softmax(-1)
+
+attn = CausalAttention()
+y = attn(torch.randn(2, 4, 10, 8), torch.randn(2, 4, 10, 8))
+'''
+    assert codes(source, "SC105") == [(16, "SC105")]
+    assert codes(source.replace("self.bias == 0", "self.bias[:, :, :T, :T] == 0"), "SC105") == []

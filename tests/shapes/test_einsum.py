@@ -43,3 +43,17 @@ def test_equations_that_raise() -> None:
              '`torch.einsum("...ij,jk->...ik", torch.randn(5), torch.randn(5, 2))`: the equation gives operand 0 '
              '(...ij) 2 dims or more, but torch.randn(5) is (5,)',
              None, None, None]
+
+
+def test_an_equation_held_in_a_name_is_read() -> None:
+    """`EQ = "..."` at module level, read in a function: the same equation; a parameter's is unknown."""
+    assert probe('''
+        import torch
+        EQ = "bhqd,bhkd->bhqk"
+        def scores(q, k, equation):
+            probe(torch.einsum(EQ, torch.randn(2, 4, 10, 16), torch.randn(2, 4, 12, 16)))
+            probe_conflict(torch.einsum(EQ, torch.randn(2, 4, 10, 16), torch.randn(2, 4, 12, 8)))
+            probe(torch.einsum(equation, torch.randn(2, 4, 10, 16), torch.randn(2, 4, 12, 16)))
+    ''') == ["(2, 4, 10, 12)",
+             "`torch.einsum(EQ, torch.randn(2, 4, 10, 16), torch.randn(2, 4, 12, 8))`: subscript d is 8 in operand 1 "
+             "(torch.randn(2, 4, 12, 8) is (2, 4, 12, 8)) but 16 in operand 0", None]

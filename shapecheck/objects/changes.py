@@ -1,0 +1,83 @@
+"""Which containers code may change in place: the names of lists and dicts that `append`/`update`/... calls,
+subscript assignments and calls that may change their arguments reach. A list the code changes is no longer the
+literal it was bound to."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from shapecheck.engine.walker import walk
+from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.values import Mapping, Seq
+
+CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
+                       "sort", "reverse", "add_module"})
+
+
+# Builtins that read a container they are given and never change it.
+_READERS = frozenset({"len", "list", "tuple", "sorted", "reversed", "enumerate", "zip", "iter", "range", "print",
+                      "isinstance", "str", "repr", "int", "float", "bool", "sum", "min", "max", "any", "all", "set",
+                      "frozenset", "dict", "map", "filter", "hash", "id", "type"})
+
+
+def changed_names(scope: cst.CSTNode, functions: dict[str, cst.FunctionDef] | None = None,
+                  _seen: frozenset[int] = frozenset()) -> Iterator[str]:
+    """The plain names a container may be changed in place through, in `scope`'s code. An argument of a call counts,
+    the callee may change it, unless the callee is a builtin that only reads it, the argument is unpacked
+    (`nn.Sequential(*layers)` gets the elements, not the list), or the callee is one of the module's own
+    `functions` that changes none of its parameters' containers (`make_layers(cfg)` only iterating `cfg`)."""
+    functions = functions or {}
+    for node in walk(scope):
+        kind = type(node)
+        if kind is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in CHANGERS:
+                yield func.value.value
+            yield from changed_arguments(node, functions, _seen)  # type: ignore[arg-type]
+        elif kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
+            target = node.target  # type: ignore[attr-defined]
+            while type(target) is cst.Subscript or type(target) is cst.Attribute:
+                target = target.value
+            if type(target) is cst.Name and type(node.target) is not cst.Name:  # type: ignore[attr-defined]
+                yield target.value
+
+
+def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
+                      _seen: frozenset[int] = frozenset()) -> Iterator[str]:
+    """The names a call passes as arguments whose containers its callee may change: all of them, unless the callee
+    is a builtin that only reads them, the argument is unpacked, or the callee is one of the module's own
+    `functions` that leaves that parameter's container unchanged."""
+    func = call.func
+    if type(func) is cst.Name and func.value in _READERS and func.value not in functions:
+        return
+    callee = functions.get(func.value) if type(func) is cst.Name else None
+    kept = _unchanged_parameters(callee, functions, _seen) if callee is not None else None
+    # the arguments that go to a parameter the callee leaves unchanged
+    safe = {id(passed_argument(callee, call, name)) for name in kept} if kept else set()  # type: ignore[arg-type]
+    for arg in call.args:
+        if type(arg.value) is not cst.Name or arg.star or id(arg.value) in safe:
+            continue
+        yield arg.value.value
+
+
+def _unchanged_parameters(function: cst.FunctionDef, functions: dict[str, cst.FunctionDef],
+                          seen: frozenset[int]) -> frozenset[str] | None:
+    """The parameters whose containers `function` never changes in place, nor rebinds before passing on; None when
+    that is not told (a recursion)."""
+    if id(function) in seen:
+        return None
+    params = function.params
+    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:  # `*args`: where would it go
+        return None
+    names = {param.name.value for param in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    changed = set(changed_names(function.body, functions, seen | {id(function)}))
+    return frozenset(names - changed)
+
+
+def incomplete(value: Seq | Mapping) -> Seq | Mapping:
+    """A list or dict after a change the code doesn't state: the items it had, and perhaps more."""
+    if isinstance(value, Seq):
+        return Seq(value.items, value.kind, complete=False)
+    return Mapping(value.items, complete=False)

@@ -1,0 +1,108 @@
+"""A script's or a notebook's own code is run like a function body: a name a loop rebinds, a list a call is given,
+read there with the values the module's statements gave them; and a list a helper may change is no longer the
+literal it was, in any run."""
+
+from __future__ import annotations
+
+from tests.helpers import lint
+from tests.shapes.probe import probe
+
+
+def codes(source: str, *select: str) -> list[tuple[int, str]]:
+    return [(f.location.row, f.code) for f in lint(source, *select).findings]
+
+
+def test_a_module_level_loop_over_layers_rebinds_its_input() -> None:
+    """A notebook cell stacking layers from a config: the second layer gets what the first gave (checked in
+    torch: "mat1 and mat2 shapes cannot be multiplied (3x10 and 32x32)")."""
+    source = '''
+import torch
+import torch.nn as nn
+
+sizes = [10, 32, 16, 4]
+layers = nn.ModuleList([nn.Linear(sizes[i], sizes[i]) for i in range(len(sizes) - 1)])
+x = torch.randn(3, 10)
+for layer in layers:
+    x = torch.relu(layer(x))
+'''
+    assert codes(source, "SC105") == [(9, "SC105")]
+    assert codes(source.replace("sizes[i], sizes[i])", "sizes[i], sizes[i + 1])"), "SC105") == []
+
+
+def test_a_list_of_tensors_given_to_a_model_at_module_level_is_the_list_written() -> None:
+    source = '''
+import torch
+import torch.nn as nn
+
+class MultiScale(nn.Module):
+    def __init__(self, dims=(16, 16, 64)):
+        super().__init__()
+        self.projs = nn.ModuleList([nn.Linear(d, 32) for d in dims])
+
+    def forward(self, feats):
+        return torch.stack([proj(f) for proj, f in zip(self.projs, feats)]).sum(0)
+
+feats = [torch.randn(4, 16), torch.randn(4, 32), torch.randn(4, 64)]
+out = MultiScale()(feats)
+fine = MultiScale(dims=(16, 32, 64))(feats)
+'''
+    assert codes(source, "SC105") == [(14, "SC105")]
+
+
+def test_a_list_a_helper_may_change_is_not_the_literal_it_was() -> None:
+    """`grow(cfg)` appends to its argument: after it, `cfg` holds more than was written, in a function's run and in
+    the module's; `torch.stack(features)` only reads its list."""
+    assert probe('''
+        import torch
+        import torch.nn as nn
+
+        def make_layers(cfg, c=3):
+            layers = []
+            for v in cfg:
+                layers += [nn.Conv2d(c, v, 3, padding=1), nn.ReLU()]
+                c = v
+            return nn.Sequential(*layers)
+
+        def grow(cfg):
+            cfg.append(64)
+
+        def build():
+            cfg = [16]
+            grow(cfg)
+            probe(make_layers(cfg)(torch.randn(2, 3, 8, 8)))
+            features = [torch.randn(4, 8), torch.randn(4, 8)]
+            probe(torch.stack(features))
+            probe(torch.cat(features, dim=1))
+
+        CFG = [16]
+        grow(CFG)
+        probe(make_layers(CFG)(torch.randn(2, 3, 8, 8)))
+    ''') == ["(...)", "(2, 4, 8)", "(4, 16)", "(...)"]
+
+
+def test_a_helper_called_on_the_first_pass_of_a_loop_is_checked_with_that_pass() -> None:
+    """`if step % log_every == 0:` is taken on the first pass (step 0) of a loop that certainly runs: the helper's
+    `.item()` of per-sample losses raises there (checked in torch), in a script's loop and in the function a
+    model is given to (reported at that call)."""
+    source = '''
+import torch
+import torch.nn as nn
+
+def log(step, loss):
+    print(step, loss.item())
+
+def train(model, log_every=10):
+    for step in range(30):
+        losses = nn.functional.mse_loss(model(torch.randn(8, 5)), torch.randn(8, 3), reduction="none").mean(1)
+        if step % log_every == 0:
+            log(step, losses)
+
+model = nn.Linear(5, 3)
+for step in range(30):
+    losses = nn.functional.mse_loss(model(torch.randn(8, 5)), torch.randn(8, 3), reduction="none").mean(1)
+    if step % 10 == 0:
+        log(step, losses)
+train(model)
+'''
+    assert codes(source, "SC107") == [(18, "SC107"), (19, "SC107")]
+    assert codes(source.replace("log(step, losses)", "log(step, losses.mean())"), "SC107") == []
