@@ -18,11 +18,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Pattern:
+class Pattern(NamedTuple):
     text: str  # as written, for messages
     regex: re.Pattern[str]
     negate: bool

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class FileOptions:
+class FileOptions(NamedTuple):
     unfixable: frozenset[str] = frozenset()  # codes whose fixes are neither applied nor offered (`unfixable`)
     external: tuple[str, ...] = ()  # code prefixes other tools own: the unused-noqa check leaves them alone

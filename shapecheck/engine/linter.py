@@ -13,7 +13,6 @@ import re
 import sys
 import tokenize
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import partial
 from typing import Protocol
 
@@ -176,7 +175,7 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
         for code in applied:
             result.fixes[code] = result.fixes.get(code, 0) + 1
         current = fixed_text
-    result.findings = [replace(f, fix=None) if f.fix is not None and f.code in unfixable else f for f in findings]
+    result.findings = [f._replace(fix=None) if f.fix is not None and f.code in unfixable else f for f in findings]
     result.new_source = current if current != text else None
     return result
 
@@ -242,13 +241,13 @@ def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
 
     fix = finding.fix
     if fix is not None:
-        fix = replace(fix, edits=tuple(replace(edit, location=in_cell(edit.location),
-                                               end_location=in_cell(edit.end_location)) for edit in fix.edits))
+        fix = fix._replace(edits=tuple(edit._replace(location=in_cell(edit.location),
+                                                     end_location=in_cell(edit.end_location)) for edit in fix.edits))
     start, end = finding.location, finding.end_location
-    return replace(finding, location=in_cell(start), end_location=in_cell(end), fix=fix,
-                   cell=notebook.locate(start.row)[0], source_line=notebook.cell_line(start.row),
-                   file_location=Location(*notebook.file_position(start.row, start.column)),
-                   file_end_location=Location(*notebook.file_position(end.row, end.column)))
+    return finding._replace(location=in_cell(start), end_location=in_cell(end), fix=fix,
+                            cell=notebook.locate(start.row)[0], source_line=notebook.cell_line(start.row),
+                            file_location=Location(*notebook.file_position(start.row, start.column)),
+                            file_end_location=Location(*notebook.file_position(end.row, end.column)))
 
 
 NoqaCheck = tuple[frozenset[str], tuple[str, ...]]  # the unused-noqa check's: the enabled codes, `external`

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from shapecheck.engine import dependencies
 
@@ -29,8 +29,7 @@ _LOWER_BOUND = re.compile(r"\s*(~=|===|==|>=|>)\s*(\d+)(?:\.(\d+))?")
 _MAX_FILE = 1 << 20
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(NamedTuple):
     version: Version
     origin: str  # where it was declared, for messages: "requires-python in /p/pyproject.toml"
 
