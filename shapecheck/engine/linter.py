@@ -14,11 +14,12 @@ import sys
 import tokenize
 from collections.abc import Callable, Sequence
 from functools import partial
+from types import ModuleType
 from typing import Protocol
 
 import libcst as cst
 
-from shapecheck.engine import dependencies, unused_noqa
+from shapecheck.engine import dependencies
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import Verdict, judge
 from shapecheck.engine.traversal import Traversal
@@ -68,13 +69,20 @@ def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
     """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers;
     for torch training code without the import (see `shapecheck.engine.torch_code`), the training-loop rules; the
     unused-noqa check wherever a directive may name one of our codes."""
-    noqa_check = [rule for rule in rules if rule.code == UNUSED_NOQA and unused_noqa.has_directive(text)]
+    noqa_check = [rule for rule in rules if rule.code == UNUSED_NOQA and _unused_noqa().has_directive(text)]
     rules = [rule for rule in rules if rule.code != UNUSED_NOQA]
     if not imports_torch(text):
         if not implicit_torch_training(text):
             return noqa_check
         rules = [rule for rule in rules if rule.code.startswith(TRAINING_LOOP_RULES)]
     return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)] + noqa_check
+
+
+def _unused_noqa() -> ModuleType:
+    """`shapecheck.engine.unused_noqa`, loaded by the runs that enable SC900 (off by default) alone."""
+    from shapecheck.engine import unused_noqa
+
+    return unused_noqa
 
 
 class Analysis(Protocol):
@@ -305,7 +313,7 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
     checker = next((rule for rule in rules if rule.code == UNUSED_NOQA), None)
     if checker is not None and noqa_check is not None:
         known = frozenset(rule.code for rule in all_rules()) | ENGINE_CODES.keys()
-        extra = unused_noqa.reports(source, checker(ctx), suppressed, noqa_check[0], known, noqa_check[1])
+        extra = _unused_noqa().reports(source, checker(ctx), suppressed, noqa_check[0], known, noqa_check[1])
         extra_reports, extra_findings, _ = _findings(source, filename, extra)
         reports += extra_reports
         findings = sorted(findings + extra_findings, key=lambda f: f.sort_key)
