@@ -1,4 +1,5 @@
-"""How fast `shapecheck lint` starts, and what the result cache saves: the three ratios issue 17 asks for.
+"""How fast `shapecheck lint` starts, and what the result cache saves: the three ratios issue 17 asks for, and
+what a first-party import costs (issue 15).
 
     python bench/start_and_cache.py [--rounds 11] [--tree-rounds 3] [--files 1000] [--callgrind] [--python PATH]
                                     [--only one-file,tree,first-party]
