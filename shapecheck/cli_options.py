@@ -211,6 +211,8 @@ def _inline(value: str) -> dict[str, Any] | None:
 # --------------------------------------------------------------------------------------------- the run's own
 
 
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
 class RunSettings(NamedTuple):
     """What one run does, from the command line, else from the configuration of its first path (fixing, format,
     threshold and budget are the run's, not each file's)."""

@@ -67,6 +67,8 @@ PYPROJECT = "pyproject.toml"
 MAX_EXTEND_DEPTH = 64
 
 
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
 class Selection(NamedTuple):
     """One layer of rule selection: an extended config's, a config's, or the command line's. Layers apply in order,
     as in ruff: a layer with `select` starts over from exactly that, one without adds its `extend-select` and drops

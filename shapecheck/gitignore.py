@@ -21,6 +21,8 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
 class Pattern(NamedTuple):
     text: str  # as written, for messages
     regex: re.Pattern[str]

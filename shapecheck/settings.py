@@ -36,6 +36,8 @@ class ConfigError(Exception):
         super().__init__("\n".join(self.messages))
 
 
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
 class Settings(NamedTuple):
     """What one table says. None: the key is not given, so what the tables below it say (or the default) holds."""
 

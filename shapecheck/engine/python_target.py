@@ -29,6 +29,8 @@ _LOWER_BOUND = re.compile(r"\s*(~=|===|==|>=|>)\s*(\d+)(?:\.(\d+))?")
 _MAX_FILE = 1 << 20
 
 
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
 class Target(NamedTuple):
     version: Version
     origin: str  # where it was declared, for messages: "requires-python in /p/pyproject.toml"
