@@ -1,6 +1,8 @@
-"""How fast `shapecheck lint` starts, and what the result cache saves: the three ratios issue 17 asks for.
+"""How fast `shapecheck lint` starts, and what the result cache saves: the three ratios issue 17 asks for, and
+what a first-party import costs (issue 15).
 
     python bench/start_and_cache.py [--rounds 11] [--tree-rounds 3] [--files 1000] [--callgrind] [--python PATH]
+                                    [--only one-file,tree,first-party]
 
 1. One file, as pre-commit and an editor's save lint it after an edit: the CPU time of `shapecheck lint FILE` (an
    empty cache, so the file is linted and its entry written) against `python -c "import libcst;
@@ -12,6 +14,10 @@
 3. A tree of 1,000 files (torch's own, the first 1,000 in sorted order): the first run, with an empty cache,
    against a second over the unchanged tree. Goal: at least 20x faster, by the clock and in CPU time. A run with
    `--no-cache` shows what keeping the cache costs a first run.
+4. First-party imports (issue 15): a training script in a generated project of 200 modules (100 models, each built
+   from one of 100 blocks) imports one model, which imports its block. With the project's cache warm (every file
+   linted once), the script is edited and linted again, against the same script edited and linted in a project of
+   its own, where its import finds nothing. Goal: at most 1.2x.
 
 CPU time is user plus system time of the command and the processes it waited for (its workers). Each file is in a
 project of its own with a `pyproject.toml`, as files are in real projects. Commands run from compiled bytecode, as
@@ -164,6 +170,142 @@ def tree(work: Path, count: int, rounds: int) -> None:
     print(f"| first run / again (goal >= 20) | {wall_first / wall_again:.1f}x | {cpu_first / cpu_again:.1f}x |")
 
 
+BLOCK = """import torch
+from torch import nn
+
+
+class Block{n}(nn.Module):
+    \"\"\"A residual block of the generated project.\"\"\"
+
+    def __init__(self, width: int = {width}, dropout: float = 0.1) -> None:
+        super().__init__()
+        self.norm = nn.LayerNorm(width)
+        self.up = nn.Linear(width, 4 * width)
+        self.down = nn.Linear(4 * width, width)
+        self.drop = nn.Dropout(dropout)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = self.up(self.norm(x))
+        return x + self.drop(self.down(torch.relu(h)))
+
+
+def init_weights{n}(module: nn.Module) -> None:
+    for layer in module.modules():
+        if isinstance(layer, nn.Linear):
+            nn.init.xavier_uniform_(layer.weight)
+            nn.init.zeros_(layer.bias)
+"""
+
+MODEL = """import torch
+from torch import nn
+
+from proj.blocks.block_{n:03d} import Block{n}, init_weights{n}
+
+HIDDEN = {width}
+
+
+class Encoder{n}(nn.Module):
+    def __init__(self, in_channels: int = 3, width: int = HIDDEN) -> None:
+        super().__init__()
+        self.conv = nn.Conv2d(in_channels, width, kernel_size=3, padding=1)
+        self.pool = nn.AdaptiveAvgPool2d(1)
+
+    def forward(self, images: torch.Tensor) -> torch.Tensor:
+        features = self.pool(torch.relu(self.conv(images)))
+        return features.flatten(1)
+
+
+class Net{n}(nn.Module):
+    def __init__(self, n_classes: int = 10, depth: int = 4) -> None:
+        super().__init__()
+        self.encoder = Encoder{n}()
+        self.blocks = nn.Sequential(*[Block{n}(HIDDEN) for _ in range(depth)])
+        self.head = nn.Linear(HIDDEN, n_classes)
+        init_weights{n}(self)
+
+    def forward(self, images: torch.Tensor) -> torch.Tensor:
+        return self.head(self.blocks(self.encoder(images)))
+
+
+class Unrelated{n}(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.table = nn.Embedding(1000, HIDDEN)
+        self.rnn = nn.GRU(HIDDEN, HIDDEN, batch_first=True)
+
+    def forward(self, tokens: torch.Tensor) -> torch.Tensor:
+        out, _ = self.rnn(self.table(tokens))
+        return out[:, -1]
+
+
+def build{n}(n_classes: int) -> Net{n}:
+    return Net{n}(n_classes)
+"""
+
+SCRIPT = """import torch
+from torch import nn
+
+from proj.models.model_{n:03d} import Net{n}
+
+
+def train(loader, epochs: int = 10) -> nn.Module:
+    model = Net{n}(n_classes=10)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    for _ in range(epochs):
+        model.train()
+        for images, labels in loader:
+            optimizer.zero_grad()
+            loss = nn.functional.cross_entropy(model(images), labels)
+            loss.backward()
+            optimizer.step()
+    return model
+
+
+def smoke_test() -> None:
+    model = Net{n}()
+    logits = model(torch.randn(8, 3, 32, 32))
+    print(logits.softmax(dim=-1).argmax(dim=-1))
+"""
+
+
+def generated_project(root: Path, modules: int) -> Path:
+    """`modules` files: half blocks, half models built from them, and the script (which imports the middle model)."""
+    root.mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[project]\nname = "proj"\n\n[tool.shapecheck]\n')
+    for folder in ("proj", "proj/blocks", "proj/models"):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        (root / folder / "__init__.py").write_text("")
+    for n in range(modules // 2):
+        (root / "proj" / "blocks" / f"block_{n:03d}.py").write_text(BLOCK.format(n=n, width=64 + n))
+        (root / "proj" / "models" / f"model_{n:03d}.py").write_text(MODEL.format(n=n, width=64 + n))
+    (root / "train.py").write_text(SCRIPT.format(n=modules // 4))
+    return root / "train.py"
+
+
+def first_party(work: Path, rounds: int, modules: int) -> None:
+    script = generated_project(work / "project", modules)
+    alone = project_with({"train.py": script}, work / "alone") / "train.py"
+    lint = [*shapecheck(), "lint", "--exit-zero", "--quiet", "train.py"]
+    measured([*shapecheck(), "lint", "--exit-zero", "--quiet", "."], script.parent)  # bytecode, the project's cache
+    measured(lint, alone.parent)
+    original = script.read_text()
+    times: dict[str, list[float]] = {"alone": [], "project": []}
+    for number in range(rounds):
+        # An edit each round, so the script itself is always linted again: only the project's other files are cached.
+        for name, path in (("alone", alone), ("project", script)):
+            path.write_text(f"{original}# edit {number}\n")
+            times[name].append(measured(lint, path.parent)[0])
+    m = {key: median(values) * 1000 for key, values in times.items()}
+    print(f"\n4. First-party imports: CPU ms, medians of {rounds} interleaved rounds, the script edited each round\n")
+    print("| the script linted | CPU ms | x alone (goal <= 1.2) |")
+    print("| --- | ---: | ---: |")
+    print(f"| alone (its import finds nothing) | {m['alone']:.0f} | 1.00 |")
+    print(f"| in a {modules}-module project, its cache warm | {m['project']:.0f} | {m['project'] / m['alone']:.2f} |")
+
+
+PARTS = ("one-file", "tree", "first-party")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=11, help="rounds of the one-file runs")
@@ -171,6 +313,8 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=1000, help="files in the tree")
     parser.add_argument("--callgrind", action="store_true", help="also count instructions (slow)")
     parser.add_argument("--python", default=sys.executable, help="the interpreter (and its shapecheck) to measure")
+    parser.add_argument("--modules", type=int, default=200, help="modules of the first-party project")
+    parser.add_argument("--only", default=",".join(PARTS), help=f"which parts to run, of {', '.join(PARTS)}")
     args = parser.parse_args()
     global PYTHON
     PYTHON = args.python
@@ -184,8 +328,13 @@ def main() -> None:
         print("shapecheck is installed in editable mode: every `python` start here also loads the editable finder "
               "(pathlib and more), `python -c pass` included")
     with tempfile.TemporaryDirectory(prefix="shapecheck-bench-") as folder:
-        one_file(Path(folder), args.rounds, args.callgrind)
-        tree(Path(folder), args.files, args.tree_rounds)
+        parts = set(args.only.split(","))
+        if "one-file" in parts:
+            one_file(Path(folder), args.rounds, args.callgrind)
+        if "tree" in parts:
+            tree(Path(folder), args.files, args.tree_rounds)
+        if "first-party" in parts:
+            first_party(Path(folder), args.rounds, args.modules)
 
 
 if __name__ == "__main__":

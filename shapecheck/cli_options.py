@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
@@ -212,8 +211,9 @@ def _inline(value: str) -> dict[str, Any] | None:
 # --------------------------------------------------------------------------------------------- the run's own
 
 
-@dataclass(frozen=True)
-class RunSettings:
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
+class RunSettings(NamedTuple):
     """What one run does, from the command line, else from the configuration of its first path (fixing, format,
     threshold and budget are the run's, not each file's)."""
 

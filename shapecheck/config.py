@@ -30,10 +30,10 @@ import os
 import stat
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.registry import resolve_layers
@@ -67,8 +67,9 @@ PYPROJECT = "pyproject.toml"
 MAX_EXTEND_DEPTH = 64
 
 
-@dataclass(frozen=True)
-class Selection:
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
+class Selection(NamedTuple):
     """One layer of rule selection: an extended config's, a config's, or the command line's. Layers apply in order,
     as in ruff: a layer with `select` starts over from exactly that, one without adds its `extend-select` and drops
     its `ignore` from what the layers before it chose; within a layer the more specific selector wins."""
@@ -78,8 +79,7 @@ class Selection:
     extend_select: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Layer:
+class Layer(NamedTuple):
     settings: Settings
     root: Path  # the folder its relative patterns are relative to
     path: Path | None = None  # the file it came from; None: the command line or the defaults
@@ -105,8 +105,7 @@ class Exclusions:
         return any(patterns.covers(path, is_dir) for patterns in self.lists)
 
 
-@dataclass(frozen=True)
-class _PerFileIgnore:
+class _PerFileIgnore(NamedTuple):
     patterns: PatternList
     codes: tuple[str, ...]
     negated: bool  # `!pattern`: the codes apply to the files the pattern does not match
@@ -126,8 +125,7 @@ class Config:
 
     def over(self, settings: Settings | None, root: Path) -> Config:
         """This configuration with `settings` (the `--config` overrides, the command line) applied over it."""
-        return self if settings is None or settings == Settings() else replace(
-            self, layers=(*self.layers, Layer(settings, root)))
+        return self if settings is None or settings == Settings() else Config((*self.layers, Layer(settings, root)))
 
     # ------------------------------------------------------------------------------------------- where from
 
@@ -252,8 +250,8 @@ class Config:
         """The settings as `--show-settings` prints them, one `key = value` per line."""
         lines = [f"root = {self.root}"]
         for number, layer in enumerate(self.layers, start=1):
-            given = {field.name.replace("_", "-"): getattr(layer.settings, field.name)
-                     for field in fields(Settings) if getattr(layer.settings, field.name) not in (None, ())}
+            given = {name.replace("_", "-"): value for name, value in layer.settings._asdict().items()
+                     if value not in (None, ())}
             source = layer.path or f"(command line, relative to {layer.root})"
             lines.append(f"layer[{number}] = {source}: " + (", ".join(f"{key} = {_toml(value)}"
                                                                       for key, value in given.items()) or "defaults"))

@@ -18,11 +18,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Pattern:
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
+class Pattern(NamedTuple):
     text: str  # as written, for messages
     regex: re.Pattern[str]
     negate: bool

@@ -21,7 +21,6 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from shapecheck.config import ConfigError, Resolver, rules_without
@@ -106,7 +105,7 @@ class _Session:
             self.cells.append(cell)
         if findings:
             # Printed below the cell itself, so "cell" names it (IPython 8 and 9 count executions differently).
-            shown = [replace(finding, filename="cell", cell=None) for finding in findings]
+            shown = [finding._replace(filename="cell", cell=None) for finding in findings]
             count = f"{len(shown)} finding{'s' if len(shown) > 1 else ''}"
             print(f"shapecheck: {count} in this cell (it runs anyway):\n\n{full.render(shown, False)}",
                   file=sys.stderr)

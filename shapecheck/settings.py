@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from shapecheck.engine.python_target import target_version
 from shapecheck.engine.registry import SelectorError, check_selectors
@@ -37,8 +36,9 @@ class ConfigError(Exception):
         super().__init__("\n".join(self.messages))
 
 
-@dataclass(frozen=True)
-class Settings:
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
+class Settings(NamedTuple):
     """What one table says. None: the key is not given, so what the tables below it say (or the default) holds."""
 
     extend: str | None = None
@@ -204,7 +204,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "cache-dir": lambda value: _folder(value),
 }
 KEYS = tuple(_CHECKS)
-assert {key.replace("-", "_") for key in KEYS} == {field.name for field in fields(Settings)}
+assert {key.replace("-", "_") for key in KEYS} == set(Settings._fields)
 
 
 def parse_table(table: Mapping[str, Any], origin: str) -> Settings:

@@ -13,5 +13,14 @@ def lint(source: str, *codes: str, fix: str | None = None, filename: str = "exam
     return lint_text(source, filename, rules, fix=fix)
 
 
+def as_data(value: object) -> object:
+    """A finding (a named tuple of named tuples) as nested dicts, its tuples kept: what tests compare and print."""
+    if hasattr(value, "_asdict"):
+        return {name: as_data(field) for name, field in value._asdict().items()}
+    if isinstance(value, tuple):
+        return tuple(as_data(item) for item in value)
+    return value
+
+
 def codes_of(result: FileResult) -> list[str]:
     return [finding.code for finding in result.findings]

@@ -9,7 +9,6 @@ import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -64,7 +63,7 @@ def test_pylint_is_path_row_code_message():
 
 def test_pylint_places_a_notebook_finding_in_the_ipynb_file():
     cell = finding(row=2, column=5)
-    cell = replace(cell, filename="nb.ipynb", cell=3, file_location=Location(40, 9), file_end_location=Location(40, 20))
+    cell = cell._replace(filename="nb.ipynb", cell=3, file_location=Location(40, 9), file_end_location=Location(40, 20))
     assert render("pylint", [cell], RULES).startswith("nb.ipynb:40: [SC301] ")
 
 
@@ -137,7 +136,7 @@ def test_gitlab_paths_are_relative_to_the_ci_project_dir(repository, monkeypatch
 
 
 def test_gitlab_warnings_are_minor_and_fingerprints_are_unique_and_stable(repository):
-    twins = [softmax(), softmax(row=9), replace(softmax(row=12), severity="warning")]
+    twins = [softmax(), softmax(row=9), softmax(row=12)._replace(severity="warning")]
     issues = json.loads(render("gitlab", twins, RULES))
     fingerprints = [issue["fingerprint"] for issue in issues]
     assert len(set(fingerprints)) == 3 and all(len(f) == 16 for f in fingerprints)

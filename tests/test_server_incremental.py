@@ -14,7 +14,6 @@ import os
 import random
 import re
 from bisect import bisect_right
-from dataclasses import asdict
 from pathlib import Path
 
 import libcst as cst
@@ -31,6 +30,7 @@ from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.model_outputs import ForwardReturns
 from shapecheck.runner import lint_decoded
 from shapecheck.server.incremental import _FACT, Incremental, _Kept
+from tests.helpers import as_data
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = sorted((ROOT / "tests" / "data" / "incremental").glob("*.py"))
@@ -43,7 +43,7 @@ LONG = pytest.mark.skipif(not os.environ.get("SHAPECHECK_SOAK"), reason="long: s
 
 def lint(text: str, analysis: Incremental | None = None) -> tuple:
     result = lint_decoded(text, "model.py", RULES, None, *([analysis] if analysis is not None else []))
-    return result.error, result.warning, [asdict(finding) for finding in result.findings]
+    return result.error, result.warning, [as_data(finding) for finding in result.findings]
 
 
 def typed(analysis: Incremental, texts: list[str]) -> list[int]:

@@ -4,13 +4,13 @@ so the server's SC000 is `shapecheck lint`'s."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
 
 import pytest
 
 from shapecheck.engine.registry import resolve
 from shapecheck.runner import lint_decoded
 from shapecheck.server.incremental import Incremental
+from tests.helpers import as_data
 
 RULES = resolve(None)
 BASE = '''"""A model."""
@@ -35,7 +35,7 @@ FUTURE = "from __future__ import annotations\n"
 
 def lint(text: str, analysis: Incremental | None = None) -> tuple:
     result = lint_decoded(text, "model.py", RULES, None, *([analysis] if analysis is not None else []))
-    return result.error, result.warning, [asdict(finding) for finding in result.findings]
+    return result.error, result.warning, [as_data(finding) for finding in result.findings]
 
 
 def edits(texts: list[str]) -> list[bool]:

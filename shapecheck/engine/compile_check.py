@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from shapecheck.engine.newer_syntax import older_spelling, running_version, version_text
 from shapecheck.engine.python_target import Target, declared_target
 
 # One path component longer than any file system allows (255 bytes), so opening it always fails.
@@ -60,6 +59,8 @@ class Verdict:
         """What to tell the user about a text accepted for a newer target than the running Python."""
         if self.newer is None:
             return None
+        from shapecheck.engine.newer_syntax import running_version, version_text
+
         return (f"judged as Python {version_text(self.newer.version)} code ({self.newer.origin}): the running "
                 f"Python {version_text(running_version())} cannot compile it")
 
@@ -106,6 +107,9 @@ def judge(text: str, filename: str, tree: Callable[[], cst.Module | None], top_l
         return Verdict(None, certain=False)
     if error is None:
         return Verdict(None)
+    # Only a text the running Python refuses is judged for newer syntax: most files never load its tables.
+    from shapecheck.engine.newer_syntax import older_spelling, running_version, version_text
+
     target = declared_target(filename)
     if target is None or target.version <= running_version():
         return Verdict(error)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class FileOptions:
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
+class FileOptions(NamedTuple):
     unfixable: frozenset[str] = frozenset()  # codes whose fixes are neither applied nor offered (`unfixable`)
     external: tuple[str, ...] = ()  # code prefixes other tools own: the unused-noqa check leaves them alone

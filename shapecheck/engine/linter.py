@@ -13,13 +13,13 @@ import re
 import sys
 import tokenize
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import partial
+from types import ModuleType
 from typing import Protocol
 
 import libcst as cst
 
-from shapecheck.engine import dependencies, unused_noqa
+from shapecheck.engine import dependencies
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import Verdict, judge
 from shapecheck.engine.traversal import Traversal
@@ -69,13 +69,20 @@ def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
     """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers;
     for torch training code without the import (see `shapecheck.engine.torch_code`), the training-loop rules; the
     unused-noqa check wherever a directive may name one of our codes."""
-    noqa_check = [rule for rule in rules if rule.code == UNUSED_NOQA and unused_noqa.has_directive(text)]
+    noqa_check = [rule for rule in rules if rule.code == UNUSED_NOQA and _unused_noqa().has_directive(text)]
     rules = [rule for rule in rules if rule.code != UNUSED_NOQA]
     if not imports_torch(text):
         if not implicit_torch_training(text):
             return noqa_check
         rules = [rule for rule in rules if rule.code.startswith(TRAINING_LOOP_RULES)]
     return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)] + noqa_check
+
+
+def _unused_noqa() -> ModuleType:
+    """`shapecheck.engine.unused_noqa`, loaded by the runs that enable SC900 (off by default) alone."""
+    from shapecheck.engine import unused_noqa
+
+    return unused_noqa
 
 
 class Analysis(Protocol):
@@ -176,7 +183,7 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
         for code in applied:
             result.fixes[code] = result.fixes.get(code, 0) + 1
         current = fixed_text
-    result.findings = [replace(f, fix=None) if f.fix is not None and f.code in unfixable else f for f in findings]
+    result.findings = [f._replace(fix=None) if f.fix is not None and f.code in unfixable else f for f in findings]
     result.new_source = current if current != text else None
     return result
 
@@ -242,13 +249,13 @@ def _in_cell(notebook: Notebook, finding: Finding) -> Finding:
 
     fix = finding.fix
     if fix is not None:
-        fix = replace(fix, edits=tuple(replace(edit, location=in_cell(edit.location),
-                                               end_location=in_cell(edit.end_location)) for edit in fix.edits))
+        fix = fix._replace(edits=tuple(edit._replace(location=in_cell(edit.location),
+                                                     end_location=in_cell(edit.end_location)) for edit in fix.edits))
     start, end = finding.location, finding.end_location
-    return replace(finding, location=in_cell(start), end_location=in_cell(end), fix=fix,
-                   cell=notebook.locate(start.row)[0], source_line=notebook.cell_line(start.row),
-                   file_location=Location(*notebook.file_position(start.row, start.column)),
-                   file_end_location=Location(*notebook.file_position(end.row, end.column)))
+    return finding._replace(location=in_cell(start), end_location=in_cell(end), fix=fix,
+                            cell=notebook.locate(start.row)[0], source_line=notebook.cell_line(start.row),
+                            file_location=Location(*notebook.file_position(start.row, start.column)),
+                            file_end_location=Location(*notebook.file_position(end.row, end.column)))
 
 
 NoqaCheck = tuple[frozenset[str], tuple[str, ...]]  # the unused-noqa check's: the enabled codes, `external`
@@ -306,7 +313,7 @@ def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules
     checker = next((rule for rule in rules if rule.code == UNUSED_NOQA), None)
     if checker is not None and noqa_check is not None:
         known = frozenset(rule.code for rule in all_rules()) | ENGINE_CODES.keys()
-        extra = unused_noqa.reports(source, checker(ctx), suppressed, noqa_check[0], known, noqa_check[1])
+        extra = _unused_noqa().reports(source, checker(ctx), suppressed, noqa_check[0], known, noqa_check[1])
         extra_reports, extra_findings, _ = _findings(source, filename, extra, ctx.code)
         reports += extra_reports
         findings = sorted(findings + extra_findings, key=lambda f: f.sort_key)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from shapecheck.engine import dependencies
 
@@ -29,8 +29,9 @@ _LOWER_BOUND = re.compile(r"\s*(~=|===|==|>=|>)\s*(\d+)(?:\.(\d+))?")
 _MAX_FILE = 1 << 20
 
 
-@dataclass(frozen=True)
-class Target:
+# A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
+# compiles its methods at import (see `shapecheck.findings`).
+class Target(NamedTuple):
     version: Version
     origin: str  # where it was declared, for messages: "requires-python in /p/pyproject.toml"
 
