@@ -101,17 +101,31 @@ class ShapeEvaluator(Evaluator):
             self.errors.append(error)
             return []
 
+    def read_in_runs(self, node: cst.CSTNode) -> bool:
+        """Whether `node` reads a name whose value a run of the function (or module) being visited may know better
+        than the bindings (`objects.carried`): a cheap test, the run is not made."""
+        function = self._run_here()
+        if function is None:
+            return False
+        names = self._carried.get(id(function))
+        if names is None:
+            names = self._carried[id(function)] = carried(function)
+        return names.read_by(node)
+
+    def _run_here(self) -> cst.FunctionDef | cst.Module | None:
+        """The function (or module) whose run on its own signature answers for the node being visited; None where
+        no such run applies (inside a call's run, a branch or a forced path)."""
+        function = self.ctx.function or (self.ctx.module if self.ctx.class_def is None else None)
+        if function is None or self._home is not None or self._branches is not None or self._forced:
+            return None
+        return function
+
     def _versions_here(self, node: cst.CSTNode) -> list[tuple[int, bool]] | None:
         """The versions (and whether it ran for certain) of the statement being visited, in the run of the
         function (or module) it is in on its own signature; None where `node` reads nothing that a run knows
         better than the bindings (no loop, comprehension or in-place change reaches it): the run is not made."""
-        function = self.ctx.function or (self.ctx.module if self.ctx.class_def is None else None)
-        if function is None or self._home is not None or self._branches is not None or self._forced:
-            return None
-        names = self._carried.get(id(function))
-        if names is None:
-            names = self._carried[id(function)] = carried(function)
-        if not names.read_by(node):
+        function = self._run_here()
+        if function is None or not self.read_in_runs(node):
             return None
         _, where = self._generic_run(function)
         for node in reversed(self.ctx.ancestors):

@@ -160,7 +160,14 @@ def found_at_call(ev: ShapeEvaluator, call: cst.Call, check: Check) -> str | Non
     """The message at the call being visited for what `check` finds in the code it runs (see `inside`), on the
     arguments as they are there, or as they are on a pass of a loop that certainly runs it (`log(step, losses)`
     under `if step % log_every == 0`, which the first pass, step 0, takes)."""
-    for before in (ev.now(), *ev.certain_runs(call)):
+    now = ev.now()
+    found = inside(ev, call, now, check)
+    if found is not None:
+        return at_call(ev, call, now, found)
+    # a run is costly: only for a call of project code, or one whose callee a loop picks (`for block in blocks`)
+    if not (runs_project_code(ev, call, now) or ev.read_in_runs(call.func)):
+        return None
+    for before in ev.certain_runs(call):
         found = inside(ev, call, before, check)
         if found is not None:
             return at_call(ev, call, before, found)
