@@ -17,7 +17,7 @@ Anything the code does not state is unknown, and unknown is never guessed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
 import sys
@@ -224,10 +224,6 @@ class Evaluator:
         if binding.value is None:
             return None
         return self._in_home(binding, lambda: self.evaluate(want, binding.value, binding.seq))
-
-    def dim_in(self, expr: cst.BaseExpression, binding: Binding) -> Dim | None:
-        """`expr`, an int-valued part of what `binding` bound (a layer's constructor argument), as a Dim."""
-        return self._in_home(binding, lambda: self.size(expr, binding.seq))
 
     def _in_home(self, binding: Binding, read):
         self._points[binding.seq] = binding.path

@@ -216,10 +216,6 @@ class Super:
     owner: ClassValue
 
 
-def is_known(value: object) -> bool:
-    return value is not UNKNOWN and value is not None
-
-
 def constant_of(node: cst.BaseExpression) -> object:
     """The value of a literal: ints as Dims, strings, floats, True/False/None; UNKNOWN for anything else."""
     kind = type(node)

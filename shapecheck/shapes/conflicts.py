@@ -7,7 +7,6 @@ import libcst as cst
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
 from shapecheck.shapes import dim_range, einsum, layers, masks, ops, runs
-from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import BROADCASTING, is_number
