@@ -295,7 +295,7 @@ class AnnotationMismatch(Rule):
         # the callee's own annotations (a local's, the return's) against what it computes on these arguments
         inner = runs.inside(ev, node, ev.now(), _stated_in_run(callee.node), depth=0)
         if inner is not None:
-            self.report(node, runs.at_call(ev, node, ev.now(), inner))
+            self.report(*runs.located(ev, node, ev.now(), inner))
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is None or type(node.target) not in (cst.Name, cst.Attribute) or shape_tested(self.ctx):

@@ -230,11 +230,13 @@ class BroadcastSurprise(Rule):
         found = _finding(ev, node, ev.now())
         # in a called function or forward, unless the caller shapes an argument for broadcasting itself
         # (`pairwise(z.view(n, 1, d), mu.view(1, n, d))`): the callee's elementwise code is generic on purpose
-        if found is None and runs.runs_project_code(ev, node, ev.now()) \
-                and not any(spells_broadcast(self.ctx, arg.value) for arg in node.args):
-            found = runs.found_at_call(ev, node, _finding)
         if found is not None:
             self.report(node, found)
+        elif runs.runs_project_code(ev, node, ev.now()) \
+                and not any(spells_broadcast(self.ctx, arg.value) for arg in node.args):
+            where = runs.found_at_call(ev, node, _finding)
+            if where is not None:
+                self.report(*where)
 
     def _visit(self, node: cst.CSTNode) -> None:
         ev = evaluator(self.ctx)

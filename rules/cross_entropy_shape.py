@@ -168,10 +168,12 @@ class CrossEntropyShape(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         ev = evaluator(self.ctx)
         found = _finding(ev, node, ev.now())
-        if found is None:
-            found = runs.found_at_call(ev, node, _finding)  # a loss computed in a called function or forward
         if found is not None:
             self.report(node, found)
+        else:  # a loss computed in a called function or forward
+            where = runs.found_at_call(ev, node, _finding)
+            if where is not None:
+                self.report(*where)
 
 
 def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:

@@ -197,10 +197,12 @@ class NonScalarItemOrBackward(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         ev = evaluator(self.ctx)
         found = _finding(ev, node, ev.now())
-        if found is None:
-            found = runs.found_at_call(ev, node, _finding)  # in a called function or forward
         if found is not None:
             self.report(node, found)
+        else:  # in a called function or forward
+            where = runs.found_at_call(ev, node, _finding)
+            if where is not None:
+                self.report(*where)
 
     def _truth(self, node: cst.CSTNode) -> None:
         ev = evaluator(self.ctx)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Rule
+from shapecheck.shapes import runs
 from shapecheck.shapes.evaluator import evaluator, shape_conflict
 from shapecheck.shapes.layers import construction_conflict
 
@@ -23,7 +24,8 @@ class ShapeMismatch(Rule):
         - a layer applied to a tensor whose feature size differs from the layer's: consecutive `nn.Linear` layers
           whose sizes do not meet, a `Flatten` or conv stack into a Linear with the wrong `in_features`, a conv or
           norm given the wrong number of channels, an RNN or `LayerNorm` given the wrong last dim;
-        - `@` / `matmul` / `mm` / `bmm` whose inner dims differ;
+        - `@` / `matmul` / `mm` / `bmm` whose inner dims differ, `mm` of a tensor that is not 2-D, `bmm` of one that is
+          not 3-D or of batches of different sizes (neither broadcasts);
         - `torch.cat` whose tensors differ outside the cat dim, `torch.stack` of tensors of different shapes;
         - elementwise ops and masks whose dims cannot broadcast (two different literals, two different names of a
           jaxtyping annotation);
@@ -76,6 +78,16 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # the Luong attention step as written: 2-D weights made a batch of one-row matrices first
+        """
+        import torch
+        import torch.nn.functional as F
+
+        encoder_outputs = torch.randn(4, 9, 32)
+        weights = F.softmax(torch.randn(4, 9), dim=1)
+        context = weights.unsqueeze(1).bmm(encoder_outputs).squeeze(1)
+        projected = torch.mm(context, torch.randn(32, 10))
+        """,
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -300,6 +312,22 @@ class ShapeMismatch(Rule):
         """,
     ]
     INVALID = [
+        # Luong attention: `bmm` of 2-D weights (one row per batch item) with the (B, T, H) encoder outputs
+        """
+        import torch
+        import torch.nn.functional as F
+
+        encoder_outputs = torch.randn(4, 9, 32)
+        weights = F.softmax(torch.randn(4, 9), dim=1)
+        context = weights.bmm(encoder_outputs)
+        """,
+        # `bmm` does not broadcast a batch of one
+        """
+        import torch
+
+        queries, memory = torch.randn(8, 5, 16), torch.randn(1, 16, 7)
+        scores = torch.bmm(queries, memory)
+        """,
         """
         from jaxtyping import Float
         from torch import Tensor
@@ -481,4 +509,4 @@ class ShapeMismatch(Rule):
             code = " ".join(self.ctx.code(conflict.node).split())
             if len(code) <= MAX_CODE:
                 message = f"`{code}`: {message}"
-        self.report(conflict.node, message)
+        self.report(*runs.reported_at(self.ctx, conflict.node, message, conflict.path))

@@ -316,9 +316,9 @@ class ViewAfterTranspose(Rule):
         ev = evaluator(self.ctx)
         if type(func) is not cst.Attribute or func.attr.value != "view" or not node.args:
             # a transposed tensor handed to the project's code that views it (`self.block(x.transpose(1, 2))`)
-            found = runs.found_at_call(ev, node, _layout)
-            if found is not None:
-                self.report(node, found)
+            where = runs.found_at_call(ev, node, _layout)
+            if where is not None:
+                self.report(*where)
             return
         conflict = ev.layout_conflict(node)
         if conflict is None or self.ctx.is_foreign(func.value):

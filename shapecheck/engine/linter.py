@@ -396,7 +396,11 @@ def _findings(source: ParsedSource, filename: str, reports: Sequence[Report], co
     lines = [line.rstrip("\r\n") for line in source.lines]  # `source_lines(source.text)`: one end per line
     exemptions = line_exemptions(lines, {positions[r.node].start.line for r in reports})
     kept, findings, suppressed = [], [], set()
+    reported: set[tuple[str, int]] = set()
     for report in reports:
+        if (report.rule.code, id(report.node)) in reported:
+            continue  # two calls whose runs fail at one operation: the first one's finding
+        reported.add((report.rule.code, id(report.node)))
         span = positions[report.node]
         row = span.start.line
         codes = exemptions.get(row)

@@ -11,7 +11,7 @@ from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import BROADCASTING, is_number
 from shapecheck.shapes.joins import UNCOUNTED, joined
-from shapecheck.shapes.matmul import matmul
+from shapecheck.shapes.matmul import matmul, strict_product
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import same
 from shapecheck.shapes.sizes import measured
@@ -38,7 +38,7 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         name = torch_name(qualname) if qualname is not None else None
         if name in _MATMUL_FUNCTIONS:
             args = Args(node)
-            return _matmul(ev, node, args.get(0, "input"), args.get(1, "other", "mat2"), before)
+            return _matmul(ev, node, args.get(0, "input"), args.get(1, "other", "mat2"), before, name[6:])
         if name in _JOIN_FUNCTIONS:
             return _joined(ev, node, before, name == "torch.stack")
         if name == "torch.einsum":
@@ -55,7 +55,7 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             if method in masks.MASKED_FILL:
                 return masks.mask_conflict(ev, node, before)
             if method in _MATMUL_METHODS:
-                return _matmul(ev, node, node.func.value, Args(node).get(0, "other", "mat2"), before)
+                return _matmul(ev, node, node.func.value, Args(node).get(0, "other", "mat2"), before, method)
             if method in _VIEW_METHODS:
                 shape = ev.tensor(node.func.value, before)
                 sizes = shape_arguments(ev, Args(node), 0, "size" if method == "view" else "shape", before)
@@ -171,21 +171,25 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     found = runs.first_conflict(ev, callee, ev.calls.run(callee, args))
     if found is None:
         return None
-    return Conflict("call", node, (), runs.at_call(ev, node, before, found))
+    return Conflict("call", node, (), runs.at_call(ev, node, before, found.text), found.path)
 
 
-def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int) -> Conflict | None:
-
+def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int, kind: str = "matmul") -> Conflict | None:
+    """`@`, `matmul`, `mm` or `bmm` (`kind`) on operands whose inner dims differ, or of a rank or batch size
+    `mm`/`bmm` does not take (they don't broadcast)."""
     if left_expr is None or right_expr is None:
         return None
     left, right = ev.tensor(left_expr, before), ev.tensor(right_expr, before)
     if left is None or right is None:
         return None
+    code = ev.ctx.code
+    a, b = code(left_expr), code(right_expr)
+    strict = strict_product(kind, left, right, a, b)
+    if strict is not None:
+        return Conflict("matmul", node, (left, right), strict)
     _, inner = matmul(left, right)
     if inner is None:
         return None
-    code = ev.ctx.code
-    a, b = code(left_expr), code(right_expr)
     message = f"inner dims differ: {a} is {left.render()}, {b} is {right.render()}"
     last = right.size(-1)
     if right.rank is not None and right.rank >= 2 and last is not None and inner[0] == last:

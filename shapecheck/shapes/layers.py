@@ -66,7 +66,8 @@ class Sequential(Layer):
             applied = layer.apply((x,))
             if applied.mismatch is not None:
                 mismatch = applied.mismatch
-                return Applied(None, Mismatch(mismatch.has, mismatch.expects, layer.spelled, mismatch.detail)), index
+                return Applied(None, Mismatch(mismatch.has, mismatch.expects, layer.spelled, mismatch.detail,
+                                                      mismatch.path)), index
             value = applied.value
             x = value if isinstance(value, Shape) else None if value is not None else \
                 Shape.unknown_rank(layout_known=False)
@@ -232,7 +233,7 @@ def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None
     named = ev.ctx.code(argument) if type(argument) in (cst.Name, cst.Attribute) else "the input"
     described = f"{named} is {inputs[0].render()}" if inputs[0] is not None else ""
     return Conflict("layer", call, tuple(shape for shape in inputs if shape is not None),
-                    message(ev.ctx.code(call), described, callee, layer, mismatch))
+                    message(ev.ctx.code(call), described, callee, layer, mismatch), mismatch.path)
 
 
 def construction_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None:

@@ -3,6 +3,7 @@ own module)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -63,17 +64,44 @@ def _matmul_shape(left: Shape, right: Shape) -> tuple[Shape | None, tuple[Dim, D
     return Shape(dims, batch.shape.variadic, "...", tuple(range(len(dims))), dtype), None
 
 
-def _matmul_function(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+# The products that take only matrices (mm) or batches of them (bmm) and broadcast nothing.
+_STRICT_RANKS = {"mm": 2, "bmm": 3}
+
+
+def strict_product(kind: str, left: Shape, right: Shape, a: str, b: str) -> str | None:
+    """Why `mm`/`bmm` (`kind`) certainly fails on operands spelled `a` and `b`: a rank it does not take ("self must
+    be a matrix", "batch1 must be a 3D tensor"), or batch sizes that differ; None for `matmul` and `@`."""
+    rank = _STRICT_RANKS.get(kind)
+    if rank is None:
+        return None
+    for spelled, shape in ((a, left), (b, right)):
+        if shape.rank is not None and shape.rank != rank:
+            what = "matrices (2-D)" if rank == 2 else "batches of matrices (3-D)"
+            return f"{kind} multiplies {what}, but {spelled} is {shape.render()}"
+    if rank == 3 and left.rank == 3 and right.rank == 3 and same(left.dims[0], right.dims[0]) is False:
+        return (f"bmm needs one batch size: {a} is {left.render()}, {b} is {right.render()} (it does not "
+                f"broadcast: `@` does)")
+    return None
+
+
+def _product(kind: str, left: Shape, right: Shape) -> Shape | None:
+    rank = _STRICT_RANKS.get(kind)
+    if rank is not None and (left.rank is not None and left.rank != rank or right.rank is not None and right.rank != rank):
+        return None  # it raises
+    return matmul(left, right)[0]
+
+
+def _matmul_function(kind: str, ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     left, right = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "other", "mat2"), before)
     if left is None or right is None:
         return Shape.unknown_rank()
-    return matmul(left, right)[0]
+    return _product(kind, left, right)
 
 
-def _matmul_method(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+def _matmul_method(kind: str, ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     other = ev.tensor(args.get(0, "other", "mat2"), before)
-    return matmul(shape, other)[0] if other is not None else None
+    return _product(kind, shape, other) if other is not None else None
 
 
 def cdist(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
@@ -112,6 +140,6 @@ def _last_replaced(shape: Shape, dim: Dim) -> Shape:
                  shape.dtype)
 
 
-METHODS = {"matmul": _matmul_method, "mm": _matmul_method, "bmm": _matmul_method}
-FUNCTIONS = {"torch.matmul": _matmul_function, "torch.mm": _matmul_function, "torch.bmm": _matmul_function,
+METHODS = {kind: partial(_matmul_method, kind) for kind in ("matmul", "mm", "bmm")}
+FUNCTIONS = {**{f"torch.{kind}": partial(_matmul_function, kind) for kind in ("matmul", "mm", "bmm")},
              "F.linear": linear, "torch.cdist": cdist, "torch.outer": outer, "torch.ger": outer}

@@ -21,7 +21,7 @@ from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.objects.values import Const, truth
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.values import Items, Value
+from shapecheck.shapes.values import Items, Path, Value
 
 SizeReader = Callable[[cst.BaseExpression], "Dim | None"]
 LayerReader = Callable[[cst.BaseExpression], "Layer | None"]
@@ -32,12 +32,13 @@ ValueReader = Callable[[cst.BaseExpression], object]  # what an argument holds, 
 class Mismatch:
     """The input does not fit: `has` and `expects` are phrases for the message ("64 features (last dim)", "32").
     `inner` names the layer inside a Sequential that rejects it; `detail`, for a model class, says where in its
-    `forward` what fails and why."""
+    `forward` what fails and why, and `path` leads there."""
 
     has: str
     expects: str
     inner: str = ""
     detail: str = ""
+    path: Path = ()
 
 
 @dataclass(frozen=True, slots=True)

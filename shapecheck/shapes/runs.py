@@ -24,10 +24,20 @@ from shapecheck.objects.classes import function_facts
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, TorchObject, constant_of
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.values import Items
+from shapecheck.shapes.values import Items, Path
 
 if TYPE_CHECKING:
+    from shapecheck.engine.context import Context
     from shapecheck.shapes.evaluator import ShapeEvaluator
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """What a check found in a run of the project's code: `text` says where and why, from the callee on
+    ("Net.forward, `self.fc(x)`: ..."), and `path` leads there."""
+
+    text: str
+    path: Path
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,20 +142,21 @@ def _first_conflict(ev: ShapeEvaluator, model: Model, done: Run) -> Mismatch | N
     """The first operation of `forward` that fails on the run's shapes but not on `forward`'s own, among those that
     run on every call."""
     found = first_conflict(ev, model.forward, done)
-    return Mismatch("", "", "", found) if found is not None else None
+    return Mismatch("", "", "", found.text, found.path) if found is not None else None
 
 
-def first_conflict(ev: ShapeEvaluator, callee: FunctionValue, done: Run) -> str | None:
+def first_conflict(ev: ShapeEvaluator, callee: FunctionValue, done: Run) -> Found | None:
     """Where and why a run of `callee` certainly fails ("Net.forward, `self.fc(x)`: ..."); the calls it makes are
     the conflicts' own to look into."""
     return found_in(ev, callee, done, _conflict_message, 0)
 
 
-Check = Callable[["ShapeEvaluator", cst.CSTNode, int], "str | None"]
+# What a check finds at an operation: a message, or a Found whose path goes on into a call the operation makes.
+Check = Callable[["ShapeEvaluator", cst.CSTNode, int], "str | Found | None"]
 MAX_DEPTH = 3  # calls followed inside calls, for a check
 
 
-def inside(ev: ShapeEvaluator, call: cst.Call, before: int, check: Check, depth: int = MAX_DEPTH) -> str | None:
+def inside(ev: ShapeEvaluator, call: cst.Call, before: int, check: Check, depth: int = MAX_DEPTH) -> Found | None:
     """What `check(evaluator, node, version)` finds in the project code `call` runs (a function or method of the
     project, a model's `forward`) on the call's arguments, and not on the arguments it states itself: "Head.loss,
     `F.cross_entropy(...)`: ..."; None when nothing, or the call runs no code of the project."""
@@ -156,22 +167,38 @@ def inside(ev: ShapeEvaluator, call: cst.Call, before: int, check: Check, depth:
     return found_in(ev, callee, done, check, depth)
 
 
-def found_at_call(ev: ShapeEvaluator, call: cst.Call, check: Check) -> str | None:
-    """The message at the call being visited for what `check` finds in the code it runs (see `inside`), on the
-    arguments as they are there, or as they are on a pass of a loop that certainly runs it (`log(step, losses)`
-    under `if step % log_every == 0`, which the first pass, step 0, takes)."""
+def found_at_call(ev: ShapeEvaluator, call: cst.Call, check: Check) -> tuple[cst.CSTNode, str] | None:
+    """Where to report what `check` finds in the code the call being visited runs (see `inside`), and the message
+    (see `located`), on the arguments as they are there, or as they are on a pass of a loop that certainly runs it
+    (`log(step, losses)` under `if step % log_every == 0`, which the first pass, step 0, takes)."""
     now = ev.now()
     found = inside(ev, call, now, check)
     if found is not None:
-        return at_call(ev, call, now, found)
+        return located(ev, call, now, found)
     # a run is costly: only for a call of project code, or one whose callee a loop picks (`for block in blocks`)
     if not (runs_project_code(ev, call, now) or ev.read_in_runs(call.func)):
         return None
     for before in ev.certain_runs(call):
         found = inside(ev, call, before, check)
         if found is not None:
-            return at_call(ev, call, before, found)
+            return located(ev, call, before, found)
     return None
+
+
+def located(ev: ShapeEvaluator, call: cst.Call, before: int, found: Found) -> tuple[cst.CSTNode, str]:
+    """Where to report what was found in the code a call runs, and the message (see `at_call`, `reported_at`)."""
+    return reported_at(ev.ctx, call, at_call(ev, call, before, found.text), found.path)
+
+
+def reported_at(ctx: Context, node: cst.CSTNode, message: str, path: Path) -> tuple[cst.CSTNode, str]:
+    """Where a finding at `node` is reported, and its message. What fails in the code a call runs (`path`) is
+    reported where its traceback would end in the file linted: at the failing operation when it is there, or else
+    at the call that leads out of the file (the path's last step in it); the message, there, says it comes "via"
+    the call that brings the shapes."""
+    for context, step in reversed(path):
+        if context is ctx:
+            return step, f"via {message}"
+    return node, message
 
 
 def at_call(ev: ShapeEvaluator, call: cst.Call, before: int, found: str) -> str:
@@ -233,7 +260,7 @@ def holds_tensors(ev: ShapeEvaluator, value: object, depth: int = 3) -> bool:
     return isinstance(found, Seq) and isinstance(found.each, Shape | Items)
 
 
-def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check, depth: int) -> str | None:
+def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check, depth: int) -> Found | None:
     """What `check` finds in a run, among the statements that run on every call, and not in the plain run."""
     if done.frame is None:
         return None
@@ -243,27 +270,38 @@ def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check,
         if not certain:
             continue
         for node, version in _ran(evaluator, statement, statement_version):
-            found = check(evaluator, node, version)
+            found = _checked(evaluator, node, version, check)
             if found is None and depth > 0 and type(node) is cst.Call:
                 nested = inside(evaluator, node, version, check, depth - 1)
-                found = f"`{evaluator.ctx.code(node)}`: then in {nested}" if nested is not None else None
+                if nested is not None:
+                    found = Found(f"`{evaluator.ctx.code(node)}`: then in {nested.text}",
+                                  ((evaluator.ctx, node), *nested.path))
             if found is None:
                 continue
             if plain is None:
                 plain = _plain_run(evaluator, callee)
             if _found_in_plain(evaluator, plain, node, check, depth):
                 return None  # the code fails on its own: reported where it is
-            return f"{done.title}, {found}"
+            return Found(f"{done.title}, {found.text}", found.path)
     return None
 
 
-def _conflict_message(ev: ShapeEvaluator, node: cst.CSTNode, version: int) -> str | None:
+def _checked(ev: ShapeEvaluator, node: cst.CSTNode, version: int, check: Check) -> Found | None:
+    found = check(ev, node, version)
+    if found is None:
+        return None
+    if isinstance(found, Found):
+        return Found(found.text, ((ev.ctx, node), *found.path))
+    return Found(found, ((ev.ctx, node),))
+
+
+def _conflict_message(ev: ShapeEvaluator, node: cst.CSTNode, version: int) -> Found | None:
     found = ev.conflict(node, version)
     if found is None:
         return None
     if found.message.startswith("`"):
-        return found.message
-    return f"`{' '.join(ev.ctx.code(node).split())}`: {found.message}"  # say which operation, inside the call too
+        return Found(found.message, found.path)
+    return Found(f"`{' '.join(ev.ctx.code(node).split())}`: {found.message}", found.path)  # which operation, inside too
 
 
 def _plain_run(ev: ShapeEvaluator, callee: FunctionValue) -> Run:

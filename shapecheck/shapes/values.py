@@ -4,12 +4,15 @@ conflicts it proves."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
 from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import Shape
+
+if TYPE_CHECKING:
+    from shapecheck.engine.context import Context
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,10 @@ class Items:
 Value = Shape | Dim | Sizes | Items
 
 
+# Where a run of the project's code fails: each call followed, then the failing operation, with the file's context
+# each is in (the rules report at the last one in the file they lint: the line a traceback ends on there).
+Path = tuple[tuple["Context", cst.CSTNode], ...]
+
 ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "layer", "layout", "call", "dim",
                        "einsum", "unpack"]
 
@@ -46,9 +53,11 @@ ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "lay
 @dataclass(frozen=True, slots=True)
 class Conflict:
     """`kind` says which check failed; `shapes` are the operands' shapes in the order the message names them;
-    `message` names them in the code's own symbols ("inner dims differ: h is (B, T, D), w is (V, D)")."""
+    `message` names them in the code's own symbols ("inner dims differ: h is (B, T, D), w is (V, D)"); `path`, for
+    a call of the project's code that fails inside, leads to where it fails."""
 
     kind: ConflictKind
     node: cst.CSTNode
     shapes: tuple[Shape, ...]
     message: str
+    path: Path = ()

@@ -103,7 +103,7 @@ def test_a_loader_of_rows_runs_the_loop_of_the_function_it_is_given() -> None:
     found = lint(EVALUATE + '''
 evaluate(net, DataLoader(TensorDataset(torch.randn(50, 7), torch.randint(0, 4, (50,))), batch_size=10))
 ''', "SC104")
-    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 16)]
+    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 8)]
     assert "then in evaluate, `hits(net(inputs), labels)`: then in hits" in found.findings[0].message
 
 
@@ -127,7 +127,7 @@ batches = DataLoader(TensorDataset(torch.randn(30, 7), torch.randint(0, 4, (30,)
 scores(net, batches)
 lazily(net, batches)
 ''', "SC104")
-    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 21)]
+    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 8)]
 
 
 def test_an_inner_loop_binds_its_target_afresh_on_each_pass_of_the_outer_one() -> None:
