@@ -77,6 +77,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
                 return dim_range.out_of_range(ev, node, method, node.func.value, before)
             if method in ops.METHODS or method in ops.TUPLE_METHODS:
                 return None  # a tensor method: no module is called
+        if qualname is not None and not qualname.startswith(_LIBRARIES):
+            return _call_conflict(ev, node, before)  # a function another module of the project defines, perhaps
         if qualname is None:
             # Most such calls are not layers: ask that first, before the (costlier) shapes of the arguments.
             if layers.module_of(ev, node.func, before) is None:
@@ -112,6 +114,8 @@ def checked(ctx, node: cst.CSTNode) -> bool:
     return True
 
 
+# Qualified names that are never the project's own functions (the others may be: `from utils import evaluate`).
+_LIBRARIES = ("torch.", "builtins.", "numpy.", "math.", "typing.", "functools.", "itertools.", "collections.")
 _MATMUL_FUNCTIONS = frozenset({"torch.matmul", "torch.mm", "torch.bmm"})
 _JOIN_FUNCTIONS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
 _MATMUL_METHODS = frozenset({"matmul", "mm", "bmm"})

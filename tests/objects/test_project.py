@@ -62,6 +62,32 @@ def test_a_model_imported_from_a_sibling_file_is_run_at_the_call(tmp_path: Path)
     assert sorted(result.dependencies) == sorted([str(tmp_path / "model.py"), str(tmp_path / "model" / "__init__.py")])
 
 
+def test_a_helper_imported_from_another_file_is_run_with_the_calls_shapes(tmp_path: Path) -> None:
+    """`from utils import evaluate`: the helper runs on the model and batch the call gives it; what fails there is
+    reported at the call, the last line of the failure's path in this file, as in a bug found in a same-file
+    helper (at the operation itself)."""
+    write(tmp_path, {"model.py": MODEL, "utils.py": """
+        def predict(model, batch):
+            return model(batch).argmax(dim=1)
+    """, "train.py": """
+        import torch
+        from model import Classifier
+        from utils import predict
+
+        def local_predict(model, batch):
+            return model(batch).argmax(dim=1)
+
+        model = Classifier()
+        good = predict(model, torch.randn(8, 784))
+        bad = predict(model, torch.randn(8, 28, 28))
+        also_bad = local_predict(model, torch.randn(8, 28, 28))
+    """})
+    result = lint(tmp_path / "train.py")
+    assert [(f.code, f.location.row) for f in result.findings] == [("SC105", 7), ("SC105", 11)]
+    assert result.findings[0].message.startswith("via `local_predict(model, torch.randn(8, 28, 28))`: ")
+    assert result.findings[1].message.startswith("`predict(model, torch.randn(8, 28, 28))`: then in predict, ")
+
+
 def test_package_and_relative_imports_and_a_src_layout(tmp_path: Path) -> None:
     write(tmp_path, {
         "pyproject.toml": "",
