@@ -119,8 +119,57 @@ class CrossEntropyShape(Rule):
         target = torch.randint(0, 10, (64,))
         loss = F.nll_loss(F.log_softmax(fc(h), dim=1), target)
         """,
+        # the bigram lecture's fix: windows of the data as batches, flattened in the forward; a window holds at
+        # most block_size tokens, a length of its own
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        vocab_size, block_size = 65, 8
+        data = torch.randint(0, vocab_size, (500,))
+
+        class LM(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embed = nn.Embedding(vocab_size, vocab_size)
+
+            def forward(self, idx, targets=None):
+                logits = self.embed(idx)
+                if targets is None:
+                    return logits, None
+                return logits, F.cross_entropy(logits.view(-1, vocab_size), targets.view(-1))
+
+        ix = torch.randint(len(data) - block_size, (4,))
+        x = torch.stack([data[i:i + block_size] for i in ix])
+        y = torch.stack([data[i + 1:i + block_size + 1] for i in ix])
+        logits, loss = LM()(x, y)
+        """,
     ]
     INVALID = [
+        # the bigram lecture: (4, block_size, 65) logits of batches cut from the data by windows, unflattened
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        vocab_size, block_size = 65, 8
+        data = torch.randint(0, vocab_size, (500,))
+
+        class LM(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embed = nn.Embedding(vocab_size, vocab_size)
+
+            def forward(self, idx, targets=None):
+                logits = self.embed(idx)
+                if targets is None:
+                    return logits, None
+                return logits, F.cross_entropy(logits, targets)
+
+        ix = torch.randint(len(data) - block_size, (4,))
+        x = torch.stack([data[i:i + block_size] for i in ix])
+        y = torch.stack([data[i + 1:i + block_size + 1] for i in ix])
+        logits, loss = LM()(x, y)
+        """,
         """
         import torch
         import torch.nn.functional as F

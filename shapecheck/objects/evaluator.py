@@ -653,6 +653,11 @@ class Evaluator:
         """What this floor can't say about an expression (a tensor): the floors above answer."""
         return UNKNOWN
 
+    def is_object(self, value: object) -> bool:
+        """Whether a value certainly is not None (`targets is None` is False for a tensor the call passed): the
+        floors above add their values."""
+        return builtins.definite(value)
+
     # ------------------------------------------------------------------------------------------ objects
 
     def generic_instance(self, cls: ClassValue) -> object:

@@ -57,6 +57,9 @@ class ShapeEvaluator(Evaluator):
         self._generic_runs: dict[int, tuple[Run | None, dict[int, list[tuple[int, bool]]]]] = {}
         self._carried: dict[int, Carried] = {}  # id(function) -> what only its run may tell
 
+    def is_object(self, value: object) -> bool:
+        return isinstance(value, Shape) or super().is_object(value)
+
     # ------------------------------------------------------------------- what the bindings can't say, a run says
 
     def _ask(self, want: str, expr: cst.BaseExpression, before: int | None) -> object:

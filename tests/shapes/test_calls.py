@@ -246,3 +246,30 @@ y = attn(torch.randn(2, 4, 10, 8), torch.randn(2, 4, 10, 8))
 '''
     assert codes(source, "SC105") == [(16, "SC105")]
     assert codes(source.replace("self.bias == 0", "self.bias[:, :, :T, :T] == 0"), "SC105") == []
+
+
+def test_a_tensor_the_call_passes_is_not_none_in_the_callee() -> None:
+    """`if targets is None:` in a forward given targets takes the other branch, so its loss runs on every call."""
+    source = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class LM(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.head = nn.Linear(32, 65)
+
+    def forward(self, x, targets=None):
+        logits = self.head(x)
+        if targets is None:
+            loss = None
+        else:
+            loss = F.cross_entropy(logits, targets)
+        return logits, loss
+
+model = LM()
+logits, _ = model(torch.randn(4, 8, 32))
+_, loss = model(torch.randn(4, 8, 32), torch.randint(0, 65, (4, 8)))
+'''
+    assert [row for row, _ in rows(source, "SC106")] == [21]

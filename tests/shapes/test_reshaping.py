@@ -46,6 +46,22 @@ def test_indexing() -> None:
     ''') == ["(5, 4)", "(8, 4)", "(4, 5, 4)", "(8, 5, 2)", "(8, 5, 1)", None, None]
 
 
+def test_a_window_slice_holds_at_most_its_width() -> None:
+    """`data[i:i + block_size]` has block_size entries but fewer at the end of the data: its length is a size of
+    its own, named by the width, and only proven different from a literal above the width."""
+    assert probe('''
+        import torch
+        block_size = 8
+        data = torch.randint(0, 65, (500,))
+        def window(i):
+            probe(data[i + 1:i + block_size + 1])
+            probe_conflict(torch.randn(4, 65) @ data[i:i + block_size].float())
+            probe_conflict(torch.randn(4, 8) @ data[i:i + block_size].float())
+            probe_conflict(torch.randn(4, 4) @ data[i:i + block_size].float())
+    ''') == ["(block_size,)", "inner dims differ: torch.randn(4, 65) is (4, 65), data[i:i + block_size].float() is "
+               "(block_size,)", None, None]
+
+
 def test_index_tensors_broadcast_together_not_one_dim_each() -> None:
     # torch: a[rows, cols] is the broadcast of the two index shapes, (4,) here, never (4, 4); an int next to one
     # index tensor is basic indexing (`a[0, :, idx]` is (4, 2) where numpy gives (2, 4))
