@@ -119,6 +119,18 @@ class CrossEntropyShape(Rule):
         target = torch.randint(0, 10, (64,))
         loss = F.nll_loss(F.log_softmax(fc(h), dim=1), target)
         """,
+        # labels from a Python list, one per row
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        class_ids = [0, 1, 2, 1, 0, 2, 1, 0]
+        labels = torch.tensor(class_ids)
+        model = nn.Linear(4, 3)
+        criterion = nn.CrossEntropyLoss()
+        for x, y in DataLoader(TensorDataset(torch.randn(8, 4), labels), batch_size=4):
+            loss = criterion(model(x), y)
+        """,
         # the bigram lecture's fix: windows of the data as batches, flattened in the forward; a window holds at
         # most block_size tokens, a length of its own
         """
@@ -146,6 +158,18 @@ class CrossEntropyShape(Rule):
         """,
     ]
     INVALID = [
+        # labels from a Python list, made a column: (N, 1) class indices
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        class_ids = [0, 1, 2, 1, 0, 2, 1, 0]
+        labels = torch.tensor(class_ids).unsqueeze(1)
+        model = nn.Linear(4, 3)
+        criterion = nn.CrossEntropyLoss()
+        for x, y in DataLoader(TensorDataset(torch.randn(8, 4), labels), batch_size=4):
+            loss = criterion(model(x), y)
+        """,
         # the bigram lecture: (4, block_size, 65) logits of batches cut from the data by windows, unflattened
         """
         import torch

@@ -46,6 +46,27 @@ def test_indexing() -> None:
     ''') == ["(5, 4)", "(8, 4)", "(4, 5, 4)", "(8, 5, 2)", "(8, 5, 1)", None, None]
 
 
+def test_a_tensor_of_a_list_a_name_holds() -> None:
+    """`torch.tensor(labels)` of a list the code states in full, built by appends too; one grown by a loop of
+    unknown length stays unknown."""
+    assert probe('''
+        import torch
+        labels = [0, 2, 1, 1]
+        grid = [[0.5, 1.0], [2.0, 3.0], [1.0, 1.0]]
+        grown = [0, 1]
+        grown.append(2)
+        def unknown(xs):
+            kept = []
+            for x in xs:
+                kept.append(x)
+            probe(torch.tensor(kept))
+        probe(torch.tensor(labels).unsqueeze(1))
+        probe_dtype(torch.tensor(labels))
+        probe(torch.tensor(grid))
+        probe(torch.tensor(grown))
+    ''') == [None, "(4, 1)", "int", "(3, 2)", "(3,)"]
+
+
 def test_a_window_slice_holds_at_most_its_width() -> None:
     """`data[i:i + block_size]` has block_size entries but fewer at the end of the data: its length is a size of
     its own, named by the width, and only proven different from a literal above the width."""
