@@ -76,6 +76,33 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # a config's size computed by a property (llama-style `ModelArgs`)
+        """
+        from dataclasses import dataclass
+        import torch
+        import torch.nn as nn
+
+        @dataclass
+        class ModelArgs:
+            d_model: int = 96
+            expansion: int = 4
+
+            @property
+            def d_ff(self) -> int:
+                return self.d_model * self.expansion
+
+        class FeedForward(nn.Module):
+            def __init__(self, args: ModelArgs):
+                super().__init__()
+                self.up = nn.Linear(args.d_model, args.d_ff)
+                self.down = nn.Linear(args.d_ff, args.d_model)
+
+            def forward(self, x):
+                return self.down(torch.relu(self.up(x)))
+
+        ffn = FeedForward(ModelArgs())
+        y = ffn(torch.randn(2, 5, 96))
+        """,
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -300,6 +327,33 @@ class ShapeMismatch(Rule):
         """,
     ]
     INVALID = [
+        # the hidden size a config's property computes, fed to a layer built for the model width
+        """
+        from dataclasses import dataclass
+        import torch
+        import torch.nn as nn
+
+        @dataclass
+        class ModelArgs:
+            d_model: int = 96
+            expansion: int = 4
+
+            @property
+            def d_ff(self) -> int:
+                return self.d_model * self.expansion
+
+        class FeedForward(nn.Module):
+            def __init__(self, args: ModelArgs):
+                super().__init__()
+                self.up = nn.Linear(args.d_model, args.d_ff)
+                self.down = nn.Linear(args.d_model, args.d_model)
+
+            def forward(self, x):
+                return self.down(torch.relu(self.up(x)))
+
+        ffn = FeedForward(ModelArgs())
+        y = ffn(torch.randn(2, 5, 96))
+        """,
         """
         from jaxtyping import Float
         from torch import Tensor

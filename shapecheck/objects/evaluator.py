@@ -704,7 +704,10 @@ class Evaluator:
                 return receiver.attrs[name]
             method = self.calls.method(receiver.cls, name)
             if method is not None:
-                return FunctionValue(method[0], method[1].ctx, receiver, method[1])
+                bound = FunctionValue(method[0], method[1].ctx, receiver, method[1])
+                if _is_property(method[0]):  # `cfg.d_ff` of `return self.d_model * self.expansion`
+                    return self.calls.run(bound, self.calls.generic_arguments(bound)).value
+                return bound
             return self.class_attribute(receiver.cls, name)
         if isinstance(receiver, ClassValue):
             method = self.calls.method(receiver, name)
@@ -980,3 +983,13 @@ def _position_in(target: cst.BaseExpression, name: str) -> list[tuple[int, int]]
     if len(found) != 1 or len(found[0]) < 2 or any(index < 0 for index, _ in found[0]):
         return None
     return found[0]
+
+
+def _is_property(function: cst.FunctionDef) -> bool:
+    """`@property` or `@cached_property` (`functools.cached_property` too): reading the attribute runs it."""
+    for decorator in function.decorators:
+        expr = decorator.decorator
+        name = expr.value if type(expr) is cst.Name else expr.attr.value if type(expr) is cst.Attribute else None
+        if name in ("property", "cached_property"):
+            return True
+    return False
