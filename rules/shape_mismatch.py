@@ -76,6 +76,27 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # a Dataset class of the project whose samples fit the model
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+        class Digits(Dataset):
+            def __init__(self, n=64):
+                self.images = torch.randn(n, 1, 28, 28)
+                self.labels = torch.randint(0, 10, (n,))
+
+            def __len__(self):
+                return len(self.labels)
+
+            def __getitem__(self, idx):
+                return self.images[idx], self.labels[idx]
+
+        model = nn.Sequential(nn.Conv2d(1, 8, 3), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10))
+        for images, labels in DataLoader(Digits(), batch_size=16):
+            loss = nn.functional.cross_entropy(model(images), labels)
+        """,
         # a config's size computed by a property (llama-style `ModelArgs`)
         """
         from dataclasses import dataclass
@@ -327,6 +348,27 @@ class ShapeMismatch(Rule):
         """,
     ]
     INVALID = [
+        # a Dataset class of the project giving RGB samples to a grayscale model
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+        class Digits(Dataset):
+            def __init__(self, n=64):
+                self.images = torch.randn(n, 3, 28, 28)
+                self.labels = torch.randint(0, 10, (n,))
+
+            def __len__(self):
+                return len(self.labels)
+
+            def __getitem__(self, idx):
+                return self.images[idx], self.labels[idx]
+
+        model = nn.Sequential(nn.Conv2d(1, 8, 3), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10))
+        for images, labels in DataLoader(Digits(), batch_size=16):
+            loss = nn.functional.cross_entropy(model(images), labels)
+        """,
         # the hidden size a config's property computes, fed to a layer built for the model width
         """
         from dataclasses import dataclass

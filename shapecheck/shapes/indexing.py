@@ -115,8 +115,13 @@ def _entry(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | None
 
 
 def _is_tensor_index(ev: ShapeEvaluator, element: cst.BaseSlice, before: int) -> bool:
-    return type(element) is cst.Index and ev.integer(element.value, before) is None \
+    return type(element) is cst.Index and not _is_int(ev, element.value, before) \
         and ev.tensor(element.value, before) is not None
+
+
+def _is_int(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
+    """An int the code states, or one it holds without stating it (the index a dataset's `__getitem__` gets)."""
+    return ev.integer(expr, before) is not None or isinstance(ev.object(expr, before), Dim)
 
 
 def _is_none(element: cst.BaseSlice) -> bool:
@@ -132,7 +137,7 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
                                                     _slice_name(ev, shape.dims[position], element, before),
                                                     _slice_bound(ev, element, before))
         return replaced(shape, position, dim)
-    if type(element) is cst.Index and ev.integer(element.value, before) is not None:
+    if type(element) is cst.Index and _is_int(ev, element.value, before):
         return dropped(shape, {position})
     if type(element) is cst.Index:
         # a 1-d tensor of indices picks that many entries along the dim (`features[idx]` with idx a batch of row
