@@ -76,6 +76,26 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # a padding mask made (B, 1, 1, T) for the (B, H, T, T) scores of a `q, k, v = qkv` unpacking
+        """
+        import torch
+        import torch.nn as nn
+
+        class MHA(nn.Module):
+            def __init__(self, d=64, h=8):
+                super().__init__()
+                self.h, self.dk = h, d // h
+                self.qkv = nn.Linear(d, 3 * d)
+
+            def forward(self, x, mask):
+                B, T, _ = x.shape
+                q, k, v = self.qkv(x).view(B, T, 3, self.h, self.dk).permute(2, 0, 3, 1, 4)
+                scores = q @ k.transpose(-2, -1) / self.dk ** 0.5
+                scores = scores.masked_fill(mask[:, None, None, :] == 0, float("-inf"))
+                return scores.softmax(-1) @ v
+
+        out = MHA()(torch.randn(3, 11, 64), torch.ones(3, 11))
+        """,
         # a Dataset class of the project whose samples fit the model
         """
         import torch
@@ -348,6 +368,26 @@ class ShapeMismatch(Rule):
         """,
     ]
     INVALID = [
+        # the (B, T) padding mask against the (B, H, T, T) scores: B lines up with the query dim
+        """
+        import torch
+        import torch.nn as nn
+
+        class MHA(nn.Module):
+            def __init__(self, d=64, h=8):
+                super().__init__()
+                self.h, self.dk = h, d // h
+                self.qkv = nn.Linear(d, 3 * d)
+
+            def forward(self, x, mask):
+                B, T, _ = x.shape
+                q, k, v = self.qkv(x).view(B, T, 3, self.h, self.dk).permute(2, 0, 3, 1, 4)
+                scores = q @ k.transpose(-2, -1) / self.dk ** 0.5
+                scores = scores.masked_fill(mask == 0, float("-inf"))
+                return scores.softmax(-1) @ v
+
+        out = MHA()(torch.randn(3, 11, 64), torch.ones(3, 11))
+        """,
         # a Dataset class of the project giving RGB samples to a grayscale model
         """
         import torch

@@ -67,6 +67,22 @@ def test_a_tensor_of_a_list_a_name_holds() -> None:
     ''') == [None, "(4, 1)", "int", "(3, 2)", "(3,)"]
 
 
+def test_unpacking_a_tensor_gives_its_rows() -> None:
+    """`q, k, v = qkv` of a (3, ...) tensor (timm's attention before `unbind`), in a function or a module."""
+    assert probe('''
+        import torch
+        x = torch.randn(3, 11, 192)
+        q, k, v = x.view(3, 11, 3, 8, 8).permute(2, 0, 3, 1, 4)
+        probe(q)
+        def attention(B: int, T: int):
+            qkv = torch.randn(B, T, 3, 4, 16).permute(2, 0, 3, 1, 4)
+            q, k, v = qkv
+            probe(k)
+        c, d = torch.randn(3, 5)
+        probe(c)
+    ''') == ["(3, 8, 11, 8)", "(B, 4, T, 16)", None]
+
+
 def test_a_window_slice_holds_at_most_its_width() -> None:
     """`data[i:i + block_size]` has block_size entries but fewer at the end of the data: its length is a size of
     its own, named by the width, and only proven different from a literal above the width."""
