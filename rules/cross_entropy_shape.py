@@ -119,6 +119,28 @@ class CrossEntropyShape(Rule):
         target = torch.randint(0, 10, (64,))
         loss = F.nll_loss(F.log_softmax(fc(h), dim=1), target)
         """,
+        # a model returning a dict: its sequence logits read by key, flattened
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Tagger(nn.Module):
+            def __init__(self, vocab=1000, dim=32, tags=9):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, dim)
+                self.head = nn.Linear(dim, tags)
+
+            def forward(self, ids):
+                h = self.embed(ids)
+                return {"hidden": h, "logits": self.head(h)}
+
+        def step(model, batch):
+            out = model(batch["input_ids"])
+            return F.cross_entropy(out["logits"].flatten(0, 1), batch["labels"].flatten())
+
+        step(Tagger(), {"input_ids": torch.randint(0, 1000, (4, 16)), "labels": torch.randint(0, 9, (4, 16))})
+        """,
         # labels from a Python list, one per row
         """
         import torch
@@ -158,6 +180,28 @@ class CrossEntropyShape(Rule):
         """,
     ]
     INVALID = [
+        # a model returning a dict: its sequence logits read by key, unflattened
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Tagger(nn.Module):
+            def __init__(self, vocab=1000, dim=32, tags=9):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, dim)
+                self.head = nn.Linear(dim, tags)
+
+            def forward(self, ids):
+                h = self.embed(ids)
+                return {"hidden": h, "logits": self.head(h)}
+
+        def step(model, batch):
+            out = model(batch["input_ids"])
+            return F.cross_entropy(out["logits"], batch["labels"])
+
+        step(Tagger(), {"input_ids": torch.randint(0, 1000, (4, 16)), "labels": torch.randint(0, 9, (4, 16))})
+        """,
         # labels from a Python list, made a column: (N, 1) class indices
         """
         import torch

@@ -496,13 +496,17 @@ class ShapeEvaluator(Evaluator):
         return super().as_want(value, want)
 
     def other_value(self, expr: cst.BaseExpression, before: int) -> object:
-        """A tensor's shape, a tuple of tensors or a torch.Size, where the expression holds one."""
+        """A tensor's shape, a tuple of tensors, a dict of them a model's `forward` returns or a torch.Size, where
+        the expression holds one."""
         shape = self.tensor(expr, before)
         if shape is not None:
             return shape
         items = self.items(expr, before)
         if items is not None:
             return items
+        returned = ops.mapping(self, expr, before) if type(expr) is cst.Call else None
+        if returned is not None:
+            return returned
         sizes = self.evaluate("sizes", expr, before)
         if isinstance(sizes, Sizes):
             return sizes

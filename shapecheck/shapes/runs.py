@@ -75,6 +75,8 @@ def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | 
     value = done.value
     if isinstance(value, Seq):
         value = ev.as_want(value, "items")  # `return mu, logvar`
+    if isinstance(value, Mapping) and any(isinstance(item, Shape) for _, item in value.items):
+        return Applied(value)  # `return {"logits": ..., "features": ...}`: read by key where it is used
     return Applied(value if isinstance(value, (Shape, Items)) else None)
 
 

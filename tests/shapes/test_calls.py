@@ -273,3 +273,28 @@ logits, _ = model(torch.randn(4, 8, 32))
 _, loss = model(torch.randn(4, 8, 32), torch.randint(0, 65, (4, 8)))
 '''
     assert [row for row, _ in rows(source, "SC106")] == [21]
+
+
+def test_a_dict_a_models_forward_returns_is_read_by_key() -> None:
+    source = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class Detector(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.cls = nn.Linear(64, 5)
+
+    def forward(self, x):
+        return {"logits": self.cls(x).unsqueeze(1), "features": x}
+
+def compute_loss(model, x, labels):
+    out = model(x)
+    return F.cross_entropy(out["logits"], labels)
+
+compute_loss(Detector(), torch.randn(8, 64), torch.randint(0, 5, (8,)))
+out = Detector()(torch.randn(8, 64))
+F.cross_entropy(out["logits"].squeeze(1), torch.randint(0, 5, (8,)))
+'''
+    assert [row for row, _ in rows(source, "SC106")] == [18]
