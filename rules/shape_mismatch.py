@@ -76,6 +76,34 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # kuangliu/pytorch-cifar's ShuffleNet: a block that concatenates its shortcut when it downsamples and adds it
+        # otherwise; the branch of `a if test else b` the test doesn't pick is not checked
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Bottleneck(nn.Module):
+            def __init__(self, in_planes, out_planes, stride):
+                super().__init__()
+                self.stride = stride
+                self.conv = nn.Conv2d(in_planes, out_planes, 3, stride=stride, padding=1)
+                self.shortcut = nn.AvgPool2d(3, stride=2, padding=1) if stride == 2 else nn.Identity()
+
+            def forward(self, x):
+                out = self.conv(x)
+                res = self.shortcut(x)
+                return F.relu(torch.cat([out, res], 1)) if self.stride == 2 else F.relu(out + res)
+
+        layers = []
+        in_planes = 24
+        for i in range(3):
+            stride = 2 if i == 0 else 1
+            cat_planes = in_planes if i == 0 else 0
+            layers.append(Bottleneck(in_planes, 200 - cat_planes, stride))
+            in_planes = 200
+        y = nn.Sequential(*layers)(torch.randn(1, 24, 32, 32))
+        """,
         # a padding mask made (B, 1, 1, T) for the (B, H, T, T) scores of a `q, k, v = qkv` unpacking
         """
         import torch

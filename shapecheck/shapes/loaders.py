@@ -3,9 +3,9 @@ batch_size=16)` gives `x` the rows of `features` and `y` those of `prices`, stac
 
 Only what the code states: a `TensorDataset` of tensors of known shapes, or a dataset class of the project whose
 `__getitem__` returns, for any index, tensors of known shapes, ints or floats (in a tuple or a dict); the default
-collation (no `collate_fn`, no `batch_sampler`), and the batch size (1 by default). The batch dim is `batch_size` when every batch is full (the
-dataset's length is a multiple of it, or `drop_last=True`); otherwise a size of its own, the same for every tensor
-of the batch, since the last batch is smaller.
+collation (no `collate_fn`, no `batch_sampler`), and the batch size (1 by default). The batch dim is `batch_size`
+when every batch is full (the dataset's length is a multiple of it, or `drop_last=True`); otherwise a size of its
+own, the same for every tensor of the batch, since the last batch is smaller.
 """
 
 from __future__ import annotations
