@@ -76,6 +76,49 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # kuangliu/pytorch-cifar's ResNeXt: each stage built by a method that moves `self.in_planes` on and doubles
+        # the width
+        """
+        import torch
+        import torch.nn as nn
+
+
+        class Block(nn.Module):
+            expansion = 2
+
+            def __init__(self, in_planes, width):
+                super().__init__()
+                self.conv1 = nn.Conv2d(in_planes, width, 1)
+                self.conv3 = nn.Conv2d(width, self.expansion * width, 1)
+
+            def forward(self, x):
+                return self.conv3(self.conv1(x))
+
+
+        class Net(nn.Module):
+            def __init__(self, num_blocks, width):
+                super().__init__()
+                self.width = width
+                self.in_planes = 64
+                self.layer1 = self._make_layer(num_blocks[0])
+                self.layer2 = self._make_layer(num_blocks[1])
+                self.layer3 = self._make_layer(num_blocks[2])
+
+            def _make_layer(self, num_blocks):
+                layers = []
+                for _ in range(num_blocks):
+                    layers.append(Block(self.in_planes, self.width))
+                    self.in_planes = Block.expansion * self.width
+                self.width *= 2
+                return nn.Sequential(*layers)
+
+            def forward(self, x):
+                return self.layer3(self.layer2(self.layer1(x)))
+
+
+        net = Net([3, 3, 3], 64)
+        y = net(torch.randn(1, 64, 8, 8))
+        """,
         # kuangliu/pytorch-cifar's ShuffleNet: a block that concatenates its shortcut when it downsamples and adds it
         # otherwise; the branch of `a if test else b` the test doesn't pick is not checked
         """
