@@ -10,6 +10,75 @@ from shapecheck.shapes.layers import construction_conflict
 
 MAX_CODE = 60  # longer operations are not quoted in the message: the finding's range shows them
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the one place they differ.
+_CONFIG_PROPERTY = """
+        from dataclasses import dataclass
+        import torch
+        import torch.nn as nn
+
+        @dataclass
+        class ModelArgs:
+            d_model: int = 96
+            expansion: int = 4
+
+            @property
+            def d_ff(self) -> int:
+                return self.d_model * self.expansion
+
+        class FeedForward(nn.Module):
+            def __init__(self, args: ModelArgs):
+                super().__init__()
+                self.up = nn.Linear(args.d_model, args.d_ff)
+                self.down = nn.Linear(%s, args.d_model)
+
+            def forward(self, x):
+                return self.down(torch.relu(self.up(x)))
+
+        ffn = FeedForward(ModelArgs())
+        y = ffn(torch.randn(2, 5, 96))
+        """
+
+_PROJECT_DATASET = """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+        class Digits(Dataset):
+            def __init__(self, n=64):
+                self.images = torch.randn(n, %s, 28, 28)
+                self.labels = torch.randint(0, 10, (n,))
+
+            def __len__(self):
+                return len(self.labels)
+
+            def __getitem__(self, idx):
+                return self.images[idx], self.labels[idx]
+
+        model = nn.Sequential(nn.Conv2d(1, 8, 3), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10))
+        for images, labels in DataLoader(Digits(), batch_size=16):
+            loss = nn.functional.cross_entropy(model(images), labels)
+        """
+
+_MASKED_SCORES = """
+        import torch
+        import torch.nn as nn
+
+        class MHA(nn.Module):
+            def __init__(self, d=64, h=8):
+                super().__init__()
+                self.h, self.dk = h, d // h
+                self.qkv = nn.Linear(d, 3 * d)
+
+            def forward(self, x, mask):
+                B, T, _ = x.shape
+                q, k, v = self.qkv(x).view(B, T, 3, self.h, self.dk).permute(2, 0, 3, 1, 4)
+                scores = q @ k.transpose(-2, -1) / self.dk ** 0.5
+                scores = scores.masked_fill(%s == 0, float("-inf"))
+                return scores.softmax(-1) @ v
+
+        out = MHA()(torch.randn(3, 11, 64), torch.ones(3, 11))
+        """
+
 
 class ShapeMismatch(Rule):
     code = "SC105"
@@ -148,73 +217,11 @@ class ShapeMismatch(Rule):
         y = nn.Sequential(*layers)(torch.randn(1, 24, 32, 32))
         """,
         # a padding mask made (B, 1, 1, T) for the (B, H, T, T) scores of a `q, k, v = qkv` unpacking
-        """
-        import torch
-        import torch.nn as nn
-
-        class MHA(nn.Module):
-            def __init__(self, d=64, h=8):
-                super().__init__()
-                self.h, self.dk = h, d // h
-                self.qkv = nn.Linear(d, 3 * d)
-
-            def forward(self, x, mask):
-                B, T, _ = x.shape
-                q, k, v = self.qkv(x).view(B, T, 3, self.h, self.dk).permute(2, 0, 3, 1, 4)
-                scores = q @ k.transpose(-2, -1) / self.dk ** 0.5
-                scores = scores.masked_fill(mask[:, None, None, :] == 0, float("-inf"))
-                return scores.softmax(-1) @ v
-
-        out = MHA()(torch.randn(3, 11, 64), torch.ones(3, 11))
-        """,
+        _MASKED_SCORES % "mask[:, None, None, :]",
         # a Dataset class of the project whose samples fit the model
-        """
-        import torch
-        import torch.nn as nn
-        from torch.utils.data import DataLoader, Dataset
-
-        class Digits(Dataset):
-            def __init__(self, n=64):
-                self.images = torch.randn(n, 1, 28, 28)
-                self.labels = torch.randint(0, 10, (n,))
-
-            def __len__(self):
-                return len(self.labels)
-
-            def __getitem__(self, idx):
-                return self.images[idx], self.labels[idx]
-
-        model = nn.Sequential(nn.Conv2d(1, 8, 3), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10))
-        for images, labels in DataLoader(Digits(), batch_size=16):
-            loss = nn.functional.cross_entropy(model(images), labels)
-        """,
+        _PROJECT_DATASET % "1",
         # a config's size computed by a property (llama-style `ModelArgs`)
-        """
-        from dataclasses import dataclass
-        import torch
-        import torch.nn as nn
-
-        @dataclass
-        class ModelArgs:
-            d_model: int = 96
-            expansion: int = 4
-
-            @property
-            def d_ff(self) -> int:
-                return self.d_model * self.expansion
-
-        class FeedForward(nn.Module):
-            def __init__(self, args: ModelArgs):
-                super().__init__()
-                self.up = nn.Linear(args.d_model, args.d_ff)
-                self.down = nn.Linear(args.d_ff, args.d_model)
-
-            def forward(self, x):
-                return self.down(torch.relu(self.up(x)))
-
-        ffn = FeedForward(ModelArgs())
-        y = ffn(torch.randn(2, 5, 96))
-        """,
+        _CONFIG_PROPERTY % "args.d_ff",
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -440,73 +447,11 @@ class ShapeMismatch(Rule):
     ]
     INVALID = [
         # the (B, T) padding mask against the (B, H, T, T) scores: B lines up with the query dim
-        """
-        import torch
-        import torch.nn as nn
-
-        class MHA(nn.Module):
-            def __init__(self, d=64, h=8):
-                super().__init__()
-                self.h, self.dk = h, d // h
-                self.qkv = nn.Linear(d, 3 * d)
-
-            def forward(self, x, mask):
-                B, T, _ = x.shape
-                q, k, v = self.qkv(x).view(B, T, 3, self.h, self.dk).permute(2, 0, 3, 1, 4)
-                scores = q @ k.transpose(-2, -1) / self.dk ** 0.5
-                scores = scores.masked_fill(mask == 0, float("-inf"))
-                return scores.softmax(-1) @ v
-
-        out = MHA()(torch.randn(3, 11, 64), torch.ones(3, 11))
-        """,
+        _MASKED_SCORES % "mask",
         # a Dataset class of the project giving RGB samples to a grayscale model
-        """
-        import torch
-        import torch.nn as nn
-        from torch.utils.data import DataLoader, Dataset
-
-        class Digits(Dataset):
-            def __init__(self, n=64):
-                self.images = torch.randn(n, 3, 28, 28)
-                self.labels = torch.randint(0, 10, (n,))
-
-            def __len__(self):
-                return len(self.labels)
-
-            def __getitem__(self, idx):
-                return self.images[idx], self.labels[idx]
-
-        model = nn.Sequential(nn.Conv2d(1, 8, 3), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10))
-        for images, labels in DataLoader(Digits(), batch_size=16):
-            loss = nn.functional.cross_entropy(model(images), labels)
-        """,
+        _PROJECT_DATASET % "3",
         # the hidden size a config's property computes, fed to a layer built for the model width
-        """
-        from dataclasses import dataclass
-        import torch
-        import torch.nn as nn
-
-        @dataclass
-        class ModelArgs:
-            d_model: int = 96
-            expansion: int = 4
-
-            @property
-            def d_ff(self) -> int:
-                return self.d_model * self.expansion
-
-        class FeedForward(nn.Module):
-            def __init__(self, args: ModelArgs):
-                super().__init__()
-                self.up = nn.Linear(args.d_model, args.d_ff)
-                self.down = nn.Linear(args.d_model, args.d_model)
-
-            def forward(self, x):
-                return self.down(torch.relu(self.up(x)))
-
-        ffn = FeedForward(ModelArgs())
-        y = ffn(torch.randn(2, 5, 96))
-        """,
+        _CONFIG_PROPERTY % "args.d_model",
         """
         from jaxtyping import Float
         from torch import Tensor
