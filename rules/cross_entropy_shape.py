@@ -13,6 +13,65 @@ from shapecheck.shapes.shape import Shape
 from shapecheck.shapes import runs
 from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the one place they differ.
+_WINDOW_BATCHES = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        vocab_size, block_size = 65, 8
+        data = torch.randint(0, vocab_size, (500,))
+
+        class LM(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embed = nn.Embedding(vocab_size, vocab_size)
+
+            def forward(self, idx, targets=None):
+                logits = self.embed(idx)
+                if targets is None:
+                    return logits, None
+                return logits, F.cross_entropy(%s)
+
+        ix = torch.randint(len(data) - block_size, (4,))
+        x = torch.stack([data[i:i + block_size] for i in ix])
+        y = torch.stack([data[i + 1:i + block_size + 1] for i in ix])
+        logits, loss = LM()(x, y)
+        """
+
+_LIST_LABELS = """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        class_ids = [0, 1, 2, 1, 0, 2, 1, 0]
+        labels = torch.tensor(class_ids)%s
+        model = nn.Linear(4, 3)
+        criterion = nn.CrossEntropyLoss()
+        for x, y in DataLoader(TensorDataset(torch.randn(8, 4), labels), batch_size=4):
+            loss = criterion(model(x), y)
+        """
+
+_DICT_OUTPUT = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Tagger(nn.Module):
+            def __init__(self, vocab=1000, dim=32, tags=9):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, dim)
+                self.head = nn.Linear(dim, tags)
+
+            def forward(self, ids):
+                h = self.embed(ids)
+                return {"hidden": h, "logits": self.head(h)}
+
+        def step(model, batch):
+            out = model(batch["input_ids"])
+            return F.cross_entropy(out["logits"]%s)
+
+        step(Tagger(), {"input_ids": torch.randint(0, 1000, (4, 16)), "labels": torch.randint(0, 9, (4, 16))})
+        """
+
 
 class CrossEntropyShape(Rule):
     code = "SC106"
@@ -119,8 +178,21 @@ class CrossEntropyShape(Rule):
         target = torch.randint(0, 10, (64,))
         loss = F.nll_loss(F.log_softmax(fc(h), dim=1), target)
         """,
+        # a model returning a dict: its sequence logits read by key, flattened
+        _DICT_OUTPUT % '.flatten(0, 1), batch["labels"].flatten()',
+        # labels from a Python list, one per row
+        _LIST_LABELS % "",
+        # the bigram lecture's fix: windows of the data as batches, flattened in the forward; a window holds at
+        # most block_size tokens, a length of its own
+        _WINDOW_BATCHES % "logits.view(-1, vocab_size), targets.view(-1)",
     ]
     INVALID = [
+        # a model returning a dict: its sequence logits read by key, unflattened
+        _DICT_OUTPUT % ', batch["labels"]',
+        # labels from a Python list, made a column: (N, 1) class indices
+        _LIST_LABELS % ".unsqueeze(1)",
+        # the bigram lecture: (4, block_size, 65) logits of batches cut from the data by windows, unflattened
+        _WINDOW_BATCHES % "logits, targets",
         """
         import torch
         import torch.nn.functional as F

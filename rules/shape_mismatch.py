@@ -11,6 +11,75 @@ from shapecheck.shapes.layers import construction_conflict
 
 MAX_CODE = 60  # longer operations are not quoted in the message: the finding's range shows them
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the one place they differ.
+_CONFIG_PROPERTY = """
+        from dataclasses import dataclass
+        import torch
+        import torch.nn as nn
+
+        @dataclass
+        class ModelArgs:
+            d_model: int = 96
+            expansion: int = 4
+
+            @property
+            def d_ff(self) -> int:
+                return self.d_model * self.expansion
+
+        class FeedForward(nn.Module):
+            def __init__(self, args: ModelArgs):
+                super().__init__()
+                self.up = nn.Linear(args.d_model, args.d_ff)
+                self.down = nn.Linear(%s, args.d_model)
+
+            def forward(self, x):
+                return self.down(torch.relu(self.up(x)))
+
+        ffn = FeedForward(ModelArgs())
+        y = ffn(torch.randn(2, 5, 96))
+        """
+
+_PROJECT_DATASET = """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+        class Digits(Dataset):
+            def __init__(self, n=64):
+                self.images = torch.randn(n, %s, 28, 28)
+                self.labels = torch.randint(0, 10, (n,))
+
+            def __len__(self):
+                return len(self.labels)
+
+            def __getitem__(self, idx):
+                return self.images[idx], self.labels[idx]
+
+        model = nn.Sequential(nn.Conv2d(1, 8, 3), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10))
+        for images, labels in DataLoader(Digits(), batch_size=16):
+            loss = nn.functional.cross_entropy(model(images), labels)
+        """
+
+_MASKED_SCORES = """
+        import torch
+        import torch.nn as nn
+
+        class MHA(nn.Module):
+            def __init__(self, d=64, h=8):
+                super().__init__()
+                self.h, self.dk = h, d // h
+                self.qkv = nn.Linear(d, 3 * d)
+
+            def forward(self, x, mask):
+                B, T, _ = x.shape
+                q, k, v = self.qkv(x).view(B, T, 3, self.h, self.dk).permute(2, 0, 3, 1, 4)
+                scores = q @ k.transpose(-2, -1) / self.dk ** 0.5
+                scores = scores.masked_fill(%s == 0, float("-inf"))
+                return scores.softmax(-1) @ v
+
+        out = MHA()(torch.randn(3, 11, 64), torch.ones(3, 11))
+        """
+
 
 class ShapeMismatch(Rule):
     code = "SC105"
@@ -88,6 +157,83 @@ class ShapeMismatch(Rule):
         context = weights.unsqueeze(1).bmm(encoder_outputs).squeeze(1)
         projected = torch.mm(context, torch.randn(32, 10))
         """,
+        # kuangliu/pytorch-cifar's ResNeXt: each stage built by a method that moves `self.in_planes` on and doubles
+        # the width
+        """
+        import torch
+        import torch.nn as nn
+
+
+        class Block(nn.Module):
+            expansion = 2
+
+            def __init__(self, in_planes, width):
+                super().__init__()
+                self.conv1 = nn.Conv2d(in_planes, width, 1)
+                self.conv3 = nn.Conv2d(width, self.expansion * width, 1)
+
+            def forward(self, x):
+                return self.conv3(self.conv1(x))
+
+
+        class Net(nn.Module):
+            def __init__(self, num_blocks, width):
+                super().__init__()
+                self.width = width
+                self.in_planes = 64
+                self.layer1 = self._make_layer(num_blocks[0])
+                self.layer2 = self._make_layer(num_blocks[1])
+                self.layer3 = self._make_layer(num_blocks[2])
+
+            def _make_layer(self, num_blocks):
+                layers = []
+                for _ in range(num_blocks):
+                    layers.append(Block(self.in_planes, self.width))
+                    self.in_planes = Block.expansion * self.width
+                self.width *= 2
+                return nn.Sequential(*layers)
+
+            def forward(self, x):
+                return self.layer3(self.layer2(self.layer1(x)))
+
+
+        net = Net([3, 3, 3], 64)
+        y = net(torch.randn(1, 64, 8, 8))
+        """,
+        # kuangliu/pytorch-cifar's ShuffleNet: a block that concatenates its shortcut when it downsamples and adds it
+        # otherwise; the branch of `a if test else b` the test doesn't pick is not checked
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Bottleneck(nn.Module):
+            def __init__(self, in_planes, out_planes, stride):
+                super().__init__()
+                self.stride = stride
+                self.conv = nn.Conv2d(in_planes, out_planes, 3, stride=stride, padding=1)
+                self.shortcut = nn.AvgPool2d(3, stride=2, padding=1) if stride == 2 else nn.Identity()
+
+            def forward(self, x):
+                out = self.conv(x)
+                res = self.shortcut(x)
+                return F.relu(torch.cat([out, res], 1)) if self.stride == 2 else F.relu(out + res)
+
+        layers = []
+        in_planes = 24
+        for i in range(3):
+            stride = 2 if i == 0 else 1
+            cat_planes = in_planes if i == 0 else 0
+            layers.append(Bottleneck(in_planes, 200 - cat_planes, stride))
+            in_planes = 200
+        y = nn.Sequential(*layers)(torch.randn(1, 24, 32, 32))
+        """,
+        # a padding mask made (B, 1, 1, T) for the (B, H, T, T) scores of a `q, k, v = qkv` unpacking
+        _MASKED_SCORES % "mask[:, None, None, :]",
+        # a Dataset class of the project whose samples fit the model
+        _PROJECT_DATASET % "1",
+        # a config's size computed by a property (llama-style `ModelArgs`)
+        _CONFIG_PROPERTY % "args.d_ff",
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -328,6 +474,12 @@ class ShapeMismatch(Rule):
         queries, memory = torch.randn(8, 5, 16), torch.randn(1, 16, 7)
         scores = torch.bmm(queries, memory)
         """,
+        # the (B, T) padding mask against the (B, H, T, T) scores: B lines up with the query dim
+        _MASKED_SCORES % "mask",
+        # a Dataset class of the project giving RGB samples to a grayscale model
+        _PROJECT_DATASET % "3",
+        # the hidden size a config's property computes, fed to a layer built for the model width
+        _CONFIG_PROPERTY % "args.d_model",
         """
         from jaxtyping import Float
         from torch import Tensor

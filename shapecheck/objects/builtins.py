@@ -225,7 +225,7 @@ def comparison(ev: Evaluator, expr: cst.Comparison, before: int) -> object:
     operator = type(target.operator)
     left, right = ev.object(expr.left, before), ev.object(target.comparator, before)
     if operator in (cst.Is, cst.IsNot):
-        same = identical(left, right)
+        same = identical(ev, left, right)
         if same is None:
             return UNKNOWN
         return Const(same if operator is cst.Is else not same)
@@ -258,17 +258,17 @@ def literal_of(value: object) -> object:
     return None
 
 
-def identical(a: object, b: object) -> bool | None:
+def identical(ev: Evaluator, a: object, b: object) -> bool | None:
     """`a is b`, when known: None against None, None against an object the code built."""
     if a is NONE and b is NONE:
         return True
     for x, y in ((a, b), (b, a)):
-        if x is NONE and y is not UNKNOWN and not isinstance(y, Opaque) and _definite(y):
+        if x is NONE and y is not UNKNOWN and not isinstance(y, Opaque) and ev.is_object(y):
             return False
     return None
 
 
-def _definite(value: object) -> bool:
+def definite(value: object) -> bool:
     return isinstance(value, (Dim, Seq, Mapping, TorchObject, Instance, ClassValue, Imported)) or \
         isinstance(value, Const)
 

@@ -348,9 +348,12 @@ class Calls:
         return values
 
     def run(self, callee: FunctionValue, args: dict[str, object], memo: bool = True) -> Run:
-        """Run `callee` with `args`, once per function and argument values."""
+        """Run `callee` with `args`, once per function and argument values (but every time for a method of an
+        object its `__init__` is building: `self._make_layer(3)` gives another stage after the last one moved
+        `self.in_planes` on)."""
         key: Hashable = None
-        if memo:
+        bound = callee.bound
+        if memo and not (isinstance(bound, Instance) and bound.initializing is not None):
             try:
                 key = (id(callee.node), id(callee.bound), tuple((k, hashable(v)) for k, v in args.items()))
                 hash(key)

@@ -21,6 +21,9 @@ _READERS = frozenset({"len", "list", "tuple", "sorted", "reversed", "enumerate",
                       "isinstance", "str", "repr", "int", "float", "bool", "sum", "min", "max", "any", "all", "set",
                       "frozenset", "dict", "map", "filter", "hash", "id", "type"})
 
+# torch functions that copy the data of a list they are given (`torch.tensor(labels)`), spelled `torch.<name>`.
+_TORCH_READERS = frozenset({"tensor", "as_tensor", "stack", "cat", "LongTensor", "FloatTensor", "BoolTensor"})
+
 
 def changed_names(scope: cst.CSTNode, functions: dict[str, cst.FunctionDef] | None = None,
                   _seen: frozenset[int] = frozenset()) -> Iterator[str]:
@@ -51,6 +54,9 @@ def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
     `functions` that leaves that parameter's container unchanged."""
     func = call.func
     if type(func) is cst.Name and func.value in _READERS and func.value not in functions:
+        return
+    if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "torch" \
+            and func.attr.value in _TORCH_READERS:
         return
     callee = functions.get(func.value) if type(func) is cst.Name else None
     kept = _unchanged_parameters(callee, functions, _seen) if callee is not None else None

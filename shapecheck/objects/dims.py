@@ -29,6 +29,7 @@ class Atom:
     rigid: bool = field(default=False, compare=False)
     compound: bool = field(default=False, compare=False)  # an opaque `a // b`: parenthesized inside a product
     placeholder: bool = field(default=False, compare=False)  # named by the analysis, renamed when the code names it
+    at_most: int | None = field(default=None, compare=False)  # a bound the code states (`x[i:i + 8]`: at most 8)
 
     def sort_key(self) -> tuple[str, str]:
         return self.name, repr(self.key)
@@ -230,16 +231,25 @@ def same(a: Dim, b: Dim) -> bool | None:
 
     Proven different: two different literals; a nonzero difference made only of rigid symbols (two different
     annotation names, an annotation name against a literal), since the code must hold for every size they stand for;
-    a size against a multiple or a fraction of itself (`2 * h` and `h`, `d // 2` and `d`), for sizes that are not 0.
+    a size against a multiple or a fraction of itself (`2 * h` and `h`, `d // 2` and `d`), for sizes that are not 0;
+    a size known to be at most n (`x[i:i + 8]`) against a literal above n.
     """
     difference = a - b
     if not difference.terms:
         return True
     if difference.literal is not None or difference.rigid:
         return False
-    if _scaled(a, b) or _divided_down(a, b) or _divided_down(b, a):
+    if _scaled(a, b) or _divided_down(a, b) or _divided_down(b, a) or _beyond(a, b) or _beyond(b, a):
         return False
     return None
+
+
+def _beyond(a: Dim, b: Dim) -> bool:
+    """`b` is a literal larger than the bound `a` is known to stay within."""
+    if b.literal is None or len(a.terms) != 1 or a.terms[0][1] != 1 or len(a.terms[0][0]) != 1:
+        return False
+    bound = a.terms[0][0][0].at_most
+    return bound is not None and b.literal > bound
 
 
 def _scaled(a: Dim, b: Dim) -> bool:

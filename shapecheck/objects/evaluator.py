@@ -653,6 +653,11 @@ class Evaluator:
         """What this floor can't say about an expression (a tensor): the floors above answer."""
         return UNKNOWN
 
+    def is_object(self, value: object) -> bool:
+        """Whether a value certainly is not None (`targets is None` is False for a tensor the call passed): the
+        floors above add their values."""
+        return builtins.definite(value)
+
     # ------------------------------------------------------------------------------------------ objects
 
     def generic_instance(self, cls: ClassValue) -> object:
@@ -699,7 +704,10 @@ class Evaluator:
                 return receiver.attrs[name]
             method = self.calls.method(receiver.cls, name)
             if method is not None:
-                return FunctionValue(method[0], method[1].ctx, receiver, method[1])
+                bound = FunctionValue(method[0], method[1].ctx, receiver, method[1])
+                if _is_property(method[0]):  # `cfg.d_ff` of `return self.d_model * self.expansion`
+                    return self.calls.run(bound, self.calls.generic_arguments(bound)).value
+                return bound
             return self.class_attribute(receiver.cls, name)
         if isinstance(receiver, ClassValue):
             method = self.calls.method(receiver, name)
@@ -975,3 +983,13 @@ def _position_in(target: cst.BaseExpression, name: str) -> list[tuple[int, int]]
     if len(found) != 1 or len(found[0]) < 2 or any(index < 0 for index, _ in found[0]):
         return None
     return found[0]
+
+
+def _is_property(function: cst.FunctionDef) -> bool:
+    """`@property` or `@cached_property` (`functools.cached_property` too): reading the attribute runs it."""
+    for decorator in function.decorators:
+        expr = decorator.decorator
+        name = expr.value if type(expr) is cst.Name else expr.attr.value if type(expr) is cst.Attribute else None
+        if name in ("property", "cached_property"):
+            return True
+    return False

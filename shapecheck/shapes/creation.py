@@ -9,6 +9,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, dtype_of, shape_arguments
 from shapecheck.objects.dims import Dim
+from shapecheck.objects.values import Const, Seq
 from shapecheck.shapes.elementwise import memory_format
 from shapecheck.shapes.positions import opaque
 from shapecheck.shapes.shape import DtypeFamily, Shape
@@ -115,11 +116,15 @@ def _like(dtype: DtypeFamily | None = None):
 
 
 def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
-    """`torch.tensor([[1, 2], [3, 4]])`: the nesting of a literal list."""
+    """`torch.tensor([[1, 2], [3, 4]])`: the nesting of a literal list, written there or held by a name (`labels =
+    [0, 2, 1]`, a list no code appends to)."""
     data = Args(node, 0).get(0, "data")
     dims: list[Dim] = []
     kinds: set[str] = set()
-    if not _nested(data, dims, kinds, 0):
+    if type(data) is cst.Name:
+        if not _nested_value(ev.object(data, before), dims, kinds, 0):
+            return None
+    elif not _nested(data, dims, kinds, 0):
         return None
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
     if dtype is None and len(kinds) == 1:
@@ -146,6 +151,29 @@ def _nested(expr: cst.BaseExpression | None, dims: list[Dim], kinds: set[str], d
         return False
     kinds.add(kind)
     return True
+
+
+def _nested_value(value: object, dims: list[Dim], kinds: set[str], depth: int) -> bool:
+    """`_nested` over the value a name holds: a list or tuple whose every element the code states."""
+    if isinstance(value, Seq):
+        if not value.complete:
+            return False
+        if depth == len(dims):
+            dims.append(Dim.of(len(value.items)))
+        elif dims[depth].literal != len(value.items):
+            return False
+        if not value.items:
+            return depth == len(dims) - 1
+        return all(_nested_value(item, dims, kinds, depth + 1) for item in value.items)
+    if depth != len(dims):
+        return False
+    if isinstance(value, Dim) and value.literal is not None:
+        kinds.add("int")
+        return True
+    if isinstance(value, Const) and type(value.value) in (float, bool):
+        kinds.add("float" if type(value.value) is float else "bool")
+        return True
+    return False
 
 
 def _new(dtype: DtypeFamily | None = None):

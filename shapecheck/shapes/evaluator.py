@@ -57,6 +57,9 @@ class ShapeEvaluator(Evaluator):
         self._generic_runs: dict[int, tuple[Run | None, dict[int, list[tuple[int, bool]]]]] = {}
         self._carried: dict[int, Carried] = {}  # id(function) -> what only its run may tell
 
+    def is_object(self, value: object) -> bool:
+        return isinstance(value, Shape) or super().is_object(value)
+
     # ------------------------------------------------------------------- what the bindings can't say, a run says
 
     def _ask(self, want: str, expr: cst.BaseExpression, before: int | None) -> object:
@@ -335,9 +338,13 @@ class ShapeEvaluator(Evaluator):
                 return None
             return self.tensor(elements[binding.index].value, binding.seq)
         items = self.items(value, binding.seq)
-        if items is None:
-            return None
         position = _unpack_position(binding)
+        if items is None:
+            whole = self.tensor(value, binding.seq)  # `q, k, v = qkv`: the rows of a tensor
+            elements = binding.unpacking_elements()
+            parts = self.unpacked_values(whole, len(elements)) if whole is not None and elements is not None \
+                and not any(type(e) is cst.StarredElement for e in elements) else None
+            return parts[binding.index] if parts is not None else None  # type: ignore[return-value]
         return items.at(position) if position is not None else None
 
     def refined(self, shape: Shape, binding: Binding, before: int) -> Shape:
@@ -489,13 +496,17 @@ class ShapeEvaluator(Evaluator):
         return super().as_want(value, want)
 
     def other_value(self, expr: cst.BaseExpression, before: int) -> object:
-        """A tensor's shape, a tuple of tensors or a torch.Size, where the expression holds one."""
+        """A tensor's shape, a tuple of tensors, a dict of them a model's `forward` returns or a torch.Size, where
+        the expression holds one."""
         shape = self.tensor(expr, before)
         if shape is not None:
             return shape
         items = self.items(expr, before)
         if items is not None:
             return items
+        returned = ops.mapping(self, expr, before) if type(expr) is cst.Call else None
+        if returned is not None:
+            return returned
         sizes = self.evaluate("sizes", expr, before)
         if isinstance(sizes, Sizes):
             return sizes
@@ -537,6 +548,9 @@ class ShapeEvaluator(Evaluator):
             return [item if item is not None else UNKNOWN for item in value.items]
         if isinstance(value, Sizes) and value.shape.rank == count:
             return list(value.shape.dims)
+        if isinstance(value, Shape) and value.variadic != 0 and value.rank and value.size(0) == Dim.of(count):
+            row = rows(value)  # `q, k, v = qkv` of a (3, B, H, T, d) tensor: its rows, as unpacking iterates
+            return [row] * count if row is not None else None
         return super().unpacked_values(value, count)
 
     def unpacking(self, expr: cst.BaseExpression, names: list[str | None],

@@ -115,8 +115,13 @@ def _entry(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | None
 
 
 def _is_tensor_index(ev: ShapeEvaluator, element: cst.BaseSlice, before: int) -> bool:
-    return type(element) is cst.Index and ev.integer(element.value, before) is None \
+    return type(element) is cst.Index and not _is_int(ev, element.value, before) \
         and ev.tensor(element.value, before) is not None
+
+
+def _is_int(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
+    """An int the code states, or one it holds without stating it (the index a dataset's `__getitem__` gets)."""
+    return ev.integer(expr, before) is not None or isinstance(ev.object(expr, before), Dim)
 
 
 def _is_none(element: cst.BaseSlice) -> bool:
@@ -129,9 +134,10 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
             return shape
         size = _slice_length(ev, shape.dims[position], element, before)
         dim = size if size is not None else opaque(("slice", id(element), shape.dims[position]),
-                                                    _slice_name(ev, shape.dims[position], element, before))
+                                                    _slice_name(ev, shape.dims[position], element, before),
+                                                    _slice_bound(ev, element, before))
         return replaced(shape, position, dim)
-    if type(element) is cst.Index and ev.integer(element.value, before) is not None:
+    if type(element) is cst.Index and _is_int(ev, element.value, before):
         return dropped(shape, {position})
     if type(element) is cst.Index:
         # a 1-d tensor of indices picks that many entries along the dim (`features[idx]` with idx a batch of row
@@ -143,13 +149,45 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
 
 
 def _slice_name(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> str:
-    """How a message names a slice's unknown length: `batch_size` for `x[i:i + batch_size]` (at most that many at
-    the end of the data), else the slice as written."""
-    upper = element.upper
-    if element.step is None and element.lower is not None and type(upper) is cst.BinaryOperation \
-            and type(upper.operator) is cst.Add and ev.ctx.code(upper.left) == ev.ctx.code(element.lower):
-        return ev.ctx.code(upper.right)
+    """How a message names a slice's unknown length: `batch_size` for `x[i:i + batch_size]` and `x[i + 1:i +
+    batch_size + 1]` (at most that many at the end of the data), else the slice as written."""
+    if element.step is None and element.lower is not None and element.upper is not None:
+        lower, upper = _offset(ev, element.lower, before, False), _offset(ev, element.upper, before, False)
+        if lower is not None and upper is not None and (upper - lower).literal is None \
+                and all(coef > 0 for _, coef in (upper - lower).terms):
+            return str(upper - lower)
     return f"{size}[{ev.ctx.code(element)}]"
+
+
+def _slice_bound(ev: ShapeEvaluator, element: cst.Slice, before: int) -> int | None:
+    """At most how many entries `a:b` keeps, when `b - a` is a literal the code states (`i:i + block_size`, `i + 1:i
+    + block_size + 1`, `:8`): whatever `a` is and however long the dim, a slice never holds more (it may hold fewer
+    at the end of the data, so this bounds the length without stating it)."""
+    if element.step is not None or element.upper is None:
+        return None
+    lower = _offset(ev, element.lower, before, True) if element.lower is not None else Dim.of(0)
+    upper = _offset(ev, element.upper, before, True)
+    if lower is None or upper is None:
+        return None
+    length = (upper - lower).literal
+    return length if length is not None and length >= 0 else None
+
+
+def _offset(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, evaluated: bool) -> Dim | None:
+    """A slice bound as a sum: the sizes the analysis knows (when `evaluated`; else literals only, to name the
+    length as the code spells it), and each other name as a symbol of its spelling (the two bounds of one slice
+    read a name at the same time, so `i` in both is one value)."""
+    if type(expr) is cst.BinaryOperation and type(expr.operator) in (cst.Add, cst.Subtract):
+        left, right = _offset(ev, expr.left, before, evaluated), _offset(ev, expr.right, before, evaluated)
+        if left is None or right is None:
+            return None
+        return left + right if type(expr.operator) is cst.Add else left - right
+    size = ev.size(expr, before) if evaluated else Dim.of(int(expr.value)) if type(expr) is cst.Integer else None
+    if size is not None:
+        return size
+    if type(expr) in (cst.Name, cst.Attribute):
+        return Dim.symbol(("bound", ev.ctx.code(expr)), ev.ctx.code(expr))
+    return None
 
 
 def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:

@@ -1,10 +1,11 @@
 """What a loop over a `DataLoader` of tensors gets: `for x, y in DataLoader(TensorDataset(features, prices),
 batch_size=16)` gives `x` the rows of `features` and `y` those of `prices`, stacked 16 at a time.
 
-Only what the code states: a `TensorDataset` of tensors of known shapes, the default collation (no `collate_fn`,
-no `batch_sampler`), and the batch size (1 by default). The batch dim is `batch_size` when every batch is full (the
-dataset's length is a multiple of it, or `drop_last=True`); otherwise a size of its own, the same for every tensor
-of the batch, since the last batch is smaller.
+Only what the code states: a `TensorDataset` of tensors of known shapes, or a dataset class of the project whose
+`__getitem__` returns, for any index, tensors of known shapes, ints or floats (in a tuple or a dict); the default
+collation (no `collate_fn`, no `batch_sampler`), and the batch size (1 by default). The batch dim is `batch_size`
+when every batch is full (the dataset's length is a multiple of it, or `drop_last=True`); otherwise a size of its
+own, the same for every tensor of the batch, since the last batch is smaller.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import NONE, Seq, TorchObject, truth
-from shapecheck.shapes.positions import opaque, replaced
+from shapecheck.objects.values import NONE, UNKNOWN, Const, FunctionValue, Instance, Mapping, Seq, TorchObject, truth
+from shapecheck.shapes.positions import inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
 
 if TYPE_CHECKING:
     import libcst as cst
+
+    from shapecheck.objects.evaluator import Evaluator
 
 LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
@@ -36,6 +39,8 @@ def batches(loader: TorchObject) -> Seq | None:
     site = loader.site
     dataset_expr = loader.argument(0, "dataset")
     dataset = site.read("value", dataset_expr) if dataset_expr is not None else None
+    if isinstance(dataset, Instance):
+        return _project_batches(loader, dataset)
     if not isinstance(dataset, TorchObject) or dataset.qualname not in TENSOR_DATASETS or dataset.site is None \
             or not _plain_arguments(dataset.call) or not dataset.call.args \
             or any(arg.keyword is not None for arg in dataset.call.args):
@@ -49,6 +54,54 @@ def batches(loader: TorchObject) -> Seq | None:
         return None
     each = Items(tuple(replaced(tensor, 0, batch) for tensor in tensors))  # type: ignore[arg-type]
     return Seq((), complete=False, each=each, least=1 if _fills_one(loader, length) else 0)
+
+
+def _project_batches(loader: TorchObject, dataset: Instance) -> Seq | None:
+    """The batches of a dataset class of the project: what its `__getitem__` returns for any index (a run on an
+    int index of its own), collated; as many rows as its `__len__` says."""
+    ev = loader.site.evaluator  # type: ignore[union-attr]
+    getitem = ev.attribute_of(dataset, "__getitem__")
+    if dataset.tainted or not isinstance(getitem, FunctionValue):
+        return None
+    length = _run_value(ev, ev.attribute_of(dataset, "__len__"))
+    if not isinstance(length, Dim):
+        length = opaque(("dataset length", id(loader.call)), "len(dataset)")
+    batch = _batch_dim(loader, length)
+    if batch is None:
+        return None
+    args = ev.calls.generic_arguments(getitem)
+    names = list(args)
+    if len(names) < 2:
+        return None
+    args[names[1]] = Dim.symbol(("dataset index", id(loader.call)), names[1])  # the default sampler's: an int
+    each = _collated(ev.calls.run(getitem, args).value, batch)
+    if each is None:
+        return None
+    return Seq((), complete=False, each=each, least=1 if _fills_one(loader, length) else 0)
+
+
+def _run_value(ev: Evaluator, method: object) -> object:
+    if not isinstance(method, FunctionValue):
+        return UNKNOWN
+    return ev.calls.run(method, ev.calls.generic_arguments(method)).value
+
+
+def _collated(sample: object, batch: Dim) -> object:
+    """What the default collation makes of samples like `sample`: tensors stacked along a new dim 0, ints and
+    floats made a (batch,) tensor, tuples and dicts collated entry by entry; None when it is not told."""
+    if isinstance(sample, Shape):
+        return inserted(sample, 0, batch) if sample.rank is not None else None
+    if isinstance(sample, Dim):
+        return Shape((batch,), dtype="int")
+    if isinstance(sample, Const) and type(sample.value) in (float, bool):
+        return Shape((batch,), dtype="float" if type(sample.value) is float else "bool")
+    if isinstance(sample, Seq) and sample.complete:
+        parts = [_collated(item, batch) for item in sample.items]
+        return Items(tuple(part if isinstance(part, Shape) else None for part in parts))
+    if isinstance(sample, Mapping) and sample.complete:
+        return Mapping(tuple((key, value) for key, value in
+                             ((key, _collated(item, batch)) for key, item in sample.items) if value is not None))
+    return None
 
 
 def _batch_dim(loader: TorchObject, length: Dim) -> Dim | None:

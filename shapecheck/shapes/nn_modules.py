@@ -130,6 +130,17 @@ class Embedding(Layer):
                              tuple(range(len(x.dims) + 1)), "float"))
 
 
+@dataclass(frozen=True)
+class EmbeddingBag(Embedding):
+    """A bag per row of a 2-d input, (B, N) -> (B, embedding_dim); a 1-d input's bags are its `offsets`, unknown."""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None or self.embedding_dim is None or x.rank != 2:
+            return UNKNOWN
+        return Applied(Shape((x.dims[0], self.embedding_dim), layout=(0, 1), dtype="float"))
+
+
 def _spatial_input(x: Shape, spatial: int) -> tuple[Dim | None, list[Dim | None]] | Mismatch | None:
     """The channel and spatial sizes of an (N, C, *spatial) or (C, *spatial) input; a Mismatch for a rank the
     layer rejects; None when they can't be told."""
@@ -670,6 +681,10 @@ def _embedding(r: _Reader) -> Layer:
     return Embedding(r.dim("embedding_dim"))
 
 
+def _embedding_bag(r: _Reader) -> Layer:
+    return EmbeddingBag(r.dim("embedding_dim"))
+
+
 def _conv(spatial: int, transposed: bool) -> Callable[[_Reader], Layer]:
     def read(r: _Reader) -> Layer:
         padding: tuple[Dim | None, ...] | str | None
@@ -785,6 +800,8 @@ def _transformer(r: _Reader) -> Layer | None:
 _READERS: dict[str, tuple[tuple[str, ...], Callable[[_Reader], Layer | None]]] = {
     "Linear": (("in_features", "out_features", "bias"), _linear),
     "Embedding": (("num_embeddings", "embedding_dim", "padding_idx"), _embedding),
+    "EmbeddingBag": (("num_embeddings", "embedding_dim", "max_norm", "norm_type", "scale_grad_by_freq", "mode"),
+                     _embedding_bag),
     **{f"Conv{n}d": (_CONV, _conv(n, False)) for n in (1, 2, 3)},
     **{f"ConvTranspose{n}d": (_CONV_T, _conv(n, True)) for n in (1, 2, 3)},
     **{f"MaxPool{n}d": (_MAX_POOL, _pool(n, True)) for n in (1, 2, 3)},

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Seq
+from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Mapping, Seq
 from shapecheck.shapes import (creation, einsum, elementwise, functional, indexing, joins, layers, losses, matmul,
                                reductions, reshaping, spectral, transposes)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
@@ -130,6 +130,12 @@ def items(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> Items | 
         return None
     result = _dispatch(ev, node, before, TUPLE_FUNCTIONS, TUPLE_METHODS)
     return result if isinstance(result, Items) else None
+
+
+def mapping(ev: ShapeEvaluator, node: cst.Call, before: int) -> Mapping | None:
+    """The dict of tensors a model or a function of the project returns (`{"logits": ..., "features": ...}`)."""
+    result = _module_call(ev, node, before, fresh=False)
+    return result if isinstance(result, Mapping) else None
 
 
 # ------------------------------------------------------------------------------------------------ tables

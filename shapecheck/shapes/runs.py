@@ -21,7 +21,7 @@ import libcst as cst
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, TorchObject, constant_of
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, TorchObject, constant_of, truth
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Path
@@ -85,6 +85,8 @@ def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | 
     value = done.value
     if isinstance(value, Seq):
         value = ev.as_want(value, "items")  # `return mu, logvar`
+    if isinstance(value, Mapping) and any(isinstance(item, Shape) for _, item in value.items):
+        return Applied(value)  # `return {"logits": ..., "features": ...}`: read by key where it is used
     return Applied(value if isinstance(value, (Shape, Items)) else None)
 
 
@@ -329,7 +331,7 @@ def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Ch
 def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int) -> Iterator[tuple[cst.CSTNode, int]]:
     """The operations of a statement that ran (see `_operations`), each with the version it was read at: the
     statement's, or for those in a list comprehension's element, each pass of it that certainly ran."""
-    for node in _operations(statement):
+    for node in _operations(statement, lambda test: truth(ev.object(test, version))):
         yield node, version
     for comprehension in _comprehensions(statement):
         for element in ev.calls.element_runs.get((id(comprehension), version), ()):
@@ -350,23 +352,33 @@ def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp | cst.DictComp]:
             yield from _comprehensions(child)
 
 
-def _operations(statement: cst.CSTNode) -> Iterator[cst.CSTNode]:
+Decide = Callable[[cst.BaseExpression], "bool | None"]  # a test's truth in a run, None when the run can't tell
+
+
+def _operations(statement: cst.CSTNode, decide: Decide) -> Iterator[cst.CSTNode]:
     """An annotated assignment or a `return` (what an annotation check reads), the calls, operators, comparisons
     and truth tests of a statement that ran, in source order, without the bodies of compound statements (they are
-    statements of their own in the trace) or of nested functions, lambdas and comprehensions. A bare name or
-    attribute is a statement of the trace only as an `if` or `while` test."""
+    statements of their own in the trace) or of nested functions, lambdas and comprehensions, and of the branch of
+    an `a if test else b` that `decide` (the test's truth in the run) does not say runs. A bare name or attribute is
+    a statement of the trace only as an `if` or `while` test."""
     if type(statement) in (cst.Name, cst.Attribute, cst.Subscript):
         yield statement
         return
-    yield from _nested_operations(statement)
+    yield from _nested_operations(statement, decide)
 
 
-def _nested_operations(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+def _nested_operations(node: cst.CSTNode, decide: Decide) -> Iterator[cst.CSTNode]:
     if type(node) in _CHECKED:
         yield node
+    if type(node) is cst.IfExp:
+        yield from _nested_operations(node.test, decide)
+        taken = decide(node.test)
+        if taken is not None:
+            yield from _nested_operations(node.body if taken else node.orelse, decide)
+        return
     for child in children(node):
         if type(child) not in _OPAQUE:
-            yield from _nested_operations(child)
+            yield from _nested_operations(child, decide)
 
 
 # What the checks look at: calls, operators, comparisons, assignments (that unpack, or are annotated), returns, and

@@ -246,3 +246,55 @@ y = attn(torch.randn(2, 4, 10, 8), torch.randn(2, 4, 10, 8))
 '''
     assert codes(source, "SC105") == [(13, "SC105")]
     assert codes(source.replace("self.bias == 0", "self.bias[:, :, :T, :T] == 0"), "SC105") == []
+
+
+def test_a_tensor_the_call_passes_is_not_none_in_the_callee() -> None:
+    """`if targets is None:` in a forward given targets takes the other branch, so its loss runs on every call."""
+    source = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class LM(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.head = nn.Linear(32, 65)
+
+    def forward(self, x, targets=None):
+        logits = self.head(x)
+        if targets is None:
+            loss = None
+        else:
+            loss = F.cross_entropy(logits, targets)
+        return logits, loss
+
+model = LM()
+logits, _ = model(torch.randn(4, 8, 32))
+_, loss = model(torch.randn(4, 8, 32), torch.randint(0, 65, (4, 8)))
+'''
+    assert [row for row, _ in rows(source, "SC106")] == [21]
+
+
+def test_a_dict_a_models_forward_returns_is_read_by_key() -> None:
+    source = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class Detector(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.cls = nn.Linear(64, 5)
+
+    def forward(self, x):
+        return {"logits": self.cls(x).unsqueeze(1), "features": x}
+
+def compute_loss(model, x, labels):
+    out = model(x)
+    return F.cross_entropy(out["logits"], labels)
+
+compute_loss(Detector(), torch.randn(8, 64), torch.randint(0, 5, (8,)))
+out = Detector()(torch.randn(8, 64))
+F.cross_entropy(out["logits"].squeeze(1), torch.randint(0, 5, (8,)))
+'''
+    assert [row for row, _ in rows(source, "SC106")] == [18]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shapecheck.objects.dims import Dim, same
+from shapecheck.objects.dims import Atom, Dim, same
 
 B = Dim.symbol("B", "B", rigid=True)
 D = Dim.symbol("D", "D", rigid=True)
@@ -82,3 +82,12 @@ def test_a_size_differs_from_its_multiples_and_fractions() -> None:
     assert same(h + pad, h) is None  # pad may be 0
     assert same(d // 2, h) is None
     assert same(d // 1, d) is True
+
+
+def test_a_bounded_size_differs_only_from_literals_above_its_bound() -> None:
+    window = Dim((((Atom("window", "block_size", compound=True, at_most=8),), 1),))
+    assert same(window, Dim.of(65)) is False
+    assert same(Dim.of(65), window) is False
+    assert same(window, Dim.of(8)) is None  # a full window
+    assert same(window, Dim.of(1)) is None
+    assert same(window, h) is None

@@ -31,6 +31,14 @@ probe_conflict(fc(torch.randn(32, 100)))
          "nn.Linear(784, 128) expects 784"]
 
 
+def test_an_embedding_bag_gives_a_bag_per_row_of_a_2d_input() -> None:
+    assert seen('''
+bag = nn.EmbeddingBag(100, 16, mode="mean")
+probe(bag(torch.randint(0, 100, (4, 7))))
+probe(bag(torch.randint(0, 100, (20,)), torch.tensor([0, 5, 9])))
+''') == ["(4, 16)", "(...)"]  # the bags of a 1-d input are its offsets: unknown
+
+
 def test_linear_on_a_tensor_of_unknown_rank_keeps_its_out_features() -> None:
     assert seen('''
 class Net(nn.Module):

@@ -145,3 +145,49 @@ for epoch in range(3):
         probe(x)
         x = x[:, :5]
 ''') == ["(50, 13)", "(13,)", "(50, 13)"]
+
+
+def test_batches_of_a_dataset_class_of_the_project() -> None:
+    """A project `Dataset`: its `__getitem__` run on an int index gives one sample (tensors, ints, a dict of
+    them), collated by the batch size; a sample it can't tell (a list of tensors of unknown shapes) stays unknown."""
+    assert probe('''
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class Pairs(Dataset):
+    def __init__(self, n=100):
+        self.x = torch.randn(n, 20)
+        self.y = torch.randint(0, 3, (n,))
+
+    def __len__(self):
+        return len(self.x)
+
+    def __getitem__(self, idx):
+        return self.x[idx], self.y[idx]
+
+class Encoded(Dataset):
+    def __init__(self, texts):
+        self.texts = texts
+
+    def __len__(self):
+        return len(self.texts)
+
+    def __getitem__(self, i):
+        return {"input_ids": torch.randint(0, 100, (32,)), "label": i % 2}
+
+class Ragged(Dataset):
+    def __init__(self, seqs):
+        self.seqs = seqs
+
+    def __getitem__(self, i):
+        return self.seqs[i]
+
+for xb, yb in DataLoader(Pairs(), batch_size=10):
+    probe(xb)
+    probe(yb)
+for batch in DataLoader(Encoded(texts), batch_size=4):
+    probe(batch["input_ids"])
+    probe_dtype(batch["label"])
+for s in DataLoader(Ragged(sequences)):
+    probe(s)
+''') == ["(10, 20)", "(10,)", "(batch, 32)", "int", None]

@@ -46,6 +46,59 @@ def test_indexing() -> None:
     ''') == ["(5, 4)", "(8, 4)", "(4, 5, 4)", "(8, 5, 2)", "(8, 5, 1)", None, None]
 
 
+def test_a_tensor_of_a_list_a_name_holds() -> None:
+    """`torch.tensor(labels)` of a list the code states in full, built by appends too; one grown by a loop of
+    unknown length stays unknown."""
+    assert probe('''
+        import torch
+        labels = [0, 2, 1, 1]
+        grid = [[0.5, 1.0], [2.0, 3.0], [1.0, 1.0]]
+        grown = [0, 1]
+        grown.append(2)
+        def unknown(xs):
+            kept = []
+            for x in xs:
+                kept.append(x)
+            probe(torch.tensor(kept))
+        probe(torch.tensor(labels).unsqueeze(1))
+        probe_dtype(torch.tensor(labels))
+        probe(torch.tensor(grid))
+        probe(torch.tensor(grown))
+    ''') == [None, "(4, 1)", "int", "(3, 2)", "(3,)"]
+
+
+def test_unpacking_a_tensor_gives_its_rows() -> None:
+    """`q, k, v = qkv` of a (3, ...) tensor (timm's attention before `unbind`), in a function or a module."""
+    assert probe('''
+        import torch
+        x = torch.randn(3, 11, 192)
+        q, k, v = x.view(3, 11, 3, 8, 8).permute(2, 0, 3, 1, 4)
+        probe(q)
+        def attention(B: int, T: int):
+            qkv = torch.randn(B, T, 3, 4, 16).permute(2, 0, 3, 1, 4)
+            q, k, v = qkv
+            probe(k)
+        c, d = torch.randn(3, 5)
+        probe(c)
+    ''') == ["(3, 8, 11, 8)", "(B, 4, T, 16)", None]
+
+
+def test_a_window_slice_holds_at_most_its_width() -> None:
+    """`data[i:i + block_size]` has block_size entries but fewer at the end of the data: its length is a size of
+    its own, named by the width, and only proven different from a literal above the width."""
+    assert probe('''
+        import torch
+        block_size = 8
+        data = torch.randint(0, 65, (500,))
+        def window(i):
+            probe(data[i + 1:i + block_size + 1])
+            probe_conflict(torch.randn(4, 65) @ data[i:i + block_size].float())
+            probe_conflict(torch.randn(4, 8) @ data[i:i + block_size].float())
+            probe_conflict(torch.randn(4, 4) @ data[i:i + block_size].float())
+    ''') == ["(block_size,)", "inner dims differ: torch.randn(4, 65) is (4, 65), data[i:i + block_size].float() is "
+               "(block_size,)", None, None]
+
+
 def test_index_tensors_broadcast_together_not_one_dim_each() -> None:
     # torch: a[rows, cols] is the broadcast of the two index shapes, (4,) here, never (4, 4); an int next to one
     # index tensor is basic indexing (`a[0, :, idx]` is (4, 2) where numpy gives (2, 4))
