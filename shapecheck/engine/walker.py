@@ -76,18 +76,21 @@ def child_fields(cls: type) -> tuple[str, ...]:
     return fields
 
 
-def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The node's direct children that rules can see, in source order."""
-    for name in child_fields(type(node)):
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The node's direct children that rules can see, in source order. A list, not a generator: the analyses walk
+    every node of the functions they read, and resuming a generator per child costs more than the list."""
+    found = []
+    cls = type(node)
+    for name in _TABLE.get(cls) or child_fields(cls):
         value = getattr(node, name)
-        if value is None:
-            continue
-        if type(value) is tuple or type(value) is list:
+        kind = type(value)
+        if kind is tuple or kind is list:
             for item in value:
                 if type(item) in NODE_TYPES:
-                    yield item
-        elif type(value) in NODE_TYPES:
-            yield value
+                    found.append(item)
+        elif kind in NODE_TYPES:
+            found.append(value)
+    return found
 
 
 def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -96,4 +99,4 @@ def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(reversed(list(children(current))))
+        stack.extend(reversed(children(current)))

@@ -17,7 +17,7 @@ import libcst as cst
 
 from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.objects.project import PROJECT, candidates, split_relative
+from shapecheck.objects.project import PROJECT, candidates, imported_from, split_relative
 
 
 def imported_functions(ctx: Context) -> Iterator[tuple[str, cst.FunctionDef, Context]]:
@@ -60,7 +60,8 @@ def _module_context(ctx: Context, bound: str, qualname: str) -> Context | None:
         path = PROJECT.module_file(ctx.filename, module, level)
         if path is None:
             continue
-        names = {attribute.split(".", 1)[0]} if attribute else _called_attributes(ctx, bound)
+        names = {attribute.split(".", 1)[0], *imported_from(ctx, module, level)} if attribute \
+            else _called_attributes(ctx, bound)
         return PROJECT.context(path, frozenset(names)) if names else None
     return None
 

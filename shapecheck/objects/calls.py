@@ -23,7 +23,7 @@ from shapecheck.objects.builtins import container_items, key_of
 from shapecheck.objects.classes import class_facts, function_facts
 from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, target_names
 from shapecheck.objects.frames import Frame
-from shapecheck.objects.project import PROJECT, candidates
+from shapecheck.objects.project import PROJECT, candidates, imported_from
 from shapecheck.objects.values import (
     UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Super, constant_of, hashable, truth,
 )
@@ -84,7 +84,7 @@ class Calls:
             if not attribute:
                 return None  # a module of the project: its attributes are read when asked for
             first = attribute.split(".", 1)[0]
-            other = PROJECT.context(path, frozenset({first, *self._imported_from(module, level)}))
+            other = PROJECT.context(path, frozenset({first, *imported_from(ctx, module, level)}))
             if other is None:
                 return None
             self.dependencies.add(str(path))
@@ -93,17 +93,6 @@ class Calls:
                 value = self.ev.attribute_of(value, part)
             return value
         return None
-
-    def _imported_from(self, module: str, level: int) -> set[str]:
-        """The names this file imports from `module`, read together so the module is parsed once."""
-        prefix = "." * level + module + "."
-        names = set()
-        for bindings in self.ev.ctx._module_scope().bindings.values():
-            for binding in bindings:
-                qualname = binding.qualname
-                if binding.kind == "import" and qualname and qualname.startswith(prefix):
-                    names.add(qualname[len(prefix):].split(".", 1)[0])
-        return names
 
     def bases(self, cls: ClassValue) -> list[object]:
         """The values of a class's bases, read where the class is defined."""

@@ -166,6 +166,19 @@ PROJECT = Project()
 dependencies.remembered(PROJECT.forget)
 
 
+def imported_from(ctx: Context, module: str, level: int) -> set[str]:
+    """The names `ctx`'s module imports from `module` (`level` leading dots), which the objects floor and the
+    training-loop record both ask a module's context for, so that it is parsed once for the file."""
+    prefix = "." * level + module + "."
+    names = set()
+    for bindings in ctx._module_scope().bindings.values():
+        for binding in bindings:
+            qualname = binding.qualname
+            if binding.kind == "import" and qualname and qualname.startswith(prefix):
+                names.add(qualname[len(prefix):].split(".", 1)[0])
+    return names
+
+
 def split_relative(qualname: str) -> tuple[int, str]:
     """`..pkg.model.Net` -> (2, "pkg.model.Net")."""
     stripped = qualname.lstrip(".")
