@@ -250,6 +250,16 @@ class NumpyOfGraphTensor(Rule):
             predict(model, loader)
         """,
 
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        model = nn.Linear(30, 3)
+        def scores(x):
+            logits = model(x)
+            probs = F.softmax(logits.detach(), dim=1).numpy()
+            return probs, torch.sigmoid(logits).detach().numpy()
+        """,
     ]
     INVALID = [
         # A helper under no_grad, handed a model moved to the GPU.
@@ -344,6 +354,24 @@ class NumpyOfGraphTensor(Rule):
         def main():
             model = nn.Sequential(nn.Linear(5, 3))
             print(predict(model, loader).shape)
+        """,
+        # Scores for a metric, with the activation spelled as a torch function.
+        """
+        import torch
+        import torch.nn as nn
+        from sklearn.metrics import roc_auc_score
+        model = nn.Linear(30, 1)
+        def train_epoch(loader, opt):
+            scores, labels = [], []
+            for x, y in loader:
+                logits = model(x).squeeze(-1)
+                loss = nn.functional.binary_cross_entropy_with_logits(logits, y)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                scores.extend(torch.sigmoid(logits).numpy())
+                labels.extend(y.numpy())
+            return roc_auc_score(labels, scores)
         """,
     ]
 
@@ -453,6 +481,8 @@ class NumpyOfGraphTensor(Rule):
                 elif type(func) is cst.Attribute and func.attr.value in LEAVES_GRAPH_NOT_DEVICE \
                         and ctx.qualname(func) is None:
                     expr, detached = func.value, True
+                elif _graph_preserving_function(ctx, expr):
+                    expr = expr.args[0].value  # `torch.sigmoid(logits)`, `F.softmax(out, dim=1)`
                 else:
                     found = self._call_origin(expr, before)
                     if detached and found is not None and found[0] == "parameter":
@@ -563,6 +593,15 @@ class NumpyOfGraphTensor(Rule):
 
 def _is_false(expr: cst.BaseExpression) -> bool:
     return type(expr) is cst.Name and expr.value == "False"
+
+
+def _graph_preserving_function(ctx: Context, call: cst.Call) -> bool:
+    """`torch.sigmoid(t)`, `F.softmax(t, dim=1)`: the function spelling of a graph-preserving method, its tensor
+    first."""
+    qualname = ctx.qualname(call.func) or ""
+    module, _, name = qualname.rpartition(".")
+    return module in ("torch", "torch.nn.functional") and name in GRAPH_PRESERVING and bool(call.args) \
+        and call.args[0].keyword is None and not call.args[0].star
 
 
 def _to_cuda(ctx: Context, call: cst.Call) -> bool:
