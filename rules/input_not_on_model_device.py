@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.syntax import keyword_arg
+from shapecheck.engine.walker import walk
+from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import helper_callers
+from shapecheck.objects.callers import callers, helper_callers
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._devices import creates_on_cpu, moves_to_device
@@ -27,6 +32,46 @@ _SAME_MODULE = frozenset({"eval", "train", "float", "half", "double", "requires_
 
 _MESSAGE = ("`{model}` was moved to a device but `{batch}` comes from {source} on the CPU and is never moved: "
             "\"Expected all tensors to be on the same device\"; move it with `{batch} = {batch}.to(device)`")
+
+
+def _unmoved_batches(definition: cst.FunctionDef) -> Iterator[tuple[str, str, str]]:
+    """(model, batch, loader) for each `model(batch)` in a plain function's `for ... in loader:` loop, `model` and
+    `loader` being its parameters, and `batch` a loop variable (or unpacked from one: `x, y = batch`) that nothing
+    in the function rebinds or moves. Read from the syntax alone: the function is another module's."""
+    params = [param.name.value for param in definition.params.params]
+    if params[:1] in (["self"], ["cls"]):
+        return
+    targets = {name.value for node in walk(definition) if type(node) is cst.For
+               for name in walk(node.target) if type(name) is cst.Name}
+    rebound: set[str] = set()
+    unpacked: set[str] = set()
+    for node in walk(definition.body):
+        kind = type(node)
+        if kind is cst.Assign:
+            names = {n.value for target in node.targets for n in walk(target.target) if type(n) is cst.Name}
+            unpacks = type(node.value) is cst.Name and node.value.value in targets  # `x, y = batch`
+            (unpacked if unpacks else rebound).update(names)
+        elif kind in (cst.AugAssign, cst.AnnAssign) and type(node.target) is cst.Name:
+            rebound.add(node.target.value)
+        elif kind is cst.AsName and type(node.name) is cst.Name:
+            rebound.add(node.name.value)
+        elif kind is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name \
+                and node.func.attr.value in ("to", "cuda"):
+            rebound.add(node.func.value.value)  # moved, or meant to be
+    for loop in walk(definition.body):
+        if type(loop) is not cst.For:
+            continue
+        loader = _unwrapped(loop.iter)
+        if type(loader) is not cst.Name or loader.value not in params or loader.value in rebound:
+            continue
+        batches = {n.value for n in walk(loop.target) if type(n) is cst.Name} | unpacked
+        for call in walk(loop.body):
+            if type(call) is not cst.Call or type(call.func) is not cst.Name or not call.args:
+                continue
+            model, first = call.func.value, call.args[0]
+            if model in params and model not in rebound and first.keyword is None and not first.star \
+                    and type(first.value) is cst.Name and first.value.value in batches - rebound:
+                yield model, first.value.value, loader.value
 
 
 def _unwrapped(iterable: cst.BaseExpression) -> cst.BaseExpression:
@@ -62,7 +107,9 @@ class InputNotOnModelDevice(Rule):
 
         A same-file helper (`def validate(model, loader): for x, y in loader: model(x)`) is reported when every
         call of it, at module level or in a plain function such as `main()`, hands it a moved model and such a
-        loader (`validate(net.to(device), test_loader)`). A batch unpacked in the loop body (`for step, batch in
+        loader (`validate(net.to(device), test_loader)`); a helper of one of the project's modules (`from engine
+        import evaluate`) is reported at those calls when its loop feeds its model parameter a batch of its loader
+        parameter that nothing in it rebinds or moves. A batch unpacked in the loop body (`for step, batch in
         enumerate(loader): x, y = batch`) is the loader's as the loop variable is. So is a trainer's: `self.model =
         model.to(device)` called on batches of `self.train_loader`, when every construction of the trainer hands it
         such a loader. A loader or list a same-file factory returns (`batches(3)`, `train_loader, val_loader =
@@ -426,6 +473,7 @@ class InputNotOnModelDevice(Rule):
 
     def finish(self) -> None:
         self._report_trainers()
+        self._report_imported_helpers()
         for node, function, model, batch, loader in self._in_helpers:
             sites = helper_callers(self.ctx, function)
             if sites is not None and all(self._hands_moved_model(function, site, point, model, loader)
@@ -433,6 +481,24 @@ class InputNotOnModelDevice(Rule):
                 passed = passed_argument(function, sites[0][0].node, loader)
                 self.report(node, _MESSAGE.format(model=model, batch=batch,
                                                   source=f"the DataLoader `{self.ctx.code(passed)}` passed in"))
+
+    def _report_imported_helpers(self) -> None:
+        """A helper of the project's modules (`from engine import evaluate`) whose loop feeds its model parameter
+        the batches of its loader parameter unmoved, handed a moved model and a CPU loader by every call here:
+        reported at the calls, since the helper's file cannot see them."""
+        for name, definition, other in imported_functions(self.ctx):
+            for model, batch, loader in _unmoved_batches(definition):
+                sites = callers(self.ctx, name)
+                if sites and all(self._hands_moved_model(definition, site, point, model, loader)
+                                 for site, point in sites):
+                    module = Path(other.filename).name
+                    for site, _ in sites:
+                        self.report(site.node, f"`{name}` ({module}) calls `{model}({batch})` on the batches of "
+                                               f"`{loader}` without moving them, but this call hands it a model moved "
+                                               "to a device and a DataLoader on the CPU: \"Expected all tensors to "
+                                               "be on the same device\"; move the batch in the loop with "
+                                               f"`{batch} = {batch}.to(device)`")
+                    break
 
     def _report_trainers(self) -> None:
         for node, model, batch, class_def, init, parameter in self._in_trainers:
