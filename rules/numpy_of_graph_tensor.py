@@ -49,6 +49,8 @@ PARAMETER_FREE = frozenset({
 # device, for the second): its constructions say whether it is a model
 # "parameter-device": a helper's `model(x)` under `no_grad` or out of the graph: only a moved model counts
 Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-device", "stored", "stored-device"]
+# A moved model's output brought back to the CPU still carries the model's graph.
+_GRAPH_OF: dict[str, Origin] = {"device": "model", "stored-device": "stored", "parameter-device": "parameter"}
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
 
 
@@ -260,6 +262,18 @@ class NumpyOfGraphTensor(Rule):
             probs = F.softmax(logits.detach(), dim=1).numpy()
             return probs, torch.sigmoid(logits).detach().numpy()
         """,
+        # Brought to the CPU out of the graph, or computed without autograd.
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Sequential(nn.Linear(20, 32), nn.ReLU(), nn.Linear(32, 3)).cuda()
+        for x, y in loader:
+            out = model(x.cuda())
+            probs = out.softmax(1).detach().cpu().numpy()
+            top = out.argmax(1).cpu().numpy()
+        with torch.no_grad():
+            scores = model(x.cuda()).cpu().numpy()
+        """,
     ]
     INVALID = [
         # A helper under no_grad, handed a model moved to the GPU.
@@ -373,6 +387,19 @@ class NumpyOfGraphTensor(Rule):
                 labels.extend(y.numpy())
             return roc_auc_score(labels, scores)
         """,
+        # Training-set metrics from the output brought to the CPU, still in the graph.
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Sequential(nn.Linear(20, 32), nn.ReLU(), nn.Linear(32, 3)).cuda()
+        for x, y in loader:
+            out = model(x.cuda())
+            loss = nn.functional.cross_entropy(out, y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            probs = out.softmax(1).cpu().numpy()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -451,10 +478,12 @@ class NumpyOfGraphTensor(Rule):
 
     def _origin(self, expr: cst.BaseExpression) -> tuple[Origin, cst.Call] | None:
         """Where the tensor `.numpy()` is called on comes from, following names, unpacking, indexing and
-        graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss."""
+        graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss. Past `.cpu()` only the
+        graph counts: `out.cpu().numpy()` raises when `out` requires grad."""
         ctx = self.ctx
         before: int | None = None
         detached = False  # only a device origin counts past `.detach()`, `.data`, `.argmax()`
+        on_cpu = False
         for _ in range(16):
             kind = type(expr)
             if kind is cst.Name or kind is cst.Attribute:
@@ -481,10 +510,15 @@ class NumpyOfGraphTensor(Rule):
                 elif type(func) is cst.Attribute and func.attr.value in LEAVES_GRAPH_NOT_DEVICE \
                         and ctx.qualname(func) is None:
                     expr, detached = func.value, True
+                elif type(func) is cst.Attribute and func.attr.value == "cpu" and not expr.args \
+                        and ctx.qualname(func) is None:
+                    expr, on_cpu = func.value, True
                 elif _graph_preserving_function(ctx, expr):
                     expr = expr.args[0].value  # `torch.sigmoid(logits)`, `F.softmax(out, dim=1)`
                 else:
                     found = self._call_origin(expr, before)
+                    if on_cpu:
+                        return self._graph_only(found, detached)
                     if detached and found is not None and found[0] == "parameter":
                         return "parameter-device", found[1]
                     if detached and found is not None and found[0] not in ("cuda", "device", "stored-device"):
@@ -493,6 +527,13 @@ class NumpyOfGraphTensor(Rule):
             else:
                 return None
         return None
+
+    def _graph_only(self, found: tuple[Origin, cst.Call] | None, detached: bool) -> tuple[Origin, cst.Call] | None:
+        """The origin of a tensor brought to the CPU: its graph, when autograd was on where it was computed."""
+        if found is None or detached or self.ctx.grad_disabled or self._grad_disabled_at(found[1]):
+            return None
+        graph = _GRAPH_OF.get(found[0], found[0])
+        return None if graph == "cuda" else (graph, found[1])
 
     def _call_origin(self, call: cst.Call, before: int | None) -> tuple[Origin, cst.Call] | None:
         ctx = self.ctx
