@@ -63,11 +63,12 @@ class NumpyOfGraphTensor(Rule):
     triggers = (".numpy()",)
     docs = """
         ## What it does
-        Finds `.numpy()` called straight on a model's output or a loss computed with autograd on (outside
-        `torch.no_grad()` / `inference_mode()`), and on the result of `.cuda()` / `.to("cuda")`, with no
-        `.detach()` or `.cpu()` in between. The value is followed through local names, tuple unpacking,
-        indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...) and differentiable ones
-        (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ...). A model is an instance of a
+        Finds `.numpy()` called on a model's output or a loss computed with autograd on (outside
+        `torch.no_grad()` / `inference_mode()`) with no `.detach()` in between (`.cpu()` keeps the graph), and
+        on the result of `.cuda()` / `.to("cuda")` with no `.cpu()` in between. The value is followed through
+        local names, tuple unpacking, indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
+        and differentiable ones (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ..., or their torch functions:
+        `torch.sigmoid(logits)`). A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, or
         `self(...)` inside a module; a same-file helper's parameter counts when every call of the helper, at
         module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
