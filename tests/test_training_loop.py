@@ -292,3 +292,29 @@ def test_an_imported_helper_fed_a_moved_model_and_a_cpu_loader_is_reported_at_th
     assert lint_project(tmp_path, files, "main.py", "SC211") == [("SC211", 10)]
     moved = ENGINE.replace("images, labels = batch", "images, labels = batch[0].to(device), batch[1]")
     assert lint_project(tmp_path, {**files, "engine.py": moved}, "main.py", "SC211") == []
+
+
+def test_a_model_an_imported_factory_builds_is_read_in_the_factory(tmp_path: Path) -> None:
+    models = """
+        import torch.nn as nn
+
+        def build_model(n):
+            return nn.Sequential(nn.Linear(64, 128), nn.ReLU(), nn.Dropout(0.3), nn.Linear(128, n))
+
+        def load_model(n):
+            return build_model(n).eval()
+    """
+    infer = """
+        import torch
+        from models import build_model, load_model
+
+        model = build_model(5)
+        with torch.no_grad():
+            preds = [model(x).argmax(-1) for x in batches]
+            for x in batches:
+                preds.append(model(x).argmax(-1))
+    """
+    files = {"models.py": models, "infer.py": infer}
+    assert lint_project(tmp_path, files, "infer.py", "SC210") == [("SC210", 9)]
+    files["infer.py"] = infer.replace("model = build_model(5)", "model = load_model(5)")
+    assert lint_project(tmp_path, files, "infer.py", "SC210") == []
