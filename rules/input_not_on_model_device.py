@@ -74,6 +74,12 @@ def _unmoved_batches(definition: cst.FunctionDef) -> Iterator[tuple[str, str, st
                 yield model, first.value.value, loader.value
 
 
+def _is_builtin_call(expr: cst.BaseExpression | None, name: str) -> bool:
+    """`next(x)` / `iter(x)`: a call of the builtin by its name with one positional argument."""
+    return type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == name \
+        and len(expr.args) == 1 and expr.args[0].keyword is None and not expr.args[0].star
+
+
 def _unwrapped(iterable: cst.BaseExpression) -> cst.BaseExpression:
     """The loader inside `enumerate(loader)`, `tqdm(loader)`, ..."""
     while type(iterable) is cst.Call and type(iterable.func) is cst.Name and iterable.func.value in _PASS_THROUGH \
@@ -110,7 +116,8 @@ class InputNotOnModelDevice(Rule):
         loader (`validate(net.to(device), test_loader)`); a helper of one of the project's modules (`from engine
         import evaluate`) is reported at those calls when its loop feeds its model parameter a batch of its loader
         parameter that nothing in it rebinds or moves. A batch unpacked in the loop body (`for step, batch in
-        enumerate(loader): x, y = batch`) is the loader's as the loop variable is. So is a trainer's: `self.model =
+        enumerate(loader): x, y = batch`) is the loader's as the loop variable is, and so is a batch drawn by hand
+        in a loop (`x, y = next(train_iter)` with `train_iter = iter(loader)`). So is a trainer's: `self.model =
         model.to(device)` called on batches of `self.train_loader`, when every construction of the trainer hands it
         such a loader. A loader or list a same-file factory returns (`batches(3)`, `train_loader, val_loader =
         get_loaders(32)` with one `return`) is read in the factory.
@@ -288,6 +295,22 @@ class InputNotOnModelDevice(Rule):
             Collated(nn.Linear(6, 2), DataLoader(dataset, batch_size=8, collate_fn=to_gpu)).run()
         """,
 
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        model = nn.Linear(8, 1).to("cuda")
+        loader = DataLoader(TensorDataset(torch.randn(256, 8), torch.randn(256, 1)), batch_size=32, shuffle=True)
+        train_iter = iter(loader)
+        for step in range(100):
+            try:
+                x, y = next(train_iter)
+            except StopIteration:
+                train_iter = iter(loader)
+                x, y = next(train_iter)
+            x, y = x.cuda(), y.cuda()
+            loss = nn.functional.mse_loss(model(x), y)
+        """,
     ]
     INVALID = [
         # A trainer handed the loaders a same-file factory returns, and a list of CPU batches another one makes.
@@ -410,6 +433,22 @@ class InputNotOnModelDevice(Rule):
         def main():
             loader = DataLoader(TensorDataset(torch.randn(32, 6), torch.randint(0, 2, (32,))), batch_size=8)
             Trainer(nn.Linear(6, 2), loader, torch.device("cuda")).train_epoch()
+        """,
+        # Batches drawn by hand from an iterator over the loader.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        model = nn.Linear(8, 1).to("cuda")
+        loader = DataLoader(TensorDataset(torch.randn(256, 8), torch.randn(256, 1)), batch_size=32, shuffle=True)
+        train_iter = iter(loader)
+        for step in range(100):
+            try:
+                x, y = next(train_iter)
+            except StopIteration:
+                train_iter = iter(loader)
+                x, y = next(train_iter)
+            loss = nn.functional.mse_loss(model(x), y)
         """,
     ]
 
@@ -560,7 +599,21 @@ class InputNotOnModelDevice(Rule):
         """"a DataLoader" / "a list" when `batch` is a loop variable of a `for` over a CPU loader or list that
         the code is inside of, and is not rebound before this point; else None."""
         loop = self._batch_loop(batch)
-        return self._loader_source(_unwrapped(loop.iter)) if loop is not None else None
+        if loop is not None:
+            return self._loader_source(_unwrapped(loop.iter))
+        drawn = self._drawn_from(batch)
+        return self._loader_source(drawn) if drawn is not None else None
+
+    def _drawn_from(self, batch: cst.Name) -> cst.BaseExpression | None:
+        """The loader a batch is drawn from by hand: `x, y = next(train_iter)` with `train_iter = iter(loader)`,
+        or `batch = next(iter(loader))`."""
+        binding = self.ctx.binding(batch)
+        if binding is None or binding.kind not in ("assign", "unpack") or not _is_builtin_call(binding.value, "next"):
+            return None
+        iterator = binding.value.args[0].value  # type: ignore[union-attr]  # checked by _is_builtin_call
+        if type(iterator) is cst.Name:
+            iterator, _ = self.ctx.value_of(iterator, binding.seq)
+        return iterator.args[0].value if _is_builtin_call(iterator, "iter") else None  # type: ignore[attr-defined]
 
     def _batch_loop(self, batch: cst.Name) -> cst.For | None:
         """The `for` that binds `batch` and that the code is inside of, if `batch` is not rebound since; a part of
