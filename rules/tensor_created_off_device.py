@@ -41,7 +41,8 @@ class TensorCreatedOffDevice(Rule):
         of an `nn.Module` (or a method `forward` calls), whose result is combined with the module's inputs or
         parameters (arithmetic, `torch.cat`/`stack`, or an argument of a submodule call such as
         `self.lstm(x, (h0, c0))`), in a module that is moved to a device in the same file (`Net().to(device)`,
-        `model.cuda()`), a submodule of such a module (`self.encoder = Encoder(...)`), or a module meant to be
+        `model.cuda()`), a submodule of such a module (`self.encoder = Encoder(...)`, or a module handed to its
+        constructor: `Seq2Seq(Encoder(...), decoder).to(device)`), or a module meant to be
         moved (the class handles a `device` elsewhere). Hidden-state initialisation is the classic. The new tensor
         is followed through arithmetic with constants, one-tensor torch functions (`torch.exp(-math.log(1e4) *
         torch.arange(half) / half)`) and indexing (`freqs[None, :]`).
@@ -309,6 +310,28 @@ class TensorCreatedOffDevice(Rule):
                 return self.attn(x, x, x, attn_mask=mask)[0]
         model = Decoder().cuda()
         """,
+        # A decoder handed to the model that is moved.
+        """
+        import torch
+        import torch.nn as nn
+        class Decoder(nn.Module):
+            def __init__(self, vocab, hid):
+                super().__init__()
+                self.hid = hid
+                self.emb = nn.Embedding(vocab, hid)
+                self.gru = nn.GRU(hid, hid, batch_first=True)
+            def forward(self, tokens):
+                h0 = torch.zeros(1, tokens.size(0), self.hid)
+                return self.gru(self.emb(tokens), h0)[0]
+        class Seq2Seq(nn.Module):
+            def __init__(self, decoder):
+                super().__init__()
+                self.decoder = decoder
+            def forward(self, tokens):
+                return self.decoder(tokens)
+        decoder = Decoder(100, 64)
+        model = Seq2Seq(decoder).to(torch.device("cuda"))
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -319,6 +342,20 @@ class TensorCreatedOffDevice(Rule):
         func = node.func
         if type(func) is cst.Attribute and func.attr.value in ("to", "cuda") and moves_to_device(self.ctx, node):
             class_def = instance_class(self.ctx, func.value)
+            if class_def is not None:
+                self._moved_classes.add(id(class_def))
+                self._move_handed_modules(func.value)
+
+    def _move_handed_modules(self, module: cst.BaseExpression) -> None:
+        """`Seq2Seq(Encoder(...), decoder).to(device)`: the modules handed to a moved module's constructor are its
+        submodules, moved with it."""
+        built, before = self.ctx.value_of(module)
+        if type(built) is not cst.Call:
+            return
+        for arg in built.args:
+            if type(arg.value) is cst.Name and arg.value.value == "self":
+                continue
+            class_def = instance_class(self.ctx, arg.value, before)
             if class_def is not None:
                 self._moved_classes.add(id(class_def))
 
