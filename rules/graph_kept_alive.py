@@ -259,25 +259,21 @@ class GraphKeptAlive(Rule):
                     val_loss = self.eval_step(x, y)
                     val_losses.append(val_loss)
         """,
+        # A meter that keeps the last value only, and one handed the number.
         """
         import torch
-        import torch.nn as nn
-        class AverageMeter:
-            def __init__(self):
-                self.val, self.sum, self.count = 0, 0, 0
-            def update(self, val, n=1):
+        class LastValue:
+            def update(self, val):
                 self.val = val
-                self.sum += val * n
-                self.count += n
-        def train(model, loader, optimizer, criterion):
-            losses = AverageMeter()
+        def train(model, loader, optimizer, criterion, meter):
+            last = LastValue()
             for images, target in loader:
                 loss = criterion(model(images), target)
                 optimizer.zero_grad()
                 loss.backward()
                 optimizer.step()
-                losses.update(loss.item(), images.size(0))
-                ema.update(model)
+                last.update(loss)
+                meter.update(loss.item(), images.size(0))
         """,
     ]
     INVALID = [

@@ -251,23 +251,13 @@ class InferenceWithoutEval(Rule):
         """
         import torch
         import torch.nn as nn
-        class Net(nn.Module):
-            def __init__(self, n):
-                super().__init__()
-                self.fc1 = nn.Linear(64, 128)
-                self.drop = nn.Dropout(0.5)
-                self.fc2 = nn.Linear(128, n)
-            def forward(self, x):
-                return self.fc2(self.drop(self.fc1(x).relu()))
         def load_model(path):
-            model = Net(5)
+            model = nn.Sequential(nn.Linear(64, 128), nn.Dropout(0.5), nn.Linear(128, 5))
             model.load_state_dict(torch.load(path, weights_only=True))
-            model.eval()
-            return model
+            return model.eval()
         model = load_model("model.pt")
         with torch.no_grad():
-            for x in batches:
-                preds.append(model(x).argmax(-1))
+            predictions = [model(x).argmax(-1) for x in batches]
         """,
     ]
     INVALID = [

@@ -295,19 +295,14 @@ class InputNotOnModelDevice(Rule):
             Collated(nn.Linear(6, 2), DataLoader(dataset, batch_size=8, collate_fn=to_gpu)).run()
         """,
 
+        # One batch drawn before the loop, moved in it (overfitting a batch to check the model).
         """
         import torch
         import torch.nn as nn
         from torch.utils.data import DataLoader, TensorDataset
-        model = nn.Linear(8, 1).to("cuda")
-        loader = DataLoader(TensorDataset(torch.randn(256, 8), torch.randn(256, 1)), batch_size=32, shuffle=True)
-        train_iter = iter(loader)
+        model = nn.Linear(8, 1).cuda()
+        x, y = next(iter(DataLoader(TensorDataset(torch.randn(64, 8), torch.randn(64, 1)), batch_size=32)))
         for step in range(100):
-            try:
-                x, y = next(train_iter)
-            except StopIteration:
-                train_iter = iter(loader)
-                x, y = next(train_iter)
             x, y = x.cuda(), y.cuda()
             loss = nn.functional.mse_loss(model(x), y)
         """,

@@ -232,7 +232,6 @@ class StepBetweenBackward(Rule):
                         value_loss.backward()
                         self.critic_opt.step()
         """,
-
         # The generator stepped first; the discriminator then sees the fake only detached.
         """
         import torch
