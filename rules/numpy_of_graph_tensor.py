@@ -11,7 +11,7 @@ from shapecheck.engine.syntax import dotted_name, last_name, param_annotation
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
-from shapecheck.rules._devices import moves_to_device
+from shapecheck.rules._devices import moves_to_cpu, moves_to_device
 
 # Methods that return a view, a re-typed copy or a differentiable function of the tensor: the result stays in the
 # graph (and on the same device), so `model(x).softmax(dim=1).numpy()` raises as `model(x).numpy()` does.
@@ -77,7 +77,8 @@ class NumpyOfGraphTensor(Rule):
         or `.argmax()`, which leave the graph but not the GPU.
 
         Not reported: `.numpy(force=True)`, tensors of unknown origin, outputs of parameter-free layers
-        (`nn.Tanh()(t)`), `.data.numpy()` of a model kept on the CPU, outputs computed or
+        (`nn.Tanh()(t)`, or an `nn.Module` subclass that reads no attribute of `self`), outputs of a model moved
+        back by `model.to("cpu")` / `model.cpu()` after its last move to a device, `.data.numpy()` of a model kept on the CPU, outputs computed or
         converted under `no_grad` (also in a function only ever called under `no_grad` in the file, and after
         a statement-level `torch.set_grad_enabled(False)`), outputs of a model frozen with
         `requires_grad_(False)` or `p.requires_grad = False` over its parameters, and arrays of other
@@ -274,6 +275,27 @@ class NumpyOfGraphTensor(Rule):
             top = out.argmax(1).cpu().numpy()
         with torch.no_grad():
             scores = model(x.cuda()).cpu().numpy()
+        """,
+        # A parameter-free activation module plotted on a plain tensor.
+        """
+        import torch
+        import torch.nn as nn
+        class Swish(nn.Module):
+            def forward(self, x):
+                return x * torch.sigmoid(x)
+        d = torch.linspace(-10.0, 10.0)
+        res = Swish()(d)
+        s = Swish()
+        plot(d.numpy(), s(d).numpy())
+        """,
+        # Trained on the GPU, brought back to the CPU for the plots.
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Sequential(nn.Linear(784, 10), nn.LogSoftmax(dim=1)).to(device)
+        model.to("cpu")
+        with torch.no_grad():
+            ps = torch.exp(model(images[0])).data.numpy()
         """,
     ]
     INVALID = [
@@ -561,6 +583,17 @@ class NumpyOfGraphTensor(Rule):
         `model.to(device)` in the same function. Its outputs are on the GPU wherever there is one, `no_grad` or
         not."""
         ctx = self.ctx
+        spelled = dotted_name(module)
+        # the last statement before the call that moves the module decides: `model.to("cpu")` for inference after
+        # training on the GPU brings it back
+        called = next((site.order for site in ctx.calls_to(last_name(module) or "") if site.node.func is module), None)
+        moves = [site for name in ("to", "cuda", "cpu") for site in ctx.calls_to(name)
+                 if spelled is not None and site.function is ctx.function
+                 and dotted_name(site.node.func.value) == spelled  # type: ignore[attr-defined]
+                 and (called is None or site.order < called)
+                 and (moves_to_device(ctx, site.node) or moves_to_cpu(ctx, site.node))]
+        if moves:
+            return moves_to_device(ctx, max(moves, key=lambda site: site.order).node)
         expr = module
         for _ in range(8):
             expr, before = ctx.value_of(expr, before)
@@ -571,16 +604,13 @@ class NumpyOfGraphTensor(Rule):
             if expr.func.attr.value not in KEEPS_DEVICE:
                 break
             expr = expr.func.value
-        spelled = dotted_name(module)
-        return spelled is not None and any(
-            site.function is ctx.function and dotted_name(site.node.func.value) == spelled  # type: ignore[attr-defined]
-            and moves_to_device(ctx, site.node) for name in ("to", "cuda") for site in ctx.calls_to(name))
+        return False
 
     def _is_model(self, func: cst.BaseExpression, before: int | None) -> bool:
         ctx = self.ctx
         class_def = instance_class(ctx, func, before)
         if class_def is not None:
-            return is_torch_module_class(ctx, class_def)
+            return is_torch_module_class(ctx, class_def) and not _parameter_free(ctx, class_def)
         construction, _ = construction_of(ctx, func, before)
         if construction is not None:
             qualname = ctx.qualname(construction.func)
@@ -635,6 +665,14 @@ class NumpyOfGraphTensor(Rule):
 
 def _is_false(expr: cst.BaseExpression) -> bool:
     return type(expr) is cst.Name and expr.value == "False"
+
+
+def _parameter_free(ctx: Context, class_def: cst.ClassDef) -> bool:
+    """`class Swish(nn.Module): def forward(self, x): return x * torch.sigmoid(x)`: a plain `nn.Module` subclass
+    that reads no attribute of `self` holds no parameters; its output needs grad only when its input does."""
+    return bool(class_def.bases) and all(ctx.qualname(base.value) == "torch.nn.Module" for base in class_def.bases) \
+        and not any(type(node) is cst.Attribute and type(node.value) is cst.Name and node.value.value == "self"
+                    for node in ctx.walk(class_def.body))
 
 
 def _graph_preserving_function(ctx: Context, call: cst.Call) -> bool:
