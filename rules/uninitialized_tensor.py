@@ -292,13 +292,13 @@ class UninitializedTensor(Rule):
         """
         import torch
         import torch.nn as nn
-        class Normalizer(nn.Module):
-            def __init__(self, d):
+        class Scale(nn.Module):
+            def __init__(self, values):
                 super().__init__()
-                self.register_buffer("mean", torch.Tensor(d))
+                self.register_buffer("std", torch.Tensor(values))
             def forward(self, x):
-                return x - self.mean
-        norm = Normalizer([0.485, 0.456, 0.406])
+                return x / self.std[:, None, None]
+        scale = Scale([0.229, 0.224, 0.225])
         """,
     ]
     INVALID = [
