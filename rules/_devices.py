@@ -24,19 +24,30 @@ _DEVICE_CALLS = frozenset({"torch.device"})
 
 def moves_to_device(ctx: Context, call: cst.Call) -> bool:
     """`x.cuda()`, `x.to(device)`, `x.to("cuda:0")`, `x.to(device=dev)`: a move away from the CPU."""
+    return _destination(ctx, call) == "device"
+
+
+def moves_to_cpu(ctx: Context, call: cst.Call) -> bool:
+    """`x.cpu()`, `x.to("cpu")`, `x.to(torch.device("cpu"))`: a move back to the CPU."""
+    return _destination(ctx, call) == "cpu"
+
+
+def _destination(ctx: Context, call: cst.Call) -> str | None:
+    """"device" or "cpu" for a call that moves its receiver there; None for any other call (`.to(dtype=...)`,
+    `.to(torch.float16)`)."""
     func = call.func
     if type(func) is not cst.Attribute or ctx.qualname(func) is not None:
-        return False
-    if func.attr.value == "cuda":
-        return True
+        return None
+    if func.attr.value in ("cuda", "cpu"):
+        return "device" if func.attr.value == "cuda" else "cpu"
     if func.attr.value != "to":
-        return False
+        return None
     device = keyword_arg(call, "device")
     args = positional(call)
     target = device.value if device is not None else (args[0].value if args else None)
     if target is None or device is None and dtype_kind(ctx, target) is not None:
-        return False  # `.to(dtype=...)`, `.to(torch.float16)`
-    return not _is_cpu(ctx, target)
+        return None
+    return "cpu" if _is_cpu(ctx, target) else "device"
 
 
 def _is_cpu(ctx: Context, expr: cst.BaseExpression) -> bool:

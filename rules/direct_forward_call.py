@@ -34,7 +34,9 @@ class DirectForwardCall(Rule):
         arguments (OpenCV's `cv2.dnn` nets), and any receiver not known to be an `nn.Module`: many objects
         have a `forward` of their own (an estimator's API, an `autograd.Function`, a `RemoteModule`'s RPC, a
         plain class), so the rule reports only an object a `torch.nn` class built, an instance of a project class
-        (of this file or a first-party import) deriving from `nn.Module` or `LightningModule`, `self.x` where
+        (of this file or a first-party import) deriving from `nn.Module` or `LightningModule`, a model a
+        torchvision builder, `timm.create_model` or a transformers PyTorch model's `from_pretrained` returned
+        (not `torch.hub.load`, whose entry points may return anything), `self.x` where
         the constructor stored such an object (or its parameter, when every construction of the class in the
         file passes such an object), and a parameter annotated with such a class. A parameter without
         annotation, or an object whose origin the analysis cannot see, is not reported.
@@ -138,6 +140,17 @@ class DirectForwardCall(Rule):
         import torch
         from detectron2.layers import ROIAlign
         crops = ROIAlign((28, 28), 1.0, 0, aligned=True).forward(masks, rois)
+        """,
+        # A transformers pipeline's own `forward` (preprocess, forward, postprocess): no module. Nor is what
+        # `torch.hub.load` returns certainly one, nor a tokenizer.
+        """
+        from transformers import AutoTokenizer, pipeline
+        import torch
+        classifier = pipeline("text-classification", model="distilbert-base-uncased")
+        logits = classifier.forward(classifier.preprocess("a fine day"))
+        tokenizer = AutoTokenizer.from_pretrained("bert-base-uncased")
+        detector = torch.hub.load("ultralytics/yolov5", "custom", path="best.pt")
+        boxes = detector.forward(images)
         """,
         """
         import torch
@@ -274,6 +287,25 @@ class DirectForwardCall(Rule):
             def step(self, obs):
                 return self.policy.forward(obs)
         """,
+        # Models of torchvision, timm and transformers are modules too.
+        """
+        import torch
+        import torchvision
+        backbone = torchvision.models.resnet50(weights="DEFAULT")
+        features = backbone.forward(images)
+        """,
+        Invalid(
+            """
+            import timm
+            import torch
+            from transformers import AutoModelForSequenceClassification
+            vit = timm.create_model("vit_base_patch16_224", pretrained=True, num_classes=10)
+            logits = vit.forward(pixels)
+            bert = AutoModelForSequenceClassification.from_pretrained("bert-base-uncased", num_labels=2)
+            out = bert.forward(**batch)
+            """,
+            count=2,
+        ),
         # A distillation helper storing the models it is given: the file builds it with modules.
         """
         import torch

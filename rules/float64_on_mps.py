@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import keyword_arg
+from shapecheck.objects.callers import every_call_passes, helper_callers
 from shapecheck.rules._tensor_facts import dtype_kind, expects_error, explicit_dtype, positional, string_value
 
 _DEVICE = frozenset({"torch.device"})
@@ -43,7 +46,6 @@ class Float64OnMps(Rule):
     message = ("MPS does not support float64: this tensor is float64 on \"mps\" "
                "(\"Cannot convert a MPS Tensor to float64 dtype\"); use float32")
     triggers = ("mps",)
-    scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
         Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:
@@ -51,7 +53,9 @@ class Float64OnMps(Rule):
         `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, a numpy
         float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, their slices and reshapes)
         handed to `torch.from_numpy` / `torch.tensor` and moved to `"mps"`, also through a name bound to such a
-        tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`).
+        tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
+        and the device may be parameters of a plain function that every call of it in the file hands such values
+        (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`).
 
         ## Why is this bad?
         Apple's Metal backend has no float64: PyTorch raises "Cannot convert a MPS Tensor to float64 dtype as the
@@ -139,6 +143,17 @@ class Float64OnMps(Rule):
         x = torch.from_numpy(np.linspace(0, 1, 100)).to(device)
         """,
 
+        # A helper one of whose calls hands it the CPU, another a float32 array.
+        """
+        import numpy as np
+        import torch
+        def to_tensor(array, device):
+            return torch.from_numpy(array).to(device)
+        features = np.loadtxt("features.csv", delimiter=",")
+        x = to_tensor(features, "cpu")
+        y = to_tensor(features.astype(np.float32), "mps")
+        z = to_tensor(features, device)
+        """,
     ]
     INVALID = [
         """
@@ -182,7 +197,21 @@ class Float64OnMps(Rule):
         device = torch.device("mps")
         grid = torch.tensor(np.linspace(-1, 1, 64).reshape(8, 8)).to(device)
         """,
+        # A helper's parameters, each call passing a float64 array and the mps device.
+        """
+        import numpy as np
+        import torch
+        def to_tensor(array, device):
+            return torch.from_numpy(array).to(device)
+        features = np.loadtxt("features.csv", delimiter=",")
+        x = to_tensor(features, "mps")
+        """,
     ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        # Calls in a plain function, judged again in `finish()` with its parameters read from the file's calls.
+        self._in_functions: list[tuple[cst.Call, Point]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -191,23 +220,40 @@ class Float64OnMps(Rule):
                 return  # the cheap test: only these methods or a `device=` argument can make it float64 on mps
         elif type(func) is not cst.Attribute and keyword_arg(node, "device") is None:
             return
-        placement = placement_of(self.ctx, node)
+        if self._on_mps(node, callers=False):
+            if not expects_error(self.ctx):
+                self.report(node)
+        elif self.ctx.function is not None and self.ctx.function.params.params:
+            self._in_functions.append((node, self.ctx.point()))
+
+    def finish(self) -> None:
+        for node, point in self._in_functions:
+            with self.ctx.at(point):
+                if self._on_mps(node, callers=True) and not expects_error(self.ctx):
+                    self.report(node)
+
+    def _on_mps(self, node: cst.Call, callers: bool) -> bool:
+        """The call makes a float64 tensor on mps, which its receiver was not already."""
+        placement = placement_of(self.ctx, node, callers=callers)
         if not (placement.float64 and placement.mps):
-            return
+            return False
+        func = node.func
         if type(func) is cst.Attribute and self.ctx.qualname(func) is None:
-            before = placement_of(self.ctx, func.value)
+            before = placement_of(self.ctx, func.value, callers=callers)
             if before.float64 and before.mps:
-                return  # already reported where it became float64 on mps
-        if not expects_error(self.ctx):
-            self.report(node)
+                return False  # already reported where it became float64 on mps
+        return True
 
 
-def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0) -> Placement:
+def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0,
+                 callers: bool = False) -> Placement:
+    """With `callers`, a parameter of a plain function is what every call of it in the file passes (read in
+    `finish()`, when the calls are known)."""
     if depth > 12:
         return _UNKNOWN
     if type(expr) is cst.Name or type(expr) is cst.Attribute:
         value, seq = ctx.value_of(expr, before)
-        return _UNKNOWN if value is expr else placement_of(ctx, value, seq, depth + 1)
+        return _UNKNOWN if value is expr else placement_of(ctx, value, seq, depth + 1, callers)
     if type(expr) is not cst.Call:
         return _UNKNOWN
     func = expr.func
@@ -219,14 +265,14 @@ def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = No
         device = keyword_arg(expr, "device")
         float64 = qualname in _DOUBLE_CONSTRUCTORS or dtype is not None and dtype_kind(ctx, dtype, before) == "float64"
         if qualname in _FROM_ARRAY and dtype is None and expr.args and expr.args[0].keyword is None:
-            float64 = _numpy_float64(ctx, expr.args[0].value, before)
-        return Placement(float64, device is not None and _device_type(ctx, device.value) == "mps")
+            float64 = _numpy_float64(ctx, expr.args[0].value, before, callers=callers)
+        return Placement(float64, device is not None and _device_type(ctx, device.value, callers) == "mps")
     if type(func) is not cst.Attribute or ctx.is_foreign(func.value):
         return _UNKNOWN
     method = func.attr.value
     if method not in ("double", "to", "type", "cpu", "cuda") and method not in _OTHER_CASTS | _KEEPING:
         return _UNKNOWN
-    receiver = placement_of(ctx, func.value, before, depth + 1)
+    receiver = placement_of(ctx, func.value, before, depth + 1, callers)
     if method == "double":
         return Placement(True, receiver.mps)
     if method in _OTHER_CASTS:
@@ -237,11 +283,11 @@ def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = No
         args = positional(expr)
         return Placement(bool(args) and _names_float64(ctx, args[0].value, before), receiver.mps)
     if method == "to":
-        return _moved(ctx, expr, receiver, before)
+        return _moved(ctx, expr, receiver, before, callers)
     return receiver
 
 
-def _moved(ctx: Context, call: cst.Call, receiver: Placement, before: int | None) -> Placement:
+def _moved(ctx: Context, call: cst.Call, receiver: Placement, before: int | None, callers: bool) -> Placement:
     """The placement after `.to(...)`: `to(device)`, `to(dtype)`, `to(device, dtype)`, keywords, `to(other)`."""
     args = positional(call)
     if args is None:
@@ -253,16 +299,17 @@ def _moved(ctx: Context, call: cst.Call, receiver: Placement, before: int | None
     for arg in args:
         if dtype_kind(ctx, arg.value, before) is not None:
             dtype_expr = arg.value
-        elif _device_type(ctx, arg.value) is not None:
+        elif _device_type(ctx, arg.value, callers) is not None:
             device_expr = arg.value
         else:
             return _UNKNOWN  # a device in a variable, or `to(other_tensor)`: nothing is certain
     float64 = receiver.float64 if dtype_expr is None else dtype_kind(ctx, dtype_expr, before) == "float64"
-    mps = receiver.mps if device_expr is None else _device_type(ctx, device_expr) == "mps"
+    mps = receiver.mps if device_expr is None else _device_type(ctx, device_expr, callers) == "mps"
     return Placement(float64, mps)
 
 
-def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:
+def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 0,
+                   callers: bool = False) -> bool:
     """A numpy array that is certainly float64: read by `np.loadtxt`, drawn by `np.random.randn`, made by
     `np.zeros(n)` without a dtype, and slices, transposes and reshapes of one."""
     if depth > 12:
@@ -270,11 +317,14 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
     kind = type(expr)
     if kind is cst.Name:
         value, seq = ctx.value_of(expr, before)
-        return value is not expr and _numpy_float64(ctx, value, seq, depth + 1)
+        if value is expr:
+            return callers and _every_call_passes(ctx, expr, lambda passed: _numpy_float64(ctx, passed, None,
+                                                                                          depth + 1))
+        return _numpy_float64(ctx, value, seq, depth + 1, callers)
     if kind is cst.Subscript:
-        return _numpy_float64(ctx, expr.value, before, depth + 1)
+        return _numpy_float64(ctx, expr.value, before, depth + 1, callers)
     if kind is cst.Attribute:
-        return expr.attr.value == "T" and _numpy_float64(ctx, expr.value, before, depth + 1)
+        return expr.attr.value == "T" and _numpy_float64(ctx, expr.value, before, depth + 1, callers)
     if kind is not cst.Call:
         return False
     qualname = ctx.qualname(expr.func)
@@ -282,15 +332,18 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         return qualname in _NUMPY_FLOAT64 and keyword_arg(expr, "dtype") is None
     func = expr.func
     return type(func) is cst.Attribute and func.attr.value in _NUMPY_KEEPING \
-        and _numpy_float64(ctx, func.value, before, depth + 1)
+        and _numpy_float64(ctx, func.value, before, depth + 1, callers)
 
 
-def _device_type(ctx: Context, expr: cst.BaseExpression) -> str | None:
+def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False) -> str | None:
     """"mps" for `"mps"`, `"mps:0"`, `torch.device("mps")`, and a name always bound to one of those; another
     literal device's type; None otherwise. A device picked at run time (`"mps" if available else "cpu"`, or bound
-    under a condition) is left alone."""
+    under a condition) is left alone. With `callers`, a function's parameter is "mps" when every call passes it."""
     if type(expr) is cst.Name:
         binding = ctx.binding(expr)
+        if callers and binding is not None and binding.kind == "param":
+            mps = _every_call_passes(ctx, expr, lambda passed: _device_type(ctx, passed) == "mps")
+            return "mps" if mps else None
         if binding is None or binding.kind != "assign" or binding.value is None or ctx.reach(binding) != "always":
             return None
         expr = binding.value
@@ -300,6 +353,16 @@ def _device_type(ctx: Context, expr: cst.BaseExpression) -> str | None:
     if text is None:
         return None
     return text.split(":", 1)[0]
+
+
+def _every_call_passes(ctx: Context, parameter: cst.Name, holds: Callable[[cst.BaseExpression], bool]) -> bool:
+    """`parameter` is a parameter of the plain function the code is in, which the file calls, and every call passes
+    it a value that `holds` accepts: `to_tensor(features, "mps")`."""
+    function = ctx.function
+    binding = ctx.binding(parameter)
+    if function is None or binding is None or binding.kind != "param" or binding.statement is not function:
+        return False
+    return bool(helper_callers(ctx, function)) and every_call_passes(ctx, function, parameter.value, holds)
 
 
 def _names_float64(ctx: Context, expr: cst.BaseExpression, before: int | None) -> bool:

@@ -8,8 +8,12 @@ import libcst as cst
 
 from shapecheck.engine import Binding, Context, Rule
 from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import Event, called_module, names_in, related, training_loop
+from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.values import Instance
 from shapecheck.rules._training_loop import in_test, is_test_file
+from shapecheck.shapes.evaluator import evaluator
 
 # Calls that give a value without the graph: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.tolist()`.
 _VALUE_METHODS = frozenset({"item", "detach", "detach_", "tolist", "numpy", "data"})
@@ -38,7 +42,9 @@ class GraphKeptAlive(Rule):
         when only its value is used later: `total_loss += loss`, `epoch_loss += loss / n`, `history.append(loss)`
         or `history["loss"].append(loss)` where `loss.backward()` runs in the same loop (or in a same-file step
         method that returns it: `loss = self.train_step(x, y)` after `loss.backward(); return loss`), or
-        `samples.append(G(z))` where the loop steps an optimizer holding `G`'s parameters. The accumulator must be created outside the loop (a sum of the parts of one
+        `samples.append(G(z))` where the loop steps an optimizer holding `G`'s parameters, or
+        `losses.update(loss, n)` of a project class whose method adds what it is given to an attribute
+        (an `AverageMeter` with `self.sum += val * n`). The accumulator must be created outside the loop (a sum of the parts of one
         iteration's loss is not accumulation across iterations).
 
         Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`; code under
@@ -253,7 +259,22 @@ class GraphKeptAlive(Rule):
                     val_loss = self.eval_step(x, y)
                     val_losses.append(val_loss)
         """,
-
+        # A meter that keeps the last value only, and one handed the number.
+        """
+        import torch
+        class LastValue:
+            def update(self, val):
+                self.val = val
+        def train(model, loader, optimizer, criterion, meter):
+            last = LastValue()
+            for images, target in loader:
+                loss = criterion(model(images), target)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                last.update(loss)
+                meter.update(loss.item(), images.size(0))
+        """,
     ]
     INVALID = [
         # The sum spelled out.
@@ -361,6 +382,26 @@ class GraphKeptAlive(Rule):
                         loss = self.train_step(x, y)
                         self.history.append(loss)
         """,
+        # The ImageNet example's meter handed the loss itself.
+        """
+        import torch
+        import torch.nn as nn
+        class AverageMeter:
+            def __init__(self):
+                self.val, self.sum, self.count = 0, 0, 0
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+        def train(model, loader, optimizer, criterion):
+            losses = AverageMeter()
+            for images, target in loader:
+                loss = criterion(model(images), target)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.update(loss, images.size(0))
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -377,8 +418,30 @@ class GraphKeptAlive(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if type(func) is cst.Attribute and func.attr.value == "append" and len(node.args) == 1:
+        if type(func) is not cst.Attribute:
+            return
+        if func.attr.value == "append" and len(node.args) == 1:
             self._accumulate(node, func.value, node.args[0].value)
+        elif node.args and self.ctx.loops and not self.ctx.grad_disabled and dotted_name(func.value) is not None \
+                and self.ctx.qualname(func) is None:
+            # `losses.update(loss, n)` of an AverageMeter summing what it is given
+            found = len(self._found)
+            for accumulated in self._kept_by_method(node, func):
+                if len(self._found) == found:
+                    self._accumulate(node, func.value, accumulated)
+
+    def _kept_by_method(self, call: cst.Call, func: cst.Attribute) -> list[cst.BaseExpression]:
+        """The arguments of `meter.update(loss, n)` that the project class's method adds to an attribute of its
+        object (`self.sum += val * n`, `self.history.append(val)`): the object accumulates them as a list would."""
+        receiver = evaluator(self.ctx).value(func.value)
+        if not isinstance(receiver, Instance):
+            return []
+        method = next((m for m in receiver.cls.node.body.body
+                       if type(m) is cst.FunctionDef and m.name.value == func.attr.value), None)
+        if method is None:
+            return []
+        passed = (passed_argument(method, call, name) for name in _parameters_kept(method))
+        return [arg for arg in passed if arg is not None]
 
     def _accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         ctx = self.ctx
@@ -480,6 +543,26 @@ class GraphKeptAlive(Rule):
         return len(definitions) == 1 and _returned_name(self.ctx, definitions[0]) in {
             name for event in training.in_function(definitions[0]) if event.kind == "backward"
             for name in names_in(event.node)}
+
+
+def _parameters_kept(method: cst.FunctionDef) -> list[str]:
+    """The method's parameters it adds to an attribute of `self`: `val` in `self.sum += val * n`,
+    `self.total = self.total + val` or `self.values.append(val)`."""
+    params = {param.name.value for param in method.params.params[1:]}
+    kept = []
+    for node in walk(method.body):
+        if type(node) is cst.AugAssign and type(node.operator) is cst.AddAssign:
+            target, value = node.target, node.value
+        elif _adds_to_itself(node):
+            target, value = node.targets[0].target, node.value.right  # type: ignore[attr-defined]
+        elif type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "append" \
+                and len(node.args) == 1:
+            target, value = node.func.value, node.args[0].value
+        else:
+            continue
+        if (dotted_name(target) or "").startswith("self."):
+            kept += [name for name in _graph_names(value) if name in params and name not in kept]
+    return kept
 
 
 def _adds_to_itself(statement: cst.CSTNode) -> bool:

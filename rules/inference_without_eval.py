@@ -7,10 +7,11 @@ import libcst as cst
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name
 from shapecheck.engine.context import Point
+from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
 from shapecheck.objects.factories import unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.objects.values import ClassValue
+from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.shapes.evaluator import evaluator
 
@@ -41,7 +42,10 @@ class InferenceWithoutEval(Rule):
         from a caller in the file that built it so (`test(model, device, test_loader)`), or from a caller that was
         handed it so in turn, or when a trainer's `self.model` stores what every construction of the trainer, at
         module level or in a plain function such as `main()`, passes it built so. A model unpacked from a
-        same-file factory with one `return` of a tuple (`model, opt = build()`) is what that tuple holds.
+        same-file factory with one `return` of a tuple (`model, opt = build()`) is what that tuple holds, and a
+        model a function of the project returns (`model = build_model(cfg)`, of this file or imported) is what
+        the objects floor finds it builds, unless the function switches a mode itself (a loader calling
+        `model.eval()` before `return model`).
 
         Not reported: a forward pass whose output is discarded (`model(x)` on its own line: recalibrating batch
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
@@ -243,6 +247,18 @@ class InferenceWithoutEval(Rule):
             EvalTrainer(nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.5), nn.Linear(8, 2))).validate(loader)
             Trainer(plain).validate(loader)
         """,
+        # A loader that hands the model back in eval mode.
+        """
+        import torch
+        import torch.nn as nn
+        def load_model(path):
+            model = nn.Sequential(nn.Linear(64, 128), nn.Dropout(0.5), nn.Linear(128, 5))
+            model.load_state_dict(torch.load(path, weights_only=True))
+            return model.eval()
+        model = load_model("model.pt")
+        with torch.no_grad():
+            predictions = [model(x).argmax(-1) for x in batches]
+        """,
     ]
     INVALID = [
         """
@@ -391,6 +407,27 @@ class InferenceWithoutEval(Rule):
             model = nn.Sequential(nn.Linear(32, 128), nn.ReLU(), nn.Dropout(0.3), nn.Linear(128, 5))
             train(model, val_loader, 3)
         """,
+        # A model a factory of the project builds.
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.fc1 = nn.Linear(64, 128)
+                self.drop = nn.Dropout(0.5)
+                self.fc2 = nn.Linear(128, n)
+            def forward(self, x):
+                return self.fc2(self.drop(self.fc1(x).relu()))
+        def build_model(cfg):
+            return Net(cfg["classes"])
+        model = build_model({"classes": 5})
+        model.load_state_dict(torch.load("model.pt", weights_only=True))
+        with torch.no_grad():
+            preds = [model(x).argmax(-1) for x in batches]
+            for x in batches:
+                preds.append(model(x).argmax(-1))
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -474,14 +511,24 @@ class InferenceWithoutEval(Rule):
         if type(built.func) is not cst.Name:
             return False
         binding = self.ctx.binding(built.func.value, before)
-        if binding is None or binding.kind not in ("class", "import"):
+        if binding is None or binding.kind not in ("class", "import", "def"):
             return False
         ctx, class_def = self.ctx, binding.statement
-        if binding.kind == "import":  # `from model import Net`: the class as its own module defines it
-            imported = evaluator(self.ctx).value(built.func, before)
-            if not isinstance(imported, ClassValue):
-                return False
-            ctx, class_def = imported.ctx, imported.node
+        if binding.kind != "class":
+            # `from model import Net`: the class as its own module defines it; `build_model(cfg)`: the object a
+            # function of the project returns, when the objects floor can tell
+            called = evaluator(self.ctx).value(built.func, before)
+            if binding.kind == "import" and isinstance(called, ClassValue):
+                ctx, class_def = called.ctx, called.node
+            else:
+                if not isinstance(called, FunctionValue) or _switches_mode(called.node):
+                    return False  # `def load(path): ...; model.eval(); return model`: it may come back in eval mode
+                instance = evaluator(self.ctx).value(built, before)
+                if isinstance(instance, TorchObject):
+                    return _torch_object_has_mode_layers(instance)
+                if not isinstance(instance, Instance) or instance.generic or instance.call is None:
+                    return False
+                ctx, class_def, built = instance.cls.ctx, instance.cls.node, instance.call
         if class_def not in self._has_mode_layers:
             self._has_mode_layers[class_def] = _mentions_mode_layer(ctx, class_def)
         if not self._has_mode_layers[class_def]:
@@ -586,6 +633,23 @@ def _loop_inside_with(ancestors: list[cst.CSTNode]) -> bool:
             return False
         if type(ancestor) in (cst.For, cst.While):
             return True
+    return False
+
+
+def _switches_mode(function: cst.FunctionDef) -> bool:
+    """The function calls `.eval()` or `.train(...)` on something: what it returns may be in either mode."""
+    return any(type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in ("eval", "train")
+               for node in walk(function))
+
+
+def _torch_object_has_mode_layers(built: TorchObject) -> bool:
+    """A torchvision network of a family with batch norm or dropout, or an `nn.Sequential(...)` naming one, as a
+    function of the project built it."""
+    if built.qualname.startswith("torchvision.models."):
+        return built.qualname.rsplit(".", 1)[-1].startswith(_TORCHVISION_FAMILIES)
+    if built.qualname in ("torch.nn.Sequential", "torch.nn.ModuleList") and built.call is not None \
+            and built.site is not None:
+        return _mentions_mode_layer(built.site.evaluator.ctx, built.call)
     return False
 
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.syntax import keyword_arg
+from shapecheck.engine.walker import walk
+from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import helper_callers
+from shapecheck.objects.callers import callers, helper_callers
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._devices import creates_on_cpu, moves_to_device
@@ -27,6 +32,52 @@ _SAME_MODULE = frozenset({"eval", "train", "float", "half", "double", "requires_
 
 _MESSAGE = ("`{model}` was moved to a device but `{batch}` comes from {source} on the CPU and is never moved: "
             "\"Expected all tensors to be on the same device\"; move it with `{batch} = {batch}.to(device)`")
+
+
+def _unmoved_batches(definition: cst.FunctionDef) -> Iterator[tuple[str, str, str]]:
+    """(model, batch, loader) for each `model(batch)` in a plain function's `for ... in loader:` loop, `model` and
+    `loader` being its parameters, and `batch` a loop variable (or unpacked from one: `x, y = batch`) that nothing
+    in the function rebinds or moves. Read from the syntax alone: the function is another module's."""
+    params = [param.name.value for param in definition.params.params]
+    if params[:1] in (["self"], ["cls"]):
+        return
+    targets = {name.value for node in walk(definition) if type(node) is cst.For
+               for name in walk(node.target) if type(name) is cst.Name}
+    rebound: set[str] = set()
+    unpacked: set[str] = set()
+    for node in walk(definition.body):
+        kind = type(node)
+        if kind is cst.Assign:
+            names = {n.value for target in node.targets for n in walk(target.target) if type(n) is cst.Name}
+            unpacks = type(node.value) is cst.Name and node.value.value in targets  # `x, y = batch`
+            (unpacked if unpacks else rebound).update(names)
+        elif kind in (cst.AugAssign, cst.AnnAssign) and type(node.target) is cst.Name:
+            rebound.add(node.target.value)
+        elif kind is cst.AsName and type(node.name) is cst.Name:
+            rebound.add(node.name.value)
+        elif kind is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name \
+                and node.func.attr.value in ("to", "cuda"):
+            rebound.add(node.func.value.value)  # moved, or meant to be
+    for loop in walk(definition.body):
+        if type(loop) is not cst.For:
+            continue
+        loader = _unwrapped(loop.iter)
+        if type(loader) is not cst.Name or loader.value not in params or loader.value in rebound:
+            continue
+        batches = {n.value for n in walk(loop.target) if type(n) is cst.Name} | unpacked
+        for call in walk(loop.body):
+            if type(call) is not cst.Call or type(call.func) is not cst.Name or not call.args:
+                continue
+            model, first = call.func.value, call.args[0]
+            if model in params and model not in rebound and first.keyword is None and not first.star \
+                    and type(first.value) is cst.Name and first.value.value in batches - rebound:
+                yield model, first.value.value, loader.value
+
+
+def _is_builtin_call(expr: cst.BaseExpression | None, name: str) -> bool:
+    """`next(x)` / `iter(x)`: a call of the builtin by its name with one positional argument."""
+    return type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == name \
+        and len(expr.args) == 1 and expr.args[0].keyword is None and not expr.args[0].star
 
 
 def _unwrapped(iterable: cst.BaseExpression) -> cst.BaseExpression:
@@ -62,8 +113,11 @@ class InputNotOnModelDevice(Rule):
 
         A same-file helper (`def validate(model, loader): for x, y in loader: model(x)`) is reported when every
         call of it, at module level or in a plain function such as `main()`, hands it a moved model and such a
-        loader (`validate(net.to(device), test_loader)`). A batch unpacked in the loop body (`for step, batch in
-        enumerate(loader): x, y = batch`) is the loader's as the loop variable is. So is a trainer's: `self.model =
+        loader (`validate(net.to(device), test_loader)`); a helper of one of the project's modules (`from engine
+        import evaluate`) is reported at those calls when its loop feeds its model parameter a batch of its loader
+        parameter that nothing in it rebinds or moves. A batch unpacked in the loop body (`for step, batch in
+        enumerate(loader): x, y = batch`) is the loader's as the loop variable is, and so is a batch drawn by hand
+        in a loop (`x, y = next(train_iter)` with `train_iter = iter(loader)`). So is a trainer's: `self.model =
         model.to(device)` called on batches of `self.train_loader`, when every construction of the trainer hands it
         such a loader. A loader or list a same-file factory returns (`batches(3)`, `train_loader, val_loader =
         get_loaders(32)` with one `return`) is read in the factory.
@@ -241,6 +295,17 @@ class InputNotOnModelDevice(Rule):
             Collated(nn.Linear(6, 2), DataLoader(dataset, batch_size=8, collate_fn=to_gpu)).run()
         """,
 
+        # One batch drawn before the loop, moved in it (overfitting a batch to check the model).
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        model = nn.Linear(8, 1).cuda()
+        x, y = next(iter(DataLoader(TensorDataset(torch.randn(64, 8), torch.randn(64, 1)), batch_size=32)))
+        for step in range(100):
+            x, y = x.cuda(), y.cuda()
+            loss = nn.functional.mse_loss(model(x), y)
+        """,
     ]
     INVALID = [
         # A trainer handed the loaders a same-file factory returns, and a list of CPU batches another one makes.
@@ -364,6 +429,22 @@ class InputNotOnModelDevice(Rule):
             loader = DataLoader(TensorDataset(torch.randn(32, 6), torch.randint(0, 2, (32,))), batch_size=8)
             Trainer(nn.Linear(6, 2), loader, torch.device("cuda")).train_epoch()
         """,
+        # Batches drawn by hand from an iterator over the loader.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        model = nn.Linear(8, 1).to("cuda")
+        loader = DataLoader(TensorDataset(torch.randn(256, 8), torch.randn(256, 1)), batch_size=32, shuffle=True)
+        train_iter = iter(loader)
+        for step in range(100):
+            try:
+                x, y = next(train_iter)
+            except StopIteration:
+                train_iter = iter(loader)
+                x, y = next(train_iter)
+            loss = nn.functional.mse_loss(model(x), y)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -426,6 +507,7 @@ class InputNotOnModelDevice(Rule):
 
     def finish(self) -> None:
         self._report_trainers()
+        self._report_imported_helpers()
         for node, function, model, batch, loader in self._in_helpers:
             sites = helper_callers(self.ctx, function)
             if sites is not None and all(self._hands_moved_model(function, site, point, model, loader)
@@ -433,6 +515,24 @@ class InputNotOnModelDevice(Rule):
                 passed = passed_argument(function, sites[0][0].node, loader)
                 self.report(node, _MESSAGE.format(model=model, batch=batch,
                                                   source=f"the DataLoader `{self.ctx.code(passed)}` passed in"))
+
+    def _report_imported_helpers(self) -> None:
+        """A helper of the project's modules (`from engine import evaluate`) whose loop feeds its model parameter
+        the batches of its loader parameter unmoved, handed a moved model and a CPU loader by every call here:
+        reported at the calls, since the helper's file cannot see them."""
+        for name, definition, other in imported_functions(self.ctx):
+            for model, batch, loader in _unmoved_batches(definition):
+                sites = callers(self.ctx, name)
+                if sites and all(self._hands_moved_model(definition, site, point, model, loader)
+                                 for site, point in sites):
+                    module = Path(other.filename).name
+                    for site, _ in sites:
+                        self.report(site.node, f"`{name}` ({module}) calls `{model}({batch})` on the batches of "
+                                               f"`{loader}` without moving them, but this call hands it a model moved "
+                                               "to a device and a DataLoader on the CPU: \"Expected all tensors to "
+                                               "be on the same device\"; move the batch in the loop with "
+                                               f"`{batch} = {batch}.to(device)`")
+                    break
 
     def _report_trainers(self) -> None:
         for node, model, batch, class_def, init, parameter in self._in_trainers:
@@ -494,7 +594,21 @@ class InputNotOnModelDevice(Rule):
         """"a DataLoader" / "a list" when `batch` is a loop variable of a `for` over a CPU loader or list that
         the code is inside of, and is not rebound before this point; else None."""
         loop = self._batch_loop(batch)
-        return self._loader_source(_unwrapped(loop.iter)) if loop is not None else None
+        if loop is not None:
+            return self._loader_source(_unwrapped(loop.iter))
+        drawn = self._drawn_from(batch)
+        return self._loader_source(drawn) if drawn is not None else None
+
+    def _drawn_from(self, batch: cst.Name) -> cst.BaseExpression | None:
+        """The loader a batch is drawn from by hand: `x, y = next(train_iter)` with `train_iter = iter(loader)`,
+        or `batch = next(iter(loader))`."""
+        binding = self.ctx.binding(batch)
+        if binding is None or binding.kind not in ("assign", "unpack") or not _is_builtin_call(binding.value, "next"):
+            return None
+        iterator = binding.value.args[0].value  # type: ignore[union-attr]  # checked by _is_builtin_call
+        if type(iterator) is cst.Name:
+            iterator, _ = self.ctx.value_of(iterator, binding.seq)
+        return iterator.args[0].value if _is_builtin_call(iterator, "iter") else None  # type: ignore[attr-defined]
 
     def _batch_loop(self, batch: cst.Name) -> cst.For | None:
         """The `for` that binds `batch` and that the code is inside of, if `batch` is not rebound since; a part of

@@ -32,7 +32,11 @@ class MissingZeroGrad(Rule):
         placed between `backward()` and `optimizer.step()`: the step then sees all-zero gradients and the model
         never learns.
 
-        Not reported: a reset under an `if` (gradient accumulation resets every few iterations on purpose), a reset
+        A reset that runs once every k iterations (under `if step % k == 0:`) while the step runs on every one is
+        reported as well: the steps in between apply the gradients summed since that reset.
+
+        Not reported: a reset under another `if` (gradient accumulation resets every few iterations on purpose,
+        stepping under its own modulo test), a reset
         in a helper the loop calls or in the closure passed to `optimizer.step(closure)`, DeepSpeed-style
         `engine.backward(loss)` + `engine.step()` and optimizers returned by `deepspeed.initialize` (the engine
         frees the gradients), `dist_autograd` (gradients live in a fresh context), a fresh optimizer or fresh leaf
@@ -336,6 +340,17 @@ class MissingZeroGrad(Rule):
                     self.opt.step()
         """,
 
+        # Gradient accumulation: the reset and the step both once every k micro-batches.
+        """
+        import torch
+        for step, (x, y) in enumerate(loader):
+            if step % accum_steps == 0:
+                optimizer.zero_grad()
+            loss = criterion(model(x), y) / accum_steps
+            loss.backward()
+            if (step + 1) % accum_steps == 0:
+                optimizer.step()
+        """,
     ]
     INVALID = [
         # Reset only before the loop.
@@ -451,6 +466,17 @@ class MissingZeroGrad(Rule):
                     loss.backward()
                     self.opt.step()
         """,
+        # The reset slipped into the logging block: it runs every tenth step.
+        """
+        import torch
+        for step, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            if step % log_interval == 0:
+                print(step, loss.item())
+                optimizer.zero_grad()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -541,7 +567,8 @@ class MissingZeroGrad(Rule):
         training = training_loop(self.ctx)
         events = training.loop_events(loop, step.function)
         stepped = {event.subject for event in events if event.kind == "step" and event.subject is not None}
-        return any(event.kind == "reset" and training.covers(event, step, stepped) for event in events)
+        return any(event.kind == "reset" and training.covers(event, step, stepped) and not _less_often(event, step)
+                   for event in events)
 
     def _message(self, event: Event, loop: cst.CSTNode) -> str:
         training = training_loop(self.ctx)
@@ -550,7 +577,10 @@ class MissingZeroGrad(Rule):
         resets = [e for e in training.events if e.kind == "reset" and e.function is event.function]
         mine = [e for e in resets if training.covers(e, event, stepped)]
         others = [e for e in resets if loop in e.loops and e not in mine]
-        if any(e.loops and e.loops[-1] in outer for e in mine):
+        rare = next((e.accumulation_guard for e in mine if loop in e.loops and _less_often(e, event)), None)
+        if rare is not None:
+            where = f"only under `if {self.ctx.code(rare.test)}:`"
+        elif any(e.loops and e.loops[-1] in outer for e in mine):
             where = "only in an outer loop"
         elif mine:
             where = "only outside this loop"
@@ -565,6 +595,12 @@ class MissingZeroGrad(Rule):
         return (f"{what} runs every iteration but the gradients are reset {where}: `backward()` adds into `.grad`, "
                 f"so each step applies the sum of all gradients so far; call `{reset}` in the loop body before "
                 "`backward()`")
+
+
+def _less_often(reset: Event, step: Event) -> bool:
+    """The reset runs once every k iterations (`if step % log_every == 0:` around it) and the step every one: the
+    steps in between apply gradients summed since the last reset."""
+    return reset.accumulation_guard is not None and step.accumulation_guard is None
 
 
 def _reset_of(statement: cst.CSTNode, step: Event) -> cst.Call | None:

@@ -8,6 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.objects.modules import builds_module
 from shapecheck.objects.values import Instance, Mapping, TorchObject
 from shapecheck.rules._activations import is_torch_module_class
 from shapecheck.rules._layers import CONTAINERS, WEIGHTED, torch_layer
@@ -325,6 +326,18 @@ class ModulesInPlainList(Rule):
                         self.blocks.append(block)
             """,
         ),
+        # An ensemble of pretrained models of torchvision: each has weights that `.to()` and the optimizer miss.
+        """
+        import torch
+        import torch.nn as nn
+        import torchvision
+        class Ensemble(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.members = [torchvision.models.resnet18(num_classes=10) for _ in range(n)]
+            def forward(self, x):
+                return torch.stack([m(x) for m in self.members]).mean(0)
+        """,
     ]
 
     def __init__(self, ctx) -> None:
@@ -500,6 +513,8 @@ def _weighted_object(built: object, depth: int = 0) -> bool:
         return is_torch_module_class(built.cls.ctx, built.cls.node)
     if not isinstance(built, TorchObject):
         return False
+    if builds_module(built.qualname):  # a torchvision / timm / transformers model: it has weights
+        return True
     name = built.qualname.rsplit(".", 1)[-1]
     if name in CONTAINERS and built.items is not None and depth < 4:
         values = [v for _, v in built.items.items] if isinstance(built.items, Mapping) else built.items.items

@@ -11,7 +11,7 @@ from shapecheck.engine.syntax import dotted_name, last_name, param_annotation
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
-from shapecheck.rules._devices import moves_to_device
+from shapecheck.rules._devices import moves_to_cpu, moves_to_device
 
 # Methods that return a view, a re-typed copy or a differentiable function of the tensor: the result stays in the
 # graph (and on the same device), so `model(x).softmax(dim=1).numpy()` raises as `model(x).numpy()` does.
@@ -49,6 +49,8 @@ PARAMETER_FREE = frozenset({
 # device, for the second): its constructions say whether it is a model
 # "parameter-device": a helper's `model(x)` under `no_grad` or out of the graph: only a moved model counts
 Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-device", "stored", "stored-device"]
+# A moved model's output brought back to the CPU still carries the model's graph.
+_GRAPH_OF: dict[str, Origin] = {"device": "model", "stored-device": "stored", "parameter-device": "parameter"}
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
 
 
@@ -61,11 +63,12 @@ class NumpyOfGraphTensor(Rule):
     triggers = (".numpy()",)
     docs = """
         ## What it does
-        Finds `.numpy()` called straight on a model's output or a loss computed with autograd on (outside
-        `torch.no_grad()` / `inference_mode()`), and on the result of `.cuda()` / `.to("cuda")`, with no
-        `.detach()` or `.cpu()` in between. The value is followed through local names, tuple unpacking,
-        indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...) and differentiable ones
-        (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ...). A model is an instance of a
+        Finds `.numpy()` called on a model's output or a loss computed with autograd on (outside
+        `torch.no_grad()` / `inference_mode()`) with no `.detach()` in between (`.cpu()` keeps the graph), and
+        on the result of `.cuda()` / `.to("cuda")` with no `.cpu()` in between. The value is followed through
+        local names, tuple unpacking, indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
+        and differentiable ones (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ..., or their torch functions:
+        `torch.sigmoid(logits)`). A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, or
         `self(...)` inside a module; a same-file helper's parameter counts when every call of the helper, at
         module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
@@ -74,7 +77,8 @@ class NumpyOfGraphTensor(Rule):
         or `.argmax()`, which leave the graph but not the GPU.
 
         Not reported: `.numpy(force=True)`, tensors of unknown origin, outputs of parameter-free layers
-        (`nn.Tanh()(t)`), `.data.numpy()` of a model kept on the CPU, outputs computed or
+        (`nn.Tanh()(t)`, or an `nn.Module` subclass that reads no attribute of `self`), outputs of a model moved
+        back by `model.to("cpu")` / `model.cpu()` after its last move to a device, `.data.numpy()` of a model kept on the CPU, outputs computed or
         converted under `no_grad` (also in a function only ever called under `no_grad` in the file, and after
         a statement-level `torch.set_grad_enabled(False)`), outputs of a model frozen with
         `requires_grad_(False)` or `p.requires_grad = False` over its parameters, and arrays of other
@@ -250,6 +254,49 @@ class NumpyOfGraphTensor(Rule):
             predict(model, loader)
         """,
 
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        model = nn.Linear(30, 3)
+        def scores(x):
+            logits = model(x)
+            probs = F.softmax(logits.detach(), dim=1).numpy()
+            return probs, torch.sigmoid(logits).detach().numpy()
+        """,
+        # Brought to the CPU out of the graph, or computed without autograd.
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Sequential(nn.Linear(20, 32), nn.ReLU(), nn.Linear(32, 3)).cuda()
+        for x, y in loader:
+            out = model(x.cuda())
+            probs = out.softmax(1).detach().cpu().numpy()
+            top = out.argmax(1).cpu().numpy()
+        with torch.no_grad():
+            scores = model(x.cuda()).cpu().numpy()
+        """,
+        # A parameter-free activation module plotted on a plain tensor.
+        """
+        import torch
+        import torch.nn as nn
+        class Swish(nn.Module):
+            def forward(self, x):
+                return x * torch.sigmoid(x)
+        d = torch.linspace(-10.0, 10.0)
+        res = Swish()(d)
+        s = Swish()
+        plot(d.numpy(), s(d).numpy())
+        """,
+        # Trained on the GPU, brought back to the CPU for the plots.
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Sequential(nn.Linear(784, 10), nn.LogSoftmax(dim=1)).to(device)
+        model.to("cpu")
+        with torch.no_grad():
+            ps = torch.exp(model(images[0])).data.numpy()
+        """,
     ]
     INVALID = [
         # A helper under no_grad, handed a model moved to the GPU.
@@ -345,6 +392,37 @@ class NumpyOfGraphTensor(Rule):
             model = nn.Sequential(nn.Linear(5, 3))
             print(predict(model, loader).shape)
         """,
+        # Scores for a metric, with the activation spelled as a torch function.
+        """
+        import torch
+        import torch.nn as nn
+        from sklearn.metrics import roc_auc_score
+        model = nn.Linear(30, 1)
+        def train_epoch(loader, opt):
+            scores, labels = [], []
+            for x, y in loader:
+                logits = model(x).squeeze(-1)
+                loss = nn.functional.binary_cross_entropy_with_logits(logits, y)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                scores.extend(torch.sigmoid(logits).numpy())
+                labels.extend(y.numpy())
+            return roc_auc_score(labels, scores)
+        """,
+        # Training-set metrics from the output brought to the CPU, still in the graph.
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Sequential(nn.Linear(20, 32), nn.ReLU(), nn.Linear(32, 3)).cuda()
+        for x, y in loader:
+            out = model(x.cuda())
+            loss = nn.functional.cross_entropy(out, y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            probs = out.softmax(1).cpu().numpy()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -423,10 +501,12 @@ class NumpyOfGraphTensor(Rule):
 
     def _origin(self, expr: cst.BaseExpression) -> tuple[Origin, cst.Call] | None:
         """Where the tensor `.numpy()` is called on comes from, following names, unpacking, indexing and
-        graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss."""
+        graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss. Past `.cpu()` only the
+        graph counts: `out.cpu().numpy()` raises when `out` requires grad."""
         ctx = self.ctx
         before: int | None = None
         detached = False  # only a device origin counts past `.detach()`, `.data`, `.argmax()`
+        on_cpu = False
         for _ in range(16):
             kind = type(expr)
             if kind is cst.Name or kind is cst.Attribute:
@@ -453,8 +533,15 @@ class NumpyOfGraphTensor(Rule):
                 elif type(func) is cst.Attribute and func.attr.value in LEAVES_GRAPH_NOT_DEVICE \
                         and ctx.qualname(func) is None:
                     expr, detached = func.value, True
+                elif type(func) is cst.Attribute and func.attr.value == "cpu" and not expr.args \
+                        and ctx.qualname(func) is None:
+                    expr, on_cpu = func.value, True
+                elif _graph_preserving_function(ctx, expr):
+                    expr = expr.args[0].value  # `torch.sigmoid(logits)`, `F.softmax(out, dim=1)`
                 else:
                     found = self._call_origin(expr, before)
+                    if on_cpu:
+                        return self._graph_only(found, detached)
                     if detached and found is not None and found[0] == "parameter":
                         return "parameter-device", found[1]
                     if detached and found is not None and found[0] not in ("cuda", "device", "stored-device"):
@@ -463,6 +550,13 @@ class NumpyOfGraphTensor(Rule):
             else:
                 return None
         return None
+
+    def _graph_only(self, found: tuple[Origin, cst.Call] | None, detached: bool) -> tuple[Origin, cst.Call] | None:
+        """The origin of a tensor brought to the CPU: its graph, when autograd was on where it was computed."""
+        if found is None or detached or self.ctx.grad_disabled or self._grad_disabled_at(found[1]):
+            return None
+        graph = _GRAPH_OF.get(found[0], found[0])
+        return None if graph == "cuda" else (graph, found[1])
 
     def _call_origin(self, call: cst.Call, before: int | None) -> tuple[Origin, cst.Call] | None:
         ctx = self.ctx
@@ -489,6 +583,17 @@ class NumpyOfGraphTensor(Rule):
         `model.to(device)` in the same function. Its outputs are on the GPU wherever there is one, `no_grad` or
         not."""
         ctx = self.ctx
+        spelled = dotted_name(module)
+        # the last statement before the call that moves the module decides: `model.to("cpu")` for inference after
+        # training on the GPU brings it back
+        called = next((site.order for site in ctx.calls_to(last_name(module) or "") if site.node.func is module), None)
+        moves = [site for name in ("to", "cuda", "cpu") for site in ctx.calls_to(name)
+                 if spelled is not None and site.function is ctx.function
+                 and dotted_name(site.node.func.value) == spelled  # type: ignore[attr-defined]
+                 and (called is None or site.order < called)
+                 and (moves_to_device(ctx, site.node) or moves_to_cpu(ctx, site.node))]
+        if moves:
+            return moves_to_device(ctx, max(moves, key=lambda site: site.order).node)
         expr = module
         for _ in range(8):
             expr, before = ctx.value_of(expr, before)
@@ -499,16 +604,13 @@ class NumpyOfGraphTensor(Rule):
             if expr.func.attr.value not in KEEPS_DEVICE:
                 break
             expr = expr.func.value
-        spelled = dotted_name(module)
-        return spelled is not None and any(
-            site.function is ctx.function and dotted_name(site.node.func.value) == spelled  # type: ignore[attr-defined]
-            and moves_to_device(ctx, site.node) for name in ("to", "cuda") for site in ctx.calls_to(name))
+        return False
 
     def _is_model(self, func: cst.BaseExpression, before: int | None) -> bool:
         ctx = self.ctx
         class_def = instance_class(ctx, func, before)
         if class_def is not None:
-            return is_torch_module_class(ctx, class_def)
+            return is_torch_module_class(ctx, class_def) and not _parameter_free(ctx, class_def)
         construction, _ = construction_of(ctx, func, before)
         if construction is not None:
             qualname = ctx.qualname(construction.func)
@@ -563,6 +665,23 @@ class NumpyOfGraphTensor(Rule):
 
 def _is_false(expr: cst.BaseExpression) -> bool:
     return type(expr) is cst.Name and expr.value == "False"
+
+
+def _parameter_free(ctx: Context, class_def: cst.ClassDef) -> bool:
+    """`class Swish(nn.Module): def forward(self, x): return x * torch.sigmoid(x)`: a plain `nn.Module` subclass
+    that reads no attribute of `self` holds no parameters; its output needs grad only when its input does."""
+    return bool(class_def.bases) and all(ctx.qualname(base.value) == "torch.nn.Module" for base in class_def.bases) \
+        and not any(type(node) is cst.Attribute and type(node.value) is cst.Name and node.value.value == "self"
+                    for node in ctx.walk(class_def.body))
+
+
+def _graph_preserving_function(ctx: Context, call: cst.Call) -> bool:
+    """`torch.sigmoid(t)`, `F.softmax(t, dim=1)`: the function spelling of a graph-preserving method, its tensor
+    first."""
+    qualname = ctx.qualname(call.func) or ""
+    module, _, name = qualname.rpartition(".")
+    return module in ("torch", "torch.nn.functional") and name in GRAPH_PRESERVING and bool(call.args) \
+        and call.args[0].keyword is None and not call.args[0].star
 
 
 def _to_cuda(ctx: Context, call: cst.Call) -> bool:

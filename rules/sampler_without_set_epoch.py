@@ -133,6 +133,18 @@ class SamplerWithoutSetEpoch(Rule):
             ordered = DataLoader(train_set, sampler=DistributedSampler(train_set, shuffle=False))
             fit(model, ordered, 10)
         """,
+        """
+        import torch
+        from torch.utils.data import DataLoader, DistributedSampler
+        def main(args, dataset, model, optimizer):
+            sampler = DistributedSampler(dataset) if args.distributed else None
+            loader = DataLoader(dataset, batch_size=32, shuffle=(sampler is None), sampler=sampler)
+            for epoch in range(args.start_epoch, args.epochs):
+                if args.distributed:
+                    sampler.set_epoch(epoch)
+                for images, target in loader:
+                    train_step(model, images, target, optimizer)
+        """,
     ]
     INVALID = [
         # pytorch/examples imagenet with the `set_epoch` line deleted: the epoch loop hands the loader to train().
@@ -201,6 +213,17 @@ class SamplerWithoutSetEpoch(Rule):
             loader = DataLoader(dataset, batch_size=8, sampler=sampler)
             fit(model, loader, optimizer, 10)
         """,
+        # The sampler of the distributed run only, as the ImageNet example builds it.
+        """
+        import torch
+        from torch.utils.data import DataLoader, DistributedSampler
+        def main(args, dataset, model, optimizer):
+            sampler = DistributedSampler(dataset) if args.distributed else None
+            loader = DataLoader(dataset, batch_size=32, shuffle=(sampler is None), sampler=sampler)
+            for epoch in range(args.start_epoch, args.epochs):
+                for images, target in loader:
+                    train_step(model, images, target, optimizer)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -257,6 +280,10 @@ class SamplerWithoutSetEpoch(Rule):
         if sampler is None:
             return None
         built, _ = ctx.value_of(sampler.value, before)
+        if type(built) is cst.IfExp:  # `DistributedSampler(ds) if args.distributed else None`: the run that shards
+            branches = [branch for branch in (built.body, built.orelse)
+                        if not (type(branch) is cst.Name and branch.value == "None")]
+            built = branches[0] if len(branches) == 1 else built
         if type(built) is not cst.Call or not (ctx.qualname(built.func) or "").endswith(".DistributedSampler"):
             return None
         shuffle = keyword_arg(built, "shuffle")

@@ -9,7 +9,7 @@ import libcst as cst
 from shapecheck.engine import Binding, Context, Rule
 from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import keyword_arg, last_name
-from shapecheck.loops.training_loop import Event, called_module, is_step_call, names_in, related, training_loop
+from shapecheck.loops.training_loop import Event, called_module, is_step_call, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 
@@ -232,7 +232,25 @@ class StepBetweenBackward(Rule):
                         value_loss.backward()
                         self.critic_opt.step()
         """,
-
+        # The generator stepped first; the discriminator then sees the fake only detached.
+        """
+        import torch
+        import torch.nn as nn
+        G = nn.Linear(8, 4)
+        D = nn.Linear(4, 1)
+        opt_G = torch.optim.Adam(G.parameters())
+        opt_D = torch.optim.Adam(D.parameters())
+        for real in loader:
+            fake = G(torch.randn(8, 8))
+            g_loss = -D(fake).mean()
+            opt_G.zero_grad()
+            g_loss.backward(retain_graph=True)
+            opt_G.step()
+            d_loss = D(fake.detach()).mean() - D(real).mean()
+            opt_D.zero_grad()
+            d_loss.backward()
+            opt_D.step()
+        """,
     ]
     INVALID = [
         # PPO epochs over log-probs computed once, before the loop that steps the policy.
@@ -325,6 +343,45 @@ class StepBetweenBackward(Rule):
             g_loss.backward()
             optimizer_G.step()
         """,
+        # Two heads of one forward pass, each loss stepped on its own.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.opt = torch.optim.SGD(self.model.parameters(), lr=0.1)
+            def step(self, x, ya, yb):
+                pa, pb = self.model(x)
+                self.opt.zero_grad()
+                loss_a = nn.functional.mse_loss(pa, ya)
+                loss_a.backward(retain_graph=True)
+                self.opt.step()
+                loss_b = nn.functional.mse_loss(pb, yb)
+                loss_b.backward()
+                self.opt.step()
+        """,
+        # A2C with the advantage left in the critic's graph.
+        """
+        import torch
+        import torch.nn as nn
+        actor = nn.Linear(4, 2)
+        critic = nn.Linear(4, 1)
+        a_opt = torch.optim.Adam(actor.parameters())
+        c_opt = torch.optim.Adam(critic.parameters())
+        def update(states, actions, returns):
+            values = critic(states).squeeze(-1)
+            advantage = returns - values
+            critic_loss = advantage.pow(2).mean()
+            c_opt.zero_grad()
+            critic_loss.backward(retain_graph=True)
+            c_opt.step()
+            logp = torch.log_softmax(actor(states), -1).gather(1, actions[:, None]).squeeze(1)
+            actor_loss = -(logp * advantage).mean()
+            a_opt.zero_grad()
+            actor_loss.backward()
+            a_opt.step()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -363,7 +420,9 @@ class StepBetweenBackward(Rule):
                 return
             what = f"`{loss}` was computed before `{ctx.code(step.node)}` updated the weights in place"
         else:
-            shared = self._shared_before(binding, _loss_name(retained.node), step)
+            # an output both losses share, or one further up (`advantage = returns - values`, `values = critic(s)`)
+            shared = self._shared_before(binding, _loss_name(retained.node), step) or (
+                self._output_before(binding.value, binding.seq, step, 0) if binding.value is not None else None)
             if shared is None:
                 return
             what = (f"`{loss}` is computed from `{shared}`, which `{_loss_name(retained.node)}` shares and which was "
@@ -477,15 +536,24 @@ class StepBetweenBackward(Rule):
         other = self.ctx.binding(retained) if retained is not None else None
         if binding.value is None or other is None or other.value is None or not step.owners:
             return None
-        mine = names_in(binding.value)
-        for name in names_in(other.value):
-            bound = self.ctx.binding(name) if name in mine else None
-            if bound is None or bound.kind != "assign" or bound.seq > step.seq or type(bound.value) is not cst.Call:
+        # Each output both graphs run through, by the call that made it: `pa, pb = model(x)` is one forward pass.
+        mine = {id(bound.value) for bound in self._outputs(binding.value)}
+        for bound in self._outputs(other.value):
+            if id(bound.value) not in mine or bound.seq > step.seq:
                 continue
-            module = called_module(bound.value)
+            module = called_module(bound.value)  # type: ignore[arg-type]  # _outputs holds calls only
             if module is not None and any(related(module, owner) for owner in step.owners):
-                return name
+                return bound.name
         return None
+
+    def _outputs(self, expr: cst.BaseExpression) -> list[Binding]:
+        """The bindings of the names in `expr`'s graph (not behind `.detach()`) that a call assigned or unpacked."""
+        found = []
+        for part in _graph_parts(expr):
+            bound = self.ctx.binding(part) if type(part) is cst.Name else None
+            if bound is not None and bound.kind in ("assign", "unpack") and type(bound.value) is cst.Call:
+                found.append(bound)
+        return found
 
 
 # Calls whose result leaves the graph: what they are computed from is not backpropagated through.

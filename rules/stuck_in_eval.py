@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.loops.training_loop import TRAINING, called_module, related, training_loop
+from shapecheck.loops.training_loop import TRAINING, Event, called_module, related, training_loop
 from shapecheck.rules._training_loop import is_test_file
 
 # A call to a function this file does not define that plausibly calls `model.train()` itself: `train_epoch(...)`,
@@ -40,7 +40,9 @@ class StuckInEval(Rule):
         train is not reported either: the loop must run it with autograd on (itself or in a helper) or hand it to
         a helper that trains, and the optimizers it steps, when their construction is in view, must hold its
         parameters (an EMA copy, a frozen teacher or a target network only run under `no_grad` stay quiet).
-        `model.train(was_training)` counts as switching back. Test files are not checked.
+        `model.train(was_training)` counts as switching back. A loop whose training helper switches to eval
+        itself and then steps (a linear probe keeping a frozen backbone's batch norm statistics) trains in eval
+        mode on purpose and is not reported. Test files are not checked.
 
         ## Why is this bad?
         Every epoch after the first then trains with dropout off and batch norm using (and no longer updating)
@@ -230,6 +232,25 @@ class StuckInEval(Rule):
             loss.backward()
             optimizer.step()
         """,
+        # A linear probe: the training helper switches the frozen backbone to eval on purpose, then trains.
+        """
+        import torch
+        def train(loader, model, criterion, optimizer):
+            model.eval()
+            for images, target in loader:
+                loss = criterion(model(images), target)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        def validate(loader, model, criterion):
+            model.eval()
+            with torch.no_grad():
+                return sum(criterion(model(x), y).item() for x, y in loader)
+        def main(model, criterion, optimizer, train_loader, val_loader, epochs):
+            for epoch in range(epochs):
+                train(train_loader, model, criterion, optimizer)
+                validate(val_loader, model, criterion)
+        """,
     ]
     INVALID = [
         """
@@ -308,14 +329,19 @@ class StuckInEval(Rule):
         for event in facts.events:
             if event.kind == "eval" and event.loops:
                 self._check(event.node, event.subject, event.loops, event.function, False, reported)
+        switches: list[tuple[CallSite, cst.CSTNode, str, Event]] = []
         for sites in facts.local_calls().values():
             for site in sites:
-                if site.loop is None:
-                    continue
-                for event in facts.helper_events(site.node):
-                    if event.kind == "eval" and event.subject is not None:
-                        self._check(site.node, event.subject, facts.enclosing(site.loop), site.function, True,
-                                    reported)
+                if site.loop is not None:
+                    switches += [(site, site.loop, event.subject, event) for event in facts.helper_events(site.node)
+                                 if event.kind == "eval" and event.subject is not None]
+        for site, loop, _, event in switches:
+            if _trains_after(facts.helper_events(site.node), event):
+                # the helper switches to eval and then trains, on purpose (a linear probe of frozen features): the
+                # loop trains in the mode its helper chose, whatever else switches it
+                reported.update(facts.enclosing(loop))
+        for site, loop, model, _ in switches:
+            self._check(site.node, model, facts.enclosing(loop), site.function, True, reported)
 
     def _check(self, node: cst.CSTNode, model: str, loops: tuple[cst.CSTNode, ...], function: cst.FunctionDef | None,
                via_helper: bool, reported: set[cst.CSTNode]) -> None:
@@ -390,3 +416,8 @@ class StuckInEval(Rule):
                         self._runs_with_grad.append((site, callee))
         return self._runs_with_grad
 
+
+def _trains_after(events: list[Event], switch: Event) -> bool:
+    """A step follows the switch in the function that makes it."""
+    return any(event.kind == "step" and event.function is switch.function and event.order > switch.order
+               for event in events)

@@ -9,6 +9,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.walker import children, walk
+from shapecheck.objects.arguments import passed_argument
 from shapecheck.rules._activations import instance_class, is_torch_module_class
 from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import is_int
@@ -40,7 +41,8 @@ class TensorCreatedOffDevice(Rule):
         of an `nn.Module` (or a method `forward` calls), whose result is combined with the module's inputs or
         parameters (arithmetic, `torch.cat`/`stack`, or an argument of a submodule call such as
         `self.lstm(x, (h0, c0))`), in a module that is moved to a device in the same file (`Net().to(device)`,
-        `model.cuda()`), a submodule of such a module (`self.encoder = Encoder(...)`), or a module meant to be
+        `model.cuda()`), a submodule of such a module (`self.encoder = Encoder(...)`, or a module handed to its
+        constructor: `Seq2Seq(Encoder(...), decoder).to(device)`), or a module meant to be
         moved (the class handles a `device` elsewhere). Hidden-state initialisation is the classic. The new tensor
         is followed through arithmetic with constants, one-tensor torch functions (`torch.exp(-math.log(1e4) *
         torch.arange(half) / half)`) and indexing (`freqs[None, :]`).
@@ -168,6 +170,23 @@ class TensorCreatedOffDevice(Rule):
                 return torch.stack([angles.cos(), angles.sin()], dim=-1)
         rope = RotaryAngles(64).cuda()
         """,
+        # The noise drawn on the input's device.
+        """
+        import torch
+        import torch.nn as nn
+        class VAE(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.enc = nn.Linear(784, 40)
+            def reparameterize(self, mu, logvar):
+                std = torch.exp(0.5 * logvar)
+                return mu + torch.randn(std.size(), device=std.device) * std
+            def forward(self, x):
+                h = self.enc(x)
+                mu, logvar = h.chunk(2, dim=-1)
+                return self.reparameterize(mu, logvar)
+        model = VAE().to("cuda")
+        """,
     ]
     INVALID = [
         Invalid(
@@ -258,6 +277,61 @@ class TensorCreatedOffDevice(Rule):
             """,
             count=2,
         ),
+        # The VAE's noise, drawn in a helper `forward` hands its encoder's outputs.
+        """
+        import torch
+        import torch.nn as nn
+        class VAE(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.enc = nn.Linear(784, 400)
+                self.mu = nn.Linear(400, 20)
+                self.logvar = nn.Linear(400, 20)
+            def reparameterize(self, mu, logvar):
+                std = torch.exp(0.5 * logvar)
+                eps = torch.randn(std.size())
+                return mu + eps * std
+            def forward(self, x):
+                h = torch.relu(self.enc(x))
+                return self.reparameterize(self.mu(h), self.logvar(h))
+        model = VAE().to("cuda")
+        """,
+        # A causal mask handed to attention.
+        """
+        import torch
+        import torch.nn as nn
+        class Decoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.attn = nn.MultiheadAttention(64, 4, batch_first=True)
+            def forward(self, x):
+                t = x.size(1)
+                mask = torch.triu(torch.ones(t, t), diagonal=1).bool()
+                return self.attn(x, x, x, attn_mask=mask)[0]
+        model = Decoder().cuda()
+        """,
+        # A decoder handed to the model that is moved.
+        """
+        import torch
+        import torch.nn as nn
+        class Decoder(nn.Module):
+            def __init__(self, vocab, hid):
+                super().__init__()
+                self.hid = hid
+                self.emb = nn.Embedding(vocab, hid)
+                self.gru = nn.GRU(hid, hid, batch_first=True)
+            def forward(self, tokens):
+                h0 = torch.zeros(1, tokens.size(0), self.hid)
+                return self.gru(self.emb(tokens), h0)[0]
+        class Seq2Seq(nn.Module):
+            def __init__(self, decoder):
+                super().__init__()
+                self.decoder = decoder
+            def forward(self, tokens):
+                return self.decoder(tokens)
+        decoder = Decoder(100, 64)
+        model = Seq2Seq(decoder).to(torch.device("cuda"))
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -268,6 +342,20 @@ class TensorCreatedOffDevice(Rule):
         func = node.func
         if type(func) is cst.Attribute and func.attr.value in ("to", "cuda") and moves_to_device(self.ctx, node):
             class_def = instance_class(self.ctx, func.value)
+            if class_def is not None:
+                self._moved_classes.add(id(class_def))
+                self._move_handed_modules(func.value)
+
+    def _move_handed_modules(self, module: cst.BaseExpression) -> None:
+        """`Seq2Seq(Encoder(...), decoder).to(device)`: the modules handed to a moved module's constructor are its
+        submodules, moved with it."""
+        built, before = self.ctx.value_of(module)
+        if type(built) is not cst.Call:
+            return
+        for arg in built.args:
+            if type(arg.value) is cst.Name and arg.value.value == "self":
+                continue
+            class_def = instance_class(self.ctx, arg.value, before)
             if class_def is not None:
                 self._moved_classes.add(id(class_def))
 
@@ -328,13 +416,38 @@ def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.F
                  ) -> set[str]:
     """`forward`'s parameters and the tensors computed from them or from a submodule call (`self.fc(x)`), in
     source order: what carries the module's device. Sizes (`n = x.size(0)`, `int(...)`) carry none, nor do a
-    helper's parameters (`get_embedding(num_embeddings, dim)` takes sizes as often as tensors)."""
-    names = set() if helper else {p.name.value for p in method.params.params} - {"self"}
+    helper's parameters (`get_embedding(num_embeddings, dim)` takes sizes as often as tensors), unless `forward`
+    hands them such tensors."""
+    if helper:
+        names = _tensor_parameters(ctx, method, methods)
+    else:
+        names = {p.name.value for p in method.params.params} - {"self"}
     for node in walk(method.body):
         if type(node) is cst.Assign and not is_int(ctx, node.value) and _mentions_input(node.value, names, methods):
             for target in node.targets:
                 names.update(n.value for n in walk(target.target) if type(n) is cst.Name)
     return names
+
+
+def _tensor_parameters(ctx: Context, helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> set[str]:
+    """The helper's parameters that each of `forward`'s calls of it hands a tensor computed from `forward`'s inputs:
+    `z = self.reparameterize(mu, logvar)` with `mu = self.fc_mu(h)`. A size (`self.init_hidden(x.size(0))`) is
+    none."""
+    forward = methods.get("forward")
+    if forward is None or forward is helper:
+        return set()
+    calls = [node for node in walk(forward.body) if type(node) is cst.Call and type(node.func) is cst.Attribute
+             and type(node.func.value) is cst.Name and node.func.value.value == "self"
+             and node.func.attr.value == helper.name.value]
+    if not calls:
+        return set()
+    inputs = _input_names(ctx, forward, methods, False)
+    found = set()
+    for param in helper.params.params:
+        passed = [passed_argument(helper, call, param.name.value) for call in calls]
+        if all(arg is not None and not is_int(ctx, arg) and _mentions_input(arg, inputs, methods) for arg in passed):
+            found.add(param.name.value)
+    return found
 
 
 def _mentions_input(expr: cst.CSTNode, inputs: set[str], methods: dict[str, cst.FunctionDef]) -> bool:
@@ -380,8 +493,8 @@ def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Context | N
     """Up the method chain on a value (`torch.arange(n).float().unsqueeze(0)`) to what holds it: the name it is
     assigned to, or the outermost expression; True when a call on the way places it (`.to(...)`, `.cuda()`).
     With `ctx` and `constant` (what tells an operand that carries no device), also up through arithmetic with such
-    operands and torch functions of the value alone: `torch.exp(-math.log(1e4) * torch.arange(half) / half)` is
-    still a CPU tensor."""
+    operands and torch functions of the value alone (and integer options: `torch.triu(torch.ones(t, t), diagonal=1)`):
+    `torch.exp(-math.log(1e4) * torch.arange(half) / half)` is still a CPU tensor."""
     current = node
     while True:
         parent = parents.get(id(current))
@@ -400,7 +513,8 @@ def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Context | N
             current = parent
             continue
         if ctx is not None and type(parent) is cst.Arg and type(grand) is cst.Call and parent.value is current \
-                and ctx.qualname(grand.func) in _ELEMENTWISE and all(arg is parent for arg in grand.args):
+                and ctx.qualname(grand.func) in _ELEMENTWISE \
+                and all(arg is parent or arg.keyword is not None and is_int(ctx, arg.value) for arg in grand.args):
             current = grand
             continue
         if type(parent) is cst.Assign and parent.value is current and len(parent.targets) == 1:

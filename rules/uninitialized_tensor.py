@@ -10,6 +10,7 @@ from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Binding
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
 from shapecheck.objects.callers import every_call_passes
+from shapecheck.objects.stored import constructor_arguments
 from shapecheck.rules._activations import construction_of
 from shapecheck.rules._layers import torch_layer
 from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
@@ -81,7 +82,8 @@ class UninitializedTensor(Rule):
         positions (`for cls, n in counts.items(): weights[cls] = ...`; `for i in range(n)` may fill them all)
         leaves the other elements: neither initializes it. A name whose reads take only the shape, type or device
         (`x.size()`, `torch.squeeze(x).shape`) is not reported. A size in a parameter of a same-file function
-        (`torch.Tensor(num_classes)`) counts when every call of the function passes an int. A `torch.nn` layer
+        (`torch.Tensor(num_classes)`) counts when every call of the function passes an int (for `__init__`, every
+        construction of the class). A `torch.nn` layer
         called on it (`self.cell(x, h)`) reads it; a call of anything else may fill it.
 
         ## Why is this bad?
@@ -286,6 +288,18 @@ class UninitializedTensor(Rule):
         torch.bmm(b1, b1.transpose(1, 2)).size(), b1.transpose(1, 2).shape
         """,
 
+        # The constructor handed data: a tensor of those values.
+        """
+        import torch
+        import torch.nn as nn
+        class Scale(nn.Module):
+            def __init__(self, values):
+                super().__init__()
+                self.register_buffer("std", torch.Tensor(values))
+            def forward(self, x):
+                return x / self.std[:, None, None]
+        scale = Scale([0.229, 0.224, 0.225])
+        """,
     ]
     INVALID = [
         # The initial hidden state of a recurrent cell: the layer reads it, it fills nothing.
@@ -453,6 +467,18 @@ class UninitializedTensor(Rule):
         x1.size()
         torch.exp(x1)
         """,
+        # A buffer sized by the constructor's parameter, which every construction passes an int.
+        """
+        import torch
+        import torch.nn as nn
+        class Normalizer(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.register_buffer("mean", torch.Tensor(d))
+            def forward(self, x):
+                return x - self.mean
+        norm = Normalizer(16)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -521,8 +547,17 @@ class UninitializedTensor(Rule):
         return None if param_annotation(function, binding.name) is not None else (function, binding.name)
 
     def _passed_ints(self, function: cst.FunctionDef, parameter: str) -> bool:
-        """Every call of `function` in the file passes an int as `parameter`."""
-        return every_call_passes(self.ctx, function, parameter, lambda passed: is_int(self.ctx, passed))
+        """Every call of `function` in the file passes an int as `parameter`: for a constructor, every construction
+        of its class (`Normalizer(16)`)."""
+        class_def = self.ctx.class_of_method(function)
+        if class_def is None or function.name.value != "__init__":
+            return every_call_passes(self.ctx, function, parameter, lambda passed: is_int(self.ctx, passed))
+        passed = constructor_arguments(self.ctx, class_def, function, parameter)
+        for argument, point in passed or ():
+            with self.ctx.at(point):
+                if not is_int(self.ctx, argument):
+                    return False
+        return bool(passed)
 
     def _destination(self) -> set[Key] | None:
         """Where the allocation's values go. None: nobody can be shown to read them unwritten (it is initialized

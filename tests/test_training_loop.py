@@ -257,3 +257,64 @@ def test_a_model_class_of_another_module_and_an_imported_switch_to_eval(tmp_path
     assert lint_project(tmp_path, files, "predict.py", "SC210") == [("SC210", 9)]
     prepared = predict.replace("model = Net()", "model = Net()\n        prepare(model)")
     assert lint_project(tmp_path, {**files, "predict.py": prepared}, "predict.py", "SC210") == []
+
+
+ENGINE = """
+    import torch
+
+    @torch.no_grad()
+    def evaluate(model, loader, device):
+        model.eval()
+        correct = 0
+        for batch in loader:
+            images, labels = batch
+            correct += (model(images).argmax(1).cpu() == labels).sum().item()
+        return correct
+"""
+
+
+def test_an_imported_helper_fed_a_moved_model_and_a_cpu_loader_is_reported_at_the_call(tmp_path: Path) -> None:
+    main = """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        from engine import evaluate
+
+        device = torch.device("cuda")
+        model = nn.Linear(8, 2).to(device)
+        loader = DataLoader(TensorDataset(torch.randn(16, 8), torch.randint(0, 2, (16,))), batch_size=4)
+        print(evaluate(model, loader, device))
+        print(evaluate(nn.DataParallel(model), loader, device))
+    """
+    files = {"engine.py": ENGINE, "main.py": main}
+    assert lint_project(tmp_path, files, "main.py", "SC211") == []  # one call hands it a DataParallel
+    files["main.py"] = main.replace("        print(evaluate(nn.DataParallel(model), loader, device))\n", "")
+    assert lint_project(tmp_path, files, "main.py", "SC211") == [("SC211", 10)]
+    moved = ENGINE.replace("images, labels = batch", "images, labels = batch[0].to(device), batch[1]")
+    assert lint_project(tmp_path, {**files, "engine.py": moved}, "main.py", "SC211") == []
+
+
+def test_a_model_an_imported_factory_builds_is_read_in_the_factory(tmp_path: Path) -> None:
+    models = """
+        import torch.nn as nn
+
+        def build_model(n):
+            return nn.Sequential(nn.Linear(64, 128), nn.ReLU(), nn.Dropout(0.3), nn.Linear(128, n))
+
+        def load_model(n):
+            return build_model(n).eval()
+    """
+    infer = """
+        import torch
+        from models import build_model, load_model
+
+        model = build_model(5)
+        with torch.no_grad():
+            preds = [model(x).argmax(-1) for x in batches]
+            for x in batches:
+                preds.append(model(x).argmax(-1))
+    """
+    files = {"models.py": models, "infer.py": infer}
+    assert lint_project(tmp_path, files, "infer.py", "SC210") == [("SC210", 9)]
+    files["infer.py"] = infer.replace("model = build_model(5)", "model = load_model(5)")
+    assert lint_project(tmp_path, files, "infer.py", "SC210") == []

@@ -32,6 +32,7 @@ from shapecheck.objects.changes import changed_arguments, changed_names, incompl
 from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
+from shapecheck.objects.modules import builds_module
 from shapecheck.objects.project import split_relative
 from shapecheck.objects.values import (
     NONE, UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
@@ -779,7 +780,7 @@ class Evaluator:
             return builtins.call(qualname[len("builtins."):], self, call, before)
         if qualname in builtins.ORDERED_DICT:
             return builtins.ordered_dict(self, call, before)
-        if _is_object_class(qualname):
+        if _is_object_class(qualname) or builds_module(qualname):
             items = None
             if qualname in _CONTAINERS:
                 items = self.container_items(call, before)

@@ -4,7 +4,9 @@ A rule about modules (hooks skipped by `.forward(x)`) must know the receiver is 
 of their own (estimators, RPC proxies, a plain class's method), and a parameter with no annotation could be any of
 them. So the answer is yes only on positive knowledge: an object a `torch.nn` class built, an instance of a project
 class (this file's or a first-party import's) deriving from `nn.Module` or a Lightning module, which covers `self`
-inside such a class and a parameter annotated with one. Anything else, unknown values included, is no.
+inside such a class and a parameter annotated with one, and what a model builder of another package returns
+(`torchvision.models.resnet18()`, `timm.create_model(...)`, `AutoModel.from_pretrained(...)`). Anything else,
+unknown values included, is no.
 """
 
 from __future__ import annotations
@@ -19,10 +21,33 @@ _NOT_MODULES = ("torch.nn.Parameter", "torch.nn.parameter.", "torch.nn.utils.", 
                 "torch.nn.functional.", "torch.nn.attention.")
 
 
+# torchvision's weights API lives beside its builders and returns no module.
+_TORCHVISION_NOT_BUILDERS = frozenset({"get_weight", "get_model_weights", "list_models", "get_model_builder",
+                                       "get_graph_node_names"})
+_TRANSFORMERS_LOADERS = frozenset({"from_pretrained", "from_config"})
+
+
+def builds_module(qualname: str) -> bool:
+    """`qualname` is a function of another package that always returns an `nn.Module`: a torchvision model builder,
+    `timm.create_model`, or a transformers PyTorch model class's loader (`AutoModelForCausalLM.from_pretrained`;
+    the `TF` and `Flax` classes build Keras and Flax models, tokenizers and configs are no models)."""
+    if qualname.startswith("torchvision.models."):
+        last = qualname.rsplit(".", 1)[-1]
+        return last[:1].islower() and last not in _TORCHVISION_NOT_BUILDERS
+    if qualname in ("timm.create_model", "timm.models.create_model"):
+        return True
+    if qualname.startswith("transformers."):
+        parts = qualname.split(".")
+        cls = parts[-2]
+        return parts[-1] in _TRANSFORMERS_LOADERS and not cls.startswith(("TF", "Flax")) \
+            and (cls.endswith("Model") or cls.startswith("AutoModel") or "For" in cls)
+    return False
+
+
 def is_module(value: object) -> bool:
     """`value` is certainly an `nn.Module` instance."""
     if isinstance(value, TorchObject):
-        return _is_module_class(value.qualname)
+        return _is_module_class(value.qualname) or builds_module(value.qualname)
     if isinstance(value, Instance):
         return any(_is_module_class(base) for base in value.bases)
     return False
