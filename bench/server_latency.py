@@ -30,6 +30,7 @@ from pygls.lsp.client import LanguageClient
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.runner import lint_decoded
+from shapecheck.server.idle import IdleCollector
 from shapecheck.server.incremental import Incremental
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,15 +117,18 @@ def main() -> None:
     print(f"  per edit, median                     {statistics.median(ms):7.1f} ms")
     print(f"  per edit, 90th percentile            {ms[int(len(ms) * 0.9) - 1]:7.1f} ms")
     print(f"  per edit, max                        {ms[-1]:7.1f} ms")
+    cpu = sorted(seconds * 1000 for seconds in per_edit)
     print("in this process, CPU time (less sensitive to other load on the machine), medians:")
-    print(f"  the server's lint per edit           {statistics.median(per_edit) * 1000:7.1f} ms"
+    print(f"  the server's lint per edit           {statistics.median(cpu):7.1f} ms"
           f"   (top-level statements whose findings were kept: {kept})")
+    print(f"  the server's lint per edit, 90th pct {cpu[int(len(cpu) * 0.9) - 1]:7.1f} ms")
     print(f"  the whole file, as `shapecheck lint` {statistics.median(whole) * 1000:7.1f} ms")
 
 
 def in_process_cpu(text: str, edits: int) -> tuple[list[float], list[float], str]:
-    """CPU seconds of `lint_text` on the whole file, and of the server's incremental lint for the same keystrokes,
-    interleaved; how many top-level statements the incremental lints kept (median, of all)."""
+    """CPU seconds of `lint_text` on the whole file, and of the server's incremental lint for the same keystrokes
+    (with the worker's garbage collection: none during a lint), interleaved; how many top-level statements the
+    incremental lints kept (median, of all)."""
     rules = resolve(None)
     analysis = Incremental()
     lines = text.splitlines(keepends=True)
@@ -132,10 +136,13 @@ def in_process_cpu(text: str, edits: int) -> tuple[list[float], list[float], str
     typed = "".join(lines[:row]) + lines[row].replace("dim=-1", "dim=-12", 1) + "".join(lines[row + 1:])
     lint_decoded(text, "model.py", rules, None, analysis)
     whole, per_edit, kept = [], [], []
+    collector = IdleCollector()  # garbage collected as the worker collects it: off the keystroke path
     for version in range(2, edits + 2):
+        collector.linting()
         start = time.process_time()
         lint_decoded(typed if version % 2 == 0 else text, "model.py", rules, None, analysis)
         per_edit.append(time.process_time() - start)
+        collector.linted()
         kept.append(analysis.reused)
         if version % 10 == 0:
             start = time.process_time()

@@ -20,6 +20,10 @@ class DirectForwardCall(Rule):
     message = "calling `.forward()` directly skips the module's hooks: call the module, `model(x)`"
     fixable = "unsafe"
     triggers = (".forward(",)
+    # A receiver known here to be a module is reported where it is; one bound further down, or handed to a
+    # constructor, waits for the whole file (`finish`), from what the visits gathered.
+    scope = "statement"
+    gathered = ("later", "stored")
     docs = """
         ## What it does
         Finds `model.forward(x)` and `self.encoder.forward(x)`: a module's `forward` called with arguments

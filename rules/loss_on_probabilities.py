@@ -35,6 +35,10 @@ class LossOnProbabilities(Rule):
     message = "cross_entropy applies log_softmax itself: pass the logits, not softmax probabilities"
     fixable = "unsafe"
     triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")
+    # A loss on a softmax in view is reported where it is; one whose criterion or model was handed in waits for the
+    # whole file's calls and constructions (`finish`), from what the visits gathered.
+    scope = "statement"
+    gathered = ("_handed",)
     docs = """
         ## What it does
         Finds softmax probabilities passed as the input of `F.cross_entropy` / `nn.CrossEntropyLoss`, and as the

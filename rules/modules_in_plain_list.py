@@ -36,6 +36,10 @@ class ModulesInPlainList(Rule):
                "`.parameters()` or `state_dict()` and `.to()` does not move them")
     fixable = "unsafe"
     triggers = ("nn.", "Module")
+    # Each method's stores, growths and registrations are gathered as it is visited and replayed in order by
+    # `finish`, which decides with the whole class.
+    scope = "statement"
+    gathered = ("_events",)
     docs = """
         ## What it does
         Finds an `nn.Module` that stores layers with parameters in a plain Python list, tuple or dict attribute:
@@ -342,13 +346,13 @@ class ModulesInPlainList(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        # (class, attribute) -> the plain container stored there; None once the attribute holds anything else
-        self._stores: dict[tuple[cst.ClassDef, str], _Store | None] = {}
-        # classes that register layers by themselves, by names we can't see: `add_module(f"conv{i}", conv)`,
-        # `setattr(self, name, layer)`
-        self._registering: set[cst.ClassDef | None] = set()
-        # (class, attribute) a torch container is built from, in any method: `nn.Sequential(*self.layers)`
-        self._wrapped: set[tuple[cst.ClassDef, str]] = set()
+        # In source order: ("store", (class, attribute), the assignment, its value, the plain container, whether it
+        # holds a weighted layer) for a plain container written to `self.<attribute>`; ("rebind", key) for
+        # anything else written there; ("grow", key, whether what goes in is weighted); ("registering", class)
+        # for a class that registers layers by names we can't see (`add_module(f"conv{i}", conv)`, `setattr(self,
+        # name, layer)`); ("wrapped", key) for an attribute a torch container is built from (`nn.Sequential(*self.
+        # layers)`).
+        self._events: list[tuple] = []
 
     def _attribute(self, expr: cst.BaseExpression) -> tuple[cst.ClassDef, str] | None:
         """(class, "heads") for `self.heads` in a method of a module class."""
@@ -372,12 +376,12 @@ class ModulesInPlainList(Rule):
             return
         value = node.value
         literal = self._local_container(value) if type(value) is cst.Name else _converted(self.ctx, value)
-        if (type(literal) in _PLAIN or type(literal) is cst.GeneratorExp) and key not in self._stores:
+        if type(literal) in _PLAIN or type(literal) is cst.GeneratorExp:
             grown = self._local_growth(value) if type(value) is cst.Name else ()
             weighted = any(self._is_weighted(e) for e in (*_elements(literal), *grown))  # type: ignore[arg-type]
-            self._stores[key] = _Store(node, value, literal, weighted)  # type: ignore[arg-type]
-        elif key in self._stores:
-            self._stores[key] = None  # rebound: `self.layers = nn.ModuleList(self.layers)`, or anything else
+            self._events.append(("store", key, node, value, literal, weighted))
+        else:
+            self._events.append(("rebind", key))
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         self._grow(node.target, _elements(node.value))
@@ -385,14 +389,13 @@ class ModulesInPlainList(Rule):
     def _grow(self, container: cst.BaseExpression, items: tuple[cst.BaseExpression, ...]) -> None:
         """`items` go into `container`: a plain container stored on self now holds a weighted layer if one does."""
         key = self._attribute(container)
-        store = self._stores.get(key) if key is not None else None
-        if store is not None and any(self._is_weighted(item) for item in items):
-            store.weighted = True
+        if key is not None:
+            self._events.append(("grow", key, any(self._is_weighted(item) for item in items)))
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if type(func) is cst.Name and func.value == "setattr":
-            self._registering.add(self.ctx.class_def)
+            self._events.append(("registering", self.ctx.class_def))
         if type(func) is not cst.Attribute:
             return
         name = func.attr.value
@@ -401,7 +404,7 @@ class ModulesInPlainList(Rule):
                 grown = node.args[-1].value
                 self._grow(func.value, _elements(grown) if name == "extend" else (grown,))
         elif name in ("add_module", "register_module"):
-            self._registering.add(self.ctx.class_def)
+            self._events.append(("registering", self.ctx.class_def))
         else:
             self._note_wrapped(node)
 
@@ -412,11 +415,30 @@ class ModulesInPlainList(Rule):
         for arg in call.args:
             key = self._attribute(arg.value)
             if key is not None:
-                self._wrapped.add(key)
+                self._events.append(("wrapped", key))
 
     def finish(self) -> None:
-        for (owner, attr), store in self._stores.items():
-            if store is None or not store.weighted or (owner, attr) in self._wrapped or owner in self._registering \
+        # (class, attribute) -> the plain container stored there; None once the attribute holds anything else
+        stores: dict[tuple[cst.ClassDef, str], _Store | None] = {}
+        registering: set[cst.ClassDef | None] = set()
+        wrapped: set[tuple[cst.ClassDef, str]] = set()
+        for kind, *event in self._events:
+            if kind == "store":
+                key, node, value, literal, weighted = event
+                # a second write rebinds it: `self.layers = nn.ModuleList(self.layers)`, or anything else
+                stores[key] = _Store(node, value, literal, weighted) if key not in stores else None
+            elif kind == "rebind" and event[0] in stores:
+                stores[event[0]] = None
+            elif kind == "grow":
+                store = stores.get(event[0])
+                if store is not None and event[1]:
+                    store.weighted = True
+            elif kind == "registering":
+                registering.add(event[0])
+            elif kind == "wrapped":
+                wrapped.add(event[0])
+        for (owner, attr), store in stores.items():
+            if store is None or not store.weighted or (owner, attr) in wrapped or owner in registering \
                     or self._base_reads(owner, attr):
                 continue
             kind, container = _kind(store.literal, store.value)

@@ -361,10 +361,12 @@ class TensorCreatedOffDevice(Rule):
 
     def finish(self) -> None:
         self._move_submodules()
+        # A module fact, so the editor server walks only the classes an edit replaced.
+        mentioning = self.ctx.module_fact("classes that mention a device", _classes_mentioning_device)
         for class_def in self.ctx.class_defs:
             if not is_torch_module_class(self.ctx, class_def):
                 continue
-            if id(class_def) not in self._moved_classes and not _mentions_device(class_def):
+            if id(class_def) not in self._moved_classes and class_def not in mentioning:
                 continue  # never moved, and nothing in the class says it is meant for a device
             methods = {m.name.value: m for m in class_def.body.body if type(m) is cst.FunctionDef}
             for method in _reachable(methods, "forward"):
@@ -568,6 +570,10 @@ def _returned(expr: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> bool:
     while type(parent) in (cst.Element, cst.Tuple):
         parent = parents.get(id(parent))
     return type(parent) is cst.Return
+
+
+def _classes_mentioning_device(statement: cst.CSTNode) -> frozenset[cst.CSTNode]:
+    return frozenset(node for node in walk(statement) if type(node) is cst.ClassDef and _mentions_device(node))
 
 
 def _mentions_device(class_def: cst.ClassDef) -> bool:

@@ -10,6 +10,7 @@ on every such rule.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import re
@@ -36,7 +37,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = sorted((ROOT / "tests" / "data" / "incremental").glob("*.py"))
 FIXTURES = sorted((ROOT / "fixtures" / "buggy").glob("*.py")) + sorted((ROOT / "fixtures" / "clean").glob("*.py"))
 RULES = resolve(None)
-STATEMENT_SCOPE = {rule.code for rule in all_rules() if rule.scope == "statement"}
+# The findings a statement's own analysis makes: a rule that gathers for its `finish` also reports there, from the
+# whole file, which deleting a statement may change anywhere (the random edits check those against lint).
+STATEMENT_SCOPE = {rule.code for rule in all_rules() if rule.scope == "statement" and not rule.gathered}
 # Minutes, not seconds: run with SHAPECHECK_SOAK=1 (with the server's soak test).
 LONG = pytest.mark.skipif(not os.environ.get("SHAPECHECK_SOAK"), reason="long: set SHAPECHECK_SOAK=1")
 
@@ -144,6 +147,53 @@ def test_an_edit_inside_a_function_keeps_the_other_statements_findings() -> None
     statements = len(cst.parse_module(LIBRARY).body)
     # `pool` is parsed again and analysed alone; `embed` too, and `pool`, which reads it
     assert reused == [0, statements - 1, statements - 1, statements - 2]
+
+
+HANDED = """import torch
+import torch.nn as nn
+
+
+def run_epoch(model, loader, criterion):
+    for features, targets in loader:
+        loss = criterion(model(features), targets)
+        logits = net.forward(features)
+
+
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.Sequential(nn.Linear(20, 5), nn.Softmax(dim=1))
+
+    def forward(self, x):
+        return self.layers(x)
+
+
+net = nn.Linear(20, 5)
+criterion = nn.CrossEntropyLoss()
+run_epoch(MLP(), [], nn.CrossEntropyLoss())
+"""
+
+
+@pytest.mark.parametrize("before, after", [
+    ("[], nn.CrossEntropyLoss()", "[], nn.MSELoss()"),  # the criterion `run_epoch` is handed (SC303)
+    ("nn.Softmax(dim=1)", "nn.Softmax(dim=1), nn.Linear(5, 5)"),  # what the model it is handed ends with
+    ("net = nn.Linear(20, 5)", "net = object()"),  # the global bound further down (SC205)
+])
+def test_what_a_kept_statement_gathered_for_finish_is_decided_again_with_the_whole_file(before: str,
+                                                                                      after: str) -> None:
+    """`run_epoch`'s findings are decided by statements after it: an edit there keeps `run_epoch` (its visits are
+    not run again), and its rules' `finish` decides again from what its visits gathered. Each edit leaves every
+    rule's triggers in the text, so the same rules apply and statements are kept."""
+    edited = HANDED.replace(before, after)
+    codes = [finding["code"] for finding in lint(HANDED)[2]]
+    assert "SC303" in codes and "SC205" in codes and lint(edited) != lint(HANDED)
+    analysis = Incremental()
+    typed(analysis, [HANDED])
+    run_epoch = analysis._source.module.body[2]  # type: ignore[union-attr]
+    kept = analysis._kept[id(run_epoch)]
+    for text in [edited, HANDED, edited]:
+        typed(analysis, [text])
+        assert analysis._kept[id(run_epoch)] is kept
 
 
 def test_a_statement_that_reads_a_module_fact_is_analysed_again_when_the_fact_changes() -> None:
@@ -348,6 +398,49 @@ class _Guarded(Context):
         return super().analysis(kind)
 
 
+class _WriteOnly(list):
+    """A gathered list, which the rule's visits may only append to."""
+
+    def __init__(self, ctx: _Guarded) -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    def _read(self) -> None:
+        if self.ctx.guarded:
+            raise AssertionError("a statement-scope rule's visits read a list they gather for finish()")
+
+    def __iter__(self):
+        self._read()
+        return super().__iter__()
+
+    def __getitem__(self, index):
+        self._read()
+        return super().__getitem__(index)
+
+    def __len__(self) -> int:
+        self._read()
+        return super().__len__()
+
+    def __contains__(self, item) -> bool:
+        self._read()
+        return super().__contains__(item)
+
+    def __bool__(self) -> bool:
+        self._read()
+        return super().__len__() > 0
+
+
+def _syntax_and_values(item: object) -> bool:
+    """Nothing of the lint's context: what a kept part holds must mean the same to the next lint."""
+    if item is None or isinstance(item, (cst.CSTNode, str, int, float)):
+        return True
+    if type(item) in (tuple, frozenset):
+        return all(_syntax_and_values(element) for element in item)  # type: ignore[attr-defined]
+    if dataclasses.is_dataclass(item) and type(item).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return all(_syntax_and_values(getattr(item, field.name)) for field in dataclasses.fields(item))
+    return False
+
+
 def _guard(rule: Rule, ctx: _Guarded) -> None:
     for attribute in dir(type(rule)):
         if attribute.startswith(("visit_", "leave_")):
@@ -366,7 +459,8 @@ def _guard(rule: Rule, ctx: _Guarded) -> None:
 @pytest.mark.parametrize("rule", [rule for rule in all_rules() if rule.scope == "statement"],
                          ids=lambda rule: rule.code)
 def test_statement_scope_rules_keep_no_state_and_read_no_whole_file_fact(rule: type[Rule]) -> None:
-    assert rule.finish is Rule.finish, "a rule with a finish() reads the whole file: its scope is \"file\""
+    assert rule.finish is Rule.finish or rule.gathered, \
+        "a rule with a finish() reads the whole file: its scope is \"file\", or it names what it gathers for it"
     sources = [*rule.valid_examples(), *(example.code for example in rule.invalid_examples()),
                *(path.read_text() for path in CORPUS + FIXTURES[::3])]
     for source in sources:
@@ -376,8 +470,14 @@ def test_statement_scope_rules_keep_no_state_and_read_no_whole_file_fact(rule: t
             continue
         ctx = _Guarded(module, "model.py")
         instance = rule(ctx)
+        for name in rule.gathered:
+            assert getattr(instance, name) == [], f"{rule.code}.{name} is not a list its visits fill"
+            setattr(instance, name, _WriteOnly(ctx))
         _guard(instance, ctx)
         traversal = traverse(ctx, [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns), instance])
         assert not traversal.crashes, traversal.crashes
         state = {name for name in vars(instance) if not name.startswith(("visit_", "leave_"))}
-        assert state == {"ctx"}, f"{rule.code} keeps state between statements: {state - {'ctx'}}"
+        assert state == {"ctx", *rule.gathered}, f"{rule.code} keeps state between statements: {state - {'ctx'}}"
+        for name in rule.gathered:
+            assert all(_syntax_and_values(item) for item in getattr(instance, name)), \
+                f"{rule.code}.{name} holds something of the lint's context, which the next lint makes anew"

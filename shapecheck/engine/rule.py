@@ -60,12 +60,19 @@ class Rule:
     triggers: ClassVar[tuple[str, ...]] = ()
     # What the rule's findings inside a top-level statement depend on. "statement": only on that statement and on
     # what the names in it are bound to at module level (through `ctx.binding`, `ctx.qualname`, `ctx.value_of`,
-    # the shape analysis): the rule keeps no state of its own between visits, has no `finish`, and reads none of the
-    # whole-file facts (`ctx.training`, `ctx.calls_to`, `ctx.calls`, `ctx.functions`, `ctx.class_defs`). The editor
-    # server then runs it only in the statements an edit touched and in those that read what they bind
-    # (`shapecheck.server.incremental`), and keeps its findings elsewhere. "file" (the default): anything goes,
-    # and the rule runs over the whole file on every edit.
+    # the shape analysis): the rule's visits keep no state of their own (but what it `gathered`, below) and read none
+    # of the whole-file facts (`ctx.training`, `ctx.calls_to`, `ctx.calls`, `ctx.functions`, `ctx.class_defs`).
+    # The editor server then runs its visits only in the statements an edit touched and in those that read what
+    # they bind (`shapecheck.server.incremental`), and keeps their findings elsewhere. "file" (the default):
+    # anything goes, and the rule runs over the whole file on every edit.
     scope: ClassVar[Literal["statement", "file"]] = "file"
+    # A statement-scope rule whose findings also need the whole file gathers, while visiting, what its `finish`
+    # decides them with: these name the list attributes its visits only append to (never read), with items made of
+    # syntax and values only (nodes, strings, numbers, tuples, frozen dataclasses of them; nothing of the lint's
+    # context, such as a binding or a point, which the next lint makes anew). What the visits of a top-level
+    # statement append is that statement's part: the editor server keeps it with the statement's findings, so
+    # only `finish` runs over the whole file on every edit.
+    gathered: ClassVar[tuple[str, ...]] = ()
     VALID: ClassVar[list[str]] = []
     INVALID: ClassVar[list[Invalid | str]] = []
 

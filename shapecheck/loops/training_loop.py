@@ -491,6 +491,7 @@ class TrainingLoop:
         self.ctx = ctx
         self.events: list[Event] = []
         self._by_function: dict[cst.FunctionDef | None, list[Event]] = {}
+        self._by_loop: dict[cst.CSTNode, list[Event]] = {}  # the loops' rules ask each loop's events many times
         self._enclosing: dict[cst.CSTNode, tuple[cst.CSTNode, ...]] = {}
         self._sites_by_function: dict[cst.FunctionDef | None, list[CallSite]] | None = None
         self._locals: dict[cst.FunctionDef, set[str]] = {}
@@ -544,6 +545,8 @@ class TrainingLoop:
                       ctx._order, ctx._seq, ctx.grad_disabled, guards=self._guards(), **facts)  # type: ignore[arg-type]
         self.events.append(event)
         self._by_function.setdefault(event.function, []).append(event)
+        for loop in event.loops:
+            self._by_loop.setdefault(loop, []).append(event)
         return event
 
     def _guards(self) -> tuple[tuple[cst.If, cst.CSTNode], ...]:
@@ -619,7 +622,7 @@ class TrainingLoop:
         return site.loop is not None and loop in self._enclosing.get(site.loop, ())
 
     def in_loop(self, loop: cst.CSTNode) -> Iterator[Event]:
-        return (event for event in self.events if loop in event.loops)
+        return iter(self._by_loop.get(loop, ()))
 
     def in_function(self, function: cst.FunctionDef | None) -> list[Event]:
         """The events of a function's own body (None: of module-level code), in source order."""

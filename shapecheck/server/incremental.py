@@ -17,7 +17,9 @@ x.shape` unpackings, every module-level name at once (spelling a fix with the fi
 values it records. On the next edit a top-level statement keeps its statement-scope findings, and those rules are
 not run there, when the statement is the same node and what it read is the same: the same statements, in the same
 order, bind each name it looked up before it, each module fact it read has the same value (worked out from each
-statement's part, kept between edits), and so on. Everything else is analysed again.
+statement's part, kept between edits), and so on. Everything else is analysed again. A statement-scope rule with a
+`finish` (see `Rule.gathered`) has its visits kept the same way, with what they gathered there for the `finish`: a
+kept statement hands its part back to the rule's lists, and only the `finish` runs over the whole file.
 
 Memos make this exact only if a statement's analysis reads for itself everything its answer depends on, so the
 shape analysis and the qualified-name memo start afresh at each top-level statement (they are pure caches; the
@@ -125,6 +127,7 @@ class _Kept:
     seen: tuple[cst.CSTNode | frozenset | None, ...]  # what those reads found (`_Traversal._seen`)
     rules: tuple[type, ...]  # the statement-scope rules that ran there
     reports: tuple[Report, ...]
+    parts: tuple[tuple[object, ...], ...]  # what their visits there appended to each of their gathered lists
     files: frozenset[str]  # the other files its analysis read (`engine.dependencies`)
 
 
@@ -209,6 +212,9 @@ class _Traversal(Traversal):
         # The recording analyses and the file-scope rules, which see every statement.
         self._file_rules = [visitor for visitor in self.rules if _scope(visitor) == "file"]
         self._live = self._statement_rules()
+        # The lists the statement-scope rules gather into for their `finish`, in the order of `_live`
+        self._gathering: list[list] = [getattr(rule, name) for rule in self.rules if _scope(rule) == "statement"
+                                       for name in rule.gathered]
         self._recorders = {type(visitor) for visitor in self.rules}
         # The handlers of the file-scope rules alone, swapped with the full ones while a statement's are kept.
         self._other: tuple[dict, set[type]] = ({}, set(NODE_TYPES))
@@ -265,11 +271,14 @@ class _Traversal(Traversal):
             finally:
                 self._swap(self.rules)
             ctx.reports.extend(kept.reports)
+            for gathered, part in zip(self._gathering, kept.parts):
+                gathered.extend(part)
             dependencies.record_again(kept.files)
             self.kept[id(node)] = kept
             self.reused += 1
             return
         start = len(ctx.reports)
+        sizes = [len(gathered) for gathered in self._gathering]
         self._reads.current = {}
         try:
             with dependencies.collecting() as files:
@@ -277,7 +286,9 @@ class _Traversal(Traversal):
         finally:
             reads, self._reads.current = tuple(self._reads.current), None
         reports = tuple(report for report in ctx.reports[start:] if _scope(report.rule) == "statement")
-        self.kept[id(node)] = _Kept(node, reads, self._seen(reads, index, node), live, reports, frozenset(files))
+        parts = tuple(tuple(gathered[size:]) for gathered, size in zip(self._gathering, sizes))
+        self.kept[id(node)] = _Kept(node, reads, self._seen(reads, index, node), live, reports, parts,
+                                    frozenset(files))
 
     def run(self) -> None:
         super().run()
