@@ -42,7 +42,8 @@ MAX_CONTEXTS = 32  # modules kept parsed per process
 _INSTALLED = ("site-packages", "dist-packages")
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Statement:
     """A top-level statement of a module: its lines (1-based, inclusive), the names it binds and the names it reads."""
 
@@ -53,7 +54,7 @@ class Statement:
     imports: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Summary:
     lines: tuple[str, ...]
     statements: tuple[Statement, ...]

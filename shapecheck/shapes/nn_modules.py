@@ -28,7 +28,8 @@ LayerReader = Callable[[cst.BaseExpression], "Layer | None"]
 ValueReader = Callable[[cst.BaseExpression], object]  # what an argument holds, as the objects floor says
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Mismatch:
     """The input does not fit: `has` and `expects` are phrases for the message ("64 features (last dim)", "32").
     `inner` names the layer inside a Sequential that rejects it; `detail`, for a model class, says where in its
@@ -40,7 +41,7 @@ class Mismatch:
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Applied:
     value: Value | None
     mismatch: Mismatch | None = None
@@ -85,7 +86,7 @@ class Layer:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class SameShape(Layer):
     """Activations, dropout, `Identity`, `Softmax`: the output is the input."""
 
@@ -95,7 +96,7 @@ class SameShape(Layer):
         return Applied(inputs[0] if inputs else None)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Linear(Layer):
     in_features: Dim | None
     out_features: Dim | None
@@ -116,7 +117,7 @@ class Linear(Layer):
         return Applied(_row_major(dims, x.variadic, x))
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Embedding(Layer):
     embedding_dim: Dim | None
     spelled: str = ""
@@ -185,7 +186,7 @@ class _Spatial(Layer):
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Conv(_Spatial):
     """`ConvNd` and `ConvTransposeNd`: channels checked, sizes from kernel/stride/padding/dilation."""
 
@@ -224,7 +225,7 @@ class Conv(_Spatial):
         return _floordiv(size + 2 * p - d * (k - 1) - 1, s) + 1
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Pool(_Spatial):
     """`MaxPoolNd` / `AvgPoolNd`: channels kept, sizes from kernel/stride/padding/dilation/ceil_mode."""
 
@@ -253,7 +254,7 @@ class Pool(_Spatial):
         return Dim.of(out)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class AdaptivePool(_Spatial):
     spatial: int
     output_size: tuple[Dim | None, ...]  # None entries keep the input's size
@@ -265,7 +266,7 @@ class AdaptivePool(_Spatial):
                                                                                    self.spatial, i)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class ChannelNorm(Layer):
     """`BatchNormNd`, `InstanceNormNd`, `GroupNorm`: the channel dim must hold `num_features`. `ranks` are the
     input ranks the layer takes and `channel` the channel dim for each."""
@@ -295,7 +296,7 @@ class ChannelNorm(Layer):
         return Applied(x)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class LayerNorm(Layer):
     """`LayerNorm` / `RMSNorm`: the last dims must be `normalized_shape`."""
 
@@ -319,7 +320,7 @@ class LayerNorm(Layer):
         return Applied(x)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Flatten(Layer):
     start: int
     end: int
@@ -337,7 +338,7 @@ class Flatten(Layer):
         return Applied(Shape(dims, None, "...", tuple(range(len(dims))) if x.contiguous else None, x.dtype))
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Unflatten(Layer):
     dim: int
     sizes: tuple[Dim, ...] | None
@@ -359,7 +360,7 @@ class Unflatten(Layer):
         return Applied(Shape(dims, variadic, x.variadic_name, None, x.dtype))
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Recurrent(Layer):
     """`RNN`, `LSTM`, `GRU`: output (L, N, D * H_out) (batch first: (N, L, ...)), h_n (D * num_layers, N, H_out),
     and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size. The initial
@@ -440,7 +441,7 @@ class Recurrent(Layer):
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Attention(Layer):
     """`MultiheadAttention`: query (L, N, E) (batch first: (N, L, E)) with E = embed_dim; key and value of kdim
     and vdim features, and masks of the shapes `attention` says. The output has the query's shape; the weights
@@ -494,7 +495,7 @@ _MASKS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Transformer(Layer):
     """`TransformerEncoderLayer`/`TransformerEncoder`, `TransformerDecoderLayer`/`TransformerDecoder` and
     `Transformer`: inputs of d_model features, masks as `attention` says; the output has the shape of the

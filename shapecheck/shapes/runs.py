@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-@dataclass(frozen=True, eq=False)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(eq=False)
 class Model(Layer):
     """An instance of a project class with its own `forward`."""
 
