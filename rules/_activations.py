@@ -47,7 +47,8 @@ SAME_VALUES = frozenset({"view", "reshape", "squeeze", "unsqueeze", "flatten", "
                          "float", "double", "half", "to", "cpu", "cuda", "detach", "clone"})
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Activation:
     kind: Kind
     form: Form

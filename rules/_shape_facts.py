@@ -26,7 +26,8 @@ WILDCARD = "-1"  # a `-1` in a view: the size inferred from the others
 CREATION = frozenset({"torch.zeros", "torch.ones", "torch.empty", "torch.rand", "torch.randn"})
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Size:
     """A product of a literal and symbolic factors: `2 * h * w` is Size(2, (key(h), key(w)))."""
 

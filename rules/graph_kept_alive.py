@@ -20,7 +20,8 @@ _VALUE_METHODS = frozenset({"item", "detach", "detach_", "tolist", "numpy", "dat
 _VALUE_FUNCTIONS = frozenset({"float", "int", "bool", "round", "abs"})
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class _Accumulation:
     node: cst.CSTNode
     accumulator: str

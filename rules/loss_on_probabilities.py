@@ -441,7 +441,8 @@ class LossOnProbabilities(Rule):
 
 
 
-@dataclass(frozen=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(unsafe_hash=True)
 class Handed:
     """A criterion or model a function was handed: a parameter of a same-file helper (`class_def` None), or the
     parameter a class's constructor stored in the attribute a method uses."""

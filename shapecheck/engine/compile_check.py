@@ -41,14 +41,15 @@ class NoVerdict(Exception):
     recursion limit, or too large. The linter's own guard answers for such a text."""
 
 
-@dataclass(frozen=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(unsafe_hash=True)
 class CompileError:
     message: str
     row: int  # 1-based, as CPython counts lines
     column: int  # 1-based, in characters of the text's own line
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Verdict:
     error: CompileError | None  # what to report as SC000; None: the text is Python for its target
     newer: Target | None = None  # the declared target the text was judged for, where the running Python refuses it

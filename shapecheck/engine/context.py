@@ -55,7 +55,8 @@ _SET_GRAD_ENABLED = frozenset({"torch.set_grad_enabled", "torch.autograd.set_gra
                                "torch.autograd.grad_mode.set_grad_enabled"})
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Binding:
     """One binding of a name: what it was bound to, how, and where.
 
@@ -97,7 +98,7 @@ class Binding:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CallSite:
     node: cst.Call
     grad_disabled: bool
@@ -120,7 +121,7 @@ class Scope:
     start: int = 0  # the seq when the scope was entered: its bindings have higher ones
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Report:
     rule: Rule
     node: cst.CSTNode
@@ -131,7 +132,7 @@ class Report:
     statement: cst.CSTNode | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Point:
     """Where the traversal was, kept to read names there later (`Context.at`): the scope, the enclosing classes and
     functions, and how far the bindings went (bindings from `seq` on are not seen)."""

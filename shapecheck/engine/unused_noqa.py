@@ -33,7 +33,8 @@ from shapecheck.findings import UNUSED_NOQA
 _OURS = re.compile(r"SC[0-9]{3}")
 
 
-@dataclass(frozen=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(unsafe_hash=True)
 class _Directive:
     row: int
     comment: str  # the whole comment token

@@ -402,7 +402,8 @@ def _is_method(function: cst.FunctionDef, sites: list[CallSite]) -> bool:
 
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Event:
     """One training event where the traversal found it.
 

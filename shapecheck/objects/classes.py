@@ -17,7 +17,8 @@ from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.engine.walker import children
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class ClassFacts:
     methods: dict[str, cst.FunctionDef]
     # attribute -> the methods that assign `self.<attribute>` (plain, augmented or annotated assignment, unpacking)
@@ -101,7 +102,7 @@ def _class_facts(node: cst.ClassDef) -> ClassFacts:
     return ClassFacts(methods, {k: frozenset(v) for k, v in writers.items()}, dynamic, class_attributes)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class FunctionFacts:
     params: tuple[cst.Param, ...]  # positional (posonly and ordinary), in order
     kwonly: tuple[cst.Param, ...]

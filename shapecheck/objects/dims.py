@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 Monomial = tuple["Atom", ...]  # sorted, with repetition: h * h is (h, h)
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Atom:
     """One symbol. Identity is `key` alone (what it measures); `name` is how the code spells it."""
 
@@ -39,7 +40,7 @@ def _monomial_key(monomial: Monomial) -> tuple:
     return (len(monomial), tuple(atom.sort_key() for atom in monomial))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Dim:
     """A size: sum of coefficient * monomial terms, normalized (sorted, no zero coefficients, constant last)."""
 

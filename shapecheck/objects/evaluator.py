@@ -57,7 +57,8 @@ class Unknown(Exception):
     """Raised inside the evaluator to give up on a question; answered as None."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, eq=False)
 class ContainerInit:
     """`super().__init__` of a project class that extends `nn.Sequential`, `nn.ModuleList` or `nn.ModuleDict`:
     calling it gives the instance its layers."""
@@ -65,7 +66,7 @@ class ContainerInit:
     instance: Instance
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class Derived:
     """What a method of an object gives that is about the object itself: `model.parameters()`."""
 

@@ -18,7 +18,8 @@ from shapecheck.engine.context import Context, Point
 from shapecheck.objects.project import PROJECT
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class ForwardReturn:
     """One `return` of a `forward` method: its value and the point to read it at."""
 

@@ -49,7 +49,8 @@ class _Unknown:
 UNKNOWN = _Unknown()
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Const:
     """A constant the code states: a string, a bool, None or a float."""
 
@@ -61,7 +62,7 @@ TRUE = Const(True)
 FALSE = Const(False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Seq:
     """A list or tuple. `complete` is False when elements the analysis does not know may follow `items`; `each` is
     then what every one of those is, where they agree (a list a loop of unknown length appends the same kind of
@@ -75,7 +76,7 @@ class Seq:
     least: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Mapping:
     """A dict with keys the code states (strings, ints)."""
 
@@ -89,14 +90,14 @@ class Mapping:
         return UNKNOWN
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Imported:
     """A name reached through an import of another package: `torch.nn.Linear`, `math.pi`."""
 
     qualname: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Opaque:
     """A value the code does not state, with an identity: the same key is the same object. `maybe_tensor` is False
     where an annotation rules a tensor out (`n: int`)."""
@@ -109,7 +110,7 @@ class Opaque:
         return Dim.symbol(("opaque", self.key), self.name, placeholder=True)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class Site:
     """Where a call's arguments are read: an evaluator and the `before` its names resolve at."""
 
@@ -121,7 +122,7 @@ class Site:
         return self.evaluator.read_at(self, want, expr)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class TorchObject:
     """An object a constructor of another package built: `nn.Linear(d, 10)`, `optim.SGD(model.parameters())`.
 
@@ -156,7 +157,7 @@ class TorchObject:
         return self.qualname.rsplit(".", 1)[-1]
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class ClassValue:
     """A class of the project, in the module (context) that defines it."""
 
@@ -189,7 +190,7 @@ class Instance:
     initializing: set[str] | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class FunctionValue:
     """A function of the project; a method of `bound` when bound; `closure` holds the values of the enclosing
     call's names for a function defined inside a call being run."""
@@ -208,7 +209,7 @@ class FunctionValue:
         return self.node.name.value if type(self.node) is not cst.Module else "<module>"
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class Super:
     """`super()` inside a method of `owner`, for `instance`."""
 

@@ -11,7 +11,8 @@ from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.shape import Shape
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Sequence:
     """One input's batch and length; None where not known (or unbatched, for the batch)."""
 

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 ELLIPSIS = "."
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Contraction:
     """What the equation says about these operands: the result (None when a size is unknown) or why it fails."""
 

@@ -43,7 +43,8 @@ SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Seque
 MAX_SPELLED = 80
 
 
-@dataclass(frozen=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(unsafe_hash=True)
 class Sequential(Layer):
     """`nn.Sequential(...)`: its layers applied in turn. `layers` pairs each constructor call with what it builds
     (None: a module the analysis doesn't know, whose output is some tensor)."""

@@ -48,7 +48,8 @@ def _per_target(x: Shape, target: Shape) -> Shape | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Loss:
     function: str  # the functional form's name: "mse_loss"
     module: str  # the nn module's class: "MSELoss"
@@ -81,7 +82,7 @@ _TORCH_FUNCTIONS = frozenset({"torch.binary_cross_entropy_with_logits"})
 _BY_QUALNAME.update({name: _BY_QUALNAME[_FUNCTIONAL + name.split(".")[-1]] for name in _TORCH_FUNCTIONS})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LossCall:
     loss: Loss
     input: cst.BaseExpression

@@ -28,7 +28,8 @@ LayerReader = Callable[[cst.BaseExpression], "Layer | None"]
 ValueReader = Callable[[cst.BaseExpression], object]  # what an argument holds, as the objects floor says
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Mismatch:
     """The input does not fit: `has` and `expects` are phrases for the message ("64 features (last dim)", "32").
     `inner` names the layer inside a Sequential that rejects it; `detail`, for a model class, says where in its
@@ -41,7 +42,7 @@ class Mismatch:
     path: Path = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Applied:
     value: Value | None
     mismatch: Mismatch | None = None
@@ -86,7 +87,7 @@ class Layer:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class SameShape(Layer):
     """Activations, dropout, `Identity`, `Softmax`: the output is the input."""
 
@@ -96,7 +97,7 @@ class SameShape(Layer):
         return Applied(inputs[0] if inputs else None)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Linear(Layer):
     in_features: Dim | None
     out_features: Dim | None
@@ -117,7 +118,7 @@ class Linear(Layer):
         return Applied(_row_major(dims, x.variadic, x))
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Embedding(Layer):
     embedding_dim: Dim | None
     spelled: str = ""
@@ -197,7 +198,7 @@ class _Spatial(Layer):
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Conv(_Spatial):
     """`ConvNd` and `ConvTransposeNd`: channels checked, sizes from kernel/stride/padding/dilation."""
 
@@ -236,7 +237,7 @@ class Conv(_Spatial):
         return _floordiv(size + 2 * p - d * (k - 1) - 1, s) + 1
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Pool(_Spatial):
     """`MaxPoolNd` / `AvgPoolNd`: channels kept, sizes from kernel/stride/padding/dilation/ceil_mode."""
 
@@ -265,7 +266,7 @@ class Pool(_Spatial):
         return Dim.of(out)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class AdaptivePool(_Spatial):
     spatial: int
     output_size: tuple[Dim | None, ...]  # None entries keep the input's size
@@ -277,7 +278,7 @@ class AdaptivePool(_Spatial):
                                                                                    self.spatial, i)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class ChannelNorm(Layer):
     """`BatchNormNd`, `InstanceNormNd`, `GroupNorm`: the channel dim must hold `num_features`. `ranks` are the
     input ranks the layer takes and `channel` the channel dim for each."""
@@ -307,7 +308,7 @@ class ChannelNorm(Layer):
         return Applied(x)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class LayerNorm(Layer):
     """`LayerNorm` / `RMSNorm`: the last dims must be `normalized_shape`."""
 
@@ -331,7 +332,7 @@ class LayerNorm(Layer):
         return Applied(x)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Flatten(Layer):
     start: int
     end: int
@@ -349,7 +350,7 @@ class Flatten(Layer):
         return Applied(Shape(dims, None, "...", tuple(range(len(dims))) if x.contiguous else None, x.dtype))
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Unflatten(Layer):
     dim: int
     sizes: tuple[Dim, ...] | None
@@ -371,7 +372,7 @@ class Unflatten(Layer):
         return Applied(Shape(dims, variadic, x.variadic_name, None, x.dtype))
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Recurrent(Layer):
     """`RNN`, `LSTM`, `GRU`: output (L, N, D * H_out) (batch first: (N, L, ...)), h_n (D * num_layers, N, H_out),
     and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size. The initial
@@ -452,7 +453,7 @@ class Recurrent(Layer):
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Attention(Layer):
     """`MultiheadAttention`: query (L, N, E) (batch first: (N, L, E)) with E = embed_dim; key and value of kdim
     and vdim features, and masks of the shapes `attention` says. The output has the query's shape; the weights
@@ -506,7 +507,7 @@ _MASKS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Transformer(Layer):
     """`TransformerEncoderLayer`/`TransformerEncoder`, `TransformerDecoderLayer`/`TransformerDecoder` and
     `Transformer`: inputs of d_model features, masks as `attention` says; the output has the shape of the

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, eq=False)
 class Found:
     """What a check found in a run of the project's code: `text` says where and why, from the callee on
     ("Net.forward, `self.fc(x)`: ..."), and `path` leads there."""
@@ -40,7 +41,7 @@ class Found:
     path: Path
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class Model(Layer):
     """An instance of a project class with its own `forward`."""
 

@@ -27,7 +27,8 @@ DtypeFamily = Literal["float", "int", "bool", "complex"]
 MAX_RANK = 64
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Shape:
     dims: tuple[Dim, ...]
     variadic: int | None = None

@@ -15,7 +15,8 @@ from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.shape import Shape
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Surprise:
     result: Shape  # the broadcast result, e.g. (N, N)
     size: Dim  # the size that lands in two dims, e.g. N

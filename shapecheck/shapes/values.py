@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from shapecheck.engine.context import Context
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Sizes:
     """A sequence of sizes: `x.shape`, `x.size()[:-2]`, `(B, T, C)`, `x.size()[:-1] + (n_head, d)`. Its sizes are
     the dims of `shape` (layout and dtype mean nothing here)."""
@@ -23,7 +24,7 @@ class Sizes:
     shape: Shape
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Items:
     """A tuple of values: `x.chunk(3, dim=-1)`, `x.max(dim=1)` (values, indices), `torch.split(...)`. `items` is
     None for the elements when their count is unknown and `each` is what every element is."""
@@ -50,7 +51,7 @@ ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "lay
                        "einsum", "unpack"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Conflict:
     """`kind` says which check failed; `shapes` are the operands' shapes in the order the message names them;
     `message` names them in the code's own symbols ("inner dims differ: h is (B, T, D), w is (V, D)"); `path`, for

@@ -85,7 +85,8 @@ def _take(dims: tuple[Dim, ...], cursor: int, stop: int, size: Dim, step: int) -
     return cursor
 
 
-@dataclass(frozen=True, slots=True)
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@dataclass(slots=True, unsafe_hash=True)
 class Grouping:
     """For each size of the view, the (start, end) range of input dims it takes."""
 

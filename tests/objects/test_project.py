@@ -133,8 +133,15 @@ def test_installed_packages_and_missing_modules_stay_unknown(tmp_path: Path) -> 
     assert not any(os.path.exists(path) for path in result.dependencies)
 
 
+UNUSED = """
+    class Unused{n}(nn.Module):
+        def forward(self, x):
+            return undefined_name(x) * {n}
+"""
+
+
 def test_only_what_is_imported_is_read(tmp_path: Path) -> None:
-    text = textwrap.dedent(MODEL)
+    text = textwrap.dedent(MODEL) + "".join(textwrap.dedent(UNUSED).format(n=n) for n in range(4))
     write(tmp_path, {"model.py": text + "\nx = (\n", "train.py": "import torch\nfrom model import Classifier\n"})
     summary = PROJECT.summary(tmp_path / "model.py")
     assert summary is None  # a module Python can't parse is not read: its names stay unknown
@@ -144,6 +151,16 @@ def test_only_what_is_imported_is_read(tmp_path: Path) -> None:
     kept = ctx.module.code
     assert "class Classifier" in kept and "def mlp" in kept and "class Unused" not in kept
     assert len(kept.splitlines()) == len(text.splitlines())
+
+
+def test_a_module_most_of_which_is_asked_for_is_read_whole_once(tmp_path: Path) -> None:
+    # Classifier and mlp are 12 of MODEL's 16 lines: every name asked of it shares one parse of the whole module.
+    write(tmp_path, {"model.py": MODEL})
+    PROJECT.forget()
+    ctx = PROJECT.context(tmp_path / "model.py", frozenset({"Classifier"}))
+    assert ctx is not None and "class Unused" in ctx.module.code
+    assert PROJECT.context(tmp_path / "model.py", frozenset({"Classifier", "Unused"})) is ctx
+    assert PROJECT.context(tmp_path / "model.py", frozenset({"mlp"})) is not ctx  # 6 lines of 16: only those
 
 
 def test_what_an_imported_model_returns_is_read_where_its_class_is_defined(tmp_path: Path) -> None:
