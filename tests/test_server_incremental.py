@@ -14,7 +14,6 @@ import dataclasses
 import os
 import random
 import re
-from bisect import bisect_right
 from pathlib import Path
 
 import libcst as cst
@@ -253,19 +252,12 @@ def test_a_crash_is_reported_as_the_whole_file_lint_reports_it(monkeypatch: pyte
 # ------------------------------------------------------------------------------------------- every statement
 
 
-def _statement_findings(findings: list[dict], starts: list[int]) -> list[list[tuple]]:
-    """The statement-scope findings of each top-level statement, with rows counted from the statement's start."""
-    per: list[list[tuple]] = [[] for _ in starts]
-    for finding in findings:
-        if finding["code"] not in STATEMENT_SCOPE:
-            continue
-        row = finding["location"]["row"] - 1
-        k = bisect_right(starts, row) - 1
-        start = starts[k]
-        per[k].append((finding["code"], finding["message"], row - start, finding["location"]["column"],
-                       finding["end_location"]["row"] - 1 - start, finding["end_location"]["column"],
-                       str(finding["fix"]).replace(f"'row': {row + 1}", "")))
-    return per
+def _origin_findings(analysis: Incremental) -> list[list[tuple[str, str]]]:
+    """The statement-scope findings each top-level statement's analysis made, in order: where it made them, which is
+    not always where they are (what fails in the code a call runs is reported there, "via" the call)."""
+    assert analysis._source is not None
+    return [sorted((report.rule.code, report.message) for report in analysis._kept[id(statement)].reports)
+            for statement in analysis._source.module.body]
 
 
 def _check_reads(text: str) -> int:
@@ -279,7 +271,7 @@ def _check_reads(text: str) -> int:
     body, starts, lines = source.module.body, source.starts, split_lines(text)
     assert starts is not None
     kept = [analysis._kept[id(statement)] for statement in body]
-    before = _statement_findings(lint(text)[2], starts)
+    before = _origin_findings(analysis)
     rules = {rule.code for rule in applicable(RULES, text)}
     pairs = 0
     for k, statement in enumerate(body):
@@ -287,8 +279,9 @@ def _check_reads(text: str) -> int:
         without = "".join(lines[:starts[k]] + lines[end:])
         if {rule.code for rule in applicable(RULES, without)} != rules:
             continue  # other rules apply: nothing is kept across such an edit
-        others = [s for j, s in enumerate(starts) if j != k]
-        after = _statement_findings(lint(without)[2], [s if s < starts[k] else s - (end - starts[k]) for s in others])
+        fresh = Incremental()
+        lint(without, fresh)
+        after = _origin_findings(fresh)
         for j, findings in enumerate(before[:k] + before[k + 1:]):
             index = j if j < k else j + 1
             if findings != after[j]:
@@ -436,7 +429,9 @@ def _syntax_and_values(item: object) -> bool:
         return True
     if type(item) in (tuple, frozenset):
         return all(_syntax_and_values(element) for element in item)  # type: ignore[attr-defined]
-    if dataclasses.is_dataclass(item) and type(item).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+    params = getattr(type(item), "__dataclass_params__", None)
+    # frozen, or a record of the analysis (hashable, and never changed in place: CONTRIBUTING.md, "Records")
+    if dataclasses.is_dataclass(item) and (params.frozen or params.unsafe_hash):
         return all(_syntax_and_values(getattr(item, field.name)) for field in dataclasses.fields(item))
     return False
 

@@ -131,7 +131,7 @@ class Embedding(Layer):
                              tuple(range(len(x.dims) + 1)), "float"))
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class EmbeddingBag(Embedding):
     """A bag per row of a 2-d input, (B, N) -> (B, embedding_dim); a 1-d input's bags are its `offsets`, unknown."""
 
