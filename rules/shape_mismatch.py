@@ -147,6 +147,41 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # jfzhang95/pytorch-deeplab-xception's ResNet: `_make_layer` builds each stage's downsample from
+        # `self.inplanes` and then moves it on, so each stage's first conv reads the value of its own call
+        """
+        import torch
+        import torch.nn as nn
+
+        class Bottleneck(nn.Module):
+            def __init__(self, inplanes, planes, downsample=None):
+                super().__init__()
+                self.conv = nn.Conv2d(inplanes, planes * 4, 1)
+                self.downsample = downsample
+
+            def forward(self, x):
+                residual = x if self.downsample is None else self.downsample(x)
+                return self.conv(x) + residual
+
+        class ResNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.inplanes = 64
+                self.layer1 = self._make_layer(64)
+                self.layer2 = self._make_layer(128)
+
+            def _make_layer(self, planes):
+                downsample = nn.Sequential(nn.Conv2d(self.inplanes, planes * 4, 1), nn.BatchNorm2d(planes * 4))
+                layers = [Bottleneck(self.inplanes, planes, downsample)]
+                self.inplanes = planes * 4
+                return nn.Sequential(*layers)
+
+            def forward(self, x):
+                return self.layer2(self.layer1(x))
+
+        model = ResNet()
+        out = model(torch.randn(1, 64, 8, 8))
+        """,
         # the Luong attention step as written: 2-D weights made a batch of one-row matrices first
         """
         import torch

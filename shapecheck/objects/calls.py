@@ -209,6 +209,8 @@ class Calls:
             instance.tainted = True
             return instance
         self._forget_attributes_set_later(instance, initializing | {"__init__"})
+        for name in instance.rebound:
+            instance.attrs[name] = UNKNOWN
         return instance
 
     def _forget_attributes_set_later(self, instance: Instance, initializing: set[str]) -> None:

@@ -335,7 +335,11 @@ class Executor:
         if kind is cst.Attribute:
             owner = self.ev.object(target.value, self.version(path))  # type: ignore[attr-defined]
             if isinstance(owner, Instance):
-                owner.attrs[target.attr.value] = value  # type: ignore[attr-defined]
+                name = target.attr.value  # type: ignore[attr-defined]
+                if owner.initializing is not None and name in owner.attrs and \
+                        not isinstance(value, (Instance, TorchObject, FunctionValue)):
+                    owner.rebound.add(name)
+                owner.attrs[name] = value
             return
         if kind is cst.Subscript:
             container_expr = target.value  # type: ignore[attr-defined]

@@ -188,6 +188,9 @@ class Instance:
     items: Seq | Mapping | None = None  # what a `nn.Sequential`/`ModuleList` subclass holds
     # while `__init__` runs: the methods it ran on the object (attributes other methods set are not known)
     initializing: set[str] | None = None
+    # values other than objects that `__init__` assigned more than once (`self.inplanes` moved on by each
+    # `_make_layer` call): what was built from them reads them later, at their last value, so they are not known
+    rebound: set[str] = field(default_factory=set)
 
 
 @dataclass(slots=True, eq=False)

@@ -136,6 +136,37 @@ probe_conflict(nn.Sequential(*layers)(torch.randn(2, 8)))
 ''') == ["(...)", None, None, "(...)", None]
 
 
+def test_a_size_init_moves_on_is_not_known_to_what_was_built_from_it() -> None:
+    """deeplab's `_make_layer` builds a stage from `self.inplanes` and moves it on: a layer reads its sizes when
+    asked, at the attribute's last value, so an attribute `__init__` assigns again is unknown (a layer attribute
+    assigned again is still the last one)."""
+    assert probe('''
+import torch
+import torch.nn as nn
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inplanes = 64
+        self.width = 8
+        self.layer1 = self._make_layer(64)
+        self.layer2 = self._make_layer(128)
+        self.head = None
+        self.head = nn.Linear(self.width, 2)
+
+    def _make_layer(self, planes):
+        stage = nn.Conv2d(self.inplanes, planes * 4, 1)
+        self.inplanes = planes * 4
+        return stage
+
+    def forward(self, x):
+        probe_conflict(self.layer1(torch.randn(1, 64, 8, 8)))
+        probe_conflict(self.layer2(torch.randn(1, 256, 8, 8)))
+        probe_conflict(self.head(torch.randn(3, 16)))
+        return x
+''') == [None, None, "`self.head(torch.randn(3, 16))`: the input is (3, 16): 16 features (last dim), but `self.head` = nn.Linear(self.width, 2) expects 8"]
+
+
 def test_super_init_a_base_class_and_a_dataclass_config() -> None:
     assert probe('''
 from dataclasses import dataclass
