@@ -39,6 +39,27 @@ _CONFIG_PROPERTY = """
         y = ffn(torch.randn(2, 5, 96))
         """
 
+_DECODER_CELL = """
+        import torch
+        import torch.nn as nn
+
+        class Decoder(nn.Module):
+            def __init__(self, n_in=32, hidden=256):
+                super().__init__()
+                self.hidden = hidden
+                self.cell = nn.GRUCell(n_in, hidden)
+                self.out = nn.Linear(hidden, n_in)
+
+            def forward(self, x, h=None):
+                if h is None:
+                    h = torch.zeros(x.size(0), %s)
+                h = self.cell(x, h)
+                return self.out(h), h
+
+        decoder = Decoder()
+        y, h = decoder(torch.randn(4, 32))
+        """
+
 _PROJECT_DATASET = """
         import torch
         import torch.nn as nn
@@ -234,6 +255,8 @@ class ShapeMismatch(Rule):
         _PROJECT_DATASET % "1",
         # a config's size computed by a property (llama-style `ModelArgs`)
         _CONFIG_PROPERTY % "args.d_ff",
+        # a recurrent cell's default state, made with the cell's hidden size when the caller gives none
+        _DECODER_CELL % "self.hidden",
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -480,6 +503,8 @@ class ShapeMismatch(Rule):
         _PROJECT_DATASET % "3",
         # the hidden size a config's property computes, fed to a layer built for the model width
         _CONFIG_PROPERTY % "args.d_model",
+        # a GRUCell's default state of another width than the cell keeps
+        _DECODER_CELL % "128",
         """
         from jaxtyping import Float
         from torch import Tensor

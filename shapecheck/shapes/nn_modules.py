@@ -454,6 +454,52 @@ class Recurrent(Layer):
 
 
 @dataclass(unsafe_hash=True)
+class RecurrentCell(Layer):
+    """`RNNCell`, `GRUCell`, `LSTMCell`: one step. The input is (N, input_size) or unbatched (input_size,); the state
+    (`hx`, a pair `(h_0, c_0)` for an LSTM cell) and the result (a pair for an LSTM cell) are the input's shape with
+    hidden_size features."""
+
+    lstm: bool
+    input_size: Dim | None
+    hidden_size: Dim | None
+    spelled: str = ""
+    parameters = ("hx",)
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None:
+            return UNKNOWN
+        if x.rank is not None and x.rank not in (1, 2):
+            return Applied(None, Mismatch(f"{x.rank} dims", "1 (unbatched) or 2 (batched)"))
+        last = x.size(-1)
+        if _different(last, self.input_size):
+            return Applied(None, Mismatch(f"{last} features (last dim)", str(self.input_size)))
+        if x.rank is None or self.hidden_size is None:
+            return UNKNOWN
+        state = Shape(x.dims[:-1] + (self.hidden_size,), None, None, None, "float")
+        mismatch = self._initial_state(state, inputs[1] if len(inputs) > 1 else None)
+        if mismatch is not None:
+            return Applied(None, mismatch)
+        return Applied(Items((state, state)) if self.lstm else state)
+
+    def _initial_state(self, state: Shape, hx: Value | None) -> Mismatch | None:
+        """How the state given differs from the one the cell keeps, where the code states both."""
+        if self.lstm:
+            pair = hx.items if isinstance(hx, Items) else None
+            given = tuple(zip(("h_0", "c_0"), pair)) if pair is not None and len(pair) == 2 else ()
+        else:
+            given = (("h_0", hx),)
+        for name, shape in given:
+            if not isinstance(shape, Shape) or shape.rank is None:
+                continue
+            if shape.rank == state.rank and not any(_different(a, b) for a, b in zip(shape.dims, state.dims)):
+                continue
+            what = "(batch, hidden)" if state.rank == 2 else "(hidden,)"
+            return Mismatch(f"the initial state {name} is {shape.render()}", f"{name} of {state.render()}: {what}")
+        return None
+
+
+@dataclass(unsafe_hash=True)
 class Attention(Layer):
     """`MultiheadAttention`: query (L, N, E) (batch first: (N, L, E)) with E = embed_dim; key and value of kdim
     and vdim features, and masks of the shapes `attention` says. The output has the query's shape; the weights
@@ -771,6 +817,10 @@ def _recurrent(lstm: bool) -> Callable[[_Reader], Layer]:
     return read
 
 
+def _cell(lstm: bool) -> Callable[[_Reader], Layer]:
+    return lambda r: RecurrentCell(lstm, r.dim("input_size"), r.dim("hidden_size"))
+
+
 def _attention(r: _Reader) -> Layer:
     embed = r.dim("embed_dim")
     kdim = r.dim("kdim") if r.given("kdim") else embed if r.known("kdim") else None
@@ -818,6 +868,9 @@ _READERS: dict[str, tuple[tuple[str, ...], Callable[[_Reader], Layer | None]]] =
     "LSTM": (_LSTM, _recurrent(True)),
     "GRU": (_GRU, _recurrent(False)),
     "RNN": (_RNN, _recurrent(False)),
+    "LSTMCell": (("input_size", "hidden_size", "bias"), _cell(True)),
+    "GRUCell": (("input_size", "hidden_size", "bias"), _cell(False)),
+    "RNNCell": (("input_size", "hidden_size", "bias", "nonlinearity"), _cell(False)),
     "MultiheadAttention": (_MHA, _attention),
     "TransformerEncoderLayer": (_TRANSFORMER_LAYER, _transformer_layer("encoder layer")),
     "TransformerDecoderLayer": (_TRANSFORMER_LAYER, _transformer_layer("decoder")),
