@@ -128,6 +128,16 @@ class NonScalarItemOrBackward(Rule):
             loss = torch.nn.functional.cross_entropy(model(x), y)
             return 0.0 if loss > best else float(loss)
         """,
+        # a NaN guard on the mean loss: a scalar, whose truth is its value
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Linear(10, 1)
+        criterion = nn.MSELoss()
+        loss = criterion(model(torch.randn(16, 10)), torch.randn(16, 1))
+        if torch.isnan(loss) or not torch.isfinite(loss):
+            raise RuntimeError("loss diverged")
+        """,
     ]
     INVALID = [
         """
@@ -191,6 +201,16 @@ class NonScalarItemOrBackward(Rule):
         import torch
         labels = torch.randint(0, 10, (64,))
         assert 0 <= labels < 10
+        """,
+        # a NaN guard on per-sample losses: (16, 1) booleans as a condition
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Linear(10, 1)
+        criterion = nn.MSELoss(reduction="none")
+        loss = criterion(model(torch.randn(16, 10)), torch.randn(16, 1))
+        if torch.isnan(loss):
+            raise RuntimeError("loss diverged")
         """,
     ]
 
