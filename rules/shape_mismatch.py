@@ -60,6 +60,22 @@ _DECODER_CELL = """
         y, h = decoder(torch.randn(4, 32))
         """
 
+_RESAMPLER = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Resampler(nn.Module):
+            def __init__(self, length=400):
+                super().__init__()
+                self.length = length
+
+            def forward(self, wave):
+                return F.interpolate(wave, size=%s, mode="linear", align_corners=False)
+
+        clips = Resampler()(torch.randn(4, 1, 16000))
+        """
+
 _PROJECT_DATASET = """
         import torch
         import torch.nn as nn
@@ -257,6 +273,8 @@ class ShapeMismatch(Rule):
         _CONFIG_PROPERTY % "args.d_ff",
         # a recurrent cell's default state, made with the cell's hidden size when the caller gives none
         _DECODER_CELL % "self.hidden",
+        # a (batch, channels, time) waveform resampled to a length
+        _RESAMPLER % "self.length",
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -505,6 +523,8 @@ class ShapeMismatch(Rule):
         _CONFIG_PROPERTY % "args.d_model",
         # a GRUCell's default state of another width than the cell keeps
         _DECODER_CELL % "128",
+        # a waveform of one spatial dim given an image's (height, width) size
+        _RESAMPLER % "(self.length, self.length)",
         """
         from jaxtyping import Float
         from torch import Tensor
