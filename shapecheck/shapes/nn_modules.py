@@ -372,8 +372,32 @@ class Unflatten(Layer):
         return Applied(Shape(dims, variadic, x.variadic_name, None, x.dtype))
 
 
+class _Recurrent(Layer):
+    """What an RNN and a cell share: an input of `unbatched` dims or one more (the batch), of input_size features,
+    and an initial state `hx` that `step` checks and runs with."""
+
+    unbatched: int
+    input_size: Dim | None
+    parameters = ("hx",)
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None:
+            return UNKNOWN
+        if x.rank is not None and x.rank not in (self.unbatched, self.unbatched + 1):
+            return Applied(None, Mismatch(f"{x.rank} dims", f"{self.unbatched} (unbatched) or {self.unbatched + 1} "
+                                                            f"(batched)"))
+        last = x.size(-1)
+        if _different(last, self.input_size):
+            return Applied(None, Mismatch(f"{last} features (last dim)", str(self.input_size)))
+        return self.step(x, inputs[1] if len(inputs) > 1 else None)
+
+    def step(self, x: Shape, hx: Value | None) -> Applied:
+        raise NotImplementedError
+
+
 @dataclass(unsafe_hash=True)
-class Recurrent(Layer):
+class Recurrent(_Recurrent):
     """`RNN`, `LSTM`, `GRU`: output (L, N, D * H_out) (batch first: (N, L, ...)), h_n (D * num_layers, N, H_out),
     and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size. The initial
     state (`hx`, a pair `(h_0, c_0)` for an LSTM) must have h_n's and c_n's shapes: batch first or not, the batch is
@@ -387,18 +411,11 @@ class Recurrent(Layer):
     bidirectional: bool | None
     proj_size: Dim | None
     spelled: str = ""
-    parameters = ("hx",)
+    unbatched = 2
 
-    def apply(self, inputs):
-        x = inputs[0] if inputs else None
-        if x is None:
-            return UNKNOWN
-        if x.rank is not None and x.rank not in (2, 3):
-            return Applied(None, Mismatch(f"{x.rank} dims", "2 (unbatched) or 3 (batched)"))
+    def step(self, x, hx):
         last = x.size(-1)
-        if _different(last, self.input_size):
-            return Applied(None, Mismatch(f"{last} features (last dim)", str(self.input_size)))
-        mismatch = self._initial_state(x, inputs[1] if len(inputs) > 1 else None)
+        mismatch = self._initial_state(x, hx)
         if mismatch is not None:
             return Applied(None, mismatch)
         if self.bidirectional is None or self.hidden_size is None or self.proj_size is None or last is None:
@@ -454,7 +471,7 @@ class Recurrent(Layer):
 
 
 @dataclass(unsafe_hash=True)
-class RecurrentCell(Layer):
+class RecurrentCell(_Recurrent):
     """`RNNCell`, `GRUCell`, `LSTMCell`: one step. The input is (N, input_size) or unbatched (input_size,); the state
     (`hx`, a pair `(h_0, c_0)` for an LSTM cell) and the result (a pair for an LSTM cell) are the input's shape with
     hidden_size features."""
@@ -463,21 +480,13 @@ class RecurrentCell(Layer):
     input_size: Dim | None
     hidden_size: Dim | None
     spelled: str = ""
-    parameters = ("hx",)
+    unbatched = 1
 
-    def apply(self, inputs):
-        x = inputs[0] if inputs else None
-        if x is None:
-            return UNKNOWN
-        if x.rank is not None and x.rank not in (1, 2):
-            return Applied(None, Mismatch(f"{x.rank} dims", "1 (unbatched) or 2 (batched)"))
-        last = x.size(-1)
-        if _different(last, self.input_size):
-            return Applied(None, Mismatch(f"{last} features (last dim)", str(self.input_size)))
+    def step(self, x, hx):
         if x.rank is None or self.hidden_size is None:
             return UNKNOWN
         state = Shape(x.dims[:-1] + (self.hidden_size,), None, None, None, "float")
-        mismatch = self._initial_state(state, inputs[1] if len(inputs) > 1 else None)
+        mismatch = self._initial_state(state, hx)
         if mismatch is not None:
             return Applied(None, mismatch)
         return Applied(Items((state, state)) if self.lstm else state)
