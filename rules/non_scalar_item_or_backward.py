@@ -128,6 +128,30 @@ class NonScalarItemOrBackward(Rule):
             loss = torch.nn.functional.cross_entropy(model(x), y)
             return 0.0 if loss > best else float(loss)
         """,
+        # a NaN guard on the mean loss: a scalar, whose truth is its value
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Linear(10, 1)
+        criterion = nn.MSELoss()
+        loss = criterion(model(torch.randn(16, 10)), torch.randn(16, 1))
+        if torch.isnan(loss) or not torch.isfinite(loss):
+            raise RuntimeError("loss diverged")
+        """,
+        # a collate helper's checks, each a bool: one element reduced over all, a comparison of whole tensors
+        """
+        import torch
+
+        def drop_empty(batch, mask, reference):
+            if mask.any() and torch.allclose(batch.sum(), reference.sum()):
+                return batch[mask.any(dim=1)]
+            if torch.equal(batch, reference):
+                return reference
+            return batch
+
+        mask = torch.rand(8, 5) > 0.5
+        kept = drop_empty(torch.randn(8, 5, 3), mask, torch.randn(8, 5, 3))
+        """,
     ]
     INVALID = [
         """
@@ -192,6 +216,28 @@ class NonScalarItemOrBackward(Rule):
         labels = torch.randint(0, 10, (64,))
         assert 0 <= labels < 10
         """,
+        # a NaN guard on per-sample losses: (16, 1) booleans as a condition
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Linear(10, 1)
+        criterion = nn.MSELoss(reduction="none")
+        loss = criterion(model(torch.randn(16, 10)), torch.randn(16, 1))
+        if torch.isnan(loss):
+            raise RuntimeError("loss diverged")
+        """,
+        # a collate helper testing a per-row reduction: (8,) booleans
+        """
+        import torch
+
+        def drop_empty(batch, mask):
+            if mask.any(dim=1):
+                return batch[mask.any(dim=1)]
+            return batch
+
+        mask = torch.rand(8, 5) > 0.5
+        kept = drop_empty(torch.randn(8, 5, 3), mask)
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -215,9 +261,14 @@ class NonScalarItemOrBackward(Rule):
 
 
 def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
+    """A conversion that needs one element, or a truth test, on a tensor that keeps a dim, as of `before`. A call
+    can be both: a called function's `if mask.any(dim=1):` is a truth test whose node is the call."""
+    found = _converted(ev, node, before) if type(node) is cst.Call else None
+    return found if found is not None else _truth_tested(ev, node, before)
+
+
+def _converted(ev: ShapeEvaluator, node: cst.Call, before: int) -> str | None:
     """`.item()`, `float(t)` or a bare `.backward()` on a tensor that keeps a dim, as of `before`."""
-    if type(node) is not cst.Call:
-        return _truth_tested(ev, node, before)
     ctx = ev.ctx
     func = node.func
     tensor: cst.BaseExpression | None = None

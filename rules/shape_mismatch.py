@@ -39,6 +39,43 @@ _CONFIG_PROPERTY = """
         y = ffn(torch.randn(2, 5, 96))
         """
 
+_DECODER_CELL = """
+        import torch
+        import torch.nn as nn
+
+        class Decoder(nn.Module):
+            def __init__(self, n_in=32, hidden=256):
+                super().__init__()
+                self.hidden = hidden
+                self.cell = nn.GRUCell(n_in, hidden)
+                self.out = nn.Linear(hidden, n_in)
+
+            def forward(self, x, h=None):
+                if h is None:
+                    h = torch.zeros(x.size(0), %s)
+                h = self.cell(x, h)
+                return self.out(h), h
+
+        decoder = Decoder()
+        y, h = decoder(torch.randn(4, 32))
+        """
+
+_RESAMPLER = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Resampler(nn.Module):
+            def __init__(self, length=400):
+                super().__init__()
+                self.length = length
+
+            def forward(self, wave):
+                return F.interpolate(wave, size=%s, mode="linear", align_corners=False)
+
+        clips = Resampler()(torch.randn(4, 1, 16000))
+        """
+
 _PROJECT_DATASET = """
         import torch
         import torch.nn as nn
@@ -269,6 +306,10 @@ class ShapeMismatch(Rule):
         _PROJECT_DATASET % "1",
         # a config's size computed by a property (llama-style `ModelArgs`)
         _CONFIG_PROPERTY % "args.d_ff",
+        # a recurrent cell's default state, made with the cell's hidden size when the caller gives none
+        _DECODER_CELL % "self.hidden",
+        # a (batch, channels, time) waveform resampled to a length
+        _RESAMPLER % "self.length",
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -515,6 +556,10 @@ class ShapeMismatch(Rule):
         _PROJECT_DATASET % "3",
         # the hidden size a config's property computes, fed to a layer built for the model width
         _CONFIG_PROPERTY % "args.d_model",
+        # a GRUCell's default state of another width than the cell keeps
+        _DECODER_CELL % "128",
+        # a waveform of one spatial dim given an image's (height, width) size
+        _RESAMPLER % "(self.length, self.length)",
         """
         from jaxtyping import Float
         from torch import Tensor

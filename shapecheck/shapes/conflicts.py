@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import dim_range, einsum, layers, masks, ops, runs
+from shapecheck.shapes import dim_range, einsum, functional, layers, masks, ops, runs
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import BROADCASTING, is_number
@@ -44,6 +44,13 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         if name == "torch.einsum":
             found = einsum.contraction(ev, node, before)
             return Conflict("einsum", node, (), found.conflict) if found is not None and found.conflict else None
+        if name == "F.interpolate":
+            found = functional.interpolation_mismatch(ev, node, before)
+            if found is None:
+                return None
+            tensor = ev.ctx.code(Args(node).get(0, "input"))
+            return Conflict("interpolate", node, (found[0],),
+                            f"`{code(node)}`: {tensor} is {found[0].render()}: {found[1]}")
         if name == "F.scaled_dot_product_attention":
             return masks.attention_mask_conflict(ev, node, before)
         if name in masks.FUNCTIONS:
@@ -120,7 +127,7 @@ _MATMUL_FUNCTIONS = frozenset({"torch.matmul", "torch.mm", "torch.bmm"})
 _JOIN_FUNCTIONS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
 _MATMUL_METHODS = frozenset({"matmul", "mm", "bmm"})
 _VIEW_METHODS = frozenset({"view", "reshape"})
-_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | {"torch.einsum"}
+_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | {"torch.einsum", "F.interpolate"}
 _CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS
 
 

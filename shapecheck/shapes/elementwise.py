@@ -258,6 +258,8 @@ _F_SAME = ("relu", "relu6", "gelu", "silu", "elu", "selu", "celu", "leaky_relu",
 _ARITHMETIC = ("add", "sub", "mul", "div", "true_divide", "floor_divide", "remainder", "fmod", "maximum", "minimum",
                "atan2", "hypot", "logaddexp")
 _COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor")
+# elementwise tests: a bool tensor of the input's shape (`if torch.isnan(loss):` on a per-sample loss raises)
+_PREDICATES = ("logical_not", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit")
 
 # tensor methods whose argument broadcasts against the tensor, and that argument's keyword
 BROADCASTING = {**dict.fromkeys(_ARITHMETIC + _COMPARISONS, "other"), "pow": "exponent", "float_power": "exponent"}
@@ -272,7 +274,7 @@ METHODS = {
     # an exponent tensor broadcasts like any other operand: (2000, 1) ** (3,) is (2000, 3)
     "pow": _with_other(keyword="exponent"), "float_power": _with_other(keyword="exponent"),
     **dict.fromkeys(_COMPARISONS, _with_other("bool")),
-    "logical_not": cast("bool"), "isnan": cast("bool"), "isinf": cast("bool"), "isfinite": cast("bool"),
+    **dict.fromkeys(_PREDICATES, cast("bool")),
     "masked_fill": _masked_fill,
 }
 
@@ -282,6 +284,7 @@ FUNCTIONS = {
     "torch.where": _where,
     **{f"torch.{name}": _binary_function() for name in _ARITHMETIC if name not in ("hypot", "logaddexp")},
     **{f"torch.{name}": _binary_function("bool") for name in _COMPARISONS},
+    **{f"torch.{name}": as_function(cast("bool")) for name in _PREDICATES},
     "torch.pow": _binary_function(second="exponent"), "torch.float_power": _binary_function(second="exponent"),
     "torch.masked_fill": as_function(_masked_fill),
     "torch.clone": as_function(_clone), "torch.detach": as_function(same_shape),

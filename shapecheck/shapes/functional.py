@@ -167,6 +167,30 @@ def interpolate(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None
     return Shape(x.dims[:2] + tuple(sizes), layout=(), dtype=x.dtype).row_major()
 
 
+_INTERPOLATION_RANKS = {"linear": 3, "bilinear": 4, "bicubic": 4, "trilinear": 5}
+
+
+def interpolation_mismatch(ev: ShapeEvaluator, node: cst.Call, before: int) -> tuple[Shape, str] | None:
+    """The input of `F.interpolate` and why torch rejects it, where the code states both: a rank other than 3 to 5,
+    sizes or scale factors for another count of spatial dims, or a mode made for another rank (`linear` is 1-d)."""
+    args = Args(node, 0)
+    x = ev.tensor(args.get(0, "input"), before)
+    if x is None or x.rank is None:
+        return None
+    if not 3 <= x.rank <= 5:
+        return x, f"{x.rank} dims, but interpolation takes 3 to 5 (batch, channels, 1 to 3 spatial dims)"
+    spatial = x.rank - 2
+    for name, expr in (("size", args.get(1, "size")), ("scale_factor", args.get(2, "scale_factor"))):
+        if type(expr) in (cst.Tuple, cst.List) and len(expr.elements) != spatial:  # type: ignore[union-attr]
+            dims = "1 spatial dim" if spatial == 1 else f"{spatial} spatial dims"
+            return x, f"{dims}, but {name} gives {len(expr.elements)}"  # type: ignore[union-attr]
+    mode = args.get(3, "mode")
+    wanted = _INTERPOLATION_RANKS.get(mode.evaluated_value) if type(mode) is cst.SimpleString else None  # type: ignore
+    if wanted is not None and wanted != x.rank:
+        return x, f"{x.rank} dims, but mode {mode.value} needs {wanted}"  # type: ignore[union-attr]
+    return None
+
+
 def embedding(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     indices, weight = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "weight"), before)

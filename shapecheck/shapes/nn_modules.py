@@ -372,8 +372,32 @@ class Unflatten(Layer):
         return Applied(Shape(dims, variadic, x.variadic_name, None, x.dtype))
 
 
+class _Recurrent(Layer):
+    """What an RNN and a cell share: an input of `unbatched` dims or one more (the batch), of input_size features,
+    and an initial state `hx` that `step` checks and runs with."""
+
+    unbatched: int
+    input_size: Dim | None
+    parameters = ("hx",)
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None:
+            return UNKNOWN
+        if x.rank is not None and x.rank not in (self.unbatched, self.unbatched + 1):
+            return Applied(None, Mismatch(f"{x.rank} dims", f"{self.unbatched} (unbatched) or {self.unbatched + 1} "
+                                                            f"(batched)"))
+        last = x.size(-1)
+        if _different(last, self.input_size):
+            return Applied(None, Mismatch(f"{last} features (last dim)", str(self.input_size)))
+        return self.step(x, inputs[1] if len(inputs) > 1 else None)
+
+    def step(self, x: Shape, hx: Value | None) -> Applied:
+        raise NotImplementedError
+
+
 @dataclass(unsafe_hash=True)
-class Recurrent(Layer):
+class Recurrent(_Recurrent):
     """`RNN`, `LSTM`, `GRU`: output (L, N, D * H_out) (batch first: (N, L, ...)), h_n (D * num_layers, N, H_out),
     and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size. The initial
     state (`hx`, a pair `(h_0, c_0)` for an LSTM) must have h_n's and c_n's shapes: batch first or not, the batch is
@@ -387,18 +411,11 @@ class Recurrent(Layer):
     bidirectional: bool | None
     proj_size: Dim | None
     spelled: str = ""
-    parameters = ("hx",)
+    unbatched = 2
 
-    def apply(self, inputs):
-        x = inputs[0] if inputs else None
-        if x is None:
-            return UNKNOWN
-        if x.rank is not None and x.rank not in (2, 3):
-            return Applied(None, Mismatch(f"{x.rank} dims", "2 (unbatched) or 3 (batched)"))
+    def step(self, x, hx):
         last = x.size(-1)
-        if _different(last, self.input_size):
-            return Applied(None, Mismatch(f"{last} features (last dim)", str(self.input_size)))
-        mismatch = self._initial_state(x, inputs[1] if len(inputs) > 1 else None)
+        mismatch = self._initial_state(x, hx)
         if mismatch is not None:
             return Applied(None, mismatch)
         if self.bidirectional is None or self.hidden_size is None or self.proj_size is None or last is None:
@@ -450,6 +467,44 @@ class Recurrent(Layer):
             spelled = ", ".join("?" if d is None else str(d) for d in expected)
             what = "(num_layers * directions, hidden)" if x.rank == 2 else "(num_layers * directions, batch, hidden)"
             return Mismatch(f"the initial state {name} is {given.render()}", f"{name} of ({spelled}): {what}")
+        return None
+
+
+@dataclass(unsafe_hash=True)
+class RecurrentCell(_Recurrent):
+    """`RNNCell`, `GRUCell`, `LSTMCell`: one step. The input is (N, input_size) or unbatched (input_size,); the state
+    (`hx`, a pair `(h_0, c_0)` for an LSTM cell) and the result (a pair for an LSTM cell) are the input's shape with
+    hidden_size features."""
+
+    lstm: bool
+    input_size: Dim | None
+    hidden_size: Dim | None
+    spelled: str = ""
+    unbatched = 1
+
+    def step(self, x, hx):
+        if x.rank is None or self.hidden_size is None:
+            return UNKNOWN
+        state = Shape(x.dims[:-1] + (self.hidden_size,), None, None, None, "float")
+        mismatch = self._initial_state(state, hx)
+        if mismatch is not None:
+            return Applied(None, mismatch)
+        return Applied(Items((state, state)) if self.lstm else state)
+
+    def _initial_state(self, state: Shape, hx: Value | None) -> Mismatch | None:
+        """How the state given differs from the one the cell keeps, where the code states both."""
+        if self.lstm:
+            pair = hx.items if isinstance(hx, Items) else None
+            given = tuple(zip(("h_0", "c_0"), pair)) if pair is not None and len(pair) == 2 else ()
+        else:
+            given = (("h_0", hx),)
+        for name, shape in given:
+            if not isinstance(shape, Shape) or shape.rank is None:
+                continue
+            if shape.rank == state.rank and not any(_different(a, b) for a, b in zip(shape.dims, state.dims)):
+                continue
+            what = "(batch, hidden)" if state.rank == 2 else "(hidden,)"
+            return Mismatch(f"the initial state {name} is {shape.render()}", f"{name} of {state.render()}: {what}")
         return None
 
 
@@ -771,6 +826,10 @@ def _recurrent(lstm: bool) -> Callable[[_Reader], Layer]:
     return read
 
 
+def _cell(lstm: bool) -> Callable[[_Reader], Layer]:
+    return lambda r: RecurrentCell(lstm, r.dim("input_size"), r.dim("hidden_size"))
+
+
 def _attention(r: _Reader) -> Layer:
     embed = r.dim("embed_dim")
     kdim = r.dim("kdim") if r.given("kdim") else embed if r.known("kdim") else None
@@ -818,6 +877,9 @@ _READERS: dict[str, tuple[tuple[str, ...], Callable[[_Reader], Layer | None]]] =
     "LSTM": (_LSTM, _recurrent(True)),
     "GRU": (_GRU, _recurrent(False)),
     "RNN": (_RNN, _recurrent(False)),
+    "LSTMCell": (("input_size", "hidden_size", "bias"), _cell(True)),
+    "GRUCell": (("input_size", "hidden_size", "bias"), _cell(False)),
+    "RNNCell": (("input_size", "hidden_size", "bias", "nonlinearity"), _cell(False)),
     "MultiheadAttention": (_MHA, _attention),
     "TransformerEncoderLayer": (_TRANSFORMER_LAYER, _transformer_layer("encoder layer")),
     "TransformerDecoderLayer": (_TRANSFORMER_LAYER, _transformer_layer("decoder")),

@@ -91,3 +91,14 @@ def test_a_runs_number_parameters_are_numbers() -> None:
         x = torch.randn(3, 5)
         probe(x * x.shape[0])
     ''') == ["(32,)", "(3, 5)"]
+
+
+def test_elementwise_tests_give_booleans_of_the_input_shape() -> None:
+    assert probe('''
+        import torch
+        x = torch.randn(16, 1)
+        probe(torch.isnan(x))
+        probe(torch.isfinite(x).logical_not())
+        probe(x.isposinf())
+        probe(torch.signbit(x.sum()))
+    ''') == ["(16, 1)", "(16, 1)", "(16, 1)", "()"]

@@ -38,6 +38,29 @@ def test_symbolic_windows() -> None:
              "(B, C, 64, 64)"]
 
 
+def test_interpolation_rejects_sizes_and_modes_for_another_rank() -> None:
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        audio, img = torch.randn(4, 1, 16000), torch.randn(2, 3, 32, 32)
+        probe_conflict(F.interpolate(audio, size=(400, 400), mode="linear"))
+        probe_conflict(F.interpolate(img, scale_factor=2, mode="linear"))
+        probe_conflict(F.interpolate(img.flatten(1), size=10))
+        probe_conflict(F.interpolate(img, (16, 16, 16)))
+        probe_conflict(F.interpolate(audio, size=400, mode="linear"))
+        probe_conflict(F.interpolate(img, scale_factor=(2, 2), mode="bicubic"))
+        probe_conflict(F.interpolate(img, size=img.shape[-2:], mode="nearest"))
+    ''') == [
+        '`F.interpolate(audio, size=(400, 400), mode="linear")`: audio is (4, 1, 16000): 1 spatial dim, but size '
+        'gives 2',
+        '`F.interpolate(img, scale_factor=2, mode="linear")`: img is (2, 3, 32, 32): 4 dims, but mode "linear" '
+        'needs 3',
+        "`F.interpolate(img.flatten(1), size=10)`: img.flatten(1) is (2, 3072): 2 dims, but interpolation takes 3 "
+        "to 5 (batch, channels, 1 to 3 spatial dims)",
+        "`F.interpolate(img, (16, 16, 16))`: img is (2, 3, 32, 32): 2 spatial dims, but size gives 3",
+        None, None, None]
+
+
 def test_embeddings_and_attention() -> None:
     assert probe('''
         import torch

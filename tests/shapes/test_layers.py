@@ -432,3 +432,29 @@ probe(torch.max_pool2d(x, 2))
 probe(torch.conv2d(x, torch.randn(32, 16, 5, 5)))
 probe(torch.avg_pool1d(torch.randn(8, 4, 10), 2))
 ''') == ["(8, 16, 12, 12)", "(8, 32, 20, 20)", "(8, 4, 5)"]
+
+
+def test_recurrent_cells_step_and_check_their_state() -> None:
+    assert seen('''
+gru = nn.GRUCell(16, 32)
+lstm = nn.LSTMCell(input_size=16, hidden_size=8)
+x = torch.randn(4, 16)
+probe(gru(x))
+h, c = lstm(x, (torch.zeros(4, 8), torch.zeros(4, 8)))
+probe(c)
+probe(nn.RNNCell(16, 5)(torch.randn(16)))
+probe_conflict(gru(x, torch.zeros(4, 64)))
+probe_conflict(lstm(x, (torch.zeros(4, 8), torch.zeros(2, 8))))
+probe_conflict(gru(torch.randn(4, 10)))
+probe_conflict(gru(torch.randn(4, 7, 16)))
+probe_conflict(gru(x, torch.zeros(4, 32)))
+''') == ["(4, 32)", "(4, 8)", "(5,)",
+         "`gru(x, torch.zeros(4, 64))`: x is (4, 16): the initial state h_0 is (4, 64), but `gru` = nn.GRUCell(16, 32) "
+         "expects h_0 of (4, 32): (batch, hidden)",
+         "`lstm(x, (torch.zeros(4, 8), torch.zeros(2, 8)))`: x is (4, 16): the initial state c_0 is (2, 8), but "
+         "`lstm` = nn.LSTMCell(input_size=16, hidden_size=8) expects c_0 of (4, 8): (batch, hidden)",
+         "`gru(torch.randn(4, 10))`: the input is (4, 10): 10 features (last dim), but `gru` = nn.GRUCell(16, 32) "
+         "expects 16",
+         "`gru(torch.randn(4, 7, 16))`: the input is (4, 7, 16): 3 dims, but `gru` = nn.GRUCell(16, 32) expects 1 "
+         "(unbatched) or 2 (batched)",
+         None]
