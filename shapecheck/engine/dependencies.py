@@ -6,6 +6,8 @@ Record a path whether or not it exists: one that appears later changes the resul
 the files a glob pattern matches (`requirements*.txt`), record the pattern with `record_pattern`: a match that
 appears, goes or changes counts. Each recorded entry is a glob pattern, a plain path `glob.escape`d (which leaves any
 ordinary name as it is), so the two never mix up.
+
+The same block bounds how much of other files one file's analysis reads (`affordable`), so that no file is slow.
 """
 
 from __future__ import annotations
@@ -18,17 +20,21 @@ from contextlib import contextmanager
 
 _state = threading.local()  # each thread lints one file at a time: the editor server's and the CLI's
 _caches: list[Callable[[], None]] = []
+_SPENT = object()  # the total charged in a block, kept beside its keys
 
 
 @contextmanager
 def collecting() -> Iterator[set[str]]:
     """Collect, into the set this yields, what `record` is told while the block runs."""
     outer = getattr(_state, "paths", None)
+    outer_charged = getattr(_state, "charged", None)
     _state.paths = paths = set()
+    _state.charged = {}
     try:
         yield paths
     finally:
         _state.paths = outer
+        _state.charged = outer_charged
         if outer is not None:
             outer |= paths
 
@@ -38,6 +44,22 @@ def record(paths: Iterable[str]) -> None:
     collected = getattr(_state, "paths", None)
     if collected is not None:
         collected.update(glob.escape(os.path.abspath(path)) for path in paths)
+
+
+def affordable(key: object, cost: int, limit: int) -> bool:
+    """Whether the analysis of the current file may read `key` (another file, or a part of one) costing `cost`
+    without what it read in all passing `limit`; when it may, `key` is charged for, once however often it is asked.
+    A key counts whether or not a process-wide cache holds it already, so what a file reads does not depend on
+    which files were linted before it. Outside a `collecting` block there is no limit."""
+    charged = getattr(_state, "charged", None)
+    if charged is None or key in charged:
+        return True
+    spent = charged.get(_SPENT, 0)
+    if spent + cost > limit:
+        return False
+    charged[key] = cost
+    charged[_SPENT] = spent + cost
+    return True
 
 
 def record_pattern(folder: str, pattern: str) -> None:

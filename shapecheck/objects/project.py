@@ -12,7 +12,8 @@ the names the importing file takes from the module, the ones they use in turn, a
 libcst (the rest of the file left blank, so lines keep their numbers) and traversed for their bindings: a context
 the evaluator reads like the file's own; where those statements are most of the module, the whole module is (one
 context for every name asked of it). Summaries and contexts are kept per process and file (keyed by its size
-and modification time), so linting many files that import the same model reads it once. Every file looked for is
+and modification time), so linting many files that import the same model reads it once. One file's analysis reads at
+most `MAX_LINES_READ` lines of other modules; past that, what they define is unknown. Every file looked for is
 recorded as a dependency of the linted file (`engine.dependencies`): the result cache re-lints `train.py` when
 `model.py` changes, or when a module that would now be found first appears.
 """
@@ -39,6 +40,11 @@ from shapecheck.engine.source import parse_source
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 MAX_MODULE_BYTES = 2 << 20  # a generated module this large is not read for its classes
 MAX_CONTEXTS = 32  # modules kept parsed per process
+# Lines of the project's other modules (the statements each context keeps) that one file's analysis may read. A
+# file that calls across much of its package (torch's `_dynamo/convert_frame.py` ran functions of ~48 modules
+# through ~146 extracts: 95 s of CPU) would otherwise cost the first run minutes; past this, further modules are
+# unknown, which is silent, and what was read first still gives its findings.
+MAX_LINES_READ = 10_000
 _INSTALLED = ("site-packages", "dist-packages")
 
 
@@ -139,6 +145,8 @@ class Project:
             return None
         kept = _kept(summary, wanted)
         key = (path, self._summaries[path][0], kept)
+        if not dependencies.affordable(key, _lines(summary, kept), MAX_LINES_READ):
+            return None
         found = self._contexts.get(key)
         if found is not None:
             self._contexts.move_to_end(key)

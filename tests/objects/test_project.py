@@ -8,6 +8,7 @@ from pathlib import Path
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
+from shapecheck.objects import project
 from shapecheck.objects.project import PROJECT
 
 MODEL = """
@@ -193,3 +194,30 @@ def test_what_an_imported_model_returns_is_read_where_its_class_is_defined(tmp_p
         good = criterion(Logits()(x), y)
     """})
     assert [(f.code, f.location.row) for f in lint(tmp_path / "train.py").findings] == [("SC303", 8)]
+
+
+def test_a_file_reads_a_bounded_amount_of_the_project(tmp_path: Path, monkeypatch) -> None:
+    """Past `MAX_LINES_READ` lines of other modules, an imported name is unknown (silent); the modules read first
+    still give their findings, and the same ones whether or not another lint has them parsed already."""
+    block = """
+        import torch.nn as nn
+
+        class Net{n}(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 4)
+
+            def forward(self, x):
+                return self.fc(x)
+    """
+    write(tmp_path, {f"m{n}.py": block.format(n=n) for n in range(20)})
+    imports = "".join(f"from m{n} import Net{n}\n" for n in range(20))
+    calls = "".join(f"bad{n} = Net{n}()(x)\n" for n in range(20))
+    write(tmp_path, {"train.py": f"import torch\n{imports}x = torch.randn(2, 5)\n{calls}"})
+    first_call = 23
+    module_lines = len(textwrap.dedent(block).strip().splitlines())
+    monkeypatch.setattr(project, "MAX_LINES_READ", 3 * module_lines)
+    rows = [f.location.row for f in lint(tmp_path / "train.py").findings if f.code == "SC105"]
+    assert rows == [first_call, first_call + 1, first_call + 2]
+    again = lint_text((tmp_path / "train.py").read_text(), str(tmp_path / "train.py"), resolve(None))
+    assert [f.location.row for f in again.findings if f.code == "SC105"] == rows
