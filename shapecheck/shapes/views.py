@@ -183,6 +183,8 @@ def reshaped(shape: Shape, sizes: Shape, copies: bool, owner: object) -> Shape:
     row-major from a row-major tensor; from a permuted one, row-major only if the call certainly copies (a
     `reshape` that cannot be a view), else unknown. `owner` (the call) keys a `-1` whose size can't be told."""
     dims = list(sizes.dims)
+    if dims.count(WILDCARD) > 1:
+        return Shape.unknown_rank()  # it raises (SC105 says so at the view), so what follows reads nothing
     if WILDCARD in dims:
         index = dims.index(WILDCARD)
         others = [d for i, d in enumerate(dims) if i != index]

@@ -206,8 +206,12 @@ def test_a_view_with_two_inferred_sizes_always_raises() -> None:
             probe_conflict(torch.randn(4, 6).view(-1, -1))
             probe_conflict(x.reshape(n, -1))
             probe_conflict(x.view(-1, *x.shape[2:]))
+            probe(torch.randn(4, 6).view(-1, -1))
+            probe_conflict(torch.nn.Linear(16, 4)(torch.randn(4, 16).view(-1, -1)))
     ''') == ["`x.reshape(n, -1, -1)`: only one size can be -1 (inferred), but (n, -1, -1) has 2",
-             "`torch.randn(4, 6).view(-1, -1)`: only one size can be -1 (inferred), but (-1, -1) has 2", None, None]
+             "`torch.randn(4, 6).view(-1, -1)`: only one size can be -1 (inferred), but (-1, -1) has 2", None, None,
+             # what it would give is unknown: no "-1 features" for the layer after it
+             "(...)", None]
 
 
 def test_lists_of_tensors_built_by_comprehensions_loops_and_functions_are_joined() -> None:
