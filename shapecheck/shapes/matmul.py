@@ -85,8 +85,7 @@ def strict_product(kind: str, left: Shape, right: Shape, a: str, b: str) -> str 
 
 
 def _product(kind: str, left: Shape, right: Shape) -> Shape | None:
-    rank = _STRICT_RANKS.get(kind)
-    if rank is not None and (left.rank is not None and left.rank != rank or right.rank is not None and right.rank != rank):
+    if strict_product(kind, left, right, "", "") is not None:
         return None  # it raises
     return matmul(left, right)[0]
 
