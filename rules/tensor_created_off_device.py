@@ -19,7 +19,15 @@ _PLACING = frozenset({"to", "cuda", "type_as", "to_device"})
 # Torch functions that combine their tensor arguments (they must share a device).
 _COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm", "torch.mm", "torch.where",
                         "torch.einsum", "torch.add", "torch.mul", "torch.max", "torch.min", "torch.maximum",
-                        "torch.minimum", "torch.concat", "torch.hstack", "torch.vstack"})
+                        "torch.minimum", "torch.concat", "torch.hstack", "torch.vstack", "torch.masked_select",
+                        "torch.gather", "torch.index_select"})
+# Tensor methods whose tensor arguments must be on the receiver's device (a CPU index for `x[idx]` is fine, a CPU
+# mask for `x.masked_fill(mask, 0)` raises).
+_COMBINING_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter", "masked_scatter_",
+                                "gather", "index_select", "add", "add_", "sub", "sub_", "mul", "mul_", "div", "div_",
+                                "matmul", "mm", "bmm"})
+# einops functions of one tensor and a pattern: the result is where the tensor is.
+_LAYOUT = frozenset({"einops.rearrange", "einops.repeat", "einops.reduce"})
 # Torch functions of one tensor that keep its device: `torch.exp(torch.arange(n) / n)` is on the CPU.
 _ELEMENTWISE = frozenset({f"torch.{name}" for name in (
     "exp", "log", "sin", "cos", "sqrt", "rsqrt", "sigmoid", "tanh", "abs", "neg", "reciprocal", "tril", "triu",
@@ -39,13 +47,14 @@ class TensorCreatedOffDevice(Rule):
         ## What it does
         Finds `torch.zeros/ones/randn/rand/arange/full/tensor(...)` called without `device=` inside the `forward`
         of an `nn.Module` (or a method `forward` calls), whose result is combined with the module's inputs or
-        parameters (arithmetic, `torch.cat`/`stack`, or an argument of a submodule call such as
-        `self.lstm(x, (h0, c0))`), in a module that is moved to a device in the same file (`Net().to(device)`,
+        parameters (arithmetic, `torch.cat`/`stack`, a mask or operand of a method of such a tensor such as
+        `scores.masked_fill(mask, 0)`, or an argument of a submodule call such as `self.lstm(x, (h0, c0))`), in a
+        module that is moved to a device in the same file (`Net().to(device)`,
         `model.cuda()`), a submodule of such a module (`self.encoder = Encoder(...)`, or a module handed to its
         constructor: `Seq2Seq(Encoder(...), decoder).to(device)`), or a module meant to be
         moved (the class handles a `device` elsewhere). Hidden-state initialisation is the classic. The new tensor
         is followed through arithmetic with constants, one-tensor torch functions (`torch.exp(-math.log(1e4) *
-        torch.arange(half) / half)`) and indexing (`freqs[None, :]`).
+        torch.arange(half) / half)`), einops' `rearrange`/`repeat` and indexing (`freqs[None, :]`).
 
         ## Why is this bad?
         Factory functions create on the CPU unless told otherwise, whatever device the module is on. On a GPU the
@@ -186,6 +195,22 @@ class TensorCreatedOffDevice(Rule):
                 mu, logvar = h.chunk(2, dim=-1)
                 return self.reparameterize(mu, logvar)
         model = VAE().to("cuda")
+        """,
+        # The self-exclusion mask made on the input's device, then reshaped with einops.
+        """
+        import torch
+        import torch.nn as nn
+        from einops import rearrange
+        class NeighborFeatures(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.to_out = nn.Linear(dim, dim)
+            def forward(self, feats):
+                b, n, _ = feats.shape
+                not_self = rearrange(~torch.eye(n, dtype=torch.bool, device=feats.device), 'i j -> () i j 1')
+                pairs = feats[:, :, None, :] - feats[:, None, :, :]
+                return self.to_out(pairs.masked_fill(~not_self, 0.).sum(dim=2))
+        net = NeighborFeatures(32).cuda()
         """,
     ]
     INVALID = [
@@ -331,6 +356,22 @@ class TensorCreatedOffDevice(Rule):
                 return self.decoder(tokens)
         decoder = Decoder(100, 64)
         model = Seq2Seq(decoder).to(torch.device("cuda"))
+        """,
+        # A mask made on the CPU, reshaped with einops, then handed to a method of an input-derived tensor.
+        """
+        import torch
+        import torch.nn as nn
+        from einops import rearrange
+        class NeighborFeatures(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.to_out = nn.Linear(dim, dim)
+            def forward(self, feats):
+                b, n, _ = feats.shape
+                not_self = rearrange(~torch.eye(n, dtype=torch.bool), 'i j -> () i j 1')
+                pairs = feats[:, :, None, :] - feats[:, None, :, :]
+                return self.to_out(pairs.masked_fill(~not_self, 0.).sum(dim=2))
+        net = NeighborFeatures(32).cuda()
         """,
     ]
 
@@ -519,6 +560,10 @@ def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Context | N
                 and all(arg is parent or arg.keyword is not None and is_int(ctx, arg.value) for arg in grand.args):
             current = grand
             continue
+        if ctx is not None and type(parent) is cst.Arg and type(grand) is cst.Call and grand.args[0] is parent \
+                and ctx.qualname(grand.func) in _LAYOUT:
+            current = grand  # `rearrange(~torch.eye(n, dtype=torch.bool), 'i j -> () i j')`
+            continue
         if type(parent) is cst.Assign and parent.value is current and len(parent.targets) == 1:
             target = parent.targets[0].target
             return (target if type(target) is cst.Name else current), False
@@ -537,8 +582,9 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             if any(type(n) is cst.Call and ctx.qualname(n.func) in CREATIONS for n in walk(other)):
                 return False  # two new CPU tensors together
             return _mentions_input(other, inputs, methods)
-        if type(parent) in (cst.Element, cst.Tuple, cst.List) or type(parent) is cst.Subscript and parent.value is current:
-            current = parent  # `freqs[None, :]` is still the CPU tensor
+        if type(parent) in (cst.Element, cst.Tuple, cst.List, cst.UnaryOperation) \
+                or type(parent) is cst.Subscript and parent.value is current:
+            current = parent  # `freqs[None, :]` and `~mask` are still the CPU tensor
             continue
         if type(parent) is cst.Arg:
             call = parents.get(id(parent))
@@ -546,6 +592,9 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
                 return False
             if _submodule_call(call, methods):
                 return True  # `self.lstm(x, (h0, c0))`: the submodule's weights are on the device
+            if type(call.func) is cst.Attribute and call.func.attr.value in _COMBINING_METHODS \
+                    and ctx.qualname(call.func) is None:
+                return _mentions_input(call.func.value, inputs, methods)  # `x.masked_select(mask)`
             if ctx.qualname(call.func) in _COMBINING:  # `torch.cat([x, pad])`: another argument or element
                 others = [arg.value for arg in call.args if arg is not parent]
                 others += [e for e in walk(parent.value) if type(e) is cst.Element and e is not current]
