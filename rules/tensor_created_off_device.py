@@ -26,6 +26,8 @@ _COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm",
 _COMBINING_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter", "masked_scatter_",
                                 "gather", "index_select", "add", "add_", "sub", "sub_", "mul", "mul_", "div", "div_",
                                 "matmul", "mm", "bmm"})
+# nn.Module's own methods that store what they are handed, on whatever device it is: not a submodule's run.
+_STORING = frozenset({"register_buffer", "register_parameter", "add_module", "register_module"})
 # einops functions of one tensor and a pattern: the result is where the tensor is.
 _LAYOUT = frozenset({"einops.rearrange", "einops.repeat", "einops.reduce"})
 # Torch functions of one tensor that keep its device: `torch.exp(torch.arange(n) / n)` is on the CPU.
@@ -67,7 +69,8 @@ class TensorCreatedOffDevice(Rule):
 
         Not reported: a creation with `device=`, moved on the spot (`.to(x.device)`, `.cuda()`, `.type_as(x)`)
         or later, a 0-d `torch.tensor(0.5)` (a CPU scalar mixes with CUDA tensors), a tensor used only as an
-        index, and modules that are never moved.
+        index or stored (`self.register_buffer("flag", torch.Tensor([False]))`), and modules that are never
+        moved.
 
         ## Example
         ```python
@@ -195,6 +198,24 @@ class TensorCreatedOffDevice(Rule):
                 mu, logvar = h.chunk(2, dim=-1)
                 return self.reparameterize(mu, logvar)
         model = VAE().to("cuda")
+        """,
+        # A flag registered from a method `forward` calls: stored, not mixed with anything.
+        """
+        import torch
+        import torch.nn as nn
+        class EMACodebook(nn.Module):
+            def __init__(self, dim, size):
+                super().__init__()
+                self.register_buffer("embed", torch.randn(size, dim))
+            def update(self, name, new_value):
+                if getattr(self, name + "_needs_init", True):
+                    self.register_buffer(name + "_needs_init", torch.Tensor([False]))
+                self.register_buffer(name, new_value.detach())
+            def forward(self, x):
+                dist = torch.cdist(x, self.embed)
+                self.update("embed_sum", x.sum(dim=0))
+                return dist.argmin(dim=-1)
+        codebook = EMACodebook(64, 512).cuda()
         """,
         # The self-exclusion mask made on the input's device, then reshaped with einops.
         """
@@ -501,7 +522,8 @@ def _submodule_call(node: cst.CSTNode, methods: dict[str, cst.FunctionDef]) -> b
     """`self.lstm(...)`: a call of a submodule (an attribute that is not a method of the class), whose weights are
     where the module is."""
     return (type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name
-            and node.func.value.value == "self" and node.func.attr.value not in methods)
+            and node.func.value.value == "self" and node.func.attr.value not in methods
+            and node.func.attr.value not in _STORING)
 
 
 def _reachable(methods: dict[str, cst.FunctionDef], start: str) -> list[cst.FunctionDef]:
