@@ -19,7 +19,8 @@ import libcst as cst
 
 from shapecheck.engine import Context
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding
-from shapecheck.engine.syntax import new_keyword_arg
+from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg
+from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.objects.values import ClassValue
 from shapecheck.shapes.evaluator import evaluator
@@ -327,3 +328,68 @@ def with_keyword(call: cst.Call, keyword: str, value: str) -> cst.Call:
         args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
         args.append(new)
     return call.with_changes(args=args)
+
+
+# Calls whose result is a plain number or tensor, never a module: `NAT = log(2)`, `int(dim * mult)`.
+_PLAIN_CALL_ROOTS = ("math.", "torch.")
+_PLAIN_BUILTINS = frozenset({"int", "float", "bool", "str", "len", "min", "max", "round", "abs", "tuple", "range"})
+_REGISTERING = frozenset({"register_parameter", "add_module", "register_module"})
+
+
+def holds_no_parameters(ctx: Context, class_def: cst.ClassDef) -> bool:
+    """A class of this file deriving from `nn.Module` alone whose attributes are all plain values (numbers, flags,
+    tensors: `self.bits = bits` with `bits = 1`, buffers): it has no parameters, so running it records no graph of
+    its own. False whenever an attribute could hold a module or a parameter (a parameter without a default, a call
+    of an unknown function, `setattr`)."""
+    if not class_def.bases or any(ctx.qualname(base.value) not in ("torch.nn.Module", "torch.nn.modules.module.Module")
+                                  for base in class_def.bases):
+        return False
+    facts = class_facts(ctx, class_def)
+    if facts.dynamic or facts.class_attributes:
+        return False
+    for method in facts.methods.values():
+        defaults = {param.name.value: param.default for param in method.params.params}
+        for node in ctx.walk(method.body):
+            if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in _REGISTERING:
+                return False
+            if type(node) is cst.Assign and any(is_self_attribute(t.target) for t in node.targets) \
+                    and not _plain(ctx, node.value, defaults, 0):
+                return False
+            if type(node) in (cst.AugAssign, cst.AnnAssign) and is_self_attribute(node.target):
+                return False
+    return True
+
+
+def _plain(ctx: Context, expr: cst.BaseExpression, defaults: dict[str, cst.BaseExpression | None], depth: int) -> bool:
+    """`expr` is a number, string, flag or tensor for certain: literals, arithmetic of them, a parameter whose default
+    is one (not None), a module-level constant, a call of `math` / non-`nn` torch / a number builtin."""
+    if depth > 4:
+        return False
+    kind = type(expr)
+    if kind in (cst.Integer, cst.Float, cst.SimpleString) or kind is cst.Name and expr.value in ("True", "False"):
+        return True
+    if kind is cst.BinaryOperation:
+        return _plain(ctx, expr.left, defaults, depth + 1) and _plain(ctx, expr.right, defaults, depth + 1)
+    if kind is cst.UnaryOperation:
+        return _plain(ctx, expr.expression, defaults, depth + 1)
+    if kind is cst.Name:
+        if expr.value in defaults:
+            default = defaults[expr.value]
+            return default is not None and _plain(ctx, default, {}, depth + 1)
+        constant = _module_constant(ctx, expr.value)
+        return constant is not None and _plain(ctx, constant, {}, depth + 1)
+    if kind is cst.Call:
+        qualname = ctx.qualname(expr.func)
+        if qualname is None:
+            return type(expr.func) is cst.Name and expr.func.value in _PLAIN_BUILTINS
+        return qualname.startswith(_PLAIN_CALL_ROOTS) and not qualname.startswith("torch.nn.") \
+            and not any(arg.keyword is not None and arg.keyword.value == "requires_grad" for arg in expr.args)
+    return False
+
+
+def _module_constant(ctx: Context, name: str) -> cst.BaseExpression | None:
+    """The value of `NAME = value`, the one module-level assignment of `name`."""
+    found = [small.value for statement in ctx.module.body if type(statement) is cst.SimpleStatementLine
+             for small in statement.body if type(small) is cst.Assign
+             and any(type(t.target) is cst.Name and t.target.value == name for t in small.targets)]
+    return found[0] if len(found) == 1 else None

@@ -7,6 +7,7 @@ import libcst as cst
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.loops.training_loop import Event, called_module, names_in, runs_without_grad, training_loop
+from shapecheck.rules._activations import holds_no_parameters, instance_class
 from shapecheck.rules._training_loop import LIGHTNING_HOOKS, in_test, is_test_file
 
 # Calls that compute gradients on purpose: a function making them wants the graph (saliency, attacks, guidance).
@@ -38,7 +39,8 @@ class EvalWithoutNoGrad(Rule):
         attacks, saliency maps, guidance, or a train/eval loop sharing one body), functions decorated with
         `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`) or only called
         under `no_grad` in the same file, directly or through one more function, Lightning's `validation_step` /
-        `test_step` / `predict_step` (Lightning disables gradients itself), a `forward` method, and tests
+        `test_step` / `predict_step` (Lightning disables gradients itself), a `forward` method, a module of this
+        file that holds no parameters (its attributes are numbers, flags and buffers), and tests
         (`test_*` functions and test files), where the memory the graph costs does not matter. An eval region is
         reported once, at its first such call; a helper's forward pass once, however often it is called.
 
@@ -255,6 +257,29 @@ class EvalWithoutNoGrad(Rule):
                 self.critic.optimizer.step()
         """,
 
+        # A module with no parameters (constants and buffers only) checked in eval mode: no graph to build.
+        """
+        import math
+        import torch
+        from torch import nn
+        LOG2 = math.log(2)
+        class BitQuantizer(nn.Module):
+            def __init__(self, bits=4, threshold=LOG2, hard_on_eval=False):
+                super().__init__()
+                self.bits = bits
+                self.threshold = threshold
+                self.hard_on_eval = hard_on_eval
+                self.register_buffer("powers", 2 ** torch.arange(bits), persistent=False)
+            def forward(self, logits):
+                bits = (logits > 0).long() if self.hard_on_eval and not self.training else logits.sigmoid().round().long()
+                return (bits * self.powers).sum(dim=-1)
+        if __name__ == "__main__":
+            quantizer = BitQuantizer(bits=8)
+            logits = torch.randn(2, 3, 8)
+            quantizer.eval()
+            codes = quantizer(logits)
+            assert codes.shape == (2, 3)
+        """,
     ]
     INVALID = [
         # pytorch-sentiment-analysis: evaluate() leaves the model in eval mode; the notebook then predicts with
@@ -332,6 +357,23 @@ class EvalWithoutNoGrad(Rule):
         def predict(model, x):
             model.train(False)
             return model.forward(x).softmax(-1)
+        """,
+        # The same check of a module that holds a layer: its weights record the graph.
+        """
+        import torch
+        from torch import nn
+        class BitQuantizer(nn.Module):
+            def __init__(self, dim, bits=4):
+                super().__init__()
+                self.bits = bits
+                self.to_logits = nn.Linear(dim, bits)
+            def forward(self, x):
+                return self.to_logits(x).sigmoid().round()
+        if __name__ == "__main__":
+            quantizer = BitQuantizer(16, bits=8)
+            quantizer.eval()
+            codes = quantizer(torch.randn(2, 3, 16))
+            assert codes.shape == (2, 3, 8)
         """,
     ]
 
@@ -426,6 +468,9 @@ class EvalWithoutNoGrad(Rule):
             if called_module(call) == model:
                 if self._backpropagated(call, event.function, site.order):
                     return None  # the output is trained on later: the region wants its graph
+                class_def = instance_class(self.ctx, call.func)
+                if class_def is not None and holds_no_parameters(self.ctx, class_def):
+                    return None  # nothing of its own to record a graph for
                 return call, site, (f"`{model}` is in eval mode but `{self.ctx.code(call.func)}(...)` runs with autograd on: "
                               "`eval()` does not stop the graph from being built; wrap the evaluation in "
                               "`with torch.no_grad():` (or decorate the function with `@torch.no_grad()`)")
