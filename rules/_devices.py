@@ -16,7 +16,8 @@ from shapecheck.rules._tensor_facts import dtype_kind, positional, string_value
 # Factory functions that put their result on the CPU unless given `device=`.
 CREATIONS = frozenset({f"torch.{name}" for name in (
     "zeros", "ones", "randn", "rand", "randint", "randperm", "arange", "tensor", "full", "empty", "eye", "linspace",
-    "logspace", "normal", "as_tensor", "from_numpy", "Tensor", "FloatTensor", "LongTensor",
+    "logspace", "normal", "as_tensor", "from_numpy", "Tensor", "FloatTensor", "LongTensor", "hann_window",
+    "hamming_window", "blackman_window", "bartlett_window", "kaiser_window",
 )})
 _CPU = frozenset({"cpu"})
 _DEVICE_CALLS = frozenset({"torch.device"})

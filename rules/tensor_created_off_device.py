@@ -20,7 +20,7 @@ _PLACING = frozenset({"to", "cuda", "type_as", "to_device"})
 _COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm", "torch.mm", "torch.where",
                         "torch.einsum", "torch.add", "torch.mul", "torch.max", "torch.min", "torch.maximum",
                         "torch.minimum", "torch.concat", "torch.hstack", "torch.vstack", "torch.masked_select",
-                        "torch.gather", "torch.index_select"})
+                        "torch.gather", "torch.index_select", "torch.stft", "torch.istft"})
 # Tensor methods whose tensor arguments must be on the receiver's device (a CPU index for `x[idx]` is fine, a CPU
 # mask for `x.masked_fill(mask, 0)` raises).
 _COMBINING_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter", "masked_scatter_",
@@ -198,6 +198,21 @@ class TensorCreatedOffDevice(Rule):
                 mu, logvar = h.chunk(2, dim=-1)
                 return self.reparameterize(mu, logvar)
         model = VAE().to("cuda")
+        """,
+        # The window made on the signal's device.
+        """
+        import torch
+        import torch.nn as nn
+        class SpectrogramDiscriminator(nn.Module):
+            def __init__(self, n_fft=1024, hop=256):
+                super().__init__()
+                self.n_fft, self.hop = n_fft, hop
+                self.conv = nn.Conv2d(2, 32, 3, padding=1)
+            def forward(self, wave):
+                window = torch.hann_window(self.n_fft, device=wave.device)
+                spec = torch.stft(wave, self.n_fft, hop_length=self.hop, window=window, return_complex=True)
+                return self.conv(torch.stack((spec.real, spec.imag), dim=1))
+        disc = SpectrogramDiscriminator().cuda()
         """,
         # A flag registered from a method `forward` calls: stored, not mixed with anything.
         """
@@ -377,6 +392,21 @@ class TensorCreatedOffDevice(Rule):
                 return self.decoder(tokens)
         decoder = Decoder(100, 64)
         model = Seq2Seq(decoder).to(torch.device("cuda"))
+        """,
+        # An STFT window made in `forward`: `torch.stft` wants it on the signal's device.
+        """
+        import torch
+        import torch.nn as nn
+        class SpectrogramDiscriminator(nn.Module):
+            def __init__(self, n_fft=1024, hop=256):
+                super().__init__()
+                self.n_fft, self.hop = n_fft, hop
+                self.conv = nn.Conv2d(2, 32, 3, padding=1)
+            def forward(self, wave):
+                spec = torch.stft(wave, self.n_fft, hop_length=self.hop, window=torch.hann_window(self.n_fft),
+                                  return_complex=True)
+                return self.conv(torch.stack((spec.real, spec.imag), dim=1))
+        disc = SpectrogramDiscriminator().cuda()
         """,
         # A mask made on the CPU, reshaped with einops, then handed to a method of an input-derived tensor.
         """
