@@ -532,6 +532,30 @@ class ShapeMismatch(Rule):
             def __init__(self, in_dim, hidden=512, out_dim=128):
                 super().__init__(nn.Linear(in_dim, hidden), nn.BatchNorm1d(hidden), nn.ReLU(), nn.Linear(hidden, out_dim))
         """,
+        # a decoding cache that starts as an empty 1-D tensor: torch.cat skips it, whatever the other ranks
+        """
+        import torch
+        import torch.nn as nn
+
+
+        def split_heads(x, dim_per_head):
+            b, n, _ = x.size()
+            return x.view(b, n, -1, dim_per_head).transpose(1, 2)
+
+
+        class CachedSelfAttention(nn.Module):
+            def __init__(self, dim, heads):
+                super().__init__()
+                self.dim_per_head = dim // heads
+                self.to_k = nn.Linear(dim, dim)
+                self.layer_cache = {"keys": torch.tensor([])}
+
+            def forward(self, x):
+                k = split_heads(self.to_k(x), self.dim_per_head)
+                k = torch.cat((self.layer_cache["keys"], k), dim=2)
+                self.layer_cache["keys"] = k
+                return k
+        """,
     ]
     INVALID = [
         # Luong attention: `bmm` of 2-D weights (one row per batch item) with the (B, T, H) encoder outputs

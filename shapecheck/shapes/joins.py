@@ -106,9 +106,18 @@ def joined(ev: ShapeEvaluator, node: cst.Call, before: int, stack: bool) -> tupl
             return None, None
     dim_expr = args.get(1, "dim", "axis")
     dim = ev.integer(dim_expr, before) if dim_expr is not None else 0
+    if not stack:
+        # torch.cat skips a 1-D empty tensor whatever the others' ranks: an empty cache `torch.tensor([])` grown by
+        # `torch.cat((cache, keys), dim=2)`.
+        kept = [shape for shape in shapes if not _empty_vector(shape)]
+        shapes = kept if kept else shapes[:1]
     if None in shapes or not shapes:
         return None, dim
     return shapes, dim  # type: ignore[return-value]
+
+
+def _empty_vector(shape: Shape | None) -> bool:
+    return shape is not None and shape is not UNCOUNTED and shape.rank == 1 and shape.dims[0].literal == 0
 
 
 def _counted(ev: ShapeEvaluator, node: cst.Call, before: int, stack: bool) -> tuple[list[Shape], int, Dim | None] | None:

@@ -37,3 +37,16 @@ def test_flexible_symbols_never_conflict() -> None:
             probe_conflict(a + b)
             probe_conflict(torch.cat([a, b], dim=1))
     ''') == [None, None, None]
+
+
+def test_cat_skips_an_empty_vector() -> None:
+    # torch.cat ignores a 1-D tensor with no element, whatever the ranks of the others: the empty cache idiom.
+    assert probe('''
+        import torch
+        def f(keys):
+            cache = torch.tensor([])
+            new = torch.randn(2, 4, 3, 8)
+            probe_conflict(torch.cat((cache, new), dim=2))
+            probe(torch.cat((cache, new), dim=2))
+            probe_conflict(torch.cat((torch.zeros(1), new), dim=2))
+    ''') == [None, "(2, 4, 3, 8)", "tensors of different ranks: (1,), (2, 4, 3, 8)"]
