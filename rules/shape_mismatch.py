@@ -556,6 +556,28 @@ class ShapeMismatch(Rule):
                 self.layer_cache["keys"] = k
                 return k
         """,
+        # the cache is filled at the first decoding step and read at the later ones
+        """
+        import torch
+        import torch.nn as nn
+
+
+        class CachedAttention(nn.Module):
+            def __init__(self, dim, heads):
+                super().__init__()
+                self.heads = heads
+                self.to_k = nn.Linear(dim, dim)
+                self.layer_cache = (False, {"keys": torch.tensor([])})
+
+            def forward(self, x, step=0):
+                b, n, d = x.shape
+                k = self.to_k(x).view(b, n, self.heads, d // self.heads).transpose(1, 2)
+                if step == 0:
+                    self.layer_cache[1]["keys"] = k
+                else:
+                    k = torch.cat((self.layer_cache[1]["keys"].transpose(1, 2), k.transpose(1, 2)), dim=1)
+                return k
+        """,
     ]
     INVALID = [
         # Luong attention: `bmm` of 2-D weights (one row per batch item) with the (B, T, H) encoder outputs

@@ -224,6 +224,11 @@ class Calls:
                 if writers - initializing:
                     instance.attrs.pop(attribute, None)
                     instance.attrs.setdefault(attribute, UNKNOWN)
+            # A container another method fills (`self.cache[1]["keys"] = k` in `forward`) holds, at a later call,
+            # what an earlier one put there; a tensor written by index keeps its shape.
+            for attribute, writers in facts.item_writers.items():
+                if writers - initializing and isinstance(instance.attrs.get(attribute), (Seq, Mapping)):
+                    instance.attrs[attribute] = UNKNOWN
 
     def _dataclass(self, cls: ClassValue, instance: Instance, call: cst.Call | None, before: int | None) -> object:
         """A `@dataclass` built from its fields: annotated class attributes, with their defaults."""

@@ -27,6 +27,8 @@ class ClassFacts:
     dynamic: bool
     # assignments in the class body itself (`expansion = 4`, `layers: int = 2`)
     class_attributes: dict[str, cst.BaseExpression]
+    # attribute -> the methods that assign an item of it (`self.cache[1]["keys"] = k`)
+    item_writers: dict[str, frozenset[str]]
 
 
 class Facts:
@@ -76,6 +78,7 @@ def _class_facts(node: cst.ClassDef) -> ClassFacts:
                 elif type(small) is cst.AnnAssign and small.value is not None and type(small.target) is cst.Name:
                     class_attributes[small.target.value] = small.value
     writers: dict[str, set[str]] = {}
+    item_writers: dict[str, set[str]] = {}
     dynamic = False
     for name, method in methods.items():
         for node_ in _walk_own(method.body):
@@ -99,7 +102,13 @@ def _class_facts(node: cst.ClassDef) -> ClassFacts:
                     targets.append(target.value)  # type: ignore[attr-defined]
                 elif is_self_attribute(target):
                     writers.setdefault(target.attr.value, set()).add(name)  # type: ignore[attr-defined]
-    return ClassFacts(methods, {k: frozenset(v) for k, v in writers.items()}, dynamic, class_attributes)
+                elif type(target) is cst.Subscript:
+                    while type(target) is cst.Subscript:
+                        target = target.value  # type: ignore[attr-defined]
+                    if is_self_attribute(target):
+                        item_writers.setdefault(target.attr.value, set()).add(name)  # type: ignore[attr-defined]
+    return ClassFacts(methods, {k: frozenset(v) for k, v in writers.items()}, dynamic, class_attributes,
+                      {k: frozenset(v) for k, v in item_writers.items()})
 
 
 @dataclass(slots=True, unsafe_hash=True)

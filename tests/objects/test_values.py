@@ -167,6 +167,30 @@ class Net(nn.Module):
 ''') == [None, None, "`self.head(torch.randn(3, 16))`: the input is (3, 16): 16 features (last dim), but `self.head` = nn.Linear(self.width, 2) expects 8"]
 
 
+def test_a_container_forward_fills_holds_what_an_earlier_call_put_there() -> None:
+    """OpenNMT's decoding cache: `__init__` stores an empty tensor in a dict, `forward` replaces it at the first step
+    and reads it at later ones. A tensor buffer written by index keeps its shape."""
+    assert probe('''
+import torch
+import torch.nn as nn
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.cache = (False, {"keys": torch.tensor([])})
+        self.register_buffer("queue", torch.zeros(8, 16))
+        self.memory = torch.zeros(8, 16)
+
+    def forward(self, k, step):
+        if step == 0:
+            self.cache[1]["keys"] = k
+        self.memory[0] = k[0]
+        probe(self.cache[1]["keys"])
+        probe(self.memory)
+        return k
+''') == [None, "(8, 16)"]
+
+
 def test_super_init_a_base_class_and_a_dataclass_config() -> None:
     assert probe('''
 from dataclasses import dataclass
