@@ -41,6 +41,10 @@ MAX_STEPS = 20_000  # statements run for one file, all calls together
 _DATACLASS = frozenset({"dataclass", "dataclasses.dataclass"})
 
 
+# The imported names being read from the project's modules, as (file, name): a cycle of imports answers unknown.
+_READING: set[tuple[str, str]] = set()
+
+
 class Calls:
     """The runs of one file's evaluator."""
 
@@ -88,7 +92,14 @@ class Calls:
             if other is None:
                 return None
             self.dependencies.add(str(path))
-            value = self.evaluator_for(other).module_value(first)
+            key = (str(path), first)
+            if key in _READING:
+                return UNKNOWN  # a module that imports the name from itself, or two that import it from each other
+            _READING.add(key)
+            try:
+                value = self.evaluator_for(other).module_value(first)
+            finally:
+                _READING.discard(key)
             for part in attribute.split(".")[1:]:
                 value = self.ev.attribute_of(value, part)
             return value

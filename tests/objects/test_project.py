@@ -221,3 +221,23 @@ def test_a_file_reads_a_bounded_amount_of_the_project(tmp_path: Path, monkeypatc
     assert rows == [first_call, first_call + 1, first_call + 2]
     again = lint_text((tmp_path / "train.py").read_text(), str(tmp_path / "train.py"), resolve(None))
     assert [f.location.row for f in again.findings if f.code == "SC105"] == rows
+
+
+def test_a_module_that_imports_a_name_from_itself_is_read_once(tmp_path: Path) -> None:
+    # audiolm-pytorch's `encodec.py` wraps the `encodec` package: `from encodec import EncodecModel` names, for a
+    # sibling-module lookup, the file itself. The name stays unknown instead of recursing until Python stops.
+    write(tmp_path, {"encodec.py": """
+        import torch
+        from torch import nn
+        from encodec import EncodecModel
+
+        class EncodecWrapper(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.model = EncodecModel.encodec_model_24khz()
+
+            def forward(self, x):
+                return self.model.encode(x) + torch.zeros(3, 4)
+    """})
+    result = lint(tmp_path / "encodec.py")
+    assert [f.code for f in result.findings] == []
