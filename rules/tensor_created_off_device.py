@@ -199,20 +199,19 @@ class TensorCreatedOffDevice(Rule):
                 return self.reparameterize(mu, logvar)
         model = VAE().to("cuda")
         """,
-        # The window made on the signal's device.
+        # The window kept as a buffer: it moves with the module.
         """
         import torch
         import torch.nn as nn
-        class SpectrogramDiscriminator(nn.Module):
-            def __init__(self, n_fft=1024, hop=256):
+        class MelFrontend(nn.Module):
+            def __init__(self, n_fft=400, hop=160):
                 super().__init__()
                 self.n_fft, self.hop = n_fft, hop
-                self.conv = nn.Conv2d(2, 32, 3, padding=1)
-            def forward(self, wave):
-                window = torch.hann_window(self.n_fft, device=wave.device)
-                spec = torch.stft(wave, self.n_fft, hop_length=self.hop, window=window, return_complex=True)
-                return self.conv(torch.stack((spec.real, spec.imag), dim=1))
-        disc = SpectrogramDiscriminator().cuda()
+                self.register_buffer("window", torch.hann_window(n_fft))
+            def forward(self, audio):
+                stft = torch.stft(audio, self.n_fft, self.hop, window=self.window, return_complex=True)
+                return stft.abs() ** 2
+        frontend = MelFrontend().to("cuda")
         """,
         # A flag registered from a method `forward` calls: stored, not mixed with anything.
         """
@@ -235,18 +234,15 @@ class TensorCreatedOffDevice(Rule):
         # The self-exclusion mask made on the input's device, then reshaped with einops.
         """
         import torch
-        import torch.nn as nn
+        from torch import nn
         from einops import rearrange
-        class NeighborFeatures(nn.Module):
-            def __init__(self, dim):
-                super().__init__()
-                self.to_out = nn.Linear(dim, dim)
-            def forward(self, feats):
-                b, n, _ = feats.shape
-                not_self = rearrange(~torch.eye(n, dtype=torch.bool, device=feats.device), 'i j -> () i j 1')
-                pairs = feats[:, :, None, :] - feats[:, None, :, :]
-                return self.to_out(pairs.masked_fill(~not_self, 0.).sum(dim=2))
-        net = NeighborFeatures(32).cuda()
+        class PairwiseDistances(nn.Module):
+            def forward(self, coors):
+                n = coors.shape[1]
+                eye = rearrange(torch.eye(n, dtype=torch.bool, device=coors.device), 'i j -> () i j')
+                dist = torch.cdist(coors, coors)
+                return dist.masked_fill(eye, float("inf")).min(dim=-1).values
+        layer = PairwiseDistances().to(device)
         """,
     ]
     INVALID = [
