@@ -578,6 +578,42 @@ class ShapeMismatch(Rule):
                     k = torch.cat((self.layer_cache[1]["keys"].transpose(1, 2), k.transpose(1, 2)), dim=1)
                 return k
         """,
+        # a Lua port's ConcatTable: an nn.Sequential subclass whose forward feeds every branch the same input
+        """
+        import torch.nn as nn
+        from functools import reduce
+
+
+        class TableBase(nn.Sequential):
+            def __init__(self, *modules):
+                super().__init__(*modules)
+
+            def branch_outputs(self, x):
+                return [module(x) for module in self._modules.values()]
+
+
+        class ConcatTable(TableBase):
+            def forward(self, x):
+                return self.branch_outputs(x)
+
+
+        class CAddTable(TableBase):
+            def forward(self, xs):
+                return reduce(lambda a, b: a + b, xs)
+
+
+        stem = nn.Sequential(
+            nn.Conv2d(3, 64, 7, 2, 3, bias=False),
+            nn.BatchNorm2d(64),
+            nn.ReLU(),
+            ConcatTable(
+                nn.Sequential(nn.Conv2d(64, 128, 1, bias=False), nn.Conv2d(128, 256, 3, padding=1, bias=False)),
+                nn.Conv2d(64, 256, 1, bias=False),
+            ),
+            CAddTable(),
+            nn.ReLU(),
+        )
+        """,
     ]
     INVALID = [
         # Luong attention: `bmm` of 2-D weights (one row per batch item) with the (B, T, H) encoder outputs

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.engine.walker import walk
+from shapecheck.objects.classes import class_facts
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.shapes import nn_modules, runs
 from shapecheck.shapes.values import Conflict
@@ -117,7 +118,7 @@ def model_of(ev: ShapeEvaluator, value: object) -> runs.Model | None:
 
 def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None:
     if isinstance(value, Instance):
-        if any(base in SEQUENTIAL for base in value.bases):
+        if any(base in SEQUENTIAL for base in value.bases) and not _defines_forward(ev, value):
             return _sequential(ev, value.items, value.cls.name + "(...)")
         return runs.model(ev, value)
     if value.call is None or value.site is None:
@@ -131,6 +132,12 @@ def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None
     return nn_modules.read(name, value.call, lambda expr: site.read("size", expr),
                            spelled(site.evaluator, value.call), lambda expr: layer_of(ev, site.read("value", expr)),
                            lambda expr: site.read("value", expr))
+
+
+def _defines_forward(ev: ShapeEvaluator, value: Instance) -> bool:
+    """An `nn.Sequential` subclass with a `forward` of its own (a Lua port's `ConcatTable` that runs each layer on
+    the input) runs that, not the chain."""
+    return any(class_facts(cls.ctx, cls.node).methods.get("forward") is not None for cls in ev.calls.mro(value.cls))
 
 
 def _sequential(ev: ShapeEvaluator, items: Seq | Mapping | None, title: str) -> Sequential | None:
@@ -270,7 +277,8 @@ def _builds_sequential_subclass(ev: ShapeEvaluator, call: cst.Call) -> bool:
             or dotted_name(func.value.func) != "super":
         return False
     class_def = ev.ctx.class_def
-    return class_def is not None and any(ev.ctx.qualname(base.value) in SEQUENTIAL for base in class_def.bases)
+    return class_def is not None and any(ev.ctx.qualname(base.value) in SEQUENTIAL for base in class_def.bases) \
+        and "forward" not in class_facts(ev.ctx, class_def).methods
 
 
 def _as_written(call: cst.Call, sequential: Sequential) -> list[cst.BaseExpression] | None:

@@ -3,6 +3,8 @@ and the mismatches SC105 reports."""
 
 from __future__ import annotations
 
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
 from tests.shapes.probe import probe
 
 HEADER = '''
@@ -168,6 +170,32 @@ probe_conflict(net(torch.randn(16, 1, 32, 32)))
 ''') == ["(16, 10)", "(3, 4)",
          "`net(torch.randn(16, 1, 32, 32))`: the input is (16, 1, 32, 32): 7200 features (last dim), but in `net` = "
          "nn.Sequential(...), `nn.Linear(32 * 13 * 13, 10)` expects 5408"]
+
+
+def test_a_sequential_subclass_with_its_own_forward_runs_that() -> None:
+    # A Lua port's ConcatTable (pretrained-models.pytorch's ResNeXt): an nn.Sequential subclass whose forward runs
+    # every layer on the same input, so its layers need not chain; one without a forward of its own still chains.
+    source = HEADER + '''
+class LambdaBase(nn.Sequential):
+    def __init__(self, *args):
+        super().__init__(*args)
+
+    def forward_prepare(self, x):
+        return [module(x) for module in self._modules.values()]
+
+class ConcatTable(LambdaBase):
+    def forward(self, x):
+        return self.forward_prepare(x)
+
+class Chain(LambdaBase):
+    pass
+
+parallel = nn.Sequential(nn.Conv2d(3, 64, 3), ConcatTable(nn.Conv2d(64, 256, 1), nn.Conv2d(64, 256, 1)))
+chained = nn.Sequential(nn.Conv2d(3, 64, 3), Chain(nn.Conv2d(64, 256, 1), nn.Conv2d(64, 256, 1)))
+'''
+    findings = lint_text(source, "model.py", resolve(["SC105"])).findings
+    assert [(f.code, source.splitlines()[f.location.row - 1].split(" = ")[0]) for f in findings] == \
+        [("SC105", "chained")]
 
 
 def test_constructor_parameters_are_consistent_symbols() -> None:
