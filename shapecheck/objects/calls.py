@@ -41,10 +41,6 @@ MAX_STEPS = 20_000  # statements run for one file, all calls together
 _DATACLASS = frozenset({"dataclass", "dataclasses.dataclass"})
 
 
-# The imported names being read from the project's modules, as (file, name): a cycle of imports answers unknown.
-_READING: set[tuple[str, str]] = set()
-
-
 class Calls:
     """The runs of one file's evaluator."""
 
@@ -56,6 +52,8 @@ class Calls:
         self.dependencies: set[str] = shared.dependencies if shared is not None else set()
         self._budget: list[int] = shared._budget if shared is not None else [0]
         self._active: list[int] = shared._active if shared is not None else []  # the functions being run, innermost last
+        # the imported names being read from the project's modules, as (file, name): a cycle of imports is unknown
+        self._reading: set[tuple[str, str]] = shared._reading if shared is not None else set()
         self._runs: dict[Hashable, Run] = {}
         self._mro: dict[int, list[ClassValue]] = {}
         # (id(comprehension), version it was read at) -> the versions its element was read at, each a pass that
@@ -93,13 +91,13 @@ class Calls:
                 return None
             self.dependencies.add(str(path))
             key = (str(path), first)
-            if key in _READING:
+            if key in self._reading:
                 return UNKNOWN  # a module that imports the name from itself, or two that import it from each other
-            _READING.add(key)
+            self._reading.add(key)
             try:
                 value = self.evaluator_for(other).module_value(first)
             finally:
-                _READING.discard(key)
+                self._reading.discard(key)
             for part in attribute.split(".")[1:]:
                 value = self.ev.attribute_of(value, part)
             return value
