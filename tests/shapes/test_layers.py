@@ -176,18 +176,15 @@ def test_a_sequential_subclass_with_its_own_forward_runs_that() -> None:
     # A Lua port's ConcatTable (pretrained-models.pytorch's ResNeXt): an nn.Sequential subclass whose forward runs
     # every layer on the same input, so its layers need not chain; one without a forward of its own still chains.
     source = HEADER + '''
-class LambdaBase(nn.Sequential):
+class Table(nn.Sequential):
     def __init__(self, *args):
         super().__init__(*args)
 
-    def forward_prepare(self, x):
-        return [module(x) for module in self._modules.values()]
-
-class ConcatTable(LambdaBase):
+class ConcatTable(Table):
     def forward(self, x):
-        return self.forward_prepare(x)
+        return [module(x) for module in self]
 
-class Chain(LambdaBase):
+class Chain(Table):
     pass
 
 parallel = nn.Sequential(nn.Conv2d(3, 64, 3), ConcatTable(nn.Conv2d(64, 256, 1), nn.Conv2d(64, 256, 1)))
