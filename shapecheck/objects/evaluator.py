@@ -765,7 +765,7 @@ class Evaluator:
                 qualname = self.ctx.qualname(func)
                 callee = Imported(qualname) if qualname is not None else UNKNOWN
         else:
-            callee = self.object(func, before)
+            callee = self.called(self.object(func, before))
         if isinstance(callee, Imported):
             return self.imported_call(callee.qualname, call, before)
         if isinstance(callee, ContainerInit):
@@ -774,6 +774,15 @@ class Evaluator:
         if isinstance(callee, (ClassValue, FunctionValue)):
             return self.calls.call(callee, call, before)
         return UNKNOWN
+
+    def called(self, callee: object) -> object:
+        """What a call of `callee` runs: an object of a class of the project with its own `__call__` (a loss or a
+        wrapper, `criterion(pred, y)`) runs that method; anything else is called as it is."""
+        if isinstance(callee, Instance) and not callee.tainted and self.calls.method(callee.cls, "__call__"):
+            method = self.attribute_of(callee, "__call__")
+            if isinstance(method, FunctionValue):
+                return method
+        return callee
 
     def imported_call(self, qualname: str, call: cst.Call, before: int) -> object:
         """A call of something another package defines: a builtin, or a class whose object this floor keeps."""

@@ -171,7 +171,7 @@ def _broadcast(ev, node: cst.CSTNode, left_expr: cst.BaseExpression, right_expr:
 def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     """A call of a function or method of the project that certainly fails inside, on these arguments (those it
     fails on whatever the arguments are reported inside it)."""
-    callee = ev.object(node.func, before)
+    callee = ev.called(ev.object(node.func, before))
     if not isinstance(callee, FunctionValue):
         return None
     args = ev.calls.arguments(callee, node, before)

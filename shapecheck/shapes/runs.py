@@ -217,14 +217,14 @@ def at_call(ev: ShapeEvaluator, call: cst.Call, before: int, found: str) -> str:
 def runs_project_code(ev: ShapeEvaluator, call: cst.Call, before: int) -> bool:
     """Whether `call` calls a function or method of the project or a model: the cheap half of `project_run`, for a
     check with a question of its own to ask before the run."""
-    callee = ev.object(call.func, before)
+    callee = ev.called(ev.object(call.func, before))
     return isinstance(callee, FunctionValue) or isinstance(callee, Instance) and model(ev, callee) is not None
 
 
 def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
     """The code of the project a call runs, and the run: a function or method with the call's arguments, or a
     model's `forward` with its positional inputs' shapes."""
-    callee = ev.object(call.func, before)
+    callee = ev.called(ev.object(call.func, before))
     if isinstance(callee, Instance):
         found = model(ev, callee)
         if found is None:
