@@ -97,6 +97,25 @@ _PROJECT_DATASET = """
             loss = nn.functional.cross_entropy(model(images), labels)
         """
 
+# DETR-style learned queries: an embedding's weight, a batch of one, against a batch of image features
+_LEARNED_QUERIES = """
+import torch
+import torch.nn as nn
+
+class Decoder(nn.Module):
+    def __init__(self, dim=256, num_queries=10):
+        super().__init__()
+        self.query_embed = nn.Embedding(num_queries, dim)
+        self.attn = nn.MultiheadAttention(dim, 8, batch_first=True)
+
+    def forward(self, features):
+        query = self.query_embed.weight.unsqueeze(0)%s
+        out, _ = self.attn(query, features, features)
+        return out
+
+Decoder()(torch.randn(4, 196, 256))
+"""
+
 _MASKED_SCORES = """
         import torch
         import torch.nn as nn
@@ -304,6 +323,7 @@ class ShapeMismatch(Rule):
         _MASKED_SCORES % "mask[:, None, None, :]",
         # a Dataset class of the project whose samples fit the model
         _PROJECT_DATASET % "1",
+        _LEARNED_QUERIES % ".expand(features.size(0), -1, -1)",
         # a config's size computed by a property (llama-style `ModelArgs`)
         _CONFIG_PROPERTY % "args.d_ff",
         # a recurrent cell's default state, made with the cell's hidden size when the caller gives none
@@ -554,6 +574,8 @@ class ShapeMismatch(Rule):
         _MASKED_SCORES % "mask",
         # a Dataset class of the project giving RGB samples to a grayscale model
         _PROJECT_DATASET % "3",
+        # learned queries of batch 1 against 4 images: attention pairs them up, it does not broadcast
+        _LEARNED_QUERIES % "",
         # the hidden size a config's property computes, fed to a layer built for the model width
         _CONFIG_PROPERTY % "args.d_model",
         # a GRUCell's default state of another width than the cell keeps
