@@ -31,6 +31,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         return _broadcast(ev, node, node.left, node.right, before)
     if kind is cst.Assign:
         return _unpacking(ev, node, before)
+    if kind is cst.AugAssign:
+        return _broadcast(ev, node, node.target, node.value, before) if type(node.operator) in _IN_PLACE else None
     if kind is not cst.Call:
         return None
     try:
@@ -104,6 +106,8 @@ def checked(ctx, node: cst.CSTNode) -> bool:
     kind = type(node)
     if kind is cst.BinaryOperation:
         return True
+    if kind is cst.AugAssign:
+        return type(node.operator) in _IN_PLACE
     if kind is cst.Assign:
         return measured(node.value) is not None
     if kind is not cst.Call:
@@ -148,6 +152,10 @@ def _unpacking(ev, node: cst.Assign, before: int) -> Conflict | None:
                         f"`{code(target.target)} = {code(node.value)}`: {code(tensor)} is {shape.render()}, "
                         f"{shape.rank} sizes for {len(elements)} names")
     return None
+
+
+# `out += residual`: the elementwise ops an augmented assignment runs in place (they broadcast as `out + residual`)
+_IN_PLACE = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign)
 
 
 def _broadcast(ev, node: cst.CSTNode, left_expr: cst.BaseExpression, right_expr: cst.BaseExpression,
