@@ -17,6 +17,7 @@ Anything the code does not state is unknown, and unknown is never guessed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
@@ -27,6 +28,7 @@ import libcst as cst
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.syntax import dotted_name, param_annotation
+from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls
 from shapecheck.objects.changes import changed_arguments, changed_names, incomplete
 from shapecheck.objects.classes import class_facts, own_nodes
@@ -460,12 +462,17 @@ class Evaluator:
         return found  # type: ignore[return-value]
 
     def _module_functions(self) -> dict[str, cst.FunctionDef]:
-        """The functions the file defines at module level, by name (the last definition of a name wins)."""
+        """The functions the file defines at module level, by name (the last definition of a name wins), and those
+        defined inside them under a name no other function of the file has (a notebook's `train` and `test` inside
+        `run()`)."""
         found = self._memo.get("module functions")
         if found is None:
+            top = [statement for statement in self.ctx.module.body if type(statement) is cst.FunctionDef]
+            nested = [node for function in top for node in walk(function.body) if type(node) is cst.FunctionDef]
+            counts = Counter(function.name.value for function in (*top, *nested))
             found = self._memo["module functions"] = {
-                statement.name.value: statement for statement in self.ctx.module.body
-                if type(statement) is cst.FunctionDef}
+                **{function.name.value: function for function in nested if counts[function.name.value] == 1},
+                **{function.name.value: function for function in top}}
         return found  # type: ignore[return-value]
 
     def parameter_value(self, binding: Binding) -> object:

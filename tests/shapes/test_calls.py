@@ -330,3 +330,34 @@ criterion(torch.randn(32, 3), torch.randn(32))
         (13, "WeightedMSE.__call__, `mse_loss` input and target shapes differ: `prediction` is (32, 1), `y` is "
              "(32,); they broadcast to (32, 32) (PyTorch only warns). Make them the same shape: `.squeeze(-1)` the "
              "prediction or `.unsqueeze(-1)` the target")]
+
+
+def test_a_list_passed_to_a_function_nested_in_another_stays_what_it_was() -> None:
+    # `test(test_data, net)` inside `run()`: the nested `test` only reads the list, as a module-level one would;
+    # one that appends to it leaves it a list of unknown length
+    source = '''
+import torch
+import torch.nn as nn
+
+net = nn.Linear(10, 1)
+test_data = [[torch.randn(10), torch.randn(1)]]
+train_data = [[torch.randn(10), torch.randn(1)]]
+
+def run():
+    def test(data, model):
+        for y, target in data:
+            pred = model(y)
+            hit = pred.argmax(1) == target
+
+    def train(data, model):
+        data.append([torch.randn(10), torch.randn(1)])
+        for y, target in data:
+            pred = model(y)
+            hit = pred.argmax(1) == target
+
+    test(test_data, net)
+    train(train_data, net)
+'''
+    assert [(row, message.split(": then in ")[1]) for row, message in rows(source, "SC105")] == [
+        (13, "test, `pred.argmax(1)`: dim 1 is out of range for pred, a 1-d tensor (1,): dims go from -1 to 0")]
+
