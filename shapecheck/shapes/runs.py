@@ -94,8 +94,8 @@ def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | 
 def positional_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[object, ...]:
     """What a call passes by position to a model's `forward`: tensors, and the other values the code states
     (`rope(seq_len)`, `head(x, 2)`); None where unknown."""
-    return tuple(_argument(ev, arg.value, before) if arg.keyword is None and not arg.star else None
-                 for arg in call.args)
+    return tuple(_argument(ev, arg.value, before) if not arg.star else None
+                 for arg in call.args if arg.keyword is None)
 
 
 def keywords_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> dict[str, object] | None:
