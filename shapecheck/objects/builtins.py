@@ -207,6 +207,10 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         if isinstance(left, Const) and isinstance(right, Const) and type(left.value) is type(right.value) is str \
                 and operator is cst.Add:
             return Const(left.value + right.value)  # type: ignore[operator]
+    if operator is cst.Divide:  # `len(data) / batch_size`, which `int(...)` makes a count again
+        a, b = literal_of(ev.object(expr.left, before)), literal_of(ev.object(expr.right, before))
+        if type(a) in (int, float) and type(b) in (int, float) and b:
+            return Const(a / b)  # type: ignore[operator]
     size = ev.size(expr, before)
     return size if size is not None else UNKNOWN
 
@@ -350,6 +354,8 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
                    complete=complete)
     if name == "int" and positional is not None and len(positional) == 1:
         value = positional[0]
+        if isinstance(value, Const) and type(value.value) is float:
+            return Dim.of(int(value.value))
         return value if isinstance(value, Dim) else UNKNOWN
     if name in ("min", "max") and positional:
         values = positional[0].items if len(positional) == 1 and isinstance(positional[0], Seq) else positional

@@ -264,3 +264,14 @@ probe(sizes("M"))
 probe(sizes(1.5))
 ''') == ["(2, 128, 8, 8)", "2", "(1, 5, 1)", "(1, 5, 5)", "(1, 5, 5)"]
 
+
+
+def test_a_count_of_batches_by_true_division() -> None:
+    # `range(int(len(x_train) / batch_size))`: the loop's length, so its first pass certainly runs
+    assert probe('''
+import torch
+x = torch.randn(64, 3)
+probe_dim(int(len(x) / 16))
+probe_dim(len([0] * int(10 / 4)))
+probe_dim(len(list(range(int(len(x) / 16)))))
+''') == ["4", "2", "4"]
