@@ -27,7 +27,7 @@ import libcst as cst
 
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
-from shapecheck.engine.syntax import dotted_name, param_annotation
+from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
 from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls
 from shapecheck.objects.changes import changed_arguments, changed_names, incomplete
@@ -703,7 +703,25 @@ class Evaluator:
             if qualname is not None:
                 return self.imported(qualname)
         receiver = self.object(expr.value, before)
+        if isinstance(receiver, Instance) and name not in receiver.attrs and before >= 0 \
+                and is_self_attribute(expr):
+            found = self._set_here(expr, before)
+            if found is not UNKNOWN:
+                return found
         return self.attribute_of(receiver, name)
+
+    def _set_here(self, expr: cst.Attribute, before: int) -> object:
+        """`self.net` read in the method that sets it (`self.net = Net()` in a trainer's `fit`), not in
+        `__init__`: what the method's own assignments there give, when every one that may reach the read is
+        one."""
+        function = self.ctx.function
+        bindings = self.candidates(expr, before) if function is not None else None
+        if not bindings or any(binding.kind != "assign" or function not in binding.path for binding in bindings):
+            return UNKNOWN
+        read = self.point(before)
+        if read is None or flow.reach(bindings[-1].path, read, self.ctx._frame.node) != "always":
+            return UNKNOWN  # set on some paths only: on the others, another method may have set it
+        return join([self.bound_value(binding) for binding in self.choose(bindings)])
 
     def attribute_of(self, receiver: object, name: str) -> object:
         if isinstance(receiver, Instance):

@@ -275,3 +275,27 @@ probe_dim(int(len(x) / 16))
 probe_dim(len([0] * int(10 / 4)))
 probe_dim(len(list(range(int(len(x) / 16)))))
 ''') == ["4", "2", "4"]
+
+
+def test_an_attribute_the_method_reading_it_sets() -> None:
+    # a trainer's `fit` builds `self.net` and calls it; an attribute another method sets stays unknown there
+    assert probe('''
+import torch
+import torch.nn as nn
+
+class Trainer:
+    def fit(self, x):
+        self.net = nn.Linear(8, 2)
+        probe(self.net(x))
+        if x.size(0) > 4:
+            self.head = nn.Linear(2, 3)
+        probe(self.head(torch.randn(5, 2)))
+
+    def evaluate(self, x):
+        probe(self.net(x))
+
+    def reset(self):
+        self.net = nn.Linear(8, 4)
+
+Trainer().fit(torch.randn(16, 8))
+''') == ["(..., 2)", "(...)", "(...)"]
