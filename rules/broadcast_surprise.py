@@ -8,6 +8,7 @@ import libcst as cst
 from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.objects.dims import same
+from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.intent import spells_broadcast
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
@@ -269,6 +270,8 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
         return None
     if loss.kind == "binary":
         outcome = "it raises"
+    elif broadcast(pred, target).mismatch is not None:
+        outcome = "they don't broadcast, so it raises"
     elif found is not None:
         outcome = f"they broadcast to {found.result.render()} (PyTorch only warns)"
     else:

@@ -89,7 +89,9 @@ class CrossEntropyShape(Rule):
           the class dim is dim 1, so the loss wants (B, V) targets (it raises unless T happens to equal V);
         - targets whose rank fits neither class indices nor probabilities, such as (N, 1) integer labels for (N, C)
           logits;
-        - targets whose sizes are proven different from the input's non-class dims.
+        - targets whose sizes are proven different from the input's non-class dims;
+        - a batch of integer labels (N,) for a 1-d input: a 1-d input is one sample's scores (a one-logit
+          classifier's (N, 1) output squeezed to (N,) is read as one sample of N classes), so it raises.
 
         Shapes come from the shape analysis; when either is unknown, nothing is reported. Flattened calls
         (`logits.view(-1, V)`, `targets.view(-1)`), logits moved to (B, V, T) with `transpose(1, 2)`,
@@ -117,6 +119,14 @@ class CrossEntropyShape(Rule):
         ```
     """
     VALID = [
+        # one sample's scores (an unbatched (C,) input) with its single class index
+        """
+        import torch
+        import torch.nn.functional as F
+
+        scores = torch.randn(10)
+        loss = F.cross_entropy(scores, torch.tensor(3))
+        """,
         # nanoGPT: flattened logits and targets
         """
         import torch
@@ -187,6 +197,16 @@ class CrossEntropyShape(Rule):
         _WINDOW_BATCHES % "logits.view(-1, vocab_size), targets.view(-1)",
     ]
     INVALID = [
+        # a one-logit classifier's output squeezed to (N,): cross entropy reads it as one sample of N classes
+        """
+        import torch
+        import torch.nn as nn
+
+        model = nn.Linear(300, 1)
+        criterion = nn.CrossEntropyLoss()
+        x, labels = torch.randn(16, 300), torch.randint(0, 2, (16,))
+        loss = criterion(model(x).squeeze(), labels)
+        """,
         # a model returning a dict: its sequence logits read by key, unflattened
         _DICT_OUTPUT % ', batch["labels"]',
         # labels from a Python list, made a column: (N, 1) class indices
@@ -256,14 +276,23 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     if loss is None or loss.kind != "class":
         return None
     logits, target = ev.shape_of(loss.input, before), ev.shape_of(loss.target, before)
-    if logits is None or target is None or logits.rank is None or target.rank is None or logits.rank < 2:
+    if logits is None or target is None or logits.rank is None or target.rank is None or logits.rank < 1:
         return None
-    problem = _problem(logits, target)
+    problem = _problem(logits, target) if logits.rank > 1 else _unbatched_problem(logits, target)
     if problem is None:
         return None
     names = f"input {quoted(ev.ctx, loss.input)} is {logits.render()}, target " \
             f"{quoted(ev.ctx, loss.target)} is {target.render()}"
     return f"`{loss.function}`: {names}: {problem}"
+
+
+def _unbatched_problem(logits: Shape, target: Shape) -> str | None:
+    """Why integer labels can't go with a 1-d input: it is one sample's scores, whose class index is a single
+    number (a one-logit model's `(N, 1)` output squeezed to `(N,)` is no batch of scores)."""
+    if target.rank != 1 or target.dtype != "int":
+        return None
+    return (f"a 1-d input is one sample's {logits.dims[0]} class scores, whose class-index target is a single "
+            f"index; a batch of labels needs (N, C) scores (for one logit per sample, use a binary loss)")
 
 
 def _problem(logits: Shape, target: Shape) -> str | None:

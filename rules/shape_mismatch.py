@@ -97,6 +97,49 @@ _PROJECT_DATASET = """
             loss = nn.functional.cross_entropy(model(images), labels)
         """
 
+# DETR-style learned queries: an embedding's weight, a batch of one, against a batch of image features
+_LEARNED_QUERIES = """
+import torch
+import torch.nn as nn
+
+class Decoder(nn.Module):
+    def __init__(self, dim=256, num_queries=10):
+        super().__init__()
+        self.query_embed = nn.Embedding(num_queries, dim)
+        self.attn = nn.MultiheadAttention(dim, 8, batch_first=True)
+
+    def forward(self, features):
+        query = self.query_embed.weight.unsqueeze(0)%s
+        out, _ = self.attn(query, features, features)
+        return out
+
+Decoder()(torch.randn(4, 196, 256))
+"""
+
+# a ResNet bottleneck whose shortcut is the input unless a downsample is given: `out += residual` in place
+_BOTTLENECK = """
+import torch
+import torch.nn as nn
+
+class Bottleneck(nn.Module):
+    def __init__(self, inplanes, planes, downsample=None):
+        super().__init__()
+        self.conv1 = nn.Conv2d(inplanes, planes, 1, bias=False)
+        self.conv2 = nn.Conv2d(planes, planes * 4, 1, bias=False)
+        self.downsample = downsample
+
+    def forward(self, x):
+        residual = x
+        out = self.conv2(torch.relu(self.conv1(x)))
+        if self.downsample is not None:
+            residual = self.downsample(x)
+        out += residual
+        return torch.relu(out)
+
+block = Bottleneck(256, %s)
+y = block(torch.randn(2, 256, 16, 16))
+"""
+
 _MASKED_SCORES = """
         import torch
         import torch.nn as nn
@@ -304,6 +347,9 @@ class ShapeMismatch(Rule):
         _MASKED_SCORES % "mask[:, None, None, :]",
         # a Dataset class of the project whose samples fit the model
         _PROJECT_DATASET % "1",
+        _LEARNED_QUERIES % ".expand(features.size(0), -1, -1)",
+        _BOTTLENECK % "64",
+        _BOTTLENECK % "128, downsample=nn.Conv2d(256, 512, 1)",
         # a config's size computed by a property (llama-style `ModelArgs`)
         _CONFIG_PROPERTY % "args.d_ff",
         # a recurrent cell's default state, made with the cell's hidden size when the caller gives none
@@ -636,6 +682,10 @@ class ShapeMismatch(Rule):
         _MASKED_SCORES % "mask",
         # a Dataset class of the project giving RGB samples to a grayscale model
         _PROJECT_DATASET % "3",
+        # learned queries of batch 1 against 4 images: attention pairs them up, it does not broadcast
+        _LEARNED_QUERIES % "",
+        # a bottleneck widening 256 channels to 512 with no downsample for the shortcut
+        _BOTTLENECK % "128",
         # the hidden size a config's property computes, fed to a layer built for the model width
         _CONFIG_PROPERTY % "args.d_model",
         # a GRUCell's default state of another width than the cell keeps
@@ -811,6 +861,9 @@ class ShapeMismatch(Rule):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         self._check(node)  # `B, C, H, W = x.shape` on a tensor of another rank
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check(node)  # `out += residual`
 
     def _check(self, node: cst.BaseExpression) -> None:
         conflict = shape_conflict(self.ctx, node)

@@ -207,6 +207,10 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         if isinstance(left, Const) and isinstance(right, Const) and type(left.value) is type(right.value) is str \
                 and operator is cst.Add:
             return Const(left.value + right.value)  # type: ignore[operator]
+    if operator is cst.Divide:  # `len(data) / batch_size`, which `int(...)` makes a count again
+        a, b = literal_of(ev.object(expr.left, before)), literal_of(ev.object(expr.right, before))
+        if type(a) in (int, float) and type(b) in (int, float) and b:
+            return Const(a / b)  # type: ignore[operator]
     size = ev.size(expr, before)
     return size if size is not None else UNKNOWN
 
@@ -240,6 +244,9 @@ def comparison(ev: Evaluator, expr: cst.Comparison, before: int) -> object:
     compare = _COMPARE.get(operator)
     if compare is None:
         return UNKNOWN
+    if operator in (cst.Equal, cst.NotEqual) and isinstance(left, Imported) and isinstance(right, Imported) \
+            and _builtin_type(left) and _builtin_type(right):  # `type(v) == int`
+        return Const((left.qualname == right.qualname) is (operator is cst.Equal))
     a, b = literal_of(left), literal_of(right)
     if a is None or b is None:
         return UNKNOWN
@@ -258,10 +265,17 @@ def literal_of(value: object) -> object:
     return None
 
 
+def _builtin_type(value: Imported) -> bool:
+    return value.qualname.startswith("builtins.") and value.qualname[len("builtins."):] in (*_KNOWN_TYPES, "NoneType")
+
+
 def identical(ev: Evaluator, a: object, b: object) -> bool | None:
-    """`a is b`, when known: None against None, None against an object the code built."""
+    """`a is b`, when known: None against None, None against an object the code built, a builtin type against
+    another (`type(v) is int`)."""
     if a is NONE and b is NONE:
         return True
+    if isinstance(a, Imported) and isinstance(b, Imported) and _builtin_type(a) and _builtin_type(b):
+        return a.qualname == b.qualname
     for x, y in ((a, b), (b, a)):
         if x is NONE and y is not UNKNOWN and not isinstance(y, Opaque) and ev.is_object(y):
             return False
@@ -340,6 +354,8 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
                    complete=complete)
     if name == "int" and positional is not None and len(positional) == 1:
         value = positional[0]
+        if isinstance(value, Const) and type(value.value) is float:
+            return Dim.of(int(value.value))
         return value if isinstance(value, Dim) else UNKNOWN
     if name in ("min", "max") and positional:
         values = positional[0].items if len(positional) == 1 and isinstance(positional[0], Seq) else positional
@@ -369,7 +385,42 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
     if name == "bool" and positional is not None and len(positional) == 1:
         known = truth(positional[0])
         return UNKNOWN if known is None else (TRUE if known else FALSE)
+    if name == "type" and positional is not None and len(positional) == 1:
+        kind = python_type(positional[0])
+        return Imported("builtins." + kind) if kind is not None else UNKNOWN
+    if name == "isinstance" and positional is not None and len(positional) == 2:
+        return _isinstance(positional[0], positional[1])
     return UNKNOWN
+
+
+def python_type(value: object) -> str | None:
+    """The builtin type of a value the code states (`int` for a literal size, `list` for a list), None when
+    unknown; a loop over a config list (`for v in [64, "M", 128]`) tests it with `type(v) == int` or
+    `isinstance(v, int)`."""
+    if isinstance(value, Dim):
+        return "int" if value.literal is not None else None
+    if isinstance(value, Const):
+        return "NoneType" if value.value is None else type(value.value).__name__
+    if isinstance(value, Seq):
+        return value.kind
+    if isinstance(value, Mapping):
+        return "dict"
+    return None
+
+
+# The builtin types whose instances `python_type` tells apart (a bool is an int too).
+_KNOWN_TYPES = {"int": {"int", "bool"}, "float": {"float"}, "str": {"str"}, "bool": {"bool"}, "list": {"list"},
+                "tuple": {"tuple"}, "dict": {"dict"}}
+
+
+def _isinstance(value: object, classes: object) -> object:
+    kind = python_type(value)
+    wanted = classes.items if isinstance(classes, Seq) and classes.kind == "tuple" and classes.complete else (classes,)
+    names = [c.qualname[len("builtins."):] if isinstance(c, Imported) and c.qualname.startswith("builtins.") else None
+             for c in wanted]
+    if kind is None or any(name not in _KNOWN_TYPES for name in names):
+        return UNKNOWN
+    return TRUE if any(kind in _KNOWN_TYPES[name] for name in names) else FALSE  # type: ignore[index]
 
 
 def ordered_dict(ev: Evaluator, node: cst.Call, before: int) -> object:

@@ -17,6 +17,7 @@ Anything the code does not state is unknown, and unknown is never guessed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
@@ -26,7 +27,8 @@ import libcst as cst
 
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
-from shapecheck.engine.syntax import dotted_name, param_annotation
+from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
+from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls
 from shapecheck.objects.changes import changed_arguments, changed_names, incomplete
 from shapecheck.objects.classes import class_facts, own_nodes
@@ -460,12 +462,17 @@ class Evaluator:
         return found  # type: ignore[return-value]
 
     def _module_functions(self) -> dict[str, cst.FunctionDef]:
-        """The functions the file defines at module level, by name (the last definition of a name wins)."""
+        """The functions the file defines at module level, by name (the last definition of a name wins), and those
+        defined inside them under a name no other function of the file has (a notebook's `train` and `test` inside
+        `run()`)."""
         found = self._memo.get("module functions")
         if found is None:
+            top = [statement for statement in self.ctx.module.body if type(statement) is cst.FunctionDef]
+            nested = [node for function in top for node in walk(function.body) if type(node) is cst.FunctionDef]
+            counts = Counter(function.name.value for function in (*top, *nested))
             found = self._memo["module functions"] = {
-                statement.name.value: statement for statement in self.ctx.module.body
-                if type(statement) is cst.FunctionDef}
+                **{function.name.value: function for function in nested if counts[function.name.value] == 1},
+                **{function.name.value: function for function in top}}
         return found  # type: ignore[return-value]
 
     def parameter_value(self, binding: Binding) -> object:
@@ -696,7 +703,25 @@ class Evaluator:
             if qualname is not None:
                 return self.imported(qualname)
         receiver = self.object(expr.value, before)
+        if isinstance(receiver, Instance) and name not in receiver.attrs and before >= 0 \
+                and is_self_attribute(expr):
+            found = self._set_here(expr, before)
+            if found is not UNKNOWN:
+                return found
         return self.attribute_of(receiver, name)
+
+    def _set_here(self, expr: cst.Attribute, before: int) -> object:
+        """`self.net` read in the method that sets it (`self.net = Net()` in a trainer's `fit`), not in
+        `__init__`: what the method's own assignments there give, when every one that may reach the read is
+        one."""
+        function = self.ctx.function
+        bindings = self.candidates(expr, before) if function is not None else None
+        if not bindings or any(binding.kind != "assign" or function not in binding.path for binding in bindings):
+            return UNKNOWN
+        read = self.point(before)
+        if read is None or flow.reach(bindings[-1].path, read, self.ctx._frame.node) != "always":
+            return UNKNOWN  # set on some paths only: on the others, another method may have set it
+        return join([self.bound_value(binding) for binding in self.choose(bindings)])
 
     def attribute_of(self, receiver: object, name: str) -> object:
         if isinstance(receiver, Instance):
@@ -765,7 +790,7 @@ class Evaluator:
                 qualname = self.ctx.qualname(func)
                 callee = Imported(qualname) if qualname is not None else UNKNOWN
         else:
-            callee = self.object(func, before)
+            callee = self.called(self.object(func, before))
         if isinstance(callee, Imported):
             return self.imported_call(callee.qualname, call, before)
         if isinstance(callee, ContainerInit):
@@ -774,6 +799,15 @@ class Evaluator:
         if isinstance(callee, (ClassValue, FunctionValue)):
             return self.calls.call(callee, call, before)
         return UNKNOWN
+
+    def called(self, callee: object) -> object:
+        """What a call of `callee` runs: an object of a class of the project with its own `__call__` (a loss or a
+        wrapper, `criterion(pred, y)`) runs that method; anything else is called as it is."""
+        if isinstance(callee, Instance) and not callee.tainted and self.calls.method(callee.cls, "__call__"):
+            method = self.attribute_of(callee, "__call__")
+            if isinstance(method, FunctionValue):
+                return method
+        return callee
 
     def imported_call(self, qualname: str, call: cst.Call, before: int) -> object:
         """A call of something another package defines: a builtin, or a class whose object this floor keeps."""

@@ -32,6 +32,15 @@ def sequence(x: Shape | None, batch_first: bool | None) -> Sequence | None:
     return Sequence(x.dims[0], x.dims[1], True) if batch_first else Sequence(x.dims[1], x.dims[0], True)
 
 
+def batch_mismatch(target: Sequence | None, source: Sequence | None) -> tuple[str, str] | None:
+    """(what the key's batch is, what it should be) when the query and the key are batches of different sizes
+    (a learned query of batch 1 against a batch of features): attention pairs them up, it doesn't broadcast."""
+    if target is None or source is None or not target.batched or not source.batched \
+            or not _different(source.batch, target.batch):
+        return None
+    return f"the key is a batch of {source.batch}", f"the query's batch size, {target.batch}"
+
+
 def padding_mismatch(name: str, mask: object, source: Sequence | None) -> tuple[str, str] | None:
     """(what the mask is, what it should be) when a key padding mask can't be the source's."""
     if source is None:

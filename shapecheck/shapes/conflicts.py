@@ -31,6 +31,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         return _broadcast(ev, node, node.left, node.right, before)
     if kind is cst.Assign:
         return _unpacking(ev, node, before)
+    if kind is cst.AugAssign:
+        return _broadcast(ev, node, node.target, node.value, before) if type(node.operator) in _IN_PLACE else None
     if kind is not cst.Call:
         return None
     try:
@@ -104,6 +106,8 @@ def checked(ctx, node: cst.CSTNode) -> bool:
     kind = type(node)
     if kind is cst.BinaryOperation:
         return True
+    if kind is cst.AugAssign:
+        return type(node.operator) in _IN_PLACE
     if kind is cst.Assign:
         return measured(node.value) is not None
     if kind is not cst.Call:
@@ -150,6 +154,10 @@ def _unpacking(ev, node: cst.Assign, before: int) -> Conflict | None:
     return None
 
 
+# `out += residual`: the elementwise ops an augmented assignment runs in place (they broadcast as `out + residual`)
+_IN_PLACE = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign)
+
+
 def _broadcast(ev, node: cst.CSTNode, left_expr: cst.BaseExpression, right_expr: cst.BaseExpression,
                before: int) -> Conflict | None:
     """Two operands of an elementwise op whose dims can't broadcast."""
@@ -171,7 +179,7 @@ def _broadcast(ev, node: cst.CSTNode, left_expr: cst.BaseExpression, right_expr:
 def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     """A call of a function or method of the project that certainly fails inside, on these arguments (those it
     fails on whatever the arguments are reported inside it)."""
-    callee = ev.object(node.func, before)
+    callee = ev.called(ev.object(node.func, before))
     if not isinstance(callee, FunctionValue):
         return None
     args = ev.calls.arguments(callee, node, before)

@@ -134,6 +134,32 @@ def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | 
     return Shape(tuple(dims), layout=tuple(range(len(dims))), dtype=dtype)
 
 
+def _legacy(dtype: DtypeFamily):
+    """The legacy constructors `torch.FloatTensor(2, 3)` (sizes, uninitialized) and `torch.Tensor([[1, 2]])`
+    (data: a list or tuple written there, or a list a name holds); a `torch.Size` or a tensor passed alone is
+    neither known here."""
+    def legacy(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+        args = node.args
+        if not args or any(arg.keyword is not None or arg.star for arg in args):
+            return None
+        data = args[0].value
+        if len(args) == 1 and (type(data) in (cst.List, cst.Tuple) or type(data) is cst.Name and
+                               isinstance(value := ev.object(data, before), Seq) and value.kind == "list"):
+            found = _tensor_literal(ev, node, before)
+            return found.with_dtype(dtype) if found is not None else None
+        if len(args) == 1:
+            copied = ev.tensor(data, before)  # `torch.FloatTensor(t)`: t's data
+            if copied is not None:
+                return copied.with_dtype(dtype)
+            if not isinstance(ev.object(data, before), Dim):
+                return None  # a parameter may hold a list as well as an int
+        sizes = [ev.size(arg.value, before) for arg in args]
+        if any(size is None for size in sizes):
+            return None
+        return Shape(tuple(sizes), layout=tuple(range(len(sizes))), dtype=dtype)  # type: ignore[arg-type]
+    return legacy
+
+
 def _nested(expr: cst.BaseExpression | None, dims: list[Dim], kinds: set[str], depth: int) -> bool:
     if type(expr) in (cst.List, cst.Tuple):
         elements = expr.elements
@@ -167,7 +193,7 @@ def _nested_value(value: object, dims: list[Dim], kinds: set[str], depth: int) -
         return all(_nested_value(item, dims, kinds, depth + 1) for item in value.items)
     if depth != len(dims):
         return False
-    if isinstance(value, Dim) and value.literal is not None:
+    if isinstance(value, Dim):  # `[1 if i == label else 0 for i in range(18)]`: ints, whichever
         kinds.add("int")
         return True
     if isinstance(value, Const) and type(value.value) in (float, bool):
@@ -210,6 +236,10 @@ FUNCTIONS = {
     **{f"torch.{name}": _creation() for name in ("zeros", "ones", "empty", "rand", "randn")},
     "torch.full": _full, "torch.randint": _randint, "torch.arange": _arange, "torch.randperm": _randperm, "torch.linspace": _linspace,
     "torch.logspace": _linspace, "torch.eye": _eye, "torch.tensor": _tensor_literal,
+    **{f"torch.{name}": _legacy(dtype) for name, dtype in (  # type: ignore[misc]
+        ("Tensor", "float"), ("FloatTensor", "float"), ("DoubleTensor", "float"), ("HalfTensor", "float"),
+        ("LongTensor", "int"), ("IntTensor", "int"), ("ShortTensor", "int"), ("ByteTensor", "int"),
+        ("BoolTensor", "bool"))},
     **{f"torch.{name}_like": _like() for name in ("zeros", "ones", "empty", "rand", "randn", "full")},
     "torch.randint_like": _like("int"),
     "torch.nn.Parameter": _parameter, "torch.nn.parameter.Parameter": _parameter,

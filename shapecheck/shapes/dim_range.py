@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 # method -> its dim arguments, each as (position after the tensor, keywords). Only methods whose dim must name an
-# existing dim: `unsqueeze` (which may name one past the end) and the reductions' optional tuples are left out.
+# existing dim: `unsqueeze` (which may name one past the end) is left out, and a reduction's dim is checked only
+# when it is one int (`x.sum((1, 2))` and `torch.max(a, b)` of two tensors are not read).
 DIM_ARGUMENTS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
     "chunk": ((1, ("dim",)),),
     "split": ((1, ("dim",)),),
@@ -32,6 +33,9 @@ DIM_ARGUMENTS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
     "log_softmax": ((0, ("dim",)),),
     "cumsum": ((0, ("dim",)),),
     "cumprod": ((0, ("dim",)),),
+    **{name: ((0, ("dim",)),) for name in ("argmax", "argmin", "max", "min", "sum", "mean", "prod", "std", "var",
+                                            "amax", "amin", "logsumexp", "sort", "argsort", "cummax", "cummin")},
+    "topk": ((1, ("dim",)),),
 }
 FUNCTIONS = {f"torch.{name}": name for name in DIM_ARGUMENTS}
 

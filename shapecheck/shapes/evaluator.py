@@ -29,7 +29,7 @@ from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import Evaluator, named
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject
-from shapecheck.shapes import conflicts, elementwise, indexing, ops, transposes
+from shapecheck.shapes import conflicts, elementwise, indexing, layers, ops, transposes
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.indexing import rows
 from shapecheck.shapes.loaders import batches
@@ -676,7 +676,7 @@ def _instance_attribute(ev: ShapeEvaluator, expr: cst.Attribute, before: int) ->
     its class: what building that object gave it."""
     receiver = ev.object(expr.value, before)
     if not isinstance(receiver, Instance):
-        return None
+        return layers.parameter_of(ev, receiver, expr.attr.value)
     value = ev.attribute_of(receiver, expr.attr.value)
     return value if isinstance(value, Shape) else None
 

@@ -140,6 +140,18 @@ def _defines_forward(ev: ShapeEvaluator, value: Instance) -> bool:
     return any(class_facts(cls.ctx, cls.node).methods.get("forward") is not None for cls in ev.calls.mro(value.cls))
 
 
+def parameter_of(ev: ShapeEvaluator, value: object, attribute: str) -> Shape | None:
+    """A parameter of a torch.nn layer the code builds (`self.query_embed.weight` of an `nn.Embedding(n, d)` is
+    (n, d)), when its constructor states the sizes."""
+    if not isinstance(value, TorchObject) or value.call is None or value.site is None:
+        return None
+    name = nn_modules.layer_name(value.qualname)
+    site = value.site
+    dims = nn_modules.parameter(name, value.call, lambda expr: site.read("size", expr),
+                                lambda expr: site.read("value", expr), attribute) if name is not None else None
+    return Shape(dims, layout=tuple(range(len(dims))), dtype="float") if dims is not None else None
+
+
 def _sequential(ev: ShapeEvaluator, items: Seq | Mapping | None, title: str) -> Sequential | None:
     if items is None or not items.complete:
         return None

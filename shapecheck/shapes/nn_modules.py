@@ -535,7 +535,8 @@ class Attention(Layer):
             return UNKNOWN
         key = inputs[1] if len(inputs) > 1 and isinstance(inputs[1], Shape) else None
         target, source = attention.sequence(query, self.batch_first), attention.sequence(key, self.batch_first)
-        found = attention.padding_mismatch("key_padding_mask", _input(inputs, 3), source) or \
+        found = attention.batch_mismatch(target, source) or \
+            attention.padding_mismatch("key_padding_mask", _input(inputs, 3), source) or \
             attention.attention_mismatch("attn_mask", _input(inputs, 5), target, source, self.num_heads)
         if found is not None:
             return Applied(None, Mismatch(*found))
@@ -916,3 +917,29 @@ def read(name: str, call: cst.Call, size: SizeReader, spelled: str, inner: Layer
     if layer is None:
         return None
     return replace(layer, spelled=spelled)
+
+
+# The parameters whose sizes a layer's constructor states, each as the arguments its dims are (`fc.weight` of an
+# `nn.Linear(in_features, out_features)` is (out_features, in_features)).
+_PARAMETERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "Linear": {"weight": ("out_features", "in_features"), "bias": ("out_features",)},
+    "Embedding": {"weight": ("num_embeddings", "embedding_dim")},
+}
+
+
+def parameter(name: str, call: cst.Call, size: SizeReader, value: ValueReader, attribute: str
+              ) -> tuple[Dim, ...] | None:
+    """The sizes of the parameter `attribute` of the layer `call` (a constructor of torch.nn's `name`) builds;
+    None when the constructor doesn't state them all (or builds no bias)."""
+    wanted = _PARAMETERS.get(name, {}).get(attribute)
+    if wanted is None:
+        return None
+    try:
+        reader = _Reader(call, _READERS[name][0], size, None, value)
+    except Hidden:
+        return None
+    if attribute == "bias" and reader.flag("bias", True) is not True:
+        return None
+    dims = tuple(reader.dim(argument) for argument in wanted)
+    return dims if all(dim is not None for dim in dims) else None  # type: ignore[return-value]
+

@@ -91,6 +91,7 @@ def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int, fresh: bool = 
             return promised
     if known is not None:
         return known
+    callee = ev.called(callee)
     if isinstance(callee, FunctionValue):
         result = ev.calls.call(callee, node, before)
         if isinstance(result, Seq):

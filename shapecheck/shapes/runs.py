@@ -94,8 +94,8 @@ def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | 
 def positional_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[object, ...]:
     """What a call passes by position to a model's `forward`: tensors, and the other values the code states
     (`rope(seq_len)`, `head(x, 2)`); None where unknown."""
-    return tuple(_argument(ev, arg.value, before) if arg.keyword is None and not arg.star else None
-                 for arg in call.args)
+    return tuple(_argument(ev, arg.value, before) if not arg.star else None
+                 for arg in call.args if arg.keyword is None)
 
 
 def keywords_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> dict[str, object] | None:
@@ -217,14 +217,14 @@ def at_call(ev: ShapeEvaluator, call: cst.Call, before: int, found: str) -> str:
 def runs_project_code(ev: ShapeEvaluator, call: cst.Call, before: int) -> bool:
     """Whether `call` calls a function or method of the project or a model: the cheap half of `project_run`, for a
     check with a question of its own to ask before the run."""
-    callee = ev.object(call.func, before)
+    callee = ev.called(ev.object(call.func, before))
     return isinstance(callee, FunctionValue) or isinstance(callee, Instance) and model(ev, callee) is not None
 
 
 def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
     """The code of the project a call runs, and the run: a function or method with the call's arguments, or a
     model's `forward` with its positional inputs' shapes."""
-    callee = ev.object(call.func, before)
+    callee = ev.called(ev.object(call.func, before))
     if isinstance(callee, Instance):
         found = model(ev, callee)
         if found is None:
@@ -382,10 +382,10 @@ def _nested_operations(node: cst.CSTNode, decide: Decide) -> Iterator[cst.CSTNod
             yield from _nested_operations(child, decide)
 
 
-# What the checks look at: calls, operators, comparisons, assignments (that unpack, or are annotated), returns, and
-# what tests a value's truth (`not t`, `t and u`, `a if t else b`, `assert t`; the trace holds an `if` or `while`
-# statement as its test).
+# What the checks look at: calls, operators, comparisons, assignments (that unpack, run in place, or are annotated),
+# returns, and what tests a value's truth (`not t`, `t and u`, `a if t else b`, `assert t`; the trace holds an `if`
+# or `while` statement as its test).
 _CHECKED = (cst.Call, cst.BinaryOperation, cst.Comparison, cst.Assert, cst.IfExp, cst.BooleanOperation,
-            cst.UnaryOperation, cst.Assign, cst.AnnAssign, cst.Return)
+            cst.UnaryOperation, cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Return)
 _OPAQUE = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
            cst.IndentedBlock)

@@ -246,3 +246,80 @@ probe_conflict(Attention()(q, torch.randn(2, 4, 16, 5)))
          "`self.score(q, k)`: q is (2, 4, 5, 16), k is (2, 4, 16, 5): then in Attention.score, "
          "`q @ k.transpose(-2, -1)`: inner dims differ: q is (2, 4, 5, 16), k.transpose(-2, -1) is (2, 4, 5, 16); "
          "did you mean `k.transpose(-2, -1).mT`?"]
+
+
+def test_a_config_loop_tells_sizes_from_markers_by_their_type() -> None:
+    # `type(v) == int` / `isinstance(v, int)` pick the conv layers out of a VGG config list, pass by pass
+    assert probe('''
+import torch
+from torch import nn
+
+class VGG(nn.Module):
+    def __init__(self, cfg, in_channels=3):
+        super().__init__()
+        layers = []
+        for v in cfg:
+            if type(v) == int:
+                layers += [nn.Conv2d(in_channels, v, kernel_size=3, padding=1), nn.ReLU()]
+                in_channels = v
+            elif v == "M":
+                layers += [nn.MaxPool2d(2)]
+        self.features = nn.Sequential(*layers)
+        self.pools = [m for m in (1, "a", 2.0, None, [3], (4,), {}) if isinstance(m, (int, str))]
+
+    def forward(self, x):
+        return self.features(x)
+
+def sizes(v):
+    a, b, c = 5, 5, 5
+    if isinstance(True, int) and type(3) is int:
+        a = 1
+    if type("M") != str:
+        b = 1
+    if isinstance(v, int):
+        c = 1
+    return torch.zeros(a, b, c)
+
+model = VGG([64, "M", 128, "M"])
+probe(model(torch.randn(2, 3, 32, 32)))
+probe_dim(len(model.pools))
+probe(sizes(3))
+probe(sizes("M"))
+probe(sizes(1.5))
+''') == ["(2, 128, 8, 8)", "2", "(1, 5, 1)", "(1, 5, 5)", "(1, 5, 5)"]
+
+
+
+def test_a_count_of_batches_by_true_division() -> None:
+    # `range(int(len(x_train) / batch_size))`: the loop's length, so its first pass certainly runs
+    assert probe('''
+import torch
+x = torch.randn(64, 3)
+probe_dim(int(len(x) / 16))
+probe_dim(len([0] * int(10 / 4)))
+probe_dim(len(list(range(int(len(x) / 16)))))
+''') == ["4", "2", "4"]
+
+
+def test_an_attribute_the_method_reading_it_sets() -> None:
+    # a trainer's `fit` builds `self.net` and calls it; an attribute another method sets stays unknown there
+    assert probe('''
+import torch
+import torch.nn as nn
+
+class Trainer:
+    def fit(self, x):
+        self.net = nn.Linear(8, 2)
+        probe(self.net(x))
+        if x.size(0) > 4:
+            self.head = nn.Linear(2, 3)
+        probe(self.head(torch.randn(5, 2)))
+
+    def evaluate(self, x):
+        probe(self.net(x))
+
+    def reset(self):
+        self.net = nn.Linear(8, 4)
+
+Trainer().fit(torch.randn(16, 8))
+''') == ["(..., 2)", "(...)", "(...)"]

@@ -40,6 +40,24 @@ probe(batch_first(tokens, tokens, tokens)[0])
         "(16, 40, 64)"]
 
 
+def test_a_query_and_keys_of_different_batch_sizes() -> None:
+    # a learned query (an embedding's weight, batch 1) against a batch of features: attention doesn't broadcast
+    assert seen('''
+features = torch.randn(4, 196, 640)
+attn = nn.MultiheadAttention(640, 1, batch_first=True)
+queries = nn.Embedding(1, 640)
+probe_conflict(attn(queries.weight.unsqueeze(0), features, features))
+probe_conflict(attn(queries.weight.unsqueeze(0).expand(4, -1, -1), features, features))
+seq_first = nn.MultiheadAttention(640, 1)
+probe_conflict(seq_first(torch.randn(1, 1, 640), features, features))
+''') == [
+        "`attn(queries.weight.unsqueeze(0), features, features)`: the input is (1, 1, 640): the key is a batch of 4, "
+        "but `attn` = nn.MultiheadAttention(640, 1, batch_first=True) expects the query's batch size, 1",
+        None,
+        "`seq_first(torch.randn(1, 1, 640), features, features)`: the input is (1, 1, 640): the key is a batch of "
+        "196, but `seq_first` = nn.MultiheadAttention(640, 1) expects the query's batch size, 1"]
+
+
 def test_transformer_layers_stacks_and_the_causal_mask() -> None:
     assert seen('''
 def lm(tokens, width: int):

@@ -4,6 +4,7 @@ finds, reported where the caller wrote it."""
 from __future__ import annotations
 
 from tests.helpers import lint
+from tests.shapes.probe import probe
 
 
 def rows(source: str, code: str) -> list[tuple[int, str]]:
@@ -298,3 +299,65 @@ out = Detector()(torch.randn(8, 64))
 F.cross_entropy(out["logits"].squeeze(1), torch.randint(0, 5, (8,)))
 '''
     assert [row for row, _ in rows(source, "SC106")] == [16]  # at the loss in the helper, via the call
+
+
+def test_an_object_with_its_own_call_method_runs_it() -> None:
+    # a loss or wrapper class of the project (not a module): `criterion(pred, y)` runs `__call__` on the shapes
+    source = '''
+import torch
+import torch.nn as nn
+
+class WeightedMSE:
+    def __init__(self, model, weight=1.0):
+        self.model = model
+        self.weight = weight
+        self.loss = nn.MSELoss()
+
+    def __call__(self, x, y):
+        prediction = self.model(x)
+        return prediction * self.weight, self.loss(prediction, y)
+
+criterion = WeightedMSE(nn.Linear(3, 1))
+probe(criterion(torch.randn(32, 3), torch.randn(32, 1))[0])
+criterion(torch.randn(32, 5), torch.randn(32, 1))
+criterion(torch.randn(32, 3), torch.randn(32))
+'''
+    assert probe(source) == ["(32, 1)"]
+    assert [(row, message.split(": then in ")[1]) for row, message in
+            sorted(rows(source, "SC104") + rows(source, "SC105"))] == [
+        (12, "WeightedMSE.__call__, `self.model(x)`: x is (32, 5): 5 features (last dim), but `self.model` = "
+             "nn.Linear(3, 1) expects 3"),
+        (13, "WeightedMSE.__call__, `mse_loss` input and target shapes differ: `prediction` is (32, 1), `y` is "
+             "(32,); they broadcast to (32, 32) (PyTorch only warns). Make them the same shape: `.squeeze(-1)` the "
+             "prediction or `.unsqueeze(-1)` the target")]
+
+
+def test_a_list_passed_to_a_function_nested_in_another_stays_what_it_was() -> None:
+    # `test(test_data, net)` inside `run()`: the nested `test` only reads the list, as a module-level one would;
+    # one that appends to it leaves it a list of unknown length
+    source = '''
+import torch
+import torch.nn as nn
+
+net = nn.Linear(10, 1)
+test_data = [[torch.randn(10), torch.randn(1)]]
+train_data = [[torch.randn(10), torch.randn(1)]]
+
+def run():
+    def test(data, model):
+        for y, target in data:
+            pred = model(y)
+            hit = pred.argmax(1) == target
+
+    def train(data, model):
+        data.append([torch.randn(10), torch.randn(1)])
+        for y, target in data:
+            pred = model(y)
+            hit = pred.argmax(1) == target
+
+    test(test_data, net)
+    train(train_data, net)
+'''
+    assert [(row, message.split(": then in ")[1]) for row, message in rows(source, "SC105")] == [
+        (13, "test, `pred.argmax(1)`: dim 1 is out of range for pred, a 1-d tensor (1,): dims go from -1 to 0")]
+

@@ -41,3 +41,22 @@ def test_dims_in_range_or_unknown_never_conflict() -> None:
             probe_conflict(h.unsqueeze(3))
             probe_conflict(h.movedim((0, 1), (1, 0)))
     ''') == [None] * 8
+
+
+def test_a_reduction_over_one_dim_past_the_rank() -> None:
+    """`torch.max(labels, 1)` of class-index labels (not one-hot scores) raises; a tuple of dims, or `torch.max` of
+    two tensors, is not a dim read here."""
+    assert probe('''
+        import torch
+        labels = torch.randint(0, 10, (64,))
+        scores = torch.randn(64, 10)
+        probe_conflict(torch.max(labels, 1))
+        probe_conflict(labels.argmax(dim=1))
+        probe_conflict(scores.topk(5, 2))
+        probe_conflict(scores.max(1))
+        probe_conflict(torch.max(labels, torch.zeros(64)))
+        probe_conflict(scores.sum((0, 1)))
+    ''') == ["`torch.max(labels, 1)`: dim 1 is out of range for labels, a 1-d tensor (64,): dims go from -1 to 0",
+             "`labels.argmax(dim=1)`: dim 1 is out of range for labels, a 1-d tensor (64,): dims go from -1 to 0",
+             "`scores.topk(5, 2)`: dim 2 is out of range for scores, a 2-d tensor (64, 10): dims go from -2 to 1",
+             None, None, None]

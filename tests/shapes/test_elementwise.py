@@ -5,6 +5,7 @@ from __future__ import annotations
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import Shape
+from tests.helpers import lint
 from tests.shapes.probe import probe
 
 N = Dim.symbol("N", "N")
@@ -102,3 +103,18 @@ def test_elementwise_tests_give_booleans_of_the_input_shape() -> None:
         probe(x.isposinf())
         probe(torch.signbit(x.sum()))
     ''') == ["(16, 1)", "(16, 1)", "(16, 1)", "()"]
+
+
+def test_an_in_place_op_broadcasts_its_operands() -> None:
+    # `out += residual` raises where `out + residual` does; `+=` on lists or numbers is no tensor op
+    result = lint('''
+import torch
+out, residual = torch.randn(2, 512, 8, 8), torch.randn(2, 256, 8, 8)
+out += residual
+out -= torch.randn(512, 1, 1)
+names, total = ["a"], 0
+names += ["b"]
+total += out.sum().item()
+''', "SC105")
+    assert [(f.location.row, f.message) for f in result.findings] == [
+        (4, "`out += residual`: out is (2, 512, 8, 8) and residual is (2, 256, 8, 8): 512 and 256 don't broadcast")]

@@ -483,3 +483,32 @@ probe_conflict(gru(x, torch.zeros(4, 32)))
          "`gru(torch.randn(4, 7, 16))`: the input is (4, 7, 16): 3 dims, but `gru` = nn.GRUCell(16, 32) expects 1 "
          "(unbatched) or 2 (batched)",
          None]
+
+
+def test_the_parameters_a_layers_constructor_sizes() -> None:
+    """`fc.weight` of an `nn.Linear(3, 5)` is (5, 3); a bias it doesn't build, or a layer built with `**kwargs`,
+    stays unknown."""
+    assert probe('''
+import torch
+import torch.nn as nn
+
+class Queries(nn.Module):
+    def __init__(self, n, d, **options):
+        super().__init__()
+        self.embed = nn.Embedding(n, d)
+        self.proj = nn.Linear(d, d, bias=False)
+        self.other = nn.Linear(d, **options)
+
+    def forward(self, x):
+        return self.embed.weight.unsqueeze(0).expand(x.size(0), -1, -1)
+
+fc = nn.Linear(3, 5)
+queries = Queries(10, 8)
+probe(fc.weight.t())
+probe(fc.bias)
+probe(queries(torch.randn(2, 3, 8)))
+probe(queries.proj.weight)
+probe(queries.proj.bias)
+probe(queries.other.weight)
+''') == ["(3, 5)", "(5,)", "(2, 10, 8)", "(8, 8)", None, None]
+

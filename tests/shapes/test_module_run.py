@@ -109,3 +109,24 @@ train(model)
     script_loop = source[source.index("for step in range(30):\n    losses"):source.index("train(model)")]
     assert codes(source.replace(script_loop, ""), "SC107") == [(6, "SC107")]  # `train(model)` alone
     assert codes(source.replace("log(step, losses)", "log(step, losses.mean())"), "SC107") == []
+
+
+def test_a_tensor_passed_to_forward_by_keyword() -> None:
+    # `attn(x, context=ctx)`: the keyword reaches forward's `context`, not the position after `x`
+    assert probe('''
+import torch
+import torch.nn as nn
+
+class CrossAttention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.to_q = nn.Linear(32, 16)
+        self.to_k = nn.Linear(64, 16)
+
+    def forward(self, x, context=None, scale=1.0):
+        return self.to_q(x) @ self.to_k(context).transpose(-1, -2) * scale
+
+attn = CrossAttention()
+probe(attn(torch.randn(2, 5, 32), context=torch.randn(2, 7, 64)))
+probe(attn(torch.randn(2, 5, 32), scale=0.5, context=torch.randn(2, 3, 64)))
+''') == ["(2, 5, 7)", "(2, 5, 3)"]

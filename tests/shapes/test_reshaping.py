@@ -67,6 +67,29 @@ def test_a_tensor_of_a_list_a_name_holds() -> None:
     ''') == [None, "(4, 1)", "int", "(3, 2)", "(3,)"]
 
 
+def test_the_legacy_constructors_take_sizes_or_data() -> None:
+    """`torch.FloatTensor(2, 3)` is sizes, `torch.Tensor([[1, 2, 3]])` data, `torch.LongTensor(t)` t's data; a
+    `torch.Size` or a parameter passed alone (a list or an int?) stays unknown."""
+    assert probe('''
+        import torch
+        from torch import FloatTensor
+        x = torch.randn(4, 5)
+        n = 7
+        def data(values):
+            return torch.Tensor(values)
+        probe(FloatTensor(2, 3, n).zero_())
+        probe(torch.Tensor([[1, 2, 3]]))
+        probe(torch.LongTensor((1, 2)))
+        probe(torch.LongTensor(x))
+        probe_dtype(torch.LongTensor(x))
+        probe(torch.Tensor(n))
+        probe(data([0.5, 1.0]))
+        probe(torch.Tensor(x.size()))
+        def unknown(v):
+            probe(torch.Tensor(v))
+    ''') == ["(2, 3, 7)", "(1, 3)", "(2,)", "(4, 5)", "int", "(7,)", "(2,)", None, "(...)"]
+
+
 def test_unpacking_a_tensor_gives_its_rows() -> None:
     """`q, k, v = qkv` of a (3, ...) tensor (timm's attention before `unbind`), in a function or a module."""
     assert probe('''
