@@ -227,6 +227,29 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # nanoGPT's bigram model: token ids drawn from the vocabulary the embedding table is built with, and ids of a
+        # larger range folded into it
+        """
+        import torch
+        import torch.nn as nn
+
+        vocab_size, n_embd = 65, 32
+
+        class BigramLanguageModel(nn.Module):
+            def __init__(self, vocab_size):
+                super().__init__()
+                self.token_embedding_table = nn.Embedding(vocab_size, n_embd)
+                self.lm_head = nn.Linear(n_embd, vocab_size)
+
+            def forward(self, idx):
+                return self.lm_head(self.token_embedding_table(idx))
+
+        model = BigramLanguageModel(vocab_size)
+        data = torch.randint(0, vocab_size, (1000,))
+        logits = model(data[:32].view(4, 8))
+        raw = torch.randint(0, 1000, (32,))
+        folded = model((raw % vocab_size).view(4, 8))
+        """,
         # jfzhang95/pytorch-deeplab-xception's ResNet: `_make_layer` builds each stage's downsample from
         # `self.inplanes` and then moves it on, so each stage's first conv reads the value of its own call
         """
@@ -662,6 +685,24 @@ class ShapeMismatch(Rule):
         """,
     ]
     INVALID = [
+        # token ids drawn from a larger vocabulary than the model's table ("IndexError: index out of range in self")
+        """
+        import torch
+        import torch.nn as nn
+
+        class CharModel(nn.Module):
+            def __init__(self, vocab_size, n_embd=32):
+                super().__init__()
+                self.embed = nn.Embedding(vocab_size, n_embd)
+                self.head = nn.Linear(n_embd, vocab_size)
+
+            def forward(self, idx):
+                return self.head(self.embed(idx))
+
+        model = CharModel(vocab_size=65)
+        data = torch.randint(0, 100, (1000,))
+        logits = model(data[:32].view(4, 8))
+        """,
         # Luong attention: `bmm` of 2-D weights (one row per batch item) with the (B, T, H) encoder outputs
         """
         import torch

@@ -61,14 +61,25 @@ def _randint(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     sizes = ev.sizes(sizes_expr, before)
     if sizes is None:
         return None
-    return Shape(sizes.dims, sizes.variadic, sizes.variadic_name, tuple(range(len(sizes.dims))),
-                 dtype_of(ev, args.keyword("dtype")) or "int")
+    dtype = dtype_of(ev, args.keyword("dtype")) or "int"
+    return Shape(sizes.dims, sizes.variadic, sizes.variadic_name, tuple(range(len(sizes.dims))), dtype,
+                 _randint_high(ev, args, sizes_expr, before) if dtype == "int" else None)
+
+
+def _randint_high(ev: ShapeEvaluator, args: Args, sizes_expr: cst.BaseExpression | None, before: int) -> Dim | None:
+    """The end of `randint`'s range: `high`, its last bound before `size` (`randint(high, size)`,
+    `randint(low, high, size)`)."""
+    high = args.keyword("high")
+    if high is None:
+        bounds = [e for e in args.positional if e is not sizes_expr]
+        high = bounds[-1] if 1 <= len(bounds) <= 2 else None
+    return ev.size(high, before) if high is not None else None
 
 
 def _randperm(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     """`torch.randperm(n)`: the n indices, shuffled."""
     size = ev.size(Args(node, 0).get(0, "n"), before)
-    return Shape.of(size, dtype="int") if size is not None else None
+    return Shape((size,), layout=(0,), dtype="int", below=size) if size is not None else None
 
 
 def _arange(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
@@ -87,7 +98,9 @@ def _arange(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         length = opaque(("arange", id(node)), f"({span}) / {step}")
     dtype = dtype_of(ev, args.keyword("dtype")) or (
         "int" if all(_literal_dtype(e) in ("int", None) and type(e) is not cst.Float for e in bounds) else None)
-    return Shape((length,), layout=(0,), dtype=dtype)
+    # the values reach `end - 1` only in steps of one from a start that is not past it
+    below = end if dtype == "int" and step.literal == 1 and len(bounds) < 3 else None
+    return Shape((length,), layout=(0,), dtype=dtype, below=below)
 
 
 def _linspace(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:

@@ -29,7 +29,7 @@ from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import Evaluator, named
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject
-from shapecheck.shapes import conflicts, elementwise, indexing, layers, ops, transposes
+from shapecheck.shapes import conflicts, elementwise, indexing, layers, ops, transposes, value_bounds
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.indexing import rows
 from shapecheck.shapes.loaders import batches
@@ -657,13 +657,15 @@ def _tensor(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Shape 
     if kind is cst.Call:
         return ops.call(ev, expr, before)
     if kind is cst.BinaryOperation:
-        return elementwise.binary(ev, expr, before)
+        found = elementwise.binary(ev, expr, before)
+        return found.without_values() if found is not None else None
     if kind is cst.Comparison:
         return elementwise.comparison(ev, expr, before)
     if kind is cst.UnaryOperation:
-        return ev.tensor(expr.expression, before) if type(expr.operator) is not cst.Not else None
+        found = ev.tensor(expr.expression, before) if type(expr.operator) is not cst.Not else None
+        return found.without_values() if found is not None else None
     if kind is cst.Subscript:
-        return indexing.subscript(ev, expr, before)
+        return value_bounds.indexed(indexing.subscript(ev, expr, before), ev.tensor(expr.value, before))
     if kind is cst.IfExp:
         return _join(ev.tensor(expr.body, before), ev.tensor(expr.orelse, before))
     if kind is cst.NamedExpr:
@@ -705,7 +707,7 @@ def _join(a: Shape | None, b: Shape | None) -> Shape | None:
     if a is None or b is None or a.dims != b.dims or a.variadic != b.variadic:
         return None
     return Shape(a.dims, a.variadic, a.variadic_name, a.layout if a.layout == b.layout else None,
-                 a.dtype if a.dtype == b.dtype else None)
+                 a.dtype if a.dtype == b.dtype else None, a.below if a.below == b.below else None)
 
 
 def _unpack_position(binding: Binding) -> int | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
-from shapecheck.shapes import attention
+from shapecheck.shapes import attention, value_bounds
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.objects.values import Const, truth
@@ -121,14 +121,24 @@ class Linear(Layer):
 @dataclass(unsafe_hash=True)
 class Embedding(Layer):
     embedding_dim: Dim | None
+    num_embeddings: Dim | None = None
     spelled: str = ""
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
-        if x is None or self.embedding_dim is None:
+        if x is None:
+            return UNKNOWN
+        past = self.past_table(x)
+        if past is not None:
+            return Applied(None, Mismatch(past, f"indices below {self.num_embeddings} (num_embeddings)"))
+        if self.embedding_dim is None:
             return UNKNOWN
         return Applied(Shape(x.dims + (self.embedding_dim,), x.variadic, x.variadic_name,
                              tuple(range(len(x.dims) + 1)), "float"))
+
+    def past_table(self, x: Shape) -> str | None:
+        """Indices the code's range takes past the table ("IndexError: index out of range in self")."""
+        return value_bounds.past_end(x, self.num_embeddings)
 
 
 @dataclass(unsafe_hash=True)
@@ -137,7 +147,11 @@ class EmbeddingBag(Embedding):
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
-        if x is None or self.embedding_dim is None or x.rank != 2:
+        if x is None:
+            return UNKNOWN
+        if self.past_table(x) is not None:
+            return super().apply(inputs)
+        if self.embedding_dim is None or x.rank != 2:
             return UNKNOWN
         return Applied(Shape((x.dims[0], self.embedding_dim), layout=(0, 1), dtype="float"))
 
@@ -735,11 +749,11 @@ def _linear(r: _Reader) -> Layer:
 
 
 def _embedding(r: _Reader) -> Layer:
-    return Embedding(r.dim("embedding_dim"))
+    return Embedding(r.dim("embedding_dim"), r.dim("num_embeddings"))
 
 
 def _embedding_bag(r: _Reader) -> Layer:
-    return EmbeddingBag(r.dim("embedding_dim"))
+    return EmbeddingBag(r.dim("embedding_dim"), r.dim("num_embeddings"))
 
 
 def _conv(spatial: int, transposed: bool) -> Callable[[_Reader], Layer]:

@@ -21,7 +21,7 @@ import libcst as cst
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Mapping, Seq
 from shapecheck.shapes import (creation, einsum, elementwise, functional, indexing, joins, layers, losses, matmul,
-                               reductions, reshaping, spectral, transposes)
+                               reductions, reshaping, spectral, transposes, value_bounds)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import annotated_result, contradiction
@@ -51,6 +51,8 @@ def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, 
                 callee = ev.object(func, before)
                 return _module_call(ev, node, before, fresh=False) if isinstance(callee, FunctionValue) else None
             result = handler(ev, node, before)
+            if name not in value_bounds.PRODUCERS:
+                result = value_bounds.bounded_like(result, _values_source(ev, node, name, before))
             if isinstance(result, Shape) and name in transposes.FUNCTIONS:
                 result = replace(result, permuted_by=f"{ctx.code(func)}(...)")
             return result
@@ -61,13 +63,23 @@ def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, 
             shape = ev.tensor(func.value, before)
             if shape is None:
                 return None
-            result = handler(ev, shape, Args(node), before)
+            result = value_bounds.bounded_like(handler(ev, shape, Args(node), before),
+                                               shape if func.attr.value in value_bounds.KEEPING_METHODS else None)
             if isinstance(result, Shape) and func.attr.value in transposes.METHODS:
                 result = replace(result, permuted_by=f".{func.attr.value}({arguments_spelled(ctx, node)})")
             return result
     except Hidden:
         return None
     return _module_call(ev, node, before)
+
+
+def _values_source(ev: ShapeEvaluator, node: cst.Call, name: str, before: int) -> Shape | None:
+    """The tensor whose values the result of torch function `name` holds, if it only moves or selects them."""
+    if name in value_bounds.KEEPING_FUNCTIONS:
+        return ev.tensor(Args(node).get(0, "input"), before)
+    if name in value_bounds.JOINING_FUNCTIONS:
+        return value_bounds.common(ev.items(Args(node).get(0, "tensors"), before))
+    return None
 
 
 def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int, fresh: bool = True):

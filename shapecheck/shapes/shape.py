@@ -11,6 +11,10 @@ outermost); (0, 1, ..., n-1) is row-major, what a fresh tensor, `.contiguous()` 
 memory. None: the layout is unknown (a slice of an einsum, an RNN output).
 
 `dtype` is the family where the code makes it evident: "float", "int", "bool", "complex", or None.
+
+`below`, for integer values the code draws from a stated range (`torch.randint(0, 1000, ...)`, `torch.arange(n)`),
+is that range's end: the values may reach `below - 1`. Only operations known to keep values (views, moves, indexing,
+`.long()`) keep it; any other makes it unknown, so it is never a guess (`idx % vocab` is below nothing known).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ class Shape:
     variadic_name: str = "..."
     layout: tuple[int, ...] | None = None
     dtype: DtypeFamily | None = None
+    below: Dim | None = None
     # how the code changed the layout last (`.transpose(1, 2)`), for messages; not part of the value
     permuted_by: str | None = field(default=None, compare=False)
     # what the dims of the unknown run measure (the binding of the name holding the tensor), to key them by
@@ -75,6 +80,9 @@ class Shape:
     def size(self, dim: int) -> Dim | None:
         position = self.index(dim)
         return None if position is None else self.dims[position]
+
+    def without_values(self) -> Shape:
+        return self if self.below is None else replace(self, below=None)
 
     def with_dims(self, dims: tuple[Dim, ...], layout: tuple[int, ...] | None) -> Shape:
         return replace(self, dims=dims, layout=layout)

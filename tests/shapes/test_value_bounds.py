@@ -1,0 +1,64 @@
+"""Integer values drawn from a stated range (`Shape.below`): kept through views, moves and indexing, dropped by
+anything that computes values, and checked against an embedding table's rows."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+HEADER = '''
+import torch
+import torch.nn as nn
+emb = nn.Embedding(65, 8)
+data = torch.randint(0, 100, (1000,))
+'''
+
+
+def conflicts(body: str) -> list:
+    return probe(HEADER + body)
+
+
+def test_indices_drawn_past_the_table_are_reported() -> None:
+    found = conflicts('''
+probe_conflict(emb(data))
+probe_conflict(emb(torch.arange(80)))
+probe_conflict(emb(torch.randperm(70)))
+probe_conflict(emb(torch.randint(66, (4, 8))))
+''')
+    assert found[0] == ("`emb(data)`: data is (1000,): indices up to 99, but `emb` = nn.Embedding(65, 8) expects "
+                        "indices below 65 (num_embeddings)")
+    assert all(message is not None and "indices up to" in message for message in found)
+
+
+def test_views_moves_and_indexing_keep_the_values() -> None:
+    found = conflicts('''
+batch = data[:32].view(4, 8).long()
+probe_conflict(emb(batch))
+probe_conflict(emb(data[torch.tensor([0, 1])]))
+probe_conflict(emb(torch.flatten(data.unsqueeze(0))))
+probe_conflict(emb(data.chunk(4)[0]))
+probe_conflict(emb(torch.stack([data[i:i + 8] for i in torch.randint(900, (4,))])))
+probe_conflict(emb(torch.cat([data[:8], data[8:16]])))
+''')
+    assert all(message is not None and "indices up to 99" in message for message in found)
+
+
+def test_values_an_operation_computes_have_no_bound() -> None:
+    assert conflicts('''
+probe_conflict(emb(data % 65))
+probe_conflict(emb(data - 40))
+probe_conflict(emb(data.clamp(max=64)))
+probe_conflict(emb(-data))
+probe_conflict(emb(data.view(10, 100).max(dim=1)[1]))
+probe_conflict(emb(torch.randint(0, 65, (4, 8))))
+probe_conflict(emb(torch.arange(65)))
+probe_conflict(emb(torch.arange(0, 130, 2)))
+''') == [None] * 8
+
+
+def test_branches_keep_a_bound_only_where_they_agree() -> None:
+    found = conflicts('''
+probe_conflict(emb(torch.randint(0, 100, (4,)) if input() else torch.randint(0, 10, (4,))))
+probe_conflict(emb(torch.randint(0, 100, (4,)) if input() else torch.randint(0, 100, (4,))))
+''')
+    assert found[0] is None
+    assert found[1] is not None and "indices up to 99" in found[1]
