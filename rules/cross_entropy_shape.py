@@ -10,7 +10,7 @@ from shapecheck.rules._shape_messages import quoted
 from shapecheck.objects.dims import same
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes import runs
+from shapecheck.shapes import runs, value_bounds
 from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
 
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the one place they differ.
@@ -91,7 +91,9 @@ class CrossEntropyShape(Rule):
           logits;
         - targets whose sizes are proven different from the input's non-class dims;
         - a batch of integer labels (N,) for a 1-d input: a 1-d input is one sample's scores (a one-logit
-          classifier's (N, 1) output squeezed to (N,) is read as one sample of N classes), so it raises.
+          classifier's (N, 1) output squeezed to (N,) is read as one sample of N classes), so it raises;
+        - class indices the code draws past the input's classes (`torch.randint(1, 11, (N,))` labels for 10
+          classes: "Target 10 is out of bounds"), unless an `ignore_index` is given.
 
         Shapes come from the shape analysis; when either is unknown, nothing is reported. Flattened calls
         (`logits.view(-1, V)`, `targets.view(-1)`), logits moved to (B, V, T) with `transpose(1, 2)`,
@@ -119,6 +121,20 @@ class CrossEntropyShape(Rule):
         ```
     """
     VALID = [
+        # labels drawn in [0, C), shifted into it, or with an ignored padding class
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        classifier = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 10))
+        features = torch.randn(32, 20)
+        labels = torch.randint(0, 10, (32,))
+        loss = F.cross_entropy(classifier(features), labels)
+        one_based = torch.randint(1, 11, (32,))
+        shifted = F.cross_entropy(classifier(features), one_based - 1)
+        padded = nn.CrossEntropyLoss(ignore_index=10)(classifier(features), one_based)
+        """,
         # one sample's scores (an unbatched (C,) input) with its single class index
         """
         import torch
@@ -197,6 +213,17 @@ class CrossEntropyShape(Rule):
         _WINDOW_BATCHES % "logits.view(-1, vocab_size), targets.view(-1)",
     ]
     INVALID = [
+        # 1-based labels for 10 classes ("IndexError: Target 10 is out of bounds")
+        """
+        import torch
+        import torch.nn as nn
+
+        classifier = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 10))
+        criterion = nn.CrossEntropyLoss()
+        features = torch.randn(32, 20)
+        labels = torch.randint(1, 11, (32,))
+        loss = criterion(classifier(features), labels)
+        """,
         # a one-logit classifier's output squeezed to (N,): cross entropy reads it as one sample of N classes
         """
         import torch
@@ -279,11 +306,22 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     if logits is None or target is None or logits.rank is None or target.rank is None or logits.rank < 1:
         return None
     problem = _problem(logits, target) if logits.rank > 1 else _unbatched_problem(logits, target)
+    if problem is None and not loss.may_ignore:
+        problem = _classes_past_end(logits, target)
     if problem is None:
         return None
     names = f"input {quoted(ev.ctx, loss.input)} is {logits.render()}, target " \
             f"{quoted(ev.ctx, loss.target)} is {target.render()}"
     return f"`{loss.function}`: {names}: {problem}"
+
+
+def _classes_past_end(logits: Shape, target: Shape) -> str | None:
+    """Class indices the code draws past the input's classes ("IndexError: Target 10 is out of bounds")."""
+    if logits.rank is None or target.rank != logits.rank - 1:
+        return None
+    classes = logits.dims[1] if logits.rank > 1 else logits.dims[0]
+    past = value_bounds.past_end(target, classes)
+    return None if past is None else f"class {past}, but the input has {classes} classes (dim {int(logits.rank > 1)})"
 
 
 def _unbatched_problem(logits: Shape, target: Shape) -> str | None:

@@ -88,6 +88,8 @@ class LossCall:
     input: cst.BaseExpression
     target: cst.BaseExpression
     reduction: str | None  # "mean", "sum", "none"; None when the code doesn't say it plainly
+    # whether a target value may be skipped (`ignore_index`, or a constructor the analysis can't read)
+    may_ignore: bool = True
 
     @property
     def kind(self) -> LossKind | None:
@@ -108,11 +110,13 @@ def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> 
         if loss is None or not (qualname.startswith(_FUNCTIONAL) or qualname in _TORCH_FUNCTIONS):
             return None  # `nn.MSELoss(...)` builds the module, it computes nothing
         reduction = _reduction(call, loss.reduction_at, 2)
+        may_ignore = _may_ignore(call, 2 + _IGNORE_INDEX_AFTER)
     elif isinstance(callee, TorchObject):  # an nn module: `nn.MSELoss()(...)`, `criterion(...)`, `self.loss_fn(...)`
         loss = _BY_QUALNAME.get(callee.qualname)
         if loss is None or callee.qualname.startswith(_FUNCTIONAL):
             return None
         reduction = _reduction(callee.call, None, loss.leading) if callee.call is not None else None
+        may_ignore = callee.call is None or _may_ignore(callee.call, _IGNORE_INDEX_AFTER)
     else:
         return None
     if any(arg.star for arg in call.args):
@@ -124,7 +128,16 @@ def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> 
         if arg is None:
             return None
         values.append(arg.value)
-    return LossCall(loss, values[0], values[1], reduction)
+    return LossCall(loss, values[0], values[1], reduction, may_ignore)
+
+
+# `ignore_index` follows `weight` and `size_average` in both forms' signatures (after input and target in F's)
+_IGNORE_INDEX_AFTER = 2
+
+
+def _may_ignore(call: cst.Call, position: int) -> bool:
+    positional = sum(1 for arg in call.args if arg.keyword is None)
+    return positional > position or any(arg.star for arg in call.args) or keyword_arg(call, "ignore_index") is not None
 
 
 def _reduction(call: cst.Call, position: int | None, leading: int) -> str | None:

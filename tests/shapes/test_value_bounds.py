@@ -62,3 +62,23 @@ probe_conflict(emb(torch.randint(0, 100, (4,)) if input() else torch.randint(0, 
 ''')
     assert found[0] is None
     assert found[1] is not None and "indices up to 99" in found[1]
+
+
+def test_class_indices_past_the_classes_are_sc106_unless_a_value_is_ignored() -> None:
+    from shapecheck.engine.linter import lint_text
+    from shapecheck.engine.registry import resolve
+
+    source = HEADER + '''
+import torch.nn.functional as F
+logits = torch.randn(32, 10)
+labels = torch.randint(1, 11, (32,))
+a = F.cross_entropy(logits, labels)
+b = nn.CrossEntropyLoss()(logits, labels)
+c = F.cross_entropy(logits, labels, ignore_index=10)
+d = nn.CrossEntropyLoss(ignore_index=10)(logits, labels)
+e = F.nll_loss(logits.log_softmax(-1), labels - 1)
+'''
+    found = lint_text(source, "t.py", resolve(["SC106"])).findings
+    assert [(f.location.row, f.message.split(": ")[-1]) for f in found] == [
+        (10, "class indices up to 10, but the input has 10 classes (dim 1)"),
+        (11, "class indices up to 10, but the input has 10 classes (dim 1)")]
