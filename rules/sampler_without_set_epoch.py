@@ -25,7 +25,8 @@ class SamplerWithoutSetEpoch(Rule):
         runs the epochs itself (`fit(model, loader, optimizer, epochs)`), in a file that never calls
         `set_epoch(...)`. The
         loader may come from a same-file function or method that returns one (`build_loader(dataset, rank)`, a
-        data module's `train_dataloader()`).
+        data module's `train_dataloader()`). The sampler may be bound on one branch of an `if` and `None` on the
+        other (the sharded run's sampler).
 
         Not reported: `shuffle=False` or a shuffle flag the file does not spell out, a sampler or loader built in
         another file, a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -147,6 +148,25 @@ class SamplerWithoutSetEpoch(Rule):
         """,
     ]
     INVALID = [
+        # Spijkervet/SimCLR before its fix: the sampler of the multi-node run, bound in both branches of an `if`.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        def train(args, train_loader, model, criterion, optimizer):
+            for step, ((x_i, x_j), _) in enumerate(train_loader):
+                optimizer.zero_grad()
+                criterion(*model(x_i, x_j)).backward()
+                optimizer.step()
+        def main(gpu, args, train_dataset, model, criterion, optimizer):
+            if args.nodes > 1:
+                train_sampler = torch.utils.data.distributed.DistributedSampler(train_dataset, shuffle=True)
+            else:
+                train_sampler = None
+            train_loader = DataLoader(train_dataset, batch_size=args.batch_size, shuffle=(train_sampler is None),
+                                      sampler=train_sampler)
+            for epoch in range(args.start_epoch, args.epochs):
+                train(args, train_loader, model, criterion, optimizer)
+        """,
         # pytorch/examples imagenet with the `set_epoch` line deleted: the epoch loop hands the loader to train().
         """
         import torch
@@ -279,16 +299,29 @@ class SamplerWithoutSetEpoch(Rule):
         sampler = keyword_arg(loader, "sampler")
         if sampler is None:
             return None
-        built, _ = ctx.value_of(sampler.value, before)
+        built = self._sampler_built(sampler.value, before)
         if type(built) is cst.IfExp:  # `DistributedSampler(ds) if args.distributed else None`: the run that shards
-            branches = [branch for branch in (built.body, built.orelse)
-                        if not (type(branch) is cst.Name and branch.value == "None")]
+            branches = [branch for branch in (built.body, built.orelse) if not _is_none(branch)]
             built = branches[0] if len(branches) == 1 else built
         if type(built) is not cst.Call or not (ctx.qualname(built.func) or "").endswith(".DistributedSampler"):
             return None
         shuffle = keyword_arg(built, "shuffle")
         shuffles = shuffle is None or type(shuffle.value) is cst.Name and shuffle.value.value == "True"
         return loader if shuffles else None
+
+    def _sampler_built(self, sampler: cst.BaseExpression, before: int | None) -> cst.BaseExpression:
+        """What the sampler was built as. A name bound on both branches of an `if` (`if distributed: sampler =
+        DistributedSampler(ds)` / `else: sampler = None`) is the sharding one: the other branch leaves no sampler."""
+        ctx = self.ctx
+        built, _ = ctx.value_of(sampler, before)
+        binding = ctx.binding(sampler, before) if type(sampler) is cst.Name else None
+        if binding is None or not _is_none(built) or ctx.reach(binding) != "maybe":
+            return built
+        earlier = ctx.binding(sampler, binding.seq)
+        if earlier is not None and earlier.kind == "assign" and earlier.value is not None \
+                and ctx.reach(earlier) == "maybe":
+            return ctx.value_of(earlier.value, earlier.seq)[0]
+        return built
 
     def finish(self) -> None:
         if is_test_file(self.ctx) or self.ctx.calls_to("set_epoch"):
@@ -308,3 +341,7 @@ class SamplerWithoutSetEpoch(Rule):
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
                               "nothing calls `set_epoch`: every epoch sees the same order; call "
                               "`sampler.set_epoch(epoch)` at the start of each epoch")
+
+
+def _is_none(expr: cst.BaseExpression) -> bool:
+    return type(expr) is cst.Name and expr.value == "None"
