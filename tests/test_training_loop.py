@@ -11,7 +11,7 @@ from shapecheck.engine.context import Context
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
-from shapecheck.loops.training_loop import Event, training_loop
+from shapecheck.loops.training_loop import Event, names_in, training_loop
 from shapecheck.engine.bindings import traverse
 
 
@@ -318,3 +318,8 @@ def test_a_model_an_imported_factory_builds_is_read_in_the_factory(tmp_path: Pat
     assert lint_project(tmp_path, files, "infer.py", "SC210") == [("SC210", 9)]
     files["infer.py"] = infer.replace("model = build_model(5)", "model = load_model(5)")
     assert lint_project(tmp_path, files, "infer.py", "SC210") == []
+
+
+def test_names_in_reads_through_subscripts() -> None:
+    call = cst.parse_expression('output["loss"].backward()')
+    assert "output" in names_in(call)

@@ -200,7 +200,7 @@ _CLIPS = frozenset({"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_
 def names_in(expr: cst.CSTNode) -> list[str]:
     """The names an expression computes from, through calls, arithmetic and attribute chains, dotted ones too:
     `loss` in `scaler.scale(loss).backward()`, `losses` and `torch.stack` in `torch.stack(losses).sum()`, `d_real` in
-    `g_target * torch.sum(d_real)`."""
+    `g_target * torch.sum(d_real)`, `output` in `output["loss"].backward()`."""
     found: list[str] = []
     stack = [expr]
     while stack:
@@ -220,6 +220,8 @@ def names_in(expr: cst.CSTNode) -> list[str]:
             stack.extend((node.left, node.right))  # type: ignore[attr-defined]
         elif kind is cst.UnaryOperation:
             stack.append(node.expression)  # type: ignore[attr-defined]
+        elif kind is cst.Subscript:  # `output["loss"].backward()` backpropagates through `output`
+            stack.append(node.value)  # type: ignore[attr-defined]
     return found
 
 
