@@ -30,13 +30,16 @@ class StepBetweenBackward(Rule):
           `loss` was computed through before the step, with autograd on: the actor-critic form
           (`critic_loss` and `actor_loss = -critic(s, actor(s)).mean()` both computed, then
           `critic_loss.backward(); critic_opt.step(); actor_loss.backward()`), and a loss written after the step
-          from a module output computed before it (`out_fake = D(fake)` reused for the generator's loss);
+          from a module output computed before it (`out_fake = D(fake)` reused for the generator's loss), the
+          step also in a loop that ended before the backward pass (a generator's updates, then the
+          discriminator's loop on the last fake);
         - across iterations: `loss.backward(retain_graph=True)` in a loop that steps the optimizer, where `loss`
           goes through a module output computed once before the loop (PPO epochs over log-probs of one rollout
           pass): from the second iteration on, the graph is the old weights'.
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
-        last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`), an
+        last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
+        shape copied by `torch.ones_like(out)`), an
         optimizer whose construction is not in view, and tests.
 
         ## Why is this bad?
@@ -74,6 +77,25 @@ class StepBetweenBackward(Rule):
         is the author's call.
     """
     VALID = [
+        # Several generator updates per batch, then the discriminator's loop on the last fake taken out of the
+        # graph; its targets made with `ones_like` of an output copy only its shape.
+        """
+        import torch
+        for real in loader:
+            for _ in range(3):
+                fake = netG(torch.randn(4, 16))
+                scores = netD(fake)
+                g_loss = bce(scores, torch.ones_like(scores))
+                g_loss.backward()
+                optG.step()
+                netG.zero_grad()
+            for _ in range(1):
+                netD.zero_grad()
+                fake_scores = netD(fake.detach())
+                d_loss = bce(netD(real), torch.ones_like(scores)) + bce(fake_scores, torch.zeros_like(fake_scores))
+                d_loss.backward()
+                optD.step()
+        """,
         # The output computed again in each epoch; a graph kept for a loop that steps another network.
         """
         import torch
@@ -253,6 +275,29 @@ class StepBetweenBackward(Rule):
         """,
     ]
     INVALID = [
+        # A GAN with several generator updates per batch: the discriminator's loop then scores the last fake, whose
+        # graph the generator's backward freed and whose weights `optG.step()` changed.
+        """
+        import torch
+        netG = torch.nn.Linear(16, 784)
+        netD = torch.nn.Linear(784, 1)
+        optG = torch.optim.Adam(netG.parameters(), lr=2e-4)
+        optD = torch.optim.Adam(netD.parameters(), lr=2e-4)
+        for real in loader:
+            for _ in range(3):
+                fake = netG(torch.randn(4, 16))
+                scores = netD(fake)
+                g_loss = bce(scores, torch.ones_like(scores))
+                g_loss.backward()
+                optG.step()
+                netG.zero_grad()
+            for _ in range(1):
+                netD.zero_grad()
+                fake_scores = netD(fake)
+                d_loss = bce(netD(real), torch.ones_like(scores)) + bce(fake_scores, torch.zeros_like(fake_scores))
+                d_loss.backward()
+                optD.step()
+        """,
         # PPO epochs over log-probs computed once, before the loop that steps the policy.
         """
         import torch
@@ -402,14 +447,16 @@ class StepBetweenBackward(Rule):
         retained = step = None
         steps: list[Event] = []
         for earlier in training.in_function(event.function)[:-1]:
+            if earlier.kind == "step" and is_step_call(earlier.node):
+                # A step earlier in the function has run before this backward pass, in this loop's body or in a
+                # loop that ended before it (the generator's updates, then the discriminator's loop).
+                steps.append(earlier)
             if earlier.loops != event.loops:
                 continue
             if earlier.kind == "backward" and _retains(earlier.node) and _loss_name(earlier.node) != loss:
                 retained, step = earlier, None
-            elif earlier.kind == "step" and is_step_call(earlier.node):
-                steps.append(earlier)
-                if retained is not None:
-                    step = step or earlier
+            elif earlier.kind == "step" and is_step_call(earlier.node) and retained is not None:
+                step = step or earlier
         if step is None or retained is None:
             if not self._stale_graph(node, loss, binding, steps) and event.loops and _retains(node):
                 # the loop's later steps count too: judged in `finish()`, with the names read as they are here
@@ -556,8 +603,11 @@ class StepBetweenBackward(Rule):
         return found
 
 
-# Calls whose result leaves the graph: what they are computed from is not backpropagated through.
-_LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
+# Calls whose result leaves the graph: what they are computed from is not backpropagated through. The factories
+# that copy only a tensor's shape (`torch.ones_like(d_fake)`, `x.new_zeros(n)`) give a fresh tensor too.
+_LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy", "ones_like", "zeros_like", "full_like",
+                           "empty_like", "rand_like", "randn_like", "randint_like", "new_zeros", "new_ones",
+                           "new_full", "new_empty", "new_tensor"})
 
 
 def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Call | cst.Name]:
@@ -571,7 +621,7 @@ def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Cal
             yield node  # type: ignore[misc]
         elif kind is cst.Call:
             func = node.func  # type: ignore[attr-defined]
-            if cut and type(func) is cst.Attribute and func.attr.value in _LEAVES_GRAPH:
+            if cut and last_name(func) in _LEAVES_GRAPH:
                 continue
             yield node  # type: ignore[misc]
             if type(func) is cst.Attribute:
