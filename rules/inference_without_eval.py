@@ -9,7 +9,7 @@ from shapecheck.engine.syntax import last_name
 from shapecheck.engine.context import Point
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
-from shapecheck.objects.factories import unpacked_from_factory
+from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
 from shapecheck.rules._training_loop import in_test, is_test_file
@@ -42,7 +42,8 @@ class InferenceWithoutEval(Rule):
         from a caller in the file that built it so (`test(model, device, test_loader)`), or from a caller that was
         handed it so in turn, or when a trainer's `self.model` stores what every construction of the trainer, at
         module level or in a plain function such as `main()`, passes it built so. A model unpacked from a
-        same-file factory with one `return` of a tuple (`model, opt = build()`) is what that tuple holds, and a
+        same-file factory with one `return` of a tuple (`model, opt = build()`, then handed on to helpers as
+        above) is what that tuple holds, and a
         model a function of the project returns (`model = build_model(cfg)`, of this file or imported) is what
         the objects floor finds it builds, unless the function switches a mode itself (a loader calling
         `model.eval()` before `return model`).
@@ -261,6 +262,41 @@ class InferenceWithoutEval(Rule):
         """,
     ]
     INVALID = [
+        # nshaud/DeepHyperX: the factory returns the model with its optimizer and loss; the epoch loop hands the
+        # model to a validation helper that never switches it to eval mode.
+        """
+        import torch
+        import torch.nn as nn
+        class HamidaEtAl(nn.Module):
+            def __init__(self, n_bands, n_classes):
+                super().__init__()
+                self.fc = nn.Linear(n_bands, n_classes)
+                self.dropout = nn.Dropout(p=0.5)
+            def forward(self, x):
+                return self.fc(self.dropout(x))
+        def get_model(name, **kwargs):
+            model = HamidaEtAl(kwargs["n_bands"], kwargs["n_classes"])
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+            model = model.to(kwargs.get("device", "cpu"))
+            return model, optimizer, nn.CrossEntropyLoss(), kwargs
+        def val(net, data_loader):
+            accuracy = 0
+            for data, target in data_loader:
+                with torch.no_grad():
+                    accuracy += (net(data).argmax(1) == target).sum().item()
+            return accuracy
+        def train(net, optimizer, criterion, data_loader, epoch, val_loader):
+            for e in range(epoch):
+                net.train()
+                for data, target in data_loader:
+                    optimizer.zero_grad()
+                    criterion(net(data), target).backward()
+                    optimizer.step()
+                print(val(net, val_loader))
+        def main(train_loader, val_loader):
+            model, optimizer, loss, hyperparams = get_model("hamida", n_classes=9, n_bands=103)
+            train(model, optimizer, loss, train_loader, 10, val_loader)
+        """,
         """
         import torch
         import torch.nn as nn
@@ -446,9 +482,19 @@ class InferenceWithoutEval(Rule):
         self._snapshot_in: dict[cst.Call, tuple[cst.CSTNode, cst.FunctionDef | None]] = {}
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) != 1:
+            return
         target = node.targets[0].target
-        if len(node.targets) == 1 and type(target) is cst.Name and self._mode_dependent(node.value):
+        if type(target) is cst.Name and self._mode_dependent(node.value):
             self._built.add((self.ctx.function, target.value))
+        elif type(target) is cst.Tuple and type(node.value) is cst.Call:
+            # `model, optimizer, criterion = get_model(name)`: the element of the factory's returned tuple
+            for index, element in enumerate(target.elements):
+                if type(element.value) is not cst.Name:
+                    continue
+                returned = returned_by_factory(self.ctx, node.value, index)
+                if returned is not None and self._mode_dependent_at(*returned, 1):
+                    self._built.add((self.ctx.function, element.value.value))
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
