@@ -323,3 +323,21 @@ def test_a_model_an_imported_factory_builds_is_read_in_the_factory(tmp_path: Pat
 def test_names_in_reads_through_subscripts() -> None:
     call = cst.parse_expression('output["loss"].backward()')
     assert "output" in names_in(call)
+
+
+def test_an_if_that_continues_until_a_counter_reaches_k_guards_the_events_after_it() -> None:
+    ctx = analyse("""
+        import torch
+        for x in loader:
+            opt.zero_grad()
+            model(x).sum().backward()
+            micro += 1
+            if micro < k:
+                continue
+            opt.step()
+            micro = 0
+    """)
+    events = {event.kind: event for event in training_loop(ctx).events}
+    assert events["reset"].accumulation_guard is None
+    assert events["step"].accumulation_guard is not None
+    assert events["step"].skipped_by == (events["step"].accumulation_guard,)
