@@ -341,3 +341,26 @@ def test_an_if_that_continues_until_a_counter_reaches_k_guards_the_events_after_
     assert events["reset"].accumulation_guard is None
     assert events["step"].accumulation_guard is not None
     assert events["step"].skipped_by == (events["step"].accumulation_guard,)
+
+
+def test_a_method_call_is_no_call_of_a_module_level_function_of_that_name() -> None:
+    ctx = analyse("""
+        import torch
+        def train(model, loader, optimizer):
+            for x in loader:
+                model.train()
+                model(x).sum().backward()
+                optimizer.step()
+        class Trainer:
+            def train(self):
+                pass
+            def fit(self):
+                self.train()
+                train(self.model, self.loader, self.optimizer)
+    """)
+    training = training_loop(ctx)
+    calls = {ctx.code(site.node): training.definitions_of(site.node) for name in ("train",)
+             for site in ctx.calls_to(name)}
+    assert [d.name.value for d in calls["model.train()"]] == ["train"]
+    assert ctx.class_of_method(calls["model.train()"][0]) is not None
+    assert ctx.class_of_method(calls["train(self.model, self.loader, self.optimizer)"][0]) is None

@@ -851,9 +851,14 @@ class TrainingLoop:
         return None
 
     def definitions_of(self, call: cst.Call) -> tuple[cst.FunctionDef, ...]:
-        """The functions of this file a call may run, matched by name: `f(...)`, `self.f(...)`, `obj.f(...)`."""
+        """The functions of this file a call may run, matched by name: `f(...)` a function, `self.f(...)` and
+        `obj.f(...)` a method (`model.train()` is no call of this file's `def train(...)`)."""
         name = dotted_name(call.func)
-        return tuple(self.ctx.functions.get(name.rsplit(".", 1)[-1], ())) if name is not None else ()
+        if name is None:
+            return ()
+        method = type(call.func) is cst.Attribute
+        return tuple(definition for definition in self.ctx.functions.get(name.rsplit(".", 1)[-1], ())
+                     if (self.ctx.class_of_method(definition) is not None) == method)
 
     def caller_spelling(self, subject: str, definition: cst.FunctionDef, call: cst.Call) -> str | None:
         """How the caller of `definition` spells `subject`: its argument for a parameter, the call's receiver for
