@@ -43,10 +43,10 @@ class InferenceWithoutEval(Rule):
         handed it so in turn, or when a trainer's `self.model` stores what every construction of the trainer, at
         module level or in a plain function such as `main()`, passes it built so. A model unpacked from a
         same-file factory with one `return` of a tuple (`model, opt = build()`, then handed on to helpers as
-        above) is what that tuple holds, and a
-        model a function of the project returns (`model = build_model(cfg)`, of this file or imported) is what
-        the objects floor finds it builds, and a `copy.deepcopy` of a model is that model, unless the function switches a mode itself (a loader calling
-        `model.eval()` before `return model`).
+        above) is what that tuple holds, a `copy.deepcopy` of a model is that model, and a model a function of
+        the project returns (`model = build_model(cfg)`, of this file or imported) is what the objects floor
+        finds it builds, unless the function switches a mode itself (a loader calling `model.eval()` before
+        `return model`).
 
         Not reported: a forward pass whose output is discarded (`model(x)` on its own line: recalibrating batch
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
