@@ -21,7 +21,8 @@ class AccumulationResetEveryStep(Rule):
         Finds gradient accumulation whose reset runs on every micro-batch: a loop (or a training-step method
         called once per batch) that runs `loss.backward()` every time and `optimizer.step()` only under
         `if (i + 1) % k == 0:` (or once a counter reaches k and is set back to 0: `if micro == k: ...; micro = 0`,
-        or after `if micro < k: continue` skips the rest of the iteration until then), but calls `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on every iteration. Also
+        or after `if micro < k: continue` skips the rest of the iteration until then), but calls
+        `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on every iteration. Also
         the form with the micro-batches in a loop of their own: `optimizer.zero_grad()` and `backward()` on every
         pass of an inner loop with no step, and `optimizer.step()` after it.
 

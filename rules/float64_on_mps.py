@@ -55,7 +55,8 @@ class Float64OnMps(Rule):
         `torch.randn(3, dtype=torch.float64, device="mps")`, `x.to("mps", dtype=torch.float64)`,
         `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, a numpy
         float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, their slices and reshapes,
-        and `np.column_stack` / `np.concatenate` / ... of such arrays) handed to `torch.from_numpy` / `torch.tensor` and moved to `"mps"`, also through a name bound to such a
+        and `np.column_stack` / `np.concatenate` / ... of such arrays) handed to `torch.from_numpy` / `torch.tensor`
+        and moved to `"mps"`, also through a name bound to such a
         tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
         and the device may be parameters of a plain function that every call of it in the file hands such values
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`).

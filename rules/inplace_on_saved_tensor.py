@@ -55,7 +55,8 @@ class InplaceOnSavedTensor(Rule):
         Finds an in-place op (`x.masked_fill_(...)`, `x += 1`, `x[mask] = 0`, `x.relu_()`, `x.clamp_(...)`,
         `F.relu(x, inplace=True)`) on a tensor that autograd saved for the backward pass, before that pass runs:
         the output of an op whose gradient is computed from its output (`sigmoid`, `tanh`, `exp`, `softmax`,
-        `log_softmax`, `relu`, `sqrt`, a layer doing one, an `nn.Sequential` ending in one), or the input of an op whose gradient is computed from its inputs (a factor
+        `log_softmax`, `relu`, `sqrt`, a layer doing one, an `nn.Sequential` ending in one), or the input of an op
+        whose gradient is computed from its inputs (a factor
         of `*`/`mul`, an operand of `@`/`matmul`, a divisor, the base of `**`, the input of a `Linear`, a
         convolution or a norm layer). The op may reach the tensor through a view taken by basic indexing
         (`attn[0].mul_(2)`; `attn[mask]` is a copy) or as an element of a list of saved outputs (`rates =

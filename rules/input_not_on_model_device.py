@@ -100,7 +100,8 @@ class InputNotOnModelDevice(Rule):
         Finds a model moved to a device (`model = Net().to(device)`, `model.cuda()`) that is called, in a loop, on
         a batch that comes straight from a `DataLoader` or a list whose tensors are certainly on the CPU and that
         is never moved (`for x, y in loader: out = model(x)`), or on an item of a torchvision dataset, in a loop
-        or not (`x, y = test_data[0][0], test_data[0][1]`, then `model(x)`). The loader counts when its dataset is a torchvision
+        or not (`x, y = test_data[0][0], test_data[0][1]`, then `model(x)`). The loader counts when its dataset is a
+        torchvision
         dataset or a `TensorDataset` of tensors that are not moved, with no `collate_fn`; the list when its
         elements are made by torch factories without `device=`.
 

@@ -28,7 +28,8 @@ class SchedulerBeforeOptimizer(Rule):
         Not reported: a step with arguments (`ReduceLROnPlateau.step(val_loss)`, a diffusion sampler's
         `scheduler.step(output, t, x)`), a step under an `if` inside the loop (warm-up code often steps the
         scheduler only from the second epoch on) unless the optimizer steps after it under the same `if` (the
-        modulo `if` of gradient accumulation; `if scheduler is not None:` only asks whether there is one), loops whose optimizer step is not in view (an imported
+        modulo `if` of gradient accumulation; `if scheduler is not None:` only asks whether there is one), loops
+        whose optimizer step is not in view (an imported
         training function), and tests.
 
         ## Why is this bad?
@@ -175,7 +176,9 @@ class SchedulerBeforeOptimizer(Rule):
         import torch
         def fit(model, batches, config):
             optimizer = torch.optim.SGD(model.parameters(), lr=config.step_size)
-            scheduler = torch.optim.lr_scheduler.MultiStepLR(optimizer, config.milestones) if config.milestones else None
+            scheduler = None
+            if config.milestones:
+                scheduler = torch.optim.lr_scheduler.MultiStepLR(optimizer, config.milestones)
             for epoch in range(config.epochs):
                 if scheduler is not None:
                     scheduler.step()

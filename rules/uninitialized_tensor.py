@@ -558,8 +558,11 @@ class UninitializedTensor(Rule):
     def _held_as_parameter(self) -> bool:
         """The call being visited is what `nn.Parameter(...)` wraps: a weight the module must initialize."""
         ancestors = self.ctx.ancestors
-        return len(ancestors) >= 3 and type(arg := ancestors[-2]) is cst.Arg and type(call := ancestors[-3]) is cst.Call \
-            and call.args[0] is arg and self.ctx.qualname(call.func) in _PARAMETER
+        if len(ancestors) < 3:
+            return False
+        arg, call = ancestors[-2], ancestors[-3]
+        return type(arg) is cst.Arg and type(call) is cst.Call and call.args[0] is arg \
+            and self.ctx.qualname(call.func) in _PARAMETER
 
     def _allocation(self, node: cst.Call, empty: bool = False) -> None:
         sizes = positional(node)
