@@ -96,6 +96,7 @@ class InplaceOnSavedTensor(Rule):
     VALID = [
         # A residual block whose Sequential ends in an in-place ReLU, added to out of place.
         """
+        import torch
         import torch.nn as nn
         class ResidualBlock(nn.Module):
             def __init__(self, ch):
@@ -105,6 +106,7 @@ class InplaceOnSavedTensor(Rule):
                 out = self.left(x)
                 out = out + x
                 return out
+        ResidualBlock(4)(torch.randn(2, 4, 6, 6)).sum().backward()
         """,
         """
         import torch
@@ -252,19 +254,21 @@ class InplaceOnSavedTensor(Rule):
     INVALID = [
         # pytorch/pytorch#5687: the block's Sequential ends in a ReLU, which saves its output; `+=` changes it.
         """
+        import torch
         import torch.nn as nn
         import torch.nn.functional as F
         class ResidualBlock(nn.Module):
             def __init__(self, ch_in, ch_out, shortcut=None):
                 super().__init__()
-                self.left = nn.Sequential(nn.Conv2d(ch_in, 128, 3, 1, 1), nn.ReLU(inplace=True),
-                                          nn.Conv2d(128, ch_out, 3, 1, 1), nn.ReLU(inplace=True))
+                self.left = nn.Sequential(nn.Conv2d(ch_in, 8, 3, 1, 1), nn.ReLU(inplace=True),
+                                          nn.Conv2d(8, ch_out, 3, 1, 1), nn.ReLU(inplace=True))
                 self.right = shortcut
             def forward(self, x):
                 out = self.left(x)
                 residual = x if self.right is None else self.right(x)
                 out += residual
                 return F.relu(out)
+        ResidualBlock(4, 4)(torch.randn(2, 4, 6, 6)).sum().backward()
         """,
         """
         import torch
