@@ -20,8 +20,9 @@ class AccumulationResetEveryStep(Rule):
         ## What it does
         Finds gradient accumulation whose reset runs on every micro-batch: a loop (or a training-step method
         called once per batch) that runs `loss.backward()` every time and `optimizer.step()` only under
-        `if (i + 1) % k == 0:` (or once a counter reaches k and is set back to 0: `if micro == k: ...; micro = 0`),
-        but calls `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on every iteration. Also
+        `if (i + 1) % k == 0:` (or once a counter reaches k and is set back to 0: `if micro == k: ...; micro = 0`,
+        or after `if micro < k: continue` skips the rest of the iteration until then), but calls
+        `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on every iteration. Also
         the form with the micro-batches in a loop of their own: `optimizer.zero_grad()` and `backward()` on every
         pass of an inner loop with no step, and `optimizer.step()` after it.
 
@@ -60,6 +61,23 @@ class AccumulationResetEveryStep(Rule):
         ```
     """
     VALID = [
+        # bytetriper/RAE after its fix: the step waits behind `continue` until the counter reaches k; the reset
+        # follows it.
+        """
+        import torch
+        for epoch in range(epochs):
+            opt.zero_grad()
+            accum_counter = 0
+            for x, y in loader:
+                loss = model(x, y).mean()
+                (loss / grad_accum_steps).backward()
+                accum_counter += 1
+                if accum_counter < grad_accum_steps:
+                    continue
+                opt.step()
+                opt.zero_grad()
+                accum_counter = 0
+        """,
         """
         import torch
         for i, (x, y) in enumerate(loader):
@@ -194,6 +212,21 @@ class AccumulationResetEveryStep(Rule):
         """,
     ]
     INVALID = [
+        # bytetriper/RAE before its fix: the reset at the top of each micro-batch, the step behind `continue`.
+        """
+        import torch
+        for epoch in range(epochs):
+            accum_counter = 0
+            for x, y in loader:
+                opt.zero_grad(set_to_none=True)
+                loss = model(x, y).mean()
+                (loss / grad_accum_steps).backward()
+                accum_counter += 1
+                if accum_counter < grad_accum_steps:
+                    continue
+                opt.step()
+                accum_counter = 0
+        """,
         """
         import torch
         for i, (x, y) in enumerate(loader):
@@ -294,9 +327,11 @@ class AccumulationResetEveryStep(Rule):
 
     def _message(self, reset: Event, step: Event, guard: cst.If) -> str:
         test = " ".join(self.ctx.code(guard.test).split())
-        return (f"`{self.ctx.code(reset.node)}` runs on every iteration but `{self.ctx.code(step.node)}` only when "
-                f"`{test}`: the gradients accumulated since the last step are thrown away; reset right after the "
-                f"step, under the same `if`")
+        when = f"once `{test}` no longer skips the rest of the iteration" if guard in step.skipped_by \
+            else f"when `{test}`"
+        return (f"`{self.ctx.code(reset.node)}` runs on every iteration but `{self.ctx.code(step.node)}` only {when}: "
+                "the gradients accumulated since the last step are thrown away; reset right after the step, under "
+                "the same condition")
 
 
 def _resets_every_micro_batch(ctx: Context, facts: TrainingLoop, step: Event) -> list[Event]:
@@ -337,4 +372,4 @@ def _resets_every_iteration(facts: TrainingLoop, step: Event, guard: cst.If) -> 
     # step (`if accumulate > 1:` around both), and the modulo test is not
     outer = {(around, branch) for around, branch in step.guards if around is not guard}
     return [event for event in body if event.kind == "reset" and set(event.guards) <= outer
-            and facts.covers(event, step, stepped)]
+            and guard not in event.skipped_by and facts.covers(event, step, stepped)]

@@ -39,8 +39,9 @@ class EvalWithoutNoGrad(Rule):
         attacks, saliency maps, guidance, or a train/eval loop sharing one body), functions decorated with
         `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`) or only called
         under `no_grad` in the same file, directly or through one more function, Lightning's `validation_step` /
-        `test_step` / `predict_step` (Lightning disables gradients itself), a `forward` method, a module of this
-        file that holds no parameters (its attributes are numbers, flags and buffers), and tests
+        `test_step` / `predict_step` (Lightning disables gradients itself; a method of a class with a base), a
+        `forward` method, a module of this file that holds no parameters (its attributes are numbers, flags and
+        buffers), and tests
         (`test_*` functions and test files), where the memory the graph costs does not matter. An eval region is
         reported once, at its first such call; a helper's forward pass once, however often it is called.
 
@@ -282,6 +283,21 @@ class EvalWithoutNoGrad(Rule):
         """,
     ]
     INVALID = [
+        # skorch before its fix: a plain class's `validation_step` (no Lightning here) runs the module in eval mode
+        # with autograd on.
+        """
+        import torch
+        class NeuralNet:
+            def initialize(self):
+                self.module_ = self.module()
+                return self
+            def infer(self, x):
+                return self.module_(x)
+            def validation_step(self, Xi, yi):
+                self.module_.eval()
+                y_pred = self.infer(Xi)
+                return {"loss": self.criterion_(y_pred, yi), "y_pred": y_pred}
+        """,
         # pytorch-sentiment-analysis: evaluate() leaves the model in eval mode; the notebook then predicts with
         # autograd on.
         """
@@ -524,7 +540,14 @@ class EvalWithoutNoGrad(Rule):
         if function is None:
             return True
         name = function.name.value
-        return name not in LIGHTNING_HOOKS and name != "forward" and not runs_without_grad(self.ctx, function)
+        return not (name in LIGHTNING_HOOKS and self._may_be_lightning(function)) and name != "forward" \
+            and not runs_without_grad(self.ctx, function)
+
+    def _may_be_lightning(self, method: cst.FunctionDef) -> bool:
+        """A method of a class with a base (a LightningModule, directly or through a base of the project): not a
+        plain class such as skorch's `NeuralNet`, whose own `validation_step` nothing runs under `no_grad`."""
+        class_def = self.ctx.class_of_method(method)
+        return class_def is not None and any(dotted_name(base.value) != "object" for base in class_def.bases)
 
 
 def _assigned_names(target: cst.BaseExpression) -> list[str]:

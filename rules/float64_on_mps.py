@@ -21,6 +21,9 @@ _NUMPY_FLOAT64 = frozenset({f"numpy.{name}" for name in (
     "loadtxt", "genfromtxt", "zeros", "ones", "empty", "linspace", "random.randn", "random.rand", "random.random",
     "random.normal", "random.uniform", "random.standard_normal", "random.random_sample",
 )})
+# Numpy functions joining arrays: float64 when every array joined is.
+_NUMPY_JOINING = frozenset({f"numpy.{name}" for name in (
+    "column_stack", "hstack", "vstack", "row_stack", "dstack", "stack", "concatenate")})
 _NUMPY_KEEPING = frozenset({"reshape", "copy", "transpose", "squeeze", "ravel", "flatten", "swapaxes"})
 _DOUBLE_CONSTRUCTORS = frozenset({"torch.DoubleTensor"})
 _OTHER_CASTS = frozenset({"float", "half", "bfloat16", "int", "long", "short", "byte", "char", "bool", "cfloat"})
@@ -51,8 +54,9 @@ class Float64OnMps(Rule):
         Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:
         `torch.randn(3, dtype=torch.float64, device="mps")`, `x.to("mps", dtype=torch.float64)`,
         `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, a numpy
-        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, their slices and reshapes)
-        handed to `torch.from_numpy` / `torch.tensor` and moved to `"mps"`, also through a name bound to such a
+        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, their slices and reshapes,
+        and `np.column_stack` / `np.concatenate` / ... of such arrays) handed to `torch.from_numpy` / `torch.tensor`
+        and moved to `"mps"`, also through a name bound to such a
         tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
         and the device may be parameters of a plain function that every call of it in the file hands such values
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`).
@@ -83,6 +87,16 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # AI-Feynman after the fix: the columns cast to float32 before the move.
+        """
+        import numpy as np
+        import torch
+        variables = np.loadtxt("data.txt", usecols=(0,))
+        for j in range(1, n_variables):
+            variables = np.column_stack((variables, np.loadtxt("data.txt", usecols=(j,))))
+        factors = torch.from_numpy(variables).float()
+        factors = factors.to("mps")
+        """,
         """
         import torch
         x = torch.tensor(data, dtype=torch.float, device="mps")
@@ -156,6 +170,17 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # AI-Feynman's S_NN_eval.py: columns read by `np.loadtxt` and stacked, moved to "mps" before `.float()`.
+        """
+        import numpy as np
+        import torch
+        variables = np.loadtxt("data.txt", usecols=(0,))
+        for j in range(1, n_variables):
+            variables = np.column_stack((variables, np.loadtxt("data.txt", usecols=(j,))))
+        factors = torch.from_numpy(variables[0:100])
+        factors = factors.to("mps")
+        factors = factors.float()
+        """,
         """
         import torch
         x = torch.randn(3, dtype=torch.float64, device="mps")
@@ -328,6 +353,11 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
     if kind is not cst.Call:
         return False
     qualname = ctx.qualname(expr.func)
+    if qualname in _NUMPY_JOINING and keyword_arg(expr, "dtype") is None and expr.args \
+            and type(joined := expr.args[0].value) in (cst.Tuple, cst.List) and joined.elements:
+        # `np.column_stack((variables, v))` of columns read by `np.loadtxt`
+        return all(type(element) is not cst.StarredElement
+                   and _numpy_float64(ctx, element.value, before, depth + 1, callers) for element in joined.elements)
     if qualname is not None:
         return qualname in _NUMPY_FLOAT64 and keyword_arg(expr, "dtype") is None
     func = expr.func

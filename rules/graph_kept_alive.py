@@ -12,7 +12,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import Event, called_module, names_in, related, training_loop
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.values import Instance
-from shapecheck.rules._training_loop import in_test, is_test_file
+from shapecheck.rules._training_loop import in_test, is_test_file, lightning_module
 from shapecheck.shapes.evaluator import evaluator
 
 # Calls that give a value without the graph: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.tolist()`.
@@ -29,14 +29,15 @@ class _Accumulation:
     graph_names: tuple[tuple[str, Binding], ...]  # names in the accumulated value that may carry a graph
     modules: tuple[str, ...]  # `samples.append(G(z))`, `samples.append(fake)`: modules whose outputs are kept
     function: cst.FunctionDef | None
-    loops: tuple[cst.CSTNode, ...]
+    loops: tuple[cst.CSTNode, ...]  # none: a method that adds to an attribute of its object on each call
+    lightning_step: bool  # in a LightningModule's `training_step`, whose returned loss the trainer backpropagates
 
 
 class GraphKeptAlive(Rule):
     code = "SC208"
     name = "graph-kept-alive"
     message = "a tensor that carries the autograd graph is accumulated across iterations: accumulate `.item()`"
-    triggers = ("backward",)
+    triggers = ("backward", "training_step")
     docs = """
         ## What it does
         Finds a training loop that accumulates, across its iterations, a tensor that carries the autograd graph
@@ -45,10 +46,14 @@ class GraphKeptAlive(Rule):
         method that returns it: `loss = self.train_step(x, y)` after `loss.backward(); return loss`), or
         `samples.append(G(z))` where the loop steps an optimizer holding `G`'s parameters, or
         `losses.update(loss, n)` of a project class whose method adds what it is given to an attribute
-        (an `AverageMeter` with `self.sum += val * n`). The accumulator must be created outside the loop (a sum of the parts of one
+        (an `AverageMeter` with `self.sum += val * n`). A method called once per step accumulates across its
+        calls: `self.cost_his.append(loss)` after `loss.backward()` in the method, into an attribute made
+        elsewhere (`__init__`), or a LightningModule's `training_step` keeping the loss it returns (the trainer
+        backpropagates it). The accumulator must be created outside the loop (a sum of the parts of one
         iteration's loss is not accumulation across iterations).
 
-        Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`; code under
+        Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`, a dict whose
+        loss item is replaced by its value (`output["loss"] = output["loss"].detach()`); code under
         `torch.no_grad()` / `inference_mode()`; an accumulator that is itself backpropagated later
         (`total.backward()`, `torch.stack(losses).mean().backward()`: gradient accumulation on purpose); lists
         built in `forward()` (no backward runs there); and tests.
@@ -88,6 +93,46 @@ class GraphKeptAlive(Rule):
         fits is the author's call.
     """
     VALID = [
+        # TRI-ML/packnet-sfm after its fix: the loss in the step's output dict replaced by its detached value.
+        """
+        import torch
+        def train(dataloader, module, optimizer):
+            outputs = []
+            for i, batch in enumerate(dataloader):
+                optimizer.zero_grad()
+                output = module.training_step(batch, i)
+                output["loss"].backward()
+                optimizer.step()
+                output["loss"] = output["loss"].detach()
+                outputs.append(output)
+            return outputs
+        """,
+        # A step method that starts its list anew on each call; a LightningModule keeping the detached loss.
+        """
+        import torch
+        import lightning.pytorch as pl
+        class Agent:
+            def __init__(self, net):
+                self.opt = torch.optim.Adam(net.parameters())
+                self.net = net
+            def learn(self, x, y):
+                self.losses = []
+                loss = torch.nn.functional.mse_loss(self.net(x), y)
+                self.opt.zero_grad()
+                loss.backward()
+                self.opt.step()
+                self.losses.append(loss)
+        class Model(pl.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.layer = torch.nn.Linear(4, 2)
+                self.training_step_outputs = []
+            def training_step(self, batch, batch_idx):
+                x, y = batch
+                loss = torch.nn.functional.cross_entropy(self.layer(x), y)
+                self.training_step_outputs.append(loss.detach())
+                return loss
+        """,
         # The sum spelled out, of the value only; and a sum of a loss with a regulariser inside one step.
         """
         import torch
@@ -278,6 +323,53 @@ class GraphKeptAlive(Rule):
         """,
     ]
     INVALID = [
+        # TRI-ML/packnet-sfm before its fix: the step's output dict, whose "loss" was backpropagated, kept per batch.
+        """
+        import torch
+        def train(dataloader, module, optimizer):
+            outputs = []
+            for i, batch in enumerate(dataloader):
+                optimizer.zero_grad()
+                output = module.training_step(batch, i)
+                output["loss"].backward()
+                optimizer.step()
+                outputs.append(output)
+            return outputs
+        """,
+        # MorvanZhou's DQN ported to PyTorch: `learn()` runs once per environment step and keeps each loss.
+        """
+        import torch
+        class DeepQNetwork:
+            def __init__(self, net):
+                self.eval_net = net
+                self.optimizer = torch.optim.RMSprop(net.parameters(), lr=0.01)
+                self.cost_his = []
+            def learn(self, x, q_target):
+                loss = torch.nn.functional.mse_loss(self.eval_net(x), q_target)
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+                self.cost_his.append(loss)
+        """,
+        # A LightningModule keeping each step's loss for the epoch's end: the trainer backpropagates what
+        # training_step returns, and the list keeps every step's graph until the epoch ends.
+        """
+        import torch
+        import lightning.pytorch as pl
+        class Model(pl.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.layer = torch.nn.Linear(4, 2)
+                self.training_step_outputs = []
+            def training_step(self, batch, batch_idx):
+                x, y = batch
+                loss = torch.nn.functional.cross_entropy(self.layer(x), y)
+                self.training_step_outputs.append(loss)
+                return loss
+            def on_train_epoch_end(self):
+                self.log("epoch_mean", torch.stack(self.training_step_outputs).mean())
+                self.training_step_outputs.clear()
+        """,
         # The sum spelled out.
         """
         import torch
@@ -446,13 +538,15 @@ class GraphKeptAlive(Rule):
 
     def _accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         ctx = self.ctx
-        if not ctx.loops or ctx.grad_disabled:
+        if ctx.grad_disabled:
             return
         # `history["loss"].append(loss)`, `logs[k] += loss`: the container keeps the graph as a list would.
         while type(target) is cst.Subscript:
             target = target.value
         accumulator = dotted_name(target)
-        if accumulator is None:
+        # Outside a loop, a method adding to an attribute of its object accumulates across its calls: a step
+        # method called once per batch (`self.cost_his.append(loss)`).
+        if accumulator is None or not ctx.loops and (ctx.class_def is None or not accumulator.startswith("self.")):
             return
         names = tuple((name, binding) for name in _graph_names(value)
                       if (binding := ctx.binding(name)) is not None and _may_carry_graph(binding))
@@ -460,9 +554,11 @@ class GraphKeptAlive(Rule):
         modules += [module for _, binding in names if (module := self._output_of(binding)) is not None]
         if not names and not modules or in_test(ctx):
             return
+        lightning_step = ctx.function is not None and ctx.function.name.value == "training_step" \
+            and lightning_module(ctx)
         self._found.append(_Accumulation(node, accumulator, self._initial(target), names,
                                          tuple(module for module in modules if module is not None), ctx.function,
-                                         ctx.loops))
+                                         ctx.loops, lightning_step))
 
     def _output_of(self, binding: Binding) -> str | None:
         """The module a name holds the output of, called with autograd on: "G" for `fake = G(z)`."""
@@ -491,19 +587,38 @@ class GraphKeptAlive(Rule):
         for found in self._found:
             if found.accumulator.split(".", 1)[0] in backpropagated or found.accumulator in backpropagated:
                 continue
+            if not found.loops:
+                self._per_call(found)
             for loop in reversed(found.loops):
                 if not self._created_outside(found, loop):
                     continue
                 if self._made_each_step(found, loop):
                     break
                 # The loop's own events: a helper's `loss` is not the caller's, even when spelled the same.
-                carried = self._carried(found, list(training.in_loop(loop)))
+                carried = self._carried(found, list(training.in_loop(loop)), loop)
                 if carried is not None:
-                    self.report(found.node, f"`{self.ctx.code(found.node).strip()}` keeps the autograd graph of "
-                                            f"every iteration alive through `{found.accumulator}`: `{carried}` "
-                                            "carries its graph, so memory grows each step; accumulate "
-                                            f"`{carried}.item()` (or `.detach()`) when only the value is needed")
+                    self._report(found, carried, "iteration")
                 break
+
+    def _report(self, found: _Accumulation, carried: str, repeated: str) -> None:
+        self.report(found.node, f"`{self.ctx.code(found.node).strip()}` keeps the autograd graph of every {repeated} "
+                                f"alive through `{found.accumulator}`: `{carried}` carries its graph, so memory grows "
+                                f"each step; accumulate `{carried}.item()` (or `.detach()`) when only the value is "
+                                "needed")
+
+    def _per_call(self, found: _Accumulation) -> None:
+        """A method that adds to an attribute its object made elsewhere (`__init__`): the graph of each call's
+        loss stays alive in the attribute. The loss is backpropagated in the method, or is what a LightningModule's
+        `training_step` returns to the trainer, which backpropagates it."""
+        function, init = found.function, found.init
+        if function is None or init is None or any(node is init.statement for node in self.ctx.walk(function)):
+            return  # made anew on each call, or by no statement of this file
+        carried = self._carried(found, training_loop(self.ctx).in_function(function), function)
+        if carried is None and found.lightning_step:
+            returned = _returned_name(self.ctx, function)
+            carried = next((name for name, _ in found.graph_names if name == returned), None)
+        if carried is not None:
+            self._report(found, carried, "call")
 
     def _created_outside(self, found: _Accumulation, loop: cst.CSTNode) -> bool:
         init = found.init
@@ -519,12 +634,14 @@ class GraphKeptAlive(Rule):
         return init is not None and init.loop is not None and any(
             event.kind == "step" and loop not in event.loops for event in training_loop(self.ctx).in_loop(init.loop))
 
-    def _carried(self, found: _Accumulation, events: list[Event]) -> str | None:
-        """What in the accumulated value carries this loop's graph: a name backpropagated in the loop, or the
-        output of a module the loop's optimizers train."""
+    def _carried(self, found: _Accumulation, events: list[Event], body: cst.CSTNode) -> str | None:
+        """What in the accumulated value carries the graph of `body` (the loop, or the method called per step): a
+        name backpropagated there, or the output of a module its optimizers train. Not a name whose graph-carrying
+        item is replaced there by its value (`output["loss"] = output["loss"].detach()`)."""
         backward = {name for event in events if event.kind == "backward" for name in names_in(event.node)}
         for name, binding in found.graph_names:
-            if binding.loop is not None and (name in backward or self._returns_backpropagated(binding)):
+            if (binding.loop is not None or not found.loops) and not _item_detached(self.ctx, body, name) \
+                    and (name in backward or self._returns_backpropagated(binding)):
                 return name
         owners = {owner for event in events if event.kind == "step" for owner in event.owners or ()}
         for module in found.modules:
@@ -544,6 +661,13 @@ class GraphKeptAlive(Rule):
         return len(definitions) == 1 and _returned_name(self.ctx, definitions[0]) in {
             name for event in training.in_function(definitions[0]) if event.kind == "backward"
             for name in names_in(event.node)}
+
+
+def _item_detached(ctx: Context, body: cst.CSTNode, name: str) -> bool:
+    """`body` stores a value without the graph into an item of `name`: `output["loss"] = output["loss"].detach()`."""
+    return any(type(node) is cst.Assign and len(node.targets) == 1 and type(target := node.targets[0].target)
+               is cst.Subscript and dotted_name(target.value) == name and _graph_names_free(node.value)
+               for node in ctx.walk(body))
 
 
 def _parameters_kept(method: cst.FunctionDef) -> list[str]:

@@ -9,7 +9,7 @@ from shapecheck.engine.syntax import last_name
 from shapecheck.engine.context import Point
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
-from shapecheck.objects.factories import unpacked_from_factory
+from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
 from shapecheck.rules._training_loop import in_test, is_test_file
@@ -42,10 +42,11 @@ class InferenceWithoutEval(Rule):
         from a caller in the file that built it so (`test(model, device, test_loader)`), or from a caller that was
         handed it so in turn, or when a trainer's `self.model` stores what every construction of the trainer, at
         module level or in a plain function such as `main()`, passes it built so. A model unpacked from a
-        same-file factory with one `return` of a tuple (`model, opt = build()`) is what that tuple holds, and a
-        model a function of the project returns (`model = build_model(cfg)`, of this file or imported) is what
-        the objects floor finds it builds, unless the function switches a mode itself (a loader calling
-        `model.eval()` before `return model`).
+        same-file factory with one `return` of a tuple (`model, opt = build()`, then handed on to helpers as
+        above) is what that tuple holds, a `copy.deepcopy` of a model is that model, and a model a function of
+        the project returns (`model = build_model(cfg)`, of this file or imported) is what the objects floor
+        finds it builds, unless the function switches a mode itself (a loader calling `model.eval()` before
+        `return model`).
 
         Not reported: a forward pass whose output is discarded (`model(x)` on its own line: recalibrating batch
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
@@ -261,6 +262,67 @@ class InferenceWithoutEval(Rule):
         """,
     ]
     INVALID = [
+        # sinhasam/vaal before its fix: the best model, a deep copy of the task model (a VGG with batch norm and
+        # dropout) handed to the trainer, is tested without `eval()`.
+        """
+        import copy
+        import torch
+        import torchvision
+        class Solver:
+            def train(self, loader, task_model, optimizer):
+                task_model.train()
+                for imgs, labels in loader:
+                    optimizer.zero_grad()
+                    torch.nn.functional.cross_entropy(task_model(imgs), labels).backward()
+                    optimizer.step()
+                best_model = copy.deepcopy(task_model)
+                return self.test(best_model, loader)
+            def test(self, task_model, loader):
+                correct = 0
+                for imgs, labels in loader:
+                    with torch.no_grad():
+                        correct += (task_model(imgs).argmax(1) == labels).sum().item()
+                return correct
+        def main(loader):
+            task_model = torchvision.models.vgg16_bn(num_classes=10)
+            optimizer = torch.optim.SGD(task_model.parameters(), lr=0.01)
+            return Solver().train(loader, task_model, optimizer)
+        """,
+        # nshaud/DeepHyperX: the factory returns the model with its optimizer and loss; the epoch loop hands the
+        # model to a validation helper that never switches it to eval mode.
+        """
+        import torch
+        import torch.nn as nn
+        class HamidaEtAl(nn.Module):
+            def __init__(self, n_bands, n_classes):
+                super().__init__()
+                self.fc = nn.Linear(n_bands, n_classes)
+                self.dropout = nn.Dropout(p=0.5)
+            def forward(self, x):
+                return self.fc(self.dropout(x))
+        def get_model(name, **kwargs):
+            model = HamidaEtAl(kwargs["n_bands"], kwargs["n_classes"])
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+            model = model.to(kwargs.get("device", "cpu"))
+            return model, optimizer, nn.CrossEntropyLoss(), kwargs
+        def val(net, data_loader):
+            accuracy = 0
+            for data, target in data_loader:
+                with torch.no_grad():
+                    accuracy += (net(data).argmax(1) == target).sum().item()
+            return accuracy
+        def train(net, optimizer, criterion, data_loader, epoch, val_loader):
+            for e in range(epoch):
+                net.train()
+                for data, target in data_loader:
+                    optimizer.zero_grad()
+                    criterion(net(data), target).backward()
+                    optimizer.step()
+                print(val(net, val_loader))
+        def main(train_loader, val_loader):
+            model, optimizer, loss, hyperparams = get_model("hamida", n_classes=9, n_bands=103)
+            train(model, optimizer, loss, train_loader, 10, val_loader)
+        """,
         """
         import torch
         import torch.nn as nn
@@ -436,6 +498,9 @@ class InferenceWithoutEval(Rule):
         self._has_mode_layers: dict[cst.CSTNode, bool] = {}
         # Names bound to a module with dropout or batch norm, per function (None: module level).
         self._built: set[tuple[cst.FunctionDef | None, str]] = set()
+        # Names bound to a copy of another name's module, per function: `best = copy.deepcopy(model)` keeps its
+        # layers and its mode.
+        self._copies: dict[tuple[cst.FunctionDef | None, str], str] = {}
         # Calls of a model the function receives as a parameter: decided in `finish()`, from its callers.
         self._received: list[tuple[cst.Call, str, cst.FunctionDef]] = []
         # Calls of `self.model` that a trainer's constructor stored from its parameter: decided in `finish()`, from
@@ -446,9 +511,23 @@ class InferenceWithoutEval(Rule):
         self._snapshot_in: dict[cst.Call, tuple[cst.CSTNode, cst.FunctionDef | None]] = {}
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) != 1:
+            return
         target = node.targets[0].target
-        if len(node.targets) == 1 and type(target) is cst.Name and self._mode_dependent(node.value):
+        value = node.value
+        if type(target) is cst.Name and type(value) is cst.Call and self.ctx.qualname(value.func) == "copy.deepcopy" \
+                and len(value.args) == 1 and type(value.args[0].value) is cst.Name:
+            self._copies[self.ctx.function, target.value] = value.args[0].value.value
+        if type(target) is cst.Name and self._mode_dependent(node.value):
             self._built.add((self.ctx.function, target.value))
+        elif type(target) is cst.Tuple and type(node.value) is cst.Call:
+            # `model, optimizer, criterion = get_model(name)`: the element of the factory's returned tuple
+            for index, element in enumerate(target.elements):
+                if type(element.value) is not cst.Name:
+                    continue
+                returned = returned_by_factory(self.ctx, node.value, index)
+                if returned is not None and self._mode_dependent_at(*returned, 1):
+                    self._built.add((self.ctx.function, element.value.value))
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
@@ -479,6 +558,7 @@ class InferenceWithoutEval(Rule):
             spelled = training.caller_spelling(model, function, site.node)
             if spelled is None:
                 continue
+            spelled = self._copies.get((site.function, spelled), spelled)
             if (site.function, spelled) in self._built:
                 return True
             caller = site.function
@@ -495,8 +575,13 @@ class InferenceWithoutEval(Rule):
         """The module `expr` names was built here with dropout or batch norm in view (or by a factory it was
         unpacked from, a few factories deep: one may hand on another's)."""
         built, before = self.ctx.value_of(expr)
-        while type(built) is cst.Call and type(built.func) is cst.Attribute and built.func.attr.value in _SAME_MODULE:
-            built, before = self.ctx.value_of(built.func.value, before)
+        while type(built) is cst.Call:
+            if type(built.func) is cst.Attribute and built.func.attr.value in _SAME_MODULE:
+                built, before = self.ctx.value_of(built.func.value, before)
+            elif self.ctx.qualname(built.func) == "copy.deepcopy" and len(built.args) == 1:
+                built, before = self.ctx.value_of(built.args[0].value, before)  # a copy keeps the layers
+            else:
+                break
         if type(built) is cst.Name:
             binding = self.ctx.binding(built, before)
             returned = unpacked_from_factory(self.ctx, binding) if binding is not None and depth < 3 else None

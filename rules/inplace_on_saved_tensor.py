@@ -55,7 +55,8 @@ class InplaceOnSavedTensor(Rule):
         Finds an in-place op (`x.masked_fill_(...)`, `x += 1`, `x[mask] = 0`, `x.relu_()`, `x.clamp_(...)`,
         `F.relu(x, inplace=True)`) on a tensor that autograd saved for the backward pass, before that pass runs:
         the output of an op whose gradient is computed from its output (`sigmoid`, `tanh`, `exp`, `softmax`,
-        `log_softmax`, `relu`, `sqrt`), or the input of an op whose gradient is computed from its inputs (a factor
+        `log_softmax`, `relu`, `sqrt`, a layer doing one, an `nn.Sequential` ending in one), or the input of an op
+        whose gradient is computed from its inputs (a factor
         of `*`/`mul`, an operand of `@`/`matmul`, a divisor, the base of `**`, the input of a `Linear`, a
         convolution or a norm layer). The op may reach the tensor through a view taken by basic indexing
         (`attn[0].mul_(2)`; `attn[mask]` is a copy) or as an element of a list of saved outputs (`rates =
@@ -93,6 +94,20 @@ class InplaceOnSavedTensor(Rule):
         ```
     """
     VALID = [
+        # A residual block whose Sequential ends in an in-place ReLU, added to out of place.
+        """
+        import torch
+        import torch.nn as nn
+        class ResidualBlock(nn.Module):
+            def __init__(self, ch):
+                super().__init__()
+                self.left = nn.Sequential(nn.Conv2d(ch, ch, 3, 1, 1), nn.ReLU(inplace=True))
+            def forward(self, x):
+                out = self.left(x)
+                out = out + x
+                return out
+        ResidualBlock(4)(torch.randn(2, 4, 6, 6)).sum().backward()
+        """,
         """
         import torch
         import torch.nn as nn
@@ -237,6 +252,24 @@ class InplaceOnSavedTensor(Rule):
         """,
     ]
     INVALID = [
+        # pytorch/pytorch#5687: the block's Sequential ends in a ReLU, which saves its output; `+=` changes it.
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class ResidualBlock(nn.Module):
+            def __init__(self, ch_in, ch_out, shortcut=None):
+                super().__init__()
+                self.left = nn.Sequential(nn.Conv2d(ch_in, 8, 3, 1, 1), nn.ReLU(inplace=True),
+                                          nn.Conv2d(8, ch_out, 3, 1, 1), nn.ReLU(inplace=True))
+                self.right = shortcut
+            def forward(self, x):
+                out = self.left(x)
+                residual = x if self.right is None else self.right(x)
+                out += residual
+                return F.relu(out)
+        ResidualBlock(4, 4)(torch.randn(2, 4, 6, 6)).sum().backward()
+        """,
         """
         import torch
         import torch.nn as nn
@@ -634,15 +667,22 @@ class _Flow:
         if qualname is None and type(func) is cst.Attribute:
             if func.attr.value in SAVES_OUTPUT_METHODS and not self._layer_kinds(func):
                 return self.is_graph(func.value)
-            kinds = self._layer_kinds(func)
-            return bool(kinds) and kinds <= SAVES_OUTPUT_LAYERS and bool(args) and self.is_graph(args[0])
+            kinds = self._layer_kinds(func, output=True)
+            # a Sequential's output is in the graph through its weighted layers, whatever its input
+            return bool(kinds) and kinds <= SAVES_OUTPUT_LAYERS and bool(args) \
+                and (self.is_graph(args[0]) or self._module_call(func))
         return False
 
-    def _layer_kinds(self, func: cst.BaseExpression) -> frozenset[str]:
-        """The torch.nn layer classes `self.x` may hold, when every assignment to it builds one; empty otherwise."""
+    def _layer_kinds(self, func: cst.BaseExpression, output: bool = False) -> frozenset[str]:
+        """The torch.nn layer classes `self.x` may hold, when every assignment to it builds one; empty otherwise.
+        With `output`, an `nn.Sequential` counts as the layer that makes its output: its last one."""
         kinds = set()
         for value in self._constructions(func):
             layer = torch_layer(self.ctx, value)
+            while output and layer == "Sequential" and value.args and value.args[-1].keyword is None \
+                    and not value.args[-1].star and type(value.args[-1].value) is cst.Call:
+                value = value.args[-1].value  # type: ignore[assignment]
+                layer = torch_layer(self.ctx, value)
             if layer is None:
                 return frozenset()
             kinds.add(layer)

@@ -99,7 +99,9 @@ class InputNotOnModelDevice(Rule):
         ## What it does
         Finds a model moved to a device (`model = Net().to(device)`, `model.cuda()`) that is called, in a loop, on
         a batch that comes straight from a `DataLoader` or a list whose tensors are certainly on the CPU and that
-        is never moved (`for x, y in loader: out = model(x)`). The loader counts when its dataset is a torchvision
+        is never moved (`for x, y in loader: out = model(x)`), or on an item of a torchvision dataset, in a loop
+        or not (`x, y = test_data[0][0], test_data[0][1]`, then `model(x)`). The loader counts when its dataset is a
+        torchvision
         dataset or a `TensorDataset` of tensors that are not moved, with no `collate_fn`; the list when its
         elements are made by torch factories without `device=`.
 
@@ -142,6 +144,20 @@ class InputNotOnModelDevice(Rule):
         ```
     """
     VALID = [
+        # The quickstart tutorial after its fix: the sample moved before the prediction.
+        """
+        import torch
+        from torchvision import datasets
+        from torchvision.transforms import ToTensor
+        test_data = datasets.FashionMNIST(root="data", train=False, download=True, transform=ToTensor())
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+        model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(784, 10)).to(device)
+        model.eval()
+        x, y = test_data[0][0], test_data[0][1]
+        with torch.no_grad():
+            x = x.to(device)
+            pred = model(x)
+        """,
         # Factories whose loaders may move the data, or that return one of several things.
         """
         import torch
@@ -308,6 +324,19 @@ class InputNotOnModelDevice(Rule):
         """,
     ]
     INVALID = [
+        # The PyTorch quickstart tutorial before its fix: one test sample predicted on the CPU.
+        """
+        import torch
+        from torchvision import datasets
+        from torchvision.transforms import ToTensor
+        test_data = datasets.FashionMNIST(root="data", train=False, download=True, transform=ToTensor())
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+        model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(784, 10)).to(device)
+        model.eval()
+        x, y = test_data[0][0], test_data[0][1]
+        with torch.no_grad():
+            pred = model(x)
+        """,
         # A trainer handed the loaders a same-file factory returns, and a list of CPU batches another one makes.
         Invalid("""
         import torch
@@ -469,10 +498,15 @@ class InputNotOnModelDevice(Rule):
                     and node.args[0].keyword is None and not node.args[0].star:
                 self._note_stored(node, func, node.args[0].value)
             return
-        if type(func) is not cst.Name or ctx.loop is None or not node.args:
+        if type(func) is not cst.Name or not node.args:
             return
         first = node.args[0]
         if first.keyword is not None or first.star or type(first.value) is not cst.Name:
+            return
+        if ctx.loop is None:  # one sample of a dataset, run by hand: `x, y = test_data[0][0], test_data[0][1]`
+            source = self._dataset_item(first.value) if self._moved_model(func) else None
+            if source is not None:
+                self.report(node, _MESSAGE.format(model=func.value, batch=first.value.value, source=source))
             return
         if not self._moved_model(func):
             self._note_helper(node, func, first.value)
@@ -597,7 +631,28 @@ class InputNotOnModelDevice(Rule):
         if loop is not None:
             return self._loader_source(_unwrapped(loop.iter))
         drawn = self._drawn_from(batch)
-        return self._loader_source(drawn) if drawn is not None else None
+        return self._loader_source(drawn) if drawn is not None else self._dataset_item(batch)
+
+    def _dataset_item(self, batch: cst.Name) -> str | None:
+        """"the dataset `test_data`" when `batch` is an item of a torchvision dataset (`test_data[0][0]`), which
+        gives CPU tensors; else None."""
+        binding = self.ctx.binding(batch)
+        if binding is None or binding.value is None:
+            return None
+        value = binding.value
+        if binding.kind == "unpack" and type(value) is cst.Tuple and binding.index is not None \
+                and binding.index < len(value.elements):
+            value = value.elements[binding.index].value  # `x, y = test_data[0][0], test_data[0][1]`
+        elif binding.kind != "assign":
+            return None
+        if type(value) is not cst.Subscript:
+            return None
+        while type(value) is cst.Subscript:
+            value = value.value
+        dataset, _ = self.ctx.value_of(value, binding.seq)
+        if type(dataset) is cst.Call and (self.ctx.qualname(dataset.func) or "").startswith("torchvision.datasets."):
+            return f"the dataset `{self.ctx.code(value)}`"
+        return None
 
     def _drawn_from(self, batch: cst.Name) -> cst.BaseExpression | None:
         """The loader a batch is drawn from by hand: `x, y = next(train_iter)` with `train_iter = iter(loader)`,

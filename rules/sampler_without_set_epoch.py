@@ -8,6 +8,7 @@ from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
+from shapecheck.objects.arguments import passed_argument
 
 _WRAPPERS = frozenset({"enumerate", "tqdm", "iter"})
 
@@ -25,7 +26,10 @@ class SamplerWithoutSetEpoch(Rule):
         runs the epochs itself (`fit(model, loader, optimizer, epochs)`), in a file that never calls
         `set_epoch(...)`. The
         loader may come from a same-file function or method that returns one (`build_loader(dataset, rank)`, a
-        data module's `train_dataloader()`).
+        data module's `train_dataloader()`). The sampler may be bound on one branch of an `if` and `None` on the
+        other (the sharded run's sampler), or come from a same-file function one of whose `return`s builds it
+        (`data_sampler(dataset, shuffle=True, distributed=...)`); the helper may hand the loader on to another
+        that iterates it (`sample_data(loader)`, a generator looping over it forever).
 
         Not reported: `shuffle=False` or a shuffle flag the file does not spell out, a sampler or loader built in
         another file, a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -147,6 +151,49 @@ class SamplerWithoutSetEpoch(Rule):
         """,
     ]
     INVALID = [
+        # rosinality/stylegan2-pytorch: the sampler comes from a factory, and train() hands the loader to a
+        # generator that iterates it forever.
+        """
+        import torch
+        from torch.utils import data
+        def data_sampler(dataset, shuffle, distributed):
+            if distributed:
+                return data.distributed.DistributedSampler(dataset, shuffle=shuffle)
+            return data.RandomSampler(dataset) if shuffle else data.SequentialSampler(dataset)
+        def sample_data(loader):
+            while True:
+                for batch in loader:
+                    yield batch
+        def train(args, loader, generator, g_optim):
+            loader = sample_data(loader)
+            for i in range(args.iter):
+                real_img = next(loader)
+                g_optim.zero_grad()
+                generator(real_img).mean().backward()
+                g_optim.step()
+        dataset = torch.randn(64, 16)
+        loader = data.DataLoader(dataset, batch_size=4, sampler=data_sampler(dataset, shuffle=True, distributed=True))
+        train(args, loader, generator, g_optim)
+        """,
+        # Spijkervet/SimCLR before its fix: the sampler of the multi-node run, bound in both branches of an `if`.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        def train(args, train_loader, model, criterion, optimizer):
+            for step, ((x_i, x_j), _) in enumerate(train_loader):
+                optimizer.zero_grad()
+                criterion(*model(x_i, x_j)).backward()
+                optimizer.step()
+        def main(gpu, args, train_dataset, model, criterion, optimizer):
+            if args.nodes > 1:
+                train_sampler = torch.utils.data.distributed.DistributedSampler(train_dataset, shuffle=True)
+            else:
+                train_sampler = None
+            train_loader = DataLoader(train_dataset, batch_size=args.batch_size, shuffle=(train_sampler is None),
+                                      sampler=train_sampler)
+            for epoch in range(args.start_epoch, args.epochs):
+                train(args, train_loader, model, criterion, optimizer)
+        """,
         # pytorch/examples imagenet with the `set_epoch` line deleted: the epoch loop hands the loader to train().
         """
         import torch
@@ -279,16 +326,56 @@ class SamplerWithoutSetEpoch(Rule):
         sampler = keyword_arg(loader, "sampler")
         if sampler is None:
             return None
-        built, _ = ctx.value_of(sampler.value, before)
+        built = self._sampler_built(sampler.value, before)
         if type(built) is cst.IfExp:  # `DistributedSampler(ds) if args.distributed else None`: the run that shards
-            branches = [branch for branch in (built.body, built.orelse)
-                        if not (type(branch) is cst.Name and branch.value == "None")]
+            branches = [branch for branch in (built.body, built.orelse) if not _is_none(branch)]
             built = branches[0] if len(branches) == 1 else built
+        factory = None
+        if type(built) is cst.Call and ctx.qualname(built.func) is None and type(built.func) is cst.Name:
+            # `data_sampler(dataset, shuffle=True, distributed=args.distributed)`: a same-file function with a
+            # `return DistributedSampler(...)`, the sharded run's sampler
+            factory, call = _sampler_factory(ctx, built.func.value), built
+            built = factory[1] if factory is not None else built
         if type(built) is not cst.Call or not (ctx.qualname(built.func) or "").endswith(".DistributedSampler"):
             return None
         shuffle = keyword_arg(built, "shuffle")
-        shuffles = shuffle is None or type(shuffle.value) is cst.Name and shuffle.value.value == "True"
+        flag = shuffle.value if shuffle is not None else None
+        if factory is not None and type(flag) is cst.Name and flag.value != "True":
+            flag = passed_argument(factory[0], call, flag.value)  # the factory's `shuffle` parameter
+        shuffles = shuffle is None or type(flag) is cst.Name and flag.value == "True"
         return loader if shuffles else None
+
+    def _handed_to_loop(self, call: cst.Call, name: str, per_epoch: bool, depth: int) -> bool:
+        """`call` hands the loader `name` to a same-file function that iterates it (in a loop of its own when
+        `per_epoch`), or that hands it on so, `depth` calls deep (`train(args, loader)` wrapping it in
+        `sample_data(loader)`, a generator looping `while True: for batch in loader:`)."""
+        training = training_loop(self.ctx)
+        iterating = self._iterated_per_epoch if per_epoch else self._iterated
+        for definition in training.definitions_of(call):
+            parameter = training.callee_spelling(name, definition, call)
+            if parameter is None:
+                continue
+            if (definition, parameter) in iterating:
+                return True
+            if depth > 1 and any(self._handed_to_loop(site.node, parameter, per_epoch and site.loop is None,
+                                                       depth - 1)
+                                 for site in training.calls_in(definition) if site.node is not call):
+                return True
+        return False
+
+    def _sampler_built(self, sampler: cst.BaseExpression, before: int | None) -> cst.BaseExpression:
+        """What the sampler was built as. A name bound on both branches of an `if` (`if distributed: sampler =
+        DistributedSampler(ds)` / `else: sampler = None`) is the sharding one: the other branch leaves no sampler."""
+        ctx = self.ctx
+        built, _ = ctx.value_of(sampler, before)
+        binding = ctx.binding(sampler, before) if type(sampler) is cst.Name else None
+        if binding is None or not _is_none(built) or ctx.reach(binding) != "maybe":
+            return built
+        earlier = ctx.binding(sampler, binding.seq)
+        if earlier is not None and earlier.kind == "assign" and earlier.value is not None \
+                and ctx.reach(earlier) == "maybe":
+            return ctx.value_of(earlier.value, earlier.seq)[0]
+        return built
 
     def finish(self) -> None:
         if is_test_file(self.ctx) or self.ctx.calls_to("set_epoch"):
@@ -298,13 +385,26 @@ class SamplerWithoutSetEpoch(Rule):
         # the loader handed to a helper that runs the epochs itself: `fit(model, loader, optimizer, epochs)`.
         for (function, name) in self._loaders:
             for site in training.calls_in(function):
-                iterating = self._iterated if site.loop is not None else self._iterated_per_epoch
-                for definition in training.definitions_of(site.node):
-                    if (definition, training.callee_spelling(name, definition, site.node)) in iterating:
-                        self._found.append(next(arg.value for arg in site.node.args
-                                                if type(arg.value) is cst.Name and arg.value.value == name))
-                        break
+                if self._handed_to_loop(site.node, name, per_epoch=site.loop is None, depth=2):
+                    self._found.append(next(arg.value for arg in site.node.args
+                                            if type(arg.value) is cst.Name and arg.value.value == name))
         for node in self._found:
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
                               "nothing calls `set_epoch`: every epoch sees the same order; call "
                               "`sampler.set_epoch(epoch)` at the start of each epoch")
+
+
+def _sampler_factory(ctx: Context, name: str) -> tuple[cst.FunctionDef, cst.Call] | None:
+    """The one same-file function named `name` and the `DistributedSampler(...)` one of its `return`s builds."""
+    definitions = ctx.functions.get(name, [])
+    if len(definitions) != 1:
+        return None
+    for node in ctx.walk(definitions[0].body):
+        if type(node) is cst.Return and type(node.value) is cst.Call \
+                and (ctx.qualname(node.value.func) or "").endswith(".DistributedSampler"):
+            return definitions[0], node.value
+    return None
+
+
+def _is_none(expr: cst.BaseExpression) -> bool:
+    return type(expr) is cst.Name and expr.value == "None"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
+from shapecheck.engine.syntax import dotted_name
 from shapecheck.loops.training_loop import Event, is_step_call, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
@@ -26,7 +27,9 @@ class SchedulerBeforeOptimizer(Rule):
 
         Not reported: a step with arguments (`ReduceLROnPlateau.step(val_loss)`, a diffusion sampler's
         `scheduler.step(output, t, x)`), a step under an `if` inside the loop (warm-up code often steps the
-        scheduler only from the second epoch on), loops whose optimizer step is not in view (an imported
+        scheduler only from the second epoch on) unless the optimizer steps after it under the same `if` (the
+        modulo `if` of gradient accumulation; `if scheduler is not None:` only asks whether there is one), loops
+        whose optimizer step is not in view (an imported
         training function), and tests.
 
         ## Why is this bad?
@@ -60,6 +63,20 @@ class SchedulerBeforeOptimizer(Rule):
         This rule has no fix: moving a statement across a loop changes more than the order of two calls.
     """
     VALID = [
+        # Gradient accumulation stepping both under one `if`, in the right order; a warm-up `if` of its own.
+        """
+        import torch
+        scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)
+        for epoch in range(epochs):
+            if epoch > warmup:
+                scheduler.step()
+            for step, (x, y) in enumerate(loader):
+                torch.nn.functional.cross_entropy(model(x), y).backward()
+                if (step + 1) % accumulation == 0:
+                    optimizer.step()
+                    scheduler.step()
+                    optimizer.zero_grad()
+        """,
         # The step helper steps the schedule after the optimizer.
         """
         import torch
@@ -139,6 +156,37 @@ class SchedulerBeforeOptimizer(Rule):
 
     ]
     INVALID = [
+        # pytorch-transformers-classification before its fix: both steps under the accumulation `if`, the
+        # scheduler's first.
+        """
+        import torch
+        scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: 1.0)
+        for _ in range(epochs):
+            for step, batch in enumerate(loader):
+                model.train()
+                loss = model(**batch)[0]
+                loss.backward()
+                if (step + 1) % accumulation == 0:
+                    scheduler.step()
+                    optimizer.step()
+                    model.zero_grad()
+        """,
+        # BatsResearch/labelmodels: an optional scheduler stepped at the top of each epoch.
+        """
+        import torch
+        def fit(model, batches, config):
+            optimizer = torch.optim.SGD(model.parameters(), lr=config.step_size)
+            scheduler = None
+            if config.milestones:
+                scheduler = torch.optim.lr_scheduler.MultiStepLR(optimizer, config.milestones)
+            for epoch in range(config.epochs):
+                if scheduler is not None:
+                    scheduler.step()
+                for inputs in batches:
+                    optimizer.zero_grad()
+                    (-model(*inputs).mean()).backward()
+                    optimizer.step()
+        """,
         # A step helper called every iteration steps the schedule first.
         """
         import torch
@@ -209,6 +257,9 @@ class SchedulerBeforeOptimizer(Rule):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._steps: list[Event] = []  # scheduler steps that could be reported
+        # the branches of `if`s around a step that must also run an optimizer step after it (the modulo `if` of
+        # gradient accumulation stepping both): decided in `finish()`, once the later steps are seen
+        self._sharing: dict[cst.CSTNode, list[cst.CSTNode]] = {}
         self._in_helpers: list[Event] = []  # ... and those of a function's body outside any loop
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -219,18 +270,27 @@ class SchedulerBeforeOptimizer(Rule):
         block = event.loops[-1] if event.loops else event.function
         if block is None:
             return
+        branches = []
+        inner: cst.CSTNode = node
         for ancestor in reversed(self.ctx.ancestors):
             if ancestor is block:
                 (self._steps if event.loops else self._in_helpers).append(event)
+                self._sharing[node] = branches
                 return
-            if type(ancestor) is cst.If or type(ancestor) is cst.IfExp:
+            if type(ancestor) is cst.IfExp:
                 return
+            # `if scheduler is not None:` asks only whether there is a scheduler; another `if` counts only when
+            # the optimizer steps in the same branch after it
+            if type(ancestor) is cst.If and not _checks_existence(ancestor.test, event.subject):
+                branches.append(inner)
+            inner = ancestor
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return
         training = training_loop(self.ctx)
-        placed = [(event, event.order, event.loops, event.function) for event in self._steps]
+        placed = [(event, event.order, event.loops, event.function) for event in self._steps
+                  if all(self._steps_after(event, branch) for branch in self._sharing[event.node])]
         # A helper's step runs where the helper is called: `self.on_epoch_start()` at the top of the epoch loop.
         for event in self._in_helpers:
             assert event.function is not None
@@ -260,7 +320,22 @@ class SchedulerBeforeOptimizer(Rule):
                                 "since PyTorch 1.1 the scheduler steps after the optimizer, and this order skips the "
                                 "first value of the schedule; move it after `optimizer.step()`")
 
+    def _steps_after(self, event: Event, branch: cst.CSTNode) -> bool:
+        """An optimizer step runs in `branch` after the scheduler's step."""
+        inside = {id(node) for node in self.ctx.walk(branch) if type(node) is cst.Call}
+        return any(other.kind == "step" and is_step_call(other.node) and other.order > event.order
+                   and id(other.node) in inside for other in training_loop(self.ctx).in_function(event.function))
+
     def _before_own_step(self, event: Event) -> bool:
         """The helper's scheduler step comes before an optimizer step of the helper's own body."""
         return any(other.kind == "step" and is_step_call(other.node) and other.order > event.order
                    for other in training_loop(self.ctx).in_function(event.function))
+
+
+def _checks_existence(test: cst.BaseExpression, subject: str | None) -> bool:
+    """`scheduler is not None`, `scheduler`, `self.scheduler is not None`: the test asks whether there is one."""
+    if type(test) is cst.Comparison and len(test.comparisons) == 1 \
+            and type(test.comparisons[0].operator) is cst.IsNot \
+            and type(test.comparisons[0].comparator) is cst.Name and test.comparisons[0].comparator.value == "None":
+        test = test.left
+    return subject is not None and dotted_name(test) == subject

@@ -30,13 +30,17 @@ class StepBetweenBackward(Rule):
           `loss` was computed through before the step, with autograd on: the actor-critic form
           (`critic_loss` and `actor_loss = -critic(s, actor(s)).mean()` both computed, then
           `critic_loss.backward(); critic_opt.step(); actor_loss.backward()`), and a loss written after the step
-          from a module output computed before it (`out_fake = D(fake)` reused for the generator's loss);
-        - across iterations: `loss.backward(retain_graph=True)` in a loop that steps the optimizer, where `loss`
-          goes through a module output computed once before the loop (PPO epochs over log-probs of one rollout
-          pass): from the second iteration on, the graph is the old weights'.
+          from a module output computed before it (`out_fake = D(fake)` reused for the generator's loss), the
+          step also in a loop that ended before the backward pass (a generator's updates, then the
+          discriminator's loop on the last fake);
+        - across iterations: `loss.backward()` in a loop that steps the optimizer, where `loss` goes through a
+          module output computed once before the loop: from the second iteration on, the graph is the old
+          weights' (with `retain_graph=True`: PPO epochs over log-probs of one rollout pass) or was freed by the
+          first pass (without it: an encoder's features computed once, then trained on).
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
-        last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`), an
+        last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
+        shape copied by `torch.ones_like(out)`), an
         optimizer whose construction is not in view, and tests.
 
         ## Why is this bad?
@@ -74,6 +78,42 @@ class StepBetweenBackward(Rule):
         is the author's call.
     """
     VALID = [
+        # rasbt/stat453's notebooks: the model moved before the loop and an attribute of it read in the loop;
+        # `model.to(DEVICE)` is the module, no output of it.
+        """
+        import torch
+        import torch.nn.functional as F
+        model = MLP(num_features=784, num_classes=10)
+        model = model.to(DEVICE)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for epoch in range(NUM_EPOCHS):
+            for features, targets in train_loader:
+                logits, probas = model(features.to(DEVICE))
+                y_onehot = F.one_hot(targets, model.num_classes).float().to(DEVICE)
+                cost = F.mse_loss(y_onehot, probas)
+                optimizer.zero_grad()
+                cost.backward()
+                optimizer.step()
+        """,
+        # Several generator updates per batch, then the discriminator's loop on the last fake taken out of the
+        # graph; its targets made with `ones_like` of an output copy only its shape.
+        """
+        import torch
+        for real in loader:
+            for _ in range(3):
+                fake = netG(torch.randn(4, 16))
+                scores = netD(fake)
+                g_loss = bce(scores, torch.ones_like(scores))
+                g_loss.backward()
+                optG.step()
+                netG.zero_grad()
+            for _ in range(1):
+                netD.zero_grad()
+                fake_scores = netD(fake.detach())
+                d_loss = bce(netD(real), torch.ones_like(scores)) + bce(fake_scores, torch.zeros_like(fake_scores))
+                d_loss.backward()
+                optD.step()
+        """,
         # The output computed again in each epoch; a graph kept for a loop that steps another network.
         """
         import torch
@@ -253,6 +293,43 @@ class StepBetweenBackward(Rule):
         """,
     ]
     INVALID = [
+        # An encoder's features computed once, then trained on in a loop: the second pass's backward raises
+        # "Trying to backward through the graph a second time".
+        """
+        import torch
+        encoder = torch.nn.Linear(10, 16)
+        head = torch.nn.Linear(16, 2)
+        optimizer = torch.optim.Adam(list(encoder.parameters()) + list(head.parameters()), lr=1e-3)
+        features = torch.relu(encoder(x))
+        for epoch in range(5):
+            loss = torch.nn.functional.cross_entropy(head(features), y)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        """,
+        # A GAN with several generator updates per batch: the discriminator's loop then scores the last fake, whose
+        # graph the generator's backward freed and whose weights `optG.step()` changed.
+        """
+        import torch
+        netG = torch.nn.Linear(16, 784)
+        netD = torch.nn.Linear(784, 1)
+        optG = torch.optim.Adam(netG.parameters(), lr=2e-4)
+        optD = torch.optim.Adam(netD.parameters(), lr=2e-4)
+        for real in loader:
+            for _ in range(3):
+                fake = netG(torch.randn(4, 16))
+                scores = netD(fake)
+                g_loss = bce(scores, torch.ones_like(scores))
+                g_loss.backward()
+                optG.step()
+                netG.zero_grad()
+            for _ in range(1):
+                netD.zero_grad()
+                fake_scores = netD(fake)
+                d_loss = bce(netD(real), torch.ones_like(scores)) + bce(fake_scores, torch.zeros_like(fake_scores))
+                d_loss.backward()
+                optD.step()
+        """,
         # PPO epochs over log-probs computed once, before the loop that steps the policy.
         """
         import torch
@@ -387,7 +464,7 @@ class StepBetweenBackward(Rule):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         # backward passes with `retain_graph=True` in a loop, for the loop's steps (later ones too) to judge
-        self._retained_in_loop: list[tuple[Point, cst.Call, str, Binding, Event]] = []
+        self._in_loop: list[tuple[Point, cst.Call, str, Binding, Event]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
@@ -402,18 +479,20 @@ class StepBetweenBackward(Rule):
         retained = step = None
         steps: list[Event] = []
         for earlier in training.in_function(event.function)[:-1]:
+            if earlier.kind == "step" and is_step_call(earlier.node):
+                # A step earlier in the function has run before this backward pass, in this loop's body or in a
+                # loop that ended before it (the generator's updates, then the discriminator's loop).
+                steps.append(earlier)
             if earlier.loops != event.loops:
                 continue
             if earlier.kind == "backward" and _retains(earlier.node) and _loss_name(earlier.node) != loss:
                 retained, step = earlier, None
-            elif earlier.kind == "step" and is_step_call(earlier.node):
-                steps.append(earlier)
-                if retained is not None:
-                    step = step or earlier
+            elif earlier.kind == "step" and is_step_call(earlier.node) and retained is not None:
+                step = step or earlier
         if step is None or retained is None:
-            if not self._stale_graph(node, loss, binding, steps) and event.loops and _retains(node):
+            if not self._stale_graph(node, loss, binding, steps) and event.loops:
                 # the loop's later steps count too: judged in `finish()`, with the names read as they are here
-                self._retained_in_loop.append((ctx.point(), node, loss, binding, event))
+                self._in_loop.append((ctx.point(), node, loss, binding, event))
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
             if self._detached_from(binding, step):
@@ -450,25 +529,33 @@ class StepBetweenBackward(Rule):
         return False
 
     def finish(self) -> None:
-        for point, *found in self._retained_in_loop:
+        for point, *found in self._in_loop:
             with self.ctx.at(point):
                 self._graph_from_before_loop(*found)
 
     def _graph_from_before_loop(self, node: cst.Call, loss: str, binding: Binding, event: Event) -> None:
-        """A backward pass with `retain_graph=True` in a loop that steps the optimizer, through a module output
-        computed once before the loop (PPO's epochs over log-probs computed once): from the second iteration on it
-        goes through weights the step changed."""
+        """A backward pass in a loop that steps the optimizer, through a module output computed once before the
+        loop: from the second iteration on it goes through weights the step changed (with `retain_graph=True`:
+        PPO's epochs over log-probs computed once) or, without it, through the graph the first pass freed (an
+        encoder's features computed once, then trained on)."""
         loop = event.loops[-1]
         steps = [step for step in training_loop(self.ctx).in_loop(loop)
                  if step.kind == "step" and step.owners and is_step_call(step.node)]
         for step in steps:
             stale = self._output_outside(binding, loop, step, 0)
-            if stale is not None:
+            if stale is None:
+                continue
+            if _retains(node):
                 self.report(node, f"`{loss}` goes through `{stale}`, computed once before this loop, and "
                                   f"`{self.ctx.code(step.node)}` in the loop updates its weights in place: from the "
                                   "second iteration this backward pass needs the old weights and raises \"modified by "
                                   "an inplace operation\"; compute the output again in each iteration")
-                return
+            else:
+                self.report(node, f"`{loss}` goes through `{stale}`, computed once before this loop: the first "
+                                  "iteration's backward pass frees that graph, and the second raises \"Trying to "
+                                  "backward through the graph a second time\"; compute the output again in each "
+                                  "iteration (or `.detach()` it when its module should not learn from this loss)")
+            return
 
     def _output_outside(self, binding: Binding, loop: cst.CSTNode, step: Event, depth: int) -> str | None:
         """The output of a module the step updates that `binding`'s value is computed from, bound before `loop`
@@ -512,7 +599,7 @@ class StepBetweenBackward(Rule):
         before the step; followed through the names `expr` is computed from, `depth` assignments deep. With `cut`
         False, through `.detach()` too: what `expr` is computed from, in the graph or not."""
         for part in _graph_parts(expr, cut):
-            if type(part) is cst.Call:
+            if type(part) is cst.Call and not _module_method(part):
                 module = called_module(part)
                 if module is not None and seq <= step.seq and any(related(module, owner) for owner in step.owners or ()) \
                         and not self._grad_disabled_at(part):
@@ -556,8 +643,11 @@ class StepBetweenBackward(Rule):
         return found
 
 
-# Calls whose result leaves the graph: what they are computed from is not backpropagated through.
-_LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
+# Calls whose result leaves the graph: what they are computed from is not backpropagated through. The factories
+# that copy only a tensor's shape (`torch.ones_like(d_fake)`, `x.new_zeros(n)`) give a fresh tensor too.
+_LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy", "ones_like", "zeros_like", "full_like",
+                           "empty_like", "rand_like", "randn_like", "randint_like", "new_zeros", "new_ones",
+                           "new_full", "new_empty", "new_tensor"})
 
 
 def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Call | cst.Name]:
@@ -571,7 +661,7 @@ def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Cal
             yield node  # type: ignore[misc]
         elif kind is cst.Call:
             func = node.func  # type: ignore[attr-defined]
-            if cut and type(func) is cst.Attribute and func.attr.value in _LEAVES_GRAPH:
+            if cut and last_name(func) in _LEAVES_GRAPH:
                 continue
             yield node  # type: ignore[misc]
             if type(func) is cst.Attribute:
@@ -588,6 +678,16 @@ def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Cal
             stack.append(node.value)  # type: ignore[attr-defined]
         elif kind is cst.Tuple or kind is cst.List:
             stack.extend(element.value for element in node.elements)  # type: ignore[attr-defined]
+
+
+# nn.Module methods that run no forward pass: `model.to(device)` is the module, not an output of it.
+_MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval",
+                             "requires_grad_", "parameters", "named_parameters", "modules", "children",
+                             "state_dict", "apply", "zero_grad", "type"})
+
+
+def _module_method(call: cst.Call) -> bool:
+    return type(call.func) is cst.Attribute and call.func.attr.value in _MODULE_METHODS
 
 
 def _retains(call: cst.CSTNode) -> bool:

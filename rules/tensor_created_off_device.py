@@ -8,6 +8,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import children, walk
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.rules._activations import instance_class, is_torch_module_class
@@ -15,6 +16,8 @@ from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import is_int
 
 # Calls that put a tensor where another one is: the creation is moved, or its device is taken from an input.
+# The LightningModule methods the trainer calls with batches on the module's device.
+_LIGHTNING_STEPS = ("training_step", "validation_step", "test_step", "predict_step")
 _PLACING = frozenset({"to", "cuda", "type_as", "to_device"})
 # Torch functions that combine their tensor arguments (they must share a device).
 _COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm", "torch.mm", "torch.where",
@@ -44,7 +47,7 @@ class TensorCreatedOffDevice(Rule):
     message = ("`{call}` makes a CPU tensor in `forward` and mixes it with the module's inputs or parameters, but "
                "the module is moved to a device: \"Expected all tensors to be on the same device\"; pass "
                "`device=x.device` (or use `torch.zeros_like` / `x.new_zeros`)")
-    triggers = ("def forward",)
+    triggers = ("def forward", "LightningModule")
     docs = """
         ## What it does
         Finds `torch.zeros/ones/randn/rand/arange/full/tensor(...)` called without `device=` inside the `forward`
@@ -53,7 +56,9 @@ class TensorCreatedOffDevice(Rule):
         `scores.masked_fill(mask, 0)`, or an argument of a submodule call such as `self.lstm(x, (h0, c0))`), in a
         module that is moved to a device in the same file (`Net().to(device)`,
         `model.cuda()`), a submodule of such a module (`self.encoder = Encoder(...)`, or a module handed to its
-        constructor: `Seq2Seq(Encoder(...), decoder).to(device)`), or a module meant to be
+        constructor: `Seq2Seq(Encoder(...), decoder).to(device)`), a LightningModule (its trainer moves it; its
+        `training_step` / `validation_step` / ... and the methods they call count as `forward` does), or a module
+        meant to be
         moved (the class handles a `device` elsewhere). Hidden-state initialisation is the classic. The new tensor
         is followed through arithmetic with constants, one-tensor torch functions (`torch.exp(-math.log(1e4) *
         torch.arange(half) / half)`), einops' `rearrange`/`repeat` and indexing (`freqs[None, :]`).
@@ -87,6 +92,24 @@ class TensorCreatedOffDevice(Rule):
         ```
     """
     VALID = [
+        # LightningModules placing what they create: on `self.device`, or like the batch (`type_as`).
+        """
+        import torch
+        import pytorch_lightning as pl
+        class RNN(pl.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.lstm = torch.nn.LSTM(8, 16, 2)
+            def init_hidden(self, batch_size):
+                shape = (2, batch_size, 16)
+                return torch.zeros(*shape, device=self.device), torch.zeros(*shape, device=self.device)
+            def training_step(self, batch, batch_idx):
+                hidden = self.init_hidden(batch.size(1))
+                out, _ = self.lstm(batch, hidden)
+                valid = torch.ones(batch.size(1), 16)
+                valid = valid.type_as(batch)
+                return (out[-1] - valid).pow(2).mean()
+        """,
         """
         import torch
         import torch.nn as nn
@@ -246,6 +269,24 @@ class TensorCreatedOffDevice(Rule):
         """,
     ]
     INVALID = [
+        # Lightning-AI/pytorch-lightning#3738: the trainer moves the module and its batches to the GPU; the
+        # hidden state made in a helper of `training_step` stays on the CPU.
+        Invalid("""
+        import torch
+        import pytorch_lightning as pl
+        class RNN(pl.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.lstm = torch.nn.LSTM(8, 16, 2)
+            def init_hidden(self, batch_size):
+                hidden = torch.zeros(2, batch_size, 16)
+                cell = torch.zeros(2, batch_size, 16)
+                return hidden, cell
+            def training_step(self, batch, batch_idx):
+                hidden, cell = self.init_hidden(batch.size(1))
+                out, _ = self.lstm(batch, (hidden, cell))
+                return out.pow(2).mean()
+        """, count=2),
         Invalid(
             """
         import torch
@@ -454,11 +495,17 @@ class TensorCreatedOffDevice(Rule):
         for class_def in self.ctx.class_defs:
             if not is_torch_module_class(self.ctx, class_def):
                 continue
-            if id(class_def) not in self._moved_classes and class_def not in mentioning:
+            # Lightning's trainer moves a LightningModule to the accelerator and hands its steps batches there.
+            lightning = _lightning(class_def)
+            if id(class_def) not in self._moved_classes and class_def not in mentioning and not lightning:
                 continue  # never moved, and nothing in the class says it is meant for a device
             methods = {m.name.value: m for m in class_def.body.body if type(m) is cst.FunctionDef}
-            for method in _reachable(methods, "forward"):
-                for call in self._offending(method, methods):
+            roots = ("forward", *_LIGHTNING_STEPS) if lightning else ("forward",)
+            reached: dict[int, cst.FunctionDef] = {}
+            for root in roots:
+                reached.update((id(method), method) for method in _reachable(methods, root))
+            for method in reached.values():
+                for call in self._offending(method, methods, roots):
                     self.report(call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
 
     def _move_submodules(self) -> None:
@@ -476,11 +523,12 @@ class TensorCreatedOffDevice(Rule):
                     self._moved_classes.add(id(binding.statement))
                     todo.append(binding.statement)  # type: ignore[arg-type]
 
-    def _offending(self, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> list[cst.Call]:
+    def _offending(self, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef], roots: tuple[str, ...]
+                   ) -> list[cst.Call]:
         """Creations without a device in `method` whose value meets the inputs or parameters and is never
         placed."""
         parents = _parents(method)
-        helper = method.name.value != "forward"
+        helper = method.name.value not in roots
         inputs = _input_names(self.ctx, method, methods, helper)
         found = []
         for node in self.ctx.walk(method.body):
@@ -681,6 +729,10 @@ def _mentions_device(class_def: cst.ClassDef) -> bool:
         if kind is cst.Name and "device" in node.value or kind is cst.SimpleString and "device" in node.value:
             return True
     return False
+
+
+def _lightning(class_def: cst.ClassDef) -> bool:
+    return any((dotted_name(base.value) or "").endswith("LightningModule") for base in class_def.bases)
 
 
 def _is_self_attribute(target: cst.BaseExpression) -> bool:

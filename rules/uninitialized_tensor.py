@@ -41,6 +41,10 @@ _SHAPE_ONLY = frozenset({"numel", "is_tensor", "is_floating_point", "is_complex"
 _MESSAGE = ("`{call}(...)` with sizes allocates uninitialized memory: use `torch.tensor(...)` for a value or "
             "`torch.empty(...)` for a buffer you fill")
 
+_EMPTY_MESSAGE = ("`{call}(...)` allocates uninitialized memory, and nothing in this file initializes the parameter "
+                  "it becomes: initialize it (`nn.init.normal_(...)`, `nn.init.kaiming_uniform_(...)`) or use "
+                  "`torch.zeros` / `torch.randn`")
+
 _SAFE_FIX_MESSAGE = "Use `torch.tensor(...)`: the literal is a value, not a size"
 
 # ("local", id(function), name), ("attr", id(class), attribute), ("dotted", 0, "module.attribute") or
@@ -59,6 +63,7 @@ class _Allocation:
     used_as_number: bool | None = None  # None: no use seen yet
     # `torch.Tensor(n)` with `n` a parameter: a size only when the file's calls of the function pass ints.
     size_parameter: tuple[cst.FunctionDef, str] | None = None
+    empty: bool = False  # `nn.Parameter(torch.empty(n, d))`: every argument is a size
 
 
 class UninitializedTensor(Rule):
@@ -67,7 +72,7 @@ class UninitializedTensor(Rule):
     severity = "error"  # the tensor holds uninitialised memory
     message = _MESSAGE.format(call="torch.Tensor")
     fixable = "safe"
-    triggers = ("Tensor(",)
+    triggers = ("Tensor(", "empty(")
     docs = """
         ## What it does
         Finds the legacy constructors `torch.Tensor(...)`, `torch.FloatTensor(...)`, `torch.LongTensor(...)`
@@ -84,7 +89,9 @@ class UninitializedTensor(Rule):
         (`x.size()`, `torch.squeeze(x).shape`) is not reported. A size in a parameter of a same-file function
         (`torch.Tensor(num_classes)`) counts when every call of the function passes an int (for `__init__`, every
         construction of the class). A `torch.nn` layer
-        called on it (`self.cell(x, h)`) reads it; a call of anything else may fill it.
+        called on it (`self.cell(x, h)`) reads it; a call of anything else may fill it. Also `torch.empty(...)`
+        wrapped as a module's `nn.Parameter` that nothing in the file initializes (no `nn.init.*_` on it, no
+        in-place fill, no `reset_parameters()`, no initialization loop over the module's parameters).
 
         ## Why is this bad?
         The primer: "Uppercase torch.Tensor(2, 3) is the class constructor and treats integer args as shape",
@@ -119,6 +126,34 @@ class UninitializedTensor(Rule):
         value) or an initializer (`torch.zeros`, `nn.init.*_`) was meant.
     """
     VALID = [
+        # Parameters allocated with `torch.empty` and initialized: by `reset_parameters()`, a loop over the
+        # parameters, an in-place fill on the spot, or an init function applied from outside the class.
+        """
+        import math
+        import torch
+        import torch.nn as nn
+        class A(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.weight = nn.Parameter(torch.empty(d, d))
+                self.reset_parameters()
+            def reset_parameters(self):
+                nn.init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        class B(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.w = nn.Parameter(torch.empty(d, d))
+                self.u = nn.Parameter(torch.empty(d).uniform_(-1, 1))
+                for p in self.parameters():
+                    nn.init.normal_(p)
+        class C(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.proj = nn.Parameter(torch.empty(d, d))
+        def init_weights(m):
+            if isinstance(m, C):
+                nn.init.orthogonal_(m.proj)
+        """,
         # ikostrikov/pytorch-trpo: returns filled from the last step back to the first.
         """
         import torch
@@ -302,6 +337,18 @@ class UninitializedTensor(Rule):
         """,
     ]
     INVALID = [
+        # sauradip/STALE: the background embedding is never initialized, and NaNs appear in some runs.
+        """
+        import torch
+        import torch.nn as nn
+        class STALE(nn.Module):
+            def __init__(self, feat_dim=512):
+                super().__init__()
+                self.txt_proj = nn.Linear(feat_dim, feat_dim)
+                self.bg_embeddings = nn.Parameter(torch.empty(1, feat_dim))
+            def forward(self, text_feat):
+                return torch.cat([self.bg_embeddings, self.txt_proj(text_feat)], dim=0)
+        """,
         # The initial hidden state of a recurrent cell: the layer reads it, it fills nothing.
         """
         import torch
@@ -503,13 +550,25 @@ class UninitializedTensor(Rule):
         name = last_name(func)
         if name.endswith("Tensor") and self.ctx.qualname(func) in CONSTRUCTORS:
             self._allocation(node)
+        elif name == "empty" and self._held_as_parameter() and self.ctx.qualname(func) == "torch.empty":
+            self._allocation(node, empty=True)
         else:
             self._note_writes(node, name)
 
-    def _allocation(self, node: cst.Call) -> None:
+    def _held_as_parameter(self) -> bool:
+        """The call being visited is what `nn.Parameter(...)` wraps: a weight the module must initialize."""
+        ancestors = self.ctx.ancestors
+        if len(ancestors) < 3:
+            return False
+        arg, call = ancestors[-2], ancestors[-3]
+        return type(arg) is cst.Arg and type(call) is cst.Call and call.args[0] is arg \
+            and self.ctx.qualname(call.func) in _PARAMETER
+
+    def _allocation(self, node: cst.Call, empty: bool = False) -> None:
         sizes = positional(node)
-        size_parameter = self._size_parameter(sizes)
-        if not sizes or len(sizes) == 1 and size_parameter is None and not is_int(self.ctx, sizes[0].value):
+        size_parameter = None if empty else self._size_parameter(sizes)
+        if not sizes or not empty and len(sizes) == 1 and size_parameter is None \
+                and not is_int(self.ctx, sizes[0].value):
             return  # no argument is an empty tensor; one argument that may be data is data
         if any(type(size.value) is cst.Integer and size.value.evaluated_value == 0 for size in sizes):
             return  # `nn.Parameter(torch.Tensor(0))`: an empty placeholder has no values to forget
@@ -520,9 +579,10 @@ class UninitializedTensor(Rule):
         if class_def is not None and _has_foreign_base(self.ctx, class_def):
             self._inherited.add(id(class_def))
         literal = sizes[0].value if len(sizes) == 1 and len(node.args) == 1 else None
-        allocation = _Allocation(node, keys, id(class_def) if class_def is not None else None, self._fix(node),
-                                 int(literal.value) if type(literal) is cst.Integer else None,
-                                 size_parameter=size_parameter)
+        allocation = _Allocation(node, keys, id(class_def) if class_def is not None else None,
+                                 None if empty else self._fix(node),
+                                 int(literal.value) if type(literal) is cst.Integer and not empty else None,
+                                 size_parameter=size_parameter, empty=empty)
         if allocation.literal is not None:
             if not keys:  # read on the spot: `x * torch.Tensor(3)`
                 allocation.used_as_number = _numeric_use(self.ctx.ancestors[-2])
@@ -860,6 +920,9 @@ class UninitializedTensor(Rule):
                                or attributes & written_attributes):
                 continue
             call = self.ctx.code(allocation.node.func)
+            if allocation.empty:
+                self.report(allocation.node, _EMPTY_MESSAGE.format(call=call))
+                continue
             fix = self._value_fix(allocation) if allocation.used_as_number else allocation.fix
             self.report(allocation.node, _MESSAGE.format(call=call), fix or allocation.fix)
 

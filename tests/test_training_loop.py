@@ -11,7 +11,7 @@ from shapecheck.engine.context import Context
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
-from shapecheck.loops.training_loop import Event, training_loop
+from shapecheck.loops.training_loop import Event, names_in, training_loop
 from shapecheck.engine.bindings import traverse
 
 
@@ -318,3 +318,49 @@ def test_a_model_an_imported_factory_builds_is_read_in_the_factory(tmp_path: Pat
     assert lint_project(tmp_path, files, "infer.py", "SC210") == [("SC210", 9)]
     files["infer.py"] = infer.replace("model = build_model(5)", "model = load_model(5)")
     assert lint_project(tmp_path, files, "infer.py", "SC210") == []
+
+
+def test_names_in_reads_through_subscripts() -> None:
+    call = cst.parse_expression('output["loss"].backward()')
+    assert "output" in names_in(call)
+
+
+def test_an_if_that_continues_until_a_counter_reaches_k_guards_the_events_after_it() -> None:
+    ctx = analyse("""
+        import torch
+        for x in loader:
+            opt.zero_grad()
+            model(x).sum().backward()
+            micro += 1
+            if micro < k:
+                continue
+            opt.step()
+            micro = 0
+    """)
+    events = {event.kind: event for event in training_loop(ctx).events}
+    assert events["reset"].accumulation_guard is None
+    assert events["step"].accumulation_guard is not None
+    assert events["step"].skipped_by == (events["step"].accumulation_guard,)
+
+
+def test_a_method_call_is_no_call_of_a_module_level_function_of_that_name() -> None:
+    ctx = analyse("""
+        import torch
+        def train(model, loader, optimizer):
+            for x in loader:
+                model.train()
+                model(x).sum().backward()
+                optimizer.step()
+        class Trainer:
+            def train(self):
+                pass
+            def fit(self):
+                self.train()
+                train(self.model, self.loader, self.optimizer)
+    """)
+    training = training_loop(ctx)
+    calls = {ctx.code(site.node): training.definitions_of(site.node) for name in ("train",)
+             for site in ctx.calls_to(name)}
+    assert [d.name.value for d in calls["model.train()"]] == ["train"]
+    assert ctx.class_of_method(calls["model.train()"][0]) is not None
+    assert ctx.class_of_method(calls["train(self.model, self.loader, self.optimizer)"][0]) is None

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Literal
 import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.project import PROJECT
 
@@ -200,7 +201,7 @@ _CLIPS = frozenset({"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_
 def names_in(expr: cst.CSTNode) -> list[str]:
     """The names an expression computes from, through calls, arithmetic and attribute chains, dotted ones too:
     `loss` in `scaler.scale(loss).backward()`, `losses` and `torch.stack` in `torch.stack(losses).sum()`, `d_real` in
-    `g_target * torch.sum(d_real)`."""
+    `g_target * torch.sum(d_real)`, `output` in `output["loss"].backward()`."""
     found: list[str] = []
     stack = [expr]
     while stack:
@@ -220,6 +221,8 @@ def names_in(expr: cst.CSTNode) -> list[str]:
             stack.extend((node.left, node.right))  # type: ignore[attr-defined]
         elif kind is cst.UnaryOperation:
             stack.append(node.expression)  # type: ignore[attr-defined]
+        elif kind is cst.Subscript:  # `output["loss"].backward()` backpropagates through `output`
+            stack.append(node.value)  # type: ignore[attr-defined]
     return found
 
 
@@ -433,14 +436,20 @@ class Event:
     # outermost first, each with the branch it is in (the `if`'s body, or its `else`/`elif`): an event with none
     # runs on every iteration (every call)
     guards: tuple[tuple[cst.If, cst.CSTNode], ...] = ()
+    # the `if ...: continue` statements before it in its innermost loop's body: it runs only when they let the
+    # iteration through
+    skipped_by: tuple[cst.If, ...] = ()
 
     @property
     def accumulation_guard(self) -> cst.If | None:
         """The `if` around the event that counts iterations modulo k (`if (i + 1) % accum == 0:`), or that waits
-        for a counter to reach k and starts it again (`if micro == accum: ...; micro = 0`): the event runs once
-        every k iterations. None when there is none."""
+        for a counter to reach k and starts it again (`if micro == accum: ...; micro = 0`), or the `if` before it
+        that skips the rest of the iteration until then (`if micro < accum: continue`, with `micro = 0` after
+        it): the event runs once every k iterations. None when there is none."""
         return next((guard for guard, branch in self.guards
-                     if _counts_modulo(guard.test) or branch is guard.body and _restarts_counter(guard)), None)
+                     if _counts_modulo(guard.test) or branch is guard.body and _restarts_counter(guard)), None) \
+            or next((guard for guard in self.skipped_by
+                     if _counts_modulo(guard.test) or self.loops and _waits_for_counter(guard, self.loops[-1])), None)
 
 
 def _counts_modulo(test: cst.BaseExpression) -> bool:
@@ -475,6 +484,27 @@ def _restarts_counter(guard: cst.If) -> bool:
                     and type(small.value) is cst.Integer and small.value.value == "0":
                 return True
     return False
+
+
+def _waits_for_counter(guard: cst.If, loop: cst.CSTNode) -> bool:
+    """`if n < k: continue` (or `!=`) in a loop that sets `n` back to 0 after it: the rest of the body runs once
+    every k counts."""
+    test = guard.test
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1 \
+            or type(test.comparisons[0].operator) not in (cst.LessThan, cst.NotEqual):
+        return False
+    counter = dotted_name(test.left)
+    return counter is not None and any(
+        type(node) is cst.Assign and len(node.targets) == 1 and dotted_name(node.targets[0].target) == counter
+        and type(node.value) is cst.Integer and node.value.value == "0" for node in walk(loop))
+
+
+def _skips(guard: cst.CSTNode) -> bool:
+    """`if ...: continue` without an `else`: the rest of the loop's body is skipped when the test holds."""
+    if type(guard) is not cst.If or guard.orelse is not None or type(guard.body) is not cst.IndentedBlock:
+        return False
+    last = guard.body.body[-1] if guard.body.body else None
+    return type(last) is cst.SimpleStatementLine and type(last.body[-1]) is cst.Continue
 
 
 # The last names of the calls that may be events: the engine looks no further at any other call.
@@ -543,7 +573,8 @@ class TrainingLoop:
         ctx = self.ctx
         subject = target if target is None or type(target) is str else text_of(ctx, target)
         event = Event(kind, node, subject, ctx.function, ctx.loops, None if type(target) is str else target,
-                      ctx._order, ctx._seq, ctx.grad_disabled, guards=self._guards(), **facts)  # type: ignore[arg-type]
+                      ctx._order, ctx._seq, ctx.grad_disabled, guards=self._guards(), skipped_by=self._skips(),
+                      **facts)  # type: ignore[arg-type]
         self.events.append(event)
         self._by_function.setdefault(event.function, []).append(event)
         for loop in event.loops:
@@ -563,6 +594,25 @@ class TrainingLoop:
             elif kind is cst.For or kind is cst.While or kind is cst.FunctionDef or kind is cst.ClassDef:
                 break
         return tuple(reversed(guards))
+
+    def _skips(self) -> tuple[cst.If, ...]:
+        """The `if ...: continue` statements before the node being visited in the blocks around it, up to its
+        innermost loop."""
+        skips: list[cst.If] = []
+        ancestors = self.ctx.ancestors
+        for at in range(len(ancestors) - 2, -1, -1):
+            node = ancestors[at]
+            kind = type(node)
+            if kind is cst.For or kind is cst.While or kind is cst.FunctionDef or kind is cst.ClassDef:
+                break
+            if kind is cst.IndentedBlock:
+                inside = ancestors[at + 1]
+                for statement in node.body:  # type: ignore[attr-defined]
+                    if statement is inside:
+                        break
+                    if _skips(statement):
+                        skips.append(statement)  # type: ignore[arg-type]
+        return tuple(skips)
 
     def _call(self, call: cst.Call, name: str) -> None:
         """Record `call` (whose last name is `name`) if it is a training event."""
@@ -801,9 +851,14 @@ class TrainingLoop:
         return None
 
     def definitions_of(self, call: cst.Call) -> tuple[cst.FunctionDef, ...]:
-        """The functions of this file a call may run, matched by name: `f(...)`, `self.f(...)`, `obj.f(...)`."""
+        """The functions of this file a call may run, matched by name: `f(...)` a function, `self.f(...)` and
+        `obj.f(...)` a method (`model.train()` is no call of this file's `def train(...)`)."""
         name = dotted_name(call.func)
-        return tuple(self.ctx.functions.get(name.rsplit(".", 1)[-1], ())) if name is not None else ()
+        if name is None:
+            return ()
+        method = type(call.func) is cst.Attribute
+        return tuple(definition for definition in self.ctx.functions.get(name.rsplit(".", 1)[-1], ())
+                     if (self.ctx.class_of_method(definition) is not None) == method)
 
     def caller_spelling(self, subject: str, definition: cst.FunctionDef, call: cst.Call) -> str | None:
         """How the caller of `definition` spells `subject`: its argument for a parameter, the call's receiver for
