@@ -100,6 +100,37 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
     return None
 
 
+def settled(ev, node: cst.CSTNode) -> bool:
+    """Whether the bindings already rule out any conflict `find` could see at `node` in a run of its function: an
+    operand it needs as a tensor (a callee it needs as a function of the project or a layer) reads no name a run
+    knows better than the bindings, and is none as of the node. Such a name-free operand holds in every run what
+    it holds here (see `objects.carried`), so the run of the function, the costliest question, is not made for
+    `node`."""
+    kind = type(node)
+    if kind is cst.BinaryOperation:
+        return _no_tensor(ev, node.left) or _no_tensor(ev, node.right)
+    if kind is cst.Assign:
+        tensor = measured(node.value)
+        return tensor is not None and _no_tensor(ev, tensor)
+    if kind is not cst.Call or ev.ctx.qualname(node.func) is not None:
+        return False
+    func = node.func
+    if type(func) is cst.Attribute and not is_self_attribute(func):
+        method = func.attr.value
+        if method in _CHECKED_METHODS or method in masks.MASKED_FILL or method in BROADCASTING \
+                or method in dim_range.DIM_ARGUMENTS:
+            return False
+    # what is left calls a function of the project or a layer, or finds nothing
+    if ev.read_in_runs(func):
+        return False
+    callee = ev.object(func, ev.now())
+    return not isinstance(callee, FunctionValue) and layers.layer_of(ev, callee) is None
+
+
+def _no_tensor(ev, expr: cst.BaseExpression) -> bool:
+    return not ev.read_in_runs(expr) and ev.tensor(expr, ev.now()) is None
+
+
 def checked(ctx, node: cst.CSTNode) -> bool:
     """Whether `node` is an operation `find` checks at all, whatever the shapes (`find` is None for the others, so
     no question about the node needs the values a run would give): the same dispatch, without reading a shape."""

@@ -182,7 +182,7 @@ class ShapeEvaluator(Evaluator):
         iteration of a loop over a `ModuleList`)."""
         if before is None:
             found = self.conflict(node, self.now())
-            if found is None and conflicts.checked(self.ctx, node):
+            if found is None and conflicts.checked(self.ctx, node) and not conflicts.settled(self, node):
                 for version in self.certain_runs(node):
                     found = self.conflict(node, version)
                     if found is not None:
