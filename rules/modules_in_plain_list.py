@@ -9,7 +9,7 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.modules import builds_module
-from shapecheck.objects.values import Instance, Mapping, TorchObject
+from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.rules._activations import is_torch_module_class
 from shapecheck.rules._layers import CONTAINERS, WEIGHTED, torch_layer
 from shapecheck.shapes.evaluator import evaluator
@@ -88,6 +88,27 @@ class ModulesInPlainList(Rule):
         them.
     """
     VALID = [
+        # a helper's list of blocks wrapped at the store; lists of numbers, an empty dict of names, and one
+        # parameter-free activation repeated
+        """
+        import torch.nn as nn
+
+        class Block(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.fc = nn.Linear(d, d)
+
+        def make_blocks(depth, d):
+            return [Block(d) for _ in range(depth)]
+
+        class Tower(nn.Module):
+            def __init__(self, depth, d):
+                super().__init__()
+                self.blocks = nn.ModuleList(make_blocks(depth, d))
+                self.widths = list(range(depth))
+                self.names = dict()
+                self.acts = [nn.ReLU()] * depth
+        """,
         """
         import torch.nn as nn
         class Forecaster(nn.Module):
@@ -202,6 +223,42 @@ class ModulesInPlainList(Rule):
         """,
     ]
     INVALID = [
+        # a helper's list of blocks, a list repeated from one block, and an empty list() filled by append
+        """
+        import torch.nn as nn
+
+        class Block(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.fc = nn.Linear(d, d)
+
+        def make_blocks(depth, d):
+            return [Block(d) for _ in range(depth)]
+
+        class Tower(nn.Module):
+            def __init__(self, depth, d):
+                super().__init__()
+                self.blocks = make_blocks(depth, d)
+        """,
+        """
+        import torch.nn as nn
+
+        class Ensemble(nn.Module):
+            def __init__(self, d, n):
+                super().__init__()
+                self.encoders = [nn.Sequential(nn.Linear(d, d), nn.ReLU())] * n
+        """,
+        """
+        import torch.nn as nn
+
+        class ConvStack(nn.Module):
+            def __init__(self, d, n):
+                super().__init__()
+                self.convs = list()
+                for _ in range(n):
+                    conv = nn.Conv1d(d, d, 3, padding=1)
+                    self.convs.append(conv)
+        """,
         # One head per horizon, kept in a tuple built from a generator.
         Invalid("""
         import torch
@@ -380,8 +437,18 @@ class ModulesInPlainList(Rule):
             grown = self._local_growth(value) if type(value) is cst.Name else ()
             weighted = any(self._is_weighted(e) for e in (*_elements(literal), *grown))  # type: ignore[arg-type]
             self._events.append(("store", key, node, value, literal, weighted))
+        elif type(value) is cst.Call and torch_layer(self.ctx, value) is None and self._returns_plain(value):
+            self._events.append(("store", key, node, value, value, True))
         else:
             self._events.append(("rebind", key))
+
+    def _returns_plain(self, call: cst.Call) -> bool:
+        """A function of the project returns a plain list or tuple of layers with parameters (`self.blocks =
+        make_blocks(depth)` where it returns `[Block(d) for _ in range(depth)]`)."""
+        built = evaluator(self.ctx).value(call)
+        if not isinstance(built, Seq):
+            return False
+        return any(_weighted_object(item) for item in (*built.items, built.each) if item is not None)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         self._grow(node.target, _elements(node.value))
@@ -546,11 +613,19 @@ def _weighted_object(built: object, depth: int = 0) -> bool:
 
 def _converted(ctx: Context, value: cst.BaseExpression) -> cst.BaseExpression:
     """What `list(...)` / `tuple(...)` of a comprehension or a literal holds (`tuple(nn.Linear(d, 1) for _ in
-    horizons)` is a plain tuple of layers); `value` itself otherwise."""
-    if type(value) is cst.Call and type(value.func) is cst.Name and value.func.value in ("list", "tuple") \
-            and ctx.binding(value.func) is None and len(value.args) == 1 and value.args[0].keyword is None \
-            and not value.args[0].star and type(value.args[0].value) in (*_PLAIN, cst.GeneratorExp):
-        return value.args[0].value
+    horizons)` is a plain tuple of layers), an empty `list()` / `dict()` (filled later by `append` or by item), and
+    a repeated list (`[block] * n`: n references to the same layers); `value` itself otherwise."""
+    if type(value) is cst.Call and type(value.func) is cst.Name and value.func.value in ("list", "tuple", "dict") \
+            and ctx.binding(value.func) is None:
+        if not value.args:
+            return cst.Dict([]) if value.func.value == "dict" else cst.List([])
+        if value.func.value != "dict" and len(value.args) == 1 and value.args[0].keyword is None \
+                and not value.args[0].star and type(value.args[0].value) in (*_PLAIN, cst.GeneratorExp):
+            return value.args[0].value
+    if type(value) is cst.BinaryOperation and type(value.operator) is cst.Multiply:
+        repeated = [side for side in (value.left, value.right) if type(side) is cst.List]
+        if len(repeated) == 1:
+            return repeated[0]
     return value
 
 
