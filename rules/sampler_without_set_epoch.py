@@ -9,6 +9,8 @@ from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.values import TorchObject, truth
+from shapecheck.shapes.evaluator import evaluator
 
 _WRAPPERS = frozenset({"enumerate", "tqdm", "iter"})
 
@@ -17,7 +19,8 @@ class SamplerWithoutSetEpoch(Rule):
     code = "SC215"
     name = "sampler-without-set-epoch"
     message = "a shuffling `DistributedSampler` is iterated every epoch without `sampler.set_epoch(epoch)`"
-    triggers = ("DistributedSampler",)
+    # a loader a project function of another module builds is read from there: its caller may name neither
+    triggers = ("DistributedSampler", "loader", "Loader")
     docs = """
         ## What it does
         Finds a loop over a `DataLoader` whose sampler is a `torch.utils.data.distributed.DistributedSampler`
@@ -29,10 +32,12 @@ class SamplerWithoutSetEpoch(Rule):
         data module's `train_dataloader()`). The sampler may be bound on one branch of an `if` and `None` on the
         other (the sharded run's sampler), or come from a same-file function one of whose `return`s builds it
         (`data_sampler(dataset, shuffle=True, distributed=...)`); the helper may hand the loader on to another
-        that iterates it (`sample_data(loader)`, a generator looping over it forever).
+        that iterates it (`sample_data(loader)`, a generator looping over it forever). A loader an epoch loop
+        iterates may also come from a function of another module of the project (`from data import
+        build_loader`), read there.
 
-        Not reported: `shuffle=False` or a shuffle flag the file does not spell out, a sampler or loader built in
-        another file, a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
+        Not reported: `shuffle=False` or a shuffle flag the code does not spell out, a loader another file builds
+        and hands in by other means (a parameter, an attribute), a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
 
         ## Why is this bad?
         `DistributedSampler` seeds its shuffle with `seed + epoch`, and the epoch only changes through
@@ -310,11 +315,13 @@ class SamplerWithoutSetEpoch(Rule):
                 if len(ctx.loops) >= 2:
                     self._iterated_per_epoch.add((ctx.function, iterated.value))
         # The loop itself is in ctx.loops: one more is the epoch loop.
-        if len(ctx.loops) >= 2 and self._shuffling_loader(iterated) is not None:
+        if len(ctx.loops) >= 2 and self._shuffling_loader(iterated, follow=True) is not None:
             self._found.append(iterated)
 
-    def _shuffling_loader(self, expr: cst.BaseExpression) -> cst.Call | None:
-        """The `DataLoader(...)` `expr` is, when its sampler is a `DistributedSampler` that shuffles."""
+    def _shuffling_loader(self, expr: cst.BaseExpression, follow: bool = False) -> cst.Call | None:
+        """The `DataLoader(...)` `expr` is, when its sampler is a `DistributedSampler` that shuffles. With `follow`
+        (a loader an epoch loop iterates: few, so the objects floor is asked), also one a project function of
+        another module builds."""
         ctx = self.ctx
         loader, before = ctx.value_of(expr)
         if type(loader) is not cst.Call:
@@ -322,7 +329,7 @@ class SamplerWithoutSetEpoch(Rule):
         if ctx.qualname(loader.func) is None and last_name(loader.func) in self._factories:
             return loader
         if not (ctx.qualname(loader.func) or "").endswith(".DataLoader"):
-            return None
+            return loader if follow and _built_shuffling(evaluator(ctx).value(loader, before)) else None
         sampler = keyword_arg(loader, "sampler")
         if sampler is None:
             return None
@@ -392,6 +399,20 @@ class SamplerWithoutSetEpoch(Rule):
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
                               "nothing calls `set_epoch`: every epoch sees the same order; call "
                               "`sampler.set_epoch(epoch)` at the start of each epoch")
+
+
+def _built_shuffling(built: object) -> bool:
+    """`built` is a `DataLoader` the objects floor followed a project function's call to (`build_loader(ds)` from
+    another module), made with a `DistributedSampler` that shuffles."""
+    if not isinstance(built, TorchObject) or not built.qualname.endswith(".DataLoader") or built.site is None:
+        return False
+    sampler_expr = built.argument(3, "sampler")
+    sampler = built.site.read("value", sampler_expr) if sampler_expr is not None else None
+    if not isinstance(sampler, TorchObject) or not sampler.qualname.endswith(".DistributedSampler") \
+            or sampler.site is None:
+        return False
+    shuffle = sampler.argument(3, "shuffle")
+    return shuffle is None or truth(sampler.site.read("value", shuffle)) is True
 
 
 def _sampler_factory(ctx: Context, name: str) -> tuple[cst.FunctionDef, cst.Call] | None:

@@ -364,3 +364,35 @@ def test_a_method_call_is_no_call_of_a_module_level_function_of_that_name() -> N
     assert [d.name.value for d in calls["model.train()"]] == ["train"]
     assert ctx.class_of_method(calls["model.train()"][0]) is not None
     assert ctx.class_of_method(calls["train(self.model, self.loader, self.optimizer)"][0]) is None
+
+
+def test_a_shuffling_loader_an_imported_factory_builds_is_iterated_every_epoch(tmp_path: Path) -> None:
+    data = """
+        from torch.utils.data import DataLoader, DistributedSampler
+
+        def build_loader(dataset, batch_size, shuffle=True):
+            sampler = DistributedSampler(dataset, shuffle=shuffle)
+            return DataLoader(dataset, batch_size=batch_size, sampler=sampler)
+
+        def build_eval_loader(dataset, batch_size):
+            return DataLoader(dataset, batch_size=batch_size, sampler=DistributedSampler(dataset, shuffle=False))
+    """
+    train = """
+        import torch
+        from torch.utils.data import TensorDataset
+        from data import build_loader, build_eval_loader
+
+        ds = TensorDataset(torch.randn(64, 4), torch.randn(64, 1))
+        train_loader = build_loader(ds, 8)
+        val_loader = build_eval_loader(ds, 8)
+        for epoch in range(3):
+            for x, y in train_loader:
+                pass
+            for x, y in val_loader:
+                pass
+    """
+    files = {"data.py": data, "train.py": train}
+    assert lint_project(tmp_path, files, "train.py", "SC215") == [("SC215", 10)]
+    fixed = train.replace("        for epoch in range(3):\n",
+                          "        for epoch in range(3):\n            train_loader.sampler.set_epoch(epoch)\n")
+    assert lint_project(tmp_path, {**files, "train.py": fixed}, "train.py", "SC215") == []
