@@ -18,7 +18,7 @@ Anything the code does not state is unknown, and unknown is never guessed.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import sys
 
@@ -26,6 +26,7 @@ import libcst as cst
 
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, param_annotation
 from shapecheck.objects import builtins, calls
 from shapecheck.objects.changes import changed_arguments, changed_names, incomplete
@@ -58,7 +59,7 @@ class Unknown(Exception):
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class ContainerInit:
     """`super().__init__` of a project class that extends `nn.Sequential`, `nn.ModuleList` or `nn.ModuleDict`:
     calling it gives the instance its layers."""
@@ -66,7 +67,7 @@ class ContainerInit:
     instance: Instance
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Derived:
     """What a method of an object gives that is about the object itself: `model.parameters()`."""
 

@@ -26,7 +26,6 @@ import os
 import tokenize
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
@@ -35,6 +34,7 @@ from shapecheck.engine import dependencies
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.context import Context
 from shapecheck.engine.guard import TooComplex
+from shapecheck.engine.records import record
 from shapecheck.engine.source import parse_source
 
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -52,7 +52,7 @@ _INSTALLED = ("site-packages", "dist-packages")
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Statement:
     """A top-level statement of a module: its lines (1-based, inclusive), the names it binds and the names it reads."""
 
@@ -63,7 +63,7 @@ class Statement:
     imports: bool
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Summary:
     """A module's lines and top-level statements; `defined_by` maps each name to the statements that bind it, so that
     what a context keeps takes time in what it keeps, not in the module's size for each name (torch's tree asked

@@ -11,10 +11,11 @@ mismatch. The arithmetic is PyTorch's own (the formulas of the `Conv2d`, `MaxPoo
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.shapes import attention
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.objects.dims import Atom, Dim, same
@@ -29,7 +30,7 @@ ValueReader = Callable[[cst.BaseExpression], object]  # what an argument holds, 
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Mismatch:
     """The input does not fit: `has` and `expects` are phrases for the message ("64 features (last dim)", "32").
     `inner` names the layer inside a Sequential that rejects it; `detail`, for a model class, says where in its
@@ -42,7 +43,7 @@ class Mismatch:
     path: Path = ()
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Applied:
     value: Value | None
     mismatch: Mismatch | None = None
@@ -87,7 +88,7 @@ class Layer:
         raise NotImplementedError
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class SameShape(Layer):
     """Activations, dropout, `Identity`, `Softmax`: the output is the input."""
 
@@ -97,7 +98,7 @@ class SameShape(Layer):
         return Applied(inputs[0] if inputs else None)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Linear(Layer):
     in_features: Dim | None
     out_features: Dim | None
@@ -118,7 +119,7 @@ class Linear(Layer):
         return Applied(_row_major(dims, x.variadic, x))
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Embedding(Layer):
     embedding_dim: Dim | None
     spelled: str = ""
@@ -131,7 +132,7 @@ class Embedding(Layer):
                              tuple(range(len(x.dims) + 1)), "float"))
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class EmbeddingBag(Embedding):
     """A bag per row of a 2-d input, (B, N) -> (B, embedding_dim); a 1-d input's bags are its `offsets`, unknown."""
 
@@ -198,7 +199,7 @@ class _Spatial(Layer):
         raise NotImplementedError
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Conv(_Spatial):
     """`ConvNd` and `ConvTransposeNd`: channels checked, sizes from kernel/stride/padding/dilation."""
 
@@ -237,7 +238,7 @@ class Conv(_Spatial):
         return _floordiv(size + 2 * p - d * (k - 1) - 1, s) + 1
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Pool(_Spatial):
     """`MaxPoolNd` / `AvgPoolNd`: channels kept, sizes from kernel/stride/padding/dilation/ceil_mode."""
 
@@ -266,7 +267,7 @@ class Pool(_Spatial):
         return Dim.of(out)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class AdaptivePool(_Spatial):
     spatial: int
     output_size: tuple[Dim | None, ...]  # None entries keep the input's size
@@ -278,7 +279,7 @@ class AdaptivePool(_Spatial):
                                                                                    self.spatial, i)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class ChannelNorm(Layer):
     """`BatchNormNd`, `InstanceNormNd`, `GroupNorm`: the channel dim must hold `num_features`. `ranks` are the
     input ranks the layer takes and `channel` the channel dim for each."""
@@ -308,7 +309,7 @@ class ChannelNorm(Layer):
         return Applied(x)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class LayerNorm(Layer):
     """`LayerNorm` / `RMSNorm`: the last dims must be `normalized_shape`."""
 
@@ -332,7 +333,7 @@ class LayerNorm(Layer):
         return Applied(x)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Flatten(Layer):
     start: int
     end: int
@@ -350,7 +351,7 @@ class Flatten(Layer):
         return Applied(Shape(dims, None, "...", tuple(range(len(dims))) if x.contiguous else None, x.dtype))
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Unflatten(Layer):
     dim: int
     sizes: tuple[Dim, ...] | None
@@ -396,7 +397,7 @@ class _Recurrent(Layer):
         raise NotImplementedError
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Recurrent(_Recurrent):
     """`RNN`, `LSTM`, `GRU`: output (L, N, D * H_out) (batch first: (N, L, ...)), h_n (D * num_layers, N, H_out),
     and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size. The initial
@@ -470,7 +471,7 @@ class Recurrent(_Recurrent):
         return None
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class RecurrentCell(_Recurrent):
     """`RNNCell`, `GRUCell`, `LSTMCell`: one step. The input is (N, input_size) or unbatched (input_size,); the state
     (`hx`, a pair `(h_0, c_0)` for an LSTM cell) and the result (a pair for an LSTM cell) are the input's shape with
@@ -508,7 +509,7 @@ class RecurrentCell(_Recurrent):
         return None
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Attention(Layer):
     """`MultiheadAttention`: query (L, N, E) (batch first: (N, L, E)) with E = embed_dim; key and value of kdim
     and vdim features, and masks of the shapes `attention` says. The output has the query's shape; the weights
@@ -562,7 +563,7 @@ _MASKS = {
 }
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Transformer(Layer):
     """`TransformerEncoderLayer`/`TransformerEncoder`, `TransformerDecoderLayer`/`TransformerDecoder` and
     `Transformer`: inputs of d_model features, masks as `attention` says; the output has the shape of the
