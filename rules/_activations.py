@@ -11,7 +11,6 @@ also sees through a model defined in the file whose `forward` returns one (the e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
@@ -19,6 +18,7 @@ import libcst as cst
 
 from shapecheck.engine import Context
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
@@ -49,7 +49,7 @@ SAME_VALUES = frozenset({"view", "reshape", "squeeze", "unsqueeze", "flatten", "
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Activation:
     kind: Kind
     form: Form

@@ -8,11 +8,11 @@ same dimension only when the code proves it (same binding, same literal), never 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine import Binding, Context
+from shapecheck.engine.records import record
 from shapecheck.rules._tensor_facts import argument_of, positional
 
 Key = Hashable
@@ -27,7 +27,7 @@ CREATION = frozenset({"torch.zeros", "torch.ones", "torch.empty", "torch.rand", 
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Size:
     """A product of a literal and symbolic factors: `2 * h * w` is Size(2, (key(h), key(w)))."""
 

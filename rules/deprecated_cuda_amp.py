@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg
 
 MEMBERS = frozenset({"autocast", "GradScaler", "custom_fwd", "custom_bwd"})
@@ -25,7 +26,7 @@ class _Unfixable(Exception):
     """A use that can't be rewritten (`autocast` passed around uncalled, `*args`): report without a fix."""
 
 
-@dataclass
+@record
 class _Import:
     """An import of `torch.cuda.amp` names, the uses of what it binds, and how to rewrite them all."""
 

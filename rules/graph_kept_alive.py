@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine import Binding, Context, Rule
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import Event, called_module, names_in, related, training_loop
@@ -21,7 +21,7 @@ _VALUE_FUNCTIONS = frozenset({"float", "int", "bool", "round", "abs"})
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class _Accumulation:
     node: cst.CSTNode
     accumulator: str

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import training_loop
@@ -23,7 +24,7 @@ _CARRIERS = frozenset({"map", "list", "tuple"})
 _GRAD_OFF = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled"})
 
 
-@dataclass
+@record
 class _Saved:
     """A local tensor autograd saved: the op that saved it, and the names whose value leads a backward pass to
     that op (the op's output for an output it saved, the consumer's result for an input it saved)."""
@@ -33,7 +34,7 @@ class _Saved:
     witnesses: set[str]
 
 
-@dataclass
+@record
 class _Spoiled:
     """An in-place op on a saved tensor, waiting for a backward pass (or a model's output) through the op."""
 

@@ -3,12 +3,12 @@ log-probabilities."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Point
+from shapecheck.engine.records import record
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
@@ -442,7 +442,7 @@ class LossOnProbabilities(Rule):
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Handed:
     """A criterion or model a function was handed: a parameter of a same-file helper (`class_def` None), or the
     parameter a class's constructor stored in the attribute a method uses."""

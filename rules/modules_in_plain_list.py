@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.modules import builds_module
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
@@ -18,7 +18,7 @@ _PLAIN = (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)
 _GROWERS = frozenset({"append", "extend", "insert"})
 
 
-@dataclass
+@record
 class _Store:
     """A plain container written to `self.<attr>` in a module class, and what the class does with it."""
 

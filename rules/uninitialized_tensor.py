@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Binding
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.stored import constructor_arguments
@@ -52,7 +52,7 @@ _SAFE_FIX_MESSAGE = "Use `torch.tensor(...)`: the literal is a value, not a size
 Key = tuple[str, int, str]
 
 
-@dataclass
+@record
 class _Allocation:
     node: cst.Call
     keys: set[Key]

@@ -8,8 +8,10 @@ or six functions each at import (together a tenth of a hit); `_replace` changes 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, NamedTuple
+
+from shapecheck.engine.records import record
 
 Applicability = Literal["safe", "unsafe"]
 Severity = Literal["error", "warning"]
@@ -83,7 +85,7 @@ class Finding(NamedTuple):
         return f"{cell}{self.location.row}:{self.location.column}"
 
 
-@dataclass
+@record
 class FileResult:
     """What linting one file produced.
 

@@ -24,7 +24,9 @@ from __future__ import annotations
 import io
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from shapecheck.engine.records import record
 
 # Cell magics whose body IPython runs as Python (ruff's list): their first line is skipped, the rest linted.
 PYTHON_CELL_MAGICS = frozenset({"capture", "debug", "prun", "pypy", "python", "python2", "python3", "time",
@@ -40,7 +42,7 @@ _IPYTHON_PROMPT = re.compile(r"(?:(?:\[nav\]|\[ins\])? )?In \[\d+\]: |[ \t]*\.{3
 _COMMAND_TAG = "# shapecheck: magic"
 
 
-@dataclass
+@record
 class CellCode:
     """One cell's Python: `lines[i]` stands for the cell's line i (0-based)."""
 

@@ -28,8 +28,9 @@ import io
 import json
 import re
 from collections.abc import Collection
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
+from shapecheck.engine.records import record
 from shapecheck.ipython_syntax import CellCode, python_of_cell, split_lines
 
 SUFFIX = ".ipynb"
@@ -42,7 +43,7 @@ class NotebookError(Exception):
     """The file is not a notebook we can read: not JSON, or not nbformat's layout."""
 
 
-@dataclass
+@record
 class CodeCell:
     """A code cell as it stands in the file, and where it went in the joined source."""
 
@@ -53,7 +54,7 @@ class CodeCell:
     first_row: int = 0  # its first row in the joined source (1-based); 0: left out
 
 
-@dataclass
+@record
 class Notebook:
     text: str  # the .ipynb file as read
     source: str  # the code cells as one module

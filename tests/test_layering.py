@@ -21,6 +21,7 @@ FLOORS = {
     "shapecheck.findings": BASE,
     "shapecheck.urls": BASE,
     "shapecheck.engine.dependencies": BASE,
+    "shapecheck.engine.records": BASE,
     "shapecheck.engine.walker": SOURCE,
     "shapecheck.engine.syntax": SOURCE,
     "shapecheck.engine.guard": SOURCE,

@@ -22,11 +22,11 @@ import ast
 import sys
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine.python_target import Target, declared_target
+from shapecheck.engine.records import record
 
 # One path component longer than any file system allows (255 bytes), so opening it always fails.
 _UNOPENABLE = "<" + "source text " * 24 + ">"
@@ -42,14 +42,14 @@ class NoVerdict(Exception):
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class CompileError:
     message: str
     row: int  # 1-based, as CPython counts lines
     column: int  # 1-based, in characters of the text's own line
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Verdict:
     error: CompileError | None  # what to report as SC000; None: the text is Python for its target
     newer: Target | None = None  # the declared target the text was judged for, where the running Python refuses it

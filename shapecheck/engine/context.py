@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 import libcst as cst
 
 from shapecheck.engine import flow
 from shapecheck.engine.flow import Reach
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.torch_requirement import minimum_torch
 from shapecheck.engine.walker import walk
@@ -56,7 +57,7 @@ _SET_GRAD_ENABLED = frozenset({"torch.set_grad_enabled", "torch.autograd.set_gra
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Binding:
     """One binding of a name: what it was bound to, how, and where.
 
@@ -98,7 +99,7 @@ class Binding:
         return None
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class CallSite:
     node: cst.Call
     grad_disabled: bool
@@ -107,7 +108,7 @@ class CallSite:
     order: int = 0  # position among the file's calls, in source order
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Scope:
     kind: Literal["module", "function", "class", "lambda", "comprehension"]
     node: cst.CSTNode
@@ -121,7 +122,7 @@ class Scope:
     start: int = 0  # the seq when the scope was entered: its bindings have higher ones
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Report:
     rule: Rule
     node: cst.CSTNode
@@ -132,7 +133,7 @@ class Report:
     statement: cst.CSTNode | None = None
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Point:
     """Where the traversal was, kept to read names there later (`Context.at`): the scope, the enclosing classes and
     functions, and how far the bindings went (bindings from `seq` on are not seen)."""

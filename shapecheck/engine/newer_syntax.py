@@ -22,6 +22,8 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from shapecheck.engine.records import record
+
 Version = tuple[int, int]
 
 
@@ -40,7 +42,7 @@ class Feature:
     node: cst.CSTNode
 
 
-@dataclass
+@record
 class OlderSpelling:
     module: cst.Module
     code: str | None

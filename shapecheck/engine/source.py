@@ -19,13 +19,14 @@ import ast
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TypeVar
 
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
 from shapecheck.engine.guard import TooComplex, too_complex
+from shapecheck.engine.records import record
 from shapecheck.engine.walker import walk
 
 try:
@@ -45,7 +46,7 @@ def split_lines(text: str) -> list[str]:
     return _LINE.findall(text)
 
 
-@dataclass
+@record
 class ParsedSource:
     text: str
     module: cst.Module

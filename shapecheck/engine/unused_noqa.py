@@ -20,12 +20,12 @@ import io
 import re
 import tokenize
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine.context import Report
 from shapecheck.engine.noqa import directive_in
+from shapecheck.engine.records import record
 from shapecheck.engine.rule import Fix, Rule
 from shapecheck.engine.source import ParsedSource
 from shapecheck.findings import UNUSED_NOQA
@@ -34,7 +34,7 @@ _OURS = re.compile(r"SC[0-9]{3}")
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class _Directive:
     row: int
     comment: str  # the whole comment token

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
@@ -406,7 +407,7 @@ def _is_method(function: cst.FunctionDef, sites: list[CallSite]) -> bool:
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Event:
     """One training event where the traversal found it.
 

@@ -8,17 +8,17 @@ below the one that calls it), and another module's classes are read the same way
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine.context import Context
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.engine.walker import children
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class ClassFacts:
     methods: dict[str, cst.FunctionDef]
     # attribute -> the methods that assign `self.<attribute>` (plain, augmented or annotated assignment, unpacking)
@@ -111,7 +111,7 @@ def _class_facts(node: cst.ClassDef) -> ClassFacts:
                       {k: frozenset(v) for k, v in item_writers.items()})
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class FunctionFacts:
     params: tuple[cst.Param, ...]  # positional (posonly and ordinary), in order
     kwonly: tuple[cst.Param, ...]

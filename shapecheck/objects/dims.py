@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from shapecheck.engine.records import record
 
 Monomial = tuple["Atom", ...]  # sorted, with repetition: h * h is (h, h)
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Atom:
     """One symbol. Identity is `key` alone (what it measures); `name` is how the code spells it."""
 
@@ -40,7 +42,7 @@ def _monomial_key(monomial: Monomial) -> tuple:
     return (len(monomial), tuple(atom.sort_key() for atom in monomial))
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Dim:
     """A size: sum of coefficient * monomial terms, normalized (sorted, no zero coefficients, constant last)."""
 

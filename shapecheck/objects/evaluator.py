@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import sys
 
@@ -27,6 +27,7 @@ import libcst as cst
 
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
 from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls
@@ -60,7 +61,7 @@ class Unknown(Exception):
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class ContainerInit:
     """`super().__init__` of a project class that extends `nn.Sequential`, `nn.ModuleList` or `nn.ModuleDict`:
     calling it gives the instance its layers."""
@@ -68,7 +69,7 @@ class ContainerInit:
     instance: Instance
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Derived:
     """What a method of an object gives that is about the object itself: `model.parameters()`."""
 

@@ -9,11 +9,12 @@ unknown. Statements that run on every call are marked `certain` in the trace; on
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.builtins import as_key_value, container_items, key_of
 from shapecheck.objects.changes import incomplete
@@ -35,7 +36,7 @@ class OutOfBudget(Exception):
     pass
 
 
-@dataclass
+@record
 class Run:
     """What running a function gave: its return value (UNKNOWN when not known) and the trace of the statements
     that ran, each with the version of the names it was read with and whether it runs on every call."""
@@ -49,7 +50,7 @@ class Run:
 UNKNOWN_RUN = Run(UNKNOWN)
 
 
-@dataclass
+@record
 class _Path:
     env: dict[str, object]
     certain: bool

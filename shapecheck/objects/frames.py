@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine.context import Scope
+from shapecheck.engine.records import record
 from shapecheck.objects.values import ClassValue
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Frame:
     """A call being run (or a comprehension being spelled out): a function of the project with values for its
     names (`env`), in its module. Names it does not bind are its `parent`'s (the call a nested function was

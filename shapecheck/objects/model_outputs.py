@@ -10,16 +10,16 @@ traversal has not reached it yet).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import libcst as cst
 
 from shapecheck.engine.context import Context, Point
+from shapecheck.engine.records import record
 from shapecheck.objects.project import PROJECT
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class ForwardReturn:
     """One `return` of a `forward` method: its value and the point to read it at."""
 

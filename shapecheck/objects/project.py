@@ -26,7 +26,6 @@ import os
 import tokenize
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
@@ -35,11 +34,15 @@ from shapecheck.engine import dependencies
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.context import Context
 from shapecheck.engine.guard import TooComplex
+from shapecheck.engine.records import record
 from shapecheck.engine.source import parse_source
 
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 MAX_MODULE_BYTES = 2 << 20  # a generated module this large is not read for its classes
-MAX_CONTEXTS = 32  # modules kept parsed per process
+# Lines of parsed contexts kept per process (about 1.3 KiB each, parsed and traversed: some 80 MiB). Bounded by lines,
+# not by count: a count let extracts of a few lines push out whole modules of thousands, which the next file that
+# imported them parsed again (over torch's tree a fifth of the contexts parsed were parsed before).
+MAX_CONTEXT_LINES = 60_000
 # Lines of the project's other modules (the statements each context keeps) that one file's analysis may read. A
 # file that calls across much of its package (torch's `_dynamo/convert_frame.py` ran functions of ~48 modules
 # through ~146 extracts: 95 s of CPU) would otherwise cost the first run minutes; past this, further modules are
@@ -49,7 +52,7 @@ _INSTALLED = ("site-packages", "dist-packages")
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Statement:
     """A top-level statement of a module: its lines (1-based, inclusive), the names it binds and the names it reads."""
 
@@ -60,14 +63,17 @@ class Statement:
     imports: bool
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, eq=False)
 class Summary:
+    """A module's lines and top-level statements; `defined_by` maps each name to the statements that bind it, so that
+    what a context keeps takes time in what it keeps, not in the module's size for each name (torch's tree asked
+    thousands of contexts of modules of hundreds of statements)."""
+
     lines: tuple[str, ...]
     statements: tuple[Statement, ...]
-
-    @property
-    def names(self) -> frozenset[str]:
-        return frozenset(name for statement in self.statements for name in statement.defines)
+    defined_by: dict[str, tuple[int, ...]]
+    imports: frozenset[int]
+    total_lines: int
 
 
 class Project:
@@ -75,7 +81,8 @@ class Project:
 
     def __init__(self) -> None:
         self._summaries: dict[Path, tuple[tuple[int, int], Summary | None]] = {}
-        self._contexts: OrderedDict[tuple, Context] = OrderedDict()
+        self._contexts: OrderedDict[tuple, tuple[Context, int]] = OrderedDict()  # -> (context, its lines)
+        self._context_lines = 0
         self._found: dict[tuple[Path, str, int], tuple[Path | None, tuple[Path, ...]]] = {}
         # importer -> its resolved folder: resolving walks the path's every component with a system call, and every
         # imported name a file's analysis reads asks again (5% of the engine's time on torch's own code)
@@ -139,7 +146,7 @@ class Project:
         context answers for it as for the linted file."""
         if kind not in self._recorders:
             self._recorders.append(kind)
-            self._contexts.clear()
+            self._forget_contexts()
 
     def context(self, path: Path, wanted: frozenset[str]) -> Context | None:
         """A context of the module at `path` holding the definitions of `wanted` (every definition for `*`) and what
@@ -149,12 +156,13 @@ class Project:
             return None
         kept = _kept(summary, wanted)
         key = (path, self._summaries[path][0], kept)
-        if not dependencies.affordable(key, _lines(summary, kept), MAX_LINES_READ):
+        lines = _lines(summary, kept)
+        if not dependencies.affordable(key, lines, MAX_LINES_READ):
             return None
         found = self._contexts.get(key)
         if found is not None:
             self._contexts.move_to_end(key)
-            return found
+            return found[0]
         text = _extract(summary, kept)
         try:
             parsed = parse_source(text)
@@ -165,15 +173,16 @@ class Project:
             traverse(ctx, [ctx.analysis(kind) for kind in self._recorders])
         except RecursionError:
             return None
-        self._contexts[key] = ctx
-        if len(self._contexts) > MAX_CONTEXTS:
-            self._contexts.popitem(last=False)
+        self._contexts[key] = (ctx, lines)
+        self._context_lines += lines
+        while self._context_lines > MAX_CONTEXT_LINES and len(self._contexts) > 1:
+            self._context_lines -= self._contexts.popitem(last=False)[1][1]
         return ctx
 
     def forget(self) -> None:
         """Read every module again (the editor saw files change)."""
         self._summaries.clear()
-        self._contexts.clear()
+        self._forget_contexts()
         self._found.clear()
         self._folders.clear()
 
@@ -183,6 +192,10 @@ def _folder(importer: str) -> Path | None:
         return Path(importer).resolve().parent
     except (OSError, RuntimeError, ValueError):
         return None
+
+    def _forget_contexts(self) -> None:
+        self._contexts.clear()
+        self._context_lines = 0
 
 
 PROJECT = Project()
@@ -266,32 +279,44 @@ def _summarize(path: Path) -> Summary | None:
     if text.startswith("\ufeff"):
         text = text[1:]
     statements = []
-    for node in tree.body:
+    defined_by: dict[str, list[int]] = {}
+    for index, node in enumerate(tree.body):
         start = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
         end = node.end_lineno or node.lineno
-        statements.append(Statement(start, end, frozenset(_defined(node)), frozenset(_used(node)),
+        defines, uses = _names(node)
+        for name in defines:
+            defined_by.setdefault(name, []).append(index)
+        statements.append(Statement(start, end, frozenset(defines), frozenset(uses),
                                     isinstance(node, (ast.Import, ast.ImportFrom))))
-    return Summary(tuple(text.splitlines()), tuple(statements))
+    return Summary(tuple(text.splitlines()), tuple(statements),
+                   {name: tuple(indices) for name, indices in defined_by.items()},
+                   frozenset(index for index, statement in enumerate(statements) if statement.imports),
+                   sum(statement.end - statement.start + 1 for statement in statements))
 
 
-def _defined(node: ast.stmt) -> Iterator[str]:
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        yield node.name
-        return
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _names(node: ast.stmt) -> tuple[set[str], set[str]]:
+    """The names a top-level statement binds and those it reads, in one walk of it."""
+    defines: set[str] = set()
+    uses: set[str] = set()
+    if isinstance(node, _DEFINITIONS):
+        defines.add(node.name)
     for child in ast.walk(node):
-        if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
-            yield child.id
-        elif isinstance(child, (ast.Import, ast.ImportFrom)):
-            for alias in child.names:
-                yield (alias.asname or alias.name).split(".")[0]
-        elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and child is not node:
-            yield child.name
-
-
-def _used(node: ast.stmt) -> Iterator[str]:
-    for child in ast.walk(node):
-        if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
-            yield child.id
+        kind = type(child)
+        if kind is ast.Name:
+            if type(child.ctx) is ast.Load:
+                uses.add(child.id)
+            elif type(child.ctx) is ast.Store and not isinstance(node, _DEFINITIONS):
+                defines.add(child.id)
+        elif isinstance(node, _DEFINITIONS):
+            continue
+        elif kind is ast.Import or kind is ast.ImportFrom:
+            defines.update((alias.asname or alias.name).split(".")[0] for alias in child.names)
+        elif isinstance(child, _DEFINITIONS) and child is not node:
+            defines.add(child.name)
+    return defines, uses
 
 
 def _kept(summary: Summary, wanted: frozenset[str]) -> frozenset[int]:
@@ -309,12 +334,12 @@ def _kept(summary: Summary, wanted: frozenset[str]) -> frozenset[int]:
     while pending:
         name = pending.pop()
         done.add(name)
-        for index, statement in enumerate(summary.statements):
-            if index not in keep and name in statement.defines:
+        for index in summary.defined_by.get(name, ()):
+            if index not in keep:
                 keep.add(index)
-                pending |= statement.uses - done
-    keep.update(index for index, statement in enumerate(summary.statements) if statement.imports)
-    if 2 * _lines(summary, keep) > _lines(summary, everything):
+                pending |= summary.statements[index].uses - done
+    keep |= summary.imports
+    if 2 * _lines(summary, keep) > summary.total_lines:
         return everything
     return frozenset(keep)
 

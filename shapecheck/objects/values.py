@@ -20,11 +20,12 @@ element appended in a loop of unknown length). Objects:
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.objects.dims import Dim
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ UNKNOWN = _Unknown()
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Const:
     """A constant the code states: a string, a bool, None or a float."""
 
@@ -62,7 +63,7 @@ TRUE = Const(True)
 FALSE = Const(False)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Seq:
     """A list or tuple. `complete` is False when elements the analysis does not know may follow `items`; `each` is
     then what every one of those is, where they agree (a list a loop of unknown length appends the same kind of
@@ -76,7 +77,7 @@ class Seq:
     least: int = 0
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Mapping:
     """A dict with keys the code states (strings, ints)."""
 
@@ -90,14 +91,14 @@ class Mapping:
         return UNKNOWN
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Imported:
     """A name reached through an import of another package: `torch.nn.Linear`, `math.pi`."""
 
     qualname: str
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Opaque:
     """A value the code does not state, with an identity: the same key is the same object. `maybe_tensor` is False
     where an annotation rules a tensor out (`n: int`)."""
@@ -110,7 +111,7 @@ class Opaque:
         return Dim.symbol(("opaque", self.key), self.name, placeholder=True)
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Site:
     """Where a call's arguments are read: an evaluator and the `before` its names resolve at."""
 
@@ -122,7 +123,7 @@ class Site:
         return self.evaluator.read_at(self, want, expr)
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class TorchObject:
     """An object a constructor of another package built: `nn.Linear(d, 10)`, `optim.SGD(model.parameters())`.
 
@@ -157,7 +158,7 @@ class TorchObject:
         return self.qualname.rsplit(".", 1)[-1]
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class ClassValue:
     """A class of the project, in the module (context) that defines it."""
 
@@ -172,7 +173,7 @@ class ClassValue:
         return f"ClassValue({self.name})"
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Instance:
     """An object of a project class. `attrs` are the attributes its `__init__` set (values, tensors' shapes);
     `generic` marks an instance whose constructor arguments are not known (`self` read on its own, a parameter
@@ -193,7 +194,7 @@ class Instance:
     rebound: set[str] = field(default_factory=set)
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class FunctionValue:
     """A function of the project; a method of `bound` when bound; `closure` holds the values of the enclosing
     call's names for a function defined inside a call being run."""
@@ -212,7 +213,7 @@ class FunctionValue:
         return self.node.name.value if type(self.node) is not cst.Module else "<module>"
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Super:
     """`super()` inside a method of `owner`, for `instance`."""
 

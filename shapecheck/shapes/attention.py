@@ -5,14 +5,14 @@ are the batch and the sequence (batch first or not), and the shapes a mask may h
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from shapecheck.engine.records import record
 from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.shape import Shape
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Sequence:
     """One input's batch and length; None where not known (or unbatched, for the batch)."""
 

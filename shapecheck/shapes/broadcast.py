@@ -8,14 +8,14 @@ of the two.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from shapecheck.engine.records import record
 from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.shapes.shape import Shape
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Stretch:
     """Result dim `position` took size `size` from one operand while `operand` (0: left, 1: right) had 1 there or
     had no dim there at all (`missing`)."""
@@ -26,7 +26,7 @@ class Stretch:
     missing: bool
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Broadcast:
     shape: Shape | None  # None when the operands certainly don't broadcast, or too little is known
     mismatch: tuple[int, Dim, Dim] | None = None  # (result position, left size, right size) that can't broadcast

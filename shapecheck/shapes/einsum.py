@@ -5,11 +5,11 @@ once, in alphabetical order, after the `...` dims."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.objects.dims import Dim, same
 from shapecheck.objects.values import Const
 from shapecheck.shapes.args import Args
@@ -23,7 +23,7 @@ ELLIPSIS = "."
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Contraction:
     """What the equation says about these operands: the result (None when a size is unknown) or why it fails."""
 

@@ -17,12 +17,12 @@ Sizes in a constructor's arguments are read with the evaluator as of the binding
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import libcst as cst
 
 from typing import TYPE_CHECKING
 
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.engine.walker import walk
 from shapecheck.objects.classes import class_facts
@@ -45,7 +45,7 @@ MAX_SPELLED = 80
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Sequential(Layer):
     """`nn.Sequential(...)`: its layers applied in turn. `layers` pairs each constructor call with what it builds
     (None: a module the analysis doesn't know, whose output is some tensor)."""

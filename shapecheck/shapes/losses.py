@@ -15,11 +15,11 @@ element: the broadcast of input and target for the element-wise and binary losse
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.objects.values import Imported, TorchObject
 from shapecheck.shapes.broadcast import broadcast
@@ -49,7 +49,7 @@ def _per_target(x: Shape, target: Shape) -> Shape | None:
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Loss:
     function: str  # the functional form's name: "mse_loss"
     module: str  # the nn module's class: "MSELoss"
@@ -82,7 +82,7 @@ _TORCH_FUNCTIONS = frozenset({"torch.binary_cross_entropy_with_logits"})
 _BY_QUALNAME.update({name: _BY_QUALNAME[_FUNCTIONAL + name.split(".")[-1]] for name in _TORCH_FUNCTIONS})
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class LossCall:
     loss: Loss
     input: cst.BaseExpression

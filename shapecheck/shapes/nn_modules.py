@@ -11,10 +11,11 @@ mismatch. The arithmetic is PyTorch's own (the formulas of the `Conv2d`, `MaxPoo
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.shapes import attention, value_bounds
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.objects.dims import Atom, Dim, same
@@ -29,7 +30,7 @@ ValueReader = Callable[[cst.BaseExpression], object]  # what an argument holds, 
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Mismatch:
     """The input does not fit: `has` and `expects` are phrases for the message ("64 features (last dim)", "32").
     `inner` names the layer inside a Sequential that rejects it; `detail`, for a model class, says where in its
@@ -42,7 +43,7 @@ class Mismatch:
     path: Path = ()
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Applied:
     value: Value | None
     mismatch: Mismatch | None = None
@@ -87,7 +88,7 @@ class Layer:
         raise NotImplementedError
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class SameShape(Layer):
     """Activations, dropout, `Identity`, `Softmax`: the output is the input."""
 
@@ -97,7 +98,7 @@ class SameShape(Layer):
         return Applied(inputs[0] if inputs else None)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Linear(Layer):
     in_features: Dim | None
     out_features: Dim | None
@@ -118,7 +119,7 @@ class Linear(Layer):
         return Applied(_row_major(dims, x.variadic, x))
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Embedding(Layer):
     embedding_dim: Dim | None
     num_embeddings: Dim | None = None
@@ -141,7 +142,7 @@ class Embedding(Layer):
         return value_bounds.past_end(x, self.num_embeddings)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class EmbeddingBag(Embedding):
     """A bag per row of a 2-d input, (B, N) -> (B, embedding_dim); a 1-d input's bags are its `offsets`, unknown."""
 
@@ -212,7 +213,7 @@ class _Spatial(Layer):
         raise NotImplementedError
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Conv(_Spatial):
     """`ConvNd` and `ConvTransposeNd`: channels checked, sizes from kernel/stride/padding/dilation."""
 
@@ -251,7 +252,7 @@ class Conv(_Spatial):
         return _floordiv(size + 2 * p - d * (k - 1) - 1, s) + 1
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Pool(_Spatial):
     """`MaxPoolNd` / `AvgPoolNd`: channels kept, sizes from kernel/stride/padding/dilation/ceil_mode."""
 
@@ -280,7 +281,7 @@ class Pool(_Spatial):
         return Dim.of(out)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class AdaptivePool(_Spatial):
     spatial: int
     output_size: tuple[Dim | None, ...]  # None entries keep the input's size
@@ -292,7 +293,7 @@ class AdaptivePool(_Spatial):
                                                                                    self.spatial, i)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class ChannelNorm(Layer):
     """`BatchNormNd`, `InstanceNormNd`, `GroupNorm`: the channel dim must hold `num_features`. `ranks` are the
     input ranks the layer takes and `channel` the channel dim for each."""
@@ -322,7 +323,7 @@ class ChannelNorm(Layer):
         return Applied(x)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class LayerNorm(Layer):
     """`LayerNorm` / `RMSNorm`: the last dims must be `normalized_shape`."""
 
@@ -346,7 +347,7 @@ class LayerNorm(Layer):
         return Applied(x)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Flatten(Layer):
     start: int
     end: int
@@ -364,7 +365,7 @@ class Flatten(Layer):
         return Applied(Shape(dims, None, "...", tuple(range(len(dims))) if x.contiguous else None, x.dtype))
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Unflatten(Layer):
     dim: int
     sizes: tuple[Dim, ...] | None
@@ -410,7 +411,7 @@ class _Recurrent(Layer):
         raise NotImplementedError
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Recurrent(_Recurrent):
     """`RNN`, `LSTM`, `GRU`: output (L, N, D * H_out) (batch first: (N, L, ...)), h_n (D * num_layers, N, H_out),
     and for an LSTM c_n (D * num_layers, N, hidden_size), with H_out = proj_size or hidden_size. The initial
@@ -484,7 +485,7 @@ class Recurrent(_Recurrent):
         return None
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class RecurrentCell(_Recurrent):
     """`RNNCell`, `GRUCell`, `LSTMCell`: one step. The input is (N, input_size) or unbatched (input_size,); the state
     (`hx`, a pair `(h_0, c_0)` for an LSTM cell) and the result (a pair for an LSTM cell) are the input's shape with
@@ -522,7 +523,7 @@ class RecurrentCell(_Recurrent):
         return None
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Attention(Layer):
     """`MultiheadAttention`: query (L, N, E) (batch first: (N, L, E)) with E = embed_dim; key and value of kdim
     and vdim features, and masks of the shapes `attention` says. The output has the query's shape; the weights
@@ -577,7 +578,7 @@ _MASKS = {
 }
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Transformer(Layer):
     """`TransformerEncoderLayer`/`TransformerEncoder`, `TransformerDecoderLayer`/`TransformerDecoder` and
     `Transformer`: inputs of d_model features, masks as `attention` says; the output has the shape of the

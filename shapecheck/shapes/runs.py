@@ -13,11 +13,11 @@ branch the call may not take proves nothing. Calls the run makes are looked into
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Found:
     """What a check found in a run of the project's code: `text` says where and why, from the callee on
     ("Net.forward, `self.fc(x)`: ..."), and `path` leads there."""
@@ -41,7 +41,7 @@ class Found:
     path: Path
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Model(Layer):
     """An instance of a project class with its own `forward`."""
 

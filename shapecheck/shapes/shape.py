@@ -19,9 +19,10 @@ is that range's end: the values may reach `below - 1`. Only operations known to 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Literal
 
+from shapecheck.engine.records import record
 from shapecheck.objects.dims import Dim
 
 DtypeFamily = Literal["float", "int", "bool", "complex"]
@@ -32,7 +33,7 @@ MAX_RANK = 64
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Shape:
     dims: tuple[Dim, ...]
     variadic: int | None = None

@@ -8,15 +8,15 @@ a surprise.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from shapecheck.engine.records import record
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.shape import Shape
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Surprise:
     result: Shape  # the broadcast result, e.g. (N, N)
     size: Dim  # the size that lands in two dims, e.g. N

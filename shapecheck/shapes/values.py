@@ -3,11 +3,11 @@ conflicts it proves."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import Shape
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Sizes:
     """A sequence of sizes: `x.shape`, `x.size()[:-2]`, `(B, T, C)`, `x.size()[:-1] + (n_head, d)`. Its sizes are
     the dims of `shape` (layout and dtype mean nothing here)."""
@@ -24,7 +24,7 @@ class Sizes:
     shape: Shape
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Items:
     """A tuple of values: `x.chunk(3, dim=-1)`, `x.max(dim=1)` (values, indices), `torch.split(...)`. `items` is
     None for the elements when their count is unknown and `each` is what every element is."""
@@ -51,7 +51,7 @@ ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "lay
                        "einsum", "unpack", "interpolate"]
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Conflict:
     """`kind` says which check failed; `shapes` are the operands' shapes in the order the message names them;
     `message` names them in the code's own symbols ("inner dims differ: h is (B, T, D), w is (V, D)"); `path`, for

@@ -8,8 +8,8 @@ why such bugs pass small tests and crash on the first real batch).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from shapecheck.engine.records import record
 from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.shapes.shape import Shape
 
@@ -86,7 +86,7 @@ def _take(dims: tuple[Dim, ...], cursor: int, stop: int, size: Dim, step: int) -
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@dataclass(slots=True, unsafe_hash=True)
+@record(slots=True, unsafe_hash=True)
 class Grouping:
     """For each size of the view, the (start, end) range of input dims it takes."""
 

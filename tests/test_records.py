@@ -1,0 +1,78 @@
+"""`record` behaves as the dataclass it stands for: the same equality, hash and representation."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass, field
+
+import pytest
+
+from shapecheck.engine.records import record
+
+
+@record(slots=True, unsafe_hash=True)
+class Point:
+    x: int
+    y: int = 0
+    label: str = field(default="", compare=False)
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class DataclassPoint:
+    x: int
+    y: int = 0
+    label: str = field(default="", compare=False)
+
+
+@record(slots=True, unsafe_hash=True)
+class One:
+    value: float
+
+
+@record(eq=False)
+class Node:
+    name: str
+    children: list[Node] = field(default_factory=list)
+
+
+@record
+class Mutable:
+    items: list[int]
+
+
+def test_equality_and_hash_are_the_dataclass_s() -> None:
+    for made in (Point, DataclassPoint):
+        assert made(1, 2, "a") == made(1, 2, "b")
+        assert hash(made(1, 2, "a")) == hash(made(1, 2, "b"))
+        assert made(1, 2) != made(2, 1)
+        assert len({made(1), made(1, 0), made(2)}) == 2
+    assert Point(1) != DataclassPoint(1)
+    assert Point(1).__eq__(DataclassPoint(1)) is NotImplemented
+
+
+def test_one_field_is_compared_as_a_tuple() -> None:
+    nan = math.nan
+    assert One(nan) == One(nan)  # (nan,) == (nan,): the same object
+    assert One(1.0) != One(2.0)
+
+
+def test_identity_records_and_unhashed_ones() -> None:
+    a, b = Node("a"), Node("a")
+    assert a != b and a == a
+    assert len({a, b}) == 2
+    assert Mutable([1]) == Mutable([1])
+    with pytest.raises(TypeError):
+        hash(Mutable([1]))
+
+
+def test_repr_replace_and_fields() -> None:
+    assert repr(Point(1, 2, "a")) == repr(DataclassPoint(1, 2, "a")).replace("DataclassPoint", "Point")
+    loop = Node("loop")
+    loop.children.append(loop)
+    assert repr(loop) == "Node(name='loop', children=[...])"
+    assert dataclasses.replace(Point(1, 2), y=3) == Point(1, 3)
+    assert [f.name for f in dataclasses.fields(Point)] == ["x", "y", "label"]
+    assert Point.__dataclass_params__.unsafe_hash and not Node.__dataclass_params__.eq
+    with pytest.raises(AttributeError):
+        Point(1).z = 2  # slots
