@@ -186,16 +186,16 @@ class Project:
         self._found.clear()
         self._folders.clear()
 
+    def _forget_contexts(self) -> None:
+        self._contexts.clear()
+        self._context_lines = 0
+
 
 def _folder(importer: str) -> Path | None:
     try:
         return Path(importer).resolve().parent
     except (OSError, RuntimeError, ValueError):
         return None
-
-    def _forget_contexts(self) -> None:
-        self._contexts.clear()
-        self._context_lines = 0
 
 
 PROJECT = Project()
