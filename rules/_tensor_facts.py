@@ -28,7 +28,6 @@ _DTYPES: dict[str, DtypeKind] = {
 # Methods that give a Python int whatever tensor they are called on.
 _INT_METHODS = frozenset({"dim", "numel", "ndimension", "nelement", "element_size", "get_device"})
 # What PyTorch raises for the errors rules report, and the handlers broad enough to catch them.
-_TORCH_ERRORS = frozenset({"RuntimeError", "TypeError", "Exception", "BaseException"})
 _INT_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo, cst.Power)
 
 
@@ -168,29 +167,3 @@ def explicit_dtype(call: cst.Call) -> cst.BaseExpression | None:
     return arg.value
 
 
-def expects_error(ctx: Context) -> bool:
-    """The node being visited is where the code expects PyTorch to raise: under `with pytest.raises(...)` /
-    `self.assertRaises(...)`, or in the body of a `try` that catches a `RuntimeError` / `TypeError` (or any
-    exception): a test or a probe of the very error a rule reports."""
-    ancestors = ctx.ancestors
-    for index in range(len(ancestors) - 2, -1, -1):
-        ancestor = ancestors[index]
-        kind = type(ancestor)
-        if kind is cst.Try and ancestors[index + 1] is ancestor.body:
-            if any(_catches_torch_errors(handler.type) for handler in ancestor.handlers):
-                return True
-        elif kind is cst.With:
-            for item in ancestor.items:
-                name = last_name(item.item.func) if type(item.item) is cst.Call else ""
-                if name == "raises" or name.startswith("assertRaises"):
-                    return True
-        elif kind is cst.FunctionDef or kind is cst.ClassDef:
-            break
-    return False
-
-
-def _catches_torch_errors(caught: cst.BaseExpression | None) -> bool:
-    if caught is None:
-        return True
-    names = [e.value for e in caught.elements] if type(caught) is cst.Tuple else [caught]
-    return any(type(n) is cst.Name and n.value in _TORCH_ERRORS for n in names)

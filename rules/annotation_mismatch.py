@@ -18,6 +18,7 @@ from shapecheck.shapes.signature import (argument_shapes, call_contradiction, co
 class AnnotationMismatch(Rule):
     code = "SC108"
     name = "annotation-mismatch"
+    raises = True  # not reported where a test expects the error
     message = "the inferred shape contradicts the jaxtyping annotation"
     triggers = ("jaxtyping",)
     scope = "statement"  # see Rule.scope

@@ -76,6 +76,7 @@ _DICT_OUTPUT = """
 class CrossEntropyShape(Rule):
     code = "SC106"
     name = "cross-entropy-shape"
+    raises = True  # not reported where a test expects the error
     message = "`cross_entropy` target shape can't match its input"
     triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")
     scope = "statement"  # see Rule.scope

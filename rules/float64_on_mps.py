@@ -11,7 +11,8 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.objects.callers import every_call_passes, helper_callers
-from shapecheck.rules._tensor_facts import dtype_kind, expects_error, explicit_dtype, positional, string_value
+from shapecheck.engine.expected_errors import expects_error
+from shapecheck.rules._tensor_facts import dtype_kind, explicit_dtype, positional, string_value
 
 _DEVICE = frozenset({"torch.device"})
 # Torch functions that keep a numpy array's dtype.

@@ -6,8 +6,9 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import keyword_arg, last_name
-from shapecheck.rules._tensor_facts import (argument_of, dtype_kind, expects_error, explicit_dtype, is_int,
-                                            is_literal_true, number_kind, positional)
+from shapecheck.engine.expected_errors import expects_error
+from shapecheck.rules._tensor_facts import (argument_of, dtype_kind, explicit_dtype, is_int, is_literal_true,
+                                          number_kind, positional)
 
 _INTEGRAL = ("int", "bool")
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})

@@ -24,6 +24,7 @@ BACKWARD_FUNCTIONS = frozenset({"torch.autograd.backward"})
 class NonScalarItemOrBackward(Rule):
     code = "SC107"
     name = "non-scalar-item-or-backward"
+    raises = True  # not reported where a test expects the error
     message = "`.item()` on a tensor with more than one element"
     triggers = (".item(", "float(", "int(", "bool(", "complex(", "backward(", "if ", "while ", "assert ", " and ",
                 " or ", "not ")

@@ -164,6 +164,7 @@ _MASKED_SCORES = """
 class ShapeMismatch(Rule):
     code = "SC105"
     name = "shape-mismatch"
+    raises = True  # not reported where a test expects the error
     message = "shapes cannot fit: this raises at run time"
     triggers = ("torch",)
     scope = "statement"  # see Rule.scope
@@ -227,6 +228,23 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # open-mmlab/mmpretrain's tests: a call that must fail, under `pytest.raises`
+        """
+        import pytest
+        import torch
+
+        def channel_shuffle(x, groups):
+            batch_size, num_channels, height, width = x.size()
+            assert num_channels % groups == 0, "num_channels should be divisible by groups"
+            channels_per_group = num_channels // groups
+            x = x.view(batch_size, groups, channels_per_group, height, width)
+            return torch.transpose(x, 1, 2).contiguous().view(batch_size, -1, height, width)
+
+        def test_channel_shuffle():
+            x = torch.randn(1, 24, 56, 56)
+            with pytest.raises(AssertionError):
+                channel_shuffle(x, 7)
+        """,
         # nanoGPT's bigram model: token ids drawn from the vocabulary the embedding table is built with, and ids of a
         # larger range folded into it
         """

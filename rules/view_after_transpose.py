@@ -14,6 +14,7 @@ class ViewAfterTranspose(Rule):
     code = "SC101"
     name = "view-after-transpose"
     severity = "error"  # `.view` on a non-contiguous tensor raises
+    raises = True  # not reported where a test expects the error
     message = "`.view(...)` merges dims that a transpose left non-contiguous: use `.reshape(...)` or " \
               "`.contiguous().view(...)`"
     fixable = "safe"

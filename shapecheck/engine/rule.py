@@ -15,6 +15,7 @@ from typing import ClassVar, Literal
 import libcst as cst
 
 from shapecheck.engine.context import Context, Report
+from shapecheck.engine.expected_errors import expects_error
 from shapecheck import urls
 from shapecheck.findings import Applicability, Severity
 
@@ -73,6 +74,9 @@ class Rule:
     # statement append is that statement's part: the editor server keeps it with the statement's findings, so
     # only `finish` runs over the whole file on every edit.
     gathered: ClassVar[tuple[str, ...]] = ()
+    # What the rule finds raises at run time, so it is not reported where the code expects that error (under
+    # `pytest.raises(...)` / `assertRaises(...)`, or in a `try` that catches it): a test of the error, not a bug.
+    raises: ClassVar[bool] = False
     VALID: ClassVar[list[str]] = []
     INVALID: ClassVar[list[Invalid | str]] = []
 
@@ -80,6 +84,8 @@ class Rule:
         self.ctx = ctx
 
     def report(self, node: cst.CSTNode, message: str | None = None, fix: Fix | None = None) -> None:
+        if self.raises and expects_error(self.ctx):
+            return
         ancestors = self.ctx.ancestors
         statement = ancestors[1] if len(ancestors) > 1 else None  # ancestors[0] is the module
         self.ctx.reports.append(Report(self, node, message or self.message, fix, statement))

@@ -374,12 +374,18 @@ class ShapeEvaluator(Evaluator):
         if key in self._memo:
             return self._memo[key]  # type: ignore[return-value]
         found = None
+        read = self.point(before)
+        root = self.ctx._frame.node
         for scope in _visible_scopes(self.ctx):
             for candidate in scope.unpackings:
                 if candidate.seq >= before:
                     break
                 tensor = measured(candidate.value)
                 if tensor is None or self.binding(tensor, candidate.seq) is not binding:
+                    continue
+                # only an unpacking every path to the read runs tells the rank: one under `if x.ndim == 4:` says
+                # nothing in the `elif x.ndim == 3:` branch, nor after the `if`
+                if read is not None and flow.reach(candidate.path, read, root) != "always":
                     continue
                 names = _target_names(candidate)
                 if names is not None and (found is None or candidate.seq > found[0]):

@@ -95,3 +95,29 @@ def test_unpacking_the_sizes_of_a_tensor_of_another_rank_raises() -> None:
         probe_conflict(Unpatchify()(torch.randn(2, 32, 8, 8), 8))
     ''') == ["`Unpatchify()(tokens, 8)`: tokens is (2, 64, 32): then in Unpatchify.forward, `B, C, H, W = tokens.shape`: "
              "tokens is (2, 64, 32), 3 sizes for 4 names", None]
+
+
+def test_an_unpacking_of_x_shape_tells_the_rank_only_where_every_path_runs_it() -> None:
+    from shapecheck.engine.linter import lint_text
+    from shapecheck.engine.registry import resolve
+
+    branches = '''
+import torch
+
+def attention_pool(x: torch.Tensor):
+    if x.ndim == 4:
+        B, num_heads, L, C = x.shape
+    elif x.ndim == 3:
+        B, L, C = x.shape
+    return x
+'''
+    assert lint_text(branches, "t.py", resolve(["SC105"])).findings == []
+    straight = '''
+import torch
+
+def attention_pool(x: torch.Tensor):
+    B, num_heads, L, C = x.shape
+    B, L, C = x.shape
+    return x
+'''
+    assert [f.location.row for f in lint_text(straight, "t.py", resolve(["SC105"])).findings] == [6]
