@@ -129,16 +129,17 @@ def _like(dtype: DtypeFamily | None = None):
 
 
 def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
-    """`torch.tensor([[1, 2], [3, 4]])`: the nesting of a literal list, written there or held by a name (`labels =
-    [0, 2, 1]`, a list no code appends to)."""
+    """`torch.tensor([[1, 2], [3, 4]])`: the nesting of a literal list, written there, or of the list an expression
+    holds (`labels = [0, 2, 1]`, a list no code appends to, a comprehension over a list the code states)."""
     data = Args(node, 0).get(0, "data")
     dims: list[Dim] = []
     kinds: set[str] = set()
-    if type(data) is cst.Name:
+    if data is None:
+        return None
+    if not _nested(data, dims, kinds, 0):
+        dims, kinds = [], set()
         if not _nested_value(ev.object(data, before), dims, kinds, 0):
             return None
-    elif not _nested(data, dims, kinds, 0):
-        return None
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
     if dtype is None and len(kinds) == 1:
         dtype = next(iter(kinds))  # type: ignore[assignment]

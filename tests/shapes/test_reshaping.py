@@ -67,6 +67,21 @@ def test_a_tensor_of_a_list_a_name_holds() -> None:
     ''') == [None, "(4, 1)", "int", "(3, 2)", "(3,)"]
 
 
+def test_a_tensor_of_a_comprehension_over_a_stated_list() -> None:
+    """One-hot labels written as comprehensions (`[1 if c == label else 0 for c in classes]`) and a literal list of
+    names bound to ints have the nesting the lists have."""
+    assert probe('''
+        import torch
+        classes = ["cat", "dog", "bird", "fish"]
+        labels = ["dog", "fish", "cat"]
+        a, b = 3, 4
+        probe(torch.tensor([[1 if c == label else 0 for c in classes] for label in labels]))
+        probe_dtype(torch.tensor([c == "dog" for c in classes]))
+        probe(torch.tensor([a, b]))
+        probe(torch.tensor([torch.randn(2), torch.randn(2)]))
+    ''') == ["(3, 4)", "bool", "(2,)", None]
+
+
 def test_the_legacy_constructors_take_sizes_or_data() -> None:
     """`torch.FloatTensor(2, 3)` is sizes, `torch.Tensor([[1, 2, 3]])` data, `torch.LongTensor(t)` t's data; a
     `torch.Size` or a parameter passed alone (a list or an int?) stays unknown."""
