@@ -66,6 +66,21 @@ class BroadcastSurprise(Rule):
         ```
     """
     VALID = [
+        # a policy-gradient loss with the action dim squeezed out of the log-probabilities
+        """
+        import torch
+        import torch.nn as nn
+        from torch.distributions import Normal
+
+        actor = nn.Linear(8, 1)
+
+        def act(obs):
+            return Normal(actor(obs), 1.0)
+
+        obs, actions, advantages = torch.randn(32, 8), torch.randn(32, 1), torch.randn(32)
+        log_probs = act(obs).log_prob(actions).squeeze(-1)
+        loss = -(log_probs * advantages).mean()
+        """,
         # a TC-VAE's pairwise densities: the caller lays the batch out on two axes for an elementwise helper
         """
         import math
@@ -160,6 +175,21 @@ class BroadcastSurprise(Rule):
         """,
     ]
     INVALID = [
+        # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
+        """
+        import torch
+        import torch.nn as nn
+        from torch.distributions import Normal
+
+        actor = nn.Linear(8, 1)
+
+        def act(obs):
+            return Normal(actor(obs), 1.0)
+
+        obs, actions, advantages = torch.randn(32, 8), torch.randn(32, 1), torch.randn(32)
+        log_probs = act(obs).log_prob(actions)
+        loss = -(log_probs * advantages).mean()
+        """,
         # the primer's pitfall, (100, 1) - (100,)
         """
         import torch

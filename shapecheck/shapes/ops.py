@@ -20,8 +20,8 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Mapping, Seq
-from shapecheck.shapes import (creation, einsum, elementwise, functional, indexing, joins, layers, losses, matmul,
-                               reductions, reshaping, spectral, transposes, value_bounds)
+from shapecheck.shapes import (creation, distributions, einsum, elementwise, functional, indexing, joins, layers,
+                               losses, matmul, reductions, reshaping, spectral, transposes, value_bounds)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import annotated_result, contradiction
@@ -58,8 +58,9 @@ def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, 
             return result
         if type(func) is cst.Attribute and not is_self_attribute(func):
             handler = methods.get(func.attr.value)
-            if handler is None:  # not a tensor method: a module or method of an object (`net.features(x)`)
-                return _module_call(ev, node, before, fresh=False)
+            if handler is None:  # not a tensor method: a distribution's, a module or method of an object
+                drawn = distributions.method(ev, node, before)
+                return drawn if drawn is not None else _module_call(ev, node, before, fresh=False)
             shape = ev.tensor(func.value, before)
             if shape is None:
                 return None

@@ -1,0 +1,49 @@
+"""torch.distributions: batch and event shapes, and what sample / log_prob / entropy give."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+
+def test_samples_and_log_probs_follow_batch_and_event_shapes() -> None:
+    assert probe('''
+import torch
+from torch.distributions import Categorical, MultivariateNormal, Normal, OneHotCategorical
+import torch.distributions as D
+
+mu, std = torch.randn(32, 1), torch.ones(1)
+probe(Normal(mu, std).sample())
+probe(Normal(mu, std).rsample((5,)))
+probe(Normal(mu, std).log_prob(torch.randn(32, 1)))
+probe(Normal(0.0, 1.0).sample((4, 3)))
+probe(D.Normal(torch.zeros(3), 1.0).entropy())
+logits = torch.randn(16, 6)
+probe(Categorical(logits=logits).sample())
+probe_dtype(Categorical(logits=logits).sample())
+probe(Categorical(logits.softmax(-1)).log_prob(torch.randint(0, 6, (16,))))
+probe(OneHotCategorical(probs=logits.softmax(-1)).sample())
+probe(MultivariateNormal(torch.zeros(8, 3), torch.eye(3)).log_prob(torch.randn(8, 3)))
+probe(Normal(mu, std).log_prob(torch.randn(7, 3)))
+''') == ["(32, 1)", "(5, 32, 1)", "(32, 1)", "(4, 3)", "(3,)", "(16,)", "int", "(16,)", "(16, 6)", "(8,)", None]
+
+
+def test_a_policy_s_log_probs_broadcast_against_flat_advantages() -> None:
+    from shapecheck.engine.linter import lint_text
+    from shapecheck.engine.registry import resolve
+
+    source = '''
+import torch
+import torch.nn as nn
+from torch.distributions import Normal
+
+actor = nn.Linear(8, 1)
+
+def act(obs):
+    return Normal(actor(obs), 1.0)
+
+obs, actions, advantages = torch.randn(32, 8), torch.randn(32, 1), torch.randn(32)
+log_probs = act(obs).log_prob(actions)
+loss = -(log_probs * advantages).mean()
+fixed = -(log_probs.squeeze(-1) * advantages).mean()
+'''
+    assert [f.location.row for f in lint_text(source, "t.py", resolve(["SC104"])).findings] == [13]
