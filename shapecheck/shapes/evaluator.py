@@ -510,7 +510,7 @@ class ShapeEvaluator(Evaluator):
         items = self.items(expr, before)
         if items is not None:
             return items
-        returned = ops.mapping(self, expr, before) if type(expr) is cst.Call else None
+        returned = ops.returned_object(self, expr, before) if type(expr) is cst.Call else None
         if returned is not None:
             return returned
         sizes = self.evaluate("sizes", expr, before)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Mapping, Seq
+from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Mapping, Seq, TorchObject
 from shapecheck.shapes import (creation, distributions, einsum, elementwise, functional, indexing, joins, layers,
                                losses, matmul, reductions, reshaping, spectral, transposes, value_bounds)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
@@ -146,10 +146,11 @@ def items(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> Items | 
     return result if isinstance(result, Items) else None
 
 
-def mapping(ev: ShapeEvaluator, node: cst.Call, before: int) -> Mapping | None:
-    """The dict of tensors a model or a function of the project returns (`{"logits": ..., "features": ...}`)."""
+def returned_object(ev: ShapeEvaluator, node: cst.Call, before: int) -> Mapping | TorchObject | None:
+    """The dict of tensors (`{"logits": ..., "features": ...}`) or the distribution (`Categorical(logits=...)`) a
+    model or a function of the project returns."""
     result = _module_call(ev, node, before, fresh=False)
-    return result if isinstance(result, Mapping) else None
+    return result if isinstance(result, (Mapping, TorchObject)) else None
 
 
 # ------------------------------------------------------------------------------------------------ tables

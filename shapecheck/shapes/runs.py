@@ -88,6 +88,8 @@ def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | 
         value = ev.as_want(value, "items")  # `return mu, logvar`
     if isinstance(value, Mapping) and any(isinstance(item, Shape) for _, item in value.items):
         return Applied(value)  # `return {"logits": ..., "features": ...}`: read by key where it is used
+    if isinstance(value, TorchObject) and value.qualname.startswith("torch.distributions."):
+        return Applied(value)  # a policy's `return Categorical(logits=...)`: read by its methods where used
     return Applied(value if isinstance(value, (Shape, Items)) else None)
 
 

@@ -47,3 +47,25 @@ loss = -(log_probs * advantages).mean()
 fixed = -(log_probs.squeeze(-1) * advantages).mean()
 '''
     assert [f.location.row for f in lint_text(source, "t.py", resolve(["SC104"])).findings] == [13]
+
+
+def test_a_distribution_a_model_s_forward_returns_is_read_by_its_methods() -> None:
+    assert probe('''
+import torch
+import torch.nn as nn
+from torch.distributions import Categorical
+
+class Actor(nn.Module):
+    def __init__(self, obs_dim=8, n_actions=4):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(obs_dim, 64), nn.Tanh(), nn.Linear(64, n_actions))
+
+    def forward(self, obs):
+        return Categorical(logits=self.net(obs))
+
+actor = Actor()
+dist = actor(torch.randn(16, 8))
+probe(dist.sample())
+probe(dist.log_prob(dist.sample()))
+probe(dist.entropy())
+''') == ["(16,)", "(16,)", "(16,)"]
