@@ -195,6 +195,41 @@ def test_what_a_kept_statement_gathered_for_finish_is_decided_again_with_the_who
         assert analysis._kept[id(run_epoch)] is kept
 
 
+ALLOCATED = """import torch
+
+
+def make(n):
+    return torch.Tensor(n)
+
+
+buffer = make(3)
+scratch = torch.FloatTensor(10, 3)
+total = buffer.sum()
+rows = scratch.size(0)
+rows += 1
+"""
+
+
+@pytest.mark.parametrize("before, after", [
+    ("total = buffer.sum()", "total = buffer.sum()\nbuffer.uniform_()"),  # filled after `make` returns it
+    ("make(3)", "make(3.5)"),  # `n` may be data, not a size
+    ("rows = scratch.size(0)", "rows = scratch + 1"),  # a module-level allocation read for its values
+])
+def test_what_a_kept_statement_allocates_is_decided_again_with_the_whole_file(before: str, after: str) -> None:
+    """SC401 gathers the allocations, aliases, writes and reads each statement's visits see: an edit to what happens
+    to an allocation later keeps the statement that allocates it, and `finish` decides again. Each edit leaves
+    every rule's triggers in the text."""
+    edited = ALLOCATED.replace(before, after)
+    assert lint(edited) != lint(ALLOCATED)
+    analysis = Incremental()
+    typed(analysis, [ALLOCATED])
+    make = analysis._source.module.body[1]  # type: ignore[union-attr]
+    kept = analysis._kept[id(make)]
+    for text in [edited, ALLOCATED, edited]:
+        typed(analysis, [text])
+        assert analysis._kept[id(make)] is kept
+
+
 def test_a_statement_that_reads_a_module_fact_is_analysed_again_when_the_fact_changes() -> None:
     """`encoder(flat)` asks whether anything in the module changes the Sequential's layers (`encoder.append`), a
     fact of the whole module: an edit elsewhere that leaves the fact as it was keeps its findings, and one that
