@@ -210,24 +210,45 @@ rows += 1
 """
 
 
-@pytest.mark.parametrize("before, after", [
-    ("total = buffer.sum()", "total = buffer.sum()\nbuffer.uniform_()"),  # filled after `make` returns it
-    ("make(3)", "make(3.5)"),  # `n` may be data, not a size
-    ("rows = scratch.size(0)", "rows = scratch + 1"),  # a module-level allocation read for its values
+MASKED = """import torch
+import torch.nn as nn
+
+
+def masked_bce(logits, targets, valid):
+    probs = torch.sigmoid(logits)
+    probs.masked_fill_(~valid, 0.5)
+    return -(targets * torch.log(probs) + (1 - targets) * torch.log(1 - probs)).mean()
+
+
+model = nn.Linear(20, 5)
+valid = torch.rand(8, 5) > 0.1
+loss = masked_bce(model(torch.randn(8, 20)), torch.rand(8, 5), valid)
+loss.backward()
+"""
+
+
+@pytest.mark.parametrize("text, before, after", [
+    # SC401: the allocation `make` returns is filled where it is called, or `n` may be data rather than a size
+    (ALLOCATED, "total = buffer.sum()", "total = buffer.sum()\nbuffer.uniform_()"),
+    (ALLOCATED, "make(3)", "make(3.5)"),
+    (ALLOCATED, "rows = scratch.size(0)", "rows = scratch + 1"),  # a module-level allocation read for its values
+    (MASKED, "loss.backward()", "print(loss)  # no loss.backward()"),  # SC216: the spoiled save is never needed
 ])
-def test_what_a_kept_statement_allocates_is_decided_again_with_the_whole_file(before: str, after: str) -> None:
-    """SC401 gathers the allocations, aliases, writes and reads each statement's visits see: an edit to what happens
-    to an allocation later keeps the statement that allocates it, and `finish` decides again. Each edit leaves
-    every rule's triggers in the text."""
-    edited = ALLOCATED.replace(before, after)
-    assert lint(edited) != lint(ALLOCATED)
+def test_what_a_kept_function_gathered_for_finish_is_decided_again_with_the_whole_file(text: str, before: str,
+                                                                                       after: str) -> None:
+    """SC401 gathers the allocations, aliases, writes and reads each statement's visits see, SC216 the bodies with
+    an in-place op: an edit to what happens later keeps the function, and `finish`
+    decides again. Each edit leaves every rule's triggers in the text."""
+    edited = text.replace(before, after)
+    assert lint(edited) != lint(text)
     analysis = Incremental()
-    typed(analysis, [ALLOCATED])
-    make = analysis._source.module.body[1]  # type: ignore[union-attr]
-    kept = analysis._kept[id(make)]
-    for text in [edited, ALLOCATED, edited]:
-        typed(analysis, [text])
-        assert analysis._kept[id(make)] is kept
+    typed(analysis, [text])
+    function = next(statement for statement in analysis._source.module.body  # type: ignore[union-attr]
+                    if type(statement) is cst.FunctionDef)
+    kept = analysis._kept[id(function)]
+    for version in [edited, text, edited]:
+        typed(analysis, [version])
+        assert analysis._kept[id(function)] is kept
 
 
 def test_a_statement_that_reads_a_module_fact_is_analysed_again_when_the_fact_changes() -> None:
