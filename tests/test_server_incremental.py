@@ -227,18 +227,34 @@ loss.backward()
 """
 
 
+EVALUATED = """import torch
+import torch.nn as nn
+
+
+def evaluate(model, loader):
+    with torch.no_grad():
+        for x in loader:
+            preds = model(x)
+
+
+net = nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5))
+evaluate(net, [torch.randn(2, 4)])
+"""
+
+
 @pytest.mark.parametrize("text, before, after", [
     # SC401: the allocation `make` returns is filled where it is called, or `n` may be data rather than a size
     (ALLOCATED, "total = buffer.sum()", "total = buffer.sum()\nbuffer.uniform_()"),
     (ALLOCATED, "make(3)", "make(3.5)"),
     (ALLOCATED, "rows = scratch.size(0)", "rows = scratch + 1"),  # a module-level allocation read for its values
     (MASKED, "loss.backward()", "print(loss)  # no loss.backward()"),  # SC216: the spoiled save is never needed
+    (EVALUATED, "nn.Dropout(0.5)", "nn.ReLU()"),  # SC210: the model `evaluate` is handed has no dropout
 ])
 def test_what_a_kept_function_gathered_for_finish_is_decided_again_with_the_whole_file(text: str, before: str,
                                                                                        after: str) -> None:
     """SC401 gathers the allocations, aliases, writes and reads each statement's visits see, SC216 the bodies with
-    an in-place op: an edit to what happens later keeps the function, and `finish`
-    decides again. Each edit leaves every rule's triggers in the text."""
+    an in-place op, SC210 the calls of models under `no_grad`: an edit to what happens later keeps the function,
+    and `finish` decides again. Each edit leaves every rule's triggers in the text."""
     edited = text.replace(before, after)
     assert lint(edited) != lint(text)
     analysis = Incremental()
