@@ -242,6 +242,25 @@ evaluate(net, [torch.randn(2, 4)])
 """
 
 
+ACCUMULATED = """import torch
+import torch.nn as nn
+
+
+def train(model, optimizer, loader):
+    losses = []
+    for x in loader:
+        loss = model(x).sum()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)
+    return losses
+
+
+model = nn.Linear(4, 1)
+history = train(model, torch.optim.SGD(model.parameters(), lr=0.1), [torch.randn(2, 4)])
+"""
+
+
 @pytest.mark.parametrize("text, before, after", [
     # SC401: the allocation `make` returns is filled where it is called, or `n` may be data rather than a size
     (ALLOCATED, "total = buffer.sum()", "total = buffer.sum()\nbuffer.uniform_()"),
@@ -249,12 +268,15 @@ evaluate(net, [torch.randn(2, 4)])
     (ALLOCATED, "rows = scratch.size(0)", "rows = scratch + 1"),  # a module-level allocation read for its values
     (MASKED, "loss.backward()", "print(loss)  # no loss.backward()"),  # SC216: the spoiled save is never needed
     (EVALUATED, "nn.Dropout(0.5)", "nn.ReLU()"),  # SC210: the model `evaluate` is handed has no dropout
+    # SC208: a backward pass through what was accumulated means the graphs were kept on purpose
+    (ACCUMULATED, "lr=0.1), [torch.randn(2, 4)])\n", "lr=0.1), [torch.randn(2, 4)])\nlosses = history[-1]\n"
+                                                    "losses.backward()\n"),
 ])
 def test_what_a_kept_function_gathered_for_finish_is_decided_again_with_the_whole_file(text: str, before: str,
                                                                                        after: str) -> None:
     """SC401 gathers the allocations, aliases, writes and reads each statement's visits see, SC216 the bodies with
-    an in-place op, SC210 the calls of models under `no_grad`: an edit to what happens later keeps the function,
-    and `finish` decides again. Each edit leaves every rule's triggers in the text."""
+    an in-place op, SC210 the calls of models under `no_grad`, SC208 the accumulations in loops: an edit to what
+    happens later keeps the function, and `finish` decides again. Each edit leaves every rule's triggers in the text."""
     edited = text.replace(before, after)
     assert lint(edited) != lint(text)
     analysis = Incremental()
