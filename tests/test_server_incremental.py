@@ -261,6 +261,18 @@ history = train(model, torch.optim.SGD(model.parameters(), lr=0.1), [torch.randn
 """
 
 
+SCALED = """import torch
+from torch.cuda import amp
+
+
+def make_scaler():
+    return amp.GradScaler()
+
+
+scaler = make_scaler()
+"""
+
+
 @pytest.mark.parametrize("text, before, after", [
     # SC401: the allocation `make` returns is filled where it is called, or `n` may be data rather than a size
     (ALLOCATED, "total = buffer.sum()", "total = buffer.sum()\nbuffer.uniform_()"),
@@ -268,6 +280,8 @@ history = train(model, torch.optim.SGD(model.parameters(), lr=0.1), [torch.randn
     (ALLOCATED, "rows = scratch.size(0)", "rows = scratch + 1"),  # a module-level allocation read for its values
     (MASKED, "loss.backward()", "print(loss)  # no loss.backward()"),  # SC216: the spoiled save is never needed
     (EVALUATED, "nn.Dropout(0.5)", "nn.ReLU()"),  # SC210: the model `evaluate` is handed has no dropout
+    # SC402: a use of `amp` that `torch.amp` cannot spell leaves the deprecated import without a fix
+    (SCALED, "scaler = make_scaler()", "scaler = make_scaler()\nmode = amp.common"),
     # SC208: a backward pass through what was accumulated means the graphs were kept on purpose
     (ACCUMULATED, "lr=0.1), [torch.randn(2, 4)])\n", "lr=0.1), [torch.randn(2, 4)])\nlosses = history[-1]\n"
                                                     "losses.backward()\n"),
@@ -275,8 +289,9 @@ history = train(model, torch.optim.SGD(model.parameters(), lr=0.1), [torch.randn
 def test_what_a_kept_function_gathered_for_finish_is_decided_again_with_the_whole_file(text: str, before: str,
                                                                                        after: str) -> None:
     """SC401 gathers the allocations, aliases, writes and reads each statement's visits see, SC216 the bodies with
-    an in-place op, SC210 the calls of models under `no_grad`, SC208 the accumulations in loops: an edit to what
-    happens later keeps the function, and `finish` decides again. Each edit leaves every rule's triggers in the text."""
+    an in-place op, SC210 the calls of models under `no_grad`, SC208 the accumulations in loops, SC402 the
+    torch.cuda.amp imports and uses: an edit to what happens later keeps the function, and `finish` decides
+    again. Each edit leaves every rule's triggers in the text."""
     edited = text.replace(before, after)
     assert lint(edited) != lint(text)
     analysis = Incremental()
