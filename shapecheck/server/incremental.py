@@ -125,6 +125,7 @@ class _Kept:
     statement: cst.CSTNode
     reads: tuple[str, ...]  # names looked up in the module, and the markers above
     seen: tuple[cst.CSTNode | frozenset | None, ...]  # what those reads found (`_Traversal._seen`)
+    facts: tuple[tuple[str, frozenset], ...]  # the module facts it read, with their values then
     rules: tuple[type, ...]  # the statement-scope rules that ran there
     reports: tuple[Report, ...]
     parts: tuple[tuple[object, ...], ...]  # what their visits there appended to each of their gathered lists
@@ -263,7 +264,7 @@ class _Traversal(Traversal):
         live = self._live
         kept = self.previous.get(id(node))
         if kept is not None and kept.statement is node and kept.rules == live and \
-                (index < self._same_before and not _whole(kept.reads) or
+                (index < self._same_before and _WHOLE_MODULE not in kept.reads and self._same_facts(kept.facts) or
                  _same(kept.seen, self._seen(kept.reads, index, node))):
             self._swap(self._file_rules)
             try:
@@ -287,7 +288,9 @@ class _Traversal(Traversal):
             reads, self._reads.current = tuple(self._reads.current), None
         reports = tuple(report for report in ctx.reports[start:] if _scope(report.rule) == "statement")
         parts = tuple(tuple(gathered[size:]) for gathered, size in zip(self._gathering, sizes))
-        self.kept[id(node)] = _Kept(node, reads, self._seen(reads, index, node), live, reports, parts,
+        facts = tuple((read[len(_FACT):], self._fact_values[read[len(_FACT):]]) for read in reads
+                      if read.startswith(_FACT))
+        self.kept[id(node)] = _Kept(node, reads, self._seen(reads, index, node), facts, live, reports, parts,
                                     frozenset(files))
 
     def run(self) -> None:
@@ -342,6 +345,10 @@ class _Traversal(Traversal):
             found = self._fact_values[kind] = frozenset(union)
         return found
 
+    def _same_facts(self, facts: tuple[tuple[str, frozenset], ...]) -> bool:
+        """Whether each module fact has the value it had when the statement read it."""
+        return all(self._fact(kind, self.memory._facts[kind][0]) == value for kind, value in facts)
+
     def _seen(self, reads: tuple[str, ...], index: int, statement: cst.CSTNode
               ) -> tuple[cst.CSTNode | frozenset | None, ...]:
         """What `reads` find in the module before `statement` (the `index`-th), as a sequence of top-level
@@ -349,7 +356,8 @@ class _Traversal(Traversal):
         is the same node. The statement's own bindings are left out: they follow from the statement. A module
         fact is read as its value, whatever statements it comes from. Reads that go no further than the
         statements before `statement` find what they found in the latest lint when those are the same nodes, so
-        the statements before the first one an edit replaced are not asked this again."""
+        the statements before the first one an edit replaced are not asked this again: only whether the module
+        facts they read have the values they had (`_same_facts`)."""
         scope = self.ctx._scope
         seen: list[cst.CSTNode | frozenset | None] = []
         for read in reads:
@@ -406,11 +414,6 @@ def _scope(visitor: object) -> str:
 def _statement(binding: Binding) -> cst.CSTNode | None:
     """The top-level statement that made a module-level binding; None for the context's own (see `Context`)."""
     return binding.path[1] if len(binding.path) > 1 else None
-
-
-def _whole(reads: tuple[str, ...]) -> bool:
-    """Whether the reads go past the statements before the reader: the whole module, a module fact."""
-    return any(read == _WHOLE_MODULE or read.startswith(_FACT) for read in reads)
 
 
 def _same(a: tuple[cst.CSTNode | frozenset | None, ...], b: tuple[cst.CSTNode | frozenset | None, ...]) -> bool:
