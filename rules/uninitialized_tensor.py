@@ -846,24 +846,25 @@ class _Replay:
         self.classes_initialized: set[int] = set()
         self.inherited: set[int] = set()  # classes with a base from another module, which may initialize them
         self.literal_names: dict[Key, list[_Allocation]] = {}  # names holding a `torch.Tensor(3)`
-        for kind, *event in events:
+        for event in events:  # most are uses of names, which matter only once a literal size was allocated
+            kind = event[0]
             if kind == "use":
                 if self.literal_names:
-                    self.used(*event)
+                    self.used(event[1], event[2])
             elif kind == "read":
-                self.read(*event)
+                self.read(*event[1:])
             elif kind == "alias":
-                self.aliased(*event)
+                self.aliased(event[1], event[2])
             elif kind == "written":
-                self.written.add(event[0])
+                self.written.add(event[1])
             elif kind == "allocation":
-                self.allocated(*event)
+                self.allocated(*event[1:])
             elif kind == "partial":
-                self.partial.setdefault(event[0], set()).add(event[1])
+                self.partial.setdefault(event[1], set()).add(event[2])
             elif kind == "initialized":
-                self.classes_initialized.add(event[0])
+                self.classes_initialized.add(event[1])
             else:  # "inherited"
-                self.inherited.add(event[0])
+                self.inherited.add(event[1])
 
     def allocated(self, node: cst.Call, keys: frozenset[Key], class_id: int | None, fix: Fix | None,
                   literal: int | None, used_as_number: bool | None,
