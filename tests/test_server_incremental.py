@@ -29,7 +29,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.model_outputs import ForwardReturns
 from shapecheck.runner import lint_decoded
-from shapecheck.server.incremental import _FACT, Incremental, _Kept
+from shapecheck.server.incremental import _FACT, _FUNCTIONS, Incremental, _Kept
 from tests.helpers import as_data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -273,6 +273,23 @@ scaler = make_scaler()
 """
 
 
+VALIDATED = """import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, TensorDataset
+
+
+def validate(model, loader):
+    for x, y in loader:
+        model(x)
+
+
+net = nn.Linear(8, 1)
+net.to("cuda")
+loader = DataLoader(TensorDataset(torch.randn(4, 8), torch.randn(4, 1)))
+validate(net, loader)
+"""
+
+
 @pytest.mark.parametrize("text, before, after", [
     # SC401: the allocation `make` returns is filled where it is called, or `n` may be data rather than a size
     (ALLOCATED, "total = buffer.sum()", "total = buffer.sum()\nbuffer.uniform_()"),
@@ -282,6 +299,7 @@ scaler = make_scaler()
     (EVALUATED, "nn.Dropout(0.5)", "nn.ReLU()"),  # SC210: the model `evaluate` is handed has no dropout
     # SC402: a use of `amp` that `torch.amp` cannot spell leaves the deprecated import without a fix
     (SCALED, "scaler = make_scaler()", "scaler = make_scaler()\nmode = amp.common"),
+    (VALIDATED, 'net.to("cuda")', "net.to(torch.float64)"),  # SC211: the model `validate` is handed stays put
     # SC208: a backward pass through what was accumulated means the graphs were kept on purpose
     (ACCUMULATED, "lr=0.1), [torch.randn(2, 4)])\n", "lr=0.1), [torch.randn(2, 4)])\nlosses = history[-1]\n"
                                                     "losses.backward()\n"),
@@ -290,8 +308,8 @@ def test_what_a_kept_function_gathered_for_finish_is_decided_again_with_the_whol
                                                                                        after: str) -> None:
     """SC401 gathers the allocations, aliases, writes and reads each statement's visits see, SC216 the bodies with
     an in-place op, SC210 the calls of models under `no_grad`, SC208 the accumulations in loops, SC402 the
-    torch.cuda.amp imports and uses: an edit to what happens later keeps the function, and `finish` decides
-    again. Each edit leaves every rule's triggers in the text."""
+    torch.cuda.amp imports and uses, SC211 the moves and the calls of models on batches: an edit to what happens
+    later keeps the function, and `finish` decides again. Each edit leaves every rule's triggers in the text."""
     edited = text.replace(before, after)
     assert lint(edited) != lint(text)
     analysis = Incremental()
@@ -302,6 +320,32 @@ def test_what_a_kept_function_gathered_for_finish_is_decided_again_with_the_whol
     for version in [edited, text, edited]:
         typed(analysis, [version])
         assert analysis._kept[id(function)] is kept
+
+
+FACTORY = """import torch
+import torch.nn as nn
+
+
+def build():
+    return nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5)), 4
+
+
+net, size = build()
+with torch.no_grad():
+    for x in [torch.randn(2, size)]:
+        preds = net(x)
+"""
+
+
+def test_a_statement_that_read_a_function_of_the_file_is_analysed_again_when_it_changes() -> None:
+    """SC210 follows `net` to what the file's function `build` returns (`Context.functions`), which the statement
+    reading it need not look up by name: the server records that read too."""
+    edited = FACTORY.replace("nn.Dropout(0.5)", "nn.ReLU()")
+    assert lint(edited) != lint(FACTORY)
+    analysis = Incremental()
+    assert typed(analysis, [FACTORY, edited, FACTORY, edited])[1:] == [2, 2, 2]
+    loop = analysis._source.module.body[-1]  # type: ignore[union-attr]
+    assert _FUNCTIONS + "build" in analysis._kept[id(loop)].reads
 
 
 def test_a_statement_that_reads_a_module_fact_is_analysed_again_when_the_fact_changes() -> None:
@@ -482,7 +526,7 @@ class _Guarded(Context):
     """A context whose whole-file facts must not be read by statement-scope rules while `guarded` is set."""
 
     guarded = False
-    _FACTS = ("calls", "functions", "class_defs")
+    _FACTS = ("calls", "class_defs")
 
     def __getattribute__(self, name: str):
         if name in _Guarded._FACTS and object.__getattribute__(self, "guarded"):

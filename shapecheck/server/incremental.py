@@ -12,9 +12,10 @@ rule whose `scope` is "statement" (the shape rules among them, the costliest) pr
 a top-level statement depends only on that statement and on what the analysis reads of the module around it. So
 the traversal records, while it visits each top-level statement, everything it reads of the module: the module-level
 bindings of each name it looks up (a lookup answered by a local binding never gets there), the module's `a, b =
-x.shape` unpackings, every module-level name at once (spelling a fix with the file's imports), the whole module
-(a walk of it), and the module facts (`Context.module_fact`: what anything in the module changes in place), whose
-values it records. On the next edit a top-level statement keeps its statement-scope findings, and those rules are
+x.shape` unpackings, every module-level name at once (spelling a fix with the file's imports), the file's
+functions of each name it asks for (`Context.functions`, the definitions so far: a factory's return), the whole
+module (a walk of it), and the module facts (`Context.module_fact`: what anything in the module changes in place),
+whose values it records. On the next edit a top-level statement keeps its statement-scope findings, and those rules are
 not run there, when the statement is the same node and what it read is the same: the same statements, in the same
 order, bind each name it looked up before it, each module fact it read has the same value (worked out from each
 statement's part, kept between edits), and so on. Everything else is analysed again. A statement-scope rule with a
@@ -50,6 +51,8 @@ _EVERY_NAME = "<every module-level name>"  # iterating over the module's binding
 _UNPACKINGS = "<the module's unpackings>"
 _WHOLE_MODULE = "<the whole module>"  # walking the module
 _FACT = "<the module fact> "  # followed by its kind: reading a `Context.module_fact`, a value
+_FUNCTIONS = "<the functions named> "  # followed by the name: reading `Context.functions` so far
+_EVERY_FUNCTION = "<every function>"  # iterating over `Context.functions`
 
 
 class _Reads:
@@ -97,6 +100,60 @@ class _Bindings(dict):
     def items(self):
         self.reads.add(_EVERY_NAME)
         return super().items()
+
+
+class _Functions(dict):
+    """The file's functions so far (name -> [FunctionDef]), noting the names looked up, and the top-level statement
+    each definition is in (which the traversal is visiting when the bookkeeping adds it)."""
+
+    def __init__(self, functions: dict[str, list[cst.FunctionDef]], reads: _Reads) -> None:
+        super().__init__(functions)
+        self.reads = reads
+        self.statement: cst.CSTNode | None = None  # the top-level statement being visited
+        self.statements: dict[int, cst.CSTNode | None] = {}  # id(FunctionDef) -> its top-level statement
+
+    def get(self, name, default=None):
+        self.reads.add(_FUNCTIONS + name)
+        return super().get(name, default)
+
+    def __getitem__(self, name):
+        self.reads.add(_FUNCTIONS + name)
+        return super().__getitem__(name)
+
+    def __contains__(self, name):
+        self.reads.add(_FUNCTIONS + name)
+        return super().__contains__(name)
+
+    def __iter__(self):
+        self.reads.add(_EVERY_FUNCTION)
+        return super().__iter__()
+
+    def keys(self):
+        self.reads.add(_EVERY_FUNCTION)
+        return super().keys()
+
+    def values(self):
+        self.reads.add(_EVERY_FUNCTION)
+        return super().values()
+
+    def items(self):
+        self.reads.add(_EVERY_FUNCTION)
+        return super().items()
+
+    def setdefault(self, name, default=None):  # the bookkeeping adding a definition: no read
+        return dict.setdefault(self, name, _Definitions(self))
+
+
+class _Definitions(list):
+    """The definitions of one name, noting the top-level statement of each as the bookkeeping adds it."""
+
+    def __init__(self, functions: _Functions) -> None:
+        super().__init__()
+        self.functions = functions
+
+    def append(self, node) -> None:
+        self.functions.statements[id(node)] = self.functions.statement
+        super().append(node)
 
 
 class _Unpackings(list):
@@ -223,6 +280,7 @@ class _Traversal(Traversal):
         scope = ctx._scope
         scope.bindings = _Bindings(scope.bindings, self._reads)
         scope.unpackings = _Unpackings(scope.unpackings, self._reads)
+        self._functions = ctx.functions = _Functions(ctx.functions, self._reads)  # type: ignore[assignment]
         walk, code = ctx.walk, ctx.code
         walked, before = ctx._walked, memory._walked_by_rules
         spelled, (nodes_before, spelled_before) = ctx._code, memory._code
@@ -261,6 +319,7 @@ class _Traversal(Traversal):
             return
         ctx = self.ctx
         self._fresh_memos()
+        self._functions.statement = node
         live = self._live
         kept = self.previous.get(id(node))
         if kept is not None and kept.statement is node and kept.rules == live and \
@@ -364,8 +423,12 @@ class _Traversal(Traversal):
             if read.startswith(_FACT):
                 kind = read[len(_FACT):]
                 seen.append(self._fact(kind, self.memory._facts[kind][0]))
-            elif read == _EVERY_NAME:
+            elif read == _EVERY_NAME or read == _EVERY_FUNCTION:
                 seen.extend(self._body[:index])
+            elif read.startswith(_FUNCTIONS):
+                statements = self._functions.statements
+                seen.extend(found for found in map(statements.get, map(id, dict.get(
+                    self._functions, read[len(_FUNCTIONS):], ()))) if found is not statement)
             elif read == _WHOLE_MODULE:
                 seen.extend(self._body)
             else:
