@@ -66,79 +66,53 @@ class _Reads:
             self.current[name] = None
 
 
-class _Bindings(dict):
-    """The module scope's bindings (name -> [Binding]), noting the names looked up."""
+class _Recorded(dict):
+    """A mapping of the module the analysis reads (name -> ...), noting the names looked up (`prefix` + name) and
+    an iteration over them all (`every`)."""
 
-    def __init__(self, bindings: dict[str, list[Binding]], reads: _Reads) -> None:
-        super().__init__(bindings)
+    def __init__(self, items: dict, reads: _Reads, prefix: str, every: str) -> None:
+        super().__init__(items)
         self.reads = reads
+        self.prefix = prefix
+        self.every = every
 
     def get(self, name, default=None):
-        self.reads.add(name)
+        self.reads.add(self.prefix + name)
         return super().get(name, default)
 
     def __getitem__(self, name):
-        self.reads.add(name)
+        self.reads.add(self.prefix + name)
         return super().__getitem__(name)
 
     def __contains__(self, name):
-        self.reads.add(name)
+        self.reads.add(self.prefix + name)
         return super().__contains__(name)
 
     def __iter__(self):
-        self.reads.add(_EVERY_NAME)
+        self.reads.add(self.every)
         return super().__iter__()
 
     def keys(self):
-        self.reads.add(_EVERY_NAME)
+        self.reads.add(self.every)
         return super().keys()
 
     def values(self):
-        self.reads.add(_EVERY_NAME)
+        self.reads.add(self.every)
         return super().values()
 
     def items(self):
-        self.reads.add(_EVERY_NAME)
+        self.reads.add(self.every)
         return super().items()
 
 
-class _Functions(dict):
+class _Functions(_Recorded):
     """The file's functions so far (name -> [FunctionDef]), noting the names looked up, and the top-level statement
     each definition is in (which the traversal is visiting when the bookkeeping adds it)."""
 
     def __init__(self, functions: dict[str, list[cst.FunctionDef]], reads: _Reads) -> None:
-        super().__init__(functions)
-        self.reads = reads
+        super().__init__(functions, reads, _FUNCTIONS, _EVERY_FUNCTION)
         self.statement: cst.CSTNode | None = None  # the top-level statement being visited
         self.statements: dict[int, cst.CSTNode | None] = {}  # id(FunctionDef) -> its top-level statement
-
-    def get(self, name, default=None):
-        self.reads.add(_FUNCTIONS + name)
-        return super().get(name, default)
-
-    def __getitem__(self, name):
-        self.reads.add(_FUNCTIONS + name)
-        return super().__getitem__(name)
-
-    def __contains__(self, name):
-        self.reads.add(_FUNCTIONS + name)
-        return super().__contains__(name)
-
-    def __iter__(self):
-        self.reads.add(_EVERY_FUNCTION)
-        return super().__iter__()
-
-    def keys(self):
-        self.reads.add(_EVERY_FUNCTION)
-        return super().keys()
-
-    def values(self):
-        self.reads.add(_EVERY_FUNCTION)
-        return super().values()
-
-    def items(self):
-        self.reads.add(_EVERY_FUNCTION)
-        return super().items()
 
     def setdefault(self, name, default=None):  # the bookkeeping adding a definition: no read
         return dict.setdefault(self, name, _Definitions(self))
@@ -278,7 +252,8 @@ class _Traversal(Traversal):
         self._other: tuple[dict, set[type]] = ({}, set(NODE_TYPES))
         self._reads = _Reads()
         scope = ctx._scope
-        scope.bindings = _Bindings(scope.bindings, self._reads)
+        # The module scope's bindings (name -> [Binding]), noting the names looked up
+        scope.bindings = _Recorded(scope.bindings, self._reads, "", _EVERY_NAME)
         scope.unpackings = _Unpackings(scope.unpackings, self._reads)
         self._functions = ctx.functions = _Functions(ctx.functions, self._reads)  # type: ignore[assignment]
         walk, code = ctx.walk, ctx.code
