@@ -9,6 +9,7 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg
+from shapecheck.engine.walker import walk
 
 MEMBERS = frozenset({"autocast", "GradScaler", "custom_fwd", "custom_bwd"})
 # Where the deprecated classes and decorators live: the package and the modules that define them.
@@ -45,6 +46,10 @@ class DeprecatedCudaAmp(Rule):
                "`GradScaler(\"cuda\")`, `custom_fwd(device_type=\"cuda\")`)")
     fixable = "safe"
     triggers = ("cuda.amp", "cuda import amp")
+    # The visits gather the imports of torch.cuda.amp names and their uses; `finish` decides the imports' findings
+    # and fixes with the whole file.
+    scope = "statement"
+    gathered = ("_events",)
     docs = """
         ## What it does
         Finds the deprecated CUDA-only mixed-precision API: `torch.cuda.amp.autocast(...)`,
@@ -213,48 +218,29 @@ class DeprecatedCudaAmp(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._imports: list[_Import] = []
-        self._by_name: dict[str, list[_Import]] = {}
+        # ("import", statement, its rewrite, (local name, member) pairs, deprecated): an import of torch.cuda.amp
+        # names; ("use", import statement, local name, the import still rewritable, deprecated, the use's
+        # replacement): a use of one. `finish` replays them in order.
+        self._events: list[tuple] = []
 
     # ------------------------------------------------------------------------------------------------ imports
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
-            return
-        module = dotted_name(node.module)
-        if module in _MODULES:
-            names = {_local(alias): dotted_name(alias.name) or "" for alias in node.names}
-            deprecated = any(member in MEMBERS for member in names.values())
-            rewrite = None
-            if all(member in MEMBERS for member in names.values()):
-                new_module = cst.parse_expression(module.replace("torch.cuda.amp", "torch.amp"))
-                rewrite = (node, node.with_changes(module=new_module))
-        elif module == "torch.cuda" and any(dotted_name(alias.name) == "amp" for alias in node.names):
-            names = {_local(alias): "" for alias in node.names if dotted_name(alias.name) == "amp"}
-            deprecated = False  # until a deprecated member is used through it
-            rewrite = (node, node.with_changes(module=cst.Name("torch"))) if len(node.names) == 1 else None
-        else:
-            return
-        self._track(_Import(node, rewrite, names, deprecated))
+        self._track(node)
 
     def visit_Import(self, node: cst.Import) -> None:
-        for alias in node.names:
-            if alias.asname is not None and dotted_name(alias.name) == "torch.cuda.amp":
-                rewrite = (alias, alias.with_changes(name=cst.parse_expression("torch.amp")))
-                self._track(_Import(node, rewrite, {_local(alias): ""}, False))
+        self._track(node)
 
-    def _track(self, found: _Import) -> None:
-        if self._compatibility_fallback():
-            return
-        self._imports.append(found)
-        for name in found.names:
-            self._by_name.setdefault(name, []).append(found)
+    def _track(self, node: cst.Import | cst.ImportFrom) -> None:
+        for rewrite, names, deprecated in _amp_imports(node):
+            if self._compatibility_fallback():
+                return
+            self._events.append(("import", node, rewrite, tuple(names.items()), deprecated))
 
     # --------------------------------------------------------------------------------------------------- uses
 
     def visit_Name(self, node: cst.Name) -> None:
-        imports = self._by_name.get(node.value)
-        if imports is None:
+        if node.value not in self.ctx.module_fact(_AMP_NAMES, _amp_names):
             return
         ctx = self.ctx
         parent = ctx.parent
@@ -262,26 +248,27 @@ class DeprecatedCudaAmp(Rule):
                 or type(parent) in (cst.ImportAlias, cst.AsName)):
             return  # not a reference to the imported name
         binding = ctx.binding(node)
-        found = next((i for i in imports if binding is not None and binding.statement is i.statement), None)
-        if found is None:
+        statement = binding.statement if binding is not None else None
+        if type(statement) not in (cst.Import, cst.ImportFrom):
             return
-        member, expr, outer = found.names[node.value], node, parent
+        member = next((names[node.value] for _, names, _ in _amp_imports(statement) if node.value in names), None)
+        if member is None:
+            return
+        expr, outer = node, parent
         if member and member not in MEMBERS:
             return  # `from torch.cuda.amp.grad_scaler import OptState` is not deprecated
         if not member:  # the module: `amp.autocast(...)`
             if type(parent) is not cst.Attribute or parent.attr.value not in MEMBERS:
-                found.rewrite = None  # `amp.common`: torch.amp has no such thing
-                return
+                self._events.append(("use", statement, node.value, False, False, None))  # `amp.common`: torch.amp
+                return                                                                   # has no such thing
             member, expr, outer = parent.attr.value, parent, ctx.ancestors[-3]
         try:
             replacement = _rewrite_use(member, expr, outer, expr)
         except _Unfixable:
-            found.deprecated = True
-            found.rewrite = None
+            self._events.append(("use", statement, node.value, False, True, None))
             return
         if replacement is not None:  # a call or a decorator: a `GradScaler` annotation warns about nothing
-            found.deprecated = True
-            found.uses.append(replacement)
+            self._events.append(("use", statement, node.value, True, True, replacement))
 
     def visit_Call(self, node: cst.Call) -> None:
         if last_name(node.func) in MEMBERS:
@@ -343,13 +330,64 @@ class DeprecatedCudaAmp(Rule):
         return False
 
     def finish(self) -> None:
-        for found in self._imports:
+        imports: list[_Import] = []
+        tracked: dict[tuple[int, str], _Import] = {}  # (id(import statement), local name) -> its import
+        for kind, statement, *event in self._events:
+            if kind == "import":
+                rewrite, names, deprecated = event
+                found = _Import(statement, rewrite, dict(names), deprecated)
+                imports.append(found)
+                for name, _ in names:
+                    tracked.setdefault((id(statement), name), found)
+                continue
+            name, rewritable, deprecated, replacement = event
+            found = tracked.get((id(statement), name))
+            if found is None:  # a use before the import
+                continue
+            if not rewritable:
+                found.rewrite = None
+            found.deprecated = found.deprecated or deprecated
+            if replacement is not None:
+                found.uses.append(replacement)
+        for found in imports:
             if not found.deprecated:
                 continue
             fix = None
             if found.rewrite is not None:
                 fix = Fix("Import from `torch.amp` and pass the device", (found.rewrite, *found.uses))
             self.report(found.statement, fix=fix)
+
+
+_AMP_NAMES = "names bound by torch.cuda.amp imports"
+
+
+def _amp_names(statement: cst.CSTNode) -> frozenset[str]:
+    """The local names the torch.cuda.amp imports in a top-level statement bind (a module fact)."""
+    return frozenset(name for node in walk(statement) if type(node) is cst.Import or type(node) is cst.ImportFrom
+                     for _, names, _ in _amp_imports(node) for name in names)
+
+
+def _amp_imports(node: cst.Import | cst.ImportFrom) -> list[tuple[Replacement | None, dict[str, str], bool]]:
+    """What an import statement imports of torch.cuda.amp: for each import of it, how to rewrite it, the local
+    names it binds (-> the member each is, "" for the module), and whether it is deprecated by itself."""
+    if type(node) is cst.Import:
+        return [((alias, alias.with_changes(name=cst.parse_expression("torch.amp"))), {_local(alias): ""}, False)
+                for alias in node.names if alias.asname is not None and dotted_name(alias.name) == "torch.cuda.amp"]
+    if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+        return []
+    module = dotted_name(node.module)
+    if module in _MODULES:
+        names = {_local(alias): dotted_name(alias.name) or "" for alias in node.names}
+        rewrite = None
+        if all(member in MEMBERS for member in names.values()):
+            new_module = cst.parse_expression(module.replace("torch.cuda.amp", "torch.amp"))
+            rewrite = (node, node.with_changes(module=new_module))
+        return [(rewrite, names, any(member in MEMBERS for member in names.values()))]
+    if module == "torch.cuda" and any(dotted_name(alias.name) == "amp" for alias in node.names):
+        names = {_local(alias): "" for alias in node.names if dotted_name(alias.name) == "amp"}
+        # not deprecated until a deprecated member is used through it
+        return [((node, node.with_changes(module=cst.Name("torch"))) if len(node.names) == 1 else None, names, False)]
+    return []
 
 
 def _rewrite_use(member: str, expr: cst.BaseExpression, outer: cst.CSTNode | None,

@@ -22,12 +22,29 @@ _VALUE_FUNCTIONS = frozenset({"float", "int", "bool", "round", "abs"})
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
 @record(slots=True, unsafe_hash=True)
+class _Bound:
+    """What `finish` reads of a binding: the syntax it was made of (the binding itself is the lint's)."""
+
+    kind: str
+    value: cst.BaseExpression | None
+    loop: cst.CSTNode | None
+    statement: cst.CSTNode | None  # the statement that binds it: whether a step method makes its list anew
+
+    @classmethod
+    def of(cls, binding: Binding) -> _Bound:
+        return cls(binding.kind, binding.value, binding.loop, binding.statement)
+
+
+@record(slots=True, unsafe_hash=True)
 class _Accumulation:
     node: cst.CSTNode
     accumulator: str
-    init: Binding | None  # the accumulator's binding before any `+=` / `append`
-    graph_names: tuple[tuple[str, Binding], ...]  # names in the accumulated value that may carry a graph
-    modules: tuple[str, ...]  # `samples.append(G(z))`, `samples.append(fake)`: modules whose outputs are kept
+    init: _Bound | None  # the accumulator's binding before any `+=` / `append`
+    graph_names: tuple[tuple[str, _Bound], ...]  # names in the accumulated value that may carry a graph
+    # `samples.append(G(z))`: the module whose output is kept; `samples.append(fake)`: the modules called where
+    # the names were bound (`fake = G(z)`), kept when called with autograd on (`finish` asks the file's calls)
+    module: str | None
+    outputs: tuple[tuple[str, cst.Call], ...]
     function: cst.FunctionDef | None
     loops: tuple[cst.CSTNode, ...]  # none: a method that adds to an attribute of its object on each call
     lightning_step: bool  # in a LightningModule's `training_step`, whose returned loss the trainer backpropagates
@@ -38,6 +55,10 @@ class GraphKeptAlive(Rule):
     name = "graph-kept-alive"
     message = "a tensor that carries the autograd graph is accumulated across iterations: accumulate `.item()`"
     triggers = ("backward", "training_step")
+    # The visits gather the accumulations in loops, and in methods that add to an attribute of their object (a
+    # step called once per batch); `finish` decides with the whole file which keep a graph.
+    scope = "statement"
+    gathered = ("_found",)
     docs = """
         ## What it does
         Finds a training loop that accumulates, across its iterations, a tensor that carries the autograd graph
@@ -518,10 +539,9 @@ class GraphKeptAlive(Rule):
         elif node.args and self.ctx.loops and not self.ctx.grad_disabled and dotted_name(func.value) is not None \
                 and self.ctx.qualname(func) is None:
             # `losses.update(loss, n)` of an AverageMeter summing what it is given
-            found = len(self._found)
             for accumulated in self._kept_by_method(node, func):
-                if len(self._found) == found:
-                    self._accumulate(node, func.value, accumulated)
+                if self._accumulate(node, func.value, accumulated):
+                    break
 
     def _kept_by_method(self, call: cst.Call, func: cst.Attribute) -> list[cst.BaseExpression]:
         """The arguments of `meter.update(loss, n)` that the project class's method adds to an attribute of its
@@ -536,10 +556,11 @@ class GraphKeptAlive(Rule):
         passed = (passed_argument(method, call, name) for name in _parameters_kept(method))
         return [arg for arg in passed if arg is not None]
 
-    def _accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+    def _accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+        """Gather the accumulation of `value` into `target` when it may keep a graph; whether it did."""
         ctx = self.ctx
         if ctx.grad_disabled:
-            return
+            return False
         # `history["loss"].append(loss)`, `logs[k] += loss`: the container keeps the graph as a list would.
         while type(target) is cst.Subscript:
             target = target.value
@@ -547,27 +568,31 @@ class GraphKeptAlive(Rule):
         # Outside a loop, a method adding to an attribute of its object accumulates across its calls: a step
         # method called once per batch (`self.cost_his.append(loss)`).
         if accumulator is None or not ctx.loops and (ctx.class_def is None or not accumulator.startswith("self.")):
-            return
+            return False
         names = tuple((name, binding) for name in _graph_names(value)
                       if (binding := ctx.binding(name)) is not None and _may_carry_graph(binding))
-        modules = [called_module(value)] if type(value) is cst.Call else []
-        modules += [module for _, binding in names if (module := self._output_of(binding)) is not None]
-        if not names and not modules or in_test(ctx):
-            return
+        if not names and type(value) is not cst.Call or in_test(ctx):
+            return False
+        outputs = tuple((module, binding.value) for _, binding in names if binding.kind == "assign"
+                        and type(binding.value) is cst.Call and (module := called_module(binding.value)) is not None)
+        initial = self._initial(target)
         lightning_step = ctx.function is not None and ctx.function.name.value == "training_step" \
             and lightning_module(ctx)
-        self._found.append(_Accumulation(node, accumulator, self._initial(target), names,
-                                         tuple(module for module in modules if module is not None), ctx.function,
-                                         ctx.loops, lightning_step))
+        self._found.append(_Accumulation(
+            node, accumulator, _Bound.of(initial) if initial is not None else None,
+            tuple((name, _Bound.of(binding)) for name, binding in names),
+            called_module(value) if type(value) is cst.Call else None, outputs, ctx.function, ctx.loops,
+            lightning_step))
+        return True
 
-    def _output_of(self, binding: Binding) -> str | None:
-        """The module a name holds the output of, called with autograd on: "G" for `fake = G(z)`."""
-        call = binding.value
-        if binding.kind != "assign" or type(call) is not cst.Call:
-            return None
-        module = called_module(call)
-        sites = self.ctx.calls_to(last_name(call.func)) if module is not None else []
-        return module if any(site.node is call and not site.grad_disabled for site in sites) else None
+    def _modules(self, found: _Accumulation) -> list[str]:
+        """The modules whose outputs the accumulated value keeps, the names' only when called with autograd on."""
+        modules = [found.module] if found.module is not None else []
+        for module, call in found.outputs:
+            sites = self.ctx.calls_to(last_name(call.func))
+            if any(site.node is call and not site.grad_disabled for site in sites):
+                modules.append(module)
+        return modules
 
     def _initial(self, target: cst.BaseExpression) -> Binding | None:
         """The binding that created the accumulator, before any `+=` to it."""
@@ -644,13 +669,13 @@ class GraphKeptAlive(Rule):
                     and (name in backward or self._returns_backpropagated(binding)):
                 return name
         owners = {owner for event in events if event.kind == "step" for owner in event.owners or ()}
-        for module in found.modules:
+        for module in self._modules(found):
             if any(related(module, owner) for owner in owners):
                 return f"{module}(...)"
         return None
 
 
-    def _returns_backpropagated(self, binding: Binding) -> bool:
+    def _returns_backpropagated(self, binding: _Bound) -> bool:
         """The name holds what a same-file helper returns after its own `backward()` on it: `loss =
         self.train_step(x, y)` with `loss.backward(); ...; return loss` in `train_step`."""
         call = binding.value

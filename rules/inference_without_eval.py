@@ -28,6 +28,10 @@ class InferenceWithoutEval(Rule):
     code = "SC210"
     name = "inference-without-eval"
     message = "a model with dropout or batch norm predicts under `no_grad` without `eval()`"
+    # The visits note the models built with mode layers (unpacked from a factory's tuple too), the deep copies of
+    # models and the calls under `no_grad` in loops; `finish` decides with the whole file.
+    scope = "statement"
+    gathered = ("_built", "_copies", "_calls")
     triggers = ("no_grad", "inference_mode")
     docs = """
         ## What it does
@@ -494,21 +498,13 @@ class InferenceWithoutEval(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._found: list[tuple[cst.Call, str]] = []
-        self._has_mode_layers: dict[cst.CSTNode, bool] = {}
         # Names bound to a module with dropout or batch norm, per function (None: module level).
-        self._built: set[tuple[cst.FunctionDef | None, str]] = set()
+        self._built: list[tuple[cst.FunctionDef | None, str]] = []
         # Names bound to a copy of another name's module, per function: `best = copy.deepcopy(model)` keeps its
-        # layers and its mode.
-        self._copies: dict[tuple[cst.FunctionDef | None, str], str] = {}
-        # Calls of a model the function receives as a parameter: decided in `finish()`, from its callers.
-        self._received: list[tuple[cst.Call, str, cst.FunctionDef]] = []
-        # Calls of `self.model` that a trainer's constructor stored from its parameter: decided in `finish()`, from
-        # the trainer's constructions.
-        self._stored: list[tuple[cst.Call, str, cst.ClassDef, cst.FunctionDef, str]] = []
-        # Calls in a `no_grad` block that sits in a loop with no loop of its own: the loop around it, which may be
-        # training (a GAN's progress snapshot every few iterations).
-        self._snapshot_in: dict[cst.Call, tuple[cst.CSTNode, cst.FunctionDef | None]] = {}
+        # layers and its mode. (function, copy, original), in order: `finish` keeps the last copy of each name.
+        self._copies: list[tuple[cst.FunctionDef | None, str, str]] = []
+        # Calls of a model under `no_grad` in a loop, in order, each with what decides it (see `_Calls`).
+        self._calls: list[tuple] = []
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) != 1:
@@ -517,9 +513,9 @@ class InferenceWithoutEval(Rule):
         value = node.value
         if type(target) is cst.Name and type(value) is cst.Call and self.ctx.qualname(value.func) == "copy.deepcopy" \
                 and len(value.args) == 1 and type(value.args[0].value) is cst.Name:
-            self._copies[self.ctx.function, target.value] = value.args[0].value.value
+            self._copies.append((self.ctx.function, target.value, value.args[0].value.value))
         if type(target) is cst.Name and self._mode_dependent(node.value):
-            self._built.add((self.ctx.function, target.value))
+            self._built.append((self.ctx.function, target.value))
         elif type(target) is cst.Tuple and type(node.value) is cst.Call:
             # `model, optimizer, criterion = get_model(name)`: the element of the factory's returned tuple
             for index, element in enumerate(target.elements):
@@ -527,43 +523,44 @@ class InferenceWithoutEval(Rule):
                     continue
                 returned = returned_by_factory(self.ctx, node.value, index)
                 if returned is not None and self._mode_dependent_at(*returned, 1):
-                    self._built.add((self.ctx.function, element.value.value))
+                    self._built.append((self.ctx.function, element.value.value))
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
         if not ctx.grad_disabled or not ctx.loops or type(ctx.parent) is cst.Expr:
             return
         model = called_module(node)
-        if model is None or model in [found for _, found in self._found] or in_test(ctx):
+        if model is None or in_test(ctx):
             return
         module = node.func.value if type(node.func) is cst.Attribute and node.func.attr.value == "forward" \
             else node.func
         if self._mode_dependent(module):
-            self._found.append((node, model))
-            if not _loop_inside_with(ctx.ancestors):
-                self._snapshot_in[node] = ctx.loops[-1], ctx.function
+            snapshot = (ctx.loops[-1], ctx.function) if not _loop_inside_with(ctx.ancestors) else None
+            self._calls.append(("built", node, model, snapshot))
         elif type(module) is cst.Name and ctx.function is not None:
             binding = ctx.binding(module)
             if binding is not None and binding.kind == "param":
-                self._received.append((node, model, ctx.function))
+                self._calls.append(("received", node, model, ctx.function))
         else:
             stored = stored_parameter(ctx, module)
             if stored is not None:
-                self._stored.append((node, model, *stored))
+                self._calls.append(("stored", node, model, stored))
 
-    def _handed_built(self, training: TrainingLoop, model: str, function: cst.FunctionDef, depth: int) -> bool:
+    def _handed_built(self, training: TrainingLoop, model: str, function: cst.FunctionDef, depth: int,
+                      built: set[tuple[cst.FunctionDef | None, str]],
+                      copies: dict[tuple[cst.FunctionDef | None, str], str]) -> bool:
         """A caller of `function` passes as `model` a name it bound to a module with dropout or batch norm, or
         its own parameter that one of its callers passes so (`depth` callers up)."""
         for site in self.ctx.calls_to(function.name.value):
             spelled = training.caller_spelling(model, function, site.node)
             if spelled is None:
                 continue
-            spelled = self._copies.get((site.function, spelled), spelled)
-            if (site.function, spelled) in self._built:
+            spelled = copies.get((site.function, spelled), spelled)
+            if (site.function, spelled) in built:
                 return True
             caller = site.function
             if depth > 1 and caller is not None and caller is not function and _is_parameter(spelled, caller) \
-                    and self._handed_built(training, spelled, caller, depth - 1):
+                    and self._handed_built(training, spelled, caller, depth - 1, built, copies):
                 return True
         return False
 
@@ -614,9 +611,7 @@ class InferenceWithoutEval(Rule):
                 if not isinstance(instance, Instance) or instance.generic or instance.call is None:
                     return False
                 ctx, class_def, built = instance.cls.ctx, instance.cls.node, instance.call
-        if class_def not in self._has_mode_layers:
-            self._has_mode_layers[class_def] = _mentions_mode_layer(ctx, class_def)
-        if not self._has_mode_layers[class_def]:
+        if not self.ctx.analysis(_ModeLayers).of(ctx, class_def):
             return False
         # `MLP(8, 32, 1)` of `def __init__(self, d_in, d_hidden, d_out, dropout=0.0)`: its only mode layers are
         # dropouts of p=0.0, which do nothing in train mode either.
@@ -627,24 +622,27 @@ class InferenceWithoutEval(Rule):
         if is_test_file(self.ctx):
             return
         training = training_loop(self.ctx)
-        for call, model, function in self._received:
+        calls = _Calls(self._calls)
+        built = set(self._built)
+        copies = {(function, name): original for function, name, original in self._copies}
+        for call, model, function in calls.received:
             # `test(model, device, test_loader)` with `model = Net().to(device)` in the caller, or in its caller.
-            if self._handed_built(training, model, function, depth=2):
-                self._found.append((call, model))
-        for call, model, class_def, init, parameter in self._stored:
+            if self._handed_built(training, model, function, 2, built, copies):
+                calls.found.append((call, model))
+        for call, model, (class_def, init, parameter) in calls.stored:
             # `Trainer(Net(), ...)`: every construction hands the trainer a model with dropout or batch norm.
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
             if passed is not None and all(self._mode_dependent_at(argument, point) for argument, point in passed):
-                self._found.append((call, model))
-        if not self._found:
+                calls.found.append((call, model))
+        if not calls.found:
             return
         # the file's own switches, and those of the helpers it calls (its own or the project's), as it spells them
         events = [*training.events, *(event for sites in training.local_calls().values() for site in sites
                                       for event in training.helper_events(site.node) if event.subject is not None)]
         switched = [(event.subject, event) for event in events
                     if event.kind == "eval" or event.kind == "train" and event.grad_disabled]
-        for call, model in self._found:
-            if self._snapshot_while_training(call):
+        for call, model in calls.found:
+            if self._snapshot_while_training(calls.snapshot_in.get(call)):
                 continue
             if any(subject is None or related(subject, model) or _is_parameter(subject, event.function)
                    for subject, event in switched):
@@ -655,16 +653,53 @@ class InferenceWithoutEval(Rule):
                               f"`{model}.train()` before training again)")
 
 
-    def _snapshot_while_training(self, call: cst.Call) -> bool:
-        """`call` runs under `no_grad` inside a loop that trains (a backward pass in the same iteration): the
+    def _snapshot_while_training(self, found: tuple[cst.CSTNode, cst.FunctionDef | None] | None) -> bool:
+        """A call runs under `no_grad` inside a loop that trains (a backward pass in the same iteration): the
         DCGAN tutorial's `with torch.no_grad(): fake = netG(fixed_noise)` every few iterations records progress of
         a model that is meant to stay in train mode, it is no evaluation."""
-        found = self._snapshot_in.get(call)
         if found is None:
             return False
         loop, function = found
         training = training_loop(self.ctx)
         return any(event.kind == "backward" for event in training.loop_events(loop, function))
+
+
+class _Calls:
+    """The gathered calls of models under `no_grad` in loops, the first call of each model name deciding."""
+
+    def __init__(self, gathered: list[tuple]) -> None:
+        self.found: list[tuple[cst.Call, str]] = []  # of a model with dropout or batch norm
+        # Of a model the function receives as a parameter: decided from its callers.
+        self.received: list[tuple[cst.Call, str, cst.FunctionDef]] = []
+        # Of `self.model` that a trainer's constructor stored from its parameter: decided from the constructions.
+        self.stored: list[tuple[cst.Call, str, tuple[cst.ClassDef, cst.FunctionDef, str]]] = []
+        # Calls in a `no_grad` block that sits in a loop with no loop of its own: the loop around it, which may be
+        # training (a GAN's progress snapshot every few iterations).
+        self.snapshot_in: dict[cst.Call, tuple[cst.CSTNode, cst.FunctionDef | None]] = {}
+        for kind, node, model, detail in gathered:
+            if any(found == model for _, found in self.found):
+                continue
+            if kind == "built":
+                self.found.append((node, model))
+                if detail is not None:
+                    self.snapshot_in[node] = detail
+            elif kind == "received":
+                self.received.append((node, model, detail))
+            else:
+                self.stored.append((node, model, detail))
+
+
+class _ModeLayers:
+    """Whether each class mentions a layer with a train and an eval mode, found once a class."""
+
+    def __init__(self, ctx: Context) -> None:
+        self._found: dict[cst.CSTNode, bool] = {}
+
+    def of(self, ctx: Context, class_def: cst.ClassDef) -> bool:
+        found = self._found.get(class_def)
+        if found is None:
+            found = self._found[class_def] = _mentions_mode_layer(ctx, class_def)
+        return found
 
 
 def _dropouts_off_by_default(ctx: Context, class_def: cst.ClassDef) -> set[str]:

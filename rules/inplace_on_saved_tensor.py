@@ -51,6 +51,9 @@ class InplaceOnSavedTensor(Rule):
     message = ("in-place op on a tensor autograd saved for backward: backward raises \"one of the variables needed "
                "for gradient computation has been modified by an inplace operation\"")
     triggers = ("_(", "+=", "-=", "*=", "/=", "] =", "inplace")
+    # The visits only note the bodies with an in-place op; `finish` reads those with the whole file.
+    scope = "statement"
+    gathered = ("_mutating",)
     docs = """
         ## What it does
         Finds an in-place op (`x.masked_fill_(...)`, `x += 1`, `x[mask] = 0`, `x.relu_()`, `x.clamp_(...)`,
@@ -403,21 +406,17 @@ class InplaceOnSavedTensor(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._reported: set[int] = set()
-        self._mutating: set[cst.FunctionDef | None] = set()  # bodies (None: module level) with an in-place op
-        # function name -> the spoiled saves its result leads back to, for its callers' backward passes
-        self.returning: dict[str, list[_Spoiled]] = {}
-        self._attrs: dict[int, dict[str, list[cst.BaseExpression]]] = {}
+        self._mutating: list[cst.FunctionDef | None] = []  # bodies (None: module level) with an in-place op
 
     # The bodies worth reading are those with an in-place op, and those that call one returning a spoiled graph:
     # the traversal notes the first kind, so `finish` reads a handful of bodies instead of every one.
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._mutating.add(self.ctx.function)
+        self._mutating.append(self.ctx.function)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if any(type(target.target) is cst.Subscript for target in node.targets):
-            self._mutating.add(self.ctx.function)
+            self._mutating.append(self.ctx.function)
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -425,23 +424,25 @@ class InplaceOnSavedTensor(Rule):
                 or any(arg.keyword is not None and arg.keyword.value == "inplace" for arg in node.args) \
                 or self.ctx.qualname(func) in IN_PLACE_FUNCTIONS \
                 or _all_in_place(self.constructions(self.ctx.class_def, func)):
-            self._mutating.add(self.ctx.function)
+            self._mutating.append(self.ctx.function)
 
     def finish(self) -> None:
-        for function in self._mutating:  # first the functions, whose results callers may send into backward
+        spoils = _Spoils()
+        mutating = dict.fromkeys(self._mutating)
+        for function in mutating:  # first the functions, whose results callers may send into backward
             if function is not None:
-                _Flow(self, function).run(function.body.body)
-        later = {site.function for name in self.returning for site in self.ctx.calls_to(name)}
-        if None in self._mutating:
+                _Flow(self, function, spoils).run(function.body.body)
+        later = {site.function for name in spoils.returning for site in self.ctx.calls_to(name)}
+        if None in mutating:
             later.add(None)
         top = [s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
         for function in later:
-            _Flow(self, function).run(function.body.body if function is not None else top)
+            _Flow(self, function, spoils).run(function.body.body if function is not None else top)
 
-    def report_spoiled(self, found: _Spoiled) -> None:
-        if id(found.node) in self._reported:
+    def report_spoiled(self, found: _Spoiled, spoils: _Spoils) -> None:
+        if id(found.node) in spoils.reported:
             return
-        self._reported.add(id(found.node))
+        spoils.reported.add(id(found.node))
         ctx = self.ctx
         op = " ".join(ctx.code(found.saved.op).split())
         op = op if len(op) <= 60 else op[:56] + " ...)"
@@ -461,10 +462,20 @@ class InplaceOnSavedTensor(Rule):
         return values if all(type(value) is cst.Call for value in values) else []  # type: ignore[return-value]
 
     def attributes(self, class_def: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
-        """What a class assigns to each `self.x` in its methods."""
-        found = self._attrs.get(id(class_def))
+        return self.ctx.analysis(_SelfAttributes).of(class_def)
+
+
+class _SelfAttributes:
+    """What each class of the file assigns to each `self.x` in its methods, found once a class."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._found: dict[int, dict[str, list[cst.BaseExpression]]] = {}
+
+    def of(self, class_def: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
+        found = self._found.get(id(class_def))
         if found is None:
-            found = self._attrs[id(class_def)] = {}
+            found = self._found[id(class_def)] = {}
             for node in self.ctx.walk(class_def.body):
                 if type(node) is cst.Assign and len(node.targets) == 1:
                     target = node.targets[0].target
@@ -515,12 +526,22 @@ def _target_names(target: cst.BaseExpression) -> list[str]:
     return []
 
 
+class _Spoils:
+    """What the flows of one file work out together: the spoiled saves reported, and function name -> the spoiled
+    saves its result leads back to, for its callers' backward passes."""
+
+    def __init__(self) -> None:
+        self.reported: set[int] = set()
+        self.returning: dict[str, list[_Spoiled]] = {}
+
+
 class _Flow:
     """One body read statement by statement: which local tensors take part in autograd, which of them autograd
     saved, and the in-place ops that spoiled a saved one, until a backward pass or the model's output confirms."""
 
-    def __init__(self, rule: InplaceOnSavedTensor, function: cst.FunctionDef | None) -> None:
+    def __init__(self, rule: InplaceOnSavedTensor, function: cst.FunctionDef | None, spoils: _Spoils) -> None:
         self.rule = rule
+        self.spoils = spoils
         self.ctx = rule.ctx
         self.function = function
         self.class_def = self.ctx.class_of_method(function) if function is not None else None
@@ -914,7 +935,7 @@ class _Flow:
             if type(node) is cst.Call:
                 name = dotted_name(node.func)
                 if name is not None:
-                    found += self.rule.returning.get(name.rsplit(".", 1)[-1], [])
+                    found += self.spoils.returning.get(name.rsplit(".", 1)[-1], [])
         return found
 
     def _helper_result(self, value: cst.BaseExpression, names: list[str]) -> bool:
@@ -928,9 +949,9 @@ class _Flow:
         read = _reads(call)
         for spoiled in self.spoiled:
             if read & spoiled.witnesses:
-                self.rule.report_spoiled(spoiled)
+                self.rule.report_spoiled(spoiled, self.spoils)
         for spoiled in self._spoiling_helper(call):
-            self.rule.report_spoiled(spoiled)
+            self.rule.report_spoiled(spoiled, self.spoils)
 
     def _returns(self, value: cst.BaseExpression) -> None:
         read = _reads(value)
@@ -940,9 +961,9 @@ class _Flow:
             return
         if self.forward:
             for spoiled in reached:
-                self.rule.report_spoiled(spoiled)
+                self.rule.report_spoiled(spoiled, self.spoils)
         else:
-            self.rule.returning.setdefault(self.function.name.value, []).extend(reached)
+            self.spoils.returning.setdefault(self.function.name.value, []).extend(reached)
 
     def _grad_off(self, item: cst.BaseExpression) -> bool:
         call = item.func if type(item) is cst.Call else item

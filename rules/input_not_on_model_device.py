@@ -8,7 +8,7 @@ from pathlib import Path
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.engine.context import CallSite, Point
+from shapecheck.engine.context import Binding, CallSite, Point
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
@@ -80,6 +80,14 @@ def _is_builtin_call(expr: cst.BaseExpression | None, name: str) -> bool:
         and len(expr.args) == 1 and expr.args[0].keyword is None and not expr.args[0].star
 
 
+# A binding, as its statement, name and position in an unpacking: the same for every lint that keeps the statement.
+_Key = tuple[cst.CSTNode, str, int | None]
+
+
+def _key(binding: Binding) -> _Key:
+    return binding.statement, binding.name, binding.index
+
+
 def _unwrapped(iterable: cst.BaseExpression) -> cst.BaseExpression:
     """The loader inside `enumerate(loader)`, `tqdm(loader)`, ..."""
     while type(iterable) is cst.Call and type(iterable.func) is cst.Name and iterable.func.value in _PASS_THROUGH \
@@ -95,6 +103,10 @@ class InputNotOnModelDevice(Rule):
     message = ("the model was moved to a device but the batch comes from the CPU and is never moved: \"Expected all "
                "tensors to be on the same device\"; move it with `.to(device)`")
     triggers = (".to(", ".cuda(")
+    # The visits gather the moves, and the calls of models on batches in loops (or on a dataset's item outside one);
+    # `finish` replays them in order and decides with the whole file.
+    scope = "statement"
+    gathered = ("_events",)
     docs = """
         ## What it does
         Finds a model moved to a device (`model = Net().to(device)`, `model.cuda()`) that is called, in a loop, on
@@ -478,13 +490,11 @@ class InputNotOnModelDevice(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._moved: set[int] = set()  # id() of model bindings moved afterwards by `model.to(device)`
-        # `model(images)` in a helper's loop over its parameter `loader`, with `model` a parameter too: the file's
-        # calls of the helper say what they are (`validate(net.to(device), test_loader)`).
-        self._in_helpers: list[tuple[cst.Call, cst.FunctionDef, str, str, str]] = []
-        # `self.model(x)` of a moved model, over the trainer's `self.train_loader` stored from a constructor
-        # parameter: the constructions say which loader.
-        self._in_trainers: list[tuple[cst.Call, str, str, cst.ClassDef, cst.FunctionDef, str]] = []
+        # What the visits saw, in order, for `finish` to replay: ("moved", binding) for `model.cuda()`, which moves
+        # the module bound there from then on; ("call", ...) for `model(x)` in a loop (or on a torchvision dataset's
+        # item outside one) and ("stored", ...) for a trainer's `self.model(x)`, each with the bindings whose move
+        # would make its model a moved one (see `_moved_parts`) and what decides it then.
+        self._events: list[tuple] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -493,7 +503,7 @@ class InputNotOnModelDevice(Rule):
             if type(func.value) is cst.Name and type(ctx.parent) is cst.Expr and moves_to_device(ctx, node):
                 binding = ctx.binding(func.value)  # `model.cuda()`: the module moves in place
                 if binding is not None:
-                    self._moved.add(id(binding))
+                    self._events.append(("moved", _key(binding)))
             elif ctx.loop is not None and node.args and type(node.args[0].value) is cst.Name \
                     and node.args[0].keyword is None and not node.args[0].star:
                 self._note_stored(node, func, node.args[0].value)
@@ -503,61 +513,89 @@ class InputNotOnModelDevice(Rule):
         first = node.args[0]
         if first.keyword is not None or first.star or type(first.value) is not cst.Name:
             return
+        keys, moved = self._moved_model(func)
         if ctx.loop is None:  # one sample of a dataset, run by hand: `x, y = test_data[0][0], test_data[0][1]`
-            source = self._dataset_item(first.value) if self._moved_model(func) else None
+            source = self._dataset_item(first.value) if moved or keys else None
             if source is not None:
-                self.report(node, _MESSAGE.format(model=func.value, batch=first.value.value, source=source))
+                message = _MESSAGE.format(model=func.value, batch=first.value.value, source=source)
+                self._events.append(("call", keys, moved, (node, message, None)))
             return
-        if not self._moved_model(func):
-            self._note_helper(node, func, first.value)
-            return
-        source = self._cpu_source(first.value)
-        if source is not None:
-            self.report(node, _MESSAGE.format(model=func.value, batch=first.value.value, source=source))
+        # A moved model is reported when the batch is from a CPU loader; another may be a helper's parameter.
+        source = self._cpu_source(first.value) if moved or keys else None
+        helper = self._helper(node, func, first.value) if not moved else None
+        if source is not None or helper is not None:
+            message = _MESSAGE.format(model=func.value, batch=first.value.value, source=source)
+            self._events.append(("call", keys, moved, (node, message if source is not None else None, helper)))
 
     def _note_stored(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
         """A trainer's `self.model(x)`, with `self.model = model.to(device)` and `x` from its `self.train_loader`:
         the trainer's constructions say what loader it was given."""
-        if not self._moved_expression(self.ctx.value_of(model)[0]):
+        keys, moved = self._moved_parts(self.ctx.value_of(model)[0])
+        if not keys and not moved:
             return
         loop = self._batch_loop(batch)
         iterable = loop and _unwrapped(loop.iter)
         stored = stored_parameter(self.ctx, iterable) if iterable is not None else None
         if stored is not None:
-            self._in_trainers.append((node, self.ctx.code(model), batch.value, *stored))
+            self._events.append(("stored", keys, moved, (node, self.ctx.code(model), batch.value, *stored)))
 
-    def _note_helper(self, node: cst.Call, model: cst.Name, batch: cst.Name) -> None:
+    def _helper(self, node: cst.Call, model: cst.Name, batch: cst.Name
+                ) -> tuple[cst.Call, cst.FunctionDef, str, str, str] | None:
+        """`model(images)` in a helper's loop over its parameter `loader`, with `model` a parameter too: the file's
+        calls of the helper say what they are (`validate(net.to(device), test_loader)`)."""
         function = self.ctx.function
         binding = self.ctx.binding(model)
         if function is None or binding is None or binding.kind != "param" or binding.statement is not function:
-            return
+            return None
         loop = self._batch_loop(batch)
         iterable = loop and _unwrapped(loop.iter)
         if type(iterable) is not cst.Name:
-            return
+            return None
         source = self.ctx.binding(iterable)
         if source is not None and source.kind == "param" and source.statement is function:
-            self._in_helpers.append((node, function, model.value, batch.value, iterable.value))
+            return node, function, model.value, batch.value, iterable.value
+        return None
 
     def finish(self) -> None:
-        self._report_trainers()
-        self._report_imported_helpers()
-        for node, function, model, batch, loader in self._in_helpers:
+        moved: set[_Key] = set()  # the bindings of modules moved by the statements replayed so far
+        in_helpers: list[tuple[cst.Call, cst.FunctionDef, str, str, str]] = []
+        # `self.model(x)` of a moved model, over the trainer's `self.train_loader` stored from a constructor
+        # parameter: the constructions say which loader.
+        in_trainers: list[tuple[cst.Call, str, str, cst.ClassDef, cst.FunctionDef, str]] = []
+        for kind, *event in self._events:
+            if kind == "moved":
+                moved.add(event[0])
+                continue
+            keys, moved_anyway, found = event
+            is_moved = moved_anyway or any(key in moved for key in keys)
+            if kind == "stored":
+                if is_moved:
+                    in_trainers.append(found)
+                continue
+            node, message, helper = found
+            if is_moved:
+                if message is not None:
+                    self.report(node, message)
+            elif helper is not None:
+                in_helpers.append(helper)
+        self._report_trainers(in_trainers)
+        self._report_imported_helpers(moved)
+        for node, function, model, batch, loader in in_helpers:
             sites = helper_callers(self.ctx, function)
-            if sites is not None and all(self._hands_moved_model(function, site, point, model, loader)
+            if sites is not None and all(self._hands_moved_model(function, site, point, model, loader, moved)
                                          for site, point in sites):
                 passed = passed_argument(function, sites[0][0].node, loader)
                 self.report(node, _MESSAGE.format(model=model, batch=batch,
                                                   source=f"the DataLoader `{self.ctx.code(passed)}` passed in"))
 
-    def _report_imported_helpers(self) -> None:
+    def _report_imported_helpers(self, moved: set[_Key]) -> None:
         """A helper of the project's modules (`from engine import evaluate`) whose loop feeds its model parameter
         the batches of its loader parameter unmoved, handed a moved model and a CPU loader by every call here:
         reported at the calls, since the helper's file cannot see them."""
         for name, definition, other in imported_functions(self.ctx):
             for model, batch, loader in _unmoved_batches(definition):
                 sites = callers(self.ctx, name)
-                if sites and all(self._hands_moved_model(definition, site, point, model, loader)
+                if sites and all(self._hands_moved_model(definition, site, point, model, loader, moved)
                                  for site, point in sites):
                     module = Path(other.filename).name
                     for site, _ in sites:
@@ -568,8 +606,9 @@ class InputNotOnModelDevice(Rule):
                                                f"`{batch} = {batch}.to(device)`")
                     break
 
-    def _report_trainers(self) -> None:
-        for node, model, batch, class_def, init, parameter in self._in_trainers:
+    def _report_trainers(self, in_trainers: list[tuple[cst.Call, str, str, cst.ClassDef, cst.FunctionDef, str]]
+                         ) -> None:
+        for node, model, batch, class_def, init, parameter in in_trainers:
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
             sources = [self._cpu_loader_at(loader, point) for loader, point in passed or ()]
             if sources and all(sources):
@@ -581,33 +620,40 @@ class InputNotOnModelDevice(Rule):
         with self.ctx.at(point):
             return self._loader_source(loader)
 
-    def _hands_moved_model(self, function: cst.FunctionDef, site: CallSite, point: Point, model: str, loader: str
-                           ) -> bool:
+    def _hands_moved_model(self, function: cst.FunctionDef, site: CallSite, point: Point, model: str, loader: str,
+                           moved: set[_Key]) -> bool:
         """The call passes a module moved off the CPU as `model` and a CPU DataLoader as `loader`."""
         passed_model = passed_argument(function, site.node, model)
         passed_loader = passed_argument(function, site.node, loader)
         if passed_model is None or type(passed_loader) is not cst.Name:
             return False
         with self.ctx.at(point):
-            return self._moved_expression(passed_model) and self._loader_source(passed_loader) is not None
+            keys, moved_anyway = self._moved_parts(passed_model)
+            return (moved_anyway or any(key in moved for key in keys)) \
+                and self._loader_source(passed_loader) is not None
 
-    def _moved_model(self, model: cst.Name) -> bool:
+    def _moved_model(self, model: cst.Name) -> tuple[tuple[_Key, ...], bool]:
+        """`_moved_parts` of the module a called name is bound to."""
         binding = self.ctx.binding(model)
         if binding is None:
-            return False
-        if id(binding) in self._moved:
-            return True
+            return (), False
         if binding.kind != "assign" or binding.value is None:
-            return False
-        return self._moved_expression(binding.value)
+            return (_key(binding),), False
+        keys, moved = self._moved_parts(binding.value)
+        return (_key(binding), *keys), moved
 
-    def _moved_expression(self, expr: cst.BaseExpression) -> bool:
-        """`Net().to(device).eval()`, `net.cuda()`, or a name bound to one: a module moved off the CPU."""
+    def _moved_parts(self, expr: cst.BaseExpression) -> tuple[tuple[_Key, ...], bool]:
+        """Whether `expr` is a module moved off the CPU: `Net().to(device).eval()`, `net.cuda()`, or a name bound to
+        one (the bool); or a name whose binding a statement moves in place (`model.cuda()`), those bindings."""
+        keys: tuple[_Key, ...] = ()
         if type(expr) is cst.Name:
             binding = self.ctx.binding(expr)
-            if binding is not None and id(binding) in self._moved:
-                return True
+            if binding is not None:
+                keys = (_key(binding),)
             expr, _ = self.ctx.value_of(expr)
+        return keys, self._moved_chain(expr)
+
+    def _moved_chain(self, expr: cst.BaseExpression) -> bool:
         moved = False
         for _ in range(8):  # `Net().to(device).eval()`: the chain of calls that return the module
             if type(expr) is not cst.Call:

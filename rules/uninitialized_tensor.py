@@ -73,6 +73,11 @@ class UninitializedTensor(Rule):
     message = _MESSAGE.format(call="torch.Tensor")
     fixable = "safe"
     triggers = ("Tensor(", "empty(")
+    # What the visits of a top-level statement see (allocations, writes, aliases, reads) is gathered as events that
+    # depend only on that statement and the names it reads; `finish` replays them in order, deciding with the
+    # whole file which reads and aliases reach an allocation.
+    scope = "statement"
+    gathered = ("_events",)
     docs = """
         ## What it does
         Finds the legacy constructors `torch.Tensor(...)`, `torch.FloatTensor(...)`, `torch.LongTensor(...)`
@@ -530,18 +535,7 @@ class UninitializedTensor(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._allocations: list[_Allocation] = []
-        self._by_key: dict[Key, list[_Allocation]] = {}
-        self._written: set[Key] = set()  # written, or handed to code that may write it
-        # id() of an allocation bound to local names -> whether a read of it used its values ...
-        self._value_read: dict[int, bool] = {}
-        self._shape_read: dict[int, bool] = {}  # ... and whether one read its shape, type or device
-        # id() of `x2 = torch.squeeze(x1)` -> the allocations x2 is computed from.
-        self._derived: dict[int, set[int]] = {}
-        self._partial: dict[Key, set[int]] = {}  # elements written at literal indices: `t[0] = a` leaves t[1]
-        self._classes_initialized: set[int] = set()
-        self._inherited: set[int] = set()  # classes with a base from another module, which may initialize them
-        self._literal_names: dict[Key, list[_Allocation]] = {}  # names holding a `torch.Tensor(3)`
+        self._events: list[tuple] = []  # what the visits saw, in order, for `_Replay`
 
     # -------------------------------------------------------------------------------------------- allocations
 
@@ -577,23 +571,14 @@ class UninitializedTensor(Rule):
             return
         class_def = self.ctx.class_def
         if class_def is not None and _has_foreign_base(self.ctx, class_def):
-            self._inherited.add(id(class_def))
+            self._events.append(("inherited", id(class_def)))
         literal = sizes[0].value if len(sizes) == 1 and len(node.args) == 1 else None
-        allocation = _Allocation(node, keys, id(class_def) if class_def is not None else None,
-                                 None if empty else self._fix(node),
-                                 int(literal.value) if type(literal) is cst.Integer and not empty else None,
-                                 size_parameter=size_parameter, empty=empty)
-        if allocation.literal is not None:
-            if not keys:  # read on the spot: `x * torch.Tensor(3)`
-                allocation.used_as_number = _numeric_use(self.ctx.ancestors[-2])
-            for key in keys:
-                if key[0] == "local":
-                    self._literal_names.setdefault(key, []).append(allocation)
-        self._allocations.append(allocation)
-        if keys and all(key[0] == "local" for key in keys):
-            self._value_read[id(node)] = False  # no read yet
-        for key in keys:
-            self._by_key.setdefault(key, []).append(allocation)
+        literal_size = int(literal.value) if type(literal) is cst.Integer and not empty else None
+        # read on the spot: `x * torch.Tensor(3)`
+        used_as_number = _numeric_use(self.ctx.ancestors[-2]) if literal_size is not None and not keys else None
+        self._events.append(("allocation", node, frozenset(keys), id(class_def) if class_def is not None else None,
+                             None if empty else self._fix(node), literal_size, used_as_number, size_parameter,
+                             empty))
 
     def _size_parameter(self, sizes: list[cst.Arg] | None) -> tuple[cst.FunctionDef, str] | None:
         """`torch.Tensor(num_classes)` with `num_classes` a parameter of the function, not annotated: whether it is
@@ -732,39 +717,21 @@ class UninitializedTensor(Rule):
         return root
 
     def visit_Name(self, node: cst.Name) -> None:
-        self._note_read(node)
-        if not self._literal_names:
-            return
-        allocations = self._literal_names.get(("local", id(self.ctx.function), node.value))
         parent = self.ctx.parent
-        if not allocations or type(parent) is cst.AssignTarget:
+        if type(parent) is cst.AssignTarget:
             return
+        self._note_read(node)
         numeric = _numeric_use(parent) or type(parent) is cst.AugAssign and parent.target is node
-        for allocation in allocations:
-            allocation.used_as_number = numeric and allocation.used_as_number is not False
+        self._events.append(("use", ("local", id(self.ctx.function), node.value), numeric))
 
     def _note_read(self, node: cst.Name) -> None:
-        """Remember how a name bound to an allocation (or to a tensor computed from one) is read: for its shape,
-        type or device only (`x.size()`, `torch.squeeze(x).shape`), or for its values (anything else)."""
-        if not self._value_read or type(self.ctx.parent) is cst.AssignTarget:
-            return
+        """Note how a name bound to the result of a call is read, for the replay to tell whether that call is an
+        allocation or a tensor computed from one (see `_read`)."""
         binding = self.ctx.binding(node)
-        if binding is None or binding.kind != "assign" or binding.value is None:
+        # An allocation and a tensor computed from one (`x2 = torch.squeeze(x1)`) are both calls.
+        if binding is None or binding.kind != "assign" or type(binding.value) is not cst.Call:
             return
-        origins = self._derived.get(id(binding.statement))
-        if origins is None:
-            if id(binding.value) not in self._value_read:
-                return
-            origins = {id(binding.value)}
-        use = _read_use(self.ctx, self.ctx.ancestors)
-        if type(use) is cst.Assign:  # a name bound to a tensor computed from it: its own reads decide
-            self._derived[id(use)] = origins
-            return
-        for origin in origins:
-            if use:
-                self._value_read[origin] = True
-            else:
-                self._shape_read[origin] = True
+        self._events.append(("read", binding.statement, binding.value, _read_use(self.ctx, self.ctx.ancestors)))
 
     # ------------------------------------------------------------------------------------------------- writes
 
@@ -778,7 +745,7 @@ class UninitializedTensor(Rule):
             receiver = func.value
             if _is_self(receiver) and ctx.class_def is not None:
                 if name == "apply" or name.strip("_").startswith(("reset", "init")):
-                    self._classes_initialized.add(id(ctx.class_def))
+                    self._events.append(("initialized", id(ctx.class_def)))
             elif _writes_or_ignores_values(name):
                 self._written_to(receiver)
         if not node.args:
@@ -813,7 +780,7 @@ class UninitializedTensor(Rule):
                 else:
                     key = self._key(written.value)
                     if key is not None:
-                        self._partial.setdefault(key, set()).add(index)
+                        self._events.append(("partial", key, index))
                 self._written_to(node.value)  # stored in a container: out of our sight
             elif type(written) is cst.Attribute and written.attr.value == "data":
                 self._written_to(written)
@@ -846,7 +813,7 @@ class UninitializedTensor(Rule):
 
     def _alias(self, value: cst.BaseExpression, target: cst.BaseExpression | str | Key) -> None:
         source = self._key(_unwrap(self.ctx, value))
-        if source not in self._by_key:
+        if source is None:
             return
         if isinstance(target, tuple):
             key: Key | None = target
@@ -856,9 +823,7 @@ class UninitializedTensor(Rule):
         else:
             key = self._key(target)
         if key is not None:
-            for allocation in list(self._by_key[source]):
-                allocation.keys.add(key)
-                self._by_key.setdefault(key, []).append(allocation)
+            self._events.append(("alias", source, key))
 
     def _written_to(self, expr: cst.BaseExpression) -> None:
         # A write through a view writes the tensor: `w.data.fill_(0)`, `w.narrow(1, 0, n).copy_(x)`, `w[i].zero_()`
@@ -874,7 +839,7 @@ class UninitializedTensor(Rule):
         key = self._key(expr)
         if key is None:
             return
-        self._written.add(key)
+        self._events.append(("written", key))
         if key[0] != "local":
             return
         binding = self.ctx.binding(expr)
@@ -884,7 +849,7 @@ class UninitializedTensor(Rule):
             for element in binding.value.elements:
                 self._written_to(element.value)
         elif self.ctx.class_def is not None:  # `for p in self.parameters(): init(p)`
-            self._classes_initialized.add(id(self.ctx.class_def))
+            self._events.append(("initialized", id(self.ctx.class_def)))
 
     def _key(self, expr: cst.BaseExpression) -> Key | None:
         if type(expr) is cst.Name:
@@ -905,18 +870,19 @@ class UninitializedTensor(Rule):
         return ("dotted", 0, dotted) if dotted is not None else None
 
     def finish(self) -> None:
+        replay = _Replay(self._events)
         # `init.normal_(module.level_embed)` in an `_init_weights(self, module)`: the attribute is written through
         # another name for the instance.
-        written_attributes = {key[2].rsplit(".", 1)[-1] for key in self._written if key[0] == "dotted"}
-        for allocation in self._allocations:
-            if allocation.keys & self._written or self._filled_element_by_element(allocation):
+        written_attributes = {key[2].rsplit(".", 1)[-1] for key in replay.written if key[0] == "dotted"}
+        for allocation in replay.allocations:
+            if allocation.keys & replay.written or replay.filled_element_by_element(allocation):
                 continue
-            if self._shape_read.get(id(allocation.node)) and not self._value_read.get(id(allocation.node)):
+            if replay.shape_read.get(id(allocation.node)) and not replay.value_read.get(id(allocation.node)):
                 continue  # read, and only for its shape: `x = torch.FloatTensor(10, 3, 4); x.size()`
             if allocation.size_parameter is not None and not self._passed_ints(*allocation.size_parameter):
                 continue
             attributes = {key[2] for key in allocation.keys if key[0] == "attr"}
-            if attributes and (allocation.class_id in self._classes_initialized | self._inherited
+            if attributes and (allocation.class_id in replay.classes_initialized | replay.inherited
                                or attributes & written_attributes):
                 continue
             call = self.ctx.code(allocation.node.func)
@@ -926,11 +892,90 @@ class UninitializedTensor(Rule):
             fix = self._value_fix(allocation) if allocation.used_as_number else allocation.fix
             self.report(allocation.node, _MESSAGE.format(call=call), fix or allocation.fix)
 
-    def _filled_element_by_element(self, allocation: _Allocation) -> bool:
+
+class _Replay:
+    """The allocations of the file and what became of them, worked out from what the visits saw, in order."""
+
+    def __init__(self, events: list[tuple]) -> None:
+        self.allocations: list[_Allocation] = []
+        self.by_key: dict[Key, list[_Allocation]] = {}
+        self.written: set[Key] = set()  # written, or handed to code that may write it
+        # id() of an allocation bound to local names -> whether a read of it used its values ...
+        self.value_read: dict[int, bool] = {}
+        self.shape_read: dict[int, bool] = {}  # ... and whether one read its shape, type or device
+        # id() of `x2 = torch.squeeze(x1)` -> the allocations x2 is computed from.
+        self.derived: dict[int, set[int]] = {}
+        self.partial: dict[Key, set[int]] = {}  # elements written at literal indices: `t[0] = a` leaves t[1]
+        self.classes_initialized: set[int] = set()
+        self.inherited: set[int] = set()  # classes with a base from another module, which may initialize them
+        self.literal_names: dict[Key, list[_Allocation]] = {}  # names holding a `torch.Tensor(3)`
+        for event in events:  # most are uses of names, which matter only once a literal size was allocated
+            kind = event[0]
+            if kind == "use":
+                if self.literal_names:
+                    self.used(event[1], event[2])
+            elif kind == "read":
+                self.read(*event[1:])
+            elif kind == "alias":
+                self.aliased(event[1], event[2])
+            elif kind == "written":
+                self.written.add(event[1])
+            elif kind == "allocation":
+                self.allocated(*event[1:])
+            elif kind == "partial":
+                self.partial.setdefault(event[1], set()).add(event[2])
+            elif kind == "initialized":
+                self.classes_initialized.add(event[1])
+            else:  # "inherited"
+                self.inherited.add(event[1])
+
+    def allocated(self, node: cst.Call, keys: frozenset[Key], class_id: int | None, fix: Fix | None,
+                  literal: int | None, used_as_number: bool | None,
+                  size_parameter: tuple[cst.FunctionDef, str] | None, empty: bool) -> None:
+        allocation = _Allocation(node, set(keys), class_id, fix, literal, used_as_number, size_parameter, empty)
+        if literal is not None:
+            for key in keys:
+                if key[0] == "local":
+                    self.literal_names.setdefault(key, []).append(allocation)
+        self.allocations.append(allocation)
+        if keys and all(key[0] == "local" for key in keys):
+            self.value_read[id(node)] = False  # no read yet
+        for key in keys:
+            self.by_key.setdefault(key, []).append(allocation)
+
+    def used(self, key: Key, numeric: bool) -> None:
+        for allocation in self.literal_names.get(key, ()):
+            allocation.used_as_number = numeric and allocation.used_as_number is not False
+
+    def read(self, statement: cst.CSTNode, value: cst.Call, use: bool | cst.Assign) -> None:
+        """Remember how a name bound to an allocation (or to a tensor computed from one) is read: for its shape,
+        type or device only (`x.size()`, `torch.squeeze(x).shape`), or for its values (anything else)."""
+        if not self.value_read:
+            return
+        origins = self.derived.get(id(statement))
+        if origins is None:
+            if id(value) not in self.value_read:
+                return
+            origins = {id(value)}
+        if type(use) is cst.Assign:  # a name bound to a tensor computed from it: its own reads decide
+            self.derived[id(use)] = origins
+            return
+        for origin in origins:
+            if use:
+                self.value_read[origin] = True
+            else:
+                self.shape_read[origin] = True
+
+    def aliased(self, source: Key, key: Key) -> None:
+        for allocation in list(self.by_key.get(source, ())):
+            allocation.keys.add(key)
+            self.by_key.setdefault(key, []).append(allocation)
+
+    def filled_element_by_element(self, allocation: _Allocation) -> bool:
         """`t = torch.Tensor(2); t[0] = a; t[1] = b`: every element of a literal size written."""
         if allocation.literal is None:
             return False
-        return any(set(range(allocation.literal)) <= self._partial.get(key, set()) for key in allocation.keys)
+        return any(set(range(allocation.literal)) <= self.partial.get(key, set()) for key in allocation.keys)
 
 
 _SCALAR_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)

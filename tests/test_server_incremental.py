@@ -29,7 +29,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.model_outputs import ForwardReturns
 from shapecheck.runner import lint_decoded
-from shapecheck.server.incremental import _FACT, Incremental, _Kept
+from shapecheck.server.incremental import _FACT, _FUNCTIONS, Incremental, _Kept
 from tests.helpers import as_data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -193,6 +193,287 @@ def test_what_a_kept_statement_gathered_for_finish_is_decided_again_with_the_who
     for text in [edited, HANDED, edited]:
         typed(analysis, [text])
         assert analysis._kept[id(run_epoch)] is kept
+
+
+ALLOCATED = """import torch
+
+
+def make(n):
+    return torch.Tensor(n)
+
+
+buffer = make(3)
+scratch = torch.FloatTensor(10, 3)
+total = buffer.sum()
+rows = scratch.size(0)
+rows += 1
+"""
+
+
+MASKED = """import torch
+import torch.nn as nn
+
+
+def masked_bce(logits, targets, valid):
+    probs = torch.sigmoid(logits)
+    probs.masked_fill_(~valid, 0.5)
+    return -(targets * torch.log(probs) + (1 - targets) * torch.log(1 - probs)).mean()
+
+
+model = nn.Linear(20, 5)
+valid = torch.rand(8, 5) > 0.1
+loss = masked_bce(model(torch.randn(8, 20)), torch.rand(8, 5), valid)
+loss.backward()
+"""
+
+
+EVALUATED = """import torch
+import torch.nn as nn
+
+
+def evaluate(model, loader):
+    with torch.no_grad():
+        for x in loader:
+            preds = model(x)
+
+
+net = nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5))
+evaluate(net, [torch.randn(2, 4)])
+"""
+
+
+ACCUMULATED = """import torch
+import torch.nn as nn
+
+
+def train(model, optimizer, loader):
+    losses = []
+    for x in loader:
+        loss = model(x).sum()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)
+    return losses
+
+
+model = nn.Linear(4, 1)
+history = train(model, torch.optim.SGD(model.parameters(), lr=0.1), [torch.randn(2, 4)])
+"""
+
+
+SCALED = """import torch
+from torch.cuda import amp
+
+
+def make_scaler():
+    return amp.GradScaler()
+
+
+scaler = make_scaler()
+"""
+
+
+VALIDATED = """import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, TensorDataset
+
+
+def validate(model, loader):
+    for x, y in loader:
+        model(x)
+
+
+net = nn.Linear(8, 1)
+net.to("cuda")
+loader = DataLoader(TensorDataset(torch.randn(4, 8), torch.randn(4, 1)))
+validate(net, loader)
+"""
+
+
+@pytest.mark.parametrize("text, before, after", [
+    # SC401: the allocation `make` returns is filled where it is called, or `n` may be data rather than a size
+    (ALLOCATED, "total = buffer.sum()", "total = buffer.sum()\nbuffer.uniform_()"),
+    (ALLOCATED, "make(3)", "make(3.5)"),
+    (ALLOCATED, "rows = scratch.size(0)", "rows = scratch + 1"),  # a module-level allocation read for its values
+    (MASKED, "loss.backward()", "print(loss)  # no loss.backward()"),  # SC216: the spoiled save is never needed
+    (EVALUATED, "nn.Dropout(0.5)", "nn.ReLU()"),  # SC210: the model `evaluate` is handed has no dropout
+    # SC402: a use of `amp` that `torch.amp` cannot spell leaves the deprecated import without a fix
+    (SCALED, "scaler = make_scaler()", "scaler = make_scaler()\nmode = amp.common"),
+    (VALIDATED, 'net.to("cuda")', "net.to(torch.float64)"),  # SC211: the model `validate` is handed stays put
+    # SC208: a backward pass through what was accumulated means the graphs were kept on purpose
+    (ACCUMULATED, "lr=0.1), [torch.randn(2, 4)])\n", "lr=0.1), [torch.randn(2, 4)])\nlosses = history[-1]\n"
+                                                    "losses.backward()\n"),
+])
+def test_what_a_kept_function_gathered_for_finish_is_decided_again_with_the_whole_file(text: str, before: str,
+                                                                                       after: str) -> None:
+    """SC401 gathers the allocations, aliases, writes and reads each statement's visits see, SC216 the bodies with
+    an in-place op, SC210 the calls of models under `no_grad`, SC208 the accumulations in loops, SC402 the
+    torch.cuda.amp imports and uses, SC211 the moves and the calls of models on batches: an edit to what happens
+    later keeps the function, and `finish` decides again. Each edit leaves every rule's triggers in the text."""
+    edited = text.replace(before, after)
+    assert lint(edited) != lint(text)
+    analysis = Incremental()
+    typed(analysis, [text])
+    function = next(statement for statement in analysis._source.module.body  # type: ignore[union-attr]
+                    if type(statement) is cst.FunctionDef)
+    kept = analysis._kept[id(function)]
+    for version in [edited, text, edited]:
+        typed(analysis, [version])
+        assert analysis._kept[id(function)] is kept
+
+
+COPIED = """import copy
+import torch
+import torch.nn as nn
+
+
+def evaluate(model, loader):
+    with torch.no_grad():
+        for x in loader:
+            preds = model(x)
+
+
+def train(model, loader):
+    best = copy.deepcopy(model)
+    evaluate(best, loader)
+
+
+net = nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5))
+train(net, [torch.randn(2, 4)])
+"""
+
+
+UNPACKED = """import torch
+import torch.nn as nn
+
+
+def evaluate(model, loader):
+    with torch.no_grad():
+        for x in loader:
+            preds = model(x)
+
+
+def build():
+    return nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5)), 4
+
+
+net, size = build()
+evaluate(net, [torch.randn(2, size)])
+"""
+
+
+SAMPLED = """import torch
+from torchvision import datasets
+
+test_data = datasets.FashionMNIST(root="data", train=False)
+model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(784, 10))
+model.to("cuda")
+x, y = test_data[0][0], test_data[0][1]
+with torch.no_grad():
+    pred = model(x)
+"""
+
+
+EMBEDDED = """import torch
+import torch.nn as nn
+
+
+class Embed(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.bg = nn.Parameter(torch.empty(1, d))
+
+
+def init_weights(m):
+    if isinstance(m, Embed):
+        nn.init.orthogonal_(m.bg)
+"""
+
+
+STEPPED = """import torch
+
+
+class Agent:
+    def __init__(self, net):
+        self.net = net
+        self.opt = torch.optim.SGD(net.parameters(), lr=0.1)
+        self.costs = []
+
+    def learn(self, x, y):
+        loss = torch.nn.functional.mse_loss(self.net(x), y)
+        self.opt.zero_grad()
+        loss.backward()
+        self.opt.step()
+        self.costs.append(loss)
+
+
+def replay(agent):
+    return agent.costs
+"""
+
+
+@pytest.mark.parametrize("text, before, after, kept", [
+    # SC210: the deep copy `train` hands on is of a model with dropout, or of something else
+    (COPIED, "copy.deepcopy(model)", "copy.deepcopy(loader)", 0),
+    (COPIED, "nn.Dropout(0.5)", "nn.ReLU()", 1),
+    # SC210: the model unpacked from the factory's tuple has dropout, or not
+    (UNPACKED, "nn.Dropout(0.5)", "nn.ReLU()", 0),
+    # SC211: the dataset's item is run through a model moved off the CPU, or kept there (the call reads the model
+    # the move changes in place, so it is analysed again: no statement to keep)
+    (SAMPLED, 'model.to("cuda")', "model.to(torch.float64)", None),
+    (SAMPLED, "datasets.FashionMNIST(", "make_data(", None),
+    # SC401: the parameter allocated with torch.empty is initialized by a function of the file, or not
+    (EMBEDDED, "nn.init.orthogonal_(m.bg)", "pass", 0),
+    # SC208: a step method keeps its backpropagated loss in an attribute made in `__init__`, or makes it anew
+    (STEPPED, "        self.opt.zero_grad()\n", "        self.costs = []\n        self.opt.zero_grad()\n", None),
+])
+def test_what_a_kept_statement_gathered_for_the_loops_rules_is_decided_again(text: str, before: str, after: str,
+                                                                             kept: int | None) -> None:
+    """The findings SC208, SC210, SC211 and SC401 make from more of the file (a step method's attribute, a deep
+    copy handed on, a model unpacked from a factory's tuple, a dataset's item, a `torch.empty` parameter) are
+    decided by `finish` from what each statement gathered: an edit elsewhere keeps the statement (the `kept`-th
+    top-level definition or compound statement, where one is kept) and gives the findings of lint."""
+    assert before in text
+    edited = text.replace(before, after)
+    assert lint(edited) != lint(text)
+    analysis = Incremental()
+    typed(analysis, [text])
+    if kept is None:
+        typed(analysis, [edited, text, edited])
+        return
+    compound = [statement for statement in analysis._source.module.body  # type: ignore[union-attr]
+                if type(statement) is not cst.SimpleStatementLine]
+    statement = compound[kept]
+    reports = analysis._kept[id(statement)]
+    for version in [edited, text, edited]:
+        typed(analysis, [version])
+        assert analysis._kept[id(statement)] is reports
+
+
+FACTORY = """import torch
+import torch.nn as nn
+
+
+def build():
+    return nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5)), 4
+
+
+net, size = build()
+with torch.no_grad():
+    for x in [torch.randn(2, size)]:
+        preds = net(x)
+"""
+
+
+def test_a_statement_that_read_a_function_of_the_file_is_analysed_again_when_it_changes() -> None:
+    """SC210 follows `net` to what the file's function `build` returns (`Context.functions`), which the statement
+    reading it need not look up by name: the server records that read too."""
+    edited = FACTORY.replace("nn.Dropout(0.5)", "nn.ReLU()")
+    assert lint(edited) != lint(FACTORY)
+    analysis = Incremental()
+    assert typed(analysis, [FACTORY, edited, FACTORY, edited])[1:] == [2, 2, 2]
+    loop = analysis._source.module.body[-1]  # type: ignore[union-attr]
+    assert _FUNCTIONS + "build" in analysis._kept[id(loop)].reads
 
 
 def test_a_statement_that_reads_a_module_fact_is_analysed_again_when_the_fact_changes() -> None:
@@ -373,7 +654,7 @@ class _Guarded(Context):
     """A context whose whole-file facts must not be read by statement-scope rules while `guarded` is set."""
 
     guarded = False
-    _FACTS = ("calls", "functions", "class_defs")
+    _FACTS = ("calls", "class_defs")
 
     def __getattribute__(self, name: str):
         if name in _Guarded._FACTS and object.__getattribute__(self, "guarded"):

@@ -62,7 +62,8 @@ class Rule:
     # What the rule's findings inside a top-level statement depend on. "statement": only on that statement and on
     # what the names in it are bound to at module level (through `ctx.binding`, `ctx.qualname`, `ctx.value_of`,
     # the shape analysis): the rule's visits keep no state of their own (but what it `gathered`, below) and read none
-    # of the whole-file facts (`ctx.training`, `ctx.calls_to`, `ctx.calls`, `ctx.functions`, `ctx.class_defs`).
+    # of the whole-file facts (`ctx.training`, `ctx.calls_to`, `ctx.calls`, `ctx.class_defs`; `ctx.functions` so
+    # far, which the server records as it does the names looked up, may be read).
     # The editor server then runs its visits only in the statements an edit touched and in those that read what
     # they bind (`shapecheck.server.incremental`), and keeps their findings elsewhere. "file" (the default):
     # anything goes, and the rule runs over the whole file on every edit.

@@ -109,7 +109,10 @@ class ParsedSource:
         if ranges is None:
             return False
         first = starts[k]
-        for key, node in list(wanted.items()):
+        # Only the wanted nodes inside this statement: asking its positions about every node still wanted made
+        # this quadratic in the findings (each finding's statement is looked in).
+        for key in self._node_ids_of(k).intersection(wanted):
+            node = wanted[key]
             span = ranges.get(node)
             if span is not None:
                 found[node] = CodeRange(CodePosition(span.start.line + first, span.start.column),

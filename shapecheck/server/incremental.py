@@ -12,9 +12,10 @@ rule whose `scope` is "statement" (the shape rules among them, the costliest) pr
 a top-level statement depends only on that statement and on what the analysis reads of the module around it. So
 the traversal records, while it visits each top-level statement, everything it reads of the module: the module-level
 bindings of each name it looks up (a lookup answered by a local binding never gets there), the module's `a, b =
-x.shape` unpackings, every module-level name at once (spelling a fix with the file's imports), the whole module
-(a walk of it), and the module facts (`Context.module_fact`: what anything in the module changes in place), whose
-values it records. On the next edit a top-level statement keeps its statement-scope findings, and those rules are
+x.shape` unpackings, every module-level name at once (spelling a fix with the file's imports), the file's
+functions of each name it asks for (`Context.functions`, the definitions so far: a factory's return), the whole
+module (a walk of it), and the module facts (`Context.module_fact`: what anything in the module changes in place),
+whose values it records. On the next edit a top-level statement keeps its statement-scope findings, and those rules are
 not run there, when the statement is the same node and what it read is the same: the same statements, in the same
 order, bind each name it looked up before it, each module fact it read has the same value (worked out from each
 statement's part, kept between edits), and so on. Everything else is analysed again. A statement-scope rule with a
@@ -50,6 +51,8 @@ _EVERY_NAME = "<every module-level name>"  # iterating over the module's binding
 _UNPACKINGS = "<the module's unpackings>"
 _WHOLE_MODULE = "<the whole module>"  # walking the module
 _FACT = "<the module fact> "  # followed by its kind: reading a `Context.module_fact`, a value
+_FUNCTIONS = "<the functions named> "  # followed by the name: reading `Context.functions` so far
+_EVERY_FUNCTION = "<every function>"  # iterating over `Context.functions`
 
 
 class _Reads:
@@ -63,40 +66,68 @@ class _Reads:
             self.current[name] = None
 
 
-class _Bindings(dict):
-    """The module scope's bindings (name -> [Binding]), noting the names looked up."""
+class _Recorded(dict):
+    """A mapping of the module the analysis reads (name -> ...), noting the names looked up (`prefix` + name) and
+    an iteration over them all (`every`)."""
 
-    def __init__(self, bindings: dict[str, list[Binding]], reads: _Reads) -> None:
-        super().__init__(bindings)
+    def __init__(self, items: dict, reads: _Reads, prefix: str, every: str) -> None:
+        super().__init__(items)
         self.reads = reads
+        self.prefix = prefix
+        self.every = every
 
     def get(self, name, default=None):
-        self.reads.add(name)
+        self.reads.add(self.prefix + name)
         return super().get(name, default)
 
     def __getitem__(self, name):
-        self.reads.add(name)
+        self.reads.add(self.prefix + name)
         return super().__getitem__(name)
 
     def __contains__(self, name):
-        self.reads.add(name)
+        self.reads.add(self.prefix + name)
         return super().__contains__(name)
 
     def __iter__(self):
-        self.reads.add(_EVERY_NAME)
+        self.reads.add(self.every)
         return super().__iter__()
 
     def keys(self):
-        self.reads.add(_EVERY_NAME)
+        self.reads.add(self.every)
         return super().keys()
 
     def values(self):
-        self.reads.add(_EVERY_NAME)
+        self.reads.add(self.every)
         return super().values()
 
     def items(self):
-        self.reads.add(_EVERY_NAME)
+        self.reads.add(self.every)
         return super().items()
+
+
+class _Functions(_Recorded):
+    """The file's functions so far (name -> [FunctionDef]), noting the names looked up, and the top-level statement
+    each definition is in (which the traversal is visiting when the bookkeeping adds it)."""
+
+    def __init__(self, functions: dict[str, list[cst.FunctionDef]], reads: _Reads) -> None:
+        super().__init__(functions, reads, _FUNCTIONS, _EVERY_FUNCTION)
+        self.statement: cst.CSTNode | None = None  # the top-level statement being visited
+        self.statements: dict[int, cst.CSTNode | None] = {}  # id(FunctionDef) -> its top-level statement
+
+    def setdefault(self, name, default=None):  # the bookkeeping adding a definition: no read
+        return dict.setdefault(self, name, _Definitions(self))
+
+
+class _Definitions(list):
+    """The definitions of one name, noting the top-level statement of each as the bookkeeping adds it."""
+
+    def __init__(self, functions: _Functions) -> None:
+        super().__init__()
+        self.functions = functions
+
+    def append(self, node) -> None:
+        self.functions.statements[id(node)] = self.functions.statement
+        super().append(node)
 
 
 class _Unpackings(list):
@@ -125,6 +156,7 @@ class _Kept:
     statement: cst.CSTNode
     reads: tuple[str, ...]  # names looked up in the module, and the markers above
     seen: tuple[cst.CSTNode | frozenset | None, ...]  # what those reads found (`_Traversal._seen`)
+    facts: tuple[tuple[str, frozenset], ...]  # the module facts it read, with their values then
     rules: tuple[type, ...]  # the statement-scope rules that ran there
     reports: tuple[Report, ...]
     parts: tuple[tuple[object, ...], ...]  # what their visits there appended to each of their gathered lists
@@ -220,8 +252,10 @@ class _Traversal(Traversal):
         self._other: tuple[dict, set[type]] = ({}, set(NODE_TYPES))
         self._reads = _Reads()
         scope = ctx._scope
-        scope.bindings = _Bindings(scope.bindings, self._reads)
+        # The module scope's bindings (name -> [Binding]), noting the names looked up
+        scope.bindings = _Recorded(scope.bindings, self._reads, "", _EVERY_NAME)
         scope.unpackings = _Unpackings(scope.unpackings, self._reads)
+        self._functions = ctx.functions = _Functions(ctx.functions, self._reads)  # type: ignore[assignment]
         walk, code = ctx.walk, ctx.code
         walked, before = ctx._walked, memory._walked_by_rules
         spelled, (nodes_before, spelled_before) = ctx._code, memory._code
@@ -260,10 +294,11 @@ class _Traversal(Traversal):
             return
         ctx = self.ctx
         self._fresh_memos()
+        self._functions.statement = node
         live = self._live
         kept = self.previous.get(id(node))
         if kept is not None and kept.statement is node and kept.rules == live and \
-                (index < self._same_before and not _whole(kept.reads) or
+                (index < self._same_before and _WHOLE_MODULE not in kept.reads and self._same_facts(kept.facts) or
                  _same(kept.seen, self._seen(kept.reads, index, node))):
             self._swap(self._file_rules)
             try:
@@ -287,7 +322,9 @@ class _Traversal(Traversal):
             reads, self._reads.current = tuple(self._reads.current), None
         reports = tuple(report for report in ctx.reports[start:] if _scope(report.rule) == "statement")
         parts = tuple(tuple(gathered[size:]) for gathered, size in zip(self._gathering, sizes))
-        self.kept[id(node)] = _Kept(node, reads, self._seen(reads, index, node), live, reports, parts,
+        facts = tuple((read[len(_FACT):], self._fact_values[read[len(_FACT):]]) for read in reads
+                      if read.startswith(_FACT))
+        self.kept[id(node)] = _Kept(node, reads, self._seen(reads, index, node), facts, live, reports, parts,
                                     frozenset(files))
 
     def run(self) -> None:
@@ -342,6 +379,10 @@ class _Traversal(Traversal):
             found = self._fact_values[kind] = frozenset(union)
         return found
 
+    def _same_facts(self, facts: tuple[tuple[str, frozenset], ...]) -> bool:
+        """Whether each module fact has the value it had when the statement read it."""
+        return all(self._fact(kind, self.memory._facts[kind][0]) == value for kind, value in facts)
+
     def _seen(self, reads: tuple[str, ...], index: int, statement: cst.CSTNode
               ) -> tuple[cst.CSTNode | frozenset | None, ...]:
         """What `reads` find in the module before `statement` (the `index`-th), as a sequence of top-level
@@ -349,15 +390,20 @@ class _Traversal(Traversal):
         is the same node. The statement's own bindings are left out: they follow from the statement. A module
         fact is read as its value, whatever statements it comes from. Reads that go no further than the
         statements before `statement` find what they found in the latest lint when those are the same nodes, so
-        the statements before the first one an edit replaced are not asked this again."""
+        the statements before the first one an edit replaced are not asked this again: only whether the module
+        facts they read have the values they had (`_same_facts`)."""
         scope = self.ctx._scope
         seen: list[cst.CSTNode | frozenset | None] = []
         for read in reads:
             if read.startswith(_FACT):
                 kind = read[len(_FACT):]
                 seen.append(self._fact(kind, self.memory._facts[kind][0]))
-            elif read == _EVERY_NAME:
+            elif read == _EVERY_NAME or read == _EVERY_FUNCTION:
                 seen.extend(self._body[:index])
+            elif read.startswith(_FUNCTIONS):
+                statements = self._functions.statements
+                seen.extend(found for found in map(statements.get, map(id, dict.get(
+                    self._functions, read[len(_FUNCTIONS):], ()))) if found is not statement)
             elif read == _WHOLE_MODULE:
                 seen.extend(self._body)
             else:
@@ -406,11 +452,6 @@ def _scope(visitor: object) -> str:
 def _statement(binding: Binding) -> cst.CSTNode | None:
     """The top-level statement that made a module-level binding; None for the context's own (see `Context`)."""
     return binding.path[1] if len(binding.path) > 1 else None
-
-
-def _whole(reads: tuple[str, ...]) -> bool:
-    """Whether the reads go past the statements before the reader: the whole module, a module fact."""
-    return any(read == _WHOLE_MODULE or read.startswith(_FACT) for read in reads)
 
 
 def _same(a: tuple[cst.CSTNode | frozenset | None, ...], b: tuple[cst.CSTNode | frozenset | None, ...]) -> bool:
