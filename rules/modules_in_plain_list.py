@@ -17,6 +17,24 @@ from shapecheck.shapes.evaluator import evaluator
 _PLAIN = (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)
 _GROWERS = frozenset({"append", "extend", "insert"})
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is what `self.blocks` stores.
+_HELPER_BLOCKS = """
+        import torch.nn as nn
+
+        class Block(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.fc = nn.Linear(d, d)
+
+        def make_blocks(depth, d):
+            return [Block(d) for _ in range(depth)]
+
+        class Tower(nn.Module):
+            def __init__(self, depth, d):
+                super().__init__()
+                self.blocks = %s
+        """
+
 
 @record
 class _Store:
@@ -90,25 +108,10 @@ class ModulesInPlainList(Rule):
     VALID = [
         # a helper's list of blocks wrapped at the store; lists of numbers, an empty dict of names, and one
         # parameter-free activation repeated
-        """
-        import torch.nn as nn
-
-        class Block(nn.Module):
-            def __init__(self, d):
-                super().__init__()
-                self.fc = nn.Linear(d, d)
-
-        def make_blocks(depth, d):
-            return [Block(d) for _ in range(depth)]
-
-        class Tower(nn.Module):
-            def __init__(self, depth, d):
-                super().__init__()
-                self.blocks = nn.ModuleList(make_blocks(depth, d))
+        _HELPER_BLOCKS % """nn.ModuleList(make_blocks(depth, d))
                 self.widths = list(range(depth))
                 self.names = dict()
-                self.acts = [nn.ReLU()] * depth
-        """,
+                self.acts = [nn.ReLU()] * depth""",
         """
         import torch.nn as nn
         class Forecaster(nn.Module):
@@ -224,22 +227,7 @@ class ModulesInPlainList(Rule):
     ]
     INVALID = [
         # a helper's list of blocks, a list repeated from one block, and an empty list() filled by append
-        """
-        import torch.nn as nn
-
-        class Block(nn.Module):
-            def __init__(self, d):
-                super().__init__()
-                self.fc = nn.Linear(d, d)
-
-        def make_blocks(depth, d):
-            return [Block(d) for _ in range(depth)]
-
-        class Tower(nn.Module):
-            def __init__(self, depth, d):
-                super().__init__()
-                self.blocks = make_blocks(depth, d)
-        """,
+        _HELPER_BLOCKS % "make_blocks(depth, d)",
         """
         import torch.nn as nn
 

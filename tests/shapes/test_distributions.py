@@ -27,28 +27,6 @@ probe(Normal(mu, std).log_prob(torch.randn(7, 3)))
 ''') == ["(32, 1)", "(5, 32, 1)", "(32, 1)", "(4, 3)", "(3,)", "(16,)", "int", "(16,)", "(16, 6)", "(8,)", None]
 
 
-def test_a_policy_s_log_probs_broadcast_against_flat_advantages() -> None:
-    from shapecheck.engine.linter import lint_text
-    from shapecheck.engine.registry import resolve
-
-    source = '''
-import torch
-import torch.nn as nn
-from torch.distributions import Normal
-
-actor = nn.Linear(8, 1)
-
-def act(obs):
-    return Normal(actor(obs), 1.0)
-
-obs, actions, advantages = torch.randn(32, 8), torch.randn(32, 1), torch.randn(32)
-log_probs = act(obs).log_prob(actions)
-loss = -(log_probs * advantages).mean()
-fixed = -(log_probs.squeeze(-1) * advantages).mean()
-'''
-    assert [f.location.row for f in lint_text(source, "t.py", resolve(["SC104"])).findings] == [13]
-
-
 def test_a_distribution_a_model_s_forward_returns_is_read_by_its_methods() -> None:
     assert probe('''
 import torch
