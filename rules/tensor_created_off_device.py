@@ -92,6 +92,30 @@ class TensorCreatedOffDevice(Rule):
         ```
     """
     VALID = [
+        # huggingface/diffusers' BLIP text model: a helper builds the causal mask on the CPU and its one caller
+        # moves it to the hidden states' device
+        """
+        import torch
+        import torch.nn as nn
+
+        class ContextCLIPTextTransformer(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.proj = nn.Linear(dim, dim)
+
+            def forward(self, hidden_states):
+                bsz, seq_len, _ = hidden_states.shape
+                mask = self._build_causal_attention_mask(bsz, seq_len, hidden_states.dtype).to(hidden_states.device)
+                return self.proj(hidden_states) + mask[:, 0, :, :1]
+
+            def _build_causal_attention_mask(self, bsz, seq_len, dtype):
+                mask = torch.empty(bsz, seq_len, seq_len, dtype=dtype)
+                mask.fill_(torch.finfo(dtype).min)
+                mask.triu_(1)
+                return mask.unsqueeze(1)
+
+        model = ContextCLIPTextTransformer(16).to("cuda")
+        """,
         # LightningModules placing what they create: on `self.device`, or like the batch (`type_as`).
         """
         import torch
@@ -543,11 +567,29 @@ class TensorCreatedOffDevice(Rule):
                 if any(_follow(use, parents)[1] or _filled(use, parents) for use in uses):
                     continue  # `h = h.to(device)` later, or a buffer filled by `h[i] = ...` (a copy across devices)
                 if any(_combined(self.ctx, use, parents, inputs, methods) or helper and _returned(use, parents)
-                       for use in uses):
+                       and not _placed_by_callers(method, methods) for use in uses):
                     found.append(node)
-            elif _combined(self.ctx, holder, parents, inputs, methods) or helper and _returned(holder, parents):
+            elif _combined(self.ctx, holder, parents, inputs, methods) or helper and _returned(holder, parents) \
+                    and not _placed_by_callers(method, methods):
                 found.append(node)
         return found
+
+
+def _placed_by_callers(helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> bool:
+    """Every call of the helper method in the class places what it returns (`self._build_causal_mask(b, t,
+    dtype).to(hidden_states.device)`, diffusers' BLIP text model)."""
+    name = helper.name.value
+    placed = False
+    for method in methods.values():
+        parents = None
+        for node in walk(method.body):
+            if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == name \
+                    and type(node.func.value) is cst.Name and node.func.value.value == "self":
+                parents = parents or _parents(method)
+                if not _follow(node, parents)[1]:
+                    return False
+                placed = True
+    return placed
 
 
 def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef], helper: bool

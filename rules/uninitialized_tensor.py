@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 import libcst as cst
 
@@ -96,7 +98,9 @@ class UninitializedTensor(Rule):
         construction of the class). A `torch.nn` layer
         called on it (`self.cell(x, h)`) reads it; a call of anything else may fill it. Also `torch.empty(...)`
         wrapped as a module's `nn.Parameter` that nothing in the file initializes (no `nn.init.*_` on it, no
-        in-place fill, no `reset_parameters()`, no initialization loop over the module's parameters).
+        in-place fill, no `reset_parameters()`, no initialization loop over the module's parameters), in a file
+        with no model class built on another framework's base (`PreTrainedModel`, `ModelMixin`: they load or
+        initialize the weights).
 
         ## Why is this bad?
         The primer: "Uppercase torch.Tensor(2, 3) is the class constructor and treats integer args as shape",
@@ -131,6 +135,21 @@ class UninitializedTensor(Rule):
         value) or an initializer (`torch.zeros`, `nn.init.*_`) was meant.
     """
     VALID = [
+        # huggingface/diffusers: a layer's `torch.empty` parameters in a file whose model class is built on a
+        # framework's base, which loads or initializes every weight
+        """
+        import torch
+        import torch.nn as nn
+        from diffusers.models.modeling_utils import ModelMixin
+        class SwiGLUExperts(nn.Module):
+            def __init__(self, num_experts, hidden_size, inner):
+                super().__init__()
+                self.gate_up_proj = nn.Parameter(torch.empty(num_experts, hidden_size, 2 * inner))
+        class MoETransformer(ModelMixin):
+            def __init__(self):
+                super().__init__()
+                self.experts = SwiGLUExperts(8, 64, 128)
+        """,
         # Parameters allocated with `torch.empty` and initialized: by `reset_parameters()`, a loop over the
         # parameters, an in-place fill on the spot, or an init function applied from outside the class.
         """
@@ -539,6 +558,11 @@ class UninitializedTensor(Rule):
 
     # -------------------------------------------------------------------------------------------- allocations
 
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        if any(_PRETRAINED.match(last_name(base.value) or "") or (self.ctx.qualname(base.value) or "").split(".")[0]
+               in ("transformers", "diffusers") for base in node.bases):
+            self._events.append(("pretrained",))
+
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         name = last_name(func)
@@ -887,7 +911,10 @@ class UninitializedTensor(Rule):
                 continue
             call = self.ctx.code(allocation.node.func)
             if allocation.empty:
-                self.report(allocation.node, _EMPTY_MESSAGE.format(call=call))
+                # a file with a model class built on a framework's base (transformers' PreTrainedModel, diffusers'
+                # ModelMixin) is one whose weights that framework loads or initializes, layers included
+                if not replay.pretrained:
+                    self.report(allocation.node, _EMPTY_MESSAGE.format(call=call))
                 continue
             fix = self._value_fix(allocation) if allocation.used_as_number else allocation.fix
             self.report(allocation.node, _MESSAGE.format(call=call), fix or allocation.fix)
@@ -908,6 +935,7 @@ class _Replay:
         self.partial: dict[Key, set[int]] = {}  # elements written at literal indices: `t[0] = a` leaves t[1]
         self.classes_initialized: set[int] = set()
         self.inherited: set[int] = set()  # classes with a base from another module, which may initialize them
+        self.pretrained = False  # a class of the file is built on a framework that loads or initializes weights
         self.literal_names: dict[Key, list[_Allocation]] = {}  # names holding a `torch.Tensor(3)`
         for event in events:  # most are uses of names, which matter only once a literal size was allocated
             kind = event[0]
@@ -926,6 +954,8 @@ class _Replay:
                 self.partial.setdefault(event[1], set()).add(event[2])
             elif kind == "initialized":
                 self.classes_initialized.add(event[1])
+            elif kind == "pretrained":
+                self.pretrained = True
             else:  # "inherited"
                 self.inherited.add(event[1])
 
@@ -987,6 +1017,10 @@ def _numeric_use(parent: cst.CSTNode | None) -> bool:
     if kind is cst.BinaryOperation:
         return type(parent.operator) in _SCALAR_ARITHMETIC
     return kind is cst.UnaryOperation or kind is cst.Comparison or kind is cst.ComparisonTarget
+
+
+# base classes of models whose weights their framework loads or initializes (transformers, diffusers and their ports)
+_PRETRAINED = re.compile(r".*(PreTrainedModel|PretrainedModel|ModelMixin)$")
 
 
 def _has_foreign_base(ctx: Context, class_def: cst.ClassDef) -> bool:
