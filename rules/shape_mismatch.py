@@ -11,6 +11,19 @@ from shapecheck.shapes.layers import construction_conflict
 
 MAX_CODE = 60  # longer operations are not quoted in the message: the finding's range shows them
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the number of feature columns.
+_NUMPY_FEATURES = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        features = np.random.rand(200, %s).astype(np.float32)
+        labels = np.random.randint(0, 2, size=(200,))
+        X, y = torch.from_numpy(features), torch.from_numpy(labels)
+        model = nn.Sequential(nn.Linear(4, 16), nn.ReLU(), nn.Linear(16, 2))
+        loss = nn.CrossEntropyLoss()(model(X), y)
+        """
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the one place they differ.
 _CONFIG_PROPERTY = """
         from dataclasses import dataclass
@@ -228,6 +241,8 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # tabular data made with numpy, as many columns as the first layer takes
+        _NUMPY_FEATURES % "4",
         # open-mmlab/mmpretrain's tests: a call that must fail, under `pytest.raises`
         """
         import pytest
@@ -703,6 +718,9 @@ class ShapeMismatch(Rule):
         """,
     ]
     INVALID = [
+        # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
+        # cannot be multiplied (200x3 and 4x16)")
+        _NUMPY_FEATURES % "3",
         # token ids drawn from a larger vocabulary than the model's table ("IndexError: index out of range in self")
         """
         import torch

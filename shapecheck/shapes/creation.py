@@ -10,6 +10,7 @@ import libcst as cst
 from shapecheck.shapes.args import Args, dtype_of, shape_arguments
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import Const, Seq
+from shapecheck.shapes import numpy_arrays
 from shapecheck.shapes.elementwise import memory_format
 from shapecheck.shapes.positions import opaque
 from shapecheck.shapes.shape import DtypeFamily, Shape
@@ -139,7 +140,11 @@ def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | 
     if not _nested(data, dims, kinds, 0):
         dims, kinds = [], set()
         if not _nested_value(ev.object(data, before), dims, kinds, 0):
-            return None
+            array = numpy_arrays.array_shape(ev, data, before)  # `torch.tensor(np.random.rand(8, 3))`
+            if array is None:
+                return None
+            dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
+            return array.with_dtype(dtype) if dtype is not None else array
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
     if dtype is None and len(kinds) == 1:
         dtype = next(iter(kinds))  # type: ignore[assignment]
@@ -162,7 +167,7 @@ def _legacy(dtype: DtypeFamily):
             found = _tensor_literal(ev, node, before)
             return found.with_dtype(dtype) if found is not None else None
         if len(args) == 1:
-            copied = ev.tensor(data, before)  # `torch.FloatTensor(t)`: t's data
+            copied = ev.tensor(data, before) or numpy_arrays.array_shape(ev, data, before)  # t's data, an array's
             if copied is not None:
                 return copied.with_dtype(dtype)
             if not isinstance(ev.object(data, before), Dim):
@@ -241,6 +246,15 @@ def _causal_mask(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | Non
     return Shape.of(size, size, dtype="float") if size is not None else None
 
 
+def _from_numpy(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`torch.from_numpy(a)`, `torch.as_tensor(a)`: a tensor of the array's shape (or a tensor's, passed through)."""
+    data = Args(node, 0).get(0, "ndarray", "data")
+    found = ev.tensor(data, before) if data is not None else None
+    found = found or numpy_arrays.array_shape(ev, data, before)
+    dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
+    return found.with_dtype(dtype) if found is not None and dtype is not None else found
+
+
 def _parameter(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return ev.tensor(Args(node, 0).get(0, "data"), before)
 
@@ -250,6 +264,7 @@ FUNCTIONS = {
     **{f"torch.{name}": _creation() for name in ("zeros", "ones", "empty", "rand", "randn")},
     "torch.full": _full, "torch.randint": _randint, "torch.arange": _arange, "torch.randperm": _randperm, "torch.linspace": _linspace,
     "torch.logspace": _linspace, "torch.eye": _eye, "torch.tensor": _tensor_literal,
+    "torch.from_numpy": _from_numpy, "torch.as_tensor": _from_numpy,
     **{f"torch.{name}": _legacy(dtype) for name, dtype in (  # type: ignore[misc]
         ("Tensor", "float"), ("FloatTensor", "float"), ("DoubleTensor", "float"), ("HalfTensor", "float"),
         ("LongTensor", "int"), ("IntTensor", "int"), ("ShortTensor", "int"), ("ByteTensor", "int"),

@@ -30,8 +30,9 @@ KEEPING_FUNCTIONS = frozenset({
 # torch functions whose result holds only values of the tensors in their first argument, a list or tuple.
 JOINING_FUNCTIONS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
 
-# The producers: their transfer functions state the bound.
-PRODUCERS = frozenset({"torch.randint", "torch.arange", "torch.randperm"})
+# The producers: their transfer functions state the bound (a numpy array's, for the conversions).
+PRODUCERS = frozenset({"torch.randint", "torch.arange", "torch.randperm", "torch.from_numpy", "torch.as_tensor",
+                       "torch.tensor", "torch.LongTensor"})
 
 
 def bounded_like(result: object, source: Shape | None) -> object:

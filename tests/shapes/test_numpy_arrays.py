@@ -1,0 +1,53 @@
+"""numpy arrays handed to torch: their constructors' shapes, read where they become tensors, and nothing else."""
+
+from __future__ import annotations
+
+from tests.shapes.probe import probe
+
+
+def test_arrays_made_with_stated_sizes_become_tensors_of_those_shapes() -> None:
+    assert probe('''
+import numpy as np
+import torch
+
+X = np.random.rand(100, 3)
+y = np.random.randint(0, 5, size=(100,))
+probe(torch.from_numpy(X).float())
+probe_dtype(torch.tensor(y))
+probe(torch.FloatTensor(np.random.randn(10, 4)))
+probe(torch.as_tensor(np.zeros((2, 2), dtype=np.float32)))
+probe(torch.from_numpy(X.astype(np.float32)))
+probe(torch.from_numpy(np.random.normal(0.0, 1.0, size=(8, 2))))
+probe(torch.from_numpy(np.full((3, 3), 7.0)))
+probe(torch.from_numpy(X.sum(axis=1)))
+probe(torch.from_numpy(X.reshape(-1)))
+probe(torch.from_numpy(np.random.uniform(0, 1)))
+''') == ["(100, 3)", "int", "(10, 4)", "(2, 2)", "(100, 3)", "(8, 2)", "(3, 3)", None, None, None]
+
+
+def test_an_array_rebound_on_some_path_is_unknown() -> None:
+    assert probe('''
+import numpy as np
+import torch
+
+X = np.random.rand(100, 3)
+if input():
+    X = np.random.rand(50, 3)
+probe(torch.from_numpy(X))
+''') == [None]
+
+
+def test_labels_drawn_with_numpy_past_the_classes() -> None:
+    from shapecheck.engine.linter import lint_text
+    from shapecheck.engine.registry import resolve
+
+    source = '''
+import numpy as np
+import torch
+import torch.nn as nn
+
+labels = torch.from_numpy(np.random.randint(6, size=(100,)))
+loss = nn.CrossEntropyLoss()(torch.randn(100, 5), labels)
+fine = nn.CrossEntropyLoss()(torch.randn(100, 6), labels)
+'''
+    assert [f.location.row for f in lint_text(source, "t.py", resolve(["SC106"])).findings] == [7]
