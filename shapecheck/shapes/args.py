@@ -103,7 +103,7 @@ def shape_arguments(ev: ShapeEvaluator, args: Args, index: int, keyword: str, be
         whole = ev.sizes(rest[0][0], before)
         if whole is not None:
             return whole
-        if _unexplained(ev.size(rest[0][0], before)):
+        if unexplained(ev.size(rest[0][0], before)):
             return None  # `torch.ones(input_shape)`: a name the code never explains may hold a whole shape
     dims: list[Dim] = []
     for expr, starred in rest:
@@ -120,7 +120,7 @@ def shape_arguments(ev: ShapeEvaluator, args: Args, index: int, keyword: str, be
     return Shape(tuple(dims), layout=())
 
 
-def _unexplained(dim: Dim | None) -> bool:
+def unexplained(dim: Dim | None) -> bool:
     """A bare name the analysis knows nothing about (a parameter, an attribute): maybe an int, maybe a tuple."""
     if dim is None or len(dim.terms) != 1:
         return False

@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.objects.dims import Dim
-from shapecheck.shapes.args import Args
+from shapecheck.shapes.args import TORCH_DTYPES, Args, shape_arguments, unexplained
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
 if TYPE_CHECKING:
@@ -62,44 +61,39 @@ def _constructed(ev: ShapeEvaluator, call: cst.Call, qualname: str, before: int)
     form, dtype = _CONSTRUCTORS[qualname]
     args = Args(call, 0)
     if form == "varargs":
-        sizes = [ev.size(e, before) for e in args.rest(0)]
-        dims = tuple(sizes) if None not in sizes else None
-    else:
-        sized = args.get(_SIZE_POSITION[qualname], "size") if form == "size" else args.get(0, "shape")
-        if sized is None:
-            return None  # `np.random.uniform(0, 1)`: one number
-        dims = _sizes(ev, sized, before)
-    if dims is None:
+        sizes = shape_arguments(ev, args, 0, "shape", before)
+    else:  # one argument holds them: `np.zeros((n, d))`, `np.random.uniform(0, 1, size=(n, d))`
+        sizes = _sizes(ev, args.get(_SIZE_POSITION[qualname], "size") if form == "size" else args.get(0, "shape"),
+                       before)
+    if sizes is None or sizes.variadic is not None:
         return None
-    if form == "shape" and qualname != "numpy.random.random" and qualname != "numpy.random.random_sample":
-        dtype = _dtype_family(ev, args.keyword("dtype")) or dtype
     below = None
     if qualname == "numpy.random.randint":  # randint(low, high, size), or randint(high, size=...): below `high`
         high = args.get(1, "high") or args.get(0, "low")
         below = ev.size(high, before) if high is not None else None
-    return Shape(dims, layout=tuple(range(len(dims))), dtype=dtype, below=below)
+    return Shape(sizes.dims, layout=tuple(range(len(sizes.dims))),
+                 dtype=_dtype_family(ev, args.keyword("dtype")) or dtype, below=below)
 
 
-def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> tuple[Dim, ...] | None:
-    if type(expr) in (cst.Tuple, cst.List):
-        sizes = [ev.size(e.value, before) if type(e) is cst.Element else None for e in expr.elements]
-        return tuple(sizes) if None not in sizes else None  # type: ignore[arg-type]
+def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int) -> Shape | None:
+    """The sizes one argument holds, a sequence or a single int (a bare name that may hold either is unknown)."""
+    if expr is None:
+        return None  # `np.random.uniform(0, 1)`: one number
+    whole = ev.sizes(expr, before)
+    if whole is not None:
+        return whole
     single = ev.size(expr, before)
-    return (single,) if single is not None else None
+    return Shape((single,)) if single is not None and not unexplained(single) else None
 
 
 def _dtype_family(ev: ShapeEvaluator, expr: cst.BaseExpression | None) -> DtypeFamily | None:
-    """numpy's or Python's dtypes by name (`np.float32`, `"int64"`, `int`); None for others and when absent."""
+    """numpy's or Python's dtypes by name (`np.float32`, `np.bool_`, `"int64"`, `int`), read with torch's names;
+    None for others and when absent."""
     if expr is None:
         return None
-    spelled = ev.ctx.qualname(expr) if type(expr) in (cst.Name, cst.Attribute) else None
-    name = (spelled or "").rsplit(".", 1)[-1] if spelled else (expr.evaluated_value if type(expr) is cst.SimpleString
-                                                              else getattr(expr, "value", ""))
-    name = str(name)
-    if name.startswith("float") or name == "double":
-        return "float"
-    if name.startswith(("int", "uint")) or name == "long":
-        return "int"
-    if name.startswith("bool"):
-        return "bool"
-    return None
+    if type(expr) is cst.SimpleString:
+        name = str(expr.evaluated_value)
+    else:
+        spelled = ev.ctx.qualname(expr) if type(expr) in (cst.Name, cst.Attribute) else None
+        name = spelled.rsplit(".", 1)[-1] if spelled else getattr(expr, "value", "")
+    return TORCH_DTYPES.get(str(name).rstrip("_"))
