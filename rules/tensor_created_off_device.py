@@ -3,6 +3,7 @@ with its inputs or parameters, in a module that is moved to a device."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import libcst as cst
@@ -554,6 +555,11 @@ class TensorCreatedOffDevice(Rule):
         parents = _parents(method)
         helper = method.name.value not in roots
         inputs = _input_names(self.ctx, method, methods, helper)
+        callers_place = functools.cache(lambda: _placed_by_callers(method, methods))  # once, when first needed
+
+        def returned_unplaced(use: cst.CSTNode) -> bool:
+            return helper and _returned(use, parents) and not callers_place()
+
         found = []
         for node in self.ctx.walk(method.body):
             if type(node) is not cst.Call or not creates_on_cpu(self.ctx, node):
@@ -566,11 +572,9 @@ class TensorCreatedOffDevice(Rule):
                         and n is not holder]
                 if any(_follow(use, parents)[1] or _filled(use, parents) for use in uses):
                     continue  # `h = h.to(device)` later, or a buffer filled by `h[i] = ...` (a copy across devices)
-                if any(_combined(self.ctx, use, parents, inputs, methods) or helper and _returned(use, parents)
-                       and not _placed_by_callers(method, methods) for use in uses):
+                if any(_combined(self.ctx, use, parents, inputs, methods) or returned_unplaced(use) for use in uses):
                     found.append(node)
-            elif _combined(self.ctx, holder, parents, inputs, methods) or helper and _returned(holder, parents) \
-                    and not _placed_by_callers(method, methods):
+            elif _combined(self.ctx, holder, parents, inputs, methods) or returned_unplaced(holder):
                 found.append(node)
         return found
 

@@ -167,7 +167,7 @@ def _legacy(dtype: DtypeFamily):
             found = _tensor_literal(ev, node, before)
             return found.with_dtype(dtype) if found is not None else None
         if len(args) == 1:
-            copied = ev.tensor(data, before) or numpy_arrays.array_shape(ev, data, before)  # t's data, an array's
+            copied = _data(ev, data, before)
             if copied is not None:
                 return copied.with_dtype(dtype)
             if not isinstance(ev.object(data, before), Dim):
@@ -248,11 +248,16 @@ def _causal_mask(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | Non
 
 def _from_numpy(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     """`torch.from_numpy(a)`, `torch.as_tensor(a)`: a tensor of the array's shape (or a tensor's, passed through)."""
-    data = Args(node, 0).get(0, "ndarray", "data")
-    found = ev.tensor(data, before) if data is not None else None
-    found = found or numpy_arrays.array_shape(ev, data, before)
+    found = _data(ev, Args(node, 0).get(0, "ndarray", "data"), before)
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
     return found.with_dtype(dtype) if found is not None and dtype is not None else found
+
+
+def _data(ev: ShapeEvaluator, data: cst.BaseExpression | None, before: int) -> Shape | None:
+    """The shape of what a conversion copies: a tensor's, or a numpy array's the code makes."""
+    if data is None:
+        return None
+    return ev.tensor(data, before) or numpy_arrays.array_shape(ev, data, before)
 
 
 def _parameter(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:

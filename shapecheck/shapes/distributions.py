@@ -34,13 +34,17 @@ _INTEGER_SAMPLES = frozenset({"Categorical"})
 _METHODS = frozenset({"sample", "rsample", "log_prob", "cdf", "icdf", "entropy"})
 
 
+def is_distribution(value: object) -> bool:
+    return isinstance(value, TorchObject) and value.qualname.startswith("torch.distributions.")
+
+
 def method(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     """What `dist.sample()`, `dist.log_prob(x)`... give, for a distribution the code builds; None otherwise."""
     func = node.func
     if type(func) is not cst.Attribute or func.attr.value not in _METHODS:
         return None
     built = ev.object(func.value, before)
-    if not isinstance(built, TorchObject) or not built.qualname.startswith("torch.distributions."):
+    if not is_distribution(built):
         return None
     kind = built.qualname.rsplit(".", 1)[-1]
     shapes = _batch_and_event(ev, built, kind)

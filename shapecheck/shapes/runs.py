@@ -22,6 +22,7 @@ from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, TorchObject, constant_of, truth
+from shapecheck.shapes import distributions
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Path
@@ -88,7 +89,7 @@ def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | 
         value = ev.as_want(value, "items")  # `return mu, logvar`
     if isinstance(value, Mapping) and any(isinstance(item, Shape) for _, item in value.items):
         return Applied(value)  # `return {"logits": ..., "features": ...}`: read by key where it is used
-    if isinstance(value, TorchObject) and value.qualname.startswith("torch.distributions."):
+    if distributions.is_distribution(value):
         return Applied(value)  # a policy's `return Categorical(logits=...)`: read by its methods where used
     return Applied(value if isinstance(value, (Shape, Items)) else None)
 

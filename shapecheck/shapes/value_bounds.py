@@ -1,8 +1,8 @@
-"""Where integer values stay below a stated end (`Shape.below`): which operations keep a tensor's values, and the
-layers that reject a value past their size.
+"""Where integer values stay below a stated end (`Shape.below`): which operations keep a tensor's values, and how
+a value past a table's size is phrased.
 
-A bound is stated only by the producers in `creation` (`torch.randint`, `torch.arange`, `torch.randperm`); this
-module keeps it through what moves, views or selects values and drops it everywhere else, so a bound the analysis
+A bound is stated only by the producers in `creation` (`torch.randint`, `torch.arange`, `torch.randperm`, and the
+conversions of a numpy array `np.random.randint` made); this module keeps it through what moves, views or selects values and drops it everywhere else, so a bound the analysis
 holds is always the code's own (`(idx + 1)`, `idx % vocab` and `idx.clamp(max=...)` are below nothing known).
 """
 
@@ -59,10 +59,9 @@ def common(items: Items | None) -> Shape | None:
 
 
 def indexed(found: Shape | None, receiver: Shape | None) -> Shape | None:
-    """`x[...]` holds values of `x`, whatever the index: its bound is `x`'s, not the index tensor's."""
-    if found is None or receiver is None or found.below == receiver.below:
-        return found
-    return replace(found, below=receiver.below)
+    """`x[...]` holds values of `x`, whatever the index: its bound is `x`'s, not the index tensor's (an item of a
+    tuple, no tensor indexed, is what it is)."""
+    return found if receiver is None else bounded_like(found, receiver)  # type: ignore[return-value]
 
 
 def past_end(x: Shape, rows: Dim | None) -> str | None:
