@@ -75,6 +75,24 @@ class StuckInEval(Rule):
         This rule has no fix: `model.train()` belongs where the training part of the iteration starts.
     """
     VALID = [
+        # Curt-Park/rainbow-is-all-you-need: the action helper switches to eval only when testing
+        """
+        import torch
+        class DQNAgent:
+            def __init__(self, dqn, optimizer):
+                self.dqn, self.optimizer, self.is_test = dqn, optimizer, False
+            def select_action(self, state):
+                if self.is_test:
+                    self.dqn.eval()
+                return self.dqn(torch.as_tensor(state)).argmax()
+            def train(self, states, targets):
+                for state, target in zip(states, targets):
+                    action = self.select_action(state)
+                    loss = (self.dqn(torch.as_tensor(state))[action] - target) ** 2
+                    self.optimizer.zero_grad()
+                    loss.backward()
+                    self.optimizer.step()
+        """,
         # pytorch/examples imagenet: train() and validate() helpers each set their mode.
         """
         import torch
@@ -333,8 +351,9 @@ class StuckInEval(Rule):
         for sites in facts.local_calls().values():
             for site in sites:
                 if site.loop is not None:
+                    # a helper's switch under an `if` (`if self.is_test: self.dqn.eval()`) is not known to run
                     switches += [(site, site.loop, event.subject, event) for event in facts.helper_events(site.node)
-                                 if event.kind == "eval" and event.subject is not None]
+                                 if event.kind == "eval" and event.subject is not None and not event.guards]
         for site, loop, _, event in switches:
             if _trains_after(facts.helper_events(site.node), event):
                 # the helper switches to eval and then trains, on purpose (a linear probe of frozen features): the
