@@ -82,8 +82,11 @@ class Shape:
         position = self.index(dim)
         return None if position is None else self.dims[position]
 
+    def with_below(self, below: Dim | None) -> Shape:
+        return self if self.below == below else replace(self, below=below)
+
     def without_values(self) -> Shape:
-        return self if self.below is None else replace(self, below=None)
+        return self.with_below(None)
 
     def with_dims(self, dims: tuple[Dim, ...], layout: tuple[int, ...] | None) -> Shape:
         return replace(self, dims=dims, layout=layout)

@@ -8,8 +8,6 @@ holds is always the code's own (`(idx + 1)`, `idx % vocab` and `idx.clamp(max=..
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
@@ -32,7 +30,7 @@ JOINING_FUNCTIONS = frozenset({"torch.cat", "torch.concat", "torch.concatenate",
 
 # The producers: their transfer functions state the bound (a numpy array's, for the conversions).
 PRODUCERS = frozenset({"torch.randint", "torch.arange", "torch.randperm", "torch.from_numpy", "torch.as_tensor",
-                       "torch.tensor", "torch.LongTensor"})
+                       "torch.tensor", "torch.LongTensor", "torch.IntTensor", "torch.ShortTensor", "torch.ByteTensor"})
 
 
 def bounded_like(result: object, source: Shape | None) -> object:
@@ -40,7 +38,7 @@ def bounded_like(result: object, source: Shape | None) -> object:
     An operation that computes new values passes no `source` (`x.max(dim=1)`'s indices count positions)."""
     below = source.below if source is not None else None
     if isinstance(result, Shape):
-        return result if result.below == below else replace(result, below=below)
+        return result.with_below(below)
     if isinstance(result, Items):
         return Items(tuple(bounded_like(item, source) for item in result.items) if result.items is not None else None,
                      bounded_like(result.each, source))

@@ -42,6 +42,18 @@ probe_conflict(emb(torch.cat([data[:8], data[8:16]])))
     assert all(message is not None and "indices up to 99" in message for message in found)
 
 
+def test_every_integer_legacy_constructor_keeps_a_numpy_arrays_range() -> None:
+    found = conflicts('''
+import numpy as np
+ids = np.random.randint(0, 100, (4,))
+probe_conflict(emb(torch.LongTensor(ids)))
+probe_conflict(emb(torch.IntTensor(ids)))
+probe_conflict(emb(torch.ShortTensor(ids)))
+probe_conflict(emb(torch.ByteTensor(ids)))
+''')
+    assert all(message is not None and "indices up to 99" in message for message in found)
+
+
 def test_values_an_operation_computes_have_no_bound() -> None:
     assert conflicts('''
 probe_conflict(emb(data % 65))
