@@ -8,7 +8,7 @@ from typing import ClassVar
 import libcst as cst
 import pytest
 
-from shapecheck.engine import Fix, Rule, registry
+from shapecheck.engine import Fix, Rule, registry, walker
 from shapecheck.engine.context import Context
 from shapecheck.engine.linter import MAX_FIX_ROUNDS, applicable, lint_text
 from shapecheck.engine.bindings import traverse
@@ -242,6 +242,10 @@ def test_walker_sees_every_node_libcst_sees_except_tokens() -> None:
     collector = Collect()
     module.visit(collector)
     assert {id(n) for n in walk(module)} == {id(n) for n in collector.seen}
+    uncached = [id(n) for n in walk(module)]
+    with walker.caching():  # remembered children: the same nodes in the same order, the first walk and again
+        assert [id(n) for n in walk(module)] == uncached
+        assert [id(n) for n in walk(module)] == uncached
 
 
 def test_long_operator_chains_lint_without_crashing() -> None:

@@ -19,7 +19,7 @@ from typing import Protocol
 
 import libcst as cst
 
-from shapecheck.engine import dependencies
+from shapecheck.engine import dependencies, walker
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import Verdict, judge
 from shapecheck.engine.traversal import Traversal
@@ -290,7 +290,8 @@ def _in_context(source: ParsedSource, filename: str, text: str, rules: Sequence[
                 noqa_check: NoqaCheck | None):
     ctx = Context(source.module, filename, implicit_torch=not imports_torch(text))
     try:
-        return _analyse(ctx, source, filename, text, rules, analysis, noqa_check)
+        with walker.caching():
+            return _analyse(ctx, source, filename, text, rules, analysis, noqa_check)
     finally:
         ctx.release()
 

@@ -8,8 +8,10 @@ commas and operator tokens are skipped: no rule looks inside them (rules read `n
 from __future__ import annotations
 
 import dataclasses
+import threading
 import typing
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import libcst as cst
 
@@ -76,9 +78,39 @@ def child_fields(cls: type) -> tuple[str, ...]:
     return fields
 
 
+class _Caching(threading.local):
+    # While a file is analysed (`caching`): id(node) -> (node, its children). The analyses walk the same functions
+    # again and again (four walks in five are repeats); the node is kept with its entry so that its id can't be
+    # reused. Per thread: the editor server's threads lint files of their own.
+    cache: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] | None = None
+
+
+_caching = _Caching()
+
+
+@contextmanager
+def caching() -> Iterator[None]:
+    """Remember each node's children until the analysis ends (nodes are immutable, so an answer never goes
+    stale; it is only memory)."""
+    if _caching.cache is not None:  # already under way in this thread
+        yield
+        return
+    _caching.cache = {}
+    try:
+        yield
+    finally:
+        _caching.cache = None
+
+
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The node's direct children that rules can see, in source order. A list, not a generator: the analyses walk
-    every node of the functions they read, and resuming a generator per child costs more than the list."""
+    every node of the functions they read, and resuming a generator per child costs more than the list. Callers
+    must not change it (see `caching`)."""
+    cache = _caching.cache
+    if cache is not None:
+        cached = cache.get(id(node))
+        if cached is not None:
+            return cached[1]
     found = []
     cls = type(node)
     for name in _TABLE.get(cls) or child_fields(cls):
@@ -90,6 +122,8 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
                     found.append(item)
         elif kind in NODE_TYPES:
             found.append(value)
+    if cache is not None:
+        cache[id(node)] = (node, found)
     return found
 
 

@@ -102,6 +102,16 @@ class LossCall:
 
 def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> LossCall | None:
     """The loss `call` computes, with its input and target; None when it is not one of the losses above."""
+    # what the arguments must be, read first: the callee's value may build an object (`super().forward(x)`)
+    if any(arg.star for arg in call.args):
+        return None
+    positional = [arg for arg in call.args if arg.keyword is None]
+    values = []
+    for index, name in enumerate(("input", "target")):
+        arg = keyword_arg(call, name) or (positional[index] if len(positional) > index else None)
+        if arg is None:
+            return None
+        values.append(arg.value)
     before = ev.now() if before is None else before
     callee = ev.object(call.func, before)
     if isinstance(callee, Imported):  # the functional form: `F.mse_loss(...)`
@@ -119,15 +129,6 @@ def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> 
         may_ignore = callee.call is None or _may_ignore(callee.call, _IGNORE_INDEX_AFTER)
     else:
         return None
-    if any(arg.star for arg in call.args):
-        return None
-    positional = [arg for arg in call.args if arg.keyword is None]
-    values = []
-    for index, name in enumerate(("input", "target")):
-        arg = keyword_arg(call, name) or (positional[index] if len(positional) > index else None)
-        if arg is None:
-            return None
-        values.append(arg.value)
     return LossCall(loss, values[0], values[1], reduction, may_ignore)
 
 
