@@ -217,6 +217,15 @@ class ModulesInPlainList(Rule):
                 self.layers = layers
         """,
         """
+        import torch.nn as nn
+        # the list keeps handles to layers a Sequential owns, to resample their noise later (noisy-net DQN agents)
+        class NoisyHead(nn.Module):
+            def __init__(self, features, actions):
+                super().__init__()
+                self.noisy = [nn.Linear(features, 64), nn.Linear(64, actions)]
+                self.head = nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])
+        """,
+        """
         import mlx.nn as nn
         # MLX registers modules held in lists
         class TinyMlp(nn.Module):
@@ -464,11 +473,14 @@ class ModulesInPlainList(Rule):
             self._note_wrapped(node)
 
     def _note_wrapped(self, call: cst.Call) -> None:
-        """`nn.Sequential(*self.blocks)`, `nn.ModuleList(self.heads)`: the elements are registered through it."""
+        """`nn.Sequential(*self.blocks)`, `nn.ModuleList(self.heads)`: the elements are registered through it. So
+        are elements handed over one by one (`nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])`, a list kept
+        as handles to layers the container owns); which elements are left out is not followed."""
         if torch_layer(self.ctx, call) not in CONTAINERS:
             return
         for arg in call.args:
-            key = self._attribute(arg.value)
+            value = arg.value
+            key = self._attribute(value.value if type(value) is cst.Subscript else value)
             if key is not None:
                 self._events.append(("wrapped", key))
 
