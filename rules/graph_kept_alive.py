@@ -76,7 +76,8 @@ class GraphKeptAlive(Rule):
         backpropagates it). The accumulator must be created outside the loop (a sum of the parts of one
         iteration's loss is not accumulation across iterations).
 
-        Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`, a dict whose
+        Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`, sizes
+        (`pred.numel()`, `pred.size(0)`: Python ints), a dict whose
         loss item is replaced by its value (`output["loss"] = output["loss"].detach()`); code under
         `torch.no_grad()` / `inference_mode()`; an accumulator that is itself backpropagated later
         (`total.backward()`, `torch.stack(losses).mean().backward()`: gradient accumulation on purpose); lists

@@ -80,6 +80,7 @@ class ModulesInPlainList(Rule):
 
         A list of parameter-free layers (`nn.ReLU()`, `nn.Dropout(p)`) loses no weights and is not reported; nor
         is a list the class later wraps (`self.layers = nn.ModuleList(self.layers)`, `nn.Sequential(*self.layers)`)
+        or whose elements it hands to one (`nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])`)
         or registers itself (`add_module`), nor a list holding a model passed in (keeping a teacher out of
         `.parameters()` on purpose).
 

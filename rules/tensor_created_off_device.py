@@ -76,8 +76,8 @@ class TensorCreatedOffDevice(Rule):
 
         Not reported: a creation with `device=`, moved on the spot (`.to(x.device)`, `.cuda()`, `.type_as(x)`)
         or later, a 0-d `torch.tensor(0.5)` (a CPU scalar mixes with CUDA tensors), a tensor used only as an
-        index or stored (`self.register_buffer("flag", torch.Tensor([False]))`), and modules that are never
-        moved.
+        index or stored (`self.register_buffer("flag", torch.Tensor([False]))`), `torch.normal(mean, std)` of
+        tensors (it samples on their device), and modules that are never moved.
 
         ## Example
         ```python

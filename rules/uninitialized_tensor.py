@@ -98,9 +98,11 @@ class UninitializedTensor(Rule):
         construction of the class). A `torch.nn` layer
         called on it (`self.cell(x, h)`) reads it; a call of anything else may fill it. Also `torch.empty(...)`
         wrapped as a module's `nn.Parameter` that nothing in the file initializes (no `nn.init.*_` on it, no
-        in-place fill, no `reset_parameters()`, no initialization loop over the module's parameters), in a file
-        with no model class built on another framework's base (`PreTrainedModel`, `ModelMixin`: they load or
-        initialize the weights).
+        in-place fill, no `reset_parameters()`, no initialization loop over the module's parameters, not frozen
+        with `requires_grad = False`: a frozen weight is one a checkpoint fills), in a file with no model class
+        built on another framework's base (`PreTrainedModel`, `ModelMixin`: they load or initialize the weights).
+        A tensor allocated only to be deleted (`x = torch.cuda.FloatTensor(n, m); del x`, reserving memory) has no
+        values anyone reads.
 
         ## Why is this bad?
         The primer: "Uppercase torch.Tensor(2, 3) is the class constructor and treats integer args as shape",
