@@ -679,27 +679,22 @@ class NumpyOfGraphTensor(Rule):
         loss requires none either."""
         ctx = self.ctx
         args = positional(loss)
-        expr = args[0].value if args else None
+        expr: cst.BaseExpression | None = args[0].value if args else None
         for _ in range(16):
-            kind = type(expr)
-            if kind is cst.Name or kind is cst.Attribute:
+            if type(expr) is cst.Name or type(expr) is cst.Attribute:
                 value, seq = ctx.value_of(expr, before)
                 if value is not expr:
                     expr, before = value, seq
-                elif kind is cst.Attribute:
-                    expr = expr.value  # `output.logits`
-                else:
-                    return False
-            elif kind is cst.Subscript:
-                expr = expr.value
-            elif kind is cst.Call:
-                key = last_name(expr.func)
-                if any(site.node is expr and site.grad_disabled for site in ctx.calls_to(key or "")):
+                    continue
+            if type(expr) is cst.Call:
+                key = last_name(expr.func) or ""
+                if any(site.node is expr and site.grad_disabled for site in ctx.calls_to(key)):
                     return True
-                if type(expr.func) is not cst.Attribute or ctx.qualname(expr.func) is not None:
-                    return False
-                expr = expr.func.value  # `output.logits.view(-1, n)`: the tensor the method is called on
-            else:
+                method = type(expr.func) is cst.Attribute and ctx.qualname(expr.func) is None
+                expr = expr.func.value if method else None  # `output.logits.view(-1, n)`: its receiver
+            else:  # `output.logits`, `logits[mask]`: what they are read from
+                expr = expr.value if type(expr) is cst.Attribute or type(expr) is cst.Subscript else None
+            if expr is None:
                 return False
         return False
 
