@@ -196,6 +196,27 @@ class GraphKeptAlive(Rule):
             optimizer.step()
             running_loss += loss.item() * labels.size(0)
         """,
+        # A normalizing flow's inverse pass: each flow's own `backward(z)` returns the inverse and its log-det
+        # (autograd's returns None), so the loop keeps the intermediate samples, it does not train.
+        """
+        import torch
+        import torch.nn as nn
+
+
+        class FlowStack(nn.Module):
+            def __init__(self, flows):
+                super().__init__()
+                self.flows = nn.ModuleList(flows)
+
+            def inverse(self, z):
+                log_det = torch.zeros(z.size(0))
+                xs = [z]
+                for flow in self.flows[::-1]:
+                    z, ld = flow.backward(z)
+                    log_det += ld
+                    xs.append(z)
+                return xs, log_det
+        """,
         # A link predictor's epoch: the count of examples is read off the prediction's sizes, a Python int.
         """
         import torch

@@ -143,6 +143,15 @@ def test_a_decorator_of_the_file_that_calls_its_function_under_no_grad_makes_it_
     assert not runs_without_grad(ctx, evaluate)
 
 
+def test_a_backward_whose_result_is_used_is_a_model_s_own_method_not_autograd_s() -> None:
+    ctx = analyse("""
+        for flow in flows:
+            z, log_det = flow.backward(z)
+        loss.backward()
+    """)
+    assert [ctx.code(event.node) for event in training_loop(ctx).events] == ["loss.backward()"]
+
+
 def test_a_counter_set_back_to_zero_under_its_if_guards_an_accumulated_step() -> None:
     ctx = analyse("""
         import torch

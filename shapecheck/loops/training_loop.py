@@ -633,7 +633,8 @@ class TrainingLoop:
         """Record `call` (whose last name is `name`) if it is a training event."""
         ctx = self.ctx
         if name == "backward":
-            if is_backward(ctx, call):
+            # autograd's backward returns None: `z, log_det = flow.backward(z)` is a model's own inverse pass
+            if is_backward(ctx, call) and type(ctx.parent) is cst.Expr:
                 self._record("backward", call, scaled=is_scaled_backward(ctx, call))
         elif name == "step":
             optimizer = stepped_optimizer(ctx, call)
