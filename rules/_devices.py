@@ -70,4 +70,7 @@ def creates_on_cpu(ctx: Context, call: cst.Call) -> bool:
     if ctx.qualname(call.func) in ("torch.tensor", "torch.as_tensor"):
         value = args[0].value if args else None
         return value is not None and type(value) in (cst.List, cst.Tuple, cst.ListComp)  # not a number: 0-d
+    if ctx.qualname(call.func) == "torch.normal":
+        # `torch.normal(mu, std)` of tensors samples where they are; only the numbers' form takes a size
+        return len(args) >= 3 or keyword_arg(call, "size") is not None
     return bool(args) or keyword_arg(call, "size") is not None

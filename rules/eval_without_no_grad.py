@@ -15,6 +15,8 @@ _GRADIENT_CALLS = frozenset({"torch.autograd.grad", "torch.autograd.backward", "
                              "torch.autograd.enable_grad", "torch.set_grad_enabled"})
 _GRADIENT_MODULES = ("torch.autograd.functional.", "torch.func.", "functorch.")
 _GRADIENT_METHODS = frozenset({"backward", "requires_grad_", "retain_grad"})
+_GRAD_SWITCHES = frozenset({"torch.enable_grad", "torch.autograd.enable_grad", "torch.set_grad_enabled",
+                            "torch.autograd.set_grad_enabled"})
 
 
 class EvalWithoutNoGrad(Rule):
@@ -37,7 +39,9 @@ class EvalWithoutNoGrad(Rule):
         it), an eval region that wants gradients on purpose (it calls `.backward()`,
         `torch.autograd.grad`, `requires_grad_`, `torch.enable_grad()` or `torch.set_grad_enabled`: adversarial
         attacks, saliency maps, guidance, or a train/eval loop sharing one body), functions decorated with
-        `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`) or only called
+        `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`, or defined in the
+        file to call the function under `no_grad`), functions that turn autograd on themselves (`torch.enable_grad()`,
+        `torch.set_grad_enabled(...)`: their callers decide the mode), or only called
         under `no_grad` in the same file, directly or through one more function, Lightning's `validation_step` /
         `test_step` / `predict_step` (Lightning disables gradients itself; a method of a class with a base), a
         `forward` method, a module of this file that holds no parameters (its attributes are numbers, flags and
@@ -166,6 +170,52 @@ class EvalWithoutNoGrad(Rule):
             model.eval()
             for im, targets in dataloader:
                 preds = model(im)
+        """,
+        # simple-faster-rcnn-style: the file's own decorator runs the method under no_grad.
+        """
+        import torch as t
+        import torch.nn as nn
+
+
+        def nograd(f):
+            def wrapped(*args, **kwargs):
+                with t.no_grad():
+                    return f(*args, **kwargs)
+            return wrapped
+
+
+        class Detector(nn.Module):
+            def __init__(self, backbone, head):
+                super().__init__()
+                self.backbone = backbone
+                self.head = head
+
+            def forward(self, x):
+                return self.head(self.backbone(x))
+
+            @nograd
+            def predict(self, images):
+                self.eval()
+                boxes = []
+                for img in images:
+                    boxes.append(self(img[None]))
+                self.train()
+                return boxes
+        """,
+        # A graph attack's forward: the function turns autograd on itself, so its callers may run it either way
+        # (PyG's PRBCD runs `_forward` under no_grad to evaluate and with gradients to attack).
+        """
+        import copy
+        import torch
+        class PoisoningAttack(EdgeAttack):
+            def _forward(self, x, edge_index, edge_weight):
+                self.model.reset_parameters()
+                with torch.enable_grad():
+                    perturbed = copy.copy(data)
+                    perturbed.edge_index, perturbed.edge_weight = edge_index, edge_weight
+                    fit(self.model, perturbed, epochs)
+                self.model.eval()
+                return self.model(x, edge_index, edge_weight)
         """,
         # denoising-diffusion-pytorch: a helper called only from an inference_mode method, directly or through
         # another helper.
@@ -401,6 +451,9 @@ class EvalWithoutNoGrad(Rule):
         # Per function, where a name is bound to a new object (`f = torch.jit.freeze(f.eval())`): its region ends.
         self._rebound: dict[cst.FunctionDef | None, list[tuple[str, float]]] = {}
         self._in_tests: set[cst.CSTNode] = set()  # eval switches made in `test_*` functions
+        # Functions that turn autograd on somewhere: their callers may run them under no_grad, which this file
+        # does not show (PyG's PRBCD attack runs its `_forward` both ways), so their grad mode is not known.
+        self._switches_grad: set[cst.FunctionDef | None] = set()
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -408,13 +461,17 @@ class EvalWithoutNoGrad(Rule):
             name = func.attr.value
             if name in _GRADIENT_METHODS:
                 self._want_grad()
-            elif name == "eval" or name == "train":
+                return
+            if name == "eval" or name == "train":
                 if in_test(self.ctx):
                     self._in_tests.add(node)
-            return
+                return
+        # torch's functions, `torch.autograd.grad(...)` as well as `grad(...)` imported
         qualname = self.ctx.qualname(func)
         if qualname is not None and (qualname in _GRADIENT_CALLS or qualname.startswith(_GRADIENT_MODULES)):
             self._want_grad()
+        if qualname in _GRAD_SWITCHES:
+            self._switches_grad.add(self.ctx.function)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         target = node.targets[0].target
@@ -471,7 +528,8 @@ class EvalWithoutNoGrad(Rule):
     def _first_run(self, event: Event, model: str, end: float) -> tuple[cst.Call, CallSite, str] | None:
         """The first call in the region that runs `model` with autograd on, itself or through a helper: the forward
         call, the call in the region and the message."""
-        if any(event.order < at < end for at in self._wants_grad.get(event.function, ())):
+        if any(event.order < at < end for at in self._wants_grad.get(event.function, ())) \
+                or event.function is not None and event.function in self._switches_grad:
             return None
         training = training_loop(self.ctx)
         if any(later.kind in ("backward", "step") and event.order < later.order < end

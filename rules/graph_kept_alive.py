@@ -18,6 +18,9 @@ from shapecheck.shapes.evaluator import evaluator
 # Calls that give a value without the graph: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.tolist()`.
 _VALUE_METHODS = frozenset({"item", "detach", "detach_", "tolist", "numpy", "data"})
 _VALUE_FUNCTIONS = frozenset({"float", "int", "bool", "round", "abs"})
+# Methods and attributes that read a tensor's sizes, not its values: `pred.numel()`, `x.size(0)` are Python ints.
+_SIZE_READS = frozenset({"size", "numel", "nelement", "dim", "ndimension", "ndim", "shape", "element_size"})
+_NO_GRAPH = _VALUE_METHODS | _SIZE_READS
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
@@ -73,7 +76,8 @@ class GraphKeptAlive(Rule):
         backpropagates it). The accumulator must be created outside the loop (a sum of the parts of one
         iteration's loss is not accumulation across iterations).
 
-        Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`, a dict whose
+        Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`, sizes
+        (`pred.numel()`, `pred.size(0)`: Python ints), a dict whose
         loss item is replaced by its value (`output["loss"] = output["loss"].detach()`); code under
         `torch.no_grad()` / `inference_mode()`; an accumulator that is itself backpropagated later
         (`total.backward()`, `torch.stack(losses).mean().backward()`: gradient accumulation on purpose); lists
@@ -191,6 +195,46 @@ class GraphKeptAlive(Rule):
             loss.backward()
             optimizer.step()
             running_loss += loss.item() * labels.size(0)
+        """,
+        # A normalizing flow's inverse pass: each flow's own `backward(z)` returns the inverse and its log-det
+        # (autograd's returns None), so the loop keeps the intermediate samples, it does not train.
+        """
+        import torch
+        import torch.nn as nn
+
+
+        class FlowStack(nn.Module):
+            def __init__(self, flows):
+                super().__init__()
+                self.flows = nn.ModuleList(flows)
+
+            def inverse(self, z):
+                log_det = torch.zeros(z.size(0))
+                xs = [z]
+                for flow in self.flows[::-1]:
+                    z, ld = flow.backward(z)
+                    log_det += ld
+                    xs.append(z)
+                return xs, log_det
+        """,
+        # A link predictor's epoch: the count of examples is read off the prediction's sizes, a Python int.
+        """
+        import torch
+        import torch.nn.functional as F
+        model = LinkPredictor(hidden_channels=32).to(device)
+        optimizer = torch.optim.Adam(model.parameters(), lr=0.001)
+        def train():
+            model.train()
+            total_loss = total_examples = 0
+            for batch in train_loader:
+                optimizer.zero_grad()
+                pred = model(batch.x, batch.edge_index, batch.edge_label_index)
+                loss = F.binary_cross_entropy_with_logits(pred, batch.edge_label)
+                loss.backward()
+                optimizer.step()
+                total_loss += float(loss) * pred.size(0)
+                total_examples += pred.numel()
+            return total_loss / total_examples
         """,
         # nanoGPT-style: a detached copy, and a float.
         """
@@ -743,11 +787,11 @@ def _graph_names(expr: cst.BaseExpression) -> list[str]:
     if kind is cst.UnaryOperation:
         return _graph_names(expr.expression)
     if kind is cst.Attribute:
-        return [] if expr.attr.value in _VALUE_METHODS else _graph_names(expr.value)
+        return [] if expr.attr.value in _NO_GRAPH else _graph_names(expr.value)
     if kind is cst.Call:
         func = expr.func
         if type(func) is cst.Attribute:
-            return [] if func.attr.value in _VALUE_METHODS else _graph_names(func.value)
+            return [] if func.attr.value in _NO_GRAPH else _graph_names(func.value)
         return []
     return []
 
@@ -763,7 +807,9 @@ def _graph_names_free(expr: cst.BaseExpression) -> bool:
     kind = type(expr)
     if kind is cst.Call:
         func = expr.func
-        if type(func) is cst.Attribute and func.attr.value in _VALUE_METHODS:
+        if type(func) is cst.Attribute and func.attr.value in _NO_GRAPH:
             return True
         return type(func) is cst.Name and func.value in _VALUE_FUNCTIONS
+    if kind is cst.Attribute:
+        return expr.attr.value in _SIZE_READS
     return kind in (cst.Integer, cst.Float, cst.SimpleString)

@@ -80,6 +80,7 @@ class ModulesInPlainList(Rule):
 
         A list of parameter-free layers (`nn.ReLU()`, `nn.Dropout(p)`) loses no weights and is not reported; nor
         is a list the class later wraps (`self.layers = nn.ModuleList(self.layers)`, `nn.Sequential(*self.layers)`)
+        or whose elements it hands to one (`nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])`)
         or registers itself (`add_module`), nor a list holding a model passed in (keeping a teacher out of
         `.parameters()` on purpose).
 
@@ -215,6 +216,15 @@ class ModulesInPlainList(Rule):
                 layers = [nn.Linear(dim, dim) for _ in range(depth)]
                 self.net = nn.Sequential(*layers)
                 self.layers = layers
+        """,
+        """
+        import torch.nn as nn
+        # the list keeps handles to layers a Sequential owns, to resample their noise later (noisy-net DQN agents)
+        class NoisyHead(nn.Module):
+            def __init__(self, features, actions):
+                super().__init__()
+                self.noisy = [nn.Linear(features, 64), nn.Linear(64, actions)]
+                self.head = nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])
         """,
         """
         import mlx.nn as nn
@@ -464,11 +474,14 @@ class ModulesInPlainList(Rule):
             self._note_wrapped(node)
 
     def _note_wrapped(self, call: cst.Call) -> None:
-        """`nn.Sequential(*self.blocks)`, `nn.ModuleList(self.heads)`: the elements are registered through it."""
+        """`nn.Sequential(*self.blocks)`, `nn.ModuleList(self.heads)`: the elements are registered through it. So
+        are elements handed over one by one (`nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])`, a list kept
+        as handles to layers the container owns); which elements are left out is not followed."""
         if torch_layer(self.ctx, call) not in CONTAINERS:
             return
         for arg in call.args:
-            key = self._attribute(arg.value)
+            value = arg.value
+            key = self._attribute(value.value if type(value) is cst.Subscript else value)
             if key is not None:
                 self._events.append(("wrapped", key))
 

@@ -12,6 +12,7 @@ from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.rules._devices import moves_to_cpu, moves_to_device
+from shapecheck.rules._tensor_facts import positional
 
 # Methods that return a view, a re-typed copy or a differentiable function of the tensor: the result stays in the
 # graph (and on the same device), so `model(x).softmax(dim=1).numpy()` raises as `model(x).numpy()` does.
@@ -80,7 +81,8 @@ class NumpyOfGraphTensor(Rule):
         (`nn.Tanh()(t)`, or an `nn.Module` subclass that reads no attribute of `self`), outputs of a model moved
         back by `model.to("cpu")` / `model.cpu()` after its last move to a device, `.data.numpy()` of a model kept on the CPU, outputs computed or
         converted under `no_grad` (also in a function only ever called under `no_grad` in the file, and after
-        a statement-level `torch.set_grad_enabled(False)`), outputs of a model frozen with
+        a statement-level `torch.set_grad_enabled(False)`), a loss of predictions computed under `no_grad`, outputs
+        of a model frozen with
         `requires_grad_(False)` or `p.requires_grad = False` over its parameters, and arrays of other
         frameworks (TensorFlow eager tensors and JAX arrays have a `.numpy()` too).
 
@@ -109,6 +111,22 @@ class NumpyOfGraphTensor(Rule):
         This rule has no fix: whether to detach, move or restructure under `no_grad` is the author's call.
     """
     VALID = [
+        # A token classifier's error analysis: the logits come from a forward under no_grad, so the per-token loss
+        # computed after the block has no graph.
+        """
+        import torch
+        import torch.nn.functional as F
+
+
+        def per_token_loss(model, batch, num_tags):
+            tokens = batch["input_ids"].to(device)
+            tags = batch["labels"].to(device)
+            with torch.no_grad():
+                out = model(tokens, batch["attention_mask"].to(device))
+                pred = out.logits.argmax(-1).cpu().numpy()
+            losses = F.cross_entropy(out.logits.view(-1, num_tags), tags.view(-1), reduction="none")
+            return losses.view(len(tokens), -1).cpu().numpy(), pred
+        """,
         # The same helper handed a model left on the CPU.
         """
         import torch
@@ -565,7 +583,7 @@ class NumpyOfGraphTensor(Rule):
             if func.attr.value == "cuda" or func.attr.value == "to" and _to_cuda(ctx, call):
                 return None if is_foreign_value(ctx, func.value) else ("cuda", call)
         if self._is_loss(call, before):
-            return "loss", call
+            return None if self._predictions_without_graph(call, before) else ("loss", call)
         if self._is_model(func, before):
             return ("device", call) if self._moved(func, before) else ("model", call)
         stored = stored_parameter(ctx, func) if type(func) is cst.Attribute else None
@@ -654,6 +672,31 @@ class NumpyOfGraphTensor(Rule):
             return False
         qualname = ctx.qualname(construction.func)
         return qualname is not None and qualname.startswith("torch.nn.") and qualname.endswith("Loss")
+
+    def _predictions_without_graph(self, loss: cst.Call, before: int | None) -> bool:
+        """The loss's first argument was computed under `no_grad` (`with torch.no_grad(): output = model(x)`, then
+        `cross_entropy(output.logits.view(-1, n), labels)` after the block): with no input that requires grad, the
+        loss requires none either."""
+        ctx = self.ctx
+        args = positional(loss)
+        expr: cst.BaseExpression | None = args[0].value if args else None
+        for _ in range(16):
+            if type(expr) is cst.Name or type(expr) is cst.Attribute:
+                value, seq = ctx.value_of(expr, before)
+                if value is not expr:
+                    expr, before = value, seq
+                    continue
+            if type(expr) is cst.Call:
+                key = last_name(expr.func) or ""
+                if any(site.node is expr and site.grad_disabled for site in ctx.calls_to(key)):
+                    return True
+                method = type(expr.func) is cst.Attribute and ctx.qualname(expr.func) is None
+                expr = expr.func.value if method else None  # `output.logits.view(-1, n)`: its receiver
+            else:  # `output.logits`, `logits[mask]`: what they are read from
+                expr = expr.value if type(expr) is cst.Attribute or type(expr) is cst.Subscript else None
+            if expr is None:
+                return False
+        return False
 
     def _grad_disabled_at(self, call: cst.Call) -> bool:
         key = last_name(call.func)

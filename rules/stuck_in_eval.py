@@ -8,6 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TRAINING, Event, called_module, related, training_loop
 from shapecheck.rules._training_loop import is_test_file
 
@@ -42,7 +43,9 @@ class StuckInEval(Rule):
         parameters (an EMA copy, a frozen teacher or a target network only run under `no_grad` stay quiet).
         `model.train(was_training)` counts as switching back. A loop whose training helper switches to eval
         itself and then steps (a linear probe keeping a frozen backbone's batch norm statistics) trains in eval
-        mode on purpose and is not reported. Test files are not checked.
+        mode on purpose and is not reported. A switch on the last batch (`if i == len(batches) - 1:`, `i` the
+        batch loop's counter) leaves no later batch of that loop to train: the loops around it decide. Test files
+        are not checked.
 
         ## Why is this bad?
         Every epoch after the first then trains with dropout off and batch norm using (and no longer updating)
@@ -75,6 +78,27 @@ class StuckInEval(Rule):
         This rule has no fix: `model.train()` belongs where the training part of the iteration starts.
     """
     VALID = [
+        # End-of-epoch validation on the last batch (t81-558's early stopping): no later batch of the inner loop
+        # trains, and the epoch loop switches back to train mode.
+        """
+        import torch
+
+
+        def fit(model, loader, x_val, y_val, loss_fn, optimizer, epochs):
+            for epoch in range(epochs):
+                model.train()
+                batches = list(enumerate(loader))
+                for i, (xb, yb) in batches:
+                    optimizer.zero_grad()
+                    loss = loss_fn(model(xb), yb)
+                    loss.backward()
+                    optimizer.step()
+                    if i == len(batches) - 1:
+                        model.eval()
+                        with torch.no_grad():
+                            val_loss = loss_fn(model(x_val), y_val)
+                        print(epoch, loss.item(), val_loss.item())
+        """,
         # Curt-Park/rainbow-is-all-you-need: the action helper switches to eval only when testing
         """
         import torch
@@ -271,6 +295,26 @@ class StuckInEval(Rule):
         """,
     ]
     INVALID = [
+        # Validation on the last batch, but train mode is set once before the epochs: the next epoch trains in eval
+        # mode.
+        """
+        import torch
+
+
+        def fit(model, loader, x_val, y_val, loss_fn, optimizer, epochs):
+            model.train()
+            for epoch in range(epochs):
+                for i, (xb, yb) in enumerate(loader):
+                    optimizer.zero_grad()
+                    loss = loss_fn(model(xb), yb)
+                    loss.backward()
+                    optimizer.step()
+                    if i + 1 == len(loader):
+                        model.eval()
+                        with torch.no_grad():
+                            val_loss = loss_fn(model(x_val), y_val)
+                        print(epoch, loss.item(), val_loss.item())
+        """,
         """
         import torch
         model.train()
@@ -346,7 +390,9 @@ class StuckInEval(Rule):
         reported: set[cst.CSTNode] = set()
         for event in facts.events:
             if event.kind == "eval" and event.loops:
-                self._check(event.node, event.subject, event.loops, event.function, False, reported)
+                # on the innermost loop's last iteration no later iteration of it trains: the loops around decide
+                loops = event.loops[:-1] if _on_last_iteration(self.ctx, event.node, event.loops[-1]) else event.loops
+                self._check(event.node, event.subject, loops, event.function, False, reported)
         switches: list[tuple[CallSite, cst.CSTNode, str, Event]] = []
         for sites in facts.local_calls().values():
             for site in sites:
@@ -360,7 +406,10 @@ class StuckInEval(Rule):
                 # loop trains in the mode its helper chose, whatever else switches it
                 reported.update(facts.enclosing(loop))
         for site, loop, model, _ in switches:
-            self._check(site.node, model, facts.enclosing(loop), site.function, True, reported)
+            loops = facts.enclosing(loop)
+            if _on_last_iteration(self.ctx, site.node, loop):
+                loops = loops[:-1]
+            self._check(site.node, model, loops, site.function, True, reported)
 
     def _check(self, node: cst.CSTNode, model: str, loops: tuple[cst.CSTNode, ...], function: cst.FunctionDef | None,
                via_helper: bool, reported: set[cst.CSTNode]) -> None:
@@ -440,3 +489,34 @@ def _trains_after(events: list[Event], switch: Event) -> bool:
     """A step follows the switch in the function that makes it."""
     return any(event.kind == "step" and event.function is switch.function and event.order > switch.order
                for event in events)
+
+
+def _on_last_iteration(ctx: Context, node: cst.CSTNode, loop: cst.CSTNode) -> bool:
+    """`node` runs under `if i == len(steps) - 1:` (or `i + 1 == len(loader)`) with `i` a target of `loop`:
+    end-of-epoch validation on the last batch, after which no iteration of `loop` trains."""
+    if type(loop) is not cst.For:
+        return False
+    counters = {name.value for name in walk(loop.target) if type(name) is cst.Name}
+    return any(type(guard) is cst.If and _is_last(guard.test, counters)
+               and any(inner is node for inner in ctx.walk(guard.body)) for guard in ctx.walk(loop.body))
+
+
+def _is_last(test: cst.BaseExpression, counters: set[str]) -> bool:
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1 \
+            or type(test.comparisons[0].operator) is not cst.Equal:
+        return False
+    sides = (test.left, test.comparisons[0].comparator)
+    for index, length in (sides, sides[::-1]):
+        if type(length) is cst.BinaryOperation and type(length.operator) is cst.Subtract and _is_one(length.right):
+            length = length.left
+        elif type(index) is cst.BinaryOperation and type(index.operator) is cst.Add and _is_one(index.right):
+            index = index.left
+        else:
+            continue
+        if type(index) is cst.Name and index.value in counters and type(length) is cst.Call \
+                and type(length.func) is cst.Name and length.func.value == "len":
+            return True
+    return False
+
+def _is_one(expr: cst.BaseExpression) -> bool:
+    return type(expr) is cst.Integer and expr.value == "1"

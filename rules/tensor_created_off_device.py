@@ -12,6 +12,7 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import children, walk
 from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.executor import target_names
 from shapecheck.rules._activations import instance_class, is_torch_module_class
 from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import is_int
@@ -75,8 +76,8 @@ class TensorCreatedOffDevice(Rule):
 
         Not reported: a creation with `device=`, moved on the spot (`.to(x.device)`, `.cuda()`, `.type_as(x)`)
         or later, a 0-d `torch.tensor(0.5)` (a CPU scalar mixes with CUDA tensors), a tensor used only as an
-        index or stored (`self.register_buffer("flag", torch.Tensor([False]))`), and modules that are never
-        moved.
+        index or stored (`self.register_buffer("flag", torch.Tensor([False]))`), `torch.normal(mean, std)` of
+        tensors (it samples on their device), and modules that are never moved.
 
         ## Example
         ```python
@@ -229,6 +230,27 @@ class TensorCreatedOffDevice(Rule):
                 angles = positions[..., None] * inv_freq[None, None, :] * scale
                 return torch.stack([angles.cos(), angles.sin()], dim=-1)
         rope = RotaryAngles(64).cuda()
+        """,
+        # A table built once on the CPU and cached on the module after it is moved to the input's device; noise
+        # drawn with tensors for mean and std, which samples on their device.
+        """
+        import torch
+        import torch.nn as nn
+        class CachedRotary(nn.Module):
+            def __init__(self, dim, base=10000):
+                super().__init__()
+                self.dim = dim
+                self.base = base
+                self.inv_freq = None
+                self.mu = nn.Linear(dim, dim)
+            def forward(self, x):
+                if self.inv_freq is None:
+                    inv_freq = 1.0 / (self.base ** (torch.arange(0, self.dim, 2).float() / self.dim))
+                    self.inv_freq = inv_freq.to(x.device).to(x.dtype)
+                mu = self.mu(x)
+                z = mu + torch.normal(mu.new_zeros(mu.shape), mu.new_ones(mu.shape))
+                return z * self.inv_freq.repeat(2)
+        rotary = CachedRotary(64).cuda()
         """,
         # The noise drawn on the input's device.
         """
@@ -608,8 +630,9 @@ def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.F
         names = {p.name.value for p in method.params.params} - {"self"}
     for node in walk(method.body):
         if type(node) is cst.Assign and not is_int(ctx, node.value) and _mentions_input(node.value, names, methods):
+            # the names it binds: `self.theta = theta.to(x.device)` makes neither `self` nor `theta` an input
             for target in node.targets:
-                names.update(n.value for n in walk(target.target) if type(n) is cst.Name)
+                names.update(target_names(target.target))
     return names
 
 

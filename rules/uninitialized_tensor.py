@@ -98,9 +98,11 @@ class UninitializedTensor(Rule):
         construction of the class). A `torch.nn` layer
         called on it (`self.cell(x, h)`) reads it; a call of anything else may fill it. Also `torch.empty(...)`
         wrapped as a module's `nn.Parameter` that nothing in the file initializes (no `nn.init.*_` on it, no
-        in-place fill, no `reset_parameters()`, no initialization loop over the module's parameters), in a file
-        with no model class built on another framework's base (`PreTrainedModel`, `ModelMixin`: they load or
-        initialize the weights).
+        in-place fill, no `reset_parameters()`, no initialization loop over the module's parameters, not frozen
+        with `requires_grad = False`: a frozen weight is one a checkpoint fills), in a file with no model class
+        built on another framework's base (`PreTrainedModel`, `ModelMixin`: they load or initialize the weights).
+        A tensor allocated only to be deleted (`x = torch.cuda.FloatTensor(n, m); del x`, reserving memory) has no
+        values anyone reads.
 
         ## Why is this bad?
         The primer: "Uppercase torch.Tensor(2, 3) is the class constructor and treats integer args as shape",
@@ -149,6 +151,29 @@ class UninitializedTensor(Rule):
             def __init__(self):
                 super().__init__()
                 self.experts = SwiGLUExperts(8, 64, 128)
+        """,
+        # LoRA: the pre-trained weight and bias are frozen, so a checkpoint fills them (only the low-rank factors
+        # train); a block of GPU memory reserved and deleted, its values never read.
+        """
+        import torch
+        import torch.nn as nn
+        class LoRALinear(nn.Module):
+            def __init__(self, in_features, out_features, r):
+                super().__init__()
+                self.weight = nn.Parameter(torch.empty(out_features, in_features))
+                self.weight.requires_grad = False
+                self.bias = nn.Parameter(torch.empty(out_features))
+                self.bias.requires_grad_(False)
+                self.lora_a = nn.Parameter(torch.randn(r, in_features) * 0.01)
+                self.lora_b = nn.Parameter(torch.zeros(out_features, r))
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight, self.bias) + x @ self.lora_a.T @ self.lora_b.T
+        """,
+        """
+        import torch
+        def reserve_gpu_memory(free_mb: int):
+            block = torch.cuda.FloatTensor(256, 1024, free_mb)
+            del block
         """,
         # Parameters allocated with `torch.empty` and initialized: by `reset_parameters()`, a loop over the
         # parameters, an in-place fill on the spot, or an init function applied from outside the class.
@@ -744,6 +769,9 @@ class UninitializedTensor(Rule):
         parent = self.ctx.parent
         if type(parent) is cst.AssignTarget:
             return
+        if type(parent) is cst.Del:  # drops the name without reading it
+            self._events.append(("dropped", ("local", id(self.ctx.function), node.value)))
+            return
         self._note_read(node)
         numeric = _numeric_use(parent) or type(parent) is cst.AugAssign and parent.target is node
         self._events.append(("use", ("local", id(self.ctx.function), node.value), numeric))
@@ -770,8 +798,9 @@ class UninitializedTensor(Rule):
             if _is_self(receiver) and ctx.class_def is not None:
                 if name == "apply" or name.strip("_").startswith(("reset", "init")):
                     self._events.append(("initialized", id(ctx.class_def)))
-            elif _writes_or_ignores_values(name):
-                self._written_to(receiver)
+            elif _writes_or_ignores_values(name) or name == "requires_grad_" and node.args \
+                    and _is_false(node.args[0].value):
+                self._written_to(receiver)  # `w.requires_grad_(False)` freezes it: a frozen weight is loaded
         if not node.args:
             return
         qualname = ctx.qualname(func)
@@ -808,6 +837,9 @@ class UninitializedTensor(Rule):
                 self._written_to(node.value)  # stored in a container: out of our sight
             elif type(written) is cst.Attribute and written.attr.value == "data":
                 self._written_to(written)
+            elif type(written) is cst.Attribute and written.attr.value == "requires_grad" \
+                    and _is_false(node.value):
+                self._written_to(written.value)  # a frozen weight: a checkpoint fills it (LoRA's pre-trained W0)
         # `weight = torch.FloatTensor(n, d)` then `self.weight = Parameter(weight)`: both names hold it.
         for target in node.targets:
             if type(target.target) is not cst.Subscript:
@@ -903,6 +935,8 @@ class UninitializedTensor(Rule):
                 continue
             if replay.shape_read.get(id(allocation.node)) and not replay.value_read.get(id(allocation.node)):
                 continue  # read, and only for its shape: `x = torch.FloatTensor(10, 3, 4); x.size()`
+            if replay.value_read.get(id(allocation.node)) is False and allocation.keys <= replay.dropped:
+                continue  # `x = torch.cuda.FloatTensor(n, m); del x`: memory reserved, its values never read
             if allocation.size_parameter is not None and not self._passed_ints(*allocation.size_parameter):
                 continue
             attributes = {key[2] for key in allocation.keys if key[0] == "attr"}
@@ -936,6 +970,7 @@ class _Replay:
         self.classes_initialized: set[int] = set()
         self.inherited: set[int] = set()  # classes with a base from another module, which may initialize them
         self.pretrained = False  # a class of the file is built on a framework that loads or initializes weights
+        self.dropped: set[Key] = set()  # local names deleted with `del`
         self.literal_names: dict[Key, list[_Allocation]] = {}  # names holding a `torch.Tensor(3)`
         for event in events:  # most are uses of names, which matter only once a literal size was allocated
             kind = event[0]
@@ -956,6 +991,8 @@ class _Replay:
                 self.classes_initialized.add(event[1])
             elif kind == "pretrained":
                 self.pretrained = True
+            elif kind == "dropped":
+                self.dropped.add(event[1])
             else:  # "inherited"
                 self.inherited.add(event[1])
 
@@ -1071,6 +1108,10 @@ def _read_use(ctx: Context, ancestors: list[cst.CSTNode]) -> bool | cst.Assign:
             return parent
         return True
     return True
+
+
+def _is_false(expr: cst.BaseExpression) -> bool:
+    return type(expr) is cst.Name and expr.value == "False"
 
 
 def _writes_or_ignores_values(method: str) -> bool:

@@ -11,7 +11,7 @@ from shapecheck.engine.context import Context
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
-from shapecheck.loops.training_loop import Event, names_in, training_loop
+from shapecheck.loops.training_loop import Event, names_in, runs_without_grad, training_loop
 from shapecheck.engine.bindings import traverse
 
 
@@ -117,6 +117,39 @@ def test_no_grad_is_torch_s_where_nothing_binds_torch() -> None:
             net.eval()
     """)
     assert training_loop(ctx).events[0].grad_disabled
+
+
+def test_a_decorator_of_the_file_that_calls_its_function_under_no_grad_makes_it_run_without_grad() -> None:
+    ctx = analyse("""
+        import torch as t
+        def nograd(f):
+            def wrapped(*args, **kwargs):
+                with t.no_grad():
+                    return f(*args, **kwargs)
+            return wrapped
+        def timed(f):
+            def wrapped(*args, **kwargs):
+                return f(*args, **kwargs)
+            return wrapped
+        @nograd
+        def predict(model, x):
+            return model(x)
+        @timed
+        def evaluate(model, x):
+            return model(x)
+    """)
+    predict, evaluate = ctx.functions["predict"][0], ctx.functions["evaluate"][0]
+    assert runs_without_grad(ctx, predict)
+    assert not runs_without_grad(ctx, evaluate)
+
+
+def test_a_backward_whose_result_is_used_is_a_model_s_own_method_not_autograd_s() -> None:
+    ctx = analyse("""
+        for flow in flows:
+            z, log_det = flow.backward(z)
+        loss.backward()
+    """)
+    assert [ctx.code(event.node) for event in training_loop(ctx).events] == ["loss.backward()"]
 
 
 def test_a_counter_set_back_to_zero_under_its_if_guards_an_accumulated_step() -> None:

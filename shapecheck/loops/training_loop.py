@@ -363,12 +363,26 @@ def updated_tensor(ctx: Context, node: cst.CSTNode) -> tuple[cst.BaseExpression,
     return (target, through_data) if text_of(ctx, target) in grad_owners(ctx, source) else None
 
 
-def _grad_free_decorator(decorator: cst.Decorator) -> bool:
+def _grad_free_decorator(ctx: Context, decorator: cst.Decorator) -> bool:
     """`@smart_inference_mode()`, `@no_grad_wrapper`: a project's own wrapper around no_grad/inference_mode (the
-    engine already knows torch's own)."""
+    engine already knows torch's own), by its name or, for one defined in this file, by its body."""
     expr = decorator.decorator
-    name = _receiver_name(expr.func if type(expr) is cst.Call else expr) or ""
-    return "no_grad" in name or "inference_mode" in name
+    func = expr.func if type(expr) is cst.Call else expr
+    name = _receiver_name(func) or ""
+    if "no_grad" in name or "inference_mode" in name:
+        return True
+    return type(func) is cst.Name and any(_wraps_without_grad(ctx, definition)
+                                          for definition in ctx.functions.get(func.value, ()))
+
+
+def _wraps_without_grad(ctx: Context, decorator: cst.FunctionDef) -> bool:
+    """`def nograd(f): def new_f(*args, **kwargs): with t.no_grad(): return f(*args, **kwargs)`: the decorator (or
+    the factory of one) calls a function it was given with autograd off."""
+    inside = {id(node) for node in ctx.walk(decorator)}
+    given = {param.name.value for node in ctx.walk(decorator) if type(node) is cst.FunctionDef
+             for param in node.params.params}
+    return any(site.grad_disabled and id(site.node) in inside and type(site.node.func) is cst.Name
+               for name in given for site in ctx.calls_to(name))
 
 
 def runs_without_grad(ctx: Context, function: cst.FunctionDef | None, depth: int = 2) -> bool:
@@ -389,7 +403,7 @@ def runs_without_grad(ctx: Context, function: cst.FunctionDef | None, depth: int
 
 
 def _runs_without_grad(ctx: Context, function: cst.FunctionDef, depth: int) -> bool:
-    if any(_grad_free_decorator(decorator) for decorator in function.decorators):
+    if any(_grad_free_decorator(ctx, decorator) for decorator in function.decorators):
         return True
     sites = ctx.calls_to(function.name.value)
     if not sites or depth <= 0:
@@ -619,7 +633,8 @@ class TrainingLoop:
         """Record `call` (whose last name is `name`) if it is a training event."""
         ctx = self.ctx
         if name == "backward":
-            if is_backward(ctx, call):
+            # autograd's backward returns None: `z, log_det = flow.backward(z)` is a model's own inverse pass
+            if is_backward(ctx, call) and type(ctx.parent) is cst.Expr:
                 self._record("backward", call, scaled=is_scaled_backward(ctx, call))
         elif name == "step":
             optimizer = stepped_optimizer(ctx, call)
