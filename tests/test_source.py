@@ -10,7 +10,7 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from shapecheck.engine.source import ParsedSource, code_and_positions, parse_module, parse_source, reparse, split_lines
+from shapecheck.engine.source import ParsedSource, code_and_positions, parse_source, reparse, split_lines
 from shapecheck.engine.walker import walk
 
 # libcst's verdict, or the complexity guard's tokenizer, which reads the text first
@@ -153,18 +153,3 @@ def test_code_and_positions_from_one_code_generation_are_libcsts(path: Path) -> 
     assert code == module.code
     assert dict(positions) == dict(MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider))
 
-
-@pytest.mark.parametrize("path", FIXTURES[::7], ids=lambda path: path.name)
-def test_parse_without_validation_builds_libcst_s_tree(path: Path) -> None:
-    text = path.read_text(encoding="utf-8")
-    try:
-        expected = cst.parse_module(text)
-    except NOT_PYTHON:
-        return
-    assert parse_module(text).deep_equals(expected)
-
-
-def test_nodes_built_by_hand_are_still_validated() -> None:
-    parse_module("x = (1)\n")
-    with pytest.raises(cst.CSTValidationError):
-        cst.Name("x", lpar=[cst.LeftParen()])  # a parenthesis opened and never closed

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 import re
-import threading
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import field
@@ -166,35 +165,13 @@ def code_and_positions(module: cst.Module) -> tuple[str, Mapping[cst.CSTNode, Co
     return module.code, MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
 
 
-# libcst validates every node it builds (`CSTNode.__post_init__`), a tenth of the parse. That checks trees built by
-# hand; the parser only builds what the grammar admits, and CPython's compiler judges the text before it is linted
-# (`engine.compile_check`). The hook is swapped out while one parse runs, under a lock, so nodes built elsewhere
-# (fixes, other threads) are still validated.
-_VALIDATE = cst.CSTNode.__post_init__
-_UNVALIDATED = threading.Lock()
-
-
-def _unvalidated(self: cst.CSTNode) -> None:
-    pass
-
-
-def parse_module(text: str) -> cst.Module:
-    """`libcst.parse_module`, without validating the nodes the parser builds."""
-    with _UNVALIDATED:
-        cst.CSTNode.__post_init__ = _unvalidated  # type: ignore[method-assign]
-        try:
-            return cst.parse_module(text)
-        finally:
-            cst.CSTNode.__post_init__ = _VALIDATE  # type: ignore[method-assign]
-
-
 def parse_source(text: str) -> ParsedSource:
     """Parse `text` whole. Raises `TooComplex` for what libcst must not be asked to parse, SyntaxError where
     CPython's tokenizer fails, and what `libcst.parse_module` raises."""
     reason = too_complex(text)
     if reason is not None:
         raise TooComplex(reason)
-    return ParsedSource(text, parse_module(text), split_lines(text))
+    return ParsedSource(text, cst.parse_module(text), split_lines(text))
 
 
 def statement_starts(module: cst.Module, text: str) -> list[int] | None:
@@ -293,7 +270,7 @@ def _carried_over(per_statement: list[T | None] | None, first: int, last: int, a
 
 def _parse_or_none(text: str) -> cst.Module | None:
     try:
-        return parse_module(text)
+        return cst.parse_module(text)
     except (cst.ParserSyntaxError, RecursionError):
         return None
 
