@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.engine.syntax import last_name
+from shapecheck.engine.syntax import last_name, param_annotation
 from shapecheck.engine.context import Point
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
@@ -43,7 +43,7 @@ class InferenceWithoutEval(Rule):
         view when it is built in the file from a class of the same file or of one of the project's modules it
         imports (`from model import Net`) with `nn.Dropout*` / `nn.BatchNorm*` / `F.dropout` in it, from an `nn.Sequential(...)` holding one, or by a torchvision builder whose networks
         hold them (`resnet18()`, `vgg16()`, `densenet121()`, ...), or when the function receives it as a parameter
-        from a caller in the file that built it so (`test(model, device, test_loader)`), or from a caller that was
+        annotated with such a class (`model: Net`) or from a caller in the file that built it so (`test(model, device, test_loader)`), or from a caller that was
         handed it so in turn, or when a trainer's `self.model` stores what every construction of the trainer, at
         module level or in a plain function such as `main()`, passes it built so. A model unpacked from a
         same-file factory with one `return` of a tuple (`model, opt = build()`, then handed on to helpers as
@@ -88,6 +88,20 @@ class InferenceWithoutEval(Rule):
         author's call.
     """
     VALID = [
+        # The annotated class's dropout is off unless a rate is passed, and no construction is in view.
+        """
+        import torch
+        import torch.nn as nn
+        class MLP(nn.Module):
+            def __init__(self, d, p=0.0):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(d, 128), nn.ReLU(), nn.Dropout(p), nn.Linear(128, 1))
+            def forward(self, x):
+                return self.net(x)
+        def evaluate(model: MLP, loader) -> float:
+            with torch.no_grad():
+                return sum(nn.functional.mse_loss(model(x), y).item() for x, y in loader)
+        """,
         # The dropout is built and run in `forward` with the rate it is handed (0.0 at test time): a fresh module.
         """
         import torch
@@ -266,6 +280,24 @@ class InferenceWithoutEval(Rule):
         """,
     ]
     INVALID = [
+        # An evaluation helper whose parameter is annotated with the project's model class.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader
+        class MLP(nn.Module):
+            def __init__(self, d, p=0.3):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(d, 128), nn.ReLU(), nn.Dropout(p), nn.Linear(128, 1))
+            def forward(self, x):
+                return self.net(x)
+        def evaluate(model: MLP, loader: DataLoader) -> float:
+            losses = []
+            with torch.no_grad():
+                for x, y in loader:
+                    losses.append(nn.functional.mse_loss(model(x), y).item())
+            return sum(losses) / len(losses)
+        """,
         # sinhasam/vaal before its fix: the best model, a deep copy of the task model (a VGG with batch norm and
         # dropout) handed to the trainer, is tested without `eval()`.
         """
@@ -581,6 +613,8 @@ class InferenceWithoutEval(Rule):
                 break
         if type(built) is cst.Name:
             binding = self.ctx.binding(built, before)
+            if binding is not None and binding.kind == "param":
+                return self._annotated_mode_dependent(built, binding.statement, before)  # type: ignore[arg-type]
             returned = unpacked_from_factory(self.ctx, binding) if binding is not None and depth < 3 else None
             return returned is not None and self._mode_dependent_at(*returned, depth + 1)
         if type(built) is not cst.Call:
@@ -617,6 +651,17 @@ class InferenceWithoutEval(Rule):
         # dropouts of p=0.0, which do nothing in train mode either.
         off = _dropouts_off_by_default(ctx, class_def)  # type: ignore[arg-type]
         return not off or any(_passes(built, class_def, name) for name in off)  # type: ignore[arg-type]
+
+    def _annotated_mode_dependent(self, name: cst.Name, function: cst.FunctionDef, before: int | None) -> bool:
+        """`def evaluate(model: MLP, loader)`: the annotation names a class of the project with dropout or batch
+        norm whose dropouts are on without arguments (no construction is in view to pass a rate)."""
+        if type(function) is not cst.FunctionDef or param_annotation(function, name.value) is None:
+            return False
+        instance = evaluator(self.ctx).value(name, before)
+        if not isinstance(instance, Instance) or not instance.generic:
+            return False
+        ctx, class_def = instance.cls.ctx, instance.cls.node
+        return self.ctx.analysis(_ModeLayers).of(ctx, class_def) and not _dropouts_off_by_default(ctx, class_def)
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
