@@ -171,6 +171,16 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # The array and the device are a helper's parameters, handed by a module-level call.
+        """
+        import numpy as np
+        import torch
+        def to_batches(X, device):
+            for start in range(0, len(X), 32):
+                yield torch.from_numpy(X[start:start + 32]).to(device)
+        X = np.random.randn(1000, 4)
+        batches = list(to_batches(X, "mps"))
+        """,
         # AI-Feynman's S_NN_eval.py: columns read by `np.loadtxt` and stacked, moved to "mps" before `.float()`.
         """
         import numpy as np

@@ -7,7 +7,7 @@ import textwrap
 import libcst as cst
 
 from shapecheck.engine.bindings import traverse
-from shapecheck.engine.context import Context
+from shapecheck.engine.context import Context, Point
 from shapecheck.objects.callers import callers, every_call_passes
 
 
@@ -83,3 +83,18 @@ def test_a_call_that_passes_nothing_for_the_parameter_is_not_every_call() -> Non
             fit()
     """)
     assert not every_call_passes(ctx, function(ctx, "fit"), "model", lambda passed: True)
+
+
+def test_a_module_level_call_reads_module_names_while_the_helpers_body_is_looked_at() -> None:
+    ctx = analysed("""
+        def train(X):
+            y = X
+        X = np.random.randn(10, 4)
+        train(X)
+    """)
+    train = function(ctx, "train")
+    scope = next(scope for _, _, scope in ctx.closed_functions if scope.node is train)
+    seen: list[str | None] = []
+    with ctx.at(Point(scope, 10_000, (), (train,))):  # a rule judging the helper's body in `finish()`
+        assert every_call_passes(ctx, train, "X", lambda passed: seen.append(assigned_call(ctx, passed)) is None)
+    assert seen == ["np.random.randn(10, 4)"]  # the module's `X`, not the helper's parameter
