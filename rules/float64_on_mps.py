@@ -11,6 +11,7 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.objects.callers import every_call_passes, helper_callers
+from shapecheck.objects.factories import unpacked_from_factory
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.rules._tensor_facts import dtype_kind, explicit_dtype, positional, string_value
 
@@ -60,7 +61,8 @@ class Float64OnMps(Rule):
         and moved to `"mps"`, also through a name bound to such a
         tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
         and the device may be parameters of a plain function that every call of it in the file hands such values
-        (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`).
+        (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). An array
+        may also be unpacked from a same-file function's returned tuple (`X, y = load_data(path)`).
 
         ## Why is this bad?
         Apple's Metal backend has no float64: PyTorch raises "Cannot convert a MPS Tensor to float64 dtype as the
@@ -88,6 +90,16 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # The loader converts to float32 before returning.
+        """
+        import numpy as np
+        import torch
+        def load_data(path):
+            table = np.loadtxt(path).astype(np.float32)
+            return table[:, :-1], table[:, -1]
+        X, y = load_data("data.txt")
+        X_t = torch.tensor(X).to("mps")
+        """,
         # AI-Feynman after the fix: the columns cast to float32 before the move.
         """
         import numpy as np
@@ -171,6 +183,16 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # Features and targets unpacked from a same-file loader of a text file.
+        """
+        import numpy as np
+        import torch
+        def load_data(path):
+            table = np.loadtxt(path)
+            return table[:, :-1], table[:, -1]
+        X, y = load_data("data.txt")
+        X_t = torch.tensor(X).to("mps")
+        """,
         # The array and the device are a helper's parameters, handed by a module-level call.
         """
         import numpy as np
@@ -352,6 +374,11 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         return False
     kind = type(expr)
     if kind is cst.Name:
+        binding = ctx.binding(expr, before)
+        returned = unpacked_from_factory(ctx, binding) if binding is not None else None
+        if returned is not None:  # `X, y = load_data(path)` with `return arr[:, :-1], arr[:, -1]`
+            with ctx.at(returned[1]):
+                return _numpy_float64(ctx, returned[0], None, depth + 1)
         value, seq = ctx.value_of(expr, before)
         if value is expr:
             return callers and _every_call_passes(ctx, expr, lambda passed: _numpy_float64(ctx, passed, None,
