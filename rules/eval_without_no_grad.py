@@ -37,7 +37,8 @@ class EvalWithoutNoGrad(Rule):
         it), an eval region that wants gradients on purpose (it calls `.backward()`,
         `torch.autograd.grad`, `requires_grad_`, `torch.enable_grad()` or `torch.set_grad_enabled`: adversarial
         attacks, saliency maps, guidance, or a train/eval loop sharing one body), functions decorated with
-        `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`) or only called
+        `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`, or a decorator of
+        the file that runs the function under `with torch.no_grad():`) or only called
         under `no_grad` in the same file, directly or through one more function, Lightning's `validation_step` /
         `test_step` / `predict_step` (Lightning disables gradients itself; a method of a class with a base), a
         `forward` method, a module of this file that holds no parameters (its attributes are numbers, flags and
@@ -72,6 +73,26 @@ class EvalWithoutNoGrad(Rule):
         This rule has no fix: where the `with` block should start and end is the author's call.
     """
     VALID = [
+        # chenyuntc/simple-faster-rcnn-pytorch: the project's own decorator runs the method under no_grad.
+        """
+        import torch as t
+        from torch import nn
+        def nograd(f):
+            def new_f(*args, **kwargs):
+                with t.no_grad():
+                    return f(*args, **kwargs)
+            return new_f
+        class FasterRCNN(nn.Module):
+            def __init__(self, head):
+                super().__init__()
+                self.head = head
+            def forward(self, x):
+                return self.head(x)
+            @nograd
+            def predict(self, imgs):
+                self.eval()
+                return [self(img[None]) for img in imgs]
+        """,
         # pytorch/examples mnist `test`.
         """
         import torch

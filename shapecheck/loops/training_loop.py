@@ -363,12 +363,21 @@ def updated_tensor(ctx: Context, node: cst.CSTNode) -> tuple[cst.BaseExpression,
     return (target, through_data) if text_of(ctx, target) in grad_owners(ctx, source) else None
 
 
-def _grad_free_decorator(decorator: cst.Decorator) -> bool:
-    """`@smart_inference_mode()`, `@no_grad_wrapper`: a project's own wrapper around no_grad/inference_mode (the
-    engine already knows torch's own)."""
+_GRAD_OFF = frozenset({"torch.no_grad", "torch.inference_mode"})
+
+
+def _grad_free_decorator(ctx: Context, decorator: cst.Decorator) -> bool:
+    """`@smart_inference_mode()`, `@no_grad_wrapper`, `@nograd` with `def nograd(f)` running `f` under
+    `with torch.no_grad():`: a project's own wrapper around no_grad/inference_mode (the engine already knows
+    torch's own)."""
     expr = decorator.decorator
     name = _receiver_name(expr.func if type(expr) is cst.Call else expr) or ""
-    return "no_grad" in name or "inference_mode" in name
+    if "no_grad" in name or "inference_mode" in name:
+        return True
+    definitions = ctx.functions.get(name, []) if type(expr) is cst.Name else []
+    return len(definitions) == 1 and any(
+        type(node) is cst.WithItem and type(node.item) is cst.Call and ctx.qualname(node.item.func) in _GRAD_OFF
+        for node in ctx.walk(definitions[0].body))
 
 
 def runs_without_grad(ctx: Context, function: cst.FunctionDef | None, depth: int = 2) -> bool:
@@ -389,7 +398,7 @@ def runs_without_grad(ctx: Context, function: cst.FunctionDef | None, depth: int
 
 
 def _runs_without_grad(ctx: Context, function: cst.FunctionDef, depth: int) -> bool:
-    if any(_grad_free_decorator(decorator) for decorator in function.decorators):
+    if any(_grad_free_decorator(ctx, decorator) for decorator in function.decorators):
         return True
     sites = ctx.calls_to(function.name.value)
     if not sites or depth <= 0:
