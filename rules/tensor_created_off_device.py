@@ -102,6 +102,27 @@ class TensorCreatedOffDevice(Rule):
         ```
     """
     VALID = [
+        # thuml/Time-Series-Library: sizes unpacked from a shape carry no device, and each mask is moved after the
+        # comparisons that build it.
+        """
+        import torch
+        import torch.nn as nn
+        class TimeFilter(nn.Module):
+            def __init__(self, n_vars):
+                super().__init__()
+                self.n_vars = n_vars
+                self.gate = nn.Linear(8, 3)
+            def forward(self, x):
+                B, H, L, _ = x.shape
+                N = L // self.n_vars
+                masks = []
+                for k in range(L):
+                    S = ((torch.arange(L) % N == k % N) & (torch.arange(L) != k)).to(x.dtype).to(x.device)
+                    masks.append(S)
+                attns = (torch.ones([B, H, L, L]) / L).type_as(x).to(x.device)
+                return self.gate(x) * torch.stack(masks).sum() + attns.sum()
+        model = TimeFilter(4).cuda()
+        """,
         # Positions compared with a number: the mask comes out of `.tolist()` as Python bools.
         """
         import torch
@@ -754,10 +775,19 @@ def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.F
     else:
         names = {p.name.value for p in method.params.params if not _number_parameter(p)} - {"self"}
     for node in walk(method.body):
-        if type(node) is cst.Assign and not is_int(ctx, node.value) and _mentions_input(node.value, names, methods):
+        if type(node) is cst.Assign and not is_int(ctx, node.value) and not _sizes(node.value) \
+                and _mentions_input(node.value, names, methods):
             for target in node.targets:
                 names.update(n.value for n in walk(target.target) if type(n) is cst.Name)
     return names
+
+
+def _sizes(value: cst.BaseExpression) -> bool:
+    """`x.shape`, `x.size()`: the sizes `B, H, L, D = x.shape` unpacks carry no device."""
+    if type(value) is cst.Attribute:
+        return value.attr.value == "shape"
+    return type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value == "size" \
+        and not value.args
 
 
 def _number_parameter(param: cst.Param) -> bool:
