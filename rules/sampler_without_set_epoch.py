@@ -6,10 +6,12 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import keyword_arg, last_name
+from shapecheck.engine.context import Point
 from shapecheck.rules._tensor_facts import is_builtin_call
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import Seq, TorchObject, truth
 from shapecheck.shapes.evaluator import evaluator
 
@@ -40,6 +42,10 @@ class SamplerWithoutSetEpoch(Rule):
         The loader may also be drawn with `iter(loader)` inside a step loop (`next(iter(loader))` on every step,
         or `data_iter = iter(loader)` again once it is exhausted), be unpacked from a same-file factory's tuple
         (`train_loader, val_loader = get_loaders(...)`) or be an item of a dict one returns (`loaders["train"]`).
+
+        A trainer's loader stored from its constructor (`self.train_loader = train_loader`, looped over in an
+        epoch method such as the DDP tutorial's `_run_epoch(epoch)`) counts when a construction of the trainer in
+        the file hands it such a loader.
 
         Not reported: `shuffle=False` or a shuffle flag the code does not spell out, a loader another file builds
         and hands in by other means (a parameter, an attribute), a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -73,6 +79,23 @@ class SamplerWithoutSetEpoch(Rule):
         This rule has no fix: the epoch counter to pass is the author's.
     """
     VALID = [
+        # A trainer handed a sharded loader that does not shuffle.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        class Evaluator:
+            def __init__(self, model, loader):
+                self.model, self.loader = model, loader
+            def run(self, epochs):
+                for epoch in range(epochs):
+                    with torch.no_grad():
+                        for x, y in self.loader:
+                            self.model(x)
+        def main(dataset, model):
+            loader = DataLoader(dataset, batch_size=32, sampler=DistributedSampler(dataset, shuffle=False))
+            Evaluator(model, loader).run(3)
+        """,
         # One pass drawn step by step: the iterator is made once, before the loop.
         """
         import torch
@@ -191,6 +214,26 @@ class SamplerWithoutSetEpoch(Rule):
         """,
     ]
     INVALID = [
+        # The DDP tutorial's trainer without `set_epoch`: `main()` hands it the sharded loader.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        class Trainer:
+            def __init__(self, model, optimizer, train_data):
+                self.model, self.optimizer, self.train_data = model, optimizer, train_data
+            def _run_epoch(self, epoch):
+                for source, targets in self.train_data:
+                    self.optimizer.zero_grad()
+                    torch.nn.functional.cross_entropy(self.model(source), targets).backward()
+                    self.optimizer.step()
+            def train(self, max_epochs):
+                for epoch in range(max_epochs):
+                    self._run_epoch(epoch)
+        def main(dataset, model, optimizer):
+            loader = DataLoader(dataset, batch_size=32, shuffle=False, sampler=DistributedSampler(dataset))
+            Trainer(model, optimizer, loader).train(10)
+        """,
         # A step loop starting the loader over once it is exhausted.
         """
         import torch
@@ -375,6 +418,10 @@ class SamplerWithoutSetEpoch(Rule):
         self._iterated_per_epoch: set[tuple[cst.FunctionDef, str]] = set()
         # Same-file functions and methods that return such a loader: `build_loader(ds)`, `dm.train_dataloader()`.
         self._factories: set[str] = set()
+        # Loops over a loader a trainer's constructor stored (`self.train_loader = train_loader`): the loop, its
+        # method, whether an epoch loop is around it there, and the class, `__init__` and parameter it came from.
+        self._stored: list[tuple[cst.BaseExpression, cst.FunctionDef, bool,
+                                 tuple[cst.ClassDef, cst.FunctionDef, str]]] = []
 
     def visit_Return(self, node: cst.Return) -> None:
         function = self.ctx.function
@@ -415,6 +462,10 @@ class SamplerWithoutSetEpoch(Rule):
         # The loop itself is in ctx.loops: one more is the epoch loop.
         if len(ctx.loops) >= 2 and self._shuffling_loader(iterated, follow=True) is not None:
             self._found.append(iterated)
+        elif ctx.function is not None:
+            stored = stored_parameter(ctx, iterated)  # `for x, y in self.train_loader:` of a trainer
+            if stored is not None:
+                self._stored.append((iterated, ctx.function, len(ctx.loops) >= 2, stored))
 
     def visit_Call(self, node: cst.Call) -> None:
         # `data_iter = iter(loader)` again once a step loop has drawn it all, or `next(iter(loader))` on every step:
@@ -462,6 +513,10 @@ class SamplerWithoutSetEpoch(Rule):
         shuffles = shuffle is None or type(flag) is cst.Name and flag.value == "True"
         return loader if shuffles else None
 
+    def _passed_shuffling(self, argument: cst.BaseExpression, point: Point) -> bool:
+        with self.ctx.at(point):
+            return self._shuffling_loader(argument) is not None
+
     def _handed_to_loop(self, call: cst.Call, name: str, per_epoch: bool, depth: int) -> bool:
         """`call` hands the loader `name` to a same-file function that iterates it (in a loop of its own when
         `per_epoch`), or that hands it on so, `depth` calls deep (`train(args, loader)` wrapping it in
@@ -505,6 +560,14 @@ class SamplerWithoutSetEpoch(Rule):
                 if self._handed_to_loop(site.node, name, per_epoch=site.loop is None, depth=2):
                     self._found.append(next(arg.value for arg in site.node.args
                                             if type(arg.value) is cst.Name and arg.value.value == name))
+        for iterated, method, per_epoch, (class_def, init, parameter) in self._stored:
+            # the DDP tutorial's trainer: `_run_epoch(epoch)` called from `train()`'s epoch loop, over the loader
+            # `main()` built with a DistributedSampler and handed to `Trainer(...)`
+            if not per_epoch and not any(site.loop is not None for site in self.ctx.calls_to(method.name.value)):
+                continue
+            passed = constructor_arguments(self.ctx, class_def, init, parameter) or []
+            if any(self._passed_shuffling(argument, point) for argument, point in passed):
+                self._found.append(iterated)
         for node in self._found:
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
                               "nothing calls `set_epoch`: every epoch sees the same order; call "
