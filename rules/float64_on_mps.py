@@ -9,9 +9,10 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Point
-from shapecheck.engine.syntax import keyword_arg
+from shapecheck.engine.syntax import is_self_attribute, keyword_arg
 from shapecheck.objects.callers import every_call_passes, helper_callers
 from shapecheck.objects.factories import unpacked_from_factory
+from shapecheck.objects.stored import constructor_arguments
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.rules._tensor_facts import dtype_kind, explicit_dtype, positional, string_value
 
@@ -61,8 +62,9 @@ class Float64OnMps(Rule):
         and moved to `"mps"`, also through a name bound to such a
         tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
         and the device may be parameters of a plain function that every call of it in the file hands such values
-        (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). An array
-        may also be unpacked from a same-file function's returned tuple (`X, y = load_data(path)`).
+        (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
+        device may be an attribute (`self.device = torch.device("mps")`) and the array a constructor's parameter
+        that every construction of the class hands such an array. An array may also be unpacked from a same-file function's returned tuple (`X, y = load_data(path)`).
 
         ## Why is this bad?
         Apple's Metal backend has no float64: PyTorch raises "Cannot convert a MPS Tensor to float64 dtype as the
@@ -90,6 +92,16 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # The trainer's constructions hand it float32 arrays.
+        """
+        import numpy as np
+        import torch
+        class Trainer:
+            def __init__(self, data):
+                self.device = torch.device("mps")
+                self.inputs = torch.from_numpy(data).to(self.device)
+        trainer = Trainer(np.loadtxt("train.csv", delimiter=",", dtype=np.float32))
+        """,
         # The loader converts to float32 before returning.
         """
         import numpy as np
@@ -183,6 +195,18 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # A trainer keeps the mps device on `self` and is constructed with a table np.loadtxt read.
+        """
+        import numpy as np
+        import torch
+        class Trainer:
+            def __init__(self, model, data):
+                self.device = torch.device("mps")
+                self.model = model.to(self.device)
+                self.inputs = torch.from_numpy(data).to(self.device)
+        def main(model):
+            return Trainer(model, np.loadtxt("train.csv", delimiter=","))
+        """,
         # Features and targets unpacked from a same-file loader of a text file.
         """
         import numpy as np
@@ -407,7 +431,7 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False) 
     """"mps" for `"mps"`, `"mps:0"`, `torch.device("mps")`, and a name always bound to one of those; another
     literal device's type; None otherwise. A device picked at run time (`"mps" if available else "cpu"`, or bound
     under a condition) is left alone. With `callers`, a function's parameter is "mps" when every call passes it."""
-    if type(expr) is cst.Name:
+    if type(expr) is cst.Name or is_self_attribute(expr):  # `self.device = torch.device("mps")` too
         binding = ctx.binding(expr)
         if callers and binding is not None and binding.kind == "param":
             mps = _every_call_passes(ctx, expr, lambda passed: _device_type(ctx, passed) == "mps")
@@ -430,6 +454,14 @@ def _every_call_passes(ctx: Context, parameter: cst.Name, holds: Callable[[cst.B
     binding = ctx.binding(parameter)
     if function is None or binding is None or binding.kind != "param" or binding.statement is not function:
         return False
+    class_def = ctx.class_of_method(function)
+    if class_def is not None and function.name.value == "__init__":  # `Trainer(model, table)`
+        passed = constructor_arguments(ctx, class_def, function, parameter.value)
+        for argument, point in passed or ():
+            with ctx.at(point):
+                if not holds(argument):
+                    return False
+        return bool(passed)
     return bool(helper_callers(ctx, function)) and every_call_passes(ctx, function, parameter.value, holds)
 
 
