@@ -19,10 +19,10 @@ import libcst as cst
 from shapecheck.engine import Context
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding
 from shapecheck.engine.records import record
-from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg
+from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg, param_annotation
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
-from shapecheck.objects.values import ClassValue, TorchObject
+from shapecheck.objects.values import ClassValue, Instance, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
 Kind = Literal["softmax", "log_softmax", "sigmoid"]
@@ -302,7 +302,7 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
     (`shapecheck.objects.model_outputs`, read in the module that defines the class); else None."""
     class_def = instance_class(ctx, call.func, before)
     if class_def is None:
-        imported = imported_class(ctx, call.func, before)
+        imported = imported_class(ctx, call.func, before) or _annotated_class(ctx, call.func, before)
         if imported is None:
             return None
         ctx, class_def = imported.ctx, imported.node
@@ -321,6 +321,18 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
         with ctx.at(returned.point):
             kinds.add(_kind(activation_of(ctx, value, models=True, depth=depth + 1)))
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _annotated_class(ctx: Context, expr: cst.BaseExpression, before: int | None) -> ClassValue | None:
+    """The project class a parameter is annotated with (`def loss_fn(model: Classifier, x, y)`)."""
+    if type(expr) is not cst.Name:
+        return None
+    binding = ctx.binding(expr, before)
+    if binding is None or binding.kind != "param" or type(binding.statement) is not cst.FunctionDef \
+            or param_annotation(binding.statement, expr.value) is None:
+        return None
+    value = evaluator(ctx).value(expr, before)
+    return value.cls if isinstance(value, Instance) else None
 
 
 def _kind(activation: Activation | None) -> Kind | None:

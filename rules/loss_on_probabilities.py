@@ -45,7 +45,7 @@ class LossOnProbabilities(Rule):
         input of `F.nll_loss` / `nn.NLLLoss`, which expects log-probabilities. The softmax is found in any spelling
         (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
         one, also one that a function of the project returns: `model = build_model(d, k)`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
-        or of a project module it imports (`from model import Net`) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
+        or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
         its constructor's parameters from the trainer's constructions, every one agreeing. The target is never checked: soft
@@ -205,6 +205,19 @@ class LossOnProbabilities(Rule):
         """,
     ]
     INVALID = [
+        # A loss helper whose model parameter is annotated with the project's classifier, which ends in a softmax.
+        """
+        import torch
+        import torch.nn as nn
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4), nn.Softmax(dim=-1))
+            def forward(self, x):
+                return self.body(x)
+        def loss_fn(model: Classifier, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+            return nn.functional.cross_entropy(model(x), y)
+        """,
         # The model a same-file factory builds ends in a softmax.
         """
         import torch
