@@ -12,7 +12,7 @@ from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import is_self_attribute, keyword_arg
 from shapecheck.objects.callers import every_call_passes, helper_callers
 from shapecheck.objects.factories import unpacked_from_factory
-from shapecheck.objects.stored import constructor_arguments
+from shapecheck.objects.stored import every_construction_passes
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.rules._tensor_facts import dtype_kind, explicit_dtype, positional, string_value
 
@@ -456,12 +456,7 @@ def _every_call_passes(ctx: Context, parameter: cst.Name, holds: Callable[[cst.B
         return False
     class_def = ctx.class_of_method(function)
     if class_def is not None and function.name.value == "__init__":  # `Trainer(model, table)`
-        passed = constructor_arguments(ctx, class_def, function, parameter.value)
-        for argument, point in passed or ():
-            with ctx.at(point):
-                if not holds(argument):
-                    return False
-        return bool(passed)
+        return every_construction_passes(ctx, class_def, function, parameter.value, holds)
     return bool(helper_callers(ctx, function)) and every_call_passes(ctx, function, parameter.value, holds)
 
 

@@ -10,7 +10,7 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name, last_name, param_annotation
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.modules import is_module
-from shapecheck.objects.stored import constructor_arguments, stored_parameter
+from shapecheck.objects.stored import every_construction_passes, stored_parameter
 from shapecheck.objects.values import Instance, TorchObject
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.rules._devices import moves_to_cpu, moves_to_device
@@ -677,14 +677,7 @@ class NumpyOfGraphTensor(Rule):
     def _handed_models_at_construction(self, call: cst.Call) -> bool:
         """Every construction of the trainer hands it a model for the attribute `call` runs (`Evaluator(Net())`
         for `self.model(x)` with `self.model = model.to(device)`)."""
-        passed = constructor_arguments(self.ctx, *self.stored[call])
-        if passed is None:
-            return False
-        for argument, point in passed:
-            with self.ctx.at(point):
-                if not self._is_model(argument, None):
-                    return False
-        return True
+        return every_construction_passes(self.ctx, *self.stored[call], lambda passed: self._is_model(passed, None))
 
     def _is_loss(self, call: cst.Call, before: int | None) -> bool:
         ctx = self.ctx

@@ -12,7 +12,7 @@ from shapecheck.engine.context import Binding
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
 from shapecheck.objects.callers import every_call_passes
-from shapecheck.objects.stored import constructor_arguments
+from shapecheck.objects.stored import every_construction_passes
 from shapecheck.rules._activations import construction_of
 from shapecheck.rules._layers import torch_layer
 from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
@@ -656,12 +656,8 @@ class UninitializedTensor(Rule):
         class_def = self.ctx.class_of_method(function)
         if class_def is None or function.name.value != "__init__":
             return every_call_passes(self.ctx, function, parameter, lambda passed: is_int(self.ctx, passed))
-        passed = constructor_arguments(self.ctx, class_def, function, parameter)
-        for argument, point in passed or ():
-            with self.ctx.at(point):
-                if not is_int(self.ctx, argument):
-                    return False
-        return bool(passed)
+        return every_construction_passes(self.ctx, class_def, function, parameter,
+                                         lambda passed: is_int(self.ctx, passed))
 
     def _destination(self) -> set[Key] | None:
         """Where the allocation's values go. None: nobody can be shown to read them unwritten (it is initialized
