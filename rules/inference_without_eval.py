@@ -47,7 +47,8 @@ class InferenceWithoutEval(Rule):
         handed it so in turn, or when a trainer's `self.model` stores what every construction of the trainer, at
         module level or in a plain function such as `main()`, passes it built so. A model unpacked from a
         same-file factory with one `return` of a tuple (`model, opt = build()`, then handed on to helpers as
-        above) is what that tuple holds, a `copy.deepcopy` of a model is that model, and a model a function of
+        above) is what that tuple holds, a `copy.deepcopy` of a model is that model, so is a
+        LightningModule's `Net.load_from_checkpoint(path)` (Lightning leaves it in train mode), and a model a function of
         the project returns (`model = build_model(cfg)`, of this file or imported) is what the objects floor
         finds it builds, unless the function switches a mode itself (a loader calling `model.eval()` before
         `return model`).
@@ -88,6 +89,23 @@ class InferenceWithoutEval(Rule):
         author's call.
     """
     VALID = [
+        # Loaded from a checkpoint, but the class's only dropout is off unless a rate is passed.
+        """
+        import torch
+        import torch.nn as nn
+        import pytorch_lightning as pl
+        class Lit(pl.LightningModule):
+            def __init__(self, p=0.0):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(4, 8), nn.Dropout(p), nn.Linear(8, 2))
+            def forward(self, x):
+                return self.net(x)
+        def predict(ckpt, loader):
+            model = Lit.load_from_checkpoint(ckpt)
+            with torch.no_grad():
+                for x, _ in loader:
+                    print(model(x).argmax(1))
+        """,
         # The annotated class's dropout is off unless a rate is passed, and no construction is in view.
         """
         import torch
@@ -280,6 +298,25 @@ class InferenceWithoutEval(Rule):
         """,
     ]
     INVALID = [
+        # A LightningModule loaded from its checkpoint stays in train mode.
+        """
+        import torch
+        import torch.nn as nn
+        import pytorch_lightning as pl
+        class LitClassifier(pl.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.backbone = nn.Sequential(nn.Linear(784, 128), nn.ReLU(), nn.Dropout(0.25), nn.Linear(128, 10))
+            def forward(self, x):
+                return self.backbone(x.flatten(1))
+        def main(ckpt, loader):
+            model = LitClassifier.load_from_checkpoint(ckpt)
+            correct = 0
+            with torch.no_grad():
+                for x, y in loader:
+                    correct += (model(x).argmax(1) == y).sum().item()
+            return correct
+        """,
         # An evaluation helper whose parameter is annotated with the project's model class.
         """
         import torch
@@ -609,6 +646,11 @@ class InferenceWithoutEval(Rule):
                 built, before = self.ctx.value_of(built.func.value, before)
             elif self.ctx.qualname(built.func) == "copy.deepcopy" and len(built.args) == 1:
                 built, before = self.ctx.value_of(built.args[0].value, before)  # a copy keeps the layers
+            elif type(built.func) is cst.Attribute and built.func.attr.value in _LOADED_IN_TRAIN_MODE \
+                    and type(built.func.value) is cst.Name:
+                # `LitClassifier.load_from_checkpoint(path)`: an instance of the class, left in train mode (Lightning's
+                # documentation calls `model.eval()` after it); its constructor's arguments are the checkpoint's
+                built = cst.Call(func=built.func.value)
             else:
                 break
         if type(built) is cst.Name:
@@ -707,6 +749,10 @@ class InferenceWithoutEval(Rule):
         loop, function = found
         training = training_loop(self.ctx)
         return any(event.kind == "backward" for event in training.loop_events(loop, function))
+
+
+# Class methods that build an instance of their class and leave it in train mode.
+_LOADED_IN_TRAIN_MODE = frozenset({"load_from_checkpoint"})
 
 
 class _Calls:
