@@ -19,10 +19,10 @@ import libcst as cst
 from shapecheck.engine import Context
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding
 from shapecheck.engine.records import record
-from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg
+from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg, param_annotation
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
-from shapecheck.objects.values import ClassValue
+from shapecheck.objects.values import ClassValue, Instance, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
 Kind = Literal["softmax", "log_softmax", "sigmoid"]
@@ -128,16 +128,33 @@ def _applied(ctx: Context, call: cst.Call, before: int | None) -> tuple[Kind, Fo
     if qualname is not None:
         kind = FUNCTIONS.get(qualname)
         return None if kind is None else (kind, "function")
-    module, _ = construction_of(ctx, func, before)
+    module, seq = construction_of(ctx, func, before)
     if module is not None:
         kind = module_kind(ctx, module)
         if kind is not None:
             return kind, "sequential" if ctx.qualname(module.func) in SEQUENTIAL else "module"
+        built = _built_by_function(ctx, module, seq)
+        if built is not None and built.call is not None and built.site is not None:
+            kind = module_kind(built.site.evaluator.ctx, built.call)  # read where the factory builds it
+            if kind is not None:
+                return kind, "sequential" if built.qualname in SEQUENTIAL else "module"
     if type(func) is cst.Attribute and func.attr.value in METHODS:
         # `self.softmax(x)` whose binding we can't see is a method of the module, not of a tensor.
         if (type(func.value) is not cst.Name or func.value.value != "self") and not ctx.is_foreign(func.value):
             return METHODS[func.attr.value], "method"
     return None
+
+
+def _built_by_function(ctx: Context, call: cst.Call, before: int | None) -> TorchObject | None:
+    """The torch module a function of the project returns (`build_model(d, k)` returning an `nn.Sequential(...)`),
+    as the objects floor follows the call."""
+    if type(call.func) is not cst.Name:
+        return None
+    binding = ctx.binding(call.func, before)
+    if binding is None or binding.kind not in ("def", "import"):
+        return None
+    built = evaluator(ctx).value(call, before)
+    return built if isinstance(built, TorchObject) else None
 
 
 def module_kind(ctx: Context, construction: cst.Call) -> Kind | None:
@@ -285,7 +302,7 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
     (`shapecheck.objects.model_outputs`, read in the module that defines the class); else None."""
     class_def = instance_class(ctx, call.func, before)
     if class_def is None:
-        imported = imported_class(ctx, call.func, before)
+        imported = imported_class(ctx, call.func, before) or _annotated_class(ctx, call.func, before)
         if imported is None:
             return None
         ctx, class_def = imported.ctx, imported.node
@@ -304,6 +321,18 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
         with ctx.at(returned.point):
             kinds.add(_kind(activation_of(ctx, value, models=True, depth=depth + 1)))
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _annotated_class(ctx: Context, expr: cst.BaseExpression, before: int | None) -> ClassValue | None:
+    """The project class a parameter is annotated with (`def loss_fn(model: Classifier, x, y)`)."""
+    if type(expr) is not cst.Name:
+        return None
+    binding = ctx.binding(expr, before)
+    if binding is None or binding.kind != "param" or type(binding.statement) is not cst.FunctionDef \
+            or param_annotation(binding.statement, expr.value) is None:
+        return None
+    value = evaluator(ctx).value(expr, before)
+    return value.cls if isinstance(value, Instance) else None
 
 
 def _kind(activation: Activation | None) -> Kind | None:

@@ -76,6 +76,26 @@ class EvalWithoutNoGrad(Rule):
         This rule has no fix: where the `with` block should start and end is the author's call.
     """
     VALID = [
+        # chenyuntc/simple-faster-rcnn-pytorch: the project's own decorator runs the method under no_grad.
+        """
+        import torch as t
+        from torch import nn
+        def nograd(f):
+            def new_f(*args, **kwargs):
+                with t.no_grad():
+                    return f(*args, **kwargs)
+            return new_f
+        class FasterRCNN(nn.Module):
+            def __init__(self, head):
+                super().__init__()
+                self.head = head
+            def forward(self, x):
+                return self.head(x)
+            @nograd
+            def predict(self, imgs):
+                self.eval()
+                return [self(img[None]) for img in imgs]
+        """,
         # pytorch/examples mnist `test`.
         """
         import torch

@@ -9,8 +9,10 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Point
-from shapecheck.engine.syntax import keyword_arg
+from shapecheck.engine.syntax import is_self_attribute, keyword_arg
 from shapecheck.objects.callers import every_call_passes, helper_callers
+from shapecheck.objects.factories import unpacked_from_factory
+from shapecheck.objects.stored import every_construction_passes
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.rules._tensor_facts import dtype_kind, explicit_dtype, positional, string_value
 
@@ -60,7 +62,9 @@ class Float64OnMps(Rule):
         and moved to `"mps"`, also through a name bound to such a
         tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
         and the device may be parameters of a plain function that every call of it in the file hands such values
-        (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`).
+        (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
+        device may be an attribute (`self.device = torch.device("mps")`) and the array a constructor's parameter
+        that every construction of the class hands such an array. An array may also be unpacked from a same-file function's returned tuple (`X, y = load_data(path)`).
 
         ## Why is this bad?
         Apple's Metal backend has no float64: PyTorch raises "Cannot convert a MPS Tensor to float64 dtype as the
@@ -88,6 +92,26 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # The trainer's constructions hand it float32 arrays.
+        """
+        import numpy as np
+        import torch
+        class Trainer:
+            def __init__(self, data):
+                self.device = torch.device("mps")
+                self.inputs = torch.from_numpy(data).to(self.device)
+        trainer = Trainer(np.loadtxt("train.csv", delimiter=",", dtype=np.float32))
+        """,
+        # The loader converts to float32 before returning.
+        """
+        import numpy as np
+        import torch
+        def load_data(path):
+            table = np.loadtxt(path).astype(np.float32)
+            return table[:, :-1], table[:, -1]
+        X, y = load_data("data.txt")
+        X_t = torch.tensor(X).to("mps")
+        """,
         # AI-Feynman after the fix: the columns cast to float32 before the move.
         """
         import numpy as np
@@ -171,6 +195,38 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # A trainer keeps the mps device on `self` and is constructed with a table np.loadtxt read.
+        """
+        import numpy as np
+        import torch
+        class Trainer:
+            def __init__(self, model, data):
+                self.device = torch.device("mps")
+                self.model = model.to(self.device)
+                self.inputs = torch.from_numpy(data).to(self.device)
+        def main(model):
+            return Trainer(model, np.loadtxt("train.csv", delimiter=","))
+        """,
+        # Features and targets unpacked from a same-file loader of a text file.
+        """
+        import numpy as np
+        import torch
+        def load_data(path):
+            table = np.loadtxt(path)
+            return table[:, :-1], table[:, -1]
+        X, y = load_data("data.txt")
+        X_t = torch.tensor(X).to("mps")
+        """,
+        # The array and the device are a helper's parameters, handed by a module-level call.
+        """
+        import numpy as np
+        import torch
+        def to_batches(X, device):
+            for start in range(0, len(X), 32):
+                yield torch.from_numpy(X[start:start + 32]).to(device)
+        X = np.random.randn(1000, 4)
+        batches = list(to_batches(X, "mps"))
+        """,
         # AI-Feynman's S_NN_eval.py: columns read by `np.loadtxt` and stacked, moved to "mps" before `.float()`.
         """
         import numpy as np
@@ -342,6 +398,11 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         return False
     kind = type(expr)
     if kind is cst.Name:
+        binding = ctx.binding(expr, before)
+        returned = unpacked_from_factory(ctx, binding) if binding is not None else None
+        if returned is not None:  # `X, y = load_data(path)` with `return arr[:, :-1], arr[:, -1]`
+            with ctx.at(returned[1]):
+                return _numpy_float64(ctx, returned[0], None, depth + 1)
         value, seq = ctx.value_of(expr, before)
         if value is expr:
             return callers and _every_call_passes(ctx, expr, lambda passed: _numpy_float64(ctx, passed, None,
@@ -370,7 +431,7 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False) 
     """"mps" for `"mps"`, `"mps:0"`, `torch.device("mps")`, and a name always bound to one of those; another
     literal device's type; None otherwise. A device picked at run time (`"mps" if available else "cpu"`, or bound
     under a condition) is left alone. With `callers`, a function's parameter is "mps" when every call passes it."""
-    if type(expr) is cst.Name:
+    if type(expr) is cst.Name or is_self_attribute(expr):  # `self.device = torch.device("mps")` too
         binding = ctx.binding(expr)
         if callers and binding is not None and binding.kind == "param":
             mps = _every_call_passes(ctx, expr, lambda passed: _device_type(ctx, passed) == "mps")
@@ -393,6 +454,9 @@ def _every_call_passes(ctx: Context, parameter: cst.Name, holds: Callable[[cst.B
     binding = ctx.binding(parameter)
     if function is None or binding is None or binding.kind != "param" or binding.statement is not function:
         return False
+    class_def = ctx.class_of_method(function)
+    if class_def is not None and function.name.value == "__init__":  # `Trainer(model, table)`
+        return every_construction_passes(ctx, class_def, function, parameter.value, holds)
     return bool(helper_callers(ctx, function)) and every_call_passes(ctx, function, parameter.value, holds)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.engine.syntax import last_name
+from shapecheck.engine.syntax import last_name, param_annotation
 from shapecheck.engine.context import Point
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
@@ -43,11 +43,12 @@ class InferenceWithoutEval(Rule):
         view when it is built in the file from a class of the same file or of one of the project's modules it
         imports (`from model import Net`) with `nn.Dropout*` / `nn.BatchNorm*` / `F.dropout` in it, from an `nn.Sequential(...)` holding one, or by a torchvision builder whose networks
         hold them (`resnet18()`, `vgg16()`, `densenet121()`, ...), or when the function receives it as a parameter
-        from a caller in the file that built it so (`test(model, device, test_loader)`), or from a caller that was
+        annotated with such a class (`model: Net`) or from a caller in the file that built it so (`test(model, device, test_loader)`), or from a caller that was
         handed it so in turn, or when a trainer's `self.model` stores what every construction of the trainer, at
         module level or in a plain function such as `main()`, passes it built so. A model unpacked from a
         same-file factory with one `return` of a tuple (`model, opt = build()`, then handed on to helpers as
-        above) is what that tuple holds, a `copy.deepcopy` of a model is that model, and a model a function of
+        above) is what that tuple holds, a `copy.deepcopy` of a model is that model, so is a
+        LightningModule's `Net.load_from_checkpoint(path)` (Lightning leaves it in train mode), and a model a function of
         the project returns (`model = build_model(cfg)`, of this file or imported) is what the objects floor
         finds it builds, unless the function switches a mode itself (a loader calling `model.eval()` before
         `return model`).
@@ -88,6 +89,37 @@ class InferenceWithoutEval(Rule):
         author's call.
     """
     VALID = [
+        # Loaded from a checkpoint, but the class's only dropout is off unless a rate is passed.
+        """
+        import torch
+        import torch.nn as nn
+        import pytorch_lightning as pl
+        class Lit(pl.LightningModule):
+            def __init__(self, p=0.0):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(4, 8), nn.Dropout(p), nn.Linear(8, 2))
+            def forward(self, x):
+                return self.net(x)
+        def predict(ckpt, loader):
+            model = Lit.load_from_checkpoint(ckpt)
+            with torch.no_grad():
+                for x, _ in loader:
+                    print(model(x).argmax(1))
+        """,
+        # The annotated class's dropout is off unless a rate is passed, and no construction is in view.
+        """
+        import torch
+        import torch.nn as nn
+        class MLP(nn.Module):
+            def __init__(self, d, p=0.0):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(d, 128), nn.ReLU(), nn.Dropout(p), nn.Linear(128, 1))
+            def forward(self, x):
+                return self.net(x)
+        def evaluate(model: MLP, loader) -> float:
+            with torch.no_grad():
+                return sum(nn.functional.mse_loss(model(x), y).item() for x, y in loader)
+        """,
         # The dropout is built and run in `forward` with the rate it is handed (0.0 at test time): a fresh module.
         """
         import torch
@@ -266,6 +298,43 @@ class InferenceWithoutEval(Rule):
         """,
     ]
     INVALID = [
+        # A LightningModule loaded from its checkpoint stays in train mode.
+        """
+        import torch
+        import torch.nn as nn
+        import pytorch_lightning as pl
+        class LitClassifier(pl.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.backbone = nn.Sequential(nn.Linear(784, 128), nn.ReLU(), nn.Dropout(0.25), nn.Linear(128, 10))
+            def forward(self, x):
+                return self.backbone(x.flatten(1))
+        def main(ckpt, loader):
+            model = LitClassifier.load_from_checkpoint(ckpt)
+            correct = 0
+            with torch.no_grad():
+                for x, y in loader:
+                    correct += (model(x).argmax(1) == y).sum().item()
+            return correct
+        """,
+        # An evaluation helper whose parameter is annotated with the project's model class.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader
+        class MLP(nn.Module):
+            def __init__(self, d, p=0.3):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(d, 128), nn.ReLU(), nn.Dropout(p), nn.Linear(128, 1))
+            def forward(self, x):
+                return self.net(x)
+        def evaluate(model: MLP, loader: DataLoader) -> float:
+            losses = []
+            with torch.no_grad():
+                for x, y in loader:
+                    losses.append(nn.functional.mse_loss(model(x), y).item())
+            return sum(losses) / len(losses)
+        """,
         # sinhasam/vaal before its fix: the best model, a deep copy of the task model (a VGG with batch norm and
         # dropout) handed to the trainer, is tested without `eval()`.
         """
@@ -577,10 +646,17 @@ class InferenceWithoutEval(Rule):
                 built, before = self.ctx.value_of(built.func.value, before)
             elif self.ctx.qualname(built.func) == "copy.deepcopy" and len(built.args) == 1:
                 built, before = self.ctx.value_of(built.args[0].value, before)  # a copy keeps the layers
+            elif type(built.func) is cst.Attribute and built.func.attr.value in _LOADED_IN_TRAIN_MODE \
+                    and type(built.func.value) is cst.Name:
+                # `LitClassifier.load_from_checkpoint(path)`: an instance of the class, left in train mode (Lightning's
+                # documentation calls `model.eval()` after it); its constructor's arguments are the checkpoint's
+                built = cst.Call(func=built.func.value)
             else:
                 break
         if type(built) is cst.Name:
             binding = self.ctx.binding(built, before)
+            if binding is not None and binding.kind == "param":
+                return self._annotated_mode_dependent(built, binding.statement, before)  # type: ignore[arg-type]
             returned = unpacked_from_factory(self.ctx, binding) if binding is not None and depth < 3 else None
             return returned is not None and self._mode_dependent_at(*returned, depth + 1)
         if type(built) is not cst.Call:
@@ -617,6 +693,17 @@ class InferenceWithoutEval(Rule):
         # dropouts of p=0.0, which do nothing in train mode either.
         off = _dropouts_off_by_default(ctx, class_def)  # type: ignore[arg-type]
         return not off or any(_passes(built, class_def, name) for name in off)  # type: ignore[arg-type]
+
+    def _annotated_mode_dependent(self, name: cst.Name, function: cst.FunctionDef, before: int | None) -> bool:
+        """`def evaluate(model: MLP, loader)`: the annotation names a class of the project with dropout or batch
+        norm whose dropouts are on without arguments (no construction is in view to pass a rate)."""
+        if type(function) is not cst.FunctionDef or param_annotation(function, name.value) is None:
+            return False
+        instance = evaluator(self.ctx).value(name, before)
+        if not isinstance(instance, Instance) or not instance.generic:
+            return False
+        ctx, class_def = instance.cls.ctx, instance.cls.node
+        return self.ctx.analysis(_ModeLayers).of(ctx, class_def) and not _dropouts_off_by_default(ctx, class_def)
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
@@ -662,6 +749,10 @@ class InferenceWithoutEval(Rule):
         loop, function = found
         training = training_loop(self.ctx)
         return any(event.kind == "backward" for event in training.loop_events(loop, function))
+
+
+# Class methods that build an instance of their class and leave it in train mode.
+_LOADED_IN_TRAIN_MODE = frozenset({"load_from_checkpoint"})
 
 
 class _Calls:

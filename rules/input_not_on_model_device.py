@@ -84,6 +84,27 @@ def _is_builtin_call(expr: cst.BaseExpression | None, name: str) -> bool:
 _Key = tuple[cst.CSTNode, str, int | None]
 
 
+def _literal_item(ctx: Context, subscript: cst.Subscript, before: int | None) -> cst.BaseExpression | None:
+    """The element a literal key or index picks from a dict or list literal the subscripted name is bound to:
+    `loaders["train"]` with `loaders = {"train": DataLoader(...), "val": ...}`."""
+    if len(subscript.slice) != 1 or type(subscript.slice[0].slice) is not cst.Index:
+        return None
+    key = subscript.slice[0].slice.value
+    container, _ = ctx.value_of(subscript.value, before)
+    if type(container) is cst.Dict and type(key) is cst.SimpleString:
+        if any(type(element) is not cst.DictElement for element in container.elements):
+            return None  # `{**defaults, ...}`
+        found = [element.value for element in container.elements  # type: ignore[union-attr]
+                 if type(element.key) is cst.SimpleString and element.key.evaluated_value == key.evaluated_value]
+        return found[0] if len(found) == 1 else None
+    if type(container) in (cst.List, cst.Tuple) and type(key) is cst.Integer:
+        index = int(key.value)
+        elements = container.elements  # type: ignore[union-attr]
+        if index < len(elements) and not any(type(e) is cst.StarredElement for e in elements):
+            return elements[index].value
+    return None
+
+
 def _key(binding: Binding) -> _Key:
     return binding.statement, binding.name, binding.index
 
@@ -115,7 +136,8 @@ class InputNotOnModelDevice(Rule):
         or not (`x, y = test_data[0][0], test_data[0][1]`, then `model(x)`). The loader counts when its dataset is a
         torchvision
         dataset or a `TensorDataset` of tensors that are not moved, with no `collate_fn`; the list when its
-        elements are made by torch factories without `device=`.
+        elements are made by torch factories without `device=`. Either may be an item of a dict or list literal
+        (`for x, y in loaders["train"]:`).
 
         ## Why is this bad?
         The weights are on the GPU and the batch is on the CPU: the first layer raises "Expected all tensors to
@@ -156,6 +178,19 @@ class InputNotOnModelDevice(Rule):
         ```
     """
     VALID = [
+        # The split's loader comes from a dict merged with others the code does not show.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        def run(extra_loaders):
+            model = nn.Linear(8, 1).cuda()
+            data = TensorDataset(torch.randn(64, 8), torch.randn(64, 1))
+            loaders = {"train": DataLoader(data, batch_size=8), **extra_loaders}
+            with torch.no_grad():
+                for x, y in loaders["train"]:
+                    model(x)
+        """,
         # The quickstart tutorial after its fix: the sample moved before the prediction.
         """
         import torch
@@ -336,6 +371,22 @@ class InputNotOnModelDevice(Rule):
         """,
     ]
     INVALID = [
+        # Loaders kept in a dict by split.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        device = "cuda"
+        model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1)).to(device)
+        data = TensorDataset(torch.randn(64, 8), torch.randn(64, 1))
+        loaders = {"train": DataLoader(data, batch_size=8, shuffle=True), "val": DataLoader(data, batch_size=8)}
+        opt = torch.optim.Adam(model.parameters())
+        for epoch in range(3):
+            for x, y in loaders["train"]:
+                opt.zero_grad()
+                nn.functional.mse_loss(model(x), y).backward()
+                opt.step()
+        """,
         # The PyTorch quickstart tutorial before its fix: one test sample predicted on the CPU.
         """
         import torch
@@ -736,6 +787,9 @@ class InputNotOnModelDevice(Rule):
             if returned is not None:
                 with self.ctx.at(returned[1]):
                     return self._loader_source(returned[0], depth + 1)
+        if type(value) is cst.Subscript and depth < 2:  # `loaders["train"]` of `loaders = {"train": ..., ...}`
+            item = _literal_item(self.ctx, value, before)
+            return self._loader_source(item, depth + 1) if item is not None else None
         if type(value) is cst.ListComp:
             element = value.elt
             parts = [e.value for e in element.elements] if type(element) is cst.Tuple else [element]

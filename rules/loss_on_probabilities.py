@@ -44,8 +44,8 @@ class LossOnProbabilities(Rule):
         Finds softmax probabilities passed as the input of `F.cross_entropy` / `nn.CrossEntropyLoss`, and as the
         input of `F.nll_loss` / `nn.NLLLoss`, which expects log-probabilities. The softmax is found in any spelling
         (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
-        one), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
-        or of a project module it imports (`from model import Net`) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
+        one, also one that a function of the project returns: `model = build_model(d, k)`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
+        or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
         its constructor's parameters from the trainer's constructions, every one agreeing. The target is never checked: soft
@@ -82,6 +82,15 @@ class LossOnProbabilities(Rule):
         name, a module or a model is reported only: other code may use those probabilities.
     """
     VALID = [
+        # The factory's model ends in a log-softmax, which NLLLoss expects.
+        """
+        import torch.nn as nn
+        def build_model(d, k):
+            return nn.Sequential(nn.Linear(d, 64), nn.ReLU(), nn.Linear(64, k), nn.LogSoftmax(dim=-1))
+        def loss_of(x, y):
+            model = build_model(16, 4)
+            return nn.NLLLoss()(model(x), y)
+        """,
         """
         import torch.nn as nn
         import torch.nn.functional as F
@@ -196,6 +205,34 @@ class LossOnProbabilities(Rule):
         """,
     ]
     INVALID = [
+        # A loss helper whose model parameter is annotated with the project's classifier, which ends in a softmax.
+        """
+        import torch
+        import torch.nn as nn
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4), nn.Softmax(dim=-1))
+            def forward(self, x):
+                return self.body(x)
+        def loss_fn(model: Classifier, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+            return nn.functional.cross_entropy(model(x), y)
+        """,
+        # The model a same-file factory builds ends in a softmax.
+        """
+        import torch
+        import torch.nn as nn
+        def build_model(d, k):
+            return nn.Sequential(nn.Linear(d, 64), nn.ReLU(), nn.Linear(64, k), nn.Softmax(dim=-1))
+        def train(loader):
+            model = build_model(16, 4)
+            criterion = nn.CrossEntropyLoss()
+            opt = torch.optim.Adam(model.parameters())
+            for x, y in loader:
+                opt.zero_grad()
+                criterion(model(x), y).backward()
+                opt.step()
+        """,
         """
         import torch.nn as nn
         import torch.nn.functional as F

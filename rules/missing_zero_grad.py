@@ -40,7 +40,8 @@ class MissingZeroGrad(Rule):
         in a helper the loop calls or in the closure passed to `optimizer.step(closure)`, DeepSpeed-style
         `engine.backward(loss)` + `engine.step()` and optimizers returned by `deepspeed.initialize` (the engine
         frees the gradients), `dist_autograd` (gradients live in a fresh context), a fresh optimizer or fresh leaf
-        tensor created in each iteration, a single step outside any loop, LightningModules (the trainer resets),
+        tensor created in each iteration, a single step outside any loop (a function that runs `backward()` and steps
+        once is reported when a loop of the file calls it and neither resets: a policy-gradient agent's `finish_episode()`), LightningModules (the trainer resets),
         and tests (`test_*` functions and test files: an optimizer test may accumulate on purpose).
 
         ## Why is this bad?
@@ -71,6 +72,31 @@ class MissingZeroGrad(Rule):
         author's call.
     """
     VALID = [
+        # The loop calling the update method resets the gradients before each call.
+        """
+        import torch
+        class Learner:
+            def __init__(self, model):
+                self.model = model
+                self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            def update(self, x, y):
+                loss = torch.nn.functional.mse_loss(self.model(x), y)
+                loss.backward()
+                self.optimizer.step()
+        def fit(learner, loader):
+            for x, y in loader:
+                learner.optimizer.zero_grad()
+                learner.update(x, y)
+        """,
+        # A fine-tuning function called once, outside any loop.
+        """
+        import torch
+        def calibrate(model, x, y, optimizer):
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            optimizer.step()
+        def main(model, x, y):
+            calibrate(model, x, y, torch.optim.SGD(model.parameters(), lr=0.1))
+        """,
         # InfoGAN: the information loss's optimizer holds G and D, whose optimizers reset them every iteration.
         """
         import itertools
@@ -353,6 +379,26 @@ class MissingZeroGrad(Rule):
         """,
     ]
     INVALID = [
+        # REINFORCE: the agent's update method runs once per episode and never resets the gradients.
+        """
+        import torch
+        import torch.nn as nn
+        class Agent:
+            def __init__(self, obs_dim, n_actions):
+                self.policy = nn.Sequential(nn.Linear(obs_dim, 64), nn.Tanh(), nn.Linear(64, n_actions))
+                self.optimizer = torch.optim.Adam(self.policy.parameters(), lr=1e-2)
+                self.log_probs, self.rewards = [], []
+            def finish_episode(self):
+                returns = torch.tensor(self.rewards)
+                loss = -(torch.stack(self.log_probs) * returns).sum()
+                loss.backward()
+                self.optimizer.step()
+                del self.log_probs[:], self.rewards[:]
+        def run(env, agent, episodes):
+            for episode in range(episodes):
+                agent.rewards.append(env.play(agent))
+                agent.finish_episode()
+        """,
         # Reset only before the loop.
         """
         import torch
@@ -486,6 +532,9 @@ class MissingZeroGrad(Rule):
         # Steps not to report: in tests (an optimizer test accumulates on purpose, or checks only the learning
         # rate), in LightningModules and of optimizers a DeepSpeed engine manages (both reset for the author).
         self._exempt: set[cst.CSTNode] = set()
+        # Steps in a function's body outside any loop of it: an update method a loop elsewhere calls once per
+        # episode or batch (`agent.finish_episode()`).
+        self._loopless: list[Event] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         self._step(node)
@@ -505,6 +554,8 @@ class MissingZeroGrad(Rule):
             # pass and its step wipes the gradients all the same.
             if is_step_call(node) and not is_test_file(self.ctx) and not lightning_module(self.ctx):
                 self._check_reset_before_step(node, event)
+                if not in_test(self.ctx) and not self._made_here(node):
+                    self._loopless.append(event)
             return
         root = event.target
         while type(root) is cst.Attribute or type(root) is cst.Subscript:
@@ -520,6 +571,19 @@ class MissingZeroGrad(Rule):
             self._created_in[node] = binding.loop
         if is_step_call(node) and not is_test_file(self.ctx):
             self._check_reset_before_step(node, event)
+
+    def _made_here(self, step: cst.Call) -> bool:
+        """The stepped optimizer is built in the function itself (`opt = SGD(...)`, a fresh one per call) or by
+        DeepSpeed, whose engine frees the gradients."""
+        receiver = step.func.value if type(step.func) is cst.Attribute else None
+        if type(receiver) is not cst.Name:
+            return False
+        binding = self.ctx.binding(receiver)
+        if binding is None or binding.kind == "param":
+            return False
+        function = self.ctx.function
+        made = type(binding.value) is cst.Call and (self.ctx.qualname(binding.value.func) or "").startswith("deepspeed.")
+        return made or function is not None and any(node is binding.statement for node in self.ctx.walk(function))
 
     def _check_reset_before_step(self, step: cst.Call, event: Event) -> None:
         """Report `optimizer.zero_grad()` sitting, in the same block, between the last `backward()` and this step."""
@@ -560,6 +624,25 @@ class MissingZeroGrad(Rule):
                 continue
             reported.add(loop)
             self.report(event.node, self._message(event, loop))
+        for event in self._loopless:
+            if event.function is not None and self._called_in_loop_without_reset(event, event.function):
+                self.report(event.node, f"`{self.ctx.code(event.node)}` runs on every call of "
+                                        f"`{event.function.name.value}()`, which a loop calls, but nothing resets "
+                                        "the gradients between the calls: `backward()` adds into `.grad`, so each "
+                                        "step applies the sum of all gradients so far; call "
+                                        f"`{event.subject}.zero_grad()` before `backward()`")
+
+    def _called_in_loop_without_reset(self, step: Event, function: cst.FunctionDef) -> bool:
+        """A loop of the file calls `function`, which runs backward before `step`, and neither the function (with
+        its helpers) nor that loop's iteration resets any gradients."""
+        training = training_loop(self.ctx)
+        body = training.body_events(function)
+        if any(event.kind == "reset" for event in body) \
+                or not any(event.kind == "backward" and event.order < step.order for event in body):
+            return False
+        return any(site.loop is not None and function in training.definitions_of(site.node)
+                   and not any(event.kind == "reset" for event in training.loop_events(site.loop, site.function))
+                   for site in self.ctx.calls_to(function.name.value))
 
     def _resets(self, loop: cst.CSTNode, step: Event) -> bool:
         """The loop resets the gradients `step` applies: a reset of its optimizer, of a module it holds or of

@@ -9,10 +9,13 @@ import libcst as cst
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name, last_name, param_annotation
 from shapecheck.objects.callers import every_call_passes
-from shapecheck.objects.stored import constructor_arguments, stored_parameter
+from shapecheck.objects.modules import is_module
+from shapecheck.objects.stored import every_construction_passes, stored_parameter
+from shapecheck.objects.values import Instance, TorchObject
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.rules._devices import moves_to_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import positional
+from shapecheck.shapes.evaluator import evaluator
 
 # Methods that return a view, a re-typed copy or a differentiable function of the tensor: the result stays in the
 # graph (and on the same device), so `model(x).softmax(dim=1).numpy()` raises as `model(x).numpy()` does.
@@ -70,7 +73,8 @@ class NumpyOfGraphTensor(Rule):
         local names, tuple unpacking, indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
         and differentiable ones (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ..., or their torch functions:
         `torch.sigmoid(logits)`). A model is an instance of a
-        torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, or
+        torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, one
+        that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
         `self(...)` inside a module; a same-file helper's parameter counts when every call of the helper, at
         module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
         stored from a constructor parameter when every construction of the trainer hands it one. The output of a
@@ -126,6 +130,17 @@ class NumpyOfGraphTensor(Rule):
                 pred = out.logits.argmax(-1).cpu().numpy()
             losses = F.cross_entropy(out.logits.view(-1, num_tags), tags.view(-1), reduction="none")
             return losses.view(len(tokens), -1).cpu().numpy(), pred
+        """,
+        # A factory of the project that returns no module: a plain callable's output carries no graph.
+        """
+        import torch
+        class Standardize:
+            def __call__(self, x):
+                return (x - x.mean()) / x.std()
+        def build_transform():
+            return Standardize()
+        transform = build_transform()
+        print(transform(torch.randn(5)).numpy())
         """,
         # The same helper handed a model left on the CPU.
         """
@@ -317,6 +332,22 @@ class NumpyOfGraphTensor(Rule):
         """,
     ]
     INVALID = [
+        # A model a same-file factory builds.
+        """
+        import torch
+        import torch.nn as nn
+        class Regressor(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 1)
+            def forward(self, x):
+                return self.fc(x)
+        def build_model(cfg):
+            return Regressor()
+        model = build_model({})
+        y_hat = model(torch.randn(5, 3))
+        print(y_hat.squeeze().numpy())
+        """,
         # A helper under no_grad, handed a model moved to the GPU.
         """
         import torch
@@ -629,17 +660,31 @@ class NumpyOfGraphTensor(Rule):
         class_def = instance_class(ctx, func, before)
         if class_def is not None:
             return is_torch_module_class(ctx, class_def) and not _parameter_free(ctx, class_def)
-        construction, _ = construction_of(ctx, func, before)
+        construction, seq = construction_of(ctx, func, before)
         if construction is not None:
             qualname = ctx.qualname(construction.func)
             if qualname is None:
-                return False
+                return self._built_by_project(construction, seq)
             return qualname.startswith(MODEL_FACTORIES) or _is_nn_class(qualname) and _has_parameters(qualname)
         if type(func) is cst.Name:
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and type(binding.statement) is cst.FunctionDef:
                 return _annotated_module(ctx, binding.statement, func.value)
         return False
+
+    def _built_by_project(self, construction: cst.Call, before: int | None) -> bool:
+        """`model = build_model(cfg)`: a function of the project that returns a module with weights, as the
+        objects floor follows it (a `torch.nn` layer or a project module class that reads its attributes)."""
+        if type(construction.func) is not cst.Name:
+            return False
+        binding = self.ctx.binding(construction.func, before)
+        if binding is None or binding.kind not in ("def", "import"):
+            return False
+        built = evaluator(self.ctx).value(construction, before)
+        if isinstance(built, Instance):
+            return is_module(built) and not _parameter_free(built.cls.ctx, built.cls.node)  # type: ignore[arg-type]
+        return isinstance(built, TorchObject) and (
+            built.qualname.startswith(MODEL_FACTORIES) or _is_nn_class(built.qualname) and _has_parameters(built.qualname))
 
     def _handed_models(self, call: cst.Call, function: cst.FunctionDef, moved: bool = False) -> bool:
         """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
@@ -650,14 +695,7 @@ class NumpyOfGraphTensor(Rule):
     def _handed_models_at_construction(self, call: cst.Call) -> bool:
         """Every construction of the trainer hands it a model for the attribute `call` runs (`Evaluator(Net())`
         for `self.model(x)` with `self.model = model.to(device)`)."""
-        passed = constructor_arguments(self.ctx, *self.stored[call])
-        if passed is None:
-            return False
-        for argument, point in passed:
-            with self.ctx.at(point):
-                if not self._is_model(argument, None):
-                    return False
-        return True
+        return every_construction_passes(self.ctx, *self.stored[call], lambda passed: self._is_model(passed, None))
 
     def _is_loss(self, call: cst.Call, before: int | None) -> bool:
         ctx = self.ctx

@@ -6,10 +6,13 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import keyword_arg, last_name
+from shapecheck.engine.context import Point
+from shapecheck.rules._tensor_facts import is_builtin_call
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.values import TorchObject, truth
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
+from shapecheck.objects.values import Seq, TorchObject, truth
 from shapecheck.shapes.evaluator import evaluator
 
 _WRAPPERS = frozenset({"enumerate", "tqdm", "iter"})
@@ -35,6 +38,14 @@ class SamplerWithoutSetEpoch(Rule):
         that iterates it (`sample_data(loader)`, a generator looping over it forever). A loader an epoch loop
         iterates may also come from a function of another module of the project (`from data import
         build_loader`), read there.
+
+        The loader may also be drawn with `iter(loader)` inside a step loop (`next(iter(loader))` on every step,
+        or `data_iter = iter(loader)` again once it is exhausted), be unpacked from a same-file factory's tuple
+        (`train_loader, val_loader = get_loaders(...)`) or be an item of a dict one returns (`loaders["train"]`).
+
+        A trainer's loader stored from its constructor (`self.train_loader = train_loader`, looped over in an
+        epoch method such as the DDP tutorial's `_run_epoch(epoch)`) counts when a construction of the trainer in
+        the file hands it such a loader.
 
         Not reported: `shuffle=False` or a shuffle flag the code does not spell out, a loader another file builds
         and hands in by other means (a parameter, an attribute), a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -68,6 +79,53 @@ class SamplerWithoutSetEpoch(Rule):
         This rule has no fix: the epoch counter to pass is the author's.
     """
     VALID = [
+        # A trainer handed a sharded loader that does not shuffle.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        class Evaluator:
+            def __init__(self, model, loader):
+                self.model, self.loader = model, loader
+            def run(self, epochs):
+                for epoch in range(epochs):
+                    with torch.no_grad():
+                        for x, y in self.loader:
+                            self.model(x)
+        def main(dataset, model):
+            loader = DataLoader(dataset, batch_size=32, sampler=DistributedSampler(dataset, shuffle=False))
+            Evaluator(model, loader).run(3)
+        """,
+        # One pass drawn step by step: the iterator is made once, before the loop.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def warmup(model, dataset, optimizer, steps):
+            loader = DataLoader(dataset, batch_size=16, sampler=DistributedSampler(dataset))
+            data_iter = iter(loader)
+            for step in range(steps):
+                batch = next(data_iter)
+                optimizer.zero_grad()
+                model(batch).mean().backward()
+                optimizer.step()
+        """,
+        # The validation loader of a factory's pair does not shuffle; only it is looped over each epoch.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def get_loaders(train_set, val_set, bs):
+            train = DataLoader(train_set, batch_size=bs, sampler=DistributedSampler(train_set))
+            val = DataLoader(val_set, batch_size=bs, sampler=DistributedSampler(val_set, shuffle=False))
+            return train, val
+        def main(model, train_set, val_set, epochs):
+            train_loader, val_loader = get_loaders(train_set, val_set, 32)
+            for epoch in range(epochs):
+                with torch.no_grad():
+                    for x, y in val_loader:
+                        model(x)
+        """,
         # pytorch/examples imagenet.
         """
         import torch
@@ -156,6 +214,77 @@ class SamplerWithoutSetEpoch(Rule):
         """,
     ]
     INVALID = [
+        # The DDP tutorial's trainer without `set_epoch`: `main()` hands it the sharded loader.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        class Trainer:
+            def __init__(self, model, optimizer, train_data):
+                self.model, self.optimizer, self.train_data = model, optimizer, train_data
+            def _run_epoch(self, epoch):
+                for source, targets in self.train_data:
+                    self.optimizer.zero_grad()
+                    torch.nn.functional.cross_entropy(self.model(source), targets).backward()
+                    self.optimizer.step()
+            def train(self, max_epochs):
+                for epoch in range(max_epochs):
+                    self._run_epoch(epoch)
+        def main(dataset, model, optimizer):
+            loader = DataLoader(dataset, batch_size=32, shuffle=False, sampler=DistributedSampler(dataset))
+            Trainer(model, optimizer, loader).train(10)
+        """,
+        # A step loop starting the loader over once it is exhausted.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def train(model, dataset, optimizer, max_steps):
+            loader = DataLoader(dataset, batch_size=16, sampler=DistributedSampler(dataset), drop_last=True)
+            data_iter = iter(loader)
+            for step in range(max_steps):
+                try:
+                    batch = next(data_iter)
+                except StopIteration:
+                    data_iter = iter(loader)
+                    batch = next(data_iter)
+                optimizer.zero_grad()
+                model(batch).mean().backward()
+                optimizer.step()
+        """,
+        # Loaders from a same-file factory, in a tuple and in a dict.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def get_loaders(train_set, val_set, bs, distributed=True):
+            sampler = DistributedSampler(train_set) if distributed else None
+            train_loader = DataLoader(train_set, batch_size=bs, sampler=sampler, shuffle=(sampler is None))
+            return train_loader, DataLoader(val_set, batch_size=bs)
+        def train_one_epoch(model, loader, optimizer):
+            for x, y in loader:
+                optimizer.zero_grad()
+                torch.nn.functional.cross_entropy(model(x), y).backward()
+                optimizer.step()
+        def main(model, train_set, val_set, optimizer):
+            train_loader, val_loader = get_loaders(train_set, val_set, 32)
+            for epoch in range(90):
+                train_one_epoch(model, train_loader, optimizer)
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader, DistributedSampler
+        def get_loaders(train_set, val_set, batch_size):
+            return {"train": DataLoader(train_set, batch_size=batch_size, sampler=DistributedSampler(train_set)),
+                    "val": DataLoader(val_set, batch_size=batch_size)}
+        def main(model, train_set, val_set, optimizer, epochs):
+            loaders = get_loaders(train_set, val_set, 64)
+            for epoch in range(epochs):
+                for x, y in loaders["train"]:
+                    optimizer.zero_grad()
+                    torch.nn.functional.mse_loss(model(x), y).backward()
+                    optimizer.step()
+        """,
         # rosinality/stylegan2-pytorch: the sampler comes from a factory, and train() hands the loader to a
         # generator that iterates it forever.
         """
@@ -289,6 +418,10 @@ class SamplerWithoutSetEpoch(Rule):
         self._iterated_per_epoch: set[tuple[cst.FunctionDef, str]] = set()
         # Same-file functions and methods that return such a loader: `build_loader(ds)`, `dm.train_dataloader()`.
         self._factories: set[str] = set()
+        # Loops over a loader a trainer's constructor stored (`self.train_loader = train_loader`): the loop, its
+        # method, whether an epoch loop is around it there, and the class, `__init__` and parameter it came from.
+        self._stored: list[tuple[cst.BaseExpression, cst.FunctionDef, bool,
+                                 tuple[cst.ClassDef, cst.FunctionDef, str]]] = []
 
     def visit_Return(self, node: cst.Return) -> None:
         function = self.ctx.function
@@ -297,8 +430,20 @@ class SamplerWithoutSetEpoch(Rule):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         target = node.targets[0].target
-        if len(node.targets) == 1 and type(target) is cst.Name and self._shuffling_loader(node.value) is not None:
+        if len(node.targets) != 1:
+            return
+        if type(target) is cst.Name and self._shuffling_loader(node.value) is not None:
             self._loaders[self.ctx.function, target.value] = node.value  # type: ignore[assignment]
+        elif type(target) is cst.Tuple and type(node.value) is cst.Call and type(node.value.func) is cst.Name \
+                and self.ctx.qualname(node.value.func) is None:
+            # `train_loader, val_loader = get_loaders(...)`: the loaders a same-file factory returns, as the objects
+            # floor builds them
+            returned = evaluator(self.ctx).value(node.value)
+            if not isinstance(returned, Seq) or len(returned.items) != len(target.elements):
+                return
+            for element, item in zip(target.elements, returned.items):
+                if type(element.value) is cst.Name and _built_shuffling(item):
+                    self._loaders[self.ctx.function, element.value.value] = node.value
 
     def visit_For(self, node: cst.For) -> None:
         ctx = self.ctx
@@ -317,13 +462,29 @@ class SamplerWithoutSetEpoch(Rule):
         # The loop itself is in ctx.loops: one more is the epoch loop.
         if len(ctx.loops) >= 2 and self._shuffling_loader(iterated, follow=True) is not None:
             self._found.append(iterated)
+        elif ctx.function is not None:
+            stored = stored_parameter(ctx, iterated)  # `for x, y in self.train_loader:` of a trainer
+            if stored is not None:
+                self._stored.append((iterated, ctx.function, len(ctx.loops) >= 2, stored))
 
-    def _shuffling_loader(self, expr: cst.BaseExpression, follow: bool = False) -> cst.Call | None:
+    def visit_Call(self, node: cst.Call) -> None:
+        # `data_iter = iter(loader)` again once a step loop has drawn it all, or `next(iter(loader))` on every step:
+        # each `iter` starts a new pass over the sampler, in the order of the epoch it was last set to
+        ctx = self.ctx
+        if type(ctx.parent) is cst.For:
+            return  # `for batch in iter(loader)`: a loop over the loader, which `visit_For` reads
+        if ctx.loops and len(node.args) == 1 and is_builtin_call(ctx, node, "iter") and not in_test(ctx) \
+                and self._shuffling_loader(node.args[0].value, follow=True) is not None:
+            self._found.append(node.args[0].value)
+
+    def _shuffling_loader(self, expr: cst.BaseExpression, follow: bool = False) -> cst.BaseExpression | None:
         """The `DataLoader(...)` `expr` is, when its sampler is a `DistributedSampler` that shuffles. With `follow`
         (a loader an epoch loop iterates: few, so the objects floor is asked), also one a project function of
         another module builds."""
         ctx = self.ctx
         loader, before = ctx.value_of(expr)
+        if type(loader) is cst.Subscript and follow:  # `loaders["train"]` of a dict a factory returns
+            return loader if _built_shuffling(evaluator(ctx).value(loader, before)) else None
         if type(loader) is not cst.Call:
             return None
         if ctx.qualname(loader.func) is None and last_name(loader.func) in self._factories:
@@ -351,6 +512,10 @@ class SamplerWithoutSetEpoch(Rule):
             flag = passed_argument(factory[0], call, flag.value)  # the factory's `shuffle` parameter
         shuffles = shuffle is None or type(flag) is cst.Name and flag.value == "True"
         return loader if shuffles else None
+
+    def _passed_shuffling(self, argument: cst.BaseExpression, point: Point) -> bool:
+        with self.ctx.at(point):
+            return self._shuffling_loader(argument) is not None
 
     def _handed_to_loop(self, call: cst.Call, name: str, per_epoch: bool, depth: int) -> bool:
         """`call` hands the loader `name` to a same-file function that iterates it (in a loop of its own when
@@ -395,6 +560,14 @@ class SamplerWithoutSetEpoch(Rule):
                 if self._handed_to_loop(site.node, name, per_epoch=site.loop is None, depth=2):
                     self._found.append(next(arg.value for arg in site.node.args
                                             if type(arg.value) is cst.Name and arg.value.value == name))
+        for iterated, method, per_epoch, (class_def, init, parameter) in self._stored:
+            # the DDP tutorial's trainer: `_run_epoch(epoch)` called from `train()`'s epoch loop, over the loader
+            # `main()` built with a DistributedSampler and handed to `Trainer(...)`
+            if not per_epoch and not any(site.loop is not None for site in self.ctx.calls_to(method.name.value)):
+                continue
+            passed = constructor_arguments(self.ctx, class_def, init, parameter) or []
+            if any(self._passed_shuffling(argument, point) for argument, point in passed):
+                self._found.append(iterated)
         for node in self._found:
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
                               "nothing calls `set_epoch`: every epoch sees the same order; call "

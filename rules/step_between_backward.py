@@ -293,6 +293,26 @@ class StepBetweenBackward(Rule):
         """,
     ]
     INVALID = [
+        # DDPG whose constructor stores the networks it is handed: the actor's loss goes through the critic's
+        # output computed before the critic's step.
+        """
+        import torch
+        import torch.nn as nn
+        class DDPG:
+            def __init__(self, actor, critic):
+                self.actor, self.critic = actor, critic
+                self.actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
+                self.critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+            def update(self, s, a, target_q):
+                critic_loss = nn.functional.mse_loss(self.critic(s, a), target_q)
+                actor_loss = -self.critic(s, self.actor(s)).mean()
+                self.critic_opt.zero_grad()
+                critic_loss.backward()
+                self.critic_opt.step()
+                self.actor_opt.zero_grad()
+                actor_loss.backward()
+                self.actor_opt.step()
+        """,
         # An encoder's features computed once, then trained on in a loop: the second pass's backward raises
         # "Trying to backward through the graph a second time".
         """

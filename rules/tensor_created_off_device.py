@@ -12,10 +12,14 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import children, walk
 from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import helper_callers
 from shapecheck.objects.executor import target_names
+from shapecheck.objects.stored import constructor_arguments
+from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.rules._activations import instance_class, is_torch_module_class
 from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import is_int
+from shapecheck.shapes.evaluator import evaluator
 
 # Calls that put a tensor where another one is: the creation is moved, or its device is taken from an input.
 # The LightningModule methods the trainer calls with batches on the module's device.
@@ -40,6 +44,8 @@ _ELEMENTWISE = frozenset({f"torch.{name}" for name in (
     "exp", "log", "sin", "cos", "sqrt", "rsqrt", "sigmoid", "tanh", "abs", "neg", "reciprocal", "tril", "triu",
     "outer", "flip", "cumsum",
 )})
+# Comparisons of objects, not of tensor elements.
+_IDENTITY = (cst.Is, cst.IsNot, cst.In, cst.NotIn)
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.MatrixMultiply, cst.Power, cst.FloorDivide)
 
 
@@ -54,10 +60,13 @@ class TensorCreatedOffDevice(Rule):
         ## What it does
         Finds `torch.zeros/ones/randn/rand/arange/full/tensor(...)` called without `device=` inside the `forward`
         of an `nn.Module` (or a method `forward` calls), whose result is combined with the module's inputs or
-        parameters (arithmetic, `torch.cat`/`stack`, a mask or operand of a method of such a tensor such as
+        parameters (arithmetic, an elementwise comparison such as `torch.arange(t)[None] >= lengths[:, None]`,
+        `torch.cat`/`stack`, a mask or operand of a method of such a tensor such as
         `scores.masked_fill(mask, 0)`, or an argument of a submodule call such as `self.lstm(x, (h0, c0))`), in a
-        module that is moved to a device in the same file (`Net().to(device)`,
-        `model.cuda()`), a submodule of such a module (`self.encoder = Encoder(...)`, or a module handed to its
+        module that is moved to a device in the same file (`Net().to(device)`, `model.cuda()`, `build_model(cfg)
+        .cuda()` of a factory returning one, a helper's or a trainer's `model.to(device)` of the model its callers
+        hand it), a submodule of such a module (`self.encoder = Encoder(...)`, an `nn.ModuleList` of them that a
+        helper builds, or a module handed to its
         constructor: `Seq2Seq(Encoder(...), decoder).to(device)`), a LightningModule (its trainer moves it; its
         `training_step` / `validation_step` / ... and the methods they call count as `forward` does), or a module
         meant to be
@@ -94,6 +103,42 @@ class TensorCreatedOffDevice(Rule):
         ```
     """
     VALID = [
+        # thuml/Time-Series-Library: sizes unpacked from a shape carry no device, and each mask is moved after the
+        # comparisons that build it.
+        """
+        import torch
+        import torch.nn as nn
+        class TimeFilter(nn.Module):
+            def __init__(self, n_vars):
+                super().__init__()
+                self.n_vars = n_vars
+                self.gate = nn.Linear(8, 3)
+            def forward(self, x):
+                B, H, L, _ = x.shape
+                N = L // self.n_vars
+                masks = []
+                for k in range(L):
+                    S = ((torch.arange(L) % N == k % N) & (torch.arange(L) != k)).to(x.dtype).to(x.device)
+                    masks.append(S)
+                attns = (torch.ones([B, H, L, L]) / L).type_as(x).to(x.device)
+                return self.gate(x) * torch.stack(masks).sum() + attns.sum()
+        model = TimeFilter(4).cuda()
+        """,
+        # Positions compared with a number: the mask comes out of `.tolist()` as Python bools.
+        """
+        import torch
+        import torch.nn as nn
+        class Head(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.fc = nn.Linear(d, 2)
+            def forward(self, x, n_keep=8):
+                keep = (torch.arange(x.size(1)) < n_keep).tolist()
+                return self.fc(x[:, keep].mean(1))
+        def build(d):
+            return Head(d)
+        model = build(16).cuda()
+        """,
         # huggingface/diffusers' BLIP text model: a helper builds the causal mask on the CPU and its one caller
         # moves it to the hidden states' device
         """
@@ -316,6 +361,80 @@ class TensorCreatedOffDevice(Rule):
         """,
     ]
     INVALID = [
+        # A model from a factory, moved by its caller; the padding mask compares positions with the lengths.
+        """
+        import torch
+        import torch.nn as nn
+        class AttnPool(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.q = nn.Linear(d, 1)
+            def forward(self, x, lengths):
+                scores = self.q(x).squeeze(-1)
+                mask = torch.arange(x.size(1))[None, :] >= lengths[:, None]
+                return (scores.masked_fill(mask, float("-inf")).softmax(-1).unsqueeze(-1) * x).sum(1)
+        def build_model(cfg):
+            return AttnPool(cfg.dim)
+        model = build_model(cfg).cuda()
+        """,
+        # Blocks in an nn.ModuleList a helper builds: moving the stack moves them.
+        """
+        import torch
+        import torch.nn as nn
+        class NoisyBlock(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.fc = nn.Linear(d, d)
+            def forward(self, x):
+                return self.fc(x) + 0.1 * torch.randn(x.shape)
+        def make_blocks(d, n):
+            return nn.ModuleList([NoisyBlock(d) for _ in range(n)])
+        class Stack(nn.Module):
+            def __init__(self, d, n):
+                super().__init__()
+                self.blocks = make_blocks(d, n)
+            def forward(self, x):
+                for block in self.blocks:
+                    x = block(x)
+                return x
+        model = Stack(16, 4).to("cuda")
+        """,
+        # A trainer moves the model its constructions hand it.
+        """
+        import torch
+        import torch.nn as nn
+        class GRUNet(nn.Module):
+            def __init__(self, hidden):
+                super().__init__()
+                self.hidden = hidden
+                self.gru = nn.GRU(3, hidden, batch_first=True)
+            def forward(self, x):
+                h = torch.zeros(1, x.size(0), self.hidden)
+                out, h = self.gru(x, h)
+                return out
+        class Trainer:
+            def __init__(self, model, device):
+                self.model = model.to(device)
+        def main():
+            trainer = Trainer(GRUNet(32), torch.device("cuda"))
+        """,
+        # A LightningModule's training_step hands its helper the encoder's output.
+        """
+        import torch
+        import torch.nn as nn
+        import lightning as L
+        class VAE(L.LightningModule):
+            def __init__(self, d, z):
+                super().__init__()
+                self.enc = nn.Linear(d, 2 * z)
+                self.dec = nn.Linear(z, d)
+            def reparameterize(self, mu, logvar):
+                eps = torch.randn(mu.size())
+                return mu + eps * torch.exp(0.5 * logvar)
+            def training_step(self, batch, batch_idx):
+                mu, logvar = self.enc(batch).chunk(2, dim=-1)
+                return nn.functional.mse_loss(self.dec(self.reparameterize(mu, logvar)), batch)
+        """,
         # Lightning-AI/pytorch-lightning#3738: the trainer moves the module and its batches to the GPU; the
         # hidden state made in a helper of `training_step` stays on the CPU.
         Invalid("""
@@ -513,6 +632,8 @@ class TensorCreatedOffDevice(Rule):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._moved_classes: set[int] = set()
+        # `model.to(device)` on a parameter: (the function, the parameter), for its callers to say what it holds
+        self._moved_parameters: list[tuple[cst.FunctionDef, str]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -521,6 +642,52 @@ class TensorCreatedOffDevice(Rule):
             if class_def is not None:
                 self._moved_classes.add(id(class_def))
                 self._move_handed_modules(func.value)
+            receiver = func.value
+            binding = self.ctx.binding(receiver) if type(receiver) is cst.Name else None
+            if binding is not None and binding.kind == "param" and binding.statement is self.ctx.function:
+                self._moved_parameters.append((binding.statement, binding.name))  # type: ignore[arg-type]
+            else:
+                self._move_objects(evaluator(self.ctx).value(receiver))
+
+    def _move_objects(self, value: object) -> None:
+        """A module the objects floor built, with the modules it holds (`self.blocks = make_blocks(d, n)` returning
+        an `nn.ModuleList` of a class of this file): `.to(device)` moves them all."""
+        todo, seen = [value], set()
+        while todo:
+            value = todo.pop()
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            if isinstance(value, Instance):
+                if value.cls.ctx is self.ctx:
+                    self._moved_classes.add(id(value.cls.node))
+                todo.extend(value.attrs.values())
+                todo.append(value.items)
+            elif isinstance(value, TorchObject):
+                todo.append(value.items)
+            elif isinstance(value, Seq):
+                todo.extend((*value.items, value.each))
+            elif isinstance(value, Mapping):
+                todo.extend(item for _, item in value.items)
+
+    def _move_passed(self) -> None:
+        """`def train(model, ...): model.to(device)`, `Trainer.__init__`'s `self.model = model.to(device)`: what the
+        callers (the constructions) of the file pass is moved."""
+        for function, parameter in self._moved_parameters:
+            class_def = self.ctx.class_of_method(function)
+            if class_def is not None and function.name.value == "__init__":
+                passed = constructor_arguments(self.ctx, class_def, function, parameter) or []
+            else:
+                sites = helper_callers(self.ctx, function) or []
+                passed = [(argument, point) for site, point in sites
+                          if (argument := passed_argument(function, site.node, parameter)) is not None]
+            for argument, point in passed:
+                with self.ctx.at(point):
+                    class_def = instance_class(self.ctx, argument)
+                    if class_def is not None:
+                        self._moved_classes.add(id(class_def))
+                    else:
+                        self._move_objects(evaluator(self.ctx).value(argument))
 
     def _move_handed_modules(self, module: cst.BaseExpression) -> None:
         """`Seq2Seq(Encoder(...), decoder).to(device)`: the modules handed to a moved module's constructor are its
@@ -536,6 +703,7 @@ class TensorCreatedOffDevice(Rule):
                 self._moved_classes.add(id(class_def))
 
     def finish(self) -> None:
+        self._move_passed()
         self._move_submodules()
         # A module fact, so the editor server walks only the classes an edit replaced.
         mentioning = self.ctx.module_fact("classes that mention a device", _classes_mentioning_device)
@@ -576,7 +744,7 @@ class TensorCreatedOffDevice(Rule):
         placed."""
         parents = _parents(method)
         helper = method.name.value not in roots
-        inputs = _input_names(self.ctx, method, methods, helper)
+        inputs = _input_names(self.ctx, method, methods, roots if helper else None)
         callers_place = functools.cache(lambda: _placed_by_callers(method, methods))  # once, when first needed
 
         def returned_unplaced(use: cst.CSTNode) -> bool:
@@ -618,43 +786,62 @@ def _placed_by_callers(helper: cst.FunctionDef, methods: dict[str, cst.FunctionD
     return placed
 
 
-def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef], helper: bool
-                 ) -> set[str]:
+def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef],
+                 roots: tuple[str, ...] | None) -> set[str]:
     """`forward`'s parameters and the tensors computed from them or from a submodule call (`self.fc(x)`), in
     source order: what carries the module's device. Sizes (`n = x.size(0)`, `int(...)`) carry none, nor do a
     helper's parameters (`get_embedding(num_embeddings, dim)` takes sizes as often as tensors), unless `forward`
-    hands them such tensors."""
-    if helper:
-        names = _tensor_parameters(ctx, method, methods)
+    hands them such tensors (`roots`: the methods calling a helper with batches, `forward` or Lightning's steps)."""
+    if roots is not None:
+        names = _tensor_parameters(ctx, method, methods, roots)
     else:
-        names = {p.name.value for p in method.params.params} - {"self"}
+        names = {p.name.value for p in method.params.params if not _number_parameter(p)} - {"self"}
     for node in walk(method.body):
-        if type(node) is cst.Assign and not is_int(ctx, node.value) and _mentions_input(node.value, names, methods):
+        if type(node) is cst.Assign and not is_int(ctx, node.value) and not _sizes(node.value) \
+                and _mentions_input(node.value, names, methods):
             # the names it binds: `self.theta = theta.to(x.device)` makes neither `self` nor `theta` an input
             for target in node.targets:
                 names.update(target_names(target.target))
     return names
 
 
-def _tensor_parameters(ctx: Context, helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> set[str]:
-    """The helper's parameters that each of `forward`'s calls of it hands a tensor computed from `forward`'s inputs:
-    `z = self.reparameterize(mu, logvar)` with `mu = self.fc_mu(h)`. A size (`self.init_hidden(x.size(0))`) is
-    none."""
-    forward = methods.get("forward")
-    if forward is None or forward is helper:
-        return set()
-    calls = [node for node in walk(forward.body) if type(node) is cst.Call and type(node.func) is cst.Attribute
-             and type(node.func.value) is cst.Name and node.func.value.value == "self"
-             and node.func.attr.value == helper.name.value]
-    if not calls:
-        return set()
-    inputs = _input_names(ctx, forward, methods, False)
-    found = set()
-    for param in helper.params.params:
-        passed = [passed_argument(helper, call, param.name.value) for call in calls]
-        if all(arg is not None and not is_int(ctx, arg) and _mentions_input(arg, inputs, methods) for arg in passed):
-            found.add(param.name.value)
-    return found
+def _sizes(value: cst.BaseExpression) -> bool:
+    """`x.shape`, `x.size()`: the sizes `B, H, L, D = x.shape` unpacks carry no device."""
+    if type(value) is cst.Attribute:
+        return value.attr.value == "shape"
+    return type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value == "size" \
+        and not value.args
+
+
+def _number_parameter(param: cst.Param) -> bool:
+    """`max_len: int`, `n_keep=8`: a number, which carries no device."""
+    annotation = param.annotation.annotation if param.annotation is not None else None
+    if type(annotation) is cst.Name and annotation.value in ("int", "float", "bool"):
+        return True
+    return type(param.default) in (cst.Integer, cst.Float)
+
+
+def _tensor_parameters(ctx: Context, helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef],
+                       roots: tuple[str, ...]) -> set[str]:
+    """The helper's parameters that each call of it in `forward` (or a Lightning step) hands a tensor computed from
+    that method's inputs: `z = self.reparameterize(mu, logvar)` with `mu = self.fc_mu(h)`. A size
+    (`self.init_hidden(x.size(0))`) is none."""
+    passed_by: dict[str, list[bool]] = {param.name.value: [] for param in helper.params.params}
+    for root in roots:
+        caller = methods.get(root)
+        if caller is None or caller is helper:
+            continue
+        calls = [node for node in walk(caller.body) if type(node) is cst.Call and type(node.func) is cst.Attribute
+                 and type(node.func.value) is cst.Name and node.func.value.value == "self"
+                 and node.func.attr.value == helper.name.value]
+        if not calls:
+            continue
+        inputs = _input_names(ctx, caller, methods, None)
+        for name, passed in passed_by.items():
+            args = [passed_argument(helper, call, name) for call in calls]
+            passed.extend(arg is not None and not is_int(ctx, arg) and _mentions_input(arg, inputs, methods)
+                          for arg in args)
+    return {name for name, passed in passed_by.items() if passed and all(passed)}
 
 
 def _mentions_input(expr: cst.CSTNode, inputs: set[str], methods: dict[str, cst.FunctionDef]) -> bool:
@@ -747,6 +934,15 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             if any(type(n) is cst.Call and ctx.qualname(n.func) in CREATIONS for n in walk(other)):
                 return False  # two new CPU tensors together
             return _mentions_input(other, inputs, methods)
+        if type(parent) is cst.ComparisonTarget:
+            parent = parents.get(id(parent))  # `lengths[:, None] <= torch.arange(t)`
+        if type(parent) is cst.Comparison and not any(type(t.operator) in _IDENTITY for t in parent.comparisons):
+            # `torch.arange(t)[None, :] >= lengths[:, None]`: an elementwise comparison needs one device too
+            others = [o for o in (parent.left, *(t.comparator for t in parent.comparisons))
+                      if o is not current]
+            if any(type(n) is cst.Call and ctx.qualname(n.func) in CREATIONS for o in others for n in walk(o)):
+                return False
+            return any(not is_int(ctx, o) and _mentions_input(o, inputs, methods) for o in others)
         if type(parent) in (cst.Element, cst.Tuple, cst.List, cst.UnaryOperation) \
                 or type(parent) is cst.Subscript and parent.value is current:
             current = parent  # `freqs[None, :]` and `~mask` are still the CPU tensor

@@ -50,6 +50,21 @@ def test_events_keep_source_order_objects_and_owners() -> None:
     assert [event.order for event in events] == sorted(event.order for event in events)
 
 
+def test_an_optimizer_s_owners_include_the_attributes_a_constructor_stores_them_in_by_tuple() -> None:
+    ctx = analyse("""
+        import torch
+        class DDPG:
+            def __init__(self, actor, critic):
+                self.actor, self.critic = actor, critic
+                self.critic_opt = torch.optim.Adam(critic.parameters())
+            def update(self, loss):
+                loss.backward()
+                self.critic_opt.step()
+    """)
+    step = next(event for event in training_loop(ctx).events if event.kind == "step")
+    assert step.owners == frozenset({"critic", "self.critic"})
+
+
 def test_a_reset_covers_its_own_optimizer_and_the_modules_it_holds_not_another_stepped_optimizer() -> None:
     ctx = analyse("""
         import torch

@@ -406,6 +406,11 @@ class Context:
         """Where the traversal is now, to read names here later with `at`."""
         return Point(self._scope, self._seq + 1, tuple(self._classes), tuple(self._functions))
 
+    def module_point(self) -> Point:
+        """Module-level code as far as the traversal went, wherever `at` has put the context: module-level calls
+        of a helper are read there while a rule looks at the helper's body."""
+        return Point(self._module_scope(), self._seq + 1, (), ())
+
     @contextmanager
     def at(self, point: Point) -> Iterator[None]:
         """Resolve names as they were at `point`: its scope, class and function, its bindings."""

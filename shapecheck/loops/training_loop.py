@@ -169,10 +169,17 @@ def _stored_as(ctx: Context, optimizer: cst.BaseExpression, owners: set[str]) ->
     if function is None:
         return set()
     stored: set[str] = set()
+    pairs = []
     for node in ctx.walk(function.body):
         if type(node) is not cst.Assign or len(node.targets) != 1:
             continue
-        target, value = dotted_name(node.targets[0].target), dotted_name(node.value)
+        target, value = node.targets[0].target, node.value
+        if type(target) is cst.Tuple and type(value) is cst.Tuple and len(target.elements) == len(value.elements):
+            # `self.actor, self.critic = actor, critic`
+            pairs += [(dotted_name(t.value), dotted_name(v.value)) for t, v in zip(target.elements, value.elements)]
+        else:
+            pairs.append((dotted_name(target), dotted_name(value)))
+    for target, value in pairs:
         if target is None or value is None or not target.startswith("self."):
             continue
         for owner in owners:

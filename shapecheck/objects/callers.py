@@ -31,7 +31,7 @@ def callers(ctx: Context, name: str) -> list[tuple[CallSite, Point]] | None:
 
 def _caller_point(ctx: Context, site: CallSite) -> Point | None:
     if site.function is None:
-        return ctx.point()
+        return ctx.module_point()
     if ctx.class_of_method(site.function) is not None:
         return None
     for _, end, scope in ctx.closed_functions:

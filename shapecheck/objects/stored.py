@@ -9,6 +9,7 @@ decide on all of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -64,6 +65,18 @@ def constructor_arguments(ctx: Context, class_def: cst.ClassDef, init: cst.Funct
             return None
         passed.append((argument, point))
     return passed or None
+
+
+def every_construction_passes(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str,
+                              holds: Callable[[cst.BaseExpression], bool]) -> bool:
+    """There are constructions of the class (see `constructor_arguments`) and every one passes a `parameter` that
+    `holds` accepts, read with the names where the construction is."""
+    passed = constructor_arguments(ctx, class_def, init, parameter)
+    for argument, point in passed or ():
+        with ctx.at(point):
+            if not holds(argument):
+                return False
+    return bool(passed)
 
 
 def _returned_self(expr: cst.BaseExpression) -> cst.BaseExpression:

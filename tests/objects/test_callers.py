@@ -7,8 +7,9 @@ import textwrap
 import libcst as cst
 
 from shapecheck.engine.bindings import traverse
-from shapecheck.engine.context import Context
+from shapecheck.engine.context import Context, Point
 from shapecheck.objects.callers import callers, every_call_passes
+from shapecheck.objects.stored import every_construction_passes
 
 
 def analysed(source: str) -> Context:
@@ -83,3 +84,37 @@ def test_a_call_that_passes_nothing_for_the_parameter_is_not_every_call() -> Non
             fit()
     """)
     assert not every_call_passes(ctx, function(ctx, "fit"), "model", lambda passed: True)
+
+
+def test_a_module_level_call_reads_module_names_while_the_helpers_body_is_looked_at() -> None:
+    ctx = analysed("""
+        def train(X):
+            y = X
+        X = np.random.randn(10, 4)
+        train(X)
+    """)
+    train = function(ctx, "train")
+    scope = next(scope for _, _, scope in ctx.closed_functions if scope.node is train)
+    seen: list[str | None] = []
+    with ctx.at(Point(scope, 10_000, (), (train,))):  # a rule judging the helper's body in `finish()`
+        assert every_call_passes(ctx, train, "X", lambda passed: seen.append(assigned_call(ctx, passed)) is None)
+    assert seen == ["np.random.randn(10, 4)"]  # the module's `X`, not the helper's parameter
+
+
+def test_every_construction_of_a_trainer_must_pass_what_holds() -> None:
+    ctx = analysed("""
+        class Trainer:
+            def __init__(self, model, loader):
+                self.model = model
+        def main():
+            net = Net()
+            Trainer(net, loader)
+        Trainer(Other(), None)
+    """)
+    trainer = next(node for node in ctx.module.body if type(node) is cst.ClassDef)
+    init = trainer.body.body[0]
+    seen: list[str | None] = []
+    assert every_construction_passes(ctx, trainer, init, "model",
+                                     lambda passed: seen.append(assigned_call(ctx, passed) or ctx.code(passed)) is None)
+    assert seen == ["Net()", "Other()"]
+    assert not every_construction_passes(ctx, trainer, init, "model", lambda passed: ctx.code(passed) == "net")
