@@ -76,3 +76,52 @@ def test_repr_replace_and_fields() -> None:
     assert Point.__dataclass_params__.unsafe_hash and not Node.__dataclass_params__.eq
     with pytest.raises(AttributeError):
         Point(1).z = 2  # slots
+
+
+@record(slots=True, unsafe_hash=True)
+class Base:
+    kind: str
+    size: int = 1
+
+
+@record(slots=True, unsafe_hash=True)
+class Derived(Base):
+    extra: tuple[int, ...] = ()
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class DataclassBase:
+    kind: str
+    size: int = 1
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class DataclassDerived(DataclassBase):
+    extra: tuple[int, ...] = ()
+
+
+def test_made_without_dataclass_as_dataclass_makes_it() -> None:
+    import inspect
+
+    for made, twin in ((Point, DataclassPoint), (Derived, DataclassDerived), (Base, DataclassBase)):
+        assert str(inspect.signature(made)) == str(inspect.signature(twin))
+        assert [(f.name, f.default, f.compare) for f in dataclasses.fields(made)] == [
+            (f.name, f.default, f.compare) for f in dataclasses.fields(twin)]
+        assert made.__slots__ == twin.__slots__ and made.__match_args__ == twin.__match_args__
+        assert dataclasses.is_dataclass(made)
+    assert Derived("a", 2, (3,)) == Derived("a", 2, (3,)) != Derived("a")
+    assert repr(Derived("a")) == "Derived(kind='a', size=1, extra=())"
+    assert Node("n").children == [] and Node("n").children is not Node("n").children  # a factory: dataclass's
+
+
+def test_a_record_refuses_what_dataclass_refuses() -> None:
+    with pytest.raises(ValueError, match="mutable default"):
+        @record
+        class Listed:
+            items: list[int] = []  # noqa: RUF012
+
+    with pytest.raises(TypeError, match="non-default argument"):
+        @record
+        class Misordered:
+            a: int = 0
+            b: int
