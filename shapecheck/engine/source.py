@@ -166,6 +166,9 @@ def code_and_positions(module: cst.Module) -> tuple[str, Mapping[cst.CSTNode, Co
     return module.code, MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
 
 
+# Tokens between two positions `_TokenSpans` keeps: a position asked for joins at most this many.
+_STRIDE = 256
+
 if CodegenState is not None:
     class _TokenSpans(CodegenState):
         """A code generation that keeps, for each node, the tokens generated before its start and its end (its
@@ -175,6 +178,13 @@ if CodegenState is not None:
             super().__init__(default_indent, default_newline)
             self.spans: dict[cst.CSTNode, tuple[int, int]] = {}
             self.started: list[int] = []
+            self.checkpoints: list[CodePosition] | None = None
+            self.popped: list[str] = []
+
+        def pop_trailing_newline(self) -> None:
+            # libcst's state does not move back: spans ending after it (the module's) count it too, so it is kept.
+            if self.tokens:
+                self.popped.append(self.tokens.pop())
 
         def before_codegen(self, node: cst.CSTNode) -> None:
             self.started.append(len(self.tokens))
@@ -182,7 +192,7 @@ if CodegenState is not None:
         def after_codegen(self, node: cst.CSTNode) -> None:
             start = self.started.pop()
             if node not in self.spans:  # the syntactic span, recorded inside, stands
-                self.spans[node] = (start, len(self.tokens))
+                self.spans[node] = (start, len(self.tokens) + len(self.popped))
 
         def record_syntactic_position(self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
                                       end_node: cst.CSTNode | None = None) -> _Syntactic:
@@ -191,10 +201,23 @@ if CodegenState is not None:
         def position(self, count: int) -> CodePosition:
             """Where the code is after its first `count` tokens, as libcst counts: each token's line ends on
             their own (a token's closing "\\r" and the next one's opening "\\n" are two)."""
-            text = "\x00".join(self.tokens[:count])
+            if self.checkpoints is None:  # every _STRIDE tokens, so that no position joins more than that
+                self.tokens += self.popped  # the code was taken before
+                self.popped = []
+                self.checkpoints = [CodePosition(1, 0)]
+                for start in range(0, len(self.tokens) - _STRIDE + 1, _STRIDE):
+                    self.checkpoints.append(self._after(self.checkpoints[-1], start, start + _STRIDE))
+            start = count // _STRIDE * _STRIDE
+            return self._after(self.checkpoints[count // _STRIDE], start, count)
+
+        def _after(self, position: CodePosition, start: int, end: int) -> CodePosition:
+            """Where the code is after tokens `start` to `end`, from `position`, where it is before them."""
+            text = "\x00".join(self.tokens[start:end])
             last = max(text.rfind("\n"), text.rfind("\r"))
-            line = 1 + text.count("\n") + text.count("\r") - text.count("\r\n")
-            return CodePosition(line, len(text) - last - 1 - text.count("\x00", last + 1))
+            if last < 0:
+                return CodePosition(position.line, position.column + len(text) - text.count("\x00"))
+            return CodePosition(position.line + text.count("\n") + text.count("\r") - text.count("\r\n"),
+                                len(text) - last - 1 - text.count("\x00", last + 1))
 
 
 class _Syntactic:
