@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -78,26 +79,23 @@ def test_repr_replace_and_fields() -> None:
         Point(1).z = 2  # slots
 
 
-@record(slots=True, unsafe_hash=True)
-class Base:
-    kind: str
-    size: int = 1
+def _base_and_derived(decorate: Callable[[type], type]) -> tuple[type, type]:
+    """A class and a subclass with fields of its own, made by `decorate`."""
+
+    @decorate
+    class Base:
+        kind: str
+        size: int = 1
+
+    @decorate
+    class Derived(Base):
+        extra: tuple[int, ...] = ()
+
+    return Base, Derived
 
 
-@record(slots=True, unsafe_hash=True)
-class Derived(Base):
-    extra: tuple[int, ...] = ()
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class DataclassBase:
-    kind: str
-    size: int = 1
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class DataclassDerived(DataclassBase):
-    extra: tuple[int, ...] = ()
+Base, Derived = _base_and_derived(record(slots=True, unsafe_hash=True))
+DataclassBase, DataclassDerived = _base_and_derived(dataclass(slots=True, unsafe_hash=True))
 
 
 def test_made_without_dataclass_as_dataclass_makes_it() -> None:
@@ -110,7 +108,7 @@ def test_made_without_dataclass_as_dataclass_makes_it() -> None:
         assert made.__slots__ == twin.__slots__ and made.__match_args__ == twin.__match_args__
         assert dataclasses.is_dataclass(made)
     assert Derived("a", 2, (3,)) == Derived("a", 2, (3,)) != Derived("a")
-    assert repr(Derived("a")) == "Derived(kind='a', size=1, extra=())"
+    assert repr(Derived("a")) == "_base_and_derived.<locals>.Derived(kind='a', size=1, extra=())"
     assert Node("n").children == [] and Node("n").children is not Node("n").children  # a factory: dataclass's
 
 

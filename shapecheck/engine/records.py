@@ -1,5 +1,5 @@
 """`record`: a dataclass whose `__eq__`, `__hash__` and `__repr__` are shared functions rather than methods compiled
-for each class, and whose `__init__` is a copy of one compiled with this module.
+for each class, and whose `__init__` is a copy of one compiled for many classes.
 
 Python 3.11's `dataclass` compiles every method it generates from source text when the class is created, and a
 one-file lint creates some 80 of these classes before it reads a line: their equality, hash and representation were
@@ -12,9 +12,10 @@ per class.
 What `dataclass` does besides generating methods cost more still (some 400 microseconds a class against 12 for a
 plain one: reading every annotation through regular expressions, a signature for the docstring, its `__init__`
 compiled from text), so a record with plain fields is made here: its `Field`s as `dataclass` makes them (so that
-`fields`, `replace` and `is_dataclass` work) and an `__init__` that is a copy of one compiled for records of as many
-fields (once a process: a lint's 80 records have a dozen different counts), its names renamed to the class's fields. A class this does not cover (a
-`ClassVar`, an `InitVar`, keyword-only or `init=False` fields, a `__post_init__`) goes to `dataclass` itself.
+`fields`, `replace` and `is_dataclass` work) and an `__init__` that is a copy of one compiled once a process for
+records whose fields take a default factory at the same places (a lint's 80 records have a dozen such patterns),
+renamed to the class's fields. A class this does not cover (a `ClassVar`, an `InitVar`, keyword-only or
+`init=False` fields, a `__post_init__`) goes to `dataclass` itself.
 """
 
 from __future__ import annotations
