@@ -30,12 +30,12 @@ import os
 import stat
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shapecheck.engine.file_options import FileOptions
+from shapecheck.engine.records import record
 from shapecheck.engine.registry import resolve_layers
 from shapecheck.gitignore import PatternList, parse_lines
 from shapecheck.settings import ConfigError, Settings, parse_table
@@ -114,7 +114,7 @@ class _PerFileIgnore(NamedTuple):
         return self.patterns.covers(path) != self.negated
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Config:
     layers: tuple[Layer, ...]
 

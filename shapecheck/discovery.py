@@ -33,7 +33,13 @@ class Excludes(Protocol):
 ExcludesIn = Callable[[str], Excludes]
 
 # Python files and Jupyter notebooks; not stubs (`.pyi`): no code runs there, so no shape bug can.
-LINTED_SUFFIXES = (".py", ".ipynb")
+NOTEBOOK_SUFFIX = ".ipynb"
+LINTED_SUFFIXES = (".py", NOTEBOOK_SUFFIX)
+
+
+def is_notebook(filename: str) -> bool:
+    """Here rather than in `shapecheck.notebook`, which a lint of a Python file does not load."""
+    return filename.endswith(NOTEBOOK_SUFFIX)
 
 
 class Discovery(NamedTuple):  # a named tuple: cheaper to define than a dataclass, in a cached run's start-up

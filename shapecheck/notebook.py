@@ -30,10 +30,10 @@ import re
 from collections.abc import Collection
 from dataclasses import field, replace
 
+from shapecheck.discovery import NOTEBOOK_SUFFIX as SUFFIX, is_notebook  # noqa: F401 - this module's interface
 from shapecheck.engine.records import record
 from shapecheck.ipython_syntax import CellCode, python_of_cell, split_lines
 
-SUFFIX = ".ipynb"
 
 # The boundary comment between cells in the joined source.
 _BOUNDARY = "# shapecheck: end of cell"
@@ -135,10 +135,6 @@ class Notebook:
         for (start, end), value in sorted(replacements, reverse=True):
             result = result[:start] + value + result[end:]
         return result
-
-
-def is_notebook(filename: str) -> bool:
-    return filename.endswith(SUFFIX)
 
 
 def read_notebook(text: str) -> Notebook:

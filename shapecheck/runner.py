@@ -32,7 +32,7 @@ from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.linter import WHOLE_FILE, Analysis, SourceError, decode, lint_notebook, lint_text
 from shapecheck.engine.rule import Rule
 from shapecheck.findings import FileResult
-from shapecheck.notebook import cell_diff, is_notebook
+from shapecheck.discovery import is_notebook
 from shapecheck.tasks import (  # noqa: F401 - MAX_* and DEFAULT_* are part of this module's interface
     DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, MAX_FILE_SIZE, MAX_NOTEBOOK_SIZE, Budget, Outcome, Task, digest,
 )
@@ -393,7 +393,9 @@ def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],
     if result.new_source is None:
         return Outcome(result)
     if sink is None:
-        show = cell_diff if is_notebook(result.filename) else unified_diff
+        show = unified_diff
+        if is_notebook(result.filename):
+            from shapecheck.notebook import cell_diff as show
         return Outcome(result, show(decode(data), result.new_source, result.filename))
     try:
         sink(encode(result.new_source, data))

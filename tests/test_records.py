@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -76,3 +77,49 @@ def test_repr_replace_and_fields() -> None:
     assert Point.__dataclass_params__.unsafe_hash and not Node.__dataclass_params__.eq
     with pytest.raises(AttributeError):
         Point(1).z = 2  # slots
+
+
+def _base_and_derived(decorate: Callable[[type], type]) -> tuple[type, type]:
+    """A class and a subclass with fields of its own, made by `decorate`."""
+
+    @decorate
+    class Base:
+        kind: str
+        size: int = 1
+
+    @decorate
+    class Derived(Base):
+        extra: tuple[int, ...] = ()
+
+    return Base, Derived
+
+
+Base, Derived = _base_and_derived(record(slots=True, unsafe_hash=True))
+DataclassBase, DataclassDerived = _base_and_derived(dataclass(slots=True, unsafe_hash=True))
+
+
+def test_made_without_dataclass_as_dataclass_makes_it() -> None:
+    import inspect
+
+    for made, twin in ((Point, DataclassPoint), (Derived, DataclassDerived), (Base, DataclassBase)):
+        assert str(inspect.signature(made)) == str(inspect.signature(twin))
+        assert [(f.name, f.default, f.compare) for f in dataclasses.fields(made)] == [
+            (f.name, f.default, f.compare) for f in dataclasses.fields(twin)]
+        assert made.__slots__ == twin.__slots__ and made.__match_args__ == twin.__match_args__
+        assert dataclasses.is_dataclass(made)
+    assert Derived("a", 2, (3,)) == Derived("a", 2, (3,)) != Derived("a")
+    assert repr(Derived("a")) == "_base_and_derived.<locals>.Derived(kind='a', size=1, extra=())"
+    assert Node("n").children == [] and Node("n").children is not Node("n").children  # a factory: dataclass's
+
+
+def test_a_record_refuses_what_dataclass_refuses() -> None:
+    with pytest.raises(ValueError, match="mutable default"):
+        @record
+        class Listed:
+            items: list[int] = []  # noqa: RUF012
+
+    with pytest.raises(TypeError, match="non-default argument"):
+        @record
+        class Misordered:
+            a: int = 0
+            b: int

@@ -153,3 +153,12 @@ def test_code_and_positions_from_one_code_generation_are_libcsts(path: Path) -> 
     assert code == module.code
     assert dict(positions) == dict(MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider))
 
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_positions_past_many_tokens_and_with_any_line_end_are_libcsts(newline: str) -> None:
+    lines = [f"x{i} = f(a, [b, c], 'd')  # {i}" for i in range(300)]
+    lines[150:150] = ["def g(y):", "    return (y +", "        1)", ""]
+    module = cst.parse_module(newline.join(lines) + newline)
+    code, positions = code_and_positions(module)
+    assert code == module.code
+    assert dict(positions) == dict(MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider))

@@ -15,7 +15,7 @@ import tokenize
 from collections.abc import Callable, Sequence
 from functools import partial
 from types import ModuleType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import libcst as cst
 
@@ -36,7 +36,9 @@ from shapecheck.findings import (ENGINE_CODES, INTERNAL_ERROR, SYNTAX_ERROR, UNU
                                  FixInfo, Location)
 from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.model_outputs import ForwardReturns
-from shapecheck.notebook import Notebook, NotebookError, read_notebook
+
+if TYPE_CHECKING:
+    from shapecheck.notebook import Notebook
 
 # Deeply nested expressions recurse once per level in the parser, the traversal and the code generator.
 _RECURSION_LIMIT = 20_000
@@ -201,6 +203,8 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
 
 def _lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None,
                    analysis: Analysis, options: FileOptions) -> FileResult:
+    from shapecheck.notebook import NotebookError, read_notebook  # a lint of Python files alone does without
+
     try:
         notebook = read_notebook(text)
     except NotebookError as error:

@@ -1,5 +1,5 @@
 """`record`: a dataclass whose `__eq__`, `__hash__` and `__repr__` are shared functions rather than methods compiled
-for each class.
+for each class, and whose `__init__` is a copy of one compiled for many classes.
 
 Python 3.11's `dataclass` compiles every method it generates from source text when the class is created, and a
 one-file lint creates some 80 of these classes before it reads a line: their equality, hash and representation were
@@ -8,14 +8,25 @@ libcst's import and parse). A record keeps the dataclass's `__init__` (a datacla
 `fields` and `field(...)` work) and takes the three from here: the same results, `__eq__` and `__hash__` over the
 same fields (those with `compare=True`, a class's own definitions kept) through an `operator.attrgetter` made once
 per class.
+
+What `dataclass` does besides generating methods cost more still (some 400 microseconds a class against 12 for a
+plain one: reading every annotation through regular expressions, a signature for the docstring, its `__init__`
+compiled from text), so a record with plain fields is made here: its `Field`s as `dataclass` makes them (so that
+`fields`, `replace` and `is_dataclass` work) and an `__init__` that is a copy of one compiled once a process for
+records whose fields take a default factory at the same places (a lint's 80 records have a dozen such patterns),
+renamed to the class's fields. A class this does not cover (a `ClassVar`, an `InitVar`, keyword-only or
+`init=False` fields, a `__post_init__`) goes to `dataclass` itself.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import reprlib
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, Field, dataclass, field, fields
+from functools import cache
 from operator import attrgetter
+from types import FunctionType
 from typing import Any, TypeVar, overload
 
 T = TypeVar("T", bound=type)
@@ -36,7 +47,9 @@ def record(cls: T | None = None, /, *, eq: bool = True, unsafe_hash: bool = Fals
 
     def wrap(cls: T) -> T:
         own = cls.__dict__
-        made = dataclass(cls, eq=False, repr=False, slots=slots)  # type: ignore[call-overload]
+        made = _plain(cls, slots)
+        if made is None:
+            made = dataclass(cls, eq=False, repr=False, slots=slots)  # type: ignore[call-overload]
         listed = fields(made)
         # What the class has, for those who ask the dataclass (a test asks whether a record is hashed by value).
         params = made.__dataclass_params__  # type: ignore[attr-defined]
@@ -57,6 +70,116 @@ def record(cls: T | None = None, /, *, eq: bool = True, unsafe_hash: bool = Fals
         return made
 
     return wrap if cls is None else wrap(cls)
+
+
+# What `dataclass` itself must make: annotations it reads specially, fields `__init__` does not simply take.
+_SPECIAL = ("ClassVar", "InitVar", "KW_ONLY", "dataclasses.", "typing.")
+
+
+def _plain(cls: type, slots: bool) -> type | None:
+    """`dataclass(cls, eq=False, repr=False, slots=slots)` for a class of plain fields, None for any other."""
+    if "__post_init__" in cls.__dict__ or any("__post_init__" in base.__dict__ for base in cls.__mro__[1:]):
+        return None
+    listed: dict[str, Field] = {}
+    for base in reversed(cls.__mro__[1:]):
+        inherited = base.__dict__.get("__dataclass_fields__")
+        if inherited is not None:
+            listed.update(inherited)
+    annotations = cls.__dict__.get("__annotations__", {})
+    for name, annotation in annotations.items():
+        if not isinstance(annotation, str) or annotation.startswith(_SPECIAL):
+            return None
+        default = cls.__dict__.get(name, MISSING)
+        made = default if isinstance(default, Field) else field(default=default)
+        if isinstance(default, Field) and (not made.init or made.kw_only is True):
+            return None
+        if made.default is not MISSING and made.default.__class__.__hash__ is None:
+            raise ValueError(f"mutable default {type(made.default)} for field {name} is not allowed: use "
+                             "default_factory")
+        made.name, made.type, made._field_type = name, annotation, dataclasses._FIELD  # type: ignore[attr-defined]
+        listed[name] = made
+    if any(getattr(made, "_field_type", None) is not dataclasses._FIELD  # type: ignore[attr-defined]
+           for made in listed.values()):
+        return None
+    names = tuple(listed)
+    if len(names) > len(_PLACEHOLDERS):
+        return None
+    factories = tuple(made.default_factory is not MISSING for made in listed.values())
+    template = _init_taking(factories).__code__
+    renamed = dict(zip(_PLACEHOLDERS, names))
+    defaults = [dataclasses._HAS_DEFAULT_FACTORY if factory else made.default  # type: ignore[attr-defined]
+                for made, factory in zip(listed.values(), factories)]
+    if MISSING in defaults[next((i for i, value in enumerate(defaults) if value is not MISSING), len(defaults)):]:
+        raise TypeError(f"non-default argument follows default argument in {cls.__name__}")
+    for name, made in listed.items():
+        if name in annotations:
+            if made.default is MISSING or slots:
+                if name in cls.__dict__:
+                    delattr(cls, name)
+            else:
+                setattr(cls, name, made.default)
+    cls.__dataclass_fields__ = listed  # type: ignore[attr-defined]
+    cls.__dataclass_params__ = _params(slots)  # type: ignore[attr-defined]
+    init = FunctionType(
+        template.replace(co_varnames=("self", *names), co_names=tuple(renamed.get(n, n) for n in template.co_names)),
+        {"_record_factory": dataclasses._HAS_DEFAULT_FACTORY,  # type: ignore[attr-defined]
+         **{f"_record_factory_{i}": made.default_factory for i, made in enumerate(listed.values()) if factories[i]}})
+    init.__defaults__ = tuple(value for value in defaults if value is not MISSING) or None
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__annotations__ = {**{name: made.type for name, made in listed.items()}, "return": None}
+    init.__module__ = cls.__module__
+    if "__init__" not in cls.__dict__:
+        cls.__init__ = init  # type: ignore[misc]
+    if "__match_args__" not in cls.__dict__:
+        cls.__match_args__ = names  # type: ignore[attr-defined]
+    if slots:
+        cls = _slotted(cls, names)
+    return cls
+
+
+def _params(slots: bool) -> Any:
+    """What `dataclass(eq=False, repr=False, slots=slots)` says it was asked (`record` then corrects repr and eq)."""
+    params = object.__new__(dataclasses._DataclassParams)  # type: ignore[attr-defined]
+    for name in params.__slots__:  # their number grows with Python's version
+        setattr(params, name, name in ("init", "match_args") or name == "slots" and slots)
+    return params
+
+
+def _slotted(cls: type, names: tuple[str, ...]) -> type:
+    """The class again with `__slots__` for its own fields, as `dataclass(slots=True)` makes it."""
+    if "__slots__" in cls.__dict__:
+        raise TypeError(f"{cls.__name__} already specifies __slots__")
+    inherited = set()
+    for base in cls.__mro__[1:-1]:
+        declared = base.__dict__.get("__slots__", ())
+        inherited.update((declared,) if isinstance(declared, str) else declared)
+    namespace = dict(cls.__dict__)
+    namespace["__slots__"] = tuple(name for name in names if name not in inherited)
+    for name in names:
+        namespace.pop(name, None)
+    namespace.pop("__dict__", None)
+    namespace.pop("__weakref__", None)
+    made = type(cls)(cls.__name__, cls.__bases__, namespace)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+# The template's names for the fields, which its copies rename (a field's name never starts with an underscore and
+# a digit follows).
+_PLACEHOLDERS = tuple(f"_{i}" for i in range(256))
+
+
+@cache
+def _init_taking(factories: tuple[bool, ...]) -> Callable[..., None]:
+    """An `__init__` of as many fields as `factories` has, whose names `_plain` gives its copies: each argument
+    stored as itself, or where `factories` says so, a new value of the field's factory when it is not passed
+    (`_record_factory`, the default, stands for that as dataclass's sentinel does)."""
+    names = _PLACEHOLDERS[:len(factories)]
+    body = "".join(f"\n    self.{name} = _record_factory_{i}() if {name} is _record_factory else {name}" if factory
+                   else f"\n    self.{name} = {name}" for i, (name, factory) in enumerate(zip(names, factories)))
+    namespace: dict[str, Any] = {}
+    exec(f"def __init__(self{''.join(', ' + name for name in names)}):{body or ' pass'}", namespace)  # noqa: S102
+    return namespace["__init__"]
 
 
 def _key(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:

@@ -9,18 +9,18 @@ seen, for rules that need facts from later in the file. A rule reports with `sel
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 import libcst as cst
 
 from shapecheck.engine.context import Context, Report
 from shapecheck.engine.expected_errors import expects_error
+from shapecheck.engine.records import record
 from shapecheck import urls
 from shapecheck.findings import Applicability, Severity
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Fix:
     """A rewrite of the file that resolves a finding.
 
@@ -35,7 +35,7 @@ class Fix:
     imports: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Invalid:
     """An INVALID example: `code` must produce exactly `count` findings of the rule; with `fixed`, applying the
     rule's fixes (unsafe ones included) must give exactly that source."""

@@ -30,10 +30,10 @@ from shapecheck.engine.records import record
 from shapecheck.engine.walker import walk
 
 try:
-    from libcst.metadata.position_provider import PositionProvidingCodegenState
+    from libcst._nodes.internal import CodegenState
 except ImportError:  # pragma: no cover - a libcst that moved it
-    PositionProvidingCodegenState = None  # type: ignore[assignment, misc]
-_POSITIONS_DIRECTLY = PositionProvidingCodegenState is not None and hasattr(cst.Module, "_codegen")
+    CodegenState = None  # type: ignore[assignment, misc]
+_POSITIONS_DIRECTLY = CodegenState is not None and hasattr(cst.Module, "_codegen")
 
 T = TypeVar("T")
 
@@ -153,16 +153,108 @@ def code_and_positions(module: cst.Module) -> tuple[str, Mapping[cst.CSTNode, Co
     """The module's code and `PositionProvider`'s position of each node, from one code generation. libcst's
     `MetadataWrapper.resolve(PositionProvider)` generates the code for the positions, and then also walks the whole
     tree for the batchable providers, though none is asked for: a third of a file's lint when it has findings. So
-    the provider's code generation is run here directly, through libcst internals that have been stable since 0.3;
-    where they are missing, through the wrapper."""
+    the code generation is run here directly, through libcst internals that have been stable since 0.3; where they
+    are missing, through the wrapper. Its state notes where each node starts and ends as a count of the tokens
+    generated before, and a position is worked out only for the nodes asked about (a lint asks about its findings'):
+    libcst's own state works out the line and column of every node, by a regular expression on every token."""
     if _POSITIONS_DIRECTLY:
-        provider = PositionProvider()
-        provider._computed = {}
-        state = PositionProvidingCodegenState(default_indent=module.default_indent,
-                                              default_newline=module.default_newline, provider=provider)
+        state = _TokenSpans(module.default_indent, module.default_newline)
         module._codegen(state)
-        return "".join(state.tokens), provider._computed
+        code = "".join(state.tokens)
+        if "\x00" not in code:  # `_TokenSpans.position` separates the tokens with it
+            return code, _Positions(state)
     return module.code, MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+
+
+# Tokens between two positions `_TokenSpans` keeps: a position asked for joins at most this many.
+_STRIDE = 256
+
+if CodegenState is not None:
+    class _TokenSpans(CodegenState):
+        """A code generation that keeps, for each node, the tokens generated before its start and its end (its
+        syntactic start and end where the node records them, as `PositionProvidingCodegenState` does)."""
+
+        def __init__(self, default_indent: str, default_newline: str) -> None:
+            super().__init__(default_indent, default_newline)
+            self.spans: dict[cst.CSTNode, tuple[int, int]] = {}
+            self.started: list[int] = []
+            self.checkpoints: list[CodePosition] | None = None
+            self.popped: list[str] = []
+
+        def pop_trailing_newline(self) -> None:
+            # libcst's state does not move back: spans ending after it (the module's) count it too, so it is kept.
+            if self.tokens:
+                self.popped.append(self.tokens.pop())
+
+        def before_codegen(self, node: cst.CSTNode) -> None:
+            self.started.append(len(self.tokens))
+
+        def after_codegen(self, node: cst.CSTNode) -> None:
+            start = self.started.pop()
+            if node not in self.spans:  # the syntactic span, recorded inside, stands
+                self.spans[node] = (start, len(self.tokens) + len(self.popped))
+
+        def record_syntactic_position(self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
+                                      end_node: cst.CSTNode | None = None) -> _Syntactic:
+            return _Syntactic(self, node, start_node, end_node)
+
+        def position(self, count: int) -> CodePosition:
+            """Where the code is after its first `count` tokens, as libcst counts: each token's line ends on
+            their own (a token's closing "\\r" and the next one's opening "\\n" are two)."""
+            if self.checkpoints is None:  # every _STRIDE tokens, so that no position joins more than that
+                self.tokens += self.popped  # the code was taken before
+                self.popped = []
+                self.checkpoints = [CodePosition(1, 0)]
+                for start in range(0, len(self.tokens) - _STRIDE + 1, _STRIDE):
+                    self.checkpoints.append(self._after(self.checkpoints[-1], start, start + _STRIDE))
+            start = count // _STRIDE * _STRIDE
+            return self._after(self.checkpoints[count // _STRIDE], start, count)
+
+        def _after(self, position: CodePosition, start: int, end: int) -> CodePosition:
+            """Where the code is after tokens `start` to `end`, from `position`, where it is before them."""
+            text = "\x00".join(self.tokens[start:end])
+            last = max(text.rfind("\n"), text.rfind("\r"))
+            if last < 0:
+                return CodePosition(position.line, position.column + len(text) - text.count("\x00"))
+            return CodePosition(position.line + text.count("\n") + text.count("\r") - text.count("\r\n"),
+                                len(text) - last - 1 - text.count("\x00", last + 1))
+
+
+class _Syntactic:
+    """`with state.record_syntactic_position(node, ...)`, as a plain object: a generator-based context manager for
+    every expression costs more than the rest of the bookkeeping."""
+
+    __slots__ = ("state", "node", "start_node", "end_node", "start")
+
+    def __init__(self, state: _TokenSpans, node: cst.CSTNode, start_node: cst.CSTNode | None,
+                 end_node: cst.CSTNode | None) -> None:
+        self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
+
+    def __enter__(self) -> None:
+        self.start = len(self.state.tokens)
+
+    def __exit__(self, *_: object) -> None:
+        spans = self.state.spans
+        start = spans[self.start_node][0] if self.start_node is not None else self.start
+        end = spans[self.end_node][1] if self.end_node is not None else len(self.state.tokens)
+        spans[self.node] = (start, end)
+
+
+class _Positions(Mapping[cst.CSTNode, CodeRange]):
+    """`PositionProvider`'s positions of a generated module's nodes, each worked out when asked for."""
+
+    def __init__(self, state: _TokenSpans) -> None:
+        self._state = state
+
+    def __getitem__(self, node: cst.CSTNode) -> CodeRange:
+        start, end = self._state.spans[node]
+        return CodeRange(self._state.position(start), self._state.position(end))
+
+    def __iter__(self):
+        return iter(self._state.spans)
+
+    def __len__(self) -> int:
+        return len(self._state.spans)
 
 
 def parse_source(text: str) -> ParsedSource:
