@@ -29,7 +29,6 @@ from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
-from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls
 from shapecheck.objects.changes import changed_arguments, changed_names, incomplete
 from shapecheck.objects.classes import class_facts, own_nodes
@@ -469,7 +468,10 @@ class Evaluator:
         found = self._memo.get("module functions")
         if found is None:
             top = [statement for statement in self.ctx.module.body if type(statement) is cst.FunctionDef]
-            nested = [node for function in top for node in walk(function.body) if type(node) is cst.FunctionDef]
+            # `ctx.walk`: made once per body, and carried between the editor server's lints, where this memo is
+            # made again for each top-level statement analysed
+            nested = [node for function in top for node in self.ctx.walk(function.body)
+                      if type(node) is cst.FunctionDef]
             counts = Counter(function.name.value for function in (*top, *nested))
             found = self._memo["module functions"] = {
                 **{function.name.value: function for function in nested if counts[function.name.value] == 1},
