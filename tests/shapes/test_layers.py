@@ -56,6 +56,24 @@ class Net(nn.Module):
                       "expects 32"]
 
 
+def test_a_layer_on_dims_named_before_an_unknown_run_may_replace_them() -> None:
+    # the run may be empty: `(B, T, S, ...)` may be (B, T, S), whose S a Linear replaces; a conv takes at most
+    # spatial + 2 dims, so four named dims leave no room for more
+    assert seen('''
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(32, 64)
+        self.conv = nn.Conv1d(32, 16, 1)
+        self.conv2d = nn.Conv2d(3, 8, 3, padding=1)
+    def forward(self, x):
+        t = x.transpose(1, 2)
+        probe(self.fc(t))
+        probe(self.conv(t))
+        probe(self.conv2d(x.permute(0, 3, 1, 2)))
+''') == ["(d0, d2, ..., 64)", "(d0, 16, d1)", "(d0, 8, d1, d2)"]
+
+
 def test_conv_and_pool_arithmetic() -> None:
     assert seen('''
 x = torch.randn(64, 1, 28, 28)
