@@ -358,7 +358,8 @@ class Evaluator:
         if bindings is None:
             return UNKNOWN
         if not bindings:
-            return builtins.named(expr.value)
+            star = self.ctx.star_imported(expr.value)
+            return self.imported(star) if star is not None else builtins.named(expr.value)
         chosen = self.choose(bindings)
         found = join([self.bound_value(binding) for binding in chosen])
         if isinstance(found, FunctionValue) and found.closure is None and _nested(chosen[0]):

@@ -121,3 +121,23 @@ def attention_pool(x: torch.Tensor):
     return x
 '''
     assert [f.location.row for f in lint_text(straight, "t.py", resolve(["SC105"])).findings] == [6]
+
+
+def test_a_star_import_from_torch_names_what_nothing_else_binds() -> None:
+    assert probe('''
+        import torch
+        from torch.nn import *
+        fc = Linear(100, 200)
+        probe(fc(torch.randn(3, 100)))
+        probe(Sequential(Linear(100, 20), ReLU())(torch.randn(3, 100)))
+        probe(len([1, 2]))
+    ''') == ["(3, 200)", "(3, 20)", None]
+
+
+def test_star_imports_from_two_torch_modules_leave_a_name_unknown() -> None:
+    assert probe('''
+        import torch
+        from torch.nn import *
+        from torch.optim import *
+        probe(Linear(100, 200)(torch.randn(3, 100)))
+    ''') == ["(...)"]
