@@ -928,6 +928,43 @@ class ShapeMismatch(Rule):
             def __init__(self, d, hidden):
                 super().__init__(nn.Linear(d, hidden), nn.GELU(), nn.Linear(hidden, hidden * 2), nn.Linear(hidden, d))
         """,
+        # a projector whose BatchNorm1d reads the wrong field of its config: the class alone doesn't know the
+        # sizes, the model built with Config() does
+        """
+        from dataclasses import dataclass
+
+        import torch
+        import torch.nn as nn
+
+
+        @dataclass
+        class ProjectorConfig:
+            hidden: int = 2048
+            proj: int = 128
+
+
+        class Projector(nn.Module):
+            def __init__(self, cfg: ProjectorConfig):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(512, cfg.proj), nn.BatchNorm1d(cfg.hidden), nn.ReLU())
+
+            def forward(self, x):
+                return self.net(x)
+
+
+        z = Projector(ProjectorConfig())(torch.randn(8, 512))
+        """,
+        # an MLP gathered in a loop whose BatchNorm1d takes the width before the Linear, not after it
+        """
+        import torch.nn as nn
+
+        blocks = []
+        prev = 20
+        for width in [128, 64]:
+            blocks += [nn.Linear(prev, width), nn.BatchNorm1d(prev), nn.ReLU()]
+            prev = width
+        net = nn.Sequential(*blocks)
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -245,8 +245,7 @@ def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None
     mismatch = _applied(ev, call, inputs, layer, before).mismatch
     if mismatch is None:
         return None
-    if not isinstance(layer, runs.Model) and \
-            layer.apply((Shape.unknown_rank(),)).mismatch is not None:
+    if not isinstance(layer, runs.Model) and _rejects_anything(layer) and _shown_where_built(ev, call.func, before):
         return None  # it doesn't depend on the input: reported where the module is built
     callee = ev.ctx.code(call.func)
     argument = call.args[0].value
@@ -256,11 +255,34 @@ def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None
                     message(ev.ctx.code(call), described, callee, layer, mismatch), mismatch.path)
 
 
+def _rejects_anything(layer: Layer) -> bool:
+    return layer.apply((Shape.unknown_rank(),)).mismatch is not None
+
+
+def _shown_where_built(ev: ShapeEvaluator, callee: cst.BaseExpression, before: int) -> bool:
+    """Whether a module that rejects any input is reported where it is built: not when its sizes come from its
+    owner's constructor arguments (`nn.BatchNorm1d(cfg.hidden)` of a model built with `Config()`), which the class
+    read on its own does not know."""
+    if type(callee) is not cst.Attribute:
+        return True
+    owner = ev.object(callee.value, before)
+    if not isinstance(owner, Instance) or owner.generic:
+        return True
+    generic = ev.generic_instance(owner.cls)
+    built = layer_of(ev, generic.attrs.get(callee.attr.value)) if isinstance(generic, Instance) else None
+    return built is not None and _rejects_anything(built)
+
+
 def construction_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None:
     """An `nn.Sequential(...)` whose layers can't follow each other, whatever its input: the conflict is at the
     layer that rejects what the one before it gives."""
     if ev.ctx.qualname(call.func) in SEQUENTIAL:
         sequential = layer_of(ev, ev.object(call, ev.now()))
+        # layers a loop gathered (`layers += [nn.Linear(prev, h), ...]`): as a run of the function has them
+        for version in ev.certain_runs(call) if sequential is None else ():
+            sequential = layer_of(ev, ev.object(call, version))
+            if sequential is not None:
+                break
     elif _builds_sequential_subclass(ev, call):  # `super().__init__(nn.Linear(...), ...)`: the same chain
         sequential = _sequential(ev, ev.container_items(call, ev.now()), ev.ctx.class_def.name.value + "(...)")
     else:

@@ -530,3 +530,25 @@ probe(queries.proj.bias)
 probe(queries.other.weight)
 ''') == ["(3, 5)", "(5,)", "(2, 10, 8)", "(8, 8)", None, None]
 
+
+
+def test_a_chain_that_rejects_any_input_is_reported_where_built_unless_its_sizes_come_from_the_constructor() -> None:
+    source = '''
+import torch
+import torch.nn as nn
+
+
+class Projector(nn.Module):
+    def __init__(self, hidden=2048):
+        super().__init__()
+        self.fixed = nn.Sequential(nn.Linear(512, 128), nn.BatchNorm1d(2048))
+        self.configured = nn.Sequential(nn.Linear(512, 128), nn.BatchNorm1d(hidden))
+
+    def forward(self, x):
+        return self.configured(self.fixed(x))
+
+
+z = Projector()(torch.randn(8, 512))
+'''
+    findings = lint_text(source, "model.py", resolve(["SC105"])).findings
+    assert [(f.location.row, "BatchNorm1d(hidden)" in f.message) for f in findings] == [(9, False), (13, True)]
