@@ -79,6 +79,7 @@ class CrossEntropyShape(Rule):
     raises = True  # not reported where a test expects the error
     message = "`cross_entropy` target shape can't match its input"
     triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")
+    triggered_through_imports = True  # reports at a call what a first-party module does (see Rule)
     scope = "statement"  # see Rule.scope
     docs = """
         ## What it does

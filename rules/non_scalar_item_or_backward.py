@@ -28,6 +28,7 @@ class NonScalarItemOrBackward(Rule):
     message = "`.item()` on a tensor with more than one element"
     triggers = (".item(", "float(", "int(", "bool(", "complex(", "backward(", "if ", "while ", "assert ", " and ",
                 " or ", "not ")
+    triggered_through_imports = True  # reports at a call what a first-party module does (see Rule)
     scope = "statement"  # see Rule.scope
     docs = """
         ## What it does

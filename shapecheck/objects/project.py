@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import io
 import os
+import re
 import tokenize
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
@@ -200,6 +201,31 @@ def _folder(importer: str) -> Path | None:
 
 PROJECT = Project()
 dependencies.remembered(PROJECT.forget)
+
+
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import\b|import[ \t]+([\w.]+))", re.MULTILINE)
+MAX_TRIGGER_MODULES = 16  # first-party modules read for a rule's triggers (`linter.applicable`)
+
+
+def first_party_texts(text: str, importer: str) -> Iterator[str]:
+    """The texts of the project's modules `text` (the file `importer`) imports, and of those they import in turn
+    (a package's `__init__` that re-exports its model), at most `MAX_TRIGGER_MODULES`: a cheap look, by the
+    import lines alone, for what a rule's triggers need."""
+    seen: set[Path] = set()
+    pending = [(text, importer)]
+    while pending and len(seen) < MAX_TRIGGER_MODULES:
+        source, path = pending.pop()
+        for match in _IMPORT.finditer(source):
+            dots, module, plain = match.groups()
+            found = PROJECT.module_file(path, plain or module or "", len(dots or ""))
+            if found is None or found in seen or len(seen) >= MAX_TRIGGER_MODULES:
+                continue
+            seen.add(found)
+            summary = PROJECT.summary(found)
+            if summary is not None:
+                lines = "\n".join(summary.lines)
+                pending.append((lines, str(found)))
+                yield lines
 
 
 def imported_from(ctx: Context, module: str, level: int) -> set[str]:
