@@ -228,10 +228,22 @@ def _applied(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...
     return runs.run(layer, runs.positional_of(ev, call, before), runs.keywords_of(ev, call, before))
 
 
+def _by_keyword(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], layer: Layer,
+                before: int) -> tuple[Shape | None, ...]:
+    """The inputs of a torch layer, its input passed by keyword (`attn(query=x, key=x, value=x)`) first."""
+    if isinstance(layer, runs.Model) or not call.args or call.args[0].keyword is None:
+        return inputs
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == layer.input_name:
+            return (ev.tensor(arg.value, before),)
+    return inputs
+
+
 def call_result(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], before: int):
     layer = module_of(ev, call.func, before)
     if layer is None or not inputs:
         return None
+    inputs = _by_keyword(ev, call, inputs, layer, before)
     if not isinstance(layer, runs.Model):  # a model's forward may take anything; a torch layer takes tensors
         inputs = (_tensor(inputs[0]), *inputs[1:])
     return _applied(ev, call, inputs, layer, before).value
@@ -242,6 +254,7 @@ def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None
     layer = module_of(ev, call.func, before)
     if layer is None or not inputs:
         return None
+    inputs = _by_keyword(ev, call, inputs, layer, before)
     mismatch = _applied(ev, call, inputs, layer, before).mismatch
     if mismatch is None:
         return None

@@ -83,6 +83,7 @@ class Layer:
 
     spelled: str = ""
     parameters: tuple[str, ...] = ()
+    input_name: str = "input"  # the forward's name for the input (`attn(query=q, key=k, value=v)`)
 
     def apply(self, inputs: tuple[Shape | None, ...]) -> Applied:
         raise NotImplementedError
@@ -540,6 +541,7 @@ class Attention(Layer):
     batch_first: bool | None
     spelled: str = ""
     parameters = ("key", "value", "key_padding_mask", "need_weights", "attn_mask")
+    input_name = "query"
 
     def apply(self, inputs):
         query = inputs[0] if inputs else None

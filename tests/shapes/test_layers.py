@@ -552,3 +552,17 @@ z = Projector()(torch.randn(8, 512))
 '''
     findings = lint_text(source, "model.py", resolve(["SC105"])).findings
     assert [(f.location.row, "BatchNorm1d(hidden)" in f.message) for f in findings] == [(9, False), (13, True)]
+
+
+def test_a_layers_input_passed_by_keyword() -> None:
+    assert seen('''
+attn = nn.MultiheadAttention(embed_dim=32, num_heads=2, batch_first=True)
+x = torch.randn(4, 12, 32)
+probe(attn(query=x, key=x, value=x)[0])
+probe_conflict(attn(query=x, key=x, value=x, key_padding_mask=torch.zeros(12, 4, dtype=torch.bool)))
+probe(nn.Linear(32, 8)(input=x))
+probe(nn.Linear(32, 8)(x=x))
+''') == ["(4, 12, 32)",
+         "`attn(query=x, key=x, value=x, key_padding_mask=torch.zeros(12, 4, dtype=torch.bool))`: x is (4, 12, 32): "
+         "key_padding_mask is (12, 4), but `attn` = nn.MultiheadAttention(embed_dim=32, num_heads=2, batch_first=True) "
+         "expects key_padding_mask of (4, 12): (batch, source length)", "(4, 12, 8)", "(..., 8)"]
