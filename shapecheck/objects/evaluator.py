@@ -21,8 +21,6 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 
-import sys
-
 import libcst as cst
 
 from shapecheck.engine import flow
@@ -36,7 +34,7 @@ from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.modules import builds_module
-from shapecheck.objects.project import split_relative
+from shapecheck.objects.project import not_first_party, split_relative
 from shapecheck.objects.values import (
     NONE, UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
     TorchObject, constant_of, truth,
@@ -686,7 +684,7 @@ class Evaluator:
         from its file (`shapecheck.objects.project`); else the name of another package's thing."""
         level, name = split_relative(qualname)
         root = name.split(".", 1)[0]
-        if not level and (root in _OTHER_PACKAGES or root in sys.stdlib_module_names):
+        if not level and not_first_party(root):
             return Imported(qualname)
         found = self.calls.first_party(qualname, level, name)
         return Imported(qualname) if found is None else found
@@ -848,11 +846,6 @@ class Evaluator:
         return not any(flow.reach(a.path, b.path, root) == "never" or flow.reach(b.path, a.path, root) == "never"
                        for i, a in enumerate(bindings) for b in bindings[i + 1:])
 
-
-# Packages no project vendors: their names are never looked up among the project's files.
-_OTHER_PACKAGES = frozenset({"torch", "torchvision", "torchaudio", "torchtext", "numpy", "scipy", "pandas",
-                             "jaxtyping", "beartype", "einops", "transformers", "timm", "lightning",
-                             "pytorch_lightning", "sklearn", "matplotlib", "tqdm", "PIL", "cv2", "jax", "tensorflow"})
 
 _CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict",
                          "torch.nn.modules.container.Sequential", "torch.nn.modules.container.ModuleList",

@@ -24,6 +24,7 @@ import ast
 import io
 import os
 import re
+import sys
 import tokenize
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
@@ -203,6 +204,17 @@ PROJECT = Project()
 dependencies.remembered(PROJECT.forget)
 
 
+# Packages no project vendors: their names are never looked up among the project's files.
+_OTHER_PACKAGES = frozenset({"torch", "torchvision", "torchaudio", "torchtext", "numpy", "scipy", "pandas",
+                             "jaxtyping", "beartype", "einops", "transformers", "timm", "lightning",
+                             "pytorch_lightning", "sklearn", "matplotlib", "tqdm", "PIL", "cv2", "jax", "tensorflow"})
+
+
+def not_first_party(root: str) -> bool:
+    """Whether a top-level module name is certainly another package's or Python's own, not the project's."""
+    return root in _OTHER_PACKAGES or root in sys.stdlib_module_names
+
+
 _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import\b|import[ \t]+([\w.]+))", re.MULTILINE)
 MAX_TRIGGER_MODULES = 16  # first-party modules read for a rule's triggers (`linter.applicable`)
 
@@ -217,7 +229,10 @@ def first_party_texts(text: str, importer: str) -> Iterator[str]:
         source, path = pending.pop()
         for match in _IMPORT.finditer(source):
             dots, module, plain = match.groups()
-            found = PROJECT.module_file(path, plain or module or "", len(dots or ""))
+            dotted = plain or module or ""
+            if not dots and not_first_party(dotted.split(".", 1)[0]):
+                continue
+            found = PROJECT.module_file(path, dotted, len(dots or ""))
             if found is None or found in seen or len(seen) >= MAX_TRIGGER_MODULES:
                 continue
             seen.add(found)
