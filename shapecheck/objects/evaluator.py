@@ -703,17 +703,16 @@ class Evaluator:
             if qualname is not None:
                 return self.imported(qualname)
         receiver = self.object(expr.value, before)
-        if isinstance(receiver, Instance) and name not in receiver.attrs and before >= 0 \
-                and is_self_attribute(expr):
+        if isinstance(receiver, Instance) and before >= 0 and is_self_attribute(expr):
             found = self._set_here(expr, before)
             if found is not UNKNOWN:
                 return found
         return self.attribute_of(receiver, name)
 
     def _set_here(self, expr: cst.Attribute, before: int) -> object:
-        """`self.net` read in the method that sets it (`self.net = Net()` in a trainer's `fit`), not in
-        `__init__`: what the method's own assignments there give, when every one that may reach the read is
-        one."""
+        """`self.net` read in the method that sets it (`self.net = Net()` in a trainer's `fit`, `self.hidden =
+        (h0, c0)` in a `forward`, whatever `__init__` set): what the method's own assignments there give, when
+        every one that may reach the read is one."""
         function = self.ctx.function
         bindings = self.candidates(expr, before) if function is not None else None
         if not bindings or any(binding.kind != "assign" or function not in binding.path for binding in bindings):
