@@ -566,3 +566,24 @@ probe(nn.Linear(32, 8)(x=x))
          "`attn(query=x, key=x, value=x, key_padding_mask=torch.zeros(12, 4, dtype=torch.bool))`: x is (4, 12, 32): "
          "key_padding_mask is (12, 4), but `attn` = nn.MultiheadAttention(embed_dim=32, num_heads=2, batch_first=True) "
          "expects key_padding_mask of (4, 12): (batch, source length)", "(4, 12, 8)", "(..., 8)"]
+
+
+def test_an_initial_state_a_forward_stores_on_self_is_read_there() -> None:
+    assert seen('''
+class Stateful(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(6, 32)
+        self.hidden = None
+
+    def forward(self, x):
+        self.hidden = (torch.zeros(1, 1, 32), torch.zeros(1, 1, 32))
+        probe(self.hidden[0])
+        out, self.hidden = self.lstm(x, self.hidden)
+        return out
+
+probe_conflict(Stateful()(torch.randn(12, 4, 6)))
+''') == ["(1, 1, 32)", "`Stateful()(torch.randn(12, 4, 6))`: the input is (12, 4, 6): then in Stateful.forward, "
+                       "`self.lstm(x, self.hidden)`: x is (12, 4, 6): the initial state h_0 is (1, 1, 32), but "
+                       "`self.lstm` = nn.LSTM(6, 32) expects h_0 of (1, 4, 32): (num_layers * directions, batch, "
+                       "hidden)"]
