@@ -716,6 +716,18 @@ class ShapeMismatch(Rule):
             nn.ReLU(),
         )
         """,
+        # Q-values of the actions taken, and the log-probabilities of sampled tokens: index of the tensor's rank
+        """
+        import torch
+        import torch.nn as nn
+
+        q_net = nn.Linear(4, 2)
+        actions = torch.randint(0, 2, (32,))
+        q = q_net(torch.randn(32, 4)).gather(1, actions.unsqueeze(1)).squeeze(1)
+        log_probs = torch.randn(8, 10, 50).log_softmax(-1)
+        tokens = torch.randint(0, 50, (8, 10))
+        picked = torch.gather(log_probs, -1, tokens[..., None]).squeeze(-1)
+        """,
     ]
     INVALID = [
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
@@ -964,6 +976,17 @@ class ShapeMismatch(Rule):
             blocks += [nn.Linear(prev, width), nn.BatchNorm1d(prev), nn.ReLU()]
             prev = width
         net = nn.Sequential(*blocks)
+        """,
+        # a DQN's Q-values of the actions taken: (B,) actions into (B, A) values, never unsqueezed
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        q_net = nn.Linear(4, 2)
+        states, actions, targets = torch.randn(32, 4), torch.randint(0, 2, (32,)), torch.randn(32)
+        q = q_net(states).gather(1, actions)
+        loss = F.mse_loss(q, targets)
         """,
     ]
 
