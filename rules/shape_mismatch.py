@@ -988,6 +988,18 @@ class ShapeMismatch(Rule):
         q = q_net(states).gather(1, actions)
         loss = F.mse_loss(q, targets)
         """,
+        # a Linear-BatchNorm block whose norm takes the block's input width: wrong only for the widths it is built with
+        """
+        import torch
+        import torch.nn as nn
+
+        class LinearBNAct(nn.Sequential):
+            def __init__(self, in_dim, out_dim):
+                super().__init__(nn.Linear(in_dim, out_dim), nn.BatchNorm1d(in_dim), nn.ReLU())
+
+        block = LinearBNAct(64, 32)
+        y = block(torch.randn(16, 64))
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -274,8 +274,12 @@ def _rejects_anything(layer: Layer) -> bool:
 
 def _shown_where_built(ev: ShapeEvaluator, callee: cst.BaseExpression, before: int) -> bool:
     """Whether a module that rejects any input is reported where it is built: not when its sizes come from its
-    owner's constructor arguments (`nn.BatchNorm1d(cfg.hidden)` of a model built with `Config()`), which the class
-    read on its own does not know."""
+    owner's constructor arguments (`nn.BatchNorm1d(cfg.hidden)` of a model built with `Config()`), or its own (an
+    `nn.Sequential` subclass built with `LinearBNAct(64, 32)`), which the class read on its own does not know."""
+    value = ev.object(callee, before)
+    if isinstance(value, Instance) and not value.generic:
+        built = layer_of(ev, ev.generic_instance(value.cls))
+        return built is not None and _rejects_anything(built)
     if type(callee) is not cst.Attribute:
         return True
     owner = ev.object(callee.value, before)
