@@ -950,6 +950,12 @@ def _size(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Dim | None:
         return ev.size(expr.value, before)
     if kind in (cst.Attribute, cst.Call, cst.Subscript):
         return ev.size_of_expression(expr, before)
+    if kind is cst.IfExp:  # `hidden if i else n_in` of a layer stack's comprehension
+        test = truth(ev.object(expr.test, before))
+        if test is not None:
+            return ev.size(expr.body if test else expr.orelse, before)
+        body, orelse = ev.size(expr.body, before), ev.size(expr.orelse, before)
+        return body if body is not None and body == orelse else None
     return None
 
 

@@ -141,3 +141,16 @@ def test_star_imports_from_two_torch_modules_leave_a_name_unknown() -> None:
         from torch.optim import *
         probe(Linear(100, 200)(torch.randn(3, 100)))
     ''') == ["(...)"]
+
+
+def test_a_conditional_size_is_its_branch_when_the_test_is_known() -> None:
+    assert probe('''
+        import torch
+        import torch.nn as nn
+        layers = nn.ModuleList([nn.Linear(32 if i else 20, 32) for i in range(2)])
+        i = 1
+        probe_dim(64 if i else 20)
+        def f(flag, n):
+            probe_dim(n if flag else n)
+            probe_dim(n if flag else 3)
+    ''') == ["64", "n", None]
