@@ -1000,6 +1000,23 @@ class ShapeMismatch(Rule):
         block = LinearBNAct(64, 32)
         y = block(torch.randn(16, 64))
         """,
+        # token ids a dataset hands back as floats, looked up in an embedding
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+        class Sentences(Dataset):
+            def __len__(self):
+                return 10
+
+            def __getitem__(self, i):
+                return torch.randint(0, 100, (12,)).float()
+
+        emb = nn.Embedding(100, 8)
+        for batch in DataLoader(Sentences(), batch_size=5):
+            vectors = emb(batch)
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

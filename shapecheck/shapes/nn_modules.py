@@ -130,6 +130,8 @@ class Embedding(Layer):
         past = self.past_table(x)
         if past is not None:
             return Applied(None, Mismatch(past, f"indices below {self.num_embeddings} (num_embeddings)"))
+        if x.dtype in ("float", "complex"):  # "Expected tensor for argument #1 'indices' to have ... Long, Int"
+            return Applied(None, Mismatch(f"{x.dtype} values", "integer indices (`.long()`)"))
         if self.embedding_dim is None:
             return UNKNOWN
         return Applied(Shape(x.dims + (self.embedding_dim,), x.variadic, x.variadic_name,
