@@ -36,7 +36,7 @@ from shapecheck.objects.frames import Frame
 from shapecheck.objects.modules import builds_module
 from shapecheck.objects.project import not_first_party, split_relative
 from shapecheck.objects.values import (
-    NONE, UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
+    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
     TorchObject, constant_of, truth,
 )
 
@@ -781,6 +781,8 @@ class Evaluator:
                 return Derived(receiver, method)
             if isinstance(receiver, (Seq, Mapping)):
                 return builtins.container_method(receiver, method, self, call, before)
+            if isinstance(receiver, Const) and type(receiver.value) is str:
+                return builtins.string_method(receiver.value, method, self, call, before)
             if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
                     and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
                 return builtins.container_method(receiver.items, method, self, call, before)

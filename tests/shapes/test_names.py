@@ -154,3 +154,14 @@ def test_a_conditional_size_is_its_branch_when_the_test_is_known() -> None:
             probe_dim(n if flag else n)
             probe_dim(n if flag else 3)
     ''') == ["64", "n", None]
+
+
+def test_the_words_of_a_string_the_code_writes_out_are_known() -> None:
+    assert probe('''
+        import torch
+        vocab = {w: i for i, w in enumerate("the a cat dog sat on mat".split())}
+        sentence = torch.tensor([vocab[w] for w in "the cat sat on the mat".split()])
+        probe(sentence)
+        probe(torch.tensor([vocab[w] for w in "The,Cat".lower().split(",")]))
+        probe(torch.tensor([vocab[w] for w in "the bird".split()]))
+    ''') == ["(6,)", "(2,)", None]
