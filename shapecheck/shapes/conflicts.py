@@ -236,7 +236,7 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     if not isinstance(callee, FunctionValue):
         return None
     args = ev.calls.arguments(callee, node, before)
-    if args is None or not runs.brings_facts(ev, args):
+    if args is None or not (runs.brings_facts(ev, args) or _closes_over_a_run(callee)):
         return None  # whatever fails fails inside, on its own
     if call_contradiction(argument_shapes(ev, callee, node, before)) is not None:
         return None  # the arguments contradict the callee's jaxtyping annotations: SC108 says so, at the call
@@ -244,6 +244,13 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     if found is None:
         return None
     return Conflict("call", node, (), runs.at_call(ev, node, before, found.text), found.path)
+
+
+def _closes_over_a_run(callee: FunctionValue) -> bool:
+    """A function defined in a call being run (`def propagate(): return torch.bmm(adj, x)` inside `graph_conv`):
+    the names it reads from there hold that call's values, facts its own signature can't bring."""
+    closure = callee.closure
+    return closure is not None and closure.outer is None and bool(closure.env)
 
 
 def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int, kind: str = "matmul") -> Conflict | None:
