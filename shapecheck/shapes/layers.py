@@ -26,7 +26,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.engine.walker import walk
 from shapecheck.objects.classes import class_facts
-from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
+from shapecheck.objects.values import FunctionValue, Instance, Mapping, Seq, Site, TorchObject
 from shapecheck.shapes import nn_modules, runs
 from shapecheck.shapes.values import Conflict
 from shapecheck.shapes.args import Args, Hidden
@@ -274,19 +274,35 @@ def _rejects_anything(layer: Layer) -> bool:
 
 def _shown_where_built(ev: ShapeEvaluator, callee: cst.BaseExpression, before: int) -> bool:
     """Whether a module that rejects any input is reported where it is built: not when its sizes come from its
-    owner's constructor arguments (`nn.BatchNorm1d(cfg.hidden)` of a model built with `Config()`), or its own (an
-    `nn.Sequential` subclass built with `LinearBNAct(64, 32)`), which the class read on its own does not know."""
+    owner's constructor arguments (`nn.BatchNorm1d(cfg.hidden)` of a model built with `Config()`), its own (an
+    `nn.Sequential` subclass built with `LinearBNAct(64, 32)`) or a helper's (`build_mlp(8, [64, 32], 4)`), which
+    the class or helper read on its own does not know."""
     value = ev.object(callee, before)
     if isinstance(value, Instance) and not value.generic:
         built = layer_of(ev, ev.generic_instance(value.cls))
         return built is not None and _rejects_anything(built)
     if type(callee) is not cst.Attribute:
+        if isinstance(value, TorchObject) and value.site is not None and value.site.before < 0:
+            return _shown_in_helper(value.site)
         return True
     owner = ev.object(callee.value, before)
     if not isinstance(owner, Instance) or owner.generic:
         return True
     generic = ev.generic_instance(owner.cls)
     built = layer_of(ev, generic.attrs.get(callee.attr.value)) if isinstance(generic, Instance) else None
+    return built is not None and _rejects_anything(built)
+
+
+def _shown_in_helper(site: Site) -> bool:
+    """For a module a helper built in a call being run (`build_mlp(8, [64, 32], 4)`, its layers from the list it
+    was given): whether the helper run on its own signature, as the construction check inside it sees it, builds
+    one that rejects any input too."""
+    evaluator = site.evaluator
+    frame, _ = evaluator.frame_at(site.before)  # type: ignore[attr-defined]
+    if type(frame.function) is not cst.FunctionDef or frame.owner is not None or frame.parent is not None:
+        return True
+    helper = FunctionValue(frame.function, evaluator.ctx)
+    built = layer_of(evaluator, evaluator.calls.run(helper, evaluator.calls.generic_arguments(helper)).value)
     return built is not None and _rejects_anything(built)
 
 
