@@ -21,6 +21,7 @@ class AnnotationMismatch(Rule):
     raises = True  # not reported where a test expects the error
     message = "the inferred shape contradicts the jaxtyping annotation"
     triggers = ("jaxtyping",)
+    triggered_through_imports = True  # reports at a call what a first-party module does (see Rule)
     scope = "statement"  # see Rule.scope
     docs = """
         ## What it does

@@ -173,6 +173,16 @@ class BroadcastSurprise(Rule):
         import torch
         table = torch.arange(3.0).view(3, 1) * torch.arange(3.0).view(1, 3)
         """,
+        # a single example's logit against a scalar label: both 0-dim
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        model = nn.Linear(5, 1)
+        logit = model(torch.randn(5)).squeeze()
+        loss = F.binary_cross_entropy_with_logits(logit, torch.tensor(1.0))
+        """,
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -248,6 +258,18 @@ class BroadcastSurprise(Rule):
         labels = torch.randint(0, 2, (32,)).float()
         loss = F.binary_cross_entropy_with_logits(head(h), labels)
         """,
+        # one sample scored with `.squeeze()`, which drops the batch dim of a batch of one too
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        def predict(model, x):
+            return model(x).squeeze()
+
+        model = nn.Linear(5, 1)
+        loss = F.binary_cross_entropy_with_logits(predict(model, torch.randn(1, 5)), torch.ones(1))
+        """,
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
@@ -291,9 +313,10 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     if loss is None or loss.kind is None or loss.kind == "class":
         return None
     pred, target = ev.shape_of(loss.input, before), ev.shape_of(loss.target, before)
-    if pred is None or target is None or pred.rank is None or target.rank is None or not pred.rank \
-            or not target.rank:
+    if pred is None or target is None or pred.rank is None or target.rank is None:
         return None
+    if (not pred.rank or not target.rank) and loss.kind != "binary":
+        return None  # a scalar against a batch: the mean of the broadcast is what a constant fit means
     found = surprise(pred, target)
     if found is None and pred.rank == target.rank \
             and not any(same(p, t) is False for p, t in zip(pred.dims, target.dims)):

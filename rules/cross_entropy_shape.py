@@ -79,6 +79,7 @@ class CrossEntropyShape(Rule):
     raises = True  # not reported where a test expects the error
     message = "`cross_entropy` target shape can't match its input"
     triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")
+    triggered_through_imports = True  # reports at a call what a first-party module does (see Rule)
     scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
@@ -94,7 +95,9 @@ class CrossEntropyShape(Rule):
         - a batch of integer labels (N,) for a 1-d input: a 1-d input is one sample's scores (a one-logit
           classifier's (N, 1) output squeezed to (N,) is read as one sample of N classes), so it raises;
         - class indices the code draws past the input's classes (`torch.randint(1, 11, (N,))` labels for 10
-          classes: "Target 10 is out of bounds"), unless an `ignore_index` is given.
+          classes: "Target 10 is out of bounds"), unless an `ignore_index` is given;
+        - labels of the indices' shape made float (`labels.float()`): a float target is read as class
+          probabilities, which must have the input's shape ("expected target dtype to be Long").
 
         Shapes come from the shape analysis; when either is unknown, nothing is reported. Flattened calls
         (`logits.view(-1, V)`, `targets.view(-1)`), logits moved to (B, V, T) with `transpose(1, 2)`,
@@ -212,6 +215,16 @@ class CrossEntropyShape(Rule):
         # the bigram lecture's fix: windows of the data as batches, flattened in the forward; a window holds at
         # most block_size tokens, a length of its own
         _WINDOW_BATCHES % "logits.view(-1, vocab_size), targets.view(-1)",
+        # mixup: float class probabilities of the input's shape
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(16, 10)
+        y = F.one_hot(torch.randint(0, 10, (16,)), 10).float()
+        lam = 0.7
+        soft = lam * y + (1 - lam) * y.flip(0)
+        loss = F.cross_entropy(logits, soft)
+        """,
     ]
     INVALID = [
         # 1-based labels for 10 classes ("IndexError: Target 10 is out of bounds")
@@ -283,6 +296,22 @@ class CrossEntropyShape(Rule):
         targets = torch.randint(0, 10, (16,))
         loss = F.cross_entropy(logits, targets)
         """,
+        # labels cast to float for the loss: a float target is read as class probabilities
+        """
+        import torch
+        import torch.nn as nn
+
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(30, 4)
+                self.loss_fn = nn.CrossEntropyLoss()
+
+            def step(self, x, labels):
+                return self.loss_fn(self.fc(x), labels.float())
+
+        loss = Classifier().step(torch.randn(8, 30), torch.randint(0, 4, (8,)))
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -346,6 +375,9 @@ def _problem(logits: Shape, target: Shape) -> str | None:
                     f"both (`.view(-1, {flat})` and `.view(-1)`) or move the classes with `.transpose(1, -1)`")
         if any(same(t, i) is False for t, i in zip(target.dims, indices.dims)):
             return f"class-index targets must be {indices.render()}"
+        if target.dtype == "float":
+            return f"float targets are class probabilities, which must be {logits.render()}; class indices must " \
+                   f"be integers (`.long()`, not `.float()`)"
         return None
     if target.rank == rank:
         if target.dtype == "int" or any(same(t, l) is False for t, l in zip(target.dims, logits.dims)):

@@ -28,6 +28,7 @@ class NonScalarItemOrBackward(Rule):
     message = "`.item()` on a tensor with more than one element"
     triggers = (".item(", "float(", "int(", "bool(", "complex(", "backward(", "if ", "while ", "assert ", " and ",
                 " or ", "not ")
+    triggered_through_imports = True  # reports at a call what a first-party module does (see Rule)
     scope = "statement"  # see Rule.scope
     docs = """
         ## What it does
@@ -153,6 +154,35 @@ class NonScalarItemOrBackward(Rule):
         mask = torch.rand(8, 5) > 0.5
         kept = drop_empty(torch.randn(8, 5, 3), mask, torch.randn(8, 5, 3))
         """,
+        # early stopping on a mean validation loss against a best kept as a float, and a mask tested for None
+        """
+        import torch
+        import torch.nn.functional as F
+
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.best = float("inf")
+
+            def validate(self, x, y, mask=None):
+                val_loss = F.mse_loss(self.model(x), y)
+                if val_loss < self.best:
+                    self.best = val_loss.item()
+                if mask != None:
+                    val_loss = val_loss * mask.float().mean()
+                return val_loss
+        """,
+        # a tolerance loop on a scalar norm the loop shrinks
+        """
+        import torch
+
+        grad = torch.randn(10)
+        norm = grad.norm()
+        while norm > 1e-3:
+            grad = grad * 0.5
+            norm = grad.norm()
+        """,
     ]
     INVALID = [
         """
@@ -239,11 +269,38 @@ class NonScalarItemOrBackward(Rule):
         mask = torch.rand(8, 5) > 0.5
         kept = drop_empty(torch.randn(8, 5, 3), mask)
         """,
+        # early stopping on per-output validation losses: `reduction="none"` then a mean over the batch only
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+
+        class Trainer:
+            def __init__(self):
+                self.best = float("inf")
+                self.model = nn.Linear(3, 2)
+
+            def fit(self):
+                x, y = torch.randn(16, 3), torch.randn(16, 2)
+                val_loss = F.mse_loss(self.model(x), y, reduction="none").mean(0)
+                if val_loss < self.best:
+                    self.best = val_loss
+        """,
+        # a tolerance loop on per-parameter norms the loop rebinds: the first test already raises
+        """
+        import torch
+
+        def shrink():
+            grad_norm = torch.ones(5)
+            while grad_norm > 1e-3:
+                grad_norm = grad_norm * 0.1
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
         ev = evaluator(self.ctx)
-        found = _finding(ev, node, ev.now())
+        found = _found_here(ev, node)
         if found is not None:
             self.report(node, found)
         else:  # in a called function or forward
@@ -253,12 +310,24 @@ class NonScalarItemOrBackward(Rule):
 
     def _truth(self, node: cst.CSTNode) -> None:
         ev = evaluator(self.ctx)
-        found = _finding(ev, node, ev.now())
+        found = _found_here(ev, node)
         if found is not None:
             self.report(getattr(node, "test", node), found)
 
     visit_If = visit_While = visit_Assert = visit_IfExp = visit_BooleanOperation = _truth
     visit_UnaryOperation = visit_Comparison = _truth
+
+
+def _found_here(ev: ShapeEvaluator, node: cst.CSTNode) -> str | None:
+    """The finding at the node being visited: as the bindings say, else in a pass of its function's run that
+    certainly reached it, where a name a loop rebinds has its value (`while grad_norm > tol: grad_norm = ...`)."""
+    found = _finding(ev, node, ev.now())
+    if found is None:
+        for version in ev.certain_runs(node):
+            found = _finding(ev, node, version)
+            if found is not None:
+                break
+    return found
 
 
 def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
@@ -348,9 +417,12 @@ def _compared(ev: ShapeEvaluator, left: cst.BaseExpression, right: cst.BaseExpre
 
 
 def _several(shape: Shape) -> bool:
-    """The shape, of known rank, keeps a dim whose size is not known to be 1: a size the code names or states, not
-    what a `-1` leaves of a tensor of unknown size (`t.reshape(-1)` of a scalar is (1,))."""
-    return shape.rank is not None and any(dim.literal != 1 and not inferred(dim) for dim in shape.dims)
+    """The shape keeps a dim whose size is not known to be 1: of known rank, a size the code names or states, not
+    what a `-1` leaves of a tensor of unknown size (`t.reshape(-1)` of a scalar is (1,)); of unknown rank, only a
+    size the code states, more than 1 (`(..., 2)`, a (2,) loss compared with a value of unknown shape)."""
+    if shape.rank is None:
+        return any(dim.literal is not None and dim.literal > 1 for dim in shape.dims)
+    return any(dim.literal != 1 and not inferred(dim) for dim in shape.dims)
 
 
 def _no_gradient(call: cst.Call, index: int, keyword: str) -> bool:

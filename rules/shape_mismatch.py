@@ -716,6 +716,18 @@ class ShapeMismatch(Rule):
             nn.ReLU(),
         )
         """,
+        # Q-values of the actions taken, and the log-probabilities of sampled tokens: index of the tensor's rank
+        """
+        import torch
+        import torch.nn as nn
+
+        q_net = nn.Linear(4, 2)
+        actions = torch.randint(0, 2, (32,))
+        q = q_net(torch.randn(32, 4)).gather(1, actions.unsqueeze(1)).squeeze(1)
+        log_probs = torch.randn(8, 10, 50).log_softmax(-1)
+        tokens = torch.randint(0, 50, (8, 10))
+        picked = torch.gather(log_probs, -1, tokens[..., None]).squeeze(-1)
+        """,
     ]
     INVALID = [
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
@@ -927,6 +939,83 @@ class ShapeMismatch(Rule):
         class Head(nn.Sequential):
             def __init__(self, d, hidden):
                 super().__init__(nn.Linear(d, hidden), nn.GELU(), nn.Linear(hidden, hidden * 2), nn.Linear(hidden, d))
+        """,
+        # a projector whose BatchNorm1d reads the wrong field of its config: the class alone doesn't know the
+        # sizes, the model built with Config() does
+        """
+        from dataclasses import dataclass
+
+        import torch
+        import torch.nn as nn
+
+
+        @dataclass
+        class ProjectorConfig:
+            hidden: int = 2048
+            proj: int = 128
+
+
+        class Projector(nn.Module):
+            def __init__(self, cfg: ProjectorConfig):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(512, cfg.proj), nn.BatchNorm1d(cfg.hidden), nn.ReLU())
+
+            def forward(self, x):
+                return self.net(x)
+
+
+        z = Projector(ProjectorConfig())(torch.randn(8, 512))
+        """,
+        # an MLP gathered in a loop whose BatchNorm1d takes the width before the Linear, not after it
+        """
+        import torch.nn as nn
+
+        blocks = []
+        prev = 20
+        for width in [128, 64]:
+            blocks += [nn.Linear(prev, width), nn.BatchNorm1d(prev), nn.ReLU()]
+            prev = width
+        net = nn.Sequential(*blocks)
+        """,
+        # a DQN's Q-values of the actions taken: (B,) actions into (B, A) values, never unsqueezed
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        q_net = nn.Linear(4, 2)
+        states, actions, targets = torch.randn(32, 4), torch.randint(0, 2, (32,)), torch.randn(32)
+        q = q_net(states).gather(1, actions)
+        loss = F.mse_loss(q, targets)
+        """,
+        # a Linear-BatchNorm block whose norm takes the block's input width: wrong only for the widths it is built with
+        """
+        import torch
+        import torch.nn as nn
+
+        class LinearBNAct(nn.Sequential):
+            def __init__(self, in_dim, out_dim):
+                super().__init__(nn.Linear(in_dim, out_dim), nn.BatchNorm1d(in_dim), nn.ReLU())
+
+        block = LinearBNAct(64, 32)
+        y = block(torch.randn(16, 64))
+        """,
+        # token ids a dataset hands back as floats, looked up in an embedding
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+        class Sentences(Dataset):
+            def __len__(self):
+                return 10
+
+            def __getitem__(self, i):
+                return torch.randint(0, 100, (12,)).float()
+
+        emb = nn.Embedding(100, 8)
+        for batch in DataLoader(Sentences(), batch_size=5):
+            vectors = emb(batch)
         """,
     ]
 

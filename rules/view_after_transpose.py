@@ -19,6 +19,7 @@ class ViewAfterTranspose(Rule):
               "`.contiguous().view(...)`"
     fixable = "safe"
     triggers = (".view(",)
+    triggered_through_imports = True  # reports at a call what a first-party module does (see Rule)
     scope = "statement"  # see Rule.scope
     docs = """
         ## What it does

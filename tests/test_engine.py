@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 from typing import ClassVar
 
 import libcst as cst
@@ -262,6 +263,22 @@ def test_files_without_torch_or_triggers_are_not_analysed() -> None:
     assert applicable([NeedsView], "import torch\nx.reshape(-1)\n") == []
     assert applicable([NeedsView], "import os, torch\nx.view(-1)\n") == [NeedsView]
     assert applicable([NeedsView], "if True:\n    from torch import nn\n    x.view(-1)\n") == [NeedsView]
+
+
+def test_a_rule_triggered_through_imports_reads_the_first_party_modules_the_file_imports(tmp_path: Path) -> None:
+    class NeedsView(Probe):
+        triggers = (".view(",)
+
+    class NeedsViewAnywhere(NeedsView):
+        triggered_through_imports = True
+
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "__init__.py").write_text("from .net import Net\n")
+    (tmp_path / "models" / "net.py").write_text("import torch\ndef flat(x):\n    return x.t().view(-1)\n")
+    train = str(tmp_path / "train.py")
+    text = "import torch\nfrom models import Net\ny = Net()(torch.randn(2, 3))\n"
+    assert applicable([NeedsView, NeedsViewAnywhere], text, train) == [NeedsViewAnywhere]
+    assert applicable([NeedsViewAnywhere], "import torch\nimport numpy\n", train) == []
 
 
 @pytest.mark.parametrize(("source", "row", "column", "message"), [

@@ -41,6 +41,10 @@ def _enter_import(ctx: Context, node: cst.Import) -> None:
 
 def _enter_import_from(ctx: Context, node: cst.ImportFrom) -> None:
     if isinstance(node.names, cst.ImportStar):
+        module = dotted_name(node.module) if node.module is not None and not node.relative else None
+        if module is not None and (module == "torch" or module.startswith("torch.")):
+            ctx.imports_torch = True
+            ctx._star_imported(module)
         return
     # a relative import keeps its dots (`from .model import Net` binds ".model.Net", `from . import utils` binds
     # ".utils"): the objects floor finds the file

@@ -12,6 +12,7 @@ The analyses of the floors above (objects and calls, shapes, training loops) han
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import field
@@ -45,6 +46,7 @@ FOREIGN_FRAMEWORKS = frozenset(
 # Names a star import brings with torch in the scripts that rely on one (`from utils import *` where utils does
 # `import torch`, `import torch.nn as nn`): bound as those imports in torch code without an import of its own (see
 # `shapecheck.engine.torch_code`); the file's own bindings of these names come later and win.
+_BUILTINS = frozenset(dir(builtins))
 _STAR_IMPORTED_TORCH = {"torch": "torch", "nn": "torch.nn", "F": "torch.nn.functional", "optim": "torch.optim"}
 
 _NO_GRAD = frozenset(
@@ -165,6 +167,8 @@ class Context:
         # unlike `class_defs` (which grows with the file)
         self._method_classes: dict[int, cst.ClassDef] = {}
         self.imports_torch = False
+        # the torch module of the file's `from torch.nn import *`; "" after star imports of two modules
+        self._star_module: str | None = None
         self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
         self._analyses: dict[type, object] = {}  # the floors above, one instance each: see `analysis`
         self._bound_at: dict[int, int] = {}  # id(statement) -> the seq of its first binding
@@ -257,12 +261,29 @@ class Context:
         if type(expr) is not cst.Name:
             return None
         binding = self.binding(expr.value)
-        if binding is None or binding.kind != "import" or binding.qualname is None:
+        if binding is None:
+            qualname = self.star_imported(expr.value)
+            if qualname is None:
+                return None
+        elif binding.kind != "import" or binding.qualname is None:
             return None
+        else:
+            qualname = binding.qualname
         if not parts:
-            return binding.qualname
-        parts.append(binding.qualname)
+            return qualname
+        parts.append(qualname)
         return ".".join(reversed(parts))
+
+    def _star_imported(self, module: str) -> None:
+        """`from torch.nn import *`: names nothing binds are that module's; which module's is unknown after two."""
+        self._star_module = module if self._star_module in (None, module) else ""
+
+    def star_imported(self, name: str) -> str | None:
+        """The qualname of a name that nothing binds, not a builtin, after the file's one `from torch... import *`
+        (`Linear` -> "torch.nn.Linear"); None without one."""
+        if not self._star_module or name in _BUILTINS:
+            return None
+        return f"{self._star_module}.{name}"
 
     def binding(self, name: str | cst.CSTNode, before: int | None = None) -> Binding | None:
         """The latest binding of a name (or of `self.attr` inside a class) made before `before` (a `Binding.seq`;

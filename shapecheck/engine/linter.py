@@ -36,6 +36,7 @@ from shapecheck.findings import (ENGINE_CODES, INTERNAL_ERROR, SYNTAX_ERROR, UNU
                                  FixInfo, Location)
 from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.model_outputs import ForwardReturns
+from shapecheck.objects.project import first_party_texts
 
 if TYPE_CHECKING:
     from shapecheck.notebook import Notebook
@@ -67,17 +68,29 @@ def decode(data: bytes) -> str:
     return text[1:] if text.startswith(codecs.BOM_UTF8.decode("utf-8")) else text
 
 
-def applicable(rules: Sequence[type[Rule]], text: str) -> list[type[Rule]]:
-    """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers;
-    for torch training code without the import (see `shapecheck.engine.torch_code`), the training-loop rules; the
-    unused-noqa check wherever a directive may name one of our codes."""
+def applicable(rules: Sequence[type[Rule]], text: str, filename: str = "") -> list[type[Rule]]:
+    """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers (or,
+    for a rule `triggered_through_imports`, a first-party module it imports does); for torch training code without
+    the import (see `shapecheck.engine.torch_code`), the training-loop rules; the unused-noqa check wherever a
+    directive may name one of our codes."""
     noqa_check = [rule for rule in rules if rule.code == UNUSED_NOQA and _unused_noqa().has_directive(text)]
     rules = [rule for rule in rules if rule.code != UNUSED_NOQA]
     if not imports_torch(text):
         if not implicit_torch_training(text):
             return noqa_check
         rules = [rule for rule in rules if rule.code.startswith(TRAINING_LOOP_RULES)]
-    return [rule for rule in rules if not rule.triggers or any(t in text for t in rule.triggers)] + noqa_check
+    imported: list[str] = []  # the texts of the first-party modules the file imports, read when first needed
+
+    def triggered(rule: type[Rule]) -> bool:
+        if not rule.triggers or any(t in text for t in rule.triggers):
+            return True
+        if not rule.triggered_through_imports or not filename:
+            return False
+        if not imported:
+            imported.append("\n".join(first_party_texts(text, filename)))
+        return any(t in imported[0] for t in rule.triggers)
+
+    return [rule for rule in rules if triggered(rule)] + noqa_check
 
 
 def _unused_noqa() -> ModuleType:
@@ -163,7 +176,7 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
     current = text
     # One round more than fix rounds: the findings must come from linting the text the last fix produced.
     for round_ in range(MAX_FIX_ROUNDS + 1):
-        outcome = _lint_once(current, filename, applicable(rules, current), analysis, certain, noqa_check)
+        outcome = _lint_once(current, filename, applicable(rules, current, filename), analysis, certain, noqa_check)
         if isinstance(outcome, FileResult):  # syntax error or too deep: nothing else to do with this text
             outcome.fixed, outcome.fixes = result.fixed, result.fixes
             outcome.new_source = current if current != text else None

@@ -59,6 +59,11 @@ class Rule:
     # The file is analysed for this rule only if its text contains one of these: a cheap test that lets the engine
     # skip parsing files no enabled rule can fire on. Empty: always analysed.
     triggers: ClassVar[tuple[str, ...]] = ()
+    # True: the rule also finds what a function or model of a first-party module the file imports does with the
+    # file's values (reported at the call, "via ..."): the file is analysed for it also when such a module (or one
+    # that module imports) holds a trigger (`loss = model.compute_loss(x, y)` in train.py, CrossEntropyLoss in
+    # model.py).
+    triggered_through_imports: ClassVar[bool] = False
     # What the rule's findings inside a top-level statement depend on. "statement": only on that statement and on
     # what the names in it are bound to at module level (through `ctx.binding`, `ctx.qualname`, `ctx.value_of`,
     # the shape analysis): the rule's visits keep no state of their own (but what it `gathered`, below) and read none

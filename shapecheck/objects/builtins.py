@@ -181,6 +181,27 @@ def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: 
     return UNKNOWN
 
 
+# A text the code writes out, cut into words (`"the cat sat".split()`, a toy vocabulary or sentence): the words
+# are known, so a tensor of one index per word has a known length.
+_STRING_METHODS = frozenset({"split", "lower", "upper", "strip"})
+
+
+def string_method(text: str, method: str, ev: Evaluator, call: cst.Call, before: int) -> object:
+    """`"a b".split()` (or with a separator the code states), `.lower()`, `.upper()`, `.strip()` of a string
+    constant."""
+    if method not in _STRING_METHODS or any(arg.star or arg.keyword is not None for arg in call.args):
+        return UNKNOWN
+    if method != "split":
+        return Const(getattr(text, method)()) if not call.args else UNKNOWN
+    if len(call.args) > 1:
+        return UNKNOWN
+    separator = ev.object(call.args[0].value, before) if call.args else NONE
+    if not isinstance(separator, Const) or not (separator.value is None or type(separator.value) is str) \
+            or separator.value == "":
+        return UNKNOWN
+    return Seq(tuple(Const(word) for word in text.split(separator.value)), "list")
+
+
 # ----------------------------------------------------------------------------------------------- operators
 
 

@@ -360,7 +360,10 @@ class Calls:
         bound = callee.bound
         if memo and not (isinstance(bound, Instance) and bound.initializing is not None):
             try:
-                key = (id(callee.node), id(callee.bound), tuple((k, hashable(v)) for k, v in args.items()))
+                # a function defined in a call being run reads that call's values: one run per such call
+                closure = callee.closure
+                outer = id(closure) if closure is not None and closure.env else None
+                key = (id(callee.node), id(callee.bound), outer, tuple((k, hashable(v)) for k, v in args.items()))
                 hash(key)
             except TypeError:
                 key = None

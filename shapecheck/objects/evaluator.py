@@ -21,8 +21,6 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 
-import sys
-
 import libcst as cst
 
 from shapecheck.engine import flow
@@ -35,9 +33,9 @@ from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.modules import builds_module
-from shapecheck.objects.project import split_relative
+from shapecheck.objects.project import not_first_party, split_relative
 from shapecheck.objects.values import (
-    NONE, UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
+    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
     TorchObject, constant_of, truth,
 )
 
@@ -357,7 +355,8 @@ class Evaluator:
         if bindings is None:
             return UNKNOWN
         if not bindings:
-            return builtins.named(expr.value)
+            star = self.ctx.star_imported(expr.value)
+            return self.imported(star) if star is not None else builtins.named(expr.value)
         chosen = self.choose(bindings)
         found = join([self.bound_value(binding) for binding in chosen])
         if isinstance(found, FunctionValue) and found.closure is None and _nested(chosen[0]):
@@ -687,7 +686,7 @@ class Evaluator:
         from its file (`shapecheck.objects.project`); else the name of another package's thing."""
         level, name = split_relative(qualname)
         root = name.split(".", 1)[0]
-        if not level and (root in _OTHER_PACKAGES or root in sys.stdlib_module_names):
+        if not level and not_first_party(root):
             return Imported(qualname)
         found = self.calls.first_party(qualname, level, name)
         return Imported(qualname) if found is None else found
@@ -706,17 +705,16 @@ class Evaluator:
             if qualname is not None:
                 return self.imported(qualname)
         receiver = self.object(expr.value, before)
-        if isinstance(receiver, Instance) and name not in receiver.attrs and before >= 0 \
-                and is_self_attribute(expr):
+        if isinstance(receiver, Instance) and before >= 0 and is_self_attribute(expr):
             found = self._set_here(expr, before)
             if found is not UNKNOWN:
                 return found
         return self.attribute_of(receiver, name)
 
     def _set_here(self, expr: cst.Attribute, before: int) -> object:
-        """`self.net` read in the method that sets it (`self.net = Net()` in a trainer's `fit`), not in
-        `__init__`: what the method's own assignments there give, when every one that may reach the read is
-        one."""
+        """`self.net` read in the method that sets it (`self.net = Net()` in a trainer's `fit`, `self.hidden =
+        (h0, c0)` in a `forward`, whatever `__init__` set): what the method's own assignments there give, when
+        every one that may reach the read is one."""
         function = self.ctx.function
         bindings = self.candidates(expr, before) if function is not None else None
         if not bindings or any(binding.kind != "assign" or function not in binding.path for binding in bindings):
@@ -785,6 +783,8 @@ class Evaluator:
                 return Derived(receiver, method)
             if isinstance(receiver, (Seq, Mapping)):
                 return builtins.container_method(receiver, method, self, call, before)
+            if isinstance(receiver, Const) and type(receiver.value) is str:
+                return builtins.string_method(receiver.value, method, self, call, before)
             if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
                     and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
                 return builtins.container_method(receiver.items, method, self, call, before)
@@ -849,11 +849,6 @@ class Evaluator:
         return not any(flow.reach(a.path, b.path, root) == "never" or flow.reach(b.path, a.path, root) == "never"
                        for i, a in enumerate(bindings) for b in bindings[i + 1:])
 
-
-# Packages no project vendors: their names are never looked up among the project's files.
-_OTHER_PACKAGES = frozenset({"torch", "torchvision", "torchaudio", "torchtext", "numpy", "scipy", "pandas",
-                             "jaxtyping", "beartype", "einops", "transformers", "timm", "lightning",
-                             "pytorch_lightning", "sklearn", "matplotlib", "tqdm", "PIL", "cv2", "jax", "tensorflow"})
 
 _CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict",
                          "torch.nn.modules.container.Sequential", "torch.nn.modules.container.ModuleList",
@@ -959,6 +954,12 @@ def _size(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Dim | None:
         return ev.size(expr.value, before)
     if kind in (cst.Attribute, cst.Call, cst.Subscript):
         return ev.size_of_expression(expr, before)
+    if kind is cst.IfExp:  # `hidden if i else n_in` of a layer stack's comprehension
+        test = truth(ev.object(expr.test, before))
+        if test is not None:
+            return ev.size(expr.body if test else expr.orelse, before)
+        body, orelse = ev.size(expr.body, before), ev.size(expr.orelse, before)
+        return body if body is not None and body == orelse else None
     return None
 
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 import ast
 import io
 import os
+import re
+import sys
 import tokenize
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
@@ -200,6 +202,45 @@ def _folder(importer: str) -> Path | None:
 
 PROJECT = Project()
 dependencies.remembered(PROJECT.forget)
+
+
+# Packages no project vendors: their names are never looked up among the project's files.
+_OTHER_PACKAGES = frozenset({"torch", "torchvision", "torchaudio", "torchtext", "numpy", "scipy", "pandas",
+                             "jaxtyping", "beartype", "einops", "transformers", "timm", "lightning",
+                             "pytorch_lightning", "sklearn", "matplotlib", "tqdm", "PIL", "cv2", "jax", "tensorflow"})
+
+
+def not_first_party(root: str) -> bool:
+    """Whether a top-level module name is certainly another package's or Python's own, not the project's."""
+    return root in _OTHER_PACKAGES or root in sys.stdlib_module_names
+
+
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import\b|import[ \t]+([\w.]+))", re.MULTILINE)
+MAX_TRIGGER_MODULES = 16  # first-party modules read for a rule's triggers (`linter.applicable`)
+
+
+def first_party_texts(text: str, importer: str) -> Iterator[str]:
+    """The texts of the project's modules `text` (the file `importer`) imports, and of those they import in turn
+    (a package's `__init__` that re-exports its model), at most `MAX_TRIGGER_MODULES`: a cheap look, by the
+    import lines alone, for what a rule's triggers need."""
+    seen: set[Path] = set()
+    pending = [(text, importer)]
+    while pending and len(seen) < MAX_TRIGGER_MODULES:
+        source, path = pending.pop()
+        for match in _IMPORT.finditer(source):
+            dots, module, plain = match.groups()
+            dotted = plain or module or ""
+            if not dots and not_first_party(dotted.split(".", 1)[0]):
+                continue
+            found = PROJECT.module_file(path, dotted, len(dots or ""))
+            if found is None or found in seen or len(seen) >= MAX_TRIGGER_MODULES:
+                continue
+            seen.add(found)
+            summary = PROJECT.summary(found)
+            if summary is not None:
+                lines = "\n".join(summary.lines)
+                pending.append((lines, str(found)))
+                yield lines
 
 
 def imported_from(ctx: Context, module: str, level: int) -> set[str]:

@@ -57,10 +57,15 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             return masks.attention_mask_conflict(ev, node, before)
         if name in masks.FUNCTIONS:
             return masks.mask_conflict(ev, node, before)
+        if name in _GATHER_FUNCTIONS:
+            args = Args(node)
+            return _gather(ev, node, args.get(0, "input"), args.get(2, "index"), before)
         if name in dim_range.FUNCTIONS:
             return dim_range.out_of_range(ev, node, dim_range.FUNCTIONS[name], None, before)
         if qualname is None and type(node.func) is cst.Attribute and not is_self_attribute(node.func):
             method = node.func.attr.value
+            if method in _GATHER_METHODS:
+                return _gather(ev, node, node.func.value, Args(node).get(1, "index"), before)
             if method in masks.MASKED_FILL:
                 return masks.mask_conflict(ev, node, before)
             if method in _MATMUL_METHODS:
@@ -162,8 +167,25 @@ _MATMUL_FUNCTIONS = frozenset({"torch.matmul", "torch.mm", "torch.bmm"})
 _JOIN_FUNCTIONS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
 _MATMUL_METHODS = frozenset({"matmul", "mm", "bmm"})
 _VIEW_METHODS = frozenset({"view", "reshape"})
-_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | {"torch.einsum", "F.interpolate"}
-_CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS
+_GATHER_FUNCTIONS = frozenset({"torch.gather"})
+_GATHER_METHODS = frozenset({"gather"})
+_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | _GATHER_FUNCTIONS | {"torch.einsum", "F.interpolate"}
+_CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS | _GATHER_METHODS
+
+
+def _gather(ev, node: cst.Call, tensor: cst.BaseExpression | None, index: cst.BaseExpression | None,
+            before: int) -> Conflict | None:
+    """`q.gather(1, actions)` with an index of another rank than the tensor ("Index tensor must have the same
+    number of dimensions as input tensor"): a DQN's (B,) actions into (B, A) values, unsqueezed nowhere."""
+    if tensor is None or index is None:
+        return None
+    shape, picked = ev.tensor(tensor, before), ev.tensor(index, before)
+    if shape is None or picked is None or shape.rank is None or picked.rank is None or shape.rank == picked.rank:
+        return None
+    code = ev.ctx.code
+    return Conflict("gather", node, (shape, picked),
+                    f"`{code(node)}`: {code(tensor)} is {shape.render()} but the index {code(index)} is "
+                    f"{picked.render()}: the index must have as many dims ({shape.rank}); unsqueeze it")
 
 
 def _unpacking(ev, node: cst.Assign, before: int) -> Conflict | None:
@@ -214,7 +236,7 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     if not isinstance(callee, FunctionValue):
         return None
     args = ev.calls.arguments(callee, node, before)
-    if args is None or not runs.brings_facts(ev, args):
+    if args is None or not (runs.brings_facts(ev, args) or _closes_over_a_run(callee)):
         return None  # whatever fails fails inside, on its own
     if call_contradiction(argument_shapes(ev, callee, node, before)) is not None:
         return None  # the arguments contradict the callee's jaxtyping annotations: SC108 says so, at the call
@@ -222,6 +244,13 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     if found is None:
         return None
     return Conflict("call", node, (), runs.at_call(ev, node, before, found.text), found.path)
+
+
+def _closes_over_a_run(callee: FunctionValue) -> bool:
+    """A function defined in a call being run (`def propagate(): return torch.bmm(adj, x)` inside `graph_conv`):
+    the names it reads from there hold that call's values, facts its own signature can't bring."""
+    closure = callee.closure
+    return closure is not None and closure.outer is None and bool(closure.env)
 
 
 def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int, kind: str = "matmul") -> Conflict | None:

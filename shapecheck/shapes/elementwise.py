@@ -194,6 +194,10 @@ def comparison(ev: ShapeEvaluator, node: cst.Comparison, before: int) -> Shape |
         shape = ev.tensor(target.comparator, before)
     else:
         left, right = ev.tensor(node.left, before), ev.tensor(target.comparator, before)
+        if (left is None) != (right is None) and type(target.operator) not in (cst.Equal, cst.NotEqual):
+            # a tensor ordered against anything but a number or a tensor raises, so the unknown side broadcasts
+            # with it (`val_loss < self.best` is at least val_loss's shape); `t == None` is only False
+            left, right = left or Shape.unknown_rank(False), right or Shape.unknown_rank(False)
         shape = broadcast(left, right).shape if left is not None and right is not None else None
     return shape.with_dtype("bool") if shape is not None else None
 

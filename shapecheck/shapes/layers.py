@@ -26,7 +26,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.engine.walker import walk
 from shapecheck.objects.classes import class_facts
-from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
+from shapecheck.objects.values import FunctionValue, Instance, Mapping, Seq, Site, TorchObject
 from shapecheck.shapes import nn_modules, runs
 from shapecheck.shapes.values import Conflict
 from shapecheck.shapes.args import Args, Hidden
@@ -228,10 +228,22 @@ def _applied(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...
     return runs.run(layer, runs.positional_of(ev, call, before), runs.keywords_of(ev, call, before))
 
 
+def _by_keyword(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], layer: Layer,
+                before: int) -> tuple[Shape | None, ...]:
+    """The inputs of a torch layer, its input passed by keyword (`attn(query=x, key=x, value=x)`) first."""
+    if isinstance(layer, runs.Model) or not call.args or call.args[0].keyword is None:
+        return inputs
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == layer.input_name:
+            return (ev.tensor(arg.value, before),)
+    return inputs
+
+
 def call_result(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], before: int):
     layer = module_of(ev, call.func, before)
     if layer is None or not inputs:
         return None
+    inputs = _by_keyword(ev, call, inputs, layer, before)
     if not isinstance(layer, runs.Model):  # a model's forward may take anything; a torch layer takes tensors
         inputs = (_tensor(inputs[0]), *inputs[1:])
     return _applied(ev, call, inputs, layer, before).value
@@ -242,11 +254,11 @@ def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None
     layer = module_of(ev, call.func, before)
     if layer is None or not inputs:
         return None
+    inputs = _by_keyword(ev, call, inputs, layer, before)
     mismatch = _applied(ev, call, inputs, layer, before).mismatch
     if mismatch is None:
         return None
-    if not isinstance(layer, runs.Model) and \
-            layer.apply((Shape.unknown_rank(),)).mismatch is not None:
+    if not isinstance(layer, runs.Model) and _rejects_anything(layer) and _shown_where_built(ev, call.func, before):
         return None  # it doesn't depend on the input: reported where the module is built
     callee = ev.ctx.code(call.func)
     argument = call.args[0].value
@@ -256,11 +268,54 @@ def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None
                     message(ev.ctx.code(call), described, callee, layer, mismatch), mismatch.path)
 
 
+def _rejects_anything(layer: Layer) -> bool:
+    return layer.apply((Shape.unknown_rank(),)).mismatch is not None
+
+
+def _shown_where_built(ev: ShapeEvaluator, callee: cst.BaseExpression, before: int) -> bool:
+    """Whether a module that rejects any input is reported where it is built: not when its sizes come from its
+    owner's constructor arguments (`nn.BatchNorm1d(cfg.hidden)` of a model built with `Config()`), its own (an
+    `nn.Sequential` subclass built with `LinearBNAct(64, 32)`) or a helper's (`build_mlp(8, [64, 32], 4)`), which
+    the class or helper read on its own does not know."""
+    value = ev.object(callee, before)
+    if isinstance(value, Instance) and not value.generic:
+        built = layer_of(ev, ev.generic_instance(value.cls))
+        return built is not None and _rejects_anything(built)
+    if type(callee) is not cst.Attribute:
+        if isinstance(value, TorchObject) and value.site is not None and value.site.before < 0:
+            return _shown_in_helper(value.site)
+        return True
+    owner = ev.object(callee.value, before)
+    if not isinstance(owner, Instance) or owner.generic:
+        return True
+    generic = ev.generic_instance(owner.cls)
+    built = layer_of(ev, generic.attrs.get(callee.attr.value)) if isinstance(generic, Instance) else None
+    return built is not None and _rejects_anything(built)
+
+
+def _shown_in_helper(site: Site) -> bool:
+    """For a module a helper built in a call being run (`build_mlp(8, [64, 32], 4)`, its layers from the list it
+    was given): whether the helper run on its own signature, as the construction check inside it sees it, builds
+    one that rejects any input too."""
+    evaluator = site.evaluator
+    frame, _ = evaluator.frame_at(site.before)  # type: ignore[attr-defined]
+    if type(frame.function) is not cst.FunctionDef or frame.owner is not None or frame.parent is not None:
+        return True
+    helper = FunctionValue(frame.function, evaluator.ctx)
+    built = layer_of(evaluator, evaluator.calls.run(helper, evaluator.calls.generic_arguments(helper)).value)
+    return built is not None and _rejects_anything(built)
+
+
 def construction_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None:
     """An `nn.Sequential(...)` whose layers can't follow each other, whatever its input: the conflict is at the
     layer that rejects what the one before it gives."""
     if ev.ctx.qualname(call.func) in SEQUENTIAL:
         sequential = layer_of(ev, ev.object(call, ev.now()))
+        # layers a loop gathered (`layers += [nn.Linear(prev, h), ...]`): as a run of the function has them
+        for version in ev.certain_runs(call) if sequential is None else ():
+            sequential = layer_of(ev, ev.object(call, version))
+            if sequential is not None:
+                break
     elif _builds_sequential_subclass(ev, call):  # `super().__init__(nn.Linear(...), ...)`: the same chain
         sequential = _sequential(ev, ev.container_items(call, ev.now()), ev.ctx.class_def.name.value + "(...)")
     else:

@@ -83,6 +83,7 @@ class Layer:
 
     spelled: str = ""
     parameters: tuple[str, ...] = ()
+    input_name: str = "input"  # the forward's name for the input (`attn(query=q, key=k, value=v)`)
 
     def apply(self, inputs: tuple[Shape | None, ...]) -> Applied:
         raise NotImplementedError
@@ -113,10 +114,7 @@ class Linear(Layer):
             return Applied(None, Mismatch(f"{last} features (last dim)", str(self.in_features)))
         if x.rank == 0:
             return UNKNOWN
-        if last is None and x.variadic is None:
-            return UNKNOWN
-        dims = x.dims[:-1] + (self.out_features,) if last is not None else x.dims + (self.out_features,)
-        return Applied(_row_major(dims, x.variadic, x))
+        return Applied(_replace_last(x, 1, (self.out_features,)))
 
 
 @record(unsafe_hash=True)
@@ -132,6 +130,8 @@ class Embedding(Layer):
         past = self.past_table(x)
         if past is not None:
             return Applied(None, Mismatch(past, f"indices below {self.num_embeddings} (num_embeddings)"))
+        if x.dtype in ("float", "complex"):  # "Expected tensor for argument #1 'indices' to have ... Long, Int"
+            return Applied(None, Mismatch(f"{x.dtype} values", "integer indices (`.long()`)"))
         if self.embedding_dim is None:
             return UNKNOWN
         return Applied(Shape(x.dims + (self.embedding_dim,), x.variadic, x.variadic_name,
@@ -167,21 +167,26 @@ def _spatial_input(x: Shape, spatial: int) -> tuple[Dim | None, list[Dim | None]
     return channel, sizes
 
 
+def _replace_last(x: Shape, count: int, tail: tuple[Dim, ...]) -> Shape | None:
+    """`x` with its last `count` dims replaced by `tail`, row-major. When those dims fall in the unknown run, the
+    run may be empty, so the dims named before it may be the ones replaced: `(B, T, ...)` through a Linear is
+    `(B, ..., out)`, never `(B, T, ..., out)`, which would claim T survives."""
+    if x.variadic is None:
+        return _row_major(x.dims[:-count] + tail, None, x) if len(x.dims) >= count else None
+    kept = len(x.dims) - x.variadic  # dims named after the unknown run
+    if kept >= count:
+        return _row_major(x.dims[:-count] + tail, x.variadic, x)
+    if kept == 0:
+        lead = max(x.variadic - count, 0)
+        return _row_major(x.dims[:lead] + tail, lead, x)
+    return None
+
+
 def _with_spatial(x: Shape, spatial: int, channel: Dim | None, sizes: list[Dim]) -> Shape | None:
     """`x` with its last `spatial + 1` dims replaced by the channel and spatial sizes."""
     if channel is None:
         return None
-    tail = (channel, *sizes)
-    if x.variadic is None:
-        if x.rank is None or x.rank < spatial + 1:
-            return None
-        return _row_major(x.dims[:-spatial - 1] + tail, None, x)
-    kept = len(x.dims) - x.variadic  # dims named after the unknown run
-    if kept >= spatial + 1:
-        return _row_major(x.dims[:-spatial - 1] + tail, x.variadic, x)
-    if kept == 0:
-        return _row_major(x.dims + tail, x.variadic, x)
-    return None
+    return _replace_last(x, spatial + 1, (channel, *sizes))
 
 
 class _Spatial(Layer):
@@ -193,6 +198,8 @@ class _Spatial(Layer):
         x = inputs[0] if inputs else None
         if x is None:
             return UNKNOWN
+        if x.variadic is not None and len(x.dims) == self.spatial + 2:
+            x = replace(x, variadic=None)  # the layer takes at most spatial + 2 dims: the unknown run is empty
         found = _spatial_input(x, self.spatial)
         if isinstance(found, Mismatch):
             return Applied(None, found)
@@ -536,6 +543,7 @@ class Attention(Layer):
     batch_first: bool | None
     spelled: str = ""
     parameters = ("key", "value", "key_padding_mask", "need_weights", "attn_mask")
+    input_name = "query"
 
     def apply(self, inputs):
         query = inputs[0] if inputs else None

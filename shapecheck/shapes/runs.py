@@ -13,6 +13,7 @@ branch the call may not take proves nothing. Calls the run makes are looked into
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -317,7 +318,12 @@ def _plain_run(ev: ShapeEvaluator, callee: FunctionValue) -> Run:
         bound = ev.generic_instance(callee.owner)
         if not isinstance(bound, Instance):
             return Run(UNKNOWN)
-    plain = FunctionValue(callee.node, callee.ctx, bound, callee.owner, callee.closure)
+    closure = callee.closure
+    if closure is not None and closure.outer is None and closure.env:
+        # defined in a call being run (`def propagate(): return torch.bmm(adj, x)`): on its own, the names it reads
+        # from that call are as unknown as that call's signature
+        closure = replace(closure, env={})
+    plain = FunctionValue(callee.node, callee.ctx, bound, callee.owner, closure)
     return ev.calls.run(plain, ev.calls.generic_arguments(plain))
 
 

@@ -63,11 +63,15 @@ def indexed(found: Shape | None, receiver: Shape | None) -> Shape | None:
 
 
 def past_end(x: Shape, rows: Dim | None) -> str | None:
-    """The phrase for indices of `x` that may reach past a table of `rows` rows ("indices up to 999"), when both
-    are literal and the code's range does."""
+    """The phrase for indices of `x` that may reach past a table of `rows` rows ("indices up to 999"), when the
+    code's range does: both literal, or the range's end a literal past the rows (`torch.arange(max_len + 1)` into
+    `nn.Embedding(max_len, d)`)."""
     if x.dtype != "int" or x.below is None or rows is None:
         return None
     end, count = x.below.literal, rows.literal
-    if end is None or count is None or end <= count:
+    if end is None or count is None:
+        past = (x.below - rows).literal
+        return f"indices up to {x.below - 1}" if past is not None and past > 0 else None
+    if end <= count:
         return None
     return f"indices up to {end - 1}"

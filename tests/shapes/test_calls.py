@@ -361,3 +361,62 @@ def run():
     assert [(row, message.split(": then in ")[1]) for row, message in rows(source, "SC105")] == [
         (13, "test, `pred.argmax(1)`: dim 1 is out of range for pred, a 1-d tensor (1,): dims go from -1 to 0")]
 
+
+
+def test_a_function_defined_in_a_call_reads_that_calls_values() -> None:
+    """A closure over the caller's arguments fails on them, once per call (two calls, two runs); one that fails
+    whatever the arguments is reported where it is, not at the calls."""
+    assert codes('''
+import torch
+import torch.nn as nn
+
+w = nn.Linear(8, 8)
+
+
+def graph_conv(adj, x):
+    def propagate():
+        return torch.bmm(adj, w(x))
+    return propagate()
+
+
+def broken(adj):
+    def propagate():
+        return torch.bmm(torch.randn(2, 3, 4), torch.randn(2, 5, 4))
+    return propagate()
+
+
+good = graph_conv(torch.rand(2, 6, 6), torch.randn(2, 6, 8))
+bad = graph_conv(torch.rand(2, 6, 5), torch.randn(2, 6, 8))
+other = broken(torch.rand(2, 6, 6))
+''', "SC105") == [(10, "SC105"), (16, "SC105")]
+
+
+def test_a_chain_a_helper_builds_from_its_arguments_is_reported_at_the_call() -> None:
+    """`build([8, 16])` gives a chain whose last layer reads `sizes[0]`: wrong for these sizes only, so reported
+    at the call; a helper whose chain is wrong whatever its arguments is reported inside it, once."""
+    assert codes('''
+import torch
+import torch.nn as nn
+
+
+def make():
+    return nn.Sequential(nn.Linear(4, 8), nn.Linear(16, 2))
+
+
+def build(sizes):
+    layers = []
+    prev = 4
+    for h in sizes:
+        layers.append(nn.Linear(prev, h))
+        prev = h
+    layers.append(nn.Linear(sizes[0], 2))
+    return nn.Sequential(*layers)
+
+
+net = make()
+y = net(torch.randn(3, 4))
+good = build([8, 8])
+z = good(torch.randn(3, 4))
+bad = build([8, 16])
+w = bad(torch.randn(3, 4))
+''', "SC105") == [(7, "SC105"), (25, "SC105")]

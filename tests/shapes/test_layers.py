@@ -56,6 +56,24 @@ class Net(nn.Module):
                       "expects 32"]
 
 
+def test_a_layer_on_dims_named_before_an_unknown_run_may_replace_them() -> None:
+    # the run may be empty: `(B, T, S, ...)` may be (B, T, S), whose S a Linear replaces; a conv takes at most
+    # spatial + 2 dims, so four named dims leave no room for more
+    assert seen('''
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(32, 64)
+        self.conv = nn.Conv1d(32, 16, 1)
+        self.conv2d = nn.Conv2d(3, 8, 3, padding=1)
+    def forward(self, x):
+        t = x.transpose(1, 2)
+        probe(self.fc(t))
+        probe(self.conv(t))
+        probe(self.conv2d(x.permute(0, 3, 1, 2)))
+''') == ["(d0, d2, ..., 64)", "(d0, 16, d1)", "(d0, 8, d1, d2)"]
+
+
 def test_conv_and_pool_arithmetic() -> None:
     assert seen('''
 x = torch.randn(64, 1, 28, 28)
@@ -512,3 +530,60 @@ probe(queries.proj.bias)
 probe(queries.other.weight)
 ''') == ["(3, 5)", "(5,)", "(2, 10, 8)", "(8, 8)", None, None]
 
+
+
+def test_a_chain_that_rejects_any_input_is_reported_where_built_unless_its_sizes_come_from_the_constructor() -> None:
+    source = '''
+import torch
+import torch.nn as nn
+
+
+class Projector(nn.Module):
+    def __init__(self, hidden=2048):
+        super().__init__()
+        self.fixed = nn.Sequential(nn.Linear(512, 128), nn.BatchNorm1d(2048))
+        self.configured = nn.Sequential(nn.Linear(512, 128), nn.BatchNorm1d(hidden))
+
+    def forward(self, x):
+        return self.configured(self.fixed(x))
+
+
+z = Projector()(torch.randn(8, 512))
+'''
+    findings = lint_text(source, "model.py", resolve(["SC105"])).findings
+    assert [(f.location.row, "BatchNorm1d(hidden)" in f.message) for f in findings] == [(9, False), (13, True)]
+
+
+def test_a_layers_input_passed_by_keyword() -> None:
+    assert seen('''
+attn = nn.MultiheadAttention(embed_dim=32, num_heads=2, batch_first=True)
+x = torch.randn(4, 12, 32)
+probe(attn(query=x, key=x, value=x)[0])
+probe_conflict(attn(query=x, key=x, value=x, key_padding_mask=torch.zeros(12, 4, dtype=torch.bool)))
+probe(nn.Linear(32, 8)(input=x))
+probe(nn.Linear(32, 8)(x=x))
+''') == ["(4, 12, 32)",
+         "`attn(query=x, key=x, value=x, key_padding_mask=torch.zeros(12, 4, dtype=torch.bool))`: x is (4, 12, 32): "
+         "key_padding_mask is (12, 4), but `attn` = nn.MultiheadAttention(embed_dim=32, num_heads=2, batch_first=True) "
+         "expects key_padding_mask of (4, 12): (batch, source length)", "(4, 12, 8)", "(..., 8)"]
+
+
+def test_an_initial_state_a_forward_stores_on_self_is_read_there() -> None:
+    assert seen('''
+class Stateful(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(6, 32)
+        self.hidden = None
+
+    def forward(self, x):
+        self.hidden = (torch.zeros(1, 1, 32), torch.zeros(1, 1, 32))
+        probe(self.hidden[0])
+        out, self.hidden = self.lstm(x, self.hidden)
+        return out
+
+probe_conflict(Stateful()(torch.randn(12, 4, 6)))
+''') == ["(1, 1, 32)", "`Stateful()(torch.randn(12, 4, 6))`: the input is (12, 4, 6): then in Stateful.forward, "
+                       "`self.lstm(x, self.hidden)`: x is (12, 4, 6): the initial state h_0 is (1, 1, 32), but "
+                       "`self.lstm` = nn.LSTM(6, 32) expects h_0 of (1, 4, 32): (num_layers * directions, batch, "
+                       "hidden)"]

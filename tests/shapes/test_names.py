@@ -121,3 +121,47 @@ def attention_pool(x: torch.Tensor):
     return x
 '''
     assert [f.location.row for f in lint_text(straight, "t.py", resolve(["SC105"])).findings] == [6]
+
+
+def test_a_star_import_from_torch_names_what_nothing_else_binds() -> None:
+    assert probe('''
+        import torch
+        from torch.nn import *
+        fc = Linear(100, 200)
+        probe(fc(torch.randn(3, 100)))
+        probe(Sequential(Linear(100, 20), ReLU())(torch.randn(3, 100)))
+        probe(len([1, 2]))
+    ''') == ["(3, 200)", "(3, 20)", None]
+
+
+def test_star_imports_from_two_torch_modules_leave_a_name_unknown() -> None:
+    assert probe('''
+        import torch
+        from torch.nn import *
+        from torch.optim import *
+        probe(Linear(100, 200)(torch.randn(3, 100)))
+    ''') == ["(...)"]
+
+
+def test_a_conditional_size_is_its_branch_when_the_test_is_known() -> None:
+    assert probe('''
+        import torch
+        import torch.nn as nn
+        layers = nn.ModuleList([nn.Linear(32 if i else 20, 32) for i in range(2)])
+        i = 1
+        probe_dim(64 if i else 20)
+        def f(flag, n):
+            probe_dim(n if flag else n)
+            probe_dim(n if flag else 3)
+    ''') == ["64", "n", None]
+
+
+def test_the_words_of_a_string_the_code_writes_out_are_known() -> None:
+    assert probe('''
+        import torch
+        vocab = {w: i for i, w in enumerate("the a cat dog sat on mat".split())}
+        sentence = torch.tensor([vocab[w] for w in "the cat sat on the mat".split()])
+        probe(sentence)
+        probe(torch.tensor([vocab[w] for w in "The,Cat".lower().split(",")]))
+        probe(torch.tensor([vocab[w] for w in "the bird".split()]))
+    ''') == ["(6,)", "(2,)", None]

@@ -94,3 +94,14 @@ e = F.nll_loss(logits.log_softmax(-1), labels - 1)
     assert [(f.location.row, f.message.split(": ")[-1]) for f in found] == [
         (10, "class indices up to 10, but the input has 10 classes (dim 1)"),
         (11, "class indices up to 10, but the input has 10 classes (dim 1)")]
+
+
+def test_a_range_one_past_a_table_of_the_same_symbolic_size_is_reported() -> None:
+    assert conflicts('''
+def positions(max_len, other):
+    table = nn.Embedding(max_len, 16)
+    probe_conflict(table(torch.arange(max_len + 1)))
+    probe_conflict(table(torch.arange(max_len)))
+    probe_conflict(table(torch.arange(other)))
+''') == ["`table(torch.arange(max_len + 1))`: the input is (max_len + 1,): indices up to max_len, but `table` = "
+         "nn.Embedding(max_len, 16) expects indices below max_len (num_embeddings)", None, None]
