@@ -322,12 +322,30 @@ def _found_here(ev: ShapeEvaluator, node: cst.CSTNode) -> str | None:
     """The finding at the node being visited: as the bindings say, else in a pass of its function's run that
     certainly reached it, where a name a loop rebinds has its value (`while grad_norm > tol: grad_norm = ...`)."""
     found = _finding(ev, node, ev.now())
-    if found is None:
+    if found is None and _may_need_one_element(ev, node):
         for version in ev.certain_runs(node):
             found = _finding(ev, node, version)
             if found is not None:
                 break
     return found
+
+
+def _may_need_one_element(ev: ShapeEvaluator, node: cst.CSTNode) -> bool:
+    """Whether `node`, whatever its operands' shapes, is a conversion or a truth test `_finding` judges: only then is
+    a run of its function worth making (most calls and operations of a file are neither)."""
+    if id(node) in _tests(ev):
+        return True
+    kind = type(node)
+    if kind is cst.UnaryOperation:
+        return type(node.operator) is cst.Not  # type: ignore[attr-defined]
+    if kind is cst.Comparison:
+        return len(node.comparisons) > 1  # type: ignore[attr-defined]
+    if kind is not cst.Call:
+        return kind in (cst.Assert, cst.IfExp, cst.BooleanOperation)  # an `if`'s or `while`'s test is in `_tests`
+    func = node.func  # type: ignore[attr-defined]
+    if type(func) is cst.Attribute:
+        return func.attr.value in ("item", "backward") or ev.ctx.qualname(func) in BACKWARD_FUNCTIONS
+    return type(func) is cst.Name and func.value in CONVERSIONS
 
 
 def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
