@@ -53,6 +53,8 @@ def method(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     batch, event = shapes
     name = func.attr.value
     args = Args(node, 0)
+    if name in ("sample", "rsample", "entropy") and batch.variadic is not None:
+        return None  # a parameter of unknown rank: the batch's dims are not known, only that they follow the draw
     if name in ("sample", "rsample"):
         sample_shape = args.get(0, "sample_shape")
         drawn = ev.sizes(sample_shape, before) if sample_shape is not None else Shape(())

@@ -47,3 +47,19 @@ probe(dist.sample())
 probe(dist.log_prob(dist.sample()))
 probe(dist.entropy())
 ''') == ["(16,)", "(16,)", "(16,)"]
+
+
+def test_parameters_of_unknown_rank_give_samples_of_unknown_shape() -> None:
+    # stable-baselines3's gSDE: `Normal(th.zeros_like(std), std).rsample((batch_size,))` is (batch_size, *std's
+    # shape), not (batch_size,), when std's shape is not known
+    assert probe('''
+import torch
+from torch.distributions import Normal
+
+def sample_weights(std: torch.Tensor, batch_size: int = 4):
+    dist = Normal(torch.zeros_like(std), std)
+    probe(dist.rsample((batch_size,)))
+    probe(dist.sample())
+    probe(dist.entropy())
+    probe(dist.log_prob(torch.randn(3, 2)))
+''') == [None, None, None, "(..., 3, 2)"]
