@@ -643,8 +643,7 @@ class GraphKeptAlive(Rule):
         if accumulator is None or not ctx.loops and (ctx.class_def is None or not accumulator.startswith("self.")):
             return False
         names = tuple((name, binding) for name in _graph_names(value)
-                      if (binding := ctx.binding(name)) is not None and _may_carry_graph(binding)
-                      and not _returns_number(ctx, binding.value))
+                      if (binding := ctx.binding(name)) is not None and _may_carry_graph(binding))
         if not names and type(value) is not cst.Call or in_test(ctx):
             return False
         outputs = tuple((module, binding.value) for _, binding in names if binding.kind == "assign"
@@ -740,6 +739,7 @@ class GraphKeptAlive(Rule):
         backward = {name for event in events if event.kind == "backward" for name in names_in(event.node)}
         for name, binding in found.graph_names:
             if (binding.loop is not None or not found.loops) and not _item_detached(self.ctx, body, name) \
+                    and not _returns_number(self.ctx, binding.value) \
                     and (name in backward or self._returns_backpropagated(binding)):
                 return name
         owners = {owner for event in events if event.kind == "step" for owner in event.owners or ()}
