@@ -6,8 +6,11 @@ import glob
 import os
 from pathlib import Path
 
+import pytest
+
 from shapecheck.engine import dependencies
 from shapecheck.objects.project import importers
+from tests.cli_helpers import lint, reported, write
 
 
 def test_the_modules_whose_imports_resolve_to_the_file(tmp_path: Path) -> None:
@@ -30,3 +33,29 @@ def test_the_modules_whose_imports_resolve_to_the_file(tmp_path: Path) -> None:
 
 def test_a_text_not_in_a_file_has_no_importers() -> None:
     assert importers("<stdin>") == []
+
+
+VALIDATE = """\
+import torch
+
+
+def validate(generator, loader):
+    generator.eval()
+    for mel, audio in loader:
+        fake = generator(mel)
+        print(torch.nn.functional.l1_loss(fake, audio).item())
+"""
+
+
+@pytest.mark.parametrize(("train", "expected"), [
+    ("import torch\nfrom validation import validate\n\nwith torch.no_grad():\n    validate(g, loader)\n", []),
+    ("from validation import validate\n\nvalidate(g, loader)\n", ["validation.py:7:16: SC203"]),
+    ("import torch\nimport validation\n\n@torch.no_grad()\ndef epoch_end(g):\n    validation.validate(g, loader)\n",
+     []),
+    ("", ["validation.py:7:16: SC203"]),  # nothing imports it: nothing runs it under no_grad
+])
+def test_eval_helper_called_only_under_no_grad_by_importers(project: Path, train: str, expected: list[str]) -> None:
+    write(project / "validation.py", VALIDATE)
+    write(project / "train.py", train)
+    result = lint("--no-cache", "--output-format", "concise", "--select", "SC203", "validation.py")
+    assert reported(result) == expected
