@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.objects.project import importers
 from shapecheck.loops.training_loop import Event, called_module, names_in, runs_without_grad, training_loop
 from shapecheck.rules._activations import holds_no_parameters, instance_class
 from shapecheck.rules._training_loop import LIGHTNING_HOOKS, in_test, is_test_file
@@ -42,7 +45,8 @@ class EvalWithoutNoGrad(Rule):
         `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`, or defined in the
         file to call the function under `no_grad`), functions that turn autograd on themselves (`torch.enable_grad()`,
         `torch.set_grad_enabled(...)`: their callers decide the mode), or only called
-        under `no_grad` in the same file, directly or through one more function, Lightning's `validation_step` /
+        under `no_grad` in the same file, directly or through one more function (a function this file never calls:
+        only under `no_grad` in the project's modules that import the file), Lightning's `validation_step` /
         `test_step` / `predict_step` (Lightning disables gradients itself; a method of a class with a base), a
         `forward` method, a module of this file that holds no parameters (its attributes are numbers, flags and
         buffers), and tests
@@ -619,7 +623,17 @@ class EvalWithoutNoGrad(Rule):
             return True
         name = function.name.value
         return not (name in LIGHTNING_HOOKS and self._may_be_lightning(function)) and name != "forward" \
-            and not runs_without_grad(self.ctx, function)
+            and not runs_without_grad(self.ctx, function) and not self._quiet_in_importers(function)
+
+    def _quiet_in_importers(self, function: cst.FunctionDef) -> bool:
+        """A plain function no call of this file runs, which the project's modules that import the file call, and
+        only under `no_grad` (`with torch.no_grad(): validate(...)` in `train.py`)."""
+        name = function.name.value
+        if self.ctx.class_of_method(function) is not None or self.ctx.calls_to(name):
+            return False
+        texts = importers(self.ctx.filename)
+        quiet = [call for text in texts or () for call in _calls_without_grad(text, name)]
+        return bool(quiet) and all(quiet)
 
     def _may_be_lightning(self, method: cst.FunctionDef) -> bool:
         """A method of a class with a base (a LightningModule, directly or through a base of the project): not a
@@ -634,3 +648,34 @@ def _assigned_names(target: cst.BaseExpression) -> list[str]:
         return [name for element in target.elements for name in _assigned_names(element.value)]
     name = dotted_name(target)
     return [name] if name is not None else []
+
+
+def _calls_without_grad(text: str, name: str) -> list[bool]:
+    """For each call of `name` in a module's text (`name(...)`, `module.name(...)`), whether it sits in a `with
+    torch.no_grad():` / `inference_mode()` block or a function decorated so."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return []
+    found: list[bool] = []
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, quiet = stack.pop()
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(_grad_off(item.context_expr) for item in node.items):
+            quiet = True
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            quiet = any(_grad_off(decorator) for decorator in node.decorator_list)  # its callers are not known
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == name or isinstance(func, ast.Attribute) and func.attr == name:
+                found.append(quiet)
+        stack.extend((child, quiet) for child in ast.iter_child_nodes(node))
+    return found
+
+
+def _grad_off(expr: ast.expr) -> bool:
+    """`torch.no_grad()`, `torch.inference_mode()`, `@torch.no_grad` written bare."""
+    if isinstance(expr, ast.Call):
+        expr = expr.func
+    last = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
+    return last in ("no_grad", "inference_mode")

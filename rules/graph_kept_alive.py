@@ -77,7 +77,8 @@ class GraphKeptAlive(Rule):
         iteration's loss is not accumulation across iterations).
 
         Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`, sizes
-        (`pred.numel()`, `pred.size(0)`: Python ints), a dict whose
+        (`pred.numel()`, `pred.size(0)`: Python ints), what a function of the file returns when every `return`
+        gives a Python number (`.item()`, `float(...)`, `math.log(...)` sums), a dict whose
         loss item is replaced by its value (`output["loss"] = output["loss"].detach()`); code under
         `torch.no_grad()` / `inference_mode()`; an accumulator that is itself backpropagated later
         (`total.backward()`, `torch.stack(losses).mean().backward()`: gradient accumulation on purpose); lists
@@ -235,6 +236,34 @@ class GraphKeptAlive(Rule):
                 total_loss += float(loss) * pred.size(0)
                 total_examples += pred.numel()
             return total_loss / total_examples
+        """,
+        # Cross-validation folds: the fold's score comes from a helper of the file that returns a Python float,
+        # though the training above reused the name `loss` for the criterion's output.
+        """
+        import math
+        import torch
+        import torch.nn as nn
+        def log_loss(probs, labels):
+            total = 0.0
+            for p, y in zip(probs, labels):
+                total += math.log(max(1e-15, p[y]))
+            return -total / len(probs)
+        def top1(probs, labels):
+            return (probs.argmax(1) == labels).float().mean().item()
+        total_loss = 0
+        for fold, (train_idx, test_idx) in enumerate(folds):
+            model = build_model()
+            optimizer = torch.optim.Adam(model.parameters())
+            for epoch in range(10):
+                optimizer.zero_grad()
+                loss = nn.CrossEntropyLoss()(model(x[train_idx]), y[train_idx])
+                loss.backward()
+                optimizer.step()
+            probs = model(x[test_idx]).softmax(1).tolist()
+            loss = log_loss(probs, y[test_idx])
+            total_loss += loss
+            accuracy = top1(model(x[test_idx]), y[test_idx])
+            total_loss += accuracy
         """,
         # nanoGPT-style: a detached copy, and a float.
         """
@@ -710,6 +739,7 @@ class GraphKeptAlive(Rule):
         backward = {name for event in events if event.kind == "backward" for name in names_in(event.node)}
         for name, binding in found.graph_names:
             if (binding.loop is not None or not found.loops) and not _item_detached(self.ctx, body, name) \
+                    and not _returns_number(self.ctx, binding.value) \
                     and (name in backward or self._returns_backpropagated(binding)):
                 return name
         owners = {owner for event in events if event.kind == "step" for owner in event.owners or ()}
@@ -801,6 +831,59 @@ def _may_carry_graph(binding: Binding) -> bool:
     if binding.kind not in ("assign", "unpack", "aug"):
         return False
     return binding.value is None or not _graph_names_free(binding.value)
+
+
+def _returns_number(ctx: Context, value: cst.BaseExpression | None) -> bool:
+    """`value` calls a function of this file whose every `return` gives a Python number, which has no graph:
+    `loss = mlogloss(y, pred)` with `mlogloss` summing `math.log(...)` terms, or returning `loss.item()`."""
+    if type(value) is not cst.Call:
+        return False
+    definitions = training_loop(ctx).definitions_of(value)
+    return bool(definitions) and all(
+        returns and all(node.value is not None and _number(ctx, definition, node.value) for node in returns)
+        for definition in definitions
+        for returns in [[node for node in walk(definition.body) if type(node) is cst.Return]])
+
+
+def _number(ctx: Context, function: cst.FunctionDef, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """`expr` is a Python number in `function`: literals, `len(...)`, `float(...)`, `math.*(...)`, `.item()`, the
+    arithmetic of those, and local names every assignment binds to one."""
+    kind = type(expr)
+    if kind in (cst.Integer, cst.Float):
+        return True
+    if depth > 6:
+        return False
+    if kind is cst.UnaryOperation:
+        return _number(ctx, function, expr.expression, depth + 1)
+    if kind is cst.BinaryOperation:
+        return _number(ctx, function, expr.left, depth + 1) and _number(ctx, function, expr.right, depth + 1)
+    if kind is cst.Call:
+        func = expr.func
+        if type(func) is cst.Attribute:
+            return func.attr.value == "item" or (ctx.qualname(func) or "").startswith("math.")
+        return type(func) is cst.Name and func.value in ("float", "int", "len")
+    if kind is cst.Name:
+        return _local_number(ctx, function, expr.value, depth)
+    return False
+
+
+def _local_number(ctx: Context, function: cst.FunctionDef, name: str, depth: int) -> bool:
+    """Every binding of local `name` in `function` is a plain assignment of a number (`total = 0`, `total +=
+    math.log(p)`); a parameter, a loop target or an unpacked name is not known."""
+    if any(param.name.value == name for param in function.params.params):
+        return False
+    values = []
+    for node in walk(function.body):
+        if type(node) in (cst.Assign, cst.AugAssign, cst.AnnAssign):
+            targets = [t.target for t in node.targets] if type(node) is cst.Assign else [node.target]
+            for target in targets:
+                if type(target) is cst.Name and target.value == name:
+                    values.append(node.value)
+                elif name in names_in(target):
+                    return False
+        elif type(node) in (cst.For, cst.CompFor, cst.NamedExpr) and name in names_in(node.target):
+            return False
+    return bool(values) and all(value is not None and _number(ctx, function, value, depth + 1) for value in values)
 
 
 def _graph_names_free(expr: cst.BaseExpression) -> bool:

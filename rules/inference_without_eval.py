@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name, param_annotation
-from shapecheck.engine.context import Point
+from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
@@ -296,6 +296,37 @@ class InferenceWithoutEval(Rule):
         with torch.no_grad():
             predictions = [model(x).argmax(-1) for x in batches]
         """,
+        # A notebook: the first `validate` only ever sees the plain `Net()`; `model` is rebound to a dropout net
+        # later, and validated by a second `validate` that hands it to a trainer.
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(32, 2)
+            def forward(self, x):
+                return self.fc(x)
+        class NetDropout(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(32, 2)
+                self.drop = nn.Dropout(0.4)
+            def forward(self, x):
+                return self.fc(self.drop(x))
+        def validate(model, loader):
+            correct = 0
+            with torch.no_grad():
+                for x, y in loader:
+                    correct += int((model(x).argmax(1) == y).sum())
+            return correct
+        model = Net()
+        validate(model, val_loader)
+        def validate(model, loader):
+            return trainer.test(model, loader)
+        model = NetDropout()
+        validate(model, val_loader)
+        """,
     ]
     INVALID = [
         # A LightningModule loaded from its checkpoint stays in train mode.
@@ -568,7 +599,8 @@ class InferenceWithoutEval(Rule):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         # Names bound to a module with dropout or batch norm, per function (None: module level).
-        self._built: list[tuple[cst.FunctionDef | None, str]] = []
+        # (function, name, the assignment) of a name bound to a module with dropout or batch norm
+        self._built: list[tuple[cst.FunctionDef | None, str, cst.Assign]] = []
         # Names bound to a copy of another name's module, per function: `best = copy.deepcopy(model)` keeps its
         # layers and its mode. (function, copy, original), in order: `finish` keeps the last copy of each name.
         self._copies: list[tuple[cst.FunctionDef | None, str, str]] = []
@@ -584,7 +616,7 @@ class InferenceWithoutEval(Rule):
                 and len(value.args) == 1 and type(value.args[0].value) is cst.Name:
             self._copies.append((self.ctx.function, target.value, value.args[0].value.value))
         if type(target) is cst.Name and self._mode_dependent(node.value):
-            self._built.append((self.ctx.function, target.value))
+            self._built.append((self.ctx.function, target.value, node))
         elif type(target) is cst.Tuple and type(node.value) is cst.Call:
             # `model, optimizer, criterion = get_model(name)`: the element of the factory's returned tuple
             for index, element in enumerate(target.elements):
@@ -592,7 +624,7 @@ class InferenceWithoutEval(Rule):
                     continue
                 returned = returned_by_factory(self.ctx, node.value, index)
                 if returned is not None and self._mode_dependent_at(*returned, 1):
-                    self._built.append((self.ctx.function, element.value.value))
+                    self._built.append((self.ctx.function, element.value.value, node))
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
@@ -620,18 +652,27 @@ class InferenceWithoutEval(Rule):
                       copies: dict[tuple[cst.FunctionDef | None, str], str]) -> bool:
         """A caller of `function` passes as `model` a name it bound to a module with dropout or batch norm, or
         its own parameter that one of its callers passes so (`depth` callers up)."""
-        for site in self.ctx.calls_to(function.name.value):
+        for site in self.ctx.calls_of(function):
             spelled = training.caller_spelling(model, function, site.node)
             if spelled is None:
                 continue
             spelled = copies.get((site.function, spelled), spelled)
-            if (site.function, spelled) in built:
+            if (site.function, spelled) in built and self._built_at(site, spelled):
                 return True
             caller = site.function
             if depth > 1 and caller is not None and caller is not function and _is_parameter(spelled, caller) \
                     and self._handed_built(training, spelled, caller, depth - 1, built, copies):
                 return True
         return False
+
+    def _built_at(self, site: CallSite, name: str) -> bool:
+        """At a module-level call, `name` still holds what an assignment of `_built` bound it to: a notebook may
+        rebind `model` to a model with dropout after validating an earlier one."""
+        if site.function is not None:
+            return True
+        with self.ctx.at(self.ctx.module_point()):
+            binding = self.ctx.binding(name, before=site.seq + 1)
+        return binding is None or any(binding.statement is statement for _, _, statement in self._built)
 
     def _mode_dependent_at(self, expr: cst.BaseExpression, point: Point, depth: int = 0) -> bool:
         with self.ctx.at(point):
@@ -710,7 +751,7 @@ class InferenceWithoutEval(Rule):
             return
         training = training_loop(self.ctx)
         calls = _Calls(self._calls)
-        built = set(self._built)
+        built = {(function, name) for function, name, _ in self._built}
         copies = {(function, name): original for function, name, original in self._copies}
         for call, model, function in calls.received:
             # `test(model, device, test_loader)` with `model = Net().to(device)` in the caller, or in its caller.

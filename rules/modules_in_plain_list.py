@@ -8,8 +8,9 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.walker import walk
 from shapecheck.objects.modules import builds_module
-from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
+from shapecheck.objects.values import UNKNOWN, Const, Instance, Mapping, Opaque, Seq, TorchObject
 from shapecheck.rules._activations import is_torch_module_class
 from shapecheck.rules._layers import CONTAINERS, WEIGHTED, torch_layer
 from shapecheck.shapes.evaluator import evaluator
@@ -78,7 +79,9 @@ class ModulesInPlainList(Rule):
         them; `model.eval()` does not switch them. The model trains, with those layers frozen at their random
         initial weights.
 
-        A list of parameter-free layers (`nn.ReLU()`, `nn.Dropout(p)`) loses no weights and is not reported; nor
+        A list of parameter-free layers (`nn.ReLU()`, `nn.Dropout(p)`, or a module of the project that provably
+        holds none: a direct `nn.Module` subclass storing only such layers, numbers, and values it does arithmetic
+        on) loses no weights and is not reported; nor
         is a list the class later wraps (`self.layers = nn.ModuleList(self.layers)`, `nn.Sequential(*self.layers)`)
         or whose elements it hands to one (`nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])`)
         or registers itself (`add_module`), nor a list holding a model passed in (keeping a teacher out of
@@ -225,6 +228,23 @@ class ModulesInPlainList(Rule):
                 super().__init__()
                 self.noisy = [nn.Linear(features, 64), nn.Linear(64, actions)]
                 self.head = nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        # project modules that hold no parameters (a pooling layer and a window size): nothing to lose
+        class Smooth(nn.Module):
+            def __init__(self, window):
+                super().__init__()
+                self.window = window
+                self.pool = nn.AvgPool1d(window, stride=1)
+            def forward(self, x):
+                pad = x[:, :, :1].repeat(1, 1, self.window - 1)
+                return self.pool(torch.cat([pad, x], dim=2))
+        class MultiSmooth(nn.Module):
+            def __init__(self, windows):
+                super().__init__()
+                self.smoothers = [Smooth(w) for w in windows]
         """,
         """
         import mlx.nn as nn
@@ -385,6 +405,20 @@ class ModulesInPlainList(Rule):
                         self.blocks.append(block)
             """,
         ),
+        # a project module that stores what it is handed, never doing arithmetic on it: it may be a layer
+        """
+        import torch.nn as nn
+        class Residual(nn.Module):
+            def __init__(self, inner):
+                super().__init__()
+                self.inner = inner
+            def forward(self, x):
+                return x + self.inner(x)
+        class Tower(nn.Module):
+            def __init__(self, blocks):
+                super().__init__()
+                self.blocks = [Residual(b) for b in blocks]
+        """,
         # An ensemble of pretrained models of torchvision: each has weights that `.to()` and the optimizer miss.
         """
         import torch
@@ -600,7 +634,7 @@ def _weighted_object(built: object, depth: int = 0) -> bool:
     """An object the objects floor built that owns parameters: a project module, a weighted torch.nn layer, or a
     torch container (made by a helper, `def make_head(d): return nn.Sequential(...)`) holding one."""
     if isinstance(built, Instance):
-        return is_torch_module_class(built.cls.ctx, built.cls.node)
+        return is_torch_module_class(built.cls.ctx, built.cls.node) and not _parameter_free(built, depth)
     if not isinstance(built, TorchObject):
         return False
     if builds_module(built.qualname):  # a torchvision / timm / transformers model: it has weights
@@ -610,6 +644,64 @@ def _weighted_object(built: object, depth: int = 0) -> bool:
         values = [v for _, v in built.items.items] if isinstance(built.items, Mapping) else built.items.items
         return any(_weighted_object(value, depth + 1) for value in values)
     return name in WEIGHTED
+
+
+# Methods through which a module gains parameters or submodules by names the attributes don't show.
+_REGISTERS = frozenset({"register_parameter", "add_module", "register_module", "setattr"})
+
+
+def _parameter_free(instance: Instance, depth: int) -> bool:
+    """A project module that provably holds no parameters: a direct `nn.Module` subclass whose `__init__` stores
+    only parameter-free torch layers, numbers and strings, parameter-free project modules, and values it does
+    arithmetic on (a module supports none: `(self.kernel_size - 1) // 2`). Anything else, an attribute set outside
+    `__init__`, or a registration by name, may hold weights."""
+    node, ctx = instance.cls.node, instance.cls.ctx
+    if instance.generic or instance.tainted or instance.items is not None or depth >= 4 or len(node.bases) != 1 \
+            or ctx.qualname(node.bases[0].value) != "torch.nn.Module":
+        return False
+    stored, arithmetic = _self_attributes(node)
+    if stored is None or not stored <= set(instance.attrs):
+        return False
+    return all(_free_value(value, name in arithmetic, depth) for name, value in instance.attrs.items())
+
+
+def _free_value(value: object, in_arithmetic: bool, depth: int) -> bool:
+    if isinstance(value, (Const, int, float, str)):
+        return True
+    if isinstance(value, Seq):
+        return all(_free_value(item, False, depth) for item in value.items) and value.complete
+    if isinstance(value, Instance):
+        return _parameter_free(value, depth + 1)
+    if isinstance(value, TorchObject):
+        name = value.name
+        return value.qualname.startswith("torch.nn.") and not builds_module(value.qualname) \
+            and name not in WEIGHTED and name not in CONTAINERS and name != "Parameter"
+    return (value is UNKNOWN or isinstance(value, Opaque)) and in_arithmetic
+
+
+def _self_attributes(class_def: cst.ClassDef) -> tuple[set[str] | None, set[str]]:
+    """The attributes any method of the class assigns on `self`, and those it reads as an operand of arithmetic or
+    a comparison; None for the first when the class registers by name."""
+    stored: set[str] = set()
+    arithmetic: set[str] = set()
+
+    def self_attr(expr: cst.BaseExpression) -> str | None:
+        if type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self":
+            return expr.attr.value
+        return None
+
+    for node in walk(class_def):
+        if type(node) in (cst.Assign, cst.AnnAssign, cst.AugAssign):
+            targets = [t.target for t in node.targets] if type(node) is cst.Assign else [node.target]
+            stored.update(name for t in targets if (name := self_attr(t)) is not None)
+        elif type(node) is cst.Call and (dotted_name(node.func) or "").rsplit(".", 1)[-1] in _REGISTERS:
+            return None, arithmetic
+        elif type(node) is cst.BinaryOperation:
+            arithmetic.update(name for e in (node.left, node.right) if (name := self_attr(e)) is not None)
+        elif type(node) is cst.Comparison:
+            operands = [node.left, *(c.comparator for c in node.comparisons)]
+            arithmetic.update(name for e in operands if (name := self_attr(e)) is not None)
+    return stored, arithmetic
 
 
 def _converted(ctx: Context, value: cst.BaseExpression) -> cst.BaseExpression:

@@ -12,6 +12,7 @@ from shapecheck.engine.context import Binding
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
 from shapecheck.objects.callers import every_call_passes
+from shapecheck.objects.project import importers
 from shapecheck.objects.stored import every_construction_passes
 from shapecheck.rules._activations import construction_of
 from shapecheck.rules._layers import torch_layer
@@ -107,7 +108,10 @@ class UninitializedTensor(Rule):
         wrapped as a module's `nn.Parameter` that nothing in the file initializes (no `nn.init.*_` on it, no
         in-place fill, no `reset_parameters()`, no initialization loop over the module's parameters, not frozen
         with `requires_grad = False`: a frozen weight is one a checkpoint fills), in a file with no model class
-        built on another framework's base (`PreTrainedModel`, `ModelMixin`: they load or initialize the weights).
+        built on another framework's base (`PreTrainedModel`, `ModelMixin`: they load or initialize the weights),
+        and that no module of the project imports and then initializes (`model.apply(init_weights)`, `nn.init.*_`,
+        `load_state_dict`, `from_pretrained`, `reset_parameters()` in `train.py` doing `from model import Net`;
+        in a project too large to search, that is not known and nothing is reported).
         A tensor allocated only to be deleted (`x = torch.cuda.FloatTensor(n, m); del x`, reserving memory) has no
         values anyone reads.
 
@@ -965,6 +969,7 @@ class UninitializedTensor(Rule):
         # `init.normal_(module.level_embed)` in an `_init_weights(self, module)`: the attribute is written through
         # another name for the instance.
         written_attributes = {key[2].rsplit(".", 1)[-1] for key in replay.written if key[0] == "dotted"}
+        initialized_by_importer: bool | None = None  # asked once, when an empty parameter is about to be reported
         for allocation in replay.allocations:
             if allocation.keys & replay.written or replay.filled_element_by_element(allocation):
                 continue
@@ -982,11 +987,24 @@ class UninitializedTensor(Rule):
             if allocation.empty:
                 # a file with a model class built on a framework's base (transformers' PreTrainedModel, diffusers'
                 # ModelMixin) is one whose weights that framework loads or initializes, layers included
-                if not replay.pretrained:
+                if initialized_by_importer is None and not replay.pretrained:
+                    initialized_by_importer = _initialized_by_importer(self.ctx.filename)
+                if not replay.pretrained and not initialized_by_importer:
                     self.report(allocation.node, _EMPTY_MESSAGE.format(call=call))
                 continue
             fix = self._value_fix(allocation) if allocation.used_as_number else allocation.fix
             self.report(allocation.node, _MESSAGE.format(call=call), fix or allocation.fix)
+
+
+# What a module that imports a model may do to initialize its parameters: `model.apply(init_weights)`,
+# `nn.init.normal_(...)`, a checkpoint or pretrained weights loaded, `reset_parameters()`.
+_INITIALIZES = re.compile(r"\.apply\(|\binit\.\w+_\(|load_state_dict\(|from_pretrained\(|reset_parameters\(")
+
+
+def _initialized_by_importer(filename: str) -> bool:
+    """A module of the project that imports this file may initialize its parameters; unknown counts as may."""
+    texts = importers(filename)
+    return texts is None or any(_INITIALIZES.search(text) for text in texts)
 
 
 class _Replay:

@@ -334,6 +334,22 @@ def test_a_first_party_module_the_analysis_read_is_a_dependency(project: Path, l
     assert len(linted) == 2
 
 
+def test_a_module_that_imports_the_file_is_a_dependency(project: Path, linted: list) -> None:
+    """An empty parameter of `model.py` is initialized by `train.py`, which imports it: a result that depends on
+    an importer goes stale when one appears or changes."""
+    model = write(project / "model.py", "import torch\nfrom torch import nn\n\n\nclass Net(nn.Module):\n"
+                                        "    def __init__(self):\n        super().__init__()\n"
+                                        "        self.w = nn.Parameter(torch.empty(4, 4))\n")
+    for path in (project, model):
+        os.utime(path, (HOUR_AGO, HOUR_AGO))
+    assert reported(lint("--output-format", "concise", "--select", "SC401", "model.py")) == ["model.py:8:31: SC401"]
+    train = write(project / "train.py", "from torch import nn\nfrom model import Net\n\nnet = Net()\n")
+    assert reported(lint("--output-format", "concise", "--select", "SC401", "model.py")) == ["model.py:8:31: SC401"]
+    write(train, train.read_text() + "net.apply(lambda m: nn.init.normal_(m.w) if hasattr(m, 'w') else None)\n")
+    assert reported(lint("--output-format", "concise", "--select", "SC401", "model.py")) == []
+    assert len(linted) == 3
+
+
 # ---------------------------------------------------------------------------------------------- on disk
 
 def test_the_folder_is_marked_as_a_cache_and_ignored_by_git(project: Path) -> None:

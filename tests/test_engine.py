@@ -195,6 +195,28 @@ def test_call_sites_record_grad_mode_and_loop() -> None:
     assert [f.name.value for f in ctx.functions["update"]] == ["update"]
 
 
+def test_calls_of_a_redefined_function_are_those_it_is_bound_at() -> None:
+    # A notebook redefines `validate`: each module-level call runs the definition above it; a call inside a
+    # function runs whichever is bound when the function runs, so it counts for both.
+    source = textwrap.dedent("""
+        def validate(model):
+            pass
+        validate(a)
+        def later():
+            validate(c)
+        def validate(model):
+            pass
+        validate(b)
+        obj.validate(d)
+    """)
+    module = cst.parse_module(source)
+    ctx = Context(module, "x.py")
+    traverse(ctx, [])
+    first, second = ctx.functions["validate"]
+    assert [ctx.code(s.node) for s in ctx.calls_of(first)] == ["validate(a)", "validate(c)", "obj.validate(d)"]
+    assert [ctx.code(s.node) for s in ctx.calls_of(second)] == ["validate(c)", "validate(b)", "obj.validate(d)"]
+
+
 def test_spelling_uses_the_files_imports() -> None:
     module = cst.parse_module("import torch\nimport torch.nn.functional as F\n")
     ctx = Context(module, "x.py")

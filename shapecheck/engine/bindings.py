@@ -184,7 +184,8 @@ def _enter_call(ctx: Context, node: cst.Call) -> None:
     else:
         return
     ctx._order += 1
-    ctx.calls.setdefault(key, []).append(CallSite(node, ctx.grad_disabled, ctx.function, ctx.loop, ctx._order))
+    ctx.calls.setdefault(key, []).append(CallSite(node, ctx.grad_disabled, ctx.function, ctx.loop, ctx._order,
+                                                            ctx._seq))
 
 
 _ENTER: dict[type, Bookkeeping] = {

@@ -108,6 +108,7 @@ class CallSite:
     function: cst.FunctionDef | None
     loop: cst.CSTNode | None
     order: int = 0  # position among the file's calls, in source order
+    seq: int = 0  # the bindings made before the call (`Binding.seq` up to this): which definition a name reaches
 
 
 @record(slots=True)
@@ -455,6 +456,21 @@ class Context:
         """Call sites of a function or method by its last name (`f(...)`, `self.f(...)`, `obj.f(...)`). Complete
         in `finish()`."""
         return self.calls.get(name, [])
+
+    def calls_of(self, function: cst.FunctionDef) -> list[CallSite]:
+        """Call sites of `function`, by its name as `calls_to` finds them, less the module-level `f(...)` calls where
+        `f` names another binding: a notebook that redefines `validate` calls each definition in turn. Complete in
+        `finish()`."""
+        name = function.name.value
+        sites = []
+        for site in self.calls_to(name):
+            if site.function is None and type(site.node.func) is cst.Name:
+                with self.at(self.module_point()):
+                    binding = self.binding(name, before=site.seq + 1)
+                if binding is not None and binding.statement is not function:
+                    continue
+            sites.append(site)
+        return sites
 
     def walk(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         """`node` and its descendants, for a rule that must look inside a subtree on its own (e.g. a helper

@@ -243,6 +243,46 @@ def first_party_texts(text: str, importer: str) -> Iterator[str]:
                 yield lines
 
 
+MAX_IMPORTER_SEARCH = 3000  # project files searched for the modules that import one file; past this, not known
+_SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "build", "dist", *_INSTALLED})
+
+
+def importers(path: str) -> list[str] | None:
+    """The texts of the project's modules that import the module at `path` (by an import line that resolves to
+    it), searched under the project's root (without one, the file's folder); None when the project has more files
+    than are searched; none for a text not saved in a file (stdin, an editor's unsaved buffer). Every folder
+    searched is recorded as a dependency pattern (`*.py`), so the result cache re-lints the file when an importer
+    appears, changes or goes."""
+    if not os.path.isfile(path):
+        return []
+    target = Path(path).resolve()
+    root = _project_root(target.parent) or target.parent
+    stem = target.parent.name if target.name == "__init__.py" else target.stem
+    found: list[str] = []
+    searched = 0
+    for current, folders, files in os.walk(root):
+        folders[:] = [name for name in folders if not name.startswith(".") and name not in _SKIPPED_FOLDERS]
+        dependencies.record_pattern(current, "*.py")
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            searched += 1
+            if searched > MAX_IMPORTER_SEARCH:
+                return None
+            candidate = os.path.join(current, name)
+            if Path(candidate).resolve() == target:
+                continue
+            try:
+                text = Path(candidate).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            if stem in text and any(
+                    PROJECT.module_file(candidate, plain or module or "", len(dots or "")) == target
+                    for dots, module, plain in (m.groups() for m in _IMPORT.finditer(text))):
+                found.append(text)
+    return found
+
+
 def imported_from(ctx: Context, module: str, level: int) -> set[str]:
     """The names `ctx`'s module imports from `module` (`level` leading dots), which the objects floor and the
     training-loop record both ask a module's context for, so that it is parsed once for the file."""

@@ -1,0 +1,61 @@
+"""`importers`: the project's modules that import a file, for a verdict that depends on who uses the file."""
+
+from __future__ import annotations
+
+import glob
+import os
+from pathlib import Path
+
+import pytest
+
+from shapecheck.engine import dependencies
+from shapecheck.objects.project import importers
+from tests.cli_helpers import lint, reported, write
+
+
+def test_the_modules_whose_imports_resolve_to_the_file(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "scripts").mkdir()
+    model = tmp_path / "pkg" / "model.py"
+    model.write_text("class Net: pass\n")
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "scripts" / "train.py").write_text("from pkg.model import Net\n")
+    (tmp_path / "pkg" / "eval.py").write_text("from .model import Net\n")
+    (tmp_path / "scripts" / "model.py").write_text("import torchvision.models as model\n")  # a name alike
+    with dependencies.collecting() as read:
+        found = importers(str(model))
+    assert sorted(found or []) == ["from .model import Net\n", "from pkg.model import Net\n"]
+    # every folder searched is a dependency: a new importer in any of them re-lints the file
+    assert {os.path.join(glob.escape(str(folder)), "*.py") for folder in
+            (tmp_path, tmp_path / "pkg", tmp_path / "scripts")} <= read
+
+
+def test_a_text_not_in_a_file_has_no_importers() -> None:
+    assert importers("<stdin>") == []
+
+
+VALIDATE = """\
+import torch
+
+
+def validate(generator, loader):
+    generator.eval()
+    for mel, audio in loader:
+        fake = generator(mel)
+        print(torch.nn.functional.l1_loss(fake, audio).item())
+"""
+
+
+@pytest.mark.parametrize(("train", "expected"), [
+    ("import torch\nfrom validation import validate\n\nwith torch.no_grad():\n    validate(g, loader)\n", []),
+    ("from validation import validate\n\nvalidate(g, loader)\n", ["validation.py:7:16: SC203"]),
+    ("import torch\nimport validation\n\n@torch.no_grad()\ndef epoch_end(g):\n    validation.validate(g, loader)\n",
+     []),
+    ("", ["validation.py:7:16: SC203"]),  # nothing imports it: nothing runs it under no_grad
+])
+def test_eval_helper_called_only_under_no_grad_by_importers(project: Path, train: str, expected: list[str]) -> None:
+    write(project / "validation.py", VALIDATE)
+    write(project / "train.py", train)
+    result = lint("--no-cache", "--output-format", "concise", "--select", "SC203", "validation.py")
+    assert reported(result) == expected
