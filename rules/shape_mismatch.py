@@ -89,6 +89,26 @@ _RESAMPLER = """
         clips = Resampler()(torch.randn(4, 1, 16000))
         """
 
+_SEGMENTATION_RESIZE = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        config = {"image_size": %s, "channels": 16, "num_classes": 21}
+
+        class SegmentationHead(nn.Module):
+            def __init__(self, config):
+                super().__init__()
+                self.image_size = config["image_size"]
+                self.classifier = nn.Conv2d(config["channels"], config["num_classes"], 1)
+
+            def forward(self, features):
+                logits = self.classifier(features)
+                return F.interpolate(logits, size=self.image_size, mode="bilinear", align_corners=False)
+
+        masks = SegmentationHead(config)(torch.randn(2, 16, 32, 32))
+        """
+
 _PROJECT_DATASET = """
         import torch
         import torch.nn as nn
@@ -412,6 +432,9 @@ class ShapeMismatch(Rule):
         _DECODER_CELL % "self.hidden",
         # a (batch, channels, time) waveform resampled to a length
         _RESAMPLER % "self.length",
+        # segmentation logits upsampled to the (height, width) a config states, kept on the instance
+        _SEGMENTATION_RESIZE % "(512, 512)",
+        _SEGMENTATION_RESIZE % "512",
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -781,6 +804,8 @@ class ShapeMismatch(Rule):
         _DECODER_CELL % "128",
         # a waveform of one spatial dim given an image's (height, width) size
         _RESAMPLER % "(self.length, self.length)",
+        # the image size a config states with its channels, given as the (height, width) to upsample to
+        _SEGMENTATION_RESIZE % "(3, 512, 512)",
         """
         from jaxtyping import Float
         from torch import Tensor

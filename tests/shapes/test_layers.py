@@ -190,6 +190,24 @@ probe_conflict(net(torch.randn(16, 1, 32, 32)))
          "nn.Sequential(...), `nn.Linear(32 * 13 * 13, 10)` expects 5408"]
 
 
+def test_a_sequential_hands_a_recurrent_layers_tuple_to_a_project_module() -> None:
+    # `nn.Sequential(nn.GRU(...), LastStep(), nn.Linear(...))`: the GRU's (output, h_n) reaches LastStep's forward,
+    # which unpacks it; a torch layer given the tuple is not followed (torch itself would reject it)
+    assert seen('''
+class LastStep(nn.Module):
+    def forward(self, out_and_h):
+        _, h = out_and_h
+        return h[-1]
+
+seq_first = nn.Sequential(nn.GRU(8, 32), LastStep(), nn.Linear(32, 3))
+batch_first = nn.Sequential(nn.GRU(8, 32, batch_first=True), LastStep(), nn.Linear(32, 3))
+to_a_layer = nn.Sequential(nn.GRU(8, 32), nn.Linear(32, 3))
+probe(seq_first(torch.randn(16, 50, 8)))
+probe(batch_first(torch.randn(16, 50, 8)))
+probe(to_a_layer(torch.randn(16, 50, 8)))
+''') == ["(50, 3)", "(16, 3)", "(...)"]
+
+
 def test_a_sequential_subclass_with_its_own_forward_runs_that() -> None:
     # A Lua port's ConcatTable (pretrained-models.pytorch's ResNeXt): an nn.Sequential subclass whose forward runs
     # every layer on the same input, so its layers need not chain; one without a forward of its own still chains.
