@@ -109,6 +109,40 @@ _SEGMENTATION_RESIZE = """
         masks = SegmentationHead(config)(torch.randn(2, 16, 32, 32))
         """
 
+_UNFOLD_PATCHES = """
+        import torch
+        import torch.nn as nn
+
+        class PatchEmbed(nn.Module):
+            def __init__(self, patch=4, in_chans=%s, dim=64):
+                super().__init__()
+                self.patch = patch
+                self.proj = nn.Linear(patch * patch * in_chans, dim)
+
+            def forward(self, img):
+                b = img.shape[0]
+                x = img.unfold(2, self.patch, self.patch).unfold(3, self.patch, self.patch)
+                x = x.permute(0, 2, 3, 1, 4, 5).reshape(b, -1, x.shape[1] * self.patch * self.patch)
+                return self.proj(x)
+
+        tokens = PatchEmbed()(torch.randn(8, 3, 32, 32))
+        """
+
+_UPSAMPLING_DECODER = """
+        import torch
+        import torch.nn as nn
+
+        class Decoder(nn.Sequential):
+            def __init__(self, channels=64, out_size=%s):
+                super().__init__(
+                    nn.Conv2d(channels, 32, 3, padding=1), nn.ReLU(),
+                    nn.Upsample(size=out_size, mode="nearest"),
+                    nn.Conv2d(32, 1, 1),
+                )
+
+        masks = Decoder()(torch.randn(2, 64, 16, 16))
+        """
+
 _PROJECT_DATASET = """
         import torch
         import torch.nn as nn
@@ -435,6 +469,9 @@ class ShapeMismatch(Rule):
         # segmentation logits upsampled to the (height, width) a config states, kept on the instance
         _SEGMENTATION_RESIZE % "(512, 512)",
         _SEGMENTATION_RESIZE % "512",
+        # patches cut with unfold, flattened to the (patch, patch, channels) the projection takes
+        _UNFOLD_PATCHES % "3",
+        _UPSAMPLING_DECODER % "(128, 128)",
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -806,6 +843,10 @@ class ShapeMismatch(Rule):
         _RESAMPLER % "(self.length, self.length)",
         # the image size a config states with its channels, given as the (height, width) to upsample to
         _SEGMENTATION_RESIZE % "(3, 512, 512)",
+        # a projection built for grayscale patches, given the patches of RGB images
+        _UNFOLD_PATCHES % "1",
+        # a decoder upsampling 2-d feature maps to a size with a depth
+        _UPSAMPLING_DECODER % "(1, 128, 128)",
         """
         from jaxtyping import Float
         from torch import Tensor
