@@ -6,6 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Rule
 from shapecheck.shapes import runs
+from shapecheck.shapes.dim_range import literal_index
 from shapecheck.shapes.evaluator import evaluator, shape_conflict
 from shapecheck.shapes.layers import construction_conflict
 
@@ -141,6 +142,23 @@ _UPSAMPLING_DECODER = """
                 )
 
         masks = Decoder()(torch.randn(2, 64, 16, 16))
+        """
+
+_RNN_LAST_STATE = """
+        import torch
+        import torch.nn as nn
+
+        class Encoder(nn.Module):
+            def __init__(self, n_features=12, hidden=48, bidirectional=%s):
+                super().__init__()
+                self.rnn = nn.GRU(n_features, hidden, batch_first=True, bidirectional=bidirectional)
+                self.head = nn.Linear(hidden * 2, 1)
+
+            def forward(self, x):
+                _, h_n = self.rnn(x)
+                return self.head(torch.cat([h_n[0], h_n[1]], dim=-1))
+
+        scores = Encoder()(torch.randn(64, 30, 12))
         """
 
 _PROJECT_DATASET = """
@@ -472,6 +490,8 @@ class ShapeMismatch(Rule):
         # patches cut with unfold, flattened to the (patch, patch, channels) the projection takes
         _UNFOLD_PATCHES % "3",
         _UPSAMPLING_DECODER % "(128, 128)",
+        # a bidirectional GRU's two final states, forward and backward, joined
+        _RNN_LAST_STATE % "True",
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -847,6 +867,8 @@ class ShapeMismatch(Rule):
         _UNFOLD_PATCHES % "1",
         # a decoder upsampling 2-d feature maps to a size with a depth
         _UPSAMPLING_DECODER % "(1, 128, 128)",
+        # the same with a one-direction GRU: its h_n is (1, batch, hidden), so h_n[1] is past its end
+        _RNN_LAST_STATE % "False",
         """
         from jaxtyping import Float
         from torch import Tensor
@@ -1096,6 +1118,10 @@ class ShapeMismatch(Rule):
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         self._check(node)  # `out += residual`
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if literal_index(node) is not None:  # `h_n[1]` of a (1, B, H) state
+            self._check(node)
 
     def _check(self, node: cst.BaseExpression) -> None:
         conflict = shape_conflict(self.ctx, node)
