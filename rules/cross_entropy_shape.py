@@ -50,6 +50,25 @@ _LIST_LABELS = """
             loss = criterion(model(x), y)
         """
 
+_RECURRENT_CHAIN = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class LastHidden(nn.Module):
+            def forward(self, rnn_output):
+                output, h_n = rnn_output
+                return h_n[-1]
+
+        class SequenceClassifier(nn.Sequential):
+            def __init__(self, n_features=8, hidden=64, n_classes=5):
+                super().__init__(nn.GRU(n_features, hidden%s), LastHidden(), nn.Linear(hidden, n_classes))
+
+        model = SequenceClassifier()
+        windows = torch.randn(32, 100, 8)  # (batch, time, features)
+        loss = F.cross_entropy(model(windows), torch.randint(0, 5, (32,)))
+        """
+
 _DICT_OUTPUT = """
         import torch
         import torch.nn as nn
@@ -210,6 +229,8 @@ class CrossEntropyShape(Rule):
         """,
         # a model returning a dict: its sequence logits read by key, flattened
         _DICT_OUTPUT % '.flatten(0, 1), batch["labels"].flatten()',
+        # a batch-first GRU in an nn.Sequential subclass: the last layer's h_n is (batch, hidden)
+        _RECURRENT_CHAIN % ", batch_first=True",
         # labels from a Python list, one per row
         _LIST_LABELS % "",
         # the bigram lecture's fix: windows of the data as batches, flattened in the forward; a window holds at
@@ -250,6 +271,8 @@ class CrossEntropyShape(Rule):
         """,
         # a model returning a dict: its sequence logits read by key, unflattened
         _DICT_OUTPUT % ', batch["labels"]',
+        # a seq-first GRU (torch's default) given (batch, time, features): h_n[-1] is (time, hidden)
+        _RECURRENT_CHAIN % "",
         # labels from a Python list, made a column: (N, 1) class indices
         _LIST_LABELS % ".unsqueeze(1)",
         # the bigram lecture: (4, block_size, 65) logits of batches cut from the data by windows, unflattened

@@ -6,6 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Rule
 from shapecheck.shapes import runs
+from shapecheck.shapes.dim_range import literal_index
 from shapecheck.shapes.evaluator import evaluator, shape_conflict
 from shapecheck.shapes.layers import construction_conflict
 
@@ -87,6 +88,77 @@ _RESAMPLER = """
                 return F.interpolate(wave, size=%s, mode="linear", align_corners=False)
 
         clips = Resampler()(torch.randn(4, 1, 16000))
+        """
+
+_SEGMENTATION_RESIZE = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        config = {"image_size": %s, "channels": 16, "num_classes": 21}
+
+        class SegmentationHead(nn.Module):
+            def __init__(self, config):
+                super().__init__()
+                self.image_size = config["image_size"]
+                self.classifier = nn.Conv2d(config["channels"], config["num_classes"], 1)
+
+            def forward(self, features):
+                logits = self.classifier(features)
+                return F.interpolate(logits, size=self.image_size, mode="bilinear", align_corners=False)
+
+        masks = SegmentationHead(config)(torch.randn(2, 16, 32, 32))
+        """
+
+_UNFOLD_PATCHES = """
+        import torch
+        import torch.nn as nn
+
+        class PatchEmbed(nn.Module):
+            def __init__(self, patch=4, in_chans=%s, dim=64):
+                super().__init__()
+                self.patch = patch
+                self.proj = nn.Linear(patch * patch * in_chans, dim)
+
+            def forward(self, img):
+                b = img.shape[0]
+                x = img.unfold(2, self.patch, self.patch).unfold(3, self.patch, self.patch)
+                x = x.permute(0, 2, 3, 1, 4, 5).reshape(b, -1, x.shape[1] * self.patch * self.patch)
+                return self.proj(x)
+
+        tokens = PatchEmbed()(torch.randn(8, 3, 32, 32))
+        """
+
+_UPSAMPLING_DECODER = """
+        import torch
+        import torch.nn as nn
+
+        class Decoder(nn.Sequential):
+            def __init__(self, channels=64, out_size=%s):
+                super().__init__(
+                    nn.Conv2d(channels, 32, 3, padding=1), nn.ReLU(),
+                    nn.Upsample(size=out_size, mode="nearest"),
+                    nn.Conv2d(32, 1, 1),
+                )
+
+        masks = Decoder()(torch.randn(2, 64, 16, 16))
+        """
+
+_RNN_LAST_STATE = """
+        import torch
+        import torch.nn as nn
+
+        class Encoder(nn.Module):
+            def __init__(self, n_features=12, hidden=48, bidirectional=%s):
+                super().__init__()
+                self.rnn = nn.GRU(n_features, hidden, batch_first=True, bidirectional=bidirectional)
+                self.head = nn.Linear(hidden * 2, 1)
+
+            def forward(self, x):
+                _, h_n = self.rnn(x)
+                return self.head(torch.cat([h_n[0], h_n[1]], dim=-1))
+
+        scores = Encoder()(torch.randn(64, 30, 12))
         """
 
 _PROJECT_DATASET = """
@@ -412,6 +484,14 @@ class ShapeMismatch(Rule):
         _DECODER_CELL % "self.hidden",
         # a (batch, channels, time) waveform resampled to a length
         _RESAMPLER % "self.length",
+        # segmentation logits upsampled to the (height, width) a config states, kept on the instance
+        _SEGMENTATION_RESIZE % "(512, 512)",
+        _SEGMENTATION_RESIZE % "512",
+        # patches cut with unfold, flattened to the (patch, patch, channels) the projection takes
+        _UNFOLD_PATCHES % "3",
+        _UPSAMPLING_DECODER % "(128, 128)",
+        # a bidirectional GRU's two final states, forward and backward, joined
+        _RNN_LAST_STATE % "True",
         # nanoGPT's attention: heads split with view/transpose, scores and values multiplied back.
         """
         import math
@@ -781,6 +861,14 @@ class ShapeMismatch(Rule):
         _DECODER_CELL % "128",
         # a waveform of one spatial dim given an image's (height, width) size
         _RESAMPLER % "(self.length, self.length)",
+        # the image size a config states with its channels, given as the (height, width) to upsample to
+        _SEGMENTATION_RESIZE % "(3, 512, 512)",
+        # a projection built for grayscale patches, given the patches of RGB images
+        _UNFOLD_PATCHES % "1",
+        # a decoder upsampling 2-d feature maps to a size with a depth
+        _UPSAMPLING_DECODER % "(1, 128, 128)",
+        # the same with a one-direction GRU: its h_n is (1, batch, hidden), so h_n[1] is past its end
+        _RNN_LAST_STATE % "False",
         """
         from jaxtyping import Float
         from torch import Tensor
@@ -1030,6 +1118,10 @@ class ShapeMismatch(Rule):
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         self._check(node)  # `out += residual`
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if literal_index(node) is not None:  # `h_n[1]` of a (1, B, H) state
+            self._check(node)
 
     def _check(self, node: cst.BaseExpression) -> None:
         conflict = shape_conflict(self.ctx, node)

@@ -211,6 +211,9 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
             known = truth(ev.object(expr.expression, before))
             return UNKNOWN if known is None else Const(not known)
         size = ev.size(expr, before)
+        if size is None and type(expr.operator) is cst.Minus:  # `-0.5`, an exponent or a fill value
+            value = literal_of(ev.object(expr.expression, before))
+            return Const(-value) if type(value) is float else UNKNOWN
         return size if size is not None else UNKNOWN
     operator = type(expr.operator)
     if operator in (cst.Add, cst.Multiply):
@@ -228,6 +231,14 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         if isinstance(left, Const) and isinstance(right, Const) and type(left.value) is type(right.value) is str \
                 and operator is cst.Add:
             return Const(left.value + right.value)  # type: ignore[operator]
+    if operator is cst.Power:  # `head_dim ** -0.5`, an attention's scale: a float, where no size is
+        size = ev.size(expr, before)
+        if size is not None:
+            return size
+        a, b = literal_of(ev.object(expr.left, before)), literal_of(ev.object(expr.right, before))
+        if type(a) in (int, float) and type(b) in (int, float) and a > 0 and abs(b) <= 8:  # type: ignore
+            return Const(float(a) ** b)  # type: ignore[operator]
+        return UNKNOWN
     if operator is cst.Divide:  # `len(data) / batch_size`, which `int(...)` makes a count again
         a, b = literal_of(ev.object(expr.left, before)), literal_of(ev.object(expr.right, before))
         if type(a) in (int, float) and type(b) in (int, float) and b:

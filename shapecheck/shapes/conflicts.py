@@ -33,6 +33,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         return _unpacking(ev, node, before)
     if kind is cst.AugAssign:
         return _broadcast(ev, node, node.target, node.value, before) if type(node.operator) in _IN_PLACE else None
+    if kind is cst.Subscript:
+        return dim_range.index_out_of_range(ev, node, before)
     if kind is not cst.Call:
         return None
     try:
@@ -117,6 +119,8 @@ def settled(ev, node: cst.CSTNode) -> bool:
     if kind is cst.Assign:
         tensor = measured(node.value)
         return tensor is not None and _no_tensor(ev, tensor)
+    if kind is cst.Subscript:
+        return _no_tensor(ev, node.value)
     if kind is not cst.Call or ev.ctx.qualname(node.func) is not None:
         return False
     func = node.func
@@ -146,6 +150,8 @@ def checked(ctx, node: cst.CSTNode) -> bool:
         return type(node.operator) in _IN_PLACE
     if kind is cst.Assign:
         return measured(node.value) is not None
+    if kind is cst.Subscript:
+        return dim_range.literal_index(node) is not None
     if kind is not cst.Call:
         return False
     qualname = ctx.qualname(node.func)

@@ -1,5 +1,6 @@
 """Dim arguments out of range: `x.chunk(3, dim=3)` on a 3-d tensor raises "Dimension out of range (expected to be
-in range of [-3, 2], but got 3)" whatever the sizes are, so only the tensor's rank and the literal dim matter."""
+in range of [-3, 2], but got 3)" whatever the sizes are, so only the tensor's rank and the literal dim matter. And
+an int index past a dim's literal size: `h_n[1]` of a one-layer RNN's (1, B, H) state raises IndexError."""
 
 from __future__ import annotations
 
@@ -64,3 +65,39 @@ def out_of_range(ev: ShapeEvaluator, node: cst.Call, method: str, receiver: cst.
                         f"`{code(node)}`: dim {dim} is out of range for {code(tensor)}, a {rank}-d tensor "
                         f"{shape.render()}: dims go from {low} to {high}")
     return None
+
+
+def literal_index(node: cst.Subscript) -> tuple[int, int] | None:
+    """(dim, index) of the first int a subscript writes, where only slices and ints come before it (each takes one
+    dim); None for anything else first (`None`, `...`, a tensor or a name as index)."""
+    for position, element in enumerate(node.slice):
+        inner = element.slice
+        if type(inner) is cst.Slice:
+            continue
+        if type(inner) is not cst.Index:
+            return None
+        value = inner.value
+        negative = type(value) is cst.UnaryOperation and type(value.operator) is cst.Minus
+        number = value.expression if negative else value  # type: ignore[attr-defined]
+        if type(number) is not cst.Integer:
+            return None
+        return position, -int(number.value) if negative else int(number.value)
+    return None
+
+
+def index_out_of_range(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Conflict | None:
+    """The conflict of an int index past the literal size of the dim it indexes."""
+    found = literal_index(node)
+    shape = ev.tensor(node.value, before) if found is not None else None
+    if found is None or shape is None:
+        return None
+    position, index = found
+    if shape.variadic is not None and position >= shape.variadic or position >= len(shape.dims):
+        return None
+    size = shape.dims[position].literal
+    if size is None or -size <= index < size:
+        return None
+    code = ev.ctx.code
+    return Conflict("index", node, (shape,),
+                    f"`{code(node)}`: index {index} is out of range for dim {position} of {code(node.value)}, a "
+                    f"{shape.render()} tensor, whose size there is {size}")

@@ -180,10 +180,16 @@ def interpolation_mismatch(ev: ShapeEvaluator, node: cst.Call, before: int) -> t
     if not 3 <= x.rank <= 5:
         return x, f"{x.rank} dims, but interpolation takes 3 to 5 (batch, channels, 1 to 3 spatial dims)"
     spatial = x.rank - 2
+    dims = "1 spatial dim" if spatial == 1 else f"{spatial} spatial dims"
     for name, expr in (("size", args.get(1, "size")), ("scale_factor", args.get(2, "scale_factor"))):
         if type(expr) in (cst.Tuple, cst.List) and len(expr.elements) != spatial:  # type: ignore[union-attr]
-            dims = "1 spatial dim" if spatial == 1 else f"{spatial} spatial dims"
             return x, f"{dims}, but {name} gives {len(expr.elements)}"  # type: ignore[union-attr]
+    # sizes held in a name, an attribute or a parameter (`size=self.out_size`, `size=skip.shape[2:]`): only a
+    # sequence of known length counts; an int (one size for every spatial dim) is not a sequence of sizes
+    held = args.get(1, "size")
+    count = ev.sizes(held, before) if held is not None and type(held) not in (cst.Tuple, cst.List) else None
+    if count is not None and count.rank is not None and count.rank != spatial:
+        return x, f"{dims}, but size `{ev.ctx.code(held).strip()}` gives {count.rank}"  # type: ignore[arg-type]
     mode = args.get(3, "mode")
     wanted = _INTERPOLATION_RANKS.get(mode.evaluated_value) if type(mode) is cst.SimpleString else None  # type: ignore
     if wanted is not None and wanted != x.rank:

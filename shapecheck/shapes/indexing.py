@@ -1,4 +1,4 @@
-"""Indexing: int, slice, `None` and `...` subscripts, and `narrow`, `index_select`, `gather`."""
+"""Indexing: int, slice, `None` and `...` subscripts, and `narrow`, `unfold`, `index_select`, `gather`."""
 
 from __future__ import annotations
 
@@ -22,6 +22,18 @@ def _narrow(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape 
     if position is None or length is None:
         return None
     return replaced(shape, position, length)
+
+
+def _unfold(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`x.unfold(dim, size, step)`: the dim becomes its count of windows, `(L - size) // step + 1`, and each
+    window's `size` elements go last. The result is a strided view, so its layout is unknown."""
+    position = dim_position(ev, shape, args.get(0, "dimension", "dim"), before)
+    size, step = ev.size(args.get(1, "size"), before), ev.size(args.get(2, "step"), before)
+    if position is None or size is None or step is None or step.literal == 0:
+        return None
+    windows = (shape.dims[position] - size) // step + 1
+    dims = shape.dims[:position] + (windows,) + shape.dims[position + 1:] + (size,)
+    return Shape(dims, shape.variadic, shape.variadic_name, None, shape.dtype)
 
 
 def _index_select(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
@@ -209,5 +221,5 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
     return Dim.of(max(0, min(stop, total) - min(start, total)))
 
 
-METHODS = {"narrow": _narrow, "index_select": _index_select, "gather": _gather, "take_along_dim": _gather}
+METHODS = {"narrow": _narrow, "unfold": _unfold, "index_select": _index_select, "gather": _gather, "take_along_dim": _gather}
 FUNCTIONS = {f"torch.{name}": as_function(handler) for name, handler in METHODS.items()}

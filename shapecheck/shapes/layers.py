@@ -28,7 +28,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.values import FunctionValue, Instance, Mapping, Seq, Site, TorchObject
 from shapecheck.shapes import nn_modules, runs
-from shapecheck.shapes.values import Conflict
+from shapecheck.shapes.values import Conflict, Items
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
@@ -58,9 +58,10 @@ class Sequential(Layer):
 
     def run(self, inputs: tuple[Shape | None, ...]) -> tuple[Applied, int | None]:
         """The chain's result and, on a mismatch, the position of the layer that rejects its input."""
-        x = _tensor(inputs[0] if inputs else None)
+        x: Shape | Items | None = _tensor(inputs[0] if inputs else None)
         for index, (_, layer) in enumerate(self.layers):
-            if x is None:
+            # a tuple (an RNN's `(output, h_n)`) goes on only to a module of the project, whose forward unpacks it
+            if x is None or isinstance(x, Items) and layer is not None and not isinstance(layer, runs.Model):
                 return UNKNOWN, None
             if layer is None:
                 x = Shape.unknown_rank(layout_known=False)
@@ -71,7 +72,7 @@ class Sequential(Layer):
                 return Applied(None, Mismatch(mismatch.has, mismatch.expects, layer.spelled, mismatch.detail,
                                                       mismatch.path)), index
             value = applied.value
-            x = value if isinstance(value, Shape) else None if value is not None else \
+            x = value if isinstance(value, (Shape, Items)) else None if value is not None else \
                 Shape.unknown_rank(layout_known=False)
         return Applied(x), None
 

@@ -19,7 +19,7 @@ from shapecheck.engine.records import record
 from shapecheck.shapes import attention, value_bounds
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.objects.dims import Atom, Dim, same
-from shapecheck.objects.values import Const, truth
+from shapecheck.objects.values import Const, Seq, truth
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Path, Value
@@ -298,6 +298,31 @@ class AdaptivePool(_Spatial):
         want = self.output_size[i] if i < len(self.output_size) else None
         return want if want is not None else size if size is not None else _fresh(("adaptive", id(self), i),
                                                                                    self.spatial, i)
+
+
+@record(unsafe_hash=True)
+class Upsample(Layer):
+    """`nn.Upsample(size=...)`: a (batch, channels, 1 to 3 spatial dims) input resized to `size`; a tuple gives one
+    size per spatial dim, so its length must be their count, and an int serves them all."""
+
+    size: tuple[Dim | None, ...]
+    per_dim: bool
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        if x is None or x.rank is None:
+            return UNKNOWN
+        if not 3 <= x.rank <= 5:
+            return Applied(None, Mismatch(f"{x.rank} dims", "3 to 5 (batch, channels, 1 to 3 spatial dims)"))
+        spatial = x.rank - 2
+        if self.per_dim and len(self.size) != spatial:
+            return Applied(None, Mismatch(f"{spatial} spatial dims", str(len(self.size))))
+        sizes = self.size if self.per_dim else self.size * spatial
+        if any(size is None for size in sizes):
+            return UNKNOWN
+        dims = x.dims[:2] + sizes
+        return Applied(Shape(dims, None, "...", tuple(range(len(dims))), x.dtype))  # type: ignore[arg-type]
 
 
 @record(unsafe_hash=True)
@@ -861,6 +886,23 @@ def _attention(r: _Reader) -> Layer:
     return Attention(embed, kdim, vdim, r.dim("num_heads"), r.flag("batch_first", False))
 
 
+def _upsample(r: _Reader) -> Layer | None:
+    """Only a size the constructor states; a scale factor (often a float) is left unread."""
+    expr = r.expr("size")
+    if expr is None:
+        return None
+    if type(expr) in (cst.Tuple, cst.List):
+        if any(type(element) is cst.StarredElement for element in expr.elements):  # type: ignore[union-attr]
+            return None
+        return Upsample(tuple(r.size(element.value) for element in expr.elements), True)  # type: ignore
+    held = r.value(expr)
+    if isinstance(held, Seq):  # `size=self.image_size`, a tuple the code states elsewhere
+        return Upsample(tuple(item if isinstance(item, Dim) else None for item in held.items), True) \
+            if held.complete else None
+    # a name the code doesn't bind to a tuple may still hold one: only an int written out serves every dim
+    return Upsample((r.size(expr),), False) if type(expr) is cst.Integer else None
+
+
 def _transformer_layer(kind: str) -> Callable[[_Reader], Layer]:
     return lambda r: Transformer(kind, r.dim("d_model"), r.dim("nhead"), r.flag("batch_first", False))
 
@@ -898,6 +940,7 @@ _READERS: dict[str, tuple[tuple[str, ...], Callable[[_Reader], Layer | None]]] =
     "RMSNorm": (("normalized_shape",), _layer_norm),
     "Flatten": (("start_dim", "end_dim"), _flatten),
     "Unflatten": (("dim", "unflattened_size"), _unflatten),
+    "Upsample": (("size", "scale_factor", "mode", "align_corners", "recompute_scale_factor"), _upsample),
     "LSTM": (_LSTM, _recurrent(True)),
     "GRU": (_GRU, _recurrent(False)),
     "RNN": (_RNN, _recurrent(False)),

@@ -392,9 +392,9 @@ def _nested_operations(node: cst.CSTNode, decide: Decide) -> Iterator[cst.CSTNod
 
 
 # What the checks look at: calls, operators, comparisons, assignments (that unpack, run in place, or are annotated),
-# returns, and what tests a value's truth (`not t`, `t and u`, `a if t else b`, `assert t`; the trace holds an `if`
+# int indexes, and what tests a value's truth (`not t`, `t and u`, `a if t else b`, `assert t`; the trace holds an `if`
 # or `while` statement as its test).
 _CHECKED = (cst.Call, cst.BinaryOperation, cst.Comparison, cst.Assert, cst.IfExp, cst.BooleanOperation,
-            cst.UnaryOperation, cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Return)
+            cst.UnaryOperation, cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Return, cst.Subscript)
 _OPAQUE = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
            cst.IndentedBlock)

@@ -42,11 +42,9 @@ def size_sequence(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> 
                 return None
             dims.append(dim)
         return Shape(tuple(dims), variadic)
-    if kind is cst.Subscript:
+    if kind is cst.Subscript and len(node.slice) == 1 and type(node.slice[0].slice) is cst.Slice:
         whole = ev.sizes(node.value, before)
-        if whole is None or len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Slice:
-            return None
-        return _sliced_sizes(ev, whole, node.slice[0].slice, before)
+        return None if whole is None else _sliced_sizes(ev, whole, node.slice[0].slice, before)
     if kind is cst.BinaryOperation and type(node.operator) is cst.Add:
         left, right = ev.sizes(node.left, before), ev.sizes(node.right, before)
         if left is None or right is None or left.variadic is not None and right.variadic is not None:
@@ -59,6 +57,10 @@ def size_sequence(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> 
         return value.shape if isinstance(value, Sizes) else None
     if kind is cst.Call and ev.ctx.qualname(node.func) == "torch.Size" and len(node.args) == 1:
         return ev.sizes(node.args[0].value, before)
+    if kind is cst.Subscript or is_self_attribute(node):
+        # a tuple of sizes a config entry or the instance holds (`cfg["out_size"]`, `self.size = size`)
+        value = ev.as_want(ev.object(node, before), "sizes")
+        return value.shape if isinstance(value, Sizes) else None
     return None
 
 

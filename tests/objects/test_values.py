@@ -301,6 +301,30 @@ probe_dim(len(list(range(int(len(x) / 16)))))
 ''') == ["4", "2", "4"]
 
 
+def test_an_attention_scale_is_a_number() -> None:
+    # `self.scale = dim_head ** -0.5` and `1 / dim_head ** 0.5`: floats the scores are multiplied by, so the
+    # scores keep their shape
+    assert probe('''
+import torch
+import torch.nn as nn
+
+class Attention(nn.Module):
+    def __init__(self, dim_head=16):
+        super().__init__()
+        self.scale = dim_head ** -0.5
+        self.root = 1 / dim_head ** 0.5
+
+    def forward(self, q, k):
+        return (q @ k.transpose(-2, -1)) * self.scale * self.root
+
+def scaled(x, base):
+    return x * base ** -0.5
+
+probe(Attention()(torch.randn(2, 5, 16), torch.randn(2, 7, 16)))
+probe(scaled(torch.randn(3, 4), torch.randn(4)))
+''') == ["(2, 5, 7)", "(3, 4)"]
+
+
 def test_an_attribute_the_method_reading_it_sets() -> None:
     # a trainer's `fit` builds `self.net` and calls it; an attribute another method sets stays unknown there
     assert probe('''

@@ -60,3 +60,29 @@ def test_a_reduction_over_one_dim_past_the_rank() -> None:
              "`labels.argmax(dim=1)`: dim 1 is out of range for labels, a 1-d tensor (64,): dims go from -1 to 0",
              "`scores.topk(5, 2)`: dim 2 is out of range for scores, a 2-d tensor (64, 10): dims go from -2 to 1",
              None, None, None]
+
+
+def test_an_int_index_past_a_literal_size() -> None:
+    # a one-layer RNN's h_n is (1, B, H): h_n[1] raises; the last layer (-1), a size the code doesn't pin down, an
+    # index after `None` or `...`, or a name as index, are not read
+    assert probe('''
+        import torch
+        import torch.nn as nn
+        rnn = nn.GRU(16, 32, batch_first=True)
+        _, h_n = rnn(torch.randn(5, 9, 16))
+        x = torch.randn(4, 3)
+        probe_conflict(h_n[1])
+        probe_conflict(x[:, 3])
+        probe_conflict(x[-5])
+        probe_conflict(h_n[-1])
+        probe_conflict(x[None, 7])
+        probe_conflict(x[..., 9])
+
+
+        def pick(t: torch.Tensor):
+            return probe_conflict(t[100])
+    ''') == [
+        "`h_n[1]`: index 1 is out of range for dim 0 of h_n, a (1, 5, 32) tensor, whose size there is 1",
+        "`x[:, 3]`: index 3 is out of range for dim 1 of x, a (4, 3) tensor, whose size there is 3",
+        "`x[-5]`: index -5 is out of range for dim 0 of x, a (4, 3) tensor, whose size there is 4",
+        None, None, None, None]

@@ -61,6 +61,42 @@ def test_interpolation_rejects_sizes_and_modes_for_another_rank() -> None:
         None, None, None]
 
 
+def test_interpolation_reads_sizes_held_in_names_entries_and_attributes() -> None:
+    # a config's `out_size`, the instance's `self.size` or a skip connection's `shape[2:]`, not only a literal
+    assert probe('''
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        cfg = {"out_size": (1, 64, 64), "scale": 2}
+        img, volume = torch.randn(2, 3, 32, 32), torch.randn(2, 3, 8, 32, 32)
+        size = cfg["out_size"]
+        probe_conflict(F.interpolate(img, size=size, mode="bilinear"))
+        probe_conflict(F.interpolate(img, size=volume.shape[2:]))
+        probe_conflict(F.interpolate(volume, size=cfg["out_size"]))
+        probe_conflict(F.interpolate(img, size=volume.shape[-2:]))
+        probe_conflict(F.interpolate(img, size=cfg["scale"] * 32))
+
+        class Up(nn.Module):
+            def __init__(self, size=(64, 64)):
+                super().__init__()
+                self.size = size
+
+            def forward(self, x):
+                return F.interpolate(x, size=self.size)
+
+        probe_conflict(Up()(torch.randn(2, 3, 8, 32, 32)))
+        probe_conflict(Up()(img))
+    ''') == [
+        "`F.interpolate(img, size=size, mode=\"bilinear\")`: img is (2, 3, 32, 32): 2 spatial dims, but size `size` "
+        "gives 3",
+        "`F.interpolate(img, size=volume.shape[2:])`: img is (2, 3, 32, 32): 2 spatial dims, but size "
+        "`volume.shape[2:]` gives 3",
+        None, None, None,
+        "`Up()(torch.randn(2, 3, 8, 32, 32))`: the input is (2, 3, 8, 32, 32): then in Up.forward, "
+        "`F.interpolate(x, size=self.size)`: x is (2, 3, 8, 32, 32): 3 spatial dims, but size `self.size` gives 2",
+        None]
+
+
 def test_embeddings_and_attention() -> None:
     assert probe('''
         import torch

@@ -190,6 +190,40 @@ probe_conflict(net(torch.randn(16, 1, 32, 32)))
          "nn.Sequential(...), `nn.Linear(32 * 13 * 13, 10)` expects 5408"]
 
 
+def test_upsample_resizes_to_a_stated_size() -> None:
+    # a tuple names one size per spatial dim (a decoder's `nn.Upsample(size=(1, 32, 32))` on a 2-d image is
+    # rejected); a name the code doesn't bind to a tuple may hold one, so only a written int serves every dim
+    assert seen('''
+size = (64, 64)
+probe(nn.Upsample(size=(32, 32))(torch.randn(2, 16, 8, 8)))
+probe(nn.Upsample(size=100, mode="linear")(torch.randn(2, 16, 8)))
+probe(nn.Upsample(scale_factor=2.0)(torch.randn(2, 16, 8)))
+probe(nn.Sequential(nn.Conv2d(3, 8, 3), nn.Upsample(size))(torch.randn(1, 3, 9, 9)))
+decoder = nn.Sequential(nn.Conv2d(16, 16, 3), nn.Upsample(size=(1, 32, 32)))
+probe_conflict(decoder(torch.randn(2, 16, 8, 8)))
+''') == ["(2, 16, 32, 32)", "(2, 16, 100)", "(...)", "(1, 8, 64, 64)",
+         "`decoder(torch.randn(2, 16, 8, 8))`: the input is (2, 16, 8, 8): 2 spatial dims, but in `decoder` = "
+         "nn.Sequential(...), `nn.Upsample(size=(1, 32, 32))` expects 3"]
+
+
+def test_a_sequential_hands_a_recurrent_layers_tuple_to_a_project_module() -> None:
+    # `nn.Sequential(nn.GRU(...), LastStep(), nn.Linear(...))`: the GRU's (output, h_n) reaches LastStep's forward,
+    # which unpacks it; a torch layer given the tuple is not followed (torch itself would reject it)
+    assert seen('''
+class LastStep(nn.Module):
+    def forward(self, out_and_h):
+        _, h = out_and_h
+        return h[-1]
+
+seq_first = nn.Sequential(nn.GRU(8, 32), LastStep(), nn.Linear(32, 3))
+batch_first = nn.Sequential(nn.GRU(8, 32, batch_first=True), LastStep(), nn.Linear(32, 3))
+to_a_layer = nn.Sequential(nn.GRU(8, 32), nn.Linear(32, 3))
+probe(seq_first(torch.randn(16, 50, 8)))
+probe(batch_first(torch.randn(16, 50, 8)))
+probe(to_a_layer(torch.randn(16, 50, 8)))
+''') == ["(50, 3)", "(16, 3)", "(...)"]
+
+
 def test_a_sequential_subclass_with_its_own_forward_runs_that() -> None:
     # A Lua port's ConcatTable (pretrained-models.pytorch's ResNeXt): an nn.Sequential subclass whose forward runs
     # every layer on the same input, so its layers need not chain; one without a forward of its own still chains.

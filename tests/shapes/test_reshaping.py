@@ -46,6 +46,22 @@ def test_indexing() -> None:
     ''') == ["(5, 4)", "(8, 4)", "(4, 5, 4)", "(8, 5, 2)", "(8, 5, 1)", None, None]
 
 
+def test_unfold_makes_windows_and_puts_their_elements_last() -> None:
+    # ViT-style patches (`img.unfold(2, p, p).unfold(3, p, p)`) and overlapping frames of a signal; the view is
+    # strided, so no layout is claimed for it
+    assert probe('''
+        import torch
+        img, wave = torch.randn(2, 3, 16, 16), torch.randn(4, 1000)
+        probe(img.unfold(2, 4, 4).unfold(3, 4, 4))
+        probe(wave.unfold(-1, 400, 160))
+        probe(wave.unfold(dimension=1, size=400, step=160))
+        probe_layout(wave.unfold(1, 400, 160))
+        probe_conflict(img.unfold(2, 4, 4).unfold(3, 4, 4).reshape(2, -1, 20))
+    ''') == ["(2, 3, 4, 4, 4, 4)", "(4, 4, 400)", "(4, 4, 400)", None,
+              "`img.unfold(2, 4, 4).unfold(3, 4, 4).reshape(2, -1, 20)`: a (2, 3, 4, 4, 4, 4) tensor has 1536 "
+              "elements, which can't be viewed as (2, -1, 20)"]
+
+
 def test_a_tensor_of_a_list_a_name_holds() -> None:
     """`torch.tensor(labels)` of a list the code states in full, built by appends too; one grown by a loop of
     unknown length stays unknown."""
