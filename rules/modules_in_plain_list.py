@@ -258,6 +258,21 @@ class ModulesInPlainList(Rule):
     INVALID = [
         # a helper's list of blocks, a list repeated from one block, and an empty list() filled by append
         _HELPER_BLOCKS % "make_blocks(depth, d)",
+        # Inception-style branches: a helper's tuple of a generator of layers
+        """
+        import torch.nn as nn
+
+        def make_branches(d, n):
+            return tuple(nn.Conv2d(d, d, 3, padding=1) for _ in range(n))
+
+        class MultiBranch(nn.Module):
+            def __init__(self, d, n):
+                super().__init__()
+                self.branches = make_branches(d, n)
+
+            def forward(self, x):
+                return sum(branch(x) for branch in self.branches)
+        """,
         # the helper's dict of heads over task names the file does not state
         Invalid(_TASK_HEADS % "{task: nn.Linear(d, 1) for task in tasks}",
                 fixed=(_TASK_HEADS % "{task: nn.Linear(d, 1) for task in tasks}").replace(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.objects.values import Mapping, TorchObject
+from shapecheck.objects.values import Mapping, Seq, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 from tests.shapes.probe import analyse, probe
 
@@ -345,3 +345,15 @@ def test_a_dict_comprehension_over_names_not_stated_holds_what_each_entry_is() -
     assert isinstance(unknown, Mapping) and not unknown.complete and not unknown.items
     assert isinstance(unknown.each, TorchObject) and unknown.each.qualname == "torch.nn.Linear"
     assert isinstance(stated, Mapping) and stated.complete and [key for key, _ in stated.items] == ["age", "gender"]
+
+
+def test_a_tuple_of_a_generator_keeps_what_each_element_is() -> None:
+    _, ctx = analyse('''
+        import torch.nn as nn
+        def make_branches(d, n):
+            return tuple(nn.Linear(d, d) for _ in range(n))
+        branches = make_branches(8, depth)
+    ''')
+    built = evaluator(ctx).value([node.value for node in ctx.walk(ctx.module) if type(node) is cst.Assign][0])
+    assert isinstance(built, Seq) and built.kind == "tuple" and not built.complete
+    assert isinstance(built.each, TorchObject) and built.each.qualname == "torch.nn.Linear"
