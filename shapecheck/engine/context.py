@@ -327,6 +327,25 @@ class Context:
             scope = scope.parent
         return None
 
+    def attribute_bindings(self, node: cst.Attribute) -> tuple[Binding, ...]:
+        """Every binding of `self.attr` in the methods of the class being visited, in source order: which of them a
+        method sees depends on the order the methods run in, which source order does not say."""
+        if type(node.value) is not cst.Name or node.value.value != "self" or not self._classes:
+            return ()
+        return tuple(self._attributes.get((id(self._classes[-1]), node.attr.value), ()))
+
+    def point_of(self, binding: Binding) -> Point | None:
+        """Where the names in `binding`'s value are read (for `Context.at`): its function's scope, classes and
+        functions, before the binding; None while that function is still being visited."""
+        classes = tuple(node for node in binding.path if type(node) is cst.ClassDef)
+        functions = tuple(node for node in binding.path if type(node) is cst.FunctionDef)
+        if not functions:
+            return Point(self._module_scope(), binding.seq, classes, ())
+        for _, _, scope in self.closed_functions:
+            if scope.node is functions[-1]:
+                return Point(scope, binding.seq, classes, functions)
+        return None
+
     def _attribute_binding(self, node: cst.Attribute, before: int | None) -> Binding | None:
         if type(node.value) is not cst.Name or node.value.value != "self" or not self._classes:
             return None
