@@ -45,6 +45,24 @@ class Placement(NamedTuple):
 _UNKNOWN = Placement(False, False)
 
 
+# A toy environment's observation table, kept on the instance and batched to the Apple GPU: `%s` follows
+# `self.obs = table[:, :-1]`.
+_REPLAY_TABLE = """
+        import numpy as np
+        import torch
+
+        class ReplayTable:
+            def __init__(self, path):
+                self.device = torch.device("mps")
+                table = np.loadtxt(path, delimiter=",")
+                self.obs = table[:, :-1]%s
+
+            def sample(self, batch_size):
+                idx = np.random.randint(0, len(self.obs), batch_size)
+                return torch.from_numpy(self.obs[idx]).to(self.device)
+        """
+
+
 class Float64OnMps(Rule):
     code = "SC403"
     name = "float64-on-mps"
@@ -95,40 +113,10 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
-        # A toy environment's observation table, kept on the instance and batched to the Apple GPU, made float32 again
-        # by `reset()`: which of the two assignments a batch sees is not stated.
-        """
-        import numpy as np
-        import torch
-
-        class ReplayTable:
-            def __init__(self, path):
-                self.device = torch.device("mps")
-                table = np.loadtxt(path, delimiter=",")
-                self.obs = table[:, :-1]
-
-            def reset(self):
-                self.obs = self.obs.astype(np.float32)
-
-            def sample(self, batch_size):
-                idx = np.random.randint(0, len(self.obs), batch_size)
-                return torch.from_numpy(self.obs[idx]).to(self.device)
-        """,
-        # A toy environment's observation table, kept on the instance and batched to the Apple GPU: read as float32.
-        """
-        import numpy as np
-        import torch
-
-        class ReplayTable:
-            def __init__(self, path):
-                self.device = torch.device("mps")
-                table = np.loadtxt(path, delimiter=",")
-                self.obs = table[:, :-1].astype(np.float32)
-
-            def sample(self, batch_size):
-                idx = np.random.randint(0, len(self.obs), batch_size)
-                return torch.from_numpy(self.obs[idx]).to(self.device)
-        """,
+        # The table made float32 again by `reset()`: which of the two assignments a batch sees is not stated.
+        _REPLAY_TABLE % "\n\n            def reset(self):\n                self.obs = self.obs.astype(np.float32)",
+        # The table read as float32.
+        _REPLAY_TABLE % ".astype(np.float32)",
         # The trainer's constructions hand it float32 arrays.
         """
         import numpy as np
@@ -232,21 +220,8 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
-        # A toy environment's observation table, kept on the instance and batched to the Apple GPU.
-        """
-        import numpy as np
-        import torch
-
-        class ReplayTable:
-            def __init__(self, path):
-                self.device = torch.device("mps")
-                table = np.loadtxt(path, delimiter=",")
-                self.obs = table[:, :-1]
-
-            def sample(self, batch_size):
-                idx = np.random.randint(0, len(self.obs), batch_size)
-                return torch.from_numpy(self.obs[idx]).to(self.device)
-        """,
+        # The table as `np.loadtxt` reads it: float64.
+        _REPLAY_TABLE % "",
         # A trainer keeps the mps device on `self` and is constructed with a table np.loadtxt read.
         """
         import numpy as np

@@ -25,6 +25,32 @@ _TORCHVISION_FAMILIES = ("resnet", "resnext", "wide_resnet", "densenet", "mobile
 _SAME_MODULE = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "requires_grad_"})
 
 
+# A serving class that loads a checkpoint and predicts one batch per request: `%s` follows the loading.
+_PREDICTOR = """
+        import torch
+        import torch.nn as nn
+
+        class TextClassifier(nn.Module):
+            def __init__(self, vocab_size, n_classes):
+                super().__init__()
+                self.embed = nn.EmbeddingBag(vocab_size, 128)
+                self.drop = nn.Dropout(0.5)
+                self.fc = nn.Linear(128, n_classes)
+
+            def forward(self, tokens, offsets):
+                return self.fc(self.drop(self.embed(tokens, offsets)))
+
+        class Predictor:
+            def __init__(self, checkpoint, vocab_size, n_classes):
+                self.model = TextClassifier(vocab_size, n_classes)
+                self.model.load_state_dict(torch.load(checkpoint, map_location="cpu", weights_only=True))%s
+
+            @torch.no_grad()
+            def predict(self, tokens, offsets):
+                return self.model(tokens, offsets).softmax(-1)
+        """
+
+
 class InferenceWithoutEval(Rule):
     code = "SC210"
     name = "inference-without-eval"
@@ -94,31 +120,8 @@ class InferenceWithoutEval(Rule):
         author's call.
     """
     VALID = [
-        # A serving class that loads a checkpoint and predicts one batch per request.
-        """
-        import torch
-        import torch.nn as nn
-
-        class TextClassifier(nn.Module):
-            def __init__(self, vocab_size, n_classes):
-                super().__init__()
-                self.embed = nn.EmbeddingBag(vocab_size, 128)
-                self.drop = nn.Dropout(0.5)
-                self.fc = nn.Linear(128, n_classes)
-
-            def forward(self, tokens, offsets):
-                return self.fc(self.drop(self.embed(tokens, offsets)))
-
-        class Predictor:
-            def __init__(self, checkpoint, vocab_size, n_classes):
-                self.model = TextClassifier(vocab_size, n_classes)
-                self.model.load_state_dict(torch.load(checkpoint, map_location="cpu", weights_only=True))
-                self.model.eval()
-
-            @torch.no_grad()
-            def predict(self, tokens, offsets):
-                return self.model(tokens, offsets).softmax(-1)
-        """,
+        # A serving class that switches the model it loads to eval mode.
+        _PREDICTOR % "\n                self.model.eval()",
         # A VAE's `sample()` under `no_grad`: the module's mode is its owner's; and a GAN script's progress
         # snapshot in a helper it calls between training steps, in a file that trains.
         """
@@ -362,31 +365,8 @@ class InferenceWithoutEval(Rule):
         """,
     ]
     INVALID = [
-        # A serving class that loads a checkpoint and predicts one batch per request: nothing in the file trains, and
-        # nothing switches the model to eval mode.
-        """
-        import torch
-        import torch.nn as nn
-
-        class TextClassifier(nn.Module):
-            def __init__(self, vocab_size, n_classes):
-                super().__init__()
-                self.embed = nn.EmbeddingBag(vocab_size, 128)
-                self.drop = nn.Dropout(0.5)
-                self.fc = nn.Linear(128, n_classes)
-
-            def forward(self, tokens, offsets):
-                return self.fc(self.drop(self.embed(tokens, offsets)))
-
-        class Predictor:
-            def __init__(self, checkpoint, vocab_size, n_classes):
-                self.model = TextClassifier(vocab_size, n_classes)
-                self.model.load_state_dict(torch.load(checkpoint, map_location="cpu", weights_only=True))
-
-            @torch.no_grad()
-            def predict(self, tokens, offsets):
-                return self.model(tokens, offsets).softmax(-1)
-        """,
+        # A serving class: nothing in the file trains, and nothing switches the model it loads to eval mode.
+        _PREDICTOR % "",
         # A LightningModule loaded from its checkpoint stays in train mode.
         """
         import torch
