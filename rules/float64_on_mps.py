@@ -45,6 +45,24 @@ class Placement(NamedTuple):
 _UNKNOWN = Placement(False, False)
 
 
+# A toy environment's observation table, kept on the instance and batched to the Apple GPU: `%s` follows
+# `self.obs = table[:, :-1]`.
+_REPLAY_TABLE = """
+        import numpy as np
+        import torch
+
+        class ReplayTable:
+            def __init__(self, path):
+                self.device = torch.device("mps")
+                table = np.loadtxt(path, delimiter=",")
+                self.obs = table[:, :-1]%s
+
+            def sample(self, batch_size):
+                idx = np.random.randint(0, len(self.obs), batch_size)
+                return torch.from_numpy(self.obs[idx]).to(self.device)
+        """
+
+
 class Float64OnMps(Rule):
     code = "SC403"
     name = "float64-on-mps"
@@ -64,7 +82,10 @@ class Float64OnMps(Rule):
         and the device may be parameters of a plain function that every call of it in the file hands such values
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
         device may be an attribute (`self.device = torch.device("mps")`) and the array a constructor's parameter
-        that every construction of the class hands such an array. An array may also be unpacked from a same-file function's returned tuple (`X, y = load_data(path)`).
+        that every construction of the class hands such an array, or an attribute that one statement of the class alone
+        assigns such an array (`self.obs = np.random.randn(n, 4)`; one reassigned elsewhere, `self.obs =
+        obs.astype(np.float32)` in `reset()`, is not followed). An array may also be unpacked from a same-file
+        function's returned tuple (`X, y = load_data(path)`).
 
         ## Why is this bad?
         Apple's Metal backend has no float64: PyTorch raises "Cannot convert a MPS Tensor to float64 dtype as the
@@ -92,6 +113,10 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # The table made float32 again by `reset()`: which of the two assignments a batch sees is not stated.
+        _REPLAY_TABLE % "\n\n            def reset(self):\n                self.obs = self.obs.astype(np.float32)",
+        # The table read as float32.
+        _REPLAY_TABLE % ".astype(np.float32)",
         # The trainer's constructions hand it float32 arrays.
         """
         import numpy as np
@@ -195,6 +220,8 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # The table as `np.loadtxt` reads it: float64.
+        _REPLAY_TABLE % "",
         # A trainer keeps the mps device on `self` and is constructed with a table np.loadtxt read.
         """
         import numpy as np
@@ -411,7 +438,15 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
     if kind is cst.Subscript:
         return _numpy_float64(ctx, expr.value, before, depth + 1, callers)
     if kind is cst.Attribute:
-        return expr.attr.value == "T" and _numpy_float64(ctx, expr.value, before, depth + 1, callers)
+        if expr.attr.value == "T":
+            return _numpy_float64(ctx, expr.value, before, depth + 1, callers)
+        # `self.obs` that only one statement of the class assigns (`self.obs = np.random.randn(n, 4)`)
+        bindings = ctx.attribute_bindings(expr)
+        point = ctx.point_of(bindings[0]) if len(bindings) == 1 and bindings[0].kind == "assign" else None
+        if point is None or bindings[0].value is None:
+            return False
+        with ctx.at(point):
+            return _numpy_float64(ctx, bindings[0].value, None, depth + 1)
     if kind is not cst.Call:
         return False
     qualname = ctx.qualname(expr.func)

@@ -12,6 +12,7 @@ from shapecheck.loops.training_loop import TrainingLoop, called_module, related,
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
+from shapecheck.rules._activations import is_torch_module_class
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.shapes.evaluator import evaluator
 
@@ -22,6 +23,32 @@ _TORCHVISION_FAMILIES = ("resnet", "resnext", "wide_resnet", "densenet", "mobile
                          "googlenet", "vgg", "alexnet", "squeezenet", "regnet", "shufflenet", "mnasnet")
 # Methods that return the module itself: `Net().to(device)` is the `Net()`.
 _SAME_MODULE = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "requires_grad_"})
+
+
+# A serving class that loads a checkpoint and predicts one batch per request: `%s` follows the loading.
+_PREDICTOR = """
+        import torch
+        import torch.nn as nn
+
+        class TextClassifier(nn.Module):
+            def __init__(self, vocab_size, n_classes):
+                super().__init__()
+                self.embed = nn.EmbeddingBag(vocab_size, 128)
+                self.drop = nn.Dropout(0.5)
+                self.fc = nn.Linear(128, n_classes)
+
+            def forward(self, tokens, offsets):
+                return self.fc(self.drop(self.embed(tokens, offsets)))
+
+        class Predictor:
+            def __init__(self, checkpoint, vocab_size, n_classes):
+                self.model = TextClassifier(vocab_size, n_classes)
+                self.model.load_state_dict(torch.load(checkpoint, map_location="cpu", weights_only=True))%s
+
+            @torch.no_grad()
+            def predict(self, tokens, offsets):
+                return self.model(tokens, offsets).softmax(-1)
+        """
 
 
 class InferenceWithoutEval(Rule):
@@ -52,6 +79,10 @@ class InferenceWithoutEval(Rule):
         the project returns (`model = build_model(cfg)`, of this file or imported) is what the objects floor
         finds it builds, unless the function switches a mode itself (a loader calling `model.eval()` before
         `return model`).
+
+        Also a forward pass under `no_grad` in no loop (a `Predictor` class's `predict()`, an inference script) in a
+        file with no backward pass: nothing in it trains, so the pass is a prediction; outside a module class, whose
+        mode is its owner's.
 
         Not reported: a forward pass whose output is discarded (`model(x)` on its own line: recalibrating batch
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
@@ -89,6 +120,42 @@ class InferenceWithoutEval(Rule):
         author's call.
     """
     VALID = [
+        # A serving class that switches the model it loads to eval mode.
+        _PREDICTOR % "\n                self.model.eval()",
+        # A VAE's `sample()` under `no_grad`: the module's mode is its owner's; and a GAN script's progress
+        # snapshot in a helper it calls between training steps, in a file that trains.
+        """
+        import torch
+        import torch.nn as nn
+
+        class VAE(nn.Module):
+            def __init__(self, z_dim=16):
+                super().__init__()
+                self.z_dim = z_dim
+                self.decoder = nn.Sequential(nn.Linear(z_dim, 256), nn.BatchNorm1d(256), nn.ReLU(), nn.Linear(256, 784))
+
+            @torch.no_grad()
+            def sample(self, n):
+                return self.decoder(torch.randn(n, self.z_dim))
+
+        G = nn.Sequential(nn.Linear(64, 256), nn.BatchNorm1d(256), nn.ReLU(), nn.Linear(256, 784), nn.Tanh())
+        D = nn.Sequential(nn.Linear(784, 256), nn.LeakyReLU(0.2), nn.Linear(256, 1))
+        opt_g = torch.optim.Adam(G.parameters(), lr=2e-4)
+        fixed_z = torch.randn(64, 64)
+
+        def snapshot(step):
+            with torch.no_grad():
+                images = G(fixed_z).view(-1, 1, 28, 28)
+            torch.save(images, f"samples_{step}.pt")
+
+        for step in range(10000):
+            opt_g.zero_grad()
+            loss = -D(G(torch.randn(64, 64))).mean()
+            loss.backward()
+            opt_g.step()
+            if step % 500 == 0:
+                snapshot(step)
+        """,
         # Loaded from a checkpoint, but the class's only dropout is off unless a rate is passed.
         """
         import torch
@@ -329,6 +396,8 @@ class InferenceWithoutEval(Rule):
         """,
     ]
     INVALID = [
+        # A serving class: nothing in the file trains, and nothing switches the model it loads to eval mode.
+        _PREDICTOR % "",
         # A LightningModule loaded from its checkpoint stays in train mode.
         """
         import torch
@@ -606,6 +675,8 @@ class InferenceWithoutEval(Rule):
         self._copies: list[tuple[cst.FunctionDef | None, str, str]] = []
         # Calls of a model under `no_grad` in a loop, in order, each with what decides it (see `_Calls`).
         self._calls: list[tuple] = []
+        # Those of them in no loop: a prediction only in a file that never trains (see `finish`).
+        self._unlooped: set[cst.Call] = set()
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) != 1:
@@ -628,15 +699,20 @@ class InferenceWithoutEval(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
-        if not ctx.grad_disabled or not ctx.loops or type(ctx.parent) is cst.Expr:
+        if not ctx.grad_disabled or type(ctx.parent) is cst.Expr:
+            return
+        # inside a module class, the mode is set by whoever owns the module (a VAE's `sample()` under `no_grad`)
+        if not ctx.loops and ctx.class_def is not None and is_torch_module_class(ctx, ctx.class_def):
             return
         model = called_module(node)
         if model is None or in_test(ctx):
             return
+        if not ctx.loops:
+            self._unlooped.add(node)
         module = node.func.value if type(node.func) is cst.Attribute and node.func.attr.value == "forward" \
             else node.func
         if self._mode_dependent(module):
-            snapshot = (ctx.loops[-1], ctx.function) if not _loop_inside_with(ctx.ancestors) else None
+            snapshot = (ctx.loops[-1], ctx.function) if ctx.loops and not _loop_inside_with(ctx.ancestors) else None
             self._calls.append(("built", node, model, snapshot))
         elif type(module) is cst.Name and ctx.function is not None:
             binding = ctx.binding(module)
@@ -769,8 +845,11 @@ class InferenceWithoutEval(Rule):
                                       for event in training.helper_events(site.node) if event.subject is not None)]
         switched = [(event.subject, event) for event in events
                     if event.kind == "eval" or event.kind == "train" and event.grad_disabled]
+        # A forward pass in no loop of a file that trains may be a snapshot taken while training (a helper called
+        # every few epochs); in a file that never trains (a predictor, an inference script) it is a prediction.
+        trains = any(event.kind == "backward" for event in training.events)
         for call, model in calls.found:
-            if self._snapshot_while_training(calls.snapshot_in.get(call)):
+            if self._snapshot_while_training(calls.snapshot_in.get(call)) or trains and call in self._unlooped:
                 continue
             if any(subject is None or related(subject, model) or _is_parameter(subject, event.function)
                    for subject, event in switched):

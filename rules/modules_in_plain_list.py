@@ -36,6 +36,24 @@ _HELPER_BLOCKS = """
                 self.blocks = %s
         """
 
+# A multi-task model's heads, one per task name from the config, built by a helper: `%s` is what it returns.
+_TASK_HEADS = """
+        import torch.nn as nn
+
+        def make_heads(tasks, d):
+            return %s
+
+        class MultiTask(nn.Module):
+            def __init__(self, tasks, d):
+                super().__init__()
+                self.trunk = nn.Sequential(nn.Linear(d, d), nn.ReLU())
+                self.heads = make_heads(tasks, d)
+
+            def forward(self, x):
+                h = self.trunk(x)
+                return {task: head(h) for task, head in self.heads.items()}
+        """
+
 
 @record
 class _Store:
@@ -45,6 +63,7 @@ class _Store:
     value: cst.BaseExpression  # what the assignment writes: the container, or a local name bound to one
     literal: cst.BaseExpression  # the container as written: `[...]`, `{...}`, a comprehension
     weighted: bool  # it holds a module with parameters, as built or as grown later
+    kind: tuple[str, str]  # what the code stores and the torch container that registers it: ("dict", "ModuleDict")
 
 
 class ModulesInPlainList(Rule):
@@ -112,6 +131,7 @@ class ModulesInPlainList(Rule):
     VALID = [
         # a helper's list of blocks wrapped at the store; lists of numbers, an empty dict of names, and one
         # parameter-free activation repeated
+        _TASK_HEADS % "nn.ModuleDict({task: nn.Linear(d, 1) for task in tasks})",
         _HELPER_BLOCKS % """nn.ModuleList(make_blocks(depth, d))
                 self.widths = list(range(depth))
                 self.names = dict()
@@ -258,6 +278,25 @@ class ModulesInPlainList(Rule):
     INVALID = [
         # a helper's list of blocks, a list repeated from one block, and an empty list() filled by append
         _HELPER_BLOCKS % "make_blocks(depth, d)",
+        # Inception-style branches: a helper's tuple of a generator of layers
+        """
+        import torch.nn as nn
+
+        def make_branches(d, n):
+            return tuple(nn.Conv2d(d, d, 3, padding=1) for _ in range(n))
+
+        class MultiBranch(nn.Module):
+            def __init__(self, d, n):
+                super().__init__()
+                self.branches = make_branches(d, n)
+
+            def forward(self, x):
+                return sum(branch(x) for branch in self.branches)
+        """,
+        # the helper's dict of heads over task names the file does not state
+        Invalid(_TASK_HEADS % "{task: nn.Linear(d, 1) for task in tasks}",
+                fixed=(_TASK_HEADS % "{task: nn.Linear(d, 1) for task in tasks}").replace(
+                    "self.heads = make_heads(tasks, d)", "self.heads = nn.ModuleDict(make_heads(tasks, d))")),
         """
         import torch.nn as nn
 
@@ -468,19 +507,25 @@ class ModulesInPlainList(Rule):
         if type(literal) in _PLAIN or type(literal) is cst.GeneratorExp:
             grown = self._local_growth(value) if type(value) is cst.Name else ()
             weighted = any(self._is_weighted(e) for e in (*_elements(literal), *grown))  # type: ignore[arg-type]
-            self._events.append(("store", key, node, value, literal, weighted))
-        elif type(value) is cst.Call and torch_layer(self.ctx, value) is None and self._returns_plain(value):
-            self._events.append(("store", key, node, value, value, True))
+            self._events.append(("store", key, node, value, literal, weighted, _kind(literal, value)))
+        elif type(value) is cst.Call and torch_layer(self.ctx, value) is None \
+                and (kind := self._returned_plain(value)) is not None:
+            self._events.append(("store", key, node, value, value, True, kind))
         else:
             self._events.append(("rebind", key))
 
-    def _returns_plain(self, call: cst.Call) -> bool:
-        """A function of the project returns a plain list or tuple of layers with parameters (`self.blocks =
-        make_blocks(depth)` where it returns `[Block(d) for _ in range(depth)]`)."""
+    def _returned_plain(self, call: cst.Call) -> tuple[str, str] | None:
+        """What a function of the project returns when it is a plain list, tuple or dict of layers with parameters
+        (`self.blocks = make_blocks(depth)` where it returns `[Block(d) for _ in range(depth)]`, `self.heads =
+        make_heads(names)` where it returns `{n: nn.Linear(d, 1) for n in names}`), as `_kind` says it."""
         built = evaluator(self.ctx).value(call)
-        if not isinstance(built, Seq):
-            return False
-        return any(_weighted_object(item) for item in (*built.items, built.each) if item is not None)
+        if isinstance(built, Seq):
+            items, kind = built.items, (built.kind, "ModuleList")
+        elif isinstance(built, Mapping):
+            items, kind = tuple(value for _, value in built.items), ("dict", "ModuleDict")
+        else:
+            return None
+        return kind if any(_weighted_object(item) for item in (*items, built.each) if item is not None) else None
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         self._grow(node.target, _elements(node.value))
@@ -526,9 +571,9 @@ class ModulesInPlainList(Rule):
         wrapped: set[tuple[cst.ClassDef, str]] = set()
         for kind, *event in self._events:
             if kind == "store":
-                key, node, value, literal, weighted = event
+                key, node, value, literal, weighted, kind = event
                 # a second write rebinds it: `self.layers = nn.ModuleList(self.layers)`, or anything else
-                stores[key] = _Store(node, value, literal, weighted) if key not in stores else None
+                stores[key] = _Store(node, value, literal, weighted, kind) if key not in stores else None
             elif kind == "rebind" and event[0] in stores:
                 stores[event[0]] = None
             elif kind == "grow":
@@ -543,7 +588,7 @@ class ModulesInPlainList(Rule):
             if store is None or not store.weighted or (owner, attr) in wrapped or owner in registering \
                     or self._base_reads(owner, attr):
                 continue
-            kind, container = _kind(store.literal, store.value)
+            kind, container = store.kind
             self.report(store.node, f"submodules kept in a plain Python {kind} are not registered: their parameters "
                                     f"are not in `.parameters()` or `state_dict()` and `.to()` does not move them; "
                                     f"use `nn.{container}`", self._fix(store))
@@ -588,7 +633,7 @@ class ModulesInPlainList(Rule):
 
     def _fix(self, store: _Store) -> Fix | None:
         value = store.value
-        kind, container = _kind(store.literal, store.value)
+        container = store.kind[1]
         spelled = self.ctx.spelling(f"torch.nn.{container}")
         if spelled is None:
             return None

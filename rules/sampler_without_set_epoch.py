@@ -79,6 +79,23 @@ class SamplerWithoutSetEpoch(Rule):
         This rule has no fix: the epoch counter to pass is the author's.
     """
     VALID = [
+        # A DDP script with a progress bar around the sharded loader, set to each epoch.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        from tqdm import tqdm
+        def main(model, dataset, epochs, rank, world_size):
+            sampler = DistributedSampler(dataset, num_replicas=world_size, rank=rank)
+            loader = DataLoader(dataset, batch_size=32, sampler=sampler, pin_memory=True)
+            optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+            for epoch in range(epochs):
+                sampler.set_epoch(epoch)
+                for step, (x, y) in enumerate(tqdm(loader, disable=rank != 0)):
+                    optimizer.zero_grad()
+                    torch.nn.functional.cross_entropy(model(x), y).backward()
+                    optimizer.step()
+        """,
         # A trainer handed a sharded loader that does not shuffle.
         """
         import torch
@@ -214,6 +231,22 @@ class SamplerWithoutSetEpoch(Rule):
         """,
     ]
     INVALID = [
+        # A DDP script with a progress bar around the sharded loader (`enumerate(tqdm(loader))`).
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        from tqdm import tqdm
+        def main(model, dataset, epochs, rank, world_size):
+            sampler = DistributedSampler(dataset, num_replicas=world_size, rank=rank)
+            loader = DataLoader(dataset, batch_size=32, sampler=sampler, pin_memory=True)
+            optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+            for epoch in range(epochs):
+                for step, (x, y) in enumerate(tqdm(loader, disable=rank != 0)):
+                    optimizer.zero_grad()
+                    torch.nn.functional.cross_entropy(model(x), y).backward()
+                    optimizer.step()
+        """,
         # The DDP tutorial's trainer without `set_epoch`: `main()` hands it the sharded loader.
         """
         import torch
@@ -450,9 +483,9 @@ class SamplerWithoutSetEpoch(Rule):
         if in_test(ctx):
             return
         iterated = node.iter
-        if type(iterated) is cst.Call and type(iterated.func) is cst.Name and iterated.func.value in _WRAPPERS \
+        while type(iterated) is cst.Call and type(iterated.func) is cst.Name and iterated.func.value in _WRAPPERS \
                 and iterated.args:
-            iterated = iterated.args[0].value  # `enumerate(loader)`, `tqdm(loader)`
+            iterated = iterated.args[0].value  # `enumerate(loader)`, `tqdm(loader)`, `enumerate(tqdm(loader))`
         if type(iterated) is cst.Name and ctx.function is not None:
             binding = ctx.binding(iterated)
             if binding is not None and binding.kind == "param":

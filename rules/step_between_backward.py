@@ -78,6 +78,25 @@ class StepBetweenBackward(Rule):
         is the author's call.
     """
     VALID = [
+        # A WGAN loop with its optimizers made in one line: the critic scores a detached fake batch, and the
+        # generator's loss scores it again after the critic's step.
+        """
+        import torch
+        import torch.nn as nn
+        G, D = nn.Linear(64, 784), nn.Linear(784, 1)
+        opt_g, opt_d = torch.optim.RMSprop(G.parameters(), lr=5e-5), torch.optim.RMSprop(D.parameters(), lr=5e-5)
+        for real in loader:
+            fake = G(torch.randn(real.size(0), 64))
+            d_fake = D(fake.detach())
+            d_loss = d_fake.mean() - D(real).mean()
+            opt_d.zero_grad()
+            d_loss.backward(retain_graph=True)
+            opt_d.step()
+            g_loss = -D(fake).mean()
+            opt_g.zero_grad()
+            g_loss.backward()
+            opt_g.step()
+        """,
         # rasbt/stat453's notebooks: the model moved before the loop and an attribute of it read in the loop;
         # `model.to(DEVICE)` is the module, no output of it.
         """
@@ -293,6 +312,25 @@ class StepBetweenBackward(Rule):
         """,
     ]
     INVALID = [
+        # A WGAN loop with its optimizers made in one line: the generator's loss reuses the critic's score of the
+        # fake batch, computed before the critic's step.
+        """
+        import torch
+        import torch.nn as nn
+        G, D = nn.Linear(64, 784), nn.Linear(784, 1)
+        opt_g, opt_d = torch.optim.RMSprop(G.parameters(), lr=5e-5), torch.optim.RMSprop(D.parameters(), lr=5e-5)
+        for real in loader:
+            fake = G(torch.randn(real.size(0), 64))
+            d_fake = D(fake)
+            d_loss = d_fake.mean() - D(real).mean()
+            opt_d.zero_grad()
+            d_loss.backward(retain_graph=True)
+            opt_d.step()
+            g_loss = -d_fake.mean()
+            opt_g.zero_grad()
+            g_loss.backward()
+            opt_g.step()
+        """,
         # DDPG whose constructor stores the networks it is handed: the actor's loss goes through the critic's
         # output computed before the critic's step.
         """

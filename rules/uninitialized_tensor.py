@@ -55,6 +55,9 @@ _EMPTY_MESSAGE = ("`{call}(...)` allocates uninitialized memory, and nothing in 
                   "it becomes: initialize it (`nn.init.normal_(...)`, `nn.init.kaiming_uniform_(...)`) or use "
                   "`torch.zeros` / `torch.randn`")
 
+_BUFFER_MESSAGE = ("`{call}(...)` allocates uninitialized memory, and the loop that fills it starts past the first "
+                   "row, which no statement writes: those rows keep garbage; write them, or use `torch.zeros`")
+
 _SAFE_FIX_MESSAGE = "Use `torch.tensor(...)`: the literal is a value, not a size"
 
 # ("local", id(function), name), ("attr", id(class), attribute), ("dotted", 0, "module.attribute") or
@@ -74,6 +77,7 @@ class _Allocation:
     # `torch.Tensor(n)` with `n` a parameter: a size only when the file's calls of the function pass ints.
     size_parameter: tuple[cst.FunctionDef, str] | None = None
     empty: bool = False  # `nn.Parameter(torch.empty(n, d))`: every argument is a size
+    buffer: bool = False  # a plain `torch.empty(T, B, H)`: reported only when a loop leaves its first rows
 
 
 class UninitializedTensor(Rule):
@@ -98,7 +102,10 @@ class UninitializedTensor(Rule):
         The garbage is followed through torch functions that compute from it (`torch.tril(torch.Tensor(n, n))`),
         tuples (`a, b = torch.Tensor(n), torch.Tensor(n)`) and `return` to the function's callers in the file.
         In-place arithmetic (`total += x`, `acc.add_(x)`) reads the garbage, and a write at literal indices
-        (`point[0] = 1.0` into a `torch.Tensor(3)`) or at the keys of a loop that does not count through the
+        (`point[0] = 1.0` into a `torch.Tensor(3)`), by a counting loop that starts past the first row (`states[t] =
+        h` in `for t in range(1, T):`, `values[t + 1] = v` in `for t in range(T):`) unless the rows before it are
+        written one by one (also for a plain `torch.empty(...)` buffer, when a read takes those rows: `values[:-1]`,
+        not `values[1:]`), or at the keys of a loop that does not count through the
         positions (`for cls, n in counts.items(): weights[cls] = ...`; `for i in range(n)` may fill them all)
         leaves the other elements: neither initializes it. A name whose reads take only the shape, type or device
         (`x.size()`, `torch.squeeze(x).shape`) is not reported. A size in a parameter of a same-file function
@@ -148,6 +155,32 @@ class UninitializedTensor(Rule):
         value) or an initializer (`torch.zeros`, `nn.init.*_`) was meant.
     """
     VALID = [
+        # A rollout's value estimates, bootstrapped from step 1 on: only those rows are read.
+        """
+        import torch
+
+        def td_errors(critic, obs, rewards, gamma=0.99):
+            T, N = rewards.shape
+            values = torch.empty(T + 1, N)
+            for t in range(T):
+                values[t + 1] = critic(obs[t]).squeeze(-1)
+            return rewards + gamma * values[1:]
+        """,
+        # A hand-written RNN keeping its hidden states per step: the first row is the initial state.
+        """
+        import torch
+        import torch.nn as nn
+
+        def unroll(cell: nn.GRUCell, xs: torch.Tensor, h0: torch.Tensor) -> torch.Tensor:
+            T, B, H = xs.size(0), xs.size(1), h0.size(1)
+            states = torch.Tensor(T, B, H)
+            h = h0
+            states[0] = h0
+            for t in range(1, T):
+                h = cell(xs[t], h)
+                states[t] = h
+            return states
+        """,
         # A helper of the project may fill a buffer through a view of it before it is printed.
         """
         import torch
@@ -405,6 +438,33 @@ class UninitializedTensor(Rule):
         """,
     ]
     INVALID = [
+        # A rollout's value estimates, bootstrapped from step 1 on: `values[:-1]` reads row 0, which nothing
+        # writes.
+        """
+        import torch
+
+        def td_errors(critic, obs, rewards, gamma=0.99):
+            T, N = rewards.shape
+            values = torch.empty(T + 1, N)
+            for t in range(T):
+                values[t + 1] = critic(obs[t]).squeeze(-1)
+            return rewards + gamma * values[1:] - values[:-1]
+        """,
+        # A hand-written RNN keeping its hidden states per step: the loop starts at step 1 and row 0 keeps
+        # its garbage.
+        """
+        import torch
+        import torch.nn as nn
+
+        def unroll(cell: nn.GRUCell, xs: torch.Tensor, h0: torch.Tensor) -> torch.Tensor:
+            T, B, H = xs.size(0), xs.size(1), h0.size(1)
+            states = torch.Tensor(T, B, H)
+            h = h0
+            for t in range(1, T):
+                h = cell(xs[t], h)
+                states[t] = h
+            return states
+        """,
         # GAN noise from a helper, printed: `.std()` hands print a new tensor, which cannot fill the noise.
         """
         import torch
@@ -632,8 +692,9 @@ class UninitializedTensor(Rule):
         name = last_name(func)
         if name.endswith("Tensor") and self.ctx.qualname(func) in CONSTRUCTORS:
             self._allocation(node)
-        elif name == "empty" and self._held_as_parameter() and self.ctx.qualname(func) == "torch.empty":
-            self._allocation(node, empty=True)
+        elif name == "empty" and self.ctx.qualname(func) == "torch.empty":
+            # a buffer you fill is what `torch.empty` is for: only a loop that leaves its first rows says otherwise
+            self._allocation(node, empty=True, buffer=not self._held_as_parameter())
         else:
             self._note_writes(node, name)
 
@@ -646,7 +707,7 @@ class UninitializedTensor(Rule):
         return type(arg) is cst.Arg and type(call) is cst.Call and call.args[0] is arg \
             and self.ctx.qualname(call.func) in _PARAMETER
 
-    def _allocation(self, node: cst.Call, empty: bool = False) -> None:
+    def _allocation(self, node: cst.Call, empty: bool = False, buffer: bool = False) -> None:
         sizes = positional(node)
         size_parameter = None if empty else self._size_parameter(sizes)
         if not sizes or not empty and len(sizes) == 1 and size_parameter is None \
@@ -666,7 +727,7 @@ class UninitializedTensor(Rule):
         used_as_number = _numeric_use(self.ctx.ancestors[-2]) if literal_size is not None and not keys else None
         self._events.append(("allocation", node, frozenset(keys), id(class_def) if class_def is not None else None,
                              None if empty else self._fix(node), literal_size, used_as_number, size_parameter,
-                             empty))
+                             empty, buffer))
 
     def _size_parameter(self, sizes: list[cst.Arg] | None) -> tuple[cst.FunctionDef, str] | None:
         """`torch.Tensor(num_classes)` with `num_classes` a parameter of the function, not annotated: whether it is
@@ -808,8 +869,22 @@ class UninitializedTensor(Rule):
             self._events.append(("dropped", ("local", id(self.ctx.function), node.value)))
             return
         self._note_read(node)
+        self._note_rows(node)
         numeric = _numeric_use(parent) or type(parent) is cst.AugAssign and parent.target is node
         self._events.append(("use", ("local", id(self.ctx.function), node.value), numeric))
+
+    def _note_rows(self, node: cst.Name) -> None:
+        """The first row a read of the name may take the values of: 0 for the whole tensor (`states.mean(0)`),
+        k for `values[k:]` or `values[k]`; nothing for a write, a read of the shape, or a computed row."""
+        ancestors = self.ctx.ancestors
+        parent = ancestors[-2] if len(ancestors) > 1 else None
+        row: int | None = 0
+        if type(parent) is cst.Subscript and parent.value is node:
+            if len(ancestors) > 2 and type(ancestors[-3]) is cst.AssignTarget:
+                return
+            row = _first_row(parent)
+        if row is not None and _read_use(self.ctx, ancestors) is not False:
+            self._events.append(("rows", ("local", id(self.ctx.function), node.value), row))
 
     def _note_read(self, node: cst.Name) -> None:
         """Note how a name bound to the result of a call is read, for the replay to tell whether that call is an
@@ -864,7 +939,12 @@ class UninitializedTensor(Rule):
             written = target.target
             if type(written) is cst.Subscript:
                 index = _literal_index(written)
-                if index is None:
+                start = self._loop_start(written) if index is None else None
+                if start is not None:
+                    key = self._key(written.value)
+                    if key is not None:  # rows below `start` keep their garbage, unless written one by one
+                        self._events.append(("from", key, start))
+                elif index is None:
                     if not self._keyed_by_other_loop(written):
                         self._written_to(written)  # `target[b][:n] = ...`, `table[i] = ...`: can fill it all
                 else:
@@ -893,6 +973,24 @@ class UninitializedTensor(Rule):
         binding = self.ctx.binding(first.value)
         return binding is not None and binding.kind == "for" and binding.statement in self.ctx.loops \
             and not _counts(self.ctx, binding)
+
+    def _loop_start(self, written: cst.Subscript) -> int | None:
+        """The first row a counting loop writes when it is not row 0: `states[t] = h` in `for t in range(1, T):`,
+        `values[t + 1] = v` in `for t in range(T):`; None for any other write."""
+        if type(written.value) is not cst.Name or not written.slice or type(written.slice[0].slice) is not cst.Index:
+            return None
+        first, offset = written.slice[0].slice.value, 0
+        if type(first) is cst.BinaryOperation and type(first.operator) is cst.Add \
+                and type(first.right) is cst.Integer:
+            first, offset = first.left, int(first.right.value)
+        if type(first) is not cst.Name:
+            return None
+        binding = self.ctx.binding(first)
+        if binding is None or binding.kind != "for" or binding.statement not in self.ctx.loops \
+                or binding.index is not None:
+            return None
+        start = _range_start(self.ctx, binding.value)
+        return start + offset if start is not None and start + offset > 0 else None
 
     def visit_Return(self, node: cst.Return) -> None:
         function = self.ctx.function
@@ -984,6 +1082,12 @@ class UninitializedTensor(Rule):
                                or attributes & written_attributes):
                 continue
             call = self.ctx.code(allocation.node.func)
+            if allocation.buffer:
+                # `values[1:]` after a loop that writes from row 1 reads no garbage
+                if any(replay.first_rows_read.get(key, start) < start for key, start in replay.written_from.items()
+                       if key in allocation.keys):
+                    self.report(allocation.node, _BUFFER_MESSAGE.format(call=call))
+                continue
             if allocation.empty:
                 # a file with a model class built on a framework's base (transformers' PreTrainedModel, diffusers'
                 # ModelMixin) is one whose weights that framework loads or initializes, layers included
@@ -1020,6 +1124,8 @@ class _Replay:
         # id() of `x2 = torch.squeeze(x1)` -> the allocations x2 is computed from.
         self.derived: dict[int, set[int]] = {}
         self.partial: dict[Key, set[int]] = {}  # elements written at literal indices: `t[0] = a` leaves t[1]
+        self.written_from: dict[Key, int] = {}  # the first row a counting loop writes, when not 0
+        self.first_rows_read: dict[Key, int] = {}  # the first row a read of the name may take
         self.classes_initialized: set[int] = set()
         self.inherited: set[int] = set()  # classes with a base from another module, which may initialize them
         self.pretrained = False  # a class of the file is built on a framework that loads or initializes weights
@@ -1040,6 +1146,10 @@ class _Replay:
                 self.allocated(*event[1:])
             elif kind == "partial":
                 self.partial.setdefault(event[1], set()).add(event[2])
+            elif kind == "rows":
+                self.first_rows_read[event[1]] = min(event[2], self.first_rows_read.get(event[1], event[2]))
+            elif kind == "from":
+                self.written_from[event[1]] = min(event[2], self.written_from.get(event[1], event[2]))
             elif kind == "initialized":
                 self.classes_initialized.add(event[1])
             elif kind == "pretrained":
@@ -1051,8 +1161,9 @@ class _Replay:
 
     def allocated(self, node: cst.Call, keys: frozenset[Key], class_id: int | None, fix: Fix | None,
                   literal: int | None, used_as_number: bool | None,
-                  size_parameter: tuple[cst.FunctionDef, str] | None, empty: bool) -> None:
-        allocation = _Allocation(node, set(keys), class_id, fix, literal, used_as_number, size_parameter, empty)
+                  size_parameter: tuple[cst.FunctionDef, str] | None, empty: bool, buffer: bool) -> None:
+        allocation = _Allocation(node, set(keys), class_id, fix, literal, used_as_number, size_parameter, empty,
+                                 buffer)
         if literal is not None:
             for key in keys:
                 if key[0] == "local":
@@ -1092,7 +1203,11 @@ class _Replay:
             self.by_key.setdefault(key, []).append(allocation)
 
     def filled_element_by_element(self, allocation: _Allocation) -> bool:
-        """`t = torch.Tensor(2); t[0] = a; t[1] = b`: every element of a literal size written."""
+        """`t = torch.Tensor(2); t[0] = a; t[1] = b`: every element of a literal size written; `states[0] = h0`
+        with `states[t] = h` in `for t in range(1, T):`, every row a loop starting past 0 leaves."""
+        if any(set(range(start)) <= self.partial.get(key, set()) for key, start in self.written_from.items()
+               if key in allocation.keys):
+            return True
         if allocation.literal is None:
             return False
         return any(set(range(allocation.literal)) <= self.partial.get(key, set()) for key in allocation.keys)
@@ -1188,6 +1303,32 @@ def _counts(ctx: Context, binding: Binding) -> bool:
         return False
     name = ctx.qualname(iterable.func) or dotted_name(iterable.func)
     return name in _COUNTING or name in ("enumerate", "builtins.enumerate") and binding.index == 0
+
+
+def _range_start(ctx: Context, iterable: cst.BaseExpression | None) -> int | None:
+    """The first value of `range(n)` (0) or `range(k, n)` with a literal k, in either order (`reversed(...)`)."""
+    if type(iterable) is cst.Call and dotted_name(iterable.func) == "reversed" and len(iterable.args) == 1:
+        iterable = iterable.args[0].value
+    if type(iterable) is not cst.Call or ctx.qualname(iterable.func) not in ("builtins.range", None) \
+            or dotted_name(iterable.func) != "range" or not 1 <= len(iterable.args) <= 3:
+        return None
+    if len(iterable.args) == 1:
+        return 0
+    first = iterable.args[0].value
+    return int(first.value) if type(first) is cst.Integer else None
+
+
+def _first_row(read: cst.Subscript) -> int | None:
+    """The first row `x[...]` takes: k for `x[k]` and `x[k:]` with a literal k >= 0, 0 for `x[:n]`; None when
+    computed (`x[t]`, `x[-1]`)."""
+    first = read.slice[0].slice if read.slice else None
+    if type(first) is cst.Index:
+        return int(first.value.value) if type(first.value) is cst.Integer else None
+    if type(first) is cst.Slice:
+        if first.lower is None:
+            return 0
+        return int(first.lower.value) if type(first.lower) is cst.Integer else None
+    return None
 
 
 def _literal_index(target: cst.Subscript) -> int | None:

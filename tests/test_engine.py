@@ -66,6 +66,21 @@ def test_import_aliases_resolve_to_dotted_names(source: str, expected: str | Non
     assert run_probe(source)[0]["qualname"] == expected
 
 
+@pytest.mark.parametrize(("source", "expected"), [
+    ("opt_g, opt_d = Adam(G.parameters()), Adam(D.parameters())\nprobe(opt_d)", "Adam(D.parameters())"),
+    ("[a, b] = [f(1), f(2)]\nprobe(a)", "f(1)"),
+    ("a, b = 1, 2\na, b = b, a\nprobe(a)", "2"),  # a swap reads the old values
+    ("class T:\n    def __init__(self):\n        self.g, self.d = Adam(G), Adam(D)\n"
+     "    def m(self):\n        probe(self.d)", "Adam(D)"),
+    ("a, b = make()\nprobe(b)", "b"),              # not a literal tuple: what `make()` returns is not known here
+    ("a, *b = f(1), f(2), f(3)\nprobe(a)", "a"),     # a starred target
+    ("a, b = *xs, f(2)\nprobe(a)", "a"),            # a starred value
+    ("a, b = f(1), f(2), f(3)\nprobe(a)", "a"),     # lengths differ: it raises
+])
+def test_an_unpacking_of_a_literal_tuple_binds_each_name_to_its_element(source: str, expected: str) -> None:
+    assert run_probe(source)[0]["value"] == expected
+
+
 def test_latest_binding_wins_and_reassignment_kills() -> None:
     seen = run_probe("""
         import torch

@@ -13,7 +13,7 @@ The analyses of the floors above (objects and calls, shapes, training loops) han
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import field
 from typing import TYPE_CHECKING, Literal, TypeVar
@@ -99,6 +99,23 @@ class Binding:
             if type(inner) is cst.Name and inner.value == self.name:
                 return tuple(elements)
         return None
+
+    def paired_value(self) -> cst.BaseExpression | None:
+        """The element of a literal tuple or list of the same length that an unpacking binds this name to (`opt_g,
+        opt_d = Adam(G.parameters()), Adam(D.parameters())` gives opt_d the second); None otherwise."""
+        if self.starred or self.index is None or self.value is None:
+            return None
+        targets = self.unpacking_elements()
+        return paired(targets, self.value)[self.index] if targets is not None else None
+
+
+def paired(targets: Sequence[cst.BaseElement], value: cst.BaseExpression) -> list[cst.BaseExpression | None]:
+    """What each target of an unpacking is bound to when the value is a literal tuple or list of as many elements
+    and neither side is starred; Nones otherwise."""
+    if type(value) not in (cst.Tuple, cst.List) or len(value.elements) != len(targets) \
+            or any(type(e) is cst.StarredElement for e in (*targets, *value.elements)):  # type: ignore[attr-defined]
+        return [None] * len(targets)
+    return [element.value for element in value.elements]  # type: ignore[attr-defined]
 
 
 @record(slots=True, unsafe_hash=True)
@@ -311,6 +328,25 @@ class Context:
             scope = scope.parent
         return None
 
+    def attribute_bindings(self, node: cst.Attribute) -> tuple[Binding, ...]:
+        """Every binding of `self.attr` in the methods of the class being visited, in source order: which of them a
+        method sees depends on the order the methods run in, which source order does not say."""
+        if type(node.value) is not cst.Name or node.value.value != "self" or not self._classes:
+            return ()
+        return tuple(self._attributes.get((id(self._classes[-1]), node.attr.value), ()))
+
+    def point_of(self, binding: Binding) -> Point | None:
+        """Where the names in `binding`'s value are read (for `Context.at`): its function's scope, classes and
+        functions, before the binding; None while that function is still being visited."""
+        classes = tuple(node for node in binding.path if type(node) is cst.ClassDef)
+        functions = tuple(node for node in binding.path if type(node) is cst.FunctionDef)
+        if not functions:
+            return Point(self._module_scope(), binding.seq, classes, ())
+        for _, _, scope in self.closed_functions:
+            if scope.node is functions[-1]:
+                return Point(scope, binding.seq, classes, functions)
+        return None
+
     def _attribute_binding(self, node: cst.Attribute, before: int | None) -> Binding | None:
         if type(node.value) is not cst.Name or node.value.value != "self" or not self._classes:
             return None
@@ -324,9 +360,11 @@ class Context:
             if type(expr) is not cst.Name and type(expr) is not cst.Attribute:
                 break
             binding = self.binding(expr, before)
-            if binding is None or binding.kind != "assign" or binding.value is None:
+            bound = None if binding is None else binding.value if binding.kind == "assign" else \
+                binding.paired_value() if binding.kind == "unpack" else None
+            if bound is None:
                 break
-            expr, before = binding.value, binding.seq
+            expr, before = bound, binding.seq  # type: ignore[union-attr]
         return expr, before
 
     def reach(self, binding: Binding) -> Reach:
@@ -518,6 +556,8 @@ class Context:
             self._bind(target.value, kind, value, statement)
         elif target_type is cst.Tuple or target_type is cst.List:
             unpack_kind: BindingKind = "unpack" if kind == "assign" else kind
+            # `self.opt_g, self.opt_d = Adam(...), Adam(...)`: an attribute is bound to its own element
+            pairs = paired(target.elements, value) if value is not None and kind == "assign" else None
             for index, element in enumerate(target.elements):
                 inner = element.value
                 if type(element) is cst.StarredElement and type(inner) is cst.Name:
@@ -525,7 +565,7 @@ class Context:
                 elif type(inner) is cst.Name:
                     self._bind(inner.value, unpack_kind, value, statement, index)
                 else:
-                    self._bind_target(inner, kind, None, statement)
+                    self._bind_target(inner, kind, pairs[index] if pairs else None, statement)
         elif target_type is cst.Attribute and self._classes:
             if type(target.value) is cst.Name and target.value.value == "self":
                 key = (id(self._classes[-1]), target.attr.value)

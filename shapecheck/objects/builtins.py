@@ -9,6 +9,7 @@ analysis does not know (`Seq((), complete=False)`), a comparison of two symbols 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -164,7 +165,7 @@ def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: 
         if method == "keys":
             return Seq(tuple(as_key_value(k) for k, _ in receiver.items), complete=receiver.complete)
         if method == "values":
-            return Seq(tuple(v for _, v in receiver.items), complete=receiver.complete)
+            return Seq(tuple(v for _, v in receiver.items), complete=receiver.complete, each=receiver.each)
         if method == "get" and call.args:
             key = key_of(ev.object(call.args[0].value, before))
             found = receiver.get(key)
@@ -355,7 +356,8 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         if isinstance(items, Mapping):
             return Seq(tuple(as_key_value(k) for k, _ in items.items), name, items.complete)
         if isinstance(items, Seq):
-            return Seq(items.items, name, items.complete)
+            # what every element is stays known: `tuple(nn.Linear(d, d) for _ in range(n))`
+            return replace(items, kind=name)
         return UNKNOWN
     if name == "dict":
         if any(arg.keyword is None for arg in node.args):

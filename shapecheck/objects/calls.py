@@ -444,8 +444,7 @@ class Calls:
 
         if type(expr) is cst.DictComp:
             if not expand(0):
-                self._any_element(expr, clauses, frame, ran)
-                return UNKNOWN
+                return Mapping((), complete=False, each=self._any_element(expr, clauses, frame, ran))
             keys = [key_of(key) for key, _ in results]  # type: ignore[misc]
             if any(key is None for key in keys):
                 return UNKNOWN

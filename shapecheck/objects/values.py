@@ -79,10 +79,13 @@ class Seq:
 
 @record(slots=True, unsafe_hash=True)
 class Mapping:
-    """A dict with keys the code states (strings, ints)."""
+    """A dict with keys the code states (strings, ints). `complete` is False when entries the analysis does not
+    know may follow `items`; `each` is then what every one of their values is, where they agree (a dict
+    comprehension over names of unknown length, `{n: nn.Linear(d, 1) for n in names}`)."""
 
     items: tuple[tuple[Hashable, object], ...]
     complete: bool = True
+    each: object = None
 
     def get(self, key: Hashable) -> object:
         for k, v in self.items:

@@ -3,7 +3,11 @@ typed parameters, attributes, containers; and where it stays unknown."""
 
 from __future__ import annotations
 
-from tests.shapes.probe import probe
+import libcst as cst
+
+from shapecheck.objects.values import Mapping, Seq, TorchObject
+from shapecheck.shapes.evaluator import evaluator
+from tests.shapes.probe import analyse, probe
 
 
 def test_a_model_built_with_its_constructor_defaults_runs_its_forward() -> None:
@@ -347,3 +351,33 @@ class Trainer:
 
 Trainer().fit(torch.randn(16, 8))
 ''') == ["(..., 2)", "(...)", "(...)"]
+
+
+def test_a_dict_comprehension_over_names_not_stated_holds_what_each_entry_is() -> None:
+    """`{task: nn.Linear(d, 1) for task in tasks}` over a parameter: its keys are not known, but every value is a
+    Linear; over a stated tuple, each entry is known with its key."""
+    _, ctx = analyse('''
+        import torch.nn as nn
+        def make_heads(tasks, d):
+            return {task: nn.Linear(d, 1) for task in tasks}
+        heads = make_heads(names, 8)
+        stated = {task: nn.Linear(8, 1) for task in ("age", "gender")}
+    ''')
+    ev = evaluator(ctx)
+    calls = [node.value for node in ctx.walk(ctx.module) if type(node) is cst.Assign]
+    unknown, stated = ev.value(calls[0]), ev.value(calls[1])
+    assert isinstance(unknown, Mapping) and not unknown.complete and not unknown.items
+    assert isinstance(unknown.each, TorchObject) and unknown.each.qualname == "torch.nn.Linear"
+    assert isinstance(stated, Mapping) and stated.complete and [key for key, _ in stated.items] == ["age", "gender"]
+
+
+def test_a_tuple_of_a_generator_keeps_what_each_element_is() -> None:
+    _, ctx = analyse('''
+        import torch.nn as nn
+        def make_branches(d, n):
+            return tuple(nn.Linear(d, d) for _ in range(n))
+        branches = make_branches(8, depth)
+    ''')
+    built = evaluator(ctx).value([node.value for node in ctx.walk(ctx.module) if type(node) is cst.Assign][0])
+    assert isinstance(built, Seq) and built.kind == "tuple" and not built.complete
+    assert isinstance(built.each, TorchObject) and built.each.qualname == "torch.nn.Linear"
