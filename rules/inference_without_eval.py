@@ -58,7 +58,7 @@ class InferenceWithoutEval(Rule):
     # The visits note the models built with mode layers (unpacked from a factory's tuple too), the deep copies of
     # models and the calls under `no_grad` in loops; `finish` decides with the whole file.
     scope = "statement"
-    gathered = ("_built", "_copies", "_calls")
+    gathered = ("_built", "_copies", "_calls", "_unlooped")
     triggers = ("no_grad", "inference_mode")
     docs = """
         ## What it does
@@ -676,7 +676,7 @@ class InferenceWithoutEval(Rule):
         # Calls of a model under `no_grad` in a loop, in order, each with what decides it (see `_Calls`).
         self._calls: list[tuple] = []
         # Those of them in no loop: a prediction only in a file that never trains (see `finish`).
-        self._unlooped: set[cst.Call] = set()
+        self._unlooped: list[cst.Call] = []
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) != 1:
@@ -708,7 +708,7 @@ class InferenceWithoutEval(Rule):
         if model is None or in_test(ctx):
             return
         if not ctx.loops:
-            self._unlooped.add(node)
+            self._unlooped.append(node)
         module = node.func.value if type(node.func) is cst.Attribute and node.func.attr.value == "forward" \
             else node.func
         if self._mode_dependent(module):
@@ -848,8 +848,9 @@ class InferenceWithoutEval(Rule):
         # A forward pass in no loop of a file that trains may be a snapshot taken while training (a helper called
         # every few epochs); in a file that never trains (a predictor, an inference script) it is a prediction.
         trains = any(event.kind == "backward" for event in training.events)
+        unlooped = {id(call) for call in self._unlooped}
         for call, model in calls.found:
-            if self._snapshot_while_training(calls.snapshot_in.get(call)) or trains and call in self._unlooped:
+            if self._snapshot_while_training(calls.snapshot_in.get(call)) or trains and id(call) in unlooped:
                 continue
             if any(subject is None or related(subject, model) or _is_parameter(subject, event.function)
                    for subject, event in switched):

@@ -333,7 +333,9 @@ def _found_here(ev: ShapeEvaluator, node: cst.CSTNode) -> str | None:
 def _may_need_one_element(ev: ShapeEvaluator, node: cst.CSTNode) -> bool:
     """Whether `node`, whatever its operands' shapes, is a conversion or a truth test `_finding` judges: only then is
     a run of its function worth making (most calls and operations of a file are neither)."""
-    if id(node) in _tests(ev):
+    ancestors = ev.ctx.ancestors
+    parent = ancestors[-2] if len(ancestors) > 1 and ancestors[-1] is node else None
+    if type(parent) in (cst.If, cst.While) and parent.test is node:  # type: ignore[union-attr]
         return True
     kind = type(node)
     if kind is cst.UnaryOperation:
@@ -341,7 +343,7 @@ def _may_need_one_element(ev: ShapeEvaluator, node: cst.CSTNode) -> bool:
     if kind is cst.Comparison:
         return len(node.comparisons) > 1  # type: ignore[attr-defined]
     if kind is not cst.Call:
-        return kind in (cst.Assert, cst.IfExp, cst.BooleanOperation)  # an `if`'s or `while`'s test is in `_tests`
+        return kind in (cst.Assert, cst.IfExp, cst.BooleanOperation)  # an `if`'s or `while`'s test: above
     func = node.func  # type: ignore[attr-defined]
     if type(func) is cst.Attribute:
         return func.attr.value in ("item", "backward") or ev.ctx.qualname(func) in BACKWARD_FUNCTIONS
