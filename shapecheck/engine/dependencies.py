@@ -66,7 +66,12 @@ def record_pattern(folder: str, pattern: str) -> None:
     """Note that the analysis read the files in `folder` whose names match `pattern` (`requirements*.txt`)."""
     collected = getattr(_state, "paths", None)
     if collected is not None:
-        collected.add(os.path.join(glob.escape(os.path.abspath(folder)), pattern))
+        collected.add(pattern_entry(folder, pattern))
+
+
+def pattern_entry(folder: str, pattern: str) -> str:
+    """The entry `record_pattern` notes for the files in `folder` matching `pattern`, as `stamps` reads it."""
+    return os.path.join(glob.escape(os.path.abspath(folder)), pattern)
 
 
 def record_again(entries: Iterable[str]) -> None:

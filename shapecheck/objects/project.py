@@ -89,6 +89,10 @@ class Project:
         # importer -> its resolved folder: resolving walks the path's every component with a system call, and every
         # imported name a file's analysis reads asks again (5% of the engine's time on torch's own code)
         self._folders: dict[str, Path | None] = {}
+        # module file -> the texts of its importers (None: not known), the `*.py` entries of the folders searched for
+        # them and those files' stamps then: SC401 and SC203 ask for a file's importers once per allocation or
+        # helper, and a search reads the whole project, where the stamps take a `stat` a file
+        self._importers: dict[Path, tuple[list[str] | None, tuple[str, ...], tuple]] = {}
         self._recorders: list[type] = []
 
     # ------------------------------------------------------------------------------------------ finding files
@@ -187,6 +191,7 @@ class Project:
         self._forget_contexts()
         self._found.clear()
         self._folders.clear()
+        self._importers.clear()
 
     def _forget_contexts(self) -> None:
         self._contexts.clear()
@@ -256,19 +261,31 @@ def importers(path: str) -> list[str] | None:
     if not os.path.isfile(path):
         return []
     target = Path(path).resolve()
+    known = PROJECT._importers.get(target)
+    if known is None or dependencies.stamps(known[1]) != known[2]:
+        found, folders = _search_importers(target)
+        entries = tuple(dependencies.pattern_entry(folder, "*.py") for folder in folders)
+        known = PROJECT._importers[target] = (found, entries, dependencies.stamps(entries))
+    dependencies.record_again(known[1])
+    return known[0]
+
+
+def _search_importers(target: Path) -> tuple[list[str] | None, tuple[str, ...]]:
+    """`importers` of the module file `target`, and the folders searched for them."""
     root = _project_root(target.parent) or target.parent
     stem = target.parent.name if target.name == "__init__.py" else target.stem
     found: list[str] = []
+    searched_folders: list[str] = []
     searched = 0
     for current, folders, files in os.walk(root):
         folders[:] = [name for name in folders if not name.startswith(".") and name not in _SKIPPED_FOLDERS]
-        dependencies.record_pattern(current, "*.py")
+        searched_folders.append(current)
         for name in files:
             if not name.endswith(".py"):
                 continue
             searched += 1
             if searched > MAX_IMPORTER_SEARCH:
-                return None
+                return None, tuple(searched_folders)
             candidate = os.path.join(current, name)
             if Path(candidate).resolve() == target:
                 continue
@@ -280,7 +297,7 @@ def importers(path: str) -> list[str] | None:
                     PROJECT.module_file(candidate, plain or module or "", len(dots or "")) == target
                     for dots, module, plain in (m.groups() for m in _IMPORT.finditer(text))):
                 found.append(text)
-    return found
+    return found, tuple(searched_folders)
 
 
 def imported_from(ctx: Context, module: str, level: int) -> set[str]:
