@@ -36,7 +36,8 @@ class NonScalarItemOrBackward(Rule):
         size is not known to be 1 (an unreduced per-sample loss from `reduction="none"`, a batch of predictions
         compared with a batch of labels, a row of a matrix), `.backward()` or `torch.autograd.backward(t)` without
         `gradient=` on such a tensor, and such a tensor's truth asked for: `if pred == y:`, `while t:`, `assert t`,
-        `a if t else b`, `t and u`, `not t`, and the first link of a chained comparison (`0 <= t < n`). Shapes come
+        `a if t else b`, `t and u`, `not t`, the last operand of a tested `and`/`or` (`if ok and t:`), and the
+        first link of a chained comparison (`0 <= t < n`). Shapes come
         from the shape analysis; a tensor whose shape is not known, or whose dims are all 1, is never reported.
 
         ## Why is this bad?
@@ -173,6 +174,22 @@ class NonScalarItemOrBackward(Rule):
                     val_loss = val_loss * mask.float().mean()
                 return val_loss
         """,
+        # torchvision-style input checks: each operand of the tested `and`/`or` reduced, or a plain bool
+        """
+        import torch
+
+
+        def check_image(img, strict=False):
+            if img.min() >= 0 and img.max() <= 1:
+                return img
+            if strict or not torch.isfinite(img).all():
+                raise ValueError("image out of range")
+            ok = img.dim() == 4 and img
+            return img.clamp(0, 1)
+
+
+        check_image(torch.rand(2, 3, 32, 32))
+        """,
         # a tolerance loop on a scalar norm the loop shrinks
         """
         import torch
@@ -287,6 +304,28 @@ class NonScalarItemOrBackward(Rule):
                 if val_loss < self.best:
                     self.best = val_loss
         """,
+        # a validation helper: the `and` hands `probs <= 1`, (N, C) booleans, to the `if`
+        """
+        import torch
+        import torch.nn as nn
+
+
+        def check_probabilities(probs):
+            if probs.dim() != 2:
+                raise ValueError("expected (N, C) probabilities")
+            if probs.min() >= 0 and probs <= 1:
+                return True
+            return False
+
+
+        @torch.no_grad()
+        def evaluate(model, x):
+            probs = torch.softmax(model(x), dim=-1)
+            assert check_probabilities(probs)
+
+
+        evaluate(nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 5)), torch.randn(200, 20))
+        """,
         # a tolerance loop on per-parameter norms the loop rebinds: the first test already raises
         """
         import torch
@@ -386,7 +425,7 @@ def _converted(ev: ShapeEvaluator, node: cst.Call, before: int) -> str | None:
 
 def _truth_tested(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     """`if t:`, `while t:`, `assert t`, `a if t else b`, `t and u`, `not t` and the first link of `0 <= t < n` ask
-    a tensor for its truth, which only a one-element tensor has."""
+    a tensor for its truth, which only a one-element tensor has; so does `if ok and t:` of its last operand."""
     kind = type(node)
     ctx = ev.ctx
     if kind in (cst.If, cst.While, cst.Assert, cst.IfExp):
@@ -407,8 +446,9 @@ def _truth_tested(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | N
         tested = node  # type: ignore[assignment]
     else:
         return None
-    if type(tested) in (cst.BooleanOperation, cst.UnaryOperation) or before >= 0 and ctx.is_foreign(tested):
-        return None  # reported where that operation tests its own operands
+    tested = _last_operand(tested)
+    if type(tested) is cst.UnaryOperation or before >= 0 and ctx.is_foreign(tested):
+        return None  # reported where that operation tests its own operand
     shape = ev.shape_of(tested, before)
     if shape is None or not _several(shape):
         return None
@@ -417,12 +457,20 @@ def _truth_tested(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | N
 
 
 def _tests(ev: ShapeEvaluator) -> frozenset[int]:
-    """The tests of the file's `if` and `while` statements."""
+    """The tests of the file's `if` and `while` statements (the last operand of an `and`/`or` test)."""
     return ev.ctx.module_fact("SC107 tests", _tests_in)
 
 
 def _tests_in(statement: cst.CSTNode) -> frozenset[int]:
-    return frozenset(id(node.test) for node in walk(statement) if type(node) in (cst.If, cst.While))
+    return frozenset(id(_last_operand(node.test)) for node in walk(statement) if type(node) in (cst.If, cst.While))
+
+
+def _last_operand(test: cst.BaseExpression) -> cst.BaseExpression:
+    """What a test asks the truth of besides the operands its `and`/`or` test themselves: `if ok and t:` asks `ok`
+    (where the `and` is visited), then `t`."""
+    while type(test) is cst.BooleanOperation:
+        test = test.right  # type: ignore[attr-defined]
+    return test
 
 
 def _compared(ev: ShapeEvaluator, left: cst.BaseExpression, right: cst.BaseExpression, before: int) -> Shape | None:
