@@ -183,6 +183,28 @@ class BroadcastSurprise(Rule):
         logit = model(torch.randn(5)).squeeze()
         loss = F.binary_cross_entropy_with_logits(logit, torch.tensor(1.0))
         """,
+        # the same decoder inverted with the clip's length, and an istft given `length=`
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class SpecDecoder(nn.Module):
+            def __init__(self, latent=80, segment=8191):
+                super().__init__()
+                self.real = nn.Linear(latent, segment // 2 + 1)
+                self.imag = nn.Linear(latent, segment // 2 + 1)
+
+            def forward(self, z):
+                return torch.complex(self.real(z), self.imag(z))
+
+        audio = torch.randn(4, 8191)
+        wave = torch.fft.irfft(SpecDecoder()(torch.randn(4, 80)), n=audio.shape[-1])
+        window = torch.hann_window(512)
+        spec = torch.stft(audio, 512, 128, window=window, return_complex=True)
+        recon = torch.istft(spec, 512, 128, window=window, length=audio.shape[-1])
+        loss = F.l1_loss(wave, audio) + F.mse_loss(recon, audio)
+        """,
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -269,6 +291,25 @@ class BroadcastSurprise(Rule):
 
         model = nn.Linear(5, 1)
         loss = F.binary_cross_entropy_with_logits(predict(model, torch.randn(1, 5)), torch.ones(1))
+        """,
+        # a decoder's half spectrum turned back into audio without `n=`: 8,190 samples against a 8,191-sample clip
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class SpecDecoder(nn.Module):
+            def __init__(self, latent=80, segment=8191):
+                super().__init__()
+                self.real = nn.Linear(latent, segment // 2 + 1)
+                self.imag = nn.Linear(latent, segment // 2 + 1)
+
+            def forward(self, z):
+                return torch.complex(self.real(z), self.imag(z))
+
+        audio = torch.randn(4, 8191)
+        wave = torch.fft.irfft(SpecDecoder()(torch.randn(4, 80)))
+        loss = F.l1_loss(wave, audio)
         """,
     ]
 

@@ -808,6 +808,34 @@ class ShapeMismatch(Rule):
         tokens = torch.randint(0, 50, (8, 10))
         picked = torch.gather(log_probs, -1, tokens[..., None]).squeeze(-1)
         """,
+        # ParallelWaveGAN-style multi-resolution STFT loss: both spectrograms framed with the same hop, the
+        # image mask built by meshgrid at the full-spectrum size
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def stft_mag(x, fft_size, hop, win):
+            window = torch.hann_window(win)
+            spec = torch.stft(x, fft_size, hop, win, window, return_complex=True)
+            return spec.abs().clamp(min=1e-7)
+
+        def spectral_loss(pred, target):
+            total = 0.0
+            for fft_size, hop, win in ((1024, 120, 600), (2048, 240, 1200), (512, 50, 240)):
+                p, t = stft_mag(pred, fft_size, hop, win), stft_mag(target, fft_size, hop, win)
+                total = total + torch.norm(t - p, p="fro") / torch.norm(t, p="fro") + F.l1_loss(p.log(), t.log())
+            return total
+
+        def highpass(img, radius=8):
+            b, c, h, w = img.shape
+            yy, xx = torch.meshgrid(torch.arange(h), torch.arange(w), indexing="ij")
+            mask = (((yy - h // 2) ** 2 + (xx - w // 2) ** 2) > radius ** 2).float()
+            spec = torch.fft.fftshift(torch.fft.fft2(img), dim=(-2, -1)) * mask
+            return torch.fft.ifft2(torch.fft.ifftshift(spec, dim=(-2, -1))).real
+
+        loss = spectral_loss(torch.randn(2, 16000), torch.randn(2, 16000))
+        out = highpass(torch.rand(4, 3, 64, 64))
+        """,
     ]
     INVALID = [
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
@@ -1104,6 +1132,32 @@ class ShapeMismatch(Rule):
         emb = nn.Embedding(100, 8)
         for batch in DataLoader(Sentences(), batch_size=5):
             vectors = emb(batch)
+        """,
+        # a spectral loss whose target is framed at half the hop: twice the frames of the prediction's
+        """
+        import torch
+
+        def stft_mag(x, n_fft=512, hop=128):
+            return torch.stft(x, n_fft, hop, window=torch.hann_window(n_fft), return_complex=True).abs()
+
+        def spectral_convergence(pred, target):
+            p = stft_mag(pred)
+            t = stft_mag(target, hop=64)
+            return torch.norm(t - p, p="fro") / torch.norm(t, p="fro")
+
+        loss = spectral_convergence(torch.randn(2, 16000), torch.randn(2, 16000))
+        """,
+        # a frequency mask sized for the full spectrum on `rfft2`'s half spectrum: 33 columns against 64
+        """
+        import torch
+
+        def highpass(img, radius=8):
+            b, c, h, w = img.shape
+            yy, xx = torch.meshgrid(torch.arange(h), torch.arange(w), indexing="ij")
+            mask = (((yy - h // 2) ** 2 + (xx - w // 2) ** 2) > radius ** 2).float()
+            return torch.fft.irfft2(torch.fft.rfft2(img) * mask, s=(h, w))
+
+        out = highpass(torch.rand(4, 3, 64, 64))
         """,
     ]
 

@@ -14,6 +14,7 @@ from shapecheck.shapes import numpy_arrays
 from shapecheck.shapes.elementwise import memory_format
 from shapecheck.shapes.positions import opaque
 from shapecheck.shapes.shape import DtypeFamily, Shape
+from shapecheck.shapes.values import Items
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -107,6 +108,42 @@ def _arange(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
 def _linspace(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     steps = ev.size(Args(node, 0).get(2, "steps"), before)
     return Shape((steps,), layout=(0,), dtype="float") if steps is not None else None
+
+
+def _window(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`torch.hann_window(window_length)` and the other windows: (window_length,) weights."""
+    length = ev.size(Args(node, 0).get(0, "window_length"), before)
+    if length is None:
+        return None
+    return Shape((length,), layout=(0,), dtype=dtype_of(ev, Args(node, 0).keyword("dtype")) or "float")
+
+
+def _meshgrid(ev: ShapeEvaluator, node: cst.Call, before: int) -> Items | None:
+    """`torch.meshgrid(a, b, indexing="ij")` (or of one list of them): for 1-D inputs of sizes n1..nk, k grids of
+    (n1, ..., nk); `indexing="xy"` swaps the first two sizes. Without `indexing` torch warns and uses "ij"."""
+    args = [arg for arg in node.args if arg.keyword is None]
+    if any(arg.star for arg in args):
+        return None
+    inputs = [arg.value for arg in args]
+    if len(inputs) == 1 and type(inputs[0]) in (cst.List, cst.Tuple):
+        elements = inputs[0].elements  # type: ignore[attr-defined]
+        if any(type(e) is cst.StarredElement for e in elements):
+            return None
+        inputs = [e.value for e in elements]
+    indexing = Args(node, 0).keyword("indexing")
+    swapped = type(indexing) is cst.SimpleString and indexing.evaluated_value == "xy"
+    if not inputs or indexing is not None and not swapped and not (
+            type(indexing) is cst.SimpleString and indexing.evaluated_value == "ij"):
+        return None
+    shapes = [ev.tensor(value, before) for value in inputs]
+    if any(shape is None or shape.rank != 1 for shape in shapes):
+        return None
+    sizes = [shape.dims[0] for shape in shapes]  # type: ignore[union-attr]
+    if swapped and len(sizes) > 1:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    layout = tuple(range(len(sizes)))
+    dtypes = [shape.dtype for shape in shapes]  # type: ignore[union-attr]
+    return Items(tuple(Shape(tuple(sizes), layout=layout, dtype=dtype) for dtype in dtypes))
 
 
 def _eye(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
@@ -264,11 +301,13 @@ def _parameter(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return ev.tensor(Args(node, 0).get(0, "data"), before)
 
 
+TUPLE_FUNCTIONS = {"torch.meshgrid": _meshgrid}
 METHODS = {"new_zeros": _new(), "new_ones": _new(), "new_empty": _new(), "new_full": _new_full}
 FUNCTIONS = {
     **{f"torch.{name}": _creation() for name in ("zeros", "ones", "empty", "rand", "randn")},
     "torch.full": _full, "torch.randint": _randint, "torch.arange": _arange, "torch.randperm": _randperm, "torch.linspace": _linspace,
     "torch.logspace": _linspace, "torch.eye": _eye, "torch.tensor": _tensor_literal,
+    **{f"torch.{name}_window": _window for name in ("hann", "hamming", "blackman", "bartlett", "kaiser")},
     "torch.from_numpy": _from_numpy, "torch.as_tensor": _from_numpy,
     **{f"torch.{name}": _legacy(dtype) for name, dtype in (  # type: ignore[misc]
         ("Tensor", "float"), ("FloatTensor", "float"), ("DoubleTensor", "float"), ("HalfTensor", "float"),

@@ -290,6 +290,8 @@ FUNCTIONS = {
     **{f"torch.{name}": _binary_function("bool") for name in _COMPARISONS},
     **{f"torch.{name}": as_function(cast("bool")) for name in _PREDICATES},
     "torch.pow": _binary_function(second="exponent"), "torch.float_power": _binary_function(second="exponent"),
+    "torch.complex": _binary_function("complex", "real", "imag"),
+    "torch.polar": _binary_function("complex", "abs", "angle"),
     "torch.masked_fill": as_function(_masked_fill),
     "torch.clone": as_function(_clone), "torch.detach": as_function(same_shape),
 }

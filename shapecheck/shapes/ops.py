@@ -160,4 +160,5 @@ METHODS = {name: handler for kind in _BY_KIND for name, handler in getattr(kind,
 FUNCTIONS = {**{name: handler for kind in _BY_KIND for name, handler in getattr(kind, "FUNCTIONS", {}).items()},
              **functional.FUNCTIONS, **losses.FUNCTIONS}
 TUPLE_METHODS = {**reductions.TUPLE_METHODS, **joins.TUPLE_METHODS}
-TUPLE_FUNCTIONS = {f"torch.{name}": as_function(handler) for name, handler in TUPLE_METHODS.items()}
+TUPLE_FUNCTIONS = {**{f"torch.{name}": as_function(handler) for name, handler in TUPLE_METHODS.items()},
+                   **creation.TUPLE_FUNCTIONS}

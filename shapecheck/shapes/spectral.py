@@ -1,6 +1,7 @@
 """`torch.fft`: which dims each transform resizes. A complex-to-complex transform keeps a dim's size (or makes it
 `n`); a real-to-complex one (`rfft`) keeps the non-negative frequencies, `n // 2 + 1`; its inverse (`irfft`) gives
-`n`, by default `2 * (m - 1)`. The 2-d forms act on the last two dims, the n-d forms on all (or on `dim`/`s`)."""
+`n`, by default `2 * (m - 1)`. The 2-d forms act on the last two dims, the n-d forms on all (or on `dim`/`s`).
+`torch.stft` frames a signal into (frequencies, frames); `torch.istft` overlap-adds them back to samples."""
 
 from __future__ import annotations
 
@@ -106,6 +107,72 @@ def _frequencies(half: bool) -> Callable:
     return frequencies
 
 
+def _flag(args: Args, index: int, keyword: str) -> bool | None:
+    """A `True`/`False` argument as written; None when absent or not a literal."""
+    expr = args.get(index, keyword)
+    if type(expr) is cst.Name and expr.value in ("True", "False"):
+        return expr.value == "True"
+    return None
+
+
+def _frame_sizes(ev: ShapeEvaluator, args: Args, before: int) -> tuple[Dim, Dim] | None:
+    """`n_fft` and the hop (`n_fft // 4` by default) of `stft`/`istft`; None when either is not known."""
+    n_fft = ev.size(args.get(0, "n_fft"), before)
+    hop_expr = args.get(1, "hop_length")
+    hop = n_fft // 4 if n_fft is not None and (hop_expr is None or _none(hop_expr)) else ev.size(hop_expr, before)
+    return (n_fft, hop) if n_fft is not None and hop is not None else None
+
+
+def _stft(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`x.stft(n_fft, hop_length, ..., center=True, onesided=None, return_complex=True)`: a (L,) or (B, L) signal
+    becomes (F, T) or (B, F, T): F is `n_fft // 2 + 1` for a one-sided transform (the default for a real signal
+    and window), T is `1 + L // hop` (centred) or `1 + (L - n_fft) // hop`. `return_complex=False` appends the
+    (real, imaginary) pair; a real signal with neither raises, so nothing is said of it."""
+    sizes = _frame_sizes(ev, args, before)
+    returned_complex = _flag(args, 8, "return_complex")
+    if sizes is None or returned_complex is None or shape.rank not in (1, 2):
+        return None
+    n_fft, hop = sizes
+    onesided = _flag(args, 7, "onesided")
+    window = args.get(3, "window")
+    window_shape = ev.tensor(window, before) if window is not None and not _none(window) else None
+    if onesided is None and shape.dtype == "float" and (
+            window is None or _none(window) or window_shape is not None and window_shape.dtype == "float"):
+        onesided = True
+    center = _flag(args, 4, "center")
+    if onesided is None or center is None and args.get(4, "center") is not None:
+        return None
+    length = shape.dims[-1]
+    frames = 1 + (length if center is not False else length - n_fft) // hop
+    pair = () if returned_complex else (Dim.of(2),)  # (real, imaginary)
+    dims = (*shape.dims[:-1], n_fft // 2 + 1 if onesided else n_fft, frames, *pair)
+    return Shape(dims, layout=tuple(range(len(dims))), dtype="complex" if returned_complex else "float")
+
+
+def _istft(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`X.istft(n_fft, hop_length, ..., center=True, ..., length=None)`: (F, T) or (B, F, T) frames overlap-add
+    back to `length` samples, by default `hop * (T - 1)` (centred) or `n_fft + hop * (T - 1)`, which is short of
+    the signal `stft` read unless its length was a multiple of the hop."""
+    sizes = _frame_sizes(ev, args, before)
+    if sizes is None or shape.rank not in (2, 3):
+        return None
+    n_fft, hop = sizes
+    length_expr = args.get(7, "length")
+    center = _flag(args, 4, "center")
+    if length_expr is not None and not _none(length_expr):
+        length = ev.size(length_expr, before)
+    elif center is None and args.get(4, "center") is not None:
+        return None
+    else:
+        length = hop * (shape.dims[-1] - 1) + (0 if center is not False else n_fft)
+    if length is None:
+        return None
+    dims = (*shape.dims[:-2], length)
+    return Shape(dims, layout=tuple(range(len(dims))), dtype="float")
+
+
+METHODS = {"stft": _stft, "istft": _istft}
+
 _TRANSFORMS = {
     "fft": _one(None, "complex"), "ifft": _one(None, "complex"),
     "rfft": _one(HALF, "complex"), "irfft": _one(DOUBLED, "float"),
@@ -119,4 +186,5 @@ _TRANSFORMS = {
 FUNCTIONS = {
     **{f"torch.fft.{name}": as_function(transform) for name, transform in _TRANSFORMS.items()},
     "torch.fft.fftfreq": _frequencies(False), "torch.fft.rfftfreq": _frequencies(True),
+    "torch.stft": as_function(_stft), "torch.istft": as_function(_istft),
 }

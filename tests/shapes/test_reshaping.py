@@ -288,3 +288,23 @@ def test_lists_of_tensors_built_by_comprehensions_loops_and_functions_are_joined
         probe(torch.stack([torch.randn(3, n) for n in (5, 5)]))
     ''') == ["stack needs every dim equal: (4, 32), (4, 64)", "(4, 96)", "(4, n, width)", "(n * 4, width)",
              "stack needs every dim equal: (100, 40), (100, 40), (80, 40)", "(280, 40)", "(2, 3, 5)"]
+
+
+def test_meshgrid_gives_one_grid_per_input() -> None:
+    assert probe('''
+        import torch
+        def f(h: int, w: int, coords, indexing):
+            yy, xx = torch.meshgrid(torch.arange(h), torch.arange(w), indexing="ij")
+            probe(yy)
+            probe(xx)
+            gx, gy = torch.meshgrid([torch.linspace(0, 1, w), torch.linspace(0, 1, h)], indexing="xy")
+            probe(gx)
+            grids = torch.meshgrid(torch.arange(4), torch.arange(6), torch.arange(2))
+            probe(grids[2])
+            a, b = torch.meshgrid(torch.arange(h), torch.arange(w), indexing=indexing)
+            probe(a)
+            c, d = torch.meshgrid(*coords)
+            probe(c)
+            e, g = torch.meshgrid(torch.zeros(h, w), torch.arange(w))
+            probe(e)
+    ''') == ["(h, w)", "(h, w)", "(h, w)", "(4, 6, 2)", None, None, None]

@@ -51,3 +51,37 @@ def test_a_spectrum_against_weights_sized_for_the_time_axis() -> None:
         probe_conflict(torch.fft.fft(x, dim=1) * w)
     ''') == ["`torch.fft.rfft(x, dim=1) * w`: torch.fft.rfft(x, dim=1) is (8, 61, 5) and w is (120, 5): 61 and 120 "
              "don't broadcast", None]
+
+
+def test_stft_frames_and_istft_samples() -> None:
+    assert probe('''
+        import torch
+        def f(signal, n_fft: int, return_complex):
+            audio = torch.randn(2, 16001)
+            window = torch.hann_window(512)
+            spec = torch.stft(audio, 512, hop_length=128, window=window, return_complex=True)
+            probe(spec)
+            probe_dtype(spec)
+            probe(audio[0].stft(512, center=False, return_complex=True))
+            probe(torch.stft(audio, 400, 160, window=torch.hann_window(400), onesided=False, return_complex=True))
+            probe(torch.stft(audio, 512, return_complex=False))
+            probe(torch.istft(spec, 512, hop_length=128, window=window))
+            probe(torch.istft(spec, 512, hop_length=128, window=window, length=audio.shape[-1]))
+            probe(torch.stft(audio, 512))
+            probe(torch.stft(audio, 512, return_complex=return_complex))
+            probe(torch.stft(signal, 512, return_complex=True))
+            probe(torch.stft(audio, 512, window=torch.randn(512, dtype=torch.cfloat), return_complex=True))
+            probe(torch.stft(audio, n_fft, return_complex=True))
+    ''') == ["(2, 257, 126)", "complex", "(257, 122)", "(2, 400, 101)", "(2, 257, 126, 2)", "(2, 16000)",
+             "(2, 16001)", None, None, None, None, "(2, n_fft // 2 + 1, 16001 // n_fft // 4 + 1)"]
+
+
+def test_complex_from_parts_and_windows() -> None:
+    assert probe('''
+        import torch
+        real, imag = torch.randn(4, 1, 65), torch.randn(65)
+        probe(torch.complex(real, imag))
+        probe_dtype(torch.complex(real, imag))
+        probe(torch.polar(torch.ones(3, 8), torch.zeros(8)))
+        probe(torch.hamming_window(400))
+    ''') == ["(4, 1, 65)", "complex", "(3, 8)", "(400,)"]
