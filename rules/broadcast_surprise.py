@@ -205,6 +205,23 @@ class BroadcastSurprise(Rule):
         recon = torch.istft(spec, 512, 128, window=window, length=audio.shape[-1])
         loss = F.l1_loss(wave, audio) + F.mse_loss(recon, audio)
         """,
+        # the same helper with the prediction squeezed, and per-sample weights spelled as a column
+        """
+        import torch
+        import torch.nn as nn
+
+        def weighted_mse(pred, target, weights):
+            err = (pred - target) ** 2
+            return (err * weights).sum() / weights.sum()
+
+        def train(n: int = 200, d: int = 10):
+            x = torch.randn(n, d)
+            y = x[:, 0] * 2.0 + torch.randn(n) * 0.1
+            model = nn.Sequential(nn.Linear(d, 32), nn.Tanh(), nn.Linear(32, 1))
+            pred = model(x)
+            column = weighted_mse(pred, y.unsqueeze(1), (torch.rand(n) + 0.5).view(n, 1))
+            return weighted_mse(pred.squeeze(-1), y, torch.rand(n) + 0.5) + column
+        """,
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -310,6 +327,21 @@ class BroadcastSurprise(Rule):
         audio = torch.randn(4, 8191)
         wave = torch.fft.irfft(SpecDecoder()(torch.randn(4, 80)))
         loss = F.l1_loss(wave, audio)
+        """,
+        # importance-weighted regression: a (n, 1) prediction against (n,) outcomes inside a weighted-mean helper
+        """
+        import torch
+        import torch.nn as nn
+
+        def weighted_mse(pred, target, weights):
+            err = (pred - target) ** 2
+            return (err * weights).sum() / weights.sum()
+
+        def train(n: int = 200, d: int = 10):
+            x = torch.randn(n, d)
+            y = x[:, 0] * 2.0 + torch.randn(n) * 0.1
+            model = nn.Sequential(nn.Linear(d, 32), nn.Tanh(), nn.Linear(32, 1))
+            return weighted_mse(model(x), y, torch.rand(n) + 0.5)
         """,
     ]
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.engine.syntax import param_annotation
 from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
@@ -103,7 +104,7 @@ def shape_arguments(ev: ShapeEvaluator, args: Args, index: int, keyword: str, be
         whole = ev.sizes(rest[0][0], before)
         if whole is not None:
             return whole
-        if unexplained(ev.size(rest[0][0], before)):
+        if unexplained(ev, rest[0][0], before):
             return None  # `torch.ones(input_shape)`: a name the code never explains may hold a whole shape
     dims: list[Dim] = []
     for expr, starred in rest:
@@ -120,12 +121,27 @@ def shape_arguments(ev: ShapeEvaluator, args: Args, index: int, keyword: str, be
     return Shape(tuple(dims), layout=())
 
 
-def unexplained(dim: Dim | None) -> bool:
-    """A bare name the analysis knows nothing about (a parameter, an attribute): maybe an int, maybe a tuple."""
+def unexplained(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
+    """A bare name the analysis knows nothing about (a parameter, an attribute): maybe an int, maybe a tuple; not a
+    parameter annotated `int` (`def simulate(n: int)`), which the code states is one size."""
+    dim = ev.size(expr, before)
     if dim is None or len(dim.terms) != 1:
         return False
     monomial, coef = dim.terms[0]
-    return coef == 1 and len(monomial) == 1 and monomial[0].placeholder
+    return coef == 1 and len(monomial) == 1 and monomial[0].placeholder and not _declared_int(ev, expr, before)
+
+
+def _declared_int(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
+    if type(expr) is not cst.Name:
+        return False
+    bindings = ev.candidates(expr, before)
+    return bool(bindings) and all(
+        binding.kind == "param" and type(binding.statement) is cst.FunctionDef
+        and _is_int(param_annotation(binding.statement, binding.name)) for binding in bindings)
+
+
+def _is_int(annotation: cst.BaseExpression | None) -> bool:
+    return type(annotation) is cst.Name and annotation.value == "int"
 
 
 def as_function(method, offset: int = 1, keyword: str = "input"):

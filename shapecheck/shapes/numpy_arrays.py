@@ -83,7 +83,7 @@ def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int) -> 
     if whole is not None:
         return whole
     single = ev.size(expr, before)
-    return Shape((single,)) if single is not None and not unexplained(single) else None
+    return Shape((single,)) if single is not None and not unexplained(ev, expr, before) else None
 
 
 def _dtype_family(ev: ShapeEvaluator, expr: cst.BaseExpression | None) -> DtypeFamily | None:

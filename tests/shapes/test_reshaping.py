@@ -308,3 +308,14 @@ def test_meshgrid_gives_one_grid_per_input() -> None:
             e, g = torch.meshgrid(torch.zeros(h, w), torch.arange(w))
             probe(e)
     ''') == ["(h, w)", "(h, w)", "(h, w)", "(4, 6, 2)", None, None, None]
+
+
+def test_a_parameter_annotated_int_is_one_size() -> None:
+    assert probe('''
+        import torch
+        def simulate(n: int, shape, size: "int", m: int = 3):
+            probe(torch.randn(n))
+            probe(torch.zeros(m))
+            probe(torch.ones(shape))
+            probe(torch.rand(size))
+    ''') == ["(n,)", "(m,)", None, None]
