@@ -117,10 +117,13 @@ class CrossEntropyShape(Rule):
           classes: "Target 10 is out of bounds"), unless an `ignore_index` is given;
         - labels of the indices' shape made float (`labels.float()`): a float target is read as class
           probabilities, which must have the input's shape ("expected target dtype to be Long").
+        - one-hot rows or class probabilities of the input's shape given to `nll_loss`/`nn.NLLLoss`, which take
+          class indices only ("0D or 1D target tensor expected, multi-target not supported").
 
         Shapes come from the shape analysis; when either is unknown, nothing is reported. Flattened calls
         (`logits.view(-1, V)`, `targets.view(-1)`), logits moved to (B, V, T) with `transpose(1, 2)`,
-        segmentation maps (N, C, H, W) with (N, H, W) targets and soft (N, C) targets are all fine.
+        segmentation maps (N, C, H, W) with (N, H, W) targets and soft (N, C) targets to `cross_entropy` are all
+        fine.
 
         ## Why is this bad?
         The primer: "Shape mismatches in cross-entropy. F.cross_entropy(logits, targets) expects logits of shape
@@ -246,6 +249,26 @@ class CrossEntropyShape(Rule):
         soft = lam * y + (1 - lam) * y.flip(0)
         loss = F.cross_entropy(logits, soft)
         """,
+        # a Keras port: one-hot labels turned back into indices for nll_loss, soft labels kept for cross_entropy
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Net(nn.Module):
+            def __init__(self, num_classes=10):
+                super().__init__()
+                self.fc = nn.Linear(784, num_classes)
+
+            def forward(self, x):
+                return F.log_softmax(self.fc(x.flatten(1)), dim=1)
+
+        def train_step(model, images, targets_onehot):
+            log_probs = model(images)
+            return F.nll_loss(log_probs, targets_onehot.argmax(dim=1)) + F.cross_entropy(log_probs, targets_onehot)
+
+        loss = train_step(Net(), torch.randn(16, 1, 28, 28), F.one_hot(torch.randint(0, 10, (16,)), 10).float())
+        """,
     ]
     INVALID = [
         # 1-based labels for 10 classes ("IndexError: Target 10 is out of bounds")
@@ -335,6 +358,26 @@ class CrossEntropyShape(Rule):
 
         loss = Classifier().step(torch.randn(8, 30), torch.randint(0, 4, (8,)))
         """,
+        # a Keras port: one-hot labels handed to nll_loss, which takes class indices only
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Net(nn.Module):
+            def __init__(self, num_classes=10):
+                super().__init__()
+                self.fc = nn.Linear(784, num_classes)
+
+            def forward(self, x):
+                return F.log_softmax(self.fc(x.flatten(1)), dim=1)
+
+        def train_step(model, images, targets, num_classes=10):
+            targets_onehot = F.one_hot(targets, num_classes).float()
+            return F.nll_loss(model(images), targets_onehot)
+
+        loss = train_step(Net(), torch.randn(16, 1, 28, 28), torch.randint(0, 10, (16,)))
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -358,7 +401,8 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     logits, target = ev.shape_of(loss.input, before), ev.shape_of(loss.target, before)
     if logits is None or target is None or logits.rank is None or target.rank is None or logits.rank < 1:
         return None
-    problem = _problem(logits, target) if logits.rank > 1 else _unbatched_problem(logits, target)
+    probabilities = loss.function == "cross_entropy"  # nll_loss takes class indices only
+    problem = _problem(logits, target, probabilities) if logits.rank > 1 else _unbatched_problem(logits, target)
     if problem is None and not loss.may_ignore:
         problem = _classes_past_end(logits, target)
     if problem is None:
@@ -386,8 +430,9 @@ def _unbatched_problem(logits: Shape, target: Shape) -> str | None:
             f"index; a batch of labels needs (N, C) scores (for one logit per sample, use a binary loss)")
 
 
-def _problem(logits: Shape, target: Shape) -> str | None:
-    """Why `target` can't go with `logits`; None when it may."""
+def _problem(logits: Shape, target: Shape, probabilities: bool) -> str | None:
+    """Why `target` can't go with `logits`; None when it may. Only `cross_entropy` also takes class probabilities
+    of the input's shape: `nll_loss` raises on any target of the input's rank ("multi-target not supported")."""
     rank = logits.rank
     indices = Shape.of(logits.dims[0], *logits.dims[2:])
     if target.rank == rank - 1:
@@ -402,6 +447,9 @@ def _problem(logits: Shape, target: Shape) -> str | None:
             return f"float targets are class probabilities, which must be {logits.render()}; class indices must " \
                    f"be integers (`.long()`, not `.float()`)"
         return None
+    if target.rank == rank and not probabilities:
+        return f"`nll_loss` takes class indices, {indices.render()}, not class probabilities or one-hot rows: " \
+               f"pass the labels (`.argmax(dim=1)` of one-hot rows), or use `cross_entropy` on the logits"
     if target.rank == rank:
         if target.dtype == "int" or any(same(t, l) is False for t, l in zip(target.dims, logits.dims)):
             return f"class-index targets must be {indices.render()} (`.squeeze(1)` them), class probabilities " \
