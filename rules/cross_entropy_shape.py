@@ -378,6 +378,30 @@ class CrossEntropyShape(Rule):
 
         loss = train_step(Net(), torch.randn(16, 1, 28, 28), torch.randint(0, 10, (16,)))
         """,
+        # mixup inside a module's forward: the soft targets turned back into labels with `keepdim=True`
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class MixupClassifier(nn.Module):
+            def __init__(self, num_classes=10, alpha=0.2):
+                super().__init__()
+                self.backbone = nn.Sequential(nn.Flatten(), nn.Linear(3 * 32 * 32, num_classes))
+                self.num_classes = num_classes
+                self.alpha = alpha
+                self.criterion = nn.CrossEntropyLoss()
+
+            def forward(self, x, y):
+                lam = float(torch.distributions.Beta(self.alpha, self.alpha).sample())
+                perm = torch.randperm(x.size(0))
+                y1 = F.one_hot(y, self.num_classes).float()
+                mixed = lam * y1 + (1 - lam) * y1[perm]
+                logits = self.backbone(lam * x + (1 - lam) * x[perm])
+                return self.criterion(logits, mixed.argmax(dim=1, keepdim=True))
+
+        loss = MixupClassifier()(torch.randn(8, 3, 32, 32), torch.randint(0, 10, (8,)))
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

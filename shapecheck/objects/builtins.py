@@ -391,6 +391,10 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         if isinstance(value, Const) and type(value.value) is float:
             return Dim.of(int(value.value))
         return value if isinstance(value, Dim) else UNKNOWN
+    if name == "float" and positional is not None and len(positional) == 1:
+        value = positional[0]
+        literal = value.literal if isinstance(value, Dim) else value.value if isinstance(value, Const) else None
+        return Const(float(literal)) if type(literal) in (int, float) else number(node)  # type: ignore[arg-type]
     if name in ("min", "max") and positional:
         values = positional[0].items if len(positional) == 1 and isinstance(positional[0], Seq) else positional
         literals = [literal_of(v) for v in values]
@@ -425,6 +429,11 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
     if name == "isinstance" and positional is not None and len(positional) == 2:
         return _isinstance(positional[0], positional[1])
     return UNKNOWN
+
+
+def number(call: cst.Call) -> Opaque:
+    """What `float(t)`, `math.sqrt(d)` or `t.item()` returns: a Python number the code does not state."""
+    return Opaque(("number", id(call)), "number", maybe_tensor=False, number=True)
 
 
 def python_type(value: object) -> str | None:

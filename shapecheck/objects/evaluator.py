@@ -785,6 +785,8 @@ class Evaluator:
                 return builtins.container_method(receiver, method, self, call, before)
             if isinstance(receiver, Const) and type(receiver.value) is str:
                 return builtins.string_method(receiver.value, method, self, call, before)
+            if method == "item" and not call.args and receiver is not NONE:  # a tensor's or an array's one value
+                return builtins.number(call)
             if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
                     and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
                 return builtins.container_method(receiver.items, method, self, call, before)
@@ -816,6 +818,8 @@ class Evaluator:
         """A call of something another package defines: a builtin, or a class whose object this floor keeps."""
         if qualname.startswith("builtins."):
             return builtins.call(qualname[len("builtins."):], self, call, before)
+        if qualname.startswith("math.") and qualname.count(".") == 1:  # `math.sqrt(d)`, `math.log(p)`: a float
+            return builtins.number(call)
         if qualname in builtins.ORDERED_DICT:
             return builtins.ordered_dict(self, call, before)
         if _is_object_class(qualname) or builds_module(qualname):

@@ -104,11 +104,13 @@ class Imported:
 @record(slots=True, unsafe_hash=True)
 class Opaque:
     """A value the code does not state, with an identity: the same key is the same object. `maybe_tensor` is False
-    where an annotation rules a tensor out (`n: int`)."""
+    where an annotation rules a tensor out (`n: int`); `number` where the call that made it returns a Python number
+    whatever its argument (`float(t)`, `math.sqrt(d)`, `t.item()`)."""
 
     key: Hashable
     name: str = field(compare=False)
     maybe_tensor: bool = field(default=True, compare=False)
+    number: bool = field(default=False, compare=False)
 
     def as_size(self) -> Dim:
         return Dim.symbol(("opaque", self.key), self.name, placeholder=True)

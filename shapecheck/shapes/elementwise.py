@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import Const
+from shapecheck.objects.values import Const, Opaque
 from shapecheck.shapes.args import Args, as_function, dtype_of
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.matmul import matmul
@@ -134,7 +134,7 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool
 
 def _holds_number(value: object) -> bool:
     return isinstance(value, Const) and type(value.value) is float or isinstance(value, Dim) and \
-        value.literal is not None
+        value.literal is not None or isinstance(value, Opaque) and value.number
 
 
 def _unpacked_from_sizes(binding) -> bool:

@@ -94,6 +94,26 @@ def test_a_runs_number_parameters_are_numbers() -> None:
     ''') == ["(32,)", "(3, 5)"]
 
 
+def test_a_runs_computed_numbers_are_numbers() -> None:
+    """Inside a call that is run, `float(t)`, `math.*(...)` and `t.item()` are Python numbers whatever their
+    argument (a mixup coefficient drawn from a distribution); what another function returns may be a tensor."""
+    assert probe('''
+        import math
+        import torch
+        def mix(x, alpha, draw):
+            lam = float(torch.distributions.Beta(alpha, alpha).sample())
+            scale = math.sqrt(alpha)
+            noise = torch.rand(()).item()
+            other = draw(alpha)
+            return lam * x + (1 - lam) * x.flip(0), scale * x, x * noise, other * x
+        a, b, c, d = mix(torch.randn(8, 3), 0.2, lambda a: a)
+        probe(a)
+        probe(b)
+        probe(c)
+        probe(d)
+    ''') == ["(8, 3)", "(8, 3)", "(8, 3)", "(..., 8, 3)"]
+
+
 def test_elementwise_tests_give_booleans_of_the_input_shape() -> None:
     assert probe('''
         import torch
