@@ -190,6 +190,24 @@ class NonScalarItemOrBackward(Rule):
 
         check_image(torch.rand(2, 3, 32, 32))
         """,
+        # the same weights defaulted by a test for None
+        """
+        import torch
+        import torch.nn.functional as F
+        from collections import Counter
+
+        def class_weights(labels, num_classes):
+            counts = Counter(labels)
+            freq = torch.tensor([counts.get(c, 1) for c in range(num_classes)], dtype=torch.float)
+            return freq.sum() / (num_classes * freq)
+
+        def weighted_ce(logits, target, num_classes, weights=None):
+            weights = weights if weights is not None else torch.ones(num_classes)
+            return F.cross_entropy(logits, target, weight=weights)
+
+        labels = [0] * 50 + [1] * 10 + [2] * 5
+        loss = weighted_ce(torch.randn(65, 3), torch.tensor(labels), 3, class_weights(labels, 3))
+        """,
         # a tolerance loop on a scalar norm the loop shrinks
         """
         import torch
@@ -325,6 +343,24 @@ class NonScalarItemOrBackward(Rule):
 
 
         evaluate(nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 5)), torch.randn(200, 20))
+        """,
+        # class weights from label counts, defaulted with `or`: the weights' truth is asked
+        """
+        import torch
+        import torch.nn.functional as F
+        from collections import Counter
+
+        def class_weights(labels, num_classes):
+            counts = Counter(labels)
+            freq = torch.tensor([counts.get(c, 1) for c in range(num_classes)], dtype=torch.float)
+            return freq.sum() / (num_classes * freq)
+
+        def weighted_ce(logits, target, num_classes, weights=None):
+            weights = weights or torch.ones(num_classes)
+            return F.cross_entropy(logits, target, weight=weights)
+
+        labels = [0] * 50 + [1] * 10 + [2] * 5
+        loss = weighted_ce(torch.randn(65, 3), torch.tensor(labels), 3, class_weights(labels, 3))
         """,
         # a tolerance loop on per-parameter norms the loop rebinds: the first test already raises
         """

@@ -46,6 +46,9 @@ def _either(a: Dim, b: Dim) -> Dim:
 
 def broadcast(a: Shape, b: Shape) -> Broadcast:
     """The shape of `a op b` for an elementwise op."""
+    for scalar, other in ((a, b), (b, a)):
+        if scalar.rank == 0 and other.variadic is not None:  # a 0-d tensor keeps even the other's leading dims
+            return Broadcast(Shape(other.dims, other.variadic, other.variadic_name, other.layout, _dtype(a, b)))
     left, right = a.dims, b.dims
     left_known = len(left) if a.variadic is None else len(left) - a.variadic
     right_known = len(right) if b.variadic is None else len(right) - b.variadic

@@ -176,10 +176,11 @@ def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | 
         return None
     if not _nested(data, dims, kinds, 0):
         dims, kinds = [], set()
-        if not _nested_value(ev.object(data, before), dims, kinds, 0):
+        value = ev.object(data, before)
+        if not _nested_value(value, dims, kinds, 0):
             array = numpy_arrays.array_shape(ev, data, before)  # `torch.tensor(np.random.rand(8, 3))`
             if array is None:
-                return None
+                return _counted(ev, node, value)
             dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
             return array.with_dtype(dtype) if dtype is not None else array
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
@@ -188,6 +189,15 @@ def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | 
     elif dtype is None and kinds <= {"int", "float"}:
         dtype = "float"
     return Shape(tuple(dims), layout=tuple(range(len(dims))), dtype=dtype)
+
+
+def _counted(ev: ShapeEvaluator, node: cst.Call, value: object) -> Shape | None:
+    """`torch.tensor([counts.get(c, 1) for c in range(num_classes)])`: a list of a known count whose elements the
+    code does not state (numbers, rows or one-element tensors) is that many along dim 0, the rest unknown."""
+    if not isinstance(value, Seq) or not value.complete or not value.items \
+            or any(isinstance(item, Shape) for item in value.items):  # tensors: one element each, else it raises
+        return None
+    return Shape((Dim.of(len(value.items)),), 1, layout=(), dtype=dtype_of(ev, Args(node, 0).keyword("dtype")))
 
 
 def _legacy(dtype: DtypeFamily):

@@ -15,6 +15,10 @@ def test_broadcast_aligns_from_the_right() -> None:
     assert broadcast(Shape.of(3, 1, 4), Shape.of(2, 4)).shape.render() == "(3, 2, 4)"
     assert broadcast(Shape.of(3, 4), Shape.of(3)).mismatch == (1, Dim.of(4), Dim.of(3))
     assert broadcast(Shape.of(3, 4), Shape.of(3)).shape is None
+    leading = Shape((Dim.of(3),), 1)  # (3, ...)
+    assert broadcast(Shape.of(), leading).shape.render() == "(3, ...)"
+    assert broadcast(leading, Shape.of()).shape.render() == "(3, ...)"
+    assert broadcast(Shape.of(5), leading).shape.render() == "(..., 5)"
 
 
 def test_broadcast_reports_stretches() -> None:

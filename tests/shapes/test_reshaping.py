@@ -319,3 +319,21 @@ def test_a_parameter_annotated_int_is_one_size() -> None:
             probe(torch.ones(shape))
             probe(torch.rand(size))
     ''') == ["(n,)", "(m,)", None, None]
+
+
+def test_a_tensor_of_a_list_of_known_count_and_unknown_elements() -> None:
+    """Class weights from label counts, in the call that states the count: as many along dim 0 as the list has
+    elements, the rest unknown (a range of a bare parameter has no count); a 0-d reduction of it broadcasts back
+    to that."""
+    assert probe('''
+        import torch
+        from collections import Counter
+        def class_weights(labels, num_classes: int):
+            counts = Counter(labels)
+            freq = torch.tensor([counts.get(c, 1) for c in range(num_classes)], dtype=torch.float)
+            probe(freq)
+            return freq.sum() / (num_classes * freq)
+        probe(class_weights(load_labels(), 3))
+        probe(torch.tensor([torch.randn(2), torch.randn(2)]))
+        probe(torch.tensor(load_labels()))
+    ''') == [None, "(3, ...)", None, None]
