@@ -222,6 +222,20 @@ class BroadcastSurprise(Rule):
             column = weighted_mse(pred, y.unsqueeze(1), (torch.rand(n) + 0.5).view(n, 1))
             return weighted_mse(pred.squeeze(-1), y, torch.rand(n) + 0.5) + column
         """,
+        # the same data with the target reshaped, and a per-feature standardization broadcast over rows
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        rng = np.random.default_rng(42)
+        df_x = rng.normal(size=(500, 8)).astype(np.float32)
+        df_x = (df_x - df_x.mean(axis=0)) / df_x.std(axis=0)
+        df_y = (df_x @ rng.normal(size=8) + 0.1 * rng.normal(size=500)).astype(np.float32)
+        X_train, y_train = torch.from_numpy(df_x), torch.tensor(df_y).view(-1, 1)
+        model = nn.Sequential(nn.Linear(8, 64), nn.ReLU(), nn.Linear(64, 1))
+        loss = nn.MSELoss()(model(X_train), y_train)
+        """,
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -342,6 +356,20 @@ class BroadcastSurprise(Rule):
             y = x[:, 0] * 2.0 + torch.randn(n) * 0.1
             model = nn.Sequential(nn.Linear(d, 32), nn.Tanh(), nn.Linear(32, 1))
             return weighted_mse(model(x), y, torch.rand(n) + 0.5)
+        """,
+        # a forum classic: synthetic regression data from a numpy generator, the target never reshaped to (N, 1)
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        rng = np.random.default_rng(42)
+        df_x = rng.normal(size=(500, 8)).astype(np.float32)
+        df_y = (df_x @ rng.normal(size=8) + 0.1 * rng.normal(size=500)).astype(np.float32)
+        X_train, y_train = torch.from_numpy(df_x), torch.tensor(df_y)
+        model = nn.Sequential(nn.Linear(8, 64), nn.ReLU(), nn.Linear(64, 1))
+        criterion = nn.MSELoss()
+        loss = criterion(model(X_train), y_train)
         """,
     ]
 

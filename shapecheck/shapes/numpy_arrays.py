@@ -3,7 +3,9 @@
 Arrays are not tensors to the rest of the analysis: numpy's methods differ from torch's under the same names
 (`a.sum(axis=1)`, `a.repeat(3)`, `a.view(np.float32)`), so only what is read here is known, at the point the array
 becomes a tensor: numpy's constructors (`zeros`, `ones`, `empty`, `full`, `random.rand`/`randn`/`random`/
-`uniform`/`normal`/`randint`, `arange`, `eye`), `.astype(...)` and `.copy()`, through names with one binding."""
+`uniform`/`normal`/`randint`, `arange`, `eye`), the same draws from a generator (`rng = np.random.default_rng(0)`,
+`rng.normal(size=(n, d))`, `rng.integers(0, k, size=n)`, or a `RandomState`), `.astype(...)` and `.copy()`,
+arithmetic between arrays and numbers (broadcast) and `@`, through names with one binding."""
 
 from __future__ import annotations
 
@@ -12,12 +14,15 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.shapes.args import TORCH_DTYPES, Args, shape_arguments, unexplained
+from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.elementwise import is_number
+from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
-MAX_DEPTH = 4  # names followed back to an array's construction
+MAX_DEPTH = 8  # names, conversions and operations followed back to an array's construction
 
 # constructor -> (how its sizes are passed: "shape" a tuple or an int first, "varargs" each size an argument,
 # "size" a `size=` argument after the distribution's own), its dtype family
@@ -30,6 +35,14 @@ _CONSTRUCTORS: dict[str, tuple[str, DtypeFamily]] = {
 }
 # where `size` sits among the positional arguments of the "size" constructors
 _SIZE_POSITION = {"numpy.random.uniform": 2, "numpy.random.normal": 2, "numpy.random.randint": 2}
+# a `numpy.random.Generator`'s draws, as the module functions of the same sizes and dtypes
+_GENERATOR_METHODS = {"normal": "numpy.random.normal", "uniform": "numpy.random.uniform",
+                      "integers": "numpy.random.randint", "random": "numpy.random.random",
+                      "standard_normal": "numpy.random.random"}
+_GENERATORS = {"numpy.random.default_rng": _GENERATOR_METHODS,
+               "numpy.random.RandomState": {name: "numpy.random." + name for name in (
+                   "rand", "randn", "random", "random_sample", "uniform", "normal", "randint")}}
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
 
 
 def array_shape(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int, depth: int = 0) -> Shape | None:
@@ -42,9 +55,15 @@ def array_shape(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int
                 or bindings[0].index is not None:
             return None
         return array_shape(ev, bindings[0].value, bindings[0].seq, depth + 1)
+    if type(expr) is cst.BinaryOperation:
+        return _arithmetic(ev, expr, before, depth)
     if type(expr) is not cst.Call:
         return None
     func = expr.func
+    if type(func) is cst.Attribute and ev.ctx.qualname(func) is None:
+        drawn = _generator_draw(ev, func, before)
+        if drawn is not None:
+            return _constructed(ev, expr, drawn, before)
     if type(func) is cst.Attribute and func.attr.value in ("astype", "copy") \
             and ev.ctx.qualname(func) is None:
         found = array_shape(ev, func.value, before, depth + 1)
@@ -55,6 +74,42 @@ def array_shape(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int
     if qualname in _CONSTRUCTORS:
         return _constructed(ev, expr, qualname, before)
     return None
+
+
+def _arithmetic(ev: ShapeEvaluator, expr: cst.BinaryOperation, before: int, depth: int) -> Shape | None:
+    """`X @ w + 0.1 * noise`: arrays broadcast as tensors do; `@` multiplies as `torch.matmul` does."""
+    operator = type(expr.operator)
+    if operator is not cst.MatrixMultiply and operator not in _ARITHMETIC:
+        return None
+    left, right = (array_shape(ev, side, before, depth + 1) for side in (expr.left, expr.right))
+    if operator is cst.MatrixMultiply:
+        if left is None or right is None:
+            return None
+        product = matmul(left, right)[0]
+        return product if product is not None and product.rank is not None else None
+    if left is not None and right is not None:
+        result = broadcast(left, right).shape
+    elif left is not None and is_number(ev, expr.right, before):
+        result = left if left.dtype == "float" or type(expr.right) is cst.Integer else left.with_dtype(None)
+    elif right is not None and is_number(ev, expr.left, before):
+        result = right if right.dtype == "float" or type(expr.left) is cst.Integer else right.with_dtype(None)
+    else:
+        return None
+    return result.with_dtype("float") if result is not None and operator is cst.Divide else result
+
+
+def _generator_draw(ev: ShapeEvaluator, func: cst.Attribute, before: int) -> str | None:
+    """`rng.normal` where `rng` holds `np.random.default_rng(...)` (or a `RandomState`): the module function that
+    draws the same sizes."""
+    receiver = func.value
+    if type(receiver) is not cst.Name:
+        return None
+    bindings = ev.candidates(receiver, before)
+    if not bindings or len(bindings) != 1 or bindings[0].kind != "assign" or type(bindings[0].value) is not cst.Call \
+            or bindings[0].index is not None:
+        return None
+    methods = _GENERATORS.get(ev.ctx.qualname(bindings[0].value.func) or "")  # type: ignore[union-attr]
+    return methods.get(func.attr.value) if methods is not None else None
 
 
 def _constructed(ev: ShapeEvaluator, call: cst.Call, qualname: str, before: int) -> Shape | None:

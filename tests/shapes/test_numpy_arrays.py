@@ -51,3 +51,27 @@ loss = nn.CrossEntropyLoss()(torch.randn(100, 5), labels)
 fine = nn.CrossEntropyLoss()(torch.randn(100, 6), labels)
 '''
     assert [f.location.row for f in lint_text(source, "t.py", resolve(["SC106"])).findings] == [7]
+
+
+def test_a_generators_draws_and_arithmetic_on_arrays() -> None:
+    """A synthetic regression set: `default_rng` draws, a linear target made with `@`, noise added and scaled."""
+    assert probe('''
+import numpy as np
+import torch
+
+rng = np.random.default_rng(42)
+X = rng.normal(size=(500, 8)).astype(np.float32)
+y = (X @ rng.normal(size=8) + 0.1 * rng.normal(size=500)).astype(np.float32)
+probe(torch.from_numpy(X))
+probe(torch.tensor(y))
+probe(torch.from_numpy(rng.integers(0, 3, size=150)))
+probe_dtype(torch.from_numpy(rng.integers(0, 3, size=150)))
+probe(torch.from_numpy(np.random.RandomState(0).randn(4, 5)))
+state = np.random.RandomState(0)
+probe(torch.from_numpy(state.randn(4, 5)))
+probe_dtype(torch.from_numpy(rng.integers(0, 3, size=150) / 2))
+probe_dtype(torch.from_numpy(rng.integers(0, 3, size=150) * 0.5))
+probe(torch.from_numpy(X * y))
+probe(torch.from_numpy(X @ X))
+probe(torch.from_numpy(make_rng().normal(size=3)))
+''') == ["(500, 8)", "(500,)", "(150,)", "int", None, "(4, 5)", "float", None, None, "(...)", None]
