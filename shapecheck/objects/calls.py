@@ -260,6 +260,7 @@ class Calls:
                     given[arg.keyword.value] = self.ev.object(arg.value, before)
         evaluator = self.evaluator_for(cls.ctx)
         for name, default in fields:
+            default = _field_default(cls.ctx, default)
             if name in given:
                 instance.attrs[name] = given[name]
             elif instance.generic or call is None:
@@ -489,6 +490,21 @@ def _element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp
 
 def _static(function: cst.FunctionDef) -> bool:
     return any(dotted_name(d.decorator) == "staticmethod" for d in function.decorators)
+
+
+def _field_default(ctx: Context, default: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """What a field starts as: `field(default=x)` is `x`, `field(default_factory=lambda: [64, 32])` a fresh
+    `[64, 32]`; another factory (`list`, a function) is not read."""
+    if type(default) is not cst.Call or ctx.qualname(default.func) != "dataclasses.field":
+        return default
+    for arg in default.args:
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword == "default":
+            return arg.value
+        if keyword == "default_factory" and type(arg.value) is cst.Lambda and not arg.value.params.params \
+                and arg.value.params.star_arg is cst.MaybeSentinel.DEFAULT:
+            return arg.value.body
+    return None
 
 
 def _is_dataclass(cls: ClassValue) -> bool:

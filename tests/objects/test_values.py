@@ -225,6 +225,32 @@ probe(LM(Config(d_model=8, vocab=5))(torch.randint(0, 5, (2, 7))))
 ''') == ["(2, 7, 100)", "(2, 7, 5)"]
 
 
+def test_a_dataclass_fields_made_by_field() -> None:
+    """`field(default=...)` and a `default_factory` lambda give their values; another factory is not read."""
+    assert probe('''
+from dataclasses import dataclass, field
+from typing import List
+import torch
+import torch.nn as nn
+
+@dataclass
+class Config:
+    n_features: int = field(default=24)
+    hidden: List[int] = field(default_factory=lambda: [64, 32])
+    extra: List[int] = field(default_factory=list)
+
+def mlp(sizes):
+    layers = []
+    for a, b in zip(sizes[:-1], sizes[1:]):
+        layers += [nn.Linear(a, b), nn.ReLU()]
+    return nn.Sequential(*layers[:-1])
+
+cfg = Config()
+probe(mlp([cfg.n_features, *cfg.hidden, 1])(torch.randn(5, 24)))
+probe(mlp([cfg.n_features, *cfg.extra, 1])(torch.randn(5, 24)))
+''') == ["(5, 1)", "(...)"]
+
+
 def test_a_function_of_the_file_is_run_with_its_arguments_shapes() -> None:
     assert probe('''
 import torch
