@@ -269,6 +269,24 @@ class CrossEntropyShape(Rule):
 
         loss = train_step(Net(), torch.randn(16, 1, 28, 28), F.one_hot(torch.randint(0, 10, (16,)), 10).float())
         """,
+        # mixup-cifar10's mixup_criterion: the loss mixed, the labels kept as indices
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        def mixup_data(x, y, alpha=1.0):
+            lam = np.random.beta(alpha, alpha) if alpha > 0 else 1.0
+            index = torch.randperm(x.size(0))
+            return lam * x + (1 - lam) * x[index, :], y, y[index], lam
+
+        def mixup_criterion(criterion, pred, y_a, y_b, lam):
+            return lam * criterion(pred, y_a) + (1 - lam) * criterion(pred, y_b)
+
+        net = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 5))
+        inputs, y_a, y_b, lam = mixup_data(torch.randn(32, 20), torch.randint(0, 5, (32,)))
+        loss = mixup_criterion(nn.CrossEntropyLoss(), net(inputs), y_a, y_b, lam)
+        """,
     ]
     INVALID = [
         # 1-based labels for 10 classes ("IndexError: Target 10 is out of bounds")
@@ -401,6 +419,23 @@ class CrossEntropyShape(Rule):
                 return self.criterion(logits, mixed.argmax(dim=1, keepdim=True))
 
         loss = MixupClassifier()(torch.randn(8, 3, 32, 32), torch.randint(0, 10, (8,)))
+        """,
+        # mixup-cifar10's mixup_data, with the integer labels mixed instead of the two losses
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        def mixup_data(x, y, alpha=1.0):
+            lam = np.random.beta(alpha, alpha) if alpha > 0 else 1.0
+            index = torch.randperm(x.size(0))
+            mixed_x = lam * x + (1 - lam) * x[index, :]
+            mixed_y = lam * y.float() + (1 - lam) * y[index].float()
+            return mixed_x, mixed_y, lam
+
+        net = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 5))
+        inputs, mixed_y, lam = mixup_data(torch.randn(32, 20), torch.randint(0, 5, (32,)))
+        loss = nn.CrossEntropyLoss()(net(inputs), mixed_y)
         """,
     ]
 

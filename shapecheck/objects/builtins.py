@@ -436,6 +436,23 @@ def number(call: cst.Call) -> Opaque:
     return Opaque(("number", id(call)), "number", maybe_tensor=False, number=True)
 
 
+# numpy's draws whose parameters come before `size` (positions 0-1): without `size`, one float
+_NUMPY_DRAWS = frozenset({"beta", "uniform", "normal", "gamma", "lognormal"})
+# Python's `random` functions that return a number
+_PYTHON_DRAWS = frozenset({"random", "uniform", "betavariate", "gauss", "normalvariate", "expovariate", "triangular"})
+
+
+def scalar_draw(qualname: str, call: cst.Call) -> bool:
+    """A random number drawn one at a time: `random.random()`, `np.random.beta(a, a)` (no `size`)."""
+    module, _, name = qualname.rpartition(".")
+    if module == "random":
+        return name in _PYTHON_DRAWS
+    if module != "numpy.random" or name not in _NUMPY_DRAWS or any(arg.star for arg in call.args):
+        return False
+    positional = sum(1 for arg in call.args if arg.keyword is None)
+    return positional <= 2 and all(arg.keyword is None or arg.keyword.value != "size" for arg in call.args)
+
+
 def python_type(value: object) -> str | None:
     """The builtin type of a value the code states (`int` for a literal size, `list` for a list), None when
     unknown; a loop over a config list (`for v in [64, "M", 128]`) tests it with `type(v) == int` or

@@ -818,8 +818,8 @@ class Evaluator:
         """A call of something another package defines: a builtin, or a class whose object this floor keeps."""
         if qualname.startswith("builtins."):
             return builtins.call(qualname[len("builtins."):], self, call, before)
-        if qualname.startswith("math.") and qualname.count(".") == 1:  # `math.sqrt(d)`, `math.log(p)`: a float
-            return builtins.number(call)
+        if qualname.startswith("math.") and qualname.count(".") == 1 or builtins.scalar_draw(qualname, call):
+            return builtins.number(call)  # `math.sqrt(d)`, a mixup's `np.random.beta(a, a)`: a float
         if qualname in builtins.ORDERED_DICT:
             return builtins.ordered_dict(self, call, before)
         if _is_object_class(qualname) or builds_module(qualname):

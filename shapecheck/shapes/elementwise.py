@@ -109,7 +109,7 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool
         if type(expr.func) is cst.Attribute and expr.func.attr.value in ("item", "size", "dim", "numel") and \
                 (expr.func.attr.value != "size" or expr.args):
             return True
-        return False
+        return _holds_number(ev.object(expr, before))  # `float(t)`, `random.random()`: see objects.builtins
     if kind is cst.Attribute and ev.ctx.qualname(expr) in NUMBER_CONSTANTS:
         return True
     if kind is cst.Name:

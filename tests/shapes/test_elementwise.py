@@ -99,10 +99,13 @@ def test_a_runs_number_parameters_are_numbers() -> None:
 
 
 def test_a_runs_computed_numbers_are_numbers() -> None:
-    """Inside a call that is run, `float(t)`, `math.*(...)` and `t.item()` are Python numbers whatever their
-    argument (a mixup coefficient drawn from a distribution); what another function returns may be a tensor."""
+    """Inside a call that is run, `float(t)`, `math.*(...)`, `t.item()` and one random draw (`np.random.beta(a, a)`
+    without `size`, `random.random()`) are Python numbers (a mixup coefficient); what another function returns, or
+    a draw of many, may be an array."""
     assert probe('''
         import math
+        import random
+        import numpy as np
         import torch
         def mix(x, alpha, draw):
             lam = float(torch.distributions.Beta(alpha, alpha).sample())
@@ -115,7 +118,15 @@ def test_a_runs_computed_numbers_are_numbers() -> None:
         probe(b)
         probe(c)
         probe(d)
-    ''') == ["(8, 3)", "(8, 3)", "(8, 3)", "(..., 8, 3)"]
+        def drawn(x, alpha):
+            lam = np.random.beta(alpha, alpha) if alpha > 0 else 1.0
+            return lam * x, random.random() * x, np.random.normal(0.0, 1.0, 3) * x, np.random.beta(1, 1, size=8) * x
+        e, f, g, h = drawn(torch.randn(8, 3), 1.0)
+        probe(e)
+        probe(f)
+        probe(g)
+        probe(h)
+    ''') == ["(8, 3)", "(8, 3)", "(8, 3)", "(..., 8, 3)", "(8, 3)", "(8, 3)", None, None]
 
 
 def test_elementwise_tests_give_booleans_of_the_input_shape() -> None:
