@@ -197,7 +197,7 @@ def _counted(ev: ShapeEvaluator, node: cst.Call, value: object) -> Shape | None:
     if not isinstance(value, Seq) or not value.complete or not value.items \
             or any(isinstance(item, Shape) for item in value.items):  # tensors: one element each, else it raises
         return None
-    return Shape((Dim.of(len(value.items)),), 1, layout=(), dtype=dtype_of(ev, Args(node, 0).keyword("dtype")))
+    return Shape((Dim.of(len(value.items)),), 1, layout=(0,), dtype=dtype_of(ev, Args(node, 0).keyword("dtype")))
 
 
 def _legacy(dtype: DtypeFamily):

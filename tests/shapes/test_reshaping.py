@@ -336,4 +336,7 @@ def test_a_tensor_of_a_list_of_known_count_and_unknown_elements() -> None:
         probe(class_weights(load_labels(), 3))
         probe(torch.tensor([torch.randn(2), torch.randn(2)]))
         probe(torch.tensor(load_labels()))
-    ''') == [None, "(3, ...)", None, None]
+        angle = torch.tensor([1.2])
+        rotation = torch.tensor([[torch.cos(angle), -torch.sin(angle)], [torch.sin(angle), torch.cos(angle)]])
+        probe(rotation.t())
+    ''') == [None, "(3, ...)", None, None, "(d1, 2)"]
