@@ -183,44 +183,32 @@ class BroadcastSurprise(Rule):
         logit = model(torch.randn(5)).squeeze()
         loss = F.binary_cross_entropy_with_logits(logit, torch.tensor(1.0))
         """,
-        # the same decoder inverted with the clip's length, and an istft given `length=`
+        # a complex half spectrum inverted with the clip's length, and an istft given `length=`
         """
         import torch
-        import torch.nn as nn
         import torch.nn.functional as F
 
-        class SpecDecoder(nn.Module):
-            def __init__(self, latent=80, segment=8191):
-                super().__init__()
-                self.real = nn.Linear(latent, segment // 2 + 1)
-                self.imag = nn.Linear(latent, segment // 2 + 1)
-
-            def forward(self, z):
-                return torch.complex(self.real(z), self.imag(z))
-
         audio = torch.randn(4, 8191)
-        wave = torch.fft.irfft(SpecDecoder()(torch.randn(4, 80)), n=audio.shape[-1])
+        half = torch.complex(torch.randn(4, 4096), torch.randn(4, 4096))
+        wave = torch.fft.irfft(half, n=audio.shape[-1])
         window = torch.hann_window(512)
         spec = torch.stft(audio, 512, 128, window=window, return_complex=True)
         recon = torch.istft(spec, 512, 128, window=window, length=audio.shape[-1])
         loss = F.l1_loss(wave, audio) + F.mse_loss(recon, audio)
         """,
-        # the same helper with the prediction squeezed, and per-sample weights spelled as a column
+        # a weighted-mean helper given a squeezed prediction, and per-sample weights spelled as a column
         """
         import torch
         import torch.nn as nn
 
-        def weighted_mse(pred, target, weights):
-            err = (pred - target) ** 2
-            return (err * weights).sum() / weights.sum()
+        def weighted_mean(values, weights):
+            return (values * weights).sum() / weights.sum()
 
-        def train(n: int = 200, d: int = 10):
-            x = torch.randn(n, d)
-            y = x[:, 0] * 2.0 + torch.randn(n) * 0.1
+        def fit_step(n: int = 200, d: int = 10):
             model = nn.Sequential(nn.Linear(d, 32), nn.Tanh(), nn.Linear(32, 1))
-            pred = model(x)
-            column = weighted_mse(pred, y.unsqueeze(1), (torch.rand(n) + 0.5).view(n, 1))
-            return weighted_mse(pred.squeeze(-1), y, torch.rand(n) + 0.5) + column
+            x, w = torch.randn(n, d), torch.rand(n) + 0.5
+            column = weighted_mean((model(x) - x[:, :1]) ** 2, w.view(n, 1))
+            return weighted_mean((model(x).squeeze(-1) - x[:, 0] * 2.0) ** 2, w) + column
         """,
         # the same data with the target reshaped, and a per-feature standardization broadcast over rows
         """

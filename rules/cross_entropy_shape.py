@@ -255,19 +255,10 @@ class CrossEntropyShape(Rule):
         import torch.nn as nn
         import torch.nn.functional as F
 
-        class Net(nn.Module):
-            def __init__(self, num_classes=10):
-                super().__init__()
-                self.fc = nn.Linear(784, num_classes)
-
-            def forward(self, x):
-                return F.log_softmax(self.fc(x.flatten(1)), dim=1)
-
-        def train_step(model, images, targets_onehot):
-            log_probs = model(images)
-            return F.nll_loss(log_probs, targets_onehot.argmax(dim=1)) + F.cross_entropy(log_probs, targets_onehot)
-
-        loss = train_step(Net(), torch.randn(16, 1, 28, 28), F.one_hot(torch.randint(0, 10, (16,)), 10).float())
+        model = nn.Sequential(nn.Flatten(), nn.Linear(784, 10), nn.LogSoftmax(dim=1))
+        targets_onehot = F.one_hot(torch.randint(0, 10, (16,)), 10).float()
+        log_probs = model(torch.randn(16, 1, 28, 28))
+        loss = F.nll_loss(log_probs, targets_onehot.argmax(dim=1)) + F.cross_entropy(log_probs, targets_onehot)
         """,
         # mixup-cifar10's mixup_criterion: the loss mixed, the labels kept as indices
         """
