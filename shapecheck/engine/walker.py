@@ -129,8 +129,40 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """The node and all its descendants, pre-order, iteratively (a thousand nested parentheses must not overflow)."""
+    # `children`'s cache lookup inlined, and leaves (half the nodes) never extend the stack: the analyses walk
+    # the same functions again and again, and a call per node is a fifth of a walk.
+    cache = _caching.cache
     stack = [node]
+    pop = stack.pop
+    extend = stack.extend
     while stack:
-        current = stack.pop()
+        current = pop()
         yield current
-        stack.extend(reversed(children(current)))
+        cached = cache.get(id(current)) if cache is not None else None
+        found = cached[1] if cached is not None else children(current)
+        if found:
+            extend(reversed(found))
+
+
+def walk_pruned(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[type]) -> Iterator[cst.CSTNode]:
+    """`node` and its descendants, pre-order, but for the descendants of a `closed` node (which is yielded) and
+    a `hidden` node with its descendants (`node` itself is always yielded and entered). `walk`'s loop: the
+    analyses read each function's own nodes this way."""
+    cache = _caching.cache
+    stack = [node]
+    pop = stack.pop
+    extend = stack.extend
+    while stack:
+        current = pop()
+        kind = type(current)
+        if current is not node:
+            if kind in hidden:
+                continue
+            if kind in closed:
+                yield current
+                continue
+        yield current
+        cached = cache.get(id(current)) if cache is not None else None
+        found = cached[1] if cached is not None else children(current)
+        if found:
+            extend(reversed(found))
