@@ -8,7 +8,7 @@ import libcst as cst
 from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.engine.walker import walk
+from shapecheck.engine.walker import walk_statements
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number, may_be_tensor_comparison
@@ -435,7 +435,7 @@ def _tests(ev: ShapeEvaluator) -> frozenset[int]:
 
 
 def _tests_in(statement: cst.CSTNode) -> frozenset[int]:
-    return frozenset(id(node.test) for node in walk(statement) if type(node) in (cst.If, cst.While))
+    return frozenset(id(node.test) for node in walk_statements(statement) if type(node) in (cst.If, cst.While))
 
 
 def _compared(ev: ShapeEvaluator, left: cst.BaseExpression, right: cst.BaseExpression, before: int) -> Shape | None:

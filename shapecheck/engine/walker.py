@@ -8,6 +8,7 @@ commas and operator tokens are skipped: no rule looks inside them (rules read `n
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 import typing
 from collections.abc import Iterator
@@ -166,3 +167,20 @@ def walk_pruned(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[ty
         found = cached[1] if cached is not None else children(current)
         if found:
             extend(reversed(found))
+
+
+def walk_statements(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """`node` and the statements under it (with the blocks, clauses and headers holding them), never entering an
+    expression or a simple statement line: no statement is ever inside one, so a search for `if`s, loops or classes
+    need not visit the nine nodes in ten that are."""
+    return walk_pruned(node, _LINES, _expressions())
+
+
+_LINES = frozenset({cst.SimpleStatementLine, cst.SimpleStatementSuite})
+
+
+@functools.cache
+def _expressions() -> frozenset[type]:
+    """Every expression and small statement class (computed on first use: `issubclass` on libcst's abstract
+    classes goes through the ABC machinery)."""
+    return frozenset(cls for cls in NODE_TYPES if issubclass(cls, (cst.BaseExpression, cst.BaseSmallStatement)))
