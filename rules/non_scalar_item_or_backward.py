@@ -8,10 +8,10 @@ import libcst as cst
 from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.engine.walker import walk
+from shapecheck.engine.walker import walk_statements
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.shapes.elementwise import is_number
+from shapecheck.shapes.elementwise import is_number, may_be_tensor_comparison
 from shapecheck.shapes.views import inferred
 from shapecheck.objects.values import Imported
 from shapecheck.shapes import runs
@@ -406,23 +406,32 @@ def _found_here(ev: ShapeEvaluator, node: cst.CSTNode) -> str | None:
 
 
 def _may_need_one_element(ev: ShapeEvaluator, node: cst.CSTNode) -> bool:
-    """Whether `node`, whatever its operands' shapes, is a conversion or a truth test `_finding` judges: only then is
-    a run of its function worth making (most calls and operations of a file are neither)."""
+    """Whether `node`, whatever its operands' shapes, is a conversion or a truth test `_finding` judges on an operand
+    that may be a tensor: only then is a run of its function worth making (most calls and operations of a file are
+    neither, and most tests are `x is None`, `k in d` or `not flag`)."""
+    kind = type(node)
+    if kind in (cst.If, cst.While):
+        return False  # their tests are visited on their own
+    if kind is cst.Call:
+        func = node.func  # type: ignore[attr-defined]
+        if type(func) is cst.Attribute and (func.attr.value in ("item", "backward")
+                                            or ev.ctx.qualname(func) in BACKWARD_FUNCTIONS):
+            return True
+        if type(func) is cst.Name and func.value in CONVERSIONS:
+            return True
+    elif kind is cst.Comparison and len(node.comparisons) > 1:  # type: ignore[attr-defined]
+        return True  # a chain's first link
     ancestors = ev.ctx.ancestors
     parent = ancestors[-2] if len(ancestors) > 1 and ancestors[-1] is node else None
-    if type(parent) in (cst.If, cst.While) and parent.test is node:  # type: ignore[union-attr]
-        return True
-    kind = type(node)
-    if kind is cst.UnaryOperation:
-        return type(node.operator) is cst.Not  # type: ignore[attr-defined]
-    if kind is cst.Comparison:
-        return len(node.comparisons) > 1  # type: ignore[attr-defined]
-    if kind is not cst.Call:
-        return kind in (cst.Assert, cst.IfExp, cst.BooleanOperation)  # an `if`'s or `while`'s test: above
-    func = node.func  # type: ignore[attr-defined]
-    if type(func) is cst.Attribute:
-        return func.attr.value in ("item", "backward") or ev.ctx.qualname(func) in BACKWARD_FUNCTIONS
-    return type(func) is cst.Name and func.value in CONVERSIONS
+    tested = _tested(node)
+    if tested is None and type(parent) in (cst.If, cst.While) and parent.test is node:  # type: ignore[union-attr]
+        tested = node  # type: ignore[assignment]
+    if tested is None:
+        return False
+    tested = _last_operand(tested)
+    if type(tested) is cst.UnaryOperation:
+        return False  # reported where that operation tests its own operand
+    return type(tested) is not cst.Comparison or may_be_tensor_comparison(tested)  # type: ignore[arg-type]
 
 
 def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
@@ -462,15 +471,8 @@ def _converted(ev: ShapeEvaluator, node: cst.Call, before: int) -> str | None:
 def _truth_tested(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     """`if t:`, `while t:`, `assert t`, `a if t else b`, `t and u`, `not t` and the first link of `0 <= t < n` ask
     a tensor for its truth, which only a one-element tensor has; so does `if ok and t:` of its last operand."""
-    kind = type(node)
     ctx = ev.ctx
-    if kind in (cst.If, cst.While, cst.Assert, cst.IfExp):
-        tested = node.test  # type: ignore[attr-defined]
-    elif kind is cst.BooleanOperation:
-        tested = node.left  # type: ignore[attr-defined]
-    elif kind is cst.UnaryOperation and type(node.operator) is cst.Not:  # type: ignore[attr-defined]
-        tested = node.expression  # type: ignore[attr-defined]
-    elif kind is cst.Comparison and len(node.comparisons) > 1:  # type: ignore[attr-defined]
+    if type(node) is cst.Comparison and len(node.comparisons) > 1:  # type: ignore[attr-defined]
         first = node.comparisons[0]  # type: ignore[attr-defined]
         shape = _compared(ev, node.left, first.comparator, before)  # type: ignore[attr-defined]
         if shape is None or not _several(shape):
@@ -478,10 +480,11 @@ def _truth_tested(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | N
         link = f"{ctx.code(node.left)}{ctx.code(first.operator)}{ctx.code(first.comparator)}"  # type: ignore[attr-defined]
         return f"`{' '.join(link.split())}` in a chained comparison is a {shape.render()} tensor, whose truth Python " \
                f"asks for: use `&` between the two comparisons"
-    elif before < 0 and id(node) in _tests(ev):  # a called function's `if`, as its run's trace holds it: the test
-        tested = node  # type: ignore[assignment]
-    else:
-        return None
+    tested = _tested(node)
+    if tested is None:
+        if not (before < 0 and id(node) in _tests(ev)):
+            return None
+        tested = node  # a called function's `if`, as its run's trace holds it: the test
     tested = _last_operand(tested)
     if type(tested) is cst.UnaryOperation or before >= 0 and ctx.is_foreign(tested):
         return None  # reported where that operation tests its own operand
@@ -492,13 +495,27 @@ def _truth_tested(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | N
            f"`.all()` or `.any()`, or compare with `torch.equal`"
 
 
+def _tested(node: cst.CSTNode) -> cst.BaseExpression | None:
+    """The operand whose truth `node` asks (not a chained comparison's, nor an `if`'s test's own): an `if`'s,
+    `assert`'s or conditional's test, the left of `and`/`or`, the operand of `not`."""
+    kind = type(node)
+    if kind in (cst.If, cst.While, cst.Assert, cst.IfExp):
+        return node.test  # type: ignore[attr-defined]
+    if kind is cst.BooleanOperation:
+        return node.left  # type: ignore[attr-defined]
+    if kind is cst.UnaryOperation and type(node.operator) is cst.Not:  # type: ignore[attr-defined]
+        return node.expression  # type: ignore[attr-defined]
+    return None
+
+
 def _tests(ev: ShapeEvaluator) -> frozenset[int]:
     """The tests of the file's `if` and `while` statements (the last operand of an `and`/`or` test)."""
     return ev.ctx.module_fact("SC107 tests", _tests_in)
 
 
 def _tests_in(statement: cst.CSTNode) -> frozenset[int]:
-    return frozenset(id(_last_operand(node.test)) for node in walk(statement) if type(node) in (cst.If, cst.While))
+    return frozenset(id(_last_operand(node.test)) for node in walk_statements(statement)
+                     if type(node) in (cst.If, cst.While))
 
 
 def _last_operand(test: cst.BaseExpression) -> cst.BaseExpression:

@@ -10,7 +10,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.engine.walker import children, walk
+from shapecheck.engine.walker import children, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
 from shapecheck.objects.executor import target_names
@@ -983,7 +983,8 @@ def _returned(expr: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> bool:
 
 
 def _classes_mentioning_device(statement: cst.CSTNode) -> frozenset[cst.CSTNode]:
-    return frozenset(node for node in walk(statement) if type(node) is cst.ClassDef and _mentions_device(node))
+    return frozenset(node for node in walk_statements(statement)
+                     if type(node) is cst.ClassDef and _mentions_device(node))
 
 
 def _mentions_device(class_def: cst.ClassDef) -> bool:

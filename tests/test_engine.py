@@ -284,6 +284,11 @@ def test_walker_sees_every_node_libcst_sees_except_tokens() -> None:
     with walker.caching():  # remembered children: the same nodes in the same order, the first walk and again
         assert [id(n) for n in walk(module)] == uncached
         assert [id(n) for n in walk(module)] == uncached
+    # the statements alone: the same statements in the same order, whatever expression or line they sit next to
+    statements = (cst.If, cst.While, cst.For, cst.With, cst.Try, cst.TryStar, cst.Match, cst.FunctionDef,
+                  cst.ClassDef, cst.SimpleStatementLine)
+    assert [n for n in walker.walk_statements(module) if isinstance(n, statements)] == \
+        [n for n in walk(module) if isinstance(n, statements)]
 
 
 def test_long_operator_chains_lint_without_crashing() -> None:

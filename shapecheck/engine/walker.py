@@ -8,6 +8,7 @@ commas and operator tokens are skipped: no rule looks inside them (rules read `n
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 import typing
 from collections.abc import Iterator
@@ -129,8 +130,49 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """The node and all its descendants, pre-order, iteratively (a thousand nested parentheses must not overflow)."""
+    return walk_pruned(node, _NOTHING, _NOTHING)
+
+
+_NOTHING: frozenset[type] = frozenset()
+
+
+def walk_pruned(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[type]) -> Iterator[cst.CSTNode]:
+    """`node` and its descendants, pre-order, but for the descendants of a `closed` node (which is yielded) and
+    a `hidden` node with its descendants (`node` itself is always yielded and entered)."""
+    # `children`'s cache lookup inlined, and leaves (half the nodes) never extend the stack: the analyses walk
+    # the same functions again and again, and a call per node is a fifth of a walk.
+    cache = _caching.cache
     stack = [node]
+    pop = stack.pop
+    extend = stack.extend
     while stack:
-        current = stack.pop()
+        current = pop()
+        kind = type(current)
+        if current is not node:
+            if kind in hidden:
+                continue
+            if kind in closed:
+                yield current
+                continue
         yield current
-        stack.extend(reversed(children(current)))
+        cached = cache.get(id(current)) if cache is not None else None
+        found = cached[1] if cached is not None else children(current)
+        if found:
+            extend(reversed(found))
+
+
+def walk_statements(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """`node` and the statements under it (with the blocks, clauses and headers holding them), never entering an
+    expression or a simple statement line: no statement is ever inside one, so a search for `if`s, loops or classes
+    need not walk the four nodes in five that are in one."""
+    return walk_pruned(node, _LINES, _expressions())
+
+
+_LINES = frozenset({cst.SimpleStatementLine, cst.SimpleStatementSuite})
+
+
+@functools.cache
+def _expressions() -> frozenset[type]:
+    """Every expression and small statement class (computed on first use: `issubclass` on libcst's abstract
+    classes goes through the ABC machinery)."""
+    return frozenset(cls for cls in NODE_TYPES if issubclass(cls, (cst.BaseExpression, cst.BaseSmallStatement)))

@@ -14,7 +14,7 @@ import libcst as cst
 from shapecheck.engine.context import Context
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.engine.walker import children
+from shapecheck.engine.walker import walk_pruned
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
@@ -208,21 +208,16 @@ def _bound_names(target: cst.BaseExpression) -> Iterator[str]:
         yield from _bound_names(target.value)  # type: ignore[attr-defined]
 
 
+# Nested functions and classes are yielded (their name is local) but not entered; lambdas and comprehensions are
+# left out altogether (their names are their own).
+_CLOSED = frozenset({cst.FunctionDef, cst.ClassDef})
+_HIDDEN = frozenset({cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
+
+
 def _walk_own(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """`node` and its descendants, without entering nested functions, classes, lambdas or comprehensions (their
     names are their own); a nested function or class itself is yielded, its name being local."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        for child in children(current):
-            kind = type(child)
-            if kind in (cst.FunctionDef, cst.ClassDef):
-                yield child
-                continue
-            if kind in (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp):
-                continue
-            stack.append(child)
+    return walk_pruned(node, _CLOSED, _HIDDEN)
 
 
 def own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:

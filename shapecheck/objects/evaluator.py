@@ -27,6 +27,7 @@ from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
+from shapecheck.engine.walker import walk_statements
 from shapecheck.objects import builtins, calls
 from shapecheck.objects.changes import changed_arguments, changed_names, incomplete
 from shapecheck.objects.classes import class_facts, own_nodes
@@ -467,9 +468,9 @@ class Evaluator:
         found = self._memo.get("module functions")
         if found is None:
             top = [statement for statement in self.ctx.module.body if type(statement) is cst.FunctionDef]
-            # `ctx.walk`: made once per body, and carried between the editor server's lints, where this memo is
-            # made again for each top-level statement analysed
-            nested = [node for function in top for node in self.ctx.walk(function.body)
+            # their statements only (a `def` is in no expression): the editor server makes this memo again for each
+            # top-level statement it analyses
+            nested = [node for function in top for node in walk_statements(function.body)
                       if type(node) is cst.FunctionDef]
             counts = Counter(function.name.value for function in (*top, *nested))
             found = self._memo["module functions"] = {

@@ -178,13 +178,20 @@ def _arithmetic_dtype(shape: Shape | None, node: cst.BinaryOperation) -> Shape |
     return shape
 
 
+# The comparisons that give a tensor (elementwise); `is`, `in` and their negations give a bool whatever they compare.
+ELEMENTWISE_COMPARISONS = frozenset({cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual, cst.Equal,
+                                     cst.NotEqual})
+
+
+def may_be_tensor_comparison(node: cst.Comparison) -> bool:
+    """Whether `comparison` may give `node` a shape: one elementwise operator (a chain is asked link by link)."""
+    return len(node.comparisons) == 1 and type(node.comparisons[0].operator) in ELEMENTWISE_COMPARISONS
+
+
 def comparison(ev: ShapeEvaluator, node: cst.Comparison, before: int) -> Shape | None:
-    if len(node.comparisons) != 1:
+    if not may_be_tensor_comparison(node):
         return None
     target = node.comparisons[0]
-    if type(target.operator) not in (cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual,
-                                     cst.Equal, cst.NotEqual):
-        return None
     left_number, right_number = is_number(ev, node.left, before), is_number(ev, target.comparator, before)
     if left_number and right_number:
         return None
