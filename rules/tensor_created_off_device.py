@@ -72,7 +72,9 @@ class TensorCreatedOffDevice(Rule):
         meant to be
         moved (the class handles a `device` elsewhere). Hidden-state initialisation is the classic. The new tensor
         is followed through arithmetic with constants, one-tensor torch functions (`torch.exp(-math.log(1e4) *
-        torch.arange(half) / half)`), einops' `rearrange`/`repeat` and indexing (`freqs[None, :]`).
+        torch.arange(half) / half)`), einops' `rearrange`/`repeat`, indexing (`freqs[None, :]`,
+        `torch.arange(t)[None]` bound to a name) and a comparison with a constant (`causal == 0`, a mask built by
+        `torch.tril(torch.ones(t, t))[None, None]`).
 
         ## Why is this bad?
         Factory functions create on the CPU unless told otherwise, whatever device the module is on. On a GPU the
@@ -103,6 +105,23 @@ class TensorCreatedOffDevice(Rule):
         ```
     """
     VALID = [
+        # the compared mask is placed before it meets the scores
+        """
+        import torch
+        import torch.nn as nn
+        class CausalSelfAttention(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.qkv = nn.Linear(d, 3 * d)
+            def forward(self, x):
+                B, T, C = x.shape
+                q, k, v = self.qkv(x).split(C, dim=2)
+                att = q @ k.transpose(-2, -1)
+                causal = (torch.tril(torch.ones(T, T))[None] == 0).to(x.device)
+                pos = torch.arange(T)[None].to(x.device)
+                return att.masked_fill(causal, float("-inf")).softmax(-1) @ v + pos
+        model = CausalSelfAttention(64).cuda()
+        """,
         # thuml/Time-Series-Library: sizes unpacked from a shape carry no device, and each mask is moved after the
         # comparisons that build it.
         """
@@ -361,6 +380,38 @@ class TensorCreatedOffDevice(Rule):
         """,
     ]
     INVALID = [
+        # nanoGPT-style positions: the batch dimension added by indexing keeps the CPU tensor
+        """
+        import torch
+        import torch.nn as nn
+        class GPT(nn.Module):
+            def __init__(self, vocab, block, d):
+                super().__init__()
+                self.wte = nn.Embedding(vocab, d)
+                self.wpe = nn.Embedding(block, d)
+            def forward(self, idx):
+                B, T = idx.shape
+                pos = torch.arange(T)[None]
+                return self.wte(idx) + self.wpe(pos)
+        model = GPT(65, 128, 64).to("cuda")
+        """,
+        # a causal mask compared with 0 and handed to `masked_fill` of the attention scores
+        """
+        import torch
+        import torch.nn as nn
+        class CausalSelfAttention(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.qkv = nn.Linear(d, 3 * d)
+            def forward(self, x):
+                B, T, C = x.shape
+                q, k, v = self.qkv(x).split(C, dim=2)
+                att = q @ k.transpose(-2, -1)
+                causal = torch.tril(torch.ones(T, T))[None]
+                att = att.masked_fill(causal == 0, float("-inf")).softmax(-1)
+                return att @ v
+        model = CausalSelfAttention(64).cuda()
+        """,
         # A model from a factory, moved by its caller; the padding mask compares positions with the lengths.
         """
         import torch
@@ -907,6 +958,10 @@ def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Context | N
         if constant is not None and type(parent) is cst.UnaryOperation:
             current = parent
             continue
+        if constant is not None and type(parent) is cst.Subscript and parent.value is current \
+                and all(constant(element) for element in parent.slice):
+            current = parent  # `torch.arange(t)[None]`, `torch.tril(torch.ones(t, t))[None, None]`: still on the CPU
+            continue
         if ctx is not None and type(parent) is cst.Arg and type(grand) is cst.Call and parent.value is current \
                 and ctx.qualname(grand.func) in _ELEMENTWISE \
                 and all(arg is parent or arg.keyword is not None and is_int(ctx, arg.value) for arg in grand.args):
@@ -942,6 +997,9 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
                       if o is not current]
             if any(type(n) is cst.Call and ctx.qualname(n.func) in CREATIONS for o in others for n in walk(o)):
                 return False
+            if all(_constant(ctx, o) for o in others):
+                current = parent  # `causal == 0`: a CPU mask, combined where it is used
+                continue
             return any(not is_int(ctx, o) and _mentions_input(o, inputs, methods) for o in others)
         if type(parent) in (cst.Element, cst.Tuple, cst.List, cst.UnaryOperation) \
                 or type(parent) is cst.Subscript and parent.value is current:
@@ -963,6 +1021,11 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             return False
         return False
     return False
+
+
+def _constant(ctx: Context, expr: cst.BaseExpression) -> bool:
+    """A number or a boolean literal: a comparison with it keeps the tensor where it was."""
+    return type(expr) is cst.Float or type(expr) is cst.Name and expr.value in ("True", "False") or is_int(ctx, expr)
 
 
 def _filled(use: cst.Name, parents: dict[int, cst.CSTNode]) -> bool:
