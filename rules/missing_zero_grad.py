@@ -41,7 +41,8 @@ class MissingZeroGrad(Rule):
         `engine.backward(loss)` + `engine.step()` and optimizers returned by `deepspeed.initialize` (the engine
         frees the gradients), `dist_autograd` (gradients live in a fresh context), a fresh optimizer or fresh leaf
         tensor created in each iteration, a single step outside any loop (a function that runs `backward()` and steps
-        once is reported when a loop of the file calls it and neither resets: a policy-gradient agent's `finish_episode()`), LightningModules (the trainer resets),
+        once is reported when a loop of the file calls it and neither resets: a policy-gradient agent's `finish_episode()`,
+        or a GAN's `generator_step()` that resets the critic before stepping the generator's optimizer), LightningModules (the trainer resets),
         and tests (`test_*` functions and test files: an optimizer test may accumulate on purpose).
 
         ## Why is this bad?
@@ -72,6 +73,29 @@ class MissingZeroGrad(Rule):
         author's call.
     """
     VALID = [
+        # Each step method resets what it steps (a WGAN's critic and generator updates); the loop resets nothing.
+        """
+        import torch
+        class WGAN:
+            def __init__(self, gen, critic):
+                self.gen, self.critic = gen, critic
+                self.opt_g = torch.optim.Adam(gen.parameters(), lr=1e-4)
+                self.opt_c = torch.optim.Adam(critic.parameters(), lr=1e-4)
+            def critic_step(self, real, z):
+                loss = self.critic(self.gen(z).detach()).mean() - self.critic(real).mean()
+                self.opt_c.zero_grad()
+                loss.backward()
+                self.opt_c.step()
+            def generator_step(self, z):
+                loss = -self.critic(self.gen(z)).mean()
+                self.gen.zero_grad()
+                loss.backward()
+                self.opt_g.step()
+            def train(self, loader):
+                for real, z in loader:
+                    self.critic_step(real, z)
+                    self.generator_step(z)
+        """,
         # The loop calling the update method resets the gradients before each call.
         """
         import torch
@@ -379,6 +403,27 @@ class MissingZeroGrad(Rule):
         """,
     ]
     INVALID = [
+        # An actor-critic `update()`, called once per environment step: the critic's step after the actor's reset.
+        """
+        import torch
+        class A2C:
+            def __init__(self, actor, critic):
+                self.actor, self.critic = actor, critic
+                self.actor_optim = torch.optim.Adam(actor.parameters(), lr=3e-4)
+                self.critic_optim = torch.optim.Adam(critic.parameters(), lr=1e-3)
+            def update(self, s, a, target):
+                critic_loss = (target - self.critic(s)).pow(2).mean()
+                self.actor_optim.zero_grad()
+                critic_loss.backward()
+                self.critic_optim.step()
+                actor_loss = -self.actor(s).log_prob(a).mean()
+                self.actor_optim.zero_grad()
+                actor_loss.backward()
+                self.actor_optim.step()
+            def run(self, env):
+                for s, a, target in env:
+                    self.update(s, a, target)
+        """,
         # REINFORCE: the agent's update method runs once per episode and never resets the gradients.
         """
         import torch
@@ -626,22 +671,34 @@ class MissingZeroGrad(Rule):
             self.report(event.node, self._message(event, loop))
         for event in self._loopless:
             if event.function is not None and self._called_in_loop_without_reset(event, event.function):
+                wrong = next((e for e in facts.body_events(event.function) if e.kind == "reset"), None)
+                aside = "" if wrong is None else f" (`{self.ctx.code(wrong.node)}` does not reset these)"
                 self.report(event.node, f"`{self.ctx.code(event.node)}` runs on every call of "
                                         f"`{event.function.name.value}()`, which a loop calls, but nothing resets "
-                                        "the gradients between the calls: `backward()` adds into `.grad`, so each "
-                                        "step applies the sum of all gradients so far; call "
+                                        f"the gradients between the calls{aside}: `backward()` adds into `.grad`, "
+                                        "so each step applies the sum of all gradients so far; call "
                                         f"`{event.subject}.zero_grad()` before `backward()`")
 
     def _called_in_loop_without_reset(self, step: Event, function: cst.FunctionDef) -> bool:
         """A loop of the file calls `function`, which runs backward before `step`, and neither the function (with
-        its helpers) nor that loop's iteration resets any gradients."""
+        its helpers) nor that loop's iteration resets the gradients `step` applies."""
         training = training_loop(self.ctx)
         body = training.body_events(function)
-        if any(event.kind == "reset" for event in body) \
-                or not any(event.kind == "backward" and event.order < step.order for event in body):
+        if not any(event.kind == "backward" and event.order < step.order for event in body):
+            return False
+
+        def resets(events: list[Event]) -> bool:
+            # another optimizer's reset, or one of a module the step's optimizer does not hold, is none (an
+            # actor-critic `update()` resetting the actor's optimizer before the critic's step); a loop sees the
+            # helper's step as its caller spells it
+            stepped = {event.subject for event in events if event.kind == "step" and event.subject is not None}
+            seen = next((event for event in events if event.kind == "step" and event.node is step.node), step)
+            return any(event.kind == "reset" and training.covers(event, seen, stepped) for event in events)
+
+        if resets(body):
             return False
         return any(site.loop is not None and function in training.definitions_of(site.node)
-                   and not any(event.kind == "reset" for event in training.loop_events(site.loop, site.function))
+                   and not resets(training.loop_events(site.loop, site.function))
                    for site in self.ctx.calls_to(function.name.value))
 
     def _resets(self, loop: cst.CSTNode, step: Event) -> bool:
