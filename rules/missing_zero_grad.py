@@ -26,7 +26,9 @@ class MissingZeroGrad(Rule):
 
         A reset counts for the optimizer it clears: its own `zero_grad()`, `model.zero_grad()` of a module whose
         `.parameters()` it was built on, or any reset whose reach can't be told. Another optimizer's `zero_grad()`
-        does not: a GAN that resets `optimizer_D` but never `optimizer_G` is reported at `optimizer_G.step()`.
+        does not: a GAN that resets `optimizer_D` but never `optimizer_G` is reported at `optimizer_G.step()`. A
+        trainer handed its optimizers (`Trainer(G, D, g_opt, d_opt)`) knows what each holds from its constructions:
+        `self.D.zero_grad()` does not reset `self.g_opt` of `Adam(G.parameters())`.
 
         It also finds `optimizer.zero_grad()`, or `model.zero_grad()` of the module the optimizer is built on,
         placed between `backward()` and `optimizer.step()`: the step then sees all-zero gradients and the model
@@ -73,6 +75,22 @@ class MissingZeroGrad(Rule):
         author's call.
     """
     VALID = [
+        # The trainer is handed one optimizer over both models, and resets both before each step.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, generator, discriminator, optimizer, loader):
+                self.G, self.D, self.opt, self.loader = generator, discriminator, optimizer, loader
+            def train_epoch(self):
+                for real, z in self.loader:
+                    self.G.zero_grad()
+                    self.D.zero_grad()
+                    (-self.D(self.G(z)).mean()).backward()
+                    self.opt.step()
+        G, D = nn.Linear(8, 4), nn.Linear(4, 1)
+        Trainer(G, D, torch.optim.Adam(list(G.parameters()) + list(D.parameters())), []).train_epoch()
+        """,
         # Each step method resets what it steps (a WGAN's critic and generator updates); the loop resets nothing.
         """
         import torch
@@ -403,6 +421,27 @@ class MissingZeroGrad(Rule):
         """,
     ]
     INVALID = [
+        # A GAN trainer handed its optimizers: the discriminator is reset twice, the generator's gradients never.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, generator, discriminator, g_optimizer, d_optimizer, loader):
+                self.G, self.D = generator, discriminator
+                self.g_opt, self.d_opt = g_optimizer, d_optimizer
+                self.loader = loader
+            def train_epoch(self):
+                for real, z in self.loader:
+                    fake = self.G(z)
+                    self.D.zero_grad()
+                    (self.D(fake.detach()).mean() - self.D(real).mean()).backward()
+                    self.d_opt.step()
+                    self.D.zero_grad()
+                    (-self.D(fake).mean()).backward()
+                    self.g_opt.step()
+        G, D = nn.Linear(8, 4), nn.Linear(4, 1)
+        trainer = Trainer(G, D, torch.optim.Adam(G.parameters()), torch.optim.Adam(D.parameters()), [])
+        """,
         # An actor-critic `update()`, called once per environment step: the critic's step after the actor's reset.
         """
         import torch
