@@ -473,3 +473,19 @@ def test_a_trainer_handed_its_optimizers_knows_what_each_holds() -> None:
     steps = [event for event in training.events if event.kind == "step"]
     # the partial trainer's optimizer also holds D, which it is not handed: unknown
     assert [training.owners_of(step) for step in steps] == [frozenset({"self.G"}), frozenset({"self.D"}), None]
+
+
+def test_a_function_handed_its_optimizers_knows_what_each_holds() -> None:
+    ctx = analyse("""
+        import torch
+        def update(actor, critic, actor_opt, critic_opt):
+            critic_opt.step()
+            actor_opt.step()
+        def main(pi, q):
+            update(pi, q, torch.optim.Adam(pi.parameters()), torch.optim.Adam(q.parameters()))
+            update(actor=pi, critic=q, actor_opt=torch.optim.SGD(pi.parameters()), critic_opt=None)
+    """)
+    training = training_loop(ctx)
+    steps = [event for event in training.events if event.kind == "step"]
+    # the second call hands `critic_opt` no optimizer the file builds: what it holds is unknown
+    assert [training.owners_of(step) for step in steps] == [None, frozenset({"actor"})]

@@ -27,7 +27,7 @@ from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import callers
+from shapecheck.objects.callers import callers, helper_callers
 from shapecheck.objects.project import PROJECT
 from shapecheck.objects.stored import stored_parameter, stored_parameters
 
@@ -739,7 +739,8 @@ class TrainingLoop:
         """The modules whose parameters the optimizer of `step` holds: its `owners`, or for a trainer handed its
         optimizers (`Trainer(G, D, g_opt, d_opt)` of `g_opt = Adam(G.parameters())`, with `self.G = generator`
         and `self.g_opt = g_optimizer`), those its constructions' optimizers hold, as the trainer stores them
-        ({"self.G"}). Asked after the traversal, when the constructions are known."""
+        ({"self.G"}); for a function handed them (`update(actor, critic, actor_opt, critic_opt)`), as its
+        parameters name them ({"critic"}). Asked after the traversal, when the calls are known."""
         if step.owners is not None or step.target is None or step.function is None:
             return step.owners
         key = id(step.node)
@@ -747,17 +748,27 @@ class TrainingLoop:
             self._handed_owners[key] = self._handed(step.target, step.function)
         return self._handed_owners[key]
 
-    def _handed(self, optimizer: cst.BaseExpression, method: cst.FunctionDef) -> frozenset[str] | None:
-        class_def = self.ctx.class_of_method(method)
-        stored = stored_parameter(self.ctx, optimizer, class_def) if class_def is not None else None
-        if stored is None:
-            return None
-        class_def, init, parameter = stored
-        kept = stored_parameters(self.ctx, init)
+    def _handed(self, optimizer: cst.BaseExpression, function: cst.FunctionDef) -> frozenset[str] | None:
+        class_def = self.ctx.class_of_method(function)
+        if class_def is None:  # `def update(actor, critic, actor_opt, critic_opt)`: the function's parameters
+            names = {param.name.value for param in function.params.params}
+            if type(optimizer) is not cst.Name or optimizer.value not in names \
+                    or optimizer.value in self._assigned_in(function):
+                return None
+            definition, parameter, constructor = function, optimizer.value, False
+            sites, kept = helper_callers(self.ctx, function), [(name, name) for name in names]
+        else:
+            stored = stored_parameter(self.ctx, optimizer, class_def)
+            if stored is None:
+                return None
+            class_def, definition, parameter = stored
+            sites, constructor = callers(self.ctx, class_def.name.value), True
+            kept = stored_parameters(self.ctx, definition)
+        params = definition.params.params[1:] if constructor else definition.params.params
         owners: set[str] = set()
-        for site, point in callers(self.ctx, class_def.name.value) or ():
-            passed = {param.name.value: passed_argument(init, site.node, param.name.value, constructor=True)
-                      for param in init.params.params[1:]}
+        for site, point in sites or ():
+            passed = {param.name.value: passed_argument(definition, site.node, param.name.value, constructor)
+                      for param in params}
             # which parameter each module comes in by: `G` handed as `generator`
             handed = {dotted_name(argument): name for name, argument in passed.items() if argument is not None}
             argument = passed.get(parameter)
@@ -766,7 +777,7 @@ class TrainingLoop:
             with self.ctx.at(point):
                 theirs = parameter_owners(self.ctx, argument)
             if theirs is None or any(owner not in handed for owner in theirs):
-                return None  # the optimizer holds a module the trainer is not handed: its reach is unknown here
+                return None  # the optimizer holds a module the function is not handed: its reach is unknown here
             mine = {attribute for owner in theirs for attribute, name in kept if name == handed[owner]}
             if not mine:
                 return None
