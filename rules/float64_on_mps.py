@@ -266,6 +266,17 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # A notebook that defines the helper again: each definition's own calls say what it is handed.
+        """
+        import numpy as np
+        import torch
+        def to_tensor(array, device):
+            return torch.from_numpy(array).float().to(device)
+        x = to_tensor(np.loadtxt("a.csv"), "cpu")
+        def to_tensor(array, device):
+            return torch.from_numpy(array).to(device)
+        y = to_tensor(np.loadtxt("b.csv"), "mps")
+        """,
         # The device a module constant, read through the trainer's attribute; the table standardised first.
         """
         import numpy as np

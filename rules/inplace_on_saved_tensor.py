@@ -936,7 +936,7 @@ class _Flow:
         if names[:1] in (["self"], ["cls"]):
             names = names[1:]
         graph: set[str] = set()
-        for site in self.ctx.calls_to(self.function.name.value):
+        for site in self.ctx.calls_of(self.function):
             if site.grad_disabled:
                 continue
             positional = 0

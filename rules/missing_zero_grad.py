@@ -738,7 +738,7 @@ class MissingZeroGrad(Rule):
             return False
         return any(site.loop is not None and function in training.definitions_of(site.node)
                    and not resets(training.loop_events(site.loop, site.function))
-                   for site in self.ctx.calls_to(function.name.value))
+                   for site in self.ctx.calls_of(function))
 
     def _resets(self, loop: cst.CSTNode, step: Event) -> bool:
         """The loop resets the gradients `step` applies: a reset of its optimizer, of a module it holds or of

@@ -415,7 +415,7 @@ def runs_without_grad(ctx: Context, function: cst.FunctionDef | None, depth: int
 def _runs_without_grad(ctx: Context, function: cst.FunctionDef, depth: int) -> bool:
     if any(_grad_free_decorator(ctx, decorator) for decorator in function.decorators):
         return True
-    sites = ctx.calls_to(function.name.value)
+    sites = ctx.calls_of(function)
     if not sites or depth <= 0:
         return False
     quiet = [site.grad_disabled or runs_without_grad(ctx, site.function, depth - 1) for site in sites]
