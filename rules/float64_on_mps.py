@@ -10,7 +10,7 @@ import libcst as cst
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Point
-from shapecheck.engine.syntax import is_self_attribute, keyword_arg
+from shapecheck.engine.syntax import assigned_attributes, is_self_attribute, keyword_arg
 from shapecheck.objects.callers import every_call_passes, helper_callers
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.factories import unpacked_from_factory
@@ -618,13 +618,8 @@ def _class_device(ctx: Context, class_def: cst.ClassDef, name: str) -> str | Non
 
 def _reassigned(ctx: Context, owner: str, name: str) -> bool:
     """`Config.device = args.device` somewhere in the file (a command line overriding the default)."""
-    for node in ctx.walk(ctx.module):
-        targets = [t.target for t in node.targets] if type(node) is cst.Assign else \
-            [node.target] if type(node) in (cst.AugAssign, cst.AnnAssign) else []
-        if any(type(target) is cst.Attribute and target.attr.value == name and type(target.value) is cst.Name
-               and target.value.value == owner for target in targets):
-            return True
-    return False
+    assigned = ctx.module_fact("assigned attributes", assigned_attributes)
+    return any(receiver == owner and attribute == name for receiver, attribute, _ in assigned)
 
 
 def _every_call_passes(ctx: Context, parameter: cst.Name, holds: Callable[[cst.BaseExpression], bool]) -> bool:

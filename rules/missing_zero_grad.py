@@ -43,9 +43,10 @@ class MissingZeroGrad(Rule):
         `engine.backward(loss)` + `engine.step()` and optimizers returned by `deepspeed.initialize` (the engine
         frees the gradients), `dist_autograd` (gradients live in a fresh context), a fresh optimizer or fresh leaf
         tensor created in each iteration, a single step outside any loop (a function that runs `backward()` and steps
-        once is reported when a loop of the file calls it and neither resets: a policy-gradient agent's `finish_episode()`,
-        or a GAN's `generator_step()` that resets the critic before stepping the generator's optimizer), LightningModules (the trainer resets),
-        and tests (`test_*` functions and test files: an optimizer test may accumulate on purpose).
+        once is reported when a loop of the file calls it and neither resets: a policy-gradient agent's
+        `finish_episode()`, or a GAN's `generator_step()` that resets the critic before stepping the generator's
+        optimizer), LightningModules (the trainer resets), and tests (`test_*` functions and test files: an optimizer
+        test may accumulate on purpose).
 
         ## Why is this bad?
         `backward()` adds into `.grad`; it never overwrites it. The primer: "Forgetting optimizer.zero_grad().

@@ -18,6 +18,22 @@ from shapecheck.shapes.evaluator import evaluator
 _PLAIN = (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)
 _GROWERS = frozenset({"append", "extend", "insert"})
 
+# VGG's `make_layers`: a local list filled by branches appending different layers, returned as it is; the class
+# that uses it follows.
+_VGG_LAYERS = """
+        import torch.nn as nn
+
+        def make_layers(cfg, in_channels=3):
+            layers = []
+            for v in cfg:
+                if v == "M":
+                    layers.append(nn.MaxPool2d(2))
+                else:
+                    layers.append(nn.Conv2d(in_channels, v, 3, padding=1))
+                    in_channels = v
+            return layers
+%s"""
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is what `self.blocks` stores.
 _HELPER_BLOCKS = """
         import torch.nn as nn
@@ -87,9 +103,9 @@ class ModulesInPlainList(Rule):
         (`heads = [...]; self.heads = heads`), through `list(...)` / `tuple(...)` of a comprehension
         (`tuple(nn.Linear(d, 1) for _ in horizons)`) and in nested lists. The layers are known by their constructor: a
         `torch.nn` layer that owns weights, a class of the project that subclasses `nn.Module` (imported ones
-        too), or a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`). A helper may build
-        the container too: `self.features = make_layers(cfg)` of a function that fills a local list by `append` and
-        returns it as it is.
+        too), or a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`). A helper may
+        build the container too: `self.features = make_layers(cfg)` of a function that fills a local list by `append`
+        and returns it as it is.
 
         ## Why is this bad?
         `nn.Module` registers a submodule only when it is assigned as an attribute itself, or held by a torch
@@ -132,19 +148,7 @@ class ModulesInPlainList(Rule):
     """
     VALID = [
         # the helper's list unpacked into `nn.Sequential`, here and inside a second helper
-        """
-        import torch.nn as nn
-
-        def make_layers(cfg, in_channels=3):
-            layers = []
-            for v in cfg:
-                if v == "M":
-                    layers.append(nn.MaxPool2d(2))
-                else:
-                    layers.append(nn.Conv2d(in_channels, v, 3, padding=1))
-                    in_channels = v
-            return layers
-
+        _VGG_LAYERS % """
         def make_head(d, n):
             layers = [nn.Flatten()]
             layers.append(nn.Linear(d, n))
@@ -304,20 +308,7 @@ class ModulesInPlainList(Rule):
     ]
     INVALID = [
         # VGG's `make_layers`: a local list filled by branches appending different layers, returned as it is
-        """
-        import torch.nn as nn
-
-        def make_layers(cfg, in_channels=3):
-            layers = []
-            for v in cfg:
-                if v == "M":
-                    layers.append(nn.MaxPool2d(2))
-                else:
-                    layers.append(nn.Conv2d(in_channels, v, 3, padding=1))
-                    layers.append(nn.ReLU(inplace=True))
-                    in_channels = v
-            return layers
-
+        _VGG_LAYERS % """
         class VGG(nn.Module):
             def __init__(self, cfg=(64, "M", 128, "M")):
                 super().__init__()

@@ -39,8 +39,8 @@ class StepBetweenBackward(Rule):
           weights' (with `retain_graph=True`: PPO epochs over log-probs of one rollout pass) or was freed by the
           first pass (without it: an encoder's features computed once, then trained on).
 
-        The optimizer may be a parameter of the function (`def update(actor, critic, actor_opt, critic_opt)`): every
-        call of it in the file then says which of the modules it is handed each optimizer holds.
+        The optimizer may be a parameter of the function (`def td3_update(actor, q1, q2, pi_opt, q_opt, batch)`):
+        every call of it in the file then says which of the modules it is handed each optimizer holds.
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
         last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
@@ -82,32 +82,33 @@ class StepBetweenBackward(Rule):
         is the author's call.
     """
     VALID = [
-        # The same update with the actor's loss computed after the critic's step; and one whose caller hands an
-        # optimizer over a module the function is not handed (what it holds is unknown here).
+        # The policy loss computed after the critics' step; and an update whose caller hands an optimizer over a
+        # module the function is not handed (what it holds is unknown here).
         """
         import torch
         import torch.nn.functional as F
-        def update(actor, critic, actor_opt, critic_opt, s, a, y):
-            critic_loss = F.mse_loss(critic(s, a), y)
-            critic_opt.zero_grad()
-            critic_loss.backward()
-            critic_opt.step()
-            actor_loss = -critic(s, actor(s)).mean()
-            actor_opt.zero_grad()
-            actor_loss.backward()
-            actor_opt.step()
-        def update_shared(actor, critic, opt, s, a, y):
-            critic_loss = F.mse_loss(critic(s, a), y)
-            actor_loss = -critic(s, actor(s)).mean()
-            critic_loss.backward()
+        def td3_update(actor, q1, q2, pi_opt, q_opt, batch):
+            s, a, y = batch
+            q_loss = F.mse_loss(q1(s, a), y) + F.mse_loss(q2(s, a), y)
+            q_opt.zero_grad()
+            q_loss.backward()
+            q_opt.step()
+            pi_loss = -q1(s, actor(s)).mean()
+            pi_opt.zero_grad()
+            pi_loss.backward()
+            pi_opt.step()
+        def shared_update(actor, critic, opt, s, y):
+            value_loss = F.mse_loss(critic(s), y)
+            policy_loss = -critic(actor(s)).mean()
+            value_loss.backward()
             opt.step()
-            actor_loss.backward()
-        def main(actor, critic, encoder, buffer):
-            actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
-            critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
-            for s, a, y in buffer:
-                update(actor, critic, actor_opt, critic_opt, s, a, y)
-                update_shared(actor, critic, torch.optim.Adam(encoder.parameters()), s, a, y)
+            policy_loss.backward()
+        def main(actor, q1, q2, encoder, replay):
+            q_opt = torch.optim.Adam(list(q1.parameters()) + list(q2.parameters()), lr=3e-4)
+            pi_opt = torch.optim.Adam(actor.parameters(), lr=3e-4)
+            for s, a, y in replay:
+                td3_update(actor, q1, q2, pi_opt, q_opt, (s, a, y))
+                shared_update(actor, q1, torch.optim.Adam(encoder.parameters()), s, y)
         """,
         # A WGAN loop with its optimizers made in one line: the critic scores a detached fake batch, and the
         # generator's loss scores it again after the critic's step.
@@ -343,24 +344,26 @@ class StepBetweenBackward(Rule):
         """,
     ]
     INVALID = [
-        # DDPG's update handed the networks and their optimizers: the calls say `critic_opt` holds the critic's.
+        # TD3's update handed its networks and optimizers: the calls say `q_opt` holds both critics' weights.
         """
         import torch
         import torch.nn.functional as F
-        def update(actor, critic, actor_opt, critic_opt, s, a, y):
-            critic_loss = F.mse_loss(critic(s, a), y)
-            actor_loss = -critic(s, actor(s)).mean()
-            critic_opt.zero_grad()
-            critic_loss.backward()
-            critic_opt.step()
-            actor_opt.zero_grad()
-            actor_loss.backward()
-            actor_opt.step()
-        def main(actor, critic, buffer):
-            actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
-            critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
-            for s, a, y in buffer:
-                update(actor, critic, actor_opt, critic_opt, s, a, y)
+        def td3_update(actor, q1, q2, pi_opt, q_opt, batch, policy_step):
+            s, a, y = batch
+            pi_loss = -q1(s, actor(s)).mean()
+            q_loss = F.mse_loss(q1(s, a), y) + F.mse_loss(q2(s, a), y)
+            q_opt.zero_grad()
+            q_loss.backward()
+            q_opt.step()
+            if policy_step:
+                pi_opt.zero_grad()
+                pi_loss.backward()
+                pi_opt.step()
+        def main(actor, q1, q2, replay):
+            q_opt = torch.optim.Adam(list(q1.parameters()) + list(q2.parameters()), lr=3e-4)
+            pi_opt = torch.optim.Adam(actor.parameters(), lr=3e-4)
+            for it, batch in enumerate(replay):
+                td3_update(actor, q1, q2, pi_opt, q_opt, batch, it % 2 == 0)
         """,
         # A WGAN loop with its optimizers made in one line: the generator's loss reuses the critic's score of the
         # fake batch, computed before the critic's step.

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.syntax import assigned_attributes, dotted_name
 from shapecheck.engine.walker import children, walk
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
@@ -47,6 +47,22 @@ _ELEMENTWISE = frozenset({f"torch.{name}" for name in (
 # Comparisons of objects, not of tensor elements.
 _IDENTITY = (cst.Is, cst.IsNot, cst.In, cst.NotIn)
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.MatrixMultiply, cst.Power, cst.FloorDivide)
+
+
+# A GPT-style attention whose causal mask is built in `forward`; the lines after the scores vary.
+_CAUSAL_ATTENTION = """
+        import torch
+        import torch.nn as nn
+        class CausalSelfAttention(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.qkv = nn.Linear(d, 3 * d)
+            def forward(self, x):
+                B, T, C = x.shape
+                q, k, v = self.qkv(x).split(C, dim=2)
+                att = q @ k.transpose(-2, -1)%s
+        model = CausalSelfAttention(64).cuda()
+        """
 
 
 class TensorCreatedOffDevice(Rule):
@@ -135,22 +151,10 @@ class TensorCreatedOffDevice(Rule):
         model.table = model.table.cuda()
         """,
         # the compared mask is placed before it meets the scores
-        """
-        import torch
-        import torch.nn as nn
-        class CausalSelfAttention(nn.Module):
-            def __init__(self, d):
-                super().__init__()
-                self.qkv = nn.Linear(d, 3 * d)
-            def forward(self, x):
-                B, T, C = x.shape
-                q, k, v = self.qkv(x).split(C, dim=2)
-                att = q @ k.transpose(-2, -1)
+        _CAUSAL_ATTENTION % """
                 causal = (torch.tril(torch.ones(T, T))[None] == 0).to(x.device)
                 pos = torch.arange(T)[None].to(x.device)
-                return att.masked_fill(causal, float("-inf")).softmax(-1) @ v + pos
-        model = CausalSelfAttention(64).cuda()
-        """,
+                return att.masked_fill(causal, float("-inf")).softmax(-1) @ v + pos""",
         # thuml/Time-Series-Library: sizes unpacked from a shape carry no device, and each mask is moved after the
         # comparisons that build it.
         """
@@ -459,22 +463,10 @@ class TensorCreatedOffDevice(Rule):
         model = GPT(65, 128, 64).to("cuda")
         """,
         # a causal mask compared with 0 and handed to `masked_fill` of the attention scores
-        """
-        import torch
-        import torch.nn as nn
-        class CausalSelfAttention(nn.Module):
-            def __init__(self, d):
-                super().__init__()
-                self.qkv = nn.Linear(d, 3 * d)
-            def forward(self, x):
-                B, T, C = x.shape
-                q, k, v = self.qkv(x).split(C, dim=2)
-                att = q @ k.transpose(-2, -1)
+        _CAUSAL_ATTENTION % """
                 causal = torch.tril(torch.ones(T, T))[None]
                 att = att.masked_fill(causal == 0, float("-inf")).softmax(-1)
-                return att @ v
-        model = CausalSelfAttention(64).cuda()
-        """,
+                return att @ v""",
         # A model from a factory, moved by its caller; the padding mask compares positions with the lengths.
         """
         import torch
@@ -845,8 +837,9 @@ class TensorCreatedOffDevice(Rule):
                     self.report(call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
             for call, attribute in self._stored_on_cpu(class_def, methods, list(reached.values()), roots):
                 self.report(call, f"`{self.ctx.code(call.func)}(...)` makes a CPU tensor that `__init__` keeps as a "
-                                  f"plain attribute, `self.{attribute}`, which `forward` mixes with the module's inputs, "
-                                  "but the module is moved to a device and `.to()` moves only parameters and buffers: "
+                                  f"plain attribute, `self.{attribute}`, which `forward` mixes with the module's "
+                                  "inputs, but the module is moved to a device and `.to()` moves only parameters and "
+                                  "buffers: "
                                   "\"Expected all tensors to be on the same device\"; register it with "
                                   f"`self.register_buffer(\"{attribute}\", ...)`")
 
@@ -960,14 +953,10 @@ class TensorCreatedOffDevice(Rule):
                     break
         return found
 
-    def _assigned_elsewhere(self, attribute: cst.CSTNode, assignment: cst.Assign) -> bool:
+    def _assigned_elsewhere(self, attribute: str, assignment: cst.Assign) -> bool:
         """`<anything>.<attribute> = ...` in the file other than `assignment` (`model.pe = model.pe.cuda()`)."""
-        for node in self.ctx.walk(self.ctx.module):
-            if type(node) is cst.Assign and node is not assignment or type(node) in (cst.AugAssign, cst.AnnAssign):
-                targets = [t.target for t in node.targets] if type(node) is cst.Assign else [node.target]
-                if any(type(target) is cst.Attribute and target.attr.value == attribute for target in targets):
-                    return True
-        return False
+        assigned = self.ctx.module_fact("assigned attributes", assigned_attributes)
+        return any(name == attribute and node is not assignment for _, name, node in assigned)
 
 
 def _cpu_creation(ctx: Context, value: cst.BaseExpression, init: cst.FunctionDef, depth: int = 0) -> cst.Call | None:
