@@ -464,6 +464,8 @@ class InplaceOnSavedTensor(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._mutating: list[cst.FunctionDef | None] = []  # bodies (None: module level) with an in-place op
+        # (class, `self.model.fc` spelled) -> whether every construction of the trainer hands it a weighted module
+        self.handed_models: dict[tuple[int, str], bool] = {}
 
     # The bodies worth reading are those with an in-place op, and those that call one returning a spoiled graph:
     # the traversal notes the first kind, so `finish` reads a handful of bodies instead of every one.
@@ -892,6 +894,13 @@ class _Flow:
     def _handed_model(self, func: cst.Attribute) -> bool:
         """`self.model(x)`, `self.model.fc(x)` of a trainer that stores the model its constructor is handed, when
         every construction of the trainer hands it a model whose layer there has weights (`Trainer(Encoder())`)."""
+        key = (id(self.class_def), self.ctx.code(func))
+        known = self.rule.handed_models.get(key)
+        if known is None:
+            known = self.rule.handed_models[key] = self._handed_model_uncached(func)
+        return known
+
+    def _handed_model_uncached(self, func: cst.Attribute) -> bool:
         path: list[str] = []
         stored: cst.BaseExpression = func
         while type(stored) is cst.Attribute and not (type(stored.value) is cst.Name and stored.value.value == "self"):
