@@ -464,8 +464,6 @@ class InplaceOnSavedTensor(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._mutating: list[cst.FunctionDef | None] = []  # bodies (None: module level) with an in-place op
-        # (class, `self.model.fc` spelled) -> whether every construction of the trainer hands it a weighted module
-        self.handed_models: dict[tuple[int, str], bool] = {}
 
     # The bodies worth reading are those with an in-place op, and those that call one returning a spoiled graph:
     # the traversal notes the first kind, so `finish` reads a handful of bodies instead of every one.
@@ -522,6 +520,14 @@ class InplaceOnSavedTensor(Rule):
 
     def attributes(self, class_def: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
         return self.ctx.analysis(_SelfAttributes).of(class_def)
+
+
+class _HandedModels:
+    """Whether every construction of a trainer hands it a weighted module where its method spells one
+    (`self.model.fc`), asked once a file: (class, spelling) -> the answer."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.answers: dict[tuple[int, str], bool] = {}
 
 
 class _SelfAttributes:
@@ -894,10 +900,11 @@ class _Flow:
     def _handed_model(self, func: cst.Attribute) -> bool:
         """`self.model(x)`, `self.model.fc(x)` of a trainer that stores the model its constructor is handed, when
         every construction of the trainer hands it a model whose layer there has weights (`Trainer(Encoder())`)."""
+        answers = self.ctx.analysis(_HandedModels).answers
         key = (id(self.class_def), self.ctx.code(func))
-        known = self.rule.handed_models.get(key)
+        known = answers.get(key)
         if known is None:
-            known = self.rule.handed_models[key] = self._handed_model_uncached(func)
+            known = answers[key] = self._handed_model_uncached(func)
         return known
 
     def _handed_model_uncached(self, func: cst.Attribute) -> bool:
