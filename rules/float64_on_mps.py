@@ -8,9 +8,11 @@ from typing import NamedTuple
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.engine.context import Point
-from shapecheck.engine.syntax import is_self_attribute, keyword_arg
+from shapecheck.engine import flow
+from shapecheck.engine.context import Binding, Point
+from shapecheck.engine.syntax import assigned_attributes, is_self_attribute, keyword_arg
 from shapecheck.objects.callers import every_call_passes, helper_callers
+from shapecheck.objects.classes import class_facts
 from shapecheck.objects.factories import unpacked_from_factory
 from shapecheck.objects.stored import every_construction_passes
 from shapecheck.engine.expected_errors import expects_error
@@ -27,7 +29,10 @@ _NUMPY_FLOAT64 = frozenset({f"numpy.{name}" for name in (
 # Numpy functions joining arrays: float64 when every array joined is.
 _NUMPY_JOINING = frozenset({f"numpy.{name}" for name in (
     "column_stack", "hstack", "vstack", "row_stack", "dstack", "stack", "concatenate")})
-_NUMPY_KEEPING = frozenset({"reshape", "copy", "transpose", "squeeze", "ravel", "flatten", "swapaxes"})
+_NUMPY_KEEPING = frozenset({"reshape", "copy", "transpose", "squeeze", "ravel", "flatten", "swapaxes", "mean", "std",
+                            "var", "sum", "cumsum"})
+# Arithmetic of a float64 array with a float64 array or a number: float64 by numpy's promotion.
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
 _DOUBLE_CONSTRUCTORS = frozenset({"torch.DoubleTensor"})
 _OTHER_CASTS = frozenset({"float", "half", "bfloat16", "int", "long", "short", "byte", "char", "bool", "cfloat"})
 # Methods that keep the dtype and the device of their receiver.
@@ -75,13 +80,16 @@ class Float64OnMps(Rule):
         Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:
         `torch.randn(3, dtype=torch.float64, device="mps")`, `x.to("mps", dtype=torch.float64)`,
         `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, a numpy
-        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, their slices and reshapes,
+        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, their slices, reshapes and
+        reductions, their arithmetic with each other or with numbers: `(x - x.mean(0)) / (x.std(0) + 1e-8)`,
         and `np.column_stack` / `np.concatenate` / ... of such arrays) handed to `torch.from_numpy` / `torch.tensor`
         and moved to `"mps"`, also through a name bound to such a
         tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
         and the device may be parameters of a plain function that every call of it in the file hands such values
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
-        device may be an attribute (`self.device = torch.device("mps")`) and the array a constructor's parameter
+        device may be an attribute (`self.device = torch.device("mps")`, or `self.device = DEVICE` of such a
+        module constant), a class attribute that nothing reassigns (`device = "mps"` in a config class's body, read
+        as `Config.device` or `self.device`; not a dataclass's field), and the array a constructor's parameter
         that every construction of the class hands such an array, or an attribute that one statement of the class alone
         assigns such an array (`self.obs = np.random.randn(n, 4)`; one reassigned elsewhere, `self.obs =
         obs.astype(np.float32)` in `reset()`, is not followed). An array may also be unpacked from a same-file
@@ -113,6 +121,44 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # A device picked at run time, read through a trainer's attribute in a method judged after the file.
+        """
+        import numpy as np
+        import torch
+        TABLE = np.loadtxt("train.csv", delimiter=",")
+        DEVICE = "cpu"
+        if torch.backends.mps.is_available():
+            DEVICE = "mps"
+        class Trainer:
+            def __init__(self):
+                self.device = DEVICE
+            def batch(self, start):
+                return torch.from_numpy(TABLE[start:start + 64]).to(self.device)
+        """,
+        # The config's default device overridden from the command line; a dataclass field each construction sets.
+        """
+        import argparse
+        import numpy as np
+        import torch
+        from dataclasses import dataclass
+        class Config:
+            device = "mps"
+        @dataclass
+        class RunConfig:
+            device: str = "mps"
+        args = argparse.ArgumentParser().parse_args()
+        Config.device = args.device
+        table = np.loadtxt("train.csv", delimiter=",")
+        x = torch.from_numpy(table).to(Config.device)
+        y = torch.from_numpy(table).to(RunConfig.device)
+        """,
+        # Normalised with a float32 array: the promotion depends on what `scale` holds, which is not stated.
+        """
+        import numpy as np
+        import torch
+        table = np.loadtxt("train.csv", delimiter=",")
+        x = torch.from_numpy(table / scale).to("mps")
+        """,
         # The table made float32 again by `reset()`: which of the two assignments a batch sees is not stated.
         _REPLAY_TABLE % "\n\n            def reset(self):\n                self.obs = self.obs.astype(np.float32)",
         # The table read as float32.
@@ -220,6 +266,43 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # A notebook that defines the helper again: each definition's own calls say what it is handed.
+        """
+        import numpy as np
+        import torch
+        def to_tensor(array, device):
+            return torch.from_numpy(array).float().to(device)
+        x = to_tensor(np.loadtxt("a.csv"), "cpu")
+        def to_tensor(array, device):
+            return torch.from_numpy(array).to(device)
+        y = to_tensor(np.loadtxt("b.csv"), "mps")
+        """,
+        # The device a module constant, read through the trainer's attribute; the table standardised first.
+        """
+        import numpy as np
+        import torch
+        DEVICE = torch.device("mps")
+        raw = np.loadtxt("housing.csv", delimiter=",", skiprows=1)
+        features = (raw[:, :-1] - raw[:, :-1].mean(0)) / (raw[:, :-1].std(0) + 1e-8)
+        class Trainer:
+            def __init__(self):
+                self.device = DEVICE
+            def inputs(self):
+                return torch.from_numpy(features).to(self.device)
+        """,
+        # The device a class attribute of a config class and of the agent.
+        Invalid("""
+        import numpy as np
+        import torch
+        class Config:
+            device = "mps"
+            lr = 3e-4
+        class Agent:
+            device = torch.device("mps")
+            def noise(self):
+                return torch.from_numpy(np.random.randn(4)).to(self.device)
+        x = torch.tensor(np.random.randn(8, 24)).to(Config.device)
+        """, count=2),
         # The table as `np.loadtxt` reads it: float64.
         _REPLAY_TABLE % "",
         # A trainer keeps the mps device on `self` and is constructed with a table np.loadtxt read.
@@ -447,6 +530,12 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
             return False
         with ctx.at(point):
             return _numpy_float64(ctx, bindings[0].value, None, depth + 1)
+    if kind is cst.BinaryOperation and type(expr.operator) in _ARITHMETIC:
+        # `(features - mean) / std` of a table `np.loadtxt` read
+        operands = (expr.left, expr.right)
+        return any(_numpy_float64(ctx, operand, before, depth + 1, callers) for operand in operands) \
+            and all(_number(operand) or _numpy_float64(ctx, operand, before, depth + 1, callers)
+                    for operand in operands)
     if kind is not cst.Call:
         return False
     qualname = ctx.qualname(expr.func)
@@ -462,24 +551,75 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         and _numpy_float64(ctx, func.value, before, depth + 1, callers)
 
 
-def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False) -> str | None:
-    """"mps" for `"mps"`, `"mps:0"`, `torch.device("mps")`, and a name always bound to one of those; another
-    literal device's type; None otherwise. A device picked at run time (`"mps" if available else "cpu"`, or bound
-    under a condition) is left alone. With `callers`, a function's parameter is "mps" when every call passes it."""
+def _number(expr: cst.BaseExpression) -> bool:
+    """A number literal (`1e-8`, `-1`): numpy keeps a float64 array's dtype in arithmetic with it."""
+    if type(expr) is cst.UnaryOperation:
+        expr = expr.expression
+    return type(expr) in (cst.Integer, cst.Float)
+
+
+def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, depth: int = 0) -> str | None:
+    """"mps" for `"mps"`, `"mps:0"`, `torch.device("mps")`, and a name always bound to one of those (also through
+    another such name: `self.device = DEVICE`); another literal device's type; None otherwise. A device picked at
+    run time (`"mps" if available else "cpu"`, or bound under a condition) is left alone. With `callers`, a
+    function's parameter is "mps" when every call passes it. A class attribute that nothing reassigns counts
+    (`device = "mps"` in the class body, read as `self.device` or `Config.device`)."""
     if type(expr) is cst.Name or is_self_attribute(expr):  # `self.device = torch.device("mps")` too
         binding = ctx.binding(expr)
         if callers and binding is not None and binding.kind == "param":
             mps = _every_call_passes(ctx, expr, lambda passed: _device_type(ctx, passed) == "mps")
             return "mps" if mps else None
-        if binding is None or binding.kind != "assign" or binding.value is None or ctx.reach(binding) != "always":
+        if binding is None and type(expr) is cst.Attribute and ctx.class_def is not None:
+            return _class_device(ctx, ctx.class_def, expr.attr.value)
+        if binding is None or binding.kind != "assign" or binding.value is None or not _certain(ctx, binding):
             return None
         expr = binding.value
+        point = ctx.point_of(binding)
+        if depth < 4 and point is not None and (type(expr) is cst.Name or is_self_attribute(expr)):
+            with ctx.at(point):
+                return _device_type(ctx, expr, depth=depth + 1)
+    elif type(expr) is cst.Attribute and type(expr.value) is cst.Name:
+        binding = ctx.binding(expr.value)
+        if binding is None or binding.kind != "class" or type(binding.statement) is not cst.ClassDef:
+            return None
+        return _class_device(ctx, binding.statement, expr.attr.value)
     if type(expr) is cst.Call and ctx.qualname(expr.func) in _DEVICE and expr.args:
         expr = expr.args[0].value
     text = string_value(expr)
     if text is None:
         return None
     return text.split(":", 1)[0]
+
+
+def _certain(ctx: Context, binding: Binding) -> bool:
+    """The binding is the value seen where the call is: in `finish()`, which reads from no node, only one made
+    under no condition is (`if mps_available: device = "mps"` is not)."""
+    return ctx.reach(binding) == "always" if ctx.ancestors else flow.unconditional(binding.path)
+
+
+def _class_device(ctx: Context, class_def: cst.ClassDef, name: str) -> str | None:
+    """The device a plain class attribute names (`device = torch.device("mps")` in the class body), when no method
+    assigns `self.<name>` and no statement of the file assigns `<Class>.<name>`. A dataclass's or an annotated
+    field is left alone: each construction may pass its own."""
+    facts = class_facts(ctx, class_def)
+    if class_def.decorators or facts.dynamic or name in facts.writers:
+        return None
+    values = [small.value for line in class_def.body.body if type(line) is cst.SimpleStatementLine
+              for small in line.body if type(small) is cst.Assign
+              and any(type(target.target) is cst.Name and target.target.value == name for target in small.targets)]
+    if len(values) != 1 or _reassigned(ctx, class_def.name.value, name):
+        return None
+    value = values[0]
+    if type(value) is cst.Call and ctx.qualname(value.func) in _DEVICE and value.args:
+        value = value.args[0].value
+    text = string_value(value)
+    return None if text is None else text.split(":", 1)[0]
+
+
+def _reassigned(ctx: Context, owner: str, name: str) -> bool:
+    """`Config.device = args.device` somewhere in the file (a command line overriding the default)."""
+    assigned = ctx.module_fact("assigned attributes", assigned_attributes)
+    return any(receiver == owner and attribute == name for receiver, attribute, _ in assigned)
 
 
 def _every_call_passes(ctx: Context, parameter: cst.Name, holds: Callable[[cst.BaseExpression], bool]) -> bool:

@@ -12,12 +12,16 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import training_loop
+from shapecheck.objects.modules import is_module
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
+from shapecheck.objects.values import Instance, Seq, TorchObject
 from shapecheck.rules._activations import instance_class, is_torch_module_class
 from shapecheck.rules._autograd_saves import (
     DETACHING, IN_PLACE_FUNCTIONS, IN_PLACE_METHODS, NOT_DIFFERENTIABLE, PRODUCT_METHODS, PRODUCTS, SAVES_INPUT_LAYERS,
     SAVES_OUTPUT, SAVES_OUTPUT_LAYERS, SAVES_OUTPUT_METHODS,
 )
 from shapecheck.rules._layers import WEIGHTED, torch_layer
+from shapecheck.shapes.evaluator import evaluator
 
 # Builtins whose result holds the tensors they are given.
 _CARRIERS = frozenset({"map", "list", "tuple"})
@@ -66,7 +70,9 @@ class InplaceOnSavedTensor(Rule):
         (`attn[0].mul_(2)`; `attn[mask]` is a copy) or as an element of a list of saved outputs (`rates =
         [torch.exp(a), torch.exp(b)]; rates[0].add_(eps)`). It reports only a chain the code states whole: the
         tensor comes from a model, a layer with weights (an element of an `nn.ModuleList` too), a parameter or a
-        `requires_grad` tensor; the in-place op follows the saving op with
+        `requires_grad` tensor; a trainer's `self.model` (or `self.model.fc`) counts when every construction of the
+        trainer hands it such a model, and a script's `net = build(8)` when the factory returns one (an
+        `nn.Sequential` ending in `nn.Tanh()` saves its output); the in-place op follows the saving op with
         no rebinding in between; and a backward pass (or, in a module's `forward`, the returned output) goes
         through the saving op.
 
@@ -98,6 +104,26 @@ class InplaceOnSavedTensor(Rule):
         ```
     """
     VALID = [
+        # The factory's network ends in a linear layer, which saves its input, not its output; the trainer's noise
+        # is added out of place.
+        """
+        import torch
+        import torch.nn as nn
+        def build(d):
+            return nn.Sequential(nn.Linear(d, d), nn.Tanh(), nn.Linear(d, d))
+        net = build(8)
+        h = net(torch.randn(2, 8))
+        h.mul_(2.0)
+        h.sum().backward()
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+            def train_step(self, x):
+                h = torch.sigmoid(self.model(x))
+                h = h + 0.1 * torch.randn_like(h)
+                h.sum().backward()
+        Trainer(nn.Linear(4, 4)).train_step(torch.randn(2, 4))
+        """,
         # A residual block whose Sequential ends in an in-place ReLU, added to out of place.
         """
         import torch
@@ -256,6 +282,37 @@ class InplaceOnSavedTensor(Rule):
         """,
     ]
     INVALID = [
+        # A trainer handed its model: every construction hands it an `Encoder`, whose `fc` has weights.
+        """
+        import torch
+        import torch.nn as nn
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(784, 256)
+                self.head = nn.Linear(256, 10)
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.opt = torch.optim.SGD(model.parameters(), lr=0.1)
+            def train_step(self, x, y):
+                h = torch.sigmoid(self.model.fc(x))
+                h += 0.1 * torch.randn_like(h)
+                loss = nn.functional.cross_entropy(self.model.head(h), y)
+                loss.backward()
+        Trainer(Encoder()).train_step(torch.randn(8, 784), torch.randint(0, 10, (8,)))
+        """,
+        # A script's network from a factory: the `nn.Sequential` ends in `Tanh`, which saves its output.
+        """
+        import torch
+        import torch.nn as nn
+        def build(d):
+            return nn.Sequential(nn.Linear(d, d), nn.Tanh())
+        net = build(8)
+        h = net(torch.randn(2, 8))
+        h.mul_(2.0)
+        h.sum().backward()
+        """,
         # pytorch/pytorch#5687: the block's Sequential ends in a ReLU, which saves its output; `+=` changes it.
         """
         import torch
@@ -465,6 +522,14 @@ class InplaceOnSavedTensor(Rule):
         return self.ctx.analysis(_SelfAttributes).of(class_def)
 
 
+class _HandedModels:
+    """Whether every construction of a trainer hands it a weighted module where its method spells one
+    (`self.model.fc`), asked once a file: (class, spelling) -> the answer."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.answers: dict[tuple[int, str], bool] = {}
+
+
 class _SelfAttributes:
     """What each class of the file assigns to each `self.x` in its methods, found once a class."""
 
@@ -483,6 +548,29 @@ class _SelfAttributes:
                             and target.value.value == "self":
                         found.setdefault(target.attr.value, []).append(node.value)
         return found
+
+
+def _output_layer(value: object) -> str | None:
+    """The torch.nn layer class that makes a built module's output: the layer itself, or an `nn.Sequential`'s last
+    one when its layers are known."""
+    while isinstance(value, TorchObject):
+        name = value.qualname.rsplit(".", 1)[-1]
+        if name != "Sequential":
+            return name if value.qualname.startswith("torch.nn.") else None
+        items = value.items
+        if not isinstance(items, Seq) or not items.complete or not items.items:
+            return None
+        value = items.items[-1]
+    return None
+
+
+def _weighted(value: object) -> bool:
+    """A module the objects floor built that has weights: a model class of the project, a weighted torch.nn
+    layer, or an `nn.Sequential`."""
+    if isinstance(value, Instance):
+        return is_module(value)
+    return isinstance(value, TorchObject) and value.qualname.rsplit(".", 1)[-1] in (*WEIGHTED, "Sequential") \
+        and is_module(value)
 
 
 def _basic_index(node: cst.CSTNode, receiver: cst.Name) -> bool:
@@ -693,6 +781,11 @@ class _Flow:
             # a Sequential's output is in the graph through its weighted layers, whatever its input
             return bool(kinds) and kinds <= SAVES_OUTPUT_LAYERS and bool(args) \
                 and (self.is_graph(args[0]) or self._module_call(func))
+        if type(func) is cst.Name and self.function is None and bool(args):
+            # a script's `net = build(8)` of a factory returning `nn.Sequential(nn.Linear(d, d), nn.Tanh())`
+            built, seq = self.ctx.value_of(func)
+            value = evaluator(self.ctx).value(built, seq) if type(built) is cst.Call else None
+            return _output_layer(value) in SAVES_OUTPUT_LAYERS and (self.is_graph(args[0]) or self._module_call(func))
         return False
 
     def _layer_kinds(self, func: cst.BaseExpression, output: bool = False) -> frozenset[str]:
@@ -779,11 +872,14 @@ class _Flow:
         if element:
             func = func.value  # type: ignore[attr-defined]
         if type(func) is cst.Attribute:
-            if self.class_def is None or type(func.value) is not cst.Name or func.value.value != "self":
+            if self.class_def is None:
                 return False
+            if type(func.value) is not cst.Name or func.value.value != "self":
+                return not element and self._handed_model(func)
             values = self.rule.attributes(self.class_def).get(func.attr.value, [])
             return any(self._builds_model(value) or element and type(value) is cst.Call
-                       and torch_layer(self.ctx, value) in ("ModuleList", "ModuleDict") for value in values)
+                       and torch_layer(self.ctx, value) in ("ModuleList", "ModuleDict") for value in values) \
+                or not element and self._handed_model(func)
         if element:
             return False
         if type(func) is not cst.Name:
@@ -794,7 +890,41 @@ class _Flow:
         if name in self._parameters():
             return self.trains  # `model(x)` in a function that trains it
         class_def = instance_class(self.ctx, func)
-        return class_def is not None and is_torch_module_class(self.ctx, class_def)
+        if class_def is not None:
+            return is_torch_module_class(self.ctx, class_def)
+        if self.function is None:  # a script's `net = build(8)` of a factory returning `nn.Sequential(...)`
+            built, seq = self.ctx.value_of(func)
+            return type(built) is cst.Call and _weighted(evaluator(self.ctx).value(built, seq))
+        return False
+
+    def _handed_model(self, func: cst.Attribute) -> bool:
+        """`self.model(x)`, `self.model.fc(x)` of a trainer that stores the model its constructor is handed, when
+        every construction of the trainer hands it a model whose layer there has weights (`Trainer(Encoder())`)."""
+        answers = self.ctx.analysis(_HandedModels).answers
+        key = (id(self.class_def), self.ctx.code(func))
+        known = answers.get(key)
+        if known is None:
+            known = answers[key] = self._handed_model_uncached(func)
+        return known
+
+    def _handed_model_uncached(self, func: cst.Attribute) -> bool:
+        path: list[str] = []
+        stored: cst.BaseExpression = func
+        while type(stored) is cst.Attribute and not (type(stored.value) is cst.Name and stored.value.value == "self"):
+            path.insert(0, stored.attr.value)
+            stored = stored.value
+        found = stored_parameter(self.ctx, stored, self.class_def) if type(stored) is cst.Attribute else None
+        passed = constructor_arguments(self.ctx, *found) if found is not None else None
+        if not passed:
+            return False
+        for argument, point in passed:
+            with self.ctx.at(point):
+                value = evaluator(self.ctx).value(argument)
+            for name in path:
+                value = value.attrs.get(name) if isinstance(value, Instance) and not value.tainted else None
+            if not _weighted(value):
+                return False
+        return True
 
     def _builds_model(self, value: cst.BaseExpression) -> bool:
         if type(value) is not cst.Call:
@@ -822,7 +952,7 @@ class _Flow:
         if names[:1] in (["self"], ["cls"]):
             names = names[1:]
         graph: set[str] = set()
-        for site in self.ctx.calls_to(self.function.name.value):
+        for site in self.ctx.calls_of(self.function):
             if site.grad_disabled:
                 continue
             positional = 0

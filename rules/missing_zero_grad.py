@@ -26,7 +26,9 @@ class MissingZeroGrad(Rule):
 
         A reset counts for the optimizer it clears: its own `zero_grad()`, `model.zero_grad()` of a module whose
         `.parameters()` it was built on, or any reset whose reach can't be told. Another optimizer's `zero_grad()`
-        does not: a GAN that resets `optimizer_D` but never `optimizer_G` is reported at `optimizer_G.step()`.
+        does not: a GAN that resets `optimizer_D` but never `optimizer_G` is reported at `optimizer_G.step()`. A
+        trainer handed its optimizers (`Trainer(G, D, g_opt, d_opt)`) knows what each holds from its constructions:
+        `self.D.zero_grad()` does not reset `self.g_opt` of `Adam(G.parameters())`.
 
         It also finds `optimizer.zero_grad()`, or `model.zero_grad()` of the module the optimizer is built on,
         placed between `backward()` and `optimizer.step()`: the step then sees all-zero gradients and the model
@@ -41,8 +43,10 @@ class MissingZeroGrad(Rule):
         `engine.backward(loss)` + `engine.step()` and optimizers returned by `deepspeed.initialize` (the engine
         frees the gradients), `dist_autograd` (gradients live in a fresh context), a fresh optimizer or fresh leaf
         tensor created in each iteration, a single step outside any loop (a function that runs `backward()` and steps
-        once is reported when a loop of the file calls it and neither resets: a policy-gradient agent's `finish_episode()`), LightningModules (the trainer resets),
-        and tests (`test_*` functions and test files: an optimizer test may accumulate on purpose).
+        once is reported when a loop of the file calls it and neither resets: a policy-gradient agent's
+        `finish_episode()`, or a GAN's `generator_step()` that resets the critic before stepping the generator's
+        optimizer), LightningModules (the trainer resets), and tests (`test_*` functions and test files: an optimizer
+        test may accumulate on purpose).
 
         ## Why is this bad?
         `backward()` adds into `.grad`; it never overwrites it. The primer: "Forgetting optimizer.zero_grad().
@@ -72,6 +76,45 @@ class MissingZeroGrad(Rule):
         author's call.
     """
     VALID = [
+        # The trainer is handed one optimizer over both models, and resets both before each step.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, generator, discriminator, optimizer, loader):
+                self.G, self.D, self.opt, self.loader = generator, discriminator, optimizer, loader
+            def train_epoch(self):
+                for real, z in self.loader:
+                    self.G.zero_grad()
+                    self.D.zero_grad()
+                    (-self.D(self.G(z)).mean()).backward()
+                    self.opt.step()
+        G, D = nn.Linear(8, 4), nn.Linear(4, 1)
+        Trainer(G, D, torch.optim.Adam(list(G.parameters()) + list(D.parameters())), []).train_epoch()
+        """,
+        # Each step method resets what it steps (a WGAN's critic and generator updates); the loop resets nothing.
+        """
+        import torch
+        class WGAN:
+            def __init__(self, gen, critic):
+                self.gen, self.critic = gen, critic
+                self.opt_g = torch.optim.Adam(gen.parameters(), lr=1e-4)
+                self.opt_c = torch.optim.Adam(critic.parameters(), lr=1e-4)
+            def critic_step(self, real, z):
+                loss = self.critic(self.gen(z).detach()).mean() - self.critic(real).mean()
+                self.opt_c.zero_grad()
+                loss.backward()
+                self.opt_c.step()
+            def generator_step(self, z):
+                loss = -self.critic(self.gen(z)).mean()
+                self.gen.zero_grad()
+                loss.backward()
+                self.opt_g.step()
+            def train(self, loader):
+                for real, z in loader:
+                    self.critic_step(real, z)
+                    self.generator_step(z)
+        """,
         # The loop calling the update method resets the gradients before each call.
         """
         import torch
@@ -379,6 +422,48 @@ class MissingZeroGrad(Rule):
         """,
     ]
     INVALID = [
+        # A GAN trainer handed its optimizers: the discriminator is reset twice, the generator's gradients never.
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, generator, discriminator, g_optimizer, d_optimizer, loader):
+                self.G, self.D = generator, discriminator
+                self.g_opt, self.d_opt = g_optimizer, d_optimizer
+                self.loader = loader
+            def train_epoch(self):
+                for real, z in self.loader:
+                    fake = self.G(z)
+                    self.D.zero_grad()
+                    (self.D(fake.detach()).mean() - self.D(real).mean()).backward()
+                    self.d_opt.step()
+                    self.D.zero_grad()
+                    (-self.D(fake).mean()).backward()
+                    self.g_opt.step()
+        G, D = nn.Linear(8, 4), nn.Linear(4, 1)
+        trainer = Trainer(G, D, torch.optim.Adam(G.parameters()), torch.optim.Adam(D.parameters()), [])
+        """,
+        # An actor-critic `update()`, called once per environment step: the critic's step after the actor's reset.
+        """
+        import torch
+        class A2C:
+            def __init__(self, actor, critic):
+                self.actor, self.critic = actor, critic
+                self.actor_optim = torch.optim.Adam(actor.parameters(), lr=3e-4)
+                self.critic_optim = torch.optim.Adam(critic.parameters(), lr=1e-3)
+            def update(self, s, a, target):
+                critic_loss = (target - self.critic(s)).pow(2).mean()
+                self.actor_optim.zero_grad()
+                critic_loss.backward()
+                self.critic_optim.step()
+                actor_loss = -self.actor(s).log_prob(a).mean()
+                self.actor_optim.zero_grad()
+                actor_loss.backward()
+                self.actor_optim.step()
+            def run(self, env):
+                for s, a, target in env:
+                    self.update(s, a, target)
+        """,
         # REINFORCE: the agent's update method runs once per episode and never resets the gradients.
         """
         import torch
@@ -626,23 +711,35 @@ class MissingZeroGrad(Rule):
             self.report(event.node, self._message(event, loop))
         for event in self._loopless:
             if event.function is not None and self._called_in_loop_without_reset(event, event.function):
+                wrong = next((e for e in facts.body_events(event.function) if e.kind == "reset"), None)
+                aside = "" if wrong is None else f" (`{self.ctx.code(wrong.node)}` does not reset these)"
                 self.report(event.node, f"`{self.ctx.code(event.node)}` runs on every call of "
                                         f"`{event.function.name.value}()`, which a loop calls, but nothing resets "
-                                        "the gradients between the calls: `backward()` adds into `.grad`, so each "
-                                        "step applies the sum of all gradients so far; call "
+                                        f"the gradients between the calls{aside}: `backward()` adds into `.grad`, "
+                                        "so each step applies the sum of all gradients so far; call "
                                         f"`{event.subject}.zero_grad()` before `backward()`")
 
     def _called_in_loop_without_reset(self, step: Event, function: cst.FunctionDef) -> bool:
         """A loop of the file calls `function`, which runs backward before `step`, and neither the function (with
-        its helpers) nor that loop's iteration resets any gradients."""
+        its helpers) nor that loop's iteration resets the gradients `step` applies."""
         training = training_loop(self.ctx)
         body = training.body_events(function)
-        if any(event.kind == "reset" for event in body) \
-                or not any(event.kind == "backward" and event.order < step.order for event in body):
+        if not any(event.kind == "backward" and event.order < step.order for event in body):
+            return False
+
+        def resets(events: list[Event]) -> bool:
+            # another optimizer's reset, or one of a module the step's optimizer does not hold, is none (an
+            # actor-critic `update()` resetting the actor's optimizer before the critic's step); a loop sees the
+            # helper's step as its caller spells it
+            stepped = {event.subject for event in events if event.kind == "step" and event.subject is not None}
+            seen = next((event for event in events if event.kind == "step" and event.node is step.node), step)
+            return any(event.kind == "reset" and training.covers(event, seen, stepped) for event in events)
+
+        if resets(body):
             return False
         return any(site.loop is not None and function in training.definitions_of(site.node)
-                   and not any(event.kind == "reset" for event in training.loop_events(site.loop, site.function))
-                   for site in self.ctx.calls_to(function.name.value))
+                   and not resets(training.loop_events(site.loop, site.function))
+                   for site in self.ctx.calls_of(function))
 
     def _resets(self, loop: cst.CSTNode, step: Event) -> bool:
         """The loop resets the gradients `step` applies: a reset of its optimizer, of a module it holds or of

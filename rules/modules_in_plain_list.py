@@ -18,6 +18,22 @@ from shapecheck.shapes.evaluator import evaluator
 _PLAIN = (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)
 _GROWERS = frozenset({"append", "extend", "insert"})
 
+# VGG's `make_layers`: a local list filled by branches appending different layers, returned as it is; the class
+# that uses it follows.
+_VGG_LAYERS = """
+        import torch.nn as nn
+
+        def make_layers(cfg, in_channels=3):
+            layers = []
+            for v in cfg:
+                if v == "M":
+                    layers.append(nn.MaxPool2d(2))
+                else:
+                    layers.append(nn.Conv2d(in_channels, v, 3, padding=1))
+                    in_channels = v
+            return layers
+%s"""
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is what `self.blocks` stores.
 _HELPER_BLOCKS = """
         import torch.nn as nn
@@ -87,7 +103,9 @@ class ModulesInPlainList(Rule):
         (`heads = [...]; self.heads = heads`), through `list(...)` / `tuple(...)` of a comprehension
         (`tuple(nn.Linear(d, 1) for _ in horizons)`) and in nested lists. The layers are known by their constructor: a
         `torch.nn` layer that owns weights, a class of the project that subclasses `nn.Module` (imported ones
-        too), or a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`).
+        too), or a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`). A helper may
+        build the container too: `self.features = make_layers(cfg)` of a function that fills a local list by `append`
+        and returns it as it is.
 
         ## Why is this bad?
         `nn.Module` registers a submodule only when it is assigned as an attribute itself, or held by a torch
@@ -129,6 +147,19 @@ class ModulesInPlainList(Rule):
         them.
     """
     VALID = [
+        # the helper's list unpacked into `nn.Sequential`, here and inside a second helper
+        _VGG_LAYERS % """
+        def make_head(d, n):
+            layers = [nn.Flatten()]
+            layers.append(nn.Linear(d, n))
+            return nn.Sequential(*layers)
+
+        class VGG(nn.Module):
+            def __init__(self, cfg=(64, "M", 128, "M")):
+                super().__init__()
+                self.features = nn.Sequential(*make_layers(cfg))
+                self.head = make_head(128, 10)
+        """,
         # a helper's list of blocks wrapped at the store; lists of numbers, an empty dict of names, and one
         # parameter-free activation repeated
         _TASK_HEADS % "nn.ModuleDict({task: nn.Linear(d, 1) for task in tasks})",
@@ -276,6 +307,18 @@ class ModulesInPlainList(Rule):
         """,
     ]
     INVALID = [
+        # VGG's `make_layers`: a local list filled by branches appending different layers, returned as it is
+        _VGG_LAYERS % """
+        class VGG(nn.Module):
+            def __init__(self, cfg=(64, "M", 128, "M")):
+                super().__init__()
+                self.features = make_layers(cfg)
+
+            def forward(self, x):
+                for layer in self.features:
+                    x = layer(x)
+                return x
+        """,
         # a helper's list of blocks, a list repeated from one block, and an empty list() filled by append
         _HELPER_BLOCKS % "make_blocks(depth, d)",
         # Inception-style branches: a helper's tuple of a generator of layers
@@ -509,7 +552,7 @@ class ModulesInPlainList(Rule):
             weighted = any(self._is_weighted(e) for e in (*_elements(literal), *grown))  # type: ignore[arg-type]
             self._events.append(("store", key, node, value, literal, weighted, _kind(literal, value)))
         elif type(value) is cst.Call and torch_layer(self.ctx, value) is None \
-                and (kind := self._returned_plain(value)) is not None:
+                and (kind := self._returned_plain(value) or self._returned_filled(value)) is not None:
             self._events.append(("store", key, node, value, value, True, kind))
         else:
             self._events.append(("rebind", key))
@@ -526,6 +569,29 @@ class ModulesInPlainList(Rule):
         else:
             return None
         return kind if any(_weighted_object(item) for item in (*items, built.each) if item is not None) else None
+
+    def _returned_filled(self, call: cst.Call) -> tuple[str, str] | None:
+        """A function of the file that fills a local plain list or dict with layers and returns it as it is (VGG's
+        `make_layers(cfg)`: `layers = []`, then `layers.append(nn.MaxPool2d(2))` or `layers.append(nn.Conv2d(...))`
+        by the entry, `return layers`), as `_kind` says it. The objects floor keeps no element of a list whose
+        branches append different layers; what the function appends says enough here."""
+        binding = self.ctx.binding(call.func) if type(call.func) is cst.Name else None
+        if binding is None or binding.kind != "def" or type(binding.statement) is not cst.FunctionDef:
+            return None
+        helper = binding.statement
+        returned = {ret.value.value if type(ret.value) is cst.Name else None
+                    for ret in self.ctx.walk(helper.body) if type(ret) is cst.Return}
+        if len(returned) != 1 or None in returned:
+            return None
+        name = cst.Name(returned.pop())  # type: ignore[arg-type]
+        built = [node.value for node in self.ctx.walk(helper.body) if type(node) is cst.Assign
+                 and any(type(t.target) is cst.Name and t.target.value == name.value for t in node.targets)]
+        literal = _converted(self.ctx, built[0]) if len(built) == 1 else None
+        if type(literal) not in _PLAIN or _handed(self.ctx, name, helper):
+            return None
+        grown = self._local_growth(name, helper)
+        weighted = any(self._is_weighted(e) for e in (*_elements(literal), *grown))  # type: ignore[arg-type]
+        return _kind(literal, literal) if weighted else None  # type: ignore[arg-type]
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         self._grow(node.target, _elements(node.value))
@@ -597,18 +663,15 @@ class ModulesInPlainList(Rule):
         """The plain container a local name was built as, when the function hands it to no call (a list also
         given to `nn.Sequential(*layers)` is registered there)."""
         literal, _ = self.ctx.value_of(name)
-        if type(literal) not in _PLAIN or self.ctx.function is None:
+        if type(literal) not in _PLAIN or self.ctx.function is None or _handed(self.ctx, name, self.ctx.function):
             return None
-        for node in self.ctx.walk(self.ctx.function.body):
-            if type(node) is cst.Call and any(type(arg.value) is cst.Name and arg.value.value == name.value
-                                              for arg in node.args):  # type: ignore[attr-defined]
-                return None
         return literal
 
-    def _local_growth(self, name: cst.Name) -> tuple[cst.BaseExpression, ...]:
-        """What the function appends to a local list: `heads.append(nn.Linear(d, 1))`, `heads += [...]`."""
+    def _local_growth(self, name: cst.Name, function: cst.FunctionDef | None = None) -> tuple[cst.BaseExpression, ...]:
+        """What the function (the one being visited unless given) appends to a local list:
+        `heads.append(nn.Linear(d, 1))`, `heads += [...]`."""
         grown: list[cst.BaseExpression] = []
-        for node in self.ctx.walk(self.ctx.function.body):  # type: ignore[union-attr]
+        for node in self.ctx.walk((function or self.ctx.function).body):  # type: ignore[union-attr]
             if type(node) is cst.Call and type(node.func) is cst.Attribute and node.args \
                     and node.func.attr.value in _GROWERS and type(node.func.value) is cst.Name \
                     and node.func.value.value == name.value:
@@ -747,6 +810,13 @@ def _self_attributes(class_def: cst.ClassDef) -> tuple[set[str] | None, set[str]
             operands = [node.left, *(c.comparator for c in node.comparisons)]
             arithmetic.update(name for e in operands if (name := self_attr(e)) is not None)
     return stored, arithmetic
+
+
+def _handed(ctx: Context, name: cst.Name, function: cst.FunctionDef) -> bool:
+    """The function hands the local container to a call (`nn.Sequential(*layers)` registers what it holds)."""
+    return any(type(node) is cst.Call and any(type(arg.value) is cst.Name and arg.value.value == name.value
+                                              for arg in node.args)  # type: ignore[attr-defined]
+               for node in ctx.walk(function.body))
 
 
 def _converted(ctx: Context, value: cst.BaseExpression) -> cst.BaseExpression:

@@ -541,7 +541,7 @@ class NumpyOfGraphTensor(Rule):
                                       "`.cpu().numpy()`")
                 continue
             if function is not None:
-                sites = self.ctx.calls_to(function.name.value)
+                sites = self.ctx.calls_of(function)
                 if sites and all(site.grad_disabled for site in sites):
                     continue  # a helper only ever called under no_grad
                 if origin == "parameter" and not self._handed_models(call, function):

@@ -596,7 +596,7 @@ class SamplerWithoutSetEpoch(Rule):
         for iterated, method, per_epoch, (class_def, init, parameter) in self._stored:
             # the DDP tutorial's trainer: `_run_epoch(epoch)` called from `train()`'s epoch loop, over the loader
             # `main()` built with a DistributedSampler and handed to `Trainer(...)`
-            if not per_epoch and not any(site.loop is not None for site in self.ctx.calls_to(method.name.value)):
+            if not per_epoch and not any(site.loop is not None for site in self.ctx.calls_of(method)):
                 continue
             passed = constructor_arguments(self.ctx, class_def, init, parameter) or []
             if any(self._passed_shuffling(argument, point) for argument, point in passed):

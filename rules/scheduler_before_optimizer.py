@@ -295,7 +295,7 @@ class SchedulerBeforeOptimizer(Rule):
         for event in self._in_helpers:
             assert event.function is not None
             placed += [(event, site.order, training.enclosing(site.loop), site.function)
-                       for site in self.ctx.calls_to(event.function.name.value)
+                       for site in self.ctx.calls_of(event.function)
                        if site.loop is not None and event.function in training.definitions_of(site.node)]
         reported: set[cst.CSTNode] = set()
         for event, order, loops, function in placed:

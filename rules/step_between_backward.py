@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import libcst as cst
 
@@ -37,6 +38,9 @@ class StepBetweenBackward(Rule):
           module output computed once before the loop: from the second iteration on, the graph is the old
           weights' (with `retain_graph=True`: PPO epochs over log-probs of one rollout pass) or was freed by the
           first pass (without it: an encoder's features computed once, then trained on).
+
+        The optimizer may be a parameter of the function (`def td3_update(actor, q1, q2, pi_opt, q_opt, batch)`):
+        every call of it in the file then says which of the modules it is handed each optimizer holds.
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
         last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
@@ -78,6 +82,34 @@ class StepBetweenBackward(Rule):
         is the author's call.
     """
     VALID = [
+        # The policy loss computed after the critics' step; and an update whose caller hands an optimizer over a
+        # module the function is not handed (what it holds is unknown here).
+        """
+        import torch
+        import torch.nn.functional as F
+        def td3_update(actor, q1, q2, pi_opt, q_opt, batch):
+            s, a, y = batch
+            q_loss = F.mse_loss(q1(s, a), y) + F.mse_loss(q2(s, a), y)
+            q_opt.zero_grad()
+            q_loss.backward()
+            q_opt.step()
+            pi_loss = -q1(s, actor(s)).mean()
+            pi_opt.zero_grad()
+            pi_loss.backward()
+            pi_opt.step()
+        def shared_update(actor, critic, opt, s, y):
+            value_loss = F.mse_loss(critic(s), y)
+            policy_loss = -critic(actor(s)).mean()
+            value_loss.backward()
+            opt.step()
+            policy_loss.backward()
+        def main(actor, q1, q2, encoder, replay):
+            q_opt = torch.optim.Adam(list(q1.parameters()) + list(q2.parameters()), lr=3e-4)
+            pi_opt = torch.optim.Adam(actor.parameters(), lr=3e-4)
+            for s, a, y in replay:
+                td3_update(actor, q1, q2, pi_opt, q_opt, (s, a, y))
+                shared_update(actor, q1, torch.optim.Adam(encoder.parameters()), s, y)
+        """,
         # A WGAN loop with its optimizers made in one line: the critic scores a detached fake batch, and the
         # generator's loss scores it again after the critic's step.
         """
@@ -312,6 +344,27 @@ class StepBetweenBackward(Rule):
         """,
     ]
     INVALID = [
+        # TD3's update handed its networks and optimizers: the calls say `q_opt` holds both critics' weights.
+        """
+        import torch
+        import torch.nn.functional as F
+        def td3_update(actor, q1, q2, pi_opt, q_opt, batch, policy_step):
+            s, a, y = batch
+            pi_loss = -q1(s, actor(s)).mean()
+            q_loss = F.mse_loss(q1(s, a), y) + F.mse_loss(q2(s, a), y)
+            q_opt.zero_grad()
+            q_loss.backward()
+            q_opt.step()
+            if policy_step:
+                pi_opt.zero_grad()
+                pi_loss.backward()
+                pi_opt.step()
+        def main(actor, q1, q2, replay):
+            q_opt = torch.optim.Adam(list(q1.parameters()) + list(q2.parameters()), lr=3e-4)
+            pi_opt = torch.optim.Adam(actor.parameters(), lr=3e-4)
+            for it, batch in enumerate(replay):
+                td3_update(actor, q1, q2, pi_opt, q_opt, batch, it % 2 == 0)
+        """,
         # A WGAN loop with its optimizers made in one line: the generator's loss reuses the critic's score of the
         # fake batch, computed before the critic's step.
         """
@@ -523,6 +576,8 @@ class StepBetweenBackward(Rule):
         super().__init__(ctx)
         # backward passes with `retain_graph=True` in a loop, for the loop's steps (later ones too) to judge
         self._in_loop: list[tuple[Point, cst.Call, str, Binding, Event]] = []
+        # backward passes after steps of optimizers the function is handed, for their callers to tell what they hold
+        self._handed: list[tuple[Point, cst.Call, str, Binding, list[Event]]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
@@ -548,9 +603,14 @@ class StepBetweenBackward(Rule):
             elif earlier.kind == "step" and is_step_call(earlier.node) and retained is not None:
                 step = step or earlier
         if step is None or retained is None:
-            if not self._stale_graph(node, loss, binding, steps) and event.loops:
+            if self._stale_graph(node, loss, binding, steps):
+                return
+            if event.loops:
                 # the loop's later steps count too: judged in `finish()`, with the names read as they are here
                 self._in_loop.append((ctx.point(), node, loss, binding, event))
+            handed = [earlier for earlier in steps if not earlier.owners]
+            if handed:
+                self._handed.append((ctx.point(), node, loss, binding, handed))
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
             if self._detached_from(binding, step):
@@ -590,6 +650,13 @@ class StepBetweenBackward(Rule):
         for point, *found in self._in_loop:
             with self.ctx.at(point):
                 self._graph_from_before_loop(*found)
+        training = training_loop(self.ctx)
+        for point, node, loss, binding, steps in self._handed:
+            # `def update(actor, critic, actor_opt, critic_opt)`: what each call hands it says what its steps update
+            known = [replace(step, owners=owners) for step in steps if (owners := training.owners_of(step))]
+            if known:
+                with self.ctx.at(point):
+                    self._stale_graph(node, loss, binding, known)
 
     def _graph_from_before_loop(self, node: cst.Call, loss: str, binding: Binding, event: Event) -> None:
         """A backward pass in a loop that steps the optimizer, through a module output computed once before the

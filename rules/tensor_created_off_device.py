@@ -9,7 +9,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.syntax import assigned_attributes, dotted_name
 from shapecheck.engine.walker import children, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
@@ -49,6 +49,22 @@ _IDENTITY = (cst.Is, cst.IsNot, cst.In, cst.NotIn)
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.MatrixMultiply, cst.Power, cst.FloorDivide)
 
 
+# A GPT-style attention whose causal mask is built in `forward`; the lines after the scores vary.
+_CAUSAL_ATTENTION = """
+        import torch
+        import torch.nn as nn
+        class CausalSelfAttention(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.qkv = nn.Linear(d, 3 * d)
+            def forward(self, x):
+                B, T, C = x.shape
+                q, k, v = self.qkv(x).split(C, dim=2)
+                att = q @ k.transpose(-2, -1)%s
+        model = CausalSelfAttention(64).cuda()
+        """
+
+
 class TensorCreatedOffDevice(Rule):
     code = "SC212"
     name = "tensor-created-off-device-in-forward"
@@ -72,7 +88,13 @@ class TensorCreatedOffDevice(Rule):
         meant to be
         moved (the class handles a `device` elsewhere). Hidden-state initialisation is the classic. The new tensor
         is followed through arithmetic with constants, one-tensor torch functions (`torch.exp(-math.log(1e4) *
-        torch.arange(half) / half)`), einops' `rearrange`/`repeat` and indexing (`freqs[None, :]`).
+        torch.arange(half) / half)`), einops' `rearrange`/`repeat`, indexing (`freqs[None, :]`,
+        `torch.arange(t)[None]` bound to a name) and a comparison with a constant (`causal == 0`, a mask built by
+        `torch.tril(torch.ones(t, t))[None, None]`).
+        A plain function of the file that `forward` hands its inputs (`timestep_embedding(t, dim)`) is read as a method
+        it calls is. It also finds a tensor `__init__` makes without a device and keeps as a plain attribute
+        (`self.pe = pe.unsqueeze(0)` of `pe = torch.zeros(max_len, d)`) that `forward` mixes with its inputs: `.to()`
+        moves parameters and buffers, not attributes (unless assigned again elsewhere in the file).
 
         ## Why is this bad?
         Factory functions create on the CPU unless told otherwise, whatever device the module is on. On a GPU the
@@ -103,6 +125,36 @@ class TensorCreatedOffDevice(Rule):
         ```
     """
     VALID = [
+        # the table registered as a buffer, moved back by hand, or placed where it is read; the helper places its
+        # frequencies on the timesteps' device, and a table helper called with sizes only is no input's
+        """
+        import math
+        import torch
+        import torch.nn as nn
+        def timestep_embedding(t, dim):
+            half = dim // 2
+            freqs = torch.exp(-math.log(10000) * torch.arange(half, device=t.device) / half)
+            return t[:, None].float() * freqs[None]
+        def sinusoids(n, d):
+            return torch.sin(torch.arange(n)[:, None] * torch.arange(d)[None])
+        class Model(nn.Module):
+            def __init__(self, d=32, max_len=512):
+                super().__init__()
+                self.register_buffer("pe", torch.zeros(1, max_len, d))
+                self.table = torch.zeros(1, max_len, d)
+                self.scale = torch.ones(1, max_len, d)
+            def forward(self, x, t):
+                table = sinusoids(x.size(1), x.size(2)).to(x.device)
+                x = x + self.pe[:, :x.size(1)] + self.table[:, :x.size(1)] + table
+                return x * self.scale.to(x.device)[:, :x.size(1)] + timestep_embedding(t, x.size(-1))
+        model = Model().cuda()
+        model.table = model.table.cuda()
+        """,
+        # the compared mask is placed before it meets the scores
+        _CAUSAL_ATTENTION % """
+                causal = (torch.tril(torch.ones(T, T))[None] == 0).to(x.device)
+                pos = torch.arange(T)[None].to(x.device)
+                return att.masked_fill(causal, float("-inf")).softmax(-1) @ v + pos""",
         # thuml/Time-Series-Library: sizes unpacked from a shape carry no device, and each mask is moved after the
         # comparisons that build it.
         """
@@ -361,6 +413,60 @@ class TensorCreatedOffDevice(Rule):
         """,
     ]
     INVALID = [
+        # a diffusion model's timestep embedding, a plain function `forward` hands the timesteps
+        """
+        import math
+        import torch
+        import torch.nn as nn
+        def timestep_embedding(t, dim):
+            half = dim // 2
+            freqs = torch.exp(-math.log(10000) * torch.arange(half, dtype=torch.float32) / half)
+            args = t[:, None].float() * freqs[None]
+            return torch.cat([torch.cos(args), torch.sin(args)], dim=-1)
+        class Denoiser(nn.Module):
+            def __init__(self, d=64):
+                super().__init__()
+                self.t_mlp = nn.Linear(32, d)
+            def forward(self, x, t):
+                return x + self.t_mlp(timestep_embedding(t, 32))
+        model = Denoiser().cuda()
+        """,
+        # the sinusoidal table kept as a plain attribute, not a buffer: `.cuda()` leaves it on the CPU
+        """
+        import torch
+        import torch.nn as nn
+        class PositionalEncoding(nn.Module):
+            def __init__(self, d_model, max_len=5000):
+                super().__init__()
+                position = torch.arange(max_len).unsqueeze(1)
+                pe = torch.zeros(max_len, d_model)
+                pe[:, 0::2] = torch.sin(position)
+                pe[:, 1::2] = torch.cos(position)
+                self.pe = pe.unsqueeze(0)
+            def forward(self, x):
+                return x + self.pe[:, :x.size(1)]
+        model = PositionalEncoding(128).cuda()
+        """,
+        # nanoGPT-style positions: the batch dimension added by indexing keeps the CPU tensor
+        """
+        import torch
+        import torch.nn as nn
+        class GPT(nn.Module):
+            def __init__(self, vocab, block, d):
+                super().__init__()
+                self.wte = nn.Embedding(vocab, d)
+                self.wpe = nn.Embedding(block, d)
+            def forward(self, idx):
+                B, T = idx.shape
+                pos = torch.arange(T)[None]
+                return self.wte(idx) + self.wpe(pos)
+        model = GPT(65, 128, 64).to("cuda")
+        """,
+        # a causal mask compared with 0 and handed to `masked_fill` of the attention scores
+        _CAUSAL_ATTENTION % """
+                causal = torch.tril(torch.ones(T, T))[None]
+                att = att.masked_fill(causal == 0, float("-inf")).softmax(-1)
+                return att @ v""",
         # A model from a factory, moved by its caller; the padding mask compares positions with the lengths.
         """
         import torch
@@ -707,6 +813,7 @@ class TensorCreatedOffDevice(Rule):
         self._move_submodules()
         # A module fact, so the editor server walks only the classes an edit replaced.
         mentioning = self.ctx.module_fact("classes that mention a device", _classes_mentioning_device)
+        helpers: set[cst.FunctionDef] = set()
         for class_def in self.ctx.class_defs:
             if not is_torch_module_class(self.ctx, class_def):
                 continue
@@ -722,6 +829,19 @@ class TensorCreatedOffDevice(Rule):
             for method in reached.values():
                 for call in self._offending(method, methods, roots):
                     self.report(call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
+            for function, handed in self._functions_called(list(reached.values()), methods, roots).items():
+                if function in helpers:
+                    continue  # another moved module's `forward` calls it too
+                helpers.add(function)
+                for call in self._offending(function, {}, roots, handed):
+                    self.report(call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
+            for call, attribute in self._stored_on_cpu(class_def, methods, list(reached.values()), roots):
+                self.report(call, f"`{self.ctx.code(call.func)}(...)` makes a CPU tensor that `__init__` keeps as a "
+                                  f"plain attribute, `self.{attribute}`, which `forward` mixes with the module's "
+                                  "inputs, but the module is moved to a device and `.to()` moves only parameters and "
+                                  "buffers: "
+                                  "\"Expected all tensors to be on the same device\"; register it with "
+                                  f"`self.register_buffer(\"{attribute}\", ...)`")
 
     def _move_submodules(self) -> None:
         """`.to(device)` moves a module's submodules with it: `self.encoder = RecurrentEncoder(...)` in a moved
@@ -738,14 +858,19 @@ class TensorCreatedOffDevice(Rule):
                     self._moved_classes.add(id(binding.statement))
                     todo.append(binding.statement)  # type: ignore[arg-type]
 
-    def _offending(self, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef], roots: tuple[str, ...]
-                   ) -> list[cst.Call]:
+    def _offending(self, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef], roots: tuple[str, ...],
+                   handed: tuple[set[str], bool] | None = None) -> list[cst.Call]:
         """Creations without a device in `method` whose value meets the inputs or parameters and is never
-        placed."""
+        placed. `handed`: for a plain function the methods call, the parameters they hand it tensors of their
+        inputs in, and whether every call places what it returns."""
         parents = _parents(method)
-        helper = method.name.value not in roots
-        inputs = _input_names(self.ctx, method, methods, roots if helper else None)
-        callers_place = functools.cache(lambda: _placed_by_callers(method, methods))  # once, when first needed
+        helper = handed is not None or method.name.value not in roots
+        if handed is not None:
+            inputs = _input_names(self.ctx, method, {}, None, handed[0])
+            callers_place = functools.cache(lambda: handed[1])
+        else:
+            inputs = _input_names(self.ctx, method, methods, roots if helper else None)
+            callers_place = functools.cache(lambda: _placed_by_callers(method, methods))  # once, when first needed
 
         def returned_unplaced(use: cst.CSTNode) -> bool:
             return helper and _returned(use, parents) and not callers_place()
@@ -769,6 +894,86 @@ class TensorCreatedOffDevice(Rule):
         return found
 
 
+    def _functions_called(self, reached: list[cst.FunctionDef], methods: dict[str, cst.FunctionDef],
+                          roots: tuple[str, ...]) -> dict[cst.FunctionDef, tuple[set[str], bool]]:
+        """The plain functions of the file that the methods `forward` reaches call by name
+        (`timestep_embedding(t, self.dim)`), each with the parameters every such call hands a tensor computed from
+        the method's inputs, and whether every such call places what it returns (`.to(x.device)`)."""
+        calls: dict[cst.FunctionDef, list[tuple[cst.Call, set[str], dict[int, cst.CSTNode]]]] = {}
+        for method in reached:
+            inputs = _input_names(self.ctx, method, methods, None if method.name.value in roots else roots)
+            parents = None
+            for node in self.ctx.walk(method.body):
+                if type(node) is not cst.Call or type(node.func) is not cst.Name:
+                    continue
+                binding = self.ctx.binding(node.func)
+                function = binding.statement if binding is not None and binding.kind == "def" else None
+                if type(function) is cst.FunctionDef and self.ctx.class_of_method(function) is None:
+                    parents = parents or _parents(method)
+                    calls.setdefault(function, []).append((node, inputs, parents))
+        found = {}
+        for function, sites in calls.items():
+            handed = {param.name.value for param in function.params.params if not _number_parameter(param)
+                      and all((arg := passed_argument(function, call, param.name.value)) is not None
+                              and not is_int(self.ctx, arg) and _mentions_input(arg, inputs, methods)
+                              for call, inputs, _ in sites)}
+            if handed:
+                found[function] = (handed, all(_follow(call, parents)[1] for call, _, parents in sites))
+        return found
+
+    def _stored_on_cpu(self, class_def: cst.ClassDef, methods: dict[str, cst.FunctionDef],
+                       reached: list[cst.FunctionDef], roots: tuple[str, ...]) -> list[tuple[cst.Call, str]]:
+        """Tensors `__init__` makes without a device and keeps as plain attributes (`self.pe = torch.zeros(1, n, d)`,
+        or a local filled first: `pe = torch.zeros(n, d)`, `pe[:, 0::2] = ...`, `self.pe = pe.unsqueeze(0)`) that
+        the methods `forward` reaches combine with its inputs unplaced (`x + self.pe[:, :x.size(1)]`). An attribute
+        assigned anywhere else in the file, or a class that moves tensors itself (`_apply`, `to`), is left alone."""
+        init = methods.get("__init__")
+        if init is None or {"_apply", "to", "cuda"} & methods.keys():
+            return []
+        found = []
+        for line in init.body.body:
+            small = line.body[0] if type(line) is cst.SimpleStatementLine and len(line.body) == 1 else None
+            if type(small) is not cst.Assign or len(small.targets) != 1 \
+                    or not _is_self_attribute(small.targets[0].target):
+                continue
+            attribute = small.targets[0].target.attr.value  # type: ignore[attr-defined]
+            call = _cpu_creation(self.ctx, small.value, init)
+            if call is None or self._assigned_elsewhere(attribute, small):
+                continue
+            for method in reached:
+                if method is init:
+                    continue
+                parents = _parents(method)
+                inputs = _input_names(self.ctx, method, methods, None if method.name.value in roots else roots)
+                uses = [node for node in self.ctx.walk(method.body) if _is_self_attribute(node)
+                        and node.attr.value == attribute]  # type: ignore[attr-defined]
+                if any(not _follow(use, parents)[1] and _combined(self.ctx, use, parents, inputs, methods)
+                       for use in uses):
+                    found.append((call, attribute))
+                    break
+        return found
+
+    def _assigned_elsewhere(self, attribute: str, assignment: cst.Assign) -> bool:
+        """`<anything>.<attribute> = ...` in the file other than `assignment` (`model.pe = model.pe.cuda()`)."""
+        assigned = self.ctx.module_fact("assigned attributes", assigned_attributes)
+        return any(name == attribute and node is not assignment for _, name, node in assigned)
+
+
+def _cpu_creation(ctx: Context, value: cst.BaseExpression, init: cst.FunctionDef, depth: int = 0) -> cst.Call | None:
+    """The factory call without a device behind `value` in `__init__`: the call itself, a method chain on it
+    (`.unsqueeze(0)`, `.float()`; `.to(...)` places it), or a local assigned once from one."""
+    while type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value not in _PLACING \
+            and ctx.qualname(value.func) is None:
+        value = value.func.value
+    if type(value) is cst.Call:
+        return value if creates_on_cpu(ctx, value) else None
+    if type(value) is not cst.Name or depth > 3:
+        return None
+    bound = [node.value for node in walk(init.body) if type(node) is cst.Assign and len(node.targets) == 1
+             and type(node.targets[0].target) is cst.Name and node.targets[0].target.value == value.value]
+    return _cpu_creation(ctx, bound[0], init, depth + 1) if len(bound) == 1 else None
+
+
 def _placed_by_callers(helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> bool:
     """Every call of the helper method in the class places what it returns (`self._build_causal_mask(b, t,
     dtype).to(hidden_states.device)`, diffusers' BLIP text model)."""
@@ -787,12 +992,14 @@ def _placed_by_callers(helper: cst.FunctionDef, methods: dict[str, cst.FunctionD
 
 
 def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef],
-                 roots: tuple[str, ...] | None) -> set[str]:
+                 roots: tuple[str, ...] | None, handed: set[str] | None = None) -> set[str]:
     """`forward`'s parameters and the tensors computed from them or from a submodule call (`self.fc(x)`), in
     source order: what carries the module's device. Sizes (`n = x.size(0)`, `int(...)`) carry none, nor do a
     helper's parameters (`get_embedding(num_embeddings, dim)` takes sizes as often as tensors), unless `forward`
     hands them such tensors (`roots`: the methods calling a helper with batches, `forward` or Lightning's steps)."""
-    if roots is not None:
+    if handed is not None:
+        names = set(handed)
+    elif roots is not None:
         names = _tensor_parameters(ctx, method, methods, roots)
     else:
         names = {p.name.value for p in method.params.params if not _number_parameter(p)} - {"self"}
@@ -907,6 +1114,10 @@ def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Context | N
         if constant is not None and type(parent) is cst.UnaryOperation:
             current = parent
             continue
+        if constant is not None and type(parent) is cst.Subscript and parent.value is current \
+                and all(constant(element) for element in parent.slice):
+            current = parent  # `torch.arange(t)[None]`, `torch.tril(torch.ones(t, t))[None, None]`: still on the CPU
+            continue
         if ctx is not None and type(parent) is cst.Arg and type(grand) is cst.Call and parent.value is current \
                 and ctx.qualname(grand.func) in _ELEMENTWISE \
                 and all(arg is parent or arg.keyword is not None and is_int(ctx, arg.value) for arg in grand.args):
@@ -942,6 +1153,9 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
                       if o is not current]
             if any(type(n) is cst.Call and ctx.qualname(n.func) in CREATIONS for o in others for n in walk(o)):
                 return False
+            if all(_constant(ctx, o) for o in others):
+                current = parent  # `causal == 0`: a CPU mask, combined where it is used
+                continue
             return any(not is_int(ctx, o) and _mentions_input(o, inputs, methods) for o in others)
         if type(parent) in (cst.Element, cst.Tuple, cst.List, cst.UnaryOperation) \
                 or type(parent) is cst.Subscript and parent.value is current:
@@ -963,6 +1177,11 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             return False
         return False
     return False
+
+
+def _constant(ctx: Context, expr: cst.BaseExpression) -> bool:
+    """A number or a boolean literal: a comparison with it keeps the tensor where it was."""
+    return type(expr) is cst.Float or type(expr) is cst.Name and expr.value in ("True", "False") or is_int(ctx, expr)
 
 
 def _filled(use: cst.Name, parents: dict[int, cst.CSTNode]) -> bool:

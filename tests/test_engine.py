@@ -9,7 +9,7 @@ from typing import ClassVar
 import libcst as cst
 import pytest
 
-from shapecheck.engine import Fix, Rule, registry, walker
+from shapecheck.engine import Fix, Rule, flow, registry, walker
 from shapecheck.engine.context import Context
 from shapecheck.engine.linter import MAX_FIX_ROUNDS, applicable, lint_text
 from shapecheck.engine.bindings import traverse
@@ -390,6 +390,35 @@ def test_reach_follows_try_else_and_short_circuits() -> None:
     # the handler's binding never reaches the `else`; the `try` body's may (it is not read as certain); the left of
     # `and` always runs, the right of `or` may not
     assert ReachProbe.seen == ["never", "maybe", "always", "maybe"]
+
+
+class UnconditionalProbe(ReachProbe):
+    """Records `flow.unconditional` of the binding each `probe(name)` call sees."""
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if type(node.func) is cst.Name and node.func.value == "probe":
+            self.seen.append(flow.unconditional(self.ctx.binding(node.args[0].value).path))
+
+
+def test_unconditional_tells_bindings_that_hold_wherever_read() -> None:
+    """What a rule's `finish()` asks, reading from no node: only a binding under no branch, loop or `try` holds."""
+    UnconditionalProbe.seen = []
+    module = cst.parse_module(textwrap.dedent("""
+        device = "cpu"
+        probe(device)
+        if available:
+            device = "mps"
+        def f():
+            for batch in batches:
+                last = batch
+            first = batches[0]
+            probe(first)
+            probe(last)
+        probe(device)
+    """))
+    ctx = Context(module, "x.py")
+    traverse(ctx, [UnconditionalProbe(ctx)])
+    assert UnconditionalProbe.seen == [True, True, False, False]
 
 
 class Bump(Rule):

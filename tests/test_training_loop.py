@@ -444,3 +444,48 @@ def test_a_shuffling_loader_an_imported_factory_builds_is_iterated_every_epoch(t
     fixed = train.replace("        for epoch in range(3):\n",
                           "        for epoch in range(3):\n            train_loader.sampler.set_epoch(epoch)\n")
     assert lint_project(tmp_path, {**files, "train.py": fixed}, "train.py", "SC215") == []
+
+
+def test_a_trainer_handed_its_optimizers_knows_what_each_holds() -> None:
+    ctx = analyse("""
+        import torch
+        class Trainer:
+            def __init__(self, generator, discriminator, g_optimizer, d_optimizer):
+                self.G, self.D = generator, discriminator
+                self.g_opt = g_optimizer
+                self.d_opt = d_optimizer
+            def fit(self, loader):
+                for z in loader:
+                    self.g_opt.step()
+                    self.d_opt.step()
+        class Partial:
+            def __init__(self, generator, g_optimizer):
+                self.G, self.g_opt = generator, g_optimizer
+            def fit(self, loader):
+                for z in loader:
+                    self.g_opt.step()
+        def main(G, D):
+            g_opt = torch.optim.Adam(G.parameters())
+            Trainer(G, D, g_opt, torch.optim.Adam(D.parameters()))
+            Partial(G, torch.optim.Adam(list(G.parameters()) + list(D.parameters())))
+    """)
+    training = training_loop(ctx)
+    steps = [event for event in training.events if event.kind == "step"]
+    # the partial trainer's optimizer also holds D, which it is not handed: unknown
+    assert [training.owners_of(step) for step in steps] == [frozenset({"self.G"}), frozenset({"self.D"}), None]
+
+
+def test_a_function_handed_its_optimizers_knows_what_each_holds() -> None:
+    ctx = analyse("""
+        import torch
+        def update(actor, critic, actor_opt, critic_opt):
+            critic_opt.step()
+            actor_opt.step()
+        def main(pi, q):
+            update(pi, q, torch.optim.Adam(pi.parameters()), torch.optim.Adam(q.parameters()))
+            update(actor=pi, critic=q, actor_opt=torch.optim.SGD(pi.parameters()), critic_opt=None)
+    """)
+    training = training_loop(ctx)
+    steps = [event for event in training.events if event.kind == "step"]
+    # the second call hands `critic_opt` no optimizer the file builds: what it holds is unknown
+    assert [training.owners_of(step) for step in steps] == [None, frozenset({"actor"})]

@@ -45,6 +45,12 @@ def inside(path: Path, root: cst.CSTNode) -> int | None:
     return None
 
 
+def unconditional(statement: Path) -> bool:
+    """Whether the last node of `statement` runs whenever the code around it does: no branch, loop or `try` holds
+    it. What `reach` answers for a read that is nowhere (a rule's `finish()`, after the traversal)."""
+    return not any(type(node) in _CONDITIONAL_TYPES for node in statement[:-1])
+
+
 def reach(statement: Path, read: Path, root: cst.CSTNode | None = None) -> Reach:
     """Whether a binding made by the last node of `statement` is certainly, maybe or never the value seen at the
     last node of `read`. With a `root`, a binding or a read outside root's own body counts as "always": what

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from shapecheck.engine.walker import walk
+
 
 def dotted_name(expr: cst.BaseExpression) -> str | None:
     """The source spelling of a dotted name (`torch.cuda.amp`, `self.model`), without resolving imports; None for
@@ -55,3 +57,24 @@ def param_annotation(function: cst.FunctionDef, name: str) -> cst.BaseExpression
 def is_self_attribute(expr: cst.BaseExpression) -> bool:
     """`self.x`."""
     return type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self"
+
+
+def assigned_attributes(statement: cst.CSTNode) -> frozenset[tuple[str | None, str, cst.CSTNode]]:
+    """The attributes a top-level statement assigns anywhere inside it (`x.a = ...`, `x.a += ...`, `x.a: T = ...`):
+    the receiver's name when it is a plain name (`Config` of `Config.device = ...`, `self`), the attribute, and the
+    assignment. For `Context.module_fact`: whether a class's attribute is set again somewhere in the file."""
+    found = set()
+    for node in walk(statement):
+        kind = type(node)
+        if kind is cst.Assign:
+            targets = [target.target for target in node.targets]  # type: ignore[attr-defined]
+        elif kind is cst.AugAssign or kind is cst.AnnAssign:
+            targets = [node.target]  # type: ignore[attr-defined]
+        else:
+            continue
+        for target in targets:
+            if type(target) is cst.Attribute:
+                receiver = target.value.value if type(target.value) is cst.Name else None
+                found.add((receiver, target.attr.value, node))
+    return frozenset(found)
+

@@ -26,7 +26,10 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
+from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import callers, helper_callers
 from shapecheck.objects.project import PROJECT
+from shapecheck.objects.stored import stored_parameter, stored_parameters
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import CallSite, Context
@@ -412,7 +415,7 @@ def runs_without_grad(ctx: Context, function: cst.FunctionDef | None, depth: int
 def _runs_without_grad(ctx: Context, function: cst.FunctionDef, depth: int) -> bool:
     if any(_grad_free_decorator(ctx, decorator) for decorator in function.decorators):
         return True
-    sites = ctx.calls_to(function.name.value)
+    sites = ctx.calls_of(function)
     if not sites or depth <= 0:
         return False
     quiet = [site.grad_disabled or runs_without_grad(ctx, site.function, depth - 1) for site in sites]
@@ -549,6 +552,7 @@ class TrainingLoop:
         self._sites_by_function: dict[cst.FunctionDef | None, list[CallSite]] | None = None
         self._locals: dict[cst.FunctionDef, set[str]] = {}
         self._helper_events: dict[tuple[cst.Call, int], list[Event]] = {}
+        self._handed_owners: dict[int, frozenset[str] | None] = {}
         self._sites_in: dict[cst.FunctionDef | None, list[CallSite]] | None = None
         # (id(function), depth) -> (the calls seen when asked, `runs_without_grad`'s answer)
         self._without_grad: dict[tuple[int, int], tuple[int, bool]] = {}
@@ -722,13 +726,63 @@ class TrainingLoop:
         step's optimizer is known not to hold; anything unsure covers."""
         if reset.subject is None or step.subject is None or reset.subject == step.subject:
             return True
+        owners = self.owners_of(step)
         if reset.optimizer:
-            return reset.subject not in stepped or reset.owners is not None and step.owners is not None and any(
-                related(mine, theirs) for mine in reset.owners for theirs in step.owners)
-        if step.owners is None:
+            return reset.subject not in stepped or reset.owners is not None and owners is not None and any(
+                related(mine, theirs) for mine in reset.owners for theirs in owners)
+        if owners is None:
             return True
         return any(related(subject, owner) for subject in (reset.subject, reset.alias) if subject is not None
-                   for owner in step.owners)
+                   for owner in owners)
+
+    def owners_of(self, step: Event) -> frozenset[str] | None:
+        """The modules whose parameters the optimizer of `step` holds: its `owners`, or for a trainer handed its
+        optimizers (`Trainer(G, D, g_opt, d_opt)` of `g_opt = Adam(G.parameters())`, with `self.G = generator`
+        and `self.g_opt = g_optimizer`), those its constructions' optimizers hold, as the trainer stores them
+        ({"self.G"}); for a function handed them (`update(actor, critic, actor_opt, critic_opt)`), as its
+        parameters name them ({"critic"}). Asked after the traversal, when the calls are known."""
+        if step.owners is not None or step.target is None or step.function is None:
+            return step.owners
+        key = id(step.node)
+        if key not in self._handed_owners:
+            self._handed_owners[key] = self._handed(step.target, step.function)
+        return self._handed_owners[key]
+
+    def _handed(self, optimizer: cst.BaseExpression, function: cst.FunctionDef) -> frozenset[str] | None:
+        class_def = self.ctx.class_of_method(function)
+        if class_def is None:  # `def update(actor, critic, actor_opt, critic_opt)`: the function's parameters
+            names = {param.name.value for param in function.params.params}
+            if type(optimizer) is not cst.Name or optimizer.value not in names \
+                    or optimizer.value in self._assigned_in(function):
+                return None
+            definition, parameter, constructor = function, optimizer.value, False
+            sites, kept = helper_callers(self.ctx, function), [(name, name) for name in names]
+        else:
+            stored = stored_parameter(self.ctx, optimizer, class_def)
+            if stored is None:
+                return None
+            class_def, definition, parameter = stored
+            sites, constructor = callers(self.ctx, class_def.name.value), True
+            kept = stored_parameters(self.ctx, definition)
+        params = definition.params.params[1:] if constructor else definition.params.params
+        owners: set[str] = set()
+        for site, point in sites or ():
+            passed = {param.name.value: passed_argument(definition, site.node, param.name.value, constructor)
+                      for param in params}
+            # which parameter each module comes in by: `G` handed as `generator`
+            handed = {dotted_name(argument): name for name, argument in passed.items() if argument is not None}
+            argument = passed.get(parameter)
+            if argument is None:
+                return None
+            with self.ctx.at(point):
+                theirs = parameter_owners(self.ctx, argument)
+            if theirs is None or any(owner not in handed for owner in theirs):
+                return None  # the optimizer holds a module the function is not handed: its reach is unknown here
+            mine = {attribute for owner in theirs for attribute, name in kept if name == handed[owner]}
+            if not mine:
+                return None
+            owners |= mine
+        return frozenset(owners) or None
 
     def body_events(self, function: cst.FunctionDef | None) -> list[Event]:
         """The events one run of a body goes through, in source order: its own, and those of the same-file helpers

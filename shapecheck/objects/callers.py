@@ -24,7 +24,13 @@ if TYPE_CHECKING:
 def callers(ctx: Context, name: str) -> list[tuple[CallSite, Point]] | None:
     """The calls of the plain function or class `name` by its bare name, each with the point its arguments are
     read at; None when there are none or one is made where its names cannot be read."""
-    sites = [site for site in ctx.calls_to(name) if type(site.node.func) is cst.Name]
+    return _readable(ctx, ctx.calls_to(name))
+
+
+def _readable(ctx: Context, sites: list[CallSite]) -> list[tuple[CallSite, Point]] | None:
+    """The calls by a bare name among `sites`, each with its point; None when there are none or one's names cannot
+    be read."""
+    sites = [site for site in sites if type(site.node.func) is cst.Name]
     read = [(site, point) for site in sites if (point := _caller_point(ctx, site)) is not None]
     return read if read and len(read) == len(sites) else None
 
@@ -43,8 +49,9 @@ def _caller_point(ctx: Context, site: CallSite) -> Point | None:
 
 def helper_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[CallSite, Point]] | None:
     """The calls of a plain function of the file (`model.train()` is no call of a `def train(...)`: a plain
-    function is called by its bare name), each with the point its arguments are read at; None for a method."""
-    return None if ctx.class_of_method(definition) is not None else callers(ctx, definition.name.value)
+    function is called by its bare name), each with the point its arguments are read at; None for a method. A
+    notebook that defines `train` again has each definition's calls apart (`Context.calls_of`)."""
+    return None if ctx.class_of_method(definition) is not None else _readable(ctx, ctx.calls_of(definition))
 
 
 def every_call_passes(ctx: Context, definition: cst.FunctionDef, parameter: str,

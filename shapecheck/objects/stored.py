@@ -25,10 +25,12 @@ if TYPE_CHECKING:
 _RETURNS_SELF = frozenset({"eval", "train", "to", "cuda", "cpu", "float", "half", "double", "requires_grad_"})
 
 
-def stored_parameter(ctx: Context, attribute: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str] | None:
-    """For `self.teacher` inside a method: the class, its `__init__` and the parameter `__init__` stores there
-    (`self.teacher = teacher`, `self.teacher, self.student = teacher.eval(), student`); None otherwise."""
-    class_def = ctx.class_def
+def stored_parameter(ctx: Context, attribute: cst.BaseExpression, class_def: cst.ClassDef | None = None
+                     ) -> tuple[cst.ClassDef, cst.FunctionDef, str] | None:
+    """For `self.teacher` inside a method of `class_def` (the class being visited unless given): the class, its
+    `__init__` and the parameter `__init__` stores there (`self.teacher = teacher`, `self.teacher, self.student =
+    teacher.eval(), student`); None otherwise."""
+    class_def = class_def or ctx.class_def
     if type(attribute) is not cst.Attribute or type(attribute.value) is not cst.Name \
             or attribute.value.value != "self" or class_def is None:
         return None
@@ -36,8 +38,16 @@ def stored_parameter(ctx: Context, attribute: cst.BaseExpression) -> tuple[cst.C
                  if type(node) is cst.FunctionDef and node.name.value == "__init__"), None)
     if init is None:
         return None
-    params = {param.name.value for param in init.params.params[1:]}
     spelled = f"self.{attribute.attr.value}"
+    parameter = next((parameter for stored, parameter in stored_parameters(ctx, init) if stored == spelled), None)
+    return None if parameter is None else (class_def, init, parameter)
+
+
+def stored_parameters(ctx: Context, init: cst.FunctionDef) -> list[tuple[str, str]]:
+    """The `self.` attributes (spelled) a constructor stores its parameters in, each with the parameter:
+    [("self.G", "generator")] for `self.G = generator`."""
+    params = {param.name.value for param in init.params.params[1:]}
+    found = []
     for node in ctx.walk(init.body):
         if type(node) is not cst.Assign or len(node.targets) != 1:
             continue
@@ -48,9 +58,11 @@ def stored_parameter(ctx: Context, attribute: cst.BaseExpression) -> tuple[cst.C
             pairs = [(target, value)]
         for stored, source in pairs:
             source = _returned_self(source)
-            if dotted_name(stored) == spelled and type(source) is cst.Name and source.value in params:
-                return class_def, init, source.value
-    return None
+            spelled = dotted_name(stored)
+            if spelled is not None and spelled.startswith("self.") and type(source) is cst.Name \
+                    and source.value in params:
+                found.append((spelled, source.value))
+    return found
 
 
 def constructor_arguments(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str

@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.context import Context, Point
-from shapecheck.objects.callers import callers, every_call_passes
+from shapecheck.objects.callers import callers, every_call_passes, helper_callers
 from shapecheck.objects.stored import every_construction_passes
 
 
@@ -118,3 +118,17 @@ def test_every_construction_of_a_trainer_must_pass_what_holds() -> None:
                                      lambda passed: seen.append(assigned_call(ctx, passed) or ctx.code(passed)) is None)
     assert seen == ["Net()", "Other()"]
     assert not every_construction_passes(ctx, trainer, init, "model", lambda passed: ctx.code(passed) == "net")
+
+
+def test_a_notebook_that_defines_a_helper_again_has_each_definitions_calls_apart() -> None:
+    ctx = analysed("""
+        def to_tensor(array, device):
+            return array
+        to_tensor(features, "cpu")
+        def to_tensor(array, device):
+            return array
+        to_tensor(table, "mps")
+    """)
+    first, second = ctx.functions["to_tensor"]
+    assert [ctx.code(site.node) for site, _ in helper_callers(ctx, first) or ()] == ['to_tensor(features, "cpu")']
+    assert [ctx.code(site.node) for site, _ in helper_callers(ctx, second) or ()] == ['to_tensor(table, "mps")']
