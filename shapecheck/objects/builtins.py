@@ -412,6 +412,11 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         if found is UNKNOWN and len(positional) == 3:
             return UNKNOWN
         return found
+    if name == "iter" and positional is not None and len(positional) == 1:
+        each = ev.element(positional[0])  # an iterator: as many items as its source, each what they all are
+        return Seq((), complete=False, each=each) if each is not UNKNOWN else UNKNOWN
+    if name == "next" and positional is not None and len(positional) == 1:
+        return ev.element(positional[0])  # `next(iter(loader))`, `next(model.parameters())`: any one of them
     if name == "super":
         return ev.calls.super_value(node, before)
     if name == "print":

@@ -420,3 +420,73 @@ z = good(torch.randn(3, 4))
 bad = build([8, 16])
 w = bad(torch.randn(3, 4))
 ''', "SC105") == [(7, "SC105"), (25, "SC105")]
+
+
+def test_a_call_that_passes_only_sizes_or_leaves_a_config_default_is_run() -> None:
+    """`main()` with `def main(cfg=CONFIG)`: the default is the module's dict, which the function read on its own
+    leaves unknown; `build(12)` passes an int. Both are run with what they state; a call with nothing known isn't."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+CONFIG = {"input_dim": 13, "batch_size": 6}
+
+
+def main(cfg=CONFIG):
+    feats = torch.randn(cfg["batch_size"], 7, cfg["input_dim"])
+    return nn.Linear(12, 4)(feats)
+
+
+def build(width, depth=2):
+    return nn.Linear(10, 3)(torch.randn(depth, width))
+
+
+def unknown(cfg):
+    return nn.Linear(10, 3)(torch.randn(2, cfg.width))
+
+
+main()
+build(12)
+build(10)
+unknown(object())
+''', "SC105")
+    assert found == [
+        (10, "via `main()`: then in main, `nn.Linear(12, 4)(feats)`: feats is (6, 7, 13): 13 features (last dim), "
+             "but `nn.Linear(12, 4)` = nn.Linear(12, 4) expects 12"),
+        (14, "via `build(12)`: then in build, `nn.Linear(10, 3)(torch.randn(depth, width))`: the input is (2, 12): "
+             "12 features (last dim), but `nn.Linear(10, 3)` = nn.Linear(10, 3) expects 10")]
+
+
+def test_a_tensor_from_a_models_parameters_makes_the_initial_state() -> None:
+    """`next(self.parameters()).new_zeros(...)` (pytorch/examples' `init_hidden`): any parameter is a tensor, and
+    `new_zeros` needs no more of it; `next(iter(loader))` is a batch like those a loop over it gets."""
+    found = rows('''
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, TensorDataset
+
+
+class LM(nn.Module):
+    def __init__(self, nhid=48, nlayers=2):
+        super().__init__()
+        self.nhid, self.nlayers = nhid, nlayers
+        self.rnn = nn.LSTM(32, nhid, nlayers)
+
+    def forward(self, x, hidden):
+        return self.rnn(x, hidden)
+
+    def init_hidden(self, bsz):
+        weight = next(self.parameters())
+        return weight.new_zeros(self.nlayers, bsz, self.nhid), weight.new_zeros(self.nlayers, bsz, self.nhid * 2)
+
+
+model = LM()
+out, hidden = model(torch.randn(35, 10, 32), model.init_hidden(10))
+loader = DataLoader(TensorDataset(torch.randn(64, 5), torch.randn(64)), batch_size=8)
+x, y = next(iter(loader))
+nn.Linear(7, 2)(x)
+''', "SC105")
+    assert [row for row, _ in found] == [14, 25]
+    assert "the initial state c_0 is (2, 10, 96)" in found[0][1]
+    assert found[1][1] == ("`nn.Linear(7, 2)(x)`: x is (8, 5): 5 features (last dim), but `nn.Linear(7, 2)` = "
+                           "nn.Linear(7, 2) expects 7")
