@@ -48,7 +48,7 @@ RETURNS_SELF = frozenset({"to", "cuda", "cpu", "float", "double", "half", "bfloa
 DERIVED = frozenset({"parameters", "named_parameters", "children", "named_children", "modules", "named_modules",
                      "buffers", "named_buffers", "state_dict"})
 # torch callables named like classes that make tensors or plain values, not objects
-_NOT_OBJECTS = frozenset({"Parameter", "Tensor", "Size", "FloatTensor", "LongTensor", "IntTensor", "DoubleTensor",
+_NOT_OBJECTS = frozenset({"Parameter", "Variable", "Tensor", "Size", "FloatTensor", "LongTensor", "IntTensor", "DoubleTensor",
                           "HalfTensor", "BoolTensor", "ByteTensor", "CharTensor", "ShortTensor", "BFloat16Tensor",
                           "device", "dtype", "Generator"})
 

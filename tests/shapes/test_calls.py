@@ -490,3 +490,82 @@ nn.Linear(7, 2)(x)
     assert "the initial state c_0 is (2, 10, 96)" in found[0][1]
     assert found[1][1] == ("`nn.Linear(7, 2)(x)`: x is (8, 5): 5 features (last dim), but `nn.Linear(7, 2)` = "
                            "nn.Linear(7, 2) expects 7")
+
+
+def test_old_forum_code_wraps_its_tensors_in_variable() -> None:
+    """`Variable(torch.zeros(...))` (pre-0.4 autograd) is the tensor it wraps, and `random_` fills in place: an
+    `init_hidden` that swaps batch and hidden is caught where the GRU takes it."""
+    found = rows('''
+import torch
+import torch.nn as nn
+from torch.autograd import Variable
+
+
+class RNN(nn.Module):
+    def __init__(self, n_chars, hidden_size, n_layers=2):
+        super(RNN, self).__init__()
+        self.hidden_size, self.n_layers = hidden_size, n_layers
+        self.encoder = nn.Embedding(n_chars, hidden_size)
+        self.gru = nn.GRU(hidden_size, hidden_size, n_layers)
+
+    def forward(self, input, hidden):
+        encoded = self.encoder(input)
+        return self.gru(encoded.view(1, input.size(0), -1), hidden)
+
+    def init_hidden(self, batch_size, swapped=False):
+        if swapped:
+            return Variable(torch.zeros(self.n_layers, self.hidden_size, batch_size))
+        return Variable(torch.zeros(self.n_layers, batch_size, self.hidden_size))
+
+
+rnn = RNN(100, 50)
+inp = Variable(torch.LongTensor(16).random_(0, 100))
+rnn(inp, rnn.init_hidden(16))
+rnn(inp, rnn.init_hidden(16, swapped=True))
+''', "SC105")
+    assert [row for row, _ in found] == [16]
+    assert "the initial state h_0 is (2, 50, 16)" in found[0][1]
+
+
+def test_layers_a_sequential_subclass_adds_by_name_run_in_that_order() -> None:
+    """`self.add_module(name, layer)` after `super().__init__(...)` (torchvision's DenseNet blocks): the layers
+    run after those handed to the constructor, a name added again keeps its place; a ModuleList subclass that adds
+    one is no longer known."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+
+class Encoder(nn.Sequential):
+    def __init__(self, channels: int, out_dim: int):
+        super().__init__(nn.Flatten(1))
+        self.add_module("proj", nn.Linear(channels, out_dim))
+        self.add_module("act", nn.ReLU())
+
+
+class Replaced(nn.Sequential):
+    def __init__(self, channels: int):
+        super().__init__()
+        self.add_module("proj", nn.Linear(channels, 8))
+        self.add_module("flatten", nn.Flatten(1))
+        self.add_module("proj", nn.Linear(8, 8))
+
+
+class Blocks(nn.ModuleList):
+    def __init__(self):
+        super().__init__([nn.Linear(4, 4)])
+        self.add_module("extra", nn.Linear(9, 9))
+
+    def forward(self, x):
+        for block in self:
+            x = block(x)
+        return x
+
+
+Encoder(3, 64)(torch.randn(2, 3, 4, 4))
+Encoder(48, 64)(torch.randn(2, 3, 4, 4))
+Replaced(4)(torch.randn(2, 4))
+Replaced(4)(torch.randn(2, 8))
+Blocks()(torch.randn(2, 4))
+''', "SC105")
+    assert [row for row, _ in found] == [32, 34]
