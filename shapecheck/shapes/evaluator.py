@@ -541,6 +541,8 @@ class ShapeEvaluator(Evaluator):
             first = value.size(0) if value.variadic != 0 else None
             least = 1 if first is not None and first.literal is not None and first.literal > 0 else 0
             return Seq((), complete=False, each=row, least=least)
+        if isinstance(value, Sizes):  # `for s in x.size()[1:]:` goes through the sizes
+            return Seq(value.shape.dims, "tuple") if value.shape.rank is not None else None
         if isinstance(value, Items):
             if value.items is not None:
                 return Seq(tuple(UNKNOWN if item is None else item for item in value.items), "tuple")

@@ -360,18 +360,23 @@ def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Ch
     return False
 
 
-def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int) -> Iterator[tuple[cst.CSTNode, int]]:
+def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int,
+         element: bool = False) -> Iterator[tuple[cst.CSTNode, int]]:
     """The operations of a statement that ran (see `_operations`), each with the version it was read at: the
-    statement's, or for those in a list comprehension's element, each pass of it that certainly ran."""
-    for node in _operations(statement, lambda test: truth(ev.object(test, version))):
+    statement's, or for those in a list comprehension's element, each pass of it that certainly ran. An element is
+    an expression, not a statement: all of `conv(x).max(dim=2).values` is read, the call under the attribute too."""
+    def decide(test: cst.BaseExpression) -> bool | None:
+        return truth(ev.object(test, version))
+
+    for node in _nested_operations(statement, decide) if element else _operations(statement, decide):
         yield node, version
     for comprehension in _comprehensions(statement):
-        for element in ev.calls.element_runs.get((id(comprehension), version), ()):
+        for run in ev.calls.element_runs.get((id(comprehension), version), ()):
             if type(comprehension) is cst.DictComp:
-                yield from _ran(ev, comprehension.key, element)
-                yield from _ran(ev, comprehension.value, element)
+                yield from _ran(ev, comprehension.key, run, element=True)
+                yield from _ran(ev, comprehension.value, run, element=True)
             else:
-                yield from _ran(ev, comprehension.elt, element)
+                yield from _ran(ev, comprehension.elt, run, element=True)
 
 
 def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp | cst.DictComp]:

@@ -569,3 +569,66 @@ Replaced(4)(torch.randn(2, 8))
 Blocks()(torch.randn(2, 4))
 ''', "SC105")
     assert [row for row, _ in found] == [32, 34]
+
+
+def test_a_loop_over_a_tensors_sizes_multiplies_them_out() -> None:
+    """The 60-minute blitz's `num_flat_features`: a loop over `x.size()[1:]` goes through the sizes, so LeNet fed
+    28x28 images flattens 256 features where its first layer takes 400 (a tensor of unknown rank says nothing)."""
+    found = rows('''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 6, 5)
+        self.conv2 = nn.Conv2d(6, 16, 5)
+        self.fc1 = nn.Linear(16 * 5 * 5, 120)
+
+    def forward(self, x):
+        x = F.max_pool2d(F.relu(self.conv1(x)), 2)
+        x = F.max_pool2d(F.relu(self.conv2(x)), 2)
+        return self.fc1(x.view(-1, self.num_flat_features(x)))
+
+    def num_flat_features(self, x):
+        num_features = 1
+        for s in x.size()[1:]:
+            num_features *= s
+        return num_features
+
+
+net = Net()
+net(torch.randn(4, 1, 32, 32))
+net(torch.randn(4, 1, 28, 28))
+''', "SC105")
+    assert [row for row, _ in found] == [17]
+    assert "is (4, 256): 256 features (last dim)" in found[0][1]
+
+
+def test_a_layer_under_an_attribute_in_a_comprehension_is_checked() -> None:
+    """Kim's TextCNN pools each convolution with `conv(emb).max(dim=2).values`: the element is an expression, so the
+    call under the attribute is checked on each pass, as a bare call would be."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+
+class TextCNN(nn.Module):
+    def __init__(self, embed_dim=300, sizes=(3, 4, 5)):
+        super().__init__()
+        self.embedding = nn.Embedding(1000, 128)
+        self.convs = nn.ModuleList([nn.Conv1d(embed_dim, 8, k) for k in sizes])
+
+    def forward(self, tokens):
+        emb = self.embedding(tokens).permute(0, 2, 1)
+        pooled = [conv(emb).max(dim=2).values for conv in self.convs]
+        return torch.cat(pooled, dim=1)
+
+
+TextCNN(128)(torch.randint(0, 1000, (6, 50)))
+TextCNN()(torch.randint(0, 1000, (6, 50)))
+''', "SC105")
+    assert [row for row, _ in found] == [14]
+    assert "emb is (6, 128, 50): 128 channels (dim -2)" in found[0][1]
