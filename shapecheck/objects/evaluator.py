@@ -603,6 +603,10 @@ class Evaluator:
     def join_envs(self, a: dict[str, object], b: dict[str, object]) -> dict[str, object]:
         return {name: self.join_values([a.get(name, UNKNOWN), b.get(name, UNKNOWN)]) for name in a.keys() | b.keys()}
 
+    def kind_of(self, value: object) -> str | None:
+        """The type of a value, as `isinstance` tells it: a builtin's name; the shapes floor adds tensors."""
+        return builtins.python_type(value)
+
     def iterated(self, value: object) -> Seq | Mapping | None:
         """What a loop over `value` goes through: a list's or dict's elements, a container module's layers; the
         shapes floor adds a tensor's rows and a data loader's batches."""
@@ -818,12 +822,22 @@ class Evaluator:
             return builtins.call(qualname[len("builtins."):], self, call, before)
         if qualname in builtins.ORDERED_DICT:
             return builtins.ordered_dict(self, call, before)
+        if qualname in _COPIES:
+            return self._copy(call, before)
         if _is_object_class(qualname) or builds_module(qualname):
             items = None
             if qualname in _CONTAINERS:
                 items = self.container_items(call, before)
             return TorchObject(qualname, call, self.site(before), items)
         return UNKNOWN
+
+    def _copy(self, call: cst.Call, before: int) -> object:
+        """`copy.deepcopy(layer)` (the annotated transformer's `clones`): what it copies, an object of the project
+        as another object with the same attributes (what is later set on one is not set on the other)."""
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return UNKNOWN
+        value = self.object(call.args[0].value, before)
+        return replace(value, attrs=dict(value.attrs)) if isinstance(value, Instance) else value
 
     def container_items(self, call: cst.Call, before: int) -> Seq | Mapping | None:
         """The layers `nn.Sequential(a, b)`, `nn.Sequential(*layers)`, `nn.Sequential(OrderedDict(...))`,
@@ -850,6 +864,7 @@ class Evaluator:
                        for i, a in enumerate(bindings) for b in bindings[i + 1:])
 
 
+_COPIES = frozenset({"copy.deepcopy", "copy.copy"})
 _CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict",
                          "torch.nn.modules.container.Sequential", "torch.nn.modules.container.ModuleList",
                          "torch.nn.modules.container.ModuleDict", "torch.nn.ParameterList",

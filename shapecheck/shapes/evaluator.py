@@ -533,6 +533,9 @@ class ShapeEvaluator(Evaluator):
             return joined if joined is not None else UNKNOWN
         return super().join_values(values)
 
+    def kind_of(self, value: object) -> str | None:
+        return "torch.Tensor" if isinstance(value, Shape) else super().kind_of(value)
+
     def iterated(self, value: object) -> Seq | Mapping | None:
         if isinstance(value, Shape):
             row = rows(value)

@@ -632,3 +632,80 @@ TextCNN()(torch.randint(0, 1000, (6, 50)))
 ''', "SC105")
     assert [row for row, _ in found] == [14]
     assert "emb is (6, 128, 50): 128 channels (dim -2)" in found[0][1]
+
+
+def test_a_helper_that_detaches_an_rnn_state_keeps_it_known() -> None:
+    """pytorch/examples' `repackage_hidden`: `isinstance(h, torch.Tensor)` is true of a tensor, false of a tuple of
+    them (whose parts it recurses into), so the state it hands back is the one `init_hidden` made."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+
+def repackage_hidden(h):
+    if isinstance(h, torch.Tensor):
+        return h.detach()
+    return tuple(repackage_hidden(v) for v in h)
+
+
+def run(state, cell, other):
+    gru = nn.GRU(8, 16, 2)
+    lstm = nn.LSTM(8, 16, 2)
+    x = torch.randn(5, 3, 8)
+    gru(x, repackage_hidden(state))
+    lstm(x, repackage_hidden((state, cell)))
+    gru(x, other if isinstance(other, (list, tuple)) else repackage_hidden(other))
+
+
+run(torch.zeros(1, 3, 16), torch.zeros(2, 3, 16), torch.zeros(1, 3, 16))
+''', "SC105")
+    assert [row for row, _ in found] == [16]
+    assert "the initial state h_0 is (1, 3, 16)" in found[0][1]
+
+
+def test_layers_cloned_with_deepcopy_are_the_layer_they_copy() -> None:
+    """The annotated transformer's `clones(layer, n)`: `copy.deepcopy` gives an object like the one it copies, so
+    the layers of the stack are known and a (B, 1, T) mask that can't broadcast to the (B, h, T, T) scores is
+    caught inside them."""
+    found = rows('''
+import copy
+import math
+import torch
+import torch.nn as nn
+
+
+def clones(module, n):
+    return nn.ModuleList([copy.deepcopy(module) for _ in range(n)])
+
+
+class Attention(nn.Module):
+    def __init__(self, h, d_model):
+        super().__init__()
+        self.h, self.d_k = h, d_model // h
+        self.proj = nn.Linear(d_model, d_model)
+
+    def forward(self, x, mask):
+        b = x.size(0)
+        q = self.proj(x).view(b, -1, self.h, self.d_k).transpose(1, 2)
+        scores = (q @ q.transpose(-2, -1) / math.sqrt(self.d_k)).masked_fill(mask == 0, -1e9)
+        return (scores.softmax(-1) @ q).transpose(1, 2).reshape(b, -1, self.h * self.d_k)
+
+
+class Encoder(nn.Module):
+    def __init__(self, layer, n):
+        super().__init__()
+        self.layers = clones(layer, n)
+
+    def forward(self, x, mask):
+        for layer in self.layers:
+            x = layer(x, mask)
+        return x
+
+
+encoder = Encoder(Attention(4, 64), 2)
+src = torch.randn(3, 10, 64)
+encoder(src, torch.ones(3, 1, 1, 10))
+encoder(src, torch.ones(3, 1, 10))
+''', "SC105")
+    assert [row for row, _ in found] == [21]
+    assert "4 and 3 don't broadcast" in found[0][1]
