@@ -537,6 +537,20 @@ class ShapeMismatch(Rule):
         _CONFIG_PROPERTY % "args.d_ff",
         _INIT_HIDDEN % "self.nhid",
         _TGT_MASK % "tgt_in",
+        # a Sequential subclass that also sets its head as an attribute: torch registers it, and the head runs after
+        # the layers handed to the constructor (timm's and torchvision's classifier blocks do this)
+        """
+        import torch
+        import torch.nn as nn
+
+        class Trunk(nn.Sequential):
+            def __init__(self, in_dim, hidden, num_classes):
+                super().__init__(nn.Linear(in_dim, hidden), nn.ReLU())
+                self.head = nn.Linear(hidden, num_classes)
+
+        logits = Trunk(20, 64, 5)(torch.randn(8, 20))
+        probs = nn.Linear(5, 1)(logits.softmax(-1))
+        """,
         # a recurrent cell's default state, made with the cell's hidden size when the caller gives none
         _DECODER_CELL % "self.hidden",
         # a (batch, channels, time) waveform resampled to a length
@@ -920,6 +934,23 @@ class ShapeMismatch(Rule):
         # the target mask sized by the source ("the shape of the 2D attn_mask is torch.Size([15, 15]), but should be
         # (10, 10)"), made by the static method the transformer instance offers
         _TGT_MASK % "src",
+        # a U-Net block that joins its skip connection and runs its layers with `super().forward`: the convolution
+        # is built for the upsampled input alone ("expected input[2, 64, 16, 16] to have 32 channels")
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class UpBlock(nn.Sequential):
+            def __init__(self, in_ch, out_ch):
+                super().__init__(nn.Conv2d(in_ch, out_ch, 3, padding=1), nn.BatchNorm2d(out_ch), nn.ReLU())
+
+            def forward(self, x, skip):
+                return super().forward(torch.cat([F.interpolate(x, scale_factor=2), skip], dim=1))
+
+        up = UpBlock(32, 16)
+        y = up(torch.randn(2, 32, 8, 8), torch.randn(2, 32, 16, 16))
+        """,
         # a GRUCell's default state of another width than the cell keeps
         _DECODER_CELL % "128",
         # a waveform of one spatial dim given an image's (height, width) size

@@ -67,6 +67,14 @@ class ContainerInit:
 
 
 @record(slots=True, eq=False)
+class ContainerForward:
+    """`super().forward` in an `nn.Sequential` subclass that defines its own `forward` (a block that joins a skip
+    connection, then runs its layers): calling it runs the layers the instance holds, in order."""
+
+    instance: Instance
+
+
+@record(slots=True, eq=False)
 class Derived:
     """What a method of an object gives that is about the object itself: `model.parameters()`."""
 
@@ -760,6 +768,9 @@ class Evaluator:
             if name == "__init__" and isinstance(instance, Instance) and any(base in _CONTAINERS
                                                                             for base in instance.bases):
                 return ContainerInit(instance)  # an `nn.Sequential` subclass handing its layers to torch
+            if name == "forward" and isinstance(instance, Instance) and any(base in _SEQUENTIAL
+                                                                           for base in instance.bases):
+                return ContainerForward(instance)
             return UNKNOWN
         return UNKNOWN
 
@@ -794,8 +805,10 @@ class Evaluator:
                 return builtins.container_method(receiver.items, method, self, call, before)
             callee = self.attribute_of(receiver, method) if receiver is not UNKNOWN else UNKNOWN
             if callee is UNKNOWN and before >= 0:
+                # `s2s.Decoder(...)` after `import nets.seq2seq as s2s`: a class of the project, else another
+                # package's thing
                 qualname = self.ctx.qualname(func)
-                callee = Imported(qualname) if qualname is not None else UNKNOWN
+                callee = self.imported(qualname) if qualname is not None else UNKNOWN
         else:
             callee = self.called(self.object(func, before))
         if isinstance(callee, Imported):
@@ -864,6 +877,7 @@ class Evaluator:
                        for i, a in enumerate(bindings) for b in bindings[i + 1:])
 
 
+_SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 _COPIES = frozenset({"copy.deepcopy", "copy.copy"})
 _CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict",
                          "torch.nn.modules.container.Sequential", "torch.nn.modules.container.ModuleList",

@@ -709,3 +709,34 @@ encoder(src, torch.ones(3, 1, 10))
 ''', "SC105")
     assert [row for row, _ in found] == [21]
     assert "4 and 3 don't broadcast" in found[0][1]
+
+
+def test_super_forward_of_a_sequential_subclass_runs_its_layers() -> None:
+    """A U-Net block that joins its skip connection, then calls `super().forward(x)`: its layers run on the joined
+    tensor. A module it also sets as an attribute runs after them in torch, so such a subclass is not known."""
+    found = rows('''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class UpBlock(nn.Sequential):
+    def __init__(self, in_ch: int, out_ch: int):
+        super().__init__(nn.Conv2d(in_ch, out_ch, 3, padding=1), nn.ReLU())
+
+    def forward(self, x, skip):
+        return super().forward(torch.cat([F.interpolate(x, scale_factor=2), skip], dim=1))
+
+
+class WithHead(nn.Sequential):
+    def __init__(self):
+        super().__init__(nn.Linear(4, 8))
+        self.head = nn.Linear(8, 2)
+
+
+UpBlock(64, 16)(torch.randn(2, 32, 8, 8), torch.randn(2, 32, 16, 16))
+UpBlock(32, 16)(torch.randn(2, 32, 8, 8), torch.randn(2, 32, 16, 16))
+nn.Linear(2, 1)(WithHead()(torch.randn(3, 4)))
+''', "SC105")
+    assert [row for row, _ in found] == [12]
+    assert "(2, 64, 16, 16)" in found[0][1]
