@@ -53,6 +53,61 @@ _CONFIG_PROPERTY = """
         y = ffn(torch.randn(2, 5, 96))
         """
 
+# pytorch/examples' word language model, run from a config dict its `main` takes as a default: `%s` is the size of
+# the cell state `init_hidden` makes from any parameter of the model.
+_INIT_HIDDEN = """
+        import torch
+        import torch.nn as nn
+        from torch.autograd import Variable
+
+        CONFIG = {"ntoken": 100, "ninp": 32, "nhid": 48, "nlayers": 2, "bptt": 35, "batch_size": 10}
+
+        class RNNModel(nn.Module):
+            def __init__(self, ntoken, ninp, nhid, nlayers, **kwargs):
+                super().__init__()
+                self.nhid, self.nlayers = nhid, nlayers
+                self.encoder = nn.Embedding(ntoken, ninp)
+                self.rnn = nn.LSTM(ninp, nhid, nlayers)
+
+            def forward(self, input, hidden):
+                return self.rnn(self.encoder(input), hidden)
+
+            def init_hidden(self, bsz):
+                weight = next(self.parameters())
+                return (weight.new_zeros(self.nlayers, bsz, self.nhid),
+                        weight.new_zeros(self.nlayers, bsz, %s))
+
+        def main(cfg=CONFIG):
+            model = RNNModel(**cfg)
+            hidden = model.init_hidden(cfg["batch_size"])
+            data = Variable(torch.randint(0, cfg["ntoken"], (cfg["bptt"], cfg["batch_size"])))
+            output, hidden = model(data, hidden)
+
+        if __name__ == "__main__":
+            main()
+        """
+
+# A translation model whose causal mask comes from the nn.Transformer it holds: `%s` is the sequence it is sized by.
+_TGT_MASK = """
+        import torch
+        import torch.nn as nn
+
+        class Seq2Seq(nn.Module):
+            def __init__(self, src_vocab, tgt_vocab, d_model=64):
+                super().__init__()
+                self.src_emb = nn.Embedding(src_vocab, d_model)
+                self.tgt_emb = nn.Embedding(tgt_vocab, d_model)
+                self.transformer = nn.Transformer(d_model, 4, 2, 2, dim_feedforward=128, batch_first=True)
+
+            def forward(self, src, tgt_in):
+                tgt_mask = self.transformer.generate_square_subsequent_mask(%s.size(1))
+                return self.transformer(self.src_emb(src), self.tgt_emb(tgt_in), tgt_mask=tgt_mask)
+
+        model = Seq2Seq(100, 120)
+        tgt = torch.randint(0, 120, (4, 11))
+        out = model(torch.randint(0, 100, (4, 15)), tgt[:, :-1])
+        """
+
 _DECODER_CELL = """
         import torch
         import torch.nn as nn
@@ -480,6 +535,22 @@ class ShapeMismatch(Rule):
         _BOTTLENECK % "128, downsample=nn.Conv2d(256, 512, 1)",
         # a config's size computed by a property (llama-style `ModelArgs`)
         _CONFIG_PROPERTY % "args.d_ff",
+        _INIT_HIDDEN % "self.nhid",
+        _TGT_MASK % "tgt_in",
+        # a Sequential subclass that also sets its head as an attribute: torch registers it, and the head runs after
+        # the layers handed to the constructor (timm's and torchvision's classifier blocks do this)
+        """
+        import torch
+        import torch.nn as nn
+
+        class Trunk(nn.Sequential):
+            def __init__(self, in_dim, hidden, num_classes):
+                super().__init__(nn.Linear(in_dim, hidden), nn.ReLU())
+                self.head = nn.Linear(hidden, num_classes)
+
+        logits = Trunk(20, 64, 5)(torch.randn(8, 20))
+        probs = nn.Linear(5, 1)(logits.softmax(-1))
+        """,
         # a recurrent cell's default state, made with the cell's hidden size when the caller gives none
         _DECODER_CELL % "self.hidden",
         # a (batch, channels, time) waveform resampled to a length
@@ -885,6 +956,29 @@ class ShapeMismatch(Rule):
         _BOTTLENECK % "128",
         # the hidden size a config's property computes, fed to a layer built for the model width
         _CONFIG_PROPERTY % "args.d_model",
+        # an `init_hidden` whose cell state is twice the LSTM's hidden size ("Expected hidden[1] size (2, 10, 48),
+        # got [2, 10, 96]"), seen through the config `main()` takes by default and the parameter `next()` gives
+        _INIT_HIDDEN % "self.nhid * 2",
+        # the target mask sized by the source ("the shape of the 2D attn_mask is torch.Size([15, 15]), but should be
+        # (10, 10)"), made by the static method the transformer instance offers
+        _TGT_MASK % "src",
+        # a U-Net block that joins its skip connection and runs its layers with `super().forward`: the convolution
+        # is built for the upsampled input alone ("expected input[2, 64, 16, 16] to have 32 channels")
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class UpBlock(nn.Sequential):
+            def __init__(self, in_ch, out_ch):
+                super().__init__(nn.Conv2d(in_ch, out_ch, 3, padding=1), nn.BatchNorm2d(out_ch), nn.ReLU())
+
+            def forward(self, x, skip):
+                return super().forward(torch.cat([F.interpolate(x, scale_factor=2), skip], dim=1))
+
+        up = UpBlock(32, 16)
+        y = up(torch.randn(2, 32, 8, 8), torch.randn(2, 32, 16, 16))
+        """,
         # a GRUCell's default state of another width than the cell keeps
         _DECODER_CELL % "128",
         # a waveform of one spatial dim given an image's (height, width) size

@@ -416,6 +416,11 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         if found is UNKNOWN and len(positional) == 3:
             return UNKNOWN
         return found
+    if name == "iter" and positional is not None and len(positional) == 1:
+        each = ev.element(positional[0])  # an iterator: as many items as its source, each what they all are
+        return Seq((), complete=False, each=each) if each is not UNKNOWN else UNKNOWN
+    if name == "next" and positional is not None and len(positional) == 1:
+        return ev.element(positional[0])  # `next(iter(loader))`, `next(model.parameters())`: any one of them
     if name == "super":
         return ev.calls.super_value(node, before)
     if name == "print":
@@ -427,7 +432,7 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         kind = python_type(positional[0])
         return Imported("builtins." + kind) if kind is not None else UNKNOWN
     if name == "isinstance" and positional is not None and len(positional) == 2:
-        return _isinstance(positional[0], positional[1])
+        return _isinstance(ev.kind_of(positional[0]), positional[1])
     return UNKNOWN
 
 
@@ -468,16 +473,16 @@ def python_type(value: object) -> str | None:
     return None
 
 
-# The builtin types whose instances `python_type` tells apart (a bool is an int too).
+# The types whose instances `Evaluator.kind_of` tells apart (a bool is an int too), by what names them.
 _KNOWN_TYPES = {"int": {"int", "bool"}, "float": {"float"}, "str": {"str"}, "bool": {"bool"}, "list": {"list"},
-                "tuple": {"tuple"}, "dict": {"dict"}}
+                "tuple": {"tuple"}, "dict": {"dict"}, "torch.Tensor": {"torch.Tensor"}}
 
 
-def _isinstance(value: object, classes: object) -> object:
-    kind = python_type(value)
+def _isinstance(kind: str | None, classes: object) -> object:
+    """`isinstance(x, classes)` for an `x` of `kind`: known when every class named is one of `_KNOWN_TYPES`
+    (`isinstance(h, torch.Tensor)` in a helper that detaches an RNN's state or each of its parts)."""
     wanted = classes.items if isinstance(classes, Seq) and classes.kind == "tuple" and classes.complete else (classes,)
-    names = [c.qualname[len("builtins."):] if isinstance(c, Imported) and c.qualname.startswith("builtins.") else None
-             for c in wanted]
+    names = [c.qualname.removeprefix("builtins.") if isinstance(c, Imported) else None for c in wanted]
     if kind is None or any(name not in _KNOWN_TYPES for name in names):
         return UNKNOWN
     return TRUE if any(kind in _KNOWN_TYPES[name] for name in names) else FALSE  # type: ignore[index]

@@ -49,7 +49,7 @@ RETURNS_SELF = frozenset({"to", "cuda", "cpu", "float", "double", "half", "bfloa
 DERIVED = frozenset({"parameters", "named_parameters", "children", "named_children", "modules", "named_modules",
                      "buffers", "named_buffers", "state_dict"})
 # torch callables named like classes that make tensors or plain values, not objects
-_NOT_OBJECTS = frozenset({"Parameter", "Tensor", "Size", "FloatTensor", "LongTensor", "IntTensor", "DoubleTensor",
+_NOT_OBJECTS = frozenset({"Parameter", "Variable", "Tensor", "Size", "FloatTensor", "LongTensor", "IntTensor", "DoubleTensor",
                           "HalfTensor", "BoolTensor", "ByteTensor", "CharTensor", "ShortTensor", "BFloat16Tensor",
                           "device", "dtype", "Generator"})
 
@@ -63,6 +63,14 @@ class Unknown(Exception):
 class ContainerInit:
     """`super().__init__` of a project class that extends `nn.Sequential`, `nn.ModuleList` or `nn.ModuleDict`:
     calling it gives the instance its layers."""
+
+    instance: Instance
+
+
+@record(slots=True, eq=False)
+class ContainerForward:
+    """`super().forward` in an `nn.Sequential` subclass that defines its own `forward` (a block that joins a skip
+    connection, then runs its layers): calling it runs the layers the instance holds, in order."""
 
     instance: Instance
 
@@ -604,6 +612,10 @@ class Evaluator:
     def join_envs(self, a: dict[str, object], b: dict[str, object]) -> dict[str, object]:
         return {name: self.join_values([a.get(name, UNKNOWN), b.get(name, UNKNOWN)]) for name in a.keys() | b.keys()}
 
+    def kind_of(self, value: object) -> str | None:
+        """The type of a value, as `isinstance` tells it: a builtin's name; the shapes floor adds tensors."""
+        return builtins.python_type(value)
+
     def iterated(self, value: object) -> Seq | Mapping | None:
         """What a loop over `value` goes through: a list's or dict's elements, a container module's layers; the
         shapes floor adds a tensor's rows and a data loader's batches."""
@@ -757,6 +769,9 @@ class Evaluator:
             if name == "__init__" and isinstance(instance, Instance) and any(base in _CONTAINERS
                                                                             for base in instance.bases):
                 return ContainerInit(instance)  # an `nn.Sequential` subclass handing its layers to torch
+            if name == "forward" and isinstance(instance, Instance) and any(base in _SEQUENTIAL
+                                                                           for base in instance.bases):
+                return ContainerForward(instance)
             return UNKNOWN
         return UNKNOWN
 
@@ -793,8 +808,10 @@ class Evaluator:
                 return builtins.container_method(receiver.items, method, self, call, before)
             callee = self.attribute_of(receiver, method) if receiver is not UNKNOWN else UNKNOWN
             if callee is UNKNOWN and before >= 0:
+                # `s2s.Decoder(...)` after `import nets.seq2seq as s2s`: a class of the project, else another
+                # package's thing
                 qualname = self.ctx.qualname(func)
-                callee = Imported(qualname) if qualname is not None else UNKNOWN
+                callee = self.imported(qualname) if qualname is not None else UNKNOWN
         else:
             callee = self.called(self.object(func, before))
         if isinstance(callee, Imported):
@@ -823,12 +840,22 @@ class Evaluator:
             return builtins.number(call)  # `math.sqrt(d)`, a mixup's `np.random.beta(a, a)`: a float
         if qualname in builtins.ORDERED_DICT:
             return builtins.ordered_dict(self, call, before)
+        if qualname in _COPIES:
+            return self._copy(call, before)
         if _is_object_class(qualname) or builds_module(qualname):
             items = None
             if qualname in _CONTAINERS:
                 items = self.container_items(call, before)
             return TorchObject(qualname, call, self.site(before), items)
         return UNKNOWN
+
+    def _copy(self, call: cst.Call, before: int) -> object:
+        """`copy.deepcopy(layer)` (the annotated transformer's `clones`): what it copies, an object of the project
+        as another object with the same attributes (what is later set on one is not set on the other)."""
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return UNKNOWN
+        value = self.object(call.args[0].value, before)
+        return replace(value, attrs=dict(value.attrs)) if isinstance(value, Instance) else value
 
     def container_items(self, call: cst.Call, before: int) -> Seq | Mapping | None:
         """The layers `nn.Sequential(a, b)`, `nn.Sequential(*layers)`, `nn.Sequential(OrderedDict(...))`,
@@ -855,6 +882,8 @@ class Evaluator:
                        for i, a in enumerate(bindings) for b in bindings[i + 1:])
 
 
+_SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
+_COPIES = frozenset({"copy.deepcopy", "copy.copy"})
 _CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict",
                          "torch.nn.modules.container.Sequential", "torch.nn.modules.container.ModuleList",
                          "torch.nn.modules.container.ModuleDict", "torch.nn.ParameterList",

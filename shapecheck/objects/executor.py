@@ -84,6 +84,8 @@ def assign_target(target: cst.BaseExpression, value: object, env: dict[str, obje
     return False
 
 
+# `nn.Module` methods that add a layer by name: a container's layers run in the order they were added
+_ADDS_A_LAYER = frozenset({"add_module", "register_module"})
 _MUTATORS = frozenset({"append", "extend", "insert", "add_module", "register_module", "register_buffer",
                        "register_parameter", "update", "pop", "clear", "remove"})
 
@@ -271,6 +273,10 @@ class Executor:
             if len(args) >= 2 and isinstance(args[0], Const) and isinstance(args[0].value, str) \
                     and not any(arg.star for arg in call.args):
                 receiver.attrs[args[0].value] = args[1]
+                if method in _ADDS_A_LAYER and receiver.items is not None:  # a container subclass
+                    # a ModuleList goes through its layers, not their names: what it holds is no longer known
+                    listed = any(base.endswith(".ModuleList") for base in receiver.bases)
+                    receiver.items = None if listed else _with_layer(receiver.items, args[0].value, args[1])
             else:
                 receiver.tainted = True
             return
@@ -554,3 +560,15 @@ def _imported(node: cst.CSTNode) -> Iterator[tuple[str, str | None]]:
         else:
             root = dotted.split(".", 1)[0]
             yield root, root
+
+
+def _with_layer(items: Seq | Mapping, name: str, layer: object) -> Mapping | None:
+    """A container's layers after `add_module(name, layer)`: torch keeps them by name in the order they came
+    (those a constructor was handed named "0", "1", ...); a name already there keeps its place. None when what it
+    held is not all known."""
+    if not items.complete:
+        return None
+    held = items.items if isinstance(items, Mapping) else tuple((str(i), item) for i, item in enumerate(items.items))
+    if any(key == name for key, _ in held):
+        return Mapping(tuple((key, layer if key == name else item) for key, item in held))
+    return Mapping(held + ((name, layer),))

@@ -326,5 +326,7 @@ FUNCTIONS = {
     **{f"torch.{name}_like": _like() for name in ("zeros", "ones", "empty", "rand", "randn", "full")},
     "torch.randint_like": _like("int"),
     "torch.nn.Parameter": _parameter, "torch.nn.parameter.Parameter": _parameter,
+    # the pre-0.4 autograd wrapper, still in code copied from old posts: the tensor it wraps
+    "torch.autograd.Variable": _parameter, "torch.autograd.variable.Variable": _parameter,
     "torch.nn.Transformer.generate_square_subsequent_mask": _causal_mask,
 }

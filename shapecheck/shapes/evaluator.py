@@ -26,7 +26,7 @@ from shapecheck.objects.dims import Dim
 from shapecheck.objects.carried import Carried, carried
 from shapecheck.objects.executor import Run
 from shapecheck.objects.classes import function_facts
-from shapecheck.objects.evaluator import Evaluator, named
+from shapecheck.objects.evaluator import Derived, Evaluator, named
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject
 from shapecheck.shapes import conflicts, elementwise, indexing, layers, ops, transposes, value_bounds
@@ -41,6 +41,8 @@ from shapecheck.shapes.values import Conflict, Items, Sizes, Value
 # evaluation of everything the view reads, and long functions with many optional arguments (torch's own
 # multi_head_attention_forward) would try every one of them for every view.
 MAX_PATH_RUNS = 8
+# what a module's `parameters()` and `buffers()` go through: tensors, of shapes each layer keeps to itself
+_TENSORS_OF_A_MODULE = frozenset({"parameters", "buffers"})
 
 
 class ShapeEvaluator(Evaluator):
@@ -531,6 +533,9 @@ class ShapeEvaluator(Evaluator):
             return joined if joined is not None else UNKNOWN
         return super().join_values(values)
 
+    def kind_of(self, value: object) -> str | None:
+        return "torch.Tensor" if isinstance(value, Shape) else super().kind_of(value)
+
     def iterated(self, value: object) -> Seq | Mapping | None:
         if isinstance(value, Shape):
             row = rows(value)
@@ -539,6 +544,8 @@ class ShapeEvaluator(Evaluator):
             first = value.size(0) if value.variadic != 0 else None
             least = 1 if first is not None and first.literal is not None and first.literal > 0 else 0
             return Seq((), complete=False, each=row, least=least)
+        if isinstance(value, Sizes):  # `for s in x.size()[1:]:` goes through the sizes
+            return Seq(value.shape.dims, "tuple") if value.shape.rank is not None else None
         if isinstance(value, Items):
             if value.items is not None:
                 return Seq(tuple(UNKNOWN if item is None else item for item in value.items), "tuple")
@@ -547,6 +554,8 @@ class ShapeEvaluator(Evaluator):
             loaded = batches(value)
             if loaded is not None:
                 return loaded
+        if isinstance(value, Derived) and value.method in _TENSORS_OF_A_MODULE:
+            return Seq((), complete=False, each=Shape.unknown_rank(layout_known=False))
         return super().iterated(value)
 
     def unpacked_values(self, value: object, count: int) -> list[object] | None:

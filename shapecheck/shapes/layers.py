@@ -26,7 +26,8 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.engine.walker import walk
 from shapecheck.objects.classes import class_facts
-from shapecheck.objects.values import FunctionValue, Instance, Mapping, Seq, Site, TorchObject
+from shapecheck.objects.evaluator import ContainerForward
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, Site, TorchObject
 from shapecheck.shapes import nn_modules, runs
 from shapecheck.shapes.values import Conflict, Items
 from shapecheck.shapes.args import Args, Hidden
@@ -100,7 +101,10 @@ def module_of(ev: ShapeEvaluator, callee: cst.BaseExpression, before: int | None
 
 
 def layer_of(ev: ShapeEvaluator, value: object) -> Layer | None:
-    """The layer an object is, once per object: a torch.nn layer, a Sequential of known layers, a model."""
+    """The layer an object is, once per object: a torch.nn layer, a Sequential of known layers, a model; the
+    layers of an `nn.Sequential` subclass that `super().forward` runs."""
+    if isinstance(value, ContainerForward):
+        return _subclass_layers(ev, value.instance)
     if not isinstance(value, (TorchObject, Instance)):
         return None
     key = ("layer", id(value))
@@ -120,7 +124,7 @@ def model_of(ev: ShapeEvaluator, value: object) -> runs.Model | None:
 def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None:
     if isinstance(value, Instance):
         if any(base in SEQUENTIAL for base in value.bases) and not _defines_forward(ev, value):
-            return _sequential(ev, value.items, value.cls.name + "(...)")
+            return _subclass_layers(ev, value)
         return runs.model(ev, value)
     if value.call is None or value.site is None:
         return None  # an object known only by its class (an annotated parameter): its sizes are not
@@ -151,6 +155,21 @@ def parameter_of(ev: ShapeEvaluator, value: object, attribute: str) -> Shape | N
     dims = nn_modules.parameter(name, value.call, lambda expr: site.read("size", expr),
                                 lambda expr: site.read("value", expr), attribute) if name is not None else None
     return Shape(dims, layout=tuple(range(len(dims))), dtype="float") if dims is not None else None
+
+
+def _subclass_layers(ev: ShapeEvaluator, instance: Instance) -> Sequential | None:
+    """The layers an `nn.Sequential` subclass runs: those handed to `super().__init__` or added by name, and also
+    any module it sets as an attribute (`self.proj = nn.Linear(...)` joins the run, after them): with one of
+    those, or an attribute that may be one, not known."""
+    named = {key for key, _ in instance.items.items} if isinstance(instance.items, Mapping) else set()
+    if any((value is UNKNOWN or _is_module(value)) and name not in named for name, value in instance.attrs.items()):
+        return None
+    return _sequential(ev, instance.items, instance.cls.name + "(...)")
+
+
+def _is_module(value: object) -> bool:
+    return isinstance(value, TorchObject) and value.qualname.startswith("torch.nn.") \
+        or isinstance(value, Instance) and any(base.startswith("torch.nn.") for base in value.bases)
 
 
 def _sequential(ev: ShapeEvaluator, items: Seq | Mapping | None, title: str) -> Sequential | None:

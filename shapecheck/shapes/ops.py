@@ -56,6 +56,10 @@ def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, 
             if isinstance(result, Shape) and name in transposes.FUNCTIONS:
                 result = replace(result, permuted_by=f"{ctx.code(func)}(...)")
             return result
+        if type(func) is cst.Attribute and func.attr.value in _CLASS_FUNCTION_NAMES:
+            name = _class_function(ev, func, before)
+            if name in functions:
+                return functions[name](ev, node, before)
         if type(func) is cst.Attribute and not is_self_attribute(func):
             handler = methods.get(func.attr.value)
             if handler is None:  # not a tensor method: a distribution's, a module or method of an object
@@ -72,6 +76,14 @@ def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, 
     except Hidden:
         return None
     return _module_call(ev, node, before)
+
+
+def _class_function(ev: ShapeEvaluator, func: cst.Attribute, before: int) -> str | None:
+    """The name of a function of a torch class called through an instance the code built
+    (`self.transformer.generate_square_subsequent_mask(n)` is `nn.Transformer.generate_square_subsequent_mask(n)`):
+    the class functions the tables list are static methods, which an instance reaches with the same arguments."""
+    owner = ev.object(func.value, before)
+    return torch_name(f"{owner.qualname}.{func.attr.value}") if isinstance(owner, TorchObject) else None
 
 
 def _values_source(ev: ShapeEvaluator, node: cst.Call, name: str, before: int) -> Shape | None:
@@ -116,6 +128,11 @@ def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int, fresh: bool = 
             return promised
         if isinstance(result, Shape):
             return result
+    if isinstance(callee, Imported) and callee.qualname.startswith("builtins."):
+        # what the object floor knows a builtin gives: `next(iter(loader))` is a batch, `next(model.parameters())`
+        # a tensor
+        value = ev.object(node, before)
+        return value if isinstance(value, Shape | Items) else ev.as_want(value, "items")
     if not fresh:
         return None
     func = node.func
@@ -160,5 +177,8 @@ METHODS = {name: handler for kind in _BY_KIND for name, handler in getattr(kind,
 FUNCTIONS = {**{name: handler for kind in _BY_KIND for name, handler in getattr(kind, "FUNCTIONS", {}).items()},
              **functional.FUNCTIONS, **losses.FUNCTIONS}
 TUPLE_METHODS = {**reductions.TUPLE_METHODS, **joins.TUPLE_METHODS}
+# the names of the functions of torch classes (`Transformer.generate_square_subsequent_mask`), asked of instances
+_CLASS_FUNCTION_NAMES = frozenset(name.rsplit(".", 1)[1] for name in FUNCTIONS
+                                  if name.count(".") > 1 and name.rsplit(".", 2)[1][:1].isupper())
 TUPLE_FUNCTIONS = {**{f"torch.{name}": as_function(handler) for name, handler in TUPLE_METHODS.items()},
                    **creation.TUPLE_FUNCTIONS}

@@ -22,6 +22,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
+from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, TorchObject, constant_of, truth
 from shapecheck.shapes import distributions
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
@@ -247,8 +248,29 @@ def brings_facts(ev: ShapeEvaluator, args: dict[str, object]) -> bool:
     """Whether a call's arguments tell its callee more than its own signature does: a tensor of known shape
     (`holds_tensors`), an object of the project (`sample(decoder)`, the model its layers come from) or a torch
     module the code builds (`train(nn.Linear(5, 3))`)."""
-    return any(holds_tensors(ev, value) or isinstance(value, Instance) and not value.generic
-               or isinstance(value, TorchObject) and value.call is not None for value in args.values())
+    values = args.values()
+    if any(holds_tensors(ev, value) or isinstance(value, Instance) and not value.generic
+           or isinstance(value, TorchObject) and value.call is not None for value in values):
+        return True
+    # sizes alone, unless the call is a method of an object read on its own (`self._make_layer(128)` in
+    # `__init__`): what its earlier statements changed in the object (`self.inplanes = planes * 4`) is not known
+    return any(holds_sizes(value) for value in values) \
+        and not any(isinstance(value, Instance) and value.generic for value in values)
+
+
+def holds_sizes(value: object, depth: int = 3) -> bool:
+    """Whether an argument, or the default a call leaves to a parameter, states sizes the callee's own reading
+    leaves open (it reads every parameter as unknown): an int (`init_hidden(16)`), or a list or config dict of
+    them (`def main(cfg=CONFIG)` called as `main()`)."""
+    if isinstance(value, Dim):
+        return value.literal is not None
+    if depth == 0:
+        return False
+    if isinstance(value, Seq):
+        return any(holds_sizes(item, depth - 1) for item in value.items)
+    if isinstance(value, Mapping):
+        return any(holds_sizes(item, depth - 1) for _, item in value.items)
+    return False
 
 
 def holds_tensors(ev: ShapeEvaluator, value: object, depth: int = 3) -> bool:
@@ -338,18 +360,23 @@ def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Ch
     return False
 
 
-def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int) -> Iterator[tuple[cst.CSTNode, int]]:
+def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int,
+         element: bool = False) -> Iterator[tuple[cst.CSTNode, int]]:
     """The operations of a statement that ran (see `_operations`), each with the version it was read at: the
-    statement's, or for those in a list comprehension's element, each pass of it that certainly ran."""
-    for node in _operations(statement, lambda test: truth(ev.object(test, version))):
+    statement's, or for those in a list comprehension's element, each pass of it that certainly ran. An element is
+    an expression, not a statement: all of `conv(x).max(dim=2).values` is read, the call under the attribute too."""
+    def decide(test: cst.BaseExpression) -> bool | None:
+        return truth(ev.object(test, version))
+
+    for node in _nested_operations(statement, decide) if element else _operations(statement, decide):
         yield node, version
     for comprehension in _comprehensions(statement):
-        for element in ev.calls.element_runs.get((id(comprehension), version), ()):
+        for run in ev.calls.element_runs.get((id(comprehension), version), ()):
             if type(comprehension) is cst.DictComp:
-                yield from _ran(ev, comprehension.key, element)
-                yield from _ran(ev, comprehension.value, element)
+                yield from _ran(ev, comprehension.key, run, element=True)
+                yield from _ran(ev, comprehension.value, run, element=True)
             else:
-                yield from _ran(ev, comprehension.elt, element)
+                yield from _ran(ev, comprehension.elt, run, element=True)
 
 
 def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp | cst.DictComp]:

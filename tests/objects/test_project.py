@@ -113,6 +113,26 @@ def test_package_and_relative_imports_and_a_src_layout(tmp_path: Path) -> None:
         "src/proj/proj/models/classifier/__init__.py", "src/proj/proj/models/classifier.py"))
 
 
+def test_a_class_read_through_an_imported_submodule_is_the_projects(tmp_path: Path) -> None:
+    """`import nets.classifier as clf` then `clf.Classifier(...)`: the class the project's file defines, not an
+    object of another package, whichever way the submodule is imported."""
+    write(tmp_path, {
+        "nets/__init__.py": "",
+        "nets/classifier.py": MODEL,
+        "train.py": """
+            import torch
+            import nets.classifier as clf
+            from nets import classifier
+
+            out = clf.Classifier(in_features=32)(torch.randn(8, 64))
+            out = classifier.Classifier(in_features=32)(torch.randn(8, 64))
+            out = clf.Classifier(in_features=64)(torch.randn(8, 64))
+        """,
+    })
+    result = lint(tmp_path / "train.py")
+    assert [(f.code, f.location.row) for f in result.findings] == [("SC105", 6), ("SC105", 7)]
+
+
 def test_installed_packages_and_missing_modules_stay_unknown(tmp_path: Path) -> None:
     write(tmp_path, {
         "venv/lib/site-packages/model.py": MODEL,

@@ -128,3 +128,23 @@ probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(B, T
          "`F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(B, T, S, dtype=torch.bool))`: attn_mask "
          "torch.ones(B, T, S, dtype=torch.bool) is (2, 16, 20), but the scores of q and k are (2, 4, 16, 20): 2 and 4 "
          "don't broadcast"]
+
+
+def test_a_causal_mask_asked_of_the_transformer_instance_is_the_class_functions() -> None:
+    """`model.generate_square_subsequent_mask(n)` is the static method of `nn.Transformer`: the same (n, n) mask,
+    so one built for the source length is caught at the decoder."""
+    assert seen('''
+def translate(width: int):
+    model = nn.Transformer(64, 4, 2, 2, dim_feedforward=128, batch_first=True)
+    src, tgt = torch.randn(4, 15, 64), torch.randn(4, 10, 64)
+    probe(model.generate_square_subsequent_mask(tgt.size(1)))
+    probe(model(src, tgt, tgt_mask=model.generate_square_subsequent_mask(tgt.size(1))))
+    probe_conflict(model(src, tgt, tgt_mask=model.generate_square_subsequent_mask(src.size(1))))
+    probe(nn.Linear(3, 3).generate_square_subsequent_mask(width))
+''') == [
+        "(10, 10)", "(4, 10, 64)",
+        "`model(src, tgt, tgt_mask=model.generate_square_subsequent_mask(src.size(1)))`: src is (4, 15, 64): "
+        "tgt_mask is (15, 15), but `model` = nn.Transformer(64, 4, 2, 2, dim_feedforward=128, batch_first=True) "
+        "expects tgt_mask of (10, 10) or (16, 10, 10): (target length, source length) or (batch * num_heads, target "
+        "length, source length)",
+        None]

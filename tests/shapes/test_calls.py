@@ -420,3 +420,323 @@ z = good(torch.randn(3, 4))
 bad = build([8, 16])
 w = bad(torch.randn(3, 4))
 ''', "SC105") == [(7, "SC105"), (25, "SC105")]
+
+
+def test_a_call_that_passes_only_sizes_or_leaves_a_config_default_is_run() -> None:
+    """`main()` with `def main(cfg=CONFIG)`: the default is the module's dict, which the function read on its own
+    leaves unknown; `build(12)` passes an int. Both are run with what they state; a call with nothing known isn't."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+CONFIG = {"input_dim": 13, "batch_size": 6}
+
+
+def main(cfg=CONFIG):
+    feats = torch.randn(cfg["batch_size"], 7, cfg["input_dim"])
+    return nn.Linear(12, 4)(feats)
+
+
+def build(width, depth=2):
+    return nn.Linear(10, 3)(torch.randn(depth, width))
+
+
+def unknown(cfg):
+    return nn.Linear(10, 3)(torch.randn(2, cfg.width))
+
+
+main()
+build(12)
+build(10)
+unknown(object())
+''', "SC105")
+    assert found == [
+        (10, "via `main()`: then in main, `nn.Linear(12, 4)(feats)`: feats is (6, 7, 13): 13 features (last dim), "
+             "but `nn.Linear(12, 4)` = nn.Linear(12, 4) expects 12"),
+        (14, "via `build(12)`: then in build, `nn.Linear(10, 3)(torch.randn(depth, width))`: the input is (2, 12): "
+             "12 features (last dim), but `nn.Linear(10, 3)` = nn.Linear(10, 3) expects 10")]
+
+
+def test_a_tensor_from_a_models_parameters_makes_the_initial_state() -> None:
+    """`next(self.parameters()).new_zeros(...)` (pytorch/examples' `init_hidden`): any parameter is a tensor, and
+    `new_zeros` needs no more of it; `next(iter(loader))` is a batch like those a loop over it gets."""
+    found = rows('''
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, TensorDataset
+
+
+class LM(nn.Module):
+    def __init__(self, nhid=48, nlayers=2):
+        super().__init__()
+        self.nhid, self.nlayers = nhid, nlayers
+        self.rnn = nn.LSTM(32, nhid, nlayers)
+
+    def forward(self, x, hidden):
+        return self.rnn(x, hidden)
+
+    def init_hidden(self, bsz):
+        weight = next(self.parameters())
+        return weight.new_zeros(self.nlayers, bsz, self.nhid), weight.new_zeros(self.nlayers, bsz, self.nhid * 2)
+
+
+model = LM()
+out, hidden = model(torch.randn(35, 10, 32), model.init_hidden(10))
+loader = DataLoader(TensorDataset(torch.randn(64, 5), torch.randn(64)), batch_size=8)
+x, y = next(iter(loader))
+nn.Linear(7, 2)(x)
+''', "SC105")
+    assert [row for row, _ in found] == [14, 25]
+    assert "the initial state c_0 is (2, 10, 96)" in found[0][1]
+    assert found[1][1] == ("`nn.Linear(7, 2)(x)`: x is (8, 5): 5 features (last dim), but `nn.Linear(7, 2)` = "
+                           "nn.Linear(7, 2) expects 7")
+
+
+def test_old_forum_code_wraps_its_tensors_in_variable() -> None:
+    """`Variable(torch.zeros(...))` (pre-0.4 autograd) is the tensor it wraps, and `random_` fills in place: an
+    `init_hidden` that swaps batch and hidden is caught where the GRU takes it."""
+    found = rows('''
+import torch
+import torch.nn as nn
+from torch.autograd import Variable
+
+
+class RNN(nn.Module):
+    def __init__(self, n_chars, hidden_size, n_layers=2):
+        super(RNN, self).__init__()
+        self.hidden_size, self.n_layers = hidden_size, n_layers
+        self.encoder = nn.Embedding(n_chars, hidden_size)
+        self.gru = nn.GRU(hidden_size, hidden_size, n_layers)
+
+    def forward(self, input, hidden):
+        encoded = self.encoder(input)
+        return self.gru(encoded.view(1, input.size(0), -1), hidden)
+
+    def init_hidden(self, batch_size, swapped=False):
+        if swapped:
+            return Variable(torch.zeros(self.n_layers, self.hidden_size, batch_size))
+        return Variable(torch.zeros(self.n_layers, batch_size, self.hidden_size))
+
+
+rnn = RNN(100, 50)
+inp = Variable(torch.LongTensor(16).random_(0, 100))
+rnn(inp, rnn.init_hidden(16))
+rnn(inp, rnn.init_hidden(16, swapped=True))
+''', "SC105")
+    assert [row for row, _ in found] == [16]
+    assert "the initial state h_0 is (2, 50, 16)" in found[0][1]
+
+
+def test_layers_a_sequential_subclass_adds_by_name_run_in_that_order() -> None:
+    """`self.add_module(name, layer)` after `super().__init__(...)` (torchvision's DenseNet blocks): the layers
+    run after those handed to the constructor, a name added again keeps its place; a ModuleList subclass that adds
+    one is no longer known."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+
+class Encoder(nn.Sequential):
+    def __init__(self, channels: int, out_dim: int):
+        super().__init__(nn.Flatten(1))
+        self.add_module("proj", nn.Linear(channels, out_dim))
+        self.add_module("act", nn.ReLU())
+
+
+class Replaced(nn.Sequential):
+    def __init__(self, channels: int):
+        super().__init__()
+        self.add_module("proj", nn.Linear(channels, 8))
+        self.add_module("flatten", nn.Flatten(1))
+        self.add_module("proj", nn.Linear(8, 8))
+
+
+class Blocks(nn.ModuleList):
+    def __init__(self):
+        super().__init__([nn.Linear(4, 4)])
+        self.add_module("extra", nn.Linear(9, 9))
+
+    def forward(self, x):
+        for block in self:
+            x = block(x)
+        return x
+
+
+Encoder(3, 64)(torch.randn(2, 3, 4, 4))
+Encoder(48, 64)(torch.randn(2, 3, 4, 4))
+Replaced(4)(torch.randn(2, 4))
+Replaced(4)(torch.randn(2, 8))
+Blocks()(torch.randn(2, 4))
+''', "SC105")
+    assert [row for row, _ in found] == [32, 34]
+
+
+def test_a_loop_over_a_tensors_sizes_multiplies_them_out() -> None:
+    """The 60-minute blitz's `num_flat_features`: a loop over `x.size()[1:]` goes through the sizes, so LeNet fed
+    28x28 images flattens 256 features where its first layer takes 400 (a tensor of unknown rank says nothing)."""
+    found = rows('''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 6, 5)
+        self.conv2 = nn.Conv2d(6, 16, 5)
+        self.fc1 = nn.Linear(16 * 5 * 5, 120)
+
+    def forward(self, x):
+        x = F.max_pool2d(F.relu(self.conv1(x)), 2)
+        x = F.max_pool2d(F.relu(self.conv2(x)), 2)
+        return self.fc1(x.view(-1, self.num_flat_features(x)))
+
+    def num_flat_features(self, x):
+        num_features = 1
+        for s in x.size()[1:]:
+            num_features *= s
+        return num_features
+
+
+net = Net()
+net(torch.randn(4, 1, 32, 32))
+net(torch.randn(4, 1, 28, 28))
+''', "SC105")
+    assert [row for row, _ in found] == [17]
+    assert "is (4, 256): 256 features (last dim)" in found[0][1]
+
+
+def test_a_layer_under_an_attribute_in_a_comprehension_is_checked() -> None:
+    """Kim's TextCNN pools each convolution with `conv(emb).max(dim=2).values`: the element is an expression, so the
+    call under the attribute is checked on each pass, as a bare call would be."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+
+class TextCNN(nn.Module):
+    def __init__(self, embed_dim=300, sizes=(3, 4, 5)):
+        super().__init__()
+        self.embedding = nn.Embedding(1000, 128)
+        self.convs = nn.ModuleList([nn.Conv1d(embed_dim, 8, k) for k in sizes])
+
+    def forward(self, tokens):
+        emb = self.embedding(tokens).permute(0, 2, 1)
+        pooled = [conv(emb).max(dim=2).values for conv in self.convs]
+        return torch.cat(pooled, dim=1)
+
+
+TextCNN(128)(torch.randint(0, 1000, (6, 50)))
+TextCNN()(torch.randint(0, 1000, (6, 50)))
+''', "SC105")
+    assert [row for row, _ in found] == [14]
+    assert "emb is (6, 128, 50): 128 channels (dim -2)" in found[0][1]
+
+
+def test_a_helper_that_detaches_an_rnn_state_keeps_it_known() -> None:
+    """pytorch/examples' `repackage_hidden`: `isinstance(h, torch.Tensor)` is true of a tensor, false of a tuple of
+    them (whose parts it recurses into), so the state it hands back is the one `init_hidden` made."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+
+def repackage_hidden(h):
+    if isinstance(h, torch.Tensor):
+        return h.detach()
+    return tuple(repackage_hidden(v) for v in h)
+
+
+def run(state, cell, other):
+    gru = nn.GRU(8, 16, 2)
+    lstm = nn.LSTM(8, 16, 2)
+    x = torch.randn(5, 3, 8)
+    gru(x, repackage_hidden(state))
+    lstm(x, repackage_hidden((state, cell)))
+    gru(x, other if isinstance(other, (list, tuple)) else repackage_hidden(other))
+
+
+run(torch.zeros(1, 3, 16), torch.zeros(2, 3, 16), torch.zeros(1, 3, 16))
+''', "SC105")
+    assert [row for row, _ in found] == [16]
+    assert "the initial state h_0 is (1, 3, 16)" in found[0][1]
+
+
+def test_layers_cloned_with_deepcopy_are_the_layer_they_copy() -> None:
+    """The annotated transformer's `clones(layer, n)`: `copy.deepcopy` gives an object like the one it copies, so
+    the layers of the stack are known and a (B, 1, T) mask that can't broadcast to the (B, h, T, T) scores is
+    caught inside them."""
+    found = rows('''
+import copy
+import math
+import torch
+import torch.nn as nn
+
+
+def clones(module, n):
+    return nn.ModuleList([copy.deepcopy(module) for _ in range(n)])
+
+
+class Attention(nn.Module):
+    def __init__(self, h, d_model):
+        super().__init__()
+        self.h, self.d_k = h, d_model // h
+        self.proj = nn.Linear(d_model, d_model)
+
+    def forward(self, x, mask):
+        b = x.size(0)
+        q = self.proj(x).view(b, -1, self.h, self.d_k).transpose(1, 2)
+        scores = (q @ q.transpose(-2, -1) / math.sqrt(self.d_k)).masked_fill(mask == 0, -1e9)
+        return (scores.softmax(-1) @ q).transpose(1, 2).reshape(b, -1, self.h * self.d_k)
+
+
+class Encoder(nn.Module):
+    def __init__(self, layer, n):
+        super().__init__()
+        self.layers = clones(layer, n)
+
+    def forward(self, x, mask):
+        for layer in self.layers:
+            x = layer(x, mask)
+        return x
+
+
+encoder = Encoder(Attention(4, 64), 2)
+src = torch.randn(3, 10, 64)
+encoder(src, torch.ones(3, 1, 1, 10))
+encoder(src, torch.ones(3, 1, 10))
+''', "SC105")
+    assert [row for row, _ in found] == [21]
+    assert "4 and 3 don't broadcast" in found[0][1]
+
+
+def test_super_forward_of_a_sequential_subclass_runs_its_layers() -> None:
+    """A U-Net block that joins its skip connection, then calls `super().forward(x)`: its layers run on the joined
+    tensor. A module it also sets as an attribute runs after them in torch, so such a subclass is not known."""
+    found = rows('''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class UpBlock(nn.Sequential):
+    def __init__(self, in_ch: int, out_ch: int):
+        super().__init__(nn.Conv2d(in_ch, out_ch, 3, padding=1), nn.ReLU())
+
+    def forward(self, x, skip):
+        return super().forward(torch.cat([F.interpolate(x, scale_factor=2), skip], dim=1))
+
+
+class WithHead(nn.Sequential):
+    def __init__(self):
+        super().__init__(nn.Linear(4, 8))
+        self.head = nn.Linear(8, 2)
+
+
+UpBlock(64, 16)(torch.randn(2, 32, 8, 8), torch.randn(2, 32, 16, 16))
+UpBlock(32, 16)(torch.randn(2, 32, 8, 8), torch.randn(2, 32, 16, 16))
+nn.Linear(2, 1)(WithHead()(torch.randn(3, 4)))
+''', "SC105")
+    assert [row for row, _ in found] == [12]
+    assert "(2, 64, 16, 16)" in found[0][1]
