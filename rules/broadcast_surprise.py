@@ -9,7 +9,7 @@ from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.objects.dims import same
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.shapes.intent import spells_broadcast
+from shapecheck.shapes.intent import operands_spell_broadcast, spells_broadcast
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.surprise import surprise
@@ -121,6 +121,19 @@ class BroadcastSurprise(Rule):
         x = torch.randn(32, 10)
         z = x - x.max(dim=-1, keepdim=True).values
         y = (x - x.mean(dim=1, keepdim=True)) / x.std(dim=1, keepdim=True)
+        """,
+        # a hand-written attention backward: the keepdim row sums are the callee's locals, read in its body when a
+        # call runs it on square (T, T) weights
+        """
+        import torch
+        class ManualAttention:
+            def softmax_backward(self, d_weights, weights):
+                row_sums = torch.sum(d_weights * weights, dim=-1, keepdim=True)
+                return weights * (d_weights - row_sums)
+        def check(seq_len):
+            d_weights = torch.randn(2, 4, seq_len, 8)
+            weights = torch.softmax(torch.randn(2, 4, 8, 8), dim=-1)
+            return ManualAttention().softmax_backward(d_weights, weights)
         """,
         # nanoGPT: token embeddings plus position embeddings, (B, T, C) + (T, C)
         """
@@ -344,7 +357,7 @@ def _operands(ev: ShapeEvaluator, node: cst.CSTNode, left: cst.BaseExpression, r
     found = surprise(a, b)
     if found is None:
         return None
-    if spells_broadcast(ev.ctx, left) or spells_broadcast(ev.ctx, right):
+    if operands_spell_broadcast(ev.ctx, node, (left, right)):
         return None
     unit, other = (left, right) if found.operand == 0 else (right, left)
     return (f"{quoted(ev.ctx, node)}: {_named(ev, left, a)} and {_named(ev, right, b)}, so the result is "

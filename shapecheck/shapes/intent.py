@@ -22,6 +22,17 @@ _RESHAPES = frozenset({"view", "reshape"})
 _DEPTH = 4
 
 
+def operands_spell_broadcast(ctx: Context, operation: cst.CSTNode, operands: tuple[cst.BaseExpression, ...]) -> bool:
+    """Whether an operand of `operation` spells a broadcast (see `spells_broadcast`), its names read where the
+    operation is: a callee's body that a run looked into resolves its own locals (`softmax_sum = (g * p).sum(-1,
+    keepdim=True)` then `g - softmax_sum` in a backward helper), not the caller's."""
+    home = ctx.point_within(operation)
+    if home is None:
+        return any(spells_broadcast(ctx, operand) for operand in operands)
+    with ctx.at(home):
+        return any(spells_broadcast(ctx, operand) for operand in operands)
+
+
 def spells_broadcast(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0) -> bool:
     """`expr`, or a name it was built from, spells a size-1 dim or a broadcast on purpose."""
     if depth > _DEPTH:
