@@ -151,6 +151,27 @@ class StepBetweenBackward(Rule):
             value_loss.backward(retain_graph=True)
             value_opt.step()
         """,
+        # REINFORCE with a baseline: the policy's backward keeps the graph of the value network's outputs, which the
+        # policy's step leaves alone, so the value loss computed before that step still backpropagates.
+        """
+        import torch
+        policy_optimizer = torch.optim.Adam(policy_network.parameters())
+        value_optimizer = torch.optim.Adam(value_network.parameters())
+        log_probs, values = [], []
+        for state in states:
+            log_probs.append(policy_network(state).log_softmax(-1)[0])
+            values.append(value_network(state))
+        values = torch.stack(values).squeeze()
+        advantage = returns - values
+        policy_loss = -(torch.stack(log_probs) * advantage).mean()
+        value_loss = torch.nn.functional.mse_loss(values, returns)
+        policy_optimizer.zero_grad()
+        policy_loss.backward(retain_graph=True)
+        policy_optimizer.step()
+        value_optimizer.zero_grad()
+        value_loss.backward()
+        value_optimizer.step()
+        """,
         # A2C: the critic's graph is kept, but the actor's loss sees the critic's values only detached.
         """
         import torch
@@ -553,7 +574,7 @@ class StepBetweenBackward(Rule):
                 self._in_loop.append((ctx.point(), node, loss, binding, event))
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
-            if self._detached_from(binding, step):
+            if self._detached_from(binding, step) or self._apart_from(binding, step):
                 return
             what = f"`{loss}` was computed before `{ctx.code(step.node)}` updated the weights in place"
         else:
@@ -650,6 +671,13 @@ class StepBetweenBackward(Rule):
             return False
         return self._output_before(binding.value, binding.seq, step, 0, cut=False) is not None \
             and self._output_before(binding.value, binding.seq, step, 0) is None
+
+    def _apart_from(self, binding: Binding, step: Event) -> bool:
+        """The step's modules are known and the loss is not computed from any of their outputs: REINFORCE's
+        `value_loss` of the value network's outputs, after `policy_optimizer.step()`; the graph both losses share
+        (`advantage = returns - values`) is the value network's, which that step leaves alone."""
+        return bool(step.owners) and binding.value is not None \
+            and self._output_before(binding.value, binding.seq, step, 0, cut=False) is None
 
     def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int, cut: bool = True
                        ) -> str | None:
