@@ -9,6 +9,7 @@ import libcst as cst
 from shapecheck.engine import Binding, Context, Rule
 from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import keyword_arg, last_name
+from shapecheck.objects.executor import target_names
 from shapecheck.loops.training_loop import Event, called_module, is_step_call, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
@@ -150,6 +151,25 @@ class StepBetweenBackward(Rule):
             value_opt.zero_grad()
             value_loss.backward(retain_graph=True)
             value_opt.step()
+        """,
+        # A tutorial's loop that steps at the top of the next iteration: the loss a pass backpropagates is the one
+        # the pass before computed (the first pass, which would read the earlier cell's loss, skips it).
+        """
+        import torch
+        x, y = torch.randn(5, 2), torch.randn(5, 1)
+        fc = torch.nn.Linear(2, 1)
+        criterion = torch.nn.MSELoss()
+        loss = criterion(fc(x), y)
+        loss.backward()
+        fc = torch.nn.Linear(2, 1)
+        optimizer = torch.optim.Adam(fc.parameters())
+        for step in range(1001):
+            if step:
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            pred = fc(x)
+            loss = criterion(pred, y)
         """,
         # REINFORCE with a baseline: the policy's backward keeps the graph of the value network's outputs, which the
         # policy's step leaves alone, so the value loss computed before that step still backpropagates.
@@ -618,6 +638,8 @@ class StepBetweenBackward(Rule):
         PPO's epochs over log-probs computed once) or, without it, through the graph the first pass freed (an
         encoder's features computed once, then trained on)."""
         loop = event.loops[-1]
+        if loop not in binding.path and self._rebound_in(loop, loss):
+            return  # `if step: loss.backward()` before `loss = criterion(fc(x), y)`: later passes get the new loss
         steps = [step for step in training_loop(self.ctx).in_loop(loop)
                  if step.kind == "step" and step.owners and is_step_call(step.node)]
         for step in steps:
@@ -635,6 +657,12 @@ class StepBetweenBackward(Rule):
                                   "backward through the graph a second time\"; compute the output again in each "
                                   "iteration (or `.detach()` it when its module should not learn from this loss)")
             return
+
+    def _rebound_in(self, loop: cst.CSTNode, name: str) -> bool:
+        """The loop's body assigns `name`: from the second iteration on, the value read is that one, not the one
+        bound before the loop."""
+        return any(type(node) is cst.Assign and any(name in target_names(target.target) for target in node.targets)
+                   for node in self.ctx.walk(loop))
 
     def _output_outside(self, binding: Binding, loop: cst.CSTNode, step: Event, depth: int) -> str | None:
         """The output of a module the step updates that `binding`'s value is computed from, bound before `loop`
