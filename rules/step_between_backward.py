@@ -152,6 +152,29 @@ class StepBetweenBackward(Rule):
             value_loss.backward(retain_graph=True)
             value_opt.step()
         """,
+        # A GAN whose labels take the discriminator's output shape: the labels hold no graph, and the discriminator's
+        # loss sees the generator's output only detached.
+        """
+        import torch
+        import torch.nn as nn
+        G, D = nn.Linear(8, 8), nn.Sequential(nn.Linear(8, 1), nn.Sigmoid())
+        adv_loss = nn.BCELoss()
+        opt_G = torch.optim.Adam(G.parameters())
+        opt_D = torch.optim.Adam(D.parameters())
+        for real_x, real_y in loader:
+            opt_G.zero_grad()
+            fake_y = G(real_x)
+            shape = D(fake_y).shape
+            real_lbl = torch.ones(shape)
+            fake_lbl = torch.zeros(shape)
+            loss_G = adv_loss(D(fake_y), real_lbl)
+            loss_G.backward()
+            opt_G.step()
+            opt_D.zero_grad()
+            loss_D = 0.5 * (adv_loss(D(real_y), real_lbl) + adv_loss(D(fake_y.detach()), fake_lbl))
+            loss_D.backward()
+            opt_D.step()
+        """,
         # A tutorial's loop that steps at the top of the next iteration: the loss a pass backpropagates is the one
         # the pass before computed (the first pass, which would read the earlier cell's loss, skips it).
         """
@@ -759,14 +782,18 @@ class StepBetweenBackward(Rule):
 
 # Calls whose result leaves the graph: what they are computed from is not backpropagated through. The factories
 # that copy only a tensor's shape (`torch.ones_like(d_fake)`, `x.new_zeros(n)`) give a fresh tensor too.
+# Calls whose result carries no graph of their arguments: detached values, and new tensors built from sizes
+# (`torch.ones(ps)` with `ps = D(fake).shape`) or from another tensor's shape
 _LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy", "ones_like", "zeros_like", "full_like",
                            "empty_like", "rand_like", "randn_like", "randint_like", "new_zeros", "new_ones",
-                           "new_full", "new_empty", "new_tensor"})
+                           "new_full", "new_empty", "new_tensor", "ones", "zeros", "full", "empty", "rand", "randn",
+                           "randint", "arange", "eye", "size", "dim"})
+_NO_GRAPH_ATTRIBUTES = frozenset({"data", "shape", "dtype", "device", "ndim"})
 
 
 def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Call | cst.Name]:
-    """The calls and names a tensor's graph runs through: not into `.detach()`, `.item()` or `.data` (with `cut`
-    False, into them too)."""
+    """The calls and names a tensor's graph runs through: not into `.detach()`, `.item()`, `.data`, sizes or new
+    tensors (with `cut` False, into them too)."""
     stack: list[cst.BaseExpression] = [expr]
     while stack:
         node = stack.pop()
@@ -782,7 +809,7 @@ def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Cal
                 stack.append(func.value)
             stack.extend(arg.value for arg in node.args)  # type: ignore[attr-defined]
         elif kind is cst.Attribute:
-            if not cut or node.attr.value != "data":  # type: ignore[attr-defined]
+            if not cut or node.attr.value not in _NO_GRAPH_ATTRIBUTES:  # type: ignore[attr-defined]
                 stack.append(node.value)  # type: ignore[attr-defined]
         elif kind is cst.BinaryOperation:
             stack.extend((node.left, node.right))  # type: ignore[attr-defined]
