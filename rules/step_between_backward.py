@@ -10,7 +10,7 @@ from shapecheck.engine import Binding, Context, Rule
 from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.objects.executor import target_names
-from shapecheck.loops.training_loop import Event, called_module, is_step_call, related, training_loop
+from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, is_step_call, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 
@@ -617,7 +617,7 @@ class StepBetweenBackward(Rule):
                 self._in_loop.append((ctx.point(), node, loss, binding, event))
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
-            if self._detached_from(binding, step) or self._apart_from(binding, step):
+            if self._detached_from(binding, step) or self._apart_from(binding, step, event, training):
                 return
             what = f"`{loss}` was computed before `{ctx.code(step.node)}` updated the weights in place"
         else:
@@ -723,12 +723,19 @@ class StepBetweenBackward(Rule):
         return self._output_before(binding.value, binding.seq, step, 0, cut=False) is not None \
             and self._output_before(binding.value, binding.seq, step, 0) is None
 
-    def _apart_from(self, binding: Binding, step: Event) -> bool:
-        """The step's modules are known and the loss is not computed from any of their outputs: REINFORCE's
-        `value_loss` of the value network's outputs, after `policy_optimizer.step()`; the graph both losses share
-        (`advantage = returns - values`) is the value network's, which that step leaves alone."""
-        return bool(step.owners) and binding.value is not None \
-            and self._output_before(binding.value, binding.seq, step, 0, cut=False) is None
+    def _apart_from(self, binding: Binding, step: Event, event: Event, training: TrainingLoop) -> bool:
+        """Between the step and this backward pass, another optimizer is reset, whose modules are known and none of
+        the step's, and the loss is computed from no output of the step's modules that the names show: REINFORCE's
+        `value_optimizer.zero_grad(); value_loss.backward()` after `policy_optimizer.step()`; the graph both losses
+        share (`advantage = returns - values`) is the value network's, which the policy's step leaves alone."""
+        if not step.owners or binding.value is None:
+            return False
+        resets = [between for between in training.in_function(event.function)
+                  if step.order < between.order < event.order and between.kind == "reset"]
+        if not resets or any(not reset.owners or any(related(mine, theirs) for mine in reset.owners
+                                                      for theirs in step.owners) for reset in resets):
+            return False
+        return self._output_before(binding.value, binding.seq, step, 0, cut=False) is None
 
     def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int, cut: bool = True
                        ) -> str | None:
