@@ -118,7 +118,7 @@ def _output_position(ctx: Context, value: cst.BaseExpression, before: int | None
     elif type(value) is cst.Subscript and len(value.slice) == 1:
         element = value.slice[0].slice
         if type(element) is cst.Index and type(element.value) is cst.Integer:
-            return value.value, before, int(element.value.value)
+            return value.value, before, element.value.evaluated_value
     return value, before, None
 
 

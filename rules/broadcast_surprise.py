@@ -9,7 +9,7 @@ from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.objects.dims import same
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.shapes.intent import spells_broadcast
+from shapecheck.shapes.intent import operands_spell_broadcast, spells_broadcast
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.surprise import surprise
@@ -121,6 +121,26 @@ class BroadcastSurprise(Rule):
         x = torch.randn(32, 10)
         z = x - x.max(dim=-1, keepdim=True).values
         y = (x - x.mean(dim=1, keepdim=True)) / x.std(dim=1, keepdim=True)
+        """,
+        # a hand-written attention backward: the keepdim row sums are the callee's locals, read in its body when a
+        # call runs it on square (T, T) weights
+        """
+        import torch
+        class ManualAttention:
+            def softmax_backward(self, d_weights, weights):
+                row_sums = torch.sum(d_weights * weights, dim=-1, keepdim=True)
+                return weights * (d_weights - row_sums)
+        def check(seq_len):
+            d_weights = torch.randn(2, 4, seq_len, 8)
+            weights = torch.softmax(torch.randn(2, 4, 8, 8), dim=-1)
+            return ManualAttention().softmax_backward(d_weights, weights)
+        """,
+        # a tutorial's broadcasting demo: the cell shows the (2, 3, 2) result, nothing uses it
+        """
+        import torch
+        a = torch.ones(3, 2)
+        b = torch.zeros(2, 3, 1)
+        a + b
         """,
         # nanoGPT: token embeddings plus position embeddings, (B, T, C) + (T, C)
         """
@@ -299,6 +319,15 @@ class BroadcastSurprise(Rule):
         labels = torch.randint(0, 2, (32,)).float()
         loss = F.binary_cross_entropy_with_logits(head(h), labels)
         """,
+        # accuracy from a keepdim argmax: the (N, 1) predictions against (N,) labels compare every pair
+        """
+        import torch
+        import torch.nn as nn
+        classifier = nn.Linear(20, 5)
+        x, y = torch.randn(64, 20), torch.randint(0, 5, (64,))
+        pred = classifier(x).argmax(dim=1, keepdim=True)
+        accuracy = (pred == y).float().mean()
+        """,
         # one sample scored with `.squeeze()`, which drops the batch dim of a batch of one too
         """
         import torch
@@ -381,6 +410,8 @@ class BroadcastSurprise(Rule):
                 self.report(*where)
 
     def _visit(self, node: cst.CSTNode) -> None:
+        if type(self.ctx.parent) is cst.Expr:
+            return  # `a + b` alone in a cell: the result is shown (a broadcasting demo) or dropped, never used
         ev = evaluator(self.ctx)
         found = _finding(ev, node, ev.now())
         if found is not None:
@@ -433,7 +464,9 @@ def _operands(ev: ShapeEvaluator, node: cst.CSTNode, left: cst.BaseExpression, r
     found = surprise(a, b)
     if found is None:
         return None
-    if spells_broadcast(ev.ctx, left) or spells_broadcast(ev.ctx, right):
+    # a keepdim reduction lines up against a tensor of its own rank (`g - (g * p).sum(-1, keepdim=True)`); against
+    # a lower rank, its size-1 dim meets another dim: `logits.argmax(1, keepdim=True) == labels` is (N, N)
+    if operands_spell_broadcast(ev.ctx, node, (left, right), keepdim=a.rank == b.rank):
         return None
     unit, other = (left, right) if found.operand == 0 else (right, left)
     return (f"{quoted(ev.ctx, node)}: {_named(ev, left, a)} and {_named(ev, right, b)}, so the result is "

@@ -8,6 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.objects.gradient_functions import GradientFunctions
 from shapecheck.objects.project import importers
 from shapecheck.loops.training_loop import Event, called_module, names_in, runs_without_grad, training_loop
 from shapecheck.rules._activations import holds_no_parameters, instance_class
@@ -41,7 +42,9 @@ class EvalWithoutNoGrad(Rule):
         Not reported: a forward pass whose output feeds a later backward pass (through the names computed from
         it), an eval region that wants gradients on purpose (it calls `.backward()`,
         `torch.autograd.grad`, `requires_grad_`, `torch.enable_grad()` or `torch.set_grad_enabled`: adversarial
-        attacks, saliency maps, guidance, or a train/eval loop sharing one body), functions decorated with
+        attacks, saliency maps, guidance, or a train/eval loop sharing one body), or calls a function or method of
+        the project (of the file or the modules it imports, by name) that computes gradients itself or through the
+        functions it calls (an explainer's `model.relprop(...)` after the forward), functions decorated with
         `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`, or defined in the
         file to call the function under `no_grad`), functions that turn autograd on themselves (`torch.enable_grad()`,
         `torch.set_grad_enabled(...)`: their callers decide the mode), or only called
@@ -131,6 +134,34 @@ class EvalWithoutNoGrad(Rule):
             score = model(x)[0, label]
             score.backward()
             return x.grad.abs()
+        """,
+        # Layer-wise relevance: the model's `relprop` reaches `torch.autograd.grad` on the forward's graph through
+        # its layers' helper (Transformer-Explainability's LRP modules).
+        """
+        import torch
+        import torch.nn as nn
+        def gradprop(Z, X, S):
+            return torch.autograd.grad(Z, X, S, retain_graph=True)
+        class RelLinear(nn.Linear):
+            def forward(self, x):
+                self.x = x
+                return super().forward(x)
+            def relprop(self, R):
+                Z = self.forward(self.x)
+                return self.x * gradprop(Z, self.x, R / Z)[0]
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = RelLinear(16, 2)
+            def forward(self, x):
+                return self.fc(x)
+            def relprop(self, R):
+                return self.fc.relprop(R)
+        model = Classifier()
+        x = torch.rand(4, 16, requires_grad=True)
+        model.eval()
+        y = model(x)
+        relevance = model.relprop(torch.ones_like(y))
         """,
         # The transfer-learning tutorial: one body for train and val phases.
         """
@@ -556,6 +587,8 @@ class EvalWithoutNoGrad(Rule):
                 or event.function is not None and event.function in self._switches_grad:
             return None
         training = training_loop(self.ctx)
+        if self._calls_gradient_function(event, end):
+            return None
         if any(later.kind in ("backward", "step") and event.order < later.order < end
                for later in training.body_events(event.function)):
             return None  # a helper trains in the region
@@ -579,6 +612,13 @@ class EvalWithoutNoGrad(Rule):
                               "being built; wrap the call in `with torch.no_grad():` (or decorate the helper with "
                               "`@torch.no_grad()`)")
         return None
+
+    def _calls_gradient_function(self, event: Event, end: float) -> bool:
+        """The region calls a function or method of the project whose own body computes gradients: `model(x)` then
+        `model.relprop(cam)`, whose LRP layers call `torch.autograd.grad` on the forward's graph."""
+        called = {site.node.func.attr.value if type(site.node.func) is cst.Attribute else dotted_name(site.node.func)
+                  for site in training_loop(self.ctx).calls_in(event.function) if event.order < site.order < end}
+        return bool(called & self.ctx.analysis(GradientFunctions).names())
 
     def _backpropagated(self, call: cst.Call, function: cst.FunctionDef | None, order: int) -> bool:
         """The name `call`'s output is assigned to feeds a backward pass later in the body, before the name is

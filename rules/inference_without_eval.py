@@ -173,6 +173,31 @@ class InferenceWithoutEval(Rule):
                 for x, _ in loader:
                     print(model(x).argmax(1))
         """,
+        # A greedy decoding helper: its callers put the model they hand it in eval mode first.
+        """
+        import torch
+        import torch.nn as nn
+        def translate(model, tokens, max_length=50):
+            outputs = [1]
+            for _ in range(max_length):
+                with torch.no_grad():
+                    logits = model(tokens, torch.tensor(outputs).unsqueeze(1))
+                outputs.append(logits.argmax(-1)[-1].item())
+            return outputs
+        class Seq2Seq(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embed = nn.Embedding(100, 32)
+                self.drop = nn.Dropout(0.1)
+                self.out = nn.Linear(32, 100)
+            def forward(self, src, trg):
+                return self.out(self.drop(self.embed(trg)))
+        transformer = Seq2Seq()
+        for epoch in range(10):
+            transformer.eval()
+            print(translate(transformer, torch.randint(0, 100, (7, 1))))
+            transformer.train()
+        """,
         # The annotated class's dropout is off unless a rate is passed, and no construction is in view.
         """
         import torch
@@ -741,6 +766,20 @@ class InferenceWithoutEval(Rule):
                 return True
         return False
 
+    def _passed_as(self, training: TrainingLoop, model: str, function: cst.FunctionDef, depth: int) -> set[str]:
+        """The names the callers of `function` pass as its parameter `model`, and those their callers pass in
+        turn (`depth` callers up)."""
+        names: set[str] = set()
+        for site in self.ctx.calls_of(function):
+            spelled = training.caller_spelling(model, function, site.node)
+            if spelled is None:
+                continue
+            names.add(spelled)
+            caller = site.function
+            if depth > 1 and caller is not None and caller is not function and _is_parameter(spelled, caller):
+                names |= self._passed_as(training, spelled, caller, depth - 1)
+        return names
+
     def _built_at(self, site: CallSite, name: str) -> bool:
         """At a module-level call, `name` still holds what an assignment of `_built` bound it to: a notebook may
         rebind `model` to a model with dropout after validating an earlier one."""
@@ -829,10 +868,12 @@ class InferenceWithoutEval(Rule):
         calls = _Calls(self._calls)
         built = {(function, name) for function, name, _ in self._built}
         copies = {(function, name): original for function, name, original in self._copies}
+        handed: dict[int, set[str]] = {}  # per call of a received model: the names its callers pass as it
         for call, model, function in calls.received:
             # `test(model, device, test_loader)` with `model = Net().to(device)` in the caller, or in its caller.
             if self._handed_built(training, model, function, 2, built, copies):
                 calls.found.append((call, model))
+                handed[id(call)] = self._passed_as(training, model, function, 2)
         for call, model, (class_def, init, parameter) in calls.stored:
             # `Trainer(Net(), ...)`: every construction hands the trainer a model with dropout or batch norm.
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
@@ -852,8 +893,10 @@ class InferenceWithoutEval(Rule):
         for call, model in calls.found:
             if self._snapshot_while_training(calls.snapshot_in.get(call)) or trains and id(call) in unlooped:
                 continue
-            if any(subject is None or related(subject, model) or _is_parameter(subject, event.function)
-                   for subject, event in switched):
+            # `transformer.eval()` then `translate_sentence(transformer, ...)`: the callers switch what they pass
+            names = {model, *handed.get(id(call), ())}
+            if any(subject is None or _is_parameter(subject, event.function)
+                   or any(related(subject, name) for name in names) for subject, event in switched):
                 continue
             self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in train mode: "
                               f"nothing in this file calls `{model}.eval()`, so dropout stays on and batch norm uses "

@@ -98,7 +98,7 @@ def _literal_item(ctx: Context, subscript: cst.Subscript, before: int | None) ->
                  if type(element.key) is cst.SimpleString and element.key.evaluated_value == key.evaluated_value]
         return found[0] if len(found) == 1 else None
     if type(container) in (cst.List, cst.Tuple) and type(key) is cst.Integer:
-        index = int(key.value)
+        index = key.evaluated_value
         elements = container.elements  # type: ignore[union-attr]
         if index < len(elements) and not any(type(e) is cst.StarredElement for e in elements):
             return elements[index].value

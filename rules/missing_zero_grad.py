@@ -115,6 +115,23 @@ class MissingZeroGrad(Rule):
                     self.critic_step(real, z)
                     self.generator_step(z)
         """,
+        # A CycleGAN's updates written one per line: the discriminators' reset comes before the backward pass on
+        # the step's own line, and wipes only what the generators' loss left in them.
+        """
+        import torch
+        import torch.nn as nn
+        G, D = nn.Linear(8, 8), nn.Linear(8, 1)
+        opt_G = torch.optim.Adam(G.parameters())
+        opt_D = torch.optim.Adam(D.parameters())
+        for real in loader:
+            opt_G.zero_grad()
+            fake = G(real)
+            loss_G = D(fake).mean()
+            loss_G.backward(); opt_G.step()
+            opt_D.zero_grad()
+            loss_D = D(fake.detach()).mean() - D(real).mean()
+            loss_D.backward(); opt_D.step()
+        """,
         # The loop calling the update method resets the gradients before each call.
         """
         import torch
@@ -673,7 +690,7 @@ class MissingZeroGrad(Rule):
     def _check_reset_before_step(self, step: cst.Call, event: Event) -> None:
         """Report `optimizer.zero_grad()` sitting, in the same block, between the last `backward()` and this step."""
         around = statements_around(self.ctx)
-        if around is None:
+        if around is None or self._backward_on_its_line(step):
             return
         reset: cst.Call | None = None
         for earlier in reversed(around[0]):
@@ -685,6 +702,17 @@ class MissingZeroGrad(Rule):
                 return
             if reset is None:
                 reset = _reset_of(earlier, event)
+
+    def _backward_on_its_line(self, step: cst.Call) -> bool:
+        """`loss_D.backward(); opt_D.step()`: the step's own line runs a backward pass before it, which is the one
+        the step applies, after any reset on the lines above."""
+        line = next((node for node in reversed(self.ctx.ancestors) if type(node) is cst.SimpleStatementLine), None)
+        for small in line.body if line is not None else ():
+            if any(node is step for node in self.ctx.walk(small)):
+                return False
+            if self._contains_backward(small):
+                return True
+        return False
 
     def _contains_backward(self, statement: cst.CSTNode) -> bool:
         return any(type(node) is cst.Call and is_backward(self.ctx, node) for node in self.ctx.walk(statement))

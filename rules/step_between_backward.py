@@ -10,7 +10,8 @@ import libcst as cst
 from shapecheck.engine import Binding, Context, Rule
 from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import keyword_arg, last_name
-from shapecheck.loops.training_loop import Event, called_module, is_step_call, related, training_loop
+from shapecheck.objects.executor import target_names
+from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, is_step_call, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 
@@ -182,6 +183,69 @@ class StepBetweenBackward(Rule):
             value_opt.zero_grad()
             value_loss.backward(retain_graph=True)
             value_opt.step()
+        """,
+        # A GAN whose labels take the discriminator's output shape: the labels hold no graph, and the discriminator's
+        # loss sees the generator's output only detached.
+        """
+        import torch
+        import torch.nn as nn
+        G, D = nn.Linear(8, 8), nn.Sequential(nn.Linear(8, 1), nn.Sigmoid())
+        adv_loss = nn.BCELoss()
+        opt_G = torch.optim.Adam(G.parameters())
+        opt_D = torch.optim.Adam(D.parameters())
+        for real_x, real_y in loader:
+            opt_G.zero_grad()
+            fake_y = G(real_x)
+            shape = D(fake_y).shape
+            real_lbl = torch.ones(shape)
+            fake_lbl = torch.zeros(shape)
+            loss_G = adv_loss(D(fake_y), real_lbl)
+            loss_G.backward()
+            opt_G.step()
+            opt_D.zero_grad()
+            loss_D = 0.5 * (adv_loss(D(real_y), real_lbl) + adv_loss(D(fake_y.detach()), fake_lbl))
+            loss_D.backward()
+            opt_D.step()
+        """,
+        # A tutorial's loop that steps at the top of the next iteration: the loss a pass backpropagates is the one
+        # the pass before computed (the first pass, which would read the earlier cell's loss, skips it).
+        """
+        import torch
+        x, y = torch.randn(5, 2), torch.randn(5, 1)
+        fc = torch.nn.Linear(2, 1)
+        criterion = torch.nn.MSELoss()
+        loss = criterion(fc(x), y)
+        loss.backward()
+        fc = torch.nn.Linear(2, 1)
+        optimizer = torch.optim.Adam(fc.parameters())
+        for step in range(1001):
+            if step:
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            pred = fc(x)
+            loss = criterion(pred, y)
+        """,
+        # REINFORCE with a baseline: the policy's backward keeps the graph of the value network's outputs, which the
+        # policy's step leaves alone, so the value loss computed before that step still backpropagates.
+        """
+        import torch
+        policy_optimizer = torch.optim.Adam(policy_network.parameters())
+        value_optimizer = torch.optim.Adam(value_network.parameters())
+        log_probs, values = [], []
+        for state in states:
+            log_probs.append(policy_network(state).log_softmax(-1)[0])
+            values.append(value_network(state))
+        values = torch.stack(values).squeeze()
+        advantage = returns - values
+        policy_loss = -(torch.stack(log_probs) * advantage).mean()
+        value_loss = torch.nn.functional.mse_loss(values, returns)
+        policy_optimizer.zero_grad()
+        policy_loss.backward(retain_graph=True)
+        policy_optimizer.step()
+        value_optimizer.zero_grad()
+        value_loss.backward()
+        value_optimizer.step()
         """,
         # A2C: the critic's graph is kept, but the actor's loss sees the critic's values only detached.
         """
@@ -613,7 +677,7 @@ class StepBetweenBackward(Rule):
                 self._handed.append((ctx.point(), node, loss, binding, handed))
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
-            if self._detached_from(binding, step):
+            if self._detached_from(binding, step) or self._apart_from(binding, step, event, training):
                 return
             what = f"`{loss}` was computed before `{ctx.code(step.node)}` updated the weights in place"
         else:
@@ -664,6 +728,8 @@ class StepBetweenBackward(Rule):
         PPO's epochs over log-probs computed once) or, without it, through the graph the first pass freed (an
         encoder's features computed once, then trained on)."""
         loop = event.loops[-1]
+        if loop not in binding.path and self._rebound_in(loop, loss):
+            return  # `if step: loss.backward()` before `loss = criterion(fc(x), y)`: later passes get the new loss
         steps = [step for step in training_loop(self.ctx).in_loop(loop)
                  if step.kind == "step" and step.owners and is_step_call(step.node)]
         for step in steps:
@@ -681,6 +747,12 @@ class StepBetweenBackward(Rule):
                                   "backward through the graph a second time\"; compute the output again in each "
                                   "iteration (or `.detach()` it when its module should not learn from this loss)")
             return
+
+    def _rebound_in(self, loop: cst.CSTNode, name: str) -> bool:
+        """The loop's body assigns `name`: from the second iteration on, the value read is that one, not the one
+        bound before the loop."""
+        return any(type(node) is cst.Assign and any(name in target_names(target.target) for target in node.targets)
+                   for node in self.ctx.walk(loop))
 
     def _output_outside(self, binding: Binding, loop: cst.CSTNode, step: Event, depth: int) -> str | None:
         """The output of a module the step updates that `binding`'s value is computed from, bound before `loop`
@@ -717,6 +789,20 @@ class StepBetweenBackward(Rule):
             return False
         return self._output_before(binding.value, binding.seq, step, 0, cut=False) is not None \
             and self._output_before(binding.value, binding.seq, step, 0) is None
+
+    def _apart_from(self, binding: Binding, step: Event, event: Event, training: TrainingLoop) -> bool:
+        """Between the step and this backward pass, another optimizer is reset, whose modules are known and none of
+        the step's, and the loss is computed from no output of the step's modules that the names show: REINFORCE's
+        `value_optimizer.zero_grad(); value_loss.backward()` after `policy_optimizer.step()`; the graph both losses
+        share (`advantage = returns - values`) is the value network's, which the policy's step leaves alone."""
+        if not step.owners or binding.value is None:
+            return False
+        resets = [between for between in training.in_function(event.function)
+                  if step.order < between.order < event.order and between.kind == "reset"]
+        if not resets or any(not reset.owners or any(related(mine, theirs) for mine in reset.owners
+                                                      for theirs in step.owners) for reset in resets):
+            return False
+        return self._output_before(binding.value, binding.seq, step, 0, cut=False) is None
 
     def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int, cut: bool = True
                        ) -> str | None:
@@ -770,14 +856,18 @@ class StepBetweenBackward(Rule):
 
 # Calls whose result leaves the graph: what they are computed from is not backpropagated through. The factories
 # that copy only a tensor's shape (`torch.ones_like(d_fake)`, `x.new_zeros(n)`) give a fresh tensor too.
+# Calls whose result carries no graph of their arguments: detached values, and new tensors built from sizes
+# (`torch.ones(ps)` with `ps = D(fake).shape`) or from another tensor's shape
 _LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy", "ones_like", "zeros_like", "full_like",
                            "empty_like", "rand_like", "randn_like", "randint_like", "new_zeros", "new_ones",
-                           "new_full", "new_empty", "new_tensor"})
+                           "new_full", "new_empty", "new_tensor", "ones", "zeros", "full", "empty", "rand", "randn",
+                           "randint", "arange", "eye", "size", "dim"})
+_NO_GRAPH_ATTRIBUTES = frozenset({"data", "shape", "dtype", "device", "ndim"})
 
 
 def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Call | cst.Name]:
-    """The calls and names a tensor's graph runs through: not into `.detach()`, `.item()` or `.data` (with `cut`
-    False, into them too)."""
+    """The calls and names a tensor's graph runs through: not into `.detach()`, `.item()`, `.data`, sizes or new
+    tensors (with `cut` False, into them too)."""
     stack: list[cst.BaseExpression] = [expr]
     while stack:
         node = stack.pop()
@@ -793,7 +883,7 @@ def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Cal
                 stack.append(func.value)
             stack.extend(arg.value for arg in node.args)  # type: ignore[attr-defined]
         elif kind is cst.Attribute:
-            if not cut or node.attr.value != "data":  # type: ignore[attr-defined]
+            if not cut or node.attr.value not in _NO_GRAPH_ATTRIBUTES:  # type: ignore[attr-defined]
                 stack.append(node.value)  # type: ignore[attr-defined]
         elif kind is cst.BinaryOperation:
             stack.extend((node.left, node.right))  # type: ignore[attr-defined]

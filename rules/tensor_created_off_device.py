@@ -328,6 +328,41 @@ class TensorCreatedOffDevice(Rule):
                 return torch.stack([angles.cos(), angles.sin()], dim=-1)
         rope = RotaryAngles(64).cuda()
         """,
+        # SuperGAT's attention labels: ones and zeros joined on the CPU, then moved to the scores' device
+        """
+        import torch
+        import torch.nn as nn
+        class EdgeScores(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.attn = nn.Linear(dim, 1)
+            def forward(self, pos, neg):
+                e, neg_e = self.attn(pos), self.attn(neg)
+                self.attn_x = torch.cat([e, neg_e]).squeeze(-1)
+                self.attn_y = torch.cat([torch.ones(e.shape[0]), torch.zeros(neg_e.shape[0])]).to(self.attn_x.device)
+                return self.attn_x
+        scores = EdgeScores(16).cuda()
+        """,
+        # DiffWave's step embedding: the frequencies indexed, then moved to the configured device before they meet
+        # the (moved) step indices
+        """
+        import torch
+        import torch.nn as nn
+        class StepEmbedding(nn.Module):
+            def __init__(self, dim, device="cpu"):
+                super().__init__()
+                self.dim = dim
+                self.device = device
+                self.fc = nn.Linear(dim, dim, device=device)
+            def encode(self, t, F=4):
+                t = t[:, None].repeat(1, self.dim // 2).to(self.device)
+                freqs = 10 ** ((torch.arange(0, self.dim // 2).float() * F) / (self.dim // 2))
+                freqs = freqs[None, :].to(self.device)
+                return torch.cat([torch.sin(torch.mul(t, freqs)), torch.cos(torch.mul(t, freqs))], dim=-1)
+            def forward(self, x, t):
+                return x + self.fc(self.encode(t).to(x.device))
+        embedding = StepEmbedding(64, device="cuda").to("cuda")
+        """,
         # A table built once on the CPU and cached on the module after it is moved to the input's device; noise
         # drawn with tensors for mean and std, which samples on their device.
         """
@@ -1106,6 +1141,9 @@ def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Context | N
                 return current, True
             current = grand
             continue
+        if type(parent) is cst.Subscript and parent.value is current and type(grand) is cst.Attribute:
+            current = parent  # `freqs[None, :].to(device)`: an index of the CPU tensor, then placed
+            continue
         if constant is not None and type(parent) is cst.BinaryOperation and type(parent.operator) in _ARITHMETIC:
             other = parent.right if parent.left is current else parent.left
             if constant(other):
@@ -1171,6 +1209,8 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
                     and ctx.qualname(call.func) is None:
                 return _mentions_input(call.func.value, inputs, methods)  # `x.masked_select(mask)`
             if ctx.qualname(call.func) in _COMBINING:  # `torch.cat([x, pad])`: another argument or element
+                if _follow(call, parents)[1]:
+                    return False  # `torch.cat([torch.ones(n), torch.zeros(m)]).to(x.device)`: placed once joined
                 others = [arg.value for arg in call.args if arg is not parent]
                 others += [e for e in walk(parent.value) if type(e) is cst.Element and e is not current]
                 return any(_mentions_input(other, inputs, methods) for other in others)

@@ -722,7 +722,7 @@ class UninitializedTensor(Rule):
         if class_def is not None and _has_foreign_base(self.ctx, class_def):
             self._events.append(("inherited", id(class_def)))
         literal = sizes[0].value if len(sizes) == 1 and len(node.args) == 1 else None
-        literal_size = int(literal.value) if type(literal) is cst.Integer and not empty else None
+        literal_size = literal.evaluated_value if type(literal) is cst.Integer and not empty else None
         # read on the spot: `x * torch.Tensor(3)`
         used_as_number = _numeric_use(self.ctx.ancestors[-2]) if literal_size is not None and not keys else None
         self._events.append(("allocation", node, frozenset(keys), id(class_def) if class_def is not None else None,
@@ -982,7 +982,7 @@ class UninitializedTensor(Rule):
         first, offset = written.slice[0].slice.value, 0
         if type(first) is cst.BinaryOperation and type(first.operator) is cst.Add \
                 and type(first.right) is cst.Integer:
-            first, offset = first.left, int(first.right.value)
+            first, offset = first.left, first.right.evaluated_value
         if type(first) is not cst.Name:
             return None
         binding = self.ctx.binding(first)
@@ -1315,7 +1315,7 @@ def _range_start(ctx: Context, iterable: cst.BaseExpression | None) -> int | Non
     if len(iterable.args) == 1:
         return 0
     first = iterable.args[0].value
-    return int(first.value) if type(first) is cst.Integer else None
+    return first.evaluated_value if type(first) is cst.Integer else None
 
 
 def _first_row(read: cst.Subscript) -> int | None:
@@ -1323,11 +1323,11 @@ def _first_row(read: cst.Subscript) -> int | None:
     computed (`x[t]`, `x[-1]`)."""
     first = read.slice[0].slice if read.slice else None
     if type(first) is cst.Index:
-        return int(first.value.value) if type(first.value) is cst.Integer else None
+        return first.value.evaluated_value if type(first.value) is cst.Integer else None
     if type(first) is cst.Slice:
         if first.lower is None:
             return 0
-        return int(first.lower.value) if type(first.lower) is cst.Integer else None
+        return first.lower.evaluated_value if type(first.lower) is cst.Integer else None
     return None
 
 
@@ -1343,7 +1343,7 @@ def _literal_index(target: cst.Subscript) -> int | None:
         inner = element.slice
         if type(inner) is cst.Index and type(inner.value) is not cst.Integer:
             return None
-    return int(first.value.value)
+    return first.value.evaluated_value
 
 
 def _unpacked_into(statement: cst.CSTNode, container: cst.Tuple | cst.List,

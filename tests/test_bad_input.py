@@ -45,6 +45,22 @@ def test_syntax_error_is_sc000_at_its_position(project: Path, other: Path) -> No
     assert "SyntaxError" in result.stdout
 
 
+def test_integer_literals_in_any_base_are_read_as_numbers(project: Path) -> None:
+    # yolov5's EXIF tag `exif[0x0112]`: the rules read literal indexes, sizes and offsets by their value
+    write(project / "hex.py", """import torch
+x = torch.randn(0x10, 8)
+row = x[0x0f]
+first = x[0b1:, 1_0 - 0o2]
+weights = torch.Tensor(0x4)
+for i in range(0x1, 0x3):
+    weights[i + 0x1] = 0
+del exif[0x0112]
+""")
+    result = lint("--select", "ALL", "--output-format", "concise")
+    assert_no_traceback(result)
+    assert not [line for line in reported(result) if "SC999" in line]
+
+
 def test_undecodable_bytes(project: Path, other: Path) -> None:
     (project / "latin.py").write_bytes(b"import torch\nname = 'caf\xe9'\n")
     result = lint("--output-format", "concise")

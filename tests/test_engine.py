@@ -474,3 +474,32 @@ def test_module_facts_are_the_union_of_each_statements_part_and_walks_are_made_o
     assert list(ctx.walk(function)) == list(walk(function))
     kept = ctx._walked[id(function)][1]
     assert list(ctx.walk(function)) == list(walk(function)) and ctx._walked[id(function)][1] is kept
+
+
+def test_a_point_within_a_function_left_reads_its_locals_there() -> None:
+    module = cst.parse_module(textwrap.dedent("""
+        total = 0
+        class Attn:
+            def backward(self, g, p):
+                total = (g * p).sum(-1, keepdim=True)
+                return g - total
+        Attn().backward(a, b)
+    """))
+    ctx = Context(module, "x.py")
+    seen: list[object] = []
+
+    class AtCall(Rule):
+        code, name, message = "SC990", "probe", "probe"
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if ctx.code(node) != "Attn().backward(a, b)":
+                return
+            method = module.body[1].body.body[0]
+            returned = method.body.body[1].body[0].value
+            point = ctx.point_within(returned)
+            with ctx.at(point):
+                seen.append(ctx.code(ctx.binding(returned.right).value))
+            seen.append(ctx.point_within(node))
+
+    traverse(ctx, [AtCall(ctx)])
+    assert seen == ["(g * p).sum(-1, keepdim=True)", None]

@@ -466,6 +466,22 @@ class Context:
         """Where the traversal is now, to read names here later with `at`."""
         return Point(self._scope, self._seq + 1, tuple(self._classes), tuple(self._functions))
 
+    def point_within(self, node: cst.CSTNode) -> Point | None:
+        """Where the names of `node` are read when it lies in a function the traversal has already left (code a
+        run of a call looked into, while the traversal is at the call): the end of the innermost such function,
+        so its locals resolve to their last bindings there; None when `node` is in no function left so far."""
+        best: tuple[int, int, Scope] | None = None
+        for start, end, scope in self.closed_functions:
+            if (best is None or start > best[0]) and any(found is node for found in self.walk(scope.node)):
+                best = (start, end, scope)
+        if best is None:
+            return None
+        _, end, scope = best
+        function = scope.node
+        assert type(function) is cst.FunctionDef
+        owner = self.class_of_method(function)
+        return Point(scope, end + 1, (owner,) if owner is not None else (), (function,))
+
     def module_point(self) -> Point:
         """Module-level code as far as the traversal went, wherever `at` has put the context: module-level calls
         of a helper are read there while a rule looks at the helper's body."""

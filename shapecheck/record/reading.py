@@ -83,7 +83,7 @@ def _one_size_of(value: cst.BaseExpression) -> Slot | None:
         sign, index = -1, index.expression
     if not isinstance(index, cst.Integer):
         return None
-    return tensor.value, sign * int(index.value)
+    return tensor.value, sign * index.evaluated_value
 
 
 

@@ -81,7 +81,7 @@ def literal_index(node: cst.Subscript) -> tuple[int, int] | None:
         number = value.expression if negative else value  # type: ignore[attr-defined]
         if type(number) is not cst.Integer:
             return None
-        return position, -int(number.value) if negative else int(number.value)
+        return position, -number.evaluated_value if negative else number.evaluated_value
     return None
 
 

@@ -194,7 +194,7 @@ def _offset(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, evaluated
         if left is None or right is None:
             return None
         return left + right if type(expr.operator) is cst.Add else left - right
-    size = ev.size(expr, before) if evaluated else Dim.of(int(expr.value)) if type(expr) is cst.Integer else None
+    size = ev.size(expr, before) if evaluated else Dim.of(expr.evaluated_value) if type(expr) is cst.Integer else None
     if size is not None:
         return size
     if type(expr) in (cst.Name, cst.Attribute):

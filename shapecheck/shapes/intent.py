@@ -22,8 +22,23 @@ _RESHAPES = frozenset({"view", "reshape"})
 _DEPTH = 4
 
 
-def spells_broadcast(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0) -> bool:
-    """`expr`, or a name it was built from, spells a size-1 dim or a broadcast on purpose."""
+def operands_spell_broadcast(ctx: Context, operation: cst.CSTNode, operands: tuple[cst.BaseExpression, ...],
+                             keepdim: bool = True) -> bool:
+    """Whether an operand of `operation` spells a broadcast (see `spells_broadcast`), its names read where the
+    operation is: a callee's body that a run looked into resolves its own locals (`softmax_sum = (g * p).sum(-1,
+    keepdim=True)` then `g - softmax_sum` in a backward helper), not the caller's. `keepdim` False: a `keepdim=True`
+    reduction does not count (its size-1 dim lines up only against a tensor of its own rank)."""
+    home = ctx.point_within(operation)
+    if home is None:
+        return any(spells_broadcast(ctx, operand, keepdim=keepdim) for operand in operands)
+    with ctx.at(home):
+        return any(spells_broadcast(ctx, operand, keepdim=keepdim) for operand in operands)
+
+
+def spells_broadcast(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0,
+                     keepdim: bool = True) -> bool:
+    """`expr`, or a name it was built from, spells a size-1 dim or a broadcast on purpose (`keepdim` False: not
+    by a `keepdim=True` reduction)."""
     if depth > _DEPTH:
         return False
     nodes = list(ctx.walk(expr))
@@ -32,12 +47,12 @@ def spells_broadcast(ctx: Context, expr: cst.BaseExpression, before: int | None 
         kind = type(node)
         if kind is cst.Subscript and any(_is_none(element) for element in node.slice):
             return True
-        if kind is cst.Call and _spells_unit(ctx, node):
+        if kind is cst.Call and _spells_unit(ctx, node, keepdim):
             return True
         if kind is cst.Name and id(node) not in attributes or kind is cst.Attribute:
             binding = ctx.binding(node, before)
             if binding is not None and binding.kind == "assign" and binding.value is not None \
-                    and spells_broadcast(ctx, binding.value, binding.seq, depth + 1):
+                    and spells_broadcast(ctx, binding.value, binding.seq, depth + 1, keepdim):
                 return True
     return False
 
@@ -47,10 +62,10 @@ def _is_none(element: cst.SubscriptElement) -> bool:
     return type(index) is cst.Index and type(index.value) is cst.Name and index.value.value == "None"
 
 
-def _spells_unit(ctx: Context, call: cst.Call) -> bool:
-    keepdim = keyword_arg(call, "keepdim")
-    if keepdim is not None and type(keepdim.value) is cst.Name and keepdim.value.value == "True":
-        return True
+def _spells_unit(ctx: Context, call: cst.Call, keepdim: bool) -> bool:
+    kept = keyword_arg(call, "keepdim")
+    if kept is not None and type(kept.value) is cst.Name and kept.value.value == "True":
+        return keepdim
     func = call.func
     qualname = ctx.qualname(func)
     if qualname is not None:

@@ -696,9 +696,9 @@ def _int(expr: cst.BaseExpression | None, default: int, size: SizeReader) -> int
     if expr is None:
         return default
     if type(expr) is cst.Integer:
-        return int(expr.value)
+        return expr.evaluated_value
     if type(expr) is cst.UnaryOperation and type(expr.operator) is cst.Minus and type(expr.expression) is cst.Integer:
-        return -int(expr.expression.value)
+        return -expr.expression.evaluated_value
     found = size(expr)
     return found.literal if found is not None else None
 
