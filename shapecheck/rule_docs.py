@@ -3,22 +3,25 @@ the page the `url` of JSON records and the `helpUri` of SARIF rules point to.
 
 The pages are generated from the rules' own docs, never edited by hand. After adding or changing a rule, run
 
-    python -m shapecheck.rule_docs            # rewrites docs/rules/ in the working directory
+    python -m shapecheck.rule_docs            # rewrites docs/rules/ and rules/_index.py in the working directory
 
-and commit the result; `tests/test_rule_docs.py` fails while a page is missing, stale or left over.
+and commit the result; `tests/test_rule_docs.py` fails while a page is missing, stale or left over, or the index
+(`INDEX`: what a lint decides before importing a rule, `engine.registry.rule_index`) is not the rules' own.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from shapecheck.engine.registry import rules_by_code
+from shapecheck.engine.registry import all_rules, entry_of, rules_by_code
 from shapecheck.engine.rule import Rule
 from shapecheck.findings import ENGINE_CODES, ENGINE_DOCS
 
 DOCS_FOLDER = Path("docs") / "rules"
+INDEX = Path("rules") / "_index.py"
 
 _FIX = {"safe": "A safe fix is sometimes available (`--fix`).",
         "unsafe": "An unsafe fix is sometimes available (`--fix --unsafe-fixes`).",
@@ -91,5 +94,32 @@ def write(folder: Path) -> None:
         (folder / name).write_text(text, encoding="utf-8")
 
 
+def index_source() -> str:
+    """The text of `INDEX`: each rule's module, whether it is on by default, its triggers and whether they are
+    looked for through imports, by code."""
+    lines = ['"""Each rule\'s module, whether it is on by default, its triggers and whether they are looked for through',
+             "imports, by code: what a lint decides before importing a rule (`engine.registry.rule_index`). Generated",
+             'by `python -m shapecheck.rule_docs` from the rules\' classes; never edit it by hand."""', "", "RULES = {"]
+    for rule in all_rules():
+        entry = entry_of(rule)
+        lines.append(f"    {_quoted(entry.code)}: ({_quoted(entry.module)}, {entry.default!r}, (")
+        packed = ""
+        for trigger in entry.triggers:
+            item = f"{_quoted(trigger)}, "
+            if packed and len(packed) + len(item) > 100:
+                lines.append(f"        {packed.rstrip()}")
+                packed = ""
+            packed += item
+        if packed:
+            lines.append(f"        {packed.rstrip()}")
+        lines.append(f"    ), {entry.triggered_through_imports!r}),")
+    return "\n".join([*lines, "}", ""])
+
+
+def _quoted(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # a Python string literal too, in the project's double quotes
+
+
 if __name__ == "__main__":
     write(Path(sys.argv[1]) if len(sys.argv) > 1 else DOCS_FOLDER)
+    INDEX.write_text(index_source(), encoding="utf-8")
