@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.records import record
-from shapecheck.engine.registry import RuleEntry, RuleSpec, resolve_entries, resolve_layers, rule_index
+from shapecheck.engine.registry import RuleEntry, RuleSpec, resolve_entries, resolve_layers
 from shapecheck.gitignore import PatternList, parse_lines
 from shapecheck.settings import ConfigError, Settings, parse_table
 from shapecheck.tasks import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget
@@ -168,7 +168,7 @@ class Config:
         leave out, every rule being fixable to start with."""
         fixable = resolve_entries(((layer.settings.fixable, layer.settings.unfixable, layer.settings.extend_fixable)
                                    for layer in self.layers), everything=True)
-        return frozenset(rule_index()) - {rule.code for rule in fixable}
+        return frozenset(rule.code for rule in resolve_entries((), everything=True)) - {rule.code for rule in fixable}
 
     @cached_property
     def file_options(self) -> FileOptions:

@@ -20,7 +20,7 @@ def test_the_committed_pages_are_the_generated_ones(tmp_path: Path) -> None:
 
 
 def test_the_committed_rule_index_is_the_generated_one() -> None:
-    assert (ROOT / INDEX).read_text() == index_source(), "run `python -m shapecheck.rule_docs` and commit rules/_index.py"
+    assert (ROOT / INDEX).read_text() == index_source(), "run `python -m shapecheck.rule_docs`, commit rules/_index.py"
 
 
 def test_every_rule_has_a_committed_page() -> None:

@@ -7,6 +7,7 @@ Positions are computed only for files that have findings, and only for the top-l
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import os
 import re
@@ -28,7 +29,7 @@ from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.fixer import apply_fixes
 from shapecheck.engine.guard import TooComplex
 from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
-from shapecheck.engine.registry import RuleSpec, all_rules
+from shapecheck.engine.registry import RuleSpec, all_rules, unimported
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
@@ -95,7 +96,9 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
 
 
 def _loaded(rules: list[RuleSpec]) -> list[type[Rule]]:
-    with loading():  # they live as long as the process (see `shapecheck.startup`)
+    # What a rule's import loads lives as long as the process (`shapecheck.startup`); `loading` also freezes what the
+    # lint holds then, so only when there is something to import: a worker's later files are collected as usual.
+    with loading() if any(unimported(rule) for rule in rules) else contextlib.nullcontext():
         return [rule.load() for rule in rules]
 
 

@@ -47,6 +47,11 @@ class RuleEntry(NamedTuple):
 RuleSpec = Union[type["Rule"], RuleEntry]
 
 
+def unimported(rule: RuleSpec) -> bool:
+    """Whether loading the rule imports its module."""
+    return isinstance(rule, RuleEntry) and f"{_PACKAGE}.{rule.module}" not in sys.modules
+
+
 def _imported(name: str) -> ModuleType:
     """The module, imported as an import statement imports it: `python -X importtime` then shows it, as it shows
     what the rest of a run imports (`importlib.import_module` bypasses that report)."""
