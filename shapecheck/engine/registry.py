@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterable
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, NamedTuple, Union
+from typing import TYPE_CHECKING, Union
 
 # The engine's codes are always reported, never selected or ignored: a file that can't be linted must not pass
 # silently.
@@ -28,16 +28,18 @@ class SelectorError(ValueError):
     pass
 
 
-class RuleEntry(NamedTuple):
+class RuleEntry:
     """A rule as `rule_index` lists it: what choosing it and deciding whether a file needs it take (see
     `engine.linter.applicable`), without importing it. A lint then imports only the rules the file's text can
-    trigger: importing every rule costs more than the analysis of most files. `load()` gives the class."""
+    trigger: importing every rule costs more than the analysis of most files. `load()` gives the class. A plain
+    class: every run, a cache hit too, defines it, and a named tuple's definition costs ten times as much."""
 
-    code: str
-    module: str  # its module's name in `shapecheck.rules`
-    default: bool
-    triggers: tuple[str, ...]
-    triggered_through_imports: bool
+    __slots__ = ("code", "module", "default", "triggers", "triggered_through_imports")
+
+    def __init__(self, code: str, module: str, default: bool, triggers: tuple[str, ...],
+                 triggered_through_imports: bool) -> None:
+        self.code, self.module, self.default = code, module, default  # module: its name in `shapecheck.rules`
+        self.triggers, self.triggered_through_imports = triggers, triggered_through_imports
 
     def load(self) -> type[Rule]:
         return _rules_in(_imported(f"{_PACKAGE}.{self.module}"))[self.code]
