@@ -26,7 +26,7 @@ from shapecheck.cli_options import (RunSettings, command_line_settings, configur
                                     reporting, rule_selection, split_config_options)
 from shapecheck.config import Config, ConfigError, Resolver, rules_without
 from shapecheck.discovery import discover
-from shapecheck.engine.registry import ENGINE_CODES, rules_by_code
+from shapecheck.engine.registry import ENGINE_CODES, RuleEntry, rules_by_code
 from shapecheck.findings import INTERNAL_ERROR, FileResult
 from shapecheck.reporters import FOR_PEOPLE, fix_only_summary, fixes_applied, render, summary
 from shapecheck.reporters import statistics as render_statistics, statistics_json as render_statistics_json
@@ -302,13 +302,14 @@ class _RuleChooser:
 
     def __init__(self, resolver: Resolver) -> None:
         self.resolver = resolver
-        self._enabled: dict[Config, tuple[type[Rule], ...]] = {}
-        self._chosen: dict[tuple[Config, frozenset[str]], tuple[type[Rule], ...]] = {}
+        self._enabled: dict[Config, tuple[RuleEntry, ...]] = {}
+        self._chosen: dict[tuple[Config, frozenset[str]], tuple[RuleEntry, ...]] = {}
 
-    def rules_for(self, path: str) -> tuple[type[Rule], ...]:
+    def rules_for(self, path: str) -> tuple[RuleEntry, ...]:
+        """Not imported: the lint of each file imports those the file needs."""
         config = self.resolver.for_path(path)
         if config not in self._enabled:
-            self._enabled[config] = config.enabled_rules()
+            self._enabled[config] = config.enabled_entries()
         key = (config, config.ignored_codes(path))
         if key not in self._chosen:
             self._chosen[key] = rules_without(self._enabled[config], key[1])
@@ -319,9 +320,9 @@ class _RuleChooser:
         for path in paths or (".",):
             config = self.resolver.for_path(path)
             if config not in self._enabled:
-                self._enabled[config] = config.enabled_rules()
+                self._enabled[config] = config.enabled_entries()
         rules = {rule.code: rule for enabled in self._enabled.values() for rule in enabled}
-        return tuple(rules[code] for code in sorted(rules))
+        return tuple(rules[code].load() for code in sorted(rules))
 
 
 def _lint_stdin(filename: str | None, chooser: _RuleChooser, run: RunSettings, force_exclude: bool

@@ -32,17 +32,19 @@ import sys
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.records import record
-from shapecheck.engine.registry import resolve_layers
+from shapecheck.engine.registry import RuleEntry, RuleSpec, resolve_entries, resolve_layers
 from shapecheck.gitignore import PatternList, parse_lines
 from shapecheck.settings import ConfigError, Settings, parse_table
 from shapecheck.tasks import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Rule
+
+Chosen = TypeVar("Chosen", bound="RuleSpec")  # rules, as classes or as entries
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -156,14 +158,17 @@ class Config:
     def enabled_rules(self) -> tuple[type[Rule], ...]:
         return resolve_layers((layer.select, layer.ignore, layer.extend_select) for layer in self.selections)
 
+    def enabled_entries(self) -> tuple[RuleEntry, ...]:
+        """`enabled_rules`, not imported: a lint imports those a file needs (`registry.RuleEntry`)."""
+        return resolve_entries((layer.select, layer.ignore, layer.extend_select) for layer in self.selections)
+
     @cached_property
     def unfixable(self) -> frozenset[str]:
         """The codes whose fixes are never applied nor offered: what `fixable` / `unfixable` / `extend-fixable`
         leave out, every rule being fixable to start with."""
-        from shapecheck.engine.registry import all_rules
-        fixable = resolve_layers(((layer.settings.fixable, layer.settings.unfixable, layer.settings.extend_fixable)
-                                  for layer in self.layers), everything=True)
-        return frozenset(rule.code for rule in all_rules()) - {rule.code for rule in fixable}
+        fixable = resolve_entries(((layer.settings.fixable, layer.settings.unfixable, layer.settings.extend_fixable)
+                                   for layer in self.layers), everything=True)
+        return frozenset(rule.code for rule in resolve_entries((), everything=True)) - {rule.code for rule in fixable}
 
     @cached_property
     def file_options(self) -> FileOptions:
@@ -364,7 +369,7 @@ def _through(chain: Sequence[str]) -> str:
     return " -> ".join(names)
 
 
-def rules_without(rules: Sequence[type[Rule]], selectors: frozenset[str]) -> tuple[type[Rule], ...]:
+def rules_without(rules: Sequence[Chosen], selectors: frozenset[str]) -> tuple[Chosen, ...]:
     """`rules` less those a per-file ignore names; it wins over any selection, as in ruff."""
     if "ALL" in selectors:
         return ()

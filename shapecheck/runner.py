@@ -30,9 +30,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.linter import WHOLE_FILE, Analysis, SourceError, decode, lint_notebook, lint_text
-from shapecheck.engine.rule import Rule
+from shapecheck.engine.registry import RuleSpec
 from shapecheck.findings import FileResult
 from shapecheck.discovery import is_notebook
+from shapecheck.startup import loading
 from shapecheck.tasks import (  # noqa: F401 - MAX_* and DEFAULT_* are part of this module's interface
     DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, MAX_FILE_SIZE, MAX_NOTEBOOK_SIZE, Budget, Outcome, Task, digest,
 )
@@ -92,6 +93,9 @@ def run(tasks: Sequence[Task], fix: str | None = None, write: bool = False, jobs
         return with_large_stack(_lint_batch, tasks, fix, write)
     if len(tasks) == 1 and _small(tasks[0]) and _can_interrupt():
         return [_lint_within(tasks[0], fix, write, budget.seconds)]
+    with loading():  # once here, not in each worker: the workers inherit them
+        for rule in dict.fromkeys(rule for task in tasks for rule in task.rules):
+            rule.load()
     return _Pool(tasks, jobs, fix, write, budget).run()
 
 
@@ -386,7 +390,7 @@ def lint_file(task: Task, fix: str | None = None, write: bool = False) -> Outcom
     return outcome._replace(digest=digest(data))
 
 
-def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],
+def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[RuleSpec],
                   sink: Callable[[bytes], None] | None) -> Outcome:
     """Hand the fixed source in `result` (linted from `data`) to `sink`, encoded like `data`; without a sink, diff
     it instead. If the sink fails, the result is the unfixed file's, with the reason as its error."""
@@ -406,7 +410,7 @@ def deliver_fixes(data: bytes, result: FileResult, rules: Sequence[type[Rule]],
     return Outcome(result)
 
 
-def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+def lint_bytes(data: bytes, filename: str, rules: Sequence[RuleSpec], fix: str | None = None,
                options: FileOptions = FileOptions()) -> FileResult:
     """Lint one file's bytes (from disk or standard input) under the name `filename`."""
     if len(data) > _limit(filename):
@@ -418,7 +422,7 @@ def lint_bytes(data: bytes, filename: str, rules: Sequence[type[Rule]], fix: str
     return lint_decoded(text, filename, rules, fix, options=options)
 
 
-def lint_decoded(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+def lint_decoded(text: str, filename: str, rules: Sequence[RuleSpec], fix: str | None = None,
                  analysis: Analysis = WHOLE_FILE, options: FileOptions = FileOptions()
                  ) -> FileResult:
     """Lint decoded source (a file's, a notebook's JSON, or an editor's buffer) without letting an engine failure

@@ -19,7 +19,7 @@ from shapecheck.engine.file_options import FileOptions
 from shapecheck.findings import FileResult
 
 if TYPE_CHECKING:
-    from shapecheck.engine.rule import Rule
+    from shapecheck.engine.registry import RuleSpec
 
 # Larger files are skipped with a warning: real source is far smaller, and a generated file of this size would
 # take libcst seconds and gigabytes to parse.
@@ -35,7 +35,7 @@ DEFAULT_MEMORY_MIB = 4096
 
 class Task(NamedTuple):
     path: str  # as the user sees it
-    rules: tuple[type[Rule], ...]  # this file's rules, after per-file-ignores
+    rules: tuple[RuleSpec, ...]  # this file's rules, after per-file-ignores; imported when the file needs them
     data: bytes | None = None  # the source itself (standard input), instead of the file at `path`
     options: FileOptions = FileOptions()  # what else its configuration says: unfixable codes, external ones
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from shapecheck.engine import Rule, registry
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import all_rules, rules_by_code
 from shapecheck.findings import FileResult
@@ -24,3 +27,10 @@ def as_data(value: object) -> object:
 
 def codes_of(result: FileResult) -> list[str]:
     return [finding.code for finding in result.findings]
+
+
+def add_rule(monkeypatch: pytest.MonkeyPatch, rule: type[Rule]) -> None:
+    """Make a test's own `rule` one of the registry's, as if it were a module of `shapecheck.rules`."""
+    rules, index = registry.all_rules(), registry.rule_index()
+    monkeypatch.setattr(registry, "all_rules", lambda: (*rules, rule))
+    monkeypatch.setattr(registry, "rule_index", lambda: {**index, rule.code: rule})

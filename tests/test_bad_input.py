@@ -15,6 +15,7 @@ from shapecheck.engine import Rule
 from shapecheck.engine import registry
 from shapecheck.findings import FileResult
 from shapecheck.runner import MAX_FILE_SIZE, Task, run
+from tests.helpers import add_rule
 from tests.cli_helpers import BUGGY, lint, reported, write
 
 OTHER = "other.py:2:5: SC301"
@@ -222,8 +223,7 @@ class Dying(Rule):
 
 @pytest.fixture
 def crashing_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = registry.all_rules()
-    monkeypatch.setattr(registry, "all_rules", lambda: (*rules, Crashing))
+    add_rule(monkeypatch, Crashing)
 
 
 def test_a_crashing_rule_is_sc999_and_exit_2(project: Path, other: Path, crashing_rule: None) -> None:

@@ -15,6 +15,7 @@ import pytest
 from shapecheck import runner
 from shapecheck.engine import Rule, registry
 from shapecheck.runner import Budget, Task, _death, run, with_large_stack
+from tests.helpers import add_rule
 from tests.cli_helpers import BUGGY, lint, reported, write
 
 
@@ -90,8 +91,7 @@ def test_a_worker_that_aborts_loses_only_its_file(project: Path, jobs: int) -> N
 
 
 def test_the_cli_option_and_the_config_key(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = registry.all_rules()
-    monkeypatch.setattr(registry, "all_rules", lambda: (*rules, Misbehaving))
+    add_rule(monkeypatch, Misbehaving)
     write(project / "other.py", BUGGY)
     write(project / "slow.py", BUGGY + "spin()\n")
     result = lint("--output-format", "concise", "--extend-select", "SC992", "--file-time-limit", "1")
@@ -107,8 +107,7 @@ def test_the_cli_option_and_the_config_key(project: Path, monkeypatch: pytest.Mo
 
 
 def test_standard_input_has_the_same_budget(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = registry.all_rules()
-    monkeypatch.setattr(registry, "all_rules", lambda: (*rules, Misbehaving))
+    add_rule(monkeypatch, Misbehaving)
     result = lint("-", "--extend-select", "SC992", "--file-time-limit", "1", stdin=BUGGY + "spin()\n")
     assert result.exit_code == 2
     assert "shapecheck: error: -: not linted: took longer than " in result.stderr

@@ -95,6 +95,9 @@ def test_a_hit_imports_neither_libcst_nor_the_rules(project: Path) -> None:
 
     assert {"libcst", "shapecheck.rules", "shapecheck.engine.linter"} <= heavy(imported(cold.stderr))
     assert heavy(imported(warm.stderr)) == set()
+    # The first run imports the rules the file's text can trigger, not every rule: no `backward` in it.
+    assert "shapecheck.rules.log_of_softmax" in imported(cold.stderr)
+    assert "shapecheck.rules.missing_zero_grad" not in imported(cold.stderr)
 
 
 @pytest.mark.parametrize("change", [
@@ -532,6 +535,17 @@ def test_clean_with_nothing_to_clean(project: Path) -> None:
 def test_the_rule_codes_read_from_the_rule_modules_are_the_registrys() -> None:
     assert registry.known_codes() == frozenset(rule.code for rule in registry.all_rules())
     assert UNUSED_NOQA in registry.known_codes()
+
+
+def test_the_rules_read_from_the_rule_modules_are_the_registrys() -> None:
+    """What a lint decides before importing a rule (`registry.RuleEntry`) is what the rule's class says."""
+    index = registry.rule_index()
+    assert list(index) == [rule.code for rule in registry.all_rules()]
+    for rule in registry.all_rules():
+        entry = index[rule.code]
+        assert (entry.default, entry.triggers, entry.triggered_through_imports) == (
+            rule.default, rule.triggers, rule.triggered_through_imports), rule.code
+        assert entry.load() is rule
 
 
 def test_two_configurations_that_differ_have_different_keys(tmp_path: Path) -> None:

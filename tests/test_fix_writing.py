@@ -12,8 +12,8 @@ import pytest
 
 from shapecheck.cache import CACHE_DIR_NAME
 from shapecheck.engine import Fix, Rule
-from shapecheck.engine import registry
 from shapecheck.writer import WriteError, encode, unified_diff, write_atomically
+from tests.helpers import add_rule
 from tests.cli_helpers import BUGGY, CLEAN, FIXED, lint, reported, write
 
 FORMATTED = """\
@@ -185,8 +185,7 @@ UNSAFE = "import torch\nold_name(1)\n"
 
 @pytest.fixture
 def unsafe_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = registry.all_rules()
-    monkeypatch.setattr(registry, "all_rules", lambda: (*rules, UnsafeRename))
+    add_rule(monkeypatch, UnsafeRename)
 
 
 def test_fix_leaves_unsafe_fixes_alone(project: Path, unsafe_rule: None) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from shapecheck.engine.registry import all_rules
-from shapecheck.rule_docs import DOCS_FOLDER, write
+from shapecheck.rule_docs import DOCS_FOLDER, INDEX, index_source, write
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,6 +17,10 @@ def test_the_committed_pages_are_the_generated_ones(tmp_path: Path) -> None:
     generated = {path.name: path.read_text() for path in tmp_path.glob("*.md")}
     committed = {path.name: path.read_text() for path in (ROOT / DOCS_FOLDER).glob("*.md")}
     assert committed == generated, "run `python -m shapecheck.rule_docs` and commit docs/rules/"
+
+
+def test_the_committed_rule_index_is_the_generated_one() -> None:
+    assert (ROOT / INDEX).read_text() == index_source(), "run `python -m shapecheck.rule_docs`, commit rules/_index.py"
 
 
 def test_every_rule_has_a_committed_page() -> None:

@@ -7,6 +7,7 @@ Positions are computed only for files that have findings, and only for the top-l
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import os
 import re
@@ -28,7 +29,7 @@ from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.fixer import apply_fixes
 from shapecheck.engine.guard import TooComplex
 from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
-from shapecheck.engine.registry import all_rules
+from shapecheck.engine.registry import RuleSpec, all_rules, unimported
 from shapecheck.engine.rule import Rule
 from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
@@ -37,6 +38,7 @@ from shapecheck.findings import (ENGINE_CODES, INTERNAL_ERROR, SYNTAX_ERROR, UNU
 from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.model_outputs import ForwardReturns
 from shapecheck.objects.project import first_party_texts
+from shapecheck.startup import loading
 
 if TYPE_CHECKING:
     from shapecheck.notebook import Notebook
@@ -68,20 +70,20 @@ def decode(data: bytes) -> str:
     return text[1:] if text.startswith(codecs.BOM_UTF8.decode("utf-8")) else text
 
 
-def applicable(rules: Sequence[type[Rule]], text: str, filename: str = "") -> list[type[Rule]]:
-    """The rules that could fire on this text: the file imports torch and contains one of the rule's triggers (or,
-    for a rule `triggered_through_imports`, a first-party module it imports does); for torch training code without
-    the import (see `shapecheck.engine.torch_code`), the training-loop rules; the unused-noqa check wherever a
-    directive may name one of our codes."""
+def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list[type[Rule]]:
+    """The rules that could fire on this text, imported: the file imports torch and contains one of the rule's
+    triggers (or, for a rule `triggered_through_imports`, a first-party module it imports does); for torch training
+    code without the import (see `shapecheck.engine.torch_code`), the training-loop rules; the unused-noqa check
+    wherever a directive may name one of our codes."""
     noqa_check = [rule for rule in rules if rule.code == UNUSED_NOQA and _unused_noqa().has_directive(text)]
     rules = [rule for rule in rules if rule.code != UNUSED_NOQA]
     if not imports_torch(text):
         if not implicit_torch_training(text):
-            return noqa_check
+            return _loaded(noqa_check)
         rules = [rule for rule in rules if rule.code.startswith(TRAINING_LOOP_RULES)]
     imported: list[str] = []  # the texts of the first-party modules the file imports, read when first needed
 
-    def triggered(rule: type[Rule]) -> bool:
+    def triggered(rule: RuleSpec) -> bool:
         if not rule.triggers or any(t in text for t in rule.triggers):
             return True
         if not rule.triggered_through_imports or not filename:
@@ -90,7 +92,14 @@ def applicable(rules: Sequence[type[Rule]], text: str, filename: str = "") -> li
             imported.append("\n".join(first_party_texts(text, filename)))
         return any(t in imported[0] for t in rule.triggers)
 
-    return [rule for rule in rules if triggered(rule)] + noqa_check
+    return _loaded([rule for rule in rules if triggered(rule)] + noqa_check)
+
+
+def _loaded(rules: list[RuleSpec]) -> list[type[Rule]]:
+    # What a rule's import loads lives as long as the process (`shapecheck.startup`); `loading` also freezes what the
+    # lint holds then, so only when there is something to import: a worker's later files are collected as usual.
+    with loading() if any(unimported(rule) for rule in rules) else contextlib.nullcontext():
+        return [rule.load() for rule in rules]
 
 
 def _unused_noqa() -> ModuleType:
@@ -130,7 +139,7 @@ class WholeFile:
 WHOLE_FILE = WholeFile()
 
 
-def lint_text(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+def lint_text(text: str, filename: str, rules: Sequence[RuleSpec], fix: str | None = None,
               analysis: Analysis = WHOLE_FILE, options: FileOptions = FileOptions()
               ) -> FileResult:
     """Lint decoded source. With `fix` ("safe" or "unsafe"), apply fixes of that applicability until none apply
@@ -150,7 +159,7 @@ def _with_dependencies(result: FileResult, read: set[str], filename: str) -> Fil
     return result
 
 
-def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None,
+def _lint_source(text: str, filename: str, rules: Sequence[RuleSpec], fix: str | None,
                  analysis: Analysis, options: FileOptions, judged: bool,
                  certain: bool = True) -> FileResult:
     """`lint_text`; `judged`: the compiler has had its say already (a notebook's cells, each on its own), and
@@ -203,7 +212,7 @@ def _lint_source(text: str, filename: str, rules: Sequence[type[Rule]], fix: str
     return result
 
 
-def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None = None,
+def lint_notebook(text: str, filename: str, rules: Sequence[RuleSpec], fix: str | None = None,
                   analysis: Analysis = WHOLE_FILE, options: FileOptions = FileOptions()
                   ) -> FileResult:
     """Lint a notebook's JSON text: its code cells as one module, findings placed by cell. A file that is not a
@@ -214,7 +223,7 @@ def lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: st
     return _with_dependencies(result, read, filename)
 
 
-def _lint_notebook(text: str, filename: str, rules: Sequence[type[Rule]], fix: str | None,
+def _lint_notebook(text: str, filename: str, rules: Sequence[RuleSpec], fix: str | None,
                    analysis: Analysis, options: FileOptions) -> FileResult:
     from shapecheck.notebook import NotebookError, read_notebook  # a lint of Python files alone does without
 

@@ -99,6 +99,11 @@ class Rule:
     def finish(self) -> None:
         """Called once after the traversal; decide what needed the whole file here."""
 
+    @classmethod
+    def load(cls) -> type[Rule]:
+        """The class itself: a lint is given its rules as classes, or as `registry.RuleEntry`s that load theirs."""
+        return cls
+
     # ---------------------------------------------------------------------------------------------- metadata
 
     @classmethod
