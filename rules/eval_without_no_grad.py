@@ -473,13 +473,13 @@ class EvalWithoutNoGrad(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        # Calls and assignments that want gradients, with their function (None: module level): an eval region
-        # holding one wants the graph (a saliency map, a train/eval loop sharing one body). Each counts from where
-        # the traversal enters it.
-        self._wants_grad: list[tuple[cst.FunctionDef | None, cst.CSTNode]] = []
-        # Names bound to a new object (`f = torch.jit.freeze(f.eval())`), with their function and assignment: the
-        # region ends where the traversal leaves the assignment.
-        self._rebound: list[tuple[cst.FunctionDef | None, str, cst.Assign]] = []
+        # Calls and assignments that want gradients, with their function (None: module level) and top-level
+        # statement: an eval region holding one wants the graph (a saliency map, a train/eval loop sharing one
+        # body). Each counts from where the traversal enters it.
+        self._wants_grad: list[tuple[cst.FunctionDef | None, cst.CSTNode, cst.CSTNode]] = []
+        # Names bound to a new object (`f = torch.jit.freeze(f.eval())`), with their function, assignment and
+        # top-level statement: the region ends where the traversal leaves the assignment.
+        self._rebound: list[tuple[cst.FunctionDef | None, str, cst.Assign, cst.CSTNode]] = []
         self._in_tests: list[cst.Call] = []  # eval switches made in `test_*` functions
         # Functions that turn autograd on somewhere: their callers may run them under no_grad, which this file
         # does not show (PyG's PRBCD attack runs its `_forward` both ways), so their grad mode is not known.
@@ -490,7 +490,7 @@ class EvalWithoutNoGrad(Rule):
         if type(func) is cst.Attribute:
             name = func.attr.value
             if name in _GRADIENT_METHODS:
-                self._wants_grad.append((self.ctx.function, node))
+                self._wants_grad.append((self.ctx.function, node, self.ctx.ancestors[1]))
                 return
             if name == "eval" or name == "train":
                 if in_test(self.ctx):
@@ -499,14 +499,14 @@ class EvalWithoutNoGrad(Rule):
         # torch's functions, `torch.autograd.grad(...)` as well as `grad(...)` imported
         qualname = self.ctx.qualname(func)
         if qualname is not None and (qualname in _GRADIENT_CALLS or qualname.startswith(_GRADIENT_MODULES)):
-            self._wants_grad.append((self.ctx.function, node))
+            self._wants_grad.append((self.ctx.function, node, self.ctx.ancestors[1]))
         if qualname in _GRAD_SWITCHES:
             self._switches_grad.append(self.ctx.function)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         target = node.targets[0].target
         if type(target) is cst.Attribute and target.attr.value == "requires_grad":
-            self._wants_grad.append((self.ctx.function, node))
+            self._wants_grad.append((self.ctx.function, node, self.ctx.ancestors[1]))
 
     def leave_Assign(self, node: cst.Assign) -> None:
         """`f = torch.jit.freeze(f.eval())` binds a new object; `model = model.to(device).eval()` keeps the model."""
@@ -519,7 +519,7 @@ class EvalWithoutNoGrad(Rule):
         for target in node.targets:
             name = dotted_name(target.target)
             if name is not None and name not in chain:
-                self._rebound.append((self.ctx.function, name, node))
+                self._rebound.append((self.ctx.function, name, node, self.ctx.ancestors[1]))
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
@@ -645,44 +645,75 @@ class _Grad:
     """What the visits gathered about gradients, placed among the file's calls: a position is the `Event.order` of
     the latest call the traversal entered there, plus a half (between that call and the next)."""
 
-    def __init__(self, ctx: Context, wants_grad: list[tuple[cst.FunctionDef | None, cst.CSTNode]],
-                 rebound: list[tuple[cst.FunctionDef | None, str, cst.Assign]],
+    def __init__(self, ctx: Context, wants_grad: list[tuple[cst.FunctionDef | None, cst.CSTNode, cst.CSTNode]],
+                 rebound: list[tuple[cst.FunctionDef | None, str, cst.Assign, cst.CSTNode]],
                  switches_grad: list[cst.FunctionDef | None]) -> None:
         self.ctx = ctx
-        self.wants_grad = wants_grad
-        self.rebound = rebound
+        self.wants_grad: dict[cst.FunctionDef | None, list[tuple[cst.CSTNode, cst.CSTNode]]] = {}
+        for function, node, statement in wants_grad:
+            self.wants_grad.setdefault(function, []).append((node, statement))
+        self.rebound: dict[cst.FunctionDef | None, list[tuple[str, cst.Assign, cst.CSTNode]]] = {}
+        for function, name, assign, statement in rebound:
+            self.rebound.setdefault(function, []).append((name, assign, statement))
         self.switches_grad = set(switches_grad)
-        self._entered: dict[int, int] | None = None
-
-    def _at(self, node: cst.CSTNode) -> int:
-        """The calls the traversal has entered when it enters `node` (itself included): `ctx._order` then."""
-        if self._entered is None:
-            anchors = {id(anchor) for _, anchor in self.wants_grad} | {id(assign) for *_, assign in self.rebound}
-            self._entered, count = {}, 0
-            for found in self.ctx.walk(self.ctx.module):  # the traversal's order: pre-order, children in source order
-                if type(found) is cst.Call and (type(found.func) is cst.Name or type(found.func) is cst.Attribute):
-                    count += 1  # as `CallSite.order` counts them
-                if id(found) in anchors:
-                    self._entered[id(found)] = count
-        return self._entered[id(node)]
+        self._entered: dict[int, dict[int, int]] = {}  # id() of a top-level statement -> `_count` of it
+        self._orders: dict[int, int] | None = None  # id() of a call -> its `CallSite.order`
 
     def wanted(self, event: Event, end: float) -> bool:
         """A call or assignment that wants gradients is in the region, or its function turns autograd on."""
-        return event.function is not None and event.function in self.switches_grad or any(
-            function is event.function and event.order < self._at(node) + 0.5 < end
-            for function, node in self.wants_grad)
+        function = event.function
+        if function is not None and function in self.switches_grad:
+            return True
+        return any(event.order < self._at(statement, node) + 0.5 < end
+                   for node, statement in self.wants_grad.get(function, ()))
 
     def region_end(self, event: Event, end: float) -> float:
         """Where the region ends: its `end`, or earlier where its model's name is bound to a new object."""
-        return min((at for function, name, assign in self.rebound
-                    if function is event.function and name == event.subject and (at := self._left(assign)) > event.order),
-                   default=end)
+        return min((at for name, assign, statement in self.rebound.get(event.function, ()) if name == event.subject
+                    and (at := self._left(statement, assign)) > event.order), default=end)
 
-    def _left(self, assign: cst.Assign) -> float:
+    def _left(self, statement: cst.CSTNode, assign: cst.Assign) -> float:
         """The position after the traversal leaves `assign`: the calls inside it are entered by then."""
-        inside = sum(type(node) is cst.Call and (type(node.func) is cst.Name or type(node.func) is cst.Attribute)
-                     for node in self.ctx.walk(assign))
-        return self._at(assign) + inside + 0.5
+        return self._at(statement, assign) + sum(map(_counted, self.ctx.walk(assign))) + 0.5
+
+    def _at(self, statement: cst.CSTNode, node: cst.CSTNode) -> int:
+        """The calls the traversal has entered when it enters `node` of the top-level `statement` (a call counts
+        itself): `ctx._order` then."""
+        entered = self._entered.get(id(statement))
+        if entered is None:
+            entered = self._entered[id(statement)] = self._count(statement)
+        return entered[id(node)]
+
+    def _count(self, statement: cst.CSTNode) -> dict[int, int]:
+        """id() of each node of a top-level statement -> the calls entered when the traversal enters it, counted
+        along the traversal's order (pre-order, children in source order) from the calls before the statement."""
+        entered: dict[int, int] = {}
+        count, first = 0, None
+        for node in self.ctx.walk(statement):
+            if _counted(node):
+                count += 1
+                first = node if first is None else first
+            entered[id(node)] = count
+        before = self._before(statement, first)
+        return {key: before + value for key, value in entered.items()}
+
+    def _before(self, statement: cst.CSTNode, first: cst.Call | None) -> int:
+        """The calls the traversal entered before the top-level `statement`, whose first counted call is `first`."""
+        if self._orders is None:
+            self._orders = {id(site.node): site.order for sites in self.ctx.calls.values() for site in sites}
+        if first is not None:
+            return self._orders[id(first)] - 1
+        body = self.ctx.module.body
+        for earlier in reversed(body[:body.index(statement)]):  # the latest call of the statements before
+            last = next((node for node in reversed(list(self.ctx.walk(earlier))) if _counted(node)), None)
+            if last is not None:
+                return self._orders[id(last)]
+        return 0
+
+
+def _counted(node: cst.CSTNode) -> bool:
+    """A call that `CallSite.order` counts."""
+    return type(node) is cst.Call and (type(node.func) is cst.Name or type(node.func) is cst.Attribute)
 
 
 def _assigned_names(target: cst.BaseExpression) -> list[str]:
