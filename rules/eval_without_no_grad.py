@@ -29,6 +29,10 @@ class EvalWithoutNoGrad(Rule):
     severity = "warning"  # the results are right; the graph only costs memory and time
     message = "model in eval mode is run without `torch.no_grad()`: wrap the evaluation in `with torch.no_grad():`"
     triggers = (".eval(", ".train(False", ".train(mode=False")
+    # The visits gather nodes, not the traversal's count of calls (`Event.order`), which an edit before them changes:
+    # `finish` places them among the calls of the whole file, so the editor server keeps each statement's part.
+    scope = "statement"
+    gathered = ("_wants_grad", "_rebound", "_in_tests", "_switches_grad")
     docs = """
         ## What it does
         Finds a model put in eval mode (`model.eval()`, `self.model.eval()`, `model.train(False)`) and then run
@@ -500,42 +504,40 @@ class EvalWithoutNoGrad(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        # Per function (None: module level), where calls that want gradients are (`Event.order` positions): an eval
-        # region holding one wants the graph (a saliency map, a train/eval loop sharing one body).
-        self._wants_grad: dict[cst.FunctionDef | None, list[float]] = {}
-        # Per function, where a name is bound to a new object (`f = torch.jit.freeze(f.eval())`): its region ends.
-        self._rebound: dict[cst.FunctionDef | None, list[tuple[str, float]]] = {}
-        self._in_tests: set[cst.CSTNode] = set()  # eval switches made in `test_*` functions
+        # Calls and assignments that want gradients, with their function (None: module level) and top-level
+        # statement: an eval region holding one wants the graph (a saliency map, a train/eval loop sharing one
+        # body). Each counts from where the traversal enters it.
+        self._wants_grad: list[tuple[cst.FunctionDef | None, cst.CSTNode, cst.CSTNode]] = []
+        # Names bound to a new object (`f = torch.jit.freeze(f.eval())`), with their function, assignment and
+        # top-level statement: the region ends where the traversal leaves the assignment.
+        self._rebound: list[tuple[cst.FunctionDef | None, str, cst.Assign, cst.CSTNode]] = []
+        self._in_tests: list[cst.Call] = []  # eval switches made in `test_*` functions
         # Functions that turn autograd on somewhere: their callers may run them under no_grad, which this file
         # does not show (PyG's PRBCD attack runs its `_forward` both ways), so their grad mode is not known.
-        self._switches_grad: set[cst.FunctionDef | None] = set()
+        self._switches_grad: list[cst.FunctionDef | None] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if type(func) is cst.Attribute:
             name = func.attr.value
             if name in _GRADIENT_METHODS:
-                self._want_grad()
+                self._wants_grad.append((self.ctx.function, node, self.ctx.ancestors[1]))
                 return
             if name == "eval" or name == "train":
                 if in_test(self.ctx):
-                    self._in_tests.add(node)
+                    self._in_tests.append(node)
                 return
         # torch's functions, `torch.autograd.grad(...)` as well as `grad(...)` imported
         qualname = self.ctx.qualname(func)
         if qualname is not None and (qualname in _GRADIENT_CALLS or qualname.startswith(_GRADIENT_MODULES)):
-            self._want_grad()
+            self._wants_grad.append((self.ctx.function, node, self.ctx.ancestors[1]))
         if qualname in _GRAD_SWITCHES:
-            self._switches_grad.add(self.ctx.function)
+            self._switches_grad.append(self.ctx.function)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         target = node.targets[0].target
         if type(target) is cst.Attribute and target.attr.value == "requires_grad":
-            self._want_grad()
-
-    def _want_grad(self) -> None:
-        # Between this call and the next: an assignment or `with` after an `eval()` is inside its region.
-        self._wants_grad.setdefault(self.ctx.function, []).append(self.ctx._order + 0.5)
+            self._wants_grad.append((self.ctx.function, node, self.ctx.ancestors[1]))
 
     def leave_Assign(self, node: cst.Assign) -> None:
         """`f = torch.jit.freeze(f.eval())` binds a new object; `model = model.to(device).eval()` keeps the model."""
@@ -548,7 +550,7 @@ class EvalWithoutNoGrad(Rule):
         for target in node.targets:
             name = dotted_name(target.target)
             if name is not None and name not in chain:
-                self._rebound.setdefault(self.ctx.function, []).append((name, self.ctx._order + 0.5))
+                self._rebound.append((self.ctx.function, name, node, self.ctx.ancestors[1]))
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
@@ -556,6 +558,8 @@ class EvalWithoutNoGrad(Rule):
         training = training_loop(self.ctx)
         # Bodies that switch a model to eval mode themselves, or call a helper of this file that may.
         functions = {event.function for event in training.events if event.kind == "eval"} | set(training.local_calls())
+        grad = _Grad(self.ctx, self._wants_grad, self._rebound, self._switches_grad)
+        in_tests = set(self._in_tests)
         # Per forward pass, where to report it: once, however often its helper is called, and in the helper's own
         # body when the helper switches to eval mode itself.
         found: dict[cst.Call, tuple[CallSite, str]] = {}
@@ -563,9 +567,9 @@ class EvalWithoutNoGrad(Rule):
             if not self._may_record(function):
                 continue
             for event, end in training.eval_regions(function):
-                if event.node in self._in_tests or event.subject is None:
+                if event.node in in_tests or event.subject is None:
                     continue
-                first = self._first_run(event, event.subject, self._region_end(event, end))
+                first = self._first_run(event, event.subject, grad.region_end(event, end), grad)
                 if first is None:
                     continue
                 forward, site, message = first
@@ -576,15 +580,10 @@ class EvalWithoutNoGrad(Rule):
         for site, message in sorted(found.values(), key=lambda item: item[0].order):
             self.report(site.node, message)
 
-    def _region_end(self, event: Event, end: float) -> float:
-        rebound = (at for name, at in self._rebound.get(event.function, ()) if name == event.subject)
-        return min((at for at in rebound if at > event.order), default=end)
-
-    def _first_run(self, event: Event, model: str, end: float) -> tuple[cst.Call, CallSite, str] | None:
+    def _first_run(self, event: Event, model: str, end: float, grad: _Grad) -> tuple[cst.Call, CallSite, str] | None:
         """The first call in the region that runs `model` with autograd on, itself or through a helper: the forward
         call, the call in the region and the message."""
-        if any(event.order < at < end for at in self._wants_grad.get(event.function, ())) \
-                or event.function is not None and event.function in self._switches_grad:
+        if grad.wanted(event, end):
             return None
         training = training_loop(self.ctx)
         if self._calls_gradient_function(event, end):
@@ -680,6 +679,81 @@ class EvalWithoutNoGrad(Rule):
         plain class such as skorch's `NeuralNet`, whose own `validation_step` nothing runs under `no_grad`."""
         class_def = self.ctx.class_of_method(method)
         return class_def is not None and any(dotted_name(base.value) != "object" for base in class_def.bases)
+
+
+class _Grad:
+    """What the visits gathered about gradients, placed among the file's calls: a position is the `Event.order` of
+    the latest call the traversal entered there, plus a half (between that call and the next)."""
+
+    def __init__(self, ctx: Context, wants_grad: list[tuple[cst.FunctionDef | None, cst.CSTNode, cst.CSTNode]],
+                 rebound: list[tuple[cst.FunctionDef | None, str, cst.Assign, cst.CSTNode]],
+                 switches_grad: list[cst.FunctionDef | None]) -> None:
+        self.ctx = ctx
+        self.wants_grad: dict[cst.FunctionDef | None, list[tuple[cst.CSTNode, cst.CSTNode]]] = {}
+        for function, node, statement in wants_grad:
+            self.wants_grad.setdefault(function, []).append((node, statement))
+        self.rebound: dict[cst.FunctionDef | None, list[tuple[str, cst.Assign, cst.CSTNode]]] = {}
+        for function, name, assign, statement in rebound:
+            self.rebound.setdefault(function, []).append((name, assign, statement))
+        self.switches_grad = set(switches_grad)
+        self._entered: dict[int, dict[int, int]] = {}  # id() of a top-level statement -> `_count` of it
+        self._orders: dict[int, int] | None = None  # id() of a call -> its `CallSite.order`
+
+    def wanted(self, event: Event, end: float) -> bool:
+        """A call or assignment that wants gradients is in the region, or its function turns autograd on."""
+        function = event.function
+        if function is not None and function in self.switches_grad:
+            return True
+        return any(event.order < self._at(statement, node) + 0.5 < end
+                   for node, statement in self.wants_grad.get(function, ()))
+
+    def region_end(self, event: Event, end: float) -> float:
+        """Where the region ends: its `end`, or earlier where its model's name is bound to a new object."""
+        return min((at for name, assign, statement in self.rebound.get(event.function, ()) if name == event.subject
+                    and (at := self._left(statement, assign)) > event.order), default=end)
+
+    def _left(self, statement: cst.CSTNode, assign: cst.Assign) -> float:
+        """The position after the traversal leaves `assign`: the calls inside it are entered by then."""
+        return self._at(statement, assign) + sum(map(_counted, self.ctx.walk(assign))) + 0.5
+
+    def _at(self, statement: cst.CSTNode, node: cst.CSTNode) -> int:
+        """The calls the traversal has entered when it enters `node` of the top-level `statement` (a call counts
+        itself): `ctx._order` then."""
+        entered = self._entered.get(id(statement))
+        if entered is None:
+            entered = self._entered[id(statement)] = self._count(statement)
+        return entered[id(node)]
+
+    def _count(self, statement: cst.CSTNode) -> dict[int, int]:
+        """id() of each node of a top-level statement -> the calls entered when the traversal enters it, counted
+        along the traversal's order (pre-order, children in source order) from the calls before the statement."""
+        entered: dict[int, int] = {}
+        count, first = 0, None
+        for node in self.ctx.walk(statement):
+            if _counted(node):
+                count += 1
+                first = node if first is None else first
+            entered[id(node)] = count
+        before = self._before(statement, first)
+        return {key: before + value for key, value in entered.items()}
+
+    def _before(self, statement: cst.CSTNode, first: cst.Call | None) -> int:
+        """The calls the traversal entered before the top-level `statement`, whose first counted call is `first`."""
+        if self._orders is None:
+            self._orders = {id(site.node): site.order for sites in self.ctx.calls.values() for site in sites}
+        if first is not None:
+            return self._orders[id(first)] - 1
+        body = self.ctx.module.body
+        for earlier in reversed(body[:body.index(statement)]):  # the latest call of the statements before
+            last = next((node for node in reversed(list(self.ctx.walk(earlier))) if _counted(node)), None)
+            if last is not None:
+                return self._orders[id(last)]
+        return 0
+
+
+def _counted(node: cst.CSTNode) -> bool:
+    """A call that `CallSite.order` counts."""
+    return type(node) is cst.Call and (type(node.func) is cst.Name or type(node.func) is cst.Attribute)
 
 
 def _assigned_names(target: cst.BaseExpression) -> list[str]:

@@ -24,6 +24,10 @@ class SamplerWithoutSetEpoch(Rule):
     message = "a shuffling `DistributedSampler` is iterated every epoch without `sampler.set_epoch(epoch)`"
     # a loader a project function of another module builds is read from there: its caller may name neither
     triggers = ("DistributedSampler", "loader", "Loader")
+    # What the visits find is replayed in order by `finish` (same-file factories, loops, the parameters a helper
+    # iterates), so the editor server keeps each statement's part between edits.
+    scope = "statement"
+    gathered = ("_events",)
     docs = """
         ## What it does
         Finds a loop over a `DataLoader` whose sampler is a `torch.utils.data.distributed.DistributedSampler`
@@ -442,31 +446,25 @@ class SamplerWithoutSetEpoch(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._found: list[cst.CSTNode] = []
-        # Loaders built here with a shuffling DistributedSampler: (function, name) -> the loader's construction.
-        self._loaders: dict[tuple[cst.FunctionDef | None, str], cst.Call] = {}
-        self._iterated: set[tuple[cst.FunctionDef, str]] = set()  # parameters a function loops over
-        # parameters a function loops over inside a loop of its own: its epoch loop (`def fit(model, loader,
-        # epochs): for epoch in range(epochs): for x, y in loader:`)
-        self._iterated_per_epoch: set[tuple[cst.FunctionDef, str]] = set()
-        # Same-file functions and methods that return such a loader: `build_loader(ds)`, `dm.train_dataloader()`.
-        self._factories: set[str] = set()
-        # Loops over a loader a trainer's constructor stored (`self.train_loader = train_loader`): the loop, its
-        # method, whether an epoch loop is around it there, and the class, `__init__` and parameter it came from.
-        self._stored: list[tuple[cst.BaseExpression, cst.FunctionDef, bool,
-                                 tuple[cst.ClassDef, cst.FunctionDef, str]]] = []
+        # What the visits saw, in order, for `finish` to replay: whether a loader shuffles may hang on
+        # the same-file factories found before it, which the visits of one statement cannot know.
+        self._events: list[tuple] = []
 
     def visit_Return(self, node: cst.Return) -> None:
         function = self.ctx.function
-        if function is not None and node.value is not None and self._shuffling_loader(node.value) is not None:
-            self._factories.add(function.name.value)
+        if function is not None and node.value is not None:
+            shuffles, factory = self._shuffling_loader(node.value)
+            if shuffles or factory is not None:
+                self._events.append(("factory", function.name.value, shuffles, factory))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         target = node.targets[0].target
         if len(node.targets) != 1:
             return
-        if type(target) is cst.Name and self._shuffling_loader(node.value) is not None:
-            self._loaders[self.ctx.function, target.value] = node.value  # type: ignore[assignment]
+        if type(target) is cst.Name:
+            shuffles, factory = self._shuffling_loader(node.value)
+            if shuffles or factory is not None:
+                self._events.append(("loader", self.ctx.function, target.value, node.value, shuffles, factory))
         elif type(target) is cst.Tuple and type(node.value) is cst.Call and type(node.value.func) is cst.Name \
                 and self.ctx.qualname(node.value.func) is None:
             # `train_loader, val_loader = get_loaders(...)`: the loaders a same-file factory returns, as the objects
@@ -476,7 +474,7 @@ class SamplerWithoutSetEpoch(Rule):
                 return
             for element, item in zip(target.elements, returned.items):
                 if type(element.value) is cst.Name and _built_shuffling(item):
-                    self._loaders[self.ctx.function, element.value.value] = node.value
+                    self._events.append(("loader", self.ctx.function, element.value.value, node.value, True, None))
 
     def visit_For(self, node: cst.For) -> None:
         ctx = self.ctx
@@ -486,19 +484,16 @@ class SamplerWithoutSetEpoch(Rule):
         while type(iterated) is cst.Call and type(iterated.func) is cst.Name and iterated.func.value in _WRAPPERS \
                 and iterated.args:
             iterated = iterated.args[0].value  # `enumerate(loader)`, `tqdm(loader)`, `enumerate(tqdm(loader))`
+        per_epoch = len(ctx.loops) >= 2  # the loop itself is in ctx.loops: one more is the epoch loop
         if type(iterated) is cst.Name and ctx.function is not None:
             binding = ctx.binding(iterated)
             if binding is not None and binding.kind == "param":
-                self._iterated.add((ctx.function, iterated.value))
-                if len(ctx.loops) >= 2:
-                    self._iterated_per_epoch.add((ctx.function, iterated.value))
-        # The loop itself is in ctx.loops: one more is the epoch loop.
-        if len(ctx.loops) >= 2 and self._shuffling_loader(iterated, follow=True) is not None:
-            self._found.append(iterated)
-        elif ctx.function is not None:
-            stored = stored_parameter(ctx, iterated)  # `for x, y in self.train_loader:` of a trainer
-            if stored is not None:
-                self._stored.append((iterated, ctx.function, len(ctx.loops) >= 2, stored))
+                self._events.append(("iterated", ctx.function, iterated.value, per_epoch))
+        shuffles, factory = self._shuffling_loader(iterated, follow=True) if per_epoch else (False, None)
+        # `for x, y in self.train_loader:` of a trainer, unless the loop is over a shuffling loader
+        stored = stored_parameter(ctx, iterated) if ctx.function is not None and not shuffles else None
+        if shuffles or factory is not None or stored is not None:
+            self._events.append(("loop", iterated, ctx.function, per_epoch, stored, shuffles, factory))
 
     def visit_Call(self, node: cst.Call) -> None:
         # `data_iter = iter(loader)` again once a step loop has drawn it all, or `next(iter(loader))` on every step:
@@ -506,27 +501,30 @@ class SamplerWithoutSetEpoch(Rule):
         ctx = self.ctx
         if type(ctx.parent) is cst.For:
             return  # `for batch in iter(loader)`: a loop over the loader, which `visit_For` reads
-        if ctx.loops and len(node.args) == 1 and is_builtin_call(ctx, node, "iter") and not in_test(ctx) \
-                and self._shuffling_loader(node.args[0].value, follow=True) is not None:
-            self._found.append(node.args[0].value)
+        if ctx.loops and len(node.args) == 1 and is_builtin_call(ctx, node, "iter") and not in_test(ctx):
+            shuffles, factory = self._shuffling_loader(node.args[0].value, follow=True)
+            if shuffles or factory is not None:
+                self._events.append(("loop", node.args[0].value, None, False, None, shuffles, factory))
 
-    def _shuffling_loader(self, expr: cst.BaseExpression, follow: bool = False) -> cst.BaseExpression | None:
-        """The `DataLoader(...)` `expr` is, when its sampler is a `DistributedSampler` that shuffles. With `follow`
-        (a loader an epoch loop iterates: few, so the objects floor is asked), also one a project function of
-        another module builds."""
+    def _shuffling_loader(self, expr: cst.BaseExpression, follow: bool = False) -> tuple[bool, str | None]:
+        """Whether `expr` is a `DataLoader(...)` whose sampler is a `DistributedSampler` that shuffles; or else the
+        same-file function whose call it is, when that is a loader only if the function returns one (a factory,
+        known once the functions before are: `finish`). With `follow` (a loader an epoch loop iterates: few, so
+        the objects floor is asked), also one a project function of another module builds."""
         ctx = self.ctx
         loader, before = ctx.value_of(expr)
         if type(loader) is cst.Subscript and follow:  # `loaders["train"]` of a dict a factory returns
-            return loader if _built_shuffling(evaluator(ctx).value(loader, before)) else None
+            return _built_shuffling(evaluator(ctx).value(loader, before)), None
         if type(loader) is not cst.Call:
-            return None
-        if ctx.qualname(loader.func) is None and last_name(loader.func) in self._factories:
-            return loader
+            return False, None
+        if ctx.qualname(loader.func) is None:
+            built = follow and _built_shuffling(evaluator(ctx).value(loader, before))
+            return built, None if built else last_name(loader.func)
         if not (ctx.qualname(loader.func) or "").endswith(".DataLoader"):
-            return loader if follow and _built_shuffling(evaluator(ctx).value(loader, before)) else None
+            return follow and _built_shuffling(evaluator(ctx).value(loader, before)), None
         sampler = keyword_arg(loader, "sampler")
         if sampler is None:
-            return None
+            return False, None
         built = self._sampler_built(sampler.value, before)
         if type(built) is cst.IfExp:  # `DistributedSampler(ds) if args.distributed else None`: the run that shards
             branches = [branch for branch in (built.body, built.orelse) if not _is_none(branch)]
@@ -538,31 +536,32 @@ class SamplerWithoutSetEpoch(Rule):
             factory, call = _sampler_factory(ctx, built.func.value), built
             built = factory[1] if factory is not None else built
         if type(built) is not cst.Call or not (ctx.qualname(built.func) or "").endswith(".DistributedSampler"):
-            return None
+            return False, None
         shuffle = keyword_arg(built, "shuffle")
         flag = shuffle.value if shuffle is not None else None
         if factory is not None and type(flag) is cst.Name and flag.value != "True":
             flag = passed_argument(factory[0], call, flag.value)  # the factory's `shuffle` parameter
-        shuffles = shuffle is None or type(flag) is cst.Name and flag.value == "True"
-        return loader if shuffles else None
+        return shuffle is None or type(flag) is cst.Name and flag.value == "True", None
 
-    def _passed_shuffling(self, argument: cst.BaseExpression, point: Point) -> bool:
+    def _passed_shuffling(self, argument: cst.BaseExpression, point: Point, factories: set[str]) -> bool:
         with self.ctx.at(point):
-            return self._shuffling_loader(argument) is not None
+            shuffles, factory = self._shuffling_loader(argument)
+        return shuffles or factory in factories
 
-    def _handed_to_loop(self, call: cst.Call, name: str, per_epoch: bool, depth: int) -> bool:
+    def _handed_to_loop(self, call: cst.Call, name: str, iterating: dict[bool, set[tuple[cst.FunctionDef, str]]],
+                        per_epoch: bool, depth: int) -> bool:
         """`call` hands the loader `name` to a same-file function that iterates it (in a loop of its own when
-        `per_epoch`), or that hands it on so, `depth` calls deep (`train(args, loader)` wrapping it in
-        `sample_data(loader)`, a generator looping `while True: for batch in loader:`)."""
+        `per_epoch`: `iterating[per_epoch]` has the parameters they loop over), or that hands it on so, `depth`
+        calls deep (`train(args, loader)` wrapping it in `sample_data(loader)`, a generator looping `while True:
+        for batch in loader:`)."""
         training = training_loop(self.ctx)
-        iterating = self._iterated_per_epoch if per_epoch else self._iterated
         for definition in training.definitions_of(call):
             parameter = training.callee_spelling(name, definition, call)
             if parameter is None:
                 continue
-            if (definition, parameter) in iterating:
+            if (definition, parameter) in iterating[per_epoch]:
                 return True
-            if depth > 1 and any(self._handed_to_loop(site.node, parameter, per_epoch and site.loop is None,
+            if depth > 1 and any(self._handed_to_loop(site.node, parameter, iterating, per_epoch and site.loop is None,
                                                        depth - 1)
                                  for site in training.calls_in(definition) if site.node is not call):
                 return True
@@ -585,23 +584,53 @@ class SamplerWithoutSetEpoch(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx) or self.ctx.calls_to("set_epoch"):
             return
+        found: list[cst.BaseExpression] = []
+        # Loaders built here with a shuffling DistributedSampler: (function, name) -> the loader's construction.
+        loaders: dict[tuple[cst.FunctionDef | None, str], cst.BaseExpression] = {}
+        # the parameters a function loops over (False), and those it loops over inside a loop of its own, its epoch
+        # loop (True: `def fit(model, loader, epochs): for epoch in range(epochs): for x, y in loader:`)
+        iterating: dict[bool, set[tuple[cst.FunctionDef, str]]] = {False: set(), True: set()}
+        # Same-file functions and methods that return such a loader: `build_loader(ds)`, `dm.train_dataloader()`.
+        factories: set[str] = set()
+        # Loops over a loader a trainer's constructor stored (`self.train_loader = train_loader`): the loop, its
+        # method, whether an epoch loop is around it there, and the class, `__init__` and parameter it came from.
+        stored: list[tuple[cst.BaseExpression, cst.FunctionDef, bool, tuple[cst.ClassDef, cst.FunctionDef, str]]] = []
+        for kind, *event in self._events:
+            if kind == "iterated":
+                function, name, per_epoch = event
+                iterating[False].add((function, name))
+                if per_epoch:
+                    iterating[True].add((function, name))
+                continue
+            *event, shuffles, factory = event  # a factory's loader is known once the functions before it are
+            shuffles = shuffles or factory in factories
+            if kind == "factory" and shuffles:
+                factories.add(event[0])
+            elif kind == "loader" and shuffles:
+                loaders[event[0], event[1]] = event[2]
+            elif kind == "loop":
+                iterated, method, per_epoch, at = event
+                if shuffles:
+                    found.append(iterated)
+                elif at is not None:
+                    stored.append((iterated, method, per_epoch, at))
         training = training_loop(self.ctx)
         # An epoch loop handing the loader to a same-file helper that iterates it: `train(train_loader, ...)`; or
         # the loader handed to a helper that runs the epochs itself: `fit(model, loader, optimizer, epochs)`.
-        for (function, name) in self._loaders:
+        for (function, name) in loaders:
             for site in training.calls_in(function):
-                if self._handed_to_loop(site.node, name, per_epoch=site.loop is None, depth=2):
-                    self._found.append(next(arg.value for arg in site.node.args
-                                            if type(arg.value) is cst.Name and arg.value.value == name))
-        for iterated, method, per_epoch, (class_def, init, parameter) in self._stored:
+                if self._handed_to_loop(site.node, name, iterating, per_epoch=site.loop is None, depth=2):
+                    found.append(next(arg.value for arg in site.node.args
+                                      if type(arg.value) is cst.Name and arg.value.value == name))
+        for iterated, method, per_epoch, (class_def, init, parameter) in stored:
             # the DDP tutorial's trainer: `_run_epoch(epoch)` called from `train()`'s epoch loop, over the loader
             # `main()` built with a DistributedSampler and handed to `Trainer(...)`
             if not per_epoch and not any(site.loop is not None for site in self.ctx.calls_of(method)):
                 continue
             passed = constructor_arguments(self.ctx, class_def, init, parameter) or []
-            if any(self._passed_shuffling(argument, point) for argument, point in passed):
-                self._found.append(iterated)
-        for node in self._found:
+            if any(self._passed_shuffling(argument, point, factories) for argument, point in passed):
+                found.append(iterated)
+        for node in found:
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
                               "nothing calls `set_epoch`: every epoch sees the same order; call "
                               "`sampler.set_epoch(epoch)` at the start of each epoch")

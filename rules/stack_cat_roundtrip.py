@@ -27,6 +27,10 @@ class StackCatRoundtrip(Rule):
     message = "`cat` of tensors each unsqueezed at the cat's dim is `stack`"
     fixable = "safe"
     triggers = ("unsqueeze", "None]", "stack(")
+    # A list reached through its name is decided by `finish`, with the file's mutating calls; the rest is the
+    # statement's own, so the editor server keeps each statement's findings and part between edits.
+    scope = "statement"
+    gathered = ("_named",)
     docs = """
         ## What it does
         Finds two spellings of a simpler call: `torch.cat([t.unsqueeze(d) for t in ts], dim=d)` (also with a list

@@ -72,6 +72,10 @@ class TensorCreatedOffDevice(Rule):
                "the module is moved to a device: \"Expected all tensors to be on the same device\"; pass "
                "`device=x.device` (or use `torch.zeros_like` / `x.new_zeros`)")
     triggers = ("def forward", "LightningModule")
+    # The visits gather the classes and the parameters `.to(device)` moves; `finish` decides with the whole file, so
+    # the editor server keeps each statement's part between edits.
+    scope = "statement"
+    gathered = ("_moved", "_moved_parameters")
     docs = """
         ## What it does
         Finds `torch.zeros/ones/randn/rand/arange/full/tensor(...)` called without `device=` inside the `forward`
@@ -772,7 +776,7 @@ class TensorCreatedOffDevice(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._moved_classes: set[int] = set()
+        self._moved: list[cst.ClassDef] = []  # the classes of the file whose instances `.to(device)` moves
         # `model.to(device)` on a parameter: (the function, the parameter), for its callers to say what it holds
         self._moved_parameters: list[tuple[cst.FunctionDef, str]] = []
 
@@ -781,19 +785,19 @@ class TensorCreatedOffDevice(Rule):
         if type(func) is cst.Attribute and func.attr.value in ("to", "cuda") and moves_to_device(self.ctx, node):
             class_def = instance_class(self.ctx, func.value)
             if class_def is not None:
-                self._moved_classes.add(id(class_def))
-                self._move_handed_modules(func.value)
+                self._moved.append(class_def)
+                self._moved.extend(self._handed_modules(func.value))
             receiver = func.value
             binding = self.ctx.binding(receiver) if type(receiver) is cst.Name else None
             if binding is not None and binding.kind == "param" and binding.statement is self.ctx.function:
                 self._moved_parameters.append((binding.statement, binding.name))  # type: ignore[arg-type]
             else:
-                self._move_objects(evaluator(self.ctx).value(receiver))
+                self._moved.extend(self._objects(evaluator(self.ctx).value(receiver)))
 
-    def _move_objects(self, value: object) -> None:
-        """A module the objects floor built, with the modules it holds (`self.blocks = make_blocks(d, n)` returning
-        an `nn.ModuleList` of a class of this file): `.to(device)` moves them all."""
-        todo, seen = [value], set()
+    def _objects(self, value: object) -> list[cst.ClassDef]:
+        """The classes of a module the objects floor built, with the modules it holds (`self.blocks =
+        make_blocks(d, n)` returning an `nn.ModuleList` of a class of this file): `.to(device)` moves them all."""
+        todo, seen, found = [value], set(), []
         while todo:
             value = todo.pop()
             if id(value) in seen:
@@ -801,7 +805,7 @@ class TensorCreatedOffDevice(Rule):
             seen.add(id(value))
             if isinstance(value, Instance):
                 if value.cls.ctx is self.ctx:
-                    self._moved_classes.add(id(value.cls.node))
+                    found.append(value.cls.node)
                 todo.extend(value.attrs.values())
                 todo.append(value.items)
             elif isinstance(value, TorchObject):
@@ -810,10 +814,12 @@ class TensorCreatedOffDevice(Rule):
                 todo.extend((*value.items, value.each))
             elif isinstance(value, Mapping):
                 todo.extend(item for _, item in value.items)
+        return found
 
-    def _move_passed(self) -> None:
-        """`def train(model, ...): model.to(device)`, `Trainer.__init__`'s `self.model = model.to(device)`: what the
-        callers (the constructions) of the file pass is moved."""
+    def _passed(self) -> list[cst.ClassDef]:
+        """`def train(model, ...): model.to(device)`, `Trainer.__init__`'s `self.model = model.to(device)`: the
+        classes of what the callers (the constructions) of the file pass, which is moved."""
+        found = []
         for function, parameter in self._moved_parameters:
             class_def = self.ctx.class_of_method(function)
             if class_def is not None and function.name.value == "__init__":
@@ -826,26 +832,22 @@ class TensorCreatedOffDevice(Rule):
                 with self.ctx.at(point):
                     class_def = instance_class(self.ctx, argument)
                     if class_def is not None:
-                        self._moved_classes.add(id(class_def))
+                        found.append(class_def)
                     else:
-                        self._move_objects(evaluator(self.ctx).value(argument))
+                        found.extend(self._objects(evaluator(self.ctx).value(argument)))
+        return found
 
-    def _move_handed_modules(self, module: cst.BaseExpression) -> None:
+    def _handed_modules(self, module: cst.BaseExpression) -> list[cst.ClassDef]:
         """`Seq2Seq(Encoder(...), decoder).to(device)`: the modules handed to a moved module's constructor are its
         submodules, moved with it."""
         built, before = self.ctx.value_of(module)
         if type(built) is not cst.Call:
-            return
-        for arg in built.args:
-            if type(arg.value) is cst.Name and arg.value.value == "self":
-                continue
-            class_def = instance_class(self.ctx, arg.value, before)
-            if class_def is not None:
-                self._moved_classes.add(id(class_def))
+            return []
+        return [class_def for arg in built.args if not (type(arg.value) is cst.Name and arg.value.value == "self")
+                if (class_def := instance_class(self.ctx, arg.value, before)) is not None]
 
     def finish(self) -> None:
-        self._move_passed()
-        self._move_submodules()
+        moved = self._with_submodules({id(class_def) for class_def in [*self._moved, *self._passed()]})
         # A module fact, so the editor server walks only the classes an edit replaced.
         mentioning = self.ctx.module_fact("classes that mention a device", _classes_mentioning_device)
         helpers: set[cst.FunctionDef] = set()
@@ -854,7 +856,7 @@ class TensorCreatedOffDevice(Rule):
                 continue
             # Lightning's trainer moves a LightningModule to the accelerator and hands its steps batches there.
             lightning = _lightning(class_def)
-            if id(class_def) not in self._moved_classes and class_def not in mentioning and not lightning:
+            if id(class_def) not in moved and class_def not in mentioning and not lightning:
                 continue  # never moved, and nothing in the class says it is meant for a device
             methods = {m.name.value: m for m in class_def.body.body if type(m) is cst.FunctionDef}
             roots = ("forward", *_LIGHTNING_STEPS) if lightning else ("forward",)
@@ -878,10 +880,11 @@ class TensorCreatedOffDevice(Rule):
                                   "\"Expected all tensors to be on the same device\"; register it with "
                                   f"`self.register_buffer(\"{attribute}\", ...)`")
 
-    def _move_submodules(self) -> None:
+    def _with_submodules(self, moved: set[int]) -> set[int]:
         """`.to(device)` moves a module's submodules with it: `self.encoder = RecurrentEncoder(...)` in a moved
-        `TrajectoryClassifier` moves every `RecurrentEncoder` built there, transitively."""
-        todo = [class_def for class_def in self.ctx.class_defs if id(class_def) in self._moved_classes]
+        `TrajectoryClassifier` moves every `RecurrentEncoder` built there, transitively. `moved` holds the id() of
+        the classes moved."""
+        todo = [class_def for class_def in self.ctx.class_defs if id(class_def) in moved]
         while todo:
             for node in self.ctx.walk(todo.pop()):
                 if type(node) is not cst.Assign or type(node.value) is not cst.Call \
@@ -889,9 +892,10 @@ class TensorCreatedOffDevice(Rule):
                     continue
                 built = node.value.func
                 binding = self.ctx.binding(built) if type(built) is cst.Name else None
-                if binding is not None and binding.kind == "class" and id(binding.statement) not in self._moved_classes:
-                    self._moved_classes.add(id(binding.statement))
+                if binding is not None and binding.kind == "class" and id(binding.statement) not in moved:
+                    moved.add(id(binding.statement))
                     todo.append(binding.statement)  # type: ignore[arg-type]
+        return moved
 
     def _offending(self, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef], roots: tuple[str, ...],
                    handed: tuple[set[str], bool] | None = None) -> list[cst.Call]:

@@ -19,6 +19,10 @@ class UpdateOutsideNoGrad(Rule):
     code = "SC202"
     name = "update-outside-no-grad"
     severity = "error"  # the update is recorded in the graph, or raises on a leaf
+    # The visits gather the updates and the functions that backpropagate through the graph; `finish` decides with
+    # the file's grad mode, so the editor server keeps each statement's part between edits.
+    scope = "statement"
+    gathered = ("_updates", "_graph_through_grad")
     message = "parameter update outside `torch.no_grad()`: wrap it in `with torch.no_grad():`"
     triggers = (".grad",)
     docs = """
@@ -222,9 +226,10 @@ class UpdateOutsideNoGrad(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        # Update -> (its function, "in-place" or "rebind"); one per block: one `with` fixes a run of updates.
-        self._pending: dict[cst.CSTNode, tuple[cst.CSTNode, cst.FunctionDef | None, Form]] = {}
-        self._graph_through_grad: set[cst.FunctionDef | None] = set()
+        # The updates in order: (their block, None at module level; the update; its function; "in-place" or
+        # "rebind"). `finish` keeps one per block: one `with` fixes a run of updates.
+        self._updates: list[tuple[cst.CSTNode | None, cst.CSTNode, cst.FunctionDef | None, Form]] = []
+        self._graph_through_grad: list[cst.FunctionDef | None] = []  # functions backpropagating with create_graph
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         self._check(node)
@@ -238,7 +243,7 @@ class UpdateOutsideNoGrad(Rule):
             self._check(node)
         elif name == "backward" or name == "grad":
             if keyword_arg(node, "create_graph") is not None:
-                self._graph_through_grad.add(self.ctx.function)
+                self._graph_through_grad.append(self.ctx.function)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         """`w = w - lr * w.grad`: the new `w` is a non-leaf in the graph."""
@@ -285,14 +290,19 @@ class UpdateOutsideNoGrad(Rule):
     def _add(self, node: cst.CSTNode, form: Form) -> None:
         if in_test(self.ctx):
             return
-        block = next(a for a in reversed(self.ctx.ancestors) if type(a) is cst.IndentedBlock or type(a) is cst.Module)
-        self._pending.setdefault(block, (node, self.ctx.function, form))
+        # The module is parsed anew on every edit, where the blocks an edit did not touch are kept: None stands for it.
+        block = next((a for a in reversed(self.ctx.ancestors) if type(a) is cst.IndentedBlock), None)
+        self._updates.append((block, node, self.ctx.function, form))
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return  # a test may update outside no_grad on purpose, to check the error it raises
-        for node, function, form in self._pending.values():
-            if function in self._graph_through_grad or runs_without_grad(self.ctx, function):
+        first: dict[cst.CSTNode | None, tuple[cst.CSTNode, cst.FunctionDef | None, Form]] = {}
+        for block, node, function, form in self._updates:
+            first.setdefault(block, (node, function, form))
+        graph_through_grad = set(self._graph_through_grad)
+        for node, function, form in first.values():
+            if function in graph_through_grad or runs_without_grad(self.ctx, function):
                 continue
             code = self.ctx.code(node).strip()
             if form == "rebind":

@@ -450,6 +450,98 @@ def test_what_a_kept_statement_gathered_for_the_loops_rules_is_decided_again(tex
         assert analysis._kept[id(statement)] is reports
 
 
+SALIENCY = """import torch
+import torch.nn as nn
+
+net = nn.Linear(4, 2)
+
+
+def evaluate(model, x):
+    model.eval()
+    return model(x)
+
+
+def saliency(model, x):
+    model.eval()
+    x.requires_grad = True
+    return model(x)
+
+
+print(evaluate(net, torch.randn(1, 4)), saliency(net, torch.randn(1, 4)))
+"""
+
+SHARDED = """import torch
+from torch.utils.data import DataLoader
+from torch.utils.data.distributed import DistributedSampler
+
+
+def build_loader(dataset):
+    return DataLoader(dataset, sampler=DistributedSampler(dataset), batch_size=8)
+
+
+def train(model, dataset, epochs):
+    loader = build_loader(dataset)
+    for epoch in range(epochs):
+        for batch in loader:
+            model(batch).sum().backward()
+
+
+EPOCHS = 10
+"""
+
+PLACED = """import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self.fc(x) + torch.zeros(4)
+
+
+model = Net().to("cuda")
+"""
+
+
+@pytest.mark.parametrize("text, before, after, kept, changes", [
+    # SC203: calls added before `saliency` move every call after them in the traversal's count; its
+    # `requires_grad` stays inside its eval region, which `finish` works out from the nodes it gathered
+    (SALIENCY, "net = nn.Linear(4, 2)", "net = nn.Sequential(nn.Linear(4, 2), nn.ReLU())", 1, False),
+    (SALIENCY, "    model.eval()\n    return model(x)", "    model.eval()\n    model.train()\n    return model(x)", 1,
+     True),
+    # SC215: the loader `train` builds comes from a factory before it, which stops shuffling (`train` reads it:
+    # analysed again), or the file sets the sampler's epoch after it
+    (SHARDED, "DistributedSampler(dataset)", "DistributedSampler(dataset, shuffle=False)", None, True),
+    (SHARDED, "EPOCHS = 10\n", "EPOCHS = 10\n\n\ndef reshuffle(sampler, epoch):\n    sampler.set_epoch(epoch)\n",
+     1, True),
+    # SC212: the module whose forward makes a CPU tensor is moved to a device further down, or not
+    (PLACED, 'Net().to("cuda")', "Net().to(torch.float64)", 0, True),
+])
+def test_what_a_kept_statement_gathered_in_place_of_the_traversal_is_decided_again(text: str, before: str,
+                                                                                   after: str, kept: int | None,
+                                                                                   changes: bool) -> None:
+    """SC203, SC212 and SC215 decide in `finish` from what each statement gathered (nodes, never the traversal's
+    count of calls): an edit elsewhere keeps the `kept`-th top-level definition, where one is kept, and gives the
+    findings of lint (other findings where `changes`)."""
+    assert before in text
+    edited = text.replace(before, after)
+    assert lint(text)[2] and (lint(edited) != lint(text)) == changes
+    analysis = Incremental()
+    typed(analysis, [text])
+    if kept is None:
+        typed(analysis, [edited, text, edited])
+        return
+    statement = [statement for statement in analysis._source.module.body  # type: ignore[union-attr]
+                 if type(statement) is not cst.SimpleStatementLine][kept]
+    reports = analysis._kept[id(statement)]
+    for version in [edited, text, edited]:
+        typed(analysis, [version])
+        assert analysis._kept[id(statement)] is reports
+
+
 FACTORY = """import torch
 import torch.nn as nn
 
