@@ -764,3 +764,31 @@ Images(torch.randint(0, 256, (1,)), torch.zeros(12, dtype=torch.long), 3)
 ''', "SC107")
     assert [row for row, _ in found] == [8]  # in `__init__`, where the traceback ends
     assert found[0][1].startswith("via `Images(torch.randint(0, 256, (12, 1, 28, 28)), ")
+
+
+def test_a_column_the_target_is_shaped_to_in_a_loss_asks_for_no_broadcast_of_the_loss() -> None:
+    """`y.unsqueeze(1)` lines the target up with (N, 1) logits inside the loss; the unreduced loss times (N,)
+    per-sample weights is still a (N, N) surprise, reported through the method that computes it. Weights shaped to
+    a column outside the loss are what the code asks for."""
+    found = codes('''
+import torch
+import torch.nn as nn
+
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+        self.bce = nn.BCEWithLogitsLoss(reduction="none")
+
+    def step(self, x, y, weights):
+        per_sample = self.bce(self.model(x), y.unsqueeze(1))
+        return (per_sample * weights).mean()
+
+    def column_step(self, x, y, weights):
+        per_sample = self.bce(self.model(x), y.unsqueeze(1))
+        return (per_sample * weights.unsqueeze(1)).mean()
+
+t = Trainer(nn.Linear(30, 1))
+t.step(torch.randn(64, 30), torch.rand(64), torch.rand(64))
+t.column_step(torch.randn(64, 30), torch.rand(64), torch.rand(64))
+''', "SC104")
+    assert found == [(12, "SC104")]
