@@ -244,6 +244,15 @@ class BroadcastSurprise(Rule):
         model = nn.Sequential(nn.Linear(8, 64), nn.ReLU(), nn.Linear(64, 1))
         loss = nn.MSELoss()(model(X_train), y_train)
         """,
+        # the same per-sample loss with its weights shaped to the column
+        """
+        import torch
+        import torch.nn.functional as F
+
+        logits, y, weights = torch.randn(64, 1), torch.rand(64), torch.rand(64)
+        per_sample = F.binary_cross_entropy_with_logits(logits, y.unsqueeze(1), reduction="none")
+        loss = (per_sample * weights.unsqueeze(1)).mean()
+        """,
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -387,6 +396,15 @@ class BroadcastSurprise(Rule):
         model = nn.Sequential(nn.Linear(8, 64), nn.ReLU(), nn.Linear(64, 1))
         criterion = nn.MSELoss()
         loss = criterion(model(X_train), y_train)
+        """,
+        # the target shaped to the logits' column inside the loss; the unreduced loss then meets (N,) weights
+        """
+        import torch
+        import torch.nn.functional as F
+
+        logits, y, weights = torch.randn(64, 1), torch.rand(64), torch.rand(64)
+        per_sample = F.binary_cross_entropy_with_logits(logits, y.unsqueeze(1), reduction="none")
+        loss = (per_sample * weights).mean()
         """,
     ]
 

@@ -218,6 +218,18 @@ class NonScalarItemOrBackward(Rule):
             grad = grad * 0.5
             norm = grad.norm()
         """,
+        # a dataset whose constructor checks reduced tensors: `.any()` asks of all of them
+        """
+        import torch
+        from torch.utils.data import Dataset
+        class Labelled(Dataset):
+            def __init__(self, images, targets, num_classes):
+                self.images, self.targets = images, targets
+                if (targets < 0).any() or (targets >= num_classes).any():
+                    raise ValueError("target out of range")
+                assert ((images >= 0) & (images <= 1)).all()
+        ds = Labelled(torch.rand(10, 3, 8, 8), torch.randint(0, 5, (10,)), 5)
+        """,
     ]
     INVALID = [
         """
@@ -370,6 +382,17 @@ class NonScalarItemOrBackward(Rule):
             grad_norm = torch.ones(5)
             while grad_norm > 1e-3:
                 grad_norm = grad_norm * 0.1
+        """,
+        # a dataset's constructor asks the truth of what each construction passes: reported there, via the call
+        """
+        import torch
+        from torch.utils.data import Dataset
+        class Labelled(Dataset):
+            def __init__(self, images, targets, num_classes):
+                self.images, self.targets = images, targets
+                if (targets < 0).any() or targets >= num_classes:
+                    raise ValueError("target out of range")
+        ds = Labelled(torch.rand(10, 3, 8, 8), torch.randint(0, 5, (10,)), 5)
         """,
     ]
 

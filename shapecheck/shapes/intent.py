@@ -13,6 +13,7 @@ import libcst as cst
 
 from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
+from shapecheck.shapes.losses import is_loss_qualname
 
 _UNIT_METHODS = frozenset({"unsqueeze", "unsqueeze_", "expand", "expand_as", "broadcast_to", "view_as", "reshape_as",
                            "unflatten"})
@@ -43,7 +44,11 @@ def spells_broadcast(ctx: Context, expr: cst.BaseExpression, before: int | None 
         return False
     nodes = list(ctx.walk(expr))
     attributes = {id(node.attr) for node in nodes if type(node) is cst.Attribute}
+    aligned = {id(inner) for node in nodes if type(node) is cst.Call and _is_loss(ctx, node, before)
+               for arg in node.args for inner in ctx.walk(arg.value)}
     for node in nodes:
+        if id(node) in aligned:
+            continue
         kind = type(node)
         if kind is cst.Subscript and any(_is_none(element) for element in node.slice):
             return True
@@ -55,6 +60,18 @@ def spells_broadcast(ctx: Context, expr: cst.BaseExpression, before: int | None 
                     and spells_broadcast(ctx, binding.value, binding.seq, depth + 1, keepdim):
                 return True
     return False
+
+
+def _is_loss(ctx: Context, call: cst.Call, before: int | None) -> bool:
+    """Whether `call` computes a loss (`F.bce(logits, y.unsqueeze(1))`, `self.criterion(...)` of an
+    `nn.MSELoss()`): a size-1 dim spelled in its arguments lines the target up with the input, whose shape the loss
+    needs equal, and asks for no broadcast of the loss against anything else."""
+    qualname = ctx.qualname(call.func)
+    if qualname is None and type(call.func) in (cst.Name, cst.Attribute):
+        binding = ctx.binding(call.func, before)
+        value = binding.value if binding is not None and binding.kind == "assign" else None
+        qualname = ctx.qualname(value.func) if type(value) is cst.Call else None
+    return qualname is not None and is_loss_qualname(qualname)
 
 
 def _is_none(element: cst.SubscriptElement) -> bool:

@@ -82,6 +82,12 @@ _TORCH_FUNCTIONS = frozenset({"torch.binary_cross_entropy_with_logits"})
 _BY_QUALNAME.update({name: _BY_QUALNAME[_FUNCTIONAL + name.split(".")[-1]] for name in _TORCH_FUNCTIONS})
 
 
+def is_loss_qualname(qualname: str) -> bool:
+    """Whether `qualname` names one of the losses above, in either form (`torch.nn.functional.mse_loss`,
+    `torch.nn.BCEWithLogitsLoss`)."""
+    return qualname in _BY_QUALNAME
+
+
 @record(slots=True, unsafe_hash=True)
 class LossCall:
     loss: Loss

@@ -23,7 +23,7 @@ from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, TorchObject, constant_of, truth
+from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Instance, Mapping, Seq, TorchObject, constant_of, truth
 from shapecheck.shapes import distributions
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
@@ -236,12 +236,24 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
             return None
         args = _arguments(ev, found.forward, positional_of(ev, call, before), keywords_of(ev, call, before))
         return (found.forward, ev.calls.run(found.forward, args)) if args is not None else None
+    if isinstance(callee, ClassValue):  # `Dataset(images, targets)`: what its `__init__` checks of them
+        callee = _initializer(ev, callee, call)
     if not isinstance(callee, FunctionValue):
         return None
     args = ev.calls.arguments(callee, call, before)
     if args is None or not brings_facts(ev, args):
         return None  # whatever the check finds, it finds inside, on its own
     return callee, ev.calls.run(callee, args)
+
+
+def _initializer(ev: ShapeEvaluator, cls: ClassValue, call: cst.Call) -> FunctionValue | None:
+    """The `__init__` a construction runs, bound to an instance of its own: the run reads the attributes it sets, and
+    the instance the call builds elsewhere (`ev.object(call)`) is left as it is."""
+    init = ev.calls.method(cls, "__init__")
+    if init is None:
+        return None
+    instance = Instance(cls, call=call, bases=ev.calls.torch_bases(cls))
+    return FunctionValue(init[0], init[1].ctx, instance, init[1])
 
 
 def brings_facts(ev: ShapeEvaluator, args: dict[str, object]) -> bool:

@@ -740,3 +740,55 @@ nn.Linear(2, 1)(WithHead()(torch.randn(3, 4)))
 ''', "SC105")
     assert [row for row, _ in found] == [12]
     assert "(2, 64, 16, 16)" in found[0][1]
+
+
+def test_a_construction_runs_its_init_on_the_arguments_it_passes() -> None:
+    """A dataset that checks what it is given in `__init__` is checked on what each construction passes; a class
+    built with nothing known, or whose checks reduce first, is not reported."""
+    found = rows('''
+import torch
+from torch.utils.data import Dataset
+
+class Images(Dataset):
+    def __init__(self, raw, targets, num_classes):
+        self.images = raw.float() / 255.0
+        assert (self.images >= 0) and (self.images <= 1)
+        if (targets < 0).any() or (targets >= num_classes).any():
+            raise ValueError("target out of range")
+
+    def __len__(self):
+        return len(self.images)
+
+Images(torch.randint(0, 256, (12, 1, 28, 28)), torch.zeros(12, dtype=torch.long), 3)
+Images(torch.randint(0, 256, (1,)), torch.zeros(12, dtype=torch.long), 3)
+''', "SC107")
+    assert [row for row, _ in found] == [8]  # in `__init__`, where the traceback ends
+    assert found[0][1].startswith("via `Images(torch.randint(0, 256, (12, 1, 28, 28)), ")
+
+
+def test_a_column_the_target_is_shaped_to_in_a_loss_asks_for_no_broadcast_of_the_loss() -> None:
+    """`y.unsqueeze(1)` lines the target up with (N, 1) logits inside the loss; the unreduced loss times (N,)
+    per-sample weights is still a (N, N) surprise, reported through the method that computes it. Weights shaped to
+    a column outside the loss are what the code asks for."""
+    found = codes('''
+import torch
+import torch.nn as nn
+
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+        self.bce = nn.BCEWithLogitsLoss(reduction="none")
+
+    def step(self, x, y, weights):
+        per_sample = self.bce(self.model(x), y.unsqueeze(1))
+        return (per_sample * weights).mean()
+
+    def column_step(self, x, y, weights):
+        per_sample = self.bce(self.model(x), y.unsqueeze(1))
+        return (per_sample * weights.unsqueeze(1)).mean()
+
+t = Trainer(nn.Linear(30, 1))
+t.step(torch.randn(64, 30), torch.rand(64), torch.rand(64))
+t.column_step(torch.randn(64, 30), torch.rand(64), torch.rand(64))
+''', "SC104")
+    assert found == [(12, "SC104")]
