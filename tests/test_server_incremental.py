@@ -411,6 +411,22 @@ def replay(agent):
     return agent.costs
 """
 
+def _edited_around_kept(text: str, edited: str, kept: int | None) -> None:
+    """Types `text`, then `edited`, `text`, `edited`: each version's findings are lint's (`typed` checks them), and
+    the `kept`-th top-level compound statement, where one is named, keeps the reports it gathered."""
+    analysis = Incremental()
+    typed(analysis, [text])
+    if kept is None:
+        typed(analysis, [edited, text, edited])
+        return
+    statement = [statement for statement in analysis._source.module.body  # type: ignore[union-attr]
+                 if type(statement) is not cst.SimpleStatementLine][kept]
+    reports = analysis._kept[id(statement)]
+    for version in [edited, text, edited]:
+        typed(analysis, [version])
+        assert analysis._kept[id(statement)] is reports
+
+
 
 @pytest.mark.parametrize("text, before, after, kept", [
     # SC210: the deep copy `train` hands on is of a model with dropout, or of something else
@@ -436,18 +452,7 @@ def test_what_a_kept_statement_gathered_for_the_loops_rules_is_decided_again(tex
     assert before in text
     edited = text.replace(before, after)
     assert lint(edited) != lint(text)
-    analysis = Incremental()
-    typed(analysis, [text])
-    if kept is None:
-        typed(analysis, [edited, text, edited])
-        return
-    compound = [statement for statement in analysis._source.module.body  # type: ignore[union-attr]
-                if type(statement) is not cst.SimpleStatementLine]
-    statement = compound[kept]
-    reports = analysis._kept[id(statement)]
-    for version in [edited, text, edited]:
-        typed(analysis, [version])
-        assert analysis._kept[id(statement)] is reports
+    _edited_around_kept(text, edited, kept)
 
 
 SALIENCY = """import torch
@@ -529,17 +534,7 @@ def test_what_a_kept_statement_gathered_in_place_of_the_traversal_is_decided_aga
     assert before in text
     edited = text.replace(before, after)
     assert lint(text)[2] and (lint(edited) != lint(text)) == changes
-    analysis = Incremental()
-    typed(analysis, [text])
-    if kept is None:
-        typed(analysis, [edited, text, edited])
-        return
-    statement = [statement for statement in analysis._source.module.body  # type: ignore[union-attr]
-                 if type(statement) is not cst.SimpleStatementLine][kept]
-    reports = analysis._kept[id(statement)]
-    for version in [edited, text, edited]:
-        typed(analysis, [version])
-        assert analysis._kept[id(statement)] is reports
+    _edited_around_kept(text, edited, kept)
 
 
 FACTORY = """import torch
