@@ -11,7 +11,7 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Point
 from shapecheck.engine.syntax import assigned_attributes, is_self_attribute, keyword_arg
-from shapecheck.objects.callers import every_call_passes, helper_callers
+from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.factories import unpacked_from_factory
 from shapecheck.objects.stored import every_construction_passes
@@ -68,6 +68,29 @@ _REPLAY_TABLE = """
         """
 
 
+# A tabular trainer on Apple silicon: the script hands `fit` its table, `fit` hands each epoch to `train_epoch`,
+# which batches it through `_batch`; `%s` is the script.
+_TABULAR_TRAINER = """
+        import numpy as np
+        import torch
+        DEVICE = "mps"
+        class Trainer:
+            def __init__(self, model):
+                self.device = DEVICE
+                self.model = model.to(self.device)
+            def _batch(self, x):
+                return torch.from_numpy(x).to(self.device)
+            def train_epoch(self, data, bs=64):
+                for i in range(0, len(data), bs):
+                    self.model(self._batch(data[i:i + bs]))
+            def fit(self, data, epochs=10):
+                for _ in range(epochs):
+                    self.train_epoch(data)
+        if __name__ == "__main__":
+            %s
+        """
+
+
 class Float64OnMps(Rule):
     code = "SC403"
     name = "float64-on-mps"
@@ -121,6 +144,10 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # The trainer's table cast to float32 by the script; a `fit` of an object of unknown class (a scikit-learn
+        # estimator's as likely as the trainer's) says nothing of what the trainer's `fit` is handed.
+        _TABULAR_TRAINER % "Trainer(Net()).fit(np.random.randn(5000, 20).astype(np.float32))",
+        _TABULAR_TRAINER % "Trainer(Net()).fit(np.random.randn(5000, 20))\n            baseline.fit(features)",
         # A device picked at run time, read through a trainer's attribute in a method judged after the file.
         """
         import numpy as np
@@ -266,6 +293,8 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # The table `np.random.randn` drew (float64) follows `fit(data)` -> `train_epoch(data)` -> `_batch(...)`.
+        _TABULAR_TRAINER % "data = np.random.randn(5000, 20)\n            trainer = Trainer(Net())\n            trainer.fit(data)",
         # A notebook that defines the helper again: each definition's own calls say what it is handed.
         """
         import numpy as np
@@ -515,8 +544,9 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
                 return _numpy_float64(ctx, returned[0], None, depth + 1)
         value, seq = ctx.value_of(expr, before)
         if value is expr:
+            # a caller's own parameter is followed to its callers in turn: `fit(data)` -> `self._batch(data[i:j])`
             return callers and _every_call_passes(ctx, expr, lambda passed: _numpy_float64(ctx, passed, None,
-                                                                                          depth + 1))
+                                                                                          depth + 1, callers))
         return _numpy_float64(ctx, value, seq, depth + 1, callers)
     if kind is cst.Subscript:
         return _numpy_float64(ctx, expr.value, before, depth + 1, callers)
@@ -632,7 +662,7 @@ def _every_call_passes(ctx: Context, parameter: cst.Name, holds: Callable[[cst.B
     class_def = ctx.class_of_method(function)
     if class_def is not None and function.name.value == "__init__":  # `Trainer(model, table)`
         return every_construction_passes(ctx, class_def, function, parameter.value, holds)
-    return bool(helper_callers(ctx, function)) and every_call_passes(ctx, function, parameter.value, holds)
+    return every_call_passes(ctx, function, parameter.value, holds, methods=True)
 
 
 def _names_float64(ctx: Context, expr: cst.BaseExpression, before: int | None) -> bool:
