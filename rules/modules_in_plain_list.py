@@ -147,6 +147,17 @@ class ModulesInPlainList(Rule):
         them.
     """
     VALID = [
+        # A heterogeneous graph's per-node-type projections registered through `nn.ModuleDict`; the widths a
+        # plain dict of numbers.
+        """
+        import torch.nn as nn
+
+        class HeteroEncoder(nn.Module):
+            def __init__(self, node_types, dims, hidden):
+                super().__init__()
+                self.in_dims = dict(zip(node_types, dims))
+                self.input_proj = nn.ModuleDict(dict(zip(node_types, [nn.Linear(d, hidden) for d in dims])))
+        """,
         # the helper's list unpacked into `nn.Sequential`, here and inside a second helper
         _VGG_LAYERS % """
         def make_head(d, n):
@@ -307,6 +318,15 @@ class ModulesInPlainList(Rule):
         """,
     ]
     INVALID = [
+        # The same projections in a plain dict built by `dict(zip(...))`: the optimizer never sees them.
+        """
+        import torch.nn as nn
+
+        class HeteroEncoder(nn.Module):
+            def __init__(self, node_types, dims, hidden):
+                super().__init__()
+                self.input_proj = dict(zip(node_types, (nn.Linear(d, hidden) for d in dims)))
+        """,
         # VGG's `make_layers`: a local list filled by branches appending different layers, returned as it is
         _VGG_LAYERS % """
         class VGG(nn.Module):
@@ -703,8 +723,8 @@ class ModulesInPlainList(Rule):
         if type(value) is cst.Name:  # `self.heads = heads`: `self.heads = nn.ModuleList(heads)`
             return Fix(f"Wrap in `{spelled}` (unsafe: the layers' state_dict keys change)",
                        ((value, cst.Call(cst.parse_expression(spelled), [cst.Arg(value)])),), "unsafe")
-        if type(value) is cst.Dict and not all(type(e) is cst.DictElement and type(e.key) is cst.SimpleString
-                                               for e in value.elements):
+        if type(store.literal) is cst.Dict and not all(type(e) is cst.DictElement and type(e.key) is cst.SimpleString
+                                                       for e in store.literal.elements):
             return None  # ModuleDict keys must be strings
         if type(value) is cst.DictComp:
             return None
@@ -822,7 +842,8 @@ def _handed(ctx: Context, name: cst.Name, function: cst.FunctionDef) -> bool:
 def _converted(ctx: Context, value: cst.BaseExpression) -> cst.BaseExpression:
     """What `list(...)` / `tuple(...)` of a comprehension or a literal holds (`tuple(nn.Linear(d, 1) for _ in
     horizons)` is a plain tuple of layers), an empty `list()` / `dict()` (filled later by `append` or by item), and
-    a repeated list (`[block] * n`: n references to the same layers); `value` itself otherwise."""
+    a repeated list (`[block] * n`: n references to the same layers), `dict(zip(keys, values))` as a dict of the
+    values; `value` itself otherwise."""
     if type(value) is cst.Call and type(value.func) is cst.Name and value.func.value in ("list", "tuple", "dict") \
             and ctx.binding(value.func) is None:
         if not value.args:
@@ -830,11 +851,26 @@ def _converted(ctx: Context, value: cst.BaseExpression) -> cst.BaseExpression:
         if value.func.value != "dict" and len(value.args) == 1 and value.args[0].keyword is None \
                 and not value.args[0].star and type(value.args[0].value) in (*_PLAIN, cst.GeneratorExp):
             return value.args[0].value
+        values = _zipped_values(ctx, value.args[0]) if value.func.value == "dict" and len(value.args) == 1 else None
+        if values is not None:
+            # `dict(zip(names, [nn.Linear(d, hidden) for d in dims]))`: a dict whose values are the layers
+            return cst.Dict([cst.DictElement(cst.Name("_"), element) for element in _elements(values)])
     if type(value) is cst.BinaryOperation and type(value.operator) is cst.Multiply:
         repeated = [side for side in (value.left, value.right) if type(side) is cst.List]
         if len(repeated) == 1:
             return repeated[0]
     return value
+
+
+def _zipped_values(ctx: Context, arg: cst.Arg) -> cst.BaseExpression | None:
+    """The values of `zip(keys, values)` handed to `dict(...)`, when they are a plain container or a comprehension."""
+    zipped = arg.value
+    if arg.keyword is not None or arg.star or type(zipped) is not cst.Call or type(zipped.func) is not cst.Name \
+            or zipped.func.value != "zip" or ctx.binding(zipped.func) is not None or len(zipped.args) != 2 \
+            or any(a.keyword is not None or a.star for a in zipped.args):
+        return None
+    values = zipped.args[1].value
+    return values if type(values) in (*_PLAIN, cst.GeneratorExp) else None
 
 
 def _elements(value: cst.BaseExpression) -> tuple[cst.BaseExpression, ...]:
