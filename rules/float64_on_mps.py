@@ -294,7 +294,8 @@ class Float64OnMps(Rule):
     ]
     INVALID = [
         # The table `np.random.randn` drew (float64) follows `fit(data)` -> `train_epoch(data)` -> `_batch(...)`.
-        _TABULAR_TRAINER % "data = np.random.randn(5000, 20)\n            trainer = Trainer(Net())\n            trainer.fit(data)",
+        _TABULAR_TRAINER % ("data = np.random.randn(5000, 20)\n            trainer = Trainer(Net())"
+                            "\n            trainer.fit(data)"),
         # A notebook that defines the helper again: each definition's own calls say what it is handed.
         """
         import numpy as np

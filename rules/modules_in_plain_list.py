@@ -147,6 +147,32 @@ class ModulesInPlainList(Rule):
         them.
     """
     VALID = [
+        # x-transformers' TTT wrappers: each is put into the network by `set_module_by_path`, which registers it
+        # there; the plain dict keeps handles to them by path.
+        """
+        import torch.nn as nn
+        from functools import reduce
+
+        def set_module_by_path(model, path, new_mod):
+            *parts, last = path.split(".")
+            setattr(reduce(getattr, parts, model), last, new_mod)
+
+        class LowRankLinear(nn.Module):
+            def __init__(self, dim, rank):
+                super().__init__()
+                self.down = nn.Linear(dim, rank, bias=False)
+                self.up = nn.Linear(rank, dim, bias=False)
+
+        class Wrapper(nn.Module):
+            def __init__(self, net, paths):
+                super().__init__()
+                self.net = net
+                self.ttt_wrappers = dict()
+                for path in paths:
+                    wrapper = LowRankLinear(512, 16)
+                    set_module_by_path(net, path, wrapper)
+                    self.ttt_wrappers[path] = wrapper
+        """,
         # A heterogeneous graph's per-node-type projections registered through `nn.ModuleDict`; the widths a
         # plain dict of numbers.
         """
@@ -318,6 +344,19 @@ class ModulesInPlainList(Rule):
         """,
     ]
     INVALID = [
+        # A mixture of experts filled by name in a loop, each expert built in a local first.
+        """
+        import torch.nn as nn
+
+        class MoE(nn.Module):
+            def __init__(self, names, d):
+                super().__init__()
+                self.gate = nn.Linear(d, len(names))
+                self.experts = {}
+                for name in names:
+                    expert = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+                    self.experts[name] = expert
+        """,
         # The same projections in a plain dict built by `dict(zip(...))`: the optimizer never sees them.
         """
         import torch.nn as nn
@@ -620,7 +659,20 @@ class ModulesInPlainList(Rule):
         """`items` go into `container`: a plain container stored on self now holds a weighted layer if one does."""
         key = self._attribute(container)
         if key is not None:
-            self._events.append(("grow", key, any(self._is_weighted(item) for item in items)))
+            weighted = any(self._is_weighted(item) and not self._handed_elsewhere(item) for item in items)
+            self._events.append(("grow", key, weighted))
+
+    def _handed_elsewhere(self, item: cst.BaseExpression) -> bool:
+        """A local layer that the function also hands to a call other than the one growing a container: the dict
+        may keep handles to layers that call registers (x-transformers' `set_module_by_path(net, path, wrapper)`
+        then `self.ttt_wrappers[path] = wrapper`)."""
+        function = self.ctx.function
+        if type(item) is not cst.Name or function is None:
+            return False
+        return any(type(node) is cst.Call
+                   and not (type(node.func) is cst.Attribute and node.func.attr.value in _GROWERS)
+                   and any(type(arg.value) is cst.Name and arg.value.value == item.value for arg in node.args)
+                   for node in self.ctx.walk(function.body))
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func

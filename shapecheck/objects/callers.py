@@ -6,7 +6,8 @@ rule that asks what a helper's parameter holds reads the argument each call pass
 end up in its body (`finish()` runs after the whole file): at module level, or in a plain function of the module.
 A caller that is a nested function is not followed (its names need a closure). A trainer's method is called on
 `self` by its other methods and on an instance by the script (`Trainer(model).fit(data)`): `method_callers` reads
-those calls, in the calling method with its own parameters, so a rule can follow `fit(data)` -> `self._batch(data[i:j])`.
+those calls, in the calling method with its own parameters, so a rule can follow `fit(data)` ->
+`self._batch(data[i:j])`.
 """
 
 from __future__ import annotations

@@ -153,8 +153,8 @@ def method(ctx: Context, name: str) -> cst.FunctionDef:
 
 
 def test_a_method_is_followed_from_its_class_and_from_the_script_that_constructs_it() -> None:
-    ctx = analysed(TRAINER % "if __name__ == '__main__':\n    trainer = Trainer()\n    trainer.fit(np.random.randn(10, 4))"
-                   "\nTrainer().fit(table)")
+    ctx = analysed(TRAINER % ("if __name__ == '__main__':\n    trainer = Trainer()"
+                              "\n    trainer.fit(np.random.randn(10, 4))\nTrainer().fit(table)"))
     assert [ctx.code(site.node) for site, _ in method_callers(ctx, method(ctx, "_batch")) or ()] \
         == ["self._batch(data[i:i + 64])"]
     fit_callers = method_callers(ctx, method(ctx, "fit")) or ()
