@@ -29,6 +29,7 @@ _NUMPY_FLOAT64 = frozenset({f"numpy.{name}" for name in (
 # Numpy functions joining arrays: float64 when every array joined is.
 _NUMPY_JOINING = frozenset({f"numpy.{name}" for name in (
     "column_stack", "hstack", "vstack", "row_stack", "dstack", "stack", "concatenate")})
+_NUMPY_FLOAT64_TYPES = frozenset({"numpy.float64", "numpy.double"})
 _NUMPY_KEEPING = frozenset({"reshape", "copy", "transpose", "squeeze", "ravel", "flatten", "swapaxes", "mean", "std",
                             "var", "sum", "cumsum"})
 # Arithmetic of a float64 array with a float64 array or a number: float64 by numpy's promotion.
@@ -144,6 +145,21 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # The loader handed a float32 array; one also handed a float64 one but batched to the CPU.
+        """
+        import numpy as np
+        import torch
+        class ArrayLoader:
+            def __init__(self, X):
+                self.X = X
+            def batches(self, device):
+                for i in range(0, len(self.X), 64):
+                    yield torch.from_numpy(self.X[i:i + 64]).to(device)
+        signals = np.load("signals.npy")
+        train = list(ArrayLoader(signals.astype(np.float32)).batches("mps"))
+        cpu = ArrayLoader(signals.astype(np.float64))
+        test = list(cpu.batches("cpu"))
+        """,
         # The trainer's table cast to float32 by the script; a `fit` of an object of unknown class (a scikit-learn
         # estimator's as likely as the trainer's) says nothing of what the trainer's `fit` is handed.
         _TABULAR_TRAINER % "Trainer(Net()).fit(np.random.randn(5000, 20).astype(np.float32))",
@@ -293,6 +309,38 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # A loader that keeps the array its construction is handed and batches it to the device `batches` is
+        # handed; a trainer whose `step` shares its name with the optimizer's.
+        """
+        import numpy as np
+        import torch
+        class ArrayLoader:
+            def __init__(self, X, batch_size=64):
+                self.X = X
+                self.batch_size = batch_size
+            def batches(self, device):
+                for i in range(0, len(self.X), self.batch_size):
+                    yield torch.from_numpy(self.X[i:i + self.batch_size]).to(device)
+        loader = ArrayLoader(np.load("signals.npy").astype(np.float64))
+        batches = list(loader.batches("mps"))
+        """,
+        """
+        import numpy as np
+        import torch
+        class Trainer:
+            device = "mps"
+            def __init__(self, model):
+                self.model = model.to(self.device)
+                self.opt = torch.optim.Adam(model.parameters())
+            def step(self, xb):
+                loss = self.model(torch.from_numpy(xb).to(self.device)).mean()
+                loss.backward()
+                self.opt.step()
+            def fit(self, X, bs=32):
+                for i in range(0, len(X), bs):
+                    self.step(X[i:i + bs])
+        Trainer(torch.nn.Linear(8, 1)).fit(np.random.rand(1000, 8))
+        """,
         # The table `np.random.randn` drew (float64) follows `fit(data)` -> `train_epoch(data)` -> `_batch(...)`.
         _TABULAR_TRAINER % ("data = np.random.randn(5000, 20)\n            trainer = Trainer(Net())"
                             "\n            trainer.fit(data)"),
@@ -559,8 +607,8 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         point = ctx.point_of(bindings[0]) if len(bindings) == 1 and bindings[0].kind == "assign" else None
         if point is None or bindings[0].value is None:
             return False
-        with ctx.at(point):
-            return _numpy_float64(ctx, bindings[0].value, None, depth + 1)
+        with ctx.at(point):  # `self.X = X` of a constructor's parameter: what every construction passes
+            return _numpy_float64(ctx, bindings[0].value, None, depth + 1, callers)
     if kind is cst.BinaryOperation and type(expr.operator) in _ARITHMETIC:
         # `(features - mean) / std` of a table `np.loadtxt` read
         operands = (expr.left, expr.right)
@@ -578,6 +626,10 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
     if qualname is not None:
         return qualname in _NUMPY_FLOAT64 and keyword_arg(expr, "dtype") is None
     func = expr.func
+    if type(func) is cst.Attribute and func.attr.value == "astype":  # `np.load(path).astype(np.float64)`
+        args = positional(expr)
+        return bool(args) and (ctx.qualname(args[0].value) in _NUMPY_FLOAT64_TYPES
+                               or string_value(args[0].value) in ("float64", "double", "f8"))
     return type(func) is cst.Attribute and func.attr.value in _NUMPY_KEEPING \
         and _numpy_float64(ctx, func.value, before, depth + 1, callers)
 

@@ -147,6 +147,20 @@ class ModulesInPlainList(Rule):
         them.
     """
     VALID = [
+        # The same local dict wrapped when stored; widths by name in a plain dict.
+        """
+        import torch.nn as nn
+
+        class Fusion(nn.Module):
+            def __init__(self, modality_dims, d=256):
+                super().__init__()
+                projections, widths = {}, {}
+                for name, dim in modality_dims.items():
+                    projections[name] = nn.Sequential(nn.LayerNorm(dim), nn.Linear(dim, d))
+                    widths[name] = dim
+                self.projections = nn.ModuleDict(projections)
+                self.widths = widths
+        """,
         # x-transformers' TTT wrappers: each is put into the network by `set_module_by_path`, which registers it
         # there; the plain dict keeps handles to them by path.
         """
@@ -344,6 +358,18 @@ class ModulesInPlainList(Rule):
         """,
     ]
     INVALID = [
+        # Per-modality projections set by name in a local dict, then stored on the module as it is.
+        """
+        import torch.nn as nn
+
+        class Fusion(nn.Module):
+            def __init__(self, modality_dims, d=256):
+                super().__init__()
+                projections = {}
+                for name, dim in modality_dims.items():
+                    projections[name] = nn.Sequential(nn.LayerNorm(dim), nn.Linear(dim, d))
+                self.projections = projections
+        """,
         # A mixture of experts filled by name in a loop, each expert built in a local first.
         """
         import torch.nn as nn
@@ -740,8 +766,8 @@ class ModulesInPlainList(Rule):
         return literal
 
     def _local_growth(self, name: cst.Name, function: cst.FunctionDef | None = None) -> tuple[cst.BaseExpression, ...]:
-        """What the function (the one being visited unless given) appends to a local list:
-        `heads.append(nn.Linear(d, 1))`, `heads += [...]`."""
+        """What the function (the one being visited unless given) appends to a local list or sets in a local dict:
+        `heads.append(nn.Linear(d, 1))`, `heads += [...]`, `heads[name] = nn.Linear(d, k)`."""
         grown: list[cst.BaseExpression] = []
         for node in self.ctx.walk((function or self.ctx.function).body):  # type: ignore[union-attr]
             if type(node) is cst.Call and type(node.func) is cst.Attribute and node.args \
@@ -751,6 +777,9 @@ class ModulesInPlainList(Rule):
                 grown += _elements(value) if node.func.attr.value == "extend" else (value,)
             elif type(node) is cst.AugAssign and type(node.target) is cst.Name and node.target.value == name.value:
                 grown += _elements(node.value)
+            elif type(node) is cst.Assign and len(node.targets) == 1 and type(node.targets[0].target) is cst.Subscript \
+                    and type(subscripted := node.targets[0].target.value) is cst.Name and subscripted.value == name.value:
+                grown.append(node.value)  # `heads[name] = nn.Linear(d, k)`
         return tuple(grown)
 
     def _base_reads(self, class_def: cst.ClassDef, attr: str) -> bool:

@@ -61,7 +61,8 @@ def _caller_point(ctx: Context, site: CallSite, owner: cst.ClassDef | None = Non
 def method_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[CallSite, Point]] | None:
     """The calls of the method `definition` of a module-level class, each with the point its arguments are read at:
     `self.name(...)` in another method of the class, `Class(...).name(...)`, and `obj.name(...)` with `obj` bound
-    once to `Class(...)`. None when there are none, or when any call by that name has a receiver that is not one of
+    once to `Class(...)`; a call on an object a library made (`self.opt.step()`, `self.opt = torch.optim.Adam(...)`)
+    is not one. None when there are none, or when any other call by that name has a receiver that is not one of
     those (`model.fit(X, y)` of some other object might be this method's call, with other arguments)."""
     owner = ctx.class_of_method(definition)
     if owner is None:
@@ -75,10 +76,18 @@ def method_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[Call
         if point is None:
             return None
         with ctx.at(point):
+            if _library_object(ctx, func.value):
+                continue  # `self.opt.step()` is no call of a trainer's `step`
             if not _instance_of(ctx, func.value, owner, site):
                 return None
         read.append((site, point))
     return read or None
+
+
+def _library_object(ctx: Context, receiver: cst.BaseExpression) -> bool:
+    """The receiver certainly holds what an imported library made: no instance of a class of this file."""
+    value, _ = ctx.value_of(receiver)
+    return ctx.framework_of(value) is not None
 
 
 def _instance_of(ctx: Context, receiver: cst.BaseExpression, owner: cst.ClassDef, site: CallSite) -> bool:

@@ -173,3 +173,18 @@ def test_a_method_called_on_an_object_of_unknown_class_is_not_followed() -> None
                    "trainer = baseline\nif resume:\n    trainer = Trainer()\ntrainer.fit(X)"):
         ctx = analysed(TRAINER % ("Trainer().fit(table)\n" + script))
         assert method_callers(ctx, method(ctx, "fit")) is None
+
+
+def test_a_call_on_what_a_library_made_is_no_call_of_the_method() -> None:
+    ctx = analysed("""
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.opt = torch.optim.Adam(model.parameters())
+            def step(self, xb):
+                self.opt.step()
+            def fit(self, X):
+                self.step(X)
+    """)
+    step = next(node for node in ctx.module.body[1].body.body if node.name.value == "step")
+    assert [ctx.code(site.node) for site, _ in method_callers(ctx, step) or ()] == ["self.step(X)"]
