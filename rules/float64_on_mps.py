@@ -113,11 +113,16 @@ class Float64OnMps(Rule):
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
         device may be an attribute (`self.device = torch.device("mps")`, or `self.device = DEVICE` of such a
         module constant), a class attribute that nothing reassigns (`device = "mps"` in a config class's body, read
-        as `Config.device` or `self.device`; not a dataclass's field), and the array a constructor's parameter
+        as `Config.device`, `self.device`, or `cfg.device` of `cfg = Config()` or of a parameter every call hands
+        `Config()`; a dataclass's field only as the default of a construction that passes nothing,
+        `cfg = TrainConfig()`), and the array a constructor's parameter
         that every construction of the class hands such an array, or an attribute that one statement of the class alone
         assigns such an array (`self.obs = np.random.randn(n, 4)`; one reassigned elsewhere, `self.obs =
         obs.astype(np.float32)` in `reset()`, is not followed). An array may also be unpacked from a same-file
-        function's returned tuple (`X, y = load_data(path)`).
+        function's returned tuple (`X, y = load_data(path)`). A method's parameters are what every call of it
+        hands, on `self` in the class or on an instance in the script (`Trainer(model).fit(table)` ->
+        `self.train_epoch(data)` -> `self._batch(data[i:i + bs])`); a call by that name on an object of unknown
+        class (`baseline.fit(X)`) leaves them unknown.
 
         ## Why is this bad?
         Apple's Metal backend has no float64: PyTorch raises "Cannot convert a MPS Tensor to float64 dtype as the
@@ -145,6 +150,26 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # The config's device set from the command line on the instance; the dataclass constructed with a device.
+        """
+        import argparse
+        import numpy as np
+        import torch
+        from dataclasses import dataclass
+        class Config:
+            device = "mps"
+        @dataclass
+        class TrainConfig:
+            device: str = "mps"
+        def run(cfg):
+            return torch.from_numpy(np.random.randn(2048, 10)).to(cfg.device)
+        args = argparse.ArgumentParser().parse_args()
+        config = Config()
+        config.device = args.device
+        run(config)
+        train_cfg = TrainConfig(device=args.device)
+        x = torch.from_numpy(np.random.randn(8, 4)).to(train_cfg.device)
+        """,
         # The loader handed a float32 array; one also handed a float64 one but batched to the CPU.
         """
         import numpy as np
@@ -309,6 +334,25 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # A config object's device: a class attribute read through the instance a helper is handed, and a
+        # dataclass field's default that the construction keeps.
+        Invalid("""
+        import numpy as np
+        import torch
+        from dataclasses import dataclass
+        class Config:
+            device = "mps"
+        @dataclass
+        class TrainConfig:
+            lr: float = 1e-3
+            device: str = "mps"
+        def run(cfg):
+            return torch.from_numpy(np.random.randn(2048, 10)).to(cfg.device)
+        run(Config())
+        cfg = TrainConfig()
+        table = np.loadtxt("housing.csv", delimiter=",", skiprows=1)
+        X = torch.from_numpy(table[:, :-1]).to(cfg.device)
+        """, count=2),
         # A loader that keeps the array its construction is handed and batches it to the device `batches` is
         # handed; a trainer whose `step` shares its name with the optimizer's.
         """
@@ -663,9 +707,16 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
                 return _device_type(ctx, expr, depth=depth + 1)
     elif type(expr) is cst.Attribute and type(expr.value) is cst.Name:
         binding = ctx.binding(expr.value)
-        if binding is None or binding.kind != "class" or type(binding.statement) is not cst.ClassDef:
+        if binding is None:
             return None
-        return _class_device(ctx, binding.statement, expr.attr.value)
+        if binding.kind == "class" and type(binding.statement) is cst.ClassDef:
+            return _class_device(ctx, binding.statement, expr.attr.value)
+        # `cfg.device` of `cfg = Config()`, or of a parameter that every call hands `Config()`
+        attr = expr.attr.value
+        if callers and binding.kind == "param":
+            mps = _every_call_passes(ctx, expr.value, lambda passed: _instance_device(ctx, passed, attr) == "mps")
+            return "mps" if mps else None
+        return _instance_device(ctx, expr.value, attr)
     if type(expr) is cst.Call and ctx.qualname(expr.func) in _DEVICE and expr.args:
         expr = expr.args[0].value
     text = string_value(expr)
@@ -674,23 +725,50 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
     return text.split(":", 1)[0]
 
 
+def _instance_device(ctx: Context, instance: cst.BaseExpression, name: str) -> str | None:
+    """The device a config object's attribute names when the object is `Config()` (or a name bound once to it) and
+    the class says it: a class attribute, or a dataclass field's default that the construction does not override.
+    An attribute set on any object other than `self` anywhere in the file (`cfg.device = args.device`) may be this
+    one's: then nothing is known."""
+    if type(instance) is cst.Name:
+        binding = ctx.binding(instance)
+        if binding is None or binding.kind != "assign" or binding.value is None or not _certain(ctx, binding):
+            return None
+        instance = binding.value
+    if type(instance) is not cst.Call or type(instance.func) is not cst.Name:
+        return None
+    binding = ctx.binding(instance.func)
+    if binding is None or binding.kind != "class" or type(binding.statement) is not cst.ClassDef:
+        return None
+    assigned = ctx.module_fact("assigned attributes", assigned_attributes)
+    if any(attribute == name and receiver != "self" for receiver, attribute, _ in assigned):
+        return None
+    return _class_device(ctx, binding.statement, name, construction=instance)
+
+
 def _certain(ctx: Context, binding: Binding) -> bool:
     """The binding is the value seen where the call is: in `finish()`, which reads from no node, only one made
     under no condition is (`if mps_available: device = "mps"` is not)."""
     return ctx.reach(binding) == "always" if ctx.ancestors else flow.unconditional(binding.path)
 
 
-def _class_device(ctx: Context, class_def: cst.ClassDef, name: str) -> str | None:
+def _class_device(ctx: Context, class_def: cst.ClassDef, name: str, construction: cst.Call | None = None
+                  ) -> str | None:
     """The device a plain class attribute names (`device = torch.device("mps")` in the class body), when no method
     assigns `self.<name>` and no statement of the file assigns `<Class>.<name>`. A dataclass's or an annotated
-    field is left alone: each construction may pass its own."""
+    field is left alone: each construction may pass its own; with the `construction` of a dataclass that passes
+    nothing (`TrainConfig()`), the field's default is what the instance holds."""
     facts = class_facts(ctx, class_def)
-    if class_def.decorators or facts.dynamic or name in facts.writers:
+    defaults = construction is not None and not construction.args and bool(class_def.decorators) \
+        and all(ctx.qualname(d.decorator) == "dataclasses.dataclass" for d in class_def.decorators)
+    if class_def.decorators and not defaults or facts.dynamic or name in facts.writers:
         return None
     values = [small.value for line in class_def.body.body if type(line) is cst.SimpleStatementLine
               for small in line.body if type(small) is cst.Assign
-              and any(type(target.target) is cst.Name and target.target.value == name for target in small.targets)]
-    if len(values) != 1 or _reassigned(ctx, class_def.name.value, name):
+              and any(type(target.target) is cst.Name and target.target.value == name for target in small.targets)
+              or defaults and type(small) is cst.AnnAssign and type(small.target) is cst.Name
+              and small.target.value == name]
+    if len(values) != 1 or values[0] is None or _reassigned(ctx, class_def.name.value, name):
         return None
     value = values[0]
     if type(value) is cst.Call and ctx.qualname(value.func) in _DEVICE and value.args:
