@@ -13,7 +13,7 @@ from shapecheck.engine.context import Binding, Point
 from shapecheck.engine.syntax import assigned_attributes, is_self_attribute, keyword_arg
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.classes import class_facts
-from shapecheck.objects.factories import unpacked_from_factory
+from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import every_construction_passes
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.rules._tensor_facts import dtype_kind, explicit_dtype, positional, string_value
@@ -69,6 +69,21 @@ _REPLAY_TABLE = """
         """
 
 
+# A tabular data set that standardises its table in a method; `%s` follows the standardisation.
+_STANDARDIZED = """
+        import numpy as np
+        import torch
+        class TabularData:
+            def __init__(self, path):
+                self.raw = np.loadtxt(path, delimiter=",", skiprows=1)
+                self.device = torch.device("mps")
+            def standardized(self):
+                x = self.raw[:, :-1]
+                return (x - x.mean(0)) / (x.std(0) + 1e-8)%s
+            def inputs(self):
+                return torch.from_numpy(self.standardized()).to(self.device)
+        """
+
 # A tabular trainer on Apple silicon: the script hands `fit` its table, `fit` hands each epoch to `train_epoch`,
 # which batches it through `_batch`; `%s` is the script.
 _TABULAR_TRAINER = """
@@ -119,7 +134,8 @@ class Float64OnMps(Rule):
         that every construction of the class hands such an array, or an attribute that one statement of the class alone
         assigns such an array (`self.obs = np.random.randn(n, 4)`; one reassigned elsewhere, `self.obs =
         obs.astype(np.float32)` in `reset()`, is not followed). An array may also be unpacked from a same-file
-        function's returned tuple (`X, y = load_data(path)`). A method's parameters are what every call of it
+        function's returned tuple (`X, y = load_data(path)`), or be what a method of the class returns
+        (`torch.from_numpy(self.standardized())`). A method's parameters are what every call of it
         hands, on `self` in the class or on an instance in the script (`Trainer(model).fit(table)` ->
         `self.train_epoch(data)` -> `self._batch(data[i:i + bs])`); a call by that name on an object of unknown
         class (`baseline.fit(X)`) leaves them unknown.
@@ -150,6 +166,8 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # The standardised table cast to float32 before it is returned.
+        _STANDARDIZED % ".astype(np.float32)",
         # The config's device set from the command line on the instance; the dataclass constructed with a device.
         """
         import argparse
@@ -334,6 +352,8 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # The table standardised by a method of the data set: still float64.
+        _STANDARDIZED % "",
         # A config object's device: a class attribute read through the instance a helper is handed, and a
         # dataclass field's default that the construction keeps.
         Invalid("""
@@ -670,6 +690,10 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
     if qualname is not None:
         return qualname in _NUMPY_FLOAT64 and keyword_arg(expr, "dtype") is None
     func = expr.func
+    returned = returned_by_factory(ctx, expr, methods=True) if type(func) is cst.Attribute else None
+    if returned is not None:  # `self.standardized()` returning `(x - x.mean(0)) / x.std(0)`
+        with ctx.at(returned[1]):
+            return _numpy_float64(ctx, returned[0], None, depth + 1)
     if type(func) is cst.Attribute and func.attr.value == "astype":  # `np.load(path).astype(np.float64)`
         args = positional(expr)
         return bool(args) and (ctx.qualname(args[0].value) in _NUMPY_FLOAT64_TYPES
