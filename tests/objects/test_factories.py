@@ -17,7 +17,11 @@ def element(source: str, name: str) -> str | None:
     traverse(ctx, [])
     binding = ctx.binding(name)
     assert binding is not None
-    found = unpacked_from_factory(ctx, binding)
+    return read_there(ctx, unpacked_from_factory(ctx, binding))
+
+
+def read_there(ctx: Context, found: tuple[cst.BaseExpression, Point] | None) -> str | None:
+    """The code of what the expression found holds, read at its point."""
     if found is None:
         return None
     expr, point = found
@@ -69,12 +73,7 @@ def returned_in_method(source: str, caller: str) -> str | None:
                 and type(node.func.value) is cst.Name and node.func.value.value == "self")
     with ctx.at(Point(scope, 10_000, (ctx.class_of_method(method),), (method,))):
         found = returned_by_factory(ctx, call, methods=True)
-    if found is None:
-        return None
-    expr, point = found
-    with ctx.at(point):
-        value, _ = ctx.value_of(expr)
-    return ctx.code(value)
+    return read_there(ctx, found)
 
 
 TABLE = """
