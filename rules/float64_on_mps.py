@@ -119,7 +119,8 @@ class Float64OnMps(Rule):
         Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:
         `torch.randn(3, dtype=torch.float64, device="mps")`, `x.to("mps", dtype=torch.float64)`,
         `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, a numpy
-        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, their slices, reshapes and
+        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, a numpy call or
+        `.astype(...)` given `float` or `np.float64`, their slices, reshapes and
         reductions, their arithmetic with each other or with numbers: `(x - x.mean(0)) / (x.std(0) + 1e-8)`,
         and `np.column_stack` / `np.concatenate` / ... of such arrays) handed to `torch.from_numpy` / `torch.tensor`
         and moved to `"mps"`, also through a name bound to such a
@@ -168,6 +169,15 @@ class Float64OnMps(Rule):
     VALID = [
         # The standardised table cast to float32 before it is returned.
         _STANDARDIZED % ".astype(np.float32)",
+        # The same rows parsed as float32; a `float` that names another type.
+        """
+        import numpy as np
+        import torch
+        from jax.numpy import float32 as float
+        rows = [line.split(",") for line in open("train.csv")]
+        x = torch.from_numpy(np.array(rows, dtype=np.float32)).to("mps")
+        y = torch.from_numpy(np.array(rows).astype(float)).to("mps")
+        """,
         # The config's device set from the command line on the instance; the dataclass constructed with a device.
         """
         import argparse
@@ -354,6 +364,15 @@ class Float64OnMps(Rule):
     INVALID = [
         # The table standardised by a method of the data set: still float64.
         _STANDARDIZED % "",
+        # Rows parsed by hand into a float (float64) array; a pandas column cast with `astype(float)`.
+        Invalid("""
+        import numpy as np
+        import torch
+        rows = [line.split(",") for line in open("train.csv")]
+        features = np.array(rows, dtype=float)
+        x = torch.from_numpy(features).to("mps")
+        y = torch.tensor(frame["target"].to_numpy().astype(float)).to("mps")
+        """, count=2),
         # A config object's device: a class attribute read through the instance a helper is handed, and a
         # dataclass field's default that the construction keeps.
         Invalid("""
@@ -688,7 +707,10 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         return all(type(element) is not cst.StarredElement
                    and _numpy_float64(ctx, element.value, before, depth + 1, callers) for element in joined.elements)
     if qualname is not None:
-        return qualname in _NUMPY_FLOAT64 and keyword_arg(expr, "dtype") is None
+        dtype = keyword_arg(expr, "dtype")
+        if dtype is not None:  # `np.array(rows, dtype=float)`, `np.zeros(n, dtype=np.float64)`
+            return qualname.startswith("numpy.") and _numpy_float64_type(ctx, dtype.value)
+        return qualname in _NUMPY_FLOAT64
     func = expr.func
     returned = returned_by_factory(ctx, expr, methods=True) if type(func) is cst.Attribute else None
     if returned is not None:  # `self.standardized()` returning `(x - x.mean(0)) / x.std(0)`
@@ -696,10 +718,15 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
             return _numpy_float64(ctx, returned[0], None, depth + 1)
     if type(func) is cst.Attribute and func.attr.value == "astype":  # `np.load(path).astype(np.float64)`
         args = positional(expr)
-        return bool(args) and (ctx.qualname(args[0].value) in _NUMPY_FLOAT64_TYPES
-                               or string_value(args[0].value) in ("float64", "double", "f8"))
+        return bool(args) and _numpy_float64_type(ctx, args[0].value)
     return type(func) is cst.Attribute and func.attr.value in _NUMPY_KEEPING \
         and _numpy_float64(ctx, func.value, before, depth + 1, callers)
+
+
+def _numpy_float64_type(ctx: Context, expr: cst.BaseExpression) -> bool:
+    """`np.float64`, `"float64"`, or the builtin `float`, which numpy reads as float64."""
+    builtin = type(expr) is cst.Name and expr.value == "float" and ctx.binding(expr) is None
+    return builtin or ctx.qualname(expr) in _NUMPY_FLOAT64_TYPES or string_value(expr) in ("float64", "double", "f8")
 
 
 def _number(expr: cst.BaseExpression) -> bool:
