@@ -11,9 +11,9 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Point
 from shapecheck.engine.syntax import assigned_attributes, is_self_attribute, keyword_arg
-from shapecheck.objects.callers import every_call_passes, helper_callers
+from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.classes import class_facts
-from shapecheck.objects.factories import unpacked_from_factory
+from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import every_construction_passes
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.rules._tensor_facts import dtype_kind, explicit_dtype, positional, string_value
@@ -29,6 +29,7 @@ _NUMPY_FLOAT64 = frozenset({f"numpy.{name}" for name in (
 # Numpy functions joining arrays: float64 when every array joined is.
 _NUMPY_JOINING = frozenset({f"numpy.{name}" for name in (
     "column_stack", "hstack", "vstack", "row_stack", "dstack", "stack", "concatenate")})
+_NUMPY_FLOAT64_TYPES = frozenset({"numpy.float64", "numpy.double"})
 _NUMPY_KEEPING = frozenset({"reshape", "copy", "transpose", "squeeze", "ravel", "flatten", "swapaxes", "mean", "std",
                             "var", "sum", "cumsum"})
 # Arithmetic of a float64 array with a float64 array or a number: float64 by numpy's promotion.
@@ -68,6 +69,44 @@ _REPLAY_TABLE = """
         """
 
 
+# A tabular data set that standardises its table in a method; `%s` follows the standardisation.
+_STANDARDIZED = """
+        import numpy as np
+        import torch
+        class TabularData:
+            def __init__(self, path):
+                self.raw = np.loadtxt(path, delimiter=",", skiprows=1)
+                self.device = torch.device("mps")
+            def standardized(self):
+                x = self.raw[:, :-1]
+                return (x - x.mean(0)) / (x.std(0) + 1e-8)%s
+            def inputs(self):
+                return torch.from_numpy(self.standardized()).to(self.device)
+        """
+
+# A tabular trainer on Apple silicon: the script hands `fit` its table, `fit` hands each epoch to `train_epoch`,
+# which batches it through `_batch`; `%s` is the script.
+_TABULAR_TRAINER = """
+        import numpy as np
+        import torch
+        DEVICE = "mps"
+        class Trainer:
+            def __init__(self, model):
+                self.device = DEVICE
+                self.model = model.to(self.device)
+            def _batch(self, x):
+                return torch.from_numpy(x).to(self.device)
+            def train_epoch(self, data, bs=64):
+                for i in range(0, len(data), bs):
+                    self.model(self._batch(data[i:i + bs]))
+            def fit(self, data, epochs=10):
+                for _ in range(epochs):
+                    self.train_epoch(data)
+        if __name__ == "__main__":
+            %s
+        """
+
+
 class Float64OnMps(Rule):
     code = "SC403"
     name = "float64-on-mps"
@@ -80,7 +119,8 @@ class Float64OnMps(Rule):
         Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:
         `torch.randn(3, dtype=torch.float64, device="mps")`, `x.to("mps", dtype=torch.float64)`,
         `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, a numpy
-        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, their slices, reshapes and
+        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, a numpy call or
+        `.astype(...)` given `float` or `np.float64`, their slices, reshapes and
         reductions, their arithmetic with each other or with numbers: `(x - x.mean(0)) / (x.std(0) + 1e-8)`,
         and `np.column_stack` / `np.concatenate` / ... of such arrays) handed to `torch.from_numpy` / `torch.tensor`
         and moved to `"mps"`, also through a name bound to such a
@@ -89,11 +129,17 @@ class Float64OnMps(Rule):
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
         device may be an attribute (`self.device = torch.device("mps")`, or `self.device = DEVICE` of such a
         module constant), a class attribute that nothing reassigns (`device = "mps"` in a config class's body, read
-        as `Config.device` or `self.device`; not a dataclass's field), and the array a constructor's parameter
+        as `Config.device`, `self.device`, or `cfg.device` of `cfg = Config()` or of a parameter every call hands
+        `Config()`; a dataclass's field only as the default of a construction that passes nothing,
+        `cfg = TrainConfig()`), and the array a constructor's parameter
         that every construction of the class hands such an array, or an attribute that one statement of the class alone
         assigns such an array (`self.obs = np.random.randn(n, 4)`; one reassigned elsewhere, `self.obs =
         obs.astype(np.float32)` in `reset()`, is not followed). An array may also be unpacked from a same-file
-        function's returned tuple (`X, y = load_data(path)`).
+        function's returned tuple (`X, y = load_data(path)`), or be what a method of the class returns
+        (`torch.from_numpy(self.standardized())`). A method's parameters are what every call of it
+        hands, on `self` in the class or on an instance in the script (`Trainer(model).fit(table)` ->
+        `self.train_epoch(data)` -> `self._batch(data[i:i + bs])`); a call by that name on an object of unknown
+        class (`baseline.fit(X)`) leaves them unknown.
 
         ## Why is this bad?
         Apple's Metal backend has no float64: PyTorch raises "Cannot convert a MPS Tensor to float64 dtype as the
@@ -121,6 +167,56 @@ class Float64OnMps(Rule):
         stay on the CPU) is yours to decide.
     """
     VALID = [
+        # The standardised table cast to float32 before it is returned.
+        _STANDARDIZED % ".astype(np.float32)",
+        # The same rows parsed as float32; a `float` that names another type.
+        """
+        import numpy as np
+        import torch
+        from jax.numpy import float32 as float
+        rows = [line.split(",") for line in open("train.csv")]
+        x = torch.from_numpy(np.array(rows, dtype=np.float32)).to("mps")
+        y = torch.from_numpy(np.array(rows).astype(float)).to("mps")
+        """,
+        # The config's device set from the command line on the instance; the dataclass constructed with a device.
+        """
+        import argparse
+        import numpy as np
+        import torch
+        from dataclasses import dataclass
+        class Config:
+            device = "mps"
+        @dataclass
+        class TrainConfig:
+            device: str = "mps"
+        def run(cfg):
+            return torch.from_numpy(np.random.randn(2048, 10)).to(cfg.device)
+        args = argparse.ArgumentParser().parse_args()
+        config = Config()
+        config.device = args.device
+        run(config)
+        train_cfg = TrainConfig(device=args.device)
+        x = torch.from_numpy(np.random.randn(8, 4)).to(train_cfg.device)
+        """,
+        # The loader handed a float32 array; one also handed a float64 one but batched to the CPU.
+        """
+        import numpy as np
+        import torch
+        class ArrayLoader:
+            def __init__(self, X):
+                self.X = X
+            def batches(self, device):
+                for i in range(0, len(self.X), 64):
+                    yield torch.from_numpy(self.X[i:i + 64]).to(device)
+        signals = np.load("signals.npy")
+        train = list(ArrayLoader(signals.astype(np.float32)).batches("mps"))
+        cpu = ArrayLoader(signals.astype(np.float64))
+        test = list(cpu.batches("cpu"))
+        """,
+        # The trainer's table cast to float32 by the script; a `fit` of an object of unknown class (a scikit-learn
+        # estimator's as likely as the trainer's) says nothing of what the trainer's `fit` is handed.
+        _TABULAR_TRAINER % "Trainer(Net()).fit(np.random.randn(5000, 20).astype(np.float32))",
+        _TABULAR_TRAINER % "Trainer(Net()).fit(np.random.randn(5000, 20))\n            baseline.fit(features)",
         # A device picked at run time, read through a trainer's attribute in a method judged after the file.
         """
         import numpy as np
@@ -266,6 +362,71 @@ class Float64OnMps(Rule):
         """,
     ]
     INVALID = [
+        # The table standardised by a method of the data set: still float64.
+        _STANDARDIZED % "",
+        # Rows parsed by hand into a float (float64) array; a pandas column cast with `astype(float)`.
+        Invalid("""
+        import numpy as np
+        import torch
+        rows = [line.split(",") for line in open("train.csv")]
+        features = np.array(rows, dtype=float)
+        x = torch.from_numpy(features).to("mps")
+        y = torch.tensor(frame["target"].to_numpy().astype(float)).to("mps")
+        """, count=2),
+        # A config object's device: a class attribute read through the instance a helper is handed, and a
+        # dataclass field's default that the construction keeps.
+        Invalid("""
+        import numpy as np
+        import torch
+        from dataclasses import dataclass
+        class Config:
+            device = "mps"
+        @dataclass
+        class TrainConfig:
+            lr: float = 1e-3
+            device: str = "mps"
+        def run(cfg):
+            return torch.from_numpy(np.random.randn(2048, 10)).to(cfg.device)
+        run(Config())
+        cfg = TrainConfig()
+        table = np.loadtxt("housing.csv", delimiter=",", skiprows=1)
+        X = torch.from_numpy(table[:, :-1]).to(cfg.device)
+        """, count=2),
+        # A loader that keeps the array its construction is handed and batches it to the device `batches` is
+        # handed; a trainer whose `step` shares its name with the optimizer's.
+        """
+        import numpy as np
+        import torch
+        class ArrayLoader:
+            def __init__(self, X, batch_size=64):
+                self.X = X
+                self.batch_size = batch_size
+            def batches(self, device):
+                for i in range(0, len(self.X), self.batch_size):
+                    yield torch.from_numpy(self.X[i:i + self.batch_size]).to(device)
+        loader = ArrayLoader(np.load("signals.npy").astype(np.float64))
+        batches = list(loader.batches("mps"))
+        """,
+        """
+        import numpy as np
+        import torch
+        class Trainer:
+            device = "mps"
+            def __init__(self, model):
+                self.model = model.to(self.device)
+                self.opt = torch.optim.Adam(model.parameters())
+            def step(self, xb):
+                loss = self.model(torch.from_numpy(xb).to(self.device)).mean()
+                loss.backward()
+                self.opt.step()
+            def fit(self, X, bs=32):
+                for i in range(0, len(X), bs):
+                    self.step(X[i:i + bs])
+        Trainer(torch.nn.Linear(8, 1)).fit(np.random.rand(1000, 8))
+        """,
+        # The table `np.random.randn` drew (float64) follows `fit(data)` -> `train_epoch(data)` -> `_batch(...)`.
+        _TABULAR_TRAINER % ("data = np.random.randn(5000, 20)\n            trainer = Trainer(Net())"
+                            "\n            trainer.fit(data)"),
         # A notebook that defines the helper again: each definition's own calls say what it is handed.
         """
         import numpy as np
@@ -515,8 +676,9 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
                 return _numpy_float64(ctx, returned[0], None, depth + 1)
         value, seq = ctx.value_of(expr, before)
         if value is expr:
+            # a caller's own parameter is followed to its callers in turn: `fit(data)` -> `self._batch(data[i:j])`
             return callers and _every_call_passes(ctx, expr, lambda passed: _numpy_float64(ctx, passed, None,
-                                                                                          depth + 1))
+                                                                                          depth + 1, callers))
         return _numpy_float64(ctx, value, seq, depth + 1, callers)
     if kind is cst.Subscript:
         return _numpy_float64(ctx, expr.value, before, depth + 1, callers)
@@ -528,8 +690,8 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         point = ctx.point_of(bindings[0]) if len(bindings) == 1 and bindings[0].kind == "assign" else None
         if point is None or bindings[0].value is None:
             return False
-        with ctx.at(point):
-            return _numpy_float64(ctx, bindings[0].value, None, depth + 1)
+        with ctx.at(point):  # `self.X = X` of a constructor's parameter: what every construction passes
+            return _numpy_float64(ctx, bindings[0].value, None, depth + 1, callers)
     if kind is cst.BinaryOperation and type(expr.operator) in _ARITHMETIC:
         # `(features - mean) / std` of a table `np.loadtxt` read
         operands = (expr.left, expr.right)
@@ -545,10 +707,26 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         return all(type(element) is not cst.StarredElement
                    and _numpy_float64(ctx, element.value, before, depth + 1, callers) for element in joined.elements)
     if qualname is not None:
-        return qualname in _NUMPY_FLOAT64 and keyword_arg(expr, "dtype") is None
+        dtype = keyword_arg(expr, "dtype")
+        if dtype is not None:  # `np.array(rows, dtype=float)`, `np.zeros(n, dtype=np.float64)`
+            return qualname.startswith("numpy.") and _numpy_float64_type(ctx, dtype.value)
+        return qualname in _NUMPY_FLOAT64
     func = expr.func
+    returned = returned_by_factory(ctx, expr, methods=True) if type(func) is cst.Attribute else None
+    if returned is not None:  # `self.standardized()` returning `(x - x.mean(0)) / x.std(0)`
+        with ctx.at(returned[1]):
+            return _numpy_float64(ctx, returned[0], None, depth + 1)
+    if type(func) is cst.Attribute and func.attr.value == "astype":  # `np.load(path).astype(np.float64)`
+        args = positional(expr)
+        return bool(args) and _numpy_float64_type(ctx, args[0].value)
     return type(func) is cst.Attribute and func.attr.value in _NUMPY_KEEPING \
         and _numpy_float64(ctx, func.value, before, depth + 1, callers)
+
+
+def _numpy_float64_type(ctx: Context, expr: cst.BaseExpression) -> bool:
+    """`np.float64`, `"float64"`, or the builtin `float`, which numpy reads as float64."""
+    builtin = type(expr) is cst.Name and expr.value == "float" and ctx.binding(expr) is None
+    return builtin or ctx.qualname(expr) in _NUMPY_FLOAT64_TYPES or string_value(expr) in ("float64", "double", "f8")
 
 
 def _number(expr: cst.BaseExpression) -> bool:
@@ -580,9 +758,16 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
                 return _device_type(ctx, expr, depth=depth + 1)
     elif type(expr) is cst.Attribute and type(expr.value) is cst.Name:
         binding = ctx.binding(expr.value)
-        if binding is None or binding.kind != "class" or type(binding.statement) is not cst.ClassDef:
+        if binding is None:
             return None
-        return _class_device(ctx, binding.statement, expr.attr.value)
+        if binding.kind == "class" and type(binding.statement) is cst.ClassDef:
+            return _class_device(ctx, binding.statement, expr.attr.value)
+        # `cfg.device` of `cfg = Config()`, or of a parameter that every call hands `Config()`
+        attr = expr.attr.value
+        if callers and binding.kind == "param":
+            mps = _every_call_passes(ctx, expr.value, lambda passed: _instance_device(ctx, passed, attr) == "mps")
+            return "mps" if mps else None
+        return _instance_device(ctx, expr.value, attr)
     if type(expr) is cst.Call and ctx.qualname(expr.func) in _DEVICE and expr.args:
         expr = expr.args[0].value
     text = string_value(expr)
@@ -591,23 +776,50 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
     return text.split(":", 1)[0]
 
 
+def _instance_device(ctx: Context, instance: cst.BaseExpression, name: str) -> str | None:
+    """The device a config object's attribute names when the object is `Config()` (or a name bound once to it) and
+    the class says it: a class attribute, or a dataclass field's default that the construction does not override.
+    An attribute set on any object other than `self` anywhere in the file (`cfg.device = args.device`) may be this
+    one's: then nothing is known."""
+    if type(instance) is cst.Name:
+        binding = ctx.binding(instance)
+        if binding is None or binding.kind != "assign" or binding.value is None or not _certain(ctx, binding):
+            return None
+        instance = binding.value
+    if type(instance) is not cst.Call or type(instance.func) is not cst.Name:
+        return None
+    binding = ctx.binding(instance.func)
+    if binding is None or binding.kind != "class" or type(binding.statement) is not cst.ClassDef:
+        return None
+    assigned = ctx.module_fact("assigned attributes", assigned_attributes)
+    if any(attribute == name and receiver != "self" for receiver, attribute, _ in assigned):
+        return None
+    return _class_device(ctx, binding.statement, name, construction=instance)
+
+
 def _certain(ctx: Context, binding: Binding) -> bool:
     """The binding is the value seen where the call is: in `finish()`, which reads from no node, only one made
     under no condition is (`if mps_available: device = "mps"` is not)."""
     return ctx.reach(binding) == "always" if ctx.ancestors else flow.unconditional(binding.path)
 
 
-def _class_device(ctx: Context, class_def: cst.ClassDef, name: str) -> str | None:
+def _class_device(ctx: Context, class_def: cst.ClassDef, name: str, construction: cst.Call | None = None
+                  ) -> str | None:
     """The device a plain class attribute names (`device = torch.device("mps")` in the class body), when no method
     assigns `self.<name>` and no statement of the file assigns `<Class>.<name>`. A dataclass's or an annotated
-    field is left alone: each construction may pass its own."""
+    field is left alone: each construction may pass its own; with the `construction` of a dataclass that passes
+    nothing (`TrainConfig()`), the field's default is what the instance holds."""
     facts = class_facts(ctx, class_def)
-    if class_def.decorators or facts.dynamic or name in facts.writers:
+    defaults = construction is not None and not construction.args and bool(class_def.decorators) \
+        and all(ctx.qualname(d.decorator) == "dataclasses.dataclass" for d in class_def.decorators)
+    if class_def.decorators and not defaults or facts.dynamic or name in facts.writers:
         return None
     values = [small.value for line in class_def.body.body if type(line) is cst.SimpleStatementLine
               for small in line.body if type(small) is cst.Assign
-              and any(type(target.target) is cst.Name and target.target.value == name for target in small.targets)]
-    if len(values) != 1 or _reassigned(ctx, class_def.name.value, name):
+              and any(type(target.target) is cst.Name and target.target.value == name for target in small.targets)
+              or defaults and type(small) is cst.AnnAssign and type(small.target) is cst.Name
+              and small.target.value == name]
+    if len(values) != 1 or values[0] is None or _reassigned(ctx, class_def.name.value, name):
         return None
     value = values[0]
     if type(value) is cst.Call and ctx.qualname(value.func) in _DEVICE and value.args:
@@ -632,7 +844,7 @@ def _every_call_passes(ctx: Context, parameter: cst.Name, holds: Callable[[cst.B
     class_def = ctx.class_of_method(function)
     if class_def is not None and function.name.value == "__init__":  # `Trainer(model, table)`
         return every_construction_passes(ctx, class_def, function, parameter.value, holds)
-    return bool(helper_callers(ctx, function)) and every_call_passes(ctx, function, parameter.value, holds)
+    return every_call_passes(ctx, function, parameter.value, holds, methods=True)
 
 
 def _names_float64(ctx: Context, expr: cst.BaseExpression, before: int | None) -> bool:

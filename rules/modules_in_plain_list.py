@@ -147,6 +147,57 @@ class ModulesInPlainList(Rule):
         them.
     """
     VALID = [
+        # The same local dict wrapped when stored; widths by name in a plain dict.
+        """
+        import torch.nn as nn
+
+        class Fusion(nn.Module):
+            def __init__(self, modality_dims, d=256):
+                super().__init__()
+                projections, widths = {}, {}
+                for name, dim in modality_dims.items():
+                    projections[name] = nn.Sequential(nn.LayerNorm(dim), nn.Linear(dim, d))
+                    widths[name] = dim
+                self.projections = nn.ModuleDict(projections)
+                self.widths = widths
+        """,
+        # x-transformers' TTT wrappers: each is put into the network by `set_module_by_path`, which registers it
+        # there; the plain dict keeps handles to them by path.
+        """
+        import torch.nn as nn
+        from functools import reduce
+
+        def set_module_by_path(model, path, new_mod):
+            *parts, last = path.split(".")
+            setattr(reduce(getattr, parts, model), last, new_mod)
+
+        class LowRankLinear(nn.Module):
+            def __init__(self, dim, rank):
+                super().__init__()
+                self.down = nn.Linear(dim, rank, bias=False)
+                self.up = nn.Linear(rank, dim, bias=False)
+
+        class Wrapper(nn.Module):
+            def __init__(self, net, paths):
+                super().__init__()
+                self.net = net
+                self.ttt_wrappers = dict()
+                for path in paths:
+                    wrapper = LowRankLinear(512, 16)
+                    set_module_by_path(net, path, wrapper)
+                    self.ttt_wrappers[path] = wrapper
+        """,
+        # A heterogeneous graph's per-node-type projections registered through `nn.ModuleDict`; the widths a
+        # plain dict of numbers.
+        """
+        import torch.nn as nn
+
+        class HeteroEncoder(nn.Module):
+            def __init__(self, node_types, dims, hidden):
+                super().__init__()
+                self.in_dims = dict(zip(node_types, dims))
+                self.input_proj = nn.ModuleDict(dict(zip(node_types, [nn.Linear(d, hidden) for d in dims])))
+        """,
         # the helper's list unpacked into `nn.Sequential`, here and inside a second helper
         _VGG_LAYERS % """
         def make_head(d, n):
@@ -307,6 +358,40 @@ class ModulesInPlainList(Rule):
         """,
     ]
     INVALID = [
+        # Per-modality projections set by name in a local dict, then stored on the module as it is.
+        """
+        import torch.nn as nn
+
+        class Fusion(nn.Module):
+            def __init__(self, modality_dims, d=256):
+                super().__init__()
+                projections = {}
+                for name, dim in modality_dims.items():
+                    projections[name] = nn.Sequential(nn.LayerNorm(dim), nn.Linear(dim, d))
+                self.projections = projections
+        """,
+        # A mixture of experts filled by name in a loop, each expert built in a local first.
+        """
+        import torch.nn as nn
+
+        class MoE(nn.Module):
+            def __init__(self, names, d):
+                super().__init__()
+                self.gate = nn.Linear(d, len(names))
+                self.experts = {}
+                for name in names:
+                    expert = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+                    self.experts[name] = expert
+        """,
+        # The same projections in a plain dict built by `dict(zip(...))`: the optimizer never sees them.
+        """
+        import torch.nn as nn
+
+        class HeteroEncoder(nn.Module):
+            def __init__(self, node_types, dims, hidden):
+                super().__init__()
+                self.input_proj = dict(zip(node_types, (nn.Linear(d, hidden) for d in dims)))
+        """,
         # VGG's `make_layers`: a local list filled by branches appending different layers, returned as it is
         _VGG_LAYERS % """
         class VGG(nn.Module):
@@ -600,7 +685,20 @@ class ModulesInPlainList(Rule):
         """`items` go into `container`: a plain container stored on self now holds a weighted layer if one does."""
         key = self._attribute(container)
         if key is not None:
-            self._events.append(("grow", key, any(self._is_weighted(item) for item in items)))
+            weighted = any(self._is_weighted(item) and not self._handed_elsewhere(item) for item in items)
+            self._events.append(("grow", key, weighted))
+
+    def _handed_elsewhere(self, item: cst.BaseExpression) -> bool:
+        """A local layer that the function also hands to a call other than the one growing a container: the dict
+        may keep handles to layers that call registers (x-transformers' `set_module_by_path(net, path, wrapper)`
+        then `self.ttt_wrappers[path] = wrapper`)."""
+        function = self.ctx.function
+        if type(item) is not cst.Name or function is None:
+            return False
+        return any(type(node) is cst.Call
+                   and not (type(node.func) is cst.Attribute and node.func.attr.value in _GROWERS)
+                   and any(type(arg.value) is cst.Name and arg.value.value == item.value for arg in node.args)
+                   for node in self.ctx.walk(function.body))
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -668,8 +766,8 @@ class ModulesInPlainList(Rule):
         return literal
 
     def _local_growth(self, name: cst.Name, function: cst.FunctionDef | None = None) -> tuple[cst.BaseExpression, ...]:
-        """What the function (the one being visited unless given) appends to a local list:
-        `heads.append(nn.Linear(d, 1))`, `heads += [...]`."""
+        """What the function (the one being visited unless given) appends to a local list or sets in a local dict:
+        `heads.append(nn.Linear(d, 1))`, `heads += [...]`, `heads[name] = nn.Linear(d, k)`."""
         grown: list[cst.BaseExpression] = []
         for node in self.ctx.walk((function or self.ctx.function).body):  # type: ignore[union-attr]
             if type(node) is cst.Call and type(node.func) is cst.Attribute and node.args \
@@ -679,6 +777,9 @@ class ModulesInPlainList(Rule):
                 grown += _elements(value) if node.func.attr.value == "extend" else (value,)
             elif type(node) is cst.AugAssign and type(node.target) is cst.Name and node.target.value == name.value:
                 grown += _elements(node.value)
+            elif type(node) is cst.Assign and len(node.targets) == 1 and type(node.targets[0].target) is cst.Subscript \
+                    and type(subscripted := node.targets[0].target.value) is cst.Name and subscripted.value == name.value:
+                grown.append(node.value)  # `heads[name] = nn.Linear(d, k)`
         return tuple(grown)
 
     def _base_reads(self, class_def: cst.ClassDef, attr: str) -> bool:
@@ -703,8 +804,8 @@ class ModulesInPlainList(Rule):
         if type(value) is cst.Name:  # `self.heads = heads`: `self.heads = nn.ModuleList(heads)`
             return Fix(f"Wrap in `{spelled}` (unsafe: the layers' state_dict keys change)",
                        ((value, cst.Call(cst.parse_expression(spelled), [cst.Arg(value)])),), "unsafe")
-        if type(value) is cst.Dict and not all(type(e) is cst.DictElement and type(e.key) is cst.SimpleString
-                                               for e in value.elements):
+        if type(store.literal) is cst.Dict and not all(type(e) is cst.DictElement and type(e.key) is cst.SimpleString
+                                                       for e in store.literal.elements):
             return None  # ModuleDict keys must be strings
         if type(value) is cst.DictComp:
             return None
@@ -822,7 +923,8 @@ def _handed(ctx: Context, name: cst.Name, function: cst.FunctionDef) -> bool:
 def _converted(ctx: Context, value: cst.BaseExpression) -> cst.BaseExpression:
     """What `list(...)` / `tuple(...)` of a comprehension or a literal holds (`tuple(nn.Linear(d, 1) for _ in
     horizons)` is a plain tuple of layers), an empty `list()` / `dict()` (filled later by `append` or by item), and
-    a repeated list (`[block] * n`: n references to the same layers); `value` itself otherwise."""
+    a repeated list (`[block] * n`: n references to the same layers), `dict(zip(keys, values))` as a dict of the
+    values; `value` itself otherwise."""
     if type(value) is cst.Call and type(value.func) is cst.Name and value.func.value in ("list", "tuple", "dict") \
             and ctx.binding(value.func) is None:
         if not value.args:
@@ -830,11 +932,26 @@ def _converted(ctx: Context, value: cst.BaseExpression) -> cst.BaseExpression:
         if value.func.value != "dict" and len(value.args) == 1 and value.args[0].keyword is None \
                 and not value.args[0].star and type(value.args[0].value) in (*_PLAIN, cst.GeneratorExp):
             return value.args[0].value
+        values = _zipped_values(ctx, value.args[0]) if value.func.value == "dict" and len(value.args) == 1 else None
+        if values is not None:
+            # `dict(zip(names, [nn.Linear(d, hidden) for d in dims]))`: a dict whose values are the layers
+            return cst.Dict([cst.DictElement(cst.Name("_"), element) for element in _elements(values)])
     if type(value) is cst.BinaryOperation and type(value.operator) is cst.Multiply:
         repeated = [side for side in (value.left, value.right) if type(side) is cst.List]
         if len(repeated) == 1:
             return repeated[0]
     return value
+
+
+def _zipped_values(ctx: Context, arg: cst.Arg) -> cst.BaseExpression | None:
+    """The values of `zip(keys, values)` handed to `dict(...)`, when they are a plain container or a comprehension."""
+    zipped = arg.value
+    if arg.keyword is not None or arg.star or type(zipped) is not cst.Call or type(zipped.func) is not cst.Name \
+            or zipped.func.value != "zip" or ctx.binding(zipped.func) is not None or len(zipped.args) != 2 \
+            or any(a.keyword is not None or a.star for a in zipped.args):
+        return None
+    values = zipped.args[1].value
+    return values if type(values) in (*_PLAIN, cst.GeneratorExp) else None
 
 
 def _elements(value: cst.BaseExpression) -> tuple[cst.BaseExpression, ...]:

@@ -4,7 +4,10 @@ Training scripts hand their objects around: `main()` builds the model, the loade
 `train(model, loader, criterion)`; `Trainer(model, opt)` is constructed in `main()` as often as at module level. A
 rule that asks what a helper's parameter holds reads the argument each call passes, with the caller's names as they
 end up in its body (`finish()` runs after the whole file): at module level, or in a plain function of the module.
-A caller that is a method or a nested function is not followed (its names need a receiver or a closure).
+A caller that is a nested function is not followed (its names need a closure). A trainer's method is called on
+`self` by its other methods and on an instance by the script (`Trainer(model).fit(data)`): `method_callers` reads
+those calls, in the calling method with its own parameters, so a rule can follow `fit(data)` ->
+`self._batch(data[i:j])`.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.engine import flow
 from shapecheck.engine.context import CallSite, Point
 from shapecheck.objects.arguments import passed_argument
 
@@ -35,16 +39,73 @@ def _readable(ctx: Context, sites: list[CallSite]) -> list[tuple[CallSite, Point
     return read if read and len(read) == len(sites) else None
 
 
-def _caller_point(ctx: Context, site: CallSite) -> Point | None:
+def _caller_point(ctx: Context, site: CallSite, owner: cst.ClassDef | None = None) -> Point | None:
+    """Where the caller's names are read: module level, the end of a plain function of the module, or (with
+    `owner`) the end of a method of `owner`."""
     if site.function is None:
         return ctx.module_point()
-    if ctx.class_of_method(site.function) is not None:
+    class_def = ctx.class_of_method(site.function)
+    if class_def is not None and class_def is not owner:
         return None
     for _, end, scope in ctx.closed_functions:
         if scope.node is site.function:
             parent = scope.parent
+            if class_def is not None:
+                module = parent is not None and parent.kind == "class" and parent.parent is not None \
+                    and parent.parent.kind == "module"
+                return Point(scope, end + 1, (class_def,), (site.function,)) if module else None
             return Point(scope, end + 1, (), (site.function,)) if parent and parent.kind == "module" else None
     return None
+
+
+def method_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[CallSite, Point]] | None:
+    """The calls of the method `definition` of a module-level class, each with the point its arguments are read at:
+    `self.name(...)` in another method of the class, `Class(...).name(...)`, and `obj.name(...)` with `obj` bound
+    once to `Class(...)`; a call on an object a library made (`self.opt.step()`, `self.opt = torch.optim.Adam(...)`)
+    is not one. None when there are none, or when any other call by that name has a receiver that is not one of
+    those (`model.fit(X, y)` of some other object might be this method's call, with other arguments)."""
+    owner = ctx.class_of_method(definition)
+    if owner is None:
+        return None
+    read = []
+    for site in ctx.calls_of(definition):
+        func = site.node.func
+        if type(func) is not cst.Attribute:
+            return None
+        point = _caller_point(ctx, site, owner)
+        if point is None:
+            return None
+        with ctx.at(point):
+            if _library_object(ctx, func.value):
+                continue  # `self.opt.step()` is no call of a trainer's `step`
+            if not _instance_of(ctx, func.value, owner, site):
+                return None
+        read.append((site, point))
+    return read or None
+
+
+def _library_object(ctx: Context, receiver: cst.BaseExpression) -> bool:
+    """The receiver certainly holds what an imported library made: no instance of a class of this file."""
+    value, _ = ctx.value_of(receiver)
+    return ctx.framework_of(value) is not None
+
+
+def _instance_of(ctx: Context, receiver: cst.BaseExpression, owner: cst.ClassDef, site: CallSite) -> bool:
+    """`receiver` is certainly an instance of `owner` where `site` calls: `self` in a method of `owner`,
+    `Owner(...)`, or a name whose one binding is `Owner(...)`."""
+    if type(receiver) is cst.Name and receiver.value == "self":
+        return site.function is not None and ctx.class_of_method(site.function) is owner \
+            and bool(site.function.params.params) and site.function.params.params[0].name.value == "self"
+    if type(receiver) is cst.Name:
+        binding = ctx.binding(receiver, before=site.seq + 1)
+        if binding is None or binding.kind != "assign" or binding.value is None \
+                or not _reaches(binding.path, site.node):
+            return False
+        receiver = binding.value
+    if type(receiver) is not cst.Call or type(receiver.func) is not cst.Name:
+        return False
+    binding = ctx.binding(receiver.func)
+    return binding is not None and binding.kind == "class" and binding.statement is owner
 
 
 def helper_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[CallSite, Point]] | None:
@@ -55,10 +116,11 @@ def helper_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[Call
 
 
 def every_call_passes(ctx: Context, definition: cst.FunctionDef, parameter: str,
-                      holds: Callable[[cst.BaseExpression], bool]) -> bool:
-    """Every call of the plain function `definition` passes an argument for `parameter` that `holds` accepts, read
-    with the caller's names."""
-    sites = helper_callers(ctx, definition)
+                      holds: Callable[[cst.BaseExpression], bool], methods: bool = False) -> bool:
+    """Every call of the plain function `definition` (with `methods`, also of a method: `method_callers`) passes
+    an argument for `parameter` that `holds` accepts, read with the caller's names."""
+    is_method = ctx.class_of_method(definition) is not None
+    sites = method_callers(ctx, definition) if methods and is_method else helper_callers(ctx, definition)
     if sites is None:
         return False
     for site, point in sites:
@@ -69,3 +131,15 @@ def every_call_passes(ctx: Context, definition: cst.FunctionDef, parameter: str,
             if not holds(passed):
                 return False
     return True
+
+
+def _reaches(statement: flow.Path, call: cst.Call) -> bool:
+    """The binding made by `statement` is certainly the one `call`, later in the file, sees: it is made under no
+    condition, or `call` is in the same branch or loop body (`if __name__ == "__main__":` binding the trainer and
+    calling it)."""
+    conditional = [index for index in range(len(statement) - 1) if not flow.unconditional(statement[index:index + 2])]
+    return not conditional or _within(statement[conditional[-1] + 1], call)
+
+
+def _within(node: cst.CSTNode, target: cst.CSTNode) -> bool:
+    return node is target or any(_within(child, target) for child in node.children)

@@ -27,15 +27,23 @@ def unpacked_from_factory(ctx: Context, binding: Binding) -> tuple[cst.BaseExpre
     return returned_by_factory(ctx, call, binding.index)
 
 
-def returned_by_factory(ctx: Context, call: cst.Call, index: int | None = None
+def returned_by_factory(ctx: Context, call: cst.Call, index: int | None = None, methods: bool = False
                         ) -> tuple[cst.BaseExpression, Point] | None:
     """What a call of a same-file function returns (`batches(3)` with `def batches(n): return [...]`), or the
     element `index` of the tuple it returns, and the point to read it at; None when that is not certain (a factory
-    with more than one `return`, a method, a nested definition)."""
-    if type(call.func) is not cst.Name:
+    with more than one `return`, a method, a nested definition). With `methods`, also `self.standardized()` in a
+    method of the class that defines it, when no other definition in the file has that name (a subclass's override
+    would answer instead)."""
+    func, owner = call.func, None
+    if type(func) is cst.Name:
+        name = func.value
+    elif methods and type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "self" \
+            and ctx.function is not None and (owner := ctx.class_of_method(ctx.function)) is not None:
+        name = func.attr.value
+    else:
         return None
-    definitions = ctx.functions.get(call.func.value, [])
-    if len(definitions) != 1 or ctx.class_of_method(definitions[0]) is not None:
+    definitions = ctx.functions.get(name, [])
+    if len(definitions) != 1 or ctx.class_of_method(definitions[0]) is not owner:
         return None
     factory = definitions[0]
     returns = [node for node in ctx.walk(factory.body) if type(node) is cst.Return]
@@ -51,6 +59,12 @@ def returned_by_factory(ctx: Context, call: cst.Call, index: int | None = None
             return None
         returned = elements[index].value
     for _, end, scope in ctx.closed_functions:
-        if scope.node is factory and scope.parent is not None and scope.parent.kind == "module":
+        parent = scope.parent
+        if scope.node is not factory or parent is None:
+            continue
+        if owner is None and parent.kind == "module":
             return returned, Point(scope, end + 1, (), (factory,))
+        if owner is not None and parent.kind == "class" and parent.parent is not None \
+                and parent.parent.kind == "module":
+            return returned, Point(scope, end + 1, (owner,), (factory,))
     return None

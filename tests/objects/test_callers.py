@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.context import Context, Point
-from shapecheck.objects.callers import callers, every_call_passes, helper_callers
+from shapecheck.objects.callers import callers, every_call_passes, helper_callers, method_callers
 from shapecheck.objects.stored import every_construction_passes
 
 
@@ -132,3 +132,59 @@ def test_a_notebook_that_defines_a_helper_again_has_each_definitions_calls_apart
     first, second = ctx.functions["to_tensor"]
     assert [ctx.code(site.node) for site, _ in helper_callers(ctx, first) or ()] == ['to_tensor(features, "cpu")']
     assert [ctx.code(site.node) for site, _ in helper_callers(ctx, second) or ()] == ['to_tensor(table, "mps")']
+
+
+TRAINER = textwrap.dedent("""
+    class Trainer:
+        def _batch(self, x):
+            pass
+        def train_epoch(self, data):
+            for i in range(0, len(data), 64):
+                self._batch(data[i:i + 64])
+        def fit(self, data):
+            local = Other()
+            self.train_epoch(data)
+    %s
+""")
+
+
+def method(ctx: Context, name: str) -> cst.FunctionDef:
+    return next(node for node in ctx.module.body[0].body.body if node.name.value == name)
+
+
+def test_a_method_is_followed_from_its_class_and_from_the_script_that_constructs_it() -> None:
+    ctx = analysed(TRAINER % ("if __name__ == '__main__':\n    trainer = Trainer()"
+                              "\n    trainer.fit(np.random.randn(10, 4))\nTrainer().fit(table)"))
+    assert [ctx.code(site.node) for site, _ in method_callers(ctx, method(ctx, "_batch")) or ()] \
+        == ["self._batch(data[i:i + 64])"]
+    fit_callers = method_callers(ctx, method(ctx, "fit")) or ()
+    assert [ctx.code(site.node) for site, _ in fit_callers] == ["trainer.fit(np.random.randn(10, 4))",
+                                                                  "Trainer().fit(table)"]
+    seen: list[str | None] = []
+    assert every_call_passes(ctx, method(ctx, "train_epoch"), "data",
+                             lambda passed: seen.append(ctx.binding(passed).kind) is None, methods=True)
+    assert seen == ["param"]  # read inside `fit`, where `data` is fit's own parameter
+    assert not every_call_passes(ctx, method(ctx, "train_epoch"), "data", lambda passed: True)  # plain only
+
+
+def test_a_method_called_on_an_object_of_unknown_class_is_not_followed() -> None:
+    # `model.fit(X, y)` may be this `fit` or a scikit-learn estimator's: its arguments say nothing either way
+    for script in ("model.fit(X)", "trainer = make_trainer()\ntrainer.fit(X)", "super().fit(X)",
+                   "trainer = baseline\nif resume:\n    trainer = Trainer()\ntrainer.fit(X)"):
+        ctx = analysed(TRAINER % ("Trainer().fit(table)\n" + script))
+        assert method_callers(ctx, method(ctx, "fit")) is None
+
+
+def test_a_call_on_what_a_library_made_is_no_call_of_the_method() -> None:
+    ctx = analysed("""
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.opt = torch.optim.Adam(model.parameters())
+            def step(self, xb):
+                self.opt.step()
+            def fit(self, X):
+                self.step(X)
+    """)
+    step = next(node for node in ctx.module.body[1].body.body if node.name.value == "step")
+    assert [ctx.code(site.node) for site, _ in method_callers(ctx, step) or ()] == ["self.step(X)"]
