@@ -42,6 +42,7 @@ from shapecheck.objects.values import (
 
 _DEFINITE = frozenset({"param", "import", "def", "class"})
 MAX_DEPTH = 64  # how far back one question may follow expressions and bindings
+_UNASKED = object()  # a memo entry never made (None is an answer: nothing known)
 # nn.Module methods that return the module itself: `Net().to(device).eval()` is the `Net()` it was called on.
 RETURNS_SELF = frozenset({"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "train", "eval",
                           "requires_grad_", "to_empty", "share_memory", "apply", "type"})
@@ -164,8 +165,9 @@ class Evaluator:
         "tensor", "sizes", "items"), with names resolved as of `before`."""
         key = (want, id(expr), before, id(self._home))
         memo = self._memo
-        if key in memo:
-            return memo[key]
+        found = memo.get(key, _UNASKED)  # one hash of the key: three asks in four are answered here
+        if found is not _UNASKED:
+            return found
         if self._depth >= MAX_DEPTH:
             return None
         memo[key] = None  # a cycle gives up rather than recursing
