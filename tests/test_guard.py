@@ -92,3 +92,11 @@ def test_deep_brackets_in_a_file_without_triggers_are_a_syntax_error(project: Pa
     result = lint("--output-format", "concise")
     assert reported(result) == ["deep.py:1:205: SC000"]
     assert "too many nested parentheses" in result.stdout
+
+
+def test_a_statement_over_a_limit_is_found_before_a_later_tokenizer_error() -> None:
+    # the shortcut for files of short statements gives up on a tokenizer error: the measuring loop still answers
+    unterminated = "z = '''abc\n"
+    assert too_complex("y = x" + ".a" * 20_000 + "\n" + unterminated) == "a 20,001-term expression on line 1"
+    with pytest.raises(SyntaxError, match="unterminated"):
+        too_complex("y = 1\n" + unterminated)
