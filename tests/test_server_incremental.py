@@ -475,6 +475,25 @@ def saliency(model, x):
 print(evaluate(net, torch.randn(1, 4)), saliency(net, torch.randn(1, 4)))
 """
 
+EXPLAINED = """import torch
+import torch.nn as nn
+
+net = nn.Linear(4, 2)
+
+
+def explain(out):
+    return out.sum()
+
+
+def evaluate(model, x):
+    model.eval()
+    out = model(x)
+    return explain(out)
+
+
+print(evaluate(net, torch.randn(1, 4)))
+"""
+
 SHARDED = """import torch
 from torch.utils.data import DataLoader
 from torch.utils.data.distributed import DistributedSampler
@@ -517,6 +536,9 @@ model = Net().to("cuda")
     (SALIENCY, "net = nn.Linear(4, 2)", "net = nn.Sequential(nn.Linear(4, 2), nn.ReLU())", 1, False),
     (SALIENCY, "    model.eval()\n    return model(x)", "    model.eval()\n    model.train()\n    return model(x)", 1,
      True),
+    # SC203: the helper the eval region calls computes gradients, or not (the file's functions are a module fact, each
+    # statement's part kept; `evaluate` reads the helper it calls: analysed again)
+    (EXPLAINED, "    return out.sum()", "    out.sum().backward()\n    return out", None, True),
     # SC215: the loader `train` builds comes from a factory before it, which stops shuffling (`train` reads it:
     # analysed again), or the file sets the sampler's epoch after it
     (SHARDED, "DistributedSampler(dataset)", "DistributedSampler(dataset, shuffle=False)", None, True),
