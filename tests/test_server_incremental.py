@@ -390,6 +390,25 @@ def init_weights(m):
 """
 
 
+BOOTSTRAPPED = """import torch
+
+
+def td_errors(critic, obs, rewards, gamma=0.99):
+    T, N = rewards.shape
+    values = torch.empty(T + 1, N)
+    for t in range(T):
+        values[t + 1] = critic(obs[t]).squeeze(-1)
+    return rewards + gamma * values[1:]
+
+
+def advantages(critic, obs, rewards, gamma=0.99):
+    T, N = rewards.shape
+    values = torch.empty(T + 1, N)
+    for t in range(T):
+        values[t + 1] = critic(obs[t]).squeeze(-1)
+    return rewards + gamma * values[1:] - values[:-1]
+"""
+
 STEPPED = """import torch
 
 
@@ -440,6 +459,9 @@ def _edited_around_kept(text: str, edited: str, kept: int | None) -> None:
     (SAMPLED, "datasets.FashionMNIST(", "make_data(", None),
     # SC401: the parameter allocated with torch.empty is initialized by a function of the file, or not
     (EMBEDDED, "nn.init.orthogonal_(m.bg)", "pass", 0),
+    # SC401: a buffer a loop fills from row 1 is read from row 0, or not (the rows read are replayed only for the
+    # buffers such a loop fills: the kept `advantages`'s too)
+    (BOOTSTRAPPED, "gamma * values[1:]\n\n", "gamma * values[:-1]\n\n", 1),
     # SC208: a step method keeps its backpropagated loss in an attribute made in `__init__`, or makes it anew
     (STEPPED, "        self.opt.zero_grad()\n", "        self.costs = []\n        self.opt.zero_grad()\n", None),
 ])
