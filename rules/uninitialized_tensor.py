@@ -1125,7 +1125,7 @@ class _Replay:
         self.derived: dict[int, set[int]] = {}
         self.partial: dict[Key, set[int]] = {}  # elements written at literal indices: `t[0] = a` leaves t[1]
         self.written_from: dict[Key, int] = {}  # the first row a counting loop writes, when not 0
-        self.first_rows_read: dict[Key, int] = {}  # the first row a read of the name may take
+        self.first_rows_read: dict[Key, int] = {}  # the first row a read of a name in `written_from` may take
         self.classes_initialized: set[int] = set()
         self.inherited: set[int] = set()  # classes with a base from another module, which may initialize them
         self.pretrained = False  # a class of the file is built on a framework that loads or initializes weights
@@ -1136,6 +1136,8 @@ class _Replay:
             if kind == "use":
                 if self.literal_names:
                     self.used(event[1], event[2])
+            elif kind == "rows":
+                pass  # half the events: they matter only for a name a loop writes from a later row (below)
             elif kind == "read":
                 self.read(*event[1:])
             elif kind == "alias":
@@ -1146,8 +1148,6 @@ class _Replay:
                 self.allocated(*event[1:])
             elif kind == "partial":
                 self.partial.setdefault(event[1], set()).add(event[2])
-            elif kind == "rows":
-                self.first_rows_read[event[1]] = min(event[2], self.first_rows_read.get(event[1], event[2]))
             elif kind == "from":
                 self.written_from[event[1]] = min(event[2], self.written_from.get(event[1], event[2]))
             elif kind == "initialized":
@@ -1158,6 +1158,9 @@ class _Replay:
                 self.dropped.add(event[1])
             else:  # "inherited"
                 self.inherited.add(event[1])
+        for event in events if self.written_from else ():
+            if event[0] == "rows" and event[1] in self.written_from:
+                self.first_rows_read[event[1]] = min(event[2], self.first_rows_read.get(event[1], event[2]))
 
     def allocated(self, node: cst.Call, keys: frozenset[Key], class_id: int | None, fix: Fix | None,
                   literal: int | None, used_as_number: bool | None,

@@ -390,6 +390,25 @@ def init_weights(m):
 """
 
 
+BOOTSTRAPPED = """import torch
+
+
+def td_errors(critic, obs, rewards, gamma=0.99):
+    T, N = rewards.shape
+    values = torch.empty(T + 1, N)
+    for t in range(T):
+        values[t + 1] = critic(obs[t]).squeeze(-1)
+    return rewards + gamma * values[1:]
+
+
+def advantages(critic, obs, rewards, gamma=0.99):
+    T, N = rewards.shape
+    values = torch.empty(T + 1, N)
+    for t in range(T):
+        values[t + 1] = critic(obs[t]).squeeze(-1)
+    return rewards + gamma * values[1:] - values[:-1]
+"""
+
 STEPPED = """import torch
 
 
@@ -440,6 +459,9 @@ def _edited_around_kept(text: str, edited: str, kept: int | None) -> None:
     (SAMPLED, "datasets.FashionMNIST(", "make_data(", None),
     # SC401: the parameter allocated with torch.empty is initialized by a function of the file, or not
     (EMBEDDED, "nn.init.orthogonal_(m.bg)", "pass", 0),
+    # SC401: a buffer a loop fills from row 1 is read from row 0, or not (the rows read are replayed only for the
+    # buffers such a loop fills: the kept `advantages`'s too)
+    (BOOTSTRAPPED, "gamma * values[1:]\n\n", "gamma * values[:-1]\n\n", 1),
     # SC208: a step method keeps its backpropagated loss in an attribute made in `__init__`, or makes it anew
     (STEPPED, "        self.opt.zero_grad()\n", "        self.costs = []\n        self.opt.zero_grad()\n", None),
 ])
@@ -473,6 +495,25 @@ def saliency(model, x):
 
 
 print(evaluate(net, torch.randn(1, 4)), saliency(net, torch.randn(1, 4)))
+"""
+
+EXPLAINED = """import torch
+import torch.nn as nn
+
+net = nn.Linear(4, 2)
+
+
+def explain(out):
+    return out.sum()
+
+
+def evaluate(model, x):
+    model.eval()
+    out = model(x)
+    return explain(out)
+
+
+print(evaluate(net, torch.randn(1, 4)))
 """
 
 SHARDED = """import torch
@@ -517,6 +558,9 @@ model = Net().to("cuda")
     (SALIENCY, "net = nn.Linear(4, 2)", "net = nn.Sequential(nn.Linear(4, 2), nn.ReLU())", 1, False),
     (SALIENCY, "    model.eval()\n    return model(x)", "    model.eval()\n    model.train()\n    return model(x)", 1,
      True),
+    # SC203: the helper the eval region calls computes gradients, or not (the file's functions are a module fact, each
+    # statement's part kept; `evaluate` reads the helper it calls: analysed again)
+    (EXPLAINED, "    return out.sum()", "    out.sum().backward()\n    return out", None, True),
     # SC215: the loader `train` builds comes from a factory before it, which stops shuffling (`train` reads it:
     # analysed again), or the file sets the sampler's epoch after it
     (SHARDED, "DistributedSampler(dataset)", "DistributedSampler(dataset, shuffle=False)", None, True),

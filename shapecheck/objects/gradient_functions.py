@@ -9,9 +9,12 @@ project makes every call of that name one that may want them (widening: the rule
 
 from __future__ import annotations
 
-import ast
+import functools
+
+import libcst as cst
 
 from shapecheck.engine.context import Context
+from shapecheck.engine.walker import walk, walk_statements
 from shapecheck.objects.project import first_party_texts
 
 # What computes gradients: not `requires_grad_(False)` or `set_grad_enabled(...)`, which freeze as often as they thaw
@@ -24,8 +27,9 @@ _TORCH_METHODS = frozenset({"train", "eval", "to", "cuda", "cpu", "zero_grad", "
 
 
 class GradientFunctions:
-    """Per file (`ctx.analysis(GradientFunctions)`): the file and its imported modules are read once, when first
-    asked."""
+    """Per file (`ctx.analysis(GradientFunctions)`): found when first asked, from each top-level statement's part
+    (`Context.module_fact`, which the editor server keeps for the statements an edit left alone) and the imported
+    modules' texts (each read once)."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -36,28 +40,57 @@ class GradientFunctions:
         compute gradients (`.backward()`, `torch.autograd.grad`, `torch.enable_grad()`), themselves or through a
         function of those modules they call."""
         if self._names is None:
-            text = self.ctx.module.code
-            imported = list(first_party_texts(text, self.ctx.filename)) if self.ctx.filename else []
-            self._names = frozenset(_wanting_gradients([text, *imported]))
+            functions = set(self.ctx.module_fact("functions and what they call", _functions_in))
+            if self.ctx.filename:
+                # Which modules are read, the import lines alone say; sorted, as a module fact has no order
+                imports = "\n".join(sorted(self.ctx.module_fact("import lines", _import_lines)))
+                for text in first_party_texts(imports, self.ctx.filename):
+                    functions |= _functions_in_text(text)
+            self._names = frozenset(_wanting_gradients(functions))
         return self._names
 
 
-def _wanting_gradients(texts: list[str]) -> set[str]:
+# A function as the search reads it: its name, whether its own body computes gradients, the names it calls
+Function = tuple[str, bool, frozenset[str]]
+
+
+def _functions_in(root: cst.CSTNode) -> frozenset[Function]:
+    """The functions and methods defined under `root` (a top-level statement: a module fact), nested ones too."""
+    found = set()
+    for node in walk(root):
+        if type(node) is cst.FunctionDef:
+            calls = [call.func for call in walk(node) if type(call) is cst.Call]
+            found.add((node.name.value, any(map(_computes_gradients, calls)), frozenset(map(_called_name, calls))))
+    return frozenset(found)
+
+
+@functools.lru_cache(maxsize=64)  # an imported module's text is the same from one edit to the next
+def _functions_in_text(text: str) -> frozenset[Function]:
+    try:
+        return _functions_in(cst.parse_module(text))
+    except cst.ParserSyntaxError:
+        return frozenset()
+
+
+def _import_lines(statement: cst.CSTNode) -> frozenset[str]:
+    """The import statements under a top-level statement, each as a line of source (a module fact)."""
+    return frozenset(_SPELLER.code_for_node(small) for line in walk_statements(statement)
+                     if type(line) is cst.SimpleStatementLine or type(line) is cst.SimpleStatementSuite
+                     for small in line.body if type(small) is cst.Import or type(small) is cst.ImportFrom)
+
+
+_SPELLER = cst.Module(body=[])  # spells a node with the default formatting
+
+
+def _wanting_gradients(functions: set[Function]) -> set[str]:
     """The functions that compute gradients, and those that call one (by name) in turn: LRP's `relprop` calls the
     module's `gradprop`, which calls `torch.autograd.grad`."""
     calls: dict[str, set[str]] = {}
     wanting: set[str] = set()
-    for text in texts:
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError):
-            continue
-        for node in ast.walk(tree):
-            if type(node) is ast.FunctionDef or type(node) is ast.AsyncFunctionDef:
-                inner = [call for call in ast.walk(node) if type(call) is ast.Call]
-                if any(_computes_gradients(call) for call in inner):
-                    wanting.add(node.name)
-                calls.setdefault(node.name, set()).update(_called_name(call) for call in inner)
+    for name, computes, called in functions:
+        if computes:
+            wanting.add(name)
+        calls.setdefault(name, set()).update(called)
     wanting -= _TORCH_METHODS
     grown = True
     while grown:
@@ -69,18 +102,15 @@ def _wanting_gradients(texts: list[str]) -> set[str]:
     return wanting
 
 
-def _called_name(call: ast.Call) -> str:
-    func = call.func
-    return func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
+def _called_name(func: cst.BaseExpression) -> str:
+    return func.attr.value if type(func) is cst.Attribute else func.value if type(func) is cst.Name else ""
 
 
-def _computes_gradients(node: ast.AST) -> bool:
-    if type(node) is not ast.Call:
+def _computes_gradients(func: cst.BaseExpression) -> bool:
+    """Whether a call of `func` computes gradients: `loss.backward()`, `torch.autograd.grad(...)`,
+    `torch.enable_grad()`."""
+    if type(func) is not cst.Attribute:
         return False
-    func = node.func
-    if type(func) is ast.Attribute:
-        if func.attr in _GRADIENT_METHODS:
-            return True
-        return func.attr in _GRADIENT_FUNCTIONS and type(func.value) in (ast.Name, ast.Attribute) \
-            and ast.unparse(func.value).split(".")[-1] in ("autograd", "torch")
-    return False
+    if func.attr.value in _GRADIENT_METHODS:
+        return True
+    return func.attr.value in _GRADIENT_FUNCTIONS and _called_name(func.value) in ("autograd", "torch")
