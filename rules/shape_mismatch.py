@@ -25,6 +25,33 @@ _NUMPY_FEATURES = """
         loss = nn.CrossEntropyLoss()(model(X), y)
         """
 
+# yunjey/pytorch-tutorial's bidirectional RNN on MNIST: the loader's batches are not stated, the loop's
+# `.reshape` states them; `%s` is the head's input size (a bidirectional LSTM gives 2 * hidden_size features).
+_LOADER_BIRNN = """
+        import torch
+        import torch.nn as nn
+        import torchvision
+
+        class BiRNN(nn.Module):
+            def __init__(self, input_size, hidden_size, num_layers, num_classes):
+                super().__init__()
+                self.lstm = nn.LSTM(input_size, hidden_size, num_layers, batch_first=True, bidirectional=True)
+                self.fc = nn.Linear(%s, num_classes)
+
+            def forward(self, x):
+                out, _ = self.lstm(x)
+                return self.fc(out[:, -1, :])
+
+        dataset = torchvision.datasets.MNIST(root="data", train=True, download=True)
+        train_loader = torch.utils.data.DataLoader(dataset=dataset, batch_size=100, shuffle=True)
+        model = BiRNN(28, 128, 2, 10).to("cuda")
+        criterion = nn.CrossEntropyLoss()
+        for epoch in range(2):
+            for i, (images, labels) in enumerate(train_loader):
+                images = images.reshape(-1, 28, 28).to("cuda")
+                loss = criterion(model(images), labels.to("cuda"))
+        """
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the one place they differ.
 _CONFIG_PROPERTY = """
         from dataclasses import dataclass
@@ -370,6 +397,7 @@ class ShapeMismatch(Rule):
     VALID = [
         # tabular data made with numpy, as many columns as the first layer takes
         _NUMPY_FEATURES % "4",
+        _LOADER_BIRNN % "hidden_size * 2",
         # open-mmlab/mmpretrain's tests: a call that must fail, under `pytest.raises`
         """
         import pytest
@@ -912,6 +940,9 @@ class ShapeMismatch(Rule):
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
         # cannot be multiplied (200x3 and 4x16)")
         _NUMPY_FEATURES % "3",
+        # the head sized for one direction of a bidirectional LSTM, fed by a loop over a torchvision loader ("mat1
+        # and mat2 shapes cannot be multiplied (100x256 and 128x10)")
+        _LOADER_BIRNN % "hidden_size",
         # token ids drawn from a larger vocabulary than the model's table ("IndexError: index out of range in self")
         """
         import torch

@@ -142,9 +142,12 @@ class LoopAssignments:
         if start is None:
             return False
         last = read[-1]
-        for loop in read[start + 1:]:
-            if type(loop) not in _LOOP_TYPES:
-                continue
+        loops = [node for node in read[start + 1:] if type(node) in _LOOP_TYPES]
+        # a `for` whose target is the name binds it afresh before each pass of its body: neither it nor a loop
+        # around it carries a value into the read (`for x, y in loader: x = x.reshape(-1, 784)`)
+        fresh = [i for i, loop in enumerate(loops) if type(loop) is cst.For and name in _names(loop.target)
+                 and _in_loop_body(loop, read)]
+        for loop in loops[fresh[-1] + 1 if fresh else 0:]:
             for node, statement in self._assigned(loop).get(name, ()):
                 if node is last or not bound_before(statement):
                     return True

@@ -26,6 +26,7 @@ from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
 from shapecheck.objects.values import (
     UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Super, constant_of, hashable, truth,
+    unstated_element,
 )
 
 if TYPE_CHECKING:
@@ -469,7 +470,7 @@ class Calls:
             each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
             certain = certain and each is not None and iterable.least > 0 and not clause.ifs  # type: ignore[union-attr]
             for name in target_names(clause.target):
-                frame.env[name] = Opaque(("element", id(clause), name), name)
+                frame.env[name] = unstated_element(clause.target, name)
             if each is not None and not assign_target(clause.target, each, frame.env, ev):
                 return None
         version = ev.enter(frame)

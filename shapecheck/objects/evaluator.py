@@ -37,7 +37,7 @@ from shapecheck.objects.modules import builds_module
 from shapecheck.objects.project import not_first_party, split_relative
 from shapecheck.objects.values import (
     NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
-    TorchObject, constant_of, truth,
+    TorchObject, constant_of, truth, unstated_element,
 )
 
 _DEFINITE = frozenset({"param", "import", "def", "class"})
@@ -399,18 +399,11 @@ class Evaluator:
             return parts[binding.index] if parts is not None and binding.index < len(parts) else UNKNOWN
         if kind in ("for", "comp"):
             # `for x, y in loader:` read in the loop or after it: what any element is
-            if binding.value is None:
-                return self._nested_target(binding)
             if binding.starred:
                 return UNKNOWN
-            element = self.element(self.value_of(binding, "value"))
-            if binding.index is None or element is UNKNOWN:
-                return element
-            elements = binding.unpacking_elements()
-            if elements is None or any(type(e) is cst.StarredElement for e in elements):
-                return UNKNOWN
-            parts = self.unpacked_values(element, len(elements))
-            return parts[binding.index] if parts is not None and binding.index < len(parts) else UNKNOWN
+            found = self._nested_target(binding) if binding.value is None else self._element_part(binding)
+            target = getattr(binding.statement, "target", None)
+            return unstated_element(target, binding.name) if found is UNKNOWN and target is not None else found
         if kind == "import":
             return self.imported(binding.qualname) if binding.qualname else UNKNOWN
         if kind == "def" and type(binding.statement) is cst.FunctionDef:
@@ -420,6 +413,17 @@ class Evaluator:
         if kind == "param":
             return self.parameter_value(binding)
         return UNKNOWN
+
+    def _element_part(self, binding: Binding) -> object:
+        """What a loop target's name holds of any element of the iterable: the element, or its part."""
+        element = self.element(self.value_of(binding, "value"))
+        if binding.index is None or element is UNKNOWN:
+            return element
+        elements = binding.unpacking_elements()
+        if elements is None or any(type(e) is cst.StarredElement for e in elements):
+            return UNKNOWN
+        parts = self.unpacked_values(element, len(elements))
+        return parts[binding.index] if parts is not None and binding.index < len(parts) else UNKNOWN
 
     def _nested_target(self, binding: Binding) -> object:
         """A name inside a nested unpacking target (`for i, (x, y) in enumerate(loader):`, `a, (b, c) = ...`): the

@@ -23,6 +23,7 @@ from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import (
     NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Seq, TorchObject, truth,
+    unstated_element,
 )
 
 if TYPE_CHECKING:
@@ -494,6 +495,10 @@ class Executor:
                     entry.env[name] = UNKNOWN
                 if each is not None:
                     assign_target(target, each, entry.env, self.ev)
+                # what the iterable does not state is an object all the same (see `unstated_element`)
+                for name in target_names(target):
+                    if entry.env[name] is UNKNOWN:
+                        entry.env[name] = unstated_element(target, name)
             after = self.block(body, entry)
             if after.ended or after.jump is not None:
                 after = _Path(entry.env, False)

@@ -116,6 +116,12 @@ class Opaque:
         return Dim.symbol(("opaque", self.key), self.name, placeholder=True)
 
 
+def unstated_element(target: object, name: str) -> Opaque:
+    """What `name` in a loop's or comprehension's `target` holds where the iterable does not say: an object all the
+    same, like a parameter (a loop over a loader the analysis can't read still reads tensors)."""
+    return Opaque(("element", id(target), name), name)
+
+
 @record(slots=True, eq=False)
 class Site:
     """Where a call's arguments are read: an evaluator and the `before` its names resolve at."""

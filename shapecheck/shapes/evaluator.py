@@ -305,8 +305,8 @@ class ShapeEvaluator(Evaluator):
         elif kind == "param":
             shape = self.parameter(binding)
         elif kind in ("for", "comp"):
-            element = self.bound_value(binding)
-            shape = element if isinstance(element, Shape) else None
+            # an element the iterable does not state may be a tensor, of any rank, as a parameter may
+            shape = self.as_want(self.bound_value(binding), "tensor")  # type: ignore[assignment]
         else:
             return None
         if shape is not None and shape.variadic is not None:
