@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import field
 
@@ -11,7 +12,6 @@ from shapecheck.engine import Context, Rule
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
-from shapecheck.loops.training_loop import training_loop
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import Instance, Seq, TorchObject
@@ -23,6 +23,7 @@ from shapecheck.rules._autograd_saves import (
 from shapecheck.rules._layers import WEIGHTED, torch_layer
 from shapecheck.shapes.evaluator import evaluator
 
+TRAINING_LOOP = "shapecheck.loops.training_loop"  # read through `sys.modules`: see `_runs_backward`
 # Builtins whose result holds the tensors they are given.
 _CARRIERS = frozenset({"map", "list", "tuple"})
 _GRAD_OFF = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled"})
@@ -58,6 +59,7 @@ class InplaceOnSavedTensor(Rule):
     # The visits only note the bodies with an in-place op; `finish` reads those with the whole file.
     scope = "statement"
     gathered = ("_mutating",)
+    reads = ((TRAINING_LOOP, ("backward",)),)
     docs = """
         ## What it does
         Finds an in-place op (`x.masked_fill_(...)`, `x += 1`, `x[mask] = 0`, `x.relu_()`, `x.clamp_(...)`,
@@ -635,8 +637,7 @@ class _Flow:
         self.class_def = self.ctx.class_of_method(function) if function is not None else None
         self.forward = function is not None and function.name.value == "forward" and self.class_def is not None \
             and is_torch_module_class(self.ctx, self.class_def)
-        events = training_loop(self.ctx).in_function(function)
-        self.trains = any(event.kind == "backward" for event in events)
+        self.trains = _runs_backward(self.ctx, function)
         self.graph: set[str] = self._graph_parameters()
         self.modules: set[str] = set()
         self.saved: dict[str, _Saved] = {}
@@ -1162,5 +1163,13 @@ def _is_model_output(ctx, call: cst.Call, caller: cst.FunctionDef | None) -> boo
     name = dotted_name(func)
     if name is None or name.rsplit(".", 1)[-1] in ctx.functions:
         return False
-    return any(event.kind == "backward" for event in training_loop(ctx).in_function(caller))
+    return _runs_backward(ctx, caller)
+
+
+def _runs_backward(ctx: Context, function: cst.FunctionDef | None) -> bool:
+    """Whether the body of `function` (None: module-level code) runs a backward pass, by the training-loop record.
+    That records a pass where the code calls `backward`, so a file whose text lacks the word has none: the lint
+    loads the record for files that hold it (`reads`)."""
+    loop = sys.modules.get(TRAINING_LOOP)
+    return loop is not None and any(event.kind == "backward" for event in loop.training_loop(ctx).in_function(function))
 

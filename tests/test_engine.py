@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 from typing import ClassVar
@@ -503,3 +505,26 @@ def test_a_point_within_a_function_left_reads_its_locals_there() -> None:
 
     traverse(ctx, [AtCall(ctx)])
     assert seen == ["(g * p).sum(-1, keepdim=True)", None]
+
+
+LINT_SC216 = """
+import sys
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import rule_index
+text = open(sys.argv[1], encoding="utf-8").read()
+result = lint_text(text, sys.argv[1], [rule_index()["SC216"]])
+print([finding.location.row for finding in result.findings], "shapecheck.loops.training_loop" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize(("last", "expected"), [
+    ("    h.sum().backward()\n", "[6] True"),  # the record is loaded and traversed, though only SC216 asked for it
+    ("    return h.sum()\n", "[] False"),  # no `backward` in the text: no pass to record, and no record
+])
+def test_sc216_loads_the_training_loop_record_only_for_a_text_that_can_hold_a_backward_pass(
+        tmp_path: Path, last: str, expected: str) -> None:
+    source = tmp_path / "train.py"
+    source.write_text("import torch\n\n\ndef train_step(model, x):\n    h = torch.sigmoid(model(x))\n    h.mul_(2.0)\n"
+                      + last)
+    run = subprocess.run([sys.executable, "-c", LINT_SC216, str(source)], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == expected

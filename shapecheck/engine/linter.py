@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import importlib
 import io
 import os
 import re
@@ -35,9 +36,7 @@ from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
 from shapecheck.findings import (ENGINE_CODES, INTERNAL_ERROR, SYNTAX_ERROR, UNUSED_NOQA, Edit, FileResult, Finding,
                                  FixInfo, Location)
-from shapecheck.loops.training_loop import TrainingLoop
-from shapecheck.objects.model_outputs import ForwardReturns
-from shapecheck.objects.project import first_party_texts
+from shapecheck.objects.project import PROJECT, first_party_texts
 from shapecheck.startup import loading
 
 if TYPE_CHECKING:
@@ -92,14 +91,20 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
             imported.append("\n".join(first_party_texts(text, filename)))
         return any(t in imported[0] for t in rule.triggers)
 
-    return _loaded([rule for rule in rules if triggered(rule)] + noqa_check)
+    return _loaded([rule for rule in rules if triggered(rule)] + noqa_check, text)
 
 
-def _loaded(rules: list[RuleSpec]) -> list[type[Rule]]:
+def _loaded(rules: list[RuleSpec], text: str = "") -> list[type[Rule]]:
     # What a rule's import loads lives as long as the process (`shapecheck.startup`); `loading` also freezes what the
     # lint holds then, so only when there is something to import: a worker's later files are collected as usual.
     with loading() if any(unimported(rule) for rule in rules) else contextlib.nullcontext():
-        return [rule.load() for rule in rules]
+        loaded = [rule.load() for rule in rules]
+    read = {module for rule in loaded for module, triggers in rule.reads if any(t in text for t in triggers)}
+    if read - sys.modules.keys():
+        with loading():
+            for module in sorted(read - sys.modules.keys()):
+                importlib.import_module(module)
+    return loaded
 
 
 def _unused_noqa() -> ModuleType:
@@ -325,8 +330,9 @@ def _in_context(source: ParsedSource, filename: str, text: str, rules: Sequence[
 def _analyse(ctx: Context, source: ParsedSource, filename: str, text: str, rules: Sequence[type[Rule]],
              analysis: Analysis, noqa_check: NoqaCheck | None):
     module = source.module
-    # The recording analyses see each node before the rules do, so a rule's `visit_*` finds them up to date.
-    recorders = [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns)]
+    # The recording analyses see each node before the rules do, so a rule's `visit_*` finds them up to date. Only
+    # those some imported module reads are registered (`PROJECT.recorders`), and the rules were imported above.
+    recorders = [ctx.analysis(kind) for kind in PROJECT.recorders]
     try:
         traversal = analysis.traverse(ctx, [*recorders, *(rule(ctx) for rule in rules)])
         if traversal is None:

@@ -80,6 +80,12 @@ class Rule:
     # statement append is that statement's part: the editor server keeps it with the statement's findings, so
     # only `finish` runs over the whole file on every edit.
     gathered: ClassVar[tuple[str, ...]] = ()
+    # The analysis modules the rule reads only in files whose text holds one of the triggers, as (module, triggers)
+    # pairs: the lint imports such a module before its traversal, which registers its recording analysis
+    # (`PROJECT.record_with`), and the rule finds it in `sys.modules`, never importing it itself (an import during
+    # the traversal would start a record that missed what came before). Elsewhere the module is neither imported nor
+    # run, unless another rule or an earlier file of the process loaded it, and then it records as usual.
+    reads: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     # What the rule finds raises at run time, so it is not reported where the code expects that error (under
     # `pytest.raises(...)` / `assertRaises(...)`, or in a `try` that catches it): a test of the error, not a bug.
     raises: ClassVar[bool] = False

@@ -154,6 +154,13 @@ class Project:
             self._recorders.append(kind)
             self._forget_contexts()
 
+    @property
+    def recorders(self) -> tuple[type, ...]:
+        """The recording analyses registered so far, in their order. A module that reads one imports it, which
+        registers it, so a lint traverses its file with these alone: a file whose rules read no training-loop
+        record neither imports nor runs one."""
+        return tuple(self._recorders)
+
     def context(self, path: Path, wanted: frozenset[str]) -> Context | None:
         """A context of the module at `path` holding the definitions of `wanted` (every definition for `*`) and what
         they use, traversed by the recording analyses (`record_with`); None when the module can't be read."""
