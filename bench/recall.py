@@ -15,7 +15,9 @@ Per case:
   can have a second bug; some are noise).
 A rule named `new:NAME` counts as a miss until `shapecheck rules` lists a rule of that name.
 
-Held-out cases measure the linter at the end of a piece of work; tune on dev only (bench/bugs/README.md).
+Held-out cases measure the linter at the end of a piece of work; tune on dev only (bench/bugs/README.md). So that
+a held-out run tells its reader no more than a number per rule and kind, a held-out case is printed by its kind and a
+number, never by its name, and its other findings by rule and line, without their messages.
 """
 
 from __future__ import annotations
@@ -147,6 +149,13 @@ def print_table(title: str, groups: dict[str, dict]) -> None:
               f"{s['cases_with_false_positives']:>10} of {s['cases']:<5}")
 
 
+def shown(outcome: Outcome, outcomes: list[Outcome]) -> str:
+    """A dev case's label; a held-out case's set and its place among the held-out cases of this run."""
+    if outcome.case.set != "heldout":
+        return outcome.case.label
+    return f"heldout/#{[o for o in outcomes if o.case.set == 'heldout'].index(outcome) + 1}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=("dev", "heldout", "all"), default="dev")
@@ -165,7 +174,7 @@ def main() -> int:
         print(json.dumps({
             "sets": {name: summary([o for o in outcomes if o.case.set == name]) for name in sets},
             "cases": [{
-                "case": o.case.label, "rule": o.case.rule, "kind": o.case.kind, "expect": o.case.expect,
+                "case": shown(o, outcomes), "rule": o.case.rule, "kind": o.case.kind, "expect": o.case.expect,
                 "reported": o.hit, "false_positives": [where(f) for f in o.false_positives],
                 "other_findings": [where(f) for f in o.others],
             } for o in outcomes],
@@ -187,18 +196,18 @@ def main() -> int:
     if misses:
         print("missed:")
         for o in misses:
-            print(f"  {o.case.label}  {o.case.rule}  ({o.case.kind})" + ("" if o.code else "  [no such rule yet]"))
+            print(f"  {shown(o, outcomes)}  {o.case.rule}  ({o.case.kind})" + ("" if o.code else "  [no such rule yet]"))
     wrong = [o for o in outcomes if o.false_positives]
     if wrong:
         print("false positives (the case's rule on a fixed version or a silent look-alike):")
         for o in wrong:
-            print(f"  {o.case.label}: " + ", ".join(where(f) for f in o.false_positives))
+            print(f"  {shown(o, outcomes)}: " + ", ".join(where(f) for f in o.false_positives))
     noisy = [o for o in outcomes if o.others]
     if noisy:
         print("other findings (to read):")
         for o in noisy:
-            print(f"  {o.case.label}: " + "; ".join(
-                f"{where(f)} {f['message'][:90]}" for f in o.others))
+            print(f"  {shown(o, outcomes)}: " + "; ".join(
+                where(f) if o.case.set == "heldout" else f"{where(f)} {f['message'][:90]}" for f in o.others))
     print(f"\n{len(outcomes)} cases linted in {time.perf_counter() - started:.1f} s")
     return 0
 
