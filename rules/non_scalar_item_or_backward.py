@@ -63,6 +63,16 @@ class NonScalarItemOrBackward(Rule):
         ```
     """
     VALID = [
+        # A parametrized test's shapes (ignite's metric tests): an item of a list of shapes may be `()`, a 0-dim tensor
+        """
+        import torch
+        def get_data(shapes, gt_as_scalar=False):
+            return [torch.rand(shapes[1]).item() if gt_as_scalar else torch.rand(shapes[1]) for _ in range(3)]
+        def check(shapes):
+            if len(shapes[1]) == 0:
+                get_data(shapes, gt_as_scalar=True)
+        check([(10,), ()])
+        """,
         # pytorch/examples mnist: a summed comparison and a mean loss
         """
         import torch

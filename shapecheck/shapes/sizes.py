@@ -152,7 +152,9 @@ def size_subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Dim 
     if type(container) is cst.Name or is_self_attribute(container):
         binding = ev.binding(container, before)
         owner = id(binding) if binding is not None else ev.ctx.code(container)
-        return Dim.symbol(("item", owner, index), ev.ctx.code(node))
+        # named by the analysis, as an attribute's size is: an item of a container the code never explains may be
+        # an int or a whole shape (`torch.rand(shapes[1])` with `shapes = [(10,), ()]`)
+        return Dim.symbol(("item", owner, index), ev.ctx.code(node), placeholder=True)
     return None
 
 
