@@ -23,10 +23,10 @@ statement's part, kept between edits), and so on. Everything else is analysed ag
 kept statement hands its part back to the rule's lists, and only the `finish` runs over the whole file.
 
 Memos make this exact only if a statement's analysis reads for itself everything its answer depends on, so the
-shape analysis and the qualified-name memo start afresh at each top-level statement (they are pure caches; the
-answers are the same). A crash of a rule or of the shape analysis, which `shapecheck lint` reports at the first
-place it happens, sends the document through a whole-file traversal instead, as does a change of the rules that
-apply, of the file name or of how the file gets torch.
+shape analysis and the qualified-name memo start afresh at each top-level statement analysed again (they are pure
+caches; the answers are the same). A crash of a rule or of the shape analysis, which `shapecheck lint` reports at
+the first place it happens, sends the document through a whole-file traversal instead, as does a change of the rules
+that apply, of the file name or of how the file gets torch.
 """
 
 from __future__ import annotations
@@ -310,7 +310,6 @@ class _Traversal(Traversal):
             self._visit(node)
             return
         ctx = self.ctx
-        self._fresh_memos()
         self._functions.statement = node
         live = self._live
         kept = self.previous.get(id(node))
@@ -330,6 +329,9 @@ class _Traversal(Traversal):
             self.kept[id(node)] = kept
             self.reused += 1
             return
+        # The memos start afresh where reads are recorded; the file-scope rules' visits of kept statements may share
+        # them, as they do in the whole-file lint
+        self._fresh_memos()
         start = len(ctx.reports)
         sizes = [len(gathered) for gathered in self._gathering]
         self._reads.current = {}
