@@ -700,6 +700,19 @@ def test_the_walks_and_spellings_of_the_nodes_an_edit_did_not_replace_are_carrie
     assert not any(id(node) in gone for node in now_nodes.values())
 
 
+def test_the_children_of_the_nodes_an_edit_did_not_replace_are_carried_over() -> None:
+    """The analyses' walks find each node's children once a lint (`walker.caching`); the next lint takes those of the
+    nodes it still has from the latest (`walker.carried`), and drops the others."""
+    analysis = Incremental()
+    typed(analysis, [MODELS])
+    before = dict(analysis._children)
+    (replaced,) = [s for s in analysis._source.module.body if "D = 16" in cst.Module([s]).code]
+    typed(analysis, [MODELS.replace("D = 16", "D = 32")])
+    assert any(before.get(key) is entry for key, entry in analysis._children.items())
+    gone = set(map(id, walk(replaced)))
+    assert not any(id(node) in gone for node, _ in analysis._children.values())
+
+
 def test_a_crash_is_reported_as_the_whole_file_lint_reports_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """A rule that crashes on some code: `shapecheck lint` drops it from there on and reports the crash once;
     the server's lint of every version, before and after the edit that brings that code in, says the same."""

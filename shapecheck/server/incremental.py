@@ -38,7 +38,7 @@ from operator import is_not
 
 import libcst as cst
 
-from shapecheck.engine import dependencies
+from shapecheck.engine import dependencies, walker
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import Verdict
 from shapecheck.engine.context import Binding, Context, Report
@@ -160,7 +160,9 @@ class _Kept:
     facts: tuple[tuple[str, frozenset], ...]  # the module facts it read, with their values then
     rules: tuple[type, ...]  # the statement-scope rules that ran there
     reports: tuple[Report, ...]
-    parts: tuple[tuple[object, ...], ...]  # what their visits there appended to each of their gathered lists
+    # what their visits there appended to their gathered lists: (the list's place among them, the items), for the
+    # lists they appended to
+    parts: tuple[tuple[int, tuple[object, ...]], ...]
     files: frozenset[str]  # the other files its analysis read (`engine.dependencies`)
 
 
@@ -190,6 +192,8 @@ class Incremental:
         # id(top-level statement) -> the reads its module-level bindings, unpackings and functions answer, as the
         # latest traversal made them (see `_Traversal._unchanged_reads`)
         self._bound: dict[int, set[str]] = {}
+        # The children of the nodes the latest traversal's analyses walked (`walker.carried`)
+        self._children: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
         self.reused = 0  # top-level statements whose statement-scope findings the latest lint kept
         # The other files the latest analysis read (a first-party model), and what they were then
         self._read: set[str] = set()
@@ -214,8 +218,9 @@ class Incremental:
             # may be stale.
             dependencies.forget()
             self._kept.clear()
-        with dependencies.collecting() as read:
+        with dependencies.collecting() as read, walker.carried(self._children) as children:
             traversal = traverse(ctx, visitors, partial(_Traversal, memory=self))
+        self._children = children
         self._read, self._stamps = read, dependencies.stamps(read)
         self._walked_by_rules = ctx._walked
         self._code = (traversal.spelled, ctx._code)  # the linter goes on spelling fixes there
@@ -322,8 +327,9 @@ class _Traversal(Traversal):
             finally:
                 self._swap(self.rules)
             ctx.reports.extend(kept.reports)
-            for gathered, part in zip(self._gathering, kept.parts):
-                gathered.extend(part)
+            gathering = self._gathering
+            for place, part in kept.parts:
+                gathering[place].extend(part)
             if kept.files:
                 dependencies.record_again(kept.files)
             self.kept[id(node)] = kept
@@ -341,7 +347,8 @@ class _Traversal(Traversal):
         finally:
             reads, self._reads.current = tuple(self._reads.current), None
         reports = tuple(report for report in ctx.reports[start:] if _scope(report.rule) == "statement")
-        parts = tuple(tuple(gathered[size:]) for gathered, size in zip(self._gathering, sizes))
+        parts = tuple((place, tuple(gathered[size:]))
+                      for place, (gathered, size) in enumerate(zip(self._gathering, sizes)) if len(gathered) > size)
         facts = tuple((read[len(_FACT):], self._fact_values[read[len(_FACT):]]) for read in reads
                       if read.startswith(_FACT))
         self.kept[id(node)] = _Kept(node, reads, self._seen(reads, index, node), facts, live, reports, parts,
