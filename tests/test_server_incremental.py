@@ -645,7 +645,24 @@ def test_a_statement_kept_without_reading_the_module_again_reads_what_it_read(
     """After an edit, a statement is kept without asking `_seen` what its reads find now when none of them is
     answered by a statement the edit removed or added (`_Traversal._unchanged_reads`): whenever that holds, `_seen`
     finds what the statement read, and the findings are lint's."""
-    shortcuts = []
+    shortcuts = _checking_unchanged_reads(monkeypatch)
+    assert before in MODELS
+    edited = MODELS.replace(before, after, 1)
+    typed(Incremental(), [MODELS, edited, MODELS, edited])
+    assert shortcuts
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.name)
+def test_random_edits_keep_statements_without_reading_the_module_again_only_where_it_is_the_same(
+        path: Path, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    _checking_unchanged_reads(monkeypatch)
+    _random_edits(path.read_text(), seed, 15)
+
+
+def _checking_unchanged_reads(monkeypatch: pytest.MonkeyPatch) -> list[cst.CSTNode]:
+    """Check every statement `_Traversal._unchanged_reads` keeps against `_seen`; the statements it kept."""
+    shortcuts: list[cst.CSTNode] = []
     unchanged = _Traversal._unchanged_reads
 
     def checked(self: _Traversal, kept: _Kept) -> bool:
@@ -658,26 +675,7 @@ def test_a_statement_kept_without_reading_the_module_again_reads_what_it_read(
         return found
 
     monkeypatch.setattr(_Traversal, "_unchanged_reads", checked)
-    assert before in MODELS
-    edited = MODELS.replace(before, after, 1)
-    typed(Incremental(), [MODELS, edited, MODELS, edited])
-    assert shortcuts
-
-
-@pytest.mark.parametrize("seed", range(2))
-@pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.name)
-def test_random_edits_keep_statements_without_reading_the_module_again_only_where_it_is_the_same(
-        path: Path, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    unchanged = _Traversal._unchanged_reads
-
-    def checked(self: _Traversal, kept: _Kept) -> bool:
-        found = unchanged(self, kept)
-        statement = kept.statement
-        assert not found or _same(kept.seen, self._seen(kept.reads, self._order[id(statement)], statement))
-        return found
-
-    monkeypatch.setattr(_Traversal, "_unchanged_reads", checked)
-    _random_edits(path.read_text(), seed, 15)
+    return shortcuts
 
 
 def test_the_walks_and_spellings_of_the_nodes_an_edit_did_not_replace_are_carried_over() -> None:
