@@ -29,7 +29,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.model_outputs import ForwardReturns
 from shapecheck.runner import lint_decoded
-from shapecheck.server.incremental import _FACT, _FUNCTIONS, Incremental, _Kept
+from shapecheck.server.incremental import _FACT, _FUNCTIONS, Incremental, _Kept, _same, _Traversal
 from tests.helpers import as_data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -626,6 +626,58 @@ def test_a_statement_that_reads_a_module_fact_is_analysed_again_when_the_fact_ch
     assert analysis._kept[id(statement)] is not before
 
 
+@pytest.mark.parametrize("before, after", [
+    ("D = 16\n", "D = 16\nE = 8\n"),  # a binding added
+    ("H = 4\n", ""),  # a binding removed
+    ("H = 4\n", "H = D\n"),  # a binding's value
+    ("import torch.nn.functional as F\n", "from torch.nn import functional as F\n"),  # an import
+    ("import torch.nn.functional as F\n", ""),  # an import removed: the names it bound are unbound
+    ("def project(v):", "def project(v, scale=1):"),  # a function's signature
+    ("def project(v):\n    return v @ W", "def project(v):\n    return v.T @ W"),  # a function's body
+    ("def attend(q):", "def project(q):"),  # a function renamed to another's name
+    ("        self.out = nn.Linear(H, 2)\n", ""),  # a class's layers
+    ("class Net(nn.Module):", "class Net(nn.Sequential):"),  # a class's base
+    ("B, T = x.shape", "T, B = x.shape"),  # an unpacking
+    ("B, T = x.shape", "B = T = 8"),  # an unpacking removed
+])
+def test_a_statement_kept_without_reading_the_module_again_reads_what_it_read(
+        before: str, after: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an edit, a statement is kept without asking `_seen` what its reads find now when none of them is
+    answered by a statement the edit removed or added (`_Traversal._unchanged_reads`): whenever that holds, `_seen`
+    finds what the statement read, and the findings are lint's."""
+    shortcuts = _checking_unchanged_reads(monkeypatch)
+    assert before in MODELS
+    edited = MODELS.replace(before, after, 1)
+    typed(Incremental(), [MODELS, edited, MODELS, edited])
+    assert shortcuts
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.name)
+def test_random_edits_keep_statements_without_reading_the_module_again_only_where_it_is_the_same(
+        path: Path, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    _checking_unchanged_reads(monkeypatch)
+    _random_edits(path.read_text(), seed, 15)
+
+
+def _checking_unchanged_reads(monkeypatch: pytest.MonkeyPatch) -> list[cst.CSTNode]:
+    """Check every statement `_Traversal._unchanged_reads` keeps against `_seen`; the statements it kept."""
+    shortcuts: list[cst.CSTNode] = []
+    unchanged = _Traversal._unchanged_reads
+
+    def checked(self: _Traversal, kept: _Kept) -> bool:
+        found = unchanged(self, kept)
+        if found:
+            statement = kept.statement
+            assert _same(kept.seen, self._seen(kept.reads, self._order[id(statement)], statement)), \
+                cst.Module([statement]).code
+            shortcuts.append(statement)
+        return found
+
+    monkeypatch.setattr(_Traversal, "_unchanged_reads", checked)
+    return shortcuts
+
+
 def test_the_walks_and_spellings_of_the_nodes_an_edit_did_not_replace_are_carried_over() -> None:
     """Rules walk and spell the same nodes at every lint; the next lint reuses what the latest made for the nodes
     it still has, and keeps nothing of the nodes an edit replaced."""
@@ -644,6 +696,19 @@ def test_the_walks_and_spellings_of_the_nodes_an_edit_did_not_replace_are_carrie
     assert carried and all(now_spelled[key] is spelled[key] for key in carried)
     gone = set(map(id, walk(replaced)))
     assert not any(id(node) in gone for node in now_nodes.values())
+
+
+def test_the_children_of_the_nodes_an_edit_did_not_replace_are_carried_over() -> None:
+    """The analyses' walks find each node's children once a lint (`walker.caching`); the next lint takes those of the
+    nodes it still has from the latest (`walker.carried`), and drops the others."""
+    analysis = Incremental()
+    typed(analysis, [MODELS])
+    before = dict(analysis._children)
+    (replaced,) = [s for s in analysis._source.module.body if "D = 16" in cst.Module([s]).code]
+    typed(analysis, [MODELS.replace("D = 16", "D = 32")])
+    assert any(before.get(key) is entry for key, entry in analysis._children.items())
+    gone = set(map(id, walk(replaced)))
+    assert not any(id(node) in gone for node, _ in analysis._children.values())
 
 
 def test_a_crash_is_reported_as_the_whole_file_lint_reports_it(monkeypatch: pytest.MonkeyPatch) -> None:

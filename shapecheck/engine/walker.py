@@ -84,6 +84,8 @@ class _Caching(threading.local):
     # again and again (four walks in five are repeats); the node is kept with its entry so that its id can't be
     # reused. Per thread: the editor server's threads lint files of their own.
     cache: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] | None = None
+    # An earlier analysis's cache, whose nodes this one may share (`carried`)
+    previous: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] | None = None
 
 
 _caching = _Caching()
@@ -103,6 +105,20 @@ def caching() -> Iterator[None]:
         _caching.cache = None
 
 
+@contextmanager
+def carried(previous: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]]
+            ) -> Iterator[dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]]]:
+    """Under `caching`: the children of the nodes that `previous` (the cache an earlier analysis made, which this one
+    yields in turn) holds are taken from it, not found again. The editor server's lints of one document share every
+    node an edit did not replace; what is not asked again is dropped with `previous`."""
+    assert _caching.cache is not None
+    _caching.previous = previous
+    try:
+        yield _caching.cache
+    finally:
+        _caching.previous = None
+
+
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The node's direct children that rules can see, in source order. A list, not a generator: the analyses walk
     every node of the functions they read, and resuming a generator per child costs more than the list. Callers
@@ -112,6 +128,12 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
         cached = cache.get(id(node))
         if cached is not None:
             return cached[1]
+        previous = _caching.previous
+        if previous is not None:
+            cached = previous.get(id(node))
+            if cached is not None and cached[0] is node:
+                cache[id(node)] = cached
+                return cached[1]
     found = []
     cls = type(node)
     for name in _TABLE.get(cls) or child_fields(cls):

@@ -23,10 +23,10 @@ statement's part, kept between edits), and so on. Everything else is analysed ag
 kept statement hands its part back to the rule's lists, and only the `finish` runs over the whole file.
 
 Memos make this exact only if a statement's analysis reads for itself everything its answer depends on, so the
-shape analysis and the qualified-name memo start afresh at each top-level statement (they are pure caches; the
-answers are the same). A crash of a rule or of the shape analysis, which `shapecheck lint` reports at the first
-place it happens, sends the document through a whole-file traversal instead, as does a change of the rules that
-apply, of the file name or of how the file gets torch.
+shape analysis and the qualified-name memo start afresh at each top-level statement analysed again (they are pure
+caches; the answers are the same). A crash of a rule or of the shape analysis, which `shapecheck lint` reports at
+the first place it happens, sends the document through a whole-file traversal instead, as does a change of the rules
+that apply, of the file name or of how the file gets torch.
 """
 
 from __future__ import annotations
@@ -34,10 +34,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
+from operator import is_not
 
 import libcst as cst
 
-from shapecheck.engine import dependencies
+from shapecheck.engine import dependencies, walker
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import Verdict
 from shapecheck.engine.context import Binding, Context, Report
@@ -159,7 +160,9 @@ class _Kept:
     facts: tuple[tuple[str, frozenset], ...]  # the module facts it read, with their values then
     rules: tuple[type, ...]  # the statement-scope rules that ran there
     reports: tuple[Report, ...]
-    parts: tuple[tuple[object, ...], ...]  # what their visits there appended to each of their gathered lists
+    # what their visits there appended to their gathered lists: (the list's place among them, the items), for the
+    # lists they appended to
+    parts: tuple[tuple[int, tuple[object, ...]], ...]
     files: frozenset[str]  # the other files its analysis read (`engine.dependencies`)
 
 
@@ -183,6 +186,14 @@ class Incremental:
         self._code: tuple[dict[int, cst.CSTNode], dict[int, str]] = ({}, {})
         # `Context.module_fact`s: kind -> how a statement's part is found, and each statement's part
         self._facts: dict[str, tuple[Callable[[cst.CSTNode], frozenset], _Parts]] = {}
+        # kind -> each statement's part and their union, as the latest lint found them: a union made of the same
+        # parts is the same object, so a kept statement's fact compares by identity
+        self._unions: dict[str, tuple[list[frozenset], frozenset]] = {}
+        # id(top-level statement) -> the reads its module-level bindings, unpackings and functions answer, as the
+        # latest traversal made them (see `_Traversal._unchanged_reads`)
+        self._bound: dict[int, set[str]] = {}
+        # The children of the nodes the latest traversal's analyses walked (`walker.carried`)
+        self._children: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
         self.reused = 0  # top-level statements whose statement-scope findings the latest lint kept
         # The other files the latest analysis read (a first-party model), and what they were then
         self._read: set[str] = set()
@@ -207,8 +218,9 @@ class Incremental:
             # may be stale.
             dependencies.forget()
             self._kept.clear()
-        with dependencies.collecting() as read:
+        with dependencies.collecting() as read, walker.carried(self._children) as children:
             traversal = traverse(ctx, visitors, partial(_Traversal, memory=self))
+        self._children = children
         self._read, self._stamps = read, dependencies.stamps(read)
         self._walked_by_rules = ctx._walked
         self._code = (traversal.spelled, ctx._code)  # the linter goes on spelling fixes there
@@ -220,6 +232,7 @@ class Incremental:
             return None
         self._kept, self.reused = traversal.kept, traversal.reused
         self._body = ctx.module.body
+        self._bound = traversal.bound()
         return traversal
 
 
@@ -241,6 +254,15 @@ class _Traversal(Traversal):
         # The statements before the first the edit replaced read what they read in the latest lint (see `_seen`)
         self._same_before = next((k for k, (a, b) in enumerate(zip(self._body, memory._body)) if a is not b),
                                  min(len(self._body), len(memory._body)))
+        # The reads whose answers may differ from the latest lint's anywhere after the edit: those the statements
+        # it removed answered, and (as the traversal meets them) those the statements it added answer. Both bodies
+        # are alive here, so an id names one statement.
+        latest = {id(statement) for statement in memory._body}
+        self._added = {key for key in self._order if key not in latest}
+        self._changed_reads: set[str] = set()
+        for statement in memory._body:
+            if id(statement) not in self._order:
+                self._changed_reads.update(memory._bound.get(id(statement), ()))
         # The recording analyses and the file-scope rules, which see every statement.
         self._file_rules = [visitor for visitor in self.rules if _scope(visitor) == "file"]
         self._live = self._statement_rules()
@@ -293,25 +315,29 @@ class _Traversal(Traversal):
             self._visit(node)
             return
         ctx = self.ctx
-        self._fresh_memos()
         self._functions.statement = node
         live = self._live
         kept = self.previous.get(id(node))
         if kept is not None and kept.statement is node and kept.rules == live and \
                 (index < self._same_before and _WHOLE_MODULE not in kept.reads and self._same_facts(kept.facts) or
-                 _same(kept.seen, self._seen(kept.reads, index, node))):
+                 self._unchanged_reads(kept) or _same(kept.seen, self._seen(kept.reads, index, node))):
             self._swap(self._file_rules)
             try:
                 self._visit(node)
             finally:
                 self._swap(self.rules)
             ctx.reports.extend(kept.reports)
-            for gathered, part in zip(self._gathering, kept.parts):
-                gathered.extend(part)
-            dependencies.record_again(kept.files)
+            gathering = self._gathering
+            for place, part in kept.parts:
+                gathering[place].extend(part)
+            if kept.files:
+                dependencies.record_again(kept.files)
             self.kept[id(node)] = kept
             self.reused += 1
             return
+        # The memos start afresh where reads are recorded; the file-scope rules' visits of kept statements may share
+        # them, as they do in the whole-file lint
+        self._fresh_memos()
         start = len(ctx.reports)
         sizes = [len(gathered) for gathered in self._gathering]
         self._reads.current = {}
@@ -321,11 +347,14 @@ class _Traversal(Traversal):
         finally:
             reads, self._reads.current = tuple(self._reads.current), None
         reports = tuple(report for report in ctx.reports[start:] if _scope(report.rule) == "statement")
-        parts = tuple(tuple(gathered[size:]) for gathered, size in zip(self._gathering, sizes))
+        parts = tuple((place, tuple(gathered[size:]))
+                      for place, (gathered, size) in enumerate(zip(self._gathering, sizes)) if len(gathered) > size)
         facts = tuple((read[len(_FACT):], self._fact_values[read[len(_FACT):]]) for read in reads
                       if read.startswith(_FACT))
         self.kept[id(node)] = _Kept(node, reads, self._seen(reads, index, node), facts, live, reports, parts,
                                     frozenset(files))
+        if id(node) in self._added:
+            self._changed_reads.update(self._answered_by(node))
 
     def run(self) -> None:
         super().run()
@@ -370,18 +399,70 @@ class _Traversal(Traversal):
             current = {id(statement) for statement in self._body}
             for key in [key for key in parts if key not in current]:
                 del parts[key]
-            union: set = set()
+            found_parts = []
             for statement in self._body:
                 part = parts.get(id(statement))
                 if part is None or part[0] is not statement:
                     part = parts[id(statement)] = (statement, of_statement(statement))
-                union.update(part[1])
-            found = self._fact_values[kind] = frozenset(union)
+                found_parts.append(part[1])
+            latest = self.memory._unions.get(kind)
+            if latest is None or len(latest[0]) != len(found_parts) or any(map(is_not, latest[0], found_parts)):
+                found = frozenset().union(*found_parts)
+                if latest is not None and latest[1] == found:
+                    found = latest[1]
+                self.memory._unions[kind] = (found_parts, found)
+            else:
+                found = latest[1]
+            self._fact_values[kind] = found
         return found
 
     def _same_facts(self, facts: tuple[tuple[str, frozenset], ...]) -> bool:
         """Whether each module fact has the value it had when the statement read it."""
-        return all(self._fact(kind, self.memory._facts[kind][0]) == value for kind, value in facts)
+        return all(_same_value(self._fact(kind, self.memory._facts[kind][0]), value) for kind, value in facts)
+
+    def _unchanged_reads(self, kept: _Kept) -> bool:
+        """Whether what a statement kept in the latest lint read of the module is the same now, told without
+        `_seen`: it read no name, unpacking or function that a statement the edit removed or added (so far) answers,
+        nothing that depends on every statement before it (which the edit changed), and module facts of the same
+        value. The statements the edit kept keep their order and bind what they bound, and the latest lint found
+        that the statement read what it had read (or analysed it then), so its reads find what they found."""
+        changed = self._changed_reads
+        for read in kept.reads:
+            if read in changed or read == _EVERY_NAME or read == _EVERY_FUNCTION or read == _WHOLE_MODULE:
+                return False
+        return self._same_facts(kept.facts)
+
+    def _answered_by(self, statement: cst.CSTNode) -> set[str]:
+        """The reads the module-level bindings, unpackings and functions `statement` made answer, as its visit has
+        just made them (so each is the latest of its name)."""
+        scope = self.ctx._scope
+        reads = {name for name, bindings in dict.items(scope.bindings)
+                 if bindings and _statement(list.__getitem__(bindings, -1)) is statement}
+        if list.__len__(scope.unpackings) and _statement(list.__getitem__(scope.unpackings, -1)) is statement:
+            reads.add(_UNPACKINGS)
+        statements = self._functions.statements
+        reads.update(_FUNCTIONS + name for name, definitions in dict.items(self._functions)
+                     if definitions and statements.get(id(list.__getitem__(definitions, -1))) is statement)
+        return reads
+
+    def bound(self) -> dict[int, set[str]]:
+        """id(top-level statement) -> the reads its module-level bindings, unpackings and functions answer."""
+        found: dict[int, set[str]] = {}
+        scope = self.ctx._scope
+        for name, bindings in dict.items(scope.bindings):
+            for statement in self._binders(bindings):
+                if statement is not None:
+                    found.setdefault(id(statement), set()).add(name)
+        for statement in map(_statement, list.__iter__(scope.unpackings)):
+            if statement is not None:
+                found.setdefault(id(statement), set()).add(_UNPACKINGS)
+        statements = self._functions.statements
+        for name, definitions in dict.items(self._functions):
+            for definition in list.__iter__(definitions):
+                statement = statements.get(id(definition))
+                if statement is not None:
+                    found.setdefault(id(statement), set()).add(_FUNCTIONS + name)
+        return found
 
     def _seen(self, reads: tuple[str, ...], index: int, statement: cst.CSTNode
               ) -> tuple[cst.CSTNode | frozenset | None, ...]:
@@ -456,3 +537,7 @@ def _statement(binding: Binding) -> cst.CSTNode | None:
 
 def _same(a: tuple[cst.CSTNode | frozenset | None, ...], b: tuple[cst.CSTNode | frozenset | None, ...]) -> bool:
     return len(a) == len(b) and all(x is y or type(x) is frozenset and x == y for x, y in zip(a, b))
+
+
+def _same_value(a: frozenset, b: frozenset) -> bool:
+    return a is b or a == b
