@@ -44,8 +44,9 @@ SYMPTOMS = (
     "same-shuffle-every-epoch",
     "clip-scaled-grads",
 )
+BATCH = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 RULE = re.compile(r"^(SC\d{3}|new:[a-z0-9]+(?:-[a-z0-9]+)*)$")
-KNOWN_KEYS = set(REQUIRED) | {"expect", "check", "symptom", "verified", "reason", "entry", "also"}
+KNOWN_KEYS = set(REQUIRED) | {"expect", "check", "symptom", "verified", "reason", "entry", "also", "batch"}
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,11 @@ class Case:
     @property
     def check(self) -> str:
         return self.meta.get("check", "runs" if self.expect == "silent" else "raises")
+
+    @property
+    def batch(self) -> str | None:
+        """The date the case was written in a batch (`batch = "2026-11-29"`), None for cases written before."""
+        return self.meta.get("batch")
 
     @property
     def verified(self) -> str:
@@ -152,6 +158,8 @@ def problems(case: Case) -> list[str]:
             found.append(f"{key} = {meta[key]!r}, not one of {', '.join(allowed)}")
     if case.check == "symptom" and meta.get("symptom") not in SYMPTOMS:
         found.append(f"check = 'symptom' needs symptom = one of {', '.join(SYMPTOMS)}")
+    if "batch" in meta and not BATCH.match(str(meta["batch"])):
+        found.append(f"batch = {meta['batch']!r} is not a date (YYYY-MM-DD)")
     if case.verified == "static" and not meta.get("reason"):
         found.append("verified = 'static' needs a reason")
     if case.expect == "silent" and case.check != "runs":

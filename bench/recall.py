@@ -141,6 +141,12 @@ def grouped(outcomes: list[Outcome], key) -> dict[str, dict]:
     return {name: summary(group) for name, group in sorted(groups.items())}
 
 
+def rule_group(outcome: Outcome) -> str:
+    """Shape rules (SC1xx) or the training-loop side (SC2xx-SC4xx and new rules): the two figures issues 15 and 16
+    set targets for."""
+    return "shape rules (SC1xx)" if outcome.case.rule.startswith("SC1") else "loop and new rules"
+
+
 def print_table(title: str, groups: dict[str, dict]) -> None:
     width = max([len(title)] + [len(name) for name in groups])
     print(f"  {title:<{width}}  {'reported':>14}  {'fixed/look-alike FP':>19}")
@@ -154,6 +160,12 @@ def shown(outcome: Outcome, outcomes: list[Outcome]) -> str:
     if outcome.case.set != "heldout":
         return outcome.case.label
     return f"heldout/#{[o for o in outcomes if o.case.set == 'heldout'].index(outcome) + 1}"
+
+
+def batches(outcomes: list[Outcome]) -> list[tuple[str, list[Outcome]]]:
+    """Each set's cases of each dated batch (case.toml's `batch`), so a batch written at once has its own figure."""
+    keys = sorted({(o.case.set, o.case.batch) for o in outcomes if o.case.batch})
+    return [(name, [o for o in outcomes if (o.case.set, o.case.batch) == (name, batch)]) for name, batch in keys]
 
 
 def main() -> int:
@@ -173,6 +185,10 @@ def main() -> int:
     if args.json:
         print(json.dumps({
             "sets": {name: summary([o for o in outcomes if o.case.set == name]) for name in sets},
+            "rule_groups": {name: grouped([o for o in outcomes if o.case.set == name], rule_group) for name in sets},
+            "batches": {
+                f"{name}/{group[0].case.batch}": grouped(group, rule_group) for name, group in batches(outcomes)
+            },
             "cases": [{
                 "case": shown(o, outcomes), "rule": o.case.rule, "kind": o.case.kind, "expect": o.case.expect,
                 "reported": o.hit, "false_positives": [where(f) for f in o.false_positives],
@@ -191,6 +207,13 @@ def main() -> int:
         print_table("kind", kinds)
         blind = [kind for kind, k in kinds.items() if k["bugs"] and not k["reported"]]
         print(f"  kinds with no bug reported: {len(blind)} of {sum(1 for k in kinds.values() if k['bugs'])}")
+        print_table("rule group", grouped(mine, rule_group))
+        print()
+    for name, batch in batches(outcomes):
+        s = summary(batch)
+        print(f"== {name}, batch {batch[0].case.batch}: {rate(s['reported'], s['bugs'])} of the bugs reported; "
+              f"{s['cases_with_false_positives']} of {s['cases']} cases with a false positive")
+        print_table("rule group", grouped(batch, rule_group))
         print()
     misses = [o for o in outcomes if o.case.expect == "report" and not o.hit]
     if misses:
