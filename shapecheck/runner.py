@@ -33,7 +33,7 @@ from shapecheck.engine.linter import WHOLE_FILE, Analysis, SourceError, decode, 
 from shapecheck.engine.registry import RuleSpec
 from shapecheck.findings import FileResult
 from shapecheck.discovery import is_notebook
-from shapecheck.startup import loading
+from shapecheck.startup import LINT_GC_THRESHOLD, loading
 from shapecheck.tasks import (  # noqa: F401 - MAX_* and DEFAULT_* are part of this module's interface
     DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, MAX_FILE_SIZE, MAX_NOTEBOOK_SIZE, Budget, Outcome, Task, digest,
 )
@@ -61,8 +61,6 @@ STALLED_FACTOR = 10
 # costs more than the lint (loading multiprocessing, the fork, copying every page the analysis touches). The
 # complexity guard bounds what the native parser takes of such a file; a watchdog keeps its time budget.
 IN_PROCESS_BYTES = 64 * 1024
-# Allocations between two collections of the youngest generation in a worker (Python's default: 700).
-WORKER_GC_THRESHOLD = 10_000
 _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 T = TypeVar("T")
@@ -262,10 +260,7 @@ def _serve(connection: multiprocessing.connection.Connection, fix: str | None, w
     # Ctrl-C is the parent's to handle: a worker finishes the file it is writing, then finds its pipe closed.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     faulthandler.disable()  # a native crash is reported by the parent, as a file not linted, without a traceback
-    # The analysis allocates in bursts and frees its cycles itself (`Evaluator.release`): at the default threshold
-    # the collector runs some 200 times a round of bench/engine_profile.py's files, and its full collections walk
-    # every parsed module the worker keeps, 5% of the lint's time; this still collects what a file leaks.
-    gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
+    gc.set_threshold(LINT_GC_THRESHOLD, *gc.get_threshold()[1:])  # see `shapecheck.startup`
     try:
         while (batch := connection.recv()) is not None:
             for index, task in batch:

@@ -24,7 +24,6 @@ from shapecheck.engine import flow
 from shapecheck.engine.flow import Reach
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.engine.torch_requirement import minimum_torch
 from shapecheck.engine.walker import walk
 
 if TYPE_CHECKING:
@@ -504,6 +503,8 @@ class Context:
     def minimum_torch(self) -> tuple[int, int] | None:
         """The lowest torch version (major, minor) the project around this file requires in its packaging files,
         or None when none says (see `shapecheck.engine.torch_requirement`)."""
+        from shapecheck.engine.torch_requirement import minimum_torch  # SC501's alone: the other lints do without
+
         return minimum_torch(self.filename)
 
     def calls_to(self, name: str) -> list[CallSite]:

@@ -43,7 +43,12 @@ def record(paths: Iterable[str]) -> None:
     """Note that the analysis of the current file read (or looked for) `paths`."""
     collected = getattr(_state, "paths", None)
     if collected is not None:
-        collected.update(glob.escape(os.path.abspath(path)) for path in paths)
+        collected.update(entries(paths))
+
+
+def entries(paths: Iterable[str]) -> tuple[str, ...]:
+    """What `record` notes for `paths`: for a caller that notes the same paths again and again (`record_again`)."""
+    return tuple(glob.escape(os.path.abspath(path)) for path in paths)
 
 
 def affordable(key: object, cost: int, limit: int) -> bool:

@@ -85,7 +85,8 @@ class Project:
         self._summaries: dict[Path, tuple[tuple[int, int], Summary | None]] = {}
         self._contexts: OrderedDict[tuple, tuple[Context, int]] = OrderedDict()  # -> (context, its lines)
         self._context_lines = 0
-        self._found: dict[tuple[Path, str, int], tuple[Path | None, tuple[Path, ...]]] = {}
+        # (folder, module, level) -> its file, and the entries of the files looked for (`dependencies.entries`)
+        self._found: dict[tuple[Path, str, int], tuple[Path | None, tuple[str, ...]]] = {}
         # importer -> its resolved folder: resolving walks the path's every component with a system call, and every
         # imported name a file's analysis reads asks again (5% of the engine's time on torch's own code)
         self._folders: dict[str, Path | None] = {}
@@ -107,9 +108,11 @@ class Project:
             return None
         key = (folder, dotted, level)
         if key not in self._found:
-            self._found[key] = self._find(folder, dotted, level)
-        found, looked_for = self._found[key]
-        dependencies.record(str(path) for path in looked_for)
+            found, looked_for = self._find(folder, dotted, level)
+            # every imported name a file's analysis reads asks again: the entries are made once
+            self._found[key] = found, dependencies.entries(str(path) for path in looked_for)
+        found, entries = self._found[key]
+        dependencies.record_again(entries)
         return found
 
     def _find(self, folder: Path, dotted: str, level: int) -> tuple[Path | None, tuple[Path, ...]]:
