@@ -1,8 +1,9 @@
 """What a loop over a `DataLoader` of tensors gets: `for x, y in DataLoader(TensorDataset(features, prices),
 batch_size=16)` gives `x` the rows of `features` and `y` those of `prices`, stacked 16 at a time.
 
-Only what the code states: a `TensorDataset` of tensors of known shapes, or a dataset class of the project whose
-`__getitem__` returns, for any index, tensors of known shapes, ints or floats (in a tuple or a dict); the default
+Only what the code states: a `TensorDataset` of tensors of known shapes, a dataset class of the project whose
+`__getitem__` returns, for any index, tensors of known shapes, ints or floats (in a tuple or a dict), or a
+torchvision dataset of images the transform makes tensors of known size (`vision_datasets`); the default
 collation (no `collate_fn`, no `batch_sampler`), and the batch size (1 by default). The batch dim is `batch_size`
 when every batch is full (the dataset's length is a multiple of it, or `drop_last=True`); otherwise a size of its
 own, the same for every tensor of the batch, since the last batch is smaller.
@@ -17,6 +18,7 @@ from shapecheck.objects.values import NONE, UNKNOWN, Const, FunctionValue, Insta
 from shapecheck.shapes.positions import inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
+from shapecheck.shapes.vision_datasets import sample
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -41,6 +43,8 @@ def batches(loader: TorchObject) -> Seq | None:
     dataset = site.read("value", dataset_expr) if dataset_expr is not None else None
     if isinstance(dataset, Instance):
         return _project_batches(loader, dataset)
+    if isinstance(dataset, TorchObject) and dataset.qualname not in TENSOR_DATASETS:
+        return _vision_batches(loader, dataset)
     if not isinstance(dataset, TorchObject) or dataset.qualname not in TENSOR_DATASETS or dataset.site is None \
             or not _plain_arguments(dataset.call) or not dataset.call.args \
             or any(arg.keyword is not None for arg in dataset.call.args):
@@ -78,6 +82,16 @@ def _project_batches(loader: TorchObject, dataset: Instance) -> Seq | None:
     if each is None:
         return None
     return Seq((), complete=False, each=each, least=1 if _fills_one(loader, length) else 0)
+
+
+def _vision_batches(loader: TorchObject, dataset: TorchObject) -> Seq | None:
+    """The batches of a torchvision dataset of images of known size, of a length the code does not state."""
+    one = sample(dataset)
+    if one is None:
+        return None
+    batch = _batch_dim(loader, opaque(("dataset length", id(loader.call)), "len(dataset)"))
+    each = _collated(one, batch) if batch is not None else None
+    return Seq((), complete=False, each=each) if each is not None else None
 
 
 def _run_value(ev: Evaluator, method: object) -> object:
