@@ -18,7 +18,7 @@ from shapecheck.objects.values import NONE, UNKNOWN, Const, FunctionValue, Insta
 from shapecheck.shapes.positions import inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
-from shapecheck.shapes.vision_datasets import sample
+from shapecheck.shapes.vision_datasets import samples
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -85,13 +85,17 @@ def _project_batches(loader: TorchObject, dataset: Instance) -> Seq | None:
 
 
 def _vision_batches(loader: TorchObject, dataset: TorchObject) -> Seq | None:
-    """The batches of a torchvision dataset of images of known size, of a length the code does not state."""
-    one = sample(dataset)
-    if one is None:
+    """The batches of a torchvision dataset of images of known size, of a length that depends on the split (at least
+    one batch where its smallest split fills one)."""
+    held = samples(dataset)
+    if held is None:
         return None
-    batch = _batch_dim(loader, opaque(("dataset length", id(loader.call)), "len(dataset)"))
-    each = _collated(one, batch) if batch is not None else None
-    return Seq((), complete=False, each=each) if each is not None else None
+    length = opaque(("dataset length", id(loader.call)), "len(dataset)")
+    batch = _batch_dim(loader, length)
+    each = _collated(held.sample, batch) if batch is not None else None
+    if each is None:
+        return None
+    return Seq((), complete=False, each=each, least=1 if _fills_one(loader, Dim.of(held.least)) else 0)
 
 
 def _run_value(ev: Evaluator, method: object) -> object:

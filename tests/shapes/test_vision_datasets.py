@@ -77,3 +77,16 @@ datasets.CIFAR10("d", transform=T.Compose([T.RandomRotation(30, expand=True), T.
 ''') == ["(...)"] * 6
     assert first_batches('datasets.MNIST("d", transform=T.ToTensor(), target_transform=lambda y: [y, y])',
                          keep="y") == ["(...)"]
+
+
+def test_transforms_changed_after_they_are_built_leave_the_images_unknown() -> None:
+    for change in ("tf.transforms.insert(0, RandAugment(2, 14))", "tf.transforms[0] = T.Resize(64)",
+                   "train_set.transform = T.Compose([T.Resize(64), T.ToTensor()])",
+                   "train_set.dataset.transform = None"):
+        assert seen(f'''
+tf = T.Compose([T.ToTensor()])
+train_set = datasets.CIFAR10("d", transform=tf)
+{change}
+for x, y in DataLoader(train_set, batch_size=2, drop_last=True):
+    probe(x)
+''') == ["(...)"], change
