@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
+# A part of a dataset (`Subset(ds, indices)`, an entry of `random_split(ds, lengths)`): its samples, maybe none.
+SUBSETS = frozenset({"torch.utils.data.Subset", "torch.utils.data.dataset.Subset"})
 # Arguments (with their positions) that change what a batch is: left to the code that passes them.
 _OTHER_BATCHING = ((4, "batch_sampler"), (6, "collate_fn"))
 
@@ -87,6 +89,12 @@ def _project_batches(loader: TorchObject, dataset: Instance) -> Seq | None:
 def _vision_batches(loader: TorchObject, dataset: TorchObject) -> Seq | None:
     """The batches of a torchvision dataset of images of known size, of a length that depends on the split (at least
     one batch where its smallest split fills one)."""
+    part = dataset.qualname in SUBSETS
+    if part:
+        whole = dataset.argument(0, "dataset")
+        dataset = dataset.site.read("value", whole) if whole is not None and dataset.site is not None else None
+        if not isinstance(dataset, TorchObject):
+            return None
     held = samples(dataset)
     if held is None:
         return None
@@ -95,7 +103,7 @@ def _vision_batches(loader: TorchObject, dataset: TorchObject) -> Seq | None:
     each = _collated(held.sample, batch) if batch is not None else None
     if each is None:
         return None
-    return Seq((), complete=False, each=each, least=1 if _fills_one(loader, Dim.of(held.least)) else 0)
+    return Seq((), complete=False, each=each, least=1 if not part and _fills_one(loader, Dim.of(held.least)) else 0)
 
 
 def _run_value(ev: Evaluator, method: object) -> object:

@@ -90,3 +90,17 @@ train_set = datasets.CIFAR10("d", transform=tf)
 for x, y in DataLoader(train_set, batch_size=2, drop_last=True):
     probe(x)
 ''') == ["(...)"], change
+
+
+def test_parts_of_a_dataset() -> None:
+    assert seen('''
+full = datasets.MNIST("d", train=True, download=True, transform=T.ToTensor())
+train_set, val_set = torch.utils.data.random_split(full, [55000, 5000])
+for x, y in DataLoader(val_set, batch_size=100):
+    probe(x)
+for x, y in DataLoader(torch.utils.data.Subset(full, range(1000)), batch_size=10, drop_last=True):
+    probe(x)
+parts = torch.utils.data.random_split(full, lengths)
+for x, y in DataLoader(parts[0], batch_size=10, drop_last=True):
+    probe(x)
+''') == ["(batch, 1, 28, 28)", "(10, 1, 28, 28)", "(...)"]
