@@ -1,6 +1,6 @@
 """What a loop over a `DataLoader` of a torchvision dataset binds: images of the size the dataset and its transform
 state, stacked by the batch size, and int labels; nothing where a transform, a custom loader or the lack of a
-`ToTensor` leaves the image unknown."""
+`ToTensor` leaves the image unknown. A command-line size is one size, whatever its default."""
 
 from __future__ import annotations
 
@@ -104,3 +104,20 @@ parts = torch.utils.data.random_split(full, lengths)
 for x, y in DataLoader(parts[0], batch_size=10, drop_last=True):
     probe(x)
 ''') == ["(batch, 1, 28, 28)", "(10, 1, 28, 28)", "(...)"]
+
+
+def test_command_line_sizes_fit_where_they_are_the_same_option() -> None:
+    # a default is no size: the command line sets it; two options are two sizes, each one size wherever it is read
+    assert seen('''
+parser = argparse.ArgumentParser()
+parser.add_argument("--hidden", type=int, default=128)
+parser.add_argument("--other", type=int, default=128)
+args = parser.parse_args()
+h = torch.randn(4, args.hidden)
+probe_conflict(torch.nn.Linear(args.hidden, 10)(h))
+probe_conflict(torch.nn.Linear(args.other, 10)(h))
+probe_conflict(torch.nn.Linear(128, 10)(h))
+probe_conflict(torch.nn.Linear(args.hidden, 10)(torch.cat([h, h], 1)))
+''') == [None, None, None, "`torch.nn.Linear(args.hidden, 10)(torch.cat([h, h], 1))`: the input is (4, 2 * "
+         "args.hidden): 2 * args.hidden features (last dim), but `torch.nn.Linear(args.hidden, 10)` = "
+         "torch.nn.Linear(args.hidden, 10) expects args.hidden"]
