@@ -243,6 +243,80 @@ _RNN_LAST_STATE = """
         scores = Encoder()(torch.randn(64, 30, 12))
         """
 
+# activatedgeek/LeNet-5: MNIST resized to the 32x32 its 5x5 convolutions need, in a `train(epoch)` over the loader;
+# `%s` is the transforms before `ToTensor` (without the resize the third convolution gets a 4x4 input).
+_LENET_MNIST = """
+        import torch.nn as nn
+        import torch.optim as optim
+        import torchvision.transforms as transforms
+        from torch.utils.data import DataLoader
+        from torchvision.datasets.mnist import MNIST
+
+        class LeNet5(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.convnet = nn.Sequential(
+                    nn.Conv2d(1, 6, kernel_size=(5, 5)), nn.ReLU(), nn.MaxPool2d(kernel_size=(2, 2), stride=2),
+                    nn.Conv2d(6, 16, kernel_size=(5, 5)), nn.ReLU(), nn.MaxPool2d(kernel_size=(2, 2), stride=2),
+                    nn.Conv2d(16, 120, kernel_size=(5, 5)), nn.ReLU())
+                self.fc = nn.Sequential(nn.Linear(120, 84), nn.ReLU(), nn.Linear(84, 10), nn.LogSoftmax(dim=-1))
+
+            def forward(self, img):
+                output = self.convnet(img)
+                return self.fc(output.view(img.size(0), -1))
+
+        data_train = MNIST("./data/mnist", download=True, transform=transforms.Compose([%stransforms.ToTensor()]))
+        data_train_loader = DataLoader(data_train, batch_size=256, shuffle=True, num_workers=8)
+        net = LeNet5()
+        criterion = nn.CrossEntropyLoss()
+        optimizer = optim.Adam(net.parameters(), lr=2e-3)
+
+        def train(epoch):
+            net.train()
+            for i, (images, labels) in enumerate(data_train_loader):
+                optimizer.zero_grad()
+                loss = criterion(net(images), labels)
+                loss.backward()
+                optimizer.step()
+
+        for e in range(1, 16):
+            train(e)
+        """
+
+# A course CNN for CIFAR-10 (3x32x32 images from the loader, the model's input size stated nowhere else); `%s` is
+# the first linear layer's input size, 16 channels of 5x5 after two convolutions and poolings.
+_CIFAR_CNN = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        import torchvision
+        import torchvision.transforms as transforms
+
+        transform = transforms.Compose([transforms.ToTensor(), transforms.Normalize((0.5, 0.5, 0.5), (0.5, 0.5, 0.5))])
+        trainset = torchvision.datasets.CIFAR10(root="./data", train=True, download=True, transform=transform)
+        trainloader = torch.utils.data.DataLoader(trainset, batch_size=4, shuffle=True, num_workers=2)
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv1 = nn.Conv2d(3, 6, 5)
+                self.pool = nn.MaxPool2d(2, 2)
+                self.conv2 = nn.Conv2d(6, 16, 5)
+                self.fc1 = nn.Linear(%s, 120)
+                self.fc2 = nn.Linear(120, 10)
+
+            def forward(self, x):
+                x = self.pool(F.relu(self.conv1(x)))
+                x = self.pool(F.relu(self.conv2(x)))
+                x = torch.flatten(x, 1)
+                return self.fc2(F.relu(self.fc1(x)))
+
+        net = Net()
+        criterion = nn.CrossEntropyLoss()
+        for inputs, labels in trainloader:
+            loss = criterion(net(inputs), labels)
+        """
+
 _PROJECT_DATASET = """
         import torch
         import torch.nn as nn
@@ -398,6 +472,8 @@ class ShapeMismatch(Rule):
         # tabular data made with numpy, as many columns as the first layer takes
         _NUMPY_FEATURES % "4",
         _LOADER_BIRNN % "hidden_size * 2",
+        _LENET_MNIST % "transforms.Resize((32, 32)), ",
+        _CIFAR_CNN % "16 * 5 * 5",
         # open-mmlab/mmpretrain's tests: a call that must fail, under `pytest.raises`
         """
         import pytest
@@ -943,6 +1019,12 @@ class ShapeMismatch(Rule):
         # the head sized for one direction of a bidirectional LSTM, fed by a loop over a torchvision loader ("mat1
         # and mat2 shapes cannot be multiplied (100x256 and 128x10)")
         _LOADER_BIRNN % "hidden_size",
+        # LeNet-5 on MNIST's own 28x28 images: the third 5x5 convolution gets 4x4 ("Calculated padded input size per
+        # channel: (4 x 4). Kernel size: (5 x 5). Kernel size can't be greater than actual input size")
+        _LENET_MNIST % "",
+        # the first linear layer sized for 28x28 MNIST images, fed 32x32 CIFAR-10 ones ("mat1 and mat2 shapes cannot
+        # be multiplied (4x400 and 256x120)")
+        _CIFAR_CNN % "16 * 4 * 4",
         # token ids drawn from a larger vocabulary than the model's table ("IndexError: index out of range in self")
         """
         import torch

@@ -848,12 +848,26 @@ class Evaluator:
             return builtins.ordered_dict(self, call, before)
         if qualname in _COPIES:
             return self._copy(call, before)
+        if qualname in _SPLITS:
+            return self._split(qualname, call, before)
         if _is_object_class(qualname) or builds_module(qualname):
             items = None
             if qualname in _CONTAINERS:
                 items = self.container_items(call, before)
             return TorchObject(qualname, call, self.site(before), items)
         return UNKNOWN
+
+    def _split(self, qualname: str, call: cst.Call, before: int) -> object:
+        """`random_split(dataset, [50000, 10000])`: as many subsets of `dataset` as the lengths list has entries,
+        each read as a `Subset` whose dataset is the call's first argument."""
+        if any(arg.star for arg in call.args) or len(call.args) < 2:
+            return UNKNOWN
+        lengths = self.object(call.args[1].value, before) if call.args[1].keyword is None else UNKNOWN
+        if not isinstance(lengths, Seq) or not lengths.complete:
+            return UNKNOWN
+        site = self.site(before)
+        subset = qualname.rsplit(".", 1)[0] + ".Subset"
+        return Seq(tuple(TorchObject(subset, call, site) for _ in lengths.items), "list")
 
     def _copy(self, call: cst.Call, before: int) -> object:
         """`copy.deepcopy(layer)` (the annotated transformer's `clones`): what it copies, an object of the project
@@ -890,6 +904,7 @@ class Evaluator:
 
 _SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 _COPIES = frozenset({"copy.deepcopy", "copy.copy"})
+_SPLITS = frozenset({"torch.utils.data.random_split", "torch.utils.data.dataset.random_split"})
 _CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict",
                          "torch.nn.modules.container.Sequential", "torch.nn.modules.container.ModuleList",
                          "torch.nn.modules.container.ModuleDict", "torch.nn.ParameterList",

@@ -1,8 +1,9 @@
 """What a loop over a `DataLoader` of tensors gets: `for x, y in DataLoader(TensorDataset(features, prices),
 batch_size=16)` gives `x` the rows of `features` and `y` those of `prices`, stacked 16 at a time.
 
-Only what the code states: a `TensorDataset` of tensors of known shapes, or a dataset class of the project whose
-`__getitem__` returns, for any index, tensors of known shapes, ints or floats (in a tuple or a dict); the default
+Only what the code states: a `TensorDataset` of tensors of known shapes, a dataset class of the project whose
+`__getitem__` returns, for any index, tensors of known shapes, ints or floats (in a tuple or a dict), or a
+torchvision dataset of images the transform makes tensors of known size (`vision_datasets`); the default
 collation (no `collate_fn`, no `batch_sampler`), and the batch size (1 by default). The batch dim is `batch_size`
 when every batch is full (the dataset's length is a multiple of it, or `drop_last=True`); otherwise a size of its
 own, the same for every tensor of the batch, since the last batch is smaller.
@@ -17,6 +18,7 @@ from shapecheck.objects.values import NONE, UNKNOWN, Const, FunctionValue, Insta
 from shapecheck.shapes.positions import inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
+from shapecheck.shapes.vision_datasets import samples
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
 
 LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
+# A part of a dataset (`Subset(ds, indices)`, an entry of `random_split(ds, lengths)`): its samples, maybe none.
+SUBSETS = frozenset({"torch.utils.data.Subset", "torch.utils.data.dataset.Subset"})
 # Arguments (with their positions) that change what a batch is: left to the code that passes them.
 _OTHER_BATCHING = ((4, "batch_sampler"), (6, "collate_fn"))
 
@@ -41,6 +45,8 @@ def batches(loader: TorchObject) -> Seq | None:
     dataset = site.read("value", dataset_expr) if dataset_expr is not None else None
     if isinstance(dataset, Instance):
         return _project_batches(loader, dataset)
+    if isinstance(dataset, TorchObject) and dataset.qualname not in TENSOR_DATASETS:
+        return _vision_batches(loader, dataset)
     if not isinstance(dataset, TorchObject) or dataset.qualname not in TENSOR_DATASETS or dataset.site is None \
             or not _plain_arguments(dataset.call) or not dataset.call.args \
             or any(arg.keyword is not None for arg in dataset.call.args):
@@ -78,6 +84,26 @@ def _project_batches(loader: TorchObject, dataset: Instance) -> Seq | None:
     if each is None:
         return None
     return Seq((), complete=False, each=each, least=1 if _fills_one(loader, length) else 0)
+
+
+def _vision_batches(loader: TorchObject, dataset: TorchObject) -> Seq | None:
+    """The batches of a torchvision dataset of images of known size, of a length that depends on the split (at least
+    one batch where its smallest split fills one)."""
+    part = dataset.qualname in SUBSETS
+    if part:
+        whole = dataset.argument(0, "dataset")
+        dataset = dataset.site.read("value", whole) if whole is not None and dataset.site is not None else None
+        if not isinstance(dataset, TorchObject):
+            return None
+    held = samples(dataset)
+    if held is None:
+        return None
+    length = opaque(("dataset length", id(loader.call)), "len(dataset)")
+    batch = _batch_dim(loader, length)
+    each = _collated(held.sample, batch) if batch is not None else None
+    if each is None:
+        return None
+    return Seq((), complete=False, each=each, least=1 if not part and _fills_one(loader, Dim.of(held.least)) else 0)
 
 
 def _run_value(ev: Evaluator, method: object) -> object:

@@ -208,6 +208,11 @@ class _Spatial(Layer):
         if mismatch is not None:
             return Applied(None, mismatch)
         out = [self._size(size, i) for i, size in enumerate(sizes)]
+        if any(size.literal is not None and size.literal < 1 for size in out):
+            # LeNet-5's 5x5 convolutions on 28x28 MNIST without its 32x32 resize: torch refuses a window larger than
+            # the padded input ("Kernel size can't be greater than actual input size", "Output size is too small")
+            return Applied(None, Mismatch(f"{' x '.join(map(str, sizes))} (last {self.spatial} dims)",
+                                          f"an input its window fits (the output would be {' x '.join(map(str, out))})"))
         return Applied(_with_spatial(x, self.spatial, self._channels(channel), out))
 
     def _channel_mismatch(self, channel: Dim | None) -> Mismatch | None:

@@ -106,6 +106,24 @@ probe_conflict(conv(torch.randn(8, 3, 32, 32)))
          "(unbatched) or 4 (batched)", None]
 
 
+def test_a_window_larger_than_the_padded_input() -> None:
+    # torch: "Kernel size can't be greater than actual input size", "Output size is too small"
+    assert seen('''
+probe_conflict(nn.Conv2d(16, 120, 5)(torch.randn(8, 16, 4, 4)))
+probe_conflict(nn.MaxPool2d(2)(torch.randn(8, 16, 1, 1)))
+probe_conflict(nn.Conv2d(16, 120, 5, padding=1)(torch.randn(8, 16, 3, 3)))
+probe_conflict(nn.Conv2d(16, 120, 5)(torch.randn(8, 16, 5, 5)))
+probe_conflict(nn.Conv2d(16, 120, 5, padding=1)(torch.randn(8, 16, 2, 9)))
+''') == ["`nn.Conv2d(16, 120, 5)(torch.randn(8, 16, 4, 4))`: the input is (8, 16, 4, 4): 4 x 4 (last 2 dims), but "
+         "`nn.Conv2d(16, 120, 5)` = nn.Conv2d(16, 120, 5) expects an input its window fits (the output would be 0 x 0)",
+         "`nn.MaxPool2d(2)(torch.randn(8, 16, 1, 1))`: the input is (8, 16, 1, 1): 1 x 1 (last 2 dims), but "
+         "`nn.MaxPool2d(2)` = nn.MaxPool2d(2) expects an input its window fits (the output would be 0 x 0)",
+         None, None,  # a padded 5x5 and a plain 5x5 input: a 1x1 output
+         "`nn.Conv2d(16, 120, 5, padding=1)(torch.randn(8, 16, 2, 9))`: the input is (8, 16, 2, 9): 2 x 9 (last 2 "
+         "dims), but `nn.Conv2d(16, 120, 5, padding=1)` = nn.Conv2d(16, 120, 5, padding=1) expects an input its "
+         "window fits (the output would be 0 x 7)"]
+
+
 def test_norms() -> None:
     assert seen('''
 x = torch.randn(8, 16, 32, 32)
