@@ -213,8 +213,11 @@ def at_call(ev: ShapeEvaluator, call: cst.Call, before: int, found: str) -> str:
     """The message at a call for what was found in the code it runs: "`loss_fn(out, y)`: out is (B, T, V): then in
     loss_fn, ..."."""
     tensors = [(arg, ev.tensor(arg.value, before)) for arg in call.args if arg.keyword is None and not arg.star]
+    # a shape of which no dim is known ("(...)") says nothing; it is often a value that is not a tensor at all (an
+    # epoch counter the run could not rule out)
     described = ", ".join(f"{ev.ctx.code(arg.value)} is {shape.render()}" for arg, shape in tensors
-                          if shape is not None and type(arg.value) in (cst.Name, cst.Attribute))
+                          if shape is not None and (shape.dims or shape.variadic is None)
+                          and type(arg.value) in (cst.Name, cst.Attribute))
     subject = f"{described}: " if described else ""
     return f"`{ev.ctx.code(call)}`: {subject}then in {found}"
 

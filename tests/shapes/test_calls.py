@@ -792,3 +792,22 @@ t.step(torch.randn(64, 30), torch.rand(64), torch.rand(64))
 t.column_step(torch.randn(64, 30), torch.rand(64), torch.rand(64))
 ''', "SC104")
     assert found == [(12, "SC104")]
+
+
+def test_a_call_message_leaves_out_arguments_of_which_no_dim_is_known() -> None:
+    """An epoch counter handed to the helper along with the batches is no tensor the message could describe."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+def train(model, batches, epoch):
+    for x, y in batches:
+        out = model(x)
+    print(epoch)
+
+fc = nn.Linear(10, 3)
+for epoch in range(3):
+    train(fc, [(torch.randn(8, 12), torch.zeros(8))], epoch)
+''', "SC105")
+    assert [row for row, _ in found] == [7]
+    assert found[0][1].startswith("via `train(fc, [(torch.randn(8, 12), torch.zeros(8))], epoch)`: then in train, ")
