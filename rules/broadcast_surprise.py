@@ -495,11 +495,12 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
         return None
     if kind is not cst.Call:
         return None
-    if type(node.func) is cst.Attribute and node.func.attr.value == "expand_as" and node.args:
-        dropped = dropped_against(ev, node.func.value, node.args[0].value, before)
+    target = _expanded_like(node)
+    if target is not None:
+        dropped = dropped_against(ev, node.func.value, target, before)  # type: ignore[attr-defined]
         if dropped is None or ev.conflict(node, before) is not None:
             return None
-        return _misaligned(ev, node, node.func.value, dropped)
+        return _misaligned(ev, node, node.func.value, dropped)  # type: ignore[attr-defined]
     loss = loss_call(ev, node, before)
     if loss is None or loss.kind is None or loss.kind == "class":
         return None
@@ -547,6 +548,21 @@ def _operands(ev: ShapeEvaluator, node: cst.CSTNode, left: cst.BaseExpression, r
     return (f"{quoted(ev.ctx, node)}: {_named(ev, left, a)} and {_named(ev, right, b)}, so the result is "
             f"{found.result.render()}: the size-1 dim of {quoted(ev.ctx, unit)} is stretched to {found.size}, a size "
             f"it already has; squeeze it or unsqueeze {quoted(ev.ctx, other)} so the dims line up")
+
+
+def _expanded_like(node: cst.Call) -> cst.BaseExpression | None:
+    """The tensor whose shape `node` expands to: `y` of `x.expand_as(y)`, `x.expand(y.size())`, `x.expand(y.shape)`."""
+    func = node.func
+    if type(func) is not cst.Attribute or len(node.args) != 1 or node.args[0].keyword is not None:
+        return None
+    arg = node.args[0].value
+    if func.attr.value == "expand_as":
+        return arg
+    if func.attr.value != "expand":
+        return None
+    if type(arg) is cst.Call and not arg.args and type(arg.func) is cst.Attribute and arg.func.attr.value == "size":
+        return arg.func.value
+    return arg.value if type(arg) is cst.Attribute and arg.attr.value == "shape" else None
 
 
 def _misaligned(ev: ShapeEvaluator, node: cst.CSTNode, reduced: cst.BaseExpression, dropped: DroppedDim) -> str:

@@ -33,6 +33,12 @@ REPORTED = {
             out *= std / torch.sqrt(out.pow(2).sum(1).expand_as(out))
             return out
         """,
+    "expanded to the size of the tensor it reduced": """
+        import torch
+        def uniform(x, pad):
+            w = torch.ones(x.size(0), x.size(1)) * pad.eq(0).float()
+            return w / w.sum(1).expand(w.size())
+        """,
     "max values, bound first": """
         import torch
         def stable(logits):
