@@ -17,7 +17,7 @@ import libcst as cst
 from shapecheck.engine.records import record
 from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.args import Args, Hidden, torch_name
-from shapecheck.shapes.elementwise import SHAPE_KEEPING, is_number
+from shapecheck.shapes.elementwise import SHAPE_KEEPING, SHAPE_KEEPING_FUNCTIONS, is_number
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -45,7 +45,7 @@ def dropped_against(ev: ShapeEvaluator, reduced: cst.BaseExpression, source: cst
         return None
     ctx = ev.ctx
     value, seq = ctx.value_of(reduced, before)
-    call = _reduction(value)
+    call = _reduction(_underlying(ev, value, seq if seq is not None else before))
     if call is None:
         return None
     try:
@@ -77,9 +77,15 @@ def dropped_against(ev: ShapeEvaluator, reduced: cst.BaseExpression, source: cst
 
 def _underlying(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> cst.BaseExpression:
     """The tensor `expr` is an elementwise function of, whose shape it keeps: `x` of `x.pow(2)`, `x ** 2`, `-x`,
-    `x.exp()`, `2 * x.abs()`."""
+    `x.exp()`, `2 * x.abs()`, `torch.pow(x, 2)`, `torch.sqrt(x)`."""
     for _ in range(8):
         kind = type(expr)
+        if kind is cst.Call and expr.args and expr.args[0].keyword is None and not expr.args[0].star:
+            qualname = ev.ctx.qualname(expr.func)
+            if qualname in SHAPE_KEEPING_FUNCTIONS or qualname == "torch.pow" and len(expr.args) == 2 \
+                    and is_number(ev, expr.args[1].value, before):
+                expr = expr.args[0].value
+                continue
         if kind is cst.UnaryOperation:
             expr = expr.expression
         elif kind is cst.BinaryOperation and is_number(ev, expr.right, before):

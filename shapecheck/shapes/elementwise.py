@@ -273,8 +273,9 @@ _COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or",
 # elementwise tests: a bool tensor of the input's shape (`if torch.isnan(loss):` on a per-sample loss raises)
 _PREDICATES = ("logical_not", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit")
 
-# tensor methods that keep the tensor's shape and take no tensor to broadcast
+# tensor methods and torch functions that keep the tensor's shape and take no tensor to broadcast
 SHAPE_KEEPING = frozenset(_SAME) | {"float", "double", "half", "clone", "contiguous"}
+SHAPE_KEEPING_FUNCTIONS = frozenset(f"torch.{name}" for name in _TORCH_SAME)
 
 # tensor methods whose argument broadcasts against the tensor, and that argument's keyword
 BROADCASTING = {**dict.fromkeys(_ARITHMETIC + _COMPARISONS, "other"), "pow": "exponent", "float_power": "exponent"}

@@ -39,6 +39,12 @@ REPORTED = {
             w = torch.ones(x.size(0), x.size(1)) * pad.eq(0).float()
             return w / w.sum(1).expand(w.size())
         """,
+    "norms through torch functions, then a square root": """
+        import torch
+        def l2norm(X):
+            norm = torch.pow(X, 2).sum(dim=1).sqrt()
+            return torch.div(X, norm.expand_as(X))
+        """,
     "max values, bound first": """
         import torch
         def stable(logits):
