@@ -9,6 +9,7 @@ from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
 from shapecheck.objects.dims import same
 from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.dropped_dim import DroppedDim, dropped_against
 from shapecheck.shapes.intent import operands_spell_broadcast, spells_broadcast
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape
@@ -40,6 +41,13 @@ class BroadcastSurprise(Rule):
         reported: outer products and pairwise differences written with `unsqueeze`, `None` indexing or
         `view(..., 1)` (`a[:, None] - b[None, :]`), `keepdim=True` reductions subtracted from their input, bias
         and scale vectors (`(B, T, C) + (C,)`), a `(B, 1, T)` mask added to `(T, T)` scores.
+
+        Also finds a reduction that drops a dim (`x.sum(1)`, `x.mean(1)`, `x.max(1)[0]`, no `keepdim=True`)
+        broadcast or `expand_as`-ed back against the tensor it reduced: `scores / scores.sum(1)` lines the (B,) row
+        sums of (B, C) scores up with C. The code states that whatever the sizes are; it raises unless B == C, and
+        is silently wrong when they are equal. Only shapes that make it harmless (dims of size 1 or equal sizes in
+        front of the reduced dim) keep it quiet; a last dim (`sum(-1)`) needs the rank known, since a vector's sum
+        broadcasts as it should.
 
         ## Why is this bad?
         The primer: "Most "shape doesn't broadcast" errors come from forgetting that a (B,) tensor is not the same
@@ -253,6 +261,24 @@ class BroadcastSurprise(Rule):
         per_sample = F.binary_cross_entropy_with_logits(logits, y.unsqueeze(1), reduction="none")
         loss = (per_sample * weights.unsqueeze(1)).mean()
         """,
+        # the same written-out softmax with the reduced dim kept, a centring over dim 0, and row maxima put back
+        # into their column by indexing
+        """
+        import torch
+        import torch.nn as nn
+
+        class Scorer(nn.Module):
+            def __init__(self, d, n_classes):
+                super().__init__()
+                self.head = nn.Linear(d, n_classes)
+
+            def forward(self, h):
+                scores = self.head(h)
+                scores = scores - scores.max(dim=1).values[:, None]
+                centred = scores - scores.mean(0)
+                e = torch.exp(scores)
+                return e / e.sum(dim=1, keepdim=True), centred
+        """,
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -406,6 +432,28 @@ class BroadcastSurprise(Rule):
         per_sample = F.binary_cross_entropy_with_logits(logits, y.unsqueeze(1), reduction="none")
         loss = (per_sample * weights).mean()
         """,
+        # a softmax written out: the (B,) row sums of (B, C) scores line up with C, not with the rows
+        """
+        import torch
+        import torch.nn as nn
+
+        class Scorer(nn.Module):
+            def __init__(self, d, n_classes):
+                super().__init__()
+                self.head = nn.Linear(d, n_classes)
+
+            def forward(self, h):
+                scores = torch.exp(self.head(h))
+                return scores / scores.sum(dim=1)
+        """,
+        # a row-normalised weight init from PyTorch 0.1, whose reductions kept their dim
+        """
+        import torch
+
+        def row_normalised(like, gain=1.0):
+            w = torch.randn(like.size())
+            return w * gain / torch.sqrt(w.pow(2).sum(1).expand_as(w))
+        """,
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
@@ -447,6 +495,12 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
         return None
     if kind is not cst.Call:
         return None
+    target = _expanded_like(node)
+    if target is not None:
+        dropped = dropped_against(ev, node.func.value, target, before)  # type: ignore[attr-defined]
+        if dropped is None or ev.conflict(node, before) is not None:
+            return None
+        return _misaligned(ev, node, node.func.value, dropped)  # type: ignore[attr-defined]
     loss = loss_call(ev, node, before)
     if loss is None or loss.kind is None or loss.kind == "class":
         return None
@@ -473,6 +527,10 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
 
 def _operands(ev: ShapeEvaluator, node: cst.CSTNode, left: cst.BaseExpression, right: cst.BaseExpression,
               before: int) -> str | None:
+    for reduced, source in ((left, right), (right, left)):
+        dropped = dropped_against(ev, reduced, source, before)
+        if dropped is not None and ev.conflict(node, before) is None:  # one that certainly raises is SC105's
+            return _misaligned(ev, node, reduced, dropped)
     a = ev.shape_of(left, before)
     if a is None or a.rank is None:
         return None
@@ -490,6 +548,30 @@ def _operands(ev: ShapeEvaluator, node: cst.CSTNode, left: cst.BaseExpression, r
     return (f"{quoted(ev.ctx, node)}: {_named(ev, left, a)} and {_named(ev, right, b)}, so the result is "
             f"{found.result.render()}: the size-1 dim of {quoted(ev.ctx, unit)} is stretched to {found.size}, a size "
             f"it already has; squeeze it or unsqueeze {quoted(ev.ctx, other)} so the dims line up")
+
+
+def _expanded_like(node: cst.Call) -> cst.BaseExpression | None:
+    """The tensor whose shape `node` expands to: `y` of `x.expand_as(y)`, `x.expand(y.size())`, `x.expand(y.shape)`."""
+    func = node.func
+    if type(func) is not cst.Attribute or len(node.args) != 1 or node.args[0].keyword is not None:
+        return None
+    arg = node.args[0].value
+    if func.attr.value == "expand_as":
+        return arg
+    if func.attr.value != "expand":
+        return None
+    if type(arg) is cst.Call and not arg.args and type(arg.func) is cst.Attribute and arg.func.attr.value == "size":
+        return arg.func.value
+    return arg.value if type(arg) is cst.Attribute and arg.attr.value == "shape" else None
+
+
+def _misaligned(ev: ShapeEvaluator, node: cst.CSTNode, reduced: cst.BaseExpression, dropped: DroppedDim) -> str:
+    position, source = dropped.position, quoted(ev.ctx, dropped.source)
+    pairs = "its dim 0 with dim 1" if position == 1 else f"its dims 0 to {position - 1} with dims 1 to {position}"
+    return (f"{quoted(ev.ctx, node)}: {quoted(ev.ctx, dropped.reduction)} drops dim {position} of {source}, so "
+            f"broadcasting {quoted(ev.ctx, reduced)} against {source} lines up {pairs} of {source} (dims align "
+            f"from the right): it raises, or is silently wrong where the sizes are equal; keep the dim with "
+            f"`keepdim=True`")
 
 
 def _named(ev: ShapeEvaluator, expr: cst.BaseExpression, shape: Shape) -> str:

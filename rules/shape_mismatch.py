@@ -420,7 +420,9 @@ class ShapeMismatch(Rule):
         - `torch.cat` whose tensors differ outside the cat dim, `torch.stack` of tensors of different shapes;
         - elementwise ops and masks whose dims cannot broadcast (two different literals, two different names of a
           jaxtyping annotation);
-        - a `view` / `reshape` whose element count cannot match the tensor's.
+        - a `view` / `reshape` whose element count cannot match the tensor's;
+        - an `expand` / `expand_as` that would stretch a dim that is not 1 (sizes line up from the right), or that
+          puts -1 in a new leading dim.
 
         Shapes come from the engine's shape analysis: jaxtyping annotations, `B, T, C = x.shape`, constructors like
         `torch.randn(64, 1, 28, 28)`, layers built in `__init__` or at module level, and a model's own `forward`
@@ -1011,6 +1013,15 @@ class ShapeMismatch(Rule):
         loss = spectral_loss(torch.randn(2, 16000), torch.randn(2, 16000))
         out = highpass(torch.rand(4, 3, 64, 64))
         """,
+        # the same weight map given its channel dim where the channels are: (N, 1, H, W) against (N, C, H, W)
+        """
+        import torch
+
+        logits = torch.randn(4, 3, 16, 16)
+        weight_map = torch.rand(4, 16, 16)
+        weights = weight_map.unsqueeze(1).expand_as(logits)
+        context = torch.randn(4, 32).unsqueeze(1).expand(-1, 10, -1)
+        """,
     ]
     INVALID = [
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
@@ -1365,6 +1376,14 @@ class ShapeMismatch(Rule):
             return torch.fft.irfft2(torch.fft.rfft2(img) * mask, s=(h, w))
 
         out = highpass(torch.rand(4, 3, 64, 64))
+        """,
+        # a per-pixel weight map expanded over the channels from the wrong end: (1, N, H, W) against (N, C, H, W)
+        """
+        import torch
+
+        logits = torch.randn(4, 3, 16, 16)
+        weight_map = torch.rand(4, 16, 16)
+        weights = weight_map.unsqueeze(0).expand_as(logits)
         """,
     ]
 

@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import dim_range, einsum, functional, layers, masks, ops, runs
+from shapecheck.shapes import dim_range, einsum, expansion, functional, layers, masks, ops, runs
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import BROADCASTING, is_number
@@ -72,6 +72,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
                 return masks.mask_conflict(ev, node, before)
             if method in _MATMUL_METHODS:
                 return _matmul(ev, node, node.func.value, Args(node).get(0, "other", "mat2"), before, method)
+            if method in expansion.METHODS:
+                return expansion.expand_conflict(ev, node, before)
             if method in _VIEW_METHODS:
                 shape = ev.tensor(node.func.value, before)
                 sizes = shape_arguments(ev, Args(node), 0, "size" if method == "view" else "shape", before)
@@ -176,7 +178,7 @@ _VIEW_METHODS = frozenset({"view", "reshape"})
 _GATHER_FUNCTIONS = frozenset({"torch.gather"})
 _GATHER_METHODS = frozenset({"gather"})
 _CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | _GATHER_FUNCTIONS | {"torch.einsum", "F.interpolate"}
-_CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS | _GATHER_METHODS
+_CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS | _GATHER_METHODS | expansion.METHODS
 
 
 def _gather(ev, node: cst.Call, tensor: cst.BaseExpression | None, index: cst.BaseExpression | None,

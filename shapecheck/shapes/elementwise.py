@@ -39,6 +39,13 @@ def _to(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape:
     return shape.with_dtype(tensor.dtype) if tensor is not None else shape
 
 
+def _type_as(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape:
+    """The other tensor's dtype, unknown with it: unlike `.to(x)`, whose `x` is most often a device, `type_as` always
+    changes to a tensor's dtype (`torch.zeros(1, 1).type_as(src)` holds token ids when `src` does)."""
+    other = ev.tensor(args.get(0, "other"), before)
+    return shape.with_dtype(other.dtype if other is not None else None)
+
+
 def memory_format(ev: ShapeEvaluator, shape: Shape, expr: cst.BaseExpression | None) -> Shape:
     if expr is None or ev.ctx.qualname(expr) == "torch.preserve_format":
         return shape
@@ -273,6 +280,10 @@ _COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or",
 # elementwise tests: a bool tensor of the input's shape (`if torch.isnan(loss):` on a per-sample loss raises)
 _PREDICATES = ("logical_not", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit")
 
+# tensor methods and torch functions that keep the tensor's shape and take no tensor to broadcast
+SHAPE_KEEPING = frozenset(_SAME) | {"float", "double", "half", "clone", "contiguous"}
+SHAPE_KEEPING_FUNCTIONS = frozenset(f"torch.{name}" for name in _TORCH_SAME)
+
 # tensor methods whose argument broadcasts against the tensor, and that argument's keyword
 BROADCASTING = {**dict.fromkeys(_ARITHMETIC + _COMPARISONS, "other"), "pow": "exponent", "float_power": "exponent"}
 
@@ -280,7 +291,7 @@ METHODS = {
     **dict.fromkeys(_SAME, same_shape),
     "float": cast("float"), "half": cast("float"), "double": cast("float"), "bfloat16": cast("float"),
     "long": cast("int"), "int": cast("int"), "short": cast("int"), "byte": cast("int"), "bool": cast("bool"),
-    "to": _to, "type_as": _to, "type": lambda ev, shape, args, before: shape if args.count() else None,
+    "to": _to, "type_as": _type_as, "type": lambda ev, shape, args, before: shape if args.count() else None,
     "clone": _clone, "contiguous": _contiguous,
     **dict.fromkeys(_ARITHMETIC, _with_other()),
     # an exponent tensor broadcasts like any other operand: (2000, 1) ** (3,) is (2000, 3)

@@ -153,3 +153,15 @@ total += out.sum().item()
 ''', "SC105")
     assert [(f.location.row, f.message) for f in result.findings] == [
         (4, "`out += residual`: out is (2, 512, 8, 8) and residual is (2, 256, 8, 8): 512 and 256 don't broadcast")]
+
+
+def test_type_as_takes_the_other_dtype_even_unknown() -> None:
+    # `torch.zeros(1, 1).type_as(src.data)` in a greedy decoder holds token ids: never float unless `src` is
+    assert probe('''
+        import torch
+        def decode(batch):
+            src = batch.src
+            probe_dtype(torch.zeros(1, 1).type_as(src.data))
+            probe_dtype(torch.zeros(1, 1).type_as(torch.zeros(2, dtype=torch.long)))
+            probe_dtype(torch.zeros(1, 1).to("cuda"))
+    ''') == [None, "int", "float"]

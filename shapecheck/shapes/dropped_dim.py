@@ -1,0 +1,149 @@
+"""A reduction that drops a dim, broadcast back against the tensor it reduced: `x / x.sum(1)`, `x - x.max(1)[0]`,
+`x.mean(1).expand_as(x)`, none with `keepdim=True`.
+
+Broadcasting aligns dims from the right, so each dim in front of the dropped one meets the dim after it in `x`: the
+(B,) sums of a (B, C) tensor line up with C. That raises unless the two sizes happen to be equal, and is silently
+wrong when they are. The code states this whatever the sizes are (the dim it reduced, the tensor it reduced), so the
+shapes need not be known; they only clear a pair that is harmless (a dim of size 1, or two equal sizes). PyTorch
+before 0.2 kept reduced dims by default, and much code written then reads this way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.engine.records import record
+from shapecheck.objects.dims import Dim, same
+from shapecheck.shapes.args import Args, Hidden, torch_name
+from shapecheck.shapes.elementwise import SHAPE_KEEPING, SHAPE_KEEPING_FUNCTIONS, is_number
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import ShapeEvaluator
+
+# reductions that return a tensor, with the position of `dim` among the method's arguments (`norm(p, dim)`)
+_REDUCTIONS = {"sum": 0, "mean": 0, "std": 0, "var": 0, "prod": 0, "nansum": 0, "nanmean": 0, "amax": 0, "amin": 0,
+               "logsumexp": 0, "norm": 1}
+# with a dim these return (values, indices): `x.max(1)[0]`, `x.max(dim=1).values`
+_PAIRED = frozenset({"max", "min", "median"})
+_ONE = Dim.of(1)
+
+
+@record(slots=True, eq=False)
+class DroppedDim:
+    reduction: cst.Call  # `x.sum(1)`
+    source: cst.Name  # `x`, the tensor it reduced, also the other operand
+    position: int  # the dim dropped, counted from the front: the result's dims before it are misaligned
+
+
+def dropped_against(ev: ShapeEvaluator, reduced: cst.BaseExpression, source: cst.BaseExpression,
+                    before: int) -> DroppedDim | None:
+    """`reduced` is `source` reduced over one dim without `keepdim`, so that broadcasting it against `source`
+    misaligns their dims; None when it isn't, or when the shapes known prove the misalignment harmless."""
+    if type(source) is not cst.Name:
+        return None
+    ctx = ev.ctx
+    value, seq = ctx.value_of(reduced, before)
+    call = _reduction(_underlying(ev, value, seq if seq is not None else before))
+    if call is None:
+        return None
+    try:
+        found = _reduced_dim(ev, call, seq if seq is not None else before)
+    except Hidden:
+        return None
+    if found is None:
+        return None
+    receiver, dim = found
+    receiver = _underlying(ev, receiver, seq if seq is not None else before)
+    if type(receiver) is not cst.Name or receiver.value != source.value or ctx.is_foreign(source):
+        return None
+    if ctx.binding(receiver.value, seq if seq is not None else before) is not ctx.binding(source.value, before):
+        return None  # `x` was bound again between the reduction and its use
+    shape = ev.tensor(source, before)
+    if shape is None and not _is_torch_function(ev, call):
+        return None  # `d / d.sum(1)` on a value not known to be a tensor: a DataFrame aligns by labels
+    rank = shape.rank if shape is not None else None
+    if dim < 0 and (rank is None or rank <= -dim) or rank is not None and dim >= rank:
+        return None  # `x.sum(-1)` of a vector is a scalar: it broadcasts as it should
+    position = dim % rank if rank is not None else dim
+    if position == 0:
+        return None  # `x - x.mean(0)`: the dims left line up with their own
+    if shape is not None and rank is not None and all(
+            same(shape.dims[i], _ONE) or same(shape.dims[i], shape.dims[i + 1]) for i in range(position)):
+        return None
+    return DroppedDim(call, source, position)
+
+
+def _underlying(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> cst.BaseExpression:
+    """The tensor `expr` is an elementwise function of, whose shape it keeps: `x` of `x.pow(2)`, `x ** 2`, `-x`,
+    `x.exp()`, `2 * x.abs()`, `torch.pow(x, 2)`, `torch.sqrt(x)`."""
+    for _ in range(8):
+        kind = type(expr)
+        if kind is cst.Call and expr.args and expr.args[0].keyword is None and not expr.args[0].star:
+            qualname = ev.ctx.qualname(expr.func)
+            if qualname in SHAPE_KEEPING_FUNCTIONS or qualname == "torch.pow" and len(expr.args) == 2 \
+                    and is_number(ev, expr.args[1].value, before):
+                expr = expr.args[0].value
+                continue
+        if kind is cst.UnaryOperation:
+            expr = expr.expression
+        elif kind is cst.BinaryOperation and is_number(ev, expr.right, before):
+            expr = expr.left
+        elif kind is cst.BinaryOperation and is_number(ev, expr.left, before):
+            expr = expr.right
+        elif kind is cst.Call and type(expr.func) is cst.Attribute and ev.ctx.qualname(expr.func) is None and (
+                expr.func.attr.value in SHAPE_KEEPING or expr.func.attr.value == "pow" and len(expr.args) == 1
+                and is_number(ev, expr.args[0].value, before)):
+            expr = expr.func.value
+        else:
+            break
+    return expr
+
+
+def _reduction(expr: cst.BaseExpression) -> cst.Call | None:
+    """The reduction call `expr` is: `x.sum(1)`, or the values of `x.max(1)` (`[0]`, `.values`)."""
+    if type(expr) is cst.Call:
+        name = _called(expr)
+        return expr if name in _REDUCTIONS else None
+    if type(expr) is cst.Subscript and len(expr.slice) == 1 and type(expr.slice[0].slice) is cst.Index:
+        index = expr.slice[0].slice.value
+        inner = expr.value if type(index) is cst.Integer and index.value == "0" else None
+    elif type(expr) is cst.Attribute and expr.attr.value == "values":
+        inner = expr.value
+    else:
+        return None
+    return inner if type(inner) is cst.Call and _called(inner) in _PAIRED else None
+
+
+def _called(call: cst.Call) -> str | None:
+    func = call.func
+    return func.attr.value if type(func) is cst.Attribute else None
+
+
+def _is_torch_function(ev: ShapeEvaluator, call: cst.Call) -> bool:
+    qualname = ev.ctx.qualname(call.func)
+    return qualname is not None and torch_name(qualname).startswith("torch.")
+
+
+def _reduced_dim(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[cst.BaseExpression, int] | None:
+    """The tensor `call` reduces and the one dim it drops: `x.sum(1)`, `torch.mean(x, dim=-1)`, `x.norm(2, 1)`;
+    None with `keepdim`, a tuple of dims, or no dim."""
+    name = _called(call)
+    assert name is not None
+    function = _is_torch_function(ev, call)
+    args = Args(call, 1) if function else Args(call)
+    if function:
+        receiver = Args(call).get(0, "input")
+    elif ev.ctx.qualname(call.func) is None:
+        receiver = call.func.value  # type: ignore[attr-defined]
+    else:
+        return None  # `np.sum(x, 1)`, a module's function
+    index = _REDUCTIONS.get(name, 0)
+    kept = args.keyword("keepdim") or args.keyword("keepdims")
+    if receiver is None or kept is not None and not (type(kept) is cst.Name and kept.value == "False"):
+        return None
+    if any(arg.keyword is None and arg.star for arg in call.args) or args.count() > index + 1:
+        return None  # `x.sum(1, True)`: a positional keepdim
+    dim = ev.integer(args.get(index, "dim", "axis"), before)
+    return (receiver, dim) if dim is not None else None
