@@ -138,6 +138,8 @@ class LoopAssignments:
         """A loop around the read (within root's body) assigns `name` after it, or in the statement the read is
         part of (`x = x.unsqueeze(0)`): on the next iteration the read sees that value. `bound_before(statement)`
         says whether the engine had made the statement's bindings by the time of the read."""
+        if _LOOP_TYPES.isdisjoint(map(type, read)):  # most reads: no loop around them at all
+            return False
         start = inside(read, root)
         if start is None:
             return False

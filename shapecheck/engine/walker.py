@@ -136,7 +136,10 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
                 return cached[1]
     found = []
     cls = type(node)
-    for name in _TABLE.get(cls) or child_fields(cls):
+    fields = _TABLE.get(cls)
+    if fields is None:  # not `or`: a leaf's fields are an empty tuple
+        fields = child_fields(cls)
+    for name in fields:
         value = getattr(node, name)
         kind = type(value)
         if kind is tuple or kind is list:

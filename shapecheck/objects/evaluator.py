@@ -88,6 +88,8 @@ class Evaluator:
     title = "object analysis"
     # want -> handler(evaluator, expression, before); floors above add theirs
     HANDLERS: dict[str, Callable[..., object]] = {}
+    # the kinds of value that `join_values` of a value with itself rebuilds rather than returns; floors above add theirs
+    REJOINED: tuple[type, ...] = ()
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -616,7 +618,15 @@ class Evaluator:
         return Seq(tuple(common), values[0].kind, complete=False, each=each)
 
     def join_envs(self, a: dict[str, object], b: dict[str, object]) -> dict[str, object]:
-        return {name: self.join_values([a.get(name, UNKNOWN), b.get(name, UNKNOWN)]) for name in a.keys() | b.keys()}
+        # most names hold the very same value on both sides (a branch or a loop's pass rebinds a few): that value is
+        # their join, but for the kinds a join rebuilds (`REJOINED`)
+        rejoined = self.REJOINED
+        joined: dict[str, object] = {}
+        for name in a.keys() | b.keys():
+            value, other = a.get(name, UNKNOWN), b.get(name, UNKNOWN)
+            joined[name] = value if value is other and not isinstance(value, rejoined) \
+                else self.join_values([value, other])
+        return joined
 
     def kind_of(self, value: object) -> str | None:
         """The type of a value, as `isinstance` tells it: a builtin's name; the shapes floor adds tensors."""

@@ -50,6 +50,7 @@ class ShapeEvaluator(Evaluator):
     sizes) and "items" (a tuple of tensors) besides "value" and "size"."""
 
     title = "shape analysis"
+    REJOINED = (Shape,)  # a join keeps only what both sides agree on, and drops `origin` and `permuted_by`
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

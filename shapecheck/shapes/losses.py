@@ -109,7 +109,7 @@ class LossCall:
 def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> LossCall | None:
     """The loss `call` computes, with its input and target; None when it is not one of the losses above."""
     # what the arguments must be, read first: the callee's value may build an object (`super().forward(x)`)
-    if any(arg.star for arg in call.args):
+    if len(call.args) < 2 or any(arg.star for arg in call.args):  # an input and a target, most calls have fewer
         return None
     positional = [arg for arg in call.args if arg.keyword is None]
     values = []
