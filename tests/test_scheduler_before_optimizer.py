@@ -10,11 +10,11 @@ from shapecheck.engine.registry import resolve
 HELPER = """
     import torch
     def run_epoch(net, data, opt):
-        for xb, yb in data:
-            opt.zero_grad()
-            torch.nn.functional.mse_loss(net(xb), yb).backward()
+        for batch in data:
+            net.loss(batch).backward()
             opt.step()
-    sched = torch.optim.lr_scheduler.ExponentialLR(main_opt, gamma=0.9)
+            opt.zero_grad()
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(main_opt, T_max=20)
     for epoch in range(20):
 """
 
