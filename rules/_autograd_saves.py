@@ -4,7 +4,8 @@ An op whose derivative formula reads `result` keeps its output: `sigmoid` (`sigm
 `tanh`, `exp` (`grad * result`), `_softmax` / `_log_softmax` (`_softmax_backward_data(grad, result, ...)`), `relu`
 (`threshold_backward(grad, result, 0)`), `sqrt`, `rsqrt`. An op whose formula reads its inputs keeps them: `mul`
 keeps each factor for the other's gradient, `div` keeps the divisor (and the dividend for the divisor's gradient),
-`mm`/`bmm`/`matmul` keep each operand for the other's gradient, `pow` keeps its base, and a layer with weights
+`mm`/`bmm`/`matmul` keep each operand for the other's gradient (so does a two-operand `einsum`, which
+contracts through `bmm` or `mul` of views of its operands), `pow` keeps its base, and a layer with weights
 (`linear`, `convolution`, the norms) keeps its input for the weight's gradient. `add`, `sub`, `cat`, `sum`, `mean` and
 `masked_fill` keep nothing a later in-place op could spoil (`masked_fill` keeps only the mask); `gelu`, `silu`,
 `leaky_relu`, `elu`, `log` and `clamp` keep their input, not their output.

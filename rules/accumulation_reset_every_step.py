@@ -24,7 +24,9 @@ class AccumulationResetEveryStep(Rule):
         or after `if micro < k: continue` skips the rest of the iteration until then), but calls
         `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on every iteration. Also
         the form with the micro-batches in a loop of their own: `optimizer.zero_grad()` and `backward()` on every
-        pass of an inner loop with no step, and `optimizer.step()` after it.
+        pass of an inner loop with no step, and `optimizer.step()` after it, also through same-file helpers (a
+        trainer's `fwd_bwd()` that resets and runs `backward()`, called per micro-batch, and its `optim_step()`
+        after the loop).
 
         ## Why is this bad?
         Accumulation relies on gradients adding up across `backward()` calls. The primer: "Gradients in PyTorch
@@ -210,6 +212,35 @@ class AccumulationResetEveryStep(Rule):
                 (model(chunk).mean() / accum).backward()
             optimizer.step()
         """,
+        # torchtitan's RL trainer after its fix: `fwd_bwd()` only adds up, `optim_step()` resets after the step;
+        # WeiChengTseng/Pytorch-PCGrad: each objective's gradient reset, computed and read in a helper, then combined.
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.optimizer = torch.optim.AdamW(model.parameters(), lr=1e-5)
+            def fwd_bwd(self, tokens, weights):
+                loss = -(self.model(tokens).log_softmax(-1).mean(-1) * weights).mean()
+                loss.backward()
+            def optim_step(self):
+                self.optimizer.step()
+                self.optimizer.zero_grad()
+        def objective_grad(optimizer, loss):
+            optimizer.zero_grad()
+            loss.backward()
+            return [p.grad.clone() for group in optimizer.param_groups for p in group["params"]]
+        trainer = Trainer(model)
+        for step in range(steps):
+            for tokens, weights in rollouts():
+                trainer.fwd_bwd(tokens, weights)
+            trainer.optim_step()
+            grads = [objective_grad(opt, loss) for loss in model(x)]
+            for task_loss in model(x):
+                grads.append(objective_grad(opt, task_loss))
+            combine_into_grad(model, grads)
+            opt.step()
+        """,
     ]
     INVALID = [
         # bytetriper/RAE before its fix: the reset at the top of each micro-batch, the step behind `continue`.
@@ -285,6 +316,24 @@ class AccumulationResetEveryStep(Rule):
                         self.optim.step()
                         self.micro_step = 0
         """,
+        # the same through a worker's methods: each micro-batch's pass resets, the step comes after the loop
+        """
+        import torch
+        class Worker:
+            def __init__(self, policy, lr=3e-4):
+                self.policy = policy
+                self.opt = torch.optim.Adam(policy.parameters(), lr=lr)
+            def accumulate(self, obs, ret):
+                self.opt.zero_grad()
+                ((self.policy(obs).squeeze(-1) - ret) ** 2).mean().backward()
+            def apply(self):
+                self.opt.step()
+        worker = Worker(policy)
+        for it in range(iterations):
+            for obs, ret in chunks(buffer, 4):
+                worker.accumulate(obs, ret)
+            worker.apply()
+        """,
         # micro-batches in a loop of their own, each reset before its backward pass, then one step
         """
         import torch
@@ -308,10 +357,8 @@ class AccumulationResetEveryStep(Rule):
                 continue
             guard = step.accumulation_guard
             if guard is None:
-                for reset in _resets_every_micro_batch(self.ctx, facts, step):
-                    if reset.node not in reported:
-                        reported.add(reset.node)
-                        self.report(reset.node, self._inner_message(reset, step))
+                self._report_inner(_resets_every_micro_batch(self.ctx, facts, step, facts.in_function(step.function)),
+                                   step, reported)
                 continue
             if guard.orelse is not None:
                 continue  # with an `else`, the branches may step every iteration by turns
@@ -319,6 +366,20 @@ class AccumulationResetEveryStep(Rule):
                 if reset.node not in reported:
                     reported.add(reset.node)
                     self.report(reset.node, self._message(reset, step, guard))
+
+        # The same through the helpers a body calls, their events placed at the calls: a trainer's `fwd_bwd()`
+        # resetting and running `backward()` on each micro-batch, and its `optim_step()` after the loop.
+        for function in facts.local_calls():
+            placed = facts.body_events(function)
+            for step in placed:
+                if step.kind == "step" and is_step_call(step.node) and step.function is function and step.loops:
+                    self._report_inner(_resets_every_micro_batch(self.ctx, facts, step, placed), step, reported)
+
+    def _report_inner(self, resets: list[Event], step: Event, reported: set[cst.CSTNode]) -> None:
+        for reset in resets:
+            if reset.node not in reported:
+                reported.add(reset.node)
+                self.report(reset.node, self._inner_message(reset, step))
 
     def _inner_message(self, reset: Event, step: Event) -> str:
         return (f"`{self.ctx.code(reset.node)}` runs on every pass of the loop around it, whose `backward()` "
@@ -334,29 +395,44 @@ class AccumulationResetEveryStep(Rule):
                 "the same condition")
 
 
-def _resets_every_micro_batch(ctx: Context, facts: TrainingLoop, step: Event) -> list[Event]:
+def _resets_every_micro_batch(ctx: Context, facts: TrainingLoop, step: Event, events: list[Event]) -> list[Event]:
     """The resets of `step`'s optimizer in a loop nested in the step's own, before the step, whose every pass runs
     `backward()` after the reset and no step (`for micro in range(accum): opt.zero_grad(); loss.backward()`, then
-    `opt.step()`): only the last pass's gradients reach the step. Not when that loop reads `.grad` (per-task
-    gradients collected and combined by hand, as PCGrad does), and only a reset of the same optimizer counts."""
+    `opt.step()`): only the last pass's gradients reach the step. `events` holds `step`, in the order a run goes
+    through them (a helper's events placed at its call keep their own order there). Not when that loop reads
+    `.grad`, itself or in a helper it calls (per-task gradients collected and combined by hand, as PCGrad does), nor
+    for a helper called under an `if` there; only a reset of the same optimizer counts."""
     depth = len(step.loops)
-    inner = [event for event in facts.in_function(step.function)
-             if len(event.loops) == depth + 1 and event.loops[:depth] == step.loops and event.order < step.order]
+    before = events[:next(at for at, event in enumerate(events) if event is step)]
+    inner = [event for event in before if event.function is step.function
+             and len(event.loops) == depth + 1 and event.loops[:depth] == step.loops]
     found = []
     for loop in dict.fromkeys(event.loops[-1] for event in inner):
         passes = [event for event in inner if event.loops[-1] is loop]
-        if any(event.kind == "step" for event in passes) or _reads_grad(ctx, loop):
+        if any(event.kind == "step" for event in passes) or _reads_grad(ctx, facts, loop, step.function):
             continue
-        for reset in passes:
+        guarded = _called_under_if(ctx, facts, loop, step.function)
+        for at, reset in enumerate(passes):
             if reset.kind == "reset" and not reset.guards and reset.subject is not None \
-                    and reset.subject == step.subject \
-                    and any(event.kind == "backward" and event.order > reset.order for event in passes):
+                    and reset.subject == step.subject and reset.order not in guarded \
+                    and any(event.kind == "backward" for event in passes[at + 1:]):
                 found.append(reset)
     return found
 
 
-def _reads_grad(ctx: Context, loop: cst.CSTNode) -> bool:
-    return any(type(node) is cst.Attribute and node.attr.value == "grad" for node in ctx.walk(loop))
+def _reads_grad(ctx: Context, facts: TrainingLoop, loop: cst.CSTNode, function: cst.FunctionDef | None) -> bool:
+    scopes = [loop, *(definition for site in facts.local_calls_in(loop, function)
+                      for definition in facts.helpers_of(site.node))]
+    return any(type(node) is cst.Attribute and node.attr.value == "grad" for scope in scopes
+               for node in ctx.walk(scope))
+
+
+def _called_under_if(ctx: Context, facts: TrainingLoop, loop: cst.CSTNode, function: cst.FunctionDef | None
+                     ) -> set[int]:
+    """The `order` of the helper calls under an `if` inside `loop`: their events do not run on every pass."""
+    sites = {id(site.node): site.order for site in facts.local_calls_in(loop, function)}
+    return {sites[id(node)] for branch in ctx.walk(loop) if type(branch) is cst.If
+            for node in ctx.walk(branch) if id(node) in sites}
 
 
 def _resets_every_iteration(facts: TrainingLoop, step: Event, guard: cst.If) -> list[Event]:

@@ -8,10 +8,11 @@ from dataclasses import field
 
 import libcst as cst
 
-from shapecheck.engine import Context, Rule
+from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
+from shapecheck.objects.arguments import receiving_parameter
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import Instance, Seq, TorchObject
@@ -75,8 +76,11 @@ class InplaceOnSavedTensor(Rule):
         `requires_grad` tensor; a trainer's `self.model` (or `self.model.fc`) counts when every construction of the
         trainer hands it such a model, and a script's `net = build(8)` when the factory returns one (an
         `nn.Sequential` ending in `nn.Tanh()` saves its output); the in-place op follows the saving op with
-        no rebinding in between; and a backward pass (or, in a module's `forward`, the returned output) goes
-        through the saving op.
+        no rebinding in between (in a loop, also the op in the next iteration: a running state `S += k * v` that
+        `torch.einsum(..., q, S)` saved in the one before); and a backward pass (or, in a module's `forward`, the
+        returned output) goes through the saving op. A two-operand `einsum` saves each operand as a product does;
+        a zeros buffer that `+=` adds graph values to is in the graph; a same-file function of one `return`
+        (`def elu_feature_map(x): return F.elu(x) + 1`) keeps the graph of what it is handed.
 
         ## Why is this bad?
         Autograd keeps the tensors a derivative needs and checks their version when the backward pass runs; an
@@ -282,8 +286,51 @@ class InplaceOnSavedTensor(Rule):
         loss = (model(torch.randn(8, 16)) * mask).sum()
         loss.backward()
         """,
+        # idiap/fast-transformers' recurrent linear attention after its fix: the running state rebound each step;
+        # a loss total added up in place, which nothing saved.
+        """
+        import torch
+        import torch.nn as nn
+        class RecurrentLinearAttention(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.qkv = nn.Linear(d, 3 * d)
+            def forward(self, x):
+                q, k, v = self.qkv(x).chunk(3, dim=-1)
+                Si = x.new_zeros(x.size(0), x.size(2), x.size(2))
+                outputs = []
+                for i in range(x.size(1)):
+                    Si = Si + torch.einsum("nd,nm->ndm", k[:, i], v[:, i])
+                    outputs.append(torch.einsum("nd,ndm->nm", q[:, i], Si))
+                return torch.stack(outputs, dim=1)
+        model = RecurrentLinearAttention(16)
+        total = 0.0
+        for x in batches:
+            loss = model(x).pow(2).mean()
+            total += loss
+        total.backward()
+        """,
     ]
     INVALID = [
+        # A decaying memory read by a linear layer, then scaled and added to in place in the next step.
+        Invalid("""
+        import torch
+        import torch.nn as nn
+        class DecayMemory(nn.Module):
+            def __init__(self, dim, decay=0.9):
+                super().__init__()
+                self.decay = decay
+                self.inp = nn.Linear(dim, dim)
+                self.read = nn.Linear(dim, dim)
+            def forward(self, x):
+                mem = x.new_zeros(x.size(0), x.size(2))
+                outs = []
+                for t in range(x.size(1)):
+                    mem.mul_(self.decay)
+                    mem += self.inp(x[:, t])
+                    outs.append(self.read(mem))
+                return torch.stack(outs, 1)
+        """, count=2),
         # A trainer handed its model: every construction hands it an `Encoder`, whose `fc` has weights.
         """
         import torch
@@ -575,6 +622,13 @@ def _weighted(value: object) -> bool:
         and is_module(value)
 
 
+def _einsum_operands(args: list[cst.BaseExpression]) -> list[cst.BaseExpression]:
+    """The tensors of `torch.einsum(equation, a, b)` or `torch.einsum(equation, [a, b])`."""
+    if len(args) == 2 and type(args[1]) in (cst.List, cst.Tuple):
+        return [element.value for element in args[1].elements]  # type: ignore[attr-defined]
+    return args[1:]
+
+
 def _basic_index(node: cst.CSTNode, receiver: cst.Name) -> bool:
     """The subscript of `receiver` that `node` modifies in place through a method (`x[0].mul_(2)`,
     `x[:, 1:].clamp_(0)`) takes a view: integers and slices only. An assignment to a subscript (`x[mask] = 0`)
@@ -646,6 +700,7 @@ class _Flow:
         # tensor op
         self.containers: set[str] = set()
         self.spoiled: list[_Spoiled] = []
+        self.following: set[cst.FunctionDef] = set()  # the helpers `_keeps_graph` is reading, against recursion
 
     # ------------------------------------------------------------------------------------------------ the body
 
@@ -676,9 +731,12 @@ class _Flow:
                 if training is True and _returns(statement.body.body):  # type: ignore[attr-defined]
                     return  # what follows `if self.training: ... return` runs in inference only
             elif kind in (cst.For, cst.While):
-                if kind is cst.For:
-                    self._rebind(_target_names(statement.target), None)  # type: ignore[attr-defined]
-                self._block(statement.body.body)  # type: ignore[attr-defined]
+                # twice: what one iteration saves late, the next may change in place early (a running state
+                # `S += k * v` that `q @ S` saved in the iteration before)
+                for _ in range(2):
+                    if kind is cst.For:
+                        self._rebind(_target_names(statement.target), None)  # type: ignore[attr-defined]
+                    self._block(statement.body.body)  # type: ignore[attr-defined]
             elif kind is cst.Try:
                 self._block(statement.body.body)  # type: ignore[attr-defined]
                 for handler in statement.handlers:  # type: ignore[attr-defined]
@@ -706,8 +764,13 @@ class _Flow:
             elif names:
                 self._in_place(node, target)
                 self._flows(names, node.value, keep=True)  # type: ignore[attr-defined]
+                if self.is_graph(node.value):  # type: ignore[attr-defined]
+                    self.graph.update(names)  # `state += k * v`: a zeros buffer now holds the graph's values
         elif kind is cst.Expr:
-            self._calls(node.value)  # type: ignore[attr-defined]
+            value = node.value  # type: ignore[attr-defined]
+            if type(value) is cst.Call and type(value.func) is cst.Attribute and type(value.func.value) is cst.Name:
+                self._saves(value, {value.func.value.value})  # `outs.append(q * state)`: `outs` leads to the product
+            self._calls(value)
         elif kind is cst.Return and node.value is not None:  # type: ignore[attr-defined]
             self._returns(node.value)  # type: ignore[attr-defined]
 
@@ -749,6 +812,8 @@ class _Flow:
         args = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
         if qualname in PRODUCTS and len(args) == 2:
             self._product(call, args[0], args[1], targets)
+        elif qualname == "torch.einsum" and len(_einsum_operands(args)) == 2:
+            self._product(call, *_einsum_operands(args), targets)
         elif qualname == "torch.pow" and args:
             self._save(args[0], call, targets)
         elif qualname is None and type(func) is cst.Attribute:
@@ -862,7 +927,29 @@ class _Flow:
             return self.is_graph(func.value) or any(self.is_graph(arg) for arg in args)
         if type(func) is cst.Name and func.value in _CARRIERS:
             return any(self.is_graph(arg) for arg in args)  # `q, k, v = map(lambda t: ..., qkv)`
-        return type(func) in (cst.Name, cst.Subscript) and self._module_call(func)
+        return type(func) in (cst.Name, cst.Subscript) and self._module_call(func) \
+            or type(func) is cst.Name and self._keeps_graph(call, func.value)
+
+    def _keeps_graph(self, call: cst.Call, name: str) -> bool:
+        """`elu_feature_map(q)` of a same-file `def elu_feature_map(x): return F.elu(x) + 1`: a function of one
+        `return` statement whose value is in the graph when the parameters handed graph tensors are."""
+        definitions = self.ctx.functions.get(name, [])
+        if len(definitions) != 1 or self.ctx.class_of_method(definitions[0]) is not None \
+                or definitions[0] in self.following:
+            return False
+        definition = definitions[0]
+        body = definition.body.body
+        returned = body[0].body[0] if len(body) == 1 and type(body[0]) is cst.SimpleStatementLine else None
+        if type(returned) is not cst.Return or returned.value is None:
+            return False
+        handed = {receiving_parameter(definition, call, arg.value) for arg in call.args if self.is_graph(arg.value)}
+        caller, self.graph = self.graph, {parameter for parameter in handed if parameter is not None}
+        self.following.add(definition)
+        try:
+            return self.is_graph(returned.value)
+        finally:
+            self.graph = caller
+            self.following.discard(definition)
 
     def _module_call(self, func: cst.BaseExpression) -> bool:
         """`func` is a module with parameters: `self.fc` built as a weighted torch.nn layer or a model of this

@@ -13,7 +13,7 @@ from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import callers, helper_callers
+from shapecheck.objects.callers import callers, helper_callers, method_callers
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._devices import creates_on_cpu, moves_to_device
@@ -156,7 +156,11 @@ class InputNotOnModelDevice(Rule):
         in a loop (`x, y = next(train_iter)` with `train_iter = iter(loader)`). So is a trainer's: `self.model =
         model.to(device)` called on batches of `self.train_loader`, when every construction of the trainer hands it
         such a loader. A loader or list a same-file factory returns (`batches(3)`, `train_loader, val_loader =
-        get_loaders(32)` with one `return`) is read in the factory.
+        get_loaders(32)` with one `return`) is read in the factory. A method that moves `self.model` in place
+        (`self.model.to(self.device)`, in its own body outside any `if`) and calls it on the batches of a loader
+        parameter is reported when every call of the method (`wrapper.fit(loader)`) hands it such a loader. A
+        `TensorDataset`'s tensors may be arithmetic of CPU tensors and numbers (`x @ torch.randn(5, 1) + 0.1 *
+        torch.randn(64, 1)`).
 
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
         `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
@@ -369,8 +373,66 @@ class InputNotOnModelDevice(Rule):
             x, y = x.cuda(), y.cuda()
             loss = nn.functional.mse_loss(model(x), y)
         """,
+        # aai-institute/pyDVL's TorchModel after its fix: `fit` moves the model and each batch; a wrapper moving the
+        # model only under a flag, over a loader whose dataset's device is unknown.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        class TorchModel:
+            def __init__(self, model, loss, device="cuda"):
+                self.model, self.loss, self.device = model, loss, device
+            def fit(self, loader, epochs=3):
+                self.model.to(self.device)
+                optimizer = torch.optim.Adam(self.model.parameters())
+                for _ in range(epochs):
+                    for x, y in loader:
+                        x, y = x.to(self.device), y.to(self.device)
+                        batch_loss = self.loss(self.model(x), y)
+                        optimizer.zero_grad()
+                        batch_loss.backward()
+                        optimizer.step()
+        class Flagged:
+            def __init__(self, net, use_cuda):
+                self.net, self.use_cuda = net, use_cuda
+            def predict(self, loader):
+                if self.use_cuda:
+                    self.net.cuda()
+                return [self.net(x) for x in loader]
+            def score(self, loader):
+                self.net.cuda()
+                for x, y in loader:
+                    self.net(x)
+        x = torch.randn(64, 5)
+        y = x @ torch.randn(5, 1) + 0.1 * torch.randn(64, 1)
+        TorchModel(nn.Linear(5, 1), nn.MSELoss()).fit(DataLoader(TensorDataset(x, y), batch_size=16))
+        flagged = Flagged(nn.Linear(5, 1), True)
+        flagged.predict(DataLoader(TensorDataset(x), batch_size=16))
+        flagged.score(make_loader())
+        """,
     ]
     INVALID = [
+        # A regressor wrapper moving its network in `train`, looping over the loader it is handed unmoved; the
+        # dataset's tensors are arithmetic of CPU tensors.
+        """
+        import torch
+        from torch.utils.data import DataLoader, TensorDataset
+        class Regressor:
+            def __init__(self, net):
+                self.net = net
+            def train(self, batches, steps=100):
+                self.net.cuda()
+                opt = torch.optim.SGD(self.net.parameters(), lr=0.1)
+                for inputs, targets in batches:
+                    err = (self.net(inputs) - targets).pow(2).mean()
+                    opt.zero_grad()
+                    err.backward()
+                    opt.step()
+        features = -torch.rand(256, 3) * 2.0
+        reg = Regressor(torch.nn.Linear(3, 1))
+        batches = DataLoader(TensorDataset(features, torch.rand(256, 1) * 2 - 1), batch_size=32)
+        reg.train(batches)
+        """,
         # Loaders kept in a dict by split.
         """
         import torch
@@ -582,13 +644,41 @@ class InputNotOnModelDevice(Rule):
         """A trainer's `self.model(x)`, with `self.model = model.to(device)` and `x` from its `self.train_loader`:
         the trainer's constructions say what loader it was given."""
         keys, moved = self._moved_parts(self.ctx.value_of(model)[0])
-        if not keys and not moved:
+        here = self._moved_in_method(model)
+        if not keys and not moved and not here:
             return
         loop = self._batch_loop(batch)
         iterable = loop and _unwrapped(loop.iter)
+        function = self.ctx.function
+        if here and type(iterable) is cst.Name and function is not None:
+            # `def fit(self, loader): self.model.to(self.device)` then `self.model(x)` over the loader parameter:
+            # the method's calls say what loader it was given
+            source = self.ctx.binding(iterable)
+            if source is not None and source.kind == "param" and source.statement is function:
+                self._events.append(("method", node, self.ctx.code(model), batch.value, function, iterable.value))
+                return
         stored = stored_parameter(self.ctx, iterable) if iterable is not None else None
         if stored is not None:
             self._events.append(("stored", keys, moved, (node, self.ctx.code(model), batch.value, *stored)))
+
+    def _moved_in_method(self, model: cst.Attribute) -> bool:
+        """`self.model.to(self.device)` (or `.cuda()`) is a statement of the method's own body, outside any `if`,
+        before the point the traversal is at: the module is on the device from there on in this method."""
+        function = self.ctx.function
+        spelled = self.ctx.code(model)
+        if function is None or type(model.value) is not cst.Name or model.value.value != "self":
+            return False
+        for statement in function.body.body:
+            if any(ancestor is statement for ancestor in self.ctx.ancestors):
+                return False
+            if type(statement) is not cst.SimpleStatementLine:
+                continue
+            for small in statement.body:
+                call = small.value if type(small) is cst.Expr else None
+                if type(call) is cst.Call and type(call.func) is cst.Attribute \
+                        and self.ctx.code(call.func.value) == spelled and moves_to_device(self.ctx, call):
+                    return True
+        return False
 
     def _helper(self, node: cst.Call, model: cst.Name, batch: cst.Name
                 ) -> tuple[cst.Call, cst.FunctionDef, str, str, str] | None:
@@ -613,9 +703,13 @@ class InputNotOnModelDevice(Rule):
         # `self.model(x)` of a moved model, over the trainer's `self.train_loader` stored from a constructor
         # parameter: the constructions say which loader.
         in_trainers: list[tuple[cst.Call, str, str, cst.ClassDef, cst.FunctionDef, str]] = []
+        in_methods: list[tuple] = []  # a method's `self.model(x)` over its loader parameter, the model moved there
         for kind, *event in self._events:
             if kind == "moved":
                 moved.add(event[0])
+                continue
+            if kind == "method":
+                in_methods.append(tuple(event))
                 continue
             keys, moved_anyway, found = event
             is_moved = moved_anyway or any(key in moved for key in keys)
@@ -630,6 +724,7 @@ class InputNotOnModelDevice(Rule):
             elif helper is not None:
                 in_helpers.append(helper)
         self._report_trainers(in_trainers)
+        self._report_methods(in_methods)
         self._report_imported_helpers(moved)
         for node, function, model, batch, loader in in_helpers:
             sites = helper_callers(self.ctx, function)
@@ -666,6 +761,15 @@ class InputNotOnModelDevice(Rule):
                 what = "the DataLoader" if sources[0] == "a DataLoader" else "the list"
                 self.report(node, _MESSAGE.format(model=model, batch=batch,
                                                   source=f"{what} `{self.ctx.code(passed[0][0])}` passed in"))
+
+    def _report_methods(self, in_methods: list[tuple]) -> None:
+        for node, model, batch, method, loader in in_methods:
+            sites = method_callers(self.ctx, method)
+            passed = [(passed_argument(method, site.node, loader), point) for site, point in sites or ()]
+            if passed and all(type(argument) is cst.Name and self._cpu_loader_at(argument, point)
+                              for argument, point in passed):
+                self.report(node, _MESSAGE.format(model=model, batch=batch, source=f"the DataLoader "
+                                                  f"`{self.ctx.code(passed[0][0])}` passed in"))  # type: ignore
 
     def _cpu_loader_at(self, loader: cst.BaseExpression, point: Point) -> str | None:
         with self.ctx.at(point):
@@ -816,8 +920,18 @@ class InputNotOnModelDevice(Rule):
             return True
         if qualname not in _TENSOR_DATASETS or not value.args:
             return False
-        for arg in value.args:
-            tensor, _ = self.ctx.value_of(arg.value, before)
-            if arg.star or not (type(tensor) is cst.Call and creates_on_cpu(self.ctx, tensor)):
-                return False  # a tensor whose device is not certain
-        return True
+        # a tensor whose device is not certain makes the dataset's unknown
+        return all(not arg.star and self._made_on_cpu(arg.value, before) for arg in value.args)
+
+    def _made_on_cpu(self, expr: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:
+        """`expr` is a tensor made on the CPU: a torch factory without `device=`, or arithmetic of such tensors and
+        numbers (`y = x @ torch.randn(5, 1) + 0.1 * torch.randn(64, 1)` of `x = torch.randn(64, 5)`)."""
+        value, before = self.ctx.value_of(expr, before)
+        if type(value) is cst.Call:
+            return creates_on_cpu(self.ctx, value)
+        if type(value) is cst.BinaryOperation and depth < 4:
+            operands = [side for side in (value.left, value.right) if type(side) not in (cst.Integer, cst.Float)]
+            return bool(operands) and all(self._made_on_cpu(side, before, depth + 1) for side in operands)
+        if type(value) is cst.UnaryOperation and depth < 4:
+            return self._made_on_cpu(value.expression, before, depth + 1)
+        return False

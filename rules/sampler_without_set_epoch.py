@@ -10,7 +10,7 @@ from shapecheck.engine.context import Point
 from shapecheck.rules._tensor_facts import is_builtin_call
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
-from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.arguments import passed_argument, receiving_parameter
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import Seq, TorchObject, truth
 from shapecheck.shapes.evaluator import evaluator
@@ -41,7 +41,8 @@ class SamplerWithoutSetEpoch(Rule):
         (`data_sampler(dataset, shuffle=True, distributed=...)`); the helper may hand the loader on to another
         that iterates it (`sample_data(loader)`, a generator looping over it forever). A loader an epoch loop
         iterates may also come from a function of another module of the project (`from data import
-        build_loader`), read there.
+        build_loader`), read there. A loader built in the call that hands it to such a helper (`train(args,
+        make_loader(dataset, args), ...)`) is reported at the helper's loop over it.
 
         The loader may also be drawn with `iter(loader)` inside a step loop (`next(iter(loader))` on every step,
         or `data_iter = iter(loader)` again once it is exhausted), be unpacked from a same-file factory's tuple
@@ -233,8 +234,37 @@ class SamplerWithoutSetEpoch(Rule):
                 for images, target in loader:
                     train_step(model, images, target, optimizer)
         """,
+        # facebookresearch/deit's main.py: the loaders built in the calls that hand them to a one-pass evaluation,
+        # and to an epoch helper over a sampler that does not shuffle.
+        """
+        import torch
+        from torch.utils.data import DataLoader, DistributedSampler
+        def evaluate(data_loader, model):
+            for images, target in data_loader:
+                model(images)
+        def train_epochs(model, data_loader, epochs):
+            for epoch in range(epochs):
+                for samples, targets in data_loader:
+                    model(samples).sum().backward()
+        evaluate(DataLoader(dataset_val, sampler=DistributedSampler(dataset_val), batch_size=64), model)
+        train_epochs(model, DataLoader(dataset_train, sampler=DistributedSampler(dataset_train, shuffle=False)), 300)
+        """,
     ]
     INVALID = [
+        # The loader built in the call that hands it to a helper running the epochs; reported at its loop.
+        """
+        import torch
+        import torch.utils.data as tud
+        def sharded(ds, rank, world):
+            return tud.DataLoader(ds, batch_size=32, sampler=tud.distributed.DistributedSampler(ds, world, rank))
+        def run(net, batches, n_epochs, opt):
+            for _ in range(n_epochs):
+                for xb, yb in batches:
+                    opt.zero_grad()
+                    torch.nn.functional.l1_loss(net(xb), yb).backward()
+                    opt.step()
+        run(net, sharded(train_ds, rank, world), n_epochs=5, opt=opt)
+        """,
         # A DDP script with a progress bar around the sharded loader (`enumerate(tqdm(loader))`).
         """
         import torch
@@ -488,7 +518,7 @@ class SamplerWithoutSetEpoch(Rule):
         if type(iterated) is cst.Name and ctx.function is not None:
             binding = ctx.binding(iterated)
             if binding is not None and binding.kind == "param":
-                self._events.append(("iterated", ctx.function, iterated.value, per_epoch))
+                self._events.append(("iterated", ctx.function, iterated.value, per_epoch, iterated))
         shuffles, factory = self._shuffling_loader(iterated, follow=True) if per_epoch else (False, None)
         # `for x, y in self.train_loader:` of a trainer, unless the loop is over a shuffling loader
         stored = stored_parameter(ctx, iterated) if ctx.function is not None and not shuffles else None
@@ -501,6 +531,13 @@ class SamplerWithoutSetEpoch(Rule):
         ctx = self.ctx
         if type(ctx.parent) is cst.For:
             return  # `for batch in iter(loader)`: a loop over the loader, which `visit_For` reads
+        if ctx.qualname(node.func) is None and not in_test(ctx):
+            # `train(args, make_loader(dataset, args), ...)`: a loader built in the call that hands it to a helper
+            for arg in node.args:
+                if type(arg.value) is cst.Call:
+                    shuffles, factory = self._shuffling_loader(arg.value)
+                    if shuffles or factory is not None:
+                        self._events.append(("handed", node, arg.value, bool(ctx.loops), shuffles, factory))
         if ctx.loops and len(node.args) == 1 and is_builtin_call(ctx, node, "iter") and not in_test(ctx):
             shuffles, factory = self._shuffling_loader(node.args[0].value, follow=True)
             if shuffles or factory is not None:
@@ -555,17 +592,19 @@ class SamplerWithoutSetEpoch(Rule):
         calls deep (`train(args, loader)` wrapping it in `sample_data(loader)`, a generator looping `while True:
         for batch in loader:`)."""
         training = training_loop(self.ctx)
-        for definition in training.definitions_of(call):
-            parameter = training.callee_spelling(name, definition, call)
-            if parameter is None:
-                continue
-            if (definition, parameter) in iterating[per_epoch]:
-                return True
-            if depth > 1 and any(self._handed_to_loop(site.node, parameter, iterating, per_epoch and site.loop is None,
-                                                       depth - 1)
-                                 for site in training.calls_in(definition) if site.node is not call):
-                return True
-        return False
+        return any(self._iterates(definition, training.callee_spelling(name, definition, call), call, iterating,
+                                  per_epoch, depth) for definition in training.definitions_of(call))
+
+    def _iterates(self, definition: cst.FunctionDef, parameter: str | None, call: cst.Call,
+                  iterating: dict[bool, set[tuple[cst.FunctionDef, str]]], per_epoch: bool, depth: int) -> bool:
+        """`definition`, run by `call`, iterates its `parameter` (see `_handed_to_loop`)."""
+        if parameter is None:
+            return False
+        if (definition, parameter) in iterating[per_epoch]:
+            return True
+        return depth > 1 and any(
+            self._handed_to_loop(site.node, parameter, iterating, per_epoch and site.loop is None, depth - 1)
+            for site in training_loop(self.ctx).calls_in(definition) if site.node is not call)
 
     def _sampler_built(self, sampler: cst.BaseExpression, before: int | None) -> cst.BaseExpression:
         """What the sampler was built as. A name bound on both branches of an `if` (`if distributed: sampler =
@@ -595,9 +634,14 @@ class SamplerWithoutSetEpoch(Rule):
         # Loops over a loader a trainer's constructor stored (`self.train_loader = train_loader`): the loop, its
         # method, whether an epoch loop is around it there, and the class, `__init__` and parameter it came from.
         stored: list[tuple[cst.BaseExpression, cst.FunctionDef, bool, tuple[cst.ClassDef, cst.FunctionDef, str]]] = []
+        # The loops over each parameter: where a loader built in the call that hands it is reported.
+        loops_over: dict[tuple[cst.FunctionDef, str], list[cst.BaseExpression]] = {}
+        # Loaders built in a call's arguments: the call, the loader, whether a loop is around the call.
+        handed: list[tuple[cst.Call, cst.BaseExpression, bool]] = []
         for kind, *event in self._events:
             if kind == "iterated":
-                function, name, per_epoch = event
+                function, name, per_epoch, iterated = event
+                loops_over.setdefault((function, name), []).append(iterated)
                 iterating[False].add((function, name))
                 if per_epoch:
                     iterating[True].add((function, name))
@@ -608,6 +652,8 @@ class SamplerWithoutSetEpoch(Rule):
                 factories.add(event[0])
             elif kind == "loader" and shuffles:
                 loaders[event[0], event[1]] = event[2]
+            elif kind == "handed" and shuffles:
+                handed.append(event)
             elif kind == "loop":
                 iterated, method, per_epoch, at = event
                 if shuffles:
@@ -617,6 +663,12 @@ class SamplerWithoutSetEpoch(Rule):
         training = training_loop(self.ctx)
         # An epoch loop handing the loader to a same-file helper that iterates it: `train(train_loader, ...)`; or
         # the loader handed to a helper that runs the epochs itself: `fit(model, loader, optimizer, epochs)`.
+        for call, argument, in_loop in handed:
+            for definition in training.definitions_of(call):
+                parameter = receiving_parameter(definition, call, argument)
+                if self._iterates(definition, parameter, call, iterating, not in_loop, 2):
+                    # at the helper's loop over it; where the helper hands it on, at the argument
+                    found += loops_over.get((definition, parameter), [argument])  # type: ignore[index]
         for (function, name) in loaders:
             for site in training.calls_in(function):
                 if self._handed_to_loop(site.node, name, iterating, per_epoch=site.loop is None, depth=2):

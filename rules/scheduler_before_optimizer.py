@@ -27,8 +27,10 @@ class SchedulerBeforeOptimizer(Rule):
 
         Not reported: a step with arguments (`ReduceLROnPlateau.step(val_loss)`, a diffusion sampler's
         `scheduler.step(output, t, x)`), a step under an `if` inside the loop (warm-up code often steps the
-        scheduler only from the second epoch on) unless the optimizer steps after it under the same `if` (the
-        modulo `if` of gradient accumulation; `if scheduler is not None:` only asks whether there is one), loops
+        scheduler only from the second epoch on) unless the optimizer steps after it under the same `if`, itself or
+        in a helper called there (the modulo `if` of gradient accumulation; `else: scheduler.step();
+        train(model, loader, joint_optimizer)`, where the other branch's optimizer steps in other epochs; `if
+        scheduler is not None:` only asks whether there is one), loops
         whose optimizer step is not in view (an imported
         training function), and tests.
 
@@ -154,8 +156,42 @@ class SchedulerBeforeOptimizer(Rule):
                     self.on_epoch_end()
         """,
 
+        # ProtoPNet's main.py after its fix: warm-up epochs train with their own optimizer; the joint epochs step
+        # the schedule after the helper that steps the joint optimizer.
+        """
+        import torch
+        def train(model, batches, optimizer):
+            for x, y in batches:
+                optimizer.zero_grad()
+                torch.nn.functional.cross_entropy(model(x), y).backward()
+                optimizer.step()
+        joint_lr_scheduler = torch.optim.lr_scheduler.StepLR(joint_optimizer, step_size=5, gamma=0.1)
+        for epoch in range(num_train_epochs):
+            if epoch < num_warm_epochs:
+                train(ppnet, train_loader, warm_optimizer)
+            else:
+                train(ppnet, train_loader, joint_optimizer)
+                joint_lr_scheduler.step()
+        """,
     ]
     INVALID = [
+        # The schedule stepped in one branch before the helper that steps its optimizer there; the other
+        # branches' steps run in other epochs.
+        """
+        import torch
+        def fit_epoch(net, data, opt):
+            for xb, yb in data:
+                opt.zero_grad()
+                torch.nn.functional.mse_loss(net(xb), yb).backward()
+                opt.step()
+        sched = torch.optim.lr_scheduler.ExponentialLR(main_opt, gamma=0.9)
+        for epoch in range(20):
+            if epoch < 2:
+                fit_epoch(net, data, head_opt)
+            else:
+                sched.step()
+                fit_epoch(net, data, main_opt)
+        """,
         # pytorch-transformers-classification before its fix: both steps under the accumulation `if`, the
         # scheduler's first.
         """
@@ -303,9 +339,12 @@ class SchedulerBeforeOptimizer(Rule):
                 # `train_step(...)` called in a loop, with `scheduler.step()` above its own `optimizer.step()`
                 self._report(event, reported)
                 continue
+            # an optimizer step in the other branch of an `if` around the scheduler's runs in other iterations:
+            # `if warm: train(warm_opt) else: sched.step(); train(joint_opt)` steps `joint_opt` after the schedule
+            elsewhere = self._other_branches(event, function)
             for loop in reversed(loops):
                 steps = [e.order for e in training.loop_events(loop, function)
-                         if e.kind == "step" and is_step_call(e.node)]
+                         if e.kind == "step" and is_step_call(e.node) and e.order not in elsewhere]
                 if not steps:
                     continue
                 if order < min(steps):
@@ -321,10 +360,29 @@ class SchedulerBeforeOptimizer(Rule):
                                 "first value of the schedule; move it after `optimizer.step()`")
 
     def _steps_after(self, event: Event, branch: cst.CSTNode) -> bool:
-        """An optimizer step runs in `branch` after the scheduler's step."""
+        """An optimizer step runs in `branch` after the scheduler's step, its own or a same-file helper's it calls
+        there (`sched.step(); train(model, batches, optimizer)`)."""
+        return any(order > event.order for order in self._step_orders(branch, event.function))
+
+    def _step_orders(self, branch: cst.CSTNode, function: cst.FunctionDef | None) -> set[int]:
+        """The `order` of each optimizer step that runs in `branch` of `function`: its own, or the call of a helper
+        whose body steps one."""
+        training = training_loop(self.ctx)
         inside = {id(node) for node in self.ctx.walk(branch) if type(node) is cst.Call}
-        return any(other.kind == "step" and is_step_call(other.node) and other.order > event.order
-                   and id(other.node) in inside for other in training_loop(self.ctx).in_function(event.function))
+        orders = {other.order for other in training.in_function(function)
+                  if other.kind == "step" and is_step_call(other.node) and id(other.node) in inside}
+        return orders | {site.order for site in training.local_calls().get(function, ())
+                         if id(site.node) in inside and any(e.kind == "step" and is_step_call(e.node)
+                                                            for e in training.helper_events(site.node))}
+
+    def _other_branches(self, event: Event, function: cst.FunctionDef | None) -> set[int]:
+        """The `order` of the optimizer steps in the branches of the `if`s around `event` that it is not in."""
+        orders: set[int] = set()
+        for guard, branch in event.guards:
+            for other in (guard.body, guard.orelse):
+                if other is not None and other is not branch:
+                    orders |= self._step_orders(other, function)
+        return orders
 
     def _before_own_step(self, event: Event) -> bool:
         """The helper's scheduler step comes before an optimizer step of the helper's own body."""

@@ -5,13 +5,32 @@ from __future__ import annotations
 import libcst as cst
 
 
+def _positional(definition: cst.FunctionDef, call: cst.Call, constructor: bool) -> list[str]:
+    params = [param.name.value for param in (*definition.params.posonly_params, *definition.params.params)]
+    if (constructor or type(call.func) is cst.Attribute) and params[:1] in (["self"], ["cls"]):
+        params = params[1:]
+    return params
+
+
+def receiving_parameter(definition: cst.FunctionDef, call: cst.Call, argument: cst.BaseExpression) -> str | None:
+    """The parameter of `definition` that `call` hands the expression `argument` (one of its arguments, by
+    identity) to; None when a `*args` before it hides which."""
+    params = _positional(definition, call, False)
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.value is argument:
+            if arg.keyword is not None:
+                return arg.keyword.value
+            return params[index] if index < len(params) else None
+    return None
+
+
 def passed_argument(definition: cst.FunctionDef, call: cst.Call, parameter: str, constructor: bool = False
                     ) -> cst.BaseExpression | None:
     """What `call` passes to `definition`'s `parameter`, by position or keyword; None when it passes nothing there
     or `*args` hides it. With `constructor`, `definition` is the `__init__` that a call of its class runs."""
-    params = [param.name.value for param in (*definition.params.posonly_params, *definition.params.params)]
-    if (constructor or type(call.func) is cst.Attribute) and params[:1] in (["self"], ["cls"]):
-        params = params[1:]
+    params = _positional(definition, call, constructor)
     for index, arg in enumerate(call.args):
         if arg.star:
             return None
