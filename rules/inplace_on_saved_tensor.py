@@ -304,6 +304,7 @@ class InplaceOnSavedTensor(Rule):
                     outputs.append(torch.einsum("nd,ndm->nm", q[:, i], Si))
                 return torch.stack(outputs, dim=1)
         model = RecurrentLinearAttention(16)
+        batches = [torch.randn(4, 5, 16) for _ in range(3)]
         total = 0.0
         for x in batches:
             loss = model(x).pow(2).mean()
@@ -330,6 +331,7 @@ class InplaceOnSavedTensor(Rule):
                     mem += self.inp(x[:, t])
                     outs.append(self.read(mem))
                 return torch.stack(outs, 1)
+        DecayMemory(8)(torch.randn(2, 3, 8)).sum().backward()
         """, count=2),
         # A trainer handed its model: every construction hands it an `Encoder`, whose `fc` has weights.
         """
