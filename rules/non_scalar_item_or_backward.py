@@ -240,8 +240,42 @@ class NonScalarItemOrBackward(Rule):
                 assert ((images >= 0) & (images <= 1)).all()
         ds = Labelled(torch.rand(10, 3, 8, 8), torch.randint(0, 5, (10,)), 5)
         """,
+        # a script's main block: each frame's truth tests ask reduced tensors, on every pass of the loop
+        """
+        import torch
+        import torch.nn as nn
+        class Cell(nn.Module):
+            def __init__(self, first=False):
+                super().__init__()
+                self.first = first
+                self.conv = nn.Conv2d(3, 3, 3, padding=1)
+            def forward(self, x, state):
+                projection = x if self.first else self.conv(x)
+                if not torch.isfinite(projection).all():
+                    raise FloatingPointError("non-finite activations")
+                return projection - state
+        if __name__ == "__main__":
+            cell = Cell(first=True)
+            video = torch.rand(5, 2, 3, 16, 16)
+            state = torch.zeros(2, 3, 16, 16)
+            for t in range(video.size(0)):
+                error = cell(video[t], state)
+                if error.abs().mean() < 1e-3 and error.numel():
+                    break
+        """,
     ]
     INVALID = [
+        # the old `cond and a or b` idiom asks `a`'s truth; run from a script's main block, on each batch
+        """
+        import torch
+        def project(use_raw, x, proj):
+            return use_raw and x or proj(x)
+        if __name__ == "__main__":
+            proj = torch.nn.Linear(8, 8)
+            batches = torch.randn(4, 16, 8)
+            for i in range(len(batches)):
+                out = project(True, batches[i], proj)
+        """,
         """
         import torch
         import torch.nn.functional as F

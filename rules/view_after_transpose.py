@@ -151,6 +151,21 @@ class ViewAfterTranspose(Rule):
                 T = out.size(1)
                 return out.transpose(0, 1).view(T, -1)
         """,
+        # pytorch/examples word_language_model: a time-major RNN's output is fresh, its first two dims merge
+        """
+        import torch.nn as nn
+        class RNNModel(nn.Module):
+            def __init__(self, ntoken, ninp, nhid, nlayers):
+                super().__init__()
+                self.encoder = nn.Embedding(ntoken, ninp)
+                self.rnn = nn.LSTM(ninp, nhid, nlayers)
+                self.decoder = nn.Linear(nhid, ntoken)
+            def forward(self, input, hidden):
+                emb = self.encoder(input)
+                output, hidden = self.rnn(emb, hidden)
+                decoded = self.decoder(output.view(output.size(0) * output.size(1), output.size(2)))
+                return decoded.view(output.size(0), output.size(1), decoded.size(1)), hidden
+        """,
         # apex: the permute is there to make a channels-last tensor contiguous
         """
         import torch
@@ -298,6 +313,19 @@ class ViewAfterTranspose(Rule):
         from jaxtyping import Float
         def flat(x: Float[torch.Tensor, "N D"]) -> Float[torch.Tensor, "N*D"]:
             return x.T.view(-1)
+        """,
+        # a time-major GRU's output is row-major: batch first by a transpose, its (N, L) dims can't merge in a view
+        """
+        import torch
+        import torch.nn as nn
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.gru = nn.GRU(64, 128, num_layers=2, bidirectional=True)
+            def forward(self, x):
+                L, N, _ = x.shape
+                states, _ = self.gru(x)
+                return states.transpose(0, 1).view(N, -1)
         """,
         # a rank from a layer
         """

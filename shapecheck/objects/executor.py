@@ -100,6 +100,7 @@ class Executor:
         self.returns: list[tuple[object, bool]] = []
         self.trace: list[tuple[cst.CSTNode, int, bool]] = []
         self.frame: Frame | None = None
+        self.script = False  # running a module's own code: the file as a script, `__name__` is "__main__"
 
     def run(self, callee: FunctionValue, args: dict[str, object]) -> Run:
         facts = function_facts(callee.ctx, callee.node)
@@ -116,6 +117,7 @@ class Executor:
         body = callee.node.body
         if type(callee.node) is cst.Module:  # a script's or a notebook's code, run as the body of a function
             statements = body
+            self.script = True
         else:
             statements = body.body if isinstance(body, cst.IndentedBlock) else (body,)  # type: ignore[union-attr]
         path = self.block(statements, _Path(frame.env, True))
@@ -376,7 +378,7 @@ class Executor:
     def _if(self, node: cst.If, path: _Path) -> _Path:
         version = self.version(path)
         self.trace.append((node.test, version, path.certain))
-        known = truth(self.ev.object(node.test, version))
+        known = True if self.script and _main_guard(node.test) else truth(self.ev.object(node.test, version))
         orelse = node.orelse
         other = (orelse.body.body if type(orelse) is cst.Else else (orelse,)) if orelse is not None else ()
         if known is True:
@@ -577,3 +579,16 @@ def _with_layer(items: Seq | Mapping, name: str, layer: object) -> Mapping | Non
     if any(key == name for key, _ in held):
         return Mapping(tuple((key, layer if key == name else item) for key, item in held))
     return Mapping(held + ((name, layer),))
+
+
+def _main_guard(test: cst.BaseExpression) -> bool:
+    """`__name__ == "__main__"` (either way round): what a script runs, as the linted file does, for certain."""
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1 \
+            or type(test.comparisons[0].operator) is not cst.Equal:
+        return False
+    sides = {type(test.left), type(test.comparisons[0].comparator)}
+    if sides != {cst.Name, cst.SimpleString}:
+        return False
+    name, text = (test.left, test.comparisons[0].comparator) if type(test.left) is cst.Name else \
+        (test.comparisons[0].comparator, test.left)
+    return name.value == "__name__" and text.evaluated_value == "__main__"  # type: ignore[attr-defined]

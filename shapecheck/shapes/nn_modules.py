@@ -474,7 +474,10 @@ class Recurrent(_Recurrent):
             return UNKNOWN
         directions = 2 if self.bidirectional else 1
         out = self._out()
-        output = Shape(x.dims[:-1] + (directions * out,), x.variadic, x.variadic_name, None, "float")
+        # time-major, the output is the fresh (L, N, D * H_out) tensor the kernel writes; batch first, a transposed
+        # view of it
+        layout = tuple(range(len(x.dims))) if self.batch_first is False else None
+        output = Shape(x.dims[:-1] + (directions * out,), x.variadic, x.variadic_name, layout, "float")
         state = self._state(x, directions, out)
         if not self.lstm:
             return Applied(Items((output, state)))

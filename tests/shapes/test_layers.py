@@ -639,3 +639,30 @@ probe_conflict(Stateful()(torch.randn(12, 4, 6)))
                        "`self.lstm(x, self.hidden)`: x is (12, 4, 6): the initial state h_0 is (1, 1, 32), but "
                        "`self.lstm` = nn.LSTM(6, 32) expects h_0 of (1, 4, 32): (num_layers * directions, batch, "
                        "hidden)"]
+
+
+def test_a_time_major_rnn_output_is_row_major_and_a_batch_first_one_unknown() -> None:
+    # a time-major RNN writes its (L, N, D * H) output fresh; batch first, it hands back a transposed view of it
+    source = HEADER + '''
+class Tagger(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.LSTM(16, 32)
+
+    def forward(self, x):
+        T, B, _ = x.shape
+        out, _ = self.rnn(x)
+        return out.permute(1, 0, 2).view(B, -1)
+
+class Flat(Tagger):
+    def forward(self, x):
+        out, _ = self.rnn(x)
+        return out.view(out.size(0) * out.size(1), -1)
+
+def unknown(flag, x):
+    T, B, _ = x.shape
+    return nn.GRU(16, 32, batch_first=flag)(x)[0].transpose(0, 1).view(B, -1)
+'''
+    findings = lint_text(source, "model.py", resolve(["SC101"])).findings
+    assert [source.splitlines()[f.location.row - 1].strip() for f in findings] == \
+        ["return out.permute(1, 0, 2).view(B, -1)"]

@@ -130,3 +130,32 @@ attn = CrossAttention()
 probe(attn(torch.randn(2, 5, 32), context=torch.randn(2, 7, 64)))
 probe(attn(torch.randn(2, 5, 32), scale=0.5, context=torch.randn(2, 3, 64)))
 ''') == ["(2, 5, 7)", "(2, 5, 3)"]
+
+
+def test_a_scripts_main_block_runs_for_certain() -> None:
+    """`if __name__ == "__main__":` is what the linted file does as a script: a loop there certainly runs its first
+    pass, as at module level (checked in torch: "Boolean value of Tensor with more than one value is ambiguous");
+    any other condition on `__name__` is still unknown."""
+    source = '''
+import torch
+import torch.nn as nn
+
+class Cell(nn.Module):
+    def __init__(self, first=False):
+        super().__init__()
+        self.first = first
+        self.conv = nn.Conv2d(3, 3, 3, padding=1)
+
+    def forward(self, x):
+        return self.first and x or self.conv(x)
+
+if __name__ == "__main__":
+    video = torch.rand(5, 2, 3, 16, 16)
+    cell = Cell(True)
+    for t in range(video.size(0)):
+        out = cell(video[t])
+'''
+    assert codes(source, "SC107") == [(12, "SC107")]
+    assert codes(source.replace('__name__ == "__main__"', '"__main__" == __name__'), "SC107") == [(12, "SC107")]
+    assert codes(source.replace('__name__ == "__main__"', '__name__ == "train"'), "SC107") == []
+    assert codes(source.replace('__name__ == "__main__"', '__name__ != "__main__"'), "SC107") == []
