@@ -493,7 +493,8 @@ class ShapeEvaluator(Evaluator):
                 shapes = [item for item in value.items if isinstance(item, Shape)]
                 if isinstance(value.each, Shape) and len(shapes) == len(value.items) and all(
                         _join(shape, value.each) is not None for shape in shapes):
-                    return Items(None, value.each)  # any number of tensors of one shape
+                    count = Dim.symbol(("passes", value.grown), "n") if value.grown is not None else None
+                    return Items(None, value.each, count)  # any number of tensors of one shape
             return None
         if want == "sizes":
             if isinstance(value, Sizes):
