@@ -543,7 +543,7 @@ class ShapeEvaluator(Evaluator):
             if row is None:
                 return None
             first = value.size(0) if value.variadic != 0 else None
-            least = 1 if first is not None and first.literal is not None and first.literal > 0 else 0
+            least = first.literal if first is not None and first.literal is not None and first.literal > 0 else 0
             return Seq((), complete=False, each=row, least=least)
         if isinstance(value, Sizes):  # `for s in x.size()[1:]:` goes through the sizes
             return Seq(value.shape.dims, "tuple") if value.shape.rank is not None else None
