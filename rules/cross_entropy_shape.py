@@ -278,27 +278,17 @@ class CrossEntropyShape(Rule):
         inputs, y_a, y_b, lam = mixup_data(torch.randn(32, 20), torch.randint(0, 5, (32,)))
         loss = mixup_criterion(nn.CrossEntropyLoss(), net(inputs), y_a, y_b, lam)
         """,
-        # per-task heads zipped with the targets' columns (`unbind(1)`): one (B,) target a head
+        # per-task heads zipped with task-major targets (tasks, B): one (B,) row of labels a head
         """
         import torch
         import torch.nn.functional as F
         from torch import nn
 
-
-        class MultiTaskHeads(nn.Module):
-            def __init__(self, dim: int = 32, classes: int = 5, tasks: int = 2) -> None:
-                super().__init__()
-                self.heads = nn.ModuleList([nn.Linear(dim, classes) for _ in range(tasks)])
-
-            def loss(self, features, targets):
-                total = 0.0
-                for head, target in zip(self.heads, targets.unbind(1)):
-                    total = total + F.cross_entropy(head(features), target)
-                return total
-
-
-        model = MultiTaskHeads()
-        print(model.loss(torch.randn(8, 32), torch.randint(0, 5, (8, 2))))
+        heads = nn.ModuleList(nn.Linear(32, 5) for _ in range(2))
+        features = torch.randn(8, 32)
+        targets = torch.randint(0, 5, (2, 8))  # task-major: one row of labels a head
+        logits = [head(features) for head in heads]
+        loss = sum(F.cross_entropy(logit, target) for logit, target in zip(logits, targets))
         """,
     ]
     INVALID = [
