@@ -7,7 +7,7 @@ import libcst as cst
 
 from shapecheck.engine import Invalid, Rule
 from shapecheck.rules._shape_messages import quoted
-from shapecheck.objects.values import FunctionValue
+from shapecheck.objects.values import FunctionValue, Instance
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes import runs
 from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator, shape_of
@@ -164,6 +164,28 @@ class AnnotationMismatch(Rule):
             return grid
         grid = tiles(torch.rand(2, 3, 8, 8), 1)
         """,
+        # a model's typed step method called from `forward`, on sizes that agree (embed 32, hidden 64)
+        """
+        import torch
+        from jaxtyping import Float
+        from torch import Tensor, nn
+        class GRUDecoder(nn.Module):
+            def __init__(self, vocab: int = 100, embed: int = 32, hidden: int = 64) -> None:
+                super().__init__()
+                self.embed = nn.Embedding(vocab, embed)
+                self.cell = nn.GRUCell(embed, hidden)
+                self.out = nn.Linear(hidden, vocab)
+            def step(self, x: Float[Tensor, "batch embed"], h: Float[Tensor, "batch hidden"]) -> Float[Tensor, "batch hidden"]:
+                return self.cell(x, h)
+            def forward(self, tokens: Tensor, h: Tensor) -> Tensor:
+                outputs = []
+                for t in range(tokens.size(1)):
+                    h = self.step(self.embed(tokens[:, t]), h)
+                    outputs.append(self.out(h))
+                return torch.stack(outputs, dim=1)
+        decoder = GRUDecoder()
+        logits = decoder(torch.randint(0, 100, (8, 12)), torch.zeros(8, 64))
+        """,
     ]
     INVALID = [
         # a method of a trainer, annotated, called with the wrong feature size
@@ -266,6 +288,36 @@ class AnnotationMismatch(Rule):
             return img.clamp(0, 1)
         out = to_rgb(torch.rand(3, 32, 32))
         """,
+        # a function the called function calls: resized to 224 but annotated to keep the 256 it was given
+        """
+        import torch
+        import torch.nn.functional as F
+        from jaxtyping import Float
+        from torch import Tensor
+        def resize(img: Float[Tensor, "C H W"], size: int) -> Float[Tensor, "C H W"]:
+            return F.interpolate(img[None], size=(size, size), mode="bilinear")[0]
+        def preprocess(img, size=224):
+            return resize(img, size) * 2 - 1
+        batch = preprocess(torch.rand(3, 256, 256))
+        """,
+        # a model's `forward` calling a typed step method: the step returns (B, hidden), annotated (B, embed)
+        """
+        import torch
+        from jaxtyping import Float
+        from torch import Tensor, nn
+        class Cell(nn.Module):
+            def __init__(self, embed: int = 12, hidden: int = 10) -> None:
+                super().__init__()
+                self.w_x = nn.Linear(embed, hidden)
+                self.w_h = nn.Linear(hidden, hidden)
+            def step(self, x: Float[Tensor, "B E"], h: Float[Tensor, "B H"]) -> Float[Tensor, "B E"]:
+                return torch.tanh(self.w_x(x) + self.w_h(h))
+            def forward(self, x: Tensor) -> Tensor:
+                h = torch.zeros(x.size(0), 10)
+                return self.step(x, h)
+        cell = Cell()
+        out = cell(torch.randn(4, 12))
+        """,
     ]
 
     def visit_Return(self, node: cst.Return) -> None:
@@ -288,14 +340,19 @@ class AnnotationMismatch(Rule):
             return
         ev = evaluator(self.ctx)
         callee = ev.value(node.func)
-        if not isinstance(callee, FunctionValue) or callee.node is self.ctx.function:
+        if isinstance(callee, FunctionValue):
+            if callee.node is self.ctx.function:
+                return
+            problem = call_contradiction(argument_shapes(ev, callee, node, ev.now()))
+            if problem is not None:
+                self.report(node, f"`{callee.name}(...)`: {problem}")
+                return
+        elif not isinstance(callee, Instance):  # a model's `forward` runs on the call's inputs too
             return
-        problem = call_contradiction(argument_shapes(ev, callee, node, ev.now()))
-        if problem is not None:
-            self.report(node, f"`{callee.name}(...)`: {problem}")
-            return
-        # the callee's own annotations (a local's, the return's) against what it computes on these arguments
-        inner = runs.inside(ev, node, ev.now(), _stated_in_run(callee.node), depth=0)
+        # the callee's own annotations (a local's, the return's), and those of the project code it calls in turn,
+        # against what they compute on these arguments
+        found = runs.project_run(ev, node, ev.now())
+        inner = runs.found_in(ev, found[0], found[1], _stated_in_run(found[0].node), 0) if found else None
         if inner is not None:
             self.report(*runs.located(ev, node, ev.now(), inner))
 
@@ -313,12 +370,16 @@ class AnnotationMismatch(Rule):
                               f" is annotated {declared.render()}: {problem}")
 
 
-def _stated_in_run(function: cst.FunctionDef) -> runs.Check:
+def _stated_in_run(function: cst.FunctionDef, depth: int = runs.MAX_DEPTH) -> runs.Check:
     """A check of a run of `function`: an annotated local (`scores: Float[Tensor, "B H T T"] = ...`) or the returned
     value against its annotation, with the annotation names the parameters' sizes in this run (`T` is 6 when `x:
-    Float[Tensor, "B T D"]` got a (2, 6, 32) tensor)."""
+    Float[Tensor, "B T D"]` got a (2, 6, 32) tensor); and, `depth` calls deep, the same of the project code a call
+    in the run makes, on the sizes the run gives it (`model(x)` runs `forward`, whose `self.step(e, h)` returns a
+    (4, 10) annotated `"batch embedding"` when `e` is (4, 12))."""
 
-    def check(ev: ShapeEvaluator, node: cst.CSTNode, version: int) -> str | None:
+    def check(ev: ShapeEvaluator, node: cst.CSTNode, version: int) -> str | runs.Found | None:
+        if type(node) is cst.Call:
+            return _stated_in_call(ev, node, version, depth - 1) if depth > 0 else None
         if type(node) is cst.AnnAssign and node.value is not None and type(node.target) is cst.Name:
             declared = stated_shape(ev.ctx, node.annotation.annotation, function)
             label = node.target.value
@@ -334,3 +395,13 @@ def _stated_in_run(function: cst.FunctionDef) -> runs.Check:
         return f"{quoted(ev.ctx, node.value)}: {problem}" if problem is not None else None
 
     return check
+
+
+def _stated_in_call(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> runs.Found | None:
+    """What `_stated_in_run` finds in the project code a call inside a run makes, on that run's sizes."""
+    found = runs.project_run(ev, call, before)
+    if found is None:
+        return None
+    callee, done = found
+    inner = runs.found_in(ev, callee, done, _stated_in_run(callee.node, depth), 0)
+    return runs.Found(f"`{ev.ctx.code(call)}`: then in {inner.text}", inner.path) if inner is not None else None

@@ -279,6 +279,29 @@ class BroadcastSurprise(Rule):
                 e = torch.exp(scores)
                 return e / e.sum(dim=1, keepdim=True), centred
         """,
+        # retrieval: query scores against gallery scores, each list grown by its own loop: a table on purpose
+        """
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+
+        @torch.no_grad()
+        def score_table(net, queries, gallery):
+            query_scores, gallery_scores = [], []
+            for (x,) in queries:
+                query_scores.append(net(x))
+            for (x,) in gallery:
+                gallery_scores.append(net(x).squeeze(1))
+            return (torch.cat(query_scores) - torch.cat(gallery_scores)).abs()
+
+
+        net = nn.Linear(8, 1)
+        queries = DataLoader(TensorDataset(torch.randn(12, 8)), batch_size=4)
+        gallery = DataLoader(TensorDataset(torch.randn(40, 8)), batch_size=4)
+        table = score_table(net, queries, gallery)
+        print(table.shape)
+        """,
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -453,6 +476,26 @@ class BroadcastSurprise(Rule):
         def row_normalised(like, gain=1.0):
             w = torch.randn(like.size())
             return w * gain / torch.sqrt(w.pow(2).sum(1).expand_as(w))
+        """,
+        # predictions (N, 1) and targets (N,) gathered by one loop over a loader: as many of each, so (N, N)
+        """
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+
+        @torch.no_grad()
+        def rmse(net, loader):
+            predicted, observed = [], []
+            for features, target in loader:
+                predicted.append(net(features))
+                observed.append(target)
+            return ((torch.cat(predicted) - torch.cat(observed)) ** 2).mean().sqrt()
+
+
+        net = nn.Sequential(nn.Linear(10, 16), nn.ReLU(), nn.Linear(16, 1))
+        data = TensorDataset(torch.randn(100, 10), torch.randn(100))
+        print(rmse(net, DataLoader(data, batch_size=20)))
         """,
     ]
 

@@ -278,6 +278,18 @@ class CrossEntropyShape(Rule):
         inputs, y_a, y_b, lam = mixup_data(torch.randn(32, 20), torch.randint(0, 5, (32,)))
         loss = mixup_criterion(nn.CrossEntropyLoss(), net(inputs), y_a, y_b, lam)
         """,
+        # per-task heads zipped with task-major targets (tasks, B): one (B,) row of labels a head
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+        heads = nn.ModuleList(nn.Linear(32, 5) for _ in range(2))
+        features = torch.randn(8, 32)
+        targets = torch.randint(0, 5, (2, 8))  # task-major: one row of labels a head
+        logits = [head(features) for head in heads]
+        loss = sum(F.cross_entropy(logit, target) for logit, target in zip(logits, targets))
+        """,
     ]
     INVALID = [
         # 1-based labels for 10 classes ("IndexError: Target 10 is out of bounds")
@@ -427,6 +439,28 @@ class CrossEntropyShape(Rule):
         net = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 5))
         inputs, mixed_y, lam = mixup_data(torch.randn(32, 20), torch.randint(0, 5, (32,)))
         loss = nn.CrossEntropyLoss()(net(inputs), mixed_y)
+        """,
+        # per-task heads zipped with a (B, tasks) target: zip walks its rows, (tasks,) each
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+
+        class MultiTaskHeads(nn.Module):
+            def __init__(self, dim: int = 32, classes: int = 5, tasks: int = 2) -> None:
+                super().__init__()
+                self.heads = nn.ModuleList([nn.Linear(dim, classes) for _ in range(tasks)])
+
+            def loss(self, features, targets):
+                total = 0.0
+                for head, target in zip(self.heads, targets):
+                    total = total + F.cross_entropy(head(features), target)
+                return total
+
+
+        model = MultiTaskHeads()
+        print(model.loss(torch.randn(8, 32), torch.randint(0, 5, (8, 2))))
         """,
     ]
 

@@ -380,12 +380,15 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         if all(not s.items and s.each is not None for s in seqs):  # loaders of an unknown count
             return Seq((), complete=False, each=Seq(tuple(s.each for s in seqs), "tuple"),
                        least=min(s.least for s in seqs))
-        if any(not s.items and not s.complete for s in seqs):
+        counted = [len(s.items) for s in seqs if s.items or s.complete]  # type: ignore[union-attr]
+        count = min(counted) if counted else 0
+        # an iterable of an unknown count stops no sooner than the others when it has at least as many elements
+        # (`zip(logits, labels)`: 3 heads' logits against the 4 rows of a (4, 3, T) tensor: 3 pairs, each row)
+        if not counted or any(not s.items and not s.complete and (s.each is None or s.least < count) for s in seqs):
             return UNKNOWN
-        count = min(len(s.items) for s in seqs)  # type: ignore[union-attr]
-        complete = all(s.complete or len(s.items) > count for s in seqs)  # type: ignore[union-attr]
-        return Seq(tuple(Seq(tuple(s.items[i] for s in seqs), "tuple") for i in range(count)),  # type: ignore
-                   complete=complete)
+        complete = all(s.complete or len(s.items) > count or not s.items for s in seqs)  # type: ignore[union-attr]
+        return Seq(tuple(Seq(tuple(s.items[i] if s.items else s.each for s in seqs), "tuple")  # type: ignore
+                         for i in range(count)), complete=complete)
     if name == "int" and positional is not None and len(positional) == 1:
         value = positional[0]
         if isinstance(value, Const) and type(value.value) is float:

@@ -9,7 +9,7 @@ unknown. Statements that run on every call are marked `certain` in the trace; on
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import field
+from dataclasses import field, replace
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -490,6 +490,7 @@ class Executor:
     def _passes(self, body, path: _Path, target: cst.BaseExpression | None, each: object, once: bool) -> _Path:
         start = _Path(dict(path.env), False)
         current = start
+        first: _Path | None = None
         for count in range(3):
             entry = _Path(dict(current.env), once and count == 0 and path.certain)
             if target is not None:
@@ -504,6 +505,7 @@ class Executor:
             after = self.block(body, entry)
             if after.ended or after.jump is not None:
                 after = _Path(entry.env, False)
+            first = after if first is None else first
             joined = self.ev.join_envs(current.env, after.env)
             if joined == current.env:
                 break
@@ -511,6 +513,8 @@ class Executor:
         else:
             current = _Path({k: v if start.env.get(k, UNKNOWN) == v else UNKNOWN for k, v in current.env.items()},
                             False)
+        if first is not None and not _jumps(body):
+            current = _Path(_grown_together(start.env, first.env, current.env), current.certain)
         return _Path(current.env, path.certain)
 
     def _try(self, node: cst.Try, path: _Path) -> _Path:
@@ -527,6 +531,24 @@ class Executor:
         if node.finalbody is not None:
             merged = self.block(node.finalbody.body.body, merged)
         return merged
+
+
+def _grown_together(start: dict[str, object], first: dict[str, object], end: dict[str, object]) -> dict[str, object]:
+    """The lists a loop's pass appends exactly one element to, from empty, marked as grown on this run's passes (see
+    `Seq.grown`): a new mark for each run of the loop, since another run may take another number of passes."""
+    grown = [name for name, value in end.items()
+             if type(value) is Seq and not value.complete and not value.items and value.grown is None
+             and start.get(name) == Seq((), value.kind) and type(first.get(name)) is Seq
+             and first[name].complete and len(first[name].items) == 1]
+    if not grown:
+        return end
+    passes = object()
+    return {**end, **{name: replace(end[name], grown=passes) for name in grown}}
+
+
+def _jumps(body) -> bool:
+    """Whether a loop's body may leave a pass early (`break`, `continue`): its lists may then grow unevenly."""
+    return any(type(node) in (cst.Break, cst.Continue) for statement in body for node in _walk(statement))
 
 
 def function_facts_names(node: cst.CSTNode) -> Iterator[str]:

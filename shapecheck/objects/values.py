@@ -68,13 +68,16 @@ class Seq:
     """A list or tuple. `complete` is False when elements the analysis does not know may follow `items`; `each` is
     then what every one of those is, where they agree (a list a loop of unknown length appends the same kind of
     tensor to), and `least` how many of them there are at least (a loader over a dataset of 128 rows gives a batch
-    or more): a loop over it runs its body at least that many times."""
+    or more): a loop over it runs its body at least that many times. `grown` stands for the passes of one run of a
+    loop that appended exactly one element on each to a list empty before it: two lists grown on the same passes
+    (`preds.append(p)` and `targets.append(y)` in one loop over a loader) have as many elements, however many that is."""
 
     items: tuple[object, ...]
     kind: str = "list"  # "list" or "tuple"
     complete: bool = True
     each: object = None
     least: int = 0
+    grown: object = None
 
 
 @record(slots=True, unsafe_hash=True)

@@ -494,7 +494,8 @@ class ShapeEvaluator(Evaluator):
                 shapes = [item for item in value.items if isinstance(item, Shape)]
                 if isinstance(value.each, Shape) and len(shapes) == len(value.items) and all(
                         _join(shape, value.each) is not None for shape in shapes):
-                    return Items(None, value.each)  # any number of tensors of one shape
+                    count = Dim.symbol(("passes", value.grown), "n") if value.grown is not None else None
+                    return Items(None, value.each, count)  # any number of tensors of one shape
             return None
         if want == "sizes":
             if isinstance(value, Sizes):
@@ -543,7 +544,7 @@ class ShapeEvaluator(Evaluator):
             if row is None:
                 return None
             first = value.size(0) if value.variadic != 0 else None
-            least = 1 if first is not None and first.literal is not None and first.literal > 0 else 0
+            least = first.literal if first is not None and first.literal is not None and first.literal > 0 else 0
             return Seq((), complete=False, each=row, least=least)
         if isinstance(value, Sizes):  # `for s in x.size()[1:]:` goes through the sizes
             return Seq(value.shape.dims, "tuple") if value.shape.rank is not None else None

@@ -121,12 +121,14 @@ def _empty_vector(shape: Shape | None) -> bool:
 
 
 def _counted(ev: ShapeEvaluator, node: cst.Call, before: int, stack: bool) -> tuple[list[Shape], int, Dim | None] | None:
-    """The tensors joined, the dim, and how many there are (None: unknown)."""
+    """The tensors joined, the dim, and how many there are (None: unknown; a symbol: as many as another list grown
+    on the same passes of a loop, see `Seq.grown`)."""
     shapes, dim = joined(ev, node, before, stack)
     if shapes is None or dim is None:
         return None
     if shapes[-1] is UNCOUNTED:
-        return shapes[:1], dim, None
+        items = ev.items_of(Args(node, 0).get(0, "tensors"), before)
+        return shapes[:1], dim, items.count if items is not None else None
     return shapes, dim, Dim.of(len(shapes))
 
 
@@ -148,8 +150,10 @@ def _cat(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     total = Dim.of(0)
     for shape in shapes:
         total = total + shape.dims[position]
-    if count is None:
-        total = opaque(("cat", id(node)), f"n * {first.dims[position]}")
+    if count is None or count.literal is None:
+        # a list of unknown length: as long as another one grown on the same passes, or only as long as itself
+        total = opaque(("cat", count if count is not None else id(node), first.dims[position]),
+                       f"n * {first.dims[position]}")
     dtype = first.dtype if all(s.dtype == first.dtype for s in shapes) else None
     return Shape(first.dims[:position] + (total,) + first.dims[position + 1:], layout=(), dtype=dtype).row_major()
 

@@ -31,6 +31,7 @@ class Items:
 
     items: tuple[Value | None, ...] | None
     each: Value | None = None
+    count: Dim | None = None  # how many when `items` is None, where the code ties it to another list's (Seq.grown)
 
     def at(self, index: int) -> Value | None:
         if self.items is None:

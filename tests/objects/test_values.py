@@ -407,3 +407,25 @@ def test_a_tuple_of_a_generator_keeps_what_each_element_is() -> None:
     built = evaluator(ctx).value([node.value for node in ctx.walk(ctx.module) if type(node) is cst.Assign][0])
     assert isinstance(built, Seq) and built.kind == "tuple" and not built.complete
     assert isinstance(built.each, TorchObject) and built.each.qualname == "torch.nn.Linear"
+
+
+def test_zip_of_a_list_and_a_tensor_of_more_rows_pairs_each_item_with_a_row() -> None:
+    # 3 heads against a (4, 3, 16) tensor's 4 rows: zip stops after the 3rd, each label a (3, 16) row
+    assert probe('''
+import torch
+logits = [torch.randn(4, 16, 3) for _ in range(3)]
+labels = torch.zeros(4, 3, 16)
+for logit, label in zip(logits, labels):
+    probe(label)
+''') == ["(3, 16)"]
+
+
+def test_zip_of_a_list_and_a_tensor_of_unknown_rows_stays_unknown() -> None:
+    assert probe('''
+import torch
+def f(n):
+    logits = [torch.randn(4, 16, 3) for _ in range(3)]
+    labels = torch.zeros(n, 3, 16)
+    for logit, label in zip(logits, labels):
+        probe(label)
+''') == ["(...)"]  # n rows may be fewer than 3: which labels pair up is not known

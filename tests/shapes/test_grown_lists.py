@@ -1,0 +1,49 @@
+"""Lists a loop grows by one element a pass (`Seq.grown`): two grown on the same passes have as many elements, so
+their `torch.cat`s have the same length; lists grown apart, or unevenly, stay unrelated."""
+
+from __future__ import annotations
+
+from tests.helpers import lint
+
+HEAD = '''
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+
+def mae(net, loader):
+    preds, targets = [], []
+    for x, y in loader:
+'''
+TAIL = '''
+    return (torch.cat(preds) - torch.cat(targets)).abs().mean()
+
+
+net = nn.Linear(10, 1)
+mae(net, DataLoader(TensorDataset(torch.randn(40, 10), torch.randn(40)), batch_size=8))
+'''
+
+
+def rows(body: str) -> list[int]:
+    return [f.location.row for f in lint(HEAD + body + TAIL, "SC104").findings]
+
+
+def test_two_lists_grown_on_the_same_passes_are_as_long() -> None:
+    assert rows("        preds.append(net(x))\n        targets.append(y)\n") == [13]
+
+
+def test_a_list_grown_on_some_passes_only_is_not_as_long() -> None:
+    assert rows("        if y.sum() > 0:\n            preds.append(net(x))\n        targets.append(y)\n") == []
+
+
+def test_a_pass_that_may_end_early_grows_the_lists_unevenly() -> None:
+    assert rows("        preds.append(net(x))\n        if y.sum() > 0:\n            continue\n"
+                "        targets.append(y)\n") == []
+
+
+def test_lists_grown_by_two_loops_are_unrelated() -> None:
+    assert rows("        preds.append(net(x))\n    for x, y in loader:\n        targets.append(y)\n") == []
+
+
+def test_a_list_that_held_elements_before_the_loop_is_not_counted_with_an_empty_one() -> None:
+    assert rows("        preds.append(net(x))\n        targets.append(y)\n    targets.append(torch.zeros(8))\n") == []
