@@ -290,8 +290,36 @@ class CrossEntropyShape(Rule):
         logits = [head(features) for head in heads]
         loss = sum(F.cross_entropy(logit, target) for logit, target in zip(logits, targets))
         """,
+        # the same task-major targets in a notebook's module-level loop: each head gets its (B,) row
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+        heads = nn.ModuleList([nn.Linear(32, 5) for _ in range(2)])
+        features = torch.randn(8, 32)
+        targets = torch.randint(0, 5, (2, 8))
+        total = 0.0
+        for head, target in zip(heads, targets):
+            total = total + F.cross_entropy(head(features), target)
+        """,
     ]
     INVALID = [
+        # a notebook's module-level loop zips the heads with a (B, tasks) target: zip walks its rows, so each head's
+        # (B, C) logits get one sample's (tasks,) labels ("Expected input batch_size (8) to match target batch_size
+        # (2)")
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+        heads = nn.ModuleList([nn.Linear(32, 5) for _ in range(2)])
+        features = torch.randn(8, 32)
+        targets = torch.randint(0, 5, (8, 2))
+        total = 0.0
+        for head, target in zip(heads, targets):
+            total = total + F.cross_entropy(head(features), target)
+        """,
         # 1-based labels for 10 classes ("IndexError: Target 10 is out of bounds")
         """
         import torch
@@ -466,7 +494,7 @@ class CrossEntropyShape(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         ev = evaluator(self.ctx)
-        found = _finding(ev, node, ev.now())
+        found = runs.found_here(ev, node, _finding)
         if found is not None:
             self.report(node, found)
         else:  # a loss computed in a called function or forward

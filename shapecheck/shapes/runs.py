@@ -175,6 +175,19 @@ def inside(ev: ShapeEvaluator, call: cst.Call, before: int, check: Check, depth:
     return found_in(ev, callee, done, check, depth)
 
 
+def found_here(ev: ShapeEvaluator, node: cst.CSTNode, check: Check) -> str | None:
+    """What `check` finds at the node being visited: as the bindings say, else on a pass of its function's (or the
+    module's) run that certainly reached it, where a name a loop binds has that pass's value (`for head, target in
+    zip(heads, targets):` pairs each head with a row the bindings alone can't tell)."""
+    found = check(ev, node, ev.now())
+    if found is None and ev.read_in_runs(node):
+        for version in ev.certain_runs(node):
+            found = check(ev, node, version)
+            if found is not None:
+                break
+    return found
+
+
 def found_at_call(ev: ShapeEvaluator, call: cst.Call, check: Check) -> tuple[cst.CSTNode, str] | None:
     """Where to report what `check` finds in the code the call being visited runs (see `inside`), and the message
     (see `located`), on the arguments as they are there, or as they are on a pass of a loop that certainly runs it

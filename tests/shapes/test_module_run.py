@@ -159,3 +159,25 @@ if __name__ == "__main__":
     assert codes(source.replace('__name__ == "__main__"', '"__main__" == __name__'), "SC107") == [(12, "SC107")]
     assert codes(source.replace('__name__ == "__main__"', '__name__ == "train"'), "SC107") == []
     assert codes(source.replace('__name__ == "__main__"', '__name__ != "__main__"'), "SC107") == []
+
+
+def test_a_loss_in_a_module_level_loop_reads_the_pair_zip_gives_on_each_pass() -> None:
+    """`for head, target in zip(heads, targets)` over a (B, tasks) target: the bindings alone can't say what
+    `target` is, the module's run can (checked in torch: "Expected input batch_size (8) to match target batch_size
+    (2)"); the same in a function nobody calls, read in its run on its own signature."""
+    source = '''
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+heads = nn.ModuleList([nn.Linear(32, 5) for _ in range(2)])
+features = torch.randn(8, 32)
+targets = torch.randint(0, 5, (8, 2))
+for head, target in zip(heads, targets):
+    loss = F.cross_entropy(head(features), target)
+'''
+    assert codes(source, "SC106") == [(10, "SC106")]
+    assert codes(source.replace("(8, 2)", "(2, 8)"), "SC106") == []
+    in_function = source.replace("\nheads", "\ndef step():\n    heads").replace("\nfeatures", "\n    features") \
+        .replace("\ntargets", "\n    targets").replace("\nfor", "\n    for").replace("\n    loss", "\n        loss")
+    assert codes(in_function, "SC106") == [(11, "SC106")]
