@@ -1022,6 +1022,39 @@ class ShapeMismatch(Rule):
         weights = weight_map.unsqueeze(1).expand_as(logits)
         context = torch.randn(4, 32).unsqueeze(1).expand(-1, 10, -1)
         """,
+        # the same autoencoder with its sizes from the command line (`sys.argv`): `--hidden 20` makes them fit, so
+        # two options are two sizes, whatever their defaults
+        """
+        import argparse
+        import torch
+        from torch import nn
+
+        parser = argparse.ArgumentParser(description="MNIST autoencoder")
+        parser.add_argument("--batch-size", type=int, default=64)
+        parser.add_argument("--hidden", type=int, default=256)
+        parser.add_argument("--latent", type=int, default=20)
+        args = parser.parse_args()
+
+        encoder = nn.Sequential(nn.Linear(784, args.hidden), nn.ReLU())
+        decoder = nn.Sequential(nn.Linear(args.latent, 784), nn.Sigmoid())
+        recon = decoder(encoder(torch.rand(args.batch_size, 784)))
+        """,
+        # a notebook's defaults (`parse_args([])`) that fit: the encoder ends at the latent size
+        """
+        import argparse
+        import torch
+        from torch import nn
+
+        parser = argparse.ArgumentParser(description="MNIST autoencoder")
+        parser.add_argument("--batch-size", type=int, default=64)
+        parser.add_argument("--hidden", type=int, default=256)
+        parser.add_argument("--latent", type=int, default=20)
+        args = parser.parse_args([])
+
+        encoder = nn.Sequential(nn.Linear(784, args.hidden), nn.ReLU(), nn.Linear(args.hidden, args.latent))
+        decoder = nn.Sequential(nn.Linear(args.latent, 784), nn.Sigmoid())
+        recon = decoder(encoder(torch.rand(args.batch_size, 784)))
+        """,
     ]
     INVALID = [
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
@@ -1384,6 +1417,23 @@ class ShapeMismatch(Rule):
         logits = torch.randn(4, 3, 16, 16)
         weight_map = torch.rand(4, 16, 16)
         weights = weight_map.unsqueeze(0).expand_as(logits)
+        """,
+        # a notebook parses no command line (`parse_args([])`), so each option is its default: the encoder ends at
+        # 256 features, the decoder takes the 20 of `--latent`
+        """
+        import argparse
+        import torch
+        from torch import nn
+
+        parser = argparse.ArgumentParser(description="MNIST autoencoder")
+        parser.add_argument("--batch-size", type=int, default=64)
+        parser.add_argument("--hidden", type=int, default=256)
+        parser.add_argument("--latent", type=int, default=20)
+        args = parser.parse_args([])
+
+        encoder = nn.Sequential(nn.Linear(784, args.hidden), nn.ReLU())
+        decoder = nn.Sequential(nn.Linear(args.latent, 784), nn.Sigmoid())
+        recon = decoder(encoder(torch.rand(args.batch_size, 784)))
         """,
     ]
 

@@ -28,7 +28,7 @@ from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
 from shapecheck.engine.walker import walk_statements
-from shapecheck.objects import builtins, calls
+from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import changed_arguments, changed_names, incomplete
 from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.dims import Dim
@@ -36,7 +36,7 @@ from shapecheck.objects.frames import Frame
 from shapecheck.objects.modules import builds_module
 from shapecheck.objects.project import not_first_party, split_relative
 from shapecheck.objects.values import (
-    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Site, Super,
+    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Seq, Site, Super,
     TorchObject, constant_of, truth, unstated_element,
 )
 
@@ -387,6 +387,8 @@ class Evaluator:
             if isinstance(found, Seq | Mapping) and (type(found) is Mapping or found.kind == "list") \
                     and binding.name in self._changed_in(binding):
                 return incomplete(found)  # `layers = []` then `layers.append(...)`: not the empty list it was
+            if isinstance(found, Namespace) and binding.name in self._changed_in(binding):
+                return UNKNOWN  # `args.hidden = 128`, `vars(args).update(...)`, `setup(args)`: no longer the defaults
             return UNKNOWN if found is None else found
         if kind == "unpack":
             if binding.value is None:
@@ -773,6 +775,8 @@ class Evaluator:
             return self.class_attribute(receiver, name)
         if isinstance(receiver, Imported):
             return self.imported(f"{receiver.qualname}.{name}")
+        if isinstance(receiver, Namespace):
+            return receiver.get(name)
         if isinstance(receiver, Opaque):
             # an attribute of an object the code does not state (`config.n_embd` of a parameter `config`): as
             # unknown as the object, but the same value wherever it is read
@@ -809,6 +813,10 @@ class Evaluator:
         if type(func) is cst.Attribute:
             method = func.attr.value
             receiver = self.object(func.value, before)
+            if method in command_line.PARSE_METHODS:
+                found = command_line.parsed(self, call, before)
+                if found is not UNKNOWN:
+                    return found
             if method in RETURNS_SELF and isinstance(receiver, (TorchObject, Instance)):
                 return receiver
             if method in DERIVED and isinstance(receiver, (TorchObject, Instance, Opaque)):
@@ -856,6 +864,8 @@ class Evaluator:
             return builtins.number(call)  # `math.sqrt(d)`, a mixup's `np.random.beta(a, a)`: a float
         if qualname in builtins.ORDERED_DICT:
             return builtins.ordered_dict(self, call, before)
+        if qualname == "argparse.Namespace":
+            return command_line.built(self, call, before)
         if qualname in _COPIES:
             return self._copy(call, before)
         if qualname in _SPLITS:

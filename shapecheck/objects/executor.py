@@ -22,8 +22,8 @@ from shapecheck.objects.classes import function_facts, own_nodes
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import (
-    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Seq, TorchObject, truth,
-    unstated_element,
+    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Seq, TorchObject,
+    truth, unstated_element,
 )
 
 if TYPE_CHECKING:
@@ -219,8 +219,7 @@ class Executor:
         path = self._small(node, path, version)
         changed = self.ev.changed_by_calls(node)
         if changed:
-            path.env = {name: incomplete(value) if name in changed and (type(value) is Mapping or isinstance(
-                value, Seq) and value.kind == "list") else value for name, value in path.env.items()}
+            path.env = {name: _after_change(value) if name in changed else value for name, value in path.env.items()}
         return path
 
     def _small(self, node: cst.CSTNode, path: _Path, version: int) -> _Path:
@@ -344,6 +343,10 @@ class Executor:
             return
         if kind is cst.Attribute:
             owner = self.ev.object(target.value, self.version(path))  # type: ignore[attr-defined]
+            if isinstance(owner, Namespace) and type(target.value) is cst.Name:  # type: ignore[attr-defined]
+                # `args.hidden = 2 * args.hidden` in a helper the script calls
+                self.assign(target.value, owner.with_field(target.attr.value, value), path)  # type: ignore
+                return
             if isinstance(owner, Instance):
                 name = target.attr.value  # type: ignore[attr-defined]
                 if owner.initializing is not None and name in owner.attrs and \
@@ -614,3 +617,11 @@ def _main_guard(test: cst.BaseExpression) -> bool:
     name, text = (test.left, test.comparisons[0].comparator) if type(test.left) is cst.Name else \
         (test.comparisons[0].comparator, test.left)
     return name.value == "__name__" and text.evaluated_value == "__main__"  # type: ignore[attr-defined]
+
+
+def _after_change(value: object) -> object:
+    """A value after a call that may change it in place: a list or dict with perhaps more items, a namespace with
+    attributes of any value."""
+    if type(value) is Mapping or isinstance(value, Seq) and value.kind == "list":
+        return incomplete(value)
+    return UNKNOWN if isinstance(value, Namespace) else value

@@ -98,6 +98,24 @@ class Mapping:
 
 
 @record(slots=True, unsafe_hash=True)
+class Namespace:
+    """An `argparse.Namespace` whose attributes the code states: the defaults of a parser that is given no command
+    line (`parser.parse_args([])`), or the keywords it is built with (`argparse.Namespace(hidden=64)`). A field
+    whose value the code does not state holds UNKNOWN."""
+
+    fields: tuple[tuple[str, object], ...]
+
+    def get(self, name: str) -> object:
+        for key, value in self.fields:
+            if key == name:
+                return value
+        return UNKNOWN
+
+    def with_field(self, name: str, value: object) -> Namespace:
+        return Namespace(tuple((key, old) for key, old in self.fields if key != name) + ((name, value),))
+
+
+@record(slots=True, unsafe_hash=True)
 class Imported:
     """A name reached through an import of another package: `torch.nn.Linear`, `math.pi`."""
 

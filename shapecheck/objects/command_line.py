@@ -1,0 +1,210 @@
+"""What an `argparse` parser given no command line holds: `parser.parse_args([])` (a notebook's or a test's way to
+run a script) sets each option to its default, so `args.hidden` IS the `default=` its `add_argument` states.
+`parse_args()` reads `sys.argv`, which the code does not state: its options stay unknown (the shapes floor names
+each one a size of its own).
+
+The parser must be one the code builds and fills where it can be read whole: one `argparse.ArgumentParser(...)`
+bound once, its `add_argument` calls statements of the same block before the parse. A parser handed to a helper,
+given parents, groups, subparsers or `set_defaults`, or an option this module can't read leaves everything unknown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.engine.walker import walk
+from shapecheck.objects.dims import Dim
+from shapecheck.objects.values import FALSE, NONE, TRUE, UNKNOWN, Const, Imported, Namespace, Seq
+
+if TYPE_CHECKING:
+    from shapecheck.engine.context import Binding
+    from shapecheck.objects.evaluator import Evaluator
+
+_NO_ATTRIBUTE = object()  # what `--help` and `--version` set: no attribute
+
+PARSE_METHODS = frozenset({"parse_args", "parse_known_args"})
+
+# methods of a parser that neither add options nor change their defaults
+_READS = PARSE_METHODS | {"print_help", "print_usage", "format_help", "format_usage", "error", "exit"}
+
+# `ArgumentParser(...)` keywords that leave the defaults as `add_argument` states them (not `argument_default`,
+# `parents`)
+_PARSER_KEYWORDS = frozenset({"prog", "usage", "description", "epilog", "formatter_class", "prefix_chars",
+                              "add_help", "allow_abbrev", "exit_on_error", "conflict_handler", "fromfile_prefix_chars"})
+
+_OPTION_KEYWORDS = frozenset({"type", "default", "help", "action", "dest", "choices", "metavar", "nargs", "required",
+                              "const"})
+
+# actions whose attribute is the default where the command line says nothing; `store_true` defaults to False
+_STORES = {None: NONE, "store": NONE, "store_const": NONE, "append": NONE, "append_const": NONE, "extend": NONE,
+           "count": NONE, "store_true": FALSE, "store_false": TRUE, "help": None, "version": None}
+
+
+def parsed(ev: Evaluator, call: cst.Call, before: int) -> object:
+    """`parser.parse_args([])` as a `Namespace` of the defaults, `parser.parse_known_args([])` as the pair it
+    returns; UNKNOWN for anything else."""
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value not in PARSE_METHODS or type(func.value) is not cst.Name \
+            or not _no_command_line(call):
+        return UNKNOWN
+    bindings = ev.candidates(func.value, before)
+    if not bindings or len(bindings) != 1 or bindings[0].kind != "assign":
+        return UNKNOWN
+    options = _options(ev, bindings[0], call, before)
+    if options is None:
+        return UNKNOWN
+    fields: dict[str, object] = {}
+    for option in options:
+        field = _field(ev, option, before)
+        if field is None:
+            return UNKNOWN
+        if field is _NO_ATTRIBUTE:
+            continue
+        name, value = field
+        if name in fields:  # two options for one attribute: the first's default wins, unless it suppresses
+            return UNKNOWN
+        fields[name] = value
+    found = Namespace(tuple(fields.items()))
+    if func.attr.value == "parse_known_args":
+        return Seq((found, Seq(())), "tuple")
+    return found
+
+
+def built(ev: Evaluator, call: cst.Call, before: int) -> object:
+    """`argparse.Namespace(hidden=64, layers=2)`: the keywords as its attributes."""
+    if any(arg.star or arg.keyword is None for arg in call.args):
+        return UNKNOWN
+    return Namespace(tuple((arg.keyword.value, ev.object(arg.value, before))  # type: ignore[union-attr]
+                           for arg in call.args))
+
+
+def _no_command_line(call: cst.Call) -> bool:
+    """`parse_args([])` / `parse_args(args=[])` / `parse_args('')`: no argument, and nothing else."""
+    if len(call.args) != 1:
+        return False
+    arg = call.args[0]
+    if arg.star or arg.keyword is not None and arg.keyword.value != "args":
+        return False
+    value = arg.value
+    if type(value) is cst.SimpleString:  # `parse_args('')`: argparse makes a list of its characters
+        return value.evaluated_value == ""
+    return type(value) in (cst.List, cst.Tuple) and not value.elements  # type: ignore[union-attr]
+
+
+def _options(ev: Evaluator, binding: Binding, parse: cst.Call, before: int) -> list[cst.Call] | None:
+    """The `add_argument` calls of the parser `binding` bound, in order; None when the parser is not built by
+    `argparse.ArgumentParser(...)` or is used in a way that may add options or change defaults out of sight."""
+    made = binding.value
+    if type(made) is not cst.Call or ev.object(made.func, before) != Imported("argparse.ArgumentParser") \
+            or any(arg.star or arg.keyword is not None and arg.keyword.value not in _PARSER_KEYWORDS
+                   for arg in made.args):
+        return None
+    block = _block_of(binding)
+    if block is None:
+        return None
+    scope = next((node for node in reversed(binding.path) if type(node) in (cst.FunctionDef, cst.Module)), None)
+    if scope is None:
+        return None
+    name = binding.name
+    uses = sum(1 for node in walk(scope) if type(node) is cst.Name and node.value == name)
+    calls = [node for node in walk(scope) if type(node) is cst.Call and type(node.func) is cst.Attribute
+             and type(node.func.value) is cst.Name and node.func.value.value == name]
+    # each use but the binding's own target is a call of a method of the parser: none is passed anywhere
+    if uses != len(calls) + 1 or any(c.func.attr.value not in _READS | {"add_argument"} for c in calls):  # type: ignore
+        return None
+    statements = list(block)
+    position = {id(_call_of(statement)): index for index, statement in enumerate(statements)
+                if _call_of(statement) is not None}
+    parse_at = next((index for index, statement in enumerate(statements)
+                     if any(node is parse for node in walk(statement))), None)
+    added = [c for c in calls if c.func.attr.value == "add_argument"]  # type: ignore[attr-defined]
+    if parse_at is None or any(position.get(id(c), parse_at) >= parse_at for c in added):
+        return None  # an option added in a branch, a loop or after the parse
+    return added
+
+
+def _block_of(binding: Binding) -> tuple[cst.BaseStatement, ...] | None:
+    """The statements of the block the binding's statement is one of."""
+    path = binding.path
+    for index in range(len(path) - 1, 0, -1):
+        if type(path[index]) is cst.SimpleStatementLine:
+            holder = path[index - 1]
+            body = holder.body if type(holder) in (cst.Module, cst.IndentedBlock) else None  # type: ignore
+            return tuple(body) if body is not None else None
+    return None
+
+
+def _call_of(statement: cst.BaseStatement) -> cst.Call | None:
+    """The call a statement line is, when it is one expression statement of a call."""
+    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1 \
+            or type(statement.body[0]) is not cst.Expr or type(statement.body[0].value) is not cst.Call:
+        return None
+    return statement.body[0].value
+
+
+def _field(ev: Evaluator, option: cst.Call, before: int) -> tuple[str, object] | object | None:
+    """The attribute an `add_argument` call sets and its default, as argparse makes it with no command line;
+    _NO_ATTRIBUTE for one that sets none; None when the call can't be read or the parse would fail (a required
+    option, a positional one)."""
+    flags: list[str] = []
+    keywords: dict[str, cst.BaseExpression] = {}
+    for arg in option.args:
+        if arg.star:
+            return None
+        if arg.keyword is None:
+            flag = ev.object(arg.value, before)
+            if not isinstance(flag, Const) or not isinstance(flag.value, str) or not flag.value:
+                return None
+            flags.append(flag.value)
+        elif arg.keyword.value in _OPTION_KEYWORDS:
+            keywords[arg.keyword.value] = arg.value
+        else:
+            return None
+    if not flags:
+        return None
+    action = ev.object(keywords["action"], before) if "action" in keywords else Const(None)
+    required = ev.object(keywords["required"], before) if "required" in keywords else FALSE
+    if not isinstance(action, Const) or action.value not in _STORES or required != FALSE:
+        return None  # a custom action makes its own default; a required option stops the parse
+    if _STORES[action.value] is None:
+        return _NO_ATTRIBUTE
+    if not flags[0].startswith("-"):
+        nargs = ev.object(keywords["nargs"], before) if "nargs" in keywords else UNKNOWN
+        if len(flags) != 1 or nargs not in (Const("?"), Const("*")):
+            return None  # a positional argument the empty command line lacks
+        dest = flags[0]
+    else:
+        dest = _dest(ev, flags, keywords.get("dest"), before)
+        if dest is None:
+            return None
+    if "default" not in keywords:
+        return dest, _STORES[action.value]
+    default = ev.object(keywords["default"], before)
+    if default == Imported("argparse.SUPPRESS"):
+        return None  # no attribute at all: reading it raises
+    if isinstance(default, Const) and isinstance(default.value, str) and "type" in keywords:
+        default = _converted(ev.object(keywords["type"], before), default.value)
+    return dest, default
+
+
+def _dest(ev: Evaluator, flags: list[str], dest: cst.BaseExpression | None, before: int) -> str | None:
+    """The attribute of an option: `dest=`, else its first long flag, else its first short one, `-` as `_`."""
+    if dest is not None:
+        value = ev.object(dest, before)
+        return value.value if isinstance(value, Const) and isinstance(value.value, str) else None
+    long = [flag for flag in flags if flag.startswith("--")]
+    return (long or flags)[0].lstrip("-").replace("-", "_") or None
+
+
+def _converted(kind: object, text: str) -> object:
+    """A string default through `type=`, as argparse converts it: `int` and `float` of a literal, a `str` kept."""
+    try:
+        if kind == Imported("builtins.int"):
+            return Dim.of(int(text))
+        if kind == Imported("builtins.float"):
+            return Const(float(text))
+    except ValueError:
+        return UNKNOWN
+    return Const(text) if kind == Imported("builtins.str") else UNKNOWN

@@ -1,0 +1,95 @@
+"""What an argparse namespace holds: the defaults where no command line is parsed (`parse_args([])`), the keywords
+`argparse.Namespace(...)` is built with; one named size per option where the command line (`sys.argv`) sets it, or
+where the parser or the namespace may change out of sight."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapecheck.objects.values import FALSE, NONE, TRUE, Const, Namespace
+from shapecheck.shapes.evaluator import evaluator
+from tests.shapes.probe import analyse, probe
+
+HEADER = '''
+import argparse
+import torch
+from torch import nn
+parser = argparse.ArgumentParser(description="train")
+parser.add_argument("--hidden", type=int, default=128)
+parser.add_argument("--image-size", type=int, default="32")
+parser.add_argument("--lr", type=float, default=1e-3)
+parser.add_argument("-n", "--n-layers", dest="layers", default=2)
+parser.add_argument("--cuda", action="store_true")
+parser.add_argument("--no-bias", action="store_false")
+parser.add_argument("--data", nargs="?")
+'''
+
+
+def seen(body: str) -> list:
+    return probe(HEADER + body)
+
+
+def test_no_command_line_leaves_each_option_its_default() -> None:
+    for parse in ("parser.parse_args([])", "parser.parse_args(args=[])", "parser.parse_args('')",
+                  "parser.parse_known_args([])[0]"):
+        assert seen(f'''
+args = {parse}
+probe_dim(args.hidden)
+probe_dim(args.image_size)
+probe_dim(args.layers)
+probe(torch.randn(2, args.image_size, args.hidden))
+''') == ["128", "32", "2", "(2, 32, 128)"], parse
+
+
+def test_flags_floats_and_options_with_no_default() -> None:
+    _, ctx = analyse(HEADER + "args = parser.parse_args([])\n")
+    node = [n for n in ctx.walk(ctx.module) if type(n) is cst.Assign][-1].value
+    found = evaluator(ctx).value(node)
+    assert isinstance(found, Namespace)
+    assert (found.get("cuda"), found.get("no_bias"), found.get("data"), found.get("lr")) == (FALSE, TRUE, NONE,
+                                                                                          Const(1e-3))
+
+
+def test_a_default_is_a_fact_that_a_layer_can_contradict() -> None:
+    assert seen('''
+args = parser.parse_args([])
+probe_conflict(nn.Linear(64, 10)(torch.randn(4, args.hidden)))
+''') == ["`nn.Linear(64, 10)(torch.randn(4, args.hidden))`: the input is (4, 128): 128 features (last dim), but "
+         "`nn.Linear(64, 10)` = nn.Linear(64, 10) expects 64"]
+
+
+def test_a_namespace_built_with_keywords() -> None:
+    assert probe('''
+import argparse
+args = argparse.Namespace(hidden=64, layers=2)
+probe_dim(args.hidden)
+probe_dim(args.other)
+''') == ["64", "args.other"]
+
+
+def test_the_command_line_or_a_change_leaves_each_option_one_named_size() -> None:
+    for body in ("args = parser.parse_args()",  # sys.argv
+                 "args = parser.parse_args(['--hidden', '64'])",
+                 "args = parser.parse_args([])\nargs.hidden = 64",
+                 "args = parser.parse_args([])\nsetattr(args, 'hidden', 64)",
+                 "args = parser.parse_args([])\nvars(args).update(hidden=64)",
+                 "parser.set_defaults(hidden=64)\nargs = parser.parse_args([])",
+                 "parser.add_argument('--hidden', type=int, default=64)\nargs = parser.parse_args([])",
+                 "if torch.cuda.is_available():\n    parser.add_argument('--x', default=1)\nargs = parser.parse_args([])",
+                 "add_model_options(parser)\nargs = parser.parse_args([])",
+                 "parser.add_argument('checkpoint')\nargs = parser.parse_args([])",  # the parse fails
+                 "parser.add_argument('--ckpt', required=True)\nargs = parser.parse_args([])"):
+        assert seen(f'''
+{body}
+probe_dim(args.hidden)
+''') == ["args.hidden"], body
+
+
+def test_a_helper_that_changes_the_namespace_it_is_given() -> None:
+    assert seen('''
+def widen(args):
+    args.hidden = 2 * args.hidden
+    return torch.randn(4, args.hidden)
+
+probe(widen(parser.parse_args([])))
+''') == ["(4, 256)"]
