@@ -38,6 +38,19 @@ _WINDOW_BATCHES = """
         logits, loss = LM()(x, y)
         """
 
+_ZIPPED_HEADS = """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+        heads = nn.ModuleList([nn.Linear(32, 5) for _ in range(2)])
+        features = torch.randn(8, 32)
+        targets = torch.randint(0, 5, %s)
+        total = 0.0
+        for head, target in zip(heads, targets):
+            total = total + F.cross_entropy(head(features), target)
+        """
+
 _LIST_LABELS = """
         import torch
         import torch.nn as nn
@@ -291,35 +304,13 @@ class CrossEntropyShape(Rule):
         loss = sum(F.cross_entropy(logit, target) for logit, target in zip(logits, targets))
         """,
         # the same task-major targets in a notebook's module-level loop: each head gets its (B,) row
-        """
-        import torch
-        import torch.nn.functional as F
-        from torch import nn
-
-        heads = nn.ModuleList([nn.Linear(32, 5) for _ in range(2)])
-        features = torch.randn(8, 32)
-        targets = torch.randint(0, 5, (2, 8))
-        total = 0.0
-        for head, target in zip(heads, targets):
-            total = total + F.cross_entropy(head(features), target)
-        """,
+        _ZIPPED_HEADS % "(2, 8)",
     ]
     INVALID = [
         # a notebook's module-level loop zips the heads with a (B, tasks) target: zip walks its rows, so each head's
         # (B, C) logits get one sample's (tasks,) labels ("Expected input batch_size (8) to match target batch_size
         # (2)")
-        """
-        import torch
-        import torch.nn.functional as F
-        from torch import nn
-
-        heads = nn.ModuleList([nn.Linear(32, 5) for _ in range(2)])
-        features = torch.randn(8, 32)
-        targets = torch.randint(0, 5, (8, 2))
-        total = 0.0
-        for head, target in zip(heads, targets):
-            total = total + F.cross_entropy(head(features), target)
-        """,
+        _ZIPPED_HEADS % "(8, 2)",
         # 1-based labels for 10 classes ("IndexError: Target 10 is out of bounds")
         """
         import torch

@@ -13,6 +13,22 @@ from shapecheck.shapes.layers import construction_conflict
 MAX_CODE = 60  # longer operations are not quoted in the message: the finding's range shows them
 
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the number of feature columns.
+_ARGPARSE_AUTOENCODER = """
+        import argparse
+        import torch
+        from torch import nn
+
+        parser = argparse.ArgumentParser(description="MNIST autoencoder")
+        parser.add_argument("--batch-size", type=int, default=64)
+        parser.add_argument("--hidden", type=int, default=256)
+        parser.add_argument("--latent", type=int, default=20)
+        args = parser.%s
+
+        encoder = nn.Sequential(nn.Linear(784, args.hidden), nn.ReLU())
+        decoder = nn.Sequential(nn.Linear(args.latent, 784), nn.Sigmoid())
+        recon = decoder(encoder(torch.rand(args.batch_size, 784)))
+        """
+
 _NUMPY_FEATURES = """
         import numpy as np
         import torch
@@ -1024,21 +1040,7 @@ class ShapeMismatch(Rule):
         """,
         # the same autoencoder with its sizes from the command line (`sys.argv`): `--hidden 20` makes them fit, so
         # two options are two sizes, whatever their defaults
-        """
-        import argparse
-        import torch
-        from torch import nn
-
-        parser = argparse.ArgumentParser(description="MNIST autoencoder")
-        parser.add_argument("--batch-size", type=int, default=64)
-        parser.add_argument("--hidden", type=int, default=256)
-        parser.add_argument("--latent", type=int, default=20)
-        args = parser.parse_args()
-
-        encoder = nn.Sequential(nn.Linear(784, args.hidden), nn.ReLU())
-        decoder = nn.Sequential(nn.Linear(args.latent, 784), nn.Sigmoid())
-        recon = decoder(encoder(torch.rand(args.batch_size, 784)))
-        """,
+        _ARGPARSE_AUTOENCODER % "parse_args()",
         # a notebook's defaults (`parse_args([])`) that fit: the encoder ends at the latent size
         """
         import argparse
@@ -1420,21 +1422,7 @@ class ShapeMismatch(Rule):
         """,
         # a notebook parses no command line (`parse_args([])`), so each option is its default: the encoder ends at
         # 256 features, the decoder takes the 20 of `--latent`
-        """
-        import argparse
-        import torch
-        from torch import nn
-
-        parser = argparse.ArgumentParser(description="MNIST autoencoder")
-        parser.add_argument("--batch-size", type=int, default=64)
-        parser.add_argument("--hidden", type=int, default=256)
-        parser.add_argument("--latent", type=int, default=20)
-        args = parser.parse_args([])
-
-        encoder = nn.Sequential(nn.Linear(784, args.hidden), nn.ReLU())
-        decoder = nn.Sequential(nn.Linear(args.latent, 784), nn.Sigmoid())
-        recon = decoder(encoder(torch.rand(args.batch_size, 784)))
-        """,
+        _ARGPARSE_AUTOENCODER % "parse_args([])",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
