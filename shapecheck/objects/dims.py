@@ -247,6 +247,29 @@ def same(a: Dim, b: Dim) -> bool | None:
     return None
 
 
+def at_least(size: Dim) -> int | None:
+    """The least value `size` can take, when the code's sizes bound it: its constant term, when every other term
+    adds a positive multiple of sizes (`seq_len + 1` is at least 1, `2 * n` at least 0); None when a term may take
+    it lower without bound (`1 - T`). Symbols stand for sizes and counts, so they are never negative."""
+    constant = 0
+    for monomial, coef in size.terms:
+        if not monomial:
+            constant = coef
+        elif coef < 0 or not all(_never_negative(atom) for atom in monomial):
+            return None
+    return constant
+
+
+def _never_negative(atom: Atom) -> bool:
+    """A symbol or an opaque size is; `a // b`, `a / b` and `a % b` are when neither `a` nor `b` is (`b` was not
+    0, the division ran; `(T - 3) // 2` may be -1)."""
+    key = atom.key
+    if not (atom.compound and type(key) is tuple and len(key) == 3 and key[0] in ("//", "/", "%")):
+        return True
+    dividend, divisor = at_least(key[1]), at_least(key[2])
+    return dividend is not None and dividend >= 0 and divisor is not None and divisor >= 0
+
+
 def _beyond(a: Dim, b: Dim) -> bool:
     """`b` is a literal larger than the bound `a` is known to stay within."""
     if b.literal is None or len(a.terms) != 1 or a.terms[0][1] != 1 or len(a.terms[0][0]) != 1:

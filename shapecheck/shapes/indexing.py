@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.shapes.args import Args, as_function
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Dim, at_least
 from shapecheck.objects.values import Mapping
 from shapecheck.shapes.positions import dim_position, dropped, inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
@@ -168,7 +168,10 @@ def _slice_name(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) 
         if lower is not None and upper is not None and (upper - lower).literal is None \
                 and all(coef > 0 for _, coef in (upper - lower).terms):
             return str(upper - lower)
-    return f"{size}[{ev.ctx.code(element)}]"
+    plain = len(size.terms) == 1 and size.terms[0][1] == 1 and len(size.terms[0][0]) == 1 \
+        and not size.terms[0][0][0].compound
+    # `(seq_len + 1)[1:]`: without the parentheses the slice reads as one of the last operand's
+    return f"{size if plain else f'({size})'}[{ev.ctx.code(element)}]"
 
 
 def _slice_bound(ev: ShapeEvaluator, element: cst.Slice, before: int) -> int | None:
@@ -203,8 +206,9 @@ def _offset(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, evaluated
 
 
 def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:
-    """The length of `a:b` over a dim of `size`, when exact: literal bounds within a literal size, or `:n` / `n:`
-    style bounds given as sizes known not to exceed it (only when both are literal)."""
+    """The length of `a:b` over a dim of `size`, when exact: literal bounds, within a literal size or one the
+    analysis proves long enough (`[1:]`, `[:-1]` of `seq_len + 1` are `seq_len`; `[:8]` of `T` is unknown, `T` may
+    be shorter than 8)."""
     if element.step is not None:
         return None
     lower = ev.integer(element.lower, before) if element.lower is not None else 0
@@ -212,13 +216,30 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
     if lower is None or element.upper is not None and upper is None:
         return None
     total = size.literal
-    if total is None:
-        if upper is None and lower >= 0:
-            return size - lower if lower == 0 else None
+    if total is not None:
+        start = max(0, lower + total if lower < 0 else lower)
+        stop = total if upper is None else max(0, upper + total if upper < 0 else upper)
+        return Dim.of(max(0, min(stop, total) - min(start, total)))
+    return _symbolic_slice_length(size, lower, upper)
+
+
+def _symbolic_slice_length(size: Dim, lower: int, upper: int | None) -> Dim | None:
+    """`lower:upper` of a symbolic `size`: exact when `size` is proven to reach both bounds (neither is clipped)
+    and the length is proven not negative; a bound counted from the start against one counted from the end
+    (`-3:2`) depends on the size, and stays unknown."""
+    start = Dim.of(lower) if lower >= 0 else size + lower
+    stop = size if upper is None else Dim.of(upper) if upper >= 0 else size + upper
+    length = stop - start
+    needed = max(abs(lower), abs(upper) if upper is not None else 0)
+    if not needed:  # `0:` or `:0`
+        return length
+    least = at_least(size)
+    if least is None or least < needed:
         return None
-    start = max(0, lower + total if lower < 0 else lower)
-    stop = total if upper is None else max(0, upper + total if upper < 0 else upper)
-    return Dim.of(max(0, min(stop, total) - min(start, total)))
+    if length.literal is not None:
+        return Dim.of(max(0, length.literal))
+    shortest = at_least(length)
+    return length if shortest is not None and shortest >= 0 else None
 
 
 METHODS = {"narrow": _narrow, "unfold": _unfold, "index_select": _index_select, "gather": _gather, "take_along_dim": _gather}

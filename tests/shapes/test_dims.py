@@ -91,3 +91,14 @@ def test_a_bounded_size_differs_only_from_literals_above_its_bound() -> None:
     assert same(window, Dim.of(8)) is None  # a full window
     assert same(window, Dim.of(1)) is None
     assert same(window, h) is None
+
+
+def test_a_size_is_at_least_its_constant_when_no_term_takes_it_lower() -> None:
+    from shapecheck.objects.dims import at_least
+    assert at_least(C + 1) == 1
+    assert at_least(2 * h * w) == 0
+    assert at_least(Dim.of(8)) == 8
+    assert at_least(h - 1) == -1  # h may be 0
+    assert at_least(1 - h) is None
+    assert at_least(C // n_head + 2) == 2
+    assert at_least((C - 3) // 2 + 1) is None  # (C - 3) // 2 may be -2

@@ -153,6 +153,26 @@ def test_a_window_slice_holds_at_most_its_width() -> None:
                "(block_size,)", None, None]
 
 
+def test_a_literal_slice_of_a_size_proven_long_enough_is_exact() -> None:
+    """Teacher forcing: `x[:, :-1]` and `x[:, 1:]` of `seq_len + 1` steps are both `seq_len`. A size that may be
+    shorter than the bounds (`T`, `seq_len + 1` for `1:-1`) or a slice whose length depends on it (`-2:1`) stays
+    unknown, named with its size parenthesized."""
+    assert probe('''
+        import torch
+        def f(n: int, seq_len: int, T: int):
+            x = torch.randint(0, 128, (n, seq_len + 1))
+            probe(x[:, :-1])
+            probe(x[:, 1:])
+            probe(x[:, -1:])
+            probe(x[:, 1:-1])
+            y = torch.zeros(T, 2 * n + 3)
+            probe(y[1:, :2])
+            probe(y[:, 1:-2])
+            probe(y[:, -2:1])
+    ''') == ["(n, seq_len)", "(n, seq_len)", "(n, 1)", "(n, (seq_len + 1)[1:-1])", "(T[1:], 2)", "(T, 2 * n)",
+               "(T, (2 * n + 3)[-2:1])"]
+
+
 def test_index_tensors_broadcast_together_not_one_dim_each() -> None:
     # torch: a[rows, cols] is the broadcast of the two index shapes, (4,) here, never (4, 4); an int next to one
     # index tensor is basic indexing (`a[0, :, idx]` is (4, 2) where numpy gives (2, 4))
