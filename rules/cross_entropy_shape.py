@@ -38,6 +38,35 @@ _WINDOW_BATCHES = """
         logits, loss = LM()(x, y)
         """
 
+_TEACHER_FORCING = """
+        import argparse
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class CharRNN(nn.Module):
+            def __init__(self, vocab=65, hidden=128):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, hidden)
+                self.rnn = nn.GRU(hidden, hidden, batch_first=True)
+                self.head = nn.Linear(hidden, vocab)
+
+            def forward(self, tokens):
+                out, _ = self.rnn(self.embed(tokens))
+                return self.head(out)
+
+        def train_step(model: CharRNN, batch_size: int, seq_len: int) -> torch.Tensor:
+            chunk = torch.randint(0, 65, (batch_size, seq_len + 1))
+            inputs, targets = chunk[:, :-1], chunk[:, 1:]
+            logits = model(%s)
+            return F.cross_entropy(logits.transpose(1, 2), targets)
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--seq-len", type=int, default=100)
+        args = parser.parse_args()
+        loss = train_step(CharRNN(), 32, args.seq_len)
+        """
+
 _ZIPPED_HEADS = """
         import torch
         import torch.nn.functional as F
@@ -252,6 +281,9 @@ class CrossEntropyShape(Rule):
         # the bigram lecture's fix: windows of the data as batches, flattened in the forward; a window holds at
         # most block_size tokens, a length of its own
         _WINDOW_BATCHES % "logits.view(-1, vocab_size), targets.view(-1)",
+        # char-rnn teacher forcing: a chunk of seq_len + 1 steps, the model fed its first seq_len, scored on its last
+        # seq_len, time kept last by transposing the classes in
+        _TEACHER_FORCING % "inputs",
         # mixup: float class probabilities of the input's shape
         """
         import torch
@@ -340,6 +372,9 @@ class CrossEntropyShape(Rule):
         _LIST_LABELS % ".unsqueeze(1)",
         # the bigram lecture: (4, block_size, 65) logits of batches cut from the data by windows, unflattened
         _WINDOW_BATCHES % "logits, targets",
+        # the model fed the whole chunk: its seq_len + 1 steps of logits against seq_len targets ("Expected target
+        # size [32, 101], got [32, 100]")
+        _TEACHER_FORCING % "chunk",
         """
         import torch
         import torch.nn.functional as F
