@@ -667,3 +667,24 @@ def unknown(flag, x):
     findings = lint_text(source, "model.py", resolve(["SC101"])).findings
     assert [source.splitlines()[f.location.row - 1].strip() for f in findings] == \
         ["return out.permute(1, 0, 2).view(B, -1)"]
+
+
+def test_a_forward_of_star_inputs_runs_on_what_the_call_spreads() -> None:
+    """`forward(self, x, *rest)`: the named input first, the rest a tuple of the others; a spread list of unknown
+    length says neither how many there are nor which is which."""
+    assert seen('''
+class Joined(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 2)
+
+    def forward(self, x, *rest):
+        return self.fc(torch.cat(rest, dim=0))
+
+a = torch.randn(4, 8)
+pair = [a, torch.randn(6, 8)]
+probe(Joined()(a, a, a))
+probe(Joined()(*pair))
+probe(Joined()(a, *pair))
+probe(Joined()(*tensors))
+''') == ["(8, 2)", "(6, 2)", "(10, 2)", "(...)"]
