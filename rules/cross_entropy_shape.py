@@ -133,6 +133,42 @@ _DICT_OUTPUT = """
         step(Tagger(), {"input_ids": torch.randint(0, 1000, (4, 16)), "labels": torch.randint(0, 9, (4, 16))})
         """
 
+_SENSOR_BRANCHES = """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+        class SensorWindows(Dataset):
+            def __init__(self, n, n_sensors=3, window=50):
+                self.signals = [torch.randn(n, 1, window) for _ in range(n_sensors)]
+                self.labels = torch.randint(0, 4, (n,))
+
+            def __len__(self):
+                return len(self.labels)
+
+            def __getitem__(self, i):
+                return tuple(s[i] for s in self.signals), self.labels[i]
+
+        class Fusion(nn.Module):
+            def __init__(self, n_sensors=3, window=50, dim=16, n_classes=4):
+                super().__init__()
+                self.branches = nn.ModuleList(nn.Sequential(nn.Flatten(), nn.Linear(window, dim))
+                                              for _ in range(n_sensors))
+                self.head = nn.Linear(dim, n_classes)
+
+            def forward(self, *signals):
+                feats = [branch(s) for branch, s in zip(self.branches, signals)]
+                return self.head(torch.stack(feats, dim=%s).mean(dim=1))
+
+        def train(model, loader):
+            criterion = nn.CrossEntropyLoss()
+            for signals, y in loader:
+                loss = criterion(model(*signals), y)
+                loss.backward()
+
+        train(Fusion(), DataLoader(SensorWindows(40), batch_size=10, shuffle=True))
+        """
+
 
 class CrossEntropyShape(Rule):
     code = "SC106"
@@ -337,12 +373,18 @@ class CrossEntropyShape(Rule):
         """,
         # the same task-major targets in a notebook's module-level loop: each head gets its (B,) row
         _ZIPPED_HEADS % "(2, 8)",
+        # one branch per sensor, the samples' tuple of windows collated to a list the model spreads; the branches'
+        # features stacked on a sensor axis after the batch and averaged over it
+        _SENSOR_BRANCHES % "1",
     ]
     INVALID = [
         # a notebook's module-level loop zips the heads with a (B, tasks) target: zip walks its rows, so each head's
         # (B, C) logits get one sample's (tasks,) labels ("Expected input batch_size (8) to match target batch_size
         # (2)")
         _ZIPPED_HEADS % "(8, 2)",
+        # the same features stacked ahead of the batch: the mean over dim 1 averages the batch away, one row of
+        # logits a sensor ("Expected input batch_size (3) to match target batch_size (10)")
+        _SENSOR_BRANCHES % "0",
         # 1-based labels for 10 classes ("IndexError: Target 10 is out of bounds")
         """
         import torch

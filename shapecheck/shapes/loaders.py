@@ -114,7 +114,8 @@ def _run_value(ev: Evaluator, method: object) -> object:
 
 def _collated(sample: object, batch: Dim) -> object:
     """What the default collation makes of samples like `sample`: tensors stacked along a new dim 0, ints and
-    floats made a (batch,) tensor, tuples and dicts collated entry by entry; None when it is not told."""
+    floats made a (batch,) tensor, tuples (nested ones too) and dicts collated entry by entry; None when it is not
+    told."""
     if isinstance(sample, Shape):
         return inserted(sample, 0, batch) if sample.rank is not None else None
     if isinstance(sample, Dim):
@@ -122,8 +123,13 @@ def _collated(sample: object, batch: Dim) -> object:
     if isinstance(sample, Const) and type(sample.value) in (float, bool):
         return Shape((batch,), dtype="float" if type(sample.value) is float else "bool")
     if isinstance(sample, Seq) and sample.complete:
-        parts = [_collated(item, batch) for item in sample.items]
-        return Items(tuple(part if isinstance(part, Shape) else None for part in parts))
+        # a list, as the default collation makes of a tuple too: `model(*batch)` spreads it like any list
+        return Seq(tuple(UNKNOWN if part is None else part for part in (_collated(item, batch) for item in
+                                                                          sample.items)))
+    if isinstance(sample, Seq) and not sample.items and sample.each is not None:
+        # as many elements as each sample has, however many that is, each one like the sample's
+        each = _collated(sample.each, batch)
+        return Seq((), complete=False, each=each) if each is not None else None
     if isinstance(sample, Mapping) and sample.complete:
         return Mapping(tuple((key, value) for key, value in
                              ((key, _collated(item, batch)) for key, item in sample.items) if value is not None))

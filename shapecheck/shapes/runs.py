@@ -98,17 +98,32 @@ def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | 
 
 def positional_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[object, ...]:
     """What a call passes by position to a model's `forward`: tensors, and the other values the code states
-    (`rope(seq_len)`, `head(x, 2)`); None where unknown."""
-    return tuple(_argument(ev, arg.value, before) if not arg.star else None
-                 for arg in call.args if arg.keyword is None)
+    (`rope(seq_len)`, `head(x, 2)`), a list or tuple of known length spread by `*`; None where unknown."""
+    passed: list[object] = []
+    for arg in call.args:
+        if arg.keyword is None:
+            spread = _spread(ev, arg, before) if arg.star else None
+            passed.extend(spread if spread is not None else (None,) if arg.star else
+                          (_argument(ev, arg.value, before),))
+    return tuple(passed)
 
 
 def keywords_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> dict[str, object] | None:
-    """What a call passes by keyword, as `positional_of` reads it; None when it unpacks arguments (`*args`,
-    `**kwargs`)."""
-    if any(arg.star for arg in call.args):
+    """What a call passes by keyword, as `positional_of` reads it; None when it unpacks arguments it can't count
+    (`*args` of unknown length, `**kwargs`)."""
+    if any(arg.star == "**" or arg.star == "*" and _spread(ev, arg, before) is None for arg in call.args):
         return None
     return {arg.keyword.value: _argument(ev, arg.value, before) for arg in call.args if arg.keyword is not None}
+
+
+def _spread(ev: ShapeEvaluator, arg: cst.Arg, before: int) -> tuple[object, ...] | None:
+    """The values `*arg` passes, where it is a list or tuple of known length (`model(*batch)`)."""
+    value = ev.object(arg.value, before)
+    if isinstance(value, Items) and value.items is not None:
+        return value.items
+    if isinstance(value, Seq) and value.complete:
+        return tuple(None if item is UNKNOWN else item for item in value.items)
+    return None
 
 
 def _argument(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> object:
@@ -126,9 +141,12 @@ def _arguments(ev: ShapeEvaluator, forward: FunctionValue, inputs: tuple[object,
     fit its signature."""
     facts = function_facts(forward.ctx, forward.node)
     params = list(facts.params)[1:]
-    if len(inputs) > len(params) or facts.star is not None:
+    if len(inputs) > len(params) and facts.star is None or facts.star is not None and keywords is None:
         return None
     values: dict[str, object] = {facts.params[0].name.value: forward.bound}
+    if facts.star is not None:  # `forward(self, *signals)`: the inputs after the named ones, every one known
+        values[facts.star.name.value] = Seq(tuple(UNKNOWN if shape is None else shape
+                                                  for shape in inputs[len(params):]), "tuple")
     for param, shape in zip(params, inputs):
         values[param.name.value] = shape if shape is not None else UNKNOWN
     owner = ev.calls.evaluator_for(forward.ctx)

@@ -417,7 +417,8 @@ probe(Later()(x))
 probe(Undefined()(x))
 probe(nn.AdaptiveAvgPool2d((1, 2, 3))(torch.randn(1, 3, 8, 8)))
 probe(nn.MaxPool2d(2, ceil_mode=True)(torch.randn(1, 3, 7, 7)))
-''') == ["(1, 8, H_out, W_out)", "(4, 2)", "(...)", "(...)", "(4, 2)", "(...)", "(...)", "(...)", "(1, 3, 4, 4)"]
+''') == ["(1, 8, H_out, W_out)", "(4, 2)", "(...)", "(..., 2)", "(4, 2)", "(...)", "(...)", "(...)", "(1, 3, 4, 4)"]
+    # Selfish: the model inside itself is unknown to its own run, the Linear after it still makes a (..., 2)
 
 
 def test_recurrent_initial_state_against_layers_directions_and_batch() -> None:
@@ -666,3 +667,24 @@ def unknown(flag, x):
     findings = lint_text(source, "model.py", resolve(["SC101"])).findings
     assert [source.splitlines()[f.location.row - 1].strip() for f in findings] == \
         ["return out.permute(1, 0, 2).view(B, -1)"]
+
+
+def test_a_forward_of_star_inputs_runs_on_what_the_call_spreads() -> None:
+    """`forward(self, x, *rest)`: the named input first, the rest a tuple of the others; a spread list of unknown
+    length says neither how many there are nor which is which."""
+    assert seen('''
+class Joined(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 2)
+
+    def forward(self, x, *rest):
+        return self.fc(torch.cat(rest, dim=0))
+
+a = torch.randn(4, 8)
+pair = [a, torch.randn(6, 8)]
+probe(Joined()(a, a, a))
+probe(Joined()(*pair))
+probe(Joined()(a, *pair))
+probe(Joined()(*tensors))
+''') == ["(8, 2)", "(6, 2)", "(10, 2)", "(...)"]

@@ -203,3 +203,54 @@ for batch in DataLoader(Encoded(texts), batch_size=4):
 for s in DataLoader(Ragged(sequences)):
     probe(s)
 ''') == ["(10, 20)", "(10,)", "(batch, 32)", "int", "(...)"]
+
+
+def test_a_sample_of_nested_tuples_collates_to_lists_a_model_spreads() -> None:
+    """`tuple(s[i] for s in self.signals), self.labels[i]`: the inner tuple is a list of stacked tensors, one per
+    sensor, that `model(*signals)` spreads into `forward(self, *signals)`; `__getitem__` runs with the instance's
+    constructor arguments, and return paths that disagree (a crop or not, the flag unknown) leave it unknown."""
+    assert probe('''
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, Dataset
+
+class Sensors(Dataset):
+    def __init__(self, n):
+        self.signals = [torch.randn(n, 1, 50) for _ in range(3)]
+        self.labels = torch.randint(0, 5, (n,))
+
+    def __len__(self):
+        return len(self.labels)
+
+    def __getitem__(self, i):
+        return tuple(s[i] for s in self.signals), self.labels[i]
+
+class Cropped(Dataset):
+    def __init__(self, n, crop):
+        self.x = torch.randn(n, 3, 64, 64)
+        self.crop = crop
+
+    def __len__(self):
+        return len(self.x)
+
+    def __getitem__(self, i):
+        if self.crop:
+            return self.x[i, :, :32, :32]
+        return self.x[i]
+
+class Fused(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.head = nn.Linear(50, 5)
+
+    def forward(self, *signals):
+        return self.head(torch.cat(signals, dim=1))
+
+for signals, y in DataLoader(Sensors(40), batch_size=10):
+    probe(signals[2])
+    probe(Fused()(*signals))
+for x in DataLoader(Cropped(40, True), batch_size=10):
+    probe(x)
+for x in DataLoader(Cropped(40, augment), batch_size=10):
+    probe(x)
+''') == ["(10, 1, 50)", "(10, 3, 5)", "(10, 3, 32, 32)", "(...)"]  # the instance's `crop` picks the path
