@@ -83,6 +83,13 @@ class Dim:
         return frozenset(atom for monomial, _ in self.terms for atom in monomial)
 
     @property
+    def atom(self) -> Atom | None:
+        """The one symbol this size is (`T`, `C // h`), not a multiple or a sum of symbols; None otherwise."""
+        if len(self.terms) == 1 and self.terms[0][1] == 1 and len(self.terms[0][0]) == 1:
+            return self.terms[0][0][0]
+        return None
+
+    @property
     def rigid(self) -> bool:
         """Every symbol in it is an annotation's (a literal is rigid too)."""
         return all(atom.rigid for atom in self.atoms)
@@ -272,9 +279,9 @@ def _never_negative(atom: Atom) -> bool:
 
 def _beyond(a: Dim, b: Dim) -> bool:
     """`b` is a literal larger than the bound `a` is known to stay within."""
-    if b.literal is None or len(a.terms) != 1 or a.terms[0][1] != 1 or len(a.terms[0][0]) != 1:
+    if b.literal is None or a.atom is None:
         return False
-    bound = a.terms[0][0][0].at_most
+    bound = a.atom.at_most
     return bound is not None and b.literal > bound
 
 

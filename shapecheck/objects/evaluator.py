@@ -949,10 +949,8 @@ def _is_static(function: cst.FunctionDef) -> bool:
 
 def named(dim: Dim, name: str) -> Dim:
     """A dim of a tensor that the code never named, renamed after the name the code binds it to."""
-    if len(dim.terms) == 1 and dim.terms[0][1] == 1 and len(dim.terms[0][0]) == 1:
-        atom = dim.terms[0][0][0]
-        if atom.placeholder:
-            return Dim.symbol(atom.key, name)
+    if dim.atom is not None and dim.atom.placeholder:
+        return Dim.symbol(dim.atom.key, name)
     return dim
 
 

@@ -168,8 +168,7 @@ def _slice_name(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) 
         if lower is not None and upper is not None and (upper - lower).literal is None \
                 and all(coef > 0 for _, coef in (upper - lower).terms):
             return str(upper - lower)
-    plain = len(size.terms) == 1 and size.terms[0][1] == 1 and len(size.terms[0][0]) == 1 \
-        and not size.terms[0][0][0].compound
+    plain = size.atom is not None and not size.atom.compound
     # `(seq_len + 1)[1:]`: without the parentheses the slice reads as one of the last operand's
     return f"{size if plain else f'({size})'}[{ev.ctx.code(element)}]"
 

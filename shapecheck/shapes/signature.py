@@ -202,9 +202,7 @@ def _pinned(dim: Dim) -> bool:
     """A literal, or one annotation name: the sizes an annotation holds the code to."""
     if dim.literal is not None:
         return True
-    atoms = dim.atoms
-    return len(dim.terms) == 1 and dim.terms[0][1] == 1 and len(dim.terms[0][0]) == 1 \
-        and all(atom.rigid for atom in atoms)
+    return dim.atom is not None and dim.atom.rigid
 
 
 def _aligned(inferred: Shape, declared: Shape) -> list[tuple[int, Dim, Dim]] | str:
