@@ -44,7 +44,8 @@ SYMPTOMS = (
     "same-shuffle-every-epoch",
     "clip-scaled-grads",
 )
-BATCH = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# A second batch written on the same day is told apart by a round number: "2026-11-29.2".
+BATCH = re.compile(r"^\d{4}-\d{2}-\d{2}(\.\d+)?$")
 RULE = re.compile(r"^(SC\d{3}|new:[a-z0-9]+(?:-[a-z0-9]+)*)$")
 KNOWN_KEYS = set(REQUIRED) | {"expect", "check", "symptom", "verified", "reason", "entry", "also", "batch"}
 
@@ -159,7 +160,7 @@ def problems(case: Case) -> list[str]:
     if case.check == "symptom" and meta.get("symptom") not in SYMPTOMS:
         found.append(f"check = 'symptom' needs symptom = one of {', '.join(SYMPTOMS)}")
     if "batch" in meta and not BATCH.match(str(meta["batch"])):
-        found.append(f"batch = {meta['batch']!r} is not a date (YYYY-MM-DD)")
+        found.append(f"batch = {meta['batch']!r} is not a date (YYYY-MM-DD, or YYYY-MM-DD.N for a later batch of that day)")
     if case.verified == "static" and not meta.get("reason"):
         found.append("verified = 'static' needs a reason")
     if case.expect == "silent" and case.check != "runs":
