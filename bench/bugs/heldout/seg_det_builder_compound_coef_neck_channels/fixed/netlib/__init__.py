@@ -1,0 +1,3 @@
+from .builder import build_model
+
+__all__ = ["build_model"]
