@@ -28,7 +28,7 @@ from shapecheck.objects.executor import Run
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import Derived, Evaluator, named
 from shapecheck.objects.frames import Frame
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject, truth
 from shapecheck.shapes import conflicts, elementwise, indexing, layers, ops, transposes, value_bounds
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.indexing import rows
@@ -684,6 +684,11 @@ def _tensor(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Shape 
     if kind is cst.Subscript:
         return value_bounds.indexed(indexing.subscript(ev, expr, before), ev.tensor(expr.value, before))
     if kind is cst.IfExp:
+        # a test the code settles (`x if self.shortcut is None else self.shortcut(o)` of a block built without one)
+        # takes one branch: the other may not even be a call that can run
+        test = truth(ev.object(expr.test, before))
+        if test is not None:
+            return ev.tensor(expr.body if test else expr.orelse, before)
         return _join(ev.tensor(expr.body, before), ev.tensor(expr.orelse, before))
     if kind is cst.NamedExpr:
         return ev.tensor(expr.value, before)
