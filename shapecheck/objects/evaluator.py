@@ -874,7 +874,7 @@ class Evaluator:
             return self._copy(call, before)
         if qualname in _SPLITS:
             return self._split(qualname, call, before)
-        if _is_object_class(qualname) or builds_module(qualname):
+        if _is_object_class(qualname) or builds_module(qualname) or qualname in _OBJECT_FACTORIES:
             items = None
             if qualname in _CONTAINERS:
                 items = self.container_items(call, before)
@@ -926,6 +926,8 @@ class Evaluator:
                        for i, a in enumerate(bindings) for b in bindings[i + 1:])
 
 
+# functions of another package, named like functions, that build an object whose methods the floors above read
+_OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"})
 _SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 _COPIES = frozenset({"copy.deepcopy", "copy.copy"})
 _SPLITS = frozenset({"torch.utils.data.random_split", "torch.utils.data.dataset.random_split"})

@@ -29,13 +29,13 @@ from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import Derived, Evaluator, named
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject, truth
-from shapecheck.shapes import conflicts, elementwise, indexing, layers, ops, transposes, value_bounds
+from shapecheck.shapes import conflicts, elementwise, indexing, layers, numpy_arrays, ops, transposes, value_bounds
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.indexing import rows
 from shapecheck.shapes.loaders import batches
 from shapecheck.shapes.shape import MAX_RANK, Shape
 from shapecheck.shapes.sizes import measured, size_attribute, size_call, size_sequence, size_subscript
-from shapecheck.shapes.values import Conflict, Items, Sizes, Value
+from shapecheck.shapes.values import Array, Conflict, Items, Sizes, Value
 
 # Combinations of bindings tried when a view's names are bound differently on different paths: each is a fresh
 # evaluation of everything the view reads, and long functions with many optional arguments (torch's own
@@ -514,6 +514,9 @@ class ShapeEvaluator(Evaluator):
         items = self.items(expr, before)
         if items is not None:
             return items
+        array = numpy_arrays.array_shape(self, expr, before)
+        if array is not None:
+            return Array(array)
         returned = ops.returned_object(self, expr, before) if type(expr) is cst.Call else None
         if returned is not None:
             return returned
