@@ -478,6 +478,12 @@ class ShapeEvaluator(Evaluator):
 
     # ------------------------------------------------------------------------- values of the objects floor
 
+    def attribute_of(self, receiver: object, name: str) -> object:
+        found = super().attribute_of(receiver, name)
+        if found is UNKNOWN and isinstance(receiver, TorchObject):
+            return layers.kept_argument(receiver, name)
+        return found
+
     def as_want(self, value: object, want: str) -> object:
         if want == "tensor":
             if isinstance(value, Shape):
