@@ -21,6 +21,44 @@ OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, c
 COMPARISONS = (cst.Equal, cst.NotEqual, cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual)
 
 
+_EDGE_MAPS = """
+        import numpy as np
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, Dataset
+
+
+        class EdgeMaps(Dataset):
+            def __init__(self, n: int = 16, size: int = 64) -> None:
+                rng = np.random.default_rng(0)
+                self.images = rng.random((n, size, size, 3), dtype=np.float32)
+                self.edges = (rng.random((n, size, size)) > 0.9).astype(np.float32)
+
+            def __len__(self) -> int:
+                return len(self.images)
+
+            def __getitem__(self, i: int):
+                image = torch.from_numpy(self.images[i]).permute(2, 0, 1)
+                return image, torch.from_numpy(self.edges[i])%s
+
+
+        class EdgeNet(nn.Module):
+            def __init__(self) -> None:
+                super().__init__()
+                self.body = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU())
+                self.head = nn.Conv2d(16, 1, 1)
+
+            def forward(self, x: torch.Tensor) -> torch.Tensor:
+                return self.head(self.body(x))
+
+
+        model = EdgeNet()
+        criterion = nn.BCEWithLogitsLoss() if model.head.out_channels == 1 else nn.CrossEntropyLoss()
+        for images, edges in DataLoader(EdgeMaps(), batch_size=4, shuffle=True):
+            loss = criterion(model(images), edges)
+"""
+
+
 class BroadcastSurprise(Rule):
     code = "SC104"
     name = "broadcast-surprise"
@@ -304,42 +342,7 @@ class BroadcastSurprise(Rule):
         """,
         # an edge-detection dataset keeps its maps as numpy arrays and gives each one its channel dim, as the
         # one-class head's logits have
-        """
-        import numpy as np
-        import torch
-        from torch import nn
-        from torch.utils.data import DataLoader, Dataset
-
-
-        class EdgeMaps(Dataset):
-            def __init__(self, n: int = 16, size: int = 64) -> None:
-                rng = np.random.default_rng(0)
-                self.images = rng.random((n, size, size, 3), dtype=np.float32)
-                self.edges = (rng.random((n, size, size)) > 0.9).astype(np.float32)
-
-            def __len__(self) -> int:
-                return len(self.images)
-
-            def __getitem__(self, i: int):
-                image = torch.from_numpy(self.images[i]).permute(2, 0, 1)
-                return image, torch.from_numpy(self.edges[i]).unsqueeze(0)
-
-
-        class EdgeNet(nn.Module):
-            def __init__(self) -> None:
-                super().__init__()
-                self.body = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU())
-                self.head = nn.Conv2d(16, 1, 1)
-
-            def forward(self, x: torch.Tensor) -> torch.Tensor:
-                return self.head(self.body(x))
-
-
-        model = EdgeNet()
-        criterion = nn.BCEWithLogitsLoss() if model.head.out_channels == 1 else nn.CrossEntropyLoss()
-        for images, edges in DataLoader(EdgeMaps(), batch_size=4, shuffle=True):
-            loss = criterion(model(images), edges)
-        """,
+        _EDGE_MAPS % ".unsqueeze(0)",
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -538,42 +541,7 @@ class BroadcastSurprise(Rule):
         # the same maps without their channel dim: a one-class head (the loss is chosen on `out_channels`) against
         # (B, H, W) targets ("Target size (torch.Size([4, 64, 64])) must be the same as input size (torch.Size([4, 1,
         # 64, 64]))")
-        """
-        import numpy as np
-        import torch
-        from torch import nn
-        from torch.utils.data import DataLoader, Dataset
-
-
-        class EdgeMaps(Dataset):
-            def __init__(self, n: int = 16, size: int = 64) -> None:
-                rng = np.random.default_rng(0)
-                self.images = rng.random((n, size, size, 3), dtype=np.float32)
-                self.edges = (rng.random((n, size, size)) > 0.9).astype(np.float32)
-
-            def __len__(self) -> int:
-                return len(self.images)
-
-            def __getitem__(self, i: int):
-                image = torch.from_numpy(self.images[i]).permute(2, 0, 1)
-                return image, torch.from_numpy(self.edges[i])
-
-
-        class EdgeNet(nn.Module):
-            def __init__(self) -> None:
-                super().__init__()
-                self.body = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU())
-                self.head = nn.Conv2d(16, 1, 1)
-
-            def forward(self, x: torch.Tensor) -> torch.Tensor:
-                return self.head(self.body(x))
-
-
-        model = EdgeNet()
-        criterion = nn.BCEWithLogitsLoss() if model.head.out_channels == 1 else nn.CrossEntropyLoss()
-        for images, edges in DataLoader(EdgeMaps(), batch_size=4, shuffle=True):
-            loss = criterion(model(images), edges)
-        """,
+        _EDGE_MAPS % "",
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
