@@ -134,13 +134,28 @@ class ShapeEvaluator(Evaluator):
         if function is None or not self.read_in_runs(node):
             return None
         _, where = self._generic_run(function)
-        for node in reversed(self.ctx.ancestors):
-            found = where.get(id(node))
+        ancestors = self.ctx.ancestors
+        for index in range(len(ancestors) - 1, -1, -1):
+            found = where.get(id(ancestors[index]))
             if found:
-                return found
-            if node is function:
+                return self._element_versions(ancestors[index + 1:], found)
+            if ancestors[index] is function:
                 break
         return None
+
+    def _element_versions(self, below: list[cst.CSTNode], found: list[tuple[int, bool]]) -> list[tuple[int, bool]]:
+        """A node in a list or dict comprehension's element, below a statement that ran at `found`: each pass of
+        the element that ran (where the comprehension's names hold that pass's values: `[train(model, loader) for
+        loader in loaders]`), when the comprehension recorded its passes; else the statement's versions."""
+        for position, node in enumerate(below[:-1]):
+            if type(node) is cst.ListComp and below[position + 1] is node.elt or type(node) is cst.DictComp \
+                    and below[position + 1] in (node.key, node.value):
+                passes = [(run, certain) for version, certain in found
+                          for run in self.calls.element_runs.get((id(node), version), ())]
+                return passes or found
+            if type(node) in (cst.ListComp, cst.DictComp, cst.GeneratorExp, cst.SetComp, cst.Lambda):
+                break  # its iterables or conditions, or a scope of its own: read at the statement's versions
+        return found
 
     def _generic_run(self, function: cst.FunctionDef | cst.Module) -> tuple[Run | None,
                                                                          dict[int, list[tuple[int, bool]]]]:

@@ -833,3 +833,24 @@ probe(Block(16, 16, 1)(x))
 probe(Block(16, 32, 2)(x))
 '''
     assert probe(source) == ["(4, 16, 64, 64)", "(4, 32, 32, 32)"]
+
+
+def test_a_call_in_a_comprehensions_element_is_checked_with_each_pass() -> None:
+    # federated averaging: one local update per client's loader, a list comprehension over the loaders
+    source = '''
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+def local_update(model, loader):
+    for x, y in loader:
+        model(x)
+
+model = nn.Conv2d(3, 8, 3)
+images = torch.randn(64, 32, 32, 3)
+labels = torch.zeros(64)
+loaders = [DataLoader(TensorDataset(images[:16], labels[:16]), batch_size=8) for _ in range(4)]
+updates = [local_update(model, loader) for loader in loaders]
+ok = [local_update(model, loader) for loader in loaders[:0]]
+'''
+    assert [row for row, _ in rows(source, "SC105")] == [8]
