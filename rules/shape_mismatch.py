@@ -492,6 +492,28 @@ _CHAR_WINDOWS = """
 """
 
 
+_FOLD_LOADERS = """
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+
+        def evaluate(model: nn.Module, loader: DataLoader) -> int:
+            correct = 0
+            with torch.no_grad():
+                for images, labels in loader:
+                    correct += int((model(images).argmax(1) == labels).sum())
+            return correct
+
+
+        frames = torch.rand(120, 48, 48, 3)  # video frames, channels last
+        labels = torch.randint(0, 5, (120,))
+        folds = [DataLoader(TensorDataset(frames%s[:40], labels[:40]), batch_size=20) for _ in range(3)]
+        model = nn.Sequential(nn.Conv2d(3, 16, 3), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 5))
+        scores = [evaluate(model, loader) for loader in folds]
+"""
+
+
 class ShapeMismatch(Rule):
     code = "SC105"
     name = "shape-mismatch"
@@ -1137,6 +1159,8 @@ class ShapeMismatch(Rule):
         # minGPT's CharDataset: `len(data) - block_size` windows of `block_size + 1` tokens, all inside the data; the
         # causal mask is cut to the length of the batch
         _CHAR_WINDOWS % "self.causal[: idx.size(1), : idx.size(1)]",
+        # one evaluation per fold, in a list comprehension over the folds' loaders, of frames moved channels-first
+        _FOLD_LOADERS % ".permute(0, 3, 1, 2)",
     ]
     INVALID = [
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
@@ -1509,6 +1533,9 @@ class ShapeMismatch(Rule):
         # windows of 64 tokens (every one inside the data, as `__len__` keeps them) against a causal mask built for
         # 128 ("The shape of the 2D attn_mask is torch.Size([128, 128]), but should be (64, 64).")
         _CHAR_WINDOWS % "self.causal",
+        # the same folds of channels-last frames: each pass of the comprehension runs the conv on (20, 48, 48, 3)
+        # ("expected input[20, 48, 48, 3] to have 3 channels, but got 48 channels instead")
+        _FOLD_LOADERS % "",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
