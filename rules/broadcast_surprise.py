@@ -21,6 +21,44 @@ OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, c
 COMPARISONS = (cst.Equal, cst.NotEqual, cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual)
 
 
+_EDGE_MAPS = """
+        import numpy as np
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, Dataset
+
+
+        class EdgeMaps(Dataset):
+            def __init__(self, n: int = 16, size: int = 64) -> None:
+                rng = np.random.default_rng(0)
+                self.images = rng.random((n, size, size, 3), dtype=np.float32)
+                self.edges = (rng.random((n, size, size)) > 0.9).astype(np.float32)
+
+            def __len__(self) -> int:
+                return len(self.images)
+
+            def __getitem__(self, i: int):
+                image = torch.from_numpy(self.images[i]).permute(2, 0, 1)
+                return image, torch.from_numpy(self.edges[i])%s
+
+
+        class EdgeNet(nn.Module):
+            def __init__(self) -> None:
+                super().__init__()
+                self.body = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU())
+                self.head = nn.Conv2d(16, 1, 1)
+
+            def forward(self, x: torch.Tensor) -> torch.Tensor:
+                return self.head(self.body(x))
+
+
+        model = EdgeNet()
+        criterion = nn.BCEWithLogitsLoss() if model.head.out_channels == 1 else nn.CrossEntropyLoss()
+        for images, edges in DataLoader(EdgeMaps(), batch_size=4, shuffle=True):
+            loss = criterion(model(images), edges)
+"""
+
+
 class BroadcastSurprise(Rule):
     code = "SC104"
     name = "broadcast-surprise"
@@ -302,6 +340,9 @@ class BroadcastSurprise(Rule):
         table = score_table(net, queries, gallery)
         print(table.shape)
         """,
+        # an edge-detection dataset keeps its maps as numpy arrays and gives each one its channel dim, as the
+        # one-class head's logits have
+        _EDGE_MAPS % ".unsqueeze(0)",
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -497,6 +538,10 @@ class BroadcastSurprise(Rule):
         data = TensorDataset(torch.randn(100, 10), torch.randn(100))
         print(rmse(net, DataLoader(data, batch_size=20)))
         """,
+        # the same maps without their channel dim: a one-class head (the loss is chosen on `out_channels`) against
+        # (B, H, W) targets ("Target size (torch.Size([4, 64, 64])) must be the same as input size (torch.Size([4, 1,
+        # 64, 64]))")
+        _EDGE_MAPS % "",
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:

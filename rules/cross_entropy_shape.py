@@ -170,6 +170,30 @@ _SENSOR_BRANCHES = """
         """
 
 
+_OPTIONS_LM = """
+        import argparse
+
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+
+        def random_tokens(n: int, length: int, vocab: int) -> torch.Tensor:
+            return torch.randint(0, vocab, (n, length))
+
+
+        def lm_loss(opt: argparse.Namespace) -> torch.Tensor:
+            model = nn.Sequential(nn.Embedding(opt.ntokens, opt.emsize), nn.Linear(opt.emsize, opt.ntokens))
+            tokens = random_tokens(opt.batch_size, opt.bptt + 1, opt.ntokens)
+            output = model(tokens[:, :-1])
+            return F.cross_entropy(%s)
+
+
+        if __name__ == "__main__":
+            print(lm_loss(argparse.Namespace(ntokens=100, emsize=16, batch_size=4, bptt=35)))
+"""
+
+
 class CrossEntropyShape(Rule):
     code = "SC106"
     name = "cross-entropy-shape"
@@ -376,6 +400,9 @@ class CrossEntropyShape(Rule):
         # one branch per sensor, the samples' tuple of windows collated to a list the model spreads; the branches'
         # features stacked on a sensor axis after the batch and averaged over it
         _SENSOR_BRANCHES % "1",
+        # word_language_model's way: options typed `argparse.Namespace` size the tokens a helper draws, and the
+        # (B, T, V) logits and the targets are flattened before the loss
+        _OPTIONS_LM % "output.view(-1, opt.ntokens), tokens[:, 1:].reshape(-1)",
     ]
     INVALID = [
         # a notebook's module-level loop zips the heads with a (B, tasks) target: zip walks its rows, so each head's
@@ -558,6 +585,9 @@ class CrossEntropyShape(Rule):
         model = MultiTaskHeads()
         print(model.loss(torch.randn(8, 32), torch.randint(0, 5, (8, 2))))
         """,
+        # the options (`opt: argparse.Namespace`) size the tokens a helper draws; (B, bptt, V) logits left unflattened
+        # put the classes at dim 1 ("Expected target size [4, 100], got [4, 35]")
+        _OPTIONS_LM % "output, tokens[:, 1:]",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

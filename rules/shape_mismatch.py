@@ -418,6 +418,102 @@ _MASKED_SCORES = """
         """
 
 
+_SHORTCUT_FREE_BLOCK = """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+
+        class Block(nn.Module):
+            def __init__(self, c_in: int, c_out: int, stride: int) -> None:
+                super().__init__()
+                self.conv = nn.Conv2d(c_in, c_out, 3, stride, 1)
+                self.proj = nn.Conv2d(c_in, c_out, 1, stride) if stride != 1 or c_in != c_out else None
+
+            def forward(self, x):
+                return F.relu(self.conv(x) + (self.proj(x) if self.proj is not None else x))
+
+
+        class Net(nn.Module):
+            def __init__(self, num_classes: int = 10) -> None:
+                super().__init__()
+                self.stem = nn.Conv2d(3, 32, 3, 1, 1)
+                self.layer1 = Block(32, 32, 1)
+                self.layer2 = Block(32, 64, 2)
+                self.fc = nn.Linear(%s, num_classes)
+
+            def forward(self, x):
+                x = self.layer2(self.layer1(self.stem(x)))
+                return self.fc(torch.flatten(x, 1))
+
+
+        logits = Net()(torch.randn(2, 3, 32, 32))
+"""
+
+_CHAR_WINDOWS = """
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, Dataset
+
+
+        class CharDataset(Dataset):
+            def __init__(self, data: torch.Tensor, block_size: int) -> None:
+                self.data = data
+                self.block_size = block_size
+
+            def __len__(self) -> int:
+                return len(self.data) - self.block_size
+
+            def __getitem__(self, idx: int):
+                chunk = self.data[idx:idx + self.block_size + 1]
+                return chunk[:-1], chunk[1:]
+
+
+        class TinyLM(nn.Module):
+            def __init__(self, vocab: int, d: int, block_size: int) -> None:
+                super().__init__()
+                self.tok = nn.Embedding(vocab, d)
+                self.attn = nn.MultiheadAttention(d, 4, batch_first=True)
+                self.register_buffer("causal", torch.triu(torch.ones(block_size, block_size, dtype=torch.bool), 1))
+                self.head = nn.Linear(d, vocab)
+
+            def forward(self, idx: torch.Tensor) -> torch.Tensor:
+                h = self.tok(idx)
+                h, _ = self.attn(h, h, h, attn_mask=%s)
+                return self.head(h)
+
+
+        text = torch.randint(0, 65, (1000,))
+        loader = DataLoader(CharDataset(text, 64), batch_size=8, shuffle=True)
+        model = TinyLM(65, 32, block_size=128)
+        for x, y in loader:
+            logits = model(x)
+            break
+"""
+
+
+_FOLD_LOADERS = """
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+
+        def evaluate(model: nn.Module, loader: DataLoader) -> int:
+            correct = 0
+            with torch.no_grad():
+                for images, labels in loader:
+                    correct += int((model(images).argmax(1) == labels).sum())
+            return correct
+
+
+        frames = torch.rand(120, 48, 48, 3)  # video frames, channels last
+        labels = torch.randint(0, 5, (120,))
+        folds = [DataLoader(TensorDataset(frames%s[:40], labels[:40]), batch_size=20) for _ in range(3)]
+        model = nn.Sequential(nn.Conv2d(3, 16, 3), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 5))
+        scores = [evaluate(model, loader) for loader in folds]
+"""
+
+
 class ShapeMismatch(Rule):
     code = "SC105"
     name = "shape-mismatch"
@@ -1057,6 +1153,14 @@ class ShapeMismatch(Rule):
         decoder = nn.Sequential(nn.Linear(args.latent, 784), nn.Sigmoid())
         recon = decoder(encoder(torch.rand(args.batch_size, 784)))
         """,
+        # a residual block as torchvision writes its `downsample`: `x` itself where the block keeps the width, a 1x1
+        # projection where it halves the map; the head takes what the last stage leaves of 32x32 images
+        _SHORTCUT_FREE_BLOCK % "64 * 16 * 16",
+        # minGPT's CharDataset: `len(data) - block_size` windows of `block_size + 1` tokens, all inside the data; the
+        # causal mask is cut to the length of the batch
+        _CHAR_WINDOWS % "self.causal[: idx.size(1), : idx.size(1)]",
+        # one evaluation per fold, in a list comprehension over the folds' loaders, of frames moved channels-first
+        _FOLD_LOADERS % ".permute(0, 3, 1, 2)",
     ]
     INVALID = [
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
@@ -1423,6 +1527,15 @@ class ShapeMismatch(Rule):
         # a notebook parses no command line (`parse_args([])`), so each option is its default: the encoder ends at
         # 256 features, the decoder takes the 20 of `--latent`
         _ARGPARSE_AUTOENCODER % "parse_args([])",
+        # a block without a projection passes `x` on; the second stage halves 32x32 maps to 16x16, not the 8x8 the
+        # head was sized for ("mat1 and mat2 shapes cannot be multiplied (2x16384 and 4096x10)")
+        _SHORTCUT_FREE_BLOCK % "64 * 8 * 8",
+        # windows of 64 tokens (every one inside the data, as `__len__` keeps them) against a causal mask built for
+        # 128 ("The shape of the 2D attn_mask is torch.Size([128, 128]), but should be (64, 64).")
+        _CHAR_WINDOWS % "self.causal",
+        # the same folds of channels-last frames: each pass of the comprehension runs the conv on (20, 48, 48, 3)
+        # ("expected input[20, 48, 48, 3] to have 3 channels, but got 48 channels instead")
+        _FOLD_LOADERS % "",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

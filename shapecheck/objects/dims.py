@@ -33,6 +33,8 @@ class Atom:
     compound: bool = field(default=False, compare=False)  # an opaque `a // b`: parenthesized inside a product
     placeholder: bool = field(default=False, compare=False)  # named by the analysis, renamed when the code names it
     at_most: int | None = field(default=None, compare=False)  # a bound the code states (`x[i:i + 8]`: at most 8)
+    # an index drawn from `range(below)`: the one a DataLoader's default sampler hands `__getitem__`
+    below: Dim | None = field(default=None, compare=False)
 
     def sort_key(self) -> tuple[str, str]:
         return self.name, repr(self.key)
@@ -55,8 +57,9 @@ class Dim:
         return Dim(((((), value),)) if value else ())
 
     @staticmethod
-    def symbol(key: Hashable, name: str, rigid: bool = False, placeholder: bool = False) -> Dim:
-        return Dim((((Atom(key, name, rigid, placeholder=placeholder),), 1),))
+    def symbol(key: Hashable, name: str, rigid: bool = False, placeholder: bool = False,
+               below: Dim | None = None) -> Dim:
+        return Dim((((Atom(key, name, rigid, placeholder=placeholder, below=below),), 1),))
 
     @staticmethod
     def _from(terms: Iterable[tuple[Monomial, int]]) -> Dim:

@@ -17,6 +17,7 @@ Anything the code does not state is unknown, and unknown is never guessed.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
@@ -519,7 +520,9 @@ class Evaluator:
 
     def annotated_value(self, annotation: cst.BaseExpression) -> object:
         """The object a parameter annotated with a class holds: a generic instance of a project class, a torch
-        object of a torch class (`nn.Module`, `Optimizer`), UNKNOWN otherwise (`Optional[X]` says nothing sure)."""
+        object of a torch class (`nn.Module`, `Optimizer`), UNKNOWN otherwise (`Optional[X]` says nothing sure).
+        Python's own classes (`argparse.Namespace`, `types.SimpleNamespace`) build no object this floor reads: the
+        parameter stays opaque, so `args.seq_len` is one value wherever it is read."""
         if type(annotation) is cst.SimpleString:
             try:
                 annotation = cst.parse_expression(annotation.evaluated_value)
@@ -530,7 +533,8 @@ class Evaluator:
         cls = self.object(annotation, self.now())
         if isinstance(cls, ClassValue):
             return self.generic_instance(cls)
-        if isinstance(cls, Imported) and _is_object_class(cls.qualname):
+        if isinstance(cls, Imported) and _is_object_class(cls.qualname) \
+                and cls.qualname.split(".", 1)[0] not in sys.stdlib_module_names:
             return TorchObject(cls.qualname, None, None)
         return UNKNOWN
 
@@ -870,7 +874,7 @@ class Evaluator:
             return self._copy(call, before)
         if qualname in _SPLITS:
             return self._split(qualname, call, before)
-        if _is_object_class(qualname) or builds_module(qualname):
+        if _is_object_class(qualname) or builds_module(qualname) or qualname in _OBJECT_FACTORIES:
             items = None
             if qualname in _CONTAINERS:
                 items = self.container_items(call, before)
@@ -922,6 +926,8 @@ class Evaluator:
                        for i, a in enumerate(bindings) for b in bindings[i + 1:])
 
 
+# functions of another package, named like functions, that build an object whose methods the floors above read
+_OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"})
 _SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 _COPIES = frozenset({"copy.deepcopy", "copy.copy"})
 _SPLITS = frozenset({"torch.utils.data.random_split", "torch.utils.data.dataset.random_split"})

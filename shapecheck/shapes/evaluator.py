@@ -28,14 +28,14 @@ from shapecheck.objects.executor import Run
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import Derived, Evaluator, named
 from shapecheck.objects.frames import Frame
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject
-from shapecheck.shapes import conflicts, elementwise, indexing, layers, ops, transposes, value_bounds
+from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject, truth
+from shapecheck.shapes import conflicts, elementwise, indexing, layers, numpy_arrays, ops, transposes, value_bounds
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.indexing import rows
 from shapecheck.shapes.loaders import batches
 from shapecheck.shapes.shape import MAX_RANK, Shape
 from shapecheck.shapes.sizes import measured, size_attribute, size_call, size_sequence, size_subscript
-from shapecheck.shapes.values import Conflict, Items, Sizes, Value
+from shapecheck.shapes.values import Array, Conflict, Items, Sizes, Value
 
 # Combinations of bindings tried when a view's names are bound differently on different paths: each is a fresh
 # evaluation of everything the view reads, and long functions with many optional arguments (torch's own
@@ -134,13 +134,28 @@ class ShapeEvaluator(Evaluator):
         if function is None or not self.read_in_runs(node):
             return None
         _, where = self._generic_run(function)
-        for node in reversed(self.ctx.ancestors):
-            found = where.get(id(node))
+        ancestors = self.ctx.ancestors
+        for index in range(len(ancestors) - 1, -1, -1):
+            found = where.get(id(ancestors[index]))
             if found:
-                return found
-            if node is function:
+                return self._element_versions(ancestors[index + 1:], found)
+            if ancestors[index] is function:
                 break
         return None
+
+    def _element_versions(self, below: list[cst.CSTNode], found: list[tuple[int, bool]]) -> list[tuple[int, bool]]:
+        """A node in a list or dict comprehension's element, below a statement that ran at `found`: each pass of
+        the element that ran (where the comprehension's names hold that pass's values: `[train(model, loader) for
+        loader in loaders]`), when the comprehension recorded its passes; else the statement's versions."""
+        for position, node in enumerate(below[:-1]):
+            if type(node) is cst.ListComp and below[position + 1] is node.elt or type(node) is cst.DictComp \
+                    and below[position + 1] in (node.key, node.value):
+                passes = [(run, certain) for version, certain in found
+                          for run in self.calls.element_runs.get((id(node), version), ())]
+                return passes or found
+            if type(node) in (cst.ListComp, cst.DictComp, cst.GeneratorExp, cst.SetComp, cst.Lambda):
+                break  # its iterables or conditions, or a scope of its own: read at the statement's versions
+        return found
 
     def _generic_run(self, function: cst.FunctionDef | cst.Module) -> tuple[Run | None,
                                                                          dict[int, list[tuple[int, bool]]]]:
@@ -478,6 +493,12 @@ class ShapeEvaluator(Evaluator):
 
     # ------------------------------------------------------------------------- values of the objects floor
 
+    def attribute_of(self, receiver: object, name: str) -> object:
+        found = super().attribute_of(receiver, name)
+        if found is UNKNOWN and isinstance(receiver, TorchObject):
+            return layers.kept_argument(receiver, name)
+        return found
+
     def as_want(self, value: object, want: str) -> object:
         if want == "tensor":
             if isinstance(value, Shape):
@@ -514,6 +535,9 @@ class ShapeEvaluator(Evaluator):
         items = self.items(expr, before)
         if items is not None:
             return items
+        array = numpy_arrays.array_shape(self, expr, before)
+        if array is not None:
+            return Array(array)
         returned = ops.returned_object(self, expr, before) if type(expr) is cst.Call else None
         if returned is not None:
             return returned
@@ -684,6 +708,11 @@ def _tensor(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Shape 
     if kind is cst.Subscript:
         return value_bounds.indexed(indexing.subscript(ev, expr, before), ev.tensor(expr.value, before))
     if kind is cst.IfExp:
+        # a test the code settles (`x if self.shortcut is None else self.shortcut(o)` of a block built without one)
+        # takes one branch: the other may not even be a call that can run
+        test = truth(ev.object(expr.test, before))
+        if test is not None:
+            return ev.tensor(expr.body if test else expr.orelse, before)
         return _join(ev.tensor(expr.body, before), ev.tensor(expr.orelse, before))
     if kind is cst.NamedExpr:
         return ev.tensor(expr.value, before)

@@ -212,6 +212,8 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
         return None
     lower = ev.integer(element.lower, before) if element.lower is not None else 0
     upper = ev.integer(element.upper, before) if element.upper is not None else None
+    if lower is None and element.lower is not None and element.upper is not None:
+        return _window_length(ev, size, element.lower, element.upper, before)
     if lower is None or element.upper is not None and upper is None:
         return None
     total = size.literal
@@ -220,6 +222,21 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
         stop = total if upper is None else max(0, upper + total if upper < 0 else upper)
         return Dim.of(max(0, min(stop, total) - min(start, total)))
     return _symbolic_slice_length(size, lower, upper)
+
+
+def _window_length(ev: ShapeEvaluator, size: Dim, lower_expr: cst.BaseExpression, upper_expr: cst.BaseExpression,
+                   before: int) -> Dim | None:
+    """`x[i:i + window + 1]` with `i` a dataset's index, drawn below its `__len__`: exact when that length keeps the
+    window inside `size` for every index (`len(series) - window - 1` windows of `series`), else unknown."""
+    lower, upper = ev.size(lower_expr, before), ev.size(upper_expr, before)
+    if lower is None or upper is None:
+        return None
+    index, length = lower.atom, upper - lower
+    if index is None or index.below is None or index in length.atoms:
+        return None  # not `i` to `i` plus a size
+    last = upper.substitute({index: index.below - 1})  # where the window ends for the last index
+    room, least = at_least(size - last), at_least(length)
+    return length if room is not None and room >= 0 and least is not None and least >= 0 else None
 
 
 def _symbolic_slice_length(size: Dim, lower: int, upper: int | None) -> Dim | None:

@@ -145,6 +145,16 @@ def _defines_forward(ev: ShapeEvaluator, value: Instance) -> bool:
     return any(class_facts(cls.ctx, cls.node).methods.get("forward") is not None for cls in ev.calls.mro(value.cls))
 
 
+def kept_argument(value: TorchObject, attribute: str) -> object:
+    """`self.outc.out_channels` of an `nn.Conv2d(base, n_classes, 1)`: the value of the argument the layer keeps
+    under that name; UNKNOWN when the constructor does not write it out."""
+    name = nn_modules.layer_name(value.qualname)
+    if name is None or value.call is None or value.site is None:
+        return UNKNOWN
+    expr = nn_modules.kept_argument(name, value.call, attribute)
+    return value.site.read("value", expr) if expr is not None else UNKNOWN
+
+
 def parameter_of(ev: ShapeEvaluator, value: object, attribute: str) -> Shape | None:
     """A parameter of a torch.nn layer the code builds (`self.query_embed.weight` of an `nn.Embedding(n, d)` is
     (n, d)), when its constructor states the sizes."""

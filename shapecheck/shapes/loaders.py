@@ -79,7 +79,9 @@ def _project_batches(loader: TorchObject, dataset: Instance) -> Seq | None:
     names = list(args)
     if len(names) < 2:
         return None
-    args[names[1]] = Dim.symbol(("dataset index", id(loader.call)), names[1])  # the default sampler's: an int
+    # the default sampler's: an int in `range(len(dataset))` (a sampler of the code's may draw any int)
+    below = length if loader.argument(3, "sampler") is None else None
+    args[names[1]] = Dim.symbol(("dataset index", id(loader.call)), names[1], below=below)
     each = _collated(ev.calls.run(getitem, args).value, batch)
     if each is None:
         return None

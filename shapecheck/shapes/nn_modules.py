@@ -1001,6 +1001,22 @@ _PARAMETERS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
+# Constructor arguments a layer keeps as the attribute of the same name, as given (not `kernel_size`, `stride` or
+# `padding`, which a conv keeps as tuples).
+_KEPT_AS_GIVEN = frozenset({"in_channels", "out_channels", "in_features", "out_features", "num_embeddings",
+                            "embedding_dim", "num_features", "input_size", "hidden_size", "num_layers", "embed_dim",
+                            "num_heads", "groups"})
+
+
+def kept_argument(name: str, call: cst.Call, attribute: str) -> cst.BaseExpression | None:
+    """The argument the layer `call` (a constructor of torch.nn's `name`) keeps as `attribute` (`conv.out_channels`
+    is its `out_channels`), where the call writes it out; None otherwise."""
+    if attribute not in _KEPT_AS_GIVEN or name not in _READERS or attribute not in _READERS[name][0] \
+            or any(arg.star for arg in call.args):
+        return None
+    return Args(call).get(_READERS[name][0].index(attribute), attribute)
+
+
 def parameter(name: str, call: cst.Call, size: SizeReader, value: ValueReader, attribute: str
               ) -> tuple[Dim, ...] | None:
     """The sizes of the parameter `attribute` of the layer `call` (a constructor of torch.nn's `name`) builds;

@@ -13,11 +13,15 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.objects.dims import Dim
+from shapecheck.objects.values import TorchObject
 from shapecheck.shapes.args import TORCH_DTYPES, Args, shape_arguments, unexplained
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.matmul import matmul
+from shapecheck.shapes.positions import dropped
 from shapecheck.shapes.shape import DtypeFamily, Shape
+from shapecheck.shapes.values import Array
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -43,21 +47,30 @@ _GENERATORS = {"numpy.random.default_rng": _GENERATOR_METHODS,
                "numpy.random.RandomState": {name: "numpy.random." + name for name in (
                    "rand", "randn", "random", "random_sample", "uniform", "normal", "randint")}}
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
+_ORDERINGS = (cst.GreaterThan, cst.GreaterThanEqual, cst.LessThan, cst.LessThanEqual)
 
 
 def array_shape(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int, depth: int = 0) -> Shape | None:
     """The shape of the numpy array `expr` holds, when the code makes it with sizes it states."""
     if expr is None or depth > MAX_DEPTH:
         return None
-    if type(expr) is cst.Name:
-        bindings = ev.candidates(expr, before)
-        if not bindings or len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].value is None \
-                or bindings[0].index is not None:
-            return None
-        return array_shape(ev, bindings[0].value, bindings[0].seq, depth + 1)
-    if type(expr) is cst.BinaryOperation:
+    kind = type(expr)
+    if kind is cst.Name:
+        bindings = ev.candidates(expr, before) if before >= 0 else None
+        if bindings and len(bindings) == 1 and bindings[0].kind == "assign" and bindings[0].value is not None \
+                and bindings[0].index is None:
+            return array_shape(ev, bindings[0].value, bindings[0].seq, depth + 1)
+    if kind in (cst.Name, cst.Attribute):
+        # an array a call passed, an instance holds (`self.masks`) or a call being run bound
+        held = ev.object(expr, before)
+        return held.shape if isinstance(held, Array) else None
+    if kind is cst.BinaryOperation:
         return _arithmetic(ev, expr, before, depth)
-    if type(expr) is not cst.Call:
+    if kind is cst.Comparison:
+        return _compared(ev, expr, before, depth)
+    if kind is cst.Subscript:
+        return _row(ev, expr, before, depth)
+    if kind is not cst.Call:
         return None
     func = expr.func
     if type(func) is cst.Attribute and ev.ctx.qualname(func) is None:
@@ -98,17 +111,36 @@ def _arithmetic(ev: ShapeEvaluator, expr: cst.BinaryOperation, before: int, dept
     return result.with_dtype("float") if result is not None and operator is cst.Divide else result
 
 
+def _compared(ev: ShapeEvaluator, expr: cst.Comparison, before: int, depth: int) -> Shape | None:
+    """`probs > 0.5`: a bool array of the array's shape, against a number."""
+    if len(expr.comparisons) != 1 or type(expr.comparisons[0].operator) not in _ORDERINGS:
+        return None
+    right = expr.comparisons[0].comparator
+    if not is_number(ev, right, before):
+        return None
+    found = array_shape(ev, expr.left, before, depth + 1)
+    return found.with_dtype("bool") if found is not None else None
+
+
+def _row(ev: ShapeEvaluator, expr: cst.Subscript, before: int, depth: int) -> Shape | None:
+    """`images[i]` with `i` an int: the array without its first dim."""
+    if len(expr.slice) != 1 or type(expr.slice[0].slice) is not cst.Index:
+        return None
+    index = expr.slice[0].slice.value
+    if ev.integer(index, before) is None and not isinstance(ev.object(index, before), Dim):
+        return None
+    found = array_shape(ev, expr.value, before, depth + 1)
+    return dropped(found, {0}) if found is not None and found.variadic is None and found.rank else None
+
+
 def _generator_draw(ev: ShapeEvaluator, func: cst.Attribute, before: int) -> str | None:
     """`rng.normal` where `rng` holds `np.random.default_rng(...)` (or a `RandomState`): the module function that
     draws the same sizes."""
     receiver = func.value
     if type(receiver) is not cst.Name:
         return None
-    bindings = ev.candidates(receiver, before)
-    if not bindings or len(bindings) != 1 or bindings[0].kind != "assign" or type(bindings[0].value) is not cst.Call \
-            or bindings[0].index is not None:
-        return None
-    methods = _GENERATORS.get(ev.ctx.qualname(bindings[0].value.func) or "")  # type: ignore[union-attr]
+    held = ev.object(receiver, before)  # the generator a call being run holds, or the one the name is bound to
+    methods = _GENERATORS.get(held.qualname) if isinstance(held, TorchObject) else None
     return methods.get(func.attr.value) if methods is not None else None
 
 

@@ -10,6 +10,7 @@ from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
 from shapecheck.objects.values import Imported, Opaque
+from shapecheck.shapes.numpy_arrays import array_shape
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Sizes
@@ -130,8 +131,8 @@ def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
         builtin = ev.object(func, before)
         if builtin == Imported("builtins.int"):
             return ev.size(node.args[0].value, before)
-        if builtin == Imported("builtins.len"):  # a tensor's length is its first dim
-            shape = ev.tensor(node.args[0].value, before)
+        if builtin == Imported("builtins.len"):  # a tensor's (or an array's) length is its first dim
+            shape = ev.tensor(node.args[0].value, before) or array_shape(ev, node.args[0].value, before)
             return shape.size(0) if shape is not None else None
     return None
 

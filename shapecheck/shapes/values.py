@@ -41,6 +41,15 @@ class Items:
         return None
 
 
+@record(slots=True, unsafe_hash=True)
+class Array:
+    """A numpy array of a shape the code states (`np.zeros((n, 3))`), held as a value so that it reaches the code a
+    call runs (a dataset's `self.images`, a helper's parameter). No tensor: numpy's methods differ from torch's
+    under the same names, so only a conversion (`torch.from_numpy`) reads its shape."""
+
+    shape: Shape
+
+
 Value = Shape | Dim | Sizes | Items
 
 

@@ -90,6 +90,22 @@ def step(model: Head, h):
 ''') == ["(4, n_classes)"]
 
 
+def test_a_parameter_typed_with_a_class_of_python_is_one_opaque_object() -> None:
+    # `args: argparse.Namespace` states no attribute; each one read stays the same size where it is passed on
+    assert probe('''
+import argparse
+import types
+import torch
+
+def windows(n: int, length: int):
+    return torch.rand(n, length, 2)
+
+def train(args: argparse.Namespace, cfg: types.SimpleNamespace) -> None:
+    probe(windows(32, args.seq_len))
+    probe(torch.zeros(cfg.hidden, args.seq_len))
+''') == ["(32, args.seq_len, 2)", "(cfg.hidden, args.seq_len)"]
+
+
 def test_tuples_aliases_lists_and_module_lists() -> None:
     assert probe('''
 import torch

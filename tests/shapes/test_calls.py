@@ -811,3 +811,46 @@ for epoch in range(3):
 ''', "SC105")
     assert [row for row, _ in found] == [7]
     assert found[0][1].startswith("via `train(fc, [(torch.randn(8, 12), torch.zeros(8))], epoch)`: then in train, ")
+
+
+def test_a_conditional_expression_whose_test_the_block_settles_takes_that_branch() -> None:
+    # a pre-activation residual block: its shortcut is None when it keeps the width, a 1x1 conv otherwise
+    source = '''
+import torch
+from torch import nn
+
+class Block(nn.Module):
+    def __init__(self, c_in, c_out, stride):
+        super().__init__()
+        self.conv = nn.Conv2d(c_in, c_out, 3, stride, 1)
+        self.shortcut = None if c_in == c_out and stride == 1 else nn.Conv2d(c_in, c_out, 1, stride)
+
+    def forward(self, x):
+        return self.conv(x) + (x if self.shortcut is None else self.shortcut(x))
+
+x = torch.randn(4, 16, 64, 64)
+probe(Block(16, 16, 1)(x))
+probe(Block(16, 32, 2)(x))
+'''
+    assert probe(source) == ["(4, 16, 64, 64)", "(4, 32, 32, 32)"]
+
+
+def test_a_call_in_a_comprehensions_element_is_checked_with_each_pass() -> None:
+    # federated averaging: one local update per client's loader, a list comprehension over the loaders
+    source = '''
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+def local_update(model, loader):
+    for x, y in loader:
+        model(x)
+
+model = nn.Conv2d(3, 8, 3)
+images = torch.randn(64, 32, 32, 3)
+labels = torch.zeros(64)
+loaders = [DataLoader(TensorDataset(images[:16], labels[:16]), batch_size=8) for _ in range(4)]
+updates = [local_update(model, loader) for loader in loaders]
+ok = [local_update(model, loader) for loader in loaders[:0]]
+'''
+    assert [row for row, _ in rows(source, "SC105")] == [8]

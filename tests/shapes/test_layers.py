@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
+from tests.helpers import lint
 from tests.shapes.probe import probe
 
 HEADER = '''
@@ -688,3 +689,20 @@ probe(Joined()(*pair))
 probe(Joined()(a, *pair))
 probe(Joined()(*tensors))
 ''') == ["(8, 2)", "(6, 2)", "(10, 2)", "(...)"]
+
+
+def test_a_layers_size_attribute_is_the_argument_it_was_built_with() -> None:
+    """`head.out_channels` is what `nn.Conv2d(16, 1, 3)` was given, so a loss chosen on it (one class: BCE) is
+    known; `kernel_size`, which a conv keeps as a tuple, is no int the call passed."""
+    source = '''
+import torch
+from torch import nn
+
+head = nn.Conv2d(16, 1, kernel_size=3)
+probe_dim(head.out_channels)
+probe_dim(head.kernel_size)
+criterion = nn.CrossEntropyLoss() if head.out_channels > 1 else nn.BCEWithLogitsLoss()
+loss = criterion(torch.randn(2, 1, 8, 8), torch.rand(2, 3, 8, 8))
+'''
+    assert probe(source) == ["1", "head.kernel_size"]
+    assert [(f.location.row, f.code) for f in lint(source, "SC104").findings] == [(9, "SC104")]

@@ -254,3 +254,36 @@ for x in DataLoader(Cropped(40, True), batch_size=10):
 for x in DataLoader(Cropped(40, augment), batch_size=10):
     probe(x)
 ''') == ["(10, 1, 50)", "(10, 3, 5)", "(10, 3, 32, 32)", "(...)"]  # the instance's `crop` picks the path
+
+
+def test_a_window_the_datasets_length_keeps_inside_the_data_is_exact() -> None:
+    """The default sampler draws each index below `__len__`: `len(text) - block - 1` windows of `block + 1` tokens
+    all fit, so every sample is that long; a length that lets the last windows run past the end, or a sampler of
+    the code's, says only that a window is at most that long."""
+    assert probe('''
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class Windows(Dataset):
+    def __init__(self, data, block, fits=True):
+        self.data = data
+        self.block = block
+        self.fits = fits
+
+    def __len__(self):
+        return len(self.data) - self.block - 1 if self.fits else len(self.data)
+
+    def __getitem__(self, i):
+        chunk = self.data[i:i + self.block + 1]
+        return chunk[:-1], chunk[1:]
+
+tokens = torch.randint(0, 50, (1001,))
+for x, y in DataLoader(Windows(tokens, 64), batch_size=8, shuffle=True):
+    probe(x)
+    probe(y)
+for x, y in DataLoader(Windows(tokens, 64, fits=False), batch_size=8):
+    probe(x)
+for x, y in DataLoader(Windows(tokens, 64), batch_size=8, sampler=sampler):
+    probe(x)
+''') == ["(8, 64)", "(8, 64)", "(batch, (self.block + 1)[:-1])",
+                "(8, (self.block + 1)[:-1])"]

@@ -75,3 +75,35 @@ probe(torch.from_numpy(X * y))
 probe(torch.from_numpy(X @ X))
 probe(torch.from_numpy(make_rng().normal(size=3)))
 ''') == ["(500, 8)", "(500,)", "(150,)", "int", None, "(4, 5)", "float", None, None, "(...)", None]
+
+
+def test_an_array_reaches_the_code_a_call_runs() -> None:
+    """A dataset keeps channels-last images and 0/1 masks on `self` (drawn from a generator, thresholded), and
+    `__getitem__` converts one row; a helper converts the array it is passed. Its length is its first dim."""
+    assert probe('''
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class Segmentation(Dataset):
+    def __init__(self, n, size=32):
+        rng = np.random.default_rng(0)
+        self.images = rng.random((n, size, size, 3), dtype=np.float32)
+        self.masks = (rng.random((n, size, size, 1)) > 0.5).astype(np.float32)
+
+    def __len__(self):
+        return len(self.images)
+
+    def __getitem__(self, i):
+        image = torch.from_numpy(self.images[i]).permute(2, 0, 1)
+        return image, torch.from_numpy(self.masks[i]).permute(2, 0, 1)
+
+def to_tensor(images):
+    return torch.from_numpy(images).float() / 255.0
+
+for x, y in DataLoader(Segmentation(8), batch_size=4):
+    probe(x)
+    probe(y)
+probe(to_tensor(np.zeros((10, 28, 28), dtype=np.uint8)))
+probe(to_tensor(pixels))
+''') == ["(4, 3, 32, 32)", "(4, 1, 32, 32)", "(10, 28, 28)", "(...)"]
