@@ -254,3 +254,21 @@ for x in DataLoader(Cropped(40, True), batch_size=10):
 for x in DataLoader(Cropped(40, augment), batch_size=10):
     probe(x)
 ''') == ["(10, 1, 50)", "(10, 3, 5)", "(10, 3, 32, 32)", "(...)"]  # the instance's `crop` picks the path
+
+
+def test_a_progress_bar_goes_through_the_loaders_batches() -> None:
+    """`tqdm(loader)` yields the loader's batches unchanged; a bar made without an iterable states none."""
+    assert seen('''
+from tqdm import tqdm
+from tqdm.auto import tqdm as auto_tqdm
+loader = DataLoader(TensorDataset(features, labels), batch_size=16, shuffle=True)
+for step, (xb, yb) in enumerate(tqdm(loader, desc="train")):
+    probe(xb)
+for xb, yb in auto_tqdm(iterable=loader, leave=False):
+    probe(yb)
+for xb, yb in tqdm(*loaders):
+    probe(xb)
+bar = tqdm(total=100)
+for xb in bar:
+    probe(xb)
+''') == ["(batch, 13)", "(batch,)", "(...)", "(...)"]
