@@ -385,6 +385,29 @@ _FROM_CONFIG_PARALLEL = """
                 loss = criterion(model(x), y)
         """
 
+# A notebook's config as a SimpleNamespace, its fields handed to the model: `%s` is the mel bins it gives the GRU
+# (the spectrograms have 64). Handed whole to a call, it may be changed there: unknown after.
+_NAMESPACE_CONFIG = """
+        import torch
+        import torch.nn as nn
+        from types import SimpleNamespace
+
+        cfg = SimpleNamespace(n_mels=%s, hidden=128, n_classes=10)
+
+        class AudioClassifier(nn.Module):
+            def __init__(self, n_mels, hidden, n_classes):
+                super().__init__()
+                self.rnn = nn.GRU(n_mels, hidden, batch_first=True)
+                self.fc = nn.Linear(hidden, n_classes)
+
+            def forward(self, mels):
+                out, _ = self.rnn(mels)
+                return self.fc(out[:, -1])
+
+        model = AudioClassifier(cfg.n_mels, cfg.hidden, cfg.n_classes)
+        logits = model(torch.randn(16, 100, 64))
+        """
+
 # DETR-style learned queries: an embedding's weight, a batch of one, against a batch of image features
 _LEARNED_QUERIES = """
 import torch
@@ -685,6 +708,7 @@ class ShapeMismatch(Rule):
         _PROJECT_DATASET % "1",
         _LEARNED_QUERIES % ".expand(features.size(0), -1, -1)",
         _FROM_CONFIG_PARALLEL % "20",
+        _NAMESPACE_CONFIG % "64",
         # a pretrained model's classmethod reads its sizes from a JSON file: nothing the code states, nothing known
         """
         import json
@@ -1131,6 +1155,9 @@ class ShapeMismatch(Rule):
         # runs its forward on each batch of the tqdm bar ("mat1 and mat2 shapes cannot be multiplied (32x20 and
         # 16x64)")
         _FROM_CONFIG_PARALLEL % "16",
+        # the SimpleNamespace config gives the GRU 80 mel bins, the spectrograms have 64 ("input.size(-1) must be equal
+        # to input_size. Expected 80, got 64")
+        _NAMESPACE_CONFIG % "80",
         # token ids drawn from a larger vocabulary than the model's table ("IndexError: index out of range in self")
         """
         import torch

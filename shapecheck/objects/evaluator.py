@@ -867,7 +867,7 @@ class Evaluator:
             return builtins.number(call)  # `math.sqrt(d)`, a mixup's `np.random.beta(a, a)`: a float
         if qualname in builtins.ORDERED_DICT:
             return builtins.ordered_dict(self, call, before)
-        if qualname == "argparse.Namespace":
+        if qualname in _NAMESPACES:
             return command_line.built(self, call, before)
         if qualname in _COPIES:
             return self._copy(call, before)
@@ -940,6 +940,7 @@ class Evaluator:
 
 _SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 _COPIES = frozenset({"copy.deepcopy", "copy.copy"})
+_NAMESPACES = frozenset({"argparse.Namespace", "types.SimpleNamespace"})  # objects whose keywords are attributes
 # wrappers whose call runs the wrapped module's forward on the inputs it is given (on one device; DataParallel
 # splits the batch across several, each part run the same way)
 _SAME_CALLS = frozenset({"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
