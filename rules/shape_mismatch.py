@@ -354,6 +354,60 @@ _PROJECT_DATASET = """
             loss = nn.functional.cross_entropy(model(images), labels)
         """
 
+# A tabular model built by a classmethod from a config dict, wrapped in DataParallel and trained over a tqdm bar:
+# `%s` is the number of features the config gives the first layer (the data has 20).
+_FROM_CONFIG_PARALLEL = """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        from tqdm import tqdm
+
+        class TabularNet(nn.Module):
+            def __init__(self, n_features, hidden=64, n_classes=3):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(n_features, hidden), nn.ReLU(), nn.Linear(hidden, n_classes))
+
+            @classmethod
+            def from_config(cls, config):
+                return cls(**config["model"])
+
+            def forward(self, x):
+                return self.net(x)
+
+        config = {"model": {"n_features": %s, "hidden": 64}, "batch_size": 32}
+        features = torch.randn(512, 20)
+        labels = torch.randint(0, 3, (512,))
+        loader = DataLoader(TensorDataset(features, labels), batch_size=config["batch_size"], shuffle=True)
+        model = nn.DataParallel(TabularNet.from_config(config))
+        criterion = nn.CrossEntropyLoss()
+        for epoch in range(3):
+            for x, y in tqdm(loader, desc=f"epoch {epoch}"):
+                loss = criterion(model(x), y)
+        """
+
+# A notebook's config as a SimpleNamespace, its fields handed to the model: `%s` is the mel bins it gives the GRU
+# (the spectrograms have 64). Handed whole to a call, it may be changed there: unknown after.
+_NAMESPACE_CONFIG = """
+        import torch
+        import torch.nn as nn
+        from types import SimpleNamespace
+
+        cfg = SimpleNamespace(n_mels=%s, hidden=128, n_classes=10)
+
+        class AudioClassifier(nn.Module):
+            def __init__(self, n_mels, hidden, n_classes):
+                super().__init__()
+                self.rnn = nn.GRU(n_mels, hidden, batch_first=True)
+                self.fc = nn.Linear(hidden, n_classes)
+
+            def forward(self, mels):
+                out, _ = self.rnn(mels)
+                return self.fc(out[:, -1])
+
+        model = AudioClassifier(cfg.n_mels, cfg.hidden, cfg.n_classes)
+        logits = model(torch.randn(16, 100, 64))
+        """
+
 # DETR-style learned queries: an embedding's weight, a batch of one, against a batch of image features
 _LEARNED_QUERIES = """
 import torch
@@ -749,6 +803,32 @@ class ShapeMismatch(Rule):
         # a Dataset class of the project whose samples fit the model
         _PROJECT_DATASET % "1",
         _LEARNED_QUERIES % ".expand(features.size(0), -1, -1)",
+        _FROM_CONFIG_PARALLEL % "20",
+        _NAMESPACE_CONFIG % "64",
+        # a pretrained model's classmethod reads its sizes from a JSON file: nothing the code states, nothing known
+        """
+        import json
+        import torch
+        import torch.nn as nn
+
+        class Classifier(nn.Module):
+            def __init__(self, in_dim, n_classes):
+                super().__init__()
+                self.fc = nn.Linear(in_dim, n_classes)
+
+            @classmethod
+            def from_pretrained(cls, path):
+                with open(f"{path}/config.json") as f:
+                    model = cls(**json.load(f))
+                model.load_state_dict(torch.load(f"{path}/model.pt"))
+                return model
+
+            def forward(self, x):
+                return self.fc(x)
+
+        model = torch.compile(Classifier.from_pretrained("checkpoints/best"))
+        logits = model(torch.randn(4, 768))
+        """,
         _BOTTLENECK % "64",
         _BOTTLENECK % "128, downsample=nn.Conv2d(256, 512, 1)",
         # a config's size computed by a property (llama-style `ModelArgs`)
@@ -1175,6 +1255,13 @@ class ShapeMismatch(Rule):
         # the first linear layer sized for 28x28 MNIST images, fed 32x32 CIFAR-10 ones ("mat1 and mat2 shapes cannot
         # be multiplied (4x400 and 256x120)")
         _CIFAR_CNN % "16 * 4 * 4",
+        # the config gives the first layer 16 features, the data has 20: the classmethod builds the model, DataParallel
+        # runs its forward on each batch of the tqdm bar ("mat1 and mat2 shapes cannot be multiplied (32x20 and
+        # 16x64)")
+        _FROM_CONFIG_PARALLEL % "16",
+        # the SimpleNamespace config gives the GRU 80 mel bins, the spectrograms have 64 ("input.size(-1) must be equal
+        # to input_size. Expected 80, got 64")
+        _NAMESPACE_CONFIG % "80",
         # token ids drawn from a larger vocabulary than the model's table ("IndexError: index out of range in self")
         """
         import torch

@@ -528,3 +528,23 @@ def test_sc216_loads_the_training_loop_record_only_for_a_text_that_can_hold_a_ba
                       + last)
     run = subprocess.run([sys.executable, "-c", LINT_SC216, str(source)], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == expected
+
+
+def test_a_submodule_imported_by_name_is_read_for_triggers(tmp_path: Path) -> None:
+    """`from proj import models`, then `models.Net()`: the submodule `proj/models.py` is one of the modules the
+    file imports, as `from . import models` is; a name that is no submodule finds no file."""
+    class NeedsViewAnywhere(Probe):
+        triggers = (".view(",)
+        triggered_through_imports = True
+
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "proj").mkdir()
+    (tmp_path / "proj" / "__init__.py").write_text("")
+    (tmp_path / "proj" / "models.py").write_text("import torch\ndef flat(x):\n    return x.t().view(-1)\n")
+    (tmp_path / "proj" / "utils.py").write_text("import torch\nSEED = 0\n")
+    train = str(tmp_path / "proj" / "train.py")
+    assert applicable([NeedsViewAnywhere], "import torch\nfrom proj import models\n", train) == [NeedsViewAnywhere]
+    assert applicable([NeedsViewAnywhere], "import torch\nfrom . import utils, models as m\n", train) \
+        == [NeedsViewAnywhere]
+    assert applicable([NeedsViewAnywhere], "import torch\nfrom proj import (\n    utils,\n)\n", train) == []
+    assert applicable([NeedsViewAnywhere], "import torch\nfrom proj.utils import SEED\n", train) == []

@@ -31,6 +31,19 @@ def test_the_modules_whose_imports_resolve_to_the_file(tmp_path: Path) -> None:
             (tmp_path, tmp_path / "pkg", tmp_path / "scripts")} <= read
 
 
+def test_a_module_imported_as_a_submodule_by_name(tmp_path: Path) -> None:
+    """`from pkg import model` (then `model.Net()`) and `from . import model` import the file too."""
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "pkg").mkdir()
+    model = tmp_path / "pkg" / "model.py"
+    model.write_text("class Net: pass\n")
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "train.py").write_text("from pkg import model\n")
+    (tmp_path / "pkg" / "eval.py").write_text("from . import (\n    model as m,\n)\n")
+    (tmp_path / "pkg" / "other.py").write_text("from pkg import modelling\n")  # a name alike
+    assert sorted(importers(str(model)) or []) == ["from . import (\n    model as m,\n)\n", "from pkg import model\n"]
+
+
 def test_a_text_not_in_a_file_has_no_importers() -> None:
     assert importers("<stdin>") == []
 

@@ -16,7 +16,7 @@ import libcst as cst
 
 from shapecheck.engine.walker import walk
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import FALSE, NONE, TRUE, UNKNOWN, Const, Imported, Namespace, Seq
+from shapecheck.objects.values import FALSE, NONE, TRUE, UNKNOWN, Const, Imported, Mapping, Namespace, Seq
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Binding
@@ -73,11 +73,20 @@ def parsed(ev: Evaluator, call: cst.Call, before: int) -> object:
 
 
 def built(ev: Evaluator, call: cst.Call, before: int) -> object:
-    """`argparse.Namespace(hidden=64, layers=2)`: the keywords as its attributes."""
-    if any(arg.star or arg.keyword is None for arg in call.args):
-        return UNKNOWN
-    return Namespace(tuple((arg.keyword.value, ev.object(arg.value, before))  # type: ignore[union-attr]
-                           for arg in call.args))
+    """`argparse.Namespace(hidden=64, layers=2)`, `SimpleNamespace(**config)`: the keywords, and the entries of a
+    dict the code states in full, as its attributes."""
+    fields: dict[str, object] = {}
+    for arg in call.args:
+        if arg.star == "**":
+            entries = ev.object(arg.value, before)
+            if not isinstance(entries, Mapping) or not entries.complete:
+                return UNKNOWN
+            fields.update((str(key), value) for key, value in entries.items)
+        elif arg.star or arg.keyword is None:
+            return UNKNOWN
+        else:
+            fields[arg.keyword.value] = ev.object(arg.value, before)
+    return Namespace(tuple(fields.items()))
 
 
 def _no_command_line(call: cst.Call) -> bool:

@@ -767,7 +767,8 @@ class Evaluator:
                 return receiver.attrs[name]
             method = self.calls.method(receiver.cls, name)
             if method is not None:
-                bound = FunctionValue(method[0], method[1].ctx, receiver, method[1])
+                bound = FunctionValue(method[0], method[1].ctx,
+                                      receiver.cls if _is_classmethod(method[0]) else receiver, method[1])
                 if _is_property(method[0]):  # `cfg.d_ff` of `return self.d_model * self.expansion`
                     return self.calls.run(bound, self.calls.generic_arguments(bound)).value
                 return bound
@@ -775,7 +776,9 @@ class Evaluator:
         if isinstance(receiver, ClassValue):
             method = self.calls.method(receiver, name)
             if method is not None:
-                return FunctionValue(method[0], method[1].ctx, None, method[1])
+                # a classmethod's `cls` is the class it is called on: `Net.from_config(cfg)` runs `cls(**cfg)`
+                return FunctionValue(method[0], method[1].ctx, receiver if _is_classmethod(method[0]) else None,
+                                     method[1])
             return self.class_attribute(receiver, name)
         if isinstance(receiver, Imported):
             return self.imported(f"{receiver.qualname}.{name}")
@@ -868,12 +871,14 @@ class Evaluator:
             return builtins.number(call)  # `math.sqrt(d)`, a mixup's `np.random.beta(a, a)`: a float
         if qualname in builtins.ORDERED_DICT:
             return builtins.ordered_dict(self, call, before)
-        if qualname == "argparse.Namespace":
+        if qualname in _NAMESPACES:
             return command_line.built(self, call, before)
         if qualname in _COPIES:
             return self._copy(call, before)
         if qualname in _SPLITS:
             return self._split(qualname, call, before)
+        if qualname in _SAME_CALLS or qualname in _SAME_ITERATION:
+            return self._wrapped(call, before)
         if _is_object_class(qualname) or builds_module(qualname) or qualname in _OBJECT_FACTORIES:
             items = None
             if qualname in _CONTAINERS:
@@ -892,6 +897,17 @@ class Evaluator:
         site = self.site(before)
         subset = qualname.rsplit(".", 1)[0] + ".Subset"
         return Seq(tuple(TorchObject(subset, call, site) for _ in lengths.items), "list")
+
+    def _wrapped(self, call: cst.Call, before: int) -> object:
+        """`nn.DataParallel(model)`, `torch.compile(model)`: calling the wrapper runs the model's forward on the same
+        inputs; `tqdm(loader)` goes through the loader's batches. Either is read as the object it wraps, named by
+        the first positional argument (or the keyword that names it)."""
+        for arg in call.args:
+            if arg.star:
+                return UNKNOWN
+            if arg.keyword is None or arg.keyword.value in ("module", "model", "iterable"):
+                return self.object(arg.value, before)
+        return UNKNOWN
 
     def _copy(self, call: cst.Call, before: int) -> object:
         """`copy.deepcopy(layer)` (the annotated transformer's `clones`): what it copies, an object of the project
@@ -930,6 +946,15 @@ class Evaluator:
 _OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"})
 _SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 _COPIES = frozenset({"copy.deepcopy", "copy.copy"})
+_NAMESPACES = frozenset({"argparse.Namespace", "types.SimpleNamespace"})  # objects whose keywords are attributes
+# wrappers whose call runs the wrapped module's forward on the inputs it is given (on one device; DataParallel
+# splits the batch across several, each part run the same way)
+_SAME_CALLS = frozenset({"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
+                         "torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.data_parallel.DataParallel",
+                         "torch.nn.parallel.distributed.DistributedDataParallel", "torch.compile"})
+# progress bars that yield their iterable's elements unchanged
+_SAME_ITERATION = frozenset({"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm",
+                             "tqdm.rich.tqdm", "tqdm.autonotebook.tqdm"})
 _SPLITS = frozenset({"torch.utils.data.random_split", "torch.utils.data.dataset.random_split"})
 _CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict",
                          "torch.nn.modules.container.Sequential", "torch.nn.modules.container.ModuleList",
@@ -951,6 +976,10 @@ def _nested(binding: Binding) -> bool:
 
 def _is_static(function: cst.FunctionDef) -> bool:
     return any(dotted_name(d.decorator) in ("staticmethod", "classmethod") for d in function.decorators)
+
+
+def _is_classmethod(function: cst.FunctionDef) -> bool:
+    return any(dotted_name(d.decorator) == "classmethod" for d in function.decorators)
 
 
 def named(dim: Dim, name: str) -> Dim:

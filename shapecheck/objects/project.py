@@ -230,7 +230,8 @@ def not_first_party(root: str) -> bool:
     return root in _OTHER_PACKAGES or root in sys.stdlib_module_names
 
 
-_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import\b|import[ \t]+([\w.]+))", re.MULTILINE)
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import\b[ \t]*(\([\w\s,]*|[\w \t,]*)|import[ \t]+([\w.]+))",
+                     re.MULTILINE)
 MAX_TRIGGER_MODULES = 16  # first-party modules read for a rule's triggers (`linter.applicable`)
 
 
@@ -242,13 +243,8 @@ def first_party_texts(text: str, importer: str) -> Iterator[str]:
     pending = [(text, importer)]
     while pending and len(seen) < MAX_TRIGGER_MODULES:
         source, path = pending.pop()
-        for match in _IMPORT.finditer(source):
-            dots, module, plain = match.groups()
-            dotted = plain or module or ""
-            if not dots and not_first_party(dotted.split(".", 1)[0]):
-                continue
-            found = PROJECT.module_file(path, dotted, len(dots or ""))
-            if found is None or found in seen or len(seen) >= MAX_TRIGGER_MODULES:
+        for found in imported_files(source, path, skip_others=True):
+            if found in seen or len(seen) >= MAX_TRIGGER_MODULES:
                 continue
             seen.add(found)
             summary = PROJECT.summary(found)
@@ -256,6 +252,29 @@ def first_party_texts(text: str, importer: str) -> Iterator[str]:
                 lines = "\n".join(summary.lines)
                 pending.append((lines, str(found)))
                 yield lines
+
+
+def imported_files(text: str, importer: str, skip_others: bool = False) -> Iterator[Path]:
+    """The project's module files that `text`'s import lines (in the file `importer`) name: `import a.b`, `from a
+    import b`, and a submodule imported by name from a package (`from proj import models`, then `models.Net()`;
+    `from . import models`) where the package's `__init__` defines no such name. With `skip_others`, modules
+    certainly another package's are not looked for."""
+    for match in _IMPORT.finditer(text):
+        dots, module, names, plain = match.groups()
+        dotted, level = plain or module or "", len(dots or "")
+        if skip_others and not level and not_first_party(dotted.split(".", 1)[0]):
+            continue
+        found = PROJECT.module_file(importer, dotted, level)
+        if found is None:
+            continue
+        yield found
+        package = PROJECT.summary(found) if not plain and found.name == "__init__.py" else None
+        for name in (names or "").lstrip("(").split(",") if package is not None else ():
+            words = name.split()
+            if words and words[0].isidentifier() and words[0] not in package.defined_by:
+                submodule = PROJECT.module_file(importer, f"{module}.{words[0]}" if module else words[0], level)
+                if submodule is not None:
+                    yield submodule
 
 
 MAX_IMPORTER_SEARCH = 3000  # project files searched for the modules that import one file; past this, not known
@@ -303,9 +322,7 @@ def _search_importers(target: Path) -> tuple[list[str] | None, tuple[str, ...]]:
                 text = Path(candidate).read_text(encoding="utf-8", errors="replace")
             except OSError:
                 continue
-            if stem in text and any(
-                    PROJECT.module_file(candidate, plain or module or "", len(dots or "")) == target
-                    for dots, module, plain in (m.groups() for m in _IMPORT.finditer(text))):
+            if stem in text and any(found == target for found in imported_files(text, candidate)):
                 found.append(text)
     return found, tuple(searched_folders)
 

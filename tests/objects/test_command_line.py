@@ -1,4 +1,4 @@
-"""What an argparse namespace holds: the defaults where no command line is parsed (`parse_args([])`), the keywords
+"""What an argparse namespace (or a `types.SimpleNamespace`) holds: the defaults where no command line is parsed (`parse_args([])`), the keywords
 `argparse.Namespace(...)` is built with; one named size per option where the command line (`sys.argv`) sets it, or
 where the parser or the namespace may change out of sight."""
 
@@ -65,6 +65,25 @@ args = argparse.Namespace(hidden=64, layers=2)
 probe_dim(args.hidden)
 probe_dim(args.other)
 ''') == ["64", "args.other"]
+
+
+def test_a_simple_namespace_holds_its_keywords_and_a_dict_stated_in_full() -> None:
+    """A notebook's or a script's config: `SimpleNamespace(**config)` is `config`'s entries as attributes; a dict
+    with entries the code does not state, or a later change, leaves a field unknown."""
+    assert probe('''
+import json
+from types import SimpleNamespace
+import types
+config = {"hidden": 64, "layers": 2}
+cfg = SimpleNamespace(**config, dropout=0.1)
+probe_dim(cfg.hidden)
+probe_dim(types.SimpleNamespace(hidden=32).hidden)
+loaded = SimpleNamespace(**json.load(open("config.json")))
+probe_dim(loaded.hidden)
+changed = SimpleNamespace(hidden=64)
+changed.hidden = 128
+probe_dim(changed.hidden)
+''') == ["64", "32", "loaded.hidden", "changed.hidden"]
 
 
 def test_the_command_line_or_a_change_leaves_each_option_one_named_size() -> None:

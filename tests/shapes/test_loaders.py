@@ -287,3 +287,21 @@ for x, y in DataLoader(Windows(tokens, 64), batch_size=8, sampler=sampler):
     probe(x)
 ''') == ["(8, 64)", "(8, 64)", "(batch, (self.block + 1)[:-1])",
                 "(8, (self.block + 1)[:-1])"]
+
+
+def test_a_progress_bar_goes_through_the_loaders_batches() -> None:
+    """`tqdm(loader)` yields the loader's batches unchanged; a bar made without an iterable states none."""
+    assert seen('''
+from tqdm import tqdm
+from tqdm.auto import tqdm as auto_tqdm
+loader = DataLoader(TensorDataset(features, labels), batch_size=16, shuffle=True)
+for step, (xb, yb) in enumerate(tqdm(loader, desc="train")):
+    probe(xb)
+for xb, yb in auto_tqdm(iterable=loader, leave=False):
+    probe(yb)
+for xb, yb in tqdm(*loaders):
+    probe(xb)
+bar = tqdm(total=100)
+for xb in bar:
+    probe(xb)
+''') == ["(batch, 13)", "(batch,)", "(...)", "(...)"]

@@ -4,6 +4,8 @@ literal it was, in any run."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import lint
 from tests.shapes.probe import probe
 
@@ -181,3 +183,62 @@ for head, target in zip(heads, targets):
     in_function = source.replace("\nheads", "\ndef step():\n    heads").replace("\nfeatures", "\n    features") \
         .replace("\ntargets", "\n    targets").replace("\nfor", "\n    for").replace("\n    loss", "\n        loss")
     assert codes(in_function, "SC106") == [(11, "SC106")]
+
+
+
+CLASSMETHOD_NET = '''
+import torch
+import torch.nn as nn
+
+class Net(nn.Module):
+    def __init__(self, in_features=6, hidden=16):
+        super().__init__()
+        self.fc = nn.Linear(in_features, hidden)
+
+    @classmethod
+    def from_config(cls, cfg):
+        return cls(**cfg["model"])
+
+    def forward(self, x):
+        return self.fc(x)
+
+x = torch.randn(8, 7)
+'''
+
+
+def messages(source: str) -> list[str]:
+    return [f.message for f in lint(source, "SC105").findings]
+
+
+@pytest.mark.parametrize("built", [
+    'Net.from_config({"model": {"in_features": 6}})',
+    'Net().from_config({"model": {"in_features": 6}})',
+])
+def test_a_classmethod_constructor_builds_the_class_it_is_called_on(built: str) -> None:
+    """`Net.from_config(cfg)` runs `cls(**cfg["model"])` with `cls` the class (checked in torch: "mat1 and mat2
+    shapes cannot be multiplied (8x7 and 6x16)"); called on an object, `cls` is still its class, never the object."""
+    source = CLASSMETHOD_NET + f"model = {built}\nmodel(x)\n"
+    assert [m.split(":")[0] for m in messages(source)] == ["via `model(x)`"]
+    assert messages(source.replace('"in_features": 6', '"in_features": 7')) == []
+
+
+def test_a_config_the_code_does_not_state_builds_nothing_known() -> None:
+    source = CLASSMETHOD_NET + '''
+import json
+model = Net.from_config(json.load(open("config.json")))
+model(x)
+'''
+    assert messages(source) == []
+
+
+@pytest.mark.parametrize("wrapped", [
+    "nn.DataParallel(Net())",
+    'torch.compile(Net(), mode="reduce-overhead")',
+    "nn.parallel.DistributedDataParallel(module=Net(), device_ids=[0])",
+])
+def test_a_wrapped_model_runs_the_models_forward(wrapped: str) -> None:
+    """`nn.DataParallel(model)`, `torch.compile(model)` and DDP call the model's forward on the inputs they get
+    (checked in torch on CPU for DataParallel and compile: "mat1 and mat2 shapes cannot be multiplied")."""
+    source = CLASSMETHOD_NET + f"model = {wrapped}\nmodel(x)\n"
+    assert [m.split(":")[0] for m in messages(source)] == ["via `model(x)`"]
+    assert messages(source.replace("torch.randn(8, 7)", "torch.randn(8, 6)")) == []
