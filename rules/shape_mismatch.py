@@ -1057,6 +1057,24 @@ class ShapeMismatch(Rule):
         decoder = nn.Sequential(nn.Linear(args.latent, 784), nn.Sigmoid())
         recon = decoder(encoder(torch.rand(args.batch_size, 784)))
         """,
+        # DETR's `get_args_parser()` helper feeds another parser (`parents=`) that reads the command line: the
+        # helper's defaults say nothing about `args.hidden_dim`
+        """
+        import argparse
+        import torch
+        from torch import nn
+
+        def get_args_parser():
+            parser = argparse.ArgumentParser("Set transformer detector", add_help=False)
+            parser.add_argument("--hidden_dim", default=256, type=int)
+            parser.add_argument("--num_queries", default=100, type=int)
+            return parser
+
+        parser = argparse.ArgumentParser("DETR training", parents=[get_args_parser()])
+        args = parser.parse_args()
+        head = nn.Linear(256, 92)
+        logits = head(torch.randn(2, args.num_queries, args.hidden_dim))
+        """,
     ]
     INVALID = [
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
@@ -1423,6 +1441,23 @@ class ShapeMismatch(Rule):
         # a notebook parses no command line (`parse_args([])`), so each option is its default: the encoder ends at
         # 256 features, the decoder takes the 20 of `--latent`
         _ARGPARSE_AUTOENCODER % "parse_args([])",
+        # the same defaults from a helper that builds and parses the parser: the second layer takes the 30 input
+        # features where the first gives 64
+        """
+        import argparse
+        import torch
+        from torch import nn
+
+        def get_config():
+            parser = argparse.ArgumentParser(description="tabular MLP")
+            parser.add_argument("--n-features", type=int, default=30)
+            parser.add_argument("--hidden", type=int, default=64)
+            return parser.parse_args([])
+
+        config = get_config()
+        net = nn.Sequential(nn.Linear(config.n_features, config.hidden), nn.ReLU(), nn.Linear(config.n_features, 1))
+        scores = net(torch.randn(16, config.n_features))
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
