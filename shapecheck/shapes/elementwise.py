@@ -99,7 +99,7 @@ NUMBER_CONSTANTS = frozenset(f"{module}.{name}" for module in ("math", "torch", 
 
 def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: int = 0) -> bool:
     """A Python number, certainly: a literal, `math.*(...)`, a size, arithmetic on those, a parameter annotated
-    `int` or `float`, an attribute of `self` each assignment makes one of those (`self.scaling = self.head_dim **
+    `int` or `float`, an element of a container that holds a number, an attribute of `self` each assignment makes one of those (`self.scaling = self.head_dim **
     -0.5`)."""
     kind = type(expr)
     if kind in (cst.Integer, cst.Float, cst.Imaginary):
@@ -144,8 +144,10 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: 
     if kind in (cst.Name, cst.Attribute):
         return _holds_number(ev.object(expr, before))  # a parameter or attribute the run binds to a float or int
     if kind is cst.Subscript:
-        return type(expr.value) is cst.Attribute and expr.value.attr.value == "shape" and \
-            type(expr.slice[0].slice) is cst.Index
+        if type(expr.value) is cst.Attribute and expr.value.attr.value == "shape" and \
+                type(expr.slice[0].slice) is cst.Index:
+            return True
+        return _holds_number(ev.object(expr, before))  # a config dict's or a list's stated number: `cfg["lr"]`
     return False
 
 

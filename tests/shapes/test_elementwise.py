@@ -124,6 +124,21 @@ def test_an_int_parameter_and_an_attribute_assigned_numbers_are_numbers() -> Non
     ''') == ["(2, 4, 8)", "(2, 4, 8)", "(2, 4, 8)", "(..., 2, 4, 8)", "(1, 2, 4, 8)"]
 
 
+def test_a_number_a_container_holds_is_a_number() -> None:
+    """`cfg["lr"]` of a dict of stated numbers is a number; an element the code does not state may be a tensor."""
+    assert probe('''
+        import torch
+        cfg = {"scale": 0.5, "n": 3, "weights": torch.ones(4, 1, 1)}
+        x = torch.randn(2, 3)
+        probe(x * cfg["scale"])
+        probe(x * cfg["n"])
+        probe(x * cfg["weights"])
+        def scaled(settings):
+            return x * settings["scale"]
+        probe(scaled(load_settings()))
+    ''') == ["(2, 3)", "(2, 3)", "(4, 2, 3)", "(...)"]
+
+
 def test_a_runs_computed_numbers_are_numbers() -> None:
     """Inside a call that is run, `float(t)`, `math.*(...)`, `t.item()` and one random draw (`np.random.beta(a, a)`
     without `size`, `random.random()`) are Python numbers (a mixup coefficient); what another function returns, or
