@@ -262,6 +262,16 @@ class NonScalarItemOrBackward(Rule):
                 error = cell(video[t], state)
                 if error.abs().mean() < 1e-3 and error.numel():
                     break
+        """,        # a sampler's noise window from a settings dict, tested on one noise level (a 0-d tensor)
+        """
+        import torch
+        settings = {"sigma_start": 0.9, "sigma_end": 0.2}
+        def guidance_scale(sigma):
+            if settings["sigma_start"] >= sigma >= settings["sigma_end"]:
+                return 7.5
+            return 1.0
+        sigmas = torch.linspace(1.0, 0.0, 10)
+        scales = [guidance_scale(sigmas[i]) for i in range(len(sigmas))]
         """,
     ]
     INVALID = [
@@ -437,6 +447,15 @@ class NonScalarItemOrBackward(Rule):
                 if (targets < 0).any() or targets >= num_classes:
                     raise ValueError("target out of range")
         ds = Labelled(torch.rand(10, 3, 8, 8), torch.randint(0, 5, (10,)), 5)
+        """,        # rewards clipped only outside a window a hyperparameter dict states: the window test asks a batch's truth
+        """
+        import torch
+        hparams = {"clip_min": -1.0, "clip_max": 1.0, "gamma": 0.99}
+        def clip_rewards(rewards):
+            if hparams["clip_min"] <= rewards <= hparams["clip_max"]:
+                return rewards
+            return rewards.clamp(hparams["clip_min"], hparams["clip_max"])
+        returns = clip_rewards(torch.randn(32)) * hparams["gamma"]
         """,
     ]
 

@@ -1241,6 +1241,47 @@ class ShapeMismatch(Rule):
         _CHAR_WINDOWS % "self.causal[: idx.size(1), : idx.size(1)]",
         # one evaluation per fold, in a list comprehension over the folds' loaders, of frames moved channels-first
         _FOLD_LOADERS % ".permute(0, 3, 1, 2)",
+        # DETR's `get_args_parser()` helper feeds another parser (`parents=`) that reads the command line: the
+        # helper's defaults say nothing about `args.hidden_dim`
+        """
+        import argparse
+        import torch
+        from torch import nn
+
+        def get_args_parser():
+            parser = argparse.ArgumentParser("Set transformer detector", add_help=False)
+            parser.add_argument("--hidden_dim", default=256, type=int)
+            parser.add_argument("--num_queries", default=100, type=int)
+            return parser
+
+        parser = argparse.ArgumentParser("DETR training", parents=[get_args_parser()])
+        args = parser.parse_args()
+        head = nn.Linear(256, 92)
+        logits = head(torch.randn(2, args.num_queries, args.hidden_dim))
+        """,
+        # fairseq's time-major attention: `self.scaling` is a number, the keys are transposed for the scores
+        """
+        import torch
+        from torch import nn
+
+        class MultiheadAttention(nn.Module):
+            def __init__(self, embed_dim: int, num_heads: int) -> None:
+                super().__init__()
+                self.num_heads = num_heads
+                self.head_dim = embed_dim // num_heads
+                self.scaling = self.head_dim ** -0.5
+                self.in_proj = nn.Linear(embed_dim, 3 * embed_dim)
+
+            def forward(self, query: torch.Tensor) -> torch.Tensor:
+                tgt_len, bsz, embed_dim = query.size()
+                q, k, v = self.in_proj(query).chunk(3, dim=-1)
+                q = q * self.scaling
+                q = q.contiguous().view(tgt_len, bsz * self.num_heads, self.head_dim).transpose(0, 1)
+                k = k.contiguous().view(-1, bsz * self.num_heads, self.head_dim).transpose(0, 1)
+                v = v.contiguous().view(-1, bsz * self.num_heads, self.head_dim).transpose(0, 1)
+                attn = torch.bmm(torch.softmax(torch.bmm(q, k.transpose(1, 2)), dim=-1), v)
+                return attn.transpose(0, 1).contiguous().view(tgt_len, bsz, embed_dim)
+        """,
     ]
     INVALID = [
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
@@ -1623,6 +1664,42 @@ class ShapeMismatch(Rule):
         # the same folds of channels-last frames: each pass of the comprehension runs the conv on (20, 48, 48, 3)
         # ("expected input[20, 48, 48, 3] to have 3 channels, but got 48 channels instead")
         _FOLD_LOADERS % "",
+        # the same defaults from a helper that builds and parses the parser: the second layer takes the 30 input
+        # features where the first gives 64
+        """
+        import argparse
+        import torch
+        from torch import nn
+
+        def get_config():
+            parser = argparse.ArgumentParser(description="tabular MLP")
+            parser.add_argument("--n-features", type=int, default=30)
+            parser.add_argument("--hidden", type=int, default=64)
+            return parser.parse_args([])
+
+        config = get_config()
+        net = nn.Sequential(nn.Linear(config.n_features, config.hidden), nn.ReLU(), nn.Linear(config.n_features, 1))
+        scores = net(torch.randn(16, config.n_features))
+        """,
+        # attention scores with the keys untransposed, after a scale `heads: int` makes a number, so the queries
+        # keep their shape: (b, n, 64) @ (b, n, 64)
+        """
+        import torch
+        from jaxtyping import Float
+        from torch import nn
+
+        class Attention(nn.Module):
+            def __init__(self, dim: int, heads: int = 8) -> None:
+                super().__init__()
+                self.scale = (64 // heads) ** -0.5
+                self.to_q = nn.Linear(dim, 64, bias=False)
+                self.to_k = nn.Linear(dim, 64, bias=False)
+
+            def forward(self, x: Float[torch.Tensor, "b n 32"]) -> torch.Tensor:
+                q = self.to_q(x) * self.scale
+                k = self.to_k(x)
+                return (q @ k).softmax(dim=-1)
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

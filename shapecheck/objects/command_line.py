@@ -16,10 +16,12 @@ import libcst as cst
 
 from shapecheck.engine.walker import walk
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import FALSE, NONE, TRUE, UNKNOWN, Const, Imported, Mapping, Namespace, Seq
+from shapecheck.objects.values import (
+    FALSE, NONE, TRUE, UNKNOWN, Const, FunctionValue, Imported, Mapping, Namespace, Seq,
+)
 
 if TYPE_CHECKING:
-    from shapecheck.engine.context import Binding
+    from shapecheck.engine.context import Binding, Context, Scope
     from shapecheck.objects.evaluator import Evaluator
 
 _NO_ATTRIBUTE = object()  # what `--help` and `--version` set: no attribute
@@ -44,15 +46,57 @@ _STORES = {None: NONE, "store": NONE, "store_const": NONE, "append": NONE, "appe
 
 def parsed(ev: Evaluator, call: cst.Call, before: int) -> object:
     """`parser.parse_args([])` as a `Namespace` of the defaults, `parser.parse_known_args([])` as the pair it
-    returns; UNKNOWN for anything else."""
+    returns; UNKNOWN for anything else. The parser is a name bound where the parse is (the parse may be a helper's
+    `return parser.parse_args([])`, read in a call being run), or the call of a helper of the project that builds
+    it and ends in `return parser` (`get_args_parser().parse_args([])`)."""
     func = call.func
-    if type(func) is not cst.Attribute or func.attr.value not in PARSE_METHODS or type(func.value) is not cst.Name \
-            or not _no_command_line(call):
+    if type(func) is not cst.Attribute or func.attr.value not in PARSE_METHODS or not _no_command_line(call):
         return UNKNOWN
-    bindings = ev.candidates(func.value, before)
+    if type(func.value) is cst.Name:
+        binding = _parser_binding(ev, func.value, before)
+        return UNKNOWN if binding is None else _namespace(ev, binding, call, before, func.attr.value)
+    if type(func.value) is cst.Call and not func.value.args:
+        return _built_by_helper(ev, func.value, before, func.attr.value)
+    return UNKNOWN
+
+
+def _parser_binding(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:
+    """The one assignment the parser's name holds where it is parsed."""
+    if before >= 0:
+        bindings = ev.candidates(name, before)
+    else:  # in a call being run, the function's own scope: its one binding of the name, or nothing sure
+        scope = _scope_of(ev.ctx, ev.frame_at(before)[0].function)
+        bindings = None if scope is None else scope.bindings.get(name.value)
+    if not bindings or len(bindings) != 1 or bindings[0].kind != "assign":
+        return None
+    return bindings[0]
+
+
+def _built_by_helper(ev: Evaluator, builder: cst.Call, before: int, method: str) -> object:
+    """`get_args_parser().parse_args([])`: the defaults of the parser the helper fills and returns, read in the
+    helper, whose one `return` returns it."""
+    function = ev.object(builder.func, before)
+    if not isinstance(function, FunctionValue) or function.bound is not None or function.closure is not None:
+        return UNKNOWN
+    scope = _scope_of(function.ctx, function.node)
+    returns = [node for node in walk(function.node) if type(node) is cst.Return]
+    if scope is None or len(returns) != 1 or type(returns[0].value) is not cst.Name:
+        return UNKNOWN
+    bindings = scope.bindings.get(returns[0].value.value)  # type: ignore[union-attr]
     if not bindings or len(bindings) != 1 or bindings[0].kind != "assign":
         return UNKNOWN
-    options = _options(ev, bindings[0], call, before)
+    helper = ev.calls.evaluator_for(function.ctx)
+    end = 1 + max(binding.seq for named in scope.bindings.values() for binding in named)  # each local as it ends
+    return helper.in_home(bindings[0], lambda: _namespace(helper, bindings[0], returns[0], end, method))
+
+
+def _scope_of(ctx: Context, function: cst.CSTNode) -> Scope | None:
+    """The scope of a function the traversal has left."""
+    return next((scope for _, _, scope in ctx.closed_functions if scope.node is function), None)
+
+
+def _namespace(ev: Evaluator, binding: Binding, parse: cst.CSTNode, before: int, method: str) -> object:
+    options = _options(ev, binding, parse, before)
     if options is None:
         return UNKNOWN
     fields: dict[str, object] = {}
@@ -67,7 +111,7 @@ def parsed(ev: Evaluator, call: cst.Call, before: int) -> object:
             return UNKNOWN
         fields[name] = value
     found = Namespace(tuple(fields.items()))
-    if func.attr.value == "parse_known_args":
+    if method == "parse_known_args":
         return Seq((found, Seq(())), "tuple")
     return found
 
@@ -102,9 +146,10 @@ def _no_command_line(call: cst.Call) -> bool:
     return type(value) in (cst.List, cst.Tuple) and not value.elements  # type: ignore[union-attr]
 
 
-def _options(ev: Evaluator, binding: Binding, parse: cst.Call, before: int) -> list[cst.Call] | None:
-    """The `add_argument` calls of the parser `binding` bound, in order; None when the parser is not built by
-    `argparse.ArgumentParser(...)` or is used in a way that may add options or change defaults out of sight."""
+def _options(ev: Evaluator, binding: Binding, parse: cst.CSTNode, before: int) -> list[cst.Call] | None:
+    """The `add_argument` calls of the parser `binding` bound, in order, before `parse` (the parse, or the helper's
+    `return parser`); None when the parser is not built by `argparse.ArgumentParser(...)` or is used in a way that
+    may add options or change defaults out of sight."""
     made = binding.value
     if type(made) is not cst.Call or ev.object(made.func, before) != Imported("argparse.ArgumentParser") \
             or any(arg.star or arg.keyword is not None and arg.keyword.value not in _PARSER_KEYWORDS
@@ -120,8 +165,9 @@ def _options(ev: Evaluator, binding: Binding, parse: cst.Call, before: int) -> l
     uses = sum(1 for node in walk(scope) if type(node) is cst.Name and node.value == name)
     calls = [node for node in walk(scope) if type(node) is cst.Call and type(node.func) is cst.Attribute
              and type(node.func.value) is cst.Name and node.func.value.value == name]
-    # each use but the binding's own target is a call of a method of the parser: none is passed anywhere
-    if uses != len(calls) + 1 or any(c.func.attr.value not in _READS | {"add_argument"} for c in calls):  # type: ignore
+    # each use but the binding's own target (and the helper's `return parser`) is a call of a method of the parser:
+    # none is passed anywhere
+    if uses != len(calls) + 1 + (type(parse) is cst.Return) or any(c.func.attr.value not in _READS | {"add_argument"} for c in calls):  # type: ignore
         return None
     statements = list(block)
     position = {id(_call_of(statement)): index for index, statement in enumerate(statements)

@@ -21,6 +21,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 import libcst as cst
 
@@ -40,6 +41,8 @@ from shapecheck.objects.values import (
     NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Seq, Site, Super,
     TorchObject, constant_of, truth, unstated_element,
 )
+
+T = TypeVar("T")
 
 _DEFINITE = frozenset({"param", "import", "def", "class"})
 MAX_DEPTH = 64  # how far back one question may follow expressions and bindings
@@ -239,9 +242,10 @@ class Evaluator:
         """The value `binding` bound, read as a `want`, with names resolved where the binding was made."""
         if binding.value is None:
             return None
-        return self._in_home(binding, lambda: self.evaluate(want, binding.value, binding.seq))
+        return self.in_home(binding, lambda: self.evaluate(want, binding.value, binding.seq))
 
-    def _in_home(self, binding: Binding, read):
+    def in_home(self, binding: Binding, read: Callable[[], T]) -> T:
+        """`read()` with names resolved in the scope `binding` was made in (a function already left)."""
         self._points[binding.seq] = binding.path
         if self._home is not None or binding.seq > self.ctx._frame.start:
             return read()
@@ -443,7 +447,7 @@ class Evaluator:
         steps = _position_in(target, binding.name)
         if steps is None:
             return UNKNOWN
-        value = self._in_home(binding, lambda: self.evaluate("value", source, binding.seq))
+        value = self.in_home(binding, lambda: self.evaluate("value", source, binding.seq))
         if type(statement) is not cst.Assign:
             value = self.element(value)
         for index, count in steps:

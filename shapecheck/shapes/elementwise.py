@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.engine.syntax import is_self_attribute, param_annotation
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import Const, Opaque
 from shapecheck.shapes.args import Args, as_function, dtype_of
@@ -96,15 +97,20 @@ NUMBER_CONSTANTS = frozenset(f"{module}.{name}" for module in ("math", "torch", 
                              for name in ("pi", "e", "tau", "inf", "nan"))
 
 
-def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
-    """A Python number, certainly: a literal, `math.*(...)`, a size, arithmetic on those."""
+def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: int = 0) -> bool:
+    """A Python number, certainly: a literal, `math.*(...)`, a size, arithmetic on those, a parameter annotated
+    `int` or `float`, an element of a container that holds a number, an attribute of `self` each assignment makes one of those (`self.scaling = self.head_dim **
+    -0.5`)."""
     kind = type(expr)
     if kind in (cst.Integer, cst.Float, cst.Imaginary):
         return True
     if kind is cst.UnaryOperation:
-        return is_number(ev, expr.expression, before)
+        return is_number(ev, expr.expression, before, depth)
     if kind is cst.BinaryOperation and type(expr.operator) is not cst.MatrixMultiply:
-        return is_number(ev, expr.left, before) and is_number(ev, expr.right, before)
+        return is_number(ev, expr.left, before, depth) and is_number(ev, expr.right, before, depth)
+    if kind is cst.Attribute and before >= 0 and depth < _ATTRIBUTE_DEPTH and is_self_attribute(expr) \
+            and _assigned_numbers(ev, expr, depth):
+        return True
     if kind is cst.Call:
         qualname = ev.ctx.qualname(expr.func)
         if qualname is not None and qualname.startswith("math."):
@@ -126,17 +132,37 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool
         if binding is None and ev.ctx.qualname(expr) in NUMBER_CONSTANTS:
             return True
         if binding is not None and binding.kind in ("assign", "walrus") and binding.value is not None \
-                and is_number(ev, binding.value, binding.seq):
+                and is_number(ev, binding.value, binding.seq, depth):
             return True
+        if binding is not None and binding.kind == "param" and type(binding.statement) is cst.FunctionDef:
+            annotation = param_annotation(binding.statement, binding.name)
+            if type(annotation) is cst.Name and annotation.value in ("int", "float"):
+                return True
         if binding is not None and binding.kind == "unpack" and ev.size(expr, before) is not None \
                 and _unpacked_from_sizes(binding):
             return True
     if kind in (cst.Name, cst.Attribute):
         return _holds_number(ev.object(expr, before))  # a parameter or attribute the run binds to a float or int
     if kind is cst.Subscript:
-        return type(expr.value) is cst.Attribute and expr.value.attr.value == "shape" and \
-            type(expr.slice[0].slice) is cst.Index
+        if type(expr.value) is cst.Attribute and expr.value.attr.value == "shape" and \
+                type(expr.slice[0].slice) is cst.Index:
+            return True
+        return _holds_number(ev.object(expr, before))  # a config dict's or a list's stated number: `cfg["lr"]`
     return False
+
+
+_ATTRIBUTE_DEPTH = 4  # `self.a` assigned from `self.b`...: how many attributes deep, so `self.a = self.a * 2` ends
+
+
+def _assigned_numbers(ev: ShapeEvaluator, attribute: cst.Attribute, depth: int) -> bool:
+    """Every assignment the class makes to `self.<attr>` assigns a number, read where it is made (the method that
+    reads the attribute may run after any of them). Only where the class is the one being visited: in a call being
+    run, the instance's own value answers."""
+    bindings = ev.ctx.attribute_bindings(attribute)
+    return bool(bindings) and all(
+        binding.kind == "assign" and binding.value is not None
+        and ev.in_home(binding, lambda binding=binding: is_number(ev, binding.value, binding.seq, depth + 1))
+        for binding in bindings)
 
 
 def _holds_number(value: object) -> bool:

@@ -112,3 +112,52 @@ def widen(args):
 
 probe(widen(parser.parse_args([])))
 ''') == ["(4, 256)"]
+
+
+HELPERS = '''
+import argparse
+import torch
+
+def parse_args():
+    p = argparse.ArgumentParser()
+    p.add_argument("--feat-dim", type=int, default=64)
+    return p.parse_args([])
+
+def get_args_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser("slot classifier", add_help=False)
+    parser.add_argument("--img_size", default=40, type=int)
+    return parser
+'''
+
+
+def test_a_parser_built_and_parsed_in_a_helper() -> None:
+    assert probe(HELPERS + '''
+args = parse_args()
+probe_dim(args.feat_dim)
+probe_dim(get_args_parser().parse_args([]).img_size)
+''') == ["64", "40"]
+
+
+def test_a_helper_whose_parser_may_change_or_reads_the_command_line() -> None:
+    changed_out_of_sight = """
+    parser.add_argument("--img_size", default=40, type=int)
+    add_model_options(parser)
+    return parser.parse_args([])"""
+    returned_on_two_paths = """
+    parser.add_argument("--img_size", default=40, type=int)
+    if torch.cuda.is_available():
+        return parser
+    parser.add_argument("--depth", default=2, type=int)
+    return parser"""
+    for body, parse in ((changed_out_of_sight, ""), (returned_on_two_paths, ".parse_args([])"),
+                        (returned_on_two_paths.replace("return parser", "return parser.parse_args()"), "")):
+        assert probe(f"""
+import argparse
+import torch
+
+def get_args():
+    parser = argparse.ArgumentParser(){body}
+
+args = get_args(){parse}
+probe_dim(args.img_size)
+""") == ["args.img_size"], body

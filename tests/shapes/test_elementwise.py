@@ -98,6 +98,47 @@ def test_a_runs_number_parameters_are_numbers() -> None:
     ''') == ["(32,)", "(3, 5)"]
 
 
+def test_an_int_parameter_and_an_attribute_assigned_numbers_are_numbers() -> None:
+    """`self.scaling = self.head_dim ** -0.5` (fairseq's attention) is a number wherever each assignment of the class
+    makes one: `q * self.scaling` keeps q's shape; one assignment of a tensor, or a parameter with no type, may
+    broadcast."""
+    assert probe('''
+        import torch
+        from torch import nn
+        class Attention(nn.Module):
+            def __init__(self, embed_dim: int, num_heads: int, temperature, learned=False):
+                super().__init__()
+                self.head_dim = embed_dim // num_heads
+                self.scaling = self.head_dim ** -0.5
+                self.temperature = temperature
+                self.scale = float(num_heads) ** -0.5
+                if learned:
+                    self.scale = nn.Parameter(torch.ones(1, num_heads, 1, 1))
+            def forward(self, x, n: int):
+                q = torch.randn(2, 4, 8)
+                probe(q * self.scaling)
+                probe(q * self.head_dim)
+                probe(q * n)
+                probe(q * self.temperature)
+                probe(q * self.scale)
+    ''') == ["(2, 4, 8)", "(2, 4, 8)", "(2, 4, 8)", "(..., 2, 4, 8)", "(1, 2, 4, 8)"]
+
+
+def test_a_number_a_container_holds_is_a_number() -> None:
+    """`cfg["lr"]` of a dict of stated numbers is a number; an element the code does not state may be a tensor."""
+    assert probe('''
+        import torch
+        cfg = {"scale": 0.5, "n": 3, "weights": torch.ones(4, 1, 1)}
+        x = torch.randn(2, 3)
+        probe(x * cfg["scale"])
+        probe(x * cfg["n"])
+        probe(x * cfg["weights"])
+        def scaled(settings):
+            return x * settings["scale"]
+        probe(scaled(load_settings()))
+    ''') == ["(2, 3)", "(2, 3)", "(4, 2, 3)", "(...)"]
+
+
 def test_a_runs_computed_numbers_are_numbers() -> None:
     """Inside a call that is run, `float(t)`, `math.*(...)`, `t.item()` and one random draw (`np.random.beta(a, a)`
     without `size`, `random.random()`) are Python numbers (a mixup coefficient); what another function returns, or
