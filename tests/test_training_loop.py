@@ -524,3 +524,33 @@ def test_a_function_handed_its_optimizers_knows_what_each_holds() -> None:
     steps = [event for event in training.events if event.kind == "step"]
     # the second call hands `critic_opt` no optimizer the file builds: what it holds is unknown
     assert [training.owners_of(step) for step in steps] == [None, frozenset({"actor"})]
+
+
+def test_a_model_class_of_another_module_is_a_model_for_numpy_of_its_outputs(tmp_path: Path) -> None:
+    model = """
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(16, 4)
+
+            def forward(self, x):
+                return self.fc(x)
+    """
+    predict = """
+        import torch
+        from model import Net
+
+        def predict(model, batches):
+            model.eval()
+            return [model(x).softmax(-1).numpy() for x in batches]
+
+        print(predict(Net(), [torch.randn(4, 16)]))
+    """
+    files = {"model.py": model, "predict.py": predict}
+    assert lint_project(tmp_path, files, "predict.py", "SC207") == [("SC207", 7)]
+    detached = predict.replace(".softmax(-1).numpy()", ".softmax(-1).detach().numpy()")
+    assert lint_project(tmp_path, {**files, "predict.py": detached}, "predict.py", "SC207") == []
+    no_grad = predict.replace("        def predict", "        @torch.no_grad()\n        def predict")
+    assert lint_project(tmp_path, {**files, "predict.py": no_grad}, "predict.py", "SC207") == []
