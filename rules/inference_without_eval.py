@@ -51,6 +51,24 @@ _PREDICTOR = """
         """
 
 
+# A trainer whose model has dropout, validated by a comprehension over its loader; `%s` follows `train_epoch`.
+_COMPREHENDING_TRAINER = """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, loader):
+                self.model = nn.Sequential(nn.Linear(16, 32), nn.Dropout(0.2), nn.Linear(32, 4))
+                self.generator = nn.Sequential(nn.Linear(8, 16), nn.BatchNorm1d(16), nn.Tanh())
+                self.optimizer = torch.optim.SGD(self.model.parameters(), lr=0.1)
+                self.loader = loader
+            def train_epoch(self):
+                self.model.train()
+                for x, y in self.loader:
+                    self.optimizer.zero_grad()
+                    nn.functional.cross_entropy(self.model(x), y).backward()
+                    self.optimizer.step()%s
+        """
+
 class InferenceWithoutEval(Rule):
     code = "SC210"
     name = "inference-without-eval"
@@ -420,50 +438,21 @@ class InferenceWithoutEval(Rule):
         validate(model, val_loader)
         """,
         # evaluation in a comprehension after `eval()`, and a GAN's progress samples drawn over `range` while training
-        """
-        import torch
-        import torch.nn as nn
-        class Trainer:
-            def __init__(self, loader):
-                self.model = nn.Sequential(nn.Linear(16, 32), nn.Dropout(0.2), nn.Linear(32, 4))
-                self.generator = nn.Sequential(nn.Linear(8, 16), nn.BatchNorm1d(16), nn.Tanh())
-                self.optimizer = torch.optim.SGD(self.model.parameters(), lr=0.1)
-                self.loader = loader
-            def train_epoch(self):
-                self.model.train()
-                for x, y in self.loader:
-                    self.optimizer.zero_grad()
-                    nn.functional.cross_entropy(self.model(x), y).backward()
-                    self.optimizer.step()
+        _COMPREHENDING_TRAINER % """
             def validate(self):
                 self.model.eval()
                 with torch.no_grad():
                     return sum((self.model(x).argmax(1) == y).sum().item() for x, y in self.loader)
             def samples(self):
                 with torch.no_grad():
-                    return [self.generator(torch.randn(4, 8)) for _ in range(8)]
-        """,
+                    return [self.generator(torch.randn(4, 8)) for _ in range(8)]""",
     ]
     INVALID = [
         # a trainer's validation summed over the loader in a generator expression, its model never put in eval mode
-        """
-        import torch
-        import torch.nn as nn
-        class Trainer:
-            def __init__(self, loader):
-                self.model = nn.Sequential(nn.Linear(16, 32), nn.Dropout(0.2), nn.Linear(32, 4))
-                self.optimizer = torch.optim.SGD(self.model.parameters(), lr=0.1)
-                self.loader = loader
-            def train_epoch(self):
-                self.model.train()
-                for x, y in self.loader:
-                    self.optimizer.zero_grad()
-                    nn.functional.cross_entropy(self.model(x), y).backward()
-                    self.optimizer.step()
+        _COMPREHENDING_TRAINER % """
             def validate(self):
                 with torch.no_grad():
-                    return sum((self.model(x).argmax(1) == y).sum().item() for x, y in self.loader)
-        """,
+                    return sum((self.model(x).argmax(1) == y).sum().item() for x, y in self.loader)""",
         # A serving class: nothing in the file trains, and nothing switches the model it loads to eval mode.
         _PREDICTOR % "",
         # A LightningModule loaded from its checkpoint stays in train mode.

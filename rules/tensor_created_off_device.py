@@ -470,20 +470,19 @@ class TensorCreatedOffDevice(Rule):
         """,
     ]
     INVALID = [
-        # positions made on the CPU and multiplied by a registered buffer, which `.to(device)` moved
+        # ALiBi-style distances made on the CPU and multiplied by the registered slopes, which `.cuda()` moved
         """
-        import math
         import torch
         import torch.nn as nn
-        class SinusoidalPositions(nn.Module):
-            def __init__(self, d_model):
+        class ALiBi(nn.Module):
+            def __init__(self, n_heads):
                 super().__init__()
-                inv_freq = torch.exp(torch.arange(0, d_model, 2).float() * (-math.log(10000.0) / d_model))
-                self.register_buffer("inv_freq", inv_freq)
-            def forward(self, x):
-                angles = torch.arange(x.size(1)).float()[:, None] * self.inv_freq[None, :]
-                return x + torch.cat([angles.sin(), angles.cos()], dim=-1)
-        positions = SinusoidalPositions(16).to(device)
+                self.register_buffer("slopes", torch.tensor([2 ** (-8 * (i + 1) / n_heads) for i in range(n_heads)]))
+            def forward(self, scores):
+                t = scores.size(-1)
+                dist = torch.arange(t)[None, :]
+                return scores - self.slopes[:, None, None] * dist
+        bias = ALiBi(8).cuda()
         """,
         # a diffusion model's timestep embedding, a plain function `forward` hands the timesteps
         """
