@@ -87,13 +87,14 @@ _DTYPES = frozenset({"float", "float16", "float32", "float64", "half", "double",
                      "int64", "int32", "bool", "uint8", "int8", "complex64"})
 
 
-def moved_by_importers(filename: str, names: set[str]) -> set[str] | None:
-    """The classes among `names` (defined in the module `filename`) that a module of the project importing them moves
-    to a device: `model = Net(cfg).to(device)` or `self.model = Net(); self.model.cuda()` in `train.py` beside
+def moved_by_importers(filename: str, builders: dict[str, str]) -> set[str] | None:
+    """The classes that a module of the project importing the module `filename` moves to a device, of those its
+    `builders` give instances of (the name called -> the class: a class itself, or a factory `build_model` returning
+    one): `model = Net(cfg).to(device)`, `self.model = build_model(cfg); self.model.cuda()` in `train.py` beside
     `model.py`, or through a package's `__init__` that re-exports them. None when the project is too large to search
     (then not known)."""
     moved: set[str] = set()
-    pending = [(filename, {name: name for name in names}, 0)]
+    pending = [(filename, dict(builders), 0)]
     while pending:
         path, wanted, depth = pending.pop()
         found = importer_files(path)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.engine.syntax import assigned_attributes, dotted_name
+from shapecheck.engine.syntax import assigned_attributes, dotted_name, last_name
 from shapecheck.engine.walker import children, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
@@ -85,8 +85,8 @@ class TensorCreatedOffDevice(Rule):
         self.inv_freq`), a mask or operand of a method of such a tensor such as
         `scores.masked_fill(mask, 0)`, or an argument of a submodule call such as `self.lstm(x, (h0, c0))`), in a
         module that is moved to a device in the same file or by a module of the project that imports it
-        (`model = Net(cfg).to(device)` in `train.py` beside `model.py`, or through a package's `__init__` that
-        re-exports it; in the file: `Net().to(device)`, `model.cuda()`, `build_model(cfg)
+        (`model = Net(cfg).to(device)` or `build_model(cfg).cuda()` of a factory of its module, in `train.py` beside
+        `model.py`, or through a package's `__init__` that re-exports it; in the file: `Net().to(device)`, `model.cuda()`, `build_model(cfg)
         .cuda()` of a factory returning one, a helper's or a trainer's `model.to(device)` of the model its callers
         hand it), a submodule of such a module (`self.encoder = Encoder(...)`, an `nn.ModuleList` of them that a
         helper builds, or a module handed to its
@@ -901,8 +901,14 @@ class TensorCreatedOffDevice(Rule):
     def _moved_by_importers(self, unmoved: dict[int, list[tuple[cst.Call, str]]]) -> list[tuple[cst.Call, str]]:
         """The findings of the classes (by id()) the file never moves that the project's modules importing them do:
         `model.py` defines the model, `train.py` moves it (or a model holding it) to the device."""
-        names = {class_def.name.value for class_def in self.ctx.class_defs}
-        elsewhere = moved_by_importers(self.ctx.filename, names) or set()
+        classes = {class_def.name.value for class_def in self.ctx.class_defs}
+        builders = {name: name for name in classes}
+        for name, definitions in self.ctx.functions.items():  # `def build_model(cfg): return Net(cfg.d)`
+            built = {last_name(node.value.func) for definition in definitions for node in self.ctx.walk(definition)
+                     if type(node) is cst.Return and type(node.value) is cst.Call} & classes
+            if len(built) == 1 and name not in builders:
+                builders[name] = built.pop()
+        elsewhere = moved_by_importers(self.ctx.filename, builders) or set()
         moved = self._with_submodules({id(class_def) for class_def in self.ctx.class_defs
                                        if class_def.name.value in elsewhere})
         return [finding for key, findings in unmoved.items() if key in moved for finding in findings]

@@ -75,6 +75,10 @@ class Tagger(nn.Module):
     def forward(self, x):
         h0 = torch.zeros(1, x.size(0), self.hidden)
         return self.rnn(x, h0)[0]
+
+
+def build(hidden):
+    return Tagger(hidden)
 """
 
 
@@ -83,6 +87,8 @@ class Tagger(nn.Module):
     ({"train.py": "from model import Tagger\n\nmodel = Tagger(16).to(device)\n"}, ["model.py:12:14: SC212"]),
     ({"train.py": "from model import Tagger as T\n\nclass Trainer:\n    def __init__(self):\n"
                   "        self.model = T(16)\n        self.model.cuda()\n"}, ["model.py:12:14: SC212"]),
+    # a factory of the module builds it, and the script moves what it returns
+    ({"train.py": "from model import build\n\nmodel = build(16).cuda()\n"}, ["model.py:12:14: SC212"]),
     # a package's `__init__` re-exports it, and the script imports the package
     ({"__init__.py": "from .model import Tagger\n", "../train.py": "from pkg import Tagger\n\nTagger(4).cuda()\n"},
      ["model.py:12:14: SC212"]),
