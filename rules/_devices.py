@@ -7,10 +7,14 @@ there); `.to("cpu")`, `.to(torch.float16)` and `.to(dtype=...)` are not.
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import libcst as cst
 
 from shapecheck.engine import Context
 from shapecheck.engine.syntax import keyword_arg
+from shapecheck.objects.project import PROJECT, importer_files
 from shapecheck.rules._tensor_facts import dtype_kind, positional, string_value
 
 # Factory functions that put their result on the CPU unless given `device=`.
@@ -74,3 +78,94 @@ def creates_on_cpu(ctx: Context, call: cst.Call) -> bool:
         # `torch.normal(mu, std)` of tensors samples where they are; only the numbers' form takes a size
         return len(args) >= 3 or keyword_arg(call, "size") is not None
     return bool(args) or keyword_arg(call, "size") is not None
+
+
+# Importers followed through a package's `__init__` that re-exports the class (`from .model import Net` there,
+# `from pkg import Net` in `train.py`): one level is how projects lay it out; more is rare and costs a search each.
+_RE_EXPORTS = 1
+_DTYPES = frozenset({"float", "float16", "float32", "float64", "half", "double", "bfloat16", "int", "long",
+                     "int64", "int32", "bool", "uint8", "int8", "complex64"})
+
+
+def moved_by_importers(filename: str, builders: dict[str, str]) -> set[str] | None:
+    """The classes that a module of the project importing the module `filename` moves to a device, of those its
+    `builders` give instances of (the name called -> the class: a class itself, or a factory `build_model` returning
+    one): `model = Net(cfg).to(device)`, `self.model = build_model(cfg); self.model.cuda()` in `train.py` beside
+    `model.py`, or through a package's `__init__` that re-exports them. None when the project is too large to search
+    (then not known)."""
+    moved: set[str] = set()
+    pending = [(filename, dict(builders), 0)]
+    while pending:
+        path, wanted, depth = pending.pop()
+        found = importer_files(path)
+        if found is None:
+            return None
+        target = Path(path).resolve()
+        for importer, text in found:
+            try:
+                tree = ast.parse(text)
+            except (SyntaxError, ValueError):
+                continue
+            local = _imported_names(tree, importer, target, wanted)
+            if not local:
+                continue
+            moved |= {local[bound] for bound in _moved_constructions(tree, set(local))}
+            if depth < _RE_EXPORTS and Path(importer).name == "__init__.py":
+                pending.append((importer, local, depth + 1))
+    return moved
+
+
+def _imported_names(tree: ast.Module, importer: str, target: Path, wanted: dict[str, str]) -> dict[str, str]:
+    """The names `importer` binds, at its top level, to the classes `wanted` maps from their names in `target`:
+    the local name -> the class's own name."""
+    local = {}
+    for statement in tree.body:
+        if type(statement) is not ast.ImportFrom:
+            continue
+        names = [alias for alias in statement.names if alias.name in wanted]
+        if names and PROJECT.module_file(importer, statement.module or "", statement.level) == target:
+            local.update((alias.asname or alias.name, wanted[alias.name]) for alias in names)
+    return local
+
+
+def _moved_constructions(tree: ast.Module, classes: set[str]) -> set[str]:
+    """The classes among `classes` (local names) whose instances the module moves to a device: `.to(device)` or
+    `.cuda()` of a construction, or of a name or attribute bound to one (`model = Net(); model.to(device)`)."""
+    holders: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if type(node) is ast.Assign and (built := _constructed(node.value, classes)) is not None:
+            holders.update((ast.unparse(target), built) for target in node.targets
+                           if type(target) in (ast.Name, ast.Attribute))
+    moved = set()
+    for node in ast.walk(tree):
+        if type(node) is ast.Call and type(node.func) is ast.Attribute and _to_device(node):
+            receiver = node.func.value
+            built = _constructed(receiver, classes) or holders.get(ast.unparse(receiver))
+            if built is not None:
+                moved.add(built)
+    return moved
+
+
+def _constructed(expr: ast.expr, classes: set[str]) -> str | None:
+    """The class of `classes` that `expr` constructs, through method calls chained on it (`Net(cfg).float()`)."""
+    while type(expr) is ast.Call:
+        if type(expr.func) is ast.Name:
+            return expr.func.id if expr.func.id in classes else None
+        if type(expr.func) is not ast.Attribute:
+            return None
+        expr = expr.func.value
+    return None
+
+
+def _to_device(call: ast.Call) -> bool:
+    """`.cuda()`, `.to(device)`, `.to(device=...)`; not `.to(torch.float16)` nor `.to(dtype=...)` nor `.to("cpu")`."""
+    assert type(call.func) is ast.Attribute
+    if call.func.attr == "cuda":
+        return True
+    if call.func.attr != "to":
+        return False
+    devices = [keyword.value for keyword in call.keywords if keyword.arg == "device"]
+    target = devices[0] if devices else call.args[0] if call.args else None
+    if target is None or not devices and type(target) is ast.Attribute and target.attr in _DTYPES:
+        return False
+    return not (type(target) is ast.Constant and str(target.value).split(":")[0] == "cpu")

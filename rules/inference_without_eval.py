@@ -51,6 +51,24 @@ _PREDICTOR = """
         """
 
 
+# A trainer whose model has dropout, validated by a comprehension over its loader; `%s` follows `train_epoch`.
+_COMPREHENDING_TRAINER = """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, loader):
+                self.model = nn.Sequential(nn.Linear(16, 32), nn.Dropout(0.2), nn.Linear(32, 4))
+                self.generator = nn.Sequential(nn.Linear(8, 16), nn.BatchNorm1d(16), nn.Tanh())
+                self.optimizer = torch.optim.SGD(self.model.parameters(), lr=0.1)
+                self.loader = loader
+            def train_epoch(self):
+                self.model.train()
+                for x, y in self.loader:
+                    self.optimizer.zero_grad()
+                    nn.functional.cross_entropy(self.model(x), y).backward()
+                    self.optimizer.step()%s
+        """
+
 class InferenceWithoutEval(Rule):
     code = "SC210"
     name = "inference-without-eval"
@@ -63,7 +81,7 @@ class InferenceWithoutEval(Rule):
     docs = """
         ## What it does
         Finds a validation or prediction loop under `torch.no_grad()` / `torch.inference_mode()` (a loop in the
-        `with` block, or the block in a loop) that runs a model whose dropout or batch norm layers are in view
+        `with` block, a comprehension over the data such as `sum(... for x, y in loader)`, or the block in a loop) that runs a model whose dropout or batch norm layers are in view
         and uses what it returns, when the file never switches that model to eval mode: no `model.eval()` /
         `model.train(False)` on the model, and none in a helper it could be handed to or that the file hands it
         to (its own, or one it imports from the project). The model's layers are in
@@ -419,8 +437,22 @@ class InferenceWithoutEval(Rule):
         model = NetDropout()
         validate(model, val_loader)
         """,
+        # evaluation in a comprehension after `eval()`, and a GAN's progress samples drawn over `range` while training
+        _COMPREHENDING_TRAINER % """
+            def validate(self):
+                self.model.eval()
+                with torch.no_grad():
+                    return sum((self.model(x).argmax(1) == y).sum().item() for x, y in self.loader)
+            def samples(self):
+                with torch.no_grad():
+                    return [self.generator(torch.randn(4, 8)) for _ in range(8)]""",
     ]
     INVALID = [
+        # a trainer's validation summed over the loader in a generator expression, its model never put in eval mode
+        _COMPREHENDING_TRAINER % """
+            def validate(self):
+                with torch.no_grad():
+                    return sum((self.model(x).argmax(1) == y).sum().item() for x, y in self.loader)""",
         # A serving class: nothing in the file trains, and nothing switches the model it loads to eval mode.
         _PREDICTOR % "",
         # A LightningModule loaded from its checkpoint stays in train mode.
@@ -732,7 +764,7 @@ class InferenceWithoutEval(Rule):
         model = called_module(node)
         if model is None or in_test(ctx):
             return
-        if not ctx.loops:
+        if not ctx.loops and not _over_batches(ctx.ancestors):
             self._unlooped.append(node)
         module = node.func.value if type(node.func) is cst.Attribute and node.func.attr.value == "forward" \
             else node.func
@@ -999,6 +1031,21 @@ def _passes(construction: cst.Call, class_def: cst.ClassDef, name: str) -> bool:
     index = positional.index(name) if name in positional else len(construction.args) + 1
     return any(arg.star or arg.keyword is not None and arg.keyword.value == name for arg in construction.args) \
         or sum(arg.keyword is None for arg in construction.args) > index
+
+
+_COMPREHENSIONS = (cst.GeneratorExp, cst.ListComp, cst.SetComp, cst.DictComp)
+
+
+def _over_batches(ancestors: list[cst.CSTNode]) -> bool:
+    """The node is in a comprehension over data, not over `range(...)`: `sum(criterion(model(x), y).item() for x, y
+    in loader)` is an evaluation loop as its `for` statement would be."""
+    for ancestor in reversed(ancestors):
+        if type(ancestor) in (cst.FunctionDef, cst.Lambda):
+            return False
+        if type(ancestor) in _COMPREHENSIONS:
+            iterated = ancestor.for_in.iter  # type: ignore[attr-defined]
+            return not (type(iterated) is cst.Call and last_name(iterated.func) == "range")
+    return False
 
 
 def _loop_inside_with(ancestors: list[cst.CSTNode]) -> bool:

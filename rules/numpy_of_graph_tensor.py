@@ -663,9 +663,10 @@ class NumpyOfGraphTensor(Rule):
         construction, seq = construction_of(ctx, func, before)
         if construction is not None:
             qualname = ctx.qualname(construction.func)
-            if qualname is None:
-                return self._built_by_project(construction, seq)
-            return qualname.startswith(MODEL_FACTORIES) or _is_nn_class(qualname) and _has_parameters(qualname)
+            if qualname is not None and (qualname.startswith(MODEL_FACTORIES) or _is_nn_class(qualname)):
+                return qualname.startswith(MODEL_FACTORIES) or _has_parameters(qualname)
+            # a function of the file, or a class or factory a project module defines (`from model import Net`)
+            return self._built_by_project(construction, seq)
         if type(func) is cst.Name:
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and type(binding.statement) is cst.FunctionDef:

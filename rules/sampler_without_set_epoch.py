@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.engine.syntax import keyword_arg, last_name
+from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.context import Point
 from shapecheck.rules._tensor_facts import is_builtin_call
 from shapecheck.rules._training_loop import in_test, is_test_file
@@ -50,7 +50,8 @@ class SamplerWithoutSetEpoch(Rule):
 
         A trainer's loader stored from its constructor (`self.train_loader = train_loader`, looped over in an
         epoch method such as the DDP tutorial's `_run_epoch(epoch)`) counts when a construction of the trainer in
-        the file hands it such a loader.
+        the file hands it such a loader; one its constructor builds (`self.loader = DataLoader(dataset,
+        sampler=self.sampler)`) counts when a call of the method that iterates it runs in a loop.
 
         Not reported: `shuffle=False` or a shuffle flag the code does not spell out, a loader another file builds
         and hands in by other means (a parameter, an attribute), a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -249,8 +250,49 @@ class SamplerWithoutSetEpoch(Rule):
         evaluate(DataLoader(dataset_val, sampler=DistributedSampler(dataset_val), batch_size=64), model)
         train_epochs(model, DataLoader(dataset_train, sampler=DistributedSampler(dataset_train, shuffle=False)), 300)
         """,
+        # A trainer's validation loader over a sampler that does not shuffle, iterated every epoch (the DDP
+        # tutorial's evaluation split).
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        class Trainer:
+            def __init__(self, model, val_set, epochs):
+                self.model, self.epochs = model, epochs
+                sampler = DistributedSampler(val_set, shuffle=False)
+                self.val_loader = DataLoader(val_set, batch_size=64, sampler=sampler)
+            @torch.no_grad()
+            def validate(self):
+                correct = 0
+                for x, y in self.val_loader:
+                    correct += self.model(x).argmax(1).eq(y).sum().item()
+                return correct
+            def fit(self):
+                for epoch in range(self.epochs):
+                    print(self.validate())
+        """,
     ]
     INVALID = [
+        # A trainer building its sampler and loader in `__init__`, iterated in the method its epoch loop calls.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        class Trainer:
+            def __init__(self, model, dataset, epochs):
+                self.model, self.epochs = model, epochs
+                self.sampler = DistributedSampler(dataset)
+                self.loader = DataLoader(dataset, batch_size=32, sampler=self.sampler)
+                self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            def train_epoch(self):
+                for x, y in self.loader:
+                    self.optimizer.zero_grad()
+                    torch.nn.functional.cross_entropy(self.model(x), y).backward()
+                    self.optimizer.step()
+            def fit(self):
+                for epoch in range(self.epochs):
+                    self.train_epoch()
+        """,
         # The loader built in the call that hands it to a helper running the epochs; reported at its loop.
         """
         import torch
@@ -515,11 +557,15 @@ class SamplerWithoutSetEpoch(Rule):
                 and iterated.args:
             iterated = iterated.args[0].value  # `enumerate(loader)`, `tqdm(loader)`, `enumerate(tqdm(loader))`
         per_epoch = len(ctx.loops) >= 2  # the loop itself is in ctx.loops: one more is the epoch loop
+        # `for x, y in self.loader:` in a trainer's `train_epoch`, over the loader `__init__` built: an epoch loop
+        # around the method's calls is looked for in `finish`
+        attribute = not per_epoch and ctx.function is not None and is_self_attribute(iterated)
         if type(iterated) is cst.Name and ctx.function is not None:
             binding = ctx.binding(iterated)
             if binding is not None and binding.kind == "param":
                 self._events.append(("iterated", ctx.function, iterated.value, per_epoch, iterated))
-        shuffles, factory = self._shuffling_loader(iterated, follow=True) if per_epoch else (False, None)
+        shuffles, factory = self._shuffling_loader(iterated, follow=True) if per_epoch or attribute \
+            else (False, None)
         # `for x, y in self.train_loader:` of a trainer, unless the loop is over a shuffling loader
         stored = stored_parameter(ctx, iterated) if ctx.function is not None and not shuffles else None
         if shuffles or factory is not None or stored is not None:
@@ -579,6 +625,10 @@ class SamplerWithoutSetEpoch(Rule):
         if factory is not None and type(flag) is cst.Name and flag.value != "True":
             flag = passed_argument(factory[0], call, flag.value)  # the factory's `shuffle` parameter
         return shuffle is None or type(flag) is cst.Name and flag.value == "True", None
+
+    def _called_in_loop(self, method: cst.FunctionDef) -> bool:
+        """A call of `method` in the file runs in a loop: `self._run_epoch(epoch)` in `train()`'s epoch loop."""
+        return any(site.loop is not None for site in self.ctx.calls_of(method))
 
     def _passed_shuffling(self, argument: cst.BaseExpression, point: Point, factories: set[str]) -> bool:
         with self.ctx.at(point):
@@ -656,7 +706,7 @@ class SamplerWithoutSetEpoch(Rule):
                 handed.append(event)
             elif kind == "loop":
                 iterated, method, per_epoch, at = event
-                if shuffles:
+                if shuffles and (per_epoch or method is None or self._called_in_loop(method)):
                     found.append(iterated)
                 elif at is not None:
                     stored.append((iterated, method, per_epoch, at))
@@ -677,7 +727,7 @@ class SamplerWithoutSetEpoch(Rule):
         for iterated, method, per_epoch, (class_def, init, parameter) in stored:
             # the DDP tutorial's trainer: `_run_epoch(epoch)` called from `train()`'s epoch loop, over the loader
             # `main()` built with a DistributedSampler and handed to `Trainer(...)`
-            if not per_epoch and not any(site.loop is not None for site in self.ctx.calls_of(method)):
+            if not per_epoch and not self._called_in_loop(method):
                 continue
             passed = constructor_arguments(self.ctx, class_def, init, parameter) or []
             if any(self._passed_shuffling(argument, point, factories) for argument, point in passed):

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.engine.syntax import assigned_attributes, dotted_name
+from shapecheck.engine.syntax import assigned_attributes, dotted_name, last_name
 from shapecheck.engine.walker import children, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
@@ -17,8 +17,8 @@ from shapecheck.objects.executor import target_names
 from shapecheck.objects.stored import constructor_arguments
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.rules._activations import instance_class, is_torch_module_class
-from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moves_to_device
-from shapecheck.rules._tensor_facts import is_int
+from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moved_by_importers, moves_to_device
+from shapecheck.rules._tensor_facts import is_int, string_value
 from shapecheck.shapes.evaluator import evaluator
 
 # Calls that put a tensor where another one is: the creation is moved, or its device is taken from an input.
@@ -81,9 +81,12 @@ class TensorCreatedOffDevice(Rule):
         Finds `torch.zeros/ones/randn/rand/arange/full/tensor(...)` called without `device=` inside the `forward`
         of an `nn.Module` (or a method `forward` calls), whose result is combined with the module's inputs or
         parameters (arithmetic, an elementwise comparison such as `torch.arange(t)[None] >= lengths[:, None]`,
-        `torch.cat`/`stack`, a mask or operand of a method of such a tensor such as
+        `torch.cat`/`stack`, arithmetic with a registered buffer or an `nn.Parameter` (`torch.arange(t)[:, None] *
+        self.inv_freq`), a mask or operand of a method of such a tensor such as
         `scores.masked_fill(mask, 0)`, or an argument of a submodule call such as `self.lstm(x, (h0, c0))`), in a
-        module that is moved to a device in the same file (`Net().to(device)`, `model.cuda()`, `build_model(cfg)
+        module that is moved to a device in the same file or by a module of the project that imports it
+        (`model = Net(cfg).to(device)` or `build_model(cfg).cuda()` of a factory of its module, in `train.py` beside
+        `model.py`, or through a package's `__init__` that re-exports it; in the file: `Net().to(device)`, `model.cuda()`, `build_model(cfg)
         .cuda()` of a factory returning one, a helper's or a trainer's `model.to(device)` of the model its callers
         hand it), a submodule of such a module (`self.encoder = Encoder(...)`, an `nn.ModuleList` of them that a
         helper builds, or a module handed to its
@@ -450,8 +453,37 @@ class TensorCreatedOffDevice(Rule):
                 return dist.masked_fill(eye, float("inf")).min(dim=-1).values
         layer = PairwiseDistances().to(device)
         """,
+        # rotary embeddings (lucidrains' rotary-embedding-torch): positions made on the buffer's device and dtype
+        """
+        import torch
+        import torch.nn as nn
+        class RotaryEmbedding(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                inv_freq = 1.0 / (10000 ** (torch.arange(0, dim, 2).float() / dim))
+                self.register_buffer("inv_freq", inv_freq)
+            def forward(self, x):
+                t = torch.arange(x.shape[1], device=x.device).type_as(self.inv_freq)
+                freqs = torch.einsum("i,j->ij", t, self.inv_freq)
+                return torch.cat((freqs, freqs), dim=-1)
+        rotary = RotaryEmbedding(32).cuda()
+        """,
     ]
     INVALID = [
+        # ALiBi-style distances made on the CPU and multiplied by the registered slopes, which `.cuda()` moved
+        """
+        import torch
+        import torch.nn as nn
+        class ALiBi(nn.Module):
+            def __init__(self, n_heads):
+                super().__init__()
+                self.register_buffer("slopes", torch.tensor([2 ** (-8 * (i + 1) / n_heads) for i in range(n_heads)]))
+            def forward(self, scores):
+                t = scores.size(-1)
+                dist = torch.arange(t)[None, :]
+                return scores - self.slopes[:, None, None] * dist
+        bias = ALiBi(8).cuda()
+        """,
         # a diffusion model's timestep embedding, a plain function `forward` hands the timesteps
         """
         import math
@@ -851,34 +883,63 @@ class TensorCreatedOffDevice(Rule):
         # A module fact, so the editor server walks only the classes an edit replaced.
         mentioning = self.ctx.module_fact("classes that mention a device", _classes_mentioning_device)
         helpers: set[cst.FunctionDef] = set()
+        unmoved: dict[int, list[tuple[cst.Call, str]]] = {}
         for class_def in self.ctx.class_defs:
             if not is_torch_module_class(self.ctx, class_def):
                 continue
             # Lightning's trainer moves a LightningModule to the accelerator and hands its steps batches there.
             lightning = _lightning(class_def)
-            if id(class_def) not in moved and class_def not in mentioning and not lightning:
-                continue  # never moved, and nothing in the class says it is meant for a device
-            methods = {m.name.value: m for m in class_def.body.body if type(m) is cst.FunctionDef}
-            roots = ("forward", *_LIGHTNING_STEPS) if lightning else ("forward",)
-            reached: dict[int, cst.FunctionDef] = {}
-            for root in roots:
-                reached.update((id(method), method) for method in _reachable(methods, root))
-            for method in reached.values():
-                for call in self._offending(method, methods, roots):
-                    self.report(call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
-            for function, handed in self._functions_called(list(reached.values()), methods, roots).items():
-                if function in helpers:
-                    continue  # another moved module's `forward` calls it too
-                helpers.add(function)
-                for call in self._offending(function, {}, roots, handed):
-                    self.report(call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
-            for call, attribute in self._stored_on_cpu(class_def, methods, list(reached.values()), roots):
-                self.report(call, f"`{self.ctx.code(call.func)}(...)` makes a CPU tensor that `__init__` keeps as a "
-                                  f"plain attribute, `self.{attribute}`, which `forward` mixes with the module's "
-                                  "inputs, but the module is moved to a device and `.to()` moves only parameters and "
-                                  "buffers: "
-                                  "\"Expected all tensors to be on the same device\"; register it with "
-                                  f"`self.register_buffer(\"{attribute}\", ...)`")
+            if id(class_def) in moved or class_def in mentioning or lightning:
+                for call, message in self._findings(class_def, lightning, helpers):
+                    self.report(call, message)
+            elif findings := self._findings(class_def, False, set(helpers)):
+                unmoved[id(class_def)] = findings  # moved, if at all, by the modules that import it
+        if unmoved:
+            for call, message in self._moved_by_importers(unmoved):
+                self.report(call, message)
+
+    def _moved_by_importers(self, unmoved: dict[int, list[tuple[cst.Call, str]]]) -> list[tuple[cst.Call, str]]:
+        """The findings of the classes (by id()) the file never moves that the project's modules importing them do:
+        `model.py` defines the model, `train.py` moves it (or a model holding it) to the device."""
+        classes = {class_def.name.value for class_def in self.ctx.class_defs}
+        builders = {name: name for name in classes}
+        for name, definitions in self.ctx.functions.items():  # `def build_model(cfg): return Net(cfg.d)`
+            built = {last_name(node.value.func) for definition in definitions for node in self.ctx.walk(definition)
+                     if type(node) is cst.Return and type(node.value) is cst.Call} & classes
+            if len(built) == 1 and name not in builders:
+                builders[name] = built.pop()
+        elsewhere = moved_by_importers(self.ctx.filename, builders) or set()
+        moved = self._with_submodules({id(class_def) for class_def in self.ctx.class_defs
+                                       if class_def.name.value in elsewhere})
+        return [finding for key, findings in unmoved.items() if key in moved for finding in findings]
+
+    def _findings(self, class_def: cst.ClassDef, lightning: bool,
+                  helpers: set[cst.FunctionDef]) -> list[tuple[cst.Call, str]]:
+        """The creations off the device of a moved module class, each with its message; `helpers`: the plain
+        functions of the file another moved module's `forward` calls, whose creations are reported once."""
+        found = []
+        methods = {m.name.value: m for m in class_def.body.body if type(m) is cst.FunctionDef}
+        roots = ("forward", *_LIGHTNING_STEPS) if lightning else ("forward",)
+        reached: dict[int, cst.FunctionDef] = {}
+        for root in roots:
+            reached.update((id(method), method) for method in _reachable(methods, root))
+        for method in reached.values():
+            found.extend((call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
+                         for call in self._offending(method, methods, roots))
+        for function, handed in self._functions_called(list(reached.values()), methods, roots).items():
+            if function in helpers:
+                continue  # another moved module's `forward` calls it too
+            helpers.add(function)
+            found.extend((call, self.message.format(call=self.ctx.code(call.func) + "(...)"))
+                         for call in self._offending(function, {}, roots, handed))
+        for call, attribute in self._stored_on_cpu(class_def, methods, list(reached.values()), roots):
+            found.append((call, f"`{self.ctx.code(call.func)}(...)` makes a CPU tensor that `__init__` keeps as a "
+                                f"plain attribute, `self.{attribute}`, which `forward` mixes with the module's "
+                                "inputs, but the module is moved to a device and `.to()` moves only parameters and "
+                                "buffers: "
+                                "\"Expected all tensors to be on the same device\"; register it with "
+                                f"`self.register_buffer(\"{attribute}\", ...)`"))
+        return found
 
     def _with_submodules(self, moved: set[int]) -> set[int]:
         """`.to(device)` moves a module's submodules with it: `self.encoder = RecurrentEncoder(...)` in a moved
@@ -1042,6 +1103,8 @@ def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.F
         names = _tensor_parameters(ctx, method, methods, roots)
     else:
         names = {p.name.value for p in method.params.params if not _number_parameter(p)} - {"self"}
+    if handed is None and "__init__" in methods:
+        names |= _held_tensors(methods["__init__"])
     for node in walk(method.body):
         if type(node) is cst.Assign and not is_int(ctx, node.value) and not _sizes(node.value) \
                 and _mentions_input(node.value, names, methods):
@@ -1090,8 +1153,26 @@ def _tensor_parameters(ctx: Context, helper: cst.FunctionDef, methods: dict[str,
     return {name for name, passed in passed_by.items() if passed and all(passed)}
 
 
+def _held_tensors(init: cst.FunctionDef) -> set[str]:
+    """`self.inv_freq` for `self.register_buffer("inv_freq", ...)`, `self.scale` for `self.scale =
+    nn.Parameter(...)`: the tensors `.to(device)` moves with the module, spelled as `forward` reads them."""
+    held = set()
+    for node in walk(init.body):
+        if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "register_buffer" \
+                and node.args and (name := string_value(node.args[0].value)) is not None:
+            held.add(f"self.{name}")
+        elif type(node) is cst.Assign and type(node.value) is cst.Call \
+                and (dotted_name(node.value.func) or "").rsplit(".", 1)[-1] == "Parameter":
+            held.update(f"self.{attribute}" for target in node.targets
+                        if _is_self_attribute(target.target) and (attribute := target.target.attr.value))
+    return held
+
+
 def _mentions_input(expr: cst.CSTNode, inputs: set[str], methods: dict[str, cst.FunctionDef]) -> bool:
-    return any(type(node) is cst.Name and node.value in inputs or _submodule_call(node, methods) for node in walk(expr))
+    """`expr` reads an input (a name in `inputs`), a buffer or parameter (`self.x` in `inputs`) or a submodule."""
+    return any(type(node) is cst.Name and node.value in inputs or _submodule_call(node, methods)
+               or type(node) is cst.Attribute and type(node.value) is cst.Name and node.value.value == "self"
+               and f"self.{node.attr.value}" in inputs for node in walk(expr))
 
 
 def _submodule_call(node: cst.CSTNode, methods: dict[str, cst.FunctionDef]) -> bool:

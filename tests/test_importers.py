@@ -72,3 +72,49 @@ def test_eval_helper_called_only_under_no_grad_by_importers(project: Path, train
     write(project / "train.py", train)
     result = lint("--no-cache", "--output-format", "concise", "--select", "SC203", "validation.py")
     assert reported(result) == expected
+
+
+TAGGER = """\
+import torch
+import torch.nn as nn
+
+
+class Tagger(nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.hidden = hidden
+        self.rnn = nn.GRU(8, hidden, batch_first=True)
+
+    def forward(self, x):
+        h0 = torch.zeros(1, x.size(0), self.hidden)
+        return self.rnn(x, h0)[0]
+
+
+def build(hidden):
+    return Tagger(hidden)
+"""
+
+
+@pytest.mark.parametrize(("files", "expected"), [
+    # the script beside the model moves it, chained or through the name it is bound to
+    ({"train.py": "from model import Tagger\n\nmodel = Tagger(16).to(device)\n"}, ["model.py:12:14: SC212"]),
+    ({"train.py": "from model import Tagger as T\n\nclass Trainer:\n    def __init__(self):\n"
+                  "        self.model = T(16)\n        self.model.cuda()\n"}, ["model.py:12:14: SC212"]),
+    # a factory of the module builds it, and the script moves what it returns
+    ({"train.py": "from model import build\n\nmodel = build(16).cuda()\n"}, ["model.py:12:14: SC212"]),
+    # a package's `__init__` re-exports it, and the script imports the package
+    ({"__init__.py": "from .model import Tagger\n", "../train.py": "from pkg import Tagger\n\nTagger(4).cuda()\n"},
+     ["model.py:12:14: SC212"]),
+    # kept on the CPU, cast to another dtype, or never moved: nothing to mix with
+    ({"train.py": "from model import Tagger\n\nmodel = Tagger(16).to('cpu')\n"}, []),
+    ({"train.py": "import torch\nfrom model import Tagger\n\nmodel = Tagger(16).to(torch.float64)\n"}, []),
+    ({"train.py": "from model import Tagger\n\nmodel = Tagger(16)\n"}, []),
+])
+def test_a_module_moved_by_the_modules_that_import_it(project: Path, files: dict[str, str],
+                                                      expected: list[str]) -> None:
+    folder = project / "pkg" if "__init__.py" in files else project
+    write(folder / "model.py", TAGGER)
+    for name, text in files.items():
+        write(folder / name, text)
+    result = lint("--no-cache", "--output-format", "concise", "--select", "SC212", str(folder / "model.py"))
+    assert [line.rsplit("/", 1)[-1] for line in reported(result)] == expected

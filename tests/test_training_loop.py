@@ -258,6 +258,41 @@ def test_helpers_of_the_project_s_other_modules_are_followed_like_same_file_ones
                        "train.py") == []
 
 
+EPOCH_HELPER = """
+    import torch.nn.functional as F
+
+    def train_one_epoch(model, optimizer, loader):
+        for x, y in loader:
+            optimizer.zero_grad()
+            F.cross_entropy(model(x), y).backward()
+            optimizer.step()
+"""
+
+
+def test_helpers_a_package_re_exports_are_followed_into_their_module(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    train = """
+        import torch
+        from pkg import evaluate, train_one_epoch
+
+        model.train()
+        for epoch in range(3):
+            train_one_epoch(model, optimizer, loader)
+            print(evaluate(model, loader))
+        for epoch in range(3):
+            scheduler.step()
+            train_one_epoch(model, optimizer, loader)
+    """
+    files = {"pkg/__init__.py": "from .engine import train_one_epoch\nfrom .utils import evaluate\n",
+             "pkg/engine.py": EPOCH_HELPER, "pkg/utils.py": UTILS, "train.py": train}
+    assert lint_project(tmp_path, files, "train.py") == [("SC206", 8)]
+    # the optimizer steps in the re-exported helper, after the schedule
+    assert lint_project(tmp_path, files, "train.py", "SC213") == [("SC213", 10)]
+    fixed = train.replace("    scheduler.step()\n            train_one_epoch(model, optimizer, loader)",
+                          "    train_one_epoch(model, optimizer, loader)\n            scheduler.step()")
+    assert lint_project(tmp_path, {**files, "train.py": fixed}, "train.py", "SC213") == []
+
+
 def test_imported_helpers_events_are_placed_at_the_call(tmp_path: Path) -> None:
     (tmp_path / "trainer.py").write_text(textwrap.dedent(TRAINER))
     PROJECT.forget()
@@ -489,3 +524,33 @@ def test_a_function_handed_its_optimizers_knows_what_each_holds() -> None:
     steps = [event for event in training.events if event.kind == "step"]
     # the second call hands `critic_opt` no optimizer the file builds: what it holds is unknown
     assert [training.owners_of(step) for step in steps] == [None, frozenset({"actor"})]
+
+
+def test_a_model_class_of_another_module_is_a_model_for_numpy_of_its_outputs(tmp_path: Path) -> None:
+    model = """
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(16, 4)
+
+            def forward(self, x):
+                return self.fc(x)
+    """
+    predict = """
+        import torch
+        from model import Net
+
+        def predict(model, batches):
+            model.eval()
+            return [model(x).softmax(-1).numpy() for x in batches]
+
+        print(predict(Net(), [torch.randn(4, 16)]))
+    """
+    files = {"model.py": model, "predict.py": predict}
+    assert lint_project(tmp_path, files, "predict.py", "SC207") == [("SC207", 7)]
+    detached = predict.replace(".softmax(-1).numpy()", ".softmax(-1).detach().numpy()")
+    assert lint_project(tmp_path, {**files, "predict.py": detached}, "predict.py", "SC207") == []
+    no_grad = predict.replace("        def predict", "        @torch.no_grad()\n        def predict")
+    assert lint_project(tmp_path, {**files, "predict.py": no_grad}, "predict.py", "SC207") == []
