@@ -478,10 +478,14 @@ class Evaluator:
         found = self._memo.get(key)
         if found is None:
             functions = self._module_functions()
-            found = self._memo[key] = frozenset(
-                name for node in own_nodes(statement) if type(node) is cst.Call
-                and not (self.ctx.qualname(node.func) or "").startswith("torch.")  # type: ignore[attr-defined]
-                for name in changed_arguments(node, functions))  # type: ignore[arg-type]
+            changed: set[str] = set()
+            for node in own_nodes(statement):
+                if type(node) is cst.Call:
+                    # the callee's name only for a call that passes a name: a run asks this of every statement
+                    names = list(changed_arguments(node, functions))  # type: ignore[arg-type]
+                    if names and not (self.ctx.qualname(node.func) or "").startswith("torch."):  # type: ignore
+                        changed.update(names)
+            found = self._memo[key] = frozenset(changed)
         return found  # type: ignore[return-value]
 
     def _module_functions(self) -> dict[str, cst.FunctionDef]:
