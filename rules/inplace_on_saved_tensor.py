@@ -543,9 +543,30 @@ class InplaceOnSavedTensor(Rule):
         later = {site.function for name in spoils.returning for site in self.ctx.calls_to(name)}
         if None in mutating:
             later.add(None)
-        top = [s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
         for function in later:
-            _Flow(self, function, spoils).run(function.body.body if function is not None else top)
+            if function is not None:
+                _Flow(self, function, spoils).run(function.body.body)
+            else:
+                self._module_flow(spoils)
+
+    def _module_flow(self, spoils: _Spoils) -> None:
+        """The flow of the module-level code, the longest of a script: a part of `finish` that the editor server
+        keeps between edits (`Context.finish_part`) while the code, whether it runs backward and what the flows of
+        the functions found for it (the helpers returning a spoiled graph, the ops reported) are the same."""
+        top = tuple(s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef))
+        # Only the nodes of `top` or of `returning` may be reported here: the ids of `reported` that matter are of
+        # nodes `given` holds, so they name the same nodes from one edit to the next.
+        returning = tuple((name, tuple((found.node, found.name, found.saved.op, found.saved.output) for found in
+                                       helpers)) for name, helpers in spoils.returning.items())
+        given = (top, _runs_backward(self.ctx, None), returning, frozenset(spoils.reported))
+
+        def work() -> frozenset[int]:
+            alone = _Spoils()
+            alone.returning, alone.reported = spoils.returning, set(spoils.reported)
+            _Flow(self, None, alone).run(top)
+            return frozenset(alone.reported - spoils.reported)
+
+        spoils.reported |= self.ctx.finish_part((self.code, None), given, work)
 
     def report_spoiled(self, found: _Spoiled, spoils: _Spoils) -> None:
         if id(found.node) in spoils.reported:

@@ -322,6 +322,64 @@ def test_what_a_kept_function_gathered_for_finish_is_decided_again_with_the_whol
         assert analysis._kept[id(function)] is kept
 
 
+SCRIPTED = """import torch
+import torch.nn as nn
+
+
+def build(d):
+    return nn.Sequential(nn.Linear(d, d), nn.Tanh())
+
+
+def masked_bce(logits, targets, valid):
+    probs = torch.sigmoid(logits)
+    probs.masked_fill_(~valid, 0.5)
+    return -(targets * torch.log(probs) + (1 - targets) * torch.log(1 - probs)).mean()
+
+
+def double(x):
+    return x * 2
+
+
+net = build(8)
+h = net(torch.randn(2, 8))
+h.mul_(2.0)
+h.sum().backward()
+model = nn.Linear(20, 5)
+valid = torch.rand(8, 5) > 0.1
+loss = masked_bce(model(torch.randn(8, 20)), torch.rand(8, 5), valid)
+loss.backward()
+"""
+
+
+@pytest.mark.parametrize("before, after, changes", [
+    ("return x * 2", "return x * 3", False),  # nothing the module-level code reads: its flow is kept
+    ("nn.Tanh()", "nn.Linear(d, d)", True),  # the factory's network no longer saves its output
+    # a second `build`, further down, is the one the module-level code calls: read through the name
+    ("def double(x):", "def build(d):\n    return nn.Linear(d, d)\n\n\ndef double(x):", True),
+    ("    probs.masked_fill_(~valid, 0.5)\n", "", True),  # the helper no longer returns a spoiled graph
+    ("h.mul_(2.0)", "h = h * 2.0", True),  # the module-level code itself
+])
+def test_the_flow_of_the_module_level_code_is_kept_only_while_what_it_reads_is_the_same(
+        before: str, after: str, changes: bool) -> None:
+    """SC216's flow of the module-level code is a part of its `finish` the server keeps (`Context.finish_part`):
+    kept across an edit of what it does not read, worked out again after an edit of the code, of a function it
+    calls, or of which function a name it calls is bound to."""
+    assert before in SCRIPTED
+    edited = SCRIPTED.replace(before, after)
+    assert (_messages(edited, "SC216") != _messages(SCRIPTED, "SC216")) == changes
+    analysis = Incremental()
+    typed(analysis, [SCRIPTED])
+    part = analysis._finished[("SC216", None)]
+    assert len(part.reports) == 2
+    for version in [edited, SCRIPTED, edited]:
+        typed(analysis, [version])
+        assert (analysis._finished.get(("SC216", None)) is part) != changes
+
+
+def _messages(text: str, code: str) -> list[str]:
+    return [finding["message"] for finding in lint(text)[2] if finding["code"] == code]
+
+
 COPIED = """import copy
 import torch
 import torch.nn as nn
