@@ -369,11 +369,32 @@ def test_the_flow_of_the_module_level_code_is_kept_only_while_what_it_reads_is_t
     assert (_messages(edited, "SC216") != _messages(SCRIPTED, "SC216")) == changes
     analysis = Incremental()
     typed(analysis, [SCRIPTED])
-    part = analysis._finished[("SC216", None)]
+    part = analysis._finished[("SC216", None, "later")]
     assert len(part.reports) == 2
     for version in [edited, SCRIPTED, edited]:
         typed(analysis, [version])
-        assert (analysis._finished.get(("SC216", None)) is part) != changes
+        assert (analysis._finished.get(("SC216", None, "later")) is part) != changes
+
+
+@pytest.mark.parametrize("before, after, changes", [
+    ("return x * 2", "return x * 3", False),
+    ("h.mul_(2.0)", "h = h * 2.0", False),  # the module-level code, which hands the helper the same
+    ("masked_bce(model(torch.randn(8, 20))", "masked_bce(torch.randn(8, 5)", True),  # no model output handed
+])
+def test_the_flow_of_a_function_is_kept_only_while_what_its_callers_hand_it_is_the_same(
+        before: str, after: str, changes: bool) -> None:
+    """SC216's flow of a function is a part of its `finish` too, with what the file's calls hand its parameters
+    (a model's output or not) among what it is worked out from."""
+    edited = SCRIPTED.replace(before, after)
+    analysis = Incremental()
+    typed(analysis, [SCRIPTED])
+    helper = next(statement for statement in analysis._source.module.body  # type: ignore[union-attr]
+                  if type(statement) is cst.FunctionDef and statement.name.value == "masked_bce")
+    part = analysis._finished[("SC216", helper, "mutating")]
+    assert part.result[1]  # it returns a spoiled graph
+    for version in [edited, SCRIPTED, edited]:
+        typed(analysis, [version])
+        assert (analysis._finished[("SC216", helper, "mutating")] is part) != changes
 
 
 def _messages(text: str, code: str) -> list[str]:
