@@ -11,9 +11,11 @@ on every such rule.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import os
 import random
 import re
+import sys
 from pathlib import Path
 
 import libcst as cst
@@ -1032,3 +1034,32 @@ def test_statement_scope_rules_keep_no_state_and_read_no_whole_file_fact(rule: t
         for name in rule.gathered:
             assert all(_syntax_and_values(item) for item in getattr(instance, name)), \
                 f"{rule.code}.{name} holds something of the lint's context, which the next lint makes anew"
+
+
+class _GuardedParts(_Guarded):
+    """A context whose whole-file facts must not be read inside a part of a `finish` (`Context.finish_part`)."""
+
+    def finish_part(self, key, given, work):
+        self.guarded = True
+        try:
+            return work()
+        finally:
+            self.guarded = False
+
+
+@pytest.mark.parametrize("rule", [rule for rule in all_rules()
+                                  if "finish_part" in inspect.getsource(sys.modules[rule.__module__])],
+                         ids=lambda rule: rule.code)
+def test_the_parts_of_a_finish_read_no_whole_file_fact(rule: type[Rule]) -> None:
+    """The server records what a part of a `finish` reads of the module as it records a statement's reads, which
+    covers no whole-file fact: those are worked out before the part and handed to it in `given`."""
+    sources = [*rule.valid_examples(), *(example.code for example in rule.invalid_examples()), SCRIPTED,
+               *(path.read_text() for path in CORPUS + FIXTURES[::3])]
+    for source in sources:
+        try:
+            module = cst.parse_module(source)
+        except cst.ParserSyntaxError:
+            continue
+        ctx = _GuardedParts(module, "model.py")
+        traversal = traverse(ctx, [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns), rule(ctx)])
+        assert not traversal.crashes, traversal.crashes
