@@ -564,9 +564,11 @@ class EvalWithoutNoGrad(Rule):
         # body when the helper switches to eval mode itself.
         found: dict[cst.Call, tuple[CallSite, str]] = {}
         for function in functions:
-            if not self._may_record(function):
+            # most of these bodies switch no model to eval mode: their regions, asked first, spare `_may_record`
+            regions = training.eval_regions(function)
+            if not regions or not self._may_record(function):
                 continue
-            for event, end in training.eval_regions(function):
+            for event, end in regions:
                 if event.node in in_tests or event.subject is None:
                     continue
                 first = self._first_run(event, event.subject, grad.region_end(event, end), grad)

@@ -539,13 +539,43 @@ class InplaceOnSavedTensor(Rule):
         mutating = dict.fromkeys(self._mutating)
         for function in mutating:  # first the functions, whose results callers may send into backward
             if function is not None:
-                _Flow(self, function, spoils).run(function.body.body)
+                self._flow(function, spoils, "mutating")
         later = {site.function for name in spoils.returning for site in self.ctx.calls_to(name)}
         if None in mutating:
             later.add(None)
-        top = [s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
         for function in later:
-            _Flow(self, function, spoils).run(function.body.body if function is not None else top)
+            self._flow(function, spoils, "later")
+
+    def _flow(self, function: cst.FunctionDef | None, spoils: _Spoils, turn: str) -> None:
+        """The flow of one body (None: the module-level code, the longest of a script). Outside a class it is a
+        part of `finish` that the editor server keeps between edits (`Context.finish_part`) while the body, what the
+        file's calls say of its parameters, whether it trains, and what the flows before it found (the helpers
+        returning a spoiled graph, the ops reported) are the same."""
+        flow = _Flow(self, function, spoils)
+        if flow.class_def is not None:  # a method's flow reads the constructions of its class (`_handed_model`)
+            flow.run(function.body.body)  # type: ignore[union-attr]
+            return
+        body = function.body.body if function is not None else \
+            tuple(s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef))
+        # Only the nodes of `body` or of `returning` may be reported here: the ids of `reported` that matter are of
+        # nodes `given` holds, so they name the same nodes from one edit to the next.
+        returning = tuple((name, tuple((found.node, found.name, found.saved.op, found.saved.output) for found in
+                                       helpers)) for name, helpers in spoils.returning.items())
+        given = (tuple(body), flow.forward, flow.trains, frozenset(flow.graph), returning, frozenset(spoils.reported))
+
+        def work() -> tuple[frozenset[int], tuple[_Spoiled, ...]]:
+            flow.spoils = alone = _Spoils()
+            alone.reported = set(spoils.reported)
+            alone.returning = {name: list(found) for name, found in spoils.returning.items()}
+            flow.run(body)
+            name = function.name.value if function is not None else ""
+            return frozenset(alone.reported - spoils.reported), \
+                tuple(alone.returning.get(name, ())[len(spoils.returning.get(name, ())):])
+
+        reported, returned = self.ctx.finish_part((self.code, function, turn), given, work)
+        spoils.reported |= reported
+        if returned:
+            spoils.returning.setdefault(function.name.value, []).extend(returned)  # type: ignore[union-attr]
 
     def report_spoiled(self, found: _Spoiled, spoils: _Spoils) -> None:
         if id(found.node) in spoils.reported:

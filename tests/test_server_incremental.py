@@ -11,9 +11,11 @@ on every such rule.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import os
 import random
 import re
+import sys
 from pathlib import Path
 
 import libcst as cst
@@ -320,6 +322,85 @@ def test_what_a_kept_function_gathered_for_finish_is_decided_again_with_the_whol
     for version in [edited, text, edited]:
         typed(analysis, [version])
         assert analysis._kept[id(function)] is kept
+
+
+SCRIPTED = """import torch
+import torch.nn as nn
+
+
+def build(d):
+    return nn.Sequential(nn.Linear(d, d), nn.Tanh())
+
+
+def masked_bce(logits, targets, valid):
+    probs = torch.sigmoid(logits)
+    probs.masked_fill_(~valid, 0.5)
+    return -(targets * torch.log(probs) + (1 - targets) * torch.log(1 - probs)).mean()
+
+
+def double(x):
+    return x * 2
+
+
+net = build(8)
+h = net(torch.randn(2, 8))
+h.mul_(2.0)
+h.sum().backward()
+model = nn.Linear(20, 5)
+valid = torch.rand(8, 5) > 0.1
+loss = masked_bce(model(torch.randn(8, 20)), torch.rand(8, 5), valid)
+loss.backward()
+"""
+
+
+@pytest.mark.parametrize("before, after, changes", [
+    ("return x * 2", "return x * 3", False),  # nothing the module-level code reads: its flow is kept
+    ("nn.Tanh()", "nn.Linear(d, d)", True),  # the factory's network no longer saves its output
+    # a second `build`, further down, is the one the module-level code calls: read through the name
+    ("def double(x):", "def build(d):\n    return nn.Linear(d, d)\n\n\ndef double(x):", True),
+    ("    probs.masked_fill_(~valid, 0.5)\n", "", True),  # the helper no longer returns a spoiled graph
+    ("h.mul_(2.0)", "h = h * 2.0", True),  # the module-level code itself
+])
+def test_the_flow_of_the_module_level_code_is_kept_only_while_what_it_reads_is_the_same(
+        before: str, after: str, changes: bool) -> None:
+    """SC216's flow of the module-level code is a part of its `finish` the server keeps (`Context.finish_part`):
+    kept across an edit of what it does not read, worked out again after an edit of the code, of a function it
+    calls, or of which function a name it calls is bound to."""
+    assert before in SCRIPTED
+    edited = SCRIPTED.replace(before, after)
+    assert (_messages(edited, "SC216") != _messages(SCRIPTED, "SC216")) == changes
+    analysis = Incremental()
+    typed(analysis, [SCRIPTED])
+    part = analysis._finished[("SC216", None, "later")]
+    assert len(part.reports) == 2
+    for version in [edited, SCRIPTED, edited]:
+        typed(analysis, [version])
+        assert (analysis._finished.get(("SC216", None, "later")) is part) != changes
+
+
+@pytest.mark.parametrize("before, after, changes", [
+    ("return x * 2", "return x * 3", False),
+    ("h.mul_(2.0)", "h = h * 2.0", False),  # the module-level code, which hands the helper the same
+    ("masked_bce(model(torch.randn(8, 20))", "masked_bce(torch.randn(8, 5)", True),  # no model output handed
+])
+def test_the_flow_of_a_function_is_kept_only_while_what_its_callers_hand_it_is_the_same(
+        before: str, after: str, changes: bool) -> None:
+    """SC216's flow of a function is a part of its `finish` too, with what the file's calls hand its parameters
+    (a model's output or not) among what it is worked out from."""
+    edited = SCRIPTED.replace(before, after)
+    analysis = Incremental()
+    typed(analysis, [SCRIPTED])
+    helper = next(statement for statement in analysis._source.module.body  # type: ignore[union-attr]
+                  if type(statement) is cst.FunctionDef and statement.name.value == "masked_bce")
+    part = analysis._finished[("SC216", helper, "mutating")]
+    assert part.result[1]  # it returns a spoiled graph
+    for version in [edited, SCRIPTED, edited]:
+        typed(analysis, [version])
+        assert (analysis._finished[("SC216", helper, "mutating")] is part) != changes
+
+
+def _messages(text: str, code: str) -> list[str]:
+    return [finding["message"] for finding in lint(text)[2] if finding["code"] == code]
 
 
 COPIED = """import copy
@@ -953,3 +1034,32 @@ def test_statement_scope_rules_keep_no_state_and_read_no_whole_file_fact(rule: t
         for name in rule.gathered:
             assert all(_syntax_and_values(item) for item in getattr(instance, name)), \
                 f"{rule.code}.{name} holds something of the lint's context, which the next lint makes anew"
+
+
+class _GuardedParts(_Guarded):
+    """A context whose whole-file facts must not be read inside a part of a `finish` (`Context.finish_part`)."""
+
+    def finish_part(self, key, given, work):
+        self.guarded = True
+        try:
+            return work()
+        finally:
+            self.guarded = False
+
+
+@pytest.mark.parametrize("rule", [rule for rule in all_rules()
+                                  if "finish_part" in inspect.getsource(sys.modules[rule.__module__])],
+                         ids=lambda rule: rule.code)
+def test_the_parts_of_a_finish_read_no_whole_file_fact(rule: type[Rule]) -> None:
+    """The server records what a part of a `finish` reads of the module as it records a statement's reads, which
+    covers no whole-file fact: those are worked out before the part and handed to it in `given`."""
+    sources = [*rule.valid_examples(), *(example.code for example in rule.invalid_examples()), SCRIPTED,
+               *(path.read_text() for path in CORPUS + FIXTURES[::3])]
+    for source in sources:
+        try:
+            module = cst.parse_module(source)
+        except cst.ParserSyntaxError:
+            continue
+        ctx = _GuardedParts(module, "model.py")
+        traversal = traverse(ctx, [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns), rule(ctx)])
+        assert not traversal.crashes, traversal.crashes

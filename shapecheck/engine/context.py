@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 A = TypeVar("A")
 F = TypeVar("F")
+R = TypeVar("R")
 
 BindingKind = Literal[
     "assign", "unpack", "for", "with", "param", "import", "aug", "def", "class", "except", "walrus", "del", "comp"
@@ -546,6 +547,15 @@ class Context:
         if found is None:
             found = self._facts[kind] = frozenset().union(*map(of_statement, self.module.body))
         return found
+
+    def finish_part(self, key: tuple[str, object], given: tuple[object, ...], work: Callable[[], R]) -> R:
+        """`work()`: a part of a rule's `finish` whose result and reports depend only on `given` (compared with `==`,
+        which compares nodes by identity) and on what it reads of the module through this context (names,
+        functions, unpackings, module facts, as a statement-scope rule's visits read them). `work` changes nothing
+        but the reports it makes; `key` (the rule's code first) names the part. The editor server keeps the result
+        and the reports between edits and hands them back without running `work` while `given` is the same and the
+        reads find the same statements."""
+        return work()
 
     def code(self, node: cst.CSTNode) -> str:
         """The node's source. Nodes never change, and rules and the shape analysis spell the same ones again and

@@ -40,13 +40,14 @@ class GradientFunctions:
         compute gradients (`.backward()`, `torch.autograd.grad`, `torch.enable_grad()`), themselves or through a
         function of those modules they call."""
         if self._names is None:
-            functions = set(self.ctx.module_fact("functions and what they call", _functions_in))
+            functions = self.ctx.module_fact("functions and what they call", _functions_in)
             if self.ctx.filename:
                 # Which modules are read, the import lines alone say; sorted, as a module fact has no order
                 imports = "\n".join(sorted(self.ctx.module_fact("import lines", _import_lines)))
-                for text in first_party_texts(imports, self.ctx.filename):
-                    functions |= _functions_in_text(text)
-            self._names = frozenset(_wanting_gradients(functions))
+                texts = list(first_party_texts(imports, self.ctx.filename))
+                if texts:
+                    functions = functions.union(*map(_functions_in_text, texts))
+            self._names = _wanting_gradients(functions)
         return self._names
 
 
@@ -82,7 +83,8 @@ def _import_lines(statement: cst.CSTNode) -> frozenset[str]:
 _SPELLER = cst.Module(body=[])  # spells a node with the default formatting
 
 
-def _wanting_gradients(functions: set[Function]) -> set[str]:
+@functools.lru_cache(maxsize=4)  # the editor server's module fact is the same object while no edit changes it
+def _wanting_gradients(functions: frozenset[Function]) -> frozenset[str]:
     """The functions that compute gradients, and those that call one (by name) in turn: LRP's `relprop` calls the
     module's `gradprop`, which calls `torch.autograd.grad`."""
     calls: dict[str, set[str]] = {}
@@ -99,7 +101,7 @@ def _wanting_gradients(functions: set[Function]) -> set[str]:
             if name not in wanting and name not in _TORCH_METHODS and called & wanting:
                 wanting.add(name)
                 grown = True
-    return wanting
+    return frozenset(wanting)
 
 
 def _called_name(func: cst.BaseExpression) -> str:

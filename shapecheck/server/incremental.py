@@ -166,6 +166,19 @@ class _Kept:
     files: frozenset[str]  # the other files its analysis read (`engine.dependencies`)
 
 
+@dataclass(frozen=True, eq=False)
+class _Finished:
+    """A part of a rule's `finish` (`Context.finish_part`), and what it was worked out from."""
+
+    given: tuple[object, ...]
+    reads: tuple[str, ...]  # as a kept statement's
+    seen: tuple[cst.CSTNode | frozenset | None, ...]
+    facts: tuple[tuple[str, frozenset], ...]
+    reports: tuple[Report, ...]
+    result: object
+    files: frozenset[str]
+
+
 class Incremental:
     """The `Analysis` (see `shapecheck.engine.linter`) of one document, kept between its lints."""
 
@@ -173,6 +186,7 @@ class Incremental:
         self._source: ParsedSource | None = None
         self.verdicts = DocumentVerdicts()  # the compiler's, from the statements each edit replaced
         self._kept: dict[int, _Kept] = {}  # id(top-level statement) -> its kept findings
+        self._finished: dict[tuple[str, object], _Finished] = {}  # the parts of `finish`es, by their key
         self._setting: tuple[object, ...] | None = None  # what everything kept was worked out under
         # id(top-level statement) -> (the statement, its nodes as `walk` gives them): a walk of the whole module,
         # which the shape analysis makes at module level, joins these instead of walking again
@@ -212,12 +226,14 @@ class Incremental:
         setting = (ctx.filename, implicit, tuple(type(visitor) for visitor in visitors))
         if setting != self._setting:
             self._kept.clear()
+            self._finished.clear()
             self._setting = setting
         if self._read and dependencies.stamps(self._read) != self._stamps:
             # A file the analysis read changed on disk: what this process remembers of it and every kept finding
             # may be stale.
             dependencies.forget()
             self._kept.clear()
+            self._finished.clear()
         with dependencies.collecting() as read, walker.carried(self._children) as children:
             traversal = traverse(ctx, visitors, partial(_Traversal, memory=self))
         self._children = children
@@ -228,9 +244,9 @@ class Incremental:
         if traversal.crashes or traversal.analysis_errors:
             # `shapecheck lint` reports the first crash where it happens, with everything the file's analysis has
             # seen up to there: only the whole-file traversal gives the same.
-            self._kept, self.reused = {}, 0
+            self._kept, self._finished, self.reused = {}, {}, 0
             return None
-        self._kept, self.reused = traversal.kept, traversal.reused
+        self._kept, self._finished, self.reused = traversal.kept, traversal.finished, traversal.reused
         self._body = ctx.module.body
         self._bound = traversal.bound()
         return traversal
@@ -247,6 +263,7 @@ class _Traversal(Traversal):
         self.memory = memory
         self.previous = memory._kept
         self.kept: dict[int, _Kept] = {}
+        self.finished: dict[tuple[str, object], _Finished] = {}
         self.reused = 0
         self.analysis_errors = False
         self._body = module.body
@@ -305,6 +322,7 @@ class _Traversal(Traversal):
 
         ctx.walk = walk_noting_the_module  # type: ignore[method-assign]
         ctx.module_fact = self._module_fact  # type: ignore[method-assign]
+        ctx.finish_part = self._finish_part  # type: ignore[method-assign]
         self._fact_values: dict[str, frozenset] = {}
         # id(a module-level name's bindings) -> (them, the top-level statement of each so far): see `_binders`
         self._statements: dict[int, tuple[list[Binding], list[cst.CSTNode | None]]] = {}
@@ -359,6 +377,33 @@ class _Traversal(Traversal):
     def run(self) -> None:
         super().run()
         self._fresh_memos()
+
+    def _finish_part(self, key: tuple[str, object], given: tuple[object, ...], work: Callable[[], object]) -> object:
+        """`Context.finish_part`: the part as the latest lint worked it out when `given` is the same and its reads
+        find the same (all the statements are visited by now, so `_changed_reads` holds every read an edit may
+        have changed); otherwise `work()`, with its reads recorded as a statement's are."""
+        ctx = self.ctx
+        latest = self.memory._finished.get(key)
+        if latest is not None and latest.given == given and (
+                self._unchanged_reads(latest) or _same(latest.seen, self._seen(latest.reads, len(self._body), ctx.module))):
+            ctx.reports.extend(latest.reports)
+            if latest.files:
+                dependencies.record_again(latest.files)
+            self.finished[key] = latest
+            return latest.result
+        self._fresh_memos()
+        start = len(ctx.reports)
+        self._reads.current = {}
+        try:
+            with dependencies.collecting() as files:
+                result = work()
+        finally:
+            reads, self._reads.current = tuple(self._reads.current), None
+        facts = tuple((read[len(_FACT):], self._fact_values[read[len(_FACT):]]) for read in reads
+                      if read.startswith(_FACT))
+        self.finished[key] = _Finished(given, reads, self._seen(reads, len(self._body), ctx.module), facts,
+                                       tuple(ctx.reports[start:]), result, frozenset(files))
+        return result
 
     def _fresh_memos(self) -> None:
         """Forget what the analysis of the file has memoized so far (see the module's doc): the analyses that only
@@ -420,7 +465,7 @@ class _Traversal(Traversal):
         """Whether each module fact has the value it had when the statement read it."""
         return all(_same_value(self._fact(kind, self.memory._facts[kind][0]), value) for kind, value in facts)
 
-    def _unchanged_reads(self, kept: _Kept) -> bool:
+    def _unchanged_reads(self, kept: _Kept | _Finished) -> bool:
         """Whether what a statement kept in the latest lint read of the module is the same now, told without
         `_seen`: it read no name, unpacking or function that a statement the edit removed or added (so far) answers,
         nothing that depends on every statement before it (which the edit changed), and module facts of the same
