@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.loops.training_loop import Event, is_step_call, training_loop
+from shapecheck.loops.training_loop import Event, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 
@@ -19,7 +19,8 @@ class SchedulerBeforeOptimizer(Rule):
         ## What it does
         Finds a learning-rate scheduler's `scheduler.step()` that an iteration reaches before the optimizer's
         `optimizer.step()`: in the same loop body above it, or at the top of an epoch loop whose batch loop (or
-        a same-file helper it calls, such as `train_one_epoch(...)`) steps the optimizer. The scheduler step may
+        a helper it calls, such as `train_one_epoch(...)`, of the file or of a project module it imports, a
+        package's `__init__` re-exporting it too) steps the optimizer. The scheduler step may
         itself sit in a same-file helper or hook the loop calls (a trainer's `self.on_epoch_start()`), or above the
         optimizer step of a step helper the loop calls (`train_step(model, batch, optimizer, scheduler)`). A
         scheduler is what
@@ -344,7 +345,7 @@ class SchedulerBeforeOptimizer(Rule):
             elsewhere = self._other_branches(event, function)
             for loop in reversed(loops):
                 steps = [e.order for e in training.loop_events(loop, function)
-                         if e.kind == "step" and is_step_call(e.node) and e.order not in elsewhere]
+                         if e.optimizer_step and e.order not in elsewhere]
                 if not steps:
                     continue
                 if order < min(steps):
@@ -370,9 +371,9 @@ class SchedulerBeforeOptimizer(Rule):
         training = training_loop(self.ctx)
         inside = {id(node) for node in self.ctx.walk(branch) if type(node) is cst.Call}
         orders = {other.order for other in training.in_function(function)
-                  if other.kind == "step" and is_step_call(other.node) and id(other.node) in inside}
+                  if other.optimizer_step and id(other.node) in inside}
         return orders | {site.order for site in training.local_calls().get(function, ())
-                         if id(site.node) in inside and any(e.kind == "step" and is_step_call(e.node)
+                         if id(site.node) in inside and any(e.optimizer_step
                                                             for e in training.helper_events(site.node))}
 
     def _other_branches(self, event: Event, function: cst.FunctionDef | None) -> set[int]:
@@ -386,7 +387,7 @@ class SchedulerBeforeOptimizer(Rule):
 
     def _before_own_step(self, event: Event) -> bool:
         """The helper's scheduler step comes before an optimizer step of the helper's own body."""
-        return any(other.kind == "step" and is_step_call(other.node) and other.order > event.order
+        return any(other.optimizer_step and other.order > event.order
                    for other in training_loop(self.ctx).in_function(event.function))
 
 

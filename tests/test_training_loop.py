@@ -258,6 +258,41 @@ def test_helpers_of_the_project_s_other_modules_are_followed_like_same_file_ones
                        "train.py") == []
 
 
+EPOCH_HELPER = """
+    import torch.nn.functional as F
+
+    def train_one_epoch(model, optimizer, loader):
+        for x, y in loader:
+            optimizer.zero_grad()
+            F.cross_entropy(model(x), y).backward()
+            optimizer.step()
+"""
+
+
+def test_helpers_a_package_re_exports_are_followed_into_their_module(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    train = """
+        import torch
+        from pkg import evaluate, train_one_epoch
+
+        model.train()
+        for epoch in range(3):
+            train_one_epoch(model, optimizer, loader)
+            print(evaluate(model, loader))
+        for epoch in range(3):
+            scheduler.step()
+            train_one_epoch(model, optimizer, loader)
+    """
+    files = {"pkg/__init__.py": "from .engine import train_one_epoch\nfrom .utils import evaluate\n",
+             "pkg/engine.py": EPOCH_HELPER, "pkg/utils.py": UTILS, "train.py": train}
+    assert lint_project(tmp_path, files, "train.py") == [("SC206", 8)]
+    # the optimizer steps in the re-exported helper, after the schedule
+    assert lint_project(tmp_path, files, "train.py", "SC213") == [("SC213", 10)]
+    fixed = train.replace("    scheduler.step()\n            train_one_epoch(model, optimizer, loader)",
+                          "    train_one_epoch(model, optimizer, loader)\n            scheduler.step()")
+    assert lint_project(tmp_path, {**files, "train.py": fixed}, "train.py", "SC213") == []
+
+
 def test_imported_helpers_events_are_placed_at_the_call(tmp_path: Path) -> None:
     (tmp_path / "trainer.py").write_text(textwrap.dedent(TRAINER))
     PROJECT.forget()

@@ -37,14 +37,36 @@ def imported_functions(ctx: Context) -> Iterator[tuple[str, cst.FunctionDef, Con
                 continue
             imported = binding.qualname.rsplit(".", 1)[-1]
             if bound != imported and bound in wanted:  # `from loops import train_distill as train`
-                for definition in other.functions.get(imported, ()):
-                    yield bound, definition, other
+                for definition, where in _defined(other, imported):
+                    yield bound, definition, where
             if id(other) in seen:
                 continue
             seen.add(id(other))
-            for name in wanted & other.functions.keys():
-                for definition in other.functions[name]:
-                    yield name, definition, other
+            for name in wanted:
+                for definition, where in _defined(other, name):
+                    yield name, definition, where
+
+
+# A package's `__init__` re-exporting its helpers (`from .engine import train_one_epoch`) is how projects lay out
+# their loops; a chain of re-exports past that is rare, and each step reads another module.
+_RE_EXPORTS = 1
+
+
+def _defined(ctx: Context, name: str, depth: int = 0) -> Iterator[tuple[cst.FunctionDef, Context]]:
+    """The definitions of `name` in the module of `ctx`, or in the project module it imports the name from (`from
+    pkg import train_one_epoch`, where `pkg/__init__.py` re-exports it from `.engine`), each with its module's
+    context."""
+    if name in ctx.functions:
+        for definition in ctx.functions[name]:
+            yield definition, ctx
+        return
+    if depth >= _RE_EXPORTS:
+        return
+    for binding in ctx._module_scope().bindings.get(name, ()):
+        if binding.kind == "import" and binding.qualname:
+            other = _module_context(ctx, name, binding.qualname)
+            if other is not None:
+                yield from _defined(other, binding.qualname.rsplit(".", 1)[-1], depth + 1)
 
 
 def _module_context(ctx: Context, bound: str, qualname: str) -> Context | None:

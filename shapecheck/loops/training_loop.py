@@ -464,6 +464,13 @@ class Event:
     # the `if ...: continue` statements before it in its innermost loop's body: it runs only when they let the
     # iteration through
     skipped_by: tuple[cst.If, ...] = ()
+    # an event of another file's helper, placed at the call here that reaches it (`node`): the node in its own file
+    origin: cst.CSTNode | None = None
+
+    @property
+    def optimizer_step(self) -> bool:
+        """An optimizer's `.step()`, here or in a helper of another file (`is_step_call`)."""
+        return self.kind == "step" and is_step_call(self.origin or self.node)
 
     @property
     def accumulation_guard(self) -> cst.If | None:
@@ -844,8 +851,8 @@ class TrainingLoop:
                 inner += owner.helper_events(site.node, depth - 1)
             for event in inner:
                 subject = event.subject and self.caller_spelling(event.subject, definition, call)
-                node = event.node if owner is self else call
-                found.append(replace(event, subject=subject, target=None, node=node))
+                moved = {} if owner is self else {"node": call, "origin": event.origin or event.node}
+                found.append(replace(event, subject=subject, target=None, **moved))
         return found
 
     def helpers_of(self, call: cst.Call) -> tuple[cst.FunctionDef, ...]:
