@@ -14,7 +14,7 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
 from shapecheck.objects.modules import is_module
-from shapecheck.objects.stored import constructor_arguments, stored_parameter
+from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
 from shapecheck.objects.values import Instance, Seq, TorchObject
 from shapecheck.rules._activations import instance_class, is_torch_module_class
 from shapecheck.rules._autograd_saves import (
@@ -1104,21 +1104,14 @@ class _Flow:
         return known
 
     def _handed_model_uncached(self, func: cst.Attribute) -> bool:
-        path: list[str] = []
-        stored: cst.BaseExpression = func
-        while type(stored) is cst.Attribute and not (type(stored.value) is cst.Name and stored.value.value == "self"):
-            path.insert(0, stored.attr.value)
-            stored = stored.value
-        found = stored_parameter(self.ctx, stored, self.class_def) if type(stored) is cst.Attribute else None
-        passed = constructor_arguments(self.ctx, *found) if found is not None else None
+        found = stored_root(self.ctx, func, self.class_def)
+        passed = constructor_arguments(self.ctx, *found[0]) if found is not None else None
         if not passed:
             return False
         for argument, point in passed:
             with self.ctx.at(point):
                 value = evaluator(self.ctx).value(argument)
-            for name in path:
-                value = value.attrs.get(name) if isinstance(value, Instance) and not value.tainted else None
-            if not _weighted(value):
+            if not _weighted(attribute_path(value, found[1])):  # type: ignore[index]
                 return False
         return True
 
