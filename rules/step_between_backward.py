@@ -662,22 +662,20 @@ class StepBetweenBackward(Rule):
         # Both losses returned by one helper, the actor's computed through the critic before the critic's step.
         """
         import torch
-        def compute_losses(actor, critic, batch):
+        def compute_losses(policy, qf, batch):
             s, a, target = batch
-            critic_loss = ((critic(s, a) - target) ** 2).mean()
-            actor_loss = -critic(s, actor(s)).mean()
-            return critic_loss, actor_loss
-        actor, critic = Actor(), Critic()
-        actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-3)
-        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+            return ((qf(s, a) - target) ** 2).mean(), -qf(s, policy(s)).mean()
+        policy, qf = Policy(), QFunction()
+        policy_optim = torch.optim.Adam(policy.parameters(), lr=1e-3)
+        qf_optim = torch.optim.Adam(qf.parameters(), lr=1e-3)
         for batch in replay:
-            critic_loss, actor_loss = compute_losses(actor, critic, batch)
-            critic_opt.zero_grad()
-            critic_loss.backward()
-            critic_opt.step()
-            actor_opt.zero_grad()
-            actor_loss.backward()
-            actor_opt.step()
+            policy_optim.zero_grad()
+            qf_optim.zero_grad()
+            q_loss, pi_loss = compute_losses(policy, qf, batch)
+            q_loss.backward()
+            qf_optim.step()
+            pi_loss.backward()
+            policy_optim.step()
         """,
     ]
 
