@@ -66,7 +66,7 @@ RULES = {
     ), False),
     "SC213": ("scheduler_before_optimizer", True, (
         "sched", "Sched", "LR(",
-    ), False),
+    ), True),
     "SC214": ("clip_before_unscale", True, (
         "clip_grad_",
     ), False),

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import field
 
 import libcst as cst
 
-from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.engine import CallSite, Context, Invalid, Rule
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
-from shapecheck.objects.arguments import receiving_parameter
+from shapecheck.objects.arguments import passed_argument, receiving_parameter
 from shapecheck.objects.modules import is_module
-from shapecheck.objects.stored import constructor_arguments, stored_parameter
+from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
 from shapecheck.objects.values import Instance, Seq, TorchObject
 from shapecheck.rules._activations import instance_class, is_torch_module_class
 from shapecheck.rules._autograd_saves import (
@@ -80,7 +80,9 @@ class InplaceOnSavedTensor(Rule):
         `torch.einsum(..., q, S)` saved in the one before); and a backward pass (or, in a module's `forward`, the
         returned output) goes through the saving op. A two-operand `einsum` saves each operand as a product does;
         a zeros buffer that `+=` adds graph values to is in the graph; a same-file function of one `return`
-        (`def elu_feature_map(x): return F.elu(x) + 1`) keeps the graph of what it is handed.
+        (`def elu_feature_map(x): return F.elu(x) + 1`) keeps the graph of what it is handed; a module's
+        `forward` input is in the graph when a call of one of its instances in the file hands it a tensor in the
+        graph (SSD's `self.l2norm(x)` on a convolution's output).
 
         ## Why is this bad?
         Autograd keeps the tensors a derivative needs and checks their version when the backward pass runs; an
@@ -311,6 +313,24 @@ class InplaceOnSavedTensor(Rule):
             total += loss
         total.backward()
         """,
+        # A descriptor head normalizing the raw features it is handed in place (HardNet's L2Norm on a patch's
+        # input): no call hands it a tensor in the graph, so nothing was saved that needs gradients.
+        """
+        import torch
+        import torch.nn as nn
+        class L2Norm(nn.Module):
+            def forward(self, x):
+                x /= x.pow(2).sum(dim=1, keepdim=True).sqrt() + 1e-10
+                return x
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.norm = L2Norm()
+                self.fc = nn.Linear(64, 16)
+            def forward(self, feats):
+                return self.fc(self.norm(feats))
+        Encoder()(torch.randn(4, 64)).sum().backward()
+        """,
     ]
     INVALID = [
         # A decaying memory read by a linear layer, then scaled and added to in place in the next step.
@@ -510,6 +530,25 @@ class InplaceOnSavedTensor(Rule):
                 return out + h
         Block()(torch.randn(4, 8)).sum().backward()
         """,
+        # A gate module clamping its input in place after a product saved it; the model hands it a linear layer's
+        # output, so its input is in the graph.
+        """
+        import torch
+        import torch.nn as nn
+        class Gate(nn.Module):
+            def forward(self, h):
+                gated = torch.sigmoid(h) * h
+                h.clamp_(min=0)
+                return gated
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 8)
+                self.gate = Gate()
+            def forward(self, x):
+                return self.gate(self.fc(x))
+        Net()(torch.randn(4, 8)).sum().backward()
+        """,
     ]
 
     def __init__(self, ctx) -> None:
@@ -578,7 +617,7 @@ class InplaceOnSavedTensor(Rule):
             spoils.returning.setdefault(function.name.value, []).extend(returned)  # type: ignore[union-attr]
 
     def report_spoiled(self, found: _Spoiled, spoils: _Spoils) -> None:
-        if id(found.node) in spoils.reported:
+        if spoils.probing or id(found.node) in spoils.reported:
             return
         spoils.reported.add(id(found.node))
         ctx = self.ctx
@@ -589,6 +628,50 @@ class InplaceOnSavedTensor(Rule):
         self.report(found.node, f"`{change}` changes `{found.name}` in place, but `{op}` saved {what} for backward: "
                                 f"backward raises \"one of the variables needed for gradient computation has been "
                                 f"modified by an inplace operation\"; {_instead(ctx, found)}")
+
+    def handed_graph(self, class_def: cst.ClassDef, forward: cst.FunctionDef) -> set[str]:
+        """The parameters of `forward` that some call of an instance of `class_def` in the file, with autograd on,
+        hands a tensor in the graph: `self.l2norm(x)` in another module's `forward`, `x = self.features(images)`
+        (SSD's L2Norm, which divides its input in place)."""
+        answers = self.ctx.analysis(_HandedInputs).answers
+        if id(class_def) in answers:
+            return answers[id(class_def)] or set()
+        answers[id(class_def)] = None
+        handed: set[str] = set()
+        params = [param.name.value for param in forward.params.params[1:]]
+        for site in self._instance_calls(class_def):
+            arguments = {id(argument): param for param in params
+                         if (argument := passed_argument(forward, site.node, param, constructor=True)) is not None}
+            if not arguments:
+                continue
+            flow = _Flow(self, site.function, _Spoils(probing=True))
+            flow.probes = arguments
+            top = [s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
+            flow.run(site.function.body.body if site.function is not None else top)
+            handed |= flow.handed
+        answers[id(class_def)] = handed
+        return handed
+
+    def _instance_calls(self, class_def: cst.ClassDef) -> Iterator[CallSite]:
+        """The calls, with autograd on, of a module of `class_def` another class keeps as `self.x` (every value it
+        assigns there builds one), or of a name built as one."""
+        ctx = self.ctx
+        for sites in ctx.calls.values():
+            for site in sites:
+                func = site.node.func
+                if site.grad_disabled or type(func) not in (cst.Name, cst.Attribute):
+                    continue
+                owner = ctx.class_of_method(site.function) if site.function is not None else None
+                if type(func) is cst.Attribute:
+                    values = self.constructions(owner, func)
+                    if values and all(_constructs(ctx, value, class_def) for value in values):
+                        yield site
+                    continue
+                point = ctx.point_within(site.node) if site.function is not None else ctx.module_point()
+                if point is not None:
+                    with ctx.at(point):
+                        if instance_class(ctx, func) is class_def:
+                            yield site
 
     def constructions(self, class_def: cst.ClassDef | None, func: cst.BaseExpression) -> list[cst.Call]:
         """The calls `class_def` assigns to `self.x` for `func` spelled `self.x`; empty when `func` is no `self.x`
@@ -601,6 +684,14 @@ class InplaceOnSavedTensor(Rule):
 
     def attributes(self, class_def: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
         return self.ctx.analysis(_SelfAttributes).of(class_def)
+
+
+class _HandedInputs:
+    """The parameters of a module class's `forward` that a call of one of its instances hands a graph tensor,
+    worked out once a class: (class) -> the parameters; None while the class is being worked out (recursion)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.answers: dict[int, set[str] | None] = {}
 
 
 class _HandedModels:
@@ -629,6 +720,12 @@ class _SelfAttributes:
                             and target.value.value == "self":
                         found.setdefault(target.attr.value, []).append(node.value)
         return found
+
+
+def _constructs(ctx: Context, value: cst.Call, class_def: cst.ClassDef) -> bool:
+    """`value` calls the class `class_def` by its name: `L2Norm(512)`."""
+    binding = ctx.binding(value.func) if type(value.func) is cst.Name else None
+    return binding is not None and binding.kind == "class" and binding.statement is class_def
 
 
 def _output_layer(value: object) -> str | None:
@@ -706,9 +803,10 @@ class _Spoils:
     """What the flows of one file work out together: the spoiled saves reported, and function name -> the spoiled
     saves its result leads back to, for its callers' backward passes."""
 
-    def __init__(self) -> None:
+    def __init__(self, probing: bool = False) -> None:
         self.reported: set[int] = set()
         self.returning: dict[str, list[_Spoiled]] = {}
+        self.probing = probing  # a caller's body read only for what it hands a module: nothing is reported
 
 
 class _Flow:
@@ -733,6 +831,10 @@ class _Flow:
         self.containers: set[str] = set()
         self.spoiled: list[_Spoiled] = []
         self.following: set[cst.FunctionDef] = set()  # the helpers `_keeps_graph` is reading, against recursion
+        # read for `handed_graph`: the arguments (by id) of a module's call, each with the `forward` parameter it
+        # binds, and the parameters handed a graph tensor
+        self.probes: dict[int, str] = {}
+        self.handed: set[str] = set()
 
     # ------------------------------------------------------------------------------------------------ the body
 
@@ -775,6 +877,10 @@ class _Flow:
                     self._block(handler.body.body)
 
     def _small(self, node: cst.CSTNode) -> None:
+        if self.probes:
+            for inner in self.ctx.walk(node):
+                if id(inner) in self.probes and self.is_graph(inner):  # type: ignore[arg-type]
+                    self.handed.add(self.probes[id(inner)])
         kind = type(node)
         if kind is cst.Assign or kind is cst.AnnAssign and node.value is not None:  # type: ignore[attr-defined]
             targets = [t.target for t in node.targets] if kind is cst.Assign else [node.target]  # type: ignore
@@ -1028,21 +1134,14 @@ class _Flow:
         return known
 
     def _handed_model_uncached(self, func: cst.Attribute) -> bool:
-        path: list[str] = []
-        stored: cst.BaseExpression = func
-        while type(stored) is cst.Attribute and not (type(stored.value) is cst.Name and stored.value.value == "self"):
-            path.insert(0, stored.attr.value)
-            stored = stored.value
-        found = stored_parameter(self.ctx, stored, self.class_def) if type(stored) is cst.Attribute else None
-        passed = constructor_arguments(self.ctx, *found) if found is not None else None
+        found = stored_root(self.ctx, func, self.class_def)
+        passed = constructor_arguments(self.ctx, *found[0]) if found is not None else None
         if not passed:
             return False
         for argument, point in passed:
             with self.ctx.at(point):
                 value = evaluator(self.ctx).value(argument)
-            for name in path:
-                value = value.attrs.get(name) if isinstance(value, Instance) and not value.tainted else None
-            if not _weighted(value):
+            if not _weighted(attribute_path(value, found[1])):  # type: ignore[index]
                 return False
         return True
 
@@ -1066,8 +1165,11 @@ class _Flow:
 
     def _graph_parameters(self) -> set[str]:
         """The parameters some call of this function with autograd on passes a model's output for."""
-        if self.function is None or self.forward:
+        if self.function is None:
             return set()
+        if self.forward:
+            assert self.class_def is not None
+            return self.rule.handed_graph(self.class_def, self.function)
         names = self._parameters()
         if names[:1] in (["self"], ["cls"]):
             names = names[1:]

@@ -11,7 +11,7 @@ from shapecheck.rules._tensor_facts import is_builtin_call
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
-from shapecheck.objects.stored import constructor_arguments, stored_parameter
+from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
 from shapecheck.objects.values import Seq, TorchObject, truth
 from shapecheck.shapes.evaluator import evaluator
 
@@ -50,8 +50,9 @@ class SamplerWithoutSetEpoch(Rule):
 
         A trainer's loader stored from its constructor (`self.train_loader = train_loader`, looped over in an
         epoch method such as the DDP tutorial's `_run_epoch(epoch)`) counts when a construction of the trainer in
-        the file hands it such a loader; one its constructor builds (`self.loader = DataLoader(dataset,
-        sampler=self.sampler)`) counts when a call of the method that iterates it runs in a loop.
+        the file hands it such a loader, or an object holding one (`self.egs.train_loader` of a data bundle its
+        class built, a factory of another module returning it); one its constructor builds (`self.loader =
+        DataLoader(dataset, sampler=self.sampler)`) counts when a call of the method that iterates it runs in a loop.
 
         Not reported: `shuffle=False` or a shuffle flag the code does not spell out, a loader another file builds
         and hands in by other means (a parameter, an attribute), a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -271,6 +272,25 @@ class SamplerWithoutSetEpoch(Rule):
                 for epoch in range(self.epochs):
                     print(self.validate())
         """,
+        # A data bundle's evaluation loader over a sampler that does not shuffle, iterated by the trainer every
+        # epoch (asv-subtools' valid loader).
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        class Bundle:
+            def __init__(self, validset):
+                self.valid_sampler = DistributedSampler(validset, shuffle=False)
+                self.valid_loader = DataLoader(validset, batch_size=64, sampler=self.valid_sampler)
+        class Trainer:
+            def __init__(self, model, bundle):
+                self.model, self.bundle = model, bundle
+            def run(self, epochs):
+                for epoch in range(epochs):
+                    for x, y in self.bundle.valid_loader:
+                        print(self.model(x).argmax(1).eq(y).float().mean())
+        Trainer(model, Bundle(validset)).run(10)
+        """,
     ]
     INVALID = [
         # A trainer building its sampler and loader in `__init__`, iterated in the method its epoch loop calls.
@@ -292,6 +312,26 @@ class SamplerWithoutSetEpoch(Rule):
             def fit(self):
                 for epoch in range(self.epochs):
                     self.train_epoch()
+        """,
+        # A trainer handed a data bundle whose class built the loader over a shuffling sampler.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        class Bundle:
+            def __init__(self, trainset):
+                self.train_sampler = DistributedSampler(trainset, shuffle=True)
+                self.train_loader = DataLoader(trainset, batch_size=32, sampler=self.train_sampler)
+        class Trainer:
+            def __init__(self, model, bundle, optimizer):
+                self.model, self.bundle, self.optimizer = model, bundle, optimizer
+            def run(self, epochs):
+                for epoch in range(epochs):
+                    for x, y in self.bundle.train_loader:
+                        self.optimizer.zero_grad()
+                        torch.nn.functional.cross_entropy(self.model(x), y).backward()
+                        self.optimizer.step()
+        Trainer(model, Bundle(trainset), optimizer).run(10)
         """,
         # The loader built in the call that hands it to a helper running the epochs; reported at its loop.
         """
@@ -567,7 +607,7 @@ class SamplerWithoutSetEpoch(Rule):
         shuffles, factory = self._shuffling_loader(iterated, follow=True) if per_epoch or attribute \
             else (False, None)
         # `for x, y in self.train_loader:` of a trainer, unless the loop is over a shuffling loader
-        stored = stored_parameter(ctx, iterated) if ctx.function is not None and not shuffles else None
+        stored = stored_root(ctx, iterated) if ctx.function is not None and not shuffles else None
         if shuffles or factory is not None or stored is not None:
             self._events.append(("loop", iterated, ctx.function, per_epoch, stored, shuffles, factory))
 
@@ -630,8 +670,13 @@ class SamplerWithoutSetEpoch(Rule):
         """A call of `method` in the file runs in a loop: `self._run_epoch(epoch)` in `train()`'s epoch loop."""
         return any(site.loop is not None for site in self.ctx.calls_of(method))
 
-    def _passed_shuffling(self, argument: cst.BaseExpression, point: Point, factories: set[str]) -> bool:
+    def _passed_shuffling(self, argument: cst.BaseExpression, point: Point, factories: set[str],
+                          path: tuple[str, ...] = ()) -> bool:
+        """`argument`, read at `point`, is a shuffling loader, or holds one at the attributes `path` (a data bundle
+        whose `train_loader` its class built: `build_egs(conf)` of another module)."""
         with self.ctx.at(point):
+            if path:
+                return _built_shuffling(attribute_path(evaluator(self.ctx).value(argument), path))
             shuffles, factory = self._shuffling_loader(argument)
         return shuffles or factory in factories
 
@@ -683,7 +728,8 @@ class SamplerWithoutSetEpoch(Rule):
         factories: set[str] = set()
         # Loops over a loader a trainer's constructor stored (`self.train_loader = train_loader`): the loop, its
         # method, whether an epoch loop is around it there, and the class, `__init__` and parameter it came from.
-        stored: list[tuple[cst.BaseExpression, cst.FunctionDef, bool, tuple[cst.ClassDef, cst.FunctionDef, str]]] = []
+        stored: list[tuple[cst.BaseExpression, cst.FunctionDef, bool,
+                           tuple[tuple[cst.ClassDef, cst.FunctionDef, str], tuple[str, ...]]]] = []
         # The loops over each parameter: where a loader built in the call that hands it is reported.
         loops_over: dict[tuple[cst.FunctionDef, str], list[cst.BaseExpression]] = {}
         # Loaders built in a call's arguments: the call, the loader, whether a loop is around the call.
@@ -724,13 +770,13 @@ class SamplerWithoutSetEpoch(Rule):
                 if self._handed_to_loop(site.node, name, iterating, per_epoch=site.loop is None, depth=2):
                     found.append(next(arg.value for arg in site.node.args
                                       if type(arg.value) is cst.Name and arg.value.value == name))
-        for iterated, method, per_epoch, (class_def, init, parameter) in stored:
+        for iterated, method, per_epoch, ((class_def, init, parameter), path) in stored:
             # the DDP tutorial's trainer: `_run_epoch(epoch)` called from `train()`'s epoch loop, over the loader
             # `main()` built with a DistributedSampler and handed to `Trainer(...)`
             if not per_epoch and not self._called_in_loop(method):
                 continue
             passed = constructor_arguments(self.ctx, class_def, init, parameter) or []
-            if any(self._passed_shuffling(argument, point, factories) for argument, point in passed):
+            if any(self._passed_shuffling(argument, point, factories, path) for argument, point in passed):
                 found.append(iterated)
         for node in found:
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "

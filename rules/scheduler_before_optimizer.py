@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.loops.training_loop import Event, training_loop
+from shapecheck.objects.executor import target_names
 from shapecheck.rules._training_loop import in_test, is_test_file
 
 
@@ -15,13 +18,16 @@ class SchedulerBeforeOptimizer(Rule):
     name = "scheduler-before-optimizer"
     message = "`scheduler.step()` runs before `optimizer.step()`: the first value of the schedule is skipped"
     triggers = ("sched", "Sched", "LR(")
+    triggered_through_imports = True  # a model class of an imported module may step the schedule (see Rule)
     docs = """
         ## What it does
         Finds a learning-rate scheduler's `scheduler.step()` that an iteration reaches before the optimizer's
         `optimizer.step()`: in the same loop body above it, or at the top of an epoch loop whose batch loop (or
         a helper it calls, such as `train_one_epoch(...)`, of the file or of a project module it imports, a
         package's `__init__` re-exporting it too) steps the optimizer. The scheduler step may
-        itself sit in a same-file helper or hook the loop calls (a trainer's `self.on_epoch_start()`), or above the
+        itself sit in a helper or hook the loop calls (a trainer's `self.on_epoch_start()`, a method of a model
+        class another module of the project defines, stepping each of its schedulers: `for scheduler in
+        self.schedulers: scheduler.step()`), or above the
         optimizer step of a step helper the loop calls (`train_step(model, batch, optimizer, scheduler)`). A
         scheduler is what
         `torch.optim.lr_scheduler` (or a `*LR` / `*Scheduler` class) builds, or a name with `sched` in it.
@@ -174,8 +180,50 @@ class SchedulerBeforeOptimizer(Rule):
                 train(ppnet, train_loader, joint_optimizer)
                 joint_lr_scheduler.step()
         """,
+        # BasicSR's train.py after the fix of issue #206: the model steps its schedulers from the second iteration
+        # on, so the call before `optimize_parameters` leaves the first value of the schedule to the first step.
+        """
+        import torch
+        class SRModel:
+            def __init__(self, net):
+                self.net = net
+                self.optimizer_g = torch.optim.Adam(net.parameters(), lr=2e-4)
+                self.schedulers = [torch.optim.lr_scheduler.MultiStepLR(self.optimizer_g, [50, 80])]
+            def update_learning_rate(self, current_iter):
+                if current_iter > 1:
+                    for scheduler in self.schedulers:
+                        scheduler.step()
+            def optimize_parameters(self, lq, gt):
+                self.optimizer_g.zero_grad()
+                torch.nn.functional.l1_loss(self.net(lq), gt).backward()
+                self.optimizer_g.step()
+        model = SRModel(net)
+        for current_iter, (lq, gt) in enumerate(loader, 1):
+            model.update_learning_rate(current_iter)
+            model.optimize_parameters(lq, gt)
+        """,
     ]
     INVALID = [
+        # A model wrapper stepping each of its schedulers, called before it optimizes (BasicSR before #206).
+        """
+        import torch
+        class GANModel:
+            def __init__(self, g, d):
+                self.g, self.d = g, d
+                self.opt_g = torch.optim.Adam(g.parameters(), lr=1e-4)
+                self.schedulers = {"g": torch.optim.lr_scheduler.StepLR(self.opt_g, 100)}
+            def update_lr(self):
+                for name, sched in self.schedulers.items():
+                    sched.step()
+            def optimize(self, z, real):
+                self.opt_g.zero_grad()
+                (-self.d(self.g(z)).mean()).backward()
+                self.opt_g.step()
+        model = GANModel(g, d)
+        for z, real in loader:
+            model.update_lr()
+            model.optimize(z, real)
+        """,
         # The schedule stepped in one branch before the helper that steps its optimizer there; the other
         # branches' steps run in other epochs.
         """
@@ -303,15 +351,21 @@ class SchedulerBeforeOptimizer(Rule):
         event = training_loop(self.ctx).event_at(node)
         if event is None or event.kind != "schedule" or in_test(self.ctx):
             return
-        # The block the step runs in every time: its loop, or a helper's body (`def on_epoch_start(self):`).
-        block = event.loops[-1] if event.loops else event.function
+        # The block the step runs in every time: its loop, or a helper's body (`def on_epoch_start(self):`); a loop
+        # over the schedulers themselves (`for scheduler in self.schedulers: scheduler.step()`) steps each once.
+        loops = event.loops
+        while loops and _over_stepped(loops[-1], node):
+            loops = loops[:-1]
+        block = loops[-1] if loops else event.function
         if block is None:
             return
+        if loops != event.loops:
+            event = replace(event, loops=loops)
         branches = []
         inner: cst.CSTNode = node
         for ancestor in reversed(self.ctx.ancestors):
             if ancestor is block:
-                (self._steps if event.loops else self._in_helpers).append(event)
+                (self._steps if loops else self._in_helpers).append(event)
                 self._sharing[node] = branches
                 return
             if type(ancestor) is cst.IfExp:
@@ -326,14 +380,26 @@ class SchedulerBeforeOptimizer(Rule):
         if is_test_file(self.ctx):
             return
         training = training_loop(self.ctx)
-        placed = [(event, event.order, event.loops, event.function) for event in self._steps
-                  if all(self._steps_after(event, branch) for branch in self._sharing[event.node])]
-        # A helper's step runs where the helper is called: `self.on_epoch_start()` at the top of the epoch loop.
+        placed = [(event, event.order, event.loops, event.function) for event in self._steps if self._every(event)]
+        # A helper's step runs where the helper is called: `self.on_epoch_start()` at the top of the epoch loop;
+        # under an `if` of the helper's (`if current_iter > 1:`), on some calls only.
         for event in self._in_helpers:
             assert event.function is not None
+            if not self._every(event):
+                continue
             placed += [(event, site.order, training.enclosing(site.loop), site.function)
                        for site in self.ctx.calls_of(event.function)
                        if site.loop is not None and event.function in training.definitions_of(site.node)]
+        # A helper of an imported module stepping the schedule on every call (BasicSR's
+        # `model.update_learning_rate()`, a method of the model class `models.py` defines): placed at the call.
+        for function, sites in training.local_calls().items():
+            for site in sites:
+                if site.loop is None:
+                    continue
+                placed += [(event, site.order, training.enclosing(site.loop), function)
+                           for event in training.helper_events(site.node)
+                           if event.kind == "schedule" and event.origin is not None and event.function is not None
+                           and _every_call(event.function, event.origin)]
         reported: set[cst.CSTNode] = set()
         for event, order, loops, function in placed:
             if event.function is not function and self._before_own_step(event):
@@ -351,6 +417,10 @@ class SchedulerBeforeOptimizer(Rule):
                 if order < min(steps):
                     self._report(event, reported)
                 break
+
+    def _every(self, event: Event) -> bool:
+        """The step runs every time its block does, or the optimizer steps after it under each `if` around it."""
+        return all(self._steps_after(event, branch) for branch in self._sharing[event.node])
 
     def _report(self, event: Event, reported: set[cst.CSTNode]) -> None:
         if event.node in reported:
@@ -379,6 +449,8 @@ class SchedulerBeforeOptimizer(Rule):
     def _other_branches(self, event: Event, function: cst.FunctionDef | None) -> set[int]:
         """The `order` of the optimizer steps in the branches of the `if`s around `event` that it is not in."""
         orders: set[int] = set()
+        if event.origin is not None:
+            return orders  # an imported helper's `if`s: the steps of their branches are not this file's
         for guard, branch in event.guards:
             for other in (guard.body, guard.orelse):
                 if other is not None and other is not branch:
@@ -386,9 +458,54 @@ class SchedulerBeforeOptimizer(Rule):
         return orders
 
     def _before_own_step(self, event: Event) -> bool:
-        """The helper's scheduler step comes before an optimizer step of the helper's own body."""
-        return any(other.optimizer_step and other.order > event.order
-                   for other in training_loop(self.ctx).in_function(event.function))
+        """The helper's scheduler step comes before an optimizer step of the helper's own body (in its own file's
+        record, for an imported helper's)."""
+        assert event.function is not None
+        training = training_loop(self.ctx)
+        if event.origin is None:
+            return any(other.optimizer_step and other.order > event.order
+                       for other in training.in_function(event.function))
+        events = training.owner_of(event.function).in_function(event.function)
+        at = next((other.order for other in events if other.node is event.origin), None)
+        return at is not None and any(other.optimizer_step and other.order > at for other in events)
+
+
+def _over_stepped(loop: cst.CSTNode, step: cst.CSTNode) -> bool:
+    """`loop` iterates the schedulers the step steps: `for scheduler in self.schedulers: scheduler.step()`."""
+    receiver = step.func.value  # type: ignore[attr-defined]  # a schedule event is a `.step()` call
+    return type(loop) is cst.For and type(receiver) is cst.Name and receiver.value in target_names(loop.target)
+
+
+def _every_call(function: cst.FunctionDef, step: cst.CSTNode) -> bool:
+    """The step runs on every call of `function`: nothing around it in the body but `with`, `try`, loops over the
+    schedulers it steps and `if scheduler is not None:` (a helper of another module, whose record keeps its own
+    `if`s only up to its innermost loop)."""
+    path = _path(function.body, step)
+    if path is None:
+        return False
+    subject = dotted_name(step.func.value)  # type: ignore[attr-defined]
+    for outer, inner in zip(path, path[1:]):
+        kind = type(outer)
+        if kind is cst.For and outer.body is inner:  # type: ignore[attr-defined]
+            if not _over_stepped(outer, step):
+                return False
+        elif kind is cst.If:
+            if outer.body is not inner or not _checks_existence(outer.test, subject):  # type: ignore[attr-defined]
+                return False
+        elif kind in (cst.While, cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.FunctionDef, cst.Else):
+            return False
+    return True
+
+
+def _path(root: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """The nodes from `root` down to `node`, both included; None when `node` is not in `root`."""
+    if root is node:
+        return [node]
+    for child in root.children:
+        found = _path(child, node)
+        if found is not None:
+            return [root, *found]
+    return None
 
 
 def _checks_existence(test: cst.BaseExpression, subject: str | None) -> bool:

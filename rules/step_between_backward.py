@@ -41,7 +41,8 @@ class StepBetweenBackward(Rule):
           first pass (without it: an encoder's features computed once, then trained on).
 
         The optimizer may be a parameter of the function (`def td3_update(actor, q1, q2, pi_opt, q_opt, batch)`):
-        every call of it in the file then says which of the modules it is handed each optimizer holds.
+        every call of it in the file then says which of the modules it is handed each optimizer holds. A loss a
+        same-file helper returns (`loss_q, loss_pi = self.losses(batch)`) is read through the helper's `return`.
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
         last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
@@ -406,6 +407,30 @@ class StepBetweenBackward(Rule):
             d_loss.backward()
             opt_D.step()
         """,
+        # SpinningUp's TD3: each loss is computed by its helper right before its own backward pass, the actor's
+        # after the critic's step.
+        """
+        import torch
+        def compute_loss_q(q, pi, batch):
+            o, a, r, o2 = batch
+            with torch.no_grad():
+                target = r + 0.99 * q(o2, pi(o2))
+            return ((q(o, a) - target) ** 2).mean(), target
+        def compute_loss_pi(q, pi, o):
+            return -q(o, pi(o)).mean()
+        q, pi = QNet(), Policy()
+        q_opt = torch.optim.Adam(q.parameters(), lr=1e-3)
+        pi_opt = torch.optim.Adam(pi.parameters(), lr=1e-3)
+        for batch in replay:
+            q_opt.zero_grad()
+            loss_q, _ = compute_loss_q(q, pi, batch)
+            loss_q.backward()
+            q_opt.step()
+            pi_opt.zero_grad()
+            loss_pi = compute_loss_pi(q, pi, batch[0])
+            loss_pi.backward()
+            pi_opt.step()
+        """,
     ]
     INVALID = [
         # TD3's update handed its networks and optimizers: the calls say `q_opt` holds both critics' weights.
@@ -634,6 +659,24 @@ class StepBetweenBackward(Rule):
             actor_loss.backward()
             a_opt.step()
         """,
+        # Both losses returned by one helper, the actor's computed through the critic before the critic's step.
+        """
+        import torch
+        def compute_losses(policy, qf, batch):
+            s, a, target = batch
+            return ((qf(s, a) - target) ** 2).mean(), -qf(s, policy(s)).mean()
+        policy, qf = Policy(), QFunction()
+        policy_optim = torch.optim.Adam(policy.parameters(), lr=1e-3)
+        qf_optim = torch.optim.Adam(qf.parameters(), lr=1e-3)
+        for batch in replay:
+            policy_optim.zero_grad()
+            qf_optim.zero_grad()
+            q_loss, pi_loss = compute_losses(policy, qf, batch)
+            q_loss.backward()
+            qf_optim.step()
+            pi_loss.backward()
+            policy_optim.step()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -683,7 +726,7 @@ class StepBetweenBackward(Rule):
         else:
             # an output both losses share, or one further up (`advantage = returns - values`, `values = critic(s)`)
             shared = self._shared_before(binding, _loss_name(retained.node), step) or (
-                self._output_before(binding.value, binding.seq, step, 0) if binding.value is not None else None)
+                self._bound_output(binding, step))
             if shared is None:
                 return
             what = (f"`{loss}` is computed from `{shared}`, which `{_loss_name(retained.node)}` shares and which was "
@@ -701,7 +744,7 @@ class StepBetweenBackward(Rule):
         for step in steps:
             if not step.owners or self._other_branch(step.node):
                 continue
-            stale = self._output_before(binding.value, binding.seq, step, 0) if binding.value is not None else None
+            stale = self._bound_output(binding, step)
             if stale is not None:
                 self.report(node, f"`{loss}` goes through `{stale}`, computed before `{self.ctx.code(step.node)}` "
                                   "updated its weights in place: this backward pass needs the old weights and raises "
@@ -760,7 +803,7 @@ class StepBetweenBackward(Rule):
         if binding.kind != "assign" or binding.value is None or depth > 4:
             return None
         if loop not in binding.path:
-            return self._output_before(binding.value, binding.seq, step, 0)
+            return self._bound_output(binding, step)
         for part in _graph_parts(binding.value):
             if type(part) is cst.Name:
                 bound = self.ctx.binding(part, binding.seq)
@@ -787,8 +830,8 @@ class StepBetweenBackward(Rule):
         advantage.detach())` with `advantage` from the critic): its graph never saw their weights."""
         if not step.owners or binding.value is None:
             return False
-        return self._output_before(binding.value, binding.seq, step, 0, cut=False) is not None \
-            and self._output_before(binding.value, binding.seq, step, 0) is None
+        return self._bound_output(binding, step, cut=False) is not None \
+            and self._bound_output(binding, step) is None
 
     def _apart_from(self, binding: Binding, step: Event, event: Event, training: TrainingLoop) -> bool:
         """Between the step and this backward pass, another optimizer is reset, whose modules are known and none of
@@ -802,26 +845,82 @@ class StepBetweenBackward(Rule):
         if not resets or any(not reset.owners or any(related(mine, theirs) for mine in reset.owners
                                                       for theirs in step.owners) for reset in resets):
             return False
-        return self._output_before(binding.value, binding.seq, step, 0, cut=False) is None
+        return self._bound_output(binding, step, cut=False) is None
 
-    def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int, cut: bool = True
-                       ) -> str | None:
+    def _bound_output(self, binding: Binding, step: Event, cut: bool = True) -> str | None:
+        """`_output_before` for the value `binding` holds: the element it unpacks of a helper's result too
+        (`loss_q, loss_pi = self.losses(batch)`)."""
+        if binding.value is None:
+            return None
+        index = binding.index if binding.kind == "unpack" else None
+        return self._output_before(binding.value, binding.seq, step, 0, cut, index)
+
+    def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int, cut: bool = True,
+                       index: int | None = None, made: int | None = None,
+                       inside: tuple[tuple[cst.FunctionDef, cst.Call], ...] = ()) -> str | None:
         """A call of a module the step updates, in the graph of `expr` (bound at `seq`), made with autograd on
-        before the step; followed through the names `expr` is computed from, `depth` assignments deep. With `cut`
-        False, through `.detach()` too: what `expr` is computed from, in the graph or not."""
+        before the step; followed through the names `expr` is computed from, `depth` assignments deep, and into
+        the `return` of a same-file helper `expr` calls (element `index` of the tuple it returns, for a name that
+        unpacks it). Inside helpers (`inside`, the calls that lead there, outermost first) a module is spelled as
+        the caller spells it, and the call's binding (`made`) is what runs before the step. With `cut` False,
+        through `.detach()` too: what `expr` is computed from, in the graph or not."""
+        before_step = (seq if made is None else made) <= step.seq
         for part in _graph_parts(expr, cut):
             if type(part) is cst.Call and not _module_method(part):
-                module = called_module(part)
-                if module is not None and seq <= step.seq and any(related(module, owner) for owner in step.owners or ()) \
-                        and not self._grad_disabled_at(part):
+                if not before_step or self._grad_disabled_at(part):
+                    continue
+                module = self._caller_spelling(called_module(part), inside)
+                if module is not None and any(related(module, owner) for owner in step.owners or ()):
                     return self.ctx.code(part)
+                if depth < 4:
+                    found = self._returned_output(part, step, depth, cut, index if part is expr else None,
+                                                  seq if made is None else made, inside)
+                    if found is not None:
+                        return found
             elif depth < 4:
                 bound = self.ctx.binding(part, seq)
-                if bound is not None and bound.kind == "assign" and bound.value is not None:
-                    found = self._output_before(bound.value, bound.seq, step, depth + 1, cut)
+                if bound is not None and bound.kind in ("assign", "unpack") and bound.value is not None:
+                    found = self._output_before(bound.value, bound.seq, step, depth + 1, cut,
+                                                bound.index if bound.kind == "unpack" else None, made, inside)
                     if found is not None:
                         return found
         return None
+
+    def _returned_output(self, call: cst.Call, step: Event, depth: int, cut: bool, index: int | None, made: int,
+                         inside: tuple[tuple[cst.FunctionDef, cst.Call], ...]) -> str | None:
+        """`_output_before` in what a same-file helper `call` runs returns (TD3's `loss_q, loss_pi =
+        self.losses(*batch)`, whose `return` computes the actor's loss through the critic)."""
+        for definition in training_loop(self.ctx).definitions_of(call):
+            if any(definition is outer for outer, _ in inside):
+                continue
+            for node in self.ctx.walk(definition.body):
+                if type(node) is not cst.Return or node.value is None:
+                    continue
+                value: cst.BaseExpression = node.value
+                if index is not None:
+                    if type(value) is not cst.Tuple or index >= len(value.elements) \
+                            or any(type(element) is cst.StarredElement for element in value.elements):
+                        continue
+                    value = value.elements[index].value
+                point = self.ctx.point_within(node)
+                if point is None:
+                    continue
+                with self.ctx.at(point):
+                    found = self._output_before(value, point.seq, step, depth + 1, cut, None, made,
+                                                (*inside, (definition, call)))
+                if found is not None:
+                    return found
+        return None
+
+    def _caller_spelling(self, module: str | None, inside: tuple[tuple[cst.FunctionDef, cst.Call], ...]
+                         ) -> str | None:
+        """How the function being visited spells a module a helper it calls (`inside`) spells `module`."""
+        training = training_loop(self.ctx)
+        for definition, call in reversed(inside):
+            if module is None:
+                return None
+            module = training.caller_spelling(module, definition, call)
+        return module
 
     def _grad_disabled_at(self, call: cst.Call) -> bool:
         name = last_name(call.func)

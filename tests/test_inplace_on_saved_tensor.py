@@ -76,3 +76,58 @@ def test_a_helper_s_result_is_in_the_graph_only_through_what_it_is_handed() -> N
             outs.append(feature_map(x[:, i]) * state)
         return torch.stack(outs, 1)
     """) == []
+
+
+L2NORM = """
+    import torch
+    import torch.nn as nn
+    class L2Norm(nn.Module):
+        def __init__(self, c):
+            super().__init__()
+            self.weight = nn.Parameter(torch.ones(c))
+        def forward(self, x):
+            norm = x.pow(2).sum(dim=1, keepdim=True).sqrt()
+            x /= norm
+            return self.weight.view(1, -1, 1, 1) * x
+"""
+
+
+def lint_l2norm(caller: str) -> list[int]:
+    source = textwrap.dedent(L2NORM) + textwrap.dedent(caller)
+    return [finding.location.row for finding in lint_text(source, "model.py", resolve(["SC216"])).findings]
+
+
+def test_a_module_s_input_is_in_the_graph_when_a_call_of_its_instance_hands_it_a_layer_s_output() -> None:
+    assert lint_l2norm("""
+        class SSD(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.features = nn.Conv2d(3, 8, 3)
+                self.l2norm = L2Norm(8)
+            def forward(self, images):
+                x = self.features(images)
+                return self.l2norm(x)
+    """) == [10]
+    # a script's instance, handed a convolution's output
+    assert lint_l2norm("""
+        conv, norm = nn.Conv2d(3, 8, 3), L2Norm(8)
+        out = norm(conv(torch.randn(2, 3, 8, 8)))
+    """) == [10]
+
+
+def test_a_module_handed_raw_data_or_called_without_autograd_is_clean() -> None:
+    assert lint_l2norm("""
+        class SSD(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.l2norm = L2Norm(3)
+                self.features = nn.Conv2d(3, 8, 3)
+            def forward(self, images):
+                return self.features(self.l2norm(images))
+        SSD()(torch.randn(2, 3, 8, 8))
+    """) == []
+    assert lint_l2norm("""
+        conv, norm = nn.Conv2d(3, 8, 3), L2Norm(8)
+        with torch.no_grad():
+            out = norm(conv(torch.randn(2, 3, 8, 8)))
+    """) == []

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
 
 SOURCE = """
     import torch
@@ -43,3 +45,42 @@ def test_reported_at_the_argument_when_the_helper_hands_it_on() -> None:
 def test_a_loader_that_does_not_shuffle_or_a_file_that_sets_the_epoch_is_clean() -> None:
     assert rows("train(DataLoader(ds, sampler=DistributedSampler(ds, shuffle=False)), 10)") == []
     assert rows("train(make_loader(dataset), 10)\nsampler.set_epoch(0)") == []
+
+
+DATA = """
+    from torch.utils.data import DataLoader
+    from torch.utils.data.distributed import DistributedSampler
+
+    class Egs:
+        def __init__(self, trainset, shuffle):
+            self.train_sampler = DistributedSampler(trainset, shuffle=shuffle)
+            self.train_loader = DataLoader(trainset, batch_size=8, sampler=self.train_sampler)
+
+    def build_egs(trainset, shuffle=True):
+        return Egs(trainset, shuffle)
+"""
+
+TRAIN = """
+    import torch
+    from data import build_egs
+
+    class Trainer:
+        def __init__(self, model, egs):
+            self.model, self.egs = model, egs
+        def run(self, epochs):
+            for epoch in range(epochs):
+                for x, y in self.egs.train_loader:
+                    self.model(x)
+
+    Trainer(model, build_egs(trainset{})).run(3)
+"""
+
+
+def test_a_trainer_s_bundle_holding_a_shuffling_loader_another_module_built(tmp_path: Path) -> None:
+    (tmp_path / "data.py").write_text(textwrap.dedent(DATA))
+    for passed, expected in (("", [10]), (", shuffle=False", [])):
+        (tmp_path / "train.py").write_text(textwrap.dedent(TRAIN.format(passed)))
+        PROJECT.forget()
+        path = tmp_path / "train.py"
+        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
+        assert [finding.location.row for finding in result.findings] == expected, passed

@@ -293,6 +293,53 @@ def test_helpers_a_package_re_exports_are_followed_into_their_module(tmp_path: P
     assert lint_project(tmp_path, {**files, "train.py": fixed}, "train.py", "SC213") == []
 
 
+MODEL_CLASS = """
+    import torch
+    import torch.nn.functional as F
+
+    class SRModel:
+        def __init__(self, net):
+            self.net = net
+            self.optimizer = torch.optim.Adam(net.parameters())
+            self.schedulers = [torch.optim.lr_scheduler.StepLR(self.optimizer, 10)]
+
+        def update_learning_rate(self):
+            for scheduler in self.schedulers:
+                scheduler.step()
+
+        def warm_up(self, it):
+            if it > 5:
+                for scheduler in self.schedulers:
+                    scheduler.step()
+
+        def optimize_parameters(self, x, y):
+            self.optimizer.zero_grad()
+            F.l1_loss(self.net(x), y).backward()
+            self.optimizer.step()
+"""
+
+
+def test_a_model_class_of_another_module_stepping_its_schedulers_before_the_optimizer(tmp_path: Path) -> None:
+    train = """
+        import torch
+        from models import SRModel
+
+        model = SRModel(net)
+        for it, (x, y) in enumerate(loader):
+            model.update_learning_rate()
+            model.optimize_parameters(x, y)
+    """
+    files = {"models.py": MODEL_CLASS, "train.py": train}
+    # train.py has no word of a scheduler: the rule runs for what models.py holds
+    assert lint_project(tmp_path, files, "train.py", "SC213") == [("SC213", 7)]
+    fixed = train.replace("    model.update_learning_rate()\n            model.optimize_parameters(x, y)",
+                          "    model.optimize_parameters(x, y)\n            model.update_learning_rate()")
+    assert lint_project(tmp_path, {**files, "train.py": fixed}, "train.py", "SC213") == []
+    # a step under the helper's own `if` (warm-up) runs on some calls only
+    guarded = train.replace("model.update_learning_rate()", "model.warm_up(it)")
+    assert lint_project(tmp_path, {**files, "train.py": guarded}, "train.py", "SC213") == []
+
+
 def test_imported_helpers_events_are_placed_at_the_call(tmp_path: Path) -> None:
     (tmp_path / "trainer.py").write_text(textwrap.dedent(TRAINER))
     PROJECT.forget()

@@ -17,6 +17,7 @@ import libcst as cst
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers
+from shapecheck.objects.values import Instance
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context, Point
@@ -41,6 +42,27 @@ def stored_parameter(ctx: Context, attribute: cst.BaseExpression, class_def: cst
     spelled = f"self.{attribute.attr.value}"
     parameter = next((parameter for stored, parameter in stored_parameters(ctx, init) if stored == spelled), None)
     return None if parameter is None else (class_def, init, parameter)
+
+
+def stored_root(ctx: Context, attribute: cst.BaseExpression, class_def: cst.ClassDef | None = None
+                ) -> tuple[tuple[cst.ClassDef, cst.FunctionDef, str], tuple[str, ...]] | None:
+    """For `self.egs.train_loader` (or `self.model.fc`): what `stored_parameter` finds for `self.egs`, with the
+    attributes read from the parameter's object (`("train_loader",)`); the path is empty for `self.egs` itself."""
+    path: list[str] = []
+    while type(attribute) is cst.Attribute and not (type(attribute.value) is cst.Name
+                                                    and attribute.value.value == "self"):
+        path.insert(0, attribute.attr.value)
+        attribute = attribute.value
+    found = stored_parameter(ctx, attribute, class_def) if type(attribute) is cst.Attribute else None
+    return None if found is None else (found, tuple(path))
+
+
+def attribute_path(value: object, path: tuple[str, ...]) -> object:
+    """What the attributes `path` of an object the objects floor built hold (`egs.train_loader` of an `Egs` whose
+    `__init__` set it); None where an object on the way is not a project instance that knows its attributes."""
+    for name in path:
+        value = value.attrs.get(name) if isinstance(value, Instance) and not value.tainted else None
+    return value
 
 
 def stored_parameters(ctx: Context, init: cst.FunctionDef) -> list[tuple[str, str]]:
