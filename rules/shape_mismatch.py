@@ -1264,23 +1264,22 @@ class ShapeMismatch(Rule):
         import torch
         from torch import nn
 
-        class MultiheadAttention(nn.Module):
+        class SelfAttention(nn.Module):
             def __init__(self, embed_dim: int, num_heads: int) -> None:
                 super().__init__()
-                self.num_heads = num_heads
-                self.head_dim = embed_dim // num_heads
+                self.num_heads, self.head_dim = num_heads, embed_dim // num_heads
                 self.scaling = self.head_dim ** -0.5
-                self.in_proj = nn.Linear(embed_dim, 3 * embed_dim)
+                self.q_proj = nn.Linear(embed_dim, embed_dim)
+                self.k_proj = nn.Linear(embed_dim, embed_dim)
 
-            def forward(self, query: torch.Tensor) -> torch.Tensor:
-                tgt_len, bsz, embed_dim = query.size()
-                q, k, v = self.in_proj(query).chunk(3, dim=-1)
-                q = q * self.scaling
-                q = q.contiguous().view(tgt_len, bsz * self.num_heads, self.head_dim).transpose(0, 1)
-                k = k.contiguous().view(-1, bsz * self.num_heads, self.head_dim).transpose(0, 1)
-                v = v.contiguous().view(-1, bsz * self.num_heads, self.head_dim).transpose(0, 1)
-                attn = torch.bmm(torch.softmax(torch.bmm(q, k.transpose(1, 2)), dim=-1), v)
-                return attn.transpose(0, 1).contiguous().view(tgt_len, bsz, embed_dim)
+            def split_heads(self, x: torch.Tensor, bsz: int) -> torch.Tensor:
+                return x.contiguous().view(-1, bsz * self.num_heads, self.head_dim).transpose(0, 1)
+
+            def forward(self, x: torch.Tensor) -> torch.Tensor:
+                tgt_len, bsz, _ = x.shape
+                q = self.split_heads(self.q_proj(x) * self.scaling, bsz)
+                k = self.split_heads(self.k_proj(x), bsz)
+                return torch.softmax(torch.bmm(q, k.transpose(1, 2)), dim=-1)
         """,
     ]
     INVALID = [
