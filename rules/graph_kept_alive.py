@@ -378,6 +378,33 @@ class GraphKeptAlive(Rule):
                 history["loss"].append(loss.item())
                 history["lr"].append(optimizer.param_groups[0]["lr"])
         """,
+        # xbresson/CE7454's GatedGCN lab: the model's own accuracy method returns `.item()`, a number.
+        """
+        import torch
+        import torch.nn as nn
+        class GatedGCNNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 3)
+            def forward(self, x):
+                return self.fc(x)
+            def accuracy(self, scores, targets):
+                scores = scores.detach().argmax(dim=1)
+                acc = (scores == targets).float().sum().item()
+                return acc
+        net = GatedGCNNet()
+        optimizer = torch.optim.Adam(net.parameters())
+        def train_one_epoch(net, loader):
+            epoch_train_acc = 0
+            for x, y in loader:
+                scores = net.forward(x)
+                loss = torch.nn.functional.cross_entropy(scores, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                epoch_train_acc += net.accuracy(scores, y)
+            return epoch_train_acc
+        """,
         # Step methods that return the loss's value, or a loss they never backpropagate (an evaluation).
         """
         import torch
@@ -654,7 +681,9 @@ class GraphKeptAlive(Rule):
         self._found.append(_Accumulation(
             node, accumulator, _Bound.of(initial) if initial is not None else None,
             tuple((name, _Bound.of(binding)) for name, binding in names),
-            called_module(value) if type(value) is cst.Call else None, outputs, ctx.function, ctx.loops,
+            # `net.accuracy(scores, y)` of a method returning `.item()` runs no module: its number keeps no graph
+            called_module(value) if type(value) is cst.Call and not _returns_number(ctx, value) else None, outputs,
+            ctx.function, ctx.loops,
             lightning_step))
         return True
 
