@@ -47,6 +47,7 @@ class _Accumulation:
     # `samples.append(G(z))`: the module whose output is kept; `samples.append(fake)`: the modules called where
     # the names were bound (`fake = G(z)`), kept when called with autograd on (`finish` asks the file's calls)
     module: str | None
+    value: cst.BaseExpression  # what is accumulated: `finish` asks whether the call of `module` returns a number
     outputs: tuple[tuple[str, cst.Call], ...]
     function: cst.FunctionDef | None
     loops: tuple[cst.CSTNode, ...]  # none: a method that adds to an attribute of its object on each call
@@ -378,6 +379,33 @@ class GraphKeptAlive(Rule):
                 history["loss"].append(loss.item())
                 history["lr"].append(optimizer.param_groups[0]["lr"])
         """,
+        # xbresson/CE7454's GatedGCN lab: the model's own accuracy method returns `.item()`, a number.
+        """
+        import torch
+        import torch.nn as nn
+        class GatedGCNNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 3)
+            def forward(self, x):
+                return self.fc(x)
+            def accuracy(self, scores, targets):
+                scores = scores.detach().argmax(dim=1)
+                acc = (scores == targets).float().sum().item()
+                return acc
+        net = GatedGCNNet()
+        optimizer = torch.optim.Adam(net.parameters())
+        def train_one_epoch(net, loader):
+            epoch_train_acc = 0
+            for x, y in loader:
+                scores = net.forward(x)
+                loss = torch.nn.functional.cross_entropy(scores, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                epoch_train_acc += net.accuracy(scores, y)
+            return epoch_train_acc
+        """,
         # Step methods that return the loss's value, or a loss they never backpropagate (an evaluation).
         """
         import torch
@@ -654,13 +682,14 @@ class GraphKeptAlive(Rule):
         self._found.append(_Accumulation(
             node, accumulator, _Bound.of(initial) if initial is not None else None,
             tuple((name, _Bound.of(binding)) for name, binding in names),
-            called_module(value) if type(value) is cst.Call else None, outputs, ctx.function, ctx.loops,
+            called_module(value) if type(value) is cst.Call else None, value, outputs, ctx.function, ctx.loops,
             lightning_step))
         return True
 
     def _modules(self, found: _Accumulation) -> list[str]:
         """The modules whose outputs the accumulated value keeps, the names' only when called with autograd on."""
-        modules = [found.module] if found.module is not None else []
+        # `net.accuracy(scores, y)` of a method returning `.item()` runs no module: its number keeps no graph
+        modules = [found.module] if found.module is not None and not _returns_number(self.ctx, found.value) else []
         for module, call in found.outputs:
             sites = self.ctx.calls_to(last_name(call.func))
             if any(site.node is call and not site.grad_disabled for site in sites):

@@ -391,6 +391,28 @@ class TensorCreatedOffDevice(Rule):
                 return z * self.inv_freq.repeat(2)
         rotary = CachedRotary(64).cuda()
         """,
+        # sooftware/conformer's relative positions: two tables sized by the input, built together on the CPU and
+        # moved to the input's device before they are cached.
+        """
+        import math
+        import torch
+        import torch.nn as nn
+        class RelPositionalEncoding(nn.Module):
+            def __init__(self, d_model=512):
+                super().__init__()
+                self.d_model = d_model
+                self.pe = None
+            def extend_pe(self, x):
+                position = torch.arange(0, x.size(1), dtype=torch.float32).unsqueeze(1)
+                div_term = torch.exp(torch.arange(0, self.d_model, 2).float() * -(math.log(10000.0) / self.d_model))
+                pe = torch.zeros(x.size(1), self.d_model)
+                pe[:, 0::2] = torch.sin(position * div_term)
+                self.pe = pe.unsqueeze(0).to(device=x.device, dtype=x.dtype)
+            def forward(self, x):
+                self.extend_pe(x)
+                return x + self.pe[:, :x.size(1)]
+        model = RelPositionalEncoding().to("cuda")
+        """,
         # The noise drawn on the input's device.
         """
         import torch
@@ -1107,7 +1129,7 @@ def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.F
         names |= _held_tensors(methods["__init__"])
     for node in walk(method.body):
         if type(node) is cst.Assign and not is_int(ctx, node.value) and not _sizes(node.value) \
-                and _mentions_input(node.value, names, methods):
+                and _carries_input(ctx, node.value, names, methods):
             # the names it binds: `self.theta = theta.to(x.device)` makes neither `self` nor `theta` an input
             for target in node.targets:
                 names.update(target_names(target.target))
@@ -1173,6 +1195,16 @@ def _mentions_input(expr: cst.CSTNode, inputs: set[str], methods: dict[str, cst.
     return any(type(node) is cst.Name and node.value in inputs or _submodule_call(node, methods)
                or type(node) is cst.Attribute and type(node.value) is cst.Name and node.value.value == "self"
                and f"self.{node.attr.value}" in inputs for node in walk(expr))
+
+
+def _carries_input(ctx: Context, expr: cst.CSTNode, inputs: set[str], methods: dict[str, cst.FunctionDef]) -> bool:
+    """`expr` computes its value from an input; an input that only sizes a new CPU tensor (`torch.arange(0,
+    x.size(1))`) leaves it a CPU tensor like any other creation."""
+    if type(expr) is cst.Call and creates_on_cpu(ctx, expr):
+        return False
+    if type(expr) is cst.Name and expr.value in inputs or _submodule_call(expr, methods):
+        return True
+    return any(_carries_input(ctx, child, inputs, methods) for child in children(expr))
 
 
 def _submodule_call(node: cst.CSTNode, methods: dict[str, cst.FunctionDef]) -> bool:
