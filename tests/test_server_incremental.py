@@ -16,6 +16,7 @@ import os
 import random
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import libcst as cst
@@ -1009,18 +1010,22 @@ def _guard(rule: Rule, ctx: _Guarded) -> None:
             setattr(rule, attribute, guarded)
 
 
+def _modules(rule: type[Rule], *more: str) -> Iterator[cst.Module]:
+    """The rule's examples, `more` and real files, parsed (those that parse)."""
+    for source in [*rule.valid_examples(), *(example.code for example in rule.invalid_examples()), *more,
+                   *(path.read_text() for path in CORPUS + FIXTURES[::3])]:
+        try:
+            yield cst.parse_module(source)
+        except cst.ParserSyntaxError:
+            continue
+
+
 @pytest.mark.parametrize("rule", [rule for rule in all_rules() if rule.scope == "statement"],
                          ids=lambda rule: rule.code)
 def test_statement_scope_rules_keep_no_state_and_read_no_whole_file_fact(rule: type[Rule]) -> None:
     assert rule.finish is Rule.finish or rule.gathered, \
         "a rule with a finish() reads the whole file: its scope is \"file\", or it names what it gathers for it"
-    sources = [*rule.valid_examples(), *(example.code for example in rule.invalid_examples()),
-               *(path.read_text() for path in CORPUS + FIXTURES[::3])]
-    for source in sources:
-        try:
-            module = cst.parse_module(source)
-        except cst.ParserSyntaxError:
-            continue
+    for module in _modules(rule):
         ctx = _Guarded(module, "model.py")
         instance = rule(ctx)
         for name in rule.gathered:
@@ -1053,13 +1058,7 @@ class _GuardedParts(_Guarded):
 def test_the_parts_of_a_finish_read_no_whole_file_fact(rule: type[Rule]) -> None:
     """The server records what a part of a `finish` reads of the module as it records a statement's reads, which
     covers no whole-file fact: those are worked out before the part and handed to it in `given`."""
-    sources = [*rule.valid_examples(), *(example.code for example in rule.invalid_examples()), SCRIPTED,
-               *(path.read_text() for path in CORPUS + FIXTURES[::3])]
-    for source in sources:
-        try:
-            module = cst.parse_module(source)
-        except cst.ParserSyntaxError:
-            continue
+    for module in _modules(rule, SCRIPTED):
         ctx = _GuardedParts(module, "model.py")
         traversal = traverse(ctx, [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns), rule(ctx)])
         assert not traversal.crashes, traversal.crashes

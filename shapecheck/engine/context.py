@@ -548,7 +548,7 @@ class Context:
             found = self._facts[kind] = frozenset().union(*map(of_statement, self.module.body))
         return found
 
-    def finish_part(self, key: tuple[str, object], given: tuple[object, ...], work: Callable[[], R]) -> R:
+    def finish_part(self, key: tuple[object, ...], given: tuple[object, ...], work: Callable[[], R]) -> R:
         """`work()`: a part of a rule's `finish` whose result and reports depend only on `given` (compared with `==`,
         which compares nodes by identity) and on what it reads of the module through this context (names,
         functions, unpackings, module facts, as a statement-scope rule's visits read them). `work` changes nothing

@@ -20,7 +20,9 @@ not run there, when the statement is the same node and what it read is the same:
 order, bind each name it looked up before it, each module fact it read has the same value (worked out from each
 statement's part, kept between edits), and so on. Everything else is analysed again. A statement-scope rule with a
 `finish` (see `Rule.gathered`) has its visits kept the same way, with what they gathered there for the `finish`: a
-kept statement hands its part back to the rule's lists, and only the `finish` runs over the whole file.
+kept statement hands its part back to the rule's lists, and only the `finish` runs over the whole file. A part of a
+`finish` (`Context.finish_part`) is kept the same way: what it reads of the module is recorded as a statement's
+reads are, and what it is handed (the whole-file facts it needs) must be the same.
 
 Memos make this exact only if a statement's analysis reads for itself everything its answer depends on, so the
 shape analysis and the qualified-name memo start afresh at each top-level statement analysed again (they are pure
@@ -186,7 +188,7 @@ class Incremental:
         self._source: ParsedSource | None = None
         self.verdicts = DocumentVerdicts()  # the compiler's, from the statements each edit replaced
         self._kept: dict[int, _Kept] = {}  # id(top-level statement) -> its kept findings
-        self._finished: dict[tuple[str, object], _Finished] = {}  # the parts of `finish`es, by their key
+        self._finished: dict[tuple[object, ...], _Finished] = {}  # the parts of `finish`es, by their key
         self._setting: tuple[object, ...] | None = None  # what everything kept was worked out under
         # id(top-level statement) -> (the statement, its nodes as `walk` gives them): a walk of the whole module,
         # which the shape analysis makes at module level, joins these instead of walking again
@@ -263,7 +265,7 @@ class _Traversal(Traversal):
         self.memory = memory
         self.previous = memory._kept
         self.kept: dict[int, _Kept] = {}
-        self.finished: dict[tuple[str, object], _Finished] = {}
+        self.finished: dict[tuple[object, ...], _Finished] = {}
         self.reused = 0
         self.analysis_errors = False
         self._body = module.body
@@ -378,14 +380,15 @@ class _Traversal(Traversal):
         super().run()
         self._fresh_memos()
 
-    def _finish_part(self, key: tuple[str, object], given: tuple[object, ...], work: Callable[[], object]) -> object:
+    def _finish_part(self, key: tuple[object, ...], given: tuple[object, ...], work: Callable[[], object]) -> object:
         """`Context.finish_part`: the part as the latest lint worked it out when `given` is the same and its reads
         find the same (all the statements are visited by now, so `_changed_reads` holds every read an edit may
         have changed); otherwise `work()`, with its reads recorded as a statement's are."""
         ctx = self.ctx
+        end = len(self._body)  # its reads see every statement; the module stands for no statement of its own
         latest = self.memory._finished.get(key)
         if latest is not None and latest.given == given and (
-                self._unchanged_reads(latest) or _same(latest.seen, self._seen(latest.reads, len(self._body), ctx.module))):
+                self._unchanged_reads(latest) or _same(latest.seen, self._seen(latest.reads, end, ctx.module))):
             ctx.reports.extend(latest.reports)
             if latest.files:
                 dependencies.record_again(latest.files)
@@ -401,7 +404,7 @@ class _Traversal(Traversal):
             reads, self._reads.current = tuple(self._reads.current), None
         facts = tuple((read[len(_FACT):], self._fact_values[read[len(_FACT):]]) for read in reads
                       if read.startswith(_FACT))
-        self.finished[key] = _Finished(given, reads, self._seen(reads, len(self._body), ctx.module), facts,
+        self.finished[key] = _Finished(given, reads, self._seen(reads, end, ctx.module), facts,
                                        tuple(ctx.reports[start:]), result, frozenset(files))
         return result
 
