@@ -262,7 +262,8 @@ class NonScalarItemOrBackward(Rule):
                 error = cell(video[t], state)
                 if error.abs().mean() < 1e-3 and error.numel():
                     break
-        """,        # a sampler's noise window from a settings dict, tested on one noise level (a 0-d tensor)
+        """,
+        # a sampler's noise window from a settings dict, tested on one noise level (a 0-d tensor)
         """
         import torch
         settings = {"sigma_start": 0.9, "sigma_end": 0.2}
@@ -447,7 +448,8 @@ class NonScalarItemOrBackward(Rule):
                 if (targets < 0).any() or targets >= num_classes:
                     raise ValueError("target out of range")
         ds = Labelled(torch.rand(10, 3, 8, 8), torch.randint(0, 5, (10,)), 5)
-        """,        # rewards clipped only outside a window a hyperparameter dict states: the window test asks a batch's truth
+        """,
+        # rewards clipped only outside a window a hyperparameter dict states: the window test asks a batch's truth
         """
         import torch
         hparams = {"clip_min": -1.0, "clip_max": 1.0, "gamma": 0.99}
