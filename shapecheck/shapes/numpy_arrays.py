@@ -15,7 +15,7 @@ import libcst as cst
 
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import TorchObject
-from shapecheck.shapes.args import TORCH_DTYPES, Args, shape_arguments, unexplained
+from shapecheck.shapes.args import TORCH_DTYPES, Args, Hidden, shape_arguments, unexplained
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.matmul import matmul
@@ -145,8 +145,14 @@ def _generator_draw(ev: ShapeEvaluator, func: cst.Attribute, before: int) -> str
 
 
 def _constructed(ev: ShapeEvaluator, call: cst.Call, qualname: str, before: int) -> Shape | None:
+    try:
+        return _constructed_from(ev, call, qualname, Args(call, 0), before)
+    except Hidden:  # `np.zeros(*dims)`, `np.random.normal(**spec)`: which argument is the size can't be told
+        return None
+
+
+def _constructed_from(ev: ShapeEvaluator, call: cst.Call, qualname: str, args: Args, before: int) -> Shape | None:
     form, dtype = _CONSTRUCTORS[qualname]
-    args = Args(call, 0)
     if form == "varargs":
         sizes = shape_arguments(ev, args, 0, "shape", before)
     else:  # one argument holds them: `np.zeros((n, d))`, `np.random.uniform(0, 1, size=(n, d))`
