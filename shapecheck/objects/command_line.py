@@ -73,7 +73,7 @@ def parsed(ev: Evaluator, call: cst.Call, before: int) -> object:
 
 
 def built(ev: Evaluator, call: cst.Call, before: int) -> object:
-    """`argparse.Namespace(hidden=64, layers=2)`: the keywords as its attributes."""
+    """`argparse.Namespace(hidden=64, layers=2)` (or `types.SimpleNamespace(...)`): the keywords as its attributes."""
     if any(arg.star or arg.keyword is None for arg in call.args):
         return UNKNOWN
     return Namespace(tuple((arg.keyword.value, ev.object(arg.value, before))  # type: ignore[union-attr]
