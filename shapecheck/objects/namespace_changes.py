@@ -3,7 +3,8 @@
 do so. A call may, unless its callee is a function or class of the project that the analysis reads (transitively,
 no deeper than the calls it runs) and that changes none of that parameter's attributes, nor lets it escape (stores
 it, returns it, hands it to what it can't read). A config handed to `Net(args)` that only reads `args.hidden` keeps
-its fields."""
+its fields. One store is followed: a constructor's `self.args = args`, into its class's methods; a write through the
+instance from outside them (`model.args.hidden = 1`) is not seen."""
 
 from __future__ import annotations
 
