@@ -29,6 +29,42 @@ _ARGPARSE_AUTOENCODER = """
         recon = decoder(encoder(torch.rand(args.batch_size, 784)))
         """
 
+# Examples written once for a VALID look-alike and its INVALID twin: the first layer's input size, and how the data is
+# made (the look-alike sets `args.input_dim` from the data it loads, before the model is built).
+_ARGPARSE_NET = """
+        import argparse
+        import torch
+        from torch import nn
+
+        parser = argparse.ArgumentParser(description="tabular classifier")
+        parser.add_argument("--input-dim", type=int, default=20)
+        parser.add_argument("--hidden", type=int, default=64)
+        parser.add_argument("--n-classes", type=int, default=3)
+        parser.add_argument("--n-samples", type=int, default=128)
+        args = parser.parse_args([])
+
+
+        class Net(nn.Module):
+            def __init__(self, args):
+                super().__init__()
+                self.args = args
+                self.body = nn.Sequential(nn.Linear(%s, args.hidden), nn.ReLU())
+                self.head = nn.Linear(args.hidden, args.n_classes)
+
+            def forward(self, x):
+                return self.head(self.body(x))
+
+
+        def load_data(args):
+            %s
+            return features, torch.randint(0, args.n_classes, (args.n_samples,))
+
+
+        features, labels = load_data(args)
+        model = Net(args)
+        loss = nn.functional.cross_entropy(model(features), labels)
+        """
+
 _NUMPY_FEATURES = """
         import numpy as np
         import torch
@@ -1281,6 +1317,10 @@ class ShapeMismatch(Rule):
                 k = self.split_heads(self.k_proj(x), bsz)
                 return torch.softmax(torch.bmm(q, k.transpose(1, 2)), dim=-1)
         """,
+        # a config handed to a helper that sets `args.input_dim` from the data it loads, then to the model: the
+        # first layer takes the data's 32 columns, not the option's default 20
+        _ARGPARSE_NET % ("args.input_dim", "features = torch.randn(args.n_samples, 32)  # the data's columns\n"
+                         "            args.input_dim = features.shape[1]"),
     ]
     INVALID = [
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
@@ -1699,6 +1739,9 @@ class ShapeMismatch(Rule):
                 k = self.to_k(x)
                 return (q @ k).softmax(dim=-1)
         """,
+        # the options handed to the model, whose first layer is sized by the wrong one: `--hidden` (64), where the
+        # data has `--input-dim` (20) columns ("mat1 and mat2 shapes cannot be multiplied (128x20 and 64x64)")
+        _ARGPARSE_NET % ("args.hidden", "features = torch.randn(args.n_samples, args.input_dim)"),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

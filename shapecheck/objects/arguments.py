@@ -12,10 +12,12 @@ def _positional(definition: cst.FunctionDef, call: cst.Call, constructor: bool) 
     return params
 
 
-def receiving_parameter(definition: cst.FunctionDef, call: cst.Call, argument: cst.BaseExpression) -> str | None:
+def receiving_parameter(definition: cst.FunctionDef, call: cst.Call, argument: cst.BaseExpression,
+                        constructor: bool = False) -> str | None:
     """The parameter of `definition` that `call` hands the expression `argument` (one of its arguments, by
-    identity) to; None when a `*args` before it hides which."""
-    params = _positional(definition, call, False)
+    identity) to; None when a `*args` before it hides which. With `constructor`, `definition` is the `__init__`
+    that a call of its class runs."""
+    params = _positional(definition, call, constructor)
     for index, arg in enumerate(call.args):
         if arg.star:
             return None

@@ -36,6 +36,7 @@ from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.modules import builds_module
+from shapecheck.objects.namespace_changes import call_writes, namespace_writes
 from shapecheck.objects.project import not_first_party, split_relative
 from shapecheck.objects.values import (
     NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Seq, Site, Super,
@@ -392,8 +393,9 @@ class Evaluator:
             if isinstance(found, Seq | Mapping) and (type(found) is Mapping or found.kind == "list") \
                     and binding.name in self._changed_in(binding):
                 return incomplete(found)  # `layers = []` then `layers.append(...)`: not the empty list it was
-            if isinstance(found, Namespace) and binding.name in self._changed_in(binding):
-                return UNKNOWN  # `args.hidden = 128`, `vars(args).update(...)`, `setup(args)`: no longer the defaults
+            if isinstance(found, Namespace):
+                # `args.hidden = 128`, `vars(args).update(...)`, `setup(args)`: no longer the defaults
+                return found.after_writes(namespace_writes(self, self._changing_scope(binding), binding.name))
             return UNKNOWN if found is None else found
         if kind == "unpack":
             if binding.value is None:
@@ -461,15 +463,21 @@ class Evaluator:
         """The names a list or dict may be changed through in place, where `binding` was made: receivers of
         `append`/`extend`/`update`/..., targets of `x[i] = ...` and `del x[i]`, and arguments of any call (the callee
         may change them). The module's code includes its functions' (they may change a global)."""
-        scope = self._home.node if self._home is not None else self.ctx._frame.node
-        if binding.path:
-            functions = [node for node in binding.path if type(node) in (cst.FunctionDef, cst.Lambda)]
-            scope = functions[-1] if functions else self.ctx.module
+        scope = self._changing_scope(binding)
         key = ("changed", id(scope))
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = frozenset(changed_names(scope, self._module_functions()))
         return found  # type: ignore[return-value]
+
+    def _changing_scope(self, binding: Binding) -> cst.CSTNode:
+        """The code that may change what `binding` bound: its function's, or the module's with its functions'
+        (they may change a global)."""
+        scope = self._home.node if self._home is not None else self.ctx._frame.node
+        if binding.path:
+            functions = [node for node in binding.path if type(node) in (cst.FunctionDef, cst.Lambda)]
+            scope = functions[-1] if functions else self.ctx.module
+        return scope
 
     def changed_by_calls(self, statement: cst.CSTNode) -> frozenset[str]:
         """The names whose lists and dicts the calls of a statement may change in place (`grow(cfg)`); torch's
@@ -486,6 +494,24 @@ class Evaluator:
                     if names and not (self.ctx.qualname(node.func) or "").startswith("torch."):  # type: ignore
                         changed.update(names)
             found = self._memo[key] = frozenset(changed)
+        return found  # type: ignore[return-value]
+
+    def namespaces_changed_by_calls(self, statement: cst.CSTNode) -> dict[str, frozenset[str] | None]:
+        """The names whose namespaces the calls of a statement may change, with the attributes they may change
+        (None: any), as `setup(args)` does."""
+        key = ("namespaces changed by calls", id(statement))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = {}
+            for node in own_nodes(statement):
+                for arg in node.args if type(node) is cst.Call else ():  # type: ignore[attr-defined]
+                    if type(arg.value) is cst.Name:
+                        name = arg.value.value
+                        writes = None if arg.star else call_writes(self, node, arg.value)  # type: ignore[arg-type]
+                        if writes is None or found.get(name, frozenset()) is None:
+                            found[name] = None
+                        elif writes:
+                            found[name] = found.get(name, frozenset()) | writes  # type: ignore[operator]
         return found  # type: ignore[return-value]
 
     def _module_functions(self) -> dict[str, cst.FunctionDef]:

@@ -219,7 +219,9 @@ class Executor:
         path = self._small(node, path, version)
         changed = self.ev.changed_by_calls(node)
         if changed:
-            path.env = {name: _after_change(value) if name in changed else value for name, value in path.env.items()}
+            namespaces = self.ev.namespaces_changed_by_calls(node)
+            path.env = {name: _after_change(value, namespaces.get(name, frozenset())) if name in changed else value
+                        for name, value in path.env.items()}
         return path
 
     def _small(self, node: cst.CSTNode, path: _Path, version: int) -> _Path:
@@ -619,9 +621,9 @@ def _main_guard(test: cst.BaseExpression) -> bool:
     return name.value == "__name__" and text.evaluated_value == "__main__"  # type: ignore[attr-defined]
 
 
-def _after_change(value: object) -> object:
+def _after_change(value: object, namespace_writes: frozenset[str] | None) -> object:
     """A value after a call that may change it in place: a list or dict with perhaps more items, a namespace with
-    attributes of any value."""
+    any value in the attributes the callee may set (`namespace_writes`, None for any)."""
     if type(value) is Mapping or isinstance(value, Seq) and value.kind == "list":
         return incomplete(value)
-    return UNKNOWN if isinstance(value, Namespace) else value
+    return value.after_writes(namespace_writes) if isinstance(value, Namespace) else value

@@ -114,6 +114,12 @@ class Namespace:
     def with_field(self, name: str, value: object) -> Namespace:
         return Namespace(tuple((key, old) for key, old in self.fields if key != name) + ((name, value),))
 
+    def after_writes(self, writes: frozenset[str] | None) -> object:
+        """This namespace after code that may set the attributes `writes` (any, for None): those hold any value."""
+        if writes is None:
+            return UNKNOWN
+        return Namespace(tuple((key, value) for key, value in self.fields if key not in writes))
+
 
 @record(slots=True, unsafe_hash=True)
 class Imported:

@@ -59,12 +59,14 @@ probe_conflict(nn.Linear(64, 10)(torch.randn(4, args.hidden)))
 
 
 def test_a_namespace_built_with_keywords() -> None:
-    assert probe('''
+    for build in ("argparse.Namespace(hidden=64, layers=2)", "types.SimpleNamespace(hidden=64, layers=2)"):
+        assert probe(f'''
 import argparse
-args = argparse.Namespace(hidden=64, layers=2)
+import types
+args = {build}
 probe_dim(args.hidden)
 probe_dim(args.other)
-''') == ["64", "args.other"]
+''') == ["64", "args.other"], build
 
 
 def test_a_simple_namespace_holds_its_keywords_and_a_dict_stated_in_full() -> None:
@@ -161,3 +163,54 @@ def get_args():
 args = get_args(){parse}
 probe_dim(args.img_size)
 """) == ["args.img_size"], body
+
+
+def test_a_call_keeps_the_fields_its_callee_does_not_set() -> None:
+    calls = '''
+def build(cfg):
+    return torch.randn(4, cfg.hidden)
+
+class Net(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        self.fc = nn.Linear(cfg.hidden, 10)
+
+    def forward(self, x):
+        return self.fc(x) if self.cfg.cuda else x
+
+args = parser.parse_args([])
+model = Net(args)
+probe(build(args))
+probe_dim(args.hidden)
+probe_dim(args.layers)
+'''
+    assert seen(calls) == ["(4, 128)", "128", "2"]
+
+
+def test_a_call_widens_the_fields_its_callee_may_set() -> None:
+    callees = {"def setup(cfg):\n    cfg.hidden = 64": ["args.hidden", "2"],
+               "def setup(cfg):\n    cfg.hidden += 1\n    del cfg.cuda": ["args.hidden", "2"],
+               "def fix(a):\n    a.hidden = 1\ndef setup(cfg):\n    fix(cfg)": ["args.hidden", "2"],
+               "def setup(cfg):\n    setattr(cfg, 'layers', 3)": ["args.hidden", "args.layers"],
+               "def setup(cfg):\n    vars(cfg).update(layers=3)": ["args.hidden", "args.layers"],
+               "def setup(cfg):\n    log_config(cfg)": ["args.hidden", "args.layers"],  # can't be read
+               "def setup(cfg):\n    return cfg": ["args.hidden", "args.layers"],  # changed out of sight
+               "def setup(cfg):\n    setup(cfg)": ["args.hidden", "args.layers"],
+               "class Trainer:\n    def __init__(self, cfg):\n        self.cfg = cfg\n"
+               "    def fit(self):\n        self.cfg.hidden = 1\nsetup = Trainer": ["args.hidden", "2"],
+               "class Trainer:\n    def __init__(self, cfg):\n        self.cfg = cfg\n"
+               "    def fit(self):\n        self.log(self.cfg)\nsetup = Trainer": ["args.hidden", "args.layers"]}
+    for callee, expected in callees.items():
+        for where in ("", "def main():\n    "):
+            body = f'''
+{callee}
+
+{where}args = parser.parse_args([])
+{where.replace("def main():", "")}setup(args)
+{where.replace("def main():", "")}probe_dim(args.hidden)
+{where.replace("def main():", "")}probe_dim(args.layers)
+'''
+            if where:
+                body += "main()\n"
+            assert seen(body) == expected, (callee, where)
