@@ -12,6 +12,39 @@ from shapecheck.shapes.layers import construction_conflict
 
 MAX_CODE = 60  # longer operations are not quoted in the message: the finding's range shows them
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the equation of a pair scorer whose
+# pairs come from a Dataset through a DataLoader.
+_PAIR_SCORER = """
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, Dataset
+
+
+class Pairs(Dataset):
+    def __init__(self, n=32, dim=16):
+        self.a, self.b = torch.randn(n, 5, dim), torch.randn(n, 7, dim)
+
+    def __len__(self):
+        return len(self.a)
+
+    def __getitem__(self, i):
+        return self.a[i], self.b[i]
+
+
+class Scorer(nn.Module):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.w = nn.Parameter(torch.randn(dim, dim))
+
+    def forward(self, a, b):
+        return torch.einsum("%s", a @ self.w, b)
+
+
+for a, b in DataLoader(Pairs(), batch_size=4):
+    scores = Scorer()(a, b)
+"""
+
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the sections a VAE's helper cuts the
 # encoder's 2 * latent features into.
 _VAE_SECTIONS = """
@@ -542,6 +575,8 @@ class ShapeMismatch(Rule):
         _STEREO_DATASET % "0",
         # a VAE head's mean and log-variance, 16 features each of the 32 its layer gives
         _VAE_SECTIONS % "(16, 16)",
+        # a bilinear score of each pair of rows
+        _PAIR_SCORER % "bid,bjd->bij",
         # open-mmlab/mmpretrain's tests: a call that must fail, under `pytest.raises`
         """
         import pytest
@@ -1127,6 +1162,9 @@ class ShapeMismatch(Rule):
         # the helper told to cut 16 + 32 features from the 32 ("split_with_sizes expects split_sizes to sum exactly to
         # 32 (input tensor's size at dimension 1), but got split_sizes=[16, 32]")
         _VAE_SECTIONS % "(16, 32)",
+        # the equation kept a third operand the call no longer passes ("einsum(): fewer operands were provided than
+        # specified in the equation")
+        _PAIR_SCORER % "bid,bjd,bk->bij",
         # token ids drawn from a larger vocabulary than the model's table ("IndexError: index out of range in self")
         """
         import torch
