@@ -12,6 +12,85 @@ from shapecheck.shapes.layers import construction_conflict
 
 MAX_CODE = 60  # longer operations are not quoted in the message: the finding's range shows them
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the equation of a pair scorer whose
+# pairs come from a Dataset through a DataLoader.
+_PAIR_SCORER = """
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, Dataset
+
+
+class Pairs(Dataset):
+    def __init__(self, n=32, dim=16):
+        self.a, self.b = torch.randn(n, 5, dim), torch.randn(n, 7, dim)
+
+    def __len__(self):
+        return len(self.a)
+
+    def __getitem__(self, i):
+        return self.a[i], self.b[i]
+
+
+class Scorer(nn.Module):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.w = nn.Parameter(torch.randn(dim, dim))
+
+    def forward(self, a, b):
+        return torch.einsum("%s", a @ self.w, b)
+
+
+for a, b in DataLoader(Pairs(), batch_size=4):
+    scores = Scorer()(a, b)
+"""
+
+
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the sections a VAE's helper cuts the
+# encoder's 2 * latent features into.
+_VAE_SECTIONS = """
+import torch
+import torch.nn as nn
+
+
+def split_heads(x, sizes=(16, 16)):
+    mu, logvar = torch.split(x, list(sizes), dim=1)
+    return mu, logvar
+
+
+class VAEHead(nn.Module):
+    def __init__(self, dim=64, latent=16):
+        super().__init__()
+        self.fc = nn.Linear(dim, 2 * latent)
+
+    def forward(self, h):
+        mu, logvar = split_heads(self.fc(h), %s)
+        return mu + (0.5 * logvar).exp() * torch.randn_like(mu)
+
+
+z = VAEHead()(torch.randn(8, 64))
+"""
+
+
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the dim a stereo dataset splits its
+# stacked pair of frames along.
+_STEREO_DATASET = """
+import torch
+from torch.utils.data import Dataset
+
+
+class StereoPairs(Dataset):
+    def __init__(self, n=16):
+        self.frames = torch.randn(n, 6, 32, 32)
+
+    def __len__(self):
+        return len(self.frames)
+
+    def __getitem__(self, idx: int):
+        left, right = self.frames[idx].chunk(2, dim=%s)
+        return left, right
+"""
+
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the number of feature columns.
 _ARGPARSE_AUTOENCODER = """
         import argparse
@@ -678,6 +757,12 @@ class ShapeMismatch(Rule):
         _LOADER_BIRNN % "hidden_size * 2",
         _LENET_MNIST % "transforms.Resize((32, 32)), ",
         _CIFAR_CNN % "16 * 5 * 5",
+        # a stereo dataset's item (`idx: int` drops the first dim) split along its 6 stacked channels
+        _STEREO_DATASET % "0",
+        # a VAE head's mean and log-variance, 16 features each of the 32 its layer gives
+        _VAE_SECTIONS % "(16, 16)",
+        # a bilinear score of each pair of rows
+        _PAIR_SCORER % "bid,bjd->bij",
         # open-mmlab/mmpretrain's tests: a call that must fail, under `pytest.raises`
         """
         import pytest
@@ -1342,6 +1427,15 @@ class ShapeMismatch(Rule):
         # the SimpleNamespace config gives the GRU 80 mel bins, the spectrograms have 64 ("input.size(-1) must be equal
         # to input_size. Expected 80, got 64")
         _NAMESPACE_CONFIG % "80",
+        # the same item split along dim 3 of the dataset's 4-d tensor, one more than an item has ("IndexError:
+        # Dimension out of range (expected to be in range of [-3, 2], but got 3)")
+        _STEREO_DATASET % "3",
+        # the helper told to cut 16 + 32 features from the 32 ("split_with_sizes expects split_sizes to sum exactly to
+        # 32 (input tensor's size at dimension 1), but got split_sizes=[16, 32]")
+        _VAE_SECTIONS % "(16, 32)",
+        # the equation kept a third operand the call no longer passes ("einsum(): fewer operands were provided than
+        # specified in the equation")
+        _PAIR_SCORER % "bid,bjd,bk->bij",
         # token ids drawn from a larger vocabulary than the model's table ("IndexError: index out of range in self")
         """
         import torch

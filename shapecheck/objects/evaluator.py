@@ -545,12 +545,7 @@ class Evaluator:
         if owner is not None and first is not None and first.name.value == binding.name \
                 and not _is_static(function):
             return self.generic_instance(owner)
-        annotation = param_annotation(function, binding.name)
-        if annotation is not None:
-            typed = self.annotated_value(annotation)
-            if typed is not UNKNOWN:
-                return typed
-        return Opaque(("param", id(function), binding.name), binding.name)
+        return _annotated_parameter(self, function, binding.name, param_annotation(function, binding.name))
 
     def annotated_value(self, annotation: cst.BaseExpression) -> object:
         """The object a parameter annotated with a class holds: a generic instance of a project class, a torch
@@ -713,11 +708,8 @@ class Evaluator:
     def generic_argument(self, function: cst.FunctionDef, param: cst.Param) -> object:
         """A parameter's value in a run with no call to take it from: an object of its annotated class, else
         opaque; the shapes floor reads jaxtyping annotations first."""
-        if param.annotation is not None:
-            typed = self.annotated_value(param.annotation.annotation)
-            if typed is not UNKNOWN:
-                return typed
-        return Opaque(("param", id(function), param.name.value), param.name.value)
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        return _annotated_parameter(self, function, param.name.value, annotation)
 
     def size_of_expression(self, expr: cst.BaseExpression, before: int) -> Dim | None:
         """An int-valued attribute, call or subscript (`self.n_head`, `config.n_embd`, `len(blocks)`,
@@ -1175,3 +1167,17 @@ def _is_property(function: cst.FunctionDef) -> bool:
         if name in ("property", "cached_property"):
             return True
     return False
+
+
+def _annotated_parameter(ev: Evaluator, function: cst.FunctionDef, name: str,
+                         annotation: cst.BaseExpression | None) -> object:
+    """A parameter with no call to take it from: an object of its annotated class; one annotated `int` an int of
+    unknown value (the size its opaque object would be, so `idx: int` indexes like a literal: `data[idx]` drops a
+    dim); else opaque."""
+    opaque = Opaque(("param", id(function), name), name)
+    if annotation is None:
+        return opaque
+    if type(annotation) is cst.Name and annotation.value == "int":
+        return opaque.as_size()
+    typed = ev.annotated_value(annotation)
+    return typed if typed is not UNKNOWN else opaque

@@ -10,7 +10,7 @@ from shapecheck.shapes import dim_range, einsum, expansion, functional, layers, 
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import BROADCASTING, is_number
-from shapecheck.shapes.joins import UNCOUNTED, joined
+from shapecheck.shapes.joins import UNCOUNTED, joined, sections_conflict
 from shapecheck.shapes.matmul import matmul, strict_product
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import same
@@ -63,7 +63,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             args = Args(node)
             return _gather(ev, node, args.get(0, "input"), args.get(2, "index"), before)
         if name in dim_range.FUNCTIONS:
-            return dim_range.out_of_range(ev, node, dim_range.FUNCTIONS[name], None, before)
+            found = dim_range.out_of_range(ev, node, dim_range.FUNCTIONS[name], None, before)
+            return found if found is not None or name != "torch.split" else sections_conflict(ev, node, None, before)
         if qualname is None and type(node.func) is cst.Attribute and not is_self_attribute(node.func):
             method = node.func.attr.value
             if method in _GATHER_METHODS:
@@ -92,7 +93,9 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
                 other = Args(node).get(0, BROADCASTING[method])
                 return _broadcast(ev, node, node.func.value, other, before) if other is not None else None
             if method in dim_range.DIM_ARGUMENTS:
-                return dim_range.out_of_range(ev, node, method, node.func.value, before)
+                found = dim_range.out_of_range(ev, node, method, node.func.value, before)
+                return found if found is not None or method != "split" else \
+                    sections_conflict(ev, node, node.func.value, before)
             if method in ops.METHODS or method in ops.TUPLE_METHODS:
                 return None  # a tensor method: no module is called
         if qualname is not None and not qualname.startswith(_LIBRARIES):

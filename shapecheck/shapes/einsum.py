@@ -54,9 +54,23 @@ def _equation(ev: ShapeEvaluator, node: cst.Call, before: int) -> tuple[list[lis
         operands = [e.value for e in operands[0].elements]  # type: ignore[attr-defined]
     inputs = [_subscripts(text) for text in inputs_text.split(",")]
     output = _subscripts(output_text) if arrow else None
-    if any(i is None for i in inputs) or arrow and output is None or len(inputs) != len(operands):
+    if any(i is None for i in inputs) or arrow and output is None:
         return None
     return inputs, output, operands  # type: ignore[return-value]
+
+
+def _miscounted(ev: ShapeEvaluator, inputs: list[list[str]], operands: list[cst.BaseExpression],
+                before: int) -> str | None:
+    """Why the equation names another count of operands than the call passes ("einsum(): fewer operands were
+    provided than specified in the equation"); one operand counts only as a tensor of known rank (it may be a
+    list of them)."""
+    if len(inputs) == len(operands):
+        return None
+    if len(operands) == 1:
+        single = ev.tensor(operands[0], before)
+        if single is None or single.rank is None:  # a parameter read on its own may hold a list
+            return None
+    return f"the equation names {len(inputs)} operands, but the call passes {len(operands)}"
 
 
 def contraction(ev: ShapeEvaluator, node: cst.Call, before: int) -> Contraction | None:
@@ -64,6 +78,9 @@ def contraction(ev: ShapeEvaluator, node: cst.Call, before: int) -> Contraction 
     if found is None:
         return None
     inputs, output, operands = found
+    miscounted = _miscounted(ev, inputs, operands, before)
+    if miscounted is not None or len(inputs) != len(operands):
+        return Contraction(None, miscounted) if miscounted is not None else None
     code = ev.ctx.code
     sizes: dict[str, tuple[Dim, int]] = {}
     spread: Shape | None = Shape(())  # the `...` dims, broadcast over the operands

@@ -8,9 +8,10 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args
 from shapecheck.objects.dims import Dim, same
+from shapecheck.objects.values import Seq
 from shapecheck.shapes.positions import dropped, insert_position, inserted, opaque, replaced, with_dims_named
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.values import Items
+from shapecheck.shapes.values import Conflict, Items
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -68,6 +69,41 @@ def _split(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items |
     if count is not None and count.literal is not None and 0 < count.literal <= 64:
         return Items(tuple(replaced(shape, position, step) for _ in range(count.literal)))
     return Items(None, replaced(shape, position, opaque(("split", id(args.call)), f"{step}?")))
+
+
+def sections_conflict(ev: ShapeEvaluator, node: cst.Call, receiver: cst.BaseExpression | None,
+                      before: int) -> Conflict | None:
+    """`x.split([16, 32], dim=1)` (or `torch.split(x, ...)`) whose sections, a list the code states, certainly do not
+    add up to the dim they cut: "split_with_sizes expects split_sizes to sum exactly to 32"."""
+    args = Args(node, 0 if receiver is not None else 1)
+    tensor = receiver if receiver is not None else Args(node).get(0, "tensor")
+    target = args.get(0, "split_size_or_sections", "split_size")
+    shape = ev.tensor(tensor, before) if tensor is not None else None
+    if shape is None or target is None:
+        return None
+    parts, cut = _sections(ev, target, before), _split_dim(ev, shape, args, before)
+    if parts is None or cut is None or None in parts:
+        return None
+    shape, position = cut
+    size = shape.dims[position]
+    total = sum(parts[1:], parts[0]) if parts else Dim.of(0)  # type: ignore[arg-type]
+    if (total - size).literal in (None, 0):
+        return None
+    return Conflict("dim", node, (shape,), f"`{ev.ctx.code(node)}`: the sections add up to {total}, but "
+                                           f"{ev.ctx.code(tensor)} is {shape.render()}: dim {position} is {size}")
+
+
+def _sections(ev: ShapeEvaluator, target: cst.BaseExpression, before: int) -> list[Dim | None] | None:
+    """The sizes of a split's sections: a list or tuple the code writes, or one it holds in full (`list(sizes)` of a
+    parameter a call gave `(16, 32)`); None for one split size, or sections not all known."""
+    if type(target) in (cst.List, cst.Tuple):
+        if any(type(e) is cst.StarredElement for e in target.elements):  # type: ignore[attr-defined]
+            return None
+        return [ev.size(e.value, before) for e in target.elements]  # type: ignore[attr-defined]
+    held = ev.object(target, before)
+    if not isinstance(held, Seq) or not held.complete or not held.items:
+        return None
+    return [item if isinstance(item, Dim) else None for item in held.items]
 
 
 def _unbind(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items | None:

@@ -106,6 +106,25 @@ def train(args: argparse.Namespace, cfg: types.SimpleNamespace) -> None:
 ''') == ["(32, args.seq_len, 2)", "(cfg.hidden, args.seq_len)"]
 
 
+def test_a_parameter_typed_int_indexes_like_an_int() -> None:
+    # a dataset's `__getitem__(self, idx: int)` drops the first dim; unannotated, the index may be a slice or a
+    # tensor of indices, so the result stays unknown
+    assert probe('''
+import torch
+from torch.utils.data import Dataset
+
+class Frames(Dataset):
+    def __init__(self, n=16):
+        self.frames = torch.randn(n, 6, 32, 32)
+
+    def __getitem__(self, idx: int):
+        probe(self.frames[idx])
+
+    def get(self, idx):
+        probe(self.frames[idx])
+''') == ["(6, 32, 32)", None]
+
+
 def test_tuples_aliases_lists_and_module_lists() -> None:
     assert probe('''
 import torch

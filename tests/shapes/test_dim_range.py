@@ -86,3 +86,22 @@ def test_an_int_index_past_a_literal_size() -> None:
         "`x[:, 3]`: index 3 is out of range for dim 1 of x, a (4, 3) tensor, whose size there is 3",
         "`x[-5]`: index -5 is out of range for dim 0 of x, a (4, 3) tensor, whose size there is 4",
         None, None, None, None]
+
+
+def test_split_sections_that_do_not_add_up_to_the_dim() -> None:
+    # a VAE head's mean and log-variance cut from 2 * latent features, as a literal list or a helper's parameter
+    assert probe('''
+        import torch
+        def split_heads(x, sizes=(16, 16)):
+            probe_conflict(torch.split(x, list(sizes), dim=1))
+        def f(n, sizes):
+            h = torch.randn(8, 32)
+            probe_conflict(h.split([16, 32], dim=1))
+            probe_conflict(torch.split(h, (16, 16), dim=-1))
+            probe_conflict(h.split([16, n], dim=1))
+            probe_conflict(h.split(sizes, dim=1))
+            probe_conflict(h.split([4, 4], dim=0))
+            split_heads(h, (16, 32))
+    ''') == [None,
+             "`h.split([16, 32], dim=1)`: the sections add up to 48, but h is (8, 32): dim 1 is 32",
+             None, None, None, None]

@@ -57,3 +57,19 @@ def test_an_equation_held_in_a_name_is_read() -> None:
     ''') == ["(2, 4, 10, 12)",
              "`torch.einsum(EQ, torch.randn(2, 4, 10, 16), torch.randn(2, 4, 12, 8))`: subscript d is 8 in operand 1 "
              "(torch.randn(2, 4, 12, 8) is (2, 4, 12, 8)) but 16 in operand 0", None]
+
+
+def test_an_equation_naming_more_or_fewer_operands_than_passed() -> None:
+    # a bilinear score whose equation kept a third operand the call dropped; one operand may be a list of them
+    assert probe('''
+        import torch
+        def score(wa, b, ops):
+            probe_conflict(torch.einsum("bid,bjd,bk->bij", wa, b))
+            probe_conflict(torch.einsum("bid,bjd->bij", wa))
+            probe_conflict(torch.einsum("bid,bjd->bij", ops))
+            probe_conflict(torch.einsum("bid,bjd->bij", [wa, b]))
+            probe_conflict(torch.einsum("bid,bjd->bij", *ops))
+            probe_conflict(torch.einsum("bid,bjd->bij", torch.randn(2, 3, 4)))
+    ''') == ['the equation names 3 operands, but the call passes 2',
+             None, None, None, None,
+             'the equation names 2 operands, but the call passes 1']
