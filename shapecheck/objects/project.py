@@ -90,10 +90,10 @@ class Project:
         # importer -> its resolved folder: resolving walks the path's every component with a system call, and every
         # imported name a file's analysis reads asks again (5% of the engine's time on torch's own code)
         self._folders: dict[str, Path | None] = {}
-        # module file -> the texts of its importers (None: not known), the `*.py` entries of the folders searched for
-        # them and those files' stamps then: SC401 and SC203 ask for a file's importers once per allocation or
+        # module file -> its importers' paths and texts (None: not known), the `*.py` entries of the folders searched
+        # for them and those files' stamps then: SC401 and SC203 ask for a file's importers once per allocation or
         # helper, and a search reads the whole project, where the stamps take a `stat` a file
-        self._importers: dict[Path, tuple[list[str] | None, tuple[str, ...], tuple]] = {}
+        self._importers: dict[Path, tuple[list[tuple[str, str]] | None, tuple[str, ...], tuple]] = {}
         self._recorders: list[type] = []
 
     # ------------------------------------------------------------------------------------------ finding files
@@ -263,11 +263,17 @@ _SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "build", "dist", *_
 
 
 def importers(path: str) -> list[str] | None:
-    """The texts of the project's modules that import the module at `path` (by an import line that resolves to
-    it), searched under the project's root (without one, the file's folder); None when the project has more files
-    than are searched; none for a text not saved in a file (stdin, an editor's unsaved buffer). Every folder
-    searched is recorded as a dependency pattern (`*.py`), so the result cache re-lints the file when an importer
-    appears, changes or goes."""
+    """The texts of the project's modules that import the module at `path`: `importer_files`' texts."""
+    found = importer_files(path)
+    return None if found is None else [text for _, text in found]
+
+
+def importer_files(path: str) -> list[tuple[str, str]] | None:
+    """The paths and texts of the project's modules that import the module at `path` (by an import line that
+    resolves to it), searched under the project's root (without one, the file's folder); None when the project has
+    more files than are searched; none for a text not saved in a file (stdin, an editor's unsaved buffer). Every
+    folder searched is recorded as a dependency pattern (`*.py`), so the result cache re-lints the file when an
+    importer appears, changes or goes."""
     if not os.path.isfile(path):
         return []
     target = Path(path).resolve()
@@ -280,11 +286,11 @@ def importers(path: str) -> list[str] | None:
     return known[0]
 
 
-def _search_importers(target: Path) -> tuple[list[str] | None, tuple[str, ...]]:
-    """`importers` of the module file `target`, and the folders searched for them."""
-    root = _project_root(target.parent) or target.parent
+def _search_importers(target: Path) -> tuple[list[tuple[str, str]] | None, tuple[str, ...]]:
+    """`importer_files` of the module file `target`, and the folders searched for them."""
+    root = _project_root(target.parent) or _above_packages(target.parent)
     stem = target.parent.name if target.name == "__init__.py" else target.stem
-    found: list[str] = []
+    found: list[tuple[str, str]] = []
     searched_folders: list[str] = []
     searched = 0
     for current, folders, files in os.walk(root):
@@ -306,7 +312,7 @@ def _search_importers(target: Path) -> tuple[list[str] | None, tuple[str, ...]]:
             if stem in text and any(
                     PROJECT.module_file(candidate, plain or module or "", len(dots or "")) == target
                     for dots, module, plain in (m.groups() for m in _IMPORT.finditer(text))):
-                found.append(text)
+                found.append((candidate, text))
     return found, tuple(searched_folders)
 
 
@@ -338,6 +344,14 @@ def candidates(qualname: str) -> Iterator[tuple[str, str]]:
 
 
 # ----------------------------------------------------------------------------------------------- the files
+
+
+def _above_packages(folder: Path) -> Path:
+    """The folder a module of `folder` is imported from without a project root: above the packages holding it
+    (`train.py` beside `pkg/` imports `pkg/model.py`), else its own."""
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    return folder
 
 
 def _project_root(folder: Path) -> Path | None:
