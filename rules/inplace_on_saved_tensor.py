@@ -30,6 +30,7 @@ from shapecheck.shapes.evaluator import evaluator
 TRAINING_LOOP = "shapecheck.loops.training_loop"  # read through `sys.modules`: see `_runs_backward`
 # Builtins whose result holds the tensors they are given.
 _CARRIERS = frozenset({"map", "list", "tuple"})
+_RE_EXPORTS = 3  # package `__init__`s followed from a module to the files that import its class through them
 _GRAD_OFF = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled"})
 
 
@@ -85,8 +86,9 @@ class InplaceOnSavedTensor(Rule):
         a zeros buffer that `+=` adds graph values to is in the graph; a same-file function of one `return`
         (`def elu_feature_map(x): return F.elu(x) + 1`) keeps the graph of what it is handed; a module's
         `forward` input is in the graph when a call of one of its instances in the file, or in a project module
-        that imports the class and keeps an instance as `self.x`, hands it a tensor in the graph (SSD's
-        `self.l2norm(x)` on a convolution's output, in `models/ssd.py` with `L2Norm` from `layers.py`).
+        that imports the class (directly or through packages re-exporting it) and keeps an instance as `self.x`,
+        hands it a tensor in the graph (SSD's `self.l2norm(x)` on a convolution's output, in `models/ssd.py` with
+        `L2Norm` from `layers.py`).
 
         ## Why is this bad?
         Autograd keeps the tensors a derivative needs and checks their version when the backward pass runs; an
@@ -635,19 +637,26 @@ class InplaceOnSavedTensor(Rule):
         return handed
 
     def _handed_by_importers(self, class_def: cst.ClassDef, forward: cst.FunctionDef) -> set[str]:
-        """`handed_graph` read in the project's modules that import this one: SSD's `models/ssd.py` keeping
-        `self.L2Norm = L2Norm(512, 20)` from `layers.py` and calling it on a convolution's output. Only a module
+        """`handed_graph` read in the project's modules that import this one, directly or through the packages
+        whose `__init__` re-exports it: SSD's `models/ssd.py` keeping `self.L2Norm = L2Norm(512, 20)` from
+        `layers/modules/l2norm.py` (`from layers import *`) and calling it on a convolution's output. Only a module
         the importer builds by the class's imported name and keeps as `self.x` counts."""
-        target = os.path.realpath(self.ctx.filename)
         name = class_def.name.value
+        chain = {os.path.realpath(self.ctx.filename)}
+        pending = [self.ctx.filename]
+        importers: list[str] = []
+        for _ in range(_RE_EXPORTS):
+            found = [(path, text) for module in pending for path, text in importer_files(module) or []
+                     if name in text or "import *" in text]
+            pending = [path for path, _ in found if os.path.basename(path) == "__init__.py"]
+            chain.update(os.path.realpath(path) for path in pending)
+            importers += [path for path, text in found if path not in pending and name in text]
         handed: set[str] = set()
-        for path, text in importer_files(self.ctx.filename) or []:
-            if name not in text:
-                continue
+        for path in importers:
             other = PROJECT.context(Path(path), frozenset({"*"}))
             if other is not None:
                 handed |= InplaceOnSavedTensor(other)._probe(
-                    forward, None, lambda ctx, value: _imports_class(ctx, value, name, target))
+                    forward, None, lambda ctx, value: _imports_class(ctx, value, name, chain))
         return handed
 
     def _instance_calls(self, class_def: cst.ClassDef | None, builds: Callable[[Context, cst.Call], bool]
@@ -727,18 +736,26 @@ def _constructs(ctx: Context, value: cst.Call, class_def: cst.ClassDef) -> bool:
     return binding is not None and binding.kind == "class" and binding.statement is class_def
 
 
-def _imports_class(ctx: Context, value: cst.Call, name: str, target: str) -> bool:
-    """`value` calls, by the name it is imported as, the class `name` of the module file `target`: `L2Norm(512,
-    20)` after `from layers import L2Norm`."""
+def _imports_class(ctx: Context, value: cst.Call, name: str, chain: set[str]) -> bool:
+    """`value` calls the class `name` by the name it is imported as from one of the module files `chain` (the
+    class's own, the packages re-exporting it): `L2Norm(512, 20)` after `from layers import L2Norm`, or after
+    `from layers import *` when nothing else binds the name."""
     binding = ctx.binding(value.func) if type(value.func) is cst.Name else None
-    if binding is None or binding.kind != "import" or not binding.qualname:
+    if binding is None and type(value.func) is cst.Name and value.func.value == name:
+        modules = [(len(node.relative), dotted_name(node.module) if node.module is not None else "")
+                   for node in ctx.module.body if type(node) is cst.SimpleStatementLine
+                   for node in node.body if type(node) is cst.ImportFrom and isinstance(node.names, cst.ImportStar)]
+    elif binding is not None and binding.kind == "import" and binding.qualname \
+            and split_relative(binding.qualname)[1].rpartition(".")[2] == name:
+        level, dotted = split_relative(binding.qualname)
+        modules = [(level, dotted.rpartition(".")[0])]
+    else:
         return False
-    level, dotted = split_relative(binding.qualname)
-    module, _, imported = dotted.rpartition(".")
-    if imported != name:
-        return False
-    found = PROJECT.module_file(ctx.filename, module, level)
-    return found is not None and os.path.realpath(found) == target
+    for level, module in modules:
+        found = PROJECT.module_file(ctx.filename, module or "", level) if module is not None else None
+        if found is not None and os.path.realpath(found) in chain:
+            return True
+    return False
 
 
 def _output_layer(value: object) -> str | None:

@@ -166,11 +166,16 @@ SSD = """
 
 def lint_layers(folder: Path, ssd: str) -> list[int]:
     """SC216's rows in `layers.py` of a project (PytorchSSD's layout) whose `models/ssd.py` is `ssd`."""
-    (folder / "models").mkdir()
-    for name, text in {"setup.py": "", "layers.py": LAYERS, "models/__init__.py": "", "models/ssd.py": ssd}.items():
+    files = {"setup.py": "", "layers.py": LAYERS, "models/__init__.py": "", "models/ssd.py": ssd}
+    return lint_project(folder, files, "layers.py")
+
+
+def lint_project(folder: Path, files: dict[str, str], linted: str) -> list[int]:
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(textwrap.dedent(text))
     PROJECT.forget()
-    path = folder / "layers.py"
+    path = folder / linted
     return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC216"])).findings]
 
 
@@ -186,3 +191,12 @@ def test_a_module_an_importer_hands_only_raw_or_detached_data_is_clean(tmp_path:
     for name, ssd in {"raw": raw, "detached": detached, "no_grad": no_grad}.items():
         (tmp_path / name).mkdir()
         assert lint_layers(tmp_path / name, ssd) == [], name
+
+
+def test_an_importer_reached_through_the_packages_that_re_export_the_class(tmp_path: Path) -> None:
+    """S3FD's layout: `layers/modules/l2norm.py`, re-exported by `layers/modules/__init__.py` and `layers/__init__.py`
+    (`from .modules import *`), built in `s3fd.py` after `from layers import *`."""
+    files = {"setup.py": "", "layers/__init__.py": "from .modules import *\n",
+             "layers/modules/__init__.py": "from .l2norm import L2Norm\n", "layers/modules/l2norm.py": LAYERS,
+             "s3fd.py": SSD.replace("from layers import L2Norm", "from layers import *")}
+    assert lint_project(tmp_path, files, "layers/modules/l2norm.py") == [10]
