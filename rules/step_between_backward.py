@@ -42,7 +42,10 @@ class StepBetweenBackward(Rule):
 
         The optimizer may be a parameter of the function (`def td3_update(actor, q1, q2, pi_opt, q_opt, batch)`):
         every call of it in the file then says which of the modules it is handed each optimizer holds. A loss a
-        same-file helper returns (`loss_q, loss_pi = self.losses(batch)`) is read through the helper's `return`.
+        same-file helper returns (`loss_q, loss_pi = self.losses(batch)`, or `out = self.compute_losses(batch)`
+        with `out["critic"].backward()` on a dict it returns) is read through the helper's `return`. Without
+        `retain_graph`, a second pass through an output the first pass already went through raises "Trying to
+        backward through the graph a second time", and the message says so.
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
         last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
@@ -431,6 +434,31 @@ class StepBetweenBackward(Rule):
             loss_pi.backward()
             pi_opt.step()
         """,
+        # The same dict of losses, computed again after the critic's step before the actor's backward pass.
+        """
+        import torch
+        import torch.nn as nn
+        class Agent:
+            def __init__(self):
+                self.actor = nn.Sequential(nn.Linear(8, 2), nn.Tanh())
+                self.critic = nn.Linear(10, 1)
+                self.actor_opt = torch.optim.Adam(self.actor.parameters(), lr=1e-3)
+                self.critic_opt = torch.optim.Adam(self.critic.parameters(), lr=1e-3)
+            def compute_losses(self, obs, act, target_q):
+                q = self.critic(torch.cat([obs, act], dim=-1))
+                q_pi = self.critic(torch.cat([obs, self.actor(obs)], dim=-1))
+                return {"critic": ((q - target_q) ** 2).mean(), "actor": -q_pi.mean()}
+            def update(self, obs, act, target_q):
+                out = self.compute_losses(obs, act, target_q)
+                self.critic_opt.zero_grad()
+                out["critic"].backward()
+                self.critic_opt.step()
+                out = self.compute_losses(obs, act, target_q)
+                self.actor_opt.zero_grad()
+                out["actor"].backward()
+                self.actor_opt.step()
+        Agent().update(torch.randn(4, 8), torch.randn(4, 2), torch.randn(4, 1))
+        """,
     ]
     INVALID = [
         # TD3's update handed its networks and optimizers: the calls say `q_opt` holds both critics' weights.
@@ -696,6 +724,31 @@ class StepBetweenBackward(Rule):
             critic_opt.step()
             spread_loss.backward()
         """,
+        # A SAC-style agent whose helper returns its losses in a dict: the actor's loss goes through the critic,
+        # which `critic_opt.step()` updates in place before `out["actor"].backward()`.
+        """
+        import torch
+        import torch.nn as nn
+        class Agent:
+            def __init__(self):
+                self.actor = nn.Sequential(nn.Linear(8, 2), nn.Tanh())
+                self.critic = nn.Linear(10, 1)
+                self.actor_opt = torch.optim.Adam(self.actor.parameters(), lr=1e-3)
+                self.critic_opt = torch.optim.Adam(self.critic.parameters(), lr=1e-3)
+            def compute_losses(self, obs, act, target_q):
+                q = self.critic(torch.cat([obs, act], dim=-1))
+                q_pi = self.critic(torch.cat([obs, self.actor(obs)], dim=-1))
+                return {"critic": ((q - target_q) ** 2).mean(), "actor": -q_pi.mean()}
+            def update(self, obs, act, target_q):
+                out = self.compute_losses(obs, act, target_q)
+                self.critic_opt.zero_grad()
+                out["critic"].backward()
+                self.critic_opt.step()
+                self.actor_opt.zero_grad()
+                out["actor"].backward()
+                self.actor_opt.step()
+        Agent().update(torch.randn(4, 8), torch.randn(4, 2), torch.randn(4, 1))
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -729,7 +782,7 @@ class StepBetweenBackward(Rule):
                 retained, step = earlier, None
             elif earlier.kind == "step" and is_step_call(earlier.node) and retained is not None:
                 step = step or earlier
-        if step is None or retained is None:
+        if step is None or retained is None or _loss_key(node) is not None:
             freeing = [earlier for earlier in earlier_events if earlier.kind == "backward" and not _retains(earlier.node)]
             if self._stale_graph(node, loss, binding, steps, freeing):
                 return
@@ -768,10 +821,12 @@ class StepBetweenBackward(Rule):
         freed buffers before it checks versions: the error is "Trying to backward through the graph a second
         time"."""
         ctx = self.ctx
+        if _loss_key(node) is not None:
+            loss = ctx.code(_loss(node))
         for step in steps:
             if not step.owners or self._other_branch(step.node):
                 continue
-            stale = self._bound_output(binding, step)
+            stale = self._bound_output(binding, step, key=_loss_key(node))
             if stale is None:
                 continue
             freed = next((earlier for earlier in freeing if self._backward_through(earlier, stale, step)), None)
@@ -793,7 +848,7 @@ class StepBetweenBackward(Rule):
         """The loss of the backward pass `backward` is computed from the module call `output`."""
         loss = _loss_name(backward.node)
         bound = self.ctx.binding(loss, backward.seq + 1) if loss is not None else None
-        return bound is not None and self._bound_output(bound, step) is output
+        return bound is not None and self._bound_output(bound, step, key=_loss_key(backward.node)) is output
 
     def finish(self) -> None:
         for point, *found in self._in_loop:
@@ -890,16 +945,18 @@ class StepBetweenBackward(Rule):
             return False
         return self._bound_output(binding, step, cut=False) is None
 
-    def _bound_output(self, binding: Binding, step: Event, cut: bool = True) -> cst.Call | None:
+    def _bound_output(self, binding: Binding, step: Event, cut: bool = True, key: str | None = None
+                      ) -> cst.Call | None:
         """`_output_before` for the value `binding` holds: the element it unpacks of a helper's result too
-        (`loss_q, loss_pi = self.losses(batch)`)."""
-        if binding.value is None:
+        (`loss_q, loss_pi = self.losses(batch)`), or the one a dict the helper returns holds under `key` (`out =
+        self.compute_losses(batch)`, then `out["critic"]`)."""
+        if binding.value is None or key is not None and binding.kind != "assign":
             return None
-        index = binding.index if binding.kind == "unpack" else None
+        index = key if key is not None else binding.index if binding.kind == "unpack" else None
         return self._output_before(binding.value, binding.seq, step, 0, cut, index)
 
     def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int, cut: bool = True,
-                       index: int | None = None, made: int | None = None,
+                       index: int | str | None = None, made: int | None = None,
                        inside: tuple[tuple[cst.FunctionDef, cst.Call], ...] = ()) -> cst.Call | None:
         """A call of a module the step updates, in the graph of `expr` (bound at `seq`), made with autograd on
         before the step; followed through the names `expr` is computed from, `depth` assignments deep, and into
@@ -929,7 +986,7 @@ class StepBetweenBackward(Rule):
                         return found
         return None
 
-    def _returned_output(self, call: cst.Call, step: Event, depth: int, cut: bool, index: int | None, made: int,
+    def _returned_output(self, call: cst.Call, step: Event, depth: int, cut: bool, index: int | str | None, made: int,
                          inside: tuple[tuple[cst.FunctionDef, cst.Call], ...]) -> cst.Call | None:
         """`_output_before` in what a same-file helper `call` runs returns (TD3's `loss_q, loss_pi =
         self.losses(*batch)`, whose `return` computes the actor's loss through the critic)."""
@@ -940,7 +997,12 @@ class StepBetweenBackward(Rule):
                 if type(node) is not cst.Return or node.value is None:
                     continue
                 value: cst.BaseExpression = node.value
-                if index is not None:
+                if type(index) is str:
+                    held = _dict_value(value, index)
+                    if held is None:
+                        continue
+                    value = held
+                elif index is not None:
                     if type(value) is not cst.Tuple or index >= len(value.elements) \
                             or any(type(element) is cst.StarredElement for element in value.elements):
                         continue
@@ -1053,8 +1115,36 @@ def _retains(call: cst.CSTNode) -> bool:
 
 
 def _loss_name(call: cst.CSTNode) -> str | None:
-    """`loss` for `loss.backward()` and `scaler.scale(loss).backward()`."""
+    """`loss` for `loss.backward()` and `scaler.scale(loss).backward()`; `out` for `out["critic"].backward()`."""
+    receiver = _loss(call)
+    if _loss_key(call) is not None:
+        receiver = receiver.value  # type: ignore[attr-defined]
+    return receiver.value if type(receiver) is cst.Name else None
+
+
+def _dict_value(expr: cst.BaseExpression, key: str) -> cst.BaseExpression | None:
+    """The value a dict display `expr` holds under the literal `key`."""
+    if type(expr) is not cst.Dict:
+        return None
+    for element in expr.elements:
+        if type(element) is cst.DictElement and type(element.key) is cst.SimpleString \
+                and element.key.evaluated_value == key:
+            return element.value
+    return None
+
+
+def _loss_key(call: cst.CSTNode) -> str | None:
+    """`"critic"` for `out["critic"].backward()`: a loss a dict of losses holds under a literal key."""
+    receiver = _loss(call)
+    if type(receiver) is not cst.Subscript or type(receiver.value) is not cst.Name or len(receiver.slice) != 1:
+        return None
+    index = receiver.slice[0].slice
+    key = index.value if type(index) is cst.Index else None
+    return key.evaluated_value if type(key) is cst.SimpleString else None  # type: ignore[return-value]
+
+
+def _loss(call: cst.CSTNode) -> cst.BaseExpression:
     receiver = call.func.value  # type: ignore[attr-defined]
     if type(receiver) is cst.Call and receiver.args:
         receiver = receiver.args[0].value
-    return receiver.value if type(receiver) is cst.Name else None
+    return receiver

@@ -93,3 +93,20 @@ def test_the_message_names_the_error_torch_raises() -> None:
         spread_loss.backward()
     """)
     assert "Trying to backward through the graph a second time" in shared and "value_loss.backward()" in shared
+
+
+def test_a_loss_a_dict_holds_is_read_through_the_key_the_backward_pass_names() -> None:
+    agent = AGENT.replace("return loss_q, loss_pi", 'return {"q": loss_q, "pi": loss_pi}')
+    update = """
+        def update(self, batch):
+            out = self.losses(*batch)
+            out["q"].backward()
+            self.critic_opt.step()
+            out[KEY].backward()
+    """
+    source = textwrap.dedent(agent) + textwrap.indent(textwrap.dedent(update), " " * 4)
+    found = messages(source.replace("KEY", '"pi"'))
+    assert len(found) == 1 and found[0].startswith('`out["pi"]` goes through `self.critic(obs, self.actor(obs))`')
+    # the critic's own loss again: through the graph the first pass freed
+    again, = messages(source.replace("KEY", '"q"'))
+    assert "second time" in again
