@@ -607,8 +607,8 @@ class InplaceOnSavedTensor(Rule):
 
     def handed_graph(self, class_def: cst.ClassDef, forward: cst.FunctionDef) -> set[str]:
         """The parameters of `forward` that some call of an instance of `class_def` in the file (else in a module
-        importing it), with autograd on, hands a tensor in the graph: `self.l2norm(x)` in another module's `forward`, `x = self.features(images)`
-        (SSD's L2Norm, which divides its input in place)."""
+        importing it), with autograd on, hands a tensor in the graph: `self.l2norm(x)` in another module's
+        `forward`, `x = self.features(images)` (SSD's L2Norm, which divides its input in place)."""
         answers = self.ctx.analysis(_HandedInputs).answers
         if id(class_def) in answers:
             return answers[id(class_def)] or set()

@@ -434,30 +434,24 @@ class StepBetweenBackward(Rule):
             loss_pi.backward()
             pi_opt.step()
         """,
-        # The same dict of losses, computed again after the critic's step before the actor's backward pass.
+        # A DDPG update whose helper returns a dict of losses, called again after the critic's step: the actor's
+        # loss goes through the updated critic.
         """
         import torch
         import torch.nn as nn
-        class Agent:
-            def __init__(self):
-                self.actor = nn.Sequential(nn.Linear(8, 2), nn.Tanh())
-                self.critic = nn.Linear(10, 1)
-                self.actor_opt = torch.optim.Adam(self.actor.parameters(), lr=1e-3)
-                self.critic_opt = torch.optim.Adam(self.critic.parameters(), lr=1e-3)
-            def compute_losses(self, obs, act, target_q):
-                q = self.critic(torch.cat([obs, act], dim=-1))
-                q_pi = self.critic(torch.cat([obs, self.actor(obs)], dim=-1))
-                return {"critic": ((q - target_q) ** 2).mean(), "actor": -q_pi.mean()}
-            def update(self, obs, act, target_q):
-                out = self.compute_losses(obs, act, target_q)
-                self.critic_opt.zero_grad()
-                out["critic"].backward()
-                self.critic_opt.step()
-                out = self.compute_losses(obs, act, target_q)
-                self.actor_opt.zero_grad()
-                out["actor"].backward()
-                self.actor_opt.step()
-        Agent().update(torch.randn(4, 8), torch.randn(4, 2), torch.randn(4, 1))
+        def ddpg_losses(actor, critic, batch):
+            obs, act, target_q = batch
+            q_pi = critic(torch.cat([obs, actor(obs)], dim=-1))
+            return {"critic": ((critic(torch.cat([obs, act], dim=-1)) - target_q) ** 2).mean(), "actor": -q_pi.mean()}
+        actor, critic = nn.Linear(8, 2), nn.Linear(10, 1)
+        actor_opt = torch.optim.Adam(actor.parameters())
+        critic_opt = torch.optim.Adam(critic.parameters())
+        batch = (torch.randn(4, 8), torch.randn(4, 2), torch.randn(4, 1))
+        ddpg_losses(actor, critic, batch)["critic"].backward()
+        critic_opt.step()
+        losses = ddpg_losses(actor, critic, batch)
+        losses["actor"].backward()
+        actor_opt.step()
         """,
     ]
     INVALID = [
@@ -783,7 +777,8 @@ class StepBetweenBackward(Rule):
             elif earlier.kind == "step" and is_step_call(earlier.node) and retained is not None:
                 step = step or earlier
         if step is None or retained is None or _loss_key(node) is not None:
-            freeing = [earlier for earlier in earlier_events if earlier.kind == "backward" and not _retains(earlier.node)]
+            freeing = [earlier for earlier in earlier_events
+                       if earlier.kind == "backward" and not _retains(earlier.node)]
             if self._stale_graph(node, loss, binding, steps, freeing):
                 return
             if event.loops:
