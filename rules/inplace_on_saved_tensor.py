@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import field
+from pathlib import Path
 
 import libcst as cst
 
@@ -14,6 +16,7 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
 from shapecheck.objects.modules import is_module
+from shapecheck.objects.project import PROJECT, importer_files, split_relative
 from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
 from shapecheck.objects.values import Instance, Seq, TorchObject
 from shapecheck.rules._activations import instance_class, is_torch_module_class
@@ -27,6 +30,7 @@ from shapecheck.shapes.evaluator import evaluator
 TRAINING_LOOP = "shapecheck.loops.training_loop"  # read through `sys.modules`: see `_runs_backward`
 # Builtins whose result holds the tensors they are given.
 _CARRIERS = frozenset({"map", "list", "tuple"})
+_RE_EXPORTS = 3  # package `__init__`s followed from a module to the files that import its class through them
 _GRAD_OFF = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled"})
 
 
@@ -81,8 +85,10 @@ class InplaceOnSavedTensor(Rule):
         returned output) goes through the saving op. A two-operand `einsum` saves each operand as a product does;
         a zeros buffer that `+=` adds graph values to is in the graph; a same-file function of one `return`
         (`def elu_feature_map(x): return F.elu(x) + 1`) keeps the graph of what it is handed; a module's
-        `forward` input is in the graph when a call of one of its instances in the file hands it a tensor in the
-        graph (SSD's `self.l2norm(x)` on a convolution's output).
+        `forward` input is in the graph when a call of one of its instances in the file, or in a project module
+        that imports the class (directly or through packages re-exporting it) and keeps an instance as `self.x`,
+        hands it a tensor in the graph (SSD's `self.l2norm(x)` on a convolution's output, in `models/ssd.py` with
+        `L2Norm` from `layers.py`).
 
         ## Why is this bad?
         Autograd keeps the tensors a derivative needs and checks their version when the backward pass runs; an
@@ -630,16 +636,25 @@ class InplaceOnSavedTensor(Rule):
                                 f"modified by an inplace operation\"; {_instead(ctx, found)}")
 
     def handed_graph(self, class_def: cst.ClassDef, forward: cst.FunctionDef) -> set[str]:
-        """The parameters of `forward` that some call of an instance of `class_def` in the file, with autograd on,
-        hands a tensor in the graph: `self.l2norm(x)` in another module's `forward`, `x = self.features(images)`
-        (SSD's L2Norm, which divides its input in place)."""
+        """The parameters of `forward` that some call of an instance of `class_def` in the file (else in a module
+        importing it), with autograd on, hands a tensor in the graph: `self.l2norm(x)` in another module's
+        `forward`, `x = self.features(images)` (SSD's L2Norm, which divides its input in place)."""
         answers = self.ctx.analysis(_HandedInputs).answers
         if id(class_def) in answers:
             return answers[id(class_def)] or set()
         answers[id(class_def)] = None
+        handed = self._probe(forward, class_def, lambda ctx, value: _constructs(ctx, value, class_def))
+        if not handed:
+            handed = self._handed_by_importers(class_def, forward)
+        answers[id(class_def)] = handed
+        return handed
+
+    def _probe(self, forward: cst.FunctionDef, class_def: cst.ClassDef | None,
+               builds: Callable[[Context, cst.Call], bool]) -> set[str]:
+        """The parameters of `forward` that a call in this file of a module `builds` makes hands a graph tensor."""
         handed: set[str] = set()
         params = [param.name.value for param in forward.params.params[1:]]
-        for site in self._instance_calls(class_def):
+        for site in self._instance_calls(class_def, builds):
             arguments = {id(argument): param for param in params
                          if (argument := passed_argument(forward, site.node, param, constructor=True)) is not None}
             if not arguments:
@@ -649,12 +664,35 @@ class InplaceOnSavedTensor(Rule):
             top = [s for s in self.ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
             flow.run(site.function.body.body if site.function is not None else top)
             handed |= flow.handed
-        answers[id(class_def)] = handed
         return handed
 
-    def _instance_calls(self, class_def: cst.ClassDef) -> Iterator[CallSite]:
-        """The calls, with autograd on, of a module of `class_def` another class keeps as `self.x` (every value it
-        assigns there builds one), or of a name built as one."""
+    def _handed_by_importers(self, class_def: cst.ClassDef, forward: cst.FunctionDef) -> set[str]:
+        """`handed_graph` read in the project's modules that import this one, directly or through the packages
+        whose `__init__` re-exports it: SSD's `models/ssd.py` keeping `self.L2Norm = L2Norm(512, 20)` from
+        `layers/modules/l2norm.py` (`from layers import *`) and calling it on a convolution's output. Only a module
+        the importer builds by the class's imported name and keeps as `self.x` counts."""
+        name = class_def.name.value
+        chain = {os.path.realpath(self.ctx.filename)}
+        pending = [self.ctx.filename]
+        importers: list[str] = []
+        for _ in range(_RE_EXPORTS):
+            found = [(path, text) for module in pending for path, text in importer_files(module) or []
+                     if name in text or "import *" in text]
+            pending = [path for path, _ in found if os.path.basename(path) == "__init__.py"]
+            chain.update(os.path.realpath(path) for path in pending)
+            importers += [path for path, text in found if path not in pending and name in text]
+        handed: set[str] = set()
+        for path in importers:
+            other = PROJECT.context(Path(path), frozenset({"*"}))
+            if other is not None:
+                handed |= InplaceOnSavedTensor(other)._probe(
+                    forward, None, lambda ctx, value: _imports_class(ctx, value, name, chain))
+        return handed
+
+    def _instance_calls(self, class_def: cst.ClassDef | None, builds: Callable[[Context, cst.Call], bool]
+                        ) -> Iterator[CallSite]:
+        """The calls, with autograd on, of a module another class keeps as `self.x` (every value it assigns there
+        `builds`), or of a name built as one of `class_def`."""
         ctx = self.ctx
         for sites in ctx.calls.values():
             for site in sites:
@@ -664,11 +702,11 @@ class InplaceOnSavedTensor(Rule):
                 owner = ctx.class_of_method(site.function) if site.function is not None else None
                 if type(func) is cst.Attribute:
                     values = self.constructions(owner, func)
-                    if values and all(_constructs(ctx, value, class_def) for value in values):
+                    if values and all(builds(ctx, value) for value in values):
                         yield site
                     continue
                 point = ctx.point_within(site.node) if site.function is not None else ctx.module_point()
-                if point is not None:
+                if point is not None and class_def is not None:
                     with ctx.at(point):
                         if instance_class(ctx, func) is class_def:
                             yield site
@@ -726,6 +764,28 @@ def _constructs(ctx: Context, value: cst.Call, class_def: cst.ClassDef) -> bool:
     """`value` calls the class `class_def` by its name: `L2Norm(512)`."""
     binding = ctx.binding(value.func) if type(value.func) is cst.Name else None
     return binding is not None and binding.kind == "class" and binding.statement is class_def
+
+
+def _imports_class(ctx: Context, value: cst.Call, name: str, chain: set[str]) -> bool:
+    """`value` calls the class `name` by the name it is imported as from one of the module files `chain` (the
+    class's own, the packages re-exporting it): `L2Norm(512, 20)` after `from layers import L2Norm`, or after
+    `from layers import *` when nothing else binds the name."""
+    binding = ctx.binding(value.func) if type(value.func) is cst.Name else None
+    if binding is None and type(value.func) is cst.Name and value.func.value == name:
+        modules = [(len(node.relative), dotted_name(node.module) if node.module is not None else "")
+                   for node in ctx.module.body if type(node) is cst.SimpleStatementLine
+                   for node in node.body if type(node) is cst.ImportFrom and isinstance(node.names, cst.ImportStar)]
+    elif binding is not None and binding.kind == "import" and binding.qualname \
+            and split_relative(binding.qualname)[1].rpartition(".")[2] == name:
+        level, dotted = split_relative(binding.qualname)
+        modules = [(level, dotted.rpartition(".")[0])]
+    else:
+        return False
+    for level, module in modules:
+        found = PROJECT.module_file(ctx.filename, module or "", level) if module is not None else None
+        if found is not None and os.path.realpath(found) in chain:
+            return True
+    return False
 
 
 def _output_layer(value: object) -> str | None:

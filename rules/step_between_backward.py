@@ -42,7 +42,10 @@ class StepBetweenBackward(Rule):
 
         The optimizer may be a parameter of the function (`def td3_update(actor, q1, q2, pi_opt, q_opt, batch)`):
         every call of it in the file then says which of the modules it is handed each optimizer holds. A loss a
-        same-file helper returns (`loss_q, loss_pi = self.losses(batch)`) is read through the helper's `return`.
+        same-file helper returns (`loss_q, loss_pi = self.losses(batch)`, or `out = self.compute_losses(batch)`
+        with `out["critic"].backward()` on a dict it returns) is read through the helper's `return`. Without
+        `retain_graph`, a second pass through an output the first pass already went through raises "Trying to
+        backward through the graph a second time", and the message says so.
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
         last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
@@ -431,6 +434,25 @@ class StepBetweenBackward(Rule):
             loss_pi.backward()
             pi_opt.step()
         """,
+        # A DDPG update whose helper returns a dict of losses, called again after the critic's step: the actor's
+        # loss goes through the updated critic.
+        """
+        import torch
+        import torch.nn as nn
+        def ddpg_losses(actor, critic, batch):
+            obs, act, target_q = batch
+            q_pi = critic(torch.cat([obs, actor(obs)], dim=-1))
+            return {"critic": ((critic(torch.cat([obs, act], dim=-1)) - target_q) ** 2).mean(), "actor": -q_pi.mean()}
+        actor, critic = nn.Linear(8, 2), nn.Linear(10, 1)
+        actor_opt = torch.optim.Adam(actor.parameters())
+        critic_opt = torch.optim.Adam(critic.parameters())
+        batch = (torch.randn(4, 8), torch.randn(4, 2), torch.randn(4, 1))
+        ddpg_losses(actor, critic, batch)["critic"].backward()
+        critic_opt.step()
+        losses = ddpg_losses(actor, critic, batch)
+        losses["actor"].backward()
+        actor_opt.step()
+        """,
     ]
     INVALID = [
         # TD3's update handed its networks and optimizers: the calls say `q_opt` holds both critics' weights.
@@ -677,6 +699,50 @@ class StepBetweenBackward(Rule):
             pi_loss.backward()
             policy_optim.step()
         """,
+        # An A2C-style critic update with a second loss on the same values, without `retain_graph`: the first
+        # backward pass freed the critic's graph, and the second raises "Trying to backward through the graph a
+        # second time" (the message says so, not "modified by an inplace operation").
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        critic = nn.Sequential(nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 1))
+        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+        for _ in range(3):
+            obs, returns = torch.randn(16, 8), torch.randn(16, 1)
+            values = critic(obs)
+            value_loss = F.mse_loss(values, returns)
+            spread_loss = (returns - values).abs().mean()
+            critic_opt.zero_grad()
+            value_loss.backward()
+            critic_opt.step()
+            spread_loss.backward()
+        """,
+        # A SAC-style agent whose helper returns its losses in a dict: the actor's loss goes through the critic,
+        # which `critic_opt.step()` updates in place before `out["actor"].backward()`.
+        """
+        import torch
+        import torch.nn as nn
+        class Agent:
+            def __init__(self):
+                self.actor = nn.Sequential(nn.Linear(8, 2), nn.Tanh())
+                self.critic = nn.Linear(10, 1)
+                self.actor_opt = torch.optim.Adam(self.actor.parameters(), lr=1e-3)
+                self.critic_opt = torch.optim.Adam(self.critic.parameters(), lr=1e-3)
+            def compute_losses(self, obs, act, target_q):
+                q = self.critic(torch.cat([obs, act], dim=-1))
+                q_pi = self.critic(torch.cat([obs, self.actor(obs)], dim=-1))
+                return {"critic": ((q - target_q) ** 2).mean(), "actor": -q_pi.mean()}
+            def update(self, obs, act, target_q):
+                out = self.compute_losses(obs, act, target_q)
+                self.critic_opt.zero_grad()
+                out["critic"].backward()
+                self.critic_opt.step()
+                self.actor_opt.zero_grad()
+                out["actor"].backward()
+                self.actor_opt.step()
+        Agent().update(torch.randn(4, 8), torch.randn(4, 2), torch.randn(4, 1))
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -684,7 +750,7 @@ class StepBetweenBackward(Rule):
         # backward passes with `retain_graph=True` in a loop, for the loop's steps (later ones too) to judge
         self._in_loop: list[tuple[Point, cst.Call, str, Binding, Event]] = []
         # backward passes after steps of optimizers the function is handed, for their callers to tell what they hold
-        self._handed: list[tuple[Point, cst.Call, str, Binding, list[Event]]] = []
+        self._handed: list[tuple[Point, cst.Call, str, Binding, list[Event], list[Event]]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
@@ -698,7 +764,8 @@ class StepBetweenBackward(Rule):
             return
         retained = step = None
         steps: list[Event] = []
-        for earlier in training.in_function(event.function)[:-1]:
+        earlier_events = training.in_function(event.function)[:-1]
+        for earlier in earlier_events:
             if earlier.kind == "step" and is_step_call(earlier.node):
                 # A step earlier in the function has run before this backward pass, in this loop's body or in a
                 # loop that ended before it (the generator's updates, then the discriminator's loop).
@@ -709,15 +776,17 @@ class StepBetweenBackward(Rule):
                 retained, step = earlier, None
             elif earlier.kind == "step" and is_step_call(earlier.node) and retained is not None:
                 step = step or earlier
-        if step is None or retained is None:
-            if self._stale_graph(node, loss, binding, steps):
+        if step is None or retained is None or _loss_key(node) is not None:
+            freeing = [earlier for earlier in earlier_events
+                       if earlier.kind == "backward" and not _retains(earlier.node)]
+            if self._stale_graph(node, loss, binding, steps, freeing):
                 return
             if event.loops:
                 # the loop's later steps count too: judged in `finish()`, with the names read as they are here
                 self._in_loop.append((ctx.point(), node, loss, binding, event))
             handed = [earlier for earlier in steps if not earlier.owners]
             if handed:
-                self._handed.append((ctx.point(), node, loss, binding, handed))
+                self._handed.append((ctx.point(), node, loss, binding, handed, freeing))
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
             if self._detached_from(binding, step) or self._apart_from(binding, step, event, training):
@@ -725,8 +794,9 @@ class StepBetweenBackward(Rule):
             what = f"`{loss}` was computed before `{ctx.code(step.node)}` updated the weights in place"
         else:
             # an output both losses share, or one further up (`advantage = returns - values`, `values = critic(s)`)
+            output = self._bound_output(binding, step)
             shared = self._shared_before(binding, _loss_name(retained.node), step) or (
-                self._bound_output(binding, step))
+                ctx.code(output) if output is not None else None)
             if shared is None:
                 return
             what = (f"`{loss}` is computed from `{shared}`, which `{_loss_name(retained.node)}` shares and which was "
@@ -735,35 +805,57 @@ class StepBetweenBackward(Rule):
                           "old weights and raises \"modified by an inplace operation\"; compute the loss again after "
                           "the step, or step after both backward passes")
 
-    def _stale_graph(self, node: cst.Call, loss: str, binding: Binding, steps: list[Event]) -> bool:
+    def _stale_graph(self, node: cst.Call, loss: str, binding: Binding, steps: list[Event],
+                     freeing: list[Event]) -> bool:
         """Autograd's rule, without `retain_graph`: a backward pass through a module's output computed before a
         step of an optimizer holding that module's parameters raises, since the step changed in place the weights
         the graph saved. The actor-critic form (`critic_loss` and `actor_loss` both computed, then
         `critic_loss.backward(); critic_opt.step(); actor_loss.backward()`), and a loss computed after the step
-        from an output computed before it (`fake_out = D(fake)` reused)."""
+        from an output computed before it (`fake_out = D(fake)` reused). When an earlier backward pass without
+        `retain_graph` (`freeing`) went through that same output, it freed the graph there, and autograd finds the
+        freed buffers before it checks versions: the error is "Trying to backward through the graph a second
+        time"."""
+        ctx = self.ctx
+        if _loss_key(node) is not None:
+            loss = ctx.code(_loss(node))
         for step in steps:
             if not step.owners or self._other_branch(step.node):
                 continue
-            stale = self._bound_output(binding, step)
-            if stale is not None:
-                self.report(node, f"`{loss}` goes through `{stale}`, computed before `{self.ctx.code(step.node)}` "
-                                  "updated its weights in place: this backward pass needs the old weights and raises "
-                                  "\"modified by an inplace operation\"; compute the loss after the step, or step "
-                                  "after every backward pass through that module")
-                return True
+            stale = self._bound_output(binding, step, key=_loss_key(node))
+            if stale is None:
+                continue
+            freed = next((earlier for earlier in freeing if self._backward_through(earlier, stale, step)), None)
+            if freed is not None:
+                self.report(node, f"`{loss}` goes through `{ctx.code(stale)}`, which `{ctx.code(freed.node)}` "
+                                  "already backpropagated through without `retain_graph=True`, freeing that graph: "
+                                  "this backward pass raises \"Trying to backward through the graph a second "
+                                  f"time\" (and `{ctx.code(step.node)}` has since updated its weights in place); "
+                                  "compute the loss after the step, or sum the losses into one backward pass")
+            else:
+                self.report(node, f"`{loss}` goes through `{ctx.code(stale)}`, computed before "
+                                  f"`{ctx.code(step.node)}` updated its weights in place: this backward pass needs "
+                                  "the old weights and raises \"modified by an inplace operation\"; compute the "
+                                  "loss after the step, or step after every backward pass through that module")
+            return True
         return False
+
+    def _backward_through(self, backward: Event, output: cst.Call, step: Event) -> bool:
+        """The loss of the backward pass `backward` is computed from the module call `output`."""
+        loss = _loss_name(backward.node)
+        bound = self.ctx.binding(loss, backward.seq + 1) if loss is not None else None
+        return bound is not None and self._bound_output(bound, step, key=_loss_key(backward.node)) is output
 
     def finish(self) -> None:
         for point, *found in self._in_loop:
             with self.ctx.at(point):
                 self._graph_from_before_loop(*found)
         training = training_loop(self.ctx)
-        for point, node, loss, binding, steps in self._handed:
+        for point, node, loss, binding, steps, freeing in self._handed:
             # `def update(actor, critic, actor_opt, critic_opt)`: what each call hands it says what its steps update
             known = [replace(step, owners=owners) for step in steps if (owners := training.owners_of(step))]
             if known:
                 with self.ctx.at(point):
-                    self._stale_graph(node, loss, binding, known)
+                    self._stale_graph(node, loss, binding, known, freeing)
 
     def _graph_from_before_loop(self, node: cst.Call, loss: str, binding: Binding, event: Event) -> None:
         """A backward pass in a loop that steps the optimizer, through a module output computed once before the
@@ -776,9 +868,10 @@ class StepBetweenBackward(Rule):
         steps = [step for step in training_loop(self.ctx).in_loop(loop)
                  if step.kind == "step" and step.owners and is_step_call(step.node)]
         for step in steps:
-            stale = self._output_outside(binding, loop, step, 0)
-            if stale is None:
+            output = self._output_outside(binding, loop, step, 0)
+            if output is None:
                 continue
+            stale = self.ctx.code(output)
             if _retains(node):
                 self.report(node, f"`{loss}` goes through `{stale}`, computed once before this loop, and "
                                   f"`{self.ctx.code(step.node)}` in the loop updates its weights in place: from the "
@@ -797,7 +890,7 @@ class StepBetweenBackward(Rule):
         return any(type(node) is cst.Assign and any(name in target_names(target.target) for target in node.targets)
                    for node in self.ctx.walk(loop))
 
-    def _output_outside(self, binding: Binding, loop: cst.CSTNode, step: Event, depth: int) -> str | None:
+    def _output_outside(self, binding: Binding, loop: cst.CSTNode, step: Event, depth: int) -> cst.Call | None:
         """The output of a module the step updates that `binding`'s value is computed from, bound before `loop`
         (followed through names bound inside it, `depth` assignments deep)."""
         if binding.kind != "assign" or binding.value is None or depth > 4:
@@ -847,17 +940,19 @@ class StepBetweenBackward(Rule):
             return False
         return self._bound_output(binding, step, cut=False) is None
 
-    def _bound_output(self, binding: Binding, step: Event, cut: bool = True) -> str | None:
+    def _bound_output(self, binding: Binding, step: Event, cut: bool = True, key: str | None = None
+                      ) -> cst.Call | None:
         """`_output_before` for the value `binding` holds: the element it unpacks of a helper's result too
-        (`loss_q, loss_pi = self.losses(batch)`)."""
-        if binding.value is None:
+        (`loss_q, loss_pi = self.losses(batch)`), or the one a dict the helper returns holds under `key` (`out =
+        self.compute_losses(batch)`, then `out["critic"]`)."""
+        if binding.value is None or key is not None and binding.kind != "assign":
             return None
-        index = binding.index if binding.kind == "unpack" else None
+        index = key if key is not None else binding.index if binding.kind == "unpack" else None
         return self._output_before(binding.value, binding.seq, step, 0, cut, index)
 
     def _output_before(self, expr: cst.BaseExpression, seq: int, step: Event, depth: int, cut: bool = True,
-                       index: int | None = None, made: int | None = None,
-                       inside: tuple[tuple[cst.FunctionDef, cst.Call], ...] = ()) -> str | None:
+                       index: int | str | None = None, made: int | None = None,
+                       inside: tuple[tuple[cst.FunctionDef, cst.Call], ...] = ()) -> cst.Call | None:
         """A call of a module the step updates, in the graph of `expr` (bound at `seq`), made with autograd on
         before the step; followed through the names `expr` is computed from, `depth` assignments deep, and into
         the `return` of a same-file helper `expr` calls (element `index` of the tuple it returns, for a name that
@@ -871,7 +966,7 @@ class StepBetweenBackward(Rule):
                     continue
                 module = self._caller_spelling(called_module(part), inside)
                 if module is not None and any(related(module, owner) for owner in step.owners or ()):
-                    return self.ctx.code(part)
+                    return part
                 if depth < 4:
                     found = self._returned_output(part, step, depth, cut, index if part is expr else None,
                                                   seq if made is None else made, inside)
@@ -886,8 +981,8 @@ class StepBetweenBackward(Rule):
                         return found
         return None
 
-    def _returned_output(self, call: cst.Call, step: Event, depth: int, cut: bool, index: int | None, made: int,
-                         inside: tuple[tuple[cst.FunctionDef, cst.Call], ...]) -> str | None:
+    def _returned_output(self, call: cst.Call, step: Event, depth: int, cut: bool, index: int | str | None, made: int,
+                         inside: tuple[tuple[cst.FunctionDef, cst.Call], ...]) -> cst.Call | None:
         """`_output_before` in what a same-file helper `call` runs returns (TD3's `loss_q, loss_pi =
         self.losses(*batch)`, whose `return` computes the actor's loss through the critic)."""
         for definition in training_loop(self.ctx).definitions_of(call):
@@ -897,7 +992,12 @@ class StepBetweenBackward(Rule):
                 if type(node) is not cst.Return or node.value is None:
                     continue
                 value: cst.BaseExpression = node.value
-                if index is not None:
+                if type(index) is str:
+                    held = _dict_value(value, index)
+                    if held is None:
+                        continue
+                    value = held
+                elif index is not None:
                     if type(value) is not cst.Tuple or index >= len(value.elements) \
                             or any(type(element) is cst.StarredElement for element in value.elements):
                         continue
@@ -1010,8 +1110,36 @@ def _retains(call: cst.CSTNode) -> bool:
 
 
 def _loss_name(call: cst.CSTNode) -> str | None:
-    """`loss` for `loss.backward()` and `scaler.scale(loss).backward()`."""
+    """`loss` for `loss.backward()` and `scaler.scale(loss).backward()`; `out` for `out["critic"].backward()`."""
+    receiver = _loss(call)
+    if _loss_key(call) is not None:
+        receiver = receiver.value  # type: ignore[attr-defined]
+    return receiver.value if type(receiver) is cst.Name else None
+
+
+def _dict_value(expr: cst.BaseExpression, key: str) -> cst.BaseExpression | None:
+    """The value a dict display `expr` holds under the literal `key`."""
+    if type(expr) is not cst.Dict:
+        return None
+    for element in expr.elements:
+        if type(element) is cst.DictElement and type(element.key) is cst.SimpleString \
+                and element.key.evaluated_value == key:
+            return element.value
+    return None
+
+
+def _loss_key(call: cst.CSTNode) -> str | None:
+    """`"critic"` for `out["critic"].backward()`: a loss a dict of losses holds under a literal key."""
+    receiver = _loss(call)
+    if type(receiver) is not cst.Subscript or type(receiver.value) is not cst.Name or len(receiver.slice) != 1:
+        return None
+    index = receiver.slice[0].slice
+    key = index.value if type(index) is cst.Index else None
+    return key.evaluated_value if type(key) is cst.SimpleString else None  # type: ignore[return-value]
+
+
+def _loss(call: cst.CSTNode) -> cst.BaseExpression:
     receiver = call.func.value  # type: ignore[attr-defined]
     if type(receiver) is cst.Call and receiver.args:
         receiver = receiver.args[0].value
-    return receiver.value if type(receiver) is cst.Name else None
+    return receiver

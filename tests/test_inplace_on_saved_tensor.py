@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
 
 MODULE = """
     import torch
@@ -131,3 +133,70 @@ def test_a_module_handed_raw_data_or_called_without_autograd_is_clean() -> None:
         with torch.no_grad():
             out = norm(conv(torch.randn(2, 3, 8, 8)))
     """) == []
+
+
+LAYERS = """
+    import torch
+    import torch.nn as nn
+    class L2Norm(nn.Module):
+        def __init__(self, n_channels, scale):
+            super().__init__()
+            self.weight = nn.Parameter(torch.full((n_channels,), float(scale)))
+        def forward(self, x):
+            norm = x.pow(2).sum(dim=1, keepdim=True).sqrt() + 1e-10
+            x /= norm
+            return self.weight[None, :, None, None] * x
+"""
+
+SSD = """
+    import torch
+    import torch.nn as nn
+    from layers import L2Norm
+    class SSD(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv4_3 = nn.Conv2d(3, 16, 3, padding=1)
+            self.l2norm = L2Norm(16, 20)
+            self.head = nn.Conv2d(16, 8, 3, padding=1)
+        def forward(self, images):
+            x = torch.relu(self.conv4_3(images))
+            return self.head(self.l2norm(x))
+"""
+
+
+def lint_layers(folder: Path, ssd: str) -> list[int]:
+    """SC216's rows in `layers.py` of a project (PytorchSSD's layout) whose `models/ssd.py` is `ssd`."""
+    files = {"setup.py": "", "layers.py": LAYERS, "models/__init__.py": "", "models/ssd.py": ssd}
+    return lint_project(folder, files, "layers.py")
+
+
+def lint_project(folder: Path, files: dict[str, str], linted: str) -> list[int]:
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    path = folder / linted
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC216"])).findings]
+
+
+def test_a_module_s_input_is_in_the_graph_when_an_importer_hands_it_a_layer_s_output(tmp_path: Path) -> None:
+    assert lint_layers(tmp_path, SSD) == [10]
+
+
+def test_a_module_an_importer_hands_only_raw_or_detached_data_is_clean(tmp_path: Path) -> None:
+    raw = SSD.replace("self.l2norm(x)", "x + self.l2norm(images.clone())")
+    detached = SSD.replace("self.l2norm(x)", "x + self.l2norm(x.detach())")
+    no_grad = SSD.replace("return self.head(self.l2norm(x))",
+                          "with torch.no_grad():\n                x = self.l2norm(x)\n            return self.head(x)")
+    for name, ssd in {"raw": raw, "detached": detached, "no_grad": no_grad}.items():
+        (tmp_path / name).mkdir()
+        assert lint_layers(tmp_path / name, ssd) == [], name
+
+
+def test_an_importer_reached_through_the_packages_that_re_export_the_class(tmp_path: Path) -> None:
+    """S3FD's layout: `layers/modules/l2norm.py`, re-exported by `layers/modules/__init__.py` and `layers/__init__.py`
+    (`from .modules import *`), built in `s3fd.py` after `from layers import *`."""
+    files = {"setup.py": "", "layers/__init__.py": "from .modules import *\n",
+             "layers/modules/__init__.py": "from .l2norm import L2Norm\n", "layers/modules/l2norm.py": LAYERS,
+             "s3fd.py": SSD.replace("from layers import L2Norm", "from layers import *")}
+    assert lint_project(tmp_path, files, "layers/modules/l2norm.py") == [10]
