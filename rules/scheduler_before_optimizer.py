@@ -30,7 +30,10 @@ class SchedulerBeforeOptimizer(Rule):
         self.schedulers: scheduler.step()`), or above the
         optimizer step of a step helper the loop calls (`train_step(model, batch, optimizer, scheduler)`). A
         scheduler is what
-        `torch.optim.lr_scheduler` (or a `*LR` / `*Scheduler` class) builds, or a name with `sched` in it.
+        `torch.optim.lr_scheduler` (or a `*LR` / `*Scheduler` class) builds, or a name with `sched` in it; not an
+        object of a class of the project (of the file or a module it imports) that torch's scheduler is no base of,
+        built there or handed to the helper by every call (vq-vae-2's `CycleScheduler`, whose `step()` sets the rate
+        of the coming update).
 
         Not reported: a step with arguments (`ReduceLROnPlateau.step(val_loss)`, a diffusion sampler's
         `scheduler.step(output, t, x)`), a step under an `if` inside the loop (warm-up code often steps the
@@ -201,6 +204,32 @@ class SchedulerBeforeOptimizer(Rule):
         for current_iter, (lq, gt) in enumerate(loader, 1):
             model.update_learning_rate(current_iter)
             model.optimize_parameters(lq, gt)
+        """,
+        # vq-vae-2's layout, with a hand-written schedule: its `step()` sets the rate of the coming update, so it
+        # runs before the optimizer's.
+        """
+        import torch
+        class WarmupCycle:
+            def __init__(self, optimizer, lr_max, warmup):
+                self.optimizer, self.lr_max, self.warmup, self.iteration = optimizer, lr_max, warmup, 0
+            def step(self):
+                self.iteration += 1
+                for param_group in self.optimizer.param_groups:
+                    param_group["lr"] = self.lr_max * min(1.0, self.iteration / self.warmup)
+        def train(loader, model, optimizer, scheduler):
+            for img, label in loader:
+                model.zero_grad()
+                torch.nn.functional.cross_entropy(model(img), label).backward()
+                if scheduler is not None:
+                    scheduler.step()
+                optimizer.step()
+        def main(args):
+            optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+            scheduler = None
+            if args.sched == "cycle":
+                scheduler = WarmupCycle(optimizer, args.lr, warmup=500)
+            for epoch in range(args.epoch):
+                train(loader, model, optimizer, scheduler)
         """,
     ]
     INVALID = [
@@ -402,6 +431,8 @@ class SchedulerBeforeOptimizer(Rule):
                            and _every_call(event.function, event.origin)]
         reported: set[cst.CSTNode] = set()
         for event, order, loops, function in placed:
+            if training.handed_own_object(event):
+                continue  # the project's own scheduler, whose `step()` may set the rate of the coming update
             if event.function is not function and self._before_own_step(event):
                 # `train_step(...)` called in a loop, with `scheduler.step()` above its own `optimizer.step()`
                 self._report(event, reported)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
 
 HELPER = """
     import torch
@@ -54,3 +56,63 @@ def test_a_warm_up_branch_without_a_step_after_it_and_a_schedule_after_the_helpe
             run_epoch(net, data, main_opt)
             sched.step()
     """) == []
+
+
+SCHEDULERS = """
+    from torch.optim import lr_scheduler
+
+    class CycleScheduler:
+        def __init__(self, optimizer, lr_max):
+            self.optimizer, self.lr_max, self.iteration = optimizer, lr_max, 0
+
+        def step(self):
+            for group in self.optimizer.param_groups:
+                group["lr"] = self.lr_max * min(1.0, self.iteration / 100)
+            self.iteration += 1
+
+    class CosineLR(lr_scheduler._LRScheduler):
+        def get_lr(self):
+            return self.base_lrs
+"""
+
+TRAIN = """
+    import torch
+    from scheduler import {cls}
+
+    def train(loader, model, optimizer, scheduler):
+        for x, y in loader:
+            model.zero_grad()
+            model(x).sum().backward()
+            if scheduler is not None:
+                scheduler.step()
+            optimizer.step()
+
+    def main(args):
+        optimizer = torch.optim.Adam(model.parameters(), lr=3e-4)
+        scheduler = None
+        if args.sched == "cycle":
+            scheduler = {cls}(optimizer, 3e-4)
+        train(loader, model, optimizer, scheduler)
+        for x, y in loader:
+            scheduler.step()
+            model(x).sum().backward()
+            optimizer.step()
+"""
+
+
+def lint_project(folder: Path, cls: str) -> list[int]:
+    (folder / "scheduler.py").write_text(textwrap.dedent(SCHEDULERS))
+    (folder / "train.py").write_text(textwrap.dedent(TRAIN.format(cls=cls)))
+    PROJECT.forget()
+    path = folder / "train.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC213"])).findings]
+
+
+def test_a_project_class_of_another_file_without_torch_s_scheduler_base_steps_as_it_says(tmp_path: Path) -> None:
+    # vq-vae-2's `CycleScheduler` sets the rate of the coming update: stepped before the optimizer, directly and
+    # handed to the helper
+    assert lint_project(tmp_path, "CycleScheduler") == []
+
+
+def test_a_project_subclass_of_torch_s_scheduler_is_still_reported(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, "CosineLR") == [10, 20]

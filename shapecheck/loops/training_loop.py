@@ -16,6 +16,7 @@ Recording is cheap: the engine only looks at calls whose last name is one of a h
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
@@ -27,7 +28,8 @@ from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import callers, helper_callers
+from shapecheck.objects.callers import callers, every_call_passes, helper_callers
+from shapecheck.objects.class_bases import own_class_bases
 from shapecheck.objects.project import PROJECT
 from shapecheck.objects.stored import stored_parameter, stored_parameters
 
@@ -40,6 +42,9 @@ TRAINING: frozenset[EventKind] = frozenset({"backward", "step"})
 # `optimizer`, `optim`, `opt`, `optG`, `opt_d`, `d_opt`, `optimizers[0]`: what projects call their optimizers.
 # Not `options`, `opts.step` or `lr_scheduler.step()`, whose `step` means something else.
 _OPTIMIZER_NAME = re.compile(r"[Oo]ptim|(?:^|_)[Oo]pt(?:$|_|\d|[A-Z])")
+# The packages whose classes are no learning-rate schedulers, torch's outside `torch.optim.lr_scheduler`: a
+# project class based on one of them (`abc.ABC`, `object`) steps as its own `step()` says.
+_NO_SCHEDULER_PACKAGES = frozenset({*sys.stdlib_module_names, "torch"})
 _OPTIMIZER_CLASSES = frozenset(
     {"SGD", "Adam", "AdamW", "Adamax", "Adagrad", "Adadelta", "ASGD", "LBFGS", "NAdam", "RAdam", "RMSprop", "Rprop",
      "SparseAdam", "Adafactor", "Lion", "Lamb", "LAMB", "LARS", "FusedAdam", "FusedLAMB", "Adam8bit", "AdamW8bit",
@@ -132,19 +137,45 @@ def is_optimizer(ctx: Context, expr: cst.BaseExpression) -> bool:
 def stepped_scheduler(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
     """The learning-rate scheduler a bare `.step()` steps: built by `torch.optim.lr_scheduler.*` or a `*LR` /
     `*Scheduler` class, or named like one (`scheduler`, `lr_sched`). A step with arguments is left out:
-    `ReduceLROnPlateau.step(val_loss)` and diffusion samplers' `scheduler.step(output, t, x)` are other things."""
+    `ReduceLROnPlateau.step(val_loss)` and diffusion samplers' `scheduler.step(output, t, x)` are other things, and
+    so is a class of the project's own that torch's scheduler is no base of (vq-vae-2's `CycleScheduler`, whose
+    `step()` sets the rate of the coming update)."""
     func = call.func
     if type(func) is not cst.Attribute or func.attr.value != "step" or call.args:
         return None
     receiver = func.value
-    value, _ = ctx.value_of(receiver)
+    value, before = ctx.value_of(receiver)
     if type(value) is cst.Call:
+        torch_scheduler = _torch_scheduler_class(ctx, value, before)
+        if torch_scheduler is not None:
+            return receiver if torch_scheduler else None
         qualname = ctx.qualname(value.func) or ""
         constructor = _receiver_name(value.func) or ""
         if qualname.startswith("torch.optim.lr_scheduler.") or constructor.endswith(("LR", "Scheduler")):
             return receiver
     name = (_receiver_name(receiver) or "").lower()
     return receiver if "sched" in name and "noise" not in name and not ctx.is_foreign(receiver) else None
+
+
+def own_object(ctx: Context, expr: cst.BaseExpression) -> bool:
+    """`expr` holds None or an object of a class of the project that torch's LR scheduler is no base of."""
+    value, before = ctx.value_of(expr)
+    if type(value) is cst.Name and value.value == "None":
+        return True
+    return type(value) is cst.Call and _torch_scheduler_class(ctx, value, before) is False
+
+
+def _torch_scheduler_class(ctx: Context, call: cst.Call, before: int | None) -> bool | None:
+    """For the construction of a class of the project: whether torch's LR scheduler is among its bases; None for
+    another callee, or a class with a base of another package (which may derive from torch's) or one not read."""
+    bases = own_class_bases(ctx, call, before)
+    if bases is None:
+        return None
+    if any(base is not None and base.startswith("torch.optim.lr_scheduler.") for base in bases):
+        return True
+    if any(base is None or base.split(".", 1)[0] not in _NO_SCHEDULER_PACKAGES for base in bases):
+        return None
+    return False
 
 
 def parameter_owners(ctx: Context, optimizer: cst.BaseExpression) -> frozenset[str] | None:
@@ -754,6 +785,18 @@ class TrainingLoop:
         if key not in self._handed_owners:
             self._handed_owners[key] = self._handed(step.target, step.function)
         return self._handed_owners[key]
+
+    def handed_own_object(self, event: Event) -> bool:
+        """What `event` steps is a parameter of its plain function that every call hands None or an object of a
+        project class torch's scheduler is no base of (vq-vae-2's `train(epoch, loader, model, optimizer,
+        scheduler, device)`, called with `scheduler = CycleScheduler(...)`). Asked after the traversal."""
+        function, target = event.function, event.target
+        if event.origin is not None or function is None or type(target) is not cst.Name:
+            return False
+        name = target.value
+        if all(param.name.value != name for param in function.params.params) or name in self._assigned_in(function):
+            return False
+        return every_call_passes(self.ctx, function, name, lambda argument: own_object(self.ctx, argument))
 
     def _handed(self, optimizer: cst.BaseExpression, function: cst.FunctionDef) -> frozenset[str] | None:
         class_def = self.ctx.class_of_method(function)
