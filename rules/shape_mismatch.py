@@ -1170,6 +1170,36 @@ class ShapeMismatch(Rule):
 
         trunk = nn.Sequential(Block(), Block())
         """,
+        # detection heads kept in a Sequential (kornia's YuNet): the code only takes them out one per level,
+        # so the chain of heads, whose widths could not follow each other, is never run
+        """
+        import torch.nn as nn
+
+        class ConvBlock(nn.Module):
+            def __init__(self, c_in, c_out):
+                super().__init__()
+                self.conv = nn.Conv2d(c_in, c_out, 3, padding=1)
+
+            def forward(self, x):
+                return self.conv(x)
+
+        class Detector(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.stem = ConvBlock(3, 64)
+                self.head = nn.Sequential(
+                    ConvBlock(64, 3 * (14 + 2 + 1)),
+                    ConvBlock(64, 2 * (14 + 2 + 1)),
+                    ConvBlock(64, 3 * (14 + 2 + 1)),
+                )
+
+            def forward(self, x):
+                feats = [self.stem(x)] * len(self.head)
+                out = [head(f) for head, f in zip(self.head, feats)]
+                for i, h in enumerate(self.head):
+                    out[i] = out[i] + h(feats[i])
+                return out, self.head[0](feats[0])
+        """,
         # the sizes unpacked as the tensor has them, and a starred rest
         """
         import torch

@@ -31,6 +31,7 @@ from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping,
 from shapecheck.shapes import nn_modules, runs
 from shapecheck.shapes.values import Conflict, Items
 from shapecheck.shapes.args import Args, Hidden
+from shapecheck.shapes.container_use import only_held
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
 
@@ -354,7 +355,7 @@ def construction_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None
         return None
     applied, index = sequential.run((Shape.unknown_rank(),))
     node = sequential.layers[index][0] if index is not None else None
-    if applied.mismatch is None or node is None:
+    if applied.mismatch is None or node is None or only_held(ev.ctx, call):
         return None
     assert index is not None
     written = _as_written(call, sequential)

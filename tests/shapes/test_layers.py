@@ -706,3 +706,36 @@ loss = criterion(torch.randn(2, 1, 8, 8), torch.rand(2, 3, 8, 8))
 '''
     assert probe(source) == ["1", "head.kernel_size"]
     assert [(f.location.row, f.code) for f in lint(source, "SC104").findings] == [(9, "SC104")]
+
+
+HEADS = '''
+import torch.nn as nn
+
+class Detector(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.head = nn.Sequential(nn.Conv2d(64, 51, 3), nn.Conv2d(64, 34, 3))
+
+    def forward(self, feats):
+        {use}
+
+def build(width):
+    layers = nn.Sequential(nn.Linear(width, 8), nn.Linear(16, 4))
+    {local}
+'''
+
+
+def test_a_sequential_only_taken_apart_is_a_container_and_one_run_as_a_chain_is_checked() -> None:
+    def reported(use: str, local: str = "return [layer for layer in layers]") -> list[int]:
+        return [f.location.row for f in lint(HEADS.format(use=use, local=local), "SC105").findings]
+
+    held = "return [h(f) for h, f in zip(self.head, feats)] + [self.head[0](feats[0]), len(self.head)]"
+    assert reported(held) == []
+    assert reported("for i, h in enumerate(self.head):\n            feats[i] = h(feats[i])") == []
+    assert reported("return list(self.head.children())") == []
+    # run as one chain, handed to code that may run it, or never used in the class: the chain is checked
+    for use in ("return self.head(feats[0])", "return run(self.head, feats)", "return self.head", "return feats"):
+        assert reported(use) == [7], use
+    # a local Sequential returned from its builder may be called wherever it goes; one only iterated is not run
+    assert reported(held, "return layers") == [13]
+    assert reported(held, "return [layer for layer in layers]") == []
