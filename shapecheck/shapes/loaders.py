@@ -124,14 +124,13 @@ def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
         return _collated(sample, batch)
     collate = loader.site.read("value", collate_expr)  # type: ignore[union-attr]
     size = batch.literal
-    if not isinstance(collate, FunctionValue) or size is None or not 0 < size <= _LARGEST_COLLATED:
+    # a plain function's first parameter gets the samples (a method's, bound to its object, is left unknown)
+    if not isinstance(collate, FunctionValue) or collate.bound is not None or not collate.node.params.params \
+            or size is None or not 0 < size <= _LARGEST_COLLATED:
         return None
     ev = loader.site.evaluator  # type: ignore[union-attr]
     args = ev.calls.generic_arguments(collate)
-    names = list(args)
-    if not names:
-        return None
-    args[names[0]] = Seq((sample,) * size)
+    args[collate.node.params.params[0].name.value] = Seq((sample,) * size)
     value = ev.calls.run(collate, args).value
     return None if value is UNKNOWN else value
 

@@ -237,7 +237,14 @@ for obs, pred in DataLoader(Tracks(), batch_size=8, collate_fn=functools.partial
     probe(obs)
 for obs, pred in DataLoader(Tracks(), batch_sampler=sampler, collate_fn=time_major):
     probe(obs)
-''') == ["(8, 8, 2)", "(...)", "(...)", "(...)"]
+class Collator:
+    def __call__(self, data):
+        return time_major(data)
+    def pad(self, data):
+        return time_major(data)
+for obs, pred in DataLoader(Tracks(), batch_size=8, collate_fn=Collator().pad):
+    probe(obs)
+''') == ["(8, 8, 2)", "(...)", "(...)", "(...)", "(...)"]
 
 
 def test_a_sample_of_nested_tuples_collates_to_lists_a_model_spreads() -> None:
