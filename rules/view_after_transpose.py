@@ -196,6 +196,40 @@ class ViewAfterTranspose(Rule):
             y = x.transpose(1, 2).view(B, C, H, W)
             return y.permute(0, 2, 3, 1).view(B, -1)
         """,
+        # a loader's collate_fn makes the frames time-major: the model merges them with a reshape
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+        class MelClips(Dataset):
+            def __init__(self, n=32):
+                self.mels = torch.randn(n, 80, 100)
+
+            def __len__(self):
+                return len(self.mels)
+
+            def __getitem__(self, i):
+                return self.mels[i], i % 10
+
+        def collate_frames(batch):
+            mels, labels = zip(*batch)
+            # (batch, n_mels, frames) -> (batch, frames, n_mels)
+            return torch.stack(mels).transpose(1, 2), torch.tensor(labels)
+
+        class FrameClassifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.proj = nn.Linear(80, 10)
+
+            def forward(self, x):
+                B, T, F = x.shape
+                return self.proj(x.reshape(B * T, F)).view(B, T, -1).mean(1)
+
+        model = FrameClassifier()
+        for mel, label in DataLoader(MelClips(), batch_size=8, shuffle=True, collate_fn=collate_frames):
+            loss = nn.functional.cross_entropy(model(mel), label)
+        """,
     ]
     INVALID = [
         Invalid(
@@ -339,6 +373,42 @@ class ViewAfterTranspose(Rule):
                 B, T, C = x.shape
                 return self.fc(x).mT.view(B, -1)
         """,
+        # an audio clip's frames made time-major by the loader's `collate_fn`, viewed in the model
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            from torch.utils.data import DataLoader, Dataset
+
+            class MelClips(Dataset):
+                def __init__(self, n=32):
+                    self.mels = torch.randn(n, 80, 100)
+
+                def __len__(self):
+                    return len(self.mels)
+
+                def __getitem__(self, i):
+                    return self.mels[i], i % 10
+
+            def collate_frames(batch):
+                mels, labels = zip(*batch)
+                # (batch, n_mels, frames) -> (batch, frames, n_mels)
+                return torch.stack(mels).transpose(1, 2), torch.tensor(labels)
+
+            class FrameClassifier(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(80, 10)
+
+                def forward(self, x):
+                    B, T, F = x.shape
+                    return self.proj(x.view(B * T, F)).view(B, T, -1).mean(1)
+
+            model = FrameClassifier()
+            for mel, label in DataLoader(MelClips(), batch_size=8, shuffle=True, collate_fn=collate_frames):
+                loss = nn.functional.cross_entropy(model(mel), label)
+            """,
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -4,7 +4,8 @@ batch_size=16)` gives `x` the rows of `features` and `y` those of `prices`, stac
 Only what the code states: a `TensorDataset` of tensors of known shapes, a dataset class of the project whose
 `__getitem__` returns, for any index, tensors of known shapes, ints or floats (in a tuple or a dict), or a
 torchvision dataset of images the transform makes tensors of known size (`vision_datasets`); the default
-collation (no `collate_fn`, no `batch_sampler`), and the batch size (1 by default). The batch dim is `batch_size`
+collation, or a `collate_fn` of the project run on a list of samples where every batch holds the literal batch size
+(no `batch_sampler`, whose batches are of any size); and the batch size (1 by default). The batch dim is `batch_size`
 when every batch is full (the dataset's length is a multiple of it, or `drop_last=True`); otherwise a size of its
 own, the same for every tensor of the batch, since the last batch is smaller.
 """
@@ -29,8 +30,8 @@ LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader
 TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
 # A part of a dataset (`Subset(ds, indices)`, an entry of `random_split(ds, lengths)`): its samples, maybe none.
 SUBSETS = frozenset({"torch.utils.data.Subset", "torch.utils.data.dataset.Subset"})
-# Arguments (with their positions) that change what a batch is: left to the code that passes them.
-_OTHER_BATCHING = ((4, "batch_sampler"), (6, "collate_fn"))
+# A `collate_fn` of the project is run on a list of this many samples at most (a batch of literal size).
+_LARGEST_COLLATED = 64
 
 
 def batches(loader: TorchObject) -> Seq | None:
@@ -38,7 +39,7 @@ def batches(loader: TorchObject) -> Seq | None:
     at least one where the dataset's length is a literal that fills one; None when the code does not state it."""
     if loader.qualname not in LOADERS or loader.site is None or not _plain_arguments(loader.call):
         return None
-    if any(loader.argument(index, name) is not None for index, name in _OTHER_BATCHING):
+    if loader.argument(4, "batch_sampler") is not None:  # its batches are of any size the sampler says
         return None
     site = loader.site
     dataset_expr = loader.argument(0, "dataset")
@@ -47,7 +48,8 @@ def batches(loader: TorchObject) -> Seq | None:
         return _project_batches(loader, dataset)
     if isinstance(dataset, TorchObject) and dataset.qualname not in TENSOR_DATASETS:
         return _vision_batches(loader, dataset)
-    if not isinstance(dataset, TorchObject) or dataset.qualname not in TENSOR_DATASETS or dataset.site is None \
+    if loader.argument(6, "collate_fn") is not None or not isinstance(dataset, TorchObject) \
+            or dataset.qualname not in TENSOR_DATASETS or dataset.site is None \
             or not _plain_arguments(dataset.call) or not dataset.call.args \
             or any(arg.keyword is not None for arg in dataset.call.args):
         return None
@@ -82,7 +84,7 @@ def _project_batches(loader: TorchObject, dataset: Instance) -> Seq | None:
     # the default sampler's: an int in `range(len(dataset))` (a sampler of the code's may draw any int)
     below = length if loader.argument(3, "sampler") is None else None
     args[names[1]] = Dim.symbol(("dataset index", id(loader.call)), names[1], below=below)
-    each = _collated(ev.calls.run(getitem, args).value, batch)
+    each = _collate(loader, ev.calls.run(getitem, args).value, batch)
     if each is None:
         return None
     return Seq((), complete=False, each=each, least=1 if _fills_one(loader, length) else 0)
@@ -102,7 +104,7 @@ def _vision_batches(loader: TorchObject, dataset: TorchObject) -> Seq | None:
         return None
     length = opaque(("dataset length", id(loader.call)), "len(dataset)")
     batch = _batch_dim(loader, length)
-    each = _collated(held.sample, batch) if batch is not None else None
+    each = _collate(loader, held.sample, batch) if batch is not None else None
     if each is None:
         return None
     return Seq((), complete=False, each=each, least=1 if not part and _fills_one(loader, Dim.of(held.least)) else 0)
@@ -112,6 +114,25 @@ def _run_value(ev: Evaluator, method: object) -> object:
     if not isinstance(method, FunctionValue):
         return UNKNOWN
     return ev.calls.run(method, ev.calls.generic_arguments(method)).value
+
+
+def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
+    """A batch of samples like `sample`: the default collation's, or what the project's `collate_fn` returns for a
+    list of `batch` of them (run where the batch size is a literal every batch has); None when it is not told."""
+    collate_expr = loader.argument(6, "collate_fn")
+    if collate_expr is None:
+        return _collated(sample, batch)
+    collate = loader.site.read("value", collate_expr)  # type: ignore[union-attr]
+    size = batch.literal
+    # a plain function's first parameter gets the samples (a method's, bound to its object, is left unknown)
+    if not isinstance(collate, FunctionValue) or collate.bound is not None or not collate.node.params.params \
+            or size is None or not 0 < size <= _LARGEST_COLLATED:
+        return None
+    ev = loader.site.evaluator  # type: ignore[union-attr]
+    args = ev.calls.generic_arguments(collate)
+    args[collate.node.params.params[0].name.value] = Seq((sample,) * size)
+    value = ev.calls.run(collate, args).value
+    return None if value is UNKNOWN else value
 
 
 def _collated(sample: object, batch: Dim) -> object:

@@ -1,5 +1,6 @@
 """What a loop over a `DataLoader` of a `TensorDataset` (or over a tensor) binds: the dataset's rows, stacked by the
-batch size the code states; nothing when a `collate_fn`, a `batch_sampler` or an unknown dataset decides."""
+batch size the code states, or by the project's `collate_fn`; nothing when a `batch_sampler`, an unknown collate
+or an unknown dataset decides."""
 
 from __future__ import annotations
 
@@ -203,6 +204,47 @@ for batch in DataLoader(Encoded(texts), batch_size=4):
 for s in DataLoader(Ragged(sequences)):
     probe(s)
 ''') == ["(10, 20)", "(10,)", "(batch, 32)", "int", "(...)"]
+
+
+def test_a_collate_fn_of_the_project_is_run_on_a_full_batch_of_samples() -> None:
+    """A project `collate_fn` gets a list of `batch_size` samples when every batch is full; a short last batch, a
+    collate the code does not define, or a `batch_sampler` leave the batch unknown."""
+    assert probe('''
+import functools
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class Tracks(Dataset):
+    def __init__(self, n=40):
+        self.tracks = torch.randn(n, 16, 2)
+
+    def __len__(self):
+        return len(self.tracks)
+
+    def __getitem__(self, idx):
+        track = self.tracks[idx]
+        return track[:8], track[8:]
+
+def time_major(data):
+    obs, pred = zip(*data)
+    return torch.stack(obs).permute(1, 0, 2), torch.stack(pred).permute(1, 0, 2)
+
+for obs, pred in DataLoader(Tracks(), batch_size=8, shuffle=True, collate_fn=time_major):
+    probe(obs)
+for obs, pred in DataLoader(Tracks(), batch_size=6, collate_fn=time_major):
+    probe(obs)
+for obs, pred in DataLoader(Tracks(), batch_size=8, collate_fn=functools.partial(time_major)):
+    probe(obs)
+for obs, pred in DataLoader(Tracks(), batch_sampler=sampler, collate_fn=time_major):
+    probe(obs)
+class Collator:
+    def __call__(self, data):
+        return time_major(data)
+    def pad(self, data):
+        return time_major(data)
+for obs, pred in DataLoader(Tracks(), batch_size=8, collate_fn=Collator().pad):
+    probe(obs)
+''') == ["(8, 8, 2)", "(...)", "(...)", "(...)", "(...)"]
 
 
 def test_a_sample_of_nested_tuples_collates_to_lists_a_model_spreads() -> None:
