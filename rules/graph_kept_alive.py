@@ -67,9 +67,9 @@ class GraphKeptAlive(Rule):
         ## What it does
         Finds a training loop that accumulates, across its iterations, a tensor that carries the autograd graph
         when only its value is used later: `total_loss += loss`, `epoch_loss += loss / n`, `history.append(loss)`
-        or `history["loss"].append(loss)` (also `state.losses.append(loss)` into an object made outside the loop,
-        and `stats.setdefault("loss", []).append(loss)`) where `loss.backward()` runs in the same loop (or in a same-file step
-        method that returns it: `loss = self.train_step(x, y)` after `loss.backward(); return loss`), or
+        or `history["loss"].append(loss)` (also `state.losses.append(loss)` into an object made outside the
+        loop, and `stats.setdefault("loss", []).append(loss)`) where `loss.backward()` runs in the same loop
+        (or in a same-file step method that returns it: `loss = self.train_step(x, y)` after `loss.backward(); return loss`), or
         `samples.append(G(z))` where the loop steps an optimizer holding `G`'s parameters, or
         `losses.update(loss, n)` of a project class whose method adds what it is given to an attribute
         (an `AverageMeter` with `self.sum += val * n`). A method called once per step accumulates across its

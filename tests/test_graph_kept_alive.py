@@ -18,7 +18,7 @@ LOOP = """
             for x, y in loader:
                 optimizer.zero_grad()
                 out = model(x)
-                loss = criterion(out, y)
+                loss = torch.nn.functional.cross_entropy(out, y)
                 loss.backward()
                 optimizer.step()
                 {log}
