@@ -57,7 +57,7 @@ RULES = {
     ), False),
     "SC210": ("inference_without_eval", True, (
         "no_grad", "inference_mode",
-    ), False),
+    ), True),
     "SC211": ("input_not_on_model_device", True, (
         ".to(", ".cuda(",
     ), False),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Binding, Context, Rule
+from shapecheck.engine import Binding, Context, Invalid, Rule
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import walk
@@ -67,8 +67,9 @@ class GraphKeptAlive(Rule):
         ## What it does
         Finds a training loop that accumulates, across its iterations, a tensor that carries the autograd graph
         when only its value is used later: `total_loss += loss`, `epoch_loss += loss / n`, `history.append(loss)`
-        or `history["loss"].append(loss)` where `loss.backward()` runs in the same loop (or in a same-file step
-        method that returns it: `loss = self.train_step(x, y)` after `loss.backward(); return loss`), or
+        or `history["loss"].append(loss)` (also `state.losses.append(loss)` into an object made outside the
+        loop, and `stats.setdefault("loss", []).append(loss)`) where `loss.backward()` runs in the same loop
+        (or in a same-file step method that returns it: `loss = self.train_step(x, y)` after `loss.backward(); return loss`), or
         `samples.append(G(z))` where the loop steps an optimizer holding `G`'s parameters, or
         `losses.update(loss, n)` of a project class whose method adds what it is given to an attribute
         (an `AverageMeter` with `self.sum += val * n`). A method called once per step accumulates across its
@@ -379,6 +380,29 @@ class GraphKeptAlive(Rule):
                 history["loss"].append(loss.item())
                 history["lr"].append(optimizer.param_groups[0]["lr"])
         """,
+        # The same state and stats logs holding numbers and detached copies.
+        """
+        import torch
+        from dataclasses import dataclass, field
+        @dataclass
+        class TrainState:
+            losses: list = field(default_factory=list)
+            outputs: list = field(default_factory=list)
+        def train(model, loader, optimizer, criterion, stats, epochs):
+            state = TrainState()
+            for epoch in range(epochs):
+                for x, y in loader:
+                    optimizer.zero_grad()
+                    out = model(x)
+                    loss = criterion(out, y)
+                    loss.backward()
+                    optimizer.step()
+                    state.losses.append(float(loss))
+                    state.outputs.append(out.detach().cpu())
+                    stats.setdefault("loss", []).append(loss.item())
+                    stats.setdefault("out", []).append(out.detach().cpu())
+            return state
+        """,
         # xbresson/CE7454's GatedGCN lab: the model's own accuracy method returns `.item()`, a number.
         """
         import torch
@@ -578,6 +602,29 @@ class GraphKeptAlive(Rule):
                 optimizer.step()
                 history["train_loss"].append(loss)
         """,
+        # A trainer's state dataclass, and a stats dict filled through `setdefault`, that log the loss tensor.
+        Invalid(
+            """
+            import torch
+            from dataclasses import dataclass, field
+            @dataclass
+            class TrainState:
+                losses: list = field(default_factory=list)
+                step: int = 0
+            def train(model, loader, optimizer, criterion, stats):
+                state = TrainState()
+                for x, y in loader:
+                    optimizer.zero_grad()
+                    loss = criterion(model(x), y)
+                    loss.backward()
+                    optimizer.step()
+                    state.step += 1
+                    state.losses.append(loss)
+                    stats.setdefault("loss", []).append(loss)
+                return state
+            """,
+            count=2,
+        ),
         # A trainer's step method backpropagates and returns the loss tensor, which the epoch loop keeps.
         """
         import torch
@@ -662,9 +709,9 @@ class GraphKeptAlive(Rule):
         ctx = self.ctx
         if ctx.grad_disabled:
             return False
-        # `history["loss"].append(loss)`, `logs[k] += loss`: the container keeps the graph as a list would.
-        while type(target) is cst.Subscript:
-            target = target.value
+        # `history["loss"].append(loss)`, `logs[k] += loss`, `stats.setdefault("loss", []).append(loss)`: the
+        # container keeps the graph as a list would.
+        target = _container(target)
         accumulator = dotted_name(target)
         # Outside a loop, a method adding to an attribute of its object accumulates across its calls: a step
         # method called once per batch (`self.cost_his.append(loss)`).
@@ -697,13 +744,31 @@ class GraphKeptAlive(Rule):
         return modules
 
     def _initial(self, target: cst.BaseExpression) -> Binding | None:
-        """The binding that created the accumulator, before any `+=` to it."""
+        """The binding that created the accumulator, before any `+=` to it. For an attribute of an object other than
+        `self` (`state.losses`, whose assignments the bindings do not follow), the object's binding: the list lives
+        as long as the object, unless a statement of the loop sets the attribute anew."""
         binding = self.ctx.binding(target)
+        if binding is None and type(target) is cst.Attribute and self.ctx.loops and not self._attribute_set(target):
+            root = target
+            while type(root) is cst.Attribute:
+                root = root.value
+            if type(root) is cst.Name and root.value != "self":
+                binding = self.ctx.binding(root)
         for _ in range(64):
             if binding is None or binding.kind != "aug" and not _adds_to_itself(binding.statement):
                 return binding
             binding = self.ctx.binding(target, binding.seq)
         return None
+
+    def _attribute_set(self, target: cst.Attribute) -> bool:
+        """A statement of the outermost loop assigns `target` or an object on its way: `state.losses = []` per
+        epoch, which may let the earlier graphs go."""
+        name = dotted_name(target)
+        return name is not None and any(
+            type(node) in (cst.AssignTarget, cst.AnnAssign, cst.AugAssign)
+            and (assigned := dotted_name(node.target)) is not None and "." in assigned
+            and (name == assigned or name.startswith(assigned + "."))
+            for node in self.ctx.walk(self.ctx.loops[0]))
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
@@ -789,6 +854,18 @@ class GraphKeptAlive(Rule):
         return len(definitions) == 1 and _returned_name(self.ctx, definitions[0]) in {
             name for event in training.in_function(definitions[0]) if event.kind == "backward"
             for name in names_in(event.node)}
+
+
+def _container(target: cst.BaseExpression) -> cst.BaseExpression:
+    """The object an item of which is added to: `history` of `history["loss"]` and of
+    `history.setdefault("loss", [])`, which stores the list it returns."""
+    while True:
+        if type(target) is cst.Subscript:
+            target = target.value
+        elif type(target) is cst.Call and type(target.func) is cst.Attribute and target.func.attr.value == "setdefault":
+            target = target.func.value
+        else:
+            return target
 
 
 def _item_detached(ctx: Context, body: cst.CSTNode, name: str) -> bool:

@@ -78,6 +78,7 @@ class InferenceWithoutEval(Rule):
     scope = "statement"
     gathered = ("_built", "_copies", "_calls", "_unlooped")
     triggers = ("no_grad", "inference_mode")
+    triggered_through_imports = True  # `evaluate(model, loader)` of an imported module with its `no_grad` loop
     docs = """
         ## What it does
         Finds a validation or prediction loop under `torch.no_grad()` / `torch.inference_mode()` (a loop in the
@@ -97,6 +98,10 @@ class InferenceWithoutEval(Rule):
         the project returns (`model = build_model(cfg)`, of this file or imported) is what the objects floor
         finds it builds, unless the function switches a mode itself (a loader calling `model.eval()` before
         `return model`).
+
+        Also a model built so and handed to a function of another project file (`evaluate(model, val_loader)`
+        with `from evaluation import evaluate`) that runs it in a loop under `no_grad` and switches no mode
+        itself, reported at the call.
 
         Also a forward pass under `no_grad` in no loop (a `Predictor` class's `predict()`, an inference script) in a
         file with no backward pass: nothing in it trains, so the pass is a prediction; outside a module class, whose
@@ -911,6 +916,9 @@ class InferenceWithoutEval(Rule):
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
             if passed is not None and all(self._mode_dependent_at(argument, point) for argument, point in passed):
                 calls.found.append((call, model))
+        # `evaluate(model, val_loader)` of another project file, whose own `no_grad` loop runs what it is handed
+        imported = self._handed_to_imported_predictor(training, built, copies)
+        calls.found += imported
         if not calls.found:
             return
         # the file's own switches, and those of the helpers it calls (its own or the project's), as it spells them
@@ -935,6 +943,25 @@ class InferenceWithoutEval(Rule):
                               f"each batch's statistics; call `{model}.eval()` before the loop (and "
                               f"`{model}.train()` before training again)")
 
+
+    def _handed_to_imported_predictor(
+            self, training: TrainingLoop, built: set[tuple[cst.FunctionDef | None, str]],
+            copies: dict[tuple[cst.FunctionDef | None, str], str]) -> list[tuple[cst.Call, str]]:
+        """Calls handing a model built here with dropout or batch norm to a function of another project file that
+        predicts with it under `no_grad` in a loop and switches no mode itself: the switch is this file's to make."""
+        found: list[tuple[cst.Call, str]] = []
+        for sites in training.local_calls().values():
+            for site in sites:
+                for definition in training.helpers_of(site.node):
+                    owner = training.owner_of(definition)
+                    if owner is training or _switches_mode(definition):
+                        continue
+                    for parameter in _predicted_with(owner.ctx, definition):
+                        spelled = training.caller_spelling(parameter, definition, site.node)
+                        spelled = copies.get((site.function, spelled), spelled)
+                        if (site.function, spelled) in built and self._built_at(site, spelled):
+                            found.append((site.node, spelled))
+        return found
 
     def _snapshot_while_training(self, found: tuple[cst.CSTNode, cst.FunctionDef | None] | None) -> bool:
         """A call runs under `no_grad` inside a loop that trains (a backward pass in the same iteration): the
@@ -1056,6 +1083,26 @@ def _loop_inside_with(ancestors: list[cst.CSTNode]) -> bool:
         if type(ancestor) in (cst.For, cst.While):
             return True
     return False
+
+
+def _predicted_with(ctx: Context, function: cst.FunctionDef) -> set[str]:
+    """The parameters of an evaluation helper (no backward pass) that it calls in a loop under `no_grad` /
+    `inference_mode`, using what they return: `with torch.no_grad(): for x, y in loader: out = model(x)`."""
+    if any(type(node) is cst.Call and last_name(node.func) == "backward" for node in walk(function)):
+        return set()
+    params = {param.name.value for param in (*function.params.posonly_params, *function.params.params)}
+    discarded = {id(node.value) for node in walk(function) if type(node) is cst.Expr}
+    disabled = [node.body for node in walk(function) if type(node) is cst.With and any(
+        type(item.item) is cst.Call and ctx.qualname(item.item.func) in _NO_GRAD for item in node.items)]
+    if any(type(decorator.decorator) is cst.Call and ctx.qualname(decorator.decorator.func) in _NO_GRAD
+           for decorator in function.decorators):
+        disabled.append(function.body)
+    return {node.func.value for block in disabled for loop in walk(block) if type(loop) in (cst.For, cst.While)
+            for node in walk(loop.body) if type(node) is cst.Call and type(node.func) is cst.Name
+            and node.func.value in params and id(node) not in discarded}
+
+
+_NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode"})
 
 
 def _switches_mode(function: cst.FunctionDef) -> bool:

@@ -1,0 +1,69 @@
+"""SC210 follows a model handed to an evaluation helper of another project file."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
+
+MODEL = """
+    import torch.nn as nn
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(8, 16), nn.Dropout(0.5), nn.Linear(16, 2))
+        def forward(self, x):
+            return self.body(x)
+"""
+
+EVALUATION = """
+    import torch
+    def evaluate(model, loader):
+        {switch}
+        correct = 0
+        with torch.no_grad():
+            for x, y in loader:
+                out = model(x)
+                correct += (out.argmax(1) == y).sum().item()
+        return correct
+"""
+
+TRAIN = """
+    import torch
+    from evaluation import evaluate
+    from model import Net
+    def main(train_loader, val_loader, epochs):
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for epoch in range(epochs):
+            model.train()
+            for x, y in train_loader:
+                optimizer.zero_grad()
+                torch.nn.functional.cross_entropy(model(x), y).backward()
+                optimizer.step()
+            {switch}
+            print(epoch, evaluate(model, val_loader))
+"""
+
+
+def rows(tmp_path: Path, in_helper: str = "pass", in_caller: str = "pass") -> list[int]:
+    (tmp_path / "model.py").write_text(textwrap.dedent(MODEL))
+    (tmp_path / "evaluation.py").write_text(textwrap.dedent(EVALUATION).format(switch=in_helper))
+    path = tmp_path / "train.py"
+    path.write_text(textwrap.dedent(TRAIN).format(switch=in_caller))
+    PROJECT.forget()
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC210"])).findings]
+
+
+def test_reported_at_the_call_of_the_imported_evaluation_helper(tmp_path: Path) -> None:
+    assert rows(tmp_path) == [15]
+
+
+@pytest.mark.parametrize(("in_helper", "in_caller"), [("model.eval()", "pass"), ("pass", "model.eval()")])
+def test_a_helper_or_caller_that_switches_to_eval_is_clean(tmp_path: Path, in_helper: str, in_caller: str) -> None:
+    assert rows(tmp_path, in_helper, in_caller) == []
