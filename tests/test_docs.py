@@ -33,7 +33,9 @@ def test_ci_runs_the_readme_commands() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
     test_command = next(c for c in commands if "pytest" in c)
     main_job = next(c for c in commands if "shapecheck lint" in c)
-    assert test_command in ci
+    # in a subshell: `set -e` ignores a failure left of `&&`, so a failed install would let CI pass on another
+    # `shapecheck` found on PATH
+    assert f"({test_command})" in ci
     assert main_job.split("&& ")[1] in ci
 
 
