@@ -8,6 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.walker import children
 from shapecheck.loops.training_loop import Event, training_loop
 from shapecheck.objects.executor import target_names
 from shapecheck.rules._training_loop import in_test, is_test_file
@@ -532,7 +533,7 @@ def _path(root: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNode] | None:
     """The nodes from `root` down to `node`, both included; None when `node` is not in `root`."""
     if root is node:
         return [node]
-    for child in root.children:
+    for child in children(root):
         found = _path(child, node)
         if found is not None:
             return [root, *found]
