@@ -126,10 +126,18 @@ class Calls:
 
     def torch_bases(self, cls: ClassValue) -> tuple[str, ...]:
         """The qualnames of the other packages' classes among a class's bases and its project bases' bases."""
-        names: list[str] = []
+        return tuple(name for name in self.outside_bases(cls) if name is not None)
+
+    def outside_bases(self, cls: ClassValue) -> list[str | None]:
+        """`torch_bases`, with None for each base the analysis cannot read (neither the project's nor imported)."""
+        names: list[str | None] = []
         for owner in self.mro(cls):
-            names.extend(base.qualname for base in self.bases(owner) if isinstance(base, Imported))
-        return tuple(names)
+            for base in self.bases(owner):
+                if isinstance(base, Imported):
+                    names.append(base.qualname)
+                elif not isinstance(base, ClassValue):
+                    names.append(None)
+        return names
 
     def method(self, cls: ClassValue, name: str) -> tuple[cst.FunctionDef, ClassValue] | None:
         for owner in self.mro(cls):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.objects.evaluator import Evaluator
-from shapecheck.objects.values import ClassValue, Imported
+from shapecheck.objects.values import ClassValue
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
@@ -22,11 +22,4 @@ def own_class_bases(ctx: Context, call: cst.Call, before: int | None = None) -> 
     callee = ev.object(call.func, ev.now() if before is None else before)
     if not isinstance(callee, ClassValue):
         return None
-    found: list[str | None] = []
-    for owner in ev.calls.mro(callee):
-        for base in ev.calls.bases(owner):
-            if isinstance(base, Imported):
-                found.append(base.qualname)
-            elif not isinstance(base, ClassValue):
-                found.append(None)
-    return found
+    return ev.calls.outside_bases(callee)
