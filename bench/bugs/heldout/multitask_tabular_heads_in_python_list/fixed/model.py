@@ -1,4 +1,3 @@
-import torch
 import torch.nn as nn
 
 
@@ -29,7 +28,3 @@ def multitask_loss(outputs, targets):
 def make_model(cfg):
     return MultiTaskNet(cfg["n_features"], cfg["tasks"])
 
-
-if __name__ == "__main__":
-    print(count_parameters(make_model({"n_features": 10, "tasks": {"a": 2}})))
-    _ = torch
