@@ -14,7 +14,7 @@ import libcst as cst
 
 from shapecheck.engine import Context
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.objects.project import PROJECT, importer_files
+from shapecheck.objects.project import PROJECT, importers_through_packages
 from shapecheck.rules._tensor_facts import dtype_kind, positional, string_value
 
 # Factory functions that put their result on the CPU unless given `device=`.
@@ -80,9 +80,6 @@ def creates_on_cpu(ctx: Context, call: cst.Call) -> bool:
     return bool(args) or keyword_arg(call, "size") is not None
 
 
-# Importers followed through a package's `__init__` that re-exports the class (`from .model import Net` there,
-# `from pkg import Net` in `train.py`): one level is how projects lay it out; more is rare and costs a search each.
-_RE_EXPORTS = 1
 _DTYPES = frozenset({"float", "float16", "float32", "float64", "half", "double", "bfloat16", "int", "long",
                      "int64", "int32", "bool", "uint8", "int8", "complex64"})
 
@@ -93,25 +90,23 @@ def moved_by_importers(filename: str, builders: dict[str, str]) -> set[str] | No
     one): `model = Net(cfg).to(device)`, `self.model = build_model(cfg); self.model.cuda()` in `train.py` beside
     `model.py`, or through a package's `__init__` that re-exports them. None when the project is too large to search
     (then not known)."""
+    found = importers_through_packages(filename, lambda _, text: any(name in text for name in builders))
+    if found is None:
+        return None
+    wanted_from = {filename: dict(builders)}  # a module -> its local names of the classes wanted
     moved: set[str] = set()
-    pending = [(filename, dict(builders), 0)]
-    while pending:
-        path, wanted, depth = pending.pop()
-        found = importer_files(path)
-        if found is None:
-            return None
-        target = Path(path).resolve()
-        for importer, text in found:
-            try:
-                tree = ast.parse(text)
-            except (SyntaxError, ValueError):
-                continue
-            local = _imported_names(tree, importer, target, wanted)
-            if not local:
-                continue
+    for importer, text, imported in found:
+        wanted = wanted_from.get(imported)
+        if not wanted:
+            continue
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            continue
+        local = _imported_names(tree, importer, Path(imported).resolve(), wanted)
+        if local:
             moved |= {local[bound] for bound in _moved_constructions(tree, set(local))}
-            if depth < _RE_EXPORTS and Path(importer).name == "__init__.py":
-                pending.append((importer, local, depth + 1))
+            wanted_from[importer] = local
     return moved
 
 

@@ -16,7 +16,7 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
 from shapecheck.objects.modules import is_module
-from shapecheck.objects.project import PROJECT, importer_files, split_relative
+from shapecheck.objects.project import PROJECT, importers_through_packages, split_relative
 from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
 from shapecheck.objects.values import Instance, Seq, TorchObject
 from shapecheck.rules._activations import instance_class, is_torch_module_class
@@ -30,7 +30,6 @@ from shapecheck.shapes.evaluator import evaluator
 TRAINING_LOOP = "shapecheck.loops.training_loop"  # read through `sys.modules`: see `_runs_backward`
 # Builtins whose result holds the tensors they are given.
 _CARRIERS = frozenset({"map", "list", "tuple"})
-_RE_EXPORTS = 3  # package `__init__`s followed from a module to the files that import its class through them
 _GRAD_OFF = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled"})
 
 
@@ -672,15 +671,11 @@ class InplaceOnSavedTensor(Rule):
         `layers/modules/l2norm.py` (`from layers import *`) and calling it on a convolution's output. Only a module
         the importer builds by the class's imported name and keeps as `self.x` counts."""
         name = class_def.name.value
-        chain = {os.path.realpath(self.ctx.filename)}
-        pending = [self.ctx.filename]
-        importers: list[str] = []
-        for _ in range(_RE_EXPORTS):
-            found = [(path, text) for module in pending for path, text in importer_files(module) or []
-                     if name in text or "import *" in text]
-            pending = [path for path, _ in found if os.path.basename(path) == "__init__.py"]
-            chain.update(os.path.realpath(path) for path in pending)
-            importers += [path for path, text in found if path not in pending and name in text]
+        found = importers_through_packages(self.ctx.filename, lambda _, text: name in text or "import *" in text)
+        packages = [path for path, text, _ in found or () if os.path.basename(path) == "__init__.py"
+                    and (name in text or "import *" in text)]
+        chain = {os.path.realpath(self.ctx.filename), *map(os.path.realpath, packages)}
+        importers = [path for path, text, _ in found or () if os.path.basename(path) != "__init__.py" and name in text]
         handed: set[str] = set()
         for path in importers:
             other = PROJECT.context(Path(path), frozenset({"*"}))

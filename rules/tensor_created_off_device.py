@@ -86,7 +86,7 @@ class TensorCreatedOffDevice(Rule):
         `scores.masked_fill(mask, 0)`, or an argument of a submodule call such as `self.lstm(x, (h0, c0))`), in a
         module that is moved to a device in the same file or by a module of the project that imports it
         (`model = Net(cfg).to(device)` or `build_model(cfg).cuda()` of a factory of its module, in `train.py` beside
-        `model.py`, or through a package's `__init__` that re-exports it; in the file: `Net().to(device)`, `model.cuda()`, `build_model(cfg)
+        `model.py`, or through the packages (up to three) whose `__init__` re-exports it; in the file: `Net().to(device)`, `model.cuda()`, `build_model(cfg)
         .cuda()` of a factory returning one, a helper's or a trainer's `model.to(device)` of the model its callers
         hand it), a submodule of such a module (`self.encoder = Encoder(...)`, an `nn.ModuleList` of them that a
         helper builds, or a module handed to its

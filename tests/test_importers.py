@@ -118,3 +118,13 @@ def test_a_module_moved_by_the_modules_that_import_it(project: Path, files: dict
         write(folder / name, text)
     result = lint("--no-cache", "--output-format", "concise", "--select", "SC212", str(folder / "model.py"))
     assert [line.rsplit("/", 1)[-1] for line in reported(result)] == expected
+
+
+def test_a_module_moved_through_two_packages_that_rename_it(project: Path) -> None:
+    write(project / "proj" / "nets" / "model.py", TAGGER)
+    write(project / "proj" / "nets" / "__init__.py", "from .model import Tagger as SeqTagger\n")
+    write(project / "proj" / "__init__.py", "from .nets import SeqTagger\n")
+    write(project / "train.py", "from proj import SeqTagger\n\nnet = SeqTagger(4)\nnet.to(device)\n")
+    result = lint("--no-cache", "--output-format", "concise", "--select", "SC212",
+                  str(project / "proj" / "nets" / "model.py"))
+    assert [line.rsplit("/", 1)[-1] for line in reported(result)] == ["model.py:12:14: SC212"]

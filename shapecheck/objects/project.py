@@ -27,7 +27,7 @@ import re
 import sys
 import tokenize
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import libcst as cst
@@ -303,6 +303,33 @@ def importer_files(path: str) -> list[tuple[str, str]] | None:
         known = PROJECT._importers[target] = (found, entries, dependencies.stamps(entries))
     dependencies.record_again(known[1])
     return known[0]
+
+
+# Package `__init__`s followed from a module to the files that import its names through them: SSD's
+# `layers/modules/l2norm.py` reaches `models/ssd.py` through two (`from .modules import *`, `from layers import *`);
+# each level is another search of the project.
+IMPORTER_PACKAGE_LEVELS = 3
+
+
+def importers_through_packages(path: str, follows: Callable[[str, str], bool]
+                               ) -> list[tuple[str, str, str]] | None:
+    """`importer_files` of the module at `path`, then of each package `__init__` among them that `follows` (given
+    its path and text) says re-exports what is looked for, up to `IMPORTER_PACKAGE_LEVELS` deep: each as (its path,
+    its text, the path of the module it imports), a package's `__init__` before the modules importing it. None when
+    the project is too large to search."""
+    found: list[tuple[str, str, str]] = []
+    pending = [(path, 0)]
+    while pending:
+        module, depth = pending.pop(0)
+        files = importer_files(module)
+        if files is None:
+            return None
+        for importer, text in files:
+            found.append((importer, text, module))
+            if depth < IMPORTER_PACKAGE_LEVELS and os.path.basename(importer) == "__init__.py" \
+                    and follows(importer, text):
+                pending.append((importer, depth + 1))
+    return found
 
 
 def _search_importers(target: Path) -> tuple[list[tuple[str, str]] | None, tuple[str, ...]]:
