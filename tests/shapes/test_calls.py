@@ -915,3 +915,38 @@ def test_a_namespace_the_command_line_fills_or_whose_sizes_fit_is_not_reported()
     defaults that fit report nothing."""
     assert rows(_ARGPARSE_SCRIPT.replace("parse_args([])", "parse_args()"), "SC105") == []
     assert rows(_ARGPARSE_SCRIPT.replace("default=32", "default=28"), "SC105") == []
+
+
+def test_a_helper_behind_a_decorator_that_changes_its_arguments_is_not_run_with_the_callers() -> None:
+    """`@with_flat_inputs` hands `x.flatten(1)` on: running `predict`'s body on the caller's (4, 1, 28, 28) would
+    report a Linear that torch runs fine. `@torch.no_grad()` calls the function as written: the same call of
+    `evaluate` raises "mat1 and mat2 shapes cannot be multiplied (112x28 and 784x10)"."""
+    found = codes('''
+import functools
+
+import torch
+from torch import nn
+
+
+def with_flat_inputs(fn):
+    @functools.wraps(fn)
+    def wrapper(model, x):
+        return fn(model, x.flatten(1))
+    return wrapper
+
+
+@with_flat_inputs
+def predict(model, x):
+    return model(x)
+
+
+@torch.no_grad()
+def evaluate(model, x):
+    return model(x)
+
+
+net = nn.Linear(784, 10)
+print(predict(net, torch.randn(4, 1, 28, 28)).shape)
+evaluate(net, torch.randn(4, 1, 28, 28))
+''', "SC105")
+    assert found == [(22, "SC105")]
