@@ -16,7 +16,7 @@ import libcst as cst
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
 
-# grad modes, casts for autocast (dtypes only), caches, compilers, and what Python's own method decorators do
+# grad modes, autograd's casts under autocast (dtypes only), caches, compilers, Python's own method decorators
 _PASS_THROUGH = frozenset({
     "torch.no_grad", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad", "torch.inference_mode",
     "torch.autograd.inference_mode", "torch.autograd.grad_mode.inference_mode", "torch.enable_grad",
@@ -26,6 +26,8 @@ _PASS_THROUGH = frozenset({
     "torch.jit.script", "torch.jit.export", "torch.jit.ignore", "torch.jit.unused", "torch.compile",
     "torch.compiler.disable", "functools.cache", "functools.lru_cache", "abc.abstractmethod", "typing.override",
     "typing_extensions.override",
+    # runtime type checkers: they raise on a wrong argument, else call the function with it
+    "beartype.beartype", "jaxtyping.jaxtyped", "typeguard.typechecked",
 })
 _BUILTINS = frozenset({"staticmethod", "classmethod"})
 
