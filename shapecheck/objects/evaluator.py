@@ -33,6 +33,7 @@ from shapecheck.engine.walker import walk_statements
 from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import changed_arguments, changed_names, incomplete
 from shapecheck.objects.classes import class_facts, own_nodes
+from shapecheck.objects.decorators import called_as_written
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.modules import builds_module
@@ -418,7 +419,8 @@ class Evaluator:
         if kind == "import":
             return self.imported(binding.qualname) if binding.qualname else UNKNOWN
         if kind == "def" and type(binding.statement) is cst.FunctionDef:
-            return FunctionValue(binding.statement, self.ctx)
+            return FunctionValue(binding.statement, self.ctx) if called_as_written(self.ctx, binding.statement) \
+                else UNKNOWN
         if kind == "class" and type(binding.statement) is cst.ClassDef:
             return ClassValue(binding.statement, self.ctx)
         if kind == "param":
@@ -797,11 +799,11 @@ class Evaluator:
                                       receiver.cls if _is_classmethod(method[0]) else receiver, method[1])
                 if _is_property(method[0]):  # `cfg.d_ff` of `return self.d_model * self.expansion`
                     return self.calls.run(bound, self.calls.generic_arguments(bound)).value
-                return bound
+                return bound if called_as_written(method[1].ctx, method[0]) else UNKNOWN
             return self.class_attribute(receiver.cls, name)
         if isinstance(receiver, ClassValue):
             method = self.calls.method(receiver, name)
-            if method is not None:
+            if method is not None and called_as_written(method[1].ctx, method[0]):
                 # a classmethod's `cls` is the class it is called on: `Net.from_config(cfg)` runs `cls(**cfg)`
                 return FunctionValue(method[0], method[1].ctx, receiver if _is_classmethod(method[0]) else None,
                                      method[1])
@@ -816,7 +818,7 @@ class Evaluator:
             return Opaque((receiver.key, name), f"{receiver.name}.{name}")
         if isinstance(receiver, Super):
             method = self.calls.method_after(receiver.instance, receiver.owner, name)
-            if method is not None:
+            if method is not None and called_as_written(method[1].ctx, method[0]):
                 return FunctionValue(method[0], method[1].ctx, receiver.instance, method[1])
             instance = receiver.instance
             if name == "__init__" and isinstance(instance, Instance) and any(base in _CONTAINERS

@@ -19,6 +19,7 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.builtins import as_key_value, container_items, key_of
 from shapecheck.objects.changes import incomplete
 from shapecheck.objects.classes import function_facts, own_nodes
+from shapecheck.objects.decorators import called_as_written
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import (
@@ -175,7 +176,8 @@ class Executor:
             return self._try(node, path)  # type: ignore[arg-type]
         if kind is cst.FunctionDef:
             path.env = dict(path.env)
-            path.env[node.name.value] = FunctionValue(node, self.ev.ctx, None, None, self.frame)  # type: ignore
+            path.env[node.name.value] = FunctionValue(node, self.ev.ctx, None, None, self.frame) \
+                if called_as_written(self.ev.ctx, node) else UNKNOWN  # type: ignore[arg-type]
             return path
         if kind is cst.ClassDef:
             path.env = dict(path.env)

@@ -7,15 +7,20 @@ about as the engine leaves it, as of that point in the file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from shapecheck.engine.context import Context
 from shapecheck.engine.bindings import traverse
+from shapecheck.objects.callers import helper_callers
+from shapecheck.objects.decorators import called_as_written
+from shapecheck.objects.executor import Run
+from shapecheck.objects.values import FunctionValue, hashable
 from shapecheck.objects.dims import Dim
-from shapecheck.shapes.evaluator import evaluator, shape_of
+from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator, shape_of
+from shapecheck.shapes.runs import brings_facts
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
 
@@ -65,10 +70,8 @@ class _HintCollector:
         self._add(statement, target, shape if shape is not None else evaluator(ctx).dim_of(value))
 
     def _add(self, statement: cst.CSTNode, target: cst.BaseExpression, found: Shape | Dim | None) -> None:
-        if found is None or type(target) not in (cst.Name, cst.Attribute, cst.Subscript) or not _informative(found):
-            return
-        text = found.render() if isinstance(found, Shape) else str(found)
-        self.hints.append(Hint(self._scope(), statement, self.ctx.code(target), text, target))
+        if found is not None and type(target) in (cst.Name, cst.Attribute, cst.Subscript) and _informative(found):
+            self.hints.append(_hint(self.ctx, self._scope(), statement, target, found))
 
     def _scope(self) -> str:
         function, class_def = self.ctx.function, self.ctx.class_def
@@ -103,10 +106,60 @@ def shape_hints(text: str, filename: str) -> list[tuple[int, str, str, str]]:
     ctx = Context(module, filename)
     collector = _HintCollector(ctx)
     traverse(ctx, [collector])
-    if not collector.hints:
+    hints = collector.hints + followed_hints(ctx)
+    if not hints:
         return []
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    return [(positions[hint.node].start.line, hint.scope, hint.target, hint.shape) for hint in collector.hints]
+    return [(positions[hint.node].start.line, hint.scope, hint.target, hint.shape) for hint in hints]
+
+
+def followed_hints(ctx: Context) -> list[Hint]:
+    """The shapes of a module-level function's assignments on the arguments its calls pass, where every call of it
+    in the file is read and all pass the same values that tell more than its signature (`train(Config())`): what the
+    checks find inside it through those calls. Calls that disagree say nothing sure (a block per call would be
+    guessing which one the reader means)."""
+    ev = evaluator(ctx)
+    hints: list[Hint] = []
+    for statement in ctx.module.body:
+        if type(statement) is not cst.FunctionDef or not called_as_written(ctx, statement):
+            continue
+        sites = helper_callers(ctx, statement)
+        callee = FunctionValue(statement, ctx)
+        passed = set()
+        args = None
+        for site, point in sites or ():
+            with ctx.at(replace(point, seq=site.seq + 1)):
+                args = ev.calls.arguments(callee, site.node, site.seq + 1)
+            key = None if args is None else hashable(tuple(args.items()))
+            if key is None:
+                break
+            passed.add(key)
+        else:
+            if len(passed) == 1 and args is not None and brings_facts(ev, args):
+                scope = f"{statement.name.value}, as {'its calls pass' if len(sites) > 1 else 'called'}: " \
+                        f"`{ctx.code(sites[0][0].node)}`"
+                hints.extend(_run_hints(ev, ev.calls.run(callee, args), scope))
+    return hints
+
+
+def _run_hints(ev: ShapeEvaluator, done: Run, scope: str) -> list[Hint]:
+    """A hint for each plain assignment of a name that ran on every call, with the value it was given there."""
+    found = []
+    for statement, version, certain in done.trace:
+        if not certain or type(statement) is not cst.Assign or len(statement.targets) != 1:
+            continue
+        target = statement.targets[0].target
+        if type(target) is not cst.Name:
+            continue
+        shape = ev.tensor(statement.value, version)
+        value = shape if shape is not None else ev.dim_of(statement.value, version)
+        if value is not None and _informative(value):
+            found.append(_hint(ev.ctx, scope, statement, target, value))
+    return found
+
+
+def _hint(ctx: Context, scope: str, statement: cst.CSTNode, target: cst.BaseExpression, found: Shape | Dim) -> Hint:
+    return Hint(scope, statement, ctx.code(target), found.render() if isinstance(found, Shape) else str(found), target)
 
 
 def render_hints(hints: list[tuple[int, str, str, str]], filename: str) -> str:

@@ -308,11 +308,13 @@ class AdaptivePool(_Spatial):
 @record(unsafe_hash=True)
 class Upsample(Layer):
     """`nn.Upsample(size=...)`: a (batch, channels, 1 to 3 spatial dims) input resized to `size`; a tuple gives one
-    size per spatial dim, so its length must be their count, and an int serves them all."""
+    size per spatial dim, so its length must be their count, and an int serves them all. `nn.Upsample(scale_factor=2)`
+    (`scale`, with no size) multiplies every spatial dim: floor(size * 2) is exact for a whole factor."""
 
     size: tuple[Dim | None, ...]
     per_dim: bool
     spelled: str = ""
+    scale: int | None = None
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -321,6 +323,9 @@ class Upsample(Layer):
         if not 3 <= x.rank <= 5:
             return Applied(None, Mismatch(f"{x.rank} dims", "3 to 5 (batch, channels, 1 to 3 spatial dims)"))
         spatial = x.rank - 2
+        if self.scale is not None:
+            dims = x.dims[:2] + tuple(dim * self.scale for dim in x.dims[2:])
+            return Applied(Shape(dims, None, "...", tuple(range(len(dims))), x.dtype))
         if self.per_dim and len(self.size) != spatial:
             return Applied(None, Mismatch(f"{spatial} spatial dims", str(len(self.size))))
         sizes = self.size if self.per_dim else self.size * spatial
@@ -895,10 +900,12 @@ def _attention(r: _Reader) -> Layer:
 
 
 def _upsample(r: _Reader) -> Layer | None:
-    """Only a size the constructor states; a scale factor (often a float) is left unread."""
+    """A size the constructor states, or a whole scale factor (`2`, `2.0`) it writes out; another scale factor
+    (`1.5`: the sizes round down) is left unread."""
     expr = r.expr("size")
-    if expr is None:
-        return None
+    if expr is None or type(expr) is cst.Name and expr.value == "None":
+        scale = _whole_scale(r.expr("scale_factor"), r.size)
+        return Upsample((), False, scale=scale) if scale is not None and not r.kwargs else None
     if type(expr) in (cst.Tuple, cst.List):
         if any(type(element) is cst.StarredElement for element in expr.elements):  # type: ignore[union-attr]
             return None
@@ -909,6 +916,17 @@ def _upsample(r: _Reader) -> Layer | None:
             if held.complete else None
     # a name the code doesn't bind to a tuple may still hold one: only an int written out serves every dim
     return Upsample((r.size(expr),), False) if type(expr) is cst.Integer else None
+
+
+def _whole_scale(expr: cst.BaseExpression | None, size: SizeReader) -> int | None:
+    """A scale factor that is a whole number greater than 0: an int (a literal or a name holding one) or a float
+    literal such as `2.0`."""
+    if type(expr) is cst.Float:
+        value = float(expr.value)
+        return int(value) if value.is_integer() and value > 0 else None
+    found = size(expr) if expr is not None and type(expr) is not cst.Tuple else None
+    literal = found.literal if found is not None else None
+    return literal if literal is not None and literal > 0 else None
 
 
 def _transformer_layer(kind: str) -> Callable[[_Reader], Layer]:

@@ -23,7 +23,9 @@ from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Instance, Mapping, Seq, TorchObject, constant_of, truth
+from shapecheck.objects.values import (
+    UNKNOWN, ClassValue, FunctionValue, Instance, Mapping, Namespace, Seq, TorchObject, constant_of, truth,
+)
 from shapecheck.shapes import distributions
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
@@ -306,8 +308,8 @@ def brings_facts(ev: ShapeEvaluator, args: dict[str, object]) -> bool:
 
 def holds_sizes(value: object, depth: int = 3) -> bool:
     """Whether an argument, or the default a call leaves to a parameter, states sizes the callee's own reading
-    leaves open (it reads every parameter as unknown): an int (`init_hidden(16)`), or a list or config dict of
-    them (`def main(cfg=CONFIG)` called as `main()`)."""
+    leaves open (it reads every parameter as unknown): an int (`init_hidden(16)`), or a list, config dict or
+    argparse namespace of them (`def main(cfg=CONFIG)` called as `main()`, `main(parser.parse_args([]))`)."""
     if isinstance(value, Dim):
         return value.literal is not None
     if depth == 0:
@@ -316,6 +318,8 @@ def holds_sizes(value: object, depth: int = 3) -> bool:
         return any(holds_sizes(item, depth - 1) for item in value.items)
     if isinstance(value, Mapping):
         return any(holds_sizes(item, depth - 1) for _, item in value.items)
+    if isinstance(value, Namespace):  # `main(parser.parse_args([]))`: the options' defaults
+        return any(holds_sizes(item, depth - 1) for _, item in value.fields)
     return False
 
 

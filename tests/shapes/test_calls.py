@@ -854,3 +854,99 @@ updates = [local_update(model, loader) for loader in loaders]
 ok = [local_update(model, loader) for loader in loaders[:0]]
 '''
     assert [row for row, _ in rows(source, "SC105")] == [8]
+
+
+_ARGPARSE_SCRIPT = '''
+import argparse
+
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+
+class Net(nn.Module):
+    def __init__(self, args):
+        super().__init__()
+        self.encoder = nn.Sequential(nn.Conv2d(1, args.width, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2))
+        self.head = nn.Linear(args.width * (args.image_size // 2) ** 2, args.classes)
+
+    def forward(self, x):
+        return self.head(self.encoder(x).flatten(1))
+
+
+def evaluate(model, loader):
+    correct = 0
+    with torch.no_grad():
+        for images, labels in loader:
+            correct += (model(images).argmax(1) == labels).sum().item()
+    return correct
+
+
+def main(args):
+    model = Net(args)
+    data = TensorDataset(torch.randn(16, 1, 28, 28), torch.randint(0, args.classes, (16,)))
+    print(evaluate(model, DataLoader(data, batch_size=args.batch_size)))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--width", type=int, default=8)
+    parser.add_argument("--image_size", type=int, default=32)
+    parser.add_argument("--classes", type=int, default=10)
+    parser.add_argument("--batch_size", type=int, default=4)
+    main(parser.parse_args([]))
+'''
+
+
+def test_a_namespace_of_defaults_handed_to_main_is_followed_into_the_helpers_it_calls() -> None:
+    """`main(parser.parse_args([]))`: the options' defaults are the sizes `main`'s model is built with, and the
+    loader it hands to `evaluate` brings the images; the failure is reported in the model's forward (where torch
+    raises "mat1 and mat2 shapes cannot be multiplied (4x1568 and 2048x10)"), saying which calls bring the sizes."""
+    found = rows(_ARGPARSE_SCRIPT, "SC105")
+    assert found == [(16, "via `main(parser.parse_args([]))`: then in main, `evaluate(model, DataLoader(data, "
+                          "batch_size=args.batch_size))`: then in evaluate, `model(images)`: images is (4, 1, 28, 28): "
+                          "then in Net.forward, `self.head(self.encoder(x).flatten(1))`: the input is (4, 1568): 1568 "
+                          "features (last dim), but `self.head` = nn.Linear(args.width * (args.image_size // 2) ** 2, "
+                          "args.classes) expects 2048")]
+
+
+def test_a_namespace_the_command_line_fills_or_whose_sizes_fit_is_not_reported() -> None:
+    """`parse_args()` reads `sys.argv`: `--image_size 28` is as likely as the default, so nothing is known; and
+    defaults that fit report nothing."""
+    assert rows(_ARGPARSE_SCRIPT.replace("parse_args([])", "parse_args()"), "SC105") == []
+    assert rows(_ARGPARSE_SCRIPT.replace("default=32", "default=28"), "SC105") == []
+
+
+def test_a_helper_behind_a_decorator_that_changes_its_arguments_is_not_run_with_the_callers() -> None:
+    """`@with_flat_inputs` hands `x.flatten(1)` on: running `predict`'s body on the caller's (4, 1, 28, 28) would
+    report a Linear that torch runs fine. `@torch.no_grad()` calls the function as written: the same call of
+    `evaluate` raises "mat1 and mat2 shapes cannot be multiplied (112x28 and 784x10)"."""
+    found = codes('''
+import functools
+
+import torch
+from torch import nn
+
+
+def with_flat_inputs(fn):
+    @functools.wraps(fn)
+    def wrapper(model, x):
+        return fn(model, x.flatten(1))
+    return wrapper
+
+
+@with_flat_inputs
+def predict(model, x):
+    return model(x)
+
+
+@torch.no_grad()
+def evaluate(model, x):
+    return model(x)
+
+
+net = nn.Linear(784, 10)
+print(predict(net, torch.randn(4, 1, 28, 28)).shape)
+evaluate(net, torch.randn(4, 1, 28, 28))
+''', "SC105")
+    assert found == [(22, "SC105")]

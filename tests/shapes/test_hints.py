@@ -124,3 +124,49 @@ def test_calls_followed_into_other_functions_and_files(tmp_path: Path) -> None:
         "      9  h: (2, 4, 32)\n"
         "     10  spectrum: (4, 6, 64)\n"
     )
+
+
+FOLLOWED = '''\
+import torch
+
+CONFIG = {"batch": 8, "dim": 16, "hidden": 32}
+
+
+def train(cfg):
+    x = torch.randn(cfg["batch"], cfg["dim"])
+    w = torch.randn(cfg["dim"], cfg["hidden"])
+    h = x @ w
+    return h.sum()
+
+
+def main():
+    train(CONFIG)
+
+
+def twice(cfg):
+    x = torch.randn(cfg["batch"], cfg["dim"])
+    return x
+
+
+def never_called(cfg):
+    x = torch.randn(cfg["batch"], cfg["dim"])
+    return x
+
+
+main()
+twice(CONFIG)
+twice({"batch": 4, "dim": 16})
+'''
+
+
+def test_a_function_is_also_shown_on_the_values_every_call_of_it_passes(tmp_path: Path) -> None:
+    """`train` is called once, with the config: its body's shapes on it follow its own block. `twice` is called with
+    two configs (no one value is sure) and `never_called` never: only what their signatures say, nothing here."""
+    path = tmp_path / "followed.py"
+    path.write_text(FOLLOWED)
+    assert hints(path) == (
+        f"{path}: train, as called: `train(CONFIG)`\n"
+        "      7  x: (8, 16)\n"
+        "      8  w: (16, 32)\n"
+        "      9  h: (8, 32)\n"
+    )

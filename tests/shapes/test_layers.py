@@ -209,18 +209,24 @@ probe_conflict(net(torch.randn(16, 1, 32, 32)))
          "nn.Sequential(...), `nn.Linear(32 * 13 * 13, 10)` expects 5408"]
 
 
-def test_upsample_resizes_to_a_stated_size() -> None:
+def test_upsample_resizes_to_a_stated_size_or_by_a_whole_scale_factor() -> None:
     # a tuple names one size per spatial dim (a decoder's `nn.Upsample(size=(1, 32, 32))` on a 2-d image is
-    # rejected); a name the code doesn't bind to a tuple may hold one, so only a written int serves every dim
+    # rejected); a name the code doesn't bind to a tuple may hold one, so only a written int serves every dim. A
+    # whole scale factor multiplies each spatial dim; 1.5 rounds down (15 * 1.5 = 22.5 gives 22), left unread
     assert seen('''
 size = (64, 64)
+factor = 4
 probe(nn.Upsample(size=(32, 32))(torch.randn(2, 16, 8, 8)))
 probe(nn.Upsample(size=100, mode="linear")(torch.randn(2, 16, 8)))
 probe(nn.Upsample(scale_factor=2.0)(torch.randn(2, 16, 8)))
+probe(nn.Upsample(scale_factor=2)(torch.randn(2, 16, 7, 7)))
+probe(nn.Upsample(None, factor, mode="bilinear")(torch.randn(2, 16, 7, 5)))
+probe(nn.Upsample(scale_factor=1.5)(torch.randn(2, 16, 15, 15)))
 probe(nn.Sequential(nn.Conv2d(3, 8, 3), nn.Upsample(size))(torch.randn(1, 3, 9, 9)))
 decoder = nn.Sequential(nn.Conv2d(16, 16, 3), nn.Upsample(size=(1, 32, 32)))
 probe_conflict(decoder(torch.randn(2, 16, 8, 8)))
-''') == ["(2, 16, 32, 32)", "(2, 16, 100)", "(...)", "(1, 8, 64, 64)",
+''') == ["(2, 16, 32, 32)", "(2, 16, 100)", "(2, 16, 16)", "(2, 16, 14, 14)", "(2, 16, 28, 20)", "(...)",
+         "(1, 8, 64, 64)",
          "`decoder(torch.randn(2, 16, 8, 8))`: the input is (2, 16, 8, 8): 2 spatial dims, but in `decoder` = "
          "nn.Sequential(...), `nn.Upsample(size=(1, 32, 32))` expects 3"]
 
