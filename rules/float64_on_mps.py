@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Point
+from shapecheck.engine.records import NamedTuple
 from shapecheck.engine.syntax import assigned_attributes, is_self_attribute, keyword_arg
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.classes import class_facts

@@ -12,10 +12,11 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from shapecheck.engine.records import NamedTuple
 from shapecheck.findings import Finding
 from shapecheck.reporters import FORMATS
 from shapecheck.tasks import Budget

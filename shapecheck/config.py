@@ -32,10 +32,10 @@ import sys
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from shapecheck.engine.file_options import FileOptions
-from shapecheck.engine.records import record
+from shapecheck.engine.records import NamedTuple, record
 from shapecheck.engine.registry import RuleEntry, RuleSpec, resolve_entries, resolve_layers
 from shapecheck.gitignore import PatternList, parse_lines
 from shapecheck.settings import ConfigError, Settings, parse_table

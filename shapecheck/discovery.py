@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
+from shapecheck.engine.records import NamedTuple
 from shapecheck.gitignore import PatternList
 
 class Excludes(Protocol):

@@ -9,9 +9,9 @@ or six functions each at import (together a tenth of a hit); `_replace` changes 
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Literal, NamedTuple
+from typing import Literal
 
-from shapecheck.engine.records import record
+from shapecheck.engine.records import NamedTuple, record
 
 Applicability = Literal["safe", "unsafe"]
 Severity = Literal["error", "warning"]

@@ -18,7 +18,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+
+from shapecheck.engine.records import NamedTuple
 
 
 # A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass

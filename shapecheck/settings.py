@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from shapecheck.engine.python_target import target_version
+from shapecheck.engine.records import NamedTuple
 from shapecheck.engine.registry import SelectorError, check_selectors
 
 SEVERITIES = ("error", "warning")

@@ -8,7 +8,7 @@ dataclass costs a few compiled functions at import, and a cached run's whole bud
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 try:
     from _blake2 import blake2b  # hashlib's own blake2b without hashlib's OpenSSL import, a tenth of a cache hit
@@ -16,6 +16,7 @@ except ImportError:  # pragma: no cover - an interpreter without the module
     from hashlib import blake2b
 
 from shapecheck.engine.file_options import FileOptions
+from shapecheck.engine.records import NamedTuple
 from shapecheck.findings import FileResult
 
 if TYPE_CHECKING:

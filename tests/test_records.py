@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import pickle
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
 
-from shapecheck.engine.records import record
+from shapecheck.engine.records import NamedTuple, record
+from shapecheck.findings import Location
 
 
 @record(slots=True, unsafe_hash=True)
@@ -123,3 +126,52 @@ def test_a_record_refuses_what_dataclass_refuses() -> None:
         class Misordered:
             a: int = 0
             b: int
+
+
+class Span(NamedTuple):
+    """A span."""
+
+    start: int
+    end: int = 0
+
+    def length(self) -> int:
+        return self.end - self.start
+
+
+class TypingSpan(typing.NamedTuple):
+    start: int
+    end: int = 0
+
+
+def test_a_named_tuple_is_typing_s() -> None:
+    made, twin = Span(1, end=3), TypingSpan(1, end=3)
+    assert made == twin == (1, 3) and hash(made) == hash(twin) and isinstance(made, tuple)
+    assert repr(made) == "Span(start=1, end=3)" and made.length() == 2 and Span.__doc__ == "A span."
+    assert Span(2) == Span(start=2) == (2, 0)
+    assert made._replace(end=5) == Span(1, 5) and Span._make([4, 6]) == (4, 6)
+    assert made._asdict() == twin._asdict() and Span._fields == TypingSpan._fields
+    assert Span._field_defaults == TypingSpan._field_defaults and Span.__match_args__ == TypingSpan.__match_args__
+    assert made.start == 1 and made.end == 3
+    assert pickle.loads(pickle.dumps(Location(3, 4))) == Location(3, 4)
+    assert type(pickle.loads(pickle.dumps(Location(3, 4)))) is Location
+
+
+def test_a_named_tuple_refuses_what_typing_refuses() -> None:
+    with pytest.raises(TypeError):
+        Span()
+    with pytest.raises(TypeError):
+        Span(1, 2, 3)
+    with pytest.raises(TypeError):
+        Span(1, length=2)
+    with pytest.raises(ValueError):
+        Span(1)._replace(middle=2)
+    with pytest.raises(TypeError, match="non-default"):
+        class Misordered(NamedTuple):
+            a: int = 0
+            b: int
+    with pytest.raises(AttributeError):
+        class Clashing(NamedTuple):
+            a: int
+
+            def _asdict(self) -> dict[str, int]:
+                return {}

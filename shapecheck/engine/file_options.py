@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from shapecheck.engine.records import NamedTuple
 
 
 # A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass

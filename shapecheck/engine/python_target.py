@@ -13,9 +13,9 @@ import re
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
 
 from shapecheck.engine import dependencies
+from shapecheck.engine.records import NamedTuple
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -16,18 +16,25 @@ compiled from text), so a record with plain fields is made here: its `Field`s as
 records whose fields take a default factory at the same places (a lint's 80 records have a dozen such patterns),
 renamed to the class's fields. A class this does not cover (a `ClassVar`, an `InitVar`, keyword-only or
 `init=False` fields, a `__post_init__`) goes to `dataclass` itself.
+
+`NamedTuple` is `typing.NamedTuple`'s class syntax for the same named tuples, made without compiling anything:
+`typing` checks every annotation (compiling each one's text, as `from __future__ import annotations` leaves them)
+and `collections.namedtuple` compiles a `__new__` for each class, some 1.4 million instructions a class of six
+fields, while the records a run reads before it lints a line (findings, settings, tasks) are a score of them. Its
+`__new__` is one shared function that places keyword and default arguments by the class's `_fields`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import reprlib
+from collections import _tuplegetter  # type: ignore[attr-defined]
 from collections.abc import Callable
 from dataclasses import MISSING, Field, dataclass, field, fields
 from functools import cache
 from operator import attrgetter
 from types import FunctionType
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 T = TypeVar("T", bound=type)
 
@@ -208,3 +215,93 @@ def _hash(self: Any) -> int:
 def _repr(self: Any) -> str:
     shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__class__._record_shown)
     return f"{self.__class__.__qualname__}({shown})"
+
+
+def _tuple_new(cls: Any, *args: Any, **kwargs: Any) -> Any:
+    if kwargs or len(args) != len(cls._fields):
+        args = _placed(cls, args, kwargs)
+    return tuple.__new__(cls, args)
+
+
+def _placed(cls: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    """The fields' values in order, as `collections.namedtuple`'s `__new__` takes its arguments."""
+    fields, defaults = cls._fields, cls._field_defaults
+    if len(args) > len(fields):
+        raise TypeError(f"{cls.__name__}() takes {len(fields)} arguments but {len(args)} were given")
+    values = list(args)
+    for name in fields[len(args):]:
+        if name in kwargs:
+            values.append(kwargs.pop(name))
+        elif name in defaults:
+            values.append(defaults[name])
+        else:
+            raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
+    if kwargs:
+        raise TypeError(f"{cls.__name__}() got an unexpected or repeated keyword argument {next(iter(kwargs))!r}")
+    return tuple(values)
+
+
+def _tuple_make(cls: Any, iterable: Any) -> Any:
+    made = tuple.__new__(cls, iterable)
+    if len(made) != len(cls._fields):
+        raise TypeError(f"Expected {len(cls._fields)} arguments, got {len(made)}")
+    return made
+
+
+def _tuple_replace(self: Any, /, **changes: Any) -> Any:
+    made = self._make(map(changes.pop, self._fields, self))
+    if changes:
+        raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+    return made
+
+
+def _tuple_repr(self: Any) -> str:
+    shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self))
+    return f"{self.__class__.__name__}({shown})"
+
+
+def _tuple_asdict(self: Any) -> dict[str, Any]:
+    return dict(zip(self._fields, self))
+
+
+def _tuple_getnewargs(self: Any) -> tuple[Any, ...]:
+    return tuple(self)
+
+
+# What `typing.NamedTuple` does not let a class body redefine, and what the class body has that is no attribute.
+_TUPLE_OWN = frozenset({"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults",
+                        "_make", "_replace", "_asdict", "_source"})
+_NOT_COPIED = frozenset({"__annotations__"})
+
+
+class _NamedTupleMeta(type):
+    def __new__(mcs, typename: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
+        if not bases:  # `NamedTuple` itself
+            return super().__new__(mcs, typename, bases, namespace)
+        if bases != (NamedTuple,):
+            raise TypeError("a NamedTuple inherits from NamedTuple alone")
+        annotations = namespace.get("__annotations__", {})
+        fields = tuple(annotations)
+        defaults = {name: namespace[name] for name in fields if name in namespace}
+        if any(name not in defaults for name in fields[len(fields) - len(defaults):]):
+            raise TypeError(f"non-default namedtuple field follows a default field in {typename}")
+        made: dict[str, Any] = {
+            "__doc__": f"{typename}({', '.join(fields)})", "__slots__": (), "_fields": fields,
+            "_field_defaults": defaults, "__match_args__": fields, "__annotations__": dict(annotations),
+            "__new__": _tuple_new, "_make": classmethod(_tuple_make), "_replace": _tuple_replace,
+            "__repr__": _tuple_repr, "_asdict": _tuple_asdict, "__getnewargs__": _tuple_getnewargs,
+            **{name: _tuplegetter(index, f"Alias for field number {index}") for index, name in enumerate(fields)}}
+        for key, value in namespace.items():
+            if key in _TUPLE_OWN:
+                raise AttributeError(f"Cannot overwrite NamedTuple attribute {key}")
+            if key not in _NOT_COPIED and key not in fields:
+                made[key] = value
+        return type(typename, (tuple,), made)
+
+
+if TYPE_CHECKING:
+    from typing import NamedTuple as NamedTuple
+else:
+    class NamedTuple(metaclass=_NamedTupleMeta):
+        """`class Point(NamedTuple): x: int; y: int = 0`, as `typing.NamedTuple` makes it (see the module's
+        docstring)."""

@@ -9,10 +9,9 @@ transform makes it one (none at all leaves a PIL image). A `target_transform` le
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import libcst as cst
 
+from shapecheck.engine.records import NamedTuple
 from shapecheck.engine.walker import walk
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import UNKNOWN, Seq, TorchObject

@@ -11,10 +11,10 @@ the image unknown.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
 import libcst as cst
 
+from shapecheck.engine.records import NamedTuple
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import Seq, TorchObject
 from shapecheck.shapes.shape import DtypeFamily, Shape
