@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import dataclasses
 import reprlib
-from collections import _tuplegetter  # type: ignore[attr-defined]
 from collections.abc import Callable
 from dataclasses import MISSING, Field, dataclass, field, fields
 from functools import cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from types import FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -215,6 +214,13 @@ def _hash(self: Any) -> int:
 def _repr(self: Any) -> str:
     shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__class__._record_shown)
     return f"{self.__class__.__qualname__}({shown})"
+
+
+try:  # CPython's field accessor for named tuples; elsewhere, the property it stands for
+    from collections import _tuplegetter  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover
+    def _tuplegetter(index: int, doc: str) -> property:
+        return property(itemgetter(index), doc=doc)
 
 
 def _tuple_new(cls: Any, *args: Any, **kwargs: Any) -> Any:
