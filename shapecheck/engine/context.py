@@ -203,6 +203,9 @@ class Context:
         # (first seq, last seq, scope) of each function already left: where a value bound in `__init__` (read in
         # `forward` through `self.x`) finds the names it was written with
         self.closed_functions: list[tuple[int, int, Scope]] = []
+        # id(node) -> the innermost of the first `_within_indexed` closed functions whose walk holds it (`point_within`)
+        self._within: dict[int, tuple[int, int, Scope]] = {}
+        self._within_indexed = 0
 
     def release(self) -> None:
         """Let go of the analysis once the findings are out. Rules, this context and the shape and loop analyses
@@ -470,10 +473,17 @@ class Context:
         """Where the names of `node` are read when it lies in a function the traversal has already left (code a
         run of a call looked into, while the traversal is at the call): the end of the innermost such function,
         so its locals resolve to their last bindings there; None when `node` is in no function left so far."""
-        best: tuple[int, int, Scope] | None = None
-        for start, end, scope in self.closed_functions:
-            if (best is None or start > best[0]) and any(found is node for found in self.walk(scope.node)):
-                best = (start, end, scope)
+        # An index made once a lint, as functions close: asked at every call of a rule's `finish`, a walk of every
+        # function each time was most of an edit's CPU.
+        within = self._within
+        for entry in self.closed_functions[self._within_indexed:]:
+            start = entry[0]
+            for found in self.walk(entry[2].node):
+                known = within.get(id(found))
+                if known is None or start > known[0]:
+                    within[id(found)] = entry
+        self._within_indexed = len(self.closed_functions)
+        best = within.get(id(node))
         if best is None:
             return None
         _, end, scope = best
