@@ -203,6 +203,7 @@ class Context:
         # (first seq, last seq, scope) of each function already left: where a value bound in `__init__` (read in
         # `forward` through `self.x`) finds the names it was written with
         self.closed_functions: list[tuple[int, int, Scope]] = []
+        self._closed: dict[int, tuple[int, int, Scope]] = {}  # id(function node) -> its entry there
         # id(node) -> the innermost of the first `_within_indexed` closed functions whose walk holds it (`point_within`)
         self._within: dict[int, tuple[int, int, Scope]] = {}
         self._within_indexed = 0
@@ -345,10 +346,8 @@ class Context:
         functions = tuple(node for node in binding.path if type(node) is cst.FunctionDef)
         if not functions:
             return Point(self._module_scope(), binding.seq, classes, ())
-        for _, _, scope in self.closed_functions:
-            if scope.node is functions[-1]:
-                return Point(scope, binding.seq, classes, functions)
-        return None
+        closed = self._closed.get(id(functions[-1]))
+        return Point(closed[2], binding.seq, classes, functions) if closed is not None else None
 
     def _attribute_binding(self, node: cst.Attribute, before: int | None) -> Binding | None:
         if type(node.value) is not cst.Name or node.value.value != "self" or not self._classes:
@@ -483,10 +482,17 @@ class Context:
                 if known is None or start > known[0]:
                     within[id(found)] = entry
         self._within_indexed = len(self.closed_functions)
-        best = within.get(id(node))
-        if best is None:
+        return self._end_of(within.get(id(node)))
+
+    def point_after(self, function: cst.FunctionDef) -> Point | None:
+        """`point_within` of a node whose innermost function is `function` (a call site's), without looking for
+        it: the end of `function`, or None while the traversal has not left it."""
+        return self._end_of(self._closed.get(id(function)))
+
+    def _end_of(self, closed: tuple[int, int, Scope] | None) -> Point | None:
+        if closed is None:
             return None
-        _, end, scope = best
+        _, end, scope = closed
         function = scope.node
         assert type(function) is cst.FunctionDef
         owner = self.class_of_method(function)
@@ -632,6 +638,7 @@ class Context:
         self._scope = scope.parent
         if scope.kind == "function":
             self.closed_functions.append((scope.start, self._seq, scope))
+            self._closed.setdefault(id(scope.node), self.closed_functions[-1])
         if scope is self._frame:
             frame = self._scope
             while frame.kind not in ("function", "module"):
