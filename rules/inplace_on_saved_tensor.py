@@ -700,7 +700,7 @@ class InplaceOnSavedTensor(Rule):
                     if values and all(builds(ctx, value) for value in values):
                         yield site
                     continue
-                point = ctx.point_within(site.node) if site.function is not None else ctx.module_point()
+                point = ctx.point_after(site.function) if site.function is not None else ctx.module_point()
                 if point is not None and class_def is not None:
                     with ctx.at(point):
                         if instance_class(ctx, func) is class_def:

@@ -912,9 +912,9 @@ class TensorCreatedOffDevice(Rule):
             # Lightning's trainer moves a LightningModule to the accelerator and hands its steps batches there.
             lightning = _lightning(class_def)
             if id(class_def) in moved or class_def in mentioning or lightning:
-                for call, message in self._findings(class_def, lightning, helpers):
+                for call, message in self._kept_findings(class_def, lightning, helpers):
                     self.report(call, message)
-            elif findings := self._findings(class_def, False, set(helpers)):
+            elif findings := self._kept_findings(class_def, False, set(helpers)):
                 unmoved[id(class_def)] = findings  # moved, if at all, by the modules that import it
         if unmoved:
             for call, message in self._moved_by_importers(unmoved):
@@ -934,6 +934,19 @@ class TensorCreatedOffDevice(Rule):
         moved = self._with_submodules({id(class_def) for class_def in self.ctx.class_defs
                                        if class_def.name.value in elsewhere})
         return [finding for key, findings in unmoved.items() if key in moved for finding in findings]
+
+    def _kept_findings(self, class_def: cst.ClassDef, lightning: bool,
+                       helpers: set[cst.FunctionDef]) -> list[tuple[cst.Call, str]]:
+        """`_findings`, as a part of `finish` that the editor server keeps between edits (`Context.finish_part`)
+        while the class, the helpers reported before it and what it reads of the module are the same: it reads no
+        call site and no training loop, only names, functions and module facts."""
+        def work() -> tuple[list[tuple[cst.Call, str]], frozenset[cst.FunctionDef]]:
+            reached = set(helpers)
+            return self._findings(class_def, lightning, reached), frozenset(reached - helpers)
+
+        found, added = self.ctx.finish_part((self.code, class_def), (class_def, lightning, frozenset(helpers)), work)
+        helpers |= added
+        return found
 
     def _findings(self, class_def: cst.ClassDef, lightning: bool,
                   helpers: set[cst.FunctionDef]) -> list[tuple[cst.Call, str]]:

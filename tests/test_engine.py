@@ -507,6 +507,40 @@ def test_a_point_within_a_function_left_reads_its_locals_there() -> None:
     assert seen == ["(g * p).sum(-1, keepdim=True)", None]
 
 
+def test_the_point_after_a_call_sites_function_is_the_point_within_it() -> None:
+    """`point_after(site.function)` finds by a lookup what `point_within(site.node)` finds by the nodes of the
+    functions left: the end of the innermost one, a nested function's own and not its parent's; None for a function
+    the traversal is still in."""
+    module = cst.parse_module(textwrap.dedent("""
+        def outer(x):
+            def inner(y):
+                return torch.relu(y)
+            return inner(x).sum()
+        class Net:
+            def forward(self, x):
+                return self.fc(x)
+        outer(Net().forward(1))
+    """))
+    ctx = Context(module, "x.py")
+    pending: list[tuple[object, object]] = []
+
+    class AtCall(Rule):
+        code, name, message = "SC990", "probe", "probe"
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if ctx.function is not None:
+                pending.append((ctx.point_after(ctx.function), ctx.point_within(node)))
+
+        def finish(self) -> None:
+            sites = [site for sites in ctx.calls.values() for site in sites if site.function is not None]
+            assert len(sites) == 4
+            for site in sites:
+                assert ctx.point_after(site.function) == ctx.point_within(site.node) is not None
+
+    assert not traverse(ctx, [AtCall(ctx)]).crashes
+    assert pending and all(after is None and within is None for after, within in pending)
+
+
 LINT_SC216 = """
 import sys
 from shapecheck.engine.linter import lint_text

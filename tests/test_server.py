@@ -268,6 +268,18 @@ def test_columns_are_in_the_clients_units() -> None:
     assert utf32.character == 13
 
 
+@pytest.mark.parametrize("encoding", list(types.PositionEncodingKind))
+def test_columns_on_ascii_lines_are_the_codecs(encoding: types.PositionEncodingKind) -> None:
+    """An ASCII line's columns are converted without the codec, to the same positions: within the line, past its
+    end, and on a row past the last."""
+    lines = ["x = torch.zeros(3)\n", "y = x.sum()"]
+    codec = PositionCodec(encoding)
+    for row, column in [(1, 1), (1, 5), (1, 19), (1, 20), (1, 40), (2, 12), (2, 13), (3, 1), (4, 7)]:
+        found = Converter(lines, codec).position(Location(row, column))
+        expected = codec.position_to_client_units(lines, types.Position(line=row - 1, character=column - 1))
+        assert (found.line, found.character) == (expected.line, expected.character), (row, column)
+
+
 def test_rows_that_cannot_take_a_comment() -> None:
     text = 'a = f("""x\ny""")\nb = 1 + \\\n    2\nc = (1,\n     2)\n'
     assert noqa_blocked_rows(text) == {1, 3}  # inside the string, after the backslash; not inside brackets

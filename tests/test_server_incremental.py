@@ -400,6 +400,53 @@ def test_the_flow_of_a_function_is_kept_only_while_what_its_callers_hand_it_is_t
         assert (analysis._finished[("SC216", helper, "mutating")] is part) != changes
 
 
+TIMESTEPS = """import torch
+import torch.nn as nn
+
+
+def timestep_embedding(t, dim):
+    freqs = torch.arange(dim)
+    return t[:, None] * freqs[None]
+
+
+class Denoiser(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+
+    def forward(self, x, t):
+        return self.fc(x) + timestep_embedding(t, x.shape[-1])
+
+
+model = Denoiser(8).to("cuda")
+STEPS = 10
+"""
+
+
+@pytest.mark.parametrize("before, after, changes", [
+    ("STEPS = 10", "STEPS = 20", False),
+    # the helper it calls places its tensor now, or another definition further down is the one the name reaches
+    ("torch.arange(dim)", "torch.arange(dim, device=t.device)", True),
+    ("STEPS = 10", "STEPS = 10\n\n\ndef timestep_embedding(t, dim):\n    return t", True),
+])
+def test_a_classes_creations_off_the_device_are_kept_only_while_what_they_read_is_the_same(
+        before: str, after: str, changes: bool) -> None:
+    """SC212's findings of a module class are a part of its `finish` the server keeps (`Context.finish_part`):
+    kept across an edit of what they do not read, worked out again after an edit of a function the class calls or
+    of which function its name is bound to."""
+    edited = TIMESTEPS.replace(before, after)
+    assert (_messages(edited, "SC212") != _messages(TIMESTEPS, "SC212")) == changes
+    analysis = Incremental()
+    typed(analysis, [TIMESTEPS])
+    denoiser = next(statement for statement in analysis._source.module.body  # type: ignore[union-attr]
+                    if type(statement) is cst.ClassDef)
+    part = analysis._finished[("SC212", denoiser)]
+    assert len(part.result[0]) == 1
+    for version in [edited, TIMESTEPS, edited]:
+        typed(analysis, [version])
+        assert (analysis._finished[("SC212", denoiser)] is part) != changes
+
+
 def _messages(text: str, code: str) -> list[str]:
     return [finding["message"] for finding in lint(text)[2] if finding["code"] == code]
 

@@ -203,6 +203,10 @@ class Context:
         # (first seq, last seq, scope) of each function already left: where a value bound in `__init__` (read in
         # `forward` through `self.x`) finds the names it was written with
         self.closed_functions: list[tuple[int, int, Scope]] = []
+        self._closed: dict[int, tuple[int, int, Scope]] = {}  # id(function node) -> its entry there
+        # id(node) -> the innermost of the first `_within_indexed` closed functions whose walk holds it (`point_within`)
+        self._within: dict[int, tuple[int, int, Scope]] = {}
+        self._within_indexed = 0
 
     def release(self) -> None:
         """Let go of the analysis once the findings are out. Rules, this context and the shape and loop analyses
@@ -342,10 +346,8 @@ class Context:
         functions = tuple(node for node in binding.path if type(node) is cst.FunctionDef)
         if not functions:
             return Point(self._module_scope(), binding.seq, classes, ())
-        for _, _, scope in self.closed_functions:
-            if scope.node is functions[-1]:
-                return Point(scope, binding.seq, classes, functions)
-        return None
+        closed = self._closed.get(id(functions[-1]))
+        return Point(closed[2], binding.seq, classes, functions) if closed is not None else None
 
     def _attribute_binding(self, node: cst.Attribute, before: int | None) -> Binding | None:
         if type(node.value) is not cst.Name or node.value.value != "self" or not self._classes:
@@ -470,13 +472,27 @@ class Context:
         """Where the names of `node` are read when it lies in a function the traversal has already left (code a
         run of a call looked into, while the traversal is at the call): the end of the innermost such function,
         so its locals resolve to their last bindings there; None when `node` is in no function left so far."""
-        best: tuple[int, int, Scope] | None = None
-        for start, end, scope in self.closed_functions:
-            if (best is None or start > best[0]) and any(found is node for found in self.walk(scope.node)):
-                best = (start, end, scope)
-        if best is None:
+        # An index made once a lint, as functions close: asked at every call of a rule's `finish`, a walk of every
+        # function each time was most of an edit's CPU.
+        within = self._within
+        for entry in self.closed_functions[self._within_indexed:]:
+            start = entry[0]
+            for found in self.walk(entry[2].node):
+                known = within.get(id(found))
+                if known is None or start > known[0]:
+                    within[id(found)] = entry
+        self._within_indexed = len(self.closed_functions)
+        return self._end_of(within.get(id(node)))
+
+    def point_after(self, function: cst.FunctionDef) -> Point | None:
+        """`point_within` of a node whose innermost function is `function` (a call site's), without looking for
+        it: the end of `function`, or None while the traversal has not left it."""
+        return self._end_of(self._closed.get(id(function)))
+
+    def _end_of(self, closed: tuple[int, int, Scope] | None) -> Point | None:
+        if closed is None:
             return None
-        _, end, scope = best
+        _, end, scope = closed
         function = scope.node
         assert type(function) is cst.FunctionDef
         owner = self.class_of_method(function)
@@ -622,6 +638,7 @@ class Context:
         self._scope = scope.parent
         if scope.kind == "function":
             self.closed_functions.append((scope.start, self._seq, scope))
+            self._closed.setdefault(id(scope.node), self.closed_functions[-1])
         if scope is self._frame:
             frame = self._scope
             while frame.kind not in ("function", "module"):
