@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 import libcst as cst
 
 from shapecheck.engine.records import record
-from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.engine.syntax import dotted_name, last_name, param_named
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
@@ -919,9 +919,7 @@ class TrainingLoop:
             return None
         value = passed_argument(definition, call, name.value)
         if value is None:
-            params = definition.params
-            param = next((param for param in (*params.posonly_params, *params.params, *params.kwonly_params)
-                          if param.name.value == name.value), None)
+            param = param_named(definition, name.value)
             value = param.default if param is not None else None
         if type(value) is not cst.Name or value.value not in ("True", "False"):
             return None
