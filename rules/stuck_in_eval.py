@@ -153,6 +153,31 @@ class StuckInEval(Rule):
             optimizer.step()
             optimizer.zero_grad(set_to_none=True)
         """,
+        # demucs's solver: one epoch helper steps only under `if train:`; validating each averaged copy of the
+        # weights calls it with `train=False`, so that inner loop steps nothing, and the epoch loop switches back.
+        """
+        import torch
+        class Solver:
+            def _prepare(self):
+                self.model.eval()
+            def _epoch(self, loader, train=True):
+                if not train:
+                    self._prepare()
+                for batch in loader:
+                    loss = self.model(batch).mean()
+                    if train:
+                        loss.backward()
+                        self.optimizer.step()
+                        self.optimizer.zero_grad()
+            def fit(self, epochs):
+                for epoch in range(epochs):
+                    self.model.train()
+                    self._epoch(self.train_loader)
+                    with torch.no_grad():
+                        for average in self.averages:
+                            with average.swap():
+                                self._epoch(self.valid_loader, train=False)
+        """,
         # train() at the top of each epoch.
         """
         import torch

@@ -125,6 +125,40 @@ def test_helper_runs_follows_the_model_into_a_same_file_helper() -> None:
     assert training.helper_runs(calls["quiet"], "model") is None
 
 
+def test_a_helper_s_events_under_a_flag_the_call_turns_off_are_not_reached() -> None:
+    """`run_epoch(loader, train=False)` never reaches `if train:` (nor `else` with `train=True`, the default
+    included); a flag the call spreads `*args` over, or that the helper rebinds, is unknown, and its events count."""
+    ctx = analyse("""
+        import torch
+        def run_epoch(loader, train=True):
+            for batch in loader:
+                if train:
+                    model(batch).mean().backward()
+                    optimizer.step()
+                elif not train:
+                    model.eval()
+        def rebinding(loader, train):
+            train = train or warmup
+            for batch in loader:
+                if train:
+                    optimizer.step()
+        run_epoch(valid_loader, train=False)
+        run_epoch(train_loader)
+        run_epoch(train_loader, True)
+        run_epoch(*arguments)
+        rebinding(valid_loader, False)
+    """)
+    training = training_loop(ctx)
+    calls = [site.node for site in training.calls_in(None) if site.node.func.value in ("run_epoch", "rebinding")]
+    assert [sorted(kinds(training.helper_events(call))) for call in calls] == [
+        [("eval", "model")],
+        [("backward", None), ("step", "optimizer")],
+        [("backward", None), ("step", "optimizer")],
+        [("backward", None), ("eval", "model"), ("step", "optimizer")],
+        [("step", "optimizer")],
+    ]
+
+
 def test_no_grad_is_torch_s_where_nothing_binds_torch() -> None:
     ctx = analyse("""
         from torch import nn

@@ -44,14 +44,17 @@ def new_keyword_arg(name: str, value: cst.BaseExpression) -> cst.Arg:
                    equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space))
 
 
-def param_annotation(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
-    """The annotation of the parameter `name` (`int` in `def f(n: int)`), if it has one; `*args` and `**kwargs`
-    are not looked at."""
+def param_named(function: cst.FunctionDef, name: str) -> cst.Param | None:
+    """The parameter `name` of `function`; `*args` and `**kwargs` are not looked at."""
     params = function.params
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if param.name.value == name:
-            return param.annotation.annotation if param.annotation is not None else None
-    return None
+    return next((param for param in (*params.posonly_params, *params.params, *params.kwonly_params)
+                 if param.name.value == name), None)
+
+
+def param_annotation(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    """The annotation of the parameter `name` (`int` in `def f(n: int)`), if it has one."""
+    param = param_named(function, name)
+    return param.annotation.annotation if param is not None and param.annotation is not None else None
 
 
 def is_self_attribute(expr: cst.BaseExpression) -> bool:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 import libcst as cst
 
 from shapecheck.engine.records import record
-from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.engine.syntax import dotted_name, last_name, param_named
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
@@ -889,7 +889,8 @@ class TrainingLoop:
         found = self._helper_events[call, depth] = []
         for definition in self.helpers_of(call):
             owner = self.owner_of(definition)
-            inner = list(owner._by_function.get(definition, ()))
+            inner = [event for event in owner._by_function.get(definition, ())
+                     if self._reached(event, definition, call)]
             for site in owner.local_calls().get(definition, ()):
                 inner += owner.helper_events(site.node, depth - 1)
             for event in inner:
@@ -897,6 +898,32 @@ class TrainingLoop:
                 moved = {} if owner is self else {"node": call, "origin": event.origin or event.node}
                 found.append(replace(event, subject=subject, target=None, **moved))
         return found
+
+    def _reached(self, event: Event, definition: cst.FunctionDef, call: cst.Call) -> bool:
+        """False when an `if` around the event tests a flag parameter that `call` sets so the event's branch does
+        not run: `run_epoch(loader, train=False)` never reaches `if train: loss.backward()`. A flag the helper
+        rebinds, or the call spreads `*args` over, is unknown, and the event counts."""
+        for guard, branch in event.guards:
+            flag = self._flag(guard.test, definition, call)
+            if flag is not None and flag is not (branch is guard.body):
+                return False
+        return True
+
+    def _flag(self, test: cst.BaseExpression, definition: cst.FunctionDef, call: cst.Call) -> bool | None:
+        """The truth of `param` or `not param` as `call` sets the parameter, by a literal `True`/`False` it
+        passes or the definition's default; None when the test is another expression or the value unknown."""
+        negated = type(test) is cst.UnaryOperation and type(test.operator) is cst.Not
+        name = test.expression if negated else test  # type: ignore[attr-defined]
+        if type(name) is not cst.Name or any(arg.star for arg in call.args) \
+                or name.value in self._assigned_in(definition):
+            return None
+        value = passed_argument(definition, call, name.value)
+        if value is None:
+            param = param_named(definition, name.value)
+            value = param.default if param is not None else None
+        if type(value) is not cst.Name or value.value not in ("True", "False"):
+            return None
+        return (value.value == "True") is not negated
 
     def helpers_of(self, call: cst.Call) -> tuple[cst.FunctionDef, ...]:
         """`definitions_of(call)`, or where this file defines no function of that name, those its first-party

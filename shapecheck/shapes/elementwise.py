@@ -118,7 +118,7 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: 
         if type(expr.func) is cst.Name and expr.func.value in _NUMBER_FUNCTIONS and ev.binding(expr.func, before) \
                 is None:
             return expr.func.value not in ("min", "max", "abs", "sum") or all(
-                is_number(ev, arg.value, before) for arg in expr.args)
+                is_number(ev, arg.value, before, depth) for arg in expr.args)
         if type(expr.func) is cst.Attribute and expr.func.attr.value in ("item", "size", "dim", "numel") and \
                 (expr.func.attr.value != "size" or expr.args):
             return True

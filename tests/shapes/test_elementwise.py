@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import Shape
-from tests.helpers import lint
+from tests.helpers import codes_of, lint
 from tests.shapes.probe import probe
 
 N = Dim.symbol("N", "N")
@@ -122,6 +124,31 @@ def test_an_int_parameter_and_an_attribute_assigned_numbers_are_numbers() -> Non
                 probe(q * self.temperature)
                 probe(q * self.scale)
     ''') == ["(2, 4, 8)", "(2, 4, 8)", "(2, 4, 8)", "(..., 2, 4, 8)", "(1, 2, 4, 8)"]
+
+
+def test_an_attribute_counted_up_through_min_ends() -> None:
+    """A prioritized replay buffer counts `self.size = min(self.size + 1, self.capacity)` and hands `self.size` to a
+    helper that scales by it: the read of `self.size` recurses through `min(...)`'s arguments, which carry the
+    attribute depth on, so it ends, unknown (it recursed without bound and SC104 crashed)."""
+    source = '''
+        import torch
+        class Weights:
+            def batch(self, count, beta):
+                w = torch.zeros(4)
+                for i in range(4):
+                    w[i] = (count * 0.5) ** (-beta)
+                return w
+        class Buffer:
+            def __init__(self, capacity: int):
+                self.capacity = capacity
+                self.size = 0
+                self.weights = Weights()
+            def add(self):
+                self.size = min(self.size + 1, self.capacity)
+            def sample(self):
+                return self.weights.batch(count=self.size, beta=0.4)
+    '''
+    assert codes_of(lint(textwrap.dedent(source), "SC104")) == []
 
 
 def test_a_number_a_container_holds_is_a_number() -> None:
