@@ -91,6 +91,39 @@ class StereoPairs(Dataset):
 """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the rest of the `torch.cat` of the
+# two embeddings (the look-alike joins them along the features, the twin along the batch).
+_SIAMESE_PAIRS = """
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, Dataset
+
+        class PairDataset(Dataset):
+            def __init__(self, n=20):
+                self.pairs = torch.randn(n, 2, 16)
+                self.same = torch.randint(0, 2, (n,)).float()
+
+            def __len__(self):
+                return len(self.same)
+
+            def __getitem__(self, idx):
+                return tuple(self.pairs[idx]), self.same[idx]
+
+        class Siamese(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embed = nn.Linear(16, 8)
+                self.head = nn.Linear(2 * 8, 1)
+
+            def forward(self, left, right):
+                joined = torch.cat([self.embed(left), self.embed(right)]%s)
+                return self.head(joined)
+
+        model = Siamese()
+        for pair, same in DataLoader(PairDataset(), batch_size=4):
+            score = model(*pair)
+        """
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the number of feature columns.
 _ARGPARSE_AUTOENCODER = """
         import argparse
@@ -1436,8 +1469,14 @@ class ShapeMismatch(Rule):
         # first layer takes the data's 32 columns, not the option's default 20
         _ARGPARSE_NET % ("args.input_dim", "features = torch.randn(args.n_samples, 32)  # the data's columns\n"
                          "            args.input_dim = features.shape[1]"),
+        # the rows of a stacked pair handed on as a tuple and spread over `forward`'s parameters, joined along the
+        # features
+        _SIAMESE_PAIRS % ", dim=1",
     ]
     INVALID = [
+        # the same, joined along the batch: (8, 8) into a head of 16 features ("mat1 and mat2 shapes cannot be
+        # multiplied (8x8 and 16x1)")
+        _SIAMESE_PAIRS % "",
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
         # cannot be multiplied (200x3 and 4x16)")
         _NUMPY_FEATURES % "3",

@@ -347,3 +347,32 @@ bar = tqdm(total=100)
 for xb in bar:
     probe(xb)
 ''') == ["(batch, 13)", "(batch,)", "(...)", "(...)"]
+
+
+def test_a_dataset_that_hands_a_tensors_rows_as_a_tuple_gives_batches_of_each_row() -> None:
+    # `tuple(views[i])` in `__getitem__`: as many views as the tensor has rows, each collated on its own
+    assert seen('''
+from torch import nn
+from torch.utils.data import Dataset
+class MultiView(Dataset):
+    def __init__(self, n=32, cfg={"views": 6}):
+        self.views = torch.randn(n, cfg["views"], 3, 24, 24)
+        self.labels = torch.randint(0, 4, (n,))
+    def __len__(self):
+        return len(self.labels)
+    def __getitem__(self, i):
+        return tuple(self.views[i]), self.labels[i]
+def two(a, b):
+    return b
+class Second(nn.Module):
+    def forward(self, a, b):
+        return b
+class Masked(nn.Module):
+    def forward(self, a, b, mask=None):
+        return mask
+for views, labels in DataLoader(MultiView(), batch_size=8):
+    probe(views[0])
+    probe(two(*views))
+    probe(Second()(*views))
+    probe(Masked()(*views))
+''') == ["(8, 3, 24, 24)", "(8, 3, 24, 24)", "(8, 3, 24, 24)", "(...)"]
