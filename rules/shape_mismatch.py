@@ -91,6 +91,29 @@ class StereoPairs(Dataset):
 """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the stride of the last stage, which the
+# top-down path's `nn.Upsample(scale_factor=2)` must undo to add it to the stage before.
+_FPN_STRIDES = """
+        import torch
+        from torch import nn
+
+        class FPN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.c3 = nn.Conv2d(3, 32, 3, stride=2, padding=1)
+                self.c4 = nn.Conv2d(32, 64, 3, stride=2, padding=1)
+                self.c5 = nn.Conv2d(64, 128, 3, stride=%s, padding=1)
+                self.lat4 = nn.Conv2d(64, 64, 1)
+                self.lat5 = nn.Conv2d(128, 64, 1)
+                self.up = nn.Upsample(scale_factor=2, mode="nearest")
+
+            def forward(self, x):
+                c4 = self.c4(self.c3(x))
+                return self.up(self.lat5(self.c5(c4))) + self.lat4(c4)
+
+        out = FPN()(torch.randn(2, 3, 64, 64))
+        """
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the rest of the `torch.cat` of the
 # two embeddings (the look-alike joins them along the features, the twin along the batch).
 _SIAMESE_PAIRS = """
@@ -1472,11 +1495,16 @@ class ShapeMismatch(Rule):
         # the rows of a stacked pair handed on as a tuple and spread over `forward`'s parameters, joined along the
         # features
         _SIAMESE_PAIRS % ", dim=1",
+        # a feature pyramid whose top-down upsampling by 2 undoes the last stage's stride
+        _FPN_STRIDES % "2",
     ]
     INVALID = [
         # the same, joined along the batch: (8, 8) into a head of 16 features ("mat1 and mat2 shapes cannot be
         # multiplied (8x8 and 16x1)")
         _SIAMESE_PAIRS % "",
+        # the last stage strides by 4: upsampled by 2 it is (2, 64, 8, 8) against the stage before's 16 x 16 ("The
+        # size of tensor a (8) must match the size of tensor b (16) at non-singleton dimension 3")
+        _FPN_STRIDES % "4",
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
         # cannot be multiplied (200x3 and 4x16)")
         _NUMPY_FEATURES % "3",

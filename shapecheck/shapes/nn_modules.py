@@ -308,11 +308,13 @@ class AdaptivePool(_Spatial):
 @record(unsafe_hash=True)
 class Upsample(Layer):
     """`nn.Upsample(size=...)`: a (batch, channels, 1 to 3 spatial dims) input resized to `size`; a tuple gives one
-    size per spatial dim, so its length must be their count, and an int serves them all."""
+    size per spatial dim, so its length must be their count, and an int serves them all. `scaled`: `size` holds
+    integer `scale_factor`s instead, each spatial dim multiplied by its own."""
 
     size: tuple[Dim | None, ...]
     per_dim: bool
     spelled: str = ""
+    scaled: bool = False
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -326,6 +328,8 @@ class Upsample(Layer):
         sizes = self.size if self.per_dim else self.size * spatial
         if any(size is None for size in sizes):
             return UNKNOWN
+        if self.scaled:
+            sizes = tuple(length * factor for length, factor in zip(x.dims[2:], sizes))
         dims = x.dims[:2] + sizes
         return Applied(Shape(dims, None, "...", tuple(range(len(dims))), x.dtype))  # type: ignore[arg-type]
 
@@ -895,10 +899,11 @@ def _attention(r: _Reader) -> Layer:
 
 
 def _upsample(r: _Reader) -> Layer | None:
-    """Only a size the constructor states; a scale factor (often a float) is left unread."""
+    """A size the constructor states, or a scale factor that is an int (a float one is left unread: the sizes it
+    gives are rounded down)."""
     expr = r.expr("size")
     if expr is None:
-        return None
+        return _upscale(r)
     if type(expr) in (cst.Tuple, cst.List):
         if any(type(element) is cst.StarredElement for element in expr.elements):  # type: ignore[union-attr]
             return None
@@ -909,6 +914,26 @@ def _upsample(r: _Reader) -> Layer | None:
             if held.complete else None
     # a name the code doesn't bind to a tuple may still hold one: only an int written out serves every dim
     return Upsample((r.size(expr),), False) if type(expr) is cst.Integer else None
+
+
+def _upscale(r: _Reader) -> Layer | None:
+    """`nn.Upsample(scale_factor=2)`: every spatial dim times the int factor (or one factor per dim, a tuple of
+    them); a factor the code may not know to be an int (a parameter, `2.0`) is left unread."""
+    expr = r.expr("scale_factor")
+    if expr is None:
+        return None
+    if type(expr) in (cst.Tuple, cst.List):
+        if any(type(element) is cst.StarredElement for element in expr.elements):  # type: ignore[union-attr]
+            return None
+        factors = tuple(_int_factor(r, element.value) for element in expr.elements)  # type: ignore[union-attr]
+        return Upsample(factors, True, scaled=True)
+    factor = _int_factor(r, expr)
+    return Upsample((factor,), False, scaled=True) if factor is not None else None
+
+
+def _int_factor(r: _Reader, expr: cst.BaseExpression) -> Dim | None:
+    found = r.size(expr)
+    return found if found is not None and found.literal is not None and found.literal > 0 else None
 
 
 def _transformer_layer(kind: str) -> Callable[[_Reader], Layer]:
