@@ -91,6 +91,38 @@ class StereoPairs(Dataset):
 """
 
 
+# Examples written once for VALID look-alikes and their INVALID twin: `%s` are the rows and the loader's arguments
+# after the batch size (1000 rows leave a last batch of 40, which `view(BATCH_SIZE, -1)` makes 64 rows of 490).
+_CONSTANT_BATCH_VIEW = """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+        BATCH_SIZE = 64
+
+        class MLP(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc1 = nn.Linear(28 * 28, 128)
+                self.fc2 = nn.Linear(128, 10)
+
+            def forward(self, x):
+                x = x.view(BATCH_SIZE, -1)
+                return self.fc2(F.relu(self.fc1(x)))
+
+        rows = %s
+        images, digits = torch.randn(rows, 1, 28, 28), torch.randint(0, 10, (rows,))
+        model = MLP()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+        for epoch in range(2):
+            for x, y in DataLoader(TensorDataset(images, digits), batch_size=BATCH_SIZE, shuffle=True%s):
+                loss = F.cross_entropy(model(x), y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        """
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the stride of the last stage, which the
 # top-down path's `nn.Upsample(scale_factor=2)` must undo to add it to the stage before.
 _FPN_STRIDES = """
@@ -1497,6 +1529,9 @@ class ShapeMismatch(Rule):
         _SIAMESE_PAIRS % ", dim=1",
         # a feature pyramid whose top-down upsampling by 2 undoes the last stage's stride
         _FPN_STRIDES % "2",
+        # every batch full: the short last one dropped, or rows a multiple of the batch size
+        _CONSTANT_BATCH_VIEW % ("1000", ", drop_last=True"),
+        _CONSTANT_BATCH_VIEW % ("1024", ""),
     ]
     INVALID = [
         # the same, joined along the batch: (8, 8) into a head of 16 features ("mat1 and mat2 shapes cannot be
@@ -1505,6 +1540,9 @@ class ShapeMismatch(Rule):
         # the last stage strides by 4: upsampled by 2 it is (2, 64, 8, 8) against the stage before's 16 x 16 ("The
         # size of tensor a (8) must match the size of tensor b (16) at non-singleton dimension 3")
         _FPN_STRIDES % "4",
+        # the batch size written into `forward`: the last batch of 40 rows becomes (64, 490) ("mat1 and mat2 shapes
+        # cannot be multiplied (64x490 and 784x128)")
+        _CONSTANT_BATCH_VIEW % ("1000", ""),
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
         # cannot be multiplied (200x3 and 4x16)")
         _NUMPY_FEATURES % "3",

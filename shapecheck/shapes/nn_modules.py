@@ -41,6 +41,7 @@ class Mismatch:
     inner: str = ""
     detail: str = ""
     path: Path = ()
+    when: str = ""  # on which of the calls it fails, when not on all ("on the last batch, of 3 rows, ")
 
 
 @record(slots=True, unsafe_hash=True)
