@@ -4,9 +4,9 @@ shuffled or not. `loaders` names the batch dim with an opaque size that knows th
 fails on every epoch's last batch (a hidden state sized by the configured batch size, `torch.zeros(layers,
 args.batch_size, hidden)`).
 
-Only a call that certainly runs on the last pass: in a `for` loop whose body leaves no pass early (no `break`,
-`continue`, `return` or `raise` in it) and reaches the call through `with` blocks only, outside any conditional
-expression.
+Only a call that certainly runs on the last pass: in a `for` loop over the loader's batches whose body leaves no
+pass early (no `break`, `continue`, `return` or `raise` in it) and reaches the call through `with` blocks only,
+outside any conditional expression.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from shapecheck.shapes.values import Items
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 _LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise)
 _CONDITIONAL = (cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
@@ -54,13 +55,17 @@ def on_last_batch(value: object, sizes: dict[Atom, Dim]) -> object:
     return value
 
 
-def on_every_pass(ctx: Context, call: cst.Call) -> bool:
-    """Whether `call` runs on every pass of the loop around it, the last one included."""
+def on_every_pass(ev: ShapeEvaluator, call: cst.Call, before: int, sizes: dict[Atom, Dim]) -> bool:
+    """Whether `call` runs on every pass of the loop around it, the last one included, and that loop goes through
+    the batches `sizes` are of (not `for step in range(n): x, y = next(iter(loader))`, whose batch is the first)."""
+    ctx = ev.ctx
     func = call.func
     key = func.value if type(func) is cst.Name else func.attr.value if type(func) is cst.Attribute else None
     site = next((site for site in ctx.calls_to(key) if site.node is call), None) if key is not None else None
     loop = site.loop if site is not None else None
     if type(loop) is not cst.For or any(isinstance(node, _LEAVING) for node in ctx.walk(loop.body)):
+        return False
+    if not sizes.keys() <= short_sizes((ev.element(ev.object(loop.iter, before)),)).keys():
         return False
     return _unconditional(ctx, loop.body, call)
 

@@ -262,7 +262,7 @@ def _applied(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...
     if applied.mismatch is not None:
         return applied
     sizes = last_batch.short_sizes((*positional, *(keywords or {}).values()))
-    if not sizes or not last_batch.on_every_pass(ev.ctx, call):
+    if not sizes or not last_batch.on_every_pass(ev, call, before, sizes):
         return applied
     short = runs.run(layer, tuple(last_batch.on_last_batch(value, sizes) for value in positional),
                      None if keywords is None else

@@ -428,3 +428,12 @@ def test_every_batch_full_or_the_last_pass_not_certain_proves_nothing() -> None:
     assert not _rows(35, body="model(x) if len(y) == 16 else None")
     assert not _rows(35, body="model(x)\n    break")
     assert not _rows(35, body="try:\n        model(x)\n    except RuntimeError:\n        pass")
+    # a loop that takes the first batch on every pass, or no loop: the first batch is full
+    assert not lint(STATEFUL + '''
+loader = DataLoader(TensorDataset(torch.randn(35, 5, 3), torch.randn(35)), batch_size=16)
+for step in range(10):
+    x, y = next(iter(loader))
+    model(x)
+x, y = next(iter(loader))
+model(x)
+''', "SC105").findings
