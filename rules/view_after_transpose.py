@@ -10,6 +10,20 @@ from shapecheck.shapes.conflicts import view_layout
 from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
 
 
+# Time-major attention heads merged back after `torch.bmm` and `.transpose(0, 1)`: `%s` are the method and its sizes.
+_TIME_MAJOR_HEADS = """
+        import torch
+        def attend(q, k, v, num_heads):
+            T, B, E = q.shape
+            D = E // num_heads
+            q = q.contiguous().view(T, B * num_heads, D).transpose(0, 1)
+            k = k.contiguous().view(-1, B * num_heads, D).transpose(0, 1)
+            v = v.contiguous().view(-1, B * num_heads, D).transpose(0, 1)
+            out = torch.bmm(torch.softmax(torch.bmm(q, k.transpose(1, 2)), -1), v)
+            return out.transpose(0, 1).%s(%s)
+        """
+
+
 class ViewAfterTranspose(Rule):
     code = "SC101"
     name = "view-after-transpose"
@@ -233,16 +247,9 @@ class ViewAfterTranspose(Rule):
             loss = nn.functional.cross_entropy(model(mel), label)
         """,
         # splitting the heads back out, or merging a split dim's inner part with the dim after it in memory
+        _TIME_MAJOR_HEADS % ("view", "T, B, num_heads, D"),
         """
         import torch
-        def attend(q, k, v, num_heads):
-            T, B, E = q.shape
-            D = E // num_heads
-            q = q.contiguous().view(T, B * num_heads, D).transpose(0, 1)
-            k = k.contiguous().view(-1, B * num_heads, D).transpose(0, 1)
-            v = v.contiguous().view(-1, B * num_heads, D).transpose(0, 1)
-            out = torch.bmm(torch.softmax(torch.bmm(q, k.transpose(1, 2)), -1), v)
-            return out.transpose(0, 1).view(T, B, num_heads, D)
         def per_group(x, groups):
             N, C, L, D = x.shape
             return x.transpose(0, 1).view(C, N, groups, -1)
@@ -250,30 +257,7 @@ class ViewAfterTranspose(Rule):
     ]
     INVALID = [
         # time-major heads merged back: the transposed (T, B * H, D) has T between H and D in memory
-        Invalid(
-            """
-            import torch
-            def attend(q, k, v, num_heads):
-                T, B, E = q.shape
-                D = E // num_heads
-                q = q.contiguous().view(T, B * num_heads, D).transpose(0, 1)
-                k = k.contiguous().view(-1, B * num_heads, D).transpose(0, 1)
-                v = v.contiguous().view(-1, B * num_heads, D).transpose(0, 1)
-                out = torch.bmm(torch.softmax(torch.bmm(q, k.transpose(1, 2)), -1), v)
-                return out.transpose(0, 1).view(T, B, -1)
-            """,
-            fixed="""
-            import torch
-            def attend(q, k, v, num_heads):
-                T, B, E = q.shape
-                D = E // num_heads
-                q = q.contiguous().view(T, B * num_heads, D).transpose(0, 1)
-                k = k.contiguous().view(-1, B * num_heads, D).transpose(0, 1)
-                v = v.contiguous().view(-1, B * num_heads, D).transpose(0, 1)
-                out = torch.bmm(torch.softmax(torch.bmm(q, k.transpose(1, 2)), -1), v)
-                return out.transpose(0, 1).reshape(T, B, -1)
-            """,
-        ),
+        Invalid(_TIME_MAJOR_HEADS % ("view", "T, B, -1"), fixed=_TIME_MAJOR_HEADS % ("reshape", "T, B, -1")),
         Invalid(
             """
             import torch
