@@ -799,6 +799,10 @@ class ShapeMismatch(Rule):
         never conflicts: `nn.Linear(d_in, d_h)` followed by `nn.Linear(d_h, d_out)` meet, and so does
         `nn.Linear(d_in, 64)` followed by `nn.Linear(d, 10)` as far as shapecheck can tell.
 
+        A model called on every pass of a loop over a `DataLoader` whose dataset's length is no multiple of the batch
+        size (both literals, no `drop_last`, no sampler) also runs on the short last batch: a hidden state or a
+        `view` sized by the configured batch size fails there, on every epoch ("on the last batch, of 3 rows").
+
         ## Why is this bad?
         "Most bugs in the course are shape bugs." The primer's troubleshooting table puts "RuntimeError: mat1 and
         mat2 shapes cannot be multiplied" first: the "input tensor shape does not match the layer's expected input
