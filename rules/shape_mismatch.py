@@ -91,6 +91,94 @@ class StereoPairs(Dataset):
 """
 
 
+# Examples written once for VALID look-alikes and their INVALID twin: `%s` are the rows and the loader's arguments
+# after the batch size (1000 rows leave a last batch of 40, which `view(BATCH_SIZE, -1)` makes 64 rows of 490).
+_CONSTANT_BATCH_VIEW = """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+        BATCH_SIZE = 64
+
+        class MLP(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc1 = nn.Linear(28 * 28, 128)
+                self.fc2 = nn.Linear(128, 10)
+
+            def forward(self, x):
+                x = x.view(BATCH_SIZE, -1)
+                return self.fc2(F.relu(self.fc1(x)))
+
+        rows = %s
+        images, digits = torch.randn(rows, 1, 28, 28), torch.randint(0, 10, (rows,))
+        model = MLP()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+        for epoch in range(2):
+            for x, y in DataLoader(TensorDataset(images, digits), batch_size=BATCH_SIZE, shuffle=True%s):
+                loss = F.cross_entropy(model(x), y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        """
+
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the stride of the last stage, which the
+# top-down path's `nn.Upsample(scale_factor=2)` must undo to add it to the stage before.
+_FPN_STRIDES = """
+        import torch
+        from torch import nn
+
+        class FPN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.c3 = nn.Conv2d(3, 32, 3, stride=2, padding=1)
+                self.c4 = nn.Conv2d(32, 64, 3, stride=2, padding=1)
+                self.c5 = nn.Conv2d(64, 128, 3, stride=%s, padding=1)
+                self.lat4 = nn.Conv2d(64, 64, 1)
+                self.lat5 = nn.Conv2d(128, 64, 1)
+                self.up = nn.Upsample(scale_factor=2, mode="nearest")
+
+            def forward(self, x):
+                c4 = self.c4(self.c3(x))
+                return self.up(self.lat5(self.c5(c4))) + self.lat4(c4)
+
+        out = FPN()(torch.randn(2, 3, 64, 64))
+        """
+
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the rest of the `torch.cat` of the
+# two embeddings (the look-alike joins them along the features, the twin along the batch).
+_SIAMESE_PAIRS = """
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, Dataset
+
+        class PairDataset(Dataset):
+            def __init__(self, n=20):
+                self.pairs = torch.randn(n, 2, 16)
+                self.same = torch.randint(0, 2, (n,)).float()
+
+            def __len__(self):
+                return len(self.same)
+
+            def __getitem__(self, idx):
+                return tuple(self.pairs[idx]), self.same[idx]
+
+        class Siamese(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embed = nn.Linear(16, 8)
+                self.head = nn.Linear(2 * 8, 1)
+
+            def forward(self, left, right):
+                joined = torch.cat([self.embed(left), self.embed(right)]%s)
+                return self.head(joined)
+
+        model = Siamese()
+        for pair, same in DataLoader(PairDataset(), batch_size=4):
+            score = model(*pair)
+        """
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the number of feature columns.
 _ARGPARSE_AUTOENCODER = """
         import argparse
@@ -710,6 +798,10 @@ class ShapeMismatch(Rule):
         when `model(x)` is called in the same file. Sizes the code does not state are unknown, and an unknown size
         never conflicts: `nn.Linear(d_in, d_h)` followed by `nn.Linear(d_h, d_out)` meet, and so does
         `nn.Linear(d_in, 64)` followed by `nn.Linear(d, 10)` as far as shapecheck can tell.
+
+        A model called on every pass of a loop over a `DataLoader` whose dataset's length is no multiple of the batch
+        size (both literals, no `drop_last`, no sampler) also runs on the short last batch: a hidden state or a
+        `view` sized by the configured batch size fails there, on every epoch ("on the last batch, of 3 rows").
 
         ## Why is this bad?
         "Most bugs in the course are shape bugs." The primer's troubleshooting table puts "RuntimeError: mat1 and
@@ -1436,8 +1528,25 @@ class ShapeMismatch(Rule):
         # first layer takes the data's 32 columns, not the option's default 20
         _ARGPARSE_NET % ("args.input_dim", "features = torch.randn(args.n_samples, 32)  # the data's columns\n"
                          "            args.input_dim = features.shape[1]"),
+        # the rows of a stacked pair handed on as a tuple and spread over `forward`'s parameters, joined along the
+        # features
+        _SIAMESE_PAIRS % ", dim=1",
+        # a feature pyramid whose top-down upsampling by 2 undoes the last stage's stride
+        _FPN_STRIDES % "2",
+        # every batch full: the short last one dropped, or rows a multiple of the batch size
+        _CONSTANT_BATCH_VIEW % ("1000", ", drop_last=True"),
+        _CONSTANT_BATCH_VIEW % ("1024", ""),
     ]
     INVALID = [
+        # the same, joined along the batch: (8, 8) into a head of 16 features ("mat1 and mat2 shapes cannot be
+        # multiplied (8x8 and 16x1)")
+        _SIAMESE_PAIRS % "",
+        # the last stage strides by 4: upsampled by 2 it is (2, 64, 8, 8) against the stage before's 16 x 16 ("The
+        # size of tensor a (8) must match the size of tensor b (16) at non-singleton dimension 3")
+        _FPN_STRIDES % "4",
+        # the batch size written into `forward`: the last batch of 40 rows becomes (64, 490) ("mat1 and mat2 shapes
+        # cannot be multiplied (64x490 and 784x128)")
+        _CONSTANT_BATCH_VIEW % ("1000", ""),
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
         # cannot be multiplied (200x3 and 4x16)")
         _NUMPY_FEATURES % "3",

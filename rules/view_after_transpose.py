@@ -10,6 +10,20 @@ from shapecheck.shapes.conflicts import view_layout
 from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
 
 
+# Time-major attention heads merged back after `torch.bmm` and `.transpose(0, 1)`: `%s` are the method and its sizes.
+_TIME_MAJOR_HEADS = """
+        import torch
+        def attend(q, k, v, num_heads):
+            T, B, E = q.shape
+            D = E // num_heads
+            q = q.contiguous().view(T, B * num_heads, D).transpose(0, 1)
+            k = k.contiguous().view(-1, B * num_heads, D).transpose(0, 1)
+            v = v.contiguous().view(-1, B * num_heads, D).transpose(0, 1)
+            out = torch.bmm(torch.softmax(torch.bmm(q, k.transpose(1, 2)), -1), v)
+            return out.transpose(0, 1).%s(%s)
+        """
+
+
 class ViewAfterTranspose(Rule):
     code = "SC101"
     name = "view-after-transpose"
@@ -29,7 +43,9 @@ class ViewAfterTranspose(Rule):
         `.view(-1)`, `.view(B, -1)` over the swapped dims, sizes that show the merge (`B, T, H * D`, or
         `x.size()[:-2] + (n * d,)`), or a view with fewer sizes than the permuted tensor has separate runs of memory
         (`(att @ v).transpose(1, 2).view(B, T, C)` on a 4-d tensor: four runs, three sizes), which must merge
-        across one whatever the sizes are.
+        across one whatever the sizes are, or sizes that split a dim and leave its inner part to the last size
+        (`torch.bmm(p, v).transpose(0, 1).view(T, B, E)` of time-major heads, `(T, B * H, D)`: the last size
+        merges `H` with `D`, and `T` lies between them in memory).
 
         It reads the shape analysis (see "Shape analysis"): the rank and sizes come from jaxtyping annotations,
         `B, T, C = x.shape`, constructors, layers, views and the permute itself; the layout from what each step did
@@ -230,8 +246,18 @@ class ViewAfterTranspose(Rule):
         for mel, label in DataLoader(MelClips(), batch_size=8, shuffle=True, collate_fn=collate_frames):
             loss = nn.functional.cross_entropy(model(mel), label)
         """,
+        # splitting the heads back out, or merging a split dim's inner part with the dim after it in memory
+        _TIME_MAJOR_HEADS % ("view", "T, B, num_heads, D"),
+        """
+        import torch
+        def per_group(x, groups):
+            N, C, L, D = x.shape
+            return x.transpose(0, 1).view(C, N, groups, -1)
+        """,
     ]
     INVALID = [
+        # time-major heads merged back: the transposed (T, B * H, D) has T between H and D in memory
+        Invalid(_TIME_MAJOR_HEADS % ("view", "T, B, -1"), fixed=_TIME_MAJOR_HEADS % ("reshape", "T, B, -1")),
         Invalid(
             """
             import torch

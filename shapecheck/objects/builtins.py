@@ -352,7 +352,8 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
             return Seq((), name)
         if positional is None or len(positional) != 1:
             return UNKNOWN
-        items = container_items(positional[0])
+        # what a loop over it goes through: a tensor's rows too (`tuple(views[i])` in a dataset's `__getitem__`)
+        items = ev.iterated(positional[0])
         if isinstance(items, Mapping):
             return Seq(tuple(as_key_value(k) for k, _ in items.items), name, items.complete)
         if isinstance(items, Seq):

@@ -289,14 +289,22 @@ class Calls:
         positional: list[object] = []
         keywords: dict[str, object] = {}
         open_ended = False
+        # the elements a `*xs` of unknown length spreads over the parameters left, each one like `xs.each`
+        # (`model(*views)` over a batch of as many views as the dataset gives): only as the last positional one
+        spread: object = None
         for arg in call.args:
+            if spread is not None and arg.keyword is None and arg.star != "**":
+                open_ended = True
+                break
             if arg.star == "*":
                 inner = ev.object(arg.value, before)
                 items = container_items(inner)
-                if not isinstance(items, Seq) or not items.complete:
+                if not isinstance(items, Seq) or not items.complete and items.each is None:
                     open_ended = True
                     break
                 positional.extend(items.items)
+                if not items.complete:
+                    spread = items.each
             elif arg.star == "**":
                 inner = ev.object(arg.value, before)
                 if not isinstance(inner, Mapping) or not inner.complete:
@@ -316,12 +324,20 @@ class Calls:
             return None
         for param, value in zip(params, positional):
             values[param.name.value] = value
+        if spread is not None:
+            if len(positional) > len(params):
+                return None
+            for param in params[len(positional):]:
+                # one with a default may be left to it: whether the spread reaches it is not told
+                values[param.name.value] = spread if param.default is None else UNKNOWN
+            if facts.star is not None:
+                values[facts.star.name.value] = Seq((), "tuple", complete=False, each=spread)
         extra = positional[len(params):]
         if extra:
             if facts.star is None:
                 return None
             values[facts.star.name.value] = Seq(tuple(extra), "tuple")
-        elif facts.star is not None:
+        elif facts.star is not None and facts.star.name.value not in values:
             values[facts.star.name.value] = Seq((), "tuple")
         rest: dict[str, object] = {}
         names = {p.name.value for p in (*params, *facts.kwonly)}

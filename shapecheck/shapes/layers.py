@@ -17,6 +17,7 @@ Sizes in a constructor's arguments are read with the evaluator as of the binding
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 import libcst as cst
 
@@ -28,7 +29,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.evaluator import ContainerForward
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, Site, TorchObject
-from shapecheck.shapes import nn_modules, runs
+from shapecheck.shapes import last_batch, nn_modules, runs
 from shapecheck.shapes.values import Conflict, Items
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.container_use import only_held
@@ -256,7 +257,20 @@ def _applied(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...
              before: int) -> Applied:
     if not isinstance(layer, runs.Model):
         return layer.apply(_with_parameters(ev, call, inputs, layer, before))
-    return runs.run(layer, runs.positional_of(ev, call, before), runs.keywords_of(ev, call, before))
+    positional, keywords = runs.positional_of(ev, call, before), runs.keywords_of(ev, call, before)
+    applied = runs.run(layer, positional, keywords)
+    if applied.mismatch is not None:
+        return applied
+    sizes = last_batch.short_sizes((*positional, *(keywords or {}).values()))
+    if not sizes or not last_batch.on_every_pass(ev, call, before, sizes):
+        return applied
+    short = runs.run(layer, tuple(last_batch.on_last_batch(value, sizes) for value in positional),
+                     None if keywords is None else
+                     {name: last_batch.on_last_batch(value, sizes) for name, value in keywords.items()})
+    if short.mismatch is None:
+        return applied
+    rows = ", ".join(sorted({str(size) for size in sizes.values()}))
+    return Applied(applied.value, replace(short.mismatch, when=f"on the last batch, of {rows} rows, "))
 
 
 def _by_keyword(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], layer: Layer,
@@ -405,7 +419,7 @@ def message(code: str, described: str, callee: str, layer: Layer, mismatch: Mism
     """"`self.fc2(h)`: h is (B, 64): 64 features (last dim), but `self.fc2` = nn.Linear(32, 10) expects 32"."""
     subject = f"{described}: " if described else ""
     if mismatch.detail:
-        return f"`{code}`: {subject}then in {mismatch.detail}"
+        return f"`{code}`: {subject}{mismatch.when}then in {mismatch.detail}"
     if mismatch.inner:
         where = f"in `{callee}` = {layer.spelled}, `{mismatch.inner}` expects {mismatch.expects}"
     else:

@@ -173,7 +173,18 @@ def _batch_dim(loader: TorchObject, length: Dim) -> Dim | None:
     drop_last = False if drop_expr is None else truth(site.read("value", drop_expr))
     if isinstance(size, Dim) and (drop_last or _divides(size, length)):
         return size
-    return opaque(("batch", id(loader.call)), "batch")
+    return opaque(("batch", id(loader.call)), "batch", last=_short_batch(loader, size, length))
+
+
+def _short_batch(loader: TorchObject, size: Dim | None, length: Dim) -> int | None:
+    """The rows of the last batch where the code states it is short and every other batch full: a literal dataset
+    length above a literal batch size it is no multiple of, the default sampler (its batches are the dataset's
+    rows in order or shuffled, whatever their order), and more than one row left (a batch of one broadcasts)."""
+    rows, batch = length.literal, size.literal if size is not None else None
+    if rows is None or batch is None or batch <= 0 or rows <= batch or loader.argument(3, "sampler") is not None:
+        return None
+    short = rows % batch
+    return short if short > 1 else None
 
 
 def _fills_one(loader: TorchObject, length: Dim) -> bool:

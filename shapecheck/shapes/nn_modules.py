@@ -41,6 +41,7 @@ class Mismatch:
     inner: str = ""
     detail: str = ""
     path: Path = ()
+    when: str = ""  # on which of the calls it fails, when not on all ("on the last batch, of 3 rows, ")
 
 
 @record(slots=True, unsafe_hash=True)
@@ -308,13 +309,13 @@ class AdaptivePool(_Spatial):
 @record(unsafe_hash=True)
 class Upsample(Layer):
     """`nn.Upsample(size=...)`: a (batch, channels, 1 to 3 spatial dims) input resized to `size`; a tuple gives one
-    size per spatial dim, so its length must be their count, and an int serves them all. `nn.Upsample(scale_factor=2)`
-    (`scale`, with no size) multiplies every spatial dim: floor(size * 2) is exact for a whole factor."""
+    size per spatial dim, so its length must be their count, and an int serves them all. `scaled`: `size` holds
+    integer `scale_factor`s instead, each spatial dim multiplied by its own."""
 
     size: tuple[Dim | None, ...]
     per_dim: bool
     spelled: str = ""
-    scale: int | None = None
+    scaled: bool = False
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -323,14 +324,13 @@ class Upsample(Layer):
         if not 3 <= x.rank <= 5:
             return Applied(None, Mismatch(f"{x.rank} dims", "3 to 5 (batch, channels, 1 to 3 spatial dims)"))
         spatial = x.rank - 2
-        if self.scale is not None:
-            dims = x.dims[:2] + tuple(dim * self.scale for dim in x.dims[2:])
-            return Applied(Shape(dims, None, "...", tuple(range(len(dims))), x.dtype))
         if self.per_dim and len(self.size) != spatial:
             return Applied(None, Mismatch(f"{spatial} spatial dims", str(len(self.size))))
         sizes = self.size if self.per_dim else self.size * spatial
         if any(size is None for size in sizes):
             return UNKNOWN
+        if self.scaled:
+            sizes = tuple(length * factor for length, factor in zip(x.dims[2:], sizes))
         dims = x.dims[:2] + sizes
         return Applied(Shape(dims, None, "...", tuple(range(len(dims))), x.dtype))  # type: ignore[arg-type]
 
@@ -900,12 +900,11 @@ def _attention(r: _Reader) -> Layer:
 
 
 def _upsample(r: _Reader) -> Layer | None:
-    """A size the constructor states, or a whole scale factor (`2`, `2.0`) it writes out; another scale factor
-    (`1.5`: the sizes round down) is left unread."""
+    """A size the constructor states, or a scale factor that is an int (a float one is left unread: the sizes it
+    gives are rounded down)."""
     expr = r.expr("size")
     if expr is None or type(expr) is cst.Name and expr.value == "None":
-        scale = _whole_scale(r.expr("scale_factor"), r.size)
-        return Upsample((), False, scale=scale) if scale is not None and not r.kwargs else None
+        return _upscale(r)
     if type(expr) in (cst.Tuple, cst.List):
         if any(type(element) is cst.StarredElement for element in expr.elements):  # type: ignore[union-attr]
             return None
@@ -918,15 +917,28 @@ def _upsample(r: _Reader) -> Layer | None:
     return Upsample((r.size(expr),), False) if type(expr) is cst.Integer else None
 
 
-def _whole_scale(expr: cst.BaseExpression | None, size: SizeReader) -> int | None:
-    """A scale factor that is a whole number greater than 0: an int (a literal or a name holding one) or a float
-    literal such as `2.0`."""
+def _upscale(r: _Reader) -> Layer | None:
+    """`nn.Upsample(scale_factor=2)`: every spatial dim times the whole factor (`2`, `2.0`, a name holding an int;
+    or one factor per dim, a tuple of them); another factor (`1.5`: the sizes round down, or a parameter the code
+    may not know to be whole) is left unread."""
+    expr = r.expr("scale_factor")
+    if expr is None or r.kwargs:
+        return None
+    if type(expr) in (cst.Tuple, cst.List):
+        if any(type(element) is cst.StarredElement for element in expr.elements):  # type: ignore[union-attr]
+            return None
+        factors = tuple(_int_factor(r, element.value) for element in expr.elements)  # type: ignore[union-attr]
+        return Upsample(factors, True, scaled=True)
+    factor = _int_factor(r, expr)
+    return Upsample((factor,), False, scaled=True) if factor is not None else None
+
+
+def _int_factor(r: _Reader, expr: cst.BaseExpression) -> Dim | None:
     if type(expr) is cst.Float:
-        value = float(expr.value)
-        return int(value) if value.is_integer() and value > 0 else None
-    found = size(expr) if expr is not None and type(expr) is not cst.Tuple else None
-    literal = found.literal if found is not None else None
-    return literal if literal is not None and literal > 0 else None
+        value = float(expr.value)  # type: ignore[attr-defined]
+        return Dim.of(int(value)) if value.is_integer() and value > 0 else None
+    found = r.size(expr)
+    return found if found is not None and found.literal is not None and found.literal > 0 else None
 
 
 def _transformer_layer(kind: str) -> Callable[[_Reader], Layer]:

@@ -15,10 +15,10 @@ if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-def opaque(key: object, name: str, at_most: int | None = None) -> Dim:
+def opaque(key: object, name: str, at_most: int | None = None, last: int | None = None) -> Dim:
     """A size only known to be itself (a chunk of a symbolic size, a conv output of unknown kernel), and at most
-    `at_most` when that is given."""
-    return Dim((((Atom(key, name, compound=True, at_most=at_most),), 1),))
+    `at_most` when that is given (and `last` on a loop's last pass, see `Atom.last`)."""
+    return Dim((((Atom(key, name, compound=True, at_most=at_most, last=last),), 1),))
 
 
 def dim_position(ev: ShapeEvaluator, shape: Shape, expr: cst.BaseExpression | None, before: int) -> int | None:

@@ -98,16 +98,37 @@ def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | 
     return Applied(value if isinstance(value, (Shape, Items)) else None)
 
 
+@record(slots=True, eq=False)
+class Spread:
+    """The end of a call's positional inputs: a `*xs` of unknown length whose elements are each like `each`
+    (`model(*views)` over a batch of as many views as the dataset gives), for the parameters left."""
+
+    each: object
+
+
 def positional_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[object, ...]:
     """What a call passes by position to a model's `forward`: tensors, and the other values the code states
-    (`rope(seq_len)`, `head(x, 2)`), a list or tuple of known length spread by `*`; None where unknown."""
+    (`rope(seq_len)`, `head(x, 2)`), a list or tuple of known length spread by `*`, or a `Spread` last; None where
+    unknown."""
     passed: list[object] = []
-    for arg in call.args:
-        if arg.keyword is None:
-            spread = _spread(ev, arg, before) if arg.star else None
-            passed.extend(spread if spread is not None else (None,) if arg.star else
-                          (_argument(ev, arg.value, before),))
+    positional = [arg for arg in call.args if arg.keyword is None]
+    for arg in positional:
+        spread = _spread(ev, arg, before) if arg.star else None
+        if spread is None and arg.star == "*" and arg is positional[-1]:
+            each = _spread_each(ev, arg, before)
+            if each is not None:
+                passed.append(each)
+                continue
+        passed.extend(spread if spread is not None else (None,) if arg.star else
+                      (_argument(ev, arg.value, before),))
     return tuple(passed)
+
+
+def _spread_each(ev: ShapeEvaluator, arg: cst.Arg, before: int) -> Spread | None:
+    value = ev.object(arg.value, before)
+    if isinstance(value, Seq) and not value.complete and not value.items and value.each is not None:
+        return Spread(value.each)
+    return None
 
 
 def keywords_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> dict[str, object] | None:
@@ -143,10 +164,16 @@ def _arguments(ev: ShapeEvaluator, forward: FunctionValue, inputs: tuple[object,
     fit its signature."""
     facts = function_facts(forward.ctx, forward.node)
     params = list(facts.params)[1:]
+    spread = inputs[-1] if inputs and isinstance(inputs[-1], Spread) else None
+    if spread is not None:
+        inputs = inputs[:-1]
     if len(inputs) > len(params) and facts.star is None or facts.star is not None and keywords is None:
         return None
     values: dict[str, object] = {facts.params[0].name.value: forward.bound}
-    if facts.star is not None:  # `forward(self, *signals)`: the inputs after the named ones, every one known
+    if facts.star is not None and spread is not None:
+        values[facts.star.name.value] = UNKNOWN if len(inputs) > len(params) else \
+            Seq((), "tuple", complete=False, each=spread.each)
+    elif facts.star is not None:  # `forward(self, *signals)`: the inputs after the named ones, every one known
         values[facts.star.name.value] = Seq(tuple(UNKNOWN if shape is None else shape
                                                   for shape in inputs[len(params):]), "tuple")
     for param, shape in zip(params, inputs):
@@ -154,7 +181,10 @@ def _arguments(ev: ShapeEvaluator, forward: FunctionValue, inputs: tuple[object,
     owner = ev.calls.evaluator_for(forward.ctx)
     for param in (*params[len(inputs):], *facts.kwonly):
         name = param.name.value
-        if keywords is not None and name in keywords:
+        if spread is not None and param in params and (keywords is None or name not in keywords):
+            # one with a default may be left to it: whether the spread reaches it is not told
+            values[name] = spread.each if param.default is None else UNKNOWN
+        elif keywords is not None and name in keywords:
             values[name] = keywords[name] if keywords[name] is not None else UNKNOWN
         elif keywords is None or param.default is None:
             values[name] = UNKNOWN

@@ -9,7 +9,7 @@ import libcst as cst
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
-from shapecheck.objects.values import Imported, Opaque
+from shapecheck.objects.values import UNKNOWN, Imported, Opaque
 from shapecheck.shapes.numpy_arrays import array_shape
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
@@ -140,10 +140,11 @@ def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
 def size_subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Dim | None:
     if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
         return None
-    index = ev.integer(node.slice[0].slice.value, before)
-    if index is None:
-        return None
+    key = node.slice[0].slice.value
+    index = ev.integer(key, before)
     container = node.value
+    if index is None:
+        return _config_item(ev, node, key, before)
     measured_tensor = measured(container)
     if measured_tensor is not None:
         return ev.dim_of_tensor(measured_tensor, index, before)
@@ -157,6 +158,20 @@ def size_subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Dim 
         # an int or a whole shape (`torch.rand(shapes[1])` with `shapes = [(10,), ()]`)
         return Dim.symbol(("item", owner, index), ev.ctx.code(node), placeholder=True)
     return None
+
+
+def _config_item(ev: ShapeEvaluator, node: cst.Subscript, key: cst.BaseExpression, before: int) -> Dim | None:
+    """`cfg["hidden"]` of a dict the code never explains (a parameter, a loaded config): a size of its own, the same
+    for every read of that key of that binding, as an attribute's (`args.hidden`) is."""
+    container = node.value
+    if type(key) is not cst.SimpleString or not (type(container) is cst.Name or is_self_attribute(container)):
+        return None
+    held = ev.object(container, before)
+    if held is not UNKNOWN and not isinstance(held, Opaque):
+        return None  # a dict, list or object the code states: its item is what it holds, or unknown
+    binding = ev.binding(container, before)
+    owner = id(binding) if binding is not None else ev.ctx.code(container)
+    return Dim.symbol(("item", owner, key.evaluated_value), ev.ctx.code(node), placeholder=True)
 
 
 def measured(expr: cst.BaseExpression | None) -> cst.BaseExpression | None:

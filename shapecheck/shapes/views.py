@@ -147,6 +147,11 @@ def layout_verdict(shape: Shape, sizes: tuple[Dim, ...]) -> str | None:
                 if not _follows(layout[a], layout[b], units):
                     return f"merges dims {_listed(real)} of {tensor}, which are not adjacent and in order in memory"
         return None
+    split = _split_then_merged(shape, sizes, units)
+    if split is not None:
+        dim, part, other = split
+        return (f"splits dim {dim} ({dims[dim]}) and merges its inner part ({part}) with dim {other} "
+                f"({dims[other]}) of {tensor}, which are not adjacent in memory")
     runs = _runs(shape, units)
     wanted = sum(1 for size in sizes if not _unit(size))
     if len(runs) > wanted:
@@ -154,6 +159,35 @@ def layout_verdict(shape: Shape, sizes: tuple[Dim, ...]) -> str | None:
         plural = "s" if wanted != 1 else ""
         return (f"must merge dims that are not adjacent in memory: {wanted} size{plural} for the {len(runs)} "
                 f"separate runs of memory ({shown}) of {tensor}")
+    return None
+
+
+def _split_then_merged(shape: Shape, sizes: tuple[Dim, ...], units: set[int]) -> tuple[int, Dim, int] | None:
+    """(dim, its inner part, the dim it merges with) when the sizes before the last take whole dims and then a
+    proper factor of one dim (`B` of `B * H`), so the last size (or a last `-1`), which takes whatever is left,
+    merges that dim's inner part with later dims not next to it in memory: merging heads back after a
+    transpose with `view(T, B, E)` of a `(T, B * H, D)` tensor. None when the sizes don't show that."""
+    dims = shape.dims
+    if shape.variadic is not None or len(sizes) < 2 or WILDCARD in sizes[:-1]:
+        return None
+    cursor = 0
+    for index, size in enumerate(sizes[:-1]):
+        end = _take(dims, cursor, len(dims), size, 1)
+        if end is not None:
+            cursor = end
+            continue
+        if cursor == len(dims) or size.literal is not None and size.literal < 2:
+            return None
+        dim = dims[cursor]
+        if index != len(sizes) - 2 or dim % size != Dim.of(0):
+            return None
+        part = dim // size
+        if part.literal is not None and part.literal < 2:
+            return None
+        later = [i for i in range(cursor + 1, len(dims)) if not _unit(dims[i])]
+        if later and not _follows(shape.layout[cursor], shape.layout[later[0]], units):
+            return cursor, part, later[0]
+        return None
     return None
 
 

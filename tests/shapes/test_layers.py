@@ -231,6 +231,30 @@ probe_conflict(decoder(torch.randn(2, 16, 8, 8)))
          "nn.Sequential(...), `nn.Upsample(size=(1, 32, 32))` expects 3"]
 
 
+def test_upsample_by_an_int_scale_factor_multiplies_each_spatial_dim() -> None:
+    # a float factor rounds down and a parameter may be a tuple or a float: those stay unread; a tuple must give
+    # one factor per spatial dim
+    assert seen('''
+class Up(nn.Module):
+    def __init__(self, factor, c):
+        super().__init__()
+        self.up = nn.Sequential(nn.Upsample(scale_factor=factor, mode="bilinear"), nn.Conv2d(c, c, 3, padding=1))
+    def forward(self, x):
+        return self.up(x)
+probe(nn.Upsample(scale_factor=2)(torch.randn(2, 16, 8, 8)))
+probe(nn.Upsample(scale_factor=(2, 3))(torch.randn(2, 16, 8, 8)))
+probe(Up(4, 16)(torch.randn(2, 16, 5, 7)))
+probe(nn.Upsample(scale_factor=1.5)(torch.randn(2, 16, 8, 8)))
+def f(factor):
+    return nn.Upsample(scale_factor=factor)(torch.randn(2, 16, 8, 8))
+probe(f(2))
+probe(f(2.0))
+probe_conflict(nn.Upsample(scale_factor=(2, 2, 2))(torch.randn(2, 16, 8, 8)))
+''') == ["(2, 16, 16, 16)", "(2, 16, 16, 24)", "(2, 16, 20, 28)", "(...)", "(2, 16, 16, 16)", "(...)",
+         "`nn.Upsample(scale_factor=(2, 2, 2))(torch.randn(2, 16, 8, 8))`: the input is (2, 16, 8, 8): 2 spatial "
+         "dims, but `nn.Upsample(scale_factor=(2, 2, 2))` = nn.Upsample(scale_factor=(2, 2, 2)) expects 3"]
+
+
 def test_a_sequential_hands_a_recurrent_layers_tuple_to_a_project_module() -> None:
     # `nn.Sequential(nn.GRU(...), LastStep(), nn.Linear(...))`: the GRU's (output, h_n) reaches LastStep's forward,
     # which unpacks it; a torch layer given the tuple is not followed (torch itself would reject it)

@@ -72,3 +72,22 @@ def test_an_elementwise_result_keeps_the_layout_of_a_left_operand_with_every_dim
         probe_layout(torch.randn(5, 16) + top)
         probe_layout(torch.randn(1, 16) + top)
     ''') == [(1, 0), (1, 0), (1, 0), (0, 1), None]
+
+
+def test_a_view_that_splits_a_dim_and_merges_its_inner_part_with_a_dim_not_next_in_memory_fails() -> None:
+    from shapecheck.objects.dims import Dim
+    from shapecheck.shapes.shape import Shape
+    from shapecheck.shapes.views import WILDCARD, layout_verdict
+
+    T, B, H, D, E = (Dim.symbol(name, name) for name in "TBHDE")
+    # (B * H, T, D).transpose(0, 1): T lies between H and D in memory
+    merged_heads = Shape.of(T, B * H, D, layout=(1, 0, 2))
+    assert "splits dim 1" in layout_verdict(merged_heads, (T, B, E))
+    assert "splits dim 1" in layout_verdict(merged_heads, (T, B, WILDCARD))
+    assert "splits dim 1" in layout_verdict(Shape.of(T, B * 4, D, layout=(1, 0, 2)), (T, B, WILDCARD))
+    # splitting alone, or merging the inner part with the dim that follows it in memory, is a view
+    assert layout_verdict(merged_heads, (T, B, H, D)) is None
+    assert layout_verdict(Shape.of(E, T, B * H, D, layout=(1, 0, 2, 3)), (E, T, B, WILDCARD)) is None
+    # a size that is no factor of the dim, or the whole dim, says nothing of a split
+    assert layout_verdict(merged_heads, (T, E, WILDCARD)) is None
+    assert layout_verdict(Shape.of(T, B, D, layout=(1, 0, 2)), (T, B, D)) is None

@@ -347,3 +347,93 @@ bar = tqdm(total=100)
 for xb in bar:
     probe(xb)
 ''') == ["(batch, 13)", "(batch,)", "(...)", "(...)"]
+
+
+def test_a_dataset_that_hands_a_tensors_rows_as_a_tuple_gives_batches_of_each_row() -> None:
+    # `tuple(views[i])` in `__getitem__`: as many views as the tensor has rows, each collated on its own
+    assert seen('''
+from torch import nn
+from torch.utils.data import Dataset
+class MultiView(Dataset):
+    def __init__(self, n=32, cfg={"views": 6}):
+        self.views = torch.randn(n, cfg["views"], 3, 24, 24)
+        self.labels = torch.randint(0, 4, (n,))
+    def __len__(self):
+        return len(self.labels)
+    def __getitem__(self, i):
+        return tuple(self.views[i]), self.labels[i]
+def two(a, b):
+    return b
+class Second(nn.Module):
+    def forward(self, a, b):
+        return b
+class Masked(nn.Module):
+    def forward(self, a, b, mask=None):
+        return mask
+for views, labels in DataLoader(MultiView(), batch_size=8):
+    probe(views[0])
+    probe(two(*views))
+    probe(Second()(*views))
+    probe(Masked()(*views))
+''') == ["(8, 3, 24, 24)", "(8, 3, 24, 24)", "(8, 3, 24, 24)", "(...)"]
+
+
+STATEFUL = '''
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+class Tagger(nn.Module):
+    def __init__(self, batch_size=16):
+        super().__init__()
+        self.batch_size = batch_size
+        self.rnn = nn.GRU(3, 8, batch_first=True)
+    def forward(self, x):
+        out, _ = self.rnn(x, torch.zeros(1, self.batch_size, 8))
+        return out[:, -1]
+model = Tagger()
+'''
+
+
+def _rows(rows: int, loader: str = "batch_size=16", body: str = "model(x)") -> list[tuple[str, int]]:
+    found = lint(STATEFUL + f'''
+for x, y in DataLoader(TensorDataset(torch.randn({rows}, 5, 3), torch.randn({rows})), {loader}):
+    {body}
+''', "SC105")
+    return [(f.code, f.location.row) for f in found.findings]
+
+
+def test_a_model_called_on_every_batch_runs_on_the_short_last_one() -> None:
+    """35 rows in batches of 16: the last batch has 3, and a state sized by the batch size rejects it."""
+    found = lint(STATEFUL + '''
+for epoch in range(3):
+    for x, y in DataLoader(TensorDataset(torch.randn(35, 5, 3), torch.randn(35)), batch_size=16, shuffle=True):
+        with torch.no_grad():
+            pred = model(x)
+''', "SC105")
+    assert [(f.code, f.location.row) for f in found.findings] == [("SC105", 11)]
+    assert "on the last batch, of 3 rows, then in Tagger.forward" in found.findings[0].message
+    assert _rows(35, body="y = model(x), y") == [("SC105", 11)]
+
+
+def test_every_batch_full_or_the_last_pass_not_certain_proves_nothing() -> None:
+    # full batches: a multiple of the batch size, or the short one dropped; a last batch of one row broadcasts
+    assert not _rows(32)
+    assert not _rows(35, "batch_size=16, drop_last=True")
+    assert not _rows(33)
+    # a sampler of the code's decides how many rows there are
+    assert not _rows(35, "batch_size=16, sampler=range(32)")
+    # the pass may end before the call, or the call may be skipped on the last one
+    assert not _rows(35, body="if x.size(0) < 16:\n        continue\n    model(x)")
+    assert not _rows(35, body="if len(y) == 16:\n        model(x)")
+    assert not _rows(35, body="model(x) if len(y) == 16 else None")
+    assert not _rows(35, body="model(x)\n    break")
+    assert not _rows(35, body="try:\n        model(x)\n    except RuntimeError:\n        pass")
+    # a loop that takes the first batch on every pass, or no loop: the first batch is full
+    assert not lint(STATEFUL + '''
+loader = DataLoader(TensorDataset(torch.randn(35, 5, 3), torch.randn(35)), batch_size=16)
+for step in range(10):
+    x, y = next(iter(loader))
+    model(x)
+x, y = next(iter(loader))
+model(x)
+''', "SC105").findings

@@ -165,3 +165,19 @@ def test_the_words_of_a_string_the_code_writes_out_are_known() -> None:
         probe(torch.tensor([vocab[w] for w in "The,Cat".lower().split(",")]))
         probe(torch.tensor([vocab[w] for w in "the bird".split()]))  # two words, of values not known
     ''') == ["(6,)", "(2,)", "(2, ...)"]
+
+
+def test_a_string_keyed_item_of_a_dict_the_code_never_explains_is_a_size_of_its_own() -> None:
+    # the same key of the same binding is the same size (a yaml config's `cfg["hidden"]`); a dict the code states
+    # gives what it holds
+    assert probe('''
+        import torch
+        SIZES = {"hidden": 32}
+        def f(cfg, other):
+            probe(torch.randn(4, cfg["hidden"]) + torch.randn(1, cfg["hidden"]))
+            probe_dim(cfg["hidden"] - other["hidden"])
+            probe_dim(SIZES["hidden"])
+            local = {"hidden": 8}
+            probe_dim(local["hidden"])
+            probe_dim(cfg[name])
+    ''') == ['(4, cfg["hidden"])', 'cfg["hidden"] - other["hidden"]', "32", "8", None]
