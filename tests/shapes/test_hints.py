@@ -160,11 +160,17 @@ twice({"batch": 4, "dim": 16})
 
 
 def test_a_function_is_also_shown_on_the_values_every_call_of_it_passes(tmp_path: Path) -> None:
-    """`train` is called once, with the config: its body's shapes on it follow its own block. `twice` is called with
-    two configs (no one value is sure) and `never_called` never: only what their signatures say, nothing here."""
+    """`train` is called once, with the config: its body's shapes on it follow the blocks of what the signatures
+    say (a config's items are sizes of their own). `twice` is called with two configs (no one value is sure) and
+    `never_called` never: only their signatures' block."""
     path = tmp_path / "followed.py"
     path.write_text(FOLLOWED)
+    on_signature = ['      7  x: (cfg["batch"], cfg["dim"])', '      8  w: (cfg["dim"], cfg["hidden"])',
+                    '      9  h: (cfg["batch"], cfg["hidden"])']
     assert hints(path) == (
+        f"{path}: train\n" + "".join(line + "\n" for line in on_signature)
+        + f'{path}: twice\n     18  x: (cfg["batch"], cfg["dim"])\n'
+        + f'{path}: never_called\n     23  x: (cfg["batch"], cfg["dim"])\n'
         f"{path}: train, as called: `train(CONFIG)`\n"
         "      7  x: (8, 16)\n"
         "      8  w: (16, 32)\n"
