@@ -487,6 +487,21 @@ class GraphKeptAlive(Rule):
                 g_total = g_loss.detach() if g_total is None else g_total + g_loss.detach()
             return d_total, g_total
         """,
+        # sentence-transformers' MatryoshkaLoss: the weighted loss of each truncation summed within one call, and the
+        # truncations backpropagated with the weights as their gradients; the weights are numbers.
+        """
+        import torch
+        def matryoshka_loss(fn, reps, dims, weights, shrink):
+            loss = 0.0
+            for idx in range(len(dims)):
+                weight = weights[idx]
+                truncated = [shrink(r, dims[idx]) for r in reps]
+                detached = [r.detach().requires_grad_() for r in truncated]
+                loss += weight * fn(detached)
+                for t, d in zip(truncated, detached):
+                    t.backward(weight * d.grad)
+            return loss
+        """,
     ]
     INVALID = [
         # The same running totals of the loss tensors, seeded on the first batch (a RecBole trainer before its fix,
@@ -869,7 +884,7 @@ class GraphKeptAlive(Rule):
         """What in the accumulated value carries the graph of `body` (the loop, or the method called per step): a
         name backpropagated there, or the output of a module its optimizers train. Not a name whose graph-carrying
         item is replaced there by its value (`output["loss"] = output["loss"].detach()`)."""
-        backward = {name for event in events if event.kind == "backward" for name in names_in(event.node)}
+        backward = {name for event in events if event.kind == "backward" for name in _backpropagated(event.node)}
         backward |= _aliased_by(self.ctx, body, backward)
         for name, binding in found.graph_names:
             if (binding.loop is not None or not found.loops) and not _item_detached(self.ctx, body, name) \
@@ -893,7 +908,7 @@ class GraphKeptAlive(Rule):
         definitions = training.definitions_of(call)
         return len(definitions) == 1 and _returned_name(self.ctx, definitions[0]) in {
             name for event in training.in_function(definitions[0]) if event.kind == "backward"
-            for name in names_in(event.node)}
+            for name in _backpropagated(event.node)}
 
 
 def _container(target: cst.BaseExpression) -> cst.BaseExpression:
@@ -906,6 +921,15 @@ def _container(target: cst.BaseExpression) -> cst.BaseExpression:
             target = target.func.value
         else:
             return target
+
+
+def _backpropagated(call: cst.CSTNode) -> set[str]:
+    """The names whose graph `call` runs backward through: the tensor of `loss.backward(...)`, not the gradient it
+    is handed (`t.backward(weight * d.grad)` backpropagates `t`, and `weight` may be a plain number)."""
+    if type(call) is cst.Call and type(call.func) is cst.Attribute and call.func.attr.value == "backward" \
+            and dotted_name(call.func.value) not in ("torch.autograd", "autograd"):
+        return set(names_in(call.func.value))
+    return set(names_in(call))
 
 
 def _aliased_by(ctx: Context, body: cst.CSTNode, names: set[str]) -> set[str]:
