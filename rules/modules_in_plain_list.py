@@ -83,6 +83,24 @@ class _Store:
     kind: tuple[str, str]  # what the code stores and the torch container that registers it: ("dict", "ModuleDict")
 
 
+# An Inception-style block that keeps the branches it is handed in a plain list; `%s` follows it.
+_PARALLEL = """
+        import torch
+        import torch.nn as nn
+
+        class Parallel(nn.Module):
+            def __init__(self, branches):
+                super().__init__()
+                self.branches = []
+                for branch in branches:
+                    self.branches.append(branch)
+
+            def forward(self, x):
+                return torch.cat([branch(x) for branch in self.branches], dim=1)
+        %s
+        """
+
+
 class ModulesInPlainList(Rule):
     code = "SC217"
     name = "modules-in-plain-list"
@@ -361,19 +379,7 @@ class ModulesInPlainList(Rule):
         """,
         # An Inception-style block handed its branches: only pooling and identity, which hold no parameters; and a
         # block handed a list its caller received, which no construction in view shows.
-        """
-        import torch
-        import torch.nn as nn
-
-        class Parallel(nn.Module):
-            def __init__(self, branches):
-                super().__init__()
-                self.branches = []
-                for branch in branches:
-                    self.branches.append(branch)
-
-            def forward(self, x):
-                return torch.cat([branch(x) for branch in self.branches], dim=1)
+        _PARALLEL % """
 
         class Stem(nn.Module):
             def __init__(self, c, extra):
@@ -626,19 +632,7 @@ class ModulesInPlainList(Rule):
         """,
         # An Inception-style block handed its convolution branches by the network that builds it (texar's
         # MergeLayer before its fix): its plain list holds them, and they never train.
-        """
-        import torch
-        import torch.nn as nn
-
-        class Parallel(nn.Module):
-            def __init__(self, branches):
-                super().__init__()
-                self.branches = []
-                for branch in branches:
-                    self.branches.append(branch)
-
-            def forward(self, x):
-                return torch.cat([branch(x) for branch in self.branches], dim=1)
+        _PARALLEL % """
 
         def conv_branch(c, k):
             return nn.Sequential(nn.Conv2d(c, 16, k, padding=k // 2), nn.BatchNorm2d(16), nn.ReLU())
