@@ -467,8 +467,60 @@ class GraphKeptAlive(Rule):
                 last.update(loss)
                 meter.update(loss.item(), images.size(0))
         """,
+        # A GAN epoch's running totals seeded on the first batch, of the losses' values.
+        """
+        import torch
+        def train_epoch(netD, netG, loader, optD, optG, criterion, nz):
+            d_total = g_total = None
+            for real in loader:
+                fake = netG(torch.randn(real.size(0), nz))
+                d_loss = criterion(netD(real), torch.ones(real.size(0))) + \
+                    criterion(netD(fake.detach()), torch.zeros(real.size(0)))
+                optD.zero_grad()
+                d_loss.backward()
+                optD.step()
+                g_loss = criterion(netD(fake), torch.ones(real.size(0)))
+                optG.zero_grad()
+                g_loss.backward()
+                optG.step()
+                d_total = d_loss.item() if d_total is None else d_total + d_loss.item()
+                g_total = g_loss.detach() if g_total is None else g_total + g_loss.detach()
+            return d_total, g_total
+        """,
+        # sentence-transformers' MatryoshkaLoss: the weighted loss of each truncation summed within one call, and the
+        # truncations backpropagated with the weights as their gradients; the weights are numbers.
+        """
+        import torch
+        def matryoshka_loss(fn, reps, dims, weights, shrink):
+            loss = 0.0
+            for idx in range(len(dims)):
+                weight = weights[idx]
+                truncated = [shrink(r, dims[idx]) for r in reps]
+                detached = [r.detach().requires_grad_() for r in truncated]
+                loss += weight * fn(detached)
+                for t, d in zip(truncated, detached):
+                    t.backward(weight * d.grad)
+            return loss
+        """,
     ]
     INVALID = [
+        # The same running totals of the loss tensors, seeded on the first batch (a RecBole trainer before its fix,
+        # the loss aliased under another name for the backward pass): every batch's graph lives until the epoch ends.
+        """
+        import torch
+        def train_epoch(netD, netG, loader, optD, optG, criterion, nz):
+            d_total = None
+            for real in loader:
+                fake = netG(torch.randn(real.size(0), nz))
+                losses = criterion(netD(real), torch.ones(real.size(0))) + \
+                    criterion(netD(fake.detach()), torch.zeros(real.size(0)))
+                d_loss = losses
+                optD.zero_grad()
+                d_loss.backward()
+                optD.step()
+                d_total = losses if d_total is None else d_total + losses
+            return d_total
+        """,
         # TRI-ML/packnet-sfm before its fix: the step's output dict, whose "loss" was backpropagated, kept per batch.
         """
         import torch
@@ -675,8 +727,9 @@ class GraphKeptAlive(Rule):
             self._accumulate(node, node.target, node.value)
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if _adds_to_itself(node):  # `total = total + loss`, as `total += loss`
-            self._accumulate(node, node.targets[0].target, node.value.right)  # type: ignore[attr-defined]
+        added = _added_to_itself(node)  # `total = total + loss`, as `total += loss`
+        if added is not None:
+            self._accumulate(node, node.targets[0].target, added)
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -755,7 +808,8 @@ class GraphKeptAlive(Rule):
             if type(root) is cst.Name and root.value != "self":
                 binding = self.ctx.binding(root)
         for _ in range(64):
-            if binding is None or binding.kind != "aug" and not _adds_to_itself(binding.statement):
+            if binding is None or binding.kind != "aug" and _added_to_itself(binding.statement) is None \
+                    and not _updated_once_seeded(binding.statement, dotted_name(target)):
                 return binding
             binding = self.ctx.binding(target, binding.seq)
         return None
@@ -830,7 +884,8 @@ class GraphKeptAlive(Rule):
         """What in the accumulated value carries the graph of `body` (the loop, or the method called per step): a
         name backpropagated there, or the output of a module its optimizers train. Not a name whose graph-carrying
         item is replaced there by its value (`output["loss"] = output["loss"].detach()`)."""
-        backward = {name for event in events if event.kind == "backward" for name in names_in(event.node)}
+        backward = {name for event in events if event.kind == "backward" for name in _backpropagated(event.node)}
+        backward |= _aliased_by(self.ctx, body, backward)
         for name, binding in found.graph_names:
             if (binding.loop is not None or not found.loops) and not _item_detached(self.ctx, body, name) \
                     and not _returns_number(self.ctx, binding.value) \
@@ -853,7 +908,7 @@ class GraphKeptAlive(Rule):
         definitions = training.definitions_of(call)
         return len(definitions) == 1 and _returned_name(self.ctx, definitions[0]) in {
             name for event in training.in_function(definitions[0]) if event.kind == "backward"
-            for name in names_in(event.node)}
+            for name in _backpropagated(event.node)}
 
 
 def _container(target: cst.BaseExpression) -> cst.BaseExpression:
@@ -866,6 +921,22 @@ def _container(target: cst.BaseExpression) -> cst.BaseExpression:
             target = target.func.value
         else:
             return target
+
+
+def _backpropagated(call: cst.CSTNode) -> set[str]:
+    """The names whose graph `call` runs backward through: the tensor of `loss.backward(...)`, not the gradient it
+    is handed (`t.backward(weight * d.grad)` backpropagates `t`, and `weight` may be a plain number)."""
+    if type(call) is cst.Call and type(call.func) is cst.Attribute and call.func.attr.value == "backward" \
+            and dotted_name(call.func.value) not in ("torch.autograd", "autograd"):
+        return set(names_in(call.func.value))
+    return set(names_in(call))
+
+
+def _aliased_by(ctx: Context, body: cst.CSTNode, names: set[str]) -> set[str]:
+    """The plain names `body` binds one of `names` to: `losses` of `loss = losses`, the same tensor and graph."""
+    return {node.value.value for node in ctx.walk(body)
+            if type(node) is cst.Assign and len(node.targets) == 1 and type(node.value) is cst.Name
+            and type(node.targets[0].target) is cst.Name and node.targets[0].target.value in names}
 
 
 def _item_detached(ctx: Context, body: cst.CSTNode, name: str) -> bool:
@@ -883,8 +954,8 @@ def _parameters_kept(method: cst.FunctionDef) -> list[str]:
     for node in walk(method.body):
         if type(node) is cst.AugAssign and type(node.operator) is cst.AddAssign:
             target, value = node.target, node.value
-        elif _adds_to_itself(node):
-            target, value = node.targets[0].target, node.value.right  # type: ignore[attr-defined]
+        elif (added := _added_to_itself(node)) is not None:
+            target, value = node.targets[0].target, added  # type: ignore[attr-defined]
         elif type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "append" \
                 and len(node.args) == 1:
             target, value = node.func.value, node.args[0].value
@@ -895,14 +966,40 @@ def _parameters_kept(method: cst.FunctionDef) -> list[str]:
     return kept
 
 
-def _adds_to_itself(statement: cst.CSTNode) -> bool:
-    """`total = total + loss`: the name (or attribute) on the left is the left operand of a sum."""
+def _added_to_itself(statement: cst.CSTNode) -> cst.BaseExpression | None:
+    """What `total = total + loss` adds to the name (or attribute) on the left, the left operand of the sum. Also
+    the running total seeded on the first step, `total = loss if total is None else total + loss`: the seed and the
+    addend are the same value, so every step's value stays in the total."""
     if type(statement) is not cst.Assign or len(statement.targets) != 1:
-        return False
-    value = statement.value
+        return None
     target = dotted_name(statement.targets[0].target)
-    return type(value) is cst.BinaryOperation and type(value.operator) is cst.Add and target is not None \
-        and dotted_name(value.left) == target
+    value = statement.value
+    if type(value) is cst.IfExp:
+        for summed, seed in ((value.body, value.orelse), (value.orelse, value.body)):
+            added = _sum_onto(summed, target)
+            if added is not None and added.deep_equals(seed):
+                return added
+        return None
+    return _sum_onto(value, target)
+
+
+def _updated_once_seeded(statement: cst.CSTNode, target: str | None) -> bool:
+    """`total = first if total is None else update(total, ...)`: a later step of a running total seeded on the first
+    step (another branch may add a tensor to it), not where the total is made."""
+    if type(statement) is not cst.Assign or type(statement.value) is not cst.IfExp or target is None:
+        return False
+    test = statement.value.test
+    return type(test) is cst.Comparison and dotted_name(test.left) == target and len(test.comparisons) == 1 \
+        and type(test.comparisons[0].operator) in (cst.Is, cst.IsNot) \
+        and type(test.comparisons[0].comparator) is cst.Name and test.comparisons[0].comparator.value == "None"
+
+
+def _sum_onto(value: cst.BaseExpression, target: str | None) -> cst.BaseExpression | None:
+    """The right operand of `target + x`."""
+    if type(value) is cst.BinaryOperation and type(value.operator) is cst.Add and target is not None \
+            and dotted_name(value.left) == target:
+        return value.right
+    return None
 
 
 def _returned_name(ctx: Context, function: cst.FunctionDef) -> str | None:

@@ -9,6 +9,8 @@ from shapecheck.engine.syntax import last_name, param_annotation
 from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
+from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import method_callers
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
@@ -69,6 +71,33 @@ _COMPREHENDING_TRAINER = """
                     self.optimizer.step()%s
         """
 
+# A fit/evaluate/predict wrapper whose `evaluate` switches to eval mode; `%s` runs after the class.
+_WRAPPER = """
+        import torch
+        import torch.nn as nn
+        class Classifier:
+            def __init__(self, net, lr=1e-3):
+                self.net = net
+                self.opt = torch.optim.Adam(net.parameters(), lr=lr)
+            def fit(self, loader, epochs):
+                for _ in range(epochs):
+                    self.net.train()
+                    for x, y in loader:
+                        self.opt.zero_grad()
+                        nn.functional.cross_entropy(self.net(x), y).backward()
+                        self.opt.step()
+                    print(self.evaluate(loader))
+            def evaluate(self, loader):
+                self.net.eval()
+                with torch.no_grad():
+                    return sum((self.net(x).argmax(1) == y).sum().item() for x, y in loader)
+            @torch.no_grad()
+            def predict(self, x):
+                return self.net(x).argmax(1)
+        %s
+        """
+
+
 class InferenceWithoutEval(Rule):
     code = "SC210"
     name = "inference-without-eval"
@@ -106,6 +135,11 @@ class InferenceWithoutEval(Rule):
         Also a forward pass under `no_grad` in no loop (a `Predictor` class's `predict()`, an inference script) in a
         file with no backward pass: nothing in it trains, so the pass is a prediction; outside a module class, whose
         mode is its owner's.
+
+        Also, whatever else in the file switches modes, a trainer's method predicting with its `self.model` when it
+        is called on an object just built (`inference = Learner(data, Net())`, then `inference.predict_array(x)`)
+        from a model just built, with nothing run on the object before but methods that neither switch a mode nor
+        train (loading or moving its model's weights aside): the model is still in the train mode it was built in.
 
         Not reported: a forward pass whose output is discarded (`model(x)` on its own line: recalibrating batch
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
@@ -451,6 +485,19 @@ class InferenceWithoutEval(Rule):
             def samples(self):
                 with torch.no_grad():
                     return [self.generator(torch.randn(4, 8)) for _ in range(8)]""",
+        # The wrapper's `predict` after `fit`, whose `evaluate` left the model in eval mode; after an explicit
+        # `eval()`; and on a model switched before the wrapper got it.
+        _WRAPPER % """
+        clf = Classifier(nn.Sequential(nn.Linear(16, 32), nn.Dropout(0.3), nn.Linear(32, 4)))
+        clf.fit(train_loader, 5)
+        print(clf.predict(torch.randn(4, 16)))
+        served = Classifier(nn.Sequential(nn.Linear(16, 32), nn.Dropout(0.3), nn.Linear(32, 4)))
+        served.net.load_state_dict(torch.load("mlp.pt", weights_only=True))
+        served.net.eval()
+        print(served.predict(torch.randn(4, 16)))
+        net = nn.Sequential(nn.Linear(16, 32), nn.Dropout(0.3), nn.Linear(32, 4))
+        net.eval()
+        print(Classifier(net).predict(torch.randn(4, 16)))""",
     ]
     INVALID = [
         # a trainer's validation summed over the loader in a generator expression, its model never put in eval mode
@@ -725,6 +772,12 @@ class InferenceWithoutEval(Rule):
             for x in batches:
                 preds.append(model(x).argmax(-1))
         """,
+        # A new wrapper (fastai's Learner.predict_array before its fix): the weights are loaded, and `predict` runs
+        # before anything switched the model to eval mode; only `evaluate`, never called on it, would.
+        _WRAPPER % """
+        clf = Classifier(nn.Sequential(nn.Linear(16, 32), nn.Dropout(0.3), nn.Linear(32, 4)))
+        clf.net.load_state_dict(torch.load("mlp.pt", weights_only=True))
+        print(clf.predict(torch.randn(4, 16)))""",
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -906,6 +959,8 @@ class InferenceWithoutEval(Rule):
         built = {(function, name) for function, name, _ in self._built}
         copies = {(function, name): original for function, name, original in self._copies}
         handed: dict[int, set[str]] = {}  # per call of a received model: the names its callers pass as it
+        # per call of a stored model: the class, constructor and parameter it was stored from
+        owners: dict[int, tuple[cst.ClassDef, cst.FunctionDef, str]] = {}
         for call, model, function in calls.received:
             # `test(model, device, test_loader)` with `model = Net().to(device)` in the caller, or in its caller.
             if self._handed_built(training, model, function, 2, built, copies):
@@ -916,6 +971,7 @@ class InferenceWithoutEval(Rule):
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
             if passed is not None and all(self._mode_dependent_at(argument, point) for argument, point in passed):
                 calls.found.append((call, model))
+                owners[id(call)] = (class_def, init, parameter)
         # `evaluate(model, val_loader)` of another project file, whose own `no_grad` loop runs what it is handed
         imported = self._handed_to_imported_predictor(training, built, copies)
         calls.found += imported
@@ -931,6 +987,13 @@ class InferenceWithoutEval(Rule):
         trains = any(event.kind == "backward" for event in training.events)
         unlooped = {id(call) for call in self._unlooped}
         for call, model in calls.found:
+            fresh = self._run_on_new_object(call, *owners[id(call)]) if id(call) in owners else None
+            if fresh is not None:
+                self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in train "
+                                  f"mode: `{self.ctx.code(fresh)}` runs it on a new object whose model nothing "
+                                  "switched to eval mode, so dropout stays on and batch norm uses each batch's "
+                                  f"statistics; call `{model}.eval()` first")
+                continue
             if self._snapshot_while_training(calls.snapshot_in.get(call)) or trains and id(call) in unlooped:
                 continue
             # `transformer.eval()` then `translate_sentence(transformer, ...)`: the callers switch what they pass
@@ -943,6 +1006,33 @@ class InferenceWithoutEval(Rule):
                               f"each batch's statistics; call `{model}.eval()` before the loop (and "
                               f"`{model}.train()` before training again)")
 
+
+    def _run_on_new_object(self, call: cst.Call, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str
+                           ) -> cst.Call | None:
+        """A call of the method holding `call` on an object just built (`inference = Learner(data, Net())`, then
+        `inference.predict_array(img)`) and handed a model just built, with nothing run on it before but methods
+        that neither switch a mode nor train, nor touch its model but to load or move it: the model is in the train
+        mode it was built in, whatever other methods of the class switch. That call, or None."""
+        ctx = self.ctx
+        method = next((m for m in class_def.body.body if type(m) is cst.FunctionDef
+                       and any(node is call for node in ctx.walk(m))), None)
+        for site, point in (method_callers(ctx, method) or ()) if method is not None else ():
+            receiver = site.node.func.value  # type: ignore[attr-defined]  # a method call's `obj.name`
+            if type(receiver) is not cst.Name or site.loop is not None:
+                continue
+            with ctx.at(point):
+                binding = ctx.binding(receiver, site.seq + 1)  # the bindings up to `seq` are made before it
+            if binding is None or binding.kind != "assign" or type(binding.value) is not cst.Call \
+                    or last_name(binding.value.func) != class_def.name.value:
+                continue
+            scope = site.function or ctx.module
+            passed = passed_argument(init, binding.value, parameter, constructor=True)
+            if passed is None or not _built_here(ctx, scope, passed):
+                continue
+            run = _run_before(ctx, scope, binding.statement, site.node, receiver.value)
+            if run is not None and not _switches_or_trains(class_def, {"__init__", method.name.value, *run}):
+                return site.node
+        return None
 
     def _handed_to_imported_predictor(
             self, training: TrainingLoop, built: set[tuple[cst.FunctionDef | None, str]],
@@ -1103,6 +1193,67 @@ def _predicted_with(ctx: Context, function: cst.FunctionDef) -> set[str]:
 
 
 _NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode"})
+
+
+# What a script may do to a new object's model before predicting with it, leaving its mode as built.
+_KEEPS_MODE = frozenset({"load_state_dict", "to", "cuda", "cpu", "float", "half", "double", "state_dict"})
+
+
+def _run_before(ctx: Context, scope: cst.CSTNode, start: cst.CSTNode, end: cst.Call, name: str) -> set[str] | None:
+    """The methods called on the object `name` in `scope` after the statement `start` binds it and before `end`
+    (`name.fit(2)`); None when anything else reads it there (handed to a function, an attribute set, its model
+    switched or trained: `name.model.eval()`), or when the two are not in that order."""
+    started = False
+    methods: set[str] = set()
+    roots = {id(node) for node in ctx.walk(start)}  # the binding itself
+    for node in ctx.walk(scope):
+        if node is start:
+            started = True
+        elif node is end:
+            return methods if started else None
+        elif not started:
+            continue
+        elif type(node) is cst.Call and type(node.func) is cst.Attribute:
+            chain = node.func.value
+            if type(chain) is cst.Name and chain.value == name:
+                methods.add(node.func.attr.value)
+                roots.add(id(chain))
+            elif type(chain) is cst.Attribute and type(chain.value) is cst.Name and chain.value.value == name \
+                    and node.func.attr.value in _KEEPS_MODE:
+                roots.add(id(chain.value))
+        elif type(node) is cst.Name and node.value == name and id(node) not in roots:
+            return None
+    return None
+
+
+def _built_here(ctx: Context, scope: cst.CSTNode, module: cst.BaseExpression) -> bool:
+    """`module` is a construction (`Net(16, 3)`), or a name nothing in `scope` switches (`net.eval()`): its mode
+    is the train mode modules are built in."""
+    if type(module) is cst.Call:
+        return type(module.func) is not cst.Attribute or module.func.attr.value not in ("eval", "train")
+    return type(module) is cst.Name and not any(
+        type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in ("eval", "train")
+        and type(node.func.value) is cst.Name and node.func.value.value == module.value for node in ctx.walk(scope))
+
+
+def _switches_or_trains(class_def: cst.ClassDef, names: set[str]) -> bool:
+    """One of the class's methods `names`, or one they call on `self`, switches a mode or trains."""
+    methods = {m.name.value: m for m in class_def.body.body if type(m) is cst.FunctionDef}
+    todo, seen = [name for name in names if name in methods], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for node in walk(methods[name]):
+            if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+                continue
+            if node.func.attr.value in ("eval", "train", "backward", "step"):
+                return True
+            if type(node.func.value) is cst.Name and node.func.value.value == "self" \
+                    and node.func.attr.value in methods:
+                todo.append(node.func.attr.value)
+    return False
 
 
 def _switches_mode(function: cst.FunctionDef) -> bool:

@@ -9,14 +9,15 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Binding, CallSite, Point
-from shapecheck.engine.syntax import keyword_arg
+from shapecheck.engine.syntax import is_self_attribute, keyword_arg
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, helper_callers, method_callers
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.rules._devices import creates_on_cpu, moves_to_device
+from shapecheck.loops.training_loop import training_loop
+from shapecheck.rules._devices import creates_on_cpu, moves_to_cpu, moves_to_device
 from shapecheck.rules._tensor_facts import argument_of
 
 _LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
@@ -27,6 +28,8 @@ _PASS_THROUGH = frozenset({"enumerate", "tqdm", "iter", "zip"})
 # Those whose other arguments only describe the wrapping: `enumerate(loader, 1)`, `tqdm(loader, desc="train")`.
 # Not `zip(a, b)` (a batch of each) or `iter(read, None)` (a callable and its sentinel).
 _DECORATED = frozenset({"enumerate", "tqdm"})
+# Tensor methods that keep a tensor where it is: `torch.from_numpy(a).float()` is still on the CPU.
+_SAME_DEVICE = frozenset({"float", "long", "int", "double", "half", "bool", "contiguous", "unsqueeze"})
 # Methods that return the module they are called on.
 _SAME_MODULE = frozenset({"eval", "train", "float", "half", "double", "requires_grad_"})
 
@@ -160,7 +163,10 @@ class InputNotOnModelDevice(Rule):
         (`self.model.to(self.device)`, in its own body outside any `if`) and calls it on the batches of a loader
         parameter is reported when every call of the method (`wrapper.fit(loader)`) hands it such a loader. A
         `TensorDataset`'s tensors may be arithmetic of CPU tensors and numbers (`x @ torch.randn(5, 1) + 0.1 *
-        torch.randn(64, 1)`).
+        torch.randn(64, 1)`). A predictor class whose `__init__` moves `self.model` (outside any `if`, nothing else
+        in the class setting it or moving it back) is reported where it calls the model, in a loop or not, on what
+        a function or method of the file makes on the CPU in every `return` (`x = self.featurize(rows)` of
+        `return torch.from_numpy(np.stack(feats))`, cast to a dtype or not).
 
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
         `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
@@ -410,6 +416,42 @@ class InputNotOnModelDevice(Rule):
         flagged.predict(DataLoader(TensorDataset(x), batch_size=16))
         flagged.score(make_loader())
         """,
+        # Serving classes whose featurizer moves what it builds, whose model is moved only when asked, or wrapped in
+        # DataParallel, which scatters CPU inputs to its devices.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        class Scorer:
+            def __init__(self, device):
+                self.device = device
+                self.model = nn.Sequential(nn.Linear(64, 32), nn.ReLU(), nn.Linear(32, 4))
+                self.model.to(self.device)
+            def featurize(self, rows):
+                return torch.from_numpy(np.stack(rows)).float().to(self.device)
+            def predict(self, rows):
+                x = self.featurize(rows)
+                with torch.no_grad():
+                    return self.model(x).argmax(1)
+        class Tagger:
+            def __init__(self, use_cuda):
+                self.model = nn.Linear(64, 4)
+                if use_cuda:
+                    self.model.cuda()
+            def encode(self, rows):
+                return torch.tensor([list(row) for row in rows])
+            def tag(self, rows):
+                x = self.encode(rows)
+                return self.model(x)
+        class Ensemble:
+            def __init__(self):
+                self.model = nn.DataParallel(nn.Linear(64, 4)).cuda()
+            def encode(self, rows):
+                return torch.tensor([list(row) for row in rows])
+            def predict(self, rows):
+                x = self.encode(rows)
+                return self.model(x)
+        """,
     ]
     INVALID = [
         # A regressor wrapper moving its network in `train`, looping over the loader it is handed unmoved; the
@@ -599,6 +641,27 @@ class InputNotOnModelDevice(Rule):
                 x, y = next(train_iter)
             loss = nn.functional.mse_loss(model(x), y)
         """,
+        # A serving class (rxn_yield_context's evaluator before its fix): the model is moved in `__init__`, the
+        # features a method builds with `torch.from_numpy` stay on the CPU.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        class SentimentService:
+            def __init__(self, vocab):
+                self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+                self.vocab = vocab
+                self.model = nn.EmbeddingBag(len(vocab), 2)
+                self.model.to(self.device)
+                self.model.eval()
+            def encode(self, texts):
+                ids = [[self.vocab.get(tok, 0) for tok in text.split()][:32] for text in texts]
+                return torch.from_numpy(np.array([row + [0] * (32 - len(row)) for row in ids])).long()
+            def predict(self, texts):
+                tokens = self.encode(texts)
+                with torch.no_grad():
+                    return self.model(tokens).argmax(1).tolist()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -620,6 +683,9 @@ class InputNotOnModelDevice(Rule):
             elif ctx.loop is not None and node.args and type(node.args[0].value) is cst.Name \
                     and node.args[0].keyword is None and not node.args[0].star:
                 self._note_stored(node, func, node.args[0].value)
+            if is_self_attribute(func) and node.args and type(node.args[0].value) is cst.Name \
+                    and node.args[0].keyword is None and not node.args[0].star:
+                self._note_made(node, func, node.args[0].value)
             return
         if type(func) is not cst.Name or not node.args:
             return
@@ -660,6 +726,72 @@ class InputNotOnModelDevice(Rule):
         stored = stored_parameter(self.ctx, iterable) if iterable is not None else None
         if stored is not None:
             self._events.append(("stored", keys, moved, (node, self.ctx.code(model), batch.value, *stored)))
+
+    def _note_made(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
+        """A predictor's `self.model(x)` with `x = self.featurize(...)`: what the project function returns, and
+        whether the class moves its model, are read in `finish`."""
+        binding = self.ctx.binding(batch)
+        if self.ctx.class_def is None or binding is None or binding.kind != "assign" \
+                or type(binding.value) is not cst.Call or self.ctx.qualname(binding.value.func) is not None:
+            return
+        self._events.append(("made", node, self.ctx.code(model), batch.value, binding.value, self.ctx.class_def))
+
+    def _report_made(self, made: list[tuple[cst.Call, str, str, cst.Call, cst.ClassDef]]) -> None:
+        for node, model, batch, call, class_def in made:
+            creation = self._cpu_return(call) if self._moved_by_constructor(class_def, model) else None
+            if creation is not None:
+                self.report(node, _MESSAGE.format(model=model, batch=batch, source=f"`{self.ctx.code(call)}` "
+                                                  f"(`{creation}(...)`)"))
+
+    def _moved_by_constructor(self, class_def: cst.ClassDef, model: str) -> bool:
+        """`__init__` moves `self.model` off the CPU, in a statement of its own body outside any `if`
+        (`self.model.to(self.device)`, `self.model = Net().cuda()`), and nothing else in the class sets it, moves
+        it back or wraps it in DataParallel, which scatters CPU inputs itself."""
+        init = next((statement for statement in class_def.body.body if type(statement) is cst.FunctionDef
+                     and statement.name.value == "__init__"), None)
+        if init is None:
+            return False
+        moved = False
+        for statement in init.body.body:
+            small = statement.body if type(statement) is cst.SimpleStatementLine else ()
+            for part in small:
+                if type(part) is cst.Expr and type(part.value) is cst.Call \
+                        and type(part.value.func) is cst.Attribute and self.ctx.code(part.value.func.value) == model:
+                    moved = moved or moves_to_device(self.ctx, part.value)
+                elif type(part) is cst.Assign and any(self.ctx.code(t.target) == model for t in part.targets):
+                    moved = self._moved_chain(part.value)
+        if not moved:
+            return False
+        for node in self.ctx.walk(class_def):
+            if type(node) is cst.Call and type(node.func) is cst.Attribute \
+                    and self.ctx.code(node.func.value) == model and moves_to_cpu(self.ctx, node):
+                return False
+            if type(node) is cst.Assign and any(self.ctx.code(t.target) == model for t in node.targets) \
+                    and (not any(statement is node for statement in self.ctx.walk(init))
+                         or any(name in self.ctx.code(node.value) for name in _DATA_PARALLEL)):
+                return False
+        return True
+
+    def _cpu_return(self, call: cst.Call) -> str | None:
+        """The torch factory (`torch.from_numpy`) that makes what every `return` of the one project function `call`
+        runs gives, when each is such a factory's call on the CPU (cast to a dtype or not); else None."""
+        definitions = training_loop(self.ctx).definitions_of(call)
+        if len(definitions) != 1:
+            return None
+        made = []
+        for node in self.ctx.walk(definitions[0].body):
+            if type(node) in (cst.FunctionDef, cst.Lambda):
+                return None  # a nested function's returns are not this one's: not followed
+            if type(node) is not cst.Return:
+                continue
+            value = node.value
+            while type(value) is cst.Call and type(value.func) is cst.Attribute \
+                    and value.func.attr.value in _SAME_DEVICE:
+                value = value.func.value
+            if type(value) is not cst.Call or not creates_on_cpu(self.ctx, value):
+                return None
+            made.append(self.ctx.qualname(value.func))
+        return made[0] if made else None
 
     def _moved_in_method(self, model: cst.Attribute) -> bool:
         """`self.model.to(self.device)` (or `.cuda()`) is a statement of the method's own body, outside any `if`,
@@ -704,9 +836,13 @@ class InputNotOnModelDevice(Rule):
         # parameter: the constructions say which loader.
         in_trainers: list[tuple[cst.Call, str, str, cst.ClassDef, cst.FunctionDef, str]] = []
         in_methods: list[tuple] = []  # a method's `self.model(x)` over its loader parameter, the model moved there
+        made: list[tuple[cst.Call, str, str, cst.Call, cst.ClassDef]] = []  # `self.model(x)` of `x = helper(...)`
         for kind, *event in self._events:
             if kind == "moved":
                 moved.add(event[0])
+                continue
+            if kind == "made":
+                made.append(tuple(event))  # type: ignore[arg-type]
                 continue
             if kind == "method":
                 in_methods.append(tuple(event))
@@ -724,6 +860,7 @@ class InputNotOnModelDevice(Rule):
             elif helper is not None:
                 in_helpers.append(helper)
         self._report_trainers(in_trainers)
+        self._report_made(made)
         self._report_methods(in_methods)
         self._report_imported_helpers(moved)
         for node, function, model, batch, loader in in_helpers:

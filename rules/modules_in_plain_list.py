@@ -10,6 +10,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.objects.modules import builds_module
+from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.values import UNKNOWN, Const, Instance, Mapping, Opaque, Seq, TorchObject
 from shapecheck.rules._activations import is_torch_module_class
 from shapecheck.rules._layers import CONTAINERS, WEIGHTED, torch_layer
@@ -82,6 +83,24 @@ class _Store:
     kind: tuple[str, str]  # what the code stores and the torch container that registers it: ("dict", "ModuleDict")
 
 
+# An Inception-style block that keeps the branches it is handed in a plain list; `%s` follows it.
+_PARALLEL = """
+        import torch
+        import torch.nn as nn
+
+        class Parallel(nn.Module):
+            def __init__(self, branches):
+                super().__init__()
+                self.branches = []
+                for branch in branches:
+                    self.branches.append(branch)
+
+            def forward(self, x):
+                return torch.cat([branch(x) for branch in self.branches], dim=1)
+        %s
+        """
+
+
 class ModulesInPlainList(Rule):
     code = "SC217"
     name = "modules-in-plain-list"
@@ -105,7 +124,9 @@ class ModulesInPlainList(Rule):
         `torch.nn` layer that owns weights, a class of the project that subclasses `nn.Module` (imported ones
         too), or a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`). A helper may
         build the container too: `self.features = make_layers(cfg)` of a function that fills a local list by `append`
-        and returns it as it is.
+        and returns it as it is. The layers may be the constructor's parameter's (`for layer in layers:
+        self.layers.append(layer)`), when every construction of the class in the file hands it a list holding one
+        (`Merge([conv_branch(d, k) for k in sizes])`, in another module's constructor too).
 
         ## Why is this bad?
         `nn.Module` registers a submodule only when it is assigned as an attribute itself, or held by a torch
@@ -356,6 +377,17 @@ class ModulesInPlainList(Rule):
                 super().__init__()
                 self.layers = [nn.Linear(dim, dim) for _ in range(depth)]
         """,
+        # An Inception-style block handed its branches: only pooling and identity, which hold no parameters; and a
+        # block handed a list its caller received, which no construction in view shows.
+        _PARALLEL % """
+
+        class Stem(nn.Module):
+            def __init__(self, c, extra):
+                super().__init__()
+                self.conv = nn.Conv2d(3, c, 3, padding=1)
+                self.pool = Parallel([nn.Identity(), nn.MaxPool2d(3, 1, 1)])
+                self.extra = Parallel(extra)
+        """,
     ]
     INVALID = [
         # Per-modality projections set by name in a local dict, then stored on the module as it is.
@@ -598,6 +630,23 @@ class ModulesInPlainList(Rule):
             def forward(self, x):
                 return torch.stack([m(x) for m in self.members]).mean(0)
         """,
+        # An Inception-style block handed its convolution branches by the network that builds it (texar's
+        # MergeLayer before its fix): its plain list holds them, and they never train.
+        _PARALLEL % """
+
+        def conv_branch(c, k):
+            return nn.Sequential(nn.Conv2d(c, 16, k, padding=k // 2), nn.BatchNorm2d(16), nn.ReLU())
+
+        class InceptionStem(nn.Module):
+            def __init__(self, c, kernel_sizes):
+                super().__init__()
+                self.conv = nn.Conv2d(3, c, 3, padding=1)
+                branches = [conv_branch(c, k) for k in kernel_sizes]
+                self.mix = Parallel(branches)
+
+            def forward(self, x):
+                return self.mix(self.conv(x))
+        """,
     ]
 
     def __init__(self, ctx) -> None:
@@ -687,6 +736,46 @@ class ModulesInPlainList(Rule):
         if key is not None:
             weighted = any(self._is_weighted(item) and not self._handed_elsewhere(item) for item in items)
             self._events.append(("grow", key, weighted))
+            for item in items:
+                passed = self._item_of_parameter(item)
+                if not weighted and passed is not None:
+                    self._events.append(("grow passed", key, *passed))
+
+    def _item_of_parameter(self, item: cst.BaseExpression) -> tuple[cst.FunctionDef, str] | None:
+        """(`__init__`, "layers") for `layer` of `for layer in layers: self._layers.append(layer)` in a constructor
+        with a `layers` parameter: what goes in is what the class's constructions hand it."""
+        function = self.ctx.function
+        binding = self.ctx.binding(item) if type(item) is cst.Name else None
+        if function is None or function.name.value != "__init__" or binding is None or binding.kind != "for" \
+                or type(binding.statement) is not cst.For or type(binding.statement.iter) is not cst.Name:
+            return None
+        iterated = self.ctx.binding(binding.statement.iter, binding.seq)
+        if iterated is None or iterated.kind != "param" or iterated.statement is not function:
+            return None
+        return function, binding.statement.iter.value
+
+    def _passed_weighted(self, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str) -> bool:
+        """Every construction of the class in the file hands `parameter` a list or tuple holding a layer with
+        parameters (`MergeLayer([conv_branch(d, k) for k in sizes])`), as the objects floor builds it. A layer
+        class is mostly built in another module's constructor: its names are read where that method ends."""
+        ctx = self.ctx
+        sites = ctx.calls_to(class_def.name.value)
+        if not sites or any(type(site.node.func) is not cst.Name for site in sites):
+            return False
+        for site in sites:
+            argument = passed_argument(init, site.node, parameter, constructor=True)
+            point = ctx.point_within(site.node) if site.function is not None else ctx.module_point()
+            if argument is None or point is None:
+                return False
+            with ctx.at(point):
+                # a local list handed to the construction is what it was built as: the floor widens a list it
+                # hands to a call, which may change it, but only adding to it could, and that keeps what it holds
+                value, _ = ctx.value_of(argument)
+                built = evaluator(ctx).value(value if type(value) in (cst.List, cst.Tuple, cst.ListComp) else argument)
+            if not isinstance(built, Seq) or not any(
+                    _weighted_object(item) for item in (*built.items, built.each) if item is not None):
+                return False
+        return True
 
     def _handed_elsewhere(self, item: cst.BaseExpression) -> bool:
         """A local layer that the function also hands to a call other than the one growing a container: the dict
@@ -743,6 +832,10 @@ class ModulesInPlainList(Rule):
             elif kind == "grow":
                 store = stores.get(event[0])
                 if store is not None and event[1]:
+                    store.weighted = True
+            elif kind == "grow passed":
+                store = stores.get(event[0])
+                if store is not None and not store.weighted and self._passed_weighted(event[0][0], *event[1:]):
                     store.weighted = True
             elif kind == "registering":
                 registering.add(event[0])

@@ -291,6 +291,20 @@ class SamplerWithoutSetEpoch(Rule):
                         print(self.model(x).argmax(1).eq(y).float().mean())
         Trainer(model, Bundle(validset)).run(10)
         """,
+        # A loader factory handed the sampler: the validation loader's does not shuffle, and it is the one looped over.
+        """
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def make_data_loader(dataset, sampler, batch_size):
+            return DataLoader(dataset, batch_size=batch_size, sampler=sampler, num_workers=2, pin_memory=True)
+        def evaluate(model, data_loader):
+            for images, targets in data_loader:
+                model(images)
+        def main(model, val_set, epochs):
+            val_loader = make_data_loader(val_set, DistributedSampler(val_set, shuffle=False), 4)
+            for epoch in range(epochs):
+                evaluate(model, val_loader)
+        """,
     ]
     INVALID = [
         # A trainer building its sampler and loader in `__init__`, iterated in the method its epoch loop calls.
@@ -554,6 +568,23 @@ class SamplerWithoutSetEpoch(Rule):
                 for images, target in loader:
                     train_step(model, images, target, optimizer)
         """,
+        # A detection-style loader factory handed the sampler the caller built (taglets' Trainable before its fix).
+        """
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def make_data_loader(dataset, sampler, batch_size):
+            return DataLoader(dataset, batch_size=batch_size, sampler=sampler, num_workers=2, pin_memory=True)
+        def do_train(model, data_loader, optimizer):
+            for images, targets in data_loader:
+                optimizer.zero_grad()
+                model(images, targets).backward()
+                optimizer.step()
+        def main(model, train_set, optimizer, epochs):
+            sampler = DistributedSampler(train_set)
+            train_loader = make_data_loader(train_set, sampler, 4)
+            for epoch in range(epochs):
+                do_train(model, train_loader, optimizer)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -568,6 +599,8 @@ class SamplerWithoutSetEpoch(Rule):
             shuffles, factory = self._shuffling_loader(node.value)
             if shuffles or factory is not None:
                 self._events.append(("factory", function.name.value, shuffles, factory))
+            elif self._sampler_passed_in(node.value):
+                self._events.append(("wraps", function.name.value))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         target = node.targets[0].target
@@ -666,6 +699,24 @@ class SamplerWithoutSetEpoch(Rule):
             flag = passed_argument(factory[0], call, flag.value)  # the factory's `shuffle` parameter
         return shuffle is None or type(flag) is cst.Name and flag.value == "True", None
 
+    def _sampler_passed_in(self, expr: cst.BaseExpression) -> bool:
+        """`expr` is a `DataLoader(...)` whose sampler is a parameter of the function: `def get_loader(data,
+        sampler): return DataLoader(data, sampler=sampler)`, a loader as shuffling as the sampler each call hands."""
+        ctx = self.ctx
+        loader, _ = ctx.value_of(expr)
+        if type(loader) is not cst.Call or not (ctx.qualname(loader.func) or "").endswith(".DataLoader"):
+            return False
+        sampler = keyword_arg(loader, "sampler")
+        binding = ctx.binding(sampler.value) if sampler is not None and type(sampler.value) is cst.Name else None
+        return binding is not None and binding.kind == "param"
+
+    def _built_shuffling_at(self, loader: cst.BaseExpression) -> bool:
+        """The objects floor's run of a factory's call, read where its function ends (the module's code so far,
+        outside functions), builds a shuffling loader: the sampler the call hands in is followed into the
+        factory's `DataLoader(...)`."""
+        with self.ctx.at(self.ctx.point_within(loader) or self.ctx.module_point()):
+            return _built_shuffling(evaluator(self.ctx).value(loader))
+
     def _called_in_loop(self, method: cst.FunctionDef) -> bool:
         """A call of `method` in the file runs in a loop: `self._run_epoch(epoch)` in `train()`'s epoch loop."""
         return any(site.loop is not None for site in self.ctx.calls_of(method))
@@ -734,7 +785,13 @@ class SamplerWithoutSetEpoch(Rule):
         loops_over: dict[tuple[cst.FunctionDef, str], list[cst.BaseExpression]] = {}
         # Loaders built in a call's arguments: the call, the loader, whether a loop is around the call.
         handed: list[tuple[cst.Call, cst.BaseExpression, bool]] = []
+        # Same-file functions that return a loader of the sampler they are handed: whether one is shuffling is
+        # asked of the objects floor at each call.
+        wrapping: set[str] = set()
         for kind, *event in self._events:
+            if kind == "wraps":
+                wrapping.add(event[0])
+                continue
             if kind == "iterated":
                 function, name, per_epoch, iterated = event
                 loops_over.setdefault((function, name), []).append(iterated)
@@ -744,6 +801,8 @@ class SamplerWithoutSetEpoch(Rule):
                 continue
             *event, shuffles, factory = event  # a factory's loader is known once the functions before it are
             shuffles = shuffles or factory in factories
+            if kind == "loader" and not shuffles and factory in wrapping:
+                shuffles = self._built_shuffling_at(event[2])
             if kind == "factory" and shuffles:
                 factories.add(event[0])
             elif kind == "loader" and shuffles:
@@ -768,8 +827,12 @@ class SamplerWithoutSetEpoch(Rule):
         for (function, name) in loaders:
             for site in training.calls_in(function):
                 if self._handed_to_loop(site.node, name, iterating, per_epoch=site.loop is None, depth=2):
-                    found.append(next(arg.value for arg in site.node.args
-                                      if type(arg.value) is cst.Name and arg.value.value == name))
+                    argument = next(arg.value for arg in site.node.args
+                                    if type(arg.value) is cst.Name and arg.value.value == name)
+                    # at the helper's loop over it, as for a loader built in the call; else at the argument
+                    found += next((loops_over[definition, parameter] for definition in training.definitions_of(
+                        site.node) if (parameter := receiving_parameter(definition, site.node, argument)) is not None
+                        and (definition, parameter) in loops_over), [argument])
         for iterated, method, per_epoch, ((class_def, init, parameter), path) in stored:
             # the DDP tutorial's trainer: `_run_epoch(epoch)` called from `train()`'s epoch loop, over the loader
             # `main()` built with a DistributedSampler and handed to `Trainer(...)`

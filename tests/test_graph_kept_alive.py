@@ -76,3 +76,46 @@ def test_an_object_made_in_each_iteration_keeps_nothing_across_them() -> None:
                 record.losses.append(loss)
     """)
     assert not lint_text(source, "train.py", resolve(["SC208"])).findings
+
+
+@pytest.mark.parametrize("log", [
+    "running = loss if running is None else running + loss",
+    "running = running + loss if running is not None else loss",
+])
+def test_a_running_total_seeded_on_the_first_step(log: str) -> None:
+    assert reported(log, "running = None")
+
+
+@pytest.mark.parametrize("log", [
+    "running = loss.item() if running is None else running + loss.item()",
+    "running = loss.detach() if running is None else running + loss.detach()",
+    "running = loss if running is None else running.detach() + 0",  # no sum onto itself
+])
+def test_a_running_total_of_values_is_clean(log: str) -> None:
+    assert not reported(log, "running = None")
+
+
+def test_a_running_total_updated_in_one_branch_and_seeded_in_another() -> None:
+    # the tuple branch re-binds the total too: the total is still made before the loop, at `None`
+    log = """if isinstance(loss, tuple):
+                    running = loss if running is None else tuple(map(sum, zip(running, loss)))
+                else:
+                    running = loss if running is None else running + loss"""
+    assert reported(log, "running = None")
+
+
+def test_a_loss_backpropagated_under_another_name() -> None:
+    source = textwrap.dedent("""
+        import torch
+        def train(model, loader, optimizer):
+            total = 0
+            for x in loader:
+                losses = model(x).sum()
+                loss = losses
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                total = total + losses
+            return total
+    """)
+    assert lint_text(source, "train.py", resolve(["SC208"])).findings

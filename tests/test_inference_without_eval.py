@@ -67,3 +67,89 @@ def test_reported_at_the_call_of_the_imported_evaluation_helper(tmp_path: Path) 
 @pytest.mark.parametrize(("in_helper", "in_caller"), [("model.eval()", "pass"), ("pass", "model.eval()")])
 def test_a_helper_or_caller_that_switches_to_eval_is_clean(tmp_path: Path, in_helper: str, in_caller: str) -> None:
     assert rows(tmp_path, in_helper, in_caller) == []
+
+
+LEARNER = MODEL + """
+    import torch
+    class Learner:
+        def __init__(self, model):
+            self.model = model
+            self.opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        def fit(self, batches):
+            self.model.train()
+            for x, y in batches:
+                self.opt.zero_grad()
+                nn.functional.cross_entropy(self.model(x), y).backward()
+                self.opt.step()
+        def validate(self, batches):
+            self.model.eval()
+            with torch.no_grad():
+                return [self.model(x) for x, _ in batches]
+        def summary(self):
+            return sum(p.numel() for p in self.model.parameters())
+        def predict_array(self, x):
+            with torch.no_grad():
+                return self.model(x)
+    def main(batches, weights):
+        {script}
+"""
+
+
+def learner_rows(script: str) -> list[int]:
+    source = textwrap.dedent(LEARNER).format(script=textwrap.indent(textwrap.dedent(script), " " * 4).strip())
+    return [finding.location.row for finding in lint_text(source, "learner.py", resolve(["SC210"])).findings]
+
+
+@pytest.mark.parametrize("script", [
+    """
+    learn = Learner(Net())
+    learn.model.load_state_dict(weights)
+    return learn.predict_array(torch.randn(1, 8))
+    """,
+    """
+    net = Net()
+    learn = Learner(net)
+    print(learn.summary())
+    return learn.predict_array(torch.randn(1, 8))
+    """,
+])
+def test_a_new_object_predicts_before_anything_switched_its_model(script: str) -> None:
+    assert learner_rows(script) == [29]
+
+
+@pytest.mark.parametrize("script", [
+    """
+    learn = Learner(Net())
+    learn.fit(batches)
+    return learn.predict_array(torch.randn(1, 8))
+    """,
+    """
+    learn = Learner(Net())
+    learn.validate(batches)
+    return learn.predict_array(torch.randn(1, 8))
+    """,
+    """
+    learn = Learner(Net())
+    learn.model.eval()
+    return learn.predict_array(torch.randn(1, 8))
+    """,
+    """
+    net = Net()
+    net.eval()
+    learn = Learner(net)
+    return learn.predict_array(torch.randn(1, 8))
+    """,
+    """
+    learn = Learner(Net())
+    prepare(learn)
+    return learn.predict_array(torch.randn(1, 8))
+    """,
+    """
+    learn = Learner(Net())
+    for x in batches:
+        learn.predict_array(x)
+        learn.fit(batches)
+    """,
+])
+def test_an_object_whose_model_may_have_been_switched_is_left_to_the_file_s_switches(script: str) -> None:
+    assert learner_rows(script) == []

@@ -49,3 +49,50 @@ def test_a_loader_of_unknown_tensors_or_another_call_with_an_unknown_loader_is_c
         wrapper.fit(DataLoader(TensorDataset(torch.randn(64, 5), torch.randn(64, 1))))
         wrapper.fit(make_loader())
     """) == []
+
+
+PREDICTOR = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    def to_tensor(rows):
+        return {made}
+    class Predictor:
+        def __init__(self):
+            self.device = torch.device("cuda")
+            self.model = nn.Linear(8, 2)
+            {move}
+        def featurize(self, rows):
+            return {made}
+        def predict(self, rows):
+            x = {helper}(rows)
+            {between}
+            with torch.no_grad():
+                return self.model(x)
+"""
+
+
+def predicted(made: str = "torch.from_numpy(np.stack(rows))", move: str = "self.model.to(self.device)",
+              helper: str = "self.featurize", between: str = "pass") -> list[int]:
+    source = textwrap.dedent(PREDICTOR).format(made=made, move=move, helper=helper, between=between)
+    return [finding.location.row for finding in lint_text(source, "serve.py", resolve(["SC211"])).findings]
+
+
+def test_a_moved_model_fed_what_a_method_or_function_builds_on_the_cpu() -> None:
+    assert predicted() == [18]
+    assert predicted(helper="to_tensor") == [18]
+    assert predicted(made="torch.from_numpy(np.stack(rows)).float()") == [18]
+    assert predicted(made="torch.tensor([list(r) for r in rows])", move="self.model = self.model.cuda()") == [18]
+
+
+def test_what_is_moved_or_not_known_to_be_on_the_cpu_is_clean() -> None:
+    assert predicted(made="torch.from_numpy(np.stack(rows)).to(self.device)") == []
+    assert predicted(made="torch.randn(4, 8, device=self.device)") == []
+    assert predicted(made="self.cache[rows]") == []
+    assert predicted(between="x = x.to(self.device)") == []
+
+
+def test_a_model_not_certainly_moved_by_the_constructor_is_clean() -> None:
+    assert predicted(move="pass") == []
+    assert predicted(move="self.model.to(self.device); self.model = nn.Linear(8, 2)") == []
+    assert predicted(move="self.model = nn.DataParallel(self.model).cuda()") == []

@@ -84,3 +84,36 @@ def test_a_trainer_s_bundle_holding_a_shuffling_loader_another_module_built(tmp_
         path = tmp_path / "train.py"
         result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
         assert [finding.location.row for finding in result.findings] == expected, passed
+
+
+WRAPPING = """
+    from torch.utils.data import DataLoader, DistributedSampler, RandomSampler
+    class Trainable:
+        def _get_dataloader(self, data, sampler):
+            return DataLoader(data, batch_size=8, sampler=sampler, drop_last=True)
+        def _train_epoch(self, loader):
+            for x, y in loader:
+                self.step(x, y)
+        def _do_train(self, data, epochs):
+            sampler = {sampler}
+            loader = self._get_dataloader(data, sampler)
+            for epoch in range(epochs):
+                self._train_epoch(loader)
+"""
+
+
+def wrapped_rows(sampler: str) -> list[int]:
+    source = textwrap.dedent(WRAPPING).format(sampler=sampler)
+    return [finding.location.row for finding in lint_text(source, "train.py", resolve(["SC215"])).findings]
+
+
+def test_a_factory_s_loader_of_the_shuffling_sampler_it_is_handed() -> None:
+    # reported at the helper's loop over the loader, as for a loader built in the call that hands it
+    assert wrapped_rows("DistributedSampler(data, shuffle=True)") == [7]
+    assert wrapped_rows("DistributedSampler(data)") == [7]
+
+
+def test_a_factory_handed_a_sampler_that_does_not_shuffle_per_rank() -> None:
+    assert wrapped_rows("DistributedSampler(data, shuffle=False)") == []
+    assert wrapped_rows("RandomSampler(data)") == []
+    assert wrapped_rows("None") == []

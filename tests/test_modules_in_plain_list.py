@@ -1,0 +1,54 @@
+"""SC217 reads what the constructions of a layer class hand the constructor parameter it fills its list from."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+
+MERGE = """
+    import torch
+    import torch.nn as nn
+    class Merge(nn.Module):
+        def __init__(self, layers):
+            super().__init__()
+            self.layers = {container}
+            for layer in layers:
+                self.layers.append(layer)
+    def branch(k):
+        return nn.Sequential(nn.Conv1d(4, 4, k), nn.ReLU())
+    class Net(nn.Module):
+        def __init__(self, sizes, given):
+            super().__init__()
+            {build}
+"""
+
+
+def rows(build: str, container: str = "[]") -> list[int]:
+    source = textwrap.dedent(MERGE).format(build=build, container=container)
+    return [finding.location.row for finding in lint_text(source, "net.py", resolve(["SC217"])).findings]
+
+
+@pytest.mark.parametrize("build", [
+    "self.merge = Merge([branch(k) for k in sizes])",
+    "branches = [branch(k) for k in sizes]; self.merge = Merge(branches)",
+    "self.merge = Merge([nn.Linear(4, 4), nn.ReLU()])",
+])
+def test_every_construction_hands_it_layers_with_parameters(build: str) -> None:
+    assert rows(build) == [7]
+
+
+@pytest.mark.parametrize("build", [
+    "self.merge = Merge([nn.ReLU(), nn.Identity()])",  # nothing to register
+    "self.merge = Merge(given)",  # not known
+    "self.merge = Merge([branch(k) for k in sizes]); self.other = Merge(given)",  # one construction not known
+])
+def test_layers_without_parameters_or_not_known_are_clean(build: str) -> None:
+    assert rows(build) == []
+
+
+def test_a_module_list_registers_them() -> None:
+    assert rows("self.merge = Merge([branch(k) for k in sizes])", container="nn.ModuleList()") == []
