@@ -98,6 +98,29 @@ _GENERATOR_BATCHES = """
             loss = F.cross_entropy(%s)
         """
 
+_STEP_SLICES = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+
+        class CharTransformer(nn.Module):
+            def __init__(self, vocab_size=65, d_model=64):
+                super().__init__()
+                self.tok = nn.Embedding(vocab_size, d_model)
+                layer = nn.TransformerEncoderLayer(d_model, 4, dim_feedforward=128, batch_first=True)
+                self.blocks = nn.TransformerEncoder(layer, 2)
+                self.lm_head = nn.Linear(d_model, vocab_size)
+
+            def forward(self, idx):
+                return self.lm_head(self.blocks(self.tok(idx)))
+
+            def training_step(self, batch):
+                B, T = batch.shape
+                logits = self(batch[:, :-1])
+                return F.cross_entropy(%s)
+        """
+
 _ZIPPED_HEADS = """
         import torch
         import torch.nn.functional as F
@@ -377,6 +400,8 @@ class CrossEntropyShape(Rule):
         _TEACHER_FORCING % "inputs",
         # a char-rnn fed by a batch generator, its (B, T, V) scores flattened against the flattened targets
         _GENERATOR_BATCHES % "net(x).reshape(-1, 83), y.reshape(-1)",
+        # a training step on (B, T) token batches of any length T: minGPT's flattened scores and targets
+        _STEP_SLICES % "logits.reshape(-1, logits.size(-1)), batch[:, 1:].reshape(-1)",
         # mixup: float class probabilities of the input's shape
         """
         import torch
@@ -480,6 +505,9 @@ class CrossEntropyShape(Rule):
         # the same char-rnn's (16, 50, 83) scores unflattened: the batches a generator yields are what a loop over
         # it gets ("Expected target size [16, 83], got [16, 50]")
         _GENERATOR_BATCHES % "net(x), y",
+        # the same step unflattened: `batch[:, :-1]` and `batch[:, 1:]` are as long, whatever T is, so the (B, T - 1)
+        # targets meet the classes at dim 1 ("Expected target size [4, 65], got [4, 32]")
+        _STEP_SLICES % "logits, batch[:, 1:]",
         """
         import torch
         import torch.nn.functional as F
