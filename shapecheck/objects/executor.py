@@ -98,7 +98,7 @@ class Executor:
         self.ev = ev
         self.calls = calls
         self.returns: list[tuple[object, bool]] = []
-        self.yielded: list[object] | None = None  # a generator's values, when the run is one
+        self.yielded: list[tuple[object, bool]] | None = None  # a generator's values, when the run is one
         self.trace: list[tuple[cst.CSTNode, int, bool]] = []
         self.frame: Frame | None = None
         self.script = False  # running a module's own code: the file as a script, `__name__` is "__main__"
@@ -137,10 +137,12 @@ class Executor:
 
     def _generated(self) -> object:
         """A generator: what a loop over it gets, every value a `yield` the run reached hands out (joined, so a
-        value that differs between them or between passes of a loop is widened); how many is not known."""
+        value that differs between them or between passes of a loop is widened); how many is not known, but one at
+        least when a `yield` runs on every call (a loop over it then runs its body)."""
         if not self.yielded:
             return UNKNOWN
-        return Seq((), "generator", complete=False, each=self.ev.join_values(self.yielded))
+        each = self.ev.join_values([value for value, _ in self.yielded])
+        return Seq((), "generator", complete=False, each=each, least=int(any(certain for _, certain in self.yielded)))
 
     # ------------------------------------------------------------------------------------------ statements
 
@@ -252,7 +254,7 @@ class Executor:
             self.assign(node.target, value, path)  # type: ignore[attr-defined]
             return path
         if kind is cst.Expr and type(node.value) is cst.Yield and self.yielded is not None:  # type: ignore
-            self.yielded.append(self.ev.object(node.value.value, version))  # type: ignore[attr-defined]
+            self.yielded.append((self.ev.object(node.value.value, version), path.certain))  # type: ignore
             return path
         if kind is cst.Expr:
             self.expression(node.value, path, version)  # type: ignore[attr-defined]

@@ -85,3 +85,45 @@ for x in batches(3):
     out = model(x)
 ''', "SC105").findings]
     assert found == [(13, "SC105")]
+
+
+FED_FROM_A_CONFIG = '''
+from dataclasses import dataclass
+
+import torch
+from torch import nn
+
+
+@dataclass
+class Config:
+    features: int = 12
+    batch_size: int = 4
+
+
+def batches(cfg: Config, n=2):
+    for _ in range(n):
+        %s
+
+
+def train(cfg: Config):
+    model = nn.Linear(8, 1)
+    for x in batches(cfg):
+        out = model(x)
+
+
+train(Config())
+'''
+
+
+def test_a_generator_that_certainly_yields_runs_the_loop_over_it() -> None:
+    """Its `yield` runs on every call (a loop of 2 passes), so the loop over it runs its body: what fails there on
+    the config's sizes is reported, at the call inside the loop."""
+    found = [(f.location.row, f.code) for f in lint(FED_FROM_A_CONFIG % "yield torch.randn(cfg.batch_size, "
+                                                                         "cfg.features)", "SC105").findings]
+    assert found == [(22, "SC105")]
+
+
+def test_a_generator_that_may_yield_nothing_leaves_the_loop_body_uncertain() -> None:
+    found = lint(FED_FROM_A_CONFIG % "if torch.rand(1).item() > 0.5:\n            yield torch.randn(cfg.batch_size, "
+                                     "cfg.features)", "SC105").findings
+    assert found == []
