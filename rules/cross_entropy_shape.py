@@ -67,6 +67,60 @@ _TEACHER_FORCING = """
         loss = train_step(CharRNN(), 32, args.seq_len)
         """
 
+_GENERATOR_BATCHES = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+
+        class CharRNN(nn.Module):
+            def __init__(self, n_chars=83, n_hidden=256):
+                super().__init__()
+                self.embed = nn.Embedding(n_chars, n_hidden)
+                self.lstm = nn.LSTM(n_hidden, n_hidden, batch_first=True)
+                self.fc = nn.Linear(n_hidden, n_chars)
+
+            def forward(self, x):
+                out, _ = self.lstm(self.embed(x))
+                return self.fc(out)
+
+
+        def get_batches(encoded, batch_size, seq_length):
+            window = batch_size * (seq_length + 1)
+            for start in range(0, encoded.size(0) - window + 1, window):
+                chunk = encoded[start:start + window].view(batch_size, seq_length + 1)
+                yield chunk[:, :-1], chunk[:, 1:]
+
+
+        net = CharRNN()
+        encoded = torch.randint(0, 83, (20_000,))
+        for x, y in get_batches(encoded, 16, 50):
+            loss = F.cross_entropy(%s)
+        """
+
+_STEP_SLICES = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+
+        class CharTransformer(nn.Module):
+            def __init__(self, vocab_size=65, d_model=64):
+                super().__init__()
+                self.tok = nn.Embedding(vocab_size, d_model)
+                layer = nn.TransformerEncoderLayer(d_model, 4, dim_feedforward=128, batch_first=True)
+                self.blocks = nn.TransformerEncoder(layer, 2)
+                self.lm_head = nn.Linear(d_model, vocab_size)
+
+            def forward(self, idx):
+                return self.lm_head(self.blocks(self.tok(idx)))
+
+            def training_step(self, batch):
+                B, T = batch.shape
+                logits = self(batch[:, :-1])
+                return F.cross_entropy(%s)
+        """
+
 _ZIPPED_HEADS = """
         import torch
         import torch.nn.functional as F
@@ -344,6 +398,10 @@ class CrossEntropyShape(Rule):
         # char-rnn teacher forcing: a chunk of seq_len + 1 steps, the model fed its first seq_len, scored on its last
         # seq_len, time kept last by transposing the classes in
         _TEACHER_FORCING % "inputs",
+        # a char-rnn fed by a batch generator, its (B, T, V) scores flattened against the flattened targets
+        _GENERATOR_BATCHES % "net(x).reshape(-1, 83), y.reshape(-1)",
+        # a training step on (B, T) token batches of any length T: minGPT's flattened scores and targets
+        _STEP_SLICES % "logits.reshape(-1, logits.size(-1)), batch[:, 1:].reshape(-1)",
         # mixup: float class probabilities of the input's shape
         """
         import torch
@@ -444,6 +502,12 @@ class CrossEntropyShape(Rule):
         # the model fed the whole chunk: its seq_len + 1 steps of logits against seq_len targets ("Expected target
         # size [32, 101], got [32, 100]")
         _TEACHER_FORCING % "chunk",
+        # the same char-rnn's (16, 50, 83) scores unflattened: the batches a generator yields are what a loop over
+        # it gets ("Expected target size [16, 83], got [16, 50]")
+        _GENERATOR_BATCHES % "net(x), y",
+        # the same step unflattened: `batch[:, :-1]` and `batch[:, 1:]` are as long, whatever T is, so the (B, T - 1)
+        # targets meet the classes at dim 1 ("Expected target size [4, 65], got [4, 32]")
+        _STEP_SLICES % "logits, batch[:, 1:]",
         """
         import torch
         import torch.nn.functional as F

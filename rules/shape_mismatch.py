@@ -272,6 +272,52 @@ _LOADER_BIRNN = """
         """
 
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the one place they differ.
+# An audio spectrogram transformer fed by a batch generator of a dataclass config's sizes: `%s` passes the model
+# the frame count or leaves its default, which sizes the position table.
+_GENERATED_SPECTROGRAMS = """
+        from dataclasses import dataclass
+
+        import torch
+        from torch import nn
+
+
+        @dataclass
+        class AudioConfig:
+            n_mels: int = 64
+            n_frames: int = 200
+            batch_size: int = 8
+
+
+        class PatchAST(nn.Module):
+            def __init__(self, n_mels=64, n_frames=100, patch=16, dim=96, n_classes=10):
+                super().__init__()
+                self.patch = nn.Conv2d(1, dim, patch, stride=patch)
+                self.pos = nn.Parameter(torch.zeros(1, (n_mels // patch) * (n_frames // patch), dim))
+                self.head = nn.Linear(dim, n_classes)
+
+            def forward(self, spec):
+                tokens = self.patch(spec.unsqueeze(1)).flatten(2).transpose(1, 2)
+                return self.head((tokens + self.pos).mean(1))
+
+
+        def spectrogram_batches(cfg: AudioConfig, steps=3):
+            for _ in range(steps):
+                yield torch.randn(cfg.batch_size, cfg.n_mels, cfg.n_frames), torch.randint(0, 10, (cfg.batch_size,))
+
+
+        def fit(cfg: AudioConfig):
+            model = PatchAST(n_mels=cfg.n_mels%s)
+            optimizer = torch.optim.AdamW(model.parameters())
+            for spec, label in spectrogram_batches(cfg):
+                loss = nn.functional.cross_entropy(model(spec), label)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+
+
+        fit(AudioConfig())
+        """
+
 _CONFIG_PROPERTY = """
         from dataclasses import dataclass
         import torch
@@ -1046,6 +1092,8 @@ class ShapeMismatch(Rule):
         _BOTTLENECK % "128, downsample=nn.Conv2d(256, 512, 1)",
         # a config's size computed by a property (llama-style `ModelArgs`)
         _CONFIG_PROPERTY % "args.d_ff",
+        # the position table sized by the frames the config's batches have
+        _GENERATED_SPECTROGRAMS % ", n_frames=cfg.n_frames",
         _INIT_HIDDEN % "self.nhid",
         _TGT_MASK % "tgt_in",
         # a Sequential subclass that also sets its head as an attribute: torch registers it, and the head runs after
@@ -1619,6 +1667,9 @@ class ShapeMismatch(Rule):
         _BOTTLENECK % "128",
         # the hidden size a config's property computes, fed to a layer built for the model width
         _CONFIG_PROPERTY % "args.d_model",
+        # a position table for the constructor's default 100 frames, batches of the config's 200 from a generator that
+        # certainly yields, so the loop over it runs ("The size of tensor a (48) must match ... (24)")
+        _GENERATED_SPECTROGRAMS % "",
         # an `init_hidden` whose cell state is twice the LSTM's hidden size ("Expected hidden[1] size (2, 10, 48),
         # got [2, 10, 96]"), seen through the config `main()` takes by default and the parameter `next()` gives
         _INIT_HIDDEN % "self.nhid * 2",

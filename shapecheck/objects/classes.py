@@ -121,6 +121,9 @@ class FunctionFacts:
     declared_outside: frozenset[str]  # `global` / `nonlocal` names
     returns: int  # how many `return` statements it has (its own, not nested functions')
     yields: bool
+    # every `yield` is a statement of its own that hands out a value (`yield x, y`): no `yield from`, no value sent
+    # in (`x = yield`), so what the generator gives is the values of those statements
+    plain_yields: bool
 
 
 def _function_facts(node: cst.FunctionDef | cst.Lambda) -> FunctionFacts:
@@ -136,6 +139,7 @@ def _function_facts(node: cst.FunctionDef | cst.Lambda) -> FunctionFacts:
     outside: set[str] = set()
     returns = 0
     yields = False
+    yield_nodes = stated_yields = 0
     body = node.body
     for child in _walk_own(body):
         kind = type(child)
@@ -143,6 +147,10 @@ def _function_facts(node: cst.FunctionDef | cst.Lambda) -> FunctionFacts:
             returns += 1
         elif kind in (cst.Yield,):
             yields = True
+            yield_nodes += 1
+        elif kind is cst.Expr and type(child.value) is cst.Yield \
+                and isinstance(child.value.value, cst.BaseExpression):  # type: ignore[attr-defined]
+            stated_yields += 1
         elif kind in (cst.Global, cst.Nonlocal):
             outside.update(n.name.value for n in child.names)  # type: ignore[attr-defined]
         elif kind in (cst.FunctionDef, cst.ClassDef):
@@ -165,7 +173,7 @@ def _function_facts(node: cst.FunctionDef | cst.Lambda) -> FunctionFacts:
                 names.update(_bound_names(target))
     names -= outside
     return FunctionFacts(tuple(positional), tuple(params.kwonly_params), star, star_kwargs, frozenset(names),
-                         frozenset(outside), returns, yields)
+                         frozenset(outside), returns, yields, yield_nodes == stated_yields)
 
 
 def _module_facts(node: cst.Module) -> FunctionFacts:
@@ -176,7 +184,7 @@ def _module_facts(node: cst.Module) -> FunctionFacts:
         if type(child) in _BINDERS:
             for target in _targets(child):
                 names.update(_bound_names(target))
-    return FunctionFacts((), (), None, None, frozenset(names), frozenset(), 0, False)
+    return FunctionFacts((), (), None, None, frozenset(names), frozenset(), 0, False, False)
 
 
 # The nodes `_targets` finds targets in: asking only them spares a generator for each of the other nodes (nine in ten).

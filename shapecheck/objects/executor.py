@@ -99,14 +99,17 @@ class Executor:
         self.ev = ev
         self.calls = calls
         self.returns: list[tuple[object, bool]] = []
+        self.yielded: list[tuple[object, bool]] | None = None  # a generator's values, when the run is one
         self.trace: list[tuple[cst.CSTNode, int, bool]] = []
         self.frame: Frame | None = None
         self.script = False  # running a module's own code: the file as a script, `__name__` is "__main__"
 
     def run(self, callee: FunctionValue, args: dict[str, object]) -> Run:
         facts = function_facts(callee.ctx, callee.node)
-        if facts.yields:
+        if facts.yields and not facts.plain_yields:
             return UNKNOWN_RUN
+        if facts.yields:
+            self.yielded = []
         owner = callee.owner
         title = f"{owner.name}.{callee.name}" if owner is not None else callee.name
         frame = Frame(callee.node, facts.names, dict(args), parent=callee.closure,  # type: ignore[arg-type]
@@ -125,13 +128,22 @@ class Executor:
         frame.env = path.env
         if not path.ended:
             self.returns.append((NONE, path.certain))
-        return Run(self._returned(), self.trace, title, frame)
+        return Run(self._returned() if self.yielded is None else self._generated(), self.trace, title, frame)
 
     def _returned(self) -> object:
         values = [value for value, _ in self.returns]
         if not values:
             return UNKNOWN
         return self.ev.join_values(values)
+
+    def _generated(self) -> object:
+        """A generator: what a loop over it gets, every value a `yield` the run reached hands out (joined, so a
+        value that differs between them or between passes of a loop is widened); how many is not known, but one at
+        least when a `yield` runs on every call (a loop over it then runs its body)."""
+        if not self.yielded:
+            return UNKNOWN
+        each = self.ev.join_values([value for value, _ in self.yielded])
+        return Seq((), "generator", complete=False, each=each, least=int(any(certain for _, certain in self.yielded)))
 
     # ------------------------------------------------------------------------------------------ statements
 
@@ -242,6 +254,9 @@ class Executor:
         if kind is cst.AugAssign:
             value = self.ev.augmented(node, version)  # type: ignore[arg-type]
             self.assign(node.target, value, path)  # type: ignore[attr-defined]
+            return path
+        if kind is cst.Expr and type(node.value) is cst.Yield and self.yielded is not None:  # type: ignore
+            self.yielded.append((self.ev.object(node.value.value, version), path.certain))  # type: ignore
             return path
         if kind is cst.Expr:
             self.expression(node.value, path, version)  # type: ignore[attr-defined]

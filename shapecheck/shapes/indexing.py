@@ -145,7 +145,7 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
         if element.lower is None and element.upper is None and element.step is None:
             return shape
         size = _slice_length(ev, shape.dims[position], element, before)
-        dim = size if size is not None else opaque(("slice", id(element), shape.dims[position]),
+        dim = size if size is not None else opaque(_slice_key(ev, shape.dims[position], element, before),
                                                     _slice_name(ev, shape.dims[position], element, before),
                                                     _slice_bound(ev, element, before))
         return replaced(shape, position, dim)
@@ -158,6 +158,21 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
         if index is not None and index.dtype == "int" and index.rank == 1:
             return replaced(shape, position, index.dims[0])
     return None
+
+
+def _slice_key(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> tuple:
+    """What an unknown slice length is a function of, so that two slices of one size with the same length are one
+    size: bounds the code states fix the length for every size, and `k:` and `:-j` keep `max(0, size - k - j)` of
+    it, so `tokens[:, :-1]` and `tokens[:, 1:]` (teacher forcing over a length T not known) are as long; any other
+    slice is a length of its own."""
+    if element.step is None:
+        lower = ev.integer(element.lower, before) if element.lower is not None else 0
+        upper = ev.integer(element.upper, before) if element.upper is not None else None
+        if lower is not None and (upper is not None or element.upper is None):
+            if lower >= 0 and (upper is None or upper < 0):
+                return ("slice", "drop", lower - (upper or 0), size)
+            return ("slice", "bounds", lower, upper, size)
+    return ("slice", id(element), size)
 
 
 def _slice_name(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> str:

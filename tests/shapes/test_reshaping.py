@@ -173,6 +173,23 @@ def test_a_literal_slice_of_a_size_proven_long_enough_is_exact() -> None:
                "(T, (2 * n + 3)[-2:1])"]
 
 
+def test_slices_that_keep_as_much_of_an_unknown_size_are_one_size() -> None:
+    """`[:-1]` and `[1:]` of a length T not known both keep max(0, T - 1): teacher forcing's inputs and targets are
+    as long, and as long as another tensor's slice of T; `[1:-1]` and `[2:]`, `[:2]` and `[:2]` of one size are;
+    `[:2]` against `[-2:]` or `[1:]` against `[:1]` of T are not proven to be."""
+    assert probe('''
+        import torch
+        from jaxtyping import Int
+        def f(tokens: Int[torch.Tensor, "B T"], mask: Int[torch.Tensor, "B T"]):
+            probe(tokens[:, :-1] + tokens[:, 1:])
+            probe(tokens[:, 1:] * mask[:, :-1])
+            probe(tokens[:, 1:-1] - tokens[:, 2:])
+            probe(tokens[:, :2] - mask[:, :2])
+            probe(tokens[:, :2] - tokens[:, -2:])
+            probe(tokens[:, 1:] - tokens[:, :1])
+    ''') == ["(B, T[:-1])", "(B, T[1:])", "(B, T[1:-1])", "(B, T[:2])", "(B, T[:2]|T[-2:])", "(B, T[1:]|T[:1])"]
+
+
 def test_index_tensors_broadcast_together_not_one_dim_each() -> None:
     # torch: a[rows, cols] is the broadcast of the two index shapes, (4,) here, never (4, 4); an int next to one
     # index tensor is basic indexing (`a[0, :, idx]` is (4, 2) where numpy gives (2, 4))
