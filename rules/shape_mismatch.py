@@ -211,6 +211,40 @@ _CONFIG_PROPERTY = """
         y = ffn(torch.randn(2, 5, 96))
         """
 
+# A job config holding section configs made by their own dataclass (torchtitan's `JobConfig`: `model: Model =
+# field(default_factory=Model)`): `%s` is the state size the recurrent model starts from.
+_NESTED_CONFIG = """
+        from dataclasses import dataclass, field
+        import torch
+        import torch.nn as nn
+
+        @dataclass
+        class ModelConfig:
+            hidden: int = 32
+            layers: int = 2
+
+        @dataclass
+        class JobConfig:
+            model: ModelConfig = field(default_factory=ModelConfig)
+            lr: float = 1e-3
+
+        class Tagger(nn.Module):
+            def __init__(self, hidden, layers):
+                super().__init__()
+                self.layers, self.hidden = layers, hidden
+                self.rnn = nn.GRU(16, hidden, num_layers=layers, batch_first=True)
+
+            def forward(self, x):
+                h0 = torch.zeros(%s, self.hidden)
+                return self.rnn(x, h0)[0]
+
+        def train(cfg: JobConfig):
+            model = Tagger(cfg.model.hidden, cfg.model.layers)
+            return model(torch.randn(4, 10, 16))
+
+        train(JobConfig())
+        """
+
 # pytorch/examples' word language model, run from a config dict its `main` takes as a default: `%s` is the size of
 # the cell state `init_hidden` makes from any parameter of the model.
 _INIT_HIDDEN = """
@@ -954,6 +988,8 @@ class ShapeMismatch(Rule):
         _BOTTLENECK % "128, downsample=nn.Conv2d(256, 512, 1)",
         # a config's size computed by a property (llama-style `ModelArgs`)
         _CONFIG_PROPERTY % "args.d_ff",
+        # a model sized by a nested config section, its GRU state laid out layers first
+        _NESTED_CONFIG % "self.layers, x.size(0)",
         _INIT_HIDDEN % "self.nhid",
         _TGT_MASK % "tgt_in",
         # a Sequential subclass that also sets its head as an attribute: torch registers it, and the head runs after
@@ -1510,6 +1546,8 @@ class ShapeMismatch(Rule):
         _BOTTLENECK % "128",
         # the hidden size a config's property computes, fed to a layer built for the model width
         _CONFIG_PROPERTY % "args.d_model",
+        # the same GRU state laid out batch first: the nested config's defaults size the model
+        _NESTED_CONFIG % "x.size(0), self.layers",
         # an `init_hidden` whose cell state is twice the LSTM's hidden size ("Expected hidden[1] size (2, 10, 48),
         # got [2, 10, 96]"), seen through the config `main()` takes by default and the parameter `next()` gives
         _INIT_HIDDEN % "self.nhid * 2",
