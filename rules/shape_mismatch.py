@@ -245,6 +245,34 @@ _NESTED_CONFIG = """
         train(JobConfig())
         """
 
+# A model built from every parsed option at once (`Model(**vars(args))`, its `__init__` taking the rest as
+# `**kwargs`): `%s` is the width its head is built for.
+_SPREAD_ARGS = """
+        import argparse
+        import torch
+        import torch.nn as nn
+
+        class Encoder(nn.Module):
+            def __init__(self, vocab=1000, emb=128, hidden=128, **unused):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, emb)
+                self.rnn = nn.LSTM(emb, hidden, batch_first=True)
+                self.proj = nn.Linear(%s, 10)
+
+            def forward(self, tokens):
+                out, _ = self.rnn(self.embed(tokens))
+                return self.proj(out[:, -1])
+
+        def main():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--emb", type=int, default=64)
+            parser.add_argument("--hidden", type=int, default=256)
+            parser.add_argument("--lr", type=float, default=1e-3)
+            args = parser.parse_args([])
+            model = Encoder(**vars(args))
+            return model(torch.randint(0, 1000, (4, 12)))
+        """
+
 # pytorch/examples' word language model, run from a config dict its `main` takes as a default: `%s` is the size of
 # the cell state `init_hidden` makes from any parameter of the model.
 _INIT_HIDDEN = """
@@ -990,6 +1018,8 @@ class ShapeMismatch(Rule):
         _CONFIG_PROPERTY % "args.d_ff",
         # a model sized by a nested config section, its GRU state laid out layers first
         _NESTED_CONFIG % "self.layers, x.size(0)",
+        # every parsed option spread into the constructor, the head built on the LSTM's width
+        _SPREAD_ARGS % "hidden",
         _INIT_HIDDEN % "self.nhid",
         _TGT_MASK % "tgt_in",
         # a Sequential subclass that also sets its head as an attribute: torch registers it, and the head runs after
@@ -1548,6 +1578,8 @@ class ShapeMismatch(Rule):
         _CONFIG_PROPERTY % "args.d_model",
         # the same GRU state laid out batch first: the nested config's defaults size the model
         _NESTED_CONFIG % "x.size(0), self.layers",
+        # the same head built on the embedding width: the parsed defaults (64, 256) tell them apart
+        _SPREAD_ARGS % "emb",
         # an `init_hidden` whose cell state is twice the LSTM's hidden size ("Expected hidden[1] size (2, 10, 48),
         # got [2, 10, 96]"), seen through the config `main()` takes by default and the parameter `next()` gives
         _INIT_HIDDEN % "self.nhid * 2",

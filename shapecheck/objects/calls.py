@@ -25,7 +25,8 @@ from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOf
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
 from shapecheck.objects.values import (
-    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Super, constant_of, hashable, truth,
+    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Seq, Super, constant_of,
+    hashable, truth,
     unstated_element,
 )
 
@@ -313,7 +314,7 @@ class Calls:
                     break
                 positional.extend(items.items)
             elif arg.star == "**":
-                inner = ev.object(arg.value, before)
+                inner = _keywords_of(ev, arg.value, before)
                 if not isinstance(inner, Mapping) or not inner.complete:
                     open_ended = True
                     break
@@ -529,6 +530,27 @@ def _field_default(ctx: Context, default: cst.BaseExpression | None) -> cst.Base
                 and arg.value.params.star_arg is cst.MaybeSentinel.DEFAULT:
             return arg.value.body
     return None
+
+
+def spread_namespace(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The namespace of `vars(args)`, the expression of a `**vars(args)` argument: the dict is spread into
+    keywords at once, so it reads the namespace's attributes and keeps nothing of it."""
+    if type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "vars" and len(expr.args) == 1 \
+            and not expr.args[0].star and expr.args[0].keyword is None:
+        return expr.args[0].value
+    return None
+
+
+def _keywords_of(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
+    """What `**expr` spreads: a dict, or a parsed namespace's attributes for `**vars(args)` (read only there: a
+    `vars` dict that is kept is the namespace's own and changes with it)."""
+    namespace = spread_namespace(expr)
+    if namespace is None:
+        return ev.object(expr, before)
+    if ev.object(cst.ensure_type(expr, cst.Call).func, before) is not UNKNOWN:
+        return UNKNOWN  # a project's own `vars`
+    found = ev.object(namespace, before)
+    return Mapping(found.fields) if isinstance(found, Namespace) else UNKNOWN
 
 
 def _default_factory(ctx: Context, default: cst.BaseExpression | None) -> cst.BaseExpression | None:
