@@ -211,7 +211,7 @@ _CONFIG_PROPERTY = """
         y = ffn(torch.randn(2, 5, 96))
         """
 
-# A job config holding section configs made by their own dataclass (torchtitan's `JobConfig`: `model: Model =
+# A job config holding section configs made by their own dataclass (torchtitan's `ForgeJobConfig`: `model: Model =
 # field(default_factory=Model)`): `%s` is the state size the recurrent model starts from.
 _NESTED_CONFIG = """
         from dataclasses import dataclass, field

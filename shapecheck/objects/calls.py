@@ -270,8 +270,8 @@ class Calls:
     def _dataclass_defaults(self, cls: ClassValue, instance: Instance, given: dict[str, object],
                             building: frozenset[int]) -> Instance:
         """The fields of a dataclass built with `given` and the defaults of the others; a field whose
-        `default_factory` is a project dataclass (a nested config: `model: ModelConfig =
-        field(default_factory=ModelConfig)`) starts as that class built from its own defaults, which is all a
+        `default_factory` is a project dataclass (a nested config, torchtitan's `model: Model =
+        field(default_factory=Model)`) starts as that class built from its own defaults, which is all a
         factory called with no arguments can do. `building` holds the classes being built, against a class that
         nests itself."""
         evaluator = self.evaluator_for(cls.ctx)
