@@ -345,6 +345,68 @@ _CONFIG_PROPERTY = """
         y = ffn(torch.randn(2, 5, 96))
         """
 
+# A job config holding section configs made by their own dataclass (torchtitan's `ForgeJobConfig`: `model: Model =
+# field(default_factory=Model)`): `%s` is the state size the recurrent model starts from.
+_NESTED_CONFIG = """
+        from dataclasses import dataclass, field
+        import torch
+        import torch.nn as nn
+
+        @dataclass
+        class ModelConfig:
+            hidden: int = 32
+            layers: int = 2
+
+        @dataclass
+        class JobConfig:
+            model: ModelConfig = field(default_factory=ModelConfig)
+            lr: float = 1e-3
+
+        class Tagger(nn.Module):
+            def __init__(self, hidden, layers):
+                super().__init__()
+                self.layers, self.hidden = layers, hidden
+                self.rnn = nn.GRU(16, hidden, num_layers=layers, batch_first=True)
+
+            def forward(self, x):
+                h0 = torch.zeros(%s, self.hidden)
+                return self.rnn(x, h0)[0]
+
+        def train(cfg: JobConfig):
+            model = Tagger(cfg.model.hidden, cfg.model.layers)
+            return model(torch.randn(4, 10, 16))
+
+        train(JobConfig())
+        """
+
+# A model built from every parsed option at once (`Model(**vars(args))`, its `__init__` taking the rest as
+# `**kwargs`): `%s` is the width its head is built for.
+_SPREAD_ARGS = """
+        import argparse
+        import torch
+        import torch.nn as nn
+
+        class Encoder(nn.Module):
+            def __init__(self, vocab=1000, emb=128, hidden=128, **unused):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, emb)
+                self.rnn = nn.LSTM(emb, hidden, batch_first=True)
+                self.proj = nn.Linear(%s, 10)
+
+            def forward(self, tokens):
+                out, _ = self.rnn(self.embed(tokens))
+                return self.proj(out[:, -1])
+
+        def main():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--emb", type=int, default=64)
+            parser.add_argument("--hidden", type=int, default=256)
+            parser.add_argument("--lr", type=float, default=1e-3)
+            args = parser.parse_args([])
+            model = Encoder(**vars(args))
+            return model(torch.randint(0, 1000, (4, 12)))
+        """
+
 # pytorch/examples' word language model, run from a config dict its `main` takes as a default: `%s` is the size of
 # the cell state `init_hidden` makes from any parameter of the model.
 _INIT_HIDDEN = """
@@ -1094,6 +1156,10 @@ class ShapeMismatch(Rule):
         _CONFIG_PROPERTY % "args.d_ff",
         # the position table sized by the frames the config's batches have
         _GENERATED_SPECTROGRAMS % ", n_frames=cfg.n_frames",
+        # a model sized by a nested config section, its GRU state laid out layers first
+        _NESTED_CONFIG % "self.layers, x.size(0)",
+        # every parsed option spread into the constructor, the head built on the LSTM's width
+        _SPREAD_ARGS % "hidden",
         _INIT_HIDDEN % "self.nhid",
         _TGT_MASK % "tgt_in",
         # a Sequential subclass that also sets its head as an attribute: torch registers it, and the head runs after
@@ -1670,6 +1736,10 @@ class ShapeMismatch(Rule):
         # a position table for the constructor's default 100 frames, batches of the config's 200 from a generator that
         # certainly yields, so the loop over it runs ("The size of tensor a (48) must match ... (24)")
         _GENERATED_SPECTROGRAMS % "",
+        # the same GRU state laid out batch first: the nested config's defaults size the model
+        _NESTED_CONFIG % "x.size(0), self.layers",
+        # the same head built on the embedding width: the parsed defaults (64, 256) tell them apart
+        _SPREAD_ARGS % "emb",
         # an `init_hidden` whose cell state is twice the LSTM's hidden size ("Expected hidden[1] size (2, 10, 48),
         # got [2, 10, 96]"), seen through the config `main()` takes by default and the parameter `next()` gives
         _INIT_HIDDEN % "self.nhid * 2",

@@ -25,7 +25,8 @@ from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOf
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
 from shapecheck.objects.values import (
-    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Opaque, Seq, Super, constant_of, hashable, truth,
+    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Seq, Super, constant_of,
+    hashable, truth,
     unstated_element,
 )
 
@@ -202,9 +203,7 @@ class Calls:
     def construct(self, cls: ClassValue, call: cst.Call | None, before: int | None, generic: bool = False) -> object:
         """An instance of `cls` built by `__init__` with the call's arguments (opaque ones for a generic instance);
         UNKNOWN where the class builds its instances another way (`__new__`, a metaclass)."""
-        facts = class_facts(cls.ctx, cls.node)
-        if "__new__" in facts.methods or any(k.keyword is not None and k.keyword.value == "metaclass"
-                                             for k in cls.node.keywords):
+        if _builds_otherwise(cls):
             return UNKNOWN
         instance = Instance(cls, generic=generic, call=call, bases=self.torch_bases(cls))
         init = self.method(cls, "__init__")
@@ -250,12 +249,7 @@ class Calls:
 
     def _dataclass(self, cls: ClassValue, instance: Instance, call: cst.Call | None, before: int | None) -> object:
         """A `@dataclass` built from its fields: annotated class attributes, with their defaults."""
-        fields: list[tuple[str, cst.BaseExpression | None]] = []
-        for statement in cls.node.body.body:
-            if type(statement) is cst.SimpleStatementLine:
-                for small in statement.body:
-                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
-                        fields.append((small.target.value, small.value))
+        fields = _fields(cls)
         given: dict[str, object] = {}
         if call is not None and before is not None:
             positional = [arg for arg in call.args if arg.keyword is None]
@@ -267,19 +261,41 @@ class Calls:
             for arg in call.args:
                 if arg.keyword is not None:
                     given[arg.keyword.value] = self.ev.object(arg.value, before)
+        if instance.generic or call is None:
+            for name, _ in fields:
+                instance.attrs[name] = given.get(name, Opaque(("field", id(cls.node), name), name))
+            return instance
+        return self._dataclass_defaults(cls, instance, given, frozenset())
+
+    def _dataclass_defaults(self, cls: ClassValue, instance: Instance, given: dict[str, object],
+                            building: frozenset[int]) -> Instance:
+        """The fields of a dataclass built with `given` and the defaults of the others; a field whose
+        `default_factory` is a project dataclass (a nested config, torchtitan's `model: Model =
+        field(default_factory=Model)`) starts as that class built from its own defaults, which is all a
+        factory called with no arguments can do. `building` holds the classes being built, against a class that
+        nests itself."""
         evaluator = self.evaluator_for(cls.ctx)
-        for name, default in fields:
-            default = _field_default(cls.ctx, default)
+        for name, raw in _fields(cls):
+            default = _field_default(cls.ctx, raw)
             if name in given:
                 instance.attrs[name] = given[name]
-            elif instance.generic or call is None:
-                instance.attrs[name] = Opaque(("field", id(cls.node), name), name)
             elif default is not None:
                 value = constant_of(default)
                 instance.attrs[name] = value if value is not UNKNOWN else evaluator.object(default, evaluator.now())
             else:
-                instance.attrs[name] = UNKNOWN
+                instance.attrs[name] = self._factory_product(cls.ctx, raw, building | {id(cls.node)})
         return instance
+
+    def _factory_product(self, ctx: Context, raw: cst.BaseExpression | None, building: frozenset[int]) -> object:
+        factory = _default_factory(ctx, raw)
+        if factory is None:
+            return UNKNOWN
+        evaluator = self.evaluator_for(ctx)
+        made = evaluator.object(factory, evaluator.now())
+        if not isinstance(made, ClassValue) or not _is_dataclass(made) or id(made.node) in building \
+                or self.method(made, "__init__") is not None or _builds_otherwise(made):
+            return UNKNOWN
+        return self._dataclass_defaults(made, Instance(made, bases=self.torch_bases(made)), {}, building)
 
     def arguments(self, callee: FunctionValue, call: cst.Call, before: int) -> dict[str, object] | None:
         """The values of the callee's parameters for this call, defaults included; None when they can't be told
@@ -306,7 +322,7 @@ class Calls:
                 if not items.complete:
                     spread = items.each
             elif arg.star == "**":
-                inner = ev.object(arg.value, before)
+                inner = _keywords_of(ev, arg.value, before)
                 if not isinstance(inner, Mapping) or not inner.complete:
                     open_ended = True
                     break
@@ -530,6 +546,55 @@ def _field_default(ctx: Context, default: cst.BaseExpression | None) -> cst.Base
                 and arg.value.params.star_arg is cst.MaybeSentinel.DEFAULT:
             return arg.value.body
     return None
+
+
+def spread_namespace(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The namespace of `vars(args)`, the expression of a `**vars(args)` argument: the dict is spread into
+    keywords at once, so it reads the namespace's attributes and keeps nothing of it."""
+    if type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "vars" and len(expr.args) == 1 \
+            and not expr.args[0].star and expr.args[0].keyword is None:
+        return expr.args[0].value
+    return None
+
+
+def _keywords_of(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
+    """What `**expr` spreads: a dict, or a parsed namespace's attributes for `**vars(args)` (read only there: a
+    `vars` dict that is kept is the namespace's own and changes with it)."""
+    namespace = spread_namespace(expr)
+    if namespace is None:
+        return ev.object(expr, before)
+    if ev.object(cst.ensure_type(expr, cst.Call).func, before) is not UNKNOWN:
+        return UNKNOWN  # a project's own `vars`
+    found = ev.object(namespace, before)
+    return Mapping(found.fields) if isinstance(found, Namespace) else UNKNOWN
+
+
+def _default_factory(ctx: Context, default: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """The factory of `field(default_factory=Factory)` when it is named, not a lambda."""
+    if type(default) is not cst.Call or ctx.qualname(default.func) != "dataclasses.field":
+        return None
+    for arg in default.args:
+        if arg.keyword is not None and arg.keyword.value == "default_factory" \
+                and type(arg.value) in (cst.Name, cst.Attribute):
+            return arg.value
+    return None
+
+
+def _fields(cls: ClassValue) -> list[tuple[str, cst.BaseExpression | None]]:
+    """A dataclass's fields in order: its annotated class attributes and what they are assigned."""
+    fields: list[tuple[str, cst.BaseExpression | None]] = []
+    for statement in cls.node.body.body:
+        if type(statement) is cst.SimpleStatementLine:
+            for small in statement.body:
+                if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
+                    fields.append((small.target.value, small.value))
+    return fields
+
+
+def _builds_otherwise(cls: ClassValue) -> bool:
+    """Whether the class makes its instances other than through `__init__` (`__new__`, a metaclass)."""
+    return "__new__" in class_facts(cls.ctx, cls.node).methods \
+        or any(k.keyword is not None and k.keyword.value == "metaclass" for k in cls.node.keywords)
 
 
 def _is_dataclass(cls: ClassValue) -> bool:

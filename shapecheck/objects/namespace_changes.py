@@ -89,6 +89,7 @@ def _writes(ev: Evaluator, scope: cst.CSTNode, holder: Holder, depth: int, seen:
                 and root in _parameters(node) for inner in walk(node)}  # type: ignore[arg-type]
     reads: set[int] = set()  # the uses of the holder that neither change the namespace nor let it escape
     written: set[str] = set()
+    spread: set[int] = set()  # `vars(args)` calls spread into keywords at once (`Net(**vars(args))`)
     stored = _stored(scope, holder) if constructor else None
     for node in walk(scope):
         if id(node) in shadowed:
@@ -110,9 +111,14 @@ def _writes(ev: Evaluator, scope: cst.CSTNode, holder: Holder, depth: int, seen:
                 if node.attr.value == "__dict__":  # type: ignore[attr-defined]
                     return None
                 reads.add(id(node.value))  # type: ignore[attr-defined]
+        elif kind is cst.Arg and node.star == "**" \
+                and (namespace := calls.spread_namespace(node.value)) is not None \
+                and _holds(namespace, holder):  # type: ignore[attr-defined]
+            spread.add(id(node.value))  # type: ignore[attr-defined]
+            reads.add(id(namespace))
         elif kind is cst.Arg and node.keyword is not None:  # type: ignore[attr-defined]
             reads.add(id(node.keyword))  # type: ignore[attr-defined]  # `Net(args=cfg)`: a parameter's name
-        elif kind is cst.Call:
+        elif kind is cst.Call and id(node) not in spread:
             func = node.func  # type: ignore[attr-defined]
             if type(func) is cst.Attribute and func.attr.value in CHANGERS:
                 field = _field(func.value, holder)

@@ -214,3 +214,32 @@ def test_a_call_widens_the_fields_its_callee_may_set() -> None:
             if where:
                 body += "main()\n"
             assert seen(body) == expected, (callee, where)
+
+
+def test_a_namespace_spread_into_a_constructor_keeps_its_defaults() -> None:
+    """`Net(**vars(args))` reads the parsed defaults as keywords; a `vars` dict kept in a name is the namespace's
+    own (a later `args.hidden = ...` changes it), and a project's own `vars` is not the builtin: both unknown."""
+    assert seen('''
+class Net(nn.Module):
+    def __init__(self, hidden=8, **rest):
+        super().__init__()
+        self.fc = nn.Linear(hidden, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+
+def spread():
+    args = parser.parse_args([])
+    probe(Net(**vars(args)).fc(torch.randn(3, args.hidden)))
+    probe_dim(args.hidden)
+
+def kept():
+    args = parser.parse_args([])
+    options = vars(args)
+    probe_dim(args.hidden)
+    probe(Net(**options).fc(torch.randn(3, 4)))
+
+def shadowed(vars):
+    args = parser.parse_args([])
+    probe(Net(**vars(args)).fc(torch.randn(3, 4)))
+''') == ["(3, 2)", "128", "args.hidden", None, None]

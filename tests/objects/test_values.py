@@ -286,6 +286,53 @@ probe(mlp([cfg.n_features, *cfg.extra, 1])(torch.randn(5, 24)))
 ''') == ["(5, 1)", "(...)"]
 
 
+def test_a_nested_config_made_by_its_dataclass_factory() -> None:
+    """`field(default_factory=ModelConfig)` is that dataclass built from its defaults; a factory that is not a
+    project dataclass (a class with its own `__init__`, an import) stays unknown."""
+    assert probe('''
+from dataclasses import dataclass, field
+import torch
+import torch.nn as nn
+from configs import Imported
+
+@dataclass
+class ModelConfig:
+    hidden: int = 8
+
+class Plain:
+    def __init__(self, hidden=8):
+        self.hidden = hidden
+
+@dataclass
+class Config:
+    model: ModelConfig = field(default_factory=ModelConfig)
+    plain: Plain = field(default_factory=Plain)
+    imported: Imported = field(default_factory=Imported)
+
+cfg = Config()
+probe(nn.Linear(4, cfg.model.hidden)(torch.randn(5, 4)))
+probe(nn.Linear(4, Config(model=ModelConfig(3)).model.hidden)(torch.randn(5, 4)))
+probe(nn.Linear(4, cfg.plain.hidden)(torch.randn(5, 4)))
+probe(nn.Linear(4, cfg.imported.hidden)(torch.randn(5, 4)))
+''') == ["(5, 8)", "(5, 3)", "(5, cfg.plain.hidden)", "(5, cfg.imported.hidden)"]
+
+
+def test_a_dataclass_that_nests_itself_is_not_built_forever() -> None:
+    assert probe('''
+from dataclasses import dataclass, field
+import torch
+import torch.nn as nn
+
+@dataclass
+class Node:
+    width: int = 4
+    child: "Node" = field(default_factory=Node)
+
+probe(nn.Linear(4, Node().child.width)(torch.randn(5, 4)))
+probe(nn.Linear(4, Node().width)(torch.randn(5, 4)))
+''') == ["(...)", "(5, 4)"]
+
+
 def test_a_function_of_the_file_is_run_with_its_arguments_shapes() -> None:
     assert probe('''
 import torch
