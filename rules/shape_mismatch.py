@@ -952,6 +952,21 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # the feature columns a registering helper appends to a module-level list: not the empty list it started as
+        """
+        import torch
+        import torch.nn as nn
+
+        FEATURES = []
+
+        def register(name):
+            FEATURES.append(name)
+
+        register("age")
+        register("income")
+        head = nn.Linear(2, 1)
+        scores = head(torch.randn(8, len(FEATURES)))
+        """,
         # tabular data made with numpy, as many columns as the first layer takes
         _NUMPY_FEATURES % "4",
         _LOADER_BIRNN % "hidden_size * 2",

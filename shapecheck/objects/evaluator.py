@@ -31,7 +31,9 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
 from shapecheck.engine.walker import walk_statements
 from shapecheck.objects import builtins, calls, command_line
-from shapecheck.objects.changes import changed_arguments, changed_names, incomplete
+from shapecheck.objects.changes import (
+    calls_only_readers, changed_arguments, changed_names, globals_changed_by_functions, incomplete,
+)
 from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.decorators import called_as_written
 from shapecheck.objects.dims import Dim
@@ -488,14 +490,24 @@ class Evaluator:
         found = self._memo.get(key)
         if found is None:
             functions = self._module_functions()
+            filled = self._globals_changed_by_functions()
             changed: set[str] = set()
             for node in own_nodes(statement):
                 if type(node) is cst.Call:
-                    # the callee's name only for a call that passes a name: a run asks this of every statement
+                    # the callee's name only for a call that passes a name or may run a function filling a global:
+                    # a run asks this of every statement
                     names = list(changed_arguments(node, functions))  # type: ignore[arg-type]
+                    if filled and not calls_only_readers(node, functions):  # type: ignore[arg-type]
+                        names += filled
                     if names and not (self.ctx.qualname(node.func) or "").startswith("torch."):  # type: ignore
                         changed.update(names)
             found = self._memo[key] = frozenset(changed)
+        return found  # type: ignore[return-value]
+
+    def _globals_changed_by_functions(self) -> frozenset[str]:
+        found = self._memo.get("globals changed by functions")
+        if found is None:
+            found = self._memo["globals changed by functions"] = globals_changed_by_functions(self.ctx.module)
         return found  # type: ignore[return-value]
 
     def namespaces_changed_by_calls(self, statement: cst.CSTNode) -> dict[str, frozenset[str] | None]:

@@ -82,6 +82,32 @@ def test_a_list_a_helper_may_change_is_not_the_literal_it_was() -> None:
     ''') == ["(...)", "(2, 4, 8)", "(4, 16)", "(...)"]
 
 
+def test_a_global_a_called_function_fills_is_not_the_literal_it_was() -> None:
+    """`add("a", 1)` stores into the module's `CACHE` without being handed it: after any call that may run it, the
+    dict holds more than was written (a false SC105 of 0 against 2 rows before); `len` only reads it, and a dict
+    no function fills stays what it was. A function's own `CACHE` is another name."""
+    assert probe('''
+        import torch
+
+        CACHE = {}
+        SIZES = {"a": 1}
+
+        def add(k, v):
+            CACHE[k] = v
+
+        def local():
+            SIZES = {}
+            SIZES["b"] = 2
+            return SIZES
+
+        probe(torch.zeros(len(CACHE), 3))
+        add("a", 1)
+        probe(torch.zeros(len(CACHE), 3))
+        local()
+        probe(torch.zeros(len(SIZES), 3))
+    ''') == ["(0, 3)", None, "(1, 3)"]
+
+
 def test_a_helper_called_on_the_first_pass_of_a_loop_is_checked_with_that_pass() -> None:
     """`if step % log_every == 0:` is taken on the first pass (step 0) of a loop that certainly runs: the helper's
     `.item()` of per-sample losses raises there (checked in torch), in a script's loop and in the function a
