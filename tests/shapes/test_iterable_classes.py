@@ -55,6 +55,28 @@ for w in Windows(24, features=3):
 ''') == ["(4, 16, 8)", "(4, 24, 3)"]
 
 
+def test_an_iter_that_hands_on_another_methods_generator_gets_its_yields() -> None:
+    """transformer-xl's `def __iter__(self): return self.get_fixlen_iter()`."""
+    assert probe('''
+import torch
+
+class OrderedIterator:
+    def __init__(self, data, bptt):
+        self.data = data
+        self.bptt = bptt
+
+    def fixed_length(self, start=0):
+        for i in range(start, 100, self.bptt):
+            yield self.data[:, :5], self.data
+
+    def __iter__(self):
+        return self.fixed_length()
+
+for x, y in OrderedIterator(torch.randn(20, 32), 20):
+    probe(x)
+''') == ["(20, 5)"]
+
+
 def test_iterators_with_next_and_getitem_sequences_give_nothing() -> None:
     assert probe('''
 import torch
