@@ -318,6 +318,59 @@ _GENERATED_SPECTROGRAMS = """
         fit(AudioConfig())
         """
 
+# A human-activity CNN fed by the project's own batch iterator, a class whose `__iter__` is a generator over
+# (N, time, channels) sensor windows: `%s` is the yield of `__iter__`, which must hand `nn.Conv1d` its channels in
+# dim 1.
+_WINDOW_BATCHES = """
+        import torch
+        from torch import nn
+
+
+        class WindowBatches:
+            def __init__(self, windows, labels, batch_size=32, shuffle=True, jitter=False):
+                self.windows = windows
+                self.labels = labels
+                self.batch_size = batch_size
+                self.shuffle = shuffle
+                self.jitter = jitter
+
+            def __iter__(self):
+                n = self.windows.size(0)
+                order = torch.randperm(n) if self.shuffle else torch.arange(n)
+                for start in range(0, n, self.batch_size):
+                    idx = order[start:start + self.batch_size]
+                    %s
+
+
+        class ActivityCNN(nn.Module):
+            def __init__(self, channels=6, classes=6):
+                super().__init__()
+                self.features = nn.Sequential(
+                    nn.Conv1d(channels, 64, kernel_size=5, padding=2), nn.ReLU(),
+                    nn.Conv1d(64, 64, kernel_size=5, padding=2), nn.ReLU(),
+                    nn.AdaptiveAvgPool1d(1),
+                )
+                self.classifier = nn.Linear(64, classes)
+
+            def forward(self, x):
+                return self.classifier(self.features(x).squeeze(-1))
+
+
+        def train(epochs=2, jitter=False):
+            windows, labels = torch.randn(512, 128, 6), torch.randint(0, 6, (512,))
+            model = ActivityCNN()
+            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+            for _ in range(epochs):
+                for x, y in WindowBatches(windows, labels, jitter=jitter):
+                    loss = nn.functional.cross_entropy(model(x), y)
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+
+
+        train()
+        """
+
 _CONFIG_PROPERTY = """
         from dataclasses import dataclass
         import torch
@@ -1171,6 +1224,14 @@ class ShapeMismatch(Rule):
         _CONFIG_PROPERTY % "args.d_ff",
         # the position table sized by the frames the config's batches have
         _GENERATED_SPECTROGRAMS % ", n_frames=cfg.n_frames",
+        # a batch iterator class whose generator `__iter__` moves the channels to dim 1, on every batch or on each
+        # branch of a jittering one
+        _WINDOW_BATCHES % "yield self.windows[idx].transpose(1, 2), self.labels[idx]",
+        _WINDOW_BATCHES % ("x = self.windows[idx].transpose(1, 2)\n"
+                           "                    if self.jitter:\n"
+                           "                        yield x + 0.05 * torch.randn_like(x), self.labels[idx]\n"
+                           "                    else:\n"
+                           "                        yield x, self.labels[idx]"),
         # a model sized by a nested config section, its GRU state laid out layers first
         _NESTED_CONFIG % "self.layers, x.size(0)",
         # every parsed option spread into the constructor, the head built on the LSTM's width
@@ -1751,6 +1812,9 @@ class ShapeMismatch(Rule):
         # a position table for the constructor's default 100 frames, batches of the config's 200 from a generator that
         # certainly yields, so the loop over it runs ("The size of tensor a (48) must match ... (24)")
         _GENERATED_SPECTROGRAMS % "",
+        # the batches of a project's iterator class, (32, 128, 6) windows time first, reach a Conv1d over 6 channels
+        # ("expected input[32, 128, 6] to have 6 channels, but got 128 channels instead")
+        _WINDOW_BATCHES % "yield self.windows[idx], self.labels[idx]",
         # the same GRU state laid out batch first: the nested config's defaults size the model
         _NESTED_CONFIG % "x.size(0), self.layers",
         # the same head built on the embedding width: the parsed defaults (64, 256) tell them apart

@@ -684,7 +684,23 @@ class Evaluator:
     def iterated(self, value: object) -> Seq | Mapping | None:
         """What a loop over `value` goes through: a list's or dict's elements, a container module's layers; the
         shapes floor adds a tensor's rows and a data loader's batches."""
+        if isinstance(value, Instance) and value.items is None:
+            return self._generated_by(value)
         return builtins.container_items(value)
+
+    def _generated_by(self, instance: Instance) -> Seq | None:
+        """A loop over an object of a project class whose `__iter__` is a generator (a batch iterator's `for i in
+        range(n): yield self.x[i:i + bs], ...`): the values its `yield`s hand out, read with the object's attributes
+        as they are. An `__iter__` that returns an iterator (`self`, with a `__next__` whose calls keep state) and a
+        class iterated through `__getitem__` give nothing."""
+        if instance.tainted:
+            return None
+        method = self.calls.method(instance.cls, "__iter__")
+        if method is None or not called_as_written(method[1].ctx, method[0]):
+            return None
+        bound = FunctionValue(method[0], method[1].ctx, instance, method[1])
+        generated = self.calls.run(bound, self.calls.generic_arguments(bound)).value
+        return generated if isinstance(generated, Seq) and generated.kind == "generator" else None
 
     def element(self, value: object) -> object:
         """What a loop variable over `value` holds on any pass: what every element is."""
