@@ -1005,6 +1005,21 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # a project loader's window set again from outside its class before the loop (`loader.window = 16`)
+        """
+        import torch
+        import torch.nn as nn
+
+        class SlidingWindows:
+            def __init__(self, series, window=32):
+                self.series = series
+                self.window = window
+
+        loader = SlidingWindows(torch.randn(1000))
+        loader.window = 16
+        head = nn.Linear(16, 1)
+        forecast = head(loader.series[: loader.window].unsqueeze(0))
+        """,
         # the feature columns a registering helper appends to a module-level list: not the empty list it started as
         """
         import torch

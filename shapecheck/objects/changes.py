@@ -68,6 +68,28 @@ def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
         yield arg.value.value
 
 
+def attributes_set_on(scope: cst.CSTNode, name: str) -> frozenset[str] | None:
+    """The attributes `scope`'s code sets, changes or deletes on the object the plain name `name` holds (`w.size =
+    16`, `w.stats.count += 1`, `del w.cache`); None when it may set any (`setattr(w, key, value)`)."""
+    written: set[str] = set()
+    for node in walk(scope):
+        kind = type(node)
+        if kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del):
+            target = node.target  # type: ignore[attr-defined]
+            attribute = None
+            while type(target) in (cst.Attribute, cst.Subscript):
+                if type(target) is cst.Attribute:
+                    attribute = target.attr.value  # type: ignore[attr-defined]
+                target = target.value  # type: ignore[attr-defined]
+            if attribute is not None and type(target) is cst.Name and target.value == name:  # type: ignore
+                written.add(attribute)
+        elif kind is cst.Call and type(node.func) is cst.Name and node.func.value in ("setattr", "delattr") \
+                and node.args and type(node.args[0].value) is cst.Name \
+                and node.args[0].value.value == name:  # type: ignore[attr-defined]
+            return None
+    return frozenset(written)
+
+
 def globals_changed_by_functions(module: cst.Module) -> frozenset[str]:
     """The names a function or method of the module changes in place without binding them itself: the module's
     lists and dicts it fills (`def add(k, v): CACHE[k] = v`, `REGISTRY.append(cls)`). A call of such a function

@@ -32,7 +32,8 @@ from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annot
 from shapecheck.engine.walker import walk_statements
 from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import (
-    calls_only_readers, changed_arguments, changed_names, globals_changed_by_functions, incomplete,
+    attributes_set_on, calls_only_readers, changed_arguments, changed_names, globals_changed_by_functions,
+    incomplete,
 )
 from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.decorators import called_as_written
@@ -399,6 +400,8 @@ class Evaluator:
             if isinstance(found, Namespace):
                 # `args.hidden = 128`, `vars(args).update(...)`, `setup(args)`: no longer the defaults
                 return found.after_writes(namespace_writes(self, self._changing_scope(binding), binding.name))
+            if isinstance(found, Instance) and not found.tainted:
+                return self._after_outside_writes(found, binding)
             return UNKNOWN if found is None else found
         if kind == "unpack":
             if binding.value is None:
@@ -472,6 +475,23 @@ class Evaluator:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = frozenset(changed_names(scope, self._module_functions()))
+        return found  # type: ignore[return-value]
+
+    def _after_outside_writes(self, instance: Instance, binding: Binding) -> Instance:
+        """The object a name holds, less what the code around it sets on it from outside its class (`loader.size =
+        16`, `del w.cache`, `setattr(w, key, v)`): those attributes hold any value, at every read of the name (the
+        same copy each time, so the object stays one)."""
+        key = ("outside writes", id(binding))
+        found = self._memo.get(key)
+        if found is None:
+            written = attributes_set_on(self._changing_scope(binding), binding.name)
+            if written is None:
+                found = replace(instance, tainted=True)
+            elif written:
+                found = replace(instance, attrs={**instance.attrs, **dict.fromkeys(written, UNKNOWN)})
+            else:
+                found = instance
+            self._memo[key] = found
         return found  # type: ignore[return-value]
 
     def _changing_scope(self, binding: Binding) -> cst.CSTNode:

@@ -108,6 +108,32 @@ def test_a_global_a_called_function_fills_is_not_the_literal_it_was() -> None:
     ''') == ["(0, 3)", None, "(1, 3)"]
 
 
+def test_an_attribute_set_from_outside_the_class_holds_any_value() -> None:
+    """`w.size = 16` after `Windows(32)` (a false SC105 of 32 features before): the attributes the code sets on
+    the object from outside its class are unknown at every read of the name; `setattr` with a computed name may
+    set any; an object nothing sets on keeps what its constructor set."""
+    assert probe('''
+        import torch
+
+        class Windows:
+            def __init__(self, size, step):
+                self.size = size
+                self.step = step
+
+        def main(key):
+            w = Windows(32, 4)
+            w.size = 16
+            probe(torch.zeros(w.size, w.step))
+            v = Windows(32, 4)
+            setattr(v, key, 8)
+            probe(torch.zeros(v.size))
+            u = Windows(32, 4)
+            probe(torch.zeros(u.size))
+
+        main("size")
+    ''') == ["(w.size, 4)", None, "(32,)"]
+
+
 def test_a_helper_called_on_the_first_pass_of_a_loop_is_checked_with_that_pass() -> None:
     """`if step % log_every == 0:` is taken on the first pass (step 0) of a loop that certainly runs: the helper's
     `.item()` of per-sample losses raises there (checked in torch), in a script's loop and in the function a
