@@ -764,7 +764,7 @@ class ModulesInPlainList(Rule):
             return False
         for site in sites:
             argument = passed_argument(init, site.node, parameter, constructor=True)
-            point = ctx.point_within(site.node) if site.function is not None else ctx.module_point()
+            point = ctx.point_after(site.function) if site.function is not None else ctx.module_point()
             if argument is None or point is None:
                 return False
             with ctx.at(point):
