@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
+from shapecheck.objects.changes import CHANGERS
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
 from shapecheck.objects.values import UNKNOWN, Imported, Opaque
@@ -169,9 +170,29 @@ def _config_item(ev: ShapeEvaluator, node: cst.Subscript, key: cst.BaseExpressio
     held = ev.object(container, before)
     if held is not UNKNOWN and not isinstance(held, Opaque):
         return None  # a dict, list or object the code states: its item is what it holds, or unknown
+    if ev.ctx.code(container) in _changed_in_place(ev):
+        return None  # `cfg["hidden"] = cfg["hidden"] * 2`: two reads of the key need not be one size
     binding = ev.binding(container, before)
     owner = id(binding) if binding is not None else ev.ctx.code(container)
     return Dim.symbol(("item", owner, key.evaluated_value), ev.ctx.code(node), placeholder=True)
+
+
+def _changed_in_place(ev: ShapeEvaluator) -> frozenset[str]:
+    """The containers (as spelled: `cfg`, `self.cfg`) the module sets or deletes an item of, or calls a changing
+    method of (`cfg.update(...)`), anywhere: the binding an unknown dict's item is keyed by does not see those
+    changes, so such a dict's items are no sizes of their own. Asked once a file."""
+    found = ev._memo.get("containers changed in place")
+    if found is None:
+        ctx = ev.ctx
+        changed = set()
+        for node in ctx.walk(ctx.module):
+            kind = type(node)
+            if kind in (cst.AssignTarget, cst.AugAssign, cst.Del) and type(node.target) is cst.Subscript:
+                changed.add(ctx.code(node.target.value))
+            elif kind is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in CHANGERS:
+                changed.add(ctx.code(node.func.value))
+        found = ev._memo["containers changed in place"] = frozenset(changed)
+    return found  # type: ignore[return-value]
 
 
 def measured(expr: cst.BaseExpression | None) -> cst.BaseExpression | None:
