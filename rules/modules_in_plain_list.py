@@ -960,14 +960,14 @@ def _only_grown(ctx: Context, scope: cst.CSTNode, name: str, handed: cst.Call) -
     for node in ctx.walk(scope):
         kind = type(node)
         if kind is cst.Call and node is not handed:
-            func = node.func
+            func = node.func  # type: ignore[attr-defined]
             if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == name \
                     and func.attr.value in CHANGERS and func.attr.value not in _GROWERS:
                 return False
-            if name in changed_arguments(node, {}):
+            if name in changed_arguments(node, {}):  # type: ignore[arg-type]
                 return False
         elif kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
-            target = node.target
+            target = node.target  # type: ignore[attr-defined]
             if type(target) is cst.Subscript and type(target.value) is cst.Name and target.value.value == name:
                 return False
     return True

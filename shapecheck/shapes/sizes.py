@@ -177,21 +177,28 @@ def _config_item(ev: ShapeEvaluator, node: cst.Subscript, key: cst.BaseExpressio
     return Dim.symbol(("item", owner, key.evaluated_value), ev.ctx.code(node), placeholder=True)
 
 
+_CHANGED_IN_PLACE = ("containers changed in place",)  # its key in the evaluator's memo
+
+
 def _changed_in_place(ev: ShapeEvaluator) -> frozenset[str]:
     """The containers (as spelled: `cfg`, `self.cfg`) the module sets or deletes an item of, or calls a changing
     method of (`cfg.update(...)`), anywhere: the binding an unknown dict's item is keyed by does not see those
     changes, so such a dict's items are no sizes of their own. Asked once a file."""
-    found = ev._memo.get("containers changed in place")
+    found = ev._memo.get(_CHANGED_IN_PLACE)
     if found is None:
         ctx = ev.ctx
-        changed = set()
+        changed: set[str] = set()
         for node in ctx.walk(ctx.module):
             kind = type(node)
-            if kind in (cst.AssignTarget, cst.AugAssign, cst.Del) and type(node.target) is cst.Subscript:
-                changed.add(ctx.code(node.target.value))
-            elif kind is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in CHANGERS:
-                changed.add(ctx.code(node.func.value))
-        found = ev._memo["containers changed in place"] = frozenset(changed)
+            if kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
+                target = node.target  # type: ignore[attr-defined]
+                if type(target) is cst.Subscript:
+                    changed.add(ctx.code(target.value))
+            elif kind is cst.Call:
+                func = node.func  # type: ignore[attr-defined]
+                if type(func) is cst.Attribute and func.attr.value in CHANGERS:
+                    changed.add(ctx.code(func.value))
+        found = ev._memo[_CHANGED_IN_PLACE] = frozenset(changed)
     return found  # type: ignore[return-value]
 
 
