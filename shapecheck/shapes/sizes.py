@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.objects.changes import CHANGERS
+from shapecheck.objects.changes import CHANGERS, changed_arguments
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
 from shapecheck.objects.values import UNKNOWN, Imported, Opaque
@@ -181,12 +181,12 @@ _CHANGED_IN_PLACE = ("containers changed in place",)  # its key in the evaluator
 
 
 def _changed_in_place(ev: ShapeEvaluator) -> frozenset[str]:
-    """The containers (as spelled: `cfg`, `self.cfg`) the module sets or deletes an item of, or calls a changing
-    method of (`cfg.update(...)`), anywhere: the binding an unknown dict's item is keyed by does not see those
+    """The containers (as spelled: `cfg`, `self.cfg`) the module sets or deletes an item of, calls a changing
+    method of (`cfg.update(...)`) or hands to a call that may change them, anywhere: the binding an unknown dict's item is keyed by does not see those
     changes, so such a dict's items are no sizes of their own. Asked once a file."""
     found = ev._memo.get(_CHANGED_IN_PLACE)
     if found is None:
-        ctx = ev.ctx
+        ctx, functions = ev.ctx, ev._module_functions()
         changed: set[str] = set()
         for node in ctx.walk(ctx.module):
             kind = type(node)
@@ -198,6 +198,8 @@ def _changed_in_place(ev: ShapeEvaluator) -> frozenset[str]:
                 func = node.func  # type: ignore[attr-defined]
                 if type(func) is cst.Attribute and func.attr.value in CHANGERS:
                     changed.add(ctx.code(func.value))
+                # handed to a call that may change it (`scale(cfg)`), as the objects floor widens a dict it states
+                changed.update(changed_arguments(node, functions))  # type: ignore[arg-type]
         found = ev._memo[_CHANGED_IN_PLACE] = frozenset(changed)
     return found  # type: ignore[return-value]
 
