@@ -1006,7 +1006,6 @@ class InferenceWithoutEval(Rule):
                               f"each batch's statistics; call `{model}.eval()` before the loop (and "
                               f"`{model}.train()` before training again)")
 
-
     def _run_on_new_object(self, call: cst.Call, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str
                            ) -> cst.Call | None:
         """A call of the method holding `call` on an object just built (`inference = Learner(data, Net())`, then

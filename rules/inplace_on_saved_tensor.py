@@ -671,9 +671,13 @@ class InplaceOnSavedTensor(Rule):
         `layers/modules/l2norm.py` (`from layers import *`) and calling it on a convolution's output. Only a module
         the importer builds by the class's imported name and keeps as `self.x` counts."""
         name = class_def.name.value
-        found = importers_through_packages(self.ctx.filename, lambda _, text: name in text or "import *" in text)
+        def passes_on(_: str, text: str) -> bool:  # a package `__init__` that may re-export the class
+            return name in text or "import *" in text
+
+        found = importers_through_packages(self.ctx.filename, passes_on)
+        # those past the last level followed are kept too: an importer found may import the class from one
         packages = [path for path, text, _ in found or () if os.path.basename(path) == "__init__.py"
-                    and (name in text or "import *" in text)]
+                    and passes_on(path, text)]
         chain = {os.path.realpath(self.ctx.filename), *map(os.path.realpath, packages)}
         importers = [path for path, text, _ in found or () if os.path.basename(path) != "__init__.py" and name in text]
         handed: set[str] = set()

@@ -11,6 +11,7 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.objects.modules import builds_module
 from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.changes import CHANGERS, changed_arguments
 from shapecheck.objects.values import UNKNOWN, Const, Instance, Mapping, Opaque, Seq, TorchObject
 from shapecheck.rules._activations import is_torch_module_class
 from shapecheck.rules._layers import CONTAINERS, WEIGHTED, torch_layer
@@ -764,14 +765,18 @@ class ModulesInPlainList(Rule):
             return False
         for site in sites:
             argument = passed_argument(init, site.node, parameter, constructor=True)
-            point = ctx.point_within(site.node) if site.function is not None else ctx.module_point()
+            point = ctx.point_after(site.function) if site.function is not None else ctx.module_point()
             if argument is None or point is None:
                 return False
             with ctx.at(point):
                 # a local list handed to the construction is what it was built as: the floor widens a list it
-                # hands to a call, which may change it, but only adding to it could, and that keeps what it holds
+                # hands to a call, which may change it, but this constructor only reads it; so where nothing else
+                # changes it but by adding (which keeps what it holds), the literal tells what it holds
                 value, _ = ctx.value_of(argument)
-                built = evaluator(ctx).value(value if type(value) in (cst.List, cst.Tuple, cst.ListComp) else argument)
+                literal = type(value) in (cst.List, cst.Tuple, cst.ListComp) and (
+                    type(argument) is not cst.Name or _only_grown(ctx, site.function or ctx.module, argument.value,
+                                                                 site.node))
+                built = evaluator(ctx).value(value if literal else argument)
             if not isinstance(built, Seq) or not any(
                     _weighted_object(item) for item in (*built.items, built.each) if item is not None):
                 return False
@@ -949,6 +954,25 @@ def _weighted_object(built: object, depth: int = 0) -> bool:
 
 
 # Methods through which a module gains parameters or submodules by names the attributes don't show.
+def _only_grown(ctx: Context, scope: cst.CSTNode, name: str, handed: cst.Call) -> bool:
+    """Nothing in `scope` changes the list `name` but by adding to it (`append`, `extend`, `insert`): no item set
+    or deleted, no other changing method (`clear`, `pop`), and no call but `handed` given it."""
+    for node in ctx.walk(scope):
+        kind = type(node)
+        if kind is cst.Call and node is not handed:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == name \
+                    and func.attr.value in CHANGERS and func.attr.value not in _GROWERS:
+                return False
+            if name in changed_arguments(node, {}):  # type: ignore[arg-type]
+                return False
+        elif kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
+            target = node.target  # type: ignore[attr-defined]
+            if type(target) is cst.Subscript and type(target.value) is cst.Name and target.value.value == name:
+                return False
+    return True
+
+
 _REGISTERS = frozenset({"register_parameter", "add_module", "register_module", "setattr"})
 
 

@@ -271,7 +271,6 @@ _LOADER_BIRNN = """
                 loss = criterion(model(images), labels.to("cuda"))
         """
 
-# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the one place they differ.
 # An audio spectrogram transformer fed by a batch generator of a dataclass config's sizes: `%s` passes the model
 # the frame count or leaves its default, which sizes the position table.
 _GENERATED_SPECTROGRAMS = """
@@ -371,6 +370,7 @@ _WINDOW_BATCHES = """
         train()
         """
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the one place they differ.
 _CONFIG_PROPERTY = """
         from dataclasses import dataclass
         import torch

@@ -45,6 +45,9 @@ def test_every_construction_hands_it_layers_with_parameters(build: str) -> None:
     "self.merge = Merge([nn.ReLU(), nn.Identity()])",  # nothing to register
     "self.merge = Merge(given)",  # not known
     "self.merge = Merge([branch(k) for k in sizes]); self.other = Merge(given)",  # one construction not known
+    # the list built with layers is emptied before it is handed on: the literal no longer tells what it holds
+    "branches = [branch(k) for k in sizes]; branches.clear(); branches.append(nn.ReLU()); self.merge = Merge(branches)",
+    "branches = [branch(k) for k in sizes]; branches[0] = nn.ReLU(); self.merge = Merge(branches)",
 ])
 def test_layers_without_parameters_or_not_known_are_clean(build: str) -> None:
     assert rows(build) == []

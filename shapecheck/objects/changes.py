@@ -5,12 +5,17 @@ literal it was bound to."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.engine.walker import walk, walk_pruned
+from shapecheck.engine.walker import walk
 from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.classes import function_facts
 from shapecheck.objects.values import Mapping, Seq
+
+if TYPE_CHECKING:
+    from shapecheck.engine.context import Context
 
 CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
                        "sort", "reverse", "add_module"})
@@ -53,7 +58,7 @@ def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
     is a builtin that only reads them, the argument is unpacked, or the callee is one of the module's own
     `functions` that leaves that parameter's container unchanged."""
     func = call.func
-    if type(func) is cst.Name and func.value in _READERS and func.value not in functions:
+    if calls_only_readers(call, functions):
         return
     if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "torch" \
             and func.attr.value in _TORCH_READERS:
@@ -90,14 +95,14 @@ def attributes_set_on(scope: cst.CSTNode, name: str) -> frozenset[str] | None:
     return frozenset(written)
 
 
-def globals_changed_by_functions(module: cst.Module) -> frozenset[str]:
+def globals_changed_by_functions(ctx: Context) -> frozenset[str]:
     """The names a function or method of the module changes in place without binding them itself: the module's
     lists and dicts it fills (`def add(k, v): CACHE[k] = v`, `REGISTRY.append(cls)`). A call of such a function
     changes them, whatever it is handed."""
     changed: set[str] = set()
-    for node in walk(module):
+    for node in walk(ctx.module):
         if type(node) is cst.FunctionDef:
-            changed.update(set(changed_names(node.body)) - _own_names(node))  # type: ignore[arg-type]
+            changed.update(set(changed_names(node.body)) - function_facts(ctx, node).names)  # type: ignore[arg-type]
     return frozenset(changed)
 
 
@@ -105,40 +110,6 @@ def calls_only_readers(call: cst.Call, functions: dict[str, cst.FunctionDef]) ->
     """A builtin that only reads what it is given (`len(CACHE)`), not one the module redefines."""
     func = call.func
     return type(func) is cst.Name and func.value in _READERS and func.value not in functions
-
-
-def _own_names(function: cst.FunctionDef) -> set[str]:
-    """The names a function binds as its own: its parameters and what it assigns, unless declared `global`."""
-    params = function.params
-    every = (*params.posonly_params, *params.params, *params.kwonly_params, params.star_arg, params.star_kwarg)
-    own = {param.name.value for param in every if isinstance(param, cst.Param)}
-    declared: set[str] = set()
-    for node in walk_pruned(function.body, _SCOPES, frozenset()):  # a nested def's names are its own
-        kind = type(node)
-        if kind is cst.Global:
-            declared.update(name.name.value for name in node.names)  # type: ignore[attr-defined]
-        elif kind in (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr):
-            own.update(_target_names(node.target))  # type: ignore[attr-defined]
-        elif kind is cst.AsName:
-            own.update(_target_names(node.name))  # type: ignore[attr-defined]
-        elif kind in _SCOPES:
-            own.add(node.name.value)  # type: ignore[attr-defined]
-    return own - declared
-
-
-_SCOPES = frozenset({cst.FunctionDef, cst.ClassDef})
-
-
-def _target_names(target: cst.BaseExpression) -> Iterator[str]:
-    """The plain names an assignment target binds: `x`, and those of `a, (b, *c)`."""
-    kind = type(target)
-    if kind is cst.Name:
-        yield target.value  # type: ignore[attr-defined]
-    elif kind in (cst.Tuple, cst.List):
-        for element in target.elements:  # type: ignore[attr-defined]
-            yield from _target_names(element.value)
-    elif kind is cst.StarredElement:
-        yield from _target_names(target.value)  # type: ignore[attr-defined]
 
 
 def _unchanged_parameters(function: cst.FunctionDef, functions: dict[str, cst.FunctionDef],

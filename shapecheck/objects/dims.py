@@ -36,7 +36,7 @@ class Atom:
     # an index drawn from `range(below)`: the one a DataLoader's default sampler hands `__getitem__`
     below: Dim | None = field(default=None, compare=False)
     # the size on the last pass of the loop over a loader whose last batch is short (35 rows in batches of 16: 3),
-    # every other pass having another: checked only where a call certainly runs on that pass (`shapes.runs`)
+    # every other pass having another: checked only where a call certainly runs on that pass (`shapes.last_batch`)
     last: int | None = field(default=None, compare=False)
 
     def sort_key(self) -> tuple[str, str]:

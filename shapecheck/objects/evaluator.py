@@ -527,7 +527,7 @@ class Evaluator:
     def _globals_changed_by_functions(self) -> frozenset[str]:
         found = self._memo.get("globals changed by functions")
         if found is None:
-            found = self._memo["globals changed by functions"] = globals_changed_by_functions(self.ctx.module)
+            found = self._memo["globals changed by functions"] = globals_changed_by_functions(self.ctx)
         return found  # type: ignore[return-value]
 
     def namespaces_changed_by_calls(self, statement: cst.CSTNode) -> dict[str, frozenset[str] | None]:

@@ -11,6 +11,7 @@ outside any conditional expression.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -94,7 +95,8 @@ def _holds(ctx: Context, node: cst.CSTNode, call: cst.Call) -> bool:
     return any(inner is call for inner in ctx.walk(node))
 
 
-def _shapes(value: object):
+def _shapes(value: object) -> Iterator[Shape]:
+    """The tensors in `value`, and in the lists and tuples it holds."""
     if isinstance(value, Shape):
         yield value
     elif isinstance(value, Seq):

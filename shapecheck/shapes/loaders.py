@@ -173,7 +173,9 @@ def _batch_dim(loader: TorchObject, length: Dim) -> Dim | None:
     drop_last = False if drop_expr is None else truth(site.read("value", drop_expr))
     if isinstance(size, Dim) and (drop_last or _divides(size, length)):
         return size
-    return opaque(("batch", id(loader.call)), "batch", last=_short_batch(loader, size, length))
+    # a `drop_last` the code does not state (a parameter, an option) may drop the short batch: none is known
+    short = _short_batch(loader, size, length) if drop_last is False else None
+    return opaque(("batch", id(loader.call)), "batch", last=short)
 
 
 def _short_batch(loader: TorchObject, size: Dim | None, length: Dim) -> int | None:

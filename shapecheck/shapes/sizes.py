@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
+from shapecheck.objects.changes import CHANGERS, changed_arguments
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
 from shapecheck.objects.values import UNKNOWN, Imported, Opaque
@@ -169,9 +170,38 @@ def _config_item(ev: ShapeEvaluator, node: cst.Subscript, key: cst.BaseExpressio
     held = ev.object(container, before)
     if held is not UNKNOWN and not isinstance(held, Opaque):
         return None  # a dict, list or object the code states: its item is what it holds, or unknown
+    if ev.ctx.code(container) in _changed_in_place(ev):
+        return None  # `cfg["hidden"] = cfg["hidden"] * 2`: two reads of the key need not be one size
     binding = ev.binding(container, before)
     owner = id(binding) if binding is not None else ev.ctx.code(container)
     return Dim.symbol(("item", owner, key.evaluated_value), ev.ctx.code(node), placeholder=True)
+
+
+_CHANGED_IN_PLACE = ("containers changed in place",)  # its key in the evaluator's memo
+
+
+def _changed_in_place(ev: ShapeEvaluator) -> frozenset[str]:
+    """The containers (as spelled: `cfg`, `self.cfg`) the module sets or deletes an item of, calls a changing
+    method of (`cfg.update(...)`) or hands to a call that may change them, anywhere: the binding an unknown dict's item is keyed by does not see those
+    changes, so such a dict's items are no sizes of their own. Asked once a file."""
+    found = ev._memo.get(_CHANGED_IN_PLACE)
+    if found is None:
+        ctx, functions = ev.ctx, ev._module_functions()
+        changed: set[str] = set()
+        for node in ctx.walk(ctx.module):
+            kind = type(node)
+            if kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
+                target = node.target  # type: ignore[attr-defined]
+                if type(target) is cst.Subscript:
+                    changed.add(ctx.code(target.value))
+            elif kind is cst.Call:
+                func = node.func  # type: ignore[attr-defined]
+                if type(func) is cst.Attribute and func.attr.value in CHANGERS:
+                    changed.add(ctx.code(func.value))
+                # handed to a call that may change it (`scale(cfg)`), as the objects floor widens a dict it states
+                changed.update(changed_arguments(node, functions))  # type: ignore[arg-type]
+        found = ev._memo[_CHANGED_IN_PLACE] = frozenset(changed)
+    return found  # type: ignore[return-value]
 
 
 def measured(expr: cst.BaseExpression | None) -> cst.BaseExpression | None:

@@ -420,6 +420,9 @@ def test_every_batch_full_or_the_last_pass_not_certain_proves_nothing() -> None:
     assert not _rows(32)
     assert not _rows(35, "batch_size=16, drop_last=True")
     assert not _rows(33)
+    # a `drop_last` the code does not state (an option, a parameter) may drop it: nothing is known of a last batch
+    assert not _rows(35, "batch_size=16, drop_last=bool(int(input()))")
+    assert _rows(35, "batch_size=16, drop_last=False") == [("SC105", 11)]
     # a sampler of the code's decides how many rows there are
     assert not _rows(35, "batch_size=16, sampler=range(32)")
     # the pass may end before the call, or the call may be skipped on the last one

@@ -181,3 +181,21 @@ def test_a_string_keyed_item_of_a_dict_the_code_never_explains_is_a_size_of_its_
             probe_dim(local["hidden"])
             probe_dim(cfg[name])
     ''') == ['(4, cfg["hidden"])', 'cfg["hidden"] - other["hidden"]', "32", "8", None]
+
+
+def test_an_item_of_a_dict_the_code_changes_in_place_is_no_size_of_its_own() -> None:
+    # `cfg["hidden"] = cfg["hidden"] * 2` (or `cfg.update(...)`, or a function that may change it) between two reads:
+    # they are not one size, so the doubled layer and the tensor read after it must not disagree (a false SC105)
+    assert probe('''
+        import torch
+        def widen(d):
+            d["hidden"] *= 2
+        def f(cfg, spec, opts):
+            before = cfg["hidden"]
+            cfg["hidden"] = cfg["hidden"] * 2
+            probe_dim(cfg["hidden"])
+            spec.update(hidden=3)
+            probe_dim(spec["hidden"])
+            widen(opts)
+            probe_dim(opts["hidden"])
+    ''') == [None, None, None]
