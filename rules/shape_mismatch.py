@@ -1005,6 +1005,18 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # a width a builder doubles on its config between two layers: the reads on either side are two sizes
+        """
+        import torch
+        import torch.nn as nn
+
+        def build_head(cfg):
+            first = nn.Linear(8, cfg.hidden)
+            cfg.hidden = cfg.hidden * 2
+            second = nn.Linear(cfg.hidden, 4)
+            h = first(torch.randn(2, 8))
+            return second(torch.cat([h, h], dim=1))
+        """,
         # a project loader's window set again from outside its class before the loop (`loader.window = 16`)
         """
         import torch

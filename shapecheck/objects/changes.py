@@ -4,7 +4,7 @@ literal it was bound to."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -73,26 +73,37 @@ def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
         yield arg.value.value
 
 
-def attributes_set_on(scope: cst.CSTNode, name: str) -> frozenset[str] | None:
+def block_statements(scope: cst.CSTNode) -> Sequence[cst.CSTNode]:
+    """The statements of a block or a module; a lambda's body as one."""
+    body = getattr(scope, "body", ())
+    return body if isinstance(body, Sequence) else (body,)
+
+
+def attributes_set_on(scope: cst.CSTNode, name: str) -> dict[str, list[int]] | None:
     """The attributes `scope`'s code sets, changes or deletes on the object the plain name `name` holds (`w.size =
-    16`, `w.stats.count += 1`, `del w.cache`); None when it may set any (`setattr(w, key, value)`)."""
-    written: set[str] = set()
-    for node in walk(scope):
-        kind = type(node)
-        if kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del):
-            target = node.target  # type: ignore[attr-defined]
-            attribute = None
-            while type(target) in (cst.Attribute, cst.Subscript):
-                if type(target) is cst.Attribute:
-                    attribute = target.attr.value  # type: ignore[attr-defined]
-                target = target.value  # type: ignore[attr-defined]
-            if attribute is not None and type(target) is cst.Name and target.value == name:  # type: ignore
-                written.add(attribute)
-        elif kind is cst.Call and type(node.func) is cst.Name and node.func.value in ("setattr", "delattr") \
-                and node.args and type(node.args[0].value) is cst.Name \
-                and node.args[0].value.value == name:  # type: ignore[attr-defined]
-            return None
-    return frozenset(written)
+    16`, `w.stats.count += 1`, `del w.cache`), each with the indices of the statements of `scope`'s body (a block or
+    a module) that do; None when it may set any (`setattr(w, key, value)` of a computed name)."""
+    written: dict[str, list[int]] = {}
+    for index, statement in enumerate(block_statements(scope)):
+        for node in walk(statement):
+            kind = type(node)
+            if kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del):
+                target = node.target  # type: ignore[attr-defined]
+                attribute = None
+                while type(target) in (cst.Attribute, cst.Subscript):
+                    if type(target) is cst.Attribute:
+                        attribute = target.attr.value  # type: ignore[attr-defined]
+                    target = target.value  # type: ignore[attr-defined]
+                if attribute is not None and type(target) is cst.Name and target.value == name:  # type: ignore
+                    written.setdefault(attribute, []).append(index)
+            elif kind is cst.Call and type(node.func) is cst.Name and node.func.value in ("setattr", "delattr") \
+                    and node.args and type(node.args[0].value) is cst.Name \
+                    and node.args[0].value.value == name:  # type: ignore[attr-defined]
+                spelled = node.args[1].value if len(node.args) > 1 else None  # type: ignore[attr-defined]
+                if type(spelled) is not cst.SimpleString:
+                    return None  # a computed name: any attribute
+                written.setdefault(spelled.evaluated_value, []).append(index)  # type: ignore[union-attr,arg-type]
+    return written
 
 
 def globals_changed_by_functions(ctx: Context) -> frozenset[str]:

@@ -29,10 +29,10 @@ from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
-from shapecheck.engine.walker import walk_statements
+from shapecheck.engine.walker import walk, walk_statements
 from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import (
-    attributes_set_on, calls_only_readers, changed_arguments, changed_names, globals_changed_by_functions,
+    attributes_set_on, block_statements, calls_only_readers, changed_arguments, changed_names, globals_changed_by_functions,
     incomplete,
 )
 from shapecheck.objects.classes import class_facts, own_nodes
@@ -484,7 +484,7 @@ class Evaluator:
         key = ("outside writes", id(binding))
         found = self._memo.get(key)
         if found is None:
-            written = attributes_set_on(self._changing_scope(binding), binding.name)
+            written = self.attributes_set_through(binding, binding.name)
             if written is None:
                 found = replace(instance, tainted=True)
             elif written:
@@ -493,6 +493,44 @@ class Evaluator:
                 found = instance
             self._memo[key] = found
         return found  # type: ignore[return-value]
+
+    def attributes_set_in(self, scope: cst.CSTNode, name: str) -> dict[str, list[int]] | None:
+        """`attributes_set_on` the code of `scope` (a function: its body), for the name `name`."""
+        key = ("attributes set", id(scope), name)
+        if key not in self._memo:
+            self._memo[key] = attributes_set_on(_block(scope), name)
+        return self._memo[key]  # type: ignore[return-value]
+
+    def attributes_set_through(self, binding: Binding | None, name: str) -> dict[str, list[int]] | None:
+        """The attributes the code where `binding` was made (without one, the code being read: a run's function)
+        sets on what the name holds, with the statements that do (None: any)."""
+        return self.attributes_set_in(self._attribute_scope(binding), name)
+
+    def writes_before(self, binding: Binding | None, name: str, attribute: str, read: cst.CSTNode) -> int | None:
+        """How many statements setting `name.attribute` come before the one holding `read`, in the code where
+        `binding` was made: reads after the same writes see one value. None when a statement both sets it and
+        holds the read (a loop, a branch: the order is not told), or any attribute may be set."""
+        scope = self._attribute_scope(binding)
+        written = self.attributes_set_in(scope, name)
+        if written is None:
+            return None
+        writes = written.get(attribute, [])
+        if not writes:
+            return 0
+        key = ("statement of", id(scope))
+        where = self._memo.get(key)
+        if where is None:
+            where = self._memo[key] = {id(node): index for index, statement in
+                                       enumerate(block_statements(_block(scope))) for node in walk(statement)}
+        index = where.get(id(read))  # type: ignore[union-attr]
+        if index is None or index in writes:
+            return None
+        return sum(1 for write in writes if write < index)
+
+    def _attribute_scope(self, binding: Binding | None) -> cst.CSTNode:
+        if binding is None:
+            return self._home.node if self._home is not None else self.ctx._frame.node
+        return self._changing_scope(binding)
 
     def _changing_scope(self, binding: Binding) -> cst.CSTNode:
         """The code that may change what `binding` bound: its function's, or the module's with its functions'
@@ -862,7 +900,9 @@ class Evaluator:
             return receiver.get(name)
         if isinstance(receiver, Opaque):
             # an attribute of an object the code does not state (`config.n_embd` of a parameter `config`): as
-            # unknown as the object, but the same value wherever it is read
+            # unknown as the object, but the same value wherever it is read, unless the code sets it
+            if receiver.written is None or name in receiver.written:
+                return UNKNOWN
             return Opaque((receiver.key, name), f"{receiver.name}.{name}")
         if isinstance(receiver, Super):
             method = self.calls.method_after(receiver.instance, receiver.owner, name)
@@ -1224,10 +1264,16 @@ def _annotated_parameter(ev: Evaluator, function: cst.FunctionDef, name: str,
     """A parameter with no call to take it from: an object of its annotated class; one annotated `int` an int of
     unknown value (the size its opaque object would be, so `idx: int` indexes like a literal: `data[idx]` drops a
     dim); else opaque."""
-    opaque = Opaque(("param", id(function), name), name)
+    written = ev.attributes_set_in(function, name)
+    opaque = Opaque(("param", id(function), name), name, written=frozenset(written) if written is not None else None)
     if annotation is None:
         return opaque
     if type(annotation) is cst.Name and annotation.value == "int":
         return opaque.as_size()
     typed = ev.annotated_value(annotation)
     return typed if typed is not UNKNOWN else opaque
+
+
+def _block(scope: cst.CSTNode) -> cst.CSTNode:
+    """The block of statements a scope's code is: a function's body, else the scope itself (a module)."""
+    return scope.body if type(scope) in (cst.FunctionDef, cst.Lambda) else scope  # type: ignore[attr-defined]

@@ -138,6 +138,8 @@ class Opaque:
     name: str = field(compare=False)
     maybe_tensor: bool = field(default=True, compare=False)
     number: bool = field(default=False, compare=False)
+    # the attributes the code sets on it (`cfg.hidden = cfg.hidden * 2`; None: any): those are no one value
+    written: frozenset[str] | None = field(default=frozenset(), compare=False)
 
     def as_size(self) -> Dim:
         return Dim.symbol(("opaque", self.key), self.name, placeholder=True)

@@ -111,7 +111,14 @@ def size_attribute(ev: ShapeEvaluator, node: cst.Attribute, before: int) -> Dim 
     if type(root) is not cst.Name:
         return None
     binding = ev.binding(root, before)
-    return Dim.symbol(("attribute", ev.ctx.code(node), id(binding)), ev.ctx.code(node), placeholder=True)
+    first = node
+    while first.value is not root:  # type: ignore[comparison-overlap]
+        first = first.value  # type: ignore[assignment]
+    # `cfg.hidden = cfg.hidden * 2`: the reads before the write and those after it are two sizes
+    writes = ev.writes_before(binding, root.value, first.attr.value, node)
+    if writes is None:
+        return None
+    return Dim.symbol(("attribute", ev.ctx.code(node), id(binding), writes), ev.ctx.code(node), placeholder=True)
 
 
 def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:

@@ -134,6 +134,26 @@ def test_an_attribute_set_from_outside_the_class_holds_any_value() -> None:
     ''') == ["(w.size, 4)", None, "(32,)"]
 
 
+def test_a_parameters_attribute_the_function_sets_is_no_one_size() -> None:
+    """`cfg.hidden = cfg.hidden * 2` between two reads of a parameter's attribute (a false SC105 before: both reads
+    were one size, `nn.Linear(cfg.hidden, 4)` fed 2 * cfg.hidden features); an attribute the function leaves alone
+    stays one size wherever it is read, so the same code without the write is reported."""
+    source = '''
+import torch
+import torch.nn as nn
+
+
+def build(cfg):
+    first = nn.Linear(8, cfg.hidden)
+    cfg.hidden = cfg.hidden * 2
+    second = nn.Linear(cfg.hidden, 4)
+    h = first(torch.randn(2, 8))
+    return second(torch.cat([h, h], dim=1))
+'''
+    assert lint(source, "SC105").findings == []
+    assert [f.location.row for f in lint(source.replace("    cfg.hidden = cfg.hidden * 2\n", ""), "SC105").findings] == [10]
+
+
 def test_a_helper_called_on_the_first_pass_of_a_loop_is_checked_with_that_pass() -> None:
     """`if step % log_every == 0:` is taken on the first pass (step 0) of a loop that certainly runs: the helper's
     `.item()` of per-sample losses raises there (checked in torch), in a script's loop and in the function a
