@@ -44,6 +44,8 @@ _ELEMENTWISE = frozenset({f"torch.{name}" for name in (
     "exp", "log", "sin", "cos", "sqrt", "rsqrt", "sigmoid", "tanh", "abs", "neg", "reciprocal", "tril", "triu",
     "outer", "flip", "cumsum",
 )})
+# What a tensor says of itself, wherever it is: reading it mixes it with nothing.
+_METADATA = frozenset({"size", "shape", "dim", "ndim", "numel", "dtype", "device"})
 # Comparisons of objects, not of tensor elements.
 _IDENTITY = (cst.Is, cst.IsNot, cst.In, cst.NotIn)
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.MatrixMultiply, cst.Power, cst.FloorDivide)
@@ -489,6 +491,27 @@ class TensorCreatedOffDevice(Rule):
                 freqs = torch.einsum("i,j->ij", t, self.inv_freq)
                 return torch.cat((freqs, freqs), dim=-1)
         rotary = RotaryEmbedding(32).cuda()
+        """,
+        # A position table built on the CPU by a helper method and cached on the module (rl4co's cyclic positional
+        # embedding): each read of the cache moves it to the input's device or asks only its size.
+        """
+        import torch
+        import torch.nn as nn
+        class CachedPositions(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.dim = dim
+                self.table = None
+            def _build(self, length):
+                steps = torch.arange(length).float()
+                table = torch.stack([torch.sin(steps / 2), torch.cos(steps / 2)], dim=-1)
+                return table.repeat(1, self.dim // 2)
+            def forward(self, tokens):
+                batch, length = tokens.size()
+                if self.table is None or self.table.size(0) != length:
+                    self.table = self._build(length)
+                return self.table.expand(batch, length, self.dim).to(tokens.device)
+        positions = CachedPositions(16).cuda()
         """,
     ]
     INVALID = [
@@ -1120,10 +1143,53 @@ def _placed_by_callers(helper: cst.FunctionDef, methods: dict[str, cst.FunctionD
             if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == name \
                     and type(node.func.value) is cst.Name and node.func.value.value == "self":
                 parents = parents or _parents(method)
-                if not _follow(node, parents)[1]:
+                if not _follow(node, parents)[1] and not _placed_where_read(node, parents, method, methods):
                     return False
                 placed = True
     return placed
+
+
+def _placed_where_read(call: cst.Call, parents: dict[int, cst.CSTNode], method: cst.FunctionDef,
+                       methods: dict[str, cst.FunctionDef]) -> bool:
+    """The helper's result is kept (`self.pattern = self._init(n)`, or a name of the calling method) and every read
+    of it places it (`self.pattern.expand(b, n, d).to(x.device)`) or asks only its sizes or whether it is set
+    (`self.pattern is None or self.pattern.size(0) != n`): a cache built on the CPU and moved where it is used."""
+    assign = parents.get(id(call))
+    if type(assign) is not cst.Assign or len(assign.targets) != 1:
+        return False
+    target = assign.targets[0].target
+    if _is_self_attribute(target):
+        attribute = target.attr.value  # type: ignore[attr-defined]
+        scopes = list(methods.values())
+
+        def holds(node: cst.CSTNode) -> bool:
+            return _is_self_attribute(node) and node.attr.value == attribute  # type: ignore[attr-defined]
+    elif type(target) is cst.Name:
+        scopes = [method]
+
+        def holds(node: cst.CSTNode) -> bool:
+            return type(node) is cst.Name and node.value == target.value
+    else:
+        return False
+    for scope in scopes:
+        scope_parents = parents if scope is method else _parents(scope)
+        for node in walk(scope.body):
+            if not holds(node):
+                continue
+            parent = scope_parents.get(id(node))
+            if type(parent) is cst.Attribute and parent.attr is node:
+                continue  # `self.pattern`'s own name, not the method's local
+            if type(parent) is cst.AssignTarget or type(parent) is cst.Attribute and parent.value is node \
+                    and parent.attr.value in _METADATA:
+                continue  # bound again, or only its sizes read
+            if type(parent) is cst.Comparison and all(type(t.operator) in (cst.Is, cst.IsNot)
+                                                       for t in parent.comparisons):
+                continue
+            if type(parent) is cst.ComparisonTarget and type(parent.operator) in (cst.Is, cst.IsNot):
+                continue
+            if not _follow(node, scope_parents)[1]:
+                return False
+    return True
 
 
 def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef],

@@ -436,6 +436,22 @@ class UninitializedTensor(Rule):
                 return x / self.std[:, None, None]
         scale = Scale([0.229, 0.224, 0.225])
         """,
+        # A script's module-level input buffers, refilled with each batch by a helper (kimhc6028's
+        # relational-networks): the helper writes the module's tensors, it binds no name of its own.
+        """
+        import torch
+        batch_size = 32
+        images = torch.FloatTensor(batch_size, 3, 64, 64)
+        answers = torch.LongTensor(batch_size)
+        def fill(dataset, step):
+            rows = slice(batch_size * step, batch_size * (step + 1))
+            images.resize_(dataset.images[rows].size()).copy_(dataset.images[rows])
+            answers.data.resize_(dataset.answers[rows].size()).copy_(dataset.answers[rows])
+        def train(model, dataset, steps):
+            for step in range(steps):
+                fill(dataset, step)
+                model.step(images, answers)
+        """,
     ]
     INVALID = [
         # A rollout's value estimates, bootstrapped from step 1 on: `values[:-1]` reads row 0, which nothing
@@ -1046,7 +1062,7 @@ class UninitializedTensor(Rule):
 
     def _key(self, expr: cst.BaseExpression) -> Key | None:
         if type(expr) is cst.Name:
-            return ("local", id(self.ctx.function), expr.value)
+            return ("local", id(self._owner(expr)), expr.value)
         if type(expr) is cst.Call:  # `make(n)`, `self.make(n)`: what that function of the file returns
             func = expr.func
             if type(func) is cst.Name and self.ctx.qualname(func) is None:
@@ -1061,6 +1077,19 @@ class UninitializedTensor(Rule):
             return ("attr", id(class_def), expr.attr.value) if class_def is not None else None
         dotted = dotted_name(expr)  # `all_gather_list._buffer`: a module-wide name for it
         return ("dotted", 0, dotted) if dotted is not None else None
+
+    def _owner(self, name: cst.Name) -> cst.FunctionDef | None:
+        """The function whose name `name` is, or None for the module's: a function that writes a module-level
+        buffer without binding the name (`input_img.data.resize_(n).copy_(batch)` in a loader helper) writes the
+        module's tensor."""
+        function = self.ctx.function
+        if function is None:
+            return None
+        binding = self.ctx.binding(name)
+        if binding is not None and binding.path \
+                and not any(type(node) in (cst.FunctionDef, cst.Lambda) for node in binding.path):
+            return None
+        return function
 
     def finish(self) -> None:
         replay = _Replay(self._events)

@@ -1,0 +1,46 @@
+"""SC212 follows a helper method's CPU result into the attribute or name that keeps it."""
+
+from __future__ import annotations
+
+import textwrap
+
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+
+CACHE = """
+    import torch
+    import torch.nn as nn
+    class Positions(nn.Module):
+        def __init__(self, dim):
+            super().__init__()
+            self.dim = dim
+            self.table = None
+        def _build(self, length):
+            return torch.arange(length).float()[:, None].repeat(1, self.dim)
+        def forward(self, tokens):
+            if self.table is None or self.table.size(0) != tokens.size(1):
+                self.table = self._build(tokens.size(1))
+            {use}
+    positions = Positions(8).cuda()
+"""
+
+
+def rows(use: str) -> list[int]:
+    source = textwrap.dedent(CACHE).replace("{use}", use)
+    return [finding.location.row for finding in lint_text(source, "positions.py", resolve(["SC212"])).findings]
+
+
+def test_a_cache_moved_at_each_read_is_placed() -> None:
+    assert rows("return tokens[..., None] + self.table.to(tokens.device)") == []
+    assert rows("return self.table.expand(tokens.size(0), -1, -1).clone().to(tokens.device)") == []
+
+
+def test_a_cache_read_unplaced_is_still_found() -> None:
+    assert rows("return self.table") == [10]  # handed back to a caller on the device, off it
+    assert rows("return tokens[..., None] + self.table.to(tokens.device) + self.table") == [10]
+
+
+def test_a_local_name_for_the_result_is_followed() -> None:
+    source = textwrap.dedent(CACHE).replace("{use}", "table = self._build(tokens.size(1))\n"
+                                            "        return tokens[..., None] + table.to(tokens.device)")
+    assert [f.location.row for f in lint_text(source, "p.py", resolve(["SC212"])).findings] == []
