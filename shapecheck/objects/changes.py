@@ -11,7 +11,7 @@ import libcst as cst
 
 from shapecheck.engine.walker import walk
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.classes import function_facts
+from shapecheck.objects.classes import own_names
 from shapecheck.objects.values import Mapping, Seq
 
 if TYPE_CHECKING:
@@ -85,35 +85,48 @@ def attributes_set_on(scope: cst.CSTNode, name: str) -> dict[str, list[int]] | N
     a module) that do; None when it may set any (`setattr(w, key, value)` of a computed name)."""
     written: dict[str, list[int]] = {}
     for index, statement in enumerate(block_statements(scope)):
-        for node in walk(statement):
-            kind = type(node)
-            if kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del):
-                target = node.target  # type: ignore[attr-defined]
-                attribute = None
-                while type(target) in (cst.Attribute, cst.Subscript):
-                    if type(target) is cst.Attribute:
-                        attribute = target.attr.value  # type: ignore[attr-defined]
-                    target = target.value  # type: ignore[attr-defined]
-                if attribute is not None and type(target) is cst.Name and target.value == name:  # type: ignore
-                    written.setdefault(attribute, []).append(index)
-            elif kind is cst.Call and type(node.func) is cst.Name and node.func.value in ("setattr", "delattr") \
-                    and node.args and type(node.args[0].value) is cst.Name \
-                    and node.args[0].value.value == name:  # type: ignore[attr-defined]
-                spelled = node.args[1].value if len(node.args) > 1 else None  # type: ignore[attr-defined]
-                if type(spelled) is not cst.SimpleString:
-                    return None  # a computed name: any attribute
-                written.setdefault(spelled.evaluated_value, []).append(index)  # type: ignore[union-attr,arg-type]
+        for holder, attribute in attribute_writes(statement):
+            if holder != name:
+                continue
+            if attribute is None:
+                return None
+            written.setdefault(attribute, []).append(index)
     return written
+
+
+def attribute_writes(code: cst.CSTNode) -> Iterator[tuple[str, str | None]]:
+    """(name, attribute) for each attribute `code` sets, changes or deletes on what a plain name holds: the first
+    attribute after the name (`w.stats.count += 1`: stats); None for `setattr(w, key, value)` of a computed name."""
+    for node in walk(code):
+        kind = type(node)
+        if kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del):
+            target = node.target  # type: ignore[attr-defined]
+            attribute = None
+            while type(target) in (cst.Attribute, cst.Subscript):
+                if type(target) is cst.Attribute:
+                    attribute = target.attr.value  # type: ignore[attr-defined]
+                target = target.value  # type: ignore[attr-defined]
+            if attribute is not None and type(target) is cst.Name:
+                yield target.value, attribute  # type: ignore[attr-defined]
+        elif kind is cst.Call and type(node.func) is cst.Name and node.func.value in ("setattr", "delattr") \
+                and node.args and type(node.args[0].value) is cst.Name:  # type: ignore[attr-defined]
+            spelled = node.args[1].value if len(node.args) > 1 else None  # type: ignore[attr-defined]
+            literal = spelled.evaluated_value if type(spelled) is cst.SimpleString else None  # type: ignore
+            yield node.args[0].value.value, literal if isinstance(literal, str) else None  # type: ignore
 
 
 def globals_changed_by_functions(ctx: Context) -> frozenset[str]:
     """The names a function or method of the module changes in place without binding them itself: the module's
     lists and dicts it fills (`def add(k, v): CACHE[k] = v`, `REGISTRY.append(cls)`). A call of such a function
-    changes them, whatever it is handed."""
+    changes them, whatever it is handed. A module fact, so the editor server keeps each statement's part."""
+    return ctx.module_fact("globals filled by functions", _globals_filled_in)
+
+
+def _globals_filled_in(statement: cst.CSTNode) -> frozenset[str]:
     changed: set[str] = set()
-    for node in walk(ctx.module):
+    for node in walk(statement):
         if type(node) is cst.FunctionDef:
-            changed.update(set(changed_names(node.body)) - function_facts(ctx, node).names)  # type: ignore[arg-type]
+            changed.update(set(changed_names(node.body)) - own_names(node))  # type: ignore[arg-type]
     return frozenset(changed)
 
 

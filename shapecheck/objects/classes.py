@@ -63,6 +63,12 @@ def function_facts(ctx: Context, node: cst.FunctionDef | cst.Lambda | cst.Module
     return ctx.analysis(Facts).of_function(node)
 
 
+def own_names(node: cst.FunctionDef) -> frozenset[str]:
+    """`FunctionFacts.names` of a function, worked out without the module's analysis: for a module fact's part,
+    which the editor server computes per statement outside any lint's context."""
+    return frozenset(_function_facts(node).names)
+
+
 def _class_facts(node: cst.ClassDef) -> ClassFacts:
     methods: dict[str, cst.FunctionDef] = {}
     class_attributes: dict[str, cst.BaseExpression] = {}

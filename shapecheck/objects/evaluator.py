@@ -32,7 +32,7 @@ from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annot
 from shapecheck.engine.walker import walk, walk_statements
 from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import (
-    attributes_set_on, block_statements, calls_only_readers, changed_arguments, changed_names, globals_changed_by_functions,
+    attribute_writes, attributes_set_on, block_statements, calls_only_readers, changed_arguments, changed_names, globals_changed_by_functions,
     incomplete,
 )
 from shapecheck.objects.classes import class_facts, own_nodes
@@ -498,8 +498,15 @@ class Evaluator:
         """`attributes_set_on` the code of `scope` (a function: its body), for the name `name`."""
         key = ("attributes set", id(scope), name)
         if key not in self._memo:
-            self._memo[key] = attributes_set_on(_block(scope), name)
+            self._memo[key] = attributes_set_on(_block(scope), name) if type(scope) is not cst.Module \
+                else self._module_attributes_set(name)
         return self._memo[key]  # type: ignore[return-value]
+
+    def _module_attributes_set(self, name: str) -> dict[str, list[int]] | None:
+        """`attributes_set_on` the module for `name`, walked only where the module fact of the names attributes
+        are set on (the editor server keeps each statement's part) holds it: most names have none."""
+        holders = self.ctx.module_fact("names attributes are set on", _attribute_holders_of)
+        return attributes_set_on(self.ctx.module, name) if name in holders else {}
 
     def attributes_set_through(self, binding: Binding | None, name: str) -> dict[str, list[int]] | None:
         """The attributes the code where `binding` was made (without one, the code being read: a run's function)
@@ -1277,3 +1284,8 @@ def _annotated_parameter(ev: Evaluator, function: cst.FunctionDef, name: str,
 def _block(scope: cst.CSTNode) -> cst.CSTNode:
     """The block of statements a scope's code is: a function's body, else the scope itself (a module)."""
     return scope.body if type(scope) in (cst.FunctionDef, cst.Lambda) else scope  # type: ignore[attr-defined]
+
+
+def _attribute_holders_of(statement: cst.CSTNode) -> frozenset[str]:
+    # a method's `self.x = ...` is its class's business: no module-level name is `self`
+    return frozenset(holder for holder, _ in attribute_writes(statement) if holder != "self")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
+from shapecheck.engine.walker import walk
 from shapecheck.objects.changes import CHANGERS, changed_arguments
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
@@ -17,6 +18,7 @@ from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Sizes
 
 if TYPE_CHECKING:
+    from shapecheck.engine.context import Context
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
@@ -184,31 +186,32 @@ def _config_item(ev: ShapeEvaluator, node: cst.Subscript, key: cst.BaseExpressio
     return Dim.symbol(("item", owner, key.evaluated_value), ev.ctx.code(node), placeholder=True)
 
 
-_CHANGED_IN_PLACE = ("containers changed in place",)  # its key in the evaluator's memo
+_CHANGED_IN_PLACE = "containers changed in place"  # the module fact's kind
 
 
 def _changed_in_place(ev: ShapeEvaluator) -> frozenset[str]:
     """The containers (as spelled: `cfg`, `self.cfg`) the module sets or deletes an item of, calls a changing
-    method of (`cfg.update(...)`) or hands to a call that may change them, anywhere: the binding an unknown dict's item is keyed by does not see those
-    changes, so such a dict's items are no sizes of their own. Asked once a file."""
-    found = ev._memo.get(_CHANGED_IN_PLACE)
-    if found is None:
-        ctx, functions = ev.ctx, ev._module_functions()
-        changed: set[str] = set()
-        for node in ctx.walk(ctx.module):
-            kind = type(node)
-            if kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
-                target = node.target  # type: ignore[attr-defined]
-                if type(target) is cst.Subscript:
-                    changed.add(ctx.code(target.value))
-            elif kind is cst.Call:
-                func = node.func  # type: ignore[attr-defined]
-                if type(func) is cst.Attribute and func.attr.value in CHANGERS:
-                    changed.add(ctx.code(func.value))
-                # handed to a call that may change it (`scale(cfg)`), as the objects floor widens a dict it states
-                changed.update(changed_arguments(node, functions))  # type: ignore[arg-type]
-        found = ev._memo[_CHANGED_IN_PLACE] = frozenset(changed)
-    return found  # type: ignore[return-value]
+    method of (`cfg.update(...)`) or hands to a call that may change them, anywhere: the binding an unknown dict's
+    item is keyed by does not see those changes, so such a dict's items are no sizes of their own. A module fact (the
+    editor server keeps each statement's part); a call's callee is not looked into, so any call counts."""
+    ctx = ev.ctx
+    return ctx.module_fact(_CHANGED_IN_PLACE, lambda statement: _changed_in(ctx, statement))
+
+
+def _changed_in(ctx: Context, statement: cst.CSTNode) -> frozenset[str]:
+    changed: set[str] = set()
+    for node in walk(statement):
+        kind = type(node)
+        if kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
+            target = node.target  # type: ignore[attr-defined]
+            if type(target) is cst.Subscript:
+                changed.add(ctx.code(target.value))
+        elif kind is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and func.attr.value in CHANGERS:
+                changed.add(ctx.code(func.value))
+            changed.update(changed_arguments(node, {}))  # type: ignore[arg-type]
+    return frozenset(changed)
 
 
 def measured(expr: cst.BaseExpression | None) -> cst.BaseExpression | None:
