@@ -74,15 +74,17 @@ def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
 
 
 def block_statements(scope: cst.CSTNode) -> Sequence[cst.CSTNode]:
-    """The statements of a block or a module; a lambda's body as one."""
+    """The statements of a scope's code: a function's body, a block's or a module's; a lambda's body as one."""
+    if type(scope) is cst.FunctionDef:
+        scope = scope.body  # type: ignore[attr-defined]
     body = getattr(scope, "body", ())
     return body if isinstance(body, Sequence) else (body,)
 
 
 def attributes_set_on(scope: cst.CSTNode, name: str) -> dict[str, list[int]] | None:
     """The attributes `scope`'s code sets, changes or deletes on the object the plain name `name` holds (`w.size =
-    16`, `w.stats.count += 1`, `del w.cache`), each with the indices of the statements of `scope`'s body (a block or
-    a module) that do; None when it may set any (`setattr(w, key, value)` of a computed name)."""
+    16`, `w.stats.count += 1`, `del w.cache`), each with the indices of the statements of `scope`'s code
+    (`block_statements`) that do; None when it may set any (`setattr(w, key, value)` of a computed name)."""
     written: dict[str, list[int]] = {}
     for index, statement in enumerate(block_statements(scope)):
         for holder, attribute in attribute_writes(statement):

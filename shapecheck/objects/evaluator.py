@@ -32,8 +32,8 @@ from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annot
 from shapecheck.engine.walker import walk, walk_statements
 from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import (
-    attribute_writes, attributes_set_on, block_statements, calls_only_readers, changed_arguments, changed_names, globals_changed_by_functions,
-    incomplete,
+    attribute_writes, attributes_set_on, block_statements, calls_only_readers, changed_arguments, changed_names,
+    globals_changed_by_functions, incomplete,
 )
 from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.decorators import called_as_written
@@ -498,7 +498,7 @@ class Evaluator:
         """`attributes_set_on` the code of `scope` (a function: its body), for the name `name`."""
         key = ("attributes set", id(scope), name)
         if key not in self._memo:
-            self._memo[key] = attributes_set_on(_block(scope), name) if type(scope) is not cst.Module \
+            self._memo[key] = attributes_set_on(scope, name) if type(scope) is not cst.Module \
                 else self._module_attributes_set(name)
         return self._memo[key]  # type: ignore[return-value]
 
@@ -528,7 +528,7 @@ class Evaluator:
         where = self._memo.get(key)
         if where is None:
             where = self._memo[key] = {id(node): index for index, statement in
-                                       enumerate(block_statements(_block(scope))) for node in walk(statement)}
+                                       enumerate(block_statements(scope)) for node in walk(statement)}
         index = where.get(id(read))  # type: ignore[union-attr]
         if index is None or index in writes:
             return None
@@ -555,7 +555,7 @@ class Evaluator:
         found = self._memo.get(key)
         if found is None:
             functions = self._module_functions()
-            filled = self._globals_changed_by_functions()
+            filled = globals_changed_by_functions(self.ctx)
             changed: set[str] = set()
             for node in own_nodes(statement):
                 if type(node) is cst.Call:
@@ -567,12 +567,6 @@ class Evaluator:
                     if names and not (self.ctx.qualname(node.func) or "").startswith("torch."):  # type: ignore
                         changed.update(names)
             found = self._memo[key] = frozenset(changed)
-        return found  # type: ignore[return-value]
-
-    def _globals_changed_by_functions(self) -> frozenset[str]:
-        found = self._memo.get("globals changed by functions")
-        if found is None:
-            found = self._memo["globals changed by functions"] = globals_changed_by_functions(self.ctx)
         return found  # type: ignore[return-value]
 
     def namespaces_changed_by_calls(self, statement: cst.CSTNode) -> dict[str, frozenset[str] | None]:
@@ -1279,11 +1273,6 @@ def _annotated_parameter(ev: Evaluator, function: cst.FunctionDef, name: str,
         return opaque.as_size()
     typed = ev.annotated_value(annotation)
     return typed if typed is not UNKNOWN else opaque
-
-
-def _block(scope: cst.CSTNode) -> cst.CSTNode:
-    """The block of statements a scope's code is: a function's body, else the scope itself (a module)."""
-    return scope.body if type(scope) in (cst.FunctionDef, cst.Lambda) else scope  # type: ignore[attr-defined]
 
 
 def _attribute_holders_of(statement: cst.CSTNode) -> frozenset[str]:
