@@ -31,7 +31,7 @@ from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, every_call_passes, helper_callers
 from shapecheck.objects.class_bases import own_class_bases
 from shapecheck.objects.project import PROJECT
-from shapecheck.objects.stored import stored_parameter, stored_parameters
+from shapecheck.objects.stored import assigned_pairs, stored_parameter, stored_parameters
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import CallSite, Context
@@ -203,17 +203,8 @@ def _stored_as(ctx: Context, optimizer: cst.BaseExpression, owners: set[str]) ->
     if function is None:
         return set()
     stored: set[str] = set()
-    pairs = []
-    for node in ctx.walk(function.body):
-        if type(node) is not cst.Assign or len(node.targets) != 1:
-            continue
-        target, value = node.targets[0].target, node.value
-        if type(target) is cst.Tuple and type(value) is cst.Tuple and len(target.elements) == len(value.elements):
-            # `self.actor, self.critic = actor, critic`
-            pairs += [(dotted_name(t.value), dotted_name(v.value)) for t, v in zip(target.elements, value.elements)]
-        else:
-            pairs.append((dotted_name(target), dotted_name(value)))
-    for target, value in pairs:
+    for assigned, given in assigned_pairs(ctx, function.body):
+        target, value = dotted_name(assigned), dotted_name(given)
         if target is None or value is None or not target.startswith("self."):
             continue
         for owner in owners:

@@ -9,7 +9,7 @@ decide on all of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -70,21 +70,26 @@ def stored_parameters(ctx: Context, init: cst.FunctionDef) -> list[tuple[str, st
     [("self.G", "generator")] for `self.G = generator`."""
     params = {param.name.value for param in init.params.params[1:]}
     found = []
-    for node in ctx.walk(init.body):
+    for stored, source in assigned_pairs(ctx, init.body):
+        source = _returned_self(source)
+        spelled = dotted_name(stored)
+        if spelled is not None and spelled.startswith("self.") and type(source) is cst.Name \
+                and source.value in params:
+            found.append((spelled, source.value))
+    return found
+
+
+def assigned_pairs(ctx: Context, body: cst.CSTNode) -> Iterator[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """Each target of a one-target assignment in `body` with what it is given; a parallel assignment
+    (`self.actor, self.critic = actor, critic`) gives one pair per element."""
+    for node in ctx.walk(body):
         if type(node) is not cst.Assign or len(node.targets) != 1:
             continue
         target, value = node.targets[0].target, node.value
         if type(target) is cst.Tuple and type(value) is cst.Tuple and len(target.elements) == len(value.elements):
-            pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+            yield from ((t.value, v.value) for t, v in zip(target.elements, value.elements))
         else:
-            pairs = [(target, value)]
-        for stored, source in pairs:
-            source = _returned_self(source)
-            spelled = dotted_name(stored)
-            if spelled is not None and spelled.startswith("self.") and type(source) is cst.Name \
-                    and source.value in params:
-                found.append((spelled, source.value))
-    return found
+            yield target, value
 
 
 def constructor_arguments(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str

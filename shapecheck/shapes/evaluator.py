@@ -334,16 +334,22 @@ class ShapeEvaluator(Evaluator):
     def parameter(self, binding: Binding) -> Shape | None:
         """A parameter's annotation, or a tensor of unknown rank in row-major layout (callers pass ordinary
         tensors; a permuted argument is their business)."""
-        function = binding.statement
-        if type(function) is cst.FunctionDef:
-            annotation = param_annotation(function, binding.name)
-            if annotation is not None:
-                stated = stated_shape(self.ctx, annotation, function)
-                if stated is not None:
-                    return stated
-                if not _may_be_tensor(self.ctx, annotation):
-                    return None
+        annotation, stated = self._annotated_parameter(binding)
+        if stated is not None:
+            return stated
+        if annotation is not None and not _may_be_tensor(self.ctx, annotation):
+            return None
         return Shape.unknown_rank()
+
+    def _annotated_parameter(self, binding: Binding) -> tuple[cst.BaseExpression | None, Shape | None]:
+        """A parameter's annotation and the shape it states (jaxtyping), each None where there is none."""
+        function = binding.statement
+        if type(function) is not cst.FunctionDef:
+            return None, None
+        annotation = param_annotation(function, binding.name)
+        if annotation is None:
+            return None, None
+        return annotation, stated_shape(self.ctx, annotation, function)
 
     def unpacked(self, binding: Binding) -> Value | None:
         """The element an unpacking target took: `q, k, v = x.chunk(3, -1)`, `a, b = x, y`."""
@@ -413,23 +419,19 @@ class ShapeEvaluator(Evaluator):
         return result
 
     def _unpacked_size(self, binding: Binding) -> Dim | None:
+        """The objects floor's sizes of a literal tuple, and here a tensor's sizes: `B, T, C = x.shape`."""
         value = binding.value
         assert value is not None
-        if type(value) in (cst.Tuple, cst.List):
-            elements = value.elements
-            if any(type(e) is cst.StarredElement for e in elements) or binding.index is None \
-                    or binding.index >= len(elements):
-                return None
-            return self.size(elements[binding.index].value, binding.seq)
         position = _unpack_position(binding)
-        tensor = measured(value)
-        if tensor is not None and position is not None:
-            # as of just after the unpacking, so that the tensor's rank and dim names come from it
-            self._points[binding.seq + 1] = binding.path
-            return self.dim_of_tensor(tensor, position, binding.seq + 1)
-        sizes = self.sizes(value, binding.seq)
-        if sizes is not None and position is not None:
-            return sizes.size(position)
+        if type(value) not in (cst.Tuple, cst.List) and position is not None:
+            tensor = measured(value)
+            if tensor is not None:
+                # as of just after the unpacking, so that the tensor's rank and dim names come from it
+                self._points[binding.seq + 1] = binding.path
+                return self.dim_of_tensor(tensor, position, binding.seq + 1)
+            sizes = self.sizes(value, binding.seq)
+            if sizes is not None:
+                return sizes.size(position)
         return super()._unpacked_size(binding)
 
     def dim_of_tensor(self, tensor: cst.BaseExpression, index: int, before: int) -> Dim | None:
@@ -633,14 +635,8 @@ class ShapeEvaluator(Evaluator):
 
     def parameter_value(self, binding: Binding) -> object:
         """A parameter with a jaxtyping annotation holds a tensor of that shape."""
-        function = binding.statement
-        if type(function) is cst.FunctionDef:
-            annotation = param_annotation(function, binding.name)
-            if annotation is not None:
-                stated = stated_shape(self.ctx, annotation, function)
-                if stated is not None:
-                    return stated
-        return super().parameter_value(binding)
+        stated = self._annotated_parameter(binding)[1]
+        return stated if stated is not None else super().parameter_value(binding)
 
     def generic_argument(self, function: cst.FunctionDef, param: cst.Param) -> object:
         if param.annotation is not None:
