@@ -11,6 +11,7 @@ from pathlib import Path
 import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Invalid, Rule
+from shapecheck.engine.context import Point
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
@@ -693,34 +694,64 @@ class InplaceOnSavedTensor(Rule):
         """The calls, with autograd on, of a module another class keeps as `self.x` (every value it assigns there
         `builds`), or of a name built as one of `class_def`."""
         ctx = self.ctx
-        for sites in ctx.calls.values():
-            for site in sites:
-                func = site.node.func
-                if site.grad_disabled or type(func) not in (cst.Name, cst.Attribute):
-                    continue
-                owner = ctx.class_of_method(site.function) if site.function is not None else None
-                if type(func) is cst.Attribute:
-                    values = self.constructions(owner, func)
-                    if values and all(builds(ctx, value) for value in values):
+        for site, found in ctx.analysis(_ModuleCalls).sites():
+            if type(found) is list:
+                if all(builds(ctx, value) for value in found):
+                    yield site
+            elif class_def is not None:
+                with ctx.at(found):
+                    if instance_class(ctx, site.node.func) is class_def:
                         yield site
-                    continue
-                point = ctx.point_after(site.function) if site.function is not None else ctx.module_point()
-                if point is not None and class_def is not None:
-                    with ctx.at(point):
-                        if instance_class(ctx, func) is class_def:
-                            yield site
 
     def constructions(self, class_def: cst.ClassDef | None, func: cst.BaseExpression) -> list[cst.Call]:
         """The calls `class_def` assigns to `self.x` for `func` spelled `self.x`; empty when `func` is no `self.x`
         or one of the values is not a call."""
-        if class_def is None or type(func) is not cst.Attribute or type(func.value) is not cst.Name \
-                or func.value.value != "self":
-            return []
-        values = self.attributes(class_def).get(func.attr.value, [])
-        return values if all(type(value) is cst.Call for value in values) else []  # type: ignore[return-value]
+        return _constructions(self.ctx, class_def, func)
 
     def attributes(self, class_def: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
         return self.ctx.analysis(_SelfAttributes).of(class_def)
+
+
+def _constructions(ctx: Context, class_def: cst.ClassDef | None, func: cst.BaseExpression) -> list[cst.Call]:
+    """`InplaceOnSavedTensor.constructions`."""
+    if class_def is None or type(func) is not cst.Attribute or type(func.value) is not cst.Name \
+            or func.value.value != "self":
+        return []
+    values = ctx.analysis(_SelfAttributes).of(class_def).get(func.attr.value, [])
+    return values if all(type(value) is cst.Call for value in values) else []  # type: ignore[return-value]
+
+
+class _ModuleCalls:
+    """The file's calls, with autograd on, that may call a module instance, found once a file (`handed_graph`
+    asks for each module class it probes, and each ask went through every call of the file), in the order of
+    `Context.calls`: a call of a module a class keeps as `self.x`, with the calls the class assigns there, and a
+    call of a name, with the point the name is read at."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._found: list[tuple[CallSite, list[cst.Call] | Point]] | None = None
+
+    def sites(self) -> list[tuple[CallSite, list[cst.Call] | Point]]:
+        """Asked in `finish` only, when every call is known."""
+        if self._found is None:
+            ctx = self.ctx
+            found: list[tuple[CallSite, list[cst.Call] | Point]] = []
+            for sites in ctx.calls.values():
+                for site in sites:
+                    func = site.node.func
+                    if site.grad_disabled:
+                        continue
+                    if type(func) is cst.Attribute:
+                        owner = ctx.class_of_method(site.function) if site.function is not None else None
+                        values = _constructions(ctx, owner, func)
+                        if values:
+                            found.append((site, values))
+                    elif type(func) is cst.Name:
+                        point = ctx.point_after(site.function) if site.function is not None else ctx.module_point()
+                        if point is not None:
+                            found.append((site, point))
+            self._found = found
+        return self._found
 
 
 class _HandedInputs:

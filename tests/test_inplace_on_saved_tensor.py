@@ -5,6 +5,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import libcst as cst
+
+from shapecheck.engine.context import Context, Point
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
@@ -133,6 +136,32 @@ def test_a_module_handed_raw_data_or_called_without_autograd_is_clean() -> None:
         with torch.no_grad():
             out = norm(conv(torch.randn(2, 3, 8, 8)))
     """) == []
+
+
+def test_the_calls_of_module_instances_are_found_once_a_file_however_many_classes_are_probed(monkeypatch) -> None:
+    """Each module class whose `forward` changes its input in place is probed for the calls handing it a graph
+    tensor; the file's calls were gone through again for each (the editor pays for it at every keystroke). Here the
+    only calls of a name in a function are the two `super()`s, each read at its function's end once."""
+    asked: list[cst.FunctionDef] = []
+    point_after = Context.point_after
+
+    def noting(ctx: Context, function: cst.FunctionDef) -> Point | None:
+        asked.append(function)
+        return point_after(ctx, function)
+
+    monkeypatch.setattr(Context, "point_after", noting)
+    assert lint_l2norm("""
+        class Scale(nn.Module):
+            def __init__(self):
+                super().__init__()
+            def forward(self, x):
+                y = torch.sigmoid(x)
+                y.mul_(2)
+                return y
+        conv, norm, scale = nn.Conv2d(3, 8, 3), L2Norm(8), Scale()
+        out = scale(norm(conv(torch.randn(2, 3, 8, 8))))
+    """) == [10, 18]
+    assert len(asked) == 2
 
 
 LAYERS = """

@@ -118,7 +118,8 @@ class _Functions(_Recorded):
         self.statements: dict[int, cst.CSTNode | None] = {}  # id(FunctionDef) -> its top-level statement
 
     def setdefault(self, name, default=None):  # the bookkeeping adding a definition: no read
-        return dict.setdefault(self, name, _Definitions(self))
+        found = dict.get(self, name)  # a list made only for a new name: the bookkeeping asks at every `def`
+        return found if found is not None else dict.setdefault(self, name, _Definitions(self))
 
 
 class _Definitions(list):
@@ -422,7 +423,7 @@ class _Traversal(Traversal):
         """`walk(module)`, from each top-level statement's nodes as walked once."""
         module = self.ctx.module
         walks = self.memory._walks
-        current = {id(statement) for statement in self._body}
+        current = self._order
         for key in [key for key in walks if key not in current]:
             del walks[key]
         yield module
@@ -444,7 +445,7 @@ class _Traversal(Traversal):
         found = self._fact_values.get(kind)
         if found is None:
             parts = self.memory._facts.setdefault(kind, (of_statement, {}))[1]
-            current = {id(statement) for statement in self._body}
+            current = self._order
             for key in [key for key in parts if key not in current]:
                 del parts[key]
             found_parts = []
