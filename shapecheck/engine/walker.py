@@ -97,8 +97,8 @@ _caching = _Caching()
 
 @contextmanager
 def caching() -> Iterator[None]:
-    """Remember each node's children until the analysis ends (nodes are immutable, so an answer never goes
-    stale; it is only memory)."""
+    """Remember each node's children and each walk until the analysis ends (nodes are immutable, so an answer
+    never goes stale; it is only memory)."""
     if _caching.cache is not None:  # already under way in this thread
         yield
         return
