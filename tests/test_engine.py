@@ -291,6 +291,23 @@ def test_walker_sees_every_node_libcst_sees_except_tokens() -> None:
                   cst.ClassDef, cst.SimpleStatementLine)
     assert [n for n in walker.walk_statements(module) if isinstance(n, statements)] == \
         [n for n in walk(module) if isinstance(n, statements)]
+    with walker.caching():  # a walk is remembered by its pruning too: the statements' walk is not the whole one
+        assert [n for n in walk(module)] == [n for n in walk(module)]
+        assert [n for n in walker.walk_statements(module) if isinstance(n, statements)] == \
+            [n for n in walk(module) if isinstance(n, statements)]
+        assert len(list(walker.walk_statements(module))) < len(list(walk(module)))
+
+
+def test_a_walk_is_made_once_while_a_file_is_analysed(monkeypatch) -> None:
+    module = cst.parse_module("def f(x):\n    return [y * 2 for y in x]\n")
+    walks: list[cst.CSTNode] = []
+    walked = walker._walked
+    monkeypatch.setattr(walker, "_walked", lambda node, *pruning: walks.append(node) or walked(node, *pruning))
+    with walker.caching():
+        first, again = list(walk(module)), list(walk(module))
+    after = list(walk(module))  # the analysis over: walked afresh
+    assert first == again == after
+    assert walks == [module, module]
 
 
 def test_long_operator_chains_lint_without_crashing() -> None:

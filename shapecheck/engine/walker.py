@@ -86,6 +86,10 @@ class _Caching(threading.local):
     cache: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] | None = None
     # An earlier analysis's cache, whose nodes this one may share (`carried`)
     previous: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] | None = None
+    # While a file is analysed: (id(node), closed, hidden) -> (node, its `walk_pruned`). The same bodies are walked
+    # whole again and again too (each module fact walks every statement, each question about a function its body),
+    # and reading a list costs a tenth of walking the tree again.
+    walks: dict[tuple[int, frozenset[type], frozenset[type]], tuple[cst.CSTNode, list[cst.CSTNode]]] | None = None
 
 
 _caching = _Caching()
@@ -93,16 +97,16 @@ _caching = _Caching()
 
 @contextmanager
 def caching() -> Iterator[None]:
-    """Remember each node's children until the analysis ends (nodes are immutable, so an answer never goes
-    stale; it is only memory)."""
+    """Remember each node's children and each walk until the analysis ends (nodes are immutable, so an answer
+    never goes stale; it is only memory)."""
     if _caching.cache is not None:  # already under way in this thread
         yield
         return
-    _caching.cache = {}
+    _caching.cache, _caching.walks = {}, {}
     try:
         yield
     finally:
-        _caching.cache = None
+        _caching.cache = _caching.walks = None
 
 
 @contextmanager
@@ -164,9 +168,22 @@ _NOTHING: frozenset[type] = frozenset()
 def walk_pruned(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[type]) -> Iterator[cst.CSTNode]:
     """`node` and its descendants, pre-order, but for the descendants of a `closed` node (which is yielded) and
     a `hidden` node with its descendants (`node` itself is always yielded and entered)."""
-    # `children`'s cache lookup inlined, and leaves (half the nodes) never extend the stack: the analyses walk
-    # the same functions again and again, and a call per node is a fifth of a walk.
+    walks = _caching.walks
+    if walks is None:
+        return iter(_walked(node, closed, hidden))
+    key = (id(node), closed, hidden)
+    found = walks.get(key)
+    if found is None:
+        found = walks[key] = (node, _walked(node, closed, hidden))  # the node, so its id stays its own
+    return iter(found[1])
+
+
+def _walked(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[type]) -> list[cst.CSTNode]:
+    # `children`'s cache lookup inlined, and leaves (half the nodes) never extend the stack: a call per node is a
+    # fifth of a walk.
     cache = _caching.cache
+    found_nodes = [node]
+    append = found_nodes.append
     stack = [node]
     pop = stack.pop
     extend = stack.extend
@@ -176,14 +193,14 @@ def walk_pruned(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[ty
         if current is not node:
             if kind in hidden:
                 continue
+            append(current)
             if kind in closed:
-                yield current
                 continue
-        yield current
         cached = cache.get(id(current)) if cache is not None else None
         found = cached[1] if cached is not None else children(current)
         if found:
             extend(reversed(found))
+    return found_nodes
 
 
 def walk_statements(node: cst.CSTNode) -> Iterator[cst.CSTNode]:

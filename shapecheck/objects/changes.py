@@ -81,18 +81,22 @@ def block_statements(scope: cst.CSTNode) -> Sequence[cst.CSTNode]:
     return body if isinstance(body, Sequence) else (body,)
 
 
-def attributes_set_on(scope: cst.CSTNode, name: str) -> dict[str, list[int]] | None:
-    """The attributes `scope`'s code sets, changes or deletes on the object the plain name `name` holds (`w.size =
+def attributes_set(scope: cst.CSTNode) -> dict[str, dict[str, list[int]] | None]:
+    """For each plain name, the attributes `scope`'s code sets, changes or deletes on the object it holds (`w.size =
     16`, `w.stats.count += 1`, `del w.cache`), each with the indices of the statements of `scope`'s code
-    (`block_statements`) that do; None when it may set any (`setattr(w, key, value)` of a computed name)."""
-    written: dict[str, list[int]] = {}
+    (`block_statements`) that do; None for a name on which it may set any (`setattr(w, key, value)` of a computed
+    name). Every name's at once: the analysis asks of each parameter of a function, and a walk per name was most of
+    what asking cost."""
+    written: dict[str, dict[str, list[int]] | None] = {}
     for index, statement in enumerate(block_statements(scope)):
         for holder, attribute in attribute_writes(statement):
-            if holder != name:
+            attributes = written.setdefault(holder, {})
+            if attributes is None:
                 continue
             if attribute is None:
-                return None
-            written.setdefault(attribute, []).append(index)
+                written[holder] = None
+            else:
+                attributes.setdefault(attribute, []).append(index)
     return written
 
 

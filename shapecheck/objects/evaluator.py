@@ -32,7 +32,7 @@ from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annot
 from shapecheck.engine.walker import walk, walk_statements
 from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import (
-    attribute_writes, attributes_set_on, block_statements, calls_only_readers, changed_arguments, changed_names,
+    attribute_writes, attributes_set, block_statements, calls_only_readers, changed_arguments, changed_names,
     globals_changed_by_functions, incomplete,
 )
 from shapecheck.objects.classes import class_facts, own_nodes
@@ -495,18 +495,22 @@ class Evaluator:
         return found  # type: ignore[return-value]
 
     def attributes_set_in(self, scope: cst.CSTNode, name: str) -> dict[str, list[int]] | None:
-        """`attributes_set_on` the code of `scope` (a function: its body), for the name `name`."""
-        key = ("attributes set", id(scope), name)
-        if key not in self._memo:
-            self._memo[key] = attributes_set_on(scope, name) if type(scope) is not cst.Module \
-                else self._module_attributes_set(name)
-        return self._memo[key]  # type: ignore[return-value]
+        """`attributes_set` on the code of `scope` (a function: its body), for the name `name`."""
+        key = ("attributes set", id(scope))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = attributes_set(scope) if type(scope) is not cst.Module \
+                else self._module_attributes_set()
+        return found.get(name, {})  # type: ignore[attr-defined]
 
-    def _module_attributes_set(self, name: str) -> dict[str, list[int]] | None:
-        """`attributes_set_on` the module for `name`, walked only where the module fact of the names attributes
-        are set on (the editor server keeps each statement's part) holds it: most names have none."""
+    def _module_attributes_set(self) -> dict[str, dict[str, list[int]] | None]:
+        """`attributes_set` on the module, walked only where the module fact of the names attributes are set on (the
+        editor server keeps each statement's part) holds one: most modules set none from outside a class."""
         holders = self.ctx.module_fact("names attributes are set on", _attribute_holders_of)
-        return attributes_set_on(self.ctx.module, name) if name in holders else {}
+        if not holders:
+            return {}
+        written = attributes_set(self.ctx.module)
+        return {name: written[name] for name in holders}  # not `self`: a method's is its class's business
 
     def attributes_set_through(self, binding: Binding | None, name: str) -> dict[str, list[int]] | None:
         """The attributes the code where `binding` was made (without one, the code being read: a run's function)

@@ -1,0 +1,27 @@
+"""What code changes in place: the attributes it sets on the objects names hold."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+
+from shapecheck.engine import walker
+from shapecheck.objects.changes import attributes_set
+
+
+def test_the_attributes_set_on_every_name_come_from_one_walk_of_the_function(monkeypatch) -> None:
+    function = cst.parse_module(textwrap.dedent("""
+        def configure(w, v, key, u):
+            w.size = 16
+            v.stats.count += 1
+            setattr(v, key, 1)
+            del w.cache
+            w.size = u.size * 2
+    """)).body[0]
+    walks: list[cst.CSTNode] = []
+    walked = walker._walked
+    monkeypatch.setattr(walker, "_walked", lambda node, *pruning: walks.append(node) or walked(node, *pruning))
+    # by statement of the body; `v` may get any attribute (a computed name); `u` is only read
+    assert attributes_set(function) == {"w": {"size": [0, 4], "cache": [3]}, "v": None}
+    assert len(walks) == len(function.body.body)  # each statement once, whatever the number of names
