@@ -52,6 +52,9 @@ def changed_names(scope: cst.CSTNode, functions: dict[str, cst.FunctionDef] | No
                 yield target.value
 
 
+_CONSTANTS = frozenset({"True", "False", "None"})  # names to libcst, but no container goes through them
+
+
 def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
                       _seen: frozenset[int] = frozenset()) -> Iterator[str]:
     """The names a call passes as arguments whose containers its callee may change: all of them, unless the callee
@@ -68,7 +71,7 @@ def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
     # the arguments that go to a parameter the callee leaves unchanged
     safe = {id(passed_argument(callee, call, name)) for name in kept} if kept else set()  # type: ignore[arg-type]
     for arg in call.args:
-        if type(arg.value) is not cst.Name or arg.star or id(arg.value) in safe:
+        if type(arg.value) is not cst.Name or arg.star or id(arg.value) in safe or arg.value.value in _CONSTANTS:
             continue
         yield arg.value.value
 

@@ -7,7 +7,7 @@ import textwrap
 import libcst as cst
 
 from shapecheck.engine import walker
-from shapecheck.objects.changes import attributes_set
+from shapecheck.objects.changes import attributes_set, changed_names
 
 
 def test_the_attributes_set_on_every_name_come_from_one_walk_of_the_function(monkeypatch) -> None:
@@ -25,3 +25,8 @@ def test_the_attributes_set_on_every_name_come_from_one_walk_of_the_function(mon
     # by statement of the body; `v` may get any attribute (a computed name); `u` is only read
     assert attributes_set(function) == {"w": {"size": [0, 4], "cache": [3]}, "v": None}
     assert len(walks) == len(function.body.body)  # each statement once, whatever the number of names
+
+
+def test_constants_handed_to_a_call_are_no_containers_it_changes() -> None:
+    body = cst.parse_module("build(cfg, True, None, False)\n")
+    assert list(changed_names(body)) == ["cfg"]
