@@ -253,9 +253,9 @@ class ClipBeforeUnscale(Rule):
                     since = []
                 elif event.kind == "backward" and event.scaled or event.kind == "unscale" and since:
                     since.append(event)
+                # a helper that both scales and clips (both events placed at its call) is reported in its own body
                 elif event.kind == "clip" and since and since[-1].kind == "backward" \
                         and not (since[-1].order == event.order and id(event) not in own):
-                    # (a helper that both scales and clips is reported in its own body, not at each call of it)
                     node = event.node if id(event) in own else sites.get(event.order, event.node)
                     how = f"`{self.ctx.code(event.node.func)}`" if node is event.node else \
                         f"`{self.ctx.code(node)}` (`{self.ctx.code(event.node.func)}` inside)"
