@@ -22,7 +22,9 @@ class AccumulationResetEveryStep(Rule):
         called once per batch) that runs `loss.backward()` every time and `optimizer.step()` only under
         `if (i + 1) % k == 0:` (or once a counter reaches k and is set back to 0: `if micro == k: ...; micro = 0`,
         or after `if micro < k: continue` skips the rest of the iteration until then), but calls
-        `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on every iteration. Also
+        `optimizer.zero_grad()` (or `model.zero_grad()`) outside that `if`, on every iteration; any of the three may
+        be in a helper the loop calls (a trainer's `self._optimizer_step()` holding the counted step, an
+        `on_train_batch_end()` hook resetting), unless the loop calls that helper under an `if`. Also
         the form with the micro-batches in a loop of their own: `optimizer.zero_grad()` and `backward()` on every
         pass of an inner loop with no step, and `optimizer.step()` after it, also through same-file helpers (a
         trainer's `fwd_bwd()` that resets and runs `backward()`, called per micro-batch, and its `optim_step()`
@@ -63,6 +65,33 @@ class AccumulationResetEveryStep(Rule):
         ```
     """
     VALID = [
+        # The counted step method resets after it steps; the batch-end hook only logs, or resets when it is told to
+        # (the loop calls it under an `if`).
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, optimizer, accumulate=4):
+                self.model, self.optimizer, self.accumulate = model, optimizer, accumulate
+                self._micro = 0
+            def on_train_batch_end(self, loss):
+                self.losses.append(loss.item())
+            def on_skip(self):
+                self.optimizer.zero_grad()
+            def _optimizer_step(self):
+                self._micro += 1
+                if self._micro % self.accumulate == 0:
+                    self.optimizer.step()
+                    self.optimizer.zero_grad()
+            def fit(self, loader):
+                for x, y in loader:
+                    loss = torch.nn.functional.cross_entropy(self.model(x), y) / self.accumulate
+                    if not torch.isfinite(loss):
+                        self.on_skip()
+                        continue
+                    loss.backward()
+                    self._optimizer_step()
+                    self.on_train_batch_end(loss)
+        """,
         # bytetriper/RAE after its fix: the step waits behind `continue` until the counter reaches k; the reset
         # follows it.
         """
@@ -243,6 +272,25 @@ class AccumulationResetEveryStep(Rule):
         """,
     ]
     INVALID = [
+        # A trainer whose counted step is a method of its own and whose batch-end hook resets on every batch.
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, optimizer, accumulate=4):
+                self.model, self.optimizer, self.accumulate = model, optimizer, accumulate
+                self._micro = 0
+            def on_train_batch_end(self):
+                self.optimizer.zero_grad(set_to_none=True)
+            def _optimizer_step(self):
+                self._micro += 1
+                if self._micro % self.accumulate == 0:
+                    self.optimizer.step()
+            def fit(self, loader):
+                for x, y in loader:
+                    (torch.nn.functional.cross_entropy(self.model(x), y) / self.accumulate).backward()
+                    self._optimizer_step()
+                    self.on_train_batch_end()
+        """,
         # bytetriper/RAE before its fix: the reset at the top of each micro-batch, the step behind `continue`.
         """
         import torch
@@ -362,18 +410,31 @@ class AccumulationResetEveryStep(Rule):
                 continue
             if guard.orelse is not None:
                 continue  # with an `else`, the branches may step every iteration by turns
-            for reset in _resets_every_iteration(facts, step, guard):
+            for reset in _resets_every_iteration(facts, step, guard, facts.in_function(step.function)):
                 if reset.node not in reported:
                     reported.add(reset.node)
                     self.report(reset.node, self._message(reset, step, guard))
 
         # The same through the helpers a body calls, their events placed at the calls: a trainer's `fwd_bwd()`
-        # resetting and running `backward()` on each micro-batch, and its `optim_step()` after the loop.
+        # resetting and running `backward()` on each micro-batch, and its `optim_step()` after the loop; its
+        # `_optimizer_step()` counting micro-batches, and an `on_batch_end()` hook resetting on each.
         for function in facts.local_calls():
             placed = facts.body_events(function)
             for step in placed:
                 if step.kind == "step" and is_step_call(step.node) and step.function is function and step.loops:
                     self._report_inner(_resets_every_micro_batch(self.ctx, facts, step, placed), step, reported)
+                    guard = step.accumulation_guard
+                    if guard is None or guard.orelse is not None:
+                        continue
+                    conditional = _called_under_if(self.ctx, facts, step.loops[-1], function)
+                    if step.order in conditional:
+                        continue
+                    body = [event for event in placed if event.order not in conditional]
+                    for reset in _resets_every_iteration(facts, step, guard, body):
+                        # a helper holding both the reset and the step is reported in its own body
+                        if reset.node not in reported and reset.order != step.order:
+                            reported.add(reset.node)
+                            self.report(reset.node, self._message(reset, step, guard))
 
     def _report_inner(self, resets: list[Event], step: Event, reported: set[cst.CSTNode]) -> None:
         for reset in resets:
@@ -435,11 +496,12 @@ def _called_under_if(ctx: Context, facts: TrainingLoop, loop: cst.CSTNode, funct
             for node in ctx.walk(branch) if id(node) in sites}
 
 
-def _resets_every_iteration(facts: TrainingLoop, step: Event, guard: cst.If) -> list[Event]:
+def _resets_every_iteration(facts: TrainingLoop, step: Event, guard: cst.If, events: list[Event]) -> list[Event]:
     """The resets of `step`'s gradients that run on every iteration of the body that runs it: its innermost loop's
     iteration, or its function's body when it is in no loop (a `training_step` called per batch). Only when that
-    body runs `backward()` outside the step's modulo `if` and never inside it: the gradients are meant to add up."""
-    body = [event for event in facts.in_function(step.function) if event.loops == step.loops]
+    body runs `backward()` outside the step's modulo `if` and never inside it: the gradients are meant to add up.
+    `events` are the function's: its own, or with those of the helpers it calls placed at the calls."""
+    body = [event for event in events if event.loops == step.loops]
     backward = [event for event in body if event.kind == "backward"]
     if not backward or any(any(around is guard for around, _ in event.guards) for event in backward):
         return []

@@ -17,8 +17,10 @@ class ClipBeforeUnscale(Rule):
         Finds `torch.nn.utils.clip_grad_norm_(...)` / `clip_grad_value_(...)` after
         `scaler.scale(loss).backward()` with no `scaler.unscale_(optimizer)` between the backward pass and the
         clip (in source order, since the last optimizer step of the same function or module-level code). A clip,
-        an unscale or a step in a helper the code calls (`clip(model)`; of this file or imported from the project)
-        counts where the helper is called.
+        an unscale, a step or the scaled backward pass itself in a helper the code calls (`clip(model)`, a
+        trainer's `self._backward(loss)`, a callback hook `callback.on_before_optimizer_step(self)`; of this file or
+        imported from the project) counts where the helper is called; a helper that both scales and clips is
+        reported in its own body.
 
         Not reported: clipping through a framework that unscales itself (`accelerator.clip_grad_norm_`,
         `fabric.clip_gradients`), a backward pass that is not scaled, and tests.
@@ -52,6 +54,49 @@ class ClipBeforeUnscale(Rule):
         This rule has no fix: which optimizer to unscale, when there are several, is the author's call.
     """
     VALID = [
+        # The backward helper unscales before it returns: the trainer's clip then sees true gradients.
+        """
+        import torch
+        class Trainer:
+            def _backward(self, loss):
+                self.scaler.scale(loss).backward()
+                self.scaler.unscale_(self.optimizer)
+            def train_step(self, batch):
+                self.optimizer.zero_grad()
+                self._backward(self.model(batch).mean())
+                torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)
+                self.scaler.step(self.optimizer)
+                self.scaler.update()
+        """,
+        # The clip helper unscales first; the scaled backward pass is a method of the trainer.
+        """
+        import torch
+        class Trainer:
+            def _backward(self, loss):
+                self.scaler.scale(loss).backward()
+            def _clip(self):
+                self.scaler.unscale_(self.optimizer)
+                torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)
+            def train_step(self, batch):
+                self.optimizer.zero_grad()
+                self._backward(self.model(batch).mean())
+                self._clip()
+                self.scaler.step(self.optimizer)
+                self.scaler.update()
+        """,
+        # The scaled backward helper runs after the clip of the previous step's gradients was followed by a step.
+        """
+        import torch
+        class Trainer:
+            def _backward(self, loss):
+                self.scaler.scale(loss).backward()
+            def train_step(self, batch):
+                self._backward(self.model(batch).mean())
+                self.scaler.step(self.optimizer)
+                self.scaler.update()
+                self.optimizer.zero_grad()
+                torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)
+        """,
         # A helper that unscales before it clips.
         """
         import torch
@@ -119,6 +164,39 @@ class ClipBeforeUnscale(Rule):
         """,
     ]
     INVALID = [
+        # A trainer whose backward pass and clip are methods of their own: the step method runs both, in this order.
+        """
+        import torch
+        class AMPTrainer:
+            def __init__(self, model, optimizer, max_norm=1.0):
+                self.model, self.optimizer, self.max_norm = model, optimizer, max_norm
+                self.scaler = torch.amp.GradScaler("cuda")
+            def _backward(self, loss):
+                self.scaler.scale(loss).backward()
+            def _clip_gradients(self):
+                if self.max_norm > 0:
+                    torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.max_norm)
+            def train_step(self, x, y):
+                self.optimizer.zero_grad(set_to_none=True)
+                with torch.autocast("cuda"):
+                    loss = torch.nn.functional.cross_entropy(self.model(x), y)
+                self._backward(loss)
+                self._clip_gradients()
+                self.scaler.step(self.optimizer)
+                self.scaler.update()
+        """,
+        # A helper that scales and clips is reported once, in itself, not again where the loop calls it.
+        """
+        import torch
+        def backward_and_clip(loss, model, scaler):
+            scaler.scale(loss).backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        for x, y in loader:
+            optimizer.zero_grad()
+            backward_and_clip(criterion(model(x), y), model, scaler)
+            scaler.step(optimizer)
+            scaler.update()
+        """,
         # The clip is in a helper the loop calls after the scaled backward pass.
         """
         import torch
@@ -163,7 +241,7 @@ class ClipBeforeUnscale(Rule):
         if is_test_file(self.ctx):
             return
         training = training_loop(self.ctx)
-        bodies = {event.function for event in training.events if event.kind == "backward" and event.scaled}
+        bodies = training.bodies_with(lambda event: event.kind == "backward" and event.scaled)
         for function in bodies:
             sites = {site.order: site.node for site in training.local_calls().get(function, ())}
             own = {id(event) for event in training.in_function(function)}
@@ -175,7 +253,9 @@ class ClipBeforeUnscale(Rule):
                     since = []
                 elif event.kind == "backward" and event.scaled or event.kind == "unscale" and since:
                     since.append(event)
-                elif event.kind == "clip" and since and since[-1].kind == "backward":
+                # a helper that both scales and clips (both events placed at its call) is reported in its own body
+                elif event.kind == "clip" and since and since[-1].kind == "backward" \
+                        and not (since[-1].order == event.order and id(event) not in own):
                     node = event.node if id(event) in own else sites.get(event.order, event.node)
                     how = f"`{self.ctx.code(event.node.func)}`" if node is event.node else \
                         f"`{self.ctx.code(node)}` (`{self.ctx.code(event.node.func)}` inside)"

@@ -32,7 +32,10 @@ class MissingZeroGrad(Rule):
 
         It also finds `optimizer.zero_grad()`, or `model.zero_grad()` of the module the optimizer is built on,
         placed between `backward()` and `optimizer.step()`: the step then sees all-zero gradients and the model
-        never learns.
+        never learns. The reset, and the backward pass, may be in a helper the step's body calls there (a
+        trainer's `self._backward(loss)`, a callback hook `for cb in self.callbacks: cb.on_after_backward(self)`
+        whose method resets `trainer.optimizer` on every call; of this file or imported from the project): it is
+        reported at that call.
 
         A reset that runs once every k iterations (under `if step % k == 0:`) while the step runs on every one is
         reported as well: the steps in between apply the gradients summed since that reset.
@@ -76,6 +79,37 @@ class MissingZeroGrad(Rule):
         author's call.
     """
     VALID = [
+        # Callback hooks between `backward()` and the step that only read the gradients, reset one under a test
+        # (skipping a step on a non-finite norm), or reset another optimizer; the reset hook runs after the step.
+        """
+        import torch
+        class GradNormLogger:
+            def on_after_backward(self, trainer):
+                trainer.norms.append(torch.nn.utils.clip_grad_norm_(trainer.model.parameters(), float("inf")))
+        class SkipNonFinite:
+            def on_after_backward(self, trainer):
+                if not torch.isfinite(trainer.norms[-1]):
+                    trainer.optimizer.zero_grad()
+        class DiscriminatorReset:
+            def on_after_backward(self, trainer):
+                trainer.opt_d.zero_grad()
+        class ZeroGradHook:
+            def on_step_end(self, trainer):
+                trainer.opt_g.zero_grad()
+        class Trainer:
+            def __init__(self, G, D, callbacks):
+                self.G, self.D, self.callbacks, self.norms = G, D, callbacks, []
+                self.opt_g = torch.optim.Adam(G.parameters())
+                self.opt_d = torch.optim.Adam(D.parameters())
+            def generator_step(self, z):
+                loss = -self.D(self.G(z)).mean()
+                loss.backward()
+                for callback in self.callbacks:
+                    callback.on_after_backward(self)
+                self.opt_g.step()
+                for callback in self.callbacks:
+                    callback.on_step_end(self)
+        """,
         # The trainer is handed one optimizer over both models, and resets both before each step.
         """
         import torch
@@ -439,6 +473,38 @@ class MissingZeroGrad(Rule):
         """,
     ]
     INVALID = [
+        # A callback hook the trainer runs after `backward()` resets the optimizer before it steps.
+        """
+        import torch
+        class GradNormLogger:
+            def __init__(self):
+                self.norms = []
+            def on_after_backward(self, trainer):
+                self.norms.append(torch.nn.utils.clip_grad_norm_(trainer.model.parameters(), float("inf")).item())
+                trainer.optimizer.zero_grad()
+        class Trainer:
+            def __init__(self, model, optimizer, callbacks):
+                self.model, self.optimizer, self.callbacks = model, optimizer, callbacks
+            def training_step(self, x, y):
+                self.optimizer.zero_grad()
+                loss = torch.nn.functional.mse_loss(self.model(x), y)
+                loss.backward()
+                for callback in self.callbacks:
+                    callback.on_after_backward(self)
+                self.optimizer.step()
+        """,
+        # The backward pass is a method of the trainer; the reset sits between its call and the step.
+        """
+        import torch
+        class Trainer:
+            def _backward(self, loss):
+                self.scaler.scale(loss).backward()
+            def train_step(self, batch):
+                self._backward(self.model(batch).mean())
+                self.optimizer.zero_grad()
+                self.scaler.step(self.optimizer)
+                self.scaler.update()
+        """,
         # A GAN trainer handed its optimizers: the discriminator is reset twice, the generator's gradients never.
         """
         import torch
@@ -637,6 +703,10 @@ class MissingZeroGrad(Rule):
         # Steps in a function's body outside any loop of it: an update method a loop elsewhere calls once per
         # episode or batch (`agent.finish_episode()`).
         self._loopless: list[Event] = []
+        # Each optimizer step with the statements before it in its block, nearest first, as far as the first that
+        # runs a backward pass itself, each with what it does itself (runs backward; the reset it is): helpers'
+        # events are all known only in `finish()`.
+        self._before_step: list[tuple[cst.Call, Event, list[tuple[cst.BaseStatement, bool, cst.Call | None]]]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         self._step(node)
@@ -688,20 +758,46 @@ class MissingZeroGrad(Rule):
         return made or function is not None and any(node is binding.statement for node in self.ctx.walk(function))
 
     def _check_reset_before_step(self, step: cst.Call, event: Event) -> None:
-        """Report `optimizer.zero_grad()` sitting, in the same block, between the last `backward()` and this step."""
+        """Note the statements before this step in its block, for `finish()` to look for `optimizer.zero_grad()`
+        between the last `backward()` and the step (`_reset_before_step`)."""
         around = statements_around(self.ctx)
         if around is None or self._backward_on_its_line(step):
             return
-        reset: cst.Call | None = None
-        for earlier in reversed(around[0]):
-            if self._contains_backward(earlier):
-                if reset is not None and type(earlier) in (cst.SimpleStatementLine, cst.With):
-                    self.report(reset, f"`{self.ctx.code(reset)}` between `backward()` and `{self.ctx.code(step)}` "
-                                       "wipes the gradients the step needs: reset before `backward()` or after the "
-                                       "step")
+        earlier = []
+        for statement in reversed(around[0]):
+            backward = self._contains_backward(statement)
+            earlier.append((statement, backward, None if backward else _reset_of(statement, event)))
+            if backward:
+                break
+        self._before_step.append((step, event, earlier))
+
+    def _reset_before_step(self, step: cst.Call, event: Event,
+                           earlier: list[tuple[cst.BaseStatement, bool, cst.Call | None]]) -> None:
+        """Report a reset of what `step` applies sitting, in the step's block, between the last `backward()` and
+        the step; either may be in a helper called there, whose reset must run on every call."""
+        training = training_loop(self.ctx)
+        owners = training.owners_of(event) or ()
+        reset: tuple[cst.Call, str] | None = None
+        for statement, backward, own_reset in earlier:
+            placed = [(node, inner) for node in self.ctx.walk(statement) if type(node) is cst.Call
+                      for inner in training.helper_events(node)] \
+                if type(statement) in (cst.SimpleStatementLine, cst.With, cst.For) else []
+            if backward or any(inner.kind == "backward" for _, inner in placed):
+                if reset is not None and type(statement) in (cst.SimpleStatementLine, cst.With):
+                    self.report(reset[0], f"{reset[1]} between `backward()` and `{self.ctx.code(step)}` wipes the "
+                                          "gradients the step needs: reset before `backward()` or after the step")
                 return
-            if reset is None:
-                reset = _reset_of(earlier, event)
+            if reset is not None:
+                continue
+            if own_reset is not None:
+                reset = own_reset, f"`{self.ctx.code(own_reset)}`"
+                continue
+            found = next(((node, inner.subject) for node, inner in placed if inner.kind == "reset"
+                          and not inner.guards and not inner.skipped_by and inner.subject is not None
+                          and (inner.subject == event.subject or any(related(inner.subject, owner)
+                                                                     for owner in owners))), None)
+            if found is not None:
+                reset = found[0], f"`{self.ctx.code(found[0])}` (which resets `{found[1]}`)"
 
     def _backward_on_its_line(self, step: cst.Call) -> bool:
         """`loss_D.backward(); opt_D.step()`: the step's own line runs a backward pass before it, which is the one
@@ -720,6 +816,8 @@ class MissingZeroGrad(Rule):
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return
+        for step, event, earlier in self._before_step:
+            self._reset_before_step(step, event, earlier)
         facts = training_loop(self.ctx)
         reported: set[cst.CSTNode] = set()
         for event in facts.events:

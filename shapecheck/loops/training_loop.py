@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -838,6 +838,16 @@ class TrainingLoop:
             found += [replace(event, order=site.order, function=function, loops=loops)  # type: ignore[arg-type]
                       for event in self.helper_events(site.node) if event.function is not function]
         found.sort(key=lambda event: event.order)
+        return found
+
+    def bodies_with(self, test: Callable[[Event], bool]) -> set[cst.FunctionDef | None]:
+        """The bodies one run of which goes through an event `test` accepts, in their own statements or in a helper
+        they call (`body_events`): a trainer's `train_step` whose `self._backward(loss)` runs the scaled backward
+        pass, a loop whose callback hook (`callback.on_after_backward(self)`) resets the gradients."""
+        found = {event.function for event in self.events if test(event)}
+        for function, sites in self.local_calls().items():
+            if function not in found and any(test(event) for site in sites for event in self.helper_events(site.node)):
+                found.add(function)
         return found
 
     def eval_regions(self, function: cst.FunctionDef | None) -> list[tuple[Event, int]]:
