@@ -216,6 +216,11 @@ class Calls:
             args = self.generic_arguments(function)
         else:
             args = self.arguments(function, call, before)
+        return self._initialized(instance, function, args)
+
+    def _initialized(self, instance: Instance, function: FunctionValue, args: dict[str, object] | None) -> Instance:
+        """`instance` once `function` (its `__init__`, or a dataclass's `__post_init__`) has run on it with `args`;
+        what another method may set later is not known."""
         if args is None:
             instance.tainted = True
             return instance
@@ -225,7 +230,7 @@ class Calls:
         if run.frame is None:
             instance.tainted = True
             return instance
-        self._forget_attributes_set_later(instance, initializing | {"__init__"})
+        self._forget_attributes_set_later(instance, initializing | {function.node.name.value})
         for name in instance.rebound:
             instance.attrs[name] = UNKNOWN
         return instance
@@ -249,20 +254,21 @@ class Calls:
 
     def _dataclass(self, cls: ClassValue, instance: Instance, call: cst.Call | None, before: int | None) -> object:
         """A `@dataclass` built from its fields: annotated class attributes, with their defaults."""
-        fields = _fields(cls)
+        fields = self._fields(cls)
         given: dict[str, object] = {}
         if call is not None and before is not None:
             positional = [arg for arg in call.args if arg.keyword is None]
             if any(arg.star for arg in call.args):
                 instance.tainted = True
                 return instance
-            for (name, _), arg in zip(fields, positional):
+            in_init = [name for name, raw, owner in fields if _in_init(owner.ctx, raw)]
+            for name, arg in zip(in_init, positional):
                 given[name] = self.ev.object(arg.value, before)
             for arg in call.args:
                 if arg.keyword is not None:
                     given[arg.keyword.value] = self.ev.object(arg.value, before)
         if instance.generic or call is None:
-            for name, _ in fields:
+            for name, _, _ in fields:
                 instance.attrs[name] = given.get(name, Opaque(("field", id(cls.node), name), name))
             return instance
         return self._dataclass_defaults(cls, instance, given, frozenset())
@@ -273,18 +279,41 @@ class Calls:
         `default_factory` is a project dataclass (a nested config, torchtitan's `model: Model =
         field(default_factory=Model)`) starts as that class built from its own defaults, which is all a
         factory called with no arguments can do. `building` holds the classes being built, against a class that
-        nests itself."""
-        evaluator = self.evaluator_for(cls.ctx)
-        for name, raw in _fields(cls):
-            default = _field_default(cls.ctx, raw)
+        nests itself. Then `__post_init__` runs on it (`self.head_dim = self.d_model // self.n_heads`), as the
+        generated `__init__` calls it; a field another method sets holds no one value."""
+        for name, raw, owner in self._fields(cls):
+            default = _field_default(owner.ctx, raw)
             if name in given:
                 instance.attrs[name] = given[name]
             elif default is not None:
                 value = constant_of(default)
+                evaluator = self.evaluator_for(owner.ctx)
                 instance.attrs[name] = value if value is not UNKNOWN else evaluator.object(default, evaluator.now())
             else:
-                instance.attrs[name] = self._factory_product(cls.ctx, raw, building | {id(cls.node)})
-        return instance
+                instance.attrs[name] = self._factory_product(owner.ctx, raw, building | {id(cls.node)})
+        post_init = self.method(cls, "__post_init__")
+        if post_init is None:
+            self._forget_attributes_set_later(instance, set())
+            return instance
+        # a field without a value yet (`field(init=False)`) is first set there, not set again
+        unset = [name for name, value in instance.attrs.items() if value is UNKNOWN]
+        for name in unset:
+            del instance.attrs[name]
+        function = FunctionValue(post_init[0], post_init[1].ctx, instance, post_init[1])
+        built = self._initialized(instance, function, self.generic_arguments(function))
+        for name in unset:
+            built.attrs.setdefault(name, UNKNOWN)
+        return built
+
+    def _fields(self, cls: ClassValue) -> list[tuple[str, cst.BaseExpression | None, ClassValue]]:
+        """A dataclass's fields in the generated `__init__`'s order, with the class stating each: its dataclass
+        bases' first (a `TrainConfig(BaseConfig)`), a field stated again keeping its first place."""
+        fields: dict[str, tuple[cst.BaseExpression | None, ClassValue]] = {}
+        for owner in reversed(self.mro(cls)):
+            if _is_dataclass(owner):
+                for name, raw in _own_fields(owner):
+                    fields[name] = (raw, owner)
+        return [(name, raw, owner) for name, (raw, owner) in fields.items()]
 
     def _factory_product(self, ctx: Context, raw: cst.BaseExpression | None, building: frozenset[int]) -> object:
         factory = _default_factory(ctx, raw)
@@ -580,8 +609,16 @@ def _default_factory(ctx: Context, default: cst.BaseExpression | None) -> cst.Ba
     return None
 
 
-def _fields(cls: ClassValue) -> list[tuple[str, cst.BaseExpression | None]]:
-    """A dataclass's fields in order: its annotated class attributes and what they are assigned."""
+def _in_init(ctx: Context, default: cst.BaseExpression | None) -> bool:
+    """Whether a field is a parameter of the generated `__init__`: not `field(init=False)`."""
+    if type(default) is not cst.Call or ctx.qualname(default.func) != "dataclasses.field":
+        return True
+    return not any(arg.keyword is not None and arg.keyword.value == "init" and type(arg.value) is cst.Name
+                   and arg.value.value == "False" for arg in default.args)
+
+
+def _own_fields(cls: ClassValue) -> list[tuple[str, cst.BaseExpression | None]]:
+    """The fields a dataclass states itself, in order: its annotated class attributes and what they are assigned."""
     fields: list[tuple[str, cst.BaseExpression | None]] = []
     for statement in cls.node.body.body:
         if type(statement) is cst.SimpleStatementLine:

@@ -317,6 +317,63 @@ probe(nn.Linear(4, cfg.imported.hidden)(torch.randn(5, 4)))
 ''') == ["(5, 8)", "(5, 3)", "(5, cfg.plain.hidden)", "(5, cfg.imported.hidden)"]
 
 
+def test_a_dataclass_config_runs_its_post_init() -> None:
+    """`__post_init__` derives sizes from the fields (`head_dim = d_model // n_heads`), as the generated `__init__`
+    calls it; an `init=False` field is no parameter, so positional arguments skip it. A field it sets from its old
+    value (`self.hidden = self.hidden * 2`) or another method sets (`widen()`) holds no one value."""
+    assert probe('''
+from dataclasses import dataclass, field
+import torch
+import torch.nn as nn
+
+@dataclass
+class Config:
+    d_model: int = 64
+    n_heads: int = 4
+    head_dim: int = field(init=False)
+    hidden: int = 32
+    width: int = 16
+
+    def __post_init__(self):
+        self.head_dim = self.d_model // self.n_heads
+        self.hidden = self.hidden * 2
+
+    def widen(self):
+        self.width = 2 * self.width
+
+cfg = Config()
+probe(nn.Linear(4, cfg.head_dim)(torch.randn(5, 4)))
+probe(nn.Linear(4, Config(32, 2, 8).head_dim)(torch.randn(5, 4)))
+probe(nn.Linear(4, Config(32, 2, 8).hidden)(torch.randn(5, 4)))
+probe(nn.Linear(4, cfg.width)(torch.randn(5, 4)))
+''') == ["(5, 16)", "(5, 16)", "(...)", "(5, cfg.width)"]
+
+
+def test_a_dataclass_config_has_its_dataclass_bases_fields() -> None:
+    """`TrainConfig(BaseConfig)`: the base's fields come first in the generated `__init__` (positional arguments
+    fill them first), with their defaults; a field stated again keeps its place and takes the new default."""
+    assert probe('''
+from dataclasses import dataclass
+import torch
+import torch.nn as nn
+
+@dataclass
+class BaseConfig:
+    in_dim: int = 32
+    hidden: int = 64
+
+@dataclass
+class TrainConfig(BaseConfig):
+    n_classes: int = 5
+    hidden: int = 128
+
+probe(nn.Linear(4, TrainConfig().in_dim)(torch.randn(5, 4)))
+probe(nn.Linear(4, TrainConfig().hidden)(torch.randn(5, 4)))
+probe(nn.Linear(4, TrainConfig(8, 16, 3).n_classes)(torch.randn(5, 4)))
+probe(nn.Linear(4, TrainConfig(8, 16, 3).hidden)(torch.randn(5, 4)))
+''') == ["(5, 32)", "(5, 128)", "(5, 3)", "(5, 16)"]
+
+
 def test_a_dataclass_that_nests_itself_is_not_built_forever() -> None:
     assert probe('''
 from dataclasses import dataclass, field
