@@ -25,8 +25,8 @@ from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOf
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
 from shapecheck.objects.values import (
-    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Seq, Super, constant_of,
-    hashable, truth,
+    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Partial, Seq, Super,
+    constant_of, hashable, truth,
     unstated_element,
 )
 
@@ -186,36 +186,38 @@ class Calls:
 
     # ------------------------------------------------------------------------------------------ calls
 
-    def call(self, callee: ClassValue | FunctionValue, call: cst.Call, before: int) -> object:
-        """The value a call of a project class or function gives."""
+    def call(self, callee: ClassValue | FunctionValue, call: cst.Call, before: int,
+             preset: Partial | None = None) -> object:
+        """The value a call of a project class or function gives; `preset`: the `functools.partial` called."""
         if isinstance(callee, ClassValue):
             key = ("construct", id(call), before, id(self.ev._home))
             found = self.ev._instances.get(key)
             if found is None:
                 self.ev._instances[key] = UNKNOWN
-                found = self.ev._instances[key] = self.construct(callee, call, before)
+                found = self.ev._instances[key] = self.construct(callee, call, before, preset=preset)
             return found
-        args = self.arguments(callee, call, before)
+        args = self.arguments(callee, call, before, preset)
         if args is None:
             return UNKNOWN
         return self.run(callee, args).value
 
-    def construct(self, cls: ClassValue, call: cst.Call | None, before: int | None, generic: bool = False) -> object:
-        """An instance of `cls` built by `__init__` with the call's arguments (opaque ones for a generic instance);
-        UNKNOWN where the class builds its instances another way (`__new__`, a metaclass)."""
+    def construct(self, cls: ClassValue, call: cst.Call | None, before: int | None, generic: bool = False,
+                  preset: Partial | None = None) -> object:
+        """An instance of `cls` built by `__init__` with the call's arguments (opaque ones for a generic instance),
+        after `preset`'s; UNKNOWN where the class builds its instances another way (`__new__`, a metaclass)."""
         if _builds_otherwise(cls):
             return UNKNOWN
         instance = Instance(cls, generic=generic, call=call, bases=self.torch_bases(cls))
         init = self.method(cls, "__init__")
         if init is None:
-            if _is_dataclass(cls):
+            if _is_dataclass(cls) and preset is None:
                 return self._dataclass(cls, instance, call, before)
-            return instance
+            return UNKNOWN if preset is not None else instance
         function = FunctionValue(init[0], init[1].ctx, instance, init[1])
         if generic or call is None or before is None:
             args = self.generic_arguments(function)
         else:
-            args = self.arguments(function, call, before)
+            args = self.arguments(function, call, before, preset)
         return self._initialized(instance, function, args)
 
     def _initialized(self, instance: Instance, function: FunctionValue, args: dict[str, object] | None) -> Instance:
@@ -326,13 +328,33 @@ class Calls:
             return UNKNOWN
         return self._dataclass_defaults(made, Instance(made, bases=self.torch_bases(made)), {}, building)
 
-    def arguments(self, callee: FunctionValue, call: cst.Call, before: int) -> dict[str, object] | None:
-        """The values of the callee's parameters for this call, defaults included; None when they can't be told
-        apart (`*args` of unknown length before a parameter)."""
+    def partial(self, call: cst.Call, before: int) -> object:
+        """`functools.partial(Model, 64, hidden=32)` of a class or function of the project, its arguments read
+        here; UNKNOWN for anything else, or arguments spread from a container."""
+        if not call.args or call.args[0].keyword is not None or any(arg.star for arg in call.args):
+            return UNKNOWN
+        func = self.ev.object(call.args[0].value, before)
+        if isinstance(func, Partial):  # `partial(partial(Model, 64), hidden=32)`
+            inner, func = func, func.func
+        else:
+            inner = None
+        if not isinstance(func, (ClassValue, FunctionValue)):
+            return UNKNOWN
+        positional = tuple(self.ev.object(arg.value, before) for arg in call.args[1:] if arg.keyword is None)
+        keywords = {arg.keyword.value: self.ev.object(arg.value, before) for arg in call.args if arg.keyword is not None}
+        if inner is not None:
+            positional = inner.positional + positional
+            keywords = {**dict(inner.keywords), **keywords}
+        return Partial(func, positional, tuple(keywords.items()))
+
+    def arguments(self, callee: FunctionValue, call: cst.Call, before: int,
+                  preset: Partial | None = None) -> dict[str, object] | None:
+        """The values of the callee's parameters for this call, after `preset`'s (a `functools.partial`), defaults
+        included; None when they can't be told apart (`*args` of unknown length before a parameter)."""
         ev = self.ev
         facts = function_facts(callee.ctx, callee.node)
-        positional: list[object] = []
-        keywords: dict[str, object] = {}
+        positional: list[object] = list(preset.positional) if preset is not None else []
+        keywords: dict[str, object] = dict(preset.keywords) if preset is not None else {}
         open_ended = False
         # the elements a `*xs` of unknown length spreads over the parameters left, each one like `xs.each`
         # (`model(*views)` over a batch of as many views as the dataset gives): only as the last positional one

@@ -43,8 +43,8 @@ from shapecheck.objects.modules import builds_module
 from shapecheck.objects.namespace_changes import call_writes, namespace_writes
 from shapecheck.objects.project import not_first_party, split_relative
 from shapecheck.objects.values import (
-    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Seq, Site, Super,
-    TorchObject, constant_of, truth, unstated_element,
+    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Partial, Seq, Site,
+    Super, TorchObject, constant_of, truth, unstated_element,
 )
 
 T = TypeVar("T")
@@ -983,6 +983,8 @@ class Evaluator:
             return NONE
         if isinstance(callee, (ClassValue, FunctionValue)):
             return self.calls.call(callee, call, before)
+        if isinstance(callee, Partial):
+            return self.calls.call(callee.func, call, before, callee)
         return UNKNOWN
 
     def called(self, callee: object) -> object:
@@ -1000,6 +1002,8 @@ class Evaluator:
             return builtins.call(qualname[len("builtins."):], self, call, before)
         if qualname.startswith("math.") and qualname.count(".") == 1 or builtins.scalar_draw(qualname, call):
             return builtins.number(call)  # `math.sqrt(d)`, a mixup's `np.random.beta(a, a)`: a float
+        if qualname == "functools.partial":
+            return self.calls.partial(call, before)
         if qualname in builtins.ORDERED_DICT:
             return builtins.ordered_dict(self, call, before)
         if qualname in _NAMESPACES:

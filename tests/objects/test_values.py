@@ -374,6 +374,40 @@ probe(nn.Linear(4, TrainConfig(8, 16, 3).hidden)(torch.randn(5, 4)))
 ''') == ["(5, 32)", "(5, 128)", "(5, 3)", "(5, 16)"]
 
 
+def test_a_partial_of_a_project_class_builds_it_with_its_arguments_first() -> None:
+    """`functools.partial(Classifier, in_features=32)` called with `hidden=16` builds a Classifier from both; a
+    keyword of the call replaces the partial's; a partial of a partial adds to it; one of another package's class
+    (`partial(nn.LayerNorm, eps=1e-6)`) stays what it was, unknown."""
+    assert probe('''
+import functools
+from functools import partial
+import torch
+import torch.nn as nn
+
+class Classifier(nn.Module):
+    def __init__(self, in_features=784, hidden=512, n_classes=10):
+        super().__init__()
+        self.fc1 = nn.Linear(in_features, hidden)
+        self.fc2 = nn.Linear(hidden, n_classes)
+
+    def forward(self, x):
+        return self.fc2(torch.relu(self.fc1(x)))
+
+def mlp(n_in, n_out=3):
+    return nn.Linear(n_in, n_out)
+
+small = functools.partial(Classifier, in_features=32)
+probe(small(hidden=16)(torch.randn(8, 32)))
+probe(small(in_features=20)(torch.randn(8, 20)))
+probe(partial(small, n_classes=4)()(torch.randn(8, 32)))
+probe(partial(mlp, 6)(n_out=2)(torch.randn(8, 6)))
+probe(partial(nn.LayerNorm, eps=1e-6)(32)(torch.randn(8, 32)))
+probe_conflict(small()(torch.randn(8, 784)))
+''') == ["(8, 10)", "(8, 10)", "(8, 4)", "(8, 2)", "(...)",
+         "`small()(torch.randn(8, 784))`: the input is (8, 784): then in Classifier.forward, `self.fc1(x)`: x is "
+         "(8, 784): 784 features (last dim), but `self.fc1` = nn.Linear(in_features, hidden) expects 32"]
+
+
 def test_a_dataclass_that_nests_itself_is_not_built_forever() -> None:
     assert probe('''
 from dataclasses import dataclass, field
