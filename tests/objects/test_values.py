@@ -9,9 +9,8 @@ from shapecheck.objects.values import Mapping, Seq, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 from tests.shapes.probe import analyse, probe
 
-
-def test_a_model_built_with_its_constructor_defaults_runs_its_forward() -> None:
-    assert probe('''
+# the model two tests build, with its constructor's defaults and with a partial of it
+CLASSIFIER = '''
 import torch
 import torch.nn as nn
 
@@ -23,7 +22,10 @@ class Classifier(nn.Module):
 
     def forward(self, x):
         return self.fc2(torch.relu(self.fc1(x)))
+'''
 
+def test_a_model_built_with_its_constructor_defaults_runs_its_forward() -> None:
+    assert probe(CLASSIFIER + '''
 model = Classifier()
 probe(model(torch.randn(64, 784)))
 probe(Classifier(hidden=32, n_classes=3)(torch.randn(8, 784)))
@@ -378,20 +380,9 @@ def test_a_partial_of_a_project_class_builds_it_with_its_arguments_first() -> No
     """`functools.partial(Classifier, in_features=32)` called with `hidden=16` builds a Classifier from both; a
     keyword of the call replaces the partial's; a partial of a partial adds to it; one of another package's class
     (`partial(nn.LayerNorm, eps=1e-6)`) stays what it was, unknown."""
-    assert probe('''
+    assert probe(CLASSIFIER + '''
 import functools
 from functools import partial
-import torch
-import torch.nn as nn
-
-class Classifier(nn.Module):
-    def __init__(self, in_features=784, hidden=512, n_classes=10):
-        super().__init__()
-        self.fc1 = nn.Linear(in_features, hidden)
-        self.fc2 = nn.Linear(hidden, n_classes)
-
-    def forward(self, x):
-        return self.fc2(torch.relu(self.fc1(x)))
 
 def mlp(n_in, n_out=3):
     return nn.Linear(n_in, n_out)
