@@ -25,8 +25,8 @@ from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOf
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
 from shapecheck.objects.values import (
-    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Seq, Super, constant_of,
-    hashable, truth,
+    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Partial, Seq, Super,
+    constant_of, hashable, truth,
     unstated_element,
 )
 
@@ -186,36 +186,43 @@ class Calls:
 
     # ------------------------------------------------------------------------------------------ calls
 
-    def call(self, callee: ClassValue | FunctionValue, call: cst.Call, before: int) -> object:
-        """The value a call of a project class or function gives."""
+    def call(self, callee: ClassValue | FunctionValue, call: cst.Call, before: int,
+             preset: Partial | None = None) -> object:
+        """The value a call of a project class or function gives; `preset`: the `functools.partial` called."""
         if isinstance(callee, ClassValue):
             key = ("construct", id(call), before, id(self.ev._home))
             found = self.ev._instances.get(key)
             if found is None:
                 self.ev._instances[key] = UNKNOWN
-                found = self.ev._instances[key] = self.construct(callee, call, before)
+                found = self.ev._instances[key] = self.construct(callee, call, before, preset=preset)
             return found
-        args = self.arguments(callee, call, before)
+        args = self.arguments(callee, call, before, preset)
         if args is None:
             return UNKNOWN
         return self.run(callee, args).value
 
-    def construct(self, cls: ClassValue, call: cst.Call | None, before: int | None, generic: bool = False) -> object:
-        """An instance of `cls` built by `__init__` with the call's arguments (opaque ones for a generic instance);
-        UNKNOWN where the class builds its instances another way (`__new__`, a metaclass)."""
+    def construct(self, cls: ClassValue, call: cst.Call | None, before: int | None, generic: bool = False,
+                  preset: Partial | None = None) -> object:
+        """An instance of `cls` built by `__init__` with the call's arguments (opaque ones for a generic instance),
+        after `preset`'s; UNKNOWN where the class builds its instances another way (`__new__`, a metaclass)."""
         if _builds_otherwise(cls):
             return UNKNOWN
         instance = Instance(cls, generic=generic, call=call, bases=self.torch_bases(cls))
         init = self.method(cls, "__init__")
         if init is None:
-            if _is_dataclass(cls):
+            if _is_dataclass(cls) and preset is None:
                 return self._dataclass(cls, instance, call, before)
-            return instance
+            return UNKNOWN if preset is not None else instance
         function = FunctionValue(init[0], init[1].ctx, instance, init[1])
         if generic or call is None or before is None:
             args = self.generic_arguments(function)
         else:
-            args = self.arguments(function, call, before)
+            args = self.arguments(function, call, before, preset)
+        return self._initialized(instance, function, args)
+
+    def _initialized(self, instance: Instance, function: FunctionValue, args: dict[str, object] | None) -> Instance:
+        """`instance` once `function` (its `__init__`, or a dataclass's `__post_init__`) has run on it with `args`;
+        what another method may set later is not known."""
         if args is None:
             instance.tainted = True
             return instance
@@ -225,7 +232,7 @@ class Calls:
         if run.frame is None:
             instance.tainted = True
             return instance
-        self._forget_attributes_set_later(instance, initializing | {"__init__"})
+        self._forget_attributes_set_later(instance, initializing | {function.node.name.value})
         for name in instance.rebound:
             instance.attrs[name] = UNKNOWN
         return instance
@@ -249,20 +256,21 @@ class Calls:
 
     def _dataclass(self, cls: ClassValue, instance: Instance, call: cst.Call | None, before: int | None) -> object:
         """A `@dataclass` built from its fields: annotated class attributes, with their defaults."""
-        fields = _fields(cls)
+        fields = self._fields(cls)
         given: dict[str, object] = {}
         if call is not None and before is not None:
             positional = [arg for arg in call.args if arg.keyword is None]
             if any(arg.star for arg in call.args):
                 instance.tainted = True
                 return instance
-            for (name, _), arg in zip(fields, positional):
+            in_init = [name for name, raw, owner in fields if _in_init(owner.ctx, raw)]
+            for name, arg in zip(in_init, positional):
                 given[name] = self.ev.object(arg.value, before)
             for arg in call.args:
                 if arg.keyword is not None:
                     given[arg.keyword.value] = self.ev.object(arg.value, before)
         if instance.generic or call is None:
-            for name, _ in fields:
+            for name, _, _ in fields:
                 instance.attrs[name] = given.get(name, Opaque(("field", id(cls.node), name), name))
             return instance
         return self._dataclass_defaults(cls, instance, given, frozenset())
@@ -273,18 +281,41 @@ class Calls:
         `default_factory` is a project dataclass (a nested config, torchtitan's `model: Model =
         field(default_factory=Model)`) starts as that class built from its own defaults, which is all a
         factory called with no arguments can do. `building` holds the classes being built, against a class that
-        nests itself."""
-        evaluator = self.evaluator_for(cls.ctx)
-        for name, raw in _fields(cls):
-            default = _field_default(cls.ctx, raw)
+        nests itself. Then `__post_init__` runs on it (`self.head_dim = self.d_model // self.n_heads`), as the
+        generated `__init__` calls it; a field another method sets holds no one value."""
+        for name, raw, owner in self._fields(cls):
+            default = _field_default(owner.ctx, raw)
             if name in given:
                 instance.attrs[name] = given[name]
             elif default is not None:
                 value = constant_of(default)
+                evaluator = self.evaluator_for(owner.ctx)
                 instance.attrs[name] = value if value is not UNKNOWN else evaluator.object(default, evaluator.now())
             else:
-                instance.attrs[name] = self._factory_product(cls.ctx, raw, building | {id(cls.node)})
-        return instance
+                instance.attrs[name] = self._factory_product(owner.ctx, raw, building | {id(cls.node)})
+        post_init = self.method(cls, "__post_init__")
+        if post_init is None:
+            self._forget_attributes_set_later(instance, set())
+            return instance
+        # a field without a value yet (`field(init=False)`) is first set there, not set again
+        unset = [name for name, value in instance.attrs.items() if value is UNKNOWN]
+        for name in unset:
+            del instance.attrs[name]
+        function = FunctionValue(post_init[0], post_init[1].ctx, instance, post_init[1])
+        built = self._initialized(instance, function, self.generic_arguments(function))
+        for name in unset:
+            built.attrs.setdefault(name, UNKNOWN)
+        return built
+
+    def _fields(self, cls: ClassValue) -> list[tuple[str, cst.BaseExpression | None, ClassValue]]:
+        """A dataclass's fields in the generated `__init__`'s order, with the class stating each: its dataclass
+        bases' first (a `TrainConfig(BaseConfig)`), a field stated again keeping its first place."""
+        fields: dict[str, tuple[cst.BaseExpression | None, ClassValue]] = {}
+        for owner in reversed(self.mro(cls)):
+            if _is_dataclass(owner):
+                for name, raw in _own_fields(owner):
+                    fields[name] = (raw, owner)
+        return [(name, raw, owner) for name, (raw, owner) in fields.items()]
 
     def _factory_product(self, ctx: Context, raw: cst.BaseExpression | None, building: frozenset[int]) -> object:
         factory = _default_factory(ctx, raw)
@@ -297,13 +328,33 @@ class Calls:
             return UNKNOWN
         return self._dataclass_defaults(made, Instance(made, bases=self.torch_bases(made)), {}, building)
 
-    def arguments(self, callee: FunctionValue, call: cst.Call, before: int) -> dict[str, object] | None:
-        """The values of the callee's parameters for this call, defaults included; None when they can't be told
-        apart (`*args` of unknown length before a parameter)."""
+    def partial(self, call: cst.Call, before: int) -> object:
+        """`functools.partial(Model, 64, hidden=32)` of a class or function of the project, its arguments read
+        here; UNKNOWN for anything else, or arguments spread from a container."""
+        if not call.args or call.args[0].keyword is not None or any(arg.star for arg in call.args):
+            return UNKNOWN
+        func = self.ev.object(call.args[0].value, before)
+        if isinstance(func, Partial):  # `partial(partial(Model, 64), hidden=32)`
+            inner, func = func, func.func
+        else:
+            inner = None
+        if not isinstance(func, (ClassValue, FunctionValue)):
+            return UNKNOWN
+        positional = tuple(self.ev.object(arg.value, before) for arg in call.args[1:] if arg.keyword is None)
+        keywords = {arg.keyword.value: self.ev.object(arg.value, before) for arg in call.args if arg.keyword is not None}
+        if inner is not None:
+            positional = inner.positional + positional
+            keywords = {**dict(inner.keywords), **keywords}
+        return Partial(func, positional, tuple(keywords.items()))
+
+    def arguments(self, callee: FunctionValue, call: cst.Call, before: int,
+                  preset: Partial | None = None) -> dict[str, object] | None:
+        """The values of the callee's parameters for this call, after `preset`'s (a `functools.partial`), defaults
+        included; None when they can't be told apart (`*args` of unknown length before a parameter)."""
         ev = self.ev
         facts = function_facts(callee.ctx, callee.node)
-        positional: list[object] = []
-        keywords: dict[str, object] = {}
+        positional: list[object] = list(preset.positional) if preset is not None else []
+        keywords: dict[str, object] = dict(preset.keywords) if preset is not None else {}
         open_ended = False
         # the elements a `*xs` of unknown length spreads over the parameters left, each one like `xs.each`
         # (`model(*views)` over a batch of as many views as the dataset gives): only as the last positional one
@@ -580,8 +631,16 @@ def _default_factory(ctx: Context, default: cst.BaseExpression | None) -> cst.Ba
     return None
 
 
-def _fields(cls: ClassValue) -> list[tuple[str, cst.BaseExpression | None]]:
-    """A dataclass's fields in order: its annotated class attributes and what they are assigned."""
+def _in_init(ctx: Context, default: cst.BaseExpression | None) -> bool:
+    """Whether a field is a parameter of the generated `__init__`: not `field(init=False)`."""
+    if type(default) is not cst.Call or ctx.qualname(default.func) != "dataclasses.field":
+        return True
+    return not any(arg.keyword is not None and arg.keyword.value == "init" and type(arg.value) is cst.Name
+                   and arg.value.value == "False" for arg in default.args)
+
+
+def _own_fields(cls: ClassValue) -> list[tuple[str, cst.BaseExpression | None]]:
+    """The fields a dataclass states itself, in order: its annotated class attributes and what they are assigned."""
     fields: list[tuple[str, cst.BaseExpression | None]] = []
     for statement in cls.node.body.body:
         if type(statement) is cst.SimpleStatementLine:

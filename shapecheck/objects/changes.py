@@ -139,6 +139,17 @@ def _globals_filled_in(statement: cst.CSTNode) -> frozenset[str]:
     return frozenset(changed)
 
 
+def globals_rebound_by_functions(ctx: Context) -> frozenset[str]:
+    """The names a function or method of the module declares `global`: a call of it may bind them anew, so the
+    module's own binding is not what every later read sees. A module fact, as `globals_changed_by_functions`."""
+    return ctx.module_fact("globals rebound by functions", _globals_declared_in)
+
+
+def _globals_declared_in(statement: cst.CSTNode) -> frozenset[str]:
+    return frozenset(alias.name.value for node in walk(statement) if type(node) is cst.Global
+                     for alias in node.names if type(alias.name) is cst.Name)  # type: ignore[attr-defined]
+
+
 def calls_only_readers(call: cst.Call, functions: dict[str, cst.FunctionDef]) -> bool:
     """A builtin that only reads what it is given (`len(CACHE)`), not one the module redefines."""
     func = call.func

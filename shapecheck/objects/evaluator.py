@@ -33,7 +33,7 @@ from shapecheck.engine.walker import walk, walk_statements
 from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import (
     attribute_writes, attributes_set, block_statements, calls_only_readers, changed_arguments, changed_names,
-    globals_changed_by_functions, incomplete,
+    globals_changed_by_functions, globals_rebound_by_functions, incomplete,
 )
 from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.decorators import called_as_written
@@ -43,8 +43,8 @@ from shapecheck.objects.modules import builds_module
 from shapecheck.objects.namespace_changes import call_writes, namespace_writes
 from shapecheck.objects.project import not_first_party, split_relative
 from shapecheck.objects.values import (
-    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Seq, Site, Super,
-    TorchObject, constant_of, truth, unstated_element,
+    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Partial, Seq, Site,
+    Super, TorchObject, constant_of, truth, unstated_element,
 )
 
 T = TypeVar("T")
@@ -347,10 +347,16 @@ class Evaluator:
     def _bound_size(self, binding: Binding, spelled: str) -> Dim | None:
         self._points[binding.seq] = binding.path
         kind = binding.kind
-        if kind in ("import", "def", "class", "del"):
+        if kind in ("def", "class", "del") or self._rebound_global(binding):
             return None
         found: Dim | None = None
-        if kind in ("assign", "walrus"):
+        if kind == "import":
+            # `from constants import HIDDEN`: the int the project's module binds it to, as `constants.HIDDEN` reads
+            imported = self.bound_value(binding)
+            if not isinstance(imported, Dim):
+                return None
+            found = imported
+        elif kind in ("assign", "walrus"):
             value = self.value_of(binding, "size")
             found = value if isinstance(value, Dim) else None
         elif kind == "unpack" and not binding.starred and binding.value is not None:
@@ -392,6 +398,8 @@ class Evaluator:
         """What a binding bound, as a value."""
         self._points[binding.seq] = binding.path
         kind = binding.kind
+        if self._rebound_global(binding):
+            return UNKNOWN
         if kind in ("assign", "walrus"):
             found = self.value_of(binding, "value")
             if isinstance(found, Seq | Mapping) and (type(found) is Mapping or found.kind == "list") \
@@ -431,6 +439,12 @@ class Evaluator:
         if kind == "param":
             return self.parameter_value(binding)
         return UNKNOWN
+
+    def _rebound_global(self, binding: Binding) -> bool:
+        """A module-level name that a function of the module declares `global` (`def configure(n): global HIDDEN;
+        HIDDEN = n`): any call may have rebound it, here or in a module that reads it, so it holds no one value."""
+        return binding.name in globals_rebound_by_functions(self.ctx) and not any(
+            type(node) in _OWN_SCOPES for node in binding.path[:-1])
 
     def _element_part(self, binding: Binding) -> object:
         """What a loop target's name holds of any element of the iterable: the element, or its part."""
@@ -973,6 +987,8 @@ class Evaluator:
             return NONE
         if isinstance(callee, (ClassValue, FunctionValue)):
             return self.calls.call(callee, call, before)
+        if isinstance(callee, Partial):
+            return self.calls.call(callee.func, call, before, callee)
         return UNKNOWN
 
     def called(self, callee: object) -> object:
@@ -990,6 +1006,8 @@ class Evaluator:
             return builtins.call(qualname[len("builtins."):], self, call, before)
         if qualname.startswith("math.") and qualname.count(".") == 1 or builtins.scalar_draw(qualname, call):
             return builtins.number(call)  # `math.sqrt(d)`, a mixup's `np.random.beta(a, a)`: a float
+        if qualname == "functools.partial":
+            return self.calls.partial(call, before)
         if qualname in builtins.ORDERED_DICT:
             return builtins.ordered_dict(self, call, before)
         if qualname in _NAMESPACES:
@@ -1088,6 +1106,9 @@ def _is_object_class(qualname: str) -> bool:
     `torch.optim.SGD`, `torch.utils.data.DataLoader`."""
     last = qualname.rsplit(".", 1)[-1]
     return bool(last) and last[0].isupper() and last not in _NOT_OBJECTS and not qualname.startswith("builtins.")
+
+
+_OWN_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)  # what a binding inside is not the module's
 
 
 def _nested(binding: Binding) -> bool:

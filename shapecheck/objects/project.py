@@ -476,6 +476,8 @@ def _names(node: ast.stmt) -> tuple[set[str], set[str]]:
                 uses.add(child.id)
             elif type(child.ctx) is ast.Store and not isinstance(node, _DEFINITIONS):
                 defines.add(child.id)
+        elif kind is ast.Global:  # a function that may bind the module's name anew: a context holding it needs it
+            defines.update(child.names)
         elif isinstance(node, _DEFINITIONS):
             continue
         elif kind is ast.Import or kind is ast.ImportFrom:

@@ -254,6 +254,16 @@ class FunctionValue:
 
 
 @record(slots=True, eq=False)
+class Partial:
+    """`functools.partial(Model, hidden=64)` of a class or function of the project: calling it calls `func` with
+    these arguments first, then the call's own (a keyword of the call replaces one of these)."""
+
+    func: ClassValue | FunctionValue
+    positional: tuple[object, ...]
+    keywords: tuple[tuple[str, object], ...]
+
+
+@record(slots=True, eq=False)
 class Super:
     """`super()` inside a method of `owner`, for `instance`."""
 

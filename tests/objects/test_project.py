@@ -63,6 +63,34 @@ def test_a_model_imported_from_a_sibling_file_is_run_at_the_call(tmp_path: Path)
     assert sorted(result.dependencies) == sorted([str(tmp_path / "model.py"), str(tmp_path / "model" / "__init__.py")])
 
 
+def test_a_constant_imported_by_name_is_the_int_its_module_binds(tmp_path: Path) -> None:
+    """`from constants import FEATURES` sizes a batch as `constants.FEATURES` does; a constant a function of its
+    module declares `global` and rebinds (`configure(n)`) may have been changed by any call: no one size, in
+    either spelling, and silent."""
+    write(tmp_path, {"model.py": MODEL, "constants.py": """
+        IN_FEATURES = 28 * 28
+        FEATURES = 28
+        WIDTH = 28
+
+        def configure(width):
+            global WIDTH
+            WIDTH = width
+    """, "train.py": """
+        import torch
+        import constants
+        from constants import IN_FEATURES, FEATURES, WIDTH
+        from model import Classifier
+
+        model = Classifier()
+        good = model(torch.randn(8, IN_FEATURES))
+        bad = model(torch.randn(8, FEATURES))
+        unknown = model(torch.randn(8, WIDTH))
+        also_unknown = model(torch.randn(8, constants.WIDTH))
+    """})
+    result = lint(tmp_path / "train.py")
+    assert [(f.code, f.location.row) for f in result.findings] == [("SC105", 9)]
+
+
 def test_a_helper_imported_from_another_file_is_run_with_the_calls_shapes(tmp_path: Path) -> None:
     """`from utils import evaluate`: the helper runs on the model and batch the call gives it; what fails there is
     reported at the call, the last line of the failure's path in this file, as in a bug found in a same-file

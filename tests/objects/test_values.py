@@ -9,9 +9,8 @@ from shapecheck.objects.values import Mapping, Seq, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 from tests.shapes.probe import analyse, probe
 
-
-def test_a_model_built_with_its_constructor_defaults_runs_its_forward() -> None:
-    assert probe('''
+# the model two tests build, with its constructor's defaults and with a partial of it
+CLASSIFIER = '''
 import torch
 import torch.nn as nn
 
@@ -23,7 +22,10 @@ class Classifier(nn.Module):
 
     def forward(self, x):
         return self.fc2(torch.relu(self.fc1(x)))
+'''
 
+def test_a_model_built_with_its_constructor_defaults_runs_its_forward() -> None:
+    assert probe(CLASSIFIER + '''
 model = Classifier()
 probe(model(torch.randn(64, 784)))
 probe(Classifier(hidden=32, n_classes=3)(torch.randn(8, 784)))
@@ -315,6 +317,86 @@ probe(nn.Linear(4, Config(model=ModelConfig(3)).model.hidden)(torch.randn(5, 4))
 probe(nn.Linear(4, cfg.plain.hidden)(torch.randn(5, 4)))
 probe(nn.Linear(4, cfg.imported.hidden)(torch.randn(5, 4)))
 ''') == ["(5, 8)", "(5, 3)", "(5, cfg.plain.hidden)", "(5, cfg.imported.hidden)"]
+
+
+def test_a_dataclass_config_runs_its_post_init() -> None:
+    """`__post_init__` derives sizes from the fields (`head_dim = d_model // n_heads`), as the generated `__init__`
+    calls it; an `init=False` field is no parameter, so positional arguments skip it. A field it sets from its old
+    value (`self.hidden = self.hidden * 2`) or another method sets (`widen()`) holds no one value."""
+    assert probe('''
+from dataclasses import dataclass, field
+import torch
+import torch.nn as nn
+
+@dataclass
+class Config:
+    d_model: int = 64
+    n_heads: int = 4
+    head_dim: int = field(init=False)
+    hidden: int = 32
+    width: int = 16
+
+    def __post_init__(self):
+        self.head_dim = self.d_model // self.n_heads
+        self.hidden = self.hidden * 2
+
+    def widen(self):
+        self.width = 2 * self.width
+
+cfg = Config()
+probe(nn.Linear(4, cfg.head_dim)(torch.randn(5, 4)))
+probe(nn.Linear(4, Config(32, 2, 8).head_dim)(torch.randn(5, 4)))
+probe(nn.Linear(4, Config(32, 2, 8).hidden)(torch.randn(5, 4)))
+probe(nn.Linear(4, cfg.width)(torch.randn(5, 4)))
+''') == ["(5, 16)", "(5, 16)", "(...)", "(5, cfg.width)"]
+
+
+def test_a_dataclass_config_has_its_dataclass_bases_fields() -> None:
+    """`TrainConfig(BaseConfig)`: the base's fields come first in the generated `__init__` (positional arguments
+    fill them first), with their defaults; a field stated again keeps its place and takes the new default."""
+    assert probe('''
+from dataclasses import dataclass
+import torch
+import torch.nn as nn
+
+@dataclass
+class BaseConfig:
+    in_dim: int = 32
+    hidden: int = 64
+
+@dataclass
+class TrainConfig(BaseConfig):
+    n_classes: int = 5
+    hidden: int = 128
+
+probe(nn.Linear(4, TrainConfig().in_dim)(torch.randn(5, 4)))
+probe(nn.Linear(4, TrainConfig().hidden)(torch.randn(5, 4)))
+probe(nn.Linear(4, TrainConfig(8, 16, 3).n_classes)(torch.randn(5, 4)))
+probe(nn.Linear(4, TrainConfig(8, 16, 3).hidden)(torch.randn(5, 4)))
+''') == ["(5, 32)", "(5, 128)", "(5, 3)", "(5, 16)"]
+
+
+def test_a_partial_of_a_project_class_builds_it_with_its_arguments_first() -> None:
+    """`functools.partial(Classifier, in_features=32)` called with `hidden=16` builds a Classifier from both; a
+    keyword of the call replaces the partial's; a partial of a partial adds to it; one of another package's class
+    (`partial(nn.LayerNorm, eps=1e-6)`) stays what it was, unknown."""
+    assert probe(CLASSIFIER + '''
+import functools
+from functools import partial
+
+def mlp(n_in, n_out=3):
+    return nn.Linear(n_in, n_out)
+
+small = functools.partial(Classifier, in_features=32)
+probe(small(hidden=16)(torch.randn(8, 32)))
+probe(small(in_features=20)(torch.randn(8, 20)))
+probe(partial(small, n_classes=4)()(torch.randn(8, 32)))
+probe(partial(mlp, 6)(n_out=2)(torch.randn(8, 6)))
+probe(partial(nn.LayerNorm, eps=1e-6)(32)(torch.randn(8, 32)))
+probe_conflict(small()(torch.randn(8, 784)))
+''') == ["(8, 10)", "(8, 10)", "(8, 4)", "(8, 2)", "(...)",
+         "`small()(torch.randn(8, 784))`: the input is (8, 784): then in Classifier.forward, `self.fc1(x)`: x is "
+         "(8, 784): 784 features (last dim), but `self.fc1` = nn.Linear(in_features, hidden) expects 32"]
 
 
 def test_a_dataclass_that_nests_itself_is_not_built_forever() -> None:

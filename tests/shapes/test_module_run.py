@@ -108,6 +108,25 @@ def test_a_global_a_called_function_fills_is_not_the_literal_it_was() -> None:
     ''') == ["(0, 3)", None, "(1, 3)"]
 
 
+def test_a_global_a_function_rebinds_holds_no_one_value() -> None:
+    """`configure(64)` rebinds the module's `FEATURES` through `global`: a read after any call that may run it is not
+    the 48 written (it was, before). A name no function declares `global` stays what it was."""
+    assert probe('''
+        import torch
+
+        FEATURES = 48
+        CLASSES = 10
+
+        def configure(n):
+            global FEATURES
+            FEATURES = n
+
+        configure(64)
+        probe(torch.zeros(2, FEATURES))
+        probe(torch.zeros(2, CLASSES))
+    ''') == [None, "(2, 10)"]
+
+
 def test_an_attribute_set_from_outside_the_class_holds_any_value() -> None:
     """`w.size = 16` after `Windows(32)` (a false SC105 of 32 features before): the attributes the code sets on
     the object from outside its class are unknown at every read of the name; `setattr` with a computed name may
