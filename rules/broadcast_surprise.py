@@ -92,6 +92,26 @@ _CHURN_ROWS = """
 """
 
 
+_SUMMED_TARGETS = """
+        import numpy as np
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+        rng = np.random.default_rng(0)
+        X = rng.random((500, 8), dtype=np.float32)
+        y = X.sum(%s)
+        loader = DataLoader(TensorDataset(torch.from_numpy(X), torch.from_numpy(y)), batch_size=25, shuffle=True)
+        model = nn.Sequential(nn.Linear(8, 32), nn.Tanh(), nn.Linear(32, 1))
+        opt = torch.optim.SGD(model.parameters(), lr=0.01)
+        for xb, yb in loader:
+            loss = nn.functional.mse_loss(model(xb), yb)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+"""
+
+
 class BroadcastSurprise(Rule):
     code = "SC104"
     name = "broadcast-surprise"
@@ -378,6 +398,8 @@ class BroadcastSurprise(Rule):
         _EDGE_MAPS % ".unsqueeze(0)",
         # a churn table's labels, each a one-element tensor: (B, 1), as the one-logit head gives
         _CHURN_ROWS % "torch.tensor([self.churned[i]])",
+        # a synthetic regression's target summed with numpy's keepdims: (N, 1), as the one-output head gives
+        _SUMMED_TARGETS % "axis=1, keepdims=True",
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -581,6 +603,8 @@ class BroadcastSurprise(Rule):
         # the evaluation of a `random_split` part of 200 rows ("Target size (torch.Size([50])) must be the same as
         # input size (torch.Size([50, 1]))")
         _CHURN_ROWS % "self.churned[i]",
+        # the same target summed over the features' axis: (N,), against the head's (B, 1)
+        _SUMMED_TARGETS % "axis=1",
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
