@@ -59,6 +59,59 @@ _EDGE_MAPS = """
 """
 
 
+_CHURN_ROWS = """
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, Dataset, random_split
+
+
+        class ChurnRows(Dataset):
+            def __init__(self, features, labels) -> None:
+                self.features = torch.as_tensor(features, dtype=torch.float32).reshape(-1, 12)
+                self.churned = [float(label) for label in labels]
+
+            def __len__(self) -> int:
+                return len(self.churned)
+
+            def __getitem__(self, i: int):
+                return self.features[i], %s
+
+
+        @torch.no_grad()
+        def evaluate(model, loader) -> float:
+            criterion, total = nn.BCEWithLogitsLoss(), 0.0
+            for x, y in loader:
+                total += criterion(model(x), y).item()
+            return total / len(loader)
+
+
+        def run(features, labels) -> float:
+            train_set, val_set = random_split(ChurnRows(features, labels), [800, 200])
+            model = nn.Sequential(nn.Linear(12, 16), nn.ReLU(), nn.Linear(16, 1))
+            return evaluate(model, DataLoader(val_set, batch_size=50))
+"""
+
+
+_SUMMED_TARGETS = """
+        import numpy as np
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+        rng = np.random.default_rng(0)
+        X = rng.random((500, 8), dtype=np.float32)
+        y = X.sum(%s)
+        loader = DataLoader(TensorDataset(torch.from_numpy(X), torch.from_numpy(y)), batch_size=25, shuffle=True)
+        model = nn.Sequential(nn.Linear(8, 32), nn.Tanh(), nn.Linear(32, 1))
+        opt = torch.optim.SGD(model.parameters(), lr=0.01)
+        for xb, yb in loader:
+            loss = nn.functional.mse_loss(model(xb), yb)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+"""
+
+
 class BroadcastSurprise(Rule):
     code = "SC104"
     name = "broadcast-surprise"
@@ -343,6 +396,10 @@ class BroadcastSurprise(Rule):
         # an edge-detection dataset keeps its maps as numpy arrays and gives each one its channel dim, as the
         # one-class head's logits have
         _EDGE_MAPS % ".unsqueeze(0)",
+        # a churn table's labels, each a one-element tensor: (B, 1), as the one-logit head gives
+        _CHURN_ROWS % "torch.tensor([self.churned[i]])",
+        # a synthetic regression's target summed with numpy's keepdims: (N, 1), as the one-output head gives
+        _SUMMED_TARGETS % "axis=1, keepdims=True",
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -542,6 +599,12 @@ class BroadcastSurprise(Rule):
         # (B, H, W) targets ("Target size (torch.Size([4, 64, 64])) must be the same as input size (torch.Size([4, 1,
         # 64, 64]))")
         _EDGE_MAPS % "",
+        # the same labels as Python floats: the default collation makes them a (B,) tensor against (B, 1) logits, in
+        # the evaluation of a `random_split` part of 200 rows ("Target size (torch.Size([50])) must be the same as
+        # input size (torch.Size([50, 1]))")
+        _CHURN_ROWS % "self.churned[i]",
+        # the same target summed over the features' axis: (N,), against the head's (B, 1)
+        _SUMMED_TARGETS % "axis=1",
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:

@@ -124,6 +124,8 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             return found if found is not UNKNOWN or items.complete else UNKNOWN
         if isinstance(items, Seq) and isinstance(key, Dim) and key.literal is not None:
             return item(items, key.literal)
+        if isinstance(items, Seq) and not items.items and items.each is not None and isinstance(key, Dim):
+            return items.each  # `self.labels[idx]` of `[float(v) for v in rows]`: any element is what all are
         return UNKNOWN
     if type(piece) is cst.Slice and isinstance(items, Seq) and items.complete:
         bounds = []
@@ -394,7 +396,7 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         value = positional[0]
         if isinstance(value, Const) and type(value.value) is float:
             return Dim.of(int(value.value))
-        return value if isinstance(value, Dim) else UNKNOWN
+        return value if isinstance(value, Dim) else number(node)
     if name == "float" and positional is not None and len(positional) == 1:
         value = positional[0]
         literal = value.literal if isinstance(value, Dim) else value.value if isinstance(value, Const) else None

@@ -351,11 +351,10 @@ class Evaluator:
             return None
         found: Dim | None = None
         if kind == "import":
-            # `from constants import HIDDEN`: the int the project's module binds it to, as `constants.HIDDEN` reads
-            imported = self.bound_value(binding)
-            if not isinstance(imported, Dim):
-                return None
-            found = imported
+            # `from constants import HIDDEN`: the literal the project's module binds it to, as `constants.HIDDEN`
+            # reads (a symbol of that module's own names would mean nothing here)
+            value = self.bound_value(binding)
+            found = value if isinstance(value, Dim) and value.literal is not None else None
         elif kind in ("assign", "walrus"):
             value = self.value_of(binding, "size")
             found = value if isinstance(value, Dim) else None
@@ -864,6 +863,9 @@ class Evaluator:
         bindings = self.ctx._module_scope().bindings.get(path)
         if not bindings:
             return UNKNOWN
+        if len(bindings) > 1 and not flow.unconditional(bindings[-1].path):
+            # `HIDDEN = 32` then `if args.big: HIDDEN = 64`: the module leaves either, so it is what they agree on
+            return join([self.bound_value(binding) for binding in bindings])
         return self.bound_value(bindings[-1])
 
     def attribute_value(self, expr: cst.Attribute, before: int) -> object:
@@ -1014,7 +1016,7 @@ class Evaluator:
             return command_line.built(self, call, before)
         if qualname in _COPIES:
             return self._copy(call, before)
-        if qualname in _SPLITS:
+        if qualname in SPLITS:
             return self._split(qualname, call, before)
         if qualname in _SAME_CALLS or qualname in _SAME_ITERATION:
             return self._wrapped(call, before)
@@ -1094,7 +1096,8 @@ _SAME_CALLS = frozenset({"torch.nn.DataParallel", "torch.nn.parallel.DataParalle
 # progress bars that yield their iterable's elements unchanged
 _SAME_ITERATION = frozenset({"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm",
                              "tqdm.rich.tqdm", "tqdm.autonotebook.tqdm"})
-_SPLITS = frozenset({"torch.utils.data.random_split", "torch.utils.data.dataset.random_split"})
+# `random_split(dataset, lengths)`: the parts it returns are `Subset`s of `dataset`
+SPLITS = frozenset({"torch.utils.data.random_split", "torch.utils.data.dataset.random_split"})
 _CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict",
                          "torch.nn.modules.container.Sequential", "torch.nn.modules.container.ModuleList",
                          "torch.nn.modules.container.ModuleDict", "torch.nn.ParameterList",

@@ -9,7 +9,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, dtype_of, shape_arguments
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import Const, Seq
+from shapecheck.objects.values import Const, Opaque, Seq
 from shapecheck.shapes import numpy_arrays
 from shapecheck.shapes.elementwise import memory_format
 from shapecheck.shapes.positions import opaque
@@ -184,7 +184,9 @@ def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | 
             dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
             return array.with_dtype(dtype) if dtype is not None else array
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
-    if dtype is None and len(kinds) == 1:
+    if dtype is None and "number" in kinds:
+        dtype = "float" if "float" in kinds else None  # a float among them makes it float, else it is not told
+    elif dtype is None and len(kinds) == 1:
         dtype = next(iter(kinds))  # type: ignore[assignment]
     elif dtype is None and kinds <= {"int", "float"}:
         dtype = "float"
@@ -264,6 +266,9 @@ def _nested_value(value: object, dims: list[Dim], kinds: set[str], depth: int) -
         return True
     if isinstance(value, Const) and type(value.value) in (float, bool):
         kinds.add("float" if type(value.value) is float else "bool")
+        return True
+    if isinstance(value, Opaque) and value.number:  # `[float(row["price"])]`: an int or a float, unstated
+        kinds.add("number")
         return True
     return False
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import NONE, UNKNOWN, Const, FunctionValue, Instance, Mapping, Seq, TorchObject, truth
+from shapecheck.objects.evaluator import SPLITS
+from shapecheck.objects.values import (NONE, UNKNOWN, Const, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject,
+                                       truth)
 from shapecheck.shapes.positions import inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.values import Items
+from shapecheck.shapes.values import Array, Items
 from shapecheck.shapes.vision_datasets import samples
 
 if TYPE_CHECKING:
@@ -44,10 +46,14 @@ def batches(loader: TorchObject) -> Seq | None:
     site = loader.site
     dataset_expr = loader.argument(0, "dataset")
     dataset = site.read("value", dataset_expr) if dataset_expr is not None else None
+    # a part of a dataset holds its samples, however many (`random_split(ds, [0.8, 0.2])`, indices of any count)
+    part = None
+    if isinstance(dataset, TorchObject) and dataset.qualname in SUBSETS:
+        part, dataset = dataset, _whole(dataset)
     if isinstance(dataset, Instance):
-        return _project_batches(loader, dataset)
+        return _project_batches(loader, dataset, part)
     if isinstance(dataset, TorchObject) and dataset.qualname not in TENSOR_DATASETS:
-        return _vision_batches(loader, dataset)
+        return _vision_batches(loader, dataset, part)
     if loader.argument(6, "collate_fn") is not None or not isinstance(dataset, TorchObject) \
             or dataset.qualname not in TENSOR_DATASETS or dataset.site is None \
             or not _plain_arguments(dataset.call) or not dataset.call.args \
@@ -56,58 +62,86 @@ def batches(loader: TorchObject) -> Seq | None:
     tensors = [dataset.site.read("tensor", arg.value) for arg in dataset.call.args]
     if not all(isinstance(tensor, Shape) and tensor.rank for tensor in tensors):
         return None
-    length = tensors[0].dims[0]  # type: ignore[union-attr]
+    length = _part_length(loader) if part is not None else tensors[0].dims[0]  # type: ignore[union-attr]
     batch = _batch_dim(loader, length)
     if batch is None:
         return None
     each = Items(tuple(replaced(tensor, 0, batch) for tensor in tensors))  # type: ignore[arg-type]
-    return Seq((), complete=False, each=each, least=1 if _fills_one(loader, length) else 0)
+    return Seq((), complete=False, each=each, least=_least(loader, length, part))
 
 
-def _project_batches(loader: TorchObject, dataset: Instance) -> Seq | None:
+def _whole(part: TorchObject) -> object:
+    """The dataset a `Subset` (or an entry of `random_split`) takes its samples from."""
+    whole = part.argument(0, "dataset")
+    return part.site.read("value", whole) if whole is not None and part.site is not None else None
+
+
+def _part_length(loader: TorchObject) -> Dim:
+    """A length the code does not state: no batch of it is known to be full."""
+    return opaque(("dataset length", id(loader.call)), "len(dataset)")
+
+
+def _least(loader: TorchObject, length: Dim, part: TorchObject | None) -> int:
+    """How many batches the loader gives at least (0 or 1): a part of a dataset fills one where its fewest rows do."""
+    rows = _part_rows(part) if part is not None else length
+    return 1 if rows is not None and _fills_one(loader, rows) else 0
+
+
+def _part_rows(part: TorchObject) -> Dim | None:
+    """The fewest rows a part of a dataset holds where the code states them: as many as a `Subset`'s listed
+    indices, the smallest of `random_split`'s lengths (fractions, or lengths it does not state: not told)."""
+    site, call = part.site, part.call
+    expr = part.argument(1, "indices", "lengths")
+    if site is None or call is None or expr is None:
+        return None
+    value = site.read("value", expr)
+    if not isinstance(value, Seq) or not value.complete or not value.items:
+        return None
+    if site.evaluator.ctx.qualname(call.func) not in SPLITS:
+        return Dim.of(len(value.items))
+    rows = [item.literal if isinstance(item, Dim) else None for item in value.items]
+    return Dim.of(min(rows)) if all(type(row) is int for row in rows) else None  # type: ignore[type-var]
+
+
+def _project_batches(loader: TorchObject, dataset: Instance, part: TorchObject | None) -> Seq | None:
     """The batches of a dataset class of the project: what its `__getitem__` returns for any index (a run on an
-    int index of its own), collated; as many rows as its `__len__` says."""
+    int index of its own), collated; as many rows as its `__len__` says (a part of it: any number of them, each
+    index still one of the whole dataset's)."""
     ev = loader.site.evaluator  # type: ignore[union-attr]
     getitem = ev.attribute_of(dataset, "__getitem__")
     if dataset.tainted or not isinstance(getitem, FunctionValue):
         return None
     length = _run_value(ev, ev.attribute_of(dataset, "__len__"))
     if not isinstance(length, Dim):
-        length = opaque(("dataset length", id(loader.call)), "len(dataset)")
-    batch = _batch_dim(loader, length)
+        length = _part_length(loader)
+    batch = _batch_dim(loader, _part_length(loader) if part is not None else length)
     if batch is None:
         return None
     args = ev.calls.generic_arguments(getitem)
     names = list(args)
     if len(names) < 2:
         return None
-    # the default sampler's: an int in `range(len(dataset))` (a sampler of the code's may draw any int)
-    below = length if loader.argument(3, "sampler") is None else None
+    # the default sampler's: an int in `range(len(dataset))` (a sampler of the code's, or a `Subset`'s indices, may
+    # be any int)
+    below = length if loader.argument(3, "sampler") is None and part is None else None
     args[names[1]] = Dim.symbol(("dataset index", id(loader.call)), names[1], below=below)
     each = _collate(loader, ev.calls.run(getitem, args).value, batch)
     if each is None:
         return None
-    return Seq((), complete=False, each=each, least=1 if _fills_one(loader, length) else 0)
+    return Seq((), complete=False, each=each, least=_least(loader, length, part))
 
 
-def _vision_batches(loader: TorchObject, dataset: TorchObject) -> Seq | None:
+def _vision_batches(loader: TorchObject, dataset: TorchObject, part: TorchObject | None) -> Seq | None:
     """The batches of a torchvision dataset of images of known size, of a length that depends on the split (at least
     one batch where its smallest split fills one)."""
-    part = dataset.qualname in SUBSETS
-    if part:
-        whole = dataset.argument(0, "dataset")
-        dataset = dataset.site.read("value", whole) if whole is not None and dataset.site is not None else None
-        if not isinstance(dataset, TorchObject):
-            return None
     held = samples(dataset)
     if held is None:
         return None
-    length = opaque(("dataset length", id(loader.call)), "len(dataset)")
-    batch = _batch_dim(loader, length)
+    batch = _batch_dim(loader, _part_length(loader))
     each = _collate(loader, held.sample, batch) if batch is not None else None
     if each is None:
         return None
-    return Seq((), complete=False, each=each, least=1 if not part and _fills_one(loader, Dim.of(held.least)) else 0)
+    return Seq((), complete=False, each=each, least=_least(loader, Dim.of(held.least), part))
 
 
 def _run_value(ev: Evaluator, method: object) -> object:
@@ -139,12 +173,16 @@ def _collated(sample: object, batch: Dim) -> object:
     """What the default collation makes of samples like `sample`: tensors stacked along a new dim 0, ints and
     floats made a (batch,) tensor, tuples (nested ones too) and dicts collated entry by entry; None when it is not
     told."""
+    if isinstance(sample, Array):  # made a tensor and stacked; a numpy scalar (`labels[i]`) gives a (batch,) one
+        sample = sample.shape
     if isinstance(sample, Shape):
         return inserted(sample, 0, batch) if sample.rank is not None else None
     if isinstance(sample, Dim):
         return Shape((batch,), dtype="int")
     if isinstance(sample, Const) and type(sample.value) in (float, bool):
         return Shape((batch,), dtype="float" if type(sample.value) is float else "bool")
+    if isinstance(sample, Opaque) and sample.number:  # `float(row[3])`, `label.item()`: an int or a float
+        return Shape((batch,))
     if isinstance(sample, Seq) and sample.complete:
         # a list, as the default collation makes of a tuple too: `model(*batch)` spreads it like any list
         return Seq(tuple(UNKNOWN if part is None else part for part in (_collated(item, batch) for item in

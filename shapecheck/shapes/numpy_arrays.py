@@ -5,6 +5,7 @@ Arrays are not tensors to the rest of the analysis: numpy's methods differ from 
 becomes a tensor: numpy's constructors (`zeros`, `ones`, `empty`, `full`, `random.rand`/`randn`/`random`/
 `uniform`/`normal`/`randint`, `arange`, `eye`), the same draws from a generator (`rng = np.random.default_rng(0)`,
 `rng.normal(size=(n, d))`, `rng.integers(0, k, size=n)`, or a `RandomState`), `.astype(...)` and `.copy()`,
+reductions over an axis (`X.sum(axis=1)`, `.mean`, `.std`, `.max`, ...),
 arithmetic between arrays and numbers (broadcast) and `@`, through names with one binding."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.positions import dropped
+from shapecheck.shapes.reductions import reduction
 from shapecheck.shapes.shape import DtypeFamily, Shape
 from shapecheck.shapes.values import Array
 
@@ -46,6 +48,9 @@ _GENERATOR_METHODS = {"normal": "numpy.random.normal", "uniform": "numpy.random.
 _GENERATORS = {"numpy.random.default_rng": _GENERATOR_METHODS,
                "numpy.random.RandomState": {name: "numpy.random." + name for name in (
                    "rand", "randn", "random", "random_sample", "uniform", "normal", "randint")}}
+# reductions over axes, as torch's over dims (`y = X.sum(axis=1)`, `a.mean(0, keepdims=True)`); a mean is a float
+_REDUCTIONS = {**dict.fromkeys(("sum", "prod", "max", "min"), reduction()),
+               **dict.fromkeys(("mean", "std", "var"), reduction("float"))}
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
 _ORDERINGS = (cst.GreaterThan, cst.GreaterThanEqual, cst.LessThan, cst.LessThanEqual)
 
@@ -77,6 +82,12 @@ def array_shape(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int
         drawn = _generator_draw(ev, func, before)
         if drawn is not None:
             return _constructed(ev, expr, drawn, before)
+    if type(func) is cst.Attribute and func.attr.value in _REDUCTIONS and ev.ctx.qualname(func) is None:
+        found = array_shape(ev, func.value, before, depth + 1)
+        try:
+            return _REDUCTIONS[func.attr.value](ev, found, Args(expr), before) if found is not None else None
+        except Hidden:  # `a.sum(**options)`
+            return None
     if type(func) is cst.Attribute and func.attr.value in ("astype", "copy") \
             and ev.ctx.qualname(func) is None:
         found = array_shape(ev, func.value, before, depth + 1)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
-def _reduce(dtype: DtypeFamily | None = None, dim_index: int = 0, dim_names: tuple[str, ...] = ("dim", "axis")):
+def reduction(dtype: DtypeFamily | None = None, dim_index: int = 0, dim_names: tuple[str, ...] = ("dim", "axis")):
     """`x.sum(dim, keepdim)`, `x.mean()`, `x.argmax(-1)`: the dims named are removed (kept as 1 with keepdim);
     no dim reduces everything to a scalar."""
     def reduce(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
@@ -51,7 +51,7 @@ def _reduce(dtype: DtypeFamily | None = None, dim_index: int = 0, dim_names: tup
 
 def _pair(dtype: DtypeFamily | None = None):
     """`x.max(dim)` -> (values, indices); `x.max()` -> a scalar, as a tuple of one for `items`."""
-    reduce = _reduce(dtype)
+    reduce = reduction(dtype)
 
     def pair(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items | None:
         if args.get(0, "dim") is None:
@@ -91,9 +91,9 @@ def _sort(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Items | 
 
 METHODS = {
     **dict.fromkeys(("sum", "mean", "prod", "nansum", "nanmean", "logsumexp", "amax", "amin", "count_nonzero", "std",
-                     "var"), _reduce()),
-    "norm": _reduce(dim_index=1), "argmax": _reduce("int"), "argmin": _reduce("int"),
-    "all": _reduce("bool"), "any": _reduce("bool"),
+                     "var"), reduction()),
+    "norm": reduction(dim_index=1), "argmax": reduction("int"), "argmin": reduction("int"),
+    "all": reduction("bool"), "any": reduction("bool"),
     "max": _max_min, "min": _max_min,
 }
 FUNCTIONS = {

@@ -289,3 +289,30 @@ def test_a_module_that_imports_a_name_from_itself_is_read_once(tmp_path: Path) -
     """})
     result = lint(tmp_path / "encodec.py")
     assert [f.code for f in result.findings] == []
+
+
+def test_a_size_imported_from_a_config_module_is_its_literal(tmp_path: Path) -> None:
+    """`from config import IMG_SIZE`: the literal the project's module binds is a size where the name is read (the
+    image a dataset builds, a layer's features); a name the module binds again under a condition is no one size."""
+    write(tmp_path, {"config.py": """
+        import os
+
+        IMG_SIZE, N_CHANNELS = 48, 3
+        HIDDEN = 32
+        if os.environ.get("BIG"):
+            HIDDEN = 64
+    """, "train.py": """
+        import torch
+        import torch.nn as nn
+        import config
+        from config import HIDDEN, IMG_SIZE, N_CHANNELS
+
+        fc = nn.Linear(32 * 28 * 28, 7)
+        image = torch.zeros(2, N_CHANNELS, IMG_SIZE, IMG_SIZE)
+        out = fc(image.view(2, -1))
+        also = fc(torch.zeros(2, config.IMG_SIZE))
+        maybe = nn.Linear(32, 7)(torch.zeros(2, HIDDEN))
+    """})
+    result = lint(tmp_path / "train.py")
+    assert [(f.code, f.location.row) for f in result.findings] == [("SC105", 9), ("SC105", 10)]
+    assert "(2, 6912)" in result.findings[0].message

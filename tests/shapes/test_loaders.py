@@ -440,3 +440,81 @@ for step in range(10):
 x, y = next(iter(loader))
 model(x)
 ''', "SC105").findings
+
+
+def test_numbers_and_numpy_arrays_of_a_sample_are_collated() -> None:
+    """The default collation makes a (batch,) tensor of Python numbers the code does not state (`float(...)`,
+    `int(...)`, `.item()`, an element of a list of them) and stacks numpy arrays as tensors (a numpy scalar too);
+    `torch.tensor([float(v)])` holds one number."""
+    assert probe('''
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class Rows(Dataset):
+    def __init__(self, n=400):
+        self.x = torch.randn(n, 100)
+        self.spam = [float(i % 2) for i in range(n)]
+        self.images = np.zeros((n, 64, 64, 3), dtype=np.float32)
+        self.labels = np.zeros(n, dtype=np.int64)
+
+    def __len__(self):
+        return len(self.x)
+
+    def __getitem__(self, i):
+        return (self.spam[i], int(self.x[i, 1]), self.x[i, 0].item(), torch.tensor([float(self.x[i, 2])]),
+                self.images[i], self.labels[i])
+
+for spam, bucket, first, price, image, label in DataLoader(Rows(), batch_size=40):
+    probe(spam)
+    probe(bucket)
+    probe(first)
+    probe(price)
+    probe(image)
+    probe(label)
+    probe_dtype(label)
+''') == ["(40,)", "(40,)", "(40,)", "(40, 1)", "(40, 64, 64, 3)", "(40,)", "int"]
+
+
+def test_a_part_of_a_dataset_gives_its_samples() -> None:
+    """A `random_split` part or a `Subset` of a project dataset or a `TensorDataset` gives the whole dataset's
+    samples in batches of a size of their own (its length is not the whole's); a loop over it runs at least once
+    (a helper's failure in it is certain) where the code states the part's rows (literal lengths or indices), not
+    for fractions."""
+    assert probe('''
+import torch
+from torch.utils.data import DataLoader, Dataset, Subset, TensorDataset, random_split
+
+class Churn(Dataset):
+    def __init__(self, n=1000):
+        self.x = torch.randn(n, 12)
+
+    def __len__(self):
+        return len(self.x)
+
+    def __getitem__(self, i):
+        return self.x[i], i % 2
+
+train_ds, val_ds = random_split(Churn(), [800, 200])
+for x, y in DataLoader(val_ds, batch_size=50):
+    probe(x)
+    probe(y)
+for x, y in DataLoader(Subset(TensorDataset(torch.randn(100, 3), torch.randn(100)), range(10)), batch_size=5):
+    probe(x)
+''') == ["(batch, 12)", "(batch,)", "(batch, 3)"]
+    def loop(parts: str) -> list:
+        return [f.location.row for f in lint(f'''
+import torch
+import torch.nn.functional as F
+from torch.utils.data import DataLoader, TensorDataset, random_split
+
+def evaluate(loader):
+    for x, y in loader:
+        F.mse_loss(torch.randn(x.size(0), 1), y)
+
+data = TensorDataset(torch.randn(1000, 12), torch.randn(1000))
+train_ds, val_ds = random_split(data, {parts})
+evaluate(DataLoader(val_ds, batch_size=50))
+''', "SC104").findings]
+    assert loop("[800, 200]") == [8]
+    assert loop("[0.8, 0.2]") == []

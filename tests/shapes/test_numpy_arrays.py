@@ -22,7 +22,24 @@ probe(torch.from_numpy(np.full((3, 3), 7.0)))
 probe(torch.from_numpy(X.sum(axis=1)))
 probe(torch.from_numpy(X.reshape(-1)))
 probe(torch.from_numpy(np.random.uniform(0, 1)))
-''') == ["(100, 3)", "int", "(10, 4)", "(2, 2)", "(100, 3)", "(8, 2)", "(3, 3)", None, None, None]
+''') == ["(100, 3)", "int", "(10, 4)", "(2, 2)", "(100, 3)", "(8, 2)", "(3, 3)", "(100,)", None, None]
+
+
+def test_a_reduction_over_an_axis_drops_it() -> None:
+    """numpy's reductions name dims `axis` and keep them with `keepdims`, as torch's `dim` and `keepdim`: a target a
+    synthetic regression sums from its features (`y = X.sum(axis=1)`) is one number per row; a second positional
+    argument is numpy's dtype, not torch's keepdim, and is not read."""
+    assert probe('''
+import numpy as np
+import torch
+
+X = np.random.rand(500, 8)
+probe(torch.from_numpy(X.mean(1, keepdims=True)))
+probe(torch.from_numpy(X.max(axis=0)))
+probe(torch.from_numpy(X.sum()))
+probe_dtype(torch.from_numpy(np.random.randint(0, 3, size=(5, 4)).mean(axis=1)))
+probe(torch.from_numpy(X.sum(1, np.float32)))
+''') == ["(500, 1)", "(8,)", "()", "float", None]
 
 
 def test_an_array_rebound_on_some_path_is_unknown() -> None:
