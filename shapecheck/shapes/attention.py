@@ -1,7 +1,8 @@
 """What attention layers ask of their inputs and masks (`nn.MultiheadAttention`, `nn.Transformer*`): which dims
 are the batch and the sequence (batch first or not), and the shapes a mask may have. A `key_padding_mask` is
 (batch, source length), or (source length,) unbatched; an `attn_mask` is (target length, source length) or
-(batch * num_heads, target length, source length)."""
+(batch * num_heads, target length, source length). An attention mask given with `is_causal=True` is dropped (the
+causal kernel runs instead) where no weights are asked for and no padding mask has to merge into it."""
 
 from __future__ import annotations
 
@@ -48,6 +49,25 @@ def padding_mismatch(name: str, mask: object, source: Sequence | None) -> tuple[
     expected = (source.batch, source.length) if source.batched else (source.length,)
     meaning = "(batch, source length)" if source.batched else "(source length,)"
     return _mismatch(name, mask, (expected,), meaning)
+
+
+def mask_kept(causal: object, need_weights: object, padding: object) -> bool:
+    """Whether `MultiheadAttention` (and the transformer layers through it, which ask for no weights) uses the
+    `attn_mask` it is given. With `is_causal` it drops it when no weights are asked for and no padding mask is
+    given (torch 2.13's `multi_head_attention_forward`; its eval fast path rejects the mask then, but training runs):
+    only a mask certainly kept is checked."""
+    return causal is False or need_weights is True or isinstance(padding, Shape)
+
+
+def weights(target: Sequence | None, source: Sequence | None, heads: Dim | None, average: object) -> Shape | None:
+    """The attention weights `MultiheadAttention` hands back: (N, L, S) averaged over the heads, (N, heads, L, S)
+    with `average_attn_weights=False`; without the N for an unbatched query."""
+    if target is None or source is None or target.length is None or source.length is None or average is None:
+        return None
+    if average is False and heads is None or target.batched and target.batch is None:
+        return None
+    dims = (target.length, source.length) if average else (heads, target.length, source.length)
+    return Shape.of(*((target.batch, *dims) if target.batched else dims), dtype="float")
 
 
 def attention_mismatch(name: str, mask: object, target: Sequence | None, source: Sequence | None,

@@ -84,6 +84,9 @@ class Layer:
 
     spelled: str = ""
     parameters: tuple[str, ...] = ()
+    # the parameters that are True/False switches, with their defaults: `apply` gets each as a bool, None where the
+    # code passes one it does not state (`need_weights=self.training`)
+    flags: tuple[tuple[str, bool], ...] = ()
     input_name: str = "input"  # the forward's name for the input (`attn(query=q, key=k, value=v)`)
 
     def apply(self, inputs: tuple[Shape | None, ...]) -> Applied:
@@ -572,7 +575,8 @@ class RecurrentCell(_Recurrent):
 class Attention(Layer):
     """`MultiheadAttention`: query (L, N, E) (batch first: (N, L, E)) with E = embed_dim; key and value of kdim
     and vdim features, and masks of the shapes `attention` says. The output has the query's shape; the weights
-    are left unknown."""
+    are (N, L, S) averaged over the heads, (N, num_heads, L, S) with `average_attn_weights=False` (no N unbatched),
+    and None with `need_weights=False`."""
 
     embed_dim: Dim | None
     kdim: Dim | None
@@ -580,7 +584,9 @@ class Attention(Layer):
     num_heads: Dim | None
     batch_first: bool | None
     spelled: str = ""
-    parameters = ("key", "value", "key_padding_mask", "need_weights", "attn_mask")
+    parameters = ("key", "value", "key_padding_mask", "need_weights", "attn_mask", "average_attn_weights",
+                  "is_causal")
+    flags = (("need_weights", True), ("average_attn_weights", True), ("is_causal", False))
     input_name = "query"
 
     def apply(self, inputs):
@@ -596,12 +602,15 @@ class Attention(Layer):
             return UNKNOWN
         key = inputs[1] if len(inputs) > 1 and isinstance(inputs[1], Shape) else None
         target, source = attention.sequence(query, self.batch_first), attention.sequence(key, self.batch_first)
+        padding, need_weights, average, causal = (_input(inputs, i) for i in (3, 4, 6, 7))
         found = attention.batch_mismatch(target, source) or \
-            attention.padding_mismatch("key_padding_mask", _input(inputs, 3), source) or \
-            attention.attention_mismatch("attn_mask", _input(inputs, 5), target, source, self.num_heads)
+            attention.padding_mismatch("key_padding_mask", padding, source)
+        if found is None and attention.mask_kept(causal, need_weights, padding):
+            found = attention.attention_mismatch("attn_mask", _input(inputs, 5), target, source, self.num_heads)
         if found is not None:
             return Applied(None, Mismatch(*found))
-        return Applied(Items((query.without_layout(), None)))
+        weights = attention.weights(target, source, self.num_heads, average) if need_weights else None
+        return Applied(Items((query.without_layout(), weights)))
 
 
 def _input(inputs: tuple, index: int) -> Value | None:
@@ -609,19 +618,27 @@ def _input(inputs: tuple, index: int) -> Value | None:
 
 
 # the inputs each kind of transformer takes, in order, and what each mask masks: ("pad", sequence) or
-# ("attn", target sequence, source sequence)
+# ("attn", target sequence, source sequence, its padding mask, its `is_causal` flag as each kind names it)
 _TRANSFORMER_INPUTS = {
-    "encoder layer": ("src", "src_mask", "src_key_padding_mask"),
-    "encoder": ("src", "mask", "src_key_padding_mask"),
-    "decoder": ("tgt", "memory", "tgt_mask", "memory_mask", "tgt_key_padding_mask", "memory_key_padding_mask"),
+    "encoder layer": ("src", "src_mask", "src_key_padding_mask", "is_causal"),
+    "encoder": ("src", "mask", "src_key_padding_mask", "is_causal"),
+    "decoder": ("tgt", "memory", "tgt_mask", "memory_mask", "tgt_key_padding_mask", "memory_key_padding_mask",
+                "tgt_is_causal", "memory_is_causal"),
     "transformer": ("src", "tgt", "src_mask", "tgt_mask", "memory_mask", "src_key_padding_mask",
-                    "tgt_key_padding_mask", "memory_key_padding_mask"),
+                    "tgt_key_padding_mask", "memory_key_padding_mask", "src_is_causal", "tgt_is_causal",
+                    "memory_is_causal"),
 }
 _MASKS = {
-    "src_mask": ("attn", "src", "src"), "mask": ("attn", "src", "src"), "tgt_mask": ("attn", "tgt", "tgt"),
-    "memory_mask": ("attn", "tgt", "memory"), "src_key_padding_mask": ("pad", "src"),
-    "tgt_key_padding_mask": ("pad", "tgt"), "memory_key_padding_mask": ("pad", "memory"),
+    "src_mask": ("attn", "src", "src", "src_key_padding_mask", ("src_is_causal", "is_causal")),
+    "mask": ("attn", "src", "src", "src_key_padding_mask", ("is_causal",)),
+    "tgt_mask": ("attn", "tgt", "tgt", "tgt_key_padding_mask", ("tgt_is_causal",)),
+    "memory_mask": ("attn", "tgt", "memory", "memory_key_padding_mask", ("memory_is_causal",)),
+    "src_key_padding_mask": ("pad", "src"), "tgt_key_padding_mask": ("pad", "tgt"),
+    "memory_key_padding_mask": ("pad", "memory"),
 }
+# (a flag's None default, where a kind has one, leaves a mask of another size than the sequence's in use: torch's
+# `_detect_is_causal_mask` compares sizes; so it reads as False)
+_CAUSAL_FLAGS = ("is_causal", "src_is_causal", "tgt_is_causal", "memory_is_causal")
 
 
 @record(unsafe_hash=True)
@@ -642,6 +659,10 @@ class Transformer(Layer):
     def parameters(self) -> tuple[str, ...]:  # type: ignore[override]
         return _TRANSFORMER_INPUTS[self.kind][1:]
 
+    @property
+    def flags(self) -> tuple[tuple[str, bool], ...]:  # type: ignore[override]
+        return tuple((name, False) for name in _CAUSAL_FLAGS if name in _TRANSFORMER_INPUTS[self.kind])
+
     def apply(self, inputs):
         named = dict(zip(_TRANSFORMER_INPUTS[self.kind], inputs))
         for which in ("src", "tgt", "memory"):
@@ -652,15 +673,22 @@ class Transformer(Layer):
             named["memory"] = named.get("src")
         sequences = {which: attention.sequence(named.get(which) if isinstance(named.get(which), Shape) else None,
                                                self.batch_first) for which in ("src", "tgt", "memory")}
-        src, tgt = sequences["src"], sequences["tgt"]
+        src, tgt, memory = sequences["src"], sequences["tgt"], sequences["memory"]
         if self.kind == "transformer" and src is not None and tgt is not None and _different(src.batch, tgt.batch):
             return Applied(None, Mismatch(f"a batch of {tgt.batch} in tgt", f"src's batch, {src.batch}"))
+        if self.kind == "decoder" and tgt is not None and memory is not None and _different(memory.batch, tgt.batch):
+            return Applied(None, Mismatch(f"a batch of {memory.batch} in memory", f"tgt's batch, {tgt.batch}"))
         for name, role in _MASKS.items():
             mask = named.get(name)
             if mask is None:
                 continue
-            found = attention.padding_mismatch(name, mask, sequences[role[1]]) if role[0] == "pad" else \
-                attention.attention_mismatch(name, mask, sequences[role[1]], sequences[role[2]], self.nhead)
+            if role[0] == "pad":
+                found = attention.padding_mismatch(name, mask, sequences[role[1]])
+            elif attention.mask_kept(next((named[flag] for flag in role[4] if flag in named), False), False,
+                                     named.get(role[3])):
+                found = attention.attention_mismatch(name, mask, sequences[role[1]], sequences[role[2]], self.nhead)
+            else:
+                continue
             if found is not None:
                 return Applied(None, Mismatch(*found))
         out = named.get("src" if self.kind.startswith("encoder") else "tgt")
@@ -692,7 +720,7 @@ def _tuple(expr: cst.BaseExpression | None, size: SizeReader, default: int | Non
     return (found,) if found is not None else None
 
 
-def _flag(expr: cst.BaseExpression | None, default: bool, value: ValueReader) -> bool | None:
+def flag(expr: cst.BaseExpression | None, default: bool, value: ValueReader) -> bool | None:
     """A True/False argument, written out or held by a name the code binds to one (`bidirectional=bidirectional`
     with the constructor's default True); its default when absent; None when the code does not state it."""
     if expr is None:
@@ -758,7 +786,7 @@ class _Reader:
         return _tuple(self.expr(name), self.size, default)
 
     def flag(self, name: str, default: bool) -> bool | None:
-        return _flag(self.expr(name), default, self.value) if self.known(name) else None
+        return flag(self.expr(name), default, self.value) if self.known(name) else None
 
     def integer(self, name: str, default: int) -> int | None:
         return _int(self.expr(name), default, self.size) if self.known(name) else None
