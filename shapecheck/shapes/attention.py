@@ -1,8 +1,9 @@
 """What attention layers ask of their inputs and masks (`nn.MultiheadAttention`, `nn.Transformer*`): which dims
 are the batch and the sequence (batch first or not), and the shapes a mask may have. A `key_padding_mask` is
 (batch, source length), or (source length,) unbatched; an `attn_mask` is (target length, source length) or
-(batch * num_heads, target length, source length). An attention mask given with `is_causal=True` is dropped (the
-causal kernel runs instead) where no weights are asked for and no padding mask has to merge into it."""
+(batch * num_heads, target length, source length).
+An attention mask given with `is_causal=True` is checked as any other: the docs ask it to be the causal mask, and
+though training then drops it where no weights are asked for, the eval fast path raises on one of another size."""
 
 from __future__ import annotations
 
@@ -49,14 +50,6 @@ def padding_mismatch(name: str, mask: object, source: Sequence | None) -> tuple[
     expected = (source.batch, source.length) if source.batched else (source.length,)
     meaning = "(batch, source length)" if source.batched else "(source length,)"
     return _mismatch(name, mask, (expected,), meaning)
-
-
-def mask_kept(causal: object, need_weights: object, padding: object) -> bool:
-    """Whether `MultiheadAttention` (and the transformer layers through it, which ask for no weights) uses the
-    `attn_mask` it is given. With `is_causal` it drops it when no weights are asked for and no padding mask is
-    given (torch 2.13's `multi_head_attention_forward`; its eval fast path rejects the mask then, but training runs):
-    only a mask certainly kept is checked."""
-    return causal is False or need_weights is True or isinstance(padding, Shape)
 
 
 def weights(target: Sequence | None, source: Sequence | None, heads: Dim | None, average: object) -> Shape | None:

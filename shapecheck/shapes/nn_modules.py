@@ -584,9 +584,8 @@ class Attention(Layer):
     num_heads: Dim | None
     batch_first: bool | None
     spelled: str = ""
-    parameters = ("key", "value", "key_padding_mask", "need_weights", "attn_mask", "average_attn_weights",
-                  "is_causal")
-    flags = (("need_weights", True), ("average_attn_weights", True), ("is_causal", False))
+    parameters = ("key", "value", "key_padding_mask", "need_weights", "attn_mask", "average_attn_weights")
+    flags = (("need_weights", True), ("average_attn_weights", True))
     input_name = "query"
 
     def apply(self, inputs):
@@ -602,14 +601,12 @@ class Attention(Layer):
             return UNKNOWN
         key = inputs[1] if len(inputs) > 1 and isinstance(inputs[1], Shape) else None
         target, source = attention.sequence(query, self.batch_first), attention.sequence(key, self.batch_first)
-        padding, need_weights, average, causal = (_input(inputs, i) for i in (3, 4, 6, 7))
         found = attention.batch_mismatch(target, source) or \
-            attention.padding_mismatch("key_padding_mask", padding, source)
-        if found is None and attention.mask_kept(causal, need_weights, padding):
-            found = attention.attention_mismatch("attn_mask", _input(inputs, 5), target, source, self.num_heads)
+            attention.padding_mismatch("key_padding_mask", _input(inputs, 3), source) or \
+            attention.attention_mismatch("attn_mask", _input(inputs, 5), target, source, self.num_heads)
         if found is not None:
             return Applied(None, Mismatch(*found))
-        weights = attention.weights(target, source, self.num_heads, average) if need_weights else None
+        weights = attention.weights(target, source, self.num_heads, _input(inputs, 6)) if _input(inputs, 4) else None
         return Applied(Items((query.without_layout(), weights)))
 
 
@@ -618,27 +615,19 @@ def _input(inputs: tuple, index: int) -> Value | None:
 
 
 # the inputs each kind of transformer takes, in order, and what each mask masks: ("pad", sequence) or
-# ("attn", target sequence, source sequence, its padding mask, its `is_causal` flag as each kind names it)
+# ("attn", target sequence, source sequence)
 _TRANSFORMER_INPUTS = {
-    "encoder layer": ("src", "src_mask", "src_key_padding_mask", "is_causal"),
-    "encoder": ("src", "mask", "src_key_padding_mask", "is_causal"),
-    "decoder": ("tgt", "memory", "tgt_mask", "memory_mask", "tgt_key_padding_mask", "memory_key_padding_mask",
-                "tgt_is_causal", "memory_is_causal"),
+    "encoder layer": ("src", "src_mask", "src_key_padding_mask"),
+    "encoder": ("src", "mask", "src_key_padding_mask"),
+    "decoder": ("tgt", "memory", "tgt_mask", "memory_mask", "tgt_key_padding_mask", "memory_key_padding_mask"),
     "transformer": ("src", "tgt", "src_mask", "tgt_mask", "memory_mask", "src_key_padding_mask",
-                    "tgt_key_padding_mask", "memory_key_padding_mask", "src_is_causal", "tgt_is_causal",
-                    "memory_is_causal"),
+                    "tgt_key_padding_mask", "memory_key_padding_mask"),
 }
 _MASKS = {
-    "src_mask": ("attn", "src", "src", "src_key_padding_mask", ("src_is_causal", "is_causal")),
-    "mask": ("attn", "src", "src", "src_key_padding_mask", ("is_causal",)),
-    "tgt_mask": ("attn", "tgt", "tgt", "tgt_key_padding_mask", ("tgt_is_causal",)),
-    "memory_mask": ("attn", "tgt", "memory", "memory_key_padding_mask", ("memory_is_causal",)),
-    "src_key_padding_mask": ("pad", "src"), "tgt_key_padding_mask": ("pad", "tgt"),
-    "memory_key_padding_mask": ("pad", "memory"),
+    "src_mask": ("attn", "src", "src"), "mask": ("attn", "src", "src"), "tgt_mask": ("attn", "tgt", "tgt"),
+    "memory_mask": ("attn", "tgt", "memory"), "src_key_padding_mask": ("pad", "src"),
+    "tgt_key_padding_mask": ("pad", "tgt"), "memory_key_padding_mask": ("pad", "memory"),
 }
-# (a flag's None default, where a kind has one, leaves a mask of another size than the sequence's in use: torch's
-# `_detect_is_causal_mask` compares sizes; so it reads as False)
-_CAUSAL_FLAGS = ("is_causal", "src_is_causal", "tgt_is_causal", "memory_is_causal")
 
 
 @record(unsafe_hash=True)
@@ -659,10 +648,6 @@ class Transformer(Layer):
     def parameters(self) -> tuple[str, ...]:  # type: ignore[override]
         return _TRANSFORMER_INPUTS[self.kind][1:]
 
-    @property
-    def flags(self) -> tuple[tuple[str, bool], ...]:  # type: ignore[override]
-        return tuple((name, False) for name in _CAUSAL_FLAGS if name in _TRANSFORMER_INPUTS[self.kind])
-
     def apply(self, inputs):
         named = dict(zip(_TRANSFORMER_INPUTS[self.kind], inputs))
         for which in ("src", "tgt", "memory"):
@@ -682,13 +667,8 @@ class Transformer(Layer):
             mask = named.get(name)
             if mask is None:
                 continue
-            if role[0] == "pad":
-                found = attention.padding_mismatch(name, mask, sequences[role[1]])
-            elif attention.mask_kept(next((named[flag] for flag in role[4] if flag in named), False), False,
-                                     named.get(role[3])):
-                found = attention.attention_mismatch(name, mask, sequences[role[1]], sequences[role[2]], self.nhead)
-            else:
-                continue
+            found = attention.padding_mismatch(name, mask, sequences[role[1]]) if role[0] == "pad" else \
+                attention.attention_mismatch(name, mask, sequences[role[1]], sequences[role[2]], self.nhead)
             if found is not None:
                 return Applied(None, Mismatch(*found))
         out = named.get("src" if self.kind.startswith("encoder") else "tgt")

@@ -169,49 +169,27 @@ def explain(flag: bool):
 ''') == ["(3, 5, 7)", "(3, 4, 5, 7)", "(3, 5, 7)", "(4, 5, 7)", None, None, None]
 
 
-def test_an_attention_mask_given_with_is_causal_may_be_dropped() -> None:
-    """With `is_causal=True` torch drops the `attn_mask` where no weights are asked for and no padding mask merges
-    into it (training runs with a mask of any size; checked in torch 2.13), and the transformer layers ask for no
-    weights: only a mask certainly used is checked."""
+def test_an_attention_mask_given_with_is_causal_is_still_checked() -> None:
+    """With `is_causal=True` and no weights asked for, training drops the `attn_mask`, but the eval fast path raises
+    on one of another size than the sequence's, and the docs ask it to be the causal mask (checked in torch 2.13):
+    the mask is checked as any other, the flags read as the forward's switches."""
     assert seen('''
-def block(flag: bool):
-    mha = nn.MultiheadAttention(32, 4, batch_first=True)
-    x = torch.randn(4, 10, 32)
-    wrong = torch.ones(16, 16, dtype=torch.bool).triu(1)
-    pad = torch.zeros(4, 10, dtype=torch.bool)
-    probe_conflict(mha(x, x, x, attn_mask=wrong, is_causal=True, need_weights=False))
-    probe_conflict(mha(x, x, x, attn_mask=wrong, is_causal=True))
-    probe_conflict(mha(x, x, x, attn_mask=wrong, is_causal=True, need_weights=False, key_padding_mask=pad))
-    probe_conflict(mha(x, x, x, attn_mask=wrong, is_causal=flag, need_weights=False))
-    encoder = nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 4, batch_first=True), 2)
-    probe_conflict(encoder(x, mask=wrong, is_causal=True))
-    probe_conflict(encoder(x, mask=wrong, is_causal=True, src_key_padding_mask=pad))
-    probe_conflict(encoder(x, mask=wrong, is_causal=False))
-    probe_conflict(nn.TransformerEncoderLayer(32, 4, batch_first=True)(x, wrong, is_causal=True))
-    model = nn.Transformer(32, 4, 1, 1, 64, batch_first=True)
-    probe_conflict(model(torch.randn(4, 7, 32), x, tgt_mask=wrong, tgt_is_causal=True))
-    probe_conflict(model(torch.randn(4, 7, 32), x, src_mask=wrong, tgt_is_causal=True))
+mha = nn.MultiheadAttention(32, 4, batch_first=True)
+x = torch.randn(4, 10, 32)
+encoder = nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 4, batch_first=True), 2)
+causal = torch.ones(16, 16, dtype=torch.bool).triu(1)
+probe_conflict(mha(x, x, x, attn_mask=causal, is_causal=True, need_weights=False))
+probe_conflict(encoder(x, mask=nn.Transformer.generate_square_subsequent_mask(16), is_causal=True))
+probe(mha(x, x, x, attn_mask=torch.ones(10, 10, dtype=torch.bool).triu(1), is_causal=True, need_weights=False)[1])
 ''') == [
-        None,
-        "`mha(x, x, x, attn_mask=wrong, is_causal=True)`: x is (4, 10, 32): attn_mask is (16, 16), but `mha` = "
-        "nn.MultiheadAttention(32, 4, batch_first=True) expects attn_mask of (10, 10) or (16, 10, 10): (target "
-        "length, source length) or (batch * num_heads, target length, source length)",
-        "`mha(x, x, x, attn_mask=wrong, is_causal=True, need_weights=False, key_padding_mask=pad)`: x is (4, 10, "
-        "32): attn_mask is (16, 16), but `mha` = nn.MultiheadAttention(32, 4, batch_first=True) expects attn_mask of "
-        "(10, 10) or (16, 10, 10): (target length, source length) or (batch * num_heads, target length, source "
-        "length)",
-        None, None,
-        "`encoder(x, mask=wrong, is_causal=True, src_key_padding_mask=pad)`: x is (4, 10, 32): mask is (16, 16), "
-        "but `encoder` = nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 4, batch_first=True), 2) expects mask "
-        "of (10, 10) or (16, 10, 10): (target length, source length) or (batch * num_heads, target length, source "
-        "length)",
-        "`encoder(x, mask=wrong, is_causal=False)`: x is (4, 10, 32): mask is (16, 16), but `encoder` = "
-        "nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 4, batch_first=True), 2) expects mask of (10, 10) or "
-        "(16, 10, 10): (target length, source length) or (batch * num_heads, target length, source length)",
-        None, None,
-        "`model(torch.randn(4, 7, 32), x, src_mask=wrong, tgt_is_causal=True)`: the input is (4, 7, 32): src_mask "
-        "is (16, 16), but `model` = nn.Transformer(32, 4, 1, 1, 64, batch_first=True) expects src_mask of (7, 7) or "
-        "(16, 7, 7): (target length, source length) or (batch * num_heads, target length, source length)"]
+        "`mha(x, x, x, attn_mask=causal, is_causal=True, need_weights=False)`: x is (4, 10, 32): attn_mask is (16, 16), but `mha` = nn.MultiheadAttention(32, 4, "
+        "batch_first=True) expects attn_mask of (10, 10) or (16, 10, 10): (target length, source length) or (batch "
+        "* num_heads, target length, source length)",
+        "`encoder(x, mask=nn.Transformer.generate_square_subsequent_mask(16), is_causal=True)`: x is (4, 10, 32): "
+        "mask is (16, 16), but `encoder` = nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 4, "
+        "batch_first=True), 2) expects mask of (10, 10) or (16, 10, 10): (target length, source length) or (batch * "
+        "num_heads, target length, source length)",
+        None]
 
 
 def test_a_decoder_pairs_the_target_with_memory_of_its_batch() -> None:
