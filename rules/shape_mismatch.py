@@ -836,6 +836,44 @@ _MASKED_SCORES = """
         """
 
 
+# attention weights that re-weight the tokens: averaged over the heads (B, T, T) they multiply the (B, T, D) tokens;
+# per head (B, H, T, T) the batch dims (B, H) and (B,) don't broadcast
+_ATTENTION_POOLING = """
+        import torch
+        import torch.nn as nn
+
+        class AttentionPooling(nn.Module):
+            def __init__(self, dim=64, heads=4):
+                super().__init__()
+                self.attn = nn.MultiheadAttention(dim, heads, batch_first=True)
+
+            def forward(self, x):
+                _, weights = self.attn(x, x, x%s)
+                # each token re-weighted by how much the others attend to it
+                return weights @ x
+
+        pooled = AttentionPooling()(torch.randn(8, 20, 64))
+        """
+
+# an image captioner whose CNN features (B, 49, d) are the memory of a sequence-first decoder: tgt is (T, B, d)
+_CAPTION_MEMORY = """
+        import torch
+        import torch.nn as nn
+
+        class Captioner(nn.Module):
+            def __init__(self, vocab=1000, d_model=256):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, d_model)
+                self.decoder = nn.TransformerDecoder(nn.TransformerDecoderLayer(d_model, 8), num_layers=2)
+                self.out = nn.Linear(d_model, vocab)
+
+            def forward(self, features, captions):
+                tgt = self.embed(captions).permute(1, 0, 2)
+                return self.out(self.decoder(tgt, features%s))
+
+        logits = Captioner()(torch.randn(4, 49, 256), torch.randint(0, 1000, (4, 12)))
+        """
+
 _SHORTCUT_FREE_BLOCK = """
         import torch
         import torch.nn.functional as F
@@ -1216,6 +1254,9 @@ class ShapeMismatch(Rule):
         """,
         # a padding mask made (B, 1, 1, T) for the (B, H, T, T) scores of a `q, k, v = qkv` unpacking
         _MASKED_SCORES % "mask[:, None, None, :]",
+        _ATTENTION_POOLING % "",
+        # the features made sequence-first, as the decoder's tgt
+        _CAPTION_MEMORY % ".permute(1, 0, 2)",
         # a Dataset class of the project whose samples fit the model
         _PROJECT_DATASET % "1",
         _LEARNED_QUERIES % ".expand(features.size(0), -1, -1)",
@@ -1828,6 +1869,10 @@ class ShapeMismatch(Rule):
         """,
         # the (B, T) padding mask against the (B, H, T, T) scores: B lines up with the query dim
         _MASKED_SCORES % "mask",
+        # per-head weights (B, H, T, T) times the (B, T, D) tokens
+        _ATTENTION_POOLING % ", average_attn_weights=False",
+        # batch-first features as the memory of a sequence-first decoder: a batch of 49 against 4 captions
+        _CAPTION_MEMORY % "",
         # a Dataset class of the project giving RGB samples to a grayscale model
         _PROJECT_DATASET % "3",
         # learned queries of batch 1 against 4 images: attention pairs them up, it does not broadcast

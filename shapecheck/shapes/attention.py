@@ -1,7 +1,9 @@
 """What attention layers ask of their inputs and masks (`nn.MultiheadAttention`, `nn.Transformer*`): which dims
 are the batch and the sequence (batch first or not), and the shapes a mask may have. A `key_padding_mask` is
 (batch, source length), or (source length,) unbatched; an `attn_mask` is (target length, source length) or
-(batch * num_heads, target length, source length)."""
+(batch * num_heads, target length, source length).
+An attention mask given with `is_causal=True` is checked as any other: the docs ask it to be the causal mask, and
+though training then drops it where no weights are asked for, the eval fast path raises on one of another size."""
 
 from __future__ import annotations
 
@@ -48,6 +50,17 @@ def padding_mismatch(name: str, mask: object, source: Sequence | None) -> tuple[
     expected = (source.batch, source.length) if source.batched else (source.length,)
     meaning = "(batch, source length)" if source.batched else "(source length,)"
     return _mismatch(name, mask, (expected,), meaning)
+
+
+def weights(target: Sequence | None, source: Sequence | None, heads: Dim | None, average: object) -> Shape | None:
+    """The attention weights `MultiheadAttention` hands back: (N, L, S) averaged over the heads, (N, heads, L, S)
+    with `average_attn_weights=False`; without the N for an unbatched query."""
+    if target is None or source is None or target.length is None or source.length is None or average is None:
+        return None
+    if average is False and heads is None or target.batched and target.batch is None:
+        return None
+    dims = (target.length, source.length) if average else (heads, target.length, source.length)
+    return Shape.of(*((target.batch, *dims) if target.batched else dims), dtype="float")
 
 
 def attention_mismatch(name: str, mask: object, target: Sequence | None, source: Sequence | None,

@@ -11,7 +11,7 @@ from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import BROADCASTING, is_number
 from shapecheck.shapes.joins import UNCOUNTED, joined, sections_conflict
-from shapecheck.shapes.matmul import matmul, strict_product
+from shapecheck.shapes.matmul import batch_mismatch, matmul, strict_product
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import same
 from shapecheck.shapes.sizes import measured
@@ -279,7 +279,11 @@ def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int, kind: str
         return Conflict("matmul", node, (left, right), strict)
     _, inner = matmul(left, right)
     if inner is None:
-        return None
+        batch = batch_mismatch(left, right)
+        if batch is None:
+            return None
+        return Conflict("matmul", node, (left, right), f"batch dims don't broadcast: {a} is {left.render()}, {b} "
+                        f"is {right.render()}: {batch[0]} and {batch[1]} (the dims before the last two broadcast)")
     message = f"inner dims differ: {a} is {left.render()}, {b} is {right.render()}"
     last = right.size(-1)
     if right.rank is not None and right.rank >= 2 and last is not None and inner[0] == last:

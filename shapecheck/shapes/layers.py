@@ -238,7 +238,7 @@ def _tensor(shape: Shape | None) -> Shape:
 def _with_parameters(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], layer: Layer,
                      before: int) -> tuple:
     """The input, then the arguments the layer's forward takes after it that it reads (`hx`), by position or
-    keyword: a tensor, a tuple of tensors (Items), or None where unknown."""
+    keyword: a tensor, a tuple of tensors (Items), or None where unknown; a flag as True, False or None."""
     if not layer.parameters:
         return inputs
     try:
@@ -246,8 +246,12 @@ def _with_parameters(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | N
     except Hidden:
         return inputs[:1]
     found = []
+    flags = dict(layer.flags)
     for index, name in enumerate(layer.parameters, 1):
         expr = args.get(index, name)
+        if name in flags:
+            found.append(nn_modules.flag(expr, flags[name], lambda e: ev.value(e, before)))
+            continue
         value = ev.tensor(expr, before) if expr is not None else None
         found.append(value if value is not None or expr is None else ev.items_of(expr, before))
     return (inputs[0], *found)

@@ -64,6 +64,15 @@ def _matmul_shape(left: Shape, right: Shape) -> tuple[Shape | None, tuple[Dim, D
     return Shape(dims, batch.shape.variadic, "...", tuple(range(len(dims))), dtype), None
 
 
+def batch_mismatch(left: Shape, right: Shape) -> tuple[Dim, Dim] | None:
+    """The batch sizes of `left @ right` that certainly don't broadcast (attention weights (B, H, L, S) times
+    values (B, S, D) not split into heads): their dims but the last two, aligned from the right."""
+    if left.rank is None or right.rank is None or left.rank < 3 or right.rank < 3:
+        return None
+    mismatch = broadcast(Shape(left.dims[:-2]), Shape(right.dims[:-2])).mismatch
+    return None if mismatch is None else mismatch[1:]
+
+
 # The products that take only matrices (mm) or batches of them (bmm) and broadcast nothing.
 _STRICT_RANKS = {"mm": 2, "bmm": 3}
 

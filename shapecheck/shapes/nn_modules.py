@@ -84,6 +84,9 @@ class Layer:
 
     spelled: str = ""
     parameters: tuple[str, ...] = ()
+    # the parameters that are True/False switches, with their defaults: `apply` gets each as a bool, None where the
+    # code passes one it does not state (`need_weights=self.training`)
+    flags: tuple[tuple[str, bool], ...] = ()
     input_name: str = "input"  # the forward's name for the input (`attn(query=q, key=k, value=v)`)
 
     def apply(self, inputs: tuple[Shape | None, ...]) -> Applied:
@@ -572,7 +575,8 @@ class RecurrentCell(_Recurrent):
 class Attention(Layer):
     """`MultiheadAttention`: query (L, N, E) (batch first: (N, L, E)) with E = embed_dim; key and value of kdim
     and vdim features, and masks of the shapes `attention` says. The output has the query's shape; the weights
-    are left unknown."""
+    are (N, L, S) averaged over the heads, (N, num_heads, L, S) with `average_attn_weights=False` (no N unbatched),
+    and None with `need_weights=False`."""
 
     embed_dim: Dim | None
     kdim: Dim | None
@@ -580,7 +584,8 @@ class Attention(Layer):
     num_heads: Dim | None
     batch_first: bool | None
     spelled: str = ""
-    parameters = ("key", "value", "key_padding_mask", "need_weights", "attn_mask")
+    parameters = ("key", "value", "key_padding_mask", "need_weights", "attn_mask", "average_attn_weights")
+    flags = (("need_weights", True), ("average_attn_weights", True))
     input_name = "query"
 
     def apply(self, inputs):
@@ -601,7 +606,8 @@ class Attention(Layer):
             attention.attention_mismatch("attn_mask", _input(inputs, 5), target, source, self.num_heads)
         if found is not None:
             return Applied(None, Mismatch(*found))
-        return Applied(Items((query.without_layout(), None)))
+        weights = attention.weights(target, source, self.num_heads, _input(inputs, 6)) if _input(inputs, 4) else None
+        return Applied(Items((query.without_layout(), weights)))
 
 
 def _input(inputs: tuple, index: int) -> Value | None:
@@ -652,9 +658,11 @@ class Transformer(Layer):
             named["memory"] = named.get("src")
         sequences = {which: attention.sequence(named.get(which) if isinstance(named.get(which), Shape) else None,
                                                self.batch_first) for which in ("src", "tgt", "memory")}
-        src, tgt = sequences["src"], sequences["tgt"]
+        src, tgt, memory = sequences["src"], sequences["tgt"], sequences["memory"]
         if self.kind == "transformer" and src is not None and tgt is not None and _different(src.batch, tgt.batch):
             return Applied(None, Mismatch(f"a batch of {tgt.batch} in tgt", f"src's batch, {src.batch}"))
+        if self.kind == "decoder" and tgt is not None and memory is not None and _different(memory.batch, tgt.batch):
+            return Applied(None, Mismatch(f"a batch of {memory.batch} in memory", f"tgt's batch, {tgt.batch}"))
         for name, role in _MASKS.items():
             mask = named.get(name)
             if mask is None:
@@ -692,7 +700,7 @@ def _tuple(expr: cst.BaseExpression | None, size: SizeReader, default: int | Non
     return (found,) if found is not None else None
 
 
-def _flag(expr: cst.BaseExpression | None, default: bool, value: ValueReader) -> bool | None:
+def flag(expr: cst.BaseExpression | None, default: bool, value: ValueReader) -> bool | None:
     """A True/False argument, written out or held by a name the code binds to one (`bidirectional=bidirectional`
     with the constructor's default True); its default when absent; None when the code does not state it."""
     if expr is None:
@@ -758,7 +766,7 @@ class _Reader:
         return _tuple(self.expr(name), self.size, default)
 
     def flag(self, name: str, default: bool) -> bool | None:
-        return _flag(self.expr(name), default, self.value) if self.known(name) else None
+        return flag(self.expr(name), default, self.value) if self.known(name) else None
 
     def integer(self, name: str, default: int) -> int | None:
         return _int(self.expr(name), default, self.size) if self.known(name) else None

@@ -148,3 +148,66 @@ def translate(width: int):
         "expects tgt_mask of (10, 10) or (16, 10, 10): (target length, source length) or (batch * num_heads, target "
         "length, source length)",
         None]
+
+
+def test_multihead_attention_weights() -> None:
+    """The weights `MultiheadAttention` hands back (checked in torch 2.13, train and eval, kdim/vdim too): (N, L, S)
+    averaged over the heads, (N, heads, L, S) with `average_attn_weights=False`, without N unbatched; None when no
+    weights are asked for; unknown when the code doesn't state whether they are."""
+    assert seen('''
+def explain(flag: bool):
+    attn = nn.MultiheadAttention(32, 4, batch_first=True, kdim=16, vdim=8)
+    seq_first = nn.MultiheadAttention(32, 4)
+    q, kv = torch.randn(3, 5, 32), torch.randn(3, 7, 16)
+    probe(attn(q, kv, torch.randn(3, 7, 8))[1])
+    probe(attn(q, kv, torch.randn(3, 7, 8), average_attn_weights=False)[1])
+    probe(seq_first(torch.randn(5, 3, 32), torch.randn(7, 3, 32), torch.randn(7, 3, 32))[1])
+    probe(seq_first(torch.randn(5, 32), torch.randn(7, 32), torch.randn(7, 32), average_attn_weights=False)[1])
+    probe(attn(q, kv, torch.randn(3, 7, 8), need_weights=False)[1])
+    probe(attn(q, kv, torch.randn(3, 7, 8), need_weights=flag)[1])
+    probe(attn(q, kv, torch.randn(3, 7, 8), average_attn_weights=flag)[1])
+''') == ["(3, 5, 7)", "(3, 4, 5, 7)", "(3, 5, 7)", "(4, 5, 7)", None, None, None]
+
+
+def test_an_attention_mask_given_with_is_causal_is_still_checked() -> None:
+    """With `is_causal=True` and no weights asked for, training drops the `attn_mask`, but the eval fast path raises
+    on one of another size than the sequence's, and the docs ask it to be the causal mask (checked in torch 2.13):
+    the mask is checked as any other, the flags read as the forward's switches."""
+    assert seen('''
+mha = nn.MultiheadAttention(32, 4, batch_first=True)
+x = torch.randn(4, 10, 32)
+encoder = nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 4, batch_first=True), 2)
+causal = torch.ones(16, 16, dtype=torch.bool).triu(1)
+probe_conflict(mha(x, x, x, attn_mask=causal, is_causal=True, need_weights=False))
+probe_conflict(encoder(x, mask=nn.Transformer.generate_square_subsequent_mask(16), is_causal=True))
+probe(mha(x, x, x, attn_mask=torch.ones(10, 10, dtype=torch.bool).triu(1), is_causal=True, need_weights=False)[1])
+''') == [
+        "`mha(x, x, x, attn_mask=causal, is_causal=True, need_weights=False)`: x is (4, 10, 32): attn_mask is (16, 16), but `mha` = nn.MultiheadAttention(32, 4, "
+        "batch_first=True) expects attn_mask of (10, 10) or (16, 10, 10): (target length, source length) or (batch "
+        "* num_heads, target length, source length)",
+        "`encoder(x, mask=nn.Transformer.generate_square_subsequent_mask(16), is_causal=True)`: x is (4, 10, 32): "
+        "mask is (16, 16), but `encoder` = nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 4, "
+        "batch_first=True), 2) expects mask of (10, 10) or (16, 10, 10): (target length, source length) or (batch * "
+        "num_heads, target length, source length)",
+        None]
+
+
+def test_a_decoder_pairs_the_target_with_memory_of_its_batch() -> None:
+    """The decoder's cross-attention takes tgt and memory of one batch size: a batch-first memory given to a
+    sequence-first decoder raises (checked in torch 2.13, layer and stack, either batch_first)."""
+    assert seen('''
+layer = nn.TransformerDecoderLayer(64, 4, dim_feedforward=128)
+stack = nn.TransformerDecoder(nn.TransformerDecoderLayer(64, 4, batch_first=True), 2)
+tgt = torch.randn(15, 8, 64)
+probe_conflict(layer(tgt, torch.randn(20, 8, 64)))
+probe_conflict(layer(tgt, torch.randn(8, 20, 64)))
+probe_conflict(stack(torch.randn(8, 15, 64), torch.randn(20, 8, 64)))
+probe_conflict(layer(torch.randn(15, 64), torch.randn(20, 64)))
+''') == [
+        None,
+        "`layer(tgt, torch.randn(8, 20, 64))`: tgt is (15, 8, 64): a batch of 20 in memory, but `layer` = "
+        "nn.TransformerDecoderLayer(64, 4, dim_feedforward=128) expects tgt's batch, 8",
+        "`stack(torch.randn(8, 15, 64), torch.randn(20, 8, 64))`: the input is (8, 15, 64): a batch of 20 in memory, "
+        "but `stack` = nn.TransformerDecoder(nn.TransformerDecoderLayer(64, 4, batch_first=True), 2) expects tgt's "
+        "batch, 8",
+        None]

@@ -35,6 +35,20 @@ def test_matmul_conflicts() -> None:
              "`torch.randn(3, 4).T`?", None, None]
 
 
+def test_matmul_batch_dims_that_do_not_broadcast() -> None:
+    """Attention weights (B, H, T, S) times values (B, S, D) not split into heads: the dims before the last two
+    broadcast, and H against B raises (checked in torch 2.13); a matrix (rank 2) has no batch dims to clash."""
+    assert probe('''
+        import torch
+        weights, values = torch.randn(5, 4, 7, 7), torch.randn(5, 7, 3)
+        probe_conflict(weights @ values)
+        probe_conflict(torch.matmul(weights, values.unsqueeze(1)))
+        probe_conflict(weights @ torch.randn(7, 3))
+        probe_conflict(torch.randn(5, 1, 7, 7) @ torch.randn(4, 7, 3))
+    ''') == ["batch dims don't broadcast: weights is (5, 4, 7, 7), values is (5, 7, 3): 4 and 5 (the dims before the "
+             "last two broadcast)", None, None, None]
+
+
 def test_linear_layer_through_the_hook() -> None:
     assert probe('''
         import torch
