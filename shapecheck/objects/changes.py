@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.engine.walker import walk
+from shapecheck.engine.walker import walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.classes import own_names
 from shapecheck.objects.values import Mapping, Seq
@@ -133,7 +133,7 @@ def globals_changed_by_functions(ctx: Context) -> frozenset[str]:
 
 def _globals_filled_in(statement: cst.CSTNode) -> frozenset[str]:
     changed: set[str] = set()
-    for node in walk(statement):
+    for node in walk_statements(statement):  # a `def` is in no expression
         if type(node) is cst.FunctionDef:
             changed.update(set(changed_names(node.body)) - own_names(node))  # type: ignore[arg-type]
     return frozenset(changed)
