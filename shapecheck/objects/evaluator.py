@@ -354,7 +354,9 @@ class Evaluator:
             # `from constants import HIDDEN`: the literal the project's module binds it to, as `constants.HIDDEN`
             # reads (a symbol of that module's own names would mean nothing here)
             value = self.bound_value(binding)
-            found = value if isinstance(value, Dim) and value.literal is not None else None
+            if not isinstance(value, Dim) or value.literal is None:
+                return None  # a module, a class, a size unknown here: no size of this name
+            found = value
         elif kind in ("assign", "walrus"):
             value = self.value_of(binding, "size")
             found = value if isinstance(value, Dim) else None
