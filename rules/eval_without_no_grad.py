@@ -55,8 +55,9 @@ class EvalWithoutNoGrad(Rule):
         under `no_grad` in the same file, directly or through one more function (a function this file never calls:
         only under `no_grad` in the project's modules that import the file), Lightning's `validation_step` /
         `test_step` / `predict_step` (Lightning disables gradients itself; a method of a class with a base), a
-        `forward` method, a module of this file that holds no parameters (its attributes are numbers, flags and
-        buffers), and tests
+        `forward` method, a forward wrapper for either mode that returns the model's output as it is and switches
+        the model back to train mode in its other branch (its callers own the graph and pick the grad mode), a
+        module of this file that holds no parameters (its attributes are numbers, flags and buffers), and tests
         (`test_*` functions and test files), where the memory the graph costs does not matter. An eval region is
         reported once, at its first such call; a helper's forward pass once, however often it is called.
 
@@ -87,6 +88,20 @@ class EvalWithoutNoGrad(Rule):
         This rule has no fix: where the `with` block should start and end is the author's call.
     """
     VALID = [
+        # yang-song/score_sde_pytorch: a forward wrapper for either mode hands the output to its caller, which
+        # samples under no_grad or takes the divergence's gradient under enable_grad in another module.
+        """
+        import torch
+        def get_model_fn(model, train=False):
+            def model_fn(x, labels):
+                if not train:
+                    model.eval()
+                    return model(x, labels)
+                else:
+                    model.train()
+                    return model(x, labels)
+            return model_fn
+        """,
         # chenyuntc/simple-faster-rcnn-pytorch: the project's own decorator runs the method under no_grad.
         """
         import torch as t
@@ -392,6 +407,18 @@ class EvalWithoutNoGrad(Rule):
         """,
     ]
     INVALID = [
+        # The same wrapper for either mode, but the eval branch ends the graph itself: nothing a caller gets can
+        # use it.
+        """
+        import torch
+        def run(model, x, train):
+            if train:
+                model.train()
+                return model(x)
+            model.eval()
+            scores = model(x)
+            return scores.argmax(1).tolist()
+        """,
         # skorch before its fix: a plain class's `validation_step` (no Lightning here) runs the module in eval mode
         # with autograd on.
         """
@@ -600,6 +627,8 @@ class EvalWithoutNoGrad(Rule):
             if called_module(call) == model:
                 if self._backpropagated(call, event.function, site.order):
                     return None  # the output is trained on later: the region wants its graph
+                if self._forward_for_either_mode(call, event):
+                    return None  # its caller owns the graph and the grad mode, as it does in train mode
                 class_def = instance_class(self.ctx, call.func)
                 if class_def is not None and holds_no_parameters(self.ctx, class_def):
                     return None  # nothing of its own to record a graph for
@@ -657,6 +686,22 @@ class EvalWithoutNoGrad(Rule):
                 if name not in seen:
                     seen.add(name)
                     stack.extend(sources.get(name, ()))
+        return False
+
+    def _forward_for_either_mode(self, call: cst.Call, event: Event) -> bool:
+        """`call` is returned as it is by a body that also switches the model back to train mode: a forward wrapper
+        for both modes (score_sde's `model_fn`), whose callers backpropagate its training output and pick the grad
+        mode of each call (sampling under `no_grad`, a divergence's `autograd.grad` under `enable_grad`)."""
+        function = event.function
+        if function is None or not any(other.kind == "train" and other.subject == event.subject
+                                       for other in training_loop(self.ctx).in_function(function)):
+            return False
+        for node in self.ctx.walk(function.body):
+            if type(node) is cst.Return and node.value is not None:
+                value = node.value
+                returned = [element.value for element in value.elements] if type(value) is cst.Tuple else [value]
+                if any(element is call for element in returned):
+                    return True
         return False
 
     def _may_record(self, function: cst.FunctionDef | None) -> bool:

@@ -53,7 +53,9 @@ class ViewAfterTranspose(Rule):
 
         Views that work are not reported: splitting one dimension (`x.transpose(1, 2).view(B, C, H, W)` from
         `B, N, C = x.shape`), merging dimensions the permute kept in order (`x.permute(0, 2, 3, 1).view(b, h * w,
-        c)`), views that keep the shape, `.view(dtype)`, and views whose sizes can't be matched to dimensions. The
+        c)`), views that keep the shape, `.view(dtype)`, views whose sizes can't be matched to dimensions, and views whose
+        own 1s at their ends stand where a dim of unknown size does (`img.permute(1, 2, 0).view(-1, 1)` of a
+        grayscale image: with that dim 1, nothing merges out of order). The
         tensor before the permutation must be one the code shows to be plain: a parameter, a fresh result (matmul,
         a module, a `view`/`reshape` of such), not a slice of a permuted tensor, an unpacked RNN output or a
         `scaled_dot_product_attention`/`einsum` result, which may come back as transposed views; a permute under
@@ -246,6 +248,21 @@ class ViewAfterTranspose(Rule):
         for mel, label in DataLoader(MelClips(), batch_size=8, shuffle=True, collate_fn=collate_frames):
             loss = nn.functional.cross_entropy(model(mel), label)
         """,
+        # vsitzmann/siren: a grayscale image's channel moved last; `view(-1, 1)` puts a 1 where that dim stands, and
+        # with one channel the view merges only H and W
+        """
+        import torch
+        from torchvision.transforms import Compose, Normalize, Resize, ToTensor
+
+        def get_cameraman_tensor(sidelength):
+            transform = Compose([Resize(sidelength), ToTensor(), Normalize(torch.Tensor([0.5]), torch.Tensor([0.5]))])
+            return transform(Image.fromarray(skimage.data.camera()))
+
+        class ImageFitting(torch.utils.data.Dataset):
+            def __init__(self, sidelength):
+                img = get_cameraman_tensor(sidelength)
+                self.pixels = img.permute(1, 2, 0).view(-1, 1)
+        """,
         # splitting the heads back out, or merging a split dim's inner part with the dim after it in memory
         _TIME_MAJOR_HEADS % ("view", "T, B, num_heads, D"),
         """
@@ -366,6 +383,12 @@ class ViewAfterTranspose(Rule):
             context = torch.matmul(scores, v).permute(0, 2, 1, 3)
             new_shape = context.size()[:-2] + (all_head_size,)
             return context.view(new_shape)
+        """,
+        # an RGB image's channels moved last, flattened to one column: the channel dim is known not to be 1
+        """
+        import torch
+        img = torch.rand(3, 64, 64)
+        pixels = img.permute(1, 2, 0).view(-1, 1)
         """,
         # a rank only the annotation states
         """

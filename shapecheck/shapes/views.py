@@ -3,11 +3,13 @@ copy given the tensor's layout, and the shape the call gives.
 
 A view can merge dims only where they are adjacent and in order in memory; dims of size 1 never matter. The
 verdicts here assume the code's symbolic sizes are not 1 (a symbol of size 1 at run time hides the error, which is
-why such bugs pass small tests and crash on the first real batch).
+why such bugs pass small tests and crash on the first real batch), except where the view itself puts a 1 in a
+symbolic dim's place at one of its ends (`.view(-1, 1)`): the code may know that dim is 1.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 from shapecheck.engine.records import record
 from shapecheck.objects.dims import Atom, Dim, same
@@ -133,10 +135,40 @@ def _follows(first: int, second: int, units: set[int]) -> bool:
 
 def layout_verdict(shape: Shape, sizes: tuple[Dim, ...]) -> str | None:
     """Why `view(*sizes)` of a tensor with this shape and layout certainly fails, or None."""
+    if shape.layout is None or shape.contiguous:
+        return None
+    stated = _stated_units(shape, sizes)
+    if stated is not None and _verdict(stated, sizes) is None:
+        return None  # the view's own 1s may be those dims: it then merges nothing out of order
+    return _verdict(shape, sizes)
+
+
+def _stated_units(shape: Shape, sizes: tuple[Dim, ...]) -> Shape | None:
+    """`shape` with the symbolic dims at its ends set to 1 where the view puts a literal 1 at the same end, before
+    or after its `-1`: `.view(-1, 1)` of a channels-last image says its channel dim is 1 (a grayscale image
+    permuted to `(H, W, C)`), which the code states nowhere else. None when the view states no such 1."""
+    if shape.variadic is not None or sizes.count(WILDCARD) != 1:
+        return None
+    dims = list(shape.dims)
+    wildcard = sizes.index(WILDCARD)
+    changed = False
+    # only the runs of 1s at the two ends: there each 1 stands where one dim of the tensor stands
+    for run, position in ((range(wildcard), lambda index: index),
+                          (range(len(sizes) - 1, wildcard, -1), lambda index: len(dims) - len(sizes) + index)):
+        for index in run:
+            at = position(index)
+            if not _unit(sizes[index]) or not 0 <= at < len(dims):
+                break
+            if dims[at].literal is None:
+                dims[at] = Dim.of(1)
+                changed = True
+    return replace(shape, dims=tuple(dims)) if changed else None
+
+
+def _verdict(shape: Shape, sizes: tuple[Dim, ...]) -> str | None:
     tensor = f"a {shape.render()} tensor" + (f" made by `{shape.permuted_by}`" if shape.permuted_by else "")
     layout = shape.layout
-    if layout is None or shape.contiguous:
-        return None
+    assert layout is not None
     dims = shape.dims
     units = {layout[i] for i, d in enumerate(dims) if _unit(d)}
     grouped = grouping(shape, sizes)

@@ -91,3 +91,20 @@ def test_a_view_that_splits_a_dim_and_merges_its_inner_part_with_a_dim_not_next_
     # a size that is no factor of the dim, or the whole dim, says nothing of a split
     assert layout_verdict(merged_heads, (T, E, WILDCARD)) is None
     assert layout_verdict(Shape.of(T, B, D, layout=(1, 0, 2)), (T, B, D)) is None
+
+
+def test_a_view_whose_end_puts_a_1_where_a_symbolic_dim_stands_may_merge_nothing_out_of_order() -> None:
+    from shapecheck.objects.dims import Dim
+    from shapecheck.shapes.shape import Shape
+    from shapecheck.shapes.views import WILDCARD, layout_verdict
+
+    C, H, W = (Dim.symbol(name, name) for name in "CHW")
+    one = Dim.of(1)
+    # `img.permute(1, 2, 0)` of a (C, H, W) image: with C == 1, `.view(-1, 1)` merges only H and W
+    channels_last = Shape.of(H, W, C, layout=(1, 2, 0))
+    assert layout_verdict(channels_last, (WILDCARD, one)) is None
+    # without the 1, or with three channels, the view must merge C out of order
+    assert "merges dims 0, 1 and 2" in layout_verdict(channels_last, (WILDCARD,))
+    assert "merges dims" in layout_verdict(Shape.of(H, W, Dim.of(3), layout=(1, 2, 0)), (WILDCARD, one))
+    # a 1 that stands where H does, at the other end, leaves W and C merged out of order
+    assert "merges dims" in layout_verdict(channels_last, (one, WILDCARD))
