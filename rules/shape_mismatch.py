@@ -976,6 +976,22 @@ logits = ViT()(torch.randn(2, 3, 32, 32))
 """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the in-features of the Linear after
+# einops' `Rearrange` cuts 224-pixel RGB images into 16 x 16 patches.
+_EINOPS_PATCHES = """
+import torch
+from torch import nn
+from einops.layers.torch import Rearrange, Reduce
+
+model = nn.Sequential(
+    Rearrange("b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=16, p2=16),
+    nn.Linear(%s, 256),
+    Reduce("b n d -> b d", "mean"),
+    nn.Linear(256, 10),
+)
+logits = model(torch.randn(8, 3, 224, 224))
+"""
+
 class ShapeMismatch(Rule):
     code = "SC105"
     name = "shape-mismatch"
@@ -995,8 +1011,9 @@ class ShapeMismatch(Rule):
         - elementwise ops and masks whose dims cannot broadcast (two different literals, two different names of a
           jaxtyping annotation);
         - a `view` / `reshape` whose element count cannot match the tensor's;
-        - an einops `rearrange` / `repeat` / `reduce` whose pattern the input cannot match: another number of dims
-          (without `...`), a group `(h d)` whose sizes cannot multiply to its dim (`h=8` of a width of 500);
+        - an einops `rearrange` / `repeat` / `reduce` (or `Rearrange` / `Reduce` layer) whose pattern the input
+          cannot match: another number of dims (without `...`), a group `(h d)` whose sizes cannot multiply to its
+          dim (`h=8` of a width of 500);
         - an `expand` / `expand_as` that would stretch a dim that is not 1 (sizes line up from the right), or that
           puts -1 in a new leading dim.
 
@@ -1801,6 +1818,8 @@ class ShapeMismatch(Rule):
         _CONSTANT_BATCH_VIEW % ("1024", ""),
         # a lucidrains-style ViT whose width 8 heads divide: einops' patches, cls token, heads and mean pool
         _EINOPS_VIT % "512",
+        # einops' layers: a patch embedding whose image the patch size divides, tokens mean-pooled to the head
+        _EINOPS_PATCHES % "16 * 16 * 3",
         # einops on tensors whose shapes the code does not state, and `...` taking whatever dims there are
         """
         import einops
@@ -1821,6 +1840,9 @@ class ShapeMismatch(Rule):
         # the same ViT 500 wide: 8 heads don't divide it ("Shape mismatch, can't divide axis of length 500 in chunks
         # of 8")
         _EINOPS_VIT % "500",
+        # the same patch embedding sized for the pixels of a patch without its 3 channels ("mat1 and mat2 shapes
+        # cannot be multiplied (1568x768 and 256x256)")
+        _EINOPS_PATCHES % "16 * 16",
         # a (B, N, D) token sequence rearranged as if it were still the (B, C, H, W) image ("Wrong shape: expected 4
         # dims. Received 3-dim tensor")
         """

@@ -16,6 +16,7 @@ from shapecheck.engine.records import record
 from shapecheck.objects.dims import Dim, same
 from shapecheck.objects.values import Const
 from shapecheck.shapes.args import Args
+from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch, SizeReader, ValueReader
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.views import product
 
@@ -86,11 +87,8 @@ def _has_ellipsis(side: Side) -> bool:
     return ELLIPSIS in side or (ELLIPSIS,) in side
 
 
-def _pattern(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int) -> tuple[Side, Side] | None:
-    spec = ev.object(expr, before) if expr is not None else None
-    if not isinstance(spec, Const) or not isinstance(spec.value, str):
-        return None
-    left_text, arrow, right_text = spec.value.partition("->")
+def _parsed(text: str) -> tuple[Side, Side] | None:
+    left_text, arrow, right_text = text.partition("->")
     left, right = _side(left_text), _side(right_text)
     if not arrow or left is None or right is None or (ELLIPSIS,) in left:
         return None
@@ -101,12 +99,12 @@ def _pattern(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int) -
     return left, right
 
 
-def _keywords(ev: ShapeEvaluator, node: cst.Call, before: int) -> dict[str, Dim | None] | None:
+def _keywords(node: cst.Call, size: SizeReader) -> dict[str, Dim | None] | None:
     """The axes the call gives sizes of (`h=self.heads`), each with its size where known; None under `**sizes` (any
     axis may be among them)."""
     if any(arg.star == "**" for arg in node.args):
         return None
-    return {arg.keyword.value: ev.size(arg.value, before) for arg in node.args
+    return {arg.keyword.value: size(arg.value) for arg in node.args
             if arg.keyword is not None and arg.keyword.value not in ("tensor", "pattern", "reduction")}
 
 
@@ -117,14 +115,18 @@ def _spelled(group: Group | str) -> str:
     return text if len(group) == 1 else f"({text})"
 
 
-def _bind(left: Side, shape: Shape, sizes: dict[str, Dim]) -> str | tuple[Shape | None, bool] | None:
+def _dims(count: int) -> str:
+    return f"{count} dim{'' if count == 1 else 's'}"
+
+
+def _bind(left: Side, shape: Shape, sizes: dict[str, Dim]) -> Mismatch | tuple[Shape | None, bool] | None:
     """Each left axis's size into `sizes`; the dims the ellipsis takes (None without one) and whether every axis is
-    known; or why the input cannot match (a phrase); None when its rank or dims can't be read."""
+    known; or why the input cannot match; None when its rank or dims can't be read."""
     named = [group for group in left if group != ELLIPSIS]
     has_ellipsis = len(named) != len(left)
     rank = shape.rank
     if rank is not None and (rank < len(named) if has_ellipsis else rank != len(named)):
-        return f"names {len(named)} dims{' or more' if has_ellipsis else ''}"
+        return Mismatch(_dims(rank), _dims(len(named)) + (" or more" if has_ellipsis else ""))
     cut = left.index(ELLIPSIS) if has_ellipsis else len(left)
     placed = [(i, group, shape.size(i)) for i, group in enumerate(left[:cut])]
     if has_ellipsis:
@@ -146,10 +148,10 @@ def _bind(left: Side, shape: Shape, sizes: dict[str, Dim]) -> str | tuple[Shape 
             if given.literal == 0:
                 return None
             if dim.literal is not None and given.literal is not None and dim.literal % given.literal:
-                return f"needs dim {position}, {_spelled(group)}, to be a multiple of {given}"
+                return Mismatch(f"dim {position} is {dim}", f"{_spelled(group)} = a multiple of {given}")
             sizes[unknown[0]] = dim // given if given.literal != 1 else dim
         elif same(dim, given) is False:
-            return f"needs dim {position}, {_spelled(group)}, to be {given}"
+            return Mismatch(f"dim {position} is {dim}", f"{_spelled(group)} = {given}")
     if not has_ellipsis:
         return None if not complete else (None, True)
     if shape.variadic is not None and not (cut <= shape.variadic <= len(shape.dims) - (len(left) - cut - 1)):
@@ -199,25 +201,53 @@ def _matches(kind: str, left: Side, right: Side, keywords: set[str]) -> bool:
     return after <= before if kind == "reduce" else before <= after
 
 
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@record(slots=True, unsafe_hash=True)
+class Pattern:
+    """A `rearrange`/`repeat`/`reduce` pattern with the axis sizes its call or layer gives."""
+
+    kind: str
+    left: Side
+    right: Side
+    sizes: tuple[tuple[str, Dim], ...]
+
+    def spelled(self) -> str:
+        return " ".join(_spelled(group) for group in self.left)
+
+    def apply(self, shape: Shape) -> Applied:
+        sizes = dict(self.sizes)
+        bound = _bind(self.left, shape, sizes)
+        if isinstance(bound, Mismatch):
+            return Applied(None, bound)
+        if bound is None or not bound[1]:
+            return UNKNOWN
+        return Applied(_output(self.right, sizes, bound[0], shape, self.kind))
+
+
+def pattern(kind: str, text: object, keywords: dict[str, Dim | None] | None) -> Pattern | None:
+    """The pattern `text` of an einops `kind`, given sizes for the axes in `keywords`; None for a pattern einops
+    rejects or this reading doesn't model, and under `**sizes` (`keywords` None: any axis may be among them)."""
+    if not isinstance(text, Const) or not isinstance(text.value, str) or keywords is None:
+        return None
+    parsed = _parsed(text.value)
+    if parsed is None or not _matches(kind, *parsed, set(keywords)):
+        return None
+    return Pattern(kind, *parsed, tuple((name, size) for name, size in keywords.items() if size is not None))
+
+
 def rearranged(ev: ShapeEvaluator, node: cst.Call, kind: str, before: int) -> Rearranged | None:
     args = Args(node)
     tensor = args.get(0, "tensor")
-    pattern = _pattern(ev, args.get(1, "pattern"), before)
-    keywords = _keywords(ev, node, before)
+    found = pattern(kind, ev.object(args.get(1, "pattern"), before), _keywords(node, lambda e: ev.size(e, before)))
     shape = ev.tensor(tensor, before) if tensor is not None else None
-    if pattern is None or keywords is None or shape is None or not _matches(kind, *pattern, set(keywords)):
+    if found is None or shape is None:
         return None
-    sizes = {name: size for name, size in keywords.items() if size is not None}
-    left, right = pattern
-    bound = _bind(left, shape, sizes)
-    if isinstance(bound, str):
-        code = ev.ctx.code
-        spelled = " ".join(_spelled(group) for group in left)
-        return Rearranged(None, f"`{code(node)}`: the pattern's left side ({spelled}) {bound}, but {code(tensor)} "
-                                f"is {shape.render()}")
-    if bound is None or not bound[1]:
-        return Rearranged(None)
-    return Rearranged(_output(right, sizes, bound[0], shape, kind))
+    applied = found.apply(shape)
+    if applied.mismatch is not None:
+        return Rearranged(None, f"`{ev.ctx.code(node)}`: {ev.ctx.code(tensor)} is {shape.render()}: "
+                                f"{applied.mismatch.has}, but the pattern's left side ({found.spelled()}) expects "
+                                f"{applied.mismatch.expects}")
+    return Rearranged(applied.value)  # type: ignore[arg-type]
 
 
 def _transfer(kind: str):
@@ -228,3 +258,29 @@ def _transfer(kind: str):
 
 
 FUNCTIONS = {f"einops.{kind}": _transfer(kind) for kind in ("rearrange", "repeat", "reduce")}
+
+
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@record(unsafe_hash=True)
+class PatternLayer(Layer):
+    """einops' `Rearrange`/`Reduce` layer: its pattern applied to the input."""
+
+    pattern: Pattern
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        return self.pattern.apply(x) if x is not None else UNKNOWN
+
+
+LAYERS = {"einops.layers.torch.Rearrange": "rearrange", "einops.layers.torch.Reduce": "reduce"}
+
+
+def layer(qualname: str, call: cst.Call, value: ValueReader, size: SizeReader, spelled: str) -> Layer | None:
+    """The layer `call` (a constructor of one of `LAYERS`: `Rearrange("b c h w -> b (h w) c")`, `Reduce(pattern,
+    "mean", h=2)`) builds, reading its pattern with `value` and its axis sizes with `size`."""
+    text = Args(call).get(0, "pattern") if not any(arg.star == "*" for arg in call.args) else None
+    if text is None:
+        return None
+    found = pattern(LAYERS[qualname], value(text), _keywords(call, size))
+    return PatternLayer(found, spelled) if found is not None else None

@@ -70,19 +70,19 @@ def test_patterns_the_input_cannot_match() -> None:
             probe_conflict(repeat(q, "() n d -> b n d", b=4))
             probe_conflict(reduce(torch.randn(n, 3), "b c -> b", "mean"))
             probe_conflict(rearrange(x, "b n d -> b d n"))
-    ''') == ['`rearrange(q, "b n (h d) -> b h n d", h=8)`: the pattern\'s left side (b n (h d)) needs dim 2, '
-             '(h d), to be a multiple of 8, but q is (2, 10, 500)',
+    ''') == ['`rearrange(q, "b n (h d) -> b h n d", h=8)`: q is (2, 10, 500): dim 2 is 500, but the pattern\'s left '
+             'side (b n (h d)) expects (h d) = a multiple of 8',
              None,
-             '`rearrange(torch.randn(2, 3, 32, 32), "b n d -> b d n")`: the pattern\'s left side (b n d) names 3 '
-             'dims, but torch.randn(2, 3, 32, 32) is (2, 3, 32, 32)',
-             '`rearrange(torch.randn(5), "b ... d -> b d ...")`: the pattern\'s left side (b ... d) names 2 dims or '
-             'more, but torch.randn(5) is (5,)',
-             '`rearrange(q, "b n (h d) -> b h n d", h=4, d=100)`: the pattern\'s left side (b n (h d)) needs dim 2, '
-             '(h d), to be 400, but q is (2, 10, 500)',
-             '`rearrange(q, "b n d -> b d n", d=512)`: the pattern\'s left side (b n d) needs dim 2, d, to be 512, '
-             'but q is (2, 10, 500)',
-             '`repeat(q, "() n d -> b n d", b=4)`: the pattern\'s left side (() n d) needs dim 0, (), to be 1, but '
-             'q is (2, 10, 500)',
+             '`rearrange(torch.randn(2, 3, 32, 32), "b n d -> b d n")`: torch.randn(2, 3, 32, 32) is (2, 3, 32, 32): 4 '
+             'dims, but the pattern\'s left side (b n d) expects 3 dims',
+             '`rearrange(torch.randn(5), "b ... d -> b d ...")`: torch.randn(5) is (5,): 1 dim, but the pattern\'s '
+             'left side (b ... d) expects 2 dims or more',
+             '`rearrange(q, "b n (h d) -> b h n d", h=4, d=100)`: q is (2, 10, 500): dim 2 is 500, but the pattern\'s '
+             'left side (b n (h d)) expects (h d) = 400',
+             '`rearrange(q, "b n d -> b d n", d=512)`: q is (2, 10, 500): dim 2 is 500, but the pattern\'s left side '
+             '(b n d) expects d = 512',
+             '`repeat(q, "() n d -> b n d", b=4)`: q is (2, 10, 500): dim 0 is 2, but the pattern\'s left side '
+             '(() n d) expects () = 1',
              None, None]
 
 
@@ -110,3 +110,41 @@ def test_shapes_agree_with_einops() -> None:
         einops.rearrange(torch.randn(5), "b ... d -> b d ...")
     with pytest.raises(einops.EinopsError):
         einops.repeat(torch.randn(2, 10, 500), "() n d -> b n d", b=4)
+    for call in (lambda: einops.rearrange(torch.randn(2, 10, 512), "b n d -> b d n", h=8),
+                 lambda: einops.repeat(torch.randn(2, 10, 512), "b (n 2) d -> b n d")):
+        with pytest.raises(einops.EinopsError):  # what the analysis leaves unknown is an error too
+            call()
+    layers = pytest.importorskip("einops.layers.torch")
+    to_patches = torch.nn.Sequential(layers.Rearrange("b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=4, p2=4),
+                                     torch.nn.Linear(48, 192))
+    assert to_patches(torch.randn(2, 3, 32, 32)).shape == (2, 64, 192)
+    assert layers.Reduce("b n d -> b d", "mean")(torch.randn(2, 64, 192)).shape == (2, 192)
+    with pytest.raises(einops.EinopsError):
+        to_patches(torch.randn(2, 3, 30, 32))
+    with pytest.raises((einops.EinopsError, KeyError)):  # the layer finds no recipe for a 2-d input
+        layers.Reduce("b n d -> b d", "mean")(torch.randn(2, 192))
+
+
+def test_the_layers_in_a_sequential() -> None:
+    """`Rearrange`/`Reduce` from `einops.layers.torch`, bound or in an `nn.Sequential`: the same pattern, and a
+    Linear after them meets (or not) the features they make."""
+    assert probe('''
+        import torch
+        from torch import nn
+        from einops.layers.torch import Rearrange, Reduce
+        to_patches = nn.Sequential(Rearrange("b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=4, p2=4), nn.Linear(48, 192))
+        pool = Reduce("b n d -> b d", "mean")
+        to_tokens = nn.Sequential(Rearrange("b c h w -> b (h w) c"), nn.Linear(64, 10))
+        probe(to_patches(torch.randn(2, 3, 32, 32)))
+        probe(pool(torch.randn(2, 64, 192)))
+        probe_conflict(to_patches(torch.randn(2, 3, 30, 32)))
+        probe_conflict(to_tokens(torch.randn(2, 3, 8, 8)))
+        probe_conflict(pool(torch.randn(2, 192)))
+    ''') == ["(2, 64, 192)", "(2, 192)",
+             '`to_patches(torch.randn(2, 3, 30, 32))`: the input is (2, 3, 30, 32): dim 2 is 30, but in `to_patches` '
+             '= nn.Sequential(...), `Rearrange("b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=4, p2=4)` expects '
+             '(h p1) = a multiple of 4',
+             '`to_tokens(torch.randn(2, 3, 8, 8))`: the input is (2, 3, 8, 8): 3 features (last dim), but in '
+             '`to_tokens` = nn.Sequential(...), `nn.Linear(64, 10)` expects 64',
+             '`pool(torch.randn(2, 192))`: the input is (2, 192): 2 dims, but `pool` = Reduce("b n d -> b d", "mean") '
+             'expects 3 dims']
