@@ -970,6 +970,66 @@ _FOLD_LOADERS = """
 """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the width of a lucidrains-style ViT
+# whose attention splits it into 8 heads with einops (`rearrange(..., "b n (h d) -> b h n d", h=8)`).
+_EINOPS_VIT = """
+import torch
+from torch import nn
+from einops import rearrange, repeat, reduce
+
+
+class Attention(nn.Module):
+    def __init__(self, dim, heads=8):
+        super().__init__()
+        self.heads = heads
+        self.scale = (dim // heads) ** -0.5
+        self.to_qkv = nn.Linear(dim, dim * 3, bias=False)
+        self.to_out = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        qkv = self.to_qkv(x).chunk(3, dim=-1)
+        q, k, v = [rearrange(t, "b n (h d) -> b h n d", h=self.heads) for t in qkv]
+        attn = (q @ k.transpose(-1, -2) * self.scale).softmax(dim=-1)
+        return self.to_out(rearrange(attn @ v, "b h n d -> b n (h d)"))
+
+
+class ViT(nn.Module):
+    def __init__(self, dim=%s, patch=4, classes=10):
+        super().__init__()
+        self.patch = patch
+        self.to_tokens = nn.Linear(patch * patch * 3, dim)
+        self.cls_token = nn.Parameter(torch.randn(1, 1, dim))
+        self.attn = Attention(dim)
+        self.head = nn.Linear(dim, classes)
+
+    def forward(self, img):
+        x = rearrange(img, "b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=self.patch, p2=self.patch)
+        x = self.to_tokens(x)
+        x = torch.cat((repeat(self.cls_token, "() n d -> b n d", b=x.shape[0]), x), dim=1)
+        x = self.attn(x)
+        return self.head(reduce(x, "b n d -> b d", "mean"))
+
+
+logits = ViT()(torch.randn(2, 3, 32, 32))
+"""
+
+
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the in-features of the Linear after
+# einops' `Rearrange` cuts 224-pixel RGB images into 16 x 16 patches.
+_EINOPS_PATCHES = """
+import torch
+from torch import nn
+from einops.layers.torch import Rearrange, Reduce
+
+model = nn.Sequential(
+    Rearrange("b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=16, p2=16),
+    nn.Linear(%s, 256),
+    Reduce("b n d -> b d", "mean"),
+    nn.Linear(256, 10),
+)
+logits = model(torch.randn(8, 3, 224, 224))
+"""
+
 class ShapeMismatch(Rule):
     code = "SC105"
     name = "shape-mismatch"
@@ -989,6 +1049,9 @@ class ShapeMismatch(Rule):
         - elementwise ops and masks whose dims cannot broadcast (two different literals, two different names of a
           jaxtyping annotation);
         - a `view` / `reshape` whose element count cannot match the tensor's;
+        - an einops `rearrange` / `repeat` / `reduce` (or `Rearrange` / `Reduce` layer) whose pattern the input
+          cannot match: another number of dims (without `...`), a group `(h d)` whose sizes cannot multiply to its
+          dim (`h=8` of a width of 500);
         - an `expand` / `expand_as` that would stretch a dim that is not 1 (sizes line up from the right), or that
           puts -1 in a new leading dim.
 
@@ -1794,8 +1857,42 @@ class ShapeMismatch(Rule):
         # every batch full: the short last one dropped, or rows a multiple of the batch size
         _CONSTANT_BATCH_VIEW % ("1000", ", drop_last=True"),
         _CONSTANT_BATCH_VIEW % ("1024", ""),
+        # a lucidrains-style ViT whose width 8 heads divide: einops' patches, cls token, heads and mean pool
+        _EINOPS_VIT % "512",
+        # einops' layers: a patch embedding whose image the patch size divides, tokens mean-pooled to the head
+        _EINOPS_PATCHES % "16 * 16 * 3",
+        # einops on tensors whose shapes the code does not state, and `...` taking whatever dims there are
+        """
+        import einops
+        import torch
+
+        def to_sequence(feature_map, heads: int):
+            tokens = einops.rearrange(feature_map, "b c h w -> b (h w) c")
+            return einops.rearrange(tokens, "b n (h d) -> b h n d", h=heads)
+
+        def merge(x):
+            return einops.rearrange(x, "... h w -> ... (h w)")
+
+        pooled = einops.reduce(torch.randn(4, 16, 7, 7), "b c ... -> b c", "max")
+        flat = merge(torch.randn(4, 16, 7, 7))
+        """,
     ]
     INVALID = [
+        # the same ViT 500 wide: 8 heads don't divide it ("Shape mismatch, can't divide axis of length 500 in chunks
+        # of 8")
+        _EINOPS_VIT % "500",
+        # the same patch embedding sized for the pixels of a patch without its 3 channels ("mat1 and mat2 shapes
+        # cannot be multiplied (1568x768 and 256x256)")
+        _EINOPS_PATCHES % "16 * 16",
+        # a (B, N, D) token sequence rearranged as if it were still the (B, C, H, W) image ("Wrong shape: expected 4
+        # dims. Received 3-dim tensor")
+        """
+        import torch
+        from einops import rearrange
+
+        tokens = torch.randn(2, 64, 192)
+        grid = rearrange(tokens, "b c h w -> b (h w) c")
+        """,
         # the same, joined along the batch: (8, 8) into a head of 16 features ("mat1 and mat2 shapes cannot be
         # multiplied (8x8 and 16x1)")
         _SIAMESE_PAIRS % "",

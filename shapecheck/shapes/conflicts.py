@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import dim_range, einsum, expansion, functional, layers, masks, ops, runs
+from shapecheck.shapes import dim_range, einops, einsum, expansion, functional, layers, masks, ops, runs
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import BROADCASTING, is_number
@@ -48,6 +48,9 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         if name == "torch.einsum":
             found = einsum.contraction(ev, node, before)
             return Conflict("einsum", node, (), found.conflict) if found is not None and found.conflict else None
+        if name in einops.FUNCTIONS:
+            found = einops.rearranged(ev, node, name[len("einops."):], before)
+            return Conflict("einops", node, (), found.conflict) if found is not None and found.conflict else None
         if name == "F.interpolate":
             found = functional.interpolation_mismatch(ev, node, before)
             if found is None:
@@ -180,7 +183,8 @@ _MATMUL_METHODS = frozenset({"matmul", "mm", "bmm"})
 _VIEW_METHODS = frozenset({"view", "reshape"})
 _GATHER_FUNCTIONS = frozenset({"torch.gather"})
 _GATHER_METHODS = frozenset({"gather"})
-_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | _GATHER_FUNCTIONS | {"torch.einsum", "F.interpolate"}
+_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | _GATHER_FUNCTIONS | {"torch.einsum", "F.interpolate"} \
+    | frozenset(einops.FUNCTIONS)
 _CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS | _GATHER_METHODS | expansion.METHODS
 
 

@@ -29,7 +29,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.evaluator import ContainerForward
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, Site, TorchObject
-from shapecheck.shapes import last_batch, nn_modules, runs
+from shapecheck.shapes import einops, last_batch, nn_modules, runs
 from shapecheck.shapes.values import Conflict, Items
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.container_use import only_held
@@ -132,10 +132,13 @@ def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None
         return None  # an object known only by its class (an annotated parameter): its sizes are not
     if value.qualname in SEQUENTIAL:
         return _sequential(ev, value.items, ev.ctx.code(value.call.func) + "(...)")
+    site = value.site
+    if value.qualname in einops.LAYERS:
+        return einops.layer(value.qualname, value.call, lambda expr: site.read("value", expr),
+                            lambda expr: site.read("size", expr), spelled(site.evaluator, value.call))
     name = nn_modules.layer_name(value.qualname)
     if name is None:
         return None
-    site = value.site
     return nn_modules.read(name, value.call, lambda expr: site.read("size", expr),
                            spelled(site.evaluator, value.call), lambda expr: layer_of(ev, site.read("value", expr)),
                            lambda expr: site.read("value", expr))

@@ -2,7 +2,7 @@
 of its inputs. Each returns None when the inputs or arguments aren't known well enough: never a guess.
 
 This module dispatches a call to its transfer function; the functions themselves live by kind: `elementwise`,
-`matmul`, `einsum`, `transposes`, `reshaping`, `indexing`, `reductions`, `joins`, `creation`, `spectral` (torch.fft),
+`matmul`, `einsum`, `einops`, `transposes`, `reshaping`, `indexing`, `reductions`, `joins`, `creation`, `spectral` (torch.fft),
 `functional` (convolutions, pooling, padding, interpolation, attention) and `losses`; `sizes` reads sizes,
 `positions` does the shape surgery they share.
 
@@ -20,8 +20,8 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Mapping, Seq, TorchObject
-from shapecheck.shapes import (creation, distributions, einsum, elementwise, functional, indexing, joins, layers,
-                               losses, matmul, reductions, reshaping, spectral, transposes, value_bounds)
+from shapecheck.shapes import (creation, distributions, einops, einsum, elementwise, functional, indexing, joins,
+                               layers, losses, matmul, reductions, reshaping, spectral, transposes, value_bounds)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import annotated_result, contradiction
@@ -172,7 +172,7 @@ def returned_object(ev: ShapeEvaluator, node: cst.Call, before: int) -> Mapping 
 
 # ------------------------------------------------------------------------------------------------ tables
 
-_BY_KIND = (elementwise, matmul, einsum, transposes, reshaping, indexing, reductions, joins, creation, spectral)
+_BY_KIND = (elementwise, matmul, einsum, einops, transposes, reshaping, indexing, reductions, joins, creation, spectral)
 METHODS = {name: handler for kind in _BY_KIND for name, handler in getattr(kind, "METHODS", {}).items()}
 FUNCTIONS = {**{name: handler for kind in _BY_KIND for name, handler in getattr(kind, "FUNCTIONS", {}).items()},
              **functional.FUNCTIONS, **losses.FUNCTIONS}
