@@ -24,7 +24,7 @@ from shapecheck.engine import flow
 from shapecheck.engine.flow import Reach
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.engine.walker import walk
+from shapecheck.engine.walker import walked
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Fix, Rule
@@ -550,7 +550,7 @@ class Context:
         and nodes never change, so each node's walk is made once."""
         found = self._walked.get(id(node))
         if found is None:
-            found = self._walked[id(node)] = (node, list(walk(node)))  # the node, so its id stays its own
+            found = self._walked[id(node)] = (node, walked(node))  # the node, so its id stays its own
         return iter(found[1])
 
     def module_fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset[F]]) -> frozenset[F]:

@@ -168,14 +168,25 @@ _NOTHING: frozenset[type] = frozenset()
 def walk_pruned(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[type]) -> Iterator[cst.CSTNode]:
     """`node` and its descendants, pre-order, but for the descendants of a `closed` node (which is yielded) and
     a `hidden` node with its descendants (`node` itself is always yielded and entered)."""
+    return iter(walked_pruned(node, closed, hidden))
+
+
+def walked(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """`walk`'s nodes as a list: while a file is analysed, the one kept for every walk of `node` (not to be
+    changed), so a holder of walks of its own (`Context.walk`) shares it instead of copying it."""
+    return walked_pruned(node, _NOTHING, _NOTHING)
+
+
+def walked_pruned(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[type]) -> list[cst.CSTNode]:
+    """`walk_pruned`'s nodes as a list, kept while a file is analysed (not to be changed)."""
     walks = _caching.walks
     if walks is None:
-        return iter(_walked(node, closed, hidden))
+        return _walked(node, closed, hidden)
     key = (id(node), closed, hidden)
     found = walks.get(key)
     if found is None:
         found = walks[key] = (node, _walked(node, closed, hidden))  # the node, so its id stays its own
-    return iter(found[1])
+    return found[1]
 
 
 def _walked(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[type]) -> list[cst.CSTNode]:
