@@ -6,6 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.rules._activations import Activation, activation_input, activation_of, first_argument
+from shapecheck.rules._autograd_saves import IN_PLACE_METHODS
 from shapecheck.rules._tensor_facts import number_kind
 
 LOG = frozenset({"torch.log", "torch.special.log"})
@@ -35,6 +36,9 @@ class LogOfSoftmax(Rule):
         `log(1 - sigmoid(x))` is `F.logsigmoid(-x)`: the other half of every hand-written binary cross-entropy.
 
         A log of a mixture of softmaxes (`torch.log(0.5 * p + 0.5 * q)`) has no fused form and is not reported.
+        Nor is a log of a name whose tensor the code changes in place (`probs.clamp_(min=1e-6)`, `probs += eps`,
+        `probs[probs == 0] = eps`) in the function that binds it: the log is then not known to be of the
+        activation's output as it was made, as with `probs = probs.clamp(min=1e-6)`.
 
         ## Example
         ```python
@@ -102,6 +106,23 @@ class LogOfSoftmax(Rule):
         """
         import torch
         x = torch.log(torch.exp(y).sum(-1))
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        # the probabilities are floored in place before the log: not the softmax's output as it was made
+        def soft_dice_ce(logits, onehot, eps=1e-7):
+            p = F.softmax(logits, dim=1)
+            p.clamp_min_(eps)
+            ce = -(onehot * torch.log(p)).sum(1).mean()
+            inter = (p * onehot).sum((2, 3))
+            return ce + 1 - (2 * inter / (p.sum((2, 3)) + onehot.sum((2, 3)))).mean()
+        """,
+        """
+        import torch
+        gate = torch.sigmoid(head(features))
+        gate[gate > 1 - 1e-6] = 1 - 1e-6
+        keep_nll = -torch.log(1 - gate).mean()
         """,
     ]
     INVALID = [
@@ -212,6 +233,16 @@ class LogOfSoftmax(Rule):
         """,
         """
         import torch
+        # `p` is changed in place in another function, never in the one that takes the log
+        def sharpen(p, temperature=0.5):
+            p.pow_(1 / temperature)
+            return p / p.sum(-1, keepdim=True)
+        def nll(logits, target):
+            p = torch.softmax(logits, dim=-1)
+            return -torch.log(p).gather(1, target[:, None]).mean()
+        """,
+        """
+        import torch
         import torch.nn as nn
         class Head(nn.Module):
             def __init__(self):
@@ -272,7 +303,7 @@ class LogOfSoftmax(Rule):
                 return
             with_epsilon = True
         term = self._term(inline)
-        if term is None:
+        if term is None or self._changed_in_place(inline.right if term[1] else inline):
             return
         activation, complement = term
         fix = None
@@ -293,6 +324,23 @@ class LogOfSoftmax(Rule):
         if activation is None or complement and activation.kind != "sigmoid":
             return None
         return activation, complement
+
+    def _changed_in_place(self, expr: cst.BaseExpression) -> bool:
+        """Whether `expr` is a name whose tensor the code that binds it changes in place: the function of its
+        binding, or the whole module (a module fact) for a module-level name. Where in that code is not asked, so
+        a change after the log silences it too (precision before recall)."""
+        if type(expr) is not cst.Name:
+            return False
+        binding = self.ctx.binding(expr)
+        if binding is None:
+            return False
+        ctx = self.ctx
+        function = next((node for node in reversed(binding.path) if type(node) is cst.FunctionDef), None)
+        if function is None:
+            changed = ctx.module_fact(_CHANGED_IN_PLACE, lambda statement: _tensors_changed_in(ctx, statement))
+        else:
+            changed = _tensors_changed_in(ctx, function)
+        return expr.value in changed
 
     def _probabilities(self, expr: cst.BaseExpression) -> Activation | None:
         activation = activation_of(self.ctx, expr)
@@ -323,6 +371,31 @@ class LogOfSoftmax(Rule):
                 return None
         new = cst.Call(func=cst.parse_expression(spelling), args=[cst.Arg(argument)])
         return Fix("Use `F.logsigmoid`", ((log_call, new),), imports=imports)
+
+
+_CHANGED_IN_PLACE = "tensors changed in place"  # the module fact's kind
+
+
+def _tensors_changed_in(ctx: Context, node: cst.CSTNode) -> frozenset[str]:
+    """The plain names `node`'s code changes the tensor of in place: `p.clamp_(...)`, `p += eps`, `p[mask] = eps`.
+    The function form (`torch.clamp_(p, ...)`) is not read: its spelling is known only through the imports at a
+    point, and a module fact holds no point."""
+    changed: set[str] = set()
+    for inner in ctx.walk(node):
+        kind = type(inner)
+        if kind is cst.AugAssign or kind is cst.AssignTarget:
+            target = inner.target  # type: ignore[attr-defined]
+            if kind is cst.AssignTarget and type(target) is cst.Subscript:
+                target = target.value
+            elif kind is cst.AssignTarget:
+                continue
+            if type(target) is cst.Name:
+                changed.add(target.value)
+        elif kind is cst.Call:
+            func = inner.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and func.attr.value in IN_PLACE_METHODS and type(func.value) is cst.Name:
+                changed.add(func.value.value)
+    return frozenset(changed)
 
 
 # Expressions that need no parentheses after a unary minus.
