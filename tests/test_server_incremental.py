@@ -756,6 +756,46 @@ def test_a_statement_that_reads_a_module_fact_is_analysed_again_when_the_fact_ch
 
 
 @pytest.mark.parametrize("before, after", [
+    ("torch.log(attention)", "torch.log(attention + 1e-9)"),  # no statement's part changes
+    ("encoder.append", "print"),  # the statement's part is gone: the fact changes
+    ("encoder.append(nn.Dropout(0.1))\n", "encoder.append(nn.Dropout(0.1))\nencoder.append(nn.ReLU())\n"),
+    ("encoder.append(nn.Dropout(0.1))\n", ""),  # a statement removed with its part
+    ("hidden = encoder(flat)", "encoder.append(nn.ReLU())\nhidden = encoder(flat)"),  # a part added elsewhere
+])
+def test_a_module_fact_is_found_from_the_parts_of_the_statements_an_edit_replaced(
+        before: str, after: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module fact is the union of every statement's part; after an edit the server finds the parts of the
+    statements it added only, and where together they are what the removed ones had, the fact is the latest lint's
+    (the same object). Whatever the edit, it is what `Context.module_fact` finds in the whole module."""
+    from shapecheck.shapes import layers
+
+    asked: list[cst.CSTNode] = []
+    of_statement = layers._mutated_in
+
+    def part(statement: cst.CSTNode) -> frozenset:
+        asked.append(statement)
+        return of_statement(statement)
+
+    monkeypatch.setattr(layers, "_mutated_in", part)
+    analysis = Incremental()
+    typed(analysis, [SCRIPT])
+    latest = analysis._unions["mutated containers"][1]
+    for text in [SCRIPT.replace(before, after, 1), SCRIPT]:
+        body = analysis._body
+        asked.clear()
+        found = lint(text, analysis)
+        parts = set(map(id, asked))
+        assert found == lint(text)
+        module = analysis._source.module  # type: ignore[union-attr]
+        added = {id(statement) for statement in module.body if not any(statement is old for old in body)}
+        value = analysis._unions["mutated containers"][1]
+        assert value == Context(module, "model.py").module_fact("mutated containers", of_statement)
+        assert parts == added
+        assert (value is latest) == (value == latest)
+        latest = value
+
+
+@pytest.mark.parametrize("before, after", [
     ("D = 16\n", "D = 16\nE = 8\n"),  # a binding added
     ("H = 4\n", ""),  # a binding removed
     ("H = 4\n", "H = D\n"),  # a binding's value

@@ -36,7 +36,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from operator import is_not
 
 import libcst as cst
 
@@ -203,9 +202,9 @@ class Incremental:
         self._code: tuple[dict[int, cst.CSTNode], dict[int, str]] = ({}, {})
         # `Context.module_fact`s: kind -> how a statement's part is found, and each statement's part
         self._facts: dict[str, tuple[Callable[[cst.CSTNode], frozenset], _Parts]] = {}
-        # kind -> each statement's part and their union, as the latest lint found them: a union made of the same
-        # parts is the same object, so a kept statement's fact compares by identity
-        self._unions: dict[str, tuple[list[frozenset], frozenset]] = {}
+        # kind -> the top-level statements of the latest lint that asked, and the union of their parts: a union of
+        # the same value is the same object, so a kept statement's fact compares by identity
+        self._unions: dict[str, tuple[Sequence[cst.CSTNode], frozenset]] = {}
         # id(top-level statement) -> the reads its module-level bindings, unpackings and functions answer, as the
         # latest traversal made them (see `_Traversal._unchanged_reads`)
         self._bound: dict[int, set[str]] = {}
@@ -279,10 +278,11 @@ class _Traversal(Traversal):
         # are alive here, so an id names one statement.
         latest = {id(statement) for statement in memory._body}
         self._added = {key for key in self._order if key not in latest}
+        self._new = [statement for statement in self._body if id(statement) in self._added]
+        self._removed = [statement for statement in memory._body if id(statement) not in self._order]
         self._changed_reads: set[str] = set()
-        for statement in memory._body:
-            if id(statement) not in self._order:
-                self._changed_reads.update(memory._bound.get(id(statement), ()))
+        for statement in self._removed:
+            self._changed_reads.update(memory._bound.get(id(statement), ()))
         # The recording analyses and the file-scope rules, which see every statement.
         self._file_rules = [visitor for visitor in self.rules if _scope(visitor) == "file"]
         self._live = self._statement_rules()
@@ -444,25 +444,39 @@ class _Traversal(Traversal):
     def _fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset]) -> frozenset:
         found = self._fact_values.get(kind)
         if found is None:
-            parts = self.memory._facts.setdefault(kind, (of_statement, {}))[1]
-            current = self._order
-            for key in [key for key in parts if key not in current]:
-                del parts[key]
-            found_parts = []
-            for statement in self._body:
-                part = parts.get(id(statement))
-                if part is None or part[0] is not statement:
-                    part = parts[id(statement)] = (statement, of_statement(statement))
-                found_parts.append(part[1])
-            latest = self.memory._unions.get(kind)
-            if latest is None or len(latest[0]) != len(found_parts) or any(map(is_not, latest[0], found_parts)):
-                found = frozenset().union(*found_parts)
-                if latest is not None and latest[1] == found:
-                    found = latest[1]
-                self.memory._unions[kind] = (found_parts, found)
-            else:
-                found = latest[1]
-            self._fact_values[kind] = found
+            found = self._fact_values[kind] = self._union(kind, of_statement)
+        return found
+
+    def _union(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset]) -> frozenset:
+        """A module fact's value: the latest lint's when the statements the edit added have, together, the part the
+        statements it removed had (typing inside a statement seldom changes its part), so only their parts are
+        found; otherwise the union of every statement's part, each found once. The same value is the same object,
+        so a kept statement's fact compares by identity."""
+        memory = self.memory
+        parts = memory._facts.setdefault(kind, (of_statement, {}))[1]
+        latest = memory._unions.get(kind)
+        body = self._body
+
+        def part(statement: cst.CSTNode) -> frozenset:
+            found = parts.get(id(statement))
+            if found is None or found[0] is not statement:
+                found = parts[id(statement)] = (statement, of_statement(statement))
+            return found[1]
+
+        if latest is not None and latest[0] is memory._body:
+            removed = self._removed
+            if all(parts.get(id(statement), (None,))[0] is statement for statement in removed):
+                was = frozenset().union(*(parts.pop(id(statement))[1] for statement in removed))
+                now = frozenset().union(*map(part, self._new))
+                if now == was:
+                    memory._unions[kind] = (body, latest[1])
+                    return latest[1]
+        for key in [key for key in parts if key not in self._order]:
+            del parts[key]
+        found = frozenset().union(*map(part, body))
+        if latest is not None and latest[1] == found:
+            found = latest[1]
+        memory._unions[kind] = (body, found)
         return found
 
     def _same_facts(self, facts: tuple[tuple[str, frozenset], ...]) -> bool:
