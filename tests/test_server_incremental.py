@@ -795,6 +795,69 @@ def test_a_module_fact_is_found_from_the_parts_of_the_statements_an_edit_replace
         latest = value
 
 
+TRAINING = (ROOT / "tests" / "data" / "incremental" / "training.py").read_text()
+TYPED = TRAINING.replace("dim=-1", "dim=-12")
+
+
+def _resumed(analysis: Incremental, texts: list[str]) -> list[int]:
+    """Lint the versions one after the other as the server does, checking each against a whole-file lint; the
+    number of statements each lint resumed from a checkpoint instead of walking them."""
+    resumed = []
+    for text in texts:
+        assert lint(text, analysis) == lint(text), text
+        resumed.append(analysis.resumed)
+    return resumed
+
+
+def _index_of(text: str, snippet: str) -> int:
+    return next(k for k, statement in enumerate(cst.parse_module(text).body) if snippet in cst.Module([statement]).code)
+
+
+def test_typing_in_a_statement_resumes_the_traversal_before_it() -> None:
+    """The first edit of a statement copies the state before it (a checkpoint); the next ones there start from the
+    copy instead of walking the statements before it, and the training-loop rules still find what lint finds on
+    both sides of it (a helper stepping the optimizer before it, a loop after it)."""
+    codes = [finding["code"] for finding in lint(TYPED)[2]]
+    assert codes.count("SC201") == 2 and "SC213" in codes
+    analysis = Incremental()
+    # the statements before the first one the edit replaced (the parser may take the one before it too)
+    first, loop = _index_of(TRAINING, "scores ="), _index_of(TRAINING, "scheduler.step()")
+    resumed = _resumed(analysis, [TRAINING, TYPED, TRAINING, TYPED, TRAINING])
+    assert resumed[:2] == [0, 0] and loop < resumed[2] <= first and resumed[2:] == [resumed[2]] * 3
+    # an edit before the checkpoint walks every statement again, and copies the state before the first statement
+    # it replaced for the next one
+    earlier = TRAINING.replace("lr=0.1", "lr=0.2")
+    resumed = _resumed(analysis, [earlier, earlier.replace("lr=0.2", "lr=0.3")])
+    assert resumed[0] == 0 and 0 < resumed[1] <= _index_of(TRAINING, "lr=")
+
+
+def test_the_traversal_is_not_resumed_where_the_state_before_the_edit_read_the_whole_module(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A visitor that sees every statement may read the whole module (`Context.statements`) or a module fact while
+    the traversal is before the edit: then the state there depends on what the edit changed, and the traversal
+    walks the statements again; a module fact of the same value does not stop it."""
+    from shapecheck.shapes.layers import _mutated_in
+
+    whole: list[bool] = [True]
+
+    def visit_for(self: TrainingLoop, node: cst.For) -> None:
+        if whole[0]:
+            self.ctx.statements()
+        else:
+            self.ctx.module_fact("mutated containers", _mutated_in)
+        self._enclosing[node] = self.ctx.loops
+
+    monkeypatch.setattr(TrainingLoop, "visit_For", visit_for)
+    assert _resumed(Incremental(), [TRAINING, TYPED, TRAINING]) == [0, 0, 0]
+    whole[0] = False
+    appended = TRAINING.replace("x = torch.randn(4, 8)", "x = torch.randn(4, 8)\nlayers = []\nlayers.append(x)")
+    typing = [appended.replace("dim=-1", "dim=-12"), appended] * 2
+    resumed = _resumed(Incremental(), [TRAINING, TYPED, TRAINING, *typing])
+    # the statement the fact changed for is analysed again, with the analyses that read the whole module: the next
+    # checkpoint is the first one made with every statement before it kept
+    assert resumed[:2] == [0, 0] and resumed[2] > 0 and resumed[3] == 0 and resumed[-1] > resumed[2]
+
+
 @pytest.mark.parametrize("before, after", [
     ("D = 16\n", "D = 16\nE = 8\n"),  # a binding added
     ("H = 4\n", ""),  # a binding removed
