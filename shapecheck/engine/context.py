@@ -553,6 +553,12 @@ class Context:
             found = self._walked[id(node)] = (node, walked(node))  # the node, so its id stays its own
         return iter(found[1])
 
+    def statements(self) -> Sequence[cst.BaseStatement]:
+        """The module's top-level statements, all of them, for an analysis that looks through the whole module on
+        its own (the functions of the file by name): the editor server notes this as a read of the whole module,
+        as it notes `walk(ctx.module)`."""
+        return self.module.body
+
     def module_fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset[F]]) -> frozenset[F]:
         """A fact of the whole module that is the union of its top-level statements' parts: `of_statement` gives a
         statement's part (the names something in it changes in place, the tests of its `if`s); `kind` names the fact

@@ -79,6 +79,12 @@ def pattern_entry(folder: str, pattern: str) -> str:
     return os.path.join(glob.escape(os.path.abspath(folder)), pattern)
 
 
+def collected() -> frozenset[str]:
+    """What the innermost `collecting` block has been told so far (the editor server keeps what the statements
+    before an edit read, with their analysis)."""
+    return frozenset(getattr(_state, "paths", None) or ())
+
+
 def record_again(entries: Iterable[str]) -> None:
     """Note entries a `collecting` block gave earlier (the editor server keeps a statement's findings and what its
     analysis read)."""

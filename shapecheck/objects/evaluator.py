@@ -612,7 +612,7 @@ class Evaluator:
         `run()`)."""
         found = self._memo.get("module functions")
         if found is None:
-            top = [statement for statement in self.ctx.module.body if type(statement) is cst.FunctionDef]
+            top = [statement for statement in self.ctx.statements() if type(statement) is cst.FunctionDef]
             # their statements only (a `def` is in no expression): the editor server makes this memo again for each
             # top-level statement it analyses
             nested = [node for function in top for node in walk_statements(function.body)

@@ -24,6 +24,17 @@ kept statement hands its part back to the rule's lists, and only the `finish` ru
 `finish` (`Context.finish_part`) is kept the same way: what it reads of the module is recorded as a statement's
 reads are, and what it is handed (the whole-file facts it needs) must be the same.
 
+Walking: the statements before the first one an edit replaced are not walked when the latest edits were there
+too. The first edit of a statement copies the traversal's state before it (the context's bindings, calls, scopes
+and functions, the training-loop record, the file-scope rules' state: `_Checkpoint`); the next edit that keeps
+every statement before it starts from a copy of that state instead of walking them, as the whole-file traversal
+would make the same state from the same statements in the same order. That holds while what the visits there read
+is the same: each statement's findings are kept (its recorded reads find the same), the module facts the file-scope
+visitors read there have the same values, nothing there read the whole module (`Context.statements`, a walk of the
+module), and no file read has changed. A checkpoint copies containers, records that hold what the copy maps, and
+shares what never changes (nodes, bindings, calls, events, reports, the scopes the traversal has left); one whose
+state holds anything else is not made.
+
 Memos make this exact only if a statement's analysis reads for itself everything its answer depends on, so the
 shape analysis and the qualified-name memo start afresh at each top-level statement analysed again (they are pure
 caches; the answers are the same). A crash of a rule or of the shape analysis, which `shapecheck lint` reports at
@@ -36,17 +47,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from operator import is_not
+from operator import is_, is_not
 
 import libcst as cst
 
 from shapecheck.engine import dependencies, walker
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import Verdict
-from shapecheck.engine.context import Binding, Context, Report
+from shapecheck.engine.context import Binding, CallSite, Context, Point, Report, Scope
 from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.engine.traversal import Bookkeeping, Traversal
 from shapecheck.engine.walker import NODE_TYPES, children, walk
+from shapecheck.loops.training_loop import Event
 from shapecheck.server.verdict import DocumentVerdicts
 
 # Reads of more than one name's bindings, recorded as markers among the names.
@@ -182,6 +194,94 @@ class _Finished:
     files: frozenset[str]
 
 
+@dataclass(frozen=True, eq=False)
+class _Checkpoint:
+    """The traversal's state just before a top-level statement (the first one an edit replaced), copied, with what
+    it was worked out from: the next edit that keeps the statements before it resumes from here instead of
+    walking them (`_Traversal._resume`)."""
+
+    statements: tuple[cst.CSTNode, ...]  # the top-level statements before it
+    kept: tuple[_Kept, ...]  # theirs
+    # the module facts and the whole-module reads of the visits no statement's reads hold (the file-scope visitors'
+    # in kept statements), with the facts' values then
+    reads: frozenset[str]
+    facts: tuple[tuple[str, frozenset], ...]
+    files: frozenset[str]  # the other files read so far (`engine.dependencies`)
+    # what the context, its module and each visitor are in the copies: the next lint's take their places
+    placeholders: tuple[object, ...]
+    context: dict[str, object]  # the context's state, less its module scope and its functions
+    scope: Scope  # the module scope, which the scopes of the functions and classes before it have for parent
+    bindings: dict[str, list[Binding]]  # its bindings then, and its unpackings
+    unpackings: list[Binding]
+    functions: dict[str, list[cst.FunctionDef]]
+    function_statements: dict[int, cst.CSTNode | None]  # `_Functions.statements`
+    # the state of each file-scope visitor, in the traversal's order (None for a statement-scope one: it keeps
+    # none but what it gathers, which the statements' kept parts give back)
+    visitors: tuple[dict[str, object] | None, ...]
+
+
+# What the traversal keeps in the context apart from its state: the module, the memos (pure caches, the next lint
+# has its own) and the server's own methods.
+_NOT_STATE = frozenset({"module", "filename", "ancestors", "_analyses", "_code", "_walked", "_qualnames", "_facts",
+                        "walk", "code", "module_fact", "finish_part", "statements", "functions", "_scope", "_frame",
+                        "_within", "_within_indexed"})
+# The types of the values a copy of the state shares: immutable, and holding nothing the copy maps (names,
+# numbers, records compared by value); the node types join as they are met, the module apart (the copy maps it).
+# Scopes too: a function's or a class's no longer changes once the traversal has left it, and the module scope is
+# one object from the checkpoint on (`_Traversal._resume`), as are the points that hold them.
+_SHARED: set[type] = {int, float, str, bool, type(None), bytes, frozenset, Binding, CallSite, Report, Event, Scope,
+                      Point}
+
+
+class _Placeholder:
+    """Where a checkpoint's copy of the state refers to the context, the module or a visitor."""
+
+    __slots__ = ()
+
+
+class _Uncopyable(Exception):
+    """The state holds something a checkpoint does not know how to copy: the traversal walks every statement."""
+
+
+def _copied(value: object, memo: dict[int, tuple[object, object]]) -> object:
+    """A copy of the traversal's state `value` that shares what never changes, and maps through `memo` (id(original)
+    -> (the original, its copy)) what the copy replaces (the context, the module, the visitors)."""
+    kind = type(value)
+    if kind in _SHARED:
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found[1]
+    if kind is tuple:  # the same tuple where it holds nothing the copy changes, as most do (nodes, events)
+        items = [item if type(item) in _SHARED else _copied(item, memo) for item in value]  # type: ignore[attr-defined]
+        if all(map(is_, items, value)):  # type: ignore[call-overload]
+            return value
+        copy: object = tuple(items)
+    elif isinstance(value, dict):
+        copy = {}
+        for key, item in dict.items(value):
+            copy[key] = item if type(item) in _SHARED else _copied(item, memo)  # type: ignore[index]
+    elif isinstance(value, list):
+        copy = [item if type(item) in _SHARED else _copied(item, memo) for item in list.__iter__(value)]
+    elif kind is set:
+        copy = set(value)  # type: ignore[call-overload]
+    elif issubclass(kind, cst.CSTNode) and kind is not cst.Module:
+        _SHARED.add(kind)
+        return value
+    elif kind.__module__.startswith("shapecheck.") and hasattr(kind, "__dataclass_fields__"):  # a record
+        fields = {name: getattr(value, name) for name in kind.__dataclass_fields__}  # type: ignore[attr-defined]
+        mapped = {name: _copied(field, memo) for name, field in fields.items()}
+        if all(mapped[name] is field for name, field in fields.items()):
+            return value
+        copy = object.__new__(kind)
+        for name, field in mapped.items():
+            object.__setattr__(copy, name, field)
+    else:
+        raise _Uncopyable(kind.__name__)
+    memo[id(value)] = (value, copy)
+    return copy
+
+
 class Incremental:
     """The `Analysis` (see `shapecheck.engine.linter`) of one document, kept between its lints."""
 
@@ -203,18 +303,21 @@ class Incremental:
         self._code: tuple[dict[int, cst.CSTNode], dict[int, str]] = ({}, {})
         # `Context.module_fact`s: kind -> how a statement's part is found, and each statement's part
         self._facts: dict[str, tuple[Callable[[cst.CSTNode], frozenset], _Parts]] = {}
-        # kind -> each statement's part and their union, as the latest lint found them: a union made of the same
-        # parts is the same object, so a kept statement's fact compares by identity
-        self._unions: dict[str, tuple[list[frozenset], frozenset]] = {}
+        # kind -> the top-level statements of the latest lint that asked, and the union of their parts: a union of
+        # the same value is the same object, so a kept statement's fact compares by identity
+        self._unions: dict[str, tuple[Sequence[cst.CSTNode], frozenset]] = {}
         # id(top-level statement) -> the reads its module-level bindings, unpackings and functions answer, as the
         # latest traversal made them (see `_Traversal._unchanged_reads`)
         self._bound: dict[int, set[str]] = {}
         # The children of the nodes the latest traversal's analyses walked (`walker.carried`)
         self._children: dict[int, tuple[cst.CSTNode, list[cst.CSTNode]]] = {}
         self.reused = 0  # top-level statements whose statement-scope findings the latest lint kept
+        self.resumed = 0  # top-level statements before the checkpoint the latest lint resumed from (not walked)
         # The other files the latest analysis read (a first-party model), and what they were then
         self._read: set[str] = set()
         self._stamps: tuple[tuple[str, int, int], ...] = ()
+        # The state before the first statement the latest edits replaced (see `_Traversal._resume`)
+        self._checkpoint: _Checkpoint | None = None
 
     def parse(self, text: str) -> ParsedSource:
         previous = self._source
@@ -230,6 +333,7 @@ class Incremental:
         if setting != self._setting:
             self._kept.clear()
             self._finished.clear()
+            self._checkpoint = None
             self._setting = setting
         if self._read and dependencies.stamps(self._read) != self._stamps:
             # A file the analysis read changed on disk: what this process remembers of it and every kept finding
@@ -237,6 +341,7 @@ class Incremental:
             dependencies.forget()
             self._kept.clear()
             self._finished.clear()
+            self._checkpoint = None
         with dependencies.collecting() as read, walker.carried(self._children) as children:
             traversal = traverse(ctx, visitors, partial(_Traversal, memory=self))
         self._children = children
@@ -247,9 +352,11 @@ class Incremental:
         if traversal.crashes or traversal.analysis_errors:
             # `shapecheck lint` reports the first crash where it happens, with everything the file's analysis has
             # seen up to there: only the whole-file traversal gives the same.
-            self._kept, self._finished, self.reused = {}, {}, 0
+            self._kept, self._finished, self.reused, self.resumed, self._checkpoint = {}, {}, 0, 0, None
             return None
         self._kept, self._finished, self.reused = traversal.kept, traversal.finished, traversal.reused
+        self.resumed = traversal._resumed
+        self._checkpoint = traversal.checkpoint
         self._body = ctx.module.body
         self._bound = traversal.bound()
         return traversal
@@ -279,10 +386,11 @@ class _Traversal(Traversal):
         # are alive here, so an id names one statement.
         latest = {id(statement) for statement in memory._body}
         self._added = {key for key in self._order if key not in latest}
+        self._new = [statement for statement in self._body if id(statement) in self._added]
+        self._removed = [statement for statement in memory._body if id(statement) not in self._order]
         self._changed_reads: set[str] = set()
-        for statement in memory._body:
-            if id(statement) not in self._order:
-                self._changed_reads.update(memory._bound.get(id(statement), ()))
+        for statement in self._removed:
+            self._changed_reads.update(memory._bound.get(id(statement), ()))
         # The recording analyses and the file-scope rules, which see every statement.
         self._file_rules = [visitor for visitor in self.rules if _scope(visitor) == "file"]
         self._live = self._statement_rules()
@@ -320,13 +428,19 @@ class _Traversal(Traversal):
                     if found is not None and found[0] is node:
                         walked[id(node)] = found
                 return walk(node)
-            self._reads.add(_WHOLE_MODULE)
+            self._note(_WHOLE_MODULE)
             return self._walk_module()
 
         ctx.walk = walk_noting_the_module  # type: ignore[method-assign]
         ctx.module_fact = self._module_fact  # type: ignore[method-assign]
         ctx.finish_part = self._finish_part  # type: ignore[method-assign]
+        ctx.statements = self._statements_of_the_module  # type: ignore[method-assign]
         self._fact_values: dict[str, frozenset] = {}
+        # The module facts and whole-module reads no statement's reads hold: the file-scope visitors' in kept
+        # statements, on which the state a checkpoint copies depends
+        self._unrecorded: set[str] = set()
+        self.checkpoint = memory._checkpoint
+        self._resumed = 0  # the top-level statements before this one were resumed from the checkpoint
         # id(a module-level name's bindings) -> (them, the top-level statement of each so far): see `_binders`
         self._statements: dict[int, tuple[list[Binding], list[cst.CSTNode | None]]] = {}
 
@@ -335,6 +449,10 @@ class _Traversal(Traversal):
         if index is None:  # a comment line before or after the statements
             self._visit(node)
             return
+        if index < self._resumed or index == 0 and self._resume():
+            return
+        if index == self._same_before and index != self._resumed:
+            self._snapshot(index)
         ctx = self.ctx
         self._functions.statement = node
         live = self._live
@@ -376,6 +494,95 @@ class _Traversal(Traversal):
                                     frozenset(files))
         if id(node) in self._added:
             self._changed_reads.update(self._answered_by(node))
+
+    def _note(self, read: str) -> None:
+        self._reads.add(read)
+        if self._reads.current is None:
+            self._unrecorded.add(read)
+
+    def _statements_of_the_module(self) -> Sequence[cst.BaseStatement]:
+        """`Context.statements`: a read of the whole module the state a checkpoint copies must not depend on. A
+        statement's recorded reads leave it out (see the README: the functions of the file by name, which the
+        objects floor follows calls into, are read this way by statements that are kept all the same)."""
+        self._unrecorded.add(_WHOLE_MODULE)
+        return self.ctx.module.body
+
+    def _snapshot(self, index: int) -> None:
+        """Copy the state before the `index`-th statement (the first one this edit replaced) into a checkpoint for
+        the next edits (see `_resume`); the latest one stays where the state holds what it cannot copy."""
+        ctx = self.ctx
+        placeholders = [_Placeholder() for _ in range(len(self.rules) + 2)]
+        memo: dict[int, tuple[object, object]] = {
+            id(original): (original, placeholder)
+            for original, placeholder in zip((ctx, ctx.module, *self.rules), placeholders)}
+        try:
+            context = {key: _copied(value, memo) for key, value in ctx.__dict__.items() if key not in _NOT_STATE}
+            visitors = tuple({key: _copied(value, memo) for key, value in visitor.__dict__.items()}
+                             if _scope(visitor) == "file" else None for visitor in self.rules)
+        except _Uncopyable:
+            return
+        scope = ctx._scope
+        self.checkpoint = _Checkpoint(
+            tuple(self._body[:index]), tuple(self.kept[id(statement)] for statement in self._body[:index]),
+            frozenset(self._unrecorded),
+            tuple((read[len(_FACT):], self._fact_values[read[len(_FACT):]]) for read in self._unrecorded
+                  if read.startswith(_FACT)),
+            dependencies.collected(), tuple(placeholders), context, scope,
+            {name: list(bindings) for name, bindings in dict.items(scope.bindings)}, list(scope.unpackings),
+            {name: list(definitions) for name, definitions in dict.items(self._functions)},
+            dict(self._functions.statements), visitors)
+
+    def _resume(self) -> bool:
+        """Start the traversal from the latest checkpoint when the statements before it are the same nodes and what
+        was worked out there is the same: each of them kept its findings (no read of the whole module, its module
+        facts of the same value) and the file-scope visitors read no module fact that changed. The traversal is
+        the same pass over the same statements in the same order, reading nothing after them, so it would make the
+        same state: the checkpoint's is copied into this lint's context and visitors instead of walking them."""
+        checkpoint = self.checkpoint
+        if checkpoint is None:
+            return False
+        statements, body = checkpoint.statements, self._body
+        live = self._live
+        if len(statements) > len(body) or any(map(is_not, statements, body)) or _WHOLE_MODULE in checkpoint.reads \
+                or not self._same_facts(checkpoint.facts):
+            return False
+        for kept in checkpoint.kept:
+            if kept.rules != live or _WHOLE_MODULE in kept.reads or not self._same_facts(kept.facts):
+                return False
+        ctx = self.ctx
+        placeholders = checkpoint.placeholders
+        memo: dict[int, tuple[object, object]] = {
+            id(placeholder): (placeholder, original)
+            for placeholder, original in zip(placeholders, (ctx, ctx.module, *self.rules))}
+        # The module scope the scopes before the checkpoint have for parent becomes this lint's, as it was there
+        # (each lint that resumes sets it back; the latest one is done with it)
+        scope = ctx._scope = ctx._frame = checkpoint.scope
+        scope.node = ctx.module
+        scope.bindings = _Recorded({name: list(bindings) for name, bindings in checkpoint.bindings.items()},
+                                   self._reads, "", _EVERY_NAME)
+        scope.unpackings = _Unpackings(checkpoint.unpackings, self._reads)
+        scope.loops, scope.grad = [], []
+        for key, value in checkpoint.context.items():
+            ctx.__dict__[key] = _copied(value, memo)
+        for visitor, state in zip(self.rules, checkpoint.visitors):
+            if state is not None:
+                visitor.__dict__.update({key: _copied(value, memo) for key, value in state.items()})
+        functions = self._functions
+        for name, definitions in checkpoint.functions.items():
+            found = _Definitions(functions)
+            list.extend(found, definitions)
+            dict.__setitem__(functions, name, found)
+        functions.statements.update(checkpoint.function_statements)
+        gathering = self._gathering
+        for kept in checkpoint.kept:
+            self.kept[id(kept.statement)] = kept
+            for place, part in kept.parts:
+                gathering[place].extend(part)
+        self.reused += len(checkpoint.kept)
+        dependencies.record_again(checkpoint.files)
+        self._unrecorded.update(checkpoint.reads)
+        self._resumed = len(statements)
+        return True
 
     def run(self) -> None:
         super().run()
@@ -438,31 +645,45 @@ class _Traversal(Traversal):
 
     def _module_fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset]) -> frozenset:
         """`Context.module_fact`, from each top-level statement's part as found once, noting the read."""
-        self._reads.add(_FACT + kind)
+        self._note(_FACT + kind)
         return self._fact(kind, of_statement)
 
     def _fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset]) -> frozenset:
         found = self._fact_values.get(kind)
         if found is None:
-            parts = self.memory._facts.setdefault(kind, (of_statement, {}))[1]
-            current = self._order
-            for key in [key for key in parts if key not in current]:
-                del parts[key]
-            found_parts = []
-            for statement in self._body:
-                part = parts.get(id(statement))
-                if part is None or part[0] is not statement:
-                    part = parts[id(statement)] = (statement, of_statement(statement))
-                found_parts.append(part[1])
-            latest = self.memory._unions.get(kind)
-            if latest is None or len(latest[0]) != len(found_parts) or any(map(is_not, latest[0], found_parts)):
-                found = frozenset().union(*found_parts)
-                if latest is not None and latest[1] == found:
-                    found = latest[1]
-                self.memory._unions[kind] = (found_parts, found)
-            else:
-                found = latest[1]
-            self._fact_values[kind] = found
+            found = self._fact_values[kind] = self._union(kind, of_statement)
+        return found
+
+    def _union(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset]) -> frozenset:
+        """A module fact's value: the latest lint's when the statements the edit added have, together, the part the
+        statements it removed had (typing inside a statement seldom changes its part), so only their parts are
+        found; otherwise the union of every statement's part, each found once. The same value is the same object,
+        so a kept statement's fact compares by identity."""
+        memory = self.memory
+        parts = memory._facts.setdefault(kind, (of_statement, {}))[1]
+        latest = memory._unions.get(kind)
+        body = self._body
+
+        def part(statement: cst.CSTNode) -> frozenset:
+            found = parts.get(id(statement))
+            if found is None or found[0] is not statement:
+                found = parts[id(statement)] = (statement, of_statement(statement))
+            return found[1]
+
+        if latest is not None and latest[0] is memory._body:
+            removed = self._removed
+            if all(parts.get(id(statement), (None,))[0] is statement for statement in removed):
+                was = frozenset().union(*(parts.pop(id(statement))[1] for statement in removed))
+                now = frozenset().union(*map(part, self._new))
+                if now == was:
+                    memory._unions[kind] = (body, latest[1])
+                    return latest[1]
+        for key in [key for key in parts if key not in self._order]:
+            del parts[key]
+        found = frozenset().union(*map(part, body))
+        if latest is not None and latest[1] == found:
+            found = latest[1]
+        memory._unions[kind] = (body, found)
         return found
 
     def _same_facts(self, facts: tuple[tuple[str, frozenset], ...]) -> bool:
