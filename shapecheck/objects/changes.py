@@ -146,8 +146,13 @@ def globals_rebound_by_functions(ctx: Context) -> frozenset[str]:
 
 
 def _globals_declared_in(statement: cst.CSTNode) -> frozenset[str]:
-    return frozenset(alias.name.value for node in walk(statement) if type(node) is cst.Global
+    # `global` is a small statement: it is in a statement line's body, never inside an expression
+    return frozenset(alias.name.value for line in walk_statements(statement) if type(line) in _LINES
+                     for node in line.body if type(node) is cst.Global  # type: ignore[attr-defined]
                      for alias in node.names if type(alias.name) is cst.Name)  # type: ignore[attr-defined]
+
+
+_LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
 
 
 def calls_only_readers(call: cst.Call, functions: dict[str, cst.FunctionDef]) -> bool:

@@ -458,17 +458,13 @@ class Executor:
     def _for(self, node: cst.For, path: _Path) -> _Path:
         version = self.version(path)
         self.trace.append((node.iter, version, path.certain))
-        iterable = self.ev.iterated(self.ev.object(node.iter, version))
-        if isinstance(iterable, Mapping):
-            iterable = Seq(tuple(as_key_value(k) for k, _ in iterable.items), complete=iterable.complete)
-        if isinstance(iterable, Seq) and iterable.complete and len(iterable.items) <= MAX_UNROLL \
-                and node.asynchronous is None:
-            unrolled = self._unrolled(node, iterable, path)
+        iterable = loop_items(self.ev, self.ev.object(node.iter, version))
+        if _unrolled_over(node, iterable):
+            unrolled = self._unrolled(node, iterable, path)  # type: ignore[arg-type]
             if unrolled is not None:
                 return unrolled
         each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
-        once = each is not None and iterable.least > 0  # type: ignore[union-attr]
-        return self._widened(node.body.body, path, node.target, node.orelse, each, once)
+        return self._widened(node.body.body, path, node.target, node.orelse, each, _first_pass_certain(iterable))
 
     def _unrolled(self, node: cst.For, iterable: Seq, path: _Path) -> _Path | None:
         """Each iteration in turn; None when a `break` or `continue` under a condition the values don't decide
@@ -553,6 +549,30 @@ class Executor:
         if node.finalbody is not None:
             merged = self.block(node.finalbody.body.body, merged)
         return merged
+
+
+def loop_items(ev: Evaluator, value: object) -> Seq | None:
+    """What a `for` loop over `value` goes through, a dict's keys for a dict; None where that is not known."""
+    iterable = ev.iterated(value)
+    if isinstance(iterable, Mapping):
+        return Seq(tuple(as_key_value(k) for k, _ in iterable.items), complete=iterable.complete)
+    return iterable
+
+
+def may_run_for_certain(node: cst.For, iterable: Seq | None) -> bool:
+    """Whether a run of the loop `node` over `iterable` (`loop_items`) may run its body for certain: spelled out
+    pass by pass, or a first pass of an iterable that has an element for certain. Elsewhere every statement of the
+    body runs only maybe, whatever the path to the loop."""
+    return _unrolled_over(node, iterable) or _first_pass_certain(iterable)
+
+
+def _unrolled_over(node: cst.For, iterable: Seq | None) -> bool:
+    return isinstance(iterable, Seq) and iterable.complete and len(iterable.items) <= MAX_UNROLL \
+        and node.asynchronous is None
+
+
+def _first_pass_certain(iterable: Seq | None) -> bool:
+    return isinstance(iterable, Seq) and not iterable.items and iterable.each is not None and iterable.least > 0
 
 
 def _grown_together(start: dict[str, object], first: dict[str, object], end: dict[str, object]) -> dict[str, object]:

@@ -24,7 +24,7 @@ from shapecheck.engine.context import Binding, Context
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.carried import Carried, carried
-from shapecheck.objects.executor import Run
+from shapecheck.objects.executor import Run, loop_items, may_run_for_certain
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import Derived, Evaluator, named
 from shapecheck.objects.frames import Frame
@@ -41,6 +41,8 @@ from shapecheck.shapes.values import Array, Conflict, Items, Sizes, Value
 # evaluation of everything the view reads, and long functions with many optional arguments (torch's own
 # multi_head_attention_forward) would try every one of them for every view.
 MAX_PATH_RUNS = 8
+# statements whose bodies a run never runs for certain (see `objects.executor`)
+_NEVER_CERTAIN = (cst.ExceptHandler, cst.TryStar, cst.Match, cst.ClassDef)
 # what a module's `parameters()` and `buffers()` go through: tensors, of shapes each layer keeps to itself
 _TENSORS_OF_A_MODULE = frozenset({"parameters", "buffers"})
 
@@ -59,6 +61,7 @@ class ShapeEvaluator(Evaluator):
         # id(function) -> its run on its own signature, and where each of its statements ran in it
         self._generic_runs: dict[int, tuple[Run | None, dict[int, list[tuple[int, bool]]]]] = {}
         self._carried: dict[int, Carried] = {}  # id(function) -> what only its run may tell
+        self._loops_maybe: dict[int, bool] = {}  # id(for statement) -> see `_loop_maybe`
 
     def is_object(self, value: object) -> bool:
         return isinstance(value, Shape) or super().is_object(value)
@@ -94,8 +97,54 @@ class ShapeEvaluator(Evaluator):
     def certain_runs(self, node: cst.CSTNode) -> list[int]:
         """The versions the statement being visited certainly ran at, in the run of its function (or module) on
         its own signature: a pass of a loop, where a loop variable has the value of that pass; none where `node`
-        reads nothing a run knows better than the bindings."""
+        reads nothing a run knows better than the bindings, or where the bindings tell that the run never certainly
+        reaches it (the run is not made for it)."""
+        if self._never_certain(node):
+            return []
         return [version for version, certain in self._versions_answered(node) if certain]
+
+    def _never_certain(self, node: cst.CSTNode) -> bool:
+        """Whether the run of the function being visited on its own signature never runs `node` for certain, as
+        the syntax and the bindings tell: `node` is in the body of a `while` (whose passes a run makes only maybe),
+        of an `except`, a `try` with `except*`, a `match` or a class (never run for certain), or of a `for` a run
+        goes through only maybe (`_loop_maybe`). Most of the questions a run would be made for are of statements
+        in such loops (`for p in params:`), and it would answer each of them with none."""
+        function = self._run_here()
+        if function is None:
+            return False
+        ancestors = self.ctx.ancestors
+        inner = ancestors if ancestors and ancestors[-1] is node else [*ancestors, node]
+        start = len(inner) - 1
+        while start >= 0 and inner[start] is not function:
+            start -= 1
+        if start < 0:
+            return False
+        for position in range(start + 1, len(inner) - 1):
+            outer, below = inner[position], inner[position + 1]
+            kind = type(outer)
+            if kind is cst.While and below is not outer.test or kind in _NEVER_CERTAIN:  # type: ignore[attr-defined]
+                return True
+            if kind is cst.For and below is outer.body and self._loop_maybe(outer):  # type: ignore[attr-defined]
+                return True
+        return False
+
+    def _loop_maybe(self, loop: cst.For) -> bool:
+        """Whether a run of the function being visited goes through the body of `loop` only maybe (its iterable's
+        length unknown), as the bindings tell: where the iterable reads no name a run knows better than the bindings
+        (`objects.carried`), it holds in the run what it holds here. A name the loop's body binds is such a name,
+        so the answer is the same anywhere in the body."""
+        found = self._loops_maybe.get(id(loop))
+        if found is None:
+            try:
+                found = not self.read_in_runs(loop.iter) and \
+                    not may_run_for_certain(loop, loop_items(self, self.object(loop.iter, self.now())))
+            except RecursionError:
+                found = False
+            except Exception as error:  # noqa: BLE001 - as in `Evaluator._ask`: the run is made, as before
+                self.errors.append(error)
+                found = False
+            self._loops_maybe[id(loop)] = found
+        return found
 
     def _versions_answered(self, node: cst.CSTNode) -> list[tuple[int, bool]]:
         """`_versions_here`, none where the run crashed (a bug in the analysis, kept to be reported)."""

@@ -114,6 +114,37 @@ def test_only_a_function_whose_values_a_loop_reaches_is_run_on_its_own_signature
     assert [ctx.code(node).split("(")[0] for node in functions_run(ctx, ev)] == ["def looped"]
 
 
+def test_no_run_is_made_for_a_loop_it_goes_through_only_maybe() -> None:
+    # A statement in the body of a loop whose length a run can't tell (torch's optimizers loop over their `params`)
+    # never runs for certain in it, nor one in a `while` or an `except`: the bindings tell, and the run is not made
+    # for it. A loop over a sequence the code states is spelled out pass by pass, and its run is made.
+    seen, ctx = analyse('''
+        import torch
+        def over_params(params, grads):
+            for p, g in zip(params, grads):
+                h = p.t()
+                probe_conflict(h @ g)
+        def drained(stack):
+            while stack:
+                w = stack.pop()
+                probe_conflict(w @ torch.zeros(4, 5))
+        def handled(params):
+            try:
+                pass
+            except ValueError:
+                for p in params:
+                    q = p
+                probe_conflict(q @ torch.zeros(4, 5))
+        def over_sizes():
+            for n in (4, 5):
+                w = torch.zeros(3, n)
+                probe_conflict(w @ torch.zeros(4, 2))
+    ''')
+    assert seen == [None, None, None, "inner dims differ: w is (3, 5), torch.zeros(4, 2) is (4, 2)"]
+    ev = evaluator(ctx)
+    assert [ctx.code(node).split("(")[0] for node in functions_run(ctx, ev)] == ["def over_sizes"]
+
+
 def functions_run(ctx, ev) -> list:
     return [node for node in ctx.walk(ctx.module) if type(node) is cst.FunctionDef and id(node) in ev._generic_runs]
 

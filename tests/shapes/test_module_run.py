@@ -110,21 +110,31 @@ def test_a_global_a_called_function_fills_is_not_the_literal_it_was() -> None:
 
 def test_a_global_a_function_rebinds_holds_no_one_value() -> None:
     """`configure(64)` rebinds the module's `FEATURES` through `global`: a read after any call that may run it is not
-    the 48 written (it was, before). A name no function declares `global` stays what it was."""
+    the 48 written (it was, before); nor is `DEPTH`, which a method declares `global` under an `if`. A name no function
+    declares `global` stays what it was."""
     assert probe('''
         import torch
 
         FEATURES = 48
         CLASSES = 10
 
+        DEPTH = 3
+
         def configure(n):
             global FEATURES
             FEATURES = n
 
+        class Settings:
+            def deepen(self, n):
+                if n > 0: global DEPTH
+                DEPTH = n
+
         configure(64)
+        Settings().deepen(4)
         probe(torch.zeros(2, FEATURES))
         probe(torch.zeros(2, CLASSES))
-    ''') == [None, "(2, 10)"]
+        probe(torch.zeros(2, DEPTH))
+    ''') == [None, "(2, 10)", None]
 
 
 def test_an_attribute_set_from_outside_the_class_holds_any_value() -> None:
