@@ -150,6 +150,7 @@ class InplaceOnSavedTensor(Rule):
                 h = x * 1.0
                 h += self.gate(h)
                 return h
+        Block(8)(torch.randn(2, 8)).sum().backward()
         """,
         # The factory's network ends in a linear layer, which saves its input, not its output; the trainer's noise
         # is added out of place.
@@ -375,6 +376,7 @@ class InplaceOnSavedTensor(Rule):
         # An MLP-Mixer block's channel mixing added to its input in place: the feed-forward block's first Linear
         # kept that input for its weight's gradient; so did the first layer of a Sequential.
         Invalid("""
+        import torch
         import torch.nn as nn
         class FeedForward(nn.Module):
             def __init__(self, dim, mult=4):
@@ -396,6 +398,7 @@ class InplaceOnSavedTensor(Rule):
                 y = x.clone()
                 y += self.proj(y)
                 return y
+        MixerBlock(8)(torch.randn(2, 4, 8)).sum().backward()
         """, count=2),
         # A decaying memory read by a linear layer, then scaled and added to in place in the next step.
         Invalid("""
