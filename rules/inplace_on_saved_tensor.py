@@ -73,7 +73,9 @@ class InplaceOnSavedTensor(Rule):
         `log_softmax`, `relu`, `sqrt`, a layer doing one, an `nn.Sequential` ending in one), or the input of an op
         whose gradient is computed from its inputs (a factor
         of `*`/`mul`, an operand of `@`/`matmul`, a divisor, the base of `**`, the input of a `Linear`, a
-        convolution or a norm layer). The op may reach the tensor through a view taken by basic indexing
+        convolution or a norm layer, of an `nn.Sequential` starting with one, or of a module class of the file whose
+        `forward` hands its input straight to one before rebinding it: an MLP-Mixer's `x += self.channel_mix(x)`
+        where `channel_mix` is a feed-forward block whose `forward` starts with `self.fc1(x)`). The op may reach the tensor through a view taken by basic indexing
         (`attn[0].mul_(2)`; `attn[mask]` is a copy) or as an element of a list of saved outputs (`rates =
         [torch.exp(a), torch.exp(b)]; rates[0].add_(eps)`). It reports only a chain the code states whole: the
         tensor comes from a model, a layer with weights (an element of an `nn.ModuleList` too), a parameter or a
@@ -118,6 +120,38 @@ class InplaceOnSavedTensor(Rule):
         ```
     """
     VALID = [
+        # The residual added out of place; in place after a block that keeps nothing of its input (a learned shift:
+        # `add` saves no operand) or after a Sequential that starts with a parameter-free layer.
+        """
+        import torch
+        import torch.nn as nn
+        class FeedForward(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.fc1 = nn.Linear(dim, dim)
+                self.fc2 = nn.Linear(dim, dim)
+            def forward(self, x):
+                return self.fc2(torch.relu(self.fc1(x)))
+        class Shift(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.bias = nn.Parameter(torch.zeros(dim))
+            def forward(self, x):
+                return x + self.bias
+        class Block(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.mlp = FeedForward(dim)
+                self.shift = Shift(dim)
+                self.gate = nn.Sequential(nn.ReLU(), nn.Linear(dim, dim))
+            def forward(self, x):
+                x = x + self.mlp(x)
+                x += self.shift(x)
+                h = x * 1.0
+                h += self.gate(h)
+                return h
+        Block(8)(torch.randn(2, 8)).sum().backward()
+        """,
         # The factory's network ends in a linear layer, which saves its input, not its output; the trainer's noise
         # is added out of place.
         """
@@ -339,6 +373,33 @@ class InplaceOnSavedTensor(Rule):
         """,
     ]
     INVALID = [
+        # An MLP-Mixer block's channel mixing added to its input in place: the feed-forward block's first Linear
+        # kept that input for its weight's gradient; so did the first layer of a Sequential.
+        Invalid("""
+        import torch
+        import torch.nn as nn
+        class FeedForward(nn.Module):
+            def __init__(self, dim, mult=4):
+                super().__init__()
+                self.fc1 = nn.Linear(dim, dim * mult)
+                self.act = nn.GELU()
+                self.fc2 = nn.Linear(dim * mult, dim)
+            def forward(self, x):
+                return self.fc2(self.act(self.fc1(x)))
+        class MixerBlock(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.norm = nn.LayerNorm(dim)
+                self.mlp = FeedForward(dim)
+                self.proj = nn.Sequential(nn.Linear(dim, dim), nn.GELU())
+            def forward(self, x):
+                x = self.norm(x)
+                x += self.mlp(x)
+                y = x.clone()
+                y += self.proj(y)
+                return y
+        MixerBlock(8)(torch.randn(2, 4, 8)).sum().backward()
+        """, count=2),
         # A decaying memory read by a linear layer, then scaled and added to in place in the next step.
         Invalid("""
         import torch
@@ -790,6 +851,51 @@ class _SelfAttributes:
         return found
 
 
+def _saves_its_input(ctx: Context, value: cst.Call, depth: int = 0) -> bool:
+    """The module `value` builds keeps the tensor it is called on for backward: a layer with weights (for their
+    gradient), an `nn.Sequential` whose first layer does, or a module class of the file whose `forward` hands its
+    input, before anything rebinds it, straight to such a layer of its own (a feed-forward block's
+    `self.fc2(self.act(self.fc1(x)))`, an MLP-Mixer's `x += self.channel_mix(x)` then spoils what `fc1` kept)."""
+    layer = torch_layer(ctx, value)
+    if layer == "Sequential":
+        first = value.args[0] if value.args else None
+        return first is not None and first.keyword is None and not first.star and type(first.value) is cst.Call \
+            and depth < 4 and _saves_its_input(ctx, first.value, depth + 1)
+    if layer is not None:
+        return layer in SAVES_INPUT_LAYERS
+    binding = ctx.binding(value.func) if type(value.func) is cst.Name else None
+    if binding is None or binding.kind != "class" or depth >= 4 \
+            or not is_torch_module_class(ctx, binding.statement):  # type: ignore[arg-type]
+        return False
+    class_def: cst.ClassDef = binding.statement  # type: ignore[assignment]
+    forward = next((node for node in class_def.body.body
+                    if type(node) is cst.FunctionDef and node.name.value == "forward"), None)
+    params = forward.params.params if forward is not None else ()
+    if len(params) < 2:
+        return False
+    given = params[1].name.value
+    for statement in forward.body.body:  # type: ignore[union-attr]
+        if type(statement) is not cst.SimpleStatementLine:
+            return False  # under a branch or a loop, the layer may not see it on every call
+        for node in walk(statement):
+            if type(node) is cst.Call and node.args and node.args[0].keyword is None and not node.args[0].star \
+                    and type(node.args[0].value) is cst.Name and node.args[0].value.value == given \
+                    and (built := _constructions(ctx, class_def, node.func)) \
+                    and all(_saves_its_input(ctx, inner, depth + 1) for inner in built):
+                return True
+        if given in {name for small in statement.body for name in _assigned_names(small)}:
+            return False
+    return False
+
+
+def _assigned_names(small: cst.BaseSmallStatement) -> list[str]:
+    if type(small) is cst.Assign:
+        return [name for target in small.targets for name in _target_names(target.target)]
+    if type(small) in (cst.AugAssign, cst.AnnAssign):
+        return _target_names(small.target)  # type: ignore[attr-defined]
+    return []
+
+
 def _constructs(ctx: Context, value: cst.Call, class_def: cst.ClassDef) -> bool:
     """`value` calls the class `class_def` by its name: `L2Norm(512)`."""
     binding = ctx.binding(value.func) if type(value.func) is cst.Name else None
@@ -1050,7 +1156,8 @@ class _Flow:
                 self._product(call, func.value, args[0], targets)
             elif method == "pow":
                 self._save(func.value, call, targets)
-            elif args and self._layer_kinds(func) <= SAVES_INPUT_LAYERS and self._layer_kinds(func):
+            elif args and (built := self._constructions(func)) \
+                    and all(_saves_its_input(self.ctx, value) for value in built):
                 self._save(args[0], call, targets)  # `self.fc(h)`: a Linear keeps `h` for its weight's gradient
 
     def _save(self, operand: cst.BaseExpression, op: cst.CSTNode, targets: set[str]) -> None:

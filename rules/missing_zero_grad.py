@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Context, Rule
+from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.loops.training_loop import Event, is_backward, is_step_call, related, training_loop
+from shapecheck.loops.training_loop import Event, TrainingLoop, is_backward, is_step_call, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file, lightning_module, statements_around
 
 
@@ -25,7 +25,10 @@ class MissingZeroGrad(Rule):
         before the loop, or only in an outer loop, is reported too: it runs once, the steps run many times.
 
         A reset counts for the optimizer it clears: its own `zero_grad()`, `model.zero_grad()` of a module whose
-        `.parameters()` it was built on, or any reset whose reach can't be told. Another optimizer's `zero_grad()`
+        `.parameters()` it was built on, or any reset whose reach can't be told. An optimizer built on several
+        modules (`Adam(itertools.chain(encoder.parameters(), decoder.parameters()))`) is cleared by resets that
+        reach each of them: an autoencoder trainer's `self.encoder.zero_grad()` alone leaves the decoder's
+        gradients adding up. Another optimizer's `zero_grad()`
         does not: a GAN that resets `optimizer_D` but never `optimizer_G` is reported at `optimizer_G.step()`. A
         trainer handed its optimizers (`Trainer(G, D, g_opt, d_opt)`) knows what each holds from its constructions:
         `self.D.zero_grad()` does not reset `self.g_opt` of `Adam(G.parameters())`.
@@ -79,6 +82,29 @@ class MissingZeroGrad(Rule):
         author's call.
     """
     VALID = [
+        # An optimizer over two modules, each reset by its own `zero_grad()`, or both through the model holding them.
+        """
+        import itertools
+        import torch
+        import torch.nn.functional as F
+        class AETrainer:
+            def __init__(self, encoder, decoder, lr=1e-3):
+                self.encoder = encoder
+                self.decoder = decoder
+                self.optimizer = torch.optim.Adam(itertools.chain(encoder.parameters(), decoder.parameters()), lr=lr)
+            def fit(self, loader):
+                for (batch,) in loader:
+                    self.encoder.zero_grad()
+                    self.decoder.zero_grad()
+                    F.mse_loss(self.decoder(self.encoder(batch)), batch).backward()
+                    self.optimizer.step()
+        def finetune(model, loader):
+            opt = torch.optim.SGD(list(model.backbone.parameters()) + list(model.head.parameters()), lr=0.01)
+            for x, y in loader:
+                model.zero_grad()
+                F.cross_entropy(model(x), y).backward()
+                opt.step()
+        """,
         # Callback hooks between `backward()` and the step that only read the gradients, reset one under a test
         # (skipping a step on a non-finite norm), or reset another optimizer; the reset hook runs after the step.
         """
@@ -473,6 +499,33 @@ class MissingZeroGrad(Rule):
         """,
     ]
     INVALID = [
+        # An autoencoder trainer resets the encoder alone; its optimizer also steps the decoder, whose gradients
+        # keep adding up, in the loop and in a step method a loop calls.
+        Invalid("""
+        import itertools
+        import torch
+        import torch.nn.functional as F
+        class AETrainer:
+            def __init__(self, encoder, decoder, lr=1e-3):
+                self.encoder = encoder
+                self.decoder = decoder
+                self.optimizer = torch.optim.Adam(itertools.chain(encoder.parameters(), decoder.parameters()), lr=lr)
+            def train_step(self, batch):
+                self.encoder.zero_grad()
+                loss = F.mse_loss(self.decoder(self.encoder(batch)), batch)
+                loss.backward()
+                self.optimizer.step()
+                return loss.item()
+            def fit(self, loader, epochs):
+                for epoch in range(epochs):
+                    losses = [self.train_step(batch) for (batch,) in loader]
+        def train_probe(backbone, head, loader):
+            opt = torch.optim.SGD(list(backbone.parameters()) + list(head.parameters()), lr=0.01)
+            for x, y in loader:
+                head.zero_grad()
+                F.cross_entropy(head(backbone(x)), y).backward()
+                opt.step()
+        """, count=2),
         # A callback hook the trainer runs after `backward()` resets the optimizer before it steps.
         """
         import torch
@@ -838,7 +891,7 @@ class MissingZeroGrad(Rule):
         for event in self._loopless:
             if event.function is not None and self._called_in_loop_without_reset(event, event.function):
                 wrong = next((e for e in facts.body_events(event.function) if e.kind == "reset"), None)
-                aside = "" if wrong is None else f" (`{self.ctx.code(wrong.node)}` does not reset these)"
+                aside = "" if wrong is None else f" (`{self.ctx.code(wrong.node)}` {_reach(facts, wrong, event)})"
                 self.report(event.node, f"`{self.ctx.code(event.node)}` runs on every call of "
                                         f"`{event.function.name.value}()`, which a loop calls, but nothing resets "
                                         f"the gradients between the calls{aside}: `backward()` adds into `.grad`, "
@@ -859,7 +912,7 @@ class MissingZeroGrad(Rule):
             # helper's step as its caller spells it
             stepped = {event.subject for event in events if event.kind == "step" and event.subject is not None}
             seen = next((event for event in events if event.kind == "step" and event.node is step.node), step)
-            return any(event.kind == "reset" and training.covers(event, seen, stepped) for event in events)
+            return training.resets_all([event for event in events if event.kind == "reset"], seen, stepped)
 
         if resets(body):
             return False
@@ -873,8 +926,8 @@ class MissingZeroGrad(Rule):
         training = training_loop(self.ctx)
         events = training.loop_events(loop, step.function)
         stepped = {event.subject for event in events if event.kind == "step" and event.subject is not None}
-        return any(event.kind == "reset" and training.covers(event, step, stepped) and not _less_often(event, step)
-                   for event in events)
+        resets = [event for event in events if event.kind == "reset" and not _less_often(event, step)]
+        return training.resets_all(resets, step, stepped)
 
     def _message(self, event: Event, loop: cst.CSTNode) -> str:
         training = training_loop(self.ctx)
@@ -888,6 +941,9 @@ class MissingZeroGrad(Rule):
             where = f"only under `if {self.ctx.code(rare.test)}:`"
         elif any(e.loops and e.loops[-1] in outer for e in mine):
             where = "only in an outer loop"
+        elif partial := [e for e in mine if loop in e.loops]:
+            reset = partial[0]
+            where = f"only in part in this loop (`{self.ctx.code(reset.node)}` {_reach(training, reset, event)})"
         elif mine:
             where = "only outside this loop"
         elif others:
@@ -901,6 +957,13 @@ class MissingZeroGrad(Rule):
         return (f"{what} runs every iteration but the gradients are reset {where}: `backward()` adds into `.grad`, "
                 f"so each step applies the sum of all gradients so far; call `{reset}` in the loop body before "
                 "`backward()`")
+
+
+def _reach(training: TrainingLoop, reset: Event, step: Event) -> str:
+    """What a reset that does not clear all the gradients `step` applies leaves, for a message."""
+    if training.covers(reset, step, set()):
+        return "clears one of the modules the optimizer holds, not all of them"
+    return "does not reset these"
 
 
 def _less_often(reset: Event, step: Event) -> bool:

@@ -144,7 +144,8 @@ class ModulesInPlainList(Rule):
         is a list the class later wraps (`self.layers = nn.ModuleList(self.layers)`, `nn.Sequential(*self.layers)`)
         or whose elements it hands to one (`nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])`)
         or registers itself (`add_module`), nor a list holding a model passed in (keeping a teacher out of
-        `.parameters()` on purpose).
+        `.parameters()` on purpose). A registration of one container's elements (`self.add_module(f"cnn_{key}",
+        self.cnns[key])`) registers that container only: a dict of dense layers filled beside it is still reported.
 
         ## Example
         ```python
@@ -169,6 +170,21 @@ class ModulesInPlainList(Rule):
         them.
     """
     VALID = [
+        # Each dict's layers registered by name as they are stored, one container after the other.
+        """
+        import torch.nn as nn
+        class MultiModalEncoder(nn.Module):
+            def __init__(self, image_channels, vector_dims):
+                super().__init__()
+                self.cnns = {}
+                self.denses = {}
+                for key, c in image_channels.items():
+                    self.cnns[key] = nn.Conv2d(c, 16, 3)
+                    self.add_module("cnn_{}".format(key), self.cnns[key])
+                for key, d in vector_dims.items():
+                    self.denses[key] = nn.Linear(d, 16)
+                    self.add_module(f"dense_{key}", self.denses[key])
+        """,
         # The same local dict wrapped when stored; widths by name in a plain dict.
         """
         import torch.nn as nn
@@ -391,6 +407,22 @@ class ModulesInPlainList(Rule):
         """,
     ]
     INVALID = [
+        # The image encoders are registered by name as they are stored; the dense ones, kept in another dict, are
+        # not (RLlib's ComplexInputNetwork).
+        """
+        import torch.nn as nn
+        class ComplexInput(nn.Module):
+            def __init__(self, obs_space):
+                super().__init__()
+                self.cnns = {}
+                self.flatten = {}
+                for key, (kind, size) in obs_space.items():
+                    if kind == "image":
+                        self.cnns[key] = nn.Conv2d(size, 16, 3)
+                        self.add_module("cnn_{}".format(key), self.cnns[key])
+                    else:
+                        self.flatten[key] = nn.Linear(size, 16)
+        """,
         # Per-modality projections set by name in a local dict, then stored on the module as it is.
         """
         import torch.nn as nn
@@ -806,9 +838,17 @@ class ModulesInPlainList(Rule):
                 grown = node.args[-1].value
                 self._grow(func.value, _elements(grown) if name == "extend" else (grown,))
         elif name in ("add_module", "register_module"):
-            self._events.append(("registering", self.ctx.class_def))
+            self._register(node)
         else:
             self._note_wrapped(node)
+
+    def _register(self, call: cst.Call) -> None:
+        """`self.add_module(name, self.cnns[key])` registers what that one container holds, and says nothing of
+        another the class fills beside it (RLlib's complex-input model registers its CNNs this way and leaves the
+        dense encoders of `self.flatten` unregistered); any other module handed in may be in any container."""
+        module = call.args[1].value if len(call.args) == 2 and not call.args[1].star else None
+        key = self._attribute(module.value) if type(module) is cst.Subscript else None
+        self._events.append(("wrapped", key) if key is not None else ("registering", self.ctx.class_def))
 
     def _note_wrapped(self, call: cst.Call) -> None:
         """`nn.Sequential(*self.blocks)`, `nn.ModuleList(self.heads)`: the elements are registered through it. So

@@ -182,6 +182,14 @@ def parameter_owners(ctx: Context, optimizer: cst.BaseExpression) -> frozenset[s
     """The modules whose parameters an optimizer holds, read off its construction: {"model"} for
     `Adam(model.parameters())`, {"G", "D"} for `Adam(list(G.parameters()) + list(D.parameters()))`; None when the
     construction is not in view or names no module's parameters."""
+    groups = owner_groups(ctx, optimizer)
+    return frozenset().union(*groups) if groups is not None else None
+
+
+def owner_groups(ctx: Context, optimizer: cst.BaseExpression) -> tuple[frozenset[str], ...] | None:
+    """`parameter_owners` module by module, each with the `self.` attributes a trainer stores it as:
+    ({"encoder", "self.encoder"}, {"decoder", "self.decoder"}) for `self.opt = Adam(chain(encoder.parameters(),
+    decoder.parameters()))` with `self.encoder = encoder; self.decoder = decoder`."""
     construction, _ = ctx.value_of(optimizer)
     if type(construction) is not cst.Call:
         return None
@@ -189,7 +197,7 @@ def parameter_owners(ctx: Context, optimizer: cst.BaseExpression) -> frozenset[s
               if type(node) is cst.Call and type(node.func) is cst.Attribute
               and node.func.attr.value in ("parameters", "named_parameters")}
     owners.discard("")
-    return frozenset(owners | _stored_as(ctx, optimizer, owners)) or None
+    return tuple(frozenset({owner} | _stored_as(ctx, optimizer, {owner})) for owner in sorted(owners)) or None
 
 
 def _stored_as(ctx: Context, optimizer: cst.BaseExpression, owners: set[str]) -> set[str]:
@@ -474,6 +482,8 @@ class Event:
     grad_disabled: bool = False
     # steps and optimizer resets: the modules whose parameters the optimizer holds, when known
     owners: frozenset[str] | None = None
+    # steps: `owners` module by module, each with its other spellings (`owner_groups`), when known
+    groups: tuple[frozenset[str], ...] | None = None
     optimizer: bool = False  # resets: `subject` is an optimizer, not a module
     # resets: what `subject` was assigned from, when that is a name (`model` for `self.model` with
     # `self.model = model`): optimizers built from `model.parameters()` spell their owners so
@@ -679,7 +689,9 @@ class TrainingLoop:
         elif name == "step":
             optimizer = stepped_optimizer(ctx, call)
             if optimizer is not None:
-                self._record("step", call, optimizer, owners=parameter_owners(ctx, optimizer))
+                groups = owner_groups(ctx, optimizer)
+                self._record("step", call, optimizer, groups=groups,
+                             owners=frozenset().union(*groups) if groups is not None else None)
             else:
                 scheduler = stepped_scheduler(ctx, call)
                 if scheduler is not None:
@@ -763,6 +775,18 @@ class TrainingLoop:
             return True
         return any(related(subject, owner) for subject in (reset.subject, reset.alias) if subject is not None
                    for owner in owners)
+
+    def resets_all(self, resets: list[Event], step: Event, stepped: set[str]) -> bool:
+        """Whether `resets` together clear the gradients `step` applies: one that clears them whole (its optimizer's,
+        or one whose reach can't be told), or resets of modules that reach every module its optimizer holds. An
+        autoencoder trainer's `self.encoder.zero_grad()` before stepping an optimizer over the encoder and the
+        decoder leaves the decoder's gradients adding up."""
+        mine = [reset for reset in resets if self.covers(reset, step, stepped)]
+        if step.groups is None or any(reset.subject is None or reset.optimizer or reset.subject == step.subject
+                                      for reset in mine):
+            return bool(mine)
+        return bool(mine) and all(any(related(name, owner) for reset in mine for name in (reset.subject, reset.alias)
+                                      if name is not None for owner in group) for group in step.groups)
 
     def owners_of(self, step: Event) -> frozenset[str] | None:
         """The modules whose parameters the optimizer of `step` holds: its `owners`, or for a trainer handed its
