@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.engine.walker import walk
-from shapecheck.objects.changes import CHANGERS, changed_arguments
+from shapecheck.objects.changes import in_place_changes
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
 from shapecheck.objects.values import UNKNOWN, Imported, Opaque
@@ -200,17 +199,12 @@ def _changed_in_place(ev: ShapeEvaluator) -> frozenset[str]:
 
 def _changed_in(ctx: Context, statement: cst.CSTNode) -> frozenset[str]:
     changed: set[str] = set()
-    for node in walk(statement):
-        kind = type(node)
-        if kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
-            target = node.target  # type: ignore[attr-defined]
-            if type(target) is cst.Subscript:
-                changed.add(ctx.code(target.value))
-        elif kind is cst.Call:
-            func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and func.attr.value in CHANGERS:
-                changed.add(ctx.code(func.value))
-            changed.update(changed_arguments(node, {}))  # type: ignore[arg-type]
+    for change in in_place_changes(statement):
+        through = change.through
+        if change.kind != "target":
+            changed.add(ctx.code(through))
+        elif type(through) is cst.Subscript:  # `cfg["hidden"] = ...` changes `cfg`; `w.n = ...` no item
+            changed.add(ctx.code(through.value))
     return frozenset(changed)
 
 
