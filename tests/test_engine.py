@@ -625,3 +625,27 @@ def test_runs_whenever_tells_a_node_every_pass_of_a_loop_reaches() -> None:
     assert all(path is not None and path[0] is loop.body and path[-1] is call for path, call in zip(paths, calls))
     assert [flow.runs_whenever(path) for path in paths] == [True, False, False, False, False, False, True, True]
     assert flow.path_to(loop.body, module.body[0].iter) is None  # the loader is no part of the body
+
+
+def test_aliased_names_are_the_names_plain_assignments_in_a_body_bind_to() -> None:
+    module = cst.parse_module(textwrap.dedent("""
+        def train(loader):
+            for x, y in loader:
+                losses = model(x)
+                loss = losses
+                loss, aux = pair
+                loss = other = spare
+                def report():
+                    loss = kept
+            loss = later
+        for batch in loader:
+            loss = total
+    """))
+    ctx = Context(module, "x.py")
+    traverse(ctx, [])
+    function, module_loop = module.body
+    loop = function.body.body[0]
+    # not an unpacking, a chained assignment, a nested function's own name, nor one outside the body
+    assert ctx.aliased_names({"loss"}, loop) == {"losses"}
+    assert ctx.aliased_names({"loss"}, function) == {"losses", "later"}
+    assert ctx.aliased_names({"loss", "x"}, module_loop) == {"total"}

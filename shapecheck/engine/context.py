@@ -13,7 +13,7 @@ The analyses of the floors above (objects and calls, shapes, training loops) han
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import field
 from typing import TYPE_CHECKING, Literal, TypeVar
@@ -368,6 +368,17 @@ class Context:
                 break
             expr, before = bound, binding.seq  # type: ignore[union-attr]
         return expr, before
+
+    def aliased_names(self, names: Collection[str], within: cst.CSTNode) -> set[str]:
+        """The plain names that plain assignments in `within` (a loop, a function the traversal has left) bind one
+        of `names` to: `losses` for `loss = losses`, the same object under another name. From the bindings of the
+        scope `within`'s code binds in, so an assignment in a function defined inside it is not one."""
+        point = self.point_within(within)
+        scope = point.scope if point is not None else self._module_scope()
+        return {binding.value.value for name in names for binding in scope.bindings.get(name, ())  # type: ignore
+                if binding.kind == "assign" and type(binding.value) is cst.Name
+                and type(statement := binding.statement) is cst.Assign
+                and len(statement.targets) == 1 and any(node is within for node in binding.path)}
 
     def reach(self, binding: Binding) -> Reach:
         """Whether `binding` (found by `binding()`, which goes by source order) is certainly the value seen at the
