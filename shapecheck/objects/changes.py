@@ -82,16 +82,16 @@ _CONSTANTS = frozenset({"True", "False", "None"})  # names to libcst, but no con
 
 def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
                       _seen: frozenset[int] = frozenset()) -> Iterator[str]:
-    """The names a call passes as arguments whose containers its callee may change (see `_changed_argument_names`)."""
+    """The names a call passes as arguments whose containers its callee may change: all of them, unless the callee
+    is a builtin that only reads them, the argument is unpacked, or the callee is one of the module's own
+    `functions` that leaves that parameter's container unchanged."""
     for name in _changed_argument_names(call, functions, _seen):
         yield name.value
 
 
 def _changed_argument_names(call: cst.Call, functions: dict[str, cst.FunctionDef],
                             _seen: frozenset[int]) -> Iterator[cst.Name]:
-    """The names a call passes as arguments whose containers its callee may change: all of them, unless the callee
-    is a builtin that only reads them, the argument is unpacked, or the callee is one of the module's own
-    `functions` that leaves that parameter's container unchanged."""
+    """`changed_arguments`, as the arguments' nodes."""
     func = call.func
     if calls_only_readers(call, functions):
         return
