@@ -885,7 +885,7 @@ class GraphKeptAlive(Rule):
         name backpropagated there, or the output of a module its optimizers train. Not a name whose graph-carrying
         item is replaced there by its value (`output["loss"] = output["loss"].detach()`)."""
         backward = {name for event in events if event.kind == "backward" for name in _backpropagated(event.node)}
-        backward |= self.ctx.aliased_names(backward, body)
+        backward |= self.ctx.aliased_names(backward, body, found.function)
         for name, binding in found.graph_names:
             if (binding.loop is not None or not found.loops) and not _item_detached(self.ctx, body, name) \
                     and not _returns_number(self.ctx, binding.value) \

@@ -646,6 +646,6 @@ def test_aliased_names_are_the_names_plain_assignments_in_a_body_bind_to() -> No
     function, module_loop = module.body
     loop = function.body.body[0]
     # not an unpacking, a chained assignment, a nested function's own name, nor one outside the body
-    assert ctx.aliased_names({"loss"}, loop) == {"losses"}
-    assert ctx.aliased_names({"loss"}, function) == {"losses", "later"}
-    assert ctx.aliased_names({"loss", "x"}, module_loop) == {"total"}
+    assert ctx.aliased_names({"loss"}, loop, function) == {"losses"}
+    assert ctx.aliased_names({"loss"}, function, function) == {"losses", "later"}
+    assert ctx.aliased_names({"loss", "x"}, module_loop, None) == {"total"}

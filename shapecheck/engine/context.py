@@ -369,12 +369,19 @@ class Context:
             expr, before = bound, binding.seq  # type: ignore[union-attr]
         return expr, before
 
-    def aliased_names(self, names: Collection[str], within: cst.CSTNode) -> set[str]:
-        """The plain names that plain assignments in `within` (a loop, a function the traversal has left) bind one
-        of `names` to: `losses` for `loss = losses`, the same object under another name. From the bindings of the
-        scope `within`'s code binds in, so an assignment in a function defined inside it is not one."""
-        point = self.point_within(within)
-        scope = point.scope if point is not None else self._module_scope()
+    def aliased_names(self, names: Collection[str], within: cst.CSTNode, function: cst.FunctionDef | None
+                      ) -> set[str]:
+        """The plain names that plain assignments in `within` (a loop or a block of `function`, or `function`
+        itself; None: of the module) bind one of `names` to: `losses` for `loss = losses`, the same object under
+        another name. From the bindings of `function`'s scope, once the traversal has left it (a rule's `finish`),
+        so an assignment in a function defined inside `within` is not one."""
+        if function is None:
+            scope = self._module_scope()
+        else:
+            closed = self._closed.get(id(function))
+            if closed is None:
+                return set()
+            scope = closed[2]
         return {binding.value.value for name in names for binding in scope.bindings.get(name, ())  # type: ignore
                 if binding.kind == "assign" and type(binding.value) is cst.Name
                 and type(statement := binding.statement) is cst.Assign
