@@ -10,7 +10,9 @@ from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.gradient_functions import GradientFunctions
 from shapecheck.objects.project import importers
-from shapecheck.loops.training_loop import Event, called_module, names_in, runs_without_grad, training_loop
+from shapecheck.loops.training_loop import (
+    Event, called_module, may_switch_mode, names_in, runs_without_grad, training_loop,
+)
 from shapecheck.rules._activations import holds_no_parameters, instance_class
 from shapecheck.rules._training_loop import LIGHTNING_HOOKS, in_test, is_test_file
 
@@ -550,7 +552,7 @@ class EvalWithoutNoGrad(Rule):
             if name in _GRADIENT_METHODS:
                 self._wants_grad.append((self.ctx.function, node, self.ctx.ancestors[1]))
                 return
-            if name == "eval" or name == "train":
+            if may_switch_mode(node):
                 if in_test(self.ctx):
                     self._in_tests.append(node)
                 return

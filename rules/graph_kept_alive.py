@@ -885,7 +885,7 @@ class GraphKeptAlive(Rule):
         name backpropagated there, or the output of a module its optimizers train. Not a name whose graph-carrying
         item is replaced there by its value (`output["loss"] = output["loss"].detach()`)."""
         backward = {name for event in events if event.kind == "backward" for name in _backpropagated(event.node)}
-        backward |= _aliased_by(self.ctx, body, backward)
+        backward |= self.ctx.aliased_names(backward, body, found.function)
         for name, binding in found.graph_names:
             if (binding.loop is not None or not found.loops) and not _item_detached(self.ctx, body, name) \
                     and not _returns_number(self.ctx, binding.value) \
@@ -930,13 +930,6 @@ def _backpropagated(call: cst.CSTNode) -> set[str]:
             and dotted_name(call.func.value) not in ("torch.autograd", "autograd"):
         return set(names_in(call.func.value))
     return set(names_in(call))
-
-
-def _aliased_by(ctx: Context, body: cst.CSTNode, names: set[str]) -> set[str]:
-    """The plain names `body` binds one of `names` to: `losses` of `loss = losses`, the same tensor and graph."""
-    return {node.value.value for node in ctx.walk(body)
-            if type(node) is cst.Assign and len(node.targets) == 1 and type(node.value) is cst.Name
-            and type(node.targets[0].target) is cst.Name and node.targets[0].target.value in names}
 
 
 def _item_detached(ctx: Context, body: cst.CSTNode, name: str) -> bool:

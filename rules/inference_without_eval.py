@@ -8,7 +8,9 @@ from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name, param_annotation
 from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.walker import walk
-from shapecheck.loops.training_loop import TrainingLoop, called_module, related, training_loop
+from shapecheck.loops.training_loop import (
+    TrainingLoop, called_module, may_switch_mode, related, switches_mode, training_loop,
+)
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import method_callers
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
@@ -925,7 +927,7 @@ class InferenceWithoutEval(Rule):
             if binding.kind == "import" and isinstance(called, ClassValue):
                 ctx, class_def = called.ctx, called.node
             else:
-                if not isinstance(called, FunctionValue) or _switches_mode(called.node):
+                if not isinstance(called, FunctionValue) or switches_mode(called.node):
                     return False  # `def load(path): ...; model.eval(); return model`: it may come back in eval mode
                 instance = evaluator(self.ctx).value(built, before)
                 if isinstance(instance, TorchObject):
@@ -977,11 +979,9 @@ class InferenceWithoutEval(Rule):
         calls.found += imported
         if not calls.found:
             return
-        # the file's own switches, and those of the helpers it calls (its own or the project's), as it spells them
-        events = [*training.events, *(event for sites in training.local_calls().values() for site in sites
-                                      for event in training.helper_events(site.node) if event.subject is not None)]
-        switched = [(event.subject, event) for event in events
-                    if event.kind == "eval" or event.kind == "train" and event.grad_disabled]
+        # a switch to train mode under `no_grad` is for a prediction too (Monte Carlo dropout)
+        switched = [(event.subject, event) for event in training.mode_switches()
+                    if event.kind == "eval" or event.grad_disabled]
         # A forward pass in no loop of a file that trains may be a snapshot taken while training (a helper called
         # every few epochs); in a file that never trains (a predictor, an inference script) it is a prediction.
         trains = any(event.kind == "backward" for event in training.events)
@@ -1043,7 +1043,7 @@ class InferenceWithoutEval(Rule):
             for site in sites:
                 for definition in training.helpers_of(site.node):
                     owner = training.owner_of(definition)
-                    if owner is training or _switches_mode(definition):
+                    if owner is training or switches_mode(definition):
                         continue
                     for parameter in _predicted_with(owner.ctx, definition):
                         spelled = training.caller_spelling(parameter, definition, site.node)
@@ -1229,10 +1229,10 @@ def _built_here(ctx: Context, scope: cst.CSTNode, module: cst.BaseExpression) ->
     """`module` is a construction (`Net(16, 3)`), or a name nothing in `scope` switches (`net.eval()`): its mode
     is the train mode modules are built in."""
     if type(module) is cst.Call:
-        return type(module.func) is not cst.Attribute or module.func.attr.value not in ("eval", "train")
+        return not may_switch_mode(module)
     return type(module) is cst.Name and not any(
-        type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in ("eval", "train")
-        and type(node.func.value) is cst.Name and node.func.value.value == module.value for node in ctx.walk(scope))
+        may_switch_mode(node) and type(node.func.value) is cst.Name  # type: ignore[attr-defined]
+        and node.func.value.value == module.value for node in ctx.walk(scope))  # type: ignore[attr-defined]
 
 
 def _switches_or_trains(class_def: cst.ClassDef, names: set[str]) -> bool:
@@ -1247,18 +1247,12 @@ def _switches_or_trains(class_def: cst.ClassDef, names: set[str]) -> bool:
         for node in walk(methods[name]):
             if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
                 continue
-            if node.func.attr.value in ("eval", "train", "backward", "step"):
+            if may_switch_mode(node) or node.func.attr.value in ("backward", "step"):
                 return True
             if type(node.func.value) is cst.Name and node.func.value.value == "self" \
                     and node.func.attr.value in methods:
                 todo.append(node.func.attr.value)
     return False
-
-
-def _switches_mode(function: cst.FunctionDef) -> bool:
-    """The function calls `.eval()` or `.train(...)` on something: what it returns may be in either mode."""
-    return any(type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in ("eval", "train")
-               for node in walk(function))
 
 
 def _torch_object_has_mode_layers(built: TorchObject) -> bool:

@@ -14,6 +14,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, helper_callers, method_callers
+from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.loops.training_loop import training_loop
@@ -22,7 +23,6 @@ from shapecheck.rules._tensor_facts import argument_of
 
 _LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 _TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
-_DATA_PARALLEL = ("DataParallel", "DistributedDataParallel")
 # Wrappers that hand on the loader's batches as they are: `enumerate(loader)`, `tqdm(loader)`, `iter(loader)`.
 _PASS_THROUGH = frozenset({"enumerate", "tqdm", "iter", "zip"})
 # Those whose other arguments only describe the wrapping: `enumerate(loader, 1)`, `tqdm(loader, desc="train")`.
@@ -265,6 +265,16 @@ class InputNotOnModelDevice(Rule):
         for inputs, targets in loader:
             outputs = model(inputs)
         """,
+        # DataParallel under another name: the wrapper is known by what the import binds, not by its spelling.
+        """
+        import torch
+        from torch.nn.parallel import DataParallel as DP
+        from torchvision import datasets
+        loader = torch.utils.data.DataLoader(datasets.CIFAR10("data"), batch_size=128)
+        model = DP(Net()).cuda()
+        for inputs, targets in loader:
+            outputs = model(inputs)
+        """,
         """
         import torch
         from torchvision import datasets
@@ -454,6 +464,22 @@ class InputNotOnModelDevice(Rule):
         """,
     ]
     INVALID = [
+        # The project's own `DataParallel`, an ensemble of copies of a model on one device: no scatter of batches.
+        """
+        import torch
+        import torch.nn as nn
+        from torchvision import datasets
+        class DataParallel(nn.Module):
+            def __init__(self, model, copies=2):
+                super().__init__()
+                self.copies = nn.ModuleList([model for _ in range(copies)])
+            def forward(self, x):
+                return torch.stack([m(x) for m in self.copies]).mean(0)
+        loader = torch.utils.data.DataLoader(datasets.CIFAR10("data"), batch_size=128)
+        model = DataParallel(Net()).cuda()
+        for inputs, targets in loader:
+            outputs = model(inputs)
+        """,
         # A regressor wrapper moving its network in `train`, looping over the loader it is handed unmoved; the
         # dataset's tensors are arithmetic of CPU tensors.
         """
@@ -768,7 +794,8 @@ class InputNotOnModelDevice(Rule):
                 return False
             if type(node) is cst.Assign and any(self.ctx.code(t.target) == model for t in node.targets) \
                     and (not any(statement is node for statement in self.ctx.walk(init))
-                         or any(name in self.ctx.code(node.value) for name in _DATA_PARALLEL)):
+                         or any(type(inner) is cst.Call and self.ctx.qualname(inner.func) in DATA_PARALLEL
+                                for inner in self.ctx.walk(node.value))):
                 return False
         return True
 
@@ -951,7 +978,7 @@ class InputNotOnModelDevice(Rule):
             if type(expr) is not cst.Call:
                 break
             func = expr.func
-            if any(name in self.ctx.code(func) for name in _DATA_PARALLEL):
+            if self.ctx.qualname(func) in DATA_PARALLEL:
                 return False  # DataParallel scatters CPU batches to its devices itself
             if type(func) is not cst.Attribute:
                 break

@@ -11,7 +11,7 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.objects.modules import builds_module
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.changes import CHANGERS, changed_arguments
+from shapecheck.objects.changes import in_place_changes
 from shapecheck.objects.values import UNKNOWN, Const, Instance, Mapping, Opaque, Seq, TorchObject
 from shapecheck.rules._activations import is_torch_module_class
 from shapecheck.rules._layers import CONTAINERS, WEIGHTED, torch_layer
@@ -806,8 +806,8 @@ class ModulesInPlainList(Rule):
                 # changes it but by adding (which keeps what it holds), the literal tells what it holds
                 value, _ = ctx.value_of(argument)
                 literal = type(value) in (cst.List, cst.Tuple, cst.ListComp) and (
-                    type(argument) is not cst.Name or _only_grown(ctx, site.function or ctx.module, argument.value,
-                                                                 site.node))
+                    type(argument) is not cst.Name
+                    or _only_grown(site.function or ctx.module, argument.value, site.node))
                 built = evaluator(ctx).value(value if literal else argument)
             if not isinstance(built, Seq) or not any(
                     _weighted_object(item) for item in (*built.items, built.each) if item is not None):
@@ -994,22 +994,19 @@ def _weighted_object(built: object, depth: int = 0) -> bool:
 
 
 # Methods through which a module gains parameters or submodules by names the attributes don't show.
-def _only_grown(ctx: Context, scope: cst.CSTNode, name: str, handed: cst.Call) -> bool:
+def _only_grown(scope: cst.CSTNode, name: str, handed: cst.Call) -> bool:
     """Nothing in `scope` changes the list `name` but by adding to it (`append`, `extend`, `insert`): no item set
     or deleted, no other changing method (`clear`, `pop`), and no call but `handed` given it."""
-    for node in ctx.walk(scope):
-        kind = type(node)
-        if kind is cst.Call and node is not handed:
-            func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == name \
-                    and func.attr.value in CHANGERS and func.attr.value not in _GROWERS:
-                return False
-            if name in changed_arguments(node, {}):  # type: ignore[arg-type]
-                return False
-        elif kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
-            target = node.target  # type: ignore[attr-defined]
-            if type(target) is cst.Subscript and type(target.value) is cst.Name and target.value.value == name:
-                return False
+    for change in in_place_changes(scope):
+        through = change.through
+        if change.at is handed or change.kind == "method" and change.at.func.attr.value in _GROWERS:  # type: ignore
+            continue
+        if change.kind == "target":
+            if type(through) is not cst.Subscript:
+                continue
+            through = through.value
+        if type(through) is cst.Name and through.value == name:
+            return False
     return True
 
 

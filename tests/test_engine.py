@@ -599,3 +599,53 @@ def test_a_submodule_imported_by_name_is_read_for_triggers(tmp_path: Path) -> No
         == [NeedsViewAnywhere]
     assert applicable([NeedsViewAnywhere], "import torch\nfrom proj import (\n    utils,\n)\n", train) == []
     assert applicable([NeedsViewAnywhere], "import torch\nfrom proj.utils import SEED\n", train) == []
+
+
+def test_runs_whenever_tells_a_node_every_pass_of_a_loop_reaches() -> None:
+    """A call in a loop body runs on the loop's last pass when only statements that run whole (`with` blocks) and
+    expressions evaluating all their parts lie between: the short last batch's question (`shapes.last_batch`)."""
+    module = cst.parse_module(textwrap.dedent("""
+        for x in loader:
+            with torch.no_grad():
+                a = f(model(x))
+            b = model(x) if x is not None else None
+            c = ok and model(x)
+            for y in x:
+                d = model(y)
+            try:
+                e = model(x)
+            except RuntimeError:
+                pass
+            g = [model(z) for z in x]
+            h = torch.stack([model(x), model(x)])
+    """))
+    loop = module.body[0]
+    calls = [node for node in walk(loop) if type(node) is cst.Call and module.code_for_node(node.func) == "model"]
+    paths = [flow.path_to(loop.body, call) for call in calls]
+    assert all(path is not None and path[0] is loop.body and path[-1] is call for path, call in zip(paths, calls))
+    assert [flow.runs_whenever(path) for path in paths] == [True, False, False, False, False, False, True, True]
+    assert flow.path_to(loop.body, module.body[0].iter) is None  # the loader is no part of the body
+
+
+def test_aliased_names_are_the_names_plain_assignments_in_a_body_bind_to() -> None:
+    module = cst.parse_module(textwrap.dedent("""
+        def train(loader):
+            for x, y in loader:
+                losses = model(x)
+                loss = losses
+                loss, aux = pair
+                loss = other = spare
+                def report():
+                    loss = kept
+            loss = later
+        for batch in loader:
+            loss = total
+    """))
+    ctx = Context(module, "x.py")
+    traverse(ctx, [])
+    function, module_loop = module.body
+    loop = function.body.body[0]
+    # not an unpacking, a chained assignment, a nested function's own name, nor one outside the body
+    assert ctx.aliased_names({"loss"}, loop, function) == {"losses"}
+    assert ctx.aliased_names({"loss"}, function, function) == {"losses", "later"}
+    assert ctx.aliased_names({"loss", "x"}, module_loop, None) == {"total"}

@@ -16,6 +16,7 @@ import os
 import random
 import re
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -1273,3 +1274,23 @@ def test_the_parts_of_a_finish_read_no_whole_file_fact(rule: type[Rule]) -> None
         ctx = _GuardedParts(module, "model.py")
         traversal = traverse(ctx, [ctx.analysis(TrainingLoop), ctx.analysis(ForwardReturns), rule(ctx)])
         assert not traversal.crashes, traversal.crashes
+
+
+def test_an_edited_statement_s_part_of_a_module_fact_is_found_without_the_first_lint_s_context() -> None:
+    # the first lint asks which containers the module changes (`checkpoint["epoch"]`, an item of a dict the code
+    # doesn't explain); the edit changes a statement that fills a list, whose part is found again after that lint
+    # is over (it asked that lint's released context for the list's spelling, and every lint after failed)
+    text = textwrap.dedent("""
+        import torch
+        import torch.nn as nn
+
+        checkpoint = torch.load("last.pt", map_location="cpu", weights_only=True)
+        start_epoch = checkpoint["epoch"] + 1
+
+        def build(dim):
+            layers = []
+            layers.append(nn.Linear(dim, 2 * dim))
+            return nn.Sequential(*layers)
+    """)
+    analysis = Incremental()
+    assert typed(analysis, [text, text.replace("2 * dim", "3 * dim"), text])[1:] == [4, 4]  # all but `def build`

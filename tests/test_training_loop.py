@@ -11,7 +11,10 @@ from shapecheck.engine.context import Context
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
-from shapecheck.loops.training_loop import Event, names_in, runs_without_grad, training_loop
+from shapecheck.engine.walker import walk
+from shapecheck.loops.training_loop import (
+    Event, may_switch_mode, names_in, runs_without_grad, switches_mode, training_loop,
+)
 from shapecheck.engine.bindings import traverse
 
 
@@ -635,3 +638,37 @@ def test_a_model_class_of_another_module_is_a_model_for_numpy_of_its_outputs(tmp
     assert lint_project(tmp_path, {**files, "predict.py": detached}, "predict.py", "SC207") == []
     no_grad = predict.replace("        def predict", "        @torch.no_grad()\n        def predict")
     assert lint_project(tmp_path, {**files, "predict.py": no_grad}, "predict.py", "SC207") == []
+
+
+def test_mode_switches_are_the_file_s_own_and_its_helpers_as_the_file_spells_them() -> None:
+    ctx = analyse("""
+        import torch
+        def evaluate(net):
+            net.eval()
+        def train(net):
+            net.train()
+            net(x).sum().backward()
+        model.train(False)
+        evaluate(model)
+        train(encoder)
+        trainer.fit(data)
+    """)
+    switches = training_loop(ctx).mode_switches()
+    assert {(event.kind, event.subject) for event in switches} == {
+        ("eval", "net"), ("train", "net"), ("eval", "model"), ("train", "encoder")}
+
+
+def test_a_call_that_may_switch_a_mode_whatever_its_receiver() -> None:
+    function = cst.parse_module(textwrap.dedent("""
+        def load(path):
+            model = build(path)
+            model.to(device).eval()
+            return model
+        def fit(trainer):
+            trainer.fit(data)
+            return train(trainer)
+    """))
+    load, fit = function.body
+    assert switches_mode(load) and not switches_mode(fit)  # `train(trainer)` is a function, no module's method
+    calls = [node for node in walk(load) if type(node) is cst.Call]
+    assert [may_switch_mode(call) for call in calls] == [False, True, False]

@@ -18,6 +18,11 @@ from shapecheck import runner, watch
 from tests.cli_helpers import BUGGY, CLEAN, FIXED, lint, write
 
 
+# How long a step may take: the subprocess lints, and exits, on a machine other jobs may be holding (a lint of these
+# three small files takes well under a second alone; two `git pack-objects` on both cores took it past a minute).
+DEADLINE = 300
+
+
 class Lines:
     """A stream's lines as they come, read on a thread."""
 
@@ -30,16 +35,27 @@ class Lines:
         for line in stream:
             self.lines.put(line.rstrip("\n"))
 
-    def until(self, text: str, timeout: float = 120) -> list[str]:
-        """The lines up to the first that contains `text`."""
+    def until(self, text: str, timeout: float = DEADLINE) -> list[str]:
+        """The lines up to the first that contains `text`; fails, with what came, if none has by the deadline."""
         deadline = time.monotonic() + timeout
         got = []
         while True:
-            line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            try:
+                line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                pytest.fail(f"no line with {text!r} in {timeout:g} s; the stream so far: {self.seen!r}")
             got.append(line)
             self.seen.append(line)
             if text in line:
                 return got
+
+
+def save(path: Path, text: str) -> None:
+    """Write a file whole at once, as an editor saves it: the watcher's poll never sees it half written (an empty or
+    cut file would be linted, and reported, on its own)."""
+    partial = path.with_name(path.name + ".part")
+    write(partial, text)
+    os.replace(partial, path)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C is a signal here")
@@ -55,18 +71,18 @@ def test_watch_reprints_after_each_change_and_exits_0_on_ctrl_c(project: Path) -
         assert len(first) == 3 and first[0].startswith("model.py:2:5: SC301")  # the finding, then the summary
         err.until("Watching for file changes.")
 
-        write(project / "model.py", FIXED)  # fixed by hand
+        save(project / "model.py", FIXED)  # fixed by hand
         err.until("File change detected...")
         assert out.until("All checks passed!") == ["All checks passed!"]
         err.until("Watching for file changes.")
 
-        write(project / "new.py", BUGGY)  # a file that appears
+        save(project / "new.py", BUGGY)  # a file that appears
         err.until("File change detected...")
         assert out.until("fixable with the `--fix` option")[0].startswith("new.py:2:5: SC301")
         err.until("Watching for file changes.")
 
         process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=60) == 0
+        assert process.wait(timeout=DEADLINE) == 0
     finally:
         if process.poll() is None:
             process.kill()

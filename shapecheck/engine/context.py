@@ -13,7 +13,7 @@ The analyses of the floors above (objects and calls, shapes, training loops) han
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import field
 from typing import TYPE_CHECKING, Literal, TypeVar
@@ -368,6 +368,24 @@ class Context:
                 break
             expr, before = bound, binding.seq  # type: ignore[union-attr]
         return expr, before
+
+    def aliased_names(self, names: Collection[str], within: cst.CSTNode, function: cst.FunctionDef | None
+                      ) -> set[str]:
+        """The plain names that plain assignments in `within` (a loop or a block of `function`, or `function`
+        itself; None: of the module) bind one of `names` to: `losses` for `loss = losses`, the same object under
+        another name. From the bindings of `function`'s scope, once the traversal has left it (a rule's `finish`),
+        so an assignment in a function defined inside `within` is not one."""
+        if function is None:
+            scope = self._module_scope()
+        else:
+            closed = self._closed.get(id(function))
+            if closed is None:
+                return set()
+            scope = closed[2]
+        return {binding.value.value for name in names for binding in scope.bindings.get(name, ())  # type: ignore
+                if binding.kind == "assign" and type(binding.value) is cst.Name
+                and type(statement := binding.statement) is cst.Assign
+                and len(statement.targets) == 1 and any(node is within for node in binding.path)}
 
     def reach(self, binding: Binding) -> Reach:
         """Whether `binding` (found by `binding()`, which goes by source order) is certainly the value seen at the

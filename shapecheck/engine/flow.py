@@ -30,6 +30,9 @@ _CONDITIONAL_TYPES = frozenset({cst.If, cst.Else, cst.For, cst.While, cst.Try, c
                                 cst.Finally})
 _LOOP_TYPES = frozenset({cst.For, cst.While})
 _SCOPE_TYPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+# Expressions that may leave a part of them unrun, or run it later or more than once.
+_PARTIAL_EXPRESSIONS = frozenset({cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp,
+                                  cst.GeneratorExp})
 LAYOUT_TESTS = ("is_contiguous", "stride", "memory_format")
 
 
@@ -99,22 +102,32 @@ def _sides(common: cst.CSTNode, statement_side: cst.CSTNode, read_side: cst.CSTN
 
 
 def runs_whenever(path: Path) -> bool:
-    """The path's last node runs every time its first one does: no `if`/`else` branch, `while` body, `try`
-    handler or `else`, `match` case, or right side of `and`/`or` lies between them. A `for` body counts as
-    running: the loops people write in `forward` go over their layers."""
-    for parent, child in zip(path, path[1:]):
-        kind = type(parent)
-        if kind is cst.If or kind is cst.IfExp or kind is cst.While:
-            if child is not parent.test:
-                return False
-        elif kind is cst.Try or kind is cst.TryStar:
-            if child is not parent.body and type(child) is not cst.Finally:
-                return False
-        elif kind is cst.Match or kind is cst.BooleanOperation and child is parent.right:
-            return False
-        elif kind is cst.For and child is parent.orelse:
-            return False
-    return True
+    """The path's last node runs every time its first one does, each time to the end: between them lie only
+    statements that run whole (blocks, statement lines, `with` statements and their items) and expressions that
+    evaluate all their parts. No `if`, loop, `try`, `match` or definition, no conditional expression, `and`/`or`,
+    lambda or comprehension: each may skip the node, run it elsewhere, or run it more than once."""
+    return not any(type(node) in _PARTIAL_EXPRESSIONS
+                   or isinstance(node, cst.BaseCompoundStatement) and type(node) is not cst.With
+                   for node in path[1:-1])
+
+
+def path_to(root: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """The nodes from `root` down to `node`, both included; None when `node` is not in `root`'s subtree."""
+    parents: dict[int, cst.CSTNode] = {}
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            path = [current]
+            while current is not root:
+                current = parents[id(current)]
+                path.append(current)
+            path.reverse()
+            return path
+        for child in children(current):
+            parents[id(child)] = current
+            stack.append(child)
+    return None
 
 
 def under_layout_test(statement: Path, root: cst.CSTNode, code: Callable[[cst.CSTNode], str]) -> bool:

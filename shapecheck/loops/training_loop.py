@@ -308,17 +308,31 @@ _RETURNS_MODULE = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bf
                              "requires_grad_", "apply", "type"})
 
 
+def may_switch_mode(node: cst.CSTNode) -> bool:
+    """`x.eval()` or `x.train(...)`, whatever `x` is: a call that may leave a module in either mode. What a question
+    asks where it does not follow the receiver; `mode_switch` names the module where it can."""
+    return type(node) is cst.Call and type(node.func) is cst.Attribute \
+        and node.func.attr.value in _MODE_METHODS  # type: ignore[attr-defined]
+
+
+def switches_mode(code: cst.CSTNode) -> bool:
+    """Some call in `code` may switch a module's mode (`may_switch_mode`): a model a function returns after one
+    (`def load(path): ...; model.eval(); return model`) may be in either mode."""
+    return any(may_switch_mode(node) for node in walk(code))
+
+
+_MODE_METHODS = frozenset({"eval", "train"})
+
+
 def mode_switch(ctx: Context, call: cst.Call) -> tuple[Literal["eval", "train"], str] | None:
     """("eval", "model") for `model.eval()` / `model.train(False)`, ("train", "model") for `model.train()` /
     `model.train(True)` / `model.train(mode)` / `model.to(device).train()`; None for anything else
     (`trainer.train(data)` has no model spelling to follow either)."""
+    if not may_switch_mode(call):
+        return None
     func = call.func
-    if type(func) is not cst.Attribute:
-        return None
-    name = func.attr.value
-    if name != "eval" and name != "train":
-        return None
-    receiver = func.value
+    name = func.attr.value  # type: ignore[attr-defined]
+    receiver = func.value  # type: ignore[attr-defined]
     while type(receiver) is cst.Call and type(receiver.func) is cst.Attribute \
             and receiver.func.attr.value in _RETURNS_MODULE:
         receiver = receiver.func.value
@@ -887,6 +901,14 @@ class TrainingLoop:
                         if later.kind == "train" and later.subject == event.subject), self.ctx._order + 1)
             regions.append((event, end))
         return regions
+
+    def mode_switches(self) -> list[Event]:
+        """Every switch of a module's mode the file makes: its own, and those of the helpers it calls (its own or
+        the project's) that name a module, as the file spells it (`evaluate(net)` with `def evaluate(model):
+        model.eval()` switches `net`)."""
+        helpers = (event for sites in self.local_calls().values() for site in sites
+                   for event in self.helper_events(site.node) if event.subject is not None)
+        return [event for event in (*self.events, *helpers) if event.kind == "eval" or event.kind == "train"]
 
     def local_calls(self) -> dict[cst.FunctionDef | None, list[CallSite]]:
         """Call sites of functions defined in this file or brought in by its first-party imports

@@ -13,7 +13,7 @@ longer than `MAX_UNROLL` iterations, or more than `MAX_STEPS` statements for one
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -389,23 +389,10 @@ class Calls:
             params = params[1:]
         if open_ended:
             return None
-        for param, value in zip(params, positional):
-            values[param.name.value] = value
-        if spread is not None:
-            if len(positional) > len(params):
-                return None
-            for param in params[len(positional):]:
-                # one with a default may be left to it: whether the spread reaches it is not told
-                values[param.name.value] = spread if param.default is None else UNKNOWN
-            if facts.star is not None:
-                values[facts.star.name.value] = Seq((), "tuple", complete=False, each=spread)
-        extra = positional[len(params):]
-        if extra:
-            if facts.star is None:
-                return None
-            values[facts.star.name.value] = Seq(tuple(extra), "tuple")
-        elif facts.star is not None and facts.star.name.value not in values:
-            values[facts.star.name.value] = Seq((), "tuple")
+        bound = positional_parameters(params, facts.star, positional, spread)
+        if bound is None:
+            return None
+        values.update(bound)
         rest: dict[str, object] = {}
         names = {p.name.value for p in (*params, *facts.kwonly)}
         for name, value in keywords.items():
@@ -578,6 +565,28 @@ def _element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp
     if type(expr) is cst.DictComp:
         return ev.object(expr.key, version), ev.object(expr.value, version)
     return ev.object(expr.elt, version)
+
+
+def positional_parameters(params: Sequence[cst.Param], star: cst.Param | None, positional: Sequence[object],
+                          spread: object = None) -> dict[str, object] | None:
+    """The values a call's positional arguments give `params` and the `*star` parameter: one each in order, the
+    rest to star as a tuple. A `*xs` of unknown length after them whose elements are each like `spread`
+    (`model(*views)` over as many views as the dataset gives) goes on over the parameters left, a parameter with a
+    default being left UNKNOWN (whether the spread reaches it is not told), and gives star a tuple of unknown length
+    of such elements, or an unknown value where arguments before the spread reach star already. None where the
+    arguments don't fit: more than `params` and no star. The one binding of positional arguments, `*xs` spread or
+    not, that the calls of project functions and the shapes' runs of a model's `forward` both make."""
+    values: dict[str, object] = {param.name.value: value for param, value in zip(params, positional)}
+    extra = positional[len(params):]
+    if extra and star is None:
+        return None
+    if spread is not None:
+        for param in params[len(positional):]:
+            values[param.name.value] = spread if param.default is None else UNKNOWN
+    if star is not None:
+        values[star.name.value] = Seq(tuple(extra), "tuple") if spread is None else \
+            UNKNOWN if extra else Seq((), "tuple", complete=False, each=spread)
+    return values
 
 
 def _static(function: cst.FunctionDef) -> bool:

@@ -5,10 +5,11 @@ literal it was bound to."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.records import NamedTuple
 from shapecheck.engine.walker import walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.classes import own_names
@@ -30,26 +31,50 @@ _READERS = frozenset({"len", "list", "tuple", "sorted", "reversed", "enumerate",
 _TORCH_READERS = frozenset({"tensor", "as_tensor", "stack", "cat", "LongTensor", "FloatTensor", "BoolTensor"})
 
 
+class Change(NamedTuple):
+    """One place code may change a container in place: `through` is the expression it is reached through, `at` the
+    node that changes it. `kind` says how: "method" (`cfg.update(...)`: through is the receiver, at the call),
+    "argument" (`fill(cfg)`: the name handed to a callee that may change it, at the call) or "target" (`cfg["k"] =
+    v`, `del w.cache`, `w.n += 1`: a target that is no plain name, at the assignment or `del`)."""
+
+    kind: Literal["method", "argument", "target"]
+    through: cst.BaseExpression
+    at: cst.CSTNode
+
+
+def in_place_changes(scope: cst.CSTNode, functions: dict[str, cst.FunctionDef] | None = None,
+                     _seen: frozenset[int] = frozenset()) -> Iterator[Change]:
+    """Every place `scope`'s code may change a container in place, in source order: the one walk that the
+    questions of what changes (`changed_names`, the shapes' containers changed by spelling) read. An argument is
+    counted as `changed_arguments` says."""
+    functions = functions or {}
+    for node in walk(scope):
+        kind = type(node)
+        if kind is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and func.attr.value in CHANGERS:
+                yield Change("method", func.value, node)
+            for name in _changed_argument_names(node, functions, _seen):  # type: ignore[arg-type]
+                yield Change("argument", name, node)
+        elif kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
+            target = node.target  # type: ignore[attr-defined]
+            if type(target) is not cst.Name:
+                yield Change("target", target, node)
+
+
 def changed_names(scope: cst.CSTNode, functions: dict[str, cst.FunctionDef] | None = None,
                   _seen: frozenset[int] = frozenset()) -> Iterator[str]:
     """The plain names a container may be changed in place through, in `scope`'s code. An argument of a call counts,
     the callee may change it, unless the callee is a builtin that only reads it, the argument is unpacked
     (`nn.Sequential(*layers)` gets the elements, not the list), or the callee is one of the module's own
     `functions` that changes none of its parameters' containers (`make_layers(cfg)` only iterating `cfg`)."""
-    functions = functions or {}
-    for node in walk(scope):
-        kind = type(node)
-        if kind is cst.Call:
-            func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in CHANGERS:
-                yield func.value.value
-            yield from changed_arguments(node, functions, _seen)  # type: ignore[arg-type]
-        elif kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
-            target = node.target  # type: ignore[attr-defined]
-            while type(target) is cst.Subscript or type(target) is cst.Attribute:
-                target = target.value
-            if type(target) is cst.Name and type(node.target) is not cst.Name:  # type: ignore[attr-defined]
-                yield target.value
+    for change in in_place_changes(scope, functions, _seen):
+        through = change.through
+        if change.kind == "target":  # `w.stats[k] = v` changes what `w` holds
+            while type(through) is cst.Subscript or type(through) is cst.Attribute:
+                through = through.value
+        if type(through) is cst.Name:
+            yield through.value
 
 
 _CONSTANTS = frozenset({"True", "False", "None"})  # names to libcst, but no container goes through them
@@ -60,6 +85,13 @@ def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
     """The names a call passes as arguments whose containers its callee may change: all of them, unless the callee
     is a builtin that only reads them, the argument is unpacked, or the callee is one of the module's own
     `functions` that leaves that parameter's container unchanged."""
+    for name in _changed_argument_names(call, functions, _seen):
+        yield name.value
+
+
+def _changed_argument_names(call: cst.Call, functions: dict[str, cst.FunctionDef],
+                            _seen: frozenset[int]) -> Iterator[cst.Name]:
+    """`changed_arguments`, as the arguments' nodes."""
     func = call.func
     if calls_only_readers(call, functions):
         return
@@ -73,7 +105,7 @@ def changed_arguments(call: cst.Call, functions: dict[str, cst.FunctionDef],
     for arg in call.args:
         if type(arg.value) is not cst.Name or arg.star or id(arg.value) in safe or arg.value.value in _CONSTANTS:
             continue
-        yield arg.value.value
+        yield arg.value
 
 
 def block_statements(scope: cst.CSTNode) -> Sequence[cst.CSTNode]:

@@ -1090,11 +1090,14 @@ _OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"})
 _SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 _COPIES = frozenset({"copy.deepcopy", "copy.copy"})
 _NAMESPACES = frozenset({"argparse.Namespace", "types.SimpleNamespace"})  # objects whose keywords are attributes
+# torch's data-parallel wrappers, by the names `Context.qualname` resolves them to: each scatters the batch it is
+# given across the devices it runs on
+DATA_PARALLEL = frozenset({"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
+                           "torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.data_parallel.DataParallel",
+                           "torch.nn.parallel.distributed.DistributedDataParallel"})
 # wrappers whose call runs the wrapped module's forward on the inputs it is given (on one device; DataParallel
 # splits the batch across several, each part run the same way)
-_SAME_CALLS = frozenset({"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
-                         "torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.data_parallel.DataParallel",
-                         "torch.nn.parallel.distributed.DistributedDataParallel", "torch.compile"})
+_SAME_CALLS = DATA_PARALLEL | {"torch.compile"}
 # progress bars that yield their iterable's elements unchanged
 _SAME_ITERATION = frozenset({"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm",
                              "tqdm.rich.tqdm", "tqdm.autonotebook.tqdm"})

@@ -17,17 +17,16 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.engine import flow
 from shapecheck.objects.dims import Atom, Dim
 from shapecheck.objects.values import Seq
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items
 
 if TYPE_CHECKING:
-    from shapecheck.engine.context import Context
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 _LEAVING = (cst.Break, cst.Continue, cst.Return, cst.Raise)
-_CONDITIONAL = (cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
 def short_sizes(values: tuple[object, ...]) -> dict[Atom, Dim]:
@@ -68,31 +67,8 @@ def on_every_pass(ev: ShapeEvaluator, call: cst.Call, before: int, sizes: dict[A
         return False
     if not sizes.keys() <= short_sizes((ev.element(ev.object(loop.iter, before)),)).keys():
         return False
-    return _unconditional(ctx, loop.body, call)
-
-
-def _unconditional(ctx: Context, block: cst.BaseSuite, call: cst.Call) -> bool:
-    if type(block) is not cst.IndentedBlock:
-        return _in_expression(ctx, block, call)
-    for statement in block.body:
-        if not _holds(ctx, statement, call):
-            continue
-        if type(statement) is cst.SimpleStatementLine:
-            return _in_expression(ctx, statement, call)
-        if type(statement) is cst.With:
-            return _unconditional(ctx, statement.body, call) if _holds(ctx, statement.body, call) else \
-                _in_expression(ctx, statement, call)
-        return False
-    return False
-
-
-def _in_expression(ctx: Context, node: cst.CSTNode, call: cst.Call) -> bool:
-    """The call is in `node` and outside every conditional expression in it."""
-    return not any(isinstance(inner, _CONDITIONAL) and _holds(ctx, inner, call) for inner in ctx.walk(node))
-
-
-def _holds(ctx: Context, node: cst.CSTNode, call: cst.Call) -> bool:
-    return any(inner is call for inner in ctx.walk(node))
+    path = flow.path_to(loop.body, call)
+    return path is not None and flow.runs_whenever(path)
 
 
 def _shapes(value: object) -> Iterator[Shape]:

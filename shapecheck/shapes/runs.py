@@ -20,7 +20,7 @@ import libcst as cst
 
 from shapecheck.engine.records import record
 from shapecheck.engine.walker import children
-from shapecheck.objects.calls import Run
+from shapecheck.objects.calls import Run, positional_parameters
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import (
@@ -167,24 +167,20 @@ def _arguments(ev: ShapeEvaluator, forward: FunctionValue, inputs: tuple[object,
     spread = inputs[-1] if inputs and isinstance(inputs[-1], Spread) else None
     if spread is not None:
         inputs = inputs[:-1]
-    if len(inputs) > len(params) and facts.star is None or facts.star is not None and keywords is None:
+    if facts.star is not None and keywords is None:
         return None
-    values: dict[str, object] = {facts.params[0].name.value: forward.bound}
-    if facts.star is not None and spread is not None:
-        values[facts.star.name.value] = UNKNOWN if len(inputs) > len(params) else \
-            Seq((), "tuple", complete=False, each=spread.each)
-    elif facts.star is not None:  # `forward(self, *signals)`: the inputs after the named ones, every one known
-        values[facts.star.name.value] = Seq(tuple(UNKNOWN if shape is None else shape
-                                                  for shape in inputs[len(params):]), "tuple")
-    for param, shape in zip(params, inputs):
-        values[param.name.value] = shape if shape is not None else UNKNOWN
+    # `forward(self, *signals)`: the inputs after the named ones
+    bound = positional_parameters(params, facts.star, tuple(UNKNOWN if shape is None else shape for shape in inputs),
+                                  spread.each if spread is not None else None)
+    if bound is None:
+        return None
+    values: dict[str, object] = {facts.params[0].name.value: forward.bound, **bound}
     owner = ev.calls.evaluator_for(forward.ctx)
     for param in (*params[len(inputs):], *facts.kwonly):
         name = param.name.value
         if spread is not None and param in params and (keywords is None or name not in keywords):
-            # one with a default may be left to it: whether the spread reaches it is not told
-            values[name] = spread.each if param.default is None else UNKNOWN
-        elif keywords is not None and name in keywords:
+            continue  # what the spread gives it
+        if keywords is not None and name in keywords:
             values[name] = keywords[name] if keywords[name] is not None else UNKNOWN
         elif keywords is None or param.default is None:
             values[name] = UNKNOWN

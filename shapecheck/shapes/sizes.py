@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.engine.walker import walk
-from shapecheck.objects.changes import CHANGERS, changed_arguments
+from shapecheck.engine.syntax import dotted_name, is_self_attribute
+from shapecheck.objects.changes import in_place_changes
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
 from shapecheck.objects.values import UNKNOWN, Imported, Opaque
@@ -18,7 +17,6 @@ from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Sizes
 
 if TYPE_CHECKING:
-    from shapecheck.engine.context import Context
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 
@@ -179,7 +177,7 @@ def _config_item(ev: ShapeEvaluator, node: cst.Subscript, key: cst.BaseExpressio
     held = ev.object(container, before)
     if held is not UNKNOWN and not isinstance(held, Opaque):
         return None  # a dict, list or object the code states: its item is what it holds, or unknown
-    if ev.ctx.code(container) in _changed_in_place(ev):
+    if dotted_name(container) in _changed_in_place(ev):
         return None  # `cfg["hidden"] = cfg["hidden"] * 2`: two reads of the key need not be one size
     binding = ev.binding(container, before)
     owner = id(binding) if binding is not None else ev.ctx.code(container)
@@ -194,24 +192,22 @@ def _changed_in_place(ev: ShapeEvaluator) -> frozenset[str]:
     method of (`cfg.update(...)`) or hands to a call that may change them, anywhere: the binding an unknown dict's
     item is keyed by does not see those changes, so such a dict's items are no sizes of their own. A module fact (the
     editor server keeps each statement's part); a call's callee is not looked into, so any call counts."""
-    ctx = ev.ctx
-    return ctx.module_fact(_CHANGED_IN_PLACE, lambda statement: _changed_in(ctx, statement))
+    return ev.ctx.module_fact(_CHANGED_IN_PLACE, _changed_in)
 
 
-def _changed_in(ctx: Context, statement: cst.CSTNode) -> frozenset[str]:
-    changed: set[str] = set()
-    for node in walk(statement):
-        kind = type(node)
-        if kind in (cst.AssignTarget, cst.AugAssign, cst.Del):
-            target = node.target  # type: ignore[attr-defined]
-            if type(target) is cst.Subscript:
-                changed.add(ctx.code(target.value))
-        elif kind is cst.Call:
-            func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and func.attr.value in CHANGERS:
-                changed.add(ctx.code(func.value))
-            changed.update(changed_arguments(node, {}))  # type: ignore[arg-type]
-    return frozenset(changed)
+def _changed_in(statement: cst.CSTNode) -> frozenset[str]:
+    """One statement's part, read from the statement alone: the editor server works it out for an edited statement
+    with the function it was first given, after the lint that gave it is over (a part that asked that lint's
+    context for a spelling failed there)."""
+    changed: set[str | None] = set()
+    for change in in_place_changes(statement):
+        through = change.through
+        if change.kind != "target":
+            changed.add(dotted_name(through))
+        elif type(through) is cst.Subscript:  # `cfg["hidden"] = ...` changes `cfg`; `w.n = ...` no item
+            changed.add(dotted_name(through.value))
+    changed.discard(None)
+    return frozenset(changed)  # type: ignore[arg-type]
 
 
 def measured(expr: cst.BaseExpression | None) -> cst.BaseExpression | None:

@@ -7,7 +7,7 @@ import textwrap
 import libcst as cst
 
 from shapecheck.engine import walker
-from shapecheck.objects.changes import attributes_set, changed_names
+from shapecheck.objects.changes import attributes_set, changed_names, in_place_changes
 
 
 def test_the_attributes_set_on_every_name_come_from_one_walk_of_the_function(monkeypatch) -> None:
@@ -30,3 +30,19 @@ def test_the_attributes_set_on_every_name_come_from_one_walk_of_the_function(mon
 def test_constants_handed_to_a_call_are_no_containers_it_changes() -> None:
     body = cst.parse_module("build(cfg, True, None, False)\n")
     assert list(changed_names(body)) == ["cfg"]
+
+
+def test_one_walk_tells_each_change_how_it_is_made() -> None:
+    # the names a body changes (plain roots) and the containers the shapes key items by (as spelled) both read it
+    body = cst.parse_module(textwrap.dedent("""
+        cfg.update(extra)
+        self.cfg["hidden"] = 2
+        w.stats.count += 1
+        del cache[k]
+        fill(table)
+        x = 1
+    """))
+    changes = [(change.kind, body.code_for_node(change.through)) for change in in_place_changes(body)]
+    assert changes == [("method", "cfg"), ("argument", "extra"), ("target", 'self.cfg["hidden"]'),
+                       ("target", "w.stats.count"), ("target", "cache[k]"), ("argument", "table")]
+    assert list(changed_names(body)) == ["cfg", "extra", "self", "w", "cache", "table"]

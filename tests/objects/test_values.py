@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.objects.values import Mapping, Seq, TorchObject
+from shapecheck.objects.calls import positional_parameters
+from shapecheck.objects.values import UNKNOWN, Mapping, Seq, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 from tests.shapes.probe import analyse, probe
 
@@ -593,3 +594,31 @@ def f(n):
     for logit, label in zip(logits, labels):
         probe(label)
 ''') == ["(...)"]  # n rows may be fewer than 3: which labels pair up is not known
+
+
+def test_arguments_before_a_spread_of_unknown_length_bind_as_a_models_forward_binds_them() -> None:
+    # `first(x, y, *views)` with views as many as the data gives: x is known, `rest` is a tuple of unknown length
+    # (the project function's binding was given up as a whole before; a model's forward already bound it so)
+    assert probe('''
+import torch
+
+def first(x, *rest):
+    return x
+
+def views(n):
+    return [torch.randn(4, 8) for _ in range(n)]
+
+probe(first(torch.randn(2, 3), torch.randn(5), *views(count)))
+''') == ["(2, 3)"]
+
+
+def test_positional_parameters_take_a_spread_over_those_left() -> None:
+    x, y = (cst.Param(cst.Name(name)) for name in "xy")
+    rest = cst.Param(cst.Name("rest"))
+    spread = Seq((), "tuple", complete=False, each="view")
+    assert positional_parameters((x, y), rest, (1,), "view") == {"x": 1, "y": "view", "rest": spread}
+    assert positional_parameters((x,), rest, (1, 2, 3), None) == {"x": 1, "rest": Seq((2, 3), "tuple")}
+    assert positional_parameters((x,), rest, (1, 2), "view") == {"x": 1, "rest": UNKNOWN}
+    assert positional_parameters((x,), None, (1, 2), None) is None
+    with_default = cst.Param(cst.Name("z"), default=cst.Integer("0"))
+    assert positional_parameters((x, with_default), None, (), "view") == {"x": "view", "z": UNKNOWN}
