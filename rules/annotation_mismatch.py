@@ -15,6 +15,60 @@ from shapecheck.shapes.signature import (argument_shapes, call_contradiction, co
                                          return_shape, shape_tested)
 
 
+# huggingface/transformers#2768: a sentence head typed `"batch dim"` given the encoder's states, `%s` (all of them,
+# or the first token's)
+_TYPED_HEAD = """
+        import torch
+        from jaxtyping import Float, Int
+        from torch import Tensor, nn
+        class Encoder(nn.Module):
+            def __init__(self, vocab: int = 300, dim: int = 32) -> None:
+                super().__init__()
+                self.tok = nn.Embedding(vocab, dim)
+            def forward(self, ids: Int[Tensor, "batch seq"]) -> Float[Tensor, "batch seq dim"]:
+                return self.tok(ids)
+        class Head(nn.Module):
+            def __init__(self, dim: int = 32, classes: int = 7) -> None:
+                super().__init__()
+                self.fc = nn.Linear(dim, classes)
+            def forward(self, pooled: Float[Tensor, "batch dim"]) -> Float[Tensor, "batch classes"]:
+                return self.fc(pooled)
+        class Classifier(nn.Module):
+            def __init__(self) -> None:
+                super().__init__()
+                self.encoder = Encoder()
+                self.head = Head()
+            def forward(self, ids):
+                hidden = self.encoder(ids)
+                return self.head(%s)
+        """
+
+# A conv front end's (batch, channels, frames) output given to an encoder typed time-major, `%s` what is done to it
+# first and which dim the padding mask counts
+_TYPED_ENCODER = """
+        import torch
+        from jaxtyping import Bool, Float
+        from torch import Tensor, nn
+        class Encoder(nn.Module):
+            def __init__(self, d_model: int = 32) -> None:
+                super().__init__()
+                self.norm = nn.LayerNorm(d_model)
+            def forward(self, x: Float[Tensor, "batch time d_model"], mask: Bool[Tensor, "batch time"]) -> Tensor:
+                return x.masked_fill(mask[..., None], 0.0)
+        class Model(nn.Module):
+            def __init__(self, n_mels: int = 40, d_model: int = 32) -> None:
+                super().__init__()
+                self.subsample = nn.Sequential(nn.Conv1d(n_mels, 2 * d_model, 3, stride=2, padding=1), nn.GLU(dim=1))
+                self.encoder = Encoder(d_model)
+            def forward(self, mels, lengths):
+                feats = self.subsample(mels)%s
+                mask = torch.arange(feats.shape[%s]).unsqueeze(0) >= lengths.unsqueeze(1)
+                return self.encoder(feats, mask)
+        model = Model()
+        out = model(torch.randn(3, 40, 60), torch.tensor([30, 26, 22]))
+        """
+
+
 class AnnotationMismatch(Rule):
     code = "SC108"
     name = "annotation-mismatch"
@@ -31,8 +85,9 @@ class AnnotationMismatch(Rule):
           that differs, or two different annotation names in the same place (`(B, D, T)` returned as
           `"B T D"`: the function must work for every size, so `T` and `D` are different sizes);
         - a call of a function or method of the project (this file's or an imported module's) whose parameters
-          are annotated, with an argument whose shape can't fit: another rank, a literal that differs, or one
-          annotation name (`D`) given two sizes proven different by two arguments;
+          are annotated, or of a model whose `forward`'s are (`self.head(hidden)`), with an argument whose shape
+          can't fit: another rank, a literal that differs, or one annotation name (`D`) given two sizes proven
+          different by two arguments; also inside the code a call runs, on the sizes the call gives;
         - a value assigned to a variable annotated with a shape (`y: Float[Tensor, "B 32"] = self.proj(x)`) that
           can't have it;
         - at a call of a function or method of the project, its annotated locals and returned value on the call's
@@ -186,6 +241,10 @@ class AnnotationMismatch(Rule):
         decoder = GRUDecoder()
         logits = decoder(torch.randint(0, 100, (8, 12)), torch.zeros(8, 64))
         """,
+        # a sentence head typed `"batch dim"` given the first token's state
+        _TYPED_HEAD % "hidden[:, 0]",
+        # a conv front end's channels-first output moved to time-major before a typed encoder
+        _TYPED_ENCODER % (".transpose(1, 2)", "1"),
     ]
     INVALID = [
         # a method of a trainer, annotated, called with the wrong feature size
@@ -318,6 +377,10 @@ class AnnotationMismatch(Rule):
         cell = Cell()
         out = cell(torch.randn(4, 12))
         """,
+        # a sentence head typed `"batch dim"` handed every token's state
+        _TYPED_HEAD % "hidden",
+        # the conv front end's output handed over channels-first: `time` is the channels in `x`, the frames in `mask`
+        _TYPED_ENCODER % ("", "-1"),
     ]
 
     def visit_Return(self, node: cst.Return) -> None:
@@ -340,15 +403,16 @@ class AnnotationMismatch(Rule):
             return
         ev = evaluator(self.ctx)
         callee = ev.value(node.func)
-        if isinstance(callee, FunctionValue):
-            if callee.node is self.ctx.function:
-                return
-            problem = call_contradiction(argument_shapes(ev, callee, node, ev.now()))
-            if problem is not None:
-                self.report(node, f"`{callee.name}(...)`: {problem}")
-                return
-        elif not isinstance(callee, Instance):  # a model's `forward` runs on the call's inputs too
+        if not isinstance(callee, FunctionValue | Instance):  # a model's `forward` runs on the call's inputs too
             return
+        called = _annotated_callee(ev, callee)
+        if called is not None:
+            if called.node is self.ctx.function:
+                return
+            problem = call_contradiction(argument_shapes(ev, called, node, ev.now()))
+            if problem is not None:
+                self.report(node, f"`{self.ctx.code(node.func)}(...)`: {problem}")
+                return
         # the callee's own annotations (a local's, the return's), and those of the project code it calls in turn,
         # against what they compute on these arguments
         found = runs.project_run(ev, node, ev.now())
@@ -397,11 +461,25 @@ def _stated_in_run(function: cst.FunctionDef, depth: int = runs.MAX_DEPTH) -> ru
     return check
 
 
-def _stated_in_call(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> runs.Found | None:
-    """What `_stated_in_run` finds in the project code a call inside a run makes, on that run's sizes."""
+def _stated_in_call(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> str | runs.Found | None:
+    """What `_stated_in_run` finds in the project code a call inside a run makes, on that run's sizes: first its
+    arguments against the parameters' annotations, as at a call read on its own."""
     found = runs.project_run(ev, call, before)
     if found is None:
         return None
     callee, done = found
+    problem = call_contradiction(argument_shapes(ev, callee, call, before))
+    if problem is not None:
+        return f"`{ev.ctx.code(call.func)}(...)`: {problem}"
     inner = runs.found_in(ev, callee, done, _stated_in_run(callee.node, depth), 0)
     return runs.Found(f"`{ev.ctx.code(call)}`: then in {inner.text}", inner.path) if inner is not None else None
+
+
+def _annotated_callee(ev: ShapeEvaluator, callee: FunctionValue | Instance) -> FunctionValue | None:
+    """The function whose parameters a call's arguments land on: the function itself, or a model's `forward`
+    (`self.head(hidden)` passes `hidden` to `IntentHead.forward(self, pooled: Float[Tensor, "batch dim"])`)."""
+    if isinstance(callee, FunctionValue):
+        return callee
+    found = runs.model(ev, callee)
+    return found.forward if found is not None else None
+

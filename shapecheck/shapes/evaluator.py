@@ -467,6 +467,16 @@ class ShapeEvaluator(Evaluator):
         self._memo[key] = result  # type: ignore[assignment]
         return result
 
+    def bound_value(self, binding: Binding) -> object:
+        """A name of `B, T, C = x.shape` holds that dim of `x` as a value too, so that a call it is passed to
+        (`self._shape(q, B, T)`) reads the same size as the caller's own views do."""
+        found = super().bound_value(binding)
+        if found is UNKNOWN and binding.kind == "unpack" and not binding.starred and binding.value is not None \
+                and measured(binding.value) is not None:
+            size = self._unpacked_size(binding)
+            return size if size is not None else UNKNOWN
+        return found
+
     def _unpacked_size(self, binding: Binding) -> Dim | None:
         """The objects floor's sizes of a literal tuple, and here a tensor's sizes: `B, T, C = x.shape`."""
         value = binding.value

@@ -432,6 +432,26 @@ class Unflatten(Layer):
         return Applied(Shape(dims, variadic, x.variadic_name, None, x.dtype))
 
 
+@record(unsafe_hash=True)
+class Glu(Layer):
+    """`nn.GLU(dim)`: one half of the input along `dim` gates the other, so that dim comes out halved (a 1-d conv
+    subsampler's `Conv1d(c, 2 * d, ...), nn.GLU(dim=1)` gives `d` channels)."""
+
+    dim: int
+    spelled: str = ""
+
+    def apply(self, inputs):
+        x = inputs[0] if inputs else None
+        position = x.index(self.dim) if x is not None else None
+        if position is None:
+            return UNKNOWN
+        have = x.dims[position]
+        if have.literal is not None and have.literal % 2:
+            return UNKNOWN  # torch refuses to halve an odd size; what the code meant is not told
+        dims = x.dims[:position] + (have // Dim.of(2),) + x.dims[position + 1:]
+        return Applied(_row_major(dims, x.variadic, x))
+
+
 class _Recurrent(Layer):
     """What an RNN and a cell share: an input of `unbatched` dims or one more (the batch), of input_size features,
     and an initial state `hx` that `step` checks and runs with."""
@@ -875,6 +895,11 @@ def _layer_norm(r: _Reader) -> Layer:
     return LayerNorm(_tuple(expr, r.size, None))
 
 
+def _glu(r: _Reader) -> Layer | None:
+    dim = r.integer("dim", -1)
+    return Glu(dim) if dim is not None else None
+
+
 def _flatten(r: _Reader) -> Layer | None:
     start, end = r.integer("start_dim", 1), r.integer("end_dim", -1)
     return Flatten(start, end) if start is not None and end is not None else None
@@ -984,6 +1009,7 @@ _READERS: dict[str, tuple[tuple[str, ...], Callable[[_Reader], Layer | None]]] =
     "GroupNorm": (("num_groups", "num_channels"), _group_norm),
     "LayerNorm": (("normalized_shape",), _layer_norm),
     "RMSNorm": (("normalized_shape",), _layer_norm),
+    "GLU": (("dim",), _glu),
     "Flatten": (("start_dim", "end_dim"), _flatten),
     "Unflatten": (("dim", "unflattened_size"), _unflatten),
     "Upsample": (("size", "scale_factor", "mode", "align_corners", "recompute_scale_factor"), _upsample),

@@ -950,3 +950,108 @@ print(predict(net, torch.randn(4, 1, 28, 28)).shape)
 evaluate(net, torch.randn(4, 1, 28, 28))
 ''', "SC105")
     assert found == [(22, "SC105")]
+
+
+def test_sizes_unpacked_from_a_shape_reach_a_helper_the_sizes_are_passed_to() -> None:
+    """`bsz, seq_len, dim = x.size()` then `self._shape(q, bsz, seq_len)` (the split-heads helper of BART, Whisper and
+    their copies): the helper's view takes the caller's sizes, so the heads it transposes are known at the merge."""
+    assert probe('''
+import torch
+import torch.nn as nn
+
+def split_heads(t, bsz, seq_len, heads):
+    return t.view(bsz, seq_len, heads, -1).transpose(1, 2)
+
+class SelfAttention(nn.Module):
+    def __init__(self, dim, num_heads):
+        super().__init__()
+        self.num_heads = num_heads
+        self.head_dim = dim // num_heads
+        self.q_proj = nn.Linear(dim, dim)
+
+    def _shape(self, t, bsz, seq_len):
+        return t.view(bsz, seq_len, self.num_heads, self.head_dim).transpose(1, 2)
+
+    def forward(self, hidden_states):
+        bsz, seq_len, _ = hidden_states.size()
+        probe(self._shape(self.q_proj(hidden_states), bsz, seq_len))
+        probe(split_heads(hidden_states, bsz, seq_len, 4))
+''') == ["(bsz, self.num_heads, seq_len, dim // num_heads)", "(bsz, 4, seq_len, inferred)"]
+
+
+def test_a_view_merging_heads_a_helper_split_is_reported_and_its_fixes_are_not() -> None:
+    """The merge after `torch.matmul(attn, v)` of heads a method split: SC101 knows the tensor is 4-d only through the
+    sizes passed to the method; `.reshape` and `.contiguous().view` are the fixes."""
+    source = '''
+import torch
+import torch.nn as nn
+
+class SelfAttention(nn.Module):
+    def __init__(self, dim, num_heads):
+        super().__init__()
+        self.num_heads = num_heads
+        self.head_dim = dim // num_heads
+        self.qkv = nn.Linear(dim, 3 * dim)
+
+    def _shape(self, t, bsz, seq_len):
+        return t.view(bsz, seq_len, self.num_heads, self.head_dim).transpose(1, 2)
+
+    def forward(self, hidden_states):
+        bsz, seq_len, dim = hidden_states.size()
+        q, k, v = self.qkv(hidden_states).chunk(3, dim=-1)
+        q, k, v = self._shape(q, bsz, seq_len), self._shape(k, bsz, seq_len), self._shape(v, bsz, seq_len)
+        out = torch.matmul(torch.softmax(q @ k.transpose(-1, -2), dim=-1), v)
+        return out.transpose(1, 2).%s(bsz, seq_len, dim)
+'''
+    assert codes(source % "view", "SC101") == [(20, "SC101")]
+    assert codes(source % "reshape", "SC101") == []
+    assert codes(source % "contiguous().view", "SC101") == []
+
+
+
+TYPED_MODULES = '''
+import torch
+from jaxtyping import Bool, Float
+from torch import Tensor, nn
+
+class Head(nn.Module):
+    def __init__(self, dim: int = 32, classes: int = 7) -> None:
+        super().__init__()
+        self.fc = nn.Linear(dim, classes)
+    def forward(self, pooled: Float[Tensor, "batch dim"]) -> Tensor:
+        return self.fc(pooled)
+
+class Encoder(nn.Module):
+    def forward(self, x: Float[Tensor, "batch time dim"], mask: Bool[Tensor, "batch time"]) -> Tensor:
+        return x
+'''
+
+
+def test_an_argument_to_a_models_typed_forward_is_reported_at_the_call() -> None:
+    """`self.head(hidden)` where `Head.forward(self, pooled: Float[Tensor, "batch dim"])`: the argument is checked
+    against the forward's parameter annotations where the call passes it, as a function's are, not only where a
+    return in the forward happens to read it; inside a run too (`self.encoder(feats, mask)` on the sizes the model's
+    call gives)."""
+    head = rows(TYPED_MODULES + '''
+class Classifier(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.head = Head()
+    def forward(self, hidden: Float[Tensor, "batch time dim"]):
+        return self.head(hidden)
+''', "SC108")
+    assert head == [(22, "`self.head(...)`: `pooled` is (batch, time, dim), annotated (batch, dim): rank 3, not 2")]
+    encoder = rows(TYPED_MODULES + '''
+class Model(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.encoder = Encoder()
+    def forward(self, x, lengths):
+        mask = torch.arange(x.shape[1]).unsqueeze(0) >= lengths.unsqueeze(1)
+        return self.encoder(x.transpose(1, 2), mask)
+
+model = Model()
+out = model(torch.randn(3, 10, 32), torch.tensor([10, 8, 6]))
+''', "SC108")
+    assert encoder == [(23, "via `model(torch.randn(3, 10, 32), torch.tensor([10, 8, 6]))`: then in Model.forward, "
+                            "`self.encoder(...)`: `time` is 32 in `x` but 10 in `mask` (annotated (batch, time))")]

@@ -166,6 +166,22 @@ probe_conflict(nn.Unflatten(1, (4, 5))(x))
          "nn.Unflatten(1, (4, 5)) expects (4, 5): 20"]
 
 
+def test_a_gated_linear_unit_halves_its_dim() -> None:
+    """`nn.GLU(dim)` gates one half of `dim` with the other: a speech front end's `Conv1d(c, 2 * d), nn.GLU(dim=1)`
+    gives d channels. An odd size, which torch refuses, is left unknown rather than guessed."""
+    assert seen('''
+x = torch.randn(3, 40, 60)
+probe(nn.GLU(dim=1)(x))
+probe(nn.GLU()(x))
+probe(nn.Sequential(nn.Conv1d(40, 64, 3, stride=2, padding=1), nn.GLU(dim=1))(x))
+probe(nn.GLU(1)(torch.randn(3, 5, 4)))
+def frames(mels, d):
+    B, C, T = mels.shape
+    return nn.GLU(dim=1)(mels.view(B, 2 * d, -1))
+probe(frames(x, 20))
+''') == ["(3, 20, 60)", "(3, 40, 30)", "(3, 32, 30)", "(...)", "(3, 20, 60)"]
+
+
 def test_recurrent_layers() -> None:
     assert seen('''
 lstm = nn.LSTM(28, 64, batch_first=True, bidirectional=True, num_layers=2)
