@@ -14,6 +14,7 @@ from shapecheck.objects.stored import every_construction_passes, stored_paramete
 from shapecheck.objects.values import Instance, TorchObject
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.rules._devices import moves_to_cpu, moves_to_device
+from shapecheck.rules._layers import PARAMETER_FREE
 from shapecheck.rules._tensor_facts import positional
 from shapecheck.shapes.evaluator import evaluator
 
@@ -35,19 +36,6 @@ SET_GRAD_ENABLED = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad
 
 # Module methods that return the module on the device it is on (`.to(torch.float16)` is no move).
 KEEPS_DEVICE = frozenset({"to", "train", "eval", "float", "half", "double", "bfloat16", "requires_grad_"})
-# `torch.nn` layers without parameters: activations, pooling, dropout, reshaping, padding.
-PARAMETER_FREE = frozenset({
-    "ReLU", "ReLU6", "LeakyReLU", "ELU", "SELU", "CELU", "GELU", "SiLU", "Mish", "Sigmoid", "Tanh", "Softmax",
-    "LogSoftmax", "Softmin", "Softplus", "Softsign", "Softshrink", "Hardshrink", "Hardtanh", "Hardswish",
-    "Hardsigmoid", "Tanhshrink", "Threshold", "LogSigmoid", "GLU", "Identity", "Flatten", "Unflatten", "Dropout",
-    "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout", "MaxPool1d", "MaxPool2d",
-    "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
-    "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "LPPool1d", "LPPool2d",
-    "Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d", "PixelShuffle", "PixelUnshuffle", "ChannelShuffle",
-    "ZeroPad1d", "ZeroPad2d", "ZeroPad3d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d",
-    "ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d",
-    "CircularPad1d", "CircularPad2d", "CircularPad3d", "CosineSimilarity", "PairwiseDistance", "Fold", "Unfold",
-})
 
 # "stored" / "stored-device": `self.model(x)` of a trainer that stores a constructor parameter there (moved to a
 # device, for the second): its constructions say whether it is a model

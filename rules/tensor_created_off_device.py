@@ -14,10 +14,11 @@ from shapecheck.engine.walker import children, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
 from shapecheck.objects.executor import target_names
-from shapecheck.objects.stored import constructor_arguments
+from shapecheck.objects.stored import assigned_pairs, constructor_arguments
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.rules._activations import instance_class, is_torch_module_class
 from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moved_by_importers, moves_to_device
+from shapecheck.rules._layers import PARAMETER_FREE, torch_layer
 from shapecheck.rules._tensor_facts import is_int, string_value
 from shapecheck.shapes.evaluator import evaluator
 
@@ -35,6 +36,8 @@ _COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm",
 _COMBINING_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter", "masked_scatter_",
                                 "gather", "index_select", "add", "add_", "sub", "sub_", "mul", "mul_", "div", "div_",
                                 "matmul", "mm", "bmm"})
+# Module methods that return the module they are called on, wherever it goes: `nn.Dropout(p).to(device)`.
+_PLACING_MODULE = frozenset({"to", "cuda", "cpu", "float", "half", "double", "train", "eval"})
 # nn.Module's own methods that store what they are handed, on whatever device it is: not a submodule's run.
 _STORING = frozenset({"register_buffer", "register_parameter", "add_module", "register_module"})
 # einops functions of one tensor and a pattern: the result is where the tensor is.
@@ -117,7 +120,9 @@ class TensorCreatedOffDevice(Rule):
         Not reported: a creation with `device=`, moved on the spot (`.to(x.device)`, `.cuda()`, `.type_as(x)`)
         or later, a 0-d `torch.tensor(0.5)` (a CPU scalar mixes with CUDA tensors), a tensor used only as an
         index or stored (`self.register_buffer("flag", torch.Tensor([False]))`), `torch.normal(mean, std)` of
-        tensors (it samples on their device), and modules that are never moved.
+        tensors (it samples on their device), one run through a parameter-free submodule and moved after
+        (`self.drop(torch.ones(n, d)).to(self.device)`: a dropout layer has no weights on the device), and modules
+        that are never moved.
 
         ## Example
         ```python
@@ -513,6 +518,23 @@ class TensorCreatedOffDevice(Rule):
                 return self.table.expand(batch, length, self.dim).to(tokens.device)
         positions = CachedPositions(16).cuda()
         """,
+        # mravanelli/pytorch-kaldi's LiGRU: dropout masks made on the CPU, run through a parameter-free dropout
+        # layer (no weights on the device to meet), then moved.
+        """
+        import torch
+        import torch.nn as nn
+        class LiGRU(nn.Module):
+            def __init__(self, n_in, hidden, batch, dropout, device):
+                super().__init__()
+                self.wz = nn.Linear(n_in, hidden)
+                self.drop = nn.Dropout(p=dropout).to(device)
+                self.device = device
+                self.batch, self.hidden = batch, hidden
+            def forward(self, x):
+                masks = self.drop(torch.ones(100, self.batch, self.hidden)).to(self.device).data
+                return self.wz(x) * masks[0]
+        model = LiGRU(8, 16, 4, 0.2, "cuda").to("cuda")
+        """,
     ]
     INVALID = [
         # ALiBi-style distances made on the CPU and multiplied by the registered slopes, which `.cuda()` moved
@@ -848,6 +870,21 @@ class TensorCreatedOffDevice(Rule):
                 pairs = feats[:, :, None, :] - feats[:, None, :, :]
                 return self.to_out(pairs.masked_fill(~not_self, 0.).sum(dim=2))
         net = NeighborFeatures(32).cuda()
+        """,
+        # A parameter-free submodule keeps the CPU tensor where it is: the dropout mask then meets the input.
+        """
+        import torch
+        import torch.nn as nn
+        class LiGRU(nn.Module):
+            def __init__(self, n_in, hidden, batch, dropout):
+                super().__init__()
+                self.wz = nn.Linear(n_in, hidden)
+                self.drop = nn.Dropout(p=dropout)
+                self.batch, self.hidden = batch, hidden
+            def forward(self, x):
+                masks = self.drop(torch.ones(100, self.batch, self.hidden)) * x[None]
+                return self.wz(x) * masks[0]
+        model = LiGRU(8, 16, 4, 0.2).to("cuda")
         """,
     ]
 
@@ -1294,6 +1331,22 @@ def _submodule_call(node: cst.CSTNode, methods: dict[str, cst.FunctionDef]) -> b
             and node.func.attr.value not in _STORING)
 
 
+def _parameter_free_submodule(ctx: Context, attribute: str, methods: dict[str, cst.FunctionDef]) -> bool:
+    """Every assignment of `self.<attribute>` in the class builds a torch.nn layer without parameters
+    (`self.drop = nn.Dropout(p).to(device)`)."""
+    built = [_unmoved(value) for method in methods.values() for target, value in assigned_pairs(ctx, method.body)
+             if _is_self_attribute(target) and target.attr.value == attribute]  # type: ignore[attr-defined]
+    return bool(built) and all(type(value) is cst.Call and torch_layer(ctx, value) in PARAMETER_FREE  # type: ignore[arg-type]
+                               for value in built)
+
+
+def _unmoved(value: cst.BaseExpression) -> cst.BaseExpression:
+    """The module a chain of moves is called on: `nn.Dropout(p)` of `nn.Dropout(p).to(device)`."""
+    while type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value in _PLACING_MODULE:
+        value = value.func.value
+    return value
+
+
 def _reachable(methods: dict[str, cst.FunctionDef], start: str) -> list[cst.FunctionDef]:
     """`forward` and the methods it calls as `self.name(...)`, transitively."""
     seen: list[cst.FunctionDef] = []
@@ -1400,6 +1453,9 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             if type(call) is not cst.Call:
                 return False
             if _submodule_call(call, methods):
+                if _parameter_free_submodule(ctx, call.func.attr.value, methods):  # type: ignore[attr-defined]
+                    current = call  # `self.drop(torch.ones(n, d))`: no weights, the output is where the input is
+                    continue
                 return True  # `self.lstm(x, (h0, c0))`: the submodule's weights are on the device
             if type(call.func) is cst.Attribute and call.func.attr.value in _COMBINING_METHODS \
                     and ctx.qualname(call.func) is None:
