@@ -88,7 +88,8 @@ class TensorCreatedOffDevice(Rule):
         parameters (arithmetic, an elementwise comparison such as `torch.arange(t)[None] >= lengths[:, None]`,
         `torch.cat`/`stack`, arithmetic with a registered buffer or an `nn.Parameter` (`torch.arange(t)[:, None] *
         self.inv_freq`), a mask or operand of a method of such a tensor such as
-        `scores.masked_fill(mask, 0)`, or an argument of a submodule call such as `self.lstm(x, (h0, c0))`), in a
+        `scores.masked_fill(mask, 0)`, or an argument of a call of a torch.nn layer with weights such as
+        `self.lstm(x, (h0, c0))`), in a
         module that is moved to a device in the same file or by a module of the project that imports it
         (`model = Net(cfg).to(device)` or `build_model(cfg).cuda()` of a factory of its module, in `train.py` beside
         `model.py`, or through the packages (up to three) whose `__init__` re-exports it; in the file: `Net().to(device)`, `model.cuda()`, `build_model(cfg)
@@ -121,8 +122,9 @@ class TensorCreatedOffDevice(Rule):
         or later, a 0-d `torch.tensor(0.5)` (a CPU scalar mixes with CUDA tensors), a tensor used only as an
         index or stored (`self.register_buffer("flag", torch.Tensor([False]))`), `torch.normal(mean, std)` of
         tensors (it samples on their device), one run through a parameter-free submodule and moved after
-        (`self.drop(torch.ones(n, d)).to(self.device)`: a dropout layer has no weights on the device), and modules
-        that are never moved.
+        (`self.drop(torch.ones(n, d)).to(self.device)`: a dropout layer has no weights on the device), one handed
+        to a submodule that is not a torch.nn layer (its own `forward` decides what it meets: a language model's
+        lengths for `pack_padded_sequence` belong on the CPU), and modules that are never moved.
 
         ## Example
         ```python
@@ -517,6 +519,24 @@ class TensorCreatedOffDevice(Rule):
                     self.table = self._build(length)
                 return self.table.expand(batch, length, self.dim).to(tokens.device)
         positions = CachedPositions(16).cuda()
+        """,
+        # Alexander-H-Liu/End-to-end-ASR-Pytorch's beam decoder hands its language model lengths it makes on the
+        # CPU: a module of the project does what its own `forward` says with them (`pack_padded_sequence` wants
+        # CPU lengths), not known to meet weights on the device.
+        """
+        import torch
+        import torch.nn as nn
+        from src.lm import RNNLM
+        class BeamDecoder(nn.Module):
+            def __init__(self, asr, vocab):
+                super().__init__()
+                self.asr = asr
+                self.lm = RNNLM(vocab)
+            def forward(self, audio, prev_token, hidden):
+                out = self.asr(audio)
+                lm_output, hidden = self.lm(prev_token.unsqueeze(1), torch.ones([1]), hidden=hidden)
+                return out + lm_output.squeeze(0), hidden
+        decoder = BeamDecoder(asr, 32).cuda()
         """,
         # mravanelli/pytorch-kaldi's LiGRU: dropout masks made on the CPU, run through a parameter-free dropout
         # layer (no weights on the device to meet), then moved.
@@ -1331,13 +1351,12 @@ def _submodule_call(node: cst.CSTNode, methods: dict[str, cst.FunctionDef]) -> b
             and node.func.attr.value not in _STORING)
 
 
-def _parameter_free_submodule(ctx: Context, attribute: str, methods: dict[str, cst.FunctionDef]) -> bool:
-    """Every assignment of `self.<attribute>` in the class builds a torch.nn layer without parameters
-    (`self.drop = nn.Dropout(p).to(device)`)."""
+def _submodule_constructions(ctx: Context, attribute: str, methods: dict[str, cst.FunctionDef]) -> list[cst.Call]:
+    """The calls that build what the class's methods assign to `self.<attribute>`, through moves
+    (`nn.Dropout(p)` of `self.drop = nn.Dropout(p).to(device)`); empty when one assignment is no call."""
     built = [_unmoved(value) for method in methods.values() for target, value in assigned_pairs(ctx, method.body)
              if _is_self_attribute(target) and target.attr.value == attribute]  # type: ignore[attr-defined]
-    return bool(built) and all(type(value) is cst.Call and torch_layer(ctx, value) in PARAMETER_FREE  # type: ignore[arg-type]
-                               for value in built)
+    return built if all(type(value) is cst.Call for value in built) else []  # type: ignore[return-value]
 
 
 def _unmoved(value: cst.BaseExpression) -> cst.BaseExpression:
@@ -1453,10 +1472,15 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             if type(call) is not cst.Call:
                 return False
             if _submodule_call(call, methods):
-                if _parameter_free_submodule(ctx, call.func.attr.value, methods):  # type: ignore[attr-defined]
+                attribute = call.func.attr.value  # type: ignore[attr-defined]
+                layers = [torch_layer(ctx, value) for value in _submodule_constructions(ctx, attribute, methods)]
+                if layers and all(layer in PARAMETER_FREE for layer in layers):
                     current = call  # `self.drop(torch.ones(n, d))`: no weights, the output is where the input is
                     continue
-                return True  # `self.lstm(x, (h0, c0))`: the submodule's weights are on the device
+                # `self.lstm(x, (h0, c0))`: a torch.nn layer's weights are on the device. Any other module decides
+                # in its own `forward` what it does with the tensor (`self.lm(tokens, torch.ones(b))` of a
+                # language model hands lengths to `pack_padded_sequence`, which wants them on the CPU).
+                return bool(layers) and None not in layers
             if type(call.func) is cst.Attribute and call.func.attr.value in _COMBINING_METHODS \
                     and ctx.qualname(call.func) is None:
                 return _mentions_input(call.func.value, inputs, methods)  # `x.masked_select(mask)`
