@@ -46,6 +46,28 @@ Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-devi
 _GRAPH_OF: dict[str, Origin] = {"device": "model", "stored-device": "stored", "parameter-device": "parameter"}
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
 
+# A LightningModule's landmark trainer (mit-han-lab/proxylessnas); the rest of `training_step`, and the other hooks,
+# vary.
+_LANDMARK_TRAINER = """
+        import pytorch_lightning as pl
+        import torch
+        import torch.nn as nn
+        class LandmarkNet(nn.Module):
+            def __init__(self, n_points):
+                super().__init__()
+                self.features = nn.Conv2d(3, 16, 3)
+                self.head = nn.Linear(16, n_points * 2)
+            def forward(self, img):
+                features = self.features(img).mean((2, 3))
+                return features, self.head(features)
+        class TrainModel(pl.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.backbone = LandmarkNet(98)
+            def training_step(self, batch, batch_idx):
+                img, landmark_gt = batch
+                _, landmarks = self.backbone(img)%s"""
+
 
 class NumpyOfGraphTensor(Rule):
     code = "SC207"
@@ -107,25 +129,7 @@ class NumpyOfGraphTensor(Rule):
     VALID = [
         # mit-han-lab/proxylessnas's landmark trainer: the Lightning trainer runs `validation_step` with autograd
         # off, so the backbone's output there has no graph.
-        """
-        import pytorch_lightning as pl
-        import torch
-        import torch.nn as nn
-        class LandmarkNet(nn.Module):
-            def __init__(self, n_points):
-                super().__init__()
-                self.features = nn.Conv2d(3, 16, 3)
-                self.head = nn.Linear(16, n_points * 2)
-            def forward(self, img):
-                features = self.features(img).mean((2, 3))
-                return features, self.head(features)
-        class TrainModel(pl.LightningModule):
-            def __init__(self):
-                super().__init__()
-                self.backbone = LandmarkNet(98)
-            def training_step(self, batch, batch_idx):
-                img, landmark_gt = batch
-                _, landmarks = self.backbone(img)
+        _LANDMARK_TRAINER % """
                 return torch.mean(torch.sum((landmark_gt - landmarks) ** 2, axis=1))
             def validation_step(self, batch, batch_idx):
                 img, landmark_gt = batch
@@ -350,25 +354,7 @@ class NumpyOfGraphTensor(Rule):
     ]
     INVALID = [
         # The same metric in `training_step`, where autograd records.
-        """
-        import pytorch_lightning as pl
-        import torch
-        import torch.nn as nn
-        class LandmarkNet(nn.Module):
-            def __init__(self, n_points):
-                super().__init__()
-                self.features = nn.Conv2d(3, 16, 3)
-                self.head = nn.Linear(16, n_points * 2)
-            def forward(self, img):
-                features = self.features(img).mean((2, 3))
-                return features, self.head(features)
-        class TrainModel(pl.LightningModule):
-            def __init__(self):
-                super().__init__()
-                self.backbone = LandmarkNet(98)
-            def training_step(self, batch, batch_idx):
-                img, landmark_gt = batch
-                _, landmarks = self.backbone(img)
+        _LANDMARK_TRAINER % """
                 self.log("nme", compute_nme(landmarks.cpu().numpy(), landmark_gt.cpu().numpy()))
                 return torch.mean(torch.sum((landmark_gt - landmarks) ** 2, axis=1))
         """,
