@@ -853,10 +853,13 @@ class GraphKeptAlive(Rule):
         training = training_loop(self.ctx)
         backpropagated = {name for event in training.events if event.kind == "backward"
                           for name in names_in(event.node)}
-        computed = self._computed_into_backward(training)
+        computed: set[str] | None = None  # worked out only for an accumulation the names above do not clear
         for found in self._found:
-            if found.accumulator.split(".", 1)[0] in backpropagated or found.accumulator in backpropagated \
-                    or found.accumulator in computed:
+            if found.accumulator.split(".", 1)[0] in backpropagated or found.accumulator in backpropagated:
+                continue
+            if computed is None:
+                computed = self._computed_into_backward(training)
+            if found.accumulator in computed:
                 continue
             if not found.loops:
                 self._per_call(found)
