@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 
 import libcst as cst
 
@@ -9,7 +10,7 @@ from shapecheck.engine import Binding, Context, Invalid, Rule
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import walk
-from shapecheck.loops.training_loop import Event, called_module, names_in, related, training_loop
+from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, names_in, related, training_loop
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.values import Instance
 from shapecheck.rules._training_loop import in_test, is_test_file, lightning_module
@@ -21,6 +22,8 @@ _VALUE_FUNCTIONS = frozenset({"float", "int", "bool", "round", "abs"})
 # Methods and attributes that read a tensor's sizes, not its values: `pred.numel()`, `x.size(0)` are Python ints.
 _SIZE_READS = frozenset({"size", "numel", "nelement", "dim", "ndimension", "ndim", "shape", "element_size"})
 _NO_GRAPH = _VALUE_METHODS | _SIZE_READS
+# how many assignments back a backward pass's loss is followed to the names it was computed from
+_COMPUTED_DEPTH = 4
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
@@ -83,8 +86,9 @@ class GraphKeptAlive(Rule):
         gives a Python number (`.item()`, `float(...)`, `math.log(...)` sums), a dict whose
         loss item is replaced by its value (`output["loss"] = output["loss"].detach()`); code under
         `torch.no_grad()` / `inference_mode()`; an accumulator that is itself backpropagated later
-        (`total.backward()`, `torch.stack(losses).mean().backward()`: gradient accumulation on purpose); lists
-        built in `forward()` (no backward runs there); and tests.
+        (`total.backward()`, `torch.stack(losses).mean().backward()`, or a loss computed from it first:
+        `meta_loss = torch.stack(task_losses).mean()` then `meta_loss.backward()`; gradient accumulation or a
+        meta-batch on purpose); lists built in `forward()` (no backward runs there); and tests.
 
         ## Why is this bad?
         Every `total += loss` links this iteration's graph into `total`, so no iteration's graph can be freed:
@@ -292,6 +296,25 @@ class GraphKeptAlive(Rule):
             total.backward()
             optimizer.step()
             optimizer.zero_grad()
+        """,
+        # oscarknagg/few-shot's MAML: each task's loss is kept for the meta-batch's backward pass, through a name.
+        """
+        import torch
+        import torch.nn.functional as F
+        def meta_step(model, optimiser, tasks, inner_lr):
+            task_losses = []
+            for x_train, y_train, x_val, y_val in tasks:
+                weights = dict(model.named_parameters())
+                loss = F.cross_entropy(model.functional_forward(x_train, weights), y_train)
+                grads = torch.autograd.grad(loss, weights.values(), create_graph=True)
+                weights = {name: w - inner_lr * g for (name, w), g in zip(weights.items(), grads)}
+                loss = F.cross_entropy(model.functional_forward(x_val, weights), y_val)
+                loss.backward(retain_graph=True)
+                task_losses.append(loss)
+            optimiser.zero_grad()
+            meta_loss = torch.stack(task_losses).mean()
+            meta_loss.backward()
+            optimiser.step()
         """,
         # Several losses summed within one iteration, then backpropagated.
         """
@@ -830,8 +853,13 @@ class GraphKeptAlive(Rule):
         training = training_loop(self.ctx)
         backpropagated = {name for event in training.events if event.kind == "backward"
                           for name in names_in(event.node)}
+        computed: set[str] | None = None  # worked out only for an accumulation the names above do not clear
         for found in self._found:
             if found.accumulator.split(".", 1)[0] in backpropagated or found.accumulator in backpropagated:
+                continue
+            if computed is None:
+                computed = self._computed_into_backward(training)
+            if found.accumulator in computed:
                 continue
             if not found.loops:
                 self._per_call(found)
@@ -845,6 +873,26 @@ class GraphKeptAlive(Rule):
                 if carried is not None:
                     self._report(found, carried, "iteration")
                 break
+
+    def _computed_into_backward(self, training: TrainingLoop) -> set[str]:
+        """The names the losses of the file's backward passes were computed from before them, a few assignments
+        deep: `task_losses` of `meta_loss = torch.stack(task_losses).mean()` before `meta_loss.backward()` (MAML's
+        meta-batch keeps each task's loss for that backward pass on purpose)."""
+        names: set[str] = set()
+        for event in training.events:
+            if event.kind != "backward":
+                continue
+            frontier = [(name, event.seq + 1) for name in names_in(event.node) if "." not in name]
+            point = self.ctx.point_within(event.node)
+            with self.ctx.at(point) if point is not None else nullcontext():
+                for _ in range(_COMPUTED_DEPTH):
+                    bindings = [self.ctx.binding(name, before) for name, before in frontier]
+                    frontier = [(name, binding.seq) for binding in bindings
+                                if binding is not None and binding.kind == "assign" and binding.value is not None
+                                for name in names_in(binding.value) if name not in names]
+                    names.update(name for name, _ in frontier)
+                    frontier = [(name, before) for name, before in frontier if "." not in name]
+        return names
 
     def _report(self, found: _Accumulation, carried: str, repeated: str) -> None:
         self.report(found.node, f"`{self.ctx.code(found.node).strip()}` keeps the autograd graph of every {repeated} "

@@ -14,7 +14,9 @@ from shapecheck.objects.stored import every_construction_passes, stored_paramete
 from shapecheck.objects.values import Instance, TorchObject
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.rules._devices import moves_to_cpu, moves_to_device
+from shapecheck.rules._layers import PARAMETER_FREE
 from shapecheck.rules._tensor_facts import positional
+from shapecheck.rules._training_loop import LIGHTNING_HOOKS, lightning_module
 from shapecheck.shapes.evaluator import evaluator
 
 # Methods that return a view, a re-typed copy or a differentiable function of the tensor: the result stays in the
@@ -35,19 +37,6 @@ SET_GRAD_ENABLED = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad
 
 # Module methods that return the module on the device it is on (`.to(torch.float16)` is no move).
 KEEPS_DEVICE = frozenset({"to", "train", "eval", "float", "half", "double", "bfloat16", "requires_grad_"})
-# `torch.nn` layers without parameters: activations, pooling, dropout, reshaping, padding.
-PARAMETER_FREE = frozenset({
-    "ReLU", "ReLU6", "LeakyReLU", "ELU", "SELU", "CELU", "GELU", "SiLU", "Mish", "Sigmoid", "Tanh", "Softmax",
-    "LogSoftmax", "Softmin", "Softplus", "Softsign", "Softshrink", "Hardshrink", "Hardtanh", "Hardswish",
-    "Hardsigmoid", "Tanhshrink", "Threshold", "LogSigmoid", "GLU", "Identity", "Flatten", "Unflatten", "Dropout",
-    "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout", "MaxPool1d", "MaxPool2d",
-    "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
-    "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "LPPool1d", "LPPool2d",
-    "Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d", "PixelShuffle", "PixelUnshuffle", "ChannelShuffle",
-    "ZeroPad1d", "ZeroPad2d", "ZeroPad3d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d",
-    "ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d",
-    "CircularPad1d", "CircularPad2d", "CircularPad3d", "CosineSimilarity", "PairwiseDistance", "Fold", "Unfold",
-})
 
 # "stored" / "stored-device": `self.model(x)` of a trainer that stores a constructor parameter there (moved to a
 # device, for the second): its constructions say whether it is a model
@@ -56,6 +45,28 @@ Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-devi
 # A moved model's output brought back to the CPU still carries the model's graph.
 _GRAPH_OF: dict[str, Origin] = {"device": "model", "stored-device": "stored", "parameter-device": "parameter"}
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
+
+# A LightningModule's landmark trainer (mit-han-lab/proxylessnas); the rest of `training_step`, and the other hooks,
+# vary.
+_LANDMARK_TRAINER = """
+        import pytorch_lightning as pl
+        import torch
+        import torch.nn as nn
+        class LandmarkNet(nn.Module):
+            def __init__(self, n_points):
+                super().__init__()
+                self.features = nn.Conv2d(3, 16, 3)
+                self.head = nn.Linear(16, n_points * 2)
+            def forward(self, img):
+                features = self.features(img).mean((2, 3))
+                return features, self.head(features)
+        class TrainModel(pl.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.backbone = LandmarkNet(98)
+            def training_step(self, batch, batch_idx):
+                img, landmark_gt = batch
+                _, landmarks = self.backbone(img)%s"""
 
 
 class NumpyOfGraphTensor(Rule):
@@ -84,8 +95,9 @@ class NumpyOfGraphTensor(Rule):
         Not reported: `.numpy(force=True)`, tensors of unknown origin, outputs of parameter-free layers
         (`nn.Tanh()(t)`, or an `nn.Module` subclass that reads no attribute of `self`), outputs of a model moved
         back by `model.to("cpu")` / `model.cpu()` after its last move to a device, `.data.numpy()` of a model kept on the CPU, outputs computed or
-        converted under `no_grad` (also in a function only ever called under `no_grad` in the file, and after
-        a statement-level `torch.set_grad_enabled(False)`), a loss of predictions computed under `no_grad`, outputs
+        converted under `no_grad` (also in a function only ever called under `no_grad` in the file, after
+        a statement-level `torch.set_grad_enabled(False)`, and in a LightningModule's `validation_step`,
+        `test_step` or `predict_step`, which the trainer runs with autograd off), a loss of predictions computed under `no_grad`, outputs
         of a model frozen with
         `requires_grad_(False)` or `p.requires_grad = False` over its parameters, and arrays of other
         frameworks (TensorFlow eager tensors and JAX arrays have a `.numpy()` too).
@@ -115,6 +127,15 @@ class NumpyOfGraphTensor(Rule):
         This rule has no fix: whether to detach, move or restructure under `no_grad` is the author's call.
     """
     VALID = [
+        # mit-han-lab/proxylessnas's landmark trainer: the Lightning trainer runs `validation_step` with autograd
+        # off, so the backbone's output there has no graph.
+        _LANDMARK_TRAINER % """
+                return torch.mean(torch.sum((landmark_gt - landmarks) ** 2, axis=1))
+            def validation_step(self, batch, batch_idx):
+                img, landmark_gt = batch
+                _, landmarks = self.backbone(img)
+                return {"val_nme": compute_nme(landmarks.cpu().numpy(), landmark_gt.cpu().numpy())}
+        """,
         # A token classifier's error analysis: the logits come from a forward under no_grad, so the per-token loss
         # computed after the block has no graph.
         """
@@ -332,6 +353,11 @@ class NumpyOfGraphTensor(Rule):
         """,
     ]
     INVALID = [
+        # The same metric in `training_step`, where autograd records.
+        _LANDMARK_TRAINER % """
+                self.log("nme", compute_nme(landmarks.cpu().numpy(), landmark_gt.cpu().numpy()))
+                return torch.mean(torch.sum((landmark_gt - landmarks) ** 2, axis=1))
+        """,
         # A model a same-file factory builds.
         """
         import torch
@@ -517,7 +543,7 @@ class NumpyOfGraphTensor(Rule):
                               "on a GPU it raises, `no_grad` or not; use `.cpu().numpy()` (`.detach().cpu()` with "
                               "autograd on)")
         elif origin == "stored-device" or origin == "parameter-device" \
-                or not self.ctx.grad_disabled and not self._grad_disabled_at(call):
+                or not self.ctx.grad_disabled and not self._grad_disabled_at(call) and not self._lightning_hook():
             self.pending.append((node, origin, call, self.ctx.function))  # no_grad or not: a moved model's output
         elif origin == "parameter":
             self.pending.append((node, "parameter-device", call, self.ctx.function))
@@ -736,6 +762,12 @@ class NumpyOfGraphTensor(Rule):
             if expr is None:
                 return False
         return False
+
+    def _lightning_hook(self) -> bool:
+        """The function being visited is a LightningModule's `validation_step`, `test_step` or `predict_step`, which
+        the trainer runs with autograd off."""
+        function = self.ctx.function
+        return function is not None and function.name.value in LIGHTNING_HOOKS and lightning_module(self.ctx)
 
     def _grad_disabled_at(self, call: cst.Call) -> bool:
         key = last_name(call.func)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import libcst as cst
@@ -11,8 +11,11 @@ from shapecheck.engine import Binding, Context, Rule
 from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.objects.executor import target_names
+from shapecheck.objects.modules import is_module
 from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, is_step_call, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
+from shapecheck.shapes.evaluator import evaluator
+from shapecheck.shapes.ops import METHODS as TENSOR_METHODS, TUPLE_METHODS as TENSOR_TUPLE_METHODS
 
 
 class StepBetweenBackward(Rule):
@@ -49,7 +52,8 @@ class StepBetweenBackward(Rule):
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
         last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
-        shape copied by `torch.ones_like(out)`), an
+        shape copied by `torch.ones_like(out)`), what a method of an object not known to be a module or a tensor
+        returns (an image pool's `fake = fake_pool.query(fake)`: pools hand back detached copies), an
         optimizer whose construction is not in view, and tests.
 
         ## Why is this bad?
@@ -453,6 +457,34 @@ class StepBetweenBackward(Rule):
         losses["actor"].backward()
         actor_opt.step()
         """,
+        # togheppi/CycleGAN: the discriminator scores what an image pool hands back for the fake. Pools return
+        # detached copies (`image.data`); what a method of an object not known to be a module or a tensor returns
+        # is not known to carry its argument's graph.
+        """
+        import torch
+        import torch.nn as nn
+        import utils
+        from model import Discriminator, Generator
+        G_A, D_A = Generator(3, 64), Discriminator(3, 64)
+        G_optimizer = torch.optim.Adam(G_A.parameters(), lr=2e-4)
+        D_A_optimizer = torch.optim.Adam(D_A.parameters(), lr=2e-4)
+        fake_A_pool = utils.ImagePool(50)
+        mse = nn.MSELoss()
+        for real_A, real_B in loader:
+            fake_A = G_A(real_B)
+            D_A_fake = D_A(fake_A)
+            G_loss = mse(D_A_fake, torch.ones_like(D_A_fake))
+            G_optimizer.zero_grad()
+            G_loss.backward()
+            G_optimizer.step()
+            fake_A = fake_A_pool.query(fake_A)
+            D_A_fake = D_A(fake_A)
+            D_A_real = D_A(real_A)
+            D_A_loss = (mse(D_A_real, torch.ones_like(D_A_real)) + mse(D_A_fake, torch.zeros_like(D_A_fake))) * 0.5
+            D_A_optimizer.zero_grad()
+            D_A_loss.backward()
+            D_A_optimizer.step()
+        """,
     ]
     INVALID = [
         # TD3's update handed its networks and optimizers: the calls say `q_opt` holds both critics' weights.
@@ -743,6 +775,32 @@ class StepBetweenBackward(Rule):
                 self.actor_opt.step()
         Agent().update(torch.randn(4, 8), torch.randn(4, 2), torch.randn(4, 1))
         """,
+        # A method of a module (PyTorch-GAN's `MultiDiscriminator.compute_loss`) runs it on its argument: the
+        # discriminator's loss goes through the generator's graph, which the generator's backward pass freed.
+        """
+        import torch
+        import torch.nn as nn
+        class MultiDiscriminator(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = nn.Linear(8, 1)
+            def compute_loss(self, x, target):
+                return ((self.net(x) - target) ** 2).mean()
+        G = nn.Linear(8, 8)
+        D = MultiDiscriminator()
+        G_optimizer = torch.optim.Adam(G.parameters())
+        D_optimizer = torch.optim.Adam(D.parameters())
+        for real in loader:
+            fake = G(torch.randn(4, 8))
+            G_loss = D.compute_loss(fake, 1.0)
+            G_optimizer.zero_grad()
+            G_loss.backward()
+            G_optimizer.step()
+            D_loss = D.compute_loss(fake, 0.0) + D.compute_loss(real, 1.0)
+            D_optimizer.zero_grad()
+            D_loss.backward()
+            D_optimizer.step()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -897,7 +955,7 @@ class StepBetweenBackward(Rule):
             return None
         if loop not in binding.path:
             return self._bound_output(binding, step)
-        for part in _graph_parts(binding.value):
+        for part in _graph_parts(binding.value, passes=self._carrier(binding.seq)):
             if type(part) is cst.Name:
                 bound = self.ctx.binding(part, binding.seq)
                 found = self._output_outside(bound, loop, step, depth + 1) if bound is not None else None
@@ -960,7 +1018,7 @@ class StepBetweenBackward(Rule):
         the caller spells it, and the call's binding (`made`) is what runs before the step. With `cut` False,
         through `.detach()` too: what `expr` is computed from, in the graph or not."""
         before_step = (seq if made is None else made) <= step.seq
-        for part in _graph_parts(expr, cut):
+        for part in _graph_parts(expr, cut, self._carrier(seq) if cut else None):
             if type(part) is cst.Call and not _module_method(part):
                 if not before_step or self._grad_disabled_at(part):
                     continue
@@ -1046,11 +1104,34 @@ class StepBetweenBackward(Rule):
     def _outputs(self, expr: cst.BaseExpression) -> list[Binding]:
         """The bindings of the names in `expr`'s graph (not behind `.detach()`) that a call assigned or unpacked."""
         found = []
-        for part in _graph_parts(expr):
+        for part in _graph_parts(expr, passes=self._carrier(None)):
             bound = self.ctx.binding(part) if type(part) is cst.Name else None
             if bound is not None and bound.kind in ("assign", "unpack") and type(bound.value) is cst.Call:
                 found.append(bound)
         return found
+
+    def _carrier(self, seq: int | None) -> Callable[[cst.Call], bool]:
+        """`_carries` with the names read as bound before `seq` (None: as of the node being visited)."""
+        return lambda call: self._carries(call, seq)
+
+    def _carries(self, call: cst.Call, seq: int | None) -> bool:
+        """What `call` returns is known to hold its arguments' graph: any call but a method of an object the analysis
+        knows to be neither a module nor a tensor. A function (`criterion(out, y)`, `torch.cat`, `utils.loss(...)`),
+        a method of `self`, of a same-file class, of a module or of a tensor (one of known shape, or a tensor method
+        the shapes floor models: `a.mul(b)`) is; an image pool's `fake = fake_pool.query(fake)` is not known to be:
+        pools hand back detached copies (`image.data`), or the argument itself when empty."""
+        func = call.func
+        if type(func) is not cst.Attribute or type(func.value) not in (cst.Name, cst.Attribute):
+            return True
+        receiver = func.value
+        method = func.attr.value
+        if type(receiver) is cst.Name and receiver.value in ("self", "cls") or method in TENSOR_METHODS \
+                or method in TENSOR_TUPLE_METHODS or self.ctx.qualname(func) is not None \
+                or training_loop(self.ctx).definitions_of(call):
+            return True
+        found = evaluator(self.ctx)
+        return is_module(found.value(receiver, seq)) or found.tensor(receiver, seq if seq is not None else found.now())\
+            is not None
 
 
 # Calls whose result leaves the graph: what they are computed from is not backpropagated through. The factories
@@ -1064,9 +1145,11 @@ _LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy", "ones
 _NO_GRAPH_ATTRIBUTES = frozenset({"data", "shape", "dtype", "device", "ndim"})
 
 
-def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Call | cst.Name]:
+def _graph_parts(expr: cst.BaseExpression, cut: bool = True, passes: Callable[[cst.Call], bool] | None = None
+                 ) -> Iterator[cst.Call | cst.Name]:
     """The calls and names a tensor's graph runs through: not into `.detach()`, `.item()`, `.data`, sizes or new
-    tensors (with `cut` False, into them too)."""
+    tensors (with `cut` False, into them too), nor into the arguments of a call `passes` does not know to carry
+    them."""
     stack: list[cst.BaseExpression] = [expr]
     while stack:
         node = stack.pop()
@@ -1080,7 +1163,8 @@ def _graph_parts(expr: cst.BaseExpression, cut: bool = True) -> Iterator[cst.Cal
             yield node  # type: ignore[misc]
             if type(func) is cst.Attribute:
                 stack.append(func.value)
-            stack.extend(arg.value for arg in node.args)  # type: ignore[attr-defined]
+            if passes is None or passes(node):  # type: ignore[arg-type]
+                stack.extend(arg.value for arg in node.args)  # type: ignore[attr-defined]
         elif kind is cst.Attribute:
             if not cut or node.attr.value not in _NO_GRAPH_ATTRIBUTES:  # type: ignore[attr-defined]
                 stack.append(node.value)  # type: ignore[attr-defined]

@@ -14,10 +14,11 @@ from shapecheck.engine.walker import children, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
 from shapecheck.objects.executor import target_names
-from shapecheck.objects.stored import constructor_arguments
+from shapecheck.objects.stored import assigned_pairs, constructor_arguments
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.rules._activations import instance_class, is_torch_module_class
 from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moved_by_importers, moves_to_device
+from shapecheck.rules._layers import PARAMETER_FREE, torch_layer
 from shapecheck.rules._tensor_facts import is_int, string_value
 from shapecheck.shapes.evaluator import evaluator
 
@@ -35,6 +36,8 @@ _COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm",
 _COMBINING_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter", "masked_scatter_",
                                 "gather", "index_select", "add", "add_", "sub", "sub_", "mul", "mul_", "div", "div_",
                                 "matmul", "mm", "bmm"})
+# Module methods that return the module they are called on, wherever it goes: `nn.Dropout(p).to(device)`.
+_PLACING_MODULE = frozenset({"to", "cuda", "cpu", "float", "half", "double", "train", "eval"})
 # nn.Module's own methods that store what they are handed, on whatever device it is: not a submodule's run.
 _STORING = frozenset({"register_buffer", "register_parameter", "add_module", "register_module"})
 # einops functions of one tensor and a pattern: the result is where the tensor is.
@@ -85,7 +88,8 @@ class TensorCreatedOffDevice(Rule):
         parameters (arithmetic, an elementwise comparison such as `torch.arange(t)[None] >= lengths[:, None]`,
         `torch.cat`/`stack`, arithmetic with a registered buffer or an `nn.Parameter` (`torch.arange(t)[:, None] *
         self.inv_freq`), a mask or operand of a method of such a tensor such as
-        `scores.masked_fill(mask, 0)`, or an argument of a submodule call such as `self.lstm(x, (h0, c0))`), in a
+        `scores.masked_fill(mask, 0)`, or an argument of a call of a torch.nn layer with weights such as
+        `self.lstm(x, (h0, c0))`), in a
         module that is moved to a device in the same file or by a module of the project that imports it
         (`model = Net(cfg).to(device)` or `build_model(cfg).cuda()` of a factory of its module, in `train.py` beside
         `model.py`, or through the packages (up to three) whose `__init__` re-exports it; in the file: `Net().to(device)`, `model.cuda()`, `build_model(cfg)
@@ -117,7 +121,10 @@ class TensorCreatedOffDevice(Rule):
         Not reported: a creation with `device=`, moved on the spot (`.to(x.device)`, `.cuda()`, `.type_as(x)`)
         or later, a 0-d `torch.tensor(0.5)` (a CPU scalar mixes with CUDA tensors), a tensor used only as an
         index or stored (`self.register_buffer("flag", torch.Tensor([False]))`), `torch.normal(mean, std)` of
-        tensors (it samples on their device), and modules that are never moved.
+        tensors (it samples on their device), one run through a parameter-free submodule and moved after
+        (`self.drop(torch.ones(n, d)).to(self.device)`: a dropout layer has no weights on the device), one handed
+        to a submodule that is not a torch.nn layer (its own `forward` decides what it meets: a language model's
+        lengths for `pack_padded_sequence` belong on the CPU), and modules that are never moved.
 
         ## Example
         ```python
@@ -513,6 +520,41 @@ class TensorCreatedOffDevice(Rule):
                 return self.table.expand(batch, length, self.dim).to(tokens.device)
         positions = CachedPositions(16).cuda()
         """,
+        # Alexander-H-Liu/End-to-end-ASR-Pytorch's beam decoder hands its language model lengths it makes on the
+        # CPU: a module of the project does what its own `forward` says with them (`pack_padded_sequence` wants
+        # CPU lengths), not known to meet weights on the device.
+        """
+        import torch
+        import torch.nn as nn
+        from src.lm import RNNLM
+        class BeamDecoder(nn.Module):
+            def __init__(self, asr, vocab):
+                super().__init__()
+                self.asr = asr
+                self.lm = RNNLM(vocab)
+            def forward(self, audio, prev_token, hidden):
+                out = self.asr(audio)
+                lm_output, hidden = self.lm(prev_token.unsqueeze(1), torch.ones([1]), hidden=hidden)
+                return out + lm_output.squeeze(0), hidden
+        decoder = BeamDecoder(asr, 32).cuda()
+        """,
+        # mravanelli/pytorch-kaldi's LiGRU: dropout masks made on the CPU, run through a parameter-free dropout
+        # layer (no weights on the device to meet), then moved.
+        """
+        import torch
+        import torch.nn as nn
+        class LiGRU(nn.Module):
+            def __init__(self, n_in, hidden, batch, dropout, device):
+                super().__init__()
+                self.wz = nn.Linear(n_in, hidden)
+                self.drop = nn.Dropout(p=dropout).to(device)
+                self.device = device
+                self.batch, self.hidden = batch, hidden
+            def forward(self, x):
+                masks = self.drop(torch.ones(100, self.batch, self.hidden)).to(self.device).data
+                return self.wz(x) * masks[0]
+        model = LiGRU(8, 16, 4, 0.2, "cuda").to("cuda")
+        """,
     ]
     INVALID = [
         # ALiBi-style distances made on the CPU and multiplied by the registered slopes, which `.cuda()` moved
@@ -848,6 +890,21 @@ class TensorCreatedOffDevice(Rule):
                 pairs = feats[:, :, None, :] - feats[:, None, :, :]
                 return self.to_out(pairs.masked_fill(~not_self, 0.).sum(dim=2))
         net = NeighborFeatures(32).cuda()
+        """,
+        # A parameter-free submodule keeps the CPU tensor where it is: the dropout mask then meets the input.
+        """
+        import torch
+        import torch.nn as nn
+        class LiGRU(nn.Module):
+            def __init__(self, n_in, hidden, batch, dropout):
+                super().__init__()
+                self.wz = nn.Linear(n_in, hidden)
+                self.drop = nn.Dropout(p=dropout)
+                self.batch, self.hidden = batch, hidden
+            def forward(self, x):
+                masks = self.drop(torch.ones(100, self.batch, self.hidden)) * x[None]
+                return self.wz(x) * masks[0]
+        model = LiGRU(8, 16, 4, 0.2).to("cuda")
         """,
     ]
 
@@ -1294,6 +1351,21 @@ def _submodule_call(node: cst.CSTNode, methods: dict[str, cst.FunctionDef]) -> b
             and node.func.attr.value not in _STORING)
 
 
+def _submodule_constructions(ctx: Context, attribute: str, methods: dict[str, cst.FunctionDef]) -> list[cst.Call]:
+    """The calls that build what the class's methods assign to `self.<attribute>`, through moves
+    (`nn.Dropout(p)` of `self.drop = nn.Dropout(p).to(device)`); empty when one assignment is no call."""
+    built = [_unmoved(value) for method in methods.values() for target, value in assigned_pairs(ctx, method.body)
+             if _is_self_attribute(target) and target.attr.value == attribute]  # type: ignore[attr-defined]
+    return built if all(type(value) is cst.Call for value in built) else []  # type: ignore[return-value]
+
+
+def _unmoved(value: cst.BaseExpression) -> cst.BaseExpression:
+    """The module a chain of moves is called on: `nn.Dropout(p)` of `nn.Dropout(p).to(device)`."""
+    while type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value in _PLACING_MODULE:
+        value = value.func.value
+    return value
+
+
 def _reachable(methods: dict[str, cst.FunctionDef], start: str) -> list[cst.FunctionDef]:
     """`forward` and the methods it calls as `self.name(...)`, transitively."""
     seen: list[cst.FunctionDef] = []
@@ -1400,7 +1472,15 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
             if type(call) is not cst.Call:
                 return False
             if _submodule_call(call, methods):
-                return True  # `self.lstm(x, (h0, c0))`: the submodule's weights are on the device
+                attribute = call.func.attr.value  # type: ignore[attr-defined]
+                layers = [torch_layer(ctx, value) for value in _submodule_constructions(ctx, attribute, methods)]
+                if layers and all(layer in PARAMETER_FREE for layer in layers):
+                    current = call  # `self.drop(torch.ones(n, d))`: no weights, the output is where the input is
+                    continue
+                # `self.lstm(x, (h0, c0))`: a torch.nn layer's weights are on the device. Any other module decides
+                # in its own `forward` what it does with the tensor (`self.lm(tokens, torch.ones(b))` of a
+                # language model hands lengths to `pack_padded_sequence`, which wants them on the CPU).
+                return bool(layers) and None not in layers
             if type(call.func) is cst.Attribute and call.func.attr.value in _COMBINING_METHODS \
                     and ctx.qualname(call.func) is None:
                 return _mentions_input(call.func.value, inputs, methods)  # `x.masked_select(mask)`
