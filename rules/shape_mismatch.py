@@ -1030,6 +1030,40 @@ model = nn.Sequential(
 logits = model(torch.randn(8, 3, 224, 224))
 """
 
+# darknet's `create_modules` (YOLOv3 ports): each block an empty `nn.Sequential()` the loop over the config list fills
+# with `add_module`, kept in a ModuleList that `forward` runs in turn; `%s` is the image channels the net is built for
+_DARKNET_BLOCKS = """
+import torch
+import torch.nn as nn
+
+CFG = [("conv", 16, 3, 1), ("maxpool", None, 2, 2), ("conv", 32, 3, 1)]
+
+class Darknet(nn.Module):
+    def __init__(self, in_channels):
+        super().__init__()
+        self.module_list = nn.ModuleList()
+        channels = in_channels
+        for kind, filters, size, stride in CFG:
+            block = nn.Sequential()
+            if kind == "conv":
+                block.add_module("conv", nn.Conv2d(channels, filters, size, stride, padding=size // 2, bias=False))
+                block.add_module("bn", nn.BatchNorm2d(filters))
+                block.add_module("leaky", nn.LeakyReLU(0.1))
+                channels = filters
+            elif kind == "maxpool":
+                block.add_module("maxpool", nn.MaxPool2d(size, stride))
+            self.module_list.append(block)
+
+    def forward(self, x):
+        for block in self.module_list:
+            x = block(x)
+        return x
+
+frames = torch.rand(4, 1, 64, 64)  # a line-scan camera's grayscale frames
+features = Darknet(%s)(frames)
+"""
+
+
 class ShapeMismatch(Rule):
     code = "SC105"
     name = "shape-mismatch"
@@ -1876,6 +1910,8 @@ class ShapeMismatch(Rule):
         pooled = einops.reduce(torch.randn(4, 16, 7, 7), "b c ... -> b c", "max")
         flat = merge(torch.randn(4, 16, 7, 7))
         """,
+        # the darknet blocks built for the grayscale frames they are fed
+        _DARKNET_BLOCKS % "1",
     ]
     INVALID = [
         # the same ViT 500 wide: 8 heads don't divide it ("Shape mismatch, can't divide axis of length 500 in chunks
@@ -2344,6 +2380,9 @@ class ShapeMismatch(Rule):
         # the options handed to the model, whose first layer is sized by the wrong one: `--hidden` (64), where the
         # data has `--input-dim` (20) columns ("mat1 and mat2 shapes cannot be multiplied (128x20 and 64x64)")
         _ARGPARSE_NET % ("args.hidden", "features = torch.randn(args.n_samples, args.input_dim)"),
+        # the darknet blocks built for RGB, fed grayscale frames ("weight of size [16, 3, 3, 3], expected input[4, 1,
+        # 64, 64] to have 3 channels, but got 1 channels instead")
+        _DARKNET_BLOCKS % "3",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
