@@ -1063,6 +1063,27 @@ frames = torch.rand(4, 1, 64, 64)  # a line-scan camera's grayscale frames
 features = Darknet(%s)(frames)
 """
 
+# a script's `main(argv=None)` parses `argv` in a helper; `%s` is what its `__main__` block hands `main`
+_ARGV_MAIN = """
+import argparse
+import torch
+import torch.nn as nn
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description="classify 8x8 tiles")
+    parser.add_argument("--tile", type=int, default=8)
+    return parser.parse_args(argv)
+
+def main(argv=None):
+    args = parse_args(argv)
+    head = nn.Linear(3 * 16 * 16, 10)
+    tiles = torch.rand(2, 3, args.tile, args.tile)
+    return head(tiles.flatten(1))
+
+if __name__ == "__main__":
+    main(%s)
+"""
+
 
 class ShapeMismatch(Rule):
     code = "SC105"
@@ -1912,6 +1933,8 @@ class ShapeMismatch(Rule):
         """,
         # the darknet blocks built for the grayscale frames they are fed
         _DARKNET_BLOCKS % "1",
+        # run bare, `main()` parses `sys.argv`, which may set `--tile 16`: the size is unknown
+        _ARGV_MAIN % "",
     ]
     INVALID = [
         # the same ViT 500 wide: 8 heads don't divide it ("Shape mismatch, can't divide axis of length 500 in chunks
@@ -2383,6 +2406,8 @@ class ShapeMismatch(Rule):
         # the darknet blocks built for RGB, fed grayscale frames ("weight of size [16, 3, 3, 3], expected input[4, 1,
         # 64, 64] to have 3 channels, but got 1 channels instead")
         _DARKNET_BLOCKS % "3",
+        # `main([])` hands no command line on: 8x8 tiles flatten to 192 features, the head takes 768
+        _ARGV_MAIN % "[]",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
