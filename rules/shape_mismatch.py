@@ -1036,27 +1036,33 @@ _DARKNET_BLOCKS = """
 import torch
 import torch.nn as nn
 
-CFG = [("conv", 16, 3, 1), ("maxpool", None, 2, 2), ("conv", 32, 3, 1)]
+MODULE_DEFS = [
+    {"type": "convolutional", "filters": 16, "size": 3, "stride": 1},
+    {"type": "maxpool", "size": 2, "stride": 2},
+    {"type": "convolutional", "filters": 32, "size": 3, "stride": 1},
+]
 
 class Darknet(nn.Module):
     def __init__(self, in_channels):
         super().__init__()
         self.module_list = nn.ModuleList()
-        channels = in_channels
-        for kind, filters, size, stride in CFG:
-            block = nn.Sequential()
-            if kind == "conv":
-                block.add_module("conv", nn.Conv2d(channels, filters, size, stride, padding=size // 2, bias=False))
-                block.add_module("bn", nn.BatchNorm2d(filters))
-                block.add_module("leaky", nn.LeakyReLU(0.1))
-                channels = filters
-            elif kind == "maxpool":
-                block.add_module("maxpool", nn.MaxPool2d(size, stride))
-            self.module_list.append(block)
+        output_filters = [in_channels]
+        for module_def in MODULE_DEFS:
+            modules = nn.Sequential()
+            if module_def["type"] == "convolutional":
+                filters, size = module_def["filters"], module_def["size"]
+                modules.add_module("conv", nn.Conv2d(output_filters[-1], filters, size, module_def["stride"],
+                                                     padding=(size - 1) // 2))
+                modules.add_module("leaky", nn.LeakyReLU(0.1))
+            else:
+                filters = output_filters[-1]
+                modules.add_module("maxpool", nn.MaxPool2d(module_def["size"], module_def["stride"]))
+            self.module_list.append(modules)
+            output_filters.append(filters)
 
     def forward(self, x):
-        for block in self.module_list:
-            x = block(x)
+        for module in self.module_list:
+            x = module(x)
         return x
 
 frames = torch.rand(4, 1, 64, 64)  # a line-scan camera's grayscale frames
