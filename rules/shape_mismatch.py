@@ -1030,6 +1030,67 @@ model = nn.Sequential(
 logits = model(torch.randn(8, 3, 224, 224))
 """
 
+# darknet's `create_modules` (YOLOv3 ports): each block an empty `nn.Sequential()` the loop over the config list fills
+# with `add_module`, kept in a ModuleList that `forward` runs in turn; `%s` is the image channels the net is built for
+_DARKNET_BLOCKS = """
+import torch
+import torch.nn as nn
+
+MODULE_DEFS = [
+    {"type": "convolutional", "filters": 16, "size": 3, "stride": 1},
+    {"type": "maxpool", "size": 2, "stride": 2},
+    {"type": "convolutional", "filters": 32, "size": 3, "stride": 1},
+]
+
+class Darknet(nn.Module):
+    def __init__(self, in_channels):
+        super().__init__()
+        self.module_list = nn.ModuleList()
+        output_filters = [in_channels]
+        for module_def in MODULE_DEFS:
+            modules = nn.Sequential()
+            if module_def["type"] == "convolutional":
+                filters, size = module_def["filters"], module_def["size"]
+                modules.add_module("conv", nn.Conv2d(output_filters[-1], filters, size, module_def["stride"],
+                                                     padding=(size - 1) // 2))
+                modules.add_module("leaky", nn.LeakyReLU(0.1))
+            else:
+                filters = output_filters[-1]
+                modules.add_module("maxpool", nn.MaxPool2d(module_def["size"], module_def["stride"]))
+            self.module_list.append(modules)
+            output_filters.append(filters)
+
+    def forward(self, x):
+        for module in self.module_list:
+            x = module(x)
+        return x
+
+frames = torch.rand(4, 1, 64, 64)  # a line-scan camera's grayscale frames
+features = Darknet(%s)(frames)
+"""
+
+# a script's `main(argv=None)` parses `argv` in a helper; `%s` is what its `__main__` block hands `main`
+_ARGV_MAIN = """
+import argparse
+import torch
+import torch.nn as nn
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description="classify 8x8 tiles")
+    parser.add_argument("--tile", type=int, default=8)
+    return parser.parse_args(argv)
+
+def main(argv=None):
+    args = parse_args(argv)
+    head = nn.Linear(3 * 16 * 16, 10)
+    tiles = torch.rand(2, 3, args.tile, args.tile)
+    return head(tiles.flatten(1))
+
+if __name__ == "__main__":
+    main(%s)
+"""
+
+
 class ShapeMismatch(Rule):
     code = "SC105"
     name = "shape-mismatch"
@@ -1876,6 +1937,10 @@ class ShapeMismatch(Rule):
         pooled = einops.reduce(torch.randn(4, 16, 7, 7), "b c ... -> b c", "max")
         flat = merge(torch.randn(4, 16, 7, 7))
         """,
+        # the darknet blocks built for the grayscale frames they are fed
+        _DARKNET_BLOCKS % "1",
+        # run bare, `main()` parses `sys.argv`, which may set `--tile 16`: the size is unknown
+        _ARGV_MAIN % "",
     ]
     INVALID = [
         # the same ViT 500 wide: 8 heads don't divide it ("Shape mismatch, can't divide axis of length 500 in chunks
@@ -2344,6 +2409,11 @@ class ShapeMismatch(Rule):
         # the options handed to the model, whose first layer is sized by the wrong one: `--hidden` (64), where the
         # data has `--input-dim` (20) columns ("mat1 and mat2 shapes cannot be multiplied (128x20 and 64x64)")
         _ARGPARSE_NET % ("args.hidden", "features = torch.randn(args.n_samples, args.input_dim)"),
+        # the darknet blocks built for RGB, fed grayscale frames ("weight of size [16, 3, 3, 3], expected input[4, 1,
+        # 64, 64] to have 3 channels, but got 1 channels instead")
+        _DARKNET_BLOCKS % "3",
+        # `main([])` hands no command line on: 8x8 tiles flatten to 192 features, the head takes 768
+        _ARGV_MAIN % "[]",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

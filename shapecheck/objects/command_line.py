@@ -50,7 +50,8 @@ def parsed(ev: Evaluator, call: cst.Call, before: int) -> object:
     `return parser.parse_args([])`, read in a call being run), or the call of a helper of the project that builds
     it and ends in `return parser` (`get_args_parser().parse_args([])`)."""
     func = call.func
-    if type(func) is not cst.Attribute or func.attr.value not in PARSE_METHODS or not _no_command_line(call):
+    if type(func) is not cst.Attribute or func.attr.value not in PARSE_METHODS \
+            or not _no_command_line(ev, call, before):
         return UNKNOWN
     if type(func.value) is cst.Name:
         binding = _parser_binding(ev, func.value, before)
@@ -133,8 +134,9 @@ def built(ev: Evaluator, call: cst.Call, before: int) -> object:
     return Namespace(tuple(fields.items()))
 
 
-def _no_command_line(call: cst.Call) -> bool:
-    """`parse_args([])` / `parse_args(args=[])` / `parse_args('')`: no argument, and nothing else."""
+def _no_command_line(ev: Evaluator, call: cst.Call, before: int) -> bool:
+    """`parse_args([])` / `parse_args(args=[])` / `parse_args('')`: no argument, and nothing else; also
+    `parse_args(argv)` where `argv` holds an empty list for certain (a script's `main([])` handing its `argv` on)."""
     if len(call.args) != 1:
         return False
     arg = call.args[0]
@@ -143,7 +145,11 @@ def _no_command_line(call: cst.Call) -> bool:
     value = arg.value
     if type(value) is cst.SimpleString:  # `parse_args('')`: argparse makes a list of its characters
         return value.evaluated_value == ""
-    return type(value) in (cst.List, cst.Tuple) and not value.elements  # type: ignore[union-attr]
+    if type(value) in (cst.List, cst.Tuple):
+        return not value.elements  # type: ignore[union-attr]
+    # `None` (what `main(argv=None)` passes on when called bare) reads `sys.argv`: not a Seq, so unknown
+    held = ev.object(value, before) if type(value) is cst.Name else None
+    return isinstance(held, Seq) and held.complete and not held.items
 
 
 def _options(ev: Evaluator, binding: Binding, parse: cst.CSTNode, before: int) -> list[cst.Call] | None:

@@ -303,9 +303,15 @@ class Executor:
             return
         if isinstance(receiver, TorchObject):  # `layers.append(m)` on an nn.Sequential / ModuleList
             items = receiver.items
-            changed = self._changed(items, method, args) if isinstance(items, Seq) else UNKNOWN
+            changed: object = UNKNOWN
+            if method in _ADDS_A_LAYER:  # `block = nn.Sequential(); block.add_module("conv", ...)`, darknet style
+                if receiver.qualname.endswith(".Sequential") and items is not None and len(args) == 2 \
+                        and isinstance(args[0], Const) and isinstance(args[0].value, str):
+                    changed = _with_layer(items, args[0].value, args[1]) or UNKNOWN
+            elif isinstance(items, Seq):
+                changed = self._changed(items, method, args)
             updated_module = TorchObject(receiver.qualname, receiver.call, receiver.site, changed) \
-                if isinstance(changed, Seq) else UNKNOWN
+                if isinstance(changed, Seq | Mapping) else UNKNOWN
             self.assign(receiver_expr, updated_module, path)
             return
         if not isinstance(receiver, Seq | Mapping):

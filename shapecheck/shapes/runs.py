@@ -335,12 +335,16 @@ def brings_facts(ev: ShapeEvaluator, args: dict[str, object]) -> bool:
 def holds_sizes(value: object, depth: int = 3) -> bool:
     """Whether an argument, or the default a call leaves to a parameter, states sizes the callee's own reading
     leaves open (it reads every parameter as unknown): an int (`init_hidden(16)`), or a list, config dict or
-    argparse namespace of them (`def main(cfg=CONFIG)` called as `main()`, `main(parser.parse_args([]))`)."""
+    argparse namespace of them (`def main(cfg=CONFIG)` called as `main()`, `main(parser.parse_args([]))`), or a
+    command line known to be empty (`main([])` handing `argv` on to `parse_args(argv)`, which then reads the
+    defaults its `add_argument` calls state)."""
     if isinstance(value, Dim):
         return value.literal is not None
     if depth == 0:
         return False
     if isinstance(value, Seq):
+        if not value.items:
+            return value.complete and value.kind == "list" and depth == 3
         return any(holds_sizes(item, depth - 1) for item in value.items)
     if isinstance(value, Mapping):
         return any(holds_sizes(item, depth - 1) for _, item in value.items)

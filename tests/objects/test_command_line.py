@@ -8,6 +8,7 @@ import libcst as cst
 
 from shapecheck.objects.values import FALSE, NONE, TRUE, Const, Namespace
 from shapecheck.shapes.evaluator import evaluator
+from tests.helpers import lint
 from tests.shapes.probe import analyse, probe
 
 HEADER = '''
@@ -243,3 +244,34 @@ def shadowed(vars):
     args = parser.parse_args([])
     probe(Net(**vars(args)).fc(torch.randn(3, 4)))
 ''') == ["(3, 2)", "128", "args.hidden", None, None]
+
+
+def test_a_script_that_hands_its_main_an_empty_command_line() -> None:
+    """`main([])` (a script's `__main__` block, a notebook or a test running it) hands `argv` on to
+    `parse_args(argv)`: no command line, so each option is its default and a model fed that size is checked; a bare
+    `main()` leaves `argv` None, which reads `sys.argv`: the option stays unknown."""
+    script = '''
+import argparse
+import torch
+import torch.nn as nn
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--img-size", type=int, default=200)
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    head = nn.Linear(256, 10)
+    return head(torch.randn(2, args.img_size))
+
+
+if __name__ == "__main__":
+    main(%s)
+'''
+    found = lint(script % "[]", "SC105").findings
+    assert [(f.location.row, "via `main([])`" in f.message) for f in found] == [(16, True)]
+    for silent in ("", "sys.argv[1:]", "['--img-size', '256']"):
+        assert lint(script % silent, "SC105").findings == [], silent

@@ -571,6 +571,68 @@ Blocks()(torch.randn(2, 4))
     assert [row for row, _ in found] == [32, 34]
 
 
+def test_blocks_an_empty_sequential_gets_by_add_module_run_in_that_order() -> None:
+    """Darknet's `create_modules` (YOLOv3 ports): each block is `nn.Sequential()` filled by
+    `block.add_module(name, layer)` in a loop over a config list, kept in a ModuleList that `forward` runs in turn:
+    its first conv fed grayscale frames is the bug; the same blocks fed the channels they take stay silent, and so
+    does a block whose layers hang on a flag the code does not state (each path's block differs: none is known)."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+DEFS = [("conv", 16, 3, 1), ("maxpool", None, 2, 2), ("conv", 32, 3, 1)]
+
+
+def create_modules(defs, in_channels, batch_norm):
+    module_list = nn.ModuleList()
+    channels = in_channels
+    for kind, filters, kernel, stride in defs:
+        block = nn.Sequential()
+        if kind == "conv":
+            block.add_module("conv", nn.Conv2d(channels, filters, kernel, stride, padding=kernel // 2))
+            if batch_norm:
+                block.add_module("bn", nn.BatchNorm2d(filters))
+            block.add_module("leaky", nn.LeakyReLU(0.1))
+            channels = filters
+        else:
+            block.add_module("maxpool", nn.MaxPool2d(kernel, stride))
+        module_list.append(block)
+    return module_list
+
+
+class Darknet(nn.Module):
+    def __init__(self, in_channels, batch_norm=True):
+        super().__init__()
+        self.module_list = nn.ModuleList()
+        channels = in_channels
+        for kind, filters, kernel, stride in DEFS:
+            block = nn.Sequential()
+            if kind == "conv":
+                block.add_module("conv", nn.Conv2d(channels, filters, kernel, stride, padding=kernel // 2))
+                block.add_module("act", nn.LeakyReLU(0.1))
+                channels = filters
+            else:
+                block.add_module("maxpool", nn.MaxPool2d(kernel, stride))
+            self.module_list.append(block)
+
+    def forward(self, x):
+        for block in self.module_list:
+            x = block(x)
+        return x
+
+
+Darknet(3)(torch.randn(4, 1, 32, 32))
+Darknet(1)(torch.randn(4, 1, 32, 32))
+x = torch.randn(4, 3, 32, 32)
+for block in create_modules(DEFS, 3, torch.cuda.is_available()):
+    x = block(x)
+y = torch.randn(4, 3, 32, 32)
+for block in create_modules(DEFS, 1, False):
+    y = block(y)
+''', "SC105")
+    assert [row for row, _ in found] == [42, 53]
+
+
 def test_a_loop_over_a_tensors_sizes_multiplies_them_out() -> None:
     """The 60-minute blitz's `num_flat_features`: a loop over `x.size()[1:]` goes through the sizes, so LeNet fed
     28x28 images flattens 256 features where its first layer takes 400 (a tensor of unknown rank says nothing)."""
