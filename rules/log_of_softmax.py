@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
+from shapecheck.engine.walker import walk
 from shapecheck.rules._activations import Activation, activation_input, activation_of, first_argument
 from shapecheck.rules._autograd_saves import IN_PLACE_METHODS
 from shapecheck.rules._tensor_facts import number_kind
@@ -334,12 +337,11 @@ class LogOfSoftmax(Rule):
         binding = self.ctx.binding(expr)
         if binding is None:
             return False
-        ctx = self.ctx
         function = next((node for node in reversed(binding.path) if type(node) is cst.FunctionDef), None)
         if function is None:
-            changed = ctx.module_fact(_CHANGED_IN_PLACE, lambda statement: _tensors_changed_in(ctx, statement))
+            changed = self.ctx.module_fact(_CHANGED_IN_PLACE, _statement_changes)
         else:
-            changed = _tensors_changed_in(ctx, function)
+            changed = _tensors_changed_in(self.ctx.walk(function))
         return expr.value in changed
 
     def _probabilities(self, expr: cst.BaseExpression) -> Activation | None:
@@ -376,12 +378,18 @@ class LogOfSoftmax(Rule):
 _CHANGED_IN_PLACE = "tensors changed in place"  # the module fact's kind
 
 
-def _tensors_changed_in(ctx: Context, node: cst.CSTNode) -> frozenset[str]:
-    """The plain names `node`'s code changes the tensor of in place: `p.clamp_(...)`, `p += eps`, `p[mask] = eps`.
+def _statement_changes(statement: cst.CSTNode) -> frozenset[str]:
+    """A top-level statement's part of the module fact, read from the statement alone: the editor server works it out
+    again for an edited statement after the lint that first asked is over, so a part may not ask a lint's context."""
+    return _tensors_changed_in(walk(statement))
+
+
+def _tensors_changed_in(nodes: Iterable[cst.CSTNode]) -> frozenset[str]:
+    """The plain names the code of `nodes` (a walk) changes the tensor of in place: `p.clamp_(...)`, `p += eps`, `p[mask] = eps`.
     The function form (`torch.clamp_(p, ...)`) is not read: its spelling is known only through the imports at a
     point, and a module fact holds no point."""
     changed: set[str] = set()
-    for inner in ctx.walk(node):
+    for inner in nodes:
         kind = type(inner)
         if kind is cst.AugAssign or kind is cst.AssignTarget:
             target = inner.target  # type: ignore[attr-defined]

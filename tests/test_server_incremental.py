@@ -1276,6 +1276,22 @@ def test_the_parts_of_a_finish_read_no_whole_file_fact(rule: type[Rule]) -> None
         assert not traversal.crashes, traversal.crashes
 
 
+def test_sc301_s_part_of_its_module_fact_is_found_without_the_first_lint_s_context() -> None:
+    # SC301 asks which module-level tensors are changed in place (a log of a clamped sigmoid is not reported); the
+    # edit changes such a statement, whose part the server finds after the first lint is over: a part that walked
+    # with that lint's released context failed there and every lint after it reported an internal error
+    text = textwrap.dedent("""
+        import torch
+
+        gate = torch.sigmoid(torch.randn(4, 3))
+        keep = -torch.log(1 - gate).mean()
+        scores = torch.zeros(4)
+        scores += 1
+    """)
+    analysis = Incremental()
+    typed(analysis, [text, text.replace("scores += 1", "scores += 2"), text])
+
+
 def test_an_edited_statement_s_part_of_a_module_fact_is_found_without_the_first_lint_s_context() -> None:
     # the first lint asks which containers the module changes (`checkpoint["epoch"]`, an item of a dict the code
     # doesn't explain); the edit changes a statement that fills a list, whose part is found again after that lint

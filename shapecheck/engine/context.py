@@ -580,9 +580,10 @@ class Context:
     def module_fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset[F]]) -> frozenset[F]:
         """A fact of the whole module that is the union of its top-level statements' parts: `of_statement` gives a
         statement's part (the names something in it changes in place, the tests of its `if`s); `kind` names the fact
-        and is always asked with the same `of_statement`. Ask this rather than walk the whole module: the editor
-        server keeps each statement's part between edits, and analyses again what read the fact only when the union
-        changes."""
+        and is always asked with the same `of_statement`, which reads the statement alone (never this context: the
+        editor server calls it for an edited statement after the lint that first asked is over). Ask this rather
+        than walk the whole module: the editor server keeps each statement's part between edits, and analyses again
+        what read the fact only when the union changes."""
         found = self._facts.get(kind)
         if found is None:
             found = self._facts[kind] = frozenset().union(*map(of_statement, self.module.body))
