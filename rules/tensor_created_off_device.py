@@ -13,6 +13,7 @@ from shapecheck.engine.syntax import assigned_attributes, dotted_name, last_name
 from shapecheck.engine.walker import children, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
+from shapecheck.objects.evaluator import RETURNS_SELF
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.stored import assigned_pairs, constructor_arguments
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
@@ -36,8 +37,6 @@ _COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm",
 _COMBINING_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter", "masked_scatter_",
                                 "gather", "index_select", "add", "add_", "sub", "sub_", "mul", "mul_", "div", "div_",
                                 "matmul", "mm", "bmm"})
-# Module methods that return the module they are called on, wherever it goes: `nn.Dropout(p).to(device)`.
-_PLACING_MODULE = frozenset({"to", "cuda", "cpu", "float", "half", "double", "train", "eval"})
 # nn.Module's own methods that store what they are handed, on whatever device it is: not a submodule's run.
 _STORING = frozenset({"register_buffer", "register_parameter", "add_module", "register_module"})
 # einops functions of one tensor and a pattern: the result is where the tensor is.
@@ -1361,7 +1360,7 @@ def _submodule_constructions(ctx: Context, attribute: str, methods: dict[str, cs
 
 def _unmoved(value: cst.BaseExpression) -> cst.BaseExpression:
     """The module a chain of moves is called on: `nn.Dropout(p)` of `nn.Dropout(p).to(device)`."""
-    while type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value in _PLACING_MODULE:
+    while type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value in RETURNS_SELF:
         value = value.func.value
     return value
 
