@@ -92,6 +92,61 @@ _CHURN_ROWS = """
 """
 
 
+_NEXT_VALUE = """
+        import math
+
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, Dataset, random_split
+
+
+        class LoadWindows(Dataset):
+            \"\"\"`window` past readings in, the reading right after them out.\"\"\"
+
+            def __init__(self, series, window=24):
+                self.series = series
+                self.window = window
+
+            def __len__(self):
+                return len(self.series) - self.window
+
+            def __getitem__(self, i):
+                x = self.series[i:i + self.window].unsqueeze(-1)
+                y = self.series[i + self.window:i + self.window + 1]
+                return x, y
+
+
+        class Forecaster(nn.Module):
+            def __init__(self, hidden=32):
+                super().__init__()
+                self.lstm = nn.LSTM(1, hidden, batch_first=True)
+                self.decoder = nn.Linear(hidden, 1)
+
+            def forward(self, src):
+                output, _ = self.lstm(src)
+                return %s
+
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.criterion = nn.MSELoss()
+                self.optimizer = torch.optim.AdamW(model.parameters(), lr=5e-3)
+
+            def train_epoch(self, loader):
+                for data, targets in loader:
+                    self.optimizer.zero_grad()
+                    loss = self.criterion(self.model(data), targets)
+                    loss.backward()
+                    self.optimizer.step()
+
+
+        t = torch.arange(624, dtype=torch.float32)
+        train_set, val_set = random_split(LoadWindows(torch.sin(2 * math.pi * t / 24)), [480, 120])
+        Trainer(Forecaster()).train_epoch(DataLoader(train_set, batch_size=32, shuffle=True))
+"""
+
+
 _SUMMED_TARGETS = """
         import numpy as np
         import torch
@@ -400,6 +455,8 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "torch.tensor([self.churned[i]])",
         # a synthetic regression's target summed with numpy's keepdims: (N, 1), as the one-output head gives
         _SUMMED_TARGETS % "axis=1, keepdims=True",
+        # a forecaster scoring its last step against the next reading: (B, 1) and (B, 1)
+        _NEXT_VALUE % "self.decoder(output[:, -1])",
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -605,6 +662,10 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "self.churned[i]",
         # the same target summed over the features' axis: (N,), against the head's (B, 1)
         _SUMMED_TARGETS % "axis=1",
+        # the same forecaster scoring every step: (B, 24) predictions against the (B, 1) next reading the dataset's
+        # window after the inputs gives ("Using a target size (torch.Size([32, 1])) that is different to the input
+        # size (torch.Size([32, 24]))")
+        _NEXT_VALUE % "self.decoder(output).squeeze(-1)",
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
