@@ -92,6 +92,56 @@ _CHURN_ROWS = """
 """
 
 
+_NEXT_VALUE = """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+        from torch.utils.data import DataLoader, Dataset, random_split
+
+
+        class SlidingWindows(Dataset):
+            \"\"\"`lookback` readings of every meter in, the next `horizon` readings of the first one out.\"\"\"
+
+            def __init__(self, readings: torch.Tensor, lookback: int = 48, horizon: int = 1) -> None:
+                self.readings = readings
+                self.lookback = lookback
+                self.horizon = horizon
+
+            def __len__(self) -> int:
+                return self.readings.shape[0] - self.lookback - self.horizon + 1
+
+            def __getitem__(self, idx: int):
+                end = idx + self.lookback
+                return self.readings[idx:end], self.readings[end:end + self.horizon, 0]
+
+
+        class GRUForecaster(nn.Module):
+            def __init__(self, n_meters: int = 3, hidden: int = 64) -> None:
+                super().__init__()
+                self.gru = nn.GRU(n_meters, hidden, batch_first=True)
+                self.out = nn.Linear(hidden, 1)
+
+            def forward(self, window: torch.Tensor) -> torch.Tensor:
+                states, _ = self.gru(window)
+                return %s
+
+
+        def fit(model: nn.Module, loader: DataLoader, epochs: int = 2) -> None:
+            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+            for _ in range(epochs):
+                for window, target in loader:
+                    loss = F.mse_loss(model(window), target)
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+
+
+        meters = torch.randn(1000, 3).cumsum(0)
+        train_part, test_part = random_split(SlidingWindows(meters), [760, 192])
+        fit(GRUForecaster(), DataLoader(train_part, batch_size=64, shuffle=True))
+"""
+
+
 _SUMMED_TARGETS = """
         import numpy as np
         import torch
@@ -400,6 +450,8 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "torch.tensor([self.churned[i]])",
         # a synthetic regression's target summed with numpy's keepdims: (N, 1), as the one-output head gives
         _SUMMED_TARGETS % "axis=1, keepdims=True",
+        # a forecaster scoring its last step against the next reading: (B, 1) and (B, 1)
+        _NEXT_VALUE % "self.out(states[:, -1])",
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -605,6 +657,10 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "self.churned[i]",
         # the same target summed over the features' axis: (N,), against the head's (B, 1)
         _SUMMED_TARGETS % "axis=1",
+        # the same forecaster scoring every step: (B, 48) predictions against the (B, 1) next reading the dataset's
+        # window after the inputs gives ("Using a target size (torch.Size([64, 1])) that is different to the input
+        # size (torch.Size([64, 48]))")
+        _NEXT_VALUE % "self.out(states).squeeze(-1)",
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:

@@ -241,17 +241,23 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
 
 def _window_length(ev: ShapeEvaluator, size: Dim, lower_expr: cst.BaseExpression, upper_expr: cst.BaseExpression,
                    before: int) -> Dim | None:
-    """`x[i:i + window + 1]` with `i` a dataset's index, drawn below its `__len__`: exact when that length keeps the
-    window inside `size` for every index (`len(series) - window - 1` windows of `series`), else unknown."""
+    """`x[i:i + window + 1]` with `i` a dataset's index, drawn below its `__len__`, or a window that starts at an
+    offset from it (`x[i + window:i + window + horizon]`, the target after the inputs): exact when that length keeps
+    the window inside `size` for every index (`len(series) - window - 1` windows of `series`) and the start is never
+    negative (counted from the end), else unknown."""
     lower, upper = ev.size(lower_expr, before), ev.size(upper_expr, before)
     if lower is None or upper is None:
         return None
-    index, length = lower.atom, upper - lower
-    if index is None or index.below is None or index in length.atoms:
-        return None  # not `i` to `i` plus a size
+    indexes = [atom for atom in lower.atoms if atom.below is not None]
+    if len(indexes) != 1:
+        return None
+    index, length = indexes[0], upper - lower
+    offset = lower.substitute({index: Dim.of(0)})  # where the window starts for index 0
+    if (lower - offset).atom is not index or index in length.atoms:
+        return None  # not `i` plus an offset, to that plus a size
     last = upper.substitute({index: index.below - 1})  # where the window ends for the last index
-    room, least = at_least(size - last), at_least(length)
-    return length if room is not None and room >= 0 and least is not None and least >= 0 else None
+    start, room, least = at_least(offset), at_least(size - last), at_least(length)
+    return length if all(bound is not None and bound >= 0 for bound in (start, room, least)) else None
 
 
 def _symbolic_slice_length(size: Dim, lower: int, upper: int | None) -> Dim | None:

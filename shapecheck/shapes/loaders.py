@@ -121,9 +121,10 @@ def _project_batches(loader: TorchObject, dataset: Instance, part: TorchObject |
     names = list(args)
     if len(names) < 2:
         return None
-    # the default sampler's: an int in `range(len(dataset))` (a sampler of the code's, or a `Subset`'s indices, may
-    # be any int)
-    below = length if loader.argument(3, "sampler") is None and part is None else None
+    # the default sampler's: an int in `range(len(dataset))`; a part's indices are the whole dataset's too
+    # (`random_split` permutes `range(len(dataset))`, a `Subset` is documented to take indices of its dataset); a
+    # sampler of the code's may hand any int
+    below = length if loader.argument(3, "sampler") is None else None
     args[names[1]] = Dim.symbol(("dataset index", id(loader.call)), names[1], below=below)
     each = _collate(loader, ev.calls.run(getitem, args).value, batch)
     if each is None:

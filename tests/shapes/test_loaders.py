@@ -331,6 +331,50 @@ for x, y in DataLoader(Windows(tokens, 64), batch_size=8, sampler=sampler):
                 "(8, (self.block + 1)[:-1])"]
 
 
+def test_a_window_that_starts_an_offset_after_the_index_is_exact_where_it_fits() -> None:
+    """A forecasting dataset's target is the window after the inputs (`series[i + window:i + window + horizon]`):
+    as long as `horizon` where `__len__` keeps the last index's target inside the series, also for the indices of
+    a `random_split` part or a `Subset`, which are the whole dataset's; a length that lets it run past the end, or a
+    start that may count from the end (`i - 1`), says nothing."""
+    assert probe('''
+import torch
+from torch.utils.data import DataLoader, Dataset, Subset, random_split
+
+class Forecast(Dataset):
+    def __init__(self, series, window=24, horizon=1, spare=0):
+        self.series = series
+        self.window = window
+        self.horizon = horizon
+        self.spare = spare
+
+    def __len__(self):
+        return len(self.series) - self.window - self.horizon + 1 - self.spare
+
+    def __getitem__(self, i):
+        x = self.series[i:i + self.window]
+        y = self.series[i + self.window:i + self.window + self.horizon]
+        return x, y
+
+class Lagged(Forecast):
+    def __getitem__(self, i):
+        return self.series[i - 1:i + self.window - 1], self.series[i:i + 1]
+
+series = torch.randn(600)
+for x, y in DataLoader(Forecast(series, horizon=6), batch_size=8):
+    probe(y)
+for x, y in DataLoader(Forecast(series, horizon=6, spare=-1), batch_size=8):
+    probe(y)
+train_ds, val_ds = random_split(Forecast(series), [500, 76])
+for x, y in DataLoader(val_ds, batch_size=8):
+    probe(x)
+    probe(y)
+for x, y in DataLoader(Subset(Forecast(series), range(100)), batch_size=8):
+    probe(y)
+for x, y in DataLoader(Lagged(series), batch_size=8):
+    probe(x)
+''') == ["(batch, 6)", "(batch, self.horizon)", "(batch, 24)", "(batch, 1)", "(batch, 1)", "(8, self.window)"]
+
+
 def test_a_progress_bar_goes_through_the_loaders_batches() -> None:
     """`tqdm(loader)` yields the loader's batches unchanged; a bar made without an iterable states none."""
     assert seen('''
