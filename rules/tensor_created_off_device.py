@@ -140,6 +140,23 @@ class TensorCreatedOffDevice(Rule):
         ```
     """
     VALID = [
+        # StarGANv2-VC's ASR decoder: a CPU mask compared with a number held in `self.random_mask` and moved on the
+        # spot; the attribute is not the local `random_mask` the mask is then bound to.
+        """
+        import torch
+        import torch.nn as nn
+        class Decoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embedding = nn.Embedding(10, 4)
+            def init_states(self):
+                self.random_mask = 0.1
+            def forward(self, text_input):
+                self.init_states()
+                random_mask = (torch.rand(text_input.shape) < self.random_mask).to(text_input.device)
+                return self.embedding(text_input.masked_fill(random_mask, 3))
+        model = Decoder().to("cuda")
+        """,
         # the table registered as a buffer, moved back by hand, or placed where it is read; the helper places its
         # frequencies on the timesteps' device, and a table helper called with sizes only is no input's
         """
@@ -1326,8 +1343,11 @@ def _held_tensors(init: cst.FunctionDef) -> set[str]:
 
 
 def _mentions_input(expr: cst.CSTNode, inputs: set[str], methods: dict[str, cst.FunctionDef]) -> bool:
-    """`expr` reads an input (a name in `inputs`), a buffer or parameter (`self.x` in `inputs`) or a submodule."""
-    return any(type(node) is cst.Name and node.value in inputs or _submodule_call(node, methods)
+    """`expr` reads an input (a name in `inputs`), a buffer or parameter (`self.x` in `inputs`) or a submodule.
+    An attribute's own name is no read of a local: `self.random_mask` is not the local `random_mask`."""
+    attributes = {id(node.attr) for node in walk(expr) if type(node) is cst.Attribute}
+    return any(type(node) is cst.Name and node.value in inputs and id(node) not in attributes
+               or _submodule_call(node, methods)
                or type(node) is cst.Attribute and type(node.value) is cst.Name and node.value.value == "self"
                and f"self.{node.attr.value}" in inputs for node in walk(expr))
 
@@ -1339,6 +1359,8 @@ def _carries_input(ctx: Context, expr: cst.CSTNode, inputs: set[str], methods: d
         return False
     if type(expr) is cst.Name and expr.value in inputs or _submodule_call(expr, methods):
         return True
+    if type(expr) is cst.Attribute:
+        return _carries_input(ctx, expr.value, inputs, methods)  # `self.random_mask` reads no local `random_mask`
     return any(_carries_input(ctx, child, inputs, methods) for child in children(expr))
 
 
