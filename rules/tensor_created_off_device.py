@@ -1182,6 +1182,16 @@ class TensorCreatedOffDevice(Rule):
                 if placed:
                     continue
                 assign = parents.get(id(holder))
+                kept = assign.targets[0].target if type(assign) is cst.Assign and len(assign.targets) == 1 else None
+                if kept is not None and _is_self_attribute(kept):
+                    # `self.table = self._build(n)`: what every method reads of the attribute
+                    attribute = kept.attr.value  # type: ignore[attr-defined]
+                    for reader in methods.values():
+                        reads = [node for node in self.ctx.walk(reader.body) if _is_self_attribute(node)
+                                 and node.attr.value == attribute and node is not kept]  # type: ignore[attr-defined]
+                        if reads and self._uses_meet(reader, reads, _parents(reader), methods, roots, 3):
+                            return True
+                    continue
                 if type(holder) is cst.Name:
                     bound = {holder.value}
                 elif type(assign) is cst.Assign:  # `hidden, cell = self.init_hidden(b)`: what the names hold
