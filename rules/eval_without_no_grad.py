@@ -14,7 +14,7 @@ from shapecheck.loops.training_loop import (
     Event, called_module, may_switch_mode, names_in, runs_without_grad, training_loop,
 )
 from shapecheck.rules._activations import holds_no_parameters, instance_class
-from shapecheck.rules._training_loop import LIGHTNING_HOOKS, in_test, is_test_file
+from shapecheck.rules._training_loop import LIGHTNING_HOOKS, frozen_module, in_test, is_test_file
 
 # Calls that compute gradients on purpose: a function making them wants the graph (saliency, attacks, guidance).
 _GRADIENT_CALLS = frozenset({"torch.autograd.grad", "torch.autograd.backward", "torch.enable_grad",
@@ -34,7 +34,7 @@ class EvalWithoutNoGrad(Rule):
     # The visits gather nodes, not the traversal's count of calls (`Event.order`), which an edit before them changes:
     # `finish` places them among the calls of the whole file, so the editor server keeps each statement's part.
     scope = "statement"
-    gathered = ("_wants_grad", "_rebound", "_in_tests", "_switches_grad")
+    gathered = ("_wants_grad", "_rebound", "_in_tests", "_switches_grad", "_frozen")
     docs = """
         ## What it does
         Finds a model put in eval mode (`model.eval()`, `self.model.eval()`, `model.train(False)`) and then run
@@ -59,7 +59,9 @@ class EvalWithoutNoGrad(Rule):
         `test_step` / `predict_step` (Lightning disables gradients itself; a method of a class with a base), a
         `forward` method, a forward wrapper for either mode that returns the model's output as it is and switches
         the model back to train mode in its other branch (its callers own the graph and pick the grad mode), a
-        module of this file that holds no parameters (its attributes are numbers, flags and buffers), and tests
+        module of this file that holds no parameters (its attributes are numbers, flags and buffers), a model
+        frozen before the call in the same body (`model.requires_grad_(False)`, or `p.requires_grad = False` over
+        its parameters: it records no graph of its own), and tests
         (`test_*` functions and test files), where the memory the graph costs does not matter. An eval region is
         reported once, at its first such call; a helper's forward pass once, however often it is called.
 
@@ -360,6 +362,27 @@ class EvalWithoutNoGrad(Rule):
                 for X, y in data_iter:
                     metric.add(accuracy(net(X), y), y.numel())
         """,
+        # Yet-Another-EfficientDet-Pytorch's `coco_eval.py`: the model is frozen before its eval region, so its
+        # forward passes on images from numpy record no graph.
+        """
+        import torch
+        def evaluate_coco(images, model):
+            for image in images:
+                x = torch.from_numpy(image).float()
+                features, regression, classification, anchors = model(x)
+        model = EfficientDetBackbone(compound_coef=0)
+        model.requires_grad_(False)
+        model.eval()
+        evaluate_coco(images, model)
+        """,
+        """
+        import torch
+        def evaluate(images, model):
+            for p in model.parameters():
+                p.requires_grad = False
+            model.eval()
+            return [model(torch.from_numpy(image).float()) for image in images]
+        """,
         # A frozen teacher whose parameters need no grad, in a training step.
         """
         import torch
@@ -409,6 +432,14 @@ class EvalWithoutNoGrad(Rule):
         """,
     ]
     INVALID = [
+        # A frozen backbone does not freeze the model that is evaluated.
+        """
+        import torch
+        def evaluate(images, model, backbone):
+            backbone.requires_grad_(False)
+            model.eval()
+            return [model(torch.from_numpy(image).float()) for image in images]
+        """,
         # The same wrapper for either mode, but the eval branch ends the graph itself: nothing a caller gets can
         # use it.
         """
@@ -544,6 +575,13 @@ class EvalWithoutNoGrad(Rule):
         # Functions that turn autograd on somewhere: their callers may run them under no_grad, which this file
         # does not show (PyG's PRBCD attack runs its `_forward` both ways), so their grad mode is not known.
         self._switches_grad: list[cst.FunctionDef | None] = []
+        # Modules frozen (`model.requires_grad_(False)`), with their function, the freezing statement and the
+        # top-level statement: from there on their forward passes record no graph of inputs that need no grad.
+        self._frozen: list[tuple[cst.FunctionDef | None, str, cst.CSTNode, cst.CSTNode]] = []
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        if (frozen := frozen_module(self.ctx, node)) is not None:
+            self._frozen.append((self.ctx.function, frozen, node, self.ctx.ancestors[1]))
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -564,6 +602,8 @@ class EvalWithoutNoGrad(Rule):
             self._switches_grad.append(self.ctx.function)
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        if (frozen := frozen_module(self.ctx, node)) is not None:
+            self._frozen.append((self.ctx.function, frozen, node, self.ctx.ancestors[1]))
         target = node.targets[0].target
         if type(target) is cst.Attribute and target.attr.value == "requires_grad":
             self._wants_grad.append((self.ctx.function, node, self.ctx.ancestors[1]))
@@ -587,7 +627,7 @@ class EvalWithoutNoGrad(Rule):
         training = training_loop(self.ctx)
         # Bodies that switch a model to eval mode themselves, or call a helper of this file that may.
         functions = {event.function for event in training.events if event.kind == "eval"} | set(training.local_calls())
-        grad = _Grad(self.ctx, self._wants_grad, self._rebound, self._switches_grad)
+        grad = _Grad(self.ctx, self._wants_grad, self._rebound, self._switches_grad, self._frozen)
         in_tests = set(self._in_tests)
         # Per forward pass, where to report it: once, however often its helper is called, and in the helper's own
         # body when the helper switches to eval mode itself.
@@ -623,7 +663,7 @@ class EvalWithoutNoGrad(Rule):
                for later in training.body_events(event.function)):
             return None  # a helper trains in the region
         for site in training.calls_in(event.function):
-            if not event.order < site.order < end or site.grad_disabled:
+            if not event.order < site.order < end or site.grad_disabled or grad.frozen(event.function, model, site):
                 continue
             call = site.node
             if called_module(call) == model:
@@ -736,8 +776,12 @@ class _Grad:
 
     def __init__(self, ctx: Context, wants_grad: list[tuple[cst.FunctionDef | None, cst.CSTNode, cst.CSTNode]],
                  rebound: list[tuple[cst.FunctionDef | None, str, cst.Assign, cst.CSTNode]],
-                 switches_grad: list[cst.FunctionDef | None]) -> None:
+                 switches_grad: list[cst.FunctionDef | None],
+                 frozen: list[tuple[cst.FunctionDef | None, str, cst.CSTNode, cst.CSTNode]]) -> None:
         self.ctx = ctx
+        self.frozen_in: dict[cst.FunctionDef | None, list[tuple[str, cst.CSTNode, cst.CSTNode]]] = {}
+        for function, module, node, statement in frozen:
+            self.frozen_in.setdefault(function, []).append((module, node, statement))
         self.wants_grad: dict[cst.FunctionDef | None, list[tuple[cst.CSTNode, cst.CSTNode]]] = {}
         for function, node, statement in wants_grad:
             self.wants_grad.setdefault(function, []).append((node, statement))
@@ -755,6 +799,11 @@ class _Grad:
             return True
         return any(event.order < self._at(statement, node) + 0.5 < end
                    for node, statement in self.wants_grad.get(function, ()))
+
+    def frozen(self, function: cst.FunctionDef | None, model: str, site: CallSite) -> bool:
+        """`model` was frozen in `function` before `site`: the call records no graph of its own."""
+        return any(module == model and self._at(statement, node) < site.order
+                   for module, node, statement in self.frozen_in.get(function, ()))
 
     def region_end(self, event: Event, end: float) -> float:
         """Where the region ends: its `end`, or earlier where its model's name is bound to a new object."""

@@ -16,7 +16,7 @@ from shapecheck.rules._activations import construction_of, instance_class, is_fo
 from shapecheck.rules._devices import moves_to_cpu, moves_to_device
 from shapecheck.rules._layers import PARAMETER_FREE
 from shapecheck.rules._tensor_facts import positional
-from shapecheck.rules._training_loop import LIGHTNING_HOOKS, lightning_module
+from shapecheck.rules._training_loop import LIGHTNING_HOOKS, frozen_module, is_false, lightning_module
 from shapecheck.shapes.evaluator import evaluator
 
 # Methods that return a view, a re-typed copy or a differentiable function of the tensor: the result stays in the
@@ -509,24 +509,17 @@ class NumpyOfGraphTensor(Rule):
         self.grad_off = False  # a statement-level `torch.set_grad_enabled(False)`, as inference scripts start
 
     def visit_Expr(self, node: cst.Expr) -> None:
-        call = node.value
-        if type(call) is not cst.Call or len(call.args) != 1 or not _is_false(call.args[0].value):
+        if (frozen := frozen_module(self.ctx, node)) is not None:
+            self.frozen.add(frozen)
             return
-        func = call.func
-        if type(func) is cst.Attribute and func.attr.value == "requires_grad_":
-            self.frozen.add(self.ctx.code(func.value))
-        elif self.ctx.qualname(func) in SET_GRAD_ENABLED:
+        call = node.value
+        if type(call) is cst.Call and len(call.args) == 1 and is_false(call.args[0].value) \
+                and self.ctx.qualname(call.func) in SET_GRAD_ENABLED:
             self.grad_off = True
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        # `for p in model.parameters(): p.requires_grad = False`
-        target = node.targets[0].target
-        if type(target) is not cst.Attribute or target.attr.value != "requires_grad" or not _is_false(node.value):
-            return
-        loop = self.ctx.loop
-        if type(loop) is cst.For and type(loop.iter) is cst.Call and type(loop.iter.func) is cst.Attribute:
-            if loop.iter.func.attr.value in ("parameters", "named_parameters"):
-                self.frozen.add(self.ctx.code(loop.iter.func.value))
+        if (frozen := frozen_module(self.ctx, node)) is not None:
+            self.frozen.add(frozen)
 
     def leave_Call(self, node: cst.Call) -> None:  # leave: the calls inside the chain are recorded by now
         func = node.func
@@ -775,10 +768,6 @@ class NumpyOfGraphTensor(Rule):
             if site.node is call:
                 return site.grad_disabled
         return self.ctx.grad_disabled
-
-
-def _is_false(expr: cst.BaseExpression) -> bool:
-    return type(expr) is cst.Name and expr.value == "False"
 
 
 def _parameter_free(ctx: Context, class_def: cst.ClassDef) -> bool:

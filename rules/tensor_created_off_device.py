@@ -119,7 +119,8 @@ class TensorCreatedOffDevice(Rule):
 
         Not reported: a creation with `device=`, moved on the spot (`.to(x.device)`, `.cuda()`, `.type_as(x)`)
         or later, a 0-d `torch.tensor(0.5)` (a CPU scalar mixes with CUDA tensors), a tensor used only as an
-        index or stored (`self.register_buffer("flag", torch.Tensor([False]))`), `torch.normal(mean, std)` of
+        index or stored (`self.register_buffer("flag", torch.Tensor([False]))`), one a helper method returns that its
+        callers only use so, directly or through up to three more methods of the class, `torch.normal(mean, std)` of
         tensors (it samples on their device), one run through a parameter-free submodule and moved after
         (`self.drop(torch.ones(n, d)).to(self.device)`: a dropout layer has no weights on the device), one handed
         to a submodule that is not a torch.nn layer (its own `forward` decides what it meets: a language model's
@@ -140,6 +141,43 @@ class TensorCreatedOffDevice(Rule):
         ```
     """
     VALID = [
+        # powerful-gnns' GraphCNN: a helper method returns CPU neighbour indices, which `forward` hands through two
+        # methods to an index of a CUDA tensor (allowed: the index is copied to the tensor's device).
+        """
+        import torch
+        import torch.nn as nn
+        class Pool(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lin = nn.Linear(4, 4)
+            def neighbors(self, graphs):
+                return torch.LongTensor([[0, 1], [1, 0]])
+            def maxpool(self, h, idx):
+                return torch.max(h[idx], dim=1)[0]
+            def layer(self, h, idx=None):
+                return self.lin(self.maxpool(h, idx))
+            def forward(self, graphs, h):
+                idx = self.neighbors(graphs)
+                return self.layer(h, idx=idx)
+        model = Pool().to("cuda")
+        """,
+        # StarGANv2-VC's ASR decoder: a CPU mask compared with a number held in `self.random_mask` and moved on the
+        # spot; the attribute is not the local `random_mask` the mask is then bound to.
+        """
+        import torch
+        import torch.nn as nn
+        class Decoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embedding = nn.Embedding(10, 4)
+            def init_states(self):
+                self.random_mask = 0.1
+            def forward(self, text_input):
+                self.init_states()
+                random_mask = (torch.rand(text_input.shape) < self.random_mask).to(text_input.device)
+                return self.embedding(text_input.masked_fill(random_mask, 3))
+        model = Decoder().to("cuda")
+        """,
         # the table registered as a buffer, moved back by hand, or placed where it is read; the helper places its
         # frequencies on the timesteps' device, and a table helper called with sizes only is no input's
         """
@@ -556,6 +594,23 @@ class TensorCreatedOffDevice(Rule):
         """,
     ]
     INVALID = [
+        # A helper method's CPU tensor handed to another method that multiplies it with the layer's output.
+        """
+        import torch
+        import torch.nn as nn
+        class Scaled(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lin = nn.Linear(4, 4)
+            def mask(self):
+                return torch.ones(4)
+            def scale(self, h, m):
+                return h * m
+            def forward(self, x):
+                m = self.mask()
+                return self.scale(self.lin(x), m)
+        model = Scaled().to("cuda")
+        """,
         # ALiBi-style distances made on the CPU and multiplied by the registered slopes, which `.cuda()` moved
         """
         import torch
@@ -1084,7 +1139,8 @@ class TensorCreatedOffDevice(Rule):
             callers_place = functools.cache(lambda: handed[1])
         else:
             inputs = _input_names(self.ctx, method, methods, roots if helper else None)
-            callers_place = functools.cache(lambda: _placed_by_callers(method, methods))  # once, when first needed
+            callers_place = functools.cache(
+                lambda: _placed_by_callers(method, methods) or not self._combined_by_callers(method, methods, roots))
 
         def returned_unplaced(use: cst.CSTNode) -> bool:
             return helper and _returned(use, parents) and not callers_place()
@@ -1107,6 +1163,71 @@ class TensorCreatedOffDevice(Rule):
                 found.append(node)
         return found
 
+
+    def _combined_by_callers(self, helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef],
+                             roots: tuple[str, ...]) -> bool:
+        """Some method calling the helper (`self.helper(...)`) meets what it returns with its inputs, parameters or a
+        submodule, returns it in turn, or hands it to a method that does: powerful-gnns'
+        `__preprocess_neighbors_maxpool` returns a CPU `LongTensor` that `forward` hands through two methods to an
+        index (`h[padded_neighbor_list]`: a CPU index of a CUDA tensor is fine)."""
+        name = helper.name.value
+        for caller in methods.values():
+            parents = None
+            for call in self.ctx.walk(caller.body):
+                if type(call) is not cst.Call or not _is_self_attribute(call.func) \
+                        or call.func.attr.value != name:  # type: ignore[attr-defined]
+                    continue
+                parents = parents or _parents(caller)
+                holder, placed = _follow(call, parents)
+                if placed:
+                    continue
+                assign = parents.get(id(holder))
+                kept = assign.targets[0].target if type(assign) is cst.Assign and len(assign.targets) == 1 else None
+                if kept is not None and _is_self_attribute(kept):
+                    # `self.table = self._build(n)`: what every method reads of the attribute
+                    attribute = kept.attr.value  # type: ignore[attr-defined]
+                    for reader in methods.values():
+                        reads = [node for node in self.ctx.walk(reader.body) if _is_self_attribute(node)
+                                 and node.attr.value == attribute and node is not kept]  # type: ignore[attr-defined]
+                        if reads and self._uses_meet(reader, reads, _parents(reader), methods, roots, 3):
+                            return True
+                    continue
+                if type(holder) is cst.Name:
+                    bound = {holder.value}
+                elif type(assign) is cst.Assign:  # `hidden, cell = self.init_hidden(b)`: what the names hold
+                    bound = {name for target in assign.targets for name in target_names(target.target)}
+                else:
+                    bound = set()
+                uses = [node for node in self.ctx.walk(caller.body) if type(node) is cst.Name and node.value in bound
+                        and node is not holder] if bound else [holder]
+                if self._uses_meet(caller, uses, parents, methods, roots, 3):
+                    return True
+        return False
+
+    def _uses_meet(self, method: cst.FunctionDef, uses: list[cst.CSTNode], parents: dict[int, cst.CSTNode],
+                   methods: dict[str, cst.FunctionDef], roots: tuple[str, ...], depth: int) -> bool:
+        """One of `uses` (reads in `method` of a tensor a helper returned) meets the inputs, parameters or a
+        submodule, is returned, or is handed to a method of the class (up to `depth` calls down) where one does."""
+        inputs = _input_names(self.ctx, method, methods, None if method.name.value in roots else roots)
+        for use in uses:
+            if _combined(self.ctx, use, parents, inputs, methods) or _returned(use, parents):
+                return True
+            arg = parents.get(id(use))
+            call = parents.get(id(arg))
+            if type(arg) is not cst.Arg or type(call) is not cst.Call or arg.value is not use:
+                continue
+            if _submodule_call(call, methods):
+                return True  # `self.gru(x, h)`: a submodule's weights are where the module is
+            callee = methods.get(call.func.attr.value) if _is_self_attribute(call.func) else None  # type: ignore
+            if callee is None or depth == 0:
+                continue
+            for param in callee.params.params:
+                if passed_argument(callee, call, param.name.value) is use:
+                    reads = [node for node in self.ctx.walk(callee.body)
+                             if type(node) is cst.Name and node.value == param.name.value]
+                    if self._uses_meet(callee, reads, _parents(callee), methods, roots, depth - 1):
+                        return True
+        return False
 
     def _functions_called(self, reached: list[cst.FunctionDef], methods: dict[str, cst.FunctionDef],
                           roots: tuple[str, ...]) -> dict[cst.FunctionDef, tuple[set[str], bool]]:
@@ -1326,8 +1447,11 @@ def _held_tensors(init: cst.FunctionDef) -> set[str]:
 
 
 def _mentions_input(expr: cst.CSTNode, inputs: set[str], methods: dict[str, cst.FunctionDef]) -> bool:
-    """`expr` reads an input (a name in `inputs`), a buffer or parameter (`self.x` in `inputs`) or a submodule."""
-    return any(type(node) is cst.Name and node.value in inputs or _submodule_call(node, methods)
+    """`expr` reads an input (a name in `inputs`), a buffer or parameter (`self.x` in `inputs`) or a submodule.
+    An attribute's own name is no read of a local: `self.random_mask` is not the local `random_mask`."""
+    attributes = {id(node.attr) for node in walk(expr) if type(node) is cst.Attribute}
+    return any(type(node) is cst.Name and node.value in inputs and id(node) not in attributes
+               or _submodule_call(node, methods)
                or type(node) is cst.Attribute and type(node.value) is cst.Name and node.value.value == "self"
                and f"self.{node.attr.value}" in inputs for node in walk(expr))
 
@@ -1339,6 +1463,8 @@ def _carries_input(ctx: Context, expr: cst.CSTNode, inputs: set[str], methods: d
         return False
     if type(expr) is cst.Name and expr.value in inputs or _submodule_call(expr, methods):
         return True
+    if type(expr) is cst.Attribute:
+        return _carries_input(ctx, expr.value, inputs, methods)  # `self.random_mask` reads no local `random_mask`
     return any(_carries_input(ctx, child, inputs, methods) for child in children(expr))
 
 
