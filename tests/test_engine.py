@@ -654,8 +654,8 @@ def test_aliased_names_are_the_names_plain_assignments_in_a_body_bind_to() -> No
 def test_sc208_reads_a_backward_pass_at_the_end_of_its_function_without_indexing_every_function(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """SC208 follows a backward pass's loss back through assignments at the end of the pass's function, found by
-    a lookup (`point_after(event.function)`): `point_within`'s index of the nodes of every function of the file was
-    a tenth of an editor edit's CPU. MAML's meta-batch (each task's loss kept for the meta-loss's backward pass,
+    a lookup (`point_after(event.function)`): `point_within` indexes the nodes of every function of the file, on
+    each lint where SC208 asks (each keystroke in the editor). MAML's meta-batch (each task's loss kept for the meta-loss's backward pass,
     in a function) is still not reported."""
     from rules.graph_kept_alive import GraphKeptAlive
 
