@@ -649,3 +649,19 @@ def test_aliased_names_are_the_names_plain_assignments_in_a_body_bind_to() -> No
     assert ctx.aliased_names({"loss"}, loop, function) == {"losses"}
     assert ctx.aliased_names({"loss"}, function, function) == {"losses", "later"}
     assert ctx.aliased_names({"loss", "x"}, module_loop, None) == {"total"}
+
+
+def test_sc208_reads_a_backward_pass_at_the_end_of_its_function_without_indexing_every_function(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SC208 follows a backward pass's loss back through assignments at the end of the pass's function, found by
+    a lookup (`point_after(event.function)`): `point_within` indexes the nodes of every function of the file, on
+    each lint where SC208 asks (each keystroke in the editor). MAML's meta-batch (each task's loss kept for the meta-loss's backward pass,
+    in a function) is still not reported."""
+    from rules.graph_kept_alive import GraphKeptAlive
+
+    def indexed(self: Context, node: cst.CSTNode) -> None:
+        raise AssertionError("point_within indexes every function's nodes")
+
+    monkeypatch.setattr(Context, "point_within", indexed)
+    maml = next(example for example in GraphKeptAlive.VALID if "meta_loss" in example)
+    assert lint_text(textwrap.dedent(maml), "maml.py", [GraphKeptAlive]).findings == []

@@ -430,3 +430,80 @@ def test_inlay_hints_show_each_assignments_shape(tmp_path: Path) -> None:
         assert await hints(0, 5) == []
 
     session(tmp_path, scenario)
+
+
+@pytest.mark.parametrize("repository", [None, "https://example.org/team/shapecheck"])
+def test_a_diagnostics_json_is_what_lsprotocol_makes_of_its_diagnostic(repository: str | None,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server sends each finding's diagnostic as its JSON (`diagnostic_data`), not through lsprotocol's objects
+    and cattrs: the same JSON, key for key and in the same order, for every finding of the fixtures (errors and
+    warnings, with and without the rule's link, lines with characters outside ASCII)."""
+    import json
+
+    from pygls.protocol import default_converter
+
+    from shapecheck import urls
+    from shapecheck.engine.registry import resolve
+    from shapecheck.engine.source import split_lines
+    from shapecheck.runner import lint_decoded
+    from shapecheck.server.protocol import diagnostic_data
+
+    monkeypatch.setattr(urls, "REPOSITORY", repository)
+    root = Path(__file__).resolve().parents[1]
+    checked = set()
+    for path in sorted((root / "fixtures" / "buggy").glob("*.py")):
+        text = path.read_text() + "ü = F.softmax(x, dim=-1).log()  # ü\n"
+        convert = Converter(split_lines(text), PositionCodec(types.PositionEncodingKind.Utf16))
+        for finding in lint_decoded(text, path.name, resolve(None), None).findings:
+            expected = types.Diagnostic(
+                range=convert.range(finding.location, finding.end_location), message=finding.message,
+                severity=types.DiagnosticSeverity.Error if finding.severity == "error" else
+                types.DiagnosticSeverity.Warning, code=finding.code, source="shapecheck",
+                code_description=None if repository is None else types.CodeDescription(href=urls.rule_page(
+                    finding.code)))
+            assert json.dumps(diagnostic_data(finding, convert)) == \
+                json.dumps(default_converter().unstructure(expected))
+            checked.add((finding.severity, finding.location.row == len(split_lines(text))))
+    assert checked == {("error", False), ("warning", False), ("error", True)}
+
+
+def test_standard_input_is_read_by_the_event_loop_where_it_is_a_pipe_of_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message's header lines and body are read by the event loop, not each handed to a thread; where standard
+    input and output are one socket (making it non-blocking would make large writes fail), pygls's reader."""
+    import os
+    import socket
+
+    from pygls.io_ import StdinAsyncReader
+
+    from shapecheck.server.jsonrpc import Resyncing, _stdin
+
+    class Server:
+        thread_pool = None
+
+    def reader_for(stdin: object, stdout: object) -> object:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        monkeypatch.setattr(sys, "stdout", stdout)
+
+        async def read() -> tuple[object, bytes, bytes]:
+            reader = await _stdin(Server())
+            resyncing = Resyncing(reader)
+            return reader, await resyncing.readline(), await resyncing.readexactly(100)
+
+        return asyncio.run(read())
+
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"Content-Length: 2\r\n{}")
+    os.close(write_end)
+    with open(read_end, "rb", buffering=0) as pipe, open(os.devnull, "w") as devnull:
+        stdin = type("Stdin", (), {"buffer": pipe, "fileno": pipe.fileno})()
+        reader, line, body = reader_for(stdin, devnull)
+    # the end of the input gives what there was, as pygls's reader does
+    assert isinstance(reader, asyncio.StreamReader) and (line, body) == (b"Content-Length: 2\r\n", b"{}")
+    one, other = socket.socketpair()
+    with one, open(one.fileno(), "rb", buffering=0, closefd=False) as both:
+        other.sendall(b"\r\n{}")
+        other.close()
+        stdio = type("Stdio", (), {"buffer": both, "fileno": both.fileno})()
+        reader, line, body = reader_for(stdio, stdio)
+        assert isinstance(reader, StdinAsyncReader) and (line, body) == (b"\r\n", b"{}")

@@ -13,7 +13,8 @@ The analyses of the floors above (objects and calls, shapes, training loops) han
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import field
 from typing import TYPE_CHECKING, Literal, TypeVar
@@ -24,7 +25,7 @@ from shapecheck.engine import flow
 from shapecheck.engine.flow import Reach
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.engine.walker import walked
+from shapecheck.engine.walker import walk_statements, walked
 
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Fix, Rule
@@ -571,11 +572,13 @@ class Context:
             found = self._walked[id(node)] = (node, walked(node))  # the node, so its id stays its own
         return iter(found[1])
 
-    def statements(self) -> Sequence[cst.BaseStatement]:
-        """The module's top-level statements, all of them, for an analysis that looks through the whole module on
-        its own (the functions of the file by name): the editor server notes this as a read of the whole module,
-        as it notes `walk(ctx.module)`."""
-        return self.module.body
+    def functions_by_name(self) -> dict[str, cst.FunctionDef]:
+        """The functions the file defines at module level, by name (the last definition of a name wins), and those
+        defined inside them under a name no other function of the file has (a notebook's `train` and `test` inside
+        `run()`), wherever in the module they are: for an analysis that follows a call into the file's functions
+        by name (the objects floor). Look names up; do not iterate: the editor server notes each name looked up,
+        and analyses a statement again when a definition of a name it looked up changes, not after every edit."""
+        return functions_by_name(map(defined_functions, self.module.body))
 
     def module_fact(self, kind: str, of_statement: Callable[[cst.CSTNode], frozenset[F]]) -> frozenset[F]:
         """A fact of the whole module that is the union of its top-level statements' parts: `of_statement` gives a
@@ -701,6 +704,31 @@ class Context:
             expr = expr.value
         return type(expr) is cst.Name and expr.value == "torch" and self.binding("torch") is None
 
+
+
+# A top-level statement's function, when it is one, and the functions defined inside that function.
+DefinedFunctions = tuple[cst.FunctionDef | None, tuple[cst.FunctionDef, ...]]
+
+
+def defined_functions(statement: cst.CSTNode) -> DefinedFunctions:
+    """What a top-level statement adds to `Context.functions_by_name`: it alone decides it."""
+    if type(statement) is not cst.FunctionDef:
+        return None, ()
+    # its statements only: a `def` is in no expression
+    return statement, tuple(node for node in walk_statements(statement.body) if type(node) is cst.FunctionDef)
+
+
+def functions_by_name(parts: Iterable[DefinedFunctions]) -> dict[str, cst.FunctionDef]:
+    """`Context.functions_by_name` from each top-level statement's `defined_functions`, in order."""
+    top: list[cst.FunctionDef] = []
+    nested: list[cst.FunctionDef] = []
+    for function, inside in parts:
+        if function is not None:
+            top.append(function)
+            nested += inside
+    counts = Counter(function.name.value for function in (*top, *nested))
+    return {**{function.name.value: function for function in nested if counts[function.name.value] == 1},
+            **{function.name.value: function for function in top}}
 
 
 def _latest(found: list[Binding], before: int | None) -> Binding | None:

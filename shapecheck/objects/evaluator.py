@@ -18,7 +18,6 @@ Anything the code does not state is unknown, and unknown is never guessed.
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from typing import TypeVar
@@ -29,7 +28,7 @@ from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context, Scope, _latest
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
-from shapecheck.engine.walker import walk, walk_statements
+from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import (
     attribute_writes, attributes_set, block_statements, calls_only_readers, changed_arguments, changed_names,
@@ -607,20 +606,11 @@ class Evaluator:
         return found  # type: ignore[return-value]
 
     def _module_functions(self) -> dict[str, cst.FunctionDef]:
-        """The functions the file defines at module level, by name (the last definition of a name wins), and those
-        defined inside them under a name no other function of the file has (a notebook's `train` and `test` inside
-        `run()`)."""
+        """`Context.functions_by_name`, once per memo (the editor server makes the memos again for each top-level
+        statement it analyses)."""
         found = self._memo.get("module functions")
         if found is None:
-            top = [statement for statement in self.ctx.statements() if type(statement) is cst.FunctionDef]
-            # their statements only (a `def` is in no expression): the editor server makes this memo again for each
-            # top-level statement it analyses
-            nested = [node for function in top for node in walk_statements(function.body)
-                      if type(node) is cst.FunctionDef]
-            counts = Counter(function.name.value for function in (*top, *nested))
-            found = self._memo["module functions"] = {
-                **{function.name.value: function for function in nested if counts[function.name.value] == 1},
-                **{function.name.value: function for function in top}}
+            found = self._memo["module functions"] = self.ctx.functions_by_name()
         return found  # type: ignore[return-value]
 
     def parameter_value(self, binding: Binding) -> object:

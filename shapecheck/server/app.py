@@ -30,7 +30,7 @@ from shapecheck.findings import FileResult, Finding
 from shapecheck.server import jsonrpc
 from shapecheck.server.documents import Documents, Linted
 from shapecheck.server.protocol import (
-    FIX_ALL, Converter, diagnostic, fix_action, fix_all_action, noqa_action, overlaps,
+    FIX_ALL, Converter, diagnostic_data, fix_action, fix_all_action, noqa_action, overlaps,
 )
 
 T = TypeVar("T")
@@ -99,9 +99,8 @@ async def _lint_document(ls: ShapecheckServer, uri: str) -> None:
     if uri not in ls.linted_uris or uri in ls.queued:
         return  # closed, or edited again meanwhile: the next lint publishes
     convert = Converter(split_lines(text), document.position_codec)
-    diagnostics = [diagnostic(finding, convert) for finding in result.findings] if result is not None else []
-    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, version=version,
-                                                                        diagnostics=diagnostics))
+    ls.protocol.publish_diagnostics(uri, version, [diagnostic_data(finding, convert) for finding in result.findings]
+                                    if result is not None else [])
 
 
 async def _reported(ls: ShapecheckServer, uri: str, lint: Callable[..., Awaitable[FileResult | None]],
@@ -145,8 +144,7 @@ async def _lint_notebook(ls: ShapecheckServer, uri: str) -> None:
         findings = by_cell.get(number, [])
         ls.documents.linted[cell.document] = Linted(version, source, FileResult(cell.document, findings))
         convert = Converter(split_lines(source), document.position_codec)
-        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=cell.document, version=version, diagnostics=[diagnostic(f, convert) for f in findings]))
+        ls.protocol.publish_diagnostics(cell.document, version, [diagnostic_data(f, convert) for f in findings])
     current = [cell.document for cell, _ in cells]
     for gone in set(ls.notebook_cells.get(uri, ())) - set(current):  # deleted cells: clear what they showed
         ls.documents.linted.pop(gone, None)

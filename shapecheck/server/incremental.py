@@ -13,8 +13,9 @@ a top-level statement depends only on that statement and on what the analysis re
 the traversal records, while it visits each top-level statement, everything it reads of the module: the module-level
 bindings of each name it looks up (a lookup answered by a local binding never gets there), the module's `a, b =
 x.shape` unpackings, every module-level name at once (spelling a fix with the file's imports), the file's
-functions of each name it asks for (`Context.functions`, the definitions so far: a factory's return), the whole
-module (a walk of it), and the module facts (`Context.module_fact`: what anything in the module changes in place),
+functions of each name it asks for (`Context.functions`, the definitions so far: a factory's return), the
+functions of each name it follows a call into wherever they are defined (`Context.functions_by_name`: a call of a
+function defined after the caller), the whole module (a walk of it), and the module facts (`Context.module_fact`: what anything in the module changes in place),
 whose values it records. On the next edit a top-level statement keeps its statement-scope findings, and those rules are
 not run there, when the statement is the same node and what it read is the same: the same statements, in the same
 order, bind each name it looked up before it, each module fact it read has the same value (worked out from each
@@ -30,8 +31,8 @@ and functions, the training-loop record, the file-scope rules' state: `_Checkpoi
 every statement before it starts from a copy of that state instead of walking them, as the whole-file traversal
 would make the same state from the same statements in the same order. That holds while what the visits there read
 is the same: each statement's findings are kept (its recorded reads find the same), the module facts the file-scope
-visitors read there have the same values, nothing there read the whole module (`Context.statements`, a walk of the
-module), and no file read has changed. A checkpoint copies containers, records that hold what the copy maps, and
+visitors read there have the same values, nothing there read the whole module (a walk of it) or a function by
+name that the edit defines or removed (`Context.functions_by_name`), and no file read has changed. A checkpoint copies containers, records that hold what the copy maps, and
 shares what never changes (nodes, bindings, calls, events, reports, the scopes the traversal has left); one whose
 state holds anything else is not made.
 
@@ -54,7 +55,9 @@ import libcst as cst
 from shapecheck.engine import dependencies, walker
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import Verdict
-from shapecheck.engine.context import Binding, CallSite, Context, Point, Report, Scope
+from shapecheck.engine.context import (
+    Binding, CallSite, Context, DefinedFunctions, Point, Report, Scope, defined_functions, functions_by_name,
+)
 from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.engine.traversal import Bookkeeping, Traversal
 from shapecheck.engine.walker import NODE_TYPES, children, walk
@@ -68,6 +71,10 @@ _WHOLE_MODULE = "<the whole module>"  # walking the module
 _FACT = "<the module fact> "  # followed by its kind: reading a `Context.module_fact`, a value
 _FUNCTIONS = "<the functions named> "  # followed by the name: reading `Context.functions` so far
 _EVERY_FUNCTION = "<every function>"  # iterating over `Context.functions`
+# followed by the name: looking it up in `Context.functions_by_name`, which any statement, before or after the
+# reader, may answer
+_FUNCTION_NAMED = "<the module's function named> "
+_EVERY_FUNCTION_NAMED = "<every function of the module by name>"  # iterating over `Context.functions_by_name`
 
 
 class _Reads:
@@ -81,11 +88,19 @@ class _Reads:
             self.current[name] = None
 
 
+class _Noted:
+    """Reads noted through the traversal (`_Traversal._note`): those made outside any statement's recording are
+    the reads the state a checkpoint copies depends on."""
+
+    def __init__(self, note: Callable[[str], None]) -> None:
+        self.add = note
+
+
 class _Recorded(dict):
     """A mapping of the module the analysis reads (name -> ...), noting the names looked up (`prefix` + name) and
     an iteration over them all (`every`)."""
 
-    def __init__(self, items: dict, reads: _Reads, prefix: str, every: str) -> None:
+    def __init__(self, items: dict, reads: _Reads | _Noted, prefix: str, every: str) -> None:
         super().__init__(items)
         self.reads = reads
         self.prefix = prefix
@@ -223,7 +238,7 @@ class _Checkpoint:
 # What the traversal keeps in the context apart from its state: the module, the memos (pure caches, the next lint
 # has its own) and the server's own methods.
 _NOT_STATE = frozenset({"module", "filename", "ancestors", "_analyses", "_code", "_walked", "_qualnames", "_facts",
-                        "walk", "code", "module_fact", "finish_part", "statements", "functions", "_scope", "_frame",
+                        "walk", "code", "module_fact", "finish_part", "functions_by_name", "functions", "_scope", "_frame",
                         "_within", "_within_indexed"})
 # The types of the values a copy of the state shares: immutable, and holding nothing the copy maps (names,
 # numbers, records compared by value); the node types join as they are met, the module apart (the copy maps it).
@@ -318,6 +333,8 @@ class Incremental:
         self._stamps: tuple[tuple[str, int, int], ...] = ()
         # The state before the first statement the latest edits replaced (see `_Traversal._resume`)
         self._checkpoint: _Checkpoint | None = None
+        # id(top-level statement) -> (it, what it adds to `Context.functions_by_name`), found once per statement
+        self._defined: dict[int, tuple[cst.CSTNode, DefinedFunctions]] = {}
 
     def parse(self, text: str) -> ParsedSource:
         previous = self._source
@@ -391,6 +408,17 @@ class _Traversal(Traversal):
         self._changed_reads: set[str] = set()
         for statement in self._removed:
             self._changed_reads.update(memory._bound.get(id(statement), ()))
+        # `Context.functions_by_name` reads the whole module: the names the statements the edit removed or added
+        # define are changed reads from the start, for the statements before them too
+        for statement in (*self._removed, *self._new):
+            function, inside = self._defined(statement)
+            self._changed_reads.update(_FUNCTION_NAMED + node.name.value
+                                       for node in (function, *inside) if node is not None)
+        # The reads a statement before the edit made that may find what the edit changed, after the statement
+        self._later = {_WHOLE_MODULE, _EVERY_FUNCTION_NAMED,
+                       *(read for read in self._changed_reads if read.startswith(_FUNCTION_NAMED))}
+        self._by_name: _Recorded | None = None  # `Context.functions_by_name`, once asked
+        self._definers: dict[str, list[cst.CSTNode]] | None = None  # name -> the top-level statements defining it
         # The recording analyses and the file-scope rules, which see every statement.
         self._file_rules = [visitor for visitor in self.rules if _scope(visitor) == "file"]
         self._live = self._statement_rules()
@@ -434,7 +462,7 @@ class _Traversal(Traversal):
         ctx.walk = walk_noting_the_module  # type: ignore[method-assign]
         ctx.module_fact = self._module_fact  # type: ignore[method-assign]
         ctx.finish_part = self._finish_part  # type: ignore[method-assign]
-        ctx.statements = self._statements_of_the_module  # type: ignore[method-assign]
+        ctx.functions_by_name = self._functions_by_name  # type: ignore[method-assign]
         self._fact_values: dict[str, frozenset] = {}
         # The module facts and whole-module reads no statement's reads hold: the file-scope visitors' in kept
         # statements, on which the state a checkpoint copies depends
@@ -458,7 +486,7 @@ class _Traversal(Traversal):
         live = self._live
         kept = self.previous.get(id(node))
         if kept is not None and kept.statement is node and kept.rules == live and \
-                (index < self._same_before and _WHOLE_MODULE not in kept.reads and self._same_facts(kept.facts) or
+                (index < self._same_before and self._later.isdisjoint(kept.reads) and self._same_facts(kept.facts) or
                  self._unchanged_reads(kept) or _same(kept.seen, self._seen(kept.reads, index, node))):
             self._swap(self._file_rules)
             try:
@@ -500,12 +528,36 @@ class _Traversal(Traversal):
         if self._reads.current is None:
             self._unrecorded.add(read)
 
-    def _statements_of_the_module(self) -> Sequence[cst.BaseStatement]:
-        """`Context.statements`: a read of the whole module the state a checkpoint copies must not depend on. A
-        statement's recorded reads leave it out (see the README: the functions of the file by name, which the
-        objects floor follows calls into, are read this way by statements that are kept all the same)."""
-        self._unrecorded.add(_WHOLE_MODULE)
-        return self.ctx.module.body
+    def _defined(self, statement: cst.CSTNode) -> DefinedFunctions:
+        found = self.memory._defined.get(id(statement))
+        if found is None or found[0] is not statement:
+            found = self.memory._defined[id(statement)] = (statement, defined_functions(statement))
+        return found[1]
+
+    def _functions_by_name(self) -> dict[str, cst.FunctionDef]:
+        """`Context.functions_by_name`, from each top-level statement's functions as found once, noting the names
+        looked up (`_FUNCTION_NAMED`): a statement is analysed again when a statement the edit removed or added
+        defines a function of a name it looked up, wherever that statement is."""
+        if self._by_name is None:
+            defined = self.memory._defined
+            for key in [key for key in defined if key not in self._order]:
+                del defined[key]
+            self._by_name = _Recorded(functions_by_name(map(self._defined, self._body)), _Noted(self._note),
+                                      _FUNCTION_NAMED, _EVERY_FUNCTION_NAMED)
+        return self._by_name
+
+    def _defining(self, name: str) -> list[cst.CSTNode]:
+        """The top-level statements that define a function named `name` (at module level or inside a function), in
+        order: what `Context.functions_by_name` finds for it depends on them alone."""
+        if self._definers is None:
+            self._definers = {}
+            for statement in self._body:
+                function, inside = self._defined(statement)
+                for node in (function, *inside) if function is not None else ():
+                    found = self._definers.setdefault(node.name.value, [])
+                    if not found or found[-1] is not statement:
+                        found.append(statement)
+        return self._definers.get(name, [])
 
     def _snapshot(self, index: int) -> None:
         """Copy the state before the `index`-th statement (the first one this edit replaced) into a checkpoint for
@@ -543,11 +595,12 @@ class _Traversal(Traversal):
             return False
         statements, body = checkpoint.statements, self._body
         live = self._live
-        if len(statements) > len(body) or any(map(is_not, statements, body)) or _WHOLE_MODULE in checkpoint.reads \
+        later = self._later
+        if len(statements) > len(body) or any(map(is_not, statements, body)) or not later.isdisjoint(checkpoint.reads) \
                 or not self._same_facts(checkpoint.facts):
             return False
         for kept in checkpoint.kept:
-            if kept.rules != live or _WHOLE_MODULE in kept.reads or not self._same_facts(kept.facts):
+            if kept.rules != live or not later.isdisjoint(kept.reads) or not self._same_facts(kept.facts):
                 return False
         ctx = self.ctx
         placeholders = checkpoint.placeholders
@@ -698,7 +751,8 @@ class _Traversal(Traversal):
         that the statement read what it had read (or analysed it then), so its reads find what they found."""
         changed = self._changed_reads
         for read in kept.reads:
-            if read in changed or read == _EVERY_NAME or read == _EVERY_FUNCTION or read == _WHOLE_MODULE:
+            if read in changed or read == _EVERY_NAME or read == _EVERY_FUNCTION or read == _WHOLE_MODULE \
+                    or read == _EVERY_FUNCTION_NAMED:
                 return False
         return self._same_facts(kept.facts)
 
@@ -755,7 +809,9 @@ class _Traversal(Traversal):
                 statements = self._functions.statements
                 seen.extend(found for found in map(statements.get, map(id, dict.get(
                     self._functions, read[len(_FUNCTIONS):], ()))) if found is not statement)
-            elif read == _WHOLE_MODULE:
+            elif read.startswith(_FUNCTION_NAMED):
+                seen.extend(self._defining(read[len(_FUNCTION_NAMED):]))
+            elif read == _WHOLE_MODULE or read == _EVERY_FUNCTION_NAMED:
                 seen.extend(self._body)
             else:
                 found = self._binders(scope.unpackings if read == _UNPACKINGS else dict.get(scope.bindings, read))

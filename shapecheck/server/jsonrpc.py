@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import stat
 import sys
 import threading
 from collections.abc import Generator
@@ -29,6 +31,9 @@ from pygls.protocol.json_rpc import RPCRequest
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 INVALID_PARAMS = -32602
+# The longest header line read from a stream: a body cut short runs into the next header line (`Resyncing`), as
+# long as any body
+STREAM_LIMIT = 1 << 30
 
 
 class Refused:
@@ -95,6 +100,14 @@ class ShapecheckProtocol(LanguageServerProtocol):
     def send_error(self, message_id: int | str | None, code: int, message: str) -> None:
         self._send_data({"jsonrpc": "2.0", "id": message_id, "error": {"code": code, "message": message}})
 
+    def publish_diagnostics(self, uri: str, version: int | None, diagnostics: list[dict[str, Any]]) -> None:
+        """`textDocument/publishDiagnostics` with the diagnostics as their JSON (`protocol.diagnostic_data`), sent
+        as it is: no lsprotocol objects made and unstructured again on every keystroke."""
+        params: dict[str, Any] = {"uri": uri, "diagnostics": diagnostics}
+        if version is not None:
+            params["version"] = version
+        self._send_data({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, "params": params})
+
     # A change or close of a document that is not open: nothing to change. An edit pygls cannot apply (a range
     # outside the document): dropped, the document stays as it was.
 
@@ -154,17 +167,41 @@ class Resyncing:
         return line[start:] if start > 0 else line
 
     async def readexactly(self, count: int) -> bytes:
-        return await self._reader.readexactly(count)
+        try:
+            return await self._reader.readexactly(count)
+        except asyncio.IncompleteReadError as error:  # the end of the input: what there was, as pygls's reader
+            return error.partial
+
+
+async def _stdin(server: Any) -> Any:
+    """Standard input, read by the event loop itself where it is a pipe or a socket of its own: pygls's reader
+    hands each header line and each body to a thread (a wake-up of that thread, then of the event loop, for each:
+    on a loaded machine each is a wait for a core). Where standard output is the same file (a socket both ways), making it
+    non-blocking would make a large write fail: pygls's reader then."""
+    loop = asyncio.get_running_loop()
+    try:
+        descriptor = sys.stdin.fileno()
+        mode = os.fstat(descriptor).st_mode
+        if (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)) and not os.path.sameopenfile(descriptor, sys.stdout.fileno()):
+            reader = asyncio.StreamReader(limit=STREAM_LIMIT, loop=loop)
+            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader, loop=loop), sys.stdin.buffer)
+            return reader
+    except (OSError, ValueError, NotImplementedError):  # no file descriptor, or a loop that watches no pipes
+        pass
+    return StdinAsyncReader(sys.stdin.buffer, server.thread_pool)
+
+
+async def _serve(server: Any) -> None:
+    await run_async(stop_event=server._stop_event, reader=Resyncing(await _stdin(server)), protocol=server.protocol,
+                    logger=logging.getLogger("pygls.server"), error_handler=server.report_server_error)
 
 
 def serve_stdio(server: Any) -> None:
     """`server.start_io()`, reading through `Resyncing`."""
     server._stop_event = threading.Event()
     server.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
-    reader = Resyncing(StdinAsyncReader(sys.stdin.buffer, server.thread_pool))
     try:
-        asyncio.run(run_async(stop_event=server._stop_event, reader=reader, protocol=server.protocol,
-                              logger=logging.getLogger("pygls.server"), error_handler=server.report_server_error))
+        asyncio.run(_serve(server))
     except (BrokenPipeError, KeyboardInterrupt, SystemExit):
         pass
     finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lsprotocol import types
+from pygls.protocol import default_converter
 from pygls.workspace.position_codec import PositionCodec
 
 from shapecheck.engine.noqa import with_codes
@@ -18,6 +19,7 @@ from shapecheck.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, Finding, Loc
 
 SOURCE = "shapecheck"
 FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.{SOURCE}"  # "source.fixAll.shapecheck"
+DIAGNOSTIC = default_converter()  # the code actions' diagnostics, from their JSON
 
 
 class Converter:
@@ -28,24 +30,45 @@ class Converter:
         self.codec = codec
 
     def position(self, location: Location) -> types.Position:
+        line, character = self.place(location)
+        return types.Position(line=line, character=character)
+
+    def place(self, location: Location) -> tuple[int, int]:
+        """A location's line and character, as a `Position` holds them."""
         line, character = location.row - 1, location.column - 1
         if line < len(self.lines) and self.lines[line].isascii():
             # A code point is one unit in every encoding: the codec's conversion of a finding's two positions, on
             # every keystroke, was 5 ms of the server's own time per edit with 116 findings
-            return types.Position(line=line, character=min(character, len(self.lines[line])))
-        return self.codec.position_to_client_units(self.lines, types.Position(line=line, character=character))
+            return line, min(character, len(self.lines[line]))
+        found = self.codec.position_to_client_units(self.lines, types.Position(line=line, character=character))
+        return found.line, found.character
 
     def range(self, start: Location, end: Location) -> types.Range:
         return types.Range(start=self.position(start), end=self.position(end))
 
 
 def diagnostic(finding: Finding, convert: Converter) -> types.Diagnostic:
-    # The rule's severity: an error crashes or silently corrupts results, a warning is deprecation, style or speed.
-    severity = types.DiagnosticSeverity.Error if finding.severity == "error" else types.DiagnosticSeverity.Warning
+    return DIAGNOSTIC.structure(diagnostic_data(finding, convert), types.Diagnostic)
+
+
+def diagnostic_data(finding: Finding, convert: Converter) -> dict[str, object]:
+    """A finding's `Diagnostic` as its JSON carries it. The server publishes these on every keystroke: building
+    lsprotocol's objects and unstructuring them again with cattrs was most of the server's own time per edit."""
+    (line, character), (end_line, end_character) = convert.place(finding.location), convert.place(finding.end_location)
+    data: dict[str, object] = {
+        "range": {"start": {"line": line, "character": character},
+                  "end": {"line": end_line, "character": end_character}},
+        "message": finding.message,
+        # The rule's severity: an error crashes or silently corrupts results, a warning is deprecation, style or
+        # speed.
+        "severity": (types.DiagnosticSeverity.Error if finding.severity == "error"
+                     else types.DiagnosticSeverity.Warning).value,
+        "code": finding.code}
     page = urls.rule_page(finding.code)
-    return types.Diagnostic(range=convert.range(finding.location, finding.end_location), message=finding.message,
-                            severity=severity, code=finding.code, source=SOURCE,
-                            code_description=None if page is None else types.CodeDescription(href=page))
+    if page is not None:
+        data["codeDescription"] = {"href": page}
+    data["source"] = SOURCE
+    return data
 
 
 def overlaps(a: types.Range, b: types.Range) -> bool:

@@ -122,6 +122,12 @@ def _serve(connection: multiprocessing.connection.Connection) -> None:
     os.dup2(2, 1)  # the server's standard output is the editor's channel: nothing of ours may go there
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     faulthandler.disable()  # a native crash is reported by the server, as a document not linted
+    # Every job on the large-stack thread: handing each to it and its reply back cost two thread wake-ups per
+    # keystroke, each a wait for a core on a loaded machine
+    with_large_stack(_jobs, connection)
+
+
+def _jobs(connection: multiprocessing.connection.Connection) -> None:
     from shapecheck.server.analyses import Analyses
 
     analyses = Analyses()
@@ -137,7 +143,7 @@ def _serve(connection: multiprocessing.connection.Connection) -> None:
         _limit_cpu(seconds)
         idle.linting()
         try:
-            reply: tuple[bool, Any] = (True, with_large_stack(getattr(analyses, method), *args))
+            reply: tuple[bool, Any] = (True, getattr(analyses, method)(*args))
         except Exception as error:  # noqa: BLE001 - the server decides what an analysis bug means
             reply = (False, error)
         try:
