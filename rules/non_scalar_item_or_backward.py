@@ -303,6 +303,24 @@ class NonScalarItemOrBackward(Rule):
         loss = F.mse_loss(pred, target, reduction="none")
         loss.backward()
         """,
+        # a text recogniser's per-word losses: its head's classes are its charset's length and a blank
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        VOCAB = "abcdefghijklmnopqrstuvwxyz0123456789"
+        class Recognizer(nn.Module):
+            def __init__(self, hidden=64):
+                super().__init__()
+                self.head = nn.Linear(hidden, len(VOCAB) + 1)
+            def forward(self, feats):
+                return self.head(feats)
+            def compute_loss(self, logits, targets):
+                return F.cross_entropy(logits.transpose(1, 2), targets, reduction="none").sum(1)
+        model = Recognizer()
+        feats, targets = torch.randn(16, 8, 64), torch.randint(0, len(VOCAB), (16, 8))
+        val_loss = model.compute_loss(model(feats), targets).item()
+        """,
         # a batch comparison: (N,) booleans
         """
         import torch

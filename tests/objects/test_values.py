@@ -496,6 +496,18 @@ probe_dim(len(list(range(int(len(x) / 16)))))
 ''') == ["4", "2", "4"]
 
 
+def test_the_length_of_a_string_is_a_size() -> None:
+    # a text recogniser's charset: `nn.Linear(hidden, len(VOCAB) + 1)` has a known number of classes
+    assert probe('''
+import torch
+import torch.nn as nn
+VOCAB = "abcdefghijklmnopqrstuvwxyz0123456789"
+probe_dim(len(VOCAB) + 1)
+probe(nn.Linear(64, len(VOCAB) + 1)(torch.randn(8, 64)))
+probe_dim(len(f"{VOCAB}-"))
+''') == ["37", "(8, 37)", None]
+
+
 def test_an_attention_scale_is_a_number() -> None:
     # `self.scale = dim_head ** -0.5` and `1 / dim_head ** 0.5`: floats the scores are multiplied by, so the
     # scores keep their shape
