@@ -9,6 +9,7 @@ from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.rules._tensor_facts import (argument_of, dtype_kind, explicit_dtype, is_int, is_literal_true,
                                           number_kind, positional)
+from shapecheck.shapes.evaluator import shape_of
 
 _INTEGRAL = ("int", "bool")
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
@@ -99,6 +100,32 @@ class IntegerRequiresGrad(Rule):
         b = torch.tensor([], requires_grad=True)
         """,
         """
+        import torch
+        import torch.nn.functional as F
+        def soft_argmax(heatmaps):
+            b, k, h, w = heatmaps.shape
+            probs = F.softmax(heatmaps.view(b, k, -1), dim=-1)
+            xs = torch.arange(w, dtype=probs.dtype).repeat(h)
+            ys = torch.arange(h, dtype=probs.dtype).repeat_interleave(w)
+            coords = torch.stack([(probs * xs).sum(-1), (probs * ys).sum(-1)], dim=-1)
+            coords.requires_grad_()
+            return coords
+        """,
+        """
+        import torch
+        STRIDE = 4.0
+        def decode(heatmaps):
+            b, k, h, w = heatmaps.shape
+            _, idx = torch.max(heatmaps.view(b, k, -1), dim=-1)
+            coords = torch.stack([idx % w, idx // w], dim=-1).float()
+            coords.requires_grad = True
+            scaled = idx * STRIDE
+            scaled.requires_grad_()
+            centers = (idx + 0.5) / w
+            centers.requires_grad = True
+            return coords, scaled, centers
+        """,
+        """
         import pytest
         import torch
         def test_integer_tensors_cannot_require_grad():
@@ -135,6 +162,21 @@ class IntegerRequiresGrad(Rule):
         """,
         """
         import torch
+        def heatmap_to_coords(heatmaps):
+            b, k, h, w = heatmaps.shape
+            _, flat_idx = torch.max(heatmaps.view(b, k, -1), dim=-1)
+            coords = torch.stack([flat_idx % w, flat_idx // w], dim=-1)
+            coords.requires_grad = True
+            return coords
+        """,
+        """
+        import torch
+        def sample_actions(logits):
+            actions = logits.argmax(dim=-1) * 2 - 1
+            return actions.requires_grad_()
+        """,
+        """
+        import torch
         from torch import nn
         class Counter(nn.Module):
             def __init__(self):
@@ -155,8 +197,7 @@ class IntegerRequiresGrad(Rule):
             if requires_grad is None or is_literal_true(requires_grad.value):
                 self._check(node, node.args[0].value)
         elif requires_grad is not None and is_literal_true(requires_grad.value):
-            if integral_tensor(self.ctx, node) and not expects_error(self.ctx):
-                self.report(node)
+            self._check(node, node)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if not is_literal_true(node.value):
@@ -167,8 +208,16 @@ class IntegerRequiresGrad(Rule):
                 self._check(node, written.value)
 
     def _check(self, node: cst.CSTNode, tensor: cst.BaseExpression) -> None:
-        if integral_tensor(self.ctx, tensor) and not expects_error(self.ctx):
+        if self._integral(tensor) and not expects_error(self.ctx):
             self.report(node)
+
+    def _integral(self, tensor: cst.BaseExpression) -> bool:
+        """Stated here (`torch.arange(5)`), or followed by the shape analysis through the ops that keep an integer
+        dtype (the indices of `torch.max(x, dim)`, `idx % w`, a `stack` of them, a helper's return)."""
+        if integral_tensor(self.ctx, tensor):
+            return True
+        shape = shape_of(self.ctx, tensor)
+        return shape is not None and shape.dtype in _INTEGRAL
 
 
 def integral_tensor(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0) -> bool:
