@@ -1,0 +1,3 @@
+from models.factory import build_segmenter
+
+__all__ = ["build_segmenter"]

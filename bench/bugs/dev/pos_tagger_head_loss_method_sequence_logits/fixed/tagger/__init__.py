@@ -1,0 +1,3 @@
+from tagger.model import BiGRUTagger
+
+__all__ = ["BiGRUTagger"]
