@@ -33,7 +33,9 @@ class IntegerRequiresGrad(Rule):
         Finds `requires_grad=True` on a tensor whose dtype is certainly integer or bool:
         `torch.tensor([1, 2, 3], requires_grad=True)`, `torch.arange(5, requires_grad=True)`,
         `torch.randint(...)` / `torch.full((n,), 3)` with `requires_grad=True`, an integer or bool `dtype=`,
-        `.requires_grad_()` or `.requires_grad = True` on such a tensor, and `nn.Parameter` of one.
+        `.requires_grad_()` or `.requires_grad = True` on such a tensor, and `nn.Parameter` of one. The dtype is
+        also followed through the shape analysis: the indices of `torch.max(x, dim)` or `argmax`, integer
+        arithmetic on them (`idx % w`, `idx // w`, `idx * 2 - 1`), a `stack` of such tensors, a helper's return.
 
         ## Why is this bad?
         Autograd differentiates only floating-point and complex tensors; PyTorch raises
@@ -42,7 +44,9 @@ class IntegerRequiresGrad(Rule):
         tensors — requires_grad=True raises if dtype is integral. Use torch.tensor([1.0, 2.0, 3.0]) or .float()."
 
         Any float literal in the data (`torch.tensor([1, 2.0])`, `torch.arange(0, 1, 0.1)`,
-        `torch.full((2,), 3.0)`) or a floating `dtype=` makes the tensor float and is not reported, nor is code
+        `torch.full((2,), 3.0)`), a floating `dtype=`, or a Python float in the arithmetic (`idx * 4.0`, `idx + 0.5`,
+        `idx / w`) makes the tensor float and is not reported; a number not known to be an int makes the dtype
+        unknown, and unknown is not reported, nor is code
         that expects the error (under `pytest.raises` / `assertRaises`, or in a `try` that catches it).
 
         ## Example
