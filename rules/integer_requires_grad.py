@@ -103,31 +103,32 @@ class IntegerRequiresGrad(Rule):
         a = np.arange(5)
         b = torch.tensor([], requires_grad=True)
         """,
+        # soft-argmax keypoints: expectations over a softmax, float
         """
         import torch
-        import torch.nn.functional as F
-        def soft_argmax(heatmaps):
-            b, k, h, w = heatmaps.shape
-            probs = F.softmax(heatmaps.view(b, k, -1), dim=-1)
-            xs = torch.arange(w, dtype=probs.dtype).repeat(h)
-            ys = torch.arange(h, dtype=probs.dtype).repeat_interleave(w)
-            coords = torch.stack([(probs * xs).sum(-1), (probs * ys).sum(-1)], dim=-1)
-            coords.requires_grad_()
-            return coords
+        def soft_argmax_2d(heatmaps, beta=100.0):
+            n, j, h, w = heatmaps.shape
+            probs = torch.softmax(beta * heatmaps.reshape(n, j, -1), dim=-1).reshape(n, j, h, w)
+            xs = (probs.sum(dim=2) * torch.linspace(0, 1, w)).sum(dim=-1)
+            ys = (probs.sum(dim=3) * torch.linspace(0, 1, h)).sum(dim=-1)
+            points = torch.stack((xs, ys), dim=-1)
+            points.requires_grad_()
+            return points
         """,
+        # argmax positions made float: by a cast, by a Python float (a stride), by a true division
         """
         import torch
         STRIDE = 4.0
-        def decode(heatmaps):
-            b, k, h, w = heatmaps.shape
-            _, idx = torch.max(heatmaps.view(b, k, -1), dim=-1)
-            coords = torch.stack([idx % w, idx // w], dim=-1).float()
-            coords.requires_grad = True
-            scaled = idx * STRIDE
+        def peaks(score_map):
+            n, c, h, w = score_map.shape
+            flat = score_map.flatten(2).argmax(dim=2)
+            grid = torch.stack((flat % w, flat // w), dim=2).float()
+            grid.requires_grad = True
+            scaled = flat * STRIDE
             scaled.requires_grad_()
-            centers = (idx + 0.5) / w
+            centers = (flat + 0.5) / w
             centers.requires_grad = True
-            return coords, scaled, centers
+            return grid, scaled, centers
         """,
         """
         import pytest
@@ -164,14 +165,22 @@ class IntegerRequiresGrad(Rule):
         x = torch.tensor([[1, 2], [3, 4]])
         x.requires_grad = True
         """,
+        # a pose decoder's argmax positions, kept integer by `%` and `//`
         """
         import torch
-        def heatmap_to_coords(heatmaps):
-            b, k, h, w = heatmaps.shape
-            _, flat_idx = torch.max(heatmaps.view(b, k, -1), dim=-1)
-            coords = torch.stack([flat_idx % w, flat_idx // w], dim=-1)
-            coords.requires_grad = True
-            return coords
+        def get_max_preds(batch_heatmaps):
+            n, j, h, w = batch_heatmaps.shape
+            idx = batch_heatmaps.reshape(n, j, -1).argmax(dim=2)
+            preds = torch.stack((idx % w, idx // w), dim=2)
+            preds.requires_grad_(True)
+            return preds
+        """,
+        """
+        import torch
+        codebook = torch.randn(512, 64)
+        z = torch.randn(16, 64, requires_grad=True)
+        _, index = torch.min(torch.cdist(z, codebook), dim=-1)
+        index.requires_grad = True
         """,
         """
         import torch

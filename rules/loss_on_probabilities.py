@@ -48,8 +48,8 @@ class LossOnProbabilities(Rule):
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
         its constructor's parameters from the trainer's constructions, every one agreeing; a call that passes
-        nothing there gives the parameter's default (`def train_one_epoch(model, loader, optimizer,
-        loss_criteria=nn.CrossEntropyLoss())`). The target is never checked: soft
+        nothing there gives the parameter's default (`def fit(net, batches, opt,
+        criterion=nn.CrossEntropyLoss())`). The target is never checked: soft
         targets from a teacher's softmax (distillation) are correct.
 
         ## Why is this bad?
@@ -218,14 +218,14 @@ class LossOnProbabilities(Rule):
                 return self.fc(x)
             def predict_proba(self, x):
                 return self.head(self.fc(x))
-        def train_one_epoch(model, data_loader, optimizer, loss_criteria=nn.CrossEntropyLoss()):
-            for data, target in data_loader:
-                loss = loss_criteria(model(data), target)
+        def run_epoch(model, loader, optimizer, criterion=nn.CrossEntropyLoss()):
+            for inputs, labels in loader:
+                loss = criterion(model(inputs), labels)
         def main():
             model = Net()
-            train_one_epoch(model, loader, torch.optim.Adam(model.parameters()))
-            probs = nn.Sequential(nn.Linear(4, 3), nn.LogSoftmax(dim=1))
-            train_one_epoch(probs, loader, torch.optim.Adam(probs.parameters()), loss_criteria=nn.NLLLoss())
+            run_epoch(model, loader, torch.optim.Adam(model.parameters()))
+            log_probs = nn.Sequential(nn.Linear(4, 3), nn.LogSoftmax(dim=1))
+            run_epoch(log_probs, loader, torch.optim.Adam(log_probs.parameters()), criterion=nn.NLLLoss())
         """,
         """
         import torch.nn as nn
@@ -239,28 +239,24 @@ class LossOnProbabilities(Rule):
         """,
     ]
     INVALID = [
-        # The epoch helper's default criterion, CrossEntropyLoss, given a network that ends in nn.Softmax
+        # A fit helper's default criterion, CrossEntropyLoss, given a network that ends in nn.Softmax
         """
         import torch
         import torch.nn as nn
-        class PenguinNet(nn.Module):
-            def __init__(self, hl=10):
+        def fit(net, batches, opt, epochs=10, criterion=nn.CrossEntropyLoss()):
+            for _ in range(epochs):
+                for xb, yb in batches:
+                    opt.zero_grad()
+                    criterion(net(xb), yb).backward()
+                    opt.step()
+        class IrisNet(nn.Module):
+            def __init__(self):
                 super().__init__()
-                self.fc = nn.Sequential(nn.Linear(4, hl), nn.ReLU(), nn.Linear(hl, 3), nn.Softmax(dim=1))
+                self.layers = nn.Sequential(nn.Linear(4, 16), nn.Tanh(), nn.Linear(16, 3), nn.Softmax(dim=1))
             def forward(self, x):
-                return self.fc(x)
-        def train_one_epoch(model, data_loader, optimizer, loss_criteria=nn.CrossEntropyLoss()):
-            model.train()
-            for data, target in data_loader:
-                optimizer.zero_grad()
-                loss = loss_criteria(model(data), target)
-                loss.backward()
-                optimizer.step()
-        def main():
-            model = PenguinNet()
-            optimizer = torch.optim.Adam(model.parameters(), lr=0.001)
-            for epoch in range(1, 4):
-                train_one_epoch(model, train_loader, optimizer)
+                return self.layers(x)
+        iris_net = IrisNet()
+        fit(iris_net, loader, torch.optim.SGD(iris_net.parameters(), lr=0.1), epochs=50)
         """,
         # A trainer whose constructor defaults its criterion
         """

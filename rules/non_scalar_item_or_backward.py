@@ -303,23 +303,22 @@ class NonScalarItemOrBackward(Rule):
         loss = F.mse_loss(pred, target, reduction="none")
         loss.backward()
         """,
-        # a text recogniser's per-word losses: its head's classes are its charset's length and a blank
+        # a formula reader's per-image losses: its classifier's classes are its charset's length
         """
         import torch
         import torch.nn as nn
         import torch.nn.functional as F
-        VOCAB = "abcdefghijklmnopqrstuvwxyz0123456789"
-        class Recognizer(nn.Module):
-            def __init__(self, hidden=64):
+        CHARS = "0123456789+-*/=()"
+        class FormulaReader(nn.Module):
+            def __init__(self, width=128):
                 super().__init__()
-                self.head = nn.Linear(hidden, len(VOCAB) + 1)
+                self.classifier = nn.Linear(width, len(CHARS) + 1)
             def forward(self, feats):
-                return self.head(feats)
-            def compute_loss(self, logits, targets):
-                return F.cross_entropy(logits.transpose(1, 2), targets, reduction="none").sum(1)
-        model = Recognizer()
-        feats, targets = torch.randn(16, 8, 64), torch.randint(0, len(VOCAB), (16, 8))
-        val_loss = model.compute_loss(model(feats), targets).item()
+                return self.classifier(feats)
+        reader = FormulaReader()
+        feats, labels = torch.randn(8, 32, 128), torch.randint(0, len(CHARS), (8, 32))
+        per_image = F.cross_entropy(reader(feats).permute(0, 2, 1), labels, reduction="none").mean(dim=1)
+        print(f"loss {per_image.item():.3f}")
         """,
         # a batch comparison: (N,) booleans
         """

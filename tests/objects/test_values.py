@@ -497,15 +497,16 @@ probe_dim(len(list(range(int(len(x) / 16)))))
 
 
 def test_the_length_of_a_string_is_a_size() -> None:
-    # a text recogniser's charset: `nn.Linear(hidden, len(VOCAB) + 1)` has a known number of classes
+    # an OCR model's charset: `nn.Linear(hidden, len(ALPHABET) + 1)` (a CTC blank) has a known number of classes
     assert probe('''
 import torch
 import torch.nn as nn
-VOCAB = "abcdefghijklmnopqrstuvwxyz0123456789"
-probe_dim(len(VOCAB) + 1)
-probe(nn.Linear(64, len(VOCAB) + 1)(torch.randn(8, 64)))
-probe_dim(len(f"{VOCAB}-"))
-''') == ["37", "(8, 37)", None]
+ALPHABET = "0123456789abcdef"
+probe_dim(len(ALPHABET) + 1)
+probe(nn.Linear(64, len(ALPHABET) + 1)(torch.randn(8, 64)))
+probe_dim(len("ab" + "c"))
+probe_dim(len(f"{ALPHABET}-"))
+''') == ["17", "(8, 17)", "3", None]
 
 
 def test_an_attention_scale_is_a_number() -> None:
