@@ -303,7 +303,7 @@ class NonScalarItemOrBackward(Rule):
         loss = F.mse_loss(pred, target, reduction="none")
         loss.backward()
         """,
-        # a formula reader's per-image losses: its classifier's classes are its charset's length
+        # a formula reader's per-image confidence: its classifier's classes are its charset's length
         """
         import torch
         import torch.nn as nn
@@ -316,9 +316,9 @@ class NonScalarItemOrBackward(Rule):
             def forward(self, feats):
                 return self.classifier(feats)
         reader = FormulaReader()
-        feats, labels = torch.randn(8, 32, 128), torch.randint(0, len(CHARS), (8, 32))
-        per_image = F.cross_entropy(reader(feats).permute(0, 2, 1), labels, reduction="none").mean(dim=1)
-        print(f"loss {per_image.item():.3f}")
+        probs = reader(torch.randn(8, 32, 128)).softmax(dim=-1)
+        confidence = probs.max(dim=-1).values.mean(dim=1)
+        print(f"confidence {confidence.item():.3f}")
         """,
         # a batch comparison: (N,) booleans
         """
