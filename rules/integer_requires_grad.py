@@ -9,6 +9,7 @@ from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.rules._tensor_facts import (argument_of, dtype_kind, explicit_dtype, is_int, is_literal_true,
                                           number_kind, positional)
+from shapecheck.shapes.evaluator import shape_of
 
 _INTEGRAL = ("int", "bool")
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
@@ -32,7 +33,9 @@ class IntegerRequiresGrad(Rule):
         Finds `requires_grad=True` on a tensor whose dtype is certainly integer or bool:
         `torch.tensor([1, 2, 3], requires_grad=True)`, `torch.arange(5, requires_grad=True)`,
         `torch.randint(...)` / `torch.full((n,), 3)` with `requires_grad=True`, an integer or bool `dtype=`,
-        `.requires_grad_()` or `.requires_grad = True` on such a tensor, and `nn.Parameter` of one.
+        `.requires_grad_()` or `.requires_grad = True` on such a tensor, and `nn.Parameter` of one. The dtype is
+        also followed through the shape analysis: the indices of `torch.max(x, dim)` or `argmax`, integer
+        arithmetic on them (`idx % w`, `idx // w`, `idx * 2 - 1`), a `stack` of such tensors, a helper's return.
 
         ## Why is this bad?
         Autograd differentiates only floating-point and complex tensors; PyTorch raises
@@ -41,7 +44,9 @@ class IntegerRequiresGrad(Rule):
         tensors — requires_grad=True raises if dtype is integral. Use torch.tensor([1.0, 2.0, 3.0]) or .float()."
 
         Any float literal in the data (`torch.tensor([1, 2.0])`, `torch.arange(0, 1, 0.1)`,
-        `torch.full((2,), 3.0)`) or a floating `dtype=` makes the tensor float and is not reported, nor is code
+        `torch.full((2,), 3.0)`), a floating `dtype=`, or a Python float in the arithmetic (`idx * 4.0`, `idx + 0.5`,
+        `idx / w`) makes the tensor float and is not reported; a number not known to be an int makes the dtype
+        unknown, and unknown is not reported, nor is code
         that expects the error (under `pytest.raises` / `assertRaises`, or in a `try` that catches it).
 
         ## Example
@@ -98,6 +103,33 @@ class IntegerRequiresGrad(Rule):
         a = np.arange(5)
         b = torch.tensor([], requires_grad=True)
         """,
+        # soft-argmax keypoints: expectations over a softmax, float
+        """
+        import torch
+        def soft_argmax_2d(heatmaps, beta=100.0):
+            n, j, h, w = heatmaps.shape
+            probs = torch.softmax(beta * heatmaps.reshape(n, j, -1), dim=-1).reshape(n, j, h, w)
+            xs = (probs.sum(dim=2) * torch.linspace(0, 1, w)).sum(dim=-1)
+            ys = (probs.sum(dim=3) * torch.linspace(0, 1, h)).sum(dim=-1)
+            points = torch.stack((xs, ys), dim=-1)
+            points.requires_grad_()
+            return points
+        """,
+        # argmax positions made float: by a cast, by a Python float (a stride), by a true division
+        """
+        import torch
+        STRIDE = 4.0
+        def peaks(score_map):
+            n, c, h, w = score_map.shape
+            flat = score_map.flatten(2).argmax(dim=2)
+            grid = torch.stack((flat % w, flat // w), dim=2).float()
+            grid.requires_grad = True
+            scaled = flat * STRIDE
+            scaled.requires_grad_()
+            centers = (flat + 0.5) / w
+            centers.requires_grad = True
+            return grid, scaled, centers
+        """,
         """
         import pytest
         import torch
@@ -133,6 +165,29 @@ class IntegerRequiresGrad(Rule):
         x = torch.tensor([[1, 2], [3, 4]])
         x.requires_grad = True
         """,
+        # a pose decoder's argmax positions, kept integer by `%` and `//`
+        """
+        import torch
+        def get_max_preds(batch_heatmaps):
+            n, j, h, w = batch_heatmaps.shape
+            idx = batch_heatmaps.reshape(n, j, -1).argmax(dim=2)
+            preds = torch.stack((idx % w, idx // w), dim=2)
+            preds.requires_grad_(True)
+            return preds
+        """,
+        """
+        import torch
+        codebook = torch.randn(512, 64)
+        z = torch.randn(16, 64, requires_grad=True)
+        _, index = torch.min(torch.cdist(z, codebook), dim=-1)
+        index.requires_grad = True
+        """,
+        """
+        import torch
+        def sample_actions(logits):
+            actions = logits.argmax(dim=-1) * 2 - 1
+            return actions.requires_grad_()
+        """,
         """
         import torch
         from torch import nn
@@ -155,8 +210,7 @@ class IntegerRequiresGrad(Rule):
             if requires_grad is None or is_literal_true(requires_grad.value):
                 self._check(node, node.args[0].value)
         elif requires_grad is not None and is_literal_true(requires_grad.value):
-            if integral_tensor(self.ctx, node) and not expects_error(self.ctx):
-                self.report(node)
+            self._check(node, node)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if not is_literal_true(node.value):
@@ -167,8 +221,16 @@ class IntegerRequiresGrad(Rule):
                 self._check(node, written.value)
 
     def _check(self, node: cst.CSTNode, tensor: cst.BaseExpression) -> None:
-        if integral_tensor(self.ctx, tensor) and not expects_error(self.ctx):
+        if self._integral(tensor) and not expects_error(self.ctx):
             self.report(node)
+
+    def _integral(self, tensor: cst.BaseExpression) -> bool:
+        """Stated here (`torch.arange(5)`), or followed by the shape analysis through the ops that keep an integer
+        dtype (the indices of `torch.max(x, dim)`, `idx % w`, a `stack` of them, a helper's return)."""
+        if integral_tensor(self.ctx, tensor):
+            return True
+        shape = shape_of(self.ctx, tensor)
+        return shape is not None and shape.dtype in _INTEGRAL
 
 
 def integral_tensor(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0) -> bool:

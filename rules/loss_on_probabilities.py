@@ -9,8 +9,7 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Point
 from shapecheck.engine.records import record
-from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import helper_callers
+from shapecheck.objects.callers import argument_at, helper_callers
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.rules._activations import (
     Activation,
@@ -48,7 +47,9 @@ class LossOnProbabilities(Rule):
         or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
-        its constructor's parameters from the trainer's constructions, every one agreeing. The target is never checked: soft
+        its constructor's parameters from the trainer's constructions, every one agreeing; a call that passes
+        nothing there gives the parameter's default (`def fit(net, batches, opt,
+        criterion=nn.CrossEntropyLoss())`). The target is never checked: soft
         targets from a teacher's softmax (distillation) are correct.
 
         ## Why is this bad?
@@ -203,8 +204,81 @@ class LossOnProbabilities(Rule):
             logits_model = nn.Linear(20, 5)
             run_epoch(logits_model, loader, nn.CrossEntropyLoss())
         """,
+        # An epoch helper whose criterion defaults to CrossEntropyLoss: the logits model uses the default, the
+        # softmax model is given NLLLoss on its log; a helper defined inside `main` reads its default there.
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self, head=nn.Softmax(dim=1)):
+                super().__init__()
+                self.fc = nn.Linear(4, 3)
+                self.head = head
+            def forward(self, x):
+                return self.fc(x)
+            def predict_proba(self, x):
+                return self.head(self.fc(x))
+        def run_epoch(model, loader, optimizer, criterion=nn.CrossEntropyLoss()):
+            for inputs, labels in loader:
+                loss = criterion(model(inputs), labels)
+        def main():
+            model = Net()
+            run_epoch(model, loader, torch.optim.Adam(model.parameters()))
+            log_probs = nn.Sequential(nn.Linear(4, 3), nn.LogSoftmax(dim=1))
+            run_epoch(log_probs, loader, torch.optim.Adam(log_probs.parameters()), criterion=nn.NLLLoss())
+        """,
+        """
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, model, criterion=nn.CrossEntropyLoss(), **kwargs):
+                self.model, self.criterion = model, criterion
+            def step(self, x, y):
+                return self.criterion(self.model(x), y)
+        options = {"criterion": nn.MSELoss()}
+        trainer = Trainer(nn.Sequential(nn.Linear(8, 1), nn.Softmax(dim=0)), **options)
+        """,
     ]
     INVALID = [
+        # A fit helper's default criterion, CrossEntropyLoss, given a network that ends in nn.Softmax
+        """
+        import torch
+        import torch.nn as nn
+        def fit(net, batches, opt, epochs=10, criterion=nn.CrossEntropyLoss()):
+            for _ in range(epochs):
+                for xb, yb in batches:
+                    opt.zero_grad()
+                    criterion(net(xb), yb).backward()
+                    opt.step()
+        class IrisNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = nn.Sequential(nn.Linear(4, 16), nn.Tanh(), nn.Linear(16, 3), nn.Softmax(dim=1))
+            def forward(self, x):
+                return self.layers(x)
+        iris_net = IrisNet()
+        fit(iris_net, loader, torch.optim.SGD(iris_net.parameters(), lr=0.1), epochs=50)
+        """,
+        # A trainer whose constructor defaults its criterion
+        """
+        import torch
+        import torch.nn as nn
+        class Trainer:
+            def __init__(self, model, lr=1e-3, criterion=nn.CrossEntropyLoss()):
+                self.model, self.criterion = model, criterion
+                self.opt = torch.optim.SGD(model.parameters(), lr=lr)
+            def step(self, x, y):
+                loss = self.criterion(self.model(x), y)
+                self.opt.zero_grad()
+                loss.backward()
+                self.opt.step()
+        class Tagger(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.proj = nn.Linear(32, 10)
+            def forward(self, x):
+                return torch.softmax(self.proj(x), dim=-1)
+        trainer = Trainer(Tagger(), lr=0.01)
+        """,
         # A loss helper whose model parameter is annotated with the project's classifier, which ends in a softmax.
         """
         import torch
@@ -493,6 +567,6 @@ class Handed:
         or construction of the class."""
         if self.class_def is not None:
             return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
-        passed = [(passed_argument(self.function, site.node, self.parameter), point)
+        passed = [argument_at(ctx, self.function, site.node, point, self.parameter)
                   for site, point in helper_callers(ctx, self.function) or ()]
-        return None if not passed or any(argument is None for argument, _ in passed) else passed  # type: ignore[return-value]
+        return None if not passed or None in passed else passed  # type: ignore[return-value]

@@ -303,6 +303,23 @@ class NonScalarItemOrBackward(Rule):
         loss = F.mse_loss(pred, target, reduction="none")
         loss.backward()
         """,
+        # a formula reader's per-image confidence: its classifier's classes are its charset's length
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        CHARS = "0123456789+-*/=()"
+        class FormulaReader(nn.Module):
+            def __init__(self, width=128):
+                super().__init__()
+                self.classifier = nn.Linear(width, len(CHARS) + 1)
+            def forward(self, feats):
+                return self.classifier(feats)
+        reader = FormulaReader()
+        probs = reader(torch.randn(8, 32, 128)).softmax(dim=-1)
+        confidence = probs.max(dim=-1).values.mean(dim=1)
+        print(f"confidence {confidence.item():.3f}")
+        """,
         # a batch comparison: (N,) booleans
         """
         import torch

@@ -40,3 +40,17 @@ def passed_argument(definition: cst.FunctionDef, call: cst.Call, parameter: str,
                 or arg.keyword is not None and arg.keyword.value == parameter:
             return arg.value
     return None
+
+
+def parameter_default(definition: cst.FunctionDef, call: cst.Call, parameter: str) -> cst.BaseExpression | None:
+    """The default of `definition`'s `parameter` where `call` certainly passes nothing there (`def train(model,
+    loader, criterion=nn.CrossEntropyLoss())` called as `train(net, loader)`); None when it passes one, a `*args` or
+    `**kwargs` may, or the parameter has no default."""
+    if any(arg.star for arg in call.args) or any(arg.keyword is not None and arg.keyword.value == parameter
+                                                  for arg in call.args):
+        return None
+    params = definition.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == parameter:
+            return param.default
+    return None

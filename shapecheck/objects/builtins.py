@@ -345,6 +345,8 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
     if name == "len":
         if positional is None or len(positional) != 1:
             return UNKNOWN
+        if isinstance(positional[0], Const) and type(positional[0].value) is str:
+            return Dim.of(len(positional[0].value))  # a charset's size: `nn.Linear(h, len(VOCAB) + 1)`
         items = container_items(positional[0])
         if isinstance(items, (Seq, Mapping)) and items.complete:
             return Dim.of(len(items.items))

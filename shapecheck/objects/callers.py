@@ -19,7 +19,7 @@ import libcst as cst
 
 from shapecheck.engine import flow
 from shapecheck.engine.context import CallSite, Point
-from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.arguments import parameter_default, passed_argument
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
@@ -143,3 +143,29 @@ def _reaches(statement: flow.Path, call: cst.Call) -> bool:
 
 def _within(node: cst.CSTNode, target: cst.CSTNode) -> bool:
     return node is target or any(_within(child, target) for child in node.children)
+
+
+def argument_at(ctx: Context, definition: cst.FunctionDef, call: cst.Call, point: Point, parameter: str,
+                constructor: bool = False) -> tuple[cst.BaseExpression, Point] | None:
+    """What `call` (its names read at `point`) passes to `definition`'s `parameter`; where it passes nothing, the
+    parameter's default, read where the `def` of a module-level function or of a method of a module-level class
+    ran (its defaults are evaluated then, once). None when neither is known. With `constructor`, `definition` is
+    the `__init__` that a call of its class runs."""
+    passed = passed_argument(definition, call, parameter, constructor)
+    if passed is not None:
+        return passed, point
+    default = parameter_default(definition, call, parameter)
+    if default is None:
+        return None
+    return (default, ctx.module_point()) if _defined_at_module_level(ctx, definition) else None
+
+
+def _defined_at_module_level(ctx: Context, definition: cst.FunctionDef) -> bool:
+    """A function of the module, or a method of one of its classes: its `def` runs at module level."""
+    for _, _, scope in ctx.closed_functions:
+        if scope.node is definition:
+            parent = scope.parent
+            if parent is not None and parent.kind == "class":
+                parent = parent.parent
+            return parent is not None and parent.kind == "module"
+    return False

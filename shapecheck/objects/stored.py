@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import callers
+from shapecheck.objects.callers import argument_at, callers
 from shapecheck.objects.values import Instance
 
 if TYPE_CHECKING:
@@ -99,10 +98,10 @@ def constructor_arguments(ctx: Context, class_def: cst.ClassDef, init: cst.Funct
     it; None otherwise."""
     passed = []
     for site, point in callers(ctx, class_def.name.value) or ():
-        argument = passed_argument(init, site.node, parameter, constructor=True)
+        argument = argument_at(ctx, init, site.node, point, parameter, constructor=True)
         if argument is None:
             return None
-        passed.append((argument, point))
+        passed.append(argument)
     return passed or None
 
 

@@ -190,25 +190,31 @@ def binary(ev: ShapeEvaluator, node: cst.BinaryOperation, before: int) -> Shape 
         if left_number and right_number:
             return None
         if right_number:
-            return _arithmetic_dtype(ev.tensor(node.left, before), node)
+            return _arithmetic_dtype(ev, ev.tensor(node.left, before), node, node.right, before)
         if left_number:
-            return _arithmetic_dtype(ev.tensor(node.right, before), node)
+            return _arithmetic_dtype(ev, ev.tensor(node.right, before), node, node.left, before)
         left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
         if left is None or right is None:
             return None
         result = broadcast(left, right).shape
-        return _arithmetic_dtype(result, node) if result is not None else None
+        return _arithmetic_dtype(ev, result, node, None, before) if result is not None else None
     return None
 
 
-def _arithmetic_dtype(shape: Shape | None, node: cst.BinaryOperation) -> Shape | None:
+def _arithmetic_dtype(ev: ShapeEvaluator, shape: Shape | None, node: cst.BinaryOperation,
+                      number: cst.BaseExpression | None, before: int) -> Shape | None:
+    """The dtype family of `shape` combined by `node` with another tensor or with the Python `number`."""
     if shape is None:
         return None
     if type(node.operator) is cst.Divide and shape.dtype in ("int", "bool"):
         return shape.with_dtype("float")
-    if shape.dtype == "int" and any(type(side) is cst.Float for side in (node.left, node.right)):
+    if number is None or shape.dtype not in ("int", "bool"):
+        return shape
+    if type(number) is cst.Float:
         return shape.with_dtype("float")
-    return shape
+    if isinstance(ev.object(number, before), Dim):  # an int: `flat_idx % w`; a bool one is promoted (`mask * 2`)
+        return shape.with_dtype("int")
+    return shape.with_dtype(None)  # `idx * stride`: a float number makes it float, and the code does not say
 
 
 # The comparisons that give a tensor (elementwise); `is`, `in` and their negations give a bool whatever they compare.

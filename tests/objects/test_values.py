@@ -496,6 +496,19 @@ probe_dim(len(list(range(int(len(x) / 16)))))
 ''') == ["4", "2", "4"]
 
 
+def test_the_length_of_a_string_is_a_size() -> None:
+    # an OCR model's charset: `nn.Linear(hidden, len(ALPHABET) + 1)` (a CTC blank) has a known number of classes
+    assert probe('''
+import torch
+import torch.nn as nn
+ALPHABET = "0123456789abcdef"
+probe_dim(len(ALPHABET) + 1)
+probe(nn.Linear(64, len(ALPHABET) + 1)(torch.randn(8, 64)))
+probe_dim(len("ab" + "c"))
+probe_dim(len(f"{ALPHABET}-"))
+''') == ["17", "(8, 17)", "3", None]
+
+
 def test_an_attention_scale_is_a_number() -> None:
     # `self.scale = dim_head ** -0.5` and `1 / dim_head ** 0.5`: floats the scores are multiplied by, so the
     # scores keep their shape

@@ -233,3 +233,22 @@ def test_type_as_takes_the_other_dtype_even_unknown() -> None:
             probe_dtype(torch.zeros(1, 1).type_as(torch.zeros(2, dtype=torch.long)))
             probe_dtype(torch.zeros(1, 1).to("cuda"))
     ''') == [None, "int", "float"]
+
+
+def test_an_index_tensor_stays_integer_through_integer_arithmetic_only() -> None:
+    # a heatmap decoder's `flat_idx % w` and `flat_idx // w` are int64; a Python float (`idx * STRIDE`, STRIDE = 4.0)
+    # makes the result float, and a number the code does not state may be either
+    assert probe('''
+        import torch
+        STRIDE = 4.0
+        def decode(heatmaps, scale):
+            b, k, h, w = heatmaps.shape
+            _, idx = torch.max(heatmaps.view(b, k, -1), dim=-1)
+            probe_dtype(torch.stack([idx % w, idx // w], dim=-1))
+            probe_dtype(idx * 2 - 1)
+            probe_dtype(idx * STRIDE)
+            probe_dtype(idx + 0.5)
+            probe_dtype(idx / w)
+            probe_dtype(idx * scale)
+            probe_dtype((heatmaps > 0) * 2)
+    ''') == ["int", "int", None, "float", "float", None, "int"]
