@@ -112,6 +112,45 @@ _SUMMED_TARGETS = """
 """
 
 
+_MULTI_HOT_TARGETS = """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+        FINDINGS = ["Atelectasis", "Effusion", "Mass", "Nodule"]
+
+
+        def encode_labels(label_strings: list[str]) -> torch.Tensor:
+            rows = torch.zeros(len(label_strings), len(FINDINGS))
+            for i, text in enumerate(label_strings):
+                for name in text.split("|"):
+                    if name in FINDINGS:
+                        rows[i, FINDINGS.index(name)] = 1.0
+            return rows
+
+
+        class Classifier(nn.Module):
+            def __init__(self, num_classes: int = 14):
+                super().__init__()
+                self.fc = nn.Linear(32, num_classes)
+
+            def forward(self, x):
+                return self.fc(x)
+
+
+        def train(csv_path: str) -> None:
+            with open(csv_path) as f:
+                label_strings = [line.rstrip().split(",")[1] for line in f]
+            features = torch.randn(len(label_strings), 32)
+            model = Classifier(%s)
+            criterion = nn.BCEWithLogitsLoss()
+            loader = DataLoader(TensorDataset(features, encode_labels(label_strings)), batch_size=16)
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                loss.backward()
+"""
+
+
 class BroadcastSurprise(Rule):
     code = "SC104"
     name = "broadcast-surprise"
@@ -400,6 +439,9 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "torch.tensor([self.churned[i]])",
         # a synthetic regression's target summed with numpy's keepdims: (N, 1), as the one-output head gives
         _SUMMED_TARGETS % "axis=1, keepdims=True",
+        # multi-hot targets over the findings a file lists, for a label list whose length the code does not state,
+        # and a head built for those findings
+        _MULTI_HOT_TARGETS % "num_classes=len(FINDINGS)",
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -605,6 +647,10 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "self.churned[i]",
         # the same target summed over the features' axis: (N,), against the head's (B, 1)
         _SUMMED_TARGETS % "axis=1",
+        # the same targets against a head left at its default 14 classes (CheXNet's count): the rows' number is
+        # unknown, their width is not ("Target size (torch.Size([2, 4])) must be the same as input size
+        # (torch.Size([2, 14]))")
+        _MULTI_HOT_TARGETS % "",
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
