@@ -1201,6 +1201,8 @@ def _value(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
         found = ev.calls.comprehension(expr, before)
     elif kind is cst.NamedExpr:
         found = ev.object(expr.value, before)
+    elif kind is cst.FormattedString:
+        found = builtins.formatted(ev, expr, before)
     else:
         found = UNKNOWN
     if found is UNKNOWN or found is None:
