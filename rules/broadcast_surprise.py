@@ -113,41 +113,44 @@ _SUMMED_TARGETS = """
 
 
 _MULTI_HOT_TARGETS = """
+        import json
+
         import torch
         import torch.nn as nn
         from torch.utils.data import DataLoader, TensorDataset
 
-        FINDINGS = ["Atelectasis", "Effusion", "Mass", "Nodule"]
+        GENRES = ["action", "comedy", "drama", "horror", "romance", "thriller"]
 
 
-        def encode_labels(label_strings: list[str]) -> torch.Tensor:
-            rows = torch.zeros(len(label_strings), len(FINDINGS))
-            for i, text in enumerate(label_strings):
-                for name in text.split("|"):
-                    if name in FINDINGS:
-                        rows[i, FINDINGS.index(name)] = 1.0
-            return rows
+        def load_targets(annotation_file: str) -> torch.Tensor:
+            with open(annotation_file) as f:
+                records = json.load(f)
+            targets = torch.zeros(len(records), len(GENRES))
+            for row, record in enumerate(records):
+                targets[row, [GENRES.index(g) for g in record["genres"]]] = 1.0
+            return targets
 
 
-        class Classifier(nn.Module):
-            def __init__(self, num_classes: int = 14):
+        class GenreHead(nn.Module):
+            def __init__(self, dim: int = 512, num_tags: int = 20):
                 super().__init__()
-                self.fc = nn.Linear(32, num_classes)
+                self.proj = nn.Sequential(nn.Linear(dim, 256), nn.GELU(), nn.Linear(256, num_tags))
 
-            def forward(self, x):
-                return self.fc(x)
+            def forward(self, embeddings):
+                return self.proj(embeddings)
 
 
-        def train(csv_path: str) -> None:
-            with open(csv_path) as f:
-                label_strings = [line.rstrip().split(",")[1] for line in f]
-            features = torch.randn(len(label_strings), 32)
-            model = Classifier(%s)
-            criterion = nn.BCEWithLogitsLoss()
-            loader = DataLoader(TensorDataset(features, encode_labels(label_strings)), batch_size=16)
-            for x, y in loader:
-                loss = criterion(model(x), y)
+        def fit(annotation_file: str) -> GenreHead:
+            targets = load_targets(annotation_file)
+            embeddings = torch.randn(len(targets), 512)  # the poster encoder's output in the real pipeline
+            head = GenreHead(%s)
+            opt = torch.optim.AdamW(head.parameters(), lr=1e-3)
+            for x, y in DataLoader(TensorDataset(embeddings, targets), batch_size=32, shuffle=True):
+                loss = nn.functional.binary_cross_entropy_with_logits(head(x), y)
+                opt.zero_grad()
                 loss.backward()
+                opt.step()
+            return head
 """
 
 
@@ -439,9 +442,9 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "torch.tensor([self.churned[i]])",
         # a synthetic regression's target summed with numpy's keepdims: (N, 1), as the one-output head gives
         _SUMMED_TARGETS % "axis=1, keepdims=True",
-        # multi-hot targets over the findings a file lists, for a label list whose length the code does not state,
-        # and a head built for those findings
-        _MULTI_HOT_TARGETS % "num_classes=len(FINDINGS)",
+        # multi-hot targets over the genres a file lists, for annotations whose number the code does not state, and
+        # a head built for those genres
+        _MULTI_HOT_TARGETS % "num_tags=len(GENRES)",
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -647,9 +650,8 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "self.churned[i]",
         # the same target summed over the features' axis: (N,), against the head's (B, 1)
         _SUMMED_TARGETS % "axis=1",
-        # the same targets against a head left at its default 14 classes (CheXNet's count): the rows' number is
-        # unknown, their width is not ("Target size (torch.Size([2, 4])) must be the same as input size
-        # (torch.Size([2, 14]))")
+        # the same targets against a head left at its default 20 tags: the rows' number is unknown, their width is
+        # not ("Target size (torch.Size([2, 6])) must be the same as input size (torch.Size([2, 20]))")
         _MULTI_HOT_TARGETS % "",
     ]
 

@@ -831,10 +831,9 @@ class Evaluator:
         if isinstance(value, Opaque):
             return value.as_size()
         if type(expr) is cst.Call and len(expr.args) == 1 and not expr.args[0].star \
-                and self.object(expr.func, before) == Imported("builtins.len") \
-                and _unstated_length(self.object(expr.args[0].value, before)):
-            # a count the code does not state (`len(label_strings)` of a list read from a file) is still one size,
-            # equal only to itself where it is read: `torch.zeros(len(label_strings), 8)` keeps its 8
+                and self.object(expr.func, before) == Imported("builtins.len"):
+            # a count the code does not state (`len(records)` of a list read from a file) is still one size, equal
+            # only to itself where it is read: `torch.zeros(len(records), 8)` keeps its 8
             return Dim.symbol((UNSTATED_COUNT, id(expr), before), self.ctx.code(expr), placeholder=True)
         return None
 
@@ -1131,14 +1130,6 @@ _OWN_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)  # what a binding insi
 def _nested(binding: Binding) -> bool:
     """A `def` inside a function."""
     return any(type(node) in (cst.FunctionDef, cst.Lambda) for node in binding.path[:-1])
-
-
-def _unstated_length(value: object) -> bool:
-    """Whether `value` is a container whose length the code does not state, or a parameter (or an element the code
-    does not state) that may be one."""
-    if isinstance(value, (Seq, Mapping)):
-        return not value.complete
-    return isinstance(value, Opaque) and not value.number
 
 
 def _is_static(function: cst.FunctionDef) -> bool:
