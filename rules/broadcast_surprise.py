@@ -162,6 +162,48 @@ _SUMMED_TARGETS = """
 """
 
 
+_MULTI_HOT_TARGETS = """
+        import json
+
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+        GENRES = ["action", "comedy", "drama", "horror", "romance", "thriller"]
+
+
+        def load_targets(annotation_file: str) -> torch.Tensor:
+            with open(annotation_file) as f:
+                records = json.load(f)
+            targets = torch.zeros(len(records), len(GENRES))
+            for row, record in enumerate(records):
+                targets[row, [GENRES.index(g) for g in record["genres"]]] = 1.0
+            return targets
+
+
+        class GenreHead(nn.Module):
+            def __init__(self, dim: int = 512, num_tags: int = 20):
+                super().__init__()
+                self.proj = nn.Sequential(nn.Linear(dim, 256), nn.GELU(), nn.Linear(256, num_tags))
+
+            def forward(self, embeddings):
+                return self.proj(embeddings)
+
+
+        def fit(annotation_file: str) -> GenreHead:
+            targets = load_targets(annotation_file)
+            embeddings = torch.randn(len(targets), 512)  # the poster encoder's output in the real pipeline
+            head = GenreHead(%s)
+            opt = torch.optim.AdamW(head.parameters(), lr=1e-3)
+            for x, y in DataLoader(TensorDataset(embeddings, targets), batch_size=32, shuffle=True):
+                loss = nn.functional.binary_cross_entropy_with_logits(head(x), y)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            return head
+"""
+
+
 class BroadcastSurprise(Rule):
     code = "SC104"
     name = "broadcast-surprise"
@@ -452,6 +494,9 @@ class BroadcastSurprise(Rule):
         _SUMMED_TARGETS % "axis=1, keepdims=True",
         # a forecaster scoring its last step against the next reading: (B, 1) and (B, 1)
         _NEXT_VALUE % "self.out(states[:, -1])",
+        # multi-hot targets over the genres a file lists, for annotations whose number the code does not state, and
+        # a head built for those genres
+        _MULTI_HOT_TARGETS % "num_tags=len(GENRES)",
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -661,6 +706,9 @@ class BroadcastSurprise(Rule):
         # window after the inputs gives ("Using a target size (torch.Size([64, 1])) that is different to the input
         # size (torch.Size([64, 48]))")
         _NEXT_VALUE % "self.out(states).squeeze(-1)",
+        # the same targets against a head left at its default 20 tags: the rows' number is unknown, their width is
+        # not ("Target size (torch.Size([2, 6])) must be the same as input size (torch.Size([2, 20]))")
+        _MULTI_HOT_TARGETS % "",
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:

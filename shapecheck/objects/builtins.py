@@ -186,7 +186,7 @@ def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: 
 
 # A text the code writes out, cut into words (`"the cat sat".split()`, a toy vocabulary or sentence): the words
 # are known, so a tensor of one index per word has a known length.
-_STRING_METHODS = frozenset({"split", "lower", "upper", "strip"})
+_STRING_METHODS = frozenset({"split", "lower", "upper", "strip", "format"})
 
 
 def string_method(text: str, method: str, ev: Evaluator, call: cst.Call, before: int) -> object:
@@ -194,6 +194,14 @@ def string_method(text: str, method: str, ev: Evaluator, call: cst.Call, before:
     constant."""
     if method not in _STRING_METHODS or any(arg.star or arg.keyword is not None for arg in call.args):
         return UNKNOWN
+    if method == "format":  # `"conv_{}".format(i)`: a module's name in a darknet-style builder
+        values = [literal_of(ev.object(arg.value, before)) for arg in call.args]
+        if any(type(value) not in (str, int) for value in values):
+            return UNKNOWN
+        try:
+            return Const(text.format(*values))
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):  # a field the arguments don't fill
+            return UNKNOWN
     if method != "split":
         return Const(getattr(text, method)()) if not call.args else UNKNOWN
     if len(call.args) > 1:
@@ -203,6 +211,24 @@ def string_method(text: str, method: str, ev: Evaluator, call: cst.Call, before:
             or separator.value == "":
         return UNKNOWN
     return Seq(tuple(Const(word) for word in text.split(separator.value)), "list")
+
+
+def formatted(ev: Evaluator, expr: cst.FormattedString, before: int) -> object:
+    """An f-string whose every part the code states (`f"conv_{i}"` on a pass of a loop over a list the code
+    writes out), without conversions or format specs."""
+    pieces = []
+    for part in expr.parts:
+        if isinstance(part, cst.FormattedStringText):
+            if "\\" in part.value:  # the source's text, escapes not yet made characters
+                return UNKNOWN
+            pieces.append(part.value.replace("{{", "{").replace("}}", "}"))
+            continue
+        value = literal_of(ev.object(part.expression, before))
+        if part.conversion is not None or part.format_spec is not None or part.equal is not None \
+                or type(value) not in (str, int):
+            return UNKNOWN
+        pieces.append(str(value))
+    return Const("".join(pieces))
 
 
 # ----------------------------------------------------------------------------------------------- operators
@@ -242,6 +268,18 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         if type(a) in (int, float) and type(b) in (int, float) and a > 0 and abs(b) <= 8:  # type: ignore
             return Const(float(a) ** b)  # type: ignore[operator]
         return UNKNOWN
+    if operator is cst.Modulo and type(expr.left) in (cst.SimpleString, cst.ConcatenatedString, cst.Name):
+        text = ev.object(expr.left, before)  # `"denselayer%d" % (i + 1)`: a layer's name in DenseNet's blocks
+        if isinstance(text, Const) and type(text.value) is str:
+            right = ev.object(expr.right, before)
+            parts = right.items if isinstance(right, Seq) and right.kind == "tuple" and right.complete else (right,)
+            values = tuple(literal_of(part) for part in parts)
+            if any(type(value) not in (str, int) for value in values):
+                return UNKNOWN
+            try:
+                return Const(text.value % values)
+            except (KeyError, TypeError, ValueError):  # a conversion the values don't fit
+                return UNKNOWN
     if operator is cst.Divide:  # `len(data) / batch_size`, which `int(...)` makes a count again
         a, b = literal_of(ev.object(expr.left, before)), literal_of(ev.object(expr.right, before))
         if type(a) in (int, float) and type(b) in (int, float) and b:

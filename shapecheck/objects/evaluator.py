@@ -50,6 +50,9 @@ T = TypeVar("T")
 
 _DEFINITE = frozenset({"param", "import", "def", "class"})
 MAX_DEPTH = 64  # how far back one question may follow expressions and bindings
+# the first part of the key of the size `len(x)` is where the code does not state x's length: a run of the function
+# (or module) may know it (a dict a function of the module fills is empty before the first call)
+UNSTATED_COUNT = "len"
 _UNASKED = object()  # a memo entry never made (None is an answer: nothing known)
 # nn.Module methods that return the module itself: `Net().to(device).eval()` is the `Net()` it was called on.
 RETURNS_SELF = frozenset({"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "train", "eval",
@@ -817,6 +820,11 @@ class Evaluator:
             return value
         if isinstance(value, Opaque):
             return value.as_size()
+        if type(expr) is cst.Call and len(expr.args) == 1 and not expr.args[0].star \
+                and self.object(expr.func, before) == Imported("builtins.len"):
+            # a count the code does not state (`len(records)` of a list read from a file) is still one size, equal
+            # only to itself where it is read: `torch.zeros(len(records), 8)` keeps its 8
+            return Dim.symbol((UNSTATED_COUNT, id(expr), before), self.ctx.code(expr), placeholder=True)
         return None
 
     def other_value(self, expr: cst.BaseExpression, before: int) -> object:
@@ -1174,6 +1182,8 @@ def _value(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
         found = ev.calls.comprehension(expr, before)
     elif kind is cst.NamedExpr:
         found = ev.object(expr.value, before)
+    elif kind is cst.FormattedString:
+        found = builtins.formatted(ev, expr, before)
     else:
         found = UNKNOWN
     if found is UNKNOWN or found is None:

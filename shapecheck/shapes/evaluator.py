@@ -26,7 +26,7 @@ from shapecheck.objects.dims import Dim
 from shapecheck.objects.carried import Carried, carried
 from shapecheck.objects.executor import Run, loop_items, may_run_for_certain
 from shapecheck.objects.classes import function_facts
-from shapecheck.objects.evaluator import Derived, Evaluator, named
+from shapecheck.objects.evaluator import UNSTATED_COUNT, Derived, Evaluator, named
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject, truth
 from shapecheck.shapes import conflicts, elementwise, indexing, layers, numpy_arrays, ops, transposes, value_bounds
@@ -70,7 +70,8 @@ class ShapeEvaluator(Evaluator):
 
     def _ask(self, want: str, expr: cst.BaseExpression, before: int | None) -> object:
         found = super()._ask(want, expr, before)
-        if before is None and want != "value" and (found is None or isinstance(found, Shape) and not found.dims):
+        if before is None and want != "value" and (found is None or isinstance(found, Shape) and (
+                not found.dims or _counts_unstated(found))):
             ran = self._in_generic_run(want, expr)
             if ran is not None and (found is None or isinstance(ran, Shape) and ran.dims):
                 found = ran
@@ -717,6 +718,11 @@ class ShapeEvaluator(Evaluator):
         else:
             found = size_subscript(self, expr, before)
         return found if found is not None else super().size_of_expression(expr, before)
+
+
+def _counts_unstated(shape: Shape) -> bool:
+    """Whether a dim of `shape` is a count the code does not state as of the point read (`len(CACHE)`)."""
+    return any(type(atom.key) is tuple and atom.key[0] == UNSTATED_COUNT for dim in shape.dims for atom in dim.atoms)
 
 
 def evaluator(ctx: Context) -> ShapeEvaluator:

@@ -633,6 +633,52 @@ for block in create_modules(DEFS, 1, False):
     assert [row for row, _ in found] == [42, 53]
 
 
+def test_layers_named_by_their_index_in_the_config_run_in_that_order() -> None:
+    """YOLOv3 ports name each layer by its index in the config (`f"conv_{i}"`, `"leaky_{}".format(i)`, DenseNet's
+    `"denselayer%d" % (i + 1)`): on a pass of a loop over a list the code writes out, the name is known, so a body
+    built in one `nn.Sequential()` runs in the order it was filled: fed grayscale frames, its first conv is the bug;
+    fed RGB, silent. A name the code reads from data, or formats with a spec, leaves the body unknown (each is
+    silent on grayscale frames too)."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+DEFS = [(16, 3), (32, 3), (64, 1)]
+
+
+def create_body(defs, in_channels):
+    body = nn.Sequential()
+    channels = in_channels
+    for i, (filters, kernel) in enumerate(defs):
+        body.add_module(f"conv_{i}", nn.Conv2d(channels, filters, kernel, padding=kernel // 2))
+        body.add_module("bn_%d" % i, nn.BatchNorm2d(filters))
+        body.add_module("leaky_{}".format(i), nn.LeakyReLU(0.1))
+        channels = filters
+    return body
+
+
+def named_by(defs, names):
+    body = nn.Sequential()
+    for i, (filters, kernel) in enumerate(defs):
+        body.add_module(names[i], nn.Conv2d(3, filters, kernel))
+    return body
+
+
+def padded_names(defs):
+    body = nn.Sequential()
+    for i, (filters, kernel) in enumerate(defs):
+        body.add_module(f"conv_{i:03d}", nn.Conv2d(3, filters, kernel))
+    return body
+
+
+create_body(DEFS, 3)(torch.randn(4, 1, 32, 32))
+create_body(DEFS, 3)(torch.randn(4, 3, 32, 32))
+named_by(DEFS, read_names())(torch.randn(4, 1, 32, 32))
+padded_names(DEFS[:1])(torch.randn(4, 1, 32, 32))
+''', "SC105")
+    assert [row for row, _ in found] == [33]
+
+
 def test_a_loop_over_a_tensors_sizes_multiplies_them_out() -> None:
     """The 60-minute blitz's `num_flat_features`: a loop over `x.size()[1:]` goes through the sizes, so LeNet fed
     28x28 images flattens 256 features where its first layer takes 400 (a tensor of unknown rank says nothing)."""

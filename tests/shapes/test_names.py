@@ -199,3 +199,25 @@ def test_an_item_of_a_dict_the_code_changes_in_place_is_no_size_of_its_own() -> 
             widen(opts)
             probe_dim(opts["hidden"])
     ''') == [None, None, None]
+
+
+def test_a_count_the_code_does_not_state_is_one_size_of_its_own() -> None:
+    # a multi-hot target built for a list whose length the code does not state (a parameter, what `json.load`
+    # returns) keeps its known width (the class count), so a (B, 14) output against it is still checked; two such
+    # counts are never taken to differ, and a tensor's length is still its first dim
+    assert probe('''
+        import json
+        import torch
+        FINDINGS = ["Effusion", "Mass", "Nodule"]
+        def encode(label_strings, other, x, path):
+            rows = torch.zeros(len(label_strings), len(FINDINGS))
+            probe(rows)
+            probe_conflict(rows + torch.zeros(len(other), 3))
+            probe_dim(len(x.shape))
+            probe_dim(len(label_strings) // 2)
+            with open(path) as f:
+                records = json.load(f)
+            probe(torch.zeros(len(records), len(FINDINGS)))
+            probe(torch.zeros(len(torch.zeros(5, 2)), 4))
+    ''') == ["(len(label_strings), 3)", None, "len(x.shape)", "len(label_strings) // 2", "(len(records), 3)",
+             "(5, 4)"]
