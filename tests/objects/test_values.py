@@ -497,7 +497,9 @@ probe_dim(len(list(range(int(len(x) / 16)))))
 
 
 def test_the_length_of_a_string_is_a_size() -> None:
-    # an OCR model's charset: `nn.Linear(hidden, len(ALPHABET) + 1)` (a CTC blank) has a known number of classes
+    # an OCR model's charset: `nn.Linear(hidden, len(ALPHABET) + 1)` (a CTC blank) has a known number of classes;
+    # an f-string of stated values is that string, one with a format spec is not counted (a
+    # size of its own)
     assert probe('''
 import torch
 import torch.nn as nn
@@ -506,7 +508,8 @@ probe_dim(len(ALPHABET) + 1)
 probe(nn.Linear(64, len(ALPHABET) + 1)(torch.randn(8, 64)))
 probe_dim(len("ab" + "c"))
 probe_dim(len(f"{ALPHABET}-"))
-''') == ["17", "(8, 17)", "3", None]
+probe_dim(len(f"{ALPHABET:>20}"))
+''') == ["17", "(8, 17)", "3", "17", 'len(f"{ALPHABET:>20}")']
 
 
 def test_an_attention_scale_is_a_number() -> None:
