@@ -54,7 +54,8 @@ import libcst as cst
 from shapecheck.engine import dependencies, walker
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import Verdict
-from shapecheck.engine.context import Binding, CallSite, Context, Point, Report, Scope
+from shapecheck.engine.context import Binding, CallSite, Context, Point, Scope
+from shapecheck.engine.rule import Report
 from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.engine.traversal import Bookkeeping, Traversal
 from shapecheck.engine.walker import NODE_TYPES, children, walk
