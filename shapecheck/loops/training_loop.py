@@ -617,13 +617,7 @@ class TrainingLoop:
     visit_While = visit_For
 
     def visit_Call(self, node: cst.Call) -> None:
-        func = node.func
-        if type(func) is cst.Name:
-            name = func.value
-        elif type(func) is cst.Attribute:
-            name = func.attr.value
-        else:
-            return
+        name = last_name(node.func)
         # Every reset name has "rad" in it (`zero_grad`, `clear_grads`): a substring test spares the rest on most
         # calls.
         if name in EVENT_CALLS or name in IN_PLACE_UPDATES or "rad" in name:
