@@ -61,7 +61,7 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         if name == "F.scaled_dot_product_attention":
             return masks.attention_mask_conflict(ev, node, before)
         if name in losses.FUNCTIONS:
-            return losses.broadcast_conflict(ev, node, before)
+            return _loss(ev, node, before)
         if name in masks.FUNCTIONS:
             return masks.mask_conflict(ev, node, before)
         if name in _GATHER_FUNCTIONS:
@@ -107,7 +107,7 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             return _call_conflict(ev, node, before)  # a function another module of the project defines, perhaps
         if qualname is None:
             if losses.computes_loss(ev.object(node.func, before)):  # `criterion(pred, y)`
-                return losses.broadcast_conflict(ev, node, before)
+                return _loss(ev, node, before)
             # Most such calls are not layers: ask that first, before the (costlier) shapes of the arguments.
             if layers.module_of(ev, node.func, before) is None:
                 return _call_conflict(ev, node, before)
@@ -247,6 +247,15 @@ def _broadcast(ev, node: cst.CSTNode, left_expr: cst.BaseExpression, right_expr:
     return Conflict("broadcast", node, (left, right),
                     f"`{code(node)}`: {code(left_expr)} is {left.render()} and {code(right_expr)} is "
                     f"{right.render()}: {a} and {b} don't broadcast")
+
+
+def _loss(ev, node: cst.Call, before: int) -> Conflict | None:
+    """An element-wise loss (`F.mse_loss`, `nn.L1Loss()(...)`) whose input and target can't broadcast: it raises as
+    `input - target` does. Shapes that broadcast into another shape only warn: a silent broadcast, SC104's."""
+    loss = losses.loss_call(ev, node, before)
+    if loss is None or loss.kind != "elementwise":
+        return None
+    return _broadcast(ev, node, loss.input, loss.target, before)
 
 
 def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:

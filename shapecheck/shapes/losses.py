@@ -24,7 +24,6 @@ from shapecheck.engine.syntax import keyword_arg
 from shapecheck.objects.values import Imported, TorchObject
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.values import Conflict
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -174,25 +173,6 @@ def computes_loss(callee: object) -> bool:
                                                    or callee.qualname in _TORCH_FUNCTIONS)
     return isinstance(callee, TorchObject) and callee.qualname in _BY_QUALNAME \
         and not callee.qualname.startswith(_FUNCTIONAL)
-
-
-def broadcast_conflict(ev: ShapeEvaluator, call: cst.Call, before: int) -> Conflict | None:
-    """An element-wise loss (`F.mse_loss`, `nn.L1Loss()(...)`) whose input and target can't broadcast: it raises as
-    `input - target` does. Shapes that broadcast into something else are a silent broadcast, SC104's."""
-    loss = loss_call(ev, call, before)
-    if loss is None or loss.kind != "elementwise":
-        return None
-    x, target = ev.tensor(loss.input, before), ev.tensor(loss.target, before)
-    if x is None or target is None:
-        return None
-    result = broadcast(x, target)
-    if result.mismatch is None:
-        return None
-    _, a, b = result.mismatch
-    code = ev.ctx.code
-    return Conflict("broadcast", call, (x, target),
-                    f"`{loss.function}` input and target: {code(loss.input)} is {x.render()} and {code(loss.target)} "
-                    f"is {target.render()}: {a} and {b} don't broadcast, so it raises. Make them the same shape")
 
 
 def loss_result(ev: ShapeEvaluator, call: cst.Call, before: int) -> Shape | None:
