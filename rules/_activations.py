@@ -22,6 +22,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg, param_annotation
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
+from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.values import ClassValue, Instance, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
@@ -174,8 +175,9 @@ def module_kind(ctx: Context, construction: cst.Call) -> Kind | None:
 
 # ------------------------------------------------------------------------------------------------------ losses
 
-# Calls that return the module they are called on: `nn.CrossEntropyLoss(weight=w).to(device)` is still the loss.
-_SAME_MODULE = frozenset({"to", "cuda", "cpu", "float", "double", "half", "train", "eval"})
+# Calls that return the module they are called on: `nn.CrossEntropyLoss(weight=w).to(device)` is still the loss. Not
+# `.requires_grad_()`: a module it froze gives outputs with no graph, which the construction does not tell.
+_SAME_MODULE = RETURNS_SELF - {"requires_grad_"}
 
 
 def loss_of(ctx: Context, call: cst.Call, losses: frozenset[str]) -> str | None:

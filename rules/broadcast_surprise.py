@@ -217,7 +217,8 @@ class BroadcastSurprise(Rule):
         result that neither operand had: `pred - y` with `pred` a (N, 1) model output and `y` a (N,) target gives
         (N, N). Also finds `mse_loss`, `l1_loss`, `smooth_l1_loss`, `huber_loss`, `binary_cross_entropy` and
         `binary_cross_entropy_with_logits` (and `nn.MSELoss`, `nn.L1Loss`, `nn.SmoothL1Loss`, `nn.HuberLoss`,
-        `nn.BCELoss`, `nn.BCEWithLogitsLoss`) whose input and target have different shapes.
+        `nn.BCELoss`, `nn.BCEWithLogitsLoss`) whose input and target have different shapes. A regression loss whose
+        input and target cannot broadcast at all raises as `pred - y` would: that is SC105's, not reported here.
 
         Shapes come from the shape analysis (constructors, layers such as `nn.Linear(d, 1)`, `.shape`, jaxtyping
         annotations); when a shape is not known, nothing is reported. Broadcasting the code asks for is not
@@ -257,6 +258,26 @@ class BroadcastSurprise(Rule):
         ```
     """
     VALID = [
+        # a decoder's half spectrum turned back into audio without `n=`: 8,190 samples against a 8,191-sample clip
+        # don't broadcast, so `l1_loss` raises: SC105's
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class SpecDecoder(nn.Module):
+            def __init__(self, latent=80, segment=8191):
+                super().__init__()
+                self.real = nn.Linear(latent, segment // 2 + 1)
+                self.imag = nn.Linear(latent, segment // 2 + 1)
+
+            def forward(self, z):
+                return torch.complex(self.real(z), self.imag(z))
+
+        audio = torch.randn(4, 8191)
+        wave = torch.fft.irfft(SpecDecoder()(torch.randn(4, 80)))
+        loss = F.l1_loss(wave, audio)
+        """,
         # a policy-gradient loss with the action dim squeezed out of the log-probabilities
         """
         import torch
@@ -593,25 +614,6 @@ class BroadcastSurprise(Rule):
         model = nn.Linear(5, 1)
         loss = F.binary_cross_entropy_with_logits(predict(model, torch.randn(1, 5)), torch.ones(1))
         """,
-        # a decoder's half spectrum turned back into audio without `n=`: 8,190 samples against a 8,191-sample clip
-        """
-        import torch
-        import torch.nn as nn
-        import torch.nn.functional as F
-
-        class SpecDecoder(nn.Module):
-            def __init__(self, latent=80, segment=8191):
-                super().__init__()
-                self.real = nn.Linear(latent, segment // 2 + 1)
-                self.imag = nn.Linear(latent, segment // 2 + 1)
-
-            def forward(self, z):
-                return torch.complex(self.real(z), self.imag(z))
-
-        audio = torch.randn(4, 8191)
-        wave = torch.fft.irfft(SpecDecoder()(torch.randn(4, 80)))
-        loss = F.l1_loss(wave, audio)
-        """,
         # importance-weighted regression: a (n, 1) prediction against (n,) outcomes inside a weighted-mean helper
         """
         import torch
@@ -771,6 +773,8 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     if loss.kind == "binary":
         outcome = "it raises"
     elif broadcast(pred, target).mismatch is not None:
+        if ev.conflict(node, before) is not None:
+            return None  # it raises as `pred - target` would: SC105's
         outcome = "they don't broadcast, so it raises"
     elif found is not None:
         outcome = f"they broadcast to {found.result.render()} (PyTorch only warns)"

@@ -14,6 +14,7 @@ from shapecheck.loops.training_loop import (
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import method_callers
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
+from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
 from shapecheck.rules._activations import is_torch_module_class
@@ -25,8 +26,9 @@ _MODE_LAYERS = ("Dropout", "BatchNorm", "dropout")
 # torchvision model builders whose networks hold batch norm or dropout.
 _TORCHVISION_FAMILIES = ("resnet", "resnext", "wide_resnet", "densenet", "mobilenet", "efficientnet", "inception",
                          "googlenet", "vgg", "alexnet", "squeezenet", "regnet", "shufflenet", "mnasnet")
-# Methods that return the module itself: `Net().to(device)` is the `Net()`.
-_SAME_MODULE = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "requires_grad_"})
+# Methods that return the module itself: `Net().to(device)` is the `Net()`; not `.eval()`, after which the module
+# built is in eval mode.
+_SAME_MODULE = RETURNS_SELF - {"eval"}
 
 
 # A serving class that loads a checkpoint and predicts one batch per request: `%s` follows the loading.

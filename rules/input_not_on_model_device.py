@@ -16,6 +16,7 @@ from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, helper_callers, method_callers
 from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
+from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.rules._devices import creates_on_cpu, moves_to_cpu, moves_to_device
@@ -30,8 +31,9 @@ _PASS_THROUGH = frozenset({"enumerate", "tqdm", "iter", "zip"})
 _DECORATED = frozenset({"enumerate", "tqdm"})
 # Tensor methods that keep a tensor where it is: `torch.from_numpy(a).float()` is still on the CPU.
 _SAME_DEVICE = frozenset({"float", "long", "int", "double", "half", "bool", "contiguous", "unsqueeze"})
-# Methods that return the module they are called on.
-_SAME_MODULE = frozenset({"eval", "train", "float", "half", "double", "requires_grad_"})
+# Methods that return the module they are called on and leave it where it is; a move (`.to(device)`, or `.cpu()` and
+# `.type(torch.FloatTensor)` that may take it back) is read by `moves_to_device` or ends the chain.
+_SAME_MODULE = RETURNS_SELF - {"to", "cuda", "cpu", "to_empty", "type"}
 
 _MESSAGE = ("`{model}` was moved to a device but `{batch}` comes from {source} on the CPU and is never moved: "
             "\"Expected all tensors to be on the same device\"; move it with `{batch} = {batch}.to(device)`")

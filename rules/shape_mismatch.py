@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Rule
+from shapecheck.engine import Invalid, Rule
 from shapecheck.shapes import runs
 from shapecheck.shapes.dim_range import literal_index
 from shapecheck.shapes.evaluator import evaluator, shape_conflict
@@ -42,6 +42,20 @@ class Scorer(nn.Module):
 
 for a, b in DataLoader(Pairs(), batch_size=4):
     scores = Scorer()(a, b)
+"""
+
+
+# A VALID look-alike and its INVALID twin: a regression head and its (64, 2) targets, measured with both forms of a
+# loss; `%s` is the head's outputs.
+_REGRESSION_HEAD = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+head = nn.Linear(16, %s)
+features, targets = torch.randn(64, 16), torch.randn(64, 2)
+loss = F.mse_loss(head(features), targets)
+criterion = nn.L1Loss()
+error = criterion(head(features), targets)
 """
 
 
@@ -1107,6 +1121,8 @@ class ShapeMismatch(Rule):
         - `@` / `matmul` / `mm` / `bmm` whose inner dims differ, `mm` of a tensor that is not 2-D, `bmm` of one that is
           not 3-D or of batches of different sizes (neither broadcasts);
         - `torch.cat` whose tensors differ outside the cat dim, `torch.stack` of tensors of different shapes;
+        - a regression loss (`mse_loss`, `l1_loss`, `smooth_l1_loss`, `huber_loss`, or its `nn` module) whose input and
+          target cannot broadcast;
         - elementwise ops and masks whose dims cannot broadcast (two different literals, two different names of a
           jaxtyping annotation);
         - a `view` / `reshape` whose element count cannot match the tensor's;
@@ -1167,6 +1183,8 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # a regression head as wide as its targets
+        _REGRESSION_HEAD % "2",
         # a width a builder doubles on its config between two layers: the reads on either side are two sizes
         """
         import torch
@@ -1943,6 +1961,9 @@ class ShapeMismatch(Rule):
         _ARGV_MAIN % "",
     ]
     INVALID = [
+        # a regression head one output too wide for its targets: (64, 3) against (64, 2) can't broadcast, so each
+        # loss raises ("The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1")
+        Invalid(_REGRESSION_HEAD % "3", count=2),
         # the same ViT 500 wide: 8 heads don't divide it ("Shape mismatch, can't divide axis of length 500 in chunks
         # of 8")
         _EINOPS_VIT % "500",

@@ -13,7 +13,7 @@ from shapecheck.engine.syntax import assigned_attributes, dotted_name, last_name
 from shapecheck.engine.walker import children, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
-from shapecheck.objects.evaluator import RETURNS_SELF
+from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.stored import assigned_pairs, constructor_arguments
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject

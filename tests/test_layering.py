@@ -2,8 +2,9 @@
 then objects and calls, then shapes and training loops, then rules; the linter, the command line, the server and
 the reporters sit on top. An import that reaches up a floor (or round a circle) is a design error this test names.
 
-Imports inside `if TYPE_CHECKING:` are annotations only and do not count; imports inside functions do (a lazy import
-is still a dependency)."""
+Every import counts for the floors: one inside a function (a lazy import is still a dependency) and one under
+`if TYPE_CHECKING:` (an annotation that names a floor above is the lower floor knowing the upper one). Only the search
+for circles leaves `TYPE_CHECKING` imports out: within a floor, that is how two modules name each other's types."""
 
 from __future__ import annotations
 
@@ -23,6 +24,10 @@ FLOORS = {
     "shapecheck.engine.dependencies": BASE,
     "shapecheck.engine.records": BASE,
     "shapecheck.engine.walker": SOURCE,
+    "shapecheck.engine.compile_check": SOURCE,
+    "shapecheck.engine.newer_syntax": SOURCE,
+    "shapecheck.engine.python_target": SOURCE,
+    "shapecheck.engine.file_options": SOURCE,
     "shapecheck.engine.syntax": SOURCE,
     "shapecheck.engine.guard": SOURCE,
     "shapecheck.engine.source": SOURCE,
@@ -33,11 +38,13 @@ FLOORS = {
     "shapecheck.engine.flow": BINDINGS,
     "shapecheck.engine.torch_code": BINDINGS,
     "shapecheck.engine.torch_requirement": BINDINGS,
+    "shapecheck.engine.expected_errors": BINDINGS,
     "shapecheck.objects": OBJECTS,
     "shapecheck.shapes": SHAPES,
     "shapecheck.loops": SHAPES,
     "shapecheck.engine.rule": RULES,
     "shapecheck.engine.registry": RULES,
+    "shapecheck.engine.unused_noqa": RULES,
     "shapecheck.engine": RULES,  # the package's __init__ re-exports the rule interface
     "shapecheck.engine.linter": TOOLS,
     "shapecheck.engine.fixer": TOOLS,
@@ -56,13 +63,13 @@ def modules() -> dict[str, Path]:
     return found
 
 
-def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The shapecheck modules `name` imports at run time."""
+def imported(name: str, path: Path, known: dict[str, Path], type_checking: bool = True) -> set[str]:
+    """The shapecheck modules `name` imports (at run time only, without `type_checking`)."""
     names: set[str] = set()
 
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            if not type_checking and isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
                 for other in child.orelse:
                     visit(other)
                 continue
@@ -97,9 +104,9 @@ def floor(module: str) -> int:
     return floor_of
 
 
-def graph() -> dict[str, set[str]]:
+def graph(type_checking: bool = True) -> dict[str, set[str]]:
     known = modules()
-    return {name: imported(name, path, known) for name, path in known.items()}
+    return {name: imported(name, path, known, type_checking) for name, path in known.items()}
 
 
 def test_each_floor_uses_only_the_floors_below() -> None:
@@ -115,8 +122,16 @@ def test_the_floor_map_names_real_modules() -> None:
     assert all(any(name == prefix or name.startswith(prefix + ".") for name in known) for prefix in FLOORS)
 
 
+def test_every_floor_is_stated_and_every_engine_module_named() -> None:
+    # `shapecheck.engine` mixes floors: a module of it placed only by the package's entry would sit with the rules
+    # whatever it is, and an upward import from it would go unseen.
+    known = modules()
+    assert {floor(module) for module in known} == set(range(len(FLOOR_NAMES)))
+    assert [name for name in known if name.startswith("shapecheck.engine.") and name not in FLOORS] == []
+
+
 def test_no_module_imports_itself_round_a_circle() -> None:
-    edges = graph()
+    edges = graph(type_checking=False)
     circles: list[list[str]] = []
     index: dict[str, int] = {}
     low: dict[str, int] = {}

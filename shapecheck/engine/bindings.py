@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 import libcst as cst
 
 from shapecheck.engine.context import CallSite, Context
-from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.traversal import Bookkeeping, Traversal
 
 
@@ -176,13 +176,9 @@ def _leave_del(ctx: Context, node: cst.Del) -> None:
 
 
 def _enter_call(ctx: Context, node: cst.Call) -> None:
-    func = node.func
-    if type(func) is cst.Name:
-        key = func.value
-    elif type(func) is cst.Attribute:
-        key = func.attr.value
-    else:
-        return
+    key = last_name(node.func)
+    if not key:
+        return  # `f()()`: no name to find the call by
     ctx._order += 1
     ctx.calls.setdefault(key, []).append(CallSite(node, ctx.grad_disabled, ctx.function, ctx.loop, ctx._order,
                                                             ctx._seq))

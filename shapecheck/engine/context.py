@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import field
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import libcst as cst
 
@@ -26,9 +26,6 @@ from shapecheck.engine.flow import Reach
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk_statements, walked
-
-if TYPE_CHECKING:
-    from shapecheck.engine.rule import Fix, Rule
 
 A = TypeVar("A")
 F = TypeVar("F")
@@ -144,17 +141,6 @@ class Scope:
 
 
 @record(slots=True, unsafe_hash=True)
-class Report:
-    rule: Rule
-    node: cst.CSTNode
-    message: str
-    fix: Fix | None
-    # The top-level statement the traversal was in (None from `finish`): where the node's position is looked up
-    # first, so only that statement's code is generated to find it.
-    statement: cst.CSTNode | None = None
-
-
-@record(slots=True, unsafe_hash=True)
 class Point:
     """Where the traversal was, kept to read names there later (`Context.at`): the scope, the enclosing classes and
     functions, and how far the bindings went (bindings from `seq` on are not seen)."""
@@ -172,7 +158,9 @@ class Context:
         self.module = module
         self.filename = filename
         self.ancestors: list[cst.CSTNode] = []
-        self.reports: list[Report] = []
+        # What the rules report (`engine.rule.Report`), kept for the linter and the editor server: a floor below the
+        # rules holds them without knowing their type.
+        self.reports: list[Any] = []
         self.functions: dict[str, list[cst.FunctionDef]] = {}
         self.class_defs: list[cst.ClassDef] = []  # every class of the file, in source order, once the traversal is done
         self.calls: dict[str, list[CallSite]] = {}

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from shapecheck.engine.compile_check import compiles
-from shapecheck.engine.context import Report
+from shapecheck.engine.rule import Report
 from shapecheck.engine.walker import walk
 
 

@@ -25,13 +25,13 @@ from shapecheck.engine import dependencies, walker
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import Verdict, judge
 from shapecheck.engine.traversal import Traversal
-from shapecheck.engine.context import Context, Report
+from shapecheck.engine.context import Context
 from shapecheck.engine.file_options import FileOptions
 from shapecheck.engine.fixer import apply_fixes
 from shapecheck.engine.guard import TooComplex
 from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
 from shapecheck.engine.registry import RuleSpec, all_rules, unimported
-from shapecheck.engine.rule import Rule
+from shapecheck.engine.rule import Report, Rule
 from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
 from shapecheck.findings import (ENGINE_CODES, INTERNAL_ERROR, SYNTAX_ERROR, UNUSED_NOQA, Edit, FileResult, Finding,

@@ -13,7 +13,7 @@ from typing import ClassVar, Literal
 
 import libcst as cst
 
-from shapecheck.engine.context import Context, Report
+from shapecheck.engine.context import Context
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.engine.records import record
 from shapecheck import urls
@@ -33,6 +33,17 @@ class Fix:
     replacements: tuple[tuple[cst.CSTNode, cst.CSTNode], ...]
     applicability: Applicability = "safe"
     imports: tuple[str, ...] = ()
+
+
+@record(slots=True, unsafe_hash=True)
+class Report:
+    rule: Rule
+    node: cst.CSTNode
+    message: str
+    fix: Fix | None
+    # The top-level statement the traversal was in (None from `finish`): where the node's position is looked up
+    # first, so only that statement's code is generated to find it.
+    statement: cst.CSTNode | None = None
 
 
 @record(unsafe_hash=True)

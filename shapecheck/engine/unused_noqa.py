@@ -23,10 +23,9 @@ from collections.abc import Collection, Iterator
 
 import libcst as cst
 
-from shapecheck.engine.context import Report
 from shapecheck.engine.noqa import directive_in
 from shapecheck.engine.records import record
-from shapecheck.engine.rule import Fix, Rule
+from shapecheck.engine.rule import Fix, Report, Rule
 from shapecheck.engine.source import ParsedSource
 from shapecheck.findings import UNUSED_NOQA
 

@@ -30,6 +30,7 @@ from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, every_call_passes, helper_callers
 from shapecheck.objects.class_bases import own_class_bases
+from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.project import PROJECT
 from shapecheck.objects.stored import assigned_pairs, stored_parameter, stored_parameters
 
@@ -303,11 +304,6 @@ def is_grad_target(target: cst.BaseExpression) -> bool:
     return type(target) is cst.Attribute and target.attr.value == "grad"
 
 
-# Module methods that return the module itself: `model.to(device).train()` switches `model`.
-_RETURNS_MODULE = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval",
-                             "requires_grad_", "apply", "type"})
-
-
 def may_switch_mode(node: cst.CSTNode) -> bool:
     """`x.eval()` or `x.train(...)`, whatever `x` is: a call that may leave a module in either mode. What a question
     asks where it does not follow the receiver; `mode_switch` names the module where it can."""
@@ -334,7 +330,7 @@ def mode_switch(ctx: Context, call: cst.Call) -> tuple[Literal["eval", "train"],
     name = func.attr.value  # type: ignore[attr-defined]
     receiver = func.value  # type: ignore[attr-defined]
     while type(receiver) is cst.Call and type(receiver.func) is cst.Attribute \
-            and receiver.func.attr.value in _RETURNS_MODULE:
+            and receiver.func.attr.value in RETURNS_SELF:
         receiver = receiver.func.value
     subject = dotted_name(receiver)
     if subject is None or ctx.is_foreign(receiver):
@@ -621,13 +617,7 @@ class TrainingLoop:
     visit_While = visit_For
 
     def visit_Call(self, node: cst.Call) -> None:
-        func = node.func
-        if type(func) is cst.Name:
-            name = func.value
-        elif type(func) is cst.Attribute:
-            name = func.attr.value
-        else:
-            return
+        name = last_name(node.func)
         # Every reset name has "rad" in it (`zero_grad`, `clear_grads`): a substring test spares the rest on most
         # calls.
         if name in EVENT_CALLS or name in IN_PLACE_UPDATES or "rad" in name:

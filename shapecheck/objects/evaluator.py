@@ -38,7 +38,7 @@ from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.decorators import called_as_written
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
-from shapecheck.objects.modules import builds_module
+from shapecheck.objects.modules import RETURNS_SELF, builds_module
 from shapecheck.objects.namespace_changes import call_writes, namespace_writes
 from shapecheck.objects.project import not_first_party, split_relative
 from shapecheck.objects.values import (
@@ -54,9 +54,6 @@ MAX_DEPTH = 64  # how far back one question may follow expressions and bindings
 # (or module) may know it (a dict a function of the module fills is empty before the first call)
 UNSTATED_COUNT = "len"
 _UNASKED = object()  # a memo entry never made (None is an answer: nothing known)
-# nn.Module methods that return the module itself: `Net().to(device).eval()` is the `Net()` it was called on.
-RETURNS_SELF = frozenset({"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "train", "eval",
-                          "requires_grad_", "to_empty", "share_memory", "apply", "type"})
 # What a module's own methods derive from it: `model.parameters()` is the parameters of `model`.
 DERIVED = frozenset({"parameters", "named_parameters", "children", "named_children", "modules", "named_modules",
                      "buffers", "named_buffers", "state_dict"})

@@ -13,6 +13,11 @@ from __future__ import annotations
 
 from shapecheck.objects.values import Instance, TorchObject
 
+# nn.Module methods that return the module itself: `Net().to(device).eval()` is the `Net()` it was called on. The one
+# list; a question that must stop at some of them (a move to another device, a switch to eval) takes those out.
+RETURNS_SELF = frozenset({"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "train", "eval",
+                          "requires_grad_", "to_empty", "share_memory", "apply", "type"})
+
 # `torch.nn.` covers `Module`, `Sequential`, `ModuleList` and the layers; Lightning's module is one too.
 _MODULE_CLASSES = ("torch.nn.", "torch.jit.ScriptModule")
 _LIGHTNING = ("pytorch_lightning.", "lightning.")

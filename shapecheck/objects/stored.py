@@ -16,14 +16,11 @@ import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.callers import argument_at, callers
+from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.values import Instance
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context, Point
-
-# Module methods that return the module itself: `teacher.eval()` is the teacher.
-_RETURNS_SELF = frozenset({"eval", "train", "to", "cuda", "cpu", "float", "half", "double", "requires_grad_"})
-
 
 def stored_parameter(ctx: Context, attribute: cst.BaseExpression, class_def: cst.ClassDef | None = None
                      ) -> tuple[cst.ClassDef, cst.FunctionDef, str] | None:
@@ -118,6 +115,6 @@ def every_construction_passes(ctx: Context, class_def: cst.ClassDef, init: cst.F
 
 
 def _returned_self(expr: cst.BaseExpression) -> cst.BaseExpression:
-    while type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value in _RETURNS_SELF:
+    while type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value in RETURNS_SELF:
         expr = expr.func.value
     return expr

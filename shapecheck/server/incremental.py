@@ -56,8 +56,9 @@ from shapecheck.engine import dependencies, walker
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.compile_check import Verdict
 from shapecheck.engine.context import (
-    Binding, CallSite, Context, DefinedFunctions, Point, Report, Scope, defined_functions, functions_by_name,
+    Binding, CallSite, Context, DefinedFunctions, Point, Scope, defined_functions, functions_by_name,
 )
+from shapecheck.engine.rule import Report
 from shapecheck.engine.source import ParsedSource, parse_source, reparse
 from shapecheck.engine.traversal import Bookkeeping, Traversal
 from shapecheck.engine.walker import NODE_TYPES, children, walk

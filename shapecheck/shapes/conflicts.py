@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import dim_range, einops, einsum, expansion, functional, layers, masks, ops, runs
+from shapecheck.shapes import dim_range, einops, einsum, expansion, functional, layers, losses, masks, ops, runs
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import BROADCASTING, is_number
@@ -60,6 +60,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
                             f"`{code(node)}`: {tensor} is {found[0].render()}: {found[1]}")
         if name == "F.scaled_dot_product_attention":
             return masks.attention_mask_conflict(ev, node, before)
+        if name in losses.FUNCTIONS:
+            return _loss(ev, node, before)
         if name in masks.FUNCTIONS:
             return masks.mask_conflict(ev, node, before)
         if name in _GATHER_FUNCTIONS:
@@ -104,6 +106,8 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         if qualname is not None and not qualname.startswith(_LIBRARIES):
             return _call_conflict(ev, node, before)  # a function another module of the project defines, perhaps
         if qualname is None:
+            if losses.computes_loss(ev.object(node.func, before)):  # `criterion(pred, y)`
+                return _loss(ev, node, before)
             # Most such calls are not layers: ask that first, before the (costlier) shapes of the arguments.
             if layers.module_of(ev, node.func, before) is None:
                 return _call_conflict(ev, node, before)
@@ -141,7 +145,8 @@ def settled(ev, node: cst.CSTNode) -> bool:
     if ev.read_in_runs(func):
         return False
     callee = ev.object(func, ev.now())
-    return not isinstance(callee, FunctionValue) and layers.layer_of(ev, callee) is None
+    return not isinstance(callee, FunctionValue) and layers.layer_of(ev, callee) is None \
+        and not losses.computes_loss(callee)
 
 
 def _no_tensor(ev, expr: cst.BaseExpression) -> bool:
@@ -165,7 +170,7 @@ def checked(ctx, node: cst.CSTNode) -> bool:
     qualname = ctx.qualname(node.func)
     if qualname is not None:
         name = torch_name(qualname)
-        return name in _CHECKED_FUNCTIONS or name in dim_range.FUNCTIONS
+        return name in _CHECKED_FUNCTIONS or name in dim_range.FUNCTIONS or name in losses.FUNCTIONS
     func = node.func
     if type(func) is cst.Attribute and not is_self_attribute(func):
         method = func.attr.value
@@ -242,6 +247,15 @@ def _broadcast(ev, node: cst.CSTNode, left_expr: cst.BaseExpression, right_expr:
     return Conflict("broadcast", node, (left, right),
                     f"`{code(node)}`: {code(left_expr)} is {left.render()} and {code(right_expr)} is "
                     f"{right.render()}: {a} and {b} don't broadcast")
+
+
+def _loss(ev, node: cst.Call, before: int) -> Conflict | None:
+    """An element-wise loss (`F.mse_loss`, `nn.L1Loss()(...)`) whose input and target can't broadcast: it raises as
+    `input - target` does. Shapes that broadcast into another shape only warn: a silent broadcast, SC104's."""
+    loss = losses.loss_call(ev, node, before)
+    if loss is None or loss.kind != "elementwise":
+        return None
+    return _broadcast(ev, node, loss.input, loss.target, before)
 
 
 def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:

@@ -165,6 +165,16 @@ def _reduction(call: cst.Call, position: int | None, leading: int) -> str | None
     return value.evaluated_value if type(value) is cst.SimpleString else None
 
 
+def computes_loss(callee: object) -> bool:
+    """Calling `callee` computes a loss of the table: a functional form under any name (`loss_fn = F.mse_loss`) or a
+    loss module (`criterion = nn.MSELoss()`), as `loss_call` reads them."""
+    if isinstance(callee, Imported):
+        return callee.qualname in _BY_QUALNAME and (callee.qualname.startswith(_FUNCTIONAL)
+                                                   or callee.qualname in _TORCH_FUNCTIONS)
+    return isinstance(callee, TorchObject) and callee.qualname in _BY_QUALNAME \
+        and not callee.qualname.startswith(_FUNCTIONAL)
+
+
 def loss_result(ev: ShapeEvaluator, call: cst.Call, before: int) -> Shape | None:
     """The shape of the value a loss call computes (either form); None when `call` isn't one or the shape is
     unknown."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import textwrap
+
+from tests.helpers import lint
 from tests.shapes.probe import probe
 
 
@@ -50,3 +53,21 @@ def test_cat_skips_an_empty_vector() -> None:
             probe(torch.cat((cache, new), dim=2))
             probe_conflict(torch.cat((torch.zeros(1), new), dim=2))
     ''') == [None, "(2, 4, 3, 8)", "tensors of different ranks: (1,), (2, 4, 3, 8)"]
+
+
+def test_a_regression_loss_of_shapes_that_cannot_broadcast_is_one_finding_sc105_s() -> None:
+    # It raises as `pred - y` does: SC105's. SC104 keeps the losses that broadcast into another shape and only warn.
+    source = textwrap.dedent('''
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        head = nn.Linear(16, 3)
+        features = torch.randn(64, 16)
+        loss = F.mse_loss(head(features), torch.randn(64, 2))
+        error = nn.L1Loss()(head(features), torch.randn(64, 2))
+        loss_fn = F.smooth_l1_loss
+        smooth = loss_fn(head(features), torch.randn(64, 2))
+        warned = F.mse_loss(nn.Linear(16, 1)(features), torch.randn(64))
+    ''')
+    assert [(finding.location.row, finding.code) for finding in lint(source, "SC104", "SC105").findings] == [
+        (7, "SC105"), (8, "SC105"), (10, "SC105"), (11, "SC104")]
