@@ -176,8 +176,8 @@ class Resyncing:
 async def _stdin(server: Any) -> Any:
     """Standard input, read by the event loop itself where it is a pipe or a socket of its own: pygls's reader
     hands each header line and each body to a thread (a wake-up of that thread, then of the event loop, for each:
-    on a loaded machine each is a wait for a core). Where standard output is the same file (a socket both ways), making it
-    non-blocking would make a large write fail: pygls's reader then."""
+    on a loaded machine each is a wait for a core). Where standard output is the same file (a socket both ways),
+    making it non-blocking would make a large write fail: pygls's reader then."""
     loop = asyncio.get_running_loop()
     try:
         descriptor = sys.stdin.fileno()
