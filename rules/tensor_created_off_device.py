@@ -9,7 +9,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.engine.syntax import assigned_attributes, dotted_name, last_name
+from shapecheck.engine.syntax import assigned_attributes, dotted_name, is_self_attribute, last_name
 from shapecheck.engine.walker import children, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers
@@ -1118,7 +1118,7 @@ class TensorCreatedOffDevice(Rule):
         while todo:
             for node in self.ctx.walk(todo.pop()):
                 if type(node) is not cst.Assign or type(node.value) is not cst.Call \
-                        or not all(_is_self_attribute(target.target) for target in node.targets):
+                        or not all(is_self_attribute(target.target) for target in node.targets):
                     continue
                 built = node.value.func
                 binding = self.ctx.binding(built) if type(built) is cst.Name else None
@@ -1163,7 +1163,6 @@ class TensorCreatedOffDevice(Rule):
                 found.append(node)
         return found
 
-
     def _combined_by_callers(self, helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef],
                              roots: tuple[str, ...]) -> bool:
         """Some method calling the helper (`self.helper(...)`) meets what it returns with its inputs, parameters or a
@@ -1174,7 +1173,7 @@ class TensorCreatedOffDevice(Rule):
         for caller in methods.values():
             parents = None
             for call in self.ctx.walk(caller.body):
-                if type(call) is not cst.Call or not _is_self_attribute(call.func) \
+                if type(call) is not cst.Call or not is_self_attribute(call.func) \
                         or call.func.attr.value != name:  # type: ignore[attr-defined]
                     continue
                 parents = parents or _parents(caller)
@@ -1183,11 +1182,11 @@ class TensorCreatedOffDevice(Rule):
                     continue
                 assign = parents.get(id(holder))
                 kept = assign.targets[0].target if type(assign) is cst.Assign and len(assign.targets) == 1 else None
-                if kept is not None and _is_self_attribute(kept):
+                if kept is not None and is_self_attribute(kept):
                     # `self.table = self._build(n)`: what every method reads of the attribute
                     attribute = kept.attr.value  # type: ignore[attr-defined]
                     for reader in methods.values():
-                        reads = [node for node in self.ctx.walk(reader.body) if _is_self_attribute(node)
+                        reads = [node for node in self.ctx.walk(reader.body) if is_self_attribute(node)
                                  and node.attr.value == attribute and node is not kept]  # type: ignore[attr-defined]
                         if reads and self._uses_meet(reader, reads, _parents(reader), methods, roots, 3):
                             return True
@@ -1218,7 +1217,7 @@ class TensorCreatedOffDevice(Rule):
                 continue
             if _submodule_call(call, methods):
                 return True  # `self.gru(x, h)`: a submodule's weights are where the module is
-            callee = methods.get(call.func.attr.value) if _is_self_attribute(call.func) else None  # type: ignore
+            callee = methods.get(call.func.attr.value) if is_self_attribute(call.func) else None  # type: ignore
             if callee is None or depth == 0:
                 continue
             for param in callee.params.params:
@@ -1269,7 +1268,7 @@ class TensorCreatedOffDevice(Rule):
         for line in init.body.body:
             small = line.body[0] if type(line) is cst.SimpleStatementLine and len(line.body) == 1 else None
             if type(small) is not cst.Assign or len(small.targets) != 1 \
-                    or not _is_self_attribute(small.targets[0].target):
+                    or not is_self_attribute(small.targets[0].target):
                 continue
             attribute = small.targets[0].target.attr.value  # type: ignore[attr-defined]
             call = _cpu_creation(self.ctx, small.value, init)
@@ -1280,7 +1279,7 @@ class TensorCreatedOffDevice(Rule):
                     continue
                 parents = _parents(method)
                 inputs = _input_names(self.ctx, method, methods, None if method.name.value in roots else roots)
-                uses = [node for node in self.ctx.walk(method.body) if _is_self_attribute(node)
+                uses = [node for node in self.ctx.walk(method.body) if is_self_attribute(node)
                         and node.attr.value == attribute]  # type: ignore[attr-defined]
                 if any(not _follow(use, parents)[1] and _combined(self.ctx, use, parents, inputs, methods)
                        for use in uses):
@@ -1335,12 +1334,12 @@ def _placed_where_read(call: cst.Call, parents: dict[int, cst.CSTNode], method: 
     if type(assign) is not cst.Assign or len(assign.targets) != 1:
         return False
     target = assign.targets[0].target
-    if _is_self_attribute(target):
+    if is_self_attribute(target):
         attribute = target.attr.value  # type: ignore[attr-defined]
         scopes = list(methods.values())
 
         def holds(node: cst.CSTNode) -> bool:
-            return _is_self_attribute(node) and node.attr.value == attribute  # type: ignore[attr-defined]
+            return is_self_attribute(node) and node.attr.value == attribute  # type: ignore[attr-defined]
     elif type(target) is cst.Name:
         scopes = [method]
 
@@ -1442,7 +1441,7 @@ def _held_tensors(init: cst.FunctionDef) -> set[str]:
         elif type(node) is cst.Assign and type(node.value) is cst.Call \
                 and (dotted_name(node.value.func) or "").rsplit(".", 1)[-1] == "Parameter":
             held.update(f"self.{attribute}" for target in node.targets
-                        if _is_self_attribute(target.target) and (attribute := target.target.attr.value))
+                        if is_self_attribute(target.target) and (attribute := target.target.attr.value))
     return held
 
 
@@ -1480,7 +1479,7 @@ def _submodule_constructions(ctx: Context, attribute: str, methods: dict[str, cs
     """The calls that build what the class's methods assign to `self.<attribute>`, through moves
     (`nn.Dropout(p)` of `self.drop = nn.Dropout(p).to(device)`); empty when one assignment is no call."""
     built = [_unmoved(value) for method in methods.values() for target, value in assigned_pairs(ctx, method.body)
-             if _is_self_attribute(target) and target.attr.value == attribute]  # type: ignore[attr-defined]
+             if is_self_attribute(target) and target.attr.value == attribute]  # type: ignore[attr-defined]
     return built if all(type(value) is cst.Call for value in built) else []  # type: ignore[return-value]
 
 
@@ -1659,7 +1658,3 @@ def _mentions_device(class_def: cst.ClassDef) -> bool:
 
 def _lightning(class_def: cst.ClassDef) -> bool:
     return any((dotted_name(base.value) or "").endswith("LightningModule") for base in class_def.bases)
-
-
-def _is_self_attribute(target: cst.BaseExpression) -> bool:
-    return type(target) is cst.Attribute and type(target.value) is cst.Name and target.value.value == "self"
