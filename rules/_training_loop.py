@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from shapecheck.engine import Context
-from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.engine.syntax import dotted_name, is_false, last_name
 
 LIGHTNING_HOOKS = frozenset({"validation_step", "test_step", "predict_step"})
 
@@ -37,10 +37,6 @@ def frozen_module(ctx: Context, node: cst.CSTNode) -> str | None:
             and loop.iter.func.attr.value in ("parameters", "named_parameters"):
         return ctx.code(loop.iter.func.value)
     return None
-
-
-def is_false(expr: cst.BaseExpression) -> bool:
-    return type(expr) is cst.Name and expr.value == "False"
 
 
 def statements_around(ctx: Context) -> tuple[Sequence[cst.BaseStatement], Sequence[cst.BaseStatement]] | None:

@@ -7,7 +7,7 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.engine.syntax import dotted_name, last_name, param_annotation
+from shapecheck.engine.syntax import dotted_name, is_false, last_name, param_annotation
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.stored import every_construction_passes, stored_parameter
@@ -16,7 +16,7 @@ from shapecheck.rules._activations import construction_of, instance_class, is_fo
 from shapecheck.rules._devices import moves_to_cpu, moves_to_device
 from shapecheck.rules._layers import PARAMETER_FREE
 from shapecheck.rules._tensor_facts import positional
-from shapecheck.rules._training_loop import LIGHTNING_HOOKS, frozen_module, is_false, lightning_module
+from shapecheck.rules._training_loop import LIGHTNING_HOOKS, frozen_module, lightning_module
 from shapecheck.shapes.evaluator import evaluator
 
 # Methods that return a view, a re-typed copy or a differentiable function of the tensor: the result stays in the

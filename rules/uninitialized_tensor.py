@@ -10,7 +10,7 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Binding
 from shapecheck.engine.records import record
-from shapecheck.engine.syntax import dotted_name, keyword_arg, last_name, new_keyword_arg, param_annotation
+from shapecheck.engine.syntax import dotted_name, is_false, keyword_arg, last_name, new_keyword_arg, param_annotation
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.project import importers
 from shapecheck.objects.stored import every_construction_passes
@@ -925,7 +925,7 @@ class UninitializedTensor(Rule):
                 if name == "apply" or name.strip("_").startswith(("reset", "init")):
                     self._events.append(("initialized", id(ctx.class_def)))
             elif _writes_or_ignores_values(name) or name == "requires_grad_" and node.args \
-                    and _is_false(node.args[0].value):
+                    and is_false(node.args[0].value):
                 self._written_to(receiver)  # `w.requires_grad_(False)` freezes it: a frozen weight is loaded
         if not node.args:
             return
@@ -971,7 +971,7 @@ class UninitializedTensor(Rule):
             elif type(written) is cst.Attribute and written.attr.value == "data":
                 self._written_to(written)
             elif type(written) is cst.Attribute and written.attr.value == "requires_grad" \
-                    and _is_false(node.value):
+                    and is_false(node.value):
                 self._written_to(written.value)  # a frozen weight: a checkpoint fills it (LoRA's pre-trained W0)
         # `weight = torch.FloatTensor(n, d)` then `self.weight = Parameter(weight)`: both names hold it.
         for target in node.targets:
@@ -1308,10 +1308,6 @@ def _read_use(ctx: Context, ancestors: list[cst.CSTNode]) -> bool | cst.Assign:
             return parent
         return True
     return True
-
-
-def _is_false(expr: cst.BaseExpression) -> bool:
-    return type(expr) is cst.Name and expr.value == "False"
 
 
 def _writes_or_ignores_values(method: str) -> bool:

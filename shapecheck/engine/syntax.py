@@ -57,6 +57,11 @@ def param_annotation(function: cst.FunctionDef, name: str) -> cst.BaseExpression
     return param.annotation.annotation if param is not None and param.annotation is not None else None
 
 
+def is_false(expr: cst.BaseExpression) -> bool:
+    """The literal `False`."""
+    return type(expr) is cst.Name and expr.value == "False"
+
+
 def is_self_attribute(expr: cst.BaseExpression) -> bool:
     """`self.x`."""
     return type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self"
