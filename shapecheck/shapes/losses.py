@@ -120,21 +120,16 @@ def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> 
         values.append(arg.value)
     before = ev.now() if before is None else before
     callee = ev.object(call.func, before)
+    if not computes_loss(callee):  # `nn.MSELoss(...)` builds the module, it computes nothing
+        return None
+    loss = _BY_QUALNAME[callee.qualname]  # type: ignore[union-attr]
     if isinstance(callee, Imported):  # the functional form: `F.mse_loss(...)`
-        qualname = callee.qualname
-        loss = _BY_QUALNAME.get(qualname)
-        if loss is None or not (qualname.startswith(_FUNCTIONAL) or qualname in _TORCH_FUNCTIONS):
-            return None  # `nn.MSELoss(...)` builds the module, it computes nothing
         reduction = _reduction(call, loss.reduction_at, 2)
         may_ignore = _may_ignore(call, 2 + _IGNORE_INDEX_AFTER)
-    elif isinstance(callee, TorchObject):  # an nn module: `nn.MSELoss()(...)`, `criterion(...)`, `self.loss_fn(...)`
-        loss = _BY_QUALNAME.get(callee.qualname)
-        if loss is None or callee.qualname.startswith(_FUNCTIONAL):
-            return None
-        reduction = _reduction(callee.call, None, loss.leading) if callee.call is not None else None
-        may_ignore = callee.call is None or _may_ignore(callee.call, _IGNORE_INDEX_AFTER)
-    else:
-        return None
+    else:  # an nn module: `nn.MSELoss()(...)`, `criterion(...)`, `self.loss_fn(...)`
+        module: TorchObject = callee  # type: ignore[assignment]
+        reduction = _reduction(module.call, None, loss.leading) if module.call is not None else None
+        may_ignore = module.call is None or _may_ignore(module.call, _IGNORE_INDEX_AFTER)
     return LossCall(loss, values[0], values[1], reduction, may_ignore)
 
 
