@@ -6,35 +6,34 @@ Parsing: `source.reparse` parses again only the top-level statements the edit to
 
 Analysis: the engine's bookkeeping (bindings, calls, loops, grad mode) and the rules whose `scope` is "file" (the
 training-loop rules, anything with a `finish`) run over the whole file on every edit, as in `shapecheck lint`; the
-walks (`Context.walk`) and the code (`Context.code`) the latest lint made of nodes the edit kept are carried over,
-as a node never changes. A
-rule whose `scope` is "statement" (the shape rules among them, the costliest) promises that what it reports inside
-a top-level statement depends only on that statement and on what the analysis reads of the module around it. So
-the traversal records, while it visits each top-level statement, everything it reads of the module: the module-level
-bindings of each name it looks up (a lookup answered by a local binding never gets there), the module's `a, b =
-x.shape` unpackings, every module-level name at once (spelling a fix with the file's imports), the file's
-functions of each name it asks for (`Context.functions`, the definitions so far: a factory's return), the
+walks (`Context.walk`) and the code (`Context.code`) the latest lint made of nodes the edit kept are carried over, as
+a node never changes. A rule whose `scope` is "statement" (the shape rules among them, the costliest) promises that
+what it reports inside a top-level statement depends only on that statement and on what the analysis reads of the
+module around it. So the traversal records, while it visits each top-level statement, everything it reads of the
+module: the module-level bindings of each name it looks up (a lookup answered by a local binding never gets there),
+the module's `a, b = x.shape` unpackings, every module-level name at once (spelling a fix with the file's imports),
+the file's functions of each name it asks for (`Context.functions`, the definitions so far: a factory's return), the
 functions of each name it follows a call into wherever they are defined (`Context.functions_by_name`: a call of a
-function defined after the caller), the whole module (a walk of it), and the module facts (`Context.module_fact`: what anything in the module changes in place),
-whose values it records. On the next edit a top-level statement keeps its statement-scope findings, and those rules are
-not run there, when the statement is the same node and what it read is the same: the same statements, in the same
-order, bind each name it looked up before it, each module fact it read has the same value (worked out from each
-statement's part, kept between edits), and so on. Everything else is analysed again. A statement-scope rule with a
-`finish` (see `Rule.gathered`) has its visits kept the same way, with what they gathered there for the `finish`: a
-kept statement hands its part back to the rule's lists, and only the `finish` runs over the whole file. A part of a
-`finish` (`Context.finish_part`) is kept the same way: what it reads of the module is recorded as a statement's
-reads are, and what it is handed (the whole-file facts it needs) must be the same.
+function defined after the caller), the whole module (a walk of it), and the module facts (`Context.module_fact`: what
+anything in the module changes in place), whose values it records. On the next edit a top-level statement keeps its
+statement-scope findings, and those rules are not run there, when the statement is the same node and what it read is
+the same: the same statements, in the same order, bind each name it looked up before it, each module fact it read has
+the same value (worked out from each statement's part, kept between edits), and so on. Everything else is analysed
+again. A statement-scope rule with a `finish` (see `Rule.gathered`) has its visits kept the same way, with what they
+gathered there for the `finish`: a kept statement hands its part back to the rule's lists, and only the `finish` runs
+over the whole file. A part of a `finish` (`Context.finish_part`) is kept the same way: what it reads of the module is
+recorded as a statement's reads are, and what it is handed (the whole-file facts it needs) must be the same.
 
-Walking: the statements before the first one an edit replaced are not walked when the latest edits were there
-too. The first edit of a statement copies the traversal's state before it (the context's bindings, calls, scopes
-and functions, the training-loop record, the file-scope rules' state: `_Checkpoint`); the next edit that keeps
-every statement before it starts from a copy of that state instead of walking them, as the whole-file traversal
-would make the same state from the same statements in the same order. That holds while what the visits there read
-is the same: each statement's findings are kept (its recorded reads find the same), the module facts the file-scope
-visitors read there have the same values, nothing there read the whole module (a walk of it) or a function by
-name that the edit defines or removed (`Context.functions_by_name`), and no file read has changed. A checkpoint copies containers, records that hold what the copy maps, and
-shares what never changes (nodes, bindings, calls, events, reports, the scopes the traversal has left); one whose
-state holds anything else is not made.
+Walking: the statements before the first one an edit replaced are not walked when the latest edits were there too. The
+first edit of a statement copies the traversal's state before it (the context's bindings, calls, scopes and functions,
+the training-loop record, the file-scope rules' state: `_Checkpoint`); the next edit that keeps every statement before
+it starts from a copy of that state instead of walking them, as the whole-file traversal would make the same state
+from the same statements in the same order. That holds while what the visits there read is the same: each statement's
+findings are kept (its recorded reads find the same), the module facts the file-scope visitors read there have the
+same values, nothing there read the whole module (a walk of it) or a function by name that the edit defines or removed
+(`Context.functions_by_name`), and no file read has changed. A checkpoint copies containers, records that hold what
+the copy maps, and shares what never changes (nodes, bindings, calls, events, reports, the scopes the traversal has
+left); one whose state holds anything else is not made.
 
 Memos make this exact only if a statement's analysis reads for itself everything its answer depends on, so the
 shape analysis and the qualified-name memo start afresh at each top-level statement analysed again (they are pure
@@ -239,8 +238,8 @@ class _Checkpoint:
 # What the traversal keeps in the context apart from its state: the module, the memos (pure caches, the next lint
 # has its own) and the server's own methods.
 _NOT_STATE = frozenset({"module", "filename", "ancestors", "_analyses", "_code", "_walked", "_qualnames", "_facts",
-                        "walk", "code", "module_fact", "finish_part", "functions_by_name", "functions", "_scope", "_frame",
-                        "_within", "_within_indexed"})
+                        "walk", "code", "module_fact", "finish_part", "functions_by_name", "functions", "_scope",
+                        "_frame", "_within", "_within_indexed"})
 # The types of the values a copy of the state shares: immutable, and holding nothing the copy maps (names,
 # numbers, records compared by value); the node types join as they are met, the module apart (the copy maps it).
 # Scopes too: a function's or a class's no longer changes once the traversal has left it, and the module scope is
