@@ -1,0 +1,11 @@
+"""Params for ADDA."""
+num_epochs = 2
+log_step = 1
+d_input_dims = 50
+d_hidden_dims = 64
+d_output_dims = 2
+c_learning_rate = 1e-4
+d_learning_rate = 1e-4
+beta1 = 0.5
+beta2 = 0.9
+batch_size = 8

@@ -1,0 +1,1 @@
+from .NeuMFRecommender import NeuMF

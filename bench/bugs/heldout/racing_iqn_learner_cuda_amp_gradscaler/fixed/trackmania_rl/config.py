@@ -1,0 +1,10 @@
+float_input_dim = 12
+dense_hidden_dimension = 64
+iqn_embedding_dimension = 16
+iqn_n = 8
+n_actions = 6
+batch_size = 16
+learning_rate = 5e-4
+gamma = 0.99
+number_memories_trained_per_learner_loop = 3
+use_amp = False

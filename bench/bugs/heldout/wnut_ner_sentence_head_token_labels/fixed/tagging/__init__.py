@@ -1,0 +1,4 @@
+from .data import WNUTDataset, collate
+from .model import SentenceClassifier, TokenTagger
+
+__all__ = ["WNUTDataset", "collate", "SentenceClassifier", "TokenTagger"]
