@@ -16,8 +16,8 @@ case's `check`:
 - runs: both versions run cleanly (look-alikes that must stay silent, and bugs that need a GPU or an MPS device:
   `verified = "static"`, with the reason).
 For a shape rule (SC1xx), `also` must list the other frames of the buggy run's failure path (the program frames of
-the traceback, of the warning or of the symptom) from one call out of the marked line inwards: recall.py counts a
-report on any of them (the call that passes the bad value, the method it goes through, or the op inside).
+the traceback, of the warning or of the symptom): recall.py counts a report on any of them (a call further out that
+passes the bad value, the method it goes through, or the op inside).
 Prints a table and exits 1 when any case fails.
 """
 
@@ -170,18 +170,14 @@ def judge(case: Case, buggy: dict, fixed: dict) -> tuple[bool, str, list[str]]:
 
 def check_chain(case: Case, chain: list[str], write: bool) -> str | None:
     """For a shape rule, `also` lists the other places on the buggy run's failure path where a report is as good
-    as one on the marked line: the call one level out (it passes the bad value) and every frame further in (the
-    method it goes through, the op inside). Where the marked line is not on the path (a layer's line in an
-    `nn.Sequential(...)`, which runs later), the whole path. Returns what is wrong, or None; with `write`, rewrites
-    `also` in case.toml instead of complaining."""
+    as one on the marked line: every other frame of the path. A frame further out is the call that hands the bad value
+    in, from the function that holds the facts (where the README says a shape rule reports when a callee is only
+    wrong for some callers); a frame further in is the method it goes through or the op that fails. Returns what is
+    wrong, or None; with `write`, rewrites `also` in case.toml instead of complaining."""
     if not case.rule.startswith("SC1") or not chain:
         return None
     marked = f"{case.marked_file('buggy').relative_to(case.version_dir('buggy'))}:{case.line}"
-    if marked in chain:
-        at = chain.index(marked)
-        also = chain[max(at - 1, 0):at] + chain[at + 1:]
-    else:
-        also = chain
+    also = [frame for frame in chain if frame != marked]
     if also == case.meta.get("also", []):
         return None
     if not write:
