@@ -13,7 +13,7 @@ import libcst as cst
 
 from shapecheck.engine import Binding, Context
 from shapecheck.engine.records import record
-from shapecheck.rules._tensor_facts import argument_of, positional
+from shapecheck.objects.tensor_facts import argument_of, positional
 
 Key = Hashable
 

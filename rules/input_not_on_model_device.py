@@ -20,7 +20,7 @@ from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.rules._devices import creates_on_cpu, moves_to_cpu, moves_to_device
-from shapecheck.rules._tensor_facts import argument_of
+from shapecheck.objects.tensor_facts import argument_of
 
 _LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 _TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})

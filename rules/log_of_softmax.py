@@ -10,7 +10,7 @@ from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.walker import walk
 from shapecheck.rules._activations import Activation, activation_input, activation_of, first_argument
 from shapecheck.rules._autograd_saves import IN_PLACE_METHODS
-from shapecheck.rules._tensor_facts import number_kind
+from shapecheck.objects.tensor_facts import number_kind
 
 LOG = frozenset({"torch.log", "torch.special.log"})
 

@@ -15,7 +15,7 @@ from shapecheck.objects.values import Instance, TorchObject
 from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.rules._devices import moves_to_cpu, moves_to_device
 from shapecheck.rules._layers import PARAMETER_FREE
-from shapecheck.rules._tensor_facts import positional
+from shapecheck.objects.tensor_facts import positional
 from shapecheck.rules._training_loop import LIGHTNING_HOOKS, frozen_module, lightning_module
 from shapecheck.shapes.evaluator import evaluator
 

@@ -16,7 +16,7 @@ from shapecheck.objects.project import importers
 from shapecheck.objects.stored import every_construction_passes
 from shapecheck.rules._activations import construction_of
 from shapecheck.rules._layers import torch_layer
-from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
+from shapecheck.objects.tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
 _DTYPE_OF = {"Tensor": None, "FloatTensor": "float", "DoubleTensor": "double", "HalfTensor": "half",
