@@ -17,7 +17,7 @@ from shapecheck.objects.factories import returned_by_factory, unpacked_from_fact
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
-from shapecheck.rules._activations import is_torch_module_class
+from shapecheck.shapes.activations import is_torch_module_class
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.shapes.evaluator import evaluator
 

@@ -20,7 +20,7 @@ from shapecheck.objects.modules import is_module
 from shapecheck.objects.project import PROJECT, importers_through_packages, split_relative
 from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
 from shapecheck.objects.values import Instance, Seq, TorchObject
-from shapecheck.rules._activations import instance_class, is_torch_module_class
+from shapecheck.shapes.activations import instance_class, is_torch_module_class
 from shapecheck.rules._autograd_saves import (
     DETACHING, IN_PLACE_FUNCTIONS, IN_PLACE_METHODS, NOT_DIFFERENTIABLE, PRODUCT_METHODS, PRODUCTS, SAVES_INPUT_LAYERS,
     SAVES_OUTPUT, SAVES_OUTPUT_LAYERS, SAVES_OUTPUT_METHODS,

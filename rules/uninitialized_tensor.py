@@ -14,7 +14,7 @@ from shapecheck.engine.syntax import dotted_name, is_false, keyword_arg, last_na
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.project import importers
 from shapecheck.objects.stored import every_construction_passes
-from shapecheck.rules._activations import construction_of
+from shapecheck.shapes.activations import construction_of
 from shapecheck.rules._layers import torch_layer
 from shapecheck.objects.tensor_facts import is_builtin_call, is_int, positional, string_value
 
