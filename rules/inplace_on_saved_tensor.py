@@ -25,7 +25,7 @@ from shapecheck.rules._autograd_saves import (
     DETACHING, IN_PLACE_FUNCTIONS, IN_PLACE_METHODS, NOT_DIFFERENTIABLE, PRODUCT_METHODS, PRODUCTS, SAVES_INPUT_LAYERS,
     SAVES_OUTPUT, SAVES_OUTPUT_LAYERS, SAVES_OUTPUT_METHODS,
 )
-from shapecheck.rules._layers import WEIGHTED, torch_layer
+from shapecheck.objects.torch_layers import WEIGHTED, torch_layer
 from shapecheck.shapes.evaluator import evaluator
 
 TRAINING_LOOP = "shapecheck.loops.training_loop"  # read through `sys.modules`: see `_runs_backward`

@@ -15,7 +15,7 @@ from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.project import importers
 from shapecheck.objects.stored import every_construction_passes
 from shapecheck.shapes.activations import construction_of
-from shapecheck.rules._layers import torch_layer
+from shapecheck.objects.torch_layers import torch_layer
 from shapecheck.objects.tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
