@@ -21,7 +21,7 @@ from shapecheck.objects.project import PROJECT, importers_through_packages, spli
 from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
 from shapecheck.objects.values import Instance, Seq, TorchObject
 from shapecheck.shapes.activations import instance_class, is_torch_module_class
-from shapecheck.rules._autograd_saves import (
+from shapecheck.loops.autograd_saves import (
     DETACHING, IN_PLACE_FUNCTIONS, IN_PLACE_METHODS, NOT_DIFFERENTIABLE, PRODUCT_METHODS, PRODUCTS, SAVES_INPUT_LAYERS,
     SAVES_OUTPUT, SAVES_OUTPUT_LAYERS, SAVES_OUTPUT_METHODS,
 )
