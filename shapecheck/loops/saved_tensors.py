@@ -26,6 +26,7 @@ from shapecheck.loops.autograd_saves import (
     SAVES_OUTPUT, SAVES_OUTPUT_LAYERS, SAVES_OUTPUT_METHODS,
 )
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
+from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.project import PROJECT, importers_through_packages, split_relative
 from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
@@ -308,9 +309,9 @@ def _saves_its_input(ctx: Context, value: cst.Call, depth: int = 0) -> bool:
 
 def _assigned_names(small: cst.BaseSmallStatement) -> list[str]:
     if type(small) is cst.Assign:
-        return [name for target in small.targets for name in _target_names(target.target)]
+        return [name for target in small.targets for name in target_names(target.target)]
     if type(small) in (cst.AugAssign, cst.AnnAssign):
-        return _target_names(small.target)  # type: ignore[attr-defined]
+        return list(target_names(small.target))  # type: ignore[attr-defined]
     return []
 
 
@@ -403,16 +404,6 @@ def _reads(expr: cst.CSTNode) -> set[str]:
     return names
 
 
-def _target_names(target: cst.BaseExpression) -> list[str]:
-    if type(target) is cst.Name:
-        return [target.value]
-    if type(target) in (cst.Tuple, cst.List):
-        return [name for element in target.elements for name in _target_names(element.value)]  # type: ignore
-    if type(target) is cst.StarredElement:
-        return _target_names(target.value)
-    return []
-
-
 class _Spoils:
     """What the flows of one file work out together: the spoiled saves reported, and function name -> the spoiled
     saves its result leads back to, for its callers' backward passes."""
@@ -485,7 +476,7 @@ class _Flow:
                 # `S += k * v` that `q @ S` saved in the iteration before)
                 for _ in range(2):
                     if kind is cst.For:
-                        self._rebind(_target_names(statement.target), None)  # type: ignore[attr-defined]
+                        self._rebind(list(target_names(statement.target)), None)  # type: ignore[attr-defined]
                     self._block(statement.body.body)  # type: ignore[attr-defined]
             elif kind is cst.Try:
                 self._block(statement.body.body)  # type: ignore[attr-defined]
@@ -500,7 +491,7 @@ class _Flow:
         kind = type(node)
         if kind is cst.Assign or kind is cst.AnnAssign and node.value is not None:  # type: ignore[attr-defined]
             targets = [t.target for t in node.targets] if kind is cst.Assign else [node.target]  # type: ignore
-            names = [name for target in targets for name in _target_names(target)]
+            names = [name for target in targets for name in target_names(target)]
             self._flows(names, node.value, keep=False)  # type: ignore[attr-defined]
             self._saves(node.value, set(names))  # type: ignore[attr-defined]
             for target in targets:
@@ -510,7 +501,7 @@ class _Flow:
             self._rebind(names, node.value)  # type: ignore[attr-defined]
         elif kind is cst.AugAssign:
             target = node.target  # type: ignore[attr-defined]
-            names = _target_names(target)
+            names = list(target_names(target))
             self._saves(node.value, set(names))  # type: ignore[attr-defined]
             self._calls(node.value)  # type: ignore[attr-defined]
             if type(target) is cst.Subscript:
