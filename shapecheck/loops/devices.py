@@ -12,7 +12,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from shapecheck.engine import Context
+from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.objects.project import PROJECT, importers_through_packages
 from shapecheck.objects.tensor_facts import dtype_kind, positional, string_value
