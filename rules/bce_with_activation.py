@@ -6,7 +6,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Fix, Invalid, Rule
-from shapecheck.rules._activations import (
+from shapecheck.shapes.activations import (
     Activation,
     activation_input,
     activation_of,

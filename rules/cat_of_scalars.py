@@ -9,7 +9,7 @@ import libcst as cst
 from shapecheck.engine import Binding, Context, Fix, Invalid, Rule
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.expected_errors import expects_error
-from shapecheck.rules._tensor_facts import argument_of, is_builtin_call, is_int, number_kind, positional, string_value
+from shapecheck.objects.tensor_facts import argument_of, is_builtin_call, is_int, number_kind, positional, string_value
 
 CAT = frozenset({"torch.cat", "torch.concat", "torch.concatenate"})
 _CAT_NAMES = frozenset({"cat", "concat", "concatenate"})

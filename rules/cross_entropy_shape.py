@@ -6,7 +6,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Invalid, Rule
-from shapecheck.rules._shape_messages import quoted
+from shapecheck.shapes.messages import quoted
 from shapecheck.objects.dims import same
 from shapecheck.shapes.losses import loss_call
 from shapecheck.shapes.shape import Shape

@@ -16,7 +16,7 @@ from shapecheck.objects.classes import class_facts
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.stored import every_construction_passes
 from shapecheck.engine.expected_errors import expects_error
-from shapecheck.rules._tensor_facts import dtype_kind, explicit_dtype, positional, string_value
+from shapecheck.objects.tensor_facts import dtype_kind, explicit_dtype, positional, string_value
 
 _DEVICE = frozenset({"torch.device"})
 # Torch functions that keep a numpy array's dtype.

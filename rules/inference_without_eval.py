@@ -5,30 +5,20 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.engine.syntax import last_name, param_annotation
-from shapecheck.engine.context import CallSite, Point
+from shapecheck.engine.syntax import last_name
+from shapecheck.engine.context import CallSite
 from shapecheck.engine.walker import walk
+from shapecheck.loops.mode_layers import mode_dependent, mode_dependent_at
 from shapecheck.loops.training_loop import (
     TrainingLoop, called_module, may_switch_mode, related, switches_mode, training_loop,
 )
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import method_callers
-from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
-from shapecheck.objects.modules import RETURNS_SELF
+from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
-from shapecheck.rules._activations import is_torch_module_class
+from shapecheck.shapes.activations import is_torch_module_class
 from shapecheck.rules._training_loop import in_test, is_test_file
-from shapecheck.shapes.evaluator import evaluator
 
-# Layers whose output depends on train/eval mode.
-_MODE_LAYERS = ("Dropout", "BatchNorm", "dropout")
-# torchvision model builders whose networks hold batch norm or dropout.
-_TORCHVISION_FAMILIES = ("resnet", "resnext", "wide_resnet", "densenet", "mobilenet", "efficientnet", "inception",
-                         "googlenet", "vgg", "alexnet", "squeezenet", "regnet", "shufflenet", "mnasnet")
-# Methods that return the module itself: `Net().to(device)` is the `Net()`; not `.eval()`, after which the module
-# built is in eval mode.
-_SAME_MODULE = RETURNS_SELF - {"eval"}
 
 
 # A serving class that loads a checkpoint and predicts one batch per request: `%s` follows the loading.
@@ -805,7 +795,7 @@ class InferenceWithoutEval(Rule):
         if type(target) is cst.Name and type(value) is cst.Call and self.ctx.qualname(value.func) == "copy.deepcopy" \
                 and len(value.args) == 1 and type(value.args[0].value) is cst.Name:
             self._copies.append((self.ctx.function, target.value, value.args[0].value.value))
-        if type(target) is cst.Name and self._mode_dependent(node.value):
+        if type(target) is cst.Name and mode_dependent(self.ctx, node.value):
             self._built.append((self.ctx.function, target.value, node))
         elif type(target) is cst.Tuple and type(node.value) is cst.Call:
             # `model, optimizer, criterion = get_model(name)`: the element of the factory's returned tuple
@@ -813,7 +803,7 @@ class InferenceWithoutEval(Rule):
                 if type(element.value) is not cst.Name:
                     continue
                 returned = returned_by_factory(self.ctx, node.value, index)
-                if returned is not None and self._mode_dependent_at(*returned, 1):
+                if returned is not None and mode_dependent_at(self.ctx, *returned, 1):
                     self._built.append((self.ctx.function, element.value.value, node))
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -830,7 +820,7 @@ class InferenceWithoutEval(Rule):
             self._unlooped.append(node)
         module = node.func.value if type(node.func) is cst.Attribute and node.func.attr.value == "forward" \
             else node.func
-        if self._mode_dependent(module):
+        if mode_dependent(self.ctx, module):
             snapshot = (ctx.loops[-1], ctx.function) if ctx.loops and not _loop_inside_with(ctx.ancestors) else None
             self._calls.append(("built", node, model, snapshot))
         elif type(module) is cst.Name and ctx.function is not None:
@@ -883,78 +873,6 @@ class InferenceWithoutEval(Rule):
             binding = self.ctx.binding(name, before=site.seq + 1)
         return binding is None or any(binding.statement is statement for _, _, statement in self._built)
 
-    def _mode_dependent_at(self, expr: cst.BaseExpression, point: Point, depth: int = 0) -> bool:
-        with self.ctx.at(point):
-            return self._mode_dependent(expr, depth)
-
-    def _mode_dependent(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
-        """The module `expr` names was built here with dropout or batch norm in view (or by a factory it was
-        unpacked from, a few factories deep: one may hand on another's)."""
-        built, before = self.ctx.value_of(expr)
-        while type(built) is cst.Call:
-            if type(built.func) is cst.Attribute and built.func.attr.value in _SAME_MODULE:
-                built, before = self.ctx.value_of(built.func.value, before)
-            elif self.ctx.qualname(built.func) == "copy.deepcopy" and len(built.args) == 1:
-                built, before = self.ctx.value_of(built.args[0].value, before)  # a copy keeps the layers
-            elif type(built.func) is cst.Attribute and built.func.attr.value in _LOADED_IN_TRAIN_MODE \
-                    and type(built.func.value) is cst.Name:
-                # `LitClassifier.load_from_checkpoint(path)`: an instance of the class, left in train mode (Lightning's
-                # documentation calls `model.eval()` after it); its constructor's arguments are the checkpoint's
-                built = cst.Call(func=built.func.value)
-            else:
-                break
-        if type(built) is cst.Name:
-            binding = self.ctx.binding(built, before)
-            if binding is not None and binding.kind == "param":
-                return self._annotated_mode_dependent(built, binding.statement, before)  # type: ignore[arg-type]
-            returned = unpacked_from_factory(self.ctx, binding) if binding is not None and depth < 3 else None
-            return returned is not None and self._mode_dependent_at(*returned, depth + 1)
-        if type(built) is not cst.Call:
-            return False
-        qualname = self.ctx.qualname(built.func) or ""
-        if qualname.startswith("torchvision.models."):
-            return qualname.rsplit(".", 1)[-1].startswith(_TORCHVISION_FAMILIES)
-        if qualname in ("torch.nn.Sequential", "torch.nn.ModuleList"):
-            return _mentions_mode_layer(self.ctx, built)
-        if type(built.func) is not cst.Name:
-            return False
-        binding = self.ctx.binding(built.func.value, before)
-        if binding is None or binding.kind not in ("class", "import", "def"):
-            return False
-        ctx, class_def = self.ctx, binding.statement
-        if binding.kind != "class":
-            # `from model import Net`: the class as its own module defines it; `build_model(cfg)`: the object a
-            # function of the project returns, when the objects floor can tell
-            called = evaluator(self.ctx).value(built.func, before)
-            if binding.kind == "import" and isinstance(called, ClassValue):
-                ctx, class_def = called.ctx, called.node
-            else:
-                if not isinstance(called, FunctionValue) or switches_mode(called.node):
-                    return False  # `def load(path): ...; model.eval(); return model`: it may come back in eval mode
-                instance = evaluator(self.ctx).value(built, before)
-                if isinstance(instance, TorchObject):
-                    return _torch_object_has_mode_layers(instance)
-                if not isinstance(instance, Instance) or instance.generic or instance.call is None:
-                    return False
-                ctx, class_def, built = instance.cls.ctx, instance.cls.node, instance.call
-        if not self.ctx.analysis(_ModeLayers).of(ctx, class_def):
-            return False
-        # `MLP(8, 32, 1)` of `def __init__(self, d_in, d_hidden, d_out, dropout=0.0)`: its only mode layers are
-        # dropouts of p=0.0, which do nothing in train mode either.
-        off = _dropouts_off_by_default(ctx, class_def)  # type: ignore[arg-type]
-        return not off or any(_passes(built, class_def, name) for name in off)  # type: ignore[arg-type]
-
-    def _annotated_mode_dependent(self, name: cst.Name, function: cst.FunctionDef, before: int | None) -> bool:
-        """`def evaluate(model: MLP, loader)`: the annotation names a class of the project with dropout or batch
-        norm whose dropouts are on without arguments (no construction is in view to pass a rate)."""
-        if type(function) is not cst.FunctionDef or param_annotation(function, name.value) is None:
-            return False
-        instance = evaluator(self.ctx).value(name, before)
-        if not isinstance(instance, Instance) or not instance.generic:
-            return False
-        ctx, class_def = instance.cls.ctx, instance.cls.node
-        return self.ctx.analysis(_ModeLayers).of(ctx, class_def) and not _dropouts_off_by_default(ctx, class_def)
-
     def finish(self) -> None:
         if is_test_file(self.ctx):
             return
@@ -973,7 +891,7 @@ class InferenceWithoutEval(Rule):
         for call, model, (class_def, init, parameter) in calls.stored:
             # `Trainer(Net(), ...)`: every construction hands the trainer a model with dropout or batch norm.
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
-            if passed is not None and all(self._mode_dependent_at(argument, point) for argument, point in passed):
+            if passed is not None and all(mode_dependent_at(self.ctx, argument, point) for argument, point in passed):
                 calls.found.append((call, model))
                 owners[id(call)] = (class_def, init, parameter)
         # `evaluate(model, val_loader)` of another project file, whose own `no_grad` loop runs what it is handed
@@ -1066,9 +984,6 @@ class InferenceWithoutEval(Rule):
 
 
 # Class methods that build an instance of their class and leave it in train mode.
-_LOADED_IN_TRAIN_MODE = frozenset({"load_from_checkpoint"})
-
-
 class _Calls:
     """The gathered calls of models under `no_grad` in loops, the first call of each model name deciding."""
 
@@ -1092,63 +1007,6 @@ class _Calls:
                 self.received.append((node, model, detail))
             else:
                 self.stored.append((node, model, detail))
-
-
-class _ModeLayers:
-    """Whether each class mentions a layer with a train and an eval mode, found once a class."""
-
-    def __init__(self, ctx: Context) -> None:
-        self._found: dict[cst.CSTNode, bool] = {}
-
-    def of(self, ctx: Context, class_def: cst.ClassDef) -> bool:
-        found = self._found.get(class_def)
-        if found is None:
-            found = self._found[class_def] = _mentions_mode_layer(ctx, class_def)
-        return found
-
-
-def _dropouts_off_by_default(ctx: Context, class_def: cst.ClassDef) -> set[str]:
-    """When every mode layer of the class is a dropout whose rate is a constructor parameter defaulting to 0
-    (`nn.Dropout(dropout)`, `F.dropout(x, self.p)` with `self.p = p`), the names of those parameters; else empty."""
-    init = next((node for node in ctx.walk(class_def) if type(node) is cst.FunctionDef
-                 and node.name.value == "__init__"), None)
-    if init is None:
-        return set()
-    zero_defaults = {param.name.value for param in init.params.params
-                     if param.default is not None and _is_zero(param.default)}
-    rates: set[str] = set()
-    for node in ctx.walk(class_def):
-        if type(node) is not cst.Call or not (last_name(node.func) or "").startswith(_MODE_LAYERS):
-            continue
-        rate = _dropout_rate(node)
-        if rate is None or rate not in zero_defaults:
-            return set()
-        rates.add(rate)
-    return rates
-
-
-def _dropout_rate(call: cst.Call) -> str | None:
-    """The constructor parameter a dropout module's rate names: `nn.Dropout(dropout)`, `nn.Dropout(p=self.p)`."""
-    if last_name(call.func) != "Dropout":
-        return None
-    args = [arg for arg in call.args if arg.keyword is None or arg.keyword.value == "p"]
-    rate = args[0].value if args else None
-    if type(rate) is cst.Attribute and type(rate.value) is cst.Name and rate.value.value == "self":
-        return rate.attr.value
-    return rate.value if type(rate) is cst.Name else None
-
-
-def _is_zero(expr: cst.BaseExpression) -> bool:
-    return type(expr) in (cst.Integer, cst.Float) and float(expr.value) == 0  # type: ignore[attr-defined]
-
-
-def _passes(construction: cst.Call, class_def: cst.ClassDef, name: str) -> bool:
-    """The construction may pass `name`: by keyword, by position, or through `*args`/`**kwargs`."""
-    init = next(node for node in class_def.body.body if type(node) is cst.FunctionDef and node.name.value == "__init__")
-    positional = [param.name.value for param in init.params.params][1:]
-    index = positional.index(name) if name in positional else len(construction.args) + 1
-    return any(arg.star or arg.keyword is not None and arg.keyword.value == name for arg in construction.args) \
-        or sum(arg.keyword is None for arg in construction.args) > index
 
 
 _COMPREHENSIONS = (cst.GeneratorExp, cst.ListComp, cst.SetComp, cst.DictComp)
@@ -1255,30 +1113,6 @@ def _switches_or_trains(class_def: cst.ClassDef, names: set[str]) -> bool:
                     and node.func.attr.value in methods:
                 todo.append(node.func.attr.value)
     return False
-
-
-def _torch_object_has_mode_layers(built: TorchObject) -> bool:
-    """A torchvision network of a family with batch norm or dropout, or an `nn.Sequential(...)` naming one, as a
-    function of the project built it."""
-    if built.qualname.startswith("torchvision.models."):
-        return built.qualname.rsplit(".", 1)[-1].startswith(_TORCHVISION_FAMILIES)
-    if built.qualname in ("torch.nn.Sequential", "torch.nn.ModuleList") and built.call is not None \
-            and built.site is not None:
-        return _mentions_mode_layer(built.site.evaluator.ctx, built.call)
-    return False
-
-
-def _mentions_mode_layer(ctx: Context, node: cst.CSTNode) -> bool:
-    """The class (or expression) names a dropout or batch-norm layer, other than one built and run on the spot
-    (`nn.Dropout(d)(x)` in `forward`: a fresh module, in train mode whatever `eval()` did)."""
-    fresh: set[int] = set()
-    for inner in ctx.walk(node):
-        if type(inner) is cst.Call and type(inner.func) is cst.Call:  # type: ignore[attr-defined]
-            built = inner.func.func  # type: ignore[attr-defined]
-            fresh |= {id(built), id(built.attr)} if type(built) is cst.Attribute else {id(built)}
-    return any(id(inner) not in fresh and (type(inner) is cst.Name and inner.value.startswith(_MODE_LAYERS)
-               or type(inner) is cst.Attribute and inner.attr.value.startswith(_MODE_LAYERS))
-               for inner in ctx.walk(node))
 
 
 def _is_parameter(subject: str, function: cst.FunctionDef | None) -> bool:

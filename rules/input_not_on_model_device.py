@@ -19,8 +19,8 @@ from shapecheck.objects.factories import returned_by_factory, unpacked_from_fact
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.loops.training_loop import training_loop
-from shapecheck.rules._devices import creates_on_cpu, moves_to_cpu, moves_to_device
-from shapecheck.rules._tensor_facts import argument_of
+from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device
+from shapecheck.objects.tensor_facts import argument_of
 
 _LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 _TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})

@@ -7,7 +7,7 @@ import libcst as cst
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.engine.expected_errors import expects_error
-from shapecheck.rules._tensor_facts import (argument_of, dtype_kind, explicit_dtype, is_int, is_literal_true,
+from shapecheck.objects.tensor_facts import (argument_of, dtype_kind, explicit_dtype, is_int, is_literal_true,
                                           number_kind, positional)
 from shapecheck.shapes.evaluator import shape_of
 

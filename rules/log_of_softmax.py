@@ -8,9 +8,9 @@ import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.walker import walk
-from shapecheck.rules._activations import Activation, activation_input, activation_of, first_argument
-from shapecheck.rules._autograd_saves import IN_PLACE_METHODS
-from shapecheck.rules._tensor_facts import number_kind
+from shapecheck.shapes.activations import Activation, activation_input, activation_of, first_argument
+from shapecheck.loops.autograd_saves import IN_PLACE_METHODS
+from shapecheck.objects.tensor_facts import number_kind
 
 LOG = frozenset({"torch.log", "torch.special.log"})
 

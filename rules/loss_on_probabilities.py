@@ -11,7 +11,7 @@ from shapecheck.engine.context import Point
 from shapecheck.engine.records import record
 from shapecheck.objects.callers import argument_at, helper_callers
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.rules._activations import (
+from shapecheck.shapes.activations import (
     Activation,
     activation_input,
     activation_of,

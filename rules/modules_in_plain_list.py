@@ -13,8 +13,8 @@ from shapecheck.objects.modules import builds_module
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.changes import in_place_changes
 from shapecheck.objects.values import UNKNOWN, Const, Instance, Mapping, Opaque, Seq, TorchObject
-from shapecheck.rules._activations import is_torch_module_class
-from shapecheck.rules._layers import CONTAINERS, WEIGHTED, torch_layer
+from shapecheck.shapes.activations import is_torch_module_class
+from shapecheck.objects.torch_layers import CONTAINERS, WEIGHTED, torch_layer
 from shapecheck.shapes.evaluator import evaluator
 
 _PLAIN = (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)

@@ -12,10 +12,10 @@ from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.stored import every_construction_passes, stored_parameter
 from shapecheck.objects.values import Instance, TorchObject
-from shapecheck.rules._activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
-from shapecheck.rules._devices import moves_to_cpu, moves_to_device
-from shapecheck.rules._layers import PARAMETER_FREE
-from shapecheck.rules._tensor_facts import positional
+from shapecheck.shapes.activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
+from shapecheck.loops.devices import moves_to_cpu, moves_to_device
+from shapecheck.objects.torch_layers import PARAMETER_FREE
+from shapecheck.objects.tensor_facts import positional
 from shapecheck.rules._training_loop import LIGHTNING_HOOKS, frozen_module, lightning_module
 from shapecheck.shapes.evaluator import evaluator
 

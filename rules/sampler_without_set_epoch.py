@@ -7,7 +7,7 @@ import libcst as cst
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.context import Point
-from shapecheck.rules._tensor_facts import is_builtin_call
+from shapecheck.objects.tensor_facts import is_builtin_call
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.objects.arguments import passed_argument, receiving_parameter

@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Fix, Invalid, Rule
 from shapecheck.engine.syntax import last_name
-from shapecheck.rules._activations import with_keyword
+from shapecheck.shapes.activations import with_keyword
 
 # The dotted name and the position `dim` takes among the positional arguments.
 FUNCTIONS = {

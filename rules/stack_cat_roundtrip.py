@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.syntax import last_name
-from shapecheck.rules._shape_facts import (Size, argument, declared_shape, int_argument, literal_int, no_dim_ref,
+from shapecheck.shapes.symbolic_sizes import (Size, argument, declared_shape, int_argument, literal_int, no_dim_ref,
                                            same_dim, shape_arguments, size_of, unsqueezed)
 
 CAT = frozenset({"torch.cat", "torch.concat", "torch.concatenate"})

@@ -17,10 +17,10 @@ from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.stored import assigned_pairs, constructor_arguments
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
-from shapecheck.rules._activations import instance_class, is_torch_module_class
-from shapecheck.rules._devices import CREATIONS, creates_on_cpu, moved_by_importers, moves_to_device
-from shapecheck.rules._layers import PARAMETER_FREE, torch_layer
-from shapecheck.rules._tensor_facts import is_int, string_value
+from shapecheck.shapes.activations import instance_class, is_torch_module_class
+from shapecheck.loops.devices import CREATIONS, creates_on_cpu, moved_by_importers, moves_to_device
+from shapecheck.objects.torch_layers import PARAMETER_FREE, torch_layer
+from shapecheck.objects.tensor_facts import is_int, string_value
 from shapecheck.shapes.evaluator import evaluator
 
 # Calls that put a tensor where another one is: the creation is moved, or its device is taken from an input.

@@ -14,9 +14,9 @@ from shapecheck.engine.syntax import dotted_name, is_false, keyword_arg, last_na
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.project import importers
 from shapecheck.objects.stored import every_construction_passes
-from shapecheck.rules._activations import construction_of
-from shapecheck.rules._layers import torch_layer
-from shapecheck.rules._tensor_facts import is_builtin_call, is_int, positional, string_value
+from shapecheck.shapes.activations import construction_of
+from shapecheck.objects.torch_layers import torch_layer
+from shapecheck.objects.tensor_facts import is_builtin_call, is_int, positional, string_value
 
 # Legacy constructors: with integer arguments they allocate that shape without writing it.
 _DTYPE_OF = {"Tensor": None, "FloatTensor": "float", "DoubleTensor": "double", "HalfTensor": "half",

@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.syntax import last_name
-from shapecheck.rules._activations import construction_of, instance_class, is_torch_module_class, with_keyword
+from shapecheck.shapes.activations import construction_of, instance_class, is_torch_module_class, with_keyword
 
 LOADS = frozenset({"torch.load", "torch.serialization.load"})
 SAVES = frozenset({"torch.save", "torch.serialization.save"})

@@ -1,4 +1,5 @@
-"""Small, certain facts about expressions that several rules share: literal kinds, Python ints, dtypes, devices.
+"""Small, certain facts about expressions that rules and the floors above share: literal kinds, Python ints, dtypes,
+devices.
 
 Every helper answers "certainly" or "don't know": a rule built on them reports only what the source proves.
 Names are followed through plain assignments with `ctx.value_of`; `before` is the `seq` to resolve names with
@@ -11,7 +12,7 @@ from typing import Literal
 
 import libcst as cst
 
-from shapecheck.engine import Context
+from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg, last_name, param_annotation
 
 DtypeKind = Literal["float64", "float", "int", "bool", "complex"]

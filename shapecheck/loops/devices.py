@@ -12,10 +12,10 @@ from pathlib import Path
 
 import libcst as cst
 
-from shapecheck.engine import Context
+from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.objects.project import PROJECT, importers_through_packages
-from shapecheck.rules._tensor_facts import dtype_kind, positional, string_value
+from shapecheck.objects.tensor_facts import dtype_kind, positional, string_value
 
 # Factory functions that put their result on the CPU unless given `device=`.
 CREATIONS = frozenset({f"torch.{name}" for name in (

@@ -16,8 +16,7 @@ from typing import Literal
 
 import libcst as cst
 
-from shapecheck.engine import Context
-from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding
+from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding, Context
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg, param_annotation
 from shapecheck.objects.classes import class_facts

@@ -1,4 +1,5 @@
-"""What autograd saves for backward, after torch's `tools/autograd/derivatives.yaml`, for SC216.
+"""What autograd saves for backward, after torch's `tools/autograd/derivatives.yaml`, for the saved-tensor analysis
+(`loops.saved_tensors`, SC216).
 
 An op whose derivative formula reads `result` keeps its output: `sigmoid` (`sigmoid_backward(grad, result)`),
 `tanh`, `exp` (`grad * result`), `_softmax` / `_log_softmax` (`_softmax_backward_data(grad, result, ...)`), `relu`
@@ -9,8 +10,6 @@ contracts through `bmm` or `mul` of views of its operands), `pow` keeps its base
 (`linear`, `convolution`, the norms) keeps its input for the weight's gradient. `add`, `sub`, `cat`, `sum`, `mean` and
 `masked_fill` keep nothing a later in-place op could spoil (`masked_fill` keeps only the mask); `gelu`, `silu`,
 `leaky_relu`, `elu`, `log` and `clamp` keep their input, not their output.
-
-Not a rule: the registry only takes `Rule` subclasses, and there is none here.
 """
 
 from __future__ import annotations

@@ -1,14 +1,11 @@
 """Which torch.nn layers own weights, for the rules that care whether a layer's parameters matter (SC207, SC212,
-SC216, SC217).
-
-Not a rule: the registry only takes `Rule` subclasses, and there is none here.
-"""
+SC216, SC217)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Context
+from shapecheck.engine.context import Context
 
 # torch.nn layers that own parameters or buffers as built by default. Parameter-free layers (`ReLU`, `Dropout`,
 # `Identity`) are not among them.

@@ -1,4 +1,4 @@
-"""Symbolic tensor sizes shared by SC101 (view-after-transpose) and SC103 (stack-cat-roundtrip).
+"""Symbolic tensor sizes as the code writes them, read by SC103 (stack-cat-roundtrip).
 
 A size is what the code says about one dimension: a literal (`4`), a name whose binding tells what it measures
 (`B` from `B, T, C = x.shape`, `n = x.size(0)`), `self.n_head`, or a product of those (`h * w`). Two sizes are the
@@ -11,9 +11,9 @@ from collections.abc import Callable, Hashable, Sequence
 
 import libcst as cst
 
-from shapecheck.engine import Binding, Context
+from shapecheck.engine.context import Binding, Context
 from shapecheck.engine.records import record
-from shapecheck.rules._tensor_facts import argument_of, positional
+from shapecheck.objects.tensor_facts import argument_of, positional
 
 Key = Hashable
 
