@@ -128,7 +128,8 @@ class Float64OnMps(Rule):
         and the device may be parameters of a plain function that every call of it in the file hands such values
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
         device may be an attribute (`self.device = torch.device("mps")`, or `self.device = DEVICE` of such a
-        module constant), a class attribute that nothing reassigns (`device = "mps"` in a config class's body, read
+        module constant, or `self.device = device` of a constructor's parameter every construction leaves at a
+        default `"mps"` or passes one), a class attribute that nothing reassigns (`device = "mps"` in a config class's body, read
         as `Config.device`, `self.device`, or `cfg.device` of `cfg = Config()` or of a parameter every call hands
         `Config()`; a dataclass's field only as the default of a construction that passes nothing,
         `cfg = TrainConfig()`), and the array a constructor's parameter
@@ -360,8 +361,39 @@ class Float64OnMps(Rule):
         y = to_tensor(features.astype(np.float32), "mps")
         z = to_tensor(features, device)
         """,
+        # The same group built for the CPU by the script, which passes its own device.
+        """
+        import numpy as np
+        import torch
+        DEVICE = "mps"
+        class NeuronGroup:
+            def __init__(self, size, tau=20.0, device=DEVICE):
+                self.size, self.tau = size, tau
+                self.device = device
+                self.bias = self.vector()
+            def vector(self):
+                values = np.random.uniform(0.0, 0.7, self.size)
+                return torch.from_numpy(values).to(self.device)
+        group = NeuronGroup(100, device="cpu")
+        """,
     ]
     INVALID = [
+        # A spiking network's neuron group (PymoNNtorch's form): its device is a constructor parameter whose default
+        # is the module's `"mps"`, and a state vector drawn by numpy is moved there as float64.
+        """
+        import numpy as np
+        import torch
+        DEVICE = "mps"
+        class NeuronGroup:
+            def __init__(self, size, tau=20.0, device=DEVICE):
+                self.size, self.tau = size, tau
+                self.device = device
+                self.bias = self.vector()
+            def vector(self):
+                values = np.random.uniform(0.0, 0.7, self.size)
+                return torch.from_numpy(values).to(self.device)
+        group = NeuronGroup(100)
+        """,
         # The table standardised by a method of the data set: still float64.
         _STANDARDIZED % "",
         # Rows parsed by hand into a float (float64) array; a pandas column cast with `astype(float)`.
@@ -755,7 +787,7 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
         point = ctx.point_of(binding)
         if depth < 4 and point is not None and (type(expr) is cst.Name or is_self_attribute(expr)):
             with ctx.at(point):
-                return _device_type(ctx, expr, depth=depth + 1)
+                return _device_type(ctx, expr, callers, depth + 1)
     elif type(expr) is cst.Attribute and type(expr.value) is cst.Name:
         binding = ctx.binding(expr.value)
         if binding is None:
