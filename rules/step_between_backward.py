@@ -8,7 +8,8 @@ from dataclasses import replace
 import libcst as cst
 
 from shapecheck.engine import Binding, Context, Rule
-from shapecheck.engine.context import Point
+from shapecheck.engine.context import CallSite, Point
+from shapecheck.engine.walker import walk
 from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import certain_method_callers, helper_callers
@@ -48,7 +49,10 @@ class StepBetweenBackward(Rule):
         A loss may be a parameter of the function (a trainer's `def backward(self, gen_loss, dis_loss)` that steps
         the discriminator between the two passes): a call of it in the file (`self.backward(gen_loss, dis_loss)` in
         another method, `trainer.backward(...)` on an instance of the class) that passes a loss computed through a
-        module the step updates hands in a graph of the old weights, since the caller computed it before the call.
+        module the step updates hands in a graph of the old weights, since the caller computed it before the call;
+        so does a loss the caller computed before calling a same-file helper that steps such an optimizer (a DDPG
+        agent's `self.update_critic(critic_loss)` before `self.update_actor(actor_loss)`, both losses from one
+        `compute_losses`), unless that helper's call sits under an `if` the later call is not in.
 
         The optimizer may be a parameter of the function (`def td3_update(actor, q1, q2, pi_opt, q_opt, batch)`):
         every call of it in the file then says which of the modules it is handed each optimizer holds. A loss a
@@ -526,8 +530,57 @@ class StepBetweenBackward(Rule):
                 d_loss = F.softplus(-self.D(real)).mean() + F.softplus(self.D(fake.detach())).mean()
                 self.update_d_first(d_loss, F.l1_loss(fake, real))
         """,
+        # The same agent computing each loss when its update runs: the actor's loss sees the critic's new weights.
+        """
+        import torch
+        import torch.nn.functional as F
+        class DDPGAgent:
+            def __init__(self, actor, critic):
+                self.actor, self.critic = actor, critic
+                self.actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
+                self.critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+            def update_critic(self, loss):
+                self.critic_opt.zero_grad()
+                loss.backward()
+                self.critic_opt.step()
+            def update_actor(self, loss):
+                self.actor_opt.zero_grad()
+                loss.backward()
+                self.actor_opt.step()
+            def learn(self, obs, act, target_q, step):
+                self.update_critic(F.mse_loss(self.critic(obs, act), target_q))
+                actor_loss = -self.critic(obs, self.actor(obs)).mean()
+                self.update_actor(actor_loss)
+        """,
     ]
     INVALID = [
+        # A DDPG agent (the actor-critic form across methods): both losses come from one `compute_losses`, and the
+        # critic's update runs before the actor's loss, computed through the critic, is backpropagated.
+        """
+        import torch
+        import torch.nn.functional as F
+        class DDPGAgent:
+            def __init__(self, actor, critic):
+                self.actor, self.critic = actor, critic
+                self.actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
+                self.critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+            def compute_losses(self, obs, act, target_q):
+                critic_loss = F.mse_loss(self.critic(obs, act), target_q)
+                actor_loss = -self.critic(obs, self.actor(obs)).mean()
+                return critic_loss, actor_loss
+            def update_critic(self, loss):
+                self.critic_opt.zero_grad()
+                loss.backward()
+                self.critic_opt.step()
+            def update_actor(self, loss):
+                self.actor_opt.zero_grad()
+                loss.backward()
+                self.actor_opt.step()
+            def learn(self, obs, act, target_q):
+                critic_loss, actor_loss = self.compute_losses(obs, act, target_q)
+                self.update_critic(critic_loss)
+                self.update_actor(actor_loss)
+        """,
         # A debiasing GAN's trainer (genb's form): `backward(gen_loss, dis_loss)` steps the discriminator between the
         # two passes, and the caller computed the generator's loss through the discriminator before the call.
         """
@@ -875,7 +928,8 @@ class StepBetweenBackward(Rule):
         self._in_loop: list[tuple[Point, cst.Call, str, Binding, Event]] = []
         # backward passes after steps of optimizers the function is handed, for their callers to tell what they hold
         self._handed: list[tuple[Point, cst.Call, str, Binding, list[Event], list[Event]]] = []
-        # backward passes of a loss the function is handed, after steps: its callers say what the loss went through
+        # backward passes of a loss the function is handed (with the steps before them there): its callers say what
+        # the loss went through, and which steps ran after they computed it
         self._passed: list[tuple[Point, cst.Call, Binding, list[Event], cst.FunctionDef]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -913,8 +967,8 @@ class StepBetweenBackward(Rule):
             handed = [earlier for earlier in steps if not earlier.owners]
             if handed:
                 self._handed.append((ctx.point(), node, loss, binding, handed, freeing))
-            known = [earlier for earlier in steps if earlier.owners]
-            if binding.kind == "param" and known and event.function is not None:
+            if binding.kind == "param" and event.function is not None:
+                known = [earlier for earlier in steps if earlier.owners]
                 self._passed.append((ctx.point(), node, binding, known, event.function))
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
@@ -1002,20 +1056,37 @@ class StepBetweenBackward(Rule):
             passed = passed_argument(function, site.node, binding.name)
             if passed is None:
                 continue
-            for step in steps:
-                if self._other_branch(step.node):
-                    continue
+            # the steps here, after all the caller computed; and those of helpers it ran before the call, after
+            # what it computed before them (DDPG's `self.update_critic(critic_loss)` before
+            # `self.update_actor(actor_loss)`, both losses from one `compute_losses`)
+            made: list[tuple[Event, int | None]] = [(step, step.seq) for step in steps
+                                                    if not self._other_branch(step.node)]
+            made += [(step, None) for step in self._helper_steps_before(site)]
+            for step, seq in made:
                 with ctx.at(point):
-                    stale = self._output_before(passed, site.seq + 1, step, 0, made=step.seq)
+                    stale = self._output_before(passed, site.seq + 1, step, 0, made=seq)
                     if stale is None:
                         continue
                     handed, through = ctx.code(site.node), ctx.code(stale)
                 self.report(node, f"`{binding.name}` is handed in by `{handed}` and goes through `{through}`, computed "
-                                  f"there before `{ctx.code(step.node)}` here updated its weights in place: this "
-                                  "backward pass needs the old weights and raises \"modified by an inplace "
-                                  "operation\"; run every backward pass before the steps, or compute the loss after "
-                                  "the step")
+                                  f"there before `{ctx.code(step.node)}` updated its weights in place: this backward "
+                                  "pass needs the old weights and raises \"modified by an inplace operation\"; run "
+                                  "every backward pass before the steps, or compute the loss after the step")
                 return
+
+    def _helper_steps_before(self, site: CallSite) -> list[Event]:
+        """The optimizer steps of the same-file helpers the function calls before `site`, with modules known, each
+        at the helper's call (`seq`): a helper call under an `if` that `site` is not in may not run."""
+        training = training_loop(self.ctx)
+        found = []
+        for other in training.calls_in(site.function):
+            if other.order >= site.order:
+                break
+            if _conditional_apart(site.function, other.node, site.node):
+                continue
+            found += [replace(event, seq=other.seq) for event in training.helper_events(other.node)
+                      if event.kind == "step" and event.owners and is_step_call(event.origin or event.node)]
+        return found
 
     def _graph_from_before_loop(self, node: cst.Call, loss: str, binding: Binding, event: Event) -> None:
         """A backward pass in a loop that steps the optimizer, through a module output computed once before the
@@ -1284,6 +1355,26 @@ def _graph_parts(expr: cst.BaseExpression, cut: bool = True, passes: Callable[[c
 _MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval",
                              "requires_grad_", "parameters", "named_parameters", "modules", "children",
                              "state_dict", "apply", "zero_grad", "type"})
+
+
+def _conditional_apart(function: cst.FunctionDef | None, earlier: cst.CSTNode, later: cst.CSTNode) -> bool:
+    """`earlier` sits under an `if` of `function` that `later` is not in: it may not have run before `later`."""
+    if function is None:
+        return True
+    path = _path_to(function.body, earlier)
+    return path is None or any(type(node) is cst.If and not any(inner is later for inner in walk(node))
+                               for node in path)
+
+
+def _path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """The nodes from `root` down to `target`, `target` left out; None when it is not under `root`."""
+    if root is target:
+        return []
+    for child in root.children:
+        found = _path_to(child, target)
+        if found is not None:
+            return [root, *found]
+    return None
 
 
 def _module_method(call: cst.Call) -> bool:
