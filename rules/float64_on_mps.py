@@ -53,6 +53,23 @@ _UNKNOWN = Placement(False, False)
 
 # A toy environment's observation table, kept on the instance and batched to the Apple GPU: `%s` follows
 # `self.obs = table[:, :-1]`.
+# A spiking network's neuron group whose device is a constructor parameter defaulting to the module's "mps"; `%s`
+# is its construction.
+_NEURON_GROUP = """
+        import numpy as np
+        import torch
+        DEVICE = "mps"
+        class NeuronGroup:
+            def __init__(self, size, tau=20.0, device=DEVICE):
+                self.size, self.tau = size, tau
+                self.device = device
+                self.bias = self.vector()
+            def vector(self):
+                values = np.random.uniform(0.0, 0.7, self.size)
+                return torch.from_numpy(values).to(self.device)
+        group = %s
+        """
+
 _REPLAY_TABLE = """
         import numpy as np
         import torch
@@ -361,39 +378,12 @@ class Float64OnMps(Rule):
         y = to_tensor(features.astype(np.float32), "mps")
         z = to_tensor(features, device)
         """,
-        # The same group built for the CPU by the script, which passes its own device.
-        """
-        import numpy as np
-        import torch
-        DEVICE = "mps"
-        class NeuronGroup:
-            def __init__(self, size, tau=20.0, device=DEVICE):
-                self.size, self.tau = size, tau
-                self.device = device
-                self.bias = self.vector()
-            def vector(self):
-                values = np.random.uniform(0.0, 0.7, self.size)
-                return torch.from_numpy(values).to(self.device)
-        group = NeuronGroup(100, device="cpu")
-        """,
+        # PymoNNtorch's neuron group built for the CPU: the script passes its own device.
+        _NEURON_GROUP % 'NeuronGroup(100, device="cpu")',
     ]
     INVALID = [
-        # A spiking network's neuron group (PymoNNtorch's form): its device is a constructor parameter whose default
-        # is the module's `"mps"`, and a state vector drawn by numpy is moved there as float64.
-        """
-        import numpy as np
-        import torch
-        DEVICE = "mps"
-        class NeuronGroup:
-            def __init__(self, size, tau=20.0, device=DEVICE):
-                self.size, self.tau = size, tau
-                self.device = device
-                self.bias = self.vector()
-            def vector(self):
-                values = np.random.uniform(0.0, 0.7, self.size)
-                return torch.from_numpy(values).to(self.device)
-        group = NeuronGroup(100)
-        """,
+        # PymoNNtorch's neuron group at its default device: a state vector numpy drew goes to "mps" as float64.
+        _NEURON_GROUP % "NeuronGroup(100)",
         # The table standardised by a method of the data set: still float64.
         _STANDARDIZED % "",
         # Rows parsed by hand into a float (float64) array; a pandas column cast with `astype(float)`.

@@ -26,6 +26,32 @@ _NO_GRAPH = _VALUE_METHODS | _SIZE_READS
 _COMPUTED_DEPTH = 4
 
 
+# Detectron's training stats: the stats object hands each loss on to a smoothed value; `%s` is what the smoothed
+# value does with it before it keeps it.
+_TRAINING_STATS = """
+        from collections import deque
+        import torch
+        class SmoothedValue:
+            def __init__(self, window_size=20):
+                self.deque = deque(maxlen=window_size)
+            def add_value(self, value):%s
+                self.deque.append(value)
+        class TrainingStats:
+            def __init__(self, window=20):
+                self.smoothed_total_loss = SmoothedValue(window)
+            def update_stats(self, total_loss):
+                self.smoothed_total_loss.add_value(total_loss)
+        def train(model, loader, optimizer):
+            stats = TrainingStats()
+            for images, targets in loader:
+                total_loss = sum(model(images, targets).values())
+                optimizer.zero_grad()
+                total_loss.backward()
+                optimizer.step()
+                stats.update_stats(total_loss)
+        """
+
+
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
 @record(slots=True, unsafe_hash=True)
 class _Bound:
@@ -527,30 +553,8 @@ class GraphKeptAlive(Rule):
                     t.backward(weight * d.grad)
             return loss
         """,
-        # The same stats object whose smoothed values turn what they are given into a number first.
-        """
-        from collections import deque
-        import torch
-        class SmoothedValue:
-            def __init__(self, window_size=20):
-                self.deque = deque(maxlen=window_size)
-            def add_value(self, value):
-                value = float(value)
-                self.deque.append(value)
-        class TrainingStats:
-            def __init__(self, window=20):
-                self.smoothed_total_loss = SmoothedValue(window)
-            def update_stats(self, total_loss):
-                self.smoothed_total_loss.add_value(total_loss)
-        def train(model, loader, optimizer):
-            stats = TrainingStats()
-            for images, targets in loader:
-                total_loss = sum(model(images, targets).values())
-                optimizer.zero_grad()
-                total_loss.backward()
-                optimizer.step()
-                stats.update_stats(total_loss)
-        """,
+        # Detectron's stats object whose smoothed values turn what they are given into a number first.
+        _TRAINING_STATS % "\n                value = float(value)",
     ]
     INVALID = [
         # The same running totals of the loss tensors, seeded on the first batch (a RecBole trainer before its fix,
@@ -765,32 +769,8 @@ class GraphKeptAlive(Rule):
                 optimizer.step()
                 losses.update(loss, images.size(0))
         """,
-        # Detectron's training stats: the stats object hands each loss to smoothed values that keep a window and
-        # the whole series of what they are given.
-        """
-        from collections import deque
-        import torch
-        class SmoothedValue:
-            def __init__(self, window_size=20):
-                self.deque = deque(maxlen=window_size)
-                self.series = []
-            def add_value(self, value):
-                self.deque.append(value)
-                self.series.append(value)
-        class TrainingStats:
-            def __init__(self, window=20):
-                self.smoothed_total_loss = SmoothedValue(window)
-            def update_stats(self, total_loss):
-                self.smoothed_total_loss.add_value(total_loss)
-        def train(model, loader, optimizer):
-            stats = TrainingStats()
-            for images, targets in loader:
-                total_loss = sum(model(images, targets).values())
-                optimizer.zero_grad()
-                total_loss.backward()
-                optimizer.step()
-                stats.update_stats(total_loss)
-        """,
+        # Detectron's training stats keeping every iteration's loss in a window.
+        _TRAINING_STATS % "",
     ]
 
     def __init__(self, ctx: Context) -> None:

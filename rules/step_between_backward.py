@@ -21,6 +21,26 @@ from shapecheck.shapes.evaluator import evaluator
 from shapecheck.shapes.ops import METHODS as TENSOR_METHODS, TUPLE_METHODS as TENSOR_TUPLE_METHODS
 
 
+# A DDPG agent whose updates are methods that take their loss; `%s` is the rest of the class.
+_DDPG_AGENT = """
+        import torch
+        import torch.nn.functional as F
+        class DDPGAgent:
+            def __init__(self, actor, critic):
+                self.actor, self.critic = actor, critic
+                self.actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
+                self.critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+            def update_critic(self, loss):
+                self.critic_opt.zero_grad()
+                loss.backward()
+                self.critic_opt.step()
+            def update_actor(self, loss):
+                self.actor_opt.zero_grad()
+                loss.backward()
+                self.actor_opt.step()%s
+        """
+
+
 class StepBetweenBackward(Rule):
     code = "SC209"
     name = "step-between-backward"
@@ -530,57 +550,25 @@ class StepBetweenBackward(Rule):
                 d_loss = F.softplus(-self.D(real)).mean() + F.softplus(self.D(fake.detach())).mean()
                 self.update_d_first(d_loss, F.l1_loss(fake, real))
         """,
-        # The same agent computing each loss when its update runs: the actor's loss sees the critic's new weights.
-        """
-        import torch
-        import torch.nn.functional as F
-        class DDPGAgent:
-            def __init__(self, actor, critic):
-                self.actor, self.critic = actor, critic
-                self.actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
-                self.critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
-            def update_critic(self, loss):
-                self.critic_opt.zero_grad()
-                loss.backward()
-                self.critic_opt.step()
-            def update_actor(self, loss):
-                self.actor_opt.zero_grad()
-                loss.backward()
-                self.actor_opt.step()
-            def learn(self, obs, act, target_q, step):
+        # A DDPG agent computing each loss when its update runs: the actor's loss sees the critic's new weights.
+        _DDPG_AGENT % """
+            def learn(self, obs, act, target_q):
                 self.update_critic(F.mse_loss(self.critic(obs, act), target_q))
                 actor_loss = -self.critic(obs, self.actor(obs)).mean()
-                self.update_actor(actor_loss)
-        """,
+                self.update_actor(actor_loss)""",
     ]
     INVALID = [
         # A DDPG agent (the actor-critic form across methods): both losses come from one `compute_losses`, and the
         # critic's update runs before the actor's loss, computed through the critic, is backpropagated.
-        """
-        import torch
-        import torch.nn.functional as F
-        class DDPGAgent:
-            def __init__(self, actor, critic):
-                self.actor, self.critic = actor, critic
-                self.actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
-                self.critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+        _DDPG_AGENT % """
             def compute_losses(self, obs, act, target_q):
                 critic_loss = F.mse_loss(self.critic(obs, act), target_q)
                 actor_loss = -self.critic(obs, self.actor(obs)).mean()
                 return critic_loss, actor_loss
-            def update_critic(self, loss):
-                self.critic_opt.zero_grad()
-                loss.backward()
-                self.critic_opt.step()
-            def update_actor(self, loss):
-                self.actor_opt.zero_grad()
-                loss.backward()
-                self.actor_opt.step()
             def learn(self, obs, act, target_q):
                 critic_loss, actor_loss = self.compute_losses(obs, act, target_q)
                 self.update_critic(critic_loss)
-                self.update_actor(actor_loss)
-        """,
+                self.update_actor(actor_loss)""",
         # A debiasing GAN's trainer (genb's form): `backward(gen_loss, dis_loss)` steps the discriminator between the
         # two passes, and the caller computed the generator's loss through the discriminator before the call.
         """
