@@ -12,31 +12,9 @@ from collections.abc import Sequence
 import libcst as cst
 
 from shapecheck.engine import Context
-from shapecheck.engine.syntax import dotted_name, is_false, last_name
+from shapecheck.engine.syntax import dotted_name, last_name
 
 LIGHTNING_HOOKS = frozenset({"validation_step", "test_step", "predict_step"})
-
-
-def frozen_module(ctx: Context, node: cst.CSTNode) -> str | None:
-    """The module a statement being visited freezes, as spelled: `model.requires_grad_(False)`, or `p.requires_grad
-    = False` in `for p in model.parameters():` (or `named_parameters()`). Its forward passes record no graph of their
-    own: their outputs need grad only when their inputs do."""
-    if type(node) is cst.Expr:
-        call = node.value
-        if type(call) is cst.Call and len(call.args) == 1 and is_false(call.args[0].value) \
-                and type(call.func) is cst.Attribute and call.func.attr.value == "requires_grad_":
-            return ctx.code(call.func.value)
-        return None
-    if type(node) is not cst.Assign:
-        return None
-    target = node.targets[0].target
-    if type(target) is not cst.Attribute or target.attr.value != "requires_grad" or not is_false(node.value):
-        return None
-    loop = ctx.loop
-    if type(loop) is cst.For and type(loop.iter) is cst.Call and type(loop.iter.func) is cst.Attribute \
-            and loop.iter.func.attr.value in ("parameters", "named_parameters"):
-        return ctx.code(loop.iter.func.value)
-    return None
 
 
 def statements_around(ctx: Context) -> tuple[Sequence[cst.BaseStatement], Sequence[cst.BaseStatement]] | None:

@@ -53,6 +53,23 @@ _UNKNOWN = Placement(False, False)
 
 # A toy environment's observation table, kept on the instance and batched to the Apple GPU: `%s` follows
 # `self.obs = table[:, :-1]`.
+# A spiking network's neuron group whose device is a constructor parameter defaulting to the module's "mps"; `%s`
+# is its construction.
+_NEURON_GROUP = """
+        import numpy as np
+        import torch
+        DEVICE = "mps"
+        class NeuronGroup:
+            def __init__(self, size, tau=20.0, device=DEVICE):
+                self.size, self.tau = size, tau
+                self.device = device
+                self.bias = self.vector()
+            def vector(self):
+                values = np.random.uniform(0.0, 0.7, self.size)
+                return torch.from_numpy(values).to(self.device)
+        group = %s
+        """
+
 _REPLAY_TABLE = """
         import numpy as np
         import torch
@@ -128,7 +145,8 @@ class Float64OnMps(Rule):
         and the device may be parameters of a plain function that every call of it in the file hands such values
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
         device may be an attribute (`self.device = torch.device("mps")`, or `self.device = DEVICE` of such a
-        module constant), a class attribute that nothing reassigns (`device = "mps"` in a config class's body, read
+        module constant, or `self.device = device` of a constructor's parameter every construction leaves at a
+        default `"mps"` or passes one), a class attribute that nothing reassigns (`device = "mps"` in a config class's body, read
         as `Config.device`, `self.device`, or `cfg.device` of `cfg = Config()` or of a parameter every call hands
         `Config()`; a dataclass's field only as the default of a construction that passes nothing,
         `cfg = TrainConfig()`), and the array a constructor's parameter
@@ -360,8 +378,12 @@ class Float64OnMps(Rule):
         y = to_tensor(features.astype(np.float32), "mps")
         z = to_tensor(features, device)
         """,
+        # PymoNNtorch's neuron group built for the CPU: the script passes its own device.
+        _NEURON_GROUP % 'NeuronGroup(100, device="cpu")',
     ]
     INVALID = [
+        # PymoNNtorch's neuron group at its default device: a state vector numpy drew goes to "mps" as float64.
+        _NEURON_GROUP % "NeuronGroup(100)",
         # The table standardised by a method of the data set: still float64.
         _STANDARDIZED % "",
         # Rows parsed by hand into a float (float64) array; a pandas column cast with `astype(float)`.
@@ -755,7 +777,7 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
         point = ctx.point_of(binding)
         if depth < 4 and point is not None and (type(expr) is cst.Name or is_self_attribute(expr)):
             with ctx.at(point):
-                return _device_type(ctx, expr, depth=depth + 1)
+                return _device_type(ctx, expr, callers, depth + 1)
     elif type(expr) is cst.Attribute and type(expr.value) is cst.Name:
         binding = ctx.binding(expr.value)
         if binding is None:

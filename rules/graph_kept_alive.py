@@ -26,6 +26,32 @@ _NO_GRAPH = _VALUE_METHODS | _SIZE_READS
 _COMPUTED_DEPTH = 4
 
 
+# Detectron's training stats: the stats object hands each loss on to a smoothed value; `%s` is what the smoothed
+# value does with it before it keeps it.
+_TRAINING_STATS = """
+        from collections import deque
+        import torch
+        class SmoothedValue:
+            def __init__(self, window_size=20):
+                self.deque = deque(maxlen=window_size)
+            def add_value(self, value):%s
+                self.deque.append(value)
+        class TrainingStats:
+            def __init__(self, window=20):
+                self.smoothed_total_loss = SmoothedValue(window)
+            def update_stats(self, total_loss):
+                self.smoothed_total_loss.add_value(total_loss)
+        def train(model, loader, optimizer):
+            stats = TrainingStats()
+            for images, targets in loader:
+                total_loss = sum(model(images, targets).values())
+                optimizer.zero_grad()
+                total_loss.backward()
+                optimizer.step()
+                stats.update_stats(total_loss)
+        """
+
+
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
 @record(slots=True, unsafe_hash=True)
 class _Bound:
@@ -75,7 +101,9 @@ class GraphKeptAlive(Rule):
         (or in a same-file step method that returns it: `loss = self.train_step(x, y)` after `loss.backward(); return loss`), or
         `samples.append(G(z))` where the loop steps an optimizer holding `G`'s parameters, or
         `losses.update(loss, n)` of a project class whose method adds what it is given to an attribute
-        (an `AverageMeter` with `self.sum += val * n`). A method called once per step accumulates across its
+        (an `AverageMeter` with `self.sum += val * n`) or hands to a method of an object its `__init__` made that
+        does (a stats logger's `self.smoothed_total_loss.add_value(total_loss)`), unless it makes a number of it
+        first (`value = float(value)`). A method called once per step accumulates across its
         calls: `self.cost_his.append(loss)` after `loss.backward()` in the method, into an attribute made
         elsewhere (`__init__`), or a LightningModule's `training_step` keeping the loss it returns (the trainer
         backpropagates it). The accumulator must be created outside the loop (a sum of the parts of one
@@ -525,6 +553,8 @@ class GraphKeptAlive(Rule):
                     t.backward(weight * d.grad)
             return loss
         """,
+        # Detectron's stats object whose smoothed values turn what they are given into a number first.
+        _TRAINING_STATS % "\n                value = float(value)",
     ]
     INVALID = [
         # The same running totals of the loss tensors, seeded on the first batch (a RecBole trainer before its fix,
@@ -739,6 +769,8 @@ class GraphKeptAlive(Rule):
                 optimizer.step()
                 losses.update(loss, images.size(0))
         """,
+        # Detectron's training stats keeping every iteration's loss in a window.
+        _TRAINING_STATS % "",
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -773,11 +805,10 @@ class GraphKeptAlive(Rule):
         receiver = evaluator(self.ctx).value(func.value)
         if not isinstance(receiver, Instance):
             return []
-        method = next((m for m in receiver.cls.node.body.body
-                       if type(m) is cst.FunctionDef and m.name.value == func.attr.value), None)
+        method = _method(receiver, func.attr.value)
         if method is None:
             return []
-        passed = (passed_argument(method, call, name) for name in _parameters_kept(method))
+        passed = (passed_argument(method, call, name) for name in _parameters_kept(method, receiver))
         return [arg for arg in passed if arg is not None]
 
     def _accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
@@ -989,12 +1020,28 @@ def _item_detached(ctx: Context, body: cst.CSTNode, name: str) -> bool:
                for node in ctx.walk(body))
 
 
-def _parameters_kept(method: cst.FunctionDef) -> list[str]:
+def _method(instance: Instance, name: str) -> cst.FunctionDef | None:
+    return next((m for m in instance.cls.node.body.body if type(m) is cst.FunctionDef and m.name.value == name), None)
+
+
+def _parameters_kept(method: cst.FunctionDef, instance: Instance, depth: int = 2) -> list[str]:
     """The method's parameters it adds to an attribute of `self`: `val` in `self.sum += val * n`,
-    `self.total = self.total + val` or `self.values.append(val)`."""
+    `self.total = self.total + val` or `self.values.append(val)`; also those it hands to a method of an object its
+    `__init__` made that keeps them (a stats logger's `self.smoothed_total_loss.add_value(total_loss)`, `depth`
+    objects deep). Not a parameter the method turns into a number first (`value = float(value)`)."""
     params = {param.name.value for param in method.params.params[1:]}
+    params -= {name for node in walk(method.body) if type(node) is cst.Assign and _graph_names_free(node.value)
+               for target in node.targets if type(target.target) is cst.Name and (name := target.target.value)}
     kept = []
     for node in walk(method.body):
+        if depth and type(node) is cst.Call and type(node.func) is cst.Attribute \
+                and (held := _attribute_instance(instance, node.func.value)) is not None \
+                and (inner := _method(held, node.func.attr.value)) is not None:
+            for name in _parameters_kept(inner, held, depth - 1):
+                passed = passed_argument(inner, node, name)
+                if passed is not None:
+                    kept += [name for name in _graph_names(passed) if name in params and name not in kept]
+            continue
         if type(node) is cst.AugAssign and type(node.operator) is cst.AddAssign:
             target, value = node.target, node.value
         elif (added := _added_to_itself(node)) is not None:
@@ -1007,6 +1054,15 @@ def _parameters_kept(method: cst.FunctionDef) -> list[str]:
         if (dotted_name(target) or "").startswith("self."):
             kept += [name for name in _graph_names(value) if name in params and name not in kept]
     return kept
+
+
+def _attribute_instance(instance: Instance, receiver: cst.BaseExpression) -> Instance | None:
+    """The object of a project class that `self.name` holds, as the instance's `__init__` set it."""
+    if type(receiver) is not cst.Attribute or type(receiver.value) is not cst.Name or receiver.value.value != "self" \
+            or instance.tainted:
+        return None
+    held = instance.attrs.get(receiver.attr.value)
+    return held if isinstance(held, Instance) else None
 
 
 def _added_to_itself(statement: cst.CSTNode) -> cst.BaseExpression | None:

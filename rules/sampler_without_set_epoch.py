@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Context, Rule
+from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.context import Point
 from shapecheck.objects.tensor_facts import is_builtin_call
@@ -30,7 +30,8 @@ class SamplerWithoutSetEpoch(Rule):
     gathered = ("_events",)
     docs = """
         ## What it does
-        Finds a loop over a `DataLoader` whose sampler is a `torch.utils.data.distributed.DistributedSampler`
+        Finds a loop over a `DataLoader` (or over `zip` of loaders: FixMatch's labeled and unlabeled batches) whose
+        sampler is a `torch.utils.data.distributed.DistributedSampler`
         that shuffles (the default, or `shuffle=True`), nested in an epoch loop or in a same-file helper an epoch
         loop hands the loader to (`train(train_loader, ...)`), or in a same-file helper handed the loader that
         runs the epochs itself (`fit(model, loader, optimizer, epochs)`), in a file that never calls
@@ -305,8 +306,51 @@ class SamplerWithoutSetEpoch(Rule):
             for epoch in range(epochs):
                 evaluate(model, val_loader)
         """,
+        # Paired evaluation loaders zipped every epoch, their samplers sharding without shuffling.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        class PairedEvaluator:
+            def __init__(self, model, clean_set, noisy_set):
+                self.model = model
+                self.clean_loader = DataLoader(clean_set, 64, sampler=DistributedSampler(clean_set, shuffle=False))
+                self.noisy_loader = DataLoader(noisy_set, 64, sampler=DistributedSampler(noisy_set, shuffle=False))
+            def evaluate(self):
+                total = 0.0
+                with torch.no_grad():
+                    for (x, _), (y, _) in zip(self.clean_loader, self.noisy_loader):
+                        total += (self.model(x) - self.model(y)).abs().mean().item()
+                return total
+            def run(self, epochs):
+                for epoch in range(epochs):
+                    print(epoch, self.evaluate())
+        """,
     ]
     INVALID = [
+        # FixMatch's trainer (kekmodel/FixMatch-pytorch's form): the labeled and unlabeled loaders are zipped, and
+        # neither sampler is given the epoch.
+        Invalid(
+            """
+            import torch
+            from torch.utils.data import DataLoader
+            from torch.utils.data.distributed import DistributedSampler
+            class FixMatchTrainer:
+                def __init__(self, args, model, labeled_set, unlabeled_set):
+                    self.args, self.model = args, model
+                    self.labeled_sampler = DistributedSampler(labeled_set)
+                    self.unlabeled_sampler = DistributedSampler(unlabeled_set)
+                    self.labeled_loader = DataLoader(labeled_set, batch_size=64, sampler=self.labeled_sampler)
+                    self.unlabeled_loader = DataLoader(unlabeled_set, batch_size=448, sampler=self.unlabeled_sampler)
+                def train_epoch(self, epoch):
+                    for (x_l, y_l), (u_weak, u_strong) in zip(self.labeled_loader, self.unlabeled_loader):
+                        self.train_step(x_l, y_l, u_weak, u_strong)
+                def fit(self):
+                    for epoch in range(self.args.epochs):
+                        self.train_epoch(epoch)
+            """,
+            count=2,
+        ),
         # A trainer building its sampler and loader in `__init__`, iterated in the method its epoch loop calls.
         """
         import torch
@@ -622,13 +666,13 @@ class SamplerWithoutSetEpoch(Rule):
                     self._events.append(("loader", self.ctx.function, element.value.value, node.value, True, None))
 
     def visit_For(self, node: cst.For) -> None:
-        ctx = self.ctx
-        if in_test(ctx):
+        if in_test(self.ctx):
             return
-        iterated = node.iter
-        while type(iterated) is cst.Call and type(iterated.func) is cst.Name and iterated.func.value in _WRAPPERS \
-                and iterated.args:
-            iterated = iterated.args[0].value  # `enumerate(loader)`, `tqdm(loader)`, `enumerate(tqdm(loader))`
+        for iterated in _loaders_iterated(node.iter):
+            self._loop_over(iterated)
+
+    def _loop_over(self, iterated: cst.BaseExpression) -> None:
+        ctx = self.ctx
         per_epoch = len(ctx.loops) >= 2  # the loop itself is in ctx.loops: one more is the epoch loop
         # `for x, y in self.loader:` in a trainer's `train_epoch`, over the loader `__init__` built: an epoch loop
         # around the method's calls is looked for in `finish`
@@ -845,6 +889,19 @@ class SamplerWithoutSetEpoch(Rule):
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
                               "nothing calls `set_epoch`: every epoch sees the same order; call "
                               "`sampler.set_epoch(epoch)` at the start of each epoch")
+
+
+def _loaders_iterated(iterated: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """What a loop draws batches from: `loader` in `enumerate(loader)`, `tqdm(loader)`, `enumerate(tqdm(loader))`;
+    each loader of `zip(labeled_loader, unlabeled_loader)` (FixMatch's labeled and unlabeled batches)."""
+    while type(iterated) is cst.Call and type(iterated.func) is cst.Name and iterated.args:
+        name = iterated.func.value
+        if name == "zip":
+            return [loader for arg in iterated.args if not arg.star for loader in _loaders_iterated(arg.value)]
+        if name not in _WRAPPERS:
+            break
+        iterated = iterated.args[0].value
+    return [iterated]
 
 
 def _built_shuffling(built: object) -> bool:

@@ -8,14 +8,37 @@ from dataclasses import replace
 import libcst as cst
 
 from shapecheck.engine import Binding, Context, Rule
-from shapecheck.engine.context import Point
+from shapecheck.engine.context import CallSite, Point
+from shapecheck.engine.walker import walk
 from shapecheck.engine.syntax import keyword_arg, last_name
+from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import certain_method_callers, helper_callers
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
 from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, is_step_call, related, training_loop
 from shapecheck.rules._training_loop import in_test, is_test_file
 from shapecheck.shapes.evaluator import evaluator
 from shapecheck.shapes.ops import METHODS as TENSOR_METHODS, TUPLE_METHODS as TENSOR_TUPLE_METHODS
+
+
+# A DDPG agent whose updates are methods that take their loss; `%s` is the rest of the class.
+_DDPG_AGENT = """
+        import torch
+        import torch.nn.functional as F
+        class DDPGAgent:
+            def __init__(self, actor, critic):
+                self.actor, self.critic = actor, critic
+                self.actor_opt = torch.optim.Adam(actor.parameters(), lr=1e-4)
+                self.critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+            def update_critic(self, loss):
+                self.critic_opt.zero_grad()
+                loss.backward()
+                self.critic_opt.step()
+            def update_actor(self, loss):
+                self.actor_opt.zero_grad()
+                loss.backward()
+                self.actor_opt.step()%s
+        """
 
 
 class StepBetweenBackward(Rule):
@@ -42,6 +65,14 @@ class StepBetweenBackward(Rule):
           module output computed once before the loop: from the second iteration on, the graph is the old
           weights' (with `retain_graph=True`: PPO epochs over log-probs of one rollout pass) or was freed by the
           first pass (without it: an encoder's features computed once, then trained on).
+
+        A loss may be a parameter of the function (a trainer's `def backward(self, gen_loss, dis_loss)` that steps
+        the discriminator between the two passes): a call of it in the file (`self.backward(gen_loss, dis_loss)` in
+        another method, `trainer.backward(...)` on an instance of the class) that passes a loss computed through a
+        module the step updates hands in a graph of the old weights, since the caller computed it before the call;
+        so does a loss the caller computed before calling a same-file helper that steps such an optimizer (a DDPG
+        agent's `self.update_critic(critic_loss)` before `self.update_actor(actor_loss)`, both losses from one
+        `compute_losses`), unless that helper's call sits under an `if` the later call is not in.
 
         The optimizer may be a parameter of the function (`def td3_update(actor, q1, q2, pi_opt, q_opt, batch)`):
         every call of it in the file then says which of the modules it is handed each optimizer holds. A loss a
@@ -485,8 +516,84 @@ class StepBetweenBackward(Rule):
             D_A_loss.backward()
             D_A_optimizer.step()
         """,
+        # A GAN trainer whose update method takes both losses and runs each backward pass before its step, or
+        # whose generator loss reaches the discriminator only through a detached copy.
+        """
+        import torch
+        import torch.nn.functional as F
+        class GANTrainer:
+            def __init__(self, generator, discriminator):
+                self.G, self.D = generator, discriminator
+                self.opt_g = torch.optim.Adam(generator.parameters(), lr=2e-4)
+                self.opt_d = torch.optim.Adam(discriminator.parameters(), lr=2e-4)
+            def backward(self, g_loss, d_loss):
+                self.opt_g.zero_grad()
+                g_loss.backward()
+                self.opt_g.step()
+                self.opt_d.zero_grad()
+                d_loss.backward()
+                self.opt_d.step()
+            def update_d_first(self, d_loss, recon_loss):
+                self.opt_d.zero_grad()
+                d_loss.backward()
+                self.opt_d.step()
+                self.opt_g.zero_grad()
+                recon_loss.backward()
+                self.opt_g.step()
+            def train_step(self, z, real):
+                fake = self.G(z)
+                d_real, d_fake = self.D(real), self.D(fake.detach())
+                d_loss = F.softplus(-d_real).mean() + F.softplus(d_fake).mean()
+                g_loss = F.softplus(-self.D(fake)).mean()
+                self.backward(g_loss, d_loss)
+                fake = self.G(z)
+                d_loss = F.softplus(-self.D(real)).mean() + F.softplus(self.D(fake.detach())).mean()
+                self.update_d_first(d_loss, F.l1_loss(fake, real))
+        """,
+        # A DDPG agent computing each loss when its update runs: the actor's loss sees the critic's new weights.
+        _DDPG_AGENT % """
+            def learn(self, obs, act, target_q):
+                self.update_critic(F.mse_loss(self.critic(obs, act), target_q))
+                actor_loss = -self.critic(obs, self.actor(obs)).mean()
+                self.update_actor(actor_loss)""",
     ]
     INVALID = [
+        # A DDPG agent (the actor-critic form across methods): both losses come from one `compute_losses`, and the
+        # critic's update runs before the actor's loss, computed through the critic, is backpropagated.
+        _DDPG_AGENT % """
+            def compute_losses(self, obs, act, target_q):
+                critic_loss = F.mse_loss(self.critic(obs, act), target_q)
+                actor_loss = -self.critic(obs, self.actor(obs)).mean()
+                return critic_loss, actor_loss
+            def learn(self, obs, act, target_q):
+                critic_loss, actor_loss = self.compute_losses(obs, act, target_q)
+                self.update_critic(critic_loss)
+                self.update_actor(actor_loss)""",
+        # A debiasing GAN's trainer (genb's form): `backward(gen_loss, dis_loss)` steps the discriminator between the
+        # two passes, and the caller computed the generator's loss through the discriminator before the call.
+        """
+        import torch
+        import torch.nn.functional as F
+        class GenBTrainer:
+            def __init__(self, genb, discriminator):
+                self.genb, self.discriminator = genb, discriminator
+                self.optim_g = torch.optim.Adam(genb.parameters(), lr=1e-3)
+                self.optim_d = torch.optim.Adam(discriminator.parameters(), lr=1e-3)
+            def backward(self, gen_loss, dis_loss):
+                self.optim_d.zero_grad()
+                dis_loss.backward()
+                self.optim_d.step()
+                self.optim_g.zero_grad()
+                gen_loss.backward()
+                self.optim_g.step()
+            def train_step(self, q, a):
+                pred_g = self.genb(q)
+                fake = self.discriminator(pred_g)
+                zeros, ones = torch.zeros_like(fake), torch.ones_like(fake)
+                dis_loss = F.binary_cross_entropy_with_logits(self.discriminator(pred_g.detach()), zeros)
+                gen_loss = F.binary_cross_entropy_with_logits(fake, ones) + F.mse_loss(pred_g, a)
+                self.backward(gen_loss, dis_loss)
+        """,
         # TD3's update handed its networks and optimizers: the calls say `q_opt` holds both critics' weights.
         """
         import torch
@@ -809,6 +916,9 @@ class StepBetweenBackward(Rule):
         self._in_loop: list[tuple[Point, cst.Call, str, Binding, Event]] = []
         # backward passes after steps of optimizers the function is handed, for their callers to tell what they hold
         self._handed: list[tuple[Point, cst.Call, str, Binding, list[Event], list[Event]]] = []
+        # backward passes of a loss the function is handed (with the steps before them there): its callers say what
+        # the loss went through, and which steps ran after they computed it
+        self._passed: list[tuple[Point, cst.Call, Binding, list[Event], cst.FunctionDef]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
@@ -845,6 +955,9 @@ class StepBetweenBackward(Rule):
             handed = [earlier for earlier in steps if not earlier.owners]
             if handed:
                 self._handed.append((ctx.point(), node, loss, binding, handed, freeing))
+            if binding.kind == "param" and event.function is not None:
+                known = [earlier for earlier in steps if earlier.owners]
+                self._passed.append((ctx.point(), node, binding, known, event.function))
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
             if self._detached_from(binding, step) or self._apart_from(binding, step, event, training):
@@ -914,6 +1027,54 @@ class StepBetweenBackward(Rule):
             if known:
                 with self.ctx.at(point):
                     self._stale_graph(node, loss, binding, known, freeing)
+        for point, *found in self._passed:
+            with self.ctx.at(point):
+                self._graph_handed_in(*found)
+
+    def _graph_handed_in(self, node: cst.Call, binding: Binding, steps: list[Event],
+                         function: cst.FunctionDef) -> None:
+        """A backward pass of a loss the function is handed (`def backward(self, gen_loss, dis_loss)`), after a step
+        in it: a call that passes a loss computed through a module the step updates (`fake = self.discriminator(
+        pred_g)` in the caller's `gen_loss`) hands in a graph of the old weights, since the caller computed all of it
+        before the call."""
+        ctx = self.ctx
+        is_method = ctx.class_of_method(function) is not None
+        sites = certain_method_callers(ctx, function) if is_method else helper_callers(ctx, function) or []
+        for site, point in sites:
+            passed = passed_argument(function, site.node, binding.name)
+            if passed is None:
+                continue
+            # the steps here, after all the caller computed; and those of helpers it ran before the call, after
+            # what it computed before them (DDPG's `self.update_critic(critic_loss)` before
+            # `self.update_actor(actor_loss)`, both losses from one `compute_losses`)
+            made: list[tuple[Event, int | None]] = [(step, step.seq) for step in steps
+                                                    if not self._other_branch(step.node)]
+            made += [(step, None) for step in self._helper_steps_before(site)]
+            for step, seq in made:
+                with ctx.at(point):
+                    stale = self._output_before(passed, site.seq + 1, step, 0, made=seq)
+                    if stale is None:
+                        continue
+                    handed, through = ctx.code(site.node), ctx.code(stale)
+                self.report(node, f"`{binding.name}` is handed in by `{handed}` and goes through `{through}`, computed "
+                                  f"there before `{ctx.code(step.node)}` updated its weights in place: this backward "
+                                  "pass needs the old weights and raises \"modified by an inplace operation\"; run "
+                                  "every backward pass before the steps, or compute the loss after the step")
+                return
+
+    def _helper_steps_before(self, site: CallSite) -> list[Event]:
+        """The optimizer steps of the same-file helpers the function calls before `site`, with modules known, each
+        at the helper's call (`seq`): a helper call under an `if` that `site` is not in may not run."""
+        training = training_loop(self.ctx)
+        found = []
+        for other in training.calls_in(site.function):
+            if other.order >= site.order:
+                break
+            if _conditional_apart(site.function, other.node, site.node):
+                continue
+            found += [replace(event, seq=other.seq) for event in training.helper_events(other.node)
+                      if event.kind == "step" and event.owners and is_step_call(event.origin or event.node)]
+        return found
 
     def _graph_from_before_loop(self, node: cst.Call, loss: str, binding: Binding, event: Event) -> None:
         """A backward pass in a loop that steps the optimizer, through a module output computed once before the
@@ -1182,6 +1343,26 @@ def _graph_parts(expr: cst.BaseExpression, cut: bool = True, passes: Callable[[c
 _MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval",
                              "requires_grad_", "parameters", "named_parameters", "modules", "children",
                              "state_dict", "apply", "zero_grad", "type"})
+
+
+def _conditional_apart(function: cst.FunctionDef | None, earlier: cst.CSTNode, later: cst.CSTNode) -> bool:
+    """`earlier` sits under an `if` of `function` that `later` is not in: it may not have run before `later`."""
+    if function is None:
+        return True
+    path = _path_to(function.body, earlier)
+    return path is None or any(type(node) is cst.If and not any(inner is later for inner in walk(node))
+                               for node in path)
+
+
+def _path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """The nodes from `root` down to `target`, `target` left out; None when it is not under `root`."""
+    if root is target:
+        return []
+    for child in root.children:
+        found = _path_to(child, target)
+        if found is not None:
+            return [root, *found]
+    return None
 
 
 def _module_method(call: cst.Call) -> bool:

@@ -78,6 +78,7 @@ class _Allocation:
     size_parameter: tuple[cst.FunctionDef, str] | None = None
     empty: bool = False  # `nn.Parameter(torch.empty(n, d))`: every argument is a size
     buffer: bool = False  # a plain `torch.empty(T, B, H)`: reported only when a loop leaves its first rows
+    rank: int | None = None  # its number of dimensions, when the call spells each size
 
 
 class UninitializedTensor(Rule):
@@ -98,7 +99,11 @@ class UninitializedTensor(Rule):
         (and the other typed ones) called with integer sizes (literals, `len(...)`, `x.size(i)`, `x.shape[i]`,
         names bound to ints, or two or more arguments) whose result is never initialized: not chained to
         `.uniform_()` / `.normal_()` / `.fill_()` / `.zero_()`, not passed to an `nn.init.*_` function, and not
-        written later (an in-place method, `out=`, `x[...] = ...`, `reset_parameters()` in the same class).
+        written later (an in-place method, `out=`, `x[...] = ...`, `reset_parameters()` in the same class, a loop
+        over the parameters, in the class or over a model's parameters anywhere in the file, as far as its rank
+        guard lets the allocation through: `if p.dim() > 1: nn.init.xavier_uniform_(p)` initializes a 4-d
+        `torch.Tensor(o, i, k, k)` and leaves a 1-d `torch.Tensor(o)` bias; which classes a model outside its class
+        holds is not followed, so such a loop counts for every class of the file).
         The garbage is followed through torch functions that compute from it (`torch.tril(torch.Tensor(n, n))`),
         tuples (`a, b = torch.Tensor(n), torch.Tensor(n)`) and `return` to the function's callers in the file.
         In-place arithmetic (`total += x`, `acc.add_(x)`) reads the garbage, and a write at literal indices
@@ -452,8 +457,59 @@ class UninitializedTensor(Rule):
                 fill(dataset, step)
                 model.step(images, answers)
         """,
+        # A legacy layer whose weights the training script initializes, outside the class: a loop over the model's
+        # parameters whose rank guard lets the 4-d kernel through, or an init function applied to every submodule.
+        """
+        import torch
+        import torch.nn as nn
+        class DeformConv2d(nn.Module):
+            def __init__(self, in_channels, out_channels, kernel_size):
+                super().__init__()
+                self.weight = nn.Parameter(torch.Tensor(out_channels, in_channels, kernel_size, kernel_size))
+        class GraphConv(nn.Module):
+            def __init__(self, in_features, out_features):
+                super().__init__()
+                self.bias = nn.Parameter(torch.Tensor(out_features))
+        def init_params(m):
+            for name, p in m.named_parameters():
+                if p.dim() == 1:
+                    nn.init.zeros_(p)
+        def main():
+            model = nn.Sequential(DeformConv2d(64, 64, 3), GraphConv(64, 32))
+            for p in model.parameters():
+                if p.dim() > 1:
+                    nn.init.xavier_uniform_(p)
+            model.apply(init_params)
+        """,
     ]
     INVALID = [
+        # The transformer recipe's initialization, `if p.dim() > 1: xavier_uniform_(p)`, skips every 1-d parameter:
+        # a legacy bias is left as it was allocated, here and in a loop of the class itself.
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            class LayerScale(nn.Module):
+                def __init__(self, dim):
+                    super().__init__()
+                    self.gamma = nn.Parameter(torch.Tensor(dim))
+            class Attention(nn.Module):
+                def __init__(self, d_model):
+                    super().__init__()
+                    self.out_proj_weight = nn.Parameter(torch.Tensor(d_model, d_model))
+                    self.out_proj_bias = nn.Parameter(torch.Tensor(d_model))
+                    for p in self.parameters():
+                        if p.dim() < 2:
+                            continue
+                        nn.init.xavier_uniform_(p)
+            def main():
+                model = nn.Sequential(Attention(512), LayerScale(512))
+                for p in model.parameters():
+                    if p.dim() > 1:
+                        nn.init.xavier_uniform_(p)
+            """,
+            count=2,
+        ),
         # A rollout's value estimates, bootstrapped from step 1 on: `values[:-1]` reads row 0, which nothing
         # writes.
         """
@@ -743,7 +799,7 @@ class UninitializedTensor(Rule):
         used_as_number = _numeric_use(self.ctx.ancestors[-2]) if literal_size is not None and not keys else None
         self._events.append(("allocation", node, frozenset(keys), id(class_def) if class_def is not None else None,
                              None if empty else self._fix(node), literal_size, used_as_number, size_parameter,
-                             empty, buffer))
+                             empty, buffer, _rank(sizes)))
 
     def _size_parameter(self, sizes: list[cst.Arg] | None) -> tuple[cst.FunctionDef, str] | None:
         """`torch.Tensor(num_classes)` with `num_classes` a parameter of the function, not annotated: whether it is
@@ -923,7 +979,7 @@ class UninitializedTensor(Rule):
             receiver = func.value
             if _is_self(receiver) and ctx.class_def is not None:
                 if name == "apply" or name.strip("_").startswith(("reset", "init")):
-                    self._events.append(("initialized", id(ctx.class_def)))
+                    self._events.append(("initialized", id(ctx.class_def), None))
             elif _writes_or_ignores_values(name) or name == "requires_grad_" and node.args \
                     and is_false(node.args[0].value):
                 self._written_to(receiver)  # `w.requires_grad_(False)` freezes it: a frozen weight is loaded
@@ -1058,7 +1114,22 @@ class UninitializedTensor(Rule):
             for element in binding.value.elements:
                 self._written_to(element.value)
         elif self.ctx.class_def is not None:  # `for p in self.parameters(): init(p)`
-            self._events.append(("initialized", id(self.ctx.class_def)))
+            self._events.append(("initialized", id(self.ctx.class_def), _ranks_written(self.ctx, binding)))
+        elif _iterates_parameters(binding.value) and self._initializes():
+            # `for p in model.parameters(): init(p)` in `main()`: which class `model` is, and which classes it holds,
+            # is not followed, so it counts for every class of the file, for the ranks its guard lets through
+            self._events.append(("initialized", None, _ranks_written(self.ctx, binding)))
+
+    def _initializes(self) -> bool:
+        """The call being visited fills a tensor: an `nn.init.*_` function or an in-place writer (`p.data.normal_()`),
+        not any call a parameter is handed to (`p.requires_grad_(False)` freezes it, `log(p)` reads it)."""
+        call = self.ctx.ancestors[-1]
+        if type(call) is not cst.Call:
+            return False
+        name = last_name(call.func)
+        if type(call.func) is cst.Attribute and name != "requires_grad_" and _writes_or_ignores_values(name):
+            return True
+        return (self.ctx.qualname(call.func) or "").startswith("torch.nn.init.")
 
     def _key(self, expr: cst.BaseExpression) -> Key | None:
         if type(expr) is cst.Name:
@@ -1107,7 +1178,7 @@ class UninitializedTensor(Rule):
             if allocation.size_parameter is not None and not self._passed_ints(*allocation.size_parameter):
                 continue
             attributes = {key[2] for key in allocation.keys if key[0] == "attr"}
-            if attributes and (allocation.class_id in replay.classes_initialized | replay.inherited
+            if attributes and (allocation.class_id in replay.inherited or replay.initializes(allocation)
                                or attributes & written_attributes):
                 continue
             call = self.ctx.code(allocation.node.func)
@@ -1155,7 +1226,8 @@ class _Replay:
         self.partial: dict[Key, set[int]] = {}  # elements written at literal indices: `t[0] = a` leaves t[1]
         self.written_from: dict[Key, int] = {}  # the first row a counting loop writes, when not 0
         self.first_rows_read: dict[Key, int] = {}  # the first row a read of a name in `written_from` may take
-        self.classes_initialized: set[int] = set()
+        # id() of a class (None: any class) -> the ranks of the parameters a loop over them initializes (None: all)
+        self.classes_initialized: dict[int | None, frozenset[int] | None] = {}
         self.inherited: set[int] = set()  # classes with a base from another module, which may initialize them
         self.pretrained = False  # a class of the file is built on a framework that loads or initializes weights
         self.dropped: set[Key] = set()  # local names deleted with `del`
@@ -1180,7 +1252,7 @@ class _Replay:
             elif kind == "from":
                 self.written_from[event[1]] = min(event[2], self.written_from.get(event[1], event[2]))
             elif kind == "initialized":
-                self.classes_initialized.add(event[1])
+                self.initialized(event[1], event[2])
             elif kind == "pretrained":
                 self.pretrained = True
             elif kind == "dropped":
@@ -1193,9 +1265,10 @@ class _Replay:
 
     def allocated(self, node: cst.Call, keys: frozenset[Key], class_id: int | None, fix: Fix | None,
                   literal: int | None, used_as_number: bool | None,
-                  size_parameter: tuple[cst.FunctionDef, str] | None, empty: bool, buffer: bool) -> None:
+                  size_parameter: tuple[cst.FunctionDef, str] | None, empty: bool, buffer: bool,
+                  rank: int | None) -> None:
         allocation = _Allocation(node, set(keys), class_id, fix, literal, used_as_number, size_parameter, empty,
-                                 buffer)
+                                 buffer, rank)
         if literal is not None:
             for key in keys:
                 if key[0] == "local":
@@ -1205,6 +1278,21 @@ class _Replay:
             self.value_read[id(node)] = False  # no read yet
         for key in keys:
             self.by_key.setdefault(key, []).append(allocation)
+
+    def initialized(self, class_id: int | None, ranks: frozenset[int] | None) -> None:
+        known = self.classes_initialized.get(class_id, frozenset())
+        self.classes_initialized[class_id] = None if known is None or ranks is None else known | ranks
+
+    def initializes(self, allocation: _Allocation) -> bool:
+        """A loop over the parameters of the allocation's class (or of any model) initializes it: it writes every
+        parameter, or its guard lets the allocation's rank through (`if p.dim() > 1:` skips a 1-d bias)."""
+        for class_id in (allocation.class_id, None):
+            if class_id not in self.classes_initialized:
+                continue
+            ranks = self.classes_initialized[class_id]
+            if ranks is None or allocation.rank is None or min(allocation.rank, _MAX_RANK) in ranks:
+                return True
+        return False
 
     def used(self, key: Key, numeric: bool) -> None:
         for allocation in self.literal_names.get(key, ()):
@@ -1421,3 +1509,109 @@ def _unwrap(ctx: Context, expr: cst.BaseExpression) -> cst.BaseExpression:
         else:
             break  # `self.make(n)` is a method of the file, followed by what it returns
     return expr
+
+
+# Ranks are told apart up to this one: a tensor of more dimensions counts as one of this many.
+_MAX_RANK = 8
+_ALL_RANKS = frozenset(range(_MAX_RANK + 1))
+_RANK_METHODS = frozenset({"dim", "ndimension"})
+_COMPARED = {cst.GreaterThan: int.__gt__, cst.GreaterThanEqual: int.__ge__, cst.LessThan: int.__lt__,
+             cst.LessThanEqual: int.__le__, cst.Equal: int.__eq__, cst.NotEqual: int.__ne__}
+_FLIPPED = {cst.GreaterThan: cst.LessThan, cst.GreaterThanEqual: cst.LessThanEqual, cst.LessThan: cst.GreaterThan,
+            cst.LessThanEqual: cst.GreaterThanEqual, cst.Equal: cst.Equal, cst.NotEqual: cst.NotEqual}
+
+
+def _rank(sizes: list[cst.Arg] | None) -> int | None:
+    """The number of dimensions the sizes of an allocation spell: 4 for `torch.Tensor(o, i, k, k)` or
+    `torch.empty((o, i))`'s 2; None when a starred size hides it."""
+    if not sizes:
+        return None
+    if len(sizes) == 1 and type(sizes[0].value) in (cst.Tuple, cst.List):
+        elements = sizes[0].value.elements
+        return None if any(type(element) is cst.StarredElement for element in elements) else len(elements)
+    return len(sizes)
+
+
+def _iterates_parameters(iterable: cst.BaseExpression | None) -> bool:
+    """`model.parameters()`, `model.named_parameters()`: a loop that can initialize every parameter of a model."""
+    return type(iterable) is cst.Call and type(iterable.func) is cst.Attribute \
+        and iterable.func.attr.value in ("parameters", "named_parameters")
+
+
+def _ranks_written(ctx: Context, binding: Binding) -> frozenset[int] | None:
+    """The ranks of the parameters that a write of the loop variable at the node being visited may reach, from the
+    rank tests it sits under: `if p.dim() > 1:` (the body), `else:` (the rest), `if p.dim() == 1: continue` before
+    it. None: no rank test restricts it."""
+    loop, name = binding.statement, binding.name
+    ancestors = ctx.ancestors
+    if loop not in ancestors:
+        return None
+    at = ancestors.index(loop)
+    ranks = _ALL_RANKS
+    for index in range(at + 1, len(ancestors) - 1):
+        node, child = ancestors[index], ancestors[index + 1]
+        if type(node) is not cst.If:
+            continue
+        if child is node.body:
+            ranks &= _ranks_when(node.test, name)
+        elif child is node.orelse and (passed := _rank_test(node.test, name)) is not None:
+            ranks &= _ALL_RANKS - passed
+    if at + 2 < len(ancestors) and type(body := ancestors[at + 1]) is cst.IndentedBlock:
+        for statement in body.body[:body.body.index(ancestors[at + 2])]:
+            if type(statement) is cst.If and statement.orelse is None and _only_continues(statement.body) \
+                    and (skipped := _rank_test(statement.test, name)) is not None:
+                ranks &= _ALL_RANKS - skipped
+    return None if ranks == _ALL_RANKS else ranks
+
+
+def _only_continues(block: cst.BaseSuite) -> bool:
+    statements = block.body
+    if type(block) is cst.IndentedBlock:
+        if len(statements) != 1 or type(statements[0]) is not cst.SimpleStatementLine:
+            return False
+        statements = statements[0].body
+    return len(statements) == 1 and type(statements[0]) is cst.Continue
+
+
+def _ranks_when(test: cst.BaseExpression, name: str) -> frozenset[int]:
+    """The ranks a test lets through, at most: each rank test of an `and` restricts them; anything else does not."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
+        return _ranks_when(test.left, name) & _ranks_when(test.right, name)
+    passed = _rank_test(test, name)
+    return _ALL_RANKS if passed is None else passed
+
+
+def _rank_test(test: cst.BaseExpression, name: str) -> frozenset[int] | None:
+    """The ranks for which a test of the tensor `name`'s rank holds, exactly: `p.dim() > 1`, `p.ndim == 1`,
+    `len(p.shape) >= 2`, `not ...`; None for any other test."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        passed = _rank_test(test.expression, name)
+        return None if passed is None else _ALL_RANKS - passed
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+        return None
+    comparison = test.comparisons[0]
+    operator, left, right = type(comparison.operator), test.left, comparison.comparator
+    if _is_rank_of(right, name):
+        left, right, operator = right, left, _FLIPPED.get(operator, operator)
+    if operator not in _COMPARED or not _is_rank_of(left, name) or type(right) is not cst.Integer:
+        return None
+    compare, bound = _COMPARED[operator], right.evaluated_value
+    return frozenset(rank for rank in _ALL_RANKS if compare(rank, bound))
+
+
+def _is_rank_of(expr: cst.BaseExpression, name: str) -> bool:
+    """`p.dim()`, `p.ndimension()`, `p.ndim`, `len(p.shape)`, `len(p.size())` for the name `name`."""
+    if type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "len" and len(expr.args) == 1:
+        shape = expr.args[0].value
+        if type(shape) is cst.Call and not shape.args:
+            shape = shape.func
+        return type(shape) is cst.Attribute and shape.attr.value in ("shape", "size") \
+            and type(shape.value) is cst.Name and shape.value.value == name
+    if type(expr) is cst.Call and not expr.args and type(expr.func) is cst.Attribute \
+            and expr.func.attr.value in _RANK_METHODS:
+        expr = expr.func.value
+    elif type(expr) is cst.Attribute and expr.attr.value == "ndim":
+        expr = expr.value
+    else:
+        return False
+    return type(expr) is cst.Name and expr.value == name

@@ -84,6 +84,28 @@ def method_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[Call
     return read or None
 
 
+def certain_method_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[CallSite, Point]]:
+    """The calls of the method `definition` that certainly are its (`self.name(...)` in another method of its
+    class, `obj.name(...)` with `obj` bound once to `Class(...)`), each with the point its arguments are read at,
+    whatever other calls share its name: a trainer's `self.backward(g_loss, d_loss)` beside `g_loss.backward()`,
+    where `method_callers` gives up. Some of its calls, not all."""
+    owner = ctx.class_of_method(definition)
+    if owner is None:
+        return []
+    read = []
+    for site in ctx.calls_of(definition):
+        func = site.node.func
+        if type(func) is not cst.Attribute:
+            continue
+        point = _caller_point(ctx, site, owner)
+        if point is None:
+            continue
+        with ctx.at(point):
+            if _instance_of(ctx, func.value, owner, site):
+                read.append((site, point))
+    return read
+
+
 def _library_object(ctx: Context, receiver: cst.BaseExpression) -> bool:
     """The receiver certainly holds what an imported library made: no instance of a class of this file."""
     value, _ = ctx.value_of(receiver)
