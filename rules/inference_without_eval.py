@@ -813,7 +813,7 @@ class InferenceWithoutEval(Rule):
                 if type(element.value) is not cst.Name:
                     continue
                 returned = returned_by_factory(self.ctx, node.value, index)
-                if returned is not None and self._mode_dependent_at(*returned, 1):
+                if returned is not None and self._mode_dependent_at(*returned, depth=1):
                     self._built.append((self.ctx.function, element.value.value, node))
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -883,19 +883,23 @@ class InferenceWithoutEval(Rule):
             binding = self.ctx.binding(name, before=site.seq + 1)
         return binding is None or any(binding.statement is statement for _, _, statement in self._built)
 
-    def _mode_dependent_at(self, expr: cst.BaseExpression, point: Point, depth: int = 0) -> bool:
-        with self.ctx.at(point):
-            return self._mode_dependent(expr, depth)
+    def _mode_dependent_at(self, expr: cst.BaseExpression, point: Point, reader: Context | None = None,
+                           depth: int = 0) -> bool:
+        reader = reader or self.ctx
+        with reader.at(point):
+            return self._mode_dependent(expr, depth, reader)
 
-    def _mode_dependent(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    def _mode_dependent(self, expr: cst.BaseExpression, depth: int = 0, reader: Context | None = None) -> bool:
         """The module `expr` names was built here with dropout or batch norm in view (or by a factory it was
-        unpacked from, a few factories deep: one may hand on another's)."""
-        built, before = self.ctx.value_of(expr)
+        unpacked from, a few factories deep: one may hand on another's). `reader`: the context `expr` is in (a
+        module of the project that constructs this file's class), this file's by default."""
+        reader = reader or self.ctx
+        built, before = reader.value_of(expr)
         while type(built) is cst.Call:
             if type(built.func) is cst.Attribute and built.func.attr.value in _SAME_MODULE:
-                built, before = self.ctx.value_of(built.func.value, before)
-            elif self.ctx.qualname(built.func) == "copy.deepcopy" and len(built.args) == 1:
-                built, before = self.ctx.value_of(built.args[0].value, before)  # a copy keeps the layers
+                built, before = reader.value_of(built.func.value, before)
+            elif reader.qualname(built.func) == "copy.deepcopy" and len(built.args) == 1:
+                built, before = reader.value_of(built.args[0].value, before)  # a copy keeps the layers
             elif type(built.func) is cst.Attribute and built.func.attr.value in _LOADED_IN_TRAIN_MODE \
                     and type(built.func.value) is cst.Name:
                 # `LitClassifier.load_from_checkpoint(path)`: an instance of the class, left in train mode (Lightning's
@@ -904,52 +908,54 @@ class InferenceWithoutEval(Rule):
             else:
                 break
         if type(built) is cst.Name:
-            binding = self.ctx.binding(built, before)
+            binding = reader.binding(built, before)
             if binding is not None and binding.kind == "param":
-                return self._annotated_mode_dependent(built, binding.statement, before)  # type: ignore[arg-type]
-            returned = unpacked_from_factory(self.ctx, binding) if binding is not None and depth < 3 else None
-            return returned is not None and self._mode_dependent_at(*returned, depth + 1)
+                return self._annotated_mode_dependent(
+                    reader, built, binding.statement, before)  # type: ignore[arg-type]
+            returned = unpacked_from_factory(reader, binding) if binding is not None and depth < 3 else None
+            return returned is not None and self._mode_dependent_at(*returned, reader, depth + 1)
         if type(built) is not cst.Call:
             return False
-        qualname = self.ctx.qualname(built.func) or ""
+        qualname = reader.qualname(built.func) or ""
         if qualname.startswith("torchvision.models."):
             return qualname.rsplit(".", 1)[-1].startswith(_TORCHVISION_FAMILIES)
         if qualname in ("torch.nn.Sequential", "torch.nn.ModuleList"):
-            return _mentions_mode_layer(self.ctx, built)
+            return _mentions_mode_layer(reader, built)
         if type(built.func) is not cst.Name:
             return False
-        binding = self.ctx.binding(built.func.value, before)
+        binding = reader.binding(built.func.value, before)
         if binding is None or binding.kind not in ("class", "import", "def"):
             return False
-        ctx, class_def = self.ctx, binding.statement
+        home, class_def = reader, binding.statement
         if binding.kind != "class":
             # `from model import Net`: the class as its own module defines it; `build_model(cfg)`: the object a
             # function of the project returns, when the objects floor can tell
-            called = evaluator(self.ctx).value(built.func, before)
+            called = evaluator(reader).value(built.func, before)
             if binding.kind == "import" and isinstance(called, ClassValue):
-                ctx, class_def = called.ctx, called.node
+                home, class_def = called.ctx, called.node
             else:
                 if not isinstance(called, FunctionValue) or switches_mode(called.node):
                     return False  # `def load(path): ...; model.eval(); return model`: it may come back in eval mode
-                instance = evaluator(self.ctx).value(built, before)
+                instance = evaluator(reader).value(built, before)
                 if isinstance(instance, TorchObject):
                     return _torch_object_has_mode_layers(instance)
                 if not isinstance(instance, Instance) or instance.generic or instance.call is None:
                     return False
-                ctx, class_def, built = instance.cls.ctx, instance.cls.node, instance.call
-        if not self.ctx.analysis(_ModeLayers).of(ctx, class_def):
+                home, class_def, built = instance.cls.ctx, instance.cls.node, instance.call
+        if not self.ctx.analysis(_ModeLayers).of(home, class_def):
             return False
         # `MLP(8, 32, 1)` of `def __init__(self, d_in, d_hidden, d_out, dropout=0.0)`: its only mode layers are
         # dropouts of p=0.0, which do nothing in train mode either.
-        off = _dropouts_off_by_default(ctx, class_def)  # type: ignore[arg-type]
+        off = _dropouts_off_by_default(home, class_def)  # type: ignore[arg-type]
         return not off or any(_passes(built, class_def, name) for name in off)  # type: ignore[arg-type]
 
-    def _annotated_mode_dependent(self, name: cst.Name, function: cst.FunctionDef, before: int | None) -> bool:
+    def _annotated_mode_dependent(self, reader: Context, name: cst.Name, function: cst.FunctionDef,
+                                  before: int | None) -> bool:
         """`def evaluate(model: MLP, loader)`: the annotation names a class of the project with dropout or batch
         norm whose dropouts are on without arguments (no construction is in view to pass a rate)."""
         if type(function) is not cst.FunctionDef or param_annotation(function, name.value) is None:
             return False
-        instance = evaluator(self.ctx).value(name, before)
+        instance = evaluator(reader).value(name, before)
         if not isinstance(instance, Instance) or not instance.generic:
             return False
         ctx, class_def = instance.cls.ctx, instance.cls.node
@@ -973,7 +979,8 @@ class InferenceWithoutEval(Rule):
         for call, model, (class_def, init, parameter) in calls.stored:
             # `Trainer(Net(), ...)`: every construction hands the trainer a model with dropout or batch norm.
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
-            if passed is not None and all(self._mode_dependent_at(argument, point) for argument, point in passed):
+            if passed is not None and all(self._mode_dependent_at(*argument) and not _evaluated_by(self.ctx, *argument)
+                                          for argument in passed):
                 calls.found.append((call, model))
                 owners[id(call)] = (class_def, init, parameter)
         # `evaluate(model, val_loader)` of another project file, whose own `no_grad` loop runs what it is handed
@@ -1063,6 +1070,16 @@ class InferenceWithoutEval(Rule):
         loop, function = found
         training = training_loop(self.ctx)
         return any(event.kind == "backward" for event in training.loop_events(loop, function))
+
+
+def _evaluated_by(ctx: Context, argument: cst.BaseExpression, point: Point, reader: Context) -> bool:
+    """Another module of the project that hands this file's class a model (`SpanPredictor(model, vocab)` in
+    `train.py`) switches it to eval mode itself, or switches something it does not name."""
+    if reader is ctx:
+        return False  # this file's own switches are `finish`'s to weigh
+    spelled = reader.code(argument)
+    return any(event.subject is None or related(event.subject, spelled)
+               for event in training_loop(reader).mode_switches() if event.kind == "eval")
 
 
 # Class methods that build an instance of their class and leave it in train mode.

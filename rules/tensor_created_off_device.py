@@ -1014,15 +1014,15 @@ class TensorCreatedOffDevice(Rule):
                 passed = constructor_arguments(self.ctx, class_def, function, parameter) or []
             else:
                 sites = helper_callers(self.ctx, function) or []
-                passed = [(argument, point) for site, point in sites
+                passed = [(argument, point, self.ctx) for site, point in sites
                           if (argument := passed_argument(function, site.node, parameter)) is not None]
-            for argument, point in passed:
-                with self.ctx.at(point):
-                    class_def = instance_class(self.ctx, argument)
+            for argument, point, reader in passed:
+                with reader.at(point):
+                    class_def = instance_class(reader, argument)
                     if class_def is not None:
                         found.append(class_def)
                     else:
-                        found.extend(self._objects(evaluator(self.ctx).value(argument)))
+                        found.extend(self._objects(evaluator(reader).value(argument)))
         return found
 
     def _handed_modules(self, module: cst.BaseExpression) -> list[cst.ClassDef]:
