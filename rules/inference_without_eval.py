@@ -12,7 +12,7 @@ from shapecheck.loops.training_loop import (
     TrainingLoop, called_module, may_switch_mode, related, switches_mode, training_loop,
 )
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import method_callers
+from shapecheck.objects.callers import argument_of, method_callers, project_callers
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
@@ -846,7 +846,13 @@ class InferenceWithoutEval(Rule):
                       built: set[tuple[cst.FunctionDef | None, str]],
                       copies: dict[tuple[cst.FunctionDef | None, str], str]) -> bool:
         """A caller of `function` passes as `model` a name it bound to a module with dropout or batch norm, or
-        its own parameter that one of its callers passes so (`depth` callers up)."""
+        its own parameter that one of its callers passes so (`depth` callers up); a caller in a module of the
+        project that imports `function` (`accuracy(cnn, test_set)` in `train.py`), a module it builds so and does
+        not switch to eval mode itself."""
+        for caller in project_callers(self.ctx, function) or ():
+            argument = argument_of(self.ctx, function, caller, model) if caller.ctx is not self.ctx else None
+            if argument is not None and self._mode_dependent_at(*argument) and not _evaluated_by(self.ctx, *argument):
+                return True
         for site in self.ctx.calls_of(function):
             spelled = training.caller_spelling(model, function, site.node)
             if spelled is None:

@@ -207,3 +207,36 @@ def test_a_predictor_wrapping_the_model_a_script_of_the_project_trained(project:
     write(project / "train.py", train)
     result = lint("--no-cache", "--output-format", "concise", "--select", "SC210", "predictor.py")
     assert reported(result) == expected
+
+
+PREDICT_HELPERS = """\
+import torch
+
+
+def predict(net, batches):
+    with torch.no_grad():
+        return [net(x).argmax(-1) for x in batches]
+
+
+def accuracy(net, batches, labels):
+    return sum((p == y).float().mean() for p, y in zip(predict(net, batches), labels)) / len(labels)
+"""
+
+
+@pytest.mark.parametrize(("train", "expected"), [
+    # the script trains a model with dropout and hands it to the metric, which hands it to the predictor
+    ("from model import Net\nfrom predict import accuracy\n\ndef main():\n    net = Net()\n    net.train()\n"
+     "    print(accuracy(net, batches, labels))\n", ["predict.py:6:17: SC210"]),
+    # switched to eval mode by the script first, or a model without dropout
+    ("from model import Net\nfrom predict import accuracy\n\ndef main():\n    net = Net()\n    net.eval()\n"
+     "    print(accuracy(net, batches, labels))\n", []),
+    ("import torch.nn as nn\nfrom predict import accuracy\n\naccuracy(nn.Linear(4, 3), batches, labels)\n", []),
+])
+def test_a_prediction_helper_handed_a_model_by_a_script_of_the_project(project: Path, train: str,
+                                                                       expected: list[str]) -> None:
+    write(project / "pyproject.toml", "")
+    write(project / "predict.py", PREDICT_HELPERS)
+    write(project / "model.py", DROPOUT_NET)
+    write(project / "train.py", train)
+    result = lint("--no-cache", "--output-format", "concise", "--select", "SC210", "predict.py")
+    assert reported(result) == expected
