@@ -19,7 +19,7 @@ callers unknown, as a same-file one does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,8 @@ import libcst as cst
 from shapecheck.engine import flow
 from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.records import record
+from shapecheck.engine.syntax import is_self_attribute
+from shapecheck.engine.walker import walk
 from shapecheck.objects.arguments import parameter_default, passed_argument
 from shapecheck.objects.project import PROJECT, candidates, importers_through_packages, split_relative
 
@@ -197,6 +199,17 @@ def _instance_of(ctx: Context, receiver: cst.BaseExpression, owner: cst.ClassDef
         return False
     binding = ctx.binding(receiver.func)
     return binding is not None and binding.kind == "class" and binding.statement is owner
+
+
+def self_calls(methods: Iterable[cst.FunctionDef], name: str) -> Iterator[tuple[cst.FunctionDef, list[cst.Call]]]:
+    """The calls `self.name(...)` in `methods` (the methods of one class), grouped by the method making them, for
+    each method that makes some: where a helper method's result goes is read at these (SC212 follows what a
+    `self._build_mask(n)` returns through the methods that call it, up to three calls down)."""
+    for method in methods:
+        calls = [node for node in walk(method.body) if type(node) is cst.Call and is_self_attribute(node.func)
+                 and node.func.attr.value == name]  # type: ignore[attr-defined]  # `self.x` is an Attribute
+        if calls:
+            yield method, calls
 
 
 def helper_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[CallSite, Point]] | None:
