@@ -130,6 +130,14 @@ def test_a_module_moved_through_two_packages_that_rename_it(project: Path) -> No
     assert [line.rsplit("/", 1)[-1] for line in reported(result)] == ["model.py:12:14: SC212"]
 
 
+def linted_in_project(project: Path, files: dict[str, str], select: str, target: str) -> list[str]:
+    """`files` written in a project of their own, then `target` alone linted there with the rule `select`."""
+    write(project / "pyproject.toml", "")
+    for name, text in files.items():
+        write(project / name, text)
+    return reported(lint("--no-cache", "--output-format", "concise", "--select", select, target))
+
+
 HELPER_WITH_DEFAULT_LOSS = """\
 import torch.nn as nn
 
@@ -163,12 +171,8 @@ SOFTMAX_NET = ("import torch.nn as nn\n\n\nclass Net(nn.Module):\n    def __init
 ])
 def test_a_helpers_default_loss_and_the_model_a_script_of_the_project_hands_it(project: Path, train: str,
                                                                                expected: list[str]) -> None:
-    write(project / "pyproject.toml", "")
-    write(project / "engine.py", HELPER_WITH_DEFAULT_LOSS)
-    write(project / "model.py", SOFTMAX_NET)
-    write(project / "train.py", train)
-    result = lint("--no-cache", "--output-format", "concise", "--select", "SC303", "engine.py")
-    assert reported(result) == expected
+    files = {"engine.py": HELPER_WITH_DEFAULT_LOSS, "model.py": SOFTMAX_NET, "train.py": train}
+    assert linted_in_project(project, files, "SC303", "engine.py") == expected
 
 
 PREDICTOR = """\
@@ -201,12 +205,8 @@ DROPOUT_NET = ("import torch.nn as nn\n\n\nclass Net(nn.Module):\n    def __init
 ])
 def test_a_predictor_wrapping_the_model_a_script_of_the_project_trained(project: Path, train: str,
                                                                         expected: list[str]) -> None:
-    write(project / "pyproject.toml", "")
-    write(project / "predictor.py", PREDICTOR)
-    write(project / "model.py", DROPOUT_NET)
-    write(project / "train.py", train)
-    result = lint("--no-cache", "--output-format", "concise", "--select", "SC210", "predictor.py")
-    assert reported(result) == expected
+    files = {"predictor.py": PREDICTOR, "model.py": DROPOUT_NET, "train.py": train}
+    assert linted_in_project(project, files, "SC210", "predictor.py") == expected
 
 
 PREDICT_HELPERS = """\
@@ -234,9 +234,5 @@ def accuracy(net, batches, labels):
 ])
 def test_a_prediction_helper_handed_a_model_by_a_script_of_the_project(project: Path, train: str,
                                                                        expected: list[str]) -> None:
-    write(project / "pyproject.toml", "")
-    write(project / "predict.py", PREDICT_HELPERS)
-    write(project / "model.py", DROPOUT_NET)
-    write(project / "train.py", train)
-    result = lint("--no-cache", "--output-format", "concise", "--select", "SC210", "predict.py")
-    assert reported(result) == expected
+    files = {"predict.py": PREDICT_HELPERS, "model.py": DROPOUT_NET, "train.py": train}
+    assert linted_in_project(project, files, "SC210", "predict.py") == expected
