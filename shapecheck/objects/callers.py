@@ -73,7 +73,7 @@ def imported_callers(ctx: Context, name: str) -> list[Caller] | None:
         return None
     targets = {_resolved(ctx.filename)}
     found: list[Caller] = []
-    for path, text, module in importers:
+    for path, text, _ in importers:
         if name not in text:
             continue
         if Path(path).name == "__init__.py":
