@@ -58,7 +58,14 @@ def project_callers(ctx: Context, definition: cst.FunctionDef | cst.ClassDef) ->
         return None
     else:
         local = _read(ctx, ctx.calls_of(definition))
-    elsewhere = imported_callers(ctx, definition.name.value) if local is not None else None
+    if local is None:
+        return None
+    with ctx.at(ctx.module_point()):
+        binding = ctx.binding(definition.name.value)
+    # what another module imports by the name: the module's last binding of it (not a `def` nested in a function,
+    # nor one a later `def` of the same name replaces)
+    exported = binding is not None and binding.statement is definition
+    elsewhere = imported_callers(ctx, definition.name.value) if exported else []
     if elsewhere is None:
         return None
     return [Caller(site, point, ctx) for site, point in local] + elsewhere or None

@@ -258,3 +258,18 @@ def test_a_file_nothing_imports_has_only_its_own_callers(tmp_path: Path) -> None
     found = project_callers(ctx, function(ctx, "train_one_epoch")) or []
     assert [(caller.ctx is ctx, ctx.code(caller.site.node)) for caller in found] == [
         (True, "train_one_epoch(Net(), loader, opt)")]
+
+
+def test_a_nested_function_of_the_same_name_is_not_what_an_importer_calls(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("")
+    engine = write(tmp_path / "engine.py", ENGINE + "\ndef main():\n    def train_one_epoch(model):\n        pass\n"
+                                                    "    train_one_epoch(Net())\n")
+    write(tmp_path / "train.py", "from engine import train_one_epoch\n\ntrain_one_epoch(Other(), loader, opt)\n")
+    ctx = analysed_file(engine)
+    nested = next(node for node in ctx.walk(ctx.module) if type(node) is cst.FunctionDef
+                  and node.name.value == "train_one_epoch" and node is not ctx.module.body[0])
+    found = project_callers(ctx, nested) or []
+    assert [ctx.code(caller.site.node) for caller in found] == ["train_one_epoch(Net())"]
+    top = project_callers(ctx, ctx.module.body[0]) or []
+    assert [caller.ctx.code(caller.site.node) for caller in top if caller.ctx is not ctx] == [
+        "train_one_epoch(Other(), loader, opt)"]
