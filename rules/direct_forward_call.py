@@ -372,21 +372,21 @@ class DirectForwardCall(Rule):
                 self._report(node)
         for node, class_def, init, parameter in self.stored:
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
-            if passed is not None and all(self._is_module_at(argument, point) for argument, point in passed):
+            if passed is not None and all(self._is_module_at(*argument) for argument in passed):
                 self._report(node)
 
     def _report(self, node: cst.Call) -> None:
         receiver = node.func.value  # type: ignore[attr-defined]  # visit_Call checked it is an Attribute
         self.report(node, fix=Fix("Call the module", ((node, node.with_changes(func=receiver)),), "unsafe"))
 
-    def _is_module_at(self, argument: cst.BaseExpression, point: Point) -> bool:
-        with self.ctx.at(point):
-            return self._is_module(argument)
+    def _is_module_at(self, argument: cst.BaseExpression, point: Point, reader: Context) -> bool:
+        with reader.at(point):
+            return _holds_module(reader, argument)
 
     def _is_module(self, receiver: cst.BaseExpression) -> bool:
         """What `receiver` holds is known to be an `nn.Module`: many objects have a `forward` of their own (an
         estimator's API, a plain class, a `RemoteModule`'s RPC), and one of unknown origin may be any of them."""
-        return is_module(evaluator(self.ctx).value(receiver))
+        return _holds_module(self.ctx, receiver)
 
     def _delegates(self, node: cst.Call) -> bool:
         """`def forward(self, *args, **kwargs): return self.module.forward(*args, **kwargs)`: a wrapper that
@@ -399,3 +399,6 @@ class DirectForwardCall(Rule):
         return bool(own) and all(arg.star and type(arg.value) is cst.Name and arg.value.value in own
                                  for arg in node.args)
 
+
+def _holds_module(ctx: Context, receiver: cst.BaseExpression) -> bool:
+    return is_module(evaluator(ctx).value(receiver))

@@ -699,8 +699,8 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         value, seq = ctx.value_of(expr, before)
         if value is expr:
             # a caller's own parameter is followed to its callers in turn: `fit(data)` -> `self._batch(data[i:j])`
-            return callers and _every_call_passes(ctx, expr, lambda passed: _numpy_float64(ctx, passed, None,
-                                                                                          depth + 1, callers))
+            return callers and _every_call_passes(ctx, expr, lambda reader, passed: _numpy_float64(
+                reader, passed, None, depth + 1, callers))
         return _numpy_float64(ctx, value, seq, depth + 1, callers)
     if kind is cst.Subscript:
         return _numpy_float64(ctx, expr.value, before, depth + 1, callers)
@@ -767,7 +767,7 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
     if type(expr) is cst.Name or is_self_attribute(expr):  # `self.device = torch.device("mps")` too
         binding = ctx.binding(expr)
         if callers and binding is not None and binding.kind == "param":
-            mps = _every_call_passes(ctx, expr, lambda passed: _device_type(ctx, passed) == "mps")
+            mps = _every_call_passes(ctx, expr, lambda reader, passed: _device_type(reader, passed) == "mps")
             return "mps" if mps else None
         if binding is None and type(expr) is cst.Attribute and ctx.class_def is not None:
             return _class_device(ctx, ctx.class_def, expr.attr.value)
@@ -787,7 +787,8 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
         # `cfg.device` of `cfg = Config()`, or of a parameter that every call hands `Config()`
         attr = expr.attr.value
         if callers and binding.kind == "param":
-            mps = _every_call_passes(ctx, expr.value, lambda passed: _instance_device(ctx, passed, attr) == "mps")
+            mps = _every_call_passes(ctx, expr.value, lambda reader, passed: _instance_device(reader, passed,
+                                                                                                   attr) == "mps")
             return "mps" if mps else None
         return _instance_device(ctx, expr.value, attr)
     if type(expr) is cst.Call and ctx.qualname(expr.func) in _DEVICE and expr.args:
@@ -856,7 +857,8 @@ def _reassigned(ctx: Context, owner: str, name: str) -> bool:
     return any(receiver == owner and attribute == name for receiver, attribute, _ in assigned)
 
 
-def _every_call_passes(ctx: Context, parameter: cst.Name, holds: Callable[[cst.BaseExpression], bool]) -> bool:
+def _every_call_passes(ctx: Context, parameter: cst.Name, holds: Callable[[Context, cst.BaseExpression], bool]
+                       ) -> bool:
     """`parameter` is a parameter of the plain function the code is in, which the file calls, and every call passes
     it a value that `holds` accepts: `to_tensor(features, "mps")`."""
     function = ctx.function

@@ -6,14 +6,14 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name
-from shapecheck.engine.context import CallSite
+from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.walker import walk
 from shapecheck.loops.mode_layers import mode_dependent, mode_dependent_at
 from shapecheck.loops.training_loop import (
     TrainingLoop, called_module, may_switch_mode, related, switches_mode, training_loop,
 )
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import method_callers
+from shapecheck.objects.callers import argument_of, method_callers, project_callers
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.shapes.activations import is_torch_module_class
@@ -836,7 +836,16 @@ class InferenceWithoutEval(Rule):
                       built: set[tuple[cst.FunctionDef | None, str]],
                       copies: dict[tuple[cst.FunctionDef | None, str], str]) -> bool:
         """A caller of `function` passes as `model` a name it bound to a module with dropout or batch norm, or
-        its own parameter that one of its callers passes so (`depth` callers up)."""
+        its own parameter that one of its callers passes so (`depth` callers up); a caller in a module of the
+        project that imports `function` (`accuracy(cnn, test_set)` in `train.py`), a module it builds so and does
+        not switch to eval mode itself."""
+        for caller in project_callers(self.ctx, function) or ():
+            found = argument_of(self.ctx, function, caller, model) if caller.ctx is not self.ctx else None
+            if found is None:
+                continue
+            argument, point, reader = found
+            if mode_dependent_at(reader, argument, point) and not _evaluated_by(self.ctx, argument, point, reader):
+                return True
         for site in self.ctx.calls_of(function):
             spelled = training.caller_spelling(model, function, site.node)
             if spelled is None:
@@ -891,7 +900,9 @@ class InferenceWithoutEval(Rule):
         for call, model, (class_def, init, parameter) in calls.stored:
             # `Trainer(Net(), ...)`: every construction hands the trainer a model with dropout or batch norm.
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
-            if passed is not None and all(mode_dependent_at(self.ctx, argument, point) for argument, point in passed):
+            if passed is not None and all(mode_dependent_at(reader, argument, point)
+                                          and not _evaluated_by(self.ctx, argument, point, reader)
+                                          for argument, point, reader in passed):
                 calls.found.append((call, model))
                 owners[id(call)] = (class_def, init, parameter)
         # `evaluate(model, val_loader)` of another project file, whose own `no_grad` loop runs what it is handed
@@ -981,6 +992,16 @@ class InferenceWithoutEval(Rule):
         loop, function = found
         training = training_loop(self.ctx)
         return any(event.kind == "backward" for event in training.loop_events(loop, function))
+
+
+def _evaluated_by(ctx: Context, argument: cst.BaseExpression, point: Point, reader: Context) -> bool:
+    """Another module of the project that hands this file's class a model (`SpanPredictor(model, vocab)` in
+    `train.py`) switches it to eval mode itself, or switches something it does not name."""
+    if reader is ctx:
+        return False  # this file's own switches are `finish`'s to weigh
+    spelled = reader.code(argument)
+    return any(event.subject is None or related(event.subject, spelled)
+               for event in training_loop(reader).mode_switches() if event.kind == "eval")
 
 
 # Class methods that build an instance of their class and leave it in train mode.

@@ -922,7 +922,8 @@ class InputNotOnModelDevice(Rule):
                          ) -> None:
         for node, model, batch, class_def, init, parameter in in_trainers:
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
-            sources = [self._cpu_loader_at(loader, point) for loader, point in passed or ()]
+            sources = [self._cpu_loader_at(loader, point) if reader is self.ctx else None
+                       for loader, point, reader in passed or ()]
             if sources and all(sources):
                 what = "the DataLoader" if sources[0] == "a DataLoader" else "the list"
                 self.report(node, _MESSAGE.format(model=model, batch=batch,

@@ -9,7 +9,7 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Point
 from shapecheck.engine.records import record
-from shapecheck.objects.callers import argument_at, helper_callers
+from shapecheck.objects.callers import argument_of, project_callers
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.shapes.activations import (
     Activation,
@@ -519,24 +519,14 @@ class LossOnProbabilities(Rule):
         for node, criterion, model in self._handed:
             if isinstance(criterion, Handed):
                 passed = criterion.arguments(self.ctx)
-                losses = {self._loss_built_at(argument, point) for argument, point in passed} \
+                losses = {_loss_built_at(*argument) for argument in passed} \
                     if passed is not None else {None}
                 if len(losses) != 1 or None in losses:
                     continue
                 criterion = losses.pop()  # type: ignore[assignment]
             models = model.arguments(self.ctx) if model is not None else []
-            if models is not None and all(self._softmax_model_at(argument, point) for argument, point in models):
+            if models is not None and all(_softmax_model_at(*argument) for argument in models):
                 self._report(node, criterion, None)  # type: ignore[arg-type]
-
-    def _loss_built_at(self, argument: cst.BaseExpression, point: Point) -> str | None:
-        with self.ctx.at(point):
-            construction, _ = construction_of(self.ctx, argument)
-        qualname = self.ctx.qualname(construction.func) if construction is not None else None
-        return qualname if qualname in LOSSES else None
-
-    def _softmax_model_at(self, argument: cst.BaseExpression, point: Point) -> bool:
-        with self.ctx.at(point):
-            return model_output(self.ctx, cst.Call(func=argument), None, None) == "softmax"
 
     def _fix(self, activation: Activation, remove: bool) -> Fix | None:
         if not activation.inline or activation.form not in ("function", "method"):
@@ -562,11 +552,23 @@ class Handed:
     parameter: str
     class_def: cst.ClassDef | None = None
 
-    def arguments(self, ctx: Context) -> list[tuple[cst.BaseExpression, Point]] | None:
-        """What the file passes for it, with the point to read the caller's names at: at every call of the helper,
-        or construction of the class."""
+    def arguments(self, ctx: Context) -> list[tuple[cst.BaseExpression, Point, Context]] | None:
+        """What the project passes for it, with the point to read the caller's names at and the context that point
+        is in: at every call of the helper, or construction of the class, in this file or a module importing it."""
         if self.class_def is not None:
             return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
-        passed = [argument_at(ctx, self.function, site.node, point, self.parameter)
-                  for site, point in helper_callers(ctx, self.function) or ()]
+        passed = [argument_of(ctx, self.function, caller, self.parameter)
+                  for caller in project_callers(ctx, self.function) or ()]
         return None if not passed or None in passed else passed  # type: ignore[return-value]
+
+
+def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context) -> str | None:
+    with reader.at(point):
+        construction, _ = construction_of(reader, argument)
+        qualname = reader.qualname(construction.func) if construction is not None else None
+    return qualname if qualname in LOSSES else None
+
+
+def _softmax_model_at(argument: cst.BaseExpression, point: Point, reader: Context) -> bool:
+    with reader.at(point):
+        return model_output(reader, cst.Call(func=argument), None, None) == "softmax"

@@ -647,11 +647,11 @@ class NumpyOfGraphTensor(Rule):
                 return "parameter", call  # a helper's `model(x)`: its callers say what the model is
         return None
 
-    def _moved(self, module: cst.BaseExpression, before: int | None) -> bool:
+    def _moved(self, module: cst.BaseExpression, before: int | None, ctx: Context | None = None) -> bool:
         """The module was moved off the CPU: built with `.to(device)` / `.cuda()` on it, or moved by a statement
         `model.to(device)` in the same function. Its outputs are on the GPU wherever there is one, `no_grad` or
-        not."""
-        ctx = self.ctx
+        not. `ctx`: the context to read it in (another module's, for a caller there), this file's by default."""
+        ctx = ctx or self.ctx
         spelled = dotted_name(module)
         # the last statement before the call that moves the module decides: `model.to("cpu")` for inference after
         # training on the GPU brings it back
@@ -675,8 +675,8 @@ class NumpyOfGraphTensor(Rule):
             expr = expr.func.value
         return False
 
-    def _is_model(self, func: cst.BaseExpression, before: int | None) -> bool:
-        ctx = self.ctx
+    def _is_model(self, func: cst.BaseExpression, before: int | None, ctx: Context | None = None) -> bool:
+        ctx = ctx or self.ctx
         class_def = instance_class(ctx, func, before)
         if class_def is not None:
             return is_torch_module_class(ctx, class_def) and not _parameter_free(ctx, class_def)
@@ -686,22 +686,22 @@ class NumpyOfGraphTensor(Rule):
             if qualname is not None and (qualname.startswith(MODEL_FACTORIES) or _is_nn_class(qualname)):
                 return qualname.startswith(MODEL_FACTORIES) or _has_parameters(qualname)
             # a function of the file, or a class or factory a project module defines (`from model import Net`)
-            return self._built_by_project(construction, seq)
+            return self._built_by_project(ctx, construction, seq)
         if type(func) is cst.Name:
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and type(binding.statement) is cst.FunctionDef:
                 return _annotated_module(ctx, binding.statement, func.value)
         return False
 
-    def _built_by_project(self, construction: cst.Call, before: int | None) -> bool:
+    def _built_by_project(self, ctx: Context, construction: cst.Call, before: int | None) -> bool:
         """`model = build_model(cfg)`: a function of the project that returns a module with weights, as the
         objects floor follows it (a `torch.nn` layer or a project module class that reads its attributes)."""
         if type(construction.func) is not cst.Name:
             return False
-        binding = self.ctx.binding(construction.func, before)
+        binding = ctx.binding(construction.func, before)
         if binding is None or binding.kind not in ("def", "import"):
             return False
-        built = evaluator(self.ctx).value(construction, before)
+        built = evaluator(ctx).value(construction, before)
         if isinstance(built, Instance):
             return is_module(built) and not _parameter_free(built.cls.ctx, built.cls.node)  # type: ignore[arg-type]
         return isinstance(built, TorchObject) and (
@@ -710,13 +710,14 @@ class NumpyOfGraphTensor(Rule):
     def _handed_models(self, call: cst.Call, function: cst.FunctionDef, moved: bool = False) -> bool:
         """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
         `model = nn.Linear(3, 1)`), with `moved` one moved to a device (`net = nn.Linear(3, 2).to(device)`)."""
-        return every_call_passes(self.ctx, function, self.ctx.code(call.func), lambda passed: self._is_model(
-            passed, None) and (not moved or self._moved(passed, None)))
+        return every_call_passes(self.ctx, function, self.ctx.code(call.func), lambda reader, passed: self._is_model(
+            passed, None, reader) and (not moved or self._moved(passed, None, reader)))
 
     def _handed_models_at_construction(self, call: cst.Call) -> bool:
         """Every construction of the trainer hands it a model for the attribute `call` runs (`Evaluator(Net())`
         for `self.model(x)` with `self.model = model.to(device)`)."""
-        return every_construction_passes(self.ctx, *self.stored[call], lambda passed: self._is_model(passed, None))
+        return every_construction_passes(self.ctx, *self.stored[call],
+                                         lambda reader, passed: self._is_model(passed, None, reader))
 
     def _is_loss(self, call: cst.Call, before: int | None) -> bool:
         ctx = self.ctx

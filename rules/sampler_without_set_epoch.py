@@ -883,7 +883,8 @@ class SamplerWithoutSetEpoch(Rule):
             if not per_epoch and not self._called_in_loop(method):
                 continue
             passed = constructor_arguments(self.ctx, class_def, init, parameter) or []
-            if any(self._passed_shuffling(argument, point, factories, path) for argument, point in passed):
+            if any(self._passed_shuffling(argument, point, factories, path)
+                   for argument, point, reader in passed if reader is self.ctx):
                 found.append(iterated)
         for node in found:
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "

@@ -12,7 +12,7 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import assigned_attributes, dotted_name, is_self_attribute, last_name
 from shapecheck.engine.walker import children, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import helper_callers
+from shapecheck.objects.callers import helper_callers, self_calls
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.stored import assigned_pairs, constructor_arguments
@@ -1014,15 +1014,15 @@ class TensorCreatedOffDevice(Rule):
                 passed = constructor_arguments(self.ctx, class_def, function, parameter) or []
             else:
                 sites = helper_callers(self.ctx, function) or []
-                passed = [(argument, point) for site, point in sites
+                passed = [(argument, point, self.ctx) for site, point in sites
                           if (argument := passed_argument(function, site.node, parameter)) is not None]
-            for argument, point in passed:
-                with self.ctx.at(point):
-                    class_def = instance_class(self.ctx, argument)
+            for argument, point, reader in passed:
+                with reader.at(point):
+                    class_def = instance_class(reader, argument)
                     if class_def is not None:
                         found.append(class_def)
                     else:
-                        found.extend(self._objects(evaluator(self.ctx).value(argument)))
+                        found.extend(self._objects(evaluator(reader).value(argument)))
         return found
 
     def _handed_modules(self, module: cst.BaseExpression) -> list[cst.ClassDef]:
@@ -1169,14 +1169,9 @@ class TensorCreatedOffDevice(Rule):
         submodule, returns it in turn, or hands it to a method that does: powerful-gnns'
         `__preprocess_neighbors_maxpool` returns a CPU `LongTensor` that `forward` hands through two methods to an
         index (`h[padded_neighbor_list]`: a CPU index of a CUDA tensor is fine)."""
-        name = helper.name.value
-        for caller in methods.values():
-            parents = None
-            for call in self.ctx.walk(caller.body):
-                if type(call) is not cst.Call or not is_self_attribute(call.func) \
-                        or call.func.attr.value != name:  # type: ignore[attr-defined]
-                    continue
-                parents = parents or _parents(caller)
+        for caller, calls in self_calls(methods.values(), helper.name.value):
+            parents = _parents(caller)
+            for call in calls:
                 holder, placed = _follow(call, parents)
                 if placed:
                     continue
@@ -1311,17 +1306,13 @@ def _cpu_creation(ctx: Context, value: cst.BaseExpression, init: cst.FunctionDef
 def _placed_by_callers(helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> bool:
     """Every call of the helper method in the class places what it returns (`self._build_causal_mask(b, t,
     dtype).to(hidden_states.device)`, diffusers' BLIP text model)."""
-    name = helper.name.value
     placed = False
-    for method in methods.values():
-        parents = None
-        for node in walk(method.body):
-            if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == name \
-                    and type(node.func.value) is cst.Name and node.func.value.value == "self":
-                parents = parents or _parents(method)
-                if not _follow(node, parents)[1] and not _placed_where_read(node, parents, method, methods):
-                    return False
-                placed = True
+    for method, calls in self_calls(methods.values(), helper.name.value):
+        parents = _parents(method)
+        for node in calls:
+            if not _follow(node, parents)[1] and not _placed_where_read(node, parents, method, methods):
+                return False
+            placed = True
     return placed
 
 

@@ -817,9 +817,9 @@ class UninitializedTensor(Rule):
         of its class (`Normalizer(16)`)."""
         class_def = self.ctx.class_of_method(function)
         if class_def is None or function.name.value != "__init__":
-            return every_call_passes(self.ctx, function, parameter, lambda passed: is_int(self.ctx, passed))
+            return every_call_passes(self.ctx, function, parameter, is_int)
         return every_construction_passes(self.ctx, class_def, function, parameter,
-                                         lambda passed: is_int(self.ctx, passed))
+                                         is_int)
 
     def _destination(self) -> set[Key] | None:
         """Where the allocation's values go. None: nobody can be shown to read them unwritten (it is initialized

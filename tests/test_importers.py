@@ -128,3 +128,111 @@ def test_a_module_moved_through_two_packages_that_rename_it(project: Path) -> No
     result = lint("--no-cache", "--output-format", "concise", "--select", "SC212",
                   str(project / "proj" / "nets" / "model.py"))
     assert [line.rsplit("/", 1)[-1] for line in reported(result)] == ["model.py:12:14: SC212"]
+
+
+def linted_in_project(project: Path, files: dict[str, str], select: str, target: str) -> list[str]:
+    """`files` written in a project of their own, then `target` alone linted there with the rule `select`."""
+    write(project / "pyproject.toml", "")
+    for name, text in files.items():
+        write(project / name, text)
+    return reported(lint("--no-cache", "--output-format", "concise", "--select", select, target))
+
+
+HELPER_WITH_DEFAULT_LOSS = """\
+import torch.nn as nn
+
+
+def train_one_epoch(model, loader, optimizer, criterion=nn.CrossEntropyLoss()):
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+"""
+
+SOFTMAX_NET = ("import torch.nn as nn\n\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+               "        self.fc = nn.Sequential(nn.Linear(4, 3), nn.Softmax(dim=1))\n\n"
+               "    def forward(self, x):\n        return self.fc(x)\n")
+
+
+@pytest.mark.parametrize(("train", "expected"), [
+    # the script hands the helper a model ending in Softmax and leaves its CrossEntropyLoss default
+    ("from engine import train_one_epoch\nfrom model import Net\n\ndef main():\n    net = Net()\n"
+     "    train_one_epoch(net, loader, opt)\n", ["engine.py:7:16: SC303"]),
+    ("import engine\nfrom model import Net\n\nengine.train_one_epoch(Net(), loader, opt)\n", ["engine.py:7:16: SC303"]),
+    # a loss of probabilities passed in, a model that ends in logits, or two calls handing different models
+    ("from engine import train_one_epoch\nfrom model import Net\n\ndef nll_of_probs(p, y):\n"
+     "    return -p.gather(1, y[:, None]).log().mean()\n\ntrain_one_epoch(Net(), loader, opt, nll_of_probs)\n", []),
+    ("import torch.nn as nn\nfrom engine import train_one_epoch\n\n"
+     "train_one_epoch(nn.Linear(4, 3), loader, opt)\n", []),
+    ("from engine import train_one_epoch\nfrom model import Net\n\ntrain_one_epoch(Net(), loader, opt)\n"
+     "train_one_epoch(make_model(), loader, opt)\n", []),
+    ("", []),  # nothing calls it
+])
+def test_a_helpers_default_loss_and_the_model_a_script_of_the_project_hands_it(project: Path, train: str,
+                                                                               expected: list[str]) -> None:
+    files = {"engine.py": HELPER_WITH_DEFAULT_LOSS, "model.py": SOFTMAX_NET, "train.py": train}
+    assert linted_in_project(project, files, "SC303", "engine.py") == expected
+
+
+PREDICTOR = """\
+import torch
+
+
+class Predictor:
+    def __init__(self, model):
+        self.model = model
+
+    def predict(self, batches):
+        with torch.no_grad():
+            return [self.model(x).argmax(-1) for x in batches]
+"""
+
+DROPOUT_NET = ("import torch.nn as nn\n\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+               "        self.fc = nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.5), nn.Linear(8, 3))\n\n"
+               "    def forward(self, x):\n        return self.fc(x)\n")
+
+
+@pytest.mark.parametrize(("train", "expected"), [
+    # the training script builds the model with dropout, trains it, and wraps it in the predictor
+    ("from model import Net\nfrom predictor import Predictor\n\ndef main():\n    net = Net()\n    net.train()\n"
+     "    print(Predictor(net).predict(batches))\n", ["predictor.py:10:21: SC210"]),
+    # the script switches the model to eval mode before handing it over, or hands a model without dropout
+    ("from model import Net\nfrom predictor import Predictor\n\ndef main():\n    net = Net()\n    net.eval()\n"
+     "    print(Predictor(net).predict(batches))\n", []),
+    ("from model import Net\nfrom predictor import Predictor\n\nPredictor(Net().eval())\n", []),
+    ("import torch.nn as nn\nfrom predictor import Predictor\n\nPredictor(nn.Linear(4, 3))\n", []),
+])
+def test_a_predictor_wrapping_the_model_a_script_of_the_project_trained(project: Path, train: str,
+                                                                        expected: list[str]) -> None:
+    files = {"predictor.py": PREDICTOR, "model.py": DROPOUT_NET, "train.py": train}
+    assert linted_in_project(project, files, "SC210", "predictor.py") == expected
+
+
+PREDICT_HELPERS = """\
+import torch
+
+
+def predict(net, batches):
+    with torch.no_grad():
+        return [net(x).argmax(-1) for x in batches]
+
+
+def accuracy(net, batches, labels):
+    return sum((p == y).float().mean() for p, y in zip(predict(net, batches), labels)) / len(labels)
+"""
+
+
+@pytest.mark.parametrize(("train", "expected"), [
+    # the script trains a model with dropout and hands it to the metric, which hands it to the predictor
+    ("from model import Net\nfrom predict import accuracy\n\ndef main():\n    net = Net()\n    net.train()\n"
+     "    print(accuracy(net, batches, labels))\n", ["predict.py:6:17: SC210"]),
+    # switched to eval mode by the script first, or a model without dropout
+    ("from model import Net\nfrom predict import accuracy\n\ndef main():\n    net = Net()\n    net.eval()\n"
+     "    print(accuracy(net, batches, labels))\n", []),
+    ("import torch.nn as nn\nfrom predict import accuracy\n\naccuracy(nn.Linear(4, 3), batches, labels)\n", []),
+])
+def test_a_prediction_helper_handed_a_model_by_a_script_of_the_project(project: Path, train: str,
+                                                                       expected: list[str]) -> None:
+    files = {"predict.py": PREDICT_HELPERS, "model.py": DROPOUT_NET, "train.py": train}
+    assert linted_in_project(project, files, "SC210", "predict.py") == expected

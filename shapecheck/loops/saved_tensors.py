@@ -746,9 +746,9 @@ class _Flow:
         passed = constructor_arguments(self.ctx, *found[0]) if found is not None else None
         if not passed:
             return False
-        for argument, point in passed:
-            with self.ctx.at(point):
-                value = evaluator(self.ctx).value(argument)
+        for argument, point, reader in passed:
+            with reader.at(point):
+                value = evaluator(reader).value(argument)
             if not _weighted(attribute_path(value, found[1])):  # type: ignore[index]
                 return False
         return True

@@ -815,7 +815,7 @@ class TrainingLoop:
         name = target.value
         if all(param.name.value != name for param in function.params.params) or name in self._assigned_in(function):
             return False
-        return every_call_passes(self.ctx, function, name, lambda argument: own_object(self.ctx, argument))
+        return every_call_passes(self.ctx, function, name, own_object)
 
     def _handed(self, optimizer: cst.BaseExpression, function: cst.FunctionDef) -> frozenset[str] | None:
         class_def = self.ctx.class_of_method(function)

@@ -8,21 +8,115 @@ A caller that is a nested function is not followed (its names need a closure). A
 `self` by its other methods and on an instance by the script (`Trainer(model).fit(data)`): `method_callers` reads
 those calls, in the calling method with its own parameters, so a rule can follow `fit(data)` ->
 `self._batch(data[i:j])`.
+
+A project hands its objects across files too: `train.py` builds the model and calls `engine.py`'s
+`train_one_epoch(model, loader, optimizer)`, or `predictor.py`'s `SpanPredictor(model, vocab)`. `project_callers`
+adds the calls in the project's modules that import the function or class (`objects.project.importer_files`, through
+package `__init__`s that re-export it), each with that module's context to read its names in: a `Caller`. A module
+that imports the name but whose calls cannot be read (too large to read, a call in a nested function) makes the
+callers unknown, as a same-file one does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from shapecheck.engine import flow
 from shapecheck.engine.context import CallSite, Point
+from shapecheck.engine.records import record
+from shapecheck.engine.syntax import is_self_attribute
+from shapecheck.engine.walker import walk
 from shapecheck.objects.arguments import parameter_default, passed_argument
+from shapecheck.objects.project import PROJECT, candidates, importers_through_packages, split_relative
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
+
+
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@record(slots=True, eq=False)
+class Caller:
+    """A call of a function or class, the point its names are read at, and the context that point is in: the
+    linted file's, or that of another module of the project that imports the callee."""
+
+    site: CallSite
+    point: Point
+    ctx: Context
+
+
+def project_callers(ctx: Context, definition: cst.FunctionDef | cst.ClassDef) -> list[Caller] | None:
+    """The calls of a plain function (`helper_callers`) or the constructions of a class (`callers`) of the file,
+    and those in the project's other modules that import it; None when there are none, or when one's names cannot
+    be read (here or in an importer), or when the project is too large to search for importers."""
+    if type(definition) is cst.ClassDef:
+        local = _read(ctx, ctx.calls_to(definition.name.value))
+    elif ctx.class_of_method(definition) is not None:
+        return None
+    else:
+        local = _read(ctx, ctx.calls_of(definition))
+    if local is None:
+        return None
+    with ctx.at(ctx.module_point()):
+        binding = ctx.binding(definition.name.value)
+    # what another module imports by the name: the module's last binding of it (not a `def` nested in a function,
+    # nor one a later `def` of the same name replaces)
+    exported = binding is not None and binding.statement is definition
+    elsewhere = imported_callers(ctx, definition.name.value) if exported else []
+    if elsewhere is None:
+        return None
+    return [Caller(site, point, ctx) for site, point in local] + elsewhere or None
+
+
+def imported_callers(ctx: Context, name: str) -> list[Caller] | None:
+    """The calls of the module-level `name` of `ctx`'s file in the project's modules that import it (`from engine
+    import train`, `import engine` then `engine.train(...)`, or through a package's `__init__` that imports it),
+    each read in that module's context; None when an importer or one of its calls cannot be read."""
+    importers = importers_through_packages(ctx.filename, lambda _, text: name in text)
+    if importers is None:
+        return None
+    targets = {_resolved(ctx.filename)}
+    found: list[Caller] = []
+    for path, text, _ in importers:
+        if name not in text:
+            continue
+        if Path(path).name == "__init__.py":
+            targets.add(_resolved(path))  # a re-export: its importers are listed after it
+            continue
+        other = PROJECT.context(Path(path), frozenset({"*"}))
+        if other is None:
+            return None
+        for site in other.calls_to(name):
+            point = _caller_point(other, site)
+            callee = site.node.func
+            with other.at(point or other.module_point()):
+                qualname = other.qualname(callee)
+            if qualname is None or not _names_one_of(other, qualname, name, targets):
+                continue  # a name of the importer's own, or another module's `name`
+            if point is None:
+                return None
+            found.append(Caller(site, point, other))
+    return found
+
+
+def _names_one_of(ctx: Context, qualname: str, name: str, targets: set[Path | None]) -> bool:
+    """The imported dotted name `qualname` (as `ctx`'s file spells it) is `name` of one of the module files
+    `targets`."""
+    level, dotted = split_relative(qualname)
+    for module, attribute in candidates(dotted) if dotted != name else [("", name)]:
+        if attribute == name:
+            return PROJECT.module_file(ctx.filename, module, level) in targets
+    return False
+
+
+def _resolved(path: str) -> Path | None:
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return None
 
 
 def callers(ctx: Context, name: str) -> list[tuple[CallSite, Point]] | None:
@@ -34,9 +128,15 @@ def callers(ctx: Context, name: str) -> list[tuple[CallSite, Point]] | None:
 def _readable(ctx: Context, sites: list[CallSite]) -> list[tuple[CallSite, Point]] | None:
     """The calls by a bare name among `sites`, each with its point; None when there are none or one's names cannot
     be read."""
+    return _read(ctx, sites) or None
+
+
+def _read(ctx: Context, sites: list[CallSite]) -> list[tuple[CallSite, Point]] | None:
+    """The calls by a bare name among `sites`, each with its point (none: empty); None when one's names cannot be
+    read."""
     sites = [site for site in sites if type(site.node.func) is cst.Name]
     read = [(site, point) for site in sites if (point := _caller_point(ctx, site)) is not None]
-    return read if read and len(read) == len(sites) else None
+    return read if len(read) == len(sites) else None
 
 
 def _caller_point(ctx: Context, site: CallSite, owner: cst.ClassDef | None = None) -> Point | None:
@@ -130,6 +230,17 @@ def _instance_of(ctx: Context, receiver: cst.BaseExpression, owner: cst.ClassDef
     return binding is not None and binding.kind == "class" and binding.statement is owner
 
 
+def self_calls(methods: Iterable[cst.FunctionDef], name: str) -> Iterator[tuple[cst.FunctionDef, list[cst.Call]]]:
+    """The calls `self.name(...)` in `methods` (the methods of one class), grouped by the method making them, for
+    each method that makes some: where a helper method's result goes is read at these (SC212 follows what a
+    `self._build_mask(n)` returns through the methods that call it, up to three calls down)."""
+    for method in methods:
+        calls = [node for node in walk(method.body) if type(node) is cst.Call and is_self_attribute(node.func)
+                 and node.func.attr.value == name]  # type: ignore[attr-defined]  # `self.x` is an Attribute
+        if calls:
+            yield method, calls
+
+
 def helper_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[CallSite, Point]] | None:
     """The calls of a plain function of the file (`model.train()` is no call of a `def train(...)`: a plain
     function is called by its bare name), each with the point its arguments are read at; None for a method. A
@@ -138,19 +249,22 @@ def helper_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[Call
 
 
 def every_call_passes(ctx: Context, definition: cst.FunctionDef, parameter: str,
-                      holds: Callable[[cst.BaseExpression], bool], methods: bool = False) -> bool:
-    """Every call of the plain function `definition` (with `methods`, also of a method: `method_callers`) passes
-    an argument for `parameter` that `holds` accepts, read with the caller's names."""
-    is_method = ctx.class_of_method(definition) is not None
-    sites = method_callers(ctx, definition) if methods and is_method else helper_callers(ctx, definition)
-    if sites is None:
+                      holds: Callable[[Context, cst.BaseExpression], bool], methods: bool = False) -> bool:
+    """Every call of the plain function `definition`, in this file or in a module that imports it (with `methods`,
+    also of a method: `method_callers`), passes an argument for `parameter` that `holds` accepts, given the
+    context to read it in, read with the caller's names."""
+    if ctx.class_of_method(definition) is None:
+        sites = project_callers(ctx, definition)
+    else:
+        sites = [Caller(site, point, ctx) for site, point in method_callers(ctx, definition) or ()] if methods else None
+    if not sites:
         return False
-    for site, point in sites:
-        passed = passed_argument(definition, site.node, parameter)
+    for caller in sites:
+        passed = passed_argument(definition, caller.site.node, parameter)
         if passed is None:
             return False
-        with ctx.at(point):
-            if not holds(passed):
+        with caller.ctx.at(caller.point):
+            if not holds(caller.ctx, passed):
                 return False
     return True
 
@@ -180,6 +294,17 @@ def argument_at(ctx: Context, definition: cst.FunctionDef, call: cst.Call, point
     if default is None:
         return None
     return (default, ctx.module_point()) if _defined_at_module_level(ctx, definition) else None
+
+
+def argument_of(ctx: Context, definition: cst.FunctionDef, caller: Caller, parameter: str,
+                constructor: bool = False) -> tuple[cst.BaseExpression, Point, Context] | None:
+    """`argument_at` of a `Caller`, with the context to read it in: the caller's for what it passes, `ctx`'s (the
+    file defining `definition`) for a default."""
+    passed = passed_argument(definition, caller.site.node, parameter, constructor)
+    if passed is not None:
+        return passed, caller.point, caller.ctx
+    found = argument_at(ctx, definition, caller.site.node, caller.point, parameter, constructor)
+    return None if found is None else (*found, ctx)
 
 
 def _defined_at_module_level(ctx: Context, definition: cst.FunctionDef) -> bool:

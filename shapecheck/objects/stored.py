@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.objects.callers import argument_at, callers
+from shapecheck.objects.callers import argument_of, project_callers
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.values import Instance
 
@@ -89,13 +89,14 @@ def assigned_pairs(ctx: Context, body: cst.CSTNode) -> Iterator[tuple[cst.BaseEx
 
 
 def constructor_arguments(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str
-                          ) -> list[tuple[cst.BaseExpression, Point]] | None:
-    """What each construction of the class passes for `parameter`, with the point to read its names at, when there
-    are some, all made by the class's name where their names can be read (see `objects.callers`) and all passing
-    it; None otherwise."""
+                          ) -> list[tuple[cst.BaseExpression, Point, Context]] | None:
+    """What each construction of the class, in this file or in a module of the project that imports it, passes for
+    `parameter`, with the point to read its names at and the context that point is in, when there are some, all
+    made by the class's name where their names can be read (see `objects.callers`) and all passing it; None
+    otherwise."""
     passed = []
-    for site, point in callers(ctx, class_def.name.value) or ():
-        argument = argument_at(ctx, init, site.node, point, parameter, constructor=True)
+    for caller in project_callers(ctx, class_def) or ():
+        argument = argument_of(ctx, init, caller, parameter, constructor=True)
         if argument is None:
             return None
         passed.append(argument)
@@ -103,13 +104,13 @@ def constructor_arguments(ctx: Context, class_def: cst.ClassDef, init: cst.Funct
 
 
 def every_construction_passes(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str,
-                              holds: Callable[[cst.BaseExpression], bool]) -> bool:
+                              holds: Callable[[Context, cst.BaseExpression], bool]) -> bool:
     """There are constructions of the class (see `constructor_arguments`) and every one passes a `parameter` that
-    `holds` accepts, read with the names where the construction is."""
+    `holds` accepts, given the context to read it in and read with the names where the construction is."""
     passed = constructor_arguments(ctx, class_def, init, parameter)
-    for argument, point in passed or ():
-        with ctx.at(point):
-            if not holds(argument):
+    for argument, point, reader in passed or ():
+        with reader.at(point):
+            if not holds(reader, argument):
                 return False
     return bool(passed)
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import libcst as cst
 
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.context import Context, Point
-from shapecheck.objects.callers import callers, every_call_passes, helper_callers, method_callers
+from shapecheck.objects.callers import callers, every_call_passes, helper_callers, method_callers, project_callers
 from shapecheck.objects.stored import every_construction_passes
+from tests.cli_helpers import write
 
 
 def analysed(source: str) -> Context:
@@ -39,7 +41,7 @@ def test_a_call_in_main_reads_mains_own_names() -> None:
     """)
     seen: list[str | None] = []
     assert every_call_passes(ctx, function(ctx, "train"), "model",
-                             lambda passed: seen.append(assigned_call(ctx, passed)) is None)
+                             lambda _, passed: seen.append(assigned_call(ctx, passed)) is None)
     assert seen == ["Net().cuda()"]  # main's local, not the module's `model`
 
 
@@ -73,7 +75,7 @@ def test_a_call_from_a_method_or_a_nested_function_leaves_every_caller_unread() 
         fit(net)
     """)
     assert callers(ctx, "fit") is None
-    assert not every_call_passes(ctx, function(ctx, "fit"), "model", lambda passed: True)
+    assert not every_call_passes(ctx, function(ctx, "fit"), "model", lambda _, passed: True)
 
 
 def test_a_call_that_passes_nothing_for_the_parameter_is_not_every_call() -> None:
@@ -83,7 +85,7 @@ def test_a_call_that_passes_nothing_for_the_parameter_is_not_every_call() -> Non
         def main():
             fit()
     """)
-    assert not every_call_passes(ctx, function(ctx, "fit"), "model", lambda passed: True)
+    assert not every_call_passes(ctx, function(ctx, "fit"), "model", lambda _, passed: True)
 
 
 def test_a_module_level_call_reads_module_names_while_the_helpers_body_is_looked_at() -> None:
@@ -97,7 +99,7 @@ def test_a_module_level_call_reads_module_names_while_the_helpers_body_is_looked
     scope = next(scope for _, _, scope in ctx.closed_functions if scope.node is train)
     seen: list[str | None] = []
     with ctx.at(Point(scope, 10_000, (), (train,))):  # a rule judging the helper's body in `finish()`
-        assert every_call_passes(ctx, train, "X", lambda passed: seen.append(assigned_call(ctx, passed)) is None)
+        assert every_call_passes(ctx, train, "X", lambda _, passed: seen.append(assigned_call(ctx, passed)) is None)
     assert seen == ["np.random.randn(10, 4)"]  # the module's `X`, not the helper's parameter
 
 
@@ -115,9 +117,10 @@ def test_every_construction_of_a_trainer_must_pass_what_holds() -> None:
     init = trainer.body.body[0]
     seen: list[str | None] = []
     assert every_construction_passes(ctx, trainer, init, "model",
-                                     lambda passed: seen.append(assigned_call(ctx, passed) or ctx.code(passed)) is None)
+                                     lambda _, passed: seen.append(assigned_call(ctx, passed) or ctx.code(passed))
+                                     is None)
     assert seen == ["Net()", "Other()"]
-    assert not every_construction_passes(ctx, trainer, init, "model", lambda passed: ctx.code(passed) == "net")
+    assert not every_construction_passes(ctx, trainer, init, "model", lambda _, passed: ctx.code(passed) == "net")
 
 
 def test_a_notebook_that_defines_a_helper_again_has_each_definitions_calls_apart() -> None:
@@ -162,9 +165,9 @@ def test_a_method_is_followed_from_its_class_and_from_the_script_that_constructs
                                                                   "Trainer().fit(table)"]
     seen: list[str | None] = []
     assert every_call_passes(ctx, method(ctx, "train_epoch"), "data",
-                             lambda passed: seen.append(ctx.binding(passed).kind) is None, methods=True)
+                             lambda _, passed: seen.append(ctx.binding(passed).kind) is None, methods=True)
     assert seen == ["param"]  # read inside `fit`, where `data` is fit's own parameter
-    assert not every_call_passes(ctx, method(ctx, "train_epoch"), "data", lambda passed: True)  # plain only
+    assert not every_call_passes(ctx, method(ctx, "train_epoch"), "data", lambda _, passed: True)  # plain only
 
 
 def test_a_method_called_on_an_object_of_unknown_class_is_not_followed() -> None:
@@ -188,3 +191,85 @@ def test_a_call_on_what_a_library_made_is_no_call_of_the_method() -> None:
     """)
     step = next(node for node in ctx.module.body[1].body.body if node.name.value == "step")
     assert [ctx.code(site.node) for site, _ in method_callers(ctx, step) or ()] == ["self.step(X)"]
+
+
+def analysed_file(path: Path) -> Context:
+    ctx = Context(cst.parse_module(path.read_text()), str(path))
+    traverse(ctx, [])
+    return ctx
+
+
+ENGINE = """\
+def train_one_epoch(model, loader, optimizer, criterion=None):
+    pass
+"""
+
+
+def test_the_calls_of_a_helper_in_the_modules_that_import_it(tmp_path: Path) -> None:
+    """`train.py` builds the model and calls `engine.py`'s helper: its call is read with `train.py`'s names, in its
+    own context; a call of another module's function of the same name is none of the helper's."""
+    (tmp_path / "pyproject.toml").write_text("")
+    engine = write(tmp_path / "engine.py", ENGINE)
+    write(tmp_path / "train.py", "from engine import train_one_epoch\n\ndef main():\n    net = Net()\n"
+                                 "    train_one_epoch(net, loader, opt)\n")
+    write(tmp_path / "tune.py", "import engine\n\nengine.train_one_epoch(Other(), loader, opt)\n")
+    write(tmp_path / "other.py", "from trainer import train_one_epoch\n\ntrain_one_epoch(Third(), loader, opt)\n")
+    ctx = analysed_file(engine)
+    found = project_callers(ctx, function(ctx, "train_one_epoch")) or []
+    assert sorted((Path(caller.ctx.filename).name, caller.ctx.code(caller.site.node)) for caller in found) == [
+        ("train.py", "train_one_epoch(net, loader, opt)"), ("tune.py", "engine.train_one_epoch(Other(), loader, opt)")]
+    seen: list[str | None] = []
+    assert every_call_passes(ctx, function(ctx, "train_one_epoch"), "model",
+                             lambda reader, passed: seen.append(assigned_call(reader, passed)) is None)
+    assert sorted(map(str, seen)) == ["Net()", "None"]  # `net` in `main()`; `Other()` is passed as written
+
+
+def test_a_construction_through_a_package_that_re_exports_the_class(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("")
+    predictor = write(tmp_path / "pkg" / "predictor.py", "class Predictor:\n    def __init__(self, model):\n"
+                                                         "        self.model = model\n")
+    write(tmp_path / "pkg" / "__init__.py", "from .predictor import Predictor\n")
+    write(tmp_path / "run.py", "from pkg import Predictor\n\nPredictor(Net())\n")
+    ctx = analysed_file(predictor)
+    trainer = next(node for node in ctx.module.body if type(node) is cst.ClassDef)
+    seen: list[str] = []
+    assert every_construction_passes(ctx, trainer, trainer.body.body[0], "model",
+                                     lambda reader, passed: seen.append(reader.code(passed)) is None)
+    assert seen == ["Net()"]
+
+
+def test_an_importer_whose_call_cannot_be_read_leaves_the_callers_unknown(tmp_path: Path) -> None:
+    """A call in a nested function of `train.py` (its names need a closure): what the helper is handed is not
+    known, though this file's own call is read."""
+    (tmp_path / "pyproject.toml").write_text("")
+    engine = write(tmp_path / "engine.py", ENGINE + "\ntrain_one_epoch(Net(), loader, opt)\n")
+    write(tmp_path / "train.py", "from engine import train_one_epoch\n\ndef main():\n    def go():\n"
+                                 "        train_one_epoch(m, loader, opt)\n")
+    ctx = analysed_file(engine)
+    assert project_callers(ctx, function(ctx, "train_one_epoch")) is None
+    assert not every_call_passes(ctx, function(ctx, "train_one_epoch"), "model", lambda _, passed: True)
+
+
+def test_a_file_nothing_imports_has_only_its_own_callers(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("")
+    engine = write(tmp_path / "engine.py", ENGINE + "\ntrain_one_epoch(Net(), loader, opt)\n")
+    write(tmp_path / "train.py", "def train_one_epoch(model):\n    pass\n\ntrain_one_epoch(Other())\n")
+    ctx = analysed_file(engine)
+    found = project_callers(ctx, function(ctx, "train_one_epoch")) or []
+    assert [(caller.ctx is ctx, ctx.code(caller.site.node)) for caller in found] == [
+        (True, "train_one_epoch(Net(), loader, opt)")]
+
+
+def test_a_nested_function_of_the_same_name_is_not_what_an_importer_calls(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("")
+    engine = write(tmp_path / "engine.py", ENGINE + "\ndef main():\n    def train_one_epoch(model):\n        pass\n"
+                                                    "    train_one_epoch(Net())\n")
+    write(tmp_path / "train.py", "from engine import train_one_epoch\n\ntrain_one_epoch(Other(), loader, opt)\n")
+    ctx = analysed_file(engine)
+    nested = next(node for node in ctx.walk(ctx.module) if type(node) is cst.FunctionDef
+                  and node.name.value == "train_one_epoch" and node is not ctx.module.body[0])
+    found = project_callers(ctx, nested) or []
+    assert [ctx.code(caller.site.node) for caller in found] == ["train_one_epoch(Net())"]
+    top = project_callers(ctx, ctx.module.body[0]) or []
+    assert [caller.ctx.code(caller.site.node) for caller in top if caller.ctx is not ctx] == [
+        "train_one_epoch(Other(), loader, opt)"]
