@@ -290,7 +290,17 @@ def runs_project_code(ev: ShapeEvaluator, call: cst.Call, before: int) -> bool:
 
 def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
     """The code of the project a call runs, and the run: a function or method with the call's arguments, or a
-    model's `forward` with its positional inputs' shapes."""
+    model's `forward` with its positional inputs' shapes. Once per call and `before`: each check that looks into
+    calls (SC101's, SC105's, SC107's) asks it of every call, and a construction's `__init__` run on an instance of
+    its own is not found again by `calls.run`."""
+    key = ("project run", id(call), before, id(ev._home))
+    memo = ev._memo
+    if key not in memo:
+        memo[key] = _project_run(ev, call, before)
+    return memo[key]  # type: ignore[return-value]
+
+
+def _project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
     callee = ev.called(ev.object(call.func, before))
     if isinstance(callee, Instance):
         found = model(ev, callee)

@@ -1163,3 +1163,34 @@ out = model(torch.randn(3, 10, 32), torch.tensor([10, 8, 6]))
 ''', "SC108")
     assert encoder == [(23, "via `model(torch.randn(3, 10, 32), torch.tensor([10, 8, 6]))`: then in Model.forward, "
                             "`self.encoder(...)`: `time` is 32 in `x` but 10 in `mask` (annotated (batch, time))")]
+
+
+def test_the_code_a_call_runs_is_run_once_for_every_check_that_looks_into_it(monkeypatch) -> None:
+    """SC101, SC104, SC105 and SC107 each look into the code every call runs; a construction's `__init__`, run on an
+    instance of its own for them, was run again for each check that reached it."""
+    from shapecheck.objects.executor import Executor
+
+    ran: list[str] = []
+    run = Executor.run
+
+    def counted(self, callee, args):
+        ran.append(callee.node.name.value)
+        return run(self, callee, args)
+
+    monkeypatch.setattr(Executor, "run", counted)
+    found = codes('''
+import torch
+from torch.utils.data import Dataset
+
+class Labelled(Dataset):
+    def __init__(self, images, targets, num_classes):
+        self.images, self.targets = images.view(len(images), -1), targets
+        if targets >= num_classes:
+            raise ValueError("target out of range")
+
+ds = Labelled(torch.rand(10, 3, 8, 8), torch.randint(0, 5, (10,)), 5)
+''', "SC101", "SC104", "SC105", "SC107")
+    assert found == [(8, "SC107")]
+    # its run on its own signature, the construction the call makes, and its run on the call's arguments, which the
+    # checks look into
+    assert ran.count("__init__") == 3
