@@ -450,8 +450,19 @@ def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Ch
     return False
 
 
-def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int,
-         element: bool = False) -> Iterator[tuple[cst.CSTNode, int]]:
+def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int) -> list[tuple[cst.CSTNode, int]]:
+    """`_operations_ran`, once per statement and version: each check that looks into a call's code (SC101's,
+    SC104's, SC105's, SC107's) goes through the same runs."""
+    key = ("operations ran", id(statement), version, id(ev._home))
+    memo = ev._memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = list(_operations_ran(ev, statement, version))
+    return found  # type: ignore[return-value]
+
+
+def _operations_ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int,
+                    element: bool = False) -> Iterator[tuple[cst.CSTNode, int]]:
     """The operations of a statement that ran (see `_operations`), each with the version it was read at: the
     statement's, or for those in a list comprehension's element, each pass of it that certainly ran. An element is
     an expression, not a statement: all of `conv(x).max(dim=2).values` is read, the call under the attribute too."""
@@ -463,10 +474,10 @@ def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int,
     for comprehension in _comprehensions(statement):
         for run in ev.calls.element_runs.get((id(comprehension), version), ()):
             if type(comprehension) is cst.DictComp:
-                yield from _ran(ev, comprehension.key, run, element=True)
-                yield from _ran(ev, comprehension.value, run, element=True)
+                yield from _operations_ran(ev, comprehension.key, run, element=True)
+                yield from _operations_ran(ev, comprehension.value, run, element=True)
             else:
-                yield from _ran(ev, comprehension.elt, run, element=True)
+                yield from _operations_ran(ev, comprehension.elt, run, element=True)
 
 
 def _comprehensions(node: cst.CSTNode) -> Iterator[cst.ListComp | cst.DictComp]:
