@@ -126,6 +126,8 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             return item(items, key.literal)
         if isinstance(items, Seq) and not items.items and items.each is not None and isinstance(key, Dim):
             return items.each  # `self.labels[idx]` of `[float(v) for v in rows]`: any element is what all are
+        if isinstance(items, Seq) and isinstance(key, Dim):
+            return _some_start(ev, expr, items, key)
         return UNKNOWN
     if type(piece) is cst.Slice and isinstance(items, Seq) and items.complete:
         bounds = []
@@ -142,6 +144,16 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             return TorchObject(container.qualname, None, None, sliced)
         return sliced
     return UNKNOWN
+
+
+def _some_start(ev: Evaluator, expr: cst.Subscript, items: Seq, key: Dim) -> object:
+    """`self.starts[idx]` of `list(range(0, len(signal) - window, stride))` at an index the code does not state: one
+    of the list's ints, so at least 0 and below the largest plus one (a window `signal[start:start + window]` then
+    stays inside the signal); unknown unless every element is an int the code states, none negative."""
+    values = [value.literal if isinstance(value, Dim) else None for value in items.items]
+    if not items.complete or not values or None in values or min(values) < 0:  # type: ignore[type-var]
+        return UNKNOWN
+    return Dim.symbol(("element", items, key), ev.ctx.code(expr), below=Dim.of(max(values) + 1))  # type: ignore
 
 
 def item(items: Seq, index: int) -> object:
