@@ -1,0 +1,1 @@
+"""Advantage actor-critic pieces."""

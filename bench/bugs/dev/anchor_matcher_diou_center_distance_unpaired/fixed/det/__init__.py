@@ -1,0 +1,1 @@
+"""Single-stage detector: anchors, matching, losses."""

@@ -1,0 +1,1 @@
+"""Dense-adjacency GCN for node classification."""

@@ -1,0 +1,3 @@
+from layers.convnd import Conv4d
+
+__all__ = ["Conv4d"]

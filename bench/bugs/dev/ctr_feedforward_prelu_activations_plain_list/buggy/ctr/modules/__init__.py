@@ -1,0 +1,3 @@
+from ctr.modules.feedforward import FeedForward
+
+__all__ = ["FeedForward"]

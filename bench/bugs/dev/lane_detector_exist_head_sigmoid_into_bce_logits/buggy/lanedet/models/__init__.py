@@ -1,0 +1,3 @@
+from lanedet.models.detector import LaneSegDetector
+
+__all__ = ["LaneSegDetector"]

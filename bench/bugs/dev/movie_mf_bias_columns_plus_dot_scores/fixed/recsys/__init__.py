@@ -1,0 +1,1 @@
+"""Explicit-feedback recommenders."""

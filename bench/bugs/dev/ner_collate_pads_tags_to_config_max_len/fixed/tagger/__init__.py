@@ -1,0 +1,1 @@
+"""BiLSTM sequence tagger for slot/entity labelling."""

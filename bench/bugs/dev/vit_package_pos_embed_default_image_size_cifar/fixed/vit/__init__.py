@@ -1,0 +1,4 @@
+from vit.config import ViTConfig
+from vit.model import VisionTransformer
+
+__all__ = ["ViTConfig", "VisionTransformer"]
