@@ -27,7 +27,7 @@ from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.indexing import indexed
 from shapecheck.shapes.literals import nested_shape, range_length
 from shapecheck.shapes.matmul import matmul
-from shapecheck.shapes.positions import insert_position, inserted, int_list, permuted
+from shapecheck.shapes.positions import insert_position, inserted, int_list, opaque, permuted
 from shapecheck.shapes.reductions import reduction
 from shapecheck.shapes.shape import DtypeFamily, Shape
 from shapecheck.shapes.values import Array
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 MAX_DEPTH = 8  # names, conversions and operations followed back to an array's construction
+# the shapes of the arrays a list holds (one for a list of unknown length, all of one shape) and how many there are
+Arrays = tuple[list[Shape], Dim]
 
 # constructor -> (how its sizes are passed: "shape" a tuple or an int first, "varargs" each size an argument,
 # "size" a `size=` argument after the distribution's own), its dtype family (None: the values' own, `choice`)
@@ -171,6 +173,14 @@ def _same(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | 
 # ---------------------------------------------------------------------------------------------- functions
 
 
+def _cumulative(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`np.cumsum(a)` flattens `a`; along an axis (`a.cumsum(axis=0)`) it keeps its shape."""
+    axis = args.get(0, "axis")
+    if axis is None:
+        return _flattened(ev, shape, args, before)
+    return shape if ev.integer(axis, before) is not None else None
+
+
 def _converted(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
     """`np.array(x)`, `np.asarray(x)`: an array's shape, a list of equal arrays stacked, or a list of numbers."""
     args = Args(call, 0)
@@ -241,7 +251,7 @@ def _stacked_rows(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -
     parts = _arrays(ev, Args(call, 0).get(0, "tup"), before, depth)
     if not parts:
         return None
-    return _stacked(parts, 0) if all(part.rank == 1 for part in parts) else _concatenated(parts, 0)
+    return _stacked(parts, 0) if all(part.rank == 1 for part in parts[0]) else _concatenated(parts, 0)
 
 
 def _stacked_columns(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
@@ -249,7 +259,7 @@ def _stacked_columns(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int
     parts = _arrays(ev, Args(call, 0).get(0, "tup"), before, depth)
     if not parts:
         return None
-    return _concatenated(parts, 0 if all(part.rank == 1 for part in parts) else 1)
+    return _concatenated(parts, 0 if all(part.rank == 1 for part in parts[0]) else 1)
 
 
 def _expand_dims(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
@@ -299,23 +309,33 @@ def _broadcast_function(ev: ShapeEvaluator, call: cst.Call, before: int, depth: 
 # -------------------------------------------------------------------------------------------------- helpers
 
 
-def _arrays(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int, depth: int) -> list[Shape] | None:
-    """The shapes of the arrays a list holds, every one known: written there (`[numeric] + onehots`), or a list
-    a name, a comprehension or a call holds."""
+def _arrays(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int, depth: int) -> Arrays | None:
+    """The arrays a list holds, each of a known shape: written there (`[numeric] + onehots`), a list a name, a
+    comprehension or a call holds, or one a loop appends arrays of one shape to (`xs.append(series[s:s + w])`)."""
     if expr is None:
         return None
     if type(expr) in (cst.List, cst.Tuple):
         if any(type(e) is cst.StarredElement for e in expr.elements):
             return None
         shapes = [array_shape(ev, e.value, before, depth + 1) for e in expr.elements]
+        count = Dim.of(len(shapes))
     else:
         held = ev.object(expr, before)
-        if not isinstance(held, Seq) or not held.complete:
+        if not isinstance(held, Seq):
             return None
-        shapes = [item.shape if isinstance(item, Array) else None for item in held.items]
+        if held.complete:
+            shapes = [item.shape if isinstance(item, Array) else None for item in held.items]
+            count = Dim.of(len(shapes))
+        elif not held.items and isinstance(held.each, Array):
+            # as many as the passes of the loop that grew it, which another list grown with it shares
+            shapes = [held.each.shape]
+            count = Dim.symbol(("passes", held.grown), "n") if held.grown is not None else \
+                opaque(("arrays", id(expr)), "n")
+        else:
+            return None
     if not shapes or any(shape is None or shape.variadic is not None for shape in shapes):
         return None
-    return shapes  # type: ignore[return-value]
+    return shapes, count  # type: ignore[return-value]
 
 
 def _strings(value: object) -> Shape | None:
@@ -326,30 +346,34 @@ def _strings(value: object) -> Shape | None:
     return Shape((Dim.of(len(value.items)),), layout=(0,))
 
 
-def _stacked(parts: list[Shape], axis: int) -> Shape | None:
-    first = parts[0]
+def _stacked(parts: Arrays, axis: int) -> Shape | None:
+    shapes, count = parts
+    first = shapes[0]
     if any(part.rank != first.rank or any(same(a, b) is not True for a, b in zip(first.dims, part.dims))
-           for part in parts[1:]):
+           for part in shapes[1:]):
         return None
     position = insert_position(first, axis)
     if position is None:
         return None
-    dtype = first.dtype if all(part.dtype == first.dtype for part in parts) else None
-    return inserted(first, position, Dim.of(len(parts))).row_major().with_dtype(dtype)
+    dtype = first.dtype if all(part.dtype == first.dtype for part in shapes) else None
+    return inserted(first, position, count).row_major().with_dtype(dtype)
 
 
-def _concatenated(parts: list[Shape], axis: int) -> Shape | None:
-    first = parts[0]
+def _concatenated(parts: Arrays, axis: int) -> Shape | None:
+    shapes, count = parts
+    first = shapes[0]
     position = first.index(axis)
-    if position is None or any(part.rank != first.rank for part in parts):
+    if position is None or any(part.rank != first.rank for part in shapes):
         return None
-    if any(same(a, b) is not True for part in parts[1:] for i, (a, b) in enumerate(zip(first.dims, part.dims))
+    if any(same(a, b) is not True for part in shapes[1:] for i, (a, b) in enumerate(zip(first.dims, part.dims))
            if i != position):
         return None
     total = Dim.of(0)
-    for part in parts:
+    for part in shapes:
         total = total + part.dims[position]
-    dtype = first.dtype if all(part.dtype == first.dtype for part in parts) else None
+    if count.literal is None:  # one shape, as many times as the list is long
+        total = first.dims[position] * count
+    dtype = first.dtype if all(part.dtype == first.dtype for part in shapes) else None
     return Shape(first.dims[:position] + (total,) + first.dims[position + 1:], layout=(), dtype=dtype).row_major()
 
 
@@ -460,7 +484,7 @@ def _dtype_family(ev: ShapeEvaluator, expr: cst.BaseExpression | None) -> DtypeF
 
 
 _METHODS = {**_REDUCTIONS, "astype": _astype, "copy": _copy, "reshape": _reshape, "flatten": _flattened, "ravel": _flattened,
-            "transpose": _transpose, "clip": _same, "round": _same}
+            "transpose": _transpose, "clip": _same, "round": _same, "cumsum": _cumulative, "cumprod": _cumulative}
 _UFUNCS = {**dict.fromkeys(("sin", "cos", "tan", "exp", "log", "log2", "log10", "log1p", "expm1", "sqrt", "tanh",
                             "sinh", "cosh", "arcsin", "arccos", "arctan"), "float"),
            **dict.fromkeys(("abs", "absolute", "negative", "square"), False)}
@@ -471,6 +495,7 @@ _FUNCTIONS = {
     "numpy.stack": _joined(stack=True), "numpy.concatenate": _joined(stack=False), "numpy.vstack": _stacked_rows,
     "numpy.hstack": _stacked_columns, "numpy.expand_dims": _expand_dims,
     "numpy.reshape": _receiver_first(_reshape), "numpy.transpose": _receiver_first(_transpose),
+    "numpy.cumsum": _receiver_first(_cumulative), "numpy.cumprod": _receiver_first(_cumulative),
     **{"numpy." + name: _elementwise(dtype) for name, dtype in _UFUNCS.items()},
     **dict.fromkeys(("numpy.maximum", "numpy.minimum", "numpy.where"), _broadcast_function),
 }

@@ -251,3 +251,27 @@ for x in DataLoader(Windows(np.zeros((2000, 3))), batch_size=8):
     assert probe(source % "list(range(0, len(signal) - window, stride))") == ["(batch, 128, 3)"]
     assert probe(source % "list(range(0, len(signal), stride))") == ["(8, self.window, 3)"]
     assert probe(source % "[0, 64, -5]") == ["(batch, self.window, 3)"]
+
+
+def test_windows_a_loop_cuts_from_a_series_keep_their_length() -> None:
+    """`for s in range(len(series) - lookback): xs.append(series[s:s + lookback])`: every `s` is below the last
+    start that leaves room, so each window is `lookback` long, and `np.stack(xs)` is (windows, lookback); a loop that
+    runs past the room (`range(len(series))`) leaves the windows' length unknown (a size named after the code's
+    bound, not 30)."""
+    source = '''
+import numpy as np
+import torch
+
+
+def sliding_windows(series, lookback):
+    xs = []
+    for s in range(%s):
+        xs.append(series[s:s + lookback])
+    return np.stack(xs)
+
+
+probe(torch.from_numpy(sliding_windows(np.zeros(400), 30)))
+probe(torch.from_numpy(sliding_windows(np.zeros(20000), 30)))
+'''
+    assert probe(source % "len(series) - lookback") == ["(n, 30)", "(n, 30)"]
+    assert probe(source % "len(series)") == ["(n, lookback)", "(n, lookback)"]
