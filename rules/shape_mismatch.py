@@ -258,6 +258,58 @@ _NUMPY_FEATURES = """
         loss = nn.CrossEntropyLoss()(model(X), y)
         """
 
+# a human-activity dataset: an accelerometer recording (time, 3 axes), cut into windows at starts a list holds;
+# `%s` is what a window hands torch (Conv1d takes (batch, channels, time))
+_HAR_WINDOWS = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+
+        def load_accelerometer(n_samples=3000):
+            t = np.linspace(0, 60, n_samples)
+            axes = [np.sin(2 * np.pi * f * t) for f in (0.5, 1.0, 2.0)]
+            return np.stack(axes, axis=1).astype(np.float32)
+
+
+        class HARWindows(Dataset):
+            def __init__(self, signal, window=100, step=50):
+                self.signal = (signal - signal.mean(axis=0)) / signal.std(axis=0)
+                self.window = window
+                self.starts = list(range(0, len(signal) - window, step))
+
+            def __len__(self):
+                return len(self.starts)
+
+            def __getitem__(self, idx):
+                start = self.starts[idx]
+                return torch.from_numpy(%s)
+
+
+        encoder = nn.Sequential(nn.Conv1d(3, 32, 5, padding=2), nn.ReLU(), nn.AdaptiveAvgPool1d(1))
+        loader = DataLoader(HARWindows(load_accelerometer()), batch_size=32, shuffle=True)
+        for x in loader:
+            z = encoder(x)
+        """
+
+# a tabular set one-hot encoded with numpy: a price column and a color's three levels; `%s` is the width the
+# first layer takes
+_ONEHOT_TABLE = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        COLORS = ["red", "green", "blue"]
+        rng = np.random.default_rng(0)
+        price = rng.normal(10.0, 2.0, 500)
+        color = np.random.choice(COLORS, 500)
+        onehot = (color[:, None] == np.array(COLORS)[None, :]).astype(np.float32)
+        X = torch.from_numpy(np.concatenate([price[:, None], onehot], axis=1).astype(np.float32))
+        model = nn.Sequential(nn.Linear(%s, 8), nn.ReLU(), nn.Linear(8, 1))
+        pred = model(X)
+        """
+
 # yunjey/pytorch-tutorial's bidirectional RNN on MNIST: the loader's batches are not stated, the loop's
 # `.reshape` states them; `%s` is the head's input size (a bidirectional LSTM gives 2 * hidden_size features).
 _LOADER_BIRNN = """
@@ -1229,6 +1281,11 @@ class ShapeMismatch(Rule):
         """,
         # tabular data made with numpy, as many columns as the first layer takes
         _NUMPY_FEATURES % "4",
+        # windows of a (time, axes) recording turned channels-first, copied into C order
+        _HAR_WINDOWS % "self.signal[start:start + self.window].T.copy()",
+        _HAR_WINDOWS % "np.ascontiguousarray(self.signal[start:start + self.window].T)",
+        # a price column and a one-hot color: 1 + 3 columns
+        _ONEHOT_TABLE % "1 + len(COLORS)",
         _LOADER_BIRNN % "hidden_size * 2",
         _LENET_MNIST % "transforms.Resize((32, 32)), ",
         _CIFAR_CNN % "16 * 5 * 5",
@@ -1991,6 +2048,13 @@ class ShapeMismatch(Rule):
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
         # cannot be multiplied (200x3 and 4x16)")
         _NUMPY_FEATURES % "3",
+        # windows of a (time, axes) recording handed to Conv1d time-major: each batch is (32, 100, 3) ("Given
+        # groups=1, weight of size [32, 3, 5], expected input[32, 100, 3] to have 3 channels, but got 100 channels
+        # instead")
+        _HAR_WINDOWS % "self.signal[start:start + self.window]",
+        # the color counted as one column, where its one-hot encoding is three ("mat1 and mat2 shapes cannot be
+        # multiplied (500x4 and 2x8)")
+        _ONEHOT_TABLE % "2",
         # the head sized for one direction of a bidirectional LSTM, fed by a loop over a torchvision loader ("mat1
         # and mat2 shapes cannot be multiplied (100x256 and 128x10)")
         _LOADER_BIRNN % "hidden_size",

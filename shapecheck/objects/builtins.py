@@ -126,6 +126,9 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             return item(items, key.literal)
         if isinstance(items, Seq) and not items.items and items.each is not None and isinstance(key, Dim):
             return items.each  # `self.labels[idx]` of `[float(v) for v in rows]`: any element is what all are
+        if isinstance(items, Seq) and isinstance(key, Dim):
+            found = some_int(items, key, ev.ctx.code(expr))
+            return found if found is not None else UNKNOWN
         return UNKNOWN
     if type(piece) is cst.Slice and isinstance(items, Seq) and items.complete:
         bounds = []
@@ -142,6 +145,17 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             return TorchObject(container.qualname, None, None, sliced)
         return sliced
     return UNKNOWN
+
+
+def some_int(items: Seq, key: Hashable, name: str) -> Dim | None:
+    """One of the ints a list holds, not told which (`self.starts[idx]`, a pass of a loop over more of them than are
+    run one by one): at least 0 and below the largest plus one, so a window `signal[start:start + window]` at
+    starts `list(range(0, len(signal) - window, stride))` stays inside the signal; None unless every element is an
+    int the code states, none negative."""
+    values = [value.literal if isinstance(value, Dim) else None for value in items.items]
+    if not items.complete or not values or None in values or min(values) < 0:  # type: ignore[type-var]
+        return None
+    return Dim.symbol(("element", items, key), name, below=Dim.of(max(values) + 1))  # type: ignore[type-var]
 
 
 def item(items: Seq, index: int) -> object:
@@ -379,7 +393,7 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
     args = arguments(ev, node, before)
     positional = args.items if args is not None and args.complete else None
     if name == "range":
-        return _range(positional)
+        return _range(positional, node)
     if name == "len":
         if positional is None or len(positional) != 1:
             return UNKNOWN
@@ -559,15 +573,25 @@ def ordered_dict(ev: Evaluator, node: cst.Call, before: int) -> object:
     return Mapping(tuple(items), complete=pairs.complete)
 
 
-def _range(positional: tuple[object, ...] | None) -> object:
+def _range(positional: tuple[object, ...] | None, node: cst.Call) -> object:
     if positional is None or not 1 <= len(positional) <= 3:
         return UNKNOWN
     literals = [literal_of(v) for v in positional]
     if any(type(v) is not int for v in literals):
-        return Seq((), complete=False)
+        return Seq((), complete=False, each=_index_below(positional, node))
     bounds = literals if len(literals) > 1 else [0, literals[0]]
     numbers = range(*bounds)  # type: ignore[arg-type]
     if len(numbers) > MAX_ITEMS:
-        return Seq((), complete=False)
+        return Seq((), complete=False, each=_index_below(positional, node))
     return Seq(tuple(Dim.of(n) for n in numbers))
+
+
+def _index_below(positional: tuple[object, ...], node: cst.Call) -> Dim | None:
+    """What every number of `range(n)` (or `range(0, n)`) is when they are too many to list or `n` is not stated:
+    an int at least 0 and below `n` (a window `series[s:s + w]` for `s` in `range(len(series) - w)` stays inside the
+    series); None for other starts and steps."""
+    if len(positional) == 2 and literal_of(positional[0]) != 0 or len(positional) == 3:
+        return None
+    end = positional[-1]
+    return Dim.symbol(("range index", id(node), end), "i", below=end) if isinstance(end, Dim) else None
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal
 import libcst as cst
 
 from shapecheck.engine.records import NamedTuple
+from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.classes import own_names
@@ -27,8 +28,10 @@ _READERS = frozenset({"len", "list", "tuple", "sorted", "reversed", "enumerate",
                       "isinstance", "str", "repr", "int", "float", "bool", "sum", "min", "max", "any", "all", "set",
                       "frozenset", "dict", "map", "filter", "hash", "id", "type"})
 
-# torch functions that copy the data of a list they are given (`torch.tensor(labels)`), spelled `torch.<name>`.
+# torch functions that copy the data of a list they are given (`torch.tensor(labels)`), spelled `torch.<name>`,
+# and numpy's, spelled `np.<name>` or `numpy.<name>` (`np.random.shuffle` changes its argument: not one of them).
 _TORCH_READERS = frozenset({"tensor", "as_tensor", "stack", "cat", "LongTensor", "FloatTensor", "BoolTensor"})
+_NUMPY_READERS = frozenset({"array", "asarray", "stack", "concatenate", "vstack", "hstack", "random.choice"})
 
 
 class Change(NamedTuple):
@@ -97,6 +100,9 @@ def _changed_argument_names(call: cst.Call, functions: dict[str, cst.FunctionDef
         return
     if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "torch" \
             and func.attr.value in _TORCH_READERS:
+        return
+    module, _, name = (dotted_name(func) or "").partition(".")
+    if module in ("np", "numpy") and name in _NUMPY_READERS:
         return
     callee = functions.get(func.value) if type(func) is cst.Name else None
     kept = _unchanged_parameters(callee, functions, _seen) if callee is not None else None

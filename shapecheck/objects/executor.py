@@ -16,7 +16,7 @@ import libcst as cst
 
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.objects.builtins import as_key_value, container_items, key_of
+from shapecheck.objects.builtins import as_key_value, container_items, key_of, some_int
 from shapecheck.objects.changes import incomplete
 from shapecheck.objects.classes import function_facts, own_nodes
 from shapecheck.objects.decorators import called_as_written
@@ -470,6 +470,8 @@ class Executor:
             if unrolled is not None:
                 return unrolled
         each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
+        if each is None and isinstance(iterable, Seq):  # more ints than are run one by one (`range(370)`)
+            each = some_int(iterable, ("pass", id(node)), node.target.value if type(node.target) is cst.Name else "i")
         return self._widened(node.body.body, path, node.target, node.orelse, each, _first_pass_certain(iterable))
 
     def _unrolled(self, node: cst.For, iterable: Seq, path: _Path) -> _Path | None:

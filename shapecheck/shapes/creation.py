@@ -9,10 +9,10 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, dtype_of, shape_arguments
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import Const, Opaque, Seq
+from shapecheck.objects.values import Seq
 from shapecheck.shapes import numpy_arrays
 from shapecheck.shapes.elementwise import memory_format
-from shapecheck.shapes.positions import opaque
+from shapecheck.shapes.literals import literal_dtype, nested_shape, range_length
 from shapecheck.shapes.shape import DtypeFamily, Shape
 from shapecheck.shapes.values import Items
 
@@ -38,20 +38,8 @@ def _full(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     if sizes is None:
         return None
     fill = args.get(1, "fill_value")
-    dtype = dtype_of(ev, args.keyword("dtype")) or _literal_dtype(fill)
+    dtype = dtype_of(ev, args.keyword("dtype")) or literal_dtype(fill)
     return Shape(sizes.dims, sizes.variadic, sizes.variadic_name, tuple(range(len(sizes.dims))), dtype)
-
-
-def _literal_dtype(expr: cst.BaseExpression | None) -> DtypeFamily | None:
-    while type(expr) is cst.UnaryOperation:
-        expr = expr.expression
-    if type(expr) is cst.Integer:
-        return "int"
-    if type(expr) is cst.Float:
-        return "float"
-    if type(expr) is cst.Name and expr.value in ("True", "False"):
-        return "bool"
-    return None
 
 
 def _randint(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
@@ -87,21 +75,13 @@ def _randperm(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
 def _arange(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     bounds = args.rest(0)
-    if not 1 <= len(bounds) <= 3:
-        return None
-    values = [ev.size(e, before) for e in bounds]
-    if None in values:
-        return None
-    start, end = (Dim.of(0), values[0]) if len(values) == 1 else (values[0], values[1])
-    step = values[2] if len(values) == 3 else Dim.of(1)
-    span = end - start  # type: ignore[operator]
-    length = span if step.literal == 1 else span._divided(step)  # type: ignore[union-attr]
+    length = range_length(ev, node, bounds, before)
     if length is None:
-        length = opaque(("arange", id(node)), f"({span}) / {step}")
+        return None
     dtype = dtype_of(ev, args.keyword("dtype")) or (
-        "int" if all(_literal_dtype(e) in ("int", None) and type(e) is not cst.Float for e in bounds) else None)
+        "int" if all(literal_dtype(e) in ("int", None) and type(e) is not cst.Float for e in bounds) else None)
     # the values reach `end - 1` only in steps of one from a start that is not past it
-    below = end if dtype == "int" and step.literal == 1 and len(bounds) < 3 else None
+    below = ev.size(bounds[-1], before) if dtype == "int" and len(bounds) < 3 else None
     return Shape((length,), layout=(0,), dtype=dtype, below=below)
 
 
@@ -168,29 +148,17 @@ def _like(dtype: DtypeFamily | None = None):
 
 def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     """`torch.tensor([[1, 2], [3, 4]])`: the nesting of a literal list, written there, or of the list an expression
-    holds (`labels = [0, 2, 1]`, a list no code appends to, a comprehension over a list the code states)."""
+    holds (see `literals.nested_shape`); or a numpy array's shape."""
     data = Args(node, 0).get(0, "data")
-    dims: list[Dim] = []
-    kinds: set[str] = set()
     if data is None:
         return None
-    if not _nested(data, dims, kinds, 0):
-        dims, kinds = [], set()
-        value = ev.object(data, before)
-        if not _nested_value(value, dims, kinds, 0):
-            array = numpy_arrays.array_shape(ev, data, before)  # `torch.tensor(np.random.rand(8, 3))`
-            if array is None:
-                return _counted(ev, node, value)
-            dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
-            return array.with_dtype(dtype) if dtype is not None else array
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
-    if dtype is None and "number" in kinds:
-        dtype = "float" if "float" in kinds else None  # a float among them makes it float, else it is not told
-    elif dtype is None and len(kinds) == 1:
-        dtype = next(iter(kinds))  # type: ignore[assignment]
-    elif dtype is None and kinds <= {"int", "float"}:
-        dtype = "float"
-    return Shape(tuple(dims), layout=tuple(range(len(dims))), dtype=dtype)
+    found = nested_shape(ev, data, before)
+    if found is None:
+        found = numpy_arrays.array_shape(ev, data, before)  # `torch.tensor(np.random.rand(8, 3))`
+        if found is None:
+            return _counted(ev, node, ev.object(data, before))
+    return found.with_dtype(dtype) if dtype is not None else found
 
 
 def _counted(ev: ShapeEvaluator, node: cst.Call, value: object) -> Shape | None:
@@ -226,51 +194,6 @@ def _legacy(dtype: DtypeFamily):
             return None
         return Shape(tuple(sizes), layout=tuple(range(len(sizes))), dtype=dtype)  # type: ignore[arg-type]
     return legacy
-
-
-def _nested(expr: cst.BaseExpression | None, dims: list[Dim], kinds: set[str], depth: int) -> bool:
-    if type(expr) in (cst.List, cst.Tuple):
-        elements = expr.elements
-        if any(type(e) is cst.StarredElement for e in elements):
-            return False
-        if depth == len(dims):
-            dims.append(Dim.of(len(elements)))
-        elif dims[depth].literal != len(elements):
-            return False
-        if not elements:
-            return depth == len(dims) - 1
-        return all(_nested(e.value, dims, kinds, depth + 1) for e in elements)
-    kind = _literal_dtype(expr)
-    if kind is None or depth != len(dims):
-        return False
-    kinds.add(kind)
-    return True
-
-
-def _nested_value(value: object, dims: list[Dim], kinds: set[str], depth: int) -> bool:
-    """`_nested` over the value a name holds: a list or tuple whose every element the code states."""
-    if isinstance(value, Seq):
-        if not value.complete:
-            return False
-        if depth == len(dims):
-            dims.append(Dim.of(len(value.items)))
-        elif dims[depth].literal != len(value.items):
-            return False
-        if not value.items:
-            return depth == len(dims) - 1
-        return all(_nested_value(item, dims, kinds, depth + 1) for item in value.items)
-    if depth != len(dims):
-        return False
-    if isinstance(value, Dim):  # `[1 if i == label else 0 for i in range(18)]`: ints, whichever
-        kinds.add("int")
-        return True
-    if isinstance(value, Const) and type(value.value) in (float, bool):
-        kinds.add("float" if type(value.value) is float else "bool")
-        return True
-    if isinstance(value, Opaque) and value.number:  # `[float(row["price"])]`: an int or a float, unstated
-        kinds.add("number")
-        return True
-    return False
 
 
 def _new(dtype: DtypeFamily | None = None):

@@ -62,6 +62,11 @@ def subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | N
         index = ev.integer(node.slice[0].slice.value, before)
         value = found.at(index) if index is not None else None
         return value if isinstance(value, Shape) else None
+    return indexed(ev, shape, node, before)
+
+
+def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int) -> Shape | None:
+    """`node`'s basic indexing of a tensor (or a numpy array, whose basic indexing is the same) of `shape`."""
     elements = [element.slice for element in node.slice]
     if sum(1 for e in elements if _is_tensor_index(ev, e, before)) > 1:
         return None  # index tensors broadcast together to one dim (`a[rows, cols]`), not one dim each

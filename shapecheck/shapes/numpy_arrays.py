@@ -1,12 +1,17 @@
-"""The shapes of numpy arrays the code makes and hands to torch (`torch.from_numpy(np.random.rand(100, 3))`).
+"""numpy arrays, a value of their own beside tensors: the shapes and dtypes of the arrays a data pipeline makes and
+hands to torch (`torch.from_numpy(np.stack(windows))`).
 
-Arrays are not tensors to the rest of the analysis: numpy's methods differ from torch's under the same names
-(`a.sum(axis=1)`, `a.repeat(3)`, `a.view(np.float32)`), so only what is read here is known, at the point the array
-becomes a tensor: numpy's constructors (`zeros`, `ones`, `empty`, `full`, `random.rand`/`randn`/`random`/
-`uniform`/`normal`/`randint`, `arange`, `eye`), the same draws from a generator (`rng = np.random.default_rng(0)`,
-`rng.normal(size=(n, d))`, `rng.integers(0, k, size=n)`, or a `RandomState`), `.astype(...)` and `.copy()`,
-reductions over an axis (`X.sum(axis=1)`, `.mean`, `.std`, `.max`, ...),
-arithmetic between arrays and numbers (broadcast) and `@`, through names with one binding."""
+numpy's methods differ from torch's under the same names (`a.sum(axis=1)`, `a.repeat(3)`, `a.view(np.float32)`), so
+an array is never read as a tensor: only what is read here is known, and an array becomes a tensor only at a
+conversion (`torch.from_numpy`, `torch.tensor`, `torch.as_tensor`). Read here: numpy's constructors (`zeros`, `ones`,
+`empty`, `full`, `arange`, `linspace`, `eye`, the `*_like`, `random.rand`/`randn`/`random`/`uniform`/`normal`/
+`randint`/`gamma`/`choice`/..., and the same draws from a generator, `rng = np.random.default_rng(0)`), `np.array` of
+a list of numbers or of equal arrays, `stack`/`concatenate`/`vstack`/`hstack` of arrays of known shapes,
+`expand_dims`, `reshape`, `transpose`/`.T`, `.astype`, `.copy`, `.flatten`, reductions over an axis (`X.sum(axis=1)`,
+`.mean`, `.std`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`), ufuncs of one array (`np.sin(t)`),
+arithmetic and comparisons between arrays and numbers (broadcast as numpy states it), `@`, `np.maximum`/`np.where`;
+through names, containers, attributes and the project's functions, as values (`Array`). A transposed array's memory
+order is left unknown. Anything else is unknown."""
 
 from __future__ import annotations
 
@@ -14,45 +19,59 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import TorchObject
+from shapecheck.objects.dims import Dim, same
+from shapecheck.objects.values import Const, Seq, TorchObject
 from shapecheck.shapes.args import TORCH_DTYPES, Args, Hidden, shape_arguments, unexplained
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number
+from shapecheck.shapes.indexing import indexed
+from shapecheck.shapes.literals import nested_shape, range_length
 from shapecheck.shapes.matmul import matmul
-from shapecheck.shapes.positions import dropped
+from shapecheck.shapes.positions import insert_position, inserted, int_list, opaque, permuted
 from shapecheck.shapes.reductions import reduction
 from shapecheck.shapes.shape import DtypeFamily, Shape
 from shapecheck.shapes.values import Array
+from shapecheck.shapes.views import product, reshaped
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
 
 MAX_DEPTH = 8  # names, conversions and operations followed back to an array's construction
+# the shapes of the arrays a list holds (one for a list of unknown length, all of one shape) and how many there are
+Arrays = tuple[list[Shape], Dim]
 
 # constructor -> (how its sizes are passed: "shape" a tuple or an int first, "varargs" each size an argument,
-# "size" a `size=` argument after the distribution's own), its dtype family
-_CONSTRUCTORS: dict[str, tuple[str, DtypeFamily]] = {
+# "size" a `size=` argument after the distribution's own), its dtype family (None: the values' own, `choice`)
+_CONSTRUCTORS: dict[str, tuple[str, DtypeFamily | None]] = {
     "numpy.zeros": ("shape", "float"), "numpy.ones": ("shape", "float"), "numpy.empty": ("shape", "float"),
     "numpy.full": ("shape", "float"), "numpy.random.rand": ("varargs", "float"),
     "numpy.random.randn": ("varargs", "float"), "numpy.random.random": ("shape", "float"),
     "numpy.random.random_sample": ("shape", "float"), "numpy.random.uniform": ("size", "float"),
     "numpy.random.normal": ("size", "float"), "numpy.random.randint": ("size", "int"),
+    "numpy.random.standard_normal": ("shape", "float"), "numpy.random.gamma": ("size", "float"),
+    "numpy.random.beta": ("size", "float"), "numpy.random.exponential": ("size", "float"),
+    "numpy.random.poisson": ("size", "int"), "numpy.random.binomial": ("size", "int"),
+    "numpy.random.choice": ("size", None),
 }
 # where `size` sits among the positional arguments of the "size" constructors
-_SIZE_POSITION = {"numpy.random.uniform": 2, "numpy.random.normal": 2, "numpy.random.randint": 2}
+_SIZE_POSITION = {"numpy.random.uniform": 2, "numpy.random.normal": 2, "numpy.random.randint": 2,
+                  "numpy.random.gamma": 2, "numpy.random.beta": 2, "numpy.random.binomial": 2,
+                  "numpy.random.exponential": 1, "numpy.random.poisson": 1, "numpy.random.choice": 1}
 # a `numpy.random.Generator`'s draws, as the module functions of the same sizes and dtypes
 _GENERATOR_METHODS = {"normal": "numpy.random.normal", "uniform": "numpy.random.uniform",
                       "integers": "numpy.random.randint", "random": "numpy.random.random",
-                      "standard_normal": "numpy.random.random"}
+                      "standard_normal": "numpy.random.standard_normal",
+                      **{name: "numpy.random." + name for name in (
+                          "gamma", "beta", "exponential", "poisson", "binomial", "choice")}}
 _GENERATORS = {"numpy.random.default_rng": _GENERATOR_METHODS,
                "numpy.random.RandomState": {name: "numpy.random." + name for name in (
-                   "rand", "randn", "random", "random_sample", "uniform", "normal", "randint")}}
+                   "rand", "randn", "random", "random_sample", "uniform", "normal", "randint", "standard_normal",
+                   "gamma", "beta", "exponential", "poisson", "binomial", "choice")}}
 # reductions over axes, as torch's over dims (`y = X.sum(axis=1)`, `a.mean(0, keepdims=True)`); a mean is a float
 _REDUCTIONS = {**dict.fromkeys(("sum", "prod", "max", "min"), reduction()),
                **dict.fromkeys(("mean", "std", "var"), reduction("float"))}
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
-_ORDERINGS = (cst.GreaterThan, cst.GreaterThanEqual, cst.LessThan, cst.LessThanEqual)
+_COMPARISONS = (cst.GreaterThan, cst.GreaterThanEqual, cst.LessThan, cst.LessThanEqual, cst.Equal, cst.NotEqual)
 
 
 def array_shape(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int, depth: int = 0) -> Shape | None:
@@ -65,39 +84,323 @@ def array_shape(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int
         if bindings and len(bindings) == 1 and bindings[0].kind == "assign" and bindings[0].value is not None \
                 and bindings[0].index is None:
             return array_shape(ev, bindings[0].value, bindings[0].seq, depth + 1)
-    if kind in (cst.Name, cst.Attribute):
-        # an array a call passed, an instance holds (`self.masks`) or a call being run bound
-        held = ev.object(expr, before)
-        return held.shape if isinstance(held, Array) else None
+    if kind is cst.Attribute and expr.attr.value == "T" and ev.ctx.qualname(expr) is None:
+        found = array_shape(ev, expr.value, before, depth + 1)
+        if found is not None:
+            return _transposed(found, None)
     if kind is cst.BinaryOperation:
         return _arithmetic(ev, expr, before, depth)
     if kind is cst.Comparison:
         return _compared(ev, expr, before, depth)
     if kind is cst.Subscript:
-        return _row(ev, expr, before, depth)
-    if kind is not cst.Call:
-        return None
-    func = expr.func
-    if type(func) is cst.Attribute and ev.ctx.qualname(func) is None:
-        drawn = _generator_draw(ev, func, before)
-        if drawn is not None:
-            return _constructed(ev, expr, drawn, before)
-    if type(func) is cst.Attribute and func.attr.value in _REDUCTIONS and ev.ctx.qualname(func) is None:
-        found = array_shape(ev, func.value, before, depth + 1)
-        try:
-            return _REDUCTIONS[func.attr.value](ev, found, Args(expr), before) if found is not None else None
-        except Hidden:  # `a.sum(**options)`
-            return None
-    if type(func) is cst.Attribute and func.attr.value in ("astype", "copy") \
-            and ev.ctx.qualname(func) is None:
-        found = array_shape(ev, func.value, before, depth + 1)
-        if found is None or func.attr.value == "copy":
+        found = array_shape(ev, expr.value, before, depth + 1)
+        if found is not None:
+            return indexed(ev, found, expr, before) if found.variadic is None else None
+    if kind is cst.Call:
+        found = _called(ev, expr, before, depth)
+        if found is not None:
             return found
-        return Shape(found.dims, layout=found.layout, dtype=_dtype_family(ev, Args(expr, 0).get(0, "dtype")))
-    qualname = ev.ctx.qualname(func)
-    if qualname in _CONSTRUCTORS:
-        return _constructed(ev, expr, qualname, before)
+    if kind in (cst.Name, cst.Attribute, cst.Subscript, cst.Call):
+        # an array a call passed, an instance holds (`self.masks`), a dict or a list holds (`table["price"]`), or
+        # a function of the project returns (`encode(table)`)
+        held = ev.object(expr, before)
+        return held.shape if isinstance(held, Array) else None
     return None
+
+
+def _called(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    func = call.func
+    qualname = ev.ctx.qualname(func)
+    try:
+        if qualname is None and type(func) is cst.Attribute:
+            drawn = _generator_draw(ev, func, before)
+            if drawn is not None:
+                return _constructed(ev, call, drawn, before)
+            method = _METHODS.get(func.attr.value)
+            if method is None:
+                return None
+            found = array_shape(ev, func.value, before, depth + 1)
+            return method(ev, found, Args(call, 0), before) if found is not None else None
+        if qualname in _CONSTRUCTORS:
+            return _constructed(ev, call, qualname, before)
+        function = _FUNCTIONS.get(qualname) if qualname is not None else None
+        return function(ev, call, before, depth) if function is not None else None
+    except Hidden:  # `np.zeros(*dims)`, `np.stack(**spec)`: which argument is which can't be told
+        return None
+
+
+# ----------------------------------------------------------------------------------------------- methods
+
+
+def _astype(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    return shape.with_dtype(_dtype_family(ev, args.get(0, "dtype")))
+
+
+def _copy(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    return shape.row_major() if args.keyword("order") is None else shape.without_layout()
+
+
+def _reshape(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`a.reshape(n, -1)`, `a.reshape((n, -1))`: numpy's sizes are torch's; the result is in C order."""
+    if args.keyword("order") is not None:
+        return None
+    sizes = shape_arguments(ev, args, 0, "shape", before)
+    return reshaped(shape, sizes, copies=True, owner=id(args.call)) if sizes is not None else None
+
+
+def _flattened(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`a.flatten()`, `a.ravel()`: one dim of every element."""
+    if shape.rank is None or args.count() or args.keywords:
+        return None
+    return Shape((product(shape.dims),), layout=(0,), dtype=shape.dtype)
+
+
+def _transpose(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`a.transpose()` reverses the dims, `a.transpose(1, 0, 2)` or `a.transpose((1, 0, 2))` orders them."""
+    if args.count() == 0 and not args.keywords:
+        return _transposed(shape, None)
+    order = int_list(ev, args.get(0, "axes"), before) if args.count() == 1 else \
+        [ev.integer(axis, before) for axis in args.rest(0)]
+    return _transposed(shape, order)  # type: ignore[arg-type]
+
+
+def _same(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`a.clip(0, 1)`, `a.round(2)`: the receiver's shape, where the arguments are numbers."""
+    return shape if all(is_number(ev, value, before) for value in (*args.rest(0), *args.keywords.values())) \
+        else None
+
+
+# ---------------------------------------------------------------------------------------------- functions
+
+
+def _cumulative(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`np.cumsum(a)` flattens `a`; along an axis (`a.cumsum(axis=0)`) it keeps its shape."""
+    axis = args.get(0, "axis")
+    if axis is None:
+        return _flattened(ev, shape, args, before)
+    return shape if ev.integer(axis, before) is not None else None
+
+
+def _converted(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    """`np.array(x)`, `np.asarray(x)`: an array's shape, a list of equal arrays stacked, or a list of numbers."""
+    args = Args(call, 0)
+    data = args.get(0, "object", "a")
+    if data is None or args.count() > 1:
+        return None  # numpy's second positional argument is the dtype
+    found = array_shape(ev, data, before, depth + 1)
+    if found is None:
+        found = nested_shape(ev, data, before)
+    if found is None:
+        parts = _arrays(ev, data, before, depth)
+        found = _stacked(parts, 0) if parts else _strings(ev.object(data, before))
+    if found is None:
+        return None
+    dtype = args.keyword("dtype")
+    found = found.with_dtype(_dtype_family(ev, dtype)) if dtype is not None else found
+    return found.row_major() if ev.ctx.qualname(call.func) == "numpy.ascontiguousarray" else found
+
+
+def _like(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    args = Args(call, 0)
+    found = array_shape(ev, args.get(0, "a"), before, depth + 1)
+    dtype = args.keyword("dtype")
+    return found.row_major().with_dtype(_dtype_family(ev, dtype) if dtype is not None else found.dtype) \
+        if found is not None else None
+
+
+def _arange(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    """`np.arange(n)`: ints when its bounds are ints the code states (sizes)."""
+    args = Args(call, 0)
+    length = range_length(ev, call, args.rest(0), before)
+    if length is None or args.keywords:
+        return None
+    return Shape((length,), layout=(0,), dtype="int")
+
+
+def _linspace(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    args = Args(call, 0)
+    if args.keyword("endpoint") is not None or args.keyword("retstep") is not None:
+        return None
+    number = args.get(2, "num")
+    count = ev.size(number, before) if number is not None else Dim.of(50)
+    return Shape((count,), layout=(0,), dtype="float") if count is not None else None
+
+
+def _eye(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    args = Args(call, 0)
+    n = ev.size(args.get(0, "N"), before)
+    m = ev.size(args.get(1, "M"), before) if args.get(1, "M") is not None else n
+    return Shape((n, m), layout=(0, 1), dtype="float") if n is not None and m is not None else None
+
+
+def _joined(stack: bool):
+    """`np.stack(arrays, axis=1)`, `np.concatenate([a, b], axis=1)`: arrays of known shapes joined, as torch's."""
+    def join(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+        args = Args(call, 0)
+        parts = _arrays(ev, args.get(0, "arrays"), before, depth)
+        axis = args.get(1, "axis")
+        position = ev.integer(axis, before) if axis is not None else 0
+        if not parts or position is None or args.keyword("out") is not None:
+            return None
+        return _stacked(parts, position) if stack else _concatenated(parts, position)
+    return join
+
+
+def _stacked_rows(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    """`np.vstack(arrays)`: 1-d arrays become the rows of a 2-d one; others join along axis 0."""
+    parts = _arrays(ev, Args(call, 0).get(0, "tup"), before, depth)
+    if not parts:
+        return None
+    return _stacked(parts, 0) if all(part.rank == 1 for part in parts[0]) else _concatenated(parts, 0)
+
+
+def _stacked_columns(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    """`np.hstack(arrays)`: 1-d arrays join end to end; others along axis 1."""
+    parts = _arrays(ev, Args(call, 0).get(0, "tup"), before, depth)
+    if not parts:
+        return None
+    return _concatenated(parts, 0 if all(part.rank == 1 for part in parts[0]) else 1)
+
+
+def _expand_dims(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    args = Args(call, 0)
+    found = array_shape(ev, args.get(0, "a"), before, depth + 1)
+    axis = ev.integer(args.get(1, "axis"), before)
+    position = insert_position(found, axis) if found is not None and axis is not None else None
+    return inserted(found, position, Dim.of(1)) if found is not None and position is not None else None
+
+
+def _receiver_first(method):
+    """`np.reshape(a, shape)`, `np.transpose(a)`: the method's reading, with the array first."""
+    def function(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+        args = Args(call, 1)
+        found = array_shape(ev, args.get(-1, "a"), before, depth + 1)
+        return method(ev, found, args, before) if found is not None else None
+    return function
+
+
+def _elementwise(dtype: DtypeFamily | None | bool):
+    """`np.sin(t)`, `np.abs(x)`: a ufunc of one array is of its shape (`dtype` False keeps the array's)."""
+    def ufunc(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+        args = Args(call, 0)
+        if args.count() != 1 or args.keywords:
+            return None
+        found = array_shape(ev, args.get(0), before, depth + 1)
+        return found.with_dtype(dtype) if found is not None and dtype is not False else found
+    return ufunc
+
+
+def _broadcast_function(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    """`np.maximum(a, 0)`, `np.where(mask, a, b)`: the operands broadcast, numbers aside."""
+    args = Args(call, 0)
+    operands = args.rest(0)
+    if len(operands) < 2 or args.keywords:
+        return None
+    where = ev.ctx.qualname(call.func) == "numpy.where"
+    if where != (len(operands) == 3):
+        return None
+    result = _operands(ev, operands[1:] if where else operands, before, depth)
+    if result is None or not where:
+        return result
+    condition = array_shape(ev, operands[0], before, depth + 1)
+    return broadcast(condition, result).shape if condition is not None else None
+
+
+# -------------------------------------------------------------------------------------------------- helpers
+
+
+def _arrays(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int, depth: int) -> Arrays | None:
+    """The arrays a list holds, each of a known shape: written there (`[numeric] + onehots`), a list a name, a
+    comprehension or a call holds, or one a loop appends arrays of one shape to (`xs.append(series[s:s + w])`)."""
+    if expr is None:
+        return None
+    if type(expr) in (cst.List, cst.Tuple):
+        if any(type(e) is cst.StarredElement for e in expr.elements):
+            return None
+        shapes = [array_shape(ev, e.value, before, depth + 1) for e in expr.elements]
+        count = Dim.of(len(shapes))
+    else:
+        held = ev.object(expr, before)
+        if not isinstance(held, Seq):
+            return None
+        if held.complete:
+            shapes = [item.shape if isinstance(item, Array) else None for item in held.items]
+            count = Dim.of(len(shapes))
+        elif not held.items and isinstance(held.each, Array):
+            # as many as the passes of the loop that grew it, which another list grown with it shares
+            shapes = [held.each.shape]
+            count = Dim.symbol(("passes", held.grown), "n") if held.grown is not None else \
+                opaque(("arrays", id(expr)), "n")
+        else:
+            return None
+    if not shapes or any(shape is None or shape.variadic is not None for shape in shapes):
+        return None
+    return shapes, count  # type: ignore[return-value]
+
+
+def _strings(value: object) -> Shape | None:
+    """A list of strings the code states (`np.array(["month", "one_year"])`): one dim of that many."""
+    if not isinstance(value, Seq) or not value.complete or not value.items or any(
+            not isinstance(item, Const) or type(item.value) is not str for item in value.items):
+        return None
+    return Shape((Dim.of(len(value.items)),), layout=(0,))
+
+
+def _stacked(parts: Arrays, axis: int) -> Shape | None:
+    shapes, count = parts
+    first = shapes[0]
+    if any(part.rank != first.rank or any(same(a, b) is not True for a, b in zip(first.dims, part.dims))
+           for part in shapes[1:]):
+        return None
+    position = insert_position(first, axis)
+    if position is None:
+        return None
+    dtype = first.dtype if all(part.dtype == first.dtype for part in shapes) else None
+    return inserted(first, position, count).row_major().with_dtype(dtype)
+
+
+def _concatenated(parts: Arrays, axis: int) -> Shape | None:
+    shapes, count = parts
+    first = shapes[0]
+    position = first.index(axis)
+    if position is None or any(part.rank != first.rank for part in shapes):
+        return None
+    if any(same(a, b) is not True for part in shapes[1:] for i, (a, b) in enumerate(zip(first.dims, part.dims))
+           if i != position):
+        return None
+    total = Dim.of(0)
+    for part in shapes:
+        total = total + part.dims[position]
+    if count.literal is None:  # one shape, as many times as the list is long
+        total = first.dims[position] * count
+    dtype = first.dtype if all(part.dtype == first.dtype for part in shapes) else None
+    return Shape(first.dims[:position] + (total,) + first.dims[position + 1:], layout=(), dtype=dtype).row_major()
+
+
+def _transposed(shape: Shape, order: list[int | None] | None) -> Shape | None:
+    """The dims reordered; the layout left unknown (numpy's copies and arithmetic choose their own memory order)."""
+    if shape.rank is None:
+        return None
+    if order is None:
+        order = list(range(shape.rank))[::-1]
+    if None in order or sorted(axis % shape.rank for axis in order) != list(range(shape.rank)):  # type: ignore
+        return None
+    return permuted(shape, [axis % shape.rank for axis in order]).without_layout()  # type: ignore[operator]
+
+
+def _operands(ev: ShapeEvaluator, operands: list[cst.BaseExpression], before: int, depth: int) -> Shape | None:
+    """The shape operands broadcast to, numbers broadcasting to anything; None unless one is a known array."""
+    result: Shape | None = None
+    for operand in operands:
+        found = array_shape(ev, operand, before, depth + 1)
+        if found is None:
+            if not is_number(ev, operand, before):
+                return None
+            continue
+        result = found if result is None else broadcast(result, found).shape
+        if result is None:
+            return None
+    return result
 
 
 def _arithmetic(ev: ShapeEvaluator, expr: cst.BinaryOperation, before: int, depth: int) -> Shape | None:
@@ -109,8 +412,8 @@ def _arithmetic(ev: ShapeEvaluator, expr: cst.BinaryOperation, before: int, dept
     if operator is cst.MatrixMultiply:
         if left is None or right is None:
             return None
-        product = matmul(left, right)[0]
-        return product if product is not None and product.rank is not None else None
+        product_shape = matmul(left, right)[0]
+        return product_shape if product_shape is not None and product_shape.rank is not None else None
     if left is not None and right is not None:
         result = broadcast(left, right).shape
     elif left is not None and is_number(ev, expr.right, before):
@@ -123,47 +426,24 @@ def _arithmetic(ev: ShapeEvaluator, expr: cst.BinaryOperation, before: int, dept
 
 
 def _compared(ev: ShapeEvaluator, expr: cst.Comparison, before: int, depth: int) -> Shape | None:
-    """`probs > 0.5`: a bool array of the array's shape, against a number."""
-    if len(expr.comparisons) != 1 or type(expr.comparisons[0].operator) not in _ORDERINGS:
+    """`probs > 0.5`, `codes[:, None] == np.arange(k)`: a bool array, the operands broadcast."""
+    if len(expr.comparisons) != 1 or type(expr.comparisons[0].operator) not in _COMPARISONS:
         return None
-    right = expr.comparisons[0].comparator
-    if not is_number(ev, right, before):
-        return None
-    found = array_shape(ev, expr.left, before, depth + 1)
+    found = _operands(ev, [expr.left, expr.comparisons[0].comparator], before, depth)
     return found.with_dtype("bool") if found is not None else None
-
-
-def _row(ev: ShapeEvaluator, expr: cst.Subscript, before: int, depth: int) -> Shape | None:
-    """`images[i]` with `i` an int: the array without its first dim."""
-    if len(expr.slice) != 1 or type(expr.slice[0].slice) is not cst.Index:
-        return None
-    index = expr.slice[0].slice.value
-    if ev.integer(index, before) is None and not isinstance(ev.object(index, before), Dim):
-        return None
-    found = array_shape(ev, expr.value, before, depth + 1)
-    return dropped(found, {0}) if found is not None and found.variadic is None and found.rank else None
 
 
 def _generator_draw(ev: ShapeEvaluator, func: cst.Attribute, before: int) -> str | None:
     """`rng.normal` where `rng` holds `np.random.default_rng(...)` (or a `RandomState`): the module function that
     draws the same sizes."""
-    receiver = func.value
-    if type(receiver) is not cst.Name:
-        return None
-    held = ev.object(receiver, before)  # the generator a call being run holds, or the one the name is bound to
+    held = ev.object(func.value, before)  # the generator a call being run holds, or the one the name is bound to
     methods = _GENERATORS.get(held.qualname) if isinstance(held, TorchObject) else None
     return methods.get(func.attr.value) if methods is not None else None
 
 
 def _constructed(ev: ShapeEvaluator, call: cst.Call, qualname: str, before: int) -> Shape | None:
-    try:
-        return _constructed_from(ev, call, qualname, Args(call, 0), before)
-    except Hidden:  # `np.zeros(*dims)`, `np.random.normal(**spec)`: which argument is the size can't be told
-        return None
-
-
-def _constructed_from(ev: ShapeEvaluator, call: cst.Call, qualname: str, args: Args, before: int) -> Shape | None:
     form, dtype = _CONSTRUCTORS[qualname]
+    args = Args(call, 0)
     if form == "varargs":
         sizes = shape_arguments(ev, args, 0, "shape", before)
     else:  # one argument holds them: `np.zeros((n, d))`, `np.random.uniform(0, 1, size=(n, d))`
@@ -201,3 +481,21 @@ def _dtype_family(ev: ShapeEvaluator, expr: cst.BaseExpression | None) -> DtypeF
         spelled = ev.ctx.qualname(expr) if type(expr) in (cst.Name, cst.Attribute) else None
         name = spelled.rsplit(".", 1)[-1] if spelled else getattr(expr, "value", "")
     return TORCH_DTYPES.get(str(name).rstrip("_"))
+
+
+_METHODS = {**_REDUCTIONS, "astype": _astype, "copy": _copy, "reshape": _reshape, "flatten": _flattened, "ravel": _flattened,
+            "transpose": _transpose, "clip": _same, "round": _same, "cumsum": _cumulative, "cumprod": _cumulative}
+_UFUNCS = {**dict.fromkeys(("sin", "cos", "tan", "exp", "log", "log2", "log10", "log1p", "expm1", "sqrt", "tanh",
+                            "sinh", "cosh", "arcsin", "arccos", "arctan"), "float"),
+           **dict.fromkeys(("abs", "absolute", "negative", "square"), False)}
+_FUNCTIONS = {
+    **dict.fromkeys(("numpy.array", "numpy.asarray", "numpy.ascontiguousarray"), _converted),
+    **dict.fromkeys(("numpy.zeros_like", "numpy.ones_like", "numpy.empty_like"), _like),
+    "numpy.arange": _arange, "numpy.linspace": _linspace, "numpy.eye": _eye,
+    "numpy.stack": _joined(stack=True), "numpy.concatenate": _joined(stack=False), "numpy.vstack": _stacked_rows,
+    "numpy.hstack": _stacked_columns, "numpy.expand_dims": _expand_dims,
+    "numpy.reshape": _receiver_first(_reshape), "numpy.transpose": _receiver_first(_transpose),
+    "numpy.cumsum": _receiver_first(_cumulative), "numpy.cumprod": _receiver_first(_cumulative),
+    **{"numpy." + name: _elementwise(dtype) for name, dtype in _UFUNCS.items()},
+    **dict.fromkeys(("numpy.maximum", "numpy.minimum", "numpy.where"), _broadcast_function),
+}

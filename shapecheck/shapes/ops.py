@@ -26,7 +26,7 @@ from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import annotated_result, contradiction
 from shapecheck.shapes.transposes import arguments_spelled
-from shapecheck.shapes.values import Items
+from shapecheck.shapes.values import Array, Items
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -119,6 +119,8 @@ def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int, fresh: bool = 
     callee = ev.called(callee)
     if isinstance(callee, FunctionValue):
         result = ev.calls.call(callee, node, before)
+        if isinstance(result, Array):
+            return None  # a numpy array, which is no tensor (`shapes.numpy_arrays`)
         if isinstance(result, Seq):
             result = ev.as_want(result, "items")
         if isinstance(result, Items) or isinstance(result, Shape) and result.dims:

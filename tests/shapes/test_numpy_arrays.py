@@ -22,7 +22,7 @@ probe(torch.from_numpy(np.full((3, 3), 7.0)))
 probe(torch.from_numpy(X.sum(axis=1)))
 probe(torch.from_numpy(X.reshape(-1)))
 probe(torch.from_numpy(np.random.uniform(0, 1)))
-''') == ["(100, 3)", "int", "(10, 4)", "(2, 2)", "(100, 3)", "(8, 2)", "(3, 3)", "(100,)", None, None]
+''') == ["(100, 3)", "int", "(10, 4)", "(2, 2)", "(100, 3)", "(8, 2)", "(3, 3)", "(100,)", "(300,)", None]
 
 
 def test_a_reduction_over_an_axis_drops_it() -> None:
@@ -91,7 +91,7 @@ probe_dtype(torch.from_numpy(rng.integers(0, 3, size=150) * 0.5))
 probe(torch.from_numpy(X * y))
 probe(torch.from_numpy(X @ X))
 probe(torch.from_numpy(make_rng().normal(size=3)))
-''') == ["(500, 8)", "(500,)", "(150,)", "int", None, "(4, 5)", "float", None, None, "(...)", None]
+''') == ["(500, 8)", "(500,)", "(150,)", "int", "(4, 5)", "(4, 5)", "float", None, None, "(...)", None]
 
 
 def test_an_array_reaches_the_code_a_call_runs() -> None:
@@ -124,3 +124,154 @@ for x, y in DataLoader(Segmentation(8), batch_size=4):
 probe(to_tensor(np.zeros((10, 28, 28), dtype=np.uint8)))
 probe(to_tensor(pixels))
 ''') == ["(4, 3, 32, 32)", "(4, 1, 32, 32)", "(10, 28, 28)", "(...)"]
+
+
+def test_numpys_own_operations_on_arrays() -> None:
+    """What a data pipeline does to arrays before torch sees them: lists made arrays, joins along an axis, new
+    axes, reshapes and transposes, ufuncs, comparisons that broadcast, ranges."""
+    assert probe('''
+import numpy as np
+import torch
+
+t = np.arange(2000) / 250
+wave = np.sin(2 * np.pi * t)
+gains = np.array([1.0, 1.4, -0.6])
+probe(torch.from_numpy(wave[:, None] * gains))
+probe(torch.from_numpy(np.stack([wave, wave, wave], axis=1)))
+probe(torch.from_numpy(np.concatenate([wave[:, None], np.zeros((2000, 2))], axis=1)))
+probe(torch.from_numpy(np.vstack([wave, wave])))
+probe(torch.from_numpy(np.hstack([wave, wave])))
+probe(torch.from_numpy(np.expand_dims(wave, 0)))
+probe(torch.from_numpy(wave[..., None, None]))
+probe(torch.from_numpy(np.zeros((4, 5, 6)).transpose(2, 0, 1)))
+probe(torch.from_numpy(np.zeros((4, 5)).T))
+probe(torch.from_numpy(np.zeros((4, 5, 6)).reshape(4, -1)))
+probe(torch.from_numpy(np.zeros((4, 5)).flatten()))
+probe(torch.from_numpy(np.where(wave > 0, wave, 0.0)))
+probe(torch.from_numpy(np.array(["a", "b", "c"])[None, :] == np.array(["a", "b"])[:, None]))
+probe(torch.from_numpy(np.linspace(0, 1, 7)))
+probe(torch.from_numpy(np.eye(3)))
+probe(torch.from_numpy(np.ones_like(gains)))
+probe(torch.from_numpy(np.array([[1, 2], [3, 4]])))
+probe(torch.from_numpy(np.random.default_rng(0).gamma(2.0, 1.0, 64)))
+''') == ["(2000, 3)", "(2000, 3)", "(2000, 3)", "(2, 2000)", "(4000,)", "(1, 2000)", "(2000, 1, 1)", "(6, 4, 5)",
+         "(5, 4)", "(4, 30)", "(20,)", "(2000,)", "(2, 3)", "(7,)", "(3, 3)", "(3,)", "(2, 2)", "(64,)"]
+
+
+def test_what_numpy_would_refuse_or_does_not_state_is_unknown() -> None:
+    """Arrays that do not broadcast, joins of unequal arrays, a list of arrays of different shapes, an axis
+    argument that isn't an int, a ufunc given an `out=`: none is guessed."""
+    assert probe('''
+import numpy as np
+import torch
+
+a, b = np.zeros((3, 4)), np.zeros((5, 4))
+probe(torch.from_numpy(a + b))
+probe(torch.from_numpy(np.stack([a, b])))
+probe(torch.from_numpy(np.concatenate([a, b], axis=1)))
+probe(torch.from_numpy(np.array([a, b])))
+probe(torch.from_numpy(np.concatenate([a, b], axis=None)))
+probe(torch.from_numpy(np.sin(a, out=a)))
+probe(torch.from_numpy(np.concatenate([a, b])))
+''') == [None, None, None, None, None, None, "(8, 4)"]
+
+
+def test_a_transposed_arrays_memory_order_is_not_told() -> None:
+    """`torch.from_numpy(a.T)` shares the transposed strides; numpy's own copies choose their memory order, so the
+    layout is unknown after a transpose, and row-major after `copy()` or `np.ascontiguousarray`."""
+    assert probe('''
+import numpy as np
+import torch
+
+a = np.zeros((4, 5))
+probe_layout(torch.from_numpy(a))
+probe_layout(torch.from_numpy(a.T))
+probe_layout(torch.from_numpy(a.T.copy()))
+probe_layout(torch.from_numpy(np.ascontiguousarray(a.T)))
+''') == [(0, 1), None, (0, 1), (0, 1)]
+
+
+def test_arrays_held_by_dicts_lists_and_the_projects_functions() -> None:
+    """A table of columns (`{name: rng.normal(size=n) for name in COLUMNS}`), stacked into features by a helper
+    and one-hot encoded with a comparison against the levels, reaches torch through the functions that make it."""
+    assert probe('''
+import numpy as np
+import torch
+
+NUMERIC = ["age", "income"]
+LEVELS = {"plan": ["basic", "pro", "team"]}
+
+
+def load(n=100):
+    rng = np.random.default_rng(0)
+    table = {name: rng.normal(0.0, 1.0, n) for name in NUMERIC}
+    for name, levels in LEVELS.items():
+        table[name] = np.random.choice(levels, n)
+    return table
+
+
+def encode(table):
+    numeric = np.stack([table[c] for c in NUMERIC], axis=1)
+    onehots = [(table[c][:, None] == np.array(levels)[None]).astype(np.float32) for c, levels in LEVELS.items()]
+    return np.concatenate([numeric] + onehots, axis=1)
+
+
+probe(torch.from_numpy(load()["age"]))
+probe(torch.from_numpy(encode(load())))
+''') == ["(100,)", "(100, 5)"]
+
+
+def test_a_window_at_a_start_a_list_holds_has_the_length_the_code_says() -> None:
+    """`self.starts = list(range(0, len(signal) - window, stride))`: every start leaves room for a window, so
+    `signal[start:start + window]` is `window` long; starts that are not all stated ints, or a list with a start
+    past the room, leave it unknown."""
+    source = '''
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+
+class Windows(Dataset):
+    def __init__(self, signal, window=128, stride=64):
+        self.signal = signal
+        self.window = window
+        self.starts = %s
+
+    def __len__(self):
+        return len(self.starts)
+
+    def __getitem__(self, idx):
+        start = self.starts[idx]
+        return torch.from_numpy(self.signal[start:start + self.window])
+
+
+for x in DataLoader(Windows(np.zeros((2000, 3))), batch_size=8):
+    probe(x)
+'''
+    assert probe(source % "list(range(0, len(signal) - window, stride))") == ["(batch, 128, 3)"]
+    assert probe(source % "list(range(0, len(signal), stride))") == ["(8, self.window, 3)"]
+    assert probe(source % "[0, 64, -5]") == ["(batch, self.window, 3)"]
+
+
+def test_windows_a_loop_cuts_from_a_series_keep_their_length() -> None:
+    """`for s in range(len(series) - lookback): xs.append(series[s:s + lookback])`: every `s` is below the last
+    start that leaves room, so each window is `lookback` long, and `np.stack(xs)` is (windows, lookback); a loop that
+    runs past the room (`range(len(series))`) leaves the windows' length unknown (a size named after the code's
+    bound, not 30)."""
+    source = '''
+import numpy as np
+import torch
+
+
+def sliding_windows(series, lookback):
+    xs = []
+    for s in range(%s):
+        xs.append(series[s:s + lookback])
+    return np.stack(xs)
+
+
+probe(torch.from_numpy(sliding_windows(np.zeros(400), 30)))
+probe(torch.from_numpy(sliding_windows(np.zeros(20000), 30)))
+'''
+    assert probe(source % "len(series) - lookback") == ["(n, 30)", "(n, 30)"]
+    assert probe(source % "len(series)") == ["(n, lookback)", "(n, lookback)"]

@@ -1,0 +1,107 @@
+"""What torch's and numpy's constructors share: the nesting of a literal list (`torch.tensor([[1, 2], [3, 4]])`,
+`np.array([1.0, 1.4, -0.6])`) and the length of a range of numbers (`torch.arange(n)`, `np.arange(n)`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from shapecheck.objects.dims import Dim
+from shapecheck.objects.values import Const, Opaque, Seq
+from shapecheck.shapes.positions import opaque
+from shapecheck.shapes.shape import DtypeFamily, Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import ShapeEvaluator
+
+
+def literal_dtype(expr: cst.BaseExpression | None) -> DtypeFamily | None:
+    while type(expr) is cst.UnaryOperation:
+        expr = expr.expression
+    if type(expr) is cst.Integer:
+        return "int"
+    if type(expr) is cst.Float:
+        return "float"
+    if type(expr) is cst.Name and expr.value in ("True", "False"):
+        return "bool"
+    return None
+
+
+def nested_shape(ev: ShapeEvaluator, data: cst.BaseExpression, before: int) -> Shape | None:
+    """The shape of a list of numbers, nested evenly: written there, or the list an expression holds (`labels = [0,
+    2, 1]`, a list no code appends to, a comprehension over a list the code states); its dtype where the numbers
+    tell it (a float among ints makes it float)."""
+    dims: list[Dim] = []
+    kinds: set[str] = set()
+    if not _nested(data, dims, kinds, 0):
+        dims, kinds = [], set()
+        if not _nested_value(ev.object(data, before), dims, kinds, 0):
+            return None
+    dtype: DtypeFamily | None = None
+    if "number" in kinds:
+        dtype = "float" if "float" in kinds else None
+    elif len(kinds) == 1:
+        dtype = next(iter(kinds))  # type: ignore[assignment]
+    elif kinds <= {"int", "float"}:
+        dtype = "float"
+    return Shape(tuple(dims), layout=tuple(range(len(dims))), dtype=dtype)
+
+
+def range_length(ev: ShapeEvaluator, node: cst.Call, bounds: list[cst.BaseExpression], before: int) -> Dim | None:
+    """How many numbers `arange(end)`, `arange(start, end)` or `arange(start, end, step)` gives, in sizes."""
+    if not 1 <= len(bounds) <= 3:
+        return None
+    values = [ev.size(e, before) for e in bounds]
+    if None in values:
+        return None
+    start, end = (Dim.of(0), values[0]) if len(values) == 1 else (values[0], values[1])
+    step = values[2] if len(values) == 3 else Dim.of(1)
+    span = end - start  # type: ignore[operator]
+    length = span if step.literal == 1 else span._divided(step)  # type: ignore[union-attr]
+    return length if length is not None else opaque(("arange", id(node)), f"({span}) / {step}")
+
+
+def _nested(expr: cst.BaseExpression | None, dims: list[Dim], kinds: set[str], depth: int) -> bool:
+    if type(expr) in (cst.List, cst.Tuple):
+        elements = expr.elements
+        if any(type(e) is cst.StarredElement for e in elements):
+            return False
+        if depth == len(dims):
+            dims.append(Dim.of(len(elements)))
+        elif dims[depth].literal != len(elements):
+            return False
+        if not elements:
+            return depth == len(dims) - 1
+        return all(_nested(e.value, dims, kinds, depth + 1) for e in elements)
+    kind = literal_dtype(expr)
+    if kind is None or depth != len(dims):
+        return False
+    kinds.add(kind)
+    return True
+
+
+def _nested_value(value: object, dims: list[Dim], kinds: set[str], depth: int) -> bool:
+    """`_nested` over the value a name holds: a list or tuple whose every element the code states."""
+    if isinstance(value, Seq):
+        if not value.complete:
+            return False
+        if depth == len(dims):
+            dims.append(Dim.of(len(value.items)))
+        elif dims[depth].literal != len(value.items):
+            return False
+        if not value.items:
+            return depth == len(dims) - 1
+        return all(_nested_value(item, dims, kinds, depth + 1) for item in value.items)
+    if depth != len(dims):
+        return False
+    if isinstance(value, Dim):  # `[1 if i == label else 0 for i in range(18)]`: ints, whichever
+        kinds.add("int")
+        return True
+    if isinstance(value, Const) and type(value.value) in (float, bool):
+        kinds.add("float" if type(value.value) is float else "bool")
+        return True
+    if isinstance(value, Opaque) and value.number:  # `[float(row["price"])]`: an int or a float, unstated
+        kinds.add("number")
+        return True
+    return False
