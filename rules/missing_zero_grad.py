@@ -497,8 +497,85 @@ class MissingZeroGrad(Rule):
             if (step + 1) % accum_steps == 0:
                 optimizer.step()
         """,
+        # MixMatch's `ema_optimizer`: an object of the project's own class, no torch optimizer, whose `step()`
+        # averages the weights, handed to the training function (the class defined below its callers).
+        """
+        import torch.nn as nn
+        import torch.optim as optim
+
+        def train(loader, model, optimizer, ema_optimizer, criterion):
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                ema_optimizer.step()
+
+        def main(loader):
+            model, ema_model = nn.Linear(4, 2), nn.Linear(4, 2)
+            optimizer = optim.Adam(model.parameters(), lr=1e-3)
+            ema_optimizer = WeightEMA(model, ema_model, alpha=0.99)
+            train(loader, model, optimizer, ema_optimizer, nn.CrossEntropyLoss())
+
+        class WeightEMA(object):
+            def __init__(self, model, ema_model, alpha=0.999):
+                self.params = list(model.state_dict().values())
+                self.ema_params = list(ema_model.state_dict().values())
+                self.alpha = alpha
+
+            def step(self):
+                for param, ema_param in zip(self.params, self.ema_params):
+                    ema_param.mul_(self.alpha).add_(param * (1.0 - self.alpha))
+        """,
+        # The same object built in the training function itself.
+        """
+        import torch.optim as optim
+
+        class WeightEMA(object):
+            def __init__(self, model, ema_model, alpha=0.999):
+                self.params = list(model.state_dict().values())
+                self.ema_params = list(ema_model.state_dict().values())
+                self.alpha = alpha
+
+            def step(self):
+                for param, ema_param in zip(self.params, self.ema_params):
+                    ema_param.mul_(self.alpha).add_(param * (1.0 - self.alpha))
+
+        def finetune(loader, model, ema_model, criterion):
+            optimizer = optim.SGD(model.parameters(), lr=1e-2)
+            ema_optimizer = WeightEMA(model, ema_model)
+            for x, y in loader:
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+                ema_optimizer.step()
+        """,
     ]
     INVALID = [
+        # The project's own optimizer class, torch's `Optimizer` its base, handed to the training function, which
+        # never resets the gradients it steps on.
+        """
+        import torch
+
+        def train(loader, model, criterion, optimizer):
+            for x, y in loader:
+                criterion(model(x), y).backward()
+                optimizer.step()
+
+        def main(loader, model):
+            train(loader, model, torch.nn.CrossEntropyLoss(), SignSGD(model.parameters()))
+
+        class SignSGD(torch.optim.Optimizer):
+            def __init__(self, params, lr=1e-3):
+                super().__init__(params, dict(lr=lr))
+
+            @torch.no_grad()
+            def step(self):
+                for group in self.param_groups:
+                    for p in group["params"]:
+                        if p.grad is not None:
+                            p.add_(p.grad.sign(), alpha=-group["lr"])
+        """,
         # An autoencoder trainer resets the encoder alone; its optimizer also steps the decoder, whose gradients
         # keep adding up, in the loop and in a step method a loop calls.
         Invalid("""
@@ -879,8 +956,8 @@ class MissingZeroGrad(Rule):
             # The training loop: the innermost loop around the step that also runs backward().
             loop = next((loop for loop in reversed(event.loops)
                          if any(e.kind == "backward" for e in facts.in_loop(loop))), None)
-            if loop is None or loop in reported or event.node in self._exempt:
-                continue
+            if loop is None or loop in reported or event.node in self._exempt or facts.handed_own_object(event):
+                continue  # `handed_own_object`: a project object's `step()` (an EMA of the weights) is no update
             created_in = self._created_in.get(event.node)
             if created_in is not None and loop in facts.enclosing(created_in):
                 continue

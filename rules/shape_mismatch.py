@@ -1157,6 +1157,32 @@ if __name__ == "__main__":
 """
 
 
+# A VALID look-alike and its INVALID twin: switchable normalization mixes the statistics with weights `__init__` sizes
+# under a constructor flag (3 with batch statistics, 2 without); `%s` is the size with them.
+_SWITCHABLE_MIX = """
+import torch
+import torch.nn as nn
+
+class SwitchNorm(nn.Module):
+    def __init__(self, using_bn=True):
+        super().__init__()
+        self.using_bn = using_bn
+        if self.using_bn:
+            self.mean_weight = nn.Parameter(torch.ones(%s))
+        else:
+            self.mean_weight = nn.Parameter(torch.ones(2))
+
+    def forward(self, x):
+        mean_in = x.mean(-1, keepdim=True)
+        mean_ln = mean_in.mean(1, keepdim=True)
+        mean_bn = mean_in.mean(0, keepdim=True)
+        mean_weight = torch.softmax(self.mean_weight, 0)
+        if self.using_bn:
+            return mean_weight[0] * mean_in + mean_weight[1] * mean_ln + mean_weight[2] * mean_bn
+        return mean_weight[0] * mean_in + mean_weight[1] * mean_ln
+"""
+
+
 class ShapeMismatch(Rule):
     code = "SC105"
     name = "shape-mismatch"
@@ -1237,6 +1263,24 @@ class ShapeMismatch(Rule):
     VALID = [
         # a regression head as wide as its targets
         _REGRESSION_HEAD % "2",
+        # mixing weights sized 3 or 2 on the flag: `forward` reads either, so their size is unknown there
+        _SWITCHABLE_MIX % "3",
+        # the same under a closure: the function around it binds the weights on two branches
+        """
+        import torch
+
+        def make_mixer(three):
+            if three:
+                w = torch.softmax(torch.ones(3), 0)
+            else:
+                w = torch.softmax(torch.ones(2), 0)
+
+            def mix(a, b, c):
+                if three:
+                    return w[0] * a + w[1] * b + w[2] * c
+                return w[0] * a + w[1] * b
+            return mix
+        """,
         # a width a builder doubles on its config between two layers: the reads on either side are two sizes
         """
         import torch
@@ -2021,6 +2065,9 @@ class ShapeMismatch(Rule):
         # a regression head one output too wide for its targets: (64, 3) against (64, 2) can't broadcast, so each
         # loss raises ("The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1")
         Invalid(_REGRESSION_HEAD % "3", count=2),
+        # the same switchable normalization with the weights left at 2 under the flag too: both branches agree, and
+        # the third is out of range ("IndexError: index 2 is out of bounds for dimension 0 with size 2")
+        _SWITCHABLE_MIX % "2",
         # the same ViT 500 wide: 8 heads don't divide it ("Shape mismatch, can't divide axis of length 500 in chunks
         # of 8")
         _EINOPS_VIT % "500",

@@ -56,12 +56,15 @@ def unconditional(statement: Path) -> bool:
 
 def reach(statement: Path, read: Path, root: cst.CSTNode | None = None) -> Reach:
     """Whether a binding made by the last node of `statement` is certainly, maybe or never the value seen at the
-    last node of `read`. With a `root`, a binding or a read outside root's own body counts as "always": what
-    happens outside the function is not this question's to weigh."""
+    last node of `read`. With a `root`, a read outside root's own body counts as "always": what happens outside
+    the function is not this question's to weigh; a binding outside it (`self.w` set in `__init__` and read in
+    `forward`, a name of the function around a closure) is weighed by its own branches only."""
     if root is not None:  # the paths may start at different nodes (a function's analysis reads from its `def`)
         mine, theirs = inside(statement, root), inside(read, root)
-        if mine is None or theirs is None:
+        if theirs is None:
             return "always"
+        if mine is None:
+            return _reach_from_outside(statement, read)
         statement, read = statement[mine:], read[theirs:]
     common = 0
     for mine, theirs in zip(statement, read):
@@ -79,6 +82,17 @@ def reach(statement: Path, read: Path, root: cst.CSTNode | None = None) -> Reach
         if type(node) in _CONDITIONAL_TYPES:
             return "maybe"
     return "always"
+
+
+def _reach_from_outside(statement: Path, read: Path) -> Reach:
+    """A binding made outside the function being read: where both paths start at the module, the branches around
+    both decide (the `if` around a closure's `def` and its name's binding is no condition between them); else the
+    binding is the value read for certain only where nothing in its own function makes it conditional: of
+    `if flag: self.w = ones(3) else: self.w = ones(2)` in `__init__`, neither is what `forward` certainly reads."""
+    if statement and read and statement[0] is read[0]:
+        return reach(statement, read)
+    own = max((index for index, node in enumerate(statement[:-1]) if type(node) in _SCOPE_TYPES), default=-1)
+    return "always" if unconditional(statement[own + 1:]) else "maybe"
 
 
 def _sides(common: cst.CSTNode, statement_side: cst.CSTNode, read_side: cst.CSTNode) -> Reach:

@@ -120,8 +120,10 @@ def stepped_optimizer(ctx: Context, call: cst.Call) -> cst.BaseExpression | None
 
 def is_optimizer(ctx: Context, expr: cst.BaseExpression) -> bool:
     """`expr` names an optimizer: it was built by `torch.optim.*` or a known optimizer class, or, when its
-    construction is not in view, it is called like one (`optimizer`, `opt_d`, `optimizers[0]`, not a scheduler)."""
-    value, _ = ctx.value_of(expr)
+    construction is not in view, it is called like one (`optimizer`, `opt_d`, `optimizers[0]`, not a scheduler).
+    An object of a project class torch's optimizer is no base of is none, whatever its name (MixMatch's
+    `ema_optimizer = WeightEMA(model, ema_model)`, whose `step()` averages weights)."""
+    value, before = ctx.value_of(expr)
     if type(value) is cst.Call:
         qualname = ctx.qualname(value.func) or ""
         constructor = _receiver_name(value.func) or ""
@@ -129,6 +131,8 @@ def is_optimizer(ctx: Context, expr: cst.BaseExpression) -> bool:
             return False
         if qualname.startswith("torch.optim.") or constructor in _OPTIMIZER_CLASSES:
             return True
+        if _torch_class(ctx, value, before, _is_optimizer_base) is False:
+            return False
     name = _receiver_name(expr)
     if name is None or "sched" in name.lower() or not _OPTIMIZER_NAME.search(name):
         return False
@@ -147,7 +151,7 @@ def stepped_scheduler(ctx: Context, call: cst.Call) -> cst.BaseExpression | None
     receiver = func.value
     value, before = ctx.value_of(receiver)
     if type(value) is cst.Call:
-        torch_scheduler = _torch_scheduler_class(ctx, value, before)
+        torch_scheduler = _torch_class(ctx, value, before, _is_scheduler_base)
         if torch_scheduler is not None:
             return receiver if torch_scheduler else None
         qualname = ctx.qualname(value.func) or ""
@@ -158,21 +162,31 @@ def stepped_scheduler(ctx: Context, call: cst.Call) -> cst.BaseExpression | None
     return receiver if "sched" in name and "noise" not in name and not ctx.is_foreign(receiver) else None
 
 
-def own_object(ctx: Context, expr: cst.BaseExpression) -> bool:
-    """`expr` holds None or an object of a class of the project that torch's LR scheduler is no base of."""
+def _is_scheduler_base(base: str) -> bool:
+    return base.startswith("torch.optim.lr_scheduler.")
+
+
+def _is_optimizer_base(base: str) -> bool:
+    return base.startswith("torch.optim.") and not _is_scheduler_base(base)
+
+
+def own_object(ctx: Context, expr: cst.BaseExpression, torch_base: Callable[[str], bool]) -> bool:
+    """`expr` holds None or an object of a class of the project that no torch class `torch_base` accepts (its
+    LR scheduler, its optimizer) is a base of."""
     value, before = ctx.value_of(expr)
     if type(value) is cst.Name and value.value == "None":
         return True
-    return type(value) is cst.Call and _torch_scheduler_class(ctx, value, before) is False
+    return type(value) is cst.Call and _torch_class(ctx, value, before, torch_base) is False
 
 
-def _torch_scheduler_class(ctx: Context, call: cst.Call, before: int | None) -> bool | None:
-    """For the construction of a class of the project: whether torch's LR scheduler is among its bases; None for
-    another callee, or a class with a base of another package (which may derive from torch's) or one not read."""
+def _torch_class(ctx: Context, call: cst.Call, before: int | None, torch_base: Callable[[str], bool]) -> bool | None:
+    """For the construction of a class of the project: whether a torch class `torch_base` accepts is among its
+    bases; None for another callee, or a class with a base of another package (which may derive from torch's) or
+    one not read."""
     bases = own_class_bases(ctx, call, before)
     if bases is None:
         return None
-    if any(base is not None and base.startswith("torch.optim.lr_scheduler.") for base in bases):
+    if any(base is not None and torch_base(base) for base in bases):
         return True
     if any(base is None or base.split(".", 1)[0] not in _NO_SCHEDULER_PACKAGES for base in bases):
         return None
@@ -807,15 +821,19 @@ class TrainingLoop:
 
     def handed_own_object(self, event: Event) -> bool:
         """What `event` steps is a parameter of its plain function that every call hands None or an object of a
-        project class torch's scheduler is no base of (vq-vae-2's `train(epoch, loader, model, optimizer,
-        scheduler, device)`, called with `scheduler = CycleScheduler(...)`). Asked after the traversal."""
+        project class torch's scheduler (for a step, torch's optimizer) is no base of: vq-vae-2's `train(epoch,
+        loader, model, optimizer, scheduler, device)`, called with `scheduler = CycleScheduler(...)`; MixMatch's
+        `train(..., optimizer, ema_optimizer, ...)` with `ema_optimizer = WeightEMA(...)`. Asked after the
+        traversal."""
         function, target = event.function, event.target
         if event.origin is not None or function is None or type(target) is not cst.Name:
             return False
         name = target.value
         if all(param.name.value != name for param in function.params.params) or name in self._assigned_in(function):
             return False
-        return every_call_passes(self.ctx, function, name, own_object)
+        torch_base = _is_optimizer_base if event.kind == "step" else _is_scheduler_base
+        return every_call_passes(self.ctx, function, name, 
+                                 lambda reader, argument: own_object(reader, argument, torch_base))
 
     def _handed(self, optimizer: cst.BaseExpression, function: cst.FunctionDef) -> frozenset[str] | None:
         class_def = self.ctx.class_of_method(function)

@@ -20,6 +20,11 @@ def own_class_bases(ctx: Context, call: cst.Call, before: int | None = None) -> 
     read; None when the callee is no class of the project."""
     ev = ctx.analysis(Evaluator)
     callee = ev.object(call.func, ev.now() if before is None else before)
+    if not isinstance(callee, ClassValue) and before is not None and type(call.func) is cst.Name \
+            and ctx.binding(call.func, before) is None:
+        # no binding before the call: a function's body builds a class the module defines below it, which the
+        # function sees when it runs (MixMatch's `main()` building `WeightEMA`, defined at the end of the file)
+        callee = ev.object(call.func, ev.now())
     if not isinstance(callee, ClassValue):
         return None
     return ev.calls.outside_bases(callee)
