@@ -832,7 +832,7 @@ class TrainingLoop:
         if all(param.name.value != name for param in function.params.params) or name in self._assigned_in(function):
             return False
         torch_base = _is_optimizer_base if event.kind == "step" else _is_scheduler_base
-        return every_call_passes(self.ctx, function, name, 
+        return every_call_passes(self.ctx, function, name,
                                  lambda reader, argument: own_object(reader, argument, torch_base))
 
     def _handed(self, optimizer: cst.BaseExpression, function: cst.FunctionDef) -> frozenset[str] | None:
