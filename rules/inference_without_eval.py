@@ -17,7 +17,7 @@ from shapecheck.objects.callers import argument_of, method_callers, project_call
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.shapes.activations import is_torch_module_class
-from shapecheck.rules._training_loop import in_test, is_test_file
+from shapecheck.loops.surroundings import in_test, is_test_file
 
 
 
