@@ -5,7 +5,13 @@ a helper's result that a caller sends into one. `SavedTensors.spoiled` finds the
 
 Modules "handed" a graph tensor are read across the file and the project's modules that import it (`handed_graph`):
 SSD's L2Norm divides its input in place, and only the model that calls it on a convolution's output tells that the
-input is in the graph."""
+input is in the graph.
+
+The flow of a body (`_Flow`) is not the engine's `engine.flow`: that one answers which binding of a name may reach a
+read, from the paths the traversal holds, and carries nothing from one statement to the next. SC216 carries state
+along the body (which names hold graph tensors, which saved ones, which were changed in place), reads a loop body
+twice (what one iteration saves, the next may change), skips the blocks autograd is off in and takes the branch of
+an `if self.training:` that training runs: an interpretation of the body that `engine.flow` does not do."""
 
 from __future__ import annotations
 
