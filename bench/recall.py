@@ -5,6 +5,10 @@
 Lints each case's buggy and fixed versions twice, as a user would: `shapecheck lint --select ALL --output-format
 json` and `--select` of the case's rule. One-file cases are linted together in one run per selection; a small
 project (`buggy/`, `fixed/`) is linted on its own, from its folder, so its first-party imports are its own.
+Every case is linted in a copy outside this repository, so that each version is a project of its own, as its
+author wrote it: inside the repository, the project a case's files belong to is the whole repository (its
+pyproject.toml), and once the corpus passed the linter's importer-search limit, a case's own `train.py` was no
+longer found as the importer of its `model.py` (recall then fell as the corpus grew, with no change to the linter).
 
 Per case:
 - hit: the case's rule reports the buggy version at the marked line, or at another line of the failure's path
@@ -24,8 +28,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
@@ -34,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bug_corpus import Case, load_cases  # noqa: E402
+from bug_corpus import ROOT, Case, load_cases  # noqa: E402
 
 
 def installed_rules() -> dict[str, str]:
@@ -48,18 +54,31 @@ def installed_rules() -> dict[str, str]:
     return codes
 
 
-def lint(paths: list[str], select: str, cwd: Path | None = None) -> list[dict]:
-    """Findings of one `shapecheck lint` run, with absolute file names."""
+def lint(paths: list[str], select: str, cwd: Path | None, copy: Path) -> list[dict]:
+    """Findings of one `shapecheck lint` run on the copies under `copy` of the corpus files `paths` (absolute, or
+    relative to `cwd`, a corpus folder), with the corpus's absolute file names."""
     if not paths:
         return []
-    command = ["shapecheck", "lint", "--select", select, "--output-format", "json", "--exit-zero", "--quiet", *paths]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=cwd)
+
+    def moved(path: str | Path) -> Path:
+        return copy / Path(path).resolve().relative_to(ROOT)
+
+    command = ["shapecheck", "lint", "--select", select, "--output-format", "json", "--exit-zero", "--quiet",
+               *(paths if cwd else map(str, map(moved, paths)))]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=moved(cwd) if cwd else None)
     if done.returncode != 0:
         raise SystemExit(f"shapecheck failed ({done.returncode}) on {paths[:3]}...:\n{done.stderr[-2000:]}")
     findings = json.loads(done.stdout or "[]")
     for finding in findings:
-        finding["filename"] = str(((cwd or Path.cwd()) / finding["filename"]).resolve())
+        linted = ((moved(cwd) if cwd else Path.cwd()) / finding["filename"]).resolve()
+        finding["filename"] = str(ROOT / linted.relative_to(copy.resolve()))
     return findings
+
+
+def copied(cases: list[Case], into: Path) -> None:
+    """Each case's folder copied under `into` at its place in the corpus, outside any project."""
+    for case in cases:
+        shutil.copytree(case.path, into / case.path.relative_to(ROOT), ignore=shutil.ignore_patterns("__pycache__"))
 
 
 @dataclass
@@ -96,8 +115,9 @@ def measure(cases: list[Case], jobs: int) -> list[Outcome]:
             runs.append((names, "ALL", folder))
             if outcome.code:
                 runs.append((names, outcome.code, folder))
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(lambda run: (run[1], lint(*run)), runs))
+    with tempfile.TemporaryDirectory(prefix="shapecheck-recall-") as place, ThreadPoolExecutor(jobs) as pool:
+        copied(cases, Path(place))
+        results = list(pool.map(lambda run: (run[1], lint(*run, Path(place))), runs))
     everything, by_rule = defaultdict(list), defaultdict(list)
     for select, findings in results:
         for finding in findings:
