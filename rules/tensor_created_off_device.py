@@ -1055,7 +1055,7 @@ class TensorCreatedOffDevice(Rule):
                      if type(node) is cst.Return and type(node.value) is cst.Call} & classes
             if len(built) == 1 and name not in builders:
                 builders[name] = built.pop()
-        elsewhere = moved_by_importers(self.ctx.filename, builders) or set()
+        elsewhere = moved_by_importers(self.ctx.filename, builders)
         moved = self._with_submodules({id(class_def) for class_def in self.ctx.class_defs
                                        if class_def.name.value in elsewhere})
         return [finding for key, findings in unmoved.items() if key in moved for finding in findings]

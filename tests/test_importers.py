@@ -193,6 +193,26 @@ def test_a_project_too_large_to_search_for_importers_keeps_the_files_own_callers
     assert codes_of(lint_in_process(engine, "SC303", filename=str(project / "engine.py"))) == ["SC303"]
 
 
+
+def test_in_a_project_too_large_to_search_the_importers_nearest_the_file_are_read(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large repository: the search stops at `MAX_IMPORTER_SEARCH` files, but it starts beside the file, so the
+    script next to the helper is found and hands its Softmax model to the helper's default CrossEntropyLoss. Asked
+    whether every importer does a thing, the partial search stays unknown."""
+    write(project / "pyproject.toml", "")
+    write(project / "pkg" / "engine.py", HELPER_WITH_DEFAULT_LOSS)
+    write(project / "pkg" / "model.py", SOFTMAX_NET)
+    write(project / "pkg" / "train.py", "from engine import train_one_epoch\nfrom model import Net\n\n"
+                                         "train_one_epoch(Net(), loader, opt)\n")
+    for name in ("a.py", "b.py", "c.py", "d.py"):
+        write(project / "tools" / name, "import torch\n")
+    monkeypatch.setattr(project_module, "MAX_IMPORTER_SEARCH", 3)
+    engine = str(project / "pkg" / "engine.py")
+    assert importers(engine) is None
+    assert [Path(path).name for path, _ in project_module.importer_files(engine, partial=True)] == ["train.py"]
+    assert codes_of(lint_in_process(HELPER_WITH_DEFAULT_LOSS, "SC303", filename=engine)) == ["SC303"]
+
+
 PREDICTOR = """\
 import torch
 

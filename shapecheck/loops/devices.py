@@ -98,15 +98,13 @@ _DTYPES = frozenset({"float", "float16", "float32", "float64", "half", "double",
                      "int64", "int32", "bool", "uint8", "int8", "complex64"})
 
 
-def moved_by_importers(filename: str, builders: dict[str, str]) -> set[str] | None:
+def moved_by_importers(filename: str, builders: dict[str, str]) -> set[str]:
     """The classes that a module of the project importing the module `filename` moves to a device, of those its
     `builders` give instances of (the name called -> the class: a class itself, or a factory `build_model` returning
     one): `model = Net(cfg).to(device)`, `self.model = build_model(cfg); self.model.cuda()` in `train.py` beside
-    `model.py`, or through a package's `__init__` that re-exports them. None when the project is too large to search
-    (then not known)."""
-    found = importers_through_packages(filename, lambda _, text: any(name in text for name in builders))
-    if found is None:
-        return None
+    `model.py`, or through a package's `__init__` that re-exports them; in a project too large to search whole, by the
+    importers nearest the file."""
+    found = importers_through_packages(filename, lambda _, text: any(name in text for name in builders), partial=True)
     wanted_from = {filename: dict(builders)}  # a module -> its local names of the classes wanted
     moved: set[str] = set()
     for importer, text, imported in found:

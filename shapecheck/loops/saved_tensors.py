@@ -161,7 +161,7 @@ class SavedTensors:
         def passes_on(_: str, text: str) -> bool:  # a package `__init__` that may re-export the class
             return name in text or "import *" in text
 
-        found = importers_through_packages(self.ctx.filename, passes_on)
+        found = importers_through_packages(self.ctx.filename, passes_on, partial=True)  # some importer hands it
         # those past the last level followed are kept too: an importer found may import the class from one
         packages = [path for path, text, _ in found or () if os.path.basename(path) == "__init__.py"
                     and passes_on(path, text)]

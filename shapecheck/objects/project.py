@@ -93,7 +93,7 @@ class Project:
         # module file -> its importers' paths and texts (None: not known), the `*.py` entries of the folders searched
         # for them and those files' stamps then: SC401 and SC203 ask for a file's importers once per allocation or
         # helper, and a search reads the whole project, where the stamps take a `stat` a file
-        self._importers: dict[Path, tuple[list[tuple[str, str]] | None, tuple[str, ...], tuple]] = {}
+        self._importers: dict[Path, tuple[list[tuple[str, str]], bool, tuple[str, ...], tuple]] = {}
         self._recorders: list[type] = []
 
     # ------------------------------------------------------------------------------------------ finding files
@@ -296,22 +296,24 @@ def importers(path: str) -> list[str] | None:
     return None if found is None else [text for _, text in found]
 
 
-def importer_files(path: str) -> list[tuple[str, str]] | None:
+def importer_files(path: str, partial: bool = False) -> list[tuple[str, str]] | None:
     """The paths and texts of the project's modules that import the module at `path` (by an import line that
-    resolves to it), searched under the project's root (without one, the file's folder); None when the project has
-    more files than are searched; none for a text not saved in a file (stdin, an editor's unsaved buffer). Every
-    folder searched is recorded as a dependency pattern (`*.py`), so the result cache re-lints the file when an
-    importer appears, changes or goes."""
+    resolves to it), searched under the project's root (without one, the file's folder), the folders nearest the file
+    first; none for a text not saved in a file (stdin, an editor's unsaved buffer). Past `MAX_IMPORTER_SEARCH` files
+    the search stops: then None (not known), or with `partial` those found so far, for a caller that asks whether
+    some importer does a thing (never whether all do): in a large repository the `train.py` beside a `model.py` is
+    found first. Every folder searched is recorded as a dependency pattern (`*.py`), so the result cache re-lints
+    the file when an importer appears, changes or goes."""
     if not os.path.isfile(path):
         return []
     target = Path(path).resolve()
     known = PROJECT._importers.get(target)
-    if known is None or dependencies.stamps(known[1]) != known[2]:
-        found, folders = _search_importers(target)
+    if known is None or dependencies.stamps(known[2]) != known[3]:
+        found, complete, folders = _search_importers(target)
         entries = tuple(dependencies.pattern_entry(folder, "*.py") for folder in folders)
-        known = PROJECT._importers[target] = (found, entries, dependencies.stamps(entries))
-    dependencies.record_again(known[1])
-    return known[0]
+        known = PROJECT._importers[target] = (found, complete, entries, dependencies.stamps(entries))
+    dependencies.record_again(known[2])
+    return known[0] if known[1] or partial else None
 
 
 # Package `__init__`s followed from a module to the files that import its names through them: SSD's
@@ -320,17 +322,17 @@ def importer_files(path: str) -> list[tuple[str, str]] | None:
 IMPORTER_PACKAGE_LEVELS = 3
 
 
-def importers_through_packages(path: str, follows: Callable[[str, str], bool]
+def importers_through_packages(path: str, follows: Callable[[str, str], bool], partial: bool = False
                                ) -> list[tuple[str, str, str]] | None:
     """`importer_files` of the module at `path`, then of each package `__init__` among them that `follows` (given
     its path and text) says re-exports what is looked for, up to `IMPORTER_PACKAGE_LEVELS` deep: each as (its path,
     its text, the path of the module it imports), a package's `__init__` before the modules importing it. None when
-    the project is too large to search."""
+    the project is too large to search, unless `partial` (see `importer_files`)."""
     found: list[tuple[str, str, str]] = []
     pending = [(path, 0)]
     while pending:
         module, depth = pending.pop(0)
-        files = importer_files(module)
+        files = importer_files(module, partial)
         if files is None:
             return None
         for importer, text in files:
@@ -341,22 +343,22 @@ def importers_through_packages(path: str, follows: Callable[[str, str], bool]
     return found
 
 
-def _search_importers(target: Path) -> tuple[list[tuple[str, str]] | None, tuple[str, ...]]:
-    """`importer_files` of the module file `target`, and the folders searched for them."""
+def _search_importers(target: Path) -> tuple[list[tuple[str, str]], bool, tuple[str, ...]]:
+    """`importer_files` of the module file `target`, whether the search reached every project file, and the folders
+    searched."""
     root = _project_root(target.parent) or _above_packages(target.parent)
     stem = target.parent.name if target.name == "__init__.py" else target.stem
     found: list[tuple[str, str]] = []
     searched_folders: list[str] = []
     searched = 0
-    for current, folders, files in os.walk(root):
-        folders[:] = [name for name in folders if not name.startswith(".") and name not in _SKIPPED_FOLDERS]
+    for current, files in _nearest_folders(target.parent, root):
         searched_folders.append(current)
         for name in files:
             if not name.endswith(".py"):
                 continue
             searched += 1
             if searched > MAX_IMPORTER_SEARCH:
-                return None, tuple(searched_folders)
+                return found, False, tuple(searched_folders)
             candidate = os.path.join(current, name)
             if Path(candidate).resolve() == target:
                 continue
@@ -366,7 +368,20 @@ def _search_importers(target: Path) -> tuple[list[tuple[str, str]] | None, tuple
                 continue
             if stem in text and any(path == target for path in imported_files(text, candidate)):
                 found.append((candidate, text))
-    return found, tuple(searched_folders)
+    return found, True, tuple(searched_folders)
+
+
+def _nearest_folders(folder: Path, root: Path) -> Iterator[tuple[str, list[str]]]:
+    """The folders under `root` (`folder` or above it) with their file names, nearest `folder` first: its own tree,
+    then each folder above it up to `root` with the trees beside the one already walked. Hidden, installed and
+    build folders are left out below the one started from."""
+    walked: str | None = None
+    for top in (folder, *[above for above in folder.parents if above == root or root in above.parents]):
+        for current, folders, files in os.walk(top):
+            folders[:] = [name for name in folders if not name.startswith(".") and name not in _SKIPPED_FOLDERS
+                          and os.path.join(current, name) != walked]
+            yield current, files
+        walked = str(top)
 
 
 def imported_from(ctx: Context, module: str, level: int) -> set[str]:
