@@ -5,10 +5,11 @@
 Lints each case's buggy and fixed versions twice, as a user would: `shapecheck lint --select ALL --output-format
 json` and `--select` of the case's rule. One-file cases are linted together in one run per selection; a small
 project (`buggy/`, `fixed/`) is linted on its own, from its folder, so its first-party imports are its own.
-Every case is linted in a copy outside this repository, so that each version is a project of its own, as its
-author wrote it: inside the repository, the project a case's files belong to is the whole repository (its
-pyproject.toml), and once the corpus passed the linter's importer-search limit, a case's own `train.py` was no
-longer found as the importer of its `model.py` (recall then fell as the corpus grew, with no change to the linter).
+Every case is linted in a copy outside this repository, each version a repository of its own (an empty `.git`
+marks its root, as a user's checkout has one): inside this repository, the project a case's files belong to is the
+whole repository (its pyproject.toml), and once the corpus passed the linter's importer-search limit, a case's own
+`train.py` was no longer found as the importer of its `model.py` (recall then fell as the corpus grew, with no
+change to the linter).
 
 Per case:
 - hit: the case's rule reports the buggy version at the marked line, or at another line of the failure's path
@@ -76,9 +77,12 @@ def lint(paths: list[str], select: str, cwd: Path | None, copy: Path) -> list[di
 
 
 def copied(cases: list[Case], into: Path) -> None:
-    """Each case's folder copied under `into` at its place in the corpus, outside any project."""
+    """Each case's folder copied under `into` at its place in the corpus, each version's folder the root of a
+    repository of its own."""
     for case in cases:
         shutil.copytree(case.path, into / case.path.relative_to(ROOT), ignore=shutil.ignore_patterns("__pycache__"))
+        for version in ("buggy", "fixed"):
+            (into / case.version_dir(version).relative_to(ROOT) / ".git").mkdir(exist_ok=True)
 
 
 @dataclass
