@@ -1,0 +1,105 @@
+"""How many elements a list holds where the code does not spell them out: the feature maps a `forward` collects
+and returns, a corpus encoded by a comprehension, a token list cut and padded by hand to a fixed length."""
+
+from __future__ import annotations
+
+from tests.helpers import lint
+from tests.shapes.probe import probe
+
+
+def codes(source: str, *select: str) -> list[tuple[int, str]]:
+    return [(f.location.row, f.code) for f in lint(source, *select).findings]
+
+
+_DEPTH_NET = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class ConvBlock(nn.Module):
+    def __init__(self, cin, cout, stride=1):
+        super().__init__()
+        self.conv = nn.Conv2d(cin, cout, 3, stride=stride, padding=1)
+
+    def forward(self, x):
+        return F.elu(self.conv(x))
+
+
+class Encoder(nn.Module):
+    def __init__(self, chans=(16, 32, 64)):
+        super().__init__()
+        self.stages = nn.ModuleList()
+        cin = 3
+        for cout in chans:
+            self.stages.append(ConvBlock(cin, cout, stride=2))
+            cin = cout
+        self.num_ch = chans
+
+    def forward(self, x):
+        feats = []
+        for stage in self.stages:
+            x = stage(x)
+            feats.append(x)
+        return feats
+
+
+class Decoder(nn.Module):
+    def __init__(self, enc_ch):
+        super().__init__()
+        last = len(enc_ch) - 1
+        self.ups = nn.ModuleList([ConvBlock(enc_ch[i] * (1 if i == last else 2), enc_ch[i - 1])
+                                  for i in range(last, 0, -1)])
+
+    def forward(self, feats):
+        x = feats[-1]
+        for level, up in enumerate(self.ups):
+            x = F.interpolate(up(x), scale_factor=2, mode="nearest")
+            x = torch.cat([x, feats[len(feats) - 2 - level]], dim=1)
+        return x
+
+
+class DepthNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = Encoder()
+        self.decoder = Decoder(self.encoder.num_ch)
+
+    def forward(self, image):
+        return self.decoder(self.encoder(image))
+
+
+net = DepthNet()
+disp = net(torch.rand(2, 3, HEIGHT, 128))
+'''
+
+
+def test_the_length_of_the_list_a_forward_collects_and_returns() -> None:
+    """A depth decoder walks the encoder's feature maps back with `len(feats) - 2 - level`: an odd height (90 ->
+    45 -> 23 -> 12) upsamples to 24 against the skip's 23 (checked in torch: "Sizes of tensors must match except in
+    dimension 1. Expected size 24 but got size 23"); a height that halves evenly (96) is fine."""
+    assert codes(_DEPTH_NET.replace("HEIGHT", "90"), "SC105") == [(45, "SC105")]
+    assert codes(_DEPTH_NET.replace("HEIGHT", "96"), "SC105") == []
+    assert probe('''
+        import torch
+        import torch.nn as nn
+
+        class Pyramid(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.stages = nn.ModuleList([nn.Conv2d(3, 8, 3, 2, 1), nn.Conv2d(8, 8, 3, 2, 1)])
+
+            def forward(self, x):
+                feats = []
+                for stage in self.stages:
+                    x = stage(x)
+                    feats.append(x)
+                return feats
+
+        feats = Pyramid()(torch.rand(2, 3, 32, 32))
+        probe(torch.zeros(len(feats)))
+        heads = []
+        for stage in Pyramid().stages:
+            heads.append(stage)
+        probe(torch.zeros(len(heads)))
+    ''') == ["(2,)", "(2,)"]
