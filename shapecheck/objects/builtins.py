@@ -120,6 +120,8 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
     if type(piece) is cst.Index:
         key = ev.object(piece.value, before)
         if isinstance(items, Mapping):
+            if not items.items and items.each is not None:
+                return items.each  # `stoi[c]` of `{c: i for i, c in enumerate(chars)}`: any value is what all are
             found = items.get(key_of(key))
             return found if found is not UNKNOWN or items.complete else UNKNOWN
         if isinstance(items, Seq) and isinstance(key, Dim) and key.literal is not None:
@@ -423,11 +425,16 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
                              if arg.keyword is not None))
     if name == "enumerate":
         seq = ev.iterated(positional[0]) if positional is not None and len(positional) == 1 else None
+        index = Opaque(("enumerate", id(node)), "i", maybe_tensor=False, number=True)
         if not isinstance(seq, Seq):
-            return UNKNOWN
+            if positional is None or len(positional) != 1:
+                return UNKNOWN
+            # `{c: i for i, c in enumerate(sorted(set(text)))}`: whatever it goes through, the count is an int
+            element = Opaque(("enumerate element", id(node)), "x")
+            return Seq((), complete=False, each=Seq((index, element), "tuple"))
         each = None
         if not seq.items and seq.each is not None:  # `enumerate(loader)`: an unknown count, a known element
-            each = Seq((Opaque(("enumerate", id(node)), "i", maybe_tensor=False), seq.each), "tuple")
+            each = Seq((index, seq.each), "tuple")
         return Seq(tuple(Seq((Dim.of(i), v), "tuple") for i, v in enumerate(seq.items)), complete=seq.complete,
                    each=each, least=seq.least)
     if name == "zip":

@@ -315,3 +315,15 @@ def hashable(value: object) -> Hashable | None:
     except TypeError:
         return id(value)
     return value
+
+
+def number_kind(value: object) -> str | None:
+    """"int", "float" or "bool" for a Python number the analysis knows to be one; "number" for one whose kind the
+    code does not state; None for anything else."""
+    if isinstance(value, Dim):  # `[1 if i == label else 0 for i in range(18)]`: ints, whichever
+        return "int"
+    if isinstance(value, Const) and type(value.value) in (float, bool):
+        return "float" if type(value.value) is float else "bool"
+    if isinstance(value, Opaque) and value.number:  # `[float(row["price"])]`: an int or a float, unstated
+        return "number"
+    return None

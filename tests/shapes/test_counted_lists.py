@@ -103,3 +103,18 @@ def test_the_length_of_the_list_a_forward_collects_and_returns() -> None:
             heads.append(stage)
         probe(torch.zeros(len(heads)))
     ''') == ["(2,)", "(2,)"]
+
+
+def test_a_tensor_of_numbers_a_comprehension_of_unstated_length_gives_is_one_dim() -> None:
+    """A character-level corpus encoded with a vocabulary built from its own characters: one dim, its length only
+    equal to itself; a comprehension whose elements may be rows (`tokenizer(s)`) stays unknown."""
+    assert probe('''
+        import torch
+
+        def encode(text, tokenizer):
+            chars = sorted(set(text))
+            stoi = {c: i for i, c in enumerate(chars)}
+            probe(torch.tensor([stoi[c] for c in text], dtype=torch.long))
+            probe(torch.tensor([len(w) for w in text.split()]))
+            probe(torch.tensor([tokenizer(w) for w in text.split()]))
+    ''') == ["(len([stoi[c] for c in text]),)", "(len([len(w) for w in text.split()]),)", None]
