@@ -118,3 +118,22 @@ def test_a_tensor_of_numbers_a_comprehension_of_unstated_length_gives_is_one_dim
             probe(torch.tensor([len(w) for w in text.split()]))
             probe(torch.tensor([tokenizer(w) for w in text.split()]))
     ''') == ["(len([stoi[c] for c in text]),)", "(len([len(w) for w in text.split()]),)", None]
+
+
+def test_a_list_cut_and_padded_to_a_fixed_length_holds_that_many() -> None:
+    """`ids[:max_len]` then `ids + [0] * (max_len - len(ids))`: exactly `max_len` elements, padded at either end;
+    a list not cut first may be longer than `max_len`, so its length stays unknown."""
+    assert probe('''
+        import torch
+
+        MAX_LEN = 6
+        text = open("sentence.txt").read()
+        ids = [len(w) for w in text.split()][:MAX_LEN]
+        padded = ids + [0] * (MAX_LEN - len(ids))
+        left = [0] * (MAX_LEN - len(ids)) + ids
+        uncut = [len(w) for w in text.split()]
+        loose = uncut + [0] * (MAX_LEN - len(uncut))
+        probe(torch.tensor([padded]))
+        probe(torch.tensor(left))
+        probe(torch.tensor(loose))
+    ''') == ["(1, 6)", "(6,)", None]
