@@ -17,7 +17,7 @@ import libcst as cst
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, Imported, Instance, Mapping, Opaque, Seq, TorchObject,
-    truth,
+    number_kind, truth,
 )
 
 if TYPE_CHECKING:
@@ -120,6 +120,8 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
     if type(piece) is cst.Index:
         key = ev.object(piece.value, before)
         if isinstance(items, Mapping):
+            if not items.items and items.each is not None:
+                return items.each  # `stoi[c]` of `{c: i for i, c in enumerate(chars)}`: any value is what all are
             found = items.get(key_of(key))
             return found if found is not UNKNOWN or items.complete else UNKNOWN
         if isinstance(items, Seq) and isinstance(key, Dim) and key.literal is not None:
@@ -130,6 +132,8 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             found = some_int(items, key, ev.ctx.code(expr))
             return found if found is not None else UNKNOWN
         return UNKNOWN
+    if type(piece) is cst.Slice and isinstance(items, Seq) and not items.complete and type(container) is Seq:
+        return _cut(ev, piece, items, before)
     if type(piece) is cst.Slice and isinstance(items, Seq) and items.complete:
         bounds = []
         for part in (piece.lower, piece.upper, piece.step):
@@ -145,6 +149,45 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             return TorchObject(container.qualname, None, None, sliced)
         return sliced
     return UNKNOWN
+
+
+def _cut(ev: Evaluator, piece: cst.Slice, items: Seq, before: int) -> object:
+    """`ids[:max_len]` of a list of unstated length: at most `max_len` of its elements, each what all are."""
+    if piece.lower is not None or piece.step is not None or piece.upper is None:
+        return UNKNOWN
+    upper = ev.object(piece.upper, before)
+    if not isinstance(upper, Dim) or upper.literal is None or upper.literal < 0:
+        return UNKNOWN
+    most = upper.literal if items.most is None else min(upper.literal, items.most)
+    return Seq(items.items[:most], items.kind, complete=False, each=items.each, most=most)
+
+
+def padded(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Seq | None:
+    """`ids + [pad] * (max_len - len(ids))` (or the padding first) of a list known to hold at most `max_len`
+    elements (cut with `[:max_len]`): exactly `max_len` of them, each an element of `ids` or the pad. None where
+    the expression is not that idiom or the count is not known."""
+    for listed, padding in ((expr.left, expr.right), (expr.right, expr.left)):
+        if type(padding) is not cst.BinaryOperation or type(padding.operator) is not cst.Multiply \
+                or type(padding.left) is not cst.List or len(padding.left.elements) != 1:
+            continue
+        count = padding.right
+        if type(count) is not cst.BinaryOperation or type(count.operator) is not cst.Subtract \
+                or not _is_len_of(count.right, listed):
+            continue
+        seq, length = ev.object(listed, before), ev.object(count.left, before)
+        if not isinstance(seq, Seq) or seq.complete or seq.most is None or not isinstance(length, Dim) \
+                or length.literal is None or not seq.most <= length.literal <= MAX_ITEMS:
+            return None
+        pad = ev.object(padding.left.elements[0].value, before)
+        element = seq.each if seq.each == pad else Opaque(("padded", id(expr)), "x", maybe_tensor=False, number=True) \
+            if number_kind(seq.each) and number_kind(pad) else UNKNOWN
+        return Seq((element,) * length.literal, seq.kind)
+    return None
+
+
+def _is_len_of(expr: cst.BaseExpression, listed: cst.BaseExpression) -> bool:
+    return type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "len" \
+        and len(expr.args) == 1 and expr.args[0].value.deep_equals(listed)
 
 
 def some_int(items: Seq, key: Hashable, name: str) -> Dim | None:
@@ -262,6 +305,9 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
     if operator in (cst.Add, cst.Multiply):
         left, right = ev.object(expr.left, before), ev.object(expr.right, before)
         if isinstance(left, Seq) and isinstance(right, Seq) and operator is cst.Add:
+            found = padded(ev, expr, before)
+            if found is not None:
+                return found
             return Seq(left.items + right.items if left.complete else left.items, left.kind,
                        left.complete and right.complete)
         if operator is cst.Multiply and isinstance(left, Seq) and isinstance(right, Dim) or \
@@ -423,11 +469,16 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
                              if arg.keyword is not None))
     if name == "enumerate":
         seq = ev.iterated(positional[0]) if positional is not None and len(positional) == 1 else None
+        index = Opaque(("enumerate", id(node)), "i", maybe_tensor=False, number=True)
         if not isinstance(seq, Seq):
-            return UNKNOWN
+            if positional is None or len(positional) != 1:
+                return UNKNOWN
+            # `{c: i for i, c in enumerate(sorted(set(text)))}`: whatever it goes through, the count is an int
+            element = Opaque(("enumerate element", id(node)), "x")
+            return Seq((), complete=False, each=Seq((index, element), "tuple"))
         each = None
         if not seq.items and seq.each is not None:  # `enumerate(loader)`: an unknown count, a known element
-            each = Seq((Opaque(("enumerate", id(node)), "i", maybe_tensor=False), seq.each), "tuple")
+            each = Seq((index, seq.each), "tuple")
         return Seq(tuple(Seq((Dim.of(i), v), "tuple") for i, v in enumerate(seq.items)), complete=seq.complete,
                    each=each, least=seq.least)
     if name == "zip":

@@ -70,7 +70,8 @@ class Seq:
     tensor to), and `least` how many of them there are at least (a loader over a dataset of 128 rows gives a batch
     or more): a loop over it runs its body at least that many times. `grown` stands for the passes of one run of a
     loop that appended exactly one element on each to a list empty before it: two lists grown on the same passes
-    (`preds.append(p)` and `targets.append(y)` in one loop over a loader) have as many elements, however many that is."""
+    (`preds.append(p)` and `targets.append(y)` in one loop over a loader) have as many elements, however many that is.
+    `most`, where not None, is how many elements there are at most (a list cut with `[:max_len]`)."""
 
     items: tuple[object, ...]
     kind: str = "list"  # "list" or "tuple"
@@ -78,6 +79,7 @@ class Seq:
     each: object = None
     least: int = 0
     grown: object = None
+    most: int | None = None
 
 
 @record(slots=True, unsafe_hash=True)
@@ -315,3 +317,15 @@ def hashable(value: object) -> Hashable | None:
     except TypeError:
         return id(value)
     return value
+
+
+def number_kind(value: object) -> str | None:
+    """"int", "float" or "bool" for a Python number the analysis knows to be one; "number" for one whose kind the
+    code does not state; None for anything else."""
+    if isinstance(value, Dim):  # `[1 if i == label else 0 for i in range(18)]`: ints, whichever
+        return "int"
+    if isinstance(value, Const) and type(value.value) in (float, bool):
+        return "float" if type(value.value) is float else "bool"
+    if isinstance(value, Opaque) and value.number:  # `[float(row["price"])]`: an int or a float, unstated
+        return "number"
+    return None

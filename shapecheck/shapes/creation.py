@@ -9,10 +9,11 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, dtype_of, shape_arguments
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import Seq
+from shapecheck.objects.values import Seq, number_kind
 from shapecheck.shapes import numpy_arrays
 from shapecheck.shapes.elementwise import memory_format
 from shapecheck.shapes.literals import literal_dtype, nested_shape, range_length
+from shapecheck.shapes.positions import opaque
 from shapecheck.shapes.shape import DtypeFamily, Shape
 from shapecheck.shapes.values import Items
 
@@ -163,11 +164,21 @@ def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | 
 
 def _counted(ev: ShapeEvaluator, node: cst.Call, value: object) -> Shape | None:
     """`torch.tensor([counts.get(c, 1) for c in range(num_classes)])`: a list of a known count whose elements the
-    code does not state (numbers, rows or one-element tensors) is that many along dim 0, the rest unknown."""
-    if not isinstance(value, Seq) or not value.complete or not value.items \
-            or any(isinstance(item, Shape) for item in value.items):  # tensors: one element each, else it raises
+    code does not state (numbers, rows or one-element tensors) is that many along dim 0, the rest unknown. A list
+    of numbers whose count the code does not state (`[stoi[c] for c in text]`, a corpus encoded) is one dim of a
+    size only equal to itself."""
+    if not isinstance(value, Seq):
         return None
-    return Shape((Dim.of(len(value.items)),), 1, layout=(0,), dtype=dtype_of(ev, Args(node, 0).keyword("dtype")))
+    dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
+    if not value.complete:
+        if value.each is None or number_kind(value.each) is None \
+                or any(number_kind(item) is None for item in value.items):
+            return None
+        length = opaque(("tensor of a list", id(node)), f"len({ev.ctx.code(Args(node, 0).get(0, 'data'))})")
+        return Shape((length,), layout=(0,), dtype=dtype)
+    if not value.items or any(isinstance(item, Shape) for item in value.items):  # tensors: one element each
+        return None
+    return Shape((Dim.of(len(value.items)),), 1, layout=(0,), dtype=dtype)
 
 
 def _legacy(dtype: DtypeFamily):

@@ -120,7 +120,7 @@ def rows(shape: Shape) -> Shape | None:
         return None
     if shape.variadic == 0:  # nothing known of dim 0: the rows' rank is not either
         return Shape.unknown_rank(shape.contiguous is not False, shape.dtype) if not shape.dims else None
-    return dropped(shape, {0})
+    return dropped(shape, {0}).with_below(shape.below)  # the rows hold the tensor's values
 
 
 def _entry(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | None:
@@ -250,7 +250,7 @@ def _window_length(ev: ShapeEvaluator, size: Dim, lower_expr: cst.BaseExpression
     offset from it (`x[i + window:i + window + horizon]`, the target after the inputs): exact when that length keeps
     the window inside `size` for every index (`len(series) - window - 1` windows of `series`) and the start is never
     negative (counted from the end), else unknown."""
-    lower, upper = ev.size(lower_expr, before), ev.size(upper_expr, before)
+    lower, upper = _index_bound(ev, lower_expr, before), _index_bound(ev, upper_expr, before)
     if lower is None or upper is None:
         return None
     indexes = [atom for atom in lower.atoms if atom.below is not None]
@@ -263,6 +263,28 @@ def _window_length(ev: ShapeEvaluator, size: Dim, lower_expr: cst.BaseExpression
     last = upper.substitute({index: index.below - 1})  # where the window ends for the last index
     start, room, least = at_least(offset), at_least(size - last), at_least(length)
     return length if all(bound is not None and bound >= 0 for bound in (start, room, least)) else None
+
+
+def _index_bound(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Dim | None:
+    """A window's bound as a size: what the analysis knows, or where it reads an element of a tensor of indices
+    drawn below a stated end (`for i in torch.randint(len(data) - block_size, (batch_size,))`), that index as a
+    size below that end, plus or minus sizes."""
+    size = ev.size(expr, before)
+    if size is not None:
+        return size
+    if type(expr) is cst.BinaryOperation and type(expr.operator) in (cst.Add, cst.Subtract):
+        left, right = _index_bound(ev, expr.left, before), ev.size(expr.right, before)
+        if left is None or right is None:
+            return None
+        return left + right if type(expr.operator) is cst.Add else left - right
+    if type(expr) is not cst.Name:
+        return None
+    drawn = ev.tensor(expr, before)
+    if drawn is None or drawn.rank != 0 or drawn.below is None or drawn.dtype != "int":
+        return None
+    binding = ev.binding(expr, before)
+    return Dim.symbol(("drawn index", id(binding) if binding is not None else expr.value), expr.value,
+                      below=drawn.below)
 
 
 def _symbolic_slice_length(size: Dim, lower: int, upper: int | None) -> Dim | None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.values import Const, Opaque, Seq
+from shapecheck.objects.values import Seq, number_kind
 from shapecheck.shapes.positions import opaque
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
@@ -95,13 +95,8 @@ def _nested_value(value: object, dims: list[Dim], kinds: set[str], depth: int) -
         return all(_nested_value(item, dims, kinds, depth + 1) for item in value.items)
     if depth != len(dims):
         return False
-    if isinstance(value, Dim):  # `[1 if i == label else 0 for i in range(18)]`: ints, whichever
-        kinds.add("int")
-        return True
-    if isinstance(value, Const) and type(value.value) in (float, bool):
-        kinds.add("float" if type(value.value) is float else "bool")
-        return True
-    if isinstance(value, Opaque) and value.number:  # `[float(row["price"])]`: an int or a float, unstated
-        kinds.add("number")
-        return True
-    return False
+    kind = number_kind(value)
+    if kind is None:
+        return False
+    kinds.add(kind)
+    return True

@@ -70,7 +70,7 @@ _GENERATORS = {"numpy.random.default_rng": _GENERATOR_METHODS,
 # reductions over axes, as torch's over dims (`y = X.sum(axis=1)`, `a.mean(0, keepdims=True)`); a mean is a float
 _REDUCTIONS = {**dict.fromkeys(("sum", "prod", "max", "min"), reduction()),
                **dict.fromkeys(("mean", "std", "var"), reduction("float"))}
-_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.Modulo, cst.FloorDivide)
 _COMPARISONS = (cst.GreaterThan, cst.GreaterThanEqual, cst.LessThan, cst.LessThanEqual, cst.Equal, cst.NotEqual)
 
 
@@ -268,6 +268,24 @@ def _expand_dims(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) ->
     axis = ev.integer(args.get(1, "axis"), before)
     position = insert_position(found, axis) if found is not None and axis is not None else None
     return inserted(found, position, Dim.of(1)) if found is not None and position is not None else None
+
+
+def _tile(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    """`np.tile(a, (1, n))`: each dim times its repetition, the shorter of the two padded with ones in front (a
+    time-of-day column tiled across a table's nodes)."""
+    args = Args(call, 0)
+    found = array_shape(ev, args.get(0, "A"), before, depth + 1)
+    reps_expr = args.get(1, "reps")
+    if found is None or found.rank is None or reps_expr is None:
+        return None
+    count = ev.object(reps_expr, before)  # an int the code states, else a sequence of them
+    reps = Shape.of(count) if isinstance(count, Dim) else ev.sizes(reps_expr, before)
+    if reps is None or reps.rank is None:
+        return None
+    rank = max(found.rank, reps.rank)
+    dims = (Dim.of(1),) * (rank - found.rank) + found.dims
+    times = (Dim.of(1),) * (rank - reps.rank) + reps.dims
+    return Shape(tuple(dim * time for dim, time in zip(dims, times)), layout=tuple(range(rank)), dtype=found.dtype)
 
 
 def _receiver_first(method):
@@ -493,7 +511,7 @@ _FUNCTIONS = {
     **dict.fromkeys(("numpy.zeros_like", "numpy.ones_like", "numpy.empty_like"), _like),
     "numpy.arange": _arange, "numpy.linspace": _linspace, "numpy.eye": _eye,
     "numpy.stack": _joined(stack=True), "numpy.concatenate": _joined(stack=False), "numpy.vstack": _stacked_rows,
-    "numpy.hstack": _stacked_columns, "numpy.expand_dims": _expand_dims,
+    "numpy.hstack": _stacked_columns, "numpy.expand_dims": _expand_dims, "numpy.tile": _tile,
     "numpy.reshape": _receiver_first(_reshape), "numpy.transpose": _receiver_first(_transpose),
     "numpy.cumsum": _receiver_first(_cumulative), "numpy.cumprod": _receiver_first(_cumulative),
     **{"numpy." + name: _elementwise(dtype) for name, dtype in _UFUNCS.items()},

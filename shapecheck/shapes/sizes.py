@@ -14,7 +14,7 @@ from shapecheck.objects.values import UNKNOWN, Imported, Opaque
 from shapecheck.shapes.numpy_arrays import array_shape
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.values import Sizes
+from shapecheck.shapes.values import Items, Sizes
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -141,7 +141,12 @@ def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
             return ev.size(node.args[0].value, before)
         if builtin == Imported("builtins.len"):  # a tensor's (or an array's) length is its first dim
             shape = ev.tensor(node.args[0].value, before) or array_shape(ev, node.args[0].value, before)
-            return shape.size(0) if shape is not None else None
+            if shape is not None:
+                return shape.size(0)
+            # the feature maps a `forward` collected and returned (`feats.append(x)` over its stages)
+            values = ev.object(node.args[0].value, before)
+            if isinstance(values, Items):
+                return Dim.of(len(values.items)) if values.items is not None else values.count
     return None
 
 

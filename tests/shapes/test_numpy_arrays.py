@@ -275,3 +275,22 @@ probe(torch.from_numpy(sliding_windows(np.zeros(20000), 30)))
 '''
     assert probe(source % "len(series) - lookback") == ["(n, 30)", "(n, 30)"]
     assert probe(source % "len(series)") == ["(n, lookback)", "(n, lookback)"]
+
+
+def test_tiling_and_the_remainder_of_an_array() -> None:
+    """A traffic table's time-of-day channel: `np.arange(steps) % 288 / 288.0`, one column tiled across the nodes
+    (`np.tile(col, (1, n_nodes))`); a repetition count longer than the array's rank pads the array with ones in
+    front, a shorter one the counts. What numpy gives (checked): (31, 20), (15,), (2, 2, 6), (2, 6, 8)."""
+    assert probe('''
+import numpy as np
+import torch
+
+steps, n_nodes = 31, 20
+tod = np.tile((np.arange(steps) % 288 / 288.0)[:, None], (1, n_nodes))
+probe(torch.tensor(tod))
+probe(torch.tensor(np.tile(np.arange(5), 3)))
+probe(torch.tensor(np.tile(np.zeros((2, 3)), (2, 1, 2))))
+probe(torch.tensor(np.tile(np.zeros((2, 3, 4)), (2, 2))))
+probe_dtype(torch.tensor(np.arange(10) // 3))
+probe(torch.tensor(np.tile(np.zeros((2, 3)), reps)))
+''') == ["(31, 20)", "(15,)", "(2, 2, 6)", "(2, 6, 8)", "int", None]

@@ -153,6 +153,29 @@ def test_a_window_slice_holds_at_most_its_width() -> None:
                "(block_size,)", None, None]
 
 
+def test_a_window_at_an_index_drawn_below_the_last_start_holds_its_width() -> None:
+    """nanoGPT's `get_batch`: starts drawn with `torch.randint(len(data) - block_size, ...)` keep every window (and
+    its target, shifted by one) inside the data, so each is exactly `block_size` long, also where the data's length
+    is a size of its own (a corpus encoded by a comprehension): a width of 31 differs. Starts drawn below the whole
+    length may run off the end: that window holds at most `block_size`, maybe 31."""
+    assert probe('''
+        import torch
+        text = open("input.txt").read()
+        stoi = {c: i for i, c in enumerate(sorted(set(text)))}
+        data = torch.tensor([stoi[c] for c in text], dtype=torch.long)
+        block_size, batch_size = 32, 4
+        ix = torch.randint(len(data) - block_size, (batch_size,))
+        x = torch.stack([data[i:i + block_size] for i in ix])
+        y = torch.stack([data[i + 1:i + block_size + 1] for i in ix])
+        loose = torch.randint(len(data), (batch_size,))
+        z = torch.stack([data[i:i + block_size] for i in loose])
+        probe_conflict(x.float() @ torch.randn(31, 2))
+        probe_conflict(y.float() @ torch.randn(31, 2))
+        probe_conflict(z.float() @ torch.randn(31, 2))
+    ''') == ["inner dims differ: x.float() is (n, 32), torch.randn(31, 2) is (31, 2)",
+               "inner dims differ: y.float() is (n, 32), torch.randn(31, 2) is (31, 2)", None]
+
+
 def test_a_literal_slice_of_a_size_proven_long_enough_is_exact() -> None:
     """Teacher forcing: `x[:, :-1]` and `x[:, 1:]` of `seq_len + 1` steps are both `seq_len`. A size that may be
     shorter than the bounds (`T`, `seq_len + 1` for `1:-1`) or a slice whose length depends on it (`-2:1`) stays

@@ -1,0 +1,114 @@
+"""How many elements a list holds where the code does not spell them out: the feature maps a `forward` collects
+and returns, a corpus encoded by a comprehension, a token list cut and padded by hand to a fixed length."""
+
+from __future__ import annotations
+
+from tests.helpers import lint
+from tests.shapes.probe import probe
+
+
+def codes(source: str, *select: str) -> list[tuple[int, str]]:
+    return [(f.location.row, f.code) for f in lint(source, *select).findings]
+
+
+_DEPTH_NET = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+def conv_elu(cin, cout, stride=1):
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride=stride, padding=1), nn.ELU())
+
+
+class Encoder(nn.Module):
+    def __init__(self, chans=(16, 32, 64)):
+        super().__init__()
+        self.downs = nn.ModuleList([conv_elu(a, b, 2) for a, b in zip((3,) + chans[:-1], chans)])
+        self.num_ch = chans
+
+    def forward(self, x):
+        skips = []
+        for down in self.downs:
+            x = down(x)
+            skips.append(x)
+        return skips
+
+
+class Decoder(nn.Module):
+    def __init__(self, enc_ch):
+        super().__init__()
+        last = len(enc_ch) - 1
+        self.ups = nn.ModuleList([conv_elu(enc_ch[i] * (1 if i == last else 2), enc_ch[i - 1])
+                                  for i in range(last, 0, -1)])
+
+    def forward(self, feats):
+        x = feats[-1]
+        for level, up in enumerate(self.ups):
+            x = F.interpolate(up(x), scale_factor=2, mode="nearest")
+            x = torch.cat([x, feats[len(feats) - 2 - level]], dim=1)
+        return x
+
+
+class DepthNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = Encoder()
+        self.decoder = Decoder(self.encoder.num_ch)
+
+    def forward(self, image):
+        return self.decoder(self.encoder(image))
+
+
+net = DepthNet()
+disp = net(torch.rand(2, 3, HEIGHT, 128))
+'''
+
+
+def test_the_length_of_the_list_a_forward_collects_and_returns() -> None:
+    """A depth decoder walks the encoder's feature maps back with `len(feats) - 2 - level`: an odd height (90 ->
+    45 -> 23 -> 12) upsamples to 24 against the skip's 23 (checked in torch: "Sizes of tensors must match except in
+    dimension 1. Expected size 24 but got size 23"); a height that halves evenly (96) is fine."""
+    assert codes(_DEPTH_NET.replace("HEIGHT", "90"), "SC105") == [(36, "SC105")]
+    assert codes(_DEPTH_NET.replace("HEIGHT", "96"), "SC105") == []
+    assert probe(_DEPTH_NET.replace("HEIGHT", "32") + '''
+probe(torch.zeros(len(Encoder()(torch.rand(2, 3, 32, 32)))))
+heads = []
+for down in Encoder().downs:
+    heads.append(down)
+probe(torch.zeros(len(heads)))
+''') == ["(3,)", "(3,)"]
+
+
+def test_a_tensor_of_numbers_a_comprehension_of_unstated_length_gives_is_one_dim() -> None:
+    """A character-level corpus encoded with a vocabulary built from its own characters: one dim, its length only
+    equal to itself; a comprehension whose elements may be rows (`tokenizer(s)`) stays unknown."""
+    assert probe('''
+        import torch
+
+        def encode(text, tokenizer):
+            chars = sorted(set(text))
+            stoi = {c: i for i, c in enumerate(chars)}
+            probe(torch.tensor([stoi[c] for c in text], dtype=torch.long))
+            probe(torch.tensor([len(w) for w in text.split()]))
+            probe(torch.tensor([tokenizer(w) for w in text.split()]))
+    ''') == ["(len([stoi[c] for c in text]),)", "(len([len(w) for w in text.split()]),)", None]
+
+
+def test_a_list_cut_and_padded_to_a_fixed_length_holds_that_many() -> None:
+    """`ids[:max_len]` then `ids + [0] * (max_len - len(ids))`: exactly `max_len` elements, padded at either end;
+    a list not cut first may be longer than `max_len`, so its length stays unknown."""
+    assert probe('''
+        import torch
+
+        MAX_LEN = 6
+        text = open("sentence.txt").read()
+        ids = [len(w) for w in text.split()][:MAX_LEN]
+        padded = ids + [0] * (MAX_LEN - len(ids))
+        left = [0] * (MAX_LEN - len(ids)) + ids
+        uncut = [len(w) for w in text.split()]
+        loose = uncut + [0] * (MAX_LEN - len(uncut))
+        probe(torch.tensor([padded]))
+        probe(torch.tensor(left))
+        probe(torch.tensor(loose))
+    ''') == ["(1, 6)", "(6,)", None]
