@@ -46,29 +46,6 @@ def test_a_module_imported_as_a_submodule_by_name(tmp_path: Path) -> None:
     assert sorted(importers(str(model)) or []) == ["from . import (\n    model as m,\n)\n", "from pkg import model\n"]
 
 
-def test_a_monorepo_too_large_to_search_whole_gives_the_importers_beside_the_file(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A repository of many small projects (an examples tree) holds more files than are searched; a module's
-    importers are found in the largest folder around it that can be searched whole, nearest first."""
-    monkeypatch.setattr(project_module, "MAX_IMPORTER_SEARCH", 6)
-    (tmp_path / ".git").mkdir()
-    demo = tmp_path / "examples" / "captcha"
-    (demo / "utils").mkdir(parents=True)
-    model = demo / "model.py"
-    model.write_text("class Net: pass\n")
-    (demo / "train.py").write_text("from model import Net\n")
-    (demo / "utils" / "export.py").write_text("from model import Net as Exported\n")
-    for index in range(6):  # the rest of the repository: past the limit
-        other = tmp_path / "examples" / f"other{index}"
-        other.mkdir()
-        (other / "model.py").write_text("class Net: pass\n")
-    assert sorted(importers(str(model)) or []) == ["from model import Net\n", "from model import Net as Exported\n"]
-    # not even the module's own folder can be searched whole: unknown
-    monkeypatch.setattr(project_module, "MAX_IMPORTER_SEARCH", 2)
-    project_module.PROJECT._importers.clear()
-    assert importers(str(model)) is None
-
-
 def test_a_text_not_in_a_file_has_no_importers() -> None:
     assert importers("<stdin>") == []
 

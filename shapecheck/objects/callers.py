@@ -74,10 +74,9 @@ def project_callers(ctx: Context, definition: cst.FunctionDef | cst.ClassDef) ->
 def imported_callers(ctx: Context, name: str) -> list[Caller] | None:
     """The calls of the module-level `name` of `ctx`'s file in the project's modules that import it (`from engine
     import train`, `import engine` then `engine.train(...)`, or through a package's `__init__` that imports it),
-    each read in that module's context; None when an importer or one of its calls cannot be read. In a project too
-    large to search whole, the importers under the largest folder around the file that can be (a monorepo of small
-    projects: the file's own); where not even the file's folder can be, none: the file's own callers stand, as
-    they did before importers were read (unknown there would silence every rule that reads a same-file caller)."""
+    each read in that module's context; None when an importer or one of its calls cannot be read. A project too
+    large to search for importers gives none: the file's own callers stand, as they did before importers were read
+    (unknown there would silence every rule that reads a same-file caller in a large repository)."""
     importers = importers_through_packages(ctx.filename, lambda _, text: name in text)
     if importers is None:
         return []

@@ -277,8 +277,7 @@ def imported_files(text: str, importer: str, skip_others: bool = False) -> Itera
                     yield submodule
 
 
-# Project files searched for the modules that import one file, nearest first; past this, those further away not known
-MAX_IMPORTER_SEARCH = 3000
+MAX_IMPORTER_SEARCH = 3000  # project files searched for the modules that import one file; past this, not known
 _SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "build", "dist", *_INSTALLED})
 
 
@@ -299,9 +298,8 @@ def importers(path: str) -> list[str] | None:
 
 def importer_files(path: str) -> list[tuple[str, str]] | None:
     """The paths and texts of the project's modules that import the module at `path` (by an import line that
-    resolves to it), searched under the project's root (without one, the file's folder), or under the largest folder
-    around the file that can be searched whole when the project has more files than are searched; None when not even
-    the file's own folder can be; none for a text not saved in a file (stdin, an editor's unsaved buffer). Every
+    resolves to it), searched under the project's root (without one, the file's folder); None when the project has
+    more files than are searched; none for a text not saved in a file (stdin, an editor's unsaved buffer). Every
     folder searched is recorded as a dependency pattern (`*.py`), so the result cache re-lints the file when an
     importer appears, changes or goes."""
     if not os.path.isfile(path):
@@ -327,7 +325,7 @@ def importers_through_packages(path: str, follows: Callable[[str, str], bool]
     """`importer_files` of the module at `path`, then of each package `__init__` among them that `follows` (given
     its path and text) says re-exports what is looked for, up to `IMPORTER_PACKAGE_LEVELS` deep: each as (its path,
     its text, the path of the module it imports), a package's `__init__` before the modules importing it. None when
-    not even a module's own folder can be searched whole."""
+    the project is too large to search."""
     found: list[tuple[str, str, str]] = []
     pending = [(path, 0)]
     while pending:
@@ -344,42 +342,31 @@ def importers_through_packages(path: str, follows: Callable[[str, str], bool]
 
 
 def _search_importers(target: Path) -> tuple[list[tuple[str, str]] | None, tuple[str, ...]]:
-    """`importer_files` of the module file `target`, and the folders searched for them. Nearest first: the file's
-    folder, then each folder above it up to the project's root, each a whole subtree; a monorepo of many small
-    projects (an examples tree, a corpus of bug reproductions) holds more files than are searched, but a module's
-    importers sit beside it. Where the next folder up would pass the limit, the importers under the last folder
-    searched whole are the ones known; None when not even the file's own folder can be searched whole."""
+    """`importer_files` of the module file `target`, and the folders searched for them."""
     root = _project_root(target.parent) or _above_packages(target.parent)
     stem = target.parent.name if target.name == "__init__.py" else target.stem
     found: list[tuple[str, str]] = []
     searched_folders: list[str] = []
     searched = 0
-    complete: list[tuple[str, str]] | None = None  # what the folders searched whole hold
-    folder, inner = target.parent, None
-    while True:
-        for current, folders, files in os.walk(folder):
-            folders[:] = [name for name in folders if not name.startswith(".") and name not in _SKIPPED_FOLDERS
-                          and (inner is None or os.path.join(current, name) != inner)]
-            searched_folders.append(current)
-            for name in files:
-                if not name.endswith(".py"):
-                    continue
-                searched += 1
-                if searched > MAX_IMPORTER_SEARCH:
-                    return complete, tuple(searched_folders)
-                candidate = os.path.join(current, name)
-                if Path(candidate).resolve() == target:
-                    continue
-                try:
-                    text = Path(candidate).read_text(encoding="utf-8", errors="replace")
-                except OSError:
-                    continue
-                if stem in text and any(path == target for path in imported_files(text, candidate)):
-                    found.append((candidate, text))
-        complete = list(found)
-        if folder == root or root not in folder.parents:
-            return found, tuple(searched_folders)
-        inner, folder = str(folder), folder.parent
+    for current, folders, files in os.walk(root):
+        folders[:] = [name for name in folders if not name.startswith(".") and name not in _SKIPPED_FOLDERS]
+        searched_folders.append(current)
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            searched += 1
+            if searched > MAX_IMPORTER_SEARCH:
+                return None, tuple(searched_folders)
+            candidate = os.path.join(current, name)
+            if Path(candidate).resolve() == target:
+                continue
+            try:
+                text = Path(candidate).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            if stem in text and any(path == target for path in imported_files(text, candidate)):
+                found.append((candidate, text))
+    return found, tuple(searched_folders)
 
 
 def imported_from(ctx: Context, module: str, level: int) -> set[str]:
