@@ -7,11 +7,33 @@ import libcst as cst
 from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import last_name
+from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.modules import is_module
 from shapecheck.shapes.evaluator import evaluator
 
 RREF_PROXIES = frozenset({"rpc_sync", "rpc_async", "remote"})
+
+
+# A feature extractor running what the script hands it (`%s`) over the batches.
+_RECORDED_FEATURES = """
+        import torch
+        import torch.nn as nn
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(16, 32), nn.ReLU())
+            def forward(self, x):
+                return self.net(x)
+        class HiddenMarkovModel:
+            def forward(self, observations):
+                return observations.cumsum(0)
+        @torch.no_grad()
+        def embed(encoder, batches):
+            return torch.cat([encoder.forward(x) for x in batches])
+        feats = embed(%s, torch.randn(64, 16).split(8))
+        """
+
 
 class DirectForwardCall(Rule):
     code = "SC205"
@@ -23,7 +45,7 @@ class DirectForwardCall(Rule):
     # A receiver known here to be a module is reported where it is; one bound further down, or handed to a
     # constructor, waits for the whole file (`finish`), from what the visits gathered.
     scope = "statement"
-    gathered = ("later", "stored")
+    gathered = ("later", "stored", "received")
     docs = """
         ## What it does
         Finds `model.forward(x)` and `self.encoder.forward(x)`: a module's `forward` called with arguments
@@ -42,8 +64,10 @@ class DirectForwardCall(Rule):
         torchvision builder, `timm.create_model` or a transformers PyTorch model's `from_pretrained` returned
         (not `torch.hub.load`, whose entry points may return anything), `self.x` where
         the constructor stored such an object (or its parameter, when every construction of the class in the
-        file passes such an object), and a parameter annotated with such a class. A parameter without
-        annotation, or an object whose origin the analysis cannot see, is not reported.
+        file passes such an object), a parameter annotated with such a class, and a plain function's parameter
+        that every call of the function (in the file, or in a module of the project importing it) hands such an
+        object (`embed_dataset(AudioEncoder().eval(), batches)`). Any other parameter without annotation, or an
+        object whose origin the analysis cannot see, is not reported.
 
         ## Why is this bad?
         `model(x)` runs `nn.Module.__call__`, which runs the forward pre-hooks and hooks around `forward`. Those
@@ -70,6 +94,8 @@ class DirectForwardCall(Rule):
         behaviour where a hook was registered on purpose to be skipped here.
     """
     VALID = [
+        # The helper is handed an object with a `forward` of its own, no module.
+        _RECORDED_FEATURES % "HiddenMarkovModel()",
         """
         import torch.nn as nn
         class Block(nn.Linear):
@@ -221,6 +247,8 @@ class DirectForwardCall(Rule):
         """,
     ]
     INVALID = [
+        # Every call hands the helper a module: a hook registered on it never sees the batches.
+        _RECORDED_FEATURES % "Encoder().eval()",
         Invalid(
             """
             import torch
@@ -331,6 +359,8 @@ class DirectForwardCall(Rule):
         self.later: list[tuple[cst.Call, cst.Name]] = []
         # Calls through `self.x` that `__init__` set from its parameter: decided by the class's constructions.
         self.stored: list[tuple[cst.Call, cst.ClassDef, cst.FunctionDef, str]] = []
+        # Calls through a plain function's parameter: decided by the function's calls, here and in its importers.
+        self.received: list[tuple[cst.Call, cst.FunctionDef, str]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -365,6 +395,8 @@ class DirectForwardCall(Rule):
             stored = stored_parameter(self.ctx, receiver)
             if stored is not None:
                 self.stored.append((node, *stored))
+            elif type(receiver) is cst.Name and (function := self._received(receiver)) is not None:
+                self.received.append((node, function, receiver.value))
 
     def finish(self) -> None:
         for node, name in self.later:
@@ -374,6 +406,18 @@ class DirectForwardCall(Rule):
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
             if passed is not None and all(self._is_module_at(*argument) for argument in passed):
                 self._report(node)
+        for node, function, parameter in self.received:
+            if every_call_passes(self.ctx, function, parameter, _holds_module):
+                self._report(node)
+
+    def _received(self, receiver: cst.Name) -> cst.FunctionDef | None:
+        """The plain function (no method) whose parameter `receiver` is, read where it is called."""
+        function = self.ctx.function
+        binding = self.ctx.binding(receiver)
+        if function is None or binding is None or binding.kind != "param" or binding.statement is not function \
+                or self.ctx.class_of_method(function) is not None:
+            return None
+        return function
 
     def _report(self, node: cst.Call) -> None:
         receiver = node.func.value  # type: ignore[attr-defined]  # visit_Call checked it is an Attribute

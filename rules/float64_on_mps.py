@@ -367,6 +367,20 @@ class Float64OnMps(Rule):
         x = torch.from_numpy(np.linspace(0, 1, 100)).to(device)
         """,
 
+        # The binding last in the file is the "mps" one, but only its branch runs it: handed to a helper, a device
+        # is "mps" only when every binding that may reach the call says so.
+        """
+        import numpy as np
+        import torch
+        if not torch.backends.mps.is_available():
+            device = torch.device("cpu")
+        else:
+            device = torch.device("mps")
+        def to_tensor(array, device):
+            return torch.from_numpy(array).to(device)
+        features = to_tensor(np.loadtxt("features.csv", delimiter=","), device)
+        """,
+
         # A helper one of whose calls hands it the CPU, another a float32 array.
         """
         import numpy as np

@@ -8,6 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import Binding, Context, Invalid, Rule
 from shapecheck.engine.records import record
+from shapecheck.engine import flow
 from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, names_in, related, training_loop
@@ -111,7 +112,8 @@ class GraphKeptAlive(Rule):
 
         Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`, sizes
         (`pred.numel()`, `pred.size(0)`: Python ints), what a function of the file returns when every `return`
-        gives a Python number (`.item()`, `float(...)`, `math.log(...)` sums), a dict whose
+        gives a Python number (`.item()`, `float(...)`, `math.log(...)` sums; what reaches the `return`: a step
+        method's `loss = loss.item()` before `return loss`), a dict whose
         loss item is replaced by its value (`output["loss"] = output["loss"].detach()`); code under
         `torch.no_grad()` / `inference_mode()`; an accumulator that is itself backpropagated later
         (`total.backward()`, `torch.stack(losses).mean().backward()`, or a loss computed from it first:
@@ -394,6 +396,31 @@ class GraphKeptAlive(Rule):
         for epoch in range(1, n_epochs + 1):
             output, loss = train(category_tensor, line_tensor)
             current_loss += loss
+        """,
+        # yihong-chen/neural-collaborative-filtering's engine: the step method rebinds its loss to the value before
+        # returning it, so the epoch sums floats.
+        """
+        import torch
+        class Engine:
+            def __init__(self, model, config):
+                self.model = model
+                self.opt = torch.optim.Adam(model.parameters(), lr=config["lr"])
+                self.crit = torch.nn.BCELoss()
+            def train_single_batch(self, users, items, ratings):
+                self.opt.zero_grad()
+                ratings_pred = self.model(users, items)
+                loss = self.crit(ratings_pred.view(-1), ratings)
+                loss.backward()
+                self.opt.step()
+                loss = loss.item()
+                return loss
+            def train_an_epoch(self, train_loader, epoch_id):
+                self.model.train()
+                total_loss = 0
+                for batch_id, (user, item, rating) in enumerate(train_loader):
+                    loss = self.train_single_batch(user, item, rating.float())
+                    total_loss += loss
+                return total_loss
         """,
         # Losses kept to backpropagate their sum once.
         """
@@ -748,6 +775,30 @@ class GraphKeptAlive(Rule):
                     for x, y in loader:
                         loss = self.train_step(x, y)
                         self.history.append(loss)
+        """,
+        # The step method takes the loss's value only on logging steps and returns the tensor on the others.
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, optimizer, log_every=50):
+                self.model, self.optimizer, self.log_every = model, optimizer, log_every
+                self.step = 0
+            def train_step(self, x, y):
+                self.optimizer.zero_grad()
+                loss = torch.nn.functional.cross_entropy(self.model(x), y)
+                loss.backward()
+                self.optimizer.step()
+                self.step += 1
+                if self.step % self.log_every == 0:
+                    loss = loss.item()
+                    print(self.step, loss)
+                return loss
+            def fit(self, loader):
+                running = 0.0
+                for x, y in loader:
+                    loss = self.train_step(x, y)
+                    running += loss
+                return running
         """,
         # The ImageNet example's meter handed the loss itself.
         """
@@ -1142,50 +1193,78 @@ def _returns_number(ctx: Context, value: cst.BaseExpression | None) -> bool:
         return False
     definitions = training_loop(ctx).definitions_of(value)
     return bool(definitions) and all(
-        returns and all(node.value is not None and _number(ctx, definition, node.value) for node in returns)
+        returns and all(node.value is not None and _number(ctx, definition, node.value, read=node) for node in returns)
         for definition in definitions
         for returns in [[node for node in walk(definition.body) if type(node) is cst.Return]])
 
 
-def _number(ctx: Context, function: cst.FunctionDef, expr: cst.BaseExpression, depth: int = 0) -> bool:
+def _number(ctx: Context, function: cst.FunctionDef, expr: cst.BaseExpression, depth: int = 0,
+            read: cst.CSTNode | None = None) -> bool:
     """`expr` is a Python number in `function`: literals, `len(...)`, `float(...)`, `math.*(...)`, `.item()`, the
-    arithmetic of those, and local names every assignment binds to one."""
+    arithmetic of those, and local names every assignment that may reach `read` (the statement reading `expr`; None:
+    anywhere) binds to one."""
     kind = type(expr)
     if kind in (cst.Integer, cst.Float):
         return True
     if depth > 6:
         return False
     if kind is cst.UnaryOperation:
-        return _number(ctx, function, expr.expression, depth + 1)
+        return _number(ctx, function, expr.expression, depth + 1, read)
     if kind is cst.BinaryOperation:
-        return _number(ctx, function, expr.left, depth + 1) and _number(ctx, function, expr.right, depth + 1)
+        return _number(ctx, function, expr.left, depth + 1, read) \
+            and _number(ctx, function, expr.right, depth + 1, read)
     if kind is cst.Call:
         func = expr.func
         if type(func) is cst.Attribute:
             return func.attr.value == "item" or (ctx.qualname(func) or "").startswith("math.")
         return type(func) is cst.Name and func.value in ("float", "int", "len")
     if kind is cst.Name:
-        return _local_number(ctx, function, expr.value, depth)
+        return _local_number(ctx, function, expr.value, depth, read)
     return False
 
 
-def _local_number(ctx: Context, function: cst.FunctionDef, name: str, depth: int) -> bool:
-    """Every binding of local `name` in `function` is a plain assignment of a number (`total = 0`, `total +=
-    math.log(p)`); a parameter, a loop target or an unpacked name is not known."""
+def _local_number(ctx: Context, function: cst.FunctionDef, name: str, depth: int, read: cst.CSTNode | None) -> bool:
+    """Every binding of local `name` in `function` that may reach `read` is a plain assignment of a number (`total =
+    0`, `total += math.log(p)`; `loss = loss.item()` before `return loss` hides the tensor bound before it); a
+    parameter, a loop target or an unpacked name is not known."""
     if any(param.name.value == name for param in function.params.params):
         return False
-    values = []
+    assigned: list[cst.BaseSmallStatement] = []
+    before = None  # how many of them come before `read`
     for node in walk(function.body):
+        if node is read:
+            before = len(assigned)
         if type(node) in (cst.Assign, cst.AugAssign, cst.AnnAssign):
             targets = [t.target for t in node.targets] if type(node) is cst.Assign else [node.target]
             for target in targets:
                 if type(target) is cst.Name and target.value == name:
-                    values.append(node.value)
+                    assigned.append(node)
                 elif name in names_in(target):
                     return False
         elif type(node) in (cst.For, cst.CompFor, cst.NamedExpr) and name in names_in(node.target):
             return False
-    return bool(values) and all(value is not None and _number(ctx, function, value, depth + 1) for value in values)
+    reaching = _reaching(function, assigned, before, read) if before is not None else assigned
+    return bool(reaching) and all(node.value is not None and _number(ctx, function, node.value, depth + 1, node)
+                                  for node in reaching)
+
+
+def _reaching(function: cst.FunctionDef, assigned: list[cst.BaseSmallStatement], before: int, read: cst.CSTNode
+              ) -> list[cst.BaseSmallStatement]:
+    """The assignments of one name (in source order, the first `before` of them before `read`) that may be what
+    `read` sees: back to the latest plain assignment that certainly runs before it. A read in a loop may see any of
+    them (the next pass reads what a later one bound)."""
+    path = flow.path_to(function, read)
+    if path is None or any(type(node) in (cst.For, cst.While) for node in path):
+        return assigned
+    reaching = []
+    for node in reversed(assigned[:before]):
+        verdict = flow.reach(flow.path_to(function, node) or (), path)
+        if verdict == "never":
+            continue
+        reaching.append(node)
+        if verdict == "always" and type(node) is not cst.AugAssign:
+            break
+    return reaching
 
 
 def _graph_names_free(expr: cst.BaseExpression) -> bool:

@@ -81,6 +81,30 @@ class _Allocation:
     rank: int | None = None  # its number of dimensions, when the call spells each size
 
 
+# A layer ported from Keras with optional initializers: `%s` builds it in a model's constructor.
+_OPTIONAL_INITIALIZERS = """
+        import torch
+        import torch.nn as nn
+        class Dense(nn.Module):
+            def __init__(self, in_features, out_features, kernel_initializer=None, bias_initializer=None):
+                super().__init__()
+                self.weight = nn.Parameter(torch.empty(out_features, in_features))
+                self.bias = nn.Parameter(torch.empty(out_features))
+                if kernel_initializer is not None:
+                    kernel_initializer(self.weight)
+                if bias_initializer is not None:
+                    bias_initializer(self.bias)
+            def forward(self, x):
+                return x @ self.weight.t() + self.bias
+        class Head(nn.Module):
+            def __init__(self, dim, n_classes):
+                super().__init__()
+                self.fc = %s
+            def forward(self, x):
+                return self.fc(x)
+        """
+
+
 class UninitializedTensor(Rule):
     code = "SC401"
     name = "uninitialized-tensor"
@@ -116,7 +140,10 @@ class UninitializedTensor(Rule):
         (`x.size()`, `torch.squeeze(x).shape`) is not reported. A size in a parameter of a same-file function
         (`torch.Tensor(num_classes)`) counts when every call of the function passes an int (for `__init__`, every
         construction of the class). A `torch.nn` layer
-        called on it (`self.cell(x, h)`) reads it; a call of anything else may fill it. Also `torch.empty(...)`
+        called on it (`self.cell(x, h)`) reads it; a call of anything else may fill it, but for a parameter of
+        the class's `__init__` that defaults to `None` and that every construction of the class leaves `None` (a
+        Keras-style `bias_initializer=None`, called under `if bias_initializer is not None:`): that call never
+        runs. Also `torch.empty(...)`
         wrapped as a module's `nn.Parameter` that nothing in the file initializes (no `nn.init.*_` on it, no
         in-place fill, no `reset_parameters()`, no initialization loop over the module's parameters, not frozen
         with `requires_grad = False`: a frozen weight is one a checkpoint fills), in a file with no model class
@@ -160,6 +187,9 @@ class UninitializedTensor(Rule):
         value) or an initializer (`torch.zeros`, `nn.init.*_`) was meant.
     """
     VALID = [
+        # Every construction hands the optional initializers in.
+        _OPTIONAL_INITIALIZERS % "Dense(dim, n_classes, kernel_initializer=nn.init.xavier_uniform_,\n"
+                                 "                              bias_initializer=nn.init.zeros_)",
         # A rollout's value estimates, bootstrapped from step 1 on: only those rows are read.
         """
         import torch
@@ -483,6 +513,11 @@ class UninitializedTensor(Rule):
         """,
     ]
     INVALID = [
+        # A construction that passes no initializer leaves both parameters as `torch.empty` allocated them: the
+        # calls under `if ... is not None` never run.
+        Invalid(_OPTIONAL_INITIALIZERS % "Dense(dim, n_classes)", count=2),
+        # One construction passes the weight's initializer: only the bias is left for every construction.
+        _OPTIONAL_INITIALIZERS % "Dense(dim, n_classes, kernel_initializer=nn.init.xavier_uniform_)",
         # The transformer recipe's initialization, `if p.dim() > 1: xavier_uniform_(p)`, skips every 1-d parameter:
         # a legacy bias is left as it was allocated, here and in a loop of the class itself.
         Invalid(
@@ -997,9 +1032,25 @@ class UninitializedTensor(Rule):
         if is_builtin_call(ctx, node, *_READING_BUILTINS):
             return  # `print(train_epoch(...))`: a builtin reads what it is handed
         pure = qualname is not None and qualname.rsplit(".", 1)[0] in _PURE_MODULES
+        optional = self._optional_callee(func)
         for arg in node.args:
             if not pure or arg.keyword is not None and arg.keyword.value == "out":
-                self._written_to(arg.value)
+                self._written_to(arg.value, optional)
+
+    def _optional_callee(self, func: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str] | None:
+        """`bias_initializer(self.bias)` in an `__init__` whose `bias_initializer=None` is a parameter: the class,
+        the `__init__` and the parameter, when its default is `None` (a Keras-style optional initializer)."""
+        ctx = self.ctx
+        function, class_def = ctx.function, ctx.class_def
+        if type(func) is not cst.Name or function is None or class_def is None or function.name.value != "__init__":
+            return None
+        binding = ctx.binding(func)
+        if binding is None or binding.kind != "param" or binding.statement is not function:
+            return None
+        params = function.params
+        default = next((param.default for param in (*params.posonly_params, *params.params, *params.kwonly_params)
+                        if param.name.value == func.value), None)
+        return (class_def, function, func.value) if type(default) is cst.Name and default.value == "None" else None
 
     def _runs_layer(self, func: cst.BaseExpression) -> bool:
         """`func` names a torch.nn layer (`self.cell` with `self.cell = nn.RNNCell(...)`)."""
@@ -1088,7 +1139,10 @@ class UninitializedTensor(Rule):
         if key is not None:
             self._events.append(("alias", source, key))
 
-    def _written_to(self, expr: cst.BaseExpression) -> None:
+    def _written_to(self, expr: cst.BaseExpression,
+                    unless: tuple[cst.ClassDef, cst.FunctionDef, str] | None = None) -> None:
+        """`unless`: the write is made by calling a constructor's parameter that defaults to `None`; `finish` drops
+        it when every construction of the class leaves it `None` (the call never runs)."""
         # A write through a view writes the tensor: `w.data.fill_(0)`, `w.narrow(1, 0, n).copy_(x)`, `w[i].zero_()`
         for _ in range(16):
             if type(expr) is cst.Call and type(expr.func) is cst.Attribute and not _is_self(expr.func.value):
@@ -1104,7 +1158,7 @@ class UninitializedTensor(Rule):
         key = self._key(expr)
         if key is None:
             return
-        self._events.append(("written", key))
+        self._events.append(("written", key) if unless is None else ("written unless", key, unless))
         if key[0] != "local":
             return
         binding = self.ctx.binding(expr)
@@ -1163,7 +1217,9 @@ class UninitializedTensor(Rule):
         return function
 
     def finish(self) -> None:
-        replay = _Replay(self._events)
+        replay = _Replay([("written", event[1]) if event[0] == "written unless" else event for event in self._events
+                          if event[0] != "written unless" or not every_construction_passes(
+                              self.ctx, *event[2], lambda _, passed: type(passed) is cst.Name and passed.value == "None")])
         # `init.normal_(module.level_embed)` in an `_init_weights(self, module)`: the attribute is written through
         # another name for the instance.
         written_attributes = {key[2].rsplit(".", 1)[-1] for key in replay.written if key[0] == "dotted"}

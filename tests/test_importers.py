@@ -46,6 +46,17 @@ def test_a_module_imported_as_a_submodule_by_name(tmp_path: Path) -> None:
     assert sorted(importers(str(model)) or []) == ["from . import (\n    model as m,\n)\n", "from pkg import model\n"]
 
 
+def test_a_package_importing_its_own_module_by_name_in_a_folder_without_a_root_marker(tmp_path: Path) -> None:
+    """`python train.py` beside `layers/` puts the folder above the package on the path, so `layers/__init__.py`'s
+    `from layers.convnd import Conv4d` is the package's own module even with no `pyproject.toml` or `.git` around."""
+    (tmp_path / "layers").mkdir()
+    conv = tmp_path / "layers" / "convnd.py"
+    conv.write_text("class Conv4d: pass\n")
+    (tmp_path / "layers" / "__init__.py").write_text("from layers.convnd import Conv4d\n")
+    (tmp_path / "model.py").write_text("from layers import Conv4d\n")
+    assert importers(str(conv)) == ["from layers.convnd import Conv4d\n"]
+
+
 def test_a_text_not_in_a_file_has_no_importers() -> None:
     assert importers("<stdin>") == []
 

@@ -132,14 +132,13 @@ def _read(ctx: Context, sites: list[CallSite]) -> list[tuple[CallSite, Point]] |
     return read if len(read) == len(sites) else None
 
 
-def _caller_point(ctx: Context, site: CallSite, owner: cst.ClassDef | None = None) -> Point | None:
-    """Where the caller's names are read: module level, the end of a plain function of the module, or (with
-    `owner`) the end of a method of `owner`."""
+def _caller_point(ctx: Context, site: CallSite) -> Point | None:
+    """Where the caller's names are read: module level, the end of a plain function of the module, or the end of a
+    method of a module-level class (`self.conv1 = Conv4d(1, width, 3)` in another module's `__init__`: a model
+    builds its layers in its own constructor)."""
     if site.function is None:
         return ctx.module_point()
     class_def = ctx.class_of_method(site.function)
-    if class_def is not None and class_def is not owner:
-        return None
     for _, end, scope in ctx.closed_functions:
         if scope.node is site.function:
             parent = scope.parent
@@ -165,7 +164,7 @@ def method_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[Call
         func = site.node.func
         if type(func) is not cst.Attribute:
             return None
-        point = _caller_point(ctx, site, owner)
+        point = _caller_point(ctx, site)
         if point is None:
             return None
         with ctx.at(point):
@@ -190,7 +189,7 @@ def certain_method_callers(ctx: Context, definition: cst.FunctionDef) -> list[tu
         func = site.node.func
         if type(func) is not cst.Attribute:
             continue
-        point = _caller_point(ctx, site, owner)
+        point = _caller_point(ctx, site)
         if point is None:
             continue
         with ctx.at(point):

@@ -3,8 +3,9 @@
 
 Which file: as Python finds it for a script run from its folder or a package of the project: a relative import from
 the file's package; else the file's folder, each folder above it up to the project's root (the nearest folder
-holding a `pyproject.toml`, `setup.py`, `setup.cfg` or `.git`) and the root's `src/`. Nothing is read from an
-installed package (`site-packages`): those are other people's code, and `torch` itself is known by its names.
+holding a `pyproject.toml`, `setup.py`, `setup.cfg` or `.git`) and the root's `src/`; without a root, the folder
+above the packages holding the file. Nothing is read from an installed package (`site-packages`): those are other
+people's code, and `torch` itself is known by its names.
 
 What is read: only the definitions asked for and what they use. Python's own parser (a fraction of libcst's time)
 summarises the module's top-level statements: what each defines and which names it uses. The statements that define
@@ -431,10 +432,14 @@ def _project_root(folder: Path) -> Path | None:
 
 def _search_folders(folder: Path) -> Iterator[Path]:
     """The folders a module is looked up in: the file's own, then each above it up to the project's root, then the
-    root's `src/`. Without a root, the file's folder alone."""
+    root's `src/`. Without a root, the file's folder and the one above the packages holding it, where a script run
+    beside them puts them on the path (`layers/__init__.py`'s `from layers.convnd import Conv4d`)."""
     yield folder
     root = _project_root(folder)
     if root is None:
+        above = _above_packages(folder)
+        if above != folder:
+            yield above
         return
     for parent in folder.parents:
         if root != parent and root not in parent.parents:

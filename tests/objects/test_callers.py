@@ -62,20 +62,38 @@ def test_module_level_and_function_calls_are_both_read() -> None:
     assert [ctx.code(site.node) for site, _ in callers(ctx, "Trainer") or ()] == ["Trainer(Net())"]
 
 
-def test_a_call_from_a_method_or_a_nested_function_leaves_every_caller_unread() -> None:
+def test_a_call_from_a_nested_function_leaves_every_caller_unread() -> None:
     ctx = analysed("""
         def fit(model):
             pass
         def outer():
             def inner():
                 fit(m)
-        class Runner:
-            def run(self):
-                fit(self.net)
         fit(net)
     """)
     assert callers(ctx, "fit") is None
     assert not every_call_passes(ctx, function(ctx, "fit"), "model", lambda _, passed: True)
+
+
+def test_a_call_in_a_method_of_another_class_reads_that_method_and_its_class() -> None:
+    """A model builds its layers in its own constructor (`self.conv1 = Conv4d(1, width, 3)`), a runner hands its
+    model on: the method's names, `self` as its class holds it, are read at the end of the method."""
+    ctx = analysed("""
+        def fit(model, epochs):
+            pass
+        class Runner:
+            def __init__(self):
+                self.net = Net()
+            def run(self, epochs):
+                fit(self.net, epochs)
+        fit(Net(), 3)
+    """)
+    seen: list[str | None] = []
+    assert every_call_passes(ctx, function(ctx, "fit"), "model",
+                             lambda _, passed: seen.append(assigned_call(ctx, passed) or ctx.code(passed)) is None)
+    assert sorted(seen) == ["Net()", "Net()"]
+    # the method's own parameter is what its callers pass, not known here
+    assert not every_call_passes(ctx, function(ctx, "fit"), "epochs", lambda _, passed: type(passed) is cst.Integer)
 
 
 def test_a_call_that_passes_nothing_for_the_parameter_is_not_every_call() -> None:
