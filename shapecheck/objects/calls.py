@@ -379,9 +379,9 @@ class Calls:
                     break
                 keywords.update({str(k): v for k, v in inner.items})
             elif arg.keyword is not None:
-                keywords[arg.keyword.value] = ev.object(arg.value, before)
+                keywords[arg.keyword.value] = _passed(ev, arg.value, before)
             else:
-                positional.append(ev.object(arg.value, before))
+                positional.append(_passed(ev, arg.value, before))
         params = list(facts.params)
         values: dict[str, object] = {}
         if callee.bound is not None and params and not _static(callee.node):
@@ -565,6 +565,17 @@ def _element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp
     if type(expr) is cst.DictComp:
         return ev.object(expr.key, version), ev.object(expr.value, version)
     return ev.object(expr.elt, version)
+
+
+def _passed(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
+    """What an argument hands the callee: its value, or where the caller does not know it, one object all the same
+    (`Model(args.hidden)` after a `parse_args()` that reads the command line): the parameter then reads as it does
+    in a run with no caller, a size or a tensor of its own, rather than as nothing at all. Keyed by the argument
+    and the point it is read at, so two calls, or two passes of a loop, never hand the same object."""
+    value = ev.object(expr, before)
+    if value is UNKNOWN:
+        return Opaque(("argument", id(expr), before), ev.ctx.code(expr))
+    return value
 
 
 def positional_parameters(params: Sequence[cst.Param], star: cst.Param | None, positional: Sequence[object],

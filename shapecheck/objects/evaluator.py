@@ -401,10 +401,7 @@ class Evaluator:
         if self._rebound_global(binding):
             return UNKNOWN
         if kind in ("assign", "walrus"):
-            found = self.value_of(binding, "value")
-            if isinstance(found, Seq | Mapping) and (type(found) is Mapping or found.kind == "list") \
-                    and binding.name in self._changed_in(binding):
-                return incomplete(found)  # `layers = []` then `layers.append(...)`: not the empty list it was
+            found = self._as_changed(self.value_of(binding, "value"), binding)
             if isinstance(found, Namespace):
                 # `args.hidden = 128`, `vars(args).update(...)`, `setup(args)`: no longer the defaults
                 return found.after_writes(namespace_writes(self, self._changing_scope(binding), binding.name))
@@ -421,7 +418,9 @@ class Evaluator:
             if elements is None or any(type(e) is cst.StarredElement for e in elements):
                 return UNKNOWN
             parts = self.unpacked_values(whole, len(elements))
-            return parts[binding.index] if parts is not None and binding.index < len(parts) else UNKNOWN
+            # `xs, ys = [], []` then `ys.append(...)`: not the empty list it was, as with `ys = []`
+            return self._as_changed(parts[binding.index], binding) \
+                if parts is not None and binding.index < len(parts) else UNKNOWN
         if kind in ("for", "comp"):
             # `for x, y in loader:` read in the loop or after it: what any element is
             if binding.starred:
@@ -479,6 +478,14 @@ class Evaluator:
                 return UNKNOWN
             value = parts[index]
         return value
+
+    def _as_changed(self, found: object, binding: Binding) -> object:
+        """A list or dict a name was bound to, less what code may add to it in place through that name (`layers = []`
+        then `layers.append(...)`: not the empty list it was)."""
+        if isinstance(found, Seq | Mapping) and (type(found) is Mapping or found.kind == "list") \
+                and binding.name in self._changed_in(binding):
+            return incomplete(found)
+        return found
 
     def _changed_in(self, binding: Binding) -> frozenset[str]:
         """The names a list or dict may be changed through in place, where `binding` was made: receivers of

@@ -14,6 +14,7 @@ from shapecheck.objects.dims import Dim, same
 from shapecheck.objects.values import Const
 from shapecheck.shapes.args import Args
 from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.positions import opaque
 from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:
@@ -121,13 +122,25 @@ def contraction(ev: ShapeEvaluator, node: cst.Call, before: int) -> Contraction 
             spread = joined.shape if joined.mismatch is None else None
     if output is None:
         output = ([ELLIPSIS] if any(ELLIPSIS in s for s in inputs) else []) + subscripts_once(inputs)
-    if not complete or any(letter != ELLIPSIS and letter not in sizes for letter in output) or \
-            ELLIPSIS in output and (spread is None or spread.variadic is not None):
+    named = {letter for subscripts in inputs for letter in subscripts}
+    if ELLIPSIS in output and (not complete or spread is None or spread.variadic is not None) \
+            or any(letter not in named for letter in output):
         return Contraction(None)
     dims: list[Dim] = []
     for letter in output:
-        dims.extend(spread.dims if letter == ELLIPSIS else (sizes[letter][0],))  # type: ignore[union-attr]
+        dims.extend(spread.dims if letter == ELLIPSIS  # type: ignore[union-attr]
+                    else (_size(node, letter, sizes, complete),))
     return Contraction(Shape(tuple(dims), layout=None))
+
+
+def _size(node: cst.Call, letter: str, sizes: dict[str, tuple[Dim, int]], complete: bool) -> Dim:
+    """The output's size for `letter`: what an operand states, unless an operand of unknown shape may give it
+    another (a stated 1 broadcasts to it); else a size of its own. Where the equation names every output dim, the
+    result has that many dims whatever the operands are (`einsum("nk,nck->nc", w, f)` is (n, c) or it raises)."""
+    seen = sizes.get(letter)
+    if seen is not None and (complete or seen[0].literal != 1):
+        return seen[0]
+    return opaque(("einsum", id(node), letter), letter)
 
 
 def subscripts_once(inputs: list[list[str]]) -> list[str]:

@@ -1025,6 +1025,63 @@ def test_a_namespace_the_command_line_fills_or_whose_sizes_fit_is_not_reported()
     assert rows(_ARGPARSE_SCRIPT.replace("default=32", "default=28"), "SC105") == []
 
 
+_COMMAND_LINE_FACTORS = '''
+import argparse
+
+import torch
+from torch import nn
+
+
+class BiasedMF(nn.Module):
+    def __init__(self, n_users, n_items, factors):
+        super().__init__()
+        self.user_factors = nn.Embedding(n_users, factors)
+        self.item_factors = nn.Embedding(n_items, factors)
+        self.user_bias = nn.Embedding(n_users, 1)
+
+    def forward(self, users, items):
+        dot = (self.user_factors(users) * self.item_factors(items)).sum(dim=1)
+        return self.user_bias(users) + dot
+
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--factors", type=int, default=16)
+args = parser.parse_args()
+model = BiasedMF(50, 40, args.factors)
+pred = model(torch.randint(0, 50, (64,)), torch.randint(0, 40, (64,)))
+'''
+
+
+def test_an_argument_the_caller_does_not_know_is_still_one_object_in_the_callee() -> None:
+    """`BiasedMF(50, 40, args.factors)` after a `parse_args()` that reads the command line: the factor count is
+    unknown, but it is one int, so each embedding gives (64, factors) and the (64, 1) bias plus the (64,) dot
+    scores is (64, 64), as torch gives it whatever the command line says. The callee's parameter reads as it does
+    with no caller (a size of its own), not as nothing."""
+    found = codes(_COMMAND_LINE_FACTORS, "SC104")
+    assert found == [(17, "SC104")]
+    assert codes(_COMMAND_LINE_FACTORS.replace("+ dot", "+ dot.unsqueeze(1)"), "SC104") == []
+
+
+def test_unknown_arguments_of_two_calls_are_two_objects() -> None:
+    """Two calls each handed an unknown value get one of their own: `column(args.height)` and
+    `column(args.width)` are (height, 1) and (width, 1), and adding one to the other's row is an outer sum of two
+    sizes, not a size stretched to itself."""
+    source = '''
+import argparse
+
+import torch
+
+
+def column(n):
+    return torch.zeros(n, 1)
+
+
+args = argparse.ArgumentParser().parse_args()
+grid = column(args.height) + column(args.width).squeeze(1)
+'''
+    assert codes(source, "SC104") == []
+
+
 def test_a_helper_behind_a_decorator_that_changes_its_arguments_is_not_run_with_the_callers() -> None:
     """`@with_flat_inputs` hands `x.flatten(1)` on: running `predict`'s body on the caller's (4, 1, 28, 28) would
     report a Linear that torch runs fine. `@torch.no_grad()` calls the function as written: the same call of

@@ -73,3 +73,19 @@ def test_an_equation_naming_more_or_fewer_operands_than_passed() -> None:
     ''') == ['the equation names 3 operands, but the call passes 2',
              None, None, None, None,
              'the equation names 2 operands, but the call passes 1']
+
+
+def test_an_output_the_equation_names_in_full_has_its_rank_whatever_the_operands() -> None:
+    """Operands of unknown shape (advanced-indexed features, a parameter): an output that names every dim is that
+    many dims or the call raises, each letter the size an operand states, else one of its own. A stated 1 may be
+    broadcast to an unknown operand's size, so it is not kept; an output with `...` stays unknown."""
+    assert probe('''
+        import torch
+        def f(weights, feats):
+            probe(torch.einsum("nk,nck->nc", weights, feats))
+            probe(torch.einsum("nk,nck->nc", torch.randn(5, 7), feats))
+            probe(torch.einsum("nk,nck->nc", torch.randn(1, 7), feats))
+            probe(torch.einsum("nk,nck", weights, feats))
+            probe(torch.einsum("...k,nck->...c", weights, feats))
+            probe(torch.einsum("nk,nck->nz", weights, feats))
+    ''') == ["(n, c)", "(5, c)", "(n, c)", "(c,)", None, None]

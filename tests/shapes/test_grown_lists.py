@@ -47,3 +47,23 @@ def test_lists_grown_by_two_loops_are_unrelated() -> None:
 
 def test_a_list_that_held_elements_before_the_loop_is_not_counted_with_an_empty_one() -> None:
     assert rows("        preds.append(net(x))\n        targets.append(y)\n    targets.append(torch.zeros(8))\n") == []
+
+
+def test_lists_bound_together_and_filled_in_a_loop_are_not_the_empty_lists_they_were() -> None:
+    """`xs, ys = [], []`, then `ys.append(...)` on each pass of a loop of unknown length: `torch.tensor(ys)` is
+    not the (0,) tensor of the literal it was bound to (that was a wrong SC105 against a (5,) one), as `ys = []`
+    alone already was not. A pair bound and never filled is still empty."""
+    source = '''
+import torch
+
+
+def scores(n):
+    xs, ys = [], []
+    for i in range(n):
+        xs.append(i)
+        ys.append(min(i, 125))
+    return torch.tensor(ys) + torch.ones(5)
+'''
+    assert [f.location.row for f in lint(source, "SC105").findings] == []
+    unfilled = source.replace("        xs.append(i)\n        ys.append(min(i, 125))\n", "        print(i)\n")
+    assert [f.location.row for f in lint(unfilled, "SC105").findings] == [9]
