@@ -75,6 +75,9 @@ def decode(data: bytes) -> str:
 _DISPATCH = re.compile(r"for (\w+) in [\w.]+(?:\.values\(\))?:\s*(?:\1\.\w+\(|getattr\(\1,)")
 
 
+_HELD_STEP = re.compile(r"\bself\.\w+\.step\(\)")
+
+
 def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list[type[Rule]]:
     """The rules that could fire on this text, imported: the file imports torch and contains one of the rule's
     triggers (or, for a rule `triggered_through_imports`, a first-party module it imports does); for torch training
@@ -104,9 +107,9 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
 
 
 def _torch_callbacks(text: str, filename: str) -> bool:
-    """No `import torch`, yet a module of callbacks stepping something (a scheduler it is handed) that a torch
-    trainer beside it runs on each of its callbacks."""
-    return bool(filename) and ".step(" in text and any(
+    """No `import torch`, yet a module of callbacks stepping something they hold (`self._scheduler.step()`, not an
+    environment's `env.step(action)`) that a torch trainer beside it runs on each of its callbacks."""
+    return bool(filename) and _HELD_STEP.search(text) is not None and any(
         (imports_torch(other) or implicit_torch_training(other)) and _DISPATCH.search(other)
         for other in sibling_texts(text, filename))
 

@@ -16,7 +16,7 @@ themselves (`for opt in self.optimizers: opt.step()`) are the record's own and a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -96,22 +96,30 @@ def _named_by_parameter(func: cst.Call, target: str, function: cst.FunctionDef |
                                                      *function.params.kwonly_params))
 
 
-def callback_methods(ctx: Context, name: str) -> Iterator[tuple[cst.FunctionDef, Context]]:
-    """The methods named `name` of the classes of this file, of the project modules it imports, and of those the
-    modules importing it import, each with its module's context."""
-    for other in (ctx, *neighbours(ctx)):
-        for definition in other.functions.get(name, ()):
-            if other.class_of_method(definition) is not None:
-                yield definition, other
+def callback_methods(ctx: Context, name: str) -> list[tuple[cst.FunctionDef, Context]]:
+    """The methods named `name` of the classes of this file and of the modules near it, or where they define none,
+    of the other modules beside it (`neighbours`), each with its module's context."""
+    word = f"def {name}("
+    return _methods((ctx, *neighbours(ctx, word, near=True)), name) \
+        or _methods(neighbours(ctx, word, near=False), name)
 
 
-def neighbours(ctx: Context) -> Iterator[Context]:
-    """The contexts of the modules where a trainer's callbacks, or the trainer running a file's callbacks, may be:
-    `objects.project.sibling_files`."""
+def _methods(modules: Iterable[Context], name: str) -> list[tuple[cst.FunctionDef, Context]]:
+    return [(definition, other) for other in modules for definition in other.functions.get(name, ())
+            if other.class_of_method(definition) is not None]
+
+
+def neighbours(ctx: Context, word: str, near: bool) -> Iterator[Context]:
+    """The contexts of the modules where a trainer's callbacks, or the trainer running a file's callbacks, may be
+    (`objects.project.sibling_files`, `near` or not), of those whose text holds `word`: the others are not
+    parsed."""
     imports = "\n".join(ctx.code(statement) for statement in ctx.module.body
                         if type(statement) is cst.SimpleStatementLine
                         and any(type(small) in (cst.Import, cst.ImportFrom) for small in statement.body))
-    for path in sorted(sibling_files(imports, ctx.filename)):
+    for path in sorted(sibling_files(imports, ctx.filename, near)):
+        summary = PROJECT.summary(path)
+        if summary is None or not any(word in line for line in summary.lines):
+            continue
         other = PROJECT.context(path, frozenset({"*"}))
         if other is not None:
             yield other

@@ -1030,16 +1030,20 @@ class TrainingLoop:
         if self.ctx.class_of_method(method) is None:
             return []
         name = method.name.value
-        found = []
-        for other in neighbours(self.ctx):
-            record = training_loop(other)
-            for dispatch in record.dispatches().values():
-                dispatcher = dispatch.site.function
-                if dispatch.method == name:
-                    found.append((record, dispatch.site))
-                elif dispatch.parameter is not None and dispatcher is not None:
-                    found += [(record, site) for site in other.calls_of(dispatcher)
-                              if _string(passed_argument(dispatcher, site.node, dispatch.parameter)) == name]
+        found: list[tuple[TrainingLoop, CallSite]] = []
+        for near in (True, False):
+            # a trainer names the method (`cb.on_epoch_start(`) or passes it to its dispatcher (`"on_epoch_start"`)
+            for other in neighbours(self.ctx, name, near):
+                record = training_loop(other)
+                for dispatch in record.dispatches().values():
+                    dispatcher = dispatch.site.function
+                    if dispatch.method == name:
+                        found.append((record, dispatch.site))
+                    elif dispatch.parameter is not None and dispatcher is not None:
+                        found += [(record, site) for site in other.calls_of(dispatcher)
+                                  if _string(passed_argument(dispatcher, site.node, dispatch.parameter)) == name]
+            if found:
+                break
         return found
 
     def callbacks(self, method: str) -> tuple[cst.FunctionDef, ...]:
@@ -1047,7 +1051,7 @@ class TrainingLoop:
         module's record."""
         found = self._callbacks.get(method)
         if found is None:
-            pairs = list(callback_methods(self.ctx, method))
+            pairs = callback_methods(self.ctx, method)
             for definition, other in pairs:
                 if other is not self.ctx:
                     self._owners[definition] = training_loop(other)
