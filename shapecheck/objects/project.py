@@ -309,14 +309,6 @@ def sibling_texts(text: str, importer: str) -> Iterator[str]:
             yield "\n".join(summary.lines)
 
 
-def resolved(path: str) -> Path | None:
-    """The path made absolute with its links followed; None where that fails."""
-    try:
-        return Path(path).resolve()
-    except (OSError, RuntimeError, ValueError):
-        return None
-
-
 MAX_IMPORTER_SEARCH = 3000  # project files searched for the modules that import one file; past this, not known
 _SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "build", "dist", *_INSTALLED})
 
