@@ -69,7 +69,7 @@ RULES = {
     ), True),
     "SC214": ("clip_before_unscale", True, (
         "clip_grad_",
-    ), False),
+    ), True),
     "SC215": ("sampler_without_set_epoch", True, (
         "DistributedSampler", "loader", "Loader",
     ), False),

@@ -12,6 +12,7 @@ class ClipBeforeUnscale(Rule):
     name = "clip-before-unscale"
     message = "gradients are clipped while still scaled by the GradScaler: call `scaler.unscale_(optimizer)` first"
     triggers = ("clip_grad_",)
+    triggered_through_imports = True  # a helper or callback of another module may clip (see Rule)
     docs = """
         ## What it does
         Finds `torch.nn.utils.clip_grad_norm_(...)` / `clip_grad_value_(...)` after
@@ -20,7 +21,10 @@ class ClipBeforeUnscale(Rule):
         an unscale, a step or the scaled backward pass itself in a helper the code calls (`clip(model)`, a
         trainer's `self._backward(loss)`, a callback hook `callback.on_before_optimizer_step(self)`; of this file or
         imported from the project) counts where the helper is called; a helper that both scales and clips is
-        reported in its own body.
+        reported in its own body. So does the method a trainer runs on each of its callbacks (`for callback in
+        self.callbacks: callback.on_backward(self)`), of the callback classes of this file, of the project modules
+        beside it (its folder, its imports, and the imports of the modules that import it: the script that hands
+        the trainer its callbacks).
 
         Not reported: clipping through a framework that unscales itself (`accelerator.clip_grad_norm_`,
         `fabric.clip_gradients`), a backward pass that is not scaled, and tests.
@@ -54,6 +58,29 @@ class ClipBeforeUnscale(Rule):
         This rule has no fix: which optimizer to unscale, when there are several, is the author's call.
     """
     VALID = [
+        # The clipping callback unscales the trainer's optimizer first.
+        """
+        import torch
+        class GradientNormClipping:
+            def __init__(self, max_norm):
+                self.max_norm = max_norm
+            def on_backward(self, trainer):
+                trainer.scaler.unscale_(trainer.optimizer)
+                torch.nn.utils.clip_grad_norm_(trainer.model.parameters(), self.max_norm)
+        class GradientDescentTrainer:
+            def __init__(self, model, optimizer, callbacks):
+                self.model, self.optimizer, self.callbacks = model, optimizer, callbacks
+                self.scaler = torch.amp.GradScaler("cuda")
+            def train_batch(self, x, y):
+                self.optimizer.zero_grad()
+                with torch.autocast("cuda"):
+                    loss = torch.nn.functional.cross_entropy(self.model(x), y)
+                self.scaler.scale(loss).backward()
+                for callback in self.callbacks:
+                    callback.on_backward(self)
+                self.scaler.step(self.optimizer)
+                self.scaler.update()
+        """,
         # The backward helper unscales before it returns: the trainer's clip then sees true gradients.
         """
         import torch
@@ -164,6 +191,29 @@ class ClipBeforeUnscale(Rule):
         """,
     ]
     INVALID = [
+        # allennlp's trainer runs its callbacks between the scaled backward pass and the scaler's step; the
+        # clipping callback sees scaled gradients.
+        """
+        import torch
+        class GradientNormClipping:
+            def __init__(self, max_norm):
+                self.max_norm = max_norm
+            def on_backward(self, trainer):
+                torch.nn.utils.clip_grad_norm_(trainer.model.parameters(), self.max_norm)
+        class GradientDescentTrainer:
+            def __init__(self, model, optimizer, callbacks):
+                self.model, self.optimizer, self.callbacks = model, optimizer, callbacks
+                self.scaler = torch.amp.GradScaler("cuda")
+            def train_batch(self, x, y):
+                self.optimizer.zero_grad()
+                with torch.autocast("cuda"):
+                    loss = torch.nn.functional.cross_entropy(self.model(x), y)
+                self.scaler.scale(loss).backward()
+                for callback in self.callbacks:
+                    callback.on_backward(self)
+                self.scaler.step(self.optimizer)
+                self.scaler.update()
+        """,
         # A trainer whose backward pass and clip are methods of their own: the step method runs both, in this order.
         """
         import torch
@@ -257,8 +307,10 @@ class ClipBeforeUnscale(Rule):
                 elif event.kind == "clip" and since and since[-1].kind == "backward" \
                         and not (since[-1].order == event.order and id(event) not in own):
                     node = event.node if id(event) in own else sites.get(event.order, event.node)
-                    how = f"`{self.ctx.code(event.node.func)}`" if node is event.node else \
-                        f"`{self.ctx.code(node)}` (`{self.ctx.code(event.node.func)}` inside)"
+                    # a callback of another module clips where the trainer runs it: its own call named inside
+                    clip = event.origin or event.node
+                    how = f"`{self.ctx.code(clip.func)}`" if node is clip else \
+                        f"`{self.ctx.code(node)}` (`{self.ctx.code(clip.func)}` inside)"
                     self.report(node, f"{how} clips gradients that `{self.ctx.code(since[-1].node)}` left "
                                       "multiplied by the GradScaler's scale: the threshold is compared with scaled "
                                       "values; call `scaler.unscale_(optimizer)` before clipping")

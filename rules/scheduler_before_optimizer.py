@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import os
+
 from dataclasses import replace
 
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
+from shapecheck.engine.context import CallSite
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import children
-from shapecheck.loops.training_loop import Event, training_loop
+from shapecheck.loops.training_loop import Event, TrainingLoop, training_loop
 from shapecheck.objects.executor import target_names
 from shapecheck.loops.surroundings import in_test, is_test_file
 
@@ -28,9 +31,12 @@ class SchedulerBeforeOptimizer(Rule):
         package's `__init__` re-exporting it too) steps the optimizer. The scheduler step may
         itself sit in a helper or hook the loop calls (a trainer's `self.on_epoch_start()`, a method of a model
         class another module of the project defines, stepping each of its schedulers: `for scheduler in
-        self.schedulers: scheduler.step()`), or above the
-        optimizer step of a step helper the loop calls (`train_step(model, batch, optimizer, scheduler)`). A
-        scheduler is what
+        self.schedulers: scheduler.step()`), or in a callback the trainer runs on each of its callbacks there
+        (`for cb in self.callbacks: cb.on_epoch_start(self)`, or detectron2's `self._call_hooks("before_step")`
+        running `getattr(hook, name)()`; a callback class of this file or of the project modules beside it: its
+        folder, its imports, and the imports of the script that builds the trainer), reported both at that call
+        and in the callback, whose module needs no `import torch`, or above the optimizer step of a step helper
+        the loop calls (`train_step(model, batch, optimizer, scheduler)`). A scheduler is what
         `torch.optim.lr_scheduler` (or a `*LR` / `*Scheduler` class) builds, or a name with `sched` in it; not an
         object of a class of the project (of the file or a module it imports) that torch's scheduler is no base of,
         built there or handed to the helper by every call (vq-vae-2's `CycleScheduler`, whose `step()` sets the rate
@@ -76,6 +82,47 @@ class SchedulerBeforeOptimizer(Rule):
         This rule has no fix: moving a statement across a loop changes more than the order of two calls.
     """
     VALID = [
+        # The same trainer with the hook stepping the schedule after the optimizer (`after_step`); the callbacks of
+        # a registry's `.values()` run at the end of each epoch.
+        """
+        import torch
+        class LRScheduler:
+            def __init__(self, scheduler):
+                self._scheduler = scheduler
+            def before_step(self):
+                pass
+            def after_step(self):
+                self._scheduler.step()
+        class SimpleTrainer:
+            def __init__(self, model, data, optimizer, hooks):
+                self.model, self.data, self.optimizer, self._hooks = model, data, optimizer, list(hooks)
+            def _call_hooks(self, event):
+                for hook in self._hooks:
+                    getattr(hook, event)()
+            def run_step(self):
+                self.optimizer.zero_grad()
+                self.model(next(self.data)).backward()
+                self.optimizer.step()
+            def train(self, max_iter):
+                for self.iter in range(max_iter):
+                    self._call_hooks("before_step")
+                    self.run_step()
+                    self._call_hooks("after_step")
+        class EpochSchedule:
+            def __init__(self, scheduler):
+                self.scheduler = scheduler
+            def on_epoch_end(self, trainer):
+                self.scheduler.step()
+        class Trainer:
+            def fit(self, epochs):
+                for epoch in range(epochs):
+                    for x, y in self.loader:
+                        self.optimizer.zero_grad()
+                        self.criterion(self.model(x), y).backward()
+                        self.optimizer.step()
+                    for callback in self.callbacks.values():
+                        callback.on_epoch_end(self)
+        """,
         # Gradient accumulation stepping both under one `if`, in the right order; a warm-up `if` of its own.
         """
         import torch
@@ -234,6 +281,33 @@ class SchedulerBeforeOptimizer(Rule):
         """,
     ]
     INVALID = [
+        # detectron2's layout in one file: the trainer runs each hook's method by name, and the LR hook steps the
+        # schedule in `before_step`, before `run_step` steps the optimizer.
+        """
+        import torch
+        class LRScheduler:
+            def __init__(self, scheduler):
+                self._scheduler = scheduler
+            def before_step(self):
+                self._scheduler.step()
+            def after_step(self):
+                pass
+        class SimpleTrainer:
+            def __init__(self, model, data, optimizer, hooks):
+                self.model, self.data, self.optimizer, self._hooks = model, data, optimizer, list(hooks)
+            def _call_hooks(self, event):
+                for hook in self._hooks:
+                    getattr(hook, event)()
+            def run_step(self):
+                self.optimizer.zero_grad()
+                self.model(next(self.data)).backward()
+                self.optimizer.step()
+            def train(self, max_iter):
+                for self.iter in range(max_iter):
+                    self._call_hooks("before_step")
+                    self.run_step()
+                    self._call_hooks("after_step")
+        """,
         # A model wrapper stepping each of its schedulers, called before it optimizes (BasicSR before #206).
         """
         import torch
@@ -431,6 +505,15 @@ class SchedulerBeforeOptimizer(Rule):
                            if event.kind == "schedule" and event.origin is not None and event.function is not None
                            and _every_call(event.function, event.origin)]
         reported: set[cst.CSTNode] = set()
+        # A callback's step runs where the trainer of a module beside this one runs that method on each of its
+        # callbacks (`for cb in self.callbacks: cb.on_epoch_start(self)`): reported here, where the fix goes.
+        for event in self._in_helpers:
+            assert event.function is not None
+            if self._every(event):
+                trainer = next((found for found in training.dispatched_at(event.function)
+                                if _before_loop_step(*found)), None)
+                if trainer is not None:
+                    self._report(event, reported, trainer)
         for event, order, loops, function in placed:
             if training.handed_own_object(event):
                 continue  # the project's own scheduler, whose `step()` may set the rate of the coming update
@@ -454,11 +537,15 @@ class SchedulerBeforeOptimizer(Rule):
         """The step runs every time its block does, or the optimizer steps after it under each `if` around it."""
         return all(self._steps_after(event, branch) for branch in self._sharing[event.node])
 
-    def _report(self, event: Event, reported: set[cst.CSTNode]) -> None:
+    def _report(self, event: Event, reported: set[cst.CSTNode],
+                trainer: tuple[TrainingLoop, CallSite] | None = None) -> None:
         if event.node in reported:
             return
         reported.add(event.node)
-        self.report(event.node, f"`{self.ctx.code(event.node)}` runs before the optimizer's `step()` in this loop: "
+        where = "in this loop" if trainer is None else f"in the loop of {os.path.basename(trainer[0].ctx.filename)} " \
+                                                      f"that runs this callback (`{trainer[0].ctx.code(trainer[1].node)}`)"
+        inside = f" (`{self.ctx.code(event.origin)}` inside)" if event.origin is not None else ""
+        self.report(event.node, f"`{self.ctx.code(event.node)}`{inside} runs before the optimizer's `step()` {where}: "
                                 "since PyTorch 1.1 the scheduler steps after the optimizer, and this order skips the "
                                 "first value of the schedule; move it after `optimizer.step()`")
 
@@ -506,6 +593,16 @@ def _over_stepped(loop: cst.CSTNode, step: cst.CSTNode) -> bool:
     """`loop` iterates the schedulers the step steps: `for scheduler in self.schedulers: scheduler.step()`."""
     receiver = step.func.value  # type: ignore[attr-defined]  # a schedule event is a `.step()` call
     return type(loop) is cst.For and type(receiver) is cst.Name and receiver.value in target_names(loop.target)
+
+
+def _before_loop_step(record: TrainingLoop, site: CallSite) -> bool:
+    """The call `site` of `record`'s file comes before the optimizer steps of the innermost loop around it that
+    steps one (the loop over the callbacks themselves steps none)."""
+    for loop in reversed(record.enclosing(site.loop) if site.loop is not None else ()):
+        steps = [event.order for event in record.loop_events(loop, site.function) if event.optimizer_step]
+        if steps:
+            return site.order < min(steps)
+    return False
 
 
 def _every_call(function: cst.FunctionDef, step: cst.CSTNode) -> bool:

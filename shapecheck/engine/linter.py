@@ -36,7 +36,7 @@ from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
 from shapecheck.findings import (ENGINE_CODES, INTERNAL_ERROR, SYNTAX_ERROR, UNUSED_NOQA, Edit, FileResult, Finding,
                                  FixInfo, Location)
-from shapecheck.objects.project import PROJECT, first_party_texts
+from shapecheck.objects.project import PROJECT, first_party_texts, sibling_texts
 from shapecheck.startup import loading
 
 if TYPE_CHECKING:
@@ -69,15 +69,25 @@ def decode(data: bytes) -> str:
     return text[1:] if text.startswith(codecs.BOM_UTF8.decode("utf-8")) else text
 
 
+# A loop running a method of each of its callbacks (`for cb in self.callbacks:` then `cb.on_epoch_start(self)` or
+# `getattr(cb, event)()`): what they do happens in the loop (`loops.callbacks`), so the modules beside the file that
+# define them (`objects.project.sibling_files`) trigger the rules too.
+_DISPATCH = re.compile(r"for (\w+) in [\w.]+(?:\.values\(\))?:\s*(?:\1\.\w+\(|getattr\(\1,)")
+
+
+_HELD_STEP = re.compile(r"\bself\.\w+\.step\(\)")
+
+
 def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list[type[Rule]]:
     """The rules that could fire on this text, imported: the file imports torch and contains one of the rule's
     triggers (or, for a rule `triggered_through_imports`, a first-party module it imports does); for torch training
-    code without the import (see `shapecheck.engine.torch_code`), the training-loop rules; the unused-noqa check
+    code without the import (see `shapecheck.engine.torch_code`) and for callbacks a torch trainer beside it runs,
+    the training-loop rules; the unused-noqa check
     wherever a directive may name one of our codes."""
     noqa_check = [rule for rule in rules if rule.code == UNUSED_NOQA and _unused_noqa().has_directive(text)]
     rules = [rule for rule in rules if rule.code != UNUSED_NOQA]
     if not imports_torch(text):
-        if not implicit_torch_training(text):
+        if not implicit_torch_training(text) and not _torch_callbacks(text, filename):
             return _loaded(noqa_check)
         rules = [rule for rule in rules if rule.code.startswith(TRAINING_LOOP_RULES)]
     imported: list[str] = []  # the texts of the first-party modules the file imports, read when first needed
@@ -89,9 +99,19 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
             return False
         if not imported:
             imported.append("\n".join(first_party_texts(text, filename)))
-        return any(t in imported[0] for t in rule.triggers)
+            if _DISPATCH.search(text):
+                imported.append("\n".join(sibling_texts(text, filename)))
+        return any(t in texts for texts in imported for t in rule.triggers)
 
     return _loaded([rule for rule in rules if triggered(rule)] + noqa_check, text)
+
+
+def _torch_callbacks(text: str, filename: str) -> bool:
+    """No `import torch`, yet a module of callbacks stepping something they hold (`self._scheduler.step()`, not an
+    environment's `env.step(action)`) that a torch trainer beside it runs on each of its callbacks."""
+    return bool(filename) and _HELD_STEP.search(text) is not None and any(
+        (imports_torch(other) or implicit_torch_training(other)) and _DISPATCH.search(other)
+        for other in sibling_texts(text, filename))
 
 
 def _loaded(rules: list[RuleSpec], text: str = "") -> list[type[Rule]]:

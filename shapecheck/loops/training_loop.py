@@ -26,6 +26,7 @@ import libcst as cst
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, last_name, param_named
 from shapecheck.engine.walker import walk
+from shapecheck.loops.callbacks import Dispatch, callback_methods, dispatches, neighbours
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, every_call_passes, helper_callers
@@ -598,6 +599,9 @@ def _skips(guard: cst.CSTNode) -> bool:
 # The last names of the calls that may be events: the engine looks no further at any other call.
 EVENT_CALLS = frozenset({"backward", "step", "eval", "train", "unscale_", "clip_grad_norm_", "clip_grad_value_",
                          "zero_", "fill_"})
+# the record's own events on each object of a collection (`for opt in self.optimizers: opt.step()`), and module
+# calls, are no callbacks
+_NOT_DISPATCHED = EVENT_CALLS | {"zero_grad", "forward", "__call__", "to", "cuda", "cpu", "parameters"}
 
 
 class TrainingLoop:
@@ -622,6 +626,8 @@ class TrainingLoop:
         # functions and methods of the project's modules this file calls by name, each with its module's record
         self._imported: dict[str, list[cst.FunctionDef]] | None = None
         self._owners: dict[cst.FunctionDef, TrainingLoop] = {}
+        self._dispatches: dict[cst.Call, Dispatch] | None = None
+        self._callbacks: dict[str, tuple[cst.FunctionDef, ...]] = {}
 
     # ------------------------------------------------------------------ recording: one of the engine's visitors
 
@@ -926,6 +932,13 @@ class TrainingLoop:
             for name in (*self.ctx.functions, *self.imported_helpers()):
                 for site in self.ctx.calls_to(name):
                     self._sites_by_function.setdefault(site.function, []).append(site)
+            # `cb.on_epoch_start(self)` for each callback, where the file defines no method of that name
+            for dispatch in self.dispatches().values():
+                if dispatch.method is not None and dispatch.method not in self.ctx.functions \
+                        and dispatch.method not in self.imported_helpers():
+                    self._sites_by_function.setdefault(dispatch.site.function, []).append(dispatch.site)
+            for sites in self._sites_by_function.values():
+                sites.sort(key=lambda site: site.order)
         return self._sites_by_function
 
     def local_calls_in(self, loop: cst.CSTNode, function: cst.FunctionDef | None) -> Iterator[CallSite]:
@@ -948,6 +961,15 @@ class TrainingLoop:
                      if self._reached(event, definition, call)]
             for site in owner.local_calls().get(definition, ()):
                 inner += owner.helper_events(site.node, depth - 1)
+            # `self._call_hooks("before_step")` running `getattr(hook, event)()` for each hook
+            for dispatch in owner.dispatches().values():
+                named = _string(passed_argument(definition, call, dispatch.parameter)) \
+                    if dispatch.parameter is not None and dispatch.site.function is definition else None
+                if named:
+                    for method in owner.callbacks(named):
+                        # what a callback's event concerns is spelled in the callback's names, not the trainer's
+                        inner += [replace(event, node=call, origin=event.origin or event.node, subject=None)
+                                  for event in owner.owner_of(method)._by_function.get(method, ())]
             for event in inner:
                 subject = event.subject and self.caller_spelling(event.subject, definition, call)
                 moved = {} if owner is self else {"node": call, "origin": event.origin or event.node}
@@ -985,7 +1007,56 @@ class TrainingLoop:
         imports bring in (`from utils import evaluate`; `trainer.fit()` with `from trainer import Trainer`)."""
         found = self.definitions_of(call)
         name = dotted_name(call.func) if not found else None
-        return tuple(self.imported_helpers().get(name.rsplit(".", 1)[-1], ())) if name is not None else found
+        if name is None:
+            return found
+        imported = self.imported_helpers().get(name.rsplit(".", 1)[-1])
+        if imported:
+            return tuple(imported)
+        dispatch = self.dispatches().get(call)
+        return self.callbacks(dispatch.method) if dispatch is not None and dispatch.method is not None else ()
+
+    def dispatches(self) -> dict[cst.Call, Dispatch]:
+        """The file's calls that run a method of each callback a loop goes over (`loops.callbacks`), by call."""
+        if self._dispatches is None:
+            self._dispatches = {dispatch.site.node: dispatch for dispatch in dispatches(self.ctx, _NOT_DISPATCHED)} \
+                if self._enclosing else {}
+        return self._dispatches
+
+    def dispatched_at(self, method: cst.FunctionDef) -> list[tuple[TrainingLoop, CallSite]]:
+        """Where the trainers of the modules beside this file (`loops.callbacks.neighbours`) run the callback method
+        `method` on each of their callbacks, with their records: the dispatch `cb.on_epoch_start(self)`, or the
+        calls of a dispatcher running `getattr(cb, event)(...)` that pass the method's name
+        (`self._emit("on_epoch_start")`)."""
+        if self.ctx.class_of_method(method) is None:
+            return []
+        name = method.name.value
+        found: list[tuple[TrainingLoop, CallSite]] = []
+        for near in (True, False):
+            # a trainer names the method (`cb.on_epoch_start(`) or passes it to its dispatcher (`"on_epoch_start"`)
+            for other in neighbours(self.ctx, name, near):
+                record = training_loop(other)
+                for dispatch in record.dispatches().values():
+                    dispatcher = dispatch.site.function
+                    if dispatch.method == name:
+                        found.append((record, dispatch.site))
+                    elif dispatch.parameter is not None and dispatcher is not None:
+                        found += [(record, site) for site in other.calls_of(dispatcher)
+                                  if _string(passed_argument(dispatcher, site.node, dispatch.parameter)) == name]
+            if found:
+                break
+        return found
+
+    def callbacks(self, method: str) -> tuple[cst.FunctionDef, ...]:
+        """The callbacks' methods named `method` (`loops.callbacks.callback_methods`), each recorded with its
+        module's record."""
+        found = self._callbacks.get(method)
+        if found is None:
+            pairs = callback_methods(self.ctx, method)
+            for definition, other in pairs:
+                if other is not self.ctx:
+                    self._owners[definition] = training_loop(other)
+            found = self._callbacks[method] = tuple(definition for definition, _ in pairs)
+        return found
 
     def imported_helpers(self) -> dict[str, list[cst.FunctionDef]]:
         """The functions and methods of the project's modules this file imports and calls by a name it does not
@@ -1110,6 +1181,12 @@ class TrainingLoop:
                     names.update(_bound_names(node.name))
             self._locals[definition] = names
         return names
+
+
+def _string(argument: cst.BaseExpression | None) -> str | None:
+    """The text of a plain string literal argument: "on_epoch_start" for `self._emit("on_epoch_start")`."""
+    value = argument.evaluated_value if type(argument) is cst.SimpleString else None
+    return value if type(value) is str else None
 
 
 def _bound_names(target: cst.BaseExpression) -> Iterator[str]:

@@ -22,6 +22,7 @@ recorded as a dependency of the linted file (`engine.dependencies`): the result 
 from __future__ import annotations
 
 import ast
+import contextlib
 import io
 import os
 import re
@@ -233,6 +234,7 @@ def not_first_party(root: str) -> bool:
 
 _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import\b[ \t]*(\([\w\s,]*|[\w \t,]*)|import[ \t]+([\w.]+))",
                      re.MULTILINE)
+MAX_FOLDER_MODULES = 64  # modules of a trainer's folder looked at for its callbacks (`sibling_files`)
 MAX_TRIGGER_MODULES = 16  # first-party modules read for a rule's triggers (`linter.applicable`)
 
 
@@ -276,6 +278,36 @@ def imported_files(text: str, importer: str, skip_others: bool = False) -> Itera
                 submodule = PROJECT.module_file(importer, f"{module}.{words[0]}" if module else words[0], level)
                 if submodule is not None:
                     yield submodule
+
+
+def sibling_files(text: str, importer: str, near: bool = True) -> set[Path]:
+    """The project's module files beside the file `importer` (its text `text`): with `near`, those it imports and the
+    other modules of its folder (a trainer's package holds its hooks: detectron2's `engine/train_loop.py` and
+    `engine/hooks.py`); else those that the modules importing it import (a training script builds the trainer this
+    file defines and the callbacks it hands the trainer, from a module the trainer's own never imports: a search of
+    the project, asked for only when the near ones do not answer). By the import lines alone."""
+    found: set[Path] = set()
+    if near:
+        found.update(imported_files(text, importer, skip_others=True))
+        folder = os.path.dirname(importer)
+        if os.path.isfile(importer):
+            dependencies.record_pattern(folder or ".", "*.py")
+            with contextlib.suppress(OSError):
+                found.update(Path(folder, name) for name in sorted(os.listdir(folder or "."))[:MAX_FOLDER_MODULES]
+                             if name.endswith(".py") and name != "__init__.py")
+    else:
+        for path, other in importer_files(importer) or ():
+            found.update(imported_files(other, path, skip_others=True))
+    own = resolved(importer)
+    return {path for path in found if resolved(str(path)) != own}
+
+
+def sibling_texts(text: str, importer: str) -> Iterator[str]:
+    """The texts of `sibling_files`, at most `MAX_TRIGGER_MODULES`: a cheap look for what a rule's triggers need."""
+    for path in sorted(sibling_files(text, importer) | sibling_files(text, importer, near=False))[:MAX_TRIGGER_MODULES]:
+        summary = PROJECT.summary(path)
+        if summary is not None:
+            yield "\n".join(summary.lines)
 
 
 MAX_IMPORTER_SEARCH = 3000  # project files searched for the modules that import one file; past this, not known
