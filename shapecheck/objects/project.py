@@ -296,7 +296,7 @@ def sibling_files(text: str, importer: str, near: bool = True) -> set[Path]:
                 found.update(Path(folder, name) for name in sorted(os.listdir(folder or "."))[:MAX_FOLDER_MODULES]
                              if name.endswith(".py") and name != "__init__.py")
     else:
-        for path, other in importer_files(importer) or ():
+        for path, other in importer_files(importer, partial=True):
             found.update(imported_files(other, path, skip_others=True))
     own = resolved(importer)
     return {path for path in found if resolved(str(path)) != own}
