@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from shapecheck.engine.torch_code import implicit_torch_training
@@ -68,3 +71,25 @@ def test_other_code_without_the_import_is_not_torch_code(source: str) -> None:
     assert not implicit_torch_training(source)
     assert lint(source).findings == []
 
+
+
+# Compiles nothing itself: every pattern compiled while shapecheck is imported and lints a torch file with no `noqa`
+# (a first run pays each at start-up) is printed, one a line.
+_PATTERNS_COMPILED = """\
+import re._compiler, sys
+compiled, compile = [], re._compiler.compile
+re._compiler.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or compile(pattern, flags)
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+lint_text("import torch\\n\\nx = torch.zeros(3).view(3, 1)\\n", "model.py", resolve(None))
+print("\\n".join(compiled))
+"""
+
+
+def test_a_torch_file_without_noqa_compiles_no_pattern_only_other_files_need() -> None:
+    # the `noqa` directives (read only of a text with the word) and the prefilter's patterns for a file that does not
+    # import torch (another framework's import, a star import, a `torch.` name) are compiled on first use
+    compiled = subprocess.run([sys.executable, "-c", _PATTERNS_COMPILED], capture_output=True, text=True,
+                              check=True).stdout
+    assert "torch" in compiled  # the prefilter's `import torch`: the script does see what is compiled
+    assert "noqa" not in compiled and "tinygrad" not in compiled and r"import[ \t]+\*" not in compiled

@@ -9,6 +9,7 @@ the user is warned. Text after a space (`# noqa F401`) leaves a bare `# noqa`, a
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import tokenize
@@ -17,11 +18,24 @@ from collections.abc import Iterable, Sequence
 from shapecheck.engine.source import split_lines
 
 _CODES = r"(?-i:[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*)"
-# `codes` unmatched after a colon (`invalid`): the directive is invalid.
-# `glued`: text straight after the word noqa (a dash, a backtick) is invalid too; after a space it is a bare noqa.
-_LINE = re.compile(rf"#\s*noqa(?:(?P<colon>\s*:)\s*(?P<codes>{_CODES})?|(?P<glued>[^\s:]))?", re.IGNORECASE)
-_FILE = re.compile(rf"^[ \t]*#[ \t]*shapecheck[ \t]*:[ \t]*noqa(?::[ \t]*(?P<codes>{_CODES}))?[ \t]*$",
-                   re.IGNORECASE | re.MULTILINE)
+
+
+# The two directives' patterns are compiled on first use: most files have no `noqa` (`file_exemption` and the others
+# look for the word first), and compiling them cost every lint some 3 million instructions.
+@functools.cache
+def _line() -> re.Pattern[str]:
+    """A `# noqa` directive. `codes` unmatched after a colon (`invalid`): the directive is invalid. `glued`: text
+    straight after the word noqa (a dash, a backtick) is invalid too; after a space it is a bare noqa."""
+    return re.compile(rf"#\s*noqa(?:(?P<colon>\s*:)\s*(?P<codes>{_CODES})?|(?P<glued>[^\s:]))?", re.IGNORECASE)
+
+
+@functools.cache
+def _file() -> re.Pattern[str]:
+    """A `# shapecheck: noqa` line."""
+    return re.compile(rf"^[ \t]*#[ \t]*shapecheck[ \t]*:[ \t]*noqa(?::[ \t]*(?P<codes>{_CODES}))?[ \t]*$",
+                      re.IGNORECASE | re.MULTILINE)
+
+
 _SPLIT = re.compile(r"[\s,]+")
 
 Exemption = bool | frozenset[str]
@@ -36,7 +50,7 @@ def file_exemption(text: str) -> Exemption:
     if "noqa" not in text:
         return frozenset()
     codes: set[str] = set()
-    for match in _FILE.finditer(text):
+    for match in _file().finditer(text):
         exemption = _codes(match.group("codes"))
         if exemption is True:
             return True
@@ -49,7 +63,7 @@ def line_exemptions(lines: Sequence[str], rows: Iterable[int]) -> dict[int, Exem
     found: dict[int, Exemption] = {}
     for row in rows:
         if 0 < row <= len(lines) and "noqa" in lines[row - 1].lower():
-            match = _LINE.search(lines[row - 1])
+            match = _line().search(lines[row - 1])
             if match is not None and not _invalid(match):
                 found[row] = _codes(match.group("codes"))
     return found
@@ -58,7 +72,7 @@ def line_exemptions(lines: Sequence[str], rows: Iterable[int]) -> dict[int, Exem
 def directive_in(comment: str) -> re.Match[str] | None:
     """The valid `# noqa` directive in `comment` (one comment token), or None; its `codes` group is None for a
     bare `# noqa`."""
-    match = _LINE.search(comment)
+    match = _line().search(comment)
     return None if match is None or _invalid(match) else match
 
 
@@ -68,7 +82,7 @@ def invalid_rows(text: str) -> list[int]:
         return []
     rows = []
     for row, line in enumerate(text.splitlines(), start=1):
-        match = _LINE.search(line) if "noqa" in line.lower() else None
+        match = _line().search(line) if "noqa" in line.lower() else None
         if match is not None and _invalid(match):
             rows.append(row)
     return _in_comments(text, rows) if rows else rows
@@ -82,7 +96,8 @@ def _in_comments(text: str, rows: list[int]) -> list[int]:
                     if token.type == tokenize.COMMENT}
     except (tokenize.TokenError, SyntaxError):
         return rows
-    return [row for row in rows if row in comments and (m := _LINE.search(comments[row])) is not None and _invalid(m)]
+    return [row for row in rows
+            if row in comments and (m := _line().search(comments[row])) is not None and _invalid(m)]
 
 
 def _invalid(match: re.Match[str]) -> bool:
@@ -93,7 +108,7 @@ def with_codes(line: str, codes: Iterable[str]) -> str | None:
     """`line` (without its line end) with a `# noqa` directive that names `codes` too, as `--add-noqa` writes it;
     None when it needs no change (a bare `# noqa` already silences everything) or can't take one (an invalid
     directive the user must fix first)."""
-    match = _LINE.search(line) if "noqa" in line.lower() else None
+    match = _line().search(line) if "noqa" in line.lower() else None
     if match is None:
         return f"{line}  # noqa: {', '.join(sorted(codes))}"
     if _invalid(match) or match.group("codes") is None:

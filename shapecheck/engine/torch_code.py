@@ -9,6 +9,7 @@ what the file shows.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS
@@ -27,12 +28,20 @@ _LOOK_ALIKES = frozenset({
     "optax", "haiku", "equinox", "dezero", "nnabla", "megengine", "cntk", "tensorlayer", "trax", "sonnet",
 })
 _FOREIGN = sorted((FOREIGN_FRAMEWORKS - {"pandas", "sklearn", "cv2", "dask", "xarray", "scipy"}) | _LOOK_ALIKES)
-_IMPORTS_FOREIGN = re.compile(
-    r"^[ \t]*(?:from|import)[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*(?:" + "|".join(_FOREIGN) + r")\b",
-    re.MULTILINE,
-)
-_STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+\*", re.MULTILINE)
-_TORCH_NAME = re.compile(r"(?<![\w.])torch\.\w")
+
+
+@functools.cache
+def _implicit() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Another framework's import, a star import, a `torch.` name: read only of a file that does not import torch,
+    so compiled on first use (the first, of every framework's name, cost every lint some 3 million instructions)."""
+    foreign = re.compile(
+        r"^[ \t]*(?:from|import)[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*(?:" + "|".join(_FOREIGN) + r")\b",
+        re.MULTILINE,
+    )
+    return foreign, re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+\*", re.MULTILINE), \
+        re.compile(r"(?<![\w.])torch\.\w")
+
+
 _TRAINING_STEP = (".backward(", ".step(", ".zero_grad(")
 
 
@@ -45,6 +54,7 @@ def implicit_torch_training(text: str) -> bool:
     or names torch it got from a star import (`torch.no_grad()` after `from utils import *`), and it imports no
     framework that spells a training step the same way (numpy, JAX, TensorFlow, tinygrad, MXNet, ...)."""
     trains = all(call in text for call in _TRAINING_STEP)
-    if not trains and (_TORCH_NAME.search(text) is None or _STAR_IMPORT.search(text) is None):
+    imports_foreign, star_import, torch_name = _implicit()
+    if not trains and (torch_name.search(text) is None or star_import.search(text) is None):
         return False
-    return _IMPORTS_FOREIGN.search(text) is None
+    return imports_foreign.search(text) is None
