@@ -1563,6 +1563,17 @@ class ShapeMismatch(Rule):
         logits = Trunk(20, 64, 5)(torch.randn(8, 20))
         probs = nn.Linear(5, 1)(logits.softmax(-1))
         """,
+        # re-ID features saved with `scipy.io.savemat` and read back: the legacy constructor copies the (N, 512)
+        # matrix it is handed (read as N elements, a 1-D tensor, `torch.mm` would not take it)
+        """
+        import scipy.io
+        import torch
+
+        result = scipy.io.loadmat("pytorch_result.mat")
+        query_feature = torch.FloatTensor(result["query_f"])
+        gallery_feature = torch.FloatTensor(result["gallery_f"])
+        score = torch.mm(gallery_feature, query_feature[0].view(-1, 1))
+        """,
         # DeepLab's residual stage: a Sequential subclass whose blocks `add_module` names in a loop over a count from
         # the config, so the channels it gives are not known (not the input's, as an empty Sequential would pass)
         """
