@@ -79,8 +79,11 @@ def _arange(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     length = range_length(ev, node, bounds, before)
     if length is None:
         return None
+    # torch makes an integer range only of int bounds; one the code does not state an int (`1 + self.h`, `self.h`
+    # being 0.1) may be a float
     dtype = dtype_of(ev, args.keyword("dtype")) or (
-        "int" if all(literal_dtype(e) in ("int", None) and type(e) is not cst.Float for e in bounds) else None)
+        "int" if all(literal_dtype(e) == "int" or ev.integer(e, before) is not None or is_int(ev.ctx, e, before)
+                     for e in bounds) else None)
     # the values reach `end - 1` only in steps of one from a start that is not past it
     below = ev.size(bounds[-1], before) if dtype == "int" and len(bounds) < 3 else None
     return Shape((length,), layout=(0,), dtype=dtype, below=below)
