@@ -1579,14 +1579,15 @@ class ShapeMismatch(Rule):
         """
         import torch.nn as nn
 
+        class _Bottleneck(nn.Sequential):
+            def __init__(self, in_ch, out_ch):
+                super(_Bottleneck, self).__init__(nn.Conv2d(in_ch, out_ch // 4, 1), nn.Conv2d(out_ch // 4, out_ch, 1))
+
         class _ResLayer(nn.Sequential):
             def __init__(self, n_layers, in_ch, out_ch):
                 super(_ResLayer, self).__init__()
                 for i in range(n_layers):
-                    self.add_module(
-                        "block{}".format(i + 1),
-                        nn.Conv2d(in_ch if i == 0 else out_ch, out_ch, 1, bias=False),
-                    )
+                    self.add_module("block{}".format(i + 1), _Bottleneck(in_ch if i == 0 else out_ch, out_ch))
 
         class DeepLabV3Plus(nn.Module):
             def __init__(self, n_blocks):

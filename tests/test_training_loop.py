@@ -325,9 +325,7 @@ def test_a_helper_that_switches_a_copy_it_makes_of_the_model_leaves_the_callers_
         for epoch in range(3):
             for inputs, labels in loader:
                 optimizer.zero_grad()
-                outputs = model(inputs)
-                inputs_adv = ODFA(model, inputs)
-                loss = nn.functional.cross_entropy(outputs, labels) + nn.functional.cross_entropy(model(inputs_adv), labels)
+                loss = criterion(model(inputs), labels) + criterion(model(ODFA(model, inputs)), labels)
                 loss.backward()
                 optimizer.step()
         for epoch in range(3):
@@ -338,7 +336,7 @@ def test_a_helper_that_switches_a_copy_it_makes_of_the_model_leaves_the_callers_
                 optimizer.step()
                 features = probe(model, inputs)
     """
-    assert lint_project(tmp_path, {"ODFA.py": ATTACKS, "train.py": train}, "train.py") == [("SC206", 20)]
+    assert lint_project(tmp_path, {"ODFA.py": ATTACKS, "train.py": train}, "train.py") == [("SC206", 18)]
 
 
 EPOCH_HELPER = """
