@@ -65,6 +65,18 @@ class IntegerRequiresGrad(Rule):
         decide.
     """
     VALID = [
+        # a PINN's collocation grid: the step is a float attribute, so the range is float32
+        """
+        import torch
+        class Net:
+            def __init__(self):
+                self.h = 0.1
+                self.k = 0.1
+                x = torch.arange(-1, 1 + self.h, self.h)
+                t = torch.arange(0, 1 + self.k, self.k)
+                self.X = torch.stack(torch.meshgrid(x, t)).reshape(2, -1).T
+                self.X.requires_grad = True
+        """,
         """
         import torch
         x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)

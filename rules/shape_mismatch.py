@@ -1563,6 +1563,44 @@ class ShapeMismatch(Rule):
         logits = Trunk(20, 64, 5)(torch.randn(8, 20))
         probs = nn.Linear(5, 1)(logits.softmax(-1))
         """,
+        # re-ID features saved with `scipy.io.savemat` and read back: the legacy constructor copies the (N, 512)
+        # matrix it is handed (read as N elements, a 1-D tensor, `torch.mm` would not take it)
+        """
+        import scipy.io
+        import torch
+
+        result = scipy.io.loadmat("pytorch_result.mat")
+        query_feature = torch.FloatTensor(result["query_f"])
+        gallery_feature = torch.FloatTensor(result["gallery_f"])
+        score = torch.mm(gallery_feature, query_feature[0].view(-1, 1))
+        """,
+        # DeepLab's residual stage: a Sequential subclass whose blocks `add_module` names in a loop over a count from
+        # the config, so the channels it gives are not known (not the input's, as an empty Sequential would pass)
+        """
+        import torch.nn as nn
+
+        class _Bottleneck(nn.Sequential):
+            def __init__(self, in_ch, out_ch):
+                super(_Bottleneck, self).__init__(nn.Conv2d(in_ch, out_ch // 4, 1), nn.Conv2d(out_ch // 4, out_ch, 1))
+
+        class _ResLayer(nn.Sequential):
+            def __init__(self, n_layers, in_ch, out_ch):
+                super(_ResLayer, self).__init__()
+                for i in range(n_layers):
+                    self.add_module("block{}".format(i + 1), _Bottleneck(in_ch if i == 0 else out_ch, out_ch))
+
+        class DeepLabV3Plus(nn.Module):
+            def __init__(self, n_blocks):
+                super(DeepLabV3Plus, self).__init__()
+                self.layer1 = nn.Conv2d(3, 64, 7, 2, 3)
+                self.layer2 = _ResLayer(n_blocks[0], 64, 256)
+                self.reduce = nn.Conv2d(256, 48, 1)
+
+            def forward(self, x):
+                h = self.layer1(x)
+                h = self.layer2(h)
+                return self.reduce(h)
+        """,
         # a recurrent cell's default state, made with the cell's hidden size when the caller gives none
         _DECODER_CELL % "self.hidden",
         # a (batch, channels, time) waveform resampled to a length

@@ -299,6 +299,27 @@ class StuckInEval(Rule):
             loss.backward()
             optimizer.step()
         """,
+        # Adversarial training (Person_reID's ODFA): the attack switches a copy of the model to eval mode, and the
+        # model the loop trains stays in train mode.
+        """
+        from copy import deepcopy
+        import torch.nn as nn
+        def ODFA(model, img, rate=16):
+            model = deepcopy(model)
+            model.eval()
+            inputs = img.clone().requires_grad_(True)
+            model(inputs).norm().backward()
+            return (img - inputs.grad.sign() * rate).detach()
+        model.train()
+        for epoch in range(epochs):
+            for inputs, labels in loader:
+                optimizer.zero_grad()
+                outputs = model(inputs)
+                inputs_adv = ODFA(model, inputs)
+                loss = nn.functional.cross_entropy(outputs, labels) + nn.functional.cross_entropy(model(inputs_adv), labels)
+                loss.backward()
+                optimizer.step()
+        """,
         # A linear probe: the training helper switches the frozen backbone to eval on purpose, then trains.
         """
         import torch

@@ -295,6 +295,50 @@ def test_helpers_of_the_project_s_other_modules_are_followed_like_same_file_ones
                        "train.py") == []
 
 
+ATTACKS = """
+    from copy import deepcopy
+
+    def ODFA(model, img, rate=16):
+        model = deepcopy(model)
+        model.eval()
+        inputs = img.clone().requires_grad_(True)
+        outputs = model(inputs)
+        outputs.norm().backward()
+        return (img - inputs.grad.sign() * rate).detach()
+
+    def probe(model, img):
+        model.eval()
+        return model(img).detach()
+"""
+
+
+def test_a_helper_that_switches_a_copy_it_makes_of_the_model_leaves_the_callers_model_training(
+        tmp_path: Path) -> None:
+    """Person_reID's adversarial training calls `ODFA(model, inputs)`, which makes `model = deepcopy(model)` and
+    switches that copy to eval mode: the model the loop trains stays in train mode (SC206 there was wrong). A
+    helper that switches the model it is handed (`probe`) still leaves the loop in eval mode."""
+    train = """
+        import torch.nn as nn
+        from ODFA import ODFA, probe
+
+        model.train()
+        for epoch in range(3):
+            for inputs, labels in loader:
+                optimizer.zero_grad()
+                loss = criterion(model(inputs), labels) + criterion(model(ODFA(model, inputs)), labels)
+                loss.backward()
+                optimizer.step()
+        for epoch in range(3):
+            for inputs, labels in loader:
+                optimizer.zero_grad()
+                loss = nn.functional.cross_entropy(model(inputs), labels)
+                loss.backward()
+                optimizer.step()
+                features = probe(model, inputs)
+    """
+    assert lint_project(tmp_path, {"ODFA.py": ATTACKS, "train.py": train}, "train.py") == [("SC206", 18)]
+
+
 EPOCH_HELPER = """
     import torch.nn.functional as F
 

@@ -971,10 +971,25 @@ class TrainingLoop:
                         inner += [replace(event, node=call, origin=event.origin or event.node, subject=None)
                                   for event in owner.owner_of(method)._by_function.get(method, ())]
             for event in inner:
-                subject = event.subject and self.caller_spelling(event.subject, definition, call)
+                subject = None if owner.rebound_before(event, definition) else \
+                    event.subject and self.caller_spelling(event.subject, definition, call)
                 moved = {} if owner is self else {"node": call, "origin": event.origin or event.node}
                 found.append(replace(event, subject=subject, target=None, **moved))
         return found
+
+    def rebound_before(self, event: Event, definition: cst.FunctionDef) -> bool:
+        """Whether `definition`, a function of this file, rebinds the name `event`'s subject starts with before the
+        event: after `model = deepcopy(model)`, `model.eval()` switches the copy, not the module the caller handed
+        (Person_reID's adversarial `ODFA(model, inputs)`)."""
+        root = event.subject.partition(".")[0] if event.subject else None
+        if root is None or root not in self._assigned_in(definition):
+            return False
+        point = self.ctx.point_after(definition)
+        if point is None:
+            return True
+        with self.ctx.at(point):
+            binding = self.ctx.binding(root, event.seq + 1)
+        return binding is None or binding.kind != "param"
 
     def _reached(self, event: Event, definition: cst.FunctionDef, call: cst.Call) -> bool:
         """False when an `if` around the event tests a flag parameter that `call` sets so the event's branch does

@@ -244,6 +244,7 @@ class Calls:
             facts = class_facts(owner.ctx, owner.node)
             if facts.dynamic:
                 instance.tainted = True
+                instance.items = None  # a module `setattr` registers joins a container subclass's layers
             for attribute, writers in facts.writers.items():
                 if writers - initializing:
                     instance.attrs.pop(attribute, None)

@@ -300,6 +300,10 @@ class Executor:
                     receiver.items = None if listed else _with_layer(receiver.items, args[0].value, args[1])
             else:
                 receiver.tainted = True
+                if method in _ADDS_A_LAYER:
+                    # a container subclass's layers under a name not known (a loop of unknown length's
+                    # `"block{}".format(i + 1)`): neither which layers it runs nor how many is known
+                    receiver.items = None
             return
         if isinstance(receiver, TorchObject):  # `layers.append(m)` on an nn.Sequential / ModuleList
             items = receiver.items

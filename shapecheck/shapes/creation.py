@@ -9,6 +9,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, dtype_of, shape_arguments
 from shapecheck.objects.dims import Dim
+from shapecheck.objects.tensor_facts import is_int
 from shapecheck.objects.values import Seq, number_kind
 from shapecheck.shapes import numpy_arrays
 from shapecheck.shapes.elementwise import memory_format
@@ -79,8 +80,11 @@ def _arange(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     length = range_length(ev, node, bounds, before)
     if length is None:
         return None
+    # torch makes an integer range only of int bounds; one the code does not state an int (`1 + self.h`, `self.h`
+    # being 0.1) may be a float
     dtype = dtype_of(ev, args.keyword("dtype")) or (
-        "int" if all(literal_dtype(e) in ("int", None) and type(e) is not cst.Float for e in bounds) else None)
+        "int" if all(literal_dtype(e) == "int" or ev.integer(e, before) is not None or is_int(ev.ctx, e, before)
+                     for e in bounds) else None)
     # the values reach `end - 1` only in steps of one from a start that is not past it
     below = ev.size(bounds[-1], before) if dtype == "int" and len(bounds) < 3 else None
     return Shape((length,), layout=(0,), dtype=dtype, below=below)
@@ -183,8 +187,8 @@ def _counted(ev: ShapeEvaluator, node: cst.Call, value: object) -> Shape | None:
 
 def _legacy(dtype: DtypeFamily):
     """The legacy constructors `torch.FloatTensor(2, 3)` (sizes, uninitialized) and `torch.Tensor([[1, 2]])`
-    (data: a list or tuple written there, or a list a name holds); a `torch.Size` or a tensor passed alone is
-    neither known here."""
+    (data: a list or tuple written there, or a list a name holds); one value alone is a size only where the code
+    states an int; a `torch.Size` or a tensor passed alone is neither known here."""
     def legacy(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         args = node.args
         if not args or any(arg.keyword is not None or arg.star for arg in args):
@@ -198,8 +202,11 @@ def _legacy(dtype: DtypeFamily):
             copied = _data(ev, data, before)
             if copied is not None:
                 return copied.with_dtype(dtype)
-            if not isinstance(ev.object(data, before), Dim):
-                return None  # a parameter may hold a list as well as an int
+            size = ev.object(data, before)
+            if not isinstance(size, Dim) or size.literal is None and not is_int(ev.ctx, data, before):
+                # a parameter, or what a file or a config holds (`scipy.io.loadmat(path)["feats"]`), may be a list
+                # or an array to copy as well as an int
+                return None
         sizes = [ev.size(arg.value, before) for arg in args]
         if any(size is None for size in sizes):
             return None

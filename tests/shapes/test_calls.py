@@ -571,6 +571,47 @@ Blocks()(torch.randn(2, 4))
     assert [row for row, _ in found] == [32, 34]
 
 
+def test_a_sequential_subclass_filled_by_a_loop_of_unknown_length_holds_no_known_layers() -> None:
+    """DeepLab's `_ResLayer(nn.Sequential)` adds `"block{}".format(i + 1)` for `i in range(n_layers)`, with
+    `n_layers` from the config (`n_blocks[0]`): the blocks it holds, hence the channels it gives, are not known, and
+    reading it as the empty `super().__init__()` (64 channels passed through to a conv taking 256) was wrong; so are
+    those `setattr` registers under a name it computes, however many. With the count the code writes out, the
+    blocks run as they were added, and a conv after them taking other channels is the bug."""
+    found = rows('''
+import torch
+import torch.nn as nn
+
+
+class _ResLayer(nn.Sequential):
+    def __init__(self, n_layers, in_ch, out_ch):
+        super(_ResLayer, self).__init__()
+        for i in range(n_layers):
+            self.add_module(
+                "block{}".format(i + 1),
+                nn.Conv2d(in_ch if i == 0 else out_ch, out_ch, 1, bias=False),
+            )
+
+
+class _SetLayer(nn.Sequential):
+    def __init__(self, n_layers, in_ch, out_ch):
+        super().__init__()
+        for i in range(n_layers):
+            setattr(self, "block%d" % (i + 1), nn.Conv2d(in_ch if i == 0 else out_ch, out_ch, 1))
+
+
+def run(stage, x):
+    h = nn.Conv2d(3, 64, 7, 2, 3)(x)
+    return nn.Conv2d(256, 48, 1)(stage(h))
+
+
+x = torch.randn(2, 3, 64, 64)
+run(_ResLayer(n_blocks[0], 64, 256), x)
+run(_ResLayer(3, 64, 128), x)
+nn.Conv2d(256, 48, 1)(_SetLayer(3, 64, 256)(nn.Conv2d(3, 64, 7, 2, 3)(x)))
+''', "SC105")
+    assert len(found) == 1 and found[0][0] == 25 and found[0][1].startswith("via `run(_ResLayer(3, 64, 128), x)`")
+
+
 def test_blocks_an_empty_sequential_gets_by_add_module_run_in_that_order() -> None:
     """Darknet's `create_modules` (YOLOv3 ports): each block is `nn.Sequential()` filled by
     `block.add_module(name, layer)` in a loop over a config list, kept in a ModuleList that `forward` runs in turn:

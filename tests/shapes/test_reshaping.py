@@ -121,6 +121,49 @@ def test_the_legacy_constructors_take_sizes_or_data() -> None:
     ''') == ["(2, 3, 7)", "(1, 3)", "(2,)", "(4, 5)", "int", "(7,)", "(2,)", None, "(...)"]
 
 
+def test_an_arange_is_an_integer_range_only_of_bounds_the_code_states_are_ints() -> None:
+    """jayroxis/PINNs' Burgers grid `torch.arange(-1, 1 + self.h, self.h)` with `self.h = 0.1` is float32; its
+    bounds were read as ints because they are not float literals, and `self.X.requires_grad = True` on the
+    stacked grid was reported (SC204, wrong). Ints the code states (literals, `x.size(0)`, an `int` parameter, a
+    name bound to an int) still make an integer range; a parameter the code says nothing of leaves it unknown."""
+    assert probe('''
+        import torch
+        class Net:
+            def __init__(self, x, n, d: int):
+                self.h = 0.1
+                k = 4
+                probe_dtype(torch.arange(-1, 1 + self.h, self.h))
+                probe_dtype(torch.arange(0, 1, self.h))
+                probe_dtype(torch.arange(x.size(0)))
+                probe_dtype(torch.arange(2, d))
+                probe_dtype(torch.arange(k, 2 * k))
+                probe_dtype(torch.arange(n))
+    ''') == [None, None, "int", "int", "int", None]
+
+
+def test_a_legacy_constructor_takes_one_value_as_a_size_only_where_the_code_states_an_int() -> None:
+    """Person_reID's `torch.FloatTensor(result['gallery_f'])` of `scipy.io.loadmat(...)` copies a 2-D feature
+    matrix, and was read as a 1-D tensor of that many elements (an SC105 on its `torch.mm`, wrong): a value read
+    from a file or a config (`mat[...]`, `torch.load(...)[...]`, `cfg['n']`) may be an array as well as a size, so
+    the tensor is unknown. One the code states is an int (`len(rows)`, `x.size(0)`, an `int` parameter) is a
+    size."""
+    assert probe('''
+        import scipy.io
+        import torch
+        result = scipy.io.loadmat("pytorch_result.mat")
+        probe(torch.FloatTensor(result["gallery_f"]))
+        def load(path, cfg, rows, x, k: int):
+            data = torch.load(path)
+            n = cfg["n"]
+            probe(torch.FloatTensor(data["feats"]))
+            probe(torch.FloatTensor(n))
+            b = x.size(0)
+            probe(torch.FloatTensor(len(rows)))
+            probe(torch.FloatTensor(b))
+            probe(torch.IntTensor(k).zero_())
+    ''') == [None, None, None, "(len(rows),)", "(b,)", "(k,)"]
+
+
 def test_unpacking_a_tensor_gives_its_rows() -> None:
     """`q, k, v = qkv` of a (3, ...) tensor (timm's attention before `unbind`), in a function or a module."""
     assert probe('''
