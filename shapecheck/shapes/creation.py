@@ -74,17 +74,28 @@ def _randperm(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return Shape((size,), layout=(0,), dtype="int", below=size) if size is not None else None
 
 
+def _may_be_float(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
+    """An `arange` bound torch may read as a float, which makes the range float: a float literal, a name or
+    attribute the code binds to one (PINNs' `self.h = 0.1`), a true division, or arithmetic with any of these
+    (`1 + self.h`). A bound the code says nothing of (a parameter) counts as the int nearly every caller passes."""
+    if type(expr) is cst.Float:
+        return True
+    if type(expr) is cst.BinaryOperation:
+        return type(expr.operator) is cst.Divide or _may_be_float(ev, expr.left, before) \
+            or _may_be_float(ev, expr.right, before)
+    if type(expr) is cst.UnaryOperation:
+        return _may_be_float(ev, expr.expression, before)
+    return type(expr) in (cst.Name, cst.Attribute) and number_kind(ev.value(expr, before)) == "float"
+
+
 def _arange(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
     bounds = args.rest(0)
     length = range_length(ev, node, bounds, before)
     if length is None:
         return None
-    # torch makes an integer range only of int bounds; one the code does not state an int (`1 + self.h`, `self.h`
-    # being 0.1) may be a float
     dtype = dtype_of(ev, args.keyword("dtype")) or (
-        "int" if all(literal_dtype(e) == "int" or ev.integer(e, before) is not None or is_int(ev.ctx, e, before)
-                     for e in bounds) else None)
+        "int" if all(literal_dtype(e) in ("int", None) and not _may_be_float(ev, e, before) for e in bounds) else None)
     # the values reach `end - 1` only in steps of one from a start that is not past it
     below = ev.size(bounds[-1], before) if dtype == "int" and len(bounds) < 3 else None
     return Shape((length,), layout=(0,), dtype=dtype, below=below)

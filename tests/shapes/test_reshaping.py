@@ -121,11 +121,12 @@ def test_the_legacy_constructors_take_sizes_or_data() -> None:
     ''') == ["(2, 3, 7)", "(1, 3)", "(2,)", "(4, 5)", "int", "(7,)", "(2,)", None, "(...)"]
 
 
-def test_an_arange_is_an_integer_range_only_of_bounds_the_code_states_are_ints() -> None:
+def test_an_arange_of_a_bound_the_code_makes_a_float_is_not_an_integer_range() -> None:
     """jayroxis/PINNs' Burgers grid `torch.arange(-1, 1 + self.h, self.h)` with `self.h = 0.1` is float32; its
     bounds were read as ints because they are not float literals, and `self.X.requires_grad = True` on the
-    stacked grid was reported (SC204, wrong). Ints the code states (literals, `x.size(0)`, an `int` parameter, a
-    name bound to an int) still make an integer range; a parameter the code says nothing of leaves it unknown."""
+    stacked grid was reported (SC204, wrong). A bound bound to a float, or arithmetic with one, makes the range not
+    an integer one; ints the code states and a parameter it says nothing of (what nearly every caller passes, and
+    what an `nn.Embedding(max_len, ...)` beside it needs) still make an integer range."""
     assert probe('''
         import torch
         class Net:
@@ -138,7 +139,8 @@ def test_an_arange_is_an_integer_range_only_of_bounds_the_code_states_are_ints()
                 probe_dtype(torch.arange(2, d))
                 probe_dtype(torch.arange(k, 2 * k))
                 probe_dtype(torch.arange(n))
-    ''') == [None, None, "int", "int", "int", None]
+                probe_dtype(torch.arange(n / 2))
+    ''') == [None, None, "int", "int", "int", "int", None]
 
 
 def test_a_legacy_constructor_takes_one_value_as_a_size_only_where_the_code_states_an_int() -> None:
