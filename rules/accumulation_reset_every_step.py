@@ -44,7 +44,9 @@ class AccumulationResetEveryStep(Rule):
         top of the loop, loops that step on every iteration (also by turns, `if i % 2 == 0: ... else: ...`), and a
         step guarded by `%` whose `backward()` is in the same `if` (a GAN's generator updated every `n_critic`
         iterations resets only its own optimizer); in the inner-loop form, a loop that steps itself (a WGAN's
-        critic), one that reads `.grad` (per-task gradients combined by hand), and a reset of another object.
+        critic), one that reads `.grad` (per-task gradients combined by hand), a retry loop whose pass that
+        succeeds breaks out (`try: ... backward()`, `except` out of memory: smaller chunks, `else: break`), and a
+        reset of another object.
 
         ## Example
         ```python
