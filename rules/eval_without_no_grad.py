@@ -62,7 +62,8 @@ class EvalWithoutNoGrad(Rule):
         the model back to train mode in its other branch (its callers own the graph and pick the grad mode), a
         module of this file that holds no parameters (its attributes are numbers, flags and buffers), a model
         frozen before the call in the same body (`model.requires_grad_(False)`, or `p.requires_grad = False` over
-        its parameters: it records no graph of its own), and tests
+        its parameters, also through a function of the file handed the model and `False`, as GAN trainers'
+        `requires_grad(generator, False)`: it records no graph of its own), and tests
         (`test_*` functions and test files), where the memory the graph costs does not matter. An eval region is
         reported once, at its first such call; a helper's forward pass once, however often it is called.
 
@@ -431,8 +432,55 @@ class EvalWithoutNoGrad(Rule):
             codes = quantizer(logits)
             assert codes.shape == (2, 3)
         """,
+        # rosinality/alias-free-gan-pytorch: the discriminator's step samples from the generator in eval mode after
+        # `requires_grad(generator, False)` froze it.
+        """
+        import torch
+        import torch.nn.functional as F
+        def requires_grad(model, flag=True):
+            for p in model.parameters():
+                p.requires_grad = flag
+        def train(conf, loader, generator, discriminator, d_optim, augment):
+            for i in range(conf.iter):
+                real_img = next(loader)
+                requires_grad(generator, False)
+                requires_grad(discriminator, True)
+                noise = torch.randn(conf.batch, conf.style_dim)
+                generator.eval()
+                fake_img = generator(noise)
+                generator.train()
+                if conf.augment:
+                    fake_img, _ = augment(fake_img)
+                d_loss = F.softplus(discriminator(fake_img)).mean() + F.softplus(-discriminator(real_img)).mean()
+                discriminator.zero_grad()
+                d_loss.backward()
+                d_optim.step()
+        """,
     ]
     INVALID = [
+        # The same trainer's helper handed `True`: the generator's parameters need grad, its forward records a graph.
+        """
+        import torch
+        import torch.nn.functional as F
+        def requires_grad(model, flag=True):
+            for p in model.parameters():
+                p.requires_grad = flag
+        def train(conf, loader, generator, discriminator, d_optim, augment):
+            for i in range(conf.iter):
+                real_img = next(loader)
+                requires_grad(generator, True)
+                requires_grad(discriminator, True)
+                noise = torch.randn(conf.batch, conf.style_dim)
+                generator.eval()
+                fake_img = generator(noise)
+                generator.train()
+                if conf.augment:
+                    fake_img, _ = augment(fake_img)
+                d_loss = F.softplus(discriminator(fake_img)).mean() + F.softplus(-discriminator(real_img)).mean()
+                discriminator.zero_grad()
+                d_loss.backward()
+                d_optim.step()
+        """,
         # A frozen backbone does not freeze the model that is evaluated.
         """
         import torch
