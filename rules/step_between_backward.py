@@ -87,8 +87,7 @@ class StepBetweenBackward(Rule):
         shape copied by `torch.ones_like(out)`), what a method of an object not known to be a module or a tensor
         returns (an image pool's `fake = fake_pool.query(fake)`: pools hand back detached copies), what a method of
         a model's class of the file returns when it reads no layer or parameter (a sparse adjacency rebuilt from the
-        data each epoch), an
-        optimizer whose construction is not in view, and tests.
+        data each epoch), an optimizer whose construction is not in view, and tests.
 
         ## Why is this bad?
         `optimizer.step()` updates the parameters in place. The graph `loss_b` was built on saved those
