@@ -26,6 +26,32 @@ _GRAD_SWITCHES = frozenset({"torch.enable_grad", "torch.autograd.enable_grad", "
                             "torch.autograd.set_grad_enabled"})
 
 
+# Written once for a VALID look-alike and its INVALID twin: rosinality's GAN trainers' discriminator step, sampling
+# the generator in eval mode; `%s` is the flag handed to `requires_grad(generator, ...)`.
+_GAN_TRAINER = """
+        import torch
+        import torch.nn.functional as F
+        def requires_grad(model, flag=True):
+            for p in model.parameters():
+                p.requires_grad = flag
+        def train(conf, loader, generator, discriminator, d_optim, augment):
+            for i in range(conf.iter):
+                real_img = next(loader)
+                requires_grad(generator, %s)
+                requires_grad(discriminator, True)
+                noise = torch.randn(conf.batch, conf.style_dim)
+                generator.eval()
+                fake_img = generator(noise)
+                generator.train()
+                if conf.augment:
+                    fake_img, _ = augment(fake_img)
+                d_loss = F.softplus(discriminator(fake_img)).mean() + F.softplus(-discriminator(real_img)).mean()
+                discriminator.zero_grad()
+                d_loss.backward()
+                d_optim.step()
+        """
+
+
 class EvalWithoutNoGrad(Rule):
     code = "SC203"
     name = "eval-without-no-grad"
@@ -461,28 +487,7 @@ class EvalWithoutNoGrad(Rule):
         """,
         # rosinality/alias-free-gan-pytorch: the discriminator's step samples from the generator in eval mode after
         # `requires_grad(generator, False)` froze it.
-        """
-        import torch
-        import torch.nn.functional as F
-        def requires_grad(model, flag=True):
-            for p in model.parameters():
-                p.requires_grad = flag
-        def train(conf, loader, generator, discriminator, d_optim, augment):
-            for i in range(conf.iter):
-                real_img = next(loader)
-                requires_grad(generator, False)
-                requires_grad(discriminator, True)
-                noise = torch.randn(conf.batch, conf.style_dim)
-                generator.eval()
-                fake_img = generator(noise)
-                generator.train()
-                if conf.augment:
-                    fake_img, _ = augment(fake_img)
-                d_loss = F.softplus(discriminator(fake_img)).mean() + F.softplus(-discriminator(real_img)).mean()
-                discriminator.zero_grad()
-                d_loss.backward()
-                d_optim.step()
-        """,
+        _GAN_TRAINER % "False",
     ]
     INVALID = [
         # A helper whose branch for eval mode runs the model with autograd on.
@@ -497,28 +502,7 @@ class EvalWithoutNoGrad(Rule):
             return [predict(model, x).argmax(-1) for x in loader]
         """,
         # The same trainer's helper handed `True`: the generator's parameters need grad, its forward records a graph.
-        """
-        import torch
-        import torch.nn.functional as F
-        def requires_grad(model, flag=True):
-            for p in model.parameters():
-                p.requires_grad = flag
-        def train(conf, loader, generator, discriminator, d_optim, augment):
-            for i in range(conf.iter):
-                real_img = next(loader)
-                requires_grad(generator, True)
-                requires_grad(discriminator, True)
-                noise = torch.randn(conf.batch, conf.style_dim)
-                generator.eval()
-                fake_img = generator(noise)
-                generator.train()
-                if conf.augment:
-                    fake_img, _ = augment(fake_img)
-                d_loss = F.softplus(discriminator(fake_img)).mean() + F.softplus(-discriminator(real_img)).mean()
-                discriminator.zero_grad()
-                d_loss.backward()
-                d_optim.step()
-        """,
+        _GAN_TRAINER % "True",
         # A frozen backbone does not freeze the model that is evaluated.
         """
         import torch
