@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.loops.training_loop import Event, TrainingLoop, is_step_call, training_loop
-from shapecheck.rules._training_loop import is_test_file
+from shapecheck.loops.surroundings import is_test_file
 
 
 class AccumulationResetEveryStep(Rule):

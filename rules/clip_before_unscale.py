@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shapecheck.engine import Rule
 from shapecheck.loops.training_loop import Event, training_loop
-from shapecheck.rules._training_loop import is_test_file
+from shapecheck.loops.surroundings import is_test_file
 
 
 class ClipBeforeUnscale(Rule):

@@ -15,7 +15,7 @@ from shapecheck.loops.training_loop import (
     Event, called_module, may_switch_mode, names_in, runs_without_grad, training_loop,
 )
 from shapecheck.shapes.activations import holds_no_parameters, instance_class
-from shapecheck.rules._training_loop import LIGHTNING_HOOKS, in_test, is_test_file
+from shapecheck.loops.surroundings import LIGHTNING_HOOKS, in_test, is_test_file
 
 # Calls that compute gradients on purpose: a function making them wants the graph (saliency, attacks, guidance).
 _GRADIENT_CALLS = frozenset({"torch.autograd.grad", "torch.autograd.backward", "torch.enable_grad",

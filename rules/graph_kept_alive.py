@@ -13,7 +13,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, names_in, related, training_loop
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.values import Instance
-from shapecheck.rules._training_loop import in_test, is_test_file, lightning_module
+from shapecheck.loops.surroundings import in_test, is_test_file, lightning_module
 from shapecheck.shapes.evaluator import evaluator
 
 # Calls that give a value without the graph: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.tolist()`.

@@ -8,7 +8,7 @@ from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name
 from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.walker import walk
-from shapecheck.loops.mode_layers import mode_dependent, mode_dependent_at
+from shapecheck.loops.mode_layers import methods_run_before, mode_dependent, mode_dependent_at, predicted_with
 from shapecheck.loops.training_loop import (
     TrainingLoop, called_module, may_switch_mode, related, switches_mode, training_loop,
 )
@@ -17,7 +17,7 @@ from shapecheck.objects.callers import argument_of, method_callers, project_call
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.shapes.activations import is_torch_module_class
-from shapecheck.rules._training_loop import in_test, is_test_file
+from shapecheck.loops.surroundings import in_test, is_test_file
 
 
 
@@ -959,7 +959,7 @@ class InferenceWithoutEval(Rule):
             passed = passed_argument(init, binding.value, parameter, constructor=True)
             if passed is None or not _built_here(ctx, scope, passed):
                 continue
-            run = _run_before(ctx, scope, binding.statement, site.node, receiver.value)
+            run = methods_run_before(ctx, scope, binding.statement, site.node, receiver.value)
             if run is not None and not _switches_or_trains(class_def, {"__init__", method.name.value, *run}):
                 return site.node
         return None
@@ -976,7 +976,7 @@ class InferenceWithoutEval(Rule):
                     owner = training.owner_of(definition)
                     if owner is training or switches_mode(definition):
                         continue
-                    for parameter in _predicted_with(owner.ctx, definition):
+                    for parameter in predicted_with(owner.ctx, definition):
                         spelled = training.caller_spelling(parameter, definition, site.node)
                         spelled = copies.get((site.function, spelled), spelled)
                         if (site.function, spelled) in built and self._built_at(site, spelled):
@@ -1053,57 +1053,6 @@ def _loop_inside_with(ancestors: list[cst.CSTNode]) -> bool:
         if type(ancestor) in (cst.For, cst.While):
             return True
     return False
-
-
-def _predicted_with(ctx: Context, function: cst.FunctionDef) -> set[str]:
-    """The parameters of an evaluation helper (no backward pass) that it calls in a loop under `no_grad` /
-    `inference_mode`, using what they return: `with torch.no_grad(): for x, y in loader: out = model(x)`."""
-    if any(type(node) is cst.Call and last_name(node.func) == "backward" for node in walk(function)):
-        return set()
-    params = {param.name.value for param in (*function.params.posonly_params, *function.params.params)}
-    discarded = {id(node.value) for node in walk(function) if type(node) is cst.Expr}
-    disabled = [node.body for node in walk(function) if type(node) is cst.With and any(
-        type(item.item) is cst.Call and ctx.qualname(item.item.func) in _NO_GRAD for item in node.items)]
-    if any(type(decorator.decorator) is cst.Call and ctx.qualname(decorator.decorator.func) in _NO_GRAD
-           for decorator in function.decorators):
-        disabled.append(function.body)
-    return {node.func.value for block in disabled for loop in walk(block) if type(loop) in (cst.For, cst.While)
-            for node in walk(loop.body) if type(node) is cst.Call and type(node.func) is cst.Name
-            and node.func.value in params and id(node) not in discarded}
-
-
-_NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode"})
-
-
-# What a script may do to a new object's model before predicting with it, leaving its mode as built.
-_KEEPS_MODE = frozenset({"load_state_dict", "to", "cuda", "cpu", "float", "half", "double", "state_dict"})
-
-
-def _run_before(ctx: Context, scope: cst.CSTNode, start: cst.CSTNode, end: cst.Call, name: str) -> set[str] | None:
-    """The methods called on the object `name` in `scope` after the statement `start` binds it and before `end`
-    (`name.fit(2)`); None when anything else reads it there (handed to a function, an attribute set, its model
-    switched or trained: `name.model.eval()`), or when the two are not in that order."""
-    started = False
-    methods: set[str] = set()
-    roots = {id(node) for node in ctx.walk(start)}  # the binding itself
-    for node in ctx.walk(scope):
-        if node is start:
-            started = True
-        elif node is end:
-            return methods if started else None
-        elif not started:
-            continue
-        elif type(node) is cst.Call and type(node.func) is cst.Attribute:
-            chain = node.func.value
-            if type(chain) is cst.Name and chain.value == name:
-                methods.add(node.func.attr.value)
-                roots.add(id(chain))
-            elif type(chain) is cst.Attribute and type(chain.value) is cst.Name and chain.value.value == name \
-                    and node.func.attr.value in _KEEPS_MODE:
-                roots.add(id(chain.value))
-        elif type(node) is cst.Name and node.value == name and id(node) not in roots:
-            return None
-    return None
 
 
 def _built_here(ctx: Context, scope: cst.CSTNode, module: cst.BaseExpression) -> bool:

@@ -7,7 +7,7 @@ import libcst as cst
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.loops.training_loop import Event, TrainingLoop, is_backward, is_step_call, related, training_loop
-from shapecheck.rules._training_loop import in_test, is_test_file, lightning_module, statements_around
+from shapecheck.loops.surroundings import in_test, is_test_file, lightning_module, statements_around
 
 
 class MissingZeroGrad(Rule):

@@ -17,7 +17,7 @@ from shapecheck.loops.devices import moves_to_cpu, moves_to_device
 from shapecheck.objects.torch_layers import PARAMETER_FREE
 from shapecheck.objects.tensor_facts import positional
 from shapecheck.loops.frozen import frozen_module
-from shapecheck.rules._training_loop import LIGHTNING_HOOKS, lightning_module
+from shapecheck.loops.surroundings import LIGHTNING_HOOKS, lightning_module
 from shapecheck.shapes.evaluator import evaluator
 
 # Methods that return a view, a re-typed copy or a differentiable function of the tensor: the result stays in the

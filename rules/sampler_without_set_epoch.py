@@ -8,7 +8,7 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.context import Point
 from shapecheck.objects.tensor_facts import is_builtin_call
-from shapecheck.rules._training_loop import in_test, is_test_file
+from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
 from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root

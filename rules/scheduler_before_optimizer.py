@@ -11,7 +11,7 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import children
 from shapecheck.loops.training_loop import Event, training_loop
 from shapecheck.objects.executor import target_names
-from shapecheck.rules._training_loop import in_test, is_test_file
+from shapecheck.loops.surroundings import in_test, is_test_file
 
 
 class SchedulerBeforeOptimizer(Rule):

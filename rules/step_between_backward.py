@@ -16,7 +16,7 @@ from shapecheck.objects.callers import certain_method_callers, helper_callers
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
 from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, is_step_call, related, training_loop
-from shapecheck.rules._training_loop import in_test, is_test_file
+from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.shapes.activations import instance_class
 from shapecheck.shapes.evaluator import evaluator
 from shapecheck.shapes.ops import METHODS as TENSOR_METHODS, TUPLE_METHODS as TENSOR_TUPLE_METHODS

@@ -10,7 +10,7 @@ from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import TRAINING, Event, called_module, related, training_loop
-from shapecheck.rules._training_loop import is_test_file
+from shapecheck.loops.surroundings import is_test_file
 
 # A call to a function this file does not define that plausibly calls `model.train()` itself: `train_epoch(...)`,
 # `trainer.train_one_epoch()`, `self.fit(...)` from a base class. The loop is then given the benefit of the doubt.

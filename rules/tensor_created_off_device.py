@@ -4,13 +4,12 @@ with its inputs or parameters, in a module that is moved to a device."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import assigned_attributes, dotted_name, is_self_attribute, last_name
-from shapecheck.engine.walker import children, walk, walk_statements
+from shapecheck.engine.walker import children, parent_map, walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import helper_callers, self_calls
 from shapecheck.objects.modules import RETURNS_SELF
@@ -18,15 +17,15 @@ from shapecheck.objects.executor import target_names
 from shapecheck.objects.stored import assigned_pairs, constructor_arguments
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.shapes.activations import instance_class, is_torch_module_class
-from shapecheck.loops.devices import CREATIONS, creates_on_cpu, moved_by_importers, moves_to_device
+from shapecheck.loops.devices import (
+    ARITHMETIC, CREATIONS, cpu_creation, creates_on_cpu, follow_tensor, moved_by_importers, moves_to_device,
+)
 from shapecheck.objects.torch_layers import PARAMETER_FREE, torch_layer
 from shapecheck.objects.tensor_facts import is_int, string_value
 from shapecheck.shapes.evaluator import evaluator
 
-# Calls that put a tensor where another one is: the creation is moved, or its device is taken from an input.
 # The LightningModule methods the trainer calls with batches on the module's device.
 _LIGHTNING_STEPS = ("training_step", "validation_step", "test_step", "predict_step")
-_PLACING = frozenset({"to", "cuda", "type_as", "to_device"})
 # Torch functions that combine their tensor arguments (they must share a device).
 _COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm", "torch.mm", "torch.where",
                         "torch.einsum", "torch.add", "torch.mul", "torch.max", "torch.min", "torch.maximum",
@@ -39,18 +38,10 @@ _COMBINING_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", 
                                 "matmul", "mm", "bmm"})
 # nn.Module's own methods that store what they are handed, on whatever device it is: not a submodule's run.
 _STORING = frozenset({"register_buffer", "register_parameter", "add_module", "register_module"})
-# einops functions of one tensor and a pattern: the result is where the tensor is.
-_LAYOUT = frozenset({"einops.rearrange", "einops.repeat", "einops.reduce"})
-# Torch functions of one tensor that keep its device: `torch.exp(torch.arange(n) / n)` is on the CPU.
-_ELEMENTWISE = frozenset({f"torch.{name}" for name in (
-    "exp", "log", "sin", "cos", "sqrt", "rsqrt", "sigmoid", "tanh", "abs", "neg", "reciprocal", "tril", "triu",
-    "outer", "flip", "cumsum",
-)})
 # What a tensor says of itself, wherever it is: reading it mixes it with nothing.
 _METADATA = frozenset({"size", "shape", "dim", "ndim", "numel", "dtype", "device"})
 # Comparisons of objects, not of tensor elements.
 _IDENTITY = (cst.Is, cst.IsNot, cst.In, cst.NotIn)
-_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.MatrixMultiply, cst.Power, cst.FloorDivide)
 
 
 # A GPT-style attention whose causal mask is built in `forward`; the lines after the scores vary.
@@ -1132,7 +1123,7 @@ class TensorCreatedOffDevice(Rule):
         """Creations without a device in `method` whose value meets the inputs or parameters and is never
         placed. `handed`: for a plain function the methods call, the parameters they hand it tensors of their
         inputs in, and whether every call places what it returns."""
-        parents = _parents(method)
+        parents = parent_map(method)
         helper = handed is not None or method.name.value not in roots
         if handed is not None:
             inputs = _input_names(self.ctx, method, {}, None, handed[0])
@@ -1149,13 +1140,14 @@ class TensorCreatedOffDevice(Rule):
         for node in self.ctx.walk(method.body):
             if type(node) is not cst.Call or not creates_on_cpu(self.ctx, node):
                 continue
-            holder, placed = _follow(node, parents, self.ctx, lambda other: not _mentions_input(other, inputs, methods))
+            holder, placed = follow_tensor(node, parents, self.ctx,
+                                           lambda other: not _mentions_input(other, inputs, methods))
             if placed:
                 continue
             if type(holder) is cst.Name:
                 uses = [n for n in self.ctx.walk(method.body) if type(n) is cst.Name and n.value == holder.value
                         and n is not holder]
-                if any(_follow(use, parents)[1] or _filled(use, parents) for use in uses):
+                if any(follow_tensor(use, parents)[1] or _filled(use, parents) for use in uses):
                     continue  # `h = h.to(device)` later, or a buffer filled by `h[i] = ...` (a copy across devices)
                 if any(_combined(self.ctx, use, parents, inputs, methods) or returned_unplaced(use) for use in uses):
                     found.append(node)
@@ -1170,9 +1162,9 @@ class TensorCreatedOffDevice(Rule):
         `__preprocess_neighbors_maxpool` returns a CPU `LongTensor` that `forward` hands through two methods to an
         index (`h[padded_neighbor_list]`: a CPU index of a CUDA tensor is fine)."""
         for caller, calls in self_calls(methods.values(), helper.name.value):
-            parents = _parents(caller)
+            parents = parent_map(caller)
             for call in calls:
-                holder, placed = _follow(call, parents)
+                holder, placed = follow_tensor(call, parents)
                 if placed:
                     continue
                 assign = parents.get(id(holder))
@@ -1183,7 +1175,7 @@ class TensorCreatedOffDevice(Rule):
                     for reader in methods.values():
                         reads = [node for node in self.ctx.walk(reader.body) if is_self_attribute(node)
                                  and node.attr.value == attribute and node is not kept]  # type: ignore[attr-defined]
-                        if reads and self._uses_meet(reader, reads, _parents(reader), methods, roots, 3):
+                        if reads and self._uses_meet(reader, reads, parent_map(reader), methods, roots, 3):
                             return True
                     continue
                 if type(holder) is cst.Name:
@@ -1219,7 +1211,7 @@ class TensorCreatedOffDevice(Rule):
                 if passed_argument(callee, call, param.name.value) is use:
                     reads = [node for node in self.ctx.walk(callee.body)
                              if type(node) is cst.Name and node.value == param.name.value]
-                    if self._uses_meet(callee, reads, _parents(callee), methods, roots, depth - 1):
+                    if self._uses_meet(callee, reads, parent_map(callee), methods, roots, depth - 1):
                         return True
         return False
 
@@ -1238,7 +1230,7 @@ class TensorCreatedOffDevice(Rule):
                 binding = self.ctx.binding(node.func)
                 function = binding.statement if binding is not None and binding.kind == "def" else None
                 if type(function) is cst.FunctionDef and self.ctx.class_of_method(function) is None:
-                    parents = parents or _parents(method)
+                    parents = parents or parent_map(method)
                     calls.setdefault(function, []).append((node, inputs, parents))
         found = {}
         for function, sites in calls.items():
@@ -1247,7 +1239,7 @@ class TensorCreatedOffDevice(Rule):
                               and not is_int(self.ctx, arg) and _mentions_input(arg, inputs, methods)
                               for call, inputs, _ in sites)}
             if handed:
-                found[function] = (handed, all(_follow(call, parents)[1] for call, _, parents in sites))
+                found[function] = (handed, all(follow_tensor(call, parents)[1] for call, _, parents in sites))
         return found
 
     def _stored_on_cpu(self, class_def: cst.ClassDef, methods: dict[str, cst.FunctionDef],
@@ -1266,17 +1258,17 @@ class TensorCreatedOffDevice(Rule):
                     or not is_self_attribute(small.targets[0].target):
                 continue
             attribute = small.targets[0].target.attr.value  # type: ignore[attr-defined]
-            call = _cpu_creation(self.ctx, small.value, init)
+            call = cpu_creation(self.ctx, small.value, init)
             if call is None or self._assigned_elsewhere(attribute, small):
                 continue
             for method in reached:
                 if method is init:
                     continue
-                parents = _parents(method)
+                parents = parent_map(method)
                 inputs = _input_names(self.ctx, method, methods, None if method.name.value in roots else roots)
                 uses = [node for node in self.ctx.walk(method.body) if is_self_attribute(node)
                         and node.attr.value == attribute]  # type: ignore[attr-defined]
-                if any(not _follow(use, parents)[1] and _combined(self.ctx, use, parents, inputs, methods)
+                if any(not follow_tensor(use, parents)[1] and _combined(self.ctx, use, parents, inputs, methods)
                        for use in uses):
                     found.append((call, attribute))
                     break
@@ -1288,29 +1280,14 @@ class TensorCreatedOffDevice(Rule):
         return any(name == attribute and node is not assignment for _, name, node in assigned)
 
 
-def _cpu_creation(ctx: Context, value: cst.BaseExpression, init: cst.FunctionDef, depth: int = 0) -> cst.Call | None:
-    """The factory call without a device behind `value` in `__init__`: the call itself, a method chain on it
-    (`.unsqueeze(0)`, `.float()`; `.to(...)` places it), or a local assigned once from one."""
-    while type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value not in _PLACING \
-            and ctx.qualname(value.func) is None:
-        value = value.func.value
-    if type(value) is cst.Call:
-        return value if creates_on_cpu(ctx, value) else None
-    if type(value) is not cst.Name or depth > 3:
-        return None
-    bound = [node.value for node in walk(init.body) if type(node) is cst.Assign and len(node.targets) == 1
-             and type(node.targets[0].target) is cst.Name and node.targets[0].target.value == value.value]
-    return _cpu_creation(ctx, bound[0], init, depth + 1) if len(bound) == 1 else None
-
-
 def _placed_by_callers(helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> bool:
     """Every call of the helper method in the class places what it returns (`self._build_causal_mask(b, t,
     dtype).to(hidden_states.device)`, diffusers' BLIP text model)."""
     placed = False
     for method, calls in self_calls(methods.values(), helper.name.value):
-        parents = _parents(method)
+        parents = parent_map(method)
         for node in calls:
-            if not _follow(node, parents)[1] and not _placed_where_read(node, parents, method, methods):
+            if not follow_tensor(node, parents)[1] and not _placed_where_read(node, parents, method, methods):
                 return False
             placed = True
     return placed
@@ -1339,7 +1316,7 @@ def _placed_where_read(call: cst.Call, parents: dict[int, cst.CSTNode], method: 
     else:
         return False
     for scope in scopes:
-        scope_parents = parents if scope is method else _parents(scope)
+        scope_parents = parents if scope is method else parent_map(scope)
         for node in walk(scope.body):
             if not holds(node):
                 continue
@@ -1354,7 +1331,7 @@ def _placed_where_read(call: cst.Call, parents: dict[int, cst.CSTNode], method: 
                 continue
             if type(parent) is cst.ComparisonTarget and type(parent.operator) in (cst.Is, cst.IsNot):
                 continue
-            if not _follow(node, scope_parents)[1]:
+            if not follow_tensor(node, scope_parents)[1]:
                 return False
     return True
 
@@ -1497,63 +1474,6 @@ def _reachable(methods: dict[str, cst.FunctionDef], start: str) -> list[cst.Func
     return seen
 
 
-def _parents(root: cst.CSTNode) -> dict[int, cst.CSTNode]:
-    parents: dict[int, cst.CSTNode] = {}
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        for child in children(node):
-            parents[id(child)] = node
-            stack.append(child)
-    return parents
-
-
-def _follow(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Context | None = None,
-            constant: Callable[[cst.CSTNode], bool] | None = None) -> tuple[cst.CSTNode, bool]:
-    """Up the method chain on a value (`torch.arange(n).float().unsqueeze(0)`) to what holds it: the name it is
-    assigned to, or the outermost expression; True when a call on the way places it (`.to(...)`, `.cuda()`).
-    With `ctx` and `constant` (what tells an operand that carries no device), also up through arithmetic with such
-    operands and torch functions of the value alone (and integer options: `torch.triu(torch.ones(t, t), diagonal=1)`):
-    `torch.exp(-math.log(1e4) * torch.arange(half) / half)` is still a CPU tensor."""
-    current = node
-    while True:
-        parent = parents.get(id(current))
-        grand = parents.get(id(parent)) if parent is not None else None
-        if type(parent) is cst.Attribute and parent.value is current and type(grand) is cst.Call:
-            if parent.attr.value in _PLACING:
-                return current, True
-            current = grand
-            continue
-        if type(parent) is cst.Subscript and parent.value is current and type(grand) is cst.Attribute:
-            current = parent  # `freqs[None, :].to(device)`: an index of the CPU tensor, then placed
-            continue
-        if constant is not None and type(parent) is cst.BinaryOperation and type(parent.operator) in _ARITHMETIC:
-            other = parent.right if parent.left is current else parent.left
-            if constant(other):
-                current = parent
-                continue
-        if constant is not None and type(parent) is cst.UnaryOperation:
-            current = parent
-            continue
-        if constant is not None and type(parent) is cst.Subscript and parent.value is current \
-                and all(constant(element) for element in parent.slice):
-            current = parent  # `torch.arange(t)[None]`, `torch.tril(torch.ones(t, t))[None, None]`: still on the CPU
-            continue
-        if ctx is not None and type(parent) is cst.Arg and type(grand) is cst.Call and parent.value is current \
-                and ctx.qualname(grand.func) in _ELEMENTWISE \
-                and all(arg is parent or arg.keyword is not None and is_int(ctx, arg.value) for arg in grand.args):
-            current = grand
-            continue
-        if ctx is not None and type(parent) is cst.Arg and type(grand) is cst.Call and grand.args[0] is parent \
-                and ctx.qualname(grand.func) in _LAYOUT:
-            current = grand  # `rearrange(~torch.eye(n, dtype=torch.bool), 'i j -> () i j')`
-            continue
-        if type(parent) is cst.Assign and parent.value is current and len(parent.targets) == 1:
-            target = parent.targets[0].target
-            return (target if type(target) is cst.Name else current), False
-        return current, False
-
-
 def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], inputs: set[str],
               methods: dict[str, cst.FunctionDef]) -> bool:
     """`expr` meets the module's inputs or parameters: arithmetic with an input (or a value computed from one), an
@@ -1561,7 +1481,7 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
     current = expr
     for _ in range(4):
         parent = parents.get(id(current))
-        if type(parent) is cst.BinaryOperation and type(parent.operator) in _ARITHMETIC:
+        if type(parent) is cst.BinaryOperation and type(parent.operator) in ARITHMETIC:
             other = parent.right if parent.left is current else parent.left
             if any(type(n) is cst.Call and ctx.qualname(n.func) in CREATIONS for n in walk(other)):
                 return False  # two new CPU tensors together
@@ -1600,7 +1520,7 @@ def _combined(ctx: Context, expr: cst.CSTNode, parents: dict[int, cst.CSTNode], 
                     and ctx.qualname(call.func) is None:
                 return _mentions_input(call.func.value, inputs, methods)  # `x.masked_select(mask)`
             if ctx.qualname(call.func) in _COMBINING:  # `torch.cat([x, pad])`: another argument or element
-                if _follow(call, parents)[1]:
+                if follow_tensor(call, parents)[1]:
                     return False  # `torch.cat([torch.ones(n), torch.zeros(m)]).to(x.device)`: placed once joined
                 others = [arg.value for arg in call.args if arg is not parent]
                 others += [e for e in walk(parent.value) if type(e) is cst.Element and e is not current]

@@ -9,7 +9,7 @@ import libcst as cst
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import dotted_name, keyword_arg
 from shapecheck.loops.training_loop import IN_PLACE_UPDATES, grad_owners, runs_without_grad, text_of, updated_tensor
-from shapecheck.rules._training_loop import in_test, is_test_file, statements_around
+from shapecheck.loops.surroundings import in_test, is_test_file, statements_around
 
 
 Form = Literal["in-place", "rebind"]

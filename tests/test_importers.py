@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from shapecheck.engine import dependencies
+from shapecheck.objects import project as project_module
 from shapecheck.objects.project import importers
 from tests.cli_helpers import lint, reported, write
+from tests.helpers import codes_of, lint as lint_in_process
 
 
 def test_the_modules_whose_imports_resolve_to_the_file(tmp_path: Path) -> None:
@@ -173,6 +175,22 @@ def test_a_helpers_default_loss_and_the_model_a_script_of_the_project_hands_it(p
                                                                                expected: list[str]) -> None:
     files = {"engine.py": HELPER_WITH_DEFAULT_LOSS, "model.py": SOFTMAX_NET, "train.py": train}
     assert linted_in_project(project, files, "SC303", "engine.py") == expected
+
+
+def test_a_project_too_large_to_search_for_importers_keeps_the_files_own_callers(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past `MAX_IMPORTER_SEARCH` files the importers are not known, but the file's own call of its helper still
+    is: the helper's default loss meets the Softmax model that call hands it. (The limit is patched in-process: the
+    CLI would lint in a subprocess.)"""
+    engine = (HELPER_WITH_DEFAULT_LOSS + "\n\n" + SOFTMAX_NET.split("\n", 1)[1]
+              + "\n\ntrain_one_epoch(Net(), loader, opt)\n")
+    write(project / "pyproject.toml", "")
+    write(project / "engine.py", engine)
+    for name in ("data.py", "model.py", "utils.py", "eval.py"):
+        write(project / name, "import torch\n")
+    monkeypatch.setattr(project_module, "MAX_IMPORTER_SEARCH", 2)
+    assert importers(str(project / "engine.py")) is None  # the project is too large to search
+    assert codes_of(lint_in_process(engine, "SC303", filename=str(project / "engine.py"))) == ["SC303"]
 
 
 PREDICTOR = """\

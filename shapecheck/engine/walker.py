@@ -157,6 +157,19 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     return found
 
 
+def parent_map(root: cst.CSTNode) -> dict[int, cst.CSTNode]:
+    """Each node under `root` (by id) -> its parent: libcst nodes keep none, and what holds a value is read
+    upwards from it."""
+    parents: dict[int, cst.CSTNode] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in children(node):
+            parents[id(child)] = node
+            stack.append(child)
+    return parents
+
+
 def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """The node and all its descendants, pre-order, iteratively (a thousand nested parentheses must not overflow)."""
     return walk_pruned(node, _NOTHING, _NOTHING)

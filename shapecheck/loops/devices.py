@@ -1,5 +1,6 @@
-"""Shared by the device rules: which calls move a module or tensor to an accelerator, and which tensors are
-certainly made on the CPU.
+"""Shared by the device rules: which calls move a module or tensor to an accelerator, which tensors are certainly
+made on the CPU (`creates_on_cpu`, and the factory call behind a value: `cpu_creation`), and where a new tensor goes
+from the call that made it, up its method chain and the arithmetic that keeps it on the CPU (`follow_tensor`).
 
 Certain answers only: `.to(device)` with `device` unknown is a move (the code means an accelerator when one is
 there); `.to("cpu")`, `.to(torch.float16)` and `.to(dtype=...)` are not.
@@ -8,14 +9,16 @@ there); `.to("cpu")`, `.to(torch.float16)` and `.to(dtype=...)` are not.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 import libcst as cst
 
 from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
+from shapecheck.engine.walker import walk
 from shapecheck.objects.project import PROJECT, importers_through_packages
-from shapecheck.objects.tensor_facts import dtype_kind, positional, string_value
+from shapecheck.objects.tensor_facts import dtype_kind, is_int, positional, string_value
 
 # Factory functions that put their result on the CPU unless given `device=`.
 CREATIONS = frozenset({f"torch.{name}" for name in (
@@ -23,6 +26,17 @@ CREATIONS = frozenset({f"torch.{name}" for name in (
     "logspace", "normal", "as_tensor", "from_numpy", "Tensor", "FloatTensor", "LongTensor", "hann_window",
     "hamming_window", "blackman_window", "bartlett_window", "kaiser_window",
 )})
+# Calls that put a tensor where another one is: the creation is moved, or its device is taken from an input.
+_PLACING = frozenset({"to", "cuda", "type_as", "to_device"})
+# einops functions of one tensor and a pattern: the result is where the tensor is.
+_LAYOUT = frozenset({"einops.rearrange", "einops.repeat", "einops.reduce"})
+# Torch functions of one tensor that keep its device: `torch.exp(torch.arange(n) / n)` is on the CPU.
+_ELEMENTWISE = frozenset({f"torch.{name}" for name in (
+    "exp", "log", "sin", "cos", "sqrt", "rsqrt", "sigmoid", "tanh", "abs", "neg", "reciprocal", "tril", "triu",
+    "outer", "flip", "cumsum",
+)})
+# Operators of tensor arithmetic: both operands must share a device.
+ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.MatrixMultiply, cst.Power, cst.FloorDivide)
 _CPU = frozenset({"cpu"})
 _DEVICE_CALLS = frozenset({"torch.device"})
 
@@ -164,3 +178,65 @@ def _to_device(call: ast.Call) -> bool:
     if target is None or not devices and type(target) is ast.Attribute and target.attr in _DTYPES:
         return False
     return not (type(target) is ast.Constant and str(target.value).split(":")[0] == "cpu")
+
+
+def cpu_creation(ctx: Context, value: cst.BaseExpression, init: cst.FunctionDef, depth: int = 0
+                 ) -> cst.Call | None:
+    """The factory call without a device behind `value` in `__init__`: the call itself, a method chain on it
+    (`.unsqueeze(0)`, `.float()`; `.to(...)` places it), or a local assigned once from one."""
+    while type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value not in _PLACING \
+            and ctx.qualname(value.func) is None:
+        value = value.func.value
+    if type(value) is cst.Call:
+        return value if creates_on_cpu(ctx, value) else None
+    if type(value) is not cst.Name or depth > 3:
+        return None
+    bound = [node.value for node in walk(init.body) if type(node) is cst.Assign and len(node.targets) == 1
+             and type(node.targets[0].target) is cst.Name and node.targets[0].target.value == value.value]
+    return cpu_creation(ctx, bound[0], init, depth + 1) if len(bound) == 1 else None
+
+
+def follow_tensor(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Context | None = None,
+                  constant: Callable[[cst.CSTNode], bool] | None = None) -> tuple[cst.CSTNode, bool]:
+    """Up the method chain on a value (`torch.arange(n).float().unsqueeze(0)`) to what holds it: the name it is
+    assigned to, or the outermost expression; True when a call on the way places it (`.to(...)`, `.cuda()`).
+    With `ctx` and `constant` (what tells an operand that carries no device), also up through arithmetic with such
+    operands and torch functions of the value alone (and integer options: `torch.triu(torch.ones(t, t), diagonal=1)`):
+    `torch.exp(-math.log(1e4) * torch.arange(half) / half)` is still a CPU tensor."""
+    current = node
+    while True:
+        parent = parents.get(id(current))
+        grand = parents.get(id(parent)) if parent is not None else None
+        if type(parent) is cst.Attribute and parent.value is current and type(grand) is cst.Call:
+            if parent.attr.value in _PLACING:
+                return current, True
+            current = grand
+            continue
+        if type(parent) is cst.Subscript and parent.value is current and type(grand) is cst.Attribute:
+            current = parent  # `freqs[None, :].to(device)`: an index of the CPU tensor, then placed
+            continue
+        if constant is not None and type(parent) is cst.BinaryOperation and type(parent.operator) in ARITHMETIC:
+            other = parent.right if parent.left is current else parent.left
+            if constant(other):
+                current = parent
+                continue
+        if constant is not None and type(parent) is cst.UnaryOperation:
+            current = parent
+            continue
+        if constant is not None and type(parent) is cst.Subscript and parent.value is current \
+                and all(constant(element) for element in parent.slice):
+            current = parent  # `torch.arange(t)[None]`, `torch.tril(torch.ones(t, t))[None, None]`: still on the CPU
+            continue
+        if ctx is not None and type(parent) is cst.Arg and type(grand) is cst.Call and parent.value is current \
+                and ctx.qualname(grand.func) in _ELEMENTWISE \
+                and all(arg is parent or arg.keyword is not None and is_int(ctx, arg.value) for arg in grand.args):
+            current = grand
+            continue
+        if ctx is not None and type(parent) is cst.Arg and type(grand) is cst.Call and grand.args[0] is parent \
+                and ctx.qualname(grand.func) in _LAYOUT:
+            current = grand  # `rearrange(~torch.eye(n, dtype=torch.bool), 'i j -> () i j')`
+            continue
+        if type(parent) is cst.Assign and parent.value is current and len(parent.targets) == 1:
+            target = parent.targets[0].target
+            return (target if type(target) is cst.Name else current), False
+        return current, False

@@ -1,7 +1,10 @@
 """Whether a module's output depends on its train or eval mode, as the code that builds it shows: a class of the
 project, a torchvision network, an `nn.Sequential` naming a dropout or batch-norm layer, followed through the calls
 that return the module itself, copies, `load_from_checkpoint`, factories and annotated parameters. A model whose only
-mode layers are dropouts of rate 0 by default, built without passing a rate, is not (SC210)."""
+mode layers are dropouts of rate 0 by default, built without passing a rate, is not (SC210).
+
+Where a mode matters: the parameters an evaluation helper predicts with under `no_grad` (`predicted_with`), and the
+methods a script calls on a new object before it predicts, which may switch its model's mode (`methods_run_before`)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import libcst as cst
 
 from shapecheck.engine.context import Context, Point
 from shapecheck.engine.syntax import last_name, param_annotation
+from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import switches_mode
 from shapecheck.objects.factories import unpacked_from_factory
 from shapecheck.objects.modules import RETURNS_SELF
@@ -181,3 +185,55 @@ def _mentions_mode_layer(ctx: Context, node: cst.CSTNode) -> bool:
     return any(id(inner) not in fresh and (type(inner) is cst.Name and inner.value.startswith(_MODE_LAYERS)
                or type(inner) is cst.Attribute and inner.attr.value.startswith(_MODE_LAYERS))
                for inner in ctx.walk(node))
+
+
+def predicted_with(ctx: Context, function: cst.FunctionDef) -> set[str]:
+    """The parameters of an evaluation helper (no backward pass) that it calls in a loop under `no_grad` /
+    `inference_mode`, using what they return: `with torch.no_grad(): for x, y in loader: out = model(x)`."""
+    if any(type(node) is cst.Call and last_name(node.func) == "backward" for node in walk(function)):
+        return set()
+    params = {param.name.value for param in (*function.params.posonly_params, *function.params.params)}
+    discarded = {id(node.value) for node in walk(function) if type(node) is cst.Expr}
+    disabled = [node.body for node in walk(function) if type(node) is cst.With and any(
+        type(item.item) is cst.Call and ctx.qualname(item.item.func) in _NO_GRAD for item in node.items)]
+    if any(type(decorator.decorator) is cst.Call and ctx.qualname(decorator.decorator.func) in _NO_GRAD
+           for decorator in function.decorators):
+        disabled.append(function.body)
+    return {node.func.value for block in disabled for loop in walk(block) if type(loop) in (cst.For, cst.While)
+            for node in walk(loop.body) if type(node) is cst.Call and type(node.func) is cst.Name
+            and node.func.value in params and id(node) not in discarded}
+
+
+_NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode"})
+
+
+# What a script may do to a new object's model before predicting with it, leaving its mode as built.
+_KEEPS_MODE = frozenset({"load_state_dict", "to", "cuda", "cpu", "float", "half", "double", "state_dict"})
+
+
+def methods_run_before(ctx: Context, scope: cst.CSTNode, start: cst.CSTNode, end: cst.Call, name: str
+                       ) -> set[str] | None:
+    """The methods called on the object `name` in `scope` after the statement `start` binds it and before `end`
+    (`name.fit(2)`); None when anything else reads it there (handed to a function, an attribute set, its model
+    switched or trained: `name.model.eval()`), or when the two are not in that order."""
+    started = False
+    methods: set[str] = set()
+    roots = {id(node) for node in ctx.walk(start)}  # the binding itself
+    for node in ctx.walk(scope):
+        if node is start:
+            started = True
+        elif node is end:
+            return methods if started else None
+        elif not started:
+            continue
+        elif type(node) is cst.Call and type(node.func) is cst.Attribute:
+            chain = node.func.value
+            if type(chain) is cst.Name and chain.value == name:
+                methods.add(node.func.attr.value)
+                roots.add(id(chain))
+            elif type(chain) is cst.Attribute and type(chain.value) is cst.Name and chain.value.value == name \
+                    and node.func.attr.value in _KEEPS_MODE:
+                roots.add(id(chain.value))
+        elif type(node) is cst.Name and node.value == name and id(node) not in roots:
+            return None
+    return None

@@ -5,7 +5,13 @@ a helper's result that a caller sends into one. `SavedTensors.spoiled` finds the
 
 Modules "handed" a graph tensor are read across the file and the project's modules that import it (`handed_graph`):
 SSD's L2Norm divides its input in place, and only the model that calls it on a convolution's output tells that the
-input is in the graph."""
+input is in the graph.
+
+The flow of a body (`_Flow`) is not the engine's `engine.flow`: that one answers which binding of a name may reach a
+read, from the paths the traversal holds, and carries nothing from one statement to the next. SC216 carries state
+along the body (which names hold graph tensors, which saved ones, which were changed in place), reads a loop body
+twice (what one iteration saves, the next may change), skips the blocks autograd is off in and takes the branch of
+an `if self.training:` that training runs: an interpretation of the body that `engine.flow` does not do."""
 
 from __future__ import annotations
 
@@ -28,7 +34,7 @@ from shapecheck.loops.autograd_saves import (
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
-from shapecheck.objects.project import PROJECT, importers_through_packages, split_relative
+from shapecheck.objects.project import PROJECT, importers_through_packages, resolved, split_relative
 from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
 from shapecheck.objects.torch_layers import WEIGHTED, torch_layer
 from shapecheck.objects.values import Instance, Seq, TorchObject
@@ -159,7 +165,7 @@ class SavedTensors:
         # those past the last level followed are kept too: an importer found may import the class from one
         packages = [path for path, text, _ in found or () if os.path.basename(path) == "__init__.py"
                     and passes_on(path, text)]
-        chain = {os.path.realpath(self.ctx.filename), *map(os.path.realpath, packages)}
+        chain = {resolved(self.ctx.filename), *map(resolved, packages)}
         importers = [path for path, text, _ in found or () if os.path.basename(path) != "__init__.py" and name in text]
         handed: set[str] = set()
         for path in importers:
@@ -321,7 +327,7 @@ def _constructs(ctx: Context, value: cst.Call, class_def: cst.ClassDef) -> bool:
     return binding is not None and binding.kind == "class" and binding.statement is class_def
 
 
-def _imports_class(ctx: Context, value: cst.Call, name: str, chain: set[str]) -> bool:
+def _imports_class(ctx: Context, value: cst.Call, name: str, chain: set[Path | None]) -> bool:
     """`value` calls the class `name` by the name it is imported as from one of the module files `chain` (the
     class's own, the packages re-exporting it): `L2Norm(512, 20)` after `from layers import L2Norm`, or after
     `from layers import *` when nothing else binds the name."""
@@ -338,7 +344,7 @@ def _imports_class(ctx: Context, value: cst.Call, name: str, chain: set[str]) ->
         return False
     for level, module in modules:
         found = PROJECT.module_file(ctx.filename, module or "", level) if module is not None else None
-        if found is not None and os.path.realpath(found) in chain:
+        if found is not None and resolved(found) in chain:
             return True
     return False
 

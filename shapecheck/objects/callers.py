@@ -31,7 +31,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.engine.walker import walk
 from shapecheck.objects.arguments import parameter_default, passed_argument
-from shapecheck.objects.project import PROJECT, candidates, importers_through_packages, split_relative
+from shapecheck.objects.project import PROJECT, candidates, importers_through_packages, resolved, split_relative
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
@@ -80,13 +80,13 @@ def imported_callers(ctx: Context, name: str) -> list[Caller] | None:
     importers = importers_through_packages(ctx.filename, lambda _, text: name in text)
     if importers is None:
         return []
-    targets = {_resolved(ctx.filename)}
+    targets = {resolved(ctx.filename)}
     found: list[Caller] = []
     for path, text, _ in importers:
         if name not in text:
             continue
         if Path(path).name == "__init__.py":
-            targets.add(_resolved(path))  # a re-export: its importers are listed after it
+            targets.add(resolved(path))  # a re-export: its importers are listed after it
             continue
         other = PROJECT.context(Path(path), frozenset({"*"}))
         if other is None:
@@ -112,13 +112,6 @@ def _names_one_of(ctx: Context, qualname: str, name: str, targets: set[Path | No
         if attribute == name:
             return PROJECT.module_file(ctx.filename, module, level) in targets
     return False
-
-
-def _resolved(path: str) -> Path | None:
-    try:
-        return Path(path).resolve()
-    except (OSError, RuntimeError, ValueError):
-        return None
 
 
 def callers(ctx: Context, name: str) -> list[tuple[CallSite, Point]] | None:

@@ -281,6 +281,15 @@ MAX_IMPORTER_SEARCH = 3000  # project files searched for the modules that import
 _SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "build", "dist", *_INSTALLED})
 
 
+def resolved(path: str | os.PathLike[str]) -> Path | None:
+    """`path` made absolute with its links followed, to tell one module file reached by two spellings (a relative
+    path, a linked folder); None where the file system refuses (a link loop, a name it cannot hold)."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return None
+
+
 def importers(path: str) -> list[str] | None:
     """The texts of the project's modules that import the module at `path`: `importer_files`' texts."""
     found = importer_files(path)

@@ -1,8 +1,6 @@
-"""Rule-side helpers for the training-loop rules: where a finding would be noise (tests, LightningModules) and the
-statements around a node. The training-loop analysis itself is the engine's: `shapecheck.loops.training_loop`,
-read through `training_loop(ctx)`.
-
-Not a rule: the registry only takes `Rule` subclasses, and there is none here.
+"""What surrounds the code being visited, for the training-loop rules: where a finding would be noise (tests,
+LightningModules) and the statements around a node. The training-loop analysis itself is
+`shapecheck.loops.training_loop`, read through `training_loop(ctx)`.
 """
 
 from __future__ import annotations
@@ -11,7 +9,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from shapecheck.engine import Context
+from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import dotted_name, last_name
 
 LIGHTNING_HOOKS = frozenset({"validation_step", "test_step", "predict_step"})
