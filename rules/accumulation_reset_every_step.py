@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
@@ -42,7 +44,9 @@ class AccumulationResetEveryStep(Rule):
         top of the loop, loops that step on every iteration (also by turns, `if i % 2 == 0: ... else: ...`), and a
         step guarded by `%` whose `backward()` is in the same `if` (a GAN's generator updated every `n_critic`
         iterations resets only its own optimizer); in the inner-loop form, a loop that steps itself (a WGAN's
-        critic), one that reads `.grad` (per-task gradients combined by hand), and a reset of another object.
+        critic), one that reads `.grad` (per-task gradients combined by hand), a retry loop whose pass that
+        succeeds breaks out (`try: ... backward()`, `except` out of memory: smaller chunks, `else: break`), and a
+        reset of another object.
 
         ## Example
         ```python
@@ -270,6 +274,30 @@ class AccumulationResetEveryStep(Rule):
             combine_into_grad(model, grads)
             opt.step()
         """,
+
+        # yandex-research/tabular-dl-revisiting-models: a retry loop, not micro-batches; a pass that ran out of
+        # memory goes round again with smaller chunks, reset first, and the pass that succeeds leaves the loop.
+        """
+        import torch
+        def train_with_auto_virtual_batch(optimizer, loss_fn, step, batch, chunk_size):
+            batch_size = len(batch)
+            while chunk_size != 0:
+                try:
+                    optimizer.zero_grad()
+                    if batch_size <= chunk_size:
+                        loss = loss_fn(*step(batch))
+                        loss.backward()
+                    else:
+                        for chunk in batch.split(chunk_size):
+                            (loss_fn(*step(chunk)) * (len(chunk) / batch_size)).backward()
+                except RuntimeError as err:
+                    if "out of memory" not in str(err):
+                        raise
+                    chunk_size //= 2
+                else:
+                    break
+            optimizer.step()
+        """,
     ]
     INVALID = [
         # A trainer whose counted step is a method of its own and whose batch-end hook resets on every batch.
@@ -382,6 +410,19 @@ class AccumulationResetEveryStep(Rule):
                 worker.accumulate(obs, ret)
             worker.apply()
         """,
+        # micro-batches in a loop of their own, each reset before its backward pass, then one step; a `break` only
+        # where the data runs out leaves the passes that succeed going on to the next
+        """
+        import torch
+        for epoch in range(epochs):
+            for micro in range(accum):
+                try:
+                    opt.zero_grad()
+                    model(next(batches)).pow(2).mean().backward()
+                except StopIteration:
+                    break
+            opt.step()
+        """,
         # micro-batches in a loop of their own, each reset before its backward pass, then one step
         """
         import torch
@@ -476,9 +517,68 @@ def _resets_every_micro_batch(ctx: Context, facts: TrainingLoop, step: Event, ev
         for at, reset in enumerate(passes):
             if reset.kind == "reset" and not reset.guards and reset.subject is not None \
                     and reset.subject == step.subject and reset.order not in guarded \
-                    and any(event.kind == "backward" for event in passes[at + 1:]):
+                    and any(event.kind == "backward" and _goes_on_after(ctx, loop, event.node)
+                            for event in passes[at + 1:]):
                 found.append(reset)
     return found
+
+
+def _goes_on_after(ctx: Context, loop: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether a pass of `loop` that runs `node` without raising may go on to the loop's next pass. Not in a retry
+    loop (yandex-research's `train_with_auto_virtual_batch`: `try: optimizer.zero_grad(); loss.backward()`, `except`
+    out of memory: halve the chunk and go round again, `else: break`): only a pass that failed is run again, and
+    its gradients are the ones the reset throws away."""
+    body = getattr(loop, "body", None)
+    return type(body) is not cst.IndentedBlock or _falls_through(ctx, body.body, node) is not False
+
+
+def _falls_through(ctx: Context, block: Sequence[cst.BaseStatement], node: cst.CSTNode) -> bool | None:
+    """Whether, after `node` runs, the block holding it runs to its end rather than `break` out of the loop; None
+    when `node` is not in it. A loop nested in the block keeps its own `break`s."""
+    for at, statement in enumerate(block):
+        if not any(inner is node for inner in ctx.walk(statement)):
+            continue
+        if _leaves_from(ctx, statement, node) or any(_breaks(later) for later in block[at + 1:]):
+            return False
+        return True
+    return None
+
+
+def _leaves_from(ctx: Context, statement: cst.BaseStatement, node: cst.CSTNode) -> bool:
+    """The statement holding `node` breaks out of the loop once `node` has run: a `break` after it in the same
+    branch, or in the `else` of a `try` whose body holds it (run only when the body raised nothing)."""
+    if type(statement) is cst.If:
+        parts: list[cst.CSTNode] = [statement.body]
+        if statement.orelse is not None:
+            parts.append(statement.orelse if type(statement.orelse) is cst.If else statement.orelse.body)
+    elif type(statement) is cst.Try:
+        through = _falls_through(ctx, _statements(statement.body), node)
+        if through is not None:
+            return not through or statement.orelse is not None \
+                and any(_breaks(line) for line in _statements(statement.orelse.body))
+        parts = [handler.body for handler in statement.handlers]
+        parts += [part.body for part in (statement.orelse, statement.finalbody) if part is not None]
+    elif type(statement) is cst.With:
+        parts = [statement.body]
+    else:
+        return False  # a simple statement, or a loop of its own (its `break` stays inside it)
+    for part in parts:
+        if type(part) is cst.If:
+            if any(inner is node for inner in ctx.walk(part)):
+                return _leaves_from(ctx, part, node)
+            continue
+        through = _falls_through(ctx, _statements(part), node)
+        if through is not None:
+            return not through
+    return False
+
+
+def _statements(suite: cst.CSTNode) -> Sequence[cst.BaseStatement]:
+    return suite.body if type(suite) is cst.IndentedBlock else ()  # type: ignore[attr-defined,return-value]
+
+
+def _breaks(statement: cst.BaseStatement) -> bool:
+    return type(statement) is cst.SimpleStatementLine and any(type(small) is cst.Break for small in statement.body)
 
 
 def _reads_grad(ctx: Context, facts: TrainingLoop, loop: cst.CSTNode, function: cst.FunctionDef | None) -> bool:

@@ -26,6 +26,32 @@ _GRAD_SWITCHES = frozenset({"torch.enable_grad", "torch.autograd.enable_grad", "
                             "torch.autograd.set_grad_enabled"})
 
 
+# Written once for a VALID look-alike and its INVALID twin: rosinality's GAN trainers' discriminator step, sampling
+# the generator in eval mode; `%s` is the flag handed to `requires_grad(generator, ...)`.
+_GAN_TRAINER = """
+        import torch
+        import torch.nn.functional as F
+        def requires_grad(model, flag=True):
+            for p in model.parameters():
+                p.requires_grad = flag
+        def train(conf, loader, generator, discriminator, d_optim, augment):
+            for i in range(conf.iter):
+                real_img = next(loader)
+                requires_grad(generator, %s)
+                requires_grad(discriminator, True)
+                noise = torch.randn(conf.batch, conf.style_dim)
+                generator.eval()
+                fake_img = generator(noise)
+                generator.train()
+                if conf.augment:
+                    fake_img, _ = augment(fake_img)
+                d_loss = F.softplus(discriminator(fake_img)).mean() + F.softplus(-discriminator(real_img)).mean()
+                discriminator.zero_grad()
+                d_loss.backward()
+                d_optim.step()
+        """
+
+
 class EvalWithoutNoGrad(Rule):
     code = "SC203"
     name = "eval-without-no-grad"
@@ -60,9 +86,11 @@ class EvalWithoutNoGrad(Rule):
         `test_step` / `predict_step` (Lightning disables gradients itself; a method of a class with a base), a
         `forward` method, a forward wrapper for either mode that returns the model's output as it is and switches
         the model back to train mode in its other branch (its callers own the graph and pick the grad mode), a
+        helper's call of the model under `if model.training:` (in eval mode its other branch runs), a
         module of this file that holds no parameters (its attributes are numbers, flags and buffers), a model
         frozen before the call in the same body (`model.requires_grad_(False)`, or `p.requires_grad = False` over
-        its parameters: it records no graph of its own), and tests
+        its parameters, also through a function of the file handed the model and `False`, as GAN trainers'
+        `requires_grad(generator, False)`: it records no graph of its own), and tests
         (`test_*` functions and test files), where the memory the graph costs does not matter. An eval region is
         reported once, at its first such call; a helper's forward pass once, however often it is called.
 
@@ -431,8 +459,50 @@ class EvalWithoutNoGrad(Rule):
             codes = quantizer(logits)
             assert codes.shape == (2, 3)
         """,
+        # facebookresearch/DPR: the helper runs the model with autograd on only under `if model.training:`; in eval
+        # mode it takes the `no_grad` branch.
+        """
+        import torch
+        from torch import nn
+        def _do_biencoder_fwd_pass(model: nn.Module, batch, loss_function):
+            if model.training:
+                model_out = model(batch.question_ids, batch.context_ids)
+            else:
+                with torch.no_grad():
+                    model_out = model(batch.question_ids, batch.context_ids)
+            local_q_vector, local_ctx_vectors = model_out
+            return loss_function(local_q_vector, local_ctx_vectors, batch.is_positive)
+        class BiEncoderTrainer:
+            def __init__(self, biencoder, dev_iterator, loss_function):
+                self.biencoder = biencoder
+                self.dev_iterator = dev_iterator
+                self.loss_function = loss_function
+            def validate_nll(self) -> float:
+                self.biencoder.eval()
+                total_loss = 0.0
+                for batch in self.dev_iterator:
+                    loss = _do_biencoder_fwd_pass(self.biencoder, batch, self.loss_function)
+                    total_loss += loss.item()
+                return total_loss
+        """,
+        # rosinality/alias-free-gan-pytorch: the discriminator's step samples from the generator in eval mode after
+        # `requires_grad(generator, False)` froze it.
+        _GAN_TRAINER % "False",
     ]
     INVALID = [
+        # A helper whose branch for eval mode runs the model with autograd on.
+        """
+        import torch
+        def predict(model, batch):
+            if not model.training:
+                return model(batch).softmax(-1)
+            return model(batch)
+        def validate(model, loader):
+            model.eval()
+            return [predict(model, x).argmax(-1) for x in loader]
+        """,
+        # The same trainer's helper handed `True`: the generator's parameters need grad, its forward records a graph.
+        _GAN_TRAINER % "True",
         # A frozen backbone does not freeze the model that is evaluated.
         """
         import torch

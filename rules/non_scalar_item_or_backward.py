@@ -63,6 +63,26 @@ class NonScalarItemOrBackward(Rule):
         ```
     """
     VALID = [
+        # ShannonAI/mrc-for-flat-nested-ner's inference: a loader of one sample a batch over a dataset read from a
+        # file; each batch's `label_idx` is (1, 1), one element
+        """
+        import json
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+        class MRCNERDataset(Dataset):
+            def __init__(self, json_path):
+                self.all_data = json.load(open(json_path, encoding="utf-8"))
+            def __len__(self):
+                return len(self.all_data)
+            def __getitem__(self, item):
+                sample_idx, label_idx = self.all_data[item]["qas_id"].split(".")
+                return [torch.LongTensor([int(sample_idx)]), torch.LongTensor([int(label_idx)])]
+        def main(path, query2label_dict):
+            data_loader = DataLoader(dataset=MRCNERDataset(path), batch_size=1, shuffle=False)
+            for batch in data_loader:
+                sample_idx, label_idx = batch
+                print(query2label_dict[label_idx.item()], sample_idx.item())
+        """,
         # A parametrized test's shapes (ignite's metric tests): an item of a list of shapes may be `()`, a 0-dim tensor
         """
         import torch

@@ -12,6 +12,29 @@ from shapecheck.shapes.layers import construction_conflict
 
 MAX_CODE = 60  # longer operations are not quoted in the message: the finding's range shows them
 
+# Written once for a VALID look-alike and its INVALID twin: TabSurvey's SAINT attribution, a forward hook keeping the
+# attention maps it sees in the method's `my_attention`; `%s` is how the hook declares the name.
+_ATTENTION_HOOK = """
+        import torch
+        from einops import rearrange
+        def attribute(model, testloader, strategy="diag"):
+            model.eval()
+            my_attention = torch.zeros(0)
+            def sample_attribution(layer, minput, output):
+                %s my_attention
+                q, k, v = layer.to_qkv(minput[0]).chunk(3, dim=-1)
+                q, k, v = map(lambda t: rearrange(t, "b n (h d) -> b h n d", h=layer.heads), (q, k, v))
+                sim = torch.einsum("b h i d, b h j d -> b h i j", q, k) * layer.scale
+                my_attention = sim.softmax(dim=-1)
+            model.transformer.layers[0][0].fn.fn.register_forward_hook(sample_attribution)
+            attributions = []
+            with torch.no_grad():
+                for x_categ, x_cont in testloader:
+                    model.transformer(x_categ, x_cont)
+                    attributions.append(my_attention.sum(dim=1)[:, 1:, 1:].diagonal(0, 1, 2))
+            return attributions
+        """
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is the equation of a pair scorer whose
 # pairs come from a Dataset through a DataLoader.
 _PAIR_SCORER = """
@@ -2098,8 +2121,14 @@ class ShapeMismatch(Rule):
         _DARKNET_BLOCKS % "1",
         # run bare, `main()` parses `sys.argv`, which may set `--tile 16`: the size is unknown
         _ARGV_MAIN % "",
+        # A forward hook that keeps the attention maps it sees in the enclosing function's name (`nonlocal`): the
+        # model's forward pass rebinds it, so its first value is not what the loop reads.
+        _ATTENTION_HOOK % "nonlocal",
     ]
     INVALID = [
+        # kathrinse/TabSurvey's SAINT attribution: the hook declares the name `global`, so it binds a module
+        # global and the function's own `my_attention` stays `torch.zeros(0)`: `sum(dim=1)` raises.
+        _ATTENTION_HOOK % "global",
         # a regression head one output too wide for its targets: (64, 3) against (64, 2) can't broadcast, so each
         # loss raises ("The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1")
         Invalid(_REGRESSION_HEAD % "3", count=2),

@@ -17,6 +17,7 @@ from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
 from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, is_step_call, related, training_loop
 from shapecheck.loops.surroundings import in_test, is_test_file
+from shapecheck.shapes.activations import instance_class
 from shapecheck.shapes.evaluator import evaluator
 from shapecheck.shapes.ops import METHODS as TENSOR_METHODS, TUPLE_METHODS as TENSOR_TUPLE_METHODS
 
@@ -84,8 +85,9 @@ class StepBetweenBackward(Rule):
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
         last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
         shape copied by `torch.ones_like(out)`), what a method of an object not known to be a module or a tensor
-        returns (an image pool's `fake = fake_pool.query(fake)`: pools hand back detached copies), an
-        optimizer whose construction is not in view, and tests.
+        returns (an image pool's `fake = fake_pool.query(fake)`: pools hand back detached copies), what a method of
+        a model's class of the file returns when it reads no layer or parameter (a sparse adjacency rebuilt from the
+        data each epoch), an optimizer whose construction is not in view, and tests.
 
         ## Why is this bad?
         `optimizer.step()` updates the parameters in place. The graph `loss_b` was built on saved those
@@ -556,8 +558,91 @@ class StepBetweenBackward(Rule):
                 self.update_critic(F.mse_loss(self.critic(obs, act), target_q))
                 actor_loss = -self.critic(obs, self.actor(obs)).mean()
                 self.update_actor(actor_loss)""",
+        # Coder-Yu/SELFRec's SGL: `graph_reconstruction()` is a method of the encoder that rebuilds a sparse
+        # adjacency from the data each epoch, no layer or parameter in it; the loss's graph is made afresh.
+        """
+        import torch
+        import torch.nn as nn
+        from util import TorchGraphInterface, GraphAugmentor, bpr_loss, next_batch_pairwise
+
+
+        class SGL(object):
+            def __init__(self, data, emb_size):
+                self.data = data
+                self.model = SGL_Encoder(data, emb_size, 0.1)
+
+            def train(self):
+                model = self.model.cuda()
+                optimizer = torch.optim.Adam(model.parameters(), lr=0.001)
+                for epoch in range(10):
+                    dropped_adj1 = model.graph_reconstruction()
+                    for n, batch in enumerate(next_batch_pairwise(self.data, 2048)):
+                        user_idx, pos_idx, neg_idx = batch
+                        rec_user_emb, rec_item_emb = model()
+                        cl_loss = model.cal_cl_loss([user_idx, pos_idx], dropped_adj1)
+                        batch_loss = bpr_loss(rec_user_emb[user_idx], rec_item_emb[pos_idx], rec_item_emb[neg_idx]) + cl_loss
+                        optimizer.zero_grad()
+                        batch_loss.backward()
+                        optimizer.step()
+
+
+        class SGL_Encoder(nn.Module):
+            def __init__(self, data, emb_size, drop_rate):
+                super(SGL_Encoder, self).__init__()
+                self.data = data
+                self.drop_rate = drop_rate
+                self.embedding = nn.Embedding(data.user_num + data.item_num, emb_size)
+
+            def graph_reconstruction(self):
+                dropped_adj = self.random_graph_augment()
+                return dropped_adj
+
+            def random_graph_augment(self):
+                dropped_mat = GraphAugmentor.edge_dropout(self.data.interaction_mat, self.drop_rate)
+                return TorchGraphInterface.convert_sparse_mat_to_tensor(dropped_mat).cuda()
+
+            def forward(self, perturbed_adj=None):
+                emb = self.embedding.weight
+                if perturbed_adj is not None:
+                    emb = torch.sparse.mm(perturbed_adj, emb)
+                return torch.split(emb, [self.data.user_num, self.data.item_num])
+
+            def cal_cl_loss(self, idx, perturbed_mat1):
+                user_view_1, item_view_1 = self.forward(perturbed_mat1)
+                return (user_view_1[idx[0]] - item_view_1[idx[1]]).pow(2).mean()
+        """,
     ]
     INVALID = [
+        # A recommender's item table computed once an epoch by a method reading the embedding's weight: the second
+        # batch's backward pass goes through the graph the first one freed.
+        """
+        import torch
+        import torch.nn as nn
+
+
+        class Encoder(nn.Module):
+            def __init__(self, n, d):
+                super().__init__()
+                self.embedding = nn.Embedding(n, d)
+
+            def item_embeddings(self):
+                return self.embedding.weight * 2
+
+            def forward(self, idx):
+                return self.embedding(idx)
+
+
+        def train(loader, n, d):
+            model = Encoder(n, d)
+            optimizer = torch.optim.Adam(model.parameters(), lr=0.001)
+            for epoch in range(10):
+                items = model.item_embeddings()
+                for user_idx, pos_idx in loader:
+                    loss = -(model(user_idx) * items[pos_idx]).sum(-1).sigmoid().log().mean()
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+        """,
         # A DDPG agent (the actor-critic form across methods): both losses come from one `compute_losses`, and the
         # critic's update runs before the actor's loss, computed through the critic, is backpropagated.
         _DDPG_AGENT % """
@@ -1184,7 +1269,8 @@ class StepBetweenBackward(Rule):
                 if not before_step or self._grad_disabled_at(part):
                     continue
                 module = self._caller_spelling(called_module(part), inside)
-                if module is not None and any(related(module, owner) for owner in step.owners or ()):
+                if module is not None and any(related(module, owner) for owner in step.owners or ()) \
+                        and not self._class_method(part, seq):
                     return part
                 if depth < 4:
                     found = self._returned_output(part, step, depth, cut, index if part is expr else None,
@@ -1199,6 +1285,25 @@ class StepBetweenBackward(Rule):
                     if found is not None:
                         return found
         return None
+
+    def _class_method(self, call: cst.Call, seq: int) -> bool:
+        """`model.graph_reconstruction()` is a method (not `forward`) of the instance's class of the file, or, where
+        that class is not known, of every class of the file that defines it (and no class assigns it to `self`),
+        whose body reads no layer or parameter: every attribute of `self` it reads, itself or through the methods it
+        calls, the class assigns only plain values (`self.data = data`). SELFRec's SGL rebuilds a sparse adjacency
+        from scipy each epoch; a method reading `self.embedding.weight` is a graph."""
+        func = call.func
+        if type(func) is not cst.Attribute or func.attr.value in ("forward", "__call__"):
+            return False
+        name = func.attr.value
+        class_def = instance_class(self.ctx, func.value, seq)
+        if class_def is not None:
+            classes = [class_def]
+        elif name in self.ctx.module_fact("self attributes", _self_attributes):
+            return False
+        else:
+            classes = [owner for method, owner in self.ctx.module_fact("class methods", _methods) if method == name]
+        return bool(classes) and all(_reads_plain_values_only(owner, name) for owner in classes)
 
     def _returned_output(self, call: cst.Call, step: Event, depth: int, cut: bool, index: int | str | None, made: int,
                          inside: tuple[tuple[cst.FunctionDef, cst.Call], ...]) -> cst.Call | None:
@@ -1408,3 +1513,51 @@ def _loss(call: cst.CSTNode) -> cst.BaseExpression:
     if type(receiver) is cst.Call and receiver.args:
         receiver = receiver.args[0].value
     return receiver
+
+
+def _methods(statement: cst.CSTNode) -> frozenset[tuple[str, cst.ClassDef]]:
+    """The methods a class statement defines, by name, with the class."""
+    if type(statement) is not cst.ClassDef:
+        return frozenset()
+    return frozenset((inner.name.value, statement) for inner in statement.body.body if type(inner) is cst.FunctionDef)
+
+
+def _self_attributes(statement: cst.CSTNode) -> frozenset[str]:
+    """The attributes a class statement's methods assign to `self` (`self.encoder = ...`)."""
+    if type(statement) is not cst.ClassDef:
+        return frozenset()
+    return frozenset(target.target.attr.value for node in walk(statement) if type(node) is cst.Assign
+                     for target in node.targets if type(target.target) is cst.Attribute
+                     and type(target.target.value) is cst.Name and target.target.value.value == "self")
+
+
+def _reads_plain_values_only(class_def: cst.ClassDef, method: str, depth: int = 3) -> bool:
+    """The class's `method` reads only attributes of `self` that the class assigns names or literals, and calls
+    only such methods of its own (`depth` deep): nothing it computes goes through a layer or a parameter."""
+    definitions = {inner.name.value: inner for inner in class_def.body.body if type(inner) is cst.FunctionDef}
+    plain: dict[str, bool] = {}
+    for node in walk(class_def):
+        if type(node) is cst.Assign:
+            for target in node.targets:
+                if type(target.target) is cst.Attribute and type(target.target.value) is cst.Name \
+                        and target.target.value.value == "self":
+                    attribute = target.target.attr.value
+                    plain[attribute] = plain.get(attribute, True) and type(node.value) in (
+                        cst.Name, cst.Integer, cst.Float, cst.SimpleString)
+    pending, seen = [(method, depth)], set()
+    while pending:
+        name, left = pending.pop()
+        definition = definitions.get(name)
+        if definition is None or left <= 0 or name in ("forward", "__call__"):
+            return False
+        seen.add(name)
+        for node in walk(definition.body):
+            if type(node) is not cst.Attribute or type(node.value) is not cst.Name or node.value.value != "self":
+                continue
+            attribute = node.attr.value
+            if attribute in definitions:
+                if attribute not in seen:
+                    pending.append((attribute, left - 1))
+            elif not plain.get(attribute, False):
+                return False
+    return True

@@ -124,7 +124,8 @@ class UninitializedTensor(Rule):
         names bound to ints, or two or more arguments) whose result is never initialized: not chained to
         `.uniform_()` / `.normal_()` / `.fill_()` / `.zero_()`, not passed to an `nn.init.*_` function, and not
         written later (an in-place method, `out=`, `x[...] = ...`, `reset_parameters()` in the same class, a loop
-        over the parameters, in the class or over a model's parameters anywhere in the file, as far as its rank
+        over the parameters, in the class or in a class of the file that constructs it (`self.gnn = GNN(...)`, in
+        turn), or over a model's parameters anywhere in the file, as far as its rank
         guard lets the allocation through: `if p.dim() > 1: nn.init.xavier_uniform_(p)` initializes a 4-d
         `torch.Tensor(o, i, k, k)` and leaves a 1-d `torch.Tensor(o)` bias; which classes a model outside its class
         holds is not followed, so such a loop counts for every class of the file).
@@ -511,6 +512,34 @@ class UninitializedTensor(Rule):
                     nn.init.xavier_uniform_(p)
             model.apply(init_params)
         """,
+        # CRIPAC-DIG/SR-GNN: the session model's `reset_parameters()` loops over all of its parameters, those of the
+        # GNN cell it constructs included.
+        """
+        import math
+        import torch
+        from torch import nn
+        from torch.nn import Module, Parameter
+        import torch.nn.functional as F
+        class GNN(Module):
+            def __init__(self, hidden_size, step=1):
+                super(GNN, self).__init__()
+                self.gate_size = 3 * hidden_size
+                self.w_ih = Parameter(torch.Tensor(self.gate_size, hidden_size * 2))
+                self.w_hh = Parameter(torch.Tensor(self.gate_size, hidden_size))
+            def forward(self, inputs, hidden):
+                return F.linear(inputs, self.w_ih) + F.linear(hidden, self.w_hh)
+        class SessionGraph(Module):
+            def __init__(self, opt, n_node):
+                super(SessionGraph, self).__init__()
+                self.hidden_size = opt.hiddenSize
+                self.embedding = nn.Embedding(n_node, self.hidden_size)
+                self.gnn = GNN(self.hidden_size, step=opt.step)
+                self.reset_parameters()
+            def reset_parameters(self):
+                stdv = 1.0 / math.sqrt(self.hidden_size)
+                for weight in self.parameters():
+                    weight.data.uniform_(-stdv, stdv)
+        """,
     ]
     INVALID = [
         # A construction that passes no initializer leaves both parameters as `torch.empty` allocated them: the
@@ -518,6 +547,27 @@ class UninitializedTensor(Rule):
         Invalid(_OPTIONAL_INITIALIZERS % "Dense(dim, n_classes)", count=2),
         # One construction passes the weight's initializer: only the bias is left for every construction.
         _OPTIONAL_INITIALIZERS % "Dense(dim, n_classes, kernel_initializer=nn.init.xavier_uniform_)",
+        # A model whose loop over its own parameters initializes only the 1-d ones: the 2-d weight of the cell it
+        # constructs is left as allocated.
+        """
+        import torch
+        from torch import nn
+        class GNN(nn.Module):
+            def __init__(self, hidden_size):
+                super().__init__()
+                self.w_ih = nn.Parameter(torch.Tensor(3 * hidden_size, 2 * hidden_size))
+            def forward(self, x):
+                return x @ self.w_ih.t()
+        class SessionGraph(nn.Module):
+            def __init__(self, opt, n_node):
+                super().__init__()
+                self.gnn = GNN(100)
+                self.reset_parameters()
+            def reset_parameters(self):
+                for weight in self.parameters():
+                    if weight.dim() == 1:
+                        nn.init.zeros_(weight)
+        """,
         # The transformer recipe's initialization, `if p.dim() > 1: xavier_uniform_(p)`, skips every 1-d parameter:
         # a legacy bias is left as it was allocated, here and in a loop of the class itself.
         Invalid(
@@ -793,6 +843,10 @@ class UninitializedTensor(Rule):
         if any(_PRETRAINED.match(last_name(base.value) or "") or (self.ctx.qualname(base.value) or "").split(".")[0]
                in ("transformers", "diffusers") for base in node.bases):
             self._events.append(("pretrained",))
+        # the classes of the file it constructs (`self.gnn = GNN(...)`): a loop over its parameters reaches theirs
+        self._events.append(("class", node.name.value, id(node), frozenset(
+            inner.func.value for inner in self.ctx.walk(node.body)
+            if type(inner) is cst.Call and type(inner.func) is cst.Name)))
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -1014,7 +1068,8 @@ class UninitializedTensor(Rule):
             receiver = func.value
             if _is_self(receiver) and ctx.class_def is not None:
                 if name == "apply" or name.strip("_").startswith(("reset", "init")):
-                    self._events.append(("initialized", id(ctx.class_def), None))
+                    # `self.apply(init)` reaches the modules it holds too; a `reset_parameters()` of its own may not
+                    self._events.append(("initialized", id(ctx.class_def), None, name == "apply"))
             elif _writes_or_ignores_values(name) or name == "requires_grad_" and node.args \
                     and is_false(node.args[0].value):
                 self._written_to(receiver)  # `w.requires_grad_(False)` freezes it: a frozen weight is loaded
@@ -1167,12 +1222,13 @@ class UninitializedTensor(Rule):
         if type(binding.value) in (cst.List, cst.Tuple):  # `for p in [module.q, module.k]: init.normal_(p)`
             for element in binding.value.elements:
                 self._written_to(element.value)
-        elif self.ctx.class_def is not None:  # `for p in self.parameters(): init(p)`
-            self._events.append(("initialized", id(self.ctx.class_def), _ranks_written(self.ctx, binding)))
+        elif self.ctx.class_def is not None:  # `for p in self.parameters(): init(p)`, of the modules it holds too
+            self._events.append(("initialized", id(self.ctx.class_def), _ranks_written(self.ctx, binding),
+                                 _iterates_parameters(binding.value, of_self=True)))
         elif _iterates_parameters(binding.value) and self._initializes():
             # `for p in model.parameters(): init(p)` in `main()`: which class `model` is, and which classes it holds,
             # is not followed, so it counts for every class of the file, for the ranks its guard lets through
-            self._events.append(("initialized", None, _ranks_written(self.ctx, binding)))
+            self._events.append(("initialized", None, _ranks_written(self.ctx, binding), False))
 
     def _initializes(self) -> bool:
         """The call being visited fills a tensor: an `nn.init.*_` function or an in-place writer (`p.data.normal_()`),
@@ -1284,7 +1340,11 @@ class _Replay:
         self.first_rows_read: dict[Key, int] = {}  # the first row a read of a name in `written_from` may take
         # id() of a class (None: any class) -> the ranks of the parameters a loop over them initializes (None: all)
         self.classes_initialized: dict[int | None, frozenset[int] | None] = {}
+        # the same for the loops that reach the parameters of the modules the class holds: over `self.parameters()`
+        self.held_initialized: dict[int | None, frozenset[int] | None] = {}
         self.inherited: set[int] = set()  # classes with a base from another module, which may initialize them
+        self.class_ids: dict[str, list[int]] = {}  # the file's classes by name
+        self.constructs: dict[int, frozenset[str]] = {}  # id() of a class -> the names it calls in its body
         self.pretrained = False  # a class of the file is built on a framework that loads or initializes weights
         self.dropped: set[Key] = set()  # local names deleted with `del`
         self.literal_names: dict[Key, list[_Allocation]] = {}  # names holding a `torch.Tensor(3)`
@@ -1308,9 +1368,14 @@ class _Replay:
             elif kind == "from":
                 self.written_from[event[1]] = min(event[2], self.written_from.get(event[1], event[2]))
             elif kind == "initialized":
-                self.initialized(event[1], event[2])
+                self.initialized(self.classes_initialized, event[1], event[2])
+                if event[3]:
+                    self.initialized(self.held_initialized, event[1], event[2])
             elif kind == "pretrained":
                 self.pretrained = True
+            elif kind == "class":
+                self.class_ids.setdefault(event[1], []).append(event[2])
+                self.constructs[event[2]] = event[3]
             elif kind == "dropped":
                 self.dropped.add(event[1])
             else:  # "inherited"
@@ -1335,20 +1400,34 @@ class _Replay:
         for key in keys:
             self.by_key.setdefault(key, []).append(allocation)
 
-    def initialized(self, class_id: int | None, ranks: frozenset[int] | None) -> None:
-        known = self.classes_initialized.get(class_id, frozenset())
-        self.classes_initialized[class_id] = None if known is None or ranks is None else known | ranks
+    @staticmethod
+    def initialized(classes: dict[int | None, frozenset[int] | None], class_id: int | None,
+                    ranks: frozenset[int] | None) -> None:
+        known = classes.get(class_id, frozenset())
+        classes[class_id] = None if known is None or ranks is None else known | ranks
 
     def initializes(self, allocation: _Allocation) -> bool:
-        """A loop over the parameters of the allocation's class (or of any model) initializes it: it writes every
-        parameter, or its guard lets the allocation's rank through (`if p.dim() > 1:` skips a 1-d bias)."""
-        for class_id in (allocation.class_id, None):
-            if class_id not in self.classes_initialized:
+        """A loop over the parameters of the allocation's class, of a class of the file that constructs it (in
+        turn), or of any model initializes it: it writes every parameter, or its guard lets the allocation's rank
+        through (`if p.dim() > 1:` skips a 1-d bias). CRIPAC-DIG/SR-GNN's `SessionGraph.reset_parameters()` loops
+        over `self.parameters()`, its `GNN`'s legacy `torch.Tensor` weights among them."""
+        holders = self._holders(allocation.class_id)
+        for classes, class_id in ((self.classes_initialized, allocation.class_id), (self.classes_initialized, None),
+                                  *((self.held_initialized, holder) for holder in holders[1:])):
+            if class_id not in classes:
                 continue
-            ranks = self.classes_initialized[class_id]
+            ranks = classes[class_id]
             if ranks is None or allocation.rank is None or min(allocation.rank, _MAX_RANK) in ranks:
                 return True
         return False
+
+    def _holders(self, class_id: int | None) -> list[int | None]:
+        """The class and the classes of the file that construct it, directly or through one another."""
+        found: list[int | None] = [class_id]
+        for held in found:
+            name = next((name for name, ids in self.class_ids.items() if held in ids), None)
+            found += [holder for holder, names in self.constructs.items() if name in names and holder not in found]
+        return found
 
     def used(self, key: Key, numeric: bool) -> None:
         for allocation in self.literal_names.get(key, ()):
@@ -1588,10 +1667,12 @@ def _rank(sizes: list[cst.Arg] | None) -> int | None:
     return len(sizes)
 
 
-def _iterates_parameters(iterable: cst.BaseExpression | None) -> bool:
-    """`model.parameters()`, `model.named_parameters()`: a loop that can initialize every parameter of a model."""
+def _iterates_parameters(iterable: cst.BaseExpression | None, of_self: bool = False) -> bool:
+    """`model.parameters()`, `model.named_parameters()`: a loop that can initialize every parameter of a model (of
+    `self`, with `of_self`: those of the modules it holds included)."""
     return type(iterable) is cst.Call and type(iterable.func) is cst.Attribute \
-        and iterable.func.attr.value in ("parameters", "named_parameters")
+        and iterable.func.attr.value in ("parameters", "named_parameters") \
+        and (not of_self or _is_self(iterable.func.value))
 
 
 def _ranks_written(ctx: Context, binding: Binding) -> frozenset[int] | None:

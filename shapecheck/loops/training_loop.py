@@ -1099,7 +1099,9 @@ class TrainingLoop:
     def helper_runs(self, call: cst.Call, model: str, depth: int = 2) -> cst.Call | None:
         """The call in a same-file function `call` reaches (`depth` calls deep) that runs `model` as the caller
         spells it, with autograd on: `accuracy(net, x)` with `def accuracy(m, x): return m(x).argmax(1)` gives
-        `m(x)`. None when there is none, or when the helper wants gradients (it runs a backward pass)."""
+        `m(x)`. None when there is none, or when the helper wants gradients (it runs a backward pass). A call the
+        helper makes only when the model is in train mode (under `if m.training:`) is not one an eval-mode caller
+        runs."""
         if depth <= 0:
             return None
         for definition in self.definitions_of(call):
@@ -1110,7 +1112,8 @@ class TrainingLoop:
                 if site.grad_disabled:
                     continue
                 callee = called_module(site.node)
-                if callee is not None and self.caller_spelling(callee, definition, call) == model:
+                if callee is not None and self.caller_spelling(callee, definition, call) == model \
+                        and not self._only_in_training(definition, site.node, callee):
                     return site.node
                 if self.definitions_of(site.node):
                     inner = self.helper_runs(site.node, self.callee_spelling(model, definition, call) or model,
@@ -1118,6 +1121,22 @@ class TrainingLoop:
                     if inner is not None:
                         return inner
         return None
+
+    def _only_in_training(self, definition: cst.FunctionDef, node: cst.CSTNode, module: str) -> bool:
+        """`node` runs only while `module` is in train mode: in the body of `if module.training:`, or in the `else`
+        of `if not module.training:` (DPR's `_do_biencoder_fwd_pass`, whose other branch runs the model under
+        `no_grad`)."""
+        for branch in self.ctx.walk(definition.body):
+            if type(branch) is not cst.If:
+                continue
+            negated = type(branch.test) is cst.UnaryOperation and type(branch.test.operator) is cst.Not
+            test = branch.test.expression if type(branch.test) is cst.UnaryOperation else branch.test
+            if type(test) is not cst.Attribute or test.attr.value != "training" or self.ctx.code(test.value) != module:
+                continue
+            part = branch.orelse if negated else branch.body
+            if part is not None and any(inner is node for inner in self.ctx.walk(part)):
+                return True
+        return False
 
     def calls_in(self, function: cst.FunctionDef | None) -> list[CallSite]:
         """Every call site in a function's own body (None: module level), in source order."""

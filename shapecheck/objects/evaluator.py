@@ -441,7 +441,14 @@ class Evaluator:
 
     def _rebound_global(self, binding: Binding) -> bool:
         """A module-level name that a function of the module declares `global` (`def configure(n): global HIDDEN;
-        HIDDEN = n`): any call may have rebound it, here or in a module that reads it, so it holds no one value."""
+        HIDDEN = n`): any call may have rebound it, here or in a module that reads it, so it holds no one value.
+        The same for a function's local that a function defined in it declares `nonlocal` (a forward hook keeping
+        the attention maps it sees, `nonlocal my_attention; my_attention = sim.softmax(dim=-1)`): the model's
+        forward pass runs it."""
+        if binding.name in self.ctx.module_fact("nonlocal names", _nonlocal_names):
+            scope = next((node for node in reversed(binding.path[:-1]) if type(node) in _OWN_SCOPES), None)
+            if type(scope) is cst.FunctionDef and binding.name in _nonlocal_names(scope.body):
+                return True
         return binding.name in globals_rebound_by_functions(self.ctx) and not any(
             type(node) in _OWN_SCOPES for node in binding.path[:-1])
 
@@ -1119,6 +1126,12 @@ def _is_object_class(qualname: str) -> bool:
 
 
 _OWN_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)  # what a binding inside is not the module's
+
+
+def _nonlocal_names(code: cst.CSTNode) -> frozenset[str]:
+    """The names a function in `code` declares `nonlocal`."""
+    return frozenset(alias.name.value for node in walk(code) if type(node) is cst.Nonlocal
+                     for alias in node.names if type(alias.name) is cst.Name)
 
 
 def _nested(binding: Binding) -> bool:

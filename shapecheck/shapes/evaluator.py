@@ -358,6 +358,8 @@ class ShapeEvaluator(Evaluator):
     def _bound_tensor(self, binding: Binding, before: int) -> Shape | None:
         kind = binding.kind
         self._points[binding.seq] = binding.path
+        if self._rebound_global(binding):
+            return None
         if kind in ("assign", "walrus"):
             value = self.value_of(binding, "tensor")
             shape = value if isinstance(value, Shape) else None

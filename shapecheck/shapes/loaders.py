@@ -245,8 +245,9 @@ def _fills_one(loader: TorchObject, length: Dim) -> bool:
 
 
 def _divides(size: Dim, length: Dim) -> bool:
-    """Whether `length` is provably a multiple of `size`: both literal, or the same size."""
-    if size == length:
+    """Whether `length` is provably a multiple of `size`: both literal, the same size, or batches of one (any length
+    is a multiple of 1, however many samples a file gives)."""
+    if size == length or size.literal == 1:
         return True
     a, b = size.literal, length.literal
     return a is not None and b is not None and a > 0 and b % a == 0

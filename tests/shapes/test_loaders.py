@@ -562,3 +562,31 @@ evaluate(DataLoader(val_ds, batch_size=50))
 ''', "SC104").findings]
     assert loop("[800, 200]") == [8]
     assert loop("[0.8, 0.2]") == []
+
+
+def test_batches_of_one_are_whole_whatever_the_datasets_length() -> None:
+    """`batch_size=1` (the default too) divides any length: every batch holds one sample, even where the dataset's
+    length comes from a file (ShannonAI/mrc-for-flat-nested-ner's inference reads `label_idx.item()` of each)."""
+    assert probe('''
+import json
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class Queries(Dataset):
+    def __init__(self, path):
+        self.all_data = json.load(open(path))
+
+    def __len__(self):
+        return len(self.all_data)
+
+    def __getitem__(self, item):
+        label_idx = torch.LongTensor([int(self.all_data[item]["label"])])
+        return [torch.zeros(16), label_idx]
+
+for tokens, label_idx in DataLoader(dataset=Queries(path), batch_size=1, shuffle=False):
+    probe(label_idx)
+for tokens, label_idx in DataLoader(Queries(path)):
+    probe(tokens)
+for tokens, label_idx in DataLoader(Queries(path), batch_size=2):
+    probe(tokens)
+''') == ["(1, 1)", "(1, 16)", "(batch, 16)"]
