@@ -7,6 +7,31 @@ from shapecheck.loops.training_loop import Event, training_loop
 from shapecheck.loops.surroundings import is_test_file
 
 
+# allennlp's trainer, its callbacks run between the scaled backward pass and the scaler's step; %s is what the
+# clipping callback does before it clips
+_CALLBACK_TRAINER = """
+        import torch
+        class GradientNormClipping:
+            def __init__(self, max_norm):
+                self.max_norm = max_norm
+            def on_backward(self, trainer):
+%s                torch.nn.utils.clip_grad_norm_(trainer.model.parameters(), self.max_norm)
+        class GradientDescentTrainer:
+            def __init__(self, model, optimizer, callbacks):
+                self.model, self.optimizer, self.callbacks = model, optimizer, callbacks
+                self.scaler = torch.amp.GradScaler("cuda")
+            def train_batch(self, x, y):
+                self.optimizer.zero_grad()
+                with torch.autocast("cuda"):
+                    loss = torch.nn.functional.cross_entropy(self.model(x), y)
+                self.scaler.scale(loss).backward()
+                for callback in self.callbacks:
+                    callback.on_backward(self)
+                self.scaler.step(self.optimizer)
+                self.scaler.update()
+"""
+
+
 class ClipBeforeUnscale(Rule):
     code = "SC214"
     name = "clip-before-unscale"
@@ -59,28 +84,7 @@ class ClipBeforeUnscale(Rule):
     """
     VALID = [
         # The clipping callback unscales the trainer's optimizer first.
-        """
-        import torch
-        class GradientNormClipping:
-            def __init__(self, max_norm):
-                self.max_norm = max_norm
-            def on_backward(self, trainer):
-                trainer.scaler.unscale_(trainer.optimizer)
-                torch.nn.utils.clip_grad_norm_(trainer.model.parameters(), self.max_norm)
-        class GradientDescentTrainer:
-            def __init__(self, model, optimizer, callbacks):
-                self.model, self.optimizer, self.callbacks = model, optimizer, callbacks
-                self.scaler = torch.amp.GradScaler("cuda")
-            def train_batch(self, x, y):
-                self.optimizer.zero_grad()
-                with torch.autocast("cuda"):
-                    loss = torch.nn.functional.cross_entropy(self.model(x), y)
-                self.scaler.scale(loss).backward()
-                for callback in self.callbacks:
-                    callback.on_backward(self)
-                self.scaler.step(self.optimizer)
-                self.scaler.update()
-        """,
+        _CALLBACK_TRAINER % "                trainer.scaler.unscale_(trainer.optimizer)\n",
         # The backward helper unscales before it returns: the trainer's clip then sees true gradients.
         """
         import torch
@@ -193,27 +197,7 @@ class ClipBeforeUnscale(Rule):
     INVALID = [
         # allennlp's trainer runs its callbacks between the scaled backward pass and the scaler's step; the
         # clipping callback sees scaled gradients.
-        """
-        import torch
-        class GradientNormClipping:
-            def __init__(self, max_norm):
-                self.max_norm = max_norm
-            def on_backward(self, trainer):
-                torch.nn.utils.clip_grad_norm_(trainer.model.parameters(), self.max_norm)
-        class GradientDescentTrainer:
-            def __init__(self, model, optimizer, callbacks):
-                self.model, self.optimizer, self.callbacks = model, optimizer, callbacks
-                self.scaler = torch.amp.GradScaler("cuda")
-            def train_batch(self, x, y):
-                self.optimizer.zero_grad()
-                with torch.autocast("cuda"):
-                    loss = torch.nn.functional.cross_entropy(self.model(x), y)
-                self.scaler.scale(loss).backward()
-                for callback in self.callbacks:
-                    callback.on_backward(self)
-                self.scaler.step(self.optimizer)
-                self.scaler.update()
-        """,
+        _CALLBACK_TRAINER % "",
         # A trainer whose backward pass and clip are methods of their own: the step method runs both, in this order.
         """
         import torch

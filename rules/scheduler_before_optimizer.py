@@ -16,6 +16,30 @@ from shapecheck.loops.training_loop import Event, TrainingLoop, training_loop
 from shapecheck.objects.executor import target_names
 from shapecheck.loops.surroundings import in_test, is_test_file
 
+# detectron2's trainer in one file: it runs each hook's method by name around `run_step`; %s is the LR hook's
+# `before_step` and `after_step`
+_HOOKED_TRAINER = """
+        import torch
+        class LRScheduler:
+            def __init__(self, scheduler):
+                self._scheduler = scheduler
+%s        class SimpleTrainer:
+            def __init__(self, model, data, optimizer, hooks):
+                self.model, self.data, self.optimizer, self._hooks = model, data, optimizer, list(hooks)
+            def _call_hooks(self, event):
+                for hook in self._hooks:
+                    getattr(hook, event)()
+            def run_step(self):
+                self.optimizer.zero_grad()
+                self.model(next(self.data)).backward()
+                self.optimizer.step()
+            def train(self, max_iter):
+                for self.iter in range(max_iter):
+                    self._call_hooks("before_step")
+                    self.run_step()
+                    self._call_hooks("after_step")
+"""
+
 
 class SchedulerBeforeOptimizer(Rule):
     code = "SC213"
@@ -84,30 +108,8 @@ class SchedulerBeforeOptimizer(Rule):
     VALID = [
         # The same trainer with the hook stepping the schedule after the optimizer (`after_step`); the callbacks of
         # a registry's `.values()` run at the end of each epoch.
-        """
-        import torch
-        class LRScheduler:
-            def __init__(self, scheduler):
-                self._scheduler = scheduler
-            def before_step(self):
-                pass
-            def after_step(self):
-                self._scheduler.step()
-        class SimpleTrainer:
-            def __init__(self, model, data, optimizer, hooks):
-                self.model, self.data, self.optimizer, self._hooks = model, data, optimizer, list(hooks)
-            def _call_hooks(self, event):
-                for hook in self._hooks:
-                    getattr(hook, event)()
-            def run_step(self):
-                self.optimizer.zero_grad()
-                self.model(next(self.data)).backward()
-                self.optimizer.step()
-            def train(self, max_iter):
-                for self.iter in range(max_iter):
-                    self._call_hooks("before_step")
-                    self.run_step()
-                    self._call_hooks("after_step")
+        _HOOKED_TRAINER % ("            def before_step(self):\n                pass\n"
+                           "            def after_step(self):\n                self._scheduler.step()\n") + """
         class EpochSchedule:
             def __init__(self, scheduler):
                 self.scheduler = scheduler
@@ -283,31 +285,8 @@ class SchedulerBeforeOptimizer(Rule):
     INVALID = [
         # detectron2's layout in one file: the trainer runs each hook's method by name, and the LR hook steps the
         # schedule in `before_step`, before `run_step` steps the optimizer.
-        """
-        import torch
-        class LRScheduler:
-            def __init__(self, scheduler):
-                self._scheduler = scheduler
-            def before_step(self):
-                self._scheduler.step()
-            def after_step(self):
-                pass
-        class SimpleTrainer:
-            def __init__(self, model, data, optimizer, hooks):
-                self.model, self.data, self.optimizer, self._hooks = model, data, optimizer, list(hooks)
-            def _call_hooks(self, event):
-                for hook in self._hooks:
-                    getattr(hook, event)()
-            def run_step(self):
-                self.optimizer.zero_grad()
-                self.model(next(self.data)).backward()
-                self.optimizer.step()
-            def train(self, max_iter):
-                for self.iter in range(max_iter):
-                    self._call_hooks("before_step")
-                    self.run_step()
-                    self._call_hooks("after_step")
-        """,
+        _HOOKED_TRAINER % ("            def before_step(self):\n                self._scheduler.step()\n"
+                           "            def after_step(self):\n                pass\n"),
         # A model wrapper stepping each of its schedulers, called before it optimizes (BasicSR before #206).
         """
         import torch
