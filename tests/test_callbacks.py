@@ -8,7 +8,7 @@ from pathlib import Path
 
 from shapecheck.engine.linter import applicable, lint_text
 from shapecheck.engine.registry import all_rules, resolve
-from shapecheck.objects.project import PROJECT
+from shapecheck.objects.project import MAX_FOLDER_MODULES, PROJECT, sibling_files
 
 
 def lint_project(folder: Path, files: dict[str, str], select: str) -> list[tuple[str, int]]:
@@ -230,3 +230,14 @@ def test_a_module_of_callbacks_without_torch_is_linted_for_the_loop_rules_beside
     assert "SC213" in [rule.code for rule in applicable(all_rules(), hooks.read_text(), str(hooks))]
     # the same text with no trainer beside it is no torch code
     assert applicable(all_rules(), lone.read_text(), str(lone)) == []
+
+
+def test_a_trainers_folder_of_data_files_still_gives_its_hook_modules(tmp_path: Path) -> None:
+    """The modules of a trainer's folder are counted up to `MAX_FOLDER_MODULES`, not its files: logs and configs
+    sorted before `hooks.py` must not crowd it out."""
+    for index in range(MAX_FOLDER_MODULES + 6):
+        (tmp_path / f"a{index:03}.yaml").write_text("lr: 0.1\n")
+    (tmp_path / "hooks.py").write_text("class LRScheduler:\n    pass\n")
+    (tmp_path / "train_loop.py").write_text("import torch\n")
+    found = sibling_files("import torch\n", str(tmp_path / "train_loop.py"))
+    assert [path.name for path in found] == ["hooks.py"]

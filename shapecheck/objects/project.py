@@ -293,8 +293,9 @@ def sibling_files(text: str, importer: str, near: bool = True) -> set[Path]:
         if os.path.isfile(importer):
             dependencies.record_pattern(folder or ".", "*.py")
             with contextlib.suppress(OSError):
-                found.update(Path(folder, name) for name in sorted(os.listdir(folder or "."))[:MAX_FOLDER_MODULES]
-                             if name.endswith(".py") and name != "__init__.py")
+                modules = sorted(name for name in os.listdir(folder or ".")
+                                 if name.endswith(".py") and name != "__init__.py")
+                found.update(Path(folder, name) for name in modules[:MAX_FOLDER_MODULES])
     else:
         for path, other in importer_files(importer, partial=True):
             found.update(imported_files(other, path, skip_others=True))
