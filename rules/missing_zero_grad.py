@@ -10,6 +10,20 @@ from shapecheck.loops.training_loop import Event, TrainingLoop, is_backward, is_
 from shapecheck.loops.surroundings import in_test, is_test_file, lightning_module, statements_around
 
 
+# MixMatch's `WeightEMA`: a class of the project with a `step()` that averages weights, no torch optimizer
+_WEIGHT_EMA = """
+        class WeightEMA(object):
+            def __init__(self, model, ema_model, alpha=0.999):
+                self.params = list(model.state_dict().values())
+                self.ema_params = list(ema_model.state_dict().values())
+                self.alpha = alpha
+
+            def step(self):
+                for param, ema_param in zip(self.params, self.ema_params):
+                    ema_param.mul_(self.alpha).add_(param * (1.0 - self.alpha))
+"""
+
+
 class MissingZeroGrad(Rule):
     code = "SC201"
     name = "missing-zero-grad"
@@ -517,30 +531,12 @@ class MissingZeroGrad(Rule):
             ema_optimizer = WeightEMA(model, ema_model, alpha=0.99)
             train(loader, model, optimizer, ema_optimizer, nn.CrossEntropyLoss())
 
-        class WeightEMA(object):
-            def __init__(self, model, ema_model, alpha=0.999):
-                self.params = list(model.state_dict().values())
-                self.ema_params = list(ema_model.state_dict().values())
-                self.alpha = alpha
-
-            def step(self):
-                for param, ema_param in zip(self.params, self.ema_params):
-                    ema_param.mul_(self.alpha).add_(param * (1.0 - self.alpha))
-        """,
+        """ + _WEIGHT_EMA,
         # The same object built in the training function itself.
         """
         import torch.optim as optim
 
-        class WeightEMA(object):
-            def __init__(self, model, ema_model, alpha=0.999):
-                self.params = list(model.state_dict().values())
-                self.ema_params = list(ema_model.state_dict().values())
-                self.alpha = alpha
-
-            def step(self):
-                for param, ema_param in zip(self.params, self.ema_params):
-                    ema_param.mul_(self.alpha).add_(param * (1.0 - self.alpha))
-
+        """ + _WEIGHT_EMA + """
         def finetune(loader, model, ema_model, criterion):
             optimizer = optim.SGD(model.parameters(), lr=1e-2)
             ema_optimizer = WeightEMA(model, ema_model)
