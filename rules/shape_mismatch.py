@@ -2124,6 +2124,37 @@ class ShapeMismatch(Rule):
         # A forward hook that keeps the attention maps it sees in the enclosing function's name (`nonlocal`): the
         # model's forward pass rebinds it, so its first value is not what the loop reads.
         _ATTENTION_HOOK % "nonlocal",
+        # asteroid's looking-to-listen fusion: BatchNorm1d(frames) on the (batch, frames, features) a Linear gives.
+        # The rank is unknown, and a BatchNorm1d's channels are dim 1 of a 3-d input, not its last dim.
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class PositionNormEncoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embed = nn.Embedding(30000, 128)
+                self.fc = nn.Linear(128, 256)
+                self.norm = nn.BatchNorm1d(48)  # one statistic per token position
+
+            def forward(self, token_ids):
+                states = self.embed(token_ids)
+                states = F.relu(self.fc(states))
+                return self.norm(states)
+        """,
+        # GroupNorm over the 24 code channels of (batch, 24, 96) embeddings: of a rank-unknown input, dim 1 is unknown
+        """
+        import torch.nn as nn
+
+        class SeriesStem(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lookup = nn.Embedding(512, 96)
+                self.gn = nn.GroupNorm(4, 24)
+
+            def forward(self, codes):
+                return self.gn(self.lookup(codes))
+        """,
     ]
     INVALID = [
         # kathrinse/TabSurvey's SAINT attribution: the hook declares the name `global`, so it binds a module
@@ -2472,8 +2503,10 @@ class ShapeMismatch(Rule):
 
         z = Projector(ProjectorConfig())(torch.randn(8, 512))
         """,
-        # an MLP gathered in a loop whose BatchNorm1d takes the width before the Linear, not after it
+        # an MLP gathered in a loop whose BatchNorm1d takes the width before the Linear, not after it, run on a
+        # (batch, features) table (of an input of unknown rank it would be a BatchNorm1d over dim 1 of 3)
         """
+        import torch
         import torch.nn as nn
 
         blocks = []
@@ -2482,6 +2515,7 @@ class ShapeMismatch(Rule):
             blocks += [nn.Linear(prev, width), nn.BatchNorm1d(prev), nn.ReLU()]
             prev = width
         net = nn.Sequential(*blocks)
+        scores = net(torch.randn(256, 20))
         """,
         # a DQN's Q-values of the actions taken: (B,) actions into (B, A) values, never unsqueezed
         """

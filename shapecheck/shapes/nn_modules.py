@@ -352,9 +352,9 @@ class ChannelNorm(Layer):
         if x is None:
             return UNKNOWN
         if x.rank is None:
-            channels = {dim for rank, dim in self.ranks}
-            if len(channels) == 1:  # every accepted rank puts the channels at the same place from the end
-                position = next(iter(channels)) - self.ranks[0][0]
+            from_end = {dim - rank for rank, dim in self.ranks}
+            if len(from_end) == 1:  # every accepted rank puts the channels at the same place from the end
+                position = next(iter(from_end))
                 if _different(x.size(position), self.num_features):
                     return Applied(None, Mismatch(f"{x.size(position)} channels (dim {position})",
                                                   str(self.num_features)))
