@@ -118,7 +118,8 @@ class GraphKeptAlive(Rule):
         `torch.no_grad()` / `inference_mode()`; an accumulator that is itself backpropagated later
         (`total.backward()`, `torch.stack(losses).mean().backward()`, or a loss computed from it first:
         `meta_loss = torch.stack(task_losses).mean()` then `meta_loss.backward()`; gradient accumulation or a
-        meta-batch on purpose); lists built in `forward()` (no backward runs there); and tests.
+        meta-batch on purpose); a sum made anew for each optimizer step (per batch over its micro-batches, or in a
+        step function that steps once per call); lists built in `forward()` (no backward runs there); and tests.
 
         ## Why is this bad?
         Every `total += loss` links this iteration's graph into `total`, so no iteration's graph can be freed:
@@ -582,8 +583,52 @@ class GraphKeptAlive(Rule):
         """,
         # Detectron's stats object whose smoothed values turn what they are given into a number first.
         _TRAINING_STATS % "\n                value = float(value)",
+        # deep-daze's train_step: one optimizer step per call over micro-batches, their losses summed for the log.
+        # The sum is made on each call and the caller reads it with `.item()`: the graphs go at the next step.
+        """
+        import torch
+        import torch.nn.functional as F
+
+        class ChunkedTrainer:
+            def __init__(self, model, accumulate=4):
+                self.model = model
+                self.opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+                self.scaler = torch.cuda.amp.GradScaler()
+                self.accumulate = accumulate
+
+            def update(self, batch, target):
+                running = 0.0
+                for part, goal in zip(batch.chunk(self.accumulate), target.chunk(self.accumulate)):
+                    loss = F.mse_loss(self.model(part), goal) / self.accumulate
+                    self.scaler.scale(loss).backward()
+                    running += loss
+                self.scaler.step(self.opt)
+                self.scaler.update()
+                self.opt.zero_grad()
+                return running
+
+            def fit(self, loader):
+                for batch, target in loader:
+                    print(self.update(batch, target).item())
+        """,
     ]
     INVALID = [
+        # The function makes the sum once and steps once per epoch: the sum outlives every step, and keeps every
+        # epoch's graphs.
+        """
+        import torch.nn.functional as F
+
+        def fit(model, opt, loader, epochs):
+            history = 0
+            for epoch in range(epochs):
+                opt.zero_grad()
+                for x, y in loader:
+                    loss = F.mse_loss(model(x), y)
+                    loss.backward()
+                    history += loss
+                opt.step()
+            return history
+        """,
         # The same running totals of the loss tensors, seeded on the first batch (a RecBole trainer before its fix,
         # the loss aliased under another name for the backward pass): every batch's graph lives until the epoch ends.
         """
@@ -1007,10 +1052,18 @@ class GraphKeptAlive(Rule):
     def _made_each_step(self, found: _Accumulation, loop: cst.CSTNode) -> bool:
         """The accumulator is made anew in each pass of a loop that steps an optimizer outside `loop`: it holds the
         chunks or micro-batches of one step (`losses = []` per batch, appended per chunk), and lets them go at the
-        next."""
+        next. So it is when a function makes it and steps once, outside any loop of its own (deep-daze's
+        `train_step`: `total_loss = 0`, `gradient_accumulate_every` backward passes adding to it, one
+        `scaler.step`): each call is one step, and the caller's next call lets the graphs go."""
         init = found.init
-        return init is not None and init.loop is not None and any(
-            event.kind == "step" and loop not in event.loops for event in training_loop(self.ctx).in_loop(init.loop))
+        if init is None:
+            return False
+        if init.loop is not None:
+            return any(event.kind == "step" and loop not in event.loops
+                       for event in training_loop(self.ctx).in_loop(init.loop))
+        function = found.function
+        return function is not None and any(node is init.statement for node in self.ctx.walk(function)) and any(
+            event.kind == "step" and not event.loops for event in training_loop(self.ctx).in_function(function))
 
     def _carried(self, found: _Accumulation, events: list[Event], body: cst.CSTNode) -> str | None:
         """What in the accumulated value carries the graph of `body` (the loop, or the method called per step): a
