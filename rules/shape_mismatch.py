@@ -2155,6 +2155,21 @@ class ShapeMismatch(Rule):
             def forward(self, codes):
                 return self.gn(self.lookup(codes))
         """,
+        # mamba.py's TinyHome notebook: a replay buffer's sampled dict of arrays made tensors, a column of zeros
+        # joined on; `batch["obs"]` is an array (B, T, 25), not the number a config's `cfg["obs"]` would be.
+        """
+        import torch
+        import torch.nn.functional as F
+        from rl.memory import EpisodeMemory
+
+        memory = EpisodeMemory(capacity=100_000)
+        for step in range(500):
+            rows, horizon = 32, 16
+            sampled = memory.sample(rows, horizon)
+            states = torch.tensor(sampled["states"]).float()
+            padded = torch.cat([states, torch.zeros(rows, horizon, 1)], dim=2)
+            actions = torch.as_tensor(sampled["actions"]).long()
+        """,
     ]
     INVALID = [
         # kathrinse/TabSurvey's SAINT attribution: the hook declares the name `global`, so it binds a module

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.objects.dims import Dim
+from shapecheck.objects.tensor_facts import is_int
 from shapecheck.objects.values import Seq, number_kind
 from shapecheck.shapes.positions import opaque
 from shapecheck.shapes.shape import DtypeFamily, Shape
@@ -36,7 +37,12 @@ def nested_shape(ev: ShapeEvaluator, data: cst.BaseExpression, before: int) -> S
     kinds: set[str] = set()
     if not _nested(data, dims, kinds, 0):
         dims, kinds = [], set()
-        if not _nested_value(ev.object(data, before), dims, kinds, 0):
+        value = ev.object(data, before)
+        if isinstance(value, Dim) and value.literal is None and not is_int(ev.ctx, data, before):
+            # `torch.tensor(batch["obs"])`: the objects floor reads a subscript or a config field as a size where a
+            # size goes, but as data it may as well be an array (a replay buffer's sampled rows)
+            return None
+        if not _nested_value(value, dims, kinds, 0):
             return None
     dtype: DtypeFamily | None = None
     if "number" in kinds:
