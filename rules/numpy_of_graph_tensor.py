@@ -15,7 +15,7 @@ from shapecheck.objects.values import Instance, TorchObject
 from shapecheck.shapes.activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
 from shapecheck.loops.devices import moves_to_cpu, moves_to_device
 from shapecheck.objects.torch_layers import PARAMETER_FREE
-from shapecheck.objects.tensor_facts import positional
+from shapecheck.objects.tensor_facts import positional, string_value
 from shapecheck.loops.frozen import frozen_module
 from shapecheck.loops.surroundings import LIGHTNING_HOOKS, lightning_module
 from shapecheck.shapes.evaluator import evaluator
@@ -94,7 +94,8 @@ class NumpyOfGraphTensor(Rule):
         or `.argmax()`, which leave the graph but not the GPU.
 
         Not reported: `.numpy(force=True)`, tensors of unknown origin, outputs of parameter-free layers
-        (`nn.Tanh()(t)`, or an `nn.Module` subclass that reads no attribute of `self`), outputs of a model moved
+        (`nn.Tanh()(t)`, or an `nn.Module` subclass that reads no attribute of `self`, or whose `forward` reads
+        only its buffers), outputs of a model moved
         back by `model.to("cpu")` / `model.cpu()` after its last move to a device, `.data.numpy()` of a model kept on the CPU, outputs computed or
         converted under `no_grad` (also in a function only ever called under `no_grad` in the file, after
         a statement-level `torch.set_grad_enabled(False)`, and in a LightningModule's `validation_step`,
@@ -331,6 +332,26 @@ class NumpyOfGraphTensor(Rule):
         with torch.no_grad():
             scores = model(x.cuda()).cpu().numpy()
         """,
+        # s4's HiPPO visualisation: a recurrence whose matrices are registered buffers (fixed, not trained) run on a
+        # signal made from numpy, its coefficients plotted.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class FixedFilterBank(nn.Module):
+            def __init__(self, taps):
+                super().__init__()
+                self.register_buffer("kernel", torch.from_numpy(np.hanning(taps)).float().view(1, 1, -1))
+
+            def forward(self, wave):
+                return F.conv1d(wave.view(1, 1, -1), self.kernel, padding=self.kernel.shape[-1] // 2)
+
+        bank = FixedFilterBank(31).to("cuda")
+        signal = torch.FloatTensor(np.random.randn(16000)).to("cuda")
+        smoothed = bank(signal).cpu().numpy()
+        """,
         # A parameter-free activation module plotted on a plain tensor.
         """
         import torch
@@ -354,6 +375,26 @@ class NumpyOfGraphTensor(Rule):
         """,
     ]
     INVALID = [
+        # The same filter bank with a learned gain: its forward reads a parameter besides the buffer.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class GainedFilterBank(nn.Module):
+            def __init__(self, taps):
+                super().__init__()
+                self.register_buffer("kernel", torch.from_numpy(np.hanning(taps)).float().view(1, 1, -1))
+                self.gain = nn.Parameter(torch.ones(1))
+
+            def forward(self, wave):
+                return self.gain * F.conv1d(wave.view(1, 1, -1), self.kernel, padding=self.kernel.shape[-1] // 2)
+
+        bank = GainedFilterBank(31)
+        signal = torch.FloatTensor(np.random.randn(16000))
+        smoothed = bank(signal).numpy()
+        """,
         # The same metric in `training_step`, where autograd records.
         _LANDMARK_TRAINER % """
                 self.log("nme", compute_nme(landmarks.cpu().numpy(), landmark_gt.cpu().numpy()))
@@ -774,10 +815,37 @@ class NumpyOfGraphTensor(Rule):
 
 def _parameter_free(ctx: Context, class_def: cst.ClassDef) -> bool:
     """`class Swish(nn.Module): def forward(self, x): return x * torch.sigmoid(x)`: a plain `nn.Module` subclass
-    that reads no attribute of `self` holds no parameters; its output needs grad only when its input does."""
-    return bool(class_def.bases) and all(ctx.qualname(base.value) == "torch.nn.Module" for base in class_def.bases) \
-        and not any(type(node) is cst.Attribute and type(node.value) is cst.Name and node.value.value == "self"
-                    for node in ctx.walk(class_def.body))
+    that reads no attribute of `self` holds no parameters; its output needs grad only when its input does. So is
+    one whose `forward` reads only its buffers (s4's HiPPO: `register_buffer('dA', torch.Tensor(dA))`, then
+    `F.linear(c, self.dA)`): buffers are not trained."""
+    if not class_def.bases or any(ctx.qualname(base.value) != "torch.nn.Module" for base in class_def.bases):
+        return False
+    if not any(_self_use(node) for node in ctx.walk(class_def.body)):
+        return True
+    forward = next((statement for statement in class_def.body.body
+                    if type(statement) is cst.FunctionDef and statement.name.value == "forward"), None)
+    if forward is None:
+        return False
+    buffers = _buffers(ctx, class_def)
+    reads = [node for node in ctx.walk(forward.body) if _self_use(node)]
+    # each `self` of the body is the object of one of those reads, not handed on (`helper(self)`, `self(x)`)
+    handed = sum(1 for node in ctx.walk(forward.body) if type(node) is cst.Name and node.value == "self") - len(reads)
+    return not handed and all(node.attr.value in buffers for node in reads)  # type: ignore[attr-defined]
+
+
+def _self_use(node: cst.CSTNode) -> bool:
+    return type(node) is cst.Attribute and type(node.value) is cst.Name and node.value.value == "self"
+
+
+def _buffers(ctx: Context, class_def: cst.ClassDef) -> set[str]:
+    """The names the class registers as buffers (`self.register_buffer("mask", m)`) and assigns nowhere else."""
+    registered = {name for node in ctx.walk(class_def.body)
+                  if type(node) is cst.Call and type(node.func) is cst.Attribute and _self_use(node.func)
+                  and node.func.attr.value == "register_buffer" and node.args
+                  and (name := string_value(node.args[0].value)) is not None}
+    assigned = {node.target.attr.value for node in ctx.walk(class_def.body)
+                if type(node) in (cst.AssignTarget, cst.AnnAssign, cst.AugAssign) and _self_use(node.target)}
+    return registered - assigned
 
 
 def _graph_preserving_function(ctx: Context, call: cst.Call) -> bool:
