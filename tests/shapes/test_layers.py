@@ -633,6 +633,8 @@ probe(queries.other.weight)
 
 
 def test_a_chain_that_rejects_any_input_is_reported_where_built_unless_its_sizes_come_from_the_constructor() -> None:
+    # a LayerNorm of another width than the Linear's rejects any input; a BatchNorm1d would not: its channels are
+    # dim 1 of a 3-d input, which the Linear leaves as it is
     source = '''
 import torch
 import torch.nn as nn
@@ -641,8 +643,8 @@ import torch.nn as nn
 class Projector(nn.Module):
     def __init__(self, hidden=2048):
         super().__init__()
-        self.fixed = nn.Sequential(nn.Linear(512, 128), nn.BatchNorm1d(2048))
-        self.configured = nn.Sequential(nn.Linear(512, 128), nn.BatchNorm1d(hidden))
+        self.fixed = nn.Sequential(nn.Linear(512, 128), nn.LayerNorm(2048))
+        self.configured = nn.Sequential(nn.Linear(512, 128), nn.LayerNorm(hidden))
 
     def forward(self, x):
         return self.configured(self.fixed(x))
@@ -651,7 +653,7 @@ class Projector(nn.Module):
 z = Projector()(torch.randn(8, 512))
 '''
     findings = lint_text(source, "model.py", resolve(["SC105"])).findings
-    assert [(f.location.row, "BatchNorm1d(hidden)" in f.message) for f in findings] == [(9, False), (13, True)]
+    assert [(f.location.row, "LayerNorm(hidden)" in f.message) for f in findings] == [(9, False), (13, True)]
 
 
 def test_a_layers_input_passed_by_keyword() -> None:
