@@ -26,6 +26,34 @@ _GRAD_SWITCHES = frozenset({"torch.enable_grad", "torch.autograd.enable_grad", "
                             "torch.autograd.set_grad_enabled"})
 
 
+# Written once for a VALID look-alike and its INVALID twin: a prediction and its Captum attribution in eval mode, as
+# Mastering-PyTorch's `interpret_sentence`; the `%s` are the attribution class (gradients or perturbation), its
+# keyword, and the class again.
+_CAPTUM_EXPLAIN = """
+        import torch
+        import torch.nn as nn
+        from captum.attr import %s
+
+        class TextCNN(nn.Module):
+            def __init__(self, vocab=1000, dim=32):
+                super().__init__()
+                self.embed = nn.EmbeddingBag(vocab, dim)
+                self.out = nn.Linear(dim, 2)
+
+            def forward(self, ids):
+                return self.out(self.embed(ids))
+
+        def explain(model, explainer, ids, target):
+            probs = torch.softmax(model(ids), dim=-1)
+            scores = explainer.attribute(ids, target=target, %s)
+            return probs, scores
+
+        model = TextCNN()
+        model.eval()
+        explain(model, %s(model), torch.randint(0, 1000, (1, 12)), target=1)
+        """
+
+
 # Written once for a VALID look-alike and its INVALID twin: rosinality's GAN trainers' discriminator step, sampling
 # the generator in eval mode; `%s` is the flag handed to `requires_grad(generator, ...)`.
 _GAN_TRAINER = """
@@ -77,7 +105,8 @@ class EvalWithoutNoGrad(Rule):
         `torch.autograd.grad`, `requires_grad_`, `torch.enable_grad()` or `torch.set_grad_enabled`: adversarial
         attacks, saliency maps, guidance, or a train/eval loop sharing one body), or calls a function or method of
         the project (of the file or the modules it imports, by name) that computes gradients itself or through the
-        functions it calls (an explainer's `model.relprop(...)` after the forward), functions decorated with
+        functions it calls (an explainer's `model.relprop(...)` after the forward; `.attribute(...)`
+        in a module that imports a gradient-based Captum attribution, `IntegratedGradients`), functions decorated with
         `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`, or defined in the
         file to call the function under `no_grad`), functions that turn autograd on themselves (`torch.enable_grad()`,
         `torch.set_grad_enabled(...)`: their callers decide the mode), or only called
@@ -121,6 +150,8 @@ class EvalWithoutNoGrad(Rule):
         This rule has no fix: where the `with` block should start and end is the author's call.
     """
     VALID = [
+        # Captum's integrated gradients take the model's gradients: the helper wants autograd on.
+        _CAPTUM_EXPLAIN % ("IntegratedGradients", "n_steps=64", "IntegratedGradients"),
         # yang-song/score_sde_pytorch: a forward wrapper for either mode hands the output to its caller, which
         # samples under no_grad or takes the divergence's gradient under enable_grad in another module.
         """
@@ -490,6 +521,8 @@ class EvalWithoutNoGrad(Rule):
         _GAN_TRAINER % "False",
     ]
     INVALID = [
+        # Occlusion only runs the model forward on perturbed inputs: nothing wants the graph.
+        _CAPTUM_EXPLAIN % ("Occlusion", "sliding_window_shapes=(3,)", "Occlusion"),
         # A helper whose branch for eval mode runs the model with autograd on.
         """
         import torch

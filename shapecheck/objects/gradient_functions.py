@@ -26,6 +26,17 @@ _TORCH_METHODS = frozenset({"train", "eval", "to", "cuda", "cpu", "zero_grad", "
                             "load_state_dict", "parameters", "apply", "register_buffer", "add_module"})
 
 
+# Captum's attributions that take the model's gradients (the perturbation ones, `Occlusion`, `FeatureAblation`,
+# `Lime`, `KernelShap`, run it forward only): a module importing one calls its `.attribute(...)` for gradients.
+_GRADIENT_ATTRIBUTIONS = frozenset({
+    "IntegratedGradients", "Saliency", "DeepLift", "DeepLiftShap", "GradientShap", "InputXGradient",
+    "GuidedBackprop", "GuidedGradCam", "Deconvolution", "LRP", "NoiseTunnel", "InternalInfluence",
+    "LayerConductance", "LayerIntegratedGradients", "LayerGradientXActivation", "LayerGradCam", "LayerDeepLift",
+    "LayerDeepLiftShap", "LayerGradientShap", "LayerLRP", "NeuronConductance", "NeuronGradient",
+    "NeuronIntegratedGradients", "NeuronGuidedBackprop", "NeuronDeconvolution", "NeuronDeepLift",
+    "NeuronDeepLiftShap", "NeuronGradientShap"})
+
+
 class GradientFunctions:
     """Per file (`ctx.analysis(GradientFunctions)`): found when first asked, from each top-level statement's part
     (`Context.module_fact`, which the editor server keeps for the statements an edit left alone) and the imported
@@ -41,13 +52,15 @@ class GradientFunctions:
         function of those modules they call."""
         if self._names is None:
             functions = self.ctx.module_fact("functions and what they call", _functions_in)
+            # Which modules are read, the import lines alone say; sorted, as a module fact has no order
+            imports = "\n".join(sorted(self.ctx.module_fact("import lines", _import_lines)))
             if self.ctx.filename:
-                # Which modules are read, the import lines alone say; sorted, as a module fact has no order
-                imports = "\n".join(sorted(self.ctx.module_fact("import lines", _import_lines)))
                 texts = list(first_party_texts(imports, self.ctx.filename))
                 if texts:
                     functions = functions.union(*map(_functions_in_text, texts))
-            self._names = _wanting_gradients(functions)
+            # `lig.attribute(x)` of Captum's integrated gradients (Mastering-PyTorch's `interpret_sentence`)
+            seeds = frozenset({"attribute"}) if _imports_gradient_attribution(imports) else frozenset()
+            self._names = _wanting_gradients(functions, seeds)
         return self._names
 
 
@@ -83,12 +96,29 @@ def _import_lines(statement: cst.CSTNode) -> frozenset[str]:
 _SPELLER = cst.Module(body=[])  # spells a node with the default formatting
 
 
+def _imports_gradient_attribution(imports: str) -> bool:
+    """The import lines bring a Captum attribution that takes gradients, or the whole of `captum` (which one the
+    code builds, they do not say)."""
+    if "captum" not in imports:
+        return False
+    for line in imports.splitlines():
+        if "captum" not in line:
+            continue
+        if line.startswith("import ") or "*" in line or "import attr" in line:
+            return True
+        imported = {name.split(" as ")[0].strip(" ()") for name in line.split(" import ", 1)[1].split(",")}
+        if imported & _GRADIENT_ATTRIBUTIONS:
+            return True
+    return False
+
+
 @functools.lru_cache(maxsize=4)  # the editor server's module fact is the same object while no edit changes it
-def _wanting_gradients(functions: frozenset[Function]) -> frozenset[str]:
+def _wanting_gradients(functions: frozenset[Function], seeds: frozenset[str] = frozenset()) -> frozenset[str]:
     """The functions that compute gradients, and those that call one (by name) in turn: LRP's `relprop` calls the
-    module's `gradprop`, which calls `torch.autograd.grad`."""
+    module's `gradprop`, which calls `torch.autograd.grad`. `seeds`: names of calls that compute gradients as the
+    file's imports tell (Captum's `attribute`)."""
     calls: dict[str, set[str]] = {}
-    wanting: set[str] = set()
+    wanting: set[str] = set(seeds)
     for name, computes, called in functions:
         if computes:
             wanting.add(name)
