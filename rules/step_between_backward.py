@@ -10,7 +10,7 @@ import libcst as cst
 from shapecheck.engine import Binding, Context, Rule
 from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.walker import walk
-from shapecheck.engine.syntax import keyword_arg, last_name
+from shapecheck.engine.syntax import keyword_arg, last_name, runs_at_most_once
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import certain_method_callers, helper_callers
 from shapecheck.objects.executor import target_names
@@ -41,6 +41,39 @@ _DDPG_AGENT = """
                 self.actor_opt.step()%s
         """
 
+
+
+# Written once for a VALID look-alike and its INVALID twin: AdvGAN's stages, each in a `for` loop; `%s` is how many
+# times the generator's stage runs (once: the graph of the perturbation made in the first stage is used once).
+_STAGED_GAN = """
+        import torch
+        import torch.nn.functional as F
+
+        class ForgeryTrainer:
+            def __init__(self, attacker, critic):
+                self.attacker = attacker
+                self.critic = critic
+                self.opt_a = torch.optim.Adam(self.attacker.parameters(), lr=2e-4)
+                self.opt_c = torch.optim.Adam(self.critic.parameters(), lr=2e-4)
+
+            def step(self, images):
+                for _ in range(1):
+                    noise = self.attacker(images)
+                    forged = torch.clamp(images + noise, 0.0, 1.0)
+                    self.opt_c.zero_grad()
+                    real = self.critic(images)
+                    fake = self.critic(forged.detach())
+                    c_loss = F.mse_loss(real, torch.ones_like(real)) + F.mse_loss(fake, torch.zeros_like(fake))
+                    c_loss.backward()
+                    self.opt_c.step()
+                for _ in range(%s):
+                    self.opt_a.zero_grad()
+                    judged = self.critic(forged)
+                    a_loss = F.mse_loss(judged, torch.ones_like(judged)) + noise.norm(2)
+                    a_loss.backward()
+                    self.opt_a.step()
+                return c_loss.item(), a_loss.item()
+        """
 
 class StepBetweenBackward(Rule):
     code = "SC209"
@@ -87,7 +120,8 @@ class StepBetweenBackward(Rule):
         shape copied by `torch.ones_like(out)`), what a method of an object not known to be a module or a tensor
         returns (an image pool's `fake = fake_pool.query(fake)`: pools hand back detached copies), what a method of
         a model's class of the file returns when it reads no layer or parameter (a sparse adjacency rebuilt from the
-        data each epoch), an optimizer whose construction is not in view, and tests.
+        data each epoch), an optimizer whose construction is not in view, a loop the code states runs once (`for _ in
+        range(1):`, a stage kept in a loop), and tests.
 
         ## Why is this bad?
         `optimizer.step()` updates the parameters in place. The graph `loss_b` was built on saved those
@@ -124,6 +158,8 @@ class StepBetweenBackward(Rule):
         is the author's call.
     """
     VALID = [
+        # AdvGAN's generator stage in a `for _ in range(1):`: there is no second iteration
+        _STAGED_GAN % "1",
         # The policy loss computed after the critics' step; and an update whose caller hands an optimizer over a
         # module the function is not handed (what it holds is unknown here).
         """
@@ -613,6 +649,8 @@ class StepBetweenBackward(Rule):
         """,
     ]
     INVALID = [
+        # the same stage run twice: the second backward pass goes through the first's freed graph
+        _STAGED_GAN % "2",
         # A recommender's item table computed once an epoch by a method reading the embedding's weight: the second
         # batch's backward pass goes through the graph the first one freed.
         """
@@ -1167,6 +1205,8 @@ class StepBetweenBackward(Rule):
         PPO's epochs over log-probs computed once) or, without it, through the graph the first pass freed (an
         encoder's features computed once, then trained on)."""
         loop = event.loops[-1]
+        if runs_at_most_once(loop):
+            return  # no second iteration
         if loop not in binding.path and self._rebound_in(loop, loss):
             return  # `if step: loss.backward()` before `loss = criterion(fc(x), y)`: later passes get the new loss
         steps = [step for step in training_loop(self.ctx).in_loop(loop)

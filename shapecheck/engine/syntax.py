@@ -86,3 +86,21 @@ def assigned_attributes(statement: cst.CSTNode) -> frozenset[tuple[str | None, s
                 found.add((receiver, target.attr.value, node))
     return frozenset(found)
 
+
+def runs_at_most_once(loop: cst.CSTNode) -> bool:
+    """A `for` loop the code states runs at most one iteration: over `range(1)` or `range(0)` (`range(0, 1)`), or
+    over a literal list or tuple of at most one element. Code split into stages often keeps `for i in range(1):`
+    around each (AdvGAN's discriminator and generator steps)."""
+    if type(loop) is not cst.For:
+        return False
+    over = loop.iter
+    if type(over) in (cst.List, cst.Tuple):
+        return len(over.elements) <= 1 and not any(type(e) is cst.StarredElement for e in over.elements)
+    if type(over) is not cst.Call or type(over.func) is not cst.Name or over.func.value != "range" \
+            or not 1 <= len(over.args) <= 2 or any(arg.keyword is not None or arg.star for arg in over.args):
+        return False
+    bounds = [arg.value for arg in over.args]
+    if any(type(bound) is not cst.Integer for bound in bounds):
+        return False
+    start, end = (0, int(bounds[0].value)) if len(bounds) == 1 else (int(bounds[0].value), int(bounds[1].value))
+    return end - start <= 1
