@@ -84,6 +84,57 @@ class _Accumulation:
     lightning_step: bool  # in a LightningModule's `training_step`, whose returned loss the trainer backpropagates
 
 
+# Written once for a VALID look-alike and its INVALID twin: a translation GAN's pool of generated images shown to the
+# discriminator (the Hands-On GANs CycleGAN's ImageBuffer); `%s` is the pool's `swap` body.
+_FAKE_POOL = """
+        import itertools
+        import random
+
+        import torch
+        import torch.nn.functional as F
+
+        class FakePool:
+            def __init__(self, size=50):
+                self.size = size
+                self.images = []
+
+            def swap(self, image):%s
+
+        class Translator:
+            def __init__(self, netG, netD):
+                self.netG = netG
+                self.netD = netD
+                self.opt_g = torch.optim.Adam(itertools.chain(self.netG.parameters()), lr=2e-4)
+                self.opt_d = torch.optim.Adam(self.netD.parameters(), lr=2e-4)
+
+            def fit(self, loader, epochs):
+                pool = FakePool()
+                for epoch in range(epochs):
+                    for real_a, real_b in loader:
+                        self.opt_g.zero_grad()
+                        fake_b = self.netG(real_a)
+                        g_loss = F.mse_loss(self.netD(fake_b), torch.ones(real_a.size(0), 1)) + F.l1_loss(fake_b, real_b)
+                        g_loss.backward()
+                        self.opt_g.step()
+                        self.opt_d.zero_grad()
+                        fake_b = pool.swap(fake_b)
+                        d_loss = F.mse_loss(self.netD(fake_b.detach()), torch.zeros(real_a.size(0), 1))
+                        d_loss.backward()
+                        self.opt_d.step()
+        """
+_BOUNDED_SWAP = """
+                if len(self.images) < self.size:
+                    self.images.append(image)
+                    return image
+                slot = random.randrange(self.size)
+                old = self.images[slot]
+                self.images[slot] = image
+                return old"""
+_GROWING_SWAP = """
+                self.images.append(image)
+                return random.choice(self.images)"""
+
+
 class GraphKeptAlive(Rule):
     code = "SC208"
     name = "graph-kept-alive"
@@ -101,7 +152,8 @@ class GraphKeptAlive(Rule):
         loop, and `stats.setdefault("loss", []).append(loss)`) where `loss.backward()` runs in the same loop
         (or in a same-file step method that returns it: `loss = self.train_step(x, y)` after `loss.backward(); return loss`), or
         `samples.append(G(z))` where the loop steps an optimizer holding `G`'s parameters, or
-        `losses.update(loss, n)` of a project class whose method adds what it is given to an attribute
+        `losses.update(loss, n)` of a project class whose method adds what it is given to an attribute (not a pool
+        that appends only while `len(self.images)` is under its depth and then replaces an element)
         (an `AverageMeter` with `self.sum += val * n`) or hands to a method of an object its `__init__` made that
         does (a stats logger's `self.smoothed_total_loss.add_value(total_loss)`), unless it makes a number of it
         first (`value = float(value)`). A method called once per step accumulates across its
@@ -156,6 +208,9 @@ class GraphKeptAlive(Rule):
         fits is the author's call.
     """
     VALID = [
+        # a pool that keeps at most `size` images, replacing one once full: the generator's graphs of 50 steps, which
+        # their backward passes already freed, not one per step
+        _FAKE_POOL % _BOUNDED_SWAP,
         # TRI-ML/packnet-sfm after its fix: the loss in the step's output dict replaced by its detached value.
         """
         import torch
@@ -613,6 +668,8 @@ class GraphKeptAlive(Rule):
         """,
     ]
     INVALID = [
+        # the same pool growing by one image per step
+        _FAKE_POOL % _GROWING_SWAP,
         # The function makes the sum once and steps once per epoch: the sum outlives every step, and keeps every
         # epoch's graphs.
         """
@@ -1137,6 +1194,7 @@ def _parameters_kept(method: cst.FunctionDef, instance: Instance, depth: int = 2
     params -= {name for node in walk(method.body) if type(node) is cst.Assign and _graph_names_free(node.value)
                for target in node.targets if type(target.target) is cst.Name and (name := target.target.value)}
     kept = []
+    bounded = _bounded_appends(method)
     for node in walk(method.body):
         if depth and type(node) is cst.Call and type(node.func) is cst.Attribute \
                 and (held := _attribute_instance(instance, node.func.value)) is not None \
@@ -1151,13 +1209,33 @@ def _parameters_kept(method: cst.FunctionDef, instance: Instance, depth: int = 2
         elif (added := _added_to_itself(node)) is not None:
             target, value = node.targets[0].target, added  # type: ignore[attr-defined]
         elif type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "append" \
-                and len(node.args) == 1:
+                and len(node.args) == 1 and id(node) not in bounded:
             target, value = node.func.value, node.args[0].value
         else:
             continue
         if (dotted_name(target) or "").startswith("self."):
             kept += [name for name in _graph_names(value) if name in params and name not in kept]
     return kept
+
+
+def _bounded_appends(method: cst.FunctionDef) -> set[int]:
+    """The appends to `self.X` under an `if` that tests `len(self.X)`, in a method that also replaces or pops an
+    element of it: a pool of a fixed depth (CycleGAN's image buffer appends until it holds `depth` images, then
+    replaces one), which keeps that many, not one per call."""
+    replaced = {dotted_name(target.target.value) for target in walk(method.body)
+                if type(target) is cst.AssignTarget and type(target.target) is cst.Subscript}
+    replaced |= {dotted_name(call.func.value) for call in walk(method.body) if type(call) is cst.Call
+                 and type(call.func) is cst.Attribute and call.func.attr.value == "pop"}
+    bounded: set[int] = set()
+    for branch in walk(method.body):
+        if type(branch) is not cst.If:
+            continue
+        measured = {dotted_name(call.args[0].value) for call in walk(branch.test) if type(call) is cst.Call
+                    and type(call.func) is cst.Name and call.func.value == "len" and len(call.args) == 1}
+        bounded.update(id(node) for node in walk(branch) if type(node) is cst.Call
+                       and type(node.func) is cst.Attribute and node.func.attr.value == "append"
+                       and dotted_name(node.func.value) in measured & replaced - {None})
+    return bounded
 
 
 def _attribute_instance(instance: Instance, receiver: cst.BaseExpression) -> Instance | None:
