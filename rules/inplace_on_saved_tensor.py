@@ -8,7 +8,9 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.loops.autograd_saves import IN_PLACE_FUNCTIONS, IN_PLACE_METHODS
+from shapecheck.loops.inplace_switches import IN_PLACE_CAPABLE, switched_in_place
 from shapecheck.loops.saved_tensors import TRAINING_LOOP, SavedTensors, Spoiled, all_in_place
+from shapecheck.objects.torch_layers import torch_layer
 
 
 class InplaceOnSavedTensor(Rule):
@@ -25,7 +27,9 @@ class InplaceOnSavedTensor(Rule):
     docs = """
         ## What it does
         Finds an in-place op (`x.masked_fill_(...)`, `x += 1`, `x[mask] = 0`, `x.relu_()`, `x.clamp_(...)`,
-        `F.relu(x, inplace=True)`) on a tensor that autograd saved for the backward pass, before that pass runs:
+        `F.relu(x, inplace=True)`, a layer built with `inplace=True`, or one built without it that a walk of
+        `self.modules()` switches afterwards, `if isinstance(m, nn.Dropout): m.inplace = True`, in its own class or
+        in a module class of the project that builds it, or builds a module that builds it) on a tensor that autograd saved for the backward pass, before that pass runs:
         the output of an op whose gradient is computed from its output (`sigmoid`, `tanh`, `exp`, `softmax`,
         `log_softmax`, `relu`, `sqrt`, a layer doing one, an `nn.Sequential` ending in one), or the input of an op
         whose gradient is computed from its inputs (a factor
@@ -328,6 +332,43 @@ class InplaceOnSavedTensor(Rule):
                 return self.fc(self.norm(feats))
         Encoder()(torch.randn(4, 64)).sum().backward()
         """,
+        # A parent module switches only its ReLUs to in place (after a Linear, which saves its input); another
+        # switches its dropout, but builds no module whose dropout follows an op that saved its output.
+        """
+        import torch
+        import torch.nn as nn
+        class GatedResidual(nn.Module):
+            def __init__(self, d, p=0.2):
+                super().__init__()
+                self.fc = nn.Linear(d, d)
+                self.drop = nn.Dropout(p)
+            def forward(self, x):
+                g = torch.sigmoid(self.fc(x))
+                g = self.drop(g)
+                return x * g
+        class Encoder(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.block = GatedResidual(d)
+                self.act = nn.ReLU()
+                for m in self.modules():
+                    if isinstance(m, nn.ReLU):
+                        m.inplace = True
+            def forward(self, x):
+                return self.act(self.block(x))
+        Encoder(8)(torch.randn(4, 8)).sum().backward()
+        class Head(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.drop = nn.Dropout(0.1)
+                self.fc = nn.Linear(d, 2)
+                for name, m in self.named_modules():
+                    if isinstance(m, nn.Dropout):
+                        m.inplace = True
+            def forward(self, x):
+                return self.fc(self.drop(x))
+        Head(8)(torch.randn(4, 8)).sum().backward()
+        """,
     ]
     INVALID = [
         # An MLP-Mixer block's channel mixing added to its input in place: the feed-forward block's first Linear
@@ -573,11 +614,40 @@ class InplaceOnSavedTensor(Rule):
                 return self.gate(self.fc(x))
         Net()(torch.randn(4, 8)).sum().backward()
         """,
+        # The dropout is built out of place, but the module that builds its block switches every ReLU and dropout
+        # below it to in place: the dropout then overwrites the sigmoid's output, which sigmoid saved.
+        """
+        import torch
+        import torch.nn as nn
+        class GatedResidual(nn.Module):
+            def __init__(self, d, p=0.2):
+                super().__init__()
+                self.fc = nn.Linear(d, d)
+                self.drop = nn.Dropout(p)
+            def forward(self, x):
+                g = torch.sigmoid(self.fc(x))
+                g = self.drop(g)
+                return x * g
+        class Encoder(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.block = GatedResidual(d)
+                self.act = nn.ReLU()
+                for m in self.modules():
+                    if isinstance(m, (nn.ReLU, nn.Dropout)):
+                        m.inplace = True
+            def forward(self, x):
+                return self.act(self.block(x))
+        Encoder(8)(torch.randn(4, 8)).sum().backward()
+        """,
     ]
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._mutating: list[cst.FunctionDef | None] = []  # bodies (None: module level) with an in-place op
+        # bodies calling a `self.x` layer that a walk of `self.modules()` may switch to in place, with the layer's
+        # constructions: whether one does reads the project's builders of the class, once the file is known
+        self._switchable: list[tuple[cst.FunctionDef | None, cst.ClassDef, list[cst.Call]]] = []
 
     # The bodies worth reading are those with an in-place op, and those that call one returning a spoiled graph:
     # the traversal notes the first kind, so `finish` reads a handful of bodies instead of every one.
@@ -594,10 +664,14 @@ class InplaceOnSavedTensor(Rule):
         if type(func) is cst.Attribute and func.attr.value in IN_PLACE_METHODS \
                 or any(arg.keyword is not None and arg.keyword.value == "inplace" for arg in node.args) \
                 or self.ctx.qualname(func) in IN_PLACE_FUNCTIONS \
-                or all_in_place(self.ctx.analysis(SavedTensors).constructions(self.ctx.class_def, func)):
+                or all_in_place(built := self.ctx.analysis(SavedTensors).constructions(self.ctx.class_def, func)):
             self._mutating.append(self.ctx.function)
+        elif built and all(torch_layer(self.ctx, call) in IN_PLACE_CAPABLE for call in built):
+            self._switchable.append((self.ctx.function, self.ctx.class_def, built))  # type: ignore[arg-type]
 
     def finish(self) -> None:
+        self._mutating.extend(function for function, class_def, built in self._switchable
+                              if switched_in_place(self.ctx, class_def, built))
         self.ctx.analysis(SavedTensors).spoiled(self._mutating, self.code, self.report_spoiled)
 
     def report_spoiled(self, found: Spoiled) -> None:
