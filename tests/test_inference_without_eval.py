@@ -153,3 +153,75 @@ def test_a_new_object_predicts_before_anything_switched_its_model(script: str) -
 ])
 def test_an_object_whose_model_may_have_been_switched_is_left_to_the_file_s_switches(script: str) -> None:
     assert learner_rows(script) == []
+
+
+# A BYOL-style target network kept by a module of its own, in `target.py`; `train.py` builds it from an encoder
+# with batch norm and hands its prediction method to a k-NN monitor of the same file.
+TARGET = """
+    import copy
+
+    import torch
+    import torch.nn as nn
+
+
+    class TargetNetwork(nn.Module):
+        def __init__(self, online, tau=0.996):
+            super().__init__()
+            self.tau = tau
+            self.net = copy.deepcopy(online)
+            self.net.requires_grad_(False)
+
+        @torch.no_grad()
+        def momentum_update(self, online):
+            for t, o in zip(self.net.parameters(), online.parameters()):
+                t.mul_(self.tau).add_(o.detach(), alpha=1 - self.tau)
+
+        @torch.no_grad()
+        def embed(self, images):
+            return nn.functional.normalize(self.net(images), dim=1)
+"""
+
+TARGET_TRAIN = """
+    import torch
+    import torch.nn as nn
+
+    from target import TargetNetwork
+
+
+    def knn_accuracy(embed, bank, bank_labels, images, labels):
+        scores = embed(images) @ bank.T
+        return (bank_labels[scores.argmax(1)] == labels).float().mean().item()
+
+
+    def main(loader, bank, bank_labels, val_images, val_labels):
+        encoder = nn.Sequential(nn.Conv2d(3, 32, 3), nn.BatchNorm2d(32), nn.ReLU(), nn.AdaptiveAvgPool2d(1),
+                                nn.Flatten(), nn.Linear(32, 64))
+        target = TargetNetwork(encoder)
+        opt = torch.optim.Adam(encoder.parameters(), lr=3e-4)
+        for view_a, view_b in loader:
+            with torch.no_grad():
+                goal = target.embed(view_b)
+            loss = -(nn.functional.normalize(encoder(view_a), dim=1) * goal).sum(1).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            target.momentum_update(encoder)%s
+        return knn_accuracy(target.embed, bank, bank_labels, val_images, val_labels)
+"""
+
+
+def target_rows(tmp_path: Path, after_step: str = "") -> list[int]:
+    (tmp_path / "target.py").write_text(textwrap.dedent(TARGET))
+    (tmp_path / "train.py").write_text(textwrap.dedent(TARGET_TRAIN % after_step))
+    PROJECT.forget()
+    path = tmp_path / "target.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC210"])).findings]
+
+
+def test_a_target_network_copied_from_a_model_with_batch_norm_predicts_in_train_mode(tmp_path: Path) -> None:
+    assert target_rows(tmp_path) == [22]
+
+
+@pytest.mark.parametrize("after_step", ["\n        target.eval()", "\n        target.net.train()"])
+def test_a_target_network_its_builder_switches_either_way_is_clean(tmp_path: Path, after_step: str) -> None:
+    assert target_rows(tmp_path, after_step) == []
