@@ -42,6 +42,34 @@ _DDPG_AGENT = """
         """
 
 
+# A conditional GAN for super-resolution whose module computes both losses; the update function is handed the
+# module and the optimizers its caller built on its generator and discriminator; `%s` is the update's body.
+_SR_GAN = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class SRGAN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.generator = nn.Sequential(nn.Conv2d(3, 12, 3, padding=1), nn.PixelShuffle(2))
+                self.critic = nn.Sequential(nn.Conv2d(3, 8, 4, 2, 1), nn.LeakyReLU(0.2), nn.Flatten(), nn.LazyLinear(1))
+            def losses(self, low, high):
+                fake = self.generator(low)
+                adversarial = F.softplus(-self.critic(fake)).mean()
+                gen_loss = F.l1_loss(fake, high) + 1e-3 * adversarial
+                critic_loss = F.softplus(-self.critic(high)).mean() + F.softplus(self.critic(fake.detach())).mean()
+                return gen_loss, critic_loss
+        def update(net, low, high, opt_g, opt_c):
+            gen_loss, critic_loss = net.losses(low, high)
+%s
+        def main(pairs):
+            net = SRGAN()
+            opt_g = torch.optim.Adam(net.generator.parameters(), lr=1e-4)
+            opt_c = torch.optim.Adam(net.critic.parameters(), lr=1e-4)
+            for low, high in pairs:
+                update(net, low, high, opt_g, opt_c)
+        """
+
 class StepBetweenBackward(Rule):
     code = "SC209"
     name = "step-between-backward"
@@ -76,7 +104,8 @@ class StepBetweenBackward(Rule):
         `compute_losses`), unless that helper's call sits under an `if` the later call is not in.
 
         The optimizer may be a parameter of the function (`def td3_update(actor, q1, q2, pi_opt, q_opt, batch)`):
-        every call of it in the file then says which of the modules it is handed each optimizer holds. A loss a
+        every call of it in the file then says which of the modules it is handed each optimizer holds, or which
+        submodules of them (`Adam(net.critic.parameters())` handed with `net`: `net.critic`). A loss a
         same-file helper returns (`loss_q, loss_pi = self.losses(batch)`, or `out = self.compute_losses(batch)`
         with `out["critic"].backward()` on a dict it returns) is read through the helper's `return`. Without
         `retain_graph`, a second pass through an output the first pass already went through raises "Trying to
@@ -611,8 +640,26 @@ class StepBetweenBackward(Rule):
                 user_view_1, item_view_1 = self.forward(perturbed_mat1)
                 return (user_view_1[idx[0]] - item_view_1[idx[1]]).pow(2).mean()
         """,
+        # Both backward passes before both steps, in a function handed the optimizers of the module's parts.
+        _SR_GAN % """
+            opt_g.zero_grad()
+            opt_c.zero_grad()
+            gen_loss.backward()
+            net.critic.zero_grad()
+            critic_loss.backward()
+            opt_g.step()
+            opt_c.step()""",
     ]
     INVALID = [
+        # The critic steps before the generator's loss, computed through it, runs its backward pass: the function
+        # is handed the optimizers its caller built on the module's submodules (`net.critic.parameters()`).
+        _SR_GAN % """
+            opt_c.zero_grad()
+            critic_loss.backward()
+            opt_c.step()
+            opt_g.zero_grad()
+            gen_loss.backward()
+            opt_g.step()""",
         # A recommender's item table computed once an epoch by a method reading the embedding's weight: the second
         # batch's backward pass goes through the graph the first one freed.
         """
