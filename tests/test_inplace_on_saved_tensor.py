@@ -299,3 +299,13 @@ def test_a_switch_in_a_module_that_does_not_build_the_block_is_clean(tmp_path: P
         "self.backbone = Backbone(d)", "self.backbone = nn.Linear(d, d)")
     files = {"setup.py": "", "nets/__init__.py": "", "nets/blocks.py": BLOCKS, "nets/tagger.py": unrelated}
     assert lint_project(tmp_path, files, "nets/blocks.py") == []
+
+
+def test_a_switch_reaches_a_block_built_through_a_factory_function(tmp_path: Path) -> None:
+    """MVANet's form: the model builds its backbone with `SwinB()`, a function returning the network whose stages
+    build the attention block."""
+    through_factory = (SWITCHING_MODEL % "isinstance(module, nn.Dropout)").replace(
+        "self.backbone = Backbone(d)", "self.backbone = make_backbone(d)").replace(
+        "class Tagger(", "def make_backbone(d):\n        return Backbone(d)\n\n    class Tagger(")
+    files = {"setup.py": "", "nets/__init__.py": "", "nets/blocks.py": BLOCKS, "nets/tagger.py": through_factory}
+    assert lint_project(tmp_path, files, "nets/blocks.py") == [14]

@@ -19,7 +19,9 @@ IN_PLACE_CAPABLE = frozenset({
     "Threshold", "RReLU", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
 })
 _MODULE_WALKS = frozenset({"modules", "named_modules"})
-_BUILDERS_DEPTH = 2  # a class, the classes that build it, and those that build them
+# a class, the classes or factory functions that build it, and those that build them: a backbone's attention block
+# is four levels below the model that switches its dropout (a Swin backbone: attention, block, stage, network, `SwinB()`)
+_BUILDERS_DEPTH = 6
 
 
 class InPlaceSwitches:
@@ -29,6 +31,14 @@ class InPlaceSwitches:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._own: dict[int, frozenset[str]] = {}
+        self._switched: dict[int, frozenset[str]] = {}
+
+    def switched(self, class_def: cst.ClassDef) -> frozenset[str]:
+        """`_switched_for` the class, with its builders, once a file."""
+        found = self._switched.get(id(class_def))
+        if found is None:
+            found = self._switched[id(class_def)] = _switched_for(self.ctx, class_def, _BUILDERS_DEPTH, set())
+        return found
 
     def own(self, class_def: cst.ClassDef) -> frozenset[str]:
         """The torch.nn layer names `class_def`'s methods set `inplace = True` on in a walk of `self.modules()`;
@@ -54,21 +64,24 @@ def switched_in_place(ctx: Context, class_def: cst.ClassDef | None, construction
                                                for arg in call.args):
             return False
         kinds.add(kind)
-    switched = _switched_for(ctx, class_def, _BUILDERS_DEPTH, set())
-    return kinds <= switched
+    return kinds <= ctx.analysis(InPlaceSwitches).switched(class_def)
 
 
-def _switched_for(ctx: Context, class_def: cst.ClassDef, depth: int, seen: set[int]) -> frozenset[str]:
-    """The layer kinds switched to in place in instances of `class_def`: by itself, and by the classes that build
-    one in a method, up to `depth` levels of builders."""
-    seen.add(id(class_def))
-    switched = ctx.analysis(InPlaceSwitches).own(class_def)
+def _switched_for(ctx: Context, definition: cst.ClassDef | cst.FunctionDef, depth: int, seen: set[int]
+                  ) -> frozenset[str]:
+    """The layer kinds switched to in place in what `definition` builds: a class by itself, and by the classes
+    that build one in a method, directly or through a factory function (`self.backbone = swin_b()`), up to `depth`
+    levels of builders."""
+    seen.add(id(definition))
+    switched = ctx.analysis(InPlaceSwitches).own(definition) if type(definition) is cst.ClassDef else frozenset()
     if depth == 0:
         return switched
-    for caller in project_callers(ctx, class_def) or ():
+    for caller in project_callers(ctx, definition) or ():
         function = caller.site.function
-        builder = caller.ctx.class_of_method(function) if function is not None else None
-        if builder is not None and id(builder) not in seen:
+        if function is None:
+            continue
+        builder = caller.ctx.class_of_method(function) or function
+        if id(builder) not in seen:
             switched |= _switched_for(caller.ctx, builder, depth - 1, seen)
     return switched
 
