@@ -30,7 +30,8 @@ class InplaceOnSavedTensor(Rule):
         `F.relu(x, inplace=True)`, a layer built with `inplace=True`, or one built without it that a walk of
         `self.modules()` switches afterwards, `if isinstance(m, nn.Dropout): m.inplace = True`, in its own class or
         in a module class of the project that builds it, directly or through a factory function such as `SwinB()`,
-        up to six builders up) on a tensor that autograd saved for the backward pass, before that pass runs:
+        up to six builders up; not a dropout of rate 0, or of a constructor parameter defaulting to 0, which drops
+        nothing) on a tensor that autograd saved for the backward pass, before that pass runs:
         the output of an op whose gradient is computed from its output (`sigmoid`, `tanh`, `exp`, `softmax`,
         `log_softmax`, `relu`, `sqrt`, a layer doing one, an `nn.Sequential` ending in one), or the input of an op
         whose gradient is computed from its inputs (a factor

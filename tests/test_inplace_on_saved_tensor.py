@@ -309,3 +309,10 @@ def test_a_switch_reaches_a_block_built_through_a_factory_function(tmp_path: Pat
         "class Tagger(", "def make_backbone(d):\n        return Backbone(d)\n\n    class Tagger(")
     files = {"setup.py": "", "nets/__init__.py": "", "nets/blocks.py": BLOCKS, "nets/tagger.py": through_factory}
     assert lint_project(tmp_path, files, "nets/blocks.py") == [14]
+
+
+def test_a_switched_dropout_of_rate_zero_by_default_drops_nothing_and_is_clean(tmp_path: Path) -> None:
+    """Swin's `nn.Dropout(attn_drop)` with `attn_drop=0.`: in place or not, a rate of 0 leaves the tensor as it is."""
+    files = {"setup.py": "", "nets/__init__.py": "", "nets/blocks.py": BLOCKS.replace("p=0.1", "p=0."),
+             "nets/tagger.py": SWITCHING_MODEL % "isinstance(module, nn.Dropout)"}
+    assert lint_project(tmp_path, files, "nets/blocks.py") == []

@@ -10,6 +10,7 @@ import libcst as cst
 
 from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import is_true
+from shapecheck.loops.mode_layers import dropout_off_by_default
 from shapecheck.objects.callers import project_callers
 from shapecheck.objects.torch_layers import torch_layer
 
@@ -61,8 +62,8 @@ def switched_in_place(ctx: Context, class_def: cst.ClassDef | None, construction
     for call in constructions:
         kind = torch_layer(ctx, call)
         if kind not in IN_PLACE_CAPABLE or any(arg.keyword is not None and arg.keyword.value == "inplace"
-                                               for arg in call.args):
-            return False
+                                               for arg in call.args) or dropout_off_by_default(class_def, call):
+            return False  # a dropout of rate 0 changes nothing, in place or not
         kinds.add(kind)
     return kinds <= ctx.analysis(InPlaceSwitches).switched(class_def)
 

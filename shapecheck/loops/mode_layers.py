@@ -139,6 +139,20 @@ def _dropouts_off_by_default(ctx: Context, class_def: cst.ClassDef) -> set[str]:
     return rates
 
 
+def dropout_off_by_default(class_def: cst.ClassDef, call: cst.Call) -> bool:
+    """`call`, in `class_def`, builds a dropout of rate 0 (`nn.Dropout(0.0)`), or of a constructor parameter
+    defaulting to 0 (Swin's `nn.Dropout(attn_drop)` of `attn_drop=0.`): it drops nothing unless a rate is passed."""
+    args = [arg for arg in call.args if arg.keyword is None or arg.keyword.value == "p"]
+    if args and _is_zero(args[0].value):
+        return True
+    rate = _dropout_rate(call)
+    init = next((node for node in class_def.body.body if type(node) is cst.FunctionDef
+                 and node.name.value == "__init__"), None)
+    return rate is not None and init is not None and any(
+        param.name.value == rate and param.default is not None and _is_zero(param.default)
+        for param in init.params.params)
+
+
 def _dropout_rate(call: cst.Call) -> str | None:
     """The constructor parameter a dropout module's rate names: `nn.Dropout(dropout)`, `nn.Dropout(p=self.p)`."""
     if last_name(call.func) != "Dropout":
