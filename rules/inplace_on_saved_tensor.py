@@ -13,6 +13,34 @@ from shapecheck.loops.saved_tensors import TRAINING_LOOP, SavedTensors, Spoiled,
 from shapecheck.objects.torch_layers import torch_layer
 
 
+# A gated residual block built with an out-of-place dropout after a sigmoid, in an encoder that switches the layers
+# of `%s` to in place after building it.
+_SWITCHED_BLOCK = """
+        import torch
+        import torch.nn as nn
+        class GatedResidual(nn.Module):
+            def __init__(self, d, p=0.2):
+                super().__init__()
+                self.fc = nn.Linear(d, d)
+                self.drop = nn.Dropout(p)
+            def forward(self, x):
+                g = torch.sigmoid(self.fc(x))
+                g = self.drop(g)
+                return x * g
+        class Encoder(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.block = GatedResidual(d)
+                self.act = nn.ReLU()
+                for m in self.modules():
+                    if isinstance(m, %s):
+                        m.inplace = True
+            def forward(self, x):
+                return self.act(self.block(x))
+        Encoder(8)(torch.randn(4, 8)).sum().backward()
+"""
+
+
 class InplaceOnSavedTensor(Rule):
     code = "SC216"
     name = "inplace-on-saved-tensor"
@@ -336,29 +364,7 @@ class InplaceOnSavedTensor(Rule):
         """,
         # A parent module switches only its ReLUs to in place (after a Linear, which saves its input); another
         # switches its dropout, but builds no module whose dropout follows an op that saved its output.
-        """
-        import torch
-        import torch.nn as nn
-        class GatedResidual(nn.Module):
-            def __init__(self, d, p=0.2):
-                super().__init__()
-                self.fc = nn.Linear(d, d)
-                self.drop = nn.Dropout(p)
-            def forward(self, x):
-                g = torch.sigmoid(self.fc(x))
-                g = self.drop(g)
-                return x * g
-        class Encoder(nn.Module):
-            def __init__(self, d):
-                super().__init__()
-                self.block = GatedResidual(d)
-                self.act = nn.ReLU()
-                for m in self.modules():
-                    if isinstance(m, nn.ReLU):
-                        m.inplace = True
-            def forward(self, x):
-                return self.act(self.block(x))
-        Encoder(8)(torch.randn(4, 8)).sum().backward()
+        _SWITCHED_BLOCK % "nn.ReLU" + """
         class Head(nn.Module):
             def __init__(self, d):
                 super().__init__()
@@ -618,30 +624,7 @@ class InplaceOnSavedTensor(Rule):
         """,
         # The dropout is built out of place, but the module that builds its block switches every ReLU and dropout
         # below it to in place: the dropout then overwrites the sigmoid's output, which sigmoid saved.
-        """
-        import torch
-        import torch.nn as nn
-        class GatedResidual(nn.Module):
-            def __init__(self, d, p=0.2):
-                super().__init__()
-                self.fc = nn.Linear(d, d)
-                self.drop = nn.Dropout(p)
-            def forward(self, x):
-                g = torch.sigmoid(self.fc(x))
-                g = self.drop(g)
-                return x * g
-        class Encoder(nn.Module):
-            def __init__(self, d):
-                super().__init__()
-                self.block = GatedResidual(d)
-                self.act = nn.ReLU()
-                for m in self.modules():
-                    if isinstance(m, (nn.ReLU, nn.Dropout)):
-                        m.inplace = True
-            def forward(self, x):
-                return self.act(self.block(x))
-        Encoder(8)(torch.randn(4, 8)).sum().backward()
-        """,
+        _SWITCHED_BLOCK % "(nn.ReLU, nn.Dropout)",
     ]
 
     def __init__(self, ctx) -> None:
