@@ -176,7 +176,9 @@ class InferenceWithoutEval(Rule):
         train (loading or moving its model's weights aside): the model is still in the train mode it was built in.
 
         Also an EMA or target model: a module's or a helper class's `self.shadow = copy.deepcopy(model)` called under
-        `no_grad` (in a method decorated so, with or without a loop), when every construction of the class, in the
+        `no_grad` (in a method decorated so, with or without a loop, other than `forward`: BYOL's and MoCo's
+        momentum encoders run their batch norm on batch statistics in training on purpose), when every construction
+        of the class, in the
         file or in a project module importing it, hands it a model with dropout or batch norm built so, the class
         switches no mode and trains nothing, and the modules building it switch no module but the model they hand
         it: the copy keeps the train mode the model was in, and nothing that trains it ever asks for that mode, so
@@ -867,8 +869,12 @@ class InferenceWithoutEval(Rule):
         if model is None or in_test(ctx):
             return
         # an EMA or target model: a copy the class keeps of the model it is handed, which is never trained, so its
-        # mode is only ever what prediction needs; decided from the constructions (`finish`)
-        copied = stored_parameter(ctx, node.func, copied=True)
+        # mode is only ever what prediction needs; decided from the constructions (`finish`). Not in a module's
+        # `forward`, which computes what training asks of it: BYOL's and MoCo's momentum encoders keep batch norm on
+        # batch statistics there on purpose.
+        function = ctx.function
+        forward = function is not None and function.name.value in ("forward", "__call__")
+        copied = stored_parameter(ctx, node.func, copied=True) if not forward else None
         if copied is not None:
             self._calls.append(("copied", node, model, copied))
             return

@@ -50,7 +50,7 @@ class InplaceOnSavedTensor(Rule):
     triggers = ("_(", "+=", "-=", "*=", "/=", "] =", "inplace")
     # The visits only note the bodies with an in-place op; `finish` reads those with the whole file.
     scope = "statement"
-    gathered = ("_mutating",)
+    gathered = ("_mutating", "_switchable")
     reads = ((TRAINING_LOOP, ("backward",)),)
     docs = """
         ## What it does
@@ -632,7 +632,7 @@ class InplaceOnSavedTensor(Rule):
         self._mutating: list[cst.FunctionDef | None] = []  # bodies (None: module level) with an in-place op
         # bodies calling a `self.x` layer that a walk of `self.modules()` may switch to in place, with the layer's
         # constructions: whether one does reads the project's builders of the class, once the file is known
-        self._switchable: list[tuple[cst.FunctionDef | None, cst.ClassDef, list[cst.Call]]] = []
+        self._switchable: list[tuple[cst.FunctionDef | None, cst.ClassDef, tuple[cst.Call, ...]]] = []
 
     # The bodies worth reading are those with an in-place op, and those that call one returning a spoiled graph:
     # the traversal notes the first kind, so `finish` reads a handful of bodies instead of every one.
@@ -652,12 +652,12 @@ class InplaceOnSavedTensor(Rule):
                 or all_in_place(built := self.ctx.analysis(SavedTensors).constructions(self.ctx.class_def, func)):
             self._mutating.append(self.ctx.function)
         elif built and all(torch_layer(self.ctx, call) in IN_PLACE_CAPABLE for call in built):
-            self._switchable.append((self.ctx.function, self.ctx.class_def, built))  # type: ignore[arg-type]
+            self._switchable.append((self.ctx.function, self.ctx.class_def, tuple(built)))  # type: ignore[arg-type]
 
     def finish(self) -> None:
-        self._mutating.extend(function for function, class_def, built in self._switchable
-                              if switched_in_place(self.ctx, class_def, built))
-        self.ctx.analysis(SavedTensors).spoiled(self._mutating, self.code, self.report_spoiled)
+        switched = [function for function, class_def, built in self._switchable
+                    if switched_in_place(self.ctx, class_def, list(built))]
+        self.ctx.analysis(SavedTensors).spoiled([*self._mutating, *switched], self.code, self.report_spoiled)
 
     def report_spoiled(self, found: Spoiled) -> None:
         ctx = self.ctx

@@ -10,9 +10,8 @@ import libcst as cst
 
 from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import is_true
-from shapecheck.loops.mode_layers import dropout_off_by_default
 from shapecheck.objects.callers import project_callers
-from shapecheck.objects.torch_layers import torch_layer
+from shapecheck.objects.torch_layers import dropout_off_by_default, torch_layer
 
 # torch.nn layers whose `inplace` attribute their forward reads at each call.
 IN_PLACE_CAPABLE = frozenset({
