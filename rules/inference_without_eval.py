@@ -92,6 +92,46 @@ _WRAPPER = """
         """
 
 
+# A weight-averaging helper keeping a frozen copy of a segmentation network, used for validation masks; `%s`
+# follows the copy.
+_AVERAGER = """
+        import copy
+        import torch
+        import torch.nn as nn
+        class Segmenter(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+                                          nn.Conv2d(16, 4, 1))
+            def forward(self, x):
+                return self.body(x)
+        class WeightAverager:
+            def __init__(self, net, decay=0.999):
+                self.decay = decay
+                self.shadow = copy.deepcopy(net)%s
+                for p in self.shadow.parameters():
+                    p.requires_grad_(False)
+            @torch.no_grad()
+            def update(self, net):
+                for s, p in zip(self.shadow.parameters(), net.parameters()):
+                    s.mul_(self.decay).add_(p, alpha=1 - self.decay)
+            @torch.no_grad()
+            def predict(self, images):
+                return self.shadow(images).argmax(1)
+        def train(loader, val_images):
+            net = Segmenter()
+            averager = WeightAverager(net)
+            opt = torch.optim.SGD(net.parameters(), lr=0.01)
+            net.train()
+            for images, masks in loader:
+                opt.zero_grad()
+                nn.functional.cross_entropy(net(images), masks).backward()
+                opt.step()
+                averager.update(net)
+            return averager.predict(val_images)
+        """
+
+
 class InferenceWithoutEval(Rule):
     code = "SC210"
     name = "inference-without-eval"
@@ -134,6 +174,15 @@ class InferenceWithoutEval(Rule):
         is called on an object just built (`inference = Learner(data, Net())`, then `inference.predict_array(x)`)
         from a model just built, with nothing run on the object before but methods that neither switch a mode nor
         train (loading or moving its model's weights aside): the model is still in the train mode it was built in.
+
+        Also an EMA or target model: a module's or a helper class's `self.shadow = copy.deepcopy(model)` called under
+        `no_grad` (in a method decorated so, with or without a loop, other than `forward`: BYOL's and MoCo's
+        momentum encoders run their batch norm on batch statistics in training on purpose), when every construction
+        of the class, in the
+        file or in a project module importing it, hands it a model with dropout or batch norm built so, the class
+        switches no mode and trains nothing, and the modules building it switch no module but the model they hand
+        it: the copy keeps the train mode the model was in, and nothing that trains it ever asks for that mode, so
+        progress samples taken in the training loop count too.
 
         Not reported: a forward pass whose output is discarded (`model(x)` on its own line: recalibrating batch
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
@@ -492,8 +541,14 @@ class InferenceWithoutEval(Rule):
         net = nn.Sequential(nn.Linear(16, 32), nn.Dropout(0.3), nn.Linear(32, 4))
         net.eval()
         print(Classifier(net).predict(torch.randn(4, 16)))""",
+        # timm's ModelEmaV2 switches its copy to eval mode where it makes it; a mean teacher switched to train
+        # mode on purpose by the script that builds it.
+        _AVERAGER % ".eval()",
+        _AVERAGER.replace("averager = WeightAverager(net)", "averager = WeightAverager(net)\n"
+                          "            averager.shadow.train()"),
     ]
     INVALID = [
+        _AVERAGER % "",
         # a trainer's validation summed over the loader in a generator expression, its model never put in eval mode
         _COMPREHENDING_TRAINER % """
             def validate(self):
@@ -810,11 +865,21 @@ class InferenceWithoutEval(Rule):
         ctx = self.ctx
         if not ctx.grad_disabled or type(ctx.parent) is cst.Expr:
             return
-        # inside a module class, the mode is set by whoever owns the module (a VAE's `sample()` under `no_grad`)
-        if not ctx.loops and ctx.class_def is not None and is_torch_module_class(ctx, ctx.class_def):
-            return
         model = called_module(node)
         if model is None or in_test(ctx):
+            return
+        # an EMA or target model: a copy the class keeps of the model it is handed, which is never trained, so its
+        # mode is only ever what prediction needs; decided from the constructions (`finish`). Not in a module's
+        # `forward`, which computes what training asks of it: BYOL's and MoCo's momentum encoders keep batch norm on
+        # batch statistics there on purpose.
+        function = ctx.function
+        forward = function is not None and function.name.value in ("forward", "__call__")
+        copied = stored_parameter(ctx, node.func, copied=True) if not forward else None
+        if copied is not None:
+            self._calls.append(("copied", node, model, copied))
+            return
+        # inside a module class, the mode is set by whoever owns the module (a VAE's `sample()` under `no_grad`)
+        if not ctx.loops and ctx.class_def is not None and is_torch_module_class(ctx, ctx.class_def):
             return
         if not ctx.loops and not _over_batches(ctx.ancestors):
             self._unlooped.append(node)
@@ -905,6 +970,12 @@ class InferenceWithoutEval(Rule):
                                           for argument, point, reader in passed):
                 calls.found.append((call, model))
                 owners[id(call)] = (class_def, init, parameter)
+        for call, model, (class_def, init, parameter) in calls.copied:
+            if self._copy_left_in_train_mode(class_def, init, parameter):
+                self.report(call, f"`{model}` is a copy of a model with dropout or batch norm that is never trained, "
+                                  "and nothing switches it to eval mode: it predicts here under `no_grad` in the train "
+                                  "mode the model was copied in, so dropout stays on and batch norm uses each batch's "
+                                  f"statistics; call `{model}.eval()` when the copy is made")
         # `evaluate(model, val_loader)` of another project file, whose own `no_grad` loop runs what it is handed
         imported = self._handed_to_imported_predictor(training, built, copies)
         calls.found += imported
@@ -936,6 +1007,24 @@ class InferenceWithoutEval(Rule):
                               f"nothing in this file calls `{model}.eval()`, so dropout stays on and batch norm uses "
                               f"each batch's statistics; call `{model}.eval()` before the loop (and "
                               f"`{model}.train()` before training again)")
+
+    def _copy_left_in_train_mode(self, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str) -> bool:
+        """Every construction of the class hands it, as `parameter`, a model with dropout or batch norm that is
+        not switched to eval mode where it is built; the class switches no mode and trains nothing; and the modules
+        building it switch no module but the one they hand it (`model.train()` before training the original)."""
+        if _switches_or_trains(class_def, {m.name.value for m in class_def.body.body if type(m) is cst.FunctionDef}):
+            return False
+        passed = constructor_arguments(self.ctx, class_def, init, parameter)
+        if passed is None:
+            return False
+        for argument, point, reader in passed:
+            if not mode_dependent_at(reader, argument, point):
+                return False
+            spelled = reader.code(argument)
+            if any(event.subject is None or not related(event.subject, spelled)
+                   for event in training_loop(reader).mode_switches()):
+                return False
+        return True
 
     def _run_on_new_object(self, call: cst.Call, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str
                            ) -> cst.Call | None:
@@ -1014,6 +1103,8 @@ class _Calls:
         self.received: list[tuple[cst.Call, str, cst.FunctionDef]] = []
         # Of `self.model` that a trainer's constructor stored from its parameter: decided from the constructions.
         self.stored: list[tuple[cst.Call, str, tuple[cst.ClassDef, cst.FunctionDef, str]]] = []
+        # Of `self.ema` that a constructor stored a deep copy of its parameter in: decided from the constructions.
+        self.copied: list[tuple[cst.Call, str, tuple[cst.ClassDef, cst.FunctionDef, str]]] = []
         # Calls in a `no_grad` block that sits in a loop with no loop of its own: the loop around it, which may be
         # training (a GAN's progress snapshot every few iterations).
         self.snapshot_in: dict[cst.Call, tuple[cst.CSTNode, cst.FunctionDef | None]] = {}
@@ -1026,6 +1117,8 @@ class _Calls:
                     self.snapshot_in[node] = detail
             elif kind == "received":
                 self.received.append((node, model, detail))
+            elif kind == "copied":
+                self.copied.append((node, model, detail))
             else:
                 self.stored.append((node, model, detail))
 

@@ -8,7 +8,37 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.loops.autograd_saves import IN_PLACE_FUNCTIONS, IN_PLACE_METHODS
+from shapecheck.loops.inplace_switches import IN_PLACE_CAPABLE, switched_in_place
 from shapecheck.loops.saved_tensors import TRAINING_LOOP, SavedTensors, Spoiled, all_in_place
+from shapecheck.objects.torch_layers import torch_layer
+
+
+# A gated residual block built with an out-of-place dropout after a sigmoid, in an encoder that switches the layers
+# of `%s` to in place after building it.
+_SWITCHED_BLOCK = """
+        import torch
+        import torch.nn as nn
+        class GatedResidual(nn.Module):
+            def __init__(self, d, p=0.2):
+                super().__init__()
+                self.fc = nn.Linear(d, d)
+                self.drop = nn.Dropout(p)
+            def forward(self, x):
+                g = torch.sigmoid(self.fc(x))
+                g = self.drop(g)
+                return x * g
+        class Encoder(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.block = GatedResidual(d)
+                self.act = nn.ReLU()
+                for m in self.modules():
+                    if isinstance(m, %s):
+                        m.inplace = True
+            def forward(self, x):
+                return self.act(self.block(x))
+        Encoder(8)(torch.randn(4, 8)).sum().backward()
+"""
 
 
 class InplaceOnSavedTensor(Rule):
@@ -20,12 +50,16 @@ class InplaceOnSavedTensor(Rule):
     triggers = ("_(", "+=", "-=", "*=", "/=", "] =", "inplace")
     # The visits only note the bodies with an in-place op; `finish` reads those with the whole file.
     scope = "statement"
-    gathered = ("_mutating",)
+    gathered = ("_mutating", "_switchable")
     reads = ((TRAINING_LOOP, ("backward",)),)
     docs = """
         ## What it does
         Finds an in-place op (`x.masked_fill_(...)`, `x += 1`, `x[mask] = 0`, `x.relu_()`, `x.clamp_(...)`,
-        `F.relu(x, inplace=True)`) on a tensor that autograd saved for the backward pass, before that pass runs:
+        `F.relu(x, inplace=True)`, a layer built with `inplace=True`, or one built without it that a walk of
+        `self.modules()` switches afterwards, `if isinstance(m, nn.Dropout): m.inplace = True`, in its own class or
+        in a module class of the project that builds it, directly or through a factory function such as `SwinB()`,
+        up to six builders up; not a dropout of rate 0, or of a constructor parameter defaulting to 0, which drops
+        nothing) on a tensor that autograd saved for the backward pass, before that pass runs:
         the output of an op whose gradient is computed from its output (`sigmoid`, `tanh`, `exp`, `softmax`,
         `log_softmax`, `relu`, `sqrt`, a layer doing one, an `nn.Sequential` ending in one), or the input of an op
         whose gradient is computed from its inputs (a factor
@@ -328,6 +362,21 @@ class InplaceOnSavedTensor(Rule):
                 return self.fc(self.norm(feats))
         Encoder()(torch.randn(4, 64)).sum().backward()
         """,
+        # A parent module switches only its ReLUs to in place (after a Linear, which saves its input); another
+        # switches its dropout, but builds no module whose dropout follows an op that saved its output.
+        _SWITCHED_BLOCK % "nn.ReLU" + """
+        class Head(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.drop = nn.Dropout(0.1)
+                self.fc = nn.Linear(d, 2)
+                for name, m in self.named_modules():
+                    if isinstance(m, nn.Dropout):
+                        m.inplace = True
+            def forward(self, x):
+                return self.fc(self.drop(x))
+        Head(8)(torch.randn(4, 8)).sum().backward()
+        """,
     ]
     INVALID = [
         # An MLP-Mixer block's channel mixing added to its input in place: the feed-forward block's first Linear
@@ -573,11 +622,17 @@ class InplaceOnSavedTensor(Rule):
                 return self.gate(self.fc(x))
         Net()(torch.randn(4, 8)).sum().backward()
         """,
+        # The dropout is built out of place, but the module that builds its block switches every ReLU and dropout
+        # below it to in place: the dropout then overwrites the sigmoid's output, which sigmoid saved.
+        _SWITCHED_BLOCK % "(nn.ReLU, nn.Dropout)",
     ]
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._mutating: list[cst.FunctionDef | None] = []  # bodies (None: module level) with an in-place op
+        # bodies calling a `self.x` layer that a walk of `self.modules()` may switch to in place, with the layer's
+        # constructions: whether one does reads the project's builders of the class, once the file is known
+        self._switchable: list[tuple[cst.FunctionDef | None, cst.ClassDef, tuple[cst.Call, ...]]] = []
 
     # The bodies worth reading are those with an in-place op, and those that call one returning a spoiled graph:
     # the traversal notes the first kind, so `finish` reads a handful of bodies instead of every one.
@@ -594,11 +649,15 @@ class InplaceOnSavedTensor(Rule):
         if type(func) is cst.Attribute and func.attr.value in IN_PLACE_METHODS \
                 or any(arg.keyword is not None and arg.keyword.value == "inplace" for arg in node.args) \
                 or self.ctx.qualname(func) in IN_PLACE_FUNCTIONS \
-                or all_in_place(self.ctx.analysis(SavedTensors).constructions(self.ctx.class_def, func)):
+                or all_in_place(built := self.ctx.analysis(SavedTensors).constructions(self.ctx.class_def, func)):
             self._mutating.append(self.ctx.function)
+        elif built and all(torch_layer(self.ctx, call) in IN_PLACE_CAPABLE for call in built):
+            self._switchable.append((self.ctx.function, self.ctx.class_def, tuple(built)))  # type: ignore[arg-type]
 
     def finish(self) -> None:
-        self.ctx.analysis(SavedTensors).spoiled(self._mutating, self.code, self.report_spoiled)
+        switched = [function for function, class_def, built in self._switchable
+                    if switched_in_place(self.ctx, class_def, list(built))]
+        self.ctx.analysis(SavedTensors).spoiled([*self._mutating, *switched], self.code, self.report_spoiled)
 
     def report_spoiled(self, found: Spoiled) -> None:
         ctx = self.ctx

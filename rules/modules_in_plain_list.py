@@ -12,7 +12,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.objects.modules import builds_module
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.changes import in_place_changes
-from shapecheck.objects.values import UNKNOWN, Const, Instance, Mapping, Opaque, Seq, TorchObject
+from shapecheck.objects.values import UNKNOWN, ClassValue, Const, Imported, Instance, Mapping, Opaque, Seq, TorchObject
 from shapecheck.shapes.activations import is_torch_module_class
 from shapecheck.objects.torch_layers import CONTAINERS, WEIGHTED, torch_layer
 from shapecheck.shapes.evaluator import evaluator
@@ -123,7 +123,10 @@ class ModulesInPlainList(Rule):
         (`heads = [...]; self.heads = heads`), through `list(...)` / `tuple(...)` of a comprehension
         (`tuple(nn.Linear(d, 1) for _ in horizons)`) and in nested lists. The layers are known by their constructor: a
         `torch.nn` layer that owns weights, a class of the project that subclasses `nn.Module` (imported ones
-        too), or a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`). A helper may
+        too), a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`), or a class
+        picked by name from a dict of classes the code states whole, one of which owns weights
+        (`[ACTIVATIONS[name]() for name in activations]` with `"prelu": nn.PReLU` among them). The store may be
+        annotated (`self.acts: List[nn.Module] = [...]`). A helper may
         build the container too: `self.features = make_layers(cfg)` of a function that fills a local list by `append`
         and returns it as it is. The layers may be the constructor's parameter's (`for layer in layers:
         self.layers.append(layer)`), when every construction of the class in the file hands it a list holding one
@@ -405,6 +408,22 @@ class ModulesInPlainList(Rule):
                 self.pool = Parallel([nn.Identity(), nn.MaxPool2d(3, 1, 1)])
                 self.extra = Parallel(extra)
         """,
+        # A registry of activations that hold no parameters, picked by name into a plain list: nothing is lost;
+        # and an annotated store of an `nn.ModuleList`.
+        """
+        from typing import Dict, Type
+        import torch.nn as nn
+        ACTIVATIONS: Dict[str, Type[nn.Module]] = {"relu": nn.ReLU, "gelu": nn.GELU, "tanh": nn.Tanh}
+        class MLP(nn.Module):
+            def __init__(self, dims, activations):
+                super().__init__()
+                self.layers: nn.ModuleList = nn.ModuleList(nn.Linear(a, b) for a, b in zip(dims, dims[1:]))
+                self.acts = [ACTIVATIONS[name]() for name in activations]
+            def forward(self, x):
+                for layer, act in zip(self.layers, self.acts):
+                    x = act(layer(x))
+                return x
+        """,
     ]
     INVALID = [
         # The image encoders are registered by name as they are stored; the dense ones, kept in another dict, are
@@ -680,6 +699,30 @@ class ModulesInPlainList(Rule):
             def forward(self, x):
                 return self.mix(self.conv(x))
         """,
+        # Normalisation layers picked by name from a registry that holds batch and group norm: whichever the config
+        # names, its affine weights and running statistics stay out of `.parameters()` and `state_dict()`.
+        """
+        import torch.nn as nn
+        NORM_LAYERS = {"batch": nn.BatchNorm2d, "instance": nn.InstanceNorm2d, "none": nn.Identity}
+        class ConvStack(nn.Module):
+            def __init__(self, channels, norm="batch"):
+                super().__init__()
+                self.convs = nn.ModuleList(nn.Conv2d(a, b, 3, padding=1) for a, b in zip(channels, channels[1:]))
+                self.norms = [NORM_LAYERS[norm](c) for c in channels[1:]]
+            def forward(self, x):
+                for conv, norm in zip(self.convs, self.norms):
+                    x = norm(conv(x)).relu()
+                return x
+        """,
+        # A typed attribute holding its heads in a plain list.
+        """
+        from typing import List
+        import torch.nn as nn
+        class MultiTaskHead(nn.Module):
+            def __init__(self, d, tasks):
+                super().__init__()
+                self.heads: List[nn.Linear] = [nn.Linear(d, n) for n in tasks.values()]
+        """,
     ]
 
     def __init__(self, ctx) -> None:
@@ -703,16 +746,20 @@ class ModulesInPlainList(Rule):
         return class_def, expr.attr.value
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if len(node.targets) != 1:
-            return
-        target = node.targets[0].target
+        if len(node.targets) == 1:
+            self._store(node, node.targets[0].target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:  # `self.acts: List[nn.Module] = [...]` stores as a plain assignment does
+            self._store(node, node.target, node.value)
+
+    def _store(self, node: cst.Assign | cst.AnnAssign, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if type(target) is cst.Subscript:  # `self.towers[name] = nn.Linear(...)` grows a plain dict
-            self._grow(target.value, (node.value,))
+            self._grow(target.value, (value,))
             return
         key = self._attribute(target)
         if key is None:
             return
-        value = node.value
         literal = self._local_container(value) if type(value) is cst.Name else _converted(self.ctx, value)
         if type(literal) in _PLAIN or type(literal) is cst.GeneratorExp:
             grown = self._local_growth(value) if type(value) is cst.Name else ()
@@ -972,9 +1019,27 @@ class ModulesInPlainList(Rule):
             if layer in CONTAINERS:
                 return any(self._is_weighted(e, depth + 1) for arg in expr.args for e in _elements(arg.value))
             return layer in WEIGHTED
+        if type(expr.func) is cst.Subscript:
+            return self._registry_weighted(expr.func)
         if type(expr.func) not in (cst.Name, cst.Attribute) or dotted_name(expr.func) is None:
             return False
         return _weighted_object(evaluator(self.ctx).value(expr))
+
+    def _registry_weighted(self, entry: cst.Subscript) -> bool:
+        """`ACTIVATIONS[name]()` with `ACTIVATIONS` a dict of layer classes the code states whole, one of which
+        owns parameters (`"prelu": nn.PReLU`): whichever name the configuration picks, the code allows that one."""
+        registry = evaluator(self.ctx).value(entry.value)
+        if not isinstance(registry, Mapping) or not registry.complete or not registry.items:
+            return False
+        weighted = False
+        for _, cls in registry.items:
+            if isinstance(cls, Imported) and cls.qualname.startswith("torch.nn."):
+                weighted = weighted or cls.qualname.rsplit(".", 1)[-1] in WEIGHTED
+            elif isinstance(cls, ClassValue):
+                weighted = weighted or _weighted_object(Instance(cls, generic=True))
+            else:
+                return False  # a factory function or a value the analysis does not know: what it builds is not stated
+        return weighted
 
 
 def _weighted_object(built: object, depth: int = 0) -> bool:

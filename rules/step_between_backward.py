@@ -75,6 +75,34 @@ _STAGED_GAN = """
                 return c_loss.item(), a_loss.item()
         """
 
+# A conditional GAN for super-resolution whose module computes both losses; the update function is handed the
+# module and the optimizers its caller built on its generator and discriminator; `%s` is the update's body.
+_SR_GAN = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class SRGAN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.generator = nn.Sequential(nn.Conv2d(3, 12, 3, padding=1), nn.PixelShuffle(2))
+                self.critic = nn.Sequential(nn.Conv2d(3, 8, 4, 2, 1), nn.LeakyReLU(0.2), nn.Flatten(), nn.LazyLinear(1))
+            def losses(self, low, high):
+                fake = self.generator(low)
+                adversarial = F.softplus(-self.critic(fake)).mean()
+                gen_loss = F.l1_loss(fake, high) + 1e-3 * adversarial
+                critic_loss = F.softplus(-self.critic(high)).mean() + F.softplus(self.critic(fake.detach())).mean()
+                return gen_loss, critic_loss
+        def update(net, low, high, opt_g, opt_c):
+            gen_loss, critic_loss = net.losses(low, high)
+%s
+        def main(pairs):
+            net = SRGAN()
+            opt_g = torch.optim.Adam(net.generator.parameters(), lr=1e-4)
+            opt_c = torch.optim.Adam(net.critic.parameters(), lr=1e-4)
+            for low, high in pairs:
+                update(net, low, high, opt_g, opt_c)
+        """
+
 class StepBetweenBackward(Rule):
     code = "SC209"
     name = "step-between-backward"
@@ -109,9 +137,12 @@ class StepBetweenBackward(Rule):
         `compute_losses`), unless that helper's call sits under an `if` the later call is not in.
 
         The optimizer may be a parameter of the function (`def td3_update(actor, q1, q2, pi_opt, q_opt, batch)`):
-        every call of it in the file then says which of the modules it is handed each optimizer holds. A loss a
+        every call of it in the file then says which of the modules it is handed each optimizer holds, or which
+        submodules of them (`Adam(net.critic.parameters())` handed with `net`: `net.critic`). A loss a
         same-file helper returns (`loss_q, loss_pi = self.losses(batch)`, or `out = self.compute_losses(batch)`
-        with `out["critic"].backward()` on a dict it returns) is read through the helper's `return`. Without
+        with `out["critic"].backward()` on a dict it returns) is read through the helper's `return`, and so is one
+        a method or function of a project module this file imports returns (a GAN module's `get_losses()` in
+        `models/`, read through its local assignments, functions, tensor methods and methods of `self`). Without
         `retain_graph`, a second pass through an output the first pass already went through raises "Trying to
         backward through the graph a second time", and the message says so.
 
@@ -647,10 +678,28 @@ class StepBetweenBackward(Rule):
                 user_view_1, item_view_1 = self.forward(perturbed_mat1)
                 return (user_view_1[idx[0]] - item_view_1[idx[1]]).pow(2).mean()
         """,
+        # Both backward passes before both steps, in a function handed the optimizers of the module's parts.
+        _SR_GAN % """
+            opt_g.zero_grad()
+            opt_c.zero_grad()
+            gen_loss.backward()
+            net.critic.zero_grad()
+            critic_loss.backward()
+            opt_g.step()
+            opt_c.step()""",
     ]
     INVALID = [
         # the same stage run twice: the second backward pass goes through the first's freed graph
         _STAGED_GAN % "2",
+        # The critic steps before the generator's loss, computed through it, runs its backward pass: the function
+        # is handed the optimizers its caller built on the module's submodules (`net.critic.parameters()`).
+        _SR_GAN % """
+            opt_c.zero_grad()
+            critic_loss.backward()
+            opt_c.step()
+            opt_g.zero_grad()
+            gen_loss.backward()
+            opt_g.step()""",
         # A recommender's item table computed once an epoch by a method reading the embedding's weight: the second
         # batch's backward pass goes through the graph the first one freed.
         """
@@ -1348,24 +1397,25 @@ class StepBetweenBackward(Rule):
     def _returned_output(self, call: cst.Call, step: Event, depth: int, cut: bool, index: int | str | None, made: int,
                          inside: tuple[tuple[cst.FunctionDef, cst.Call], ...]) -> cst.Call | None:
         """`_output_before` in what a same-file helper `call` runs returns (TD3's `loss_q, loss_pi =
-        self.losses(*batch)`, whose `return` computes the actor's loss through the critic)."""
-        for definition in training_loop(self.ctx).definitions_of(call):
+        self.losses(*batch)`, whose `return` computes the actor's loss through the critic), or one of a project
+        module this file imports (`_imported_output`)."""
+        training = training_loop(self.ctx)
+        definitions = training.definitions_of(call)
+        if not definitions and not inside:
+            for definition in training.helpers_of(call):
+                owner = training.owner_of(definition)
+                found = self._imported_output(call, definition, owner, step, index) if owner is not training else None
+                if found is not None:
+                    return found
+        for definition in definitions:
             if any(definition is outer for outer, _ in inside):
                 continue
             for node in self.ctx.walk(definition.body):
                 if type(node) is not cst.Return or node.value is None:
                     continue
-                value: cst.BaseExpression = node.value
-                if type(index) is str:
-                    held = _dict_value(value, index)
-                    if held is None:
-                        continue
-                    value = held
-                elif index is not None:
-                    if type(value) is not cst.Tuple or index >= len(value.elements) \
-                            or any(type(element) is cst.StarredElement for element in value.elements):
-                        continue
-                    value = value.elements[index].value
+                value = _returned_part(node.value, index)
+                if value is None:
+                    continue
                 point = self.ctx.point_within(node)
                 if point is None:
                     continue
@@ -1374,6 +1424,29 @@ class StepBetweenBackward(Rule):
                                                 (*inside, (definition, call)))
                 if found is not None:
                     return found
+        return None
+
+    def _imported_output(self, call: cst.Call, definition: cst.FunctionDef, owner: TrainingLoop, step: Event,
+                         index: int | str | None) -> cst.Call | None:
+        """A call of a module the step updates, with autograd on, in the graph of what a function or method of
+        another project module returns (VidModel's `get_losses` in `models/vid_model.py`, whose dict holds the
+        generator's loss computed through `self.netD`), followed through its local assignments, the module spelled
+        as this file's `call` spells it. Only what surely carries the graph is followed: functions, tensor methods
+        and methods of `self` (an image pool's `query` hands back detached copies)."""
+        other = owner.ctx
+        for node in other.walk(definition.body):
+            if type(node) is not cst.Return or node.value is None:
+                continue
+            value = _returned_part(node.value, index)
+            point = other.point_within(node)
+            if value is None or point is None:
+                continue
+            with other.at(point):
+                found = _module_call_in(other, value, point.seq, 0, lambda module: any(
+                    related(spelled, updated) for updated in step.owners or ()
+                    if (spelled := owner.caller_spelling(module, definition, call)) is not None))
+            if found is not None:
+                return found
         return None
 
     def _caller_spelling(self, module: str | None, inside: tuple[tuple[cst.FunctionDef, cst.Call], ...]
@@ -1488,6 +1561,50 @@ def _graph_parts(expr: cst.BaseExpression, cut: bool = True, passes: Callable[[c
 _MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval",
                              "requires_grad_", "parameters", "named_parameters", "modules", "children",
                              "state_dict", "apply", "zero_grad", "type"})
+
+
+def _returned_part(value: cst.BaseExpression, index: int | str | None) -> cst.BaseExpression | None:
+    """What a `return value` gives for the key `index` of a dict it returns, or the element `index` of a tuple, or
+    all of it for None; None where it holds no such part."""
+    if type(index) is str:
+        return _dict_value(value, index)
+    if index is None:
+        return value
+    if type(value) is not cst.Tuple or index >= len(value.elements) \
+            or any(type(element) is cst.StarredElement for element in value.elements):
+        return None
+    return value.elements[index].value
+
+
+def _module_call_in(ctx: Context, expr: cst.BaseExpression, seq: int, depth: int, updated: Callable[[str], bool]
+                    ) -> cst.Call | None:
+    """A call in `expr`'s graph (read in `ctx`, names bound before `seq`) of a module `updated` accepts, made with
+    autograd on; through local assignments, four deep."""
+    for part in _graph_parts(expr, True, lambda call: _surely_carries(ctx, call)):
+        if type(part) is cst.Call and not _module_method(part):
+            module = called_module(part)
+            name = last_name(part.func)
+            if module is not None and updated(module) and not any(
+                    site.node is part and site.grad_disabled for site in (ctx.calls_to(name) if name else ())):
+                return part
+        elif type(part) is cst.Name and depth < 4:
+            bound = ctx.binding(part, seq)
+            if bound is not None and bound.kind == "assign" and bound.value is not None:
+                found = _module_call_in(ctx, bound.value, bound.seq, depth + 1, updated)
+                if found is not None:
+                    return found
+    return None
+
+
+def _surely_carries(ctx: Context, call: cst.Call) -> bool:
+    """What `call` returns holds its arguments' graph: a function, a torch call, a tensor method or a method of
+    `self`."""
+    func = call.func
+    if type(func) is not cst.Attribute:
+        return True
+    receiver = func.value
+    return type(receiver) is cst.Name and receiver.value == "self" or func.attr.value in TENSOR_METHODS \
+        or func.attr.value in TENSOR_TUPLE_METHODS or ctx.qualname(func) is not None
 
 
 def _conditional_apart(function: cst.FunctionDef | None, earlier: cst.CSTNode, later: cst.CSTNode) -> bool:

@@ -153,3 +153,81 @@ def test_a_new_object_predicts_before_anything_switched_its_model(script: str) -
 ])
 def test_an_object_whose_model_may_have_been_switched_is_left_to_the_file_s_switches(script: str) -> None:
     assert learner_rows(script) == []
+
+
+# A Polyak average of a classifier with dropout, kept by a module of its own in `averaging.py`; `train.py` builds it
+# and hands its prediction method to an accuracy helper of the same file.
+TARGET = """
+    import copy
+
+    import torch
+    import torch.nn as nn
+
+
+    class PolyakAverage(nn.Module):
+        def __init__(self, model, decay=0.999):
+            super().__init__()
+            self.decay = decay
+            self.net = copy.deepcopy(model)
+            self.net.requires_grad_(False)
+
+        @torch.no_grad()
+        def update(self, model):
+            for a, p in zip(self.net.parameters(), model.parameters()):
+                a.mul_(self.decay).add_(p.detach(), alpha=1 - self.decay)
+
+        @torch.no_grad()
+        def predict(self, features):
+            return self.net(features).argmax(-1)
+"""
+
+TARGET_TRAIN = """
+    import torch
+    import torch.nn as nn
+
+    from averaging import PolyakAverage
+
+
+    def accuracy(predict, features, labels):
+        return (predict(features) == labels).float().mean().item()
+
+
+    def main(loader, val_features, val_labels):
+        classifier = nn.Sequential(nn.Linear(300, 64), nn.ReLU(), nn.Dropout(0.3), nn.Linear(64, 5))
+        average = PolyakAverage(classifier)
+        opt = torch.optim.Adam(classifier.parameters(), lr=3e-4)
+        for features, labels in loader:
+            loss = nn.functional.cross_entropy(classifier(features), labels)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            average.update(classifier)%s
+        return accuracy(average.predict, val_features, val_labels)
+"""
+
+
+def target_rows(tmp_path: Path, after_step: str = "") -> list[int]:
+    (tmp_path / "averaging.py").write_text(textwrap.dedent(TARGET))
+    (tmp_path / "train.py").write_text(textwrap.dedent(TARGET_TRAIN % after_step))
+    PROJECT.forget()
+    path = tmp_path / "averaging.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC210"])).findings]
+
+
+def test_an_average_copied_from_a_model_with_dropout_predicts_in_train_mode(tmp_path: Path) -> None:
+    assert target_rows(tmp_path) == [22]
+
+
+@pytest.mark.parametrize("after_step", ["\n        average.eval()", "\n        average.net.train()"])
+def test_an_average_its_builder_switches_either_way_is_clean(tmp_path: Path, after_step: str) -> None:
+    assert target_rows(tmp_path, after_step) == []
+
+
+def test_a_copy_run_in_the_module_s_forward_is_left_to_training(tmp_path: Path) -> None:
+    """BYOL's and MoCo's momentum encoders run in train mode inside the wrapper's `forward` on purpose."""
+    (tmp_path / "averaging.py").write_text(textwrap.dedent(TARGET).replace("def predict(", "def forward("))
+    (tmp_path / "train.py").write_text(textwrap.dedent(TARGET_TRAIN % "").replace("average.predict", "average"))
+    PROJECT.forget()
+    path = tmp_path / "averaging.py"
+    assert [finding.location.row
+            for finding in lint_text(path.read_text(), str(path), resolve(["SC210"])).findings] == []

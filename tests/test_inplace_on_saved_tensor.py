@@ -229,3 +229,90 @@ def test_an_importer_reached_through_the_packages_that_re_export_the_class(tmp_p
              "layers/modules/__init__.py": "from .l2norm import L2Norm\n", "layers/modules/l2norm.py": LAYERS,
              "s3fd.py": SSD.replace("from layers import L2Norm", "from layers import *")}
     assert lint_project(tmp_path, files, "layers/modules/l2norm.py") == [10]
+
+
+BLOCKS = """
+    import torch
+    import torch.nn as nn
+
+    class TanhAttention(nn.Module):
+        def __init__(self, d, p=0.1):
+            super().__init__()
+            self.score = nn.Linear(d, d)
+            self.drop = nn.Dropout(p)
+            self.value = nn.Linear(d, d)
+
+        def forward(self, x):
+            weights = torch.tanh(self.score(x))
+            weights = self.drop(weights)
+            return self.value(x) * weights
+"""
+
+# The model of another module builds the block inside a backbone of its own and switches layers to in place;
+# `%s` is the isinstance test.
+SWITCHING_MODEL = """
+    import torch.nn as nn
+    from nets.blocks import TanhAttention
+
+    class Backbone(nn.Module):
+        def __init__(self, d):
+            super().__init__()
+            self.attend = TanhAttention(d)
+            self.act = nn.ReLU()
+
+        def forward(self, x):
+            return self.act(self.attend(x))
+
+    class Tagger(nn.Module):
+        def __init__(self, d, n_tags):
+            super().__init__()
+            self.backbone = Backbone(d)
+            self.out = nn.Linear(d, n_tags)
+            for _, module in self.named_modules():
+                if %s:
+                    module.inplace = True
+
+        def forward(self, x):
+            return self.out(self.backbone(x))
+"""
+
+
+def lint_switched(folder: Path, test: str) -> list[int]:
+    files = {"setup.py": "", "nets/__init__.py": "", "nets/blocks.py": BLOCKS,
+             "nets/tagger.py": SWITCHING_MODEL % test}
+    return lint_project(folder, files, "nets/blocks.py")
+
+
+def test_a_dropout_a_module_of_another_file_switches_to_in_place_overwrites_what_tanh_saved(tmp_path: Path) -> None:
+    assert lint_switched(tmp_path, "isinstance(module, nn.Dropout) or isinstance(module, nn.ReLU)") == [14]
+
+
+def test_switching_other_layers_or_by_a_test_not_naming_the_kind_is_clean(tmp_path: Path) -> None:
+    for name, test in {"relu": "isinstance(module, nn.ReLU)", "other": "isinstance(module, nn.LeakyReLU)",
+                       "unknown": "getattr(module, 'fuse', False)"}.items():
+        (tmp_path / name).mkdir()
+        assert lint_switched(tmp_path / name, test) == [], name
+
+
+def test_a_switch_in_a_module_that_does_not_build_the_block_is_clean(tmp_path: Path) -> None:
+    unrelated = (SWITCHING_MODEL % "isinstance(module, nn.Dropout)").replace(
+        "self.backbone = Backbone(d)", "self.backbone = nn.Linear(d, d)")
+    files = {"setup.py": "", "nets/__init__.py": "", "nets/blocks.py": BLOCKS, "nets/tagger.py": unrelated}
+    assert lint_project(tmp_path, files, "nets/blocks.py") == []
+
+
+def test_a_switch_reaches_a_block_built_through_a_factory_function(tmp_path: Path) -> None:
+    """MVANet's form: the model builds its backbone with `SwinB()`, a function returning the network whose stages
+    build the attention block."""
+    through_factory = (SWITCHING_MODEL % "isinstance(module, nn.Dropout)").replace(
+        "self.backbone = Backbone(d)", "self.backbone = make_backbone(d)").replace(
+        "class Tagger(", "def make_backbone(d):\n        return Backbone(d)\n\n    class Tagger(")
+    files = {"setup.py": "", "nets/__init__.py": "", "nets/blocks.py": BLOCKS, "nets/tagger.py": through_factory}
+    assert lint_project(tmp_path, files, "nets/blocks.py") == [14]
+
+
+def test_a_switched_dropout_of_rate_zero_by_default_drops_nothing_and_is_clean(tmp_path: Path) -> None:
+    """Swin's `nn.Dropout(attn_drop)` with `attn_drop=0.`: in place or not, a rate of 0 leaves the tensor as it is."""
+    files = {"setup.py": "", "nets/__init__.py": "", "nets/blocks.py": BLOCKS.replace("p=0.1", "p=0."),
+             "nets/tagger.py": SWITCHING_MODEL % "isinstance(module, nn.Dropout)"}
+    assert lint_project(tmp_path, files, "nets/blocks.py") == []

@@ -110,3 +110,74 @@ def test_a_loss_a_dict_holds_is_read_through_the_key_the_backward_pass_names() -
     # the critic's own loss again: through the graph the first pass freed
     again, = messages(source.replace("KEY", '"q"'))
     assert "second time" in again
+
+
+INPAINTER = """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+
+    class Inpainter(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.gen = nn.Sequential(nn.Conv2d(4, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 3, 3, padding=1))
+            self.disc = nn.Sequential(nn.Conv2d(3, 8, 4, 2, 1), nn.LeakyReLU(0.2), nn.Conv2d(8, 1, 4))
+
+        def compute_losses(self, masked, mask, target):
+            filled = self.gen(torch.cat([masked, mask], 1))
+            realism = self.disc(filled)
+            gen_loss = F.l1_loss(filled, target) + 0.01 * F.softplus(-realism).mean()
+            disc_loss = F.softplus(-self.disc(target)).mean() + F.softplus(self.disc(filled.detach())).mean()
+            return gen_loss, disc_loss
+"""
+
+# The training script of the same project, with the two updates in the order `%s` gives.
+INPAINT_TRAIN = """
+    import torch
+
+    from nets.inpainter import Inpainter
+
+
+    def main(batches):
+        net = Inpainter()
+        opt_gen = torch.optim.Adam(net.gen.parameters(), lr=2e-4)
+        opt_disc = torch.optim.Adam(net.disc.parameters(), lr=2e-4)
+        for masked, mask, target in batches:
+            gen_loss, disc_loss = net.compute_losses(masked, mask, target)
+%s
+"""
+DISC_FIRST = """
+            opt_disc.zero_grad()
+            disc_loss.backward()
+            opt_disc.step()
+            opt_gen.zero_grad()
+            gen_loss.backward()
+            opt_gen.step()"""
+GEN_FIRST = """
+            opt_gen.zero_grad()
+            gen_loss.backward()
+            opt_gen.step()
+            opt_disc.zero_grad()
+            disc_loss.backward()
+            opt_disc.step()"""
+
+
+def inpaint_rows(folder, updates: str) -> list[int]:
+    from shapecheck.objects.project import PROJECT
+
+    for name, text in {"setup.py": "", "nets/__init__.py": "", "nets/inpainter.py": INPAINTER,
+                       "train.py": INPAINT_TRAIN % textwrap.indent(textwrap.dedent(updates), " " * 8)}.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    path = folder / "train.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC209"])).findings]
+
+
+def test_a_loss_a_method_of_another_module_computes_through_the_critic_stepped_before(tmp_path) -> None:
+    assert inpaint_rows(tmp_path, DISC_FIRST) == [18]
+
+
+def test_the_generator_updated_first_is_clean(tmp_path) -> None:
+    assert inpaint_rows(tmp_path, GEN_FIRST) == []

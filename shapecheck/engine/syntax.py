@@ -62,6 +62,11 @@ def is_false(expr: cst.BaseExpression) -> bool:
     return type(expr) is cst.Name and expr.value == "False"
 
 
+def is_true(expr: cst.BaseExpression) -> bool:
+    """The literal `True`."""
+    return type(expr) is cst.Name and expr.value == "True"
+
+
 def is_self_attribute(expr: cst.BaseExpression) -> bool:
     """`self.x`."""
     return type(expr) is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self"

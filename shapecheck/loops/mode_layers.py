@@ -16,6 +16,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.loops.training_loop import switches_mode
 from shapecheck.objects.factories import unpacked_from_factory
 from shapecheck.objects.modules import RETURNS_SELF
+from shapecheck.objects.torch_layers import dropout_rate, is_zero_literal
 from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
@@ -127,31 +128,16 @@ def _dropouts_off_by_default(ctx: Context, class_def: cst.ClassDef) -> set[str]:
     if init is None:
         return set()
     zero_defaults = {param.name.value for param in init.params.params
-                     if param.default is not None and _is_zero(param.default)}
+                     if param.default is not None and is_zero_literal(param.default)}
     rates: set[str] = set()
     for node in ctx.walk(class_def):
         if type(node) is not cst.Call or not (last_name(node.func) or "").startswith(_MODE_LAYERS):
             continue
-        rate = _dropout_rate(node)
+        rate = dropout_rate(node)
         if rate is None or rate not in zero_defaults:
             return set()
         rates.add(rate)
     return rates
-
-
-def _dropout_rate(call: cst.Call) -> str | None:
-    """The constructor parameter a dropout module's rate names: `nn.Dropout(dropout)`, `nn.Dropout(p=self.p)`."""
-    if last_name(call.func) != "Dropout":
-        return None
-    args = [arg for arg in call.args if arg.keyword is None or arg.keyword.value == "p"]
-    rate = args[0].value if args else None
-    if type(rate) is cst.Attribute and type(rate.value) is cst.Name and rate.value.value == "self":
-        return rate.attr.value
-    return rate.value if type(rate) is cst.Name else None
-
-
-def _is_zero(expr: cst.BaseExpression) -> bool:
-    return type(expr) in (cst.Integer, cst.Float) and float(expr.value) == 0  # type: ignore[attr-defined]
 
 
 def _passes(construction: cst.Call, class_def: cst.ClassDef, name: str) -> bool:

@@ -31,6 +31,7 @@ from shapecheck.loops.autograd_saves import (
     DETACHING, IN_PLACE_FUNCTIONS, IN_PLACE_METHODS, NOT_DIFFERENTIABLE, PRODUCT_METHODS, PRODUCTS, SAVES_INPUT_LAYERS,
     SAVES_OUTPUT, SAVES_OUTPUT_LAYERS, SAVES_OUTPUT_METHODS,
 )
+from shapecheck.loops.inplace_switches import switched_in_place
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
@@ -622,7 +623,8 @@ class _Flow:
         return frozenset(kinds)
 
     def _in_place_layer(self, func: cst.BaseExpression) -> bool:
-        return all_in_place(self._constructions(func))
+        built = self._constructions(func)
+        return all_in_place(built) or switched_in_place(self.ctx, self.class_def, built)
 
     def _constructions(self, func: cst.BaseExpression) -> list[cst.Call]:
         return self.tensors.constructions(self.class_def, func)

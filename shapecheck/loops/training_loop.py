@@ -869,9 +869,17 @@ class TrainingLoop:
                 return None
             with self.ctx.at(point):
                 theirs = parameter_owners(self.ctx, argument)
-            if theirs is None or any(owner not in handed for owner in theirs):
+            if theirs is None:
+                return None
+            # the module, or a submodule of one, handed in (`Adam(model.netD.parameters())` with `model` handed as
+            # `model`): the parameter it comes in by and the attributes below it
+            reached = [(handed[prefix], owner[len(prefix):]) for owner in theirs
+                       for prefix in [max((h for h in handed if h is not None
+                                           and (owner == h or owner.startswith(h + "."))), key=len, default=None)]
+                       if prefix is not None]
+            if len(reached) != len(theirs):
                 return None  # the optimizer holds a module the function is not handed: its reach is unknown here
-            mine = {attribute for owner in theirs for attribute, name in kept if name == handed[owner]}
+            mine = {attribute + below for by, below in reached for attribute, name in kept if name == by}
             if not mine:
                 return None
             owners |= mine

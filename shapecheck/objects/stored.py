@@ -22,11 +22,12 @@ from shapecheck.objects.values import Instance
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context, Point
 
-def stored_parameter(ctx: Context, attribute: cst.BaseExpression, class_def: cst.ClassDef | None = None
-                     ) -> tuple[cst.ClassDef, cst.FunctionDef, str] | None:
+def stored_parameter(ctx: Context, attribute: cst.BaseExpression, class_def: cst.ClassDef | None = None,
+                     copied: bool = False) -> tuple[cst.ClassDef, cst.FunctionDef, str] | None:
     """For `self.teacher` inside a method of `class_def` (the class being visited unless given): the class, its
     `__init__` and the parameter `__init__` stores there (`self.teacher = teacher`, `self.teacher, self.student =
-    teacher.eval(), student`); None otherwise."""
+    teacher.eval(), student`); None otherwise. With `copied`, the parameter `__init__` stores a deep copy of
+    instead (an EMA or target model: `self.ema_model = copy.deepcopy(model)`), a new object with the same layers."""
     class_def = class_def or ctx.class_def
     if type(attribute) is not cst.Attribute or type(attribute.value) is not cst.Name \
             or attribute.value.value != "self" or class_def is None:
@@ -36,7 +37,8 @@ def stored_parameter(ctx: Context, attribute: cst.BaseExpression, class_def: cst
     if init is None:
         return None
     spelled = f"self.{attribute.attr.value}"
-    parameter = next((parameter for stored, parameter in stored_parameters(ctx, init) if stored == spelled), None)
+    parameter = next((parameter for stored, parameter in stored_parameters(ctx, init, copied) if stored == spelled),
+                     None)
     return None if parameter is None else (class_def, init, parameter)
 
 
@@ -61,13 +63,18 @@ def attribute_path(value: object, path: tuple[str, ...]) -> object:
     return value
 
 
-def stored_parameters(ctx: Context, init: cst.FunctionDef) -> list[tuple[str, str]]:
+def stored_parameters(ctx: Context, init: cst.FunctionDef, copied: bool = False) -> list[tuple[str, str]]:
     """The `self.` attributes (spelled) a constructor stores its parameters in, each with the parameter:
-    [("self.G", "generator")] for `self.G = generator`."""
+    [("self.G", "generator")] for `self.G = generator`; with `copied`, those it stores a deep copy of a parameter
+    in (`self.ema = copy.deepcopy(model)`)."""
     params = {param.name.value for param in init.params.params[1:]}
     found = []
     for stored, source in assigned_pairs(ctx, init.body):
         source = _returned_self(source)
+        if copied:
+            if type(source) is not cst.Call or ctx.qualname(source.func) != "copy.deepcopy" or len(source.args) != 1:
+                continue
+            source = _returned_self(source.args[0].value)
         spelled = dotted_name(stored)
         if spelled is not None and spelled.startswith("self.") and type(source) is cst.Name \
                 and source.value in params:

@@ -1,11 +1,12 @@
 """Which torch.nn layers own weights, for the rules that care whether a layer's parameters matter (SC207, SC212,
-SC216, SC217)."""
+SC216, SC217), and the dropouts whose rate is 0 unless one is passed (SC210, SC216)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from shapecheck.engine.context import Context
+from shapecheck.engine.syntax import last_name
 
 # torch.nn layers that own parameters or buffers as built by default. Parameter-free layers (`ReLU`, `Dropout`,
 # `Identity`) are not among them.
@@ -38,3 +39,33 @@ def torch_layer(ctx: Context, call: cst.Call) -> str | None:
     if not qualname.startswith("torch.nn.") or qualname.startswith("torch.nn.functional."):
         return None
     return qualname.rsplit(".", 1)[-1]
+
+
+def dropout_off_by_default(class_def: cst.ClassDef, call: cst.Call) -> bool:
+    """`call`, in `class_def`, builds a dropout of rate 0 (`nn.Dropout(0.0)`), or of a constructor parameter
+    defaulting to 0 (Swin's `nn.Dropout(attn_drop)` of `attn_drop=0.`): it drops nothing unless a rate is passed."""
+    args = [arg for arg in call.args if arg.keyword is None or arg.keyword.value == "p"]
+    if args and is_zero_literal(args[0].value):
+        return True
+    rate = dropout_rate(call)
+    init = next((node for node in class_def.body.body if type(node) is cst.FunctionDef
+                 and node.name.value == "__init__"), None)
+    return rate is not None and init is not None and any(
+        param.name.value == rate and param.default is not None and is_zero_literal(param.default)
+        for param in init.params.params)
+
+
+def dropout_rate(call: cst.Call) -> str | None:
+    """The constructor parameter a dropout module's rate names: `nn.Dropout(dropout)`, `nn.Dropout(p=self.p)`."""
+    if last_name(call.func) != "Dropout":
+        return None
+    args = [arg for arg in call.args if arg.keyword is None or arg.keyword.value == "p"]
+    rate = args[0].value if args else None
+    if type(rate) is cst.Attribute and type(rate.value) is cst.Name and rate.value.value == "self":
+        return rate.attr.value
+    return rate.value if type(rate) is cst.Name else None
+
+
+def is_zero_literal(expr: cst.BaseExpression) -> bool:
+    """The literal `0` or `0.0`."""
+    return type(expr) in (cst.Integer, cst.Float) and float(expr.value) == 0  # type: ignore[attr-defined]
