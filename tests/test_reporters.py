@@ -99,7 +99,7 @@ def test_full_counts_wide_characters_as_two_cells():
     assert '3 | s = "表"; x\n  |           ^ SC301\n' in text
 
 
-def test_full_widths_are_unicodedata_s():
+def test_full_widths_agree_with_unicodedata():
     import unicodedata
 
     from shapecheck.reporters.full import _width

@@ -70,6 +70,7 @@ def record(cls: T | None = None, /, *, eq: bool = True, unsafe_hash: bool = Fals
 _FIELD = dataclasses._FIELD  # type: ignore[attr-defined]
 _HAS_DEFAULT_FACTORY = dataclasses._HAS_DEFAULT_FACTORY  # type: ignore[attr-defined]
 
+
 def _shared(own: Any, listed: Iterable[Field], eq: bool, unsafe_hash: bool) -> dict[str, Any]:
     """What a record takes from here, given the class body's own attributes and its fields: the names shown and
     the function from a record to its compared fields (class attributes, no slots taken), and the methods."""
