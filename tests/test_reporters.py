@@ -99,6 +99,19 @@ def test_full_counts_wide_characters_as_two_cells():
     assert '3 | s = "表"; x\n  |           ^ SC301\n' in text
 
 
+def test_full_widths_agree_with_unicodedata():
+    import unicodedata
+
+    from shapecheck.reporters.full import _width
+
+    def width(char: str) -> int:
+        return 0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+    # Past the first combining mark (U+0300) and the first wide character (U+1100), and some CJK and fullwidth ones.
+    for code in [*range(0x1200), *range(0x3000, 0x3010), *range(0xFF00, 0xFF10)]:
+        assert _width(chr(code)) == width(chr(code)), hex(code)
+
+
 def test_full_shows_control_characters_visibly():
     text = render("full", [finding(column=8, end=(3, 9), source_line='s = "\x1b\x7f"; x')], RULES)
     assert '3 | s = "\u241b\u2421"; x\n  |        ^ SC301\n' in text
@@ -332,6 +345,18 @@ def test_summary_words_it_like_ruff(findings, fixed, unsafe_shown, expected):
 
 
 # ------------------------------------------------------------------------------------------------ dependencies
+
+
+def test_full_shows_a_line_of_narrow_characters_without_unicodedata():
+    # Loading it costs a one-file lint 1.6 million instructions; a line of ASCII has nothing wide or combining.
+    code = ("import sys\n"
+            "from shapecheck.findings import Finding, Location\n"
+            "from shapecheck.reporters import render\n"
+            "text = render('full', [Finding('SC301', 'log-of-softmax', 'm', 'x.py', Location(1, 9), Location(1, 12),"
+            " source_line='x = y\\tz(w)  # é')], ())\n"
+            "assert '  |           ^^^ SC301' in text, text\n"
+            "assert 'unicodedata' not in sys.modules\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_reporters_import_neither_libcst_nor_torch():

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import reprlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import MISSING, Field, dataclass, field, fields
 from functools import cache
 from operator import attrgetter, itemgetter
@@ -52,107 +52,134 @@ def record(cls: T | None = None, /, *, eq: bool = True, unsafe_hash: bool = Fals
     arguments mean is `dataclass`'s (`frozen` is not offered: see CONTRIBUTING.md, "Records")."""
 
     def wrap(cls: T) -> T:
-        own = cls.__dict__
-        made = _plain(cls, slots)
-        if made is None:
-            made = dataclass(cls, eq=False, repr=False, slots=slots)  # type: ignore[call-overload]
-        listed = fields(made)
+        made = _plain(cls, slots, eq, unsafe_hash)
+        if made is not None:
+            return made
+        own = dict(cls.__dict__)
+        made = dataclass(cls, eq=False, repr=False, slots=slots)  # type: ignore[call-overload]
         # What the class has, for those who ask the dataclass (a test asks whether a record is hashed by value).
         params = made.__dataclass_params__  # type: ignore[attr-defined]
         params.repr, params.eq, params.unsafe_hash = True, eq, unsafe_hash
-        # Class attributes (no slots taken): the names shown, and the function from a record to its compared fields.
-        made._record_shown = tuple(field.name for field in listed if field.repr)  # type: ignore[attr-defined]
-        if "__repr__" not in own:
-            made.__repr__ = _repr
-        if not eq:
-            return made
-        made._record_key = _key(tuple(field.name for field in listed if field.compare))  # type: ignore[attr-defined]
-        if "__eq__" not in own:
-            made.__eq__ = _eq
-        if unsafe_hash:
-            made.__hash__ = _hash
-        elif own.get("__hash__", None) is None:  # Python set None where the class defines __eq__ and no __hash__
-            made.__hash__ = None  # type: ignore[assignment]
+        for name, value in _shared(own, fields(made), eq, unsafe_hash).items():
+            setattr(made, name, value)
         return made
 
     return wrap if cls is None else wrap(cls)
+
+
+_FIELD = dataclasses._FIELD  # type: ignore[attr-defined]
+_HAS_DEFAULT_FACTORY = dataclasses._HAS_DEFAULT_FACTORY  # type: ignore[attr-defined]
+
+
+def _shared(own: Any, listed: Iterable[Field], eq: bool, unsafe_hash: bool) -> dict[str, Any]:
+    """What a record takes from here, given the class body's own attributes and its fields: the names shown and
+    the function from a record to its compared fields (class attributes, no slots taken), and the methods."""
+    shared: dict[str, Any] = {"_record_shown": tuple([field.name for field in listed if field.repr])}
+    if "__repr__" not in own:
+        shared["__repr__"] = _repr
+    if not eq:
+        return shared
+    shared["_record_key"] = _key(tuple([field.name for field in listed if field.compare]))
+    if "__eq__" not in own:
+        shared["__eq__"] = _eq
+    if unsafe_hash:
+        shared["__hash__"] = _hash
+    elif own.get("__hash__", None) is None:  # Python set None where the class defines __eq__ and no __hash__
+        shared["__hash__"] = None
+    return shared
 
 
 # What `dataclass` itself must make: annotations it reads specially, fields `__init__` does not simply take.
 _SPECIAL = ("ClassVar", "InitVar", "KW_ONLY", "dataclasses.", "typing.")
 
 
-def _plain(cls: type, slots: bool) -> type | None:
-    """`dataclass(cls, eq=False, repr=False, slots=slots)` for a class of plain fields, None for any other."""
-    if "__post_init__" in cls.__dict__ or any("__post_init__" in base.__dict__ for base in cls.__mro__[1:]):
+def _plain(cls: type, slots: bool, eq: bool, unsafe_hash: bool) -> type | None:
+    """`dataclass(cls, eq=False, repr=False, slots=slots)` for a class of plain fields, None for any other; its
+    `__dataclass_params__` say `eq` and `unsafe_hash` (`record` makes them)."""
+    if hasattr(cls, "__post_init__"):
         return None
     listed: dict[str, Field] = {}
     for base in reversed(cls.__mro__[1:]):
         inherited = base.__dict__.get("__dataclass_fields__")
         if inherited is not None:
             listed.update(inherited)
-    annotations = cls.__dict__.get("__annotations__", {})
+    own = cls.__dict__
+    annotations = own.get("__annotations__", {})
     for name, annotation in annotations.items():
         if not isinstance(annotation, str) or annotation.startswith(_SPECIAL):
             return None
-        default = cls.__dict__.get(name, MISSING)
+        default = own.get(name, MISSING)
         made = default if isinstance(default, Field) else field(default=default)
-        if isinstance(default, Field) and (not made.init or made.kw_only is True):
+        if made is default and (not made.init or made.kw_only is True):
             return None
         if made.default is not MISSING and made.default.__class__.__hash__ is None:
             raise ValueError(f"mutable default {type(made.default)} for field {name} is not allowed: use "
                              "default_factory")
-        made.name, made.type, made._field_type = name, annotation, dataclasses._FIELD  # type: ignore[attr-defined]
+        made.name, made.type, made._field_type = name, annotation, _FIELD  # type: ignore[attr-defined]
         listed[name] = made
-    if any(getattr(made, "_field_type", None) is not dataclasses._FIELD  # type: ignore[attr-defined]
-           for made in listed.values()):
-        return None
     names = tuple(listed)
     if len(names) > len(_PLACEHOLDERS):
         return None
-    factories = tuple(made.default_factory is not MISSING for made in listed.values())
-    template = _init_taking(factories).__code__
+    factories = []
+    defaults = []
+    for made in listed.values():
+        if getattr(made, "_field_type", None) is not _FIELD:
+            return None
+        factory = made.default_factory is not MISSING
+        factories.append(factory)
+        if factory:
+            defaults.append(_HAS_DEFAULT_FACTORY)
+        elif made.default is not MISSING:
+            defaults.append(made.default)
+        elif defaults:
+            raise TypeError(f"non-default argument follows default argument in {cls.__name__}")
+    template = _init_taking(tuple(factories)).__code__
+    globals_ = {"_record_factory": _HAS_DEFAULT_FACTORY}
+    for position, made in enumerate(listed.values()):
+        if factories[position]:
+            globals_[f"_record_factory_{position}"] = made.default_factory
     renamed = dict(zip(_PLACEHOLDERS, names))
-    defaults = [dataclasses._HAS_DEFAULT_FACTORY if factory else made.default  # type: ignore[attr-defined]
-                for made, factory in zip(listed.values(), factories)]
-    if MISSING in defaults[next((i for i, value in enumerate(defaults) if value is not MISSING), len(defaults)):]:
-        raise TypeError(f"non-default argument follows default argument in {cls.__name__}")
-    for name, made in listed.items():
-        if name in annotations:
-            if made.default is MISSING or slots:
-                if name in cls.__dict__:
-                    delattr(cls, name)
-            else:
-                setattr(cls, name, made.default)
-    cls.__dataclass_fields__ = listed  # type: ignore[attr-defined]
-    cls.__dataclass_params__ = _params(slots)  # type: ignore[attr-defined]
-    init = FunctionType(
-        template.replace(co_varnames=("self", *names), co_names=tuple(renamed.get(n, n) for n in template.co_names)),
-        {"_record_factory": dataclasses._HAS_DEFAULT_FACTORY,  # type: ignore[attr-defined]
-         **{f"_record_factory_{i}": made.default_factory for i, made in enumerate(listed.values()) if factories[i]}})
-    init.__defaults__ = tuple(value for value in defaults if value is not MISSING) or None
+    init = FunctionType(template.replace(co_varnames=("self", *names),
+                                         co_names=tuple([renamed.get(n, n) for n in template.co_names])), globals_)
+    init.__defaults__ = tuple(defaults) or None
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__annotations__ = {**{name: made.type for name, made in listed.items()}, "return": None}
     init.__module__ = cls.__module__
-    if "__init__" not in cls.__dict__:
-        cls.__init__ = init  # type: ignore[misc]
-    if "__match_args__" not in cls.__dict__:
-        cls.__match_args__ = names  # type: ignore[attr-defined]
+    # Everything is set at once: setting a method of a class made already updates its type slots, and a record with
+    # slots is made anew (`_slotted`) with them in its namespace.
+    attributes = {"__dataclass_fields__": listed, "__dataclass_params__": _params(slots, eq, unsafe_hash)}
+    if "__init__" not in own:
+        attributes["__init__"] = init
+    if "__match_args__" not in own:
+        attributes["__match_args__"] = names
+    attributes.update(_shared(own, listed.values(), eq, unsafe_hash))
     if slots:
-        cls = _slotted(cls, names)
+        return _slotted(cls, names, attributes)
+    for name, made in listed.items():
+        if name in annotations:
+            if made.default is MISSING:
+                if name in own:
+                    delattr(cls, name)
+            else:
+                setattr(cls, name, made.default)
+    for name, value in attributes.items():
+        setattr(cls, name, value)
     return cls
 
 
-def _params(slots: bool) -> Any:
-    """What `dataclass(eq=False, repr=False, slots=slots)` says it was asked (`record` then corrects repr and eq)."""
+@cache
+def _params(slots: bool, eq: bool, unsafe_hash: bool) -> Any:
+    """What `dataclass(eq=eq, unsafe_hash=unsafe_hash, slots=slots)` says it was asked; one object for each
+    combination, shared by the records made so (nothing changes one once it is made)."""
     params = object.__new__(dataclasses._DataclassParams)  # type: ignore[attr-defined]
     for name in params.__slots__:  # their number grows with Python's version
-        setattr(params, name, name in ("init", "match_args") or name == "slots" and slots)
+        setattr(params, name, name in ("init", "repr", "match_args") or name == "slots" and slots
+                or name == "eq" and eq or name == "unsafe_hash" and unsafe_hash)
     return params
 
 
-def _slotted(cls: type, names: tuple[str, ...]) -> type:
-    """The class again with `__slots__` for its own fields, as `dataclass(slots=True)` makes it."""
+def _slotted(cls: type, names: tuple[str, ...], attributes: dict[str, Any]) -> type:
+    """The class again with `__slots__` for its own fields, as `dataclass(slots=True)` makes it, and `attributes`."""
     if "__slots__" in cls.__dict__:
         raise TypeError(f"{cls.__name__} already specifies __slots__")
     inherited = set()
@@ -160,6 +187,7 @@ def _slotted(cls: type, names: tuple[str, ...]) -> type:
         declared = base.__dict__.get("__slots__", ())
         inherited.update((declared,) if isinstance(declared, str) else declared)
     namespace = dict(cls.__dict__)
+    namespace.update(attributes)
     namespace["__slots__"] = tuple(name for name in names if name not in inherited)
     for name in names:
         namespace.pop(name, None)

@@ -14,7 +14,6 @@ character takes two cells, so the underline stays under the code it means.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from shapecheck.findings import Finding
@@ -65,7 +64,17 @@ def _display(line: str) -> tuple[str, list[int]]:
     return "".join(shown), starts
 
 
+# No character below U+0300 combines (the combining marks start there) or is wide (the wide ones start at U+1100):
+# the lines of most source code are all such characters, and showing them never loads `unicodedata` (1.6 million
+# instructions).
+_NARROW_BELOW = "\u0300"
+
+
 def _width(char: str) -> int:
+    if char < _NARROW_BELOW:
+        return 1
+    import unicodedata
+
     if unicodedata.combining(char):
         return 0
     return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1

@@ -7,6 +7,7 @@ keywords: `h=heads`), `()` and `1` are a dim of size 1; the output takes its axe
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,11 @@ Axis = str | int  # a name, or an anonymous axis of that size
 Group = tuple[Axis, ...]  # one dim: `h`, `(h d)`, `()`, `1`
 Side = tuple[Group | str, ...]  # the groups, and ELLIPSIS where it stands
 
-_TOKEN = re.compile(r"\.\.\.|\(|\)|[A-Za-z_][A-Za-z_0-9]*|\d+|\S")
+
+# Compiled on first use, by a file that calls einops: compiling it cost every lint a million instructions.
+@functools.cache
+def _token() -> re.Pattern[str]:
+    return re.compile(r"\.\.\.|\(|\)|[A-Za-z_][A-Za-z_0-9]*|\d+|\S")
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
@@ -46,7 +51,7 @@ def _side(text: str) -> Side | None:
     parentheses, an underscore name)."""
     groups: list[Group | str] = []
     group: list[Axis] | None = None
-    for token in _TOKEN.findall(text):
+    for token in _token().findall(text):
         if token == "(":
             if group is not None:
                 return None
