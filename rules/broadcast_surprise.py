@@ -518,6 +518,27 @@ class BroadcastSurprise(Rule):
         # multi-hot targets over the genres a file lists, for annotations whose number the code does not state, and
         # a head built for those genres
         _MULTI_HOT_TARGETS % "num_tags=len(GENRES)",
+        # SupCon: the same-label mask written as an outer comparison in the line itself; a named column used at its
+        # own rank (per-row weights over (B, D) errors); a named time column against frequencies of another size
+        """
+        import torch
+
+        def supcon_mask(labels):
+            return (labels[:, None] == labels).float()
+
+        def masked_mse(pred, target, keep):
+            weight = keep.float().unsqueeze(1)
+            return (((pred - target) ** 2) * weight).sum() / weight.sum().clamp(min=1.0)
+
+        def rotary(seq_len: int = 16, dim: int = 64):
+            t = torch.arange(seq_len).float()[:, None]
+            inv_freq = 1.0 / (10000 ** (torch.arange(0, dim, 2).float() / dim))
+            return t * inv_freq
+
+        mask = supcon_mask(torch.randint(0, 5, (32,)))
+        loss = masked_mse(torch.randn(32, 8), torch.randn(32, 8), torch.rand(32) > 0.2)
+        angles = rotary()
+        """,
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -711,6 +732,20 @@ class BroadcastSurprise(Rule):
         # the same targets against a head left at its default 20 tags: the rows' number is unknown, their width is
         # not ("Target size (torch.Size([2, 6])) must be the same as input size (torch.Size([2, 20]))")
         _MULTI_HOT_TARGETS % "",
+        # a distillation loss keeps a column of sample weights for the (B, D) embeddings, then weights the (B,)
+        # cosine distances with it: (B,) * (B, 1) is (B, B), every distance weighted by every sample's flag
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def masked_embedding_loss(student, teacher, keep):
+            weight = keep.float()[:, None]
+            student = F.normalize(student * weight, dim=-1)
+            cos = (student * F.normalize(teacher, dim=-1)).sum(-1)
+            return ((1 - cos) * weight).sum() / weight.sum()
+
+        loss = masked_embedding_loss(torch.randn(16, 128), torch.randn(16, 128), torch.rand(16) > 0.5)
+        """,
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
@@ -799,9 +834,10 @@ def _operands(ev: ShapeEvaluator, node: cst.CSTNode, left: cst.BaseExpression, r
     found = surprise(a, b)
     if found is None:
         return None
-    # a keepdim reduction lines up against a tensor of its own rank (`g - (g * p).sum(-1, keepdim=True)`); against
-    # a lower rank, its size-1 dim meets another dim: `logits.argmax(1, keepdim=True) == labels` is (N, N)
-    if operands_spell_broadcast(ev.ctx, node, (left, right), keepdim=a.rank == b.rank):
+    # a keepdim reduction or a named column lines up against a tensor of its own rank (`g - (g * p).sum(-1,
+    # keepdim=True)`); against a lower rank, its size-1 dim meets another dim: `logits.argmax(1, keepdim=True) ==
+    # labels` is (N, N)
+    if operands_spell_broadcast(ev.ctx, node, (left, right), same_rank=a.rank == b.rank):
         return None
     unit, other = (left, right) if found.operand == 0 else (right, left)
     return (f"{quoted(ev.ctx, node)}: {_named(ev, left, a)} and {_named(ev, right, b)}, so the result is "
