@@ -16,8 +16,8 @@ import libcst as cst
 
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import (
-    FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, Imported, Instance, Mapping, Opaque, Seq, TorchObject,
-    number_kind, truth,
+    FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
+    TorchObject, number_kind, truth,
 )
 
 if TYPE_CHECKING:
@@ -185,6 +185,19 @@ def padded(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Seq | None:
     return None
 
 
+def _project_length(ev: Evaluator, instance: Instance) -> object:
+    """`len(ds)` of an object of a project class: the size its `__len__` returns on the object the code built
+    (`len(self.series) - self.window` of a windowed dataset), which sizes the splits made of it
+    (`Subset(ds, range(int(0.8 * len(ds))))`)."""
+    length = ev.attribute_of(instance, "__len__")
+    if instance.tainted or not isinstance(length, FunctionValue):
+        return UNKNOWN
+    value = ev.calls.run(length, ev.calls.generic_arguments(length)).value
+    # a size the run names (`len(self.rows)` of rows it does not know) is the same symbol for every object of the
+    # class: only a literal tells this object's length
+    return value if isinstance(value, Dim) and value.literal is not None else UNKNOWN
+
+
 def _is_len_of(expr: cst.BaseExpression, listed: cst.BaseExpression) -> bool:
     return type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "len" \
         and len(expr.args) == 1 and expr.args[0].value.deep_equals(listed)
@@ -320,6 +333,9 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         if isinstance(left, Const) and isinstance(right, Const) and type(left.value) is type(right.value) is str \
                 and operator is cst.Add:
             return Const(left.value + right.value)  # type: ignore[operator]
+        a, b = literal_of(left), literal_of(right)
+        if operator is cst.Multiply and float in (type(a), type(b)) and {type(a), type(b)} <= {int, float}:
+            return Const(a * b)  # type: ignore[operator]  # `0.8 * len(ds)`, a split's share: `int(...)` counts it
     if operator is cst.Power:  # `head_dim ** -0.5`, an attention's scale: a float, where no size is
         size = ev.size(expr, before)
         if size is not None:
@@ -445,6 +461,8 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
             return UNKNOWN
         if isinstance(positional[0], Const) and type(positional[0].value) is str:
             return Dim.of(len(positional[0].value))  # a charset's size: `nn.Linear(h, len(VOCAB) + 1)`
+        if isinstance(positional[0], Instance):
+            return _project_length(ev, positional[0])
         items = container_items(positional[0])
         if isinstance(items, (Seq, Mapping)) and items.complete:
             return Dim.of(len(items.items))
