@@ -204,6 +204,35 @@ _MULTI_HOT_TARGETS = """
 """
 
 
+_TABLE_SPLIT = """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset, random_split
+
+        def build_loaders(table: torch.Tensor, batch_size: int = 128):
+            dataset = TensorDataset(table[:, :-1], table[:, %s])
+            n_test = int(0.1 * len(dataset))
+            train_set, test_set = random_split(dataset, [len(dataset) - n_test, n_test])
+            return DataLoader(train_set, batch_size=batch_size, shuffle=True), DataLoader(test_set, batch_size=256)
+
+        def batch_loss(net, batch):
+            inputs, churned = batch
+            return nn.functional.binary_cross_entropy_with_logits(net(inputs), churned)
+
+        def train(table: torch.Tensor, epochs: int = 5):
+            net = nn.Sequential(nn.Linear(table.shape[1] - 1, 64), nn.ReLU(), nn.Linear(64, 1))
+            opt = torch.optim.Adam(net.parameters())
+            train_loader, _ = build_loaders(table)
+            for _ in range(epochs):
+                for batch in train_loader:
+                    opt.zero_grad()
+                    batch_loss(net, batch).backward()
+                    opt.step()
+
+        train(torch.rand(5000, 21))
+"""
+
+
 class BroadcastSurprise(Rule):
     code = "SC104"
     name = "broadcast-surprise"
@@ -518,6 +547,8 @@ class BroadcastSurprise(Rule):
         # multi-hot targets over the genres a file lists, for annotations whose number the code does not state, and
         # a head built for those genres
         _MULTI_HOT_TARGETS % "num_tags=len(GENRES)",
+        # the same table split by its own length, the labels kept as a (N, 1) column
+        _TABLE_SPLIT % "-1:",
         # SupCon: the same-label mask written as an outer comparison in the line itself; a named column used at its
         # own rank (per-row weights over (B, D) errors); a named time column against frequencies of another size
         """
@@ -732,6 +763,9 @@ class BroadcastSurprise(Rule):
         # the same targets against a head left at its default 20 tags: the rows' number is unknown, their width is
         # not ("Target size (torch.Size([2, 6])) must be the same as input size (torch.Size([2, 20]))")
         _MULTI_HOT_TARGETS % "",
+        # a churn model's loss helper takes the batch as the loader gives it; the loaders come from a factory that
+        # splits a TensorDataset by its own length, with the (N,) labels of the table
+        _TABLE_SPLIT % "-1",
         # a distillation loss keeps a column of sample weights for the (B, D) embeddings, then weights the (B,)
         # cosine distances with it: (B,) * (B, 1) is (B, B), every distance weighted by every sample's flag
         """

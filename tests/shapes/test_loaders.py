@@ -632,3 +632,32 @@ def main():
     # a dataset whose `__len__` the analysis can't read: a length of its own, where the code reads it
     assert probe(source.replace("return self.signal.shape[0] - self.context", "return len(open('x').read())")) \
         == ["len(frames)", "cut"]
+
+
+def test_the_length_of_a_tensor_dataset_sizes_its_split() -> None:
+    """`len(TensorDataset(x, y))` is the rows of `x`: `random_split(ds, [len(ds) - n_val, n_val])` then has lengths
+    the code states, each filling a batch."""
+    source = HEADER + '''
+from torch.utils.data import random_split
+
+def loaders(batch_size=64):
+    ds = TensorDataset(features, labels)
+    n_val = len(ds) // 10
+    probe_dim(n_val)
+    train_ds, val_ds = random_split(ds, [len(ds) - n_val, n_val])
+    return DataLoader(train_ds, batch_size=batch_size, shuffle=True)
+
+def step(model, batch):
+    x, y = batch
+    return ((model(x) - y) ** 2).mean()
+
+def fit():
+    model = torch.nn.Linear(13, 1)
+    for batch in loaders():
+        step(model, batch)
+probe_dim(len(TensorDataset(labels)))
+probe_dim(len(TensorDataset(*[features])))
+'''
+    assert probe(source) == ["100", "1000", "len(TensorDataset(*[features]))"]
+    found = lint(source, "SC104")
+    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 18)]
