@@ -20,6 +20,37 @@ from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
 CONVERSIONS = frozenset({"float", "int", "bool", "complex"})
 BACKWARD_FUNCTIONS = frozenset({"torch.autograd.backward"})
 
+_TOKEN_LOSSES = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Tagger(nn.Module):
+            def __init__(self, vocab: int = 1000, n_tags: int = 9):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, 64)
+                self.out = nn.Linear(64, n_tags)
+
+            def forward(self, tokens):
+                return self.out(self.embed(tokens))
+
+        def token_losses(logits, tags):
+            return F.cross_entropy(logits.flatten(0, 1), tags.flatten(), reduction="none")
+
+        def train_step(model, optimizer, tokens, tags, history):
+            losses = token_losses(model(tokens), tags)
+            history.append(losses%s.item())
+            optimizer.zero_grad()
+            losses.mean().backward()
+            optimizer.step()
+
+        def fit(read_tags):
+            model = Tagger()
+            optimizer = torch.optim.Adam(model.parameters())
+            tokens = torch.randint(0, 1000, (16, 40))
+            train_step(model, optimizer, tokens, read_tags(tokens), [])
+"""
+
 
 class NonScalarItemOrBackward(Rule):
     code = "SC107"
@@ -294,6 +325,8 @@ class NonScalarItemOrBackward(Rule):
         sigmas = torch.linspace(1.0, 0.0, 10)
         scales = [guidance_scale(sigmas[i]) for i in range(len(sigmas))]
         """,
+        # the same per-token losses averaged before they are logged
+        _TOKEN_LOSSES % ".mean()",
         # speechbrain's pooling test: a wrapper picks the pooling layer from its arguments, and a (1, 2, 3) input
         # pooled by a (2, 3) kernel is one element; the pooled sizes the analysis does not work out may be 1
         """
@@ -519,6 +552,9 @@ class NonScalarItemOrBackward(Rule):
             return rewards.clamp(hparams["clip_min"], hparams["clip_max"])
         returns = clip_rewards(torch.randn(32)) * hparams["gamma"]
         """,
+        # per-token losses of a tagger, from a helper, logged with `.item()`: the tags come from a reader the
+        # analysis doesn't know, but an unreduced cross entropy keeps the logits' rows whatever its target is
+        _TOKEN_LOSSES % "",
         # a pooled map whose sizes the analysis works out: (1, 4, 6) by a 2 x 2 kernel is (1, 2, 3)
         """
         import torch
