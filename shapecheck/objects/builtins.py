@@ -527,9 +527,12 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
     if name in ("min", "max") and positional:
         values = positional[0].items if len(positional) == 1 and isinstance(positional[0], Seq) else positional
         literals = [literal_of(v) for v in values]
-        if not values or any(type(v) is not int for v in literals):
-            return UNKNOWN
-        return Dim.of((min if name == "min" else max)(literals))  # type: ignore[type-var]
+        if values and all(type(v) is int for v in literals):
+            return Dim.of((min if name == "min" else max)(literals))  # type: ignore[type-var]
+        # `min(life - end, 125)`, a label capped: a number, where each argument is one
+        if len(positional) > 1 and all(number_kind(v) is not None for v in positional):
+            return number(node)
+        return UNKNOWN
     if name == "sum" and positional and isinstance(positional[0], Seq) and positional[0].complete:
         total = Dim.of(0)
         for value in positional[0].items:
