@@ -233,6 +233,37 @@ _TABLE_SPLIT = """
 """
 
 
+_RANDOM_EPISODES = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+        def episodes(n_machines: int = 8, sensors: int = 4, seed: int = 1):
+            rng = np.random.default_rng(seed)
+            readings, horizons = [], []
+            for _ in range(n_machines):
+                length = 50 + rng.integers(0, 30)
+                wear = np.cumsum(rng.random((length, sensors)), axis=0)
+                for t in range(length):
+                    readings.append(wear[t])
+                    horizons.append(min(length - t, 40))
+            return np.stack(readings).astype(np.float32), np.asarray(horizons, dtype=np.float32)
+
+        def late_penalty(pred, horizon):
+            error = pred%s - horizon
+            return torch.where(error > 0, 2.0 * error, -error).mean()
+
+        def fit():
+            x, y = episodes()
+            net = nn.Sequential(nn.Linear(4, 32), nn.ReLU(), nn.Linear(32, 1))
+            opt = torch.optim.SGD(net.parameters(), lr=1e-2)
+            for readings, horizon in DataLoader(TensorDataset(torch.from_numpy(x), torch.from_numpy(y)), batch_size=64):
+                opt.zero_grad()
+                late_penalty(net(readings), horizon).backward()
+                opt.step()
+"""
+
 class BroadcastSurprise(Rule):
     code = "SC104"
     name = "broadcast-surprise"
@@ -547,6 +578,8 @@ class BroadcastSurprise(Rule):
         # multi-hot targets over the genres a file lists, for annotations whose number the code does not state, and
         # a head built for those genres
         _MULTI_HOT_TARGETS % "num_tags=len(GENRES)",
+        # the same penalty on the squeezed predictions
+        _RANDOM_EPISODES % ".squeeze(-1)",
         # the same table split by its own length, the labels kept as a (N, 1) column
         _TABLE_SPLIT % "-1:",
         # SupCon: the same-label mask written as an outer comparison in the line itself; a named column used at its
@@ -763,6 +796,9 @@ class BroadcastSurprise(Rule):
         # the same targets against a head left at its default 20 tags: the rows' number is unknown, their width is
         # not ("Target size (torch.Size([2, 6])) must be the same as input size (torch.Size([2, 20]))")
         _MULTI_HOT_TARGETS % "",
+        # a same-file penalty helper gets (B, 1) predictions and (B,) remaining horizons: the data set draws each
+        # machine's length with a numpy generator and appends the capped horizons in a loop
+        _RANDOM_EPISODES % "",
         # a churn model's loss helper takes the batch as the loader gives it; the loaders come from a factory that
         # splits a TensorDataset by its own length, with the (N,) labels of the table
         _TABLE_SPLIT % "-1",

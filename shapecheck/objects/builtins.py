@@ -573,8 +573,10 @@ def number(call: cst.Call) -> Opaque:
     return Opaque(("number", id(call)), "number", maybe_tensor=False, number=True)
 
 
-# numpy's draws whose parameters come before `size` (positions 0-1): without `size`, one float
-_NUMPY_DRAWS = frozenset({"beta", "uniform", "normal", "gamma", "lognormal"})
+# numpy's draws, as `numpy.random` functions and as a `Generator`'s methods, by the position of `size` among their
+# arguments: without `size`, one number
+_NUMPY_DRAWS = {"beta": 2, "uniform": 2, "normal": 2, "gamma": 2, "lognormal": 2, "randint": 2, "integers": 2,
+                "exponential": 1, "poisson": 1, "random": 0, "standard_normal": 0}
 # Python's `random` functions that return a number
 _PYTHON_DRAWS = frozenset({"random", "uniform", "betavariate", "gauss", "normalvariate", "expovariate", "triangular"})
 
@@ -584,10 +586,16 @@ def scalar_draw(qualname: str, call: cst.Call) -> bool:
     module, _, name = qualname.rpartition(".")
     if module == "random":
         return name in _PYTHON_DRAWS
-    if module != "numpy.random" or name not in _NUMPY_DRAWS or any(arg.star for arg in call.args):
+    return module == "numpy.random" and numpy_scalar_draw(name, call)
+
+
+def numpy_scalar_draw(name: str, call: cst.Call) -> bool:
+    """`np.random.randint(0, 5)`, a generator's `rng.integers(0, 20)` or `rng.random()`: one number, no `size`."""
+    size_at = _NUMPY_DRAWS.get(name)
+    if size_at is None or any(arg.star for arg in call.args):
         return False
     positional = sum(1 for arg in call.args if arg.keyword is None)
-    return positional <= 2 and all(arg.keyword is None or arg.keyword.value != "size" for arg in call.args)
+    return positional <= size_at and all(arg.keyword is None or arg.keyword.value != "size" for arg in call.args)
 
 
 def python_type(value: object) -> str | None:

@@ -319,3 +319,24 @@ def not_numbers(rows):
         caps.append(min(row, torch.ones(3)))
     probe(torch.from_numpy(np.asarray(caps)))
 ''') == ["(len(targets),)", "(len(floats),)", "float", None]
+
+
+def test_a_draw_without_size_is_one_number() -> None:
+    """`rng.integers(0, 20)`, `rng.random()`, `np.random.randint(0, 3)` without `size` are numbers (a random length
+    in a synthetic data set); with a `size` they are arrays, not numbers."""
+    assert probe('''
+import numpy as np
+import torch
+
+rng = np.random.default_rng(0)
+lives = []
+for cell in range(6):
+    life = 60 + rng.integers(0, 20)
+    lives.append(min(life, 70))
+probe(torch.from_numpy(np.asarray(lives)))
+probe(torch.tensor([rng.random(), np.random.randint(0, 3), rng.normal(0.0, 1.0)]))
+sized = []
+for cell in range(6):
+    sized.append(min(rng.integers(0, 20, 3), 70))
+probe(torch.from_numpy(np.asarray(sized)))
+''') == ["(6,)", "(3,)", None]
