@@ -28,7 +28,10 @@ MAX_ITEMS = 1024  # longer sequences (a `range(100_000)`) are not spelled out
 _BUILTINS = frozenset({"range", "len", "list", "tuple", "dict", "enumerate", "zip", "int", "float", "str", "bool",
                        "min", "max", "sum", "sorted", "reversed", "getattr", "super", "print", "abs", "round",
                        "isinstance", "hasattr", "set", "map", "filter", "type", "iter", "next", "any", "all",
-                       "object", "id", "repr", "setattr", "delattr", "callable", "divmod", "pow", "open", "complex"})
+                       "object", "id", "repr", "setattr", "delattr", "callable", "divmod", "pow", "open", "complex",
+                       "ord"})
+# builtins that return a number for whatever argument they accept
+_TO_NUMBER = frozenset({"ord", "len", "int", "float"})
 
 
 ORDERED_DICT = frozenset({"collections.OrderedDict", "typing.OrderedDict"})
@@ -540,6 +543,15 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
                 return UNKNOWN
             total = total + value
         return total
+    if name == "sum" and positional is not None and len(positional) == 1:
+        # `sum(map(ord, word))`, a word hashed to an id: numbers of a count the code does not state add up to one
+        items = ev.iterated(positional[0])
+        return number(node) if isinstance(items, Seq) and _numbers(items) else UNKNOWN
+    if name == "ord":
+        return number(node)
+    if name == "map" and positional is not None and len(positional) == 2 and isinstance(positional[0], Imported) \
+            and positional[0].qualname[len("builtins."):] in _TO_NUMBER:
+        return Seq((), complete=False, each=number(node))
     if name == "reversed" and positional and isinstance(positional[0], Seq) and positional[0].complete:
         return Seq(tuple(reversed(positional[0].items)), positional[0].kind)
     if name == "getattr" and positional is not None and len(positional) >= 2 and isinstance(positional[1], Const) \
@@ -566,6 +578,12 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
     if name == "isinstance" and positional is not None and len(positional) == 2:
         return _isinstance(ev.kind_of(positional[0]), positional[1])
     return UNKNOWN
+
+
+def _numbers(seq: Seq) -> bool:
+    """Whether every element of `seq` is a number, however many there are."""
+    return (seq.each is not None or seq.complete) and all(
+        number_kind(item) is not None for item in (*seq.items, *(() if seq.each is None else (seq.each,))))
 
 
 def number(call: cst.Call) -> Opaque:
