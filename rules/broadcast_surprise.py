@@ -204,6 +204,66 @@ _MULTI_HOT_TARGETS = """
 """
 
 
+_TABLE_SPLIT = """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset, random_split
+
+        def build_loaders(table: torch.Tensor, batch_size: int = 128):
+            dataset = TensorDataset(table[:, :-1], table[:, %s])
+            n_test = int(0.1 * len(dataset))
+            train_set, test_set = random_split(dataset, [len(dataset) - n_test, n_test])
+            return DataLoader(train_set, batch_size=batch_size, shuffle=True), DataLoader(test_set, batch_size=256)
+
+        def batch_loss(net, batch):
+            inputs, churned = batch
+            return nn.functional.binary_cross_entropy_with_logits(net(inputs), churned)
+
+        def train(table: torch.Tensor, epochs: int = 5):
+            net = nn.Sequential(nn.Linear(table.shape[1] - 1, 64), nn.ReLU(), nn.Linear(64, 1))
+            opt = torch.optim.Adam(net.parameters())
+            train_loader, _ = build_loaders(table)
+            for _ in range(epochs):
+                for batch in train_loader:
+                    opt.zero_grad()
+                    batch_loss(net, batch).backward()
+                    opt.step()
+
+        train(torch.rand(5000, 21))
+"""
+
+
+_RANDOM_EPISODES = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+        def episodes(n_machines: int = 8, sensors: int = 4, seed: int = 1):
+            rng = np.random.default_rng(seed)
+            readings, horizons = [], []
+            for _ in range(n_machines):
+                length = 50 + rng.integers(0, 30)
+                wear = np.cumsum(rng.random((length, sensors)), axis=0)
+                for t in range(length):
+                    readings.append(wear[t])
+                    horizons.append(min(length - t, 40))
+            return np.stack(readings).astype(np.float32), np.asarray(horizons, dtype=np.float32)
+
+        def late_penalty(pred, horizon):
+            error = pred%s - horizon
+            return torch.where(error > 0, 2.0 * error, -error).mean()
+
+        def fit():
+            x, y = episodes()
+            net = nn.Sequential(nn.Linear(4, 32), nn.ReLU(), nn.Linear(32, 1))
+            opt = torch.optim.SGD(net.parameters(), lr=1e-2)
+            for readings, horizon in DataLoader(TensorDataset(torch.from_numpy(x), torch.from_numpy(y)), batch_size=64):
+                opt.zero_grad()
+                late_penalty(net(readings), horizon).backward()
+                opt.step()
+"""
+
 class BroadcastSurprise(Rule):
     code = "SC104"
     name = "broadcast-surprise"
@@ -518,6 +578,31 @@ class BroadcastSurprise(Rule):
         # multi-hot targets over the genres a file lists, for annotations whose number the code does not state, and
         # a head built for those genres
         _MULTI_HOT_TARGETS % "num_tags=len(GENRES)",
+        # the same penalty on the squeezed predictions
+        _RANDOM_EPISODES % ".squeeze(-1)",
+        # the same table split by its own length, the labels kept as a (N, 1) column
+        _TABLE_SPLIT % "-1:",
+        # SupCon: the same-label mask written as an outer comparison in the line itself; a named column used at its
+        # own rank (per-row weights over (B, D) errors); a named time column against frequencies of another size
+        """
+        import torch
+
+        def supcon_mask(labels):
+            return (labels[:, None] == labels).float()
+
+        def masked_mse(pred, target, keep):
+            weight = keep.float().unsqueeze(1)
+            return (((pred - target) ** 2) * weight).sum() / weight.sum().clamp(min=1.0)
+
+        def rotary(seq_len: int = 16, dim: int = 64):
+            t = torch.arange(seq_len).float()[:, None]
+            inv_freq = 1.0 / (10000 ** (torch.arange(0, dim, 2).float() / dim))
+            return t * inv_freq
+
+        mask = supcon_mask(torch.randint(0, 5, (32,)))
+        loss = masked_mse(torch.randn(32, 8), torch.randn(32, 8), torch.rand(32) > 0.2)
+        angles = rotary()
+        """,
     ]
     INVALID = [
         # REINFORCE with a one-dim Normal policy: (B, 1) log-probabilities times (B,) advantages is (B, B)
@@ -711,6 +796,26 @@ class BroadcastSurprise(Rule):
         # the same targets against a head left at its default 20 tags: the rows' number is unknown, their width is
         # not ("Target size (torch.Size([2, 6])) must be the same as input size (torch.Size([2, 20]))")
         _MULTI_HOT_TARGETS % "",
+        # a same-file penalty helper gets (B, 1) predictions and (B,) remaining horizons: the data set draws each
+        # machine's length with a numpy generator and appends the capped horizons in a loop
+        _RANDOM_EPISODES % "",
+        # a churn model's loss helper takes the batch as the loader gives it; the loaders come from a factory that
+        # splits a TensorDataset by its own length, with the (N,) labels of the table
+        _TABLE_SPLIT % "-1",
+        # a distillation loss keeps a column of sample weights for the (B, D) embeddings, then weights the (B,)
+        # cosine distances with it: (B,) * (B, 1) is (B, B), every distance weighted by every sample's flag
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def masked_embedding_loss(student, teacher, keep):
+            weight = keep.float()[:, None]
+            student = F.normalize(student * weight, dim=-1)
+            cos = (student * F.normalize(teacher, dim=-1)).sum(-1)
+            return ((1 - cos) * weight).sum() / weight.sum()
+
+        loss = masked_embedding_loss(torch.randn(16, 128), torch.randn(16, 128), torch.rand(16) > 0.5)
+        """,
     ]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
@@ -799,9 +904,10 @@ def _operands(ev: ShapeEvaluator, node: cst.CSTNode, left: cst.BaseExpression, r
     found = surprise(a, b)
     if found is None:
         return None
-    # a keepdim reduction lines up against a tensor of its own rank (`g - (g * p).sum(-1, keepdim=True)`); against
-    # a lower rank, its size-1 dim meets another dim: `logits.argmax(1, keepdim=True) == labels` is (N, N)
-    if operands_spell_broadcast(ev.ctx, node, (left, right), keepdim=a.rank == b.rank):
+    # a keepdim reduction or a named column lines up against a tensor of its own rank (`g - (g * p).sum(-1,
+    # keepdim=True)`); against a lower rank, its size-1 dim meets another dim: `logits.argmax(1, keepdim=True) ==
+    # labels` is (N, N)
+    if operands_spell_broadcast(ev.ctx, node, (left, right), same_rank=a.rank == b.rank):
         return None
     unit, other = (left, right) if found.operand == 0 else (right, left)
     return (f"{quoted(ev.ctx, node)}: {_named(ev, left, a)} and {_named(ev, right, b)}, so the result is "

@@ -248,6 +248,37 @@ _OPTIONS_LM = """
 """
 
 
+_HASHED_PREDICT = """
+        import torch
+        import torch.nn as nn
+
+        class SlotTagger(nn.Module):
+            def __init__(self, buckets: int = 1000, n_slots: int = 5):
+                super().__init__()
+                self.embed = nn.Embedding(buckets + 1, 48)
+                self.out = nn.Linear(48, n_slots)
+
+            def forward(self, ids, slots=None):
+                logits = self.out(self.embed(ids))
+                if slots is None:
+                    return logits
+                return nn.functional.cross_entropy(logits.reshape(-1, logits.size(-1)), slots.reshape(-1)), logits
+
+        def featurize(utterance: str, width: int = 24):
+            ids = [sum(map(ord, token)) %% 1000 + 1 for token in utterance.lower().split()][:width]
+            return torch.tensor([ids + [0] * (width - len(ids))])
+
+        @torch.no_grad()
+        def score(model: SlotTagger, utterance: str) -> float:
+            ids = featurize(utterance)
+            slots = torch.zeros(%s, dtype=torch.long)
+            loss, _ = model(ids, slots)
+            return loss.item()
+
+        print(score(SlotTagger(), "book a table for two at noon"))
+"""
+
+
 class CrossEntropyShape(Rule):
     code = "SC106"
     name = "cross-entropy-shape"
@@ -461,6 +492,8 @@ class CrossEntropyShape(Rule):
         # word_language_model's way: options typed `argparse.Namespace` size the tokens a helper draws, and the
         # (B, T, V) logits and the targets are flattened before the loss
         _OPTIONS_LM % "output.view(-1, opt.ntokens), tokens[:, 1:].reshape(-1)",
+        # the same dummy slots, one per token
+        _HASHED_PREDICT % "ids.shape",
     ]
     INVALID = [
         # a notebook's module-level loop zips the heads with a (B, tasks) target: zip walks its rows, so each head's
@@ -652,6 +685,9 @@ class CrossEntropyShape(Rule):
         # the options (`opt: argparse.Namespace`) size the tokens a helper draws; (B, bptt, V) logits left unflattened
         # put the classes at dim 1 ("Expected target size [4, 100], got [4, 35]")
         _OPTIONS_LM % "output, tokens[:, 1:]",
+        # a scoring helper hashes the words of an utterance to ids (a (1, 24) batch) and gives the model one dummy
+        # slot per utterance: 24 logits rows against 1 target
+        _HASHED_PREDICT % "ids.size(0)",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -12,13 +12,44 @@ from shapecheck.engine.walker import walk_statements
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number, may_be_tensor_comparison
-from shapecheck.shapes.views import inferred
+from shapecheck.shapes.views import unsolved
 from shapecheck.objects.values import Imported
 from shapecheck.shapes import runs
 from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
 
 CONVERSIONS = frozenset({"float", "int", "bool", "complex"})
 BACKWARD_FUNCTIONS = frozenset({"torch.autograd.backward"})
+
+_TOKEN_LOSSES = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Tagger(nn.Module):
+            def __init__(self, vocab: int = 1000, n_tags: int = 9):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, 64)
+                self.out = nn.Linear(64, n_tags)
+
+            def forward(self, tokens):
+                return self.out(self.embed(tokens))
+
+        def token_losses(logits, tags):
+            return F.cross_entropy(logits.flatten(0, 1), tags.flatten(), reduction="none")
+
+        def train_step(model, optimizer, tokens, tags, history):
+            losses = token_losses(model(tokens), tags)
+            history.append(losses%s.item())
+            optimizer.zero_grad()
+            losses.mean().backward()
+            optimizer.step()
+
+        def fit(read_tags):
+            model = Tagger()
+            optimizer = torch.optim.Adam(model.parameters())
+            tokens = torch.randint(0, 1000, (16, 40))
+            train_step(model, optimizer, tokens, read_tags(tokens), [])
+"""
 
 
 class NonScalarItemOrBackward(Rule):
@@ -294,6 +325,31 @@ class NonScalarItemOrBackward(Rule):
         sigmas = torch.linspace(1.0, 0.0, 10)
         scales = [guidance_scale(sigmas[i]) for i in range(len(sigmas))]
         """,
+        # the same per-token losses averaged before they are logged
+        _TOKEN_LOSSES % ".mean()",
+        # speechbrain's pooling test: a wrapper picks the pooling layer from its arguments, and a (1, 2, 3) input
+        # pooled by a (2, 3) kernel is one element; the pooled sizes the analysis does not work out may be 1
+        """
+        import torch
+        import torch.nn as nn
+
+        class Pooling2d(nn.Module):
+            def __init__(self, pool_type, kernel_size, stride=None):
+                super().__init__()
+                if pool_type == "max":
+                    self.pool = nn.MaxPool2d(kernel_size, stride=stride)
+                else:
+                    self.pool = nn.AvgPool2d(kernel_size, stride=stride)
+
+            def forward(self, x):
+                return self.pool(x)
+
+        def test_pooling2d():
+            inp = torch.tensor([1, 2, 3, 4, 5, 6], dtype=torch.float).view(1, 2, 3)
+            pool = Pooling2d("max", (2, 3))
+            assert pool(inp) == 6
+            assert Pooling2d("avg", (2, 3))(inp).item() == 3.5
+        """
     ]
     INVALID = [
         # the old `cond and a or b` idiom asks `a`'s truth; run from a script's main block, on each batch
@@ -496,6 +552,19 @@ class NonScalarItemOrBackward(Rule):
             return rewards.clamp(hparams["clip_min"], hparams["clip_max"])
         returns = clip_rewards(torch.randn(32)) * hparams["gamma"]
         """,
+        # per-token losses of a tagger, from a helper, logged with `.item()`: the tags come from a reader the
+        # analysis doesn't know, but an unreduced cross entropy keeps the logits' rows whatever its target is
+        _TOKEN_LOSSES % "",
+        # a pooled map whose sizes the analysis works out: (1, 4, 6) by a 2 x 2 kernel is (1, 2, 3)
+        """
+        import torch
+        import torch.nn as nn
+
+        def test_downsample():
+            feature = torch.arange(24, dtype=torch.float).view(1, 4, 6)
+            pooled = nn.AvgPool2d(2)(feature)
+            assert pooled == feature.mean()
+        """
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -664,11 +733,12 @@ def _compared(ev: ShapeEvaluator, left: cst.BaseExpression, right: cst.BaseExpre
 
 def _several(shape: Shape) -> bool:
     """The shape keeps a dim whose size is not known to be 1: of known rank, a size the code names or states, not
-    what a `-1` leaves of a tensor of unknown size (`t.reshape(-1)` of a scalar is (1,)); of unknown rank, only a
-    size the code states, more than 1 (`(..., 2)`, a (2,) loss compared with a value of unknown shape)."""
+    one the analysis could not work out (what a `-1` leaves of a tensor of unknown size: `t.reshape(-1)` of a
+    scalar is (1,); a pooled size of a kernel it does not know); of unknown rank, only a size the code states,
+    more than 1 (`(..., 2)`, a (2,) loss compared with a value of unknown shape)."""
     if shape.rank is None:
         return any(dim.literal is not None and dim.literal > 1 for dim in shape.dims)
-    return any(dim.literal != 1 and not inferred(dim) for dim in shape.dims)
+    return any(dim.literal != 1 and not unsolved(dim) for dim in shape.dims)
 
 
 def _no_gradient(call: cst.Call, index: int, keyword: str) -> bool:

@@ -16,8 +16,8 @@ import libcst as cst
 
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import (
-    FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, Imported, Instance, Mapping, Opaque, Seq, TorchObject,
-    number_kind, truth,
+    FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
+    TorchObject, number_kind, truth,
 )
 
 if TYPE_CHECKING:
@@ -28,7 +28,10 @@ MAX_ITEMS = 1024  # longer sequences (a `range(100_000)`) are not spelled out
 _BUILTINS = frozenset({"range", "len", "list", "tuple", "dict", "enumerate", "zip", "int", "float", "str", "bool",
                        "min", "max", "sum", "sorted", "reversed", "getattr", "super", "print", "abs", "round",
                        "isinstance", "hasattr", "set", "map", "filter", "type", "iter", "next", "any", "all",
-                       "object", "id", "repr", "setattr", "delattr", "callable", "divmod", "pow", "open", "complex"})
+                       "object", "id", "repr", "setattr", "delattr", "callable", "divmod", "pow", "open", "complex",
+                       "ord"})
+# builtins that return a number for whatever argument they accept
+_TO_NUMBER = frozenset({"ord", "len", "int", "float"})
 
 
 ORDERED_DICT = frozenset({"collections.OrderedDict", "typing.OrderedDict"})
@@ -185,6 +188,19 @@ def padded(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Seq | None:
     return None
 
 
+def _project_length(ev: Evaluator, instance: Instance) -> object:
+    """`len(ds)` of an object of a project class: the size its `__len__` returns on the object the code built
+    (`len(self.series) - self.window` of a windowed dataset), which sizes the splits made of it
+    (`Subset(ds, range(int(0.8 * len(ds))))`)."""
+    length = ev.attribute_of(instance, "__len__")
+    if instance.tainted or not isinstance(length, FunctionValue):
+        return UNKNOWN
+    value = ev.calls.run(length, ev.calls.generic_arguments(length)).value
+    # a size the run names (`len(self.rows)` of rows it does not know) is the same symbol for every object of the
+    # class: only a literal tells this object's length
+    return value if isinstance(value, Dim) and value.literal is not None else UNKNOWN
+
+
 def _is_len_of(expr: cst.BaseExpression, listed: cst.BaseExpression) -> bool:
     return type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "len" \
         and len(expr.args) == 1 and expr.args[0].value.deep_equals(listed)
@@ -320,6 +336,9 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         if isinstance(left, Const) and isinstance(right, Const) and type(left.value) is type(right.value) is str \
                 and operator is cst.Add:
             return Const(left.value + right.value)  # type: ignore[operator]
+        a, b = literal_of(left), literal_of(right)
+        if operator is cst.Multiply and float in (type(a), type(b)) and {type(a), type(b)} <= {int, float}:
+            return Const(a * b)  # type: ignore[operator]  # `0.8 * len(ds)`, a split's share: `int(...)` counts it
     if operator is cst.Power:  # `head_dim ** -0.5`, an attention's scale: a float, where no size is
         size = ev.size(expr, before)
         if size is not None:
@@ -445,6 +464,8 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
             return UNKNOWN
         if isinstance(positional[0], Const) and type(positional[0].value) is str:
             return Dim.of(len(positional[0].value))  # a charset's size: `nn.Linear(h, len(VOCAB) + 1)`
+        if isinstance(positional[0], Instance):
+            return _project_length(ev, positional[0])
         items = container_items(positional[0])
         if isinstance(items, (Seq, Mapping)) and items.complete:
             return Dim.of(len(items.items))
@@ -509,9 +530,12 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
     if name in ("min", "max") and positional:
         values = positional[0].items if len(positional) == 1 and isinstance(positional[0], Seq) else positional
         literals = [literal_of(v) for v in values]
-        if not values or any(type(v) is not int for v in literals):
-            return UNKNOWN
-        return Dim.of((min if name == "min" else max)(literals))  # type: ignore[type-var]
+        if values and all(type(v) is int for v in literals):
+            return Dim.of((min if name == "min" else max)(literals))  # type: ignore[type-var]
+        # `min(life - end, 125)`, a label capped: a number, where each argument is one
+        if len(positional) > 1 and all(number_kind(v) is not None for v in positional):
+            return number(node)
+        return UNKNOWN
     if name == "sum" and positional and isinstance(positional[0], Seq) and positional[0].complete:
         total = Dim.of(0)
         for value in positional[0].items:
@@ -519,6 +543,15 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
                 return UNKNOWN
             total = total + value
         return total
+    if name == "sum" and positional is not None and len(positional) == 1:
+        # `sum(map(ord, word))`, a word hashed to an id: numbers of a count the code does not state add up to one
+        items = ev.iterated(positional[0])
+        return number(node) if isinstance(items, Seq) and _numbers(items) else UNKNOWN
+    if name == "ord":
+        return number(node)
+    if name == "map" and positional is not None and len(positional) == 2 and isinstance(positional[0], Imported) \
+            and positional[0].qualname[len("builtins."):] in _TO_NUMBER:
+        return Seq((), complete=False, each=number(node))
     if name == "reversed" and positional and isinstance(positional[0], Seq) and positional[0].complete:
         return Seq(tuple(reversed(positional[0].items)), positional[0].kind)
     if name == "getattr" and positional is not None and len(positional) >= 2 and isinstance(positional[1], Const) \
@@ -547,13 +580,21 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
     return UNKNOWN
 
 
+def _numbers(seq: Seq) -> bool:
+    """Whether every element of `seq` is a number, however many there are."""
+    return (seq.each is not None or seq.complete) and all(
+        number_kind(item) is not None for item in (*seq.items, *(() if seq.each is None else (seq.each,))))
+
+
 def number(call: cst.Call) -> Opaque:
     """What `float(t)`, `math.sqrt(d)` or `t.item()` returns: a Python number the code does not state."""
     return Opaque(("number", id(call)), "number", maybe_tensor=False, number=True)
 
 
-# numpy's draws whose parameters come before `size` (positions 0-1): without `size`, one float
-_NUMPY_DRAWS = frozenset({"beta", "uniform", "normal", "gamma", "lognormal"})
+# numpy's draws, as `numpy.random` functions and as a `Generator`'s methods, by the position of `size` among their
+# arguments: without `size`, one number
+_NUMPY_DRAWS = {"beta": 2, "uniform": 2, "normal": 2, "gamma": 2, "lognormal": 2, "randint": 2, "integers": 2,
+                "exponential": 1, "poisson": 1, "random": 0, "standard_normal": 0}
 # Python's `random` functions that return a number
 _PYTHON_DRAWS = frozenset({"random", "uniform", "betavariate", "gauss", "normalvariate", "expovariate", "triangular"})
 
@@ -563,10 +604,16 @@ def scalar_draw(qualname: str, call: cst.Call) -> bool:
     module, _, name = qualname.rpartition(".")
     if module == "random":
         return name in _PYTHON_DRAWS
-    if module != "numpy.random" or name not in _NUMPY_DRAWS or any(arg.star for arg in call.args):
+    return module == "numpy.random" and numpy_scalar_draw(name, call)
+
+
+def numpy_scalar_draw(name: str, call: cst.Call) -> bool:
+    """`np.random.randint(0, 5)`, a generator's `rng.integers(0, 20)` or `rng.random()`: one number, no `size`."""
+    size_at = _NUMPY_DRAWS.get(name)
+    if size_at is None or any(arg.star for arg in call.args):
         return False
     positional = sum(1 for arg in call.args if arg.keyword is None)
-    return positional <= 2 and all(arg.keyword is None or arg.keyword.value != "size" for arg in call.args)
+    return positional <= size_at and all(arg.keyword is None or arg.keyword.value != "size" for arg in call.args)
 
 
 def python_type(value: object) -> str | None:

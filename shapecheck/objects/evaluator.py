@@ -982,6 +982,9 @@ class Evaluator:
                 return builtins.string_method(receiver.value, method, self, call, before)
             if method == "item" and not call.args and receiver is not NONE:  # a tensor's or an array's one value
                 return builtins.number(call)
+            if isinstance(receiver, TorchObject) and receiver.qualname in _OBJECT_FACTORIES \
+                    and builtins.numpy_scalar_draw(method, call):
+                return builtins.number(call)  # `life = cycles + rng.integers(0, 20)`: an int
             if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
                     and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
                 return builtins.container_method(receiver.items, method, self, call, before)

@@ -13,8 +13,7 @@ from shapecheck.objects.tensor_facts import is_int
 from shapecheck.objects.values import Seq, number_kind
 from shapecheck.shapes import numpy_arrays
 from shapecheck.shapes.elementwise import memory_format
-from shapecheck.shapes.literals import literal_dtype, nested_shape, range_length
-from shapecheck.shapes.positions import opaque
+from shapecheck.shapes.literals import literal_dtype, nested_shape, range_length, uncounted_numbers
 from shapecheck.shapes.shape import DtypeFamily, Shape
 from shapecheck.shapes.values import Items
 
@@ -186,11 +185,7 @@ def _counted(ev: ShapeEvaluator, node: cst.Call, value: object) -> Shape | None:
         return None
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
     if not value.complete:
-        if value.each is None or number_kind(value.each) is None \
-                or any(number_kind(item) is None for item in value.items):
-            return None
-        length = opaque(("tensor of a list", id(node)), f"len({ev.ctx.code(Args(node, 0).get(0, 'data'))})")
-        return Shape((length,), layout=(0,), dtype=dtype)
+        return uncounted_numbers(ev, node, value, dtype)
     if not value.items or any(isinstance(item, Shape) for item in value.items):  # tensors: one element each
         return None
     return Shape((Dim.of(len(value.items)),), 1, layout=(0,), dtype=dtype)

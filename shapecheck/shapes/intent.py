@@ -24,22 +24,27 @@ _DEPTH = 4
 
 
 def operands_spell_broadcast(ctx: Context, operation: cst.CSTNode, operands: tuple[cst.BaseExpression, ...],
-                             keepdim: bool = True) -> bool:
+                             same_rank: bool = True) -> bool:
     """Whether an operand of `operation` spells a broadcast (see `spells_broadcast`), its names read where the
     operation is: a callee's body that a run looked into resolves its own locals (`softmax_sum = (g * p).sum(-1,
-    keepdim=True)` then `g - softmax_sum` in a backward helper), not the caller's. `keepdim` False: a `keepdim=True`
-    reduction does not count (its size-1 dim lines up only against a tensor of its own rank)."""
+    keepdim=True)` then `g - softmax_sum` in a backward helper), not the caller's.
+
+    `same_rank` False (the operands' ranks differ): a size-1 dim lines up as spelled only against a tensor of its
+    own rank, so a `keepdim=True` reduction does not count, and neither does a spelling that a name was assigned
+    earlier: `valid = mask.unsqueeze(1)` is a column made for (N, D) offsets, and `dist * valid` with (N,)
+    distances multiplies it out to (N, N). Written in the operation itself (`labels[:, None] == labels`), the
+    outer product is what the line says."""
     home = ctx.point_within(operation)
     if home is None:
-        return any(spells_broadcast(ctx, operand, keepdim=keepdim) for operand in operands)
+        return any(spells_broadcast(ctx, operand, keepdim=same_rank, named=same_rank) for operand in operands)
     with ctx.at(home):
-        return any(spells_broadcast(ctx, operand, keepdim=keepdim) for operand in operands)
+        return any(spells_broadcast(ctx, operand, keepdim=same_rank, named=same_rank) for operand in operands)
 
 
 def spells_broadcast(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0,
-                     keepdim: bool = True) -> bool:
+                     keepdim: bool = True, named: bool = True) -> bool:
     """`expr`, or a name it was built from, spells a size-1 dim or a broadcast on purpose (`keepdim` False: not
-    by a `keepdim=True` reduction)."""
+    by a `keepdim=True` reduction; `named` False: only `expr` itself, not what its names were assigned)."""
     if depth > _DEPTH:
         return False
     nodes = list(ctx.walk(expr))
@@ -54,7 +59,7 @@ def spells_broadcast(ctx: Context, expr: cst.BaseExpression, before: int | None 
             return True
         if kind is cst.Call and _spells_unit(ctx, node, keepdim):
             return True
-        if kind is cst.Name and id(node) not in attributes or kind is cst.Attribute:
+        if named and (kind is cst.Name and id(node) not in attributes or kind is cst.Attribute):
             binding = ctx.binding(node, before)
             if binding is not None and binding.kind == "assign" and binding.value is not None \
                     and spells_broadcast(ctx, binding.value, binding.seq, depth + 1, keepdim):

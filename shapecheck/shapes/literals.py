@@ -54,6 +54,17 @@ def nested_shape(ev: ShapeEvaluator, data: cst.BaseExpression, before: int) -> S
     return Shape(tuple(dims), layout=tuple(range(len(dims))), dtype=dtype)
 
 
+def uncounted_numbers(ev: ShapeEvaluator, node: cst.Call, value: object,
+                      dtype: DtypeFamily | None = None) -> Shape | None:
+    """A list of numbers whose count the code does not state (`[stoi[c] for c in text]`, a corpus encoded, or the
+    labels a loop appends), made an array or a tensor by `node`: one dim of a size only equal to itself."""
+    if not isinstance(value, Seq) or value.complete or value.each is None or number_kind(value.each) is None \
+            or any(number_kind(item) is None for item in value.items) or not node.args:
+        return None
+    length = opaque(("tensor of a list", id(node)), f"len({ev.ctx.code(node.args[0].value)})")
+    return Shape((length,), layout=(0,), dtype=dtype)
+
+
 def range_length(ev: ShapeEvaluator, node: cst.Call, bounds: list[cst.BaseExpression], before: int) -> Dim | None:
     """How many numbers `arange(end)`, `arange(start, end)` or `arange(start, end, step)` gives, in sizes."""
     if not 1 <= len(bounds) <= 3:

@@ -70,6 +70,16 @@ def batches(loader: TorchObject) -> Seq | None:
     return Seq((), complete=False, each=each, least=_least(loader, length, part))
 
 
+def dataset_length(dataset: TorchObject) -> Dim | None:
+    """`len(TensorDataset(features, labels))`: the rows of its first tensor, where its shape is known (the lengths
+    a `random_split` of it is given, `[len(ds) - n_val, n_val]`)."""
+    if dataset.qualname not in TENSOR_DATASETS or dataset.site is None or not _plain_arguments(dataset.call) \
+            or not dataset.call.args or dataset.call.args[0].keyword is not None:
+        return None
+    first = dataset.site.read("tensor", dataset.call.args[0].value)
+    return first.size(0) if isinstance(first, Shape) and first.rank else None
+
+
 def _whole(part: TorchObject) -> object:
     """The dataset a `Subset` (or an entry of `random_split`) takes its samples from."""
     whole = part.argument(0, "dataset")

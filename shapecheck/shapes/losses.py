@@ -31,16 +31,19 @@ if TYPE_CHECKING:
 LossKind = Literal["elementwise", "binary", "class"]
 
 
-def _pointwise(x: Shape, target: Shape) -> Shape | None:
+def _pointwise(x: Shape, target: Shape | None) -> Shape | None:
     """`F.mse_loss` and its kin: the broadcast of input and target."""
-    return broadcast(x, target).shape
+    return broadcast(x, target).shape if target is not None else None
 
 
-def _per_target(x: Shape, target: Shape) -> Shape | None:
+def _per_target(x: Shape, target: Shape | None) -> Shape | None:
     """`F.cross_entropy` / `F.nll_loss`: one loss per target (class indices: the target's shape; class
-    probabilities: the input's without the class dim)."""
-    if x.rank is None or target.rank is None:
+    probabilities: the input's without the class dim). A target of unknown shape (labels a model returns) is one
+    or the other, so a (N, C, ...) input tells the loss's shape alone."""
+    if x.rank is None:
         return None
+    if target is None or target.rank is None:
+        return Shape(x.dims[:1] + x.dims[2:]) if x.rank >= 2 else None
     if target.rank == x.rank - 1:
         return target
     if target.rank == x.rank and x.rank >= 2:
@@ -56,7 +59,7 @@ class Loss:
     kind: LossKind | None  # what the loss rules check; None: only its value's shape is known
     reduction_at: int  # the position of `reduction` among the functional form's parameters
     leading: int  # positional constructor arguments before the legacy ones (`weight`)
-    unreduced: Callable[[Shape, Shape], Shape | None]
+    unreduced: Callable[[Shape, Shape | None], Shape | None]
 
 
 LOSSES = (
@@ -180,10 +183,10 @@ def loss_result(ev: ShapeEvaluator, call: cst.Call, before: int) -> Shape | None
         return Shape((), layout=(), dtype="float")
     if loss.reduction != "none":
         return None
-    x, target = ev.tensor(loss.input, before), ev.tensor(loss.target, before)
-    if x is None or target is None:
+    x = ev.tensor(loss.input, before)
+    if x is None:
         return None
-    result = loss.loss.unreduced(x, target)
+    result = loss.loss.unreduced(x, ev.tensor(loss.target, before))
     return result.row_major().with_dtype("float") if result is not None else None
 
 

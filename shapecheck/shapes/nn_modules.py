@@ -20,7 +20,7 @@ from shapecheck.shapes import attention, value_bounds
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.objects.values import Const, Seq, truth
-from shapecheck.shapes.views import product
+from shapecheck.shapes.views import UNSOLVED, product
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Items, Path, Value
 
@@ -55,9 +55,9 @@ UNKNOWN = Applied(None)
 
 def _fresh(key: object, spatial: int, i: int) -> Dim:
     """A size the analysis can't compute (a pooled size of an unknown input): equal only to itself, named as
-    PyTorch's docs name it (`H_out`, `W_out`)."""
+    PyTorch's docs name it (`H_out`, `W_out`), and `unsolved`: it may be 1."""
     name = (("L",), ("H", "W"), ("D", "H", "W"))[spatial - 1][i] + "_out" if 1 <= spatial <= 3 else f"d{i}_out"
-    return Dim((((Atom(key, name),), 1),))
+    return Dim((((Atom((UNSOLVED, key), name),), 1),))
 
 
 def _floordiv(a: Dim, b: Dim) -> Dim:

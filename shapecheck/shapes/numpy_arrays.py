@@ -25,7 +25,7 @@ from shapecheck.shapes.args import TORCH_DTYPES, Args, Hidden, shape_arguments, 
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.indexing import indexed
-from shapecheck.shapes.literals import nested_shape, range_length
+from shapecheck.shapes.literals import nested_shape, range_length, uncounted_numbers
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.positions import insert_position, inserted, int_list, opaque, permuted
 from shapecheck.shapes.reductions import reduction
@@ -189,7 +189,7 @@ def _converted(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> S
         return None  # numpy's second positional argument is the dtype
     found = array_shape(ev, data, before, depth + 1)
     if found is None:
-        found = nested_shape(ev, data, before)
+        found = nested_shape(ev, data, before) or uncounted_numbers(ev, call, ev.object(data, before))
     if found is None:
         parts = _arrays(ev, data, before, depth)
         found = _stacked(parts, 0) if parts else _strings(ev.object(data, before))

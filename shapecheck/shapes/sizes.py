@@ -10,7 +10,8 @@ from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.objects.changes import in_place_changes
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
-from shapecheck.objects.values import UNKNOWN, Imported, Opaque
+from shapecheck.objects.values import UNKNOWN, Imported, Opaque, TorchObject
+from shapecheck.shapes.loaders import dataset_length
 from shapecheck.shapes.numpy_arrays import array_shape
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
@@ -147,6 +148,8 @@ def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
             values = ev.object(node.args[0].value, before)
             if isinstance(values, Items):
                 return Dim.of(len(values.items)) if values.items is not None else values.count
+            if isinstance(values, TorchObject):
+                return dataset_length(values)
     return None
 
 

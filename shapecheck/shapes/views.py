@@ -16,12 +16,13 @@ from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.shapes.shape import Shape
 
 WILDCARD = Dim.of(-1)
-INFERRED = "inferred"  # the key of the size a `-1` stands for when the element count is unknown
+UNSOLVED = "unsolved"  # the first element of the key of a size the analysis could not work out
 
 
-def inferred(dim: Dim) -> bool:
-    """A size a `-1` stands for that the analysis could not solve: whatever is left, 1 included."""
-    return any(type(atom.key) is tuple and atom.key[:1] == (INFERRED,) for atom in dim.atoms)
+def unsolved(dim: Dim) -> bool:
+    """A size the analysis could not work out: what a `-1` leaves of a tensor of unknown size, a convolved or
+    pooled size of an input or a kernel it does not know (`H_out`). Whatever it is, 1 included."""
+    return any(type(atom.key) is tuple and atom.key[:1] == (UNSOLVED,) for atom in dim.atoms)
 
 
 MAX_TERMS = 16
@@ -257,7 +258,7 @@ def reshaped(shape: Shape, sizes: Shape, copies: bool, owner: object) -> Shape:
         if shape.variadic is None and sizes.variadic is None and WILDCARD not in others:
             dims[index] = cancelled(product(shape.dims)) // cancelled(product(others))
         else:
-            dims[index] = Dim((((Atom((INFERRED, owner), "inferred", compound=True),), 1),))
+            dims[index] = Dim((((Atom((UNSOLVED, owner), "inferred", compound=True),), 1),))
     if shape.contiguous or copies:
         layout: tuple[int, ...] | None = tuple(range(len(dims)))
     elif shape.layout is not None and tuple(dims) == shape.dims and sizes.variadic is None:

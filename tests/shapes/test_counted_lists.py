@@ -112,3 +112,24 @@ def test_a_list_cut_and_padded_to_a_fixed_length_holds_that_many() -> None:
         probe(torch.tensor(left))
         probe(torch.tensor(loose))
     ''') == ["(1, 6)", "(6,)", None]
+
+
+def test_words_hashed_to_ids_are_numbers() -> None:
+    """`sum(map(ord, w)) % 500 + 1`, a word hashed to an id, is a number: a list of them cut to `max_len` and padded
+    by hand holds exactly `max_len`; `sum` of what is not known to be numbers is not known to be one (a tensor of it
+    holds one element of an unknown shape)."""
+    assert probe('''
+import torch
+
+def encode(text, max_len=40):
+    ids = [sum(map(ord, w)) % 500 + 1 for w in text.split()][:max_len]
+    ids = ids + [0] * (max_len - len(ids))
+    lengths = list(map(len, text.split()))
+    return torch.tensor([ids]), torch.tensor(lengths), torch.tensor([sum(rows)])
+
+def run(rows):
+    ids, lengths, total = encode("a b c")
+    probe(ids)
+    probe(lengths)
+    probe(total)
+''') == ["(1, 40)", "(len(lengths),)", "(1, ...)"]

@@ -126,3 +126,19 @@ def test_losses_follow_their_reduction() -> None:
             probe(F.cross_entropy(logits, t))
             probe(F.mse_loss(pred, y, reduction=mode))
     ''') == ["()", "(N, N)", "()", "(B,)", "(B, T)", "()", None]
+
+
+def test_an_unreduced_class_loss_keeps_its_inputs_rows_whatever_the_target() -> None:
+    """Class indices or class probabilities, the per-element loss is the input without its class dim: a target of
+    unknown shape (labels a model or a loader returns) leaves it known; an element-wise loss needs the target."""
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        from jaxtyping import Float
+        def f(logits: Float[torch.Tensor, "B C"], seq: Float[torch.Tensor, "B C T"], scores: Float[torch.Tensor, "C"],
+              pred: Float[torch.Tensor, "B 1"], labels):
+            probe(F.cross_entropy(logits, labels, reduction="none"))
+            probe(F.nll_loss(seq, labels, reduction="none"))
+            probe(F.cross_entropy(scores, labels, reduction="none"))
+            probe(F.mse_loss(pred, labels, reduction="none"))
+    ''') == ["(B,)", "(B, T)", None, "(...)"]

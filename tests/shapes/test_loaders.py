@@ -590,3 +590,74 @@ for tokens, label_idx in DataLoader(Queries(path)):
 for tokens, label_idx in DataLoader(Queries(path), batch_size=2):
     probe(tokens)
 ''') == ["(1, 1)", "(1, 16)", "(batch, 16)"]
+
+
+def test_a_split_sized_by_the_length_of_a_project_dataset() -> None:
+    """`len(ds)` of a project dataset is what its `__len__` returns on the object built, and a share of it made an
+    int again sizes a `Subset`: a loop over its loader in a called function runs at least once, so what fails there
+    fails on every call."""
+    source = '''
+import torch
+import torch.nn.functional as F
+from torch.utils.data import DataLoader, Dataset, Subset
+
+
+class Frames(Dataset):
+    def __init__(self, signal, context=16):
+        self.signal = signal
+        self.context = context
+
+    def __len__(self):
+        return self.signal.shape[0] - self.context
+
+    def __getitem__(self, i):
+        return self.signal[i:i + self.context], self.signal[i + self.context, :1]
+
+
+def fit(head, loader):
+    for frames, target in loader:
+        loss = F.l1_loss(head(frames.flatten(1)), target.squeeze(-1))
+
+
+def main():
+    frames = Frames(torch.randn(400, 4))
+    probe_dim(len(frames))
+    cut = int(0.75 * len(frames))
+    probe_dim(cut)
+    fit(torch.nn.Linear(64, 1), DataLoader(Subset(frames, range(cut)), batch_size=32, shuffle=True))
+'''
+    assert probe(source) == ["384", "288"]
+    found = lint(source, "SC104")
+    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 21)]
+    # a dataset whose `__len__` the analysis can't read: a length of its own, where the code reads it
+    assert probe(source.replace("return self.signal.shape[0] - self.context", "return len(open('x').read())")) \
+        == ["len(frames)", "cut"]
+
+
+def test_the_length_of_a_tensor_dataset_sizes_its_split() -> None:
+    """`len(TensorDataset(x, y))` is the rows of `x`: `random_split(ds, [len(ds) - n_val, n_val])` then has lengths
+    the code states, each filling a batch."""
+    source = HEADER + '''
+from torch.utils.data import random_split
+
+def loaders(batch_size=64):
+    ds = TensorDataset(features, labels)
+    n_val = len(ds) // 10
+    probe_dim(n_val)
+    train_ds, val_ds = random_split(ds, [len(ds) - n_val, n_val])
+    return DataLoader(train_ds, batch_size=batch_size, shuffle=True)
+
+def step(model, batch):
+    x, y = batch
+    return ((model(x) - y) ** 2).mean()
+
+def fit():
+    model = torch.nn.Linear(13, 1)
+    for batch in loaders():
+        step(model, batch)
+probe_dim(len(TensorDataset(labels)))
+probe_dim(len(TensorDataset(*[features])))
+'''
+    assert probe(source) == ["100", "1000", "len(TensorDataset(*[features]))"]
+    found = lint(source, "SC104")
+    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 18)]

@@ -294,3 +294,49 @@ probe(torch.tensor(np.tile(np.zeros((2, 3, 4)), (2, 2))))
 probe_dtype(torch.tensor(np.arange(10) // 3))
 probe(torch.tensor(np.tile(np.zeros((2, 3)), reps)))
 ''') == ["(31, 20)", "(15,)", "(2, 2, 6)", "(2, 6, 8)", "int", None]
+
+
+def test_numbers_a_loop_appends_make_an_array_of_their_count() -> None:
+    """Labels a loop appends, each a number (a capped remaining life, `min(life - end, 125)`), make a 1-d array
+    whose length is not stated; `min` of numbers is a number, of anything else nothing known."""
+    assert probe('''
+import numpy as np
+import torch
+
+def remaining_life(lives, window=30):
+    targets, floats = [], []
+    for life in lives:
+        for end in range(window, int(life)):
+            targets.append(min(int(life) - end, 125))
+            floats.append(max(float(end) / life, 0.0))
+    probe(torch.from_numpy(np.asarray(targets, dtype=np.float32)))
+    probe(torch.from_numpy(np.array(floats)))
+    probe_dtype(torch.from_numpy(np.asarray(targets, dtype=np.float32)))
+
+def not_numbers(rows):
+    caps = []
+    for row in rows:
+        caps.append(min(row, torch.ones(3)))
+    probe(torch.from_numpy(np.asarray(caps)))
+''') == ["(len(targets),)", "(len(floats),)", "float", None]
+
+
+def test_a_draw_without_size_is_one_number() -> None:
+    """`rng.integers(0, 20)`, `rng.random()`, `np.random.randint(0, 3)` without `size` are numbers (a random length
+    in a synthetic data set); with a `size` they are arrays, not numbers."""
+    assert probe('''
+import numpy as np
+import torch
+
+rng = np.random.default_rng(0)
+lives = []
+for cell in range(6):
+    life = 60 + rng.integers(0, 20)
+    lives.append(min(life, 70))
+probe(torch.from_numpy(np.asarray(lives)))
+probe(torch.tensor([rng.random(), np.random.randint(0, 3), rng.normal(0.0, 1.0)]))
+sized = []
+for cell in range(6):
+    sized.append(min(rng.integers(0, 20, 3), 70))
+probe(torch.from_numpy(np.asarray(sized)))
+''') == ["(6,)", "(3,)", None]
