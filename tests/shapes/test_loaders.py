@@ -590,3 +590,79 @@ for tokens, label_idx in DataLoader(Queries(path)):
 for tokens, label_idx in DataLoader(Queries(path), batch_size=2):
     probe(tokens)
 ''') == ["(1, 1)", "(1, 16)", "(batch, 16)"]
+
+
+def test_a_list_the_constructor_fills_gives_its_elements_to_getitem() -> None:
+    """A dataset's `__init__` appending a sample per pass of a loop (`self.windows.append(...)`) keeps that list for
+    `__getitem__`: an append is no new value bound (a list of a loop of known length is indexed as one whose elements
+    are all alike). A list another method also fills, or one the constructor binds afresh under a condition, holds
+    no one value."""
+    assert probe('''
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class EcgBeats(Dataset):
+    def __init__(self, records):
+        self.beats, self.rhythm = [], []
+        for signal, label in records:
+            self.beats.append(torch.as_tensor(np.zeros((2, 180), dtype=np.float32)))
+            self.rhythm.append(int(label))
+
+    def __len__(self):
+        return len(self.beats)
+
+    def __getitem__(self, i):
+        return self.beats[i], self.rhythm[i]
+
+class Renders(Dataset):
+    def __init__(self, n_views: int = 24):
+        self.views = []
+        for k in range(n_views):
+            self.views.append(torch.rand(3, 128, 128))
+
+    def __len__(self):
+        return len(self.views)
+
+    def __getitem__(self, idx):
+        return self.views[idx]
+
+class Replay(Dataset):
+    def __init__(self, episodes):
+        self.frames = []
+        for episode in episodes:
+            self.frames.append(torch.zeros(4, 84, 84))
+
+    def push(self, frame):
+        self.frames.append(frame)
+
+    def __len__(self):
+        return len(self.frames)
+
+    def __getitem__(self, idx):
+        return self.frames[idx]
+
+class Resized(Dataset):
+    def __init__(self, paths, large):
+        self.crops = []
+        for path in paths:
+            self.crops.append(torch.zeros(3, 32, 32))
+        if large:
+            self.crops = [torch.zeros(3, 64, 64) for path in paths]
+
+    def __len__(self):
+        return len(self.crops)
+
+    def __getitem__(self, idx):
+        return self.crops[idx]
+
+for beats, rhythm in DataLoader(EcgBeats(records), batch_size=32, shuffle=True):
+    probe(beats)
+    probe(rhythm)
+for views in DataLoader(Renders(), batch_size=8):
+    probe(views)
+for frames in DataLoader(Replay(episodes), batch_size=8):
+    probe(frames)
+for crops in DataLoader(Resized(paths, True), batch_size=8):
+    probe(crops)
+''') == ["(batch, 2, 180)", "(batch,)", "(8, 3, 128, 128)", "(...)", "(...)"]
