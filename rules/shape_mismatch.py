@@ -128,6 +128,51 @@ class StereoPairs(Dataset):
 """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is how many values per joint the first
+# layer takes; the dataset's constructor appends (17, 3) poses (x, y, confidence) to a list `__getitem__` indexes.
+_POSE_LIST_DATASET = """
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+        from torch.utils.data import DataLoader, Dataset
+
+        N_JOINTS = 17
+
+        class PoseClips(Dataset):
+            def __init__(self, annotations):
+                self.poses, self.actions = [], []
+                for ann in annotations:
+                    keypoints = np.asarray(ann["keypoints"], dtype=np.float32).reshape(N_JOINTS, 3)
+                    self.poses.append(torch.from_numpy(keypoints))
+                    self.actions.append(int(ann["action"]))
+
+            def __len__(self):
+                return len(self.poses)
+
+            def __getitem__(self, idx):
+                return self.poses[idx], self.actions[idx]
+
+        class ActionMLP(nn.Module):
+            def __init__(self, n_actions: int = 6):
+                super().__init__()
+                self.fc1 = nn.Linear(N_JOINTS * %s, 128)
+                self.fc2 = nn.Linear(128, n_actions)
+
+            def forward(self, pose):
+                return self.fc2(F.relu(self.fc1(pose.flatten(1))))
+
+        def train(annotations):
+            model = ActionMLP()
+            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+            for poses, actions in DataLoader(PoseClips(annotations), batch_size=32, shuffle=True):
+                loss = F.cross_entropy(model(poses), actions)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        """
+
+
 # Examples written once for VALID look-alikes and their INVALID twin: `%s` are the rows and the loader's arguments
 # after the batch size (1000 rows leave a last batch of 40, which `view(BATCH_SIZE, -1)` makes 64 rows of 490).
 _CONSTANT_BATCH_VIEW = """
@@ -2098,6 +2143,8 @@ class ShapeMismatch(Rule):
         # every batch full: the short last one dropped, or rows a multiple of the batch size
         _CONSTANT_BATCH_VIEW % ("1000", ", drop_last=True"),
         _CONSTANT_BATCH_VIEW % ("1024", ""),
+        # a pose dataset's samples as its constructor appends them, flattened to the 51 values the first layer takes
+        _POSE_LIST_DATASET % "3",
         # a lucidrains-style ViT whose width 8 heads divide: einops' patches, cls token, heads and mean pool
         _EINOPS_VIT % "512",
         # einops' layers: a patch embedding whose image the patch size divides, tokens mean-pooled to the head
@@ -2159,6 +2206,9 @@ class ShapeMismatch(Rule):
         # the batch size written into `forward`: the last batch of 40 rows becomes (64, 490) ("mat1 and mat2 shapes
         # cannot be multiplied (64x490 and 784x128)")
         _CONSTANT_BATCH_VIEW % ("1000", ""),
+        # the first layer sized for (x, y) per joint; the samples the dataset's constructor appends carry a
+        # confidence too ("mat1 and mat2 shapes cannot be multiplied (32x51 and 34x128)")
+        _POSE_LIST_DATASET % "2",
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
         # cannot be multiplied (200x3 and 4x16)")
         _NUMPY_FEATURES % "3",
