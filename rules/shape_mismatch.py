@@ -173,6 +173,30 @@ _POSE_LIST_DATASET = """
         """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the index a point cloud's per-cluster
+# pooling scatters with; each point's cluster id is a (N,) vector, the sums a (clusters, C) tensor.
+_CLUSTER_POOLING = """
+        import torch
+        import torch.nn as nn
+
+        class ClusterPool(nn.Module):
+            def __init__(self, channels: int = 32):
+                super().__init__()
+                self.point_mlp = nn.Sequential(nn.Linear(3, channels), nn.ReLU())
+
+            def forward(self, xyz: torch.Tensor, cluster: torch.Tensor, n_clusters: int) -> torch.Tensor:
+                feats = self.point_mlp(xyz)
+                sums = feats.new_zeros(n_clusters, feats.shape[1])
+                counts = torch.zeros(n_clusters).scatter_add_(0, cluster, torch.ones(len(cluster)))
+                sums = sums.scatter_add(0, %s, feats)
+                return sums / counts.clamp(min=1).unsqueeze(1)
+
+        points = torch.randn(500, 3)
+        labels = torch.randint(0, 8, (500,))
+        pooled = ClusterPool()(points, labels, 8)
+        """
+
+
 # Examples written once for VALID look-alikes and their INVALID twin: `%s` are the rows and the loader's arguments
 # after the batch size (1000 rows leave a last batch of 40, which `view(BATCH_SIZE, -1)` makes 64 rows of 490).
 _CONSTANT_BATCH_VIEW = """
@@ -2143,6 +2167,9 @@ class ShapeMismatch(Rule):
         # every batch full: the short last one dropped, or rows a multiple of the batch size
         _CONSTANT_BATCH_VIEW % ("1000", ", drop_last=True"),
         _CONSTANT_BATCH_VIEW % ("1024", ""),
+        # per-cluster sums of point features, the (N,) cluster ids expanded over the channels to index (N, C) rows;
+        # the counts scatter a (N,) vector of ones into a (clusters,) one with the same ids unexpanded
+        _CLUSTER_POOLING % "cluster.unsqueeze(1).expand_as(feats)",
         # a pose dataset's samples as its constructor appends them, flattened to the 51 values the first layer takes
         _POSE_LIST_DATASET % "3",
         # a lucidrains-style ViT whose width 8 heads divide: einops' patches, cls token, heads and mean pool
@@ -2206,6 +2233,9 @@ class ShapeMismatch(Rule):
         # the batch size written into `forward`: the last batch of 40 rows becomes (64, 490) ("mat1 and mat2 shapes
         # cannot be multiplied (64x490 and 784x128)")
         _CONSTANT_BATCH_VIEW % ("1000", ""),
+        # the (N,) cluster ids handed to scatter_add as they are, for (clusters, C) sums ("Index tensor must have the
+        # same number of dimensions as self tensor")
+        _CLUSTER_POOLING % "cluster",
         # the first layer sized for (x, y) per joint; the samples the dataset's constructor appends carry a
         # confidence too ("mat1 and mat2 shapes cannot be multiplied (32x51 and 34x128)")
         _POSE_LIST_DATASET % "2",
