@@ -666,3 +666,28 @@ for frames in DataLoader(Replay(episodes), batch_size=8):
 for crops in DataLoader(Resized(paths, True), batch_size=8):
     probe(crops)
 ''') == ["(batch, 2, 180)", "(batch,)", "(8, 3, 128, 128)", "(...)", "(...)"]
+
+
+def test_a_list_of_samples_is_a_dataset() -> None:
+    """A plain list handed to a `DataLoader` as its dataset: each batch collates what every element is, where the
+    elements agree; a list of samples of different shapes (or of what the code does not state) gives nothing."""
+    assert probe('''
+import torch
+from torch.utils.data import DataLoader
+
+def pack(samples):
+    return torch.stack(samples).transpose(1, 2)
+
+clouds = [torch.randn(1024, 3) for _ in range(6)]
+for points in DataLoader(clouds, batch_size=2, collate_fn=pack):
+    probe(points)
+pairs = [(torch.randn(6), float(v)) for v in values]
+for x, y in DataLoader(pairs, batch_size=8, shuffle=True):
+    probe(x)
+    probe(y)
+mixed = [torch.randn(6), torch.randn(7)]
+for x in DataLoader(mixed, batch_size=2):
+    probe(x)
+for x in DataLoader(list(paths), batch_size=2):
+    probe(x)
+''') == ["(2, 3, 1024)", "(batch, 6)", "(batch,)", "(...)", "(...)"]
