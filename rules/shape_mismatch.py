@@ -197,6 +197,55 @@ _CLUSTER_POOLING = """
         """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the first conv's channels; a
+# hand-written featurizer the dataset holds makes n_fft // 2 + 1 frequency bins with numpy (`np.fft.rfft`).
+_SPECTROGRAM_DATASET = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from torch.utils.data import DataLoader, Dataset
+
+        N_FFT = 512
+        HOP = 160
+
+
+        class Spectrogram:
+            def __init__(self, n_fft: int = N_FFT, hop: int = HOP):
+                self.n_fft, self.hop = n_fft, hop
+                self.window = np.hanning(n_fft).astype(np.float32)
+
+            def __call__(self, wave: np.ndarray) -> np.ndarray:
+                starts = range(0, len(wave) - self.n_fft + 1, self.hop)
+                frames = np.stack([wave[s:s + self.n_fft] * self.window for s in starts])
+                return np.log(np.abs(np.fft.rfft(frames, axis=1)) ** 2 + 1e-6).T.astype(np.float32)
+
+
+        class Commands(Dataset):
+            def __init__(self, n: int, featurize, sample_rate: int = 16000, seconds: float = 1.0):
+                rng = np.random.default_rng(0)
+                self.waves = [rng.normal(size=int(sample_rate * seconds)).astype(np.float32) for _ in range(n)]
+                self.labels = rng.integers(0, 10, size=n)
+                self.featurize = featurize
+
+            def __len__(self):
+                return len(self.waves)
+
+            def __getitem__(self, i):
+                return torch.from_numpy(self.featurize(self.waves[i])), int(self.labels[i])
+
+
+        model = nn.Sequential(nn.Conv1d(%s, 64, kernel_size=3), nn.ReLU(), nn.AdaptiveAvgPool1d(1), nn.Flatten(),
+                              nn.Linear(64, 10))
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        for specs, labels in DataLoader(Commands(64, Spectrogram()), batch_size=16, shuffle=True):
+            loss = F.cross_entropy(model(specs), labels)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        """
+
+
 # Examples written once for VALID look-alikes and their INVALID twin: `%s` are the rows and the loader's arguments
 # after the batch size (1000 rows leave a last batch of 40, which `view(BATCH_SIZE, -1)` makes 64 rows of 490).
 _CONSTANT_BATCH_VIEW = """
@@ -2170,6 +2219,8 @@ class ShapeMismatch(Rule):
         # per-cluster sums of point features, the (N,) cluster ids expanded over the channels to index (N, C) rows;
         # the counts scatter a (N,) vector of ones into a (clusters,) one with the same ids unexpanded
         _CLUSTER_POOLING % "cluster.unsqueeze(1).expand_as(feats)",
+        # a spectrogram's n_fft // 2 + 1 bins, made with numpy by a featurizer the dataset holds, as the conv's channels
+        _SPECTROGRAM_DATASET % "N_FFT // 2 + 1",
         # a pose dataset's samples as its constructor appends them, flattened to the 51 values the first layer takes
         _POSE_LIST_DATASET % "3",
         # a lucidrains-style ViT whose width 8 heads divide: einops' patches, cls token, heads and mean pool
@@ -2236,6 +2287,9 @@ class ShapeMismatch(Rule):
         # the (N,) cluster ids handed to scatter_add as they are, for (clusters, C) sums ("Index tensor must have the
         # same number of dimensions as self tensor")
         _CLUSTER_POOLING % "cluster",
+        # the conv takes n_fft // 2 channels, one bin fewer than the numpy featurizer's rfft makes ("expected
+        # input[16, 257, 97] to have 256 channels, but got 257 channels instead")
+        _SPECTROGRAM_DATASET % "N_FFT // 2",
         # the first layer sized for (x, y) per joint; the samples the dataset's constructor appends carry a
         # confidence too ("mat1 and mat2 shapes cannot be multiplied (32x51 and 34x128)")
         _POSE_LIST_DATASET % "2",

@@ -125,6 +125,8 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             found = items.get(key_of(key))
             return found if found is not UNKNOWN or items.complete else UNKNOWN
         if isinstance(items, Seq) and isinstance(key, Dim) and key.literal is not None:
+            if not items.complete and items.each is not None and key.literal >= len(items.items):
+                return items.each  # `waves[0]` of a comprehension of unknown length: what every element is
             return item(items, key.literal)
         if isinstance(items, Seq) and not items.items and items.each is not None and isinstance(key, Dim):
             return items.each  # `self.labels[idx]` of `[float(v) for v in rows]`: any element is what all are
@@ -347,9 +349,15 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         a, b = literal_of(ev.object(expr.left, before)), literal_of(ev.object(expr.right, before))
         if type(a) in (int, float) and type(b) in (int, float) and b:
             return Const(a / b)  # type: ignore[operator]
+    if operator in _FLOAT_OPERATIONS:  # `sample_rate * seconds`, `0.8 * 1000`: a float, `int(...)` makes a count
+        a, b = literal_of(ev.object(expr.left, before)), literal_of(ev.object(expr.right, before))
+        if float in (type(a), type(b)) and type(a) in (int, float) and type(b) in (int, float):
+            return Const(float(_FLOAT_OPERATIONS[operator](a, b)))
     size = ev.size(expr, before)
     return size if size is not None else UNKNOWN
 
+
+_FLOAT_OPERATIONS = {cst.Add: lambda a, b: a + b, cst.Subtract: lambda a, b: a - b, cst.Multiply: lambda a, b: a * b}
 
 _COMPARE = {
     cst.Equal: lambda a, b: a == b, cst.NotEqual: lambda a, b: a != b, cst.LessThan: lambda a, b: a < b,

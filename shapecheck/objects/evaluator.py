@@ -985,7 +985,8 @@ class Evaluator:
             if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
                     and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
                 return builtins.container_method(receiver.items, method, self, call, before)
-            callee = self.attribute_of(receiver, method) if receiver is not UNKNOWN else UNKNOWN
+            # an object an attribute holds is called as a name holding it is (`self.featurizer(wave)`)
+            callee = self.called(self.attribute_of(receiver, method)) if receiver is not UNKNOWN else UNKNOWN
             if callee is UNKNOWN and before >= 0:
                 # `s2s.Decoder(...)` after `import nets.seq2seq as s2s`: a class of the project, else another
                 # package's thing

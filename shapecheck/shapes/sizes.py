@@ -138,6 +138,10 @@ def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
     if type(func) is cst.Name and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None:
         builtin = ev.object(func, before)
         if builtin == Imported("builtins.int"):
+            # `int(sample_rate * seconds)`: a float the code states, made a count, else the size the argument is
+            value = ev.object(node, before)
+            if isinstance(value, Dim) and value.literal is not None:
+                return value
             return ev.size(node.args[0].value, before)
         if builtin == Imported("builtins.len"):  # a tensor's (or an array's) length is its first dim
             shape = ev.tensor(node.args[0].value, before) or array_shape(ev, node.args[0].value, before)

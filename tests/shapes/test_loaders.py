@@ -691,3 +691,37 @@ for x in DataLoader(mixed, batch_size=2):
 for x in DataLoader(list(paths), batch_size=2):
     probe(x)
 ''') == ["(2, 3, 1024)", "(batch, 6)", "(batch,)", "(...)", "(...)"]
+
+
+def test_a_transform_object_the_dataset_holds_is_called() -> None:
+    """`self.transform(image)` where the dataset holds an object of a project class with `__call__`: its run gives
+    the sample (a numpy array here, which only a run of the code follows), as a call through a name holding it
+    does."""
+    assert probe('''
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class CenterCrop:
+    def __init__(self, size):
+        self.size = size
+
+    def __call__(self, image):
+        top = (image.shape[0] - self.size) // 2
+        left = (image.shape[1] - self.size) // 2
+        return image[top:top + self.size, left:left + self.size]
+
+class Slides(Dataset):
+    def __init__(self, paths, transform):
+        self.tiles = [np.zeros((256, 256, 3), dtype=np.float32) for path in paths]
+        self.transform = transform
+
+    def __len__(self):
+        return len(self.tiles)
+
+    def __getitem__(self, idx):
+        return torch.from_numpy(self.transform(self.tiles[idx])).permute(2, 0, 1)
+
+for tiles in DataLoader(Slides(paths, CenterCrop(224)), batch_size=16):
+    probe(tiles)
+''') == ["(batch, 3, self.size, self.size)"]  # a slice of a size the code states: at most it
