@@ -246,6 +246,66 @@ _SPECTROGRAM_DATASET = """
         """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is how long the key padding mask is;
+# the sequences are drawn 20 to 60 frames long and padded to the longest of each batch by `pad_sequence`.
+_PADDED_GESTURES = """
+        import random
+
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from torch.nn.utils.rnn import pad_sequence
+        from torch.utils.data import DataLoader, Dataset
+
+        MAX_FRAMES = 64
+
+
+        class Gestures(Dataset):
+            # hand-landmark sequences of 20 to 60 frames, 21 landmarks (x, y, z) each
+
+            def __init__(self, n: int = 32):
+                self.samples = []
+                for _ in range(n):
+                    frames = random.randint(20, 60)
+                    self.samples.append((torch.randn(frames, 63), random.randrange(5)))
+
+            def __len__(self):
+                return len(self.samples)
+
+            def __getitem__(self, idx):
+                return self.samples[idx]
+
+
+        def collate(batch):
+            seqs, labels = zip(*batch)
+            lengths = torch.tensor([len(s) for s in seqs])
+            return pad_sequence(seqs, batch_first=True), lengths, torch.tensor(labels)
+
+
+        class GestureTransformer(nn.Module):
+            def __init__(self, d_model: int = 64, n_classes: int = 5):
+                super().__init__()
+                self.embed = nn.Linear(63, d_model)
+                layer = nn.TransformerEncoderLayer(d_model, nhead=4, batch_first=True)
+                self.encoder = nn.TransformerEncoder(layer, num_layers=2)
+                self.head = nn.Linear(d_model, n_classes)
+
+            def forward(self, frames, padding):
+                h = self.encoder(self.embed(frames), src_key_padding_mask=padding)
+                return self.head(h.mean(dim=1))
+
+
+        model = GestureTransformer()
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        for frames, lengths, labels in DataLoader(Gestures(), batch_size=8, shuffle=True, collate_fn=collate):
+            padding = torch.arange(%s)[None, :] >= lengths[:, None]
+            loss = F.cross_entropy(model(frames, padding), labels)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        """
+
+
 # Examples written once for VALID look-alikes and their INVALID twin: `%s` are the rows and the loader's arguments
 # after the batch size (1000 rows leave a last batch of 40, which `view(BATCH_SIZE, -1)` makes 64 rows of 490).
 _CONSTANT_BATCH_VIEW = """
@@ -2221,6 +2281,8 @@ class ShapeMismatch(Rule):
         _CLUSTER_POOLING % "cluster.unsqueeze(1).expand_as(feats)",
         # a spectrogram's n_fft // 2 + 1 bins, made with numpy by a featurizer the dataset holds, as the conv's channels
         _SPECTROGRAM_DATASET % "N_FFT // 2 + 1",
+        # a key padding mask as long as the padded batch
+        _PADDED_GESTURES % "frames.shape[1]",
         # a pose dataset's samples as its constructor appends them, flattened to the 51 values the first layer takes
         _POSE_LIST_DATASET % "3",
         # a lucidrains-style ViT whose width 8 heads divide: einops' patches, cls token, heads and mean pool
@@ -2290,6 +2352,9 @@ class ShapeMismatch(Rule):
         # the conv takes n_fft // 2 channels, one bin fewer than the numpy featurizer's rfft makes ("expected
         # input[16, 257, 97] to have 256 channels, but got 257 channels instead")
         _SPECTROGRAM_DATASET % "N_FFT // 2",
+        # a key padding mask as long as the longest sequence allowed (64), the batch padded to its longest (at most
+        # 60: "Expected key_padded_mask.shape[1] to be 60, but got 64")
+        _PADDED_GESTURES % "MAX_FRAMES",
         # the first layer sized for (x, y) per joint; the samples the dataset's constructor appends carry a
         # confidence too ("mat1 and mat2 shapes cannot be multiplied (32x51 and 34x128)")
         _POSE_LIST_DATASET % "2",

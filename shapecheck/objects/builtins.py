@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Atom, Dim
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, Imported, Instance, Mapping, Opaque, Seq, TorchObject,
     number_kind, truth,
@@ -509,6 +509,10 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         return Seq(tuple(Seq(tuple(s.items[i] if s.items else s.each for s in seqs), "tuple")  # type: ignore
                          for i in range(count)), complete=complete)
     if name == "int" and positional is not None and len(positional) == 1:
+        argument = node.args[0].value
+        drawn = drawn_count(ev, argument, before, converted=True) if type(argument) is cst.Call else None
+        if drawn is not None:
+            return drawn
         value = positional[0]
         if isinstance(value, Const) and type(value.value) is float:
             return Dim.of(int(value.value))
@@ -567,6 +571,37 @@ def number(call: cst.Call) -> Opaque:
 _NUMPY_DRAWS = frozenset({"beta", "uniform", "normal", "gamma", "lognormal"})
 # Python's `random` functions that return a number
 _PYTHON_DRAWS = frozenset({"random", "uniform", "betavariate", "gauss", "normalvariate", "expovariate", "triangular"})
+
+
+# random integers by qualname: whether the high bound can be drawn too
+_INTEGER_DRAWS = {"torch.randint": False, "numpy.random.randint": False, "random.randrange": False,
+                  "random.randint": True}
+
+
+def drawn_count(ev: Evaluator, node: cst.Call, before: int, converted: bool = False) -> Dim | None:
+    """A count drawn at random below a bound the code states (`random.randint(5, 12)`, `np.random.randint(3, 9)`,
+    `.item()` of `torch.randint(10, 21, (1,))`, or that tensor `converted` by `int(...)`): a size of its own, at
+    most the largest value the draw can give. One size for the call, whichever value a run draws."""
+    func = node.func
+    if type(func) is cst.Attribute and func.attr.value == "item" and not node.args and type(func.value) is cst.Call:
+        node, converted = func.value, True
+    qualname = ev.ctx.qualname(node.func)
+    if qualname not in _INTEGER_DRAWS or any(arg.star for arg in node.args):
+        return None
+    positional = [arg.value for arg in node.args if arg.keyword is None]
+    keywords = {arg.keyword.value: arg.value for arg in node.args if arg.keyword is not None}
+    tensor = qualname == "torch.randint"
+    # a tensor of draws is a count only made one; numpy's with a `size` is an array
+    if tensor and not converted or qualname == "numpy.random.randint" and (len(positional) > 2 or "size" in keywords):
+        return None
+    # one bound alone is the high one (`randint(high, size)`, `randrange(stop)`), the low one being 0
+    alone = len(positional) == (2 if tensor else 1) and "high" not in keywords
+    high = positional[0] if alone else keywords.get("high", positional[1] if len(positional) > 1 else None)
+    bound = ev.integer(high, before) if high is not None else None
+    if bound is None or qualname == "random.randint" and alone:
+        return None
+    most = bound if _INTEGER_DRAWS[qualname] else bound - 1
+    return Dim((((Atom(("draw", id(node)), ev.ctx.code(node), compound=True, at_most=most),), 1),))
 
 
 def scalar_draw(qualname: str, call: cst.Call) -> bool:

@@ -981,7 +981,7 @@ class Evaluator:
             if isinstance(receiver, Const) and type(receiver.value) is str:
                 return builtins.string_method(receiver.value, method, self, call, before)
             if method == "item" and not call.args and receiver is not NONE:  # a tensor's or an array's one value
-                return builtins.number(call)
+                return builtins.drawn_count(self, call, before) or builtins.number(call)
             if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
                     and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
                 return builtins.container_method(receiver.items, method, self, call, before)
@@ -1018,6 +1018,9 @@ class Evaluator:
         """A call of something another package defines: a builtin, or a class whose object this floor keeps."""
         if qualname.startswith("builtins."):
             return builtins.call(qualname[len("builtins."):], self, call, before)
+        drawn = builtins.drawn_count(self, call, before)  # `random.randint(5, 12)`: an int
+        if drawn is not None:
+            return drawn
         if qualname.startswith("math.") and qualname.count(".") == 1 or builtins.scalar_draw(qualname, call):
             return builtins.number(call)  # `math.sqrt(d)`, a mixup's `np.random.beta(a, a)`: a float
         if qualname == "functools.partial":

@@ -725,3 +725,30 @@ class Slides(Dataset):
 for tiles in DataLoader(Slides(paths, CenterCrop(224)), batch_size=16):
     probe(tiles)
 ''') == ["(batch, 3, self.size, self.size)"]  # a slice of a size the code states: at most it
+
+
+def test_padded_batches_of_lengths_drawn_below_a_bound() -> None:
+    """`pad_sequence` pads to the longest sequence: a length of its own, at most the largest length the code
+    states (a length drawn with `torch.randint(10, 21, ...)`, `random.randint(5, 12)` or `np.random.randint(3, 9)`
+    is at most 20, 12, 8), or the longest of literal lengths; a prefix `pos[:, :T]` of a table longer than any such
+    `T` is `T` long."""
+    assert probe('''
+import random
+import numpy as np
+import torch
+from torch.nn.utils.rnn import pad_sequence
+
+clips = [torch.randn(int(torch.randint(10, 21, (1,))), 40) for _ in range(8)]
+padded = pad_sequence(clips, batch_first=True)
+probe(padded)
+probe_dim(padded.shape[1])
+probe(pad_sequence([torch.randn(7, 6), torch.randn(9, 6)]))
+probe(pad_sequence([torch.randn(7, 6), torch.randn(9, 5)]))
+words = [torch.randint(0, 100, (random.randint(5, 12),)) for _ in range(4)]
+probe(pad_sequence(words, batch_first=True, padding_value=0))
+probe(torch.zeros(np.random.randint(3, 9)))
+table = torch.zeros(1, 64, 16)
+probe(table[:, :padded.shape[1]])
+probe(table[:, :torch.zeros(100).shape[0]])
+''') == ["(8, longest, 40)", "longest", "(9, 2, 6)", None, "(4, longest)", "(np.random.randint(3, 9),)",
+         "(1, longest, 16)", "(1, 64, 16)"]
