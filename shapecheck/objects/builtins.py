@@ -576,6 +576,7 @@ _PYTHON_DRAWS = frozenset({"random", "uniform", "betavariate", "gauss", "normalv
 # random integers by qualname: whether the high bound can be drawn too
 _INTEGER_DRAWS = {"torch.randint": False, "numpy.random.randint": False, "random.randrange": False,
                   "random.randint": True}
+_DRAW_NAMES = frozenset({"randint", "randrange", "item"})
 
 
 def drawn_count(ev: Evaluator, node: cst.Call, before: int, converted: bool = False) -> Dim | None:
@@ -583,8 +584,11 @@ def drawn_count(ev: Evaluator, node: cst.Call, before: int, converted: bool = Fa
     `.item()` of `torch.randint(10, 21, (1,))`, or that tensor `converted` by `int(...)`): a size of its own, at
     most the largest value the draw can give. One size for the call, whichever value a run draws."""
     func = node.func
-    if type(func) is cst.Attribute and func.attr.value == "item" and not node.args and type(func.value) is cst.Call:
-        node, converted = func.value, True
+    spelled = func.attr.value if type(func) is cst.Attribute else func.value if type(func) is cst.Name else None
+    if spelled not in _DRAW_NAMES:  # asked of every call a size is read from: no qualname looked up for most
+        return None
+    if spelled == "item" and not node.args and type(func.value) is cst.Call:  # type: ignore[union-attr]
+        node, converted = func.value, True  # type: ignore[union-attr]
     qualname = ev.ctx.qualname(node.func)
     if qualname not in _INTEGER_DRAWS or any(arg.star for arg in node.args):
         return None
