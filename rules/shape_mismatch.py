@@ -165,11 +165,12 @@ _POSE_LIST_DATASET = """
         def train(annotations):
             model = ActionMLP()
             optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
-            for poses, actions in DataLoader(PoseClips(annotations), batch_size=32, shuffle=True):
-                loss = F.cross_entropy(model(poses), actions)
-                optimizer.zero_grad()
-                loss.backward()
-                optimizer.step()
+            loader = DataLoader(PoseClips(annotations), batch_size=32, shuffle=True)
+            for epoch in range(10):
+                for poses, actions in loader:
+                    optimizer.zero_grad()
+                    F.cross_entropy(model(poses), actions).backward()
+                    optimizer.step()
         """
 
 
