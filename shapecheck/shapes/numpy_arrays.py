@@ -364,9 +364,10 @@ def _is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> boo
     if type(expr) is not cst.Call:
         return False
     qualname = ev.ctx.qualname(expr.func) or ""
-    args = Args(expr, 0)
-    return qualname.startswith("numpy.") and qualname[len("numpy."):] in _UFUNCS and args.count() == 1 \
-        and not args.keywords and _is_number(ev, args.get(0), before)  # type: ignore[arg-type]
+    if not qualname.startswith("numpy.") or qualname[len("numpy."):] not in _UFUNCS or len(expr.args) != 1 \
+            or expr.args[0].star or expr.args[0].keyword is not None:
+        return False
+    return _is_number(ev, expr.args[0].value, before)
 
 
 def _arrays(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int, depth: int) -> Arrays | None:

@@ -324,3 +324,15 @@ tones = [np.sin(2 * np.pi * (220 + 20 * p) * t) for p in pitches]
 probe(torch.from_numpy(tones[0]))
 probe(torch.from_numpy(np.fft.rfft(frames, axis=2)))
 ''') == ["(8000,)", "(48, 201)", "(48, 257)", "(48, 400)", "(13, 40)", "(8000,)", None]
+
+
+def test_a_numpy_function_given_unpacked_keywords_is_no_number() -> None:
+    """`np.sqrt(**opts)` beside an array: which argument it is given can't be told, so it is no known number (the
+    fuzzer's program crashed the analysis there)."""
+    assert probe('''
+import numpy as np
+import torch
+
+probe(torch.from_numpy(np.zeros(3) * np.sqrt(**opts)))
+probe(torch.from_numpy(np.zeros(3) * np.sqrt(2.0)))
+''') == [None, "(3,)"]
