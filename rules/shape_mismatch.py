@@ -128,6 +128,185 @@ class StereoPairs(Dataset):
 """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is how many values per joint the first
+# layer takes; the dataset's constructor appends (17, 3) poses (x, y, confidence) to a list `__getitem__` indexes.
+_POSE_LIST_DATASET = """
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+        from torch.utils.data import DataLoader, Dataset
+
+        N_JOINTS = 17
+
+        class PoseClips(Dataset):
+            def __init__(self, annotations):
+                self.poses, self.actions = [], []
+                for ann in annotations:
+                    keypoints = np.asarray(ann["keypoints"], dtype=np.float32).reshape(N_JOINTS, 3)
+                    self.poses.append(torch.from_numpy(keypoints))
+                    self.actions.append(int(ann["action"]))
+
+            def __len__(self):
+                return len(self.poses)
+
+            def __getitem__(self, idx):
+                return self.poses[idx], self.actions[idx]
+
+        class ActionMLP(nn.Module):
+            def __init__(self, n_actions: int = 6):
+                super().__init__()
+                self.fc1 = nn.Linear(N_JOINTS * %s, 128)
+                self.fc2 = nn.Linear(128, n_actions)
+
+            def forward(self, pose):
+                return self.fc2(F.relu(self.fc1(pose.flatten(1))))
+
+        def train(annotations):
+            model = ActionMLP()
+            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+            loader = DataLoader(PoseClips(annotations), batch_size=32, shuffle=True)
+            for epoch in range(10):
+                for poses, actions in loader:
+                    optimizer.zero_grad()
+                    F.cross_entropy(model(poses), actions).backward()
+                    optimizer.step()
+        """
+
+
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the index a point cloud's per-cluster
+# pooling scatters with; each point's cluster id is a (N,) vector, the sums a (clusters, C) tensor.
+_CLUSTER_POOLING = """
+        import torch
+        import torch.nn as nn
+
+        class ClusterPool(nn.Module):
+            def __init__(self, channels: int = 32):
+                super().__init__()
+                self.point_mlp = nn.Sequential(nn.Linear(3, channels), nn.ReLU())
+
+            def forward(self, xyz: torch.Tensor, cluster: torch.Tensor, n_clusters: int) -> torch.Tensor:
+                feats = self.point_mlp(xyz)
+                sums = feats.new_zeros(n_clusters, feats.shape[1])
+                counts = torch.zeros(n_clusters).scatter_add_(0, cluster, torch.ones(len(cluster)))
+                sums = sums.scatter_add(0, %s, feats)
+                return sums / counts.clamp(min=1).unsqueeze(1)
+
+        points = torch.randn(500, 3)
+        labels = torch.randint(0, 8, (500,))
+        pooled = ClusterPool()(points, labels, 8)
+        """
+
+
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is the first conv's channels; a
+# hand-written featurizer the dataset holds makes n_fft // 2 + 1 frequency bins with numpy (`np.fft.rfft`).
+_SPECTROGRAM_DATASET = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from torch.utils.data import DataLoader, Dataset
+
+        N_FFT = 512
+        HOP = 160
+
+
+        class Spectrogram:
+            def __init__(self, n_fft: int = N_FFT, hop: int = HOP):
+                self.n_fft, self.hop = n_fft, hop
+                self.window = np.hanning(n_fft).astype(np.float32)
+
+            def __call__(self, wave: np.ndarray) -> np.ndarray:
+                starts = range(0, len(wave) - self.n_fft + 1, self.hop)
+                frames = np.stack([wave[s:s + self.n_fft] * self.window for s in starts])
+                return np.log(np.abs(np.fft.rfft(frames, axis=1)) ** 2 + 1e-6).T.astype(np.float32)
+
+
+        class Commands(Dataset):
+            def __init__(self, n: int, featurize, sample_rate: int = 16000, seconds: float = 1.0):
+                rng = np.random.default_rng(0)
+                self.waves = [rng.normal(size=int(sample_rate * seconds)).astype(np.float32) for _ in range(n)]
+                self.labels = rng.integers(0, 10, size=n)
+                self.featurize = featurize
+
+            def __len__(self):
+                return len(self.waves)
+
+            def __getitem__(self, i):
+                return torch.from_numpy(self.featurize(self.waves[i])), int(self.labels[i])
+
+
+        model = nn.Sequential(nn.Conv1d(%s, 64, kernel_size=3), nn.ReLU(), nn.AdaptiveAvgPool1d(1), nn.Flatten(),
+                              nn.Linear(64, 10))
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        for specs, labels in DataLoader(Commands(64, Spectrogram()), batch_size=16, shuffle=True):
+            loss = F.cross_entropy(model(specs), labels)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        """
+
+
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is how long the key padding mask is;
+# the sequences are drawn 20 to 60 frames long and padded to the longest of each batch by `pad_sequence`.
+_PADDED_GESTURES = """
+        import random
+
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from torch.nn.utils.rnn import pad_sequence
+        from torch.utils.data import DataLoader, Dataset
+
+        MAX_FRAMES = 64
+
+
+        class Gestures(Dataset):
+            # hand-landmark sequences of 20 to 60 frames, 21 landmarks (x, y, z) each
+
+            def __init__(self, n: int = 32):
+                self.samples = []
+                for _ in range(n):
+                    frames = random.randint(20, 60)
+                    self.samples.append((torch.randn(frames, 63), random.randrange(5)))
+
+            def __len__(self):
+                return len(self.samples)
+
+            def __getitem__(self, idx):
+                return self.samples[idx]
+
+
+        def collate(batch):
+            seqs, labels = zip(*batch)
+            lengths = torch.tensor([len(s) for s in seqs])
+            return pad_sequence(seqs, batch_first=True), lengths, torch.tensor(labels)
+
+
+        class GestureTransformer(nn.Module):
+            def __init__(self, d_model: int = 64, n_classes: int = 5):
+                super().__init__()
+                self.embed = nn.Linear(63, d_model)
+                layer = nn.TransformerEncoderLayer(d_model, nhead=4, batch_first=True)
+                self.encoder = nn.TransformerEncoder(layer, num_layers=2)
+                self.head = nn.Linear(d_model, n_classes)
+
+            def forward(self, frames, padding):
+                h = self.encoder(self.embed(frames), src_key_padding_mask=padding)
+                return self.head(h.mean(dim=1))
+
+
+        model = GestureTransformer()
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        for frames, lengths, labels in DataLoader(Gestures(), batch_size=8, shuffle=True, collate_fn=collate):
+            padding = torch.arange(%s)[None, :] >= lengths[:, None]
+            loss = F.cross_entropy(model(frames, padding), labels)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        """
+
+
 # Examples written once for VALID look-alikes and their INVALID twin: `%s` are the rows and the loader's arguments
 # after the batch size (1000 rows leave a last batch of 40, which `view(BATCH_SIZE, -1)` makes 64 rows of 490).
 _CONSTANT_BATCH_VIEW = """
@@ -2098,6 +2277,15 @@ class ShapeMismatch(Rule):
         # every batch full: the short last one dropped, or rows a multiple of the batch size
         _CONSTANT_BATCH_VIEW % ("1000", ", drop_last=True"),
         _CONSTANT_BATCH_VIEW % ("1024", ""),
+        # per-cluster sums of point features, the (N,) cluster ids expanded over the channels to index (N, C) rows;
+        # the counts scatter a (N,) vector of ones into a (clusters,) one with the same ids unexpanded
+        _CLUSTER_POOLING % "cluster.unsqueeze(1).expand_as(feats)",
+        # a spectrogram's n_fft // 2 + 1 bins, made with numpy by a featurizer the dataset holds, as the conv's channels
+        _SPECTROGRAM_DATASET % "N_FFT // 2 + 1",
+        # a key padding mask as long as the padded batch
+        _PADDED_GESTURES % "frames.shape[1]",
+        # a pose dataset's samples as its constructor appends them, flattened to the 51 values the first layer takes
+        _POSE_LIST_DATASET % "3",
         # a lucidrains-style ViT whose width 8 heads divide: einops' patches, cls token, heads and mean pool
         _EINOPS_VIT % "512",
         # einops' layers: a patch embedding whose image the patch size divides, tokens mean-pooled to the head
@@ -2205,6 +2393,18 @@ class ShapeMismatch(Rule):
         # the batch size written into `forward`: the last batch of 40 rows becomes (64, 490) ("mat1 and mat2 shapes
         # cannot be multiplied (64x490 and 784x128)")
         _CONSTANT_BATCH_VIEW % ("1000", ""),
+        # the (N,) cluster ids handed to scatter_add as they are, for (clusters, C) sums ("Index tensor must have the
+        # same number of dimensions as self tensor")
+        _CLUSTER_POOLING % "cluster",
+        # the conv takes n_fft // 2 channels, one bin fewer than the numpy featurizer's rfft makes ("expected
+        # input[16, 257, 97] to have 256 channels, but got 257 channels instead")
+        _SPECTROGRAM_DATASET % "N_FFT // 2",
+        # a key padding mask as long as the longest sequence allowed (64), the batch padded to its longest (at most
+        # 60: "Expected key_padded_mask.shape[1] to be 60, but got 64")
+        _PADDED_GESTURES % "MAX_FRAMES",
+        # the first layer sized for (x, y) per joint; the samples the dataset's constructor appends carry a
+        # confidence too ("mat1 and mat2 shapes cannot be multiplied (32x51 and 34x128)")
+        _POSE_LIST_DATASET % "2",
         # tabular data made with numpy with one column fewer than the first layer takes ("mat1 and mat2 shapes
         # cannot be multiplied (200x3 and 4x16)")
         _NUMPY_FEATURES % "3",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Atom, Dim
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
     TorchObject, number_kind, truth,
@@ -128,9 +128,14 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             found = items.get(key_of(key))
             return found if found is not UNKNOWN or items.complete else UNKNOWN
         if isinstance(items, Seq) and isinstance(key, Dim) and key.literal is not None:
+            if not items.complete and items.each is not None and key.literal >= len(items.items):
+                return items.each  # `waves[0]` of a comprehension of unknown length: what every element is
             return item(items, key.literal)
         if isinstance(items, Seq) and not items.items and items.each is not None and isinstance(key, Dim):
             return items.each  # `self.labels[idx]` of `[float(v) for v in rows]`: any element is what all are
+        if isinstance(items, Seq) and items.complete and items.items and isinstance(key, Dim) \
+                and all(value == items.items[0] for value in items.items[1:]):
+            return items.items[0]  # `self.clips[idx]` of a list a loop of known length filled with one shape
         if isinstance(items, Seq) and isinstance(key, Dim):
             found = some_int(items, key, ev.ctx.code(expr))
             return found if found is not None else UNKNOWN
@@ -363,9 +368,15 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         a, b = literal_of(ev.object(expr.left, before)), literal_of(ev.object(expr.right, before))
         if type(a) in (int, float) and type(b) in (int, float) and b:
             return Const(a / b)  # type: ignore[operator]
+    if operator in _FLOAT_OPERATIONS:  # `sample_rate * seconds`, `0.8 * 1000`: a float, `int(...)` makes a count
+        a, b = literal_of(ev.object(expr.left, before)), literal_of(ev.object(expr.right, before))
+        if float in (type(a), type(b)) and type(a) in (int, float) and type(b) in (int, float):
+            return Const(float(_FLOAT_OPERATIONS[operator](a, b)))
     size = ev.size(expr, before)
     return size if size is not None else UNKNOWN
 
+
+_FLOAT_OPERATIONS = {cst.Add: lambda a, b: a + b, cst.Subtract: lambda a, b: a - b, cst.Multiply: lambda a, b: a * b}
 
 _COMPARE = {
     cst.Equal: lambda a, b: a == b, cst.NotEqual: lambda a, b: a != b, cst.LessThan: lambda a, b: a < b,
@@ -519,6 +530,10 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         return Seq(tuple(Seq(tuple(s.items[i] if s.items else s.each for s in seqs), "tuple")  # type: ignore
                          for i in range(count)), complete=complete)
     if name == "int" and positional is not None and len(positional) == 1:
+        argument = node.args[0].value
+        drawn = drawn_count(ev, argument, before, converted=True) if type(argument) is cst.Call else None
+        if drawn is not None:
+            return drawn
         value = positional[0]
         if isinstance(value, Const) and type(value.value) is float:
             return Dim.of(int(value.value))
@@ -597,6 +612,41 @@ _NUMPY_DRAWS = {"beta": 2, "uniform": 2, "normal": 2, "gamma": 2, "lognormal": 2
                 "exponential": 1, "poisson": 1, "random": 0, "standard_normal": 0}
 # Python's `random` functions that return a number
 _PYTHON_DRAWS = frozenset({"random", "uniform", "betavariate", "gauss", "normalvariate", "expovariate", "triangular"})
+
+
+# random integers by qualname: whether the high bound can be drawn too
+_INTEGER_DRAWS = {"torch.randint": False, "numpy.random.randint": False, "random.randrange": False,
+                  "random.randint": True}
+_DRAW_NAMES = frozenset({"randint", "randrange", "item"})
+
+
+def drawn_count(ev: Evaluator, node: cst.Call, before: int, converted: bool = False) -> Dim | None:
+    """A count drawn at random below a bound the code states (`random.randint(5, 12)`, `np.random.randint(3, 9)`,
+    `.item()` of `torch.randint(10, 21, (1,))`, or that tensor `converted` by `int(...)`): a size of its own, at
+    most the largest value the draw can give. One size for the call, whichever value a run draws."""
+    func = node.func
+    spelled = func.attr.value if type(func) is cst.Attribute else func.value if type(func) is cst.Name else None
+    if spelled not in _DRAW_NAMES:  # asked of every call a size is read from: no qualname looked up for most
+        return None
+    if spelled == "item" and not node.args and type(func.value) is cst.Call:  # type: ignore[union-attr]
+        node, converted = func.value, True  # type: ignore[union-attr]
+    qualname = ev.ctx.qualname(node.func)
+    if qualname not in _INTEGER_DRAWS or any(arg.star for arg in node.args):
+        return None
+    positional = [arg.value for arg in node.args if arg.keyword is None]
+    keywords = {arg.keyword.value: arg.value for arg in node.args if arg.keyword is not None}
+    tensor = qualname == "torch.randint"
+    # a tensor of draws is a count only made one; numpy's with a `size` is an array
+    if tensor and not converted or qualname == "numpy.random.randint" and (len(positional) > 2 or "size" in keywords):
+        return None
+    # one bound alone is the high one (`randint(high, size)`, `randrange(stop)`), the low one being 0
+    alone = len(positional) == (2 if tensor else 1) and "high" not in keywords
+    high = positional[0] if alone else keywords.get("high", positional[1] if len(positional) > 1 else None)
+    bound = ev.integer(high, before) if high is not None else None
+    if bound is None or qualname == "random.randint" and alone:
+        return None
+    most = bound if _INTEGER_DRAWS[qualname] else bound - 1
+    return Dim((((Atom(("draw", id(node)), ev.ctx.code(node), compound=True, at_most=most),), 1),))
 
 
 def scalar_draw(qualname: str, call: cst.Call) -> bool:

@@ -13,15 +13,11 @@ from shapecheck.engine.records import NamedTuple
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk, walk_statements
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.classes import own_names
+from shapecheck.objects.classes import CHANGERS, own_names
 from shapecheck.objects.values import Mapping, Seq
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
-
-CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
-                       "sort", "reverse", "add_module"})
-
 
 # Builtins that read a container they are given and never change it.
 _READERS = frozenset({"len", "list", "tuple", "sorted", "reversed", "enumerate", "zip", "iter", "range", "print",

@@ -16,6 +16,9 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.engine.walker import walk_pruned
 
+# The methods that change a list or dict in place (`self.clips.append(clip)`).
+CHANGERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
+                      "sort", "reverse", "add_module"})
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
 @record(slots=True, unsafe_hash=True)
@@ -27,7 +30,8 @@ class ClassFacts:
     dynamic: bool
     # assignments in the class body itself (`expansion = 4`, `layers: int = 2`)
     class_attributes: dict[str, cst.BaseExpression]
-    # attribute -> the methods that assign an item of it (`self.cache[1]["keys"] = k`)
+    # attribute -> the methods that assign an item of it (`self.cache[1]["keys"] = k`) or change it in place
+    # (`self.clips.append(clip)`)
     item_writers: dict[str, frozenset[str]]
 
 
@@ -98,6 +102,9 @@ def _class_facts(node: cst.ClassDef) -> ClassFacts:
                 targets = [node_.target]  # type: ignore[attr-defined]
             elif kind is cst.Call and type(node_.func) is cst.Name and node_.func.value in ("setattr", "delattr"):
                 dynamic = True
+            elif kind is cst.Call and type(node_.func) is cst.Attribute \
+                    and node_.func.attr.value in CHANGERS and is_self_attribute(node_.func.value):  # type: ignore
+                item_writers.setdefault(node_.func.value.attr.value, set()).add(name)  # type: ignore[attr-defined]
             elif kind is cst.Attribute and node_.attr.value == "__dict__":  # type: ignore[attr-defined]
                 dynamic = True
             while targets:

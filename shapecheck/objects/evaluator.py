@@ -981,14 +981,15 @@ class Evaluator:
             if isinstance(receiver, Const) and type(receiver.value) is str:
                 return builtins.string_method(receiver.value, method, self, call, before)
             if method == "item" and not call.args and receiver is not NONE:  # a tensor's or an array's one value
-                return builtins.number(call)
+                return builtins.drawn_count(self, call, before) or builtins.number(call)
             if isinstance(receiver, TorchObject) and receiver.qualname in _OBJECT_FACTORIES \
                     and builtins.numpy_scalar_draw(method, call):
                 return builtins.number(call)  # `life = cycles + rng.integers(0, 20)`: an int
             if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
                     and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
                 return builtins.container_method(receiver.items, method, self, call, before)
-            callee = self.attribute_of(receiver, method) if receiver is not UNKNOWN else UNKNOWN
+            # an object an attribute holds is called as a name holding it is (`self.featurizer(wave)`)
+            callee = self.called(self.attribute_of(receiver, method)) if receiver is not UNKNOWN else UNKNOWN
             if callee is UNKNOWN and before >= 0:
                 # `s2s.Decoder(...)` after `import nets.seq2seq as s2s`: a class of the project, else another
                 # package's thing
@@ -1020,6 +1021,9 @@ class Evaluator:
         """A call of something another package defines: a builtin, or a class whose object this floor keeps."""
         if qualname.startswith("builtins."):
             return builtins.call(qualname[len("builtins."):], self, call, before)
+        drawn = builtins.drawn_count(self, call, before)  # `random.randint(5, 12)`: an int
+        if drawn is not None:
+            return drawn
         if qualname.startswith("math.") and qualname.count(".") == 1 or builtins.scalar_draw(qualname, call):
             return builtins.number(call)  # `math.sqrt(d)`, a mixup's `np.random.beta(a, a)`: a float
         if qualname == "functools.partial":

@@ -328,7 +328,7 @@ class Executor:
             merged = dict(receiver.items)
             merged.update(args[0].items)
             updated = Mapping(tuple(merged.items()), receiver.complete and args[0].complete)
-        self.assign(receiver_expr, updated, path)
+        self.assign(receiver_expr, updated, path, in_place=True)
 
     def _changed(self, receiver: Seq, method: str, args: list[object]) -> object:
         """A list after `append`, `extend` or `insert`; UNKNOWN after anything else."""
@@ -346,7 +346,9 @@ class Executor:
         return updated
 
     def assign(self, target: cst.BaseExpression, value: object, path: _Path,
-               expr: cst.BaseExpression | None = None, version: int | None = None) -> None:
+               expr: cst.BaseExpression | None = None, version: int | None = None, in_place: bool = False) -> None:
+        """Bind `target` to `value`; `in_place` when the container it already holds was changed (`append`, an
+        item set), not a new value bound: an attribute so changed holds one list all along, not two values."""
         kind = type(target)
         if kind is cst.Name:
             path.env = dict(path.env)
@@ -378,7 +380,7 @@ class Executor:
                 return
             if isinstance(owner, Instance):
                 name = target.attr.value  # type: ignore[attr-defined]
-                if owner.initializing is not None and name in owner.attrs and \
+                if owner.initializing is not None and name in owner.attrs and not in_place and \
                         not isinstance(value, (Instance, TorchObject, FunctionValue)):
                     owner.rebound.add(name)
                 owner.attrs[name] = value
@@ -400,7 +402,7 @@ class Executor:
                     updated: object = Mapping(tuple(merged.items()), container.complete)
                     if module is not None:
                         updated = TorchObject(module.qualname, module.call, module.site, updated)  # type: ignore
-                    self.assign(container_expr, updated, path)
+                    self.assign(container_expr, updated, path, in_place=True)
                     return
             if isinstance(container, (Seq, Mapping)):
                 self.assign(container_expr, UNKNOWN, path)

@@ -186,8 +186,10 @@ _MATMUL_FUNCTIONS = frozenset({"torch.matmul", "torch.mm", "torch.bmm"})
 _JOIN_FUNCTIONS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
 _MATMUL_METHODS = frozenset({"matmul", "mm", "bmm"})
 _VIEW_METHODS = frozenset({"view", "reshape"})
-_GATHER_FUNCTIONS = frozenset({"torch.gather"})
-_GATHER_METHODS = frozenset({"gather"})
+# gather and scatter: the index has as many dims as the tensor it picks from or writes into
+_GATHER_FUNCTIONS = frozenset({"torch.gather", "torch.scatter", "torch.scatter_add", "torch.scatter_reduce"})
+_GATHER_METHODS = frozenset({"gather", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce",
+                             "scatter_reduce_"})
 _CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | _GATHER_FUNCTIONS | {"torch.einsum", "F.interpolate"} \
     | frozenset(einops.FUNCTIONS)
 _CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS | _GATHER_METHODS | expansion.METHODS
@@ -196,11 +198,14 @@ _CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS | _GATHER_METHODS | expansion
 def _gather(ev, node: cst.Call, tensor: cst.BaseExpression | None, index: cst.BaseExpression | None,
             before: int) -> Conflict | None:
     """`q.gather(1, actions)` with an index of another rank than the tensor ("Index tensor must have the same
-    number of dimensions as input tensor"): a DQN's (B,) actions into (B, A) values, unsqueezed nowhere."""
+    number of dimensions as input tensor"): a DQN's (B,) actions into (B, A) values, unsqueezed nowhere; or
+    `out.scatter_add_(0, batch, h)`, a graph readout's (N,) node-to-graph vector as the index into (G, D) sums. A
+    0-dim index counts as one dim, as torch counts it."""
     if tensor is None or index is None:
         return None
     shape, picked = ev.tensor(tensor, before), ev.tensor(index, before)
-    if shape is None or picked is None or shape.rank is None or picked.rank is None or shape.rank == picked.rank:
+    if shape is None or picked is None or shape.rank is None or picked.rank is None \
+            or max(shape.rank, 1) == max(picked.rank, 1):
         return None
     code = ev.ctx.code
     return Conflict("gather", node, (shape, picked),

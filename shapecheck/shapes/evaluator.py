@@ -634,6 +634,12 @@ class ShapeEvaluator(Evaluator):
             first = value.size(0) if value.variadic != 0 else None
             least = first.literal if first is not None and first.literal is not None and first.literal > 0 else 0
             return Seq((), complete=False, each=row, least=least)
+        if isinstance(value, Array) and value.shape.rank:
+            # a numpy array's rows, or the numbers of a 1-D one (`for y in labels`): numpy scalars
+            row = rows(value.shape)
+            each = Opaque(("array element", value.shape), "element", maybe_tensor=False, number=True) \
+                if value.shape.rank == 1 else Array(row) if row is not None else None
+            return Seq((), complete=False, each=each) if each is not None else None
         if isinstance(value, Sizes):  # `for s in x.size()[1:]:` goes through the sizes
             return Seq(value.shape.dims, "tuple") if value.shape.rank is not None else None
         if isinstance(value, Items):

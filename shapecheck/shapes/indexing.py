@@ -234,6 +234,8 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
     upper = ev.integer(element.upper, before) if element.upper is not None else None
     if lower is None and element.lower is not None and element.upper is not None:
         return _window_length(ev, size, element.lower, element.upper, before)
+    if lower == 0 and element.upper is not None and upper is None:
+        return _bounded_prefix(ev, size, element.upper, before)
     if lower is None or element.upper is not None and upper is None:
         return None
     total = size.literal
@@ -242,6 +244,14 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
         stop = total if upper is None else max(0, upper + total if upper < 0 else upper)
         return Dim.of(max(0, min(stop, total) - min(start, total)))
     return _symbolic_slice_length(size, lower, upper)
+
+
+def _bounded_prefix(ev: ShapeEvaluator, size: Dim, upper_expr: cst.BaseExpression, before: int) -> Dim | None:
+    """`pos[:, :T]` of a literal size with `T` a size known to be at most it (a length drawn below 21 into a table
+    of 48): `T` entries."""
+    stop = ev.size(upper_expr, before)
+    bound = stop.atom.at_most if stop is not None and stop.atom is not None else None
+    return stop if bound is not None and size.literal is not None and bound <= size.literal else None
 
 
 def _window_length(ev: ShapeEvaluator, size: Dim, lower_expr: cst.BaseExpression, upper_expr: cst.BaseExpression,

@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args
 from shapecheck.objects.dims import Dim, same
-from shapecheck.objects.values import Seq
+from shapecheck.objects.values import FALSE, Seq, truth
 from shapecheck.shapes.positions import dropped, insert_position, inserted, opaque, replaced, with_dims_named
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Conflict, Items
@@ -211,5 +211,39 @@ def _stack(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return inserted(first, position, count).row_major().with_dtype(dtype)
 
 
-FUNCTIONS = {"torch.cat": _cat, "torch.concat": _cat, "torch.concatenate": _cat, "torch.stack": _stack}
+def _pad_sequence(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`pad_sequence(seqs, batch_first=True)`: the sequences stacked (along dim 1, or 0 when batch first), each
+    padded to the longest; its length is theirs when they all have one, else a size of its own, at most the
+    largest bound they state (lengths drawn below 21 pad to at most 20)."""
+    args = Args(node, 0)
+    listed = args.get(0, "sequences")
+    first = args.get(1, "batch_first")
+    batch_first = ev.object(first, before) if first is not None else FALSE
+    items = ev.items_of(listed, before) if listed is not None else None
+    if items is None or truth(batch_first) is None or args.keyword("padding_side") is not None:
+        return None
+    shapes = list(items.items) if items.items is not None else [items.each]
+    if not shapes or any(not isinstance(shape, Shape) or not shape.rank or shape.variadic is not None
+                         or shape.rank != shapes[0].rank for shape in shapes):
+        return None
+    rest = shapes[0].dims[1:]
+    if any(same(a, b) is not True for shape in shapes for a, b in zip(shape.dims[1:], rest)):
+        return None
+    # one length spelled alike may still differ between the sequences (drawn, or read, once for each of them)
+    lengths = {shape.dims[0] for shape in shapes}  # type: ignore[union-attr]
+    bounds = [length.literal if length.literal is not None else length.atom.at_most if length.atom else None
+              for length in lengths]
+    most = max(bounds) if None not in bounds else None  # type: ignore[type-var]
+    if all(length.literal is not None for length in lengths) and items.items is not None:
+        longest = Dim.of(most)  # type: ignore[arg-type]
+    else:
+        longest = opaque(("longest", id(node)), "longest", at_most=most)
+    count = Dim.of(len(items.items)) if items.items is not None else \
+        items.count if items.count is not None else opaque(("padded", id(node)), "n")
+    dims = (count, longest) if truth(batch_first) else (longest, count)
+    return Shape(dims + rest, layout=tuple(range(len(dims + rest))), dtype=shapes[0].dtype)  # type: ignore
+
+
+FUNCTIONS = {"torch.cat": _cat, "torch.concat": _cat, "torch.concatenate": _cat, "torch.stack": _stack,
+             "torch.nn.utils.rnn.pad_sequence": _pad_sequence}
 TUPLE_METHODS = {"chunk": _chunk, "split": _split, "unbind": _unbind}

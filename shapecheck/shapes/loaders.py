@@ -52,6 +52,8 @@ def batches(loader: TorchObject) -> Seq | None:
         part, dataset = dataset, _whole(dataset)
     if isinstance(dataset, Instance):
         return _project_batches(loader, dataset, part)
+    if isinstance(dataset, Seq):
+        return _list_batches(loader, dataset, part)
     if isinstance(dataset, TorchObject) and dataset.qualname not in TENSOR_DATASETS:
         return _vision_batches(loader, dataset, part)
     if loader.argument(6, "collate_fn") is not None or not isinstance(dataset, TorchObject) \
@@ -137,6 +139,23 @@ def _project_batches(loader: TorchObject, dataset: Instance, part: TorchObject |
     below = length if loader.argument(3, "sampler") is None else None
     args[names[1]] = Dim.symbol(("dataset index", id(loader.call)), names[1], below=below)
     each = _collate(loader, ev.calls.run(getitem, args).value, batch)
+    if each is None:
+        return None
+    return Seq((), complete=False, each=each, least=_least(loader, length, part))
+
+
+def _list_batches(loader: TorchObject, dataset: Seq, part: TorchObject | None) -> Seq | None:
+    """The batches of a list of samples (`DataLoader(molecules[:64], collate_fn=pack)`, a list of (tensor, label)
+    pairs): a sample is what every element of the list agrees on; as many rows as the list has."""
+    elements = [*dataset.items, *([dataset.each] if dataset.each is not None else [])]
+    if not elements or not (dataset.complete or dataset.each is not None):
+        return None
+    sample = loader.site.evaluator.join_values(elements)  # type: ignore[union-attr]
+    if sample is UNKNOWN:
+        return None
+    length = Dim.of(len(dataset.items)) if dataset.complete and part is None else _part_length(loader)
+    batch = _batch_dim(loader, length)
+    each = _collate(loader, sample, batch) if batch is not None else None
     if each is None:
         return None
     return Seq((), complete=False, each=each, least=_least(loader, length, part))

@@ -25,9 +25,9 @@ from shapecheck.shapes.args import TORCH_DTYPES, Args, Hidden, shape_arguments, 
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.indexing import indexed
-from shapecheck.shapes.literals import nested_shape, range_length, uncounted_numbers
+from shapecheck.shapes.literals import nested_shape, range_length
 from shapecheck.shapes.matmul import matmul
-from shapecheck.shapes.positions import insert_position, inserted, int_list, opaque, permuted
+from shapecheck.shapes.positions import insert_position, inserted, int_list, opaque, permuted, replaced
 from shapecheck.shapes.reductions import reduction
 from shapecheck.shapes.shape import DtypeFamily, Shape
 from shapecheck.shapes.values import Array
@@ -166,7 +166,7 @@ def _transpose(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Sha
 
 def _same(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     """`a.clip(0, 1)`, `a.round(2)`: the receiver's shape, where the arguments are numbers."""
-    return shape if all(is_number(ev, value, before) for value in (*args.rest(0), *args.keywords.values())) \
+    return shape if all(_is_number(ev, value, before) for value in (*args.rest(0), *args.keywords.values())) \
         else None
 
 
@@ -189,7 +189,7 @@ def _converted(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> S
         return None  # numpy's second positional argument is the dtype
     found = array_shape(ev, data, before, depth + 1)
     if found is None:
-        found = nested_shape(ev, data, before) or uncounted_numbers(ev, call, ev.object(data, before))
+        found = nested_shape(ev, data, before)
     if found is None:
         parts = _arrays(ev, data, before, depth)
         found = _stacked(parts, 0) if parts else _strings(ev.object(data, before))
@@ -224,6 +224,35 @@ def _linspace(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Sh
     number = args.get(2, "num")
     count = ev.size(number, before) if number is not None else Dim.of(50)
     return Shape((count,), layout=(0,), dtype="float") if count is not None else None
+
+
+def _window(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    """`np.hanning(n_fft)`: a window of M points."""
+    args = Args(call, 0)
+    points = ev.size(args.get(0, "M"), before)
+    return Shape((points,), layout=(0,), dtype="float") if points is not None else None
+
+
+def _fourier(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    """`np.fft.rfft(frames, axis=1)`: along `axis` (the last by default), `n` points or the axis's own size; a real
+    transform keeps n // 2 + 1 of them, its inverse gives 2 * (m - 1) unless `n` says. Complex values: no dtype."""
+    args = Args(call, 0)
+    found = array_shape(ev, args.get(0, "a"), before, depth + 1)
+    axis_expr = args.get(2, "axis")
+    axis = ev.integer(axis_expr, before) if axis_expr is not None else -1
+    if found is None or found.rank is None or axis is None or not -found.rank <= axis < found.rank:
+        return None
+    position = axis % found.rank
+    n_expr = args.get(1, "n")
+    points = ev.size(n_expr, before) if n_expr is not None else found.dims[position]
+    if points is None:
+        return None
+    name = ev.ctx.qualname(call.func).rsplit(".", 1)[-1]  # type: ignore[union-attr]
+    if name == "rfft":
+        points = points // Dim.of(2) + Dim.of(1)
+    elif name == "irfft" and n_expr is None:
+        points = Dim.of(2) * (points - Dim.of(1))
+    return replaced(found, position, points).with_dtype("float" if name == "irfft" else None).without_layout()
 
 
 def _eye(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
@@ -327,6 +356,20 @@ def _broadcast_function(ev: ShapeEvaluator, call: cst.Call, before: int, depth: 
 # -------------------------------------------------------------------------------------------------- helpers
 
 
+def _is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
+    """A Python number (`is_number`), or a numpy ufunc of one (`np.sqrt(2.0 / n_in)`): a numpy scalar, which
+    broadcasts as a number does."""
+    if is_number(ev, expr, before):
+        return True
+    if type(expr) is not cst.Call:
+        return False
+    qualname = ev.ctx.qualname(expr.func) or ""
+    if not qualname.startswith("numpy.") or qualname[len("numpy."):] not in _UFUNCS or len(expr.args) != 1 \
+            or expr.args[0].star or expr.args[0].keyword is not None:
+        return False
+    return _is_number(ev, expr.args[0].value, before)
+
+
 def _arrays(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int, depth: int) -> Arrays | None:
     """The arrays a list holds, each of a known shape: written there (`[numeric] + onehots`), a list a name, a
     comprehension or a call holds, or one a loop appends arrays of one shape to (`xs.append(series[s:s + w])`)."""
@@ -412,7 +455,7 @@ def _operands(ev: ShapeEvaluator, operands: list[cst.BaseExpression], before: in
     for operand in operands:
         found = array_shape(ev, operand, before, depth + 1)
         if found is None:
-            if not is_number(ev, operand, before):
+            if not _is_number(ev, operand, before):
                 return None
             continue
         result = found if result is None else broadcast(result, found).shape
@@ -434,9 +477,9 @@ def _arithmetic(ev: ShapeEvaluator, expr: cst.BinaryOperation, before: int, dept
         return product_shape if product_shape is not None and product_shape.rank is not None else None
     if left is not None and right is not None:
         result = broadcast(left, right).shape
-    elif left is not None and is_number(ev, expr.right, before):
+    elif left is not None and _is_number(ev, expr.right, before):
         result = left if left.dtype == "float" or type(expr.right) is cst.Integer else left.with_dtype(None)
-    elif right is not None and is_number(ev, expr.left, before):
+    elif right is not None and _is_number(ev, expr.left, before):
         result = right if right.dtype == "float" or type(expr.left) is cst.Integer else right.with_dtype(None)
     else:
         return None
@@ -481,6 +524,10 @@ def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int) -> 
     """The sizes one argument holds, a sequence or a single int (a bare name that may hold either is unknown)."""
     if expr is None:
         return None  # `np.random.uniform(0, 1)`: one number
+    if type(expr) is cst.Attribute and expr.attr.value == "shape":  # `rng.normal(size=t.shape)` of an array `t`
+        measured = array_shape(ev, expr.value, before, 1)
+        if measured is not None and measured.variadic is None:
+            return Shape(measured.dims)
     whole = ev.sizes(expr, before)
     if whole is not None:
         return whole
@@ -516,4 +563,6 @@ _FUNCTIONS = {
     "numpy.cumsum": _receiver_first(_cumulative), "numpy.cumprod": _receiver_first(_cumulative),
     **{"numpy." + name: _elementwise(dtype) for name, dtype in _UFUNCS.items()},
     **dict.fromkeys(("numpy.maximum", "numpy.minimum", "numpy.where"), _broadcast_function),
+    **dict.fromkeys(("numpy.hanning", "numpy.hamming", "numpy.blackman", "numpy.bartlett"), _window),
+    **dict.fromkeys(("numpy.fft.fft", "numpy.fft.ifft", "numpy.fft.rfft", "numpy.fft.irfft"), _fourier),
 }

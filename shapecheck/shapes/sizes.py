@@ -8,6 +8,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.objects.changes import in_place_changes
+from shapecheck.objects.builtins import drawn_count
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
 from shapecheck.objects.values import UNKNOWN, Imported, Opaque, TorchObject
@@ -124,6 +125,9 @@ def size_attribute(ev: ShapeEvaluator, node: cst.Attribute, before: int) -> Dim 
 
 def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
     func = node.func
+    drawn = drawn_count(ev, node, before)
+    if drawn is not None:
+        return drawn
     if type(func) is cst.Attribute and ev.ctx.qualname(func) is None:
         name = func.attr.value
         if name == "size" and len(node.args) == 1:
@@ -139,7 +143,13 @@ def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
     if type(func) is cst.Name and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None:
         builtin = ev.object(func, before)
         if builtin == Imported("builtins.int"):
-            return ev.size(node.args[0].value, before)
+            # `int(sample_rate * seconds)`: a float the code states, made a count, else the size the argument is
+            value = ev.object(node, before)
+            if isinstance(value, Dim) and value.literal is not None:
+                return value
+            argument = node.args[0].value
+            drawn = drawn_count(ev, argument, before, converted=True) if type(argument) is cst.Call else None
+            return drawn if drawn is not None else ev.size(argument, before)
         if builtin == Imported("builtins.len"):  # a tensor's (or an array's) length is its first dim
             shape = ev.tensor(node.args[0].value, before) or array_shape(ev, node.args[0].value, before)
             if shape is not None:

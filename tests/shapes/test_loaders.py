@@ -661,3 +661,165 @@ probe_dim(len(TensorDataset(*[features])))
     assert probe(source) == ["100", "1000", "len(TensorDataset(*[features]))"]
     found = lint(source, "SC104")
     assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 18)]
+
+
+def test_a_list_the_constructor_fills_gives_its_elements_to_getitem() -> None:
+    """A dataset's `__init__` appending a sample per pass of a loop (`self.windows.append(...)`) keeps that list for
+    `__getitem__`: an append is no new value bound (a list of a loop of known length is indexed as one whose elements
+    are all alike). A list another method also fills, or one the constructor binds afresh under a condition, holds
+    no one value."""
+    assert probe('''
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class EcgBeats(Dataset):
+    def __init__(self, records):
+        self.beats, self.rhythm = [], []
+        for signal, label in records:
+            self.beats.append(torch.as_tensor(np.zeros((2, 180), dtype=np.float32)))
+            self.rhythm.append(int(label))
+
+    def __len__(self):
+        return len(self.beats)
+
+    def __getitem__(self, i):
+        return self.beats[i], self.rhythm[i]
+
+class Renders(Dataset):
+    def __init__(self, n_views: int = 24):
+        self.views = []
+        for k in range(n_views):
+            self.views.append(torch.rand(3, 128, 128))
+
+    def __len__(self):
+        return len(self.views)
+
+    def __getitem__(self, idx):
+        return self.views[idx]
+
+class Replay(Dataset):
+    def __init__(self, episodes):
+        self.frames = []
+        for episode in episodes:
+            self.frames.append(torch.zeros(4, 84, 84))
+
+    def push(self, frame):
+        self.frames.append(frame)
+
+    def __len__(self):
+        return len(self.frames)
+
+    def __getitem__(self, idx):
+        return self.frames[idx]
+
+class Resized(Dataset):
+    def __init__(self, paths, large):
+        self.crops = []
+        for path in paths:
+            self.crops.append(torch.zeros(3, 32, 32))
+        if large:
+            self.crops = [torch.zeros(3, 64, 64) for path in paths]
+
+    def __len__(self):
+        return len(self.crops)
+
+    def __getitem__(self, idx):
+        return self.crops[idx]
+
+for beats, rhythm in DataLoader(EcgBeats(records), batch_size=32, shuffle=True):
+    probe(beats)
+    probe(rhythm)
+for views in DataLoader(Renders(), batch_size=8):
+    probe(views)
+for frames in DataLoader(Replay(episodes), batch_size=8):
+    probe(frames)
+for crops in DataLoader(Resized(paths, True), batch_size=8):
+    probe(crops)
+''') == ["(batch, 2, 180)", "(batch,)", "(8, 3, 128, 128)", "(...)", "(...)"]
+
+
+def test_a_list_of_samples_is_a_dataset() -> None:
+    """A plain list handed to a `DataLoader` as its dataset: each batch collates what every element is, where the
+    elements agree; a list of samples of different shapes (or of what the code does not state) gives nothing."""
+    assert probe('''
+import torch
+from torch.utils.data import DataLoader
+
+def pack(samples):
+    return torch.stack(samples).transpose(1, 2)
+
+clouds = [torch.randn(1024, 3) for _ in range(6)]
+for points in DataLoader(clouds, batch_size=2, collate_fn=pack):
+    probe(points)
+pairs = [(torch.randn(6), float(v)) for v in values]
+for x, y in DataLoader(pairs, batch_size=8, shuffle=True):
+    probe(x)
+    probe(y)
+mixed = [torch.randn(6), torch.randn(7)]
+for x in DataLoader(mixed, batch_size=2):
+    probe(x)
+for x in DataLoader(list(paths), batch_size=2):
+    probe(x)
+''') == ["(2, 3, 1024)", "(batch, 6)", "(batch,)", "(...)", "(...)"]
+
+
+def test_a_transform_object_the_dataset_holds_is_called() -> None:
+    """`self.transform(image)` where the dataset holds an object of a project class with `__call__`: its run gives
+    the sample (a numpy array here, which only a run of the code follows), as a call through a name holding it
+    does."""
+    assert probe('''
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class CenterCrop:
+    def __init__(self, size):
+        self.size = size
+
+    def __call__(self, image):
+        top = (image.shape[0] - self.size) // 2
+        left = (image.shape[1] - self.size) // 2
+        return image[top:top + self.size, left:left + self.size]
+
+class Slides(Dataset):
+    def __init__(self, paths, transform):
+        self.tiles = [np.zeros((256, 256, 3), dtype=np.float32) for path in paths]
+        self.transform = transform
+
+    def __len__(self):
+        return len(self.tiles)
+
+    def __getitem__(self, idx):
+        return torch.from_numpy(self.transform(self.tiles[idx])).permute(2, 0, 1)
+
+for tiles in DataLoader(Slides(paths, CenterCrop(224)), batch_size=16):
+    probe(tiles)
+''') == ["(batch, 3, self.size, self.size)"]  # a slice of a size the code states: at most it
+
+
+def test_padded_batches_of_lengths_drawn_below_a_bound() -> None:
+    """`pad_sequence` pads to the longest sequence: a length of its own, at most the largest length the code
+    states (a length drawn with `torch.randint(10, 21, ...)`, `random.randint(5, 12)` or `np.random.randint(3, 9)`
+    is at most 20, 12, 8), or the longest of literal lengths; a prefix `pos[:, :T]` of a table longer than any such
+    `T` is `T` long."""
+    assert probe('''
+import random
+import numpy as np
+import torch
+from torch.nn.utils.rnn import pad_sequence
+
+clips = [torch.randn(int(torch.randint(10, 21, (1,))), 40) for _ in range(8)]
+padded = pad_sequence(clips, batch_first=True)
+probe(padded)
+probe_dim(padded.shape[1])
+probe(pad_sequence([torch.randn(7, 6), torch.randn(9, 6)]))
+probe(pad_sequence([torch.randn(7, 6), torch.randn(9, 5)]))
+words = [torch.randint(0, 100, (random.randint(5, 12),)) for _ in range(4)]
+probe(pad_sequence(words, batch_first=True, padding_value=0))
+probe(torch.zeros(np.random.randint(3, 9)))
+table = torch.zeros(1, 64, 16)
+probe(table[:, :padded.shape[1]])
+probe(table[:, :torch.zeros(100).shape[0]])
+''') == ["(8, longest, 40)", "longest", "(9, 2, 6)", None, "(4, longest)", "(np.random.randint(3, 9),)",
+         "(1, longest, 16)", "(1, 64, 16)"]

@@ -340,3 +340,47 @@ for cell in range(6):
     sized.append(min(rng.integers(0, 20, 3), 70))
 probe(torch.from_numpy(np.asarray(sized)))
 ''') == ["(6,)", "(3,)", None]
+
+
+def test_audio_features_made_with_numpy() -> None:
+    """A hand-written feature pipeline: windows (`np.hanning`), a real FFT along an axis (`n // 2 + 1` bins, or `n`
+    given), a DCT matrix scaled by a numpy scalar (`np.sqrt(2.0 / n)`), noise drawn with another array's
+    `.shape`, a clip length from a sample rate times seconds, and the elements of a 1-D array iterated."""
+    assert probe('''
+import numpy as np
+import torch
+
+def dct_matrix(n_out, n_in):
+    n = np.arange(n_in)
+    k = np.arange(n_out)[:, None]
+    return (np.cos(np.pi / n_in * (n + 0.5) * k) * np.sqrt(2.0 / n_in)).astype(np.float32)
+
+rng = np.random.default_rng(0)
+sample_rate, seconds = 16000, 0.5
+t = np.arange(int(sample_rate * seconds)) / sample_rate
+clip = np.sin(2 * np.pi * 440 * t) + 0.1 * rng.normal(size=t.shape)
+frames = np.stack([clip[s:s + 400] * np.hamming(400) for s in range(0, len(clip) - 400 + 1, 160)])
+probe(torch.from_numpy(clip))
+probe(torch.from_numpy(np.abs(np.fft.rfft(frames, axis=1)) ** 2))
+probe(torch.from_numpy(np.fft.rfft(frames, n=512)))
+probe(torch.from_numpy(np.fft.irfft(np.fft.rfft(frames))))
+probe(torch.from_numpy(dct_matrix(13, 40)))
+pitches = rng.integers(0, 12, size=32)
+tones = [np.sin(2 * np.pi * (220 + 20 * p) * t) for p in pitches]
+probe(torch.from_numpy(tones[0]))
+probe(torch.from_numpy(np.fft.rfft(frames, axis=2)))
+''') == ["(8000,)", "(48, 201)", "(48, 257)", "(48, 400)", "(13, 40)", "(8000,)", None]
+
+
+def test_a_numpy_function_given_unpacked_keywords_is_no_number() -> None:
+    """`np.sqrt(**opts)` beside an array: which argument it is given can't be told, so it is no known number (the
+    fuzzer's program crashed the analysis there)."""
+    assert probe('''
+import numpy as np
+import torch
+
+probe(torch.from_numpy(np.zeros(3) * np.sqrt(**opts)))
+probe(torch.from_numpy(np.zeros(3) * np.sqrt(2.0)))
+''') == [None, "(3,)"]
+
+
