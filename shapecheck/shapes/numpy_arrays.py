@@ -25,7 +25,7 @@ from shapecheck.shapes.args import TORCH_DTYPES, Args, Hidden, shape_arguments, 
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.indexing import indexed
-from shapecheck.shapes.literals import nested_shape, range_length
+from shapecheck.shapes.literals import nested_shape, range_length, uncounted_numbers
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.positions import insert_position, inserted, int_list, opaque, permuted, replaced
 from shapecheck.shapes.reductions import reduction
@@ -120,6 +120,9 @@ def _called(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shap
             if method is None:
                 return None
             found = array_shape(ev, func.value, before, depth + 1)
+            if found is None and method is _reshape and _makes_array(ev, func.value):
+                # `np.asarray(ann["keypoints"]).reshape(n, 3)`: whatever the data, the sizes stated are the shape
+                found = Shape.unknown_rank()
             return method(ev, found, Args(call, 0), before) if found is not None else None
         if qualname in _CONSTRUCTORS:
             return _constructed(ev, call, qualname, before)
@@ -127,6 +130,14 @@ def _called(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shap
         return function(ev, call, before, depth) if function is not None else None
     except Hidden:  # `np.zeros(*dims)`, `np.stack(**spec)`: which argument is which can't be told
         return None
+
+
+def _makes_array(ev: ShapeEvaluator, expr: cst.BaseExpression) -> bool:
+    """`expr` is a call of a numpy function that always returns an array (`np.asarray(rows)`)."""
+    if type(expr) is not cst.Call:
+        return False
+    qualname = ev.ctx.qualname(expr.func)
+    return qualname in _CONSTRUCTORS or qualname in _FUNCTIONS
 
 
 # ----------------------------------------------------------------------------------------------- methods
@@ -189,7 +200,7 @@ def _converted(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> S
         return None  # numpy's second positional argument is the dtype
     found = array_shape(ev, data, before, depth + 1)
     if found is None:
-        found = nested_shape(ev, data, before)
+        found = nested_shape(ev, data, before) or uncounted_numbers(ev, call, ev.object(data, before))
     if found is None:
         parts = _arrays(ev, data, before, depth)
         found = _stacked(parts, 0) if parts else _strings(ev.object(data, before))

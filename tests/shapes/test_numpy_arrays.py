@@ -384,3 +384,17 @@ probe(torch.from_numpy(np.zeros(3) * np.sqrt(2.0)))
 ''') == [None, "(3,)"]
 
 
+
+def test_an_array_of_unknown_data_reshaped_to_stated_sizes() -> None:
+    """`np.asarray(ann["keypoints"]).reshape(N_JOINTS, 3)`: whatever the data holds, the array has the sizes the
+    reshape states."""
+    assert probe("""
+import numpy as np
+import torch
+
+N_JOINTS = 17
+
+def load(annotations):
+    for ann in annotations:
+        probe(torch.from_numpy(np.asarray(ann["keypoints"], dtype=np.float32).reshape(N_JOINTS, 3)))
+""") == ["(17, 3)"]
