@@ -7,18 +7,14 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
-from shapecheck.engine.context import Point
-from shapecheck.engine.records import record
-from shapecheck.objects.callers import argument_of, project_callers
-from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.shapes.activations import (
     Activation,
+    HandedLoss,
     activation_input,
     activation_of,
-    construction_of,
-    first_argument,
+    handed_loss,
     loss_input,
-    model_output,
+    resolve_handed,
 )
 
 CROSS_ENTROPY = frozenset({"torch.nn.functional.cross_entropy", "torch.nn.CrossEntropyLoss",
@@ -463,9 +459,8 @@ class LossOnProbabilities(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        # A loss whose criterion or model was handed in: (the loss call, the loss when it is known here, else what
-        # says the criterion; what says the model, None when the input is known here).
-        self._handed: list[tuple[cst.Call, str | Handed, Handed | None]] = []
+        # The losses whose criterion or model was handed in, for `finish` to resolve.
+        self._handed: list[HandedLoss] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         found = loss_input(self.ctx, node, LOSSES)
@@ -490,43 +485,15 @@ class LossOnProbabilities(Rule):
         """`criterion(model(x), y)` in `def train(model, loader, criterion, ...)`, or `self.criterion(
         self.model(x), y)` in a trainer that stored what its constructor was given: the calls of the helper or
         the constructions of the trainer say what the criterion and the model are."""
-        criterion = loss or self._handed_in(node.func)
-        argument = first_argument(node, "input")
-        if criterion is None or argument is None:
-            return
-        if loss is None:
-            activation = activation_of(self.ctx, argument, models=True)
-            if activation is not None and activation.kind == "softmax":
-                self._handed.append((node, criterion, None))
-                return
-        value, _ = self.ctx.value_of(argument)
-        model = self._handed_in(value.func) if type(value) is cst.Call else None
-        if model is not None:
-            self._handed.append((node, criterion, model))
-
-    def _handed_in(self, expr: cst.BaseExpression) -> Handed | None:
-        ctx = self.ctx
-        function = ctx.function
-        if type(expr) is cst.Name and function is not None:
-            binding = ctx.binding(expr)
-            if binding is not None and binding.kind == "param" and binding.statement is function:
-                return Handed(function, expr.value)
-            return None
-        stored = stored_parameter(ctx, expr)
-        return Handed(stored[1], stored[2], stored[0]) if stored is not None else None
+        handed = handed_loss(self.ctx, node, loss)
+        if handed is not None and handed.kind in (None, "softmax"):
+            self._handed.append(handed)
 
     def finish(self) -> None:
-        for node, criterion, model in self._handed:
-            if isinstance(criterion, Handed):
-                passed = criterion.arguments(self.ctx)
-                losses = {_loss_built_at(*argument) for argument in passed} \
-                    if passed is not None else {None}
-                if len(losses) != 1 or None in losses:
-                    continue
-                criterion = losses.pop()  # type: ignore[assignment]
-            models = model.arguments(self.ctx) if model is not None else []
-            if models is not None and all(_softmax_model_at(*argument) for argument in models):
-                self._report(node, criterion, None)  # type: ignore[arg-type]
+        for handed in self._handed:
+            resolved = resolve_handed(self.ctx, handed, LOSSES)
+            if resolved is not None and resolved[1] == "softmax":
+                self._report(handed.call, resolved[0], None)
 
     def _fix(self, activation: Activation, remove: bool) -> Fix | None:
         if not activation.inline or activation.form not in ("function", "method"):
@@ -539,36 +506,3 @@ class LossOnProbabilities(Rule):
             return None  # a bare imported `softmax` has no `log_softmax` spelling in this file
         new = call.with_changes(func=call.func.with_changes(attr=cst.Name("log_softmax")))
         return Fix("Use `log_softmax`", ((call, new),), "unsafe")
-
-
-
-# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@record(unsafe_hash=True)
-class Handed:
-    """A criterion or model a function was handed: a parameter of a same-file helper (`class_def` None), or the
-    parameter a class's constructor stored in the attribute a method uses."""
-
-    function: cst.FunctionDef
-    parameter: str
-    class_def: cst.ClassDef | None = None
-
-    def arguments(self, ctx: Context) -> list[tuple[cst.BaseExpression, Point, Context]] | None:
-        """What the project passes for it, with the point to read the caller's names at and the context that point
-        is in: at every call of the helper, or construction of the class, in this file or a module importing it."""
-        if self.class_def is not None:
-            return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
-        passed = [argument_of(ctx, self.function, caller, self.parameter)
-                  for caller in project_callers(ctx, self.function) or ()]
-        return None if not passed or None in passed else passed  # type: ignore[return-value]
-
-
-def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context) -> str | None:
-    with reader.at(point):
-        construction, _ = construction_of(reader, argument)
-        qualname = reader.qualname(construction.func) if construction is not None else None
-    return qualname if qualname in LOSSES else None
-
-
-def _softmax_model_at(argument: cst.BaseExpression, point: Point, reader: Context) -> bool:
-    with reader.at(point):
-        return model_output(reader, cst.Call(func=argument), None, None) == "softmax"

@@ -16,12 +16,14 @@ from typing import Literal
 
 import libcst as cst
 
-from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding, Context
+from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding, Context, Point
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg, param_annotation
+from shapecheck.objects.callers import argument_of, project_callers
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.objects.modules import RETURNS_SELF
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import ClassValue, Instance, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
@@ -234,6 +236,104 @@ def construction_of(ctx: Context, instance: cst.BaseExpression, before: int | No
             continue
         return expr, before
     return None, before
+
+
+# ------------------------------------------------------------------------------------------- losses handed in
+
+
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@record(unsafe_hash=True)
+class Handed:
+    """A criterion or model a function was handed: a parameter of a helper (`class_def` None), or the parameter a
+    class's constructor stored in the attribute a method uses."""
+
+    function: cst.FunctionDef
+    parameter: str
+    class_def: cst.ClassDef | None = None
+
+    def arguments(self, ctx: Context) -> list[tuple[cst.BaseExpression, Point, Context]] | None:
+        """What the project passes for it, with the point to read the caller's names at and the context that point
+        is in: at every call of the helper, or construction of the class, in this file or a module importing it."""
+        if self.class_def is not None:
+            return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
+        passed = [argument_of(ctx, self.function, caller, self.parameter)
+                  for caller in project_callers(ctx, self.function) or ()]
+        return None if not passed or None in passed else passed  # type: ignore[return-value]
+
+
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@record(slots=True, unsafe_hash=True)
+class HandedLoss:
+    """A loss call whose criterion or model was handed in (`criterion(model(x), y)` in `def train(model, loader,
+    criterion)`, `self.criterion(self.model(x), y)` in a trainer that stored what its constructor was given), for a
+    rule's `finish` to resolve once the whole file's calls and constructions are known."""
+
+    call: cst.Call
+    criterion: str | Handed  # the loss when it is known at the call
+    model: Handed | None  # None: the activation is in view at the call
+    kind: Kind | None = None  # the activation in view
+    form: Form | None = None
+
+
+def handed_loss(ctx: Context, call: cst.Call, loss: str | None) -> HandedLoss | None:
+    """`call` as a loss whose criterion or model was handed in (`loss`: the loss `call` is known to compute here),
+    when the other of the two is a known loss or an activation in view; None otherwise."""
+    criterion = loss or handed_in(ctx, call.func)
+    argument = first_argument(call, "input")
+    if criterion is None or argument is None:
+        return None
+    if loss is None:
+        activation = activation_of(ctx, argument, models=True)
+        if activation is not None:
+            return HandedLoss(call, criterion, None, activation.kind, activation.form)
+    value, _ = ctx.value_of(argument)
+    model = handed_in(ctx, value.func) if type(value) is cst.Call else None
+    return HandedLoss(call, criterion, model) if model is not None else None
+
+
+def handed_in(ctx: Context, expr: cst.BaseExpression) -> Handed | None:
+    """The helper parameter (`criterion` in `def train(model, criterion)`) or the constructor parameter a trainer
+    stored (`self.criterion = criterion`) that `expr` reads; None for anything else."""
+    function = ctx.function
+    if type(expr) is cst.Name and function is not None:
+        binding = ctx.binding(expr)
+        if binding is not None and binding.kind == "param" and binding.statement is function:
+            return Handed(function, expr.value)
+        return None
+    stored = stored_parameter(ctx, expr)
+    return Handed(stored[1], stored[2], stored[0]) if stored is not None else None
+
+
+def resolve_handed(ctx: Context, handed: HandedLoss, losses: frozenset[str]) -> tuple[str, Kind] | None:
+    """The loss of `losses` a handed-in loss computes and the activation its input comes out of, when every call
+    or construction that hands them in agrees: every criterion passed is built as the same loss, and every model
+    passed is a model whose `forward` returns the same activation (see `model_output`); None otherwise."""
+    criterion = handed.criterion
+    if isinstance(criterion, Handed):
+        passed = criterion.arguments(ctx)
+        built = {_loss_built_at(*argument, losses) for argument in passed} if passed is not None else {None}
+        if len(built) != 1 or None in built:
+            return None
+        criterion = built.pop()  # type: ignore[assignment]
+    if handed.model is None:
+        return (criterion, handed.kind) if handed.kind is not None else None  # type: ignore[return-value]
+    models = handed.model.arguments(ctx)
+    kinds = {_model_output_at(*argument) for argument in models or ()}
+    if len(kinds) != 1 or None in kinds:
+        return None
+    return criterion, kinds.pop()  # type: ignore[return-value]
+
+
+def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context, losses: frozenset[str]) -> str | None:
+    with reader.at(point):
+        construction, _ = construction_of(reader, argument)
+        qualname = reader.qualname(construction.func) if construction is not None else None
+    return qualname if qualname in losses else None
+
+
+def _model_output_at(argument: cst.BaseExpression, point: Point, reader: Context) -> Kind | None:
+    with reader.at(point):
+        return model_output(reader, cst.Call(func=argument), None, None)
 
 
 # ---------------------------------------------------------------------------------------------- models in the file
