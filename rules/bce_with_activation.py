@@ -42,7 +42,8 @@ class BceWithActivation(Rule):
         to `binary_cross_entropy_with_logits` / `nn.BCEWithLogitsLoss`, which applies the sigmoid again. The
         sigmoid is found in any spelling (`torch.sigmoid`, `F.sigmoid`, `x.sigmoid()`, an `nn.Sigmoid`
         attribute), through local names and shape or dtype changes (`torch.sigmoid(x).float()`); for the double
-        sigmoid also through an `nn.Sequential` ending in `nn.Sigmoid` and a model of the same file (or of a
+        sigmoid also through an `nn.Sequential` ending in `nn.Sigmoid` (also `nn.Sequential(*layers)` after
+        `layers.append(nn.Sigmoid())`) and a model of the same file (or of a
         project module it imports) whose `forward` returns one. A helper's criterion or model parameter (`def
         train(model, loader, criterion)`) is read from the helper's calls, and a trainer's `self.criterion` /
         `self.model` stored from its constructor's parameters from the trainer's constructions, every one agreeing
@@ -179,6 +180,15 @@ class BceWithActivation(Rule):
             return loss_fn(model(x), y)
         score(build_model(cfg), x, y)
         """,
+        # A stack ending in nn.Sigmoid, appended, trained with BCELoss: the DCGAN recipe.
+        """
+        import torch.nn as nn
+        layers = [nn.Linear(784, 256), nn.LeakyReLU(0.2), nn.Linear(256, 1)]
+        layers.append(nn.Sigmoid())
+        disc = nn.Sequential(*layers)
+        adversarial_loss = nn.BCELoss()
+        d_loss = adversarial_loss(disc(real_imgs), valid)
+        """,
     ]
     INVALID = [
         Invalid(
@@ -300,6 +310,15 @@ class BceWithActivation(Rule):
                 total += criterion(torch.sigmoid(model(x)), y.float()).item()
             return total / len(loader)
         val_loss = evaluate(model, val_loader)
+        """,
+        # A stack whose appended last layer is a sigmoid, fed to BCEWithLogitsLoss.
+        """
+        import torch.nn as nn
+        def anomaly_loss(n_in, x, y):
+            layers = [nn.Linear(n_in, 32), nn.ReLU(), nn.Linear(32, 1)]
+            layers.append(nn.Sigmoid())
+            scorer = nn.Sequential(*layers)
+            return nn.BCEWithLogitsLoss()(scorer(x).squeeze(1), y)
         """,
     ]
 

@@ -39,7 +39,8 @@ class LossOnProbabilities(Rule):
         Finds softmax probabilities passed as the input of `F.cross_entropy` / `nn.CrossEntropyLoss`, and as the
         input of `F.nll_loss` / `nn.NLLLoss`, which expects log-probabilities. The softmax is found in any spelling
         (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
-        one, also one that a function of the project returns: `model = build_model(d, k)`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
+        one, also `nn.Sequential(*layers)` after `layers.append(nn.Softmax(dim=1))` or `layers += [..., nn.Softmax(dim=1)]`
+        as the last change to the list in the block that builds it, and one that a function of the project returns: `model = build_model(d, k)`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
         or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
@@ -232,6 +233,27 @@ class LossOnProbabilities(Rule):
                 return self.criterion(self.model(x), y)
         options = {"criterion": nn.MSELoss()}
         trainer = Trainer(nn.Sequential(nn.Linear(8, 1), nn.Softmax(dim=0)), **options)
+        """,
+        # The output activation appended only when asked for: what the list ends with is not known.
+        """
+        import torch.nn as nn
+        def mlp(sizes, out_act=None):
+            layers = []
+            for a, b in zip(sizes, sizes[1:]):
+                layers += [nn.Linear(a, b), nn.ReLU()]
+            layers.pop()
+            if out_act is not None:
+                layers.append(out_act)
+            return layers
+        class Policy(nn.Module):
+            def __init__(self, sizes):
+                super().__init__()
+                layers = mlp(sizes)
+                if len(sizes) > 2:
+                    layers.append(nn.Softmax(dim=-1))
+                self.body = nn.Sequential(*layers)
+            def loss(self, obs, actions):
+                return nn.functional.cross_entropy(self.body(obs), actions)
         """,
     ]
     INVALID = [
@@ -454,6 +476,44 @@ class LossOnProbabilities(Rule):
             run_epoch(model, loader, criterion, torch.optim.Adam(model.parameters()))
         if __name__ == "__main__":
             main()
+        """,
+        # A scikit-learn-style wrapper builds its stack from a list whose last layers are a Softmax.
+        """
+        import torch.nn as nn
+        class MLPClassifier:
+            def __init__(self, n_features, hidden_sizes, n_classes):
+                layers, width = [], n_features
+                for h in hidden_sizes:
+                    layers += [nn.Linear(width, h), nn.ReLU()]
+                    width = h
+                layers += [nn.Linear(width, n_classes), nn.Softmax(dim=-1)]
+                self.net = nn.Sequential(*layers)
+                self.criterion = nn.CrossEntropyLoss()
+            def partial_fit(self, x, y, optimizer):
+                optimizer.zero_grad()
+                loss = self.criterion(self.net(x), y)
+                loss.backward()
+                optimizer.step()
+        """,
+        # The same kind of stack handed to a training helper with its criterion.
+        """
+        import torch
+        import torch.nn as nn
+        def train_step(model, batch, criterion, optimizer):
+            tokens, labels = batch
+            loss = criterion(model(tokens), labels)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        class IntentTrainer:
+            def __init__(self, vocab, n_intents):
+                blocks = [nn.EmbeddingBag(vocab, 64), nn.Linear(64, n_intents)]
+                blocks.append(nn.Softmax(dim=1))
+                self.classifier = nn.Sequential(*blocks)
+                self.optimizer = torch.optim.Adam(self.classifier.parameters())
+            def epoch(self, loader):
+                for batch in loader:
+                    train_step(self.classifier, batch, nn.CrossEntropyLoss(), self.optimizer)
         """,
     ]
 

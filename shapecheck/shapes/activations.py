@@ -133,6 +133,8 @@ def _applied(ctx: Context, call: cst.Call, before: int | None) -> tuple[Kind, Fo
     module, seq = construction_of(ctx, func, before)
     if module is not None:
         kind = module_kind(ctx, module)
+        if kind is None and ctx.qualname(module.func) in SEQUENTIAL:
+            kind = _listed_last_kind(ctx, func, before)  # `nn.Sequential(*layers)`
         if kind is not None:
             return kind, "sequential" if ctx.qualname(module.func) in SEQUENTIAL else "module"
         built = _built_by_function(ctx, module, seq)
@@ -157,6 +159,64 @@ def _built_by_function(ctx: Context, call: cst.Call, before: int | None) -> Torc
         return None
     built = evaluator(ctx).value(call, before)
     return built if isinstance(built, TorchObject) else None
+
+
+def _listed_last_kind(ctx: Context, instance: cst.BaseExpression, before: int | None) -> Kind | None:
+    """The kind of the activation a model built as `nn.Sequential(*layers)` ends in, when the statements before
+    the assignment, in its own block, say what `layers` ends with: the last one touching the list puts the layer
+    there for certain (`layers.append(nn.Softmax(dim=1))`, `layers += [..., nn.Sigmoid()]`, `layers = [...]`).
+    A loop or a branch touching it last, or any other use of it, leaves the end unknown."""
+    binding = ctx.binding(instance, before)
+    if binding is None or binding.kind != "assign" or type(binding.value) is not cst.Call or not binding.value.args:
+        return None
+    last = binding.value.args[-1]
+    if last.star != "*" or type(last.value) is not cst.Name:
+        return None
+    name = last.value.value
+    path = binding.path
+    for depth in range(len(path) - 2, -1, -1):
+        block = path[depth]
+        if type(block) is cst.IndentedBlock or type(block) is cst.Module:
+            line = path[depth + 1]
+            statements = block.body
+            index = next((i for i, statement in enumerate(statements) if statement is line), None)
+            if index is None:
+                return None
+            for statement in reversed(statements[:index]):
+                touched, layer = _list_end(ctx, statement, name)
+                if touched:
+                    return module_kind(ctx, layer) if type(layer) is cst.Call else None
+            return None
+    return None
+
+
+def _list_end(ctx: Context, statement: cst.CSTNode, name: str) -> tuple[bool, cst.BaseExpression | None]:
+    """Whether `statement` touches the list `name`, and the element it then ends with for certain (None: unknown)."""
+    if not any(type(node) is cst.Name and node.value == name for node in ctx.walk(statement)):
+        return False, None
+    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
+        return True, None
+    small = statement.body[0]
+    added: cst.BaseExpression | None = None
+    if type(small) is cst.Expr and type(small.value) is cst.Call:
+        call = small.value
+        func = call.func
+        if type(func) is not cst.Attribute or type(func.value) is not cst.Name or func.value.value != name \
+                or len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return True, None
+        if func.attr.value == "append":
+            return True, call.args[0].value
+        added = call.args[0].value if func.attr.value == "extend" else None
+    elif type(small) is cst.AugAssign and type(small.operator) is cst.AddAssign \
+            and type(small.target) is cst.Name and small.target.value == name:
+        added = small.value
+    elif type(small) is cst.Assign and len(small.targets) == 1 and type(small.targets[0].target) is cst.Name \
+            and small.targets[0].target.value == name:
+        added = small.value
+    if (type(added) is cst.List or type(added) is cst.Tuple) and added.elements \
+            and type(added.elements[-1]) is cst.Element:
+        return True, added.elements[-1].value
+    return True, None
 
 
 def module_kind(ctx: Context, construction: cst.Call) -> Kind | None:
@@ -332,8 +392,14 @@ def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context, 
 
 
 def _model_output_at(argument: cst.BaseExpression, point: Point, reader: Context) -> Kind | None:
+    """The activation the model a caller passes ends in: a layer or a stack of them (`nn.Sequential(..., nn.Softmax(
+    dim=1))`), or a model class whose `forward` returns one."""
+    call = cst.Call(func=argument)
     with reader.at(point):
-        return model_output(reader, cst.Call(func=argument), None, None)
+        applied = _applied(reader, call, None)
+        if applied is not None:
+            return applied[0] if applied[1] == "module" or applied[1] == "sequential" else None
+        return model_output(reader, call, None, None)
 
 
 # ---------------------------------------------------------------------------------------------- models in the file
