@@ -286,7 +286,8 @@ class BceWithActivation(Rule):
                 self.optimizer.step()
         def main():
             model = ClickModel(1000)
-            trainer = Trainer(model, nn.BCEWithLogitsLoss(pos_weight=torch.tensor(3.0)), torch.optim.Adam(model.parameters()))
+            criterion = nn.BCEWithLogitsLoss(pos_weight=torch.tensor(3.0))
+            trainer = Trainer(model, criterion, torch.optim.Adam(model.parameters()))
         """,
         # A helper's criterion parameter, handed BCEWithLogitsLoss, fed probabilities.
         """
