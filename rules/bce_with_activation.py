@@ -44,7 +44,8 @@ class BceWithActivation(Rule):
         attribute), through local names and shape or dtype changes (`torch.sigmoid(x).float()`); for the double
         sigmoid also through an `nn.Sequential` ending in `nn.Sigmoid` (also `nn.Sequential(*layers)` after
         `layers.append(nn.Sigmoid())`) and a model of the same file (or of a
-        project module it imports) whose `forward` returns one. A helper's criterion or model parameter (`def
+        project module it imports) whose `forward` returns one (also at one position of a returned tuple or under
+        one key of a returned dict: `out["exist"]`). A helper's criterion or model parameter (`def
         train(model, loader, criterion)`) is read from the helper's calls, and a trainer's `self.criterion` /
         `self.model` stored from its constructor's parameters from the trainer's constructions, every one agreeing
         (a call that passes nothing gives the parameter's default), as for SC303. Probabilities clamped or computed
@@ -189,6 +190,23 @@ class BceWithActivation(Rule):
         adversarial_loss = nn.BCELoss()
         d_loss = adversarial_loss(disc(real_imgs), valid)
         """,
+        # A model returning a dict: the loss takes the logits, the probabilities are for the metrics.
+        """
+        import torch
+        import torch.nn as nn
+        class CTRModel(nn.Module):
+            def __init__(self, n_features):
+                super().__init__()
+                self.mlp = nn.Sequential(nn.Linear(n_features, 64), nn.ReLU(), nn.Linear(64, 1))
+            def forward(self, x):
+                logits = self.mlp(x).squeeze(-1)
+                return {"logits": logits, "prob": torch.sigmoid(logits)}
+        model = CTRModel(40)
+        criterion = nn.BCEWithLogitsLoss()
+        out = model(features)
+        loss = criterion(out["logits"], clicks)
+        auc_meter.update(out["prob"].detach(), clicks)
+        """,
     ]
     INVALID = [
         Invalid(
@@ -320,6 +338,25 @@ class BceWithActivation(Rule):
             layers.append(nn.Sigmoid())
             scorer = nn.Sequential(*layers)
             return nn.BCEWithLogitsLoss()(scorer(x).squeeze(1), y)
+        """,
+        # A detector whose forward returns a dict, one head through a sigmoid, fed to BCEWithLogitsLoss.
+        """
+        import torch
+        import torch.nn as nn
+        class LaneNet(nn.Module):
+            def __init__(self, channels, n_lanes):
+                super().__init__()
+                self.encoder = nn.Conv2d(3, channels, 3, stride=2, padding=1)
+                self.seg = nn.Conv2d(channels, n_lanes + 1, 1)
+                self.exist = nn.Linear(channels, n_lanes)
+            def forward(self, img):
+                feat = torch.relu(self.encoder(img))
+                return {"seg": self.seg(feat), "exist": torch.sigmoid(self.exist(feat.mean((2, 3))))}
+        net = LaneNet(16, 4)
+        seg_loss, exist_loss = nn.CrossEntropyLoss(), nn.BCEWithLogitsLoss()
+        for img, seg_gt, exist_gt in loader:
+            out = net(img)
+            loss = seg_loss(out["seg"], seg_gt) + 0.1 * exist_loss(out["exist"], exist_gt)
         """,
     ]
 

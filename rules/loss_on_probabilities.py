@@ -41,7 +41,8 @@ class LossOnProbabilities(Rule):
         (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
         one, also `nn.Sequential(*layers)` after `layers.append(nn.Softmax(dim=1))` or `layers += [...,
         nn.Softmax(dim=1)]` as the last change to the list in the block that builds it, and one that a function of the project returns: `model = build_model(d, k)`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
-        or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
+        or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple or
+        one key of a returned dict, `out["logits"]`). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
         its constructor's parameters from the trainer's constructions, every one agreeing; a call that passes

@@ -72,7 +72,7 @@ def activation_of(ctx: Context, expr: cst.BaseExpression, models: bool = False, 
         if type(func) is not cst.Attribute or func.attr.value not in SAME_VALUES or ctx.qualname(func) is not None:
             break
         expr = func.value
-    index: int | None = None
+    index: int | str | None = None
     if models:
         value, before, index = _output_position(ctx, value, before)
     if type(value) is not cst.Call:
@@ -111,16 +111,18 @@ def first_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
 
 
 def _output_position(ctx: Context, value: cst.BaseExpression, before: int | None
-                     ) -> tuple[cst.BaseExpression, int | None, int | None]:
-    """`a, p = model(x)` and `model(x)[1]`: the call and the position taken from what it returns."""
+                     ) -> tuple[cst.BaseExpression, int | None, int | str | None]:
+    """`a, p = model(x)`, `model(x)[1]` and `out["exist"]` with `out = model(x)`: the call and the position (or the
+    key) taken from what it returns."""
     if type(value) is cst.Name:
         binding = ctx.binding(value, before)
         if binding is not None and binding.kind == "unpack" and binding.index is not None and not binding.starred:
             return binding.value, binding.seq, binding.index
     elif type(value) is cst.Subscript and len(value.slice) == 1:
         element = value.slice[0].slice
-        if type(element) is cst.Index and type(element.value) is cst.Integer:
-            return value.value, before, element.value.evaluated_value
+        if type(element) is cst.Index and type(element.value) in (cst.Integer, cst.SimpleString):
+            returned, before = ctx.value_of(value.value, before)
+            return returned, before, element.value.evaluated_value  # type: ignore[attr-defined]
     return value, before, None
 
 
@@ -462,9 +464,10 @@ def is_foreign_value(ctx: Context, expr: cst.BaseExpression) -> bool:
     return ctx.framework_of(value, before) in FOREIGN_FRAMEWORKS
 
 
-def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | None, depth: int = 0
+def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | str | None, depth: int = 0
                  ) -> Kind | None:
-    """The activation kind of `call`'s output (at `index` of the tuple it returns) when `call` runs a model of
+    """The activation kind of `call`'s output (at `index` of the tuple it returns, or under the key `index` of the
+    dict it returns) when `call` runs a model of
     this file or of one of the project's modules it imports, and every `return` of its `forward` agrees
     (`shapecheck.objects.model_outputs`, read in the module that defines the class); else None."""
     class_def = instance_class(ctx, call.func, before)
@@ -479,7 +482,11 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
     kinds = set()
     for returned in returns:
         value = returned.value
-        if index is not None:
+        if isinstance(index, str):
+            value = _keyed(value, index)  # type: ignore[assignment]
+            if value is None:
+                return None
+        elif index is not None:
             if type(value) is not cst.Tuple or len(value.elements) <= index:
                 return None
             value = value.elements[index].value
@@ -488,6 +495,18 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
         with ctx.at(returned.point):
             kinds.add(_kind(activation_of(ctx, value, models=True, depth=depth + 1)))
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _keyed(returned: cst.BaseExpression, key: str) -> cst.BaseExpression | None:
+    """The value under `key` in a dict literal a `forward` returns (`{"seg": ..., "exist": ...}`)."""
+    if type(returned) is not cst.Dict:
+        return None
+    for element in returned.elements:
+        if type(element) is not cst.DictElement:
+            return None  # `**rest` may hold the key
+        if type(element.key) is cst.SimpleString and element.key.evaluated_value == key:
+            return element.value
+    return None
 
 
 def _annotated_class(ctx: Context, expr: cst.BaseExpression, before: int | None) -> ClassValue | None:
