@@ -387,6 +387,24 @@ class NumpyOfGraphTensor(Rule):
             with torch.inference_mode():
                 show_forecast(window[0, :, 0], head(net(window)[0][:, -1])[0])
         """,
+        # A LightningModule's validation step hands a plotting helper its output: the trainer runs it with
+        # autograd off.
+        """
+        import lightning.pytorch as pl
+        import torch.nn as nn
+        def log_mask(logger, mask, step):
+            logger.experiment.add_image("mask", mask.sigmoid().cpu().numpy(), step)
+        class Segmenter(pl.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.net = nn.Conv2d(3, 1, 3, padding=1)
+            def forward(self, x):
+                return self.net(x)
+            def validation_step(self, batch, batch_idx):
+                img, gt = batch
+                logits = self(img)
+                log_mask(self.logger, logits[0], self.global_step)
+        """,
     ]
     INVALID = [
         # The same metric in `training_step`, where autograd records.
@@ -815,7 +833,8 @@ class NumpyOfGraphTensor(Rule):
         """A caller passes a model's output or a loss computed with autograd on (read in `reader`, the caller's
         context), not detached on the way."""
         found = self._origin(passed, reader)
-        if found is None or found[0] not in ("model", "device", "loss") or self._grad_disabled_at(found[1], reader):
+        if found is None or found[0] not in ("model", "device", "loss") or self._grad_disabled_at(found[1], reader) \
+                or self._lightning_hook(reader):
             return False
         return found[0] != "model" or reader is not self.ctx or self.ctx.code(found[1].func) not in self.frozen
 
@@ -868,11 +887,12 @@ class NumpyOfGraphTensor(Rule):
                 return False
         return False
 
-    def _lightning_hook(self) -> bool:
-        """The function being visited is a LightningModule's `validation_step`, `test_step` or `predict_step`, which
-        the trainer runs with autograd off."""
-        function = self.ctx.function
-        return function is not None and function.name.value in LIGHTNING_HOOKS and lightning_module(self.ctx)
+    def _lightning_hook(self, ctx: Context | None = None) -> bool:
+        """The function being visited (in `ctx`, a caller's context, or this file's) is a LightningModule's
+        `validation_step`, `test_step` or `predict_step`, which the trainer runs with autograd off."""
+        ctx = ctx or self.ctx
+        function = ctx.function
+        return function is not None and function.name.value in LIGHTNING_HOOKS and lightning_module(ctx)
 
     def _grad_disabled_at(self, call: cst.Call, ctx: Context | None = None) -> bool:
         ctx = ctx or self.ctx
