@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Fix, Invalid, Rule
+from shapecheck.engine import Context, Fix, Invalid, Rule
 from shapecheck.shapes.activations import (
     Activation,
+    HandedLoss,
     activation_input,
     activation_of,
+    handed_loss,
     loss_input,
+    resolve_handed,
 )
 
 FUNCTION = "torch.nn.functional.binary_cross_entropy"
@@ -18,6 +21,7 @@ BCE = frozenset({FUNCTION, "torch.nn.BCELoss", "torch.nn.modules.loss.BCELoss"})
 WITH_LOGITS = frozenset({"torch.nn.functional.binary_cross_entropy_with_logits", "torch.nn.BCEWithLogitsLoss",
                          "torch.nn.modules.loss.BCEWithLogitsLoss"})
 LOSSES = BCE | WITH_LOGITS
+DOUBLE_SIGMOID = "sigmoid output fed to BCEWithLogits, which applies the sigmoid again: pass the logits"
 
 
 class BceWithActivation(Rule):
@@ -27,7 +31,10 @@ class BceWithActivation(Rule):
     message = "sigmoid then binary_cross_entropy is numerically unstable: use `binary_cross_entropy_with_logits`"
     fixable = "safe"
     triggers = ("binary_cross_entropy", "BCELoss", "BCEWithLogitsLoss")
-    scope = "statement"  # see Rule.scope
+    # A loss on a sigmoid in view is reported where it is; one whose criterion or model was handed in waits for the
+    # whole file's calls and constructions (`finish`), from what the visits gathered.
+    scope = "statement"
+    gathered = ("_handed",)
     docs = """
         ## What it does
         Finds a sigmoid output passed to `F.binary_cross_entropy` / `nn.BCELoss` (use the fused
@@ -35,9 +42,15 @@ class BceWithActivation(Rule):
         to `binary_cross_entropy_with_logits` / `nn.BCEWithLogitsLoss`, which applies the sigmoid again. The
         sigmoid is found in any spelling (`torch.sigmoid`, `F.sigmoid`, `x.sigmoid()`, an `nn.Sigmoid`
         attribute), through local names and shape or dtype changes (`torch.sigmoid(x).float()`); for the double
-        sigmoid also through an `nn.Sequential` ending in `nn.Sigmoid` and a model of the same file (or of a
-        project module it imports) whose `forward` returns one. Probabilities clamped or computed elsewhere are not reported, nor such a model
-        trained with `nn.BCELoss` (the DCGAN recipe, which also wants the probabilities as scores).
+        sigmoid also through an `nn.Sequential` ending in `nn.Sigmoid` (also `nn.Sequential(*layers)` after
+        `layers.append(nn.Sigmoid())`) and a model of the same file (or of a
+        project module it imports) whose `forward` returns one (also at one position of a returned tuple or under
+        one key of a returned dict: `out["exist"]`). A helper's criterion or model parameter (`def
+        train(model, loader, criterion)`) is read from the helper's calls, and a trainer's `self.criterion` /
+        `self.model` stored from its constructor's parameters from the trainer's constructions, every one agreeing
+        (a call that passes nothing gives the parameter's default), as for SC303. Probabilities clamped or computed
+        elsewhere are not reported, nor such a model trained with `nn.BCELoss` (the DCGAN recipe, which also wants
+        the probabilities as scores).
 
         ## Why is this bad?
         `sigmoid` saturates to exactly 0 or 1 in float32 for logits beyond about +-17; `BCELoss` then clamps
@@ -123,6 +136,77 @@ class BceWithActivation(Rule):
             def forward(self, x, y):
                 return self.loss(self.sigmoid(x), y)
         """,
+        # A trainer handed a model that returns logits, with a separate `predict` for the probabilities.
+        """
+        import torch
+        import torch.nn as nn
+        class ToxicityHead(nn.Module):
+            def __init__(self, hidden, n_labels):
+                super().__init__()
+                self.proj = nn.Linear(hidden, n_labels)
+            def forward(self, pooled):
+                return self.proj(pooled)
+            def predict(self, pooled):
+                return torch.sigmoid(self(pooled))
+        class Trainer:
+            def __init__(self, model, criterion):
+                self.model, self.criterion = model, criterion
+            def step(self, pooled, labels):
+                return self.criterion(self.model(pooled), labels)
+        Trainer(ToxicityHead(768, 6), nn.BCEWithLogitsLoss())
+        """,
+        # The DCGAN recipe through a helper: a discriminator ending in nn.Sigmoid, handed with BCELoss.
+        """
+        import torch.nn as nn
+        class Critic(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(784, 128), nn.LeakyReLU(0.2), nn.Linear(128, 1), nn.Sigmoid())
+            def forward(self, x):
+                return self.net(x.flatten(1))
+        def discriminator_loss(disc, real, fake, criterion):
+            return criterion(disc(real), ones) + criterion(disc(fake.detach()), zeros)
+        d_loss = discriminator_loss(Critic(), real, fake, nn.BCELoss())
+        """,
+        # A helper whose callers hand it different criteria, or a model the file can't see.
+        """
+        import torch
+        import torch.nn as nn
+        def fit(model, loader, criterion):
+            for x, y in loader:
+                criterion(torch.sigmoid(model(x)), y).backward()
+        fit(net, loader, nn.BCEWithLogitsLoss())
+        fit(net, loader, nn.MSELoss())
+        def score(model, x, y, loss_fn=nn.BCEWithLogitsLoss()):
+            return loss_fn(model(x), y)
+        score(build_model(cfg), x, y)
+        """,
+        # A stack ending in nn.Sigmoid, appended, trained with BCELoss: the DCGAN recipe.
+        """
+        import torch.nn as nn
+        layers = [nn.Linear(784, 256), nn.LeakyReLU(0.2), nn.Linear(256, 1)]
+        layers.append(nn.Sigmoid())
+        disc = nn.Sequential(*layers)
+        adversarial_loss = nn.BCELoss()
+        d_loss = adversarial_loss(disc(real_imgs), valid)
+        """,
+        # A model returning a dict: the loss takes the logits, the probabilities are for the metrics.
+        """
+        import torch
+        import torch.nn as nn
+        class CTRModel(nn.Module):
+            def __init__(self, n_features):
+                super().__init__()
+                self.mlp = nn.Sequential(nn.Linear(n_features, 64), nn.ReLU(), nn.Linear(64, 1))
+            def forward(self, x):
+                logits = self.mlp(x).squeeze(-1)
+                return {"logits": logits, "prob": torch.sigmoid(logits)}
+        model = CTRModel(40)
+        criterion = nn.BCEWithLogitsLoss()
+        out = model(features)
+        loss = criterion(out["logits"], clicks)
+        auc_meter.update(out["prob"].detach(), clicks)
+        """,
     ]
     INVALID = [
         Invalid(
@@ -196,24 +280,126 @@ class BceWithActivation(Rule):
         loss_fn = nn.BCEWithLogitsLoss()
         loss = loss_fn(model(x), y)
         """,
+        # A trainer stores the model and the criterion it is given: a model ending in a sigmoid, and
+        # BCEWithLogitsLoss.
+        """
+        import torch
+        import torch.nn as nn
+        class ClickModel(nn.Module):
+            def __init__(self, n_ids, dim=16):
+                super().__init__()
+                self.embed = nn.EmbeddingBag(n_ids, dim)
+                self.out = nn.Linear(dim, 1)
+            def forward(self, ids, offsets):
+                return torch.sigmoid(self.out(self.embed(ids, offsets))).squeeze(1)
+        class Trainer:
+            def __init__(self, model, criterion, optimizer):
+                self.model = model
+                self.criterion = criterion
+                self.optimizer = optimizer
+            def fit_batch(self, ids, offsets, clicks):
+                self.optimizer.zero_grad()
+                loss = self.criterion(self.model(ids, offsets), clicks)
+                loss.backward()
+                self.optimizer.step()
+        def main():
+            model = ClickModel(1000)
+            criterion = nn.BCEWithLogitsLoss(pos_weight=torch.tensor(3.0))
+            trainer = Trainer(model, criterion, torch.optim.Adam(model.parameters()))
+        """,
+        # A helper's criterion parameter, handed BCEWithLogitsLoss, fed probabilities.
+        """
+        import torch.nn as nn
+        def run_epoch(net, batches, loss_fn, opt):
+            for images, masks in batches:
+                probs = net(images).sigmoid()
+                loss = loss_fn(probs, masks)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+        run_epoch(unet, train_batches, nn.BCEWithLogitsLoss(), opt)
+        """,
+        # A helper's default BCELoss fed a sigmoid it applies itself.
+        """
+        import torch
+        import torch.nn as nn
+        def evaluate(model, loader, criterion=nn.BCELoss()):
+            total = 0.0
+            for x, y in loader:
+                total += criterion(torch.sigmoid(model(x)), y.float()).item()
+            return total / len(loader)
+        val_loss = evaluate(model, val_loader)
+        """,
+        # A stack whose appended last layer is a sigmoid, fed to BCEWithLogitsLoss.
+        """
+        import torch.nn as nn
+        def anomaly_loss(n_in, x, y):
+            layers = [nn.Linear(n_in, 32), nn.ReLU(), nn.Linear(32, 1)]
+            layers.append(nn.Sigmoid())
+            scorer = nn.Sequential(*layers)
+            return nn.BCEWithLogitsLoss()(scorer(x).squeeze(1), y)
+        """,
+        # A detector whose forward returns a dict, one head through a sigmoid, fed to BCEWithLogitsLoss.
+        """
+        import torch
+        import torch.nn as nn
+        class LaneNet(nn.Module):
+            def __init__(self, channels, n_lanes):
+                super().__init__()
+                self.encoder = nn.Conv2d(3, channels, 3, stride=2, padding=1)
+                self.seg = nn.Conv2d(channels, n_lanes + 1, 1)
+                self.exist = nn.Linear(channels, n_lanes)
+            def forward(self, img):
+                feat = torch.relu(self.encoder(img))
+                return {"seg": self.seg(feat), "exist": torch.sigmoid(self.exist(feat.mean((2, 3))))}
+        net = LaneNet(16, 4)
+        seg_loss, exist_loss = nn.CrossEntropyLoss(), nn.BCEWithLogitsLoss()
+        for img, seg_gt, exist_gt in loader:
+            out = net(img)
+            loss = seg_loss(out["seg"], seg_gt) + 0.1 * exist_loss(out["exist"], exist_gt)
+        """,
     ]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._handed: list[HandedLoss] = []  # the losses whose criterion or model was handed in, for `finish`
 
     def visit_Call(self, node: cst.Call) -> None:
         found = loss_input(self.ctx, node, LOSSES)
         if found is None:
+            self._note_handed(node, None)
             return
         loss, argument = found
         if loss in WITH_LOGITS:
             activation = activation_of(self.ctx, argument, models=True)
             if activation is not None and activation.kind == "sigmoid":
-                self.report(node, "sigmoid output fed to BCEWithLogits, which applies the sigmoid again: pass the "
-                                  "logits")
+                self.report(node, DOUBLE_SIGMOID)
+            else:
+                self._note_handed(node, loss)
             return
         activation = activation_of(self.ctx, argument)
         # A model ending in nn.Sigmoid with BCELoss is the DCGAN recipe: its probabilities are wanted elsewhere.
         if activation is not None and activation.kind == "sigmoid" and activation.form != "sequential":
             fix = self._fix(node, argument, activation) if loss == FUNCTION else None
             self.report(node, fix=fix)
+
+    def _note_handed(self, node: cst.Call, loss: str | None) -> None:
+        """`criterion(model(x), y)` in `def train(model, loader, criterion)`, or `self.criterion(self.model(x), y)`
+        in a trainer that stored what its constructor was given: the calls of the helper or the constructions of
+        the trainer say what the criterion and the model are."""
+        handed = handed_loss(self.ctx, node, loss)
+        if handed is not None and handed.kind in (None, "sigmoid"):
+            self._handed.append(handed)
+
+    def finish(self) -> None:
+        for handed in self._handed:
+            resolved = resolve_handed(self.ctx, handed, LOSSES)
+            if resolved is None or resolved[1] != "sigmoid":
+                continue
+            if resolved[0] in WITH_LOGITS:
+                self.report(handed.call, DOUBLE_SIGMOID)
+            elif handed.form not in (None, "sequential", "model"):  # a model's own sigmoid with BCELoss: DCGAN
+                self.report(handed.call)
 
     def _fix(self, call: cst.Call, argument: cst.BaseExpression, activation: Activation) -> Fix | None:
         func = call.func

@@ -7,18 +7,14 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Fix, Invalid, Rule
-from shapecheck.engine.context import Point
-from shapecheck.engine.records import record
-from shapecheck.objects.callers import argument_of, project_callers
-from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.shapes.activations import (
     Activation,
+    HandedLoss,
     activation_input,
     activation_of,
-    construction_of,
-    first_argument,
+    handed_loss,
     loss_input,
-    model_output,
+    resolve_handed,
 )
 
 CROSS_ENTROPY = frozenset({"torch.nn.functional.cross_entropy", "torch.nn.CrossEntropyLoss",
@@ -43,8 +39,10 @@ class LossOnProbabilities(Rule):
         Finds softmax probabilities passed as the input of `F.cross_entropy` / `nn.CrossEntropyLoss`, and as the
         input of `F.nll_loss` / `nn.NLLLoss`, which expects log-probabilities. The softmax is found in any spelling
         (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
-        one, also one that a function of the project returns: `model = build_model(d, k)`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
-        or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple). A
+        one, also `nn.Sequential(*layers)` after `layers.append(nn.Softmax(dim=1))` or `layers += [...,
+        nn.Softmax(dim=1)]` as the last change to the list in the block that builds it, and one that a function of the project returns: `model = build_model(d, k)`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
+        or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple or
+        one key of a returned dict, `out["logits"]`). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
         its constructor's parameters from the trainer's constructions, every one agreeing; a call that passes
@@ -236,6 +234,27 @@ class LossOnProbabilities(Rule):
                 return self.criterion(self.model(x), y)
         options = {"criterion": nn.MSELoss()}
         trainer = Trainer(nn.Sequential(nn.Linear(8, 1), nn.Softmax(dim=0)), **options)
+        """,
+        # The output activation appended only when asked for: what the list ends with is not known.
+        """
+        import torch.nn as nn
+        def mlp(sizes, out_act=None):
+            layers = []
+            for a, b in zip(sizes, sizes[1:]):
+                layers += [nn.Linear(a, b), nn.ReLU()]
+            layers.pop()
+            if out_act is not None:
+                layers.append(out_act)
+            return layers
+        class Policy(nn.Module):
+            def __init__(self, sizes):
+                super().__init__()
+                layers = mlp(sizes)
+                if len(sizes) > 2:
+                    layers.append(nn.Softmax(dim=-1))
+                self.body = nn.Sequential(*layers)
+            def loss(self, obs, actions):
+                return nn.functional.cross_entropy(self.body(obs), actions)
         """,
     ]
     INVALID = [
@@ -459,13 +478,50 @@ class LossOnProbabilities(Rule):
         if __name__ == "__main__":
             main()
         """,
+        # A scikit-learn-style wrapper builds its stack from a list whose last layers are a Softmax.
+        """
+        import torch.nn as nn
+        class MLPClassifier:
+            def __init__(self, n_features, hidden_sizes, n_classes):
+                layers, width = [], n_features
+                for h in hidden_sizes:
+                    layers += [nn.Linear(width, h), nn.ReLU()]
+                    width = h
+                layers += [nn.Linear(width, n_classes), nn.Softmax(dim=-1)]
+                self.net = nn.Sequential(*layers)
+                self.criterion = nn.CrossEntropyLoss()
+            def partial_fit(self, x, y, optimizer):
+                optimizer.zero_grad()
+                loss = self.criterion(self.net(x), y)
+                loss.backward()
+                optimizer.step()
+        """,
+        # The same kind of stack handed to a training helper with its criterion.
+        """
+        import torch
+        import torch.nn as nn
+        def train_step(model, batch, criterion, optimizer):
+            tokens, labels = batch
+            loss = criterion(model(tokens), labels)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        class IntentTrainer:
+            def __init__(self, vocab, n_intents):
+                blocks = [nn.EmbeddingBag(vocab, 64), nn.Linear(64, n_intents)]
+                blocks.append(nn.Softmax(dim=1))
+                self.classifier = nn.Sequential(*blocks)
+                self.optimizer = torch.optim.Adam(self.classifier.parameters())
+            def epoch(self, loader):
+                for batch in loader:
+                    train_step(self.classifier, batch, nn.CrossEntropyLoss(), self.optimizer)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        # A loss whose criterion or model was handed in: (the loss call, the loss when it is known here, else what
-        # says the criterion; what says the model, None when the input is known here).
-        self._handed: list[tuple[cst.Call, str | Handed, Handed | None]] = []
+        # The losses whose criterion or model was handed in, for `finish` to resolve.
+        self._handed: list[HandedLoss] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         found = loss_input(self.ctx, node, LOSSES)
@@ -490,43 +546,15 @@ class LossOnProbabilities(Rule):
         """`criterion(model(x), y)` in `def train(model, loader, criterion, ...)`, or `self.criterion(
         self.model(x), y)` in a trainer that stored what its constructor was given: the calls of the helper or
         the constructions of the trainer say what the criterion and the model are."""
-        criterion = loss or self._handed_in(node.func)
-        argument = first_argument(node, "input")
-        if criterion is None or argument is None:
-            return
-        if loss is None:
-            activation = activation_of(self.ctx, argument, models=True)
-            if activation is not None and activation.kind == "softmax":
-                self._handed.append((node, criterion, None))
-                return
-        value, _ = self.ctx.value_of(argument)
-        model = self._handed_in(value.func) if type(value) is cst.Call else None
-        if model is not None:
-            self._handed.append((node, criterion, model))
-
-    def _handed_in(self, expr: cst.BaseExpression) -> Handed | None:
-        ctx = self.ctx
-        function = ctx.function
-        if type(expr) is cst.Name and function is not None:
-            binding = ctx.binding(expr)
-            if binding is not None and binding.kind == "param" and binding.statement is function:
-                return Handed(function, expr.value)
-            return None
-        stored = stored_parameter(ctx, expr)
-        return Handed(stored[1], stored[2], stored[0]) if stored is not None else None
+        handed = handed_loss(self.ctx, node, loss)
+        if handed is not None and handed.kind in (None, "softmax"):
+            self._handed.append(handed)
 
     def finish(self) -> None:
-        for node, criterion, model in self._handed:
-            if isinstance(criterion, Handed):
-                passed = criterion.arguments(self.ctx)
-                losses = {_loss_built_at(*argument) for argument in passed} \
-                    if passed is not None else {None}
-                if len(losses) != 1 or None in losses:
-                    continue
-                criterion = losses.pop()  # type: ignore[assignment]
-            models = model.arguments(self.ctx) if model is not None else []
-            if models is not None and all(_softmax_model_at(*argument) for argument in models):
-                self._report(node, criterion, None)  # type: ignore[arg-type]
+        for handed in self._handed:
+            resolved = resolve_handed(self.ctx, handed, LOSSES)
+            if resolved is not None and resolved[1] == "softmax":
+                self._report(handed.call, resolved[0], None)
 
     def _fix(self, activation: Activation, remove: bool) -> Fix | None:
         if not activation.inline or activation.form not in ("function", "method"):
@@ -539,36 +567,3 @@ class LossOnProbabilities(Rule):
             return None  # a bare imported `softmax` has no `log_softmax` spelling in this file
         new = call.with_changes(func=call.func.with_changes(attr=cst.Name("log_softmax")))
         return Fix("Use `log_softmax`", ((call, new),), "unsafe")
-
-
-
-# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@record(unsafe_hash=True)
-class Handed:
-    """A criterion or model a function was handed: a parameter of a same-file helper (`class_def` None), or the
-    parameter a class's constructor stored in the attribute a method uses."""
-
-    function: cst.FunctionDef
-    parameter: str
-    class_def: cst.ClassDef | None = None
-
-    def arguments(self, ctx: Context) -> list[tuple[cst.BaseExpression, Point, Context]] | None:
-        """What the project passes for it, with the point to read the caller's names at and the context that point
-        is in: at every call of the helper, or construction of the class, in this file or a module importing it."""
-        if self.class_def is not None:
-            return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
-        passed = [argument_of(ctx, self.function, caller, self.parameter)
-                  for caller in project_callers(ctx, self.function) or ()]
-        return None if not passed or None in passed else passed  # type: ignore[return-value]
-
-
-def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context) -> str | None:
-    with reader.at(point):
-        construction, _ = construction_of(reader, argument)
-        qualname = reader.qualname(construction.func) if construction is not None else None
-    return qualname if qualname in LOSSES else None
-
-
-def _softmax_model_at(argument: cst.BaseExpression, point: Point, reader: Context) -> bool:
-    with reader.at(point):
-        return model_output(reader, cst.Call(func=argument), None, None) == "softmax"

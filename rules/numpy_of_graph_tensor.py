@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name, is_false, last_name, param_annotation
-from shapecheck.objects.callers import every_call_passes
+from shapecheck.objects.callers import calls_passing, every_call_passes
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.stored import every_construction_passes, stored_parameter
 from shapecheck.objects.values import Instance, TorchObject
@@ -22,8 +22,8 @@ from shapecheck.shapes.evaluator import evaluator
 
 # Methods that return a view, a re-typed copy or a differentiable function of the tensor: the result stays in the
 # graph (and on the same device), so `model(x).softmax(dim=1).numpy()` raises as `model(x).numpy()` does.
-GRAPH_PRESERVING = frozenset({"squeeze", "unsqueeze", "view", "reshape", "flatten", "permute", "transpose", "t",
-                              "contiguous", "float", "double", "half", "clone", "softmax", "log_softmax", "sigmoid",
+GRAPH_PRESERVING = frozenset({"squeeze", "unsqueeze", "view", "view_as", "reshape", "reshape_as", "flatten", "permute",
+                              "transpose", "t", "contiguous", "float", "double", "half", "clone", "softmax", "log_softmax", "sigmoid",
                               "tanh", "exp", "log", "abs", "relu", "mean", "sum", "clamp", "square", "sqrt"})
 # Attributes that leave the graph, or aren't tensors of the graph at all.
 LEAVES_GRAPH = frozenset({"data", "grad", "indices", "shape", "dtype", "device"})
@@ -42,7 +42,10 @@ KEEPS_DEVICE = frozenset({"to", "train", "eval", "float", "half", "double", "bfl
 # "stored" / "stored-device": `self.model(x)` of a trainer that stores a constructor parameter there (moved to a
 # device, for the second): its constructions say whether it is a model
 # "parameter-device": a helper's `model(x)` under `no_grad` or out of the graph: only a moved model counts
-Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-device", "stored", "stored-device"]
+# "argument": a tensor the function is handed (`def to_numpy(t): return t.cpu().numpy()`): its callers say whether it
+# requires grad
+Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-device", "stored", "stored-device",
+                 "argument"]
 # A moved model's output brought back to the CPU still carries the model's graph.
 _GRAPH_OF: dict[str, Origin] = {"device": "model", "stored-device": "stored", "parameter-device": "parameter"}
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
@@ -89,7 +92,11 @@ class NumpyOfGraphTensor(Rule):
         that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
         `self(...)` inside a module; a same-file helper's parameter counts when every call of the helper, at
         module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
-        stored from a constructor parameter when every construction of the trainer hands it one. The output of a
+        stored from a constructor parameter when every construction of the trainer hands it one. A tensor a
+        function or method is handed (`def plot(preds): plt.plot(preds.cpu().numpy())`, a meter's
+        `update(self, scores)`) is reported when a call in the file (`plot(out)`, `self.meter.update(probs)` with
+        `self.meter = Meter()`), or of a plain function in a module importing it, hands it a model's output or a loss
+        computed with autograd on: `no_grad` inside the helper does not take the graph off what it was handed. The output of a
         model moved with `.to(device)` / `.cuda()` is reported under `no_grad` too, and after `.detach()`, `.data`
         or `.argmax()`, which leave the graph but not the GPU.
 
@@ -373,6 +380,52 @@ class NumpyOfGraphTensor(Rule):
         with torch.no_grad():
             ps = torch.exp(model(images[0])).data.numpy()
         """,
+        # Helpers handed tensors out of the graph: detached, computed under `no_grad` / `inference_mode`, a batch of
+        # data, or `.item()` of the loss.
+        """
+        import matplotlib.pyplot as plt
+        import torch
+        import torch.nn as nn
+        def show_forecast(history, forecast):
+            plt.plot(history.cpu().numpy())
+            plt.plot(forecast.cpu().numpy())
+        class LossMeter:
+            def __init__(self):
+                self.values = []
+            def update(self, value):
+                self.values.append(value.numpy())
+        def main():
+            net = nn.GRU(1, 16, batch_first=True)
+            head = nn.Linear(16, 1)
+            meter = LossMeter()
+            for window, target in loader:
+                out, _ = net(window)
+                pred = head(out[:, -1])
+                loss = nn.functional.mse_loss(pred, target)
+                loss.backward()
+                show_forecast(window[0, :, 0], pred.detach()[0])
+                meter.update(torch.tensor(loss.item()))
+            with torch.inference_mode():
+                show_forecast(window[0, :, 0], head(net(window)[0][:, -1])[0])
+        """,
+        # A LightningModule's validation step hands a plotting helper its output: the trainer runs it with
+        # autograd off.
+        """
+        import lightning.pytorch as pl
+        import torch.nn as nn
+        def log_mask(logger, mask, step):
+            logger.experiment.add_image("mask", mask.sigmoid().cpu().numpy(), step)
+        class Segmenter(pl.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.net = nn.Conv2d(3, 1, 3, padding=1)
+            def forward(self, x):
+                return self.net(x)
+            def validation_step(self, batch, batch_idx):
+                img, gt = batch
+                logits = self(img)
+                log_mask(self.logger, logits[0], self.global_step)
+        """,
     ]
     INVALID = [
         # The same filter bank with a learned gain: its forward reads a parameter besides the buffer.
@@ -540,6 +593,60 @@ class NumpyOfGraphTensor(Rule):
             optimizer.step()
             probs = out.softmax(1).cpu().numpy()
         """,
+        # A plotting helper that converts what the training loop hands it.
+        """
+        import matplotlib.pyplot as plt
+        import torch.nn as nn
+        def plot_reconstruction(original, reconstructed, path):
+            fig, axes = plt.subplots(1, 2)
+            axes[0].imshow(original.cpu().numpy().squeeze())
+            axes[1].imshow(reconstructed.cpu().numpy().squeeze())
+            fig.savefig(path)
+        def main():
+            autoencoder = nn.Sequential(nn.Flatten(), nn.Linear(784, 32), nn.ReLU(), nn.Linear(32, 784))
+            for epoch in range(10):
+                for images, _ in loader:
+                    recon = autoencoder(images).view_as(images)
+                    loss = nn.functional.mse_loss(recon, images)
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+                plot_reconstruction(images[0], recon[0], f"epoch_{epoch}.png")
+        """,
+        # A helper under `no_grad` does not detach what it is handed: the loss still requires grad.
+        """
+        import torch
+        import torch.nn as nn
+        @torch.no_grad()
+        def to_numpy(t):
+            return t.cpu().numpy()
+        def main():
+            critic = nn.Linear(8, 1)
+            for states, returns in loader:
+                value_loss = nn.functional.smooth_l1_loss(critic(states).squeeze(1), returns)
+                value_loss.backward()
+                history.append(to_numpy(value_loss))
+        """,
+        # A meter the agent holds, fed its policy's live probabilities.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        class EntropyMeter:
+            def __init__(self):
+                self.entropies = []
+            def update(self, probs):
+                p = probs.cpu().numpy()
+                self.entropies.append(-(p * np.log(p + 1e-8)).sum(-1).mean())
+        class Agent:
+            def __init__(self, n_obs, n_actions):
+                self.policy = nn.Sequential(nn.Linear(n_obs, 64), nn.Tanh(), nn.Linear(64, n_actions))
+                self.entropy = EntropyMeter()
+            def act(self, obs):
+                probs = torch.softmax(self.policy(obs), dim=-1)
+                self.entropy.update(probs)
+                return torch.multinomial(probs, 1)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -571,7 +678,9 @@ class NumpyOfGraphTensor(Rule):
         if found is None:
             return
         origin, call = found
-        if origin == "cuda":
+        if origin == "argument":  # `no_grad` here or not: the graph comes with what the callers pass
+            self.pending.append((node, origin, call, self.ctx.function))
+        elif origin == "cuda":
             self.report(node, "`.numpy()` on a CUDA tensor raises: use `.cpu().numpy()`")
         elif origin == "device":
             self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model moved to a device: "
@@ -587,6 +696,15 @@ class NumpyOfGraphTensor(Rule):
         if self.grad_off:
             return
         for node, origin, call, function in self.pending:
+            if origin == "argument":
+                parameter = call.value  # type: ignore[attr-defined]  # an argument's origin is the parameter's name
+                callers = calls_passing(self.ctx, function, parameter, self._graph_passed) \
+                    if function is not None else []
+                if callers:
+                    call_site = callers[0].ctx.code(callers[0].site.node)
+                    self.report(node, f"`.numpy()` on `{parameter}`, which `{call_site}` hands a tensor that requires "
+                                      "grad: it raises; use `.detach().cpu().numpy()`, or detach it before the call")
+                continue
             if origin == "model" and self.ctx.code(call.func) in self.frozen:
                 continue
             if origin == "stored" or origin == "stored-device":
@@ -609,11 +727,12 @@ class NumpyOfGraphTensor(Rule):
                     continue
             self.report(node, LOSS_MESSAGE if origin == "loss" else None)
 
-    def _origin(self, expr: cst.BaseExpression) -> tuple[Origin, cst.Call] | None:
+    def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None) -> tuple[Origin, cst.Call] | None:
         """Where the tensor `.numpy()` is called on comes from, following names, unpacking, indexing and
-        graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss. Past `.cpu()` only the
-        graph counts: `out.cpu().numpy()` raises when `out` requires grad."""
-        ctx = self.ctx
+        graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss, or to a parameter of
+        the function (an "argument": what its callers pass). Past `.cpu()` only the graph counts: `out.cpu().numpy()`
+        raises when `out` requires grad. `ctx`: the context to read it in (a caller's), this file's by default."""
+        ctx = ctx or self.ctx
         before: int | None = None
         detached = False  # only a device origin counts past `.detach()`, `.data`, `.argmax()`
         on_cpu = False
@@ -625,6 +744,9 @@ class NumpyOfGraphTensor(Rule):
                     expr, before = value, seq
                 elif kind is cst.Name:
                     binding = ctx.binding(expr, before)
+                    if binding is not None and binding.kind == "param" and binding.statement is ctx.function \
+                            and expr.value != "self":
+                        return None if detached else ("argument", expr)  # type: ignore[return-value]
                     if binding is None or binding.kind != "unpack" or binding.value is None:
                         return None
                     expr, before = binding.value, binding.seq
@@ -649,9 +771,9 @@ class NumpyOfGraphTensor(Rule):
                 elif _graph_preserving_function(ctx, expr):
                     expr = expr.args[0].value  # `torch.sigmoid(logits)`, `F.softmax(out, dim=1)`
                 else:
-                    found = self._call_origin(expr, before)
+                    found = self._call_origin(expr, before, ctx)
                     if on_cpu:
-                        return self._graph_only(found, detached)
+                        return self._graph_only(found, detached, ctx)
                     if detached and found is not None and found[0] == "parameter":
                         return "parameter-device", found[1]
                     if detached and found is not None and found[0] not in ("cuda", "device", "stored-device"):
@@ -661,27 +783,27 @@ class NumpyOfGraphTensor(Rule):
                 return None
         return None
 
-    def _graph_only(self, found: tuple[Origin, cst.Call] | None, detached: bool) -> tuple[Origin, cst.Call] | None:
+    def _graph_only(self, found: tuple[Origin, cst.Call] | None, detached: bool, ctx: Context
+                    ) -> tuple[Origin, cst.Call] | None:
         """The origin of a tensor brought to the CPU: its graph, when autograd was on where it was computed."""
-        if found is None or detached or self.ctx.grad_disabled or self._grad_disabled_at(found[1]):
+        if found is None or detached or ctx.grad_disabled or self._grad_disabled_at(found[1], ctx):
             return None
         graph = _GRAPH_OF.get(found[0], found[0])
         return None if graph == "cuda" else (graph, found[1])
 
-    def _call_origin(self, call: cst.Call, before: int | None) -> tuple[Origin, cst.Call] | None:
-        ctx = self.ctx
+    def _call_origin(self, call: cst.Call, before: int | None, ctx: Context) -> tuple[Origin, cst.Call] | None:
         func = call.func
         if type(func) is cst.Attribute and ctx.qualname(func) is None:
             if func.attr.value == "cuda" or func.attr.value == "to" and _to_cuda(ctx, call):
                 return None if is_foreign_value(ctx, func.value) else ("cuda", call)
-        if self._is_loss(call, before):
-            return None if self._predictions_without_graph(call, before) else ("loss", call)
-        if self._is_model(func, before):
-            return ("device", call) if self._moved(func, before) else ("model", call)
+        if self._is_loss(call, before, ctx):
+            return None if self._predictions_without_graph(call, before, ctx) else ("loss", call)
+        if self._is_model(func, before, ctx):
+            return ("device", call) if self._moved(func, before, ctx) else ("model", call)
         stored = stored_parameter(ctx, func) if type(func) is cst.Attribute else None
         if stored is not None:
             self.stored[call] = stored
-            return ("stored-device", call) if self._moved(func, before) else ("stored", call)
+            return ("stored-device", call) if self._moved(func, before, ctx) else ("stored", call)
         if type(func) is cst.Name and ctx.function is not None:
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and binding.statement is ctx.function:
@@ -748,6 +870,15 @@ class NumpyOfGraphTensor(Rule):
         return isinstance(built, TorchObject) and (
             built.qualname.startswith(MODEL_FACTORIES) or _is_nn_class(built.qualname) and _has_parameters(built.qualname))
 
+    def _graph_passed(self, reader: Context, passed: cst.BaseExpression) -> bool:
+        """A caller passes a model's output or a loss computed with autograd on (read in `reader`, the caller's
+        context), not detached on the way."""
+        found = self._origin(passed, reader)
+        if found is None or found[0] not in ("model", "device", "loss") or self._grad_disabled_at(found[1], reader) \
+                or self._lightning_hook(reader):
+            return False
+        return found[0] != "model" or reader is not self.ctx or self.ctx.code(found[1].func) not in self.frozen
+
     def _handed_models(self, call: cst.Call, function: cst.FunctionDef, moved: bool = False) -> bool:
         """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
         `model = nn.Linear(3, 1)`), with `moved` one moved to a device (`net = nn.Linear(3, 2).to(device)`)."""
@@ -760,8 +891,7 @@ class NumpyOfGraphTensor(Rule):
         return every_construction_passes(self.ctx, *self.stored[call],
                                          lambda reader, passed: self._is_model(passed, None, reader))
 
-    def _is_loss(self, call: cst.Call, before: int | None) -> bool:
-        ctx = self.ctx
+    def _is_loss(self, call: cst.Call, before: int | None, ctx: Context) -> bool:
         qualname = ctx.qualname(call.func)
         if qualname is not None:
             if not qualname.startswith("torch.nn.functional."):
@@ -774,11 +904,10 @@ class NumpyOfGraphTensor(Rule):
         qualname = ctx.qualname(construction.func)
         return qualname is not None and qualname.startswith("torch.nn.") and qualname.endswith("Loss")
 
-    def _predictions_without_graph(self, loss: cst.Call, before: int | None) -> bool:
+    def _predictions_without_graph(self, loss: cst.Call, before: int | None, ctx: Context) -> bool:
         """The loss's first argument was computed under `no_grad` (`with torch.no_grad(): output = model(x)`, then
         `cross_entropy(output.logits.view(-1, n), labels)` after the block): with no input that requires grad, the
         loss requires none either."""
-        ctx = self.ctx
         args = positional(loss)
         expr: cst.BaseExpression | None = args[0].value if args else None
         for _ in range(16):
@@ -799,18 +928,20 @@ class NumpyOfGraphTensor(Rule):
                 return False
         return False
 
-    def _lightning_hook(self) -> bool:
-        """The function being visited is a LightningModule's `validation_step`, `test_step` or `predict_step`, which
-        the trainer runs with autograd off."""
-        function = self.ctx.function
-        return function is not None and function.name.value in LIGHTNING_HOOKS and lightning_module(self.ctx)
+    def _lightning_hook(self, ctx: Context | None = None) -> bool:
+        """The function being visited (in `ctx`, a caller's context, or this file's) is a LightningModule's
+        `validation_step`, `test_step` or `predict_step`, which the trainer runs with autograd off."""
+        ctx = ctx or self.ctx
+        function = ctx.function
+        return function is not None and function.name.value in LIGHTNING_HOOKS and lightning_module(ctx)
 
-    def _grad_disabled_at(self, call: cst.Call) -> bool:
+    def _grad_disabled_at(self, call: cst.Call, ctx: Context | None = None) -> bool:
+        ctx = ctx or self.ctx
         key = last_name(call.func)
-        for site in self.ctx.calls_to(key) if key else ():
+        for site in ctx.calls_to(key) if key else ():
             if site.node is call:
                 return site.grad_disabled
-        return self.ctx.grad_disabled
+        return ctx.grad_disabled
 
 
 def _parameter_free(ctx: Context, class_def: cst.ClassDef) -> bool:

@@ -188,6 +188,44 @@ def test_a_helpers_default_loss_and_the_model_a_script_of_the_project_hands_it(p
     assert linted_in_project(project, files, "SC303", "engine.py") == expected
 
 
+TAGGER_TRAINER = """\
+import torch
+
+
+class Trainer:
+    def __init__(self, model, criterion, lr=1e-3):
+        self.model = model
+        self.criterion = criterion
+        self.optimizer = torch.optim.Adam(model.parameters(), lr=lr)
+
+    def step(self, features, tags):
+        self.optimizer.zero_grad()
+        loss = self.criterion(self.model(features), tags)
+        loss.backward()
+        self.optimizer.step()
+"""
+
+SIGMOID_TAGGER = ("import torch\nimport torch.nn as nn\n\n\nclass Tagger(nn.Module):\n    def __init__(self):\n"
+                  "        super().__init__()\n        self.fc = nn.Linear(32, 8)\n\n"
+                  "    def forward(self, x):\n        return torch.sigmoid(self.fc(x))\n")
+
+
+@pytest.mark.parametrize(("main", "expected"), [
+    # the trainer's script hands it a model of another module that ends in a sigmoid, and BCEWithLogitsLoss, which
+    # applies the sigmoid again
+    ("def main():\n    trainer = Trainer(Tagger(), nn.BCEWithLogitsLoss())\n", ["trainer.py:15:16: SC304"]),
+    # the same model with BCELoss (the DCGAN recipe), or a model that returns logits
+    ("def main():\n    trainer = Trainer(Tagger(), nn.BCELoss())\n", []),
+    ("def main():\n    trainer = Trainer(nn.Linear(32, 8), nn.BCEWithLogitsLoss())\n", []),
+])
+def test_a_trainers_criterion_and_the_sigmoid_model_of_another_module_it_is_handed(project: Path, main: str,
+                                                                                   expected: list[str]) -> None:
+    trainer = TAGGER_TRAINER.replace("import torch\n", "import torch\nimport torch.nn as nn\n\nfrom tagger import "
+                                     "Tagger\n", 1) + "\n\n" + main
+    files = {"trainer.py": trainer, "tagger.py": SIGMOID_TAGGER}
+    assert linted_in_project(project, files, "SC304", "trainer.py") == expected
+
+
 def test_a_project_too_large_to_search_for_importers_keeps_the_files_own_callers(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Past `MAX_IMPORTER_SEARCH` files the importers are not known, but the file's own call of its helper still

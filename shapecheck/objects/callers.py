@@ -206,19 +206,29 @@ def _library_object(ctx: Context, receiver: cst.BaseExpression) -> bool:
 
 def _instance_of(ctx: Context, receiver: cst.BaseExpression, owner: cst.ClassDef, site: CallSite) -> bool:
     """`receiver` is certainly an instance of `owner` where `site` calls: `self` in a method of `owner`,
-    `Owner(...)`, or a name whose one binding is `Owner(...)`."""
+    `Owner(...)`, a name whose one binding is `Owner(...)`, or `self.attr` that every method of the caller's class
+    binds to `Owner(...)` (`self.meter = AverageMeter()`)."""
     if type(receiver) is cst.Name and receiver.value == "self":
         return site.function is not None and ctx.class_of_method(site.function) is owner \
             and bool(site.function.params.params) and site.function.params.params[0].name.value == "self"
+    if is_self_attribute(receiver):
+        bindings = ctx.attribute_bindings(receiver)  # type: ignore[arg-type]  # `self.attr` is an Attribute
+        return bool(bindings) and all(binding.kind == "assign" and binding.value is not None
+                                      and _constructs(ctx, binding.value, owner) for binding in bindings)
     if type(receiver) is cst.Name:
         binding = ctx.binding(receiver, before=site.seq + 1)
         if binding is None or binding.kind != "assign" or binding.value is None \
                 or not _reaches(binding.path, site.node):
             return False
         receiver = binding.value
-    if type(receiver) is not cst.Call or type(receiver.func) is not cst.Name:
+    return _constructs(ctx, receiver, owner)
+
+
+def _constructs(ctx: Context, value: cst.BaseExpression, owner: cst.ClassDef) -> bool:
+    """`value` is `Owner(...)`."""
+    if type(value) is not cst.Call or type(value.func) is not cst.Name:
         return False
-    binding = ctx.binding(receiver.func)
+    binding = ctx.binding(value.func)
     return binding is not None and binding.kind == "class" and binding.statement is owner
 
 
@@ -249,16 +259,28 @@ def every_call_passes(ctx: Context, definition: cst.FunctionDef, parameter: str,
         sites = project_callers(ctx, definition)
     else:
         sites = [Caller(site, point, ctx) for site, point in method_callers(ctx, definition) or ()] if methods else None
-    if not sites:
+    return bool(sites) and all(_passes(definition, caller, parameter, holds) for caller in sites)  # type: ignore
+
+
+def calls_passing(ctx: Context, definition: cst.FunctionDef, parameter: str,
+                  holds: Callable[[Context, cst.BaseExpression], bool]) -> list[Caller]:
+    """The calls of `definition` whose argument for `parameter` `holds` accepts: of a plain function as for
+    `every_call_passes`, of a method those that certainly are its (`certain_method_callers`). A helper that raises on
+    what one call hands it raises there, whatever the others hand it."""
+    if ctx.class_of_method(definition) is None:
+        sites = project_callers(ctx, definition) or []
+    else:
+        sites = [Caller(site, point, ctx) for site, point in certain_method_callers(ctx, definition)]
+    return [caller for caller in sites if _passes(definition, caller, parameter, holds)]
+
+
+def _passes(definition: cst.FunctionDef, caller: Caller, parameter: str,
+            holds: Callable[[Context, cst.BaseExpression], bool]) -> bool:
+    passed = passed_argument(definition, caller.site.node, parameter)
+    if passed is None:
         return False
-    for caller in sites:
-        passed = passed_argument(definition, caller.site.node, parameter)
-        if passed is None:
-            return False
-        with caller.ctx.at(caller.point):
-            if not holds(caller.ctx, passed):
-                return False
-    return True
+    with caller.ctx.at(caller.point):
+        return holds(caller.ctx, passed)
 
 
 def _reaches(statement: flow.Path, call: cst.Call) -> bool:

@@ -16,12 +16,14 @@ from typing import Literal
 
 import libcst as cst
 
-from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding, Context
+from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding, Context, Point
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg, param_annotation
+from shapecheck.objects.callers import argument_of, project_callers
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.objects.modules import RETURNS_SELF
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import ClassValue, Instance, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
@@ -70,7 +72,7 @@ def activation_of(ctx: Context, expr: cst.BaseExpression, models: bool = False, 
         if type(func) is not cst.Attribute or func.attr.value not in SAME_VALUES or ctx.qualname(func) is not None:
             break
         expr = func.value
-    index: int | None = None
+    index: int | str | None = None
     if models:
         value, before, index = _output_position(ctx, value, before)
     if type(value) is not cst.Call:
@@ -109,16 +111,18 @@ def first_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
 
 
 def _output_position(ctx: Context, value: cst.BaseExpression, before: int | None
-                     ) -> tuple[cst.BaseExpression, int | None, int | None]:
-    """`a, p = model(x)` and `model(x)[1]`: the call and the position taken from what it returns."""
+                     ) -> tuple[cst.BaseExpression, int | None, int | str | None]:
+    """`a, p = model(x)`, `model(x)[1]` and `out["exist"]` with `out = model(x)`: the call and the position (or the
+    key) taken from what it returns."""
     if type(value) is cst.Name:
         binding = ctx.binding(value, before)
         if binding is not None and binding.kind == "unpack" and binding.index is not None and not binding.starred:
             return binding.value, binding.seq, binding.index
     elif type(value) is cst.Subscript and len(value.slice) == 1:
         element = value.slice[0].slice
-        if type(element) is cst.Index and type(element.value) is cst.Integer:
-            return value.value, before, element.value.evaluated_value
+        if type(element) is cst.Index and type(element.value) in (cst.Integer, cst.SimpleString):
+            returned, before = ctx.value_of(value.value, before)
+            return returned, before, element.value.evaluated_value  # type: ignore[attr-defined]
     return value, before, None
 
 
@@ -131,6 +135,8 @@ def _applied(ctx: Context, call: cst.Call, before: int | None) -> tuple[Kind, Fo
     module, seq = construction_of(ctx, func, before)
     if module is not None:
         kind = module_kind(ctx, module)
+        if kind is None and ctx.qualname(module.func) in SEQUENTIAL:
+            kind = _listed_last_kind(ctx, func, before)  # `nn.Sequential(*layers)`
         if kind is not None:
             return kind, "sequential" if ctx.qualname(module.func) in SEQUENTIAL else "module"
         built = _built_by_function(ctx, module, seq)
@@ -155,6 +161,64 @@ def _built_by_function(ctx: Context, call: cst.Call, before: int | None) -> Torc
         return None
     built = evaluator(ctx).value(call, before)
     return built if isinstance(built, TorchObject) else None
+
+
+def _listed_last_kind(ctx: Context, instance: cst.BaseExpression, before: int | None) -> Kind | None:
+    """The kind of the activation a model built as `nn.Sequential(*layers)` ends in, when the statements before
+    the assignment, in its own block, say what `layers` ends with: the last one touching the list puts the layer
+    there for certain (`layers.append(nn.Softmax(dim=1))`, `layers += [..., nn.Sigmoid()]`, `layers = [...]`).
+    A loop or a branch touching it last, or any other use of it, leaves the end unknown."""
+    binding = ctx.binding(instance, before)
+    if binding is None or binding.kind != "assign" or type(binding.value) is not cst.Call or not binding.value.args:
+        return None
+    last = binding.value.args[-1]
+    if last.star != "*" or type(last.value) is not cst.Name:
+        return None
+    name = last.value.value
+    path = binding.path
+    for depth in range(len(path) - 2, -1, -1):
+        block = path[depth]
+        if type(block) is cst.IndentedBlock or type(block) is cst.Module:
+            line = path[depth + 1]
+            statements = block.body
+            index = next((i for i, statement in enumerate(statements) if statement is line), None)
+            if index is None:
+                return None
+            for statement in reversed(statements[:index]):
+                touched, layer = _list_end(ctx, statement, name)
+                if touched:
+                    return module_kind(ctx, layer) if type(layer) is cst.Call else None
+            return None
+    return None
+
+
+def _list_end(ctx: Context, statement: cst.CSTNode, name: str) -> tuple[bool, cst.BaseExpression | None]:
+    """Whether `statement` touches the list `name`, and the element it then ends with for certain (None: unknown)."""
+    if not any(type(node) is cst.Name and node.value == name for node in ctx.walk(statement)):
+        return False, None
+    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
+        return True, None
+    small = statement.body[0]
+    added: cst.BaseExpression | None = None
+    if type(small) is cst.Expr and type(small.value) is cst.Call:
+        call = small.value
+        func = call.func
+        if type(func) is not cst.Attribute or type(func.value) is not cst.Name or func.value.value != name \
+                or len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return True, None
+        if func.attr.value == "append":
+            return True, call.args[0].value
+        added = call.args[0].value if func.attr.value == "extend" else None
+    elif type(small) is cst.AugAssign and type(small.operator) is cst.AddAssign \
+            and type(small.target) is cst.Name and small.target.value == name:
+        added = small.value
+    elif type(small) is cst.Assign and len(small.targets) == 1 and type(small.targets[0].target) is cst.Name \
+            and small.targets[0].target.value == name:
+        added = small.value
+    if (type(added) is cst.List or type(added) is cst.Tuple) and added.elements \
+            and type(added.elements[-1]) is cst.Element:
+        return True, added.elements[-1].value
+    return True, None
 
 
 def module_kind(ctx: Context, construction: cst.Call) -> Kind | None:
@@ -236,6 +300,110 @@ def construction_of(ctx: Context, instance: cst.BaseExpression, before: int | No
     return None, before
 
 
+# ------------------------------------------------------------------------------------------- losses handed in
+
+
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@record(unsafe_hash=True)
+class Handed:
+    """A criterion or model a function was handed: a parameter of a helper (`class_def` None), or the parameter a
+    class's constructor stored in the attribute a method uses."""
+
+    function: cst.FunctionDef
+    parameter: str
+    class_def: cst.ClassDef | None = None
+
+    def arguments(self, ctx: Context) -> list[tuple[cst.BaseExpression, Point, Context]] | None:
+        """What the project passes for it, with the point to read the caller's names at and the context that point
+        is in: at every call of the helper, or construction of the class, in this file or a module importing it."""
+        if self.class_def is not None:
+            return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
+        passed = [argument_of(ctx, self.function, caller, self.parameter)
+                  for caller in project_callers(ctx, self.function) or ()]
+        return None if not passed or None in passed else passed  # type: ignore[return-value]
+
+
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@record(slots=True, unsafe_hash=True)
+class HandedLoss:
+    """A loss call whose criterion or model was handed in (`criterion(model(x), y)` in `def train(model, loader,
+    criterion)`, `self.criterion(self.model(x), y)` in a trainer that stored what its constructor was given), for a
+    rule's `finish` to resolve once the whole file's calls and constructions are known."""
+
+    call: cst.Call
+    criterion: str | Handed  # the loss when it is known at the call
+    model: Handed | None  # None: the activation is in view at the call
+    kind: Kind | None = None  # the activation in view
+    form: Form | None = None
+
+
+def handed_loss(ctx: Context, call: cst.Call, loss: str | None) -> HandedLoss | None:
+    """`call` as a loss whose criterion or model was handed in (`loss`: the loss `call` is known to compute here),
+    when the other of the two is a known loss or an activation in view; None otherwise."""
+    criterion = loss or handed_in(ctx, call.func)
+    argument = first_argument(call, "input")
+    if criterion is None or argument is None:
+        return None
+    if loss is None:
+        activation = activation_of(ctx, argument, models=True)
+        if activation is not None:
+            return HandedLoss(call, criterion, None, activation.kind, activation.form)
+    value, _ = ctx.value_of(argument)
+    model = handed_in(ctx, value.func) if type(value) is cst.Call else None
+    return HandedLoss(call, criterion, model) if model is not None else None
+
+
+def handed_in(ctx: Context, expr: cst.BaseExpression) -> Handed | None:
+    """The helper parameter (`criterion` in `def train(model, criterion)`) or the constructor parameter a trainer
+    stored (`self.criterion = criterion`) that `expr` reads; None for anything else."""
+    function = ctx.function
+    if type(expr) is cst.Name and function is not None:
+        binding = ctx.binding(expr)
+        if binding is not None and binding.kind == "param" and binding.statement is function:
+            return Handed(function, expr.value)
+        return None
+    stored = stored_parameter(ctx, expr)
+    return Handed(stored[1], stored[2], stored[0]) if stored is not None else None
+
+
+def resolve_handed(ctx: Context, handed: HandedLoss, losses: frozenset[str]) -> tuple[str, Kind] | None:
+    """The loss of `losses` a handed-in loss computes and the activation its input comes out of, when every call
+    or construction that hands them in agrees: every criterion passed is built as the same loss, and every model
+    passed is a model whose `forward` returns the same activation (see `model_output`); None otherwise."""
+    criterion = handed.criterion
+    if isinstance(criterion, Handed):
+        passed = criterion.arguments(ctx)
+        built = {_loss_built_at(*argument, losses) for argument in passed} if passed is not None else {None}
+        if len(built) != 1 or None in built:
+            return None
+        criterion = built.pop()  # type: ignore[assignment]
+    if handed.model is None:
+        return (criterion, handed.kind) if handed.kind is not None else None  # type: ignore[return-value]
+    models = handed.model.arguments(ctx)
+    kinds = {_model_output_at(*argument) for argument in models or ()}
+    if len(kinds) != 1 or None in kinds:
+        return None
+    return criterion, kinds.pop()  # type: ignore[return-value]
+
+
+def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context, losses: frozenset[str]) -> str | None:
+    with reader.at(point):
+        construction, _ = construction_of(reader, argument)
+        qualname = reader.qualname(construction.func) if construction is not None else None
+    return qualname if qualname in losses else None
+
+
+def _model_output_at(argument: cst.BaseExpression, point: Point, reader: Context) -> Kind | None:
+    """The activation the model a caller passes ends in: a layer or a stack of them (`nn.Sequential(..., nn.Softmax(
+    dim=1))`), or a model class whose `forward` returns one."""
+    call = cst.Call(func=argument)
+    with reader.at(point):
+        applied = _applied(reader, call, None)
+        if applied is not None:
+            return applied[0] if applied[1] == "module" or applied[1] == "sequential" else None
+        return model_output(reader, call, None, None)
+
+
 # ---------------------------------------------------------------------------------------------- models in the file
 
 MODULE_BASES = ("torch.nn.", "torch.jit.ScriptModule", "pytorch_lightning.", "lightning.")
@@ -296,9 +464,10 @@ def is_foreign_value(ctx: Context, expr: cst.BaseExpression) -> bool:
     return ctx.framework_of(value, before) in FOREIGN_FRAMEWORKS
 
 
-def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | None, depth: int = 0
+def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | str | None, depth: int = 0
                  ) -> Kind | None:
-    """The activation kind of `call`'s output (at `index` of the tuple it returns) when `call` runs a model of
+    """The activation kind of `call`'s output (at `index` of the tuple it returns, or under the key `index` of the
+    dict it returns) when `call` runs a model of
     this file or of one of the project's modules it imports, and every `return` of its `forward` agrees
     (`shapecheck.objects.model_outputs`, read in the module that defines the class); else None."""
     class_def = instance_class(ctx, call.func, before)
@@ -313,7 +482,11 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
     kinds = set()
     for returned in returns:
         value = returned.value
-        if index is not None:
+        if isinstance(index, str):
+            value = _keyed(value, index)  # type: ignore[assignment]
+            if value is None:
+                return None
+        elif index is not None:
             if type(value) is not cst.Tuple or len(value.elements) <= index:
                 return None
             value = value.elements[index].value
@@ -322,6 +495,18 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
         with ctx.at(returned.point):
             kinds.add(_kind(activation_of(ctx, value, models=True, depth=depth + 1)))
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _keyed(returned: cst.BaseExpression, key: str) -> cst.BaseExpression | None:
+    """The value under `key` in a dict literal a `forward` returns (`{"seg": ..., "exist": ...}`)."""
+    if type(returned) is not cst.Dict:
+        return None
+    for element in returned.elements:
+        if type(element) is not cst.DictElement:
+            return None  # `**rest` may hold the key
+        if type(element.key) is cst.SimpleString and element.key.evaluated_value == key:
+            return element.value
+    return None
 
 
 def _annotated_class(ctx: Context, expr: cst.BaseExpression, before: int | None) -> ClassValue | None:
