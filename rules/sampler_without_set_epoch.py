@@ -800,15 +800,14 @@ class SamplerWithoutSetEpoch(Rule):
         """What the sampler was built as. A name bound on both branches of an `if` (`if distributed: sampler =
         DistributedSampler(ds)` / `else: sampler = None`) is the sharding one: the other branch leaves no sampler."""
         ctx = self.ctx
-        built, _ = ctx.value_of(sampler, before)
-        binding = ctx.binding(sampler, before) if type(sampler) is cst.Name else None
-        if binding is None or not _is_none(built) or ctx.reach(binding) != "maybe":
-            return built
-        earlier = ctx.binding(sampler, binding.seq)
-        if earlier is not None and earlier.kind == "assign" and earlier.value is not None \
-                and ctx.reach(earlier) == "maybe":
-            return ctx.value_of(earlier.value, earlier.seq)[0]
-        return built
+        reaching = ctx.reaching(sampler, before) if type(sampler) is cst.Name else None
+        if reaching and len(reaching) > 1 and all(binding.kind == "assign" and binding.value is not None
+                                                  for binding in reaching):
+            built = [ctx.value_of(binding.value, binding.seq)[0] for binding in reaching]  # type: ignore[arg-type]
+            samplers = [value for value in built if not _is_none(value)]
+            if len(samplers) == 1:
+                return samplers[0]
+        return ctx.value_of(sampler, before)[0]
 
     def finish(self) -> None:
         if is_test_file(self.ctx) or self.ctx.calls_to("set_epoch"):
