@@ -15,7 +15,9 @@ from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import certain_method_callers, helper_callers
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
-from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, is_step_call, related, training_loop
+from shapecheck.loops.training_loop import (
+    Event, TrainingLoop, called_module, is_step_call, related, runs_weights_of, training_loop,
+)
 from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.shapes.activations import instance_class
 from shapecheck.shapes.evaluator import evaluator
@@ -611,6 +613,34 @@ class StepBetweenBackward(Rule):
                 user_view_1, item_view_1 = self.forward(perturbed_mat1)
                 return (user_view_1[idx[0]] - item_view_1[idx[1]]).pow(2).mean()
         """,
+        # A text classifier's vocabulary is an attribute of the model, not a layer: the ids it looks up once
+        # before the loop carry no graph, whatever `model.vocab.lookup_indices` is.
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+
+        class Classifier(nn.Module):
+            def __init__(self, vocab, n_classes: int = 2) -> None:
+                super().__init__()
+                self.vocab = vocab
+                self.embed = nn.EmbeddingBag(len(vocab), 64)
+                self.head = nn.Linear(64, n_classes)
+
+            def forward(self, ids: torch.Tensor) -> torch.Tensor:
+                return self.head(self.embed(ids))
+
+
+        def fit(model: Classifier, texts, labels: torch.Tensor, epochs: int = 10) -> None:
+            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+            ids = model.vocab.lookup_indices(texts)
+            for _ in range(epochs):
+                loss = F.cross_entropy(model(ids), labels)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        """,
     ]
     INVALID = [
         # A recommender's item table computed once an epoch by a method reading the embedding's weight: the second
@@ -993,6 +1023,44 @@ class StepBetweenBackward(Rule):
             D_loss.backward()
             D_optimizer.step()
         """,
+        # Features from a method of a submodule the class builds (`self.encoder = Encoder()`, an nn.Module),
+        # computed once before the loop that trains the whole model.
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+
+        class Encoder(nn.Module):
+            def __init__(self) -> None:
+                super().__init__()
+                self.proj = nn.Linear(32, 16)
+
+            def embed(self, x: torch.Tensor) -> torch.Tensor:
+                return torch.relu(self.proj(x))
+
+
+        class Classifier(nn.Module):
+            def __init__(self) -> None:
+                super().__init__()
+                self.encoder = Encoder()
+                self.head = nn.Linear(16, 2)
+
+            def forward(self, z: torch.Tensor) -> torch.Tensor:
+                return self.head(z)
+
+
+        def fit(features: torch.Tensor, labels: torch.Tensor, epochs: int = 10) -> Classifier:
+            model = Classifier()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            z = model.encoder.embed(features)
+            for _ in range(epochs):
+                loss = F.cross_entropy(model(z), labels)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            return model
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -1269,7 +1337,8 @@ class StepBetweenBackward(Rule):
                 if not before_step or self._grad_disabled_at(part):
                     continue
                 module = self._caller_spelling(called_module(part), inside)
-                if module is not None and any(related(module, owner) for owner in step.owners or ()) \
+                if module is not None and any(runs_weights_of(self.ctx, part, module, owner, seq)
+                                              for owner in step.owners or ()) \
                         and not self._class_method(part, seq):
                     return part
                 if depth < 4:
@@ -1363,7 +1432,8 @@ class StepBetweenBackward(Rule):
             if id(bound.value) not in mine or bound.seq > step.seq:
                 continue
             module = called_module(bound.value)  # type: ignore[arg-type]  # _outputs holds calls only
-            if module is not None and any(related(module, owner) for owner in step.owners):
+            if module is not None and any(runs_weights_of(self.ctx, bound.value, module, owner, bound.seq)
+                                          for owner in step.owners):
                 return bound.name
         return None
 
