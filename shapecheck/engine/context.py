@@ -179,6 +179,7 @@ class Context:
         self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
         self._analyses: dict[type, object] = {}  # the floors above, one instance each: see `analysis`
         self._bound_at: dict[int, int] = {}  # id(statement) -> the seq of its first binding
+        self._branched: set[int] = set()  # the seqs of the bindings made in a branch (`flow.branched`)
         self._code: dict[int, str] = {}  # id(node) -> its source
         # id(node) -> (the point it was asked at, its qualname)
         self._qualnames: dict[int, tuple[tuple[int, Scope, int | None], str | None]] = {}
@@ -196,7 +197,9 @@ class Context:
         # id(node) -> the innermost of the first `_within_indexed` closed functions whose walk holds it (`point_within`)
         self._within: dict[int, tuple[int, int, Scope]] = {}
         self._within_indexed = 0
-        self._loop_assignments = flow.LoopAssignments()  # which names each loop body binds, for `reaching`
+        # which names each loop body binds, for `reaching`: a memo of the nodes alone (the editor server's
+        # checkpoints leave it out, as the other memos)
+        self._loop_assignments = flow.LoopAssignments()
 
     def release(self) -> None:
         """Let go of the analysis once the findings are out. Rules, this context and the shape and loop analyses
@@ -308,13 +311,14 @@ class Context:
         if found is None:
             return None
         bindings, before = found
-        read = self._read_path(before)
-        if read is None:
-            return _latest(bindings, before)
-        for binding in reversed(bindings):
-            if binding.seq < before and flow.reach(binding.path, read) != "never":
-                return binding
-        return None
+        # read at the node visited (as of now, not under `at()`): pass over what the other branch bound
+        if self._cap is None and before > self._seq and self.ancestors:
+            branched = self._branched
+            for binding in reversed(bindings):
+                if binding.seq not in branched or flow.reach(binding.path, self.ancestors) != "never":
+                    return binding
+            return None
+        return _latest(bindings, before)
 
     def reaching(self, name: str | cst.CSTNode, before: int | None = None) -> tuple[Binding, ...] | None:
         """Every binding of a name (or `self.attr`) that may be the value read at the node being visited, latest
@@ -328,15 +332,16 @@ class Context:
             return (binding,) if binding is not None else ()
         return self._reaching(name, before, read)
 
-    def _reaching(self, name: str | cst.CSTNode, before: int | None, read: Sequence[cst.CSTNode]
-                  ) -> tuple[Binding, ...] | None:
-        found = self._bindings_of(name, before)
-        bindings, before = found if found is not None else ([], self._seq + 1 if before is None else before)
-        key = name if type(name) is str else name.value if type(name) is cst.Name else dotted_name(name)
-        root = next((node for node in reversed(read) if type(node) is cst.FunctionDef), self.module)
-        if key is not None and self._loop_assignments.rebound(
-                key, read, root, lambda statement: self.bound_before(statement, before)):
+    def _reaching(self, name: str | cst.CSTNode, before: int | None, read: Sequence[cst.CSTNode],
+                  loops: bool = True) -> tuple[Binding, ...] | None:
+        """`reaching` of a read at `read`; with `loops` False, without asking whether a loop carries another value
+        into it (`_rebound_in_loop`)."""
+        if loops and self._rebound_in_loop(name, read, before):
             return None
+        found = self._bindings_of(name, before)
+        if found is None:
+            return ()
+        bindings, before = found
         reaching: list[Binding] = []
         for binding in reversed(bindings):
             if binding.seq >= before:
@@ -350,6 +355,15 @@ class Context:
             if len(reaching) == _MAX_REACHING:
                 return None
         return tuple(reaching)
+
+    def _rebound_in_loop(self, name: str | cst.CSTNode, read: Sequence[cst.CSTNode], before: int | None) -> bool:
+        """A loop around `read` binds the name again after it: the next iteration reads that value."""
+        if before is None:
+            before = self._seq + 1
+        key = name if type(name) is str else name.value if type(name) is cst.Name else dotted_name(name)
+        root = next((node for node in reversed(read) if type(node) is cst.FunctionDef), self.module)
+        return key is not None and self._loop_assignments.rebound(
+            key, read, root, lambda statement: self.bound_before(statement, before))
 
     def _bindings_of(self, name: str | cst.CSTNode, before: int | None) -> tuple[list[Binding], int] | None:
         """The bindings, in source order, of the innermost scope (or class) binding the name before `before`, and
@@ -414,11 +428,12 @@ class Context:
             if read is None:
                 binding = self.binding(expr, before)
             else:
-                reaching = self._reaching(expr, before, read)
+                reaching = self._reaching(expr, before, read, loops=False)
                 binding = reaching[0] if reaching and self._agree(reaching) else None
             bound = None if binding is None else binding.value if binding.kind == "assign" else \
                 binding.paired_value() if binding.kind == "unpack" else None
-            if bound is None:
+            # a loop's rebinding is looked for last: most names are not followed (parameters, imports)
+            if bound is None or read is not None and self._rebound_in_loop(expr, read, before):
                 break
             expr, before, read = bound, binding.seq, binding.path  # type: ignore[union-attr]
         return expr, before
@@ -718,6 +733,8 @@ class Context:
         ancestors = self.ancestors
         path = tuple(ancestors) if ancestors and ancestors[-1] is statement else (*ancestors, statement)
         self._bound_at.setdefault(id(statement), self._seq)
+        if flow.branched(path):
+            self._branched.add(self._seq)
         return Binding(name, kind, value, statement, self._seq, index, starred, qualname, self.loop, path)
 
     def _push_scope(self, kind: Literal["function", "class", "lambda", "comprehension"], node: cst.CSTNode) -> None:
