@@ -1023,7 +1023,7 @@ class StepBetweenBackward(Rule):
             D_loss.backward()
             D_optimizer.step()
         """,
-        # Features from a method of a submodule the class builds (`self.encoder = Encoder()`, an nn.Module),
+        # Features from a method of a submodule the model builds (`self.backbone = Backbone()`, an nn.Module),
         # computed once before the loop that trains the whole model.
         """
         import torch
@@ -1031,35 +1031,38 @@ class StepBetweenBackward(Rule):
         from torch import nn
 
 
-        class Encoder(nn.Module):
+        class Backbone(nn.Module):
             def __init__(self) -> None:
                 super().__init__()
-                self.proj = nn.Linear(32, 16)
+                self.conv = nn.Conv2d(3, 8, 3)
 
-            def embed(self, x: torch.Tensor) -> torch.Tensor:
-                return torch.relu(self.proj(x))
+            def features(self, images: torch.Tensor) -> torch.Tensor:
+                return self.conv(images).mean((2, 3))
 
 
-        class Classifier(nn.Module):
+        class Net(nn.Module):
             def __init__(self) -> None:
                 super().__init__()
-                self.encoder = Encoder()
-                self.head = nn.Linear(16, 2)
+                self.backbone = Backbone()
+                self.fc = nn.Linear(8, 10)
 
-            def forward(self, z: torch.Tensor) -> torch.Tensor:
-                return self.head(z)
+            def forward(self, feats: torch.Tensor) -> torch.Tensor:
+                return self.fc(feats)
 
 
-        def fit(features: torch.Tensor, labels: torch.Tensor, epochs: int = 10) -> Classifier:
-            model = Classifier()
-            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-            z = model.encoder.embed(features)
-            for _ in range(epochs):
-                loss = F.cross_entropy(model(z), labels)
-                optimizer.zero_grad()
-                loss.backward()
-                optimizer.step()
-            return model
+        class Finetuner:
+            def __init__(self, images: torch.Tensor, labels: torch.Tensor) -> None:
+                self.model = Net()
+                self.opt = torch.optim.Adam(self.model.parameters())
+                self.images, self.labels = images, labels
+
+            def run(self, epochs: int = 5) -> None:
+                feats = self.model.backbone.features(self.images)
+                for _ in range(epochs):
+                    self.opt.zero_grad()
+                    loss = F.cross_entropy(self.model(feats), self.labels)
+                    loss.backward()
+                    self.opt.step()
         """,
     ]
 
