@@ -320,12 +320,16 @@ class Context:
             return None
         return _latest(bindings, before)
 
-    def reaching(self, name: str | cst.CSTNode, before: int | None = None) -> tuple[Binding, ...] | None:
-        """Every binding of a name (or `self.attr`) that may be the value read at the node being visited, latest
-        first: one where it is certain, the branches' bindings where it depends on the path (`if c: x = a` /
-        `else: x = b`, or `x = a` and `if c: x = b` before the read); None where a loop around the read binds the
-        name again after it (the next iteration reads that value too) or more than a few may reach. Elsewhere (see
-        `binding`) the latest in source order alone; () when the name is bound nowhere before."""
+    def reaching(self, name: str | cst.CSTNode, before: int | None = None, at: Binding | None = None
+                 ) -> tuple[Binding, ...] | None:
+        """Every binding of a name (or `self.attr`) that may be the value read at the node being visited, or in the
+        value `at` binds (as of it: `train_loader = DataLoader(ds, sampler=train_sampler)` reads `train_sampler`
+        there), latest first: one where it is certain, the branches' bindings where it depends on the path (`if c:
+        x = a` / `else: x = b`, or `x = a` and `if c: x = b` before the read); None where a loop around the read
+        binds the name again after it (the next iteration reads that value too) or more than a few may reach.
+        Elsewhere (see `binding`) the latest in source order alone; () when the name is bound nowhere before."""
+        if at is not None:
+            return self._reaching(name, at.seq, at.path)
         read = self._read_path(before)
         if read is None:
             binding = self.binding(name, before)
