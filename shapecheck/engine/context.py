@@ -442,6 +442,22 @@ class Context:
             expr, before, read = bound, binding.seq, binding.path  # type: ignore[union-attr]
         return expr, before
 
+    def receiver_value_of(self, expr: cst.BaseExpression) -> tuple[cst.BaseExpression, int | None]:
+        """`value_of` a name whose attribute the node visited reads (`scheduler.step()`): a binding to `None` is
+        never what it holds there (that read would raise), so of the bindings that may reach, those are passed over
+        (`scheduler = None` / `if args.sched: scheduler = CycleScheduler(opt)`)."""
+        read = self._read_path(None)
+        if read is None or type(expr) is not cst.Name:
+            return self.value_of(expr)
+        reaching = self._reaching(expr, None, read)
+        if not reaching:
+            return self.value_of(expr)
+        held = tuple(binding for binding in reaching if not (
+            binding.kind == "assign" and type(binding.value) is cst.Name and binding.value.value == "None"))
+        if not held or len(held) == len(reaching) or not self._agree(held) or held[0].kind != "assign":
+            return self.value_of(expr)
+        return self.value_of(held[0].value, held[0].seq)  # type: ignore[arg-type]
+
     def _agree(self, bindings: tuple[Binding, ...]) -> bool:
         """The bindings that may reach a read bind the same thing: one, or plain assignments of the same code."""
         first = bindings[0]

@@ -150,7 +150,7 @@ def stepped_scheduler(ctx: Context, call: cst.Call) -> cst.BaseExpression | None
     if type(func) is not cst.Attribute or func.attr.value != "step" or call.args:
         return None
     receiver = func.value
-    value, before = ctx.value_of(receiver)
+    value, before = ctx.receiver_value_of(receiver)
     if type(value) is cst.Call:
         torch_scheduler = _torch_class(ctx, value, before, _is_scheduler_base)
         if torch_scheduler is not None:
