@@ -318,6 +318,22 @@ class BroadcastSurprise(Rule):
         ```
     """
     VALID = [
+        # the `else` branch adds a frame to the energy so far: the `if` branch's time-reduced clip is not what it reads
+        """
+        import torch
+
+
+        def running_energy(frames: torch.Tensor, energy: torch.Tensor | None = None) -> torch.Tensor:
+            if energy is None:
+                energy = torch.zeros_like(frames)
+            if frames.dim() == 3:
+                # (batch, time, bins): a whole clip, summed over time (frames are magnitudes)
+                energy = frames.sum(dim=1)
+            else:
+                # (batch, bins): one frame more of a stream
+                energy = energy + frames
+            return energy
+        """,
         # a decoder's half spectrum turned back into audio without `n=`: 8,190 samples against a 8,191-sample clip
         # don't broadcast, so `l1_loss` raises: SC105's
         """

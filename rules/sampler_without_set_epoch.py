@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.engine import Binding, Context, Invalid, Rule
 from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.context import Point
 from shapecheck.objects.tensor_facts import is_builtin_call
@@ -725,7 +725,9 @@ class SamplerWithoutSetEpoch(Rule):
         sampler = keyword_arg(loader, "sampler")
         if sampler is None:
             return False, None
-        built = self._sampler_built(sampler.value, before)
+        # the binding `value_of` followed the loader to, where the sampler's name is read
+        bound = ctx.binding(expr) if type(expr) is cst.Name else None
+        built = self._sampler_built(sampler.value, before, bound if bound is not None and bound.seq == before else None)
         if type(built) is cst.IfExp:  # `DistributedSampler(ds) if args.distributed else None`: the run that shards
             branches = [branch for branch in (built.body, built.orelse) if not _is_none(branch)]
             built = branches[0] if len(branches) == 1 else built
@@ -796,19 +798,20 @@ class SamplerWithoutSetEpoch(Rule):
             self._handed_to_loop(site.node, parameter, iterating, per_epoch and site.loop is None, depth - 1)
             for site in training_loop(self.ctx).calls_in(definition) if site.node is not call)
 
-    def _sampler_built(self, sampler: cst.BaseExpression, before: int | None) -> cst.BaseExpression:
-        """What the sampler was built as. A name bound on both branches of an `if` (`if distributed: sampler =
-        DistributedSampler(ds)` / `else: sampler = None`) is the sharding one: the other branch leaves no sampler."""
+    def _sampler_built(self, sampler: cst.BaseExpression, before: int | None, at: Binding | None
+                       ) -> cst.BaseExpression:
+        """What the sampler was built as, read as of `before` (in the value `at` binds, where there is one). A name
+        bound on both branches of an `if` (`if distributed: sampler = DistributedSampler(ds)` / `else: sampler =
+        None`) is the sharding one: the other branch leaves no sampler."""
         ctx = self.ctx
-        built, _ = ctx.value_of(sampler, before)
-        binding = ctx.binding(sampler, before) if type(sampler) is cst.Name else None
-        if binding is None or not _is_none(built) or ctx.reach(binding) != "maybe":
-            return built
-        earlier = ctx.binding(sampler, binding.seq)
-        if earlier is not None and earlier.kind == "assign" and earlier.value is not None \
-                and ctx.reach(earlier) == "maybe":
-            return ctx.value_of(earlier.value, earlier.seq)[0]
-        return built
+        reaching = ctx.reaching(sampler, before, at) if type(sampler) is cst.Name else None
+        if reaching and len(reaching) > 1 and all(binding.kind == "assign" and binding.value is not None
+                                                  for binding in reaching):
+            built = [ctx.value_of(binding.value, binding.seq)[0] for binding in reaching]  # type: ignore[arg-type]
+            samplers = [value for value in built if not _is_none(value)]
+            if len(samplers) == 1:
+                return samplers[0]
+        return ctx.value_of(sampler, before)[0]
 
     def finish(self) -> None:
         if is_test_file(self.ctx) or self.ctx.calls_to("set_epoch"):

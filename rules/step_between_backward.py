@@ -15,7 +15,9 @@ from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import certain_method_callers, helper_callers
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
-from shapecheck.loops.training_loop import Event, TrainingLoop, called_module, is_step_call, related, training_loop
+from shapecheck.loops.training_loop import (
+    Event, TrainingLoop, called_module, is_step_call, related, runs_weights_of, training_loop,
+)
 from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.shapes.activations import instance_class
 from shapecheck.shapes.evaluator import evaluator
@@ -687,6 +689,34 @@ class StepBetweenBackward(Rule):
             critic_loss.backward()
             opt_g.step()
             opt_c.step()""",
+        # A text classifier's vocabulary is an attribute of the model, not a layer: the ids it looks up once
+        # before the loop carry no graph, whatever `model.vocab.lookup_indices` is.
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+
+        class Classifier(nn.Module):
+            def __init__(self, vocab, n_classes: int = 2) -> None:
+                super().__init__()
+                self.vocab = vocab
+                self.embed = nn.EmbeddingBag(len(vocab), 64)
+                self.head = nn.Linear(64, n_classes)
+
+            def forward(self, ids: torch.Tensor) -> torch.Tensor:
+                return self.head(self.embed(ids))
+
+
+        def fit(model: Classifier, texts, labels: torch.Tensor, epochs: int = 10) -> None:
+            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+            ids = model.vocab.lookup_indices(texts)
+            for _ in range(epochs):
+                loss = F.cross_entropy(model(ids), labels)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        """,
     ]
     INVALID = [
         # the same stage run twice: the second backward pass goes through the first's freed graph
@@ -1080,6 +1110,47 @@ class StepBetweenBackward(Rule):
             D_loss.backward()
             D_optimizer.step()
         """,
+        # Features from a method of a submodule the model builds (`self.backbone = Backbone()`, an nn.Module),
+        # computed once before the loop that trains the whole model.
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+
+
+        class Backbone(nn.Module):
+            def __init__(self) -> None:
+                super().__init__()
+                self.conv = nn.Conv2d(3, 8, 3)
+
+            def features(self, images: torch.Tensor) -> torch.Tensor:
+                return self.conv(images).mean((2, 3))
+
+
+        class Net(nn.Module):
+            def __init__(self) -> None:
+                super().__init__()
+                self.backbone = Backbone()
+                self.fc = nn.Linear(8, 10)
+
+            def forward(self, feats: torch.Tensor) -> torch.Tensor:
+                return self.fc(feats)
+
+
+        class Finetuner:
+            def __init__(self, images: torch.Tensor, labels: torch.Tensor) -> None:
+                self.model = Net()
+                self.opt = torch.optim.Adam(self.model.parameters())
+                self.images, self.labels = images, labels
+
+            def run(self, epochs: int = 5) -> None:
+                feats = self.model.backbone.features(self.images)
+                for _ in range(epochs):
+                    self.opt.zero_grad()
+                    loss = F.cross_entropy(self.model(feats), self.labels)
+                    loss.backward()
+                    self.opt.step()
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -1358,7 +1429,8 @@ class StepBetweenBackward(Rule):
                 if not before_step or self._grad_disabled_at(part):
                     continue
                 module = self._caller_spelling(called_module(part), inside)
-                if module is not None and any(related(module, owner) for owner in step.owners or ()) \
+                if module is not None and any(runs_weights_of(self.ctx, part, module, owner, seq)
+                                              for owner in step.owners or ()) \
                         and not self._class_method(part, seq):
                     return part
                 if depth < 4:
@@ -1476,7 +1548,8 @@ class StepBetweenBackward(Rule):
             if id(bound.value) not in mine or bound.seq > step.seq:
                 continue
             module = called_module(bound.value)  # type: ignore[arg-type]  # _outputs holds calls only
-            if module is not None and any(related(module, owner) for owner in step.owners):
+            if module is not None and any(runs_weights_of(self.ctx, bound.value, module, owner, bound.seq)
+                                          for owner in step.owners):
                 return bound.name
         return None
 

@@ -386,7 +386,8 @@ def test_reach_tells_which_bindings_certainly_hold() -> None:
     """))
     ctx = Context(module, "x.py")
     traverse(ctx, [ReachProbe(ctx)])
-    assert ReachProbe.seen == ["always", "never", "maybe", "maybe"]
+    # the `if` body's binding is not what the `else` reads: no binding of `y` reaches it
+    assert ReachProbe.seen == ["always", "unbound", "maybe", "maybe"]
 
 
 def test_reach_follows_try_else_and_short_circuits() -> None:
@@ -406,9 +407,89 @@ def test_reach_follows_try_else_and_short_circuits() -> None:
     """))
     ctx = Context(module, "x.py")
     traverse(ctx, [ReachProbe(ctx)])
-    # the handler's binding never reaches the `else`; the `try` body's may (it is not read as certain); the left of
-    # `and` always runs, the right of `or` may not
-    assert ReachProbe.seen == ["never", "maybe", "always", "maybe"]
+    # the handler's binding never reaches the `else` (so none of `v` does); the `try` body's may (it is not read as
+    # certain); the left of `and` always runs, the right of `or` may not
+    assert ReachProbe.seen == ["unbound", "maybe", "always", "maybe"]
+
+
+def test_a_read_in_an_else_branch_follows_no_binding_of_the_if_branch() -> None:
+    seen = run_probe("""
+        import torch
+        def accumulate(total, scores):
+            if total is None:
+                total = torch.zeros_like(scores)
+            if scores.dim() == 3:
+                total = scores.sum(dim=1)
+                probe(total)
+            else:
+                probe(total)
+            probe(total)
+    """)
+    # in the `if` body its own binding; in the `else`, the parameter or the `zeros_like` (they disagree: unknown);
+    # after both branches, either branch's
+    assert [s["value"] for s in seen] == ["scores.sum(dim=1)", "total", "total"]
+    assert [s["binding"].kind for s in seen] == ["assign", "assign", "assign"]
+    assert seen[1]["binding"].value is not seen[0]["binding"].value
+
+
+def test_branches_that_bind_the_same_code_are_followed() -> None:
+    seen = run_probe("""
+        import torch
+        if torch.cuda.is_available():
+            criterion = torch.nn.CrossEntropyLoss()
+        else:
+            criterion = torch.nn.CrossEntropyLoss()
+        probe(criterion)
+    """)
+    assert seen[0]["value"] == "torch.nn.CrossEntropyLoss()"
+
+
+def test_a_name_rebound_later_in_a_loop_is_not_followed_to_its_value_before_the_loop() -> None:
+    seen = run_probe("""
+        import torch
+        def unroll(x, steps):
+            h = torch.zeros(4, 8)
+            for _ in range(steps):
+                probe(h)
+                h = torch.tanh(h @ x)
+            probe(h)
+            for frame in frames:
+                frame = frame.flatten(1)
+                probe(frame)
+    """)
+    # from the second pass on the loop body's `h` is read; after the loop either; a `for` target rebound in its own
+    # body before the read is that value on every pass
+    assert [s["value"] for s in seen] == ["h", "h", "frame.flatten(1)"]
+
+
+class ReachingProbe(ReachProbe):
+    """Records the values of `ctx.reaching` at each `probe(name)` call."""
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if type(node.func) is cst.Name and node.func.value == "probe":
+            found = self.ctx.reaching(node.args[0].value)
+            self.seen.append(None if found is None else [self.ctx.code(binding.value) for binding in found])
+
+
+def test_reaching_gives_every_binding_that_may_be_read() -> None:
+    ReachingProbe.seen = []
+    module = cst.parse_module(textwrap.dedent("""
+        sampler = None
+        if distributed:
+            sampler = DistributedSampler(data)
+        probe(sampler)
+        if shuffle:
+            order = permutation(n)
+        else:
+            order = arange(n)
+            probe(order)
+        for step in range(n):
+            probe(state)
+            state = update(state)
+    """))
+    ctx = Context(module, "x.py")
+    traverse(ctx, [ReachingProbe(ctx)])
+    assert ReachingProbe.seen == [["DistributedSampler(data)", "None"], ["arange(n)"], None]
 
 
 class UnconditionalProbe(ReachProbe):

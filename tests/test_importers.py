@@ -122,6 +122,13 @@ def build(hidden):
     ({"train.py": "from model import Tagger\n\nmodel = Tagger(16).to('cpu')\n"}, []),
     ({"train.py": "import torch\nfrom model import Tagger\n\nmodel = Tagger(16).to(torch.float64)\n"}, []),
     ({"train.py": "from model import Tagger\n\nmodel = Tagger(16)\n"}, []),
+    # a device the script names once, as the CPU: a move to the CPU; one chosen at run time is a move
+    ({"train.py": "from model import Tagger\n\ndef main():\n    device = 'cpu'\n    model = Tagger(16).to(device)\n"},
+     []),
+    ({"train.py": "import torch\nfrom model import Tagger\n\ndevice = torch.device('cuda' if torch.cuda.is_available() "
+                  "else 'cpu')\nmodel = Tagger(16).to(device)\n"}, ["model.py:12:14: SC212"]),
+    ({"train.py": "from model import Tagger\n\ndef main(device='cpu'):\n    device = 'cpu'\n"
+                  "    return Tagger(16).to(device)\n"}, ["model.py:12:14: SC212"]),
 ])
 def test_a_module_moved_by_the_modules_that_import_it(project: Path, files: dict[str, str],
                                                       expected: list[str]) -> None:

@@ -117,3 +117,21 @@ def test_a_factory_handed_a_sampler_that_does_not_shuffle_per_rank() -> None:
     assert wrapped_rows("DistributedSampler(data, shuffle=False)") == []
     assert wrapped_rows("RandomSampler(data)") == []
     assert wrapped_rows("None") == []
+
+
+def test_a_sampler_bound_none_in_the_else_branch_is_read_where_the_loader_is_built() -> None:
+    # pytorch/examples imagenet: the loader's `sampler=train_sampler` reads both branches' bindings there; the
+    # `else` branch's `None` is no sampler, so the sharding one is what an epoch loop draws from
+    source = textwrap.dedent("""
+        from torch.utils.data import DataLoader, DistributedSampler
+        def main(args, dataset):
+            if args.distributed:
+                train_sampler = DistributedSampler(dataset)
+            else:
+                train_sampler = None
+            train_loader = DataLoader(dataset, shuffle=(train_sampler is None), sampler=train_sampler)
+            for epoch in range(args.epochs):
+                for batch in train_loader:
+                    step(batch)
+    """)
+    assert [finding.location.row for finding in lint_text(source, "train.py", resolve(["SC215"])).findings] == [10]

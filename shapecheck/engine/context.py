@@ -179,6 +179,7 @@ class Context:
         self._order = 0  # calls seen so far: `CallSite.order` and `Event.order`
         self._analyses: dict[type, object] = {}  # the floors above, one instance each: see `analysis`
         self._bound_at: dict[int, int] = {}  # id(statement) -> the seq of its first binding
+        self._branched: set[int] = set()  # the seqs of the bindings made in a branch (`flow.branched`)
         self._code: dict[int, str] = {}  # id(node) -> its source
         # id(node) -> (the point it was asked at, its qualname)
         self._qualnames: dict[int, tuple[tuple[int, Scope, int | None], str | None]] = {}
@@ -196,6 +197,9 @@ class Context:
         # id(node) -> the innermost of the first `_within_indexed` closed functions whose walk holds it (`point_within`)
         self._within: dict[int, tuple[int, int, Scope]] = {}
         self._within_indexed = 0
+        # which names each loop body binds, for `reaching`: a memo of the nodes alone (the editor server's
+        # checkpoints leave it out, as the other memos)
+        self._loop_assignments = flow.LoopAssignments()
 
     def release(self) -> None:
         """Let go of the analysis once the findings are out. Rules, this context and the shape and loop analyses
@@ -298,14 +302,86 @@ class Context:
 
     def binding(self, name: str | cst.CSTNode, before: int | None = None) -> Binding | None:
         """The latest binding of a name (or of `self.attr` inside a class) made before `before` (a `Binding.seq`;
-        default: now). Reassignment kills the earlier binding: the caller sees the newest one and its kind."""
+        default: now) that can reach the read: read at the node being visited, a binding made in the other branch
+        of an `if`, `match` or `try` around it is never the value seen and is passed over (the `if` branch's `x = ...`
+        read in the `else`). Elsewhere (a rule's `finish()`, under `at()`, as of an earlier binding) the latest in
+        source order. Whether the binding is certainly the value seen: `reach`; every binding that may be:
+        `reaching`."""
+        found = self._bindings_of(name, before)
+        if found is None:
+            return None
+        bindings, before = found
+        # read at the node visited (as of now, not under `at()`): pass over what the other branch bound
+        if self._cap is None and before > self._seq and self.ancestors:
+            branched = self._branched
+            for binding in reversed(bindings):
+                if binding.seq not in branched or flow.reach(binding.path, self.ancestors) != "never":
+                    return binding
+            return None
+        return _latest(bindings, before)
+
+    def reaching(self, name: str | cst.CSTNode, before: int | None = None, at: Binding | None = None
+                 ) -> tuple[Binding, ...] | None:
+        """Every binding of a name (or `self.attr`) that may be the value read at the node being visited, or in the
+        value `at` binds (as of it: `train_loader = DataLoader(ds, sampler=train_sampler)` reads `train_sampler`
+        there), latest first: one where it is certain, the branches' bindings where it depends on the path (`if c:
+        x = a` / `else: x = b`, or `x = a` and `if c: x = b` before the read); None where a loop around the read
+        binds the name again after it (the next iteration reads that value too) or more than a few may reach.
+        Elsewhere (see `binding`) the latest in source order alone; () when the name is bound nowhere before."""
+        if at is not None:
+            return self._reaching(name, at.seq, at.path)
+        read = self._read_path(before)
+        if read is None:
+            binding = self.binding(name, before)
+            return (binding,) if binding is not None else ()
+        return self._reaching(name, before, read)
+
+    def _reaching(self, name: str | cst.CSTNode, before: int | None, read: Sequence[cst.CSTNode],
+                  loops: bool = True) -> tuple[Binding, ...] | None:
+        """`reaching` of a read at `read`; with `loops` False, without asking whether a loop carries another value
+        into it (`_rebound_in_loop`)."""
+        if loops and self._rebound_in_loop(name, read, before):
+            return None
+        found = self._bindings_of(name, before)
+        if found is None:
+            return ()
+        bindings, before = found
+        reaching: list[Binding] = []
+        for binding in reversed(bindings):
+            if binding.seq >= before:
+                continue
+            verdict = flow.reach(binding.path, read)
+            if verdict == "never":
+                continue
+            reaching.append(binding)
+            if verdict == "always":
+                return tuple(reaching)
+            if len(reaching) == _MAX_REACHING:
+                return None
+        return tuple(reaching)
+
+    def _rebound_in_loop(self, name: str | cst.CSTNode, read: Sequence[cst.CSTNode], before: int | None) -> bool:
+        """A loop around `read` binds the name again after it: the next iteration reads that value."""
         if before is None:
-            before = self._cap
+            before = self._seq + 1
+        key = name if type(name) is str else name.value if type(name) is cst.Name else dotted_name(name)
+        root = next((node for node in reversed(read) if type(node) is cst.FunctionDef), self.module)
+        return key is not None and self._loop_assignments.rebound(
+            key, read, root, lambda statement: self.bound_before(statement, before))
+
+    def _bindings_of(self, name: str | cst.CSTNode, before: int | None) -> tuple[list[Binding], int] | None:
+        """The bindings, in source order, of the innermost scope (or class) binding the name before `before`, and
+        the `before` to read them with (a bound that every binding so far is under, for "now")."""
+        if before is None:
+            before = self._cap if self._cap is not None else self._seq + 1
         if type(name) is not str:
             if type(name) is cst.Name:
                 name = name.value
             elif type(name) is cst.Attribute:
-                return self._attribute_binding(name, before)
+                if type(name.value) is not cst.Name or name.value.value != "self" or not self._classes:
+                    return None
+                found = self._attributes.get((id(self._classes[-1]), name.attr.value))
+                return (found, before) if found and found[0].seq < before else None
             else:
                 return None
         scope: Scope | None = self._scope
@@ -313,13 +389,18 @@ class Context:
         while scope is not None:
             if first or scope.kind != "class":  # class bodies are not visible from the methods inside them
                 found = scope.bindings.get(name)
-                if found:
-                    binding = _latest(found, before)
-                    if binding is not None:
-                        return binding
+                if found and found[0].seq < before:
+                    return found, before
             first = False
             scope = scope.parent
         return None
+
+    def _read_path(self, before: int | None) -> Sequence[cst.CSTNode] | None:
+        """The path of the read when it is at the node being visited (as of now, not under `at()`); None when the
+        read is elsewhere."""
+        if self._cap is not None or before is not None and before <= self._seq or not self.ancestors:
+            return None
+        return self.ancestors
 
     def attribute_bindings(self, node: cst.Attribute) -> tuple[Binding, ...]:
         """Every binding of `self.attr` in the methods of the class being visited, in source order: which of them a
@@ -338,25 +419,51 @@ class Context:
         closed = self._closed.get(id(functions[-1]))
         return Point(closed[2], binding.seq, classes, functions) if closed is not None else None
 
-    def _attribute_binding(self, node: cst.Attribute, before: int | None) -> Binding | None:
-        if type(node.value) is not cst.Name or node.value.value != "self" or not self._classes:
-            return None
-        found = self._attributes.get((id(self._classes[-1]), node.attr.value))
-        return _latest(found, before) if found else None
-
     def value_of(self, expr: cst.BaseExpression, before: int | None = None) -> tuple[cst.BaseExpression, int | None]:
         """Follow a local name (or `self.attr`) to the expression it was assigned, through chains of plain
-        assignments. Returns the expression and the `seq` to resolve names inside it with (None: now)."""
+        assignments. Returns the expression and the `seq` to resolve names inside it with (None: now). Read at the
+        node being visited, a name is followed only where the bindings that may reach the read agree (one, or
+        branches that assign the same code): bound differently on two paths, or again later in a loop around the
+        read, it is not followed, and the name itself comes back."""
+        read = self._read_path(before)
         for _ in range(8):  # a chain of aliases is short; a cycle (x = y; y = x in a loop) must not hang
             if type(expr) is not cst.Name and type(expr) is not cst.Attribute:
                 break
-            binding = self.binding(expr, before)
+            if read is None:
+                binding = self.binding(expr, before)
+            else:
+                reaching = self._reaching(expr, before, read, loops=False)
+                binding = reaching[0] if reaching and self._agree(reaching) else None
             bound = None if binding is None else binding.value if binding.kind == "assign" else \
                 binding.paired_value() if binding.kind == "unpack" else None
-            if bound is None:
+            # a loop's rebinding is looked for last: most names are not followed (parameters, imports)
+            if bound is None or read is not None and self._rebound_in_loop(expr, read, before):
                 break
-            expr, before = bound, binding.seq  # type: ignore[union-attr]
+            expr, before, read = bound, binding.seq, binding.path  # type: ignore[union-attr]
         return expr, before
+
+    def receiver_value_of(self, expr: cst.BaseExpression) -> tuple[cst.BaseExpression, int | None]:
+        """`value_of` a name whose attribute the node visited reads (`scheduler.step()`): a binding to `None` is
+        never what it holds there (that read would raise), so of the bindings that may reach, those are passed over
+        (`scheduler = None` / `if args.sched: scheduler = CycleScheduler(opt)`)."""
+        read = self._read_path(None)
+        if read is None or type(expr) is not cst.Name:
+            return self.value_of(expr)
+        reaching = self._reaching(expr, None, read)
+        if not reaching:
+            return self.value_of(expr)
+        held = tuple(binding for binding in reaching if not (
+            binding.kind == "assign" and type(binding.value) is cst.Name and binding.value.value == "None"))
+        if not held or len(held) == len(reaching) or not self._agree(held) or held[0].kind != "assign":
+            return self.value_of(expr)
+        return self.value_of(held[0].value, held[0].seq)  # type: ignore[arg-type]
+
+    def _agree(self, bindings: tuple[Binding, ...]) -> bool:
+        """The bindings that may reach a read bind the same thing: one, or plain assignments of the same code."""
+        first = bindings[0]
+        return len(bindings) == 1 or first.kind == "assign" and first.value is not None and all(
+            other.kind == "assign" and other.value is not None
+            and self.code(other.value) == self.code(first.value) for other in bindings[1:])
 
     def aliased_names(self, names: Collection[str], within: cst.CSTNode, function: cst.FunctionDef | None
                       ) -> set[str]:
@@ -377,11 +484,17 @@ class Context:
                 and len(statement.targets) == 1 and any(node is within for node in binding.path)}
 
     def reach(self, binding: Binding) -> Reach:
-        """Whether `binding` (found by `binding()`, which goes by source order) is certainly the value seen at the
-        node being visited: "never" when it was made in another branch of an `if`/`match` (bound in the `if` body,
-        read in the `else`), "maybe" when it was made under a condition, a loop or a `try` that the node is not in,
-        "always" otherwise."""
-        return flow.reach(binding.path, self.ancestors)
+        """Whether `binding` (found by `binding()`) is certainly the value seen at the node being visited: "never"
+        when it was made in another branch of an `if`/`match` (bound in the `if` body, read in the `else`), "maybe"
+        when it was made under a condition, a loop or a `try` that the node is not in, or when a loop around the
+        node binds the name again after it (the next iteration reads that value), "always" otherwise."""
+        verdict = flow.reach(binding.path, self.ancestors)
+        if verdict == "always" and self.ancestors:
+            root = self._frame.node
+            if self._loop_assignments.rebound(binding.name, self.ancestors, root,
+                                             lambda statement: self.bound_before(statement, self._seq + 1)):
+                return "maybe"
+        return verdict
 
     def bound_before(self, statement: cst.CSTNode, before: int) -> bool:
         """Whether the engine had made the bindings of `statement` before `before` (a `Binding.seq`)."""
@@ -640,6 +753,8 @@ class Context:
         ancestors = self.ancestors
         path = tuple(ancestors) if ancestors and ancestors[-1] is statement else (*ancestors, statement)
         self._bound_at.setdefault(id(statement), self._seq)
+        if flow.branched(path):
+            self._branched.add(self._seq)
         return Binding(name, kind, value, statement, self._seq, index, starred, qualname, self.loop, path)
 
     def _push_scope(self, kind: Literal["function", "class", "lambda", "comprehension"], node: cst.CSTNode) -> None:
@@ -692,6 +807,10 @@ class Context:
             expr = expr.value
         return type(expr) is cst.Name and expr.value == "torch" and self.binding("torch") is None
 
+
+
+# More bindings than this that may each be the value read: not worth telling apart (`reaching` gives up).
+_MAX_REACHING = 4
 
 
 # A top-level statement's function, when it is one, and the functions defined inside that function.

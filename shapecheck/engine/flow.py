@@ -29,6 +29,8 @@ _CONDITIONAL_TYPES = frozenset({cst.If, cst.Else, cst.For, cst.While, cst.Try, c
                                 cst.ExceptStarHandler, cst.Match, cst.MatchCase, cst.IfExp, cst.BooleanOperation,
                                 cst.Finally})
 _LOOP_TYPES = frozenset({cst.For, cst.While})
+# The nodes whose parts exclude each other: `reach` answers "never" only where the paths part at one of them.
+_BRANCHING_TYPES = frozenset({cst.If, cst.IfExp, cst.Match, cst.Try, cst.TryStar})
 _SCOPE_TYPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
 # Expressions that may leave a part of them unrun, or run it later or more than once.
 _PARTIAL_EXPRESSIONS = frozenset({cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp,
@@ -46,6 +48,12 @@ def inside(path: Path, root: cst.CSTNode) -> int | None:
                     return None
             return index
     return None
+
+
+def branched(statement: Path) -> bool:
+    """Whether a branch of an `if`, `match`, `try` or conditional expression holds the last node of `statement`:
+    only such a binding can be one that a read "never" sees (see `reach`)."""
+    return any(type(node) in _BRANCHING_TYPES for node in statement[:-1])
 
 
 def unconditional(statement: Path) -> bool:

@@ -144,8 +144,9 @@ def _moved_constructions(tree: ast.Module, classes: set[str]) -> set[str]:
             holders.update((ast.unparse(target), built) for target in node.targets
                            if type(target) in (ast.Name, ast.Attribute))
     moved = set()
+    on_cpu = _cpu_names(tree)
     for node in ast.walk(tree):
-        if type(node) is ast.Call and type(node.func) is ast.Attribute and _to_device(node):
+        if type(node) is ast.Call and type(node.func) is ast.Attribute and _to_device(node, on_cpu):
             receiver = node.func.value
             built = _constructed(receiver, classes) or holders.get(ast.unparse(receiver))
             if built is not None:
@@ -164,8 +165,9 @@ def _constructed(expr: ast.expr, classes: set[str]) -> str | None:
     return None
 
 
-def _to_device(call: ast.Call) -> bool:
-    """`.cuda()`, `.to(device)`, `.to(device=...)`; not `.to(torch.float16)` nor `.to(dtype=...)` nor `.to("cpu")`."""
+def _to_device(call: ast.Call, on_cpu: frozenset[str] = frozenset()) -> bool:
+    """`.cuda()`, `.to(device)`, `.to(device=...)`; not `.to(torch.float16)` nor `.to(dtype=...)` nor `.to("cpu")`,
+    nor `.to(device)` of a name in `on_cpu` (`device = "cpu"`)."""
     assert type(call.func) is ast.Attribute
     if call.func.attr == "cuda":
         return True
@@ -175,7 +177,36 @@ def _to_device(call: ast.Call) -> bool:
     target = devices[0] if devices else call.args[0] if call.args else None
     if target is None or not devices and type(target) is ast.Attribute and target.attr in _DTYPES:
         return False
-    return not (type(target) is ast.Constant and str(target.value).split(":")[0] == "cpu")
+    return not (_is_cpu_constant(target) or type(target) is ast.Name and target.id in on_cpu)
+
+
+def _is_cpu_constant(expr: ast.expr) -> bool:
+    """`"cpu"`, `"cpu:0"` or `torch.device("cpu")`."""
+    if type(expr) is ast.Call and type(expr.func) is ast.Attribute and expr.func.attr == "device" and expr.args:
+        expr = expr.args[0]
+    return type(expr) is ast.Constant and str(expr.value).split(":")[0] in _CPU
+
+
+def _cpu_names(tree: ast.Module) -> frozenset[str]:
+    """The names the module binds to the CPU and to nothing else, anywhere in it (`device = "cpu"` in a script that
+    never asks for a GPU): the same names in any function (a parameter or an import of the name is something
+    else), so the name means the CPU wherever it is read."""
+    cpu: set[int] = set()
+    for node in ast.walk(tree):
+        if type(node) in (ast.Assign, ast.AnnAssign) and node.value is not None and _is_cpu_constant(node.value):
+            targets = node.targets if type(node) is ast.Assign else [node.target]
+            cpu.update(id(target) for target in targets if type(target) is ast.Name)
+    if not cpu:
+        return frozenset()
+    kinds: dict[str, set[bool]] = {}
+    for node in ast.walk(tree):
+        if type(node) is ast.Name and type(node.ctx) is not ast.Load:
+            kinds.setdefault(node.id, set()).add(id(node) in cpu)
+        elif type(node) is ast.arg:
+            kinds.setdefault(node.arg, set()).add(False)
+        elif type(node) is ast.alias:
+            kinds.setdefault((node.asname or node.name).split(".")[0], set()).add(False)
+    return frozenset(name for name, found in kinds.items() if found == {True})
 
 
 def cpu_creation(ctx: Context, value: cst.BaseExpression, init: cst.FunctionDef, depth: int = 0

@@ -31,7 +31,7 @@ from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, every_call_passes, helper_callers
 from shapecheck.objects.class_bases import own_class_bases
-from shapecheck.objects.modules import RETURNS_SELF
+from shapecheck.objects.modules import RETURNS_SELF, is_module
 from shapecheck.objects.project import PROJECT
 from shapecheck.objects.stored import assigned_pairs, stored_parameter, stored_parameters
 
@@ -150,7 +150,7 @@ def stepped_scheduler(ctx: Context, call: cst.Call) -> cst.BaseExpression | None
     if type(func) is not cst.Attribute or func.attr.value != "step" or call.args:
         return None
     receiver = func.value
-    value, before = ctx.value_of(receiver)
+    value, before = ctx.receiver_value_of(receiver)
     if type(value) is cst.Call:
         torch_scheduler = _torch_class(ctx, value, before, _is_scheduler_base)
         if torch_scheduler is not None:
@@ -242,6 +242,26 @@ def _stored_as(ctx: Context, optimizer: cst.BaseExpression, owners: set[str]) ->
 def related(model: str, owner: str) -> bool:
     """`model` and `owner` name the same module or one holds the other (`model` and `model.head`)."""
     return model == owner or model.startswith(owner + ".") or owner.startswith(model + ".")
+
+
+def runs_weights_of(ctx: Context, call: cst.Call, module: str, owner: str, before: int) -> bool:
+    """`call`, which runs what `module` spells (`called_module`, as the reader spells it), computes with the weights
+    of the module `owner` names: it runs `owner` itself or a module holding it (`model(x)` for an optimizer of
+    `model.head`), or one attribute of it (a submodule, `model.encoder(x)`, or a method, `model.encode(x)`). A call
+    further down (`self.model.tokenizer.encode(text)`) runs a method of what an attribute of the module holds,
+    which may be a tokenizer, a config or a plain helper whose results carry no graph: only where that attribute is
+    known to hold a module (read as of `before`)."""
+    if not related(module, owner):
+        return False
+    if module == owner or owner.startswith(module + ".") or "." not in module[len(owner) + 1:]:
+        return True
+    func = call.func
+    if type(func) is not cst.Attribute:
+        return False
+    # the shapes floor's evaluator, loaded only for these calls: most files' loop rules never ask
+    from shapecheck.shapes.evaluator import evaluator
+
+    return is_module(evaluator(ctx).value(func.value, before))
 
 
 def is_scaled_backward(ctx: Context, call: cst.Call) -> bool:

@@ -239,7 +239,7 @@ class _Checkpoint:
 # has its own) and the server's own methods.
 _NOT_STATE = frozenset({"module", "filename", "ancestors", "_analyses", "_code", "_walked", "_qualnames", "_facts",
                         "walk", "code", "module_fact", "finish_part", "functions_by_name", "functions", "_scope",
-                        "_frame", "_within", "_within_indexed"})
+                        "_frame", "_within", "_within_indexed", "_loop_assignments"})
 # The types of the values a copy of the state shares: immutable, and holding nothing the copy maps (names,
 # numbers, records compared by value); the node types join as they are met, the module apart (the copy maps it).
 # Scopes too: a function's or a class's no longer changes once the traversal has left it, and the module scope is
