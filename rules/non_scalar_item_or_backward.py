@@ -349,7 +349,35 @@ class NonScalarItemOrBackward(Rule):
             pool = Pooling2d("max", (2, 3))
             assert pool(inp) == 6
             assert Pooling2d("avg", (2, 3))(inp).item() == 3.5
+        """,
+        # A DQN agent acting on one frame stack: `state[None, ...]` into a Conv2d of 4 input channels can only be a
+        # batch of one (unbatched, its first dim would be the channels), so the greedy action is one element.
         """
+        import torch
+        import torch.nn as nn
+
+
+        class QNetwork(nn.Module):
+            def __init__(self, n_actions: int) -> None:
+                super().__init__()
+                self.features = nn.Sequential(nn.Conv2d(4, 32, 8, stride=4), nn.ReLU())
+                self.head = nn.Linear(32 * 20 * 20, n_actions)
+
+            def forward(self, x):
+                h = self.features(x)
+                return self.head(h.view(h.size(0), -1))
+
+
+        class Agent:
+            def __init__(self, n_actions: int) -> None:
+                self.online = QNetwork(n_actions)
+
+            def greedy(self, state):
+                obs = torch.as_tensor(state[None, ...], dtype=torch.float32) / 255.0
+                with torch.no_grad():
+                    action = self.online(obs).argmax(dim=1, keepdim=True)
+                return action.item()
+        """,
     ]
     INVALID = [
         # the old `cond and a or b` idiom asks `a`'s truth; run from a script's main block, on each batch

@@ -204,6 +204,9 @@ class _Spatial(Layer):
             return UNKNOWN
         if x.variadic is not None and len(x.dims) == self.spatial + 2:
             x = replace(x, variadic=None)  # the layer takes at most spatial + 2 dims: the unknown run is empty
+        batched = self._batched(x)
+        if batched is not None:
+            return Applied(batched)
         found = _spatial_input(x, self.spatial)
         if isinstance(found, Mismatch):
             return Applied(None, found)
@@ -220,6 +223,10 @@ class _Spatial(Layer):
         return Applied(_with_spatial(x, self.spatial, self._channels(channel), out))
 
     def _channel_mismatch(self, channel: Dim | None) -> Mismatch | None:
+        return None
+
+    def _batched(self, x: Shape) -> Shape | None:
+        """The output for an input of unknown rank that can only be batched; None when that can't be told."""
         return None
 
     def _channels(self, channel: Dim | None) -> Dim | None:
@@ -248,6 +255,15 @@ class Conv(_Spatial):
         if _different(channel, self.in_channels):
             return Mismatch(f"{channel} channels (dim -{self.spatial + 1})", str(self.in_channels))
         return None
+
+    def _batched(self, x: Shape) -> Shape | None:
+        """`(1, ...)` into `Conv2d(4, 8, 3)`: unbatched, its first dim would be the 4 channels, so it is the batch of
+        an (N, C, H, W) input and the output keeps it (a single observation `state[None, ...]` stays one row)."""
+        if x.variadic != 1 or len(x.dims) != 1 or self.out_channels is None \
+                or not _different(x.dims[0], self.in_channels):
+            return None
+        sizes = tuple(_fresh(("conv", id(self), i), self.spatial, i) for i in range(self.spatial))
+        return _row_major((x.dims[0], self.out_channels, *sizes), None, x)
 
     def _channels(self, channel: Dim | None) -> Dim | None:
         return self.out_channels

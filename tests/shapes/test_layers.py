@@ -787,3 +787,17 @@ def test_a_sequential_only_taken_apart_is_a_container_and_one_run_as_a_chain_is_
     # a local Sequential returned from its builder may be called wherever it goes; one only iterated is not run
     assert reported(held, "return layers") == [13]
     assert reported(held, "return [layer for layer in layers]") == []
+
+
+
+def test_a_conv_input_of_unknown_rank_whose_first_dim_is_not_the_channels_is_a_batch() -> None:
+    """`obs[None, ...]` of an observation of unknown shape into `Conv2d(4, ...)`: unbatched, its first dim would
+    be the 4 channels, so it is the batch of one. When the first dim could be the channels, or more dims are
+    named, nothing more is assumed."""
+    assert seen('''
+def act(obs, frames):
+    conv = nn.Conv2d(4, 16, 8, stride=4)
+    probe(conv(obs[None, ...]))
+    probe(nn.Conv2d(1, 16, 3)(obs[None, ...]))
+    probe(conv(frames[None, None, ...]))
+''') == ["(1, 16, H_out, W_out)", "(..., 16, H_out, W_out)", "(...)"]
