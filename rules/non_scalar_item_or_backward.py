@@ -9,6 +9,7 @@ from shapecheck.engine import Invalid, Rule
 from shapecheck.shapes.messages import quoted
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.walker import walk_statements
+from shapecheck.objects.dims import Dim
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number, may_be_tensor_comparison
@@ -377,6 +378,37 @@ class NonScalarItemOrBackward(Rule):
                 with torch.no_grad():
                     action = self.online(obs).argmax(dim=1, keepdim=True)
                 return action.item()
+        """,
+        # The same agent whose channels come from the environment (`Conv2d(obs_shape[0], ...)`): whether the first
+        # dim is the batch can't be told, and the `x.size(0)` a flatten names is the analysis's name, not the code's
+        """
+        import torch
+        import torch.nn as nn
+
+
+        class Flatten(nn.Module):
+            def forward(self, x):
+                return x.view(x.size(0), -1)
+
+
+        class PolicyNet(nn.Module):
+            def __init__(self, obs_shape, n_actions: int) -> None:
+                super().__init__()
+                self.body = nn.Sequential(nn.Conv2d(obs_shape[0], 16, 8, stride=4), nn.ReLU(), Flatten())
+                self.head = nn.Linear(16 * 20 * 20, n_actions)
+
+            def act(self, obs):
+                return self.head(self.body(obs)).argmax(dim=1, keepdim=True)
+
+
+        class Player:
+            def __init__(self, env) -> None:
+                self.policy = PolicyNet(env.observation_space.shape, env.action_space.n)
+
+            def play(self, frame):
+                obs = torch.from_numpy(frame).float().unsqueeze(0) / 255.0
+                with torch.no_grad():
+                    return self.policy.act(obs).item()
         """,
     ]
     INVALID = [
@@ -762,11 +794,18 @@ def _compared(ev: ShapeEvaluator, left: cst.BaseExpression, right: cst.BaseExpre
 def _several(shape: Shape) -> bool:
     """The shape keeps a dim whose size is not known to be 1: of known rank, a size the code names or states, not
     one the analysis could not work out (what a `-1` leaves of a tensor of unknown size: `t.reshape(-1)` of a
-    scalar is (1,); a pooled size of a kernel it does not know); of unknown rank, only a size the code states,
+    scalar is (1,); a pooled size of a kernel it does not know), nor one it named after a tensor whose rows nothing
+    states (`x.size(0)` in a flatten of a followed call); of unknown rank, only a size the code states,
     more than 1 (`(..., 2)`, a (2,) loss compared with a value of unknown shape)."""
     if shape.rank is None:
         return any(dim.literal is not None and dim.literal > 1 for dim in shape.dims)
-    return any(dim.literal != 1 and not unsolved(dim) for dim in shape.dims)
+    return any(dim.literal != 1 and not unsolved(dim) and not _unnamed(dim) for dim in shape.dims)
+
+
+def _unnamed(dim: Dim) -> bool:
+    """A size the analysis named after the tensor it measures (`x.size(0)` of a tensor of unknown shape), which no
+    name or literal of the code states: whatever it is, 1 included."""
+    return any(atom.placeholder for atom in dim.atoms)
 
 
 def _no_gradient(call: cst.Call, index: int, keyword: str) -> bool:
