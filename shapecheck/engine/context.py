@@ -307,15 +307,15 @@ class Context:
         read in the `else`). Elsewhere (a rule's `finish()`, under `at()`, as of an earlier binding) the latest in
         source order. Whether the binding is certainly the value seen: `reach`; every binding that may be:
         `reaching`."""
+        read = self._read_path(before)
         found = self._bindings_of(name, before)
         if found is None:
             return None
         bindings, before = found
-        # read at the node visited (as of now, not under `at()`): pass over what the other branch bound
-        if self._cap is None and before > self._seq and self.ancestors:
+        if read is not None:  # pass over what the other branch bound
             branched = self._branched
             for binding in reversed(bindings):
-                if binding.seq not in branched or flow.reach(binding.path, self.ancestors) != "never":
+                if binding.seq not in branched or flow.reach(binding.path, read) != "never":
                     return binding
             return None
         return _latest(bindings, before)
