@@ -637,7 +637,7 @@ def drawn_count(ev: Evaluator, node: cst.Call, before: int, converted: bool = Fa
     keywords = {arg.keyword.value: arg.value for arg in node.args if arg.keyword is not None}
     tensor = qualname == "torch.randint"
     # a tensor of draws is a count only made one; numpy's with a `size` is an array
-    if tensor and not converted or qualname == "numpy.random.randint" and (len(positional) > 2 or "size" in keywords):
+    if tensor and not converted or qualname == "numpy.random.randint" and not numpy_scalar_draw("randint", node):
         return None
     # one bound alone is the high one (`randint(high, size)`, `randrange(stop)`), the low one being 0
     alone = len(positional) == (2 if tensor else 1) and "high" not in keywords
