@@ -814,7 +814,8 @@ class Evaluator:
         if isinstance(old, Dim) and isinstance(new, Dim):
             apply = _AUGMENTED.get(operator)
             if apply is not None and not (operator is cst.FloorDivideAssign and new.literal == 0):
-                return apply(old, new)
+                found = _bounded(apply, old, new)
+                return UNKNOWN if found is None else found
         return UNKNOWN
 
     def generic_argument(self, function: cst.FunctionDef, param: cst.Param) -> object:
@@ -1271,9 +1272,9 @@ def _arithmetic(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Dim | 
         exponent = ev.integer(expr.right, before)
         if exponent is None or not 0 <= exponent <= 8:
             return None
-        result = Dim.of(1)
+        result: Dim | None = Dim.of(1)
         for _ in range(exponent):
-            result = result * left
+            result = _bounded(_ARITHMETIC[cst.Multiply], result, left) if result is not None else None
         return result
     apply = _ARITHMETIC.get(operator)
     right = ev.size(expr.right, before)
@@ -1281,7 +1282,21 @@ def _arithmetic(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Dim | 
         return None
     if operator in (cst.FloorDivide, cst.Divide, cst.Modulo) and right.literal == 0:
         return None
-    return apply(left, right)
+    return _bounded(apply, left, right)
+
+
+# A size code computes has a few terms (`(h - k + 2 * p) // s + 1`). Products of sums over symbols the analysis names
+# grow exponentially along a recurrence (generated spherical-harmonics code: `y4 = c1 * y3 * z + c2 * y2 * x`, each
+# constant and input a symbol of its own), and normalizing them took minutes: past this many terms a value is no size
+# any rule could compare, so it is unknown.
+_MAX_TERMS = 32
+
+
+def _bounded(apply: Callable[[Dim, Dim], Dim], left: Dim, right: Dim) -> Dim | None:
+    if len(left.terms) * len(right.terms) > _MAX_TERMS ** 2:
+        return None
+    found = apply(left, right)
+    return found if len(found.terms) <= _MAX_TERMS else None
 
 
 Evaluator.HANDLERS = {"value": _value, "size": _size}

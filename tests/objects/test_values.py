@@ -638,3 +638,20 @@ def test_positional_parameters_take_a_spread_over_those_left() -> None:
     assert positional_parameters((x,), None, (1, 2), None) is None
     with_default = cst.Param(cst.Name("z"), default=cst.Integer("0"))
     assert positional_parameters((x, with_default), None, (), "view") == {"x": "view", "z": UNKNOWN}
+
+
+def test_a_size_that_grows_past_a_few_terms_is_unknown() -> None:
+    # generated spherical-harmonics code (e3nn): each degree's values are products of the one before with the inputs
+    # and constants; normalizing the expanded polynomials took minutes on the whole file. Past the budget a value is
+    # unknown, and a name bound to it one symbol of its own, so the next degree starts small again.
+    lines = ["a0 = c * x + d * y + e * z"] + [f"a{k} = (a{k - 1} + c) * (a{k - 1} + d * x) + e * y" for k in range(1, 4)]
+    seen = probe("\n".join(["import torch", *lines, "probe_dim(a1)", "probe_dim((a1 + c) * (a1 + d * x))",
+                            "probe_dim(a2)", "probe_dim(a3)"]))
+    assert seen[0].count(" + ") == 13
+    assert seen[1:] == [None, "a2", "a2 * a2 + a2 * c + e * y + a2 * d * x + c * d * x"]
+    assert probe("""
+import torch
+h, k, p, s = torch.randn(30, 3, 1, 2).shape
+probe_dim((h - k + 2 * p) // s + 1)
+probe_dim(h * k * p * s)
+""") == ["15", "180"]
