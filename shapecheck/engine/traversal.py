@@ -4,8 +4,9 @@ visitor's `leave_<Node>`, then the leaving bookkeeping (so a rule looking at `x 
 old binding of `x`). A visitor that raises is dropped for the rest of the file and reported once as an internal error;
 the others go on.
 
-Visitors are any objects with libcst-style `visit_<Node>` / `leave_<Node>` methods and, optionally, `finish()`: this
-floor knows nothing of bindings, rules or analyses. `shapecheck.engine.bindings.traverse` runs it with the bindings'
+Visitors are any objects whose classes define libcst-style `visit_<Node>` / `leave_<Node>` methods (which of them a
+class has is looked up once per set of visitor classes) and, optionally, `finish()`: this floor knows nothing of
+bindings, rules or analyses. `shapecheck.engine.bindings.traverse` runs it with the bindings'
 bookkeeping, the recording analyses first and the rules after them.
 """
 
