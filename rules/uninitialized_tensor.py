@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 
 import libcst as cst
@@ -1273,9 +1274,8 @@ class UninitializedTensor(Rule):
         return function
 
     def finish(self) -> None:
-        replay = _Replay([("written", event[1]) if event[0] == "written unless" else event for event in self._events
-                          if event[0] != "written unless" or not every_construction_passes(
-                              self.ctx, *event[2], lambda _, passed: type(passed) is cst.Name and passed.value == "None")])
+        replay = _Replay(self._events, lambda unless: every_construction_passes(
+            self.ctx, *unless, lambda _, passed: type(passed) is cst.Name and passed.value == "None"))
         # `init.normal_(module.level_embed)` in an `_init_weights(self, module)`: the attribute is written through
         # another name for the instance.
         written_attributes = {key[2].rsplit(".", 1)[-1] for key in replay.written if key[0] == "dotted"}
@@ -1326,7 +1326,8 @@ def _initialized_by_importer(filename: str) -> bool:
 class _Replay:
     """The allocations of the file and what became of them, worked out from what the visits saw, in order."""
 
-    def __init__(self, events: list[tuple]) -> None:
+    def __init__(self, events: list[tuple], passes: Callable[[tuple], bool]) -> None:
+        """`passes`: whether a "written unless" event's condition holds (then it writes nothing)."""
         self.allocations: list[_Allocation] = []
         self.by_key: dict[Key, list[_Allocation]] = {}
         self.written: set[Key] = set()  # written, or handed to code that may write it
@@ -1361,6 +1362,9 @@ class _Replay:
                 self.aliased(event[1], event[2])
             elif kind == "written":
                 self.written.add(event[1])
+            elif kind == "written unless":
+                if not passes(event[2]):
+                    self.written.add(event[1])
             elif kind == "allocation":
                 self.allocated(*event[1:])
             elif kind == "partial":

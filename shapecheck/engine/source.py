@@ -241,14 +241,19 @@ class _Syntactic:
 
 
 class _Positions(Mapping[cst.CSTNode, CodeRange]):
-    """`PositionProvider`'s positions of a generated module's nodes, each worked out when asked for."""
+    """`PositionProvider`'s positions of a generated module's nodes, each worked out when first asked for (a
+    statement's are kept between the editor server's lints, which ask again for the findings it keeps)."""
 
     def __init__(self, state: _TokenSpans) -> None:
         self._state = state
+        self._found: dict[cst.CSTNode, CodeRange] = {}
 
     def __getitem__(self, node: cst.CSTNode) -> CodeRange:
-        start, end = self._state.spans[node]
-        return CodeRange(self._state.position(start), self._state.position(end))
+        found = self._found.get(node)
+        if found is None:
+            start, end = self._state.spans[node]
+            found = self._found[node] = CodeRange(self._state.position(start), self._state.position(end))
+        return found
 
     def __iter__(self):
         return iter(self._state.spans)

@@ -4,8 +4,9 @@ visitor's `leave_<Node>`, then the leaving bookkeeping (so a rule looking at `x 
 old binding of `x`). A visitor that raises is dropped for the rest of the file and reported once as an internal error;
 the others go on.
 
-Visitors are any objects with libcst-style `visit_<Node>` / `leave_<Node>` methods and, optionally, `finish()`: this
-floor knows nothing of bindings, rules or analyses. `shapecheck.engine.bindings.traverse` runs it with the bindings'
+Visitors are any objects whose classes define libcst-style `visit_<Node>` / `leave_<Node>` methods (which of them a
+class has is looked up once per set of visitor classes) and, optionally, `finish()`: this floor knows nothing of
+bindings, rules or analyses. `shapecheck.engine.bindings.traverse` runs it with the bindings'
 bookkeeping, the recording analyses first and the rules after them.
 """
 
@@ -22,6 +23,10 @@ Bookkeeping = Callable[[object, cst.CSTNode], None]
 # A node type's visitor handlers (visit, leave), the fields holding its children, the engine's own enter and leave.
 _Entry = tuple[tuple[tuple[object, Handler], ...], tuple[tuple[object, Handler], ...], tuple[str, ...],
                Bookkeeping | None, Bookkeeping | None]
+# (the visitors' types, a node type) -> the places of those with a visit and of those with a leave handler for it:
+# the same for every traversal with the same visitors (the editor server's, on every keystroke), where asking each
+# visitor about each node type met cost a millisecond a lint
+_HANDLED: dict[tuple[tuple[type, ...], type], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 class VisitorCrash(Exception):
@@ -69,8 +74,14 @@ class Traversal:
     def _entry(self, cls: type) -> _Entry:
         name = cls.__name__
         rules = self._dispatching
-        visits = tuple((rule, getattr(rule, "visit_" + name)) for rule in rules if hasattr(rule, "visit_" + name))
-        leaves = tuple((rule, getattr(rule, "leave_" + name)) for rule in rules if hasattr(rule, "leave_" + name))
+        key = (tuple(map(type, rules)), cls)
+        handled = _HANDLED.get(key)
+        if handled is None:
+            handled = _HANDLED[key] = (
+                tuple(k for k, rule in enumerate(rules) if hasattr(rule, "visit_" + name)),
+                tuple(k for k, rule in enumerate(rules) if hasattr(rule, "leave_" + name)))
+        visits = tuple((rules[k], getattr(rules[k], "visit_" + name)) for k in handled[0])
+        leaves = tuple((rules[k], getattr(rules[k], "leave_" + name)) for k in handled[1])
         entry = (visits, leaves, child_fields(cls), self.enter.get(cls), self.leave.get(cls))
         if not any(entry):
             self._visited.discard(cls)

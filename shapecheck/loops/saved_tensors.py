@@ -181,14 +181,13 @@ class SavedTensors:
         """The calls, with autograd on, of a module another class keeps as `self.x` (every value it assigns there
         `builds`), or of a name built as one of `class_def`."""
         ctx = self.ctx
-        for site, found in ctx.analysis(_ModuleCalls).sites():
+        calls = ctx.analysis(_ModuleCalls)
+        for site, found in calls.sites():
             if type(found) is list:
                 if all(builds(ctx, value) for value in found):
                     yield site
-            elif class_def is not None:
-                with ctx.at(found):
-                    if instance_class(ctx, site.node.func) is class_def:
-                        yield site
+            elif class_def is not None and calls.instance_class(site, found) is class_def:
+                yield site
 
     def constructions(self, class_def: cst.ClassDef | None, func: cst.BaseExpression) -> list[cst.Call]:
         """The calls `class_def` assigns to `self.x` for `func` spelled `self.x`; empty when `func` is no `self.x`
@@ -217,6 +216,8 @@ class _ModuleCalls:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._found: list[tuple[CallSite, list[cst.Call] | Point]] | None = None
+        # id(call) -> the class of the file the called name is an instance of: the same for every class probed
+        self._classes: dict[int, cst.ClassDef | None] = {}
 
     def sites(self) -> list[tuple[CallSite, list[cst.Call] | Point]]:
         """Asked in `finish` only, when every call is known."""
@@ -239,6 +240,14 @@ class _ModuleCalls:
                             found.append((site, point))
             self._found = found
         return self._found
+
+    def instance_class(self, site: CallSite, point: Point) -> cst.ClassDef | None:
+        """`instance_class` of the name `site` calls, read at `point` (as `sites` gives them)."""
+        key = id(site.node)
+        if key not in self._classes:
+            with self.ctx.at(point):
+                self._classes[key] = instance_class(self.ctx, site.node.func)
+        return self._classes[key]
 
 
 class _HandedInputs:

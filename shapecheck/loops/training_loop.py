@@ -639,6 +639,9 @@ class TrainingLoop:
         self._sites_by_function: dict[cst.FunctionDef | None, list[CallSite]] | None = None
         self._locals: dict[cst.FunctionDef, set[str]] = {}
         self._helper_events: dict[tuple[cst.Call, int], list[Event]] = {}
+        # function -> (the events recorded when asked, `body_events`'s answer): several rules' `finish` ask it of
+        # the same bodies (SC203 of every body that calls a helper, once per region too)
+        self._body_events: dict[cst.FunctionDef | None, tuple[int, list[Event]]] = {}
         self._handed_owners: dict[int, frozenset[str] | None] = {}
         self._sites_in: dict[cst.FunctionDef | None, list[CallSite]] | None = None
         # (id(function), depth) -> (the calls seen when asked, `runs_without_grad`'s answer)
@@ -908,7 +911,10 @@ class TrainingLoop:
     def body_events(self, function: cst.FunctionDef | None) -> list[Event]:
         """The events one run of a body goes through, in source order: its own, and those of the same-file helpers
         it calls, placed at the call (`order`, `function` and `loops` are the call's, the subject as the caller
-        spells it)."""
+        spells it). The list is shared by those who ask: read it, do not change it."""
+        known = self._body_events.get(function)
+        if known is not None and known[0] == len(self.events):
+            return known[1]
         found = list(self.in_function(function))
         switches = {event.node for event in found}
         for site in self.local_calls().get(function, ()):
@@ -918,6 +924,7 @@ class TrainingLoop:
             found += [replace(event, order=site.order, function=function, loops=loops)  # type: ignore[arg-type]
                       for event in self.helper_events(site.node) if event.function is not function]
         found.sort(key=lambda event: event.order)
+        self._body_events[function] = (len(self.events), found)
         return found
 
     def bodies_with(self, test: Callable[[Event], bool]) -> set[cst.FunctionDef | None]:

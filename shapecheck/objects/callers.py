@@ -78,11 +78,15 @@ def imported_callers(ctx: Context, name: str) -> list[Caller] | None:
     large to search whole, the importers nearest the file (`importer_files`' partial search): unknown there would
     silence every rule that reads a same-file caller in a large repository."""
     importers = importers_through_packages(ctx.filename, lambda _, text: name in text, partial=True)
-    targets = {resolved(ctx.filename)}
+    # the module files that hold `name`: this one, then the packages re-exporting it; resolved (a look-up in the
+    # file system, asked for each function a rule follows the callers of) only once an importer names it
+    targets: set[Path | None] = set()
     found: list[Caller] = []
     for path, text, _ in importers:
         if name not in text:
             continue
+        if not targets:
+            targets.add(resolved(ctx.filename))
         if Path(path).name == "__init__.py":
             targets.add(resolved(path))  # a re-export: its importers are listed after it
             continue

@@ -75,6 +75,8 @@ _EVERY_FUNCTION = "<every function>"  # iterating over `Context.functions`
 # reader, may answer
 _FUNCTION_NAMED = "<the module's function named> "
 _EVERY_FUNCTION_NAMED = "<every function of the module by name>"  # iterating over `Context.functions_by_name`
+# The reads whose answers depend on every statement before the reader, or on every statement
+_WHOLE = frozenset({_EVERY_NAME, _EVERY_FUNCTION, _WHOLE_MODULE, _EVERY_FUNCTION_NAMED})
 
 
 class _Reads:
@@ -194,6 +196,8 @@ class _Kept:
     # lists they appended to
     parts: tuple[tuple[int, tuple[object, ...]], ...]
     files: frozenset[str]  # the other files its analysis read (`engine.dependencies`)
+    # `reads` as a set: every kept statement is asked whether it read what an edit changed
+    read_set: frozenset[str]
 
 
 @dataclass(frozen=True, eq=False)
@@ -207,6 +211,7 @@ class _Finished:
     reports: tuple[Report, ...]
     result: object
     files: frozenset[str]
+    read_set: frozenset[str]
 
 
 @dataclass(frozen=True, eq=False)
@@ -486,7 +491,7 @@ class _Traversal(Traversal):
         live = self._live
         kept = self.previous.get(id(node))
         if kept is not None and kept.statement is node and kept.rules == live and \
-                (index < self._same_before and self._later.isdisjoint(kept.reads) and self._same_facts(kept.facts) or
+                (index < self._same_before and self._later.isdisjoint(kept.read_set) and self._same_facts(kept.facts) or
                  self._unchanged_reads(kept) or _same(kept.seen, self._seen(kept.reads, index, node))):
             self._swap(self._file_rules)
             try:
@@ -519,7 +524,7 @@ class _Traversal(Traversal):
         facts = tuple((read[len(_FACT):], self._fact_values[read[len(_FACT):]]) for read in reads
                       if read.startswith(_FACT))
         self.kept[id(node)] = _Kept(node, reads, self._seen(reads, index, node), facts, live, reports, parts,
-                                    frozenset(files))
+                                    frozenset(files), frozenset(reads))
         if id(node) in self._added:
             self._changed_reads.update(self._answered_by(node))
 
@@ -600,7 +605,7 @@ class _Traversal(Traversal):
                 or not self._same_facts(checkpoint.facts):
             return False
         for kept in checkpoint.kept:
-            if kept.rules != live or not later.isdisjoint(kept.reads) or not self._same_facts(kept.facts):
+            if kept.rules != live or not later.isdisjoint(kept.read_set) or not self._same_facts(kept.facts):
                 return False
         ctx = self.ctx
         placeholders = checkpoint.placeholders
@@ -666,7 +671,7 @@ class _Traversal(Traversal):
         facts = tuple((read[len(_FACT):], self._fact_values[read[len(_FACT):]]) for read in reads
                       if read.startswith(_FACT))
         self.finished[key] = _Finished(given, reads, self._seen(reads, end, ctx.module), facts,
-                                       tuple(ctx.reports[start:]), result, frozenset(files))
+                                       tuple(ctx.reports[start:]), result, frozenset(files), frozenset(reads))
         return result
 
     def _fresh_memos(self) -> None:
@@ -740,8 +745,17 @@ class _Traversal(Traversal):
         return found
 
     def _same_facts(self, facts: tuple[tuple[str, frozenset], ...]) -> bool:
-        """Whether each module fact has the value it had when the statement read it."""
-        return all(_same_value(self._fact(kind, self.memory._facts[kind][0]), value) for kind, value in facts)
+        """Whether each module fact has the value it had when the statement read it. Asked of every statement kept
+        (several facts each), so the values found so far this lint are looked up first, and a value that did not
+        change is the same object (`_union`)."""
+        known = self._fact_values
+        for kind, value in facts:
+            found = known.get(kind)
+            if found is None:
+                found = self._fact(kind, self.memory._facts[kind][0])
+            if found is not value and found != value:
+                return False
+        return True
 
     def _unchanged_reads(self, kept: _Kept | _Finished) -> bool:
         """Whether what a statement kept in the latest lint read of the module is the same now, told without
@@ -749,12 +763,8 @@ class _Traversal(Traversal):
         nothing that depends on every statement before it (which the edit changed), and module facts of the same
         value. The statements the edit kept keep their order and bind what they bound, and the latest lint found
         that the statement read what it had read (or analysed it then), so its reads find what they found."""
-        changed = self._changed_reads
-        for read in kept.reads:
-            if read in changed or read == _EVERY_NAME or read == _EVERY_FUNCTION or read == _WHOLE_MODULE \
-                    or read == _EVERY_FUNCTION_NAMED:
-                return False
-        return self._same_facts(kept.facts)
+        reads = kept.read_set
+        return reads.isdisjoint(self._changed_reads) and reads.isdisjoint(_WHOLE) and self._same_facts(kept.facts)
 
     def _answered_by(self, statement: cst.CSTNode) -> set[str]:
         """The reads the module-level bindings, unpackings and functions `statement` made answer, as its visit has
@@ -863,7 +873,3 @@ def _statement(binding: Binding) -> cst.CSTNode | None:
 
 def _same(a: tuple[cst.CSTNode | frozenset | None, ...], b: tuple[cst.CSTNode | frozenset | None, ...]) -> bool:
     return len(a) == len(b) and all(x is y or type(x) is frozenset and x == y for x, y in zip(a, b))
-
-
-def _same_value(a: frozenset, b: frozenset) -> bool:
-    return a is b or a == b
