@@ -1,0 +1,212 @@
+"""Learning-rate schedules: how many steps a schedule is built for, and how often the loop steps it.
+
+A schedule whose length is a number of steps (OneCycleLR's `total_steps`, or its `epochs * steps_per_epoch`; the
+`num_training_steps` of Hugging Face's warm-up schedules) is built for a count in some unit, and the loop steps it
+in a unit too. The count's unit is read off the expression that sizes it: a name of a number of epochs alone
+(`total_steps=args.epochs`, `epochs=E, steps_per_epoch=1`) counts epochs; that number times another
+(`epochs * len(loader)`, `steps_per_epoch=len(loader)`, divided by the accumulation or not) counts batches. The
+unit the loop steps it in is read off where the step sits: in a loop over the data beside the optimizer's step
+(once per batch), or in a loop whose batches, and optimizer steps, are in a loop nested in it or in a helper it
+calls (once per epoch). Anything else is unknown, and unknown says nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import libcst as cst
+
+from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.objects.callers import calls_passing
+from shapecheck.objects.executor import target_names
+
+if TYPE_CHECKING:
+    from shapecheck.engine.context import Context
+    from shapecheck.loops.training_loop import Event, TrainingLoop
+
+Unit = Literal["epochs", "batches"]
+
+# the schedules sized by a number of steps, each with the position of its step count after the optimizer
+_HF_SCHEDULES = {"get_linear_schedule_with_warmup": 2, "get_cosine_schedule_with_warmup": 2,
+                 "get_polynomial_decay_schedule_with_warmup": 2,
+                 "get_cosine_with_hard_restarts_schedule_with_warmup": 2, "get_scheduler": 3}
+# OneCycleLR(optimizer, max_lr, total_steps=None, epochs=None, steps_per_epoch=None, ...)
+_ONE_CYCLE = ("optimizer", "max_lr", "total_steps", "epochs", "steps_per_epoch")
+# words of a name that counts something other than epochs: `steps_per_epoch`, `warmup_epochs`, `epoch_iters`
+_NOT_EPOCHS = ("step", "iter", "batch", "per", "warm", "len", "size", "start", "cur", "idx", "last")
+
+
+class Budget:
+    """The size of a schedule: the expression that gives it, and the unit it counts in; `incomplete` when
+    OneCycleLR is given `epochs` without `steps_per_epoch` (its constructor raises)."""
+
+    __slots__ = ("node", "unit", "incomplete")
+
+    def __init__(self, node: cst.BaseExpression, unit: Unit | None, incomplete: bool = False) -> None:
+        self.node, self.unit, self.incomplete = node, unit, incomplete
+
+
+def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None) -> Budget | None:
+    """The budget of the schedule `call` builds, with names read as of `before`; None for another call, a step
+    count not given or hidden by `*args`, or one in no unit known."""
+    if any(arg.star for arg in call.args):
+        return None
+    qualname = ctx.qualname(call.func) or ""
+    name = last_name(call.func)
+    if qualname == "torch.optim.lr_scheduler.OneCycleLR" or name == "OneCycleLR" and not qualname:
+        given = _arguments(call, _ONE_CYCLE)
+        if "total_steps" in given:
+            return _budget(ctx, given["total_steps"], before)
+        if "epochs" not in given:
+            return None
+        epochs = given["epochs"]
+        if "steps_per_epoch" not in given:
+            return Budget(epochs, None, incomplete=True)
+        per_epoch = given["steps_per_epoch"]
+        if type(per_epoch) is cst.Integer and per_epoch.value == "1":
+            return Budget(epochs, "epochs")
+        return Budget(per_epoch, "batches")
+    if name in _HF_SCHEDULES and (qualname.startswith("transformers.") or not qualname):
+        given = _arguments(call, ("",) * _HF_SCHEDULES[name] + ("num_training_steps",))
+        count = given.get("num_training_steps")
+        return _budget(ctx, count, before) if count is not None else None
+    return None
+
+
+def _arguments(call: cst.Call, positions: tuple[str, ...]) -> dict[str, cst.BaseExpression]:
+    given = {}
+    for index, arg in enumerate(call.args):
+        if arg.keyword is not None:
+            given[arg.keyword.value] = arg.value
+        elif index < len(positions) and positions[index]:
+            given[positions[index]] = arg.value
+    return given
+
+
+def _budget(ctx: Context, expr: cst.BaseExpression, before: int | None) -> Budget | None:
+    unit = count_unit(ctx, expr, before)
+    return Budget(expr, unit) if unit is not None else None
+
+
+def count_unit(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 4) -> Unit | None:
+    """What the number `expr` counts: "epochs" for a number of epochs (`args.epochs`, `cfg.num_epochs`, a local
+    assigned one), "batches" for that number times another (`epochs * len(loader)`, divided by the accumulation
+    or not); None otherwise."""
+    if depth <= 0:
+        return None
+    kind = type(expr)
+    if kind is cst.Name or kind is cst.Attribute:
+        value, at = ctx.value_of(expr, before)
+        if value is not expr:
+            return count_unit(ctx, value, at, depth - 1)
+        return "epochs" if _names_epochs(expr) else None
+    if kind is cst.Call and len(expr.args) == 1 and dotted_name(expr.func) in ("int", "math.ceil", "math.floor",
+                                                                                "round"):
+        return count_unit(ctx, expr.args[0].value, before, depth - 1)
+    if kind is cst.BinaryOperation:
+        operator = type(expr.operator)
+        if operator is cst.Multiply:
+            units = (count_unit(ctx, expr.left, before, depth - 1), count_unit(ctx, expr.right, before, depth - 1))
+            other = expr.right if units[0] == "epochs" else expr.left if units[1] == "epochs" else None
+            if other is not None and not (type(other) is cst.Integer and other.value == "1"):
+                return "batches"
+        elif operator in (cst.FloorDivide, cst.Divide) and count_unit(ctx, expr.left, before, depth - 1) == "batches":
+            return "batches"  # the batches of all epochs over the accumulation steps
+    return None
+
+
+def _names_epochs(expr: cst.BaseExpression) -> bool:
+    name = dotted_name(expr)
+    if name is None:
+        return False
+    word = name.rsplit(".", 1)[-1].lower()
+    return "epoch" in word and not any(other in word for other in _NOT_EPOCHS)
+
+
+def over_stepped(loop: cst.CSTNode, step: cst.Call) -> bool:
+    """`loop` iterates the schedulers the step steps: `for scheduler in self.schedulers: scheduler.step()`."""
+    receiver = step.func.value  # type: ignore[attr-defined]  # a schedule event is a `.step()` call
+    return type(loop) is cst.For and type(receiver) is cst.Name and receiver.value in target_names(loop.target)
+
+
+def checks_existence(test: cst.BaseExpression, subject: str | None) -> bool:
+    """`scheduler is not None`, `scheduler`, `self.scheduler is not None`: the test asks whether there is one."""
+    if type(test) is cst.Comparison and len(test.comparisons) == 1 \
+            and type(test.comparisons[0].operator) is cst.IsNot \
+            and type(test.comparisons[0].comparator) is cst.Name and test.comparisons[0].comparator.value == "None":
+        test = test.left
+    return subject is not None and dotted_name(test) == subject
+
+
+def handed_budgets(ctx: Context, function: cst.FunctionDef, parameter: str) -> list[Budget]:
+    """The budgets of the schedules the calls of `function` (of this file or of the modules importing it) hand it
+    for `parameter`, each read with its caller's names; a call handing something else adds none."""
+    found: list[Budget] = []
+
+    def holds(caller: Context, passed: cst.BaseExpression) -> bool:
+        value, before = caller.value_of(passed)
+        budget = schedule_budget(caller, value, before) if type(value) is cst.Call else None
+        if budget is not None:
+            found.append(budget)
+        return budget is not None
+
+    calls_passing(ctx, function, parameter, holds)
+    return found
+
+
+def stepping_unit(training: TrainingLoop, event: Event) -> Unit | None:
+    """How often the schedule step `event` runs: "batches" when the loop around it steps the optimizer on the same
+    pass and goes over the data (not a loop over epochs nor a `range`), "epochs" when the loop's optimizer steps
+    are all in a loop nested in it or in a loop of a helper it calls; None otherwise, and for a step under an
+    `if` (other than `if scheduler is not None:` and, per batch, the modulo `if` of gradient accumulation)."""
+    step = event.node
+    loops = event.loops
+    while loops and over_stepped(loops[-1], step):  # type: ignore[arg-type]
+        loops = loops[:-1]
+    if not loops:
+        return None
+    loop = loops[-1]
+    guarded = any(not checks_existence(guard.test, event.subject) for guard, _ in event.guards) or event.skipped_by
+    beside, nested = False, False
+    for other in training.in_loop(loop):
+        if other.optimizer_step and other.function is event.function:
+            if other.loops[-1] is loop:
+                beside = True
+            else:
+                nested = True
+    for site in training.local_calls_in(loop, event.function):
+        for other in training.helper_events(site.node):
+            if other.optimizer_step:
+                inner = site.loop is not loop or bool(other.loops)
+                beside, nested = beside or not inner, nested or inner
+    if beside and not nested and _over_data(loop) and (not guarded or event.accumulation_guard is not None):
+        return "batches"
+    if nested and not beside and not guarded:
+        return "epochs"
+    return None
+
+
+def _over_data(loop: cst.CSTNode) -> bool:
+    """`for x, y in loader`, `for i, batch in enumerate(tqdm(loader))`: not `for epoch in ...`, nor a `range` of a
+    count (`range(len(loader))` goes over the batches), nor a `while`."""
+    if type(loop) is not cst.For:
+        return False
+    if any("epoch" in name.lower() for name in target_names(loop.target)):
+        return False
+    source = loop.iter
+    while type(source) is cst.Call and last_name(source.func) in ("enumerate", "tqdm", "iter", "zip") \
+            and source.args:
+        source = source.args[0].value
+    if type(source) is cst.Call and last_name(source.func) == "range":
+        return len(source.args) == 1 and type(source.args[0].value) is cst.Call \
+            and last_name(source.args[0].value.func) == "len"
+    return "epoch" not in (dotted_name(source) or "").lower()
+
+
+def passed_scheduler(function: cst.FunctionDef, receiver: cst.BaseExpression) -> str | None:
+    """The parameter of `function` the stepped scheduler is (`def train(model, loader, opt, scheduler)`)."""
+    if type(receiver) is not cst.Name:
+        return None
+    name = receiver.value
+    return name if any(param.name.value == name for param in function.params.params) else None
+
