@@ -1,0 +1,55 @@
+"""SC219 reads a schedule's length where it is built: in the step's file, or in the modules that hand it to the
+helper stepping it."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
+
+ENGINE = """
+    import torch
+
+    def train_one_epoch(model, loader, optimizer, lr_scheduler):
+        for images, targets in loader:
+            loss = torch.nn.functional.cross_entropy(model(images), targets)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            lr_scheduler.step()
+"""
+
+MAIN = """
+    import torch
+    from engine import train_one_epoch
+
+    def main(args, model, train_loader):
+        optimizer = torch.optim.SGD(model.parameters(), lr=args.lr)
+        scheduler = torch.optim.lr_scheduler.OneCycleLR(optimizer, args.lr, total_steps={total})
+        for epoch in range(args.epochs):
+            train_one_epoch(model, train_loader, optimizer, scheduler)
+"""
+
+
+def lint_engine(folder: Path, total: str) -> list[int]:
+    (folder / "engine.py").write_text(textwrap.dedent(ENGINE))
+    (folder / "main.py").write_text(textwrap.dedent(MAIN.format(total=total)))
+    PROJECT.forget()
+    path = folder / "engine.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC219"])).findings]
+
+
+def test_a_schedule_sized_by_epochs_in_the_importing_script_is_reported_in_the_helper_stepping_it(
+        tmp_path: Path) -> None:
+    assert lint_engine(tmp_path, "args.epochs") == [10]
+
+
+def test_the_batches_of_every_epoch_handed_to_the_helper_are_clean(tmp_path: Path) -> None:
+    assert lint_engine(tmp_path, "args.epochs * len(train_loader)") == []
+
+
+def test_a_length_of_no_known_unit_is_clean(tmp_path: Path) -> None:
+    assert lint_engine(tmp_path, "args.total_steps") == []
