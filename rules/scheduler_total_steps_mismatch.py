@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name
-from shapecheck.loops.schedules import Budget, handed_budgets, passed_scheduler, schedule_budget, stepping_unit
+from shapecheck.loops.schedules import Budget, handed_budgets, schedule_budget, stepping_unit
 from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.loops.training_loop import Event, training_loop
 
@@ -28,8 +28,11 @@ class SchedulerTotalStepsMismatch(Rule):
         beside `optimizer.step()`; and the reverse, a length of `epochs * len(loader)` (or `steps_per_epoch=
         len(loader)`) stepped once per epoch, after a batch loop (or a helper such as `train_one_epoch(...)`) that
         steps the optimizer. The schedule may be built where it is stepped, in a trainer's `__init__`
-        (`self.scheduler`), or handed to the helper that steps it by every call (`def train_epoch(model, loader,
-        optimizer, scheduler)`), in this file or in a module importing it. Also OneCycleLR given `epochs` without
+        (`self.scheduler`), handed to the helper that steps it (`def train_epoch(model, loader, optimizer,
+        scheduler)`), or to a callback built with it (`SchedulerCallback(sched)` storing `self.scheduler`) whose
+        method a trainer runs on each of its callbacks in its batch loop (`for cb in self.callbacks:
+        cb.on_batch_end(self)`) or after it; the calls and constructions of this file or of a module importing it,
+        the trainer of this file or of the modules beside it. Also OneCycleLR given `epochs` without
         `steps_per_epoch`, which its constructor refuses.
 
         Not reported: a length that is a plain number or a name that says nothing about epochs (`total_steps=
@@ -164,6 +167,39 @@ class SchedulerTotalStepsMismatch(Rule):
                 if i == len(loader) - 1:
                     scheduler.step()
         """,
+        # Callbacks stepping the schedules in the unit they are sized in: per batch the batches of every epoch, per
+        # epoch the epoch count.
+        """
+        import torch
+        class BatchSchedule:
+            def __init__(self, scheduler):
+                self.scheduler = scheduler
+            def on_batch_end(self, trainer):
+                self.scheduler.step()
+        class EpochSchedule:
+            def __init__(self, scheduler):
+                self.scheduler = scheduler
+            def on_epoch_end(self, trainer):
+                self.scheduler.step()
+        class Trainer:
+            def __init__(self, model, optimizer, callbacks):
+                self.model, self.optimizer, self.callbacks = model, optimizer, callbacks
+            def fit(self, loader, epochs):
+                for epoch in range(epochs):
+                    for x, y in loader:
+                        self.optimizer.zero_grad()
+                        torch.nn.functional.mse_loss(self.model(x), y).backward()
+                        self.optimizer.step()
+                        for cb in self.callbacks:
+                            cb.on_batch_end(self)
+                    for cb in self.callbacks:
+                        cb.on_epoch_end(self)
+        def main(model, loader, epochs):
+            optimizer = torch.optim.Adam(model.parameters())
+            per_batch = torch.optim.lr_scheduler.OneCycleLR(optimizer, 1e-3, total_steps=epochs * len(loader))
+            per_epoch = torch.optim.lr_scheduler.OneCycleLR(optimizer, 1e-3, total_steps=epochs)
+            Trainer(model, optimizer, [BatchSchedule(per_batch), EpochSchedule(per_epoch)]).fit(loader, epochs)
+        """,
     ]
     INVALID = [
         """
@@ -223,6 +259,29 @@ class SchedulerTotalStepsMismatch(Rule):
             train_epoch(model, train_loader, optimizer)
             scheduler.step()
         """,
+        # A callback holding a schedule sized by the epochs, run by the trainer after each batch's step.
+        """
+        import torch
+        class LRSchedulerCallback:
+            def __init__(self, lr_scheduler):
+                self.lr_scheduler = lr_scheduler
+            def after_batch(self, learner):
+                self.lr_scheduler.step()
+        class Learner:
+            def __init__(self, net, opt, cbs):
+                self.net, self.opt, self.cbs = net, opt, cbs
+            def fit(self, n_epoch, dl):
+                for epoch in range(n_epoch):
+                    for xb, yb in dl:
+                        self.opt.zero_grad()
+                        torch.nn.functional.cross_entropy(self.net(xb), yb).backward()
+                        self.opt.step()
+                        for cb in self.cbs:
+                            cb.after_batch(self)
+        opt = torch.optim.SGD(net.parameters(), lr=0.1)
+        sched = torch.optim.lr_scheduler.OneCycleLR(opt, 0.1, epochs=n_epoch, steps_per_epoch=1)
+        Learner(net, opt, [LRSchedulerCallback(sched)]).fit(n_epoch, train_dl)
+        """,
         # OneCycleLR told the epochs without the batches of each: its constructor raises.
         """
         import torch
@@ -232,7 +291,8 @@ class SchedulerTotalStepsMismatch(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._steps: list[tuple[Event, Budget | str]] = []  # each step with its budget or the parameter it steps
+        # each step with its schedule's budget, or what it steps where that is handed over (a parameter, `self.`)
+        self._steps: list[tuple[Event, Budget | cst.BaseExpression]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         ctx = self.ctx
@@ -251,9 +311,8 @@ class SchedulerTotalStepsMismatch(Rule):
             if budget is not None:
                 self._steps.append((event, budget))
         elif event.function is not None:
-            parameter = passed_scheduler(event.function, value)
-            if parameter is not None:
-                self._steps.append((event, parameter))
+            # handed over: a parameter, or `self.scheduler` a callback's `__init__` stores; read in `finish()`
+            self._steps.append((event, receiver))
 
     def finish(self) -> None:
         if is_test_file(self.ctx):
@@ -263,7 +322,7 @@ class SchedulerTotalStepsMismatch(Rule):
             unit = stepping_unit(training, event)
             if unit is None:
                 continue
-            if isinstance(given, str):
+            if not isinstance(given, Budget):
                 assert event.function is not None
                 budgets = handed_budgets(self.ctx, event.function, given)
                 budget = next((budget for budget in budgets if budget.unit not in (None, unit)), None)

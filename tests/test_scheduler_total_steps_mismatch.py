@@ -53,3 +53,58 @@ def test_the_batches_of_every_epoch_handed_to_the_helper_are_clean(tmp_path: Pat
 
 def test_a_length_of_no_known_unit_is_clean(tmp_path: Path) -> None:
     assert lint_engine(tmp_path, "args.total_steps") == []
+
+
+CALLBACKS = """
+    class StepSchedule:
+        def __init__(self, scheduler):
+            self.scheduler = scheduler
+
+        def on_train_batch_end(self, trainer):
+            self.scheduler.step()
+"""
+
+TRAINER = """
+    import torch
+
+    class Trainer:
+        def __init__(self, model, optimizer, callbacks):
+            self.model, self.optimizer, self.callbacks = model, optimizer, callbacks
+
+        def fit(self, loader, epochs):
+            for epoch in range(epochs):
+                for batch in loader:
+                    self.optimizer.zero_grad()
+                    self.model(batch).mean().backward()
+                    self.optimizer.step()
+                    for callback in self.callbacks:
+                        callback.on_train_batch_end(self)
+"""
+
+SCRIPT = """
+    import torch
+    from callbacks import StepSchedule
+    from trainer import Trainer
+
+    def run(cfg, model, loader):
+        optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr)
+        schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, cfg.lr, total_steps={total})
+        Trainer(model, optimizer, [StepSchedule(schedule)]).fit(loader, cfg.num_epochs)
+"""
+
+
+def lint_callbacks(folder: Path, total: str) -> list[int]:
+    for name, text in (("callbacks", CALLBACKS), ("trainer", TRAINER), ("train", SCRIPT.format(total=total))):
+        (folder / f"{name}.py").write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    path = folder / "callbacks.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC219"])).findings]
+
+
+def test_a_callback_built_with_an_epoch_sized_schedule_and_run_after_each_batch_is_reported(tmp_path: Path) -> None:
+    # the callback's module imports neither torch nor the trainer: the script builds both
+    assert lint_callbacks(tmp_path, "cfg.num_epochs") == [7]
+
+
+def test_the_same_callback_built_with_the_batches_of_every_epoch_is_clean(tmp_path: Path) -> None:
+    assert lint_callbacks(tmp_path, "cfg.num_epochs * len(loader)") == []

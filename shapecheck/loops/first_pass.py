@@ -47,9 +47,7 @@ def runs_first_pass(training: TrainingLoop, test: cst.BaseExpression, function: 
     if not any(param.name.value == owner for param in function.params.params):
         return False
     # a callback handed the trainer: at 0 in every trainer that runs it, as of that call
-    name = function.name.value
-    runs = [(training, dispatch.site) for dispatch in training.dispatches().values() if dispatch.method == name]
-    runs += training.dispatched_at(function)
+    runs = training.runs_of(function)
     return bool(runs) and all(_hands_trainer_at_zero(record, site.node, site.function, function, owner, attribute)
                               for record, site in runs)
 

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Literal
 import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.engine.walker import children
 from shapecheck.objects.callers import calls_passing
 from shapecheck.objects.executor import target_names
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
@@ -138,9 +140,11 @@ def checks_existence(test: cst.BaseExpression, subject: str | None) -> bool:
     return subject is not None and dotted_name(test) == subject
 
 
-def handed_budgets(ctx: Context, function: cst.FunctionDef, parameter: str) -> list[Budget]:
-    """The budgets of the schedules the calls of `function` (of this file or of the modules importing it) hand it
-    for `parameter`, each read with its caller's names; a call handing something else adds none."""
+def handed_budgets(ctx: Context, function: cst.FunctionDef, receiver: cst.BaseExpression) -> list[Budget]:
+    """The budgets of the schedules `receiver` holds when it is handed over: a parameter of `function` by the calls
+    of it (of this file or of the modules importing it), or `self.scheduler` by the constructions of the class
+    whose `__init__` stores it (a callback built with its schedule), each read with its caller's names; a call
+    handing something else adds none."""
     found: list[Budget] = []
 
     def holds(caller: Context, passed: cst.BaseExpression) -> bool:
@@ -150,7 +154,16 @@ def handed_budgets(ctx: Context, function: cst.FunctionDef, parameter: str) -> l
             found.append(budget)
         return budget is not None
 
-    calls_passing(ctx, function, parameter, holds)
+    if type(receiver) is cst.Name:
+        if any(param.name.value == receiver.value for param in function.params.params):
+            calls_passing(ctx, function, receiver.value, holds)
+        return found
+    class_def = ctx.class_of_method(function)
+    stored = stored_parameter(ctx, receiver, class_def) if class_def is not None else None
+    if stored is not None:
+        for argument, point, reader in constructor_arguments(ctx, *stored) or ():
+            with reader.at(point):
+                holds(reader, argument)
     return found
 
 
@@ -158,32 +171,75 @@ def stepping_unit(training: TrainingLoop, event: Event) -> Unit | None:
     """How often the schedule step `event` runs: "batches" when the loop around it steps the optimizer on the same
     pass and goes over the data (not a loop over epochs nor a `range`), "epochs" when the loop's optimizer steps
     are all in a loop nested in it or in a loop of a helper it calls; None otherwise, and for a step under an
-    `if` (other than `if scheduler is not None:` and, per batch, the modulo `if` of gradient accumulation)."""
+    `if` (other than `if scheduler is not None:` and, per batch, the modulo `if` of gradient accumulation). A
+    callback's step (`def on_train_batch_end(self, trainer): self.scheduler.step()`) runs as often as the calls
+    that run it on each callback, where every trainer running it agrees."""
     step = event.node
     loops = event.loops
     while loops and over_stepped(loops[-1], step):  # type: ignore[arg-type]
         loops = loops[:-1]
-    if not loops:
+    guarded = any(not checks_existence(guard.test, event.subject) for guard, _ in event.guards) \
+        or bool(event.skipped_by)
+    if loops:
+        return _unit_in(training, loops[-1], event.function, guarded, event.accumulation_guard is not None)
+    if event.function is None or guarded:
         return None
-    loop = loops[-1]
-    guarded = any(not checks_existence(guard.test, event.subject) for guard, _ in event.guards) or event.skipped_by
+    units = set()
+    for record, site in training.runs_of(event.function):
+        around = record.enclosing(site.loop) if site.loop is not None else ()
+        while around and _over_callbacks(around[-1], site.node):
+            around = around[:-1]
+        if not around:
+            return None
+        units.add(_unit_in(record, around[-1], site.function, _guarded(around[-1], site.node), False))
+    return units.pop() if len(units) == 1 else None
+
+
+def _unit_in(training: TrainingLoop, loop: cst.CSTNode, function: cst.FunctionDef | None, guarded: bool,
+             accumulation: bool) -> Unit | None:
+    """How often a schedule step in `loop` of `function` runs (see `stepping_unit`)."""
     beside, nested = False, False
     for other in training.in_loop(loop):
-        if other.optimizer_step and other.function is event.function:
+        if other.optimizer_step and other.function is function:
             if other.loops[-1] is loop:
                 beside = True
             else:
                 nested = True
-    for site in training.local_calls_in(loop, event.function):
+    for site in training.local_calls_in(loop, function):
         for other in training.helper_events(site.node):
             if other.optimizer_step:
                 inner = site.loop is not loop or bool(other.loops)
                 beside, nested = beside or not inner, nested or inner
-    if beside and not nested and _over_data(loop) and (not guarded or event.accumulation_guard is not None):
+    if beside and not nested and _over_data(loop) and (not guarded or accumulation):
         return "batches"
     if nested and not beside and not guarded:
         return "epochs"
     return None
+
+
+def _over_callbacks(loop: cst.CSTNode, call: cst.Call) -> bool:
+    """`loop` goes over the callbacks `call` runs a method of: `for cb in self.callbacks: cb.on_batch_end(self)`,
+    `getattr(cb, event)(self)`."""
+    func = call.func
+    if type(func) is cst.Call and func.args:
+        func = func.args[0].value
+    elif type(func) is cst.Attribute:
+        func = func.value
+    return type(loop) is cst.For and type(func) is cst.Name and func.value in target_names(loop.target)
+
+
+def _guarded(loop: cst.CSTNode, call: cst.Call) -> bool:
+    """An `if` of `loop`'s body holds `call`."""
+    stack: list[tuple[cst.CSTNode, bool]] = [(loop.body, False)]  # type: ignore[attr-defined]
+    while stack:
+        node, under = stack.pop()
+        if node is call:
+            return under
+        if type(node) in (cst.For, cst.While, cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            continue
+        under = under or type(node) is cst.If
+        stack.extend((child, under) for child in children(node))
+    return False
 
 
 def _over_data(loop: cst.CSTNode) -> bool:
@@ -201,12 +257,3 @@ def _over_data(loop: cst.CSTNode) -> bool:
         return len(source.args) == 1 and type(source.args[0].value) is cst.Call \
             and last_name(source.args[0].value.func) == "len"
     return "epoch" not in (dotted_name(source) or "").lower()
-
-
-def passed_scheduler(function: cst.FunctionDef, receiver: cst.BaseExpression) -> str | None:
-    """The parameter of `function` the stepped scheduler is (`def train(model, loader, opt, scheduler)`)."""
-    if type(receiver) is not cst.Name:
-        return None
-    name = receiver.value
-    return name if any(param.name.value == name for param in function.params.params) else None
-
