@@ -32,8 +32,9 @@ class SchedulerTotalStepsMismatch(Rule):
         scheduler)`), or to a callback built with it (`SchedulerCallback(sched)` storing `self.scheduler`) whose
         method a trainer runs on each of its callbacks in its batch loop (`for cb in self.callbacks:
         cb.on_batch_end(self)`) or after it; the calls and constructions of this file or of a module importing it,
-        the trainer of this file or of the modules beside it. Also OneCycleLR given `epochs` without
-        `steps_per_epoch`, which its constructor refuses.
+        the trainer of this file or of the modules beside it. The schedule may come from a factory of the file or
+        of a project module it imports (`build_scheduler(optimizer, cfg)` returning it). Also OneCycleLR given
+        `epochs` without `steps_per_epoch`, which its constructor refuses.
 
         Not reported: a length that is a plain number or a name that says nothing about epochs (`total_steps=
         num_training_steps`), a step under an `if` (other than `if scheduler is not None:`, or per batch the modulo

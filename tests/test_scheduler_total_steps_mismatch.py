@@ -108,3 +108,40 @@ def test_a_callback_built_with_an_epoch_sized_schedule_and_run_after_each_batch_
 
 def test_the_same_callback_built_with_the_batches_of_every_epoch_is_clean(tmp_path: Path) -> None:
     assert lint_callbacks(tmp_path, "cfg.num_epochs * len(loader)") == []
+
+
+FACTORY = """
+    import torch
+
+    def make_schedule(optimizer, cfg, batches_per_epoch):
+        return torch.optim.lr_scheduler.OneCycleLR(optimizer, cfg.lr, total_steps={total})
+"""
+
+BUILT_SCRIPT = """
+    import torch
+    from callbacks import StepSchedule
+    from schedules import make_schedule
+    from trainer import Trainer
+
+    def run(cfg, model, loader):
+        optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr)
+        schedule = make_schedule(optimizer, cfg, len(loader))
+        Trainer(model, optimizer, [StepSchedule(schedule)]).fit(loader, cfg.num_epochs)
+"""
+
+
+def lint_factory(folder: Path, total: str) -> list[int]:
+    for name, text in (("callbacks", CALLBACKS), ("trainer", TRAINER), ("train", BUILT_SCRIPT),
+                       ("schedules", FACTORY.format(total=total))):
+        (folder / f"{name}.py").write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    path = folder / "callbacks.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC219"])).findings]
+
+
+def test_a_schedule_a_factory_of_another_module_sizes_by_the_epochs_is_reported(tmp_path: Path) -> None:
+    assert lint_factory(tmp_path, "cfg.num_epochs") == [7]
+
+
+def test_a_factory_sizing_it_by_the_batches_of_every_epoch_is_clean(tmp_path: Path) -> None:
+    assert lint_factory(tmp_path, "cfg.num_epochs * batches_per_epoch") == []

@@ -18,13 +18,16 @@ import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import children
+from shapecheck.loops.first_party import imported_functions
+from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.callers import calls_passing
 from shapecheck.objects.executor import target_names
+from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
-    from shapecheck.loops.training_loop import Event, TrainingLoop
+    from shapecheck.loops.training_loop import Event
 
 Unit = Literal["epochs", "batches"]
 
@@ -48,9 +51,11 @@ class Budget:
         self.node, self.unit, self.incomplete = node, unit, incomplete
 
 
-def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None) -> Budget | None:
-    """The budget of the schedule `call` builds, with names read as of `before`; None for another call, a step
-    count not given or hidden by `*args`, or one in no unit known."""
+def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None, factories: bool = True
+                    ) -> Budget | None:
+    """The budget of the schedule `call` builds, with names read as of `before`, or with `factories` that a
+    factory it calls returns; None for another call, a step count not given or hidden by `*args`, or one in no
+    unit known."""
     if any(arg.star for arg in call.args):
         return None
     qualname = ctx.qualname(call.func) or ""
@@ -72,6 +77,25 @@ def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None) -> 
         given = _arguments(call, ("",) * _HF_SCHEDULES[name] + ("num_training_steps",))
         count = given.get("num_training_steps")
         return _budget(ctx, count, before) if count is not None else None
+    return _built_by_factory(ctx, call) if factories else None
+
+
+def _built_by_factory(ctx: Context, call: cst.Call) -> Budget | None:
+    """The budget of the schedule a factory of this file, or of a project module it imports the factory from,
+    returns (`build_scheduler(optimizer, cfg)` with one `return OneCycleLR(...)`), read with the factory's names."""
+    if type(call.func) is not cst.Name:
+        return None
+    name = call.func.value
+    readers = [ctx] if name in ctx.functions else [where for imported, _, where in imported_functions(ctx)
+                                                    if imported == name]
+    for reader in readers[:1] if len(readers) == 1 else ():
+        found = returned_by_factory(reader, call)
+        if found is None:
+            return None
+        returned, point = found
+        with reader.at(point):
+            value, before = reader.value_of(returned)
+            return schedule_budget(reader, value, before, factories=False) if type(value) is cst.Call else None
     return None
 
 
