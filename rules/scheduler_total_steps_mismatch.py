@@ -201,6 +201,22 @@ class SchedulerTotalStepsMismatch(Rule):
             per_epoch = torch.optim.lr_scheduler.OneCycleLR(optimizer, 1e-3, total_steps=epochs)
             Trainer(model, optimizer, [BatchSchedule(per_batch), EpochSchedule(per_epoch)]).fit(loader, epochs)
         """,
+        # A project's own `OneCycleLR`, with a signature of its own.
+        """
+        import torch
+        class OneCycleLR:
+            def __init__(self, optimizer, lr, epochs, steps_per_epoch=None):
+                self.optimizer, self.lr, self.epochs = optimizer, lr, epochs
+            def step(self):
+                pass
+        sched = OneCycleLR(optimizer, 0.1, epochs=n_epochs)
+        for epoch in range(n_epochs):
+            for x, y in loader:
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+                sched.step()
+        """,
     ]
     INVALID = [
         """

@@ -60,7 +60,7 @@ def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None, fac
         return None
     qualname = ctx.qualname(call.func) or ""
     name = last_name(call.func)
-    if qualname == "torch.optim.lr_scheduler.OneCycleLR" or name == "OneCycleLR" and not qualname:
+    if qualname == "torch.optim.lr_scheduler.OneCycleLR":  # a project's own `OneCycleLR` has its own signature
         given = _arguments(call, _ONE_CYCLE)
         if "total_steps" in given:
             return _budget(ctx, given["total_steps"], before)
@@ -73,7 +73,9 @@ def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None, fac
         if type(per_epoch) is cst.Integer and per_epoch.value == "1":
             return Budget(epochs, "epochs")
         return Budget(per_epoch, "batches")
-    if name in _HF_SCHEDULES and (qualname.startswith("transformers.") or not qualname):
+    # the warm-up schedules by their names, whose copies in projects (and `pytorch_transformers`) keep the
+    # signature; `get_scheduler` only as Hugging Face's
+    if name in _HF_SCHEDULES and (name != "get_scheduler" or qualname.startswith("transformers.")):
         given = _arguments(call, ("",) * _HF_SCHEDULES[name] + ("num_training_steps",))
         count = given.get("num_training_steps")
         return _budget(ctx, count, before) if count is not None else None
