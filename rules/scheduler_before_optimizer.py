@@ -42,6 +42,40 @@ _HOOKED_TRAINER = """
 """
 
 
+# A runner counting its steps in `self.global_step` and running a hook before each batch that steps the schedule "at
+# each epoch start" (`global_step % steps_per_epoch == 0`); %s: the test of the hook's step at the top of each epoch
+# (never: `False`), %s: where the runner's count starts
+_COUNTED_RUNNER = """
+        import torch
+        class EpochStartHook:
+            def __init__(self, scheduler):
+                self.scheduler = scheduler
+            def before_batch(self, runner):
+                if runner.global_step %% runner.steps_per_epoch == 0:
+                    self.scheduler.step()
+            def before_epoch(self, runner):
+                if %s:
+                    self.scheduler.step()
+        class Runner:
+            def __init__(self, net, loader, hooks, start_step=0):
+                self.net, self.loader, self.hooks = net, loader, hooks
+                self.optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
+                self.global_step = %s
+                self.steps_per_epoch = len(loader)
+            def run(self, epochs):
+                for self.epoch in range(epochs):
+                    for hook in self.hooks:
+                        hook.before_epoch(self)
+                    for x, y in self.loader:
+                        for hook in self.hooks:
+                            hook.before_batch(self)
+                        self.optimizer.zero_grad()
+                        torch.nn.functional.cross_entropy(self.net(x), y).backward()
+                        self.optimizer.step()
+                        self.global_step += 1
+"""
+
+
 class SchedulerBeforeOptimizer(Rule):
     code = "SC213"
     name = "scheduler-before-optimizer"
@@ -114,7 +148,7 @@ class SchedulerBeforeOptimizer(Rule):
     VALID = [
         # A decay every k batches counted from 1 (`(j + 1) % k`, `enumerate(loader, 1)`): the optimizer has stepped
         # by then; a hook whose trainer's counter starts where a checkpoint left it, and one waiting for the
-        # second epoch.
+        # second epoch (the runner below, whose counter starts at `start_step`, with an epoch hook).
         """
         import torch
         scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1)
@@ -132,35 +166,7 @@ class SchedulerBeforeOptimizer(Rule):
                 criterion(model(x), y).backward()
                 optimizer.step()
         """,
-        """
-        import torch
-        class DecayHook:
-            def __init__(self, scheduler):
-                self.scheduler = scheduler
-            def before_batch(self, runner):
-                if runner.global_step % runner.steps_per_epoch == 0:
-                    self.scheduler.step()
-            def before_epoch(self, runner):
-                if runner.global_step % runner.steps_per_epoch == 0 and runner.epoch > 0:
-                    self.scheduler.step()
-        class Runner:
-            def __init__(self, net, loader, hooks, start_step):
-                self.net, self.loader, self.hooks = net, loader, hooks
-                self.optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
-                self.global_step = start_step
-                self.steps_per_epoch = len(loader)
-            def run(self, epochs):
-                for self.epoch in range(epochs):
-                    for hook in self.hooks:
-                        hook.before_epoch(self)
-                    for x, y in self.loader:
-                        for hook in self.hooks:
-                            hook.before_batch(self)
-                        self.optimizer.zero_grad()
-                        torch.nn.functional.cross_entropy(self.net(x), y).backward()
-                        self.optimizer.step()
-                        self.global_step += 1
-        """,
+        _COUNTED_RUNNER % ("runner.global_step % runner.steps_per_epoch == 0 and runner.epoch > 0", "start_step"),
         # The same trainer with the hook stepping the schedule after the optimizer (`after_step`); the callbacks of
         # a registry's `.values()` run at the end of each epoch.
         _HOOKED_TRAINER % ("            def before_step(self):\n                pass\n"
@@ -340,30 +346,7 @@ class SchedulerBeforeOptimizer(Rule):
     INVALID = [
         # A hook stepping the schedule "at each epoch start", `global_step % steps_per_epoch == 0`: true on the
         # first pass, where the runner's counter is still 0 (padertorch's LR hook before its fix).
-        """
-        import torch
-        class WarmRestartHook:
-            def __init__(self, scheduler):
-                self.scheduler = scheduler
-            def before_batch(self, runner):
-                if runner.global_step % runner.steps_per_epoch == 0:
-                    self.scheduler.step()
-        class Runner:
-            def __init__(self, net, loader, hooks):
-                self.net, self.loader, self.hooks = net, loader, hooks
-                self.optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
-                self.global_step = 0
-                self.steps_per_epoch = len(loader)
-            def run(self, epochs):
-                for epoch in range(epochs):
-                    for x, y in self.loader:
-                        for hook in self.hooks:
-                            hook.before_batch(self)
-                        self.optimizer.zero_grad()
-                        torch.nn.functional.cross_entropy(self.net(x), y).backward()
-                        self.optimizer.step()
-                        self.global_step += 1
-        """,
+        _COUNTED_RUNNER % ("False", "0"),
         # A decay every k batches of `enumerate`, counted from 0: the first batch decays before any update.
         """
         import torch

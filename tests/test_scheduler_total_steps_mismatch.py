@@ -34,12 +34,17 @@ MAIN = """
 """
 
 
-def lint_engine(folder: Path, total: str) -> list[int]:
-    (folder / "engine.py").write_text(textwrap.dedent(ENGINE))
-    (folder / "main.py").write_text(textwrap.dedent(MAIN.format(total=total)))
+def lint_project(folder: Path, files: dict[str, str], linted: str) -> list[int]:
+    """The rows of SC219's findings in the module `linted` of a project of `files` (module name -> source)."""
+    for name, text in files.items():
+        (folder / f"{name}.py").write_text(textwrap.dedent(text))
     PROJECT.forget()
-    path = folder / "engine.py"
+    path = folder / f"{linted}.py"
     return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC219"])).findings]
+
+
+def lint_engine(folder: Path, total: str) -> list[int]:
+    return lint_project(folder, {"engine": ENGINE, "main": MAIN.format(total=total)}, "engine")
 
 
 def test_a_schedule_sized_by_epochs_in_the_importing_script_is_reported_in_the_helper_stepping_it(
@@ -94,11 +99,8 @@ SCRIPT = """
 
 
 def lint_callbacks(folder: Path, total: str) -> list[int]:
-    for name, text in (("callbacks", CALLBACKS), ("trainer", TRAINER), ("train", SCRIPT.format(total=total))):
-        (folder / f"{name}.py").write_text(textwrap.dedent(text))
-    PROJECT.forget()
-    path = folder / "callbacks.py"
-    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC219"])).findings]
+    return lint_project(folder, {"callbacks": CALLBACKS, "trainer": TRAINER, "train": SCRIPT.format(total=total)},
+                        "callbacks")
 
 
 def test_a_callback_built_with_an_epoch_sized_schedule_and_run_after_each_batch_is_reported(tmp_path: Path) -> None:
@@ -131,12 +133,8 @@ BUILT_SCRIPT = """
 
 
 def lint_factory(folder: Path, total: str) -> list[int]:
-    for name, text in (("callbacks", CALLBACKS), ("trainer", TRAINER), ("train", BUILT_SCRIPT),
-                       ("schedules", FACTORY.format(total=total))):
-        (folder / f"{name}.py").write_text(textwrap.dedent(text))
-    PROJECT.forget()
-    path = folder / "callbacks.py"
-    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC219"])).findings]
+    return lint_project(folder, {"callbacks": CALLBACKS, "trainer": TRAINER, "train": BUILT_SCRIPT,
+                                 "schedules": FACTORY.format(total=total)}, "callbacks")
 
 
 def test_a_schedule_a_factory_of_another_module_sizes_by_the_epochs_is_reported(tmp_path: Path) -> None:
