@@ -82,6 +82,9 @@ RULES = {
     "SC218": ("accumulation_reset_every_step", True, (
         "backward",
     ), False),
+    "SC219": ("scheduler_total_steps_mismatch", True, (
+        "sched", "OneCycleLR",
+    ), False),
     "SC301": ("log_of_softmax", True, (
         "softmax", "sigmoid", "Softmax", "Sigmoid", "expit",
     ), False),

@@ -13,7 +13,8 @@ from shapecheck.engine.context import CallSite
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import children
 from shapecheck.loops.training_loop import Event, TrainingLoop, training_loop
-from shapecheck.objects.executor import target_names
+from shapecheck.loops.first_pass import runs_first_pass
+from shapecheck.loops.schedules import checks_existence, over_stepped
 from shapecheck.loops.surroundings import in_test, is_test_file
 
 # detectron2's trainer in one file: it runs each hook's method by name around `run_step`; %s is the LR hook's
@@ -41,6 +42,40 @@ _HOOKED_TRAINER = """
 """
 
 
+# A runner counting its steps in `self.global_step` and running a hook before each batch that steps the schedule "at
+# each epoch start" (`global_step % steps_per_epoch == 0`); %s: the test of the hook's step at the top of each epoch
+# (never: `False`), %s: where the runner's count starts
+_COUNTED_RUNNER = """
+        import torch
+        class EpochStartHook:
+            def __init__(self, scheduler):
+                self.scheduler = scheduler
+            def before_batch(self, runner):
+                if runner.global_step %% runner.steps_per_epoch == 0:
+                    self.scheduler.step()
+            def before_epoch(self, runner):
+                if %s:
+                    self.scheduler.step()
+        class Runner:
+            def __init__(self, net, loader, hooks, start_step=0):
+                self.net, self.loader, self.hooks = net, loader, hooks
+                self.optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
+                self.global_step = %s
+                self.steps_per_epoch = len(loader)
+            def run(self, epochs):
+                for self.epoch in range(epochs):
+                    for hook in self.hooks:
+                        hook.before_epoch(self)
+                    for x, y in self.loader:
+                        for hook in self.hooks:
+                            hook.before_batch(self)
+                        self.optimizer.zero_grad()
+                        torch.nn.functional.cross_entropy(self.net(x), y).backward()
+                        self.optimizer.step()
+                        self.global_step += 1
+"""
+
+
 class SchedulerBeforeOptimizer(Rule):
     code = "SC213"
     name = "scheduler-before-optimizer"
@@ -65,6 +100,11 @@ class SchedulerBeforeOptimizer(Rule):
         object of a class of the project (of the file or a module it imports) that torch's scheduler is no base of,
         built there or handed to the helper by every call (vq-vae-2's `CycleScheduler`, whose `step()` sets the rate
         of the coming update).
+
+        A step under `if i % k == 0:` runs on the first pass, before any optimizer step, where `i` is 0 then:
+        the index of `enumerate(loader)` or the target of `range(n)`, or a trainer's counter that its `__init__` sets
+        to 0 and only `+=` changes after the call that runs the callback (`if trainer.iteration % n == 0:` in a
+        hook's `pre_step(trainer)`, run as `hook.pre_step(self)`).
 
         Not reported: a step with arguments (`ReduceLROnPlateau.step(val_loss)`, a diffusion sampler's
         `scheduler.step(output, t, x)`), a step under an `if` inside the loop (warm-up code often steps the
@@ -106,6 +146,27 @@ class SchedulerBeforeOptimizer(Rule):
         This rule has no fix: moving a statement across a loop changes more than the order of two calls.
     """
     VALID = [
+        # A decay every k batches counted from 1 (`(j + 1) % k`, `enumerate(loader, 1)`): the optimizer has stepped
+        # by then; a hook whose trainer's counter starts where a checkpoint left it, and one waiting for the
+        # second epoch (the runner below, whose counter starts at `start_step`, with an epoch hook).
+        """
+        import torch
+        scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1)
+        for epoch in range(epochs):
+            for i, (x, y) in enumerate(loader, 1):
+                if i % steps_per_decay == 0:
+                    scheduler.step()
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+            for j, (x, y) in enumerate(loader):
+                if (j + 1) % steps_per_decay == 0:
+                    scheduler.step()
+                optimizer.zero_grad()
+                criterion(model(x), y).backward()
+                optimizer.step()
+        """,
+        _COUNTED_RUNNER % ("runner.global_step % runner.steps_per_epoch == 0 and runner.epoch > 0", "start_step"),
         # The same trainer with the hook stepping the schedule after the optimizer (`after_step`); the callbacks of
         # a registry's `.values()` run at the end of each epoch.
         _HOOKED_TRAINER % ("            def before_step(self):\n                pass\n"
@@ -283,6 +344,21 @@ class SchedulerBeforeOptimizer(Rule):
         """,
     ]
     INVALID = [
+        # A hook stepping the schedule "at each epoch start", `global_step % steps_per_epoch == 0`: true on the
+        # first pass, where the runner's counter is still 0 (padertorch's LR hook before its fix).
+        _COUNTED_RUNNER % ("False", "0"),
+        # A decay every k batches of `enumerate`, counted from 0: the first batch decays before any update.
+        """
+        import torch
+        scheduler = torch.optim.lr_scheduler.ExponentialLR(optimizer, gamma=0.9)
+        for epoch in range(epochs):
+            for it, batch in enumerate(train_loader):
+                if it % decay_every == 0:
+                    scheduler.step()
+                optimizer.zero_grad()
+                model(batch).mean().backward()
+                optimizer.step()
+        """,
         # detectron2's layout in one file: the trainer runs each hook's method by name, and the LR hook steps the
         # schedule in `before_step`, before `run_step` steps the optimizer.
         _HOOKED_TRAINER % ("            def before_step(self):\n                self._scheduler.step()\n"
@@ -427,7 +503,8 @@ class SchedulerBeforeOptimizer(Rule):
         self._steps: list[Event] = []  # scheduler steps that could be reported
         # the branches of `if`s around a step that must also run an optimizer step after it (the modulo `if` of
         # gradient accumulation stepping both): decided in `finish()`, once the later steps are seen
-        self._sharing: dict[cst.CSTNode, list[cst.CSTNode]] = {}
+        # (or that lets the first pass through, `if iteration % k == 0:` from 0, when the schedule has not stepped)
+        self._sharing: dict[cst.CSTNode, list[tuple[cst.CSTNode, cst.If]]] = {}
         self._in_helpers: list[Event] = []  # ... and those of a function's body outside any loop
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -437,7 +514,7 @@ class SchedulerBeforeOptimizer(Rule):
         # The block the step runs in every time: its loop, or a helper's body (`def on_epoch_start(self):`); a loop
         # over the schedulers themselves (`for scheduler in self.schedulers: scheduler.step()`) steps each once.
         loops = event.loops
-        while loops and _over_stepped(loops[-1], node):
+        while loops and over_stepped(loops[-1], node):
             loops = loops[:-1]
         block = loops[-1] if loops else event.function
         if block is None:
@@ -455,8 +532,8 @@ class SchedulerBeforeOptimizer(Rule):
                 return
             # `if scheduler is not None:` asks only whether there is a scheduler; another `if` counts only when
             # the optimizer steps in the same branch after it
-            if type(ancestor) is cst.If and not _checks_existence(ancestor.test, event.subject):
-                branches.append(inner)
+            if type(ancestor) is cst.If and not checks_existence(ancestor.test, event.subject):
+                branches.append((inner, ancestor))
             inner = ancestor
 
     def finish(self) -> None:
@@ -513,8 +590,13 @@ class SchedulerBeforeOptimizer(Rule):
                 break
 
     def _every(self, event: Event) -> bool:
-        """The step runs every time its block does, or the optimizer steps after it under each `if` around it."""
-        return all(self._steps_after(event, branch) for branch in self._sharing[event.node])
+        """The step runs every time its block does, or the optimizer steps after it under each `if` around it, or
+        the `if` lets the first pass through (where the first schedule step comes before the first optimizer
+        step)."""
+        training = training_loop(self.ctx)
+        return all(self._steps_after(event, branch)
+                   or branch is guard.body and runs_first_pass(training, guard.test, event.function, event.loops)
+                   for branch, guard in self._sharing[event.node])
 
     def _report(self, event: Event, reported: set[cst.CSTNode],
                 trainer: tuple[TrainingLoop, CallSite] | None = None) -> None:
@@ -568,12 +650,6 @@ class SchedulerBeforeOptimizer(Rule):
         return at is not None and any(other.optimizer_step and other.order > at for other in events)
 
 
-def _over_stepped(loop: cst.CSTNode, step: cst.CSTNode) -> bool:
-    """`loop` iterates the schedulers the step steps: `for scheduler in self.schedulers: scheduler.step()`."""
-    receiver = step.func.value  # type: ignore[attr-defined]  # a schedule event is a `.step()` call
-    return type(loop) is cst.For and type(receiver) is cst.Name and receiver.value in target_names(loop.target)
-
-
 def _before_loop_step(record: TrainingLoop, site: CallSite) -> bool:
     """The call `site` of `record`'s file comes before the optimizer steps of the innermost loop around it that
     steps one (the loop over the callbacks themselves steps none)."""
@@ -595,10 +671,10 @@ def _every_call(function: cst.FunctionDef, step: cst.CSTNode) -> bool:
     for outer, inner in zip(path, path[1:]):
         kind = type(outer)
         if kind is cst.For and outer.body is inner:  # type: ignore[attr-defined]
-            if not _over_stepped(outer, step):
+            if not over_stepped(outer, step):
                 return False
         elif kind is cst.If:
-            if outer.body is not inner or not _checks_existence(outer.test, subject):  # type: ignore[attr-defined]
+            if outer.body is not inner or not checks_existence(outer.test, subject):  # type: ignore[attr-defined]
                 return False
         elif kind in (cst.While, cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.FunctionDef, cst.Else):
             return False
@@ -614,12 +690,3 @@ def _path(root: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNode] | None:
         if found is not None:
             return [root, *found]
     return None
-
-
-def _checks_existence(test: cst.BaseExpression, subject: str | None) -> bool:
-    """`scheduler is not None`, `scheduler`, `self.scheduler is not None`: the test asks whether there is one."""
-    if type(test) is cst.Comparison and len(test.comparisons) == 1 \
-            and type(test.comparisons[0].operator) is cst.IsNot \
-            and type(test.comparisons[0].comparator) is cst.Name and test.comparisons[0].comparator.value == "None":
-        test = test.left
-    return subject is not None and dotted_name(test) == subject

@@ -1084,16 +1084,27 @@ class TrainingLoop:
         for near in (True, False):
             # a trainer names the method (`cb.on_epoch_start(`) or passes it to its dispatcher (`"on_epoch_start"`)
             for other in neighbours(self.ctx, name, near):
-                record = training_loop(other)
-                for dispatch in record.dispatches().values():
-                    dispatcher = dispatch.site.function
-                    if dispatch.method == name:
-                        found.append((record, dispatch.site))
-                    elif dispatch.parameter is not None and dispatcher is not None:
-                        found += [(record, site) for site in other.calls_of(dispatcher)
-                                  if _string(passed_argument(dispatcher, site.node, dispatch.parameter)) == name]
+                found += training_loop(other)._runs_of(name)
             if found:
                 break
+        return found
+
+    def runs_of(self, method: cst.FunctionDef) -> list[tuple[TrainingLoop, CallSite]]:
+        """Where the trainers of this file, and failing them those beside it (`dispatched_at`), run the callback
+        method `method` on each of their callbacks."""
+        if self.ctx.class_of_method(method) is None:
+            return []
+        return self._runs_of(method.name.value) or self.dispatched_at(method)
+
+    def _runs_of(self, name: str) -> list[tuple[TrainingLoop, CallSite]]:
+        found: list[tuple[TrainingLoop, CallSite]] = []
+        for dispatch in self.dispatches().values():
+            dispatcher = dispatch.site.function
+            if dispatch.method == name:
+                found.append((self, dispatch.site))
+            elif dispatch.parameter is not None and dispatcher is not None:
+                found += [(self, site) for site in self.ctx.calls_of(dispatcher)
+                          if _string(passed_argument(dispatcher, site.node, dispatch.parameter)) == name]
         return found
 
     def callbacks(self, method: str) -> tuple[cst.FunctionDef, ...]:

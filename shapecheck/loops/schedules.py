@@ -1,0 +1,285 @@
+"""Learning-rate schedules: how many steps a schedule is built for, and how often the loop steps it.
+
+A schedule whose length is a number of steps (OneCycleLR's `total_steps`, or its `epochs * steps_per_epoch`; the
+`num_training_steps` of Hugging Face's warm-up schedules) is built for a count in some unit, and the loop steps it
+in a unit too. The count's unit is read off the expression that sizes it: a name of a number of epochs alone
+(`total_steps=args.epochs`, `epochs=E, steps_per_epoch=1`) counts epochs; that number times another
+(`epochs * len(loader)`, `steps_per_epoch=len(loader)`, divided by the accumulation or not) counts batches. The
+unit the loop steps it in is read off where the step sits: in a loop over the data beside the optimizer's step
+(once per batch), or in a loop whose batches, and optimizer steps, are in a loop nested in it or in a helper it
+calls (once per epoch). Anything else is unknown, and unknown says nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import libcst as cst
+
+from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.engine.walker import children
+from shapecheck.loops.first_party import imported_functions
+from shapecheck.loops.training_loop import TrainingLoop
+from shapecheck.objects.callers import calls_passing
+from shapecheck.objects.executor import target_names
+from shapecheck.objects.factories import returned_by_factory
+from shapecheck.objects.stored import constructor_arguments, stored_parameter
+
+if TYPE_CHECKING:
+    from shapecheck.engine.context import Context
+    from shapecheck.loops.training_loop import Event
+
+Unit = Literal["epochs", "batches"]
+
+# the schedules sized by a number of steps, each with the position of its step count after the optimizer
+_HF_SCHEDULES = {"get_linear_schedule_with_warmup": 2, "get_cosine_schedule_with_warmup": 2,
+                 "get_polynomial_decay_schedule_with_warmup": 2,
+                 "get_cosine_with_hard_restarts_schedule_with_warmup": 2, "get_scheduler": 3}
+# OneCycleLR(optimizer, max_lr, total_steps=None, epochs=None, steps_per_epoch=None, ...)
+_ONE_CYCLE = ("optimizer", "max_lr", "total_steps", "epochs", "steps_per_epoch")
+# words of a name that counts something other than epochs: `steps_per_epoch`, `warmup_epochs`, `epoch_iters`
+_NOT_EPOCHS = ("step", "iter", "batch", "per", "warm", "len", "size", "start", "cur", "idx", "last")
+
+
+class Budget:
+    """The size of a schedule: the expression that gives it, and the unit it counts in; `incomplete` when
+    OneCycleLR is given `epochs` without `steps_per_epoch` (its constructor raises)."""
+
+    __slots__ = ("node", "unit", "incomplete")
+
+    def __init__(self, node: cst.BaseExpression, unit: Unit | None, incomplete: bool = False) -> None:
+        self.node, self.unit, self.incomplete = node, unit, incomplete
+
+
+def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None, factories: bool = True
+                    ) -> Budget | None:
+    """The budget of the schedule `call` builds, with names read as of `before`, or with `factories` that a
+    factory it calls returns; None for another call, a step count not given or hidden by `*args`, or one in no
+    unit known."""
+    if any(arg.star for arg in call.args):
+        return None
+    qualname = ctx.qualname(call.func) or ""
+    name = last_name(call.func)
+    if qualname == "torch.optim.lr_scheduler.OneCycleLR":  # a project's own `OneCycleLR` has its own signature
+        given = _arguments(call, _ONE_CYCLE)
+        if "total_steps" in given:
+            return _budget(ctx, given["total_steps"], before)
+        if "epochs" not in given:
+            return None
+        epochs = given["epochs"]
+        if "steps_per_epoch" not in given:
+            return Budget(epochs, None, incomplete=True)
+        per_epoch = given["steps_per_epoch"]
+        if type(per_epoch) is cst.Integer and per_epoch.value == "1":
+            return Budget(epochs, "epochs")
+        return Budget(per_epoch, "batches")
+    # the warm-up schedules by their names, whose copies in projects (and `pytorch_transformers`) keep the
+    # signature; `get_scheduler` only as Hugging Face's
+    if name in _HF_SCHEDULES and (name != "get_scheduler" or qualname.startswith("transformers.")):
+        given = _arguments(call, ("",) * _HF_SCHEDULES[name] + ("num_training_steps",))
+        count = given.get("num_training_steps")
+        return _budget(ctx, count, before) if count is not None else None
+    return _built_by_factory(ctx, call) if factories else None
+
+
+def _built_by_factory(ctx: Context, call: cst.Call) -> Budget | None:
+    """The budget of the schedule a factory of this file, or of a project module it imports the factory from,
+    returns (`build_scheduler(optimizer, cfg)` with one `return OneCycleLR(...)`), read with the factory's names."""
+    if type(call.func) is not cst.Name:
+        return None
+    name = call.func.value
+    readers = [ctx] if name in ctx.functions else [where for imported, _, where in imported_functions(ctx)
+                                                    if imported == name]
+    for reader in readers[:1] if len(readers) == 1 else ():
+        found = returned_by_factory(reader, call)
+        if found is None:
+            return None
+        returned, point = found
+        with reader.at(point):
+            value, before = reader.value_of(returned)
+            return schedule_budget(reader, value, before, factories=False) if type(value) is cst.Call else None
+    return None
+
+
+def _arguments(call: cst.Call, positions: tuple[str, ...]) -> dict[str, cst.BaseExpression]:
+    given = {}
+    for index, arg in enumerate(call.args):
+        if arg.keyword is not None:
+            given[arg.keyword.value] = arg.value
+        elif index < len(positions) and positions[index]:
+            given[positions[index]] = arg.value
+    return given
+
+
+def _budget(ctx: Context, expr: cst.BaseExpression, before: int | None) -> Budget | None:
+    unit = count_unit(ctx, expr, before)
+    return Budget(expr, unit) if unit is not None else None
+
+
+def count_unit(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 4) -> Unit | None:
+    """What the number `expr` counts: "epochs" for a number of epochs (`args.epochs`, `cfg.num_epochs`, a local
+    assigned one), "batches" for that number times another (`epochs * len(loader)`, divided by the accumulation
+    or not); None otherwise."""
+    if depth <= 0:
+        return None
+    kind = type(expr)
+    if kind is cst.Name or kind is cst.Attribute:
+        value, at = ctx.value_of(expr, before)
+        if value is not expr:
+            return count_unit(ctx, value, at, depth - 1)
+        return "epochs" if _names_epochs(expr) else None
+    if kind is cst.Call and len(expr.args) == 1 and dotted_name(expr.func) in ("int", "math.ceil", "math.floor",
+                                                                                "round"):
+        return count_unit(ctx, expr.args[0].value, before, depth - 1)
+    if kind is cst.BinaryOperation:
+        operator = type(expr.operator)
+        if operator is cst.Multiply:
+            units = (count_unit(ctx, expr.left, before, depth - 1), count_unit(ctx, expr.right, before, depth - 1))
+            other = expr.right if units[0] == "epochs" else expr.left if units[1] == "epochs" else None
+            if other is not None and not (type(other) is cst.Integer and other.value == "1"):
+                return "batches"
+        elif operator in (cst.FloorDivide, cst.Divide) and count_unit(ctx, expr.left, before, depth - 1) == "batches":
+            return "batches"  # the batches of all epochs over the accumulation steps
+    return None
+
+
+def _names_epochs(expr: cst.BaseExpression) -> bool:
+    name = dotted_name(expr)
+    if name is None:
+        return False
+    word = name.rsplit(".", 1)[-1].lower()
+    return "epoch" in word and not any(other in word for other in _NOT_EPOCHS)
+
+
+def over_stepped(loop: cst.CSTNode, step: cst.Call) -> bool:
+    """`loop` iterates the schedulers the step steps: `for scheduler in self.schedulers: scheduler.step()`."""
+    receiver = step.func.value  # type: ignore[attr-defined]  # a schedule event is a `.step()` call
+    return type(loop) is cst.For and type(receiver) is cst.Name and receiver.value in target_names(loop.target)
+
+
+def checks_existence(test: cst.BaseExpression, subject: str | None) -> bool:
+    """`scheduler is not None`, `scheduler`, `self.scheduler is not None`: the test asks whether there is one."""
+    if type(test) is cst.Comparison and len(test.comparisons) == 1 \
+            and type(test.comparisons[0].operator) is cst.IsNot \
+            and type(test.comparisons[0].comparator) is cst.Name and test.comparisons[0].comparator.value == "None":
+        test = test.left
+    return subject is not None and dotted_name(test) == subject
+
+
+def handed_budgets(ctx: Context, function: cst.FunctionDef, receiver: cst.BaseExpression) -> list[Budget]:
+    """The budgets of the schedules `receiver` holds when it is handed over: a parameter of `function` by the calls
+    of it (of this file or of the modules importing it), or `self.scheduler` by the constructions of the class
+    whose `__init__` stores it (a callback built with its schedule), each read with its caller's names; a call
+    handing something else adds none."""
+    found: list[Budget] = []
+
+    def holds(caller: Context, passed: cst.BaseExpression) -> bool:
+        value, before = caller.value_of(passed)
+        budget = schedule_budget(caller, value, before) if type(value) is cst.Call else None
+        if budget is not None:
+            found.append(budget)
+        return budget is not None
+
+    if type(receiver) is cst.Name:
+        if any(param.name.value == receiver.value for param in function.params.params):
+            calls_passing(ctx, function, receiver.value, holds)
+        return found
+    class_def = ctx.class_of_method(function)
+    stored = stored_parameter(ctx, receiver, class_def) if class_def is not None else None
+    if stored is not None:
+        for argument, point, reader in constructor_arguments(ctx, *stored) or ():
+            with reader.at(point):
+                holds(reader, argument)
+    return found
+
+
+def stepping_unit(training: TrainingLoop, event: Event) -> Unit | None:
+    """How often the schedule step `event` runs: "batches" when the loop around it steps the optimizer on the same
+    pass and goes over the data (not a loop over epochs nor a `range`), "epochs" when the loop's optimizer steps
+    are all in a loop nested in it or in a loop of a helper it calls; None otherwise, and for a step under an
+    `if` (other than `if scheduler is not None:` and, per batch, the modulo `if` of gradient accumulation). A
+    callback's step (`def on_train_batch_end(self, trainer): self.scheduler.step()`) runs as often as the calls
+    that run it on each callback, where every trainer running it agrees."""
+    step = event.node
+    loops = event.loops
+    while loops and over_stepped(loops[-1], step):  # type: ignore[arg-type]
+        loops = loops[:-1]
+    guarded = any(not checks_existence(guard.test, event.subject) for guard, _ in event.guards) \
+        or bool(event.skipped_by)
+    if loops:
+        return _unit_in(training, loops[-1], event.function, guarded, event.accumulation_guard is not None)
+    if event.function is None or guarded:
+        return None
+    units = set()
+    for record, site in training.runs_of(event.function):
+        around = record.enclosing(site.loop) if site.loop is not None else ()
+        while around and _over_callbacks(around[-1], site.node):
+            around = around[:-1]
+        if not around:
+            return None
+        units.add(_unit_in(record, around[-1], site.function, _guarded(around[-1], site.node), False))
+    return units.pop() if len(units) == 1 else None
+
+
+def _unit_in(training: TrainingLoop, loop: cst.CSTNode, function: cst.FunctionDef | None, guarded: bool,
+             accumulation: bool) -> Unit | None:
+    """How often a schedule step in `loop` of `function` runs (see `stepping_unit`)."""
+    beside, nested = False, False
+    for other in training.in_loop(loop):
+        if other.optimizer_step and other.function is function:
+            if other.loops[-1] is loop:
+                beside = True
+            else:
+                nested = True
+    for site in training.local_calls_in(loop, function):
+        for other in training.helper_events(site.node):
+            if other.optimizer_step:
+                inner = site.loop is not loop or bool(other.loops)
+                beside, nested = beside or not inner, nested or inner
+    if beside and not nested and _over_data(loop) and (not guarded or accumulation):
+        return "batches"
+    if nested and not beside and not guarded:
+        return "epochs"
+    return None
+
+
+def _over_callbacks(loop: cst.CSTNode, call: cst.Call) -> bool:
+    """`loop` goes over the callbacks `call` runs a method of: `for cb in self.callbacks: cb.on_batch_end(self)`,
+    `getattr(cb, event)(self)`."""
+    func = call.func
+    if type(func) is cst.Call and func.args:
+        func = func.args[0].value
+    elif type(func) is cst.Attribute:
+        func = func.value
+    return type(loop) is cst.For and type(func) is cst.Name and func.value in target_names(loop.target)
+
+
+def _guarded(loop: cst.CSTNode, call: cst.Call) -> bool:
+    """An `if` of `loop`'s body holds `call`."""
+    stack: list[tuple[cst.CSTNode, bool]] = [(loop.body, False)]  # type: ignore[attr-defined]
+    while stack:
+        node, under = stack.pop()
+        if node is call:
+            return under
+        if type(node) in (cst.For, cst.While, cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            continue
+        under = under or type(node) is cst.If
+        stack.extend((child, under) for child in children(node))
+    return False
+
+
+def _over_data(loop: cst.CSTNode) -> bool:
+    """`for x, y in loader`, `for i, batch in enumerate(tqdm(loader))`: not `for epoch in ...`, nor a `range` of a
+    count (`range(len(loader))` goes over the batches), nor a `while`."""
+    if type(loop) is not cst.For:
+        return False
+    if any("epoch" in name.lower() for name in target_names(loop.target)):
+        return False
+    source = loop.iter
+    while type(source) is cst.Call and last_name(source.func) in ("enumerate", "tqdm", "iter", "zip") \
+            and source.args:
+        source = source.args[0].value
+    if type(source) is cst.Call and last_name(source.func) == "range":
+        return len(source.args) == 1 and type(source.args[0].value) is cst.Call \
+            and last_name(source.args[0].value.func) == "len"
+    return "epoch" not in (dotted_name(source) or "").lower()

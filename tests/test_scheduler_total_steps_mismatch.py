@@ -1,0 +1,145 @@
+"""SC219 reads a schedule's length where it is built: in the step's file, or in the modules that hand it to the
+helper stepping it."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
+
+ENGINE = """
+    import torch
+
+    def train_one_epoch(model, loader, optimizer, lr_scheduler):
+        for images, targets in loader:
+            loss = torch.nn.functional.cross_entropy(model(images), targets)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            lr_scheduler.step()
+"""
+
+MAIN = """
+    import torch
+    from engine import train_one_epoch
+
+    def main(args, model, train_loader):
+        optimizer = torch.optim.SGD(model.parameters(), lr=args.lr)
+        scheduler = torch.optim.lr_scheduler.OneCycleLR(optimizer, args.lr, total_steps={total})
+        for epoch in range(args.epochs):
+            train_one_epoch(model, train_loader, optimizer, scheduler)
+"""
+
+
+def lint_project(folder: Path, files: dict[str, str], linted: str) -> list[int]:
+    """The rows of SC219's findings in the module `linted` of a project of `files` (module name -> source)."""
+    for name, text in files.items():
+        (folder / f"{name}.py").write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    path = folder / f"{linted}.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC219"])).findings]
+
+
+def lint_engine(folder: Path, total: str) -> list[int]:
+    return lint_project(folder, {"engine": ENGINE, "main": MAIN.format(total=total)}, "engine")
+
+
+def test_a_schedule_sized_by_epochs_in_the_importing_script_is_reported_in_the_helper_stepping_it(
+        tmp_path: Path) -> None:
+    assert lint_engine(tmp_path, "args.epochs") == [10]
+
+
+def test_the_batches_of_every_epoch_handed_to_the_helper_are_clean(tmp_path: Path) -> None:
+    assert lint_engine(tmp_path, "args.epochs * len(train_loader)") == []
+
+
+def test_a_length_of_no_known_unit_is_clean(tmp_path: Path) -> None:
+    assert lint_engine(tmp_path, "args.total_steps") == []
+
+
+CALLBACKS = """
+    class StepSchedule:
+        def __init__(self, scheduler):
+            self.scheduler = scheduler
+
+        def on_train_batch_end(self, trainer):
+            self.scheduler.step()
+"""
+
+TRAINER = """
+    import torch
+
+    class Trainer:
+        def __init__(self, model, optimizer, callbacks):
+            self.model, self.optimizer, self.callbacks = model, optimizer, callbacks
+
+        def fit(self, loader, epochs):
+            for epoch in range(epochs):
+                for batch in loader:
+                    self.optimizer.zero_grad()
+                    self.model(batch).mean().backward()
+                    self.optimizer.step()
+                    for callback in self.callbacks:
+                        callback.on_train_batch_end(self)
+"""
+
+SCRIPT = """
+    import torch
+    from callbacks import StepSchedule
+    from trainer import Trainer
+
+    def run(cfg, model, loader):
+        optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr)
+        schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, cfg.lr, total_steps={total})
+        Trainer(model, optimizer, [StepSchedule(schedule)]).fit(loader, cfg.num_epochs)
+"""
+
+
+def lint_callbacks(folder: Path, total: str) -> list[int]:
+    return lint_project(folder, {"callbacks": CALLBACKS, "trainer": TRAINER, "train": SCRIPT.format(total=total)},
+                        "callbacks")
+
+
+def test_a_callback_built_with_an_epoch_sized_schedule_and_run_after_each_batch_is_reported(tmp_path: Path) -> None:
+    # the callback's module imports neither torch nor the trainer: the script builds both
+    assert lint_callbacks(tmp_path, "cfg.num_epochs") == [7]
+
+
+def test_the_same_callback_built_with_the_batches_of_every_epoch_is_clean(tmp_path: Path) -> None:
+    assert lint_callbacks(tmp_path, "cfg.num_epochs * len(loader)") == []
+
+
+FACTORY = """
+    import torch
+
+    def make_schedule(optimizer, cfg, batches_per_epoch):
+        return torch.optim.lr_scheduler.OneCycleLR(optimizer, cfg.lr, total_steps={total})
+"""
+
+BUILT_SCRIPT = """
+    import torch
+    from callbacks import StepSchedule
+    from schedules import make_schedule
+    from trainer import Trainer
+
+    def run(cfg, model, loader):
+        optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr)
+        schedule = make_schedule(optimizer, cfg, len(loader))
+        Trainer(model, optimizer, [StepSchedule(schedule)]).fit(loader, cfg.num_epochs)
+"""
+
+
+def lint_factory(folder: Path, total: str) -> list[int]:
+    return lint_project(folder, {"callbacks": CALLBACKS, "trainer": TRAINER, "train": BUILT_SCRIPT,
+                                 "schedules": FACTORY.format(total=total)}, "callbacks")
+
+
+def test_a_schedule_a_factory_of_another_module_sizes_by_the_epochs_is_reported(tmp_path: Path) -> None:
+    assert lint_factory(tmp_path, "cfg.num_epochs") == [7]
+
+
+def test_a_factory_sizing_it_by_the_batches_of_every_epoch_is_clean(tmp_path: Path) -> None:
+    assert lint_factory(tmp_path, "cfg.num_epochs * batches_per_epoch") == []
