@@ -583,6 +583,28 @@ class TensorCreatedOffDevice(Rule):
                 return self.wz(x) * masks[0]
         model = LiGRU(8, 16, 4, 0.2, "cuda").to("cuda")
         """,
+        # A decoder's first step: its context comes from a helper on the CPU and is moved to the memory's device,
+        # under the same name, before it is read.
+        """
+        import torch
+        import torch.nn as nn
+        class AttnDecoder(nn.Module):
+            def __init__(self, vocab, emb, hid):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, emb)
+                self.cell = nn.LSTMCell(emb + hid, hid)
+                self.out = nn.Linear(hid, vocab)
+                self.hid = hid
+            def _empty_context(self, n):
+                return torch.zeros(n, self.hid)
+            def forward(self, memory, tokens, state):
+                context = self._empty_context(memory.size(0))
+                context = context.to(memory.device)
+                step_input = torch.cat([self.embed(tokens), context], dim=1)
+                h, c = self.cell(step_input, state)
+                return self.out(h), (h, c)
+        model = AttnDecoder(1000, 32, 64).cuda()
+        """,
     ]
     INVALID = [
         # A helper method's CPU tensor handed to another method that multiplies it with the layer's output.
@@ -1297,7 +1319,8 @@ def _placed_where_read(call: cst.Call, parents: dict[int, cst.CSTNode], method: 
                        methods: dict[str, cst.FunctionDef]) -> bool:
     """The helper's result is kept (`self.pattern = self._init(n)`, or a name of the calling method) and every read
     of it places it (`self.pattern.expand(b, n, d).to(x.device)`) or asks only its sizes or whether it is set
-    (`self.pattern is None or self.pattern.size(0) != n`): a cache built on the CPU and moved where it is used."""
+    (`self.pattern is None or self.pattern.size(0) != n`): a cache built on the CPU and moved where it is used. A
+    name of the calling method is read so until it is placed and bound back (`h = h.to(x.device)`)."""
     assign = parents.get(id(call))
     if type(assign) is not cst.Assign or len(assign.targets) != 1:
         return False
@@ -1317,8 +1340,9 @@ def _placed_where_read(call: cst.Call, parents: dict[int, cst.CSTNode], method: 
         return False
     for scope in scopes:
         scope_parents = parents if scope is method else parent_map(scope)
+        moved = False  # a local placed and bound back (`h = h.to(x.device)`): the reads after it are of the copy
         for node in walk(scope.body):
-            if not holds(node):
+            if not holds(node) or moved:
                 continue
             parent = scope_parents.get(id(node))
             if type(parent) is cst.Attribute and parent.attr is node:
@@ -1333,7 +1357,17 @@ def _placed_where_read(call: cst.Call, parents: dict[int, cst.CSTNode], method: 
                 continue
             if not follow_tensor(node, scope_parents)[1]:
                 return False
+            moved = type(target) is cst.Name and _bound_back(node, target, scope_parents)
     return True
+
+
+def _bound_back(read: cst.CSTNode, name: cst.Name, parents: dict[int, cst.CSTNode]) -> bool:
+    """`read` is in the value of an assignment to `name` itself (`h = h.to(x.device)`)."""
+    node = parents.get(id(read))
+    while node is not None and not isinstance(node, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
+        node = parents.get(id(node))
+    return type(node) is cst.Assign and len(node.targets) == 1 and type(node.targets[0].target) is cst.Name \
+        and node.targets[0].target.value == name.value
 
 
 def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef],

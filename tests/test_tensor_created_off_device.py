@@ -44,3 +44,15 @@ def test_a_local_name_for_the_result_is_followed() -> None:
     source = textwrap.dedent(CACHE).replace("{use}", "table = self._build(tokens.size(1))\n"
                                             "        return tokens[..., None] + table.to(tokens.device)")
     assert [f.location.row for f in lint_text(source, "p.py", resolve(["SC212"])).findings] == []
+
+
+def test_a_local_moved_and_bound_back_is_placed_for_the_reads_after() -> None:
+    moved = "table = self._build(tokens.size(1))\n        table = table.to(tokens.device)\n" \
+            "        return tokens[..., None] + table"
+    assert [f.location.row for f in lint_text(textwrap.dedent(CACHE).replace("{use}", moved), "p.py",
+                                              resolve(["SC212"])).findings] == []
+    # read with the inputs before the move: that read meets them on the CPU
+    early = "table = self._build(tokens.size(1))\n        out = tokens[..., None] + table\n" \
+            "        table = table.to(tokens.device)\n        return out, table"
+    assert [f.location.row for f in lint_text(textwrap.dedent(CACHE).replace("{use}", early), "p.py",
+                                              resolve(["SC212"])).findings] == [10]
