@@ -207,6 +207,26 @@ class BceWithActivation(Rule):
         loss = criterion(out["logits"], clicks)
         auc_meter.update(out["prob"].detach(), clicks)
         """,
+        # The sigmoid is applied only when the caller asks for probabilities; the test loop passes the logits.
+        """
+        import torch
+        import torch.nn as nn
+        class ToxicityHead(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.proj = nn.Linear(d, 1)
+            def forward(self, pooled, as_probability=False):
+                logit = self.proj(pooled).squeeze(-1)
+                if as_probability:
+                    logit = torch.sigmoid(logit)
+                return logit
+        head = ToxicityHead(768)
+        loss_fn = nn.BCEWithLogitsLoss()
+        head.eval()
+        for pooled, toxic in test_batches:
+            logit = head(pooled)
+            test_loss = loss_fn(logit, toxic.float()).item()
+        """,
     ]
     INVALID = [
         Invalid(

@@ -109,7 +109,9 @@ class EvalWithoutNoGrad(Rule):
         in a module that imports a gradient-based Captum attribution, `IntegratedGradients`), functions decorated with
         `@torch.no_grad()` (or a project's own wrapper named like it, `@smart_inference_mode()`, or defined in the
         file to call the function under `no_grad`), functions that turn autograd on themselves (`torch.enable_grad()`,
-        `torch.set_grad_enabled(...)`: their callers decide the mode), or only called
+        `torch.set_grad_enabled(...)`: their callers decide the mode), module-level code of a script or notebook
+        that switches autograd off for the process (`torch.set_grad_enabled(False)` as a statement of its own,
+        never switched back on), or only called
         under `no_grad` in the same file, directly or through one more function (a function this file never calls:
         only under `no_grad` in the project's modules that import the file), Lightning's `validation_step` /
         `test_step` / `predict_step` (Lightning disables gradients itself; a method of a class with a base), a
@@ -519,6 +521,15 @@ class EvalWithoutNoGrad(Rule):
         # rosinality/alias-free-gan-pytorch: the discriminator's step samples from the generator in eval mode after
         # `requires_grad(generator, False)` froze it.
         _GAN_TRAINER % "False",
+        # An analysis notebook switches autograd off for the whole process in its first cell.
+        """
+        import torch
+        from transformers import AutoModelForCausalLM
+        torch.set_grad_enabled(False)
+        lm = AutoModelForCausalLM.from_pretrained("gpt2")
+        lm.eval()
+        logits = lm(input_ids).logits
+        """,
     ]
     INVALID = [
         # Occlusion only runs the model forward on perturbed inputs: nothing wants the graph.

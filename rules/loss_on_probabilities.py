@@ -256,6 +256,28 @@ class LossOnProbabilities(Rule):
             def loss(self, obs, actions):
                 return nn.functional.cross_entropy(self.body(obs), actions)
         """,
+        # The softmax is applied only when the caller asks (`return_probs=True`): the evaluation loop gets the logits.
+        """
+        import torch
+        import torch.nn as nn
+        class TextCNN(nn.Module):
+            def __init__(self, vocab, n_classes):
+                super().__init__()
+                self.embed = nn.EmbeddingBag(vocab, 64)
+                self.out = nn.Linear(64, n_classes)
+            def forward(self, tokens, return_probs=False):
+                scores = self.out(self.embed(tokens))
+                if return_probs:
+                    scores = scores.softmax(dim=-1)
+                return scores
+        model = TextCNN(5000, 4)
+        criterion = nn.CrossEntropyLoss()
+        model.eval()
+        with torch.no_grad():
+            for tokens, labels in val_loader:
+                scores = model(tokens)
+                val_loss = criterion(scores, labels).item()
+        """,
     ]
     INVALID = [
         # A fit helper's default criterion, CrossEntropyLoss, given a network that ends in nn.Softmax

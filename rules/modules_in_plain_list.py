@@ -144,8 +144,8 @@ class ModulesInPlainList(Rule):
         A list of parameter-free layers (`nn.ReLU()`, `nn.Dropout(p)`, or a module of the project that provably
         holds none: a direct `nn.Module` subclass storing only such layers, numbers, and values it does arithmetic
         on) loses no weights and is not reported; nor
-        is a list the class later wraps (`self.layers = nn.ModuleList(self.layers)`, `nn.Sequential(*self.layers)`)
-        or whose elements it hands to one (`nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])`)
+        is a list the class later wraps (`self.layers = nn.ModuleList(self.layers)`, `nn.Sequential(*self.layers)`,
+        or `super().__init__(*self.layers)` in a subclass of `nn.Sequential`) or whose elements it hands to one (`nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])`)
         or registers itself (`add_module`), nor a list holding a model passed in (keeping a teacher out of
         `.parameters()` on purpose). A registration of one container's elements (`self.add_module(f"cnn_{key}",
         self.cnns[key])`) registers that container only: a dict of dense layers filled beside it is still reported.
@@ -422,6 +422,18 @@ class ModulesInPlainList(Rule):
             def forward(self, x):
                 for layer, act in zip(self.layers, self.acts):
                     x = act(layer(x))
+                return x
+        """,
+        # The class is a ModuleList: the list it keeps a handle to is the one its base's constructor registers.
+        """
+        import torch.nn as nn
+        class ResidualStack(nn.ModuleList):
+            def __init__(self, dim, depth):
+                self.blocks = [nn.Sequential(nn.LayerNorm(dim), nn.Linear(dim, dim)) for _ in range(depth)]
+                super().__init__(self.blocks)
+            def forward(self, x):
+                for block in self:
+                    x = x + block(x)
                 return x
         """,
     ]
@@ -900,14 +912,29 @@ class ModulesInPlainList(Rule):
     def _note_wrapped(self, call: cst.Call) -> None:
         """`nn.Sequential(*self.blocks)`, `nn.ModuleList(self.heads)`: the elements are registered through it. So
         are elements handed over one by one (`nn.Sequential(self.noisy[0], nn.ReLU(), self.noisy[1])`, a list kept
-        as handles to layers the container owns); which elements are left out is not followed."""
-        if torch_layer(self.ctx, call) not in CONTAINERS:
+        as handles to layers the container owns); which elements are left out is not followed. In a subclass of a
+        container, `super().__init__(*self.layers)` is that container's constructor."""
+        if torch_layer(self.ctx, call) not in CONTAINERS and not self._container_init(call):
             return
         for arg in call.args:
             value = arg.value
             key = self._attribute(value.value if type(value) is cst.Subscript else value)
             if key is not None:
                 self._events.append(("wrapped", key))
+
+    def _container_init(self, call: cst.Call) -> bool:
+        """`super().__init__(...)` (or `super(MLP, self).__init__(...)`) in a class whose base is `nn.Sequential`,
+        `nn.ModuleList` or `nn.ModuleDict`."""
+        func, class_def = call.func, self.ctx.class_def
+        if class_def is None or type(func) is not cst.Attribute or func.attr.value != "__init__" \
+                or type(func.value) is not cst.Call or type(func.value.func) is not cst.Name \
+                or func.value.func.value != "super":
+            return False
+        for base in class_def.bases:
+            qualname = self.ctx.qualname(base.value) or ""
+            if qualname.startswith("torch.nn.") and qualname.rsplit(".", 1)[-1] in CONTAINERS:
+                return True
+        return False
 
     def finish(self) -> None:
         # (class, attribute) -> the plain container stored there; None once the attribute holds anything else

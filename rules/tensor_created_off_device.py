@@ -583,6 +583,47 @@ class TensorCreatedOffDevice(Rule):
                 return self.wz(x) * masks[0]
         model = LiGRU(8, 16, 4, 0.2, "cuda").to("cuda")
         """,
+        # A decoder's first step: its context comes from a helper on the CPU and is moved to the memory's device,
+        # under the same name, before it is read.
+        """
+        import torch
+        import torch.nn as nn
+        class AttnDecoder(nn.Module):
+            def __init__(self, vocab, emb, hid):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, emb)
+                self.cell = nn.LSTMCell(emb + hid, hid)
+                self.out = nn.Linear(hid, vocab)
+                self.hid = hid
+            def _empty_context(self, n):
+                return torch.zeros(n, self.hid)
+            def forward(self, memory, tokens, state):
+                context = self._empty_context(memory.size(0))
+                context = context.to(memory.device)
+                step_input = torch.cat([self.embed(tokens), context], dim=1)
+                h, c = self.cell(step_input, state)
+                return self.out(h), (h, c)
+        model = AttnDecoder(1000, 32, 64).cuda()
+        """,
+        # A default time grid made on the CPU and handed, beside the state, to the project's solver, which decides
+        # where it goes (it moves the grid to the state's device); the helper hands the state back unchanged.
+        """
+        import torch
+        import torch.nn as nn
+        from .solvers import integrate
+        class ContinuousFlow(nn.Module):
+            def __init__(self, field):
+                super().__init__()
+                self.field = field
+            def _grid(self, z, times):
+                if times is None:
+                    times = torch.linspace(0.0, 1.0, 10)
+                return z, times
+            def forward(self, z, times=None):
+                z, times = self._grid(z, times)
+                return integrate(self.field, z, times)
+        flow = ContinuousFlow(nn.Sequential(nn.Linear(2, 64), nn.Tanh(), nn.Linear(64, 2))).cuda()
+        """,
     ]
     INVALID = [
         # A helper method's CPU tensor handed to another method that multiplies it with the layer's output.
@@ -1127,14 +1168,14 @@ class TensorCreatedOffDevice(Rule):
         helper = handed is not None or method.name.value not in roots
         if handed is not None:
             inputs = _input_names(self.ctx, method, {}, None, handed[0])
-            callers_place = functools.cache(lambda: handed[1])
+            callers_place = functools.cache(lambda position: handed[1])
         else:
             inputs = _input_names(self.ctx, method, methods, roots if helper else None)
-            callers_place = functools.cache(
-                lambda: _placed_by_callers(method, methods) or not self._combined_by_callers(method, methods, roots))
+            callers_place = functools.cache(lambda position: _placed_by_callers(method, methods)
+                                            or not self._combined_by_callers(method, methods, roots, position))
 
         def returned_unplaced(use: cst.CSTNode) -> bool:
-            return helper and _returned(use, parents) and not callers_place()
+            return helper and _returned(use, parents) and not callers_place(_returned_at(use, parents))
 
         found = []
         for node in self.ctx.walk(method.body):
@@ -1156,11 +1197,13 @@ class TensorCreatedOffDevice(Rule):
         return found
 
     def _combined_by_callers(self, helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef],
-                             roots: tuple[str, ...]) -> bool:
+                             roots: tuple[str, ...], position: int | None = None) -> bool:
         """Some method calling the helper (`self.helper(...)`) meets what it returns with its inputs, parameters or a
         submodule, returns it in turn, or hands it to a method that does: powerful-gnns'
         `__preprocess_neighbors_maxpool` returns a CPU `LongTensor` that `forward` hands through two methods to an
-        index (`h[padded_neighbor_list]`: a CPU index of a CUDA tensor is fine)."""
+        index (`h[padded_neighbor_list]`: a CPU index of a CUDA tensor is fine). `position`: where the tensor is in
+        the tuple the helper returns; of `x, t_span = self._prep(x, t_span)`, only `t_span` holds it, and the reads
+        in the call itself are of the values before it."""
         for caller, calls in self_calls(methods.values(), helper.name.value):
             parents = parent_map(caller)
             for call in calls:
@@ -1181,11 +1224,13 @@ class TensorCreatedOffDevice(Rule):
                 if type(holder) is cst.Name:
                     bound = {holder.value}
                 elif type(assign) is cst.Assign:  # `hidden, cell = self.init_hidden(b)`: what the names hold
-                    bound = {name for target in assign.targets for name in target_names(target.target)}
+                    bound = {name for target in assign.targets for name in target_names(_at_position(target.target,
+                                                                                                     position))}
                 else:
                     bound = set()
+                before = {id(node) for node in walk(call)}
                 uses = [node for node in self.ctx.walk(caller.body) if type(node) is cst.Name and node.value in bound
-                        and node is not holder] if bound else [holder]
+                        and node is not holder and id(node) not in before] if bound else [holder]
                 if self._uses_meet(caller, uses, parents, methods, roots, 3):
                     return True
         return False
@@ -1297,7 +1342,8 @@ def _placed_where_read(call: cst.Call, parents: dict[int, cst.CSTNode], method: 
                        methods: dict[str, cst.FunctionDef]) -> bool:
     """The helper's result is kept (`self.pattern = self._init(n)`, or a name of the calling method) and every read
     of it places it (`self.pattern.expand(b, n, d).to(x.device)`) or asks only its sizes or whether it is set
-    (`self.pattern is None or self.pattern.size(0) != n`): a cache built on the CPU and moved where it is used."""
+    (`self.pattern is None or self.pattern.size(0) != n`): a cache built on the CPU and moved where it is used. A
+    name of the calling method is read so until it is placed and bound back (`h = h.to(x.device)`)."""
     assign = parents.get(id(call))
     if type(assign) is not cst.Assign or len(assign.targets) != 1:
         return False
@@ -1317,8 +1363,9 @@ def _placed_where_read(call: cst.Call, parents: dict[int, cst.CSTNode], method: 
         return False
     for scope in scopes:
         scope_parents = parents if scope is method else parent_map(scope)
+        moved = False  # a local placed and bound back (`h = h.to(x.device)`): the reads after it are of the copy
         for node in walk(scope.body):
-            if not holds(node):
+            if not holds(node) or moved:
                 continue
             parent = scope_parents.get(id(node))
             if type(parent) is cst.Attribute and parent.attr is node:
@@ -1333,7 +1380,17 @@ def _placed_where_read(call: cst.Call, parents: dict[int, cst.CSTNode], method: 
                 continue
             if not follow_tensor(node, scope_parents)[1]:
                 return False
+            moved = type(target) is cst.Name and _bound_back(node, target, scope_parents)
     return True
+
+
+def _bound_back(read: cst.CSTNode, name: cst.Name, parents: dict[int, cst.CSTNode]) -> bool:
+    """`read` is in the value of an assignment to `name` itself (`h = h.to(x.device)`)."""
+    node = parents.get(id(read))
+    while node is not None and not isinstance(node, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
+        node = parents.get(id(node))
+    return type(node) is cst.Assign and len(node.targets) == 1 and type(node.targets[0].target) is cst.Name \
+        and node.targets[0].target.value == name.value
 
 
 def _input_names(ctx: Context, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef],
@@ -1542,6 +1599,28 @@ def _filled(use: cst.Name, parents: dict[int, cst.CSTNode]) -> bool:
         return False
     target = parents.get(id(parent))
     return type(target) is cst.AssignTarget
+
+
+def _returned_at(expr: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> int | None:
+    """The position of `expr` in the tuple a `return` gives back (`return x, t_span`: 1 for `t_span`); None when it
+    is returned alone or the tuple has a starred element."""
+    element = parents.get(id(expr))
+    returned = parents.get(id(element))
+    if type(element) is not cst.Element or type(returned) is not cst.Tuple \
+            or type(parents.get(id(returned))) is not cst.Return \
+            or any(type(other) is not cst.Element for other in returned.elements):
+        return None
+    return next(i for i, other in enumerate(returned.elements) if other is element)
+
+
+def _at_position(target: cst.BaseExpression, position: int | None) -> cst.BaseExpression:
+    """What of an unpacking target binds the returned tuple's element at `position` (`t_span` of `x, t_span`); the
+    whole target when that can't be told."""
+    if position is None or type(target) not in (cst.Tuple, cst.List) \
+            or any(type(element) is not cst.Element for element in target.elements) \
+            or len(target.elements) <= position:
+        return target
+    return target.elements[position].value
 
 
 def _returned(expr: cst.CSTNode, parents: dict[int, cst.CSTNode]) -> bool:

@@ -158,6 +158,12 @@ def test_comprehension_targets_are_bound_before_the_element() -> None:
     ("import torch\nwith torch.no_grad():\n    def later():\n        probe(x)", False, False),
     ("import contextlib\nwith contextlib.nullcontext():\n    probe(x)", False, False),
     ("from torch import no_grad\nwith no_grad():\n    probe(x)", True, False),
+    # switched off for the process by a statement of the module, never back on: its top level, not its functions
+    ("import torch\ntorch.set_grad_enabled(False)\nprobe(x)", True, False),
+    ("import torch\ntorch.set_grad_enabled(False)\ndef f():\n    probe(x)", False, False),
+    ("import torch\ntorch.set_grad_enabled(False)\nprobe(x)\ntorch.set_grad_enabled(True)", False, False),
+    ("import torch\ntorch.set_grad_enabled(args.train)\nprobe(x)", False, False),
+    ("import torch\nif frozen:\n    torch.set_grad_enabled(False)\nprobe(x)", False, False),
 ])
 def test_grad_mode(source: str, disabled: bool, enabled: bool) -> None:
     seen = run_probe(source)[0]

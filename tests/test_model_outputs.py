@@ -47,3 +47,36 @@ def test_forward_returns_are_recorded_per_class() -> None:
 def test_a_loss_reads_the_model_output_through_the_engine() -> None:
     assert codes_of(lint(SOURCE, "SC303")) == ["SC303"]
     assert codes_of(lint(SOURCE.replace("F.softmax(", "F.log_softmax("), "SC303")) == []
+
+
+BRANCHED = """\
+import torch.nn as nn
+import torch.nn.functional as F
+
+class Tagger(nn.Module):
+    def forward(self, x, probabilities=False):
+        out = self.fc(x)
+        if probabilities:
+            out = F.softmax(out, dim=-1)
+        return out
+
+model = Tagger()
+loss = F.cross_entropy(model(x), y)
+"""
+
+
+def test_a_return_of_a_name_a_branch_binds_again_is_not_settled() -> None:
+    module = cst.parse_module(BRANCHED)
+    ctx = Context(module, "tagger.py")
+    traverse(ctx, [forward_returns(ctx)])
+    class_def = next(n for n in module.body if type(n) is cst.ClassDef)
+    assert [r.settled for r in forward_returns(ctx).of(class_def)] == [False]
+    assert codes_of(lint(BRANCHED, "SC303")) == []
+    # bound once on every path (the SOURCE above: `probs = ...` then two returns of it): settled, and read
+    module = cst.parse_module(SOURCE)
+    ctx = Context(module, "net.py")
+    traverse(ctx, [forward_returns(ctx)])
+    class_def = next(n for n in module.body if type(n) is cst.ClassDef)
+    assert [r.settled for r in forward_returns(ctx).of(class_def)] == [True, True]
+    unconditional = BRANCHED.replace("        if probabilities:\n            out = F.softmax", "        out = F.softmax")
+    assert codes_of(lint(unconditional, "SC303")) == ["SC303"]

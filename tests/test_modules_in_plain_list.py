@@ -55,3 +55,21 @@ def test_layers_without_parameters_or_not_known_are_clean(build: str) -> None:
 
 def test_a_module_list_registers_them() -> None:
     assert rows("self.merge = Merge([branch(k) for k in sizes])", container="nn.ModuleList()") == []
+
+
+SEQUENTIAL_SUBCLASS = """
+    from torch import nn
+    class Head(nn.Sequential):
+        def __init__(self, sizes):
+            self.layers = [nn.Linear(a, b) for a, b in zip(sizes, sizes[1:])]
+            super().__init__({handed})
+"""
+
+
+def test_a_container_subclass_registers_what_it_hands_its_base() -> None:
+    def rows(handed: str) -> list[int]:
+        source = textwrap.dedent(SEQUENTIAL_SUBCLASS).replace("{handed}", handed)
+        return [f.location.row for f in lint_text(source, "head.py", resolve(["SC217"])).findings]
+
+    assert rows("*self.layers") == []
+    assert rows("") == [5]  # the base is built empty: the list's layers are nobody's

@@ -44,3 +44,42 @@ def test_a_local_name_for_the_result_is_followed() -> None:
     source = textwrap.dedent(CACHE).replace("{use}", "table = self._build(tokens.size(1))\n"
                                             "        return tokens[..., None] + table.to(tokens.device)")
     assert [f.location.row for f in lint_text(source, "p.py", resolve(["SC212"])).findings] == []
+
+
+def test_a_local_moved_and_bound_back_is_placed_for_the_reads_after() -> None:
+    moved = "table = self._build(tokens.size(1))\n        table = table.to(tokens.device)\n" \
+            "        return tokens[..., None] + table"
+    assert [f.location.row for f in lint_text(textwrap.dedent(CACHE).replace("{use}", moved), "p.py",
+                                              resolve(["SC212"])).findings] == []
+    # read with the inputs before the move: that read meets them on the CPU
+    early = "table = self._build(tokens.size(1))\n        out = tokens[..., None] + table\n" \
+            "        table = table.to(tokens.device)\n        return out, table"
+    assert [f.location.row for f in lint_text(textwrap.dedent(CACHE).replace("{use}", early), "p.py",
+                                              resolve(["SC212"])).findings] == [10]
+
+
+PREPARED = """
+    import torch
+    import torch.nn as nn
+    from .solvers import integrate
+    class Flow(nn.Module):
+        def __init__(self, d):
+            super().__init__()
+            self.fc = nn.Linear(d, d)
+        def _prepare(self, z, n):
+            grid = torch.linspace(0.0, 1.0, n)
+            return z, grid
+        def forward(self, z):
+            z, grid = self._prepare(z, z.size(1))
+            {use}
+    flow = Flow(4).cuda()
+"""
+
+
+def test_only_the_unpacked_name_at_the_tensor_s_position_holds_it() -> None:
+    def rows(use: str) -> list[int]:
+        source = textwrap.dedent(PREPARED).replace("{use}", use)
+        return [f.location.row for f in lint_text(source, "flow.py", resolve(["SC212"])).findings]
+
+    assert rows("return integrate(self.fc, z, grid)") == []  # `z`, handed back, is no CPU tensor
+    assert rows("return self.fc(z) * grid") == [10]

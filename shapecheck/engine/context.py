@@ -243,9 +243,16 @@ class Context:
     @property
     def grad_disabled(self) -> bool:
         """Under `with torch.no_grad()` / `inference_mode()` / `set_grad_enabled(False)` or in a function
-        decorated with `@torch.no_grad()` / `@torch.inference_mode()`, with no `enable_grad()` closer in."""
-        grad = self._frame.grad
-        return bool(grad) and grad[-1] is True
+        decorated with `@torch.no_grad()` / `@torch.inference_mode()`, with no `enable_grad()` closer in; or at the
+        module's top level where the module switches autograd off for the process (`torch.set_grad_enabled(False)`
+        as a statement of its own) and never back on: a notebook that analyses a trained model does this in its first
+        cell. The code above the switch is taken as under it too (it runs with autograd on: a finding missed there,
+        never one made)."""
+        frame = self._frame
+        grad = frame.grad
+        if grad:
+            return grad[-1] is True
+        return frame.kind == "module" and self.module_fact("grad switched for the process", _grad_switches) == {True}
 
     @property
     def grad_enabled_explicitly(self) -> bool:
@@ -807,6 +814,20 @@ class Context:
             expr = expr.value
         return type(expr) is cst.Name and expr.value == "torch" and self.binding("torch") is None
 
+
+
+def _grad_switches(statement: cst.CSTNode) -> frozenset[bool | None]:
+    """What a top-level `torch.set_grad_enabled(...)` statement does to the process's grad mode: True disables,
+    False enables, None unknown (not a literal); empty for any other statement."""
+    if type(statement) is not cst.SimpleStatementLine:
+        return frozenset()
+    found: set[bool | None] = set()
+    for small in statement.body:
+        call = small.value if type(small) is cst.Expr else None
+        if type(call) is cst.Call and dotted_name(call.func) in _SET_GRAD_ENABLED:
+            enabled = _literal_bool(call.args[0].value) if call.args else None
+            found.add(None if enabled is None else not enabled)
+    return frozenset(found)
 
 
 # More bindings than this that may each be the value read: not worth telling apart (`reaching` gives up).

@@ -21,11 +21,15 @@ from shapecheck.objects.project import PROJECT
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
 @record(slots=True, unsafe_hash=True)
 class ForwardReturn:
-    """One `return` of a `forward` method: its value and the point to read it at."""
+    """One `return` of a `forward` method: its value and the point to read it at. `settled`: read at the point, the
+    value is what the `return` returns on every path to it; not so for a name that a branch binds again (`y =
+    self.fc(x)`, then `if apply_softmax: y = F.softmax(y, 1)`, `return y`): a point keeps how far the bindings went,
+    not which branch the `return` is in, so reading it there would take the branch's binding for the only one."""
 
     value: cst.BaseExpression
     class_def: cst.ClassDef
     point: Point
+    settled: bool = True
 
 
 class ForwardReturns:
@@ -40,7 +44,12 @@ class ForwardReturns:
     def visit_Return(self, node: cst.Return) -> None:
         class_def = is_forward_return(self.ctx.ancestors, node)
         if class_def is not None and node.value is not None:
-            self._by_class.setdefault(id(class_def), []).append(ForwardReturn(node.value, class_def, self.ctx.point()))
+            ctx = self.ctx
+            point = ctx.point()
+            here = ctx.value_of(node.value)[0]
+            with ctx.at(point):
+                settled = ctx.value_of(node.value)[0] is here
+            self._by_class.setdefault(id(class_def), []).append(ForwardReturn(node.value, class_def, point, settled))
 
     def of(self, class_def: cst.ClassDef) -> list[ForwardReturn]:
         return self._by_class.get(id(class_def), [])

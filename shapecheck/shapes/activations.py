@@ -481,6 +481,8 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
         return None
     kinds = set()
     for returned in returns:
+        if not returned.settled:
+            return None
         value = returned.value
         if isinstance(index, str):
             value = _keyed(value, index)  # type: ignore[assignment]
