@@ -247,6 +247,74 @@ _SPECTROGRAM_DATASET = """
         """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is what the collate makes of the boxes;
+# each photo holds its own number of parcels, drawn with numpy.
+_PARCEL_BOXES = """
+        import numpy as np
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+
+
+        class Parcels(Dataset):
+            # warehouse photos with 1 to 5 labelled parcels each, boxes as (x1, y1, x2, y2)
+            def __init__(self, n: int = 40):
+                self.images = torch.rand(n, 3, 128, 128)
+                self.boxes = []
+                for _ in range(n):
+                    count = np.random.randint(1, 6)
+                    corner = torch.rand(count, 2) * 96
+                    self.boxes.append(torch.cat([corner, corner + 32], dim=1))
+
+            def __len__(self):
+                return len(self.images)
+
+            def __getitem__(self, i):
+                return self.images[i], self.boxes[i]
+
+
+        def collate(samples):
+            images = torch.stack([image for image, _ in samples])
+            return images, %s
+
+
+        def train(model, optimizer):
+            for images, boxes in DataLoader(Parcels(), batch_size=8, collate_fn=collate):
+                loss = model(images, boxes)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+        """
+
+
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is which steps of a recording a sample
+# keeps (a start is drawn at random).
+_SENSOR_CROPS = """
+        import random
+
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+
+
+        class SensorWindows(Dataset):
+            # accelerometer recordings, cropped at random as augmentation
+            def __init__(self, recordings: int = 256, steps: int = 500, channels: int = 6):
+                self.signals = torch.randn(recordings, steps, channels)
+                self.labels = torch.randint(0, 4, (recordings,))
+
+            def __len__(self):
+                return len(self.signals)
+
+            def __getitem__(self, i):
+                start = random.randint(0, 100)
+                return self.signals[i, %s], self.labels[i]
+
+
+        rnn = torch.nn.GRU(6, 32, batch_first=True)
+        for windows, labels in DataLoader(SensorWindows(), batch_size=32, shuffle=True):
+            _, h = rnn(windows)
+        """
+
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is how long the key padding mask is;
 # the sequences are drawn 20 to 60 frames long and padded to the longest of each batch by `pad_sequence`.
 _PADDED_GESTURES = """
@@ -2358,6 +2426,50 @@ class ShapeMismatch(Rule):
             padded = torch.cat([states, torch.zeros(rows, horizon, 1)], dim=2)
             actions = torch.as_tensor(sampled["actions"]).long()
         """,
+        # each photo's boxes stay a list of their own: the collate stacks only the images, all 3 x 128 x 128
+        _PARCEL_BOXES % "[box for _, box in samples]",
+        # a window of one length at a random start: every sample is (256, 6)
+        _SENSOR_CROPS % "start:start + 256",
+        # one length drawn for the whole synthetic set, every clip as long; clips of drawn lengths cut to the
+        # shortest of each batch; and batches of one clip, nothing to stack
+        """
+        import random
+
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+
+
+        class Phrases(Dataset):
+            def __init__(self, n: int = 64):
+                frames = random.randint(50, 100)
+                self.clips = []
+                for _ in range(n):
+                    self.clips.append(torch.randn(frames, 40))
+
+            def __len__(self):
+                return len(self.clips)
+
+            def __getitem__(self, idx):
+                return self.clips[idx]
+
+
+        class Utterances(Phrases):
+            def __init__(self, n: int = 64):
+                self.clips = [torch.randn(random.randint(50, 100), 40) for _ in range(n)]
+
+
+        def shortest(batch):
+            n = min(len(clip) for clip in batch)
+            return torch.stack([clip[:n] for clip in batch])
+
+
+        for clips in DataLoader(Phrases(), batch_size=16):
+            print(clips.shape)
+        for clips in DataLoader(Utterances(), batch_size=16, collate_fn=shortest):
+            print(clips.shape)
+        for clip in DataLoader(Utterances(), batch_size=1):
+            print(clip.shape)
+        """,
     ]
     INVALID = [
         # kathrinse/TabSurvey's SAINT attribution: the hook declares the name `global`, so it binds a module
@@ -2862,6 +2974,61 @@ class ShapeMismatch(Rule):
         _DARKNET_BLOCKS % "3",
         # `main([])` hands no command line on: 8x8 tiles flatten to 192 features, the head takes 768
         _ARGV_MAIN % "[]",
+        # each photo's boxes stacked as if every photo held as many parcels ("stack expects each tensor to be equal
+        # size, but got [3, 4] at entry 0 and [1, 4] at entry 1"): reported in the collate, run on the loader's batches
+        _PARCEL_BOXES % "torch.stack([box for _, box in samples])",
+        # a crop of a random length for each sample, stacked by the default collation
+        _SENSOR_CROPS % ":random.randint(200, 400)",
+        # speech clips of 1 to 4 seconds drawn one by one, batched without a collate_fn that pads them
+        """
+        import random
+
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from torch.utils.data import DataLoader, Dataset
+
+
+        class Utterances(Dataset):
+            # read speech at 16 kHz, one speaker label each
+            def __init__(self, n: int = 64, sample_rate: int = 16000):
+                self.clips = []
+                for _ in range(n):
+                    seconds = random.uniform(1.0, 4.0)
+                    self.clips.append((torch.randn(1, int(seconds * sample_rate)), random.randrange(10)))
+
+            def __len__(self):
+                return len(self.clips)
+
+            def __getitem__(self, idx):
+                return self.clips[idx]
+
+
+        model = nn.Sequential(nn.Conv1d(1, 32, 400, stride=160), nn.ReLU(), nn.AdaptiveAvgPool1d(1), nn.Flatten(),
+                              nn.Linear(32, 10))
+        for waves, speakers in DataLoader(Utterances(), batch_size=8, shuffle=True):
+            loss = F.cross_entropy(model(waves), speakers)
+        """,
+        # graphs of 5 to 29 nodes from a numpy generator, batched as if they were images of one size
+        """
+        import numpy as np
+        import torch
+        from torch.utils.data import DataLoader
+
+
+        def random_graphs(count: int, features: int = 16, seed: int = 0):
+            rng = np.random.default_rng(seed)
+            graphs = []
+            for _ in range(count):
+                nodes = int(rng.integers(5, 30))
+                graphs.append(torch.randn(nodes, features))
+            return graphs
+
+
+        encoder = torch.nn.Linear(16, 64)
+        for nodes in DataLoader(random_graphs(100), batch_size=10, shuffle=True):
+            pooled = encoder(nodes).mean(dim=1)
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -2879,6 +3046,9 @@ class ShapeMismatch(Rule):
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if literal_index(node) is not None:  # `h_n[1]` of a (1, B, H) state
             self._check(node)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._check(node)  # a loop over a loader whose batches can't be collated
 
     def _check(self, node: cst.BaseExpression) -> None:
         conflict = shape_conflict(self.ctx, node)

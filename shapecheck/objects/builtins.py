@@ -8,13 +8,14 @@ analysis does not know (`Seq((), complete=False)`), a comparison of two symbols 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.objects.dims import Atom, Dim
+from shapecheck.engine.walker import walk
+from shapecheck.objects.dims import Atom, Dim, per_item
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
     TorchObject, number_kind, truth,
@@ -209,6 +210,16 @@ def _project_length(ev: Evaluator, instance: Instance) -> object:
 def _is_len_of(expr: cst.BaseExpression, listed: cst.BaseExpression) -> bool:
     return type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "len" \
         and len(expr.args) == 1 and expr.args[0].value.deep_equals(listed)
+
+
+def grown_count(items: Seq) -> Dim | None:
+    """How many elements a list a loop grew holds (see `Seq.grown`): the passes the code states, or as many as
+    another list grown on the same passes; None for a list not grown that way."""
+    if items.grown is None:
+        return None
+    if items.most is not None and items.least == items.most:
+        return Dim.of(items.most)
+    return Dim.symbol(("passes", items.grown), "n")
 
 
 def some_int(items: Seq, key: Hashable, name: str) -> Dim | None:
@@ -537,6 +548,8 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         value = positional[0]
         if isinstance(value, Const) and type(value.value) is float:
             return Dim.of(int(value.value))
+        if isinstance(value, Opaque) and drawn_value(value):  # `int(rng.integers(4, 12))`: a count drawn
+            return drawn_number(ev, node)
         return value if isinstance(value, Dim) else number(node)
     if name == "float" and positional is not None and len(positional) == 1:
         value = positional[0]
@@ -614,10 +627,14 @@ _NUMPY_DRAWS = {"beta": 2, "uniform": 2, "normal": 2, "gamma": 2, "lognormal": 2
 _PYTHON_DRAWS = frozenset({"random", "uniform", "betavariate", "gauss", "normalvariate", "expovariate", "triangular"})
 
 
+# What a count drawn at random is keyed by, with the call that draws it.
+DRAW = "draw"
 # random integers by qualname: whether the high bound can be drawn too
 _INTEGER_DRAWS = {"torch.randint": False, "numpy.random.randint": False, "random.randrange": False,
                   "random.randint": True}
 _DRAW_NAMES = frozenset({"randint", "randrange", "item"})
+# every draw's name, as the code spells it
+_SPELLED_DRAWS = _DRAW_NAMES | _PYTHON_DRAWS | frozenset(_NUMPY_DRAWS)
 
 
 def drawn_count(ev: Evaluator, node: cst.Call, before: int, converted: bool = False) -> Dim | None:
@@ -625,7 +642,7 @@ def drawn_count(ev: Evaluator, node: cst.Call, before: int, converted: bool = Fa
     `.item()` of `torch.randint(10, 21, (1,))`, or that tensor `converted` by `int(...)`): a size of its own, at
     most the largest value the draw can give. One size for the call, whichever value a run draws."""
     func = node.func
-    spelled = func.attr.value if type(func) is cst.Attribute else func.value if type(func) is cst.Name else None
+    spelled = _spelled(func)
     if spelled not in _DRAW_NAMES:  # asked of every call a size is read from: no qualname looked up for most
         return None
     if spelled == "item" and not node.args and type(func.value) is cst.Call:  # type: ignore[union-attr]
@@ -646,7 +663,77 @@ def drawn_count(ev: Evaluator, node: cst.Call, before: int, converted: bool = Fa
     if bound is None or qualname == "random.randint" and alone:
         return None
     most = bound if _INTEGER_DRAWS[qualname] else bound - 1
-    return Dim((((Atom(("draw", id(node)), ev.ctx.code(node), compound=True, at_most=most),), 1),))
+    return Dim((((Atom((DRAW, id(node)), ev.ctx.code(node), compound=True, at_most=most),), 1),))
+
+
+def drawn_number(ev: Evaluator, call: cst.Call) -> Opaque:
+    """A number drawn at random (`rng.uniform(0.4, 1.0)`, `random.random()`): no size the code states, and another
+    on each call."""
+    return Opaque((DRAW, id(call)), ev.ctx.code(call), maybe_tensor=False, number=True)
+
+
+def may_draw(ev: Evaluator, code: cst.CSTNode) -> bool:
+    """Whether `code` calls anything spelled as a draw (`random.randint`, `rng.uniform`, `t.item()`): the cheap
+    question before looking for draws in the values it makes."""
+    key = ("may draw", id(code))
+    found = ev._memo.get(key)
+    if found is None:
+        found = ev._memo[key] = any(type(node) is cst.Call and _spelled(node.func) in _SPELLED_DRAWS
+                                    for node in walk(code))
+    return found  # type: ignore[return-value]
+
+
+def _spelled(func: cst.BaseExpression) -> str | None:
+    return func.attr.value if type(func) is cst.Attribute else func.value if type(func) is cst.Name else None
+
+
+def draws_in(ev: Evaluator, values: Sequence[object], known: Sequence[object] = ()) -> set[Atom]:
+    """The draws (see `drawn`) in the sizes `values` hold, but those `known` hold too (drawn once, before)."""
+    found = _draws(ev, values)
+    return found - _draws(ev, known) if found and known else found
+
+
+def _draws(ev: Evaluator, values: Sequence[object]) -> set[Atom]:
+    found: set[Atom] = set()
+
+    def collect(size: Dim) -> Dim:
+        found.update(atom for atom in size.atoms if drawn(atom))
+        return size
+    for value in values:
+        ev.with_sizes(value, collect)
+    return found
+
+
+def per_item_draws(ev: Evaluator, value: object, draws: set[Atom]) -> object:
+    """`value` with the sizes of `draws` varying per item (`dims.per_item`): each item of a collection was drawn
+    anew."""
+    sizes = {atom: Dim((((per_item(atom),), 1),)) for atom in draws}
+
+    def change(size: Dim) -> Dim:
+        return size.substitute(sizes)
+    return ev.with_sizes(value, change)
+
+
+def drawn_value(value: Opaque) -> bool:
+    """Whether `value` is a number drawn at random (see `drawn_number`)."""
+    key = value.key
+    return type(key) is tuple and len(key) == 2 and key[0] == DRAW
+
+
+def drawn(atom: Atom) -> bool:
+    """Whether `atom` is a draw (`random.randint(5, 9)`), or a number drawn (`rng.uniform(0.4, 1.0)`) made a size
+    (`int(duration * sample_rate)`)."""
+    return drawn_by(atom) is not None
+
+
+def drawn_by(atom: Atom) -> int | None:
+    """The id of the call that drew `atom` (see `drawn`); None for a size not drawn."""
+    key = atom.key
+    if type(key) is not tuple or len(key) != 2:
+        return None
+    if key[0] == "opaque" and type(key[1]) is tuple and len(key[1]) == 2:
+        key = key[1]
+    return key[1] if key[0] == DRAW else None  # type: ignore[return-value]
 
 
 def scalar_draw(qualname: str, call: cst.Call) -> bool:

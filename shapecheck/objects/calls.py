@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.objects.builtins import container_items, key_of
+from shapecheck.engine.walker import walk
+from shapecheck.objects.builtins import container_items, drawn_by, draws_in, key_of, may_draw, per_item_draws
 from shapecheck.objects.classes import class_facts, function_facts
 from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, target_names
 from shapecheck.objects.frames import Frame
@@ -531,8 +532,8 @@ class Calls:
                 return UNKNOWN
             return Mapping(tuple((key, value) for key, (_, value) in zip(keys, results)))  # type: ignore[misc]
         if expand(0):
-            return Seq(tuple(results))
-        return Seq((), complete=False, each=self._any_element(expr, clauses, frame, ran))
+            return _drawn_per_element(ev, expr, Seq(tuple(results)))
+        return _drawn_per_element(ev, expr, Seq((), complete=False, each=self._any_element(expr, clauses, frame, ran)))
 
     def _any_element(self, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp, clauses: list[cst.CompFor],
                      frame: Frame,
@@ -559,6 +560,19 @@ class Calls:
         if type(expr) is cst.DictComp:
             value = value[1]  # type: ignore[index]
         return None if value is UNKNOWN else value
+
+
+def _drawn_per_element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp, elements: Seq) -> Seq:
+    """`[torch.randn(random.randint(50, 100), 40) for _ in range(n)]`: the sizes each element draws vary per
+    element (the draws its own expression makes: not one a helper it calls may have made once and kept)."""
+    if not may_draw(ev, expr.elt):
+        return elements
+    found = draws_in(ev, (elements,))
+    if not found:
+        return elements
+    calls = {id(node) for node in walk(expr.elt) if type(node) is cst.Call}
+    inside = {atom for atom in found if drawn_by(atom) in calls}
+    return per_item_draws(ev, elements, inside) if inside else elements  # type: ignore[return-value]
 
 
 def _element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp, version: int) -> object:

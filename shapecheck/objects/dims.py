@@ -38,6 +38,9 @@ class Atom:
     # the size on the last pass of the loop over a loader whose last batch is short (35 rows in batches of 16: 3),
     # every other pass having another: checked only where a call certainly runs on that pass (`shapes.last_batch`)
     last: int | None = field(default=None, compare=False)
+    # a size of one item of a collection that differs between its items (a clip length drawn anew on each pass of
+    # the loop that appends the clips): see `per_item`
+    varies: bool = field(default=False, compare=False)
 
     def sort_key(self) -> tuple[str, str]:
         return self.name, repr(self.key)
@@ -242,13 +245,45 @@ def _dim(value: Dim | int) -> Dim:
     return value if isinstance(value, Dim) else Dim.of(value)
 
 
+# What a size that varies per item is keyed by: ("per item", the key of what it was, the item's position or None).
+PER_ITEM = "per item"
+
+
+def per_item(atom: Atom) -> Atom:
+    """The size `atom` measures, as one of the items of a collection it differs between: a draw made anew for each
+    item (`random.randint(5, 9)` on each pass of a loop appending clips). One item's sizes are still equal to
+    themselves; `of_item` tells the items apart."""
+    return atom if atom.varies else _item_atom(atom, atom.key, None, f"{atom.name} per item")
+
+
+def of_item(atom: Atom, position: int) -> Atom:
+    """The size `atom` (one that varies per item) in the item at `position` of a batch of distinct items."""
+    return _item_atom(atom, atom.key[1], position,  # type: ignore[index]
+                      f"{atom.name.removesuffix(' per item')} of item {position}")
+
+
+def varies(size: Dim) -> bool:
+    """Whether `size` involves a size that varies per item."""
+    return any(atom.varies for atom in size.atoms)
+
+
+def _item_atom(atom: Atom, base: Hashable, position: int | None, name: str) -> Atom:
+    return Atom((PER_ITEM, base, position), name, compound=True, at_most=atom.at_most, varies=True)
+
+
+def _of_any_item(size: Dim) -> Dim:
+    return size.substitute({atom: Dim((((_item_atom(atom, atom.key[1], None, atom.name),), 1),))  # type: ignore[index]
+                            for atom in size.atoms if atom.varies})
+
+
 def same(a: Dim, b: Dim) -> bool | None:
     """True when `a` and `b` are proven equal, False when proven different, None when it can't be told.
 
     Proven different: two different literals; a nonzero difference made only of rigid symbols (two different
     annotation names, an annotation name against a literal), since the code must hold for every size they stand for;
     a size against a multiple or a fraction of itself (`2 * h` and `h`, `d // 2` and `d`), for sizes that are not 0;
-    a size known to be at most n (`x[i:i + 8]`) against a literal above n.
+    a size known to be at most n (`x[i:i + 8]`) against a literal above n; one size of two different items of a
+    collection it varies between.
     """
     difference = a - b
     if not difference.terms:
@@ -257,7 +292,17 @@ def same(a: Dim, b: Dim) -> bool | None:
         return False
     if _scaled(a, b) or _divided_down(a, b) or _divided_down(b, a) or _beyond(a, b) or _beyond(b, a):
         return False
+    if _other_items(a, b, difference):
+        return False
     return None
+
+
+def _other_items(a: Dim, b: Dim, difference: Dim) -> bool:
+    """`3 * n_0` against `3 * n_1`: the same size of two different items of a collection it varies between (clips
+    of lengths drawn anew for each), as a batch of them holds it."""
+    if not all(atom.varies and atom.key[2] is not None for atom in difference.atoms):  # type: ignore[index]
+        return False
+    return (_of_any_item(a) - _of_any_item(b)).terms == ()
 
 
 def at_least(size: Dim) -> int | None:

@@ -759,6 +759,20 @@ class Evaluator:
                 else self.join_values([value, other])
         return joined
 
+    def with_sizes(self, value: object, change: Callable[[Dim], Dim]) -> object:
+        """`value` with each size it holds changed by `change`, through lists, tuples and dicts (the shapes floor
+        adds tensors and arrays); what holds no size comes back as it is."""
+        if isinstance(value, Dim):
+            return change(value)
+        if isinstance(value, Seq | Mapping):
+            entries = tuple(self.with_sizes(item, change) for item in value.items) if isinstance(value, Seq) else \
+                tuple((key, self.with_sizes(item, change)) for key, item in value.items)
+            each = self.with_sizes(value.each, change) if value.each is not None else None
+            if entries == value.items and each == value.each:
+                return value
+            return replace(value, items=entries, each=each)
+        return value
+
     def kind_of(self, value: object) -> str | None:
         """The type of a value, as `isinstance` tells it: a builtin's name; the shapes floor adds tensors."""
         return builtins.python_type(value)
@@ -985,7 +999,7 @@ class Evaluator:
                 return builtins.drawn_count(self, call, before) or builtins.number(call)
             if isinstance(receiver, TorchObject) and receiver.qualname in _OBJECT_FACTORIES \
                     and builtins.numpy_scalar_draw(method, call):
-                return builtins.number(call)  # `life = cycles + rng.integers(0, 20)`: an int
+                return builtins.drawn_number(self, call)  # `life = cycles + rng.integers(0, 20)`: an int
             if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
                     and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
                 return builtins.container_method(receiver.items, method, self, call, before)
@@ -1025,8 +1039,10 @@ class Evaluator:
         drawn = builtins.drawn_count(self, call, before)  # `random.randint(5, 12)`: an int
         if drawn is not None:
             return drawn
-        if qualname.startswith("math.") and qualname.count(".") == 1 or builtins.scalar_draw(qualname, call):
-            return builtins.number(call)  # `math.sqrt(d)`, a mixup's `np.random.beta(a, a)`: a float
+        if builtins.scalar_draw(qualname, call):
+            return builtins.drawn_number(self, call)  # a mixup's `np.random.beta(a, a)`: a float
+        if qualname.startswith("math.") and qualname.count(".") == 1:
+            return builtins.number(call)  # `math.sqrt(d)`: a float
         if qualname == "functools.partial":
             return self.calls.partial(call, before)
         if qualname in builtins.ORDERED_DICT:

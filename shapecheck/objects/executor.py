@@ -16,7 +16,8 @@ import libcst as cst
 
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.objects.builtins import as_key_value, container_items, key_of, some_int
+from shapecheck.objects.builtins import (as_key_value, container_items, draws_in, key_of, may_draw, per_item_draws,
+                                         some_int)
 from shapecheck.objects.changes import incomplete
 from shapecheck.objects.classes import function_facts, own_nodes
 from shapecheck.objects.decorators import called_as_written
@@ -468,6 +469,14 @@ class Executor:
         return _Path(env, certain)
 
     def _for(self, node: cst.For, path: _Path) -> _Path:
+        if not may_draw(self.ev, node.body):  # most loops: nothing the body calls may draw a size
+            return self._passes_of(node, path)
+        start = dict(path.env)
+        instances = self._instances(path)
+        attrs = [dict(instance.attrs) for instance in instances]
+        return self._drawn_per_pass(start, instances, attrs, self._passes_of(node, path))
+
+    def _passes_of(self, node: cst.For, path: _Path) -> _Path:
         version = self.version(path)
         self.trace.append((node.iter, version, path.certain))
         iterable = loop_items(self.ev, self.ev.object(node.iter, version))
@@ -478,7 +487,35 @@ class Executor:
         each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
         if each is None and isinstance(iterable, Seq):  # more ints than are run one by one (`range(370)`)
             each = some_int(iterable, ("pass", id(node)), node.target.value if type(node.target) is cst.Name else "i")
-        return self._widened(node.body.body, path, node.target, node.orelse, each, _first_pass_certain(iterable))
+        # a loop over more elements than are run one by one, every one of them: as many passes
+        passes = len(iterable.items) if isinstance(iterable, Seq) and iterable.complete and not any(
+            type(inner) in (cst.Return, cst.Raise) for statement in node.body.body for inner in _walk(statement)) \
+            else None
+        return self._widened(node.body.body, path, node.target, node.orelse, each, _first_pass_certain(iterable),
+                             passes)
+
+    def _drawn_per_pass(self, start: dict[str, object], instances: list[Instance], attrs: list[dict[str, object]],
+                        end: _Path) -> _Path:
+        """The lists a loop appended to, their new elements' sizes drawn during the loop marked as varying per item
+        (`n = random.randint(5, 9); clips.append(torch.randn(n, 40))`): each pass draws again, so the elements
+        differ, however the analysis spells the draw. A draw made before the loop is the same on every pass."""
+        grown = [(env, name, value, before.get(name)) for env, before in ((end.env, start), *(
+            (instance.attrs, old) for instance, old in zip(instances, attrs)))
+            for name, value in env.items() if type(value) is Seq and value is not before.get(name)]
+        earlier: list[object] | None = None
+        for env, name, value, old in grown:
+            kept = _kept(value, old)
+            added = [*value.items[kept:], *(() if value.each is None else (value.each,))]
+            if not draws_in(self.ev, added):
+                continue
+            if earlier is None:
+                earlier = [held for known in (start, *attrs) for held in known.values()]
+            fresh = draws_in(self.ev, added, earlier)
+            if fresh:
+                items = (*value.items[:kept], *(per_item_draws(self.ev, item, fresh) for item in value.items[kept:]))
+                each = per_item_draws(self.ev, value.each, fresh) if value.each is not None else None
+                env[name] = replace(value, items=items, each=each)
+        return end
 
     def _unrolled(self, node: cst.For, iterable: Seq, path: _Path) -> _Path | None:
         """Each iteration in turn; None when a `break` or `continue` under a condition the values don't decide
@@ -506,20 +543,21 @@ class Executor:
         return current
 
     def _widened(self, body, path: _Path, target: cst.BaseExpression | None, orelse, each: object = None,
-                 once: bool = False) -> _Path:
+                 once: bool = False, passes: int | None = None) -> _Path:
         """A loop run any number of times, zero included unless `once` (the iterable has an element for certain,
         so its first pass runs whenever the loop does): a name (or an attribute of an object it holds) is what
         every pass agrees on. `each` is what every element of the iterable is, where that is known."""
         instances = self._instances(path)
         saved = [dict(instance.attrs) for instance in instances]
-        result = self._passes(body, path, target, each, once)
+        result = self._passes(body, path, target, each, once, passes)
         for instance, attrs in zip(instances, saved):
             instance.attrs = self.ev.join_envs(attrs, instance.attrs)
         if orelse is not None:
             result = self.block(orelse.body.body, result)
         return result
 
-    def _passes(self, body, path: _Path, target: cst.BaseExpression | None, each: object, once: bool) -> _Path:
+    def _passes(self, body, path: _Path, target: cst.BaseExpression | None, each: object, once: bool,
+                passes: int | None) -> _Path:
         start = _Path(dict(path.env), False)
         current = start
         first: _Path | None = None
@@ -546,7 +584,7 @@ class Executor:
             current = _Path({k: v if start.env.get(k, UNKNOWN) == v else UNKNOWN for k, v in current.env.items()},
                             False)
         if first is not None and not _jumps(body):
-            current = _Path(_grown_together(start.env, first.env, current.env), current.certain)
+            current = _Path(_grown_together(start.env, first.env, current.env, passes), current.certain)
         return _Path(current.env, path.certain)
 
     def _try(self, node: cst.Try, path: _Path) -> _Path:
@@ -589,17 +627,25 @@ def _first_pass_certain(iterable: Seq | None) -> bool:
     return isinstance(iterable, Seq) and not iterable.items and iterable.each is not None and iterable.least > 0
 
 
-def _grown_together(start: dict[str, object], first: dict[str, object], end: dict[str, object]) -> dict[str, object]:
+def _grown_together(start: dict[str, object], first: dict[str, object], end: dict[str, object],
+                    passes: int | None) -> dict[str, object]:
     """The lists a loop's pass appends exactly one element to, from empty, marked as grown on this run's passes (see
-    `Seq.grown`): a new mark for each run of the loop, since another run may take another number of passes."""
+    `Seq.grown`): a new mark for each run of the loop, since another run may take another number of passes; as many
+    elements as the loop's `passes`, where the code states them (`for s in range(len(series) - lookback)`)."""
     grown = [name for name, value in end.items()
              if type(value) is Seq and not value.complete and not value.items and value.grown is None
              and start.get(name) == Seq((), value.kind) and type(first.get(name)) is Seq
              and first[name].complete and len(first[name].items) == 1]
     if not grown:
         return end
-    passes = object()
-    return {**end, **{name: replace(end[name], grown=passes) for name in grown}}
+    mark = object()
+    counted = {} if passes is None else {"least": passes, "most": passes}
+    return {**end, **{name: replace(end[name], grown=mark, **counted) for name in grown}}
+
+
+def _kept(value: Seq, old: object) -> int:
+    """How many of the list's first elements it held before the loop."""
+    return len(old.items) if type(old) is Seq and value.items[:len(old.items)] == old.items else 0
 
 
 def _jumps(body) -> bool:

@@ -6,14 +6,15 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import dim_range, einops, einsum, expansion, functional, layers, losses, masks, ops, runs
+from shapecheck.shapes import (dim_range, einops, einsum, expansion, functional, layers, loaders, losses, masks, ops,
+                              runs)
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import BROADCASTING, is_number
 from shapecheck.shapes.joins import UNCOUNTED, joined, sections_conflict
 from shapecheck.shapes.matmul import batch_mismatch, matmul, strict_product
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.objects.dims import same
+from shapecheck.objects.dims import same, varies
 from shapecheck.shapes.sizes import measured
 from shapecheck.shapes.views import WILDCARD, count_mismatch, layout_verdict
 from shapecheck.shapes.values import Conflict
@@ -35,6 +36,11 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         return _broadcast(ev, node, node.target, node.value, before) if type(node.operator) in _IN_PLACE else None
     if kind is cst.Subscript:
         return dim_range.index_out_of_range(ev, node, before)
+    if kind is cst.For:
+        found = loaders.collation_conflict(ev, node, before)
+        if found is None:
+            return None
+        return Conflict("collate", node, (), f"`for {code(node.target)} in {code(node.iter)}`: {found[0]}", found[1])
     if kind is not cst.Call:
         return None
     try:
@@ -331,8 +337,10 @@ def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
         for i, (a, b) in enumerate(zip(first.dims, other.dims)):
             if (stack or i != position) and same(a, b) is False:
                 what = "every dim" if stack else f"every dim but dim {dim}"
+                # the items of a batch, each of a size of its own
+                per_item = f", but dim {i} varies per item" if varies(a) and varies(b) else ""
                 return Conflict("stack" if stack else "cat", node, tuple(shapes),
-                                f"{'stack' if stack else 'cat'} needs {what} equal: {listed}")
+                                f"{'stack' if stack else 'cat'} needs {what} equal{per_item}: {listed}")
     return None
 
 

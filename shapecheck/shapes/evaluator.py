@@ -14,7 +14,7 @@ Three kinds of questions, because a name means a tensor in one place and a size 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 
 import libcst as cst
@@ -22,6 +22,7 @@ import libcst as cst
 from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
+from shapecheck.objects.builtins import grown_count
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.carried import Carried, carried
 from shapecheck.objects.executor import Run, loop_items, may_run_for_certain
@@ -35,7 +36,7 @@ from shapecheck.shapes.indexing import rows
 from shapecheck.shapes.loaders import batches
 from shapecheck.shapes.shape import MAX_RANK, Shape
 from shapecheck.shapes.sizes import measured, size_attribute, size_call, size_sequence, size_subscript
-from shapecheck.shapes.values import Array, Conflict, Items, Sizes, Value
+from shapecheck.shapes.values import Array, Conflict, Items, Path, Sizes, Value
 
 # Combinations of bindings tried when a view's names are bound differently on different paths: each is a fresh
 # evaluation of everything the view reads, and long functions with many optional arguments (torch's own
@@ -62,6 +63,8 @@ class ShapeEvaluator(Evaluator):
         self._generic_runs: dict[int, tuple[Run | None, dict[int, list[tuple[int, bool]]]]] = {}
         self._carried: dict[int, Carried] = {}  # id(function) -> what only its run may tell
         self._loops_maybe: dict[int, bool] = {}  # id(for statement) -> see `_loop_maybe`
+        # id(DataLoader call) -> why collating its batches fails, and the path there (`loaders.collation_conflict`)
+        self.collations: dict[int, tuple[str, Path]] = {}
 
     def is_object(self, value: object) -> bool:
         return isinstance(value, Shape) or super().is_object(value)
@@ -579,7 +582,7 @@ class ShapeEvaluator(Evaluator):
                 shapes = [item for item in value.items if isinstance(item, Shape)]
                 if isinstance(value.each, Shape) and len(shapes) == len(value.items) and all(
                         _join(shape, value.each) is not None for shape in shapes):
-                    count = Dim.symbol(("passes", value.grown), "n") if value.grown is not None else None
+                    count = grown_count(value)
                     return Items(None, value.each, count)  # any number of tensors of one shape
             return None
         if want == "sizes":
@@ -622,6 +625,19 @@ class ShapeEvaluator(Evaluator):
                 joined = _join(joined, value)  # type: ignore[arg-type]
             return joined if joined is not None else UNKNOWN
         return super().join_values(values)
+
+    def with_sizes(self, value: object, change: Callable[[Dim], Dim]) -> object:
+        if isinstance(value, Shape):
+            dims = tuple(change(dim) for dim in value.dims)
+            return value if dims == value.dims else replace(value, dims=dims)
+        if isinstance(value, Array | Sizes):
+            return replace(value, shape=self.with_sizes(value.shape, change))
+        if isinstance(value, Items):
+            items = None if value.items is None else tuple(None if item is None else self.with_sizes(item, change)
+                                                           for item in value.items)
+            each = None if value.each is None else self.with_sizes(value.each, change)
+            return replace(value, items=items, each=each)
+        return super().with_sizes(value, change)
 
     def kind_of(self, value: object) -> str | None:
         return "torch.Tensor" if isinstance(value, Shape) else super().kind_of(value)

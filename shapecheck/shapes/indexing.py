@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, as_function
 from shapecheck.objects.dims import Dim, at_least
-from shapecheck.objects.values import Mapping
+from shapecheck.objects.values import Mapping, Seq
 from shapecheck.shapes.positions import dim_position, dropped, inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
 
@@ -60,7 +60,9 @@ def subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | N
         if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
             return None
         index = ev.integer(node.slice[0].slice.value, before)
-        value = found.at(index) if index is not None else None
+        if index is None:  # an index the code does not state (a dataset's): what every element is
+            return _entry(ev, node, before)
+        value = found.at(index)
         return value if isinstance(value, Shape) else None
     return indexed(ev, shape, node, before)
 
@@ -124,8 +126,9 @@ def rows(shape: Shape) -> Shape | None:
 
 
 def _entry(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | None:
-    """A tensor a dict holds: `batch["feats"]` of `batch = {"feats": torch.randn(16, 32), ...}`."""
-    if not isinstance(ev.object(node.value, before), Mapping):
+    """A tensor a dict or a list holds: `batch["feats"]` of `batch = {"feats": torch.randn(16, 32), ...}`, the
+    `self.boxes[idx]` of a dataset's list of tensors."""
+    if not isinstance(ev.object(node.value, before), Mapping | Seq):
         return None
     value = ev.object(node, before)
     return value if isinstance(value, Shape) else None

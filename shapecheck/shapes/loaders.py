@@ -14,24 +14,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shapecheck.objects.dims import Dim
+import libcst as cst
+
+from shapecheck.objects.builtins import draws_in, per_item_draws
+from shapecheck.objects.dims import Dim, of_item, varies
 from shapecheck.objects.evaluator import SPLITS
-from shapecheck.objects.values import (NONE, UNKNOWN, Const, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject,
-                                       truth)
+from shapecheck.objects.values import (NONE, UNKNOWN, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
+                                       TorchObject, truth)
 from shapecheck.shapes.positions import inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.values import Array, Items
+from shapecheck.shapes import runs
+from shapecheck.shapes.values import Array, Items, Path
 from shapecheck.shapes.vision_datasets import samples
 
 if TYPE_CHECKING:
-    import libcst as cst
-
     from shapecheck.objects.evaluator import Evaluator
 
 LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 TENSOR_DATASETS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
 # A part of a dataset (`Subset(ds, indices)`, an entry of `random_split(ds, lengths)`): its samples, maybe none.
 SUBSETS = frozenset({"torch.utils.data.Subset", "torch.utils.data.dataset.Subset"})
+_ENUMERATE = Imported("builtins.enumerate")
 # A `collate_fn` of the project is run on a list of this many samples at most (a batch of literal size).
 _LARGEST_COLLATED = 64
 
@@ -138,7 +141,11 @@ def _project_batches(loader: TorchObject, dataset: Instance, part: TorchObject |
     # sampler of the code's may hand any int
     below = length if loader.argument(3, "sampler") is None else None
     args[names[1]] = Dim.symbol(("dataset index", id(loader.call)), names[1], below=below)
-    each = _collate(loader, ev.calls.run(getitem, args).value, batch)
+    sample = ev.calls.run(getitem, args).value
+    # a size `__getitem__` draws (a crop of a random length) is drawn anew for each sample; one the dataset drew
+    # when it was built is the same for all
+    drawn = draws_in(ev, (sample,), tuple(dataset.attrs.values()))
+    each = _collate(loader, per_item_draws(ev, sample, drawn) if drawn else sample, batch)
     if each is None:
         return None
     return Seq((), complete=False, each=each, least=_least(loader, length, part))
@@ -184,7 +191,14 @@ def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
     """A batch of samples like `sample`: the default collation's, or what the project's `collate_fn` returns for a
     list of `batch` of them (run where the batch size is a literal every batch has); None when it is not told."""
     collate_expr = loader.argument(6, "collate_fn")
+    ev = loader.site.evaluator  # type: ignore[union-attr]
+    varying = _varying_tensor(ev, sample)
     if collate_expr is None:
+        if varying is not None and _stacks_several(loader):
+            ev.collations[id(loader.call)] = (
+                f"the default collation stacks each batch's samples, but their {varying.render()} tensor's size "
+                f"varies per item (\"stack expects each tensor to be equal size\"): pad them in a collate_fn "
+                f"(pad_sequence) or cut every item to one length", ())
         return _collated(sample, batch)
     collate = loader.site.read("value", collate_expr)  # type: ignore[union-attr]
     size = batch.literal
@@ -192,11 +206,70 @@ def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
     if not isinstance(collate, FunctionValue) or collate.bound is not None or not collate.node.params.params \
             or size is None or not 0 < size <= _LARGEST_COLLATED:
         return None
-    ev = loader.site.evaluator  # type: ignore[union-attr]
     args = ev.calls.generic_arguments(collate)
-    args[collate.node.params.params[0].name.value] = Seq((sample,) * size)
-    value = ev.calls.run(collate, args).value
-    return None if value is UNKNOWN else value
+    # distinct samples: a size that varies per item is one size in each, another in the next
+    samples = (sample,) * size if varying is None else tuple(_item(ev, sample, position) for position in range(size))
+    args[collate.node.params.params[0].name.value] = Seq(samples)
+    done = ev.calls.run(collate, args)
+    if varying is not None and size > 1:
+        found = runs.first_conflict(ev, collate, done)
+        if found is not None:
+            ev.collations[id(loader.call)] = (f"then in {found.text}", found.path)
+    return None if done.value is UNKNOWN else done.value
+
+
+def _varying_tensor(ev: Evaluator, sample: object) -> Shape | None:
+    """A tensor of the sample whose size varies per item (see `objects.dims.per_item`), or None."""
+    found: list[Dim] = []
+
+    def note(size: Dim) -> Dim:
+        if varies(size):
+            found.append(size)
+        return size
+    for part in _parts(sample):
+        shape = part.shape if isinstance(part, Array) else part
+        if isinstance(shape, Shape):
+            ev.with_sizes(shape, note)
+            if found:
+                return shape
+    return None
+
+
+def _parts(sample: object) -> list[object]:
+    """The values a sample holds, in its tuples and dicts."""
+    if isinstance(sample, Seq):
+        return [part for item in (*sample.items, *(() if sample.each is None else (sample.each,)))
+                for part in _parts(item)]
+    if isinstance(sample, Mapping):
+        return [part for _, item in sample.items for part in _parts(item)]
+    return [sample]
+
+
+def _item(ev: Evaluator, sample: object, position: int) -> object:
+    """The sample at `position` of a batch: its sizes that vary per item are that item's."""
+    def change(size: Dim) -> Dim:
+        return size.substitute({atom: Dim((((of_item(atom, position),), 1),)) for atom in size.atoms if atom.varies})
+    return ev.with_sizes(sample, change)
+
+
+def _stacks_several(loader: TorchObject) -> bool:
+    """Whether the loader's batches hold more than one sample: a literal batch size above 1."""
+    size_expr = loader.argument(1, "batch_size")
+    size = loader.site.read("size", size_expr) if size_expr is not None and loader.site is not None else None
+    return isinstance(size, Dim) and size.literal is not None and size.literal > 1
+
+
+def collation_conflict(ev: Evaluator, loop: cst.For, before: int) -> tuple[str, Path] | None:
+    """What fails as a loop over a loader collates its batches: samples whose sizes vary per item, stacked by the
+    default collation or by a `collate_fn` of the project that does not pad them; None when nothing is known to."""
+    iterated = loop.iter
+    if type(iterated) is cst.Call and iterated.args and ev.object(iterated.func, before) == _ENUMERATE:
+        iterated = iterated.args[0].value
+    loader = ev.object(iterated, before)
+    if not isinstance(loader, TorchObject) or loader.qualname not in LOADERS or loader.site is None:
+        return None
+    batches(loader)  # whatever it makes of the batches, a stack that fails on them is noted
+    return loader.site.evaluator.collations.get(id(loader.call))
 
 
 def _collated(sample: object, batch: Dim) -> object:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.objects.builtins import grown_count
 from shapecheck.objects.dims import Dim, same
 from shapecheck.objects.values import Const, Seq, TorchObject
 from shapecheck.shapes.args import TORCH_DTYPES, Args, Hidden, shape_arguments, unexplained
@@ -401,8 +402,7 @@ def _arrays(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int, de
         elif not held.items and isinstance(held.each, Array):
             # as many as the passes of the loop that grew it, which another list grown with it shares
             shapes = [held.each.shape]
-            count = Dim.symbol(("passes", held.grown), "n") if held.grown is not None else \
-                opaque(("arrays", id(expr)), "n")
+            count = grown_count(held) or opaque(("arrays", id(expr)), "n")
         else:
             return None
     if not shapes or any(shape is None or shape.variadic is not None for shape in shapes):

@@ -58,7 +58,7 @@ Value = Shape | Dim | Sizes | Items
 Path = tuple[tuple["Context", cst.CSTNode], ...]
 
 ConflictKind = Literal["matmul", "broadcast", "cat", "stack", "view-count", "layer", "layout", "call", "dim",
-                       "einsum", "einops", "unpack", "interpolate", "index", "expand"]
+                       "einsum", "einops", "unpack", "interpolate", "index", "expand", "collate"]
 
 
 @record(slots=True, unsafe_hash=True)

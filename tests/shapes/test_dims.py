@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shapecheck.objects.dims import Atom, Dim, same
+from shapecheck.objects.dims import Atom, Dim, of_item, per_item, same
 
 B = Dim.symbol("B", "B", rigid=True)
 D = Dim.symbol("D", "D", rigid=True)
@@ -102,3 +102,18 @@ def test_a_size_is_at_least_its_constant_when_no_term_takes_it_lower() -> None:
     assert at_least(1 - h) is None
     assert at_least(C // n_head + 2) == 2
     assert at_least((C - 3) // 2 + 1) is None  # (C - 3) // 2 may be -2
+
+
+def test_a_size_that_varies_per_item() -> None:
+    """A size drawn anew for each item is equal to itself within one item, and differs between two items of a batch
+    (`3 * n` of item 0 against `3 * n` of item 1); a size that does not vary is not told apart that way."""
+    drawn = Atom(("draw", 1), "random.randint(5, 9)", compound=True, at_most=9)
+    varying = per_item(drawn)
+    n = Dim((((varying,), 1),))
+    first, second = (Dim((((of_item(varying, position),), 1),)) for position in (0, 1))
+    assert same(3 * n, 3 * n) is True
+    assert same(3 * first, 3 * second) is False
+    assert same(first + 2, second + 2) is False
+    assert same(first, first) is True
+    assert same(first, h) is None  # another size, not the same one of another item
+    assert same(Dim((((drawn,), 1),)), h) is None

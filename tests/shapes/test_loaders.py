@@ -823,3 +823,36 @@ probe(table[:, :padded.shape[1]])
 probe(table[:, :torch.zeros(100).shape[0]])
 ''') == ["(8, longest, 40)", "longest", "(9, 2, 6)", None, "(4, longest)", "(np.random.randint(3, 9),)",
          "(1, longest, 16)", "(1, 64, 16)"]
+
+
+def test_sizes_drawn_for_each_sample_vary_per_item() -> None:
+    """A size drawn on each pass of the loop that appends samples, by a comprehension's element, or by each call of
+    `__getitem__` varies per item; one drawn once, before the loop, is every sample's."""
+    assert probe('''
+import random
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class Clips(Dataset):
+    def __init__(self, n=32, fixed=False):
+        rng = np.random.default_rng(0)
+        frames = random.randint(50, 100)
+        self.clips, self.padded, self.mels = [], [], [torch.randn(random.randint(5, 9), 8) for _ in range(n)]
+        for _ in range(n):
+            self.clips.append(torch.randn(int(rng.uniform(0.5, 1.0) * 100), 40))
+            self.padded.append(torch.randn(frames, 40))
+
+    def __len__(self):
+        return len(self.clips)
+
+    def __getitem__(self, i):
+        return self.clips[i], self.padded[i], self.mels[i], torch.zeros(random.randint(1, 4))
+
+for clip, padded, mel, tail in DataLoader(Clips(), batch_size=1):
+    probe(clip)
+    probe(padded)
+    probe(mel)
+    probe(tail)
+''') == ["(1, 100 * (rng.uniform(0.5, 1.0) per item), 40)", "(1, random.randint(50, 100), 40)",
+         "(1, random.randint(5, 9) per item, 8)", "(1, random.randint(1, 4) per item)"]

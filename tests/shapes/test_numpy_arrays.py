@@ -257,7 +257,8 @@ def test_windows_a_loop_cuts_from_a_series_keep_their_length() -> None:
     """`for s in range(len(series) - lookback): xs.append(series[s:s + lookback])`: every `s` is below the last
     start that leaves room, so each window is `lookback` long, and `np.stack(xs)` is (windows, lookback); a loop that
     runs past the room (`range(len(series))`) leaves the windows' length unknown (a size named after the code's
-    bound, not 30)."""
+    bound, not 30). There are as many windows as the passes of the loop where `range` states them (370), and a count
+    of their own past the ranges spelled out (`range(19970)`)."""
     source = '''
 import numpy as np
 import torch
@@ -273,8 +274,8 @@ def sliding_windows(series, lookback):
 probe(torch.from_numpy(sliding_windows(np.zeros(400), 30)))
 probe(torch.from_numpy(sliding_windows(np.zeros(20000), 30)))
 '''
-    assert probe(source % "len(series) - lookback") == ["(n, 30)", "(n, 30)"]
-    assert probe(source % "len(series)") == ["(n, lookback)", "(n, lookback)"]
+    assert probe(source % "len(series) - lookback") == ["(370, 30)", "(n, 30)"]
+    assert probe(source % "len(series)") == ["(400, lookback)", "(n, lookback)"]
 
 
 def test_tiling_and_the_remainder_of_an_array() -> None:
