@@ -48,7 +48,7 @@ RULES = {
     ), False),
     "SC207": ("numpy_of_graph_tensor", True, (
         ".numpy()",
-    ), False),
+    ), True),
     "SC208": ("graph_kept_alive", True, (
         "backward", "training_step",
     ), False),

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name, is_false, last_name, param_annotation
-from shapecheck.objects.callers import calls_passing, every_call_passes
+from shapecheck.engine.torch_code import implicit_torch_training, imports_torch
+from shapecheck.loops.first_party import imported_functions
+from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import calls_passing, every_call_passes, imported_calls
+from shapecheck.objects.project import PROJECT
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.stored import every_construction_passes, stored_parameter
 from shapecheck.objects.values import Instance, TorchObject
-from shapecheck.shapes.activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
+from shapecheck.objects.model_outputs import forward_returns
+from shapecheck.shapes.activations import (
+    construction_of,
+    instance_class,
+    is_foreign_value,
+    is_torch_module_class,
+    project_class,
+)
 from shapecheck.loops.devices import moves_to_cpu, moves_to_device
 from shapecheck.objects.torch_layers import PARAMETER_FREE
 from shapecheck.objects.tensor_facts import positional, string_value
@@ -80,6 +92,7 @@ class NumpyOfGraphTensor(Rule):
     message = ("`.numpy()` on a model output that requires grad raises: use `.detach().cpu().numpy()` or compute "
                "it under `torch.no_grad()`")
     triggers = (".numpy()",)
+    triggered_through_imports = True  # a metrics module's `.numpy()` on what this file hands it (see finish)
     docs = """
         ## What it does
         Finds `.numpy()` called on a model's output or a loss computed with autograd on (outside
@@ -90,13 +103,19 @@ class NumpyOfGraphTensor(Rule):
         `torch.sigmoid(logits)`). A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, one
         that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
-        `self(...)` inside a module; a same-file helper's parameter counts when every call of the helper, at
+        `self(...)` inside a module; what a method of such a model of the project returns counts as its output
+        where every `return` is one or a loss (`raw, probs = ranker.relevance(q, d)` with `return raw,
+        torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class; a same-file helper's
+        parameter counts when every call of the helper, at
         module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
         stored from a constructor parameter when every construction of the trainer hands it one. A tensor a
         function or method is handed (`def plot(preds): plt.plot(preds.cpu().numpy())`, a meter's
         `update(self, scores)`) is reported when a call in the file (`plot(out)`, `self.meter.update(probs)` with
         `self.meter = Meter()`), or of a plain function in a module importing it, hands it a model's output or a loss
-        computed with autograd on: `no_grad` inside the helper does not take the graph off what it was handed. The output of a
+        computed with autograd on: `no_grad` inside the helper does not take the graph off what it was handed.
+        So is a method of a class of another module importing the class (`self.train_auc.update(probs, y)` with
+        `self.train_auc = RocAucMeter()`); and where that module imports no torch (a numpy metrics module, which
+        no torch rule lints), the call handing it the tensor is reported instead. The output of a
         model moved with `.to(device)` / `.cuda()` is reported under `no_grad` too, and after `.detach()`, `.data`
         or `.argmax()`, which leave the graph but not the GPU.
 
@@ -136,6 +155,26 @@ class NumpyOfGraphTensor(Rule):
         This rule has no fix: whether to detach, move or restructure under `no_grad` is the author's call.
     """
     VALID = [
+        # Model methods that decode under `no_grad` or hand back detached probabilities.
+        """
+        import torch
+        import torch.nn as nn
+        class Tagger(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.proj = nn.Linear(128, 9)
+            def forward(self, h):
+                return self.proj(h)
+            @torch.no_grad()
+            def decode(self, h):
+                return self(h).softmax(-1)
+            def probabilities(self, h):
+                return self(h).softmax(-1).detach(), self(h).argmax(-1)
+        tagger = Tagger()
+        tags = tagger.decode(hidden).numpy()
+        probs, best = tagger.probabilities(hidden)
+        print(probs.cpu().numpy(), best.numpy())
+        """,
         # mit-han-lab/proxylessnas's landmark trainer: the Lightning trainer runs `validation_step` with autograd
         # off, so the backbone's output there has no graph.
         _LANDMARK_TRAINER % """
@@ -428,6 +467,22 @@ class NumpyOfGraphTensor(Rule):
         """,
     ]
     INVALID = [
+        # A method of the model, not `forward`, returning its output: the graph comes with it.
+        """
+        import torch.nn as nn
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.mu = nn.Linear(784, 16)
+                self.logvar = nn.Linear(784, 16)
+            def forward(self, x):
+                return self.mu(x), self.logvar(x)
+            def embed(self, x):
+                mu, _ = self(x)
+                return mu
+        encoder = Encoder()
+        points = encoder.embed(images.view(-1, 784)).numpy()
+        """,
         # The same filter bank with a learned gain: its forward reads a parameter besides the buffer.
         """
         import numpy as np
@@ -656,6 +711,7 @@ class NumpyOfGraphTensor(Rule):
         # `self.model(x)` calls -> the class, `__init__` and parameter stored in the attribute
         self.stored: dict[cst.Call, tuple[cst.ClassDef, cst.FunctionDef, str]] = {}
         self.grad_off = False  # a statement-level `torch.set_grad_enabled(False)`, as inference scripts start
+        self._method_depth = 0  # model methods followed into (`score` calling `self.logits(x)`), against recursion
 
     def visit_Expr(self, node: cst.Expr) -> None:
         if (frozen := frozen_module(self.ctx, node)) is not None:
@@ -695,6 +751,7 @@ class NumpyOfGraphTensor(Rule):
     def finish(self) -> None:
         if self.grad_off:
             return
+        self._report_imported()
         for node, origin, call, function in self.pending:
             if origin == "argument":
                 parameter = call.value  # type: ignore[attr-defined]  # an argument's origin is the parameter's name
@@ -727,6 +784,39 @@ class NumpyOfGraphTensor(Rule):
                     continue
             self.report(node, LOSS_MESSAGE if origin == "loss" else None)
 
+    def _report_imported(self) -> None:
+        """A function or a meter's method of a project module that no torch rule lints (a metrics module of numpy
+        code, importing no torch) calls `.numpy()` on a parameter: reported at this file's calls that hand it a
+        tensor that requires grad (`self.train_auc.update(probs, y)`), since that module's lint cannot see them."""
+        for name, definition, other in imported_functions(self.ctx):
+            if other is self.ctx or _linted_as_torch(other):
+                continue
+            for parameter in self._numpy_parameters(definition, other):
+                for site, point in imported_calls(self.ctx, name, definition, other):
+                    passed = passed_argument(definition, site.node, parameter)
+                    with self.ctx.at(point):
+                        graph = passed is not None and self._graph_passed(self.ctx, passed)
+                    if graph:
+                        module = Path(other.filename).name
+                        self.report(site.node, f"`{name}` ({module}) calls `.numpy()` on `{parameter}`, and this "
+                                               "call hands it a tensor that requires grad: it raises; pass "
+                                               f"`{self.ctx.code(passed)}.detach()`")  # type: ignore[arg-type]
+
+    def _numpy_parameters(self, definition: cst.FunctionDef, other: Context) -> list[str]:
+        """The parameters of `definition` (of the module of `other`) that it calls `.numpy()` on, undetached."""
+        point = other.point_after(definition)
+        if point is None:
+            return []
+        found = []
+        with other.at(point):
+            for node in other.walk(definition.body):
+                if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "numpy" \
+                        and not node.args:
+                    origin = self._origin(node.func.value, other)
+                    if origin is not None and origin[0] == "argument" and origin[1].value not in found:  # type: ignore
+                        found.append(origin[1].value)  # type: ignore[attr-defined]  # the parameter's Name
+        return found
+
     def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None) -> tuple[Origin, cst.Call] | None:
         """Where the tensor `.numpy()` is called on comes from, following names, unpacking, indexing and
         graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss, or to a parameter of
@@ -736,8 +826,10 @@ class NumpyOfGraphTensor(Rule):
         before: int | None = None
         detached = False  # only a device origin counts past `.detach()`, `.data`, `.argmax()`
         on_cpu = False
+        index: int | None = None  # the position a name was unpacked from (`logits, probs = model.score(x)`)
         for _ in range(16):
             kind = type(expr)
+            unpacked, index = index, None
             if kind is cst.Name or kind is cst.Attribute:
                 value, seq = ctx.value_of(expr, before)
                 if value is not expr:
@@ -750,6 +842,7 @@ class NumpyOfGraphTensor(Rule):
                     if binding is None or binding.kind != "unpack" or binding.value is None:
                         return None
                     expr, before = binding.value, binding.seq
+                    index = None if binding.starred else binding.index
                 elif expr.attr.value == "data" and ctx.qualname(expr) is None:
                     expr, detached = expr.value, True
                 elif expr.attr.value in LEAVES_GRAPH or ctx.qualname(expr) is not None:
@@ -771,7 +864,7 @@ class NumpyOfGraphTensor(Rule):
                 elif _graph_preserving_function(ctx, expr):
                     expr = expr.args[0].value  # `torch.sigmoid(logits)`, `F.softmax(out, dim=1)`
                 else:
-                    found = self._call_origin(expr, before, ctx)
+                    found = self._call_origin(expr, before, ctx, unpacked)
                     if on_cpu:
                         return self._graph_only(found, detached, ctx)
                     if detached and found is not None and found[0] == "parameter":
@@ -791,7 +884,9 @@ class NumpyOfGraphTensor(Rule):
         graph = _GRAPH_OF.get(found[0], found[0])
         return None if graph == "cuda" else (graph, found[1])
 
-    def _call_origin(self, call: cst.Call, before: int | None, ctx: Context) -> tuple[Origin, cst.Call] | None:
+    def _call_origin(self, call: cst.Call, before: int | None, ctx: Context, index: int | None = None
+                     ) -> tuple[Origin, cst.Call] | None:
+        """The origin of what `call` returns; `index`: the position of the tuple it returns that was unpacked."""
         func = call.func
         if type(func) is cst.Attribute and ctx.qualname(func) is None:
             if func.attr.value == "cuda" or func.attr.value == "to" and _to_cuda(ctx, call):
@@ -808,7 +903,37 @@ class NumpyOfGraphTensor(Rule):
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and binding.statement is ctx.function:
                 return "parameter", call  # a helper's `model(x)`: its callers say what the model is
+        if type(func) is cst.Attribute and ctx.qualname(func) is None:
+            return self._method_origin(call, func, before, ctx, index)
         return None
+
+    def _method_origin(self, call: cst.Call, func: cst.Attribute, before: int | None, ctx: Context,
+                       index: int | None) -> tuple[Origin, cst.Call] | None:
+        """`logits, probs = self.model.score(x)`: a method of a model class of the project whose every `return`
+        (at `index` of the tuple it returns) is the model's own output or a loss, computed with autograd on, as
+        read where the class is defined: what it returns carries the graph as `forward`'s output does."""
+        owner = project_class(ctx, func.value, before)
+        if owner is None or self._method_depth > 2 or not is_torch_module_class(owner.ctx, owner.node):
+            return None
+        returns = forward_returns(owner.ctx).of_method(owner.node, func.attr.value)
+        if not returns:
+            return None
+        self._method_depth += 1
+        try:
+            for returned in returns:
+                value = returned.value
+                if type(value) is cst.Tuple:
+                    if index is None or index >= len(value.elements) or type(value.elements[index]) is not cst.Element:
+                        return None
+                    value = value.elements[index].value
+                with owner.ctx.at(returned.point):
+                    found = None if owner.ctx.grad_disabled else self._origin(value, owner.ctx)
+                    if found is None or found[0] not in ("model", "device", "loss") \
+                            or self._grad_disabled_at(found[1], owner.ctx):
+                        return None
+        finally:
+            self._method_depth -= 1
+        return "model", call
 
     def _moved(self, module: cst.BaseExpression, before: int | None, ctx: Context | None = None) -> bool:
         """The module was moved off the CPU: built with `.to(device)` / `.cuda()` on it, or moved by a statement
@@ -942,6 +1067,14 @@ class NumpyOfGraphTensor(Rule):
             if site.node is call:
                 return site.grad_disabled
         return ctx.grad_disabled
+
+
+def _linted_as_torch(ctx: Context) -> bool:
+    """The module of `ctx` is linted by this rule: it imports torch, or is torch training code without the import
+    (`shapecheck.engine.torch_code`). Its own lint reports what its helpers are handed."""
+    summary = PROJECT.summary(Path(ctx.filename))
+    text = "\n".join(summary.lines) if summary is not None else ""
+    return imports_torch(text) or implicit_torch_training(text)
 
 
 def _parameter_free(ctx: Context, class_def: cst.ClassDef) -> bool:
