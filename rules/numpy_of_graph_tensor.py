@@ -58,6 +58,10 @@ KEEPS_DEVICE = frozenset({"to", "train", "eval", "float", "half", "double", "bfl
 # requires grad
 Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-device", "stored", "stored-device",
                  "argument"]
+# numpy functions that convert each tensor of a list they are given with `.numpy()` (`np.mean(losses)`).
+_CONVERTING = frozenset({f"numpy.{name}" for name in (
+    "array", "asarray", "mean", "sum", "average", "std", "var", "median", "stack", "concatenate", "vstack", "hstack",
+    "max", "min", "prod", "cumsum")})
 # A moved model's output brought back to the CPU still carries the model's graph.
 _GRAPH_OF: dict[str, Origin] = {"device": "model", "stored-device": "stored", "parameter-device": "parameter"}
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
@@ -91,7 +95,9 @@ class NumpyOfGraphTensor(Rule):
     severity = "error"  # `.numpy()` raises on a tensor that requires grad or lives on the GPU
     message = ("`.numpy()` on a model output that requires grad raises: use `.detach().cpu().numpy()` or compute "
                "it under `torch.no_grad()`")
-    triggers = (".numpy()",)
+    triggers = (".numpy()", "np.mean(", "np.sum(", "np.array(", "np.asarray(", "np.average(", "np.std(", "np.stack(",
+                "np.concatenate(", "np.vstack(", "np.hstack(", "np.var(", "np.median(", "np.max(", "np.min(",
+                "np.prod(", "np.cumsum(")
     triggered_through_imports = True  # a metrics module's `.numpy()` on what this file hands it (see finish)
     docs = """
         ## What it does
@@ -100,7 +106,10 @@ class NumpyOfGraphTensor(Rule):
         on the result of `.cuda()` / `.to("cuda")` with no `.cpu()` in between. The value is followed through
         local names, tuple unpacking, indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
         and differentiable ones (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ..., or their torch functions:
-        `torch.sigmoid(logits)`). A model is an instance of a
+        `torch.sigmoid(logits)`). So are the numpy functions that convert each tensor of a list they are given
+        (`np.mean(losses)` after `losses.append(loss)` in the same function, `np.concatenate([encoder(b) for b in
+        batches])`, `np.array`, `np.sum`, `np.stack`, ...), where a tensor the list holds is such an output,
+        computed with autograd on. A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, one
         that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
         `self(...)` inside a module; what a method of such a model of the project returns counts as its output
@@ -155,6 +164,25 @@ class NumpyOfGraphTensor(Rule):
         This rule has no fix: whether to detach, move or restructure under `no_grad` is the author's call.
     """
     VALID = [
+        # Lists of numbers, of outputs computed under `no_grad`, of an argmax: nothing numpy converts needs grad.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        net = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 3))
+        losses, labels = [], []
+        for x, y in loader:
+            loss = F.cross_entropy(net(x), y)
+            loss.backward()
+            losses.append(loss.item())
+            labels.append(net(x).argmax(1))
+        scores = []
+        with torch.no_grad():
+            for x, _ in val_loader:
+                scores.append(net(x).softmax(1))
+        print(np.mean(losses), np.concatenate(labels), np.concatenate(scores))
+        """,
         # Model methods that decode under `no_grad` or hand back detached probabilities.
         """
         import torch
@@ -467,6 +495,30 @@ class NumpyOfGraphTensor(Rule):
         """,
     ]
     INVALID = [
+        # numpy converts each tensor of a list with `.numpy()`: the GAN's losses kept as tensors, the encoder's
+        # outputs of a comprehension.
+        Invalid("""
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        D = nn.Sequential(nn.Linear(784, 128), nn.LeakyReLU(0.2), nn.Linear(128, 1))
+        G = nn.Sequential(nn.Linear(64, 128), nn.ReLU(), nn.Linear(128, 784), nn.Tanh())
+        opt_d = torch.optim.Adam(D.parameters(), lr=2e-4)
+        for epoch in range(20):
+            d_losses = []
+            for real, _ in loader:
+                fake = G(torch.randn(real.size(0), 64))
+                targets = torch.cat([torch.ones(real.size(0), 1), torch.zeros(real.size(0), 1)])
+                d_loss = F.binary_cross_entropy_with_logits(D(torch.cat([real, fake.detach()])), targets)
+                opt_d.zero_grad()
+                d_loss.backward()
+                opt_d.step()
+                d_losses.append(d_loss)
+            print(epoch, np.mean(d_losses))
+        encoder = nn.Sequential(nn.Conv2d(3, 8, 3), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+        codes = np.concatenate([encoder(batch) for batch in batches])
+        """, count=2),
         # A method of the model, not `forward`, returning its output: the graph comes with it.
         """
         import torch.nn as nn
@@ -706,7 +758,9 @@ class NumpyOfGraphTensor(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.pending: list[tuple[cst.Call, Origin, cst.Call, cst.FunctionDef | None]] = []
+        # (the `.numpy()` or numpy call, origin, the call the tensor comes from, the function, the message if not
+        # the origin's)
+        self.pending: list[tuple[cst.Call, Origin, cst.Call, cst.FunctionDef | None, str | None]] = []
         self.frozen: set[str] = set()  # models whose parameters are frozen, as spelled: their outputs need no grad
         # `self.model(x)` calls -> the class, `__init__` and parameter stored in the attribute
         self.stored: dict[cst.Call, tuple[cst.ClassDef, cst.FunctionDef, str]] = {}
@@ -729,13 +783,14 @@ class NumpyOfGraphTensor(Rule):
     def leave_Call(self, node: cst.Call) -> None:  # leave: the calls inside the chain are recorded by now
         func = node.func
         if type(func) is not cst.Attribute or func.attr.value != "numpy" or node.args:
+            self._note_converted_list(node)
             return
         found = self._origin(func.value)
         if found is None:
             return
         origin, call = found
         if origin == "argument":  # `no_grad` here or not: the graph comes with what the callers pass
-            self.pending.append((node, origin, call, self.ctx.function))
+            self.pending.append((node, origin, call, self.ctx.function, None))
         elif origin == "cuda":
             self.report(node, "`.numpy()` on a CUDA tensor raises: use `.cpu().numpy()`")
         elif origin == "device":
@@ -744,23 +799,73 @@ class NumpyOfGraphTensor(Rule):
                               "autograd on)")
         elif origin == "stored-device" or origin == "parameter-device" \
                 or not self.ctx.grad_disabled and not self._grad_disabled_at(call) and not self._lightning_hook():
-            self.pending.append((node, origin, call, self.ctx.function))  # no_grad or not: a moved model's output
+            self.pending.append((node, origin, call, self.ctx.function, None))  # no_grad or not: a moved model's output
         elif origin == "parameter":
-            self.pending.append((node, "parameter-device", call, self.ctx.function))
+            self.pending.append((node, "parameter-device", call, self.ctx.function, None))
+
+    def _note_converted_list(self, node: cst.Call) -> None:
+        """`np.mean(losses)` after `losses.append(loss)`, `np.sum([layer(h) for layer in self.layers], 0)`: numpy
+        converts each tensor of the list with `.numpy()`, which raises on one that requires grad; the first such
+        tensor the list holds is noted as `.numpy()` on it would be, with the message of the conversion."""
+        name = self.ctx.qualname(node.func)
+        if name not in _CONVERTING or not node.args or node.args[0].keyword is not None or node.args[0].star:
+            return
+        listed = node.args[0].value
+        for element, before in self._listed(listed):
+            found = self._origin(element, before=before)
+            if found is None or found[0] == "cuda":
+                continue
+            origin, call = _GRAPH_OF.get(found[0], found[0]), found[1]
+            if origin != "argument" and (self._grad_disabled_at(call) or self._lightning_hook()):
+                continue
+            spelled = self.ctx.code(listed) if type(listed) is cst.Name else "the list"
+            self.pending.append((node, origin, call, self.ctx.function,
+                                 f"`{self.ctx.code(node.func)}` converts each tensor of {spelled} with `.numpy()`, "
+                                 f"and `{self.ctx.code(element)}` requires grad: it raises; append `.item()` or "
+                                 "`.detach()`, or join the tensors with torch"))
+            return
+
+    def _listed(self, expr: cst.BaseExpression) -> list[tuple[cst.BaseExpression, int | None]]:
+        """What a list holds here, each with the point to read its names at (None: here): the elements of the
+        literal or the comprehension it is, or is bound to in this function, and what `.append(...)` added to it
+        since that binding, before this point."""
+        if type(expr) is cst.List or type(expr) is cst.Tuple:
+            return [(element.value, None) for element in expr.elements if type(element) is cst.Element]
+        if type(expr) is cst.ListComp:
+            return [(expr.elt, None)]
+        if type(expr) is not cst.Name:
+            return []
+        binding = self.ctx.binding(expr)
+        bound = binding.value if binding is not None and binding.kind == "assign" else None
+        if binding is not None and binding.kind == "unpack" and type(binding.value) is cst.Tuple \
+                and binding.index is not None and not binding.starred:  # `names, losses = [], []`
+            elements = binding.value.elements
+            bound = elements[binding.index].value if binding.index < len(elements) else None
+        if binding is None or type(bound) not in (cst.List, cst.ListComp):
+            return []
+        found = [(value, binding.seq) for value, _ in self._listed(bound)]  # type: ignore[arg-type]
+        for site in self.ctx.calls_to("append"):
+            func, args = site.node.func, site.node.args
+            if site.function is self.ctx.function and site.seq > binding.seq and type(func) is cst.Attribute \
+                    and type(func.value) is cst.Name and func.value.value == expr.value \
+                    and len(args) == 1 and args[0].keyword is None and not args[0].star:
+                found.append((args[0].value, site.seq + 1))
+        return found
 
     def finish(self) -> None:
         if self.grad_off:
             return
         self._report_imported()
-        for node, origin, call, function in self.pending:
+        for node, origin, call, function, message in self.pending:
             if origin == "argument":
                 parameter = call.value  # type: ignore[attr-defined]  # an argument's origin is the parameter's name
                 callers = calls_passing(self.ctx, function, parameter, self._graph_passed) \
                     if function is not None else []
                 if callers:
                     call_site = callers[0].ctx.code(callers[0].site.node)
-                    self.report(node, f"`.numpy()` on `{parameter}`, which `{call_site}` hands a tensor that requires "
-                                      "grad: it raises; use `.detach().cpu().numpy()`, or detach it before the call")
+                    self.report(node, message or f"`.numpy()` on `{parameter}`, which `{call_site}` hands a tensor "
+                                      "that requires grad: it raises; use `.detach().cpu().numpy()`, or detach it "
+                                      "before the call")
                 continue
             if origin == "model" and self.ctx.code(call.func) in self.frozen:
                 continue
@@ -768,7 +873,7 @@ class NumpyOfGraphTensor(Rule):
                 if self._handed_models_at_construction(call):
                     self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model moved to a "
                                       "device: on a GPU it raises, `no_grad` or not; use `.cpu().numpy()` "
-                                      "(`.detach().cpu()` with autograd on)" if origin == "stored-device" else None)
+                                      "(`.detach().cpu()` with autograd on)" if origin == "stored-device" else message)
                 continue
             if origin == "parameter-device":
                 if function is not None and self._handed_models(call, function, moved=True):
@@ -782,7 +887,7 @@ class NumpyOfGraphTensor(Rule):
                     continue  # a helper only ever called under no_grad
                 if origin == "parameter" and not self._handed_models(call, function):
                     continue
-            self.report(node, LOSS_MESSAGE if origin == "loss" else None)
+            self.report(node, message or (LOSS_MESSAGE if origin == "loss" else None))
 
     def _report_imported(self) -> None:
         """A function or a meter's method of a project module that no torch rule lints (a metrics module of numpy
@@ -817,13 +922,14 @@ class NumpyOfGraphTensor(Rule):
                         found.append(origin[1].value)  # type: ignore[attr-defined]  # the parameter's Name
         return found
 
-    def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None) -> tuple[Origin, cst.Call] | None:
+    def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None, before: int | None = None
+                ) -> tuple[Origin, cst.Call] | None:
         """Where the tensor `.numpy()` is called on comes from, following names, unpacking, indexing and
         graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss, or to a parameter of
         the function (an "argument": what its callers pass). Past `.cpu()` only the graph counts: `out.cpu().numpy()`
-        raises when `out` requires grad. `ctx`: the context to read it in (a caller's), this file's by default."""
+        raises when `out` requires grad. `ctx`: the context to read it in (a caller's), this file's by default;
+        `before`: the bindings its names resolve to (those made before a call that took it), the latest by default."""
         ctx = ctx or self.ctx
-        before: int | None = None
         detached = False  # only a device origin counts past `.detach()`, `.data`, `.argmax()`
         on_cpu = False
         index: int | None = None  # the position a name was unpacked from (`logits, probs = model.score(x)`)
