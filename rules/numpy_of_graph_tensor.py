@@ -183,6 +183,20 @@ class NumpyOfGraphTensor(Rule):
                 scores.append(net(x).softmax(1))
         print(np.mean(losses), np.concatenate(labels), np.concatenate(scores))
         """,
+        # aimagelab/mammoth's RanPAC: a ridge regression's validation losses on fixed features hold no graph.
+        """
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+        def optimise_ridge(features, targets, ridges=10.0 ** np.arange(-8, 9)):
+            split = int(features.shape[0] * 0.8)
+            gram = features[:split].T @ features[:split]
+            losses = []
+            for ridge in ridges:
+                w = torch.linalg.solve(gram + ridge * torch.eye(gram.size(0)), features[:split].T @ targets[:split]).T
+                losses.append(F.mse_loss(features[split:] @ w.T, targets[split:]))
+            return ridges[np.argmin(np.array(losses))]
+        """,
         # Model methods that decode under `no_grad` or hand back detached probabilities.
         """
         import torch
@@ -816,7 +830,8 @@ class NumpyOfGraphTensor(Rule):
             if found is None or found[0] == "cuda":
                 continue
             origin, call = _GRAPH_OF.get(found[0], found[0]), found[1]
-            if origin != "argument" and (self._grad_disabled_at(call) or self._lightning_hook()):
+            if origin != "argument" and (self._grad_disabled_at(call) or self._lightning_hook()) \
+                    or origin == "loss" and not self._loss_of_outputs(call, before):
                 continue
             spelled = self.ctx.code(listed) if type(listed) is cst.Name else "the list"
             self.pending.append((node, origin, call, self.ctx.function,
@@ -824,6 +839,13 @@ class NumpyOfGraphTensor(Rule):
                                  f"and `{self.ctx.code(element)}` requires grad: it raises; append `.item()` or "
                                  "`.detach()`, or join the tensors with torch"))
             return
+
+    def _loss_of_outputs(self, loss: cst.Call, before: int | None) -> bool:
+        """The loss's input is a model's output, or a tensor a caller hands in: a loss of plain tensors (a ridge
+        regression's validation error on features) has no graph to keep."""
+        args = positional(loss)
+        found = self._origin(args[0].value, before=before) if args else None
+        return found is not None and found[0] != "cuda"
 
     def _listed(self, expr: cst.BaseExpression) -> list[tuple[cst.BaseExpression, int | None]]:
         """What a list holds here, each with the point to read its names at (None: here): the elements of the
