@@ -244,9 +244,11 @@ def returned_on_cpu(ctx: Context, call: cst.Call, depth: int = 0) -> str | None:
         return None
     definition, where = value.node, value.ctx
     point = where.point_after(definition)
+    if point is None:
+        return None
     made = []
     for node in where.walk(definition.body):
-        if type(node) in (cst.FunctionDef, cst.Lambda) or point is None:
+        if type(node) in (cst.FunctionDef, cst.Lambda):
             return None  # a nested function's returns are not this one's: not followed
         if type(node) is not cst.Return or node.value is None:
             continue
