@@ -62,6 +62,7 @@ Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-devi
 _CONVERTING = frozenset({f"numpy.{name}" for name in (
     "array", "asarray", "mean", "sum", "average", "std", "var", "median", "stack", "concatenate", "vstack", "hstack",
     "max", "min", "prod", "cumsum")})
+_CONVERTING_NAMES = frozenset(name.rsplit(".", 1)[1] for name in _CONVERTING)
 # A moved model's output brought back to the CPU still carries the model's graph.
 _GRAPH_OF: dict[str, Origin] = {"device": "model", "stored-device": "stored", "parameter-device": "parameter"}
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
@@ -821,8 +822,8 @@ class NumpyOfGraphTensor(Rule):
         """`np.mean(losses)` after `losses.append(loss)`, `np.sum([layer(h) for layer in self.layers], 0)`: numpy
         converts each tensor of the list with `.numpy()`, which raises on one that requires grad; the first such
         tensor the list holds is noted as `.numpy()` on it would be, with the message of the conversion."""
-        name = self.ctx.qualname(node.func)
-        if name not in _CONVERTING or not node.args or node.args[0].keyword is not None or node.args[0].star:
+        if last_name(node.func) not in _CONVERTING_NAMES or not node.args or node.args[0].keyword is not None \
+                or node.args[0].star or self.ctx.qualname(node.func) not in _CONVERTING:
             return
         listed = node.args[0].value
         for element, before in self._listed(listed):
