@@ -47,8 +47,10 @@ RULES = {
         ".eval(", ".train(False", ".train(mode=False", "train",
     ), False),
     "SC207": ("numpy_of_graph_tensor", True, (
-        ".numpy()",
-    ), False),
+        ".numpy()", "np.mean(", "np.sum(", "np.array(", "np.asarray(", "np.average(", "np.std(",
+        "np.stack(", "np.concatenate(", "np.vstack(", "np.hstack(", "np.var(", "np.median(", "np.max(",
+        "np.min(", "np.prod(", "np.cumsum(",
+    ), True),
     "SC208": ("graph_kept_alive", True, (
         "backward", "training_step",
     ), False),

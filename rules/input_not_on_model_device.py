@@ -18,8 +18,7 @@ from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.loops.training_loop import training_loop
-from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device
+from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device, returned_on_cpu
 from shapecheck.objects.tensor_facts import argument_of
 
 _LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
@@ -29,8 +28,6 @@ _PASS_THROUGH = frozenset({"enumerate", "tqdm", "iter", "zip"})
 # Those whose other arguments only describe the wrapping: `enumerate(loader, 1)`, `tqdm(loader, desc="train")`.
 # Not `zip(a, b)` (a batch of each) or `iter(read, None)` (a callable and its sentinel).
 _DECORATED = frozenset({"enumerate", "tqdm"})
-# Tensor methods that keep a tensor where it is: `torch.from_numpy(a).float()` is still on the CPU.
-_SAME_DEVICE = frozenset({"float", "long", "int", "double", "half", "bool", "contiguous", "unsqueeze"})
 # Methods that return the module they are called on and leave it where it is; a move (`.to(device)`, or `.cpu()` and
 # `.type(torch.FloatTensor)` that may take it back) is read by `moves_to_device` or ends the chain.
 _SAME_MODULE = RETURNS_SELF - {"to", "cuda", "cpu", "to_empty", "type"}
@@ -167,8 +164,11 @@ class InputNotOnModelDevice(Rule):
         `TensorDataset`'s tensors may be arithmetic of CPU tensors and numbers (`x @ torch.randn(5, 1) + 0.1 *
         torch.randn(64, 1)`). A predictor class whose `__init__` moves `self.model` (outside any `if`, nothing else
         in the class setting it or moving it back) is reported where it calls the model, in a loop or not, on what
-        a function or method of the file makes on the CPU in every `return` (`x = self.featurize(rows)` of
-        `return torch.from_numpy(np.stack(feats))`, cast to a dtype or not).
+        a function or method makes on the CPU in every `return` (`x = self.featurize(rows)` of
+        `return torch.from_numpy(np.stack(feats))`, cast to a dtype or not, or a local made so and filled in place:
+        `ids = torch.full(...)`, `ids[i, :n] = ...`, `return ids`), of the file or of a project module, a method
+        or the `__call__` of a project object (`ids = self.tokenizer(texts)` with `self.tokenizer =
+        HashTokenizer()` of another module), following a `return` of another such call.
 
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
         `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
@@ -766,7 +766,11 @@ class InputNotOnModelDevice(Rule):
 
     def _report_made(self, made: list[tuple[cst.Call, str, str, cst.Call, cst.ClassDef]]) -> None:
         for node, model, batch, call, class_def in made:
-            creation = self._cpu_return(call) if self._moved_by_constructor(class_def, model) else None
+            point = self.ctx.point_within(call)
+            if point is None or not self._moved_by_constructor(class_def, model):
+                continue
+            with self.ctx.at(point):
+                creation = returned_on_cpu(self.ctx, call)
             if creation is not None:
                 self.report(node, _MESSAGE.format(model=model, batch=batch, source=f"`{self.ctx.code(call)}` "
                                                   f"(`{creation}(...)`)"))
@@ -800,27 +804,6 @@ class InputNotOnModelDevice(Rule):
                                 for inner in self.ctx.walk(node.value))):
                 return False
         return True
-
-    def _cpu_return(self, call: cst.Call) -> str | None:
-        """The torch factory (`torch.from_numpy`) that makes what every `return` of the one project function `call`
-        runs gives, when each is such a factory's call on the CPU (cast to a dtype or not); else None."""
-        definitions = training_loop(self.ctx).definitions_of(call)
-        if len(definitions) != 1:
-            return None
-        made = []
-        for node in self.ctx.walk(definitions[0].body):
-            if type(node) in (cst.FunctionDef, cst.Lambda):
-                return None  # a nested function's returns are not this one's: not followed
-            if type(node) is not cst.Return:
-                continue
-            value = node.value
-            while type(value) is cst.Call and type(value.func) is cst.Attribute \
-                    and value.func.attr.value in _SAME_DEVICE:
-                value = value.func.value
-            if type(value) is not cst.Call or not creates_on_cpu(self.ctx, value):
-                return None
-            made.append(self.ctx.qualname(value.func))
-        return made[0] if made else None
 
     def _moved_in_method(self, model: cst.Attribute) -> bool:
         """`self.model.to(self.device)` (or `.cuda()`) is a statement of the method's own body, outside any `if`,

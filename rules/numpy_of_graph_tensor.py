@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name, is_false, last_name, param_annotation
-from shapecheck.objects.callers import calls_passing, every_call_passes
+from shapecheck.engine.torch_code import implicit_torch_training, imports_torch
+from shapecheck.loops.first_party import imported_functions
+from shapecheck.objects.arguments import passed_argument
+from shapecheck.objects.callers import calls_passing, every_call_passes, imported_calls
+from shapecheck.objects.project import PROJECT
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.stored import every_construction_passes, stored_parameter
 from shapecheck.objects.values import Instance, TorchObject
-from shapecheck.shapes.activations import construction_of, instance_class, is_foreign_value, is_torch_module_class
+from shapecheck.objects.model_outputs import forward_returns
+from shapecheck.shapes.activations import (
+    construction_of,
+    instance_class,
+    is_foreign_value,
+    is_torch_module_class,
+    project_class,
+)
 from shapecheck.loops.devices import moves_to_cpu, moves_to_device
 from shapecheck.objects.torch_layers import PARAMETER_FREE
 from shapecheck.objects.tensor_facts import positional, string_value
@@ -46,6 +58,11 @@ KEEPS_DEVICE = frozenset({"to", "train", "eval", "float", "half", "double", "bfl
 # requires grad
 Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-device", "stored", "stored-device",
                  "argument"]
+# numpy functions that convert each tensor of a list they are given with `.numpy()` (`np.mean(losses)`).
+_CONVERTING = frozenset({f"numpy.{name}" for name in (
+    "array", "asarray", "mean", "sum", "average", "std", "var", "median", "stack", "concatenate", "vstack", "hstack",
+    "max", "min", "prod", "cumsum")})
+_CONVERTING_NAMES = frozenset(name.rsplit(".", 1)[1] for name in _CONVERTING)
 # A moved model's output brought back to the CPU still carries the model's graph.
 _GRAPH_OF: dict[str, Origin] = {"device": "model", "stored-device": "stored", "parameter-device": "parameter"}
 LOSS_MESSAGE = "`.numpy()` on a loss that requires grad raises: use `loss.item()` or `loss.detach().cpu().numpy()`"
@@ -79,7 +96,10 @@ class NumpyOfGraphTensor(Rule):
     severity = "error"  # `.numpy()` raises on a tensor that requires grad or lives on the GPU
     message = ("`.numpy()` on a model output that requires grad raises: use `.detach().cpu().numpy()` or compute "
                "it under `torch.no_grad()`")
-    triggers = (".numpy()",)
+    triggers = (".numpy()", "np.mean(", "np.sum(", "np.array(", "np.asarray(", "np.average(", "np.std(", "np.stack(",
+                "np.concatenate(", "np.vstack(", "np.hstack(", "np.var(", "np.median(", "np.max(", "np.min(",
+                "np.prod(", "np.cumsum(")
+    triggered_through_imports = True  # a metrics module's `.numpy()` on what this file hands it (see finish)
     docs = """
         ## What it does
         Finds `.numpy()` called on a model's output or a loss computed with autograd on (outside
@@ -87,16 +107,25 @@ class NumpyOfGraphTensor(Rule):
         on the result of `.cuda()` / `.to("cuda")` with no `.cpu()` in between. The value is followed through
         local names, tuple unpacking, indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
         and differentiable ones (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ..., or their torch functions:
-        `torch.sigmoid(logits)`). A model is an instance of a
+        `torch.sigmoid(logits)`). So are the numpy functions that convert each tensor of a list they are given
+        (`np.mean(losses)` after `losses.append(loss)` in the same function, `np.concatenate([encoder(b) for b in
+        batches])`, `np.array`, `np.sum`, `np.stack`, ...), where a tensor the list holds is such an output,
+        computed with autograd on. A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, one
         that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
-        `self(...)` inside a module; a same-file helper's parameter counts when every call of the helper, at
+        `self(...)` inside a module; what a method of such a model of the project returns counts as its output
+        where every `return` is one or a loss (`raw, probs = ranker.relevance(q, d)` with `return raw,
+        torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class; a same-file helper's
+        parameter counts when every call of the helper, at
         module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
         stored from a constructor parameter when every construction of the trainer hands it one. A tensor a
         function or method is handed (`def plot(preds): plt.plot(preds.cpu().numpy())`, a meter's
         `update(self, scores)`) is reported when a call in the file (`plot(out)`, `self.meter.update(probs)` with
         `self.meter = Meter()`), or of a plain function in a module importing it, hands it a model's output or a loss
-        computed with autograd on: `no_grad` inside the helper does not take the graph off what it was handed. The output of a
+        computed with autograd on: `no_grad` inside the helper does not take the graph off what it was handed.
+        So is a method of a class of another module importing the class (`self.train_auc.update(probs, y)` with
+        `self.train_auc = RocAucMeter()`); and where that module imports no torch (a numpy metrics module, which
+        no torch rule lints), the call handing it the tensor is reported instead. The output of a
         model moved with `.to(device)` / `.cuda()` is reported under `no_grad` too, and after `.detach()`, `.data`
         or `.argmax()`, which leave the graph but not the GPU.
 
@@ -136,6 +165,59 @@ class NumpyOfGraphTensor(Rule):
         This rule has no fix: whether to detach, move or restructure under `no_grad` is the author's call.
     """
     VALID = [
+        # Lists of numbers, of outputs computed under `no_grad`, of an argmax: nothing numpy converts needs grad.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        net = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 3))
+        losses, labels = [], []
+        for x, y in loader:
+            loss = F.cross_entropy(net(x), y)
+            loss.backward()
+            losses.append(loss.item())
+            labels.append(net(x).argmax(1))
+        scores = []
+        with torch.no_grad():
+            for x, _ in val_loader:
+                scores.append(net(x).softmax(1))
+        print(np.mean(losses), np.concatenate(labels), np.concatenate(scores))
+        """,
+        # aimagelab/mammoth's RanPAC: a ridge regression's validation losses on fixed features hold no graph.
+        """
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+        def optimise_ridge(features, targets, ridges=10.0 ** np.arange(-8, 9)):
+            split = int(features.shape[0] * 0.8)
+            gram = features[:split].T @ features[:split]
+            losses = []
+            for ridge in ridges:
+                w = torch.linalg.solve(gram + ridge * torch.eye(gram.size(0)), features[:split].T @ targets[:split]).T
+                losses.append(F.mse_loss(features[split:] @ w.T, targets[split:]))
+            return ridges[np.argmin(np.array(losses))]
+        """,
+        # Model methods that decode under `no_grad` or hand back detached probabilities.
+        """
+        import torch
+        import torch.nn as nn
+        class Tagger(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.proj = nn.Linear(128, 9)
+            def forward(self, h):
+                return self.proj(h)
+            @torch.no_grad()
+            def decode(self, h):
+                return self(h).softmax(-1)
+            def probabilities(self, h):
+                return self(h).softmax(-1).detach(), self(h).argmax(-1)
+        tagger = Tagger()
+        tags = tagger.decode(hidden).numpy()
+        probs, best = tagger.probabilities(hidden)
+        print(probs.cpu().numpy(), best.numpy())
+        """,
         # mit-han-lab/proxylessnas's landmark trainer: the Lightning trainer runs `validation_step` with autograd
         # off, so the backbone's output there has no graph.
         _LANDMARK_TRAINER % """
@@ -428,6 +510,46 @@ class NumpyOfGraphTensor(Rule):
         """,
     ]
     INVALID = [
+        # numpy converts each tensor of a list with `.numpy()`: the GAN's losses kept as tensors, the encoder's
+        # outputs of a comprehension.
+        Invalid("""
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        D = nn.Sequential(nn.Linear(784, 128), nn.LeakyReLU(0.2), nn.Linear(128, 1))
+        G = nn.Sequential(nn.Linear(64, 128), nn.ReLU(), nn.Linear(128, 784), nn.Tanh())
+        opt_d = torch.optim.Adam(D.parameters(), lr=2e-4)
+        for epoch in range(20):
+            d_losses = []
+            for real, _ in loader:
+                fake = G(torch.randn(real.size(0), 64))
+                targets = torch.cat([torch.ones(real.size(0), 1), torch.zeros(real.size(0), 1)])
+                d_loss = F.binary_cross_entropy_with_logits(D(torch.cat([real, fake.detach()])), targets)
+                opt_d.zero_grad()
+                d_loss.backward()
+                opt_d.step()
+                d_losses.append(d_loss)
+            print(epoch, np.mean(d_losses))
+        encoder = nn.Sequential(nn.Conv2d(3, 8, 3), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+        codes = np.concatenate([encoder(batch) for batch in batches])
+        """, count=2),
+        # A method of the model, not `forward`, returning its output: the graph comes with it.
+        """
+        import torch.nn as nn
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.mu = nn.Linear(784, 16)
+                self.logvar = nn.Linear(784, 16)
+            def forward(self, x):
+                return self.mu(x), self.logvar(x)
+            def embed(self, x):
+                mu, _ = self(x)
+                return mu
+        encoder = Encoder()
+        points = encoder.embed(images.view(-1, 784)).numpy()
+        """,
         # The same filter bank with a learned gain: its forward reads a parameter besides the buffer.
         """
         import numpy as np
@@ -651,11 +773,14 @@ class NumpyOfGraphTensor(Rule):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.pending: list[tuple[cst.Call, Origin, cst.Call, cst.FunctionDef | None]] = []
+        # (the `.numpy()` or numpy call, origin, the call the tensor comes from, the function, the message if not
+        # the origin's)
+        self.pending: list[tuple[cst.Call, Origin, cst.Call, cst.FunctionDef | None, str | None]] = []
         self.frozen: set[str] = set()  # models whose parameters are frozen, as spelled: their outputs need no grad
         # `self.model(x)` calls -> the class, `__init__` and parameter stored in the attribute
         self.stored: dict[cst.Call, tuple[cst.ClassDef, cst.FunctionDef, str]] = {}
         self.grad_off = False  # a statement-level `torch.set_grad_enabled(False)`, as inference scripts start
+        self._method_depth = 0  # model methods followed into (`score` calling `self.logits(x)`), against recursion
 
     def visit_Expr(self, node: cst.Expr) -> None:
         if (frozen := frozen_module(self.ctx, node)) is not None:
@@ -673,13 +798,14 @@ class NumpyOfGraphTensor(Rule):
     def leave_Call(self, node: cst.Call) -> None:  # leave: the calls inside the chain are recorded by now
         func = node.func
         if type(func) is not cst.Attribute or func.attr.value != "numpy" or node.args:
+            self._note_converted_list(node)
             return
         found = self._origin(func.value)
         if found is None:
             return
         origin, call = found
         if origin == "argument":  # `no_grad` here or not: the graph comes with what the callers pass
-            self.pending.append((node, origin, call, self.ctx.function))
+            self.pending.append((node, origin, call, self.ctx.function, None))
         elif origin == "cuda":
             self.report(node, "`.numpy()` on a CUDA tensor raises: use `.cpu().numpy()`")
         elif origin == "device":
@@ -688,22 +814,81 @@ class NumpyOfGraphTensor(Rule):
                               "autograd on)")
         elif origin == "stored-device" or origin == "parameter-device" \
                 or not self.ctx.grad_disabled and not self._grad_disabled_at(call) and not self._lightning_hook():
-            self.pending.append((node, origin, call, self.ctx.function))  # no_grad or not: a moved model's output
+            self.pending.append((node, origin, call, self.ctx.function, None))  # no_grad or not: a moved model's output
         elif origin == "parameter":
-            self.pending.append((node, "parameter-device", call, self.ctx.function))
+            self.pending.append((node, "parameter-device", call, self.ctx.function, None))
+
+    def _note_converted_list(self, node: cst.Call) -> None:
+        """`np.mean(losses)` after `losses.append(loss)`, `np.sum([layer(h) for layer in self.layers], 0)`: numpy
+        converts each tensor of the list with `.numpy()`, which raises on one that requires grad; the first such
+        tensor the list holds is noted as `.numpy()` on it would be, with the message of the conversion."""
+        if last_name(node.func) not in _CONVERTING_NAMES or not node.args or node.args[0].keyword is not None \
+                or node.args[0].star or self.ctx.qualname(node.func) not in _CONVERTING:
+            return
+        listed = node.args[0].value
+        for element, before in self._listed(listed):
+            found = self._origin(element, before=before)
+            if found is None or found[0] == "cuda":
+                continue
+            origin, call = _GRAPH_OF.get(found[0], found[0]), found[1]
+            if origin != "argument" and (self._grad_disabled_at(call) or self._lightning_hook()) \
+                    or origin == "loss" and not self._loss_of_outputs(call, before):
+                continue
+            spelled = self.ctx.code(listed) if type(listed) is cst.Name else "the list"
+            self.pending.append((node, origin, call, self.ctx.function,
+                                 f"`{self.ctx.code(node.func)}` converts each tensor of {spelled} with `.numpy()`, "
+                                 f"and `{self.ctx.code(element)}` requires grad: it raises; append `.item()` or "
+                                 "`.detach()`, or join the tensors with torch"))
+            return
+
+    def _loss_of_outputs(self, loss: cst.Call, before: int | None) -> bool:
+        """The loss's input is a model's output, or a tensor a caller hands in: a loss of plain tensors (a ridge
+        regression's validation error on features) has no graph to keep."""
+        args = positional(loss)
+        found = self._origin(args[0].value, before=before) if args else None
+        return found is not None and found[0] != "cuda"
+
+    def _listed(self, expr: cst.BaseExpression) -> list[tuple[cst.BaseExpression, int | None]]:
+        """What a list holds here, each with the point to read its names at (None: here): the elements of the
+        literal or the comprehension it is, or is bound to in this function, and what `.append(...)` added to it
+        since that binding, before this point."""
+        if type(expr) is cst.List or type(expr) is cst.Tuple:
+            return [(element.value, None) for element in expr.elements if type(element) is cst.Element]
+        if type(expr) is cst.ListComp:
+            return [(expr.elt, None)]
+        if type(expr) is not cst.Name:
+            return []
+        binding = self.ctx.binding(expr)
+        bound = binding.value if binding is not None and binding.kind == "assign" else None
+        if binding is not None and binding.kind == "unpack" and type(binding.value) is cst.Tuple \
+                and binding.index is not None and not binding.starred:  # `names, losses = [], []`
+            elements = binding.value.elements
+            bound = elements[binding.index].value if binding.index < len(elements) else None
+        if binding is None or type(bound) not in (cst.List, cst.ListComp):
+            return []
+        found = [(value, binding.seq) for value, _ in self._listed(bound)]  # type: ignore[arg-type]
+        for site in self.ctx.calls_to("append"):
+            func, args = site.node.func, site.node.args
+            if site.function is self.ctx.function and site.seq > binding.seq and type(func) is cst.Attribute \
+                    and type(func.value) is cst.Name and func.value.value == expr.value \
+                    and len(args) == 1 and args[0].keyword is None and not args[0].star:
+                found.append((args[0].value, site.seq + 1))
+        return found
 
     def finish(self) -> None:
         if self.grad_off:
             return
-        for node, origin, call, function in self.pending:
+        self._report_imported()
+        for node, origin, call, function, message in self.pending:
             if origin == "argument":
                 parameter = call.value  # type: ignore[attr-defined]  # an argument's origin is the parameter's name
                 callers = calls_passing(self.ctx, function, parameter, self._graph_passed) \
                     if function is not None else []
                 if callers:
                     call_site = callers[0].ctx.code(callers[0].site.node)
-                    self.report(node, f"`.numpy()` on `{parameter}`, which `{call_site}` hands a tensor that requires "
-                                      "grad: it raises; use `.detach().cpu().numpy()`, or detach it before the call")
+                    self.report(node, message or f"`.numpy()` on `{parameter}`, which `{call_site}` hands a tensor "
+                                      "that requires grad: it raises; use `.detach().cpu().numpy()`, or detach it "
+                                      "before the call")
                 continue
             if origin == "model" and self.ctx.code(call.func) in self.frozen:
                 continue
@@ -711,7 +896,7 @@ class NumpyOfGraphTensor(Rule):
                 if self._handed_models_at_construction(call):
                     self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model moved to a "
                                       "device: on a GPU it raises, `no_grad` or not; use `.cpu().numpy()` "
-                                      "(`.detach().cpu()` with autograd on)" if origin == "stored-device" else None)
+                                      "(`.detach().cpu()` with autograd on)" if origin == "stored-device" else message)
                 continue
             if origin == "parameter-device":
                 if function is not None and self._handed_models(call, function, moved=True):
@@ -725,19 +910,55 @@ class NumpyOfGraphTensor(Rule):
                     continue  # a helper only ever called under no_grad
                 if origin == "parameter" and not self._handed_models(call, function):
                     continue
-            self.report(node, LOSS_MESSAGE if origin == "loss" else None)
+            self.report(node, message or (LOSS_MESSAGE if origin == "loss" else None))
 
-    def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None) -> tuple[Origin, cst.Call] | None:
+    def _report_imported(self) -> None:
+        """A function or a meter's method of a project module that no torch rule lints (a metrics module of numpy
+        code, importing no torch) calls `.numpy()` on a parameter: reported at this file's calls that hand it a
+        tensor that requires grad (`self.train_auc.update(probs, y)`), since that module's lint cannot see them."""
+        for name, definition, other in imported_functions(self.ctx):
+            if other is self.ctx or _linted_as_torch(other):
+                continue
+            for parameter in self._numpy_parameters(definition, other):
+                for site, point in imported_calls(self.ctx, name, definition, other):
+                    passed = passed_argument(definition, site.node, parameter)
+                    with self.ctx.at(point):
+                        graph = passed is not None and self._graph_passed(self.ctx, passed)
+                    if graph:
+                        module = Path(other.filename).name
+                        self.report(site.node, f"`{name}` ({module}) calls `.numpy()` on `{parameter}`, and this "
+                                               "call hands it a tensor that requires grad: it raises; pass "
+                                               f"`{self.ctx.code(passed)}.detach()`")  # type: ignore[arg-type]
+
+    def _numpy_parameters(self, definition: cst.FunctionDef, other: Context) -> list[str]:
+        """The parameters of `definition` (of the module of `other`) that it calls `.numpy()` on, undetached."""
+        point = other.point_after(definition)
+        if point is None:
+            return []
+        found = []
+        with other.at(point):
+            for node in other.walk(definition.body):
+                if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "numpy" \
+                        and not node.args:
+                    origin = self._origin(node.func.value, other)
+                    if origin is not None and origin[0] == "argument" and origin[1].value not in found:  # type: ignore
+                        found.append(origin[1].value)  # type: ignore[attr-defined]  # the parameter's Name
+        return found
+
+    def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None, before: int | None = None
+                ) -> tuple[Origin, cst.Call] | None:
         """Where the tensor `.numpy()` is called on comes from, following names, unpacking, indexing and
         graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss, or to a parameter of
         the function (an "argument": what its callers pass). Past `.cpu()` only the graph counts: `out.cpu().numpy()`
-        raises when `out` requires grad. `ctx`: the context to read it in (a caller's), this file's by default."""
+        raises when `out` requires grad. `ctx`: the context to read it in (a caller's), this file's by default;
+        `before`: the bindings its names resolve to (those made before a call that took it), the latest by default."""
         ctx = ctx or self.ctx
-        before: int | None = None
         detached = False  # only a device origin counts past `.detach()`, `.data`, `.argmax()`
         on_cpu = False
+        index: int | None = None  # the position a name was unpacked from (`logits, probs = model.score(x)`)
         for _ in range(16):
             kind = type(expr)
+            unpacked, index = index, None
             if kind is cst.Name or kind is cst.Attribute:
                 value, seq = ctx.value_of(expr, before)
                 if value is not expr:
@@ -750,6 +971,7 @@ class NumpyOfGraphTensor(Rule):
                     if binding is None or binding.kind != "unpack" or binding.value is None:
                         return None
                     expr, before = binding.value, binding.seq
+                    index = None if binding.starred else binding.index
                 elif expr.attr.value == "data" and ctx.qualname(expr) is None:
                     expr, detached = expr.value, True
                 elif expr.attr.value in LEAVES_GRAPH or ctx.qualname(expr) is not None:
@@ -771,7 +993,7 @@ class NumpyOfGraphTensor(Rule):
                 elif _graph_preserving_function(ctx, expr):
                     expr = expr.args[0].value  # `torch.sigmoid(logits)`, `F.softmax(out, dim=1)`
                 else:
-                    found = self._call_origin(expr, before, ctx)
+                    found = self._call_origin(expr, before, ctx, unpacked)
                     if on_cpu:
                         return self._graph_only(found, detached, ctx)
                     if detached and found is not None and found[0] == "parameter":
@@ -791,7 +1013,9 @@ class NumpyOfGraphTensor(Rule):
         graph = _GRAPH_OF.get(found[0], found[0])
         return None if graph == "cuda" else (graph, found[1])
 
-    def _call_origin(self, call: cst.Call, before: int | None, ctx: Context) -> tuple[Origin, cst.Call] | None:
+    def _call_origin(self, call: cst.Call, before: int | None, ctx: Context, index: int | None = None
+                     ) -> tuple[Origin, cst.Call] | None:
+        """The origin of what `call` returns; `index`: the position of the tuple it returns that was unpacked."""
         func = call.func
         if type(func) is cst.Attribute and ctx.qualname(func) is None:
             if func.attr.value == "cuda" or func.attr.value == "to" and _to_cuda(ctx, call):
@@ -808,7 +1032,39 @@ class NumpyOfGraphTensor(Rule):
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and binding.statement is ctx.function:
                 return "parameter", call  # a helper's `model(x)`: its callers say what the model is
+        if type(func) is cst.Attribute and ctx.qualname(func) is None:
+            return self._method_origin(call, func, before, ctx, index)
         return None
+
+    def _method_origin(self, call: cst.Call, func: cst.Attribute, before: int | None, ctx: Context,
+                       index: int | None) -> tuple[Origin, cst.Call] | None:
+        """`logits, probs = self.model.score(x)`: a method of a model class of the project whose every `return`
+        (at `index` of the tuple it returns) is the model's own output or a loss, computed with autograd on, as
+        read where the class is defined: what it returns carries the graph as `forward`'s output does."""
+        owner = project_class(ctx, func.value, before)
+        if owner is None or self._method_depth > 2 or not is_torch_module_class(owner.ctx, owner.node):
+            return None
+        returns = forward_returns(owner.ctx).of_method(owner.node, func.attr.value)
+        if not returns:
+            return None
+        self._method_depth += 1
+        try:
+            for returned in returns:
+                value = returned.value
+                if not returned.settled:  # a name a branch binds again: which binding it returns is not known
+                    return None
+                if type(value) is cst.Tuple:
+                    if index is None or index >= len(value.elements) or type(value.elements[index]) is not cst.Element:
+                        return None
+                    value = value.elements[index].value
+                with owner.ctx.at(returned.point):
+                    found = None if owner.ctx.grad_disabled else self._origin(value, owner.ctx)
+                    if found is None or found[0] not in ("model", "device", "loss") \
+                            or self._grad_disabled_at(found[1], owner.ctx):
+                        return None
+        finally:
+            self._method_depth -= 1
+        return "model", call
 
     def _moved(self, module: cst.BaseExpression, before: int | None, ctx: Context | None = None) -> bool:
         """The module was moved off the CPU: built with `.to(device)` / `.cuda()` on it, or moved by a statement
@@ -942,6 +1198,14 @@ class NumpyOfGraphTensor(Rule):
             if site.node is call:
                 return site.grad_disabled
         return ctx.grad_disabled
+
+
+def _linted_as_torch(ctx: Context) -> bool:
+    """The module of `ctx` is linted by this rule: it imports torch, or is torch training code without the import
+    (`shapecheck.engine.torch_code`). Its own lint reports what its helpers are handed."""
+    summary = PROJECT.summary(Path(ctx.filename))
+    text = "\n".join(summary.lines) if summary is not None else ""
+    return imports_torch(text) or implicit_torch_training(text)
 
 
 def _parameter_free(ctx: Context, class_def: cst.ClassDef) -> bool:

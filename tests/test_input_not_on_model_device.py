@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
 
 WRAPPER = """
     import torch
@@ -96,3 +98,58 @@ def test_a_model_not_certainly_moved_by_the_constructor_is_clean() -> None:
     assert predicted(move="pass") == []
     assert predicted(move="self.model.to(self.device); self.model = nn.Linear(8, 2)") == []
     assert predicted(move="self.model = nn.DataParallel(self.model).cuda()") == []
+
+
+def test_a_batch_a_project_object_of_another_module_builds_on_the_cpu(tmp_path: Path) -> None:
+    vocab = """
+        import torch
+
+        class Vocab:
+            def __init__(self, words, max_len=32, pad=0):
+                self.index = {w: i + 1 for i, w in enumerate(words)}
+                self.max_len, self.pad = max_len, pad
+
+            def encode(self, sentences):
+                ids = torch.full((len(sentences), self.max_len), self.pad, dtype=torch.long)
+                for i, sentence in enumerate(sentences):
+                    tokens = [self.index.get(w, self.pad) for w in sentence.split()][: self.max_len]
+                    ids[i, : len(tokens)] = torch.tensor(tokens)
+                return ids
+
+            def __call__(self, sentences):
+                return self.encode(sentences).unsqueeze(0)
+
+            def lengths(self, sentences, device):
+                return torch.tensor([len(s.split()) for s in sentences], device=device)
+    """
+    service = """
+        import torch
+        import torch.nn as nn
+        from vocab import Vocab
+
+        class TaggingService:
+            def __init__(self, words, n_tags):
+                self.vocab = Vocab(words)
+                self.net = nn.Sequential(nn.Embedding(len(words) + 1, 64), nn.Linear(64, n_tags)).cuda()
+
+            @torch.no_grad()
+            def tag(self, sentences):
+                ids = self.vocab.encode(sentences)
+                return self.net(ids).argmax(-1)
+
+            @torch.no_grad()
+            def lengths(self, sentences):
+                n = self.vocab.lengths(sentences, "cuda")
+                return self.net(n)
+    """
+    (tmp_path / "vocab.py").write_text(textwrap.dedent(vocab))
+    path = tmp_path / "service.py"
+
+    def found(text: str) -> list[int]:
+        path.write_text(textwrap.dedent(text))
+        PROJECT.forget()
+        return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC211"])).findings]
+
+    assert found(service) == [14]
+    assert found(service.replace("self.vocab.encode(sentences)", "self.vocab(sentences)")) == [14]
+    assert found(service.replace("self.vocab.encode(sentences)", "self.vocab.encode(sentences).cuda()")) == []

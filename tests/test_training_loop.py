@@ -684,6 +684,101 @@ def test_a_model_class_of_another_module_is_a_model_for_numpy_of_its_outputs(tmp
     assert lint_project(tmp_path, {**files, "predict.py": no_grad}, "predict.py", "SC207") == []
 
 
+def test_a_metrics_module_without_torch_is_reported_at_the_calls_that_hand_it_a_graph(tmp_path: Path) -> None:
+    metrics = """
+        import numpy as np
+
+        class CalibrationMeter:
+            def __init__(self, bins=10):
+                self.bins = bins
+                self.confidences = []
+
+            def add(self, confidence):
+                self.confidences.append(confidence.numpy())
+
+            def histogram(self):
+                return np.histogram(np.concatenate(self.confidences), bins=self.bins)
+
+        def top1_agreement(probs, labels):
+            return float((probs.cpu().numpy().argmax(1) == labels.numpy()).mean())
+    """
+    train = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from metrics import CalibrationMeter, top1_agreement
+
+        net = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 5))
+        opt = torch.optim.SGD(net.parameters(), lr=0.1)
+        meter = CalibrationMeter()
+        for x, y in loader:
+            probs = net(x).softmax(dim=1)
+            loss = F.nll_loss(probs.log(), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            meter.add(probs)
+            print(top1_agreement(probs, y))
+    """
+    files = {"metrics.py": metrics, "train.py": train}
+    assert lint_project(tmp_path, files, "train.py", "SC207") == [("SC207", 16), ("SC207", 17)]
+    detached = train.replace("meter.add(probs)", "meter.add(probs.detach())").replace("(probs, y)", "(probs.detach(), y)")
+    assert lint_project(tmp_path, {**files, "train.py": detached}, "train.py", "SC207") == []
+    evaluated = train.replace("            meter.add(probs)", "            with torch.no_grad():\n"
+                              "                meter.add(net(x).softmax(dim=1))")
+    assert lint_project(tmp_path, {**files, "train.py": evaluated}, "train.py", "SC207") == [("SC207", 18)]
+    # a metrics module that imports torch is linted itself: the finding is there, not at the call
+    files["metrics.py"] = metrics.replace("import numpy as np", "import numpy as np\nimport torch")
+    assert lint_project(tmp_path, files, "train.py", "SC207") == []
+
+
+def test_a_model_method_s_return_carries_the_graph_as_forward_s_does(tmp_path: Path) -> None:
+    model = """
+        import torch
+        import torch.nn as nn
+
+        class PairRanker(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.score = nn.Bilinear(dim, dim, 1)
+
+            def forward(self, query, doc):
+                return self.score(query, doc).squeeze(-1)
+
+            def relevance(self, query, doc):
+                raw = self(query, doc)
+                return raw, torch.sigmoid(raw)
+
+            @torch.no_grad()
+            def rank(self, query, doc):
+                return torch.sigmoid(self(query, doc))
+
+            def top(self, query, doc):
+                return self(query, doc).argmax(), self(query, doc).detach()
+    """
+    train = """
+        import torch
+        import torch.nn.functional as F
+        from model import PairRanker
+
+        ranker = PairRanker(32)
+        history = []
+        for query, doc, label in batches:
+            raw, p = ranker.relevance(query, doc)
+            loss = F.binary_cross_entropy_with_logits(raw, label)
+            loss.backward()
+            history.append(p.numpy())
+            history.append(ranker.rank(query, doc).numpy())
+            best, kept = ranker.top(query, doc)
+            history.append(best.numpy())
+            history.append(kept.numpy())
+    """
+    files = {"model.py": model, "train.py": train}
+    assert lint_project(tmp_path, files, "train.py", "SC207") == [("SC207", 12)]
+    assert lint_project(tmp_path, {**files, "train.py": train.replace("p.numpy()", "p.detach().numpy()")},
+                        "train.py", "SC207") == []
+
+
 def test_mode_switches_are_the_file_s_own_and_its_helpers_as_the_file_spells_them() -> None:
     ctx = analyse("""
         import torch

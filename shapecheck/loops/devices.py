@@ -19,6 +19,8 @@ from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.walker import walk
 from shapecheck.objects.project import PROJECT, importers_through_packages
 from shapecheck.objects.tensor_facts import dtype_kind, is_int, positional, string_value
+from shapecheck.objects.values import FunctionValue, Instance
+from shapecheck.shapes.evaluator import evaluator
 
 # Factory functions that put their result on the CPU unless given `device=`.
 CREATIONS = frozenset({f"torch.{name}" for name in (
@@ -223,6 +225,49 @@ def cpu_creation(ctx: Context, value: cst.BaseExpression, init: cst.FunctionDef,
     bound = [node.value for node in walk(init.body) if type(node) is cst.Assign and len(node.targets) == 1
              and type(node.targets[0].target) is cst.Name and node.targets[0].target.value == value.value]
     return cpu_creation(ctx, bound[0], init, depth + 1) if len(bound) == 1 else None
+
+
+def returned_on_cpu(ctx: Context, call: cst.Call, depth: int = 0) -> str | None:
+    """The torch factory (`torch.zeros`) that makes, on the CPU, what every `return` of the project function or
+    method `call` runs gives, read in the module defining it (`cpu_creation`: the call, a method chain on it, or a
+    local assigned once from one and filled in place: `out = torch.zeros(n, k); out[i, :m] = ...; return out`); else
+    None. The function is one of the file's or of a project module (`self.featurize(rows)`, `vocab.encode(texts)`),
+    or the `__call__` of a project object (`self.tokenizer(texts)` with `self.tokenizer = HashTokenizer()` of
+    another module): a tokenizer or featurizer that builds a batch on the CPU. A `return` of another such call
+    (`__call__` returning `self.encode(texts)`) is followed into it."""
+    value = evaluator(ctx).value(call.func)
+    if isinstance(value, Instance):
+        calls = [statement for statement in value.cls.node.body.body
+                 if type(statement) is cst.FunctionDef and statement.name.value == "__call__"]
+        value = FunctionValue(calls[0], value.cls.ctx) if len(calls) == 1 else None
+    if not isinstance(value, FunctionValue) or value.closure is not None:
+        return None
+    definition, where = value.node, value.ctx
+    point = where.point_after(definition)
+    if point is None:
+        return None
+    made = []
+    for node in where.walk(definition.body):
+        if type(node) in (cst.FunctionDef, cst.Lambda):
+            return None  # a nested function's returns are not this one's: not followed
+        if type(node) is not cst.Return or node.value is None:
+            continue
+        creation = cpu_creation(where, node.value, definition)
+        if creation is not None:
+            made.append(where.qualname(creation.func))
+            continue
+        inner = node.value
+        while type(inner) is cst.Call and type(inner.func) is cst.Attribute and inner.func.attr.value not in _PLACING \
+                and where.qualname(inner.func) is None and type(inner.func.value) is cst.Call:
+            inner = inner.func.value  # `self.encode(texts).unsqueeze(0)`: the call under the method chain
+        if type(inner) is not cst.Call or depth >= 2:
+            return None
+        with where.at(point):
+            found = returned_on_cpu(where, inner, depth + 1)
+        if found is None:
+            return None
+        made.append(found)
+    return made[0] if made else None
 
 
 def follow_tensor(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Context | None = None,

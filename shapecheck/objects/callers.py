@@ -202,38 +202,71 @@ def certain_method_callers(ctx: Context, definition: cst.FunctionDef) -> list[tu
     return read
 
 
+def imported_calls(ctx: Context, name: str, definition: cst.FunctionDef, other: Context
+                   ) -> list[tuple[CallSite, Point]]:
+    """The calls in `ctx`'s file of `definition`, a function or a method of a module-level class of the project
+    module `other` that the file imports by `name` (`loops.first_party.imported_functions`), each with the point its
+    arguments are read at: `name(...)` of a function, `obj.name(...)` of a method on an object certainly built
+    from the class the file imports (`self.train_auc = RocAucMeter()`); some of the calls, not all."""
+    owner = other.class_of_method(definition)
+    imported = None if owner is None else (owner.name.value, {resolved(other.filename)})
+    found = []
+    for site in ctx.calls_to(name):
+        func = site.node.func
+        point = _caller_point(ctx, site)
+        if point is None or type(func) is not (cst.Name if owner is None else cst.Attribute):
+            continue
+        with ctx.at(point):
+            if owner is None:
+                binding = ctx.binding(func)  # type: ignore[arg-type]  # a Name here
+                certain = binding is not None and binding.kind == "import"
+            else:
+                certain = _instance_of(ctx, func.value, owner, site, imported)  # type: ignore[attr-defined]
+        if certain:
+            found.append((site, point))
+    return found
+
+
 def _library_object(ctx: Context, receiver: cst.BaseExpression) -> bool:
     """The receiver certainly holds what an imported library made: no instance of a class of this file."""
     value, _ = ctx.value_of(receiver)
     return ctx.framework_of(value) is not None
 
 
-def _instance_of(ctx: Context, receiver: cst.BaseExpression, owner: cst.ClassDef, site: CallSite) -> bool:
+def _instance_of(ctx: Context, receiver: cst.BaseExpression, owner: cst.ClassDef, site: CallSite,
+                 imported: tuple[str, set[Path | None]] | None = None) -> bool:
     """`receiver` is certainly an instance of `owner` where `site` calls: `self` in a method of `owner`,
     `Owner(...)`, a name whose one binding is `Owner(...)`, or `self.attr` that every method of the caller's class
-    binds to `Owner(...)` (`self.meter = AverageMeter()`)."""
+    binds to `Owner(...)` (`self.meter = AverageMeter()`). `imported`: `ctx` is another module's, where `Owner` is
+    the name imported from one of the module files given."""
     if type(receiver) is cst.Name and receiver.value == "self":
         return site.function is not None and ctx.class_of_method(site.function) is owner \
             and bool(site.function.params.params) and site.function.params.params[0].name.value == "self"
     if is_self_attribute(receiver):
         bindings = ctx.attribute_bindings(receiver)  # type: ignore[arg-type]  # `self.attr` is an Attribute
         return bool(bindings) and all(binding.kind == "assign" and binding.value is not None
-                                      and _constructs(ctx, binding.value, owner) for binding in bindings)
+                                      and _constructs(ctx, binding.value, owner, imported) for binding in bindings)
     if type(receiver) is cst.Name:
         binding = ctx.binding(receiver, before=site.seq + 1)
         if binding is None or binding.kind != "assign" or binding.value is None \
                 or not _reaches(binding.path, site.node):
             return False
         receiver = binding.value
-    return _constructs(ctx, receiver, owner)
+    return _constructs(ctx, receiver, owner, imported)
 
 
-def _constructs(ctx: Context, value: cst.BaseExpression, owner: cst.ClassDef) -> bool:
-    """`value` is `Owner(...)`."""
+def _constructs(ctx: Context, value: cst.BaseExpression, owner: cst.ClassDef,
+                imported: tuple[str, set[Path | None]] | None = None) -> bool:
+    """`value` is `Owner(...)`: of the class itself, or (`imported`) of the name another module imports it by."""
     if type(value) is not cst.Call or type(value.func) is not cst.Name:
         return False
     binding = ctx.binding(value.func)
-    return binding is not None and binding.kind == "class" and binding.statement is owner
+    if binding is None:
+        return False
+    if imported is None:
+        return binding.kind == "class" and binding.statement is owner
+    qualname = ctx.qualname(value.func)
+    return binding.kind == "import" and qualname is not None and _names_one_of(ctx, qualname, *imported)
 
 
 def self_calls(methods: Iterable[cst.FunctionDef], name: str) -> Iterator[tuple[cst.FunctionDef, list[cst.Call]]]:
@@ -275,7 +308,42 @@ def calls_passing(ctx: Context, definition: cst.FunctionDef, parameter: str,
         sites = project_callers(ctx, definition) or []
     else:
         sites = [Caller(site, point, ctx) for site, point in certain_method_callers(ctx, definition)]
+        sites += imported_method_callers(ctx, definition)
     return [caller for caller in sites if _passes(definition, caller, parameter, holds)]
+
+
+def imported_method_callers(ctx: Context, definition: cst.FunctionDef) -> list[Caller]:
+    """The calls of the method `definition` of a module-level class of `ctx`'s file made in the project's modules
+    that import the class, where the receiver certainly is an instance of it (`self.train_auc.update(probs, y)` with
+    `self.train_auc = RocAucMeter()` and `from metrics import RocAucMeter`), each read in that module's context. A
+    meter, tracker or logger class is written in one module and fed in another; some of the calls, not all."""
+    owner = ctx.class_of_method(definition)
+    if owner is None:
+        return []
+    name = owner.name.value
+    with ctx.at(ctx.module_point()):
+        binding = ctx.binding(name)
+    if binding is None or binding.statement is not owner:
+        return []  # a nested class, or one a later definition of the name replaces: not what others import
+    method = definition.name.value
+    targets = {resolved(ctx.filename)}
+    found: list[Caller] = []
+    for path, text, _ in importers_through_packages(ctx.filename, lambda _, text: name in text, partial=True):
+        if name not in text or method not in text:
+            continue
+        if Path(path).name == "__init__.py":
+            targets.add(resolved(path))
+            continue
+        other = PROJECT.context(Path(path), frozenset({"*"}))
+        for site in other.calls_to(method) if other is not None else ():
+            func = site.node.func
+            point = _caller_point(other, site)
+            if type(func) is not cst.Attribute or point is None:
+                continue
+            with other.at(point):
+                if _instance_of(other, func.value, owner, site, (name, targets)):
+                    found.append(Caller(site, point, other))
+    return found
 
 
 def _passes(definition: cst.FunctionDef, caller: Caller, parameter: str,

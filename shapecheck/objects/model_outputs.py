@@ -1,11 +1,14 @@
-"""What each class of the file returns from `forward`, kept so that a rule can read a model call's output.
+"""What each class of the file returns from `forward` and its other methods, kept so that a rule can read a model
+call's output, or what `model.score(x)` gives.
 
 `ForwardReturns` is one of the engine's visitors: the traversal shows it every `return` of a `forward` method, and it
 keeps the value with the point it was at (the scope, the enclosing class and function, how far the bindings went). A
 rule that meets `model(x)` asks `forward_returns(ctx).of(class_def)` for the class's returns and reads each one with
 `ctx.at(returned.point)`, where the method's local names resolve as they did at the `return`: `return
 F.softmax(self.fc(x), dim=1)` or `probs = ...; return probs`. A model defined after its use is not seen (the
-traversal has not reached it yet).
+traversal has not reached it yet). The other methods' returns are kept the same way (`of_method(class_def,
+"score")`): a model's `score(x)` returning `logits, torch.sigmoid(logits)` hands its caller the graph as `forward`
+does.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from shapecheck.objects.project import PROJECT
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
 @record(slots=True, unsafe_hash=True)
 class ForwardReturn:
-    """One `return` of a `forward` method: its value and the point to read it at. `settled`: read at the point, the
+    """One `return` of a method (`forward` or another): its value and the point to read it at. `settled`: read at the point, the
     value is what the `return` returns on every path to it; not so for a name that a branch binds again (`y =
     self.fc(x)`, then `if apply_softmax: y = F.softmax(y, 1)`, `return y`): a point keeps how far the bindings went,
     not which branch the `return` is in, so reading it there would take the branch's binding for the only one."""
@@ -33,26 +36,31 @@ class ForwardReturn:
 
 
 class ForwardReturns:
-    """The `return`s of every class's `forward` seen so far, by class."""
+    """The `return`s of every class's methods seen so far, by class and method name."""
 
     title = "model-output analysis"
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self._by_class: dict[int, list[ForwardReturn]] = {}
+        self._by_method: dict[tuple[int, str], list[ForwardReturn]] = {}
 
     def visit_Return(self, node: cst.Return) -> None:
-        class_def = is_forward_return(self.ctx.ancestors, node)
-        if class_def is not None and node.value is not None:
+        found = method_return(self.ctx.ancestors, node)
+        if found is not None:
+            class_def, name = found
             ctx = self.ctx
             point = ctx.point()
-            here = ctx.value_of(node.value)[0]
+            here = ctx.value_of(node.value)[0]  # type: ignore[arg-type]  # not None here
             with ctx.at(point):
-                settled = ctx.value_of(node.value)[0] is here
-            self._by_class.setdefault(id(class_def), []).append(ForwardReturn(node.value, class_def, point, settled))
+                settled = ctx.value_of(node.value)[0] is here  # type: ignore[arg-type]
+            self._by_method.setdefault((id(class_def), name), []).append(
+                ForwardReturn(node.value, class_def, point, settled))  # type: ignore[arg-type]
 
     def of(self, class_def: cst.ClassDef) -> list[ForwardReturn]:
-        return self._by_class.get(id(class_def), [])
+        return self.of_method(class_def, "forward")
+
+    def of_method(self, class_def: cst.ClassDef, name: str) -> list[ForwardReturn]:
+        return self._by_method.get((id(class_def), name), [])
 
 
 def forward_returns(ctx: Context) -> ForwardReturns:
@@ -62,15 +70,15 @@ def forward_returns(ctx: Context) -> ForwardReturns:
 PROJECT.record_with(ForwardReturns)
 
 
-def is_forward_return(ancestors: list[cst.CSTNode], node: cst.Return) -> cst.ClassDef | None:
-    """The class whose `forward` method (directly, not a function nested in it) `node` returns from."""
+def method_return(ancestors: list[cst.CSTNode], node: cst.Return) -> tuple[cst.ClassDef, str] | None:
+    """The class and the name of the method (directly, not a function nested in it) `node` returns a value from."""
     for i in range(len(ancestors) - 1, 1, -1):
         ancestor = ancestors[i]
         if type(ancestor) is cst.FunctionDef:
-            if ancestor.name.value != "forward" or i < 2 or node.value is None:
+            if i < 2 or node.value is None:
                 return None
             owner = ancestors[i - 2]  # ClassDef > IndentedBlock > FunctionDef
-            return owner if type(owner) is cst.ClassDef else None
+            return (owner, ancestor.name.value) if type(owner) is cst.ClassDef else None
         if type(ancestor) in (cst.Lambda, cst.ClassDef):
             return None
     return None

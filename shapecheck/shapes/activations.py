@@ -430,6 +430,20 @@ def imported_class(ctx: Context, instance: cst.BaseExpression, before: int | Non
     return value if isinstance(value, ClassValue) else None
 
 
+def project_class(ctx: Context, instance: cst.BaseExpression, before: int | None = None) -> ClassValue | None:
+    """The project class `instance` is an instance of, with the context of the module defining it: one of this file
+    (`self` in its methods, `self.net = Net()`), one imported (`model = Net()` with `from model import Net`), or the
+    class a parameter is annotated with (`def __init__(self, model: FraudScorer)`, then `self.model = model`)."""
+    class_def = instance_class(ctx, instance, before)
+    if class_def is not None:
+        return ClassValue(class_def, ctx)
+    found = imported_class(ctx, instance, before) or _annotated_class(ctx, instance, before)
+    if found is not None:
+        return found
+    value = evaluator(ctx).value(instance, before) if is_self_attribute(instance) else None
+    return value.cls if isinstance(value, Instance) and not value.tainted else None
+
+
 def _constructor(ctx: Context, instance: cst.BaseExpression, before: int | None
                  ) -> tuple[cst.Name, Binding, int | None] | None:
     """The name `instance` was built by calling (`Net` for `model = Net().to(device)`), its binding, and the
