@@ -512,6 +512,37 @@ _ONEHOT_TABLE = """
         pred = model(X)
         """
 
+# a road graph's junctions as one-hot rows of their kind (`np.eye(k)[kinds]`, one row per junction) beside their
+# degree, for a dense two-layer graph convolution; `%s` is the first layer's input size
+_JUNCTION_GRAPH = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+
+        def junction_features(n_junctions=120, n_kinds=5, seed=0):
+            rng = np.random.default_rng(seed)
+            kinds = rng.integers(0, n_kinds, size=n_junctions)
+            degree = rng.poisson(3.0, size=n_junctions).astype(np.float32)
+            return np.concatenate([np.eye(n_kinds, dtype=np.float32)[kinds], degree[:, None]], axis=1)
+
+
+        class DenseGCN(nn.Module):
+            def __init__(self, in_size, hidden=32, n_classes=4):
+                super().__init__()
+                self.lin1 = nn.Linear(in_size, hidden)
+                self.lin2 = nn.Linear(hidden, n_classes)
+
+            def forward(self, x, adj):
+                return self.lin2(adj @ torch.relu(self.lin1(adj @ x)))
+
+
+        x = torch.from_numpy(junction_features())
+        adj = torch.eye(x.shape[0])
+        model = DenseGCN(in_size=%s)
+        logits = model(x, adj)
+        """
+
 # yunjey/pytorch-tutorial's bidirectional RNN on MNIST: the loader's batches are not stated, the loop's
 # `.reshape` states them; `%s` is the head's input size (a bidirectional LSTM gives 2 * hidden_size features).
 _LOADER_BIRNN = """
@@ -1532,6 +1563,9 @@ class ShapeMismatch(Rule):
         _HAR_WINDOWS % "np.ascontiguousarray(self.signal[start:start + self.window].T)",
         # a price column and a one-hot color: 1 + 3 columns
         _ONEHOT_TABLE % "1 + len(COLORS)",
+        # the width of the junctions' features: five kinds one-hot and a degree
+        _JUNCTION_GRAPH % "x.shape[1]",
+        _JUNCTION_GRAPH % "x.shape[-1]",
         _LOADER_BIRNN % "hidden_size * 2",
         _LENET_MNIST % "transforms.Resize((32, 32)), ",
         _CIFAR_CNN % "16 * 5 * 5",
@@ -2415,6 +2449,10 @@ class ShapeMismatch(Rule):
         # the color counted as one column, where its one-hot encoding is three ("mat1 and mat2 shapes cannot be
         # multiplied (500x4 and 2x8)")
         _ONEHOT_TABLE % "2",
+        # the first graph layer sized by the junction count where the feature width belongs ("mat1 and mat2 shapes
+        # cannot be multiplied (120x6 and 120x32)")
+        _JUNCTION_GRAPH % "x.shape[0]",
+        _JUNCTION_GRAPH % "len(x)",
         # the head sized for one direction of a bidirectional LSTM, fed by a loop over a torchvision loader ("mat1
         # and mat2 shapes cannot be multiplied (100x256 and 128x10)")
         _LOADER_BIRNN % "hidden_size",

@@ -95,7 +95,10 @@ def array_shape(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int
     if kind is cst.Subscript:
         found = array_shape(ev, expr.value, before, depth + 1)
         if found is not None:
-            return indexed(ev, found, expr, before) if found.variadic is None else None
+            # an array's rows picked by an int array (`np.eye(k)[labels]`, one-hot rows) or by a tensor of ints
+            return indexed(ev, found, expr, before,
+                           lambda index, at: array_shape(ev, index, at, depth + 1) or ev.tensor(index, at)) \
+                if found.variadic is None else None
     if kind is cst.Call:
         found = _called(ev, expr, before, depth)
         if found is not None:
