@@ -142,6 +142,46 @@ _NEXT_VALUE = """
 """
 
 
+# a DQN with a preallocated numpy replay memory: the actions are kept as a column, so the Q-values `gather` picks are
+# (B, 1); a batch is the rows an int array of draws picks; `%s` is what becomes of the picked Q-values
+_ARRAY_REPLAY_DQN = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+
+        class ArrayReplay:
+            def __init__(self, capacity=50_000, obs_dim=10):
+                self.states = np.zeros((capacity, obs_dim), dtype=np.float32)
+                self.next_states = np.zeros((capacity, obs_dim), dtype=np.float32)
+                self.actions = np.zeros((capacity, 1), dtype=np.int64)
+                self.rewards = np.zeros(capacity, dtype=np.float32)
+                self.terminal = np.zeros(capacity, dtype=np.float32)
+                self.count = 0
+
+            def sample(self, batch_size=64):
+                rows = np.random.randint(0, max(self.count, 1), size=batch_size)
+                return (torch.from_numpy(self.states[rows]), torch.from_numpy(self.actions[rows]),
+                        torch.from_numpy(self.rewards[rows]), torch.from_numpy(self.next_states[rows]),
+                        torch.from_numpy(self.terminal[rows]))
+
+
+        policy = nn.Sequential(nn.Linear(10, 128), nn.ReLU(), nn.Linear(128, 5))
+        frozen = nn.Sequential(nn.Linear(10, 128), nn.ReLU(), nn.Linear(128, 5))
+        optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
+        memory = ArrayReplay()
+        states, actions, rewards, next_states, terminal = memory.sample()
+        chosen = policy(states).gather(1, actions)%s
+        with torch.no_grad():
+            bootstrap = frozen(next_states).max(dim=1).values
+        loss = F.smooth_l1_loss(chosen, rewards + 0.99 * bootstrap * (1.0 - terminal))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+"""
+
+
 _SUMMED_TARGETS = """
         import numpy as np
         import torch
@@ -589,6 +629,9 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "torch.tensor([self.churned[i]])",
         # a synthetic regression's target summed with numpy's keepdims: (N, 1), as the one-output head gives
         _SUMMED_TARGETS % "axis=1, keepdims=True",
+        # the gathered column of Q-values squeezed to one per transition, as the TD targets are
+        _ARRAY_REPLAY_DQN % ".squeeze(1)",
+        _ARRAY_REPLAY_DQN % ".view(-1)",
         # a forecaster scoring its last step against the next reading: (B, 1) and (B, 1)
         _NEXT_VALUE % "self.out(states[:, -1])",
         # multi-hot targets over the genres a file lists, for annotations whose number the code does not state, and
@@ -805,6 +848,10 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "self.churned[i]",
         # the same target summed over the features' axis: (N,), against the head's (B, 1)
         _SUMMED_TARGETS % "axis=1",
+        # the gathered Q-values left a column: (64, 1) against the (64,) TD targets, every transition's Q-value
+        # regressed on every target ("Using a target size (torch.Size([64])) that is different to the input size
+        # (torch.Size([64, 1]))")
+        _ARRAY_REPLAY_DQN % "",
         # the same forecaster scoring every step: (B, 48) predictions against the (B, 1) next reading the dataset's
         # window after the inputs gives ("Using a target size (torch.Size([64, 1])) that is different to the input
         # size (torch.Size([64, 48]))")
