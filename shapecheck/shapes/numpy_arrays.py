@@ -8,7 +8,8 @@ conversion (`torch.from_numpy`, `torch.tensor`, `torch.as_tensor`). Read here: n
 `randint`/`gamma`/`choice`/..., and the same draws from a generator, `rng = np.random.default_rng(0)`), `np.array` of
 a list of numbers or of equal arrays, `stack`/`concatenate`/`vstack`/`hstack` of arrays of known shapes,
 `expand_dims`, `reshape`, `transpose`/`.T`, `.astype`, `.copy`, `.flatten`, reductions over an axis (`X.sum(axis=1)`,
-`.mean`, `.std`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`), ufuncs of one array (`np.sin(t)`),
+`.mean`, `.std`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`) and the rows one 1-d int array picks
+(`np.eye(k)[labels]`), ufuncs of one array (`np.sin(t)`),
 arithmetic and comparisons between arrays and numbers (broadcast as numpy states it), `@`, `np.maximum`/`np.where`;
 through names, containers, attributes and the project's functions, as values (`Array`). A transposed array's memory
 order is left unknown. Anything else is unknown."""
