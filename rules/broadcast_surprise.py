@@ -142,6 +142,81 @@ _NEXT_VALUE = """
 """
 
 
+# a DQN with a preallocated numpy replay memory: the actions are kept as a column, so the Q-values `gather` picks are
+# (B, 1); a batch is the rows an int array of draws picks; `%s` is what becomes of the picked Q-values
+_ARRAY_REPLAY_DQN = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+
+        class ArrayReplay:
+            def __init__(self, capacity=50_000, obs_dim=10):
+                self.states = np.zeros((capacity, obs_dim), dtype=np.float32)
+                self.next_states = np.zeros((capacity, obs_dim), dtype=np.float32)
+                self.actions = np.zeros((capacity, 1), dtype=np.int64)
+                self.rewards = np.zeros(capacity, dtype=np.float32)
+                self.terminal = np.zeros(capacity, dtype=np.float32)
+                self.count = 0
+
+            def sample(self, batch_size=64):
+                rows = np.random.randint(0, max(self.count, 1), size=batch_size)
+                return (torch.from_numpy(self.states[rows]), torch.from_numpy(self.actions[rows]),
+                        torch.from_numpy(self.rewards[rows]), torch.from_numpy(self.next_states[rows]),
+                        torch.from_numpy(self.terminal[rows]))
+
+
+        policy = nn.Sequential(nn.Linear(10, 128), nn.ReLU(), nn.Linear(128, 5))
+        frozen = nn.Sequential(nn.Linear(10, 128), nn.ReLU(), nn.Linear(128, 5))
+        optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
+        memory = ArrayReplay()
+        states, actions, rewards, next_states, terminal = memory.sample()
+        chosen = policy(states).gather(1, actions)%s
+        with torch.no_grad():
+            bootstrap = frozen(next_states).max(dim=1).values
+        loss = F.smooth_l1_loss(chosen, rewards + 0.99 * bootstrap * (1.0 - terminal))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+"""
+
+
+# an actor-critic script rolling out a fixed horizon: each step's value is the critic's (1,) output, appended to a
+# list stacked after the loop; the discounted returns are (HORIZON,); `%s` is the values the advantage subtracts
+_ROLLOUT_SCRIPT = """
+        import torch
+        import torch.nn as nn
+        from torch.distributions import Categorical
+
+        HORIZON = 32
+        actor = nn.Sequential(nn.Linear(4, 64), nn.Tanh(), nn.Linear(64, 2))
+        critic = nn.Sequential(nn.Linear(4, 64), nn.Tanh(), nn.Linear(64, 1))
+        optimizer = torch.optim.Adam(list(actor.parameters()) + list(critic.parameters()), lr=3e-4)
+
+        state = torch.zeros(4)
+        log_probs, values, rewards = [], [], []
+        for t in range(HORIZON):
+            dist = Categorical(logits=actor(state))
+            action = dist.sample()
+            log_probs.append(dist.log_prob(action))
+            values.append(critic(state))
+            state = state + 0.1 * (action.float() - 0.5)
+            rewards.append(-state.pow(2).sum().item())
+
+        returns, running = torch.zeros(HORIZON), 0.0
+        for t in reversed(range(HORIZON)):
+            running = rewards[t] + 0.99 * running
+            returns[t] = running
+        values = %s
+        advantage = returns - values
+        loss = -(torch.stack(log_probs) * advantage.detach()).mean() + advantage.pow(2).mean()
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+"""
+
+
 _SUMMED_TARGETS = """
         import numpy as np
         import torch
@@ -589,6 +664,12 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "torch.tensor([self.churned[i]])",
         # a synthetic regression's target summed with numpy's keepdims: (N, 1), as the one-output head gives
         _SUMMED_TARGETS % "axis=1, keepdims=True",
+        # the gathered column of Q-values squeezed to one per transition, as the TD targets are
+        _ARRAY_REPLAY_DQN % ".squeeze(1)",
+        _ARRAY_REPLAY_DQN % ".view(-1)",
+        # the critic's stacked (HORIZON, 1) values squeezed, or its (1,) outputs concatenated: (HORIZON,) as the returns
+        _ROLLOUT_SCRIPT % "torch.stack(values).squeeze(-1)",
+        _ROLLOUT_SCRIPT % "torch.cat(values)",
         # a forecaster scoring its last step against the next reading: (B, 1) and (B, 1)
         _NEXT_VALUE % "self.out(states[:, -1])",
         # multi-hot targets over the genres a file lists, for annotations whose number the code does not state, and
@@ -805,6 +886,13 @@ class BroadcastSurprise(Rule):
         _CHURN_ROWS % "self.churned[i]",
         # the same target summed over the features' axis: (N,), against the head's (B, 1)
         _SUMMED_TARGETS % "axis=1",
+        # the gathered Q-values left a column: (64, 1) against the (64,) TD targets, every transition's Q-value
+        # regressed on every target ("Using a target size (torch.Size([64])) that is different to the input size
+        # (torch.Size([64, 1]))")
+        _ARRAY_REPLAY_DQN % "",
+        # the critic's (1,) outputs stacked into (32, 1) against the (32,) returns: a (32, 32) advantage, each step's
+        # log-prob weighted by every step's return (checked in torch)
+        _ROLLOUT_SCRIPT % "torch.stack(values)",
         # the same forecaster scoring every step: (B, 48) predictions against the (B, 1) next reading the dataset's
         # window after the inputs gives ("Using a target size (torch.Size([64, 1])) that is different to the input
         # size (torch.Size([64, 48]))")
@@ -842,7 +930,7 @@ class BroadcastSurprise(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         ev = evaluator(self.ctx)
-        found = _finding(ev, node, ev.now())
+        found = runs.found_here(ev, node, _finding)
         # in a called function or forward, unless the caller shapes an argument for broadcasting itself
         # (`pairwise(z.view(n, 1, d), mu.view(1, n, d))`): the callee's elementwise code is generic on purpose
         if found is not None:
@@ -857,7 +945,8 @@ class BroadcastSurprise(Rule):
         if type(self.ctx.parent) is cst.Expr:
             return  # `a + b` alone in a cell: the result is shown (a broadcasting demo) or dropped, never used
         ev = evaluator(self.ctx)
-        found = _finding(ev, node, ev.now())
+        # as the bindings say, or on a pass of the function's run (a list a loop appends to, then stacked)
+        found = runs.found_here(ev, node, _finding)
         if found is not None:
             self.report(node, found)
 

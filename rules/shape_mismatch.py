@@ -580,6 +580,79 @@ _ONEHOT_TABLE = """
         pred = model(X)
         """
 
+# a road graph's junctions as one-hot rows of their kind (`np.eye(k)[kinds]`, one row per junction) beside their
+# degree, for a dense two-layer graph convolution; `%s` is the first layer's input size
+_JUNCTION_GRAPH = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+
+        def junction_features(n_junctions=120, n_kinds=5, seed=0):
+            rng = np.random.default_rng(seed)
+            kinds = rng.integers(0, n_kinds, size=n_junctions)
+            degree = rng.poisson(3.0, size=n_junctions).astype(np.float32)
+            return np.concatenate([np.eye(n_kinds, dtype=np.float32)[kinds], degree[:, None]], axis=1)
+
+
+        class DenseGCN(nn.Module):
+            def __init__(self, in_size, hidden=32, n_classes=4):
+                super().__init__()
+                self.lin1 = nn.Linear(in_size, hidden)
+                self.lin2 = nn.Linear(hidden, n_classes)
+
+            def forward(self, x, adj):
+                return self.lin2(adj @ torch.relu(self.lin1(adj @ x)))
+
+
+        x = torch.from_numpy(junction_features())
+        adj = torch.eye(x.shape[0])
+        model = DenseGCN(in_size=%s)
+        logits = model(x, adj)
+        """
+
+# a translator decoding greedily: a bidirectional GRU encoder (2 * hidden features per source token) attended by a
+# GRU cell's hidden-sized queries; the first token is bound before the loop, which rebinds it to the pick after the
+# call reading it, so only a caller's run (a batch of 3 sentences, 5 steps) proves the first pass; `%s` is what the
+# decoder attends over
+_GREEDY_TRANSLATOR = """
+        import torch
+        import torch.nn as nn
+
+
+        class Translator(nn.Module):
+            def __init__(self, src_vocab=500, tgt_vocab=400, hidden=32):
+                super().__init__()
+                self.src_embed = nn.Embedding(src_vocab, hidden)
+                self.encoder = nn.GRU(hidden, hidden, batch_first=True, bidirectional=True)
+                self.bridge = nn.Linear(2 * hidden, hidden)
+                self.tgt_embed = nn.Embedding(tgt_vocab, hidden)
+                self.cell = nn.GRUCell(hidden, hidden)
+                self.generator = nn.Linear(2 * hidden, tgt_vocab)
+
+            def attend(self, query, keys):
+                weights = torch.softmax(torch.bmm(keys, query.unsqueeze(2)), dim=1)
+                return (weights * keys).sum(1)
+
+            def forward(self, src, max_len):
+                encoded, final = self.encoder(self.src_embed(src))
+                keys = %s
+                h = final[0] + final[1]  # the directions' last states summed: hidden features
+                token = torch.full((src.size(0),), 1, dtype=torch.long)  # <bos>
+                picks = []
+                for _ in range(max_len):
+                    h = self.cell(self.tgt_embed(token), h)
+                    logits = self.generator(torch.cat([h, self.attend(h, keys)], dim=1))
+                    token = logits.argmax(dim=1)
+                    picks.append(token)
+                return torch.stack(picks, dim=1)
+
+
+        translator = Translator()
+        with torch.no_grad():
+            picks = translator(torch.randint(0, 500, (3, 9)), max_len=5)
+        """
+
 # yunjey/pytorch-tutorial's bidirectional RNN on MNIST: the loader's batches are not stated, the loop's
 # `.reshape` states them; `%s` is the head's input size (a bidirectional LSTM gives 2 * hidden_size features).
 _LOADER_BIRNN = """
@@ -1600,7 +1673,12 @@ class ShapeMismatch(Rule):
         _HAR_WINDOWS % "np.ascontiguousarray(self.signal[start:start + self.window].T)",
         # a price column and a one-hot color: 1 + 3 columns
         _ONEHOT_TABLE % "1 + len(COLORS)",
+        # the width of the junctions' features: five kinds one-hot and a degree
+        _JUNCTION_GRAPH % "x.shape[1]",
+        _JUNCTION_GRAPH % "x.shape[-1]",
         _LOADER_BIRNN % "hidden_size * 2",
+        # the encoder's two directions brought back to the decoder's size before it attends over them
+        _GREEDY_TRANSLATOR % "self.bridge(encoded)",
         _LENET_MNIST % "transforms.Resize((32, 32)), ",
         _CIFAR_CNN % "16 * 5 * 5",
         # a stereo dataset's item (`idx: int` drops the first dim) split along its 6 stacked channels
@@ -2527,9 +2605,16 @@ class ShapeMismatch(Rule):
         # the color counted as one column, where its one-hot encoding is three ("mat1 and mat2 shapes cannot be
         # multiplied (500x4 and 2x8)")
         _ONEHOT_TABLE % "2",
+        # the first graph layer sized by the junction count where the feature width belongs ("mat1 and mat2 shapes
+        # cannot be multiplied (120x6 and 120x32)")
+        _JUNCTION_GRAPH % "x.shape[0]",
+        _JUNCTION_GRAPH % "len(x)",
         # the head sized for one direction of a bidirectional LSTM, fed by a loop over a torchvision loader ("mat1
         # and mat2 shapes cannot be multiplied (100x256 and 128x10)")
         _LOADER_BIRNN % "hidden_size",
+        # the decoder attends over both directions of the encoder with hidden-sized queries ("Expected size for first
+        # two dimensions of batch2 tensor to be: [3, 64] but got: [3, 32]")
+        _GREEDY_TRANSLATOR % "encoded",
         # LeNet-5 on MNIST's own 28x28 images: the third 5x5 convolution gets 4x4 ("Calculated padded input size per
         # channel: (4 x 4). Kernel size: (5 x 5). Kernel size can't be greater than actual input size")
         _LENET_MNIST % "",

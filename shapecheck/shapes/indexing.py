@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
 
@@ -14,6 +14,9 @@ from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
+
+# the shape of an index a subscript holds: a tensor's index is a tensor, a numpy array's an array
+IndexShape = Callable[[cst.BaseExpression, int], "Shape | None"]
 
 
 def _narrow(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
@@ -67,10 +70,13 @@ def subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | N
     return indexed(ev, shape, node, before)
 
 
-def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int) -> Shape | None:
-    """`node`'s basic indexing of a tensor (or a numpy array, whose basic indexing is the same) of `shape`."""
+def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int,
+            index_shape: IndexShape | None = None) -> Shape | None:
+    """`node`'s basic indexing of a tensor (or a numpy array, whose basic indexing is the same) of `shape`, and its
+    indexing by one 1-d integer index, whose shape `index_shape` reads (a tensor's by default)."""
+    index_shape = index_shape or ev.tensor
     elements = [element.slice for element in node.slice]
-    if sum(1 for e in elements if _is_tensor_index(ev, e, before)) > 1:
+    if sum(1 for e in elements if _is_tensor_index(ev, e, before, index_shape)) > 1:
         return None  # index tensors broadcast together to one dim (`a[rows, cols]`), not one dim each
     ellipses = [i for i, e in enumerate(elements) if type(e) is cst.Index and type(e.value) is cst.Ellipsis]
     if len(ellipses) > 1:
@@ -98,7 +104,7 @@ def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int) 
             result = inserted(result, position, Dim.of(1))
             continue
         position -= 1
-        result = _indexed(ev, result, position, element, before)
+        result = _indexed(ev, result, position, element, before, index_shape)
         if result is None:
             return None
     position = 0
@@ -108,7 +114,7 @@ def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int) 
             position += 1
             continue
         before_rank = len(result.dims)
-        result = _indexed(ev, result, position, element, before)
+        result = _indexed(ev, result, position, element, before, index_shape)
         if result is None:
             return None
         if len(result.dims) == before_rank:
@@ -134,9 +140,9 @@ def _entry(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Shape | None
     return value if isinstance(value, Shape) else None
 
 
-def _is_tensor_index(ev: ShapeEvaluator, element: cst.BaseSlice, before: int) -> bool:
+def _is_tensor_index(ev: ShapeEvaluator, element: cst.BaseSlice, before: int, index_shape: IndexShape) -> bool:
     return type(element) is cst.Index and not _is_int(ev, element.value, before) \
-        and ev.tensor(element.value, before) is not None
+        and index_shape(element.value, before) is not None
 
 
 def _is_int(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
@@ -148,7 +154,8 @@ def _is_none(element: cst.BaseSlice) -> bool:
     return type(element) is cst.Index and type(element.value) is cst.Name and element.value.value == "None"
 
 
-def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseSlice, before: int) -> Shape | None:
+def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseSlice, before: int,
+             index_shape: IndexShape) -> Shape | None:
     if type(element) is cst.Slice:
         if element.lower is None and element.upper is None and element.step is None:
             return shape
@@ -162,7 +169,7 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
     if type(element) is cst.Index:
         # a 1-d tensor of indices picks that many entries along the dim (`features[idx]` with idx a batch of row
         # numbers); a boolean mask picks an unknown number, and several index tensors broadcast: left unknown
-        index = ev.tensor(element.value, before)
+        index = index_shape(element.value, before)
         if index is not None and index.dtype == "int" and index.rank == 1:
             return replaced(shape, position, index.dims[0])
     return None

@@ -8,7 +8,8 @@ conversion (`torch.from_numpy`, `torch.tensor`, `torch.as_tensor`). Read here: n
 `randint`/`gamma`/`choice`/..., and the same draws from a generator, `rng = np.random.default_rng(0)`), `np.array` of
 a list of numbers or of equal arrays, `stack`/`concatenate`/`vstack`/`hstack` of arrays of known shapes,
 `expand_dims`, `reshape`, `transpose`/`.T`, `.astype`, `.copy`, `.flatten`, reductions over an axis (`X.sum(axis=1)`,
-`.mean`, `.std`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`), ufuncs of one array (`np.sin(t)`),
+`.mean`, `.std`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`) and the rows one 1-d int array picks
+(`np.eye(k)[labels]`), ufuncs of one array (`np.sin(t)`),
 arithmetic and comparisons between arrays and numbers (broadcast as numpy states it), `@`, `np.maximum`/`np.where`;
 through names, containers, attributes and the project's functions, as values (`Array`). A transposed array's memory
 order is left unknown. Anything else is unknown."""
@@ -96,7 +97,10 @@ def array_shape(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int
     if kind is cst.Subscript:
         found = array_shape(ev, expr.value, before, depth + 1)
         if found is not None:
-            return indexed(ev, found, expr, before) if found.variadic is None else None
+            # an array's rows picked by an int array (`np.eye(k)[labels]`, one-hot rows) or by a tensor of ints
+            return indexed(ev, found, expr, before,
+                           lambda index, at: array_shape(ev, index, at, depth + 1) or ev.tensor(index, at)) \
+                if found.variadic is None else None
     if kind is cst.Call:
         found = _called(ev, expr, before, depth)
         if found is not None:

@@ -440,14 +440,21 @@ def _plain_run(ev: ShapeEvaluator, callee: FunctionValue) -> Run:
 
 
 def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Check, depth: int) -> bool:
-    """Whether `check` finds the same at `node` in the plain run too."""
-    for statement, statement_version, _ in plain.trace:
+    """Whether `check` finds the same at `node` in the plain run too, so that the node's own visit reports it: on
+    a statement the plain run reaches for certain, or on every pass it makes of a loop it goes through only maybe
+    (the passes agree, and so do the bindings the visit reads). One pass of such a loop alone is reported by no one:
+    `token` bound before a `for t in range(tgt.size(1))` that rebinds it after the call reading it is a value only
+    the first pass has, and a loop of unknown length may run no pass."""
+    maybe: list[bool] = []
+    for statement, statement_version, certain in plain.trace:
         for candidate, version in _ran(ev, statement, statement_version):
             if candidate is node:
-                if check(ev, node, version) is not None:
-                    return True
-                return depth > 0 and type(node) is cst.Call and inside(ev, node, version, check, depth - 1) is not None
-    return False
+                found = check(ev, node, version) is not None or depth > 0 and type(node) is cst.Call \
+                    and inside(ev, node, version, check, depth - 1) is not None
+                if certain:
+                    return found
+                maybe.append(found)
+    return bool(maybe) and all(maybe)
 
 
 def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int) -> list[tuple[cst.CSTNode, int]]:

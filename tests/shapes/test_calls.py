@@ -1292,3 +1292,61 @@ ds = Labelled(torch.rand(10, 3, 8, 8), torch.randint(0, 5, (10,)), 5)
     # its run on its own signature, the construction the call makes, and its run on the call's arguments, which the
     # checks look into
     assert ran.count("__init__") == 3
+
+
+def test_a_decoding_loop_fails_on_its_first_pass_with_the_token_bound_before_it() -> None:
+    """A transliteration model: the reader's bidirectional LSTM gives 2 * hidden features per character, the
+    speller's queries have hidden. The first token is bound before a loop over the transcript that rebinds it after
+    the call reading it (teacher forcing), so the forward on its own knows it only on a first pass of a loop that
+    may run none; the caller's run, with a transcript of 6 steps, runs that pass for certain (checked in torch:
+    "Expected size for first two dimensions of batch2 tensor to be: [4, 128] but got: [4, 64]")."""
+    source = '''
+import torch
+import torch.nn as nn
+
+
+class Speller(nn.Module):
+    def __init__(self, vocab, hidden):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, hidden)
+        self.cell = nn.LSTMCell(hidden, hidden)
+        self.out = nn.Linear(hidden, vocab)
+
+    def step(self, token, state, listener_states):
+        h, c = self.cell(self.embed(token), state)
+        scores = torch.bmm(listener_states, h.unsqueeze(2)).squeeze(2)
+        context = torch.bmm(scores.softmax(1).unsqueeze(1), listener_states).squeeze(1)
+        return self.out(h + context), (h, c)
+
+
+class LAS(nn.Module):
+    def __init__(self, n_chars=60, vocab=30, hidden=64):
+        super().__init__()
+        self.chars = nn.Embedding(n_chars, 32)
+        self.listener = nn.LSTM(32, hidden, batch_first=True, bidirectional=True)
+        self.speller = Speller(vocab, hidden)
+        self.hidden = hidden
+
+    def forward(self, word, transcript):
+        listener_states, _ = self.listener(self.chars(word))
+        batch = word.size(0)
+        state = (torch.zeros(batch, self.hidden), torch.zeros(batch, self.hidden))
+        token = torch.full((batch,), 1, dtype=torch.long)
+        logits = []
+        for t in range(transcript.size(1)):
+            step_logits, state = self.speller.step(token, state, listener_states)
+            logits.append(step_logits)
+            token = transcript[:, t]
+        return torch.stack(logits, 1)
+
+
+model = LAS()
+logits = model(torch.randint(0, 60, (4, 12)), torch.randint(0, 30, (4, 6)))
+'''
+    assert codes(source, "SC105") == [(15, "SC105")]
+    # the listener's directions summed back to `hidden` features
+    summed = source.replace("listener_states, _ = self.listener(self.chars(word))",
+                            "out, _ = self.listener(self.chars(word))\n        listener_states = out[..., :64] + out[..., 64:]")
+    assert codes(summed, "SC105") == []
+    # a token the loop never rebinds: the same one report
+    assert codes(source.replace("token = transcript[:, t]", "pass"), "SC105") == [(15, "SC105")]

@@ -399,3 +399,24 @@ def load(annotations):
     for ann in annotations:
         probe(torch.from_numpy(np.asarray(ann["keypoints"], dtype=np.float32).reshape(N_JOINTS, 3)))
 """) == ["(17, 3)"]
+
+
+def test_rows_an_int_array_picks() -> None:
+    """`np.eye(k)[labels]` (one-hot rows) and `table[ids]` (a lookup) give one row per index, as a tensor indexed by
+    an int tensor does; a boolean mask picks an unknown count, and several index arrays broadcast together: unknown."""
+    assert probe('''
+import numpy as np
+import torch
+
+rng = np.random.default_rng(0)
+labels = rng.integers(0, 7, size=300)
+table = rng.normal(size=(50, 16)).astype(np.float32)
+ids = np.arange(20)
+probe(torch.from_numpy(np.eye(7, dtype=np.float32)[labels]))
+probe(torch.from_numpy(table[ids]))
+probe(torch.from_numpy(table[torch.arange(5)].copy()))
+probe(torch.from_numpy(table[:, ids]))
+probe(torch.from_numpy(table[table[:, 0] > 0]))
+probe(torch.from_numpy(table[ids, ids]))
+probe(torch.from_numpy(table[rng.normal(size=20)]))
+''') == ["(300, 7)", "(20, 16)", "(5, 16)", "(50, 20)", None, None, None]
