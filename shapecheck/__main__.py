@@ -8,7 +8,7 @@ from shapecheck import startup
 def main() -> None:
     startup.command_started()
     # A plain `lint PATH...` (what pre-commit, an editor's save and CI run) is read without click, whose import is
-    # a twentieth of a one-file lint; click runs everything else.
+    # 3% of a one-file lint; click runs everything else.
     with startup.loading():
         from shapecheck.lint_options import plain_lint
 
