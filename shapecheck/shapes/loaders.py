@@ -21,7 +21,6 @@ from shapecheck.objects.values import (NONE, UNKNOWN, Const, FunctionValue, Inst
 from shapecheck.shapes.positions import inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Array, Items
-from shapecheck.shapes.vision_datasets import samples
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -164,6 +163,8 @@ def _list_batches(loader: TorchObject, dataset: Seq, part: TorchObject | None) -
 def _vision_batches(loader: TorchObject, dataset: TorchObject, part: TorchObject | None) -> Seq | None:
     """The batches of a torchvision dataset of images of known size, of a length that depends on the split (at least
     one batch where its smallest split fills one)."""
+    from shapecheck.shapes.vision_datasets import samples  # its datasets and transforms, for a torchvision loader
+
     held = samples(dataset)
     if held is None:
         return None
