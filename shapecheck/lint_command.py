@@ -156,7 +156,7 @@ def lint(paths: tuple[str, ...], no_cache: bool, cache_dir: str | None, jobs: in
         config_file, overrides = split_config_options(options["config_options"])
         if options["isolated"] and config_file is not None:
             raise UsageProblem("--isolated reads no configuration file: leave out --config PATH")
-        chooser = RuleChooser(Resolver(config_file, command_line_settings(options), overrides, options["isolated"]))
+        chooser = _RuleChooser(Resolver(config_file, command_line_settings(options), overrides, options["isolated"]))
         # The run's own settings (fixing, format, budget): the command line's, else those of the configuration
         # governing the first path.
         run = RunSettings.of(options, chooser.resolver.for_path(
@@ -256,7 +256,7 @@ class _Report:
             fail(f"{self.output_file}: cannot be written: {error.strerror or error}")
 
 
-def _show(files: Sequence[str], chooser: RuleChooser, settings: bool) -> None:
+def _show(files: Sequence[str], chooser: _RuleChooser, settings: bool) -> None:
     """`--show-files`: each file that would be linted, absolute, sorted (as ruff lists them); `--show-settings`:
     what the first of them is linted with."""
     if not settings:
@@ -303,7 +303,7 @@ def _print_messages(problems: Sequence[tuple[str, str]], results: Sequence[FileR
                        "comma-separated list of codes (e.g., `# noqa: SC101, SC201`).", err=True)
 
 
-class RuleChooser:
+class _RuleChooser:
     """Each file's rules: those its configuration enables, less its per-file-ignores. Files with the same rules
     share one tuple, which a worker batch then pickles once."""
 
@@ -336,7 +336,7 @@ class RuleChooser:
         return tuple(rules[code].load() for code in sorted(rules))
 
 
-def _lint_stdin(filename: str | None, chooser: RuleChooser, run: RunSettings, force_exclude: bool
+def _lint_stdin(filename: str | None, chooser: _RuleChooser, run: RunSettings, force_exclude: bool
                 ) -> Outcome | None:
     """Lint standard input; with --fix, print the source to standard output, fixed where it could be, as ruff
     does. None when --force-exclude excludes `filename`."""
