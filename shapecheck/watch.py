@@ -21,6 +21,7 @@ import click
 
 from shapecheck.cache import CACHE_DIR_NAME
 from shapecheck.config import DEFAULT_EXCLUDE
+from shapecheck.lint_command import Exit
 
 POLL_SECONDS = 0.5
 _SUFFIXES = (".py", ".ipynb")
@@ -33,7 +34,7 @@ Snapshot = dict[str, tuple[int, int]]
 
 def watch(paths: Sequence[str], lint_once: Callable[[], object], quiet: bool = False,
           interval: float = POLL_SECONDS) -> NoReturn:
-    """Run `lint_once` (one pass of `shapecheck lint`, which ends in click's Exit), then again after every change
+    """Run `lint_once` (one pass of `shapecheck lint`, which ends in `lint_command.Exit`), then again after every change
     under `paths`, until interrupted."""
 
     def say(message: str) -> None:
@@ -64,7 +65,7 @@ def watch(paths: Sequence[str], lint_once: Callable[[], object], quiet: bool = F
 def _pass(lint_once: Callable[[], object]) -> None:
     try:
         lint_once()
-    except click.exceptions.Exit:
+    except Exit:
         pass  # the exit code of one pass: findings, or a broken configuration the user is about to fix
     sys.stdout.flush()
 

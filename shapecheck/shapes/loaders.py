@@ -23,9 +23,13 @@ from shapecheck.objects.values import (NONE, UNKNOWN, Const, FunctionValue, Impo
                                        TorchObject, truth)
 from shapecheck.shapes.positions import inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
+<<<<<<< HEAD
 from shapecheck.shapes import runs
 from shapecheck.shapes.values import Array, Items, Path
 from shapecheck.shapes.vision_datasets import samples
+=======
+from shapecheck.shapes.values import Array, Items
+>>>>>>> speed16
 
 if TYPE_CHECKING:
     from shapecheck.objects.evaluator import Evaluator
@@ -171,6 +175,8 @@ def _list_batches(loader: TorchObject, dataset: Seq, part: TorchObject | None) -
 def _vision_batches(loader: TorchObject, dataset: TorchObject, part: TorchObject | None) -> Seq | None:
     """The batches of a torchvision dataset of images of known size, of a length that depends on the split (at least
     one batch where its smallest split fills one)."""
+    from shapecheck.shapes.vision_datasets import samples  # its datasets and transforms, for a torchvision loader
+
     held = samples(dataset)
     if held is None:
         return None

@@ -121,3 +121,34 @@ probe_conflict(torch.nn.Linear(args.hidden, 10)(torch.cat([h, h], 1)))
 ''') == [None, None, None, "`torch.nn.Linear(args.hidden, 10)(torch.cat([h, h], 1))`: the input is (4, 2 * "
          "args.hidden): 2 * args.hidden features (last dim), but `torch.nn.Linear(args.hidden, 10)` = "
          "torch.nn.Linear(args.hidden, 10) expects args.hidden"]
+
+
+# Lints SOURCE (argv[1]) with every rule and prints whether the torchvision datasets' module was loaded.
+_LOADED = """\
+import sys
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+lint_text(sys.argv[1], "train.py", resolve(["ALL"]))
+print("shapecheck.shapes.vision_datasets" in sys.modules)
+"""
+
+
+def test_the_datasets_module_is_loaded_by_a_loader_of_a_torchvision_dataset_only() -> None:
+    """A lint that meets no torchvision dataset never loads its tables of datasets and transforms (some 3 million
+    instructions of a one-file run)."""
+    import subprocess
+    import sys
+
+    def loads(source: str) -> bool:
+        printed = subprocess.run([sys.executable, "-c", _LOADED, source], capture_output=True, text=True,
+                                 check=True).stdout
+        return printed.strip() == "True"
+
+    tensors = HEADER + """
+data = torch.utils.data.TensorDataset(torch.randn(100, 3), torch.randn(100))
+for x, y in DataLoader(data, batch_size=2):
+    print(x.view(2, 3))
+"""
+    assert not loads(tensors)
+    assert loads(tensors.replace("torch.utils.data.TensorDataset(torch.randn(100, 3), torch.randn(100))",
+                                 'datasets.MNIST("data", transform=transforms.ToTensor())'))
