@@ -23,13 +23,8 @@ from shapecheck.objects.values import (NONE, UNKNOWN, Const, FunctionValue, Impo
                                        TorchObject, truth)
 from shapecheck.shapes.positions import inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
-<<<<<<< HEAD
 from shapecheck.shapes import runs
 from shapecheck.shapes.values import Array, Items, Path
-from shapecheck.shapes.vision_datasets import samples
-=======
-from shapecheck.shapes.values import Array, Items
->>>>>>> speed16
 
 if TYPE_CHECKING:
     from shapecheck.objects.evaluator import Evaluator
