@@ -890,6 +890,20 @@ def test_the_traversal_is_not_resumed_where_the_state_before_the_edit_read_the_w
     assert resumed[:2] == [0, 0] and resumed[2] > 0 and resumed[3] == 0 and resumed[-1] > resumed[2]
 
 
+def test_every_rule_s_state_over_all_fixtures_can_be_copied_into_a_checkpoint() -> None:
+    """A visitor keeping in its file-scope state an object a checkpoint cannot copy (SC219 once kept a plain class)
+    stops the traversal from resuming on every edit of every file that has one: each keystroke walks the whole file.
+    All fixtures in one file, an edit in its second half: the lint resumes from the state before it."""
+    text = "".join(line for path in FIXTURES for line in split_lines(path.read_text()) if "__future__" not in line)
+    lines = text.splitlines(keepends=True)
+    row = next(i for i in range(len(lines) // 2, len(lines)) if "dim=-1" in lines[i])
+    typed = "".join(lines[:row]) + lines[row].replace("dim=-1", "dim=-12", 1) + "".join(lines[row + 1:])
+    analysis = Incremental()
+    for version in (text, typed, text):
+        lint(version, analysis)
+    assert analysis.resumed > 0
+
+
 GROWN = """\
 import torch
 import torch.nn as nn

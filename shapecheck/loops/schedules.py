@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import children
 from shapecheck.loops.first_party import imported_functions
@@ -41,14 +42,16 @@ _ONE_CYCLE = ("optimizer", "max_lr", "total_steps", "epochs", "steps_per_epoch")
 _NOT_EPOCHS = ("step", "iter", "batch", "per", "warm", "len", "size", "start", "cur", "idx", "last")
 
 
+# A record, not a plain class: SC219 keeps budgets in its file-scope state, which the editor server's checkpoints
+# copy; a plain class there is uncopyable and made every edit re-walk the whole file.
+@record(slots=True, unsafe_hash=True)
 class Budget:
     """The size of a schedule: the expression that gives it, and the unit it counts in; `incomplete` when
     OneCycleLR is given `epochs` without `steps_per_epoch` (its constructor raises)."""
 
-    __slots__ = ("node", "unit", "incomplete")
-
-    def __init__(self, node: cst.BaseExpression, unit: Unit | None, incomplete: bool = False) -> None:
-        self.node, self.unit, self.incomplete = node, unit, incomplete
+    node: cst.BaseExpression
+    unit: Unit | None
+    incomplete: bool = False
 
 
 def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None, factories: bool = True
