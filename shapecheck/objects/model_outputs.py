@@ -24,10 +24,11 @@ from shapecheck.objects.project import PROJECT
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
 @record(slots=True, unsafe_hash=True)
 class ForwardReturn:
-    """One `return` of a method (`forward` or another): its value and the point to read it at. `settled`: read at the point, the
-    value is what the `return` returns on every path to it; not so for a name that a branch binds again (`y =
-    self.fc(x)`, then `if apply_softmax: y = F.softmax(y, 1)`, `return y`): a point keeps how far the bindings went,
-    not which branch the `return` is in, so reading it there would take the branch's binding for the only one."""
+    """One `return` of a method (`forward` or another): its value and the point to read it at. `settled`: read at
+    the point, the value is what the `return` returns on every path to it; not so for a name that a branch binds
+    again (`y = self.fc(x)`, then `if apply_softmax: y = F.softmax(y, 1)`, `return y`): a point keeps how far the
+    bindings went, not which branch the `return` is in, so reading it there would take the branch's binding for the
+    only one."""
 
     value: cst.BaseExpression
     class_def: cst.ClassDef
