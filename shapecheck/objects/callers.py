@@ -77,20 +77,8 @@ def imported_callers(ctx: Context, name: str) -> list[Caller] | None:
     each read in that module's context; None when an importer or one of its calls cannot be read. In a project too
     large to search whole, the importers nearest the file (`importer_files`' partial search): unknown there would
     silence every rule that reads a same-file caller in a large repository."""
-    importers = importers_through_packages(ctx.filename, lambda _, text: name in text, partial=True)
-    # the module files that hold `name`: this one, then the packages re-exporting it; resolved (a look-up in the
-    # file system, asked for each function a rule follows the callers of) only once an importer names it
-    targets: set[Path | None] = set()
     found: list[Caller] = []
-    for path, text, _ in importers:
-        if name not in text:
-            continue
-        if not targets:
-            targets.add(resolved(ctx.filename))
-        if Path(path).name == "__init__.py":
-            targets.add(resolved(path))  # a re-export: its importers are listed after it
-            continue
-        other = PROJECT.context(Path(path), frozenset({"*"}))
+    for other, targets in _importers_naming(ctx, name):
         if other is None:
             return None
         for site in other.calls_to(name):
@@ -104,6 +92,24 @@ def imported_callers(ctx: Context, name: str) -> list[Caller] | None:
                 return None
             found.append(Caller(site, point, other))
     return found
+
+
+def _importers_naming(ctx: Context, name: str, *words: str) -> Iterator[tuple[Context | None, set[Path | None]]]:
+    """Each project module that may import the module-level `name` of `ctx`'s file (directly, or through a package's
+    `__init__` that imports it) and whose text holds `name` and every one of `words`, read in its own context (None
+    when it cannot be read), with the module files that hold `name` so far: this one, then the packages re-exporting
+    it, whose importers are listed after them. Resolving a file is a look-up in the file system, asked for each
+    function a rule follows the callers of: done only once an importer names it."""
+    targets: set[Path | None] = set()
+    for path, text, _ in importers_through_packages(ctx.filename, lambda _, text: name in text, partial=True):
+        if name not in text:
+            continue
+        if not targets:
+            targets.add(resolved(ctx.filename))
+        if Path(path).name == "__init__.py":
+            targets.add(resolved(path))
+        elif all(word in text for word in words):
+            yield PROJECT.context(Path(path), frozenset({"*"})), targets
 
 
 def _names_one_of(ctx: Context, qualname: str, name: str, targets: set[Path | None]) -> bool:
@@ -326,15 +332,8 @@ def imported_method_callers(ctx: Context, definition: cst.FunctionDef) -> list[C
     if binding is None or binding.statement is not owner:
         return []  # a nested class, or one a later definition of the name replaces: not what others import
     method = definition.name.value
-    targets = {resolved(ctx.filename)}
     found: list[Caller] = []
-    for path, text, _ in importers_through_packages(ctx.filename, lambda _, text: name in text, partial=True):
-        if name not in text or method not in text:
-            continue
-        if Path(path).name == "__init__.py":
-            targets.add(resolved(path))
-            continue
-        other = PROJECT.context(Path(path), frozenset({"*"}))
+    for other, targets in _importers_naming(ctx, name, method):
         for site in other.calls_to(method) if other is not None else ():
             func = site.node.func
             point = _caller_point(other, site)

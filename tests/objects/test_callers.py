@@ -9,7 +9,8 @@ import libcst as cst
 
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.context import Context, Point
-from shapecheck.objects.callers import callers, every_call_passes, helper_callers, method_callers, project_callers
+from shapecheck.objects.callers import (callers, every_call_passes, helper_callers, imported_method_callers,
+                                       method_callers, project_callers)
 from shapecheck.objects.stored import every_construction_passes
 from tests.cli_helpers import write
 
@@ -254,6 +255,22 @@ def test_a_construction_through_a_package_that_re_exports_the_class(tmp_path: Pa
     assert every_construction_passes(ctx, trainer, trainer.body.body[0], "model",
                                      lambda reader, passed: seen.append(reader.code(passed)) is None)
     assert seen == ["Net()"]
+
+
+def test_a_method_s_calls_through_a_package_that_re_exports_its_class(tmp_path: Path) -> None:
+    """A meter written in one module and fed in another, imported through the package's `__init__` (which names the
+    class, not the method): the call on an instance certainly built from it is the method's."""
+    (tmp_path / "pyproject.toml").write_text("")
+    meters = write(tmp_path / "pkg" / "meters.py", "class AucMeter:\n    def update(self, scores):\n"
+                                                   "        self.scores = scores\n")
+    write(tmp_path / "pkg" / "__init__.py", "from .meters import AucMeter\n")
+    write(tmp_path / "train.py", "from pkg import AucMeter\n\nmeter = AucMeter()\nmeter.update(net(x))\n"
+                                 "other.update(net(x))\n")
+    ctx = analysed_file(meters)
+    update = next(node for node in ctx.walk(ctx.module) if type(node) is cst.FunctionDef)
+    found = imported_method_callers(ctx, update)
+    assert [(Path(caller.ctx.filename).name, caller.ctx.code(caller.site.node)) for caller in found] == [
+        ("train.py", "meter.update(net(x))")]
 
 
 def test_an_importer_whose_call_cannot_be_read_leaves_the_callers_unknown(tmp_path: Path) -> None:
