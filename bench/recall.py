@@ -1,6 +1,6 @@
 """Recall and false positives of the installed `shapecheck` on the bug corpus (bench/bugs/).
 
-    python bench/recall.py [--set dev|heldout|all] [--kind SUBSTRING] [--json]
+    python bench/recall.py [--set dev|heldout|all] [--kind SUBSTRING] [--batch BATCH] [--json]
 
 Lints each case's buggy and fixed versions twice, as a user would: `shapecheck lint --select ALL --output-format
 json` and `--select` of the case's rule. One-file cases are linted together in one run per selection; a small
@@ -196,10 +196,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=("dev", "heldout", "all"), default="dev")
     parser.add_argument("--kind", default="", help="only cases whose kind contains this")
+    parser.add_argument("--batch", default="", help="only cases of this batch (case.toml's `batch`, e.g. 2026-11-30.7)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--jobs", type=int, default=2, help="lint runs at once (default 2)")
     args = parser.parse_args()
-    cases = [c for c in load_cases(args.set) if args.kind in c.kind]
+    cases = [c for c in load_cases(args.set) if args.kind in c.kind and (not args.batch or c.batch == args.batch)]
     if not cases:
         print("no case matches")
         return 1
