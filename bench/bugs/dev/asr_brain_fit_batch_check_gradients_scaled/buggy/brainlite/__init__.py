@@ -1,0 +1,3 @@
+from .core import Brain, Stage
+
+__all__ = ["Brain", "Stage"]
