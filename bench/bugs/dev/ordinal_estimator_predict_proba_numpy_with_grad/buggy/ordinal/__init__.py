@@ -1,0 +1,4 @@
+from .estimator import PytorchEstimator
+from .models import OrdinalMLP
+
+__all__ = ["PytorchEstimator", "OrdinalMLP"]

@@ -1,0 +1,3 @@
+from .ernet import ERNet
+
+__all__ = ["ERNet"]
