@@ -1,0 +1,2 @@
+from .basemodel import BaseComponent
+from .trainer import ModelTrainer

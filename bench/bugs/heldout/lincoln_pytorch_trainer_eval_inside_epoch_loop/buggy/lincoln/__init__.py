@@ -1,0 +1,4 @@
+from .model import HousePriceMLP
+from .trainer import PyTorchTrainer
+
+__all__ = ["HousePriceMLP", "PyTorchTrainer"]
