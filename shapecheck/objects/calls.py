@@ -440,11 +440,16 @@ class Calls:
         `self.in_planes` on)."""
         key: Hashable = None
         bound = callee.bound
+        evaluator = self.evaluator_for(callee.ctx)
+        # A function of the module reads the module's names as they are bound where it is called (`model = Net()`
+        # before a loop rebinds `nn`, what `nn.Linear` in `__init__` means), whatever line asked about the call
+        # first: one run per such point. One defined in another function reads them through its closure.
+        point = evaluator.global_point() if callee.closure is None else None
         if memo and not (isinstance(bound, Instance) and bound.initializing is not None):
             try:
                 # a function defined in a call being run reads that call's values: one run per such call
                 closure = callee.closure
-                outer = id(closure) if closure is not None and closure.env else None
+                outer = id(closure) if closure is not None and closure.env else point
                 key = (id(callee.node), id(callee.bound), outer, tuple((k, hashable(v)) for k, v in args.items()))
                 hash(key)
             except TypeError:
@@ -455,10 +460,9 @@ class Calls:
             return UNKNOWN_RUN
         if key is not None:
             self._runs[key] = UNKNOWN_RUN  # a function that (through others) calls itself gives up
-        evaluator = self.evaluator_for(callee.ctx)
         self._active.append(id(callee.node))
         try:
-            run = Executor(evaluator, self).run(callee, args)
+            run = Executor(evaluator, self, point).run(callee, args)
         except OutOfBudget:
             run = UNKNOWN_RUN
         except RecursionError:

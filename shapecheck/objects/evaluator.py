@@ -118,6 +118,9 @@ class Evaluator:
         # calls being run: version (a negative `before`) -> (frame, its names' values at that statement)
         self._versions: dict[int, tuple[Frame, dict[str, object]]] = {}
         self._instances: dict[Hashable, object] = {}  # constructions and generic instances, made once each
+        # the `before` of the innermost question asked as of a point in this file (not in a call being run): where a
+        # call it reaches runs, so where the function run reads the module's names (see `global_point`)
+        self._site: int | None = None
         self.calls = calls.Calls(self)
 
     def release(self) -> None:
@@ -182,15 +185,19 @@ class Evaluator:
             return None
         memo[key] = None  # a cycle gives up rather than recursing
         self._depth += 1
+        site = self._site
         try:
-            if before < 0 and type(expr) is cst.Name:
-                value = self._name_in_call(want, expr, before)
+            if before < 0:
+                value = self._name_in_call(want, expr, before) if type(expr) is cst.Name \
+                    else self.HANDLERS[want](self, expr, before)
             else:
+                self._site = before
                 value = self.HANDLERS[want](self, expr, before)
         except Unknown:
             value = None
         finally:
             self._depth -= 1
+            self._site = site
         memo[key] = value
         return value
 
@@ -695,7 +702,8 @@ class Evaluator:
         if frame.outer is not None:
             point, home = frame.outer, frame.outer_home
         else:
-            point, home = self.now(), self.ctx._module_scope()
+            point = frame.module_point if frame.module_point is not None else self.now()
+            home = self.ctx._module_scope()
         if point < 0:
             return self.evaluate(want, expr, point)
         saved = self._home
@@ -704,6 +712,12 @@ class Evaluator:
             return self.evaluate(want, expr, point)
         finally:
             self._home = saved
+
+    def global_point(self) -> int:
+        """Where a function of this file that a question reaches now reads the module's names: at the point the
+        innermost question about this file was asked as of (the line of the call, `model = Net()`, whatever line
+        asked about `model`), else as of now. A call inside a call being run reads them where that run does."""
+        return self._site if self._site is not None else self.now()
 
     def as_want(self, value: object, want: str) -> object:
         """A value read as a `want`; the floors above convert tensors."""
