@@ -713,6 +713,29 @@ class Evaluator:
         finally:
             self._home = saved
 
+    def defined_object(self, statement: cst.ClassDef | cst.FunctionDef, expr: cst.BaseExpression) -> object:
+        """`expr`, a part of a `class` or `def` statement that Python evaluates when the statement runs (a base, a
+        class attribute, a parameter's default), as a value: read with the names bound where the statement is, not
+        where the question comes from (`hidden = D` in a class body holds what `D` was then, whatever a later line
+        rebinds). A statement the traversal has not reached yet is read as of now."""
+        ctx = self.ctx
+        definition = ctx.class_of_method(statement) if type(statement) is cst.FunctionDef else None
+        definition = definition or statement
+        seq, owner_seq = ctx._bound_at.get(id(statement)), ctx._bound_at.get(id(definition))
+        home = self._home_of(owner_seq) if owner_seq is not None else None
+        binding = next((binding for binding in home.bindings.get(definition.name.value, ())
+                        if binding.statement is definition), None) if home is not None else None
+        if seq is None or binding is None:
+            return self.object(expr, self.now())
+        # a method's names are read where its class statement is: the branches around the class are the method's
+        self._points.setdefault(seq, binding.path)
+        saved = self._home
+        self._home = home
+        try:
+            return self.object(expr, seq)
+        finally:
+            self._home = saved
+
     def global_point(self) -> int:
         """Where a function of this file that a question reaches now reads the module's names: at the point the
         innermost question about this file was asked as of (the line of the call, `model = Net()`, whatever line
@@ -988,8 +1011,7 @@ class Evaluator:
                 constant = constant_of(expr)
                 if constant is not UNKNOWN:
                     return constant
-                evaluator = self.calls.evaluator_for(owner.ctx)
-                return evaluator.object(expr, evaluator.now())
+                return self.calls.evaluator_for(owner.ctx).defined_object(owner.node, expr)
         return UNKNOWN
 
     def call_value(self, call: cst.Call, before: int) -> object:

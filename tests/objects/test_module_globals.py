@@ -29,6 +29,8 @@ NET = """class Net(nn.Module):
 
 """
 X = "torch.randn(4, 10)"
+# a model whose width is a class attribute set from the global `D`
+HIDDEN_NET = NET.replace("    def __init__(self):", "    hidden = D\n\n    def __init__(self):") % ("self.hidden", "")
 
 # name -> (the module, with `{early}` where the earlier question goes; that question; the shape Python gives the
 # last probe). `None`: the module name holds one of two values at the call, so the size is not one number.
@@ -57,6 +59,16 @@ CASES = {
         f"probe(model({X}))", "(4, 5)"),
     "a function defined before and called after a rebinding": (
         HEAD + BUILD + "{early}D = 7\nlayer = build()\nprobe(layer(%s))\n" % X, f"probe(build()({X}))", "(4, 7)"),
+    # a class body and a parameter's default are evaluated when their statement runs, with `D = 5`
+    "a global a class attribute was set from, rebound after the call": (
+        HEAD + "D = 5\n\n\n" + HIDDEN_NET + "model = Net()\n{early}D = 7\nprobe(model(%s))\n" % X,
+        f"probe(model({X}))", "(4, 5)"),
+    "a global a parameter's default was set from, rebound after the call": (
+        HEAD + "D = 5\n\n\n" + NET.replace("def __init__(self):", "def __init__(self, width=D):")
+        % ("width", "") + "model = Net()\n{early}D = 7\nprobe(model(%s))\n" % X, f"probe(model({X}))", "(4, 5)"),
+    "a global rebound before a class whose body reads it": (
+        HEAD + "D = 5\nD = 7\n\n\n" + HIDDEN_NET + "model = Net()\n{early}probe(model(%s))\n" % X,
+        f"probe(model({X}))", "(4, 7)"),
     # `forward` reads `D` each time it runs: at the second call, 7
     "a method that reads a global at each call": (
         HEAD + "D = 5\n\n\n" + NET % ("8", "[:, :D]") + "model = Net()\n{early}D = 7\nprobe(model(%s))\n" % X,
