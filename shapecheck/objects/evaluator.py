@@ -713,14 +713,18 @@ class Evaluator:
         finally:
             self._home = saved
 
-    def defined_object(self, statement: cst.ClassDef | cst.FunctionDef, expr: cst.BaseExpression) -> object:
+    def defined_object(self, statement: cst.CSTNode, expr: cst.BaseExpression) -> object:
         """`expr`, a part of a `class` or `def` statement that Python evaluates when the statement runs (a base, a
         class attribute, a parameter's default), as a value: read with the names bound where the statement is, not
         where the question comes from (`hidden = D` in a class body holds what `D` was then, whatever a later line
         rebinds). A statement the traversal has not reached yet is read as of now."""
         ctx = self.ctx
-        definition = ctx.class_of_method(statement) if type(statement) is cst.FunctionDef else None
-        definition = definition or statement
+        if type(statement) is cst.FunctionDef:
+            definition = ctx.class_of_method(statement) or statement
+        elif type(statement) is cst.ClassDef:
+            definition = statement
+        else:  # a lambda: no statement of its own binds a name to find its point by
+            return self.object(expr, self.now())
         seq, owner_seq = ctx._bound_at.get(id(statement)), ctx._bound_at.get(id(definition))
         home = self._home_of(owner_seq) if owner_seq is not None else None
         binding = next((binding for binding in home.bindings.get(definition.name.value, ())
