@@ -109,7 +109,7 @@ class Calls:
     def bases(self, cls: ClassValue) -> list[object]:
         """The values of a class's bases, read where the class is defined."""
         evaluator = self.evaluator_for(cls.ctx)
-        return [evaluator.object(base.value, evaluator.now()) for base in cls.node.bases if base.keyword is None]
+        return [evaluator.defined_object(cls.node, base.value) for base in cls.node.bases if base.keyword is None]
 
     def mro(self, cls: ClassValue) -> list[ClassValue]:
         """The class and its project bases, depth first, left to right (enough for the hierarchies models use)."""
@@ -291,10 +291,10 @@ class Calls:
                 instance.attrs[name] = given[name]
             elif default is not None:
                 value = constant_of(default)
-                evaluator = self.evaluator_for(owner.ctx)
-                instance.attrs[name] = value if value is not UNKNOWN else evaluator.object(default, evaluator.now())
+                instance.attrs[name] = value if value is not UNKNOWN \
+                    else self.evaluator_for(owner.ctx).defined_object(owner.node, default)
             else:
-                instance.attrs[name] = self._factory_product(owner.ctx, raw, building | {id(cls.node)})
+                instance.attrs[name] = self._factory_product(owner, raw, building | {id(cls.node)})
         post_init = self.method(cls, "__post_init__")
         if post_init is None:
             self._forget_attributes_set_later(instance, set())
@@ -319,12 +319,11 @@ class Calls:
                     fields[name] = (raw, owner)
         return [(name, raw, owner) for name, (raw, owner) in fields.items()]
 
-    def _factory_product(self, ctx: Context, raw: cst.BaseExpression | None, building: frozenset[int]) -> object:
-        factory = _default_factory(ctx, raw)
+    def _factory_product(self, owner: ClassValue, raw: cst.BaseExpression | None, building: frozenset[int]) -> object:
+        factory = _default_factory(owner.ctx, raw)
         if factory is None:
             return UNKNOWN
-        evaluator = self.evaluator_for(ctx)
-        made = evaluator.object(factory, evaluator.now())
+        made = self.evaluator_for(owner.ctx).defined_object(owner.node, factory)
         if not isinstance(made, ClassValue) or not _is_dataclass(made) or id(made.node) in building \
                 or self.method(made, "__init__") is not None or _builds_otherwise(made):
             return UNKNOWN
@@ -414,7 +413,7 @@ class Calls:
             if param.default is None:
                 return None
             default = constant_of(param.default)
-            values[name] = default if default is not UNKNOWN else evaluator.object(param.default, evaluator.now())
+            values[name] = default if default is not UNKNOWN else evaluator.defined_object(callee.node, param.default)
         return values
 
     def generic_arguments(self, callee: FunctionValue) -> dict[str, object]:
@@ -440,11 +439,16 @@ class Calls:
         `self.in_planes` on)."""
         key: Hashable = None
         bound = callee.bound
+        evaluator = self.evaluator_for(callee.ctx)
+        # A function of the module reads the module's names as they are bound where it is called (`model = Net()`
+        # before a loop rebinds `nn`, what `nn.Linear` in `__init__` means), whatever line asked about the call
+        # first: one run per such point. One defined in another function reads them through its closure.
+        point = evaluator.global_point() if callee.closure is None else None
         if memo and not (isinstance(bound, Instance) and bound.initializing is not None):
             try:
                 # a function defined in a call being run reads that call's values: one run per such call
                 closure = callee.closure
-                outer = id(closure) if closure is not None and closure.env else None
+                outer = id(closure) if closure is not None and closure.env else point
                 key = (id(callee.node), id(callee.bound), outer, tuple((k, hashable(v)) for k, v in args.items()))
                 hash(key)
             except TypeError:
@@ -455,10 +459,9 @@ class Calls:
             return UNKNOWN_RUN
         if key is not None:
             self._runs[key] = UNKNOWN_RUN  # a function that (through others) calls itself gives up
-        evaluator = self.evaluator_for(callee.ctx)
         self._active.append(id(callee.node))
         try:
-            run = Executor(evaluator, self).run(callee, args)
+            run = Executor(evaluator, self, point).run(callee, args)
         except OutOfBudget:
             run = UNKNOWN_RUN
         except RecursionError:

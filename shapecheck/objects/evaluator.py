@@ -118,6 +118,9 @@ class Evaluator:
         # calls being run: version (a negative `before`) -> (frame, its names' values at that statement)
         self._versions: dict[int, tuple[Frame, dict[str, object]]] = {}
         self._instances: dict[Hashable, object] = {}  # constructions and generic instances, made once each
+        # the `before` of the innermost question asked as of a point in this file (not in a call being run): where a
+        # call it reaches runs, so where the function run reads the module's names (see `global_point`)
+        self._site: int | None = None
         self.calls = calls.Calls(self)
 
     def release(self) -> None:
@@ -182,15 +185,19 @@ class Evaluator:
             return None
         memo[key] = None  # a cycle gives up rather than recursing
         self._depth += 1
+        site = self._site
         try:
-            if before < 0 and type(expr) is cst.Name:
-                value = self._name_in_call(want, expr, before)
+            if before < 0:
+                value = self._name_in_call(want, expr, before) if type(expr) is cst.Name \
+                    else self.HANDLERS[want](self, expr, before)
             else:
+                self._site = before
                 value = self.HANDLERS[want](self, expr, before)
         except Unknown:
             value = None
         finally:
             self._depth -= 1
+            self._site = site
         memo[key] = value
         return value
 
@@ -695,7 +702,8 @@ class Evaluator:
         if frame.outer is not None:
             point, home = frame.outer, frame.outer_home
         else:
-            point, home = self.now(), self.ctx._module_scope()
+            point = frame.module_point if frame.module_point is not None else self.now()
+            home = self.ctx._module_scope()
         if point < 0:
             return self.evaluate(want, expr, point)
         saved = self._home
@@ -704,6 +712,39 @@ class Evaluator:
             return self.evaluate(want, expr, point)
         finally:
             self._home = saved
+
+    def defined_object(self, statement: cst.CSTNode, expr: cst.BaseExpression) -> object:
+        """`expr`, a part of a `class` or `def` statement that Python evaluates when the statement runs (a base, a
+        class attribute, a parameter's default), as a value: read with the names bound where the statement is, not
+        where the question comes from (`hidden = D` in a class body holds what `D` was then, whatever a later line
+        rebinds). A statement the traversal has not reached yet is read as of now."""
+        ctx = self.ctx
+        if type(statement) is cst.FunctionDef:
+            definition = ctx.class_of_method(statement) or statement
+        elif type(statement) is cst.ClassDef:
+            definition = statement
+        else:  # a lambda: no statement of its own binds a name to find its point by
+            return self.object(expr, self.now())
+        seq, owner_seq = ctx._bound_at.get(id(statement)), ctx._bound_at.get(id(definition))
+        home = self._home_of(owner_seq) if owner_seq is not None else None
+        binding = next((binding for binding in home.bindings.get(definition.name.value, ())
+                        if binding.statement is definition), None) if home is not None else None
+        if seq is None or binding is None:
+            return self.object(expr, self.now())
+        # a method's names are read where its class statement is: the branches around the class are the method's
+        self._points.setdefault(seq, binding.path)
+        saved = self._home
+        self._home = home
+        try:
+            return self.object(expr, seq)
+        finally:
+            self._home = saved
+
+    def global_point(self) -> int:
+        """Where a function of this file that a question reaches now reads the module's names: at the point the
+        innermost question about this file was asked as of (the line of the call, `model = Net()`, whatever line
+        asked about `model`), else as of now. A call inside a call being run reads them where that run does."""
+        return self._site if self._site is not None else self.now()
 
     def as_want(self, value: object, want: str) -> object:
         """A value read as a `want`; the floors above convert tensors."""
@@ -974,8 +1015,7 @@ class Evaluator:
                 constant = constant_of(expr)
                 if constant is not UNKNOWN:
                     return constant
-                evaluator = self.calls.evaluator_for(owner.ctx)
-                return evaluator.object(expr, evaluator.now())
+                return self.calls.evaluator_for(owner.ctx).defined_object(owner.node, expr)
         return UNKNOWN
 
     def call_value(self, call: cst.Call, before: int) -> object:

@@ -96,9 +96,11 @@ _MUTATORS = frozenset({"append", "extend", "insert", "add_module", "register_mod
 class Executor:
     """One run of one function."""
 
-    def __init__(self, ev: Evaluator, calls: Calls) -> None:
+    def __init__(self, ev: Evaluator, calls: Calls, module_point: int | None = None) -> None:
         self.ev = ev
         self.calls = calls
+        # where the function reads the module's names, when it is not defined inside another (`Frame.module_point`)
+        self.module_point = module_point
         self.returns: list[tuple[object, bool]] = []
         self.yielded: list[tuple[object, bool]] | None = None  # a generator's values, when the run is one
         self.trace: list[tuple[cst.CSTNode, int, bool]] = []
@@ -114,7 +116,8 @@ class Executor:
         owner = callee.owner
         title = f"{owner.name}.{callee.name}" if owner is not None else callee.name
         frame = Frame(callee.node, facts.names, dict(args), parent=callee.closure,  # type: ignore[arg-type]
-                      depth=len(self.calls._active), title=title, owner=owner)
+                      depth=len(self.calls._active), title=title, owner=owner,
+                      module_point=self.module_point)
         bound = callee.bound
         if isinstance(bound, Instance) and bound.initializing is not None:
             bound.initializing.add(callee.name)

@@ -14,7 +14,8 @@ from shapecheck.objects.values import ClassValue
 class Frame:
     """A call being run (or a comprehension being spelled out): a function of the project with values for its
     names (`env`), in its module. Names it does not bind are its `parent`'s (the call a nested function was
-    defined in), else read as of `outer` (a point in the file, for a comprehension read there), else the module's."""
+    defined in), else read as of `outer` (a point in the file, for a comprehension read there), else the module's as
+    of `module_point` (where the call runs: see `Evaluator.global_point`), else as of now."""
 
     function: cst.CSTNode
     names: frozenset[str]  # the names local to the function
@@ -25,3 +26,4 @@ class Frame:
     owner: ClassValue | None = None  # the class of a method, for `super()`
     outer: int | None = None
     outer_home: Scope | None = None
+    module_point: int | None = None

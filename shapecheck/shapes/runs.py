@@ -186,7 +186,7 @@ def _arguments(ev: ShapeEvaluator, forward: FunctionValue, inputs: tuple[object,
             values[name] = UNKNOWN
         else:
             default = constant_of(param.default)
-            values[name] = default if default is not UNKNOWN else owner.object(param.default, owner.now())
+            values[name] = default if default is not UNKNOWN else owner.defined_object(forward.node, param.default)
     if facts.star_kwargs is not None:
         values[facts.star_kwargs.name.value] = UNKNOWN
     return values
