@@ -967,7 +967,7 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     """The broadcast surprise at `node` (an operator, a comparison or a regression/BCE loss), as of `before`."""
     kind = type(node)
     if kind is cst.BinaryOperation or kind is cst.Comparison:
-        operands = _operands_of(node)
+        operands = _operands_of(node)  # type: ignore[arg-type]
         return _operands(ev, node, *operands, before) if operands is not None else None
     if kind is not cst.Call:
         return None
@@ -1008,8 +1008,9 @@ def _operands_of(node: cst.BinaryOperation | cst.Comparison) -> tuple[cst.BaseEx
     or a chain): None for the others, whatever their shapes, so no run of their function is made for them."""
     if type(node) is cst.BinaryOperation:
         return (node.left, node.right) if isinstance(node.operator, OPERATORS) else None
-    if len(node.comparisons) == 1 and isinstance(node.comparisons[0].operator, COMPARISONS):
-        return node.left, node.comparisons[0].comparator
+    comparisons = node.comparisons  # type: ignore[union-attr]  # a Comparison
+    if len(comparisons) == 1 and isinstance(comparisons[0].operator, COMPARISONS):
+        return node.left, comparisons[0].comparator
     return None
 
 
