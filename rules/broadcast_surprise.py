@@ -11,7 +11,7 @@ from shapecheck.objects.dims import same
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.dropped_dim import DroppedDim, dropped_against
 from shapecheck.shapes.intent import operands_spell_broadcast, spells_broadcast
-from shapecheck.shapes.losses import loss_call
+from shapecheck.shapes.losses import computes_loss, loss_arguments, loss_call
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.surprise import surprise
 from shapecheck.shapes import runs
@@ -930,7 +930,7 @@ class BroadcastSurprise(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         ev = evaluator(self.ctx)
-        found = runs.found_here(ev, node, _finding)
+        found = runs.found_here(ev, node, _finding) if _may_find(ev, node) else None
         # in a called function or forward, unless the caller shapes an argument for broadcasting itself
         # (`pairwise(z.view(n, 1, d), mu.view(1, n, d))`): the callee's elementwise code is generic on purpose
         if found is not None:
@@ -941,25 +941,34 @@ class BroadcastSurprise(Rule):
             if where is not None:
                 self.report(*where)
 
-    def _visit(self, node: cst.CSTNode) -> None:
+    def _visit(self, node: cst.BinaryOperation | cst.Comparison) -> None:
         if type(self.ctx.parent) is cst.Expr:
             return  # `a + b` alone in a cell: the result is shown (a broadcasting demo) or dropped, never used
         ev = evaluator(self.ctx)
         # as the bindings say, or on a pass of the function's run (a list a loop appends to, then stacked)
-        found = runs.found_here(ev, node, _finding)
+        found = runs.found_here(ev, node, _finding) if _operands_of(node) is not None else None
         if found is not None:
             self.report(node, found)
+
+
+def _may_find(ev: ShapeEvaluator, call: cst.Call) -> bool:
+    """Whether `_finding` may find something at `call` as of some version: it expands a tensor to another's shape,
+    or passes an input and a target to what computes a loss here or may on some pass of the function's run (a
+    callee a loop picks: `for criterion in losses:`). Most calls are neither, and a run of their function (the
+    costliest question of a lint) is not worth making for them."""
+    if _expanded_like(call) is not None:
+        return True
+    if loss_arguments(call) is None:
+        return False
+    return ev.read_in_runs(call.func) or computes_loss(ev.object(call.func, ev.now()))
 
 
 def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     """The broadcast surprise at `node` (an operator, a comparison or a regression/BCE loss), as of `before`."""
     kind = type(node)
-    if kind is cst.BinaryOperation:
-        return _operands(ev, node, node.left, node.right, before) if isinstance(node.operator, OPERATORS) else None
-    if kind is cst.Comparison:
-        if len(node.comparisons) == 1 and isinstance(node.comparisons[0].operator, COMPARISONS):
-            return _operands(ev, node, node.left, node.comparisons[0].comparator, before)
-        return None
+    if kind is cst.BinaryOperation or kind is cst.Comparison:
+        operands = _operands_of(node)  # type: ignore[arg-type]
+        return _operands(ev, node, *operands, before) if operands is not None else None
     if kind is not cst.Call:
         return None
     target = _expanded_like(node)
@@ -992,6 +1001,17 @@ def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
         outcome = "one is broadcast against the other (PyTorch only warns)"
     return (f"`{loss.function}` input and target shapes differ: {_named(ev, loss.input, pred)}, "
             f"{_named(ev, loss.target, target)}; {outcome}. {_advice(pred, target)}")
+
+
+def _operands_of(node: cst.BinaryOperation | cst.Comparison) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """The operands `_finding` judges of an arithmetic operator or a single elementwise comparison (not `is`, `in`
+    or a chain): None for the others, whatever their shapes, so no run of their function is made for them."""
+    if type(node) is cst.BinaryOperation:
+        return (node.left, node.right) if isinstance(node.operator, OPERATORS) else None
+    comparisons = node.comparisons  # type: ignore[union-attr]  # a Comparison
+    if len(comparisons) == 1 and isinstance(comparisons[0].operator, COMPARISONS):
+        return node.left, comparisons[0].comparator
+    return None
 
 
 def _operands(ev: ShapeEvaluator, node: cst.CSTNode, left: cst.BaseExpression, right: cst.BaseExpression,

@@ -15,6 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from shapecheck.cache import ResultCache, cache_folder, run_cached
@@ -47,8 +48,11 @@ class UsageProblem(Exception):
     """Options that do not go together, found before anything ran: click's usage error."""
 
 
-# click's `strip_ansi`: what it removes from text written anywhere but a terminal.
-_ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")
+# click's `strip_ansi`: what it removes from text written anywhere but a terminal. Compiled on first use: a run
+# that prints nothing (a clean file under `--quiet`, what pre-commit and an editor's save run) never needs it.
+@cache
+def _ansi() -> re.Pattern[str]:
+    return re.compile(r"\033\[[0-?]*[ -/]*[@-~]")
 
 
 def echo(text: str, err: bool = False) -> None:
@@ -66,7 +70,7 @@ def echo(text: str, err: bool = False) -> None:
         terminal = stream.isatty()
     except Exception:  # noqa: BLE001 - as click: a stream that can't say is no terminal
         terminal = False
-    stream.write(text + "\n" if terminal else _ANSI.sub("", text + "\n"))
+    stream.write(text + "\n" if terminal else _ansi().sub("", text + "\n"))
     stream.flush()
 
 

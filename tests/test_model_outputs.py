@@ -80,3 +80,22 @@ def test_a_return_of_a_name_a_branch_binds_again_is_not_settled() -> None:
     assert [r.settled for r in forward_returns(ctx).of(class_def)] == [True, True]
     unconditional = BRANCHED.replace("        if probabilities:\n            out = F.softmax", "        out = F.softmax")
     assert codes_of(lint(unconditional, "SC303")) == ["SC303"]
+
+
+def test_only_a_returned_name_is_read_twice_for_settled(monkeypatch) -> None:
+    # `value_of` follows names alone: a returned call is itself wherever it is read, so it is settled without
+    # asking the bindings (here and at the point), the cost of every `return self.fc(x)` a lint meets
+    module = cst.parse_module(SOURCE)
+    ctx = Context(module, "net.py")
+    asked: list[str] = []
+    value_of = Context.value_of
+
+    def recorded(self, expr, before=None):
+        asked.append(module.code_for_node(expr))
+        return value_of(self, expr, before)
+
+    monkeypatch.setattr(Context, "value_of", recorded)
+    traverse(ctx, [forward_returns(ctx)])
+    class_def = next(n for n in module.body if type(n) is cst.ClassDef)
+    assert [r.settled for r in forward_returns(ctx).of(class_def)] == [True, True]
+    assert "probs.view(-1, 10)" not in asked and asked.count("probs") == 2

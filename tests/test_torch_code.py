@@ -73,12 +73,13 @@ def test_other_code_without_the_import_is_not_torch_code(source: str) -> None:
 
 
 
-# Compiles nothing itself: every pattern compiled while shapecheck is imported and lints a torch file with no `noqa`
-# (a first run pays each at start-up) is printed, one a line.
+# Compiles nothing itself: every pattern compiled while shapecheck is imported (with the command's own module) and
+# lints a torch file with no `noqa` (a first run pays each at start-up) is printed, one a line.
 _PATTERNS_COMPILED = """\
 import re._compiler, sys
 compiled, compile = [], re._compiler.compile
 re._compiler.compile = lambda pattern, flags=0: compiled.append(str(pattern)) or compile(pattern, flags)
+import shapecheck.lint_command
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 lint_text("import torch\\n\\nx = torch.zeros(3).view(3, 1)\\n", "model.py", resolve(None))
@@ -93,3 +94,7 @@ def test_a_torch_file_without_noqa_compiles_no_pattern_only_other_files_need() -
                               check=True).stdout
     assert "torch" in compiled  # the prefilter's `import torch`: the script does see what is compiled
     assert "noqa" not in compiled and "tinygrad" not in compiled and r"import[ \t]+\*" not in compiled
+    # nor those of a file the running Python refuses (its target version), of a file without the import (a callback
+    # stepping what it holds), of `--select` (the rules' codes read from their modules) and of printed output
+    assert "py3(" not in compiled and "~=" not in compiled and r"\.step\(\)" not in compiled
+    assert "code = " not in compiled and r"\033" not in compiled

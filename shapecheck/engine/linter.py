@@ -15,7 +15,7 @@ import re
 import sys
 import tokenize
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
@@ -75,7 +75,10 @@ def decode(data: bytes) -> str:
 _DISPATCH = re.compile(r"for (\w+) in [\w.]+(?:\.values\(\))?:\s*(?:\1\.\w+\(|getattr\(\1,)")
 
 
-_HELD_STEP = re.compile(r"\bself\.\w+\.step\(\)")
+# Compiled on first use: only a file that does not import torch asks.
+@cache
+def _held_step() -> re.Pattern[str]:
+    return re.compile(r"\bself\.\w+\.step\(\)")
 
 
 def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list[type[Rule]]:
@@ -109,7 +112,7 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
 def _torch_callbacks(text: str, filename: str) -> bool:
     """No `import torch`, yet a module of callbacks stepping something they hold (`self._scheduler.step()`, not an
     environment's `env.step(action)`) that a torch trainer beside it runs on each of its callbacks."""
-    return bool(filename) and _HELD_STEP.search(text) is not None and any(
+    return bool(filename) and _held_step().search(text) is not None and any(
         (imports_torch(other) or implicit_torch_training(other)) and _DISPATCH.search(other)
         for other in sibling_texts(text, filename))
 

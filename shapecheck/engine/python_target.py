@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from shapecheck.engine import dependencies
@@ -24,9 +24,20 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 Version = tuple[int, int]
 
-TARGET_VERSION = re.compile(r"py3(\d{1,2})")
-_LOWER_BOUND = re.compile(r"\s*(~=|===|==|>=|>)\s*(\d+)(?:\.(\d+))?")
 _MAX_FILE = 1 << 20
+
+
+# Compiled on first use, as the patterns below: most lints read no target version nor requires-python (only a text
+# the running Python refuses is judged for a target), and compiling them at import cost each lint about a million
+# instructions.
+@cache
+def _target_version() -> re.Pattern[str]:
+    return re.compile(r"py3(\d{1,2})")
+
+
+@cache
+def _lower_bound() -> re.Pattern[str]:
+    return re.compile(r"\s*(~=|===|==|>=|>)\s*(\d+)(?:\.(\d+))?")
 
 
 # A named tuple, not a frozen dataclass: a run answered from the result cache loads this module, and a dataclass
@@ -49,7 +60,7 @@ def declared_target(filename: str) -> Target | None:
 
 def target_version(value: str) -> Version | None:
     """`"py312"` -> (3, 12); None for anything else."""
-    match = TARGET_VERSION.fullmatch(value)
+    match = _target_version().fullmatch(value)
     return (3, int(match.group(1))) if match else None
 
 
@@ -57,7 +68,7 @@ def lowest_version(specifiers: str) -> Version | None:
     """The lowest Python version a `requires-python` value allows; None when it sets no lower bound."""
     bounds = []
     for clause in specifiers.split(","):
-        match = _LOWER_BOUND.match(clause)
+        match = _lower_bound().match(clause)
         if match is not None:
             bounds.append((int(match.group(2)), int(match.group(3) or 0)))
     return max(bounds) if bounds else None

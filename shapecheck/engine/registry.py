@@ -18,8 +18,6 @@ from shapecheck.findings import ENGINE_CODES
 if TYPE_CHECKING:
     from shapecheck.engine.rule import Rule
 
-# How a rule module states its code, in its class body (CONTRIBUTING's form).
-_CODE_LINE = re.compile(r'^    code = "(SC[0-9]+)"', re.MULTILINE)
 
 _PACKAGE = "shapecheck.rules"
 
@@ -99,12 +97,13 @@ def known_codes() -> frozenset[str]:
     libcst, most of what a run answered from the result cache would cost. `all_rules()` has the last word (see
     `check_selectors`); a test keeps the two equal."""
     codes: set[str] = set()
+    code_line = re.compile(r'^    code = "(SC[0-9]+)"', re.MULTILINE)  # CONTRIBUTING's form, in the class body
     for folder in _rule_folders():
         with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.name.endswith(".py"):
                     with open(entry.path, encoding="utf-8") as file:
-                        codes.update(_CODE_LINE.findall(file.read()))
+                        codes.update(code_line.findall(file.read()))
     return frozenset(codes)
 
 

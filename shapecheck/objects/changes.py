@@ -180,9 +180,14 @@ def globals_rebound_by_functions(ctx: Context) -> frozenset[str]:
 
 
 def _globals_declared_in(statement: cst.CSTNode) -> frozenset[str]:
-    # `global` is a small statement: it is in a statement line's body, never inside an expression
-    return frozenset(alias.name.value for line in walk_statements(statement) if type(line) in _LINES
-                     for node in line.body if type(node) is cst.Global  # type: ignore[attr-defined]
+    return declared_names(statement, cst.Global)
+
+
+def declared_names(code: cst.CSTNode, kind: type[cst.Global] | type[cst.Nonlocal]) -> frozenset[str]:
+    """The names the `global` (or `nonlocal`) statements of `code` declare. Such a statement is a small one, in a
+    statement line's body, never inside an expression: the lines are read, not every node."""
+    return frozenset(alias.name.value for line in walk_statements(code) if type(line) in _LINES
+                     for node in line.body if type(node) is kind  # type: ignore[attr-defined]
                      for alias in node.names if type(alias.name) is cst.Name)  # type: ignore[attr-defined]
 
 

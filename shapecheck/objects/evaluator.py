@@ -32,7 +32,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import (
     attribute_writes, attributes_set, block_statements, calls_only_readers, changed_arguments, changed_names,
-    globals_changed_by_functions, globals_rebound_by_functions, incomplete,
+    declared_names, globals_changed_by_functions, globals_rebound_by_functions, incomplete,
 )
 from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.decorators import called_as_written
@@ -1194,8 +1194,7 @@ _OWN_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)  # what a binding insi
 
 def _nonlocal_names(code: cst.CSTNode) -> frozenset[str]:
     """The names a function in `code` declares `nonlocal`."""
-    return frozenset(alias.name.value for node in walk(code) if type(node) is cst.Nonlocal
-                     for alias in node.names if type(alias.name) is cst.Name)
+    return declared_names(code, cst.Nonlocal)
 
 
 def _nested(binding: Binding) -> bool:

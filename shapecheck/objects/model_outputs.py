@@ -51,11 +51,14 @@ class ForwardReturns:
             class_def, name = found
             ctx = self.ctx
             point = ctx.point()
-            here = ctx.value_of(node.value)[0]  # type: ignore[arg-type]  # not None here
-            with ctx.at(point):
-                settled = ctx.value_of(node.value)[0] is here  # type: ignore[arg-type]
+            value = node.value
+            settled = True  # `value_of` follows names alone: anything else is itself, at the point as here
+            if type(value) is cst.Name or type(value) is cst.Attribute:
+                here = ctx.value_of(value)[0]  # type: ignore[arg-type]  # not None here
+                with ctx.at(point):
+                    settled = ctx.value_of(value)[0] is here  # type: ignore[arg-type]
             self._by_method.setdefault((id(class_def), name), []).append(
-                ForwardReturn(node.value, class_def, point, settled))  # type: ignore[arg-type]
+                ForwardReturn(value, class_def, point, settled))  # type: ignore[arg-type]
 
     def of(self, class_def: cst.ClassDef) -> list[ForwardReturn]:
         return self.of_method(class_def, "forward")

@@ -112,15 +112,9 @@ class LossCall:
 def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> LossCall | None:
     """The loss `call` computes, with its input and target; None when it is not one of the losses above."""
     # what the arguments must be, read first: the callee's value may build an object (`super().forward(x)`)
-    if len(call.args) < 2 or any(arg.star for arg in call.args):  # an input and a target, most calls have fewer
+    values = loss_arguments(call)
+    if values is None:
         return None
-    positional = [arg for arg in call.args if arg.keyword is None]
-    values = []
-    for index, name in enumerate(("input", "target")):
-        arg = keyword_arg(call, name) or (positional[index] if len(positional) > index else None)
-        if arg is None:
-            return None
-        values.append(arg.value)
     before = ev.now() if before is None else before
     callee = ev.object(call.func, before)
     if not computes_loss(callee):  # `nn.MSELoss(...)` builds the module, it computes nothing
@@ -134,6 +128,21 @@ def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> 
         reduction = _reduction(module.call, None, loss.leading) if module.call is not None else None
         may_ignore = module.call is None or _may_ignore(module.call, _IGNORE_INDEX_AFTER)
     return LossCall(loss, values[0], values[1], reduction, may_ignore)
+
+
+def loss_arguments(call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """The input and the target `call` passes as a loss takes them (by keyword, else in the first two places); None
+    when it passes fewer or unpacks some (`*args`): then it computes no loss `loss_call` reads, whatever its callee."""
+    if len(call.args) < 2 or any(arg.star for arg in call.args):  # an input and a target, most calls have fewer
+        return None
+    positional = [arg for arg in call.args if arg.keyword is None]
+    values = []
+    for index, name in enumerate(("input", "target")):
+        arg = keyword_arg(call, name) or (positional[index] if len(positional) > index else None)
+        if arg is None:
+            return None
+        values.append(arg.value)
+    return values[0], values[1]
 
 
 # `ignore_index` follows `weight` and `size_average` in both forms' signatures (after input and target in F's)

@@ -46,3 +46,36 @@ def test_one_walk_tells_each_change_how_it_is_made() -> None:
     assert changes == [("method", "cfg"), ("argument", "extra"), ("target", 'self.cfg["hidden"]'),
                        ("target", "w.stats.count"), ("target", "cache[k]"), ("argument", "table")]
     assert list(changed_names(body)) == ["cfg", "extra", "self", "w", "cache", "table"]
+
+
+DECLARING = textwrap.dedent("""
+    import torch
+
+    HIDDEN = 4
+
+    def attention_hook():
+        maps = None
+        def keep(module, inputs, output):
+            nonlocal maps
+            maps = output.softmax(dim=-1)
+        return keep
+
+    def configure(n):
+        global HIDDEN
+        HIDDEN = n
+""")
+
+
+def test_global_and_nonlocal_declarations_are_read_from_statement_lines(monkeypatch) -> None:
+    # asked of every top-level statement (module facts): a walk of every node of every expression of the module
+    # found none of them more than the lines' walk does
+    from shapecheck.objects.changes import declared_names
+    from shapecheck.objects.evaluator import _nonlocal_names
+
+    module = cst.parse_module(DECLARING)
+    walks: list[tuple[frozenset, frozenset]] = []
+    walked = walker._walked
+    monkeypatch.setattr(walker, "_walked", lambda node, *pruning: walks.append(pruning) or walked(node, *pruning))
+    assert frozenset().union(*map(_nonlocal_names, module.body)) == {"maps"}
+    assert declared_names(module, cst.Global) == {"HIDDEN"} and declared_names(module, cst.Nonlocal) == {"maps"}
+    assert walks and all(hidden for _, hidden in walks), "an expression was walked"
