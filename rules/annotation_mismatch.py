@@ -11,8 +11,8 @@ from shapecheck.objects.values import FunctionValue, Instance
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes import runs
 from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator, shape_of
-from shapecheck.shapes.signature import (argument_shapes, call_contradiction, contradiction, parameters_in_run,
-                                         return_shape, shape_tested)
+from shapecheck.shapes.signature import (argument_shapes, assigned_shape, call_contradiction, contradiction,
+                                         parameters_in_run, return_shape, shape_tested)
 
 
 # huggingface/transformers#2768: a sentence head typed `"batch dim"` given the encoder's states, `%s` (all of them,
@@ -89,7 +89,9 @@ class AnnotationMismatch(Rule):
           can't fit: another rank, a literal that differs, or one annotation name (`D`) given two sizes proven
           different by two arguments; also inside the code a call runs, on the sizes the call gives;
         - a value assigned to a variable annotated with a shape (`y: Float[Tensor, "B 32"] = self.proj(x)`) that
-          can't have it;
+          can't have it; a name of that annotation that no parameter of the function states takes the value's
+          size, as jaxtyping binds it (so does every name of a module's or a class body's annotation: a pydantic
+          field `kl: Float[Tensor, "batch seq"] = torch.empty(0, 1024)` makes `batch` 0);
         - at a call of a function or method of the project, its annotated locals and returned value on the call's
           sizes: `x: Float[Tensor, "B T D"]` given a (2, 6, 32) tensor makes `T` 6 in the whole function, so a
           local annotated `"B H T T"` that comes out (2, 6, 4, 4) is reported at the call.
@@ -124,6 +126,30 @@ class AnnotationMismatch(Rule):
         ```
     """
     VALID = [
+        # a pydantic model's fields start empty: `batch` is 0 in the defaults, jaxtyping binds it to whatever the
+        # value holds
+        """
+        import torch
+        from jaxtyping import Float, Int
+        from pydantic import BaseModel, ConfigDict
+        from torch import Tensor
+
+        class ProbeCache(BaseModel):
+            model_config = ConfigDict(arbitrary_types_allowed=True)
+
+            tokens: Int[Tensor, "batch seq"] = torch.empty(0, 256, dtype=torch.long)
+            resid: Float[Tensor, "batch seq d_model"] = torch.empty(0, 256, 768)
+        """,
+        # a local's name no parameter states takes the value's size: `n_steps` is 50 here
+        """
+        import torch
+        from jaxtyping import Float
+        from torch import Tensor
+
+        def noise_schedule(x0: Float[Tensor, "B C"]) -> Tensor:
+            betas: Float[Tensor, "n_steps"] = torch.linspace(1e-4, 0.02, 50)
+            return x0 * betas.cumprod(0)[-1]
+        """,
         # a size named in `__init__` and in `forward` is one size of the object
         """
         import torch
@@ -281,6 +307,15 @@ class AnnotationMismatch(Rule):
                 return cells
         grids = PatchGrid().grid(torch.rand(2, 3, 8, 8))
         """,
+        # a local annotated with a parameter's name, which stands for every size, filled with a fixed 16
+        """
+        import torch
+        from jaxtyping import Float, Int
+        from torch import Tensor
+        def add_positions(tokens: Int[Tensor, "B T"], emb: Float[Tensor, "B T D"]) -> Tensor:
+            pos: Float[Tensor, "T D"] = torch.zeros(16, 32)
+            return emb + pos
+        """,
         # a local variable annotated with a shape the value can't have
         """
         import torch
@@ -424,7 +459,7 @@ class AnnotationMismatch(Rule):
         if node.value is None or type(node.target) not in (cst.Name, cst.Attribute) or shape_tested(self.ctx):
             return
         owner = self.ctx.function if self.ctx.function is not None else self.ctx.module
-        declared = stated_shape(self.ctx, node.annotation.annotation, owner)
+        declared = assigned_shape(self.ctx, node.annotation.annotation, owner)
         if declared is None:
             return
         inferred = shape_of(self.ctx, node.value)

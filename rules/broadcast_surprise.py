@@ -358,7 +358,8 @@ class BroadcastSurprise(Rule):
         Shapes come from the shape analysis (constructors, layers such as `nn.Linear(d, 1)`, `.shape`, jaxtyping
         annotations); when a shape is not known, nothing is reported. Broadcasting the code asks for is not
         reported: outer products and pairwise differences written with `unsqueeze`, `None` indexing or
-        `view(..., 1)` (`a[:, None] - b[None, :]`), `keepdim=True` reductions subtracted from their input, bias
+        `view(..., 1)` (`a[:, None] - b[None, :]`), a vector against a column of itself made under a name (`k =
+        n.view(-1, 1)`, then `n * k`: a DFT matrix), `keepdim=True` reductions subtracted from their input, bias
         and scale vectors (`(B, T, C) + (C,)`), a `(B, 1, T)` mask added to `(T, T)` scores.
 
         Also finds a reduction that drops a dim (`x.sum(1)`, `x.mean(1)`, `x.max(1)[0]`, no `keepdim=True`)
@@ -551,6 +552,16 @@ class BroadcastSurprise(Rule):
             time_stamps = torch.arange(seq_len).float()
             return time_stamps[:, None] * inv_freq
         """,
+        # a DCT-II basis: the index vector against a column view of itself, the (N, N) matrix on purpose
+        """
+        import math
+        import torch
+
+        def dct_basis(n: int = 16):
+            i = torch.arange(n, dtype=torch.float32)
+            j = i.view(-1, 1)
+            return torch.cos(math.pi * (i + 0.5) * j / n)
+        """,
         # an outer product written out: each operand puts its 1 where the other has the size
         """
         import torch
@@ -716,6 +727,17 @@ class BroadcastSurprise(Rule):
         obs, actions, advantages = torch.randn(32, 8), torch.randn(32, 1), torch.randn(32)
         log_probs = act(obs).log_prob(actions)
         loss = -(log_probs * advantages).mean()
+        """,
+        # per-sample weights made a column and multiplied into the (N,) losses: a column of another tensor, (N, N)
+        """
+        import torch
+
+        def weighted_mse(pred, target, weights):
+            losses = (pred - target).pow(2)
+            w = weights.view(-1, 1)
+            return (losses * w).mean()
+
+        loss = weighted_mse(torch.randn(32), torch.randn(32), torch.rand(32))
         """,
         # the primer's pitfall, (100, 1) - (100,)
         """

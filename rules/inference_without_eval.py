@@ -168,7 +168,8 @@ class InferenceWithoutEval(Rule):
 
         Also a forward pass under `no_grad` in no loop (a `Predictor` class's `predict()`, an inference script) in a
         file with no backward pass: nothing in it trains, so the pass is a prediction; outside a module class, whose
-        mode is its owner's.
+        mode is its owner's (a class deriving from `nn.Module` or a LightningModule, here or through the project's
+        classes of other modules: a momentum method's `class BYOL(BaseMomentumMethod)`).
 
         Also, whatever else in the file switches modes, a trainer's method predicting with its `self.model` when it
         is called on an object just built (`inference = Learner(data, Net())`, then `inference.predict_array(x)`)
@@ -879,7 +880,7 @@ class InferenceWithoutEval(Rule):
             self._calls.append(("copied", node, model, copied))
             return
         # inside a module class, the mode is set by whoever owns the module (a VAE's `sample()` under `no_grad`)
-        if not ctx.loops and ctx.class_def is not None and is_torch_module_class(ctx, ctx.class_def):
+        if not ctx.loops and ctx.class_def is not None and is_torch_module_class(ctx, ctx.class_def, imported=True):
             return
         if not ctx.loops and not _over_batches(ctx.ancestors):
             self._unlooped.append(node)

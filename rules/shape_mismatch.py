@@ -1604,6 +1604,22 @@ class ShapeMismatch(Rule):
         There is no fix: which of the two sizes is wrong is the author's call.
     """
     VALID = [
+        # a pydantic store's field default is what it holds until `add` first grows it: the reads in `add` are of
+        # whatever the earlier calls left, the default is no size of the method's
+        """
+        import torch
+        from jaxtyping import Float
+        from pydantic import BaseModel, ConfigDict
+        from torch import Tensor
+
+        class ActivationStore(BaseModel):
+            model_config = ConfigDict(arbitrary_types_allowed=True)
+
+            acts: Float[Tensor, "batch seq hidden"] = torch.empty(0, 128, 512)
+
+            def add(self, acts: Float[Tensor, "batch seq hidden"]) -> None:
+                self.acts = torch.cat([self.acts, acts.cpu()])
+        """,
         # a regression head as wide as its targets
         _REGRESSION_HEAD % "2",
         # mixing weights sized 3 or 2 on the flag: `forward` reads either, so their size is unknown there
@@ -2550,6 +2566,19 @@ class ShapeMismatch(Rule):
         """,
     ]
     INVALID = [
+        # a class-level padding block no method sets again, 512 wide against activations annotated 768 wide
+        # ("Sizes of tensors must match except in dimension 0. Expected size 768 but got size 512")
+        """
+        import torch
+        from jaxtyping import Float
+        from torch import Tensor
+
+        class Padder:
+            pad = torch.zeros(1, 128, 512)
+
+            def padded(self, acts: Float[Tensor, "batch 128 768"]) -> Tensor:
+                return torch.cat([acts, self.pad])
+        """,
         # kathrinse/TabSurvey's SAINT attribution: the hook declares the name `global`, so it binds a module
         # global and the function's own `my_attention` stays `torch.zeros(0)`: `sum(dim=1)` raises.
         _ATTENTION_HOOK % "global",

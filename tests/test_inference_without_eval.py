@@ -231,3 +231,47 @@ def test_a_copy_run_in_the_module_s_forward_is_left_to_training(tmp_path: Path) 
     path = tmp_path / "averaging.py"
     assert [finding.location.row
             for finding in lint_text(path.read_text(), str(path), resolve(["SC210"])).findings] == []
+
+
+MOMENTUM_BASE = """
+    import pytorch_lightning as pl
+    import torch.nn as nn
+
+    class MomentumMethod(pl.LightningModule):
+        def __init__(self, dim=128):
+            super().__init__()
+            self.backbone = nn.Sequential(nn.Linear(32, dim), nn.BatchNorm1d(dim), nn.ReLU())
+"""
+
+MOMENTUM_METHOD = """
+    import torch
+    import torch.nn as nn
+    from methods.base import {base}
+
+    class MeanTeacher({base}):
+        def __init__(self, dim=128):
+            super().__init__(dim)
+            self.momentum_head = nn.Sequential(nn.Linear(dim, dim), nn.BatchNorm1d(dim), nn.Linear(dim, 64))
+
+        @torch.no_grad()
+        def momentum_forward(self, feats):
+            return self.momentum_head(feats)
+"""
+
+
+@pytest.mark.parametrize(("base", "expected"), [("MomentumMethod", []), ("Helper", [13])])
+def test_a_method_of_a_module_class_whose_base_is_in_another_module_is_left_to_its_owner(
+        tmp_path: Path, base: str, expected: list[int]) -> None:
+    """solo-learn: `class BYOL(BaseMomentumMethod)` of `solo.methods.base`, a LightningModule, runs its momentum
+    projector under `no_grad` in train mode on purpose; the trainer switches the whole module. A base of the project
+    that is no module (`Helper`) leaves the call to the file's switches, and none is made."""
+    (tmp_path / "methods").mkdir()
+    (tmp_path / "methods" / "__init__.py").write_text("")
+    base_file = MOMENTUM_BASE if base == "MomentumMethod" else "class Helper:\n    def __init__(self, dim=128):\n" \
+                                                                 "        self.dim = dim\n"
+    (tmp_path / "methods" / "base.py").write_text(textwrap.dedent(base_file))
+    path = tmp_path / "methods" / "teacher.py"
+    path.write_text(textwrap.dedent(MOMENTUM_METHOD.format(base=base)))
+    PROJECT.forget()
+    assert [finding.location.row
+            for finding in lint_text(path.read_text(), str(path), resolve(["SC210"])).findings] == expected

@@ -111,6 +111,14 @@ class Calls:
         evaluator = self.evaluator_for(cls.ctx)
         return [evaluator.defined_object(cls.node, base.value) for base in cls.node.bases if base.keyword is None]
 
+    def set_by_a_method(self, cls: ClassValue, name: str) -> bool:
+        """Whether a method of `cls` or of a project base assigns `self.<name>` (or any attribute, by `setattr`)."""
+        for owner in self.mro(cls):
+            facts = class_facts(owner.ctx, owner.node)
+            if facts.dynamic or name in facts.writers:
+                return True
+        return False
+
     def mro(self, cls: ClassValue) -> list[ClassValue]:
         """The class and its project bases, depth first, left to right (enough for the hierarchies models use)."""
         found = self._mro.get(id(cls.node))

@@ -974,6 +974,9 @@ class Evaluator:
                 if _is_property(method[0]):  # `cfg.d_ff` of `return self.d_model * self.expansion`
                     return self.calls.run(bound, self.calls.generic_arguments(bound)).value
                 return bound if called_as_written(method[1].ctx, method[0]) else UNKNOWN
+            if self.calls.set_by_a_method(receiver.cls, name):
+                # the class body's value (a pydantic field's default) holds only until a method sets the attribute
+                return UNKNOWN
             return self.class_attribute(receiver.cls, name)
         if isinstance(receiver, ClassValue):
             method = self.calls.method(receiver, name)

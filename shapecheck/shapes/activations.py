@@ -455,21 +455,33 @@ def _constructor(ctx: Context, instance: cst.BaseExpression, before: int | None
     return None if binding is None else (construction.func, binding, seq)
 
 
-def is_torch_module_class(ctx: Context, class_def: cst.ClassDef, depth: int = 0) -> bool:
-    """The class derives from an `nn.Module` (or a Lightning module), directly or through classes of this file.
-    `torch.autograd.Function` subclasses are not modules; neither are classes whose bases can't be seen."""
+def is_torch_module_class(ctx: Context, class_def: cst.ClassDef, depth: int = 0, imported: bool = False) -> bool:
+    """The class derives from an `nn.Module` (or a Lightning module), directly or through classes of this file;
+    with `imported`, through the project's classes of other modules too (`class BYOL(BaseMomentumMethod)` of
+    `solo.methods.base`, a `pl.LightningModule`). `torch.autograd.Function` subclasses are not modules; neither are
+    classes whose bases can't be seen."""
     for base in class_def.bases:
         qualname = ctx.qualname(base.value)
         if qualname is not None:
             if qualname.startswith(MODULE_BASES):
                 return True
+            if imported and depth == 0 and _project_module_class(ctx, base.value):
+                return True
             continue
         if type(base.value) is cst.Name and depth < 8:
             binding = ctx.binding(base.value)
             if binding is not None and binding.kind == "class":
-                if is_torch_module_class(ctx, binding.statement, depth + 1):  # type: ignore[arg-type]
+                if is_torch_module_class(ctx, binding.statement, depth + 1, imported):  # type: ignore[arg-type]
                     return True
     return False
+
+
+def _project_module_class(ctx: Context, base: cst.BaseExpression) -> bool:
+    """`base` names a class of another module of the project whose bases, followed through the project, include a
+    torch or Lightning module."""
+    ev = evaluator(ctx)
+    value = ev.object(base, ev.now())
+    return isinstance(value, ClassValue) and any(name.startswith(MODULE_BASES) for name in ev.calls.torch_bases(value))
 
 
 def is_foreign_value(ctx: Context, expr: cst.BaseExpression) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine.context import Context
+from shapecheck.engine.context import Binding, Context
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.shapes.losses import is_loss_qualname
 
@@ -36,9 +36,45 @@ def operands_spell_broadcast(ctx: Context, operation: cst.CSTNode, operands: tup
     outer product is what the line says."""
     home = ctx.point_within(operation)
     if home is None:
-        return any(spells_broadcast(ctx, operand, keepdim=same_rank, named=same_rank) for operand in operands)
+        return _spelled(ctx, operands, same_rank)
     with ctx.at(home):
-        return any(spells_broadcast(ctx, operand, keepdim=same_rank, named=same_rank) for operand in operands)
+        return _spelled(ctx, operands, same_rank)
+
+
+def _spelled(ctx: Context, operands: tuple[cst.BaseExpression, ...], same_rank: bool) -> bool:
+    if any(spells_broadcast(ctx, operand, keepdim=same_rank, named=same_rank) for operand in operands):
+        return True
+    return len(operands) == 2 and any(_column_of(ctx, column, other)
+                                      for column, other in (operands, operands[::-1]))
+
+
+def _column_of(ctx: Context, column: cst.BaseExpression, other: cst.BaseExpression) -> bool:
+    """`column` is a name assigned a size-1 spelling of a tensor that `other` reads too (`k = n.view(-1, 1)`, then
+    `n * k`): a vector against a column of itself is an outer product on purpose (a DFT matrix, pairwise
+    differences), where a column made of another tensor (`valid = mask.unsqueeze(1)` against distances) is not."""
+    if type(column) is not cst.Name:
+        return False
+    binding = ctx.binding(column)
+    if binding is None or binding.kind != "assign" or binding.value is None \
+            or not spells_broadcast(ctx, binding.value, binding.seq, keepdim=False, named=False):
+        return False
+    sources = {id(found) for found in _tensor_bindings(ctx, binding.value, binding.seq)}
+    return any(id(found) in sources for found in _tensor_bindings(ctx, other, None))
+
+
+def _tensor_bindings(ctx: Context, expr: cst.BaseExpression, before: int | None) -> list[Binding]:
+    """The bindings of the plain names `expr` reads (not imports: `torch` is in both sides of most arithmetic; not an
+    attribute's or a keyword's name)."""
+    nodes = list(ctx.walk(expr))
+    spelled = {id(node.attr) for node in nodes if type(node) is cst.Attribute} \
+        | {id(node.keyword) for node in nodes if type(node) is cst.Arg and node.keyword is not None}
+    found = []
+    for node in nodes:
+        if type(node) is cst.Name and id(node) not in spelled:
+            binding = ctx.binding(node, before)
+            if binding is not None and binding.kind != "import":
+                found.append(binding)
+    return found
 
 
 def spells_broadcast(ctx: Context, expr: cst.BaseExpression, before: int | None = None, depth: int = 0,

@@ -39,17 +39,30 @@ def return_shape(ctx: Context, function: cst.FunctionDef) -> Shape | None:
     jaxtyping one."""
     if function.returns is None:
         return None
-    declared = stated_shape(ctx, function.returns.annotation, function)
+    return _opened(ctx, function.returns.annotation, function, "returned")
+
+
+def assigned_shape(ctx: Context, annotation: cst.BaseExpression, scope: cst.CSTNode) -> Shape | None:
+    """The shape an annotated assignment in `scope` (a function, or the module for a module's or a class body's
+    assignment) states, with names no parameter of the function uses left open: jaxtyping binds such a name to the
+    value's size (`y: Float[Tensor, "B 32"] = torch.zeros(4, 32)` makes `B` 4), and outside a function nothing makes
+    a name stand for every size (a pydantic field `kl: Float[Tensor, "batch seq"] = torch.empty(0, 1024)`)."""
+    return _opened(ctx, annotation, scope, "assigned")
+
+
+def _opened(ctx: Context, annotation: cst.BaseExpression, scope: cst.CSTNode, opened: str) -> Shape | None:
+    declared = stated_shape(ctx, annotation, scope)
     if declared is None:
         return None
-    params = function.params
     named = set()
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if param.annotation is not None:
-            shape = stated_shape(ctx, param.annotation.annotation, function)
-            if shape is not None:
-                named.update(atom for dim in shape.dims for atom in dim.atoms)
-    dims = tuple(dim if dim.atoms <= named else Dim.symbol(("returned", dim), str(dim)) for dim in declared.dims)
+    if type(scope) is cst.FunctionDef:
+        params = scope.params
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if param.annotation is not None:
+                shape = stated_shape(ctx, param.annotation.annotation, scope)
+                if shape is not None:
+                    named.update(atom for dim in shape.dims for atom in dim.atoms)
+    dims = tuple(dim if dim.atoms <= named else Dim.symbol((opened, dim), str(dim)) for dim in declared.dims)
     return declared.with_dims(dims, declared.layout)
 
 
