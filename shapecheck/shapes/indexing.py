@@ -239,7 +239,7 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
     analysis proves long enough (`[1:]`, `[:-1]` of `seq_len + 1` are `seq_len`; `[:8]` of `T` is unknown, `T` may
     be shorter than 8)."""
     if element.step is not None:
-        return None
+        return _stepped_slice_length(ev, size, element, before)
     lower = ev.integer(element.lower, before) if element.lower is not None else 0
     upper = ev.integer(element.upper, before) if element.upper is not None else None
     if lower is None and element.lower is not None and element.upper is not None:
@@ -254,6 +254,23 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
         stop = total if upper is None else max(0, upper + total if upper < 0 else upper)
         return Dim.of(max(0, min(stop, total) - min(start, total)))
     return _symbolic_slice_length(size, lower, upper)
+
+
+def _stepped_slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:
+    """`a:b:k` with a literal step: a reversal (`img[:, ::-1]`, the flip of an augmentation) keeps every entry of
+    any size; otherwise exact when the size and the bounds the code states are literals (Python's own rule)."""
+    step = ev.integer(element.step, before)
+    if step is None or step == 0:
+        return None
+    if step == 1:
+        return _slice_length(ev, size, element.with_changes(step=None), before)
+    if step == -1 and element.lower is None and element.upper is None:
+        return size
+    lower = ev.integer(element.lower, before) if element.lower is not None else None
+    upper = ev.integer(element.upper, before) if element.upper is not None else None
+    if size.literal is None or (lower is None) != (element.lower is None) or (upper is None) != (element.upper is None):
+        return None
+    return Dim.of(len(range(size.literal)[lower:upper:step]))
 
 
 def _bounded_prefix(ev: ShapeEvaluator, size: Dim, upper_expr: cst.BaseExpression, before: int) -> Dim | None:

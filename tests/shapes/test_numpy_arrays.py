@@ -420,3 +420,23 @@ probe(torch.from_numpy(table[table[:, 0] > 0]))
 probe(torch.from_numpy(table[ids, ids]))
 probe(torch.from_numpy(table[rng.normal(size=20)]))
 ''') == ["(300, 7)", "(20, 16)", "(5, 16)", "(50, 20)", None, None, None]
+
+
+def test_a_stepped_slice_keeps_what_python_keeps() -> None:
+    """An augmentation's flip (`img[:, ::-1]`) keeps every entry of a dim, even of a size not known; a stride over a
+    literal size keeps what Python's own slice rule keeps (`[::2]` of 32 is 16, `[5:1:-2]` is 2); a stride over a
+    size not known, or a step not stated, stays unknown."""
+    assert probe('''
+import numpy as np
+import torch
+
+def f(side: int, step: int):
+    img = np.zeros((32, 32, 3), dtype=np.float32)
+    probe(torch.from_numpy(np.ascontiguousarray(img[:, ::-1, :])))
+    probe(torch.from_numpy(img[::2].copy()))
+    probe(torch.from_numpy(img[1::3, 5:1:-2].copy()))
+    probe(torch.from_numpy(img[:, ::1]))
+    grid = np.zeros((side, side))
+    probe(torch.from_numpy(grid[::-1, ::2].copy()))
+    probe(torch.from_numpy(img[::step]))
+''') == ["(32, 32, 3)", "(16, 32, 3)", "(11, 2, 3)", "(32, 32, 3)", "(side, side[::2])", "((32)[::step], 32, 3)"]
