@@ -117,8 +117,7 @@ def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int,
         result = _indexed(ev, result, position, element, before, index_shape)
         if result is None:
             return None
-        if len(result.dims) == before_rank:
-            position += 1
+        position += 1 + len(result.dims) - before_rank  # an int takes its dim away, an index array puts its own
     return result
 
 
@@ -168,10 +167,15 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
         return dropped(shape, {position})
     if type(element) is cst.Index:
         # a 1-d tensor of indices picks that many entries along the dim (`features[idx]` with idx a batch of row
-        # numbers); a boolean mask picks an unknown number, and several index tensors broadcast: left unknown
+        # numbers), one of more dims puts its dims there (`wave[starts[:, None] + offsets]`, the frames of a
+        # signal); a boolean mask picks an unknown number, and several index tensors broadcast: left unknown
         index = index_shape(element.value, before)
-        if index is not None and index.dtype == "int" and index.rank == 1:
+        if index is None or index.dtype != "int" or index.variadic is not None:
+            return None
+        if index.rank == 1:
             return replaced(shape, position, index.dims[0])
+        if index.rank > 1 and shape.variadic is None:
+            return Shape(shape.dims[:position] + index.dims + shape.dims[position + 1:], dtype=shape.dtype)
     return None
 
 
