@@ -76,8 +76,11 @@ def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int,
     indexing by one 1-d integer index, whose shape `index_shape` reads (a tensor's by default)."""
     index_shape = index_shape or ev.tensor
     elements = [element.slice for element in node.slice]
-    if sum(1 for e in elements if _is_tensor_index(ev, e, before, index_shape)) > 1:
+    tensors = [i for i, e in enumerate(elements) if _is_tensor_index(ev, e, before, index_shape)]
+    if len(tensors) > 1:
         return None  # index tensors broadcast together to one dim (`a[rows, cols]`), not one dim each
+    if tensors and _int_apart(ev, elements, tensors[0], before):
+        return None  # `x[0, :, idx]`: the int is an index array too, and apart from idx their dims go first
     ellipses = [i for i, e in enumerate(elements) if type(e) is cst.Index and type(e.value) is cst.Ellipsis]
     if len(ellipses) > 1:
         return None
@@ -119,6 +122,16 @@ def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int,
             return None
         position += 1 + len(result.dims) - before_rank  # an int takes its dim away, an index array puts its own
     return result
+
+
+def _int_apart(ev: ShapeEvaluator, elements: list[cst.BaseSlice], tensor: int, before: int) -> bool:
+    """An int index with something other than ints between it and the index tensor at `tensor`."""
+    for position, element in enumerate(elements):
+        if position != tensor and type(element) is cst.Index and _is_int(ev, element.value, before):
+            between = elements[min(position, tensor) + 1:max(position, tensor)]
+            if not all(type(e) is cst.Index and _is_int(ev, e.value, before) for e in between):
+                return True
+    return False
 
 
 def rows(shape: Shape) -> Shape | None:
