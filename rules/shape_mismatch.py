@@ -247,6 +247,43 @@ _SPECTROGRAM_DATASET = """
         """
 
 
+# Examples written once for a VALID look-alike and its INVALID twin: `%s` is what the dataset makes of a chip read
+# as (H, W, C) with numpy; half the chips are flipped (a reversed slice) as augmentation.
+_FLIPPED_CHIPS = """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+
+        class FieldChips(Dataset):
+            def __init__(self, n: int = 64, side: int = 48):
+                rng = np.random.default_rng(1)
+                self.chips = rng.random((n, side, side, 4), dtype=np.float32)  # R, G, B, near infrared
+                self.crops = rng.integers(0, 5, size=n)
+                self.rng = rng
+
+            def __len__(self):
+                return len(self.crops)
+
+            def __getitem__(self, i):
+                chip = self.chips[i]
+                if self.rng.random() < 0.5:
+                    chip = chip[::-1]
+                return torch.from_numpy(%s), int(self.crops[i])
+
+
+        net = nn.Sequential(nn.Conv2d(4, 32, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+                            nn.Linear(32, 5))
+        opt = torch.optim.SGD(net.parameters(), lr=0.01)
+        for chips, crops in DataLoader(FieldChips(), batch_size=16, shuffle=True):
+            loss = nn.functional.cross_entropy(net(chips), crops)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        """
+
+
 # Examples written once for a VALID look-alike and its INVALID twin: `%s` is what the collate makes of the boxes;
 # each photo holds its own number of parcels, drawn with numpy.
 _PARCEL_BOXES = """
@@ -2444,6 +2481,8 @@ class ShapeMismatch(Rule):
         _CLUSTER_POOLING % "cluster.unsqueeze(1).expand_as(feats)",
         # a spectrogram's n_fft // 2 + 1 bins, made with numpy by a featurizer the dataset holds, as the conv's channels
         _SPECTROGRAM_DATASET % "N_FFT // 2 + 1",
+        # the flipped chips are moved to (C, H, W) before the stem
+        _FLIPPED_CHIPS % "np.ascontiguousarray(chip.transpose(2, 0, 1))",
         # a key padding mask as long as the padded batch
         _PADDED_GESTURES % "frames.shape[1]",
         # a pose dataset's samples as its constructor appends them, flattened to the 51 values the first layer takes
@@ -2618,6 +2657,9 @@ class ShapeMismatch(Rule):
         # the conv takes n_fft // 2 channels, one bin fewer than the numpy featurizer's rfft makes ("expected
         # input[16, 257, 97] to have 256 channels, but got 257 channels instead")
         _SPECTROGRAM_DATASET % "N_FFT // 2",
+        # chips kept (H, W, C), flipped or not: the stem reads the 48 rows of each chip as its channels
+        # ("expected input[16, 48, 48, 4] to have 4 channels, but got 48 channels instead")
+        _FLIPPED_CHIPS % "chip.copy()",
         # a key padding mask as long as the longest sequence allowed (64), the batch padded to its longest (at most
         # 60: "Expected key_padded_mask.shape[1] to be 60, but got 64")
         _PADDED_GESTURES % "MAX_FRAMES",

@@ -10,6 +10,7 @@ import libcst as cst
 
 from shapecheck.engine.syntax import param_annotation
 from shapecheck.objects.dims import Dim
+from shapecheck.objects.executor import function_facts_names
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
 if TYPE_CHECKING:
@@ -134,10 +135,25 @@ def unexplained(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bo
 def _declared_int(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
     if type(expr) is not cst.Name:
         return False
+    if before < 0:
+        return _declared_int_in_run(ev, expr, before)
     bindings = ev.candidates(expr, before)
     return bool(bindings) and all(
         binding.kind == "param" and type(binding.statement) is cst.FunctionDef
         and _is_int(param_annotation(binding.statement, binding.name)) for binding in bindings)
+
+
+def _declared_int_in_run(ev: ShapeEvaluator, name: cst.Name, before: int) -> bool:
+    """In a call being run, a parameter of the function run annotated `int` that its body never rebinds: an int
+    whatever the caller hands it (`Dataset(args.items)`, an option the command line sets), as where it is written."""
+    frame = ev.frame_at(before)[0]
+    while name.value not in frame.names:
+        if frame.parent is None:
+            return False
+        frame = frame.parent
+    function = frame.function
+    return type(function) is cst.FunctionDef and _is_int(param_annotation(function, name.value)) \
+        and name.value not in set(function_facts_names(function.body))
 
 
 def _is_int(annotation: cst.BaseExpression | None) -> bool:

@@ -76,8 +76,11 @@ def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int,
     indexing by one 1-d integer index, whose shape `index_shape` reads (a tensor's by default)."""
     index_shape = index_shape or ev.tensor
     elements = [element.slice for element in node.slice]
-    if sum(1 for e in elements if _is_tensor_index(ev, e, before, index_shape)) > 1:
+    tensors = [i for i, e in enumerate(elements) if _is_tensor_index(ev, e, before, index_shape)]
+    if len(tensors) > 1:
         return None  # index tensors broadcast together to one dim (`a[rows, cols]`), not one dim each
+    if tensors and _int_apart(ev, elements, tensors[0], before):
+        return None  # `x[0, :, idx]`: the int is an index array too, and apart from idx their dims go first
     ellipses = [i for i, e in enumerate(elements) if type(e) is cst.Index and type(e.value) is cst.Ellipsis]
     if len(ellipses) > 1:
         return None
@@ -117,9 +120,18 @@ def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int,
         result = _indexed(ev, result, position, element, before, index_shape)
         if result is None:
             return None
-        if len(result.dims) == before_rank:
-            position += 1
+        position += 1 + len(result.dims) - before_rank  # an int takes its dim away, an index array puts its own
     return result
+
+
+def _int_apart(ev: ShapeEvaluator, elements: list[cst.BaseSlice], tensor: int, before: int) -> bool:
+    """An int index with something other than ints between it and the index tensor at `tensor`."""
+    for position, element in enumerate(elements):
+        if position != tensor and type(element) is cst.Index and _is_int(ev, element.value, before):
+            between = elements[min(position, tensor) + 1:max(position, tensor)]
+            if not all(type(e) is cst.Index and _is_int(ev, e.value, before) for e in between):
+                return True
+    return False
 
 
 def rows(shape: Shape) -> Shape | None:
@@ -168,10 +180,15 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
         return dropped(shape, {position})
     if type(element) is cst.Index:
         # a 1-d tensor of indices picks that many entries along the dim (`features[idx]` with idx a batch of row
-        # numbers); a boolean mask picks an unknown number, and several index tensors broadcast: left unknown
+        # numbers), one of more dims puts its dims there (`wave[starts[:, None] + offsets]`, the frames of a
+        # signal); a boolean mask picks an unknown number, and several index tensors broadcast: left unknown
         index = index_shape(element.value, before)
-        if index is not None and index.dtype == "int" and index.rank == 1:
+        if index is None or index.dtype != "int" or index.variadic is not None:
+            return None
+        if index.rank == 1:
             return replaced(shape, position, index.dims[0])
+        if index.rank > 1 and shape.variadic is None:
+            return Shape(shape.dims[:position] + index.dims + shape.dims[position + 1:], dtype=shape.dtype)
     return None
 
 
@@ -239,7 +256,7 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
     analysis proves long enough (`[1:]`, `[:-1]` of `seq_len + 1` are `seq_len`; `[:8]` of `T` is unknown, `T` may
     be shorter than 8)."""
     if element.step is not None:
-        return None
+        return _stepped_slice_length(ev, size, element, before)
     lower = ev.integer(element.lower, before) if element.lower is not None else 0
     upper = ev.integer(element.upper, before) if element.upper is not None else None
     if lower is None and element.lower is not None and element.upper is not None:
@@ -254,6 +271,23 @@ def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int
         stop = total if upper is None else max(0, upper + total if upper < 0 else upper)
         return Dim.of(max(0, min(stop, total) - min(start, total)))
     return _symbolic_slice_length(size, lower, upper)
+
+
+def _stepped_slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:
+    """`a:b:k` with a literal step: a reversal (`img[:, ::-1]`, the flip of an augmentation) keeps every entry of
+    any size; otherwise exact when the size and the bounds the code states are literals (Python's own rule)."""
+    step = ev.integer(element.step, before)
+    if step is None or step == 0:
+        return None
+    if step == 1:
+        return _slice_length(ev, size, element.with_changes(step=None), before)
+    if step == -1 and element.lower is None and element.upper is None:
+        return size
+    lower = ev.integer(element.lower, before) if element.lower is not None else None
+    upper = ev.integer(element.upper, before) if element.upper is not None else None
+    if size.literal is None or (lower is None) != (element.lower is None) or (upper is None) != (element.upper is None):
+        return None
+    return Dim.of(len(range(size.literal)[lower:upper:step]))
 
 
 def _bounded_prefix(ev: ShapeEvaluator, size: Dim, upper_expr: cst.BaseExpression, before: int) -> Dim | None:

@@ -7,7 +7,7 @@ conversion (`torch.from_numpy`, `torch.tensor`, `torch.as_tensor`). Read here: n
 `empty`, `full`, `arange`, `linspace`, `eye`, the `*_like`, `random.rand`/`randn`/`random`/`uniform`/`normal`/
 `randint`/`gamma`/`choice`/..., and the same draws from a generator, `rng = np.random.default_rng(0)`), `np.array` of
 a list of numbers or of equal arrays, `stack`/`concatenate`/`vstack`/`hstack` of arrays of known shapes,
-`expand_dims`, `reshape`, `transpose`/`.T`, `.astype`, `.copy`, `.flatten`, reductions over an axis (`X.sum(axis=1)`,
+`expand_dims`, `pad`, `reshape`, `transpose`/`.T`, `.astype`, `.copy`, `.flatten`, reductions over an axis (`X.sum(axis=1)`,
 `.mean`, `.std`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`) and the rows one 1-d int array picks
 (`np.eye(k)[labels]`), ufuncs of one array (`np.sin(t)`),
 arithmetic and comparisons between arrays and numbers (broadcast as numpy states it), `@`, `np.maximum`/`np.where`;
@@ -333,6 +333,38 @@ def _tile(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape 
     return Shape(tuple(dim * time for dim, time in zip(dims, times)), layout=tuple(range(rank)), dtype=found.dtype)
 
 
+def _padded(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    """`np.pad(wave, (n_fft // 2, n_fft // 2))`: each axis grows by its `(before, after)` widths; one int, or one
+    pair, pads every axis alike (numpy's rule), one pair per axis each its own."""
+    args = Args(call, 0)
+    found = array_shape(ev, args.get(0, "array"), before, depth + 1)
+    widths = _pad_widths(ev, args.get(1, "pad_width"), before)
+    if found is None or found.rank is None or widths is None or len(widths) not in (1, found.rank):
+        return None
+    widths = widths * found.rank if len(widths) == 1 else widths
+    return Shape(tuple(dim + ahead + behind for dim, (ahead, behind) in zip(found.dims, widths)),
+                 layout=tuple(range(found.rank)), dtype=found.dtype)
+
+
+def _pad_widths(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int) -> list[tuple[Dim, Dim]] | None:
+    """The `(before, after)` widths `np.pad` reads, one pair per axis or one for all; None where any is unknown."""
+    if expr is None:
+        return None
+    if type(expr) not in (cst.Tuple, cst.List):
+        width = ev.size(expr, before)  # a bare name the code never explains may hold the pairs
+        return [(width, width)] if width is not None and not unexplained(ev, expr, before) else None
+    values = [element.value for element in expr.elements if type(element) is cst.Element]
+    if len(values) != len(expr.elements) or not values:
+        return None
+    if all(type(value) in (cst.Tuple, cst.List) for value in values):
+        pairs = [_pad_widths(ev, value, before) for value in values]
+        return [pair[0] for pair in pairs] if all(pair is not None and len(pair) == 1 for pair in pairs) else None
+    sizes = [ev.size(value, before) for value in values]
+    if any(size is None for size in sizes) or len(sizes) > 2:
+        return None
+    return [(sizes[0], sizes[-1])]
+
+
 def _receiver_first(method):
     """`np.reshape(a, shape)`, `np.transpose(a)`: the method's reading, with the array first."""
     def function(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
@@ -493,12 +525,18 @@ def _arithmetic(ev: ShapeEvaluator, expr: cst.BinaryOperation, before: int, dept
     if left is not None and right is not None:
         result = broadcast(left, right).shape
     elif left is not None and _is_number(ev, expr.right, before):
-        result = left if left.dtype == "float" or type(expr.right) is cst.Integer else left.with_dtype(None)
+        result = left if left.dtype == "float" or _is_int(ev, expr.right, before) else left.with_dtype(None)
     elif right is not None and _is_number(ev, expr.left, before):
-        result = right if right.dtype == "float" or type(expr.left) is cst.Integer else right.with_dtype(None)
+        result = right if right.dtype == "float" or _is_int(ev, expr.left, before) else right.with_dtype(None)
     else:
         return None
     return result.with_dtype("float") if result is not None and operator is cst.Divide else result
+
+
+def _is_int(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
+    """An int the code states, written there or held by a name (`hop * np.arange(n_frames)`, the frame starts, stays
+    an int array)."""
+    return type(expr) is cst.Integer or ev.integer(expr, before) is not None
 
 
 def _compared(ev: ShapeEvaluator, expr: cst.Comparison, before: int, depth: int) -> Shape | None:
@@ -573,7 +611,7 @@ _FUNCTIONS = {
     **dict.fromkeys(("numpy.zeros_like", "numpy.ones_like", "numpy.empty_like"), _like),
     "numpy.arange": _arange, "numpy.linspace": _linspace, "numpy.eye": _eye,
     "numpy.stack": _joined(stack=True), "numpy.concatenate": _joined(stack=False), "numpy.vstack": _stacked_rows,
-    "numpy.hstack": _stacked_columns, "numpy.expand_dims": _expand_dims, "numpy.tile": _tile,
+    "numpy.hstack": _stacked_columns, "numpy.expand_dims": _expand_dims, "numpy.tile": _tile, "numpy.pad": _padded,
     "numpy.reshape": _receiver_first(_reshape), "numpy.transpose": _receiver_first(_transpose),
     "numpy.cumsum": _receiver_first(_cumulative), "numpy.cumprod": _receiver_first(_cumulative),
     **{"numpy." + name: _elementwise(dtype) for name, dtype in _UFUNCS.items()},

@@ -1350,3 +1350,25 @@ logits = model(torch.randint(0, 60, (4, 12)), torch.randint(0, 30, (4, 6)))
     assert codes(summed, "SC105") == []
     # a token the loop never rebinds: the same one report
     assert codes(source.replace("token = transcript[:, t]", "pass"), "SC105") == [(15, "SC105")]
+
+
+def test_a_parameter_annotated_int_holds_an_int_whatever_the_caller_hands_it() -> None:
+    """`Dataset(args.items)` after a `parse_args()` that reads the command line: the callee states `n_items: int`,
+    so `np.zeros(n_items)` and `torch.zeros(n_items)` are 1-d there as where the function is written; a parameter
+    without the annotation may hold a whole shape and stays unknown."""
+    assert probe('''
+        import numpy as np
+        import torch
+
+        class Recordings:
+            def __init__(self, n_items: int, channels):
+                self.labels = np.random.randint(0, 3, size=n_items)
+                self.noise = torch.zeros(n_items)
+                self.gains = torch.ones(channels)
+
+        def main(args):
+            data = Recordings(args.items, args.channels)
+            probe(torch.from_numpy(data.labels))
+            probe(data.noise)
+            probe(data.gains)
+    ''') == ["(args.items,)", "(args.items,)", None]

@@ -420,3 +420,50 @@ probe(torch.from_numpy(table[table[:, 0] > 0]))
 probe(torch.from_numpy(table[ids, ids]))
 probe(torch.from_numpy(table[rng.normal(size=20)]))
 ''') == ["(300, 7)", "(20, 16)", "(5, 16)", "(50, 20)", None, None, None]
+
+
+def test_a_stepped_slice_keeps_what_python_keeps() -> None:
+    """An augmentation's flip (`img[:, ::-1]`) keeps every entry of a dim, even of a size not known; a stride over a
+    literal size keeps what Python's own slice rule keeps (`[::2]` of 32 is 16, `[5:1:-2]` is 2); a stride over a
+    size not known, or a step not stated, stays unknown."""
+    assert probe('''
+import numpy as np
+import torch
+
+def f(side: int, step: int):
+    img = np.zeros((32, 32, 3), dtype=np.float32)
+    probe(torch.from_numpy(np.ascontiguousarray(img[:, ::-1, :])))
+    probe(torch.from_numpy(img[::2].copy()))
+    probe(torch.from_numpy(img[1::3, 5:1:-2].copy()))
+    probe(torch.from_numpy(img[:, ::1]))
+    grid = np.zeros((side, side))
+    probe(torch.from_numpy(grid[::-1, ::2].copy()))
+    probe(torch.from_numpy(img[::step]))
+''') == ["(32, 32, 3)", "(16, 32, 3)", "(11, 2, 3)", "(32, 32, 3)", "(side, side[::2])", "((32)[::step], 32, 3)"]
+
+
+def test_a_signal_framed_by_an_index_array_has_the_frames_shape() -> None:
+    """A hand-written STFT: the wave `np.pad`ded by half a window on each side (one pair pads every axis, one pair
+    per axis each its own), framed by a 2-d array of sample indices (`wave[starts[:, None] + offsets]` puts the
+    index array's dims where the indexed dim was), the starts an int array however the int that scales them is
+    named; a pad width or a scale the code does not state leaves it unknown."""
+    assert probe('''
+import numpy as np
+import torch
+
+def frames(n_fft: int, width, scale):
+    hop = 160
+    wave = np.zeros(16000, dtype=np.float32)
+    padded = np.pad(wave, (n_fft // 2, n_fft // 2), mode="reflect")
+    probe(torch.from_numpy(padded))
+    count = 1 + (16000 - 400) // hop
+    starts = hop * np.arange(count)
+    probe_dtype(torch.from_numpy(starts))
+    index = starts[:, None] + np.arange(400)[None, :]
+    probe(torch.from_numpy(wave[index]))
+    image = np.zeros((3, 30, 40))
+    probe(torch.from_numpy(np.pad(image, ((0, 0), (1, 1), (2, 2)))))
+    probe(torch.from_numpy(np.pad(image, 1)))
+    probe(torch.from_numpy(np.pad(image, width)))
+    probe_dtype(torch.from_numpy(scale * np.arange(count)))
+''') == ["(2 * (n_fft // 2) + 16000,)", "int", "(98, 400)", "(3, 32, 44)", "(5, 32, 42)", None, "?"]

@@ -445,3 +445,25 @@ def test_a_tensor_of_a_list_of_known_count_and_unknown_elements() -> None:
         rotation = torch.tensor([[torch.cos(angle), -torch.sin(angle)], [torch.sin(angle), torch.cos(angle)]])
         probe(rotation.t())
     ''') == [None, "(3, ...)", None, None, "(d1, 2)"]
+
+
+def test_an_index_tensor_of_more_dims_puts_them_where_the_indexed_dim_was() -> None:
+    """`table[ids]` with (B, K) ids gathers (B, K, D) rows, `x[:, idx]` puts idx's dims at dim 1, and an int
+    beside it (`x[0, idx]`, `x[:, idx, 0]`) takes its dim away; an int apart from it (`x[0, :, idx]`: both are index
+    arrays then, and their dims go first), a float or a boolean index, or two index tensors (they broadcast
+    together), stay unknown."""
+    assert probe('''
+        import torch
+        def f(B: int, K: int):
+            table = torch.randn(100, 16)
+            ids = torch.randint(0, 100, (B, K))
+            probe(table[ids])
+            probe(table[:, torch.randint(0, 16, (2, 3))])
+            probe(table[ids > 3])
+            probe(table[ids, ids])
+            probe(table[ids.float()])
+            cube = torch.randn(5, 6, 7)
+            probe(cube[0, ids])
+            probe(cube[:, ids, 0])
+            probe(cube[0, :, ids])
+    ''') == ["(B, K, 16)", "(100, 2, 3)", None, None, None, "(B, K, 7)", "(5, B, K)", None]
