@@ -1350,3 +1350,59 @@ logits = model(torch.randint(0, 60, (4, 12)), torch.randint(0, 30, (4, 6)))
     assert codes(summed, "SC105") == []
     # a token the loop never rebinds: the same one report
     assert codes(source.replace("token = transcript[:, t]", "pass"), "SC105") == [(15, "SC105")]
+
+
+
+_STEPS_TRAINER = '''
+import argparse
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Regressor(nn.Module):
+    def __init__(self, n_in: int = 8):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(n_in, 32), nn.ReLU(), nn.Linear(32, 1))
+
+    def forward(self, x):
+        return self.net(x)
+
+
+class Fitter:
+    def __init__(self, model, lr: float = 1e-2):
+        self.model = model
+        self.opt = torch.optim.SGD(model.parameters(), lr=lr)
+
+    def fit(self, x, y, steps: int = 200, log_every: int = 10):
+        for step in range(steps):
+            pred = self.model(x)
+            loss = F.mse_loss(pred, y)
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+            if step % log_every == 0:
+                print(step, loss.item())
+
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--steps", type=int, default=200)
+args = parser.parse_args()
+Fitter(Regressor()).fit(torch.randn(256, 8), torch.randn(256))
+'''
+
+
+def test_a_loop_over_more_numbers_than_are_unrolled_runs_its_first_pass() -> None:
+    """`for step in range(steps)` on the default 200: too many passes to run one by one, but the first one runs on
+    every call, so the (256, 1) predictions against the (256,) targets the call passes are a finding there (torch
+    warns and broadcasts to (256, 256)). A count the command line gives may be 0: the loop may not run, and
+    proves nothing."""
+    found = rows(_STEPS_TRAINER, "SC104")
+    assert [row for row, _ in found] == [26]
+    assert found[0][1].startswith("via `Fitter(Regressor()).fit(torch.randn(256, 8), torch.randn(256))`: then in "
+                                  "Fitter.fit, `mse_loss` input and target shapes differ: `pred` is (256, 1), "
+                                  "`y` is (256,)")
+    assert rows(_STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256, 1))"), "SC104") == []
+    assert rows(_STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256), args.steps)"), "SC104") == []
+
