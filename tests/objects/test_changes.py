@@ -46,3 +46,15 @@ def test_one_walk_tells_each_change_how_it_is_made() -> None:
     assert changes == [("method", "cfg"), ("argument", "extra"), ("target", 'self.cfg["hidden"]'),
                        ("target", "w.stats.count"), ("target", "cache[k]"), ("argument", "table")]
     assert list(changed_names(body)) == ["cfg", "extra", "self", "w", "cache", "table"]
+
+
+def test_a_container_attribute_changed_through_its_methods_is_an_attribute_changed() -> None:
+    """`memory.rewards.append(r)` fills what `memory` holds, as `memory.rewards = [...]` would set it; a list a
+    plain name holds (`returns.append(r)`) is no attribute of anything."""
+    function = cst.parse_module(textwrap.dedent("""
+        def rollout(env, memory, returns, r):
+            memory.rewards.append(r)
+            memory.buffers["obs"].extend(env.obs)
+            returns.append(r)
+    """)).body[0]
+    assert attributes_set(function) == {"memory": {"rewards": [0], "buffers": [1]}}

@@ -1406,3 +1406,43 @@ def test_a_loop_over_more_numbers_than_are_unrolled_runs_its_first_pass() -> Non
     assert rows(_STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256, 1))"), "SC104") == []
     assert rows(_STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256), args.steps)"), "SC104") == []
 
+
+_ROLLOUT_MEMORY = '''
+import torch
+import torch.nn as nn
+
+
+class Memory:
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self.states, self.rewards = [], []
+
+
+class Agent:
+    def __init__(self, n_obs: int = 4):
+        self.critic = nn.Linear(n_obs, 1)
+
+    def update(self, memory: Memory):
+        returns = torch.tensor(memory.rewards)
+        probe(returns)
+        values = self.critic(torch.stack(memory.states)).squeeze(-1)
+        return returns - torch.zeros(8)
+
+
+memory = Memory()
+agent = Agent()
+for _ in range(8):
+    memory.states.append(torch.randn(4))
+    memory.rewards.append(1.0)
+agent.update(memory)
+'''
+
+
+def test_a_rollout_memorys_lists_are_not_the_empty_ones_its_constructor_makes() -> None:
+    """The memory an agent's `update(memory: Memory)` reads is at any point of its life: the script fills the
+    `[]` its `clear()` leaves (`memory.rewards.append(r)`), so `torch.tensor(memory.rewards)` has a length the
+    code does not state, not 0, and its 8 rewards against 8 values raise nothing."""
+    assert probe(_ROLLOUT_MEMORY) == [None]
+    assert rows(_ROLLOUT_MEMORY.replace("        probe(returns)\n", ""), "SC105") == []
