@@ -1375,15 +1375,15 @@ class Fitter:
         self.model = model
         self.opt = torch.optim.SGD(model.parameters(), lr=lr)
 
-    def fit(self, x, y, steps: int = 200, log_every: int = 10):
-        for step in range(steps):
-            pred = self.model(x)
-            loss = F.mse_loss(pred, y)
+    def fit(self, x, y, steps: int = 200):
+        history = []
+        for _ in range(steps):
             self.opt.zero_grad()
+            loss = F.mse_loss(self.model(x), y)
             loss.backward()
             self.opt.step()
-            if step % log_every == 0:
-                print(step, loss.item())
+            history.append(loss.item())
+        return history
 
 
 parser = argparse.ArgumentParser()
@@ -1399,9 +1399,9 @@ def test_a_loop_over_more_numbers_than_are_unrolled_runs_its_first_pass() -> Non
     warns and broadcasts to (256, 256)). A count the command line gives may be 0: the loop may not run, and
     proves nothing."""
     found = rows(_STEPS_TRAINER, "SC104")
-    assert [row for row, _ in found] == [26]
+    assert [row for row, _ in found] == [27]
     assert found[0][1].startswith("via `Fitter(Regressor()).fit(torch.randn(256, 8), torch.randn(256))`: then in "
-                                  "Fitter.fit, `mse_loss` input and target shapes differ: `pred` is (256, 1), "
+                                  "Fitter.fit, `mse_loss` input and target shapes differ: `self.model(x)` is (256, 1), "
                                   "`y` is (256,)")
     assert rows(_STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256, 1))"), "SC104") == []
     assert rows(_STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256), args.steps)"), "SC104") == []
