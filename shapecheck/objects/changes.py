@@ -139,23 +139,32 @@ def attributes_set(scope: cst.CSTNode) -> dict[str, dict[str, list[int]] | None]
 
 def attribute_writes(code: cst.CSTNode) -> Iterator[tuple[str, str | None]]:
     """(name, attribute) for each attribute `code` sets, changes or deletes on what a plain name holds: the first
-    attribute after the name (`w.stats.count += 1`: stats); None for `setattr(w, key, value)` of a computed name."""
+    attribute after the name (`w.stats.count += 1`, `memory.rewards.append(r)`: stats, rewards); None for
+    `setattr(w, key, value)` of a computed name."""
     for node in walk(code):
         kind = type(node)
-        if kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del):
-            target = node.target  # type: ignore[attr-defined]
-            attribute = None
-            while type(target) in (cst.Attribute, cst.Subscript):
-                if type(target) is cst.Attribute:
-                    attribute = target.attr.value  # type: ignore[attr-defined]
-                target = target.value  # type: ignore[attr-defined]
-            if attribute is not None and type(target) is cst.Name:
-                yield target.value, attribute  # type: ignore[attr-defined]
+        changed = node.target if kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del) \
+            else node.func.value if kind is cst.Call and type(node.func) is cst.Attribute \
+            and node.func.attr.value in CHANGERS else None  # type: ignore[attr-defined]
+        if changed is not None:
+            found = _first_attribute(changed)
+            if found is not None:
+                yield found
         elif kind is cst.Call and type(node.func) is cst.Name and node.func.value in ("setattr", "delattr") \
                 and node.args and type(node.args[0].value) is cst.Name:  # type: ignore[attr-defined]
             spelled = node.args[1].value if len(node.args) > 1 else None  # type: ignore[attr-defined]
             literal = spelled.evaluated_value if type(spelled) is cst.SimpleString else None  # type: ignore
             yield node.args[0].value.value, literal if isinstance(literal, str) else None  # type: ignore
+
+
+def _first_attribute(target: cst.BaseExpression) -> tuple[str, str] | None:
+    """The plain name and the first attribute after it of `w.stats[k].count`; None where there is no such pair."""
+    attribute = None
+    while type(target) in (cst.Attribute, cst.Subscript):
+        if type(target) is cst.Attribute:
+            attribute = target.attr.value  # type: ignore[attr-defined]
+        target = target.value  # type: ignore[attr-defined]
+    return (target.value, attribute) if attribute is not None and type(target) is cst.Name else None
 
 
 def globals_changed_by_functions(ctx: Context) -> frozenset[str]:

@@ -966,7 +966,8 @@ class Evaluator:
             if receiver.tainted:
                 return UNKNOWN
             if name in receiver.attrs:
-                return receiver.attrs[name]
+                value = receiver.attrs[name]
+                return UNKNOWN if receiver.generic and receiver.initializing is None and _empty(value) else value
             method = self.calls.method(receiver.cls, name)
             if method is not None:
                 bound = FunctionValue(method[0], method[1].ctx,
@@ -1388,6 +1389,14 @@ def _is_property(function: cst.FunctionDef) -> bool:
         if name in ("property", "cached_property"):
             return True
     return False
+
+
+def _empty(value: object) -> bool:
+    """An empty list or dict. A generic instance is the object at any point of its life: a container its methods
+    leave empty (a rollout memory's `self.rewards = []`) is what the code holding the object fills
+    (`memory.rewards.append(r)` in the script's loop), so how many elements it holds by then is not known."""
+    return type(value) is Seq and value.kind == "list" and value.complete and not value.items \
+        or type(value) is Mapping and value.complete and not value.items
 
 
 def _annotated_parameter(ev: Evaluator, function: cst.FunctionDef, name: str,

@@ -627,7 +627,12 @@ def _unrolled_over(node: cst.For, iterable: Seq | None) -> bool:
 
 
 def _first_pass_certain(iterable: Seq | None) -> bool:
-    return isinstance(iterable, Seq) and not iterable.items and iterable.each is not None and iterable.least > 0
+    """Whether the iterable has an element for certain, so a run of the loop takes its first pass: one it lists
+    (`range(100)`, too long to unroll: a trainer's `for i in range(num_iterations)` on its default), or one of
+    those it does not list that it has at least."""
+    if not isinstance(iterable, Seq):
+        return False
+    return bool(iterable.items) or iterable.each is not None and iterable.least > 0
 
 
 def _grown_together(start: dict[str, object], first: dict[str, object], end: dict[str, object],

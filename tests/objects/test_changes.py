@@ -79,3 +79,15 @@ def test_global_and_nonlocal_declarations_are_read_from_statement_lines(monkeypa
     assert frozenset().union(*map(_nonlocal_names, module.body)) == {"maps"}
     assert declared_names(module, cst.Global) == {"HIDDEN"} and declared_names(module, cst.Nonlocal) == {"maps"}
     assert walks and all(hidden for _, hidden in walks), "an expression was walked"
+
+
+def test_a_container_attribute_changed_through_its_methods_is_an_attribute_changed() -> None:
+    """`memory.rewards.append(r)` fills what `memory` holds, as `memory.rewards = [...]` would set it; a list a
+    plain name holds (`returns.append(r)`) is no attribute of anything."""
+    function = cst.parse_module(textwrap.dedent("""
+        def rollout(env, memory, returns, r):
+            memory.rewards.append(r)
+            memory.buffers["obs"].extend(env.obs)
+            returns.append(r)
+    """)).body[0]
+    assert attributes_set(function) == {"memory": {"rewards": [0], "buffers": [1]}}

@@ -1372,3 +1372,99 @@ def test_a_parameter_annotated_int_holds_an_int_whatever_the_caller_hands_it() -
             probe(data.noise)
             probe(data.gains)
     ''') == ["(args.items,)", "(args.items,)", None]
+
+
+
+_STEPS_TRAINER = '''
+import argparse
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Regressor(nn.Module):
+    def __init__(self, n_in: int = 8):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(n_in, 32), nn.ReLU(), nn.Linear(32, 1))
+
+    def forward(self, x):
+        return self.net(x)
+
+
+class Fitter:
+    def __init__(self, model, lr: float = 1e-2):
+        self.model = model
+        self.opt = torch.optim.SGD(model.parameters(), lr=lr)
+
+    def fit(self, x, y, steps: int = 200):
+        history = []
+        for _ in range(steps):
+            self.opt.zero_grad()
+            loss = F.mse_loss(self.model(x), y)
+            loss.backward()
+            self.opt.step()
+            history.append(loss.item())
+        return history
+
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--steps", type=int, default=200)
+args = parser.parse_args()
+Fitter(Regressor()).fit(torch.randn(256, 8), torch.randn(256))
+'''
+
+
+def test_a_loop_over_more_numbers_than_are_unrolled_runs_its_first_pass() -> None:
+    """`for step in range(steps)` on the default 200: too many passes to run one by one, but the first one runs on
+    every call, so the (256, 1) predictions against the (256,) targets the call passes are a finding there (torch
+    warns and broadcasts to (256, 256)). A count the command line gives may be 0: the loop may not run, and
+    proves nothing."""
+    found = rows(_STEPS_TRAINER, "SC104")
+    assert [row for row, _ in found] == [27]
+    assert found[0][1].startswith("via `Fitter(Regressor()).fit(torch.randn(256, 8), torch.randn(256))`: then in "
+                                  "Fitter.fit, `mse_loss` input and target shapes differ: `self.model(x)` is (256, 1), "
+                                  "`y` is (256,)")
+    assert rows(_STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256, 1))"), "SC104") == []
+    assert rows(_STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256), args.steps)"), "SC104") == []
+
+
+_ROLLOUT_MEMORY = '''
+import torch
+import torch.nn as nn
+
+
+class Memory:
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self.states, self.rewards = [], []
+
+
+class Agent:
+    def __init__(self, n_obs: int = 4):
+        self.critic = nn.Linear(n_obs, 1)
+
+    def update(self, memory: Memory):
+        returns = torch.tensor(memory.rewards)
+        probe(returns)
+        values = self.critic(torch.stack(memory.states)).squeeze(-1)
+        return returns - torch.zeros(8)
+
+
+memory = Memory()
+agent = Agent()
+for _ in range(8):
+    memory.states.append(torch.randn(4))
+    memory.rewards.append(1.0)
+agent.update(memory)
+'''
+
+
+def test_a_rollout_memorys_lists_are_not_the_empty_ones_its_constructor_makes() -> None:
+    """The memory an agent's `update(memory: Memory)` reads is at any point of its life: the script fills the
+    `[]` its `clear()` leaves (`memory.rewards.append(r)`), so `torch.tensor(memory.rewards)` has a length the
+    code does not state, not 0, and its 8 rewards against 8 values raise nothing."""
+    assert probe(_ROLLOUT_MEMORY) == [None]
+    assert rows(_ROLLOUT_MEMORY.replace("        probe(returns)\n", ""), "SC105") == []
