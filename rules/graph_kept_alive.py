@@ -176,7 +176,10 @@ class GraphKeptAlive(Rule):
         first (`value = float(value)`). A method called once per step accumulates across its
         calls: `self.cost_his.append(loss)` after `loss.backward()` in the method, into an attribute made
         elsewhere (`__init__`), or a LightningModule's `training_step` keeping the loss it returns (the trainer
-        backpropagates it). The accumulator must be created outside the loop (a sum of the parts of one
+        backpropagates it). A dict of losses whose item the loop backpropagates (`loss_dict["total"].backward()`)
+        keeps its graph in each part: an item read by key (`running["total"].append(loss_dict["total"])`) or a
+        value of a loop over its `items()` / `values()` (`for name, value in loss_dict.items():
+        running[name].append(value)`). The accumulator must be created outside the loop (a sum of the parts of one
         iteration's loss is not accumulation across iterations).
 
         Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`, sizes
