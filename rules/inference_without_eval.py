@@ -1036,9 +1036,10 @@ class InferenceWithoutEval(Rule):
         # A forward pass in no loop of a file that trains may be a snapshot taken while training (a helper called
         # every few epochs); in a file that never trains (a predictor, an inference script) it is a prediction.
         trains = any(event.kind == "backward" for event in training.events)
+        unlooped = {id(call) for call, _ in self._unlooped}
         # a call in no loop of a file that trains is a snapshot, unless its method is a prediction others ask for
-        unlooped = {id(call) for call, function in self._unlooped
-                    if function is None or not self._predicts_for_callers(function)}
+        snapshots = {id(call) for call, function in self._unlooped
+                     if function is None or not self._predicts_for_callers(function)} if trains else set()
         for call, model in calls.found:
             fresh = self._run_on_new_object(call, *owners[id(call)]) if id(call) in owners else None
             if fresh is not None:
@@ -1047,7 +1048,7 @@ class InferenceWithoutEval(Rule):
                                   "switched to eval mode, so dropout stays on and batch norm uses each batch's "
                                   f"statistics; call `{model}.eval()` first")
                 continue
-            if self._snapshot_while_training(calls.snapshot_in.get(call)) or trains and id(call) in unlooped:
+            if self._snapshot_while_training(calls.snapshot_in.get(call)) or id(call) in snapshots:
                 continue
             # `transformer.eval()` then `translate_sentence(transformer, ...)`: the callers switch what they pass
             names = {model, *handed.get(id(call), ())}
@@ -1056,7 +1057,8 @@ class InferenceWithoutEval(Rule):
                 continue
             self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in train mode: "
                               f"nothing in this file calls `{model}.eval()`, so dropout stays on and batch norm uses "
-                              f"each batch's statistics; call `{model}.eval()` before the loop (and "
+                              f"each batch's statistics; call `{model}.eval()` before "
+                              f"{'predicting' if id(call) in unlooped else 'the loop'} (and "
                               f"`{model}.train()` before training again)")
 
     def _copy_left_in_train_mode(self, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str) -> bool:
