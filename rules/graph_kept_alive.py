@@ -693,7 +693,10 @@ class GraphKeptAlive(Rule):
                     for value in loss_dict.values():
                         running["sum"].append(value.detach())
                     scalars = {name: float(value) for name, value in loss_dict.items()}
-                    running["total"].append(scalars["total"])""",
+                    running["total"].append(scalars["total"])
+                    loss_dict = {name: value.detach() for name, value in loss_dict.items()}
+                    for name, value in loss_dict.items():
+                        running[name].append(value)""",
     ]
     INVALID = [
         # the same pool growing by one image per step
@@ -1460,6 +1463,10 @@ def _reaching(function: cst.FunctionDef, assigned: list[cst.BaseSmallStatement],
 
 def _graph_names_free(expr: cst.BaseExpression) -> bool:
     kind = type(expr)
+    if kind is cst.DictComp:  # `{name: value.detach() for name, value in loss_dict.items()}`
+        return _graph_names_free(expr.value)
+    if kind is cst.ListComp or kind is cst.GeneratorExp:
+        return _graph_names_free(expr.elt)
     if kind is cst.Call:
         func = expr.func
         if type(func) is cst.Attribute and func.attr.value in _NO_GRAPH:
