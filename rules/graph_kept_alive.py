@@ -135,6 +135,23 @@ _GROWING_SWAP = """
                 return random.choice(self.images)"""
 
 
+# A detector's training loop whose criterion returns a dict of losses, one of them the total it backpropagates; `%s`
+# is how the loop logs the dict.
+_LOSS_DICT_LOOP = """
+        from collections import defaultdict
+        import torch
+        def train(detector, criterion, loader, optimizer, epochs):
+            running = defaultdict(list)
+            for epoch in range(epochs):
+                for images, targets in loader:
+                    loss_dict = criterion(detector(images), targets)
+                    optimizer.zero_grad()
+                    loss_dict["total"].backward()
+                    optimizer.step()%s
+                print(epoch, {name: sum(values) / len(values) for name, values in running.items()})
+        """
+
+
 class GraphKeptAlive(Rule):
     code = "SC208"
     name = "graph-kept-alive"
@@ -159,7 +176,10 @@ class GraphKeptAlive(Rule):
         first (`value = float(value)`). A method called once per step accumulates across its
         calls: `self.cost_his.append(loss)` after `loss.backward()` in the method, into an attribute made
         elsewhere (`__init__`), or a LightningModule's `training_step` keeping the loss it returns (the trainer
-        backpropagates it). The accumulator must be created outside the loop (a sum of the parts of one
+        backpropagates it). A dict of losses whose item the loop backpropagates (`loss_dict["total"].backward()`)
+        keeps its graph in each part: an item read by key (`running["total"].append(loss_dict["total"])`) or a
+        value of a loop over its `items()` / `values()` (`for name, value in loss_dict.items():
+        running[name].append(value)`). The accumulator must be created outside the loop (a sum of the parts of one
         iteration's loss is not accumulation across iterations).
 
         Not reported: `loss.item()`, `float(loss)`, `loss.detach()`, `loss.data`, `loss.tolist()`, sizes
@@ -666,6 +686,17 @@ class GraphKeptAlive(Rule):
                 for batch, target in loader:
                     print(self.update(batch, target).item())
         """,
+        # The dict's parts logged as numbers, detached, or through a dict of numbers made each step.
+        _LOSS_DICT_LOOP % """
+                    for name, value in loss_dict.items():
+                        running[name].append(value.item())
+                    for value in loss_dict.values():
+                        running["sum"].append(value.detach())
+                    scalars = {name: float(value) for name, value in loss_dict.items()}
+                    running["total"].append(scalars["total"])
+                    loss_dict = {name: value.detach() for name, value in loss_dict.items()}
+                    for name, value in loss_dict.items():
+                        running[name].append(value)""",
     ]
     INVALID = [
         # the same pool growing by one image per step
@@ -924,6 +955,13 @@ class GraphKeptAlive(Rule):
         """,
         # Detectron's training stats keeping every iteration's loss in a window.
         _TRAINING_STATS % "",
+        # Each part of the dict, the backpropagated total among them, kept with its graph until the epoch ends; or
+        # the total read by its key.
+        Invalid(_LOSS_DICT_LOOP % """
+                    for name, value in loss_dict.items():
+                        running[name].append(value)""", count=1),
+        _LOSS_DICT_LOOP % """
+                    running["total"].append(loss_dict["total"])""",
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -973,12 +1011,20 @@ class GraphKeptAlive(Rule):
         # container keeps the graph as a list would.
         target = _container(target)
         accumulator = dotted_name(target)
+        # `for key, value in losses.items(): history[key].append(value)`: each part of the step's dict of losses is
+        # kept as the dict would be; the loop over its parts repeats nothing across steps
+        bound = [(name, ctx.binding(name)) for name in _graph_names(value)]
+        parts = [(name, binding) for name, binding in bound if binding is not None and _dict_part(binding) is not None]
+        over_parts = [binding.statement for _, binding in parts]
+        bound = [entry for entry in bound if entry not in parts] + [
+            (name, ctx.binding(name, binding.seq)) for _, binding in parts
+            for name in _graph_names(_dict_part(binding))]  # type: ignore[arg-type]  # not None in `parts`
+        loops = tuple(loop for loop in ctx.loops if loop not in over_parts)
         # Outside a loop, a method adding to an attribute of its object accumulates across its calls: a step
         # method called once per batch (`self.cost_his.append(loss)`).
-        if accumulator is None or not ctx.loops and (ctx.class_def is None or not accumulator.startswith("self.")):
+        if accumulator is None or not loops and (ctx.class_def is None or not accumulator.startswith("self.")):
             return False
-        names = tuple((name, binding) for name in _graph_names(value)
-                      if (binding := ctx.binding(name)) is not None and _may_carry_graph(binding))
+        names = tuple((name, binding) for name, binding in bound if binding is not None and _may_carry_graph(binding))
         if not names and type(value) is not cst.Call or in_test(ctx):
             return False
         outputs = tuple((module, binding.value) for _, binding in names if binding.kind == "assign"
@@ -989,7 +1035,7 @@ class GraphKeptAlive(Rule):
         self._found.append(_Accumulation(
             node, accumulator, _Bound.of(initial) if initial is not None else None,
             tuple((name, _Bound.of(binding)) for name, binding in names),
-            called_module(value) if type(value) is cst.Call else None, value, outputs, ctx.function, ctx.loops,
+            called_module(value) if type(value) is cst.Call else None, value, outputs, ctx.function, loops,
             lightning_step))
         return True
 
@@ -1081,9 +1127,11 @@ class GraphKeptAlive(Rule):
         return names
 
     def _report(self, found: _Accumulation, carried: str, repeated: str) -> None:
+        # `running[name].append(value)` of `for name, value in losses.items()`: the part kept is what to detach
+        kept = self.ctx.code(found.value) if type(found.value) in (cst.Name, cst.Subscript) else carried
         self.report(found.node, f"`{self.ctx.code(found.node).strip()}` keeps the autograd graph of every {repeated} "
                                 f"alive through `{found.accumulator}`: `{carried}` carries its graph, so memory grows "
-                                f"each step; accumulate `{carried}.item()` (or `.detach()`) when only the value is "
+                                f"each step; accumulate `{kept}.item()` (or `.detach()`) when only the value is "
                                 "needed")
 
     def _per_call(self, found: _Accumulation) -> None:
@@ -1302,12 +1350,27 @@ def _graph_names(expr: cst.BaseExpression) -> list[str]:
         return _graph_names(expr.expression)
     if kind is cst.Attribute:
         return [] if expr.attr.value in _NO_GRAPH else _graph_names(expr.value)
+    if kind is cst.Subscript:  # `losses["total"]`: an item of what the step computed
+        return _graph_names(expr.value)
     if kind is cst.Call:
         func = expr.func
         if type(func) is cst.Attribute:
             return [] if func.attr.value in _NO_GRAPH else _graph_names(func.value)
         return []
     return []
+
+
+def _dict_part(binding: Binding) -> cst.BaseExpression | None:
+    """The dict whose values a loop variable takes (`value` of `for key, value in losses.items()` or of `for value
+    in losses.values()`): `losses`."""
+    iterated = binding.value
+    if binding.kind != "for" or type(iterated) is not cst.Call or iterated.args \
+            or type(iterated.func) is not cst.Attribute:
+        return None
+    method = iterated.func.attr.value
+    if method == "values" and binding.index is None or method == "items" and binding.index == 1:
+        return iterated.func.value
+    return None
 
 
 def _may_carry_graph(binding: Binding) -> bool:
@@ -1400,6 +1463,10 @@ def _reaching(function: cst.FunctionDef, assigned: list[cst.BaseSmallStatement],
 
 def _graph_names_free(expr: cst.BaseExpression) -> bool:
     kind = type(expr)
+    if kind is cst.DictComp:  # `{name: value.detach() for name, value in loss_dict.items()}`
+        return _graph_names_free(expr.value)
+    if kind is cst.ListComp or kind is cst.GeneratorExp:
+        return _graph_names_free(expr.elt)
     if kind is cst.Call:
         func = expr.func
         if type(func) is cst.Attribute and func.attr.value in _NO_GRAPH:

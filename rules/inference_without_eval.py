@@ -13,7 +13,7 @@ from shapecheck.loops.training_loop import (
     TrainingLoop, called_module, may_switch_mode, related, switches_mode, training_loop,
 )
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import argument_of, method_callers, project_callers
+from shapecheck.objects.callers import argument_of, imported_method_callers, method_callers, project_callers
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.shapes.activations import is_torch_module_class
@@ -132,6 +132,38 @@ _AVERAGER = """
         """
 
 
+# A wrapper training a sequence tagger with dropout and tagging with it under `no_grad`; `%s` follows `tag`'s
+# `no_grad` line, `%s` is what the script does with the tagger after the class.
+_TAGGER = """
+        import torch
+        import torch.nn as nn
+        class TaggerNet(nn.Module):
+            def __init__(self, vocab, n_tags):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, 64)
+                self.drop = nn.Dropout(0.3)
+                self.out = nn.Linear(64, n_tags)
+            def forward(self, tokens):
+                return self.out(self.drop(self.embed(tokens)))
+        class Tagger:
+            def __init__(self, net):
+                self.net = net
+                self.opt = torch.optim.SGD(net.parameters(), lr=0.1)
+            def fit(self, batches, epochs=3):
+                self.net.train()
+                for _ in range(epochs):
+                    for tokens, tags in batches:
+                        self.opt.zero_grad()
+                        loss = nn.functional.cross_entropy(self.net(tokens).flatten(0, 1), tags.flatten())
+                        loss.backward()
+                        self.opt.step()
+            @torch.no_grad()
+            def tag(self, tokens):%s
+                return self.net(tokens).argmax(-1)
+        tagger = Tagger(TaggerNet(5000, 17))%s
+        """
+
+
 class InferenceWithoutEval(Rule):
     code = "SC210"
     name = "inference-without-eval"
@@ -169,7 +201,10 @@ class InferenceWithoutEval(Rule):
         Also a forward pass under `no_grad` in no loop (a `Predictor` class's `predict()`, an inference script) in a
         file with no backward pass: nothing in it trains, so the pass is a prediction; outside a module class, whose
         mode is its owner's (a class deriving from `nn.Module` or a LightningModule, here or through the project's
-        classes of other modules: a momentum method's `class BYOL(BaseMomentumMethod)`).
+        classes of other modules: a momentum method's `class BYOL(BaseMomentumMethod)`). In a file that trains,
+        such a pass in a method of a trainer or wrapper class counts when the method is called only from outside
+        the class, and each time in no loop (`forecaster.fit(loader, epochs)` then `forecaster.predict(x)` in
+        `train.py`): a prediction served after training, which left the model in train mode.
 
         Also, whatever else in the file switches modes, a trainer's method predicting with its `self.model` when it
         is called on an object just built (`inference = Learner(data, Net())`, then `inference.predict_array(x)`)
@@ -547,6 +582,15 @@ class InferenceWithoutEval(Rule):
         _AVERAGER % ".eval()",
         _AVERAGER.replace("averager = WeightAverager(net)", "averager = WeightAverager(net)\n"
                           "            averager.shadow.train()"),
+        # The tagger's `tag` called in the epoch loop, a progress snapshot of the model being trained; or switching
+        # to eval mode itself.
+        _TAGGER % ("", """
+        for epoch in range(10):
+            tagger.fit(train_batches, epochs=1)
+            print(epoch, tagger.tag(sample_tokens))"""),
+        _TAGGER % ("\n                self.net.eval()", """
+        tagger.fit(train_batches)
+        print(tagger.tag(test_tokens))"""),
     ]
     INVALID = [
         _AVERAGER % "",
@@ -828,6 +872,10 @@ class InferenceWithoutEval(Rule):
         clf = Classifier(nn.Sequential(nn.Linear(16, 32), nn.Dropout(0.3), nn.Linear(32, 4)))
         clf.net.load_state_dict(torch.load("mlp.pt", weights_only=True))
         print(clf.predict(torch.randn(4, 16)))""",
+        # The tagger trained, then asked to tag once: `fit` left its dropout on.
+        _TAGGER % ("", """
+        tagger.fit(train_batches)
+        print(tagger.tag(test_tokens))"""),
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -840,8 +888,9 @@ class InferenceWithoutEval(Rule):
         self._copies: list[tuple[cst.FunctionDef | None, str, str]] = []
         # Calls of a model under `no_grad` in a loop, in order, each with what decides it (see `_Calls`).
         self._calls: list[tuple] = []
-        # Those of them in no loop: a prediction only in a file that never trains (see `finish`).
-        self._unlooped: list[cst.Call] = []
+        # Those of them in no loop, each with its function: a prediction only in a file that never trains, or in a
+        # method its callers call to predict (see `finish`).
+        self._unlooped: list[tuple[cst.Call, cst.FunctionDef | None]] = []
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) != 1:
@@ -883,7 +932,7 @@ class InferenceWithoutEval(Rule):
         if not ctx.loops and ctx.class_def is not None and is_torch_module_class(ctx, ctx.class_def, imported=True):
             return
         if not ctx.loops and not _over_batches(ctx.ancestors):
-            self._unlooped.append(node)
+            self._unlooped.append((node, ctx.function))
         module = node.func.value if type(node.func) is cst.Attribute and node.func.attr.value == "forward" \
             else node.func
         if mode_dependent(self.ctx, module):
@@ -988,7 +1037,10 @@ class InferenceWithoutEval(Rule):
         # A forward pass in no loop of a file that trains may be a snapshot taken while training (a helper called
         # every few epochs); in a file that never trains (a predictor, an inference script) it is a prediction.
         trains = any(event.kind == "backward" for event in training.events)
-        unlooped = {id(call) for call in self._unlooped}
+        unlooped = {id(call) for call, _ in self._unlooped}
+        # a call in no loop of a file that trains is a snapshot, unless its method is a prediction others ask for
+        snapshots = {id(call) for call, function in self._unlooped
+                     if function is None or not self._predicts_for_callers(function)} if trains else set()
         for call, model in calls.found:
             fresh = self._run_on_new_object(call, *owners[id(call)]) if id(call) in owners else None
             if fresh is not None:
@@ -997,7 +1049,7 @@ class InferenceWithoutEval(Rule):
                                   "switched to eval mode, so dropout stays on and batch norm uses each batch's "
                                   f"statistics; call `{model}.eval()` first")
                 continue
-            if self._snapshot_while_training(calls.snapshot_in.get(call)) or trains and id(call) in unlooped:
+            if self._snapshot_while_training(calls.snapshot_in.get(call)) or id(call) in snapshots:
                 continue
             # `transformer.eval()` then `translate_sentence(transformer, ...)`: the callers switch what they pass
             names = {model, *handed.get(id(call), ())}
@@ -1006,7 +1058,8 @@ class InferenceWithoutEval(Rule):
                 continue
             self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in train mode: "
                               f"nothing in this file calls `{model}.eval()`, so dropout stays on and batch norm uses "
-                              f"each batch's statistics; call `{model}.eval()` before the loop (and "
+                              f"each batch's statistics; call `{model}.eval()` before "
+                              f"{'predicting' if id(call) in unlooped else 'the loop'} (and "
                               f"`{model}.train()` before training again)")
 
     def _copy_left_in_train_mode(self, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str) -> bool:
@@ -1072,6 +1125,29 @@ class InferenceWithoutEval(Rule):
                         if (site.function, spelled) in built and self._built_at(site, spelled):
                             found.append((site.node, spelled))
         return found
+
+    def _predicts_for_callers(self, method: cst.FunctionDef) -> bool:
+        """`method` is a method of a trainer or wrapper class that only code outside the class calls, each time in no
+        loop (`forecaster.fit(loader, 10)` then `forecaster.predict(x)` in `train.py`), switching no mode of the
+        object it calls it on (`forecaster.model.eval()`): a prediction it serves once training is done, not a
+        snapshot the class's own training takes every few epochs."""
+        owner = self.ctx.class_of_method(method)
+        if owner is None:
+            return False
+        local = method_callers(self.ctx, method) if self.ctx.calls_of(method) else []
+        if local is None:
+            return False
+        callers = [(site, self.ctx) for site, _ in local] + [
+            (caller.site, caller.ctx) for caller in imported_method_callers(self.ctx, method)]
+        for site, reader in callers:
+            if site.loop is not None or reader is self.ctx and site.function is not None \
+                    and self.ctx.class_of_method(site.function) is owner:
+                return False
+            receiver = reader.code(site.node.func.value)  # type: ignore[attr-defined]  # a method call's `obj.name`
+            if any(event.subject is None or related(event.subject, receiver)
+                   for event in training_loop(reader).mode_switches() if event.kind == "eval"):
+                return False
+        return bool(callers)
 
     def _snapshot_while_training(self, found: tuple[cst.CSTNode, cst.FunctionDef | None] | None) -> bool:
         """A call runs under `no_grad` inside a loop that trains (a backward pass in the same iteration): the

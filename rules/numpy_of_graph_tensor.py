@@ -62,6 +62,8 @@ Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-devi
 _CONVERTING = frozenset({f"numpy.{name}" for name in (
     "array", "asarray", "mean", "sum", "average", "std", "var", "median", "stack", "concatenate", "vstack", "hstack",
     "max", "min", "prod", "cumsum")})
+# torch functions joining a list of tensors into one, which keeps the graph of each.
+_JOINING = frozenset({f"torch.{name}" for name in ("cat", "concat", "concatenate", "stack", "vstack", "hstack")})
 _CONVERTING_NAMES = frozenset(name.rsplit(".", 1)[1] for name in _CONVERTING)
 # A moved model's output brought back to the CPU still carries the model's graph.
 _GRAPH_OF: dict[str, Origin] = {"device": "model", "stored-device": "stored", "parameter-device": "parameter"}
@@ -107,7 +109,8 @@ class NumpyOfGraphTensor(Rule):
         on the result of `.cuda()` / `.to("cuda")` with no `.cpu()` in between. The value is followed through
         local names, tuple unpacking, indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
         and differentiable ones (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ..., or their torch functions:
-        `torch.sigmoid(logits)`). So are the numpy functions that convert each tensor of a list they are given
+        `torch.sigmoid(logits)`), and through torch's joins of a list in the same function (`torch.cat(probs)`
+        after `probs.append(model(x).softmax(1))`, `torch.stack`, `torch.vstack`, ...). So are the numpy functions that convert each tensor of a list they are given
         (`np.mean(losses)` after `losses.append(loss)` in the same function, `np.concatenate([encoder(b) for b in
         batches])`, `np.array`, `np.sum`, `np.stack`, ...), where a tensor the list holds is such an output,
         computed with autograd on. A model is an instance of a
@@ -508,6 +511,32 @@ class NumpyOfGraphTensor(Rule):
                 logits = self(img)
                 log_mask(self.logger, logits[0], self.global_step)
         """,
+        # Per-batch embeddings joined with torch: computed under `no_grad`, detached before the join, or after it.
+        """
+        import torch
+        import torch.nn as nn
+
+        class Embedder:
+            def __init__(self, dim=64):
+                self.encoder = nn.Sequential(nn.Linear(300, dim), nn.LayerNorm(dim))
+
+            def embed(self, batches):
+                with torch.no_grad():
+                    chunks = [self.encoder(b) for b in batches]
+                return torch.stack(chunks).cpu().numpy()
+
+            def embed_detached(self, batches):
+                chunks = []
+                for b in batches:
+                    chunks.append(self.encoder(b).detach())
+                return torch.cat(chunks, dim=0).numpy()
+
+            def embed_joined(self, batches):
+                chunks = []
+                for b in batches:
+                    chunks.append(self.encoder(b))
+                return torch.cat(chunks).detach().cpu().numpy()
+        """,
     ]
     INVALID = [
         # numpy converts each tensor of a list with `.numpy()`: the GAN's losses kept as tensors, the encoder's
@@ -769,6 +798,29 @@ class NumpyOfGraphTensor(Rule):
                 self.entropy.update(probs)
                 return torch.multinomial(probs, 1)
         """,
+        # Per-batch outputs joined with torch keep each batch's graph: a dataset scorer's `score` loop, and a
+        # comprehension's join.
+        Invalid("""
+        import torch
+        import torch.nn as nn
+
+        class Scorer:
+            def __init__(self, net, batch_size=256):
+                self.net = net
+                self.batch_size = batch_size
+
+            def score(self, features):
+                self.net.eval()
+                scores = []
+                for start in range(0, len(features), self.batch_size):
+                    out = self.net(features[start:start + self.batch_size])
+                    scores.append(torch.sigmoid(out).squeeze(-1))
+                return torch.cat(scores).cpu().numpy()
+
+        head = nn.Sequential(nn.Linear(32, 16), nn.ReLU(), nn.Linear(16, 1))
+        ranked = Scorer(head).score(torch.randn(1000, 32)).argsort()
+        codes = torch.vstack([head(chunk) for chunk in torch.randn(4, 8, 32)]).numpy()
+        """, count=2),
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -993,7 +1045,11 @@ class NumpyOfGraphTensor(Rule):
                 elif _graph_preserving_function(ctx, expr):
                     expr = expr.args[0].value  # `torch.sigmoid(logits)`, `F.softmax(out, dim=1)`
                 else:
-                    found = self._call_origin(expr, before, ctx, unpacked)
+                    # `torch.cat(probs)` after `probs.append(model(x).softmax(1))`: the join keeps each part's graph
+                    joined = ctx is self.ctx and ctx.qualname(func) in _JOINING and bool(expr.args) \
+                        and expr.args[0].keyword is None
+                    found = self._joined_origin(expr.args[0].value) if joined \
+                        else self._call_origin(expr, before, ctx, unpacked)
                     if on_cpu:
                         return self._graph_only(found, detached, ctx)
                     if detached and found is not None and found[0] == "parameter":
@@ -1004,6 +1060,12 @@ class NumpyOfGraphTensor(Rule):
             else:
                 return None
         return None
+
+    def _joined_origin(self, listed: cst.BaseExpression) -> tuple[Origin, cst.Call] | None:
+        """The origin of the first tensor of the list a torch join is handed that has one (whether autograd was on
+        where it was computed is the caller's to ask, as for a single tensor)."""
+        return next(filter(None, (self._origin(element, before=before) for element, before in self._listed(listed))),
+                    None)
 
     def _graph_only(self, found: tuple[Origin, cst.Call] | None, detached: bool, ctx: Context
                     ) -> tuple[Origin, cst.Call] | None:

@@ -275,3 +275,64 @@ def test_a_method_of_a_module_class_whose_base_is_in_another_module_is_left_to_i
     PROJECT.forget()
     assert [finding.location.row
             for finding in lint_text(path.read_text(), str(path), resolve(["SC210"])).findings] == expected
+
+
+DENOISER = MODEL + """
+    import torch
+    class Denoiser:
+        def __init__(self, model):
+            self.model = model
+            self.opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+        def fit(self, loader, epochs):
+            self.model.train()
+            for _ in range(epochs):
+                for noisy, clean in loader:
+                    self.opt.zero_grad()
+                    torch.nn.functional.mse_loss(self.model(noisy), clean).backward()
+                    self.opt.step()
+        def denoise(self, noisy):
+            with torch.no_grad():
+                restored = self.model(noisy)
+            return restored
+"""
+
+DENOISE_SCRIPT = """
+    from denoiser import Denoiser, Net
+    def main(loader, test_signal):
+        denoiser = Denoiser(Net())
+"""
+
+
+def denoiser_rows(tmp_path: Path, script: str) -> list[int]:
+    (tmp_path / "denoiser.py").write_text(textwrap.dedent(DENOISER))
+    (tmp_path / "run.py").write_text(
+        textwrap.dedent(DENOISE_SCRIPT) + textwrap.indent(textwrap.dedent(script).strip("\n"), "    ") + "\n")
+    PROJECT.forget()
+    path = tmp_path / "denoiser.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC210"])).findings]
+
+
+def test_a_wrapper_s_prediction_method_another_module_calls_after_training_is_reported(tmp_path: Path) -> None:
+    """`fit` left the model in train mode, and the script asks the wrapper to predict once training is done."""
+    assert denoiser_rows(tmp_path, """
+        denoiser.fit(loader, 5)
+        return denoiser.denoise(test_signal)
+    """) == [24]
+
+
+@pytest.mark.parametrize("script", [
+    # a progress snapshot taken between epochs, while training goes on
+    """
+    for epoch in range(5):
+        denoiser.fit(loader, 1)
+        print(epoch, denoiser.denoise(test_signal).abs().mean())
+    """,
+    # the script switches the model itself before predicting
+    """
+    denoiser.fit(loader, 5)
+    denoiser.model.eval()
+    return denoiser.denoise(test_signal)
+    """,
+])
+def test_a_snapshot_between_epochs_or_a_switched_model_is_clean(tmp_path: Path, script: str) -> None:
+    assert denoiser_rows(tmp_path, script) == []
