@@ -24,7 +24,7 @@ from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.objects.values import ClassValue, Instance, TorchObject
+from shapecheck.objects.values import ClassValue, Instance, Seq, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
 Kind = Literal["softmax", "log_softmax", "sigmoid"]
@@ -141,7 +141,9 @@ def _applied(ctx: Context, call: cst.Call, before: int | None) -> tuple[Kind, Fo
             return kind, "sequential" if ctx.qualname(module.func) in SEQUENTIAL else "module"
         built = _built_by_function(ctx, module, seq)
         if built is not None and built.call is not None and built.site is not None:
-            kind = module_kind(built.site.evaluator.ctx, built.call)  # read where the factory builds it
+            # read where the factory builds it; a stack of a list it fills (`nn.Sequential(*layers)` after
+            # `layers.append(nn.Softmax(dim=1))`) from the layers the objects floor followed into the list
+            kind = module_kind(built.site.evaluator.ctx, built.call) or _last_layer_kind(built)
             if kind is not None:
                 return kind, "sequential" if built.qualname in SEQUENTIAL else "module"
     if type(func) is cst.Attribute and func.attr.value in METHODS:
@@ -219,6 +221,22 @@ def _list_end(ctx: Context, statement: cst.CSTNode, name: str) -> tuple[bool, cs
             and type(added.elements[-1]) is cst.Element:
         return True, added.elements[-1].value
     return True, None
+
+
+def _last_layer_kind(built: TorchObject) -> Kind | None:
+    """The kind of the activation an `nn.Sequential` the objects floor built ends in, when every layer of it is
+    known (`items` complete): its last layer, or the last of a stack nested there."""
+    for _ in range(8):
+        if built.qualname in MODULES:
+            return MODULES[built.qualname]
+        items = built.items
+        if built.qualname not in SEQUENTIAL or type(items) is not Seq or not items.complete or not items.items:
+            return None
+        last = items.items[-1]
+        if not isinstance(last, TorchObject):
+            return None
+        built = last
+    return None
 
 
 def module_kind(ctx: Context, construction: cst.Call) -> Kind | None:
