@@ -41,8 +41,9 @@ class SamplerWithoutSetEpoch(Rule):
         other (the sharded run's sampler), or come from a same-file function one of whose `return`s builds it
         (`data_sampler(dataset, shuffle=True, distributed=...)`); the helper may hand the loader on to another
         that iterates it (`sample_data(loader)`, a generator looping over it forever). A loader an epoch loop
-        iterates may also come from a function of another module of the project (`from data import
-        build_loader`), read there. A loader built in the call that hands it to such a helper (`train(args,
+        iterates, or hands to a same-file helper that iterates it (`loader = make_loader(dataset, args.batch)`, then
+        `train_epoch(args, loader, ...)`), may also come from a function of another module of the project (`from
+        data import make_loader`), read there. A loader built in the call that hands it to such a helper (`train(args,
         make_loader(dataset, args), ...)`) is reported at the helper's loop over it.
 
         The loader may also be drawn with `iter(loader)` inside a step loop (`next(iter(loader))` on every step,
@@ -654,6 +655,10 @@ class SamplerWithoutSetEpoch(Rule):
             shuffles, factory = self._shuffling_loader(node.value)
             if shuffles or factory is not None:
                 self._events.append(("loader", self.ctx.function, target.value, node.value, shuffles, factory))
+            elif type(node.value) is cst.Call and _imported_call(self.ctx, node.value):
+                # `loader = make_loader(dataset, args.batch)` of another module: the objects floor is asked in
+                # `finish`, and only for a name the file hands to a helper that iterates it
+                self._events.append(("imported", self.ctx.function, target.value, node.value))
         elif type(target) is cst.Tuple and type(node.value) is cst.Call and type(node.value.func) is cst.Name \
                 and self.ctx.qualname(node.value.func) is None:
             # `train_loader, val_loader = get_loaders(...)`: the loaders a same-file factory returns, as the objects
@@ -835,9 +840,14 @@ class SamplerWithoutSetEpoch(Rule):
         # Same-file functions that return a loader of the sampler they are handed: whether one is shuffling is
         # asked of the objects floor at each call.
         wrapping: set[str] = set()
+        # Names bound to what a call of another module's function returns: a loader only if the objects floor says so.
+        imported: list[tuple[cst.FunctionDef | None, str, cst.Call]] = []
         for kind, *event in self._events:
             if kind == "wraps":
                 wrapping.add(event[0])
+                continue
+            if kind == "imported":
+                imported.append(tuple(event))  # type: ignore[arg-type]
                 continue
             if kind == "iterated":
                 function, name, per_epoch, iterated = event
@@ -871,6 +881,11 @@ class SamplerWithoutSetEpoch(Rule):
                 if self._iterates(definition, parameter, call, iterating, not in_loop, 2):
                     # at the helper's loop over it; where the helper hands it on, at the argument
                     found += loops_over.get((definition, parameter), [argument])  # type: ignore[index]
+        for function, name, call in imported:
+            if (function, name) not in loaders and any(
+                    self._handed_to_loop(site.node, name, iterating, per_epoch=site.loop is None, depth=2)
+                    for site in training.calls_in(function)) and self._built_shuffling_at(call):
+                loaders[function, name] = call
         for (function, name) in loaders:
             for site in training.calls_in(function):
                 if self._handed_to_loop(site.node, name, iterating, per_epoch=site.loop is None, depth=2):
@@ -920,6 +935,21 @@ def _built_shuffling(built: object) -> bool:
         return False
     shuffle = sampler.argument(3, "shuffle")
     return shuffle is None or truth(sampler.site.read("value", shuffle)) is True
+
+
+def _imported_call(ctx: Context, call: cst.Call) -> bool:
+    """`call` runs a function the file imports from a module that is not torch's (`make_loader(...)` with `from
+    data import make_loader`): one of the project's, perhaps."""
+    func = call.func
+    root = func
+    while type(root) is cst.Attribute:
+        root = root.value
+    if type(root) is not cst.Name:
+        return False
+    binding = ctx.binding(root)
+    qualname = ctx.qualname(func)
+    return binding is not None and binding.kind == "import" and qualname is not None \
+        and not qualname.startswith("torch.")
 
 
 def _sampler_factory(ctx: Context, name: str) -> tuple[cst.FunctionDef, cst.Call] | None:
