@@ -54,7 +54,9 @@ class SamplerWithoutSetEpoch(Rule):
         epoch method such as the DDP tutorial's `_run_epoch(epoch)`) counts when a construction of the trainer in
         the file hands it such a loader, or an object holding one (`self.egs.train_loader` of a data bundle its
         class built, a factory of another module returning it); one its constructor builds (`self.loader =
-        DataLoader(dataset, sampler=self.sampler)`) counts when a call of the method that iterates it runs in a loop.
+        DataLoader(dataset, sampler=self.sampler)`, or a split of the dict of loaders a factory of the file or of
+        another module returns: `self.loaders = build_dataloaders(cfg)`, then `for x, y in self.loaders["train"]:`)
+        counts when a call of the method that iterates it runs in a loop.
 
         Not reported: `shuffle=False` or a shuffle flag the code does not spell out, a loader another file builds
         and hands in by other means (a parameter, an attribute), a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -327,8 +329,60 @@ class SamplerWithoutSetEpoch(Rule):
                 for epoch in range(epochs):
                     print(epoch, self.evaluate())
         """,
+        # A trainer's dict of loaders from a factory: only the split it iterates each epoch counts, and that one is
+        # not shuffled.
+        """
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def make_loaders(splits, batch_size):
+            loaders = {}
+            for name, dataset in splits.items():
+                sampler = DistributedSampler(dataset, shuffle=False)
+                loaders[name] = DataLoader(dataset, batch_size=batch_size, sampler=sampler)
+            return loaders
+        class Evaluator:
+            def __init__(self, model, splits):
+                self.model = model
+                self.loaders = make_loaders(splits, 32)
+            def score(self, split):
+                return sum(self.model(x).sum() for x, _ in self.loaders[split])
+            def watch(self, checkpoints):
+                for path in checkpoints:
+                    self.model.load(path)
+                    self.score("dev")
+        """,
     ]
     INVALID = [
+        # A trainer's dict of loaders from a factory that fills it in a loop over the splits, the training split
+        # shuffled: `self.loaders["train"]` in the method its epoch loop calls.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def build_loaders(train_set, test_set, batch_size, world_size, rank):
+            loaders = {}
+            for split, dataset in (("train", train_set), ("test", test_set)):
+                sampler = DistributedSampler(dataset, world_size, rank, shuffle=split == "train")
+                loaders[split] = DataLoader(dataset, batch_size=batch_size, sampler=sampler, num_workers=2)
+            return loaders
+        class Trainer:
+            def __init__(self, model, train_set, test_set, world_size, rank):
+                self.model = model
+                self.loaders = build_loaders(train_set, test_set, 64, world_size, rank)
+                self.optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+            def _train_epoch(self):
+                for tokens, targets in self.loaders["train"]:
+                    self.optimizer.zero_grad()
+                    self.model(tokens, targets).backward()
+                    self.optimizer.step()
+            def _test(self):
+                with torch.no_grad():
+                    return [self.model(tokens, targets).item() for tokens, targets in self.loaders["test"]]
+            def fit(self, epochs):
+                for epoch in range(epochs):
+                    self._train_epoch()
+                    self._test()
+        """,
         # FixMatch's trainer (kekmodel/FixMatch-pytorch's form): the labeled and unlabeled loaders are zipped, and
         # neither sampler is given the epoch.
         Invalid(
@@ -681,7 +735,8 @@ class SamplerWithoutSetEpoch(Rule):
         per_epoch = len(ctx.loops) >= 2  # the loop itself is in ctx.loops: one more is the epoch loop
         # `for x, y in self.loader:` in a trainer's `train_epoch`, over the loader `__init__` built: an epoch loop
         # around the method's calls is looked for in `finish`
-        attribute = not per_epoch and ctx.function is not None and is_self_attribute(iterated)
+        attribute = not per_epoch and ctx.function is not None and is_self_attribute(
+            iterated.value if type(iterated) is cst.Subscript else iterated)
         if type(iterated) is cst.Name and ctx.function is not None:
             binding = ctx.binding(iterated)
             if binding is not None and binding.kind == "param":
