@@ -47,7 +47,8 @@ class LossOnProbabilities(Rule):
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
         its constructor's parameters from the trainer's constructions, every one agreeing; a call that passes
         nothing there gives the parameter's default (`def fit(net, batches, opt,
-        criterion=nn.CrossEntropyLoss())`). The target is never checked: soft
+        criterion=nn.CrossEntropyLoss())`), and a criterion picked from a dict of loss factories whose every entry
+        builds the same loss is that loss (`CRITERIA[args.loss]()`). The target is never checked: soft
         targets from a teacher's softmax (distillation) are correct.
 
         ## Why is this bad?

@@ -406,9 +406,31 @@ def resolve_handed(ctx: Context, handed: HandedLoss, losses: frozenset[str]) -> 
 
 def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context, losses: frozenset[str]) -> str | None:
     with reader.at(point):
-        construction, _ = construction_of(reader, argument)
-        qualname = reader.qualname(construction.func) if construction is not None else None
+        construction, before = construction_of(reader, argument)
+        if construction is None:
+            return None
+        qualname = reader.qualname(construction.func)
+        if qualname is None and type(construction.func) is cst.Subscript:
+            qualname = _registry_loss(reader, construction.func, before)
     return qualname if qualname in losses else None
+
+
+def _registry_loss(ctx: Context, chosen: cst.Subscript, before: int | None) -> str | None:
+    """`LOSSES[args.loss](pos_weight)`: the loss every entry of a dict literal of factories builds, whatever the
+    key (`{"bce": lambda w: nn.BCEWithLogitsLoss(), "weighted": lambda w: nn.BCEWithLogitsLoss(pos_weight=w)}`, or
+    the classes themselves); None when two entries differ or one can't be read."""
+    registry, _ = ctx.value_of(chosen.value, before)
+    if type(registry) is not cst.Dict or not registry.elements:
+        return None
+    built = set()
+    for element in registry.elements:
+        if type(element) is not cst.DictElement:
+            return None  # `**others` may hold any factory
+        factory = element.value
+        if type(factory) is cst.Lambda:
+            factory = factory.body.func if type(factory.body) is cst.Call else factory.body
+        built.add(ctx.qualname(factory))
+    return built.pop() if len(built) == 1 else None
 
 
 def _model_output_at(argument: cst.BaseExpression, point: Point, reader: Context) -> Kind | None:
