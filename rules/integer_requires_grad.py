@@ -43,7 +43,8 @@ class IntegerRequiresGrad(Rule):
         In a constructor, `torch.tensor(cfg.task_weights)` of its `cfg` parameter is integral when every
         construction of the class, in the file or in another module of the project, passes a config whose
         `task_weights` is a list of int literals there (a dataclass default `field(default_factory=lambda: [1,
-        1])`).
+        1])`), also through one more constructor handing down a part of its own config (`Gate(cfg.gate)` in
+        `MoE.__init__(self, cfg)`, read at the constructions of `MoE`).
 
         ## Why is this bad?
         Autograd differentiates only floating-point and complex tensors; PyTorch raises
@@ -176,8 +177,60 @@ class IntegerRequiresGrad(Rule):
         tuned = WeightedLoss(LossConfig(margins=[0.5, 1.5]))
         from_file = WeightedLoss(json.load(open("loss.json")))
         """,
+        # A nested config's int default, replaced with floats by the one construction of the outer model.
+        """
+        from dataclasses import dataclass, field
+        import torch
+        from torch import nn
+        @dataclass
+        class GateConfig:
+            n_experts: int = 4
+            init_logits: list = field(default_factory=lambda: [0, 0, 0, 0])
+        @dataclass
+        class MoEConfig:
+            d_model: int = 64
+            gate: GateConfig = field(default_factory=GateConfig)
+        class Gate(nn.Module):
+            def __init__(self, gate_cfg, d_model):
+                super().__init__()
+                self.proj = nn.Linear(d_model, gate_cfg.n_experts)
+                self.prior = nn.Parameter(torch.tensor(gate_cfg.init_logits))
+            def forward(self, x):
+                return torch.softmax(self.proj(x) + self.prior, -1)
+        class MoE(nn.Module):
+            def __init__(self, cfg):
+                super().__init__()
+                self.gate = Gate(cfg.gate, cfg.d_model)
+        moe = MoE(MoEConfig(gate=GateConfig(init_logits=[0.0, 0.0, 0.0, 0.0])))
+        """,
     ]
     INVALID = [
+        # A nested config's int default, handed down by the constructor of the model that builds the gate.
+        """
+        from dataclasses import dataclass, field
+        import torch
+        from torch import nn
+        @dataclass
+        class GateConfig:
+            n_experts: int = 4
+            init_logits: list = field(default_factory=lambda: [0, 0, 0, 0])
+        @dataclass
+        class MoEConfig:
+            d_model: int = 64
+            gate: GateConfig = field(default_factory=GateConfig)
+        class Gate(nn.Module):
+            def __init__(self, gate_cfg, d_model):
+                super().__init__()
+                self.proj = nn.Linear(d_model, gate_cfg.n_experts)
+                self.prior = nn.Parameter(torch.tensor(gate_cfg.init_logits))
+            def forward(self, x):
+                return torch.softmax(self.proj(x) + self.prior, -1)
+        class MoE(nn.Module):
+            def __init__(self, cfg):
+                super().__init__()
+                self.gate = Gate(cfg.gate, cfg.d_model)
+        moe = MoE(MoEConfig())
+        """,
         # Learnable mixing coefficients from a config whose defaults are ints, made into a parameter in a constructor.
         """
         from dataclasses import dataclass, field
@@ -297,9 +350,8 @@ class IntegerRequiresGrad(Rule):
         # `torch.tensor(cfg.task_weights)` in a constructor: every construction of the class, in this file or in
         # another module, passes a config (or list) whose value there is a list of int literals, as the objects
         # floor builds it (`field(default_factory=lambda: [1, 1])` of a dataclass)
-        for node, class_def, init, parameter, path in self._read_in_constructor:
-            if every_construction_passes(self.ctx, class_def, init, parameter, lambda reader, argument: _integral_value(
-                    attribute_path(evaluator(reader).value(argument), path))):
+        for node, *read in self._read_in_constructor:
+            if _passed_integral(self.ctx, *read):
                 self.report(node)
 
     def _integral(self, tensor: cst.BaseExpression) -> bool:
@@ -356,25 +408,45 @@ def integral_tensor(ctx: Context, expr: cst.BaseExpression, before: int | None =
 
 def _constructor_data(ctx: Context, tensor: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str,
                                                                            tuple[str, ...]] | None:
-    """For `torch.tensor(cfg.task_weights)` (no `dtype=`) in `__init__(self, cfg)`: the class, its `__init__`, the
-    parameter the data is read from and the attributes read from it; None for anything else."""
+    """For `torch.tensor(cfg.task_weights)` (no `dtype=`) in `__init__(self, cfg)`: what `_parameter_read` says of
+    its data; None for anything else."""
     call, _ = ctx.value_of(tensor)
-    function, class_def = ctx.function, ctx.class_def
-    if type(call) is not cst.Call or ctx.qualname(call.func) != "torch.tensor" or explicit_dtype(call) is not None \
-            or function is None or class_def is None or function.name.value != "__init__":
+    if type(call) is not cst.Call or ctx.qualname(call.func) != "torch.tensor" or explicit_dtype(call) is not None:
         return None
     args = positional(call)
-    if not args:
+    return _parameter_read(ctx, args[0].value) if args else None
+
+
+def _parameter_read(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str,
+                                                                       tuple[str, ...]] | None:
+    """For `cfg.neck.fusion_init` read in `__init__(self, cfg)` where the context is: the class, its `__init__`, the
+    parameter and the attributes read from it (`("neck", "fusion_init")`); None for anything else."""
+    function, class_def = ctx.function, ctx.class_def
+    if function is None or class_def is None or function.name.value != "__init__":
         return None
     path: list[str] = []
-    root = args[0].value
-    while type(root) is cst.Attribute:
-        path.insert(0, root.attr.value)
-        root = root.value
-    binding = ctx.binding(root) if type(root) is cst.Name else None
+    while type(expr) is cst.Attribute:
+        path.insert(0, expr.attr.value)
+        expr = expr.value
+    binding = ctx.binding(expr) if type(expr) is cst.Name else None
     if binding is None or binding.kind != "param" or binding.statement is not function:
         return None
-    return class_def, function, root.value, tuple(path)  # type: ignore[attr-defined]  # a Name here
+    return class_def, function, expr.value, tuple(path)  # type: ignore[attr-defined]  # a Name here
+
+
+def _passed_integral(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str,
+                     path: tuple[str, ...], depth: int = 0) -> bool:
+    """Every construction of the class passes for `parameter` an object whose attributes `path` hold a list of int
+    literals there; an argument that is itself read from the constructor parameter of the class making the
+    construction (`WeightedFusion(cfg.neck)` in `Neck.__init__(self, cfg)`) is read at that class's constructions,
+    one level up."""
+    def holds(reader: Context, argument: cst.BaseExpression) -> bool:
+        if _integral_value(attribute_path(evaluator(reader).value(argument), path)):
+            return True
+        read = _parameter_read(reader, argument) if depth < 1 else None
+        return read is not None and _passed_integral(reader, *read[:3], read[3] + path, depth + 1)
+
+    return every_construction_passes(ctx, class_def, init, parameter, holds)
 
 
 def _integral_value(value: object) -> bool:
