@@ -97,8 +97,8 @@ RULES = {
         "cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss",
     ), False),
     "SC304": ("bce_with_activation", True, (
-        "binary_cross_entropy", "BCELoss", "BCEWithLogitsLoss",
-    ), False),
+        "binary_cross_entropy", "BCELoss", "BCEWithLogitsLoss", "sigmoid",
+    ), True),
     "SC401": ("uninitialized_tensor", True, (
         "Tensor(", "empty(",
     ), False),

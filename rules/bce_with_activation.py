@@ -30,7 +30,9 @@ class BceWithActivation(Rule):
     severity = "error"  # a double sigmoid, or an unstable log of a sigmoid, silently skews the loss
     message = "sigmoid then binary_cross_entropy is numerically unstable: use `binary_cross_entropy_with_logits`"
     fixable = "safe"
-    triggers = ("binary_cross_entropy", "BCELoss", "BCEWithLogitsLoss")
+    # A helper's `criterion(model(x), y)` names no loss: the model module it imports holds the sigmoid.
+    triggers = ("binary_cross_entropy", "BCELoss", "BCEWithLogitsLoss", "sigmoid")
+    triggered_through_imports = True
     # A loss on a sigmoid in view is reported where it is; one whose criterion or model was handed in waits for the
     # whole file's calls and constructions (`finish`), from what the visits gathered.
     scope = "statement"
@@ -48,7 +50,10 @@ class BceWithActivation(Rule):
         one key of a returned dict: `out["exist"]`). A helper's criterion or model parameter (`def
         train(model, loader, criterion)`) is read from the helper's calls, and a trainer's `self.criterion` /
         `self.model` stored from its constructor's parameters from the trainer's constructions, every one agreeing
-        (a call that passes nothing gives the parameter's default), as for SC303. Probabilities clamped or computed
+        (a call that passes nothing gives the parameter's default; a criterion picked from a dict of loss factories,
+        `LOSSES[args.loss](pos_weight)`, is the loss every entry builds when they all agree), as for SC303. A
+        helper's module that names no BCE loss is linted for this rule when it imports the module of the model
+        (`def train_one_epoch(model: AdultNet, loader, criterion, optimizer)`). Probabilities clamped or computed
         elsewhere are not reported, nor such a model trained with `nn.BCELoss` (the DCGAN recipe, which also wants
         the probabilities as scores).
 

@@ -137,7 +137,8 @@ class InputNotOnModelDevice(Rule):
         is never moved (`for x, y in loader: out = model(x)`), or on an item of a torchvision dataset, in a loop
         or not (`x, y = test_data[0][0], test_data[0][1]`, then `model(x)`). The loader counts when its dataset is a
         torchvision
-        dataset or a `TensorDataset` of tensors that are not moved, with no `collate_fn`; the list when its
+        dataset or a `TensorDataset` of tensors that are not moved (also one a same-file function returns:
+        `DataLoader(make_split(96, seed=0))`), with no `collate_fn`; the list when its
         elements are made by torch factories without `device=`. Either may be an item of a dict or list literal
         (`for x, y in loaders["train"]:`).
 
@@ -464,8 +465,43 @@ class InputNotOnModelDevice(Rule):
                 x = self.encode(rows)
                 return self.model(x)
         """,
+        # The split a function of the file makes is put on the device there, or is a dataset of the project's own.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def toy_regression(n, device):
+            x = torch.randn(n, 4, device=device)
+            return TensorDataset(x, x.sum(1, keepdim=True))
+        def wav_split(root):
+            return SpeechCommands(root)
+        net = nn.Linear(4, 1).to(device)
+        for x, y in DataLoader(toy_regression(256, device), batch_size=32):
+            loss = nn.functional.mse_loss(net(x), y)
+        for wav, label in DataLoader(wav_split("data"), batch_size=32):
+            scores = net(wav)
+        """,
     ]
     INVALID = [
+        # The dataset comes from a function of the file that makes its tensors on the CPU.
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        def noisy_blobs(n, seed):
+            g = torch.Generator().manual_seed(seed)
+            points = torch.randn(n, 2, generator=g)
+            labels = torch.randint(0, 2, (n,), generator=g)
+            return TensorDataset(points, labels)
+        def main():
+            device = "cuda" if torch.cuda.is_available() else "cpu"
+            clf = nn.Sequential(nn.Linear(2, 16), nn.ReLU(), nn.Linear(16, 2)).to(device)
+            val_loader = DataLoader(noisy_blobs(200, seed=1), batch_size=50)
+            with torch.no_grad():
+                for points, labels in val_loader:
+                    correct = (clf(points).argmax(1) == labels).sum()
+        """,
         # The project's own `DataParallel`, an ensemble of copies of a model on one device: no scatter of batches.
         """
         import torch
@@ -1060,14 +1096,22 @@ class InputNotOnModelDevice(Rule):
 
     def _cpu_dataset(self, loader: cst.Call, before: int | None) -> bool:
         dataset = argument_of(loader, "dataset", 0)
-        if dataset is None:
-            return False
-        value, before = self.ctx.value_of(dataset.value, before)
+        return dataset is not None and self._cpu_dataset_value(dataset.value, before)
+
+    def _cpu_dataset_value(self, dataset: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:
+        value, before = self.ctx.value_of(dataset, before)
         if type(value) is not cst.Call:
             return False
         qualname = self.ctx.qualname(value.func) or ""
         if qualname.startswith("torchvision.datasets."):
             return True
+        if not qualname and depth < 2:
+            # `DataLoader(synthetic_split(96, seed=0))`: the dataset a same-file function returns, read there
+            returned = returned_by_factory(self.ctx, value)
+            if returned is None:
+                return False
+            with self.ctx.at(returned[1]):
+                return self._cpu_dataset_value(returned[0], None, depth + 1)
         if qualname not in _TENSOR_DATASETS or not value.args:
             return False
         # a tensor whose device is not certain makes the dataset's unknown

@@ -9,7 +9,10 @@ from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.objects.tensor_facts import (argument_of, dtype_kind, explicit_dtype, is_int, is_literal_true,
                                           number_kind, positional)
-from shapecheck.shapes.evaluator import shape_of
+from shapecheck.objects.dims import Dim
+from shapecheck.objects.stored import attribute_path, every_construction_passes
+from shapecheck.objects.values import Seq
+from shapecheck.shapes.evaluator import evaluator, shape_of
 
 _INTEGRAL = ("int", "bool")
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
@@ -28,6 +31,7 @@ class IntegerRequiresGrad(Rule):
                "and complex dtype can require gradients\"; use float data (`1.0`) or `dtype=torch.float32`")
     triggers = ("requires_grad", "Parameter(")
     scope = "statement"  # see Rule.scope
+    gathered = ("_read_in_constructor",)
     docs = """
         ## What it does
         Finds `requires_grad=True` on a tensor whose dtype is certainly integer or bool:
@@ -36,6 +40,11 @@ class IntegerRequiresGrad(Rule):
         `.requires_grad_()` or `.requires_grad = True` on such a tensor, and `nn.Parameter` of one. The dtype is
         also followed through the shape analysis: the indices of `torch.max(x, dim)` or `argmax`, integer
         arithmetic on them (`idx % w`, `idx // w`, `idx * 2 - 1`), a `stack` of such tensors, a helper's return.
+        In a constructor, `torch.tensor(cfg.task_weights)` of its `cfg` parameter is integral when every
+        construction of the class, in the file or in another module of the project, passes a config whose
+        `task_weights` is a list of int literals there (a dataclass default `field(default_factory=lambda: [1,
+        1])`), also through one more constructor handing down a part of its own config (`Gate(cfg.gate)` in
+        `MoE.__init__(self, cfg)`, read at the constructions of `MoE`).
 
         ## Why is this bad?
         Autograd differentiates only floating-point and complex tensors; PyTorch raises
@@ -149,8 +158,98 @@ class IntegerRequiresGrad(Rule):
             with pytest.raises(RuntimeError, match="floating point"):
                 torch.tensor([1, 2, 3], requires_grad=True)
         """,
+        # Coefficients from a config: float defaults, int defaults every construction replaces with floats, or a
+        # config read from a file.
+        """
+        import json
+        from dataclasses import dataclass, field
+        import torch
+        from torch import nn
+        @dataclass
+        class LossConfig:
+            weights: list = field(default_factory=lambda: [1.0, 0.5])
+            margins: list = field(default_factory=lambda: [1, 2])
+        class WeightedLoss(nn.Module):
+            def __init__(self, cfg):
+                super().__init__()
+                self.log_weights = nn.Parameter(torch.tensor(cfg.weights).log())
+                self.margins = nn.Parameter(torch.tensor(cfg.margins))
+        tuned = WeightedLoss(LossConfig(margins=[0.5, 1.5]))
+        from_file = WeightedLoss(json.load(open("loss.json")))
+        """,
+        # A nested config's int default, replaced with floats by the one construction of the outer model.
+        """
+        from dataclasses import dataclass, field
+        import torch
+        from torch import nn
+        @dataclass
+        class GateConfig:
+            n_experts: int = 4
+            init_logits: list = field(default_factory=lambda: [0, 0, 0, 0])
+        @dataclass
+        class MoEConfig:
+            d_model: int = 64
+            gate: GateConfig = field(default_factory=GateConfig)
+        class Gate(nn.Module):
+            def __init__(self, gate_cfg, d_model):
+                super().__init__()
+                self.proj = nn.Linear(d_model, gate_cfg.n_experts)
+                self.prior = nn.Parameter(torch.tensor(gate_cfg.init_logits))
+            def forward(self, x):
+                return torch.softmax(self.proj(x) + self.prior, -1)
+        class MoE(nn.Module):
+            def __init__(self, cfg):
+                super().__init__()
+                self.gate = Gate(cfg.gate, cfg.d_model)
+        moe = MoE(MoEConfig(gate=GateConfig(init_logits=[0.0, 0.0, 0.0, 0.0])))
+        """,
     ]
     INVALID = [
+        # A nested config's int default, handed down by the constructor of the model that builds the gate.
+        """
+        from dataclasses import dataclass, field
+        import torch
+        from torch import nn
+        @dataclass
+        class GateConfig:
+            n_experts: int = 4
+            init_logits: list = field(default_factory=lambda: [0, 0, 0, 0])
+        @dataclass
+        class MoEConfig:
+            d_model: int = 64
+            gate: GateConfig = field(default_factory=GateConfig)
+        class Gate(nn.Module):
+            def __init__(self, gate_cfg, d_model):
+                super().__init__()
+                self.proj = nn.Linear(d_model, gate_cfg.n_experts)
+                self.prior = nn.Parameter(torch.tensor(gate_cfg.init_logits))
+            def forward(self, x):
+                return torch.softmax(self.proj(x) + self.prior, -1)
+        class MoE(nn.Module):
+            def __init__(self, cfg):
+                super().__init__()
+                self.gate = Gate(cfg.gate, cfg.d_model)
+        moe = MoE(MoEConfig())
+        """,
+        # Learnable mixing coefficients from a config whose defaults are ints, made into a parameter in a constructor.
+        """
+        from dataclasses import dataclass, field
+        import torch
+        from torch import nn
+        @dataclass
+        class MixConfig:
+            n_layers: int = 4
+            layer_weights: list = field(default_factory=lambda: [1, 1, 1, 1])
+        class ScalarMix(nn.Module):
+            def __init__(self, config):
+                super().__init__()
+                self.scalars = nn.Parameter(torch.tensor(config.layer_weights))
+                self.gamma = nn.Parameter(torch.ones(1))
+            def forward(self, layers):
+                w = torch.softmax(self.scalars, 0)
+                return self.gamma * sum(wi * layer for wi, layer in zip(w, layers))
+        mix = ScalarMix(MixConfig())
+        """,
         """
         import torch
         w = torch.tensor([1, 2, 3], requires_grad=True)
@@ -210,6 +309,11 @@ class IntegerRequiresGrad(Rule):
         """,
     ]
 
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        # tensors made of a constructor parameter's data, for `finish` to read at the class's constructions
+        self._read_in_constructor: list[tuple[cst.CSTNode, cst.ClassDef, cst.FunctionDef, str, tuple[str, ...]]] = []
+
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if type(func) is cst.Attribute and func.attr.value == "requires_grad_":
@@ -233,8 +337,22 @@ class IntegerRequiresGrad(Rule):
                 self._check(node, written.value)
 
     def _check(self, node: cst.CSTNode, tensor: cst.BaseExpression) -> None:
-        if self._integral(tensor) and not expects_error(self.ctx):
+        if expects_error(self.ctx):
+            return
+        if self._integral(tensor):
             self.report(node)
+            return
+        read = _constructor_data(self.ctx, tensor)
+        if read is not None:
+            self._read_in_constructor.append((node, *read))
+
+    def finish(self) -> None:
+        # `torch.tensor(cfg.task_weights)` in a constructor: every construction of the class, in this file or in
+        # another module, passes a config (or list) whose value there is a list of int literals, as the objects
+        # floor builds it (`field(default_factory=lambda: [1, 1])` of a dataclass)
+        for node, *read in self._read_in_constructor:
+            if _passed_integral(self.ctx, *read):
+                self.report(node)
 
     def _integral(self, tensor: cst.BaseExpression) -> bool:
         """Stated here (`torch.arange(5)`), or followed by the shape analysis through the ops that keep an integer
@@ -286,6 +404,56 @@ def integral_tensor(ctx: Context, expr: cst.BaseExpression, before: int | None =
         fill = argument_of(expr, "fill_value", 1)
         return fill is not None and number_kind(fill.value) in _INTEGRAL
     return False
+
+
+def _constructor_data(ctx: Context, tensor: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str,
+                                                                           tuple[str, ...]] | None:
+    """For `torch.tensor(cfg.task_weights)` (no `dtype=`) in `__init__(self, cfg)`: what `_parameter_read` says of
+    its data; None for anything else."""
+    call, _ = ctx.value_of(tensor)
+    if type(call) is not cst.Call or ctx.qualname(call.func) != "torch.tensor" or explicit_dtype(call) is not None:
+        return None
+    args = positional(call)
+    return _parameter_read(ctx, args[0].value) if args else None
+
+
+def _parameter_read(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str,
+                                                                       tuple[str, ...]] | None:
+    """For `cfg.neck.fusion_init` read in `__init__(self, cfg)` where the context is: the class, its `__init__`, the
+    parameter and the attributes read from it (`("neck", "fusion_init")`); None for anything else."""
+    function, class_def = ctx.function, ctx.class_def
+    if function is None or class_def is None or function.name.value != "__init__":
+        return None
+    path: list[str] = []
+    while type(expr) is cst.Attribute:
+        path.insert(0, expr.attr.value)
+        expr = expr.value
+    binding = ctx.binding(expr) if type(expr) is cst.Name else None
+    if binding is None or binding.kind != "param" or binding.statement is not function:
+        return None
+    return class_def, function, expr.value, tuple(path)  # type: ignore[attr-defined]  # a Name here
+
+
+def _passed_integral(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str,
+                     path: tuple[str, ...], depth: int = 0) -> bool:
+    """Every construction of the class passes for `parameter` an object whose attributes `path` hold a list of int
+    literals there; an argument that is itself read from the constructor parameter of the class making the
+    construction (`WeightedFusion(cfg.neck)` in `Neck.__init__(self, cfg)`) is read at that class's constructions,
+    one level up."""
+    def holds(reader: Context, argument: cst.BaseExpression) -> bool:
+        if _integral_value(attribute_path(evaluator(reader).value(argument), path)):
+            return True
+        read = _parameter_read(reader, argument) if depth < 1 else None
+        return read is not None and _passed_integral(reader, *read[:3], read[3] + path, depth + 1)
+
+    return every_construction_passes(ctx, class_def, init, parameter, holds)
+
+
+def _integral_value(value: object) -> bool:
+    """A list or tuple the objects floor knows whole, of int literals (or nested lists of them), one at least."""
+    if isinstance(value, Seq):
+        return value.complete and bool(value.items) and all(_integral_value(item) for item in value.items)
+    return isinstance(value, Dim) and value.literal is not None
 
 
 def _integral_data(data: cst.BaseExpression) -> bool:

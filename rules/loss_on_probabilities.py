@@ -40,14 +40,15 @@ class LossOnProbabilities(Rule):
         input of `F.nll_loss` / `nn.NLLLoss`, which expects log-probabilities. The softmax is found in any spelling
         (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
         one, also `nn.Sequential(*layers)` after `layers.append(nn.Softmax(dim=1))` or `layers += [...,
-        nn.Softmax(dim=1)]` as the last change to the list in the block that builds it, and one that a function of the project returns: `model = build_model(d, k)`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
+        nn.Softmax(dim=1)]` as the last change to the list in the block that builds it, and one that a function of the project returns: `model = build_model(d, k)`, also a stack it fills in a list whose every layer the analysis follows, `layers.append(nn.Softmax(dim=1))` after a loop over `hidden`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
         or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple or
         one key of a returned dict, `out["logits"]`). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
         its constructor's parameters from the trainer's constructions, every one agreeing; a call that passes
         nothing there gives the parameter's default (`def fit(net, batches, opt,
-        criterion=nn.CrossEntropyLoss())`). The target is never checked: soft
+        criterion=nn.CrossEntropyLoss())`), and a criterion picked from a dict of loss factories whose every entry
+        builds the same loss is that loss (`CRITERIA[args.loss]()`). The target is never checked: soft
         targets from a teacher's softmax (distillation) are correct.
 
         ## Why is this bad?
@@ -278,8 +279,66 @@ class LossOnProbabilities(Rule):
                 scores = model(tokens)
                 val_loss = criterion(scores, labels).item()
         """,
+        # A stack a helper fills in a list, its probabilities layer only on request (the caller leaves it off).
+        """
+        import torch.nn as nn
+        def mlp(sizes, out_act=None):
+            layers = []
+            for d_in, d_out in zip(sizes[:-1], sizes[1:]):
+                layers += [nn.Linear(d_in, d_out), nn.ReLU()]
+            layers = layers[:-1]
+            if out_act is not None:
+                layers.append(out_act)
+            return nn.Sequential(*layers)
+        class Policy(nn.Module):
+            def __init__(self, obs_dim, n_actions):
+                super().__init__()
+                self.logits = mlp([obs_dim, 64, 64, n_actions])
+            def forward(self, obs):
+                return self.logits(obs)
+        policy = Policy(8, 4)
+        loss = nn.CrossEntropyLoss()(policy(obs), expert_actions)
+        """,
+        # The helper's list ends in a log-softmax: the NLLLoss it is trained with wants it.
+        """
+        import torch.nn as nn
+        def make_classifier(in_dim, n_classes, hidden=(128, 64)):
+            layers, width = [], in_dim
+            for h in hidden:
+                layers += [nn.Linear(width, h), nn.ReLU()]
+                width = h
+            layers.append(nn.Linear(width, n_classes))
+            layers.append(nn.LogSoftmax(dim=-1))
+            return nn.Sequential(*layers)
+        clf = make_classifier(300, 20)
+        loss = nn.NLLLoss()(clf(docs), topics)
+        """,
     ]
     INVALID = [
+        # A stack a helper of the file fills in a list (`nn.Sequential(*layers)`), ending in nn.Softmax.
+        """
+        import torch
+        import torch.nn as nn
+        def make_classifier(in_dim, n_classes, hidden=(128, 64), dropout=0.2):
+            layers, width = [], in_dim
+            for h in hidden:
+                layers += [nn.Linear(width, h), nn.ReLU(), nn.Dropout(dropout)]
+                width = h
+            layers.append(nn.Linear(width, n_classes))
+            layers.append(nn.Softmax(dim=-1))
+            return nn.Sequential(*layers)
+        class DocClassifier(nn.Module):
+            def __init__(self, vocab, dim, n_classes):
+                super().__init__()
+                self.embed = nn.EmbeddingBag(vocab, dim)
+                self.head = make_classifier(dim, n_classes)
+            def forward(self, tokens, offsets):
+                return self.head(self.embed(tokens, offsets))
+        model = DocClassifier(30000, 300, 20)
+        criterion = nn.CrossEntropyLoss()
+        for tokens, offsets, topics in loader:
+            loss = criterion(model(tokens, offsets), topics)
+        """,
         # A fit helper's default criterion, CrossEntropyLoss, given a network that ends in nn.Softmax
         """
         import torch

@@ -41,8 +41,9 @@ class SamplerWithoutSetEpoch(Rule):
         other (the sharded run's sampler), or come from a same-file function one of whose `return`s builds it
         (`data_sampler(dataset, shuffle=True, distributed=...)`); the helper may hand the loader on to another
         that iterates it (`sample_data(loader)`, a generator looping over it forever). A loader an epoch loop
-        iterates may also come from a function of another module of the project (`from data import
-        build_loader`), read there. A loader built in the call that hands it to such a helper (`train(args,
+        iterates, or hands to a same-file helper that iterates it (`loader = make_loader(dataset, args.batch)`, then
+        `train_epoch(args, loader, ...)`), may also come from a function of another module of the project (`from
+        data import make_loader`), read there. A loader built in the call that hands it to such a helper (`train(args,
         make_loader(dataset, args), ...)`) is reported at the helper's loop over it.
 
         The loader may also be drawn with `iter(loader)` inside a step loop (`next(iter(loader))` on every step,
@@ -53,7 +54,9 @@ class SamplerWithoutSetEpoch(Rule):
         epoch method such as the DDP tutorial's `_run_epoch(epoch)`) counts when a construction of the trainer in
         the file hands it such a loader, or an object holding one (`self.egs.train_loader` of a data bundle its
         class built, a factory of another module returning it); one its constructor builds (`self.loader =
-        DataLoader(dataset, sampler=self.sampler)`) counts when a call of the method that iterates it runs in a loop.
+        DataLoader(dataset, sampler=self.sampler)`, or a split of the dict of loaders a factory of the file or of
+        another module returns: `self.loaders = build_dataloaders(cfg)`, then `for x, y in self.loaders["train"]:`)
+        counts when a call of the method that iterates it runs in a loop.
 
         Not reported: `shuffle=False` or a shuffle flag the code does not spell out, a loader another file builds
         and hands in by other means (a parameter, an attribute), a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -326,8 +329,60 @@ class SamplerWithoutSetEpoch(Rule):
                 for epoch in range(epochs):
                     print(epoch, self.evaluate())
         """,
+        # A trainer's dict of loaders from a factory: only the split it iterates each epoch counts, and that one is
+        # not shuffled.
+        """
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def make_loaders(splits, batch_size):
+            loaders = {}
+            for name, dataset in splits.items():
+                sampler = DistributedSampler(dataset, shuffle=False)
+                loaders[name] = DataLoader(dataset, batch_size=batch_size, sampler=sampler)
+            return loaders
+        class Evaluator:
+            def __init__(self, model, splits):
+                self.model = model
+                self.loaders = make_loaders(splits, 32)
+            def score(self, split):
+                return sum(self.model(x).sum() for x, _ in self.loaders[split])
+            def watch(self, checkpoints):
+                for path in checkpoints:
+                    self.model.load(path)
+                    self.score("dev")
+        """,
     ]
     INVALID = [
+        # A trainer's dict of loaders from a factory that fills it in a loop over the splits, the training split
+        # shuffled: `self.loaders["train"]` in the method its epoch loop calls.
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def build_loaders(train_set, test_set, batch_size, world_size, rank):
+            loaders = {}
+            for split, dataset in (("train", train_set), ("test", test_set)):
+                sampler = DistributedSampler(dataset, world_size, rank, shuffle=split == "train")
+                loaders[split] = DataLoader(dataset, batch_size=batch_size, sampler=sampler, num_workers=2)
+            return loaders
+        class Trainer:
+            def __init__(self, model, train_set, test_set, world_size, rank):
+                self.model = model
+                self.loaders = build_loaders(train_set, test_set, 64, world_size, rank)
+                self.optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+            def _train_epoch(self):
+                for tokens, targets in self.loaders["train"]:
+                    self.optimizer.zero_grad()
+                    self.model(tokens, targets).backward()
+                    self.optimizer.step()
+            def _test(self):
+                with torch.no_grad():
+                    return [self.model(tokens, targets).item() for tokens, targets in self.loaders["test"]]
+            def fit(self, epochs):
+                for epoch in range(epochs):
+                    self._train_epoch()
+                    self._test()
+        """,
         # FixMatch's trainer (kekmodel/FixMatch-pytorch's form): the labeled and unlabeled loaders are zipped, and
         # neither sampler is given the epoch.
         Invalid(
@@ -654,6 +709,10 @@ class SamplerWithoutSetEpoch(Rule):
             shuffles, factory = self._shuffling_loader(node.value)
             if shuffles or factory is not None:
                 self._events.append(("loader", self.ctx.function, target.value, node.value, shuffles, factory))
+            elif type(node.value) is cst.Call and _imported_call(self.ctx, node.value):
+                # `loader = make_loader(dataset, args.batch)` of another module: the objects floor is asked in
+                # `finish`, and only for a name the file hands to a helper that iterates it
+                self._events.append(("imported", self.ctx.function, target.value, node.value))
         elif type(target) is cst.Tuple and type(node.value) is cst.Call and type(node.value.func) is cst.Name \
                 and self.ctx.qualname(node.value.func) is None:
             # `train_loader, val_loader = get_loaders(...)`: the loaders a same-file factory returns, as the objects
@@ -676,7 +735,8 @@ class SamplerWithoutSetEpoch(Rule):
         per_epoch = len(ctx.loops) >= 2  # the loop itself is in ctx.loops: one more is the epoch loop
         # `for x, y in self.loader:` in a trainer's `train_epoch`, over the loader `__init__` built: an epoch loop
         # around the method's calls is looked for in `finish`
-        attribute = not per_epoch and ctx.function is not None and is_self_attribute(iterated)
+        attribute = not per_epoch and ctx.function is not None and is_self_attribute(
+            iterated.value if type(iterated) is cst.Subscript else iterated)
         if type(iterated) is cst.Name and ctx.function is not None:
             binding = ctx.binding(iterated)
             if binding is not None and binding.kind == "param":
@@ -835,9 +895,14 @@ class SamplerWithoutSetEpoch(Rule):
         # Same-file functions that return a loader of the sampler they are handed: whether one is shuffling is
         # asked of the objects floor at each call.
         wrapping: set[str] = set()
+        # Names bound to what a call of another module's function returns: a loader only if the objects floor says so.
+        imported: list[tuple[cst.FunctionDef | None, str, cst.Call]] = []
         for kind, *event in self._events:
             if kind == "wraps":
                 wrapping.add(event[0])
+                continue
+            if kind == "imported":
+                imported.append(tuple(event))  # type: ignore[arg-type]
                 continue
             if kind == "iterated":
                 function, name, per_epoch, iterated = event
@@ -871,6 +936,11 @@ class SamplerWithoutSetEpoch(Rule):
                 if self._iterates(definition, parameter, call, iterating, not in_loop, 2):
                     # at the helper's loop over it; where the helper hands it on, at the argument
                     found += loops_over.get((definition, parameter), [argument])  # type: ignore[index]
+        for function, name, call in imported:
+            if (function, name) not in loaders and any(
+                    self._handed_to_loop(site.node, name, iterating, per_epoch=site.loop is None, depth=2)
+                    for site in training.calls_in(function)) and self._built_shuffling_at(call):
+                loaders[function, name] = call
         for (function, name) in loaders:
             for site in training.calls_in(function):
                 if self._handed_to_loop(site.node, name, iterating, per_epoch=site.loop is None, depth=2):
@@ -920,6 +990,21 @@ def _built_shuffling(built: object) -> bool:
         return False
     shuffle = sampler.argument(3, "shuffle")
     return shuffle is None or truth(sampler.site.read("value", shuffle)) is True
+
+
+def _imported_call(ctx: Context, call: cst.Call) -> bool:
+    """`call` runs a function the file imports from a module that is not torch's (`make_loader(...)` with `from
+    data import make_loader`): one of the project's, perhaps."""
+    func = call.func
+    root = func
+    while type(root) is cst.Attribute:
+        root = root.value
+    if type(root) is not cst.Name:
+        return False
+    binding = ctx.binding(root)
+    qualname = ctx.qualname(func)
+    return binding is not None and binding.kind == "import" and qualname is not None \
+        and not qualname.startswith("torch.")
 
 
 def _sampler_factory(ctx: Context, name: str) -> tuple[cst.FunctionDef, cst.Call] | None:

@@ -233,6 +233,64 @@ def test_a_trainers_criterion_and_the_sigmoid_model_of_another_module_it_is_hand
     assert linted_in_project(project, files, "SC304", "trainer.py") == expected
 
 
+FIT_EPOCH = """\
+import torch
+
+from scorer import ChurnScorer
+
+
+def fit_epoch(net: ChurnScorer, batches, loss_fn, opt):
+    net.train()
+    for features, churned in batches:
+        opt.zero_grad()
+        loss = loss_fn(net(features), churned)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(net.parameters(), 1.0)
+        opt.step()
+"""
+
+SIGMOID_SCORER = ("import torch\nfrom torch import nn\n\n\nclass ChurnScorer(nn.Module):\n    def __init__(self, d):\n"
+                  "        super().__init__()\n        self.mlp = nn.Sequential(nn.Linear(d, 16), nn.ReLU(), nn.Linear(16, 1))"
+                  "\n\n    def forward(self, x):\n        return self.mlp(x).sigmoid()\n")
+
+RUN = """\
+import argparse
+
+import torch
+from torch import nn
+
+from engine import fit_epoch
+from scorer import ChurnScorer
+
+CRITERIA = {criteria}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--criterion", choices=sorted(CRITERIA), default="plain")
+    args = parser.parse_args()
+    net = ChurnScorer(20)
+    criterion = CRITERIA[args.criterion]()
+    opt = torch.optim.Adam(net.parameters())
+    for epoch in range(5):
+        fit_epoch(net, loader, criterion, opt)
+"""
+
+
+@pytest.mark.parametrize(("criteria", "expected"), [
+    # every loss the command line may pick is BCEWithLogitsLoss, which applies the sigmoid the model already did
+    ('{"plain": nn.BCEWithLogitsLoss, "balanced": lambda: nn.BCEWithLogitsLoss(pos_weight=torch.tensor(3.0))}',
+     ["engine.py:10:16: SC304"]),
+    # one choice wants the probabilities (BCELoss), or every one does (the DCGAN recipe)
+    ('{"plain": nn.BCEWithLogitsLoss, "probs": nn.BCELoss}', []),
+    ('{"plain": nn.BCELoss, "weighted": lambda: nn.BCELoss(weight=torch.tensor([0.3, 0.7]))}', []),
+])
+def test_a_helper_of_a_module_naming_no_loss_handed_one_of_a_registry_of_losses(project: Path, criteria: str,
+                                                                                expected: list[str]) -> None:
+    files = {"engine.py": FIT_EPOCH, "scorer.py": SIGMOID_SCORER, "run.py": RUN.format(criteria=criteria)}
+    assert linted_in_project(project, files, "SC304", "engine.py") == expected
+
+
 def test_a_project_too_large_to_search_for_importers_keeps_the_files_own_callers(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Past `MAX_IMPORTER_SEARCH` files the importers are not known, but the file's own call of its helper still

@@ -135,3 +135,45 @@ def test_a_sampler_bound_none_in_the_else_branch_is_read_where_the_loader_is_bui
                     step(batch)
     """)
     assert [finding.location.row for finding in lint_text(source, "train.py", resolve(["SC215"])).findings] == [10]
+
+
+LOADERS = """
+    from torch.utils.data import DataLoader, RandomSampler
+    from torch.utils.data.distributed import DistributedSampler
+
+    def sharded_loader(dataset, batch_size, rank, world_size, shuffle=True):
+        sampler = DistributedSampler(dataset, num_replicas=world_size, rank=rank, shuffle=shuffle)
+        return DataLoader(dataset, batch_size=batch_size, sampler=sampler, num_workers=4)
+
+    def local_loader(dataset, batch_size):
+        return DataLoader(dataset, batch_size=batch_size, sampler=RandomSampler(dataset))
+"""
+
+FIT = """
+    import torch
+    from loaders import local_loader, sharded_loader
+
+    def run_epoch(model, batches, optimizer):
+        model.train()
+        for images, labels in batches:
+            optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(model(images), labels).backward()
+            optimizer.step()
+
+    def main(model, dataset, optimizer, rank, world_size, epochs):
+        train_batches = {loader}
+        for epoch in range(epochs):
+            run_epoch(model, train_batches, optimizer)
+"""
+
+
+def test_a_loader_another_module_s_factory_returns_handed_to_a_helper_the_epoch_loop_calls(tmp_path: Path) -> None:
+    (tmp_path / "loaders.py").write_text(textwrap.dedent(LOADERS))
+    for loader, expected in (("sharded_loader(dataset, 64, rank, world_size)", [7]),
+                             ("sharded_loader(dataset, 64, rank, world_size, shuffle=False)", []),
+                             ("local_loader(dataset, 64)", [])):
+        (tmp_path / "fit.py").write_text(textwrap.dedent(FIT.format(loader=loader)))
+        PROJECT.forget()
+        path = tmp_path / "fit.py"
+        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
+        assert [finding.location.row for finding in result.findings] == expected, loader

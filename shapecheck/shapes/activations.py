@@ -24,7 +24,7 @@ from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.objects.values import ClassValue, Instance, TorchObject
+from shapecheck.objects.values import ClassValue, Instance, Seq, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
 Kind = Literal["softmax", "log_softmax", "sigmoid"]
@@ -141,7 +141,9 @@ def _applied(ctx: Context, call: cst.Call, before: int | None) -> tuple[Kind, Fo
             return kind, "sequential" if ctx.qualname(module.func) in SEQUENTIAL else "module"
         built = _built_by_function(ctx, module, seq)
         if built is not None and built.call is not None and built.site is not None:
-            kind = module_kind(built.site.evaluator.ctx, built.call)  # read where the factory builds it
+            # read where the factory builds it; a stack of a list it fills (`nn.Sequential(*layers)` after
+            # `layers.append(nn.Softmax(dim=1))`) from the layers the objects floor followed into the list
+            kind = module_kind(built.site.evaluator.ctx, built.call) or _last_layer_kind(built)
             if kind is not None:
                 return kind, "sequential" if built.qualname in SEQUENTIAL else "module"
     if type(func) is cst.Attribute and func.attr.value in METHODS:
@@ -219,6 +221,22 @@ def _list_end(ctx: Context, statement: cst.CSTNode, name: str) -> tuple[bool, cs
             and type(added.elements[-1]) is cst.Element:
         return True, added.elements[-1].value
     return True, None
+
+
+def _last_layer_kind(built: TorchObject) -> Kind | None:
+    """The kind of the activation an `nn.Sequential` the objects floor built ends in, when every layer of it is
+    known (`items` complete): its last layer, or the last of a stack nested there."""
+    for _ in range(8):
+        if built.qualname in MODULES:
+            return MODULES[built.qualname]
+        items = built.items
+        if built.qualname not in SEQUENTIAL or type(items) is not Seq or not items.complete or not items.items:
+            return None
+        last = items.items[-1]
+        if not isinstance(last, TorchObject):
+            return None
+        built = last
+    return None
 
 
 def module_kind(ctx: Context, construction: cst.Call) -> Kind | None:
@@ -388,9 +406,31 @@ def resolve_handed(ctx: Context, handed: HandedLoss, losses: frozenset[str]) -> 
 
 def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context, losses: frozenset[str]) -> str | None:
     with reader.at(point):
-        construction, _ = construction_of(reader, argument)
-        qualname = reader.qualname(construction.func) if construction is not None else None
+        construction, before = construction_of(reader, argument)
+        if construction is None:
+            return None
+        qualname = reader.qualname(construction.func)
+        if qualname is None and type(construction.func) is cst.Subscript:
+            qualname = _registry_loss(reader, construction.func, before)
     return qualname if qualname in losses else None
+
+
+def _registry_loss(ctx: Context, chosen: cst.Subscript, before: int | None) -> str | None:
+    """`LOSSES[args.loss](pos_weight)`: the loss every entry of a dict literal of factories builds, whatever the
+    key (`{"bce": lambda w: nn.BCEWithLogitsLoss(), "weighted": lambda w: nn.BCEWithLogitsLoss(pos_weight=w)}`, or
+    the classes themselves); None when two entries differ or one can't be read."""
+    registry, _ = ctx.value_of(chosen.value, before)
+    if type(registry) is not cst.Dict or not registry.elements:
+        return None
+    built = set()
+    for element in registry.elements:
+        if type(element) is not cst.DictElement:
+            return None  # `**others` may hold any factory
+        factory = element.value
+        if type(factory) is cst.Lambda:
+            factory = factory.body.func if type(factory.body) is cst.Call else factory.body
+        built.add(ctx.qualname(factory))
+    return built.pop() if len(built) == 1 else None
 
 
 def _model_output_at(argument: cst.BaseExpression, point: Point, reader: Context) -> Kind | None:
