@@ -74,13 +74,16 @@ def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int,
             index_shape: IndexShape | None = None) -> Shape | None:
     """`node`'s basic indexing of a tensor (or a numpy array, whose basic indexing is the same) of `shape`, and its
     indexing by one 1-d integer index, whose shape `index_shape` reads (a tensor's by default)."""
+    of_array = index_shape is not None
     index_shape = index_shape or ev.tensor
     elements = [element.slice for element in node.slice]
     tensors = [i for i, e in enumerate(elements) if _is_tensor_index(ev, e, before, index_shape)]
     if len(tensors) > 1:
         return None  # index tensors broadcast together to one dim (`a[rows, cols]`), not one dim each
-    if tensors and _int_apart(ev, elements, tensors[0], before):
-        return None  # `x[0, :, idx]`: the int is an index array too, and apart from idx their dims go first
+    if of_array and tensors and _int_apart(ev, elements, tensors[0], before):
+        # numpy's `x[0, :, idx]`: the int is an index array too, and apart from idx their dims go first (torch
+        # takes an int as basic indexing: its (N, L) is what the dims say)
+        return None
     ellipses = [i for i, e in enumerate(elements) if type(e) is cst.Index and type(e.value) is cst.Ellipsis]
     if len(ellipses) > 1:
         return None

@@ -467,3 +467,18 @@ def frames(n_fft: int, width, scale):
     probe(torch.from_numpy(np.pad(image, width)))
     probe_dtype(torch.from_numpy(scale * np.arange(count)))
 ''') == ["(2 * (n_fft // 2) + 16000,)", "int", "(98, 400)", "(3, 32, 44)", "(5, 32, 42)", None, "?"]
+
+
+def test_an_int_apart_from_an_index_array_is_numpy_s_advanced_indexing() -> None:
+    """numpy takes `cube[0, :, idx]`'s int as an index array too: apart from `idx`, their broadcast dims go first,
+    (2, 6) where torch's basic int gives (6, 2); an int beside the index array (`cube[0, idx]`) is read as both read it."""
+    assert probe('''
+import numpy as np
+import torch
+
+cube = np.zeros((5, 6, 7))
+idx = np.array([0, 1])
+probe(torch.from_numpy(cube[0, :, idx]))
+probe(torch.from_numpy(cube[0, idx]))
+probe(torch.from_numpy(cube)[0, :, torch.from_numpy(idx)])
+''') == [None, "(2, 7)", "(6, 2)"]

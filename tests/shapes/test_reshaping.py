@@ -449,8 +449,8 @@ def test_a_tensor_of_a_list_of_known_count_and_unknown_elements() -> None:
 
 def test_an_index_tensor_of_more_dims_puts_them_where_the_indexed_dim_was() -> None:
     """`table[ids]` with (B, K) ids gathers (B, K, D) rows, `x[:, idx]` puts idx's dims at dim 1, and an int
-    beside it (`x[0, idx]`, `x[:, idx, 0]`) takes its dim away; an int apart from it (`x[0, :, idx]`: both are index
-    arrays then, and their dims go first), a float or a boolean index, or two index tensors (they broadcast
+    beside it (`x[0, idx]`, `x[:, idx, 0]`) or apart from it (`x[0, :, idx]`: torch takes the int as basic indexing)
+    takes its dim away; a float or a boolean index, or two index tensors (they broadcast
     together), stay unknown."""
     assert probe('''
         import torch
@@ -466,4 +466,4 @@ def test_an_index_tensor_of_more_dims_puts_them_where_the_indexed_dim_was() -> N
             probe(cube[0, ids])
             probe(cube[:, ids, 0])
             probe(cube[0, :, ids])
-    ''') == ["(B, K, 16)", "(100, 2, 3)", None, None, None, "(B, K, 7)", "(5, B, K)", None]
+    ''') == ["(B, K, 16)", "(100, 2, 3)", None, None, None, "(B, K, 7)", "(5, B, K)", "(6, B, K)"]
