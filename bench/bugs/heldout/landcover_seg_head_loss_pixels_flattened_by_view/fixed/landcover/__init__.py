@@ -1,0 +1,1 @@
+"""Land-cover segmentation of multispectral tiles."""
