@@ -678,6 +678,10 @@ class ShapeEvaluator(Evaluator):
         if isinstance(value, Shape) and value.variadic != 0 and value.rank and value.size(0) == Dim.of(count):
             row = rows(value)  # `q, k, v = qkv` of a (3, B, H, T, d) tensor: its rows, as unpacking iterates
             return [row] * count if row is not None else None
+        if isinstance(value, Array) and value.shape.rank and value.shape.rank > 1 \
+                and value.shape.size(0) == Dim.of(count):
+            row = rows(value.shape)  # `ys, xs = np.mgrid[0:h, 0:w]`: an array's rows, as for a tensor
+            return [Array(row)] * count if row is not None else None
         return super().unpacked_values(value, count)
 
     def unpacking(self, expr: cst.BaseExpression, names: list[str | None],
