@@ -30,7 +30,7 @@ from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import UNSTATED_COUNT, Derived, Evaluator, named
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject, truth
-from shapecheck.shapes import conflicts, elementwise, indexing, layers, numpy_arrays, ops, transposes, value_bounds
+from shapecheck.shapes import conflicts, elementwise, indexing, layers, numpy_arrays, ops, packing, transposes, value_bounds
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.indexing import rows
 from shapecheck.shapes.loaders import batches
@@ -605,6 +605,9 @@ class ShapeEvaluator(Evaluator):
         array = numpy_arrays.array_shape(self, expr, before)
         if array is not None:
             return Array(array)
+        sequence = packing.packed(self, expr, before) if type(expr) is cst.Call else None
+        if sequence is not None:
+            return sequence
         returned = ops.returned_object(self, expr, before) if type(expr) is cst.Call else None
         if returned is not None:
             return returned
