@@ -30,7 +30,7 @@ from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import UNSTATED_COUNT, Derived, Evaluator, named
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject, truth
-from shapecheck.shapes import conflicts, elementwise, indexing, layers, numpy_arrays, ops, transposes, value_bounds
+from shapecheck.shapes import conflicts, elementwise, indexing, layers, numpy_arrays, ops, packing, transposes, value_bounds
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.indexing import rows
 from shapecheck.shapes.loaders import batches
@@ -605,6 +605,9 @@ class ShapeEvaluator(Evaluator):
         array = numpy_arrays.array_shape(self, expr, before)
         if array is not None:
             return Array(array)
+        sequence = packing.packed(self, expr, before) if type(expr) is cst.Call else None
+        if sequence is not None:
+            return sequence
         returned = ops.returned_object(self, expr, before) if type(expr) is cst.Call else None
         if returned is not None:
             return returned
@@ -678,6 +681,10 @@ class ShapeEvaluator(Evaluator):
         if isinstance(value, Shape) and value.variadic != 0 and value.rank and value.size(0) == Dim.of(count):
             row = rows(value)  # `q, k, v = qkv` of a (3, B, H, T, d) tensor: its rows, as unpacking iterates
             return [row] * count if row is not None else None
+        if isinstance(value, Array) and value.shape.rank and value.shape.rank > 1 \
+                and value.shape.size(0) == Dim.of(count):
+            row = rows(value.shape)  # `ys, xs = np.mgrid[0:h, 0:w]`: an array's rows, as for a tensor
+            return [Array(row)] * count if row is not None else None
         return super().unpacked_values(value, count)
 
     def unpacking(self, expr: cst.BaseExpression, names: list[str | None],

@@ -156,7 +156,10 @@ def interpolate(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None
     count = x.rank - 2
     size, scale = args.get(1, "size"), args.get(2, "scale_factor")
     if size is not None and not _none(size):
-        sizes = _sizes(ev, size, count, None, before)
+        # sizes held in a sequence (`size=skip.shape[-2:]`, a U-Net's or an FPN's lateral map): only one of exactly
+        # the spatial dims' count says each size; anything else is one int for every spatial dim, or unknown
+        held = ev.sizes(size, before) if type(size) not in (cst.Tuple, cst.List) else None
+        sizes = list(held.dims) if held is not None and held.rank == count else _sizes(ev, size, count, None, before)
     elif scale is not None:
         factors = _sizes(ev, scale, count, None, before)
         sizes = None if factors is None else [length * factor for length, factor in zip(x.dims[2:], factors)]

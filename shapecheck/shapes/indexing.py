@@ -257,7 +257,24 @@ def _offset(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, evaluated
 def _slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:
     """The length of `a:b` over a dim of `size`, when exact: literal bounds, within a literal size or one the
     analysis proves long enough (`[1:]`, `[:-1]` of `seq_len + 1` are `seq_len`; `[:8]` of `T` is unknown, `T` may
-    be shorter than 8)."""
+    be shorter than 8), or sizes proven in order inside it."""
+    found = _stated_slice_length(ev, size, element, before)
+    return found if found is not None or element.step is not None else _sized_slice_length(ev, size, element, before)
+
+
+def _sized_slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:
+    """`a:b` with sizes for bounds, proven `0 <= a <= b <= size`: `b - a` (the two directions of a bidirectional
+    RNN's (B, T, 2 * H) output, `out[..., :H]` and `out[..., H:]`, are H each); any bound that may fall outside
+    is unknown."""
+    start = ev.size(element.lower, before) if element.lower is not None else Dim.of(0)
+    stop = ev.size(element.upper, before) if element.upper is not None else size
+    if start is None or stop is None:
+        return None
+    bounds = (at_least(start), at_least(stop - start), at_least(size - stop))
+    return stop - start if all(bound is not None and bound >= 0 for bound in bounds) else None
+
+
+def _stated_slice_length(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> Dim | None:
     if element.step is not None:
         return _stepped_slice_length(ev, size, element, before)
     lower = ev.integer(element.lower, before) if element.lower is not None else 0

@@ -29,8 +29,8 @@ from shapecheck.engine.walker import walk
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.evaluator import ContainerForward
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Seq, Site, TorchObject
-from shapecheck.shapes import einops, last_batch, nn_modules, runs
-from shapecheck.shapes.values import Conflict, Items
+from shapecheck.shapes import einops, last_batch, nn_modules, packing, runs
+from shapecheck.shapes.values import Conflict, Items, Packed
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.container_use import only_held
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
@@ -296,9 +296,23 @@ def call_result(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, 
     if layer is None or not inputs:
         return None
     inputs = _by_keyword(ev, call, inputs, layer, before)
+    sequence = _packed_input(ev, call, inputs, layer, before)
+    if sequence is not None:
+        given = _with_parameters(ev, call, inputs, layer, before)
+        return packing.through_recurrent(layer, sequence, given[1] if len(given) > 1 else None).value
     if not isinstance(layer, runs.Model):  # a model's forward may take anything; a torch layer takes tensors
         inputs = (_tensor(inputs[0]), *inputs[1:])
     return _applied(ev, call, inputs, layer, before).value
+
+
+def _packed_input(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...], layer: Layer,
+                  before: int) -> Packed | None:
+    """The packed batch a recurrent layer is given positionally (`self.rnn(packed)`), if that is what it holds."""
+    if not isinstance(layer, nn_modules.Recurrent) or inputs[0] is not None or not call.args \
+            or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    found = ev.object(call.args[0].value, before)
+    return found if isinstance(found, Packed) else None
 
 
 def call_conflict(ev: ShapeEvaluator, call: cst.Call, inputs: tuple[Shape | None, ...],

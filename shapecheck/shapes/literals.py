@@ -65,7 +65,7 @@ def uncounted_numbers(ev: ShapeEvaluator, node: cst.Call, value: object,
     return Shape((length,), layout=(0,), dtype=dtype)
 
 
-def range_length(ev: ShapeEvaluator, node: cst.Call, bounds: list[cst.BaseExpression], before: int) -> Dim | None:
+def range_length(ev: ShapeEvaluator, node: cst.CSTNode, bounds: list[cst.BaseExpression], before: int) -> Dim | None:
     """How many numbers `arange(end)`, `arange(start, end)` or `arange(start, end, step)` gives, in sizes."""
     if not 1 <= len(bounds) <= 3:
         return None

@@ -94,6 +94,8 @@ def array_shape(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int
         return _arithmetic(ev, expr, before, depth)
     if kind is cst.Comparison:
         return _compared(ev, expr, before, depth)
+    if kind is cst.Subscript and ev.ctx.qualname(expr.value) == "numpy.mgrid":
+        return _mesh(ev, expr, before)
     if kind is cst.Subscript:
         found = array_shape(ev, expr.value, before, depth + 1)
         if found is not None:
@@ -135,6 +137,25 @@ def _called(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shap
         return function(ev, call, before, depth) if function is not None else None
     except Hidden:  # `np.zeros(*dims)`, `np.stack(**spec)`: which argument is which can't be told
         return None
+
+
+def _mesh(ev: ShapeEvaluator, expr: cst.Subscript, before: int) -> Shape | None:
+    """`np.mgrid[0:h, 0:w]`: one grid of (h, w) per slice, stacked (a depth map's `ys, xs`); a single slice is its
+    range. Slices of ints the code states only: a complex step (`0:1:10j`, a count of points) is not read."""
+    lengths = []
+    for element in expr.slice:
+        part = element.slice
+        if type(part) is not cst.Slice or part.upper is None:
+            return None
+        bounds = [part.lower or cst.Integer("0"), part.upper] + ([part.step] if part.step is not None else [])
+        if any(type(bound) is cst.Imaginary for bound in bounds):
+            return None
+        length = range_length(ev, expr, bounds, before)
+        if length is None:
+            return None
+        lengths.append(length)
+    dims = tuple(lengths) if len(lengths) == 1 else (Dim.of(len(lengths)), *lengths)
+    return Shape(dims, layout=tuple(range(len(dims))), dtype="int")
 
 
 def _makes_array(ev: ShapeEvaluator, expr: cst.BaseExpression) -> bool:

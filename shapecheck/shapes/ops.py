@@ -21,7 +21,7 @@ import libcst as cst
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Mapping, Seq, TorchObject
 from shapecheck.shapes import (creation, distributions, einops, einsum, elementwise, functional, indexing, joins,
-                               layers, losses, matmul, reductions, reshaping, spectral, transposes, value_bounds)
+                               layers, losses, matmul, packing, reductions, reshaping, spectral, transposes, value_bounds)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import annotated_result, contradiction
@@ -183,4 +183,4 @@ TUPLE_METHODS = {**reductions.TUPLE_METHODS, **joins.TUPLE_METHODS}
 _CLASS_FUNCTION_NAMES = frozenset(name.rsplit(".", 1)[1] for name in FUNCTIONS
                                   if name.count(".") > 1 and name.rsplit(".", 2)[1][:1].isupper())
 TUPLE_FUNCTIONS = {**{f"torch.{name}": as_function(handler) for name, handler in TUPLE_METHODS.items()},
-                   **creation.TUPLE_FUNCTIONS}
+                   **creation.TUPLE_FUNCTIONS, packing.PAD: packing.padded}

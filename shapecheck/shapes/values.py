@@ -50,7 +50,16 @@ class Array:
     shape: Shape
 
 
-Value = Shape | Dim | Sizes | Items
+@record(slots=True, unsafe_hash=True)
+class Packed:
+    """A `PackedSequence` (`pack_padded_sequence(x, lengths, batch_first=True)`): no tensor, so no tensor operation
+    reads it; `padded` is the batch it packs, batch first (B, T, *), what a recurrent layer runs on and
+    `pad_packed_sequence` gives back."""
+
+    padded: Shape
+
+
+Value = Shape | Dim | Sizes | Items | Packed
 
 
 # Where a run of the project's code fails: each call followed, then the failing operation, with the file's context

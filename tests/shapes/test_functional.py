@@ -97,6 +97,24 @@ def test_interpolation_reads_sizes_held_in_names_entries_and_attributes() -> Non
         None]
 
 
+def test_interpolation_to_the_sizes_of_another_map() -> None:
+    """A decoder resizing its coarse map to the skip's own sizes (`size=skip.shape[-2:]`, `size=tuple(x.shape[2:])`)
+    gives those sizes, so what it is joined with or scored against is checked; a held int is every spatial size and
+    a sequence of another length says nothing."""
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        skip, coarse = torch.randn(2, 8, 50, 38), torch.randn(2, 16, 25, 19)
+        probe(F.interpolate(coarse, size=skip.shape[-2:], mode="bilinear", align_corners=False))
+        probe(F.interpolate(coarse, skip.shape[2:]))
+        side = skip.shape[-1]
+        probe(F.interpolate(coarse, size=side))
+        probe(F.interpolate(coarse, size=skip.shape[1:]))
+        volume = torch.randn(1, 4, 6, 10, 10)
+        probe(F.interpolate(volume, size=torch.randn(1, 4, 12, 20, 20).shape[2:], mode="trilinear"))
+    ''') == ["(2, 16, 50, 38)", "(2, 16, 50, 38)", "(2, 16, 38, 38)", None, "(1, 4, 12, 20, 20)"]
+
+
 def test_embeddings_and_attention() -> None:
     assert probe('''
         import torch

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
-from tests.helpers import lint
+from tests.helpers import codes_of, lint
 from tests.shapes.probe import probe
 
 HEADER = '''
@@ -801,3 +801,66 @@ def act(obs, frames):
     probe(nn.Conv2d(1, 16, 3)(obs[None, ...]))
     probe(conv(frames[None, None, ...]))
 ''') == ["(1, 16, H_out, W_out)", "(..., 16, H_out, W_out)", "(...)"]
+
+
+def test_a_packed_batch_through_a_recurrent_layer() -> None:
+    """A padded batch packed for an RNN: its final states are (D * num_layers, B, H) whatever `batch_first`, its
+    output padded again is (B, T, D * H) batch first (time first by default), T the `total_length` asked for or a
+    length of its own; embedded ids of unknown leading dims are a batch. The packed value is no tensor: `.data` is
+    not read as one."""
+    assert seen('''
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+lstm = nn.LSTM(16, 32, num_layers=2, bidirectional=True)
+frames = torch.randn(50, 8, 16)
+packed = pack_padded_sequence(frames, torch.full((8,), 50), enforce_sorted=False)
+out, (h, c) = lstm(packed)
+probe(h)
+padded, lengths = pad_packed_sequence(out, total_length=50)
+probe(padded)
+probe(lengths)
+probe(packed.data)
+probe(out.data)
+first = nn.GRU(16, 24, batch_first=True)
+batch = torch.randn(4, 30, 16)
+seq, last = first(pack_padded_sequence(batch, torch.full((4,), 30), batch_first=True))
+probe(last)
+probe(pad_packed_sequence(seq, batch_first=True)[0])
+table = nn.Embedding(100, 16)
+def encode(ids, lengths):
+    steps, state = first(pack_padded_sequence(table(ids), lengths, batch_first=True, enforce_sorted=False))
+    probe(state)
+    probe(pad_packed_sequence(steps, batch_first=True, total_length=ids.size(1))[0])
+''') == ["(4, 8, 32)", "(50, 8, 64)", "(8,)", None, None, "(1, 4, 24)", "(4, T, 24)", "(1, B, 24)",
+         "(B, ids.size(1), 24)"]
+
+
+_SPEAKER_ID = '''
+import torch
+import torch.nn as nn
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+
+class UtteranceEncoder(nn.Module):
+    def __init__(self, n_feats: int, width: int):
+        super().__init__()
+        self.width = width
+        self.lstm = nn.LSTM(n_feats, width, batch_first=True, bidirectional=True)
+        self.score = nn.Linear(2 * width, 1)
+
+    def forward(self, feats, lengths):
+        packed = pack_padded_sequence(feats, lengths.cpu(), batch_first=True, enforce_sorted=False)
+        steps, (h_n, _) = self.lstm(packed)
+        steps, _ = pad_packed_sequence(steps, batch_first=True)
+        frames = %s
+        summary = torch.cat((h_n[0], h_n[1]), dim=-1)
+        weights = torch.softmax(frames @ summary.unsqueeze(-1), dim=1)
+        return (weights * frames).sum(1)
+'''
+
+
+def test_directions_merged_one_way_for_the_steps_and_another_for_the_summary() -> None:
+    """Frames whose two directions are added ((B, T, width)) against a summary that concatenates them ((B, 2 *
+    width)) cannot be multiplied, whatever the sizes; frames that keep both directions are the look-alike."""
+    assert codes_of(lint(_SPEAKER_ID % "steps[..., :self.width] + steps[..., self.width:]", "SC105")) == ["SC105"]
+    assert codes_of(lint(_SPEAKER_ID % "steps", "SC105")) == []

@@ -4,7 +4,7 @@ or an unknown dataset decides."""
 
 from __future__ import annotations
 
-from tests.helpers import lint
+from tests.helpers import codes_of, lint
 from tests.shapes.probe import probe
 
 HEADER = '''
@@ -856,3 +856,56 @@ for clip, padded, mel, tail in DataLoader(Clips(), batch_size=1):
     probe(tail)
 ''') == ["(1, 100 * (rng.uniform(0.5, 1.0) per item), 40)", "(1, random.randint(50, 100), 40)",
          "(1, random.randint(5, 9) per item, 8)", "(1, random.randint(1, 4) per item)"]
+
+
+_RELIEF = '''
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from torch.utils.data import DataLoader, Dataset
+
+
+class ReliefTiles(Dataset):
+    """Synthetic elevation tiles: a slope over the grid plus noise, the shaded relief as the input."""
+
+    def __init__(self, count=40, side=32):
+        rows, cols = np.mgrid[0:side, 0:side]
+        self.tiles = []
+        for k in range(count):
+            height = 0.01 * k * rows + 0.02 * cols + np.random.randn(side, side)
+            self.tiles.append(height.astype(np.float32))
+
+    def __len__(self):
+        return len(self.tiles)
+
+    def __getitem__(self, i):
+        height = self.tiles[i]
+        return torch.from_numpy(np.stack([height, 0.5 * height, height ** 2])), torch.from_numpy(height%s)
+
+
+class TinyUNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.down = nn.Conv2d(3, 8, 3, stride=2, padding=1)
+        self.same = nn.Conv2d(3, 8, 3, padding=1)
+        self.out = nn.Conv2d(16, 1, 1)
+
+    def forward(self, x):
+        skip = self.same(x)
+        up = F.interpolate(self.down(x), size=skip.shape[-2:], mode="nearest")
+        return self.out(torch.cat([up, skip], dim=1)).squeeze(1)
+
+
+net = TinyUNet()
+for shaded, height in DataLoader(ReliefTiles(), batch_size=8):
+    loss = F.mse_loss(net(shaded), height)
+'''
+
+
+def test_a_decoder_resized_to_its_skip_scored_against_a_grid_built_target() -> None:
+    """The target a dataset builds over `np.mgrid` keeps its (side, side), and a decoder resized to its skip's sizes
+    keeps them too: a (1, side, side) target against the (B, side, side) output broadcasts; the target without the
+    added axis is the look-alike."""
+    assert codes_of(lint(_RELIEF % "[None]", "SC104")) == ["SC104"]
+    assert codes_of(lint(_RELIEF % "", "SC104")) == []

@@ -482,3 +482,27 @@ probe(torch.from_numpy(cube[0, :, idx]))
 probe(torch.from_numpy(cube[0, idx]))
 probe(torch.from_numpy(cube)[0, :, torch.from_numpy(idx)])
 ''') == [None, "(2, 7)", "(6, 2)"]
+
+
+def test_a_grid_of_coordinates_and_the_rows_an_unpacking_takes() -> None:
+    """`np.mgrid[0:h, 0:w]` is one (h, w) grid per slice, stacked, and unpacking an array gives its rows as
+    unpacking a tensor does, so a synthetic depth map built from `ys, xs` keeps its (h, w); a complex step (a
+    count of points) and an unpacking into another count are unknown."""
+    assert probe('''
+import numpy as np
+import torch
+
+rows, cols = 30, 40
+yy, xx = np.mgrid[0:rows, 0:cols]
+probe(torch.from_numpy(yy))
+probe(torch.from_numpy(np.mgrid[2:rows, 0:cols:2]))
+probe_dtype(torch.from_numpy(xx))
+probe(torch.from_numpy(np.mgrid[0:cols]))
+height = 1.0 + 0.5 * yy / rows + np.random.randn(rows, cols)
+probe(torch.from_numpy(height[None]))
+probe(torch.from_numpy(np.mgrid[0:1:5j, 0:1:5j]))
+a, b, c = np.mgrid[0:rows, 0:cols]
+probe(torch.from_numpy(a))
+first, second = np.zeros((2, 5, 6))
+probe(torch.from_numpy(second))
+''') == ["(30, 40)", "(2, 28, 20)", "int", "(40,)", "(1, 30, 40)", None, None, "(5, 6)"]

@@ -241,6 +241,23 @@ def test_a_literal_slice_of_a_size_proven_long_enough_is_exact() -> None:
                "(T, (2 * n + 3)[-2:1])"]
 
 
+def test_a_slice_between_sizes_proven_in_order_is_exact() -> None:
+    """`[:d]` and `[d:]` of `2 * d` are `d` each (the halves of a gated unit, the two directions of a bidirectional
+    RNN); `[d:2 * d]` of `3 * d` too. A bound that may pass the size (`[:d]` of `n`, `[2 * d:]` of `d + 1`) or
+    come before the start (`[d:n]`) is a length of its own."""
+    assert probe('''
+        import torch
+        def f(b: int, d: int, n: int):
+            h = torch.randn(b, 2 * d)
+            probe(h[:, :d])
+            probe(h[:, d:])
+            probe(torch.randn(3 * d, b)[d:2 * d])
+            probe(torch.randn(b, n)[:, :d])
+            probe(torch.randn(b, d + 1)[:, 2 * d:])
+            probe(torch.randn(b, 2 * n)[:, d:n])
+    ''') == ["(b, d)", "(b, d)", "(d, b)", "(b, n[:d])", "(b, (d + 1)[2 * d:])", "(b, (2 * n)[d:n])"]
+
+
 def test_slices_that_keep_as_much_of_an_unknown_size_are_one_size() -> None:
     """`[:-1]` and `[1:]` of a length T not known both keep max(0, T - 1): teacher forcing's inputs and targets are
     as long, and as long as another tensor's slice of T; `[1:-1]` and `[2:]`, `[:2]` and `[:2]` of one size are;
