@@ -52,6 +52,10 @@ class BceWithActivation(Rule):
         `self.model` stored from its constructor's parameters from the trainer's constructions, every one agreeing
         (a call that passes nothing gives the parameter's default; a criterion picked from a dict of loss factories,
         `LOSSES[args.loss](pos_weight)`, is the loss every entry builds when they all agree), as for SC303. A
+        loss that reads the model's output from a parameter (`def forward(self, preds, targets)` of a loss module,
+        `self.bce(preds["conf"], obj)`; a helper's `def box_loss(out, batch)`) takes it from the calls that hand it
+        one, every one agreeing: a helper's calls, or the calls of the module's instances (`criterion =
+        YoloLoss(4)`, then `criterion(model(images), targets)`), in the file or a project module importing it. A
         helper's module that names no BCE loss is linted for this rule when it imports the module of the model
         (`def train_one_epoch(model: AdultNet, loader, criterion, optimizer)`). Probabilities clamped or computed
         elsewhere are not reported, nor such a model trained with `nn.BCELoss` (the DCGAN recipe, which also wants
@@ -212,6 +216,28 @@ class BceWithActivation(Rule):
         loss = criterion(out["logits"], clicks)
         auc_meter.update(out["prob"].detach(), clicks)
         """,
+        # A loss module handed the logits under one key and the probabilities under another, for the metrics.
+        """
+        import torch
+        import torch.nn as nn
+        class Tagger(nn.Module):
+            def __init__(self, d, k):
+                super().__init__()
+                self.out = nn.Linear(d, k)
+            def forward(self, x):
+                logits = self.out(x)
+                return {"logits": logits, "scores": torch.sigmoid(logits)}
+        class TagLoss(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.bce = nn.BCEWithLogitsLoss()
+            def forward(self, out, tags):
+                return self.bce(out["logits"], tags)
+        model, criterion = Tagger(32, 5), TagLoss()
+        out = model(features)
+        loss = criterion(out, tags)
+        meter.update(out["scores"].detach(), tags)
+        """,
         # The sigmoid is applied only when the caller asks for probabilities; the test loop passes the logits.
         """
         import torch
@@ -363,6 +389,29 @@ class BceWithActivation(Rule):
             layers.append(nn.Sigmoid())
             scorer = nn.Sequential(*layers)
             return nn.BCEWithLogitsLoss()(scorer(x).squeeze(1), y)
+        """,
+        # A matting loss module handed the net's outputs, the alpha head through a sigmoid.
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class MattingNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Conv2d(3, 8, 3, padding=1)
+                self.fg = nn.Conv2d(8, 3, 1)
+                self.alpha = nn.Conv2d(8, 1, 1)
+            def forward(self, x):
+                h = torch.relu(self.body(x))
+                return self.fg(h), self.alpha(h).sigmoid()
+        class MattingLoss(nn.Module):
+            def forward(self, outputs, alpha_gt, fg_gt):
+                fg, alpha = outputs
+                return F.l1_loss(fg, fg_gt) + F.binary_cross_entropy_with_logits(alpha, alpha_gt)
+        def fit(loader):
+            net, criterion = MattingNet(), MattingLoss()
+            for images, alphas, fgs in loader:
+                criterion(net(images), alphas, fgs).backward()
         """,
         # A detector whose forward returns a dict, one head through a sigmoid, fed to BCEWithLogitsLoss.
         """

@@ -48,7 +48,11 @@ class LossOnProbabilities(Rule):
         its constructor's parameters from the trainer's constructions, every one agreeing; a call that passes
         nothing there gives the parameter's default (`def fit(net, batches, opt,
         criterion=nn.CrossEntropyLoss())`), and a criterion picked from a dict of loss factories whose every entry
-        builds the same loss is that loss (`CRITERIA[args.loss]()`). The target is never checked: soft
+        builds the same loss is that loss (`CRITERIA[args.loss]()`). A loss that reads the model's output from a
+        parameter (a helper's `def seg_loss(out, masks)`, a loss module's `def forward(self, preds, targets)`,
+        at a key or a position: `preds["cls"]`) takes it from the calls that hand it one, every one agreeing: the
+        helper's calls, or the calls of the module's instances (`criterion = DetLoss()`, then
+        `criterion(model(x), y)`). The target is never checked: soft
         targets from a teacher's softmax (distillation) are correct.
 
         ## Why is this bad?
@@ -315,6 +319,23 @@ class LossOnProbabilities(Rule):
         """,
     ]
     INVALID = [
+        # A loss helper handed the model's outputs, the class head through a softmax.
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class PointHead(nn.Module):
+            def __init__(self, d, n_classes):
+                super().__init__()
+                self.offset = nn.Linear(d, 3)
+                self.cls = nn.Sequential(nn.Linear(d, n_classes), nn.Softmax(dim=-1))
+            def forward(self, feats):
+                return self.offset(feats), self.cls(feats)
+        def point_loss(outputs, offsets, labels):
+            return F.smooth_l1_loss(outputs[0], offsets) + F.cross_entropy(outputs[1], labels)
+        head = PointHead(64, 13)
+        for feats, offsets, labels in batches:
+            point_loss(head(feats), offsets, labels).backward()
+        """,
         # A stack a helper of the file fills in a list (`nn.Sequential(*layers)`), ending in nn.Softmax.
         """
         import torch

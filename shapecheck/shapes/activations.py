@@ -19,7 +19,7 @@ import libcst as cst
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding, Context, Point
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg, param_annotation
-from shapecheck.objects.callers import argument_of, project_callers
+from shapecheck.objects.callers import argument_of, instance_callers, project_callers
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.objects.modules import RETURNS_SELF
@@ -324,8 +324,8 @@ def construction_of(ctx: Context, instance: cst.BaseExpression, before: int | No
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
 @record(unsafe_hash=True)
 class Handed:
-    """A criterion or model a function was handed: a parameter of a helper (`class_def` None), or the parameter a
-    class's constructor stored in the attribute a method uses."""
+    """A criterion, a model or a model's output a function was handed: a parameter of a helper or of a module's
+    `forward` (`class_def` None), or the parameter a class's constructor stored in the attribute a method uses."""
 
     function: cst.FunctionDef
     parameter: str
@@ -333,11 +333,16 @@ class Handed:
 
     def arguments(self, ctx: Context) -> list[tuple[cst.BaseExpression, Point, Context]] | None:
         """What the project passes for it, with the point to read the caller's names at and the context that point
-        is in: at every call of the helper, or construction of the class, in this file or a module importing it."""
+        is in: at every call of the helper, or construction of the class, in this file or a module importing it;
+        for a module's `forward`, at the calls of its instances that are certain (`criterion(preds, targets)` with
+        `criterion = YoloLoss(n)`)."""
         if self.class_def is not None:
             return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
-        passed = [argument_of(ctx, self.function, caller, self.parameter)
-                  for caller in project_callers(ctx, self.function) or ()]
+        method = ctx.class_of_method(self.function) is not None
+        # an instance call binds `self` as a construction does
+        passed = [argument_of(ctx, self.function, caller, self.parameter, constructor=method)
+                  for caller in (instance_callers(ctx, self.function) if method else project_callers(ctx, self.function))
+                  or ()]
         return None if not passed or None in passed else passed  # type: ignore[return-value]
 
 
@@ -353,6 +358,10 @@ class HandedLoss:
     model: Handed | None  # None: the activation is in view at the call
     kind: Kind | None = None  # the activation in view
     form: Form | None = None
+    # `model` hands in the model's output itself (`def forward(self, preds, targets)` of a loss module), taken at
+    # this position or key (`preds["conf"]`) when not None
+    output: bool = False
+    key: int | str | None = None
 
 
 def handed_loss(ctx: Context, call: cst.Call, loss: str | None) -> HandedLoss | None:
@@ -366,9 +375,13 @@ def handed_loss(ctx: Context, call: cst.Call, loss: str | None) -> HandedLoss | 
         activation = activation_of(ctx, argument, models=True)
         if activation is not None:
             return HandedLoss(call, criterion, None, activation.kind, activation.form)
-    value, _ = ctx.value_of(argument)
+    value, before = ctx.value_of(argument)
     model = handed_in(ctx, value.func) if type(value) is cst.Call else None
-    return HandedLoss(call, criterion, model) if model is not None else None
+    if model is not None:
+        return HandedLoss(call, criterion, model)
+    value, _, key = _output_position(ctx, value, before)
+    output = handed_in(ctx, value) if type(value) is cst.Name else None
+    return HandedLoss(call, criterion, output, output=True, key=key) if output is not None else None
 
 
 def handed_in(ctx: Context, expr: cst.BaseExpression) -> Handed | None:
@@ -398,7 +411,10 @@ def resolve_handed(ctx: Context, handed: HandedLoss, losses: frozenset[str]) -> 
     if handed.model is None:
         return (criterion, handed.kind) if handed.kind is not None else None  # type: ignore[return-value]
     models = handed.model.arguments(ctx)
-    kinds = {_model_output_at(*argument) for argument in models or ()}
+    if handed.output:
+        kinds = {_output_at(*argument, handed.key) for argument in models or ()}
+    else:
+        kinds = {_model_output_at(*argument) for argument in models or ()}
     if len(kinds) != 1 or None in kinds:
         return None
     return criterion, kinds.pop()  # type: ignore[return-value]
@@ -442,6 +458,19 @@ def _model_output_at(argument: cst.BaseExpression, point: Point, reader: Context
         if applied is not None:
             return applied[0] if applied[1] == "module" or applied[1] == "sequential" else None
         return model_output(reader, call, None, None)
+
+
+def _output_at(argument: cst.BaseExpression, point: Point, reader: Context, key: int | str | None) -> Kind | None:
+    """The activation a caller passes as a model's output (`loss, parts = criterion(model(images), targets)`), at
+    `key` of it when the callee reads one (`preds["conf"]`)."""
+    with reader.at(point):
+        return _kind(activation_of(reader, argument if key is None else _subscripted(argument, key), models=True))
+
+
+def _subscripted(value: cst.BaseExpression, key: int | str) -> cst.Subscript:
+    """`value[key]`, for `_output_position` to read as a position or a key of what `value` holds."""
+    index = cst.Integer(str(key)) if isinstance(key, int) else cst.SimpleString(repr(key))
+    return cst.Subscript(value, [cst.SubscriptElement(cst.Index(index))])
 
 
 # ---------------------------------------------------------------------------------------------- models in the file
@@ -550,7 +579,9 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
         if not returned.settled:
             return None
         value = returned.value
-        if isinstance(index, str):
+        if index is not None and type(value) not in (cst.Dict, cst.Tuple):
+            value = _subscripted(value, index)  # `return self.head(x)`: the key of what the head returns
+        elif isinstance(index, str):
             value = _keyed(value, index)  # type: ignore[assignment]
             if value is None:
                 return None
