@@ -43,7 +43,8 @@ class BceWithActivation(Rule):
         `binary_cross_entropy_with_logits` / `nn.BCEWithLogitsLoss` on the logits), and a sigmoid output passed
         to `binary_cross_entropy_with_logits` / `nn.BCEWithLogitsLoss`, which applies the sigmoid again. The
         sigmoid is found in any spelling (`torch.sigmoid`, `F.sigmoid`, `x.sigmoid()`, an `nn.Sigmoid`
-        attribute), through local names and shape or dtype changes (`torch.sigmoid(x).float()`); for the double
+        attribute), through local names, shape or dtype changes and tensor indexing (`torch.sigmoid(x).float()`,
+        `p[..., 4]`); for the double
         sigmoid also through an `nn.Sequential` ending in `nn.Sigmoid` (also `nn.Sequential(*layers)` after
         `layers.append(nn.Sigmoid())`) and a model of the same file (or of a
         project module it imports) whose `forward` returns one (also at one position of a returned tuple or under
@@ -216,6 +217,30 @@ class BceWithActivation(Rule):
         loss = criterion(out["logits"], clicks)
         auc_meter.update(out["prob"].detach(), clicks)
         """,
+        # The head gives raw maps; the loss module slices the logits, decoding applies the sigmoid apart.
+        """
+        import torch
+        import torch.nn as nn
+        class AnchorHead(nn.Module):
+            def __init__(self, channels, n_classes):
+                super().__init__()
+                self.pred = nn.Conv2d(channels, 3 * (5 + n_classes), 1)
+            def forward(self, x):
+                b, _, h, w = x.shape
+                return self.pred(x).view(b, 3, -1, h, w).permute(0, 1, 3, 4, 2)
+            def decode(self, x):
+                return self(x)[..., 4:].sigmoid()
+        class ObjectnessLoss(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.bce = nn.BCEWithLogitsLoss()
+            def forward(self, p, obj_mask):
+                return self.bce(p[..., 4], obj_mask)
+        head, obj_loss = AnchorHead(64, 20), ObjectnessLoss()
+        for feats, obj in batches:
+            obj_loss(head(feats), obj).backward()
+        scores = head.decode(feats)
+        """,
         # A loss module handed the logits under one key and the probabilities under another, for the metrics.
         """
         import torch
@@ -270,6 +295,16 @@ class BceWithActivation(Rule):
             import torch
             import torch.nn.functional as F
             loss = F.binary_cross_entropy_with_logits(logits, targets, reduction="sum")
+            """,
+        ),
+        Invalid(
+            """
+            import torch.nn.functional as F
+            mask_loss = F.binary_cross_entropy(mask_logits.sigmoid()[:, 0], mask_targets)
+            """,
+            fixed="""
+            import torch.nn.functional as F
+            mask_loss = F.binary_cross_entropy_with_logits(mask_logits[:, 0], mask_targets)
             """,
         ),
         Invalid(
@@ -389,6 +424,29 @@ class BceWithActivation(Rule):
             layers.append(nn.Sigmoid())
             scorer = nn.Sequential(*layers)
             return nn.BCEWithLogitsLoss()(scorer(x).squeeze(1), y)
+        """,
+        # An anchor head squashing every channel, and a loss module reading the objectness channel of it.
+        """
+        import torch
+        import torch.nn as nn
+        class AnchorHead(nn.Module):
+            def __init__(self, channels, n_classes, n_anchors=3):
+                super().__init__()
+                self.n_anchors = n_anchors
+                self.pred = nn.Conv2d(channels, n_anchors * (5 + n_classes), 1)
+            def forward(self, x):
+                b, _, h, w = x.shape
+                p = self.pred(x).view(b, self.n_anchors, -1, h, w).permute(0, 1, 3, 4, 2)
+                return p.sigmoid()
+        class ObjectnessLoss(nn.Module):
+            def __init__(self, pos_weight=1.0):
+                super().__init__()
+                self.bce = nn.BCEWithLogitsLoss(pos_weight=torch.tensor(pos_weight))
+            def forward(self, p, obj_mask):
+                return self.bce(p[..., 4], obj_mask)
+        head, obj_loss = AnchorHead(64, 20), ObjectnessLoss(2.0)
+        for feats, obj in batches:
+            obj_loss(head(feats), obj).backward()
         """,
         # A matting loss module handed the net's outputs, the alpha head through a sigmoid.
         """

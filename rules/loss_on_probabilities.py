@@ -40,7 +40,7 @@ class LossOnProbabilities(Rule):
         input of `F.nll_loss` / `nn.NLLLoss`, which expects log-probabilities. The softmax is found in any spelling
         (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
         one, also `nn.Sequential(*layers)` after `layers.append(nn.Softmax(dim=1))` or `layers += [...,
-        nn.Softmax(dim=1)]` as the last change to the list in the block that builds it, and one that a function of the project returns: `model = build_model(d, k)`, also a stack it fills in a list whose every layer the analysis follows, `layers.append(nn.Softmax(dim=1))` after a loop over `hidden`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
+        nn.Softmax(dim=1)]` as the last change to the list in the block that builds it, and one that a function of the project returns: `model = build_model(d, k)`, also a stack it fills in a list whose every layer the analysis follows, `layers.append(nn.Softmax(dim=1))` after a loop over `hidden`), through local names, shape changes and tensor indexing (`probs.view(-1, C)`, `probs[:, 1:]`), and through a model of the same file
         or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple or
         one key of a returned dict, `out["logits"]`). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is

@@ -63,15 +63,7 @@ def activation_of(ctx: Context, expr: cst.BaseExpression, models: bool = False, 
     """The activation whose output `expr` is, or None; through local names and shape or dtype changes
     (`probs.view(-1, C)`, `torch.sigmoid(x).float()`). With `models`, also a model of this file whose `forward`
     returns one (every `return` agreeing), including one position of a tuple it returns (`a, p = model(x)`)."""
-    inline = True
-    before: int | None = None
-    for _ in range(8):
-        value, before = ctx.value_of(expr, before)
-        inline = inline and value is expr
-        func = value.func if type(value) is cst.Call else None
-        if type(func) is not cst.Attribute or func.attr.value not in SAME_VALUES or ctx.qualname(func) is not None:
-            break
-        expr = func.value
+    value, before, inline = _values_kept(ctx, expr)
     index: int | str | None = None
     if models:
         value, before, index = _output_position(ctx, value, before)
@@ -87,6 +79,34 @@ def activation_of(ctx: Context, expr: cst.BaseExpression, models: bool = False, 
         if kind is not None:
             return Activation(kind, "model", value, inline)
     return None
+
+
+def _values_kept(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.BaseExpression, int | None, bool]:
+    """What `expr` holds the values of, through local names, shape, dtype or device changes and tensor indexing
+    (`probs.view(-1, C)`, `torch.sigmoid(x).float()`, `p[..., 4]`, `probs[:, 1:]`), with the binding counter to read
+    it at and whether it is written in `expr` itself (no name in between)."""
+    inline = True
+    before: int | None = None
+    for _ in range(8):
+        value, before = ctx.value_of(expr, before)
+        inline = inline and value is expr
+        if type(value) is cst.Subscript and _tensor_indexing(value):
+            expr = value.value
+            continue
+        func = value.func if type(value) is cst.Call else None
+        if type(func) is not cst.Attribute or func.attr.value not in SAME_VALUES or ctx.qualname(func) is not None:
+            break
+        expr = func.value
+    return value, before, inline
+
+
+def _tensor_indexing(subscript: cst.Subscript) -> bool:
+    """Indexing only a tensor (or an array) takes: a slice or `...` in it, or more than one index (`p[..., 4]`,
+    `x[:, 0]`); `out[1]` and `out["conf"]` may pick from a tuple or a dict."""
+    return len(subscript.slice) > 1 or any(
+        type(element.slice) is cst.Slice
+        or type(element.slice) is cst.Index and type(element.slice.value) is cst.Ellipsis
+        for element in subscript.slice)
 
 
 def activation_input(activation: Activation) -> cst.BaseExpression | None:
@@ -375,7 +395,7 @@ def handed_loss(ctx: Context, call: cst.Call, loss: str | None) -> HandedLoss | 
         activation = activation_of(ctx, argument, models=True)
         if activation is not None:
             return HandedLoss(call, criterion, None, activation.kind, activation.form)
-    value, before = ctx.value_of(argument)
+    value, before, _ = _values_kept(ctx, argument)
     model = handed_in(ctx, value.func) if type(value) is cst.Call else None
     if model is not None:
         return HandedLoss(call, criterion, model)
