@@ -56,7 +56,9 @@ class BceWithActivation(Rule):
         loss that reads the model's output from a parameter (`def forward(self, preds, targets)` of a loss module,
         `self.bce(preds["conf"], obj)`; a helper's `def box_loss(out, batch)`) takes it from the calls that hand it
         one, every one agreeing: a helper's calls, or the calls of the module's instances (`criterion =
-        YoloLoss(4)`, then `criterion(model(images), targets)`), in the file or a project module importing it. A
+        YoloLoss(4)`, then `criterion(model(images), targets)`), or of a model's own `loss(output, batch)` method
+        on the model (also one a runner's constructor stored, `self.net.loss(output, batch)`), in the file or a
+        project module importing it. A
         helper's module that names no BCE loss is linted for this rule when it imports the module of the model
         (`def train_one_epoch(model: AdultNet, loader, criterion, optimizer)`). Probabilities clamped or computed
         elsewhere are not reported, nor such a model trained with `nn.BCELoss` (the DCGAN recipe, which also wants
@@ -240,6 +242,27 @@ class BceWithActivation(Rule):
         for feats, obj in batches:
             obj_loss(head(feats), obj).backward()
         scores = head.decode(feats)
+        """,
+        # A model's own loss method on the logits it returns beside the probabilities.
+        """
+        import torch
+        import torch.nn as nn
+        class SlotDetector(nn.Module):
+            def __init__(self, n_slots):
+                super().__init__()
+                self.present = nn.Linear(16, n_slots)
+                self.present_loss = nn.BCEWithLogitsLoss()
+            def forward(self, x):
+                logits = self.present(x)
+                return {"present": logits, "present_prob": logits.sigmoid()}
+            def loss(self, output, batch):
+                return self.present_loss(output["present"], batch["present"])
+        class Runner:
+            def __init__(self, net):
+                self.net = net
+            def step(self, batch):
+                return self.net.loss(self.net(batch["x"]), batch)
+        runner = Runner(SlotDetector(4))
         """,
         # A loss module handed the logits under one key and the probabilities under another, for the metrics.
         """
@@ -447,6 +470,32 @@ class BceWithActivation(Rule):
         head, obj_loss = AnchorHead(64, 20), ObjectnessLoss(2.0)
         for feats, obj in batches:
             obj_loss(head(feats), obj).backward()
+        """,
+        # A model's own loss method, called by a runner that stored the model, on a dict whose "present" entry
+        # went through a sigmoid.
+        """
+        import torch
+        import torch.nn as nn
+        class SlotDetector(nn.Module):
+            def __init__(self, n_slots):
+                super().__init__()
+                self.body = nn.Linear(32, 16)
+                self.present = nn.Linear(16, n_slots)
+                self.present_loss = nn.BCEWithLogitsLoss()
+            def forward(self, x):
+                return {"present": torch.sigmoid(self.present(torch.relu(self.body(x))))}
+            def loss(self, output, batch):
+                return self.present_loss(output["present"], batch["present"])
+        class Runner:
+            def __init__(self, net, lr):
+                self.net = net
+                self.opt = torch.optim.SGD(net.parameters(), lr=lr)
+            def step(self, batch):
+                loss = self.net.loss(self.net(batch["x"]), batch)
+                self.opt.zero_grad()
+                loss.backward()
+                self.opt.step()
+        runner = Runner(SlotDetector(4), 0.01)
         """,
         # A matting loss module handed the net's outputs, the alpha head through a sigmoid.
         """

@@ -334,11 +334,30 @@ def calls_passing(ctx: Context, definition: cst.FunctionDef, parameter: str,
     return [caller for caller in sites if _passes(definition, caller, parameter, holds)]
 
 
-def imported_method_callers(ctx: Context, definition: cst.FunctionDef) -> list[Caller]:
+def method_calls(ctx: Context, definition: cst.FunctionDef,
+                 is_instance: Callable[[Context, cst.BaseExpression], bool]) -> list[Caller]:
+    """The calls `obj.name(...)` of the method `definition` of a module-level class, in this file and in the
+    project's modules that import the class, whose receiver `is_instance` accepts, read at the call in its module's
+    context: a floor that follows what an attribute holds (`self.net` stored from a constructor that is handed the
+    class's instance) decides. Some of the calls, not all."""
+    found = []
+    for site in ctx.calls_of(definition):
+        func = site.node.func
+        point = _caller_point(ctx, site)
+        if type(func) is cst.Attribute and point is not None:
+            with ctx.at(point):
+                if is_instance(ctx, func.value):
+                    found.append(Caller(site, point, ctx))
+    return found + imported_method_callers(ctx, definition, is_instance)
+
+
+def imported_method_callers(ctx: Context, definition: cst.FunctionDef,
+                            is_instance: Callable[[Context, cst.BaseExpression], bool] | None = None) -> list[Caller]:
     """The calls of the method `definition` of a module-level class of `ctx`'s file made in the project's modules
     that import the class, where the receiver certainly is an instance of it (`self.train_auc.update(probs, y)` with
-    `self.train_auc = RocAucMeter()` and `from metrics import RocAucMeter`), each read in that module's context. A
-    meter, tracker or logger class is written in one module and fed in another; some of the calls, not all."""
+    `self.train_auc = RocAucMeter()` and `from metrics import RocAucMeter`; `is_instance`, where given, says which
+    receivers are), each read in that module's context. A meter, tracker or logger class is written in one module
+    and fed in another; some of the calls, not all."""
     owner = ctx.class_of_method(definition)
     if owner is None:
         return []
@@ -356,8 +375,10 @@ def imported_method_callers(ctx: Context, definition: cst.FunctionDef) -> list[C
             if type(func) is not cst.Attribute or point is None:
                 continue
             with other.at(point):
-                if _instance_of(other, func.value, owner, site, (name, targets)):
-                    found.append(Caller(site, point, other))
+                certain = is_instance(other, func.value) if is_instance is not None \
+                    else _instance_of(other, func.value, owner, site, (name, targets))
+            if certain:
+                found.append(Caller(site, point, other))
     return found
 
 

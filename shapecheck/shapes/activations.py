@@ -19,9 +19,10 @@ import libcst as cst
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding, Context, Point
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg, param_annotation
-from shapecheck.objects.callers import argument_of, instance_callers, project_callers
+from shapecheck.objects.callers import argument_of, instance_callers, method_calls, project_callers
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
+from shapecheck.objects.project import resolved
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import ClassValue, Instance, Seq, TorchObject
@@ -355,14 +356,21 @@ class Handed:
         """What the project passes for it, with the point to read the caller's names at and the context that point
         is in: at every call of the helper, or construction of the class, in this file or a module importing it;
         for a module's `forward`, at the calls of its instances that are certain (`criterion(preds, targets)` with
-        `criterion = YoloLoss(n)`)."""
+        `criterion = YoloLoss(n)`); for another method, at its calls on what is known to be an instance of its
+        class (`self.net.loss(output, batch)` in a runner constructed with the model)."""
         if self.class_def is not None:
             return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
-        method = ctx.class_of_method(self.function) is not None
+        owner = ctx.class_of_method(self.function)
+        if owner is None:
+            callers = project_callers(ctx, self.function)
+        elif self.function.name.value == "forward":
+            callers = instance_callers(ctx, self.function)
+        else:
+            callers = method_calls(ctx, self.function, lambda reader, receiver: _is_instance(reader, receiver,
+                                                                                             ClassValue(owner, ctx)))
         # an instance call binds `self` as a construction does
-        passed = [argument_of(ctx, self.function, caller, self.parameter, constructor=method)
-                  for caller in (instance_callers(ctx, self.function) if method else project_callers(ctx, self.function))
-                  or ()]
+        passed = [argument_of(ctx, self.function, caller, self.parameter, constructor=owner is not None)
+                  for caller in callers or ()]
         return None if not passed or None in passed else passed  # type: ignore[return-value]
 
 
@@ -480,6 +488,35 @@ def _model_output_at(argument: cst.BaseExpression, point: Point, reader: Context
         return model_output(reader, call, None, None)
 
 
+def _is_instance(ctx: Context, receiver: cst.BaseExpression, owner: ClassValue) -> bool:
+    """`receiver` is an instance of `owner`, which another module's reading of its file may hold as a tree of its
+    own: the same class is the one of that name in that file."""
+    found = model_class(ctx, receiver)
+    if found is None or found.node is owner.node:
+        return found is not None
+    where = resolved(found.ctx.filename)
+    return found.node.name.value == owner.node.name.value and where is not None \
+        and where == resolved(owner.ctx.filename)
+
+
+def model_class(ctx: Context, instance: cst.BaseExpression, before: int | None = None) -> ClassValue | None:
+    """`project_class`, and the class of what a constructor stored from its parameter (`self.net = net`) when every
+    construction of the class storing it hands an instance of the same project class (`Runner(LaneNet(), loader)`)."""
+    found = project_class(ctx, instance, before)
+    stored = stored_parameter(ctx, instance) if found is None else None
+    if stored is None:
+        return found
+    classes = set()
+    for argument, point, reader in constructor_arguments(ctx, stored[0], stored[1], stored[2]) or ():
+        with reader.at(point):
+            handed = project_class(reader, argument)
+        classes.add(None if handed is None else (handed.node, handed.ctx))
+    if len(classes) != 1 or None in classes:
+        return None
+    node, reader = classes.pop()  # type: ignore[misc]
+    return ClassValue(node, reader)
+
+
 def _output_at(argument: cst.BaseExpression, point: Point, reader: Context, key: int | str | None) -> Kind | None:
     """The activation a caller passes as a model's output (`loss, parts = criterion(model(images), targets)`), at
     `key` of it when the callee reads one (`preds["conf"]`)."""
@@ -587,7 +624,8 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
     (`shapecheck.objects.model_outputs`, read in the module that defines the class); else None."""
     class_def = instance_class(ctx, call.func, before)
     if class_def is None:
-        imported = imported_class(ctx, call.func, before) or _annotated_class(ctx, call.func, before)
+        imported = imported_class(ctx, call.func, before) or _annotated_class(ctx, call.func, before) \
+            or (model_class(ctx, call.func, before) if is_self_attribute(call.func) else None)
         if imported is None:
             return None
         ctx, class_def = imported.ctx, imported.node
