@@ -43,7 +43,8 @@ class BceWithActivation(Rule):
         `binary_cross_entropy_with_logits` / `nn.BCEWithLogitsLoss` on the logits), and a sigmoid output passed
         to `binary_cross_entropy_with_logits` / `nn.BCEWithLogitsLoss`, which applies the sigmoid again. The
         sigmoid is found in any spelling (`torch.sigmoid`, `F.sigmoid`, `x.sigmoid()`, an `nn.Sigmoid`
-        attribute), through local names and shape or dtype changes (`torch.sigmoid(x).float()`); for the double
+        attribute), through local names, shape or dtype changes and tensor indexing (`torch.sigmoid(x).float()`,
+        `p[..., 4]`); for the double
         sigmoid also through an `nn.Sequential` ending in `nn.Sigmoid` (also `nn.Sequential(*layers)` after
         `layers.append(nn.Sigmoid())`) and a model of the same file (or of a
         project module it imports) whose `forward` returns one (also at one position of a returned tuple or under
@@ -52,6 +53,12 @@ class BceWithActivation(Rule):
         `self.model` stored from its constructor's parameters from the trainer's constructions, every one agreeing
         (a call that passes nothing gives the parameter's default; a criterion picked from a dict of loss factories,
         `LOSSES[args.loss](pos_weight)`, is the loss every entry builds when they all agree), as for SC303. A
+        loss that reads the model's output from a parameter (`def forward(self, preds, targets)` of a loss module,
+        `self.bce(preds["conf"], obj)`; a helper's `def box_loss(out, batch)`) takes it from the calls that hand it
+        one, every one agreeing: a helper's calls, or the calls of the module's instances (`criterion =
+        YoloLoss(4)`, then `criterion(model(images), targets)`), or of a model's own `loss(output, batch)` method
+        on the model (also one a runner's constructor stored, `self.net.loss(output, batch)`), in the file or a
+        project module importing it. A
         helper's module that names no BCE loss is linted for this rule when it imports the module of the model
         (`def train_one_epoch(model: AdultNet, loader, criterion, optimizer)`). Probabilities clamped or computed
         elsewhere are not reported, nor such a model trained with `nn.BCELoss` (the DCGAN recipe, which also wants
@@ -212,6 +219,73 @@ class BceWithActivation(Rule):
         loss = criterion(out["logits"], clicks)
         auc_meter.update(out["prob"].detach(), clicks)
         """,
+        # The head gives raw maps; the loss module slices the logits, decoding applies the sigmoid apart.
+        """
+        import torch
+        import torch.nn as nn
+        class AnchorHead(nn.Module):
+            def __init__(self, channels, n_classes):
+                super().__init__()
+                self.pred = nn.Conv2d(channels, 3 * (5 + n_classes), 1)
+            def forward(self, x):
+                b, _, h, w = x.shape
+                return self.pred(x).view(b, 3, -1, h, w).permute(0, 1, 3, 4, 2)
+            def decode(self, x):
+                return self(x)[..., 4:].sigmoid()
+        class ObjectnessLoss(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.bce = nn.BCEWithLogitsLoss()
+            def forward(self, p, obj_mask):
+                return self.bce(p[..., 4], obj_mask)
+        head, obj_loss = AnchorHead(64, 20), ObjectnessLoss()
+        for feats, obj in batches:
+            obj_loss(head(feats), obj).backward()
+        scores = head.decode(feats)
+        """,
+        # A model's own loss method on the logits it returns beside the probabilities.
+        """
+        import torch
+        import torch.nn as nn
+        class SlotDetector(nn.Module):
+            def __init__(self, n_slots):
+                super().__init__()
+                self.present = nn.Linear(16, n_slots)
+                self.present_loss = nn.BCEWithLogitsLoss()
+            def forward(self, x):
+                logits = self.present(x)
+                return {"present": logits, "present_prob": logits.sigmoid()}
+            def loss(self, output, batch):
+                return self.present_loss(output["present"], batch["present"])
+        class Runner:
+            def __init__(self, net):
+                self.net = net
+            def step(self, batch):
+                return self.net.loss(self.net(batch["x"]), batch)
+        runner = Runner(SlotDetector(4))
+        """,
+        # A loss module handed the logits under one key and the probabilities under another, for the metrics.
+        """
+        import torch
+        import torch.nn as nn
+        class Tagger(nn.Module):
+            def __init__(self, d, k):
+                super().__init__()
+                self.out = nn.Linear(d, k)
+            def forward(self, x):
+                logits = self.out(x)
+                return {"logits": logits, "scores": torch.sigmoid(logits)}
+        class TagLoss(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.bce = nn.BCEWithLogitsLoss()
+            def forward(self, out, tags):
+                return self.bce(out["logits"], tags)
+        model, criterion = Tagger(32, 5), TagLoss()
+        out = model(features)
+        loss = criterion(out, tags)
+        meter.update(out["scores"].detach(), tags)
+        """,
         # The sigmoid is applied only when the caller asks for probabilities; the test loop passes the logits.
         """
         import torch
@@ -244,6 +318,16 @@ class BceWithActivation(Rule):
             import torch
             import torch.nn.functional as F
             loss = F.binary_cross_entropy_with_logits(logits, targets, reduction="sum")
+            """,
+        ),
+        Invalid(
+            """
+            import torch.nn.functional as F
+            mask_loss = F.binary_cross_entropy(mask_logits.sigmoid()[:, 0], mask_targets)
+            """,
+            fixed="""
+            import torch.nn.functional as F
+            mask_loss = F.binary_cross_entropy_with_logits(mask_logits[:, 0], mask_targets)
             """,
         ),
         Invalid(
@@ -363,6 +447,78 @@ class BceWithActivation(Rule):
             layers.append(nn.Sigmoid())
             scorer = nn.Sequential(*layers)
             return nn.BCEWithLogitsLoss()(scorer(x).squeeze(1), y)
+        """,
+        # An anchor head squashing every channel, and a loss module reading the objectness channel of it.
+        """
+        import torch
+        import torch.nn as nn
+        class AnchorHead(nn.Module):
+            def __init__(self, channels, n_classes, n_anchors=3):
+                super().__init__()
+                self.n_anchors = n_anchors
+                self.pred = nn.Conv2d(channels, n_anchors * (5 + n_classes), 1)
+            def forward(self, x):
+                b, _, h, w = x.shape
+                p = self.pred(x).view(b, self.n_anchors, -1, h, w).permute(0, 1, 3, 4, 2)
+                return p.sigmoid()
+        class ObjectnessLoss(nn.Module):
+            def __init__(self, pos_weight=1.0):
+                super().__init__()
+                self.bce = nn.BCEWithLogitsLoss(pos_weight=torch.tensor(pos_weight))
+            def forward(self, p, obj_mask):
+                return self.bce(p[..., 4], obj_mask)
+        head, obj_loss = AnchorHead(64, 20), ObjectnessLoss(2.0)
+        for feats, obj in batches:
+            obj_loss(head(feats), obj).backward()
+        """,
+        # A model's own loss method, called by a runner that stored the model, on a dict whose "present" entry
+        # went through a sigmoid.
+        """
+        import torch
+        import torch.nn as nn
+        class SlotDetector(nn.Module):
+            def __init__(self, n_slots):
+                super().__init__()
+                self.body = nn.Linear(32, 16)
+                self.present = nn.Linear(16, n_slots)
+                self.present_loss = nn.BCEWithLogitsLoss()
+            def forward(self, x):
+                return {"present": torch.sigmoid(self.present(torch.relu(self.body(x))))}
+            def loss(self, output, batch):
+                return self.present_loss(output["present"], batch["present"])
+        class Runner:
+            def __init__(self, net, lr):
+                self.net = net
+                self.opt = torch.optim.SGD(net.parameters(), lr=lr)
+            def step(self, batch):
+                loss = self.net.loss(self.net(batch["x"]), batch)
+                self.opt.zero_grad()
+                loss.backward()
+                self.opt.step()
+        runner = Runner(SlotDetector(4), 0.01)
+        """,
+        # A matting loss module handed the net's outputs, the alpha head through a sigmoid.
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class MattingNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Conv2d(3, 8, 3, padding=1)
+                self.fg = nn.Conv2d(8, 3, 1)
+                self.alpha = nn.Conv2d(8, 1, 1)
+            def forward(self, x):
+                h = torch.relu(self.body(x))
+                return self.fg(h), self.alpha(h).sigmoid()
+        class MattingLoss(nn.Module):
+            def forward(self, outputs, alpha_gt, fg_gt):
+                fg, alpha = outputs
+                return F.l1_loss(fg, fg_gt) + F.binary_cross_entropy_with_logits(alpha, alpha_gt)
+        def fit(loader):
+            net, criterion = MattingNet(), MattingLoss()
+            for images, alphas, fgs in loader:
+                criterion(net(images), alphas, fgs).backward()
         """,
         # A detector whose forward returns a dict, one head through a sigmoid, fed to BCEWithLogitsLoss.
         """

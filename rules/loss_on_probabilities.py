@@ -40,7 +40,7 @@ class LossOnProbabilities(Rule):
         input of `F.nll_loss` / `nn.NLLLoss`, which expects log-probabilities. The softmax is found in any spelling
         (`F.softmax`, `torch.softmax`, `x.softmax(-1)`, an `nn.Softmax` attribute, an `nn.Sequential` ending in
         one, also `nn.Sequential(*layers)` after `layers.append(nn.Softmax(dim=1))` or `layers += [...,
-        nn.Softmax(dim=1)]` as the last change to the list in the block that builds it, and one that a function of the project returns: `model = build_model(d, k)`, also a stack it fills in a list whose every layer the analysis follows, `layers.append(nn.Softmax(dim=1))` after a loop over `hidden`), through local names and shape changes (`probs.view(-1, C)`), and through a model of the same file
+        nn.Softmax(dim=1)]` as the last change to the list in the block that builds it, and one that a function of the project returns: `model = build_model(d, k)`, also a stack it fills in a list whose every layer the analysis follows, `layers.append(nn.Softmax(dim=1))` after a loop over `hidden`), through local names, shape changes and tensor indexing (`probs.view(-1, C)`, `probs[:, 1:]`), and through a model of the same file
         or of a project module it imports (`from model import Net`; also a parameter annotated with its class) whose `forward` returns it (every `return` agreeing, including one position of a returned tuple or
         one key of a returned dict, `out["logits"]`). A
         same-file helper's criterion or model parameter (`def train(model, loader, criterion, optimizer)`) is
@@ -48,7 +48,11 @@ class LossOnProbabilities(Rule):
         its constructor's parameters from the trainer's constructions, every one agreeing; a call that passes
         nothing there gives the parameter's default (`def fit(net, batches, opt,
         criterion=nn.CrossEntropyLoss())`), and a criterion picked from a dict of loss factories whose every entry
-        builds the same loss is that loss (`CRITERIA[args.loss]()`). The target is never checked: soft
+        builds the same loss is that loss (`CRITERIA[args.loss]()`). A loss that reads the model's output from a
+        parameter (a helper's `def seg_loss(out, masks)`, a loss module's `def forward(self, preds, targets)`,
+        at a key or a position: `preds["cls"]`) takes it from the calls that hand it one, every one agreeing: the
+        helper's calls, or the calls of the module's instances (`criterion = DetLoss()`, then
+        `criterion(model(x), y)`). The target is never checked: soft
         targets from a teacher's softmax (distillation) are correct.
 
         ## Why is this bad?
@@ -315,6 +319,23 @@ class LossOnProbabilities(Rule):
         """,
     ]
     INVALID = [
+        # A loss helper handed the model's outputs, the class head through a softmax.
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class PointHead(nn.Module):
+            def __init__(self, d, n_classes):
+                super().__init__()
+                self.offset = nn.Linear(d, 3)
+                self.cls = nn.Sequential(nn.Linear(d, n_classes), nn.Softmax(dim=-1))
+            def forward(self, feats):
+                return self.offset(feats), self.cls(feats)
+        def point_loss(outputs, offsets, labels):
+            return F.smooth_l1_loss(outputs[0], offsets) + F.cross_entropy(outputs[1], labels)
+        head = PointHead(64, 13)
+        for feats, offsets, labels in batches:
+            point_loss(head(feats), offsets, labels).backward()
+        """,
         # A stack a helper of the file fills in a list (`nn.Sequential(*layers)`), ending in nn.Softmax.
         """
         import torch

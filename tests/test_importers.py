@@ -212,6 +212,45 @@ class Trainer:
         self.optimizer.step()
 """
 
+SEGMENTATION_LOSS = """\
+import torch.nn as nn
+
+
+class EdgeAwareLoss(nn.Module):
+    def __init__(self, edge_weight=0.5):
+        super().__init__()
+        self.edge_weight = edge_weight
+        self.criterion = nn.BCEWithLogitsLoss()
+
+    def forward(self, outputs, masks, edges):
+        return self.criterion(outputs["mask"], masks) + self.edge_weight * self.criterion(outputs["edge"], edges)
+"""
+
+SEGMENTER = ("import torch\nimport torch.nn as nn\n\n\nclass Segmenter(nn.Module):\n    def __init__(self):\n"
+             "        super().__init__()\n        self.mask = nn.Conv2d(8, 1, 1)\n        self.edge = nn.Conv2d(8, 1, 1)\n\n"
+             "    def forward(self, x):\n        return {\"mask\": self.mask(x).sigmoid(), \"edge\": self.edge(x)}\n")
+
+
+@pytest.mark.parametrize(("fit", "expected"), [
+    # the script's model gives the mask through a sigmoid; the loss module of another file applies it again
+    ("    criterion = EdgeAwareLoss()\n    for x, m, e in batches:\n        criterion(model(x), m, e).backward()\n",
+     ["losses.py:11:16: SC304"]),
+    # a trainer holding the model and the loss module as attributes
+    ("    trainer = Trainer()\n\n\nclass Trainer:\n    def __init__(self):\n        self.model = Segmenter()\n"
+     "        self.loss = EdgeAwareLoss(0.2)\n\n    def step(self, x, m, e):\n"
+     "        return self.loss(self.model(x), m, e)\n", ["losses.py:11:16: SC304"]),
+    # the loss module handed what another call returns, not the model's output
+    ("    criterion = EdgeAwareLoss()\n    for x, m, e in batches:\n        criterion(refine(model(x)), m, e).backward()\n",
+     []),
+])
+def test_a_loss_module_of_another_file_handed_the_sigmoid_output_of_a_model(project: Path, fit: str,
+                                                                            expected: list[str]) -> None:
+    train = ("from losses import EdgeAwareLoss\nfrom segmenter import Segmenter\n\n\ndef fit(batches, refine):\n"
+             "    model = Segmenter()\n" + fit)
+    files = {"losses.py": SEGMENTATION_LOSS, "segmenter.py": SEGMENTER, "train.py": train}
+    assert linted_in_project(project, files, "SC304", "losses.py") == expected
+
+
 SIGMOID_TAGGER = ("import torch\nimport torch.nn as nn\n\n\nclass Tagger(nn.Module):\n    def __init__(self):\n"
                   "        super().__init__()\n        self.fc = nn.Linear(32, 8)\n\n"
                   "    def forward(self, x):\n        return torch.sigmoid(self.fc(x))\n")

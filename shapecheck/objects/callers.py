@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine import flow
-from shapecheck.engine.context import CallSite, Point
+from shapecheck.engine.context import Binding, CallSite, Point
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.engine.walker import walk
@@ -254,11 +254,27 @@ def _instance_of(ctx: Context, receiver: cst.BaseExpression, owner: cst.ClassDef
                                       and _constructs(ctx, binding.value, owner, imported) for binding in bindings)
     if type(receiver) is cst.Name:
         binding = ctx.binding(receiver, before=site.seq + 1)
-        if binding is None or binding.kind != "assign" or binding.value is None \
-                or not _reaches(binding.path, site.node):
+        value = _assigned(binding) if binding is not None else None
+        if value is None or not _reaches(binding.path, site.node):  # type: ignore[union-attr]
             return False
-        receiver = binding.value
+        receiver = value
     return _constructs(ctx, receiver, owner, imported)
+
+
+def _assigned(binding: Binding) -> cst.BaseExpression | None:
+    """What an assignment binds the name to: its value, or its element of a tuple written out (`net, criterion =
+    Net(), Loss()`)."""
+    if binding.kind == "assign":
+        return binding.value
+    value = binding.value
+    if binding.kind != "unpack" or binding.index is None or binding.starred \
+            or type(value) not in (cst.Tuple, cst.List):
+        return None
+    elements = value.elements  # type: ignore[union-attr]
+    targets = binding.unpacking_elements()
+    if targets is None or len(targets) != len(elements) or any(type(e) is not cst.Element for e in elements):
+        return None
+    return elements[binding.index].value
 
 
 def _constructs(ctx: Context, value: cst.BaseExpression, owner: cst.ClassDef,
@@ -318,11 +334,30 @@ def calls_passing(ctx: Context, definition: cst.FunctionDef, parameter: str,
     return [caller for caller in sites if _passes(definition, caller, parameter, holds)]
 
 
-def imported_method_callers(ctx: Context, definition: cst.FunctionDef) -> list[Caller]:
+def method_calls(ctx: Context, definition: cst.FunctionDef,
+                 is_instance: Callable[[Context, cst.BaseExpression], bool]) -> list[Caller]:
+    """The calls `obj.name(...)` of the method `definition` of a module-level class, in this file and in the
+    project's modules that import the class, whose receiver `is_instance` accepts, read at the call in its module's
+    context: a floor that follows what an attribute holds (`self.net` stored from a constructor that is handed the
+    class's instance) decides. Some of the calls, not all."""
+    found = []
+    for site in ctx.calls_of(definition):
+        func = site.node.func
+        point = _caller_point(ctx, site)
+        if type(func) is cst.Attribute and point is not None:
+            with ctx.at(point):
+                if is_instance(ctx, func.value):
+                    found.append(Caller(site, point, ctx))
+    return found + imported_method_callers(ctx, definition, is_instance)
+
+
+def imported_method_callers(ctx: Context, definition: cst.FunctionDef,
+                            is_instance: Callable[[Context, cst.BaseExpression], bool] | None = None) -> list[Caller]:
     """The calls of the method `definition` of a module-level class of `ctx`'s file made in the project's modules
     that import the class, where the receiver certainly is an instance of it (`self.train_auc.update(probs, y)` with
-    `self.train_auc = RocAucMeter()` and `from metrics import RocAucMeter`), each read in that module's context. A
-    meter, tracker or logger class is written in one module and fed in another; some of the calls, not all."""
+    `self.train_auc = RocAucMeter()` and `from metrics import RocAucMeter`; `is_instance`, where given, says which
+    receivers are), each read in that module's context. A meter, tracker or logger class is written in one module
+    and fed in another; some of the calls, not all."""
     owner = ctx.class_of_method(definition)
     if owner is None:
         return []
@@ -340,9 +375,72 @@ def imported_method_callers(ctx: Context, definition: cst.FunctionDef) -> list[C
             if type(func) is not cst.Attribute or point is None:
                 continue
             with other.at(point):
-                if _instance_of(other, func.value, owner, site, (name, targets)):
-                    found.append(Caller(site, point, other))
+                certain = is_instance(other, func.value) if is_instance is not None \
+                    else _instance_of(other, func.value, owner, site, (name, targets))
+            if certain:
+                found.append(Caller(site, point, other))
     return found
+
+
+def instance_callers(ctx: Context, definition: cst.FunctionDef) -> list[Caller]:
+    """The calls `obj(...)` that run `definition`, the `forward` of a module-level class, through the module's
+    `__call__`, where `obj` certainly is an instance of the class (a name bound to `Owner(...)`, `self.attr` every
+    method binds to one: `self.criterion = YoloLoss(n)`), in this file and in the project's modules that import the
+    class, each read in that module's context. A loss or a head is written as a module in one file and called in
+    another; some of the calls, not all."""
+    owner = ctx.class_of_method(definition)
+    if owner is None or definition.name.value != "forward":
+        return []
+    name = owner.name.value
+    with ctx.at(ctx.module_point()):
+        binding = ctx.binding(name)
+    if binding is None or binding.statement is not owner:
+        return []  # a nested class, or one a later definition of the name replaces: not what others import
+    found = _instance_calls(ctx, owner, None)
+    for other, targets in _importers_naming(ctx, name):
+        if other is not None:
+            found += _instance_calls(other, owner, (name, targets))
+    return found
+
+
+def _instance_calls(ctx: Context, owner: cst.ClassDef, imported: tuple[str, set[Path | None]] | None
+                    ) -> list[Caller]:
+    """The calls in `ctx`'s file of an instance of `owner` that a construction by its bare name was bound to."""
+    receivers = {name for site in ctx.calls_to(owner.name.value) for name in _bound_to(ctx, site)}
+    found = []
+    for receiver in sorted(receivers):
+        for site in ctx.calls_to(receiver):
+            func = site.node.func
+            point = _caller_point(ctx, site)
+            if point is None or not (type(func) is cst.Name or is_self_attribute(func)):
+                continue
+            with ctx.at(point):
+                if _instance_of(ctx, func, owner, site, imported):
+                    found.append(Caller(site, point, ctx))
+    return found
+
+
+def _bound_to(ctx: Context, site: CallSite) -> Iterator[str]:
+    """The name or `self` attribute a plain assignment binds the call of `site` to (`criterion = Loss()`,
+    `self.criterion = Loss()`)."""
+    for node in ctx.walk(site.function or ctx.module):
+        if type(node) is not cst.Assign:
+            continue
+        for target in node.targets:
+            bound = target.target
+            if node.value is not site.node:  # `net, criterion = Net(), Loss()`
+                values, names = node.value, target.target
+                if type(values) is not cst.Tuple or type(names) is not cst.Tuple \
+                        or len(values.elements) != len(names.elements):
+                    continue
+                at = next((i for i, element in enumerate(values.elements) if element.value is site.node), None)
+                if at is None:
+                    continue
+                bound = names.elements[at].value
+            if type(bound) is cst.Name:
+                yield bound.value
+            elif is_self_attribute(bound):
+                yield bound.attr.value  # type: ignore[attr-defined]  # `self.x` is an Attribute
 
 
 def _passes(definition: cst.FunctionDef, caller: Caller, parameter: str,

@@ -19,9 +19,10 @@ import libcst as cst
 from shapecheck.engine.context import FOREIGN_FRAMEWORKS, Binding, Context, Point
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute, new_keyword_arg, param_annotation
-from shapecheck.objects.callers import argument_of, project_callers
+from shapecheck.objects.callers import argument_of, instance_callers, method_calls, project_callers
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
+from shapecheck.objects.project import resolved
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.objects.values import ClassValue, Instance, Seq, TorchObject
@@ -63,15 +64,7 @@ def activation_of(ctx: Context, expr: cst.BaseExpression, models: bool = False, 
     """The activation whose output `expr` is, or None; through local names and shape or dtype changes
     (`probs.view(-1, C)`, `torch.sigmoid(x).float()`). With `models`, also a model of this file whose `forward`
     returns one (every `return` agreeing), including one position of a tuple it returns (`a, p = model(x)`)."""
-    inline = True
-    before: int | None = None
-    for _ in range(8):
-        value, before = ctx.value_of(expr, before)
-        inline = inline and value is expr
-        func = value.func if type(value) is cst.Call else None
-        if type(func) is not cst.Attribute or func.attr.value not in SAME_VALUES or ctx.qualname(func) is not None:
-            break
-        expr = func.value
+    value, before, inline = _values_kept(ctx, expr)
     index: int | str | None = None
     if models:
         value, before, index = _output_position(ctx, value, before)
@@ -87,6 +80,34 @@ def activation_of(ctx: Context, expr: cst.BaseExpression, models: bool = False, 
         if kind is not None:
             return Activation(kind, "model", value, inline)
     return None
+
+
+def _values_kept(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.BaseExpression, int | None, bool]:
+    """What `expr` holds the values of, through local names, shape, dtype or device changes and tensor indexing
+    (`probs.view(-1, C)`, `torch.sigmoid(x).float()`, `p[..., 4]`, `probs[:, 1:]`), with the binding counter to read
+    it at and whether it is written in `expr` itself (no name in between)."""
+    inline = True
+    before: int | None = None
+    for _ in range(8):
+        value, before = ctx.value_of(expr, before)
+        inline = inline and value is expr
+        if type(value) is cst.Subscript and _tensor_indexing(value):
+            expr = value.value
+            continue
+        func = value.func if type(value) is cst.Call else None
+        if type(func) is not cst.Attribute or func.attr.value not in SAME_VALUES or ctx.qualname(func) is not None:
+            break
+        expr = func.value
+    return value, before, inline
+
+
+def _tensor_indexing(subscript: cst.Subscript) -> bool:
+    """Indexing only a tensor (or an array) takes: a slice or `...` in it, or more than one index (`p[..., 4]`,
+    `x[:, 0]`); `out[1]` and `out["conf"]` may pick from a tuple or a dict."""
+    return len(subscript.slice) > 1 or any(
+        type(element.slice) is cst.Slice
+        or type(element.slice) is cst.Index and type(element.slice.value) is cst.Ellipsis
+        for element in subscript.slice)
 
 
 def activation_input(activation: Activation) -> cst.BaseExpression | None:
@@ -324,8 +345,8 @@ def construction_of(ctx: Context, instance: cst.BaseExpression, before: int | No
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
 @record(unsafe_hash=True)
 class Handed:
-    """A criterion or model a function was handed: a parameter of a helper (`class_def` None), or the parameter a
-    class's constructor stored in the attribute a method uses."""
+    """A criterion, a model or a model's output a function was handed: a parameter of a helper or of a module's
+    `forward` (`class_def` None), or the parameter a class's constructor stored in the attribute a method uses."""
 
     function: cst.FunctionDef
     parameter: str
@@ -333,11 +354,23 @@ class Handed:
 
     def arguments(self, ctx: Context) -> list[tuple[cst.BaseExpression, Point, Context]] | None:
         """What the project passes for it, with the point to read the caller's names at and the context that point
-        is in: at every call of the helper, or construction of the class, in this file or a module importing it."""
+        is in: at every call of the helper, or construction of the class, in this file or a module importing it;
+        for a module's `forward`, at the calls of its instances that are certain (`criterion(preds, targets)` with
+        `criterion = YoloLoss(n)`); for another method, at its calls on what is known to be an instance of its
+        class (`self.net.loss(output, batch)` in a runner constructed with the model)."""
         if self.class_def is not None:
             return constructor_arguments(ctx, self.class_def, self.function, self.parameter)
-        passed = [argument_of(ctx, self.function, caller, self.parameter)
-                  for caller in project_callers(ctx, self.function) or ()]
+        owner = ctx.class_of_method(self.function)
+        if owner is None:
+            callers = project_callers(ctx, self.function)
+        elif self.function.name.value == "forward":
+            callers = instance_callers(ctx, self.function)
+        else:
+            callers = method_calls(ctx, self.function, lambda reader, receiver: _is_instance(reader, receiver,
+                                                                                             ClassValue(owner, ctx)))
+        # an instance call binds `self` as a construction does
+        passed = [argument_of(ctx, self.function, caller, self.parameter, constructor=owner is not None)
+                  for caller in callers or ()]
         return None if not passed or None in passed else passed  # type: ignore[return-value]
 
 
@@ -353,6 +386,10 @@ class HandedLoss:
     model: Handed | None  # None: the activation is in view at the call
     kind: Kind | None = None  # the activation in view
     form: Form | None = None
+    # `model` hands in the model's output itself (`def forward(self, preds, targets)` of a loss module), taken at
+    # this position or key (`preds["conf"]`) when not None
+    output: bool = False
+    key: int | str | None = None
 
 
 def handed_loss(ctx: Context, call: cst.Call, loss: str | None) -> HandedLoss | None:
@@ -366,9 +403,13 @@ def handed_loss(ctx: Context, call: cst.Call, loss: str | None) -> HandedLoss | 
         activation = activation_of(ctx, argument, models=True)
         if activation is not None:
             return HandedLoss(call, criterion, None, activation.kind, activation.form)
-    value, _ = ctx.value_of(argument)
+    value, before, _ = _values_kept(ctx, argument)
     model = handed_in(ctx, value.func) if type(value) is cst.Call else None
-    return HandedLoss(call, criterion, model) if model is not None else None
+    if model is not None:
+        return HandedLoss(call, criterion, model)
+    value, _, key = _output_position(ctx, value, before)
+    output = handed_in(ctx, value) if type(value) is cst.Name else None
+    return HandedLoss(call, criterion, output, output=True, key=key) if output is not None else None
 
 
 def handed_in(ctx: Context, expr: cst.BaseExpression) -> Handed | None:
@@ -398,7 +439,10 @@ def resolve_handed(ctx: Context, handed: HandedLoss, losses: frozenset[str]) -> 
     if handed.model is None:
         return (criterion, handed.kind) if handed.kind is not None else None  # type: ignore[return-value]
     models = handed.model.arguments(ctx)
-    kinds = {_model_output_at(*argument) for argument in models or ()}
+    if handed.output:
+        kinds = {_output_at(*argument, handed.key) for argument in models or ()}
+    else:
+        kinds = {_model_output_at(*argument) for argument in models or ()}
     if len(kinds) != 1 or None in kinds:
         return None
     return criterion, kinds.pop()  # type: ignore[return-value]
@@ -442,6 +486,48 @@ def _model_output_at(argument: cst.BaseExpression, point: Point, reader: Context
         if applied is not None:
             return applied[0] if applied[1] == "module" or applied[1] == "sequential" else None
         return model_output(reader, call, None, None)
+
+
+def _is_instance(ctx: Context, receiver: cst.BaseExpression, owner: ClassValue) -> bool:
+    """`receiver` is an instance of `owner`, which another module's reading of its file may hold as a tree of its
+    own: the same class is the one of that name in that file."""
+    found = model_class(ctx, receiver)
+    if found is None or found.node is owner.node:
+        return found is not None
+    where = resolved(found.ctx.filename)
+    return found.node.name.value == owner.node.name.value and where is not None \
+        and where == resolved(owner.ctx.filename)
+
+
+def model_class(ctx: Context, instance: cst.BaseExpression, before: int | None = None) -> ClassValue | None:
+    """`project_class`, and the class of what a constructor stored from its parameter (`self.net = net`) when every
+    construction of the class storing it hands an instance of the same project class (`Runner(LaneNet(), loader)`)."""
+    found = project_class(ctx, instance, before)
+    stored = stored_parameter(ctx, instance) if found is None else None
+    if stored is None:
+        return found
+    classes = set()
+    for argument, point, reader in constructor_arguments(ctx, stored[0], stored[1], stored[2]) or ():
+        with reader.at(point):
+            handed = project_class(reader, argument)
+        classes.add(None if handed is None else (handed.node, handed.ctx))
+    if len(classes) != 1 or None in classes:
+        return None
+    node, reader = classes.pop()  # type: ignore[misc]
+    return ClassValue(node, reader)
+
+
+def _output_at(argument: cst.BaseExpression, point: Point, reader: Context, key: int | str | None) -> Kind | None:
+    """The activation a caller passes as a model's output (`loss, parts = criterion(model(images), targets)`), at
+    `key` of it when the callee reads one (`preds["conf"]`)."""
+    with reader.at(point):
+        return _kind(activation_of(reader, argument if key is None else _subscripted(argument, key), models=True))
+
+
+def _subscripted(value: cst.BaseExpression, key: int | str) -> cst.Subscript:
+    """`value[key]`, for `_output_position` to read as a position or a key of what `value` holds."""
+    index = cst.Integer(str(key)) if isinstance(key, int) else cst.SimpleString(repr(key))
+    return cst.Subscript(value, [cst.SubscriptElement(cst.Index(index))])
 
 
 # ---------------------------------------------------------------------------------------------- models in the file
@@ -538,7 +624,8 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
     (`shapecheck.objects.model_outputs`, read in the module that defines the class); else None."""
     class_def = instance_class(ctx, call.func, before)
     if class_def is None:
-        imported = imported_class(ctx, call.func, before) or _annotated_class(ctx, call.func, before)
+        imported = imported_class(ctx, call.func, before) or _annotated_class(ctx, call.func, before) \
+            or (model_class(ctx, call.func, before) if is_self_attribute(call.func) else None)
         if imported is None:
             return None
         ctx, class_def = imported.ctx, imported.node
@@ -550,7 +637,9 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
         if not returned.settled:
             return None
         value = returned.value
-        if isinstance(index, str):
+        if index is not None and type(value) not in (cst.Dict, cst.Tuple):
+            value = _subscripted(value, index)  # `return self.head(x)`: the key of what the head returns
+        elif isinstance(index, str):
             value = _keyed(value, index)  # type: ignore[assignment]
             if value is None:
                 return None

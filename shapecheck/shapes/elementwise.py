@@ -311,6 +311,9 @@ _ARITHMETIC = ("add", "sub", "mul", "div", "true_divide", "floor_divide", "remai
 _COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor")
 # elementwise tests: a bool tensor of the input's shape (`if torch.isnan(loss):` on a per-sample loss raises)
 _PREDICATES = ("logical_not", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit")
+# lookups of each element in a second tensor: a result of the first one's shape (`torch.bucketize(depth, bins)` gives
+# each depth's bin; `torch.isin(labels, ignored)` tests each label)
+_LOOKUPS = {"bucketize": "int", "isin": "bool"}
 
 # tensor methods and torch functions that keep the tensor's shape and take no tensor to broadcast
 SHAPE_KEEPING = frozenset(_SAME) | {"float", "double", "half", "clone", "contiguous"}
@@ -340,6 +343,8 @@ FUNCTIONS = {
     **{f"torch.{name}": _binary_function() for name in _ARITHMETIC if name not in ("hypot", "logaddexp")},
     **{f"torch.{name}": _binary_function("bool") for name in _COMPARISONS},
     **{f"torch.{name}": as_function(cast("bool")) for name in _PREDICATES},
+    **{f"torch.{name}": as_function(cast(dtype), keyword="elements" if name == "isin" else "input")
+       for name, dtype in _LOOKUPS.items()},
     "torch.pow": _binary_function(second="exponent"), "torch.float_power": _binary_function(second="exponent"),
     "torch.complex": _binary_function("complex", "real", "imag"),
     "torch.polar": _binary_function("complex", "abs", "angle"),

@@ -64,13 +64,17 @@ def batches(loader: TorchObject) -> Seq | None:
             or any(arg.keyword is not None for arg in dataset.call.args):
         return None
     tensors = [dataset.site.read("tensor", arg.value) for arg in dataset.call.args]
-    if not all(isinstance(tensor, Shape) and tensor.rank for tensor in tensors):
+    known = [tensor for tensor in tensors if isinstance(tensor, Shape) and tensor.rank]
+    if not known:
         return None
-    length = _part_length(loader) if part is not None else tensors[0].dims[0]  # type: ignore[union-attr]
+    # `TensorDataset` checks every tensor has as many rows as the first: one whose shape the code does not state
+    # (labels read from a file) is batched as (batch, ...), and the others keep theirs
+    length = _part_length(loader) if part is not None else known[0].dims[0]
     batch = _batch_dim(loader, length)
     if batch is None:
         return None
-    each = Items(tuple(replaced(tensor, 0, batch) for tensor in tensors))  # type: ignore[arg-type]
+    each = Items(tuple(replaced(tensor, 0, batch) if isinstance(tensor, Shape) and tensor.rank
+                       else Shape((batch,), 1, layout=None) for tensor in tensors))
     return Seq((), complete=False, each=each, least=_least(loader, length, part))
 
 

@@ -209,6 +209,17 @@ def test_elementwise_tests_give_booleans_of_the_input_shape() -> None:
     ''') == ["(16, 1)", "(16, 1)", "(16, 1)", "()"]
 
 
+def test_lookups_in_a_second_tensor_keep_the_looked_up_shape() -> None:
+    assert probe('''
+        import torch
+        ages = torch.rand(32, 7) * 90
+        edges = torch.tensor([18.0, 30.0, 45.0, 65.0])
+        probe(torch.bucketize(ages, edges, right=True))
+        probe(torch.bucketize(input=ages[:, 0], boundaries=edges))
+        probe(torch.isin(torch.randint(0, 10, (4, 5)), torch.tensor([0, 3])))
+    ''') == ["(32, 7)", "(32,)", "(4, 5)"]
+
+
 def test_an_in_place_op_broadcasts_its_operands() -> None:
     # `out += residual` raises where `out + residual` does; `+=` on lists or numbers is no tensor op
     result = lint('''

@@ -41,6 +41,23 @@ for x, y in DataLoader(dataset, batch_size=10):
 ''') == ["(...)", "(...)"]  # a tensor, as a parameter is, of a shape not stated
 
 
+def test_a_tensor_of_a_shape_not_stated_keeps_the_batch_rows() -> None:
+    """`TensorDataset` checks every tensor has the first's rows: targets read from a file are batched as (batch,
+    ...), the features keep their shape; with no tensor of a stated shape nothing is known."""
+    assert seen('''
+import numpy as np
+depths = torch.from_numpy(np.load("depths.npy"))
+for x, y in DataLoader(TensorDataset(features, depths), batch_size=10):
+    probe(x)
+    probe(y)
+for y, x in DataLoader(TensorDataset(depths, features), batch_size=10):
+    probe(x)
+    probe(y)
+for y, z in DataLoader(TensorDataset(depths, read_more()), batch_size=10):
+    probe(y)
+''') == ["(10, 13)", "(10, ...)", "(10, 13)", "(10, ...)", "(...)"]
+
+
 def test_rows_of_a_tensor() -> None:
     assert seen('''
 for row in features:
