@@ -134,8 +134,9 @@ class NumpyOfGraphTensor(Rule):
         So is a method of a class of another module importing the class (`self.train_auc.update(probs, y)` with
         `self.train_auc = RocAucMeter()`); and where that module imports no torch (a numpy metrics module, which
         no torch rule lints), the call handing it the tensor is reported instead. A module's own
-        `nn.Parameter` (`model.coeffs` of a project module class whose every assignment of it is one) requires
-        grad as an output does: `model.coeffs.numpy()`, or a tensor computed from it with autograd on (`fitted =
+        `nn.Parameter` (`model.coeffs` of a project module class whose every assignment of it is one), or the
+        `weight` of a layer that always has one (`probe.weight` of `nn.Linear`, `model.fc.weight`), requires grad
+        as an output does: `model.coeffs.numpy()`, or a tensor computed from it with autograd on (`fitted =
         powers @ model.coeffs` for a progress snapshot). The output of a
         model moved with `.to(device)` / `.cuda()` is reported under `no_grad` too, and after `.detach()`, `.data`
         or `.argmax()`, which leave the graph but not the GPU.
@@ -205,6 +206,14 @@ class NumpyOfGraphTensor(Rule):
             spline = Spline(4)
             spline.requires_grad_(False)
             return (basis @ spline.heights).numpy()
+        def probe_weights(features, labels):
+            probe = nn.Linear(features.shape[1], 10)
+            opt = torch.optim.Adam(probe.parameters())
+            nn.functional.cross_entropy(probe(features), labels).backward()
+            opt.step()
+            with torch.no_grad():
+                snapshot = probe.weight.numpy()
+            return snapshot, probe.weight.detach().numpy(), probe.weight.data.numpy()
         """,
         # Lists of numbers, of outputs computed under `no_grad`, of an argmax: nothing numpy converts needs grad.
         """
@@ -577,6 +586,20 @@ class NumpyOfGraphTensor(Rule):
         """,
     ]
     INVALID = [
+        # A linear probe's weights saved for a plot after training: a layer's weight requires grad.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        def fit_probe(features, labels, epochs=20):
+            probe = nn.Linear(features.shape[1], 10)
+            opt = torch.optim.Adam(probe.parameters())
+            for _ in range(epochs):
+                opt.zero_grad()
+                nn.functional.cross_entropy(probe(features), labels).backward()
+                opt.step()
+            np.save("probe_weights.npy", probe.weight.numpy())
+        """,
         # A learned temperature logged mid-training: computed from the parameter with autograd on.
         """
         import torch
@@ -1008,8 +1031,9 @@ class NumpyOfGraphTensor(Rule):
                                       "that requires grad: it raises; use `.detach().cpu().numpy()`, or detach it "
                                       "before the call")
                 continue
-            if origin == "model" and self.ctx.code(call.func) in self.frozen \
-                    or origin == "weights" and self.ctx.code(call.value) in self.frozen:  # type: ignore[attr-defined]
+            if origin == "model" and self.ctx.code(call.func) in self.frozen or origin == "weights" and any(
+                    (self.ctx.code(call.value) + ".").startswith(frozen + ".")  # type: ignore[attr-defined]
+                    for frozen in self.frozen):  # `model.fc.weight` of a frozen `model`
                 continue
             if origin == "stored" or origin == "stored-device":
                 if self._handed_models_at_construction(call):

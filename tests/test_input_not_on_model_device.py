@@ -165,7 +165,7 @@ def test_a_trainer_of_another_module_handed_a_loader_that_a_factory_of_a_third_b
             x = torch.rand(n, 6)
             return x[: n - 1], (x @ torch.ones(6, 1))[: n - 1]
 
-        def build_loaders(n_train, n_test, where="cpu"):
+        def build_loaders(n_train, n_test, where="cuda"):
             fit_set = TensorDataset(*regression_tensors(n_train))
             test_set = TensorDataset(torch.rand(n_test, 6, device=where), torch.rand(n_test, 1, device=where))
             return DataLoader(fit_set, batch_size=16), DataLoader(test_set, batch_size=16)
@@ -206,5 +206,5 @@ def test_a_trainer_of_another_module_handed_a_loader_that_a_factory_of_a_third_b
 
     assert found("fit_loader") == [13]
     assert found("fit_loader", moved="features.cuda()") == []
-    # the test tensors are made where `where` says, which the call leaves to its default: not known to be the CPU
+    # the test tensors are made on the device `where` names, the GPU by default: their batches need no move
     assert found("test_loader") == []

@@ -620,6 +620,9 @@ _REGISTERING = frozenset({"register_parameter", "add_module", "register_module"}
 
 
 _PARAMETER_CLASSES = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# torch.nn layers whose `weight` is a parameter however they are built (a norm layer's may be None: `affine=False`).
+_WEIGHTED_LAYERS = frozenset({"Linear", "Bilinear", "LazyLinear", "Embedding", "EmbeddingBag", "Conv1d", "Conv2d",
+                              "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d", "PReLU"})
 
 
 def holds_no_parameters(ctx: Context, class_def: cst.ClassDef) -> bool:
@@ -648,7 +651,12 @@ def holds_no_parameters(ctx: Context, class_def: cst.ClassDef) -> bool:
 
 def module_parameter(ctx: Context, attribute: cst.Attribute, before: int | None = None) -> bool:
     """`model.coeffs` (or `self.coeffs` in a method) where `model` is an instance of a project module class whose
-    every assignment of `self.coeffs` is an `nn.Parameter(...)` of its own: a leaf that requires grad."""
+    every assignment of `self.coeffs` is an `nn.Parameter(...)` of its own, or the `weight` of a torch layer that
+    always has one (`model.fc.weight` of `nn.Linear`): a leaf that requires grad."""
+    if attribute.attr.value == "weight":
+        layer = evaluator(ctx).value(attribute.value, before)
+        return isinstance(layer, TorchObject) and layer.qualname.startswith("torch.nn.") \
+            and layer.qualname.rsplit(".", 1)[1] in _WEIGHTED_LAYERS
     owner = project_class(ctx, attribute.value, before)
     if owner is None or not is_torch_module_class(owner.ctx, owner.node):
         return False
