@@ -1063,15 +1063,16 @@ class InputNotOnModelDevice(Rule):
 
 def _cpu_loader_at(ctx: Context, loader: cst.BaseExpression, point: Point) -> str | None:
     with ctx.at(point):
-        return _loader_source(ctx, loader)
+        return _loader_source(ctx, loader, imports=True)
 
 
-def _loader_source(ctx: Context, iterable: cst.BaseExpression, depth: int = 0) -> str | None:
+def _loader_source(ctx: Context, iterable: cst.BaseExpression, depth: int = 0, imports: bool = False) -> str | None:
     """"a DataLoader" / "a list" when `iterable` is a DataLoader of CPU tensors or a list of them, as read in `ctx`
-    (where a construction or a call of another module hands it); None otherwise."""
+    (where a construction or a call of another module hands it); None otherwise. With `imports` (in a `finish`,
+    which may read the whole file), also what a factory of an imported project module returns."""
     value, before = ctx.value_of(iterable)
     if _unwrapped(value) is not value and depth < 2:  # `pbar = tqdm(loader)` ... `for x, y in pbar:`
-        return _loader_source(ctx, _unwrapped(value), depth + 1)
+        return _loader_source(ctx, _unwrapped(value), depth + 1, imports)
     if depth < 2 and (type(value) is cst.Call or type(value) is cst.Name):
         # `batches(3)`, `train_loader, val_loader = get_loaders(32)`: what a factory of the file, or of a project
         # module it imports (`from data import get_loaders`), returns, read there
@@ -1081,15 +1082,17 @@ def _loader_source(ctx: Context, iterable: cst.BaseExpression, depth: int = 0) -
             binding = ctx.binding(value, before)
             call, index = (binding.value, binding.index) if binding is not None and binding.kind == "unpack" \
                 and not binding.starred and binding.index is not None else (None, None)
-        returned = (returned_by_factory(ctx, call, index) or returned_by_imported(ctx, call, index)) \
-            if type(call) is cst.Call else None
+        returned = None
+        if type(call) is cst.Call:
+            returned = returned_by_factory(ctx, call, index) or (
+                returned_by_imported(ctx, call, index) if imports else None)
         if returned is not None:
             reader = returned[2] if len(returned) == 3 else ctx
             with reader.at(returned[1]):
-                return _loader_source(reader, returned[0], depth + 1)
+                return _loader_source(reader, returned[0], depth + 1, imports)
     if type(value) is cst.Subscript and depth < 2:  # `loaders["train"]` of `loaders = {"train": ..., ...}`
         item = _literal_item(ctx, value, before)
-        return _loader_source(ctx, item, depth + 1) if item is not None else None
+        return _loader_source(ctx, item, depth + 1, imports) if item is not None else None
     if type(value) is cst.ListComp:
         element = value.elt
         parts = [e.value for e in element.elements] if type(element) is cst.Tuple else [element]
