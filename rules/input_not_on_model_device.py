@@ -11,11 +11,11 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Binding, CallSite, Point
 from shapecheck.engine.syntax import is_self_attribute, keyword_arg
 from shapecheck.engine.walker import walk
-from shapecheck.loops.first_party import imported_functions
+from shapecheck.loops.first_party import imported_functions, returned_by_imported
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, helper_callers, method_callers
 from shapecheck.objects.evaluator import DATA_PARALLEL
-from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
+from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device, returned_on_cpu
@@ -158,8 +158,10 @@ class InputNotOnModelDevice(Rule):
         enumerate(loader): x, y = batch`) is the loader's as the loop variable is, and so is a batch drawn by hand
         in a loop (`x, y = next(train_iter)` with `train_iter = iter(loader)`). So is a trainer's: `self.model =
         model.to(device)` called on batches of `self.train_loader`, when every construction of the trainer hands it
-        such a loader. A loader or list a same-file factory returns (`batches(3)`, `train_loader, val_loader =
-        get_loaders(32)` with one `return`) is read in the factory. A method that moves `self.model` in place
+        such a loader, in this file or in the module that imports it to build the trainer. A loader or list a
+        factory returns (`batches(3)`, `train_loader, val_loader = get_loaders(32)` with one `return`), of the file
+        or of a project module it imports, is read in the factory, and so are the tensors of
+        `TensorDataset(*make_split(96))` and their slices (`x[:n]`). A method that moves `self.model` in place
         (`self.model.to(self.device)`, in its own body outside any `if`) and calls it on the batches of a loader
         parameter is reported when every call of the method (`wrapper.fit(loader)`) hands it such a loader. A
         `TensorDataset`'s tensors may be arithmetic of CPU tensors and numbers (`x @ torch.randn(5, 1) + 0.1 *
@@ -941,8 +943,7 @@ class InputNotOnModelDevice(Rule):
                          ) -> None:
         for node, model, batch, class_def, init, parameter in in_trainers:
             passed = constructor_arguments(self.ctx, class_def, init, parameter)
-            sources = [self._cpu_loader_at(loader, point) if reader is self.ctx else None
-                       for loader, point, reader in passed or ()]
+            sources = [_cpu_loader_at(reader, loader, point) for loader, point, reader in passed or ()]
             if sources and all(sources):
                 what = "the DataLoader" if sources[0] == "a DataLoader" else "the list"
                 self.report(node, _MESSAGE.format(model=model, batch=batch,
@@ -952,14 +953,10 @@ class InputNotOnModelDevice(Rule):
         for node, model, batch, method, loader in in_methods:
             sites = method_callers(self.ctx, method)
             passed = [(passed_argument(method, site.node, loader), point) for site, point in sites or ()]
-            if passed and all(type(argument) is cst.Name and self._cpu_loader_at(argument, point)
+            if passed and all(type(argument) is cst.Name and _cpu_loader_at(self.ctx, argument, point)
                               for argument, point in passed):
                 self.report(node, _MESSAGE.format(model=model, batch=batch, source=f"the DataLoader "
                                                   f"`{self.ctx.code(passed[0][0])}` passed in"))  # type: ignore
-
-    def _cpu_loader_at(self, loader: cst.BaseExpression, point: Point) -> str | None:
-        with self.ctx.at(point):
-            return self._loader_source(loader)
 
     def _hands_moved_model(self, function: cst.FunctionDef, site: CallSite, point: Point, model: str, loader: str,
                            moved: set[_Key]) -> bool:
@@ -971,7 +968,7 @@ class InputNotOnModelDevice(Rule):
         with self.ctx.at(point):
             keys, moved_anyway = self._moved_parts(passed_model)
             return (moved_anyway or any(key in moved for key in keys)) \
-                and self._loader_source(passed_loader) is not None
+                and _loader_source(self.ctx, passed_loader) is not None
 
     def _moved_model(self, model: cst.Name) -> tuple[tuple[_Key, ...], bool]:
         """`_moved_parts` of the module a called name is bound to."""
@@ -1016,9 +1013,9 @@ class InputNotOnModelDevice(Rule):
         the code is inside of, and is not rebound before this point; else None."""
         loop = self._batch_loop(batch)
         if loop is not None:
-            return self._loader_source(_unwrapped(loop.iter))
+            return _loader_source(self.ctx, _unwrapped(loop.iter))
         drawn = self._drawn_from(batch)
-        return self._loader_source(drawn) if drawn is not None else self._dataset_item(batch)
+        return _loader_source(self.ctx, drawn) if drawn is not None else self._dataset_item(batch)
 
     def _dataset_item(self, batch: cst.Name) -> str | None:
         """"the dataset `test_data`" when `batch` is an item of a torchvision dataset (`test_data[0][0]`), which
@@ -1063,69 +1060,99 @@ class InputNotOnModelDevice(Rule):
         loop = binding.statement
         return loop if any(ancestor is loop.body for ancestor in self.ctx.ancestors) else None
 
-    def _loader_source(self, iterable: cst.BaseExpression, depth: int = 0) -> str | None:
-        value, before = self.ctx.value_of(iterable)
-        if _unwrapped(value) is not value and depth < 2:  # `pbar = tqdm(loader)` ... `for x, y in pbar:`
-            return self._loader_source(_unwrapped(value), depth + 1)
-        if depth < 2 and (type(value) is cst.Call or type(value) is cst.Name):
-            # `batches(3)`, `train_loader, val_loader = get_loaders(32)`: what a same-file factory returns
-            if type(value) is cst.Call:
-                returned = returned_by_factory(self.ctx, value)
-            else:
-                binding = self.ctx.binding(value, before)
-                returned = unpacked_from_factory(self.ctx, binding) if binding is not None else None
-            if returned is not None:
-                with self.ctx.at(returned[1]):
-                    return self._loader_source(returned[0], depth + 1)
-        if type(value) is cst.Subscript and depth < 2:  # `loaders["train"]` of `loaders = {"train": ..., ...}`
-            item = _literal_item(self.ctx, value, before)
-            return self._loader_source(item, depth + 1) if item is not None else None
-        if type(value) is cst.ListComp:
-            element = value.elt
-            parts = [e.value for e in element.elements] if type(element) is cst.Tuple else [element]
-            cpu = all(type(part) is cst.Call and creates_on_cpu(self.ctx, part) for part in parts)
-            return "a list" if cpu else None
-        if type(value) is cst.List:
-            elements = [e.value for e in value.elements]
-            cpu = elements and all(type(e) is cst.Call and creates_on_cpu(self.ctx, e) for e in elements)
-            return "a list" if cpu else None
-        if type(value) is cst.Call and self.ctx.qualname(value.func) in _LOADERS:
-            if keyword_arg(value, "collate_fn") is None and self._cpu_dataset(value, before):
-                return "a DataLoader"
-        return None
 
-    def _cpu_dataset(self, loader: cst.Call, before: int | None) -> bool:
-        dataset = argument_of(loader, "dataset", 0)
-        return dataset is not None and self._cpu_dataset_value(dataset.value, before)
+def _cpu_loader_at(ctx: Context, loader: cst.BaseExpression, point: Point) -> str | None:
+    with ctx.at(point):
+        return _loader_source(ctx, loader, imports=True)
 
-    def _cpu_dataset_value(self, dataset: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:
-        value, before = self.ctx.value_of(dataset, before)
-        if type(value) is not cst.Call:
-            return False
-        qualname = self.ctx.qualname(value.func) or ""
-        if qualname.startswith("torchvision.datasets."):
-            return True
-        if not qualname and depth < 2:
-            # `DataLoader(synthetic_split(96, seed=0))`: the dataset a same-file function returns, read there
-            returned = returned_by_factory(self.ctx, value)
-            if returned is None:
-                return False
-            with self.ctx.at(returned[1]):
-                return self._cpu_dataset_value(returned[0], None, depth + 1)
-        if qualname not in _TENSOR_DATASETS or not value.args:
-            return False
-        # a tensor whose device is not certain makes the dataset's unknown
-        return all(not arg.star and self._made_on_cpu(arg.value, before) for arg in value.args)
 
-    def _made_on_cpu(self, expr: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:
-        """`expr` is a tensor made on the CPU: a torch factory without `device=`, or arithmetic of such tensors and
-        numbers (`y = x @ torch.randn(5, 1) + 0.1 * torch.randn(64, 1)` of `x = torch.randn(64, 5)`)."""
-        value, before = self.ctx.value_of(expr, before)
+def _loader_source(ctx: Context, iterable: cst.BaseExpression, depth: int = 0, imports: bool = False) -> str | None:
+    """"a DataLoader" / "a list" when `iterable` is a DataLoader of CPU tensors or a list of them, as read in `ctx`
+    (where a construction or a call of another module hands it); None otherwise. With `imports` (in a `finish`,
+    which may read the whole file), also what a factory of an imported project module returns."""
+    value, before = ctx.value_of(iterable)
+    if _unwrapped(value) is not value and depth < 2:  # `pbar = tqdm(loader)` ... `for x, y in pbar:`
+        return _loader_source(ctx, _unwrapped(value), depth + 1, imports)
+    if depth < 2 and (type(value) is cst.Call or type(value) is cst.Name):
+        # `batches(3)`, `train_loader, val_loader = get_loaders(32)`: what a factory of the file, or of a project
+        # module it imports (`from data import get_loaders`), returns, read there
         if type(value) is cst.Call:
-            return creates_on_cpu(self.ctx, value)
-        if type(value) is cst.BinaryOperation and depth < 4:
-            operands = [side for side in (value.left, value.right) if type(side) not in (cst.Integer, cst.Float)]
-            return bool(operands) and all(self._made_on_cpu(side, before, depth + 1) for side in operands)
-        if type(value) is cst.UnaryOperation and depth < 4:
-            return self._made_on_cpu(value.expression, before, depth + 1)
+            call, index = value, None
+        else:
+            binding = ctx.binding(value, before)
+            call, index = (binding.value, binding.index) if binding is not None and binding.kind == "unpack" \
+                and not binding.starred and binding.index is not None else (None, None)
+        returned = None
+        if type(call) is cst.Call:
+            returned = returned_by_factory(ctx, call, index) or (
+                returned_by_imported(ctx, call, index) if imports else None)
+        if returned is not None:
+            reader = returned[2] if len(returned) == 3 else ctx
+            with reader.at(returned[1]):
+                return _loader_source(reader, returned[0], depth + 1, imports)
+    if type(value) is cst.Subscript and depth < 2:  # `loaders["train"]` of `loaders = {"train": ..., ...}`
+        item = _literal_item(ctx, value, before)
+        return _loader_source(ctx, item, depth + 1, imports) if item is not None else None
+    if type(value) is cst.ListComp:
+        element = value.elt
+        parts = [e.value for e in element.elements] if type(element) is cst.Tuple else [element]
+        cpu = all(type(part) is cst.Call and creates_on_cpu(ctx, part) for part in parts)
+        return "a list" if cpu else None
+    if type(value) is cst.List:
+        elements = [e.value for e in value.elements]
+        cpu = elements and all(type(e) is cst.Call and creates_on_cpu(ctx, e) for e in elements)
+        return "a list" if cpu else None
+    if type(value) is cst.Call and ctx.qualname(value.func) in _LOADERS:
+        if keyword_arg(value, "collate_fn") is None and _cpu_dataset(ctx, value, before):
+            return "a DataLoader"
+    return None
+
+
+def _cpu_dataset(ctx: Context, loader: cst.Call, before: int | None) -> bool:
+    dataset = argument_of(loader, "dataset", 0)
+    return dataset is not None and _cpu_dataset_value(ctx, dataset.value, before)
+
+
+def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:
+    value, before = ctx.value_of(dataset, before)
+    if type(value) is not cst.Call:
         return False
+    qualname = ctx.qualname(value.func) or ""
+    if qualname.startswith("torchvision.datasets."):
+        return True
+    if not qualname and depth < 2:
+        # `DataLoader(synthetic_split(96, seed=0))`: the dataset a same-file function returns, read there
+        returned = returned_by_factory(ctx, value)
+        if returned is None:
+            return False
+        with ctx.at(returned[1]):
+            return _cpu_dataset_value(ctx, returned[0], None, depth + 1)
+    if qualname not in _TENSOR_DATASETS or not value.args:
+        return False
+    if len(value.args) == 1 and value.args[0].star == "*" and depth < 2:
+        # `TensorDataset(*moving_squares(8))`: the tensors of the tuple a same-file function returns
+        tensors, seq = ctx.value_of(value.args[0].value, before)
+        returned = returned_by_factory(ctx, tensors) if type(tensors) is cst.Call else None
+        if returned is None or type(returned[0]) is not cst.Tuple:
+            return False
+        with ctx.at(returned[1]):
+            return all(type(element) is cst.Element and _made_on_cpu(ctx, element.value, None)
+                       for element in returned[0].elements)
+    # a tensor whose device is not certain makes the dataset's unknown
+    return all(not arg.star and _made_on_cpu(ctx, arg.value, before) for arg in value.args)
+
+
+def _made_on_cpu(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:
+    """`expr` is a tensor made on the CPU: a torch factory without `device=`, or arithmetic of such tensors and
+    numbers (`y = x @ torch.randn(5, 1) + 0.1 * torch.randn(64, 1)` of `x = torch.randn(64, 5)`)."""
+    value, before = ctx.value_of(expr, before)
+    if type(value) is cst.Call:
+        return creates_on_cpu(ctx, value)
+    if type(value) is cst.BinaryOperation and depth < 4:
+        operands = [side for side in (value.left, value.right) if type(side) not in (cst.Integer, cst.Float)]
+        return bool(operands) and all(_made_on_cpu(ctx, side, before, depth + 1) for side in operands)
+    if type(value) is cst.UnaryOperation and depth < 4:
+        return _made_on_cpu(ctx, value.expression, before, depth + 1)
+    if type(value) is cst.Subscript and depth < 4:  # `frames[:, :in_len]`: indexing keeps the device
+        return _made_on_cpu(ctx, value.value, before, depth + 1)
+    return False

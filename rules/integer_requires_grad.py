@@ -10,7 +10,7 @@ from shapecheck.engine.expected_errors import expects_error
 from shapecheck.objects.tensor_facts import (argument_of, dtype_kind, explicit_dtype, is_int, is_literal_true,
                                           number_kind, positional)
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.stored import attribute_path, every_construction_passes
+from shapecheck.objects.stored import Key, attribute_path, every_construction_passes, read_path
 from shapecheck.objects.values import Seq
 from shapecheck.shapes.evaluator import evaluator, shape_of
 
@@ -44,7 +44,9 @@ class IntegerRequiresGrad(Rule):
         construction of the class, in the file or in another module of the project, passes a config whose
         `task_weights` is a list of int literals there (a dataclass default `field(default_factory=lambda: [1,
         1])`), also through one more constructor handing down a part of its own config (`Gate(cfg.gate)` in
-        `MoE.__init__(self, cfg)`, read at the constructions of `MoE`).
+        `MoE.__init__(self, cfg)`, read at the constructions of `MoE`). A dict config is read the same way
+        (`torch.tensor(opts["bin_init"])`, `BinHead(cfg["head"])`) when the code states it whole: a dict it changes
+        in place (overrides from the command line written into it) may hold anything.
 
         ## Why is this bad?
         Autograd differentiates only floating-point and complex tensors; PyTorch raises
@@ -203,8 +205,43 @@ class IntegerRequiresGrad(Rule):
                 self.gate = Gate(cfg.gate, cfg.d_model)
         moe = MoE(MoEConfig(gate=GateConfig(init_logits=[0.0, 0.0, 0.0, 0.0])))
         """,
+        # A dict config's int defaults: replaced with floats through another name before the construction, or
+        # float defaults.
+        """
+        import torch
+        from torch import nn
+        OPTIONS = {"bins": {"count": 4, "centers": [0, 1, 2, 3]}, "smooth": {"taps": [1.0, 2.0, 1.0]}}
+        class BinHead(nn.Module):
+            def __init__(self, opts):
+                super().__init__()
+                self.centers = nn.Parameter(torch.tensor(opts["centers"]))
+        class Smoother(nn.Module):
+            def __init__(self, opts):
+                super().__init__()
+                self.taps = nn.Parameter(torch.tensor(opts["smooth"]["taps"]))
+        def build():
+            options = OPTIONS
+            options["bins"]["centers"] = [0.5, 1.5, 2.5, 3.5]
+            return BinHead(options["bins"]), Smoother(options)
+        """,
     ]
     INVALID = [
+        # A dict config's int defaults, a part of it handed down by the constructor of the model that builds the head.
+        """
+        import torch
+        from torch import nn
+        DEFAULTS = {"model": {"width": 32, "head": {"n_bins": 4, "bin_centers": [0, 2, 4, 6]}}, "lr": 1e-3}
+        class BinHead(nn.Module):
+            def __init__(self, spec):
+                super().__init__()
+                self.centers = nn.Parameter(torch.tensor(spec["bin_centers"]))
+        class DepthNet(nn.Module):
+            def __init__(self, spec):
+                super().__init__()
+                self.head = BinHead(spec["head"])
+        def make_model():
+            return DepthNet(DEFAULTS["model"])
+        """,
         # A nested config's int default, handed down by the constructor of the model that builds the gate.
         """
         from dataclasses import dataclass, field
@@ -312,7 +349,8 @@ class IntegerRequiresGrad(Rule):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         # tensors made of a constructor parameter's data, for `finish` to read at the class's constructions
-        self._read_in_constructor: list[tuple[cst.CSTNode, cst.ClassDef, cst.FunctionDef, str, tuple[str, ...]]] = []
+        self._read_in_constructor: list[tuple[cst.CSTNode, cst.ClassDef, cst.FunctionDef, str,
+                                              tuple[str | Key, ...]]] = []
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -407,7 +445,7 @@ def integral_tensor(ctx: Context, expr: cst.BaseExpression, before: int | None =
 
 
 def _constructor_data(ctx: Context, tensor: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str,
-                                                                           tuple[str, ...]] | None:
+                                                                           tuple[str | Key, ...]] | None:
     """For `torch.tensor(cfg.task_weights)` (no `dtype=`) in `__init__(self, cfg)`: what `_parameter_read` says of
     its data; None for anything else."""
     call, _ = ctx.value_of(tensor)
@@ -418,30 +456,31 @@ def _constructor_data(ctx: Context, tensor: cst.BaseExpression) -> tuple[cst.Cla
 
 
 def _parameter_read(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str,
-                                                                       tuple[str, ...]] | None:
-    """For `cfg.neck.fusion_init` read in `__init__(self, cfg)` where the context is: the class, its `__init__`, the
-    parameter and the attributes read from it (`("neck", "fusion_init")`); None for anything else."""
+                                                                       tuple[str | Key, ...]] | None:
+    """For `cfg.neck.fusion_init` (or `cfg["neck"]["fusion_init"]`) read in `__init__(self, cfg)` where the context
+    is: the class, its `__init__`, the parameter and the steps read from it (`("neck", "fusion_init")`); None for
+    anything else."""
     function, class_def = ctx.function, ctx.class_def
     if function is None or class_def is None or function.name.value != "__init__":
         return None
-    path: list[str] = []
-    while type(expr) is cst.Attribute:
-        path.insert(0, expr.attr.value)
-        expr = expr.value
-    binding = ctx.binding(expr) if type(expr) is cst.Name else None
+    root, path = read_path(expr)
+    binding = ctx.binding(root) if type(root) is cst.Name else None
     if binding is None or binding.kind != "param" or binding.statement is not function:
         return None
-    return class_def, function, expr.value, tuple(path)  # type: ignore[attr-defined]  # a Name here
+    return class_def, function, root.value, path  # type: ignore[attr-defined]  # a Name here
 
 
 def _passed_integral(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str,
-                     path: tuple[str, ...], depth: int = 0) -> bool:
+                     path: tuple[str | Key, ...], depth: int = 0) -> bool:
     """Every construction of the class passes for `parameter` an object whose attributes `path` hold a list of int
     literals there; an argument that is itself read from the constructor parameter of the class making the
     construction (`WeightedFusion(cfg.neck)` in `Neck.__init__(self, cfg)`) is read at that class's constructions,
     one level up."""
     def holds(reader: Context, argument: cst.BaseExpression) -> bool:
-        if _integral_value(attribute_path(evaluator(reader).value(argument), path)):
+        # `Head(cfg["head"])`: walked from `cfg`, so that a dict the code changes in place (a command line's
+        # overrides written into it) is not read as its literal
+        root, steps = read_path(argument)
+        if _integral_value(attribute_path(evaluator(reader).value(root), steps + path)):
             return True
         read = _parameter_read(reader, argument) if depth < 1 else None
         return read is not None and _passed_integral(reader, *read[:3], read[3] + path, depth + 1)

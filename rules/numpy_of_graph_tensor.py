@@ -23,6 +23,7 @@ from shapecheck.shapes.activations import (
     instance_class,
     is_foreign_value,
     is_torch_module_class,
+    module_parameter,
     project_class,
 )
 from shapecheck.loops.devices import moves_to_cpu, moves_to_device
@@ -56,8 +57,11 @@ KEEPS_DEVICE = frozenset({"to", "train", "eval", "float", "half", "double", "bfl
 # "parameter-device": a helper's `model(x)` under `no_grad` or out of the graph: only a moved model counts
 # "argument": a tensor the function is handed (`def to_numpy(t): return t.cpu().numpy()`): its callers say whether it
 # requires grad
+# "weights": a module's `nn.Parameter` (`model.coeffs`), or a tensor computed from one: the node is the parameter read
 Origin = Literal["cuda", "device", "model", "loss", "parameter", "parameter-device", "stored", "stored-device",
-                 "argument"]
+                 "argument", "weights"]
+# Operators autograd differentiates: the result of one keeps the graph of either operand.
+_DIFFERENTIABLE_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.MatrixMultiply, cst.Power)
 # numpy functions that convert each tensor of a list they are given with `.numpy()` (`np.mean(losses)`).
 _CONVERTING = frozenset({f"numpy.{name}" for name in (
     "array", "asarray", "mean", "sum", "average", "std", "var", "median", "stack", "concatenate", "vstack", "hstack",
@@ -109,7 +113,8 @@ class NumpyOfGraphTensor(Rule):
         on the result of `.cuda()` / `.to("cuda")` with no `.cpu()` in between. The value is followed through
         local names, tuple unpacking, indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
         and differentiable ones (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ..., or their torch functions:
-        `torch.sigmoid(logits)`), and through torch's joins of a list in the same function (`torch.cat(probs)`
+        `torch.sigmoid(logits)`), through arithmetic (`model(x) * scale`, `(model(x) - y) ** 2`), and through torch's
+        joins of a list in the same function (`torch.cat(probs)`
         after `probs.append(model(x).softmax(1))`, `torch.stack`, `torch.vstack`, ...). So are the numpy functions that convert each tensor of a list they are given
         (`np.mean(losses)` after `losses.append(loss)` in the same function, `np.concatenate([encoder(b) for b in
         batches])`, `np.array`, `np.sum`, `np.stack`, ...), where a tensor the list holds is such an output,
@@ -128,7 +133,11 @@ class NumpyOfGraphTensor(Rule):
         computed with autograd on: `no_grad` inside the helper does not take the graph off what it was handed.
         So is a method of a class of another module importing the class (`self.train_auc.update(probs, y)` with
         `self.train_auc = RocAucMeter()`); and where that module imports no torch (a numpy metrics module, which
-        no torch rule lints), the call handing it the tensor is reported instead. The output of a
+        no torch rule lints), the call handing it the tensor is reported instead. A module's own
+        `nn.Parameter` (`model.coeffs` of a project module class whose every assignment of it is one), or the
+        `weight` of a layer that always has one (`probe.weight` of `nn.Linear`, `model.fc.weight`), requires grad
+        as an output does: `model.coeffs.numpy()`, or a tensor computed from it with autograd on (`fitted =
+        powers @ model.coeffs` for a progress snapshot). The output of a
         model moved with `.to(device)` / `.cuda()` is reported under `no_grad` too, and after `.detach()`, `.data`
         or `.argmax()`, which leave the graph but not the GPU.
 
@@ -168,6 +177,44 @@ class NumpyOfGraphTensor(Rule):
         This rule has no fix: whether to detach, move or restructure under `no_grad` is the author's call.
     """
     VALID = [
+        # A spline's knot heights read for a plot: computed under `no_grad`, detached, through `.data`; its buffers
+        # and plain tensors, a comparison of its output, and a frozen copy require no grad.
+        """
+        import torch
+        import torch.nn as nn
+        class Spline(nn.Module):
+            def __init__(self, n_knots):
+                super().__init__()
+                self.heights = nn.Parameter(torch.zeros(n_knots))
+                self.register_buffer("knots", torch.linspace(0, 1, n_knots))
+                self.scale = torch.ones(n_knots)
+            def forward(self, basis):
+                return basis @ self.heights
+        def fit(basis, target, steps=100):
+            spline = Spline(basis.shape[1])
+            opt = torch.optim.Adam(spline.parameters(), lr=0.01)
+            for _ in range(steps):
+                opt.zero_grad()
+                (spline(basis) - target).pow(2).mean().backward()
+                opt.step()
+            with torch.no_grad():
+                fitted = basis @ spline.heights
+            curves = [fitted.numpy(), (basis @ spline.heights.detach()).numpy(),
+                      (basis @ spline.heights).detach().numpy(), spline.heights.data.numpy()]
+            return curves, (spline.knots * 2).numpy(), (spline.scale + 1).numpy(), (spline(basis) > 0).numpy()
+        def frozen_curve(basis):
+            spline = Spline(4)
+            spline.requires_grad_(False)
+            return (basis @ spline.heights).numpy()
+        def probe_weights(features, labels):
+            probe = nn.Linear(features.shape[1], 10)
+            opt = torch.optim.Adam(probe.parameters())
+            nn.functional.cross_entropy(probe(features), labels).backward()
+            opt.step()
+            with torch.no_grad():
+                snapshot = probe.weight.numpy()
+            return snapshot, probe.weight.detach().numpy(), probe.weight.data.numpy()
+        """,
         # Lists of numbers, of outputs computed under `no_grad`, of an argmax: nothing numpy converts needs grad.
         """
         import numpy as np
@@ -539,6 +586,40 @@ class NumpyOfGraphTensor(Rule):
         """,
     ]
     INVALID = [
+        # A linear probe's weights saved for a plot after training: a layer's weight requires grad.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        def fit_probe(features, labels, epochs=20):
+            probe = nn.Linear(features.shape[1], 10)
+            opt = torch.optim.Adam(probe.parameters())
+            for _ in range(epochs):
+                opt.zero_grad()
+                nn.functional.cross_entropy(probe(features), labels).backward()
+                opt.step()
+            np.save("probe_weights.npy", probe.weight.numpy())
+        """,
+        # A learned temperature logged mid-training: computed from the parameter with autograd on.
+        """
+        import torch
+        import torch.nn as nn
+        class Calibrator(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.log_t = nn.Parameter(torch.zeros(1))
+            def forward(self, logits):
+                return logits / self.log_t.exp()
+        def calibrate(logits, labels, epochs, history):
+            calib = Calibrator()
+            opt = torch.optim.SGD(calib.parameters(), lr=0.01)
+            for epoch in range(epochs):
+                opt.zero_grad()
+                loss = nn.functional.cross_entropy(calib(logits), labels)
+                loss.backward()
+                opt.step()
+                history.append((1.0 / calib.log_t.exp()).numpy())
+        """,
         # numpy converts each tensor of a list with `.numpy()`: the GAN's losses kept as tensors, the encoder's
         # outputs of a comprehension.
         Invalid("""
@@ -833,6 +914,11 @@ class NumpyOfGraphTensor(Rule):
         self.stored: dict[cst.Call, tuple[cst.ClassDef, cst.FunctionDef, str]] = {}
         self.grad_off = False  # a statement-level `torch.set_grad_enabled(False)`, as inference scripts start
         self._method_depth = 0  # model methods followed into (`score` calling `self.logits(x)`), against recursion
+        self._no_grad_reads: set[int] = set()  # attributes read with autograd off (`fitted = x @ model.coeffs`)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.ctx.grad_disabled:
+            self._no_grad_reads.add(id(node))
 
     def visit_Expr(self, node: cst.Expr) -> None:
         if (frozen := frozen_module(self.ctx, node)) is not None:
@@ -858,6 +944,9 @@ class NumpyOfGraphTensor(Rule):
         origin, call = found
         if origin == "argument":  # `no_grad` here or not: the graph comes with what the callers pass
             self.pending.append((node, origin, call, self.ctx.function, None))
+        elif origin == "weights":
+            if not self._grad_disabled_at(call) and not self._lightning_hook():
+                self.pending.append((node, origin, call, self.ctx.function, _weights_message(self.ctx, call)))
         elif origin == "cuda":
             self.report(node, "`.numpy()` on a CUDA tensor raises: use `.cpu().numpy()`")
         elif origin == "device":
@@ -942,7 +1031,9 @@ class NumpyOfGraphTensor(Rule):
                                       "that requires grad: it raises; use `.detach().cpu().numpy()`, or detach it "
                                       "before the call")
                 continue
-            if origin == "model" and self.ctx.code(call.func) in self.frozen:
+            if origin == "model" and self.ctx.code(call.func) in self.frozen or origin == "weights" and any(
+                    (self.ctx.code(call.value) + ".").startswith(frozen + ".")  # type: ignore[attr-defined]
+                    for frozen in self.frozen):  # `model.fc.weight` of a frozen `model`
                 continue
             if origin == "stored" or origin == "stored-device":
                 if self._handed_models_at_construction(call):
@@ -1011,6 +1102,8 @@ class NumpyOfGraphTensor(Rule):
         for _ in range(16):
             kind = type(expr)
             unpacked, index = index, None
+            if kind is cst.Attribute and module_parameter(ctx, expr, before):  # type: ignore[arg-type]
+                return None if detached else ("weights", expr)  # type: ignore[return-value]
             if kind is cst.Name or kind is cst.Attribute:
                 value, seq = ctx.value_of(expr, before)
                 if value is not expr:
@@ -1032,6 +1125,13 @@ class NumpyOfGraphTensor(Rule):
                     expr = expr.value  # `outputs.logits`: a field of a model's output
             elif kind is cst.Subscript:
                 expr = expr.value
+            elif kind is cst.BinaryOperation and type(expr.operator) in _DIFFERENTIABLE_OPERATORS:
+                # `powers @ model.coeffs`, `model(x) * scale`: an operand's origin in this function (a parameter's,
+                # what the callers hand in, is left to a `.numpy()` of the parameter itself)
+                found = next((found for found in (self._origin(side, ctx, before) for side in (expr.left, expr.right))
+                              if found is not None and found[0] != "argument"), None)
+                return self._graph_only(found, detached, ctx) if on_cpu else found if not detached or found is None \
+                    or found[0] in ("cuda", "device", "stored-device") else None
             elif kind is cst.Call:
                 func = expr.func
                 if type(func) is cst.Attribute and func.attr.value in GRAPH_PRESERVING and ctx.qualname(func) is None:
@@ -1253,13 +1353,21 @@ class NumpyOfGraphTensor(Rule):
         function = ctx.function
         return function is not None and function.name.value in LIGHTNING_HOOKS and lightning_module(ctx)
 
-    def _grad_disabled_at(self, call: cst.Call, ctx: Context | None = None) -> bool:
+    def _grad_disabled_at(self, call: cst.BaseExpression, ctx: Context | None = None) -> bool:
+        """Autograd was off where `call` (or a parameter read, for a "weights" origin) ran."""
         ctx = ctx or self.ctx
+        if type(call) is not cst.Call:
+            return id(call) in self._no_grad_reads if ctx is self.ctx else ctx.grad_disabled
         key = last_name(call.func)
         for site in ctx.calls_to(key) if key else ():
             if site.node is call:
                 return site.grad_disabled
         return ctx.grad_disabled
+
+
+def _weights_message(ctx: Context, parameter: cst.BaseExpression) -> str:
+    return (f"`.numpy()` on a tensor computed from `{ctx.code(parameter)}`, a parameter that requires grad: it "
+            "raises; use `.detach().numpy()`, or compute it under `torch.no_grad()`")
 
 
 def _linted_as_torch(ctx: Context) -> bool:

@@ -153,3 +153,58 @@ def test_a_batch_a_project_object_of_another_module_builds_on_the_cpu(tmp_path: 
     assert found(service) == [14]
     assert found(service.replace("self.vocab.encode(sentences)", "self.vocab(sentences)")) == [14]
     assert found(service.replace("self.vocab.encode(sentences)", "self.vocab.encode(sentences).cuda()")) == []
+
+
+def test_a_trainer_of_another_module_handed_a_loader_that_a_factory_of_a_third_builds(tmp_path: Path) -> None:
+    """The trainer is built in the script, from loaders a data module's factory returns: each read where it is."""
+    data_utils = """
+        import torch
+        from torch.utils.data import DataLoader, TensorDataset
+
+        def regression_tensors(n):
+            x = torch.rand(n, 6)
+            return x[: n - 1], (x @ torch.ones(6, 1))[: n - 1]
+
+        def build_loaders(n_train, n_test, where="cuda"):
+            fit_set = TensorDataset(*regression_tensors(n_train))
+            test_set = TensorDataset(torch.rand(n_test, 6, device=where), torch.rand(n_test, 1, device=where))
+            return DataLoader(fit_set, batch_size=16), DataLoader(test_set, batch_size=16)
+    """
+    fitter = """
+        import torch
+
+
+        class Fitter:
+            def __init__(self, net, loader):
+                self.net = net.cuda()
+                self.loader = loader
+
+            def score(self):
+                total = 0.0
+                for features, target in self.loader:
+                    total += float(((self.net(features) - target) ** 2).mean())
+                return total
+    """
+    run = """
+        import torch.nn as nn
+        from data_utils import build_loaders
+        from fitter import Fitter
+
+        def main():
+            fit_loader, test_loader = build_loaders(256, 64)
+            print(Fitter(nn.Linear(6, 1), LOADER).score())
+    """
+    (tmp_path / "data_utils.py").write_text(textwrap.dedent(data_utils))
+    path = tmp_path / "fitter.py"
+    path.write_text(textwrap.dedent(fitter))
+
+    def found(loader: str, moved: str = "features") -> list[int]:
+        (tmp_path / "run.py").write_text(textwrap.dedent(run).replace("LOADER", loader))
+        path.write_text(textwrap.dedent(fitter).replace("self.net(features)", f"self.net({moved})"))
+        PROJECT.forget()
+        return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC211"])).findings]
+
+    assert found("fit_loader") == [13]
+    assert found("fit_loader", moved="features.cuda()") == []
+    # the test tensors are made on the device `where` names, the GPU by default: their batches need no move
+    assert found("test_loader") == []

@@ -15,8 +15,9 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from shapecheck.engine.context import Context
+from shapecheck.engine.context import Context, Point
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.objects.factories import returned_by_definition
 from shapecheck.objects.project import PROJECT, candidates, imported_from, split_relative
 
 
@@ -45,6 +46,22 @@ def imported_functions(ctx: Context) -> Iterator[tuple[str, cst.FunctionDef, Con
             for name in wanted:
                 for definition, where in _defined(other, name):
                     yield name, definition, where
+
+
+def returned_by_imported(ctx: Context, call: cst.Call, index: int | None = None
+                         ) -> tuple[cst.BaseExpression, Point, Context] | None:
+    """What a call of a function another module of the project defines returns, as `returned_by_definition` reads it
+    there (`train_loader, valid_loader = get_dataloaders(4)` with `from data import get_dataloaders`), with that
+    module's context to read it in; None when the name is not one such function."""
+    if type(call.func) is not cst.Name:
+        return None
+    found = [(definition, other) for name, definition, other in imported_functions(ctx)
+             if name == call.func.value and other is not ctx]
+    if len(found) != 1:
+        return None
+    definition, other = found[0]
+    returned = returned_by_definition(other, definition, index)
+    return None if returned is None else (*returned, other)
 
 
 # A package's `__init__` re-exporting its helpers (`from .engine import train_one_epoch`) is how projects lay out

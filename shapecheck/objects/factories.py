@@ -45,7 +45,13 @@ def returned_by_factory(ctx: Context, call: cst.Call, index: int | None = None, 
     definitions = ctx.functions.get(name, [])
     if len(definitions) != 1 or ctx.class_of_method(definitions[0]) is not owner:
         return None
-    factory = definitions[0]
+    return returned_by_definition(ctx, definitions[0], index, owner)
+
+
+def returned_by_definition(ctx: Context, factory: cst.FunctionDef, index: int | None = None,
+                           owner: cst.ClassDef | None = None) -> tuple[cst.BaseExpression, Point] | None:
+    """What `returned_by_factory` reads of a function of `ctx`'s module (a method of `owner`) once it is found: its
+    one `return`, or the element `index` of the tuple it returns, and the point to read it at."""
     returns = [node for node in ctx.walk(factory.body) if type(node) is cst.Return]
     nested = [node for node in ctx.walk(factory.body) if type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef)]
     if len(returns) != 1 or nested or returns[0].value is None:

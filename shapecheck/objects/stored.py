@@ -9,15 +9,17 @@ decide on all of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.objects.builtins import key_of
 from shapecheck.objects.callers import argument_of, project_callers
 from shapecheck.objects.modules import RETURNS_SELF
-from shapecheck.objects.values import Instance
+from shapecheck.objects.values import Instance, Mapping, Namespace, constant_of
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context, Point
@@ -55,11 +57,43 @@ def stored_root(ctx: Context, attribute: cst.BaseExpression, class_def: cst.Clas
     return None if found is None else (found, tuple(path))
 
 
-def attribute_path(value: object, path: tuple[str, ...]) -> object:
-    """What the attributes `path` of an object the objects floor built hold (`egs.train_loader` of an `Egs` whose
-    `__init__` set it); None where an object on the way is not a project instance that knows its attributes."""
-    for name in path:
-        value = value.attrs.get(name) if isinstance(value, Instance) and not value.tainted else None
+@record(slots=True, unsafe_hash=True)
+class Key:
+    """A step of a path that reads an entry (`cfg["model"]`); a plain string step reads an attribute."""
+
+    key: Hashable
+
+
+def read_path(expr: cst.BaseExpression) -> tuple[cst.BaseExpression, tuple[str | Key, ...]]:
+    """The expression `expr` reads from and the steps it takes, attributes and entries of a stated key:
+    (`cfg`, `("model", Key("numerator"))`) for `cfg.model["numerator"]`; a read of an unstated key ends the path."""
+    path: list[str | Key] = []
+    while True:
+        if type(expr) is cst.Attribute:
+            path.insert(0, expr.attr.value)
+        elif type(expr) is cst.Subscript and len(expr.slice) == 1 and type(expr.slice[0].slice) is cst.Index:
+            key = key_of(constant_of(expr.slice[0].slice.value))
+            if key is None:
+                break
+            path.insert(0, Key(key))
+        else:
+            break
+        expr = expr.value  # type: ignore[attr-defined]  # an Attribute or a Subscript here
+    return expr, tuple(path)
+
+
+def attribute_path(value: object, path: tuple[str | Key, ...]) -> object:
+    """What the steps `path` of an object the objects floor built hold: the attributes of a project instance
+    (`egs.train_loader` of an `Egs` whose `__init__` set it) or of a parsed command line, the entries of a dict the
+    code states whole; None where an object on the way is none of these. A dict the code may change in place
+    (`settings["head"]["init"] = ...` through another name) may have any entry replaced: it holds nothing known."""
+    for step in path:
+        if isinstance(step, Key):
+            value = value.get(step.key) if isinstance(value, Mapping) and value.complete else None
+        elif isinstance(value, Instance) and not value.tainted:
+            value = value.attrs.get(step)
+        else:
+            value = value.get(step) if isinstance(value, Namespace) else None
     return value
 
 

@@ -708,6 +708,12 @@ _PLAIN_BUILTINS = frozenset({"int", "float", "bool", "str", "len", "min", "max",
 _REGISTERING = frozenset({"register_parameter", "add_module", "register_module"})
 
 
+_PARAMETER_CLASSES = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# torch.nn layers whose `weight` is a parameter however they are built (a norm layer's may be None: `affine=False`).
+_WEIGHTED_LAYERS = frozenset({"Linear", "Bilinear", "LazyLinear", "Embedding", "EmbeddingBag", "Conv1d", "Conv2d",
+                              "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d", "PReLU"})
+
+
 def holds_no_parameters(ctx: Context, class_def: cst.ClassDef) -> bool:
     """A class of this file deriving from `nn.Module` alone whose attributes are all plain values (numbers, flags,
     tensors: `self.bits = bits` with `bits = 1`, buffers): it has no parameters, so running it records no graph of
@@ -730,6 +736,37 @@ def holds_no_parameters(ctx: Context, class_def: cst.ClassDef) -> bool:
             if type(node) in (cst.AugAssign, cst.AnnAssign) and is_self_attribute(node.target):
                 return False
     return True
+
+
+def module_parameter(ctx: Context, attribute: cst.Attribute, before: int | None = None) -> bool:
+    """`model.coeffs` (or `self.coeffs` in a method) where `model` is an instance of a project module class whose
+    every assignment of `self.coeffs` is an `nn.Parameter(...)` of its own, or the `weight` of a torch layer that
+    always has one (`model.fc.weight` of `nn.Linear`): a leaf that requires grad."""
+    if attribute.attr.value == "weight":
+        layer = evaluator(ctx).value(attribute.value, before)
+        return isinstance(layer, TorchObject) and layer.qualname.startswith("torch.nn.") \
+            and layer.qualname.rsplit(".", 1)[1] in _WEIGHTED_LAYERS
+    owner = project_class(ctx, attribute.value, before)
+    if owner is None or not is_torch_module_class(owner.ctx, owner.node):
+        return False
+    facts, name = class_facts(owner.ctx, owner.node), attribute.attr.value
+    if facts.dynamic or name in facts.class_attributes or name in facts.item_writers:
+        return False
+    found = False
+    for method in facts.writers.get(name, ()):
+        for node in owner.ctx.walk(facts.methods[method].body):
+            targets = [target.target for target in node.targets] if type(node) is cst.Assign \
+                else [node.target] if type(node) in (cst.AugAssign, cst.AnnAssign, cst.For) else []
+            for target in targets:
+                if not any(is_self_attribute(part) and part.attr.value == name  # type: ignore[attr-defined]
+                           for part in owner.ctx.walk(target)):
+                    continue
+                value = node.value if type(node) is cst.Assign else None
+                if type(value) is not cst.Call or len(targets) != 1 or not is_self_attribute(target) \
+                        or owner.ctx.qualname(value.func) not in _PARAMETER_CLASSES:
+                    return False
+                found = True
+    return found
 
 
 def _plain(ctx: Context, expr: cst.BaseExpression, defaults: dict[str, cst.BaseExpression | None], depth: int) -> bool:
