@@ -135,8 +135,9 @@ class StepBetweenBackward(Rule):
         A loss may be a parameter of the function (a trainer's `def backward(self, gen_loss, dis_loss)` that steps
         the discriminator between the two passes): a call of it in the file (`self.backward(gen_loss, dis_loss)` in
         another method, `trainer.backward(...)` on an instance of the class) or in a module of the project that
-        imports it (`train.py`'s `model.backward(gen_loss, dis_loss)`, both losses unpacked from
-        `model.process(images, masks)` and read through that method's `return`) that passes a loss computed
+        imports it (`train.py`'s `model.backward(gen_loss, dis_loss)` on `model = Model(cfg)` or on a trainer's
+        `self.model = Model(cfg).to(device)`, both losses unpacked from `model.process(images, masks)` and read
+        through that method's `return`) that passes a loss computed
         through a module the step updates hands in a graph of the old weights, since the caller computed it before
         the call;
         so does a loss the caller computed before calling a same-file helper that steps such an optimizer (a DDPG

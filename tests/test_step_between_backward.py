@@ -255,3 +255,70 @@ def test_a_loss_handed_in_from_another_module_is_clean_stepped_last_or_without_t
     assert vocoder_rows(tmp_path, ADVERSARIAL, generator_first) == []
     # a generator trained on the reconstruction alone: its graph never saw the discriminator's weights
     assert vocoder_rows(tmp_path, "g_total += 0.1 * F.l1_loss(audio.abs(), wav.abs())", D_FIRST) == []
+
+
+# A colorization GAN that registers its networks with `add_module` and builds the optimizers on the local names,
+# driven by a runner of another module that keeps it moved to the device (`Colorizer().to(device)`).
+COLORIZER = """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+
+    class Colorizer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            net_g = nn.Conv2d(1, 3, 3, padding=1)
+            net_d = nn.Sequential(nn.Conv2d(3, 8, 4, 2, 1), nn.Flatten(), nn.LazyLinear(1))
+            self.add_module("net_g", net_g)
+            self.add_module("net_d", net_d)
+            self.opt_g = torch.optim.Adam(net_g.parameters(), lr=1e-4)
+            self.opt_d = torch.optim.Adam(net_d.parameters(), lr=4e-4)
+
+        def step_losses(self, sketch, photo):
+            colored = self.net_g(sketch)
+            d_loss = F.softplus(self.net_d(colored.detach())).mean() + F.softplus(-self.net_d(photo)).mean()
+            g_loss = F.softplus(-self.net_d(colored)).mean() + F.l1_loss(colored, photo)
+            return d_loss, g_loss
+
+        def optimize(self, d_loss, g_loss):
+            self.opt_d.zero_grad()
+            self.opt_g.zero_grad()
+            d_loss.backward()
+            %s
+            g_loss.backward()
+            %s
+"""
+RUNNER = """
+    from colorize.net import Colorizer
+
+
+    class Runner:
+        def __init__(self, device):
+            self.net = Colorizer().to(device)
+
+        def epoch(self, pairs):
+            for sketch, photo in pairs:
+                d_loss, g_loss = self.net.step_losses(sketch, photo)
+                self.net.optimize(d_loss, g_loss)
+"""
+
+
+def colorizer_rows(folder, between: str, after: str) -> list[int]:
+    from shapecheck.objects.project import PROJECT
+
+    for name, text in {"setup.py": "", "colorize/__init__.py": "", "colorize/net.py": COLORIZER % (between, after),
+                       "colorize/runner.py": RUNNER}.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    path = folder / "colorize/net.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC209"])).findings]
+
+
+def test_a_module_registered_by_name_is_what_its_optimizer_steps_for_a_caller_holding_the_moved_model(tmp_path) -> None:
+    # `self.add_module("net_d", net_d)` makes `net_d`'s optimizer the one of `self.net_d`; `Colorizer().to(device)`
+    # is the Colorizer the runner's `self.net.optimize(...)` calls
+    assert colorizer_rows(tmp_path, "self.opt_d.step()", "self.opt_g.step()") == [28]
+    # both backward passes before both steps
+    assert colorizer_rows(tmp_path, "pass", "self.opt_d.step(); self.opt_g.step()") == []
