@@ -12,7 +12,9 @@ from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.walker import walk
 from shapecheck.engine.syntax import keyword_arg, last_name, runs_at_most_once
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import certain_method_callers, helper_callers
+from shapecheck.objects.callers import (
+    certain_method_callers, helper_callers, imported_method_callers, project_callers,
+)
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
 from shapecheck.loops.training_loop import (
@@ -132,8 +134,12 @@ class StepBetweenBackward(Rule):
 
         A loss may be a parameter of the function (a trainer's `def backward(self, gen_loss, dis_loss)` that steps
         the discriminator between the two passes): a call of it in the file (`self.backward(gen_loss, dis_loss)` in
-        another method, `trainer.backward(...)` on an instance of the class) that passes a loss computed through a
-        module the step updates hands in a graph of the old weights, since the caller computed it before the call;
+        another method, `trainer.backward(...)` on an instance of the class) or in a module of the project that
+        imports it (`train.py`'s `model.backward(gen_loss, dis_loss)` on `model = Model(cfg)` or on a trainer's
+        `self.model = Model(cfg).to(device)`, both losses unpacked from `model.process(images, masks)` and read
+        through that method's `return`) that passes a loss computed
+        through a module the step updates hands in a graph of the old weights, since the caller computed it before
+        the call;
         so does a loss the caller computed before calling a same-file helper that steps such an optimizer (a DDPG
         agent's `self.update_critic(critic_loss)` before `self.update_actor(actor_loss)`, both losses from one
         `compute_losses`), unless that helper's call sits under an `if` the later call is not in.
@@ -144,7 +150,8 @@ class StepBetweenBackward(Rule):
         same-file helper returns (`loss_q, loss_pi = self.losses(batch)`, or `out = self.compute_losses(batch)`
         with `out["critic"].backward()` on a dict it returns) is read through the helper's `return`, and so is one
         a method or function of a project module this file imports returns (a GAN module's `get_losses()` in
-        `models/`, read through its local assignments, functions, tensor methods and methods of `self`). Without
+        `models/`, read through its local assignments, a loss summed term by term with `+=` too, functions, tensor
+        methods and methods of `self`). Without
         `retain_graph`, a second pass through an output the first pass already went through raises "Trying to
         backward through the graph a second time", and the message says so.
 
@@ -1299,11 +1306,50 @@ class StepBetweenBackward(Rule):
                     if stale is None:
                         continue
                     handed, through = ctx.code(site.node), ctx.code(stale)
-                self.report(node, f"`{binding.name}` is handed in by `{handed}` and goes through `{through}`, computed "
-                                  f"there before `{ctx.code(step.node)}` updated its weights in place: this backward "
-                                  "pass needs the old weights and raises \"modified by an inplace operation\"; run "
-                                  "every backward pass before the steps, or compute the loss after the step")
+                self._report_handed(node, binding.name, handed, through, step)
                 return
+        self._graph_handed_from_elsewhere(node, binding, steps, function)
+
+    def _graph_handed_from_elsewhere(self, node: cst.Call, binding: Binding, steps: list[Event],
+                                     function: cst.FunctionDef) -> None:
+        """`_graph_handed_in` for the calls in the project's other modules (`train.py`'s `model.backward(gen_loss,
+        dis_loss)` with `gen_loss` unpacked from `model.process(images, masks)`), read in their own context: the
+        loss is followed there, and into what the project's functions and methods return, to a call of a module the
+        step updates, spelled as the caller spells it (`model.discriminator` for the step's `self.discriminator`)."""
+        ctx = self.ctx
+        training = training_loop(ctx)
+        if ctx.class_of_method(function) is not None:
+            callers = imported_method_callers(ctx, function)
+        else:
+            callers = [caller for caller in project_callers(ctx, function) or () if caller.ctx is not ctx]
+        for caller in callers:
+            passed = passed_argument(function, caller.site.node, binding.name)
+            if passed is None:
+                continue
+            for step in steps:
+                if self._other_branch(step.node):
+                    continue
+                spelled = {spelling for owner in step.owners or ()
+                           if (spelling := training.caller_spelling(owner, function, caller.site.node)) is not None}
+                # a call of the updated module itself first (`self.discriminator(fake)`), then of one holding it
+                # (`self(images)`, whose forward may run it): the message names what surely runs its weights
+                matches: tuple[Callable[[str], bool], ...] = (
+                    lambda module: any(module == owner or module.startswith(owner + ".") for owner in spelled),
+                    lambda module: any(related(module, owner) for owner in spelled))
+                with caller.ctx.at(caller.point):
+                    stale = next((found for match in matches if (found := _module_call_in(
+                        caller.ctx, passed, caller.site.seq + 1, 0, match)) is not None), None)
+                    if stale is None:
+                        continue
+                    handed, through = caller.ctx.code(caller.site.node), caller.ctx.code(stale)
+                self._report_handed(node, binding.name, handed, through, step)
+                return
+
+    def _report_handed(self, node: cst.Call, loss: str, handed: str, through: str, step: Event) -> None:
+        self.report(node, f"`{loss}` is handed in by `{handed}` and goes through `{through}`, computed there before "
+                          f"`{self.ctx.code(step.node)}` updated its weights in place: this backward pass needs the old "
+                          "weights and raises \"modified by an inplace operation\"; run every backward pass before the "
+                          "steps, or compute the loss after the step")
 
     def _helper_steps_before(self, site: CallSite) -> list[Event]:
         """The optimizer steps of the same-file helpers the function calls before `site`, with modules known, each
@@ -1439,10 +1485,8 @@ class StepBetweenBackward(Rule):
                     if found is not None:
                         return found
             elif depth < 4:
-                bound = self.ctx.binding(part, seq)
-                if bound is not None and bound.kind in ("assign", "unpack") and bound.value is not None:
-                    found = self._output_before(bound.value, bound.seq, step, depth + 1, cut,
-                                                bound.index if bound.kind == "unpack" else None, made, inside)
+                for value, at, element in _bound_values(self.ctx, self.ctx.binding(part, seq)):
+                    found = self._output_before(value, at, step, depth + 1, cut, element, made, inside)
                     if found is not None:
                         return found
         return None
@@ -1470,15 +1514,14 @@ class StepBetweenBackward(Rule):
                          inside: tuple[tuple[cst.FunctionDef, cst.Call], ...]) -> cst.Call | None:
         """`_output_before` in what a same-file helper `call` runs returns (TD3's `loss_q, loss_pi =
         self.losses(*batch)`, whose `return` computes the actor's loss through the critic), or one of a project
-        module this file imports (`_imported_output`)."""
+        module this file imports (`_helper_output`)."""
         training = training_loop(self.ctx)
         definitions = training.definitions_of(call)
         if not definitions and not inside:
-            for definition in training.helpers_of(call):
-                owner = training.owner_of(definition)
-                found = self._imported_output(call, definition, owner, step, index) if owner is not training else None
-                if found is not None:
-                    return found
+            found = _helper_output(self.ctx, call, lambda module: any(
+                related(module, updated) for updated in step.owners or ()), index, 1)
+            if found is not None:
+                return found
         for definition in definitions:
             if any(definition is outer for outer, _ in inside):
                 continue
@@ -1496,29 +1539,6 @@ class StepBetweenBackward(Rule):
                                                 (*inside, (definition, call)))
                 if found is not None:
                     return found
-        return None
-
-    def _imported_output(self, call: cst.Call, definition: cst.FunctionDef, owner: TrainingLoop, step: Event,
-                         index: int | str | None) -> cst.Call | None:
-        """A call of a module the step updates, with autograd on, in the graph of what a function or method of
-        another project module returns (VidModel's `get_losses` in `models/vid_model.py`, whose dict holds the
-        generator's loss computed through `self.netD`), followed through its local assignments, the module spelled
-        as this file's `call` spells it. Only what surely carries the graph is followed: functions, tensor methods
-        and methods of `self` (an image pool's `query` hands back detached copies)."""
-        other = owner.ctx
-        for node in other.walk(definition.body):
-            if type(node) is not cst.Return or node.value is None:
-                continue
-            value = _returned_part(node.value, index)
-            point = other.point_within(node)
-            if value is None or point is None:
-                continue
-            with other.at(point):
-                found = _module_call_in(other, value, point.seq, 0, lambda module: any(
-                    related(spelled, updated) for updated in step.owners or ()
-                    if (spelled := owner.caller_spelling(module, definition, call)) is not None))
-            if found is not None:
-                return found
         return None
 
     def _caller_spelling(self, module: str | None, inside: tuple[tuple[cst.FunctionDef, cst.Call], ...]
@@ -1649,10 +1669,12 @@ def _returned_part(value: cst.BaseExpression, index: int | str | None) -> cst.Ba
     return value.elements[index].value
 
 
-def _module_call_in(ctx: Context, expr: cst.BaseExpression, seq: int, depth: int, updated: Callable[[str], bool]
-                    ) -> cst.Call | None:
+def _module_call_in(ctx: Context, expr: cst.BaseExpression, seq: int, depth: int, updated: Callable[[str], bool],
+                    index: int | str | None = None, calls: int = 0) -> cst.Call | None:
     """A call in `expr`'s graph (read in `ctx`, names bound before `seq`) of a module `updated` accepts, made with
-    autograd on; through local assignments, four deep."""
+    autograd on; through local assignments (`loss += adv` too), four deep, and into what a function or method of
+    the project returns (`_helper_output`; element `index` of it where `expr` is that call), `calls` helpers in of
+    two."""
     for part in _graph_parts(expr, True, lambda call: _surely_carries(ctx, call)):
         if type(part) is cst.Call and not _module_method(part):
             module = called_module(part)
@@ -1660,13 +1682,55 @@ def _module_call_in(ctx: Context, expr: cst.BaseExpression, seq: int, depth: int
             if module is not None and updated(module) and not any(
                     site.node is part and site.grad_disabled for site in (ctx.calls_to(name) if name else ())):
                 return part
+            if calls < 2:
+                found = _helper_output(ctx, part, updated, index if part is expr else None, calls + 1)
+                if found is not None:
+                    return found
         elif type(part) is cst.Name and depth < 4:
-            bound = ctx.binding(part, seq)
-            if bound is not None and bound.kind == "assign" and bound.value is not None:
-                found = _module_call_in(ctx, bound.value, bound.seq, depth + 1, updated)
+            for value, at, element in _bound_values(ctx, ctx.binding(part, seq)):
+                found = _module_call_in(ctx, value, at, depth + 1, updated, element, calls)
                 if found is not None:
                     return found
     return None
+
+
+def _helper_output(ctx: Context, call: cst.Call, updated: Callable[[str], bool], index: int | str | None,
+                   calls: int) -> cst.Call | None:
+    """`_module_call_in` in what a function or method of this file or of a project module `ctx`'s file imports
+    returns when `call` runs it (a GAN model's `process()` returning the generator's loss computed through
+    `self.discriminator`), the module spelled as `call`'s caller spells it (`model.discriminator` for
+    `model.process(...)`)."""
+    training = training_loop(ctx)
+    for definition in training.helpers_of(call):
+        owner = training.owner_of(definition)
+        other = owner.ctx
+        for node in other.walk(definition.body):
+            if type(node) is not cst.Return or node.value is None:
+                continue
+            value = _returned_part(node.value, index)
+            point = other.point_within(node)
+            if value is None or point is None:
+                continue
+            with other.at(point):
+                found = _module_call_in(other, value, point.seq, 0, lambda module: (
+                    spelled := owner.caller_spelling(module, definition, call)) is not None and updated(spelled),
+                    calls=calls)
+            if found is not None:
+                return found
+    return None
+
+
+def _bound_values(ctx: Context, bound: Binding | None) -> list[tuple[cst.BaseExpression, int, int | None]]:
+    """What a name's binding computes it from, each with the point its names are read as of and the element of it
+    the name takes (an unpacking's index): the value of an assignment or an unpacking; for `loss += adv`, `adv`
+    and the name as bound before (a loss summed term by term)."""
+    if bound is None:
+        return []
+    if bound.kind in ("assign", "unpack") and bound.value is not None:
+        return [(bound.value, bound.seq, bound.index if bound.kind == "unpack" else None)]
+    if bound.kind == "aug" and type(bound.statement) is cst.AugAssign:
+        return [(bound.statement.value, bound.seq, None), *_bound_values(ctx, ctx.binding(bound.name, bound.seq))]
+    return []
 
 
 def _surely_carries(ctx: Context, call: cst.Call) -> bool:

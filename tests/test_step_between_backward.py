@@ -181,3 +181,144 @@ def test_a_loss_a_method_of_another_module_computes_through_the_critic_stepped_b
 
 def test_the_generator_updated_first_is_clean(tmp_path) -> None:
     assert inpaint_rows(tmp_path, GEN_FIRST) == []
+
+
+# A GAN vocoder whose module computes both losses (the generator's summed term by term) and whose `update` method,
+# called from the project's training script, runs the two backward passes in the order `%s` gives.
+VOCODER = """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+
+    class Vocoder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.generator = nn.Sequential(nn.Conv1d(80, 64, 7, padding=3), nn.Tanh(), nn.Conv1d(64, 1, 7, padding=3))
+            self.period_disc = nn.Sequential(nn.Conv1d(1, 16, 5, 3), nn.LeakyReLU(0.1), nn.Conv1d(16, 1, 3))
+            self.opt_g = torch.optim.AdamW(self.generator.parameters(), lr=2e-4)
+            self.opt_d = torch.optim.AdamW(self.period_disc.parameters(), lr=2e-4)
+
+        def losses(self, mel, wav):
+            audio = self.generator(mel)
+            score_real = self.period_disc(wav)
+            score_fake = self.period_disc(audio.detach())
+            d_total = F.mse_loss(score_real, torch.ones_like(score_real)) + (score_fake ** 2).mean()
+            g_total = 45 * F.l1_loss(audio, wav)
+            %s
+            return audio, g_total, d_total
+
+        def update(self, g_total, d_total):
+%s
+"""
+VOCODER_TRAIN = """
+    from vocoder.model import Vocoder
+
+
+    def fit(pairs):
+        vocoder = Vocoder()
+        for mel, wav in pairs:
+            audio, g_total, d_total = vocoder.losses(mel, wav)
+            vocoder.update(g_total, d_total)
+"""
+ADVERSARIAL = "g_total += ((self.period_disc(audio) - 1) ** 2).mean()"
+D_FIRST = """
+            self.opt_d.zero_grad()
+            d_total.backward()
+            self.opt_d.step()
+            self.opt_g.zero_grad()
+            g_total.backward()
+            self.opt_g.step()"""
+
+
+def vocoder_rows(folder, adversarial: str, updates: str) -> list[int]:
+    from shapecheck.objects.project import PROJECT
+
+    model = textwrap.dedent(VOCODER % (adversarial, textwrap.indent(textwrap.dedent(updates).strip("\n"), " " * 12)))
+    for name, text in {"setup.py": "", "vocoder/__init__.py": "", "vocoder/model.py": model,
+                       "train.py": textwrap.dedent(VOCODER_TRAIN)}.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    PROJECT.forget()
+    path = folder / "vocoder/model.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC209"])).findings]
+
+
+def test_a_loss_handed_in_by_a_script_of_another_module_through_the_discriminator_stepped_before(tmp_path) -> None:
+    # the generator's loss is summed term by term in `losses()`, one term through the period discriminator
+    assert vocoder_rows(tmp_path, ADVERSARIAL, D_FIRST) == [29]
+
+
+def test_a_loss_handed_in_from_another_module_is_clean_stepped_last_or_without_the_discriminator(tmp_path) -> None:
+    generator_first = D_FIRST.replace("opt_d", "OPT").replace("d_total", "D_TOTAL").replace("opt_g", "opt_d") \
+        .replace("g_total", "d_total").replace("OPT", "opt_g").replace("D_TOTAL", "g_total")
+    assert vocoder_rows(tmp_path, ADVERSARIAL, generator_first) == []
+    # a generator trained on the reconstruction alone: its graph never saw the discriminator's weights
+    assert vocoder_rows(tmp_path, "g_total += 0.1 * F.l1_loss(audio.abs(), wav.abs())", D_FIRST) == []
+
+
+# A colorization GAN that registers its networks with `add_module` and builds the optimizers on the local names,
+# driven by a runner of another module that keeps it moved to the device (`Colorizer().to(device)`).
+COLORIZER = """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+
+    class Colorizer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            net_g = nn.Conv2d(1, 3, 3, padding=1)
+            net_d = nn.Sequential(nn.Conv2d(3, 8, 4, 2, 1), nn.Flatten(), nn.LazyLinear(1))
+            self.add_module("net_g", net_g)
+            self.add_module("net_d", net_d)
+            self.opt_g = torch.optim.Adam(net_g.parameters(), lr=1e-4)
+            self.opt_d = torch.optim.Adam(net_d.parameters(), lr=4e-4)
+
+        def step_losses(self, sketch, photo):
+            colored = self.net_g(sketch)
+            d_loss = F.softplus(self.net_d(colored.detach())).mean() + F.softplus(-self.net_d(photo)).mean()
+            g_loss = F.softplus(-self.net_d(colored)).mean() + F.l1_loss(colored, photo)
+            return d_loss, g_loss
+
+        def optimize(self, d_loss, g_loss):
+            self.opt_d.zero_grad()
+            self.opt_g.zero_grad()
+            d_loss.backward()
+            %s
+            g_loss.backward()
+            %s
+"""
+RUNNER = """
+    from colorize.net import Colorizer
+
+
+    class Runner:
+        def __init__(self, device):
+            self.net = Colorizer().to(device)
+
+        def epoch(self, pairs):
+            for sketch, photo in pairs:
+                d_loss, g_loss = self.net.step_losses(sketch, photo)
+                self.net.optimize(d_loss, g_loss)
+"""
+
+
+def colorizer_rows(folder, between: str, after: str) -> list[int]:
+    from shapecheck.objects.project import PROJECT
+
+    for name, text in {"setup.py": "", "colorize/__init__.py": "", "colorize/net.py": COLORIZER % (between, after),
+                       "colorize/runner.py": RUNNER}.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    path = folder / "colorize/net.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC209"])).findings]
+
+
+def test_a_module_registered_by_name_is_what_its_optimizer_steps_for_a_caller_holding_the_moved_model(tmp_path) -> None:
+    # `self.add_module("net_d", net_d)` makes `net_d`'s optimizer the one of `self.net_d`; `Colorizer().to(device)`
+    # is the Colorizer the runner's `self.net.optimize(...)` calls
+    assert colorizer_rows(tmp_path, "self.opt_d.step()", "self.opt_g.step()") == [28]
+    # both backward passes before both steps
+    assert colorizer_rows(tmp_path, "pass", "self.opt_d.step(); self.opt_g.step()") == []

@@ -31,6 +31,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.engine.walker import walk
 from shapecheck.objects.arguments import parameter_default, passed_argument
+from shapecheck.objects.modules import returned_self
 from shapecheck.objects.project import PROJECT, candidates, importers_through_packages, resolved, split_relative
 
 if TYPE_CHECKING:
@@ -279,7 +280,9 @@ def _assigned(binding: Binding) -> cst.BaseExpression | None:
 
 def _constructs(ctx: Context, value: cst.BaseExpression, owner: cst.ClassDef,
                 imported: tuple[str, set[Path | None]] | None = None) -> bool:
-    """`value` is `Owner(...)`: of the class itself, or (`imported`) of the name another module imports it by."""
+    """`value` is `Owner(...)`: of the class itself, or (`imported`) of the name another module imports it by;
+    `Owner(cfg).to(device)` too, which is the module built."""
+    value = returned_self(value)
     if type(value) is not cst.Call or type(value.func) is not cst.Name:
         return False
     binding = ctx.binding(value.func)

@@ -11,12 +11,21 @@ unknown values included, is no.
 
 from __future__ import annotations
 
+import libcst as cst
+
 from shapecheck.objects.values import Instance, TorchObject
 
 # nn.Module methods that return the module itself: `Net().to(device).eval()` is the `Net()` it was called on. The one
 # list; a question that must stop at some of them (a move to another device, a switch to eval) takes those out.
 RETURNS_SELF = frozenset({"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "train", "eval",
                           "requires_grad_", "to_empty", "share_memory", "apply", "type"})
+
+
+def returned_self(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """The module a chain of those methods is called on: `Net(cfg)` for `Net(cfg).to(device).eval()`."""
+    while type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value in RETURNS_SELF:
+        expr = expr.func.value
+    return expr
 
 # `torch.nn.` covers `Module`, `Sequential`, `ModuleList` and the layers; Lightning's module is one too.
 _MODULE_CLASSES = ("torch.nn.", "torch.jit.ScriptModule")

@@ -18,7 +18,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.builtins import key_of
 from shapecheck.objects.callers import argument_of, project_callers
-from shapecheck.objects.modules import RETURNS_SELF
+from shapecheck.objects.modules import returned_self
 from shapecheck.objects.values import Instance, Mapping, Namespace, constant_of
 
 if TYPE_CHECKING:
@@ -104,11 +104,11 @@ def stored_parameters(ctx: Context, init: cst.FunctionDef, copied: bool = False)
     params = {param.name.value for param in init.params.params[1:]}
     found = []
     for stored, source in assigned_pairs(ctx, init.body):
-        source = _returned_self(source)
+        source = returned_self(source)
         if copied:
             if type(source) is not cst.Call or ctx.qualname(source.func) != "copy.deepcopy" or len(source.args) != 1:
                 continue
-            source = _returned_self(source.args[0].value)
+            source = returned_self(source.args[0].value)
         spelled = dotted_name(stored)
         if spelled is not None and spelled.startswith("self.") and type(source) is cst.Name \
                 and source.value in params:
@@ -118,8 +118,14 @@ def stored_parameters(ctx: Context, init: cst.FunctionDef, copied: bool = False)
 
 def assigned_pairs(ctx: Context, body: cst.CSTNode) -> Iterator[tuple[cst.BaseExpression, cst.BaseExpression]]:
     """Each target of a one-target assignment in `body` with what it is given; a parallel assignment
-    (`self.actor, self.critic = actor, critic`) gives one pair per element."""
+    (`self.actor, self.critic = actor, critic`) gives one pair per element, and a module registered by name
+    (`self.add_module("discriminator", discriminator)`, EdgeConnect's models) the attribute it sets."""
     for node in ctx.walk(body):
+        if type(node) is cst.Call:
+            registered = _registered(node)
+            if registered is not None:
+                yield registered
+            continue
         if type(node) is not cst.Assign or len(node.targets) != 1:
             continue
         target, value = node.targets[0].target, node.value
@@ -156,7 +162,15 @@ def every_construction_passes(ctx: Context, class_def: cst.ClassDef, init: cst.F
     return bool(passed)
 
 
-def _returned_self(expr: cst.BaseExpression) -> cst.BaseExpression:
-    while type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value in RETURNS_SELF:
-        expr = expr.func.value
-    return expr
+def _registered(call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """`self.name` and the module for `self.add_module("name", module)`: `nn.Module` sets the attribute."""
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value not in ("add_module", "register_module") \
+            or dotted_name(func.value) != "self" or len(call.args) != 2 or any(arg.keyword or arg.star
+                                                                                for arg in call.args):
+        return None
+    name = call.args[0].value
+    attribute = name.evaluated_value if type(name) is cst.SimpleString else None
+    if type(attribute) is not str or not attribute.isidentifier():
+        return None
+    return cst.Attribute(value=cst.Name("self"), attr=cst.Name(attribute)), call.args[1].value
