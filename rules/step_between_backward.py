@@ -24,6 +24,55 @@ from shapecheck.shapes.evaluator import evaluator
 from shapecheck.shapes.ops import METHODS as TENSOR_METHODS, TUPLE_METHODS as TENSOR_TUPLE_METHODS
 
 
+# Old policy-gradient code: the baseline's loss is backpropagated and stepped first, then the policy's loss is
+# built on the advantage `%s` and backpropagated.
+_BASELINE_FIRST = """
+        import torch
+        import torch.nn as nn
+        from torch.autograd import Variable
+
+
+        class ValueNet(nn.Module):
+            def __init__(self, n_obs, hidden):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(n_obs, hidden), nn.Tanh(), nn.Linear(hidden, 1))
+
+            def forward(self, obs):
+                return self.body(obs)
+
+
+        class GaussianPolicy(nn.Module):
+            def __init__(self, n_obs, n_act, hidden):
+                super().__init__()
+                self.mean = nn.Sequential(nn.Linear(n_obs, hidden), nn.Tanh(), nn.Linear(hidden, n_act))
+                self.log_std = nn.Parameter(torch.zeros(1, n_act))
+
+            def log_prob(self, obs, act):
+                return torch.distributions.Normal(self.mean(obs), self.log_std.exp()).log_prob(act).sum(-1, keepdim=True)
+
+
+        critic = ValueNet(8, 64)
+        policy = GaussianPolicy(8, 2, 64)
+        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+        policy_opt = torch.optim.Adam(policy.parameters(), lr=3e-4)
+
+
+        def update(obs, act, returns, critic_iters, policy_iters):
+            for _ in range(critic_iters):
+                critic_opt.zero_grad()
+                baseline = critic(Variable(obs))
+                critic_loss = (Variable(returns) - baseline).pow(2).mean()
+                critic_loss.backward()
+                critic_opt.step()
+            for _ in range(policy_iters):
+                policy_opt.zero_grad()
+                logp = policy.log_prob(Variable(obs), Variable(act))
+                policy_loss = -(%s * logp).mean()
+                policy_loss.backward()
+                policy_opt.step()
+        """
+
+
 # A DDPG agent whose updates are methods that take their loss; `%s` is the rest of the class.
 _DDPG_AGENT = """
         import torch
@@ -720,51 +769,7 @@ class StepBetweenBackward(Rule):
         """,
         # Old policy-gradient code: the baseline's loss is backpropagated and stepped first; the policy's loss
         # sees the baseline's values only through `Variable(...)`, a new leaf since torch 0.4.
-        """
-        import torch
-        import torch.nn as nn
-        from torch.autograd import Variable
-
-
-        class ValueNet(nn.Module):
-            def __init__(self, n_obs, hidden):
-                super().__init__()
-                self.body = nn.Sequential(nn.Linear(n_obs, hidden), nn.Tanh(), nn.Linear(hidden, 1))
-
-            def forward(self, obs):
-                return self.body(obs)
-
-
-        class GaussianPolicy(nn.Module):
-            def __init__(self, n_obs, n_act, hidden):
-                super().__init__()
-                self.mean = nn.Sequential(nn.Linear(n_obs, hidden), nn.Tanh(), nn.Linear(hidden, n_act))
-                self.log_std = nn.Parameter(torch.zeros(1, n_act))
-
-            def log_prob(self, obs, act):
-                return torch.distributions.Normal(self.mean(obs), self.log_std.exp()).log_prob(act).sum(-1, keepdim=True)
-
-
-        critic = ValueNet(8, 64)
-        policy = GaussianPolicy(8, 2, 64)
-        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
-        policy_opt = torch.optim.Adam(policy.parameters(), lr=3e-4)
-
-
-        def update(obs, act, returns, critic_iters, policy_iters):
-            for _ in range(critic_iters):
-                critic_opt.zero_grad()
-                baseline = critic(Variable(obs))
-                critic_loss = (Variable(returns) - baseline).pow(2).mean()
-                critic_loss.backward()
-                critic_opt.step()
-            for _ in range(policy_iters):
-                policy_opt.zero_grad()
-                logp = policy.log_prob(Variable(obs), Variable(act))
-                policy_loss = -(Variable(returns - baseline) * logp).mean()
-                policy_loss.backward()
-                policy_opt.step()
-        """,
+        _BASELINE_FIRST % "Variable(returns - baseline)",
     ]
     INVALID = [
         # the same stage run twice: the second backward pass goes through the first's freed graph
@@ -1201,51 +1206,7 @@ class StepBetweenBackward(Rule):
         """,
         # The same update with the advantage left in the baseline's graph: the policy's backward pass goes
         # through the baseline's freed graph.
-        """
-        import torch
-        import torch.nn as nn
-        from torch.autograd import Variable
-
-
-        class ValueNet(nn.Module):
-            def __init__(self, n_obs, hidden):
-                super().__init__()
-                self.body = nn.Sequential(nn.Linear(n_obs, hidden), nn.Tanh(), nn.Linear(hidden, 1))
-
-            def forward(self, obs):
-                return self.body(obs)
-
-
-        class GaussianPolicy(nn.Module):
-            def __init__(self, n_obs, n_act, hidden):
-                super().__init__()
-                self.mean = nn.Sequential(nn.Linear(n_obs, hidden), nn.Tanh(), nn.Linear(hidden, n_act))
-                self.log_std = nn.Parameter(torch.zeros(1, n_act))
-
-            def log_prob(self, obs, act):
-                return torch.distributions.Normal(self.mean(obs), self.log_std.exp()).log_prob(act).sum(-1, keepdim=True)
-
-
-        critic = ValueNet(8, 64)
-        policy = GaussianPolicy(8, 2, 64)
-        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
-        policy_opt = torch.optim.Adam(policy.parameters(), lr=3e-4)
-
-
-        def update(obs, act, returns, critic_iters, policy_iters):
-            for _ in range(critic_iters):
-                critic_opt.zero_grad()
-                baseline = critic(Variable(obs))
-                critic_loss = (Variable(returns) - baseline).pow(2).mean()
-                critic_loss.backward()
-                critic_opt.step()
-            for _ in range(policy_iters):
-                policy_opt.zero_grad()
-                logp = policy.log_prob(Variable(obs), Variable(act))
-                policy_loss = -((returns - baseline) * logp).mean()
-                policy_loss.backward()
-                policy_opt.step()
-        """,
+        _BASELINE_FIRST % "(returns - baseline)",
     ]
 
     def __init__(self, ctx: Context) -> None:
