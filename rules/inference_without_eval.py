@@ -47,6 +47,40 @@ _PREDICTOR = """
         """
 
 
+# A residual block whose feed-forward layers take the block's `ff_dropout` (0 by default), predicting under `no_grad`;
+# `%s` follows the block's size in its construction.
+_RESIDUAL_BLOCK = """
+        import torch
+        import torch.nn as nn
+
+
+        class FeedForward(nn.Module):
+            def __init__(self, dim, dropout=0.1):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(dim, 4 * dim), nn.GELU(), nn.Dropout(dropout), nn.Linear(4 * dim, dim))
+
+            def forward(self, x):
+                return self.net(x)
+
+
+        class Block(nn.Module):
+            def __init__(self, dim, depth=2, ff_dropout=0.):
+                super().__init__()
+                self.layers = nn.ModuleList([FeedForward(dim, dropout=ff_dropout) for _ in range(depth)])
+
+            def forward(self, x):
+                for layer in self.layers:
+                    x = x + layer(x)
+                return x
+
+
+        block = Block(64%s)
+        with torch.no_grad():
+            for batch in loader:
+                print(block(batch).mean())
+        """
+
+
 # A trainer whose model has dropout, validated by a comprehension over its loader; `%s` follows `train_epoch`.
 _COMPREHENDING_TRAINER = """
         import torch
@@ -224,8 +258,8 @@ class InferenceWithoutEval(Rule):
         norm statistics, as `torch.optim.swa_utils.update_bn` does), a model switched to train mode under
         `no_grad` on purpose (Monte Carlo dropout), a `no_grad` block with no loop of its own inside a loop that
         trains (a GAN's progress snapshot every few iterations, as the DCGAN tutorial takes), a model whose only
-        mode layers are dropouts with a rate that defaults to 0 and is not passed, models built elsewhere, and
-        tests.
+        mode layers are dropouts with a rate that defaults to 0 and is not passed (or blocks it hands such a rate,
+        `FeedForward(dim, dropout=ff_dropout)`), models built elsewhere, and tests.
 
         ## Why is this bad?
         A freshly built module is in train mode: dropout keeps zeroing activations at random and batch norm
@@ -591,6 +625,9 @@ class InferenceWithoutEval(Rule):
         _TAGGER % ("\n                self.net.eval()", """
         tagger.fit(train_batches)
         print(tagger.tag(test_tokens))"""),
+        # A residual block handing its feed-forward layers a rate that defaults to 0 (`dropout=ff_dropout`), built
+        # without one: every dropout in it has p=0.0, so train mode predicts as eval mode would.
+        _RESIDUAL_BLOCK % "",
     ]
     INVALID = [
         _AVERAGER % "",
@@ -876,6 +913,8 @@ class InferenceWithoutEval(Rule):
         _TAGGER % ("", """
         tagger.fit(train_batches)
         print(tagger.tag(test_tokens))"""),
+        # The same block built with a rate: its dropouts are on.
+        _RESIDUAL_BLOCK % ", ff_dropout=0.1",
     ]
 
     def __init__(self, ctx: Context) -> None:

@@ -9,9 +9,9 @@ from shapecheck.engine import Invalid, Rule
 from shapecheck.shapes.messages import quoted
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.walker import walk_statements
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Dim, opaque_operands
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.broadcast import broadcast
+from shapecheck.shapes.broadcast import broadcast, either_sides
 from shapecheck.shapes.elementwise import is_number, may_be_tensor_comparison
 from shapecheck.shapes.views import unsolved
 from shapecheck.objects.values import Imported
@@ -410,6 +410,93 @@ class NonScalarItemOrBackward(Rule):
                 with torch.no_grad():
                     return self.policy.act(obs).item()
         """,
+        # A distributional dueling head with noisy layers acting on one frame: the encoder's flat size depends on
+        # the configured encoder, so the value and advantage streams are each viewed with a `-1` the analysis can't
+        # solve; the greedy action's batch dim, their broadcast, may be 1, and is.
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+
+        class NoisyLinear(nn.Module):
+            def __init__(self, in_features, out_features, sigma=0.5):
+                super().__init__()
+                self.weight_mu = nn.Parameter(torch.empty(out_features, in_features))
+                self.weight_sigma = nn.Parameter(torch.full((out_features, in_features), sigma))
+                self.register_buffer("weight_eps", torch.zeros(out_features, in_features))
+
+            def forward(self, x):
+                if self.training:
+                    return F.linear(x, self.weight_mu + self.weight_sigma * self.weight_eps)
+                return F.linear(x, self.weight_mu)
+
+
+        class DistributionalQ(nn.Module):
+            def __init__(self, args, n_actions):
+                super().__init__()
+                self.n_actions, self.atoms = n_actions, args.atoms
+                if args.encoder == "nature":
+                    self.encoder = nn.Sequential(nn.Conv2d(args.frames, 32, 8, stride=4), nn.ReLU(),
+                                                 nn.Conv2d(32, 64, 4, stride=2), nn.ReLU())
+                    self.flat = 5184
+                else:
+                    self.encoder = nn.Sequential(nn.Conv2d(args.frames, 32, 5, stride=5), nn.ReLU())
+                    self.flat = 3872
+                self.value_hidden = NoisyLinear(self.flat, args.hidden)
+                self.value_out = NoisyLinear(args.hidden, self.atoms)
+                self.advantage_hidden = NoisyLinear(self.flat, args.hidden)
+                self.advantage_out = NoisyLinear(args.hidden, n_actions * self.atoms)
+
+            def forward(self, obs):
+                h = self.encoder(obs).view(-1, self.flat)
+                value = self.value_out(F.relu(self.value_hidden(h))).view(-1, 1, self.atoms)
+                advantage = self.advantage_out(F.relu(self.advantage_hidden(h))).view(-1, self.n_actions, self.atoms)
+                return F.softmax(value + advantage - advantage.mean(1, keepdim=True), dim=2)
+
+
+        class Learner:
+            def __init__(self, args, n_actions):
+                self.q = DistributionalQ(args, n_actions)
+                self.atoms = args.atoms
+                self.support = torch.linspace(args.v_min, args.v_max, self.atoms)
+
+            def greedy(self, frame):
+                with torch.no_grad():
+                    return (self.q(frame.unsqueeze(0)) * self.support).sum(2).argmax(1).item()
+        """,
+        # The same head with its flat size a parameter: the `-1` is the conv's output over that parameter, a
+        # quotient of sizes the analysis could not work out (the conv of a frame nothing sizes).
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+
+        class DuelingHead(nn.Module):
+            def __init__(self, features, actions, atoms):
+                super().__init__()
+                self.features, self.actions, self.atoms = features, actions, atoms
+                self.convs = nn.Sequential(nn.Conv2d(4, 32, 8, stride=4), nn.ReLU(), nn.Conv2d(32, 64, 4, stride=2), nn.ReLU())
+                self.value = nn.Linear(features, atoms)
+                self.advantage = nn.Linear(features, actions * atoms)
+
+            def forward(self, x):
+                x = self.convs(x).view(-1, self.features)
+                v = self.value(x).view(-1, 1, self.atoms)
+                a = self.advantage(x).view(-1, self.actions, self.atoms)
+                return F.softmax(v + a - a.mean(1, keepdim=True), dim=2)
+
+
+        class Agent:
+            def __init__(self, features, actions, atoms):
+                self.net = DuelingHead(features, actions, atoms)
+                self.support = torch.linspace(-10, 10, atoms)
+
+            def act(self, state):
+                with torch.no_grad():
+                    return (self.net(state.unsqueeze(0)) * self.support).sum(2).argmax(1).item()
+        """,
     ]
     INVALID = [
         # the old `cond and a or b` idiom asks `a`'s truth; run from a script's main block, on each batch
@@ -624,7 +711,37 @@ class NonScalarItemOrBackward(Rule):
             feature = torch.arange(24, dtype=torch.float).view(1, 4, 6)
             pooled = nn.AvgPool2d(2)(feature)
             assert pooled == feature.mean()
+        """,
+        # The same head acting on a batch of 32 frames whose size the code states: the greedy actions are 32.
         """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class DistributionalQ(nn.Module):
+            def __init__(self, n_actions, n_atoms):
+                super().__init__()
+                self.n_actions, self.n_atoms = n_actions, n_atoms
+                self.encoder = nn.Sequential(nn.Conv2d(4, 32, 8, stride=4), nn.ReLU(),
+                                             nn.Conv2d(32, 64, 4, stride=2), nn.ReLU())
+                self.value_head = nn.Linear(5184, n_atoms)
+                self.advantage_head = nn.Linear(5184, n_actions * n_atoms)
+
+            def forward(self, obs):
+                h = self.encoder(obs).view(-1, 5184)
+                value = self.value_head(h).view(-1, 1, self.n_atoms)
+                advantage = self.advantage_head(h).view(-1, self.n_actions, self.n_atoms)
+                return F.softmax(value + advantage - advantage.mean(1, keepdim=True), dim=2)
+
+        class Learner:
+            def __init__(self, n_actions):
+                self.q = DistributionalQ(n_actions, 51)
+                self.atoms = torch.linspace(-10, 10, 51)
+
+            def greedy(self):
+                with torch.no_grad():
+                    return (self.q(torch.rand(32, 4, 84, 84)) * self.atoms).sum(-1).argmax(-1).item()
+        """,
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -799,7 +916,21 @@ def _several(shape: Shape) -> bool:
     more than 1 (`(..., 2)`, a (2,) loss compared with a value of unknown shape)."""
     if shape.rank is None:
         return any(dim.literal is not None and dim.literal > 1 for dim in shape.dims)
-    return any(dim.literal != 1 and not unsolved(dim) and not _unnamed(dim) for dim in shape.dims)
+    return not all(_may_be_one(dim) for dim in shape.dims)
+
+
+def _may_be_one(dim: Dim) -> bool:
+    """1, or a size nothing states: one the analysis could not work out or named itself, a broadcast's size known
+    only to be one of two such (`v + a` of two views' `-1`s, in a dueling head's `(v + a).argmax(1)`), or a
+    quotient with such a size in it (a `-1` solved as `(16 * H_out * W_out) // self.features` after a conv of
+    an input nothing sizes)."""
+    if dim.literal == 1 or unsolved(dim) or _unnamed(dim):
+        return True
+    sides = either_sides(dim)
+    if sides is not None:
+        return all(_may_be_one(side) for side in sides)
+    return any(operands is not None and any(_may_be_one(side) for side in operands)
+               for operands in map(opaque_operands, dim.atoms))
 
 
 def _unnamed(dim: Dim) -> bool:

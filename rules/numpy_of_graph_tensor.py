@@ -584,6 +584,25 @@ class NumpyOfGraphTensor(Rule):
                     chunks.append(self.encoder(b))
                 return torch.cat(chunks).detach().cpu().numpy()
         """,
+        # An environment rollout that keeps a window of past observations and actions, grown by joining each step
+        # onto the window itself, and detached before the trajectory is written; a helper joining two tensors its
+        # callers hand it, called with none.
+        """
+        import torch
+
+        def rollout(agent, env, history, window):
+            frames, moves = history, None
+            for _ in range(window):
+                frames = torch.cat([frames, torch.as_tensor(env.observe()).unsqueeze(1)], dim=1)
+                frames = frames[:, -window:]
+                logits = agent(frames)
+                step = logits.argmax(-1)[:, -1:]
+                moves = step if moves is None else torch.cat([moves, step], dim=1)
+                env.record(frames.detach().cpu().numpy(), moves.detach().cpu().numpy())
+
+        def as_array(first, second):
+            return torch.cat([first, second]).cpu().numpy()
+        """,
     ]
     INVALID = [
         # A linear probe's weights saved for a plot after training: a layer's weight requires grad.
@@ -902,6 +921,20 @@ class NumpyOfGraphTensor(Rule):
         ranked = Scorer(head).score(torch.randn(1000, 32)).argsort()
         codes = torch.vstack([head(chunk) for chunk in torch.randn(4, 8, 32)]).numpy()
         """, count=2),
+        # A generated sequence grown by the model one step at a time, printed as it grows: the join holds the
+        # model's outputs whatever the caller starts it from.
+        Invalid("""
+        import torch
+        import torch.nn as nn
+
+        decoder = nn.GRUCell(16, 16)
+
+        def generate(seed, length):
+            tokens = seed
+            for _ in range(length):
+                tokens = torch.cat([tokens, decoder(tokens[-1:])], dim=0)
+                print(tokens.cpu().numpy())
+        """),
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -914,6 +947,7 @@ class NumpyOfGraphTensor(Rule):
         self.stored: dict[cst.Call, tuple[cst.ClassDef, cst.FunctionDef, str]] = {}
         self.grad_off = False  # a statement-level `torch.set_grad_enabled(False)`, as inference scripts start
         self._method_depth = 0  # model methods followed into (`score` calling `self.logits(x)`), against recursion
+        self._joining: set[cst.BaseExpression] = set()  # the joins' lists being followed, against recursion
         self._no_grad_reads: set[int] = set()  # attributes read with autograd off (`fitted = x @ model.coeffs`)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
@@ -1148,7 +1182,7 @@ class NumpyOfGraphTensor(Rule):
                     # `torch.cat(probs)` after `probs.append(model(x).softmax(1))`: the join keeps each part's graph
                     joined = ctx is self.ctx and ctx.qualname(func) in _JOINING and bool(expr.args) \
                         and expr.args[0].keyword is None
-                    found = self._joined_origin(expr.args[0].value) if joined \
+                    found = self._joined_origin(expr.args[0].value, before) if joined \
                         else self._call_origin(expr, before, ctx, unpacked)
                     if on_cpu:
                         return self._graph_only(found, detached, ctx)
@@ -1161,16 +1195,31 @@ class NumpyOfGraphTensor(Rule):
                 return None
         return None
 
-    def _joined_origin(self, listed: cst.BaseExpression) -> tuple[Origin, cst.Call] | None:
+    def _joined_origin(self, listed: cst.BaseExpression, before: int | None) -> tuple[Origin, cst.Call] | None:
         """The origin of the first tensor of the list a torch join is handed that has one (whether autograd was on
-        where it was computed is the caller's to ask, as for a single tensor)."""
-        return next(filter(None, (self._origin(element, before=before) for element, before in self._listed(listed))),
-                    None)
+        where it was computed is the caller's to ask, as for a single tensor), a parameter's only where no other
+        tensor has one: `torch.cat([states, policy(s)])` holds the policy's graph whatever the callers pass as
+        `states`. `before`: the bindings the join's own names resolve to. A join that grows its own result in a
+        loop (`obs = torch.cat([obs, new])`) reaches itself again through that name: the repeated join adds
+        nothing, so it is left out."""
+        if listed in self._joining:
+            return None
+        self._joining.add(listed)
+        try:
+            found = [origin for element, at in self._listed(listed)
+                     if (origin := self._origin(element, before=before if at is None else at)) is not None]
+        finally:
+            self._joining.discard(listed)
+        return next((origin for origin in found if origin[0] != "argument"), found[0] if found else None)
 
     def _graph_only(self, found: tuple[Origin, cst.Call] | None, detached: bool, ctx: Context
                     ) -> tuple[Origin, cst.Call] | None:
         """The origin of a tensor brought to the CPU: its graph, when autograd was on where it was computed."""
-        if found is None or detached or ctx.grad_disabled or self._grad_disabled_at(found[1], ctx):
+        if found is None or detached:
+            return None
+        if found[0] == "argument":  # a join of the parameters: the graph comes with what the callers pass
+            return found
+        if ctx.grad_disabled or self._grad_disabled_at(found[1], ctx):
             return None
         graph = _GRAPH_OF.get(found[0], found[0])
         return None if graph == "cuda" else (graph, found[1])

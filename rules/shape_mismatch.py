@@ -2603,6 +2603,23 @@ class ShapeMismatch(Rule):
         for clip in DataLoader(Utterances(), batch_size=1):
             print(clip.shape)
         """,
+        # A graph network's virtual node: zeros cast to the edge indices' dtype (int64), whatever the analysis
+        # knows of it, index the embedding.
+        """
+        import torch
+        import torch.nn as nn
+
+
+        class GraphReadout(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.virtual = nn.Embedding(1, dim)
+
+            def forward(self, h, edge_index, graph_of_node):
+                n_graphs = int(graph_of_node.max()) + 1
+                ids = torch.zeros(n_graphs).to(edge_index.dtype).to(edge_index.device)
+                return h + self.virtual(ids)[graph_of_node]
+        """,
     ]
     INVALID = [
         # a class-level padding block no method sets again, 512 wide against activations annotated 768 wide
@@ -3184,6 +3201,16 @@ class ShapeMismatch(Rule):
         encoder = torch.nn.Linear(16, 64)
         for nodes in DataLoader(random_graphs(100), batch_size=10, shuffle=True):
             pooled = encoder(nodes).mean(dim=1)
+        """,
+        # The same zeros cast to the dtype of float features: the embedding is handed float indices.
+        """
+        import torch
+        import torch.nn as nn
+
+        virtual = nn.Embedding(1, 16)
+        h = torch.randn(10, 16)
+        ids = torch.zeros(3).to(h.dtype)
+        pooled = virtual(ids)
         """,
     ]
 

@@ -26,6 +26,55 @@ from shapecheck.shapes.evaluator import evaluator
 from shapecheck.shapes.ops import METHODS as TENSOR_METHODS, TUPLE_METHODS as TENSOR_TUPLE_METHODS
 
 
+# Old policy-gradient code: the baseline's loss is backpropagated and stepped first, then the policy's loss is
+# built on the advantage `%s` and backpropagated.
+_BASELINE_FIRST = """
+        import torch
+        import torch.nn as nn
+        from torch.autograd import Variable
+
+
+        class ValueNet(nn.Module):
+            def __init__(self, n_obs, hidden):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(n_obs, hidden), nn.Tanh(), nn.Linear(hidden, 1))
+
+            def forward(self, obs):
+                return self.body(obs)
+
+
+        class GaussianPolicy(nn.Module):
+            def __init__(self, n_obs, n_act, hidden):
+                super().__init__()
+                self.mean = nn.Sequential(nn.Linear(n_obs, hidden), nn.Tanh(), nn.Linear(hidden, n_act))
+                self.log_std = nn.Parameter(torch.zeros(1, n_act))
+
+            def log_prob(self, obs, act):
+                return torch.distributions.Normal(self.mean(obs), self.log_std.exp()).log_prob(act).sum(-1, keepdim=True)
+
+
+        critic = ValueNet(8, 64)
+        policy = GaussianPolicy(8, 2, 64)
+        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+        policy_opt = torch.optim.Adam(policy.parameters(), lr=3e-4)
+
+
+        def update(obs, act, returns, critic_iters, policy_iters):
+            for _ in range(critic_iters):
+                critic_opt.zero_grad()
+                baseline = critic(Variable(obs))
+                critic_loss = (Variable(returns) - baseline).pow(2).mean()
+                critic_loss.backward()
+                critic_opt.step()
+            for _ in range(policy_iters):
+                policy_opt.zero_grad()
+                logp = policy.log_prob(Variable(obs), Variable(act))
+                policy_loss = -(%s * logp).mean()
+                policy_loss.backward()
+                policy_opt.step()
+        """
+
+
 # A DDPG agent whose updates are methods that take their loss; `%s` is the rest of the class.
 _DDPG_AGENT = """
         import torch
@@ -157,11 +206,12 @@ class StepBetweenBackward(Rule):
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
         last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
-        shape copied by `torch.ones_like(out)`), what a method of an object not known to be a module or a tensor
-        returns (an image pool's `fake = fake_pool.query(fake)`: pools hand back detached copies), what a method of
-        a model's class of the file returns when it reads no layer or parameter (a sparse adjacency rebuilt from the
-        data each epoch), an optimizer whose construction is not in view, a loop the code states runs once (`for _ in
-        range(1):`, a stage kept in a loop), and tests.
+        shape copied by `torch.ones_like(out)`, old code's `Variable(returns - values)`), what a method of an
+        object not known to be a module or a tensor returns (an image pool's `fake = fake_pool.query(fake)`:
+        pools hand back detached copies), what a method of a model's class of the file returns when it reads no
+        layer or parameter (a sparse adjacency rebuilt from the data each epoch), an optimizer whose
+        construction is not in view, a loop the code states runs once (`for _ in range(1):`, a stage kept in a
+        loop), and tests.
 
         ## Why is this bad?
         `optimizer.step()` updates the parameters in place. The graph `loss_b` was built on saved those
@@ -724,6 +774,9 @@ class StepBetweenBackward(Rule):
                 loss.backward()
                 optimizer.step()
         """,
+        # Old policy-gradient code: the baseline's loss is backpropagated and stepped first; the policy's loss
+        # sees the baseline's values only through `Variable(...)`, a new leaf since torch 0.4.
+        _BASELINE_FIRST % "Variable(returns - baseline)",
     ]
     INVALID = [
         # the same stage run twice: the second backward pass goes through the first's freed graph
@@ -1158,6 +1211,9 @@ class StepBetweenBackward(Rule):
                     loss.backward()
                     self.opt.step()
         """,
+        # The same update with the advantage left in the baseline's graph: the policy's backward pass goes
+        # through the baseline's freed graph.
+        _BASELINE_FIRST % "(returns - baseline)",
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -1609,11 +1665,12 @@ class StepBetweenBackward(Rule):
 # Calls whose result leaves the graph: what they are computed from is not backpropagated through. The factories
 # that copy only a tensor's shape (`torch.ones_like(d_fake)`, `x.new_zeros(n)`) give a fresh tensor too.
 # Calls whose result carries no graph of their arguments: detached values, and new tensors built from sizes
-# (`torch.ones(ps)` with `ps = D(fake).shape`) or from another tensor's shape
+# (`torch.ones(ps)` with `ps = D(fake).shape`) or from another tensor's shape. `Variable(t)` of old code is a new
+# leaf since torch 0.4 (no `grad_fn`, `requires_grad` only when asked): `Variable(returns - values)` detaches.
 _LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy", "ones_like", "zeros_like", "full_like",
                            "empty_like", "rand_like", "randn_like", "randint_like", "new_zeros", "new_ones",
                            "new_full", "new_empty", "new_tensor", "ones", "zeros", "full", "empty", "rand", "randn",
-                           "randint", "arange", "eye", "size", "dim"})
+                           "randint", "arange", "eye", "size", "dim", "Variable"})
 _NO_GRAPH_ATTRIBUTES = frozenset({"data", "shape", "dtype", "device", "ndim"})
 
 

@@ -122,7 +122,9 @@ class _ModeLayers:
 
 def _dropouts_off_by_default(ctx: Context, class_def: cst.ClassDef) -> set[str]:
     """When every mode layer of the class is a dropout whose rate is a constructor parameter defaulting to 0
-    (`nn.Dropout(dropout)`, `F.dropout(x, self.p)` with `self.p = p`), the names of those parameters; else empty."""
+    (`nn.Dropout(dropout)`, `F.dropout(x, self.p)` with `self.p = p`), or a block's `dropout=` argument that hands
+    on such a rate (`FeedForward(dim, dropout=ff_dropout)` with `ff_dropout=0.`), the names of those parameters;
+    else empty."""
     init = next((node for node in ctx.walk(class_def) if type(node) is cst.FunctionDef
                  and node.name.value == "__init__"), None)
     if init is None:
@@ -131,9 +133,12 @@ def _dropouts_off_by_default(ctx: Context, class_def: cst.ClassDef) -> set[str]:
                      if param.default is not None and is_zero_literal(param.default)}
     rates: set[str] = set()
     for node in ctx.walk(class_def):
-        if type(node) is not cst.Call or not (last_name(node.func) or "").startswith(_MODE_LAYERS):
+        if type(node) is cst.Arg and node.keyword is not None and node.keyword.value.startswith(_MODE_LAYERS):
+            rate = node.value.value if type(node.value) is cst.Name else None
+        elif type(node) is cst.Call and (last_name(node.func) or "").startswith(_MODE_LAYERS):
+            rate = dropout_rate(node)
+        else:
             continue
-        rate = dropout_rate(node)
         if rate is None or rate not in zero_defaults:
             return set()
         rates.add(rate)

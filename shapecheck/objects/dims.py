@@ -218,6 +218,14 @@ class Dim:
         return f"Dim({self})"
 
 
+def opaque_operands(atom: Atom) -> tuple[Dim, Dim] | None:
+    """The two sizes of an opaque `a // b`, `a / b` or `a % b` the atom stands for; None for any other atom."""
+    key = atom.key
+    if type(key) is tuple and len(key) == 3 and key[0] in ("//", "/", "%") and type(key[1]) is Dim:
+        return key[1], key[2]
+    return None
+
+
 def _reduced(a: Dim, b: Dim) -> tuple[Dim, Dim]:
     """a / b with the factors they share cancelled (`B * T * C` over `B * T * n` is `C` over `n`): the same ratio,
     so the same floor."""

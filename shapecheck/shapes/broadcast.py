@@ -44,6 +44,14 @@ def _either(a: Dim, b: Dim) -> Dim:
     return Dim((((Atom(("broadcast", a, b), name, compound=True),), 1),))
 
 
+def either_sides(dim: Dim) -> tuple[Dim, Dim] | None:
+    """The two sizes a result dim of a broadcast is known only to be one of (see `_either`); None for any other."""
+    if len(dim.terms) != 1 or dim.terms[0][1] != 1 or len(dim.terms[0][0]) != 1:
+        return None
+    key = dim.terms[0][0][0].key
+    return (key[1], key[2]) if type(key) is tuple and len(key) == 3 and key[0] == "broadcast" else None
+
+
 def broadcast(a: Shape, b: Shape) -> Broadcast:
     """The shape of `a op b` for an elementwise op."""
     for scalar, other in ((a, b), (b, a)):

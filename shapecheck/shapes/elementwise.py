@@ -36,6 +36,12 @@ def _to(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape:
         dtype = dtype_of(ev, expr)
         if dtype is not None:
             return shape.with_dtype(dtype)
+        if type(expr) is cst.Attribute and expr.attr.value == "dtype":
+            # `.to(edge_index.dtype)`: that tensor's dtype, unknown with it (edge indices are int64)
+            other = ev.tensor(expr.value, before)
+            return shape.with_dtype(other.dtype if other is not None else None)
+    if args.keyword("dtype") is not None:
+        return shape.with_dtype(None)  # a dtype the analysis does not know
     tensor = ev.tensor(args.get(0, "other"), before) if args.count() else None
     return shape.with_dtype(tensor.dtype) if tensor is not None else shape
 
