@@ -93,6 +93,8 @@ def _class_facts(node: cst.ClassDef) -> ClassFacts:
     for name, method in methods.items():
         for node_ in _walk_own(method.body):
             kind = type(node_)
+            if kind not in _CLASS_READ:  # most of a method: names, operators, calls of no changer
+                continue
             targets: list[cst.BaseExpression] = []
             if kind is cst.Assign:
                 targets = [t.target for t in node_.targets]  # type: ignore[attr-defined]
@@ -122,6 +124,10 @@ def _class_facts(node: cst.ClassDef) -> ClassFacts:
                         item_writers.setdefault(target.attr.value, set()).add(name)  # type: ignore[attr-defined]
     return ClassFacts(methods, {k: frozenset(v) for k, v in writers.items()}, dynamic, class_attributes,
                       {k: frozenset(v) for k, v in item_writers.items()})
+
+
+# The nodes `_class_facts` reads in a method: assignments, loops, calls and attributes (`self.__dict__`).
+_CLASS_READ = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.Call, cst.Attribute})
 
 
 @record(slots=True, unsafe_hash=True)
