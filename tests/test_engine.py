@@ -316,6 +316,30 @@ def test_a_walk_is_made_once_while_a_file_is_analysed(monkeypatch) -> None:
     assert walks == [module, module]
 
 
+def test_a_walk_takes_a_subtree_walked_before_whole() -> None:
+    module = cst.parse_module("class C:\n    def f(self, x):\n        return [y * 2 for y in x] + g(lambda z: z)\n")
+    function = module.body[0].body.body[0]
+    whole, pruned = [id(n) for n in walk(module)], [id(n) for n in walker.walk_statements(module)]
+
+    class Asked(dict):
+        """The children cache, noting the nodes whose children are looked up."""
+
+        asked: set[int] = set()
+
+        def get(self, key, default=None):
+            self.asked.add(key)
+            return super().get(key, default)
+
+    with walker.caching():
+        below = {id(n) for n in walk(function)} - {id(function)}
+        walker._caching.cache = Asked(walker._caching.cache)
+        # the same nodes in the same order, and none below the function looked at again
+        assert [id(n) for n in walk(module)] == whole
+        assert not Asked.asked & below
+        # another pruning is walked on its own: the function's whole walk is not its statements
+        assert [id(n) for n in walker.walk_statements(module)] == pruned
+
+
 def test_long_operator_chains_lint_without_crashing() -> None:
     source = "import torch\nx = F.softmax(y).log()\ny = " + " + ".join(["a"] * 1000) + "\n"
     result = lint_text(source, "chain.py", [Probe])

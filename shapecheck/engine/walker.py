@@ -204,8 +204,11 @@ def walked_pruned(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[
 
 def _walked(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[type]) -> list[cst.CSTNode]:
     # `children`'s cache lookup inlined, and leaves (half the nodes) never extend the stack: a call per node is a
-    # fifth of a walk.
+    # fifth of a walk. A subtree walked before with the same pruning is that walk's nodes, in the same order, taken
+    # whole: the analyses walk an expression or a block, then the statement or function around it (between a third
+    # and a half of the nodes of a lint's walks).
     cache = _caching.cache
+    walks = _caching.walks
     found_nodes = [node]
     append = found_nodes.append
     stack = [node]
@@ -223,7 +226,12 @@ def _walked(node: cst.CSTNode, closed: frozenset[type], hidden: frozenset[type])
         cached = cache.get(id(current)) if cache is not None else None
         found = cached[1] if cached is not None else children(current)
         if found:
-            extend(reversed(found))
+            # asked of inner nodes only: a leaf's walk is itself (`node`'s own walk is never there yet)
+            walked_before = walks.get((id(current), closed, hidden)) if walks is not None else None
+            if walked_before is None:
+                extend(reversed(found))
+            else:  # its node is kept alive with it, so the id is this node's
+                found_nodes.extend(walked_before[1][1:])
     return found_nodes
 
 

@@ -25,6 +25,9 @@ _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 # What builds a list or a dict the code may then fill: `[]`, `{}`, `[x] * n`, `list(...)`, `dict(...)`.
 _CONTAINERS = (cst.List, cst.Dict, cst.ListComp, cst.DictComp)
 _CONTAINER_CALLS = frozenset({"list", "dict", "sorted", "OrderedDict", "defaultdict", "copy", "deepcopy"})
+# The nodes that bind, loop or change something, each read by its kind below; the kind alone passes over the rest.
+_STATED = frozenset({cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.WithItem, cst.For, cst.CompFor,
+                     cst.Call, cst.AssignTarget, cst.Del})
 
 
 class Carried:
@@ -86,7 +89,9 @@ def carried(function: cst.FunctionDef | cst.Lambda | cst.Module) -> Carried:
                 push((node.value, in_loop, owners))  # type: ignore[attr-defined]
             continue
         targets: list[cst.BaseExpression] | None = None
-        if kind is cst.Assign:
+        if kind not in _STATED:  # most nodes: no binding, loop or change of their own
+            pass
+        elif kind is cst.Assign:
             targets = [t.target for t in node.targets]  # type: ignore[attr-defined]
             value = node.value  # type: ignore[attr-defined]
         elif kind is cst.AugAssign:  # `h += x`: the new value reads the old one too

@@ -143,6 +143,8 @@ def attribute_writes(code: cst.CSTNode) -> Iterator[tuple[str, str | None]]:
     `setattr(w, key, value)` of a computed name."""
     for node in walk(code):
         kind = type(node)
+        if kind not in _WRITERS:  # most nodes: names, attributes read, operators
+            continue
         changed = node.target if kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del) \
             else node.func.value if kind is cst.Call and type(node.func) is cst.Attribute \
             and node.func.attr.value in CHANGERS else None  # type: ignore[attr-defined]
@@ -155,6 +157,10 @@ def attribute_writes(code: cst.CSTNode) -> Iterator[tuple[str, str | None]]:
             spelled = node.args[1].value if len(node.args) > 1 else None  # type: ignore[attr-defined]
             literal = spelled.evaluated_value if type(spelled) is cst.SimpleString else None  # type: ignore
             yield node.args[0].value.value, literal if isinstance(literal, str) else None  # type: ignore
+
+
+# The nodes `attribute_writes` reads: a target or a call (a changer's receiver, `setattr`'s first argument).
+_WRITERS = frozenset({cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del, cst.Call})
 
 
 def _first_attribute(target: cst.BaseExpression) -> tuple[str, str] | None:

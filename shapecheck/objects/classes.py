@@ -93,6 +93,8 @@ def _class_facts(node: cst.ClassDef) -> ClassFacts:
     for name, method in methods.items():
         for node_ in _walk_own(method.body):
             kind = type(node_)
+            if kind not in _CLASS_READ:  # most of a method: names, operators, calls of no changer
+                continue
             targets: list[cst.BaseExpression] = []
             if kind is cst.Assign:
                 targets = [t.target for t in node_.targets]  # type: ignore[attr-defined]
@@ -122,6 +124,10 @@ def _class_facts(node: cst.ClassDef) -> ClassFacts:
                         item_writers.setdefault(target.attr.value, set()).add(name)  # type: ignore[attr-defined]
     return ClassFacts(methods, {k: frozenset(v) for k, v in writers.items()}, dynamic, class_attributes,
                       {k: frozenset(v) for k, v in item_writers.items()})
+
+
+# The nodes `_class_facts` reads in a method: assignments, loops, calls and attributes (`self.__dict__`).
+_CLASS_READ = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.Call, cst.Attribute})
 
 
 @record(slots=True, unsafe_hash=True)
@@ -156,6 +162,8 @@ def _function_facts(node: cst.FunctionDef | cst.Lambda) -> FunctionFacts:
     body = node.body
     for child in _walk_own(body):
         kind = type(child)
+        if kind not in _READ:  # most of a body: names, calls, operators
+            continue
         if kind is cst.Return:
             returns += 1
         elif kind in (cst.Yield,):
@@ -203,6 +211,9 @@ def _module_facts(node: cst.Module) -> FunctionFacts:
 # The nodes `_targets` finds targets in: asking only them spares a generator for each of the other nodes (nine in ten).
 _BINDERS = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.WithItem,
                       cst.ExceptHandler, cst.Del})
+# The nodes `_function_facts` reads anything of; a check of the kind alone passes over the rest (nine in ten).
+_READ = _BINDERS | {cst.Return, cst.Yield, cst.Expr, cst.Global, cst.Nonlocal, cst.FunctionDef, cst.ClassDef,
+                    cst.Import, cst.ImportFrom}
 
 
 def _targets(node: cst.CSTNode) -> Iterator[cst.BaseExpression]:
