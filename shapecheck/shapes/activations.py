@@ -60,7 +60,8 @@ class Activation:
     inline: bool  # the call is written in the expression itself, not reached through a name
 
 
-def activation_of(ctx: Context, expr: cst.BaseExpression, models: bool = False, depth: int = 0) -> Activation | None:
+def activation_of(ctx: Context, expr: cst.BaseExpression, models: bool = False, depth: int = 0,
+                  stored: bool = False) -> Activation | None:
     """The activation whose output `expr` is, or None; through local names and shape or dtype changes
     (`probs.view(-1, C)`, `torch.sigmoid(x).float()`). With `models`, also a model of this file whose `forward`
     returns one (every `return` agreeing), including one position of a tuple it returns (`a, p = model(x)`)."""
@@ -76,7 +77,7 @@ def activation_of(ctx: Context, expr: cst.BaseExpression, models: bool = False, 
         if applied is not None:
             return Activation(applied[0], applied[1], value, inline)
     if models:
-        kind = model_output(ctx, value, before, index, depth)
+        kind = model_output(ctx, value, before, index, depth, stored)
         if kind is not None:
             return Activation(kind, "model", value, inline)
     return None
@@ -521,7 +522,9 @@ def _output_at(argument: cst.BaseExpression, point: Point, reader: Context, key:
     """The activation a caller passes as a model's output (`loss, parts = criterion(model(images), targets)`), at
     `key` of it when the callee reads one (`preds["conf"]`)."""
     with reader.at(point):
-        return _kind(activation_of(reader, argument if key is None else _subscripted(argument, key), models=True))
+        # read once the file's constructions are known: a model a runner stored from its constructor is followed
+        return _kind(activation_of(reader, argument if key is None else _subscripted(argument, key), models=True,
+                                   stored=True))
 
 
 def _subscripted(value: cst.BaseExpression, key: int | str) -> cst.Subscript:
@@ -616,8 +619,8 @@ def is_foreign_value(ctx: Context, expr: cst.BaseExpression) -> bool:
     return ctx.framework_of(value, before) in FOREIGN_FRAMEWORKS
 
 
-def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | str | None, depth: int = 0
-                 ) -> Kind | None:
+def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | str | None, depth: int = 0,
+                 stored: bool = False) -> Kind | None:
     """The activation kind of `call`'s output (at `index` of the tuple it returns, or under the key `index` of the
     dict it returns) when `call` runs a model of
     this file or of one of the project's modules it imports, and every `return` of its `forward` agrees
@@ -625,7 +628,7 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
     class_def = instance_class(ctx, call.func, before)
     if class_def is None:
         imported = imported_class(ctx, call.func, before) or _annotated_class(ctx, call.func, before) \
-            or (model_class(ctx, call.func, before) if is_self_attribute(call.func) else None)
+            or (model_class(ctx, call.func, before) if stored and is_self_attribute(call.func) else None)
         if imported is None:
             return None
         ctx, class_def = imported.ctx, imported.node
@@ -650,7 +653,7 @@ def model_output(ctx: Context, call: cst.Call, before: int | None, index: int | 
         elif type(value) is cst.Tuple:
             return None
         with ctx.at(returned.point):
-            kinds.add(_kind(activation_of(ctx, value, models=True, depth=depth + 1)))
+            kinds.add(_kind(activation_of(ctx, value, models=True, depth=depth + 1, stored=stored)))
     return kinds.pop() if len(kinds) == 1 else None
 
 
