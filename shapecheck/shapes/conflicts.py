@@ -57,7 +57,7 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
         if name in einops.FUNCTIONS:
             found = einops.rearranged(ev, node, name[len("einops."):], before)
             return Conflict("einops", node, (), found.conflict) if found is not None and found.conflict else None
-        if name == "F.interpolate":
+        if name in _INTERPOLATIONS:
             found = functional.interpolation_mismatch(ev, node, before)
             if found is None:
                 return None
@@ -196,7 +196,9 @@ _VIEW_METHODS = frozenset({"view", "reshape"})
 _GATHER_FUNCTIONS = frozenset({"torch.gather", "torch.scatter", "torch.scatter_add", "torch.scatter_reduce"})
 _GATHER_METHODS = frozenset({"gather", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce",
                              "scatter_reduce_"})
-_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | _GATHER_FUNCTIONS | {"torch.einsum", "F.interpolate"} \
+# `F.upsample` is `F.interpolate`'s deprecated name, same parameters in the same order (older projects still call it)
+_INTERPOLATIONS = frozenset({"F.interpolate", "F.upsample"})
+_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | _GATHER_FUNCTIONS | {"torch.einsum"} | _INTERPOLATIONS \
     | frozenset(einops.FUNCTIONS)
 _CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS | _GATHER_METHODS | expansion.METHODS
 

@@ -253,7 +253,8 @@ FUNCTIONS = {
     "F.adaptive_avg_pool1d": _adaptive_pool(1), "F.adaptive_avg_pool2d": _adaptive_pool(2),
     "F.adaptive_avg_pool3d": _adaptive_pool(3), "F.adaptive_max_pool1d": _adaptive_pool(1),
     "F.adaptive_max_pool2d": _adaptive_pool(2), "F.adaptive_max_pool3d": _adaptive_pool(3),
-    "F.pad": pad, "F.interpolate": interpolate, "F.embedding": embedding, "F.one_hot": one_hot,
+    "F.pad": pad, "F.interpolate": interpolate, "F.upsample": interpolate,  # upsample: interpolate's deprecated name
+    "F.embedding": embedding, "F.one_hot": one_hot,
     "F.scaled_dot_product_attention": attention, "F.cosine_similarity": cosine_similarity,
 }
 # torch's own namespace has some of them too, with the same parameters (`torch.max_pool2d(x, 2)`, as older

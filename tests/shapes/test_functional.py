@@ -160,3 +160,18 @@ def test_an_unreduced_class_loss_keeps_its_inputs_rows_whatever_the_target() -> 
             probe(F.cross_entropy(scores, labels, reduction="none"))
             probe(F.mse_loss(pred, labels, reduction="none"))
     ''') == ["(B,)", "(B, T)", None, "(...)"]
+
+
+def test_upsample_is_interpolate_by_its_deprecated_name() -> None:
+    """Older segmentation code (pytorch-semseg's FCN and PSPNet heads) calls `F.upsample`, which torch still runs
+    as `F.interpolate` with the same parameters: the same sizes, and the same rank checks."""
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        x = torch.randn(2, 21, 15, 20)
+        probe(F.upsample(x, size=(60, 80), mode="bilinear"))
+        probe(F.upsample(x, scale_factor=4))
+        probe(torch.nn.functional.upsample(x, (30, 40)))
+        probe_conflict(F.upsample(x, size=(60, 80, 5)))
+    ''') == ["(2, 21, 60, 80)", "(2, 21, 60, 80)", "(2, 21, 30, 40)",
+             "`F.upsample(x, size=(60, 80, 5))`: x is (2, 21, 15, 20): 2 spatial dims, but size gives 3"]
