@@ -67,6 +67,8 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=2000)
     parser.add_argument("--nvim", default=shutil.which("nvim"), help="Neovim 0.11 or later")
     args = parser.parse_args()
+    if args.nvim is None:  # a machine without Neovim: say so, rather than fail inside subprocess with a traceback
+        parser.error("no `nvim` on PATH: install Neovim 0.11 or later, or pass --nvim PATH")
     text = fixtures_file(args.lines)
     lines = text.splitlines()
     row = next(i for i in range(len(lines) // 2, len(lines)) if "dim=-1" in lines[i])
