@@ -23,6 +23,35 @@ _INTEGRAL_METHODS = frozenset({"long", "int", "short", "byte", "char", "bool", "
                                "nonzero", "bincount"})
 
 
+# A mixture of experts whose gate takes its prior from a nested config's int default; the VALID and INVALID examples
+# differ only in the config the one construction passes.
+_GATED_MOE = """
+        from dataclasses import dataclass, field
+        import torch
+        from torch import nn
+        @dataclass
+        class GateConfig:
+            n_experts: int = 4
+            init_logits: list = field(default_factory=lambda: [0, 0, 0, 0])
+        @dataclass
+        class MoEConfig:
+            d_model: int = 64
+            gate: GateConfig = field(default_factory=GateConfig)
+        class Gate(nn.Module):
+            def __init__(self, gate_cfg, d_model):
+                super().__init__()
+                self.proj = nn.Linear(d_model, gate_cfg.n_experts)
+                self.prior = nn.Parameter(torch.tensor(gate_cfg.init_logits))
+            def forward(self, x):
+                return torch.softmax(self.proj(x) + self.prior, -1)
+        class MoE(nn.Module):
+            def __init__(self, cfg):
+                super().__init__()
+                self.gate = Gate(cfg.gate, cfg.d_model)
+        moe = MoE(%s)
+        """
+
+
 class IntegerRequiresGrad(Rule):
     code = "SC204"
     name = "integer-requires-grad"
@@ -180,31 +209,7 @@ class IntegerRequiresGrad(Rule):
         from_file = WeightedLoss(json.load(open("loss.json")))
         """,
         # A nested config's int default, replaced with floats by the one construction of the outer model.
-        """
-        from dataclasses import dataclass, field
-        import torch
-        from torch import nn
-        @dataclass
-        class GateConfig:
-            n_experts: int = 4
-            init_logits: list = field(default_factory=lambda: [0, 0, 0, 0])
-        @dataclass
-        class MoEConfig:
-            d_model: int = 64
-            gate: GateConfig = field(default_factory=GateConfig)
-        class Gate(nn.Module):
-            def __init__(self, gate_cfg, d_model):
-                super().__init__()
-                self.proj = nn.Linear(d_model, gate_cfg.n_experts)
-                self.prior = nn.Parameter(torch.tensor(gate_cfg.init_logits))
-            def forward(self, x):
-                return torch.softmax(self.proj(x) + self.prior, -1)
-        class MoE(nn.Module):
-            def __init__(self, cfg):
-                super().__init__()
-                self.gate = Gate(cfg.gate, cfg.d_model)
-        moe = MoE(MoEConfig(gate=GateConfig(init_logits=[0.0, 0.0, 0.0, 0.0])))
-        """,
+        _GATED_MOE % "MoEConfig(gate=GateConfig(init_logits=[0.0, 0.0, 0.0, 0.0]))",
         # A dict config's int defaults: replaced with floats through another name before the construction, or
         # float defaults.
         """
@@ -243,31 +248,7 @@ class IntegerRequiresGrad(Rule):
             return DepthNet(DEFAULTS["model"])
         """,
         # A nested config's int default, handed down by the constructor of the model that builds the gate.
-        """
-        from dataclasses import dataclass, field
-        import torch
-        from torch import nn
-        @dataclass
-        class GateConfig:
-            n_experts: int = 4
-            init_logits: list = field(default_factory=lambda: [0, 0, 0, 0])
-        @dataclass
-        class MoEConfig:
-            d_model: int = 64
-            gate: GateConfig = field(default_factory=GateConfig)
-        class Gate(nn.Module):
-            def __init__(self, gate_cfg, d_model):
-                super().__init__()
-                self.proj = nn.Linear(d_model, gate_cfg.n_experts)
-                self.prior = nn.Parameter(torch.tensor(gate_cfg.init_logits))
-            def forward(self, x):
-                return torch.softmax(self.proj(x) + self.prior, -1)
-        class MoE(nn.Module):
-            def __init__(self, cfg):
-                super().__init__()
-                self.gate = Gate(cfg.gate, cfg.d_model)
-        moe = MoE(MoEConfig())
-        """,
+        _GATED_MOE % "MoEConfig()",
         # Learnable mixing coefficients from a config whose defaults are ints, made into a parameter in a constructor.
         """
         from dataclasses import dataclass, field
