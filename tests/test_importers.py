@@ -427,3 +427,47 @@ def test_a_prediction_helper_handed_a_model_by_a_script_of_the_project(project: 
                                                                        expected: list[str]) -> None:
     files = {"predict.py": PREDICT_HELPERS, "model.py": DROPOUT_NET, "train.py": train}
     assert linted_in_project(project, files, "SC210", "predict.py") == expected
+
+
+def test_one_lint_compares_a_search_with_the_files_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One file's lint asks for its importers again and again (once per allocation or helper): the search's stamps
+    are compared with the files at the first ask of each `collecting` block, not at every ask, since files do not
+    change while a file is linted; a new block (the next edit in the editor) compares them again."""
+    (tmp_path / "pyproject.toml").write_text("")
+    model = write(tmp_path / "model.py", "class Net: pass\n")
+    write(tmp_path / "train.py", "from model import Net\n")
+    compared = []
+    stamps = dependencies.stamps
+    monkeypatch.setattr(dependencies, "stamps", lambda entries: compared.append(1) or stamps(entries))
+    with dependencies.collecting():
+        for _ in range(5):
+            assert importers(str(model)) == ["from model import Net\n"]
+    assert len(compared) == 1  # taken once with the search, never compared again in the block
+    with dependencies.collecting():
+        write(tmp_path / "eval.py", "from model import Net  # new\n")
+        assert sorted(importers(str(model)) or []) == ["from model import Net\n", "from model import Net  # new\n"]
+        importers(str(model))
+    assert len(compared) == 3  # the new block compared them once, saw the new importer, searched again
+
+
+def test_a_search_for_another_file_reads_each_project_file_once_and_again_when_it_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Linting many files of one project searches it for each file's importers: the texts read are kept for the
+    next search while the file's size and modification time are unchanged, and read again when they change."""
+    (tmp_path / "pyproject.toml").write_text("")
+    model = write(tmp_path / "model.py", "class Net: pass\n")
+    data = write(tmp_path / "data.py", "class Data: pass\n")
+    train = write(tmp_path / "train.py", "from model import Net\n")
+    read = []
+    read_text = Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: read.append(self.name) or read_text(self, *a, **k))
+    assert importers(str(model)) == ["from model import Net\n"]
+    assert "train.py" in read
+    read.clear()
+    assert importers(str(data)) == []
+    assert read == []  # every text was kept from the first search
+    train.write_text("from model import Net\nfrom data import Data\n")
+    os.utime(train, ns=(os.stat(train).st_atime_ns, os.stat(train).st_mtime_ns + 10**9))
+    read.clear()
+    assert importers(str(data)) == ["from model import Net\nfrom data import Data\n"]
+    assert read == ["train.py"]  # the one file changed

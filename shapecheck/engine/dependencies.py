@@ -28,15 +28,24 @@ def collecting() -> Iterator[set[str]]:
     """Collect, into the set this yields, what `record` is told while the block runs."""
     outer = getattr(_state, "paths", None)
     outer_charged = getattr(_state, "charged", None)
+    outer_block = getattr(_state, "block", None)
     _state.paths = paths = set()
     _state.charged = {}
+    _state.block = object()
     try:
         yield paths
     finally:
         _state.paths = outer
         _state.charged = outer_charged
+        _state.block = outer_block
         if outer is not None:
             outer |= paths
+
+
+def current_block() -> object | None:
+    """A token of the innermost `collecting` block, None outside one. Files are taken not to change while one file
+    is linted, so what was checked against the file system in this block need not be checked again in it."""
+    return getattr(_state, "block", None)
 
 
 def record(paths: Iterable[str]) -> None:

@@ -95,7 +95,13 @@ class Project:
         # module file -> its importers' paths and texts (None: not known), the `*.py` entries of the folders searched
         # for them and those files' stamps then: SC401 and SC203 ask for a file's importers once per allocation or
         # helper, and a search reads the whole project, where the stamps take a `stat` a file
-        self._importers: dict[Path, tuple[list[tuple[str, str]], bool, tuple[str, ...], tuple]] = {}
+        # and the `collecting` block that last compared those stamps with the files (one lint asks again and again)
+        self._importers: dict[Path, tuple[list[tuple[str, str]], bool, tuple[str, ...], tuple, object]] = {}
+        # path -> (size, mtime_ns, text) of the files importer searches read: a run that lints many files of one
+        # project searches it once for each, and reading its files was most of each search (`_read_searched`)
+        self._searched_texts: dict[str, tuple[int, int, str]] = {}
+        self._searched_chars = 0
+        self._roots: dict[Path, Path | None] = {}  # folder -> its project's root (`_project_root`)
         self._recorders: list[type] = []
 
     # ------------------------------------------------------------------------------------------ finding files
@@ -204,6 +210,9 @@ class Project:
         self._found.clear()
         self._folders.clear()
         self._importers.clear()
+        self._searched_texts.clear()
+        self._searched_chars = 0
+        self._roots.clear()
 
     def _forget_contexts(self) -> None:
         self._contexts.clear()
@@ -342,10 +351,16 @@ def importer_files(path: str, partial: bool = False) -> list[tuple[str, str]] | 
         return []
     target = Path(path).resolve()
     known = PROJECT._importers.get(target)
-    if known is None or dependencies.stamps(known[2]) != known[3]:
+    block = dependencies.current_block()
+    if known is not None and (block is None or known[4] is not block):
+        if dependencies.stamps(known[2]) == known[3]:
+            known = PROJECT._importers[target] = (*known[:4], block)
+        else:
+            known = None
+    if known is None:
         found, complete, folders = _search_importers(target)
         entries = tuple(dependencies.pattern_entry(folder, "*.py") for folder in folders)
-        known = PROJECT._importers[target] = (found, complete, entries, dependencies.stamps(entries))
+        known = PROJECT._importers[target] = (found, complete, entries, dependencies.stamps(entries), block)
     dependencies.record_again(known[2])
     return known[0] if known[1] or partial else None
 
@@ -394,15 +409,35 @@ def _search_importers(target: Path) -> tuple[list[tuple[str, str]], bool, tuple[
             if searched > MAX_IMPORTER_SEARCH:
                 return found, False, tuple(searched_folders)
             candidate = os.path.join(current, name)
-            if Path(candidate).resolve() == target:
-                continue
-            try:
-                text = Path(candidate).read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                continue
-            if stem in text and any(path == target for path in imported_files(text, candidate)):
+            text = _read_searched(candidate)
+            # the target itself is told by resolving its path, a system call a path component: asked last
+            if text is not None and stem in text and any(path == target for path in imported_files(text, candidate)) \
+                    and Path(candidate).resolve() != target:
                 found.append((candidate, text))
     return found, True, tuple(searched_folders)
+
+
+MAX_SEARCHED_CHARS = 32_000_000  # the texts importer searches keep for the next search; past this, read again
+
+
+def _read_searched(path: str) -> str | None:
+    """The text of the file at `path` as it is now, kept from an earlier search while its size and modification
+    time are unchanged; None where it cannot be read."""
+    try:
+        info = os.stat(path)
+        kept = PROJECT._searched_texts.get(path)
+        if kept is not None and kept[0] == info.st_size and kept[1] == info.st_mtime_ns:
+            return kept[2]
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    if kept is not None:
+        del PROJECT._searched_texts[path]
+        PROJECT._searched_chars -= len(kept[2])
+    if PROJECT._searched_chars + len(text) <= MAX_SEARCHED_CHARS:
+        PROJECT._searched_texts[path] = (info.st_size, info.st_mtime_ns, text)
+        PROJECT._searched_chars += len(text)
+    return text
 
 
 def _nearest_folders(folder: Path, root: Path) -> Iterator[tuple[str, list[str]]]:
@@ -457,10 +492,11 @@ def _above_packages(folder: Path) -> Path:
 
 
 def _project_root(folder: Path) -> Path | None:
-    for candidate in (folder, *folder.parents):
-        if any((candidate / marker).exists() for marker in ROOT_MARKERS):
-            return candidate
-    return None
+    # every module a file's analysis looks up asks again, each time a `stat` a marker and a folder above
+    if folder not in PROJECT._roots:
+        PROJECT._roots[folder] = next((candidate for candidate in (folder, *folder.parents)
+                                       if any((candidate / marker).exists() for marker in ROOT_MARKERS)), None)
+    return PROJECT._roots[folder]
 
 
 def _search_folders(folder: Path) -> Iterator[Path]:
