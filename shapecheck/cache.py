@@ -10,9 +10,12 @@ source checkout, never reads results another build wrote.
 An entry is content-addressed: its name is the hash of the file's bytes, its absolute path and its settings (the
 whole resolved configuration that applies to it, the command line's selection included, and the fix mode). It holds
 the findings (SC000 included), the invalid `# noqa` positions, and a fingerprint of every other file the analysis
-read (`FileResult.dependencies`: a file's size, modification time and content hash; a glob pattern's, the names and
-contents of its matches; a folder's, that it exists): the entry is a miss when any of them changed, was removed or
-appeared. A hit imports neither libcst nor the rules.
+read (`FileResult.dependencies`: a file's size, modification time and content hash; a glob pattern's, the names,
+sizes and modification times of its matches and a hash of their names and contents; a folder's, that it exists):
+the entry is a miss when any of them changed, was removed or appeared. A file or a pattern whose stats are as they
+were is taken as unchanged, and read and hashed only when they differ (a checkout, a save without edits), so a hit
+in a large project stats the folders an importer search looked in rather than reading their files. A hit imports
+neither libcst nor the rules.
 
 Not cached: a file that could not be linted (an error, a warning, a rule's crash), and a result whose fixes were
 applied or diffed: its bytes change, so the next run lints it again. Nor is a result whose dependency was modified
@@ -161,16 +164,21 @@ class ResultCache:
         now = self._stat(path)
         if now[0] != kind:
             return False
-        if kind in ("absent", "folder") or (kind == "file" and now[1:] == (size, mtime_ns)):
+        if kind in ("absent", "folder") or (kind in ("file", "pattern") and now[1:] == (size, mtime_ns)):
             return True
         return self._hash(path, kind) == content  # touched, but maybe the same (a checkout, a save without edits)
 
     def _stat(self, path: str) -> tuple[str, int, int]:
         """kind, size, modification time. Kinds: "file", "absent", "folder" (only its existence counts: `.git`
-        marks a project's root), "pattern" (a glob, whose time is its matches' latest: all the racy check needs)."""
+        marks a project's root), "pattern" (a glob: as its size a fingerprint of its matches' names, sizes and
+        times, which any match added, removed, renamed or touched changes; as its time their latest, all the racy
+        check needs)."""
         if path not in self._stats:
             if _is_pattern(path):
-                self._stats[path] = ("pattern", 0, max([_mtime_ns(match) for match in _matches(path)], default=0))
+                stats = [(match, _size_and_mtime_ns(match)) for match in _matches(path)]
+                fingerprint = int.from_bytes(blake2b(repr(stats).encode("utf-8", "surrogatepass"),
+                                                     digest_size=7).digest(), "big")
+                self._stats[path] = ("pattern", fingerprint, max([mtime for _, (_, mtime) in stats], default=0))
             else:
                 try:
                     info = os.stat(path)
@@ -282,11 +290,12 @@ def _matches(pattern: str) -> list[str]:
     return sorted(glob.glob(pattern))
 
 
-def _mtime_ns(path: str) -> int:
+def _size_and_mtime_ns(path: str) -> tuple[int, int]:
     try:
-        return os.stat(path).st_mtime_ns
+        info = os.stat(path)
     except OSError:
-        return 0
+        return -1, 0
+    return info.st_size, info.st_mtime_ns
 
 
 def _write_atomically(path: str, data: bytes) -> None:

@@ -263,7 +263,7 @@ def test_dependencies_are_glob_patterns_paths_escaped(project: Path, linted: lis
     write(root_marker / "index", "")
     lint("train.py")
     assert len(linted) == 1
-    write(odd, "A = 2\n")
+    write(odd, "A = 22\n")
     os.utime(odd, (HOUR_AGO, HOUR_AGO))
     lint("train.py")
     lint("train.py")
@@ -557,3 +557,39 @@ def test_two_configurations_that_differ_have_different_keys(tmp_path: Path) -> N
     keys = {cache.key("a.py", config, fix, cache_module.digest(b"x")) for config in variants
             for fix in (None, "safe", "unsafe")}
     assert len(keys) == len(variants) * 3
+
+
+def test_a_pattern_whose_matches_stat_as_before_is_not_read_on_a_hit(project: Path, linted: list,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hit in a large project checks the folders an importer search looked in: their matches' names, sizes and
+    times, as a file's own stat is checked, without reading them; a match touched but unchanged is read and hashed
+    and still a hit, a match changed in place (same size, new time) is a miss."""
+    folder = project / "pkg"
+    for name in ("a.py", "b.py"):
+        write(folder / name, "X = 1\n")
+        os.utime(folder / name, (HOUR_AGO, HOUR_AGO))
+    real = runner.lint_text
+
+    def lint_text(text: str, filename: str, *args, **kwargs) -> FileResult:
+        with dependencies.collecting() as read:
+            result = real(text, filename, *args, **kwargs)
+            dependencies.record_pattern(str(folder), "*.py")
+        result.dependencies = sorted(read)
+        return result
+
+    monkeypatch.setattr(runner, "lint_text", lint_text)
+    write(project / "train.py", BUGGY)
+    lint("train.py")
+    hashed: list[str] = []
+    real_hash = ResultCache._hash
+    monkeypatch.setattr(ResultCache, "_hash", lambda self, path, kind: hashed.append(path) or real_hash(self, path,
+                                                                                                        kind))
+    lint("train.py")
+    assert (len(linted), hashed) == (1, [])
+    os.utime(folder / "a.py", (HOUR_AGO + 60, HOUR_AGO + 60))  # touched, same bytes
+    lint("train.py")
+    assert len(linted) == 1 and hashed
+    write(folder / "b.py", "X = 2\n")  # same size
+    os.utime(folder / "b.py", (HOUR_AGO + 120, HOUR_AGO + 120))
+    lint("train.py")
+    assert len(linted) == 2
