@@ -2,7 +2,7 @@
 what a first-party import costs (issue 15).
 
     python bench/start_and_cache.py [--rounds 11] [--tree-rounds 3] [--files 1000] [--callgrind] [--python PATH]
-                                    [--only one-file,tree,first-party]
+                                    [--only one-file,tree,first-party,in-place]
 
 1. One file, as pre-commit and an editor's save lint it after an edit: the CPU time of `shapecheck lint FILE` (an
    empty cache, so the file is linted and its entry written) against `python -c "import libcst;
@@ -18,6 +18,9 @@ what a first-party import costs (issue 15).
    from one of 100 blocks) imports one model, which imports its block. With the project's cache warm (every file
    linted once), the script is edited and linted again, against the same script edited and linted in a project of
    its own, where its import finds nothing. Goal: at most 1.2x.
+5. A file in a large project: torch's `optim/sgd.py` with its folder in a project that also holds the rest of
+   torch's tree (2,000+ files, none importing it), against its folder in a project of its own; first run and cache
+   hit. What the large project adds is the search for the file's importers and the cache's check of it.
 
 CPU time is user plus system time of the command and the processes it waited for (its workers). Each file is in a
 project of its own with a `pyproject.toml`, as files are in real projects. Commands run from compiled bytecode, as an
@@ -308,7 +311,36 @@ def first_party(work: Path, rounds: int, modules: int) -> None:
     print(f"| in a {modules}-module project, its cache warm | {m['project']:.0f} | {m['project'] / m['alone']:.2f} |")
 
 
-PARTS = ("one-file", "tree", "first-party")
+def in_place(work: Path, rounds: int) -> None:
+    """A file linted where it lives in a large project: torch's `optim/` (`sgd.py` linted) in a project that also
+    holds a copy of the rest of torch's tree under `lib/` (none of it imports `optim/`, nor `optim/` it), against
+    `optim/` in a project of its own. The analysis reads the same modules either way; what the large project adds is
+    the search for the file's importers and the result cache's check of the folders that search looked in."""
+    optim = {f"optim/{path.name}": path for path in (torch_root() / "optim").glob("*.py")}
+    rest = {f"lib/{path.relative_to(torch_root())}": path for path in torch_root().rglob("*.py")
+            if path.parent != torch_root() / "optim"}
+    places = {"in a large project": project_with({**optim, **rest}, work / "large"),
+              "alone": project_with(optim, work / "alone")}
+    lint = [*shapecheck(), "lint", "--exit-zero", "--quiet", "optim/sgd.py"]
+    for root in places.values():
+        measured(lint, root)  # bytecode
+    times: dict[str, list[float]] = {f"{where}, {run}": [] for where in places for run in ("first run", "hit")}
+    for _ in range(rounds):
+        for where, root in places.items():
+            clear_cache(root)
+            times[f"{where}, first run"].append(measured(lint, root)[0])
+            times[f"{where}, hit"].append(measured(lint, root)[0])
+    m = {key: median(values) * 1000 for key, values in times.items()}
+    print(f"\n5. torch's optim/sgd.py in a project of {len(optim) + len(rest):,} files and in one of its folder's "
+          f"{len(optim)}: CPU ms, medians of {rounds} interleaved rounds\n")
+    print("| run | alone | in a large project | x alone |")
+    print("| --- | ---: | ---: | ---: |")
+    for run in ("first run", "hit"):
+        alone, inside = m[f"alone, {run}"], m[f"in a large project, {run}"]
+        print(f"| {run} | {alone:.0f} | {inside:.0f} | {inside / alone:.2f} |")
+
+
+PARTS = ("one-file", "tree", "first-party", "in-place")
 
 
 def main() -> None:
@@ -340,6 +372,8 @@ def main() -> None:
             tree(Path(folder), args.files, args.tree_rounds)
         if "first-party" in parts:
             first_party(Path(folder), args.rounds, args.modules)
+        if "in-place" in parts:
+            in_place(Path(folder), args.rounds)
 
 
 if __name__ == "__main__":
