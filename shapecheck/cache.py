@@ -11,11 +11,11 @@ An entry is content-addressed: its name is the hash of the file's bytes, its abs
 whole resolved configuration that applies to it, the command line's selection included, and the fix mode). It holds
 the findings (SC000 included), the invalid `# noqa` positions, and a fingerprint of every other file the analysis
 read (`FileResult.dependencies`: a file's size, modification time and content hash; a glob pattern's, the names,
-sizes and modification times of its matches and a hash of their names and contents; a folder's, that it exists):
-the entry is a miss when any of them changed, was removed or appeared. A file or a pattern whose stats are as they
-were is taken as unchanged, and read and hashed only when they differ (a checkout, a save without edits), so a hit
-in a large project stats the folders an importer search looked in rather than reading their files. A hit imports
-neither libcst nor the rules.
+sizes and modification times of its matches; a folder's, that it exists): the entry is a miss when any of them
+changed, was removed or appeared. A file or a pattern whose stats are as they were is taken as unchanged; a file
+whose stats differ is hashed (a checkout, a save without edits keep its entry), a pattern's matches never are (an
+importer search's folders hold the whole project: storing or checking a result stats them, never reads them). A
+hit imports neither libcst nor the rules.
 
 Not cached: a file that could not be linted (an error, a warning, a rule's crash), and a result whose fixes were
 applied or diffed: its bytes change, so the next run lints it again. Nor is a result whose dependency was modified
@@ -166,7 +166,9 @@ class ResultCache:
             return False
         if kind in ("absent", "folder") or (kind in ("file", "pattern") and now[1:] == (size, mtime_ns)):
             return True
-        return self._hash(path, kind) == content  # touched, but maybe the same (a checkout, a save without edits)
+        # a file touched may be the same (a checkout, a save without edits); a pattern's matches are not hashed
+        # (a search's folders hold the whole project): one touched is a miss
+        return kind == "file" and self._hash(path) == content
 
     def _stat(self, path: str) -> tuple[str, int, int]:
         """kind, size, modification time. Kinds: "file", "absent", "folder" (only its existence counts: `.git`
@@ -189,17 +191,12 @@ class ResultCache:
                     self._stats[path] = ("folder", 0, 0) if folder else ("file", info.st_size, info.st_mtime_ns)
         return self._stats[path]
 
-    def _hash(self, path: str, kind: str) -> str:
-        """A file's content hash; a pattern's, over the names and contents of what it matches."""
+    def _hash(self, path: str) -> str:
+        """A file's content hash."""
         if path not in self._hashes:
             try:
-                if kind == "pattern":
-                    self._hashes[path] = digest("\0".join(f"{match}\0{self._hash(match, 'file')}"
-                                                          for match in _matches(path)).encode("utf-8",
-                                                                                              "surrogatepass"))
-                else:
-                    with open(path, "rb") as file:
-                        self._hashes[path] = digest(file.read())
+                with open(path, "rb") as file:
+                    self._hashes[path] = digest(file.read())
             except OSError:
                 self._hashes[path] = ""
         return self._hashes[path]
@@ -216,7 +213,7 @@ class ResultCache:
             kind, size, mtime_ns = self._stat(path)
             if kind in ("file", "pattern") and mtime_ns >= started_ns - _RACY_NS:
                 return  # changed while this run went on, perhaps after the analysis read it
-            content = self._hash(path, kind) if kind in ("file", "pattern") else ""
+            content = self._hash(path) if kind == "file" else ""
             dependencies.append((path, kind, size, mtime_ns, content))
         payload = json.dumps({"dependencies": dependencies, "result": _encode_result(result)},
                              separators=(",", ":")).encode("ascii")
@@ -229,9 +226,22 @@ class ResultCache:
             _write_atomically(os.path.join(self.space, name), data)
             self.written += 1
         except OSError as error:
-            self.writable = False
-            if self.warn is not None:
-                self.warn(f"{self.folder}: cannot write the cache: {error.strerror or error}")
+            self._unwritable(error)
+
+    def prepared_space(self) -> str | None:
+        """This build's folder, made now if it is not there yet, for what the analysis keeps beside the results
+        (`shapecheck.objects.import_index`); None where it cannot be written."""
+        if self.writable and not os.path.isdir(self.space):
+            try:
+                self._create()
+            except OSError as error:
+                self._unwritable(error)
+        return self.space if self.writable else None
+
+    def _unwritable(self, error: OSError) -> None:
+        self.writable = False
+        if self.warn is not None:
+            self.warn(f"{self.folder}: cannot write the cache: {error.strerror or error}")
 
     def _create(self) -> None:
         os.makedirs(self.folder, exist_ok=True)
@@ -393,9 +403,13 @@ def run_cached(paths: Sequence[str], cache: ResultCache | None, config_for: Call
         missed.append(index)
     if missed:
         with loading():  # the engine, libcst and the rules
+            from shapecheck.objects import import_index
             from shapecheck.runner import run
 
             tasks = [task_for(paths[index]) for index in missed]
+        # the import lines of the project's files, which a search for a file's importers reads, are kept beside
+        # the results, so a one-file run in a large project stats those files instead of reading them
+        import_index.keep_in(cache.prepared_space() if cache is not None else None)
         linted = run(tasks, fix, write, jobs, budget)
         for index, outcome in zip(missed, linted):
             outcomes[index] = outcome

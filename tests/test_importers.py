@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from shapecheck.engine import dependencies
+from shapecheck.objects import import_index
 from shapecheck.objects import project as project_module
 from shapecheck.objects.project import importers
 from tests.cli_helpers import lint, reported, write
@@ -452,22 +453,70 @@ def test_one_lint_compares_a_search_with_the_files_once(tmp_path: Path, monkeypa
 
 def test_a_search_for_another_file_reads_each_project_file_once_and_again_when_it_changes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Linting many files of one project searches it for each file's importers: the texts read are kept for the
-    next search while the file's size and modification time are unchanged, and read again when they change."""
+    """Linting many files of one project searches it for each file's importers: each file's import lines are kept
+    for the next search while its size and modification time are unchanged, and read again when they change."""
     (tmp_path / "pyproject.toml").write_text("")
     model = write(tmp_path / "model.py", "class Net: pass\n")
     data = write(tmp_path / "data.py", "class Data: pass\n")
     train = write(tmp_path / "train.py", "from model import Net\n")
     read = []
-    read_text = Path.read_text
-    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: read.append(self.name) or read_text(self, *a, **k))
+    import_lines = import_index.import_lines
+    monkeypatch.setattr(import_index, "import_lines", lambda text: read.append(text) or import_lines(text))
     assert importers(str(model)) == ["from model import Net\n"]
-    assert "train.py" in read
+    assert "from model import Net\n" in read
     read.clear()
     assert importers(str(data)) == []
-    assert read == []  # every text was kept from the first search
+    assert read == []  # every file's lines were kept from the first search
     train.write_text("from model import Net\nfrom data import Data\n")
     os.utime(train, ns=(os.stat(train).st_atime_ns, os.stat(train).st_mtime_ns + 10**9))
-    read.clear()
     assert importers(str(data)) == ["from model import Net\nfrom data import Data\n"]
-    assert read == ["train.py"]  # the one file changed
+    assert read == ["from model import Net\nfrom data import Data\n"]  # the one file changed
+
+
+def test_import_lines_are_kept_in_the_cache_folder_for_the_next_run(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the result cache in use, the next process (a pre-commit run of one file) takes the lines of unchanged
+    files from the cache's folder: a stat a file, not a read; a changed file is read again; a corrupt copy is none."""
+    (tmp_path / "pyproject.toml").write_text("")
+    model = write(tmp_path / "pkg" / "model.py", "class Net: pass\n")
+    write(tmp_path / "pkg" / "__init__.py", "")
+    write(tmp_path / "train.py", "from pkg.model import Net\n")
+    write(tmp_path / "tools" / "export.py", "import json\n")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setattr(import_index, "_folder", None)
+    import_index.keep_in(str(cache))
+    try:
+        assert importers(str(model)) == ["from pkg.model import Net\n"]
+        assert (cache / "import-lines.json").exists()
+        project_module.PROJECT.forget()  # as a new process starts: nothing in memory
+        read = []
+        import_lines = import_index.import_lines
+        monkeypatch.setattr(import_index, "import_lines", lambda text: read.append(text) or import_lines(text))
+        assert importers(str(model)) == ["from pkg.model import Net\n"]
+        assert read == []
+        (cache / "import-lines.json").write_text("{not json")
+        project_module.PROJECT.forget()
+        assert importers(str(model)) == ["from pkg.model import Net\n"]
+        assert len(read) == 4  # every project file read again
+    finally:
+        import_index.keep_in(None)
+        project_module.PROJECT.forget()
+
+
+def test_a_package_imported_by_a_bare_relative_import_is_found() -> None:
+    """`from . import x` imports the package's `__init__` without naming it: the search's look at each file's
+    import lines lets it through, as it lets through every line that names the module."""
+    init = Path("/project/pkg/__init__.py")
+    assert project_module._may_import("from . import helpers\n", init, "pkg")
+    assert not project_module._may_import("from . import helpers\n", Path("/project/pkg/model.py"), "model")
+    assert project_module._may_import("from .model import Net\n", Path("/project/pkg/model.py"), "model")
+
+
+def test_import_lines_are_every_line_an_import_statement_starts_on() -> None:
+    text = ('"""Docs: import nothing here."""\nimport os\n    from . import (\n        a,\n        b)\nx = 1  # import\n'
+            "from typing import List\nimportlib = None\n")
+    assert import_index.import_lines(text) == ("import os\n    from . import (\n        a,\n        b)\n"
+                                               "from typing import List\nimportlib = None")
+    groups = [match.groups() for match in project_module._IMPORT.finditer(text)]
+    assert [match.groups() for match in project_module._IMPORT.finditer(import_index.import_lines(text))] == groups

@@ -40,6 +40,7 @@ from shapecheck.engine.context import Context
 from shapecheck.engine.guard import TooComplex
 from shapecheck.engine.records import record
 from shapecheck.engine.source import parse_source
+from shapecheck.objects import import_index
 
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 MAX_MODULE_BYTES = 2 << 20  # a generated module this large is not read for its classes
@@ -97,10 +98,6 @@ class Project:
         # helper, and a search reads the whole project, where the stamps take a `stat` a file
         # and the `collecting` block that last compared those stamps with the files (one lint asks again and again)
         self._importers: dict[Path, tuple[list[tuple[str, str]], bool, tuple[str, ...], tuple, object]] = {}
-        # path -> (size, mtime_ns, text) of the files importer searches read: a run that lints many files of one
-        # project searches it once for each, and reading its files was most of each search (`_read_searched`)
-        self._searched_texts: dict[str, tuple[int, int, str]] = {}
-        self._searched_chars = 0
         self._roots: dict[Path, Path | None] = {}  # folder -> its project's root (`_project_root`)
         self._recorders: list[type] = []
 
@@ -210,8 +207,7 @@ class Project:
         self._found.clear()
         self._folders.clear()
         self._importers.clear()
-        self._searched_texts.clear()
-        self._searched_chars = 0
+        import_index.forget()
         self._roots.clear()
 
     def _forget_contexts(self) -> None:
@@ -407,37 +403,29 @@ def _search_importers(target: Path) -> tuple[list[tuple[str, str]], bool, tuple[
                 continue
             searched += 1
             if searched > MAX_IMPORTER_SEARCH:
+                import_index.save()
                 return found, False, tuple(searched_folders)
             candidate = os.path.join(current, name)
-            text = _read_searched(candidate)
+            lines = import_index.lines_of(candidate)
             # the target itself is told by resolving its path, a system call a path component: asked last
-            if text is not None and stem in text and any(path == target for path in imported_files(text, candidate)) \
+            if lines is not None and _may_import(lines, target, stem) \
+                    and any(path == target for path in imported_files(lines, candidate)) \
                     and Path(candidate).resolve() != target:
-                found.append((candidate, text))
+                with contextlib.suppress(OSError):
+                    found.append((candidate, Path(candidate).read_text(encoding="utf-8", errors="replace")))
+    import_index.save()
     return found, True, tuple(searched_folders)
 
 
-MAX_SEARCHED_CHARS = 32_000_000  # the texts importer searches keep for the next search; past this, read again
+# `from . import x` and `from .. import x`: a package's `__init__` imported without its name on the line
+_BARE_RELATIVE = re.compile(r"^[ \t]*from[ \t]+\.+[ \t]+import\b", re.MULTILINE)
 
 
-def _read_searched(path: str) -> str | None:
-    """The text of the file at `path` as it is now, kept from an earlier search while its size and modification
-    time are unchanged; None where it cannot be read."""
-    try:
-        info = os.stat(path)
-        kept = PROJECT._searched_texts.get(path)
-        if kept is not None and kept[0] == info.st_size and kept[1] == info.st_mtime_ns:
-            return kept[2]
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    if kept is not None:
-        del PROJECT._searched_texts[path]
-        PROJECT._searched_chars -= len(kept[2])
-    if PROJECT._searched_chars + len(text) <= MAX_SEARCHED_CHARS:
-        PROJECT._searched_texts[path] = (info.st_size, info.st_mtime_ns, text)
-        PROJECT._searched_chars += len(text)
-    return text
+def _may_import(lines: str, target: Path, stem: str) -> bool:
+    """Whether import lines `lines` may import the module file `target` (`stem` its module's last name): every import
+    `imported_files` resolves to a file names that file's module on its line, but for a bare relative import of a
+    package's `__init__`."""
+    return stem in lines or (target.name == "__init__.py" and _BARE_RELATIVE.search(lines) is not None)
 
 
 def _nearest_folders(folder: Path, root: Path) -> Iterator[tuple[str, list[str]]]:
