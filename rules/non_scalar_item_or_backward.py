@@ -53,6 +53,36 @@ _TOKEN_LOSSES = """
 """
 
 
+_OPTION_LABELS = """
+        import argparse
+
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        def per_label_bce(logits, targets):
+            return F.binary_cross_entropy_with_logits(logits, targets, reduction="none").mean(dim=0)
+
+        def parse_args():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--labels", type=int, default=6)
+            parser.add_argument("--features", type=int, default=40)
+            return parser.parse_args()
+
+        def main():
+            args = parse_args()
+            model = nn.Linear(args.features, args.labels)
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            for step in range(100):
+                x = torch.randn(32, args.features)
+                y = torch.randint(0, 2, (32, args.labels)).float()
+                losses = per_label_bce(model(x), y)
+                optimizer.zero_grad()
+                losses.mean().backward()
+                optimizer.step()
+                print("step %%d loss %%.4f" %% (step, losses%s.item()))
+"""
+
 class NonScalarItemOrBackward(Rule):
     code = "SC107"
     name = "non-scalar-item-or-backward"
@@ -328,6 +358,8 @@ class NonScalarItemOrBackward(Rule):
         """,
         # the same per-token losses averaged before they are logged
         _TOKEN_LOSSES % ".mean()",
+        # the same per-label losses averaged before they are logged
+        _OPTION_LABELS % ".mean()",
         # speechbrain's pooling test: a wrapper picks the pooling layer from its arguments, and a (1, 2, 3) input
         # pooled by a (2, 3) kernel is one element; the pooled sizes the analysis does not work out may be 1
         """
@@ -702,6 +734,9 @@ class NonScalarItemOrBackward(Rule):
         # per-token losses of a tagger, from a helper, logged with `.item()`: the tags come from a reader the
         # analysis doesn't know, but an unreduced cross entropy keeps the logits' rows whatever its target is
         _TOKEN_LOSSES % "",
+        # a multi-label model sized by the command line's options, its per-label losses (a mean over the batch only)
+        # logged with `.item()`: `--labels` may be set to anything, but its default, 6, states a size over 1
+        _OPTION_LABELS % "",
         # a pooled map whose sizes the analysis works out: (1, 4, 6) by a 2 x 2 kernel is (1, 2, 3)
         """
         import torch

@@ -142,9 +142,12 @@ class Opaque:
     number: bool = field(default=False, compare=False)
     # the attributes the code sets on it (`cfg.hidden = cfg.hidden * 2`; None: any): those are no one value
     written: frozenset[str] | None = field(default=frozenset(), compare=False)
+    # a size the code names and states over 1, as a size: an option whose default is one (`args.classes`,
+    # `default=4`), unknown only because the command line may set it; not a placeholder that may be 1
+    stated: bool = field(default=False, compare=False)
 
     def as_size(self) -> Dim:
-        return Dim.symbol(("opaque", self.key), self.name, placeholder=True)
+        return Dim.symbol(("opaque", self.key), self.name, placeholder=not self.stated)
 
 
 def unstated_element(target: object, name: str) -> Opaque:
