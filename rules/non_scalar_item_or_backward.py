@@ -83,6 +83,34 @@ _OPTION_LABELS = """
                 print("step %%d loss %%.4f" %% (step, losses%s.item()))
 """
 
+_PAIR_LOSS = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from torch.utils.data import DataLoader, TensorDataset
+
+        class SiameseEncoder(nn.Module):
+            def __init__(self, in_dim: int = 32, emb: int = 16, margin: float = 0.5):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(in_dim, 64), nn.ReLU(), nn.Linear(64, emb))
+                self.margin = margin
+
+            def forward(self, a, b, same):
+                dist = F.pairwise_distance(self.net(a), self.net(b))
+                return (same * dist.pow(2) + (1 - same) * F.relu(self.margin - dist).pow(2))%s
+
+        def fit(epochs: int = 3):
+            pairs = TensorDataset(torch.randn(256, 32), torch.randn(256, 32), torch.randint(0, 2, (256,)).float())
+            model = SiameseEncoder()
+            opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+            for _ in range(epochs):
+                for xa, xb, y in DataLoader(pairs, batch_size=32, shuffle=True):
+                    loss = model(xa, xb, y)
+                    opt.zero_grad()
+                    loss.backward()
+                    opt.step()
+"""
+
 class NonScalarItemOrBackward(Rule):
     code = "SC107"
     name = "non-scalar-item-or-backward"
@@ -360,6 +388,8 @@ class NonScalarItemOrBackward(Rule):
         _TOKEN_LOSSES % ".mean()",
         # the same per-label losses averaged before they are logged
         _OPTION_LABELS % ".mean()",
+        # the same contrastive loss averaged over the pairs in `forward`
+        _PAIR_LOSS % ".mean()",
         # speechbrain's pooling test: a wrapper picks the pooling layer from its arguments, and a (1, 2, 3) input
         # pooled by a (2, 3) kernel is one element; the pooled sizes the analysis does not work out may be 1
         """
@@ -737,6 +767,9 @@ class NonScalarItemOrBackward(Rule):
         # a multi-label model sized by the command line's options, its per-label losses (a mean over the batch only)
         # logged with `.item()`: `--labels` may be set to anything, but its default, 6, states a size over 1
         _OPTION_LABELS % "",
+        # a siamese model's `forward` returns its contrastive loss per pair (`F.pairwise_distance` is one distance
+        # per row): `backward()` on the (32,) losses of a batch
+        _PAIR_LOSS % "",
         # a pooled map whose sizes the analysis works out: (1, 4, 6) by a 2 x 2 kernel is (1, 2, 3)
         """
         import torch

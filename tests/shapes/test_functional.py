@@ -175,3 +175,19 @@ def test_upsample_is_interpolate_by_its_deprecated_name() -> None:
         probe_conflict(F.upsample(x, size=(60, 80, 5)))
     ''') == ["(2, 21, 60, 80)", "(2, 21, 60, 80)", "(2, 21, 30, 40)",
              "`F.upsample(x, size=(60, 80, 5))`: x is (2, 21, 15, 20): 2 spatial dims, but size gives 3"]
+
+
+def test_pairwise_distance_gives_one_distance_per_row() -> None:
+    """A siamese or triplet loss's distances: the norm over the last dim, one per pair, so a contrastive loss built
+    on them is (N,) until it is reduced."""
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        from jaxtyping import Float
+        def f(a: Float[torch.Tensor, "N D"], b: Float[torch.Tensor, "N D"], x):
+            probe(F.pairwise_distance(a, b))
+            probe(F.pairwise_distance(a, b, keepdim=True))
+            probe(torch.pairwise_distance(a, b[0]))
+            probe(F.pairwise_distance(a, x))
+            probe(F.pairwise_distance(torch.randn(8), torch.randn(8)))
+    ''') == ["(N,)", "(N, 1)", "(N,)", None, "()"]
