@@ -61,28 +61,28 @@ def parsed(ev: Evaluator, call: cst.Call, before: int) -> object:
     return UNKNOWN
 
 
-def sized_option(ev: Evaluator, expr: cst.BaseExpression, before: int) -> bool:
-    """Whether `expr` is an option of `args = parser.parse_args()` (or of `args = parse_args()`, a helper of the
-    project whose one `return` is that parse) whose default is a size over 1 (`args.classes` of `--classes`,
-    `default=4`). The command line may set it to anything, so it is a size of its own, not its default; but a
-    size the code states, which a placeholder the analysis names (one that may be 1) is not."""
+def option_default(ev: Evaluator, expr: cst.BaseExpression, before: int) -> int | None:
+    """The int default of an option of `args = parser.parse_args()` (or of `args = parse_args()`, a helper of the
+    project whose one `return` is that parse): `args.classes` of `--classes`, `default=4`. The command line may set
+    it to anything, so the option stays a size of its own, not its default; but one the code states (see
+    `dims.option_size`). None for anything else."""
     if type(expr) is not cst.Attribute or type(expr.value) is not cst.Name:
-        return False
+        return None
     binding = ev.binding(expr.value, before)
     made = binding.value if binding is not None and binding.kind == "assign" else None
     if type(made) is not cst.Call:
-        return False
+        return None
     found = _parsed_defaults(ev, made, before)
     helper = _helper_parser(ev, made, before) if found is UNKNOWN and not made.args else None
     if helper is not None:
         evaluator, returned, parser, end = helper
         found = evaluator.in_home(parser, lambda: _parsed_defaults(evaluator, returned.value, end))
     default = found.get(expr.attr.value) if isinstance(found, Namespace) else UNKNOWN
-    return isinstance(default, Dim) and default.literal is not None and default.literal > 1
+    return default.literal if isinstance(default, Dim) else None
 
 
 def _parsed_defaults(ev: Evaluator, parse: cst.CSTNode | None, before: int) -> object:
-    """The defaults of `parser.parse_args(...)`, whatever command line it reads (see `sized_option`)."""
+    """The defaults of `parser.parse_args(...)`, whatever command line it reads (see `option_default`)."""
     if type(parse) is not cst.Call or type(parse.func) is not cst.Attribute or parse.func.attr.value != "parse_args" \
             or type(parse.func.value) is not cst.Name:
         return UNKNOWN
