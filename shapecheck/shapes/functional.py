@@ -10,8 +10,9 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Atom, Dim
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.views import UNSOLVED
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -210,10 +211,16 @@ def embedding(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
 
 
 def one_hot(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """The labels' dims and a class dim: `num_classes`, or where the call leaves it out (or passes -1) one more
+    than the largest label, a size of the data's own (it may be 1), so that what the rows meet is still known (a
+    Dice loss's `(probs * F.one_hot(t).permute(0, 3, 1, 2)).sum((0, 2, 3))` keeps the probabilities' classes)."""
     args = Args(node, 0)
     x = ev.tensor(args.get(0, "tensor", "input"), before)
-    classes = ev.size(args.get(1, "num_classes"), before) if args.get(1, "num_classes") is not None else None
-    if x is None or classes is None or classes.literal == -1:
+    given = args.get(1, "num_classes")
+    classes = ev.size(given, before) if given is not None else None
+    if given is None or classes is not None and classes.literal == -1:
+        classes = Dim((((Atom((UNSOLVED, ("one_hot", id(node))), "num_classes"),), 1),))
+    if x is None or classes is None:
         return None
     dims = x.dims + (classes,)
     return Shape(dims, x.variadic, x.variadic_name, tuple(range(len(dims))), "int")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.helpers import lint
 from tests.shapes.probe import probe
 
 
@@ -191,3 +192,32 @@ def test_pairwise_distance_gives_one_distance_per_row() -> None:
             probe(F.pairwise_distance(a, x))
             probe(F.pairwise_distance(torch.randn(8), torch.randn(8)))
     ''') == ["(N,)", "(N, 1)", "(N,)", None, "()"]
+
+
+def test_one_hot_without_a_class_count_has_a_class_dim_of_the_datas_own() -> None:
+    """One more class than the largest label: a size the code does not state, which may be 1, but a dim all the
+    same, so that a Dice loss over `F.one_hot(target)` keeps the probabilities' classes."""
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        from jaxtyping import Float, Int
+        def f(probs: Float[torch.Tensor, "B C H W"], target: Int[torch.Tensor, "B H W"]):
+            probe(F.one_hot(target))
+            probe(F.one_hot(target, -1))
+            probe((probs * F.one_hot(target).permute(0, 3, 1, 2)).sum((0, 2, 3)))
+    ''') == ["(B, H, W, num_classes)", "(B, H, W, num_classes)", "(C|num_classes,)"]
+
+
+def test_an_item_of_a_count_per_class_of_one_hot_labels_may_be_one_element() -> None:
+    """SC107: the counts per class of one-hot labels may be one count (every label 0); a Dice loss's values per class
+    of the probabilities are as many as their classes."""
+    source = """
+import torch
+import torch.nn.functional as F
+labels = torch.randint(0, 4, (32,))
+print(F.one_hot(labels).sum(0).item())
+probs = torch.rand(8, 4, 16, 16).softmax(1)
+target = torch.randint(0, 4, (8, 16, 16))
+print((probs * F.one_hot(target).permute(0, 3, 1, 2)).sum((0, 2, 3)).item())
+"""
+    assert [f.location.row for f in lint(source, "SC107").findings] == [8]
