@@ -111,6 +111,39 @@ _PAIR_LOSS = """
                     opt.step()
 """
 
+_DICE_MODULE = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from torch.utils.data import DataLoader, TensorDataset
+
+        class SoftDiceLoss(nn.Module):
+            def __init__(self, num_classes: int, smooth: float = 1e-5):
+                super().__init__()
+                self.num_classes = num_classes
+                self.smooth = smooth
+
+            def forward(self, logits, target):
+                probs = F.softmax(logits, dim=1)
+                onehot = F.one_hot(target, self.num_classes).permute(0, 3, 1, 2).float()
+                dims = (0, 2, 3)
+                inter = torch.sum(probs * onehot, dims)
+                card = torch.sum(probs + onehot, dims)
+                return (1.0 - (2.0 * inter + self.smooth) / (card + self.smooth))%s
+
+        def train(model, loader, criterion, optimizer, epochs=3):
+            for epoch in range(epochs):
+                for images, masks in loader:
+                    loss = criterion(model(images), masks)
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+
+        model = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 5, 1))
+        data = TensorDataset(torch.randn(32, 3, 64, 64), torch.randint(0, 5, (32, 64, 64)))
+        train(model, DataLoader(data, batch_size=8), SoftDiceLoss(5), torch.optim.Adam(model.parameters()))
+"""
+
 class NonScalarItemOrBackward(Rule):
     code = "SC107"
     name = "non-scalar-item-or-backward"
@@ -390,6 +423,8 @@ class NonScalarItemOrBackward(Rule):
         _OPTION_LABELS % ".mean()",
         # the same contrastive loss averaged over the pairs in `forward`
         _PAIR_LOSS % ".mean()",
+        # the same Dice loss averaged over the classes
+        _DICE_MODULE % ".mean()",
         # speechbrain's pooling test: a wrapper picks the pooling layer from its arguments, and a (1, 2, 3) input
         # pooled by a (2, 3) kernel is one element; the pooled sizes the analysis does not work out may be 1
         """
@@ -770,6 +805,9 @@ class NonScalarItemOrBackward(Rule):
         # a siamese model's `forward` returns its contrastive loss per pair (`F.pairwise_distance` is one distance
         # per row): `backward()` on the (32,) losses of a batch
         _PAIR_LOSS % "",
+        # a Dice loss module that sums over the batch and the pixels (axes named once, `dims = (0, 2, 3)`) keeps a
+        # value per class: `backward()` on the (5,) losses, in a training helper the module is handed to
+        _DICE_MODULE % "",
         # a pooled map whose sizes the analysis works out: (1, 4, 6) by a 2 x 2 kernel is (1, 2, 3)
         """
         import torch
