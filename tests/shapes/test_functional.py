@@ -221,3 +221,18 @@ target = torch.randint(0, 4, (8, 16, 16))
 print((probs * F.one_hot(target).permute(0, 3, 1, 2)).sum((0, 2, 3)).item())
 """
     assert [f.location.row for f in lint(source, "SC107").findings] == [8]
+
+
+def test_a_hinge_embedding_loss_keeps_a_value_per_pair_unreduced() -> None:
+    assert probe('''
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from jaxtyping import Float
+        def f(a: Float[torch.Tensor, "N D"], b: Float[torch.Tensor, "N D"], y: Float[torch.Tensor, "N"]):
+            dist = F.pairwise_distance(a, b)
+            probe(F.hinge_embedding_loss(dist, y, reduction="none"))
+            probe(nn.HingeEmbeddingLoss(margin=2.0, reduction="none")(dist, y))
+            probe(F.hinge_embedding_loss(dist, y))
+            probe(F.hinge_embedding_loss(dist, y, 2.0))
+    ''') == ["(N,)", "(N,)", "()", None]
