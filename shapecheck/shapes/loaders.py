@@ -215,7 +215,8 @@ def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
         return None
     params = collate.node.params.params
     first = 0 if collate.bound is None else 1
-    if len(params) <= first or first and collate.node.name.value != "__call__":
+    if len(params) <= first or first and not (type(collate.node) is cst.FunctionDef
+                                              and collate.node.name.value == "__call__"):
         return None
     args = ev.calls.generic_arguments(collate)
     # distinct samples: a size that varies per item is one size in each, another in the next
