@@ -279,6 +279,51 @@ _HASHED_PREDICT = """
 """
 
 
+_COLLATOR = """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+
+        class Sentences(Dataset):
+            def __init__(self, n: int = 64, length: int = 24, vocab: int = 300, tags: int = 7):
+                self.ids = torch.randint(1, vocab, (n, length))
+                self.tags = torch.randint(0, tags, (n, length))
+
+            def __len__(self):
+                return len(self.ids)
+
+            def __getitem__(self, i):
+                return self.ids[i], self.tags[i]
+
+
+        class TruncatingCollator:
+            def __init__(self, max_len: int):
+                self.max_len = max_len
+
+            def __call__(self, batch):
+                ids = torch.stack([x for x, _ in batch])[:, : self.max_len]
+                tags = torch.stack([y for _, y in batch])%s
+                return ids, tags
+
+
+        class Tagger(nn.Module):
+            def __init__(self, vocab: int = 300, dim: int = 32, tags: int = 7):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, dim)
+                self.out = nn.Linear(dim, tags)
+
+            def forward(self, ids):
+                return self.out(self.embed(ids))
+
+
+        model = Tagger()
+        criterion = nn.CrossEntropyLoss()
+        for ids, tags in DataLoader(Sentences(), batch_size=16, collate_fn=TruncatingCollator(16)):
+            logits = model(ids)
+            loss = criterion(logits.view(-1, logits.size(-1)), tags.reshape(-1))
+"""
+
 class CrossEntropyShape(Rule):
     code = "SC106"
     name = "cross-entropy-shape"
@@ -494,6 +539,8 @@ class CrossEntropyShape(Rule):
         _OPTIONS_LM % "output.view(-1, opt.ntokens), tokens[:, 1:].reshape(-1)",
         # the same dummy slots, one per token
         _HASHED_PREDICT % "ids.shape",
+        # the same collator truncating the tags with the tokens
+        _COLLATOR % "[:, : self.max_len]",
     ]
     INVALID = [
         # a notebook's module-level loop zips the heads with a (B, tasks) target: zip walks its rows, so each head's
@@ -688,6 +735,10 @@ class CrossEntropyShape(Rule):
         # a scoring helper hashes the words of an utterance to ids (a (1, 24) batch) and gives the model one dummy
         # slot per utterance: 24 logits rows against 1 target
         _HASHED_PREDICT % "ids.size(0)",
+        # a collator object (`collate_fn=TruncatingCollator(16)`, its `__call__` run on a batch of samples) cuts the
+        # tokens to 16 but keeps the 24 tags: (16 * 16, 7) flattened logits against 16 * 24 targets ("Expected input
+        # batch_size (256) to match target batch_size (384)")
+        _COLLATOR % "",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -53,6 +53,97 @@ _TOKEN_LOSSES = """
 """
 
 
+_OPTION_LABELS = """
+        import argparse
+
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        def per_label_bce(logits, targets):
+            return F.binary_cross_entropy_with_logits(logits, targets, reduction="none").mean(dim=0)
+
+        def parse_args():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--labels", type=int, default=6)
+            parser.add_argument("--features", type=int, default=40)
+            return parser.parse_args()
+
+        def main():
+            args = parse_args()
+            model = nn.Linear(args.features, args.labels)
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            for step in range(100):
+                x = torch.randn(32, args.features)
+                y = torch.randint(0, 2, (32, args.labels)).float()
+                losses = per_label_bce(model(x), y)
+                optimizer.zero_grad()
+                losses.mean().backward()
+                optimizer.step()
+                print("step %%d loss %%.4f" %% (step, losses%s.item()))
+"""
+
+_PAIR_LOSS = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from torch.utils.data import DataLoader, TensorDataset
+
+        class SiameseEncoder(nn.Module):
+            def __init__(self, in_dim: int = 32, emb: int = 16, margin: float = 0.5):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(in_dim, 64), nn.ReLU(), nn.Linear(64, emb))
+                self.margin = margin
+
+            def forward(self, a, b, same):
+                dist = F.pairwise_distance(self.net(a), self.net(b))
+                return (same * dist.pow(2) + (1 - same) * F.relu(self.margin - dist).pow(2))%s
+
+        def fit(epochs: int = 3):
+            pairs = TensorDataset(torch.randn(256, 32), torch.randn(256, 32), torch.randint(0, 2, (256,)).float())
+            model = SiameseEncoder()
+            opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+            for _ in range(epochs):
+                for xa, xb, y in DataLoader(pairs, batch_size=32, shuffle=True):
+                    loss = model(xa, xb, y)
+                    opt.zero_grad()
+                    loss.backward()
+                    opt.step()
+"""
+
+_DICE_MODULE = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from torch.utils.data import DataLoader, TensorDataset
+
+        class SoftDiceLoss(nn.Module):
+            def __init__(self, num_classes: int, smooth: float = 1e-5):
+                super().__init__()
+                self.num_classes = num_classes
+                self.smooth = smooth
+
+            def forward(self, logits, target):
+                probs = F.softmax(logits, dim=1)
+                onehot = F.one_hot(target, self.num_classes).permute(0, 3, 1, 2).float()
+                dims = (0, 2, 3)
+                inter = torch.sum(probs * onehot, dims)
+                card = torch.sum(probs + onehot, dims)
+                return (1.0 - (2.0 * inter + self.smooth) / (card + self.smooth))%s
+
+        def train(model, loader, criterion, optimizer, epochs=3):
+            for epoch in range(epochs):
+                for images, masks in loader:
+                    loss = criterion(model(images), masks)
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+
+        model = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 5, 1))
+        data = TensorDataset(torch.randn(32, 3, 64, 64), torch.randint(0, 5, (32, 64, 64)))
+        train(model, DataLoader(data, batch_size=8), SoftDiceLoss(5), torch.optim.Adam(model.parameters()))
+"""
+
 class NonScalarItemOrBackward(Rule):
     code = "SC107"
     name = "non-scalar-item-or-backward"
@@ -328,6 +419,12 @@ class NonScalarItemOrBackward(Rule):
         """,
         # the same per-token losses averaged before they are logged
         _TOKEN_LOSSES % ".mean()",
+        # the same per-label losses averaged before they are logged
+        _OPTION_LABELS % ".mean()",
+        # the same contrastive loss averaged over the pairs in `forward`
+        _PAIR_LOSS % ".mean()",
+        # the same Dice loss averaged over the classes
+        _DICE_MODULE % ".mean()",
         # speechbrain's pooling test: a wrapper picks the pooling layer from its arguments, and a (1, 2, 3) input
         # pooled by a (2, 3) kernel is one element; the pooled sizes the analysis does not work out may be 1
         """
@@ -702,6 +799,15 @@ class NonScalarItemOrBackward(Rule):
         # per-token losses of a tagger, from a helper, logged with `.item()`: the tags come from a reader the
         # analysis doesn't know, but an unreduced cross entropy keeps the logits' rows whatever its target is
         _TOKEN_LOSSES % "",
+        # a multi-label model sized by the command line's options, its per-label losses (a mean over the batch only)
+        # logged with `.item()`: `--labels` may be set to anything, but its default, 6, states a size over 1
+        _OPTION_LABELS % "",
+        # a siamese model's `forward` returns its contrastive loss per pair (`F.pairwise_distance` is one distance
+        # per row): `backward()` on the (32,) losses of a batch
+        _PAIR_LOSS % "",
+        # a Dice loss module that sums over the batch and the pixels (axes named once, `dims = (0, 2, 3)`) keeps a
+        # value per class: `backward()` on the (5,) losses, in a training helper the module is handed to
+        _DICE_MODULE % "",
         # a pooled map whose sizes the analysis works out: (1, 4, 6) by a 2 x 2 kernel is (1, 2, 3)
         """
         import torch

@@ -22,6 +22,7 @@ from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.objects.builtins import container_items, drawn_by, draws_in, key_of, may_draw, per_item_draws
 from shapecheck.objects.classes import class_facts, function_facts
+from shapecheck.objects.command_line import option_default
 from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, target_names
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
@@ -600,7 +601,7 @@ def _passed(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
     and the point it is read at, so two calls, or two passes of a loop, never hand the same object."""
     value = ev.object(expr, before)
     if value is UNKNOWN:
-        return Opaque(("argument", id(expr), before), ev.ctx.code(expr))
+        return Opaque(("argument", id(expr), before), ev.ctx.code(expr), default=option_default(ev, expr, before))
     return value
 
 

@@ -61,6 +61,35 @@ def parsed(ev: Evaluator, call: cst.Call, before: int) -> object:
     return UNKNOWN
 
 
+def option_default(ev: Evaluator, expr: cst.BaseExpression, before: int) -> int | None:
+    """The int default of an option of `args = parser.parse_args()` (or of `args = parse_args()`, a helper of the
+    project whose one `return` is that parse): `args.classes` of `--classes`, `default=4`. The command line may set
+    it to anything, so the option stays a size of its own, not its default; but one the code states (see
+    `dims.option_size`). None for anything else."""
+    if type(expr) is not cst.Attribute or type(expr.value) is not cst.Name:
+        return None
+    binding = ev.binding(expr.value, before)
+    made = binding.value if binding is not None and binding.kind == "assign" else None
+    if type(made) is not cst.Call:
+        return None
+    found = _parsed_defaults(ev, made, before)
+    helper = _helper_parser(ev, made, before) if found is UNKNOWN and not made.args else None
+    if helper is not None:
+        evaluator, returned, parser, end = helper
+        found = evaluator.in_home(parser, lambda: _parsed_defaults(evaluator, returned.value, end))
+    default = found.get(expr.attr.value) if isinstance(found, Namespace) else UNKNOWN
+    return default.literal if isinstance(default, Dim) else None
+
+
+def _parsed_defaults(ev: Evaluator, parse: cst.CSTNode | None, before: int) -> object:
+    """The defaults of `parser.parse_args(...)`, whatever command line it reads (see `option_default`)."""
+    if type(parse) is not cst.Call or type(parse.func) is not cst.Attribute or parse.func.attr.value != "parse_args" \
+            or type(parse.func.value) is not cst.Name:
+        return UNKNOWN
+    parser = _parser_binding(ev, parse.func.value, before)
+    return UNKNOWN if parser is None else _namespace(ev, parser, parse, before, "parse_args")
+
+
 def _parser_binding(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:
     """The one assignment the parser's name holds where it is parsed."""
     if before >= 0:
@@ -76,19 +105,34 @@ def _parser_binding(ev: Evaluator, name: cst.Name, before: int) -> Binding | Non
 def _built_by_helper(ev: Evaluator, builder: cst.Call, before: int, method: str) -> object:
     """`get_args_parser().parse_args([])`: the defaults of the parser the helper fills and returns, read in the
     helper, whose one `return` returns it."""
-    function = ev.object(builder.func, before)
-    if not isinstance(function, FunctionValue) or function.bound is not None or function.closure is not None:
+    found = _helper_parser(ev, builder, before)
+    if found is None or type(found[1].value) is not cst.Name:
         return UNKNOWN
+    helper, returned, binding, end = found
+    return helper.in_home(binding, lambda: _namespace(helper, binding, returned, end, method))
+
+
+def _helper_parser(ev: Evaluator, call: cst.Call, before: int) -> tuple[Evaluator, cst.Return, Binding, int] | None:
+    """What a call of a plain helper of the project returns from its parser (`return parser` or `return
+    parser.parse_args()`, its one `return`): the helper's evaluator, that `return`, the parser's one assignment,
+    and the point after the helper's last binding, where each local holds what it ends with."""
+    function = ev.object(call.func, before)
+    if not isinstance(function, FunctionValue) or function.bound is not None or function.closure is not None:
+        return None
     scope = _scope_of(function.ctx, function.node)
     returns = [node for node in walk(function.node) if type(node) is cst.Return]
-    if scope is None or len(returns) != 1 or type(returns[0].value) is not cst.Name:
-        return UNKNOWN
-    bindings = scope.bindings.get(returns[0].value.value)  # type: ignore[union-attr]
+    if scope is None or len(returns) != 1:
+        return None
+    returned = returns[0].value
+    if type(returned) is cst.Call and type(returned.func) is cst.Attribute:
+        returned = returned.func.value
+    if type(returned) is not cst.Name:
+        return None
+    bindings = scope.bindings.get(returned.value)
     if not bindings or len(bindings) != 1 or bindings[0].kind != "assign":
-        return UNKNOWN
-    helper = ev.calls.evaluator_for(function.ctx)
+        return None
     end = 1 + max(binding.seq for named in scope.bindings.values() for binding in named)  # each local as it ends
-    return helper.in_home(bindings[0], lambda: _namespace(helper, bindings[0], returns[0], end, method))
+    return ev.calls.evaluator_for(function.ctx), returns[0], bindings[0], end
 
 
 def _scope_of(ctx: Context, function: cst.CSTNode) -> Scope | None:

@@ -326,6 +326,13 @@ def at_least(size: Dim) -> int | None:
     return constant
 
 
+def option_size(key: Hashable, name: str, default: int | None) -> Dim:
+    """A size the code names whose value it does not state: a placeholder, which may be 1 (the analysis can tell
+    nothing of it), unless it is a command-line option whose default the code states over 1 (`args.classes`,
+    `default=4`), a size the code means to be several."""
+    return Dim.symbol(key, name, placeholder=default is None or default <= 1)
+
+
 def _never_negative(atom: Atom) -> bool:
     """A symbol or an opaque size is; `a // b`, `a / b` and `a % b` are when neither `a` nor `b` is (`b` was not
     0, the division ran; `(T - 3) // 2` may be -1)."""

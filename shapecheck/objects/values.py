@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.records import record
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Dim, option_size
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
@@ -142,9 +142,11 @@ class Opaque:
     number: bool = field(default=False, compare=False)
     # the attributes the code sets on it (`cfg.hidden = cfg.hidden * 2`; None: any): those are no one value
     written: frozenset[str] | None = field(default=frozenset(), compare=False)
+    # the default of the command-line option it is (`Model(args.classes)`): see `option_size`
+    default: int | None = field(default=None, compare=False)
 
     def as_size(self) -> Dim:
-        return Dim.symbol(("opaque", self.key), self.name, placeholder=True)
+        return option_size(("opaque", self.key), self.name, self.default)
 
 
 def unstated_element(target: object, name: str) -> Opaque:

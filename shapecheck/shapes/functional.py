@@ -10,8 +10,9 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args
 from shapecheck.shapes.broadcast import broadcast
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Atom, Dim
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.views import UNSOLVED
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -210,10 +211,16 @@ def embedding(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
 
 
 def one_hot(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """The labels' dims and a class dim: `num_classes`, or where the call leaves it out (or passes -1) one more
+    than the largest label, a size of the data's own (it may be 1), so that what the rows meet is still known (a
+    Dice loss's `(probs * F.one_hot(t).permute(0, 3, 1, 2)).sum((0, 2, 3))` keeps the probabilities' classes)."""
     args = Args(node, 0)
     x = ev.tensor(args.get(0, "tensor", "input"), before)
-    classes = ev.size(args.get(1, "num_classes"), before) if args.get(1, "num_classes") is not None else None
-    if x is None or classes is None or classes.literal == -1:
+    given = args.get(1, "num_classes")
+    classes = ev.size(given, before) if given is not None else None
+    if given is None or classes is not None and classes.literal == -1:
+        classes = Dim((((Atom((UNSOLVED, ("one_hot", id(node))), "num_classes"),), 1),))
+    if x is None or classes is None:
         return None
     dims = x.dims + (classes,)
     return Shape(dims, x.variadic, x.variadic_name, tuple(range(len(dims))), "int")
@@ -246,6 +253,21 @@ def cosine_similarity(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape 
     return Shape(dims, variadic, "...", None, "float").row_major()
 
 
+def pairwise_distance(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`F.pairwise_distance(x1, x2)`: the norm of their difference over the last dim, one distance per row (a
+    contrastive loss's (N,) distances); kept as 1 with `keepdim=True`."""
+    args = Args(node, 0)
+    a, b = ev.tensor(args.get(0, "x1"), before), ev.tensor(args.get(1, "x2"), before)
+    keep = args.get(4, "keepdim")
+    if a is None or b is None or keep is not None and not (type(keep) is cst.Name and keep.value in ("True", "False")):
+        return None
+    joined = broadcast(a, b).shape
+    if joined is None or not joined.dims or joined.variadic == len(joined.dims):
+        return None  # no last dim known
+    kept = (Dim.of(1),) if type(keep) is cst.Name and keep.value == "True" else ()
+    return Shape(joined.dims[:-1] + kept, joined.variadic, "...", None, "float").row_major()
+
+
 FUNCTIONS = {
     "F.conv1d": _conv(1), "F.conv2d": _conv(2), "F.conv3d": _conv(3),
     "F.max_pool1d": _pool(1, True), "F.max_pool2d": _pool(2, True), "F.max_pool3d": _pool(3, True),
@@ -256,9 +278,10 @@ FUNCTIONS = {
     "F.pad": pad, "F.interpolate": interpolate, "F.upsample": interpolate,  # upsample: interpolate's deprecated name
     "F.embedding": embedding, "F.one_hot": one_hot,
     "F.scaled_dot_product_attention": attention, "F.cosine_similarity": cosine_similarity,
+    "F.pairwise_distance": pairwise_distance,
 }
 # torch's own namespace has some of them too, with the same parameters (`torch.max_pool2d(x, 2)`, as older
 # tutorials write it); `torch.embedding` is not among them: it takes the weight first
 FUNCTIONS.update({f"torch.{name}": FUNCTIONS[f"F.{name}"] for name in (
     "conv1d", "conv2d", "conv3d", "max_pool1d", "max_pool2d", "max_pool3d", "avg_pool1d", "adaptive_avg_pool1d",
-    "adaptive_max_pool1d", "cosine_similarity")})
+    "adaptive_max_pool1d", "cosine_similarity", "pairwise_distance")})

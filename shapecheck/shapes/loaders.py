@@ -207,14 +207,21 @@ def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
         return _collated(sample, batch)
     collate = loader.site.read("value", collate_expr)  # type: ignore[union-attr]
     size = batch.literal
-    # a plain function's first parameter gets the samples (a method's, bound to its object, is left unknown)
-    if not isinstance(collate, FunctionValue) or collate.bound is not None or not collate.node.params.params \
-            or size is None or not 0 < size <= _LARGEST_COLLATED:
+    if isinstance(collate, Instance):  # `collate_fn=Collator(vocab, cfg)`: its `__call__`, on the object built
+        collate = ev.attribute_of(collate, "__call__")
+    # a plain function's first parameter gets the samples, a callable object's `__call__` its first after `self`
+    # (a method read off some other object, bound to it, is left unknown)
+    if not isinstance(collate, FunctionValue) or size is None or not 0 < size <= _LARGEST_COLLATED:
+        return None
+    params = collate.node.params.params
+    first = 0 if collate.bound is None else 1
+    if len(params) <= first or first and not (type(collate.node) is cst.FunctionDef
+                                              and collate.node.name.value == "__call__"):
         return None
     args = ev.calls.generic_arguments(collate)
     # distinct samples: a size that varies per item is one size in each, another in the next
     samples = (sample,) * size if varying is None else tuple(_item(ev, sample, position) for position in range(size))
-    args[collate.node.params.params[0].name.value] = Seq(samples)
+    args[params[first].name.value] = Seq(samples)
     done = ev.calls.run(collate, args)
     if varying is not None and size > 1:
         found = runs.first_conflict(ev, collate, done)

@@ -69,6 +69,8 @@ LOSSES = (
     Loss("huber_loss", "HuberLoss", "elementwise", 2, 0, _pointwise),
     Loss("kl_div", "KLDivLoss", None, 4, 0, _pointwise),
     Loss("soft_margin_loss", "SoftMarginLoss", None, 4, 0, _pointwise),
+    # a contrastive loss of distances against +1/-1 pair labels, one value per pair under "none"
+    Loss("hinge_embedding_loss", "HingeEmbeddingLoss", None, 5, 1, _pointwise),
     Loss("binary_cross_entropy", "BCELoss", "binary", 5, 1, _pointwise),
     Loss("binary_cross_entropy_with_logits", "BCEWithLogitsLoss", "binary", 5, 1, _pointwise),
     Loss("cross_entropy", "CrossEntropyLoss", "class", 6, 1, _per_target),

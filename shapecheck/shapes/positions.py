@@ -9,6 +9,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args
 from shapecheck.objects.dims import Atom, Dim
+from shapecheck.objects.values import Seq
 from shapecheck.shapes.shape import MAX_RANK, Shape
 
 if TYPE_CHECKING:
@@ -111,7 +112,14 @@ def int_list(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int) -
         values = [ev.integer(e.value, before) for e in expr.elements]
         return None if None in values else values  # type: ignore[return-value]
     single = ev.integer(expr, before)
-    return None if single is None else [single]
+    if single is not None:
+        return [single]
+    # `dims = (0, 2, 3)` then `torch.sum(x, dims)`: the ints a name (an attribute, a constant) holds
+    held = ev.object(expr, before)
+    if not isinstance(held, Seq) or not held.complete or not held.items:
+        return None
+    values = [item.literal if isinstance(item, Dim) else None for item in held.items]
+    return None if None in values else values  # type: ignore[return-value]
 
 
 def replaced(shape: Shape, position: int, dim: Dim) -> Shape:

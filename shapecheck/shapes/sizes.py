@@ -8,8 +8,9 @@ import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.objects.changes import in_place_changes
+from shapecheck.objects.command_line import option_default
 from shapecheck.objects.builtins import drawn_count
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Dim, option_size
 from shapecheck.objects.evaluator import named
 from shapecheck.objects.values import UNKNOWN, Imported, Opaque, TorchObject
 from shapecheck.shapes.loaders import dataset_length
@@ -120,7 +121,8 @@ def size_attribute(ev: ShapeEvaluator, node: cst.Attribute, before: int) -> Dim 
     writes = ev.writes_before(binding, root.value, first.attr.value, node)
     if writes is None:
         return None
-    return Dim.symbol(("attribute", ev.ctx.code(node), id(binding), writes), ev.ctx.code(node), placeholder=True)
+    return option_size(("attribute", ev.ctx.code(node), id(binding), writes), ev.ctx.code(node),
+                       option_default(ev, node, before))
 
 
 def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:

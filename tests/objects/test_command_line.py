@@ -275,3 +275,35 @@ if __name__ == "__main__":
     assert [(f.location.row, "via `main([])`" in f.message) for f in found] == [(16, True)]
     for silent in ("", "sys.argv[1:]", "['--img-size', '256']"):
         assert lint(script % silent, "SC105").findings == [], silent
+
+
+def test_an_option_the_command_line_sets_is_a_size_its_default_states_over_one() -> None:
+    # The command line may set any value, so each option stays a size of its own; one whose default is a size over
+    # 1, read where it is parsed, through a helper's one `return parser.parse_args()` or passed to a model, is one
+    # the code states: a (labels,) loss is several. A default of 1 (one environment) may be what runs.
+    script = '''
+import argparse
+import torch
+import torch.nn as nn
+
+def parse_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--labels", type=int, default=%s)
+    return parser.parse_args()
+
+def log_losses(model, x):
+    return model(x).mean(dim=0)
+
+def main():
+    args = %s
+    losses = torch.zeros(args.labels)
+    print(losses.item())
+    print(log_losses(nn.Linear(8, args.labels), torch.randn(4, 8)).item())
+'''
+    inline = '''argparse.ArgumentParser()
+    parser.add_argument("--labels", type=int, default=%s)
+    args = parser.parse_args()'''
+    for parse in ("parse_args()", inline.replace("argparse.", "parser = argparse.", 1)):
+        source = script % ("6", parse.replace("%s", "6"))
+        assert len(lint(source, "SC107").findings) == 2, parse
+        assert lint(script % ("1", parse.replace("%s", "1")), "SC107").findings == [], parse

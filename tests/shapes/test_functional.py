@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.helpers import lint
 from tests.shapes.probe import probe
 
 
@@ -175,3 +176,63 @@ def test_upsample_is_interpolate_by_its_deprecated_name() -> None:
         probe_conflict(F.upsample(x, size=(60, 80, 5)))
     ''') == ["(2, 21, 60, 80)", "(2, 21, 60, 80)", "(2, 21, 30, 40)",
              "`F.upsample(x, size=(60, 80, 5))`: x is (2, 21, 15, 20): 2 spatial dims, but size gives 3"]
+
+
+def test_pairwise_distance_gives_one_distance_per_row() -> None:
+    """A siamese or triplet loss's distances: the norm over the last dim, one per pair, so a contrastive loss built
+    on them is (N,) until it is reduced."""
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        from jaxtyping import Float
+        def f(a: Float[torch.Tensor, "N D"], b: Float[torch.Tensor, "N D"], x):
+            probe(F.pairwise_distance(a, b))
+            probe(F.pairwise_distance(a, b, keepdim=True))
+            probe(torch.pairwise_distance(a, b[0]))
+            probe(F.pairwise_distance(a, x))
+            probe(F.pairwise_distance(torch.randn(8), torch.randn(8)))
+    ''') == ["(N,)", "(N, 1)", "(N,)", None, "()"]
+
+
+def test_one_hot_without_a_class_count_has_a_class_dim_of_the_datas_own() -> None:
+    """One more class than the largest label: a size the code does not state, which may be 1, but a dim all the
+    same, so that a Dice loss over `F.one_hot(target)` keeps the probabilities' classes."""
+    assert probe('''
+        import torch
+        import torch.nn.functional as F
+        from jaxtyping import Float, Int
+        def f(probs: Float[torch.Tensor, "B C H W"], target: Int[torch.Tensor, "B H W"]):
+            probe(F.one_hot(target))
+            probe(F.one_hot(target, -1))
+            probe((probs * F.one_hot(target).permute(0, 3, 1, 2)).sum((0, 2, 3)))
+    ''') == ["(B, H, W, num_classes)", "(B, H, W, num_classes)", "(C|num_classes,)"]
+
+
+def test_an_item_of_a_count_per_class_of_one_hot_labels_may_be_one_element() -> None:
+    """SC107: the counts per class of one-hot labels may be one count (every label 0); a Dice loss's values per class
+    of the probabilities are as many as their classes."""
+    source = """
+import torch
+import torch.nn.functional as F
+labels = torch.randint(0, 4, (32,))
+print(F.one_hot(labels).sum(0).item())
+probs = torch.rand(8, 4, 16, 16).softmax(1)
+target = torch.randint(0, 4, (8, 16, 16))
+print((probs * F.one_hot(target).permute(0, 3, 1, 2)).sum((0, 2, 3)).item())
+"""
+    assert [f.location.row for f in lint(source, "SC107").findings] == [8]
+
+
+def test_a_hinge_embedding_loss_keeps_a_value_per_pair_unreduced() -> None:
+    assert probe('''
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        from jaxtyping import Float
+        def f(a: Float[torch.Tensor, "N D"], b: Float[torch.Tensor, "N D"], y: Float[torch.Tensor, "N"]):
+            dist = F.pairwise_distance(a, b)
+            probe(F.hinge_embedding_loss(dist, y, reduction="none"))
+            probe(nn.HingeEmbeddingLoss(margin=2.0, reduction="none")(dist, y))
+            probe(F.hinge_embedding_loss(dist, y))
+            probe(F.hinge_embedding_loss(dist, y, 2.0))
+    ''') == ["(N,)", "(N,)", "()", None]

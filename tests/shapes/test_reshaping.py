@@ -333,6 +333,30 @@ def test_reductions() -> None:
              "(T, D)", "(B, T, D)", "()", "(B, T, D)", "(B, T, 5)", None]
 
 
+def test_the_dims_of_a_reduction_held_in_a_name_or_an_attribute() -> None:
+    # a Dice loss names the axes it sums once and reduces two tensors over them; a tuple of unknown ints says nothing
+    assert probe('''
+        import torch
+        import torch.nn as nn
+        from jaxtyping import Float
+
+        class Dice(nn.Module):
+            def __init__(self, axes=(0, 2, 3)):
+                super().__init__()
+                self.axes = axes
+
+            def forward(self, probs, onehot):
+                return torch.sum(probs * onehot, self.axes)
+
+        def f(probs: Float[torch.Tensor, "B C H W"], onehot: Float[torch.Tensor, "B C H W"], axes):
+            dims = (0, 2, 3)
+            probe(torch.sum(probs * onehot, dims))
+            probe(probs.mean(dims, keepdim=True))
+            probe(probs.sum(axes))
+            probe(Dice()(probs, onehot))
+    ''') == ["(C,)", "(1, C, 1, 1)", None, "(C,)"]
+
+
 def test_constructors() -> None:
     assert probe('''
         import torch
