@@ -48,7 +48,9 @@ class SamplerWithoutSetEpoch(Rule):
 
         The loader may also be drawn with `iter(loader)` inside a step loop (`next(iter(loader))` on every step,
         or `data_iter = iter(loader)` again once it is exhausted), be unpacked from a same-file factory's tuple
-        (`train_loader, val_loader = get_loaders(...)`) or be an item of a dict one returns (`loaders["train"]`).
+        (`train_loader, val_loader = get_loaders(...)`, `loader, sampler = build_loader(...)`, of the file or of
+        another module, also into a trainer's attributes: `self.train_loader, self.train_sampler = ...`) or be an
+        item of a dict one returns (`loaders["train"]`).
 
         A trainer's loader stored from its constructor (`self.train_loader = train_loader`, looped over in an
         epoch method such as the DDP tutorial's `_run_epoch(epoch)`) counts when a construction of the trainer in
@@ -712,7 +714,12 @@ class SamplerWithoutSetEpoch(Rule):
             elif type(node.value) is cst.Call and _imported_call(self.ctx, node.value):
                 # `loader = make_loader(dataset, args.batch)` of another module: the objects floor is asked in
                 # `finish`, and only for a name the file hands to a helper that iterates it
-                self._events.append(("imported", self.ctx.function, target.value, node.value))
+                self._events.append(("imported", self.ctx.function, target.value, node.value, None))
+        elif type(target) is cst.Tuple and type(node.value) is cst.Call and _imported_call(self.ctx, node.value):
+            # `train_loader, val_loader = get_dataloaders(...)` of another module: asked in `finish`, as above
+            for index, element in enumerate(target.elements):
+                if type(element.value) is cst.Name:
+                    self._events.append(("imported", self.ctx.function, element.value.value, node.value, index))
         elif type(target) is cst.Tuple and type(node.value) is cst.Call and type(node.value.func) is cst.Name \
                 and self.ctx.qualname(node.value.func) is None:
             # `train_loader, val_loader = get_loaders(...)`: the loaders a same-file factory returns, as the objects
@@ -773,7 +780,9 @@ class SamplerWithoutSetEpoch(Rule):
         the objects floor is asked), also one a project function of another module builds."""
         ctx = self.ctx
         loader, before = ctx.value_of(expr)
-        if type(loader) is cst.Subscript and follow:  # `loaders["train"]` of a dict a factory returns
+        if follow and type(loader) in (cst.Subscript, cst.Name, cst.Attribute):
+            # `loaders["train"]` of a dict a factory returns, `loader` or `self.loader` unpacked from the `(loader,
+            # sampler)` pair one returns
             return _built_shuffling(evaluator(ctx).value(loader, before)), None
         if type(loader) is not cst.Call:
             return False, None
@@ -816,12 +825,15 @@ class SamplerWithoutSetEpoch(Rule):
         binding = ctx.binding(sampler.value) if sampler is not None and type(sampler.value) is cst.Name else None
         return binding is not None and binding.kind == "param"
 
-    def _built_shuffling_at(self, loader: cst.BaseExpression) -> bool:
+    def _built_shuffling_at(self, loader: cst.BaseExpression, index: int | None = None) -> bool:
         """The objects floor's run of a factory's call, read where its function ends (the module's code so far,
-        outside functions), builds a shuffling loader: the sampler the call hands in is followed into the
-        factory's `DataLoader(...)`."""
+        outside functions), builds a shuffling loader (at `index` of the tuple it returns, when given): the sampler
+        the call hands in is followed into the factory's `DataLoader(...)`."""
         with self.ctx.at(self.ctx.point_within(loader) or self.ctx.module_point()):
-            return _built_shuffling(evaluator(self.ctx).value(loader))
+            built = evaluator(self.ctx).value(loader)
+        if index is not None:
+            built = built.items[index] if isinstance(built, Seq) and index < len(built.items) else None
+        return _built_shuffling(built)
 
     def _called_in_loop(self, method: cst.FunctionDef) -> bool:
         """A call of `method` in the file runs in a loop: `self._run_epoch(epoch)` in `train()`'s epoch loop."""
@@ -896,7 +908,8 @@ class SamplerWithoutSetEpoch(Rule):
         # asked of the objects floor at each call.
         wrapping: set[str] = set()
         # Names bound to what a call of another module's function returns: a loader only if the objects floor says so.
-        imported: list[tuple[cst.FunctionDef | None, str, cst.Call]] = []
+        # (the position in the tuple the call returns, for a name unpacked from it)
+        imported: list[tuple[cst.FunctionDef | None, str, cst.Call, int | None]] = []
         for kind, *event in self._events:
             if kind == "wraps":
                 wrapping.add(event[0])
@@ -936,10 +949,10 @@ class SamplerWithoutSetEpoch(Rule):
                 if self._iterates(definition, parameter, call, iterating, not in_loop, 2):
                     # at the helper's loop over it; where the helper hands it on, at the argument
                     found += loops_over.get((definition, parameter), [argument])  # type: ignore[index]
-        for function, name, call in imported:
+        for function, name, call, index in imported:
             if (function, name) not in loaders and any(
                     self._handed_to_loop(site.node, name, iterating, per_epoch=site.loop is None, depth=2)
-                    for site in training.calls_in(function)) and self._built_shuffling_at(call):
+                    for site in training.calls_in(function)) and self._built_shuffling_at(call, index):
                 loaders[function, name] = call
         for (function, name) in loaders:
             for site in training.calls_in(function):

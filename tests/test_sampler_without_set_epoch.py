@@ -177,3 +177,90 @@ def test_a_loader_another_module_s_factory_returns_handed_to_a_helper_the_epoch_
         path = tmp_path / "fit.py"
         result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
         assert [finding.location.row for finding in result.findings] == expected, loader
+
+
+PAIRS = """
+    from torch.utils.data import DataLoader
+    from torch.utils.data.distributed import DistributedSampler
+
+    def get_dataloaders(train_set, val_set, batch_size, shuffle=True):
+        train_sampler = DistributedSampler(train_set, shuffle=shuffle)
+        val_sampler = DistributedSampler(val_set, shuffle=False)
+        train_loader = DataLoader(train_set, batch_size=batch_size, sampler=train_sampler, drop_last=True)
+        return train_loader, DataLoader(val_set, batch_size=batch_size, sampler=val_sampler)
+"""
+
+EPOCHS = """
+    import torch
+    from data.loaders import get_dataloaders
+
+    def run_epoch(model, loader, optimizer):
+        for step, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            optimizer.step()
+
+    def main(cfg, model, train_set, val_set, optimizer):
+        train_loader, val_loader = get_dataloaders({arguments})
+        for epoch in range(cfg.epochs):
+            run_epoch(model, {iterated}, optimizer)
+"""
+
+
+def test_a_loader_unpacked_from_the_pair_another_module_s_factory_returns(tmp_path: Path) -> None:
+    # the factory lives in a package module; the loop is in the helper the epoch loop hands the loader to
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "__init__.py").write_text("")
+    (tmp_path / "data" / "loaders.py").write_text(textwrap.dedent(PAIRS))
+    for arguments, iterated, expected in (("train_set, val_set, 32", "train_loader", [6]),
+                                          ("train_set, val_set, 32", "val_loader", []),
+                                          ("train_set, val_set, 32, shuffle=False", "train_loader", [])):
+        (tmp_path / "train.py").write_text(textwrap.dedent(EPOCHS.format(arguments=arguments, iterated=iterated)))
+        PROJECT.forget()
+        path = tmp_path / "train.py"
+        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
+        assert [finding.location.row for finding in result.findings] == expected, (arguments, iterated)
+
+
+def test_a_loader_unpacked_from_a_same_file_factory_s_loader_and_sampler() -> None:
+    # the sampler comes back next to its loader, so the epoch loop could set it, and does not
+    source = textwrap.dedent("""
+        from torch.utils.data import DataLoader, DistributedSampler
+        def make_train_loader(dataset, args, shuffle=True):
+            sampler = DistributedSampler(dataset, seed=args.seed, shuffle=shuffle)
+            return sampler, DataLoader(dataset, batch_size=args.batch_size, sampler=sampler, pin_memory=True)
+        def main(args, model, dataset, optimizer):
+            sampler, loader = make_train_loader(dataset, args{})
+            for epoch in range(args.epochs):
+                for batch in loader:
+                    model(**batch).loss.backward()
+                    optimizer.step()
+    """)
+    for passed, expected in (("", [9]), (", shuffle=False", [])):
+        findings = lint_text(source.format(passed), "train.py", resolve(["SC215"])).findings
+        assert [finding.location.row for finding in findings] == expected, passed
+
+
+def test_a_trainer_s_loader_unpacked_from_a_factory_s_pair() -> None:
+    # the DDP tutorial's trainer, its loader and sampler kept in attributes from a factory's `(loader, sampler)`
+    source = textwrap.dedent("""
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def create_loader(dataset, batch_size, shuffle):
+            sampler = DistributedSampler(dataset, shuffle=shuffle)
+            return DataLoader(dataset, batch_size=batch_size, sampler=sampler), sampler
+        class Trainer:
+            def __init__(self, model, dataset, cfg):
+                self.model, self.cfg = model, cfg
+                self.train_loader, self.train_sampler = create_loader(dataset, cfg.batch_size, {})
+            def _run_epoch(self, epoch):
+                for x, y in self.train_loader:
+                    torch.nn.functional.cross_entropy(self.model(x), y).backward()
+            def train(self):
+                for epoch in range(self.cfg.max_epochs):
+                    self._run_epoch(epoch)
+    """)
+    for shuffle, expected in (("True", [13]), ("False", [])):
+        findings = lint_text(source.format(shuffle), "trainer.py", resolve(["SC215"])).findings
+        assert [finding.location.row for finding in findings] == expected, shuffle
