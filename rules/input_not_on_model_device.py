@@ -18,7 +18,8 @@ from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device, returned_on_cpu
+from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device, returned_on_cpu, yields_on_cpu
+from shapecheck.shapes.evaluator import evaluator
 from shapecheck.objects.tensor_facts import argument_of
 
 _LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
@@ -107,6 +108,15 @@ def _literal_item(ctx: Context, subscript: cst.Subscript, before: int | None) ->
     return None
 
 
+def _batch_name(expr: cst.BaseExpression) -> cst.Name | None:
+    """The batch a model is called on: `x`, or the name a constant key or index picks a part of (`batch["past"]`,
+    `batch[0]`), which comes from where the batch does."""
+    if type(expr) is cst.Subscript and len(expr.slice) == 1 and type(expr.slice[0].slice) is cst.Index \
+            and type(expr.slice[0].slice.value) in (cst.SimpleString, cst.Integer):
+        expr = expr.value
+    return expr if type(expr) is cst.Name else None
+
+
 def _key(binding: Binding) -> _Key:
     return binding.statement, binding.name, binding.index
 
@@ -173,9 +183,18 @@ class InputNotOnModelDevice(Rule):
         or the `__call__` of a project object (`ids = self.tokenizer(texts)` with `self.tokenizer =
         HashTokenizer()` of another module), following a `return` of another such call.
 
+        Such a predictor or trainer class is also reported where a method calls `self.model` on the batches of a
+        CPU loader the method builds itself (`loader = DataLoader(WindowDataset(series, 24, 6))` in `fit`), or on
+        a part of one (`batch["past"]`, `batch[0]`). A `Dataset` of the project counts as CPU data when every
+        `return` of its `__getitem__` gives numpy arrays (`np.stack(...)`, `x.astype(np.float32)`), numbers or
+        tensors a torch factory makes without `device=` (`torch.from_numpy(window)`), or tuples, lists or dicts
+        of them, reading the attributes its `__init__` sets once (`self.series = series.astype(np.float32)`); so
+        does a loader whose `collate_fn` is a project function whose every `return` builds such data.
+
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
-        `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
-        a batch that is moved or rebound before the call.
+        `"cpu"`, a loader with any other `collate_fn` or a dataset of this project's own whose items the code
+        does not state so (either may move the data: `.to(device)`, a transform, a constructor argument), and a
+        batch that is moved or rebound before the call.
 
         ## Example
         ```python
@@ -746,9 +765,9 @@ class InputNotOnModelDevice(Rule):
                 binding = ctx.binding(func.value)  # `model.cuda()`: the module moves in place
                 if binding is not None:
                     self._events.append(("moved", _key(binding)))
-            elif ctx.loop is not None and node.args and type(node.args[0].value) is cst.Name \
+            elif ctx.loop is not None and node.args and _batch_name(node.args[0].value) is not None \
                     and node.args[0].keyword is None and not node.args[0].star:
-                self._note_stored(node, func, node.args[0].value)
+                self._note_stored(node, func, _batch_name(node.args[0].value), node.args[0].value)
             if is_self_attribute(func) and node.args and type(node.args[0].value) is cst.Name \
                     and node.args[0].keyword is None and not node.args[0].star:
                 self._note_made(node, func, node.args[0].value)
@@ -756,28 +775,30 @@ class InputNotOnModelDevice(Rule):
         if type(func) is not cst.Name or not node.args:
             return
         first = node.args[0]
-        if first.keyword is not None or first.star or type(first.value) is not cst.Name:
+        batch = _batch_name(first.value)
+        if first.keyword is not None or first.star or batch is None:
             return
         keys, moved = self._moved_model(func)
         if ctx.loop is None:  # one sample of a dataset, run by hand: `x, y = test_data[0][0], test_data[0][1]`
-            source = self._dataset_item(first.value) if moved or keys else None
+            source = self._dataset_item(batch) if (moved or keys) and batch is first.value else None
             if source is not None:
-                message = _MESSAGE.format(model=func.value, batch=first.value.value, source=source)
+                message = _MESSAGE.format(model=func.value, batch=batch.value, source=source)
                 self._events.append(("call", keys, moved, (node, message, None)))
             return
         # A moved model is reported when the batch is from a CPU loader; another may be a helper's parameter.
-        source = self._cpu_source(first.value) if moved or keys else None
-        helper = self._helper(node, func, first.value) if not moved else None
+        source = self._cpu_source(batch) if moved or keys else None
+        helper = self._helper(node, func, batch) if not moved and batch is first.value else None
         if source is not None or helper is not None:
-            message = _MESSAGE.format(model=func.value, batch=first.value.value, source=source)
+            message = _MESSAGE.format(model=func.value, batch=self.ctx.code(first.value), source=source)
             self._events.append(("call", keys, moved, (node, message if source is not None else None, helper)))
 
-    def _note_stored(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
+    def _note_stored(self, node: cst.Call, model: cst.Attribute, batch: cst.Name, passed: cst.BaseExpression
+                     ) -> None:
         """A trainer's `self.model(x)`, with `self.model = model.to(device)` and `x` from its `self.train_loader`:
-        the trainer's constructions say what loader it was given."""
+        the trainer's constructions say what loader it was given. `passed`: the argument (`x`, or `batch["x"]`)."""
         keys, moved = self._moved_parts(self.ctx.value_of(model)[0])
         here = self._moved_in_method(model)
-        if not keys and not moved and not here:
+        if not keys and not moved and not here and self.ctx.class_def is None:
             return
         loop = self._batch_loop(batch)
         iterable = loop and _unwrapped(loop.iter)
@@ -789,9 +810,16 @@ class InputNotOnModelDevice(Rule):
             if source is not None and source.kind == "param" and source.statement is function:
                 self._events.append(("method", node, self.ctx.code(model), batch.value, function, iterable.value))
                 return
-        stored = stored_parameter(self.ctx, iterable) if iterable is not None else None
+        stored = stored_parameter(self.ctx, iterable) if iterable is not None and batch is passed else None
         if stored is not None:
             self._events.append(("stored", keys, moved, (node, self.ctx.code(model), batch.value, *stored)))
+            return
+        source = self._cpu_source(batch)
+        if source is not None and self.ctx.class_def is not None:
+            # `self.model(past)` over a CPU loader the method builds (a forecaster's `fit`): whether the class
+            # moves its model is read in `finish`
+            message = _MESSAGE.format(model=self.ctx.code(model), batch=self.ctx.code(passed), source=source)
+            self._events.append(("local", node, message, self.ctx.code(model), self.ctx.class_def, here))
 
     def _note_made(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
         """A predictor's `self.model(x)` with `x = self.featurize(...)`: what the project function returns, and
@@ -896,6 +924,11 @@ class InputNotOnModelDevice(Rule):
                 continue
             if kind == "method":
                 in_methods.append(tuple(event))
+                continue
+            if kind == "local":
+                node, message, model, class_def, here = event
+                if here or self._moved_by_constructor(class_def, model):
+                    self.report(node, message)
                 continue
             keys, moved_anyway, found = event
             is_moved = moved_anyway or any(key in moved for key in keys)
@@ -1103,7 +1136,9 @@ def _loader_source(ctx: Context, iterable: cst.BaseExpression, depth: int = 0, i
         cpu = elements and all(type(e) is cst.Call and creates_on_cpu(ctx, e) for e in elements)
         return "a list" if cpu else None
     if type(value) is cst.Call and ctx.qualname(value.func) in _LOADERS:
-        if keyword_arg(value, "collate_fn") is None and _cpu_dataset(ctx, value, before):
+        collate = keyword_arg(value, "collate_fn")
+        if collate is None and _cpu_dataset(ctx, value, before) \
+                or collate is not None and yields_on_cpu(evaluator(ctx).value(collate.value, before)):
             return "a DataLoader"
     return None
 
@@ -1120,6 +1155,8 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
     qualname = ctx.qualname(value.func) or ""
     if qualname.startswith("torchvision.datasets."):
         return True
+    if not qualname.startswith("torch") and yields_on_cpu(evaluator(ctx).value(value, before)):
+        return True  # a `Dataset` of the project whose `__getitem__` gives numpy arrays or CPU tensors
     if not qualname and depth < 2:
         # `DataLoader(synthetic_split(96, seed=0))`: the dataset a same-file function returns, read there
         returned = returned_by_factory(ctx, value)

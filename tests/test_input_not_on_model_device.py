@@ -208,3 +208,86 @@ def test_a_trainer_of_another_module_handed_a_loader_that_a_factory_of_a_third_b
     assert found("fit_loader", moved="features.cuda()") == []
     # the test tensors are made on the device `where` names, the GPU by default: their batches need no move
     assert found("test_loader") == []
+
+
+FORECASTER = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, Dataset
+    class WindowDataset(Dataset):
+        def __init__(self, series, window, horizon):
+            self.series = series.astype(np.float32)
+            self.window, self.horizon = window, horizon
+        def __len__(self):
+            return len(self.series) - self.window - self.horizon
+        def __getitem__(self, i):
+            past = self.series[i:i + self.window]
+            future = self.series[i + self.window:i + self.window + self.horizon]
+            return {past_and_future}
+    class Forecaster:
+        def __init__(self, model: nn.Module, device="cuda"):
+            self.device = torch.device(device)
+            self.model = model.to(self.device)
+        def fit(self, series, epochs=5):
+            loader = DataLoader(WindowDataset(series, 24, 6), batch_size=32, shuffle=True)
+            for epoch in range(epochs):
+                for batch in loader:
+                    loss = nn.functional.mse_loss(self.model(batch["past"]), batch["future"])
+"""
+
+
+def forecaster_rows(past_and_future: str) -> list[int]:
+    source = textwrap.dedent(FORECASTER).format(past_and_future=past_and_future)
+    return [finding.location.row for finding in lint_text(source, "forecast.py", resolve(["SC211"])).findings]
+
+
+def test_a_class_s_moved_model_fed_the_items_of_a_project_dataset_made_on_the_cpu() -> None:
+    # the dict-yielding Dataset's items are numpy windows or tensors made from them: collated on the CPU
+    assert forecaster_rows('{"past": torch.from_numpy(past), "future": torch.from_numpy(future)}') == [24]
+    assert forecaster_rows('{"past": past, "future": future}') == [24]
+
+
+def test_a_dataset_that_moves_its_items_or_gives_what_the_code_does_not_state_is_clean() -> None:
+    assert forecaster_rows('{"past": torch.from_numpy(past).to("cuda"), "future": torch.from_numpy(future)}') == []
+    assert forecaster_rows('{"past": self.transform(past), "future": future}') == []
+
+
+TRAINER = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, TensorDataset
+    def collate(items):
+        return {collated}
+    class Regressor:
+        def __init__(self, net, device):
+            self.device = device
+            self.net = net
+            self.net.to(self.device)
+        def evaluate(self, features, targets):
+            data = TensorDataset(torch.from_numpy(features), torch.from_numpy(targets))
+            loader = DataLoader(data, batch_size=64{collate_fn})
+            with torch.no_grad():
+                for batch in loader:
+                    nn.functional.mse_loss(self.net(batch[0]), batch[1])
+"""
+
+
+def trainer_rows(collate_fn: str = "", collated: str = "None") -> list[int]:
+    source = textwrap.dedent(TRAINER).format(collate_fn=collate_fn, collated=collated)
+    return [finding.location.row for finding in lint_text(source, "regressor.py", resolve(["SC211"])).findings]
+
+
+def test_a_model_its_class_moves_fed_a_loader_a_method_builds_on_the_cpu() -> None:
+    assert trainer_rows() == [17]
+    # a collate_fn of the project that builds the batch on the CPU
+    assert trainer_rows(", collate_fn=collate", "torch.tensor([x.tolist() for x, _ in items]), "
+                                                "torch.tensor([y.item() for _, y in items])") == [17]
+
+
+def test_a_collate_fn_that_moves_the_batch_or_a_model_moved_back_is_clean() -> None:
+    assert trainer_rows(", collate_fn=collate", "[torch.stack(part).cuda() for part in zip(*items)]") == []
+    assert trainer_rows(", collate_fn=collate", "tuple(torch.stack(part) for part in zip(*items))") == []
+    source = textwrap.dedent(TRAINER).format(collate_fn="", collated="None").replace(
+        "self.net.to(self.device)", "self.net.to(self.device)\n        self.net.cpu()")
+    assert lint_text(source, "regressor.py", resolve(["SC211"])).findings == []
