@@ -123,14 +123,18 @@ class NumpyOfGraphTensor(Rule):
         that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
         `self(...)` inside a module; what a method of such a model of the project returns counts as its output
         where every `return` is one or a loss (`raw, probs = ranker.relevance(q, d)` with `return raw,
-        torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class; a same-file helper's
+        torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class; so does
+        what a same-file function defined before the call returns where every `return` is such an output or a loss,
+        computed with autograd on, of its own model or of the one the call hands it (`probs = predict_proba(model,
+        x)` with `logits = model(x)`, `return torch.softmax(logits, dim=1)`); a same-file helper's
         parameter counts when every call of the helper, at
         module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
         stored from a constructor parameter when every construction of the trainer hands it one. A tensor a
         function or method is handed (`def plot(preds): plt.plot(preds.cpu().numpy())`, a meter's
         `update(self, scores)`) is reported when a call in the file (`plot(out)`, `self.meter.update(probs)` with
         `self.meter = Meter()`), or of a plain function in a module importing it, hands it a model's output or a loss
-        computed with autograd on: `no_grad` inside the helper does not take the graph off what it was handed.
+        computed with autograd on (also the output of a step helper's model parameter that every call of the step
+        helper hands a model: `heatmaps = head(feats)`, then `show_heatmaps(heatmaps, path)`): `no_grad` inside the helper does not take the graph off what it was handed.
         So is a method of a class of another module importing the class (`self.train_auc.update(probs, y)` with
         `self.train_auc = RocAucMeter()`); and where that module imports no torch (a numpy metrics module, which
         no torch rule lints), the call handing it the tensor is reported instead. A module's own
@@ -603,6 +607,41 @@ class NumpyOfGraphTensor(Rule):
         def as_array(first, second):
             return torch.cat([first, second]).cpu().numpy()
         """,
+        # What a same-file helper returns, out of the graph: computed under `no_grad` (the helper's decorator, or
+        # the caller's block around the call), or detached before the `return`; a plotting helper handed the
+        # heatmaps of an evaluation pass under `no_grad`.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        @torch.no_grad()
+        def predict_proba(model, x):
+            return torch.softmax(model(x), dim=1)
+        def embed(model, x):
+            features = model(x)
+            return features.detach()
+        def score(model, x):
+            with torch.no_grad():
+                logits = model(x)
+            return torch.sigmoid(logits)
+        def show_heatmaps(heatmaps, path):
+            np.save(path, heatmaps[0].cpu().numpy())
+        def evaluate(head, feats):
+            with torch.no_grad():
+                heatmaps = head(feats)
+            show_heatmaps(heatmaps, "eval.npy")
+        def main():
+            model = nn.Linear(16, 3)
+            x = torch.randn(8, 16)
+            np.save("probs.npy", predict_proba(model, x).numpy())
+            np.save("features.npy", embed(model, x).numpy())
+            np.save("scores.npy", score(model, x).numpy())
+            with torch.no_grad():
+                probs = torch.softmax(model(x), dim=1)
+            later = embed(model, x)
+            print(later.numpy(), probs.numpy())
+            evaluate(nn.Conv2d(64, 4, 1), torch.randn(2, 64, 8, 8))
+        """,
     ]
     INVALID = [
         # A linear probe's weights saved for a plot after training: a layer's weight requires grad.
@@ -935,6 +974,47 @@ class NumpyOfGraphTensor(Rule):
                 tokens = torch.cat([tokens, decoder(tokens[-1:])], dim=0)
                 print(tokens.cpu().numpy())
         """),
+        # Probabilities a same-file helper derives from the model it is handed, saved outside `no_grad`.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(16, 3)
+            def forward(self, x):
+                return self.fc(x)
+        def predict_proba(model, x):
+            logits = model(x)
+            return torch.softmax(logits, dim=1)
+        def main():
+            probs = predict_proba(Classifier(), torch.randn(8, 16))
+            np.save("probs.npy", probs.numpy())
+        """,
+        # A detection head's heatmaps, computed in a step helper every call hands the head, handed to a plotting
+        # helper mid-training.
+        """
+        import matplotlib.pyplot as plt
+        import torch
+        import torch.nn as nn
+        def show_heatmaps(heatmaps, path):
+            plt.imshow(heatmaps[0].cpu().numpy().max(0))
+            plt.savefig(path)
+        def train_step(head, feats, targets, optimizer, step):
+            heatmaps = torch.sigmoid(head(feats))
+            loss = nn.functional.binary_cross_entropy(heatmaps, targets)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            if step % 100 == 0:
+                show_heatmaps(heatmaps, f"hm_{step}.png")
+        def main():
+            head = nn.Conv2d(64, 4, 1)
+            opt = torch.optim.Adam(head.parameters())
+            for step in range(1000):
+                train_step(head, torch.randn(2, 64, 32, 32), torch.rand(2, 4, 32, 32), opt, step)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -1245,7 +1325,55 @@ class NumpyOfGraphTensor(Rule):
                 return "parameter", call  # a helper's `model(x)`: its callers say what the model is
         if type(func) is cst.Attribute and ctx.qualname(func) is None:
             return self._method_origin(call, func, before, ctx, index)
+        if type(func) is cst.Name and ctx.qualname(func) is None:
+            return self._helper_origin(call, func, before, ctx, index)
         return None
+
+    def _helper_origin(self, call: cst.Call, func: cst.Name, before: int | None, ctx: Context, index: int | None
+                       ) -> tuple[Origin, cst.Call] | None:
+        """`probs = predict_proba(model, x)`: a same-file function defined before the call whose every `return`
+        (at `index` of the tuple it returns) is a model's output or a loss computed with autograd on, as read at
+        the function's end: its own model's, or the one this call hands its model parameter (`logits = model(x)`,
+        `return torch.softmax(logits, dim=1)`). What it returns carries that graph."""
+        binding = ctx.binding(func, before)
+        if binding is None or binding.kind != "def" or type(binding.statement) is not cst.FunctionDef \
+                or self._method_depth > 2:
+            return None
+        definition = binding.statement
+        point = ctx.point_after(definition)
+        returns = [node.value for node in ctx.walk(definition.body) if type(node) is cst.Return]
+        if point is None or not returns or any(type(node) in (cst.FunctionDef, cst.Lambda, cst.Yield)
+                                               for node in ctx.walk(definition.body)):
+            return None
+        moved = False
+        self._method_depth += 1
+        try:
+            for value in returns:
+                if type(value) is cst.Tuple:
+                    if index is None or index >= len(value.elements) or type(value.elements[index]) is not cst.Element:
+                        return None
+                    value = value.elements[index].value
+                elif value is None or index is not None:
+                    return None
+                with ctx.at(point):
+                    found = self._origin(value, ctx)
+                    if found is None or found[0] not in ("model", "device", "loss", "parameter") \
+                            or ctx.grad_disabled or self._grad_disabled_at(found[1], ctx):
+                        return None
+                    if found[0] == "parameter":  # the model this call hands the helper
+                        passed = passed_argument(definition, call, ctx.code(found[1].func))
+                        if passed is None:
+                            return None
+                    else:
+                        passed = None
+                if passed is not None:
+                    if not self._is_model(passed, before, ctx):
+                        return None
+                    moved = moved or self._moved(passed, before, ctx)
+                moved = moved or found[0] == "device"
+        finally:
+            self._method_depth -= 1
+        return ("device", call) if moved else ("model", call)
 
     def _method_origin(self, call: cst.Call, func: cst.Attribute, before: int | None, ctx: Context,
                        index: int | None) -> tuple[Origin, cst.Call] | None:
@@ -1341,6 +1469,9 @@ class NumpyOfGraphTensor(Rule):
         """A caller passes a model's output or a loss computed with autograd on (read in `reader`, the caller's
         context), not detached on the way."""
         found = self._origin(passed, reader)
+        if found is not None and found[0] == "parameter" and reader is self.ctx and reader.function is not None \
+                and self._handed_models(found[1], reader.function):
+            found = "model", found[1]  # `heatmaps = head(feats)` in a step helper every call hands a model
         if found is None or found[0] not in ("model", "device", "loss") or self._grad_disabled_at(found[1], reader) \
                 or self._lightning_hook(reader):
             return False
