@@ -184,8 +184,10 @@ class InputNotOnModelDevice(Rule):
         HashTokenizer()` of another module), following a `return` of another such call.
 
         Such a predictor or trainer class is also reported where a method calls `self.model` on the batches of a
-        CPU loader the method builds itself (`loader = DataLoader(WindowDataset(series, 24, 6))` in `fit`), or on
-        a part of one (`batch["past"]`, `batch[0]`). A `Dataset` of the project counts as CPU data when every
+        CPU loader the method builds itself (`loader = DataLoader(WindowDataset(series, 24, 6))` in `fit`), or that
+        its constructor builds from a dataset every construction of the class hands it (`self.val_loader =
+        DataLoader(val_set)`, `Trainer(net, train_set, TensorDataset(x, y), device)`), or on a part of one
+        (`batch["past"]`, `batch[0]`). A `Dataset` of the project counts as CPU data when every
         `return` of its `__getitem__` gives numpy arrays (`np.stack(...)`, `x.astype(np.float32)`), numbers or
         tensors a torch factory makes without `device=` (`torch.from_numpy(window)`), or tuples, lists or dicts
         of them, reading the attributes its `__init__` sets once (`self.series = series.astype(np.float32)`); so
@@ -815,11 +817,13 @@ class InputNotOnModelDevice(Rule):
             self._events.append(("stored", keys, moved, (node, self.ctx.code(model), batch.value, *stored)))
             return
         source = self._cpu_source(batch)
-        if source is not None and self.ctx.class_def is not None:
-            # `self.model(past)` over a CPU loader the method builds (a forecaster's `fit`): whether the class
-            # moves its model is read in `finish`
-            message = _MESSAGE.format(model=self.ctx.code(model), batch=self.ctx.code(passed), source=source)
-            self._events.append(("local", node, message, self.ctx.code(model), self.ctx.class_def, here))
+        if self.ctx.class_def is not None and (source is not None or iterable is not None):
+            # `self.model(past)` over a CPU loader the method builds (a forecaster's `fit`), or the constructor
+            # builds from a dataset it is handed (`self.val_loader = DataLoader(val_set)`): whether the class moves
+            # its model, and what its constructions hand it, are read in `finish`
+            spelled = self.ctx.code(passed)
+            self._events.append(("local", node, spelled, source, None if source else (iterable, self.ctx.point()),
+                                 self.ctx.code(model), self.ctx.class_def, here))
 
     def _note_made(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
         """A predictor's `self.model(x)` with `x = self.featurize(...)`: what the project function returns, and
@@ -926,9 +930,11 @@ class InputNotOnModelDevice(Rule):
                 in_methods.append(tuple(event))
                 continue
             if kind == "local":
-                node, message, model, class_def, here = event
-                if here or self._moved_by_constructor(class_def, model):
-                    self.report(node, message)
+                node, spelled, source, drawn, model, class_def, here = event
+                if drawn is not None:
+                    source = _cpu_loader_at(self.ctx, *drawn)
+                if source is not None and (here or self._moved_by_constructor(class_def, model)):
+                    self.report(node, _MESSAGE.format(model=model, batch=spelled, source=source))
                 continue
             keys, moved_anyway, found = event
             is_moved = moved_anyway or any(key in moved for key in keys)
@@ -1137,19 +1143,37 @@ def _loader_source(ctx: Context, iterable: cst.BaseExpression, depth: int = 0, i
         return "a list" if cpu else None
     if type(value) is cst.Call and ctx.qualname(value.func) in _LOADERS:
         collate = keyword_arg(value, "collate_fn")
-        if collate is None and _cpu_dataset(ctx, value, before) \
+        if collate is None and _cpu_dataset(ctx, value, before, imports) \
                 or collate is not None and yields_on_cpu(evaluator(ctx).value(collate.value, before)):
             return "a DataLoader"
     return None
 
 
-def _cpu_dataset(ctx: Context, loader: cst.Call, before: int | None) -> bool:
+def _cpu_dataset(ctx: Context, loader: cst.Call, before: int | None, constructions: bool = False) -> bool:
     dataset = argument_of(loader, "dataset", 0)
-    return dataset is not None and _cpu_dataset_value(ctx, dataset.value, before)
+    return dataset is not None and _cpu_dataset_value(ctx, dataset.value, before, constructions=constructions)
 
 
-def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:
+def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | None, depth: int = 0,
+                       constructions: bool = False) -> bool:
+    """`dataset` gives CPU tensors. With `constructions` (in a `finish`, which may read the whole file), a
+    parameter of a trainer's `__init__` (`self.val_loader = DataLoader(val_set)`) is what every construction of
+    the trainer passes."""
     value, before = ctx.value_of(dataset, before)
+    if type(value) is cst.Name and constructions and depth < 2:
+        # read in the function the name is in (`__init__`, reached from a method through `self.val_loader`)
+        within = ctx.point_within(value)
+        if within is not None:
+            with ctx.at(within):
+                binding = ctx.binding(value)
+        else:
+            binding = ctx.binding(value, before)
+        init = binding.statement if binding is not None and binding.kind == "param" else None
+        class_def = ctx.class_of_method(init) if type(init) is cst.FunctionDef and init.name.value == "__init__" \
+            else None
+        passed = constructor_arguments(ctx, class_def, init, value.value) if class_def is not None else None
+        return bool(passed) and all(_cpu_dataset_at(reader, argument, point, depth + 1)
+                                    for argument, point, reader in passed)  # type: ignore[union-attr]
     if type(value) is not cst.Call:
         return False
     qualname = ctx.qualname(value.func) or ""
@@ -1177,6 +1201,11 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
                        for element in returned[0].elements)
     # a tensor whose device is not certain makes the dataset's unknown
     return all(not arg.star and _made_on_cpu(ctx, arg.value, before) for arg in value.args)
+
+
+def _cpu_dataset_at(ctx: Context, dataset: cst.BaseExpression, point: Point, depth: int) -> bool:
+    with ctx.at(point):
+        return _cpu_dataset_value(ctx, dataset, None, depth)
 
 
 def _made_on_cpu(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:

@@ -291,3 +291,39 @@ def test_a_collate_fn_that_moves_the_batch_or_a_model_moved_back_is_clean() -> N
     source = textwrap.dedent(TRAINER).format(collate_fn="", collated="None").replace(
         "self.net.to(self.device)", "self.net.to(self.device)\n        self.net.cpu()")
     assert lint_text(source, "regressor.py", resolve(["SC211"])).findings == []
+
+
+BUILT_IN_INIT = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, TensorDataset
+    class Trainer:
+        def __init__(self, model, train_set, val_set, device):
+            self.device = device
+            self.model = model.to(device)
+            self.train_loader = DataLoader(train_set, batch_size=32, shuffle=True)
+            self.val_loader = DataLoader(val_set, batch_size=64)
+        def train_epoch(self):
+            for x, y in self.train_loader:
+                x, y = x.to(self.device), y.to(self.device)
+                nn.functional.cross_entropy(self.model(x), y).backward()
+        @torch.no_grad()
+        def validate(self):
+            for x, y in self.val_loader:
+                self.model(x)
+    def main():
+        train_set = TensorDataset(torch.randn(128, 20), torch.randint(0, 3, (128,)))
+        val_set = {val_set}
+        trainer = Trainer(nn.Linear(20, 3), train_set, val_set, torch.device("cuda"))
+"""
+
+
+def test_a_trainer_s_loader_built_in_its_constructor_from_the_dataset_each_construction_hands_it() -> None:
+    def built_rows(val_set: str) -> list[int]:
+        source = textwrap.dedent(BUILT_IN_INIT).format(val_set=val_set)
+        return [finding.location.row for finding in lint_text(source, "trainer.py", resolve(["SC211"])).findings]
+
+    assert built_rows("TensorDataset(torch.randn(64, 20), torch.randint(0, 3, (64,)))") == [18]
+    # a dataset put on the device whole, or one the code does not show
+    assert built_rows("TensorDataset(torch.randn(64, 20).cuda(), torch.randint(0, 3, (64,)).cuda())") == []
+    assert built_rows("load_split('val')") == []
