@@ -8,7 +8,7 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.engine.syntax import dotted_name, is_false, last_name, param_annotation
+from shapecheck.engine.syntax import dotted_name, is_false, is_self_attribute, last_name, param_annotation
 from shapecheck.engine.torch_code import implicit_torch_training, imports_torch
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
@@ -123,7 +123,9 @@ class NumpyOfGraphTensor(Rule):
         that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
         `self(...)` inside a module; what a method of such a model of the project returns counts as its output
         where every `return` is one or a loss (`raw, probs = ranker.relevance(q, d)` with `return raw,
-        torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class; so does
+        torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class, and so does what a
+        learner's or trainer's method returns from its `self.model(x)` when the object it is called on holds a module
+        there (`learner = Learner(nn.Sequential(...))`, then `learner.predict(x)`); so does
         what a same-file function defined before the call returns where every `return` is such an output or a loss,
         computed with autograd on, of its own model or of the one the call hands it (`probs = predict_proba(model,
         x)` with `logits = model(x)`, `return torch.softmax(logits, dim=1)`); a same-file helper's
@@ -642,6 +644,32 @@ class NumpyOfGraphTensor(Rule):
             print(later.numpy(), probs.numpy())
             evaluate(nn.Conv2d(64, 4, 1), torch.randn(2, 64, 8, 8))
         """,
+        # A learner's predictions out of the graph: its method runs under `no_grad`, or detaches, or the call does;
+        # a learner holding what the code does not show to be a module.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        class Learner:
+            def __init__(self, model):
+                self.model = model
+            @torch.no_grad()
+            def predict(self, x):
+                return self.model(x)
+            def embed(self, x):
+                return self.model(x).detach()
+            def raw(self, x):
+                return self.model(x)
+        def main(x, make_model):
+            learner = Learner(nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1)))
+            np.save("preds.npy", learner.predict(x).numpy())
+            np.save("embeddings.npy", learner.embed(x).numpy())
+            with torch.no_grad():
+                raw = learner.raw(x)
+            np.save("raw.npy", raw.numpy())
+            unknown = Learner(make_model())
+            np.save("unknown.npy", unknown.raw(x).numpy())
+        """,
     ]
     INVALID = [
         # A linear probe's weights saved for a plot after training: a layer's weight requires grad.
@@ -1015,6 +1043,28 @@ class NumpyOfGraphTensor(Rule):
             for step in range(1000):
                 train_step(head, torch.randn(2, 64, 32, 32), torch.rand(2, 4, 32, 32), opt, step)
         """,
+        # A learner's predictions after training: its method returns its module's output with autograd on.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        class Learner:
+            def __init__(self, model, lr=1e-3):
+                self.model = model
+                self.optimizer = torch.optim.Adam(model.parameters(), lr=lr)
+            def step(self, x, y):
+                self.optimizer.zero_grad()
+                loss = nn.functional.mse_loss(self.model(x), y)
+                loss.backward()
+                self.optimizer.step()
+            def predict(self, x):
+                return self.model(x)
+        def main(x, y):
+            learner = Learner(nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1)))
+            for _ in range(10):
+                learner.step(x, y)
+            np.savetxt("preds.txt", learner.predict(x).numpy())
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -1381,7 +1431,12 @@ class NumpyOfGraphTensor(Rule):
         (at `index` of the tuple it returns) is the model's own output or a loss, computed with autograd on, as
         read where the class is defined: what it returns carries the graph as `forward`'s output does."""
         owner = project_class(ctx, func.value, before)
-        if owner is None or self._method_depth > 2 or not is_torch_module_class(owner.ctx, owner.node):
+        if owner is None or self._method_depth > 2:
+            return None
+        # a learner or trainer (not a module): its `self.model(x)` is a model's output when the object it is
+        # called on holds a module there (`learner = Learner(nn.Sequential(...))`, then `learner.predict(x)`)
+        held = None if is_torch_module_class(owner.ctx, owner.node) else evaluator(ctx).value(func.value, before)
+        if held is not None and (not isinstance(held, Instance) or held.tainted or held.generic):
             return None
         returns = forward_returns(owner.ctx).of_method(owner.node, func.attr.value)
         if not returns:
@@ -1398,6 +1453,13 @@ class NumpyOfGraphTensor(Rule):
                     value = value.elements[index].value
                 with owner.ctx.at(returned.point):
                     found = None if owner.ctx.grad_disabled else self._origin(value, owner.ctx)
+                    if found is not None and found[0] in ("stored", "stored-device") and held is not None:
+                        attribute = found[1].func  # `self.model` of `self.model(x)`
+                        module = held.attrs.get(attribute.attr.value) \
+                            if type(attribute) is cst.Attribute and is_self_attribute(attribute) else None
+                        found = ("model", found[1]) if is_module(module) and not (
+                            isinstance(module, Instance) and _parameter_free(module.cls.ctx, module.cls.node)) \
+                            else None  # type: ignore[arg-type]
                     if found is None or found[0] not in ("model", "device", "loss") \
                             or self._grad_disabled_at(found[1], owner.ctx):
                         return None
