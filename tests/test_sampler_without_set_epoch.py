@@ -264,3 +264,41 @@ def test_a_trainer_s_loader_unpacked_from_a_factory_s_pair() -> None:
     for shuffle, expected in (("True", [13]), ("False", [])):
         findings = lint_text(source.format(shuffle), "trainer.py", resolve(["SC215"])).findings
         assert [finding.location.row for finding in findings] == expected, shuffle
+
+
+TRAINER_OF_PAIR = """
+    import torch
+    from data.build import build_loader
+
+    class Trainer:
+        def __init__(self, model, dataset, cfg):
+            self.model, self.cfg = model, cfg
+            self.train_loader, self.train_sampler = build_loader(dataset, cfg.batch_size{})
+        def train_one_epoch(self, epoch):
+            for images, targets in self.train_loader:
+                torch.nn.functional.cross_entropy(self.model(images), targets).backward()
+        def fit(self):
+            for epoch in range(self.cfg.epochs):
+                self.train_one_epoch(epoch)
+"""
+
+BUILD = """
+    from torch.utils.data import DataLoader
+    from torch.utils.data.distributed import DistributedSampler
+
+    def build_loader(dataset, batch_size, shuffle=True):
+        sampler = DistributedSampler(dataset, shuffle=shuffle, drop_last=True)
+        return DataLoader(dataset, batch_size=batch_size, sampler=sampler, pin_memory=True), sampler
+"""
+
+
+def test_a_trainer_s_loader_unpacked_from_another_module_s_pair(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "__init__.py").write_text("")
+    (tmp_path / "data" / "build.py").write_text(textwrap.dedent(BUILD))
+    for passed, expected in (("", [10]), (", shuffle=False", [])):
+        (tmp_path / "trainer.py").write_text(textwrap.dedent(TRAINER_OF_PAIR.format(passed)))
+        PROJECT.forget()
+        path = tmp_path / "trainer.py"
+        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
+        assert [finding.location.row for finding in result.findings] == expected, passed
