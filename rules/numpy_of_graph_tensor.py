@@ -16,7 +16,7 @@ from shapecheck.objects.callers import calls_passing, every_call_passes, importe
 from shapecheck.objects.project import PROJECT
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.stored import every_construction_passes, stored_parameter
-from shapecheck.objects.values import Instance, TorchObject
+from shapecheck.objects.values import FunctionValue, Instance, TorchObject
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.shapes.activations import (
     construction_of,
@@ -126,7 +126,8 @@ class NumpyOfGraphTensor(Rule):
         torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class, and so does what a
         learner's or trainer's method returns from its `self.model(x)` when the object it is called on holds a module
         there (`learner = Learner(nn.Sequential(...))`, then `learner.predict(x)`); so does
-        what a same-file function defined before the call returns where every `return` is such an output or a loss,
+        what a function of the file defined before the call, or of a project module it imports, returns where every
+        `return` is such an output or a loss,
         computed with autograd on, of its own model or of the one the call hands it (`probs = predict_proba(model,
         x)` with `logits = model(x)`, `return torch.softmax(logits, dim=1)`); a same-file helper's
         parameter counts when every call of the helper, at
@@ -1375,25 +1376,33 @@ class NumpyOfGraphTensor(Rule):
                 return "parameter", call  # a helper's `model(x)`: its callers say what the model is
         if type(func) is cst.Attribute and ctx.qualname(func) is None:
             return self._method_origin(call, func, before, ctx, index)
-        if type(func) is cst.Name and ctx.qualname(func) is None:
+        if type(func) is cst.Name:
             return self._helper_origin(call, func, before, ctx, index)
         return None
 
     def _helper_origin(self, call: cst.Call, func: cst.Name, before: int | None, ctx: Context, index: int | None
                        ) -> tuple[Origin, cst.Call] | None:
-        """`probs = predict_proba(model, x)`: a same-file function defined before the call whose every `return`
-        (at `index` of the tuple it returns) is a model's output or a loss computed with autograd on, as read at
-        the function's end: its own model's, or the one this call hands its model parameter (`logits = model(x)`,
-        `return torch.softmax(logits, dim=1)`). What it returns carries that graph."""
+        """`probs = predict_proba(model, x)`: a function of the file defined before the call, or of a project
+        module it imports (`from utils import predict_proba`), whose every `return` (at `index` of the tuple it
+        returns) is a model's output or a loss computed with autograd on, as read at the function's end: its own
+        model's, or the one this call hands its model parameter (`logits = model(x)`, `return
+        torch.softmax(logits, dim=1)`). What it returns carries that graph."""
         binding = ctx.binding(func, before)
-        if binding is None or binding.kind != "def" or type(binding.statement) is not cst.FunctionDef \
-                or self._method_depth > 2:
+        if binding is None or self._method_depth > 2:
             return None
-        definition = binding.statement
-        point = ctx.point_after(definition)
-        returns = [node.value for node in ctx.walk(definition.body) if type(node) is cst.Return]
+        if binding.kind == "def" and type(binding.statement) is cst.FunctionDef:
+            definition, where = binding.statement, ctx
+        elif binding.kind == "import":
+            imported = evaluator(ctx).value(func, before)
+            if not isinstance(imported, FunctionValue) or imported.closure is not None or imported.bound is not None:
+                return None
+            definition, where = imported.node, imported.ctx
+        else:
+            return None
+        point = where.point_after(definition)
+        returns = [node.value for node in where.walk(definition.body) if type(node) is cst.Return]
         if point is None or not returns or any(type(node) in (cst.FunctionDef, cst.Lambda, cst.Yield)
-                                               for node in ctx.walk(definition.body)):
+                                               for node in where.walk(definition.body)):
             return None
         moved = False
         self._method_depth += 1
@@ -1405,13 +1414,13 @@ class NumpyOfGraphTensor(Rule):
                     value = value.elements[index].value
                 elif value is None or index is not None:
                     return None
-                with ctx.at(point):
-                    found = self._origin(value, ctx)
+                with where.at(point):
+                    found = self._origin(value, where)
                     if found is None or found[0] not in ("model", "device", "loss", "parameter") \
-                            or ctx.grad_disabled or self._grad_disabled_at(found[1], ctx):
+                            or where.grad_disabled or self._grad_disabled_at(found[1], where):
                         return None
                     if found[0] == "parameter":  # the model this call hands the helper
-                        passed = passed_argument(definition, call, ctx.code(found[1].func))
+                        passed = passed_argument(definition, call, where.code(found[1].func))
                         if passed is None:
                             return None
                     else:
