@@ -173,7 +173,8 @@ class InputNotOnModelDevice(Rule):
         or of a project module it imports, is read in the factory, and so are the tensors of
         `TensorDataset(*make_split(96))` and their slices (`x[:n]`). A method that moves `self.model` in place
         (`self.model.to(self.device)`, in its own body outside any `if`) and calls it on the batches of a loader
-        parameter is reported when every call of the method (`wrapper.fit(loader)`) hands it such a loader. A
+        parameter is reported when every call of the method (`wrapper.fit(loader)`) hands it such a loader; so is
+        one whose class's `__init__` moved the model (`trainer.evaluate(val_loader)`). A
         `TensorDataset`'s tensors may be arithmetic of CPU tensors and numbers (`x @ torch.randn(5, 1) + 0.1 *
         torch.randn(64, 1)`). A predictor class whose `__init__` moves `self.model` (outside any `if`, nothing else
         in the class setting it or moving it back) is reported where it calls the model, in a loop or not, on what
@@ -805,12 +806,14 @@ class InputNotOnModelDevice(Rule):
         loop = self._batch_loop(batch)
         iterable = loop and _unwrapped(loop.iter)
         function = self.ctx.function
-        if here and type(iterable) is cst.Name and function is not None:
-            # `def fit(self, loader): self.model.to(self.device)` then `self.model(x)` over the loader parameter:
-            # the method's calls say what loader it was given
+        if (here or self.ctx.class_def is not None) and type(iterable) is cst.Name and function is not None:
+            # `def fit(self, loader): self.model.to(self.device)` then `self.model(x)` over the loader parameter, or
+            # the model moved by the class's constructor (read in `finish`): the method's calls say what loader it
+            # was given
             source = self.ctx.binding(iterable)
             if source is not None and source.kind == "param" and source.statement is function:
-                self._events.append(("method", node, self.ctx.code(model), batch.value, function, iterable.value))
+                self._events.append(("method", node, self.ctx.code(model), batch.value, function, iterable.value,
+                                     None if here else self.ctx.class_def))
                 return
         stored = stored_parameter(self.ctx, iterable) if iterable is not None and batch is passed else None
         if stored is not None:
@@ -989,7 +992,9 @@ class InputNotOnModelDevice(Rule):
                                                   source=f"{what} `{self.ctx.code(passed[0][0])}` passed in"))
 
     def _report_methods(self, in_methods: list[tuple]) -> None:
-        for node, model, batch, method, loader in in_methods:
+        for node, model, batch, method, loader, class_def in in_methods:
+            if class_def is not None and not self._moved_by_constructor(class_def, model):
+                continue
             sites = method_callers(self.ctx, method)
             passed = [(passed_argument(method, site.node, loader), point) for site, point in sites or ()]
             if passed and all(type(argument) is cst.Name and _cpu_loader_at(self.ctx, argument, point)

@@ -327,3 +327,30 @@ def test_a_trainer_s_loader_built_in_its_constructor_from_the_dataset_each_const
     # a dataset put on the device whole, or one the code does not show
     assert built_rows("TensorDataset(torch.randn(64, 20).cuda(), torch.randint(0, 3, (64,)).cuda())") == []
     assert built_rows("load_split('val')") == []
+
+
+EVALUATOR = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, TensorDataset
+    class Trainer:
+        def __init__(self, model, device):
+            self.device = device
+            self.model = model.to(device)
+            self.criterion = nn.MSELoss()
+        @torch.no_grad()
+        def evaluate_loop(self, loader):
+            for x, y in loader:
+                self.criterion(self.model(x), y)
+    def main(to_device):
+        trainer = Trainer(nn.Linear(10, 1), torch.device("cuda"))
+        val_loader = DataLoader(TensorDataset(torch.randn(64, 10), torch.randn(64, 1)), batch_size=16{})
+        trainer.evaluate_loop(val_loader)
+"""
+
+
+def test_a_method_handed_a_cpu_loader_for_the_model_its_constructor_moved() -> None:
+    for passed, expected in (("", [13]), (", collate_fn=to_device", [])):
+        source = textwrap.dedent(EVALUATOR).format(passed)
+        assert [finding.location.row for finding in lint_text(source, "t.py", resolve(["SC211"])).findings] \
+            == expected, passed
