@@ -302,3 +302,51 @@ def test_a_trainer_s_loader_unpacked_from_another_module_s_pair(tmp_path: Path) 
         path = tmp_path / "trainer.py"
         result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
         assert [finding.location.row for finding in result.findings] == expected, passed
+
+
+WRAPPER_DATA = """
+    from torch.utils.data import DataLoader
+    from torch.utils.data.distributed import DistributedSampler
+
+    class ShardedData:
+        def __init__(self, dataset, batch_size, shuffle):
+            self.dataset, self.batch_size = dataset, batch_size
+            self.sampler = DistributedSampler(dataset, shuffle=shuffle)
+        def train_loader(self, epoch=0):{set_epoch}
+            return DataLoader(self.dataset, batch_size=self.batch_size, sampler=self.sampler)
+"""
+
+TASK = """
+    import torch
+
+    class Task:
+        def __init__(self, model, data, epochs):
+            self.model, self.data, self.epochs = model, data, epochs
+            self.epoch = 0
+        def train_phase(self):
+            for x, y in self.data.train_loader(epoch=self.epoch):
+                torch.nn.functional.cross_entropy(self.model(x), y).backward()
+        def run(self):
+            for self.epoch in range(self.epochs):
+                self.train_phase()
+"""
+
+MAIN = """
+    from data import ShardedData
+    from task import Task
+
+    Task(model, ShardedData(train_set, 32, shuffle={shuffle}), 10).run()
+"""
+
+
+def test_a_loader_a_stored_data_wrapper_s_method_makes_of_the_sampler_it_keeps(tmp_path: Path) -> None:
+    # ClassyVision's task and dataset: the wrapper's method never hands the epoch to its sampler
+    (tmp_path / "task.py").write_text(textwrap.dedent(TASK))
+    for set_epoch, shuffle, expected in (("", "True", [9]), ("", "False", []),
+                                         ("\n            self.sampler.set_epoch(epoch)", "True", [])):
+        (tmp_path / "data.py").write_text(textwrap.dedent(WRAPPER_DATA.format(set_epoch=set_epoch)))
+        (tmp_path / "main.py").write_text(textwrap.dedent(MAIN.format(shuffle=shuffle)))
+        PROJECT.forget()
+        path = tmp_path / "task.py"
+        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
+        assert [finding.location.row for finding in result.findings] == expected, (set_epoch, shuffle)
