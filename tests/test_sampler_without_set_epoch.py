@@ -34,6 +34,16 @@ def rows(call: str) -> list[int]:
     return [finding.location.row for finding in lint_text(source, "train.py", resolve(["SC215"])).findings]
 
 
+def project_rows(tmp_path: Path, linted: str, files: dict[str, str]) -> list[int]:
+    """The rows SC215 reports in the project file `linted` once `files` (path -> source) are written."""
+    for name, source in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(source))
+    PROJECT.forget()
+    path = tmp_path / linted
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC215"])).findings]
+
+
 def test_reported_at_the_helper_s_loop_over_the_loader_it_is_handed() -> None:
     assert rows("train(make_loader(dataset), 10)") == [8]
 
@@ -77,13 +87,8 @@ TRAIN = """
 
 
 def test_a_trainer_s_bundle_holding_a_shuffling_loader_another_module_built(tmp_path: Path) -> None:
-    (tmp_path / "data.py").write_text(textwrap.dedent(DATA))
     for passed, expected in (("", [10]), (", shuffle=False", [])):
-        (tmp_path / "train.py").write_text(textwrap.dedent(TRAIN.format(passed)))
-        PROJECT.forget()
-        path = tmp_path / "train.py"
-        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
-        assert [finding.location.row for finding in result.findings] == expected, passed
+        assert project_rows(tmp_path, "train.py", {"data.py": DATA, "train.py": TRAIN.format(passed)}) == expected
 
 
 WRAPPING = """
@@ -168,15 +173,11 @@ FIT = """
 
 
 def test_a_loader_another_module_s_factory_returns_handed_to_a_helper_the_epoch_loop_calls(tmp_path: Path) -> None:
-    (tmp_path / "loaders.py").write_text(textwrap.dedent(LOADERS))
     for loader, expected in (("sharded_loader(dataset, 64, rank, world_size)", [7]),
                              ("sharded_loader(dataset, 64, rank, world_size, shuffle=False)", []),
                              ("local_loader(dataset, 64)", [])):
-        (tmp_path / "fit.py").write_text(textwrap.dedent(FIT.format(loader=loader)))
-        PROJECT.forget()
-        path = tmp_path / "fit.py"
-        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
-        assert [finding.location.row for finding in result.findings] == expected, loader
+        files = {"loaders.py": LOADERS, "fit.py": FIT.format(loader=loader)}
+        assert project_rows(tmp_path, "fit.py", files) == expected, loader
 
 
 PAIRS = """
@@ -209,17 +210,12 @@ EPOCHS = """
 
 def test_a_loader_unpacked_from_the_pair_another_module_s_factory_returns(tmp_path: Path) -> None:
     # the factory lives in a package module; the loop is in the helper the epoch loop hands the loader to
-    (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "__init__.py").write_text("")
-    (tmp_path / "data" / "loaders.py").write_text(textwrap.dedent(PAIRS))
     for arguments, iterated, expected in (("train_set, val_set, 32", "train_loader", [6]),
                                           ("train_set, val_set, 32", "val_loader", []),
                                           ("train_set, val_set, 32, shuffle=False", "train_loader", [])):
-        (tmp_path / "train.py").write_text(textwrap.dedent(EPOCHS.format(arguments=arguments, iterated=iterated)))
-        PROJECT.forget()
-        path = tmp_path / "train.py"
-        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
-        assert [finding.location.row for finding in result.findings] == expected, (arguments, iterated)
+        files = {"data/__init__.py": "", "data/loaders.py": PAIRS,
+                 "train.py": EPOCHS.format(arguments=arguments, iterated=iterated)}
+        assert project_rows(tmp_path, "train.py", files) == expected, (arguments, iterated)
 
 
 def test_a_loader_unpacked_from_a_same_file_factory_s_loader_and_sampler() -> None:
@@ -293,15 +289,9 @@ BUILD = """
 
 
 def test_a_trainer_s_loader_unpacked_from_another_module_s_pair(tmp_path: Path) -> None:
-    (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "__init__.py").write_text("")
-    (tmp_path / "data" / "build.py").write_text(textwrap.dedent(BUILD))
     for passed, expected in (("", [10]), (", shuffle=False", [])):
-        (tmp_path / "trainer.py").write_text(textwrap.dedent(TRAINER_OF_PAIR.format(passed)))
-        PROJECT.forget()
-        path = tmp_path / "trainer.py"
-        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
-        assert [finding.location.row for finding in result.findings] == expected, passed
+        files = {"data/__init__.py": "", "data/build.py": BUILD, "trainer.py": TRAINER_OF_PAIR.format(passed)}
+        assert project_rows(tmp_path, "trainer.py", files) == expected, passed
 
 
 WRAPPER_DATA = """
@@ -341,12 +331,8 @@ MAIN = """
 
 def test_a_loader_a_stored_data_wrapper_s_method_makes_of_the_sampler_it_keeps(tmp_path: Path) -> None:
     # ClassyVision's task and dataset: the wrapper's method never hands the epoch to its sampler
-    (tmp_path / "task.py").write_text(textwrap.dedent(TASK))
     for set_epoch, shuffle, expected in (("", "True", [9]), ("", "False", []),
                                          ("\n            self.sampler.set_epoch(epoch)", "True", [])):
-        (tmp_path / "data.py").write_text(textwrap.dedent(WRAPPER_DATA.format(set_epoch=set_epoch)))
-        (tmp_path / "main.py").write_text(textwrap.dedent(MAIN.format(shuffle=shuffle)))
-        PROJECT.forget()
-        path = tmp_path / "task.py"
-        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
-        assert [finding.location.row for finding in result.findings] == expected, (set_epoch, shuffle)
+        files = {"task.py": TASK, "data.py": WRAPPER_DATA.format(set_epoch=set_epoch),
+                 "main.py": MAIN.format(shuffle=shuffle)}
+        assert project_rows(tmp_path, "task.py", files) == expected, (set_epoch, shuffle)
