@@ -825,7 +825,7 @@ class InputNotOnModelDevice(Rule):
             # builds from a dataset it is handed (`self.val_loader = DataLoader(val_set)`): whether the class moves
             # its model, and what its constructions hand it, are read in `finish`
             spelled = self.ctx.code(passed)
-            self._events.append(("local", node, spelled, source, None if source else (iterable, self.ctx.point()),
+            self._events.append(("local", node, spelled, source, None if source else iterable,
                                  self.ctx.code(model), self.ctx.class_def, here))
 
     def _note_made(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
@@ -934,8 +934,9 @@ class InputNotOnModelDevice(Rule):
                 continue
             if kind == "local":
                 node, spelled, source, drawn, model, class_def, here = event
-                if drawn is not None:
-                    source = _cpu_loader_at(self.ctx, *drawn)
+                point = self.ctx.point_within(node) if drawn is not None else None
+                if point is not None:  # read at the end of the method, its loop's names bound as they last were
+                    source = _cpu_loader_at(self.ctx, drawn, point)
                 if source is not None and (here or self._moved_by_constructor(class_def, model)):
                     self.report(node, _MESSAGE.format(model=model, batch=spelled, source=source))
                 continue
