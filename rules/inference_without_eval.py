@@ -245,6 +245,10 @@ class InferenceWithoutEval(Rule):
         from a model just built, with nothing run on the object before but methods that neither switch a mode nor
         train (loading or moving its model's weights aside): the model is still in the train mode it was built in.
 
+        Also, whatever else in the file switches modes, a loop over data (not over `range(...)`) under `no_grad`
+        in a function that switched the model with `model.train()` in a statement of its own body before it,
+        outside `no_grad` and with no `eval()` in between: a validation that starts with `model.train()`.
+
         Also an EMA or target model: a module's or a helper class's `self.shadow = copy.deepcopy(model)` called under
         `no_grad` (in a method decorated so, with or without a loop, other than `forward`: BYOL's and MoCo's
         momentum encoders run their batch norm on batch statistics in training on purpose), when every construction
@@ -628,6 +632,38 @@ class InferenceWithoutEval(Rule):
         # A residual block handing its feed-forward layers a rate that defaults to 0 (`dropout=ff_dropout`), built
         # without one: every dropout in it has p=0.0, so train mode predicts as eval mode would.
         _RESIDUAL_BLOCK % "",
+        # Monte Carlo dropout in a file that also exports in eval mode: `train()` before `no_grad` turns dropout on
+        # for samples drawn over `range(...)`, on purpose; an `update_bn` pass discards its outputs.
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(8, 32), nn.Dropout(0.3), nn.BatchNorm1d(32), nn.Linear(32, 1))
+            def forward(self, x):
+                return self.body(x)
+        def uncertainty(model, x, samples=30):
+            model.train()
+            with torch.no_grad():
+                draws = []
+                for _ in range(samples):
+                    draws.append(model(x))
+            return torch.stack(draws).std(0)
+        def recalibrate(model, loader):
+            model.train()
+            with torch.no_grad():
+                for x, _ in loader:
+                    model(x)
+        def export(model, path):
+            model.eval()
+            torch.save(model.state_dict(), path)
+        def main(x, loader):
+            model = Net()
+            print(uncertainty(model, x))
+            recalibrate(model, loader)
+            export(model, "model.pt")
+        """,
     ]
     INVALID = [
         _AVERAGER % "",
@@ -915,6 +951,45 @@ class InferenceWithoutEval(Rule):
         print(tagger.tag(test_tokens))"""),
         # The same block built with a rate: its dropouts are on.
         _RESIDUAL_BLOCK % ", ff_dropout=0.1",
+        # A trainer's validation that switches its model to train mode before the `no_grad` loop; the file calls
+        # `eval()` elsewhere (an export), which does not help here.
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(20, 64), nn.BatchNorm1d(64), nn.ReLU(), nn.Linear(64, 2))
+            def forward(self, x):
+                return self.body(x)
+        class Trainer:
+            def __init__(self, model, train_loader, val_loader):
+                self.model = model
+                self.train_loader, self.val_loader = train_loader, val_loader
+                self.optimizer = torch.optim.Adam(model.parameters())
+            def train_epoch(self):
+                self.model.train()
+                for x, y in self.train_loader:
+                    self.optimizer.zero_grad()
+                    nn.functional.cross_entropy(self.model(x), y).backward()
+                    self.optimizer.step()
+            def validate(self):
+                self.model.train()
+                correct = 0
+                with torch.no_grad():
+                    for x, y in self.val_loader:
+                        correct += (self.model(x).argmax(1) == y).sum().item()
+                return correct
+            def export(self, path):
+                self.model.eval()
+                torch.jit.script(self.model).save(path)
+            def fit(self, epochs):
+                for epoch in range(epochs):
+                    self.train_epoch()
+                    print(self.validate())
+        def main(train_loader, val_loader):
+            Trainer(Net(), train_loader, val_loader).fit(10)
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -1094,12 +1169,41 @@ class InferenceWithoutEval(Rule):
             names = {model, *handed.get(id(call), ())}
             if any(subject is None or _is_parameter(subject, event.function)
                    or any(related(subject, name) for name in names) for subject, event in switched):
+                if self._switched_to_train_for(call, model, training):
+                    self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in "
+                                      f"train mode: this function switched it with `{model}.train()` before the "
+                                      "loop, so dropout stays on and batch norm uses (and updates its statistics "
+                                      f"with) each batch; call `{model}.eval()` instead")
                 continue
             self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in train mode: "
                               f"nothing in this file calls `{model}.eval()`, so dropout stays on and batch norm uses "
                               f"each batch's statistics; call `{model}.eval()` before "
                               f"{'predicting' if id(call) in unlooped else 'the loop'} (and "
                               f"`{model}.train()` before training again)")
+
+    def _switched_to_train_for(self, call: cst.Call, model: str, training: TrainingLoop) -> bool:
+        """The function running `call` in a loop over data (not `range(...)`: Monte Carlo dropout draws samples so)
+        switches `model` to train mode in a statement of its own body, outside `no_grad`, before the call and with
+        no switch to eval mode in between (a validation that starts with `model.train()`): whatever the rest of the
+        file switches, the model predicts here in train mode."""
+        site = next((site for site in self.ctx.calls_to(last_name(call.func) or "") if site.node is call), None)
+        function = site.function if site is not None else None
+        if function is None:
+            return False
+        loops = [node for node in walk(function.body) if type(node) in (cst.For, cst.While)
+                 and any(inner is call for inner in walk(node.body))]
+        if not loops or any(type(loop) is not cst.For or type(loop.iter) is cst.Call
+                            and last_name(loop.iter.func) == "range" for loop in loops):
+            return False
+        own = {id(small.value) for statement in function.body.body if type(statement) is cst.SimpleStatementLine
+               for small in statement.body if type(small) is cst.Expr}
+        switches = sorted((event for event in training.events if event.function is function
+                           and event.kind in ("train", "eval") and event.subject is not None
+                           and related(event.subject, model) and event.order < site.order),  # type: ignore[union-attr]
+                          key=lambda event: event.order)
+        last = switches[-1] if switches else None
+        return last is not None and last.kind == "train" and not last.grad_disabled and id(last.node) in own \
+            and (type(last.node) is not cst.Call or not last.node.args)
 
     def _copy_left_in_train_mode(self, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str) -> bool:
         """Every construction of the class hands it, as `parameter`, a model with dropout or batch norm that is

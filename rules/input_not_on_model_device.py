@@ -18,7 +18,8 @@ from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device, returned_on_cpu
+from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device, returned_on_cpu, yields_on_cpu
+from shapecheck.shapes.evaluator import evaluator
 from shapecheck.objects.tensor_facts import argument_of
 
 _LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
@@ -107,6 +108,15 @@ def _literal_item(ctx: Context, subscript: cst.Subscript, before: int | None) ->
     return None
 
 
+def _batch_name(expr: cst.BaseExpression) -> cst.Name | None:
+    """The batch a model is called on: `x`, or the name a constant key or index picks a part of (`batch["past"]`,
+    `batch[0]`), which comes from where the batch does."""
+    if type(expr) is cst.Subscript and len(expr.slice) == 1 and type(expr.slice[0].slice) is cst.Index \
+            and type(expr.slice[0].slice.value) in (cst.SimpleString, cst.Integer):
+        expr = expr.value
+    return expr if type(expr) is cst.Name else None
+
+
 def _key(binding: Binding) -> _Key:
     return binding.statement, binding.name, binding.index
 
@@ -163,7 +173,8 @@ class InputNotOnModelDevice(Rule):
         or of a project module it imports, is read in the factory, and so are the tensors of
         `TensorDataset(*make_split(96))` and their slices (`x[:n]`). A method that moves `self.model` in place
         (`self.model.to(self.device)`, in its own body outside any `if`) and calls it on the batches of a loader
-        parameter is reported when every call of the method (`wrapper.fit(loader)`) hands it such a loader. A
+        parameter is reported when every call of the method (`wrapper.fit(loader)`) hands it such a loader; so is
+        one whose class's `__init__` moved the model (`trainer.evaluate(val_loader)`). A
         `TensorDataset`'s tensors may be arithmetic of CPU tensors and numbers (`x @ torch.randn(5, 1) + 0.1 *
         torch.randn(64, 1)`). A predictor class whose `__init__` moves `self.model` (outside any `if`, nothing else
         in the class setting it or moving it back) is reported where it calls the model, in a loop or not, on what
@@ -173,9 +184,20 @@ class InputNotOnModelDevice(Rule):
         or the `__call__` of a project object (`ids = self.tokenizer(texts)` with `self.tokenizer =
         HashTokenizer()` of another module), following a `return` of another such call.
 
+        Such a predictor or trainer class is also reported where a method calls `self.model` on the batches of a
+        CPU loader the method builds itself (`loader = DataLoader(WindowDataset(series, 24, 6))` in `fit`), or that
+        its constructor builds from a dataset every construction of the class hands it (`self.val_loader =
+        DataLoader(val_set)`, `Trainer(net, train_set, TensorDataset(x, y), device)`), or on a part of one
+        (`batch["past"]`, `batch[0]`). A `Dataset` of the project counts as CPU data when every
+        `return` of its `__getitem__` gives numpy arrays (`np.stack(...)`, `x.astype(np.float32)`), numbers or
+        tensors a torch factory makes without `device=` (`torch.from_numpy(window)`), or tuples, lists or dicts
+        of them, reading the attributes its `__init__` sets once (`self.series = series.astype(np.float32)`); so
+        does a loader whose `collate_fn` is a project function whose every `return` builds such data.
+
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
-        `"cpu"`, a loader with a `collate_fn` or a dataset of this project's own (either may move the data), and
-        a batch that is moved or rebound before the call.
+        `"cpu"`, a loader with any other `collate_fn` or a dataset of this project's own whose items the code
+        does not state so (either may move the data: `.to(device)`, a transform, a constructor argument), and a
+        batch that is moved or rebound before the call.
 
         ## Example
         ```python
@@ -746,9 +768,9 @@ class InputNotOnModelDevice(Rule):
                 binding = ctx.binding(func.value)  # `model.cuda()`: the module moves in place
                 if binding is not None:
                     self._events.append(("moved", _key(binding)))
-            elif ctx.loop is not None and node.args and type(node.args[0].value) is cst.Name \
+            elif ctx.loop is not None and node.args and _batch_name(node.args[0].value) is not None \
                     and node.args[0].keyword is None and not node.args[0].star:
-                self._note_stored(node, func, node.args[0].value)
+                self._note_stored(node, func, _batch_name(node.args[0].value), node.args[0].value)
             if is_self_attribute(func) and node.args and type(node.args[0].value) is cst.Name \
                     and node.args[0].keyword is None and not node.args[0].star:
                 self._note_made(node, func, node.args[0].value)
@@ -756,42 +778,55 @@ class InputNotOnModelDevice(Rule):
         if type(func) is not cst.Name or not node.args:
             return
         first = node.args[0]
-        if first.keyword is not None or first.star or type(first.value) is not cst.Name:
+        batch = _batch_name(first.value)
+        if first.keyword is not None or first.star or batch is None:
             return
         keys, moved = self._moved_model(func)
         if ctx.loop is None:  # one sample of a dataset, run by hand: `x, y = test_data[0][0], test_data[0][1]`
-            source = self._dataset_item(first.value) if moved or keys else None
+            source = self._dataset_item(batch) if (moved or keys) and batch is first.value else None
             if source is not None:
-                message = _MESSAGE.format(model=func.value, batch=first.value.value, source=source)
+                message = _MESSAGE.format(model=func.value, batch=batch.value, source=source)
                 self._events.append(("call", keys, moved, (node, message, None)))
             return
         # A moved model is reported when the batch is from a CPU loader; another may be a helper's parameter.
-        source = self._cpu_source(first.value) if moved or keys else None
-        helper = self._helper(node, func, first.value) if not moved else None
+        source = self._cpu_source(batch) if moved or keys else None
+        helper = self._helper(node, func, batch) if not moved and batch is first.value else None
         if source is not None or helper is not None:
-            message = _MESSAGE.format(model=func.value, batch=first.value.value, source=source)
+            message = _MESSAGE.format(model=func.value, batch=self.ctx.code(first.value), source=source)
             self._events.append(("call", keys, moved, (node, message if source is not None else None, helper)))
 
-    def _note_stored(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
+    def _note_stored(self, node: cst.Call, model: cst.Attribute, batch: cst.Name, passed: cst.BaseExpression
+                     ) -> None:
         """A trainer's `self.model(x)`, with `self.model = model.to(device)` and `x` from its `self.train_loader`:
-        the trainer's constructions say what loader it was given."""
+        the trainer's constructions say what loader it was given. `passed`: the argument (`x`, or `batch["x"]`)."""
         keys, moved = self._moved_parts(self.ctx.value_of(model)[0])
         here = self._moved_in_method(model)
-        if not keys and not moved and not here:
+        if not keys and not moved and not here and self.ctx.class_def is None:
             return
         loop = self._batch_loop(batch)
         iterable = loop and _unwrapped(loop.iter)
         function = self.ctx.function
-        if here and type(iterable) is cst.Name and function is not None:
-            # `def fit(self, loader): self.model.to(self.device)` then `self.model(x)` over the loader parameter:
-            # the method's calls say what loader it was given
+        if (here or self.ctx.class_def is not None) and type(iterable) is cst.Name and function is not None:
+            # `def fit(self, loader): self.model.to(self.device)` then `self.model(x)` over the loader parameter, or
+            # the model moved by the class's constructor (read in `finish`): the method's calls say what loader it
+            # was given
             source = self.ctx.binding(iterable)
             if source is not None and source.kind == "param" and source.statement is function:
-                self._events.append(("method", node, self.ctx.code(model), batch.value, function, iterable.value))
+                self._events.append(("method", node, self.ctx.code(model), batch.value, function, iterable.value,
+                                     None if here else self.ctx.class_def))
                 return
-        stored = stored_parameter(self.ctx, iterable) if iterable is not None else None
+        stored = stored_parameter(self.ctx, iterable) if iterable is not None and batch is passed else None
         if stored is not None:
             self._events.append(("stored", keys, moved, (node, self.ctx.code(model), batch.value, *stored)))
+            return
+        source = self._cpu_source(batch)
+        if self.ctx.class_def is not None and (source is not None or iterable is not None):
+            # `self.model(past)` over a CPU loader the method builds (a forecaster's `fit`), or the constructor
+            # builds from a dataset it is handed (`self.val_loader = DataLoader(val_set)`): whether the class moves
+            # its model, and what its constructions hand it, are read in `finish`
+            spelled = self.ctx.code(passed)
+            self._events.append(("local", node, spelled, source, None if source else iterable,
+                                 self.ctx.code(model), self.ctx.class_def, here))
 
     def _note_made(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
         """A predictor's `self.model(x)` with `x = self.featurize(...)`: what the project function returns, and
@@ -897,6 +932,14 @@ class InputNotOnModelDevice(Rule):
             if kind == "method":
                 in_methods.append(tuple(event))
                 continue
+            if kind == "local":
+                node, spelled, source, drawn, model, class_def, here = event
+                point = self.ctx.point_within(node) if drawn is not None else None
+                if point is not None:  # read at the end of the method, its loop's names bound as they last were
+                    source = _cpu_loader_at(self.ctx, drawn, point)
+                if source is not None and (here or self._moved_by_constructor(class_def, model)):
+                    self.report(node, _MESSAGE.format(model=model, batch=spelled, source=source))
+                continue
             keys, moved_anyway, found = event
             is_moved = moved_anyway or any(key in moved for key in keys)
             if kind == "stored":
@@ -950,7 +993,9 @@ class InputNotOnModelDevice(Rule):
                                                   source=f"{what} `{self.ctx.code(passed[0][0])}` passed in"))
 
     def _report_methods(self, in_methods: list[tuple]) -> None:
-        for node, model, batch, method, loader in in_methods:
+        for node, model, batch, method, loader, class_def in in_methods:
+            if class_def is not None and not self._moved_by_constructor(class_def, model):
+                continue
             sites = method_callers(self.ctx, method)
             passed = [(passed_argument(method, site.node, loader), point) for site, point in sites or ()]
             if passed and all(type(argument) is cst.Name and _cpu_loader_at(self.ctx, argument, point)
@@ -1103,23 +1148,45 @@ def _loader_source(ctx: Context, iterable: cst.BaseExpression, depth: int = 0, i
         cpu = elements and all(type(e) is cst.Call and creates_on_cpu(ctx, e) for e in elements)
         return "a list" if cpu else None
     if type(value) is cst.Call and ctx.qualname(value.func) in _LOADERS:
-        if keyword_arg(value, "collate_fn") is None and _cpu_dataset(ctx, value, before):
+        collate = keyword_arg(value, "collate_fn")
+        if collate is None and _cpu_dataset(ctx, value, before, imports) \
+                or collate is not None and yields_on_cpu(evaluator(ctx).value(collate.value, before)):
             return "a DataLoader"
     return None
 
 
-def _cpu_dataset(ctx: Context, loader: cst.Call, before: int | None) -> bool:
+def _cpu_dataset(ctx: Context, loader: cst.Call, before: int | None, constructions: bool = False) -> bool:
     dataset = argument_of(loader, "dataset", 0)
-    return dataset is not None and _cpu_dataset_value(ctx, dataset.value, before)
+    return dataset is not None and _cpu_dataset_value(ctx, dataset.value, before, constructions=constructions)
 
 
-def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:
+def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | None, depth: int = 0,
+                       constructions: bool = False) -> bool:
+    """`dataset` gives CPU tensors. With `constructions` (in a `finish`, which may read the whole file), a
+    parameter of a trainer's `__init__` (`self.val_loader = DataLoader(val_set)`) is what every construction of
+    the trainer passes."""
     value, before = ctx.value_of(dataset, before)
+    if type(value) is cst.Name and constructions and depth < 2:
+        # read in the function the name is in (`__init__`, reached from a method through `self.val_loader`)
+        within = ctx.point_within(value)
+        if within is not None:
+            with ctx.at(within):
+                binding = ctx.binding(value)
+        else:
+            binding = ctx.binding(value, before)
+        init = binding.statement if binding is not None and binding.kind == "param" else None
+        class_def = ctx.class_of_method(init) if type(init) is cst.FunctionDef and init.name.value == "__init__" \
+            else None
+        passed = constructor_arguments(ctx, class_def, init, value.value) if class_def is not None else None
+        return bool(passed) and all(_cpu_dataset_at(reader, argument, point, depth + 1)
+                                    for argument, point, reader in passed)  # type: ignore[union-attr]
     if type(value) is not cst.Call:
         return False
     qualname = ctx.qualname(value.func) or ""
     if qualname.startswith("torchvision.datasets."):
         return True
+    if not qualname.startswith("torch") and yields_on_cpu(evaluator(ctx).value(value, before)):
+        return True  # a `Dataset` of the project whose `__getitem__` gives numpy arrays or CPU tensors
     if not qualname and depth < 2:
         # `DataLoader(synthetic_split(96, seed=0))`: the dataset a same-file function returns, read there
         returned = returned_by_factory(ctx, value)
@@ -1140,6 +1207,11 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
                        for element in returned[0].elements)
     # a tensor whose device is not certain makes the dataset's unknown
     return all(not arg.star and _made_on_cpu(ctx, arg.value, before) for arg in value.args)
+
+
+def _cpu_dataset_at(ctx: Context, dataset: cst.BaseExpression, point: Point, depth: int) -> bool:
+    with ctx.at(point):
+        return _cpu_dataset_value(ctx, dataset, None, depth)
 
 
 def _made_on_cpu(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 0) -> bool:

@@ -8,7 +8,7 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
-from shapecheck.engine.syntax import dotted_name, is_false, last_name, param_annotation
+from shapecheck.engine.syntax import dotted_name, is_false, is_self_attribute, last_name, param_annotation
 from shapecheck.engine.torch_code import implicit_torch_training, imports_torch
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
@@ -16,7 +16,7 @@ from shapecheck.objects.callers import calls_passing, every_call_passes, importe
 from shapecheck.objects.project import PROJECT
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.stored import every_construction_passes, stored_parameter
-from shapecheck.objects.values import Instance, TorchObject
+from shapecheck.objects.values import FunctionValue, Instance, TorchObject
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.shapes.activations import (
     construction_of,
@@ -123,14 +123,21 @@ class NumpyOfGraphTensor(Rule):
         that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
         `self(...)` inside a module; what a method of such a model of the project returns counts as its output
         where every `return` is one or a loss (`raw, probs = ranker.relevance(q, d)` with `return raw,
-        torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class; a same-file helper's
+        torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class, and so does what a
+        learner's or trainer's method returns from its `self.model(x)` when the object it is called on holds a module
+        there (`learner = Learner(nn.Sequential(...))`, then `learner.predict(x)`); so does
+        what a function of the file defined before the call, or of a project module it imports, returns where every
+        `return` is such an output or a loss,
+        computed with autograd on, of its own model or of the one the call hands it (`probs = predict_proba(model,
+        x)` with `logits = model(x)`, `return torch.softmax(logits, dim=1)`); a same-file helper's
         parameter counts when every call of the helper, at
         module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
         stored from a constructor parameter when every construction of the trainer hands it one. A tensor a
         function or method is handed (`def plot(preds): plt.plot(preds.cpu().numpy())`, a meter's
         `update(self, scores)`) is reported when a call in the file (`plot(out)`, `self.meter.update(probs)` with
         `self.meter = Meter()`), or of a plain function in a module importing it, hands it a model's output or a loss
-        computed with autograd on: `no_grad` inside the helper does not take the graph off what it was handed.
+        computed with autograd on (also the output of a step helper's model parameter that every call of the step
+        helper hands a model: `heatmaps = head(feats)`, then `show_heatmaps(heatmaps, path)`): `no_grad` inside the helper does not take the graph off what it was handed.
         So is a method of a class of another module importing the class (`self.train_auc.update(probs, y)` with
         `self.train_auc = RocAucMeter()`); and where that module imports no torch (a numpy metrics module, which
         no torch rule lints), the call handing it the tensor is reported instead. A module's own
@@ -603,6 +610,67 @@ class NumpyOfGraphTensor(Rule):
         def as_array(first, second):
             return torch.cat([first, second]).cpu().numpy()
         """,
+        # What a same-file helper returns, out of the graph: computed under `no_grad` (the helper's decorator, or
+        # the caller's block around the call), or detached before the `return`; a plotting helper handed the
+        # heatmaps of an evaluation pass under `no_grad`.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        @torch.no_grad()
+        def predict_proba(model, x):
+            return torch.softmax(model(x), dim=1)
+        def embed(model, x):
+            features = model(x)
+            return features.detach()
+        def score(model, x):
+            with torch.no_grad():
+                logits = model(x)
+            return torch.sigmoid(logits)
+        def show_heatmaps(heatmaps, path):
+            np.save(path, heatmaps[0].cpu().numpy())
+        def evaluate(head, feats):
+            with torch.no_grad():
+                heatmaps = head(feats)
+            show_heatmaps(heatmaps, "eval.npy")
+        def main():
+            model = nn.Linear(16, 3)
+            x = torch.randn(8, 16)
+            np.save("probs.npy", predict_proba(model, x).numpy())
+            np.save("features.npy", embed(model, x).numpy())
+            np.save("scores.npy", score(model, x).numpy())
+            with torch.no_grad():
+                probs = torch.softmax(model(x), dim=1)
+            later = embed(model, x)
+            print(later.numpy(), probs.numpy())
+            evaluate(nn.Conv2d(64, 4, 1), torch.randn(2, 64, 8, 8))
+        """,
+        # A learner's predictions out of the graph: its method runs under `no_grad`, or detaches, or the call does;
+        # a learner holding what the code does not show to be a module.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        class Learner:
+            def __init__(self, model):
+                self.model = model
+            @torch.no_grad()
+            def predict(self, x):
+                return self.model(x)
+            def embed(self, x):
+                return self.model(x).detach()
+            def raw(self, x):
+                return self.model(x)
+        def main(x, make_model):
+            learner = Learner(nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1)))
+            np.save("preds.npy", learner.predict(x).numpy())
+            np.save("embeddings.npy", learner.embed(x).numpy())
+            with torch.no_grad():
+                raw = learner.raw(x)
+            np.save("raw.npy", raw.numpy())
+            unknown = Learner(make_model())
+            np.save("unknown.npy", unknown.raw(x).numpy())
+        """,
     ]
     INVALID = [
         # A linear probe's weights saved for a plot after training: a layer's weight requires grad.
@@ -935,6 +1003,69 @@ class NumpyOfGraphTensor(Rule):
                 tokens = torch.cat([tokens, decoder(tokens[-1:])], dim=0)
                 print(tokens.cpu().numpy())
         """),
+        # Probabilities a same-file helper derives from the model it is handed, saved outside `no_grad`.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(16, 3)
+            def forward(self, x):
+                return self.fc(x)
+        def predict_proba(model, x):
+            logits = model(x)
+            return torch.softmax(logits, dim=1)
+        def main():
+            probs = predict_proba(Classifier(), torch.randn(8, 16))
+            np.save("probs.npy", probs.numpy())
+        """,
+        # A detection head's heatmaps, computed in a step helper every call hands the head, handed to a plotting
+        # helper mid-training.
+        """
+        import matplotlib.pyplot as plt
+        import torch
+        import torch.nn as nn
+        def show_heatmaps(heatmaps, path):
+            plt.imshow(heatmaps[0].cpu().numpy().max(0))
+            plt.savefig(path)
+        def train_step(head, feats, targets, optimizer, step):
+            heatmaps = torch.sigmoid(head(feats))
+            loss = nn.functional.binary_cross_entropy(heatmaps, targets)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            if step % 100 == 0:
+                show_heatmaps(heatmaps, f"hm_{step}.png")
+        def main():
+            head = nn.Conv2d(64, 4, 1)
+            opt = torch.optim.Adam(head.parameters())
+            for step in range(1000):
+                train_step(head, torch.randn(2, 64, 32, 32), torch.rand(2, 4, 32, 32), opt, step)
+        """,
+        # A learner's predictions after training: its method returns its module's output with autograd on.
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        class Learner:
+            def __init__(self, model, lr=1e-3):
+                self.model = model
+                self.optimizer = torch.optim.Adam(model.parameters(), lr=lr)
+            def step(self, x, y):
+                self.optimizer.zero_grad()
+                loss = nn.functional.mse_loss(self.model(x), y)
+                loss.backward()
+                self.optimizer.step()
+            def predict(self, x):
+                return self.model(x)
+        def main(x, y):
+            learner = Learner(nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1)))
+            for _ in range(10):
+                learner.step(x, y)
+            np.savetxt("preds.txt", learner.predict(x).numpy())
+        """,
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -1245,7 +1376,63 @@ class NumpyOfGraphTensor(Rule):
                 return "parameter", call  # a helper's `model(x)`: its callers say what the model is
         if type(func) is cst.Attribute and ctx.qualname(func) is None:
             return self._method_origin(call, func, before, ctx, index)
+        if type(func) is cst.Name:
+            return self._helper_origin(call, func, before, ctx, index)
         return None
+
+    def _helper_origin(self, call: cst.Call, func: cst.Name, before: int | None, ctx: Context, index: int | None
+                       ) -> tuple[Origin, cst.Call] | None:
+        """`probs = predict_proba(model, x)`: a function of the file defined before the call, or of a project
+        module it imports (`from utils import predict_proba`), whose every `return` (at `index` of the tuple it
+        returns) is a model's output or a loss computed with autograd on, as read at the function's end: its own
+        model's, or the one this call hands its model parameter (`logits = model(x)`, `return
+        torch.softmax(logits, dim=1)`). What it returns carries that graph."""
+        binding = ctx.binding(func, before)
+        if binding is None or self._method_depth > 2:
+            return None
+        if binding.kind == "def" and type(binding.statement) is cst.FunctionDef:
+            definition, where = binding.statement, ctx
+        elif binding.kind == "import":
+            imported = evaluator(ctx).value(func, before)
+            if not isinstance(imported, FunctionValue) or imported.closure is not None or imported.bound is not None:
+                return None
+            definition, where = imported.node, imported.ctx
+        else:
+            return None
+        point = where.point_after(definition)
+        returns = [node.value for node in where.walk(definition.body) if type(node) is cst.Return]
+        if point is None or not returns or any(type(node) in (cst.FunctionDef, cst.Lambda, cst.Yield)
+                                               for node in where.walk(definition.body)):
+            return None
+        moved = False
+        self._method_depth += 1
+        try:
+            for value in returns:
+                if type(value) is cst.Tuple:
+                    if index is None or index >= len(value.elements) or type(value.elements[index]) is not cst.Element:
+                        return None
+                    value = value.elements[index].value
+                elif value is None or index is not None:
+                    return None
+                with where.at(point):
+                    found = self._origin(value, where)
+                    if found is None or found[0] not in ("model", "device", "loss", "parameter") \
+                            or where.grad_disabled or self._grad_disabled_at(found[1], where):
+                        return None
+                    if found[0] == "parameter":  # the model this call hands the helper
+                        passed = passed_argument(definition, call, where.code(found[1].func))
+                        if passed is None:
+                            return None
+                    else:
+                        passed = None
+                if passed is not None:
+                    if not self._is_model(passed, before, ctx):
+                        return None
+                    moved = moved or self._moved(passed, before, ctx)
+                moved = moved or found[0] == "device"
+        finally:
+            self._method_depth -= 1
+        return ("device", call) if moved else ("model", call)
 
     def _method_origin(self, call: cst.Call, func: cst.Attribute, before: int | None, ctx: Context,
                        index: int | None) -> tuple[Origin, cst.Call] | None:
@@ -1253,7 +1440,12 @@ class NumpyOfGraphTensor(Rule):
         (at `index` of the tuple it returns) is the model's own output or a loss, computed with autograd on, as
         read where the class is defined: what it returns carries the graph as `forward`'s output does."""
         owner = project_class(ctx, func.value, before)
-        if owner is None or self._method_depth > 2 or not is_torch_module_class(owner.ctx, owner.node):
+        if owner is None or self._method_depth > 2:
+            return None
+        # a learner or trainer (not a module): its `self.model(x)` is a model's output when the object it is
+        # called on holds a module there (`learner = Learner(nn.Sequential(...))`, then `learner.predict(x)`)
+        held = None if is_torch_module_class(owner.ctx, owner.node) else evaluator(ctx).value(func.value, before)
+        if held is not None and (not isinstance(held, Instance) or held.tainted or held.generic):
             return None
         returns = forward_returns(owner.ctx).of_method(owner.node, func.attr.value)
         if not returns:
@@ -1270,6 +1462,13 @@ class NumpyOfGraphTensor(Rule):
                     value = value.elements[index].value
                 with owner.ctx.at(returned.point):
                     found = None if owner.ctx.grad_disabled else self._origin(value, owner.ctx)
+                    if found is not None and found[0] in ("stored", "stored-device") and held is not None:
+                        attribute = found[1].func  # `self.model` of `self.model(x)`
+                        module = held.attrs.get(attribute.attr.value) \
+                            if type(attribute) is cst.Attribute and is_self_attribute(attribute) else None
+                        found = ("model", found[1]) if is_module(module) and not (
+                            isinstance(module, Instance) and _parameter_free(module.cls.ctx, module.cls.node)) \
+                            else None  # type: ignore[arg-type]
                     if found is None or found[0] not in ("model", "device", "loss") \
                             or self._grad_disabled_at(found[1], owner.ctx):
                         return None
@@ -1341,6 +1540,9 @@ class NumpyOfGraphTensor(Rule):
         """A caller passes a model's output or a loss computed with autograd on (read in `reader`, the caller's
         context), not detached on the way."""
         found = self._origin(passed, reader)
+        if found is not None and found[0] == "parameter" and reader is self.ctx and reader.function is not None \
+                and self._handed_models(found[1], reader.function):
+            found = "model", found[1]  # `heatmaps = head(feats)` in a step helper every call hands a model
         if found is None or found[0] not in ("model", "device", "loss") or self._grad_disabled_at(found[1], reader) \
                 or self._lightning_hook(reader):
             return False

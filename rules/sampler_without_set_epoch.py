@@ -7,12 +7,13 @@ import libcst as cst
 from shapecheck.engine import Binding, Context, Invalid, Rule
 from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.context import Point
+from shapecheck.engine.walker import walk
 from shapecheck.objects.tensor_facts import is_builtin_call
 from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
 from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
-from shapecheck.objects.values import Seq, TorchObject, truth
+from shapecheck.objects.values import Instance, Seq, TorchObject, truth
 from shapecheck.shapes.evaluator import evaluator
 
 _WRAPPERS = frozenset({"enumerate", "tqdm", "iter"})
@@ -48,7 +49,9 @@ class SamplerWithoutSetEpoch(Rule):
 
         The loader may also be drawn with `iter(loader)` inside a step loop (`next(iter(loader))` on every step,
         or `data_iter = iter(loader)` again once it is exhausted), be unpacked from a same-file factory's tuple
-        (`train_loader, val_loader = get_loaders(...)`) or be an item of a dict one returns (`loaders["train"]`).
+        (`train_loader, val_loader = get_loaders(...)`, `loader, sampler = build_loader(...)`, of the file or of
+        another module, also into a trainer's attributes: `self.train_loader, self.train_sampler = ...`) or be an
+        item of a dict one returns (`loaders["train"]`).
 
         A trainer's loader stored from its constructor (`self.train_loader = train_loader`, looped over in an
         epoch method such as the DDP tutorial's `_run_epoch(epoch)`) counts when a construction of the trainer in
@@ -56,7 +59,11 @@ class SamplerWithoutSetEpoch(Rule):
         class built, a factory of another module returning it); one its constructor builds (`self.loader =
         DataLoader(dataset, sampler=self.sampler)`, or a split of the dict of loaders a factory of the file or of
         another module returns: `self.loaders = build_dataloaders(cfg)`, then `for x, y in self.loaders["train"]:`)
-        counts when a call of the method that iterates it runs in a loop.
+        counts when a call of the method that iterates it runs in a loop. So does a loader a method of an object
+        the trainer stores from its constructor makes each call (`for x, y in self.data.train_loader(epoch):`),
+        when every construction, in any module, hands it a project object whose method returns a `DataLoader` of
+        the shuffling `DistributedSampler` the object keeps (`sampler=self.sampler`), in a module that never calls
+        `set_epoch` (ClassyVision's dataset wrapper, whose `iterator(phase)` drops the phase).
 
         Not reported: `shuffle=False` or a shuffle flag the code does not spell out, a loader another file builds
         and hands in by other means (a parameter, an attribute), a loader iterated once (no loop around it), any file calling `set_epoch`, and tests.
@@ -712,7 +719,12 @@ class SamplerWithoutSetEpoch(Rule):
             elif type(node.value) is cst.Call and _imported_call(self.ctx, node.value):
                 # `loader = make_loader(dataset, args.batch)` of another module: the objects floor is asked in
                 # `finish`, and only for a name the file hands to a helper that iterates it
-                self._events.append(("imported", self.ctx.function, target.value, node.value))
+                self._events.append(("imported", self.ctx.function, target.value, node.value, None))
+        elif type(target) is cst.Tuple and type(node.value) is cst.Call and _imported_call(self.ctx, node.value):
+            # `train_loader, val_loader = get_dataloaders(...)` of another module: asked in `finish`, as above
+            for index, element in enumerate(target.elements):
+                if type(element.value) is cst.Name:
+                    self._events.append(("imported", self.ctx.function, element.value.value, node.value, index))
         elif type(target) is cst.Tuple and type(node.value) is cst.Call and type(node.value.func) is cst.Name \
                 and self.ctx.qualname(node.value.func) is None:
             # `train_loader, val_loader = get_loaders(...)`: the loaders a same-file factory returns, as the objects
@@ -745,6 +757,13 @@ class SamplerWithoutSetEpoch(Rule):
             else (False, None)
         # `for x, y in self.train_loader:` of a trainer, unless the loop is over a shuffling loader
         stored = stored_root(ctx, iterated) if ctx.function is not None and not shuffles else None
+        made = None
+        if stored is None and ctx.function is not None and not shuffles and type(iterated) is cst.Call \
+                and type(iterated.func) is cst.Attribute:
+            # `for sample in self.dataset.iterator(phase):`, a loader a method of a stored object makes each call
+            stored = stored_root(ctx, iterated.func.value)
+            made = iterated.func.attr.value
+        stored = (*stored, made) if stored is not None else None
         if shuffles or factory is not None or stored is not None:
             self._events.append(("loop", iterated, ctx.function, per_epoch, stored, shuffles, factory))
 
@@ -773,7 +792,9 @@ class SamplerWithoutSetEpoch(Rule):
         the objects floor is asked), also one a project function of another module builds."""
         ctx = self.ctx
         loader, before = ctx.value_of(expr)
-        if type(loader) is cst.Subscript and follow:  # `loaders["train"]` of a dict a factory returns
+        if follow and type(loader) in (cst.Subscript, cst.Name, cst.Attribute):
+            # `loaders["train"]` of a dict a factory returns, `loader` or `self.loader` unpacked from the `(loader,
+            # sampler)` pair one returns
             return _built_shuffling(evaluator(ctx).value(loader, before)), None
         if type(loader) is not cst.Call:
             return False, None
@@ -816,12 +837,15 @@ class SamplerWithoutSetEpoch(Rule):
         binding = ctx.binding(sampler.value) if sampler is not None and type(sampler.value) is cst.Name else None
         return binding is not None and binding.kind == "param"
 
-    def _built_shuffling_at(self, loader: cst.BaseExpression) -> bool:
+    def _built_shuffling_at(self, loader: cst.BaseExpression, index: int | None = None) -> bool:
         """The objects floor's run of a factory's call, read where its function ends (the module's code so far,
-        outside functions), builds a shuffling loader: the sampler the call hands in is followed into the
-        factory's `DataLoader(...)`."""
+        outside functions), builds a shuffling loader (at `index` of the tuple it returns, when given): the sampler
+        the call hands in is followed into the factory's `DataLoader(...)`."""
         with self.ctx.at(self.ctx.point_within(loader) or self.ctx.module_point()):
-            return _built_shuffling(evaluator(self.ctx).value(loader))
+            built = evaluator(self.ctx).value(loader)
+        if index is not None:
+            built = built.items[index] if isinstance(built, Seq) and index < len(built.items) else None
+        return _built_shuffling(built)
 
     def _called_in_loop(self, method: cst.FunctionDef) -> bool:
         """A call of `method` in the file runs in a loop: `self._run_epoch(epoch)` in `train()`'s epoch loop."""
@@ -896,7 +920,8 @@ class SamplerWithoutSetEpoch(Rule):
         # asked of the objects floor at each call.
         wrapping: set[str] = set()
         # Names bound to what a call of another module's function returns: a loader only if the objects floor says so.
-        imported: list[tuple[cst.FunctionDef | None, str, cst.Call]] = []
+        # (the position in the tuple the call returns, for a name unpacked from it)
+        imported: list[tuple[cst.FunctionDef | None, str, cst.Call, int | None]] = []
         for kind, *event in self._events:
             if kind == "wraps":
                 wrapping.add(event[0])
@@ -936,10 +961,10 @@ class SamplerWithoutSetEpoch(Rule):
                 if self._iterates(definition, parameter, call, iterating, not in_loop, 2):
                     # at the helper's loop over it; where the helper hands it on, at the argument
                     found += loops_over.get((definition, parameter), [argument])  # type: ignore[index]
-        for function, name, call in imported:
+        for function, name, call, index in imported:
             if (function, name) not in loaders and any(
                     self._handed_to_loop(site.node, name, iterating, per_epoch=site.loop is None, depth=2)
-                    for site in training.calls_in(function)) and self._built_shuffling_at(call):
+                    for site in training.calls_in(function)) and self._built_shuffling_at(call, index):
                 loaders[function, name] = call
         for (function, name) in loaders:
             for site in training.calls_in(function):
@@ -950,14 +975,20 @@ class SamplerWithoutSetEpoch(Rule):
                     found += next((loops_over[definition, parameter] for definition in training.definitions_of(
                         site.node) if (parameter := receiving_parameter(definition, site.node, argument)) is not None
                         and (definition, parameter) in loops_over), [argument])
-        for iterated, method, per_epoch, ((class_def, init, parameter), path) in stored:
+        for iterated, method, per_epoch, ((class_def, init, parameter), path, made) in stored:
             # the DDP tutorial's trainer: `_run_epoch(epoch)` called from `train()`'s epoch loop, over the loader
             # `main()` built with a DistributedSampler and handed to `Trainer(...)`
             if not per_epoch and not self._called_in_loop(method):
                 continue
             passed = constructor_arguments(self.ctx, class_def, init, parameter) or []
-            if any(self._passed_shuffling(argument, point, factories, path)
-                   for argument, point, reader in passed if reader is self.ctx):
+            if made is not None:
+                # a data wrapper handed in from any module, whose method makes a loader of the shuffling sampler
+                # it keeps (ClassyVision's `dataset.iterator(phase)`)
+                if passed and all(_makes_shuffling(reader, argument, point, path, made)
+                                  for argument, point, reader in passed):
+                    found.append(iterated)
+            elif any(self._passed_shuffling(argument, point, factories, path)
+                     for argument, point, reader in passed if reader is self.ctx):
                 found.append(iterated)
         for node in found:
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
@@ -984,12 +1015,37 @@ def _built_shuffling(built: object) -> bool:
     if not isinstance(built, TorchObject) or not built.qualname.endswith(".DataLoader") or built.site is None:
         return False
     sampler_expr = built.argument(3, "sampler")
-    sampler = built.site.read("value", sampler_expr) if sampler_expr is not None else None
+    return _shuffling_sampler(built.site.read("value", sampler_expr) if sampler_expr is not None else None)
+
+
+def _shuffling_sampler(sampler: object) -> bool:
+    """`sampler` is a `DistributedSampler` the objects floor built, that shuffles."""
     if not isinstance(sampler, TorchObject) or not sampler.qualname.endswith(".DistributedSampler") \
             or sampler.site is None:
         return False
     shuffle = sampler.argument(3, "shuffle")
     return shuffle is None or truth(sampler.site.read("value", shuffle)) is True
+
+
+def _makes_shuffling(reader: Context, argument: cst.BaseExpression, point: Point, path: tuple[str, ...],
+                     method: str) -> bool:
+    """The object `argument` (read in `reader` at `point`) holds at `path` is a project instance whose `method`
+    has one `return`, a `DataLoader(...)` of the shuffling `DistributedSampler` the instance keeps
+    (`sampler=self.sampler`), in a module that never calls `set_epoch` (the method may set it before the return)."""
+    with reader.at(point):
+        held = attribute_path(evaluator(reader).value(argument), path)
+    if not isinstance(held, Instance) or held.tainted or held.cls.ctx.calls_to("set_epoch"):
+        return False
+    definitions = [statement for statement in held.cls.node.body.body
+                   if type(statement) is cst.FunctionDef and statement.name.value == method]
+    returns = [node.value for node in walk(definitions[0].body) if type(node) is cst.Return] \
+        if len(definitions) == 1 else []
+    loader = returns[0] if len(returns) == 1 else None
+    if type(loader) is not cst.Call or not (held.cls.ctx.qualname(loader.func) or "").endswith(".DataLoader"):
+        return False
+    sampler = keyword_arg(loader, "sampler")
+    return sampler is not None and is_self_attribute(sampler.value) \
+        and _shuffling_sampler(held.attrs.get(sampler.value.attr.value))  # type: ignore[attr-defined]
 
 
 def _imported_call(ctx: Context, call: cst.Call) -> bool:

@@ -208,3 +208,149 @@ def test_a_trainer_of_another_module_handed_a_loader_that_a_factory_of_a_third_b
     assert found("fit_loader", moved="features.cuda()") == []
     # the test tensors are made on the device `where` names, the GPU by default: their batches need no move
     assert found("test_loader") == []
+
+
+FORECASTER = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, Dataset
+    class WindowDataset(Dataset):
+        def __init__(self, series, window, horizon):
+            self.series = series.astype(np.float32)
+            self.window, self.horizon = window, horizon
+        def __len__(self):
+            return len(self.series) - self.window - self.horizon
+        def __getitem__(self, i):
+            past = self.series[i:i + self.window]
+            future = self.series[i + self.window:i + self.window + self.horizon]
+            return {past_and_future}
+    class Forecaster:
+        def __init__(self, model: nn.Module, device="cuda"):
+            self.device = torch.device(device)
+            self.model = model.to(self.device)
+        def fit(self, series, epochs=5):
+            loader = DataLoader(WindowDataset(series, 24, 6), batch_size=32, shuffle=True)
+            for epoch in range(epochs):
+                for batch in loader:
+                    loss = nn.functional.mse_loss(self.model(batch["past"]), batch["future"])
+"""
+
+
+def forecaster_rows(past_and_future: str) -> list[int]:
+    source = textwrap.dedent(FORECASTER).format(past_and_future=past_and_future)
+    return [finding.location.row for finding in lint_text(source, "forecast.py", resolve(["SC211"])).findings]
+
+
+def test_a_class_s_moved_model_fed_the_items_of_a_project_dataset_made_on_the_cpu() -> None:
+    # the dict-yielding Dataset's items are numpy windows or tensors made from them: collated on the CPU
+    assert forecaster_rows('{"past": torch.from_numpy(past), "future": torch.from_numpy(future)}') == [24]
+    assert forecaster_rows('{"past": past, "future": future}') == [24]
+
+
+def test_a_dataset_that_moves_its_items_or_gives_what_the_code_does_not_state_is_clean() -> None:
+    assert forecaster_rows('{"past": torch.from_numpy(past).to("cuda"), "future": torch.from_numpy(future)}') == []
+    assert forecaster_rows('{"past": self.transform(past), "future": future}') == []
+
+
+TRAINER = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, TensorDataset
+    def collate(items):
+        return {collated}
+    class Regressor:
+        def __init__(self, net, device):
+            self.device = device
+            self.net = net
+            self.net.to(self.device)
+        def evaluate(self, features, targets):
+            data = TensorDataset(torch.from_numpy(features), torch.from_numpy(targets))
+            loader = DataLoader(data, batch_size=64{collate_fn})
+            with torch.no_grad():
+                for batch in loader:
+                    nn.functional.mse_loss(self.net(batch[0]), batch[1])
+"""
+
+
+def trainer_rows(collate_fn: str = "", collated: str = "None") -> list[int]:
+    source = textwrap.dedent(TRAINER).format(collate_fn=collate_fn, collated=collated)
+    return [finding.location.row for finding in lint_text(source, "regressor.py", resolve(["SC211"])).findings]
+
+
+def test_a_model_its_class_moves_fed_a_loader_a_method_builds_on_the_cpu() -> None:
+    assert trainer_rows() == [17]
+    # a collate_fn of the project that builds the batch on the CPU
+    assert trainer_rows(", collate_fn=collate", "torch.tensor([x.tolist() for x, _ in items]), "
+                                                "torch.tensor([y.item() for _, y in items])") == [17]
+
+
+def test_a_collate_fn_that_moves_the_batch_or_a_model_moved_back_is_clean() -> None:
+    assert trainer_rows(", collate_fn=collate", "[torch.stack(part).cuda() for part in zip(*items)]") == []
+    assert trainer_rows(", collate_fn=collate", "tuple(torch.stack(part) for part in zip(*items))") == []
+    source = textwrap.dedent(TRAINER).format(collate_fn="", collated="None").replace(
+        "self.net.to(self.device)", "self.net.to(self.device)\n        self.net.cpu()")
+    assert lint_text(source, "regressor.py", resolve(["SC211"])).findings == []
+
+
+BUILT_IN_INIT = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, TensorDataset
+    class Trainer:
+        def __init__(self, model, train_set, val_set, device):
+            self.device = device
+            self.model = model.to(device)
+            self.train_loader = DataLoader(train_set, batch_size=32, shuffle=True)
+            self.val_loader = DataLoader(val_set, batch_size=64)
+        def train_epoch(self):
+            for x, y in self.train_loader:
+                x, y = x.to(self.device), y.to(self.device)
+                nn.functional.cross_entropy(self.model(x), y).backward()
+        @torch.no_grad()
+        def validate(self):
+            for x, y in self.val_loader:
+                self.model(x)
+    def main():
+        train_set = TensorDataset(torch.randn(128, 20), torch.randint(0, 3, (128,)))
+        val_set = {val_set}
+        trainer = Trainer(nn.Linear(20, 3), train_set, val_set, torch.device("cuda"))
+"""
+
+
+def test_a_trainer_s_loader_built_in_its_constructor_from_the_dataset_each_construction_hands_it() -> None:
+    def built_rows(val_set: str) -> list[int]:
+        source = textwrap.dedent(BUILT_IN_INIT).format(val_set=val_set)
+        return [finding.location.row for finding in lint_text(source, "trainer.py", resolve(["SC211"])).findings]
+
+    assert built_rows("TensorDataset(torch.randn(64, 20), torch.randint(0, 3, (64,)))") == [18]
+    # a dataset put on the device whole, or one the code does not show
+    assert built_rows("TensorDataset(torch.randn(64, 20).cuda(), torch.randint(0, 3, (64,)).cuda())") == []
+    assert built_rows("load_split('val')") == []
+
+
+EVALUATOR = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, TensorDataset
+    class Trainer:
+        def __init__(self, model, device):
+            self.device = device
+            self.model = model.to(device)
+            self.criterion = nn.MSELoss()
+        @torch.no_grad()
+        def evaluate_loop(self, loader):
+            for x, y in loader:
+                self.criterion(self.model(x), y)
+    def main(to_device):
+        trainer = Trainer(nn.Linear(10, 1), torch.device("cuda"))
+        val_loader = DataLoader(TensorDataset(torch.randn(64, 10), torch.randn(64, 1)), batch_size=16{})
+        trainer.evaluate_loop(val_loader)
+"""
+
+
+def test_a_method_handed_a_cpu_loader_for_the_model_its_constructor_moved() -> None:
+    for passed, expected in (("", [13]), (", collate_fn=to_device", [])):
+        source = textwrap.dedent(EVALUATOR).format(passed)
+        assert [finding.location.row for finding in lint_text(source, "t.py", resolve(["SC211"])).findings] \
+            == expected, passed

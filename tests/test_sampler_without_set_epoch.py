@@ -34,6 +34,16 @@ def rows(call: str) -> list[int]:
     return [finding.location.row for finding in lint_text(source, "train.py", resolve(["SC215"])).findings]
 
 
+def project_rows(tmp_path: Path, linted: str, files: dict[str, str]) -> list[int]:
+    """The rows SC215 reports in the project file `linted` once `files` (path -> source) are written."""
+    for name, source in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(source))
+    PROJECT.forget()
+    path = tmp_path / linted
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC215"])).findings]
+
+
 def test_reported_at_the_helper_s_loop_over_the_loader_it_is_handed() -> None:
     assert rows("train(make_loader(dataset), 10)") == [8]
 
@@ -77,13 +87,8 @@ TRAIN = """
 
 
 def test_a_trainer_s_bundle_holding_a_shuffling_loader_another_module_built(tmp_path: Path) -> None:
-    (tmp_path / "data.py").write_text(textwrap.dedent(DATA))
     for passed, expected in (("", [10]), (", shuffle=False", [])):
-        (tmp_path / "train.py").write_text(textwrap.dedent(TRAIN.format(passed)))
-        PROJECT.forget()
-        path = tmp_path / "train.py"
-        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
-        assert [finding.location.row for finding in result.findings] == expected, passed
+        assert project_rows(tmp_path, "train.py", {"data.py": DATA, "train.py": TRAIN.format(passed)}) == expected
 
 
 WRAPPING = """
@@ -168,12 +173,166 @@ FIT = """
 
 
 def test_a_loader_another_module_s_factory_returns_handed_to_a_helper_the_epoch_loop_calls(tmp_path: Path) -> None:
-    (tmp_path / "loaders.py").write_text(textwrap.dedent(LOADERS))
     for loader, expected in (("sharded_loader(dataset, 64, rank, world_size)", [7]),
                              ("sharded_loader(dataset, 64, rank, world_size, shuffle=False)", []),
                              ("local_loader(dataset, 64)", [])):
-        (tmp_path / "fit.py").write_text(textwrap.dedent(FIT.format(loader=loader)))
-        PROJECT.forget()
-        path = tmp_path / "fit.py"
-        result = lint_text(path.read_text(), str(path), resolve(["SC215"]))
-        assert [finding.location.row for finding in result.findings] == expected, loader
+        files = {"loaders.py": LOADERS, "fit.py": FIT.format(loader=loader)}
+        assert project_rows(tmp_path, "fit.py", files) == expected, loader
+
+
+PAIRS = """
+    from torch.utils.data import DataLoader
+    from torch.utils.data.distributed import DistributedSampler
+
+    def get_dataloaders(train_set, val_set, batch_size, shuffle=True):
+        train_sampler = DistributedSampler(train_set, shuffle=shuffle)
+        val_sampler = DistributedSampler(val_set, shuffle=False)
+        train_loader = DataLoader(train_set, batch_size=batch_size, sampler=train_sampler, drop_last=True)
+        return train_loader, DataLoader(val_set, batch_size=batch_size, sampler=val_sampler)
+"""
+
+EPOCHS = """
+    import torch
+    from data.loaders import get_dataloaders
+
+    def run_epoch(model, loader, optimizer):
+        for step, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            optimizer.step()
+
+    def main(cfg, model, train_set, val_set, optimizer):
+        train_loader, val_loader = get_dataloaders({arguments})
+        for epoch in range(cfg.epochs):
+            run_epoch(model, {iterated}, optimizer)
+"""
+
+
+def test_a_loader_unpacked_from_the_pair_another_module_s_factory_returns(tmp_path: Path) -> None:
+    # the factory lives in a package module; the loop is in the helper the epoch loop hands the loader to
+    for arguments, iterated, expected in (("train_set, val_set, 32", "train_loader", [6]),
+                                          ("train_set, val_set, 32", "val_loader", []),
+                                          ("train_set, val_set, 32, shuffle=False", "train_loader", [])):
+        files = {"data/__init__.py": "", "data/loaders.py": PAIRS,
+                 "train.py": EPOCHS.format(arguments=arguments, iterated=iterated)}
+        assert project_rows(tmp_path, "train.py", files) == expected, (arguments, iterated)
+
+
+def test_a_loader_unpacked_from_a_same_file_factory_s_loader_and_sampler() -> None:
+    # the sampler comes back next to its loader, so the epoch loop could set it, and does not
+    source = textwrap.dedent("""
+        from torch.utils.data import DataLoader, DistributedSampler
+        def make_train_loader(dataset, args, shuffle=True):
+            sampler = DistributedSampler(dataset, seed=args.seed, shuffle=shuffle)
+            return sampler, DataLoader(dataset, batch_size=args.batch_size, sampler=sampler, pin_memory=True)
+        def main(args, model, dataset, optimizer):
+            sampler, loader = make_train_loader(dataset, args{})
+            for epoch in range(args.epochs):
+                for batch in loader:
+                    model(**batch).loss.backward()
+                    optimizer.step()
+    """)
+    for passed, expected in (("", [9]), (", shuffle=False", [])):
+        findings = lint_text(source.format(passed), "train.py", resolve(["SC215"])).findings
+        assert [finding.location.row for finding in findings] == expected, passed
+
+
+def test_a_trainer_s_loader_unpacked_from_a_factory_s_pair() -> None:
+    # the DDP tutorial's trainer, its loader and sampler kept in attributes from a factory's `(loader, sampler)`
+    source = textwrap.dedent("""
+        import torch
+        from torch.utils.data import DataLoader
+        from torch.utils.data.distributed import DistributedSampler
+        def create_loader(dataset, batch_size, shuffle):
+            sampler = DistributedSampler(dataset, shuffle=shuffle)
+            return DataLoader(dataset, batch_size=batch_size, sampler=sampler), sampler
+        class Trainer:
+            def __init__(self, model, dataset, cfg):
+                self.model, self.cfg = model, cfg
+                self.train_loader, self.train_sampler = create_loader(dataset, cfg.batch_size, {})
+            def _run_epoch(self, epoch):
+                for x, y in self.train_loader:
+                    torch.nn.functional.cross_entropy(self.model(x), y).backward()
+            def train(self):
+                for epoch in range(self.cfg.max_epochs):
+                    self._run_epoch(epoch)
+    """)
+    for shuffle, expected in (("True", [13]), ("False", [])):
+        findings = lint_text(source.format(shuffle), "trainer.py", resolve(["SC215"])).findings
+        assert [finding.location.row for finding in findings] == expected, shuffle
+
+
+TRAINER_OF_PAIR = """
+    import torch
+    from data.build import build_loader
+
+    class Trainer:
+        def __init__(self, model, dataset, cfg):
+            self.model, self.cfg = model, cfg
+            self.train_loader, self.train_sampler = build_loader(dataset, cfg.batch_size{})
+        def train_one_epoch(self, epoch):
+            for images, targets in self.train_loader:
+                torch.nn.functional.cross_entropy(self.model(images), targets).backward()
+        def fit(self):
+            for epoch in range(self.cfg.epochs):
+                self.train_one_epoch(epoch)
+"""
+
+BUILD = """
+    from torch.utils.data import DataLoader
+    from torch.utils.data.distributed import DistributedSampler
+
+    def build_loader(dataset, batch_size, shuffle=True):
+        sampler = DistributedSampler(dataset, shuffle=shuffle, drop_last=True)
+        return DataLoader(dataset, batch_size=batch_size, sampler=sampler, pin_memory=True), sampler
+"""
+
+
+def test_a_trainer_s_loader_unpacked_from_another_module_s_pair(tmp_path: Path) -> None:
+    for passed, expected in (("", [10]), (", shuffle=False", [])):
+        files = {"data/__init__.py": "", "data/build.py": BUILD, "trainer.py": TRAINER_OF_PAIR.format(passed)}
+        assert project_rows(tmp_path, "trainer.py", files) == expected, passed
+
+
+WRAPPER_DATA = """
+    from torch.utils.data import DataLoader
+    from torch.utils.data.distributed import DistributedSampler
+
+    class ShardedData:
+        def __init__(self, dataset, batch_size, shuffle):
+            self.dataset, self.batch_size = dataset, batch_size
+            self.sampler = DistributedSampler(dataset, shuffle=shuffle)
+        def train_loader(self, epoch=0):{set_epoch}
+            return DataLoader(self.dataset, batch_size=self.batch_size, sampler=self.sampler)
+"""
+
+TASK = """
+    import torch
+
+    class Task:
+        def __init__(self, model, data, epochs):
+            self.model, self.data, self.epochs = model, data, epochs
+            self.epoch = 0
+        def train_phase(self):
+            for x, y in self.data.train_loader(epoch=self.epoch):
+                torch.nn.functional.cross_entropy(self.model(x), y).backward()
+        def run(self):
+            for self.epoch in range(self.epochs):
+                self.train_phase()
+"""
+
+MAIN = """
+    from data import ShardedData
+    from task import Task
+
+    Task(model, ShardedData(train_set, 32, shuffle={shuffle}), 10).run()
+"""
+
+
+def test_a_loader_a_stored_data_wrapper_s_method_makes_of_the_sampler_it_keeps(tmp_path: Path) -> None:
+    # ClassyVision's task and dataset: the wrapper's method never hands the epoch to its sampler
+    for set_epoch, shuffle, expected in (("", "True", [9]), ("", "False", []),
+                                         ("\n            self.sampler.set_epoch(epoch)", "True", [])):
+        files = {"task.py": TASK, "data.py": WRAPPER_DATA.format(set_epoch=set_epoch),
+                 "main.py": MAIN.format(shuffle=shuffle)}
+        assert project_rows(tmp_path, "task.py", files) == expected, (set_epoch, shuffle)

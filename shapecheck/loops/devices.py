@@ -18,7 +18,7 @@ from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.walker import walk
 from shapecheck.objects.project import PROJECT, importers_through_packages
-from shapecheck.objects.tensor_facts import dtype_kind, is_int, positional, string_value
+from shapecheck.objects.tensor_facts import dtype_kind, is_builtin_call, is_int, positional, string_value
 from shapecheck.objects.values import FunctionValue, Instance
 from shapecheck.shapes.evaluator import evaluator
 
@@ -314,3 +314,113 @@ def follow_tensor(node: cst.CSTNode, parents: dict[int, cst.CSTNode], ctx: Conte
             target = parent.targets[0].target
             return (target if type(target) is cst.Name else current), False
         return current, False
+
+
+# numpy-only methods: what they return is a numpy array (or Python values), which is on the CPU.
+_NUMPY_METHODS = frozenset({"astype", "numpy", "tolist", "item"})
+_NUMBERS = frozenset({"int", "float", "bool"})
+
+
+def yields_on_cpu(value: object) -> bool:
+    """`value` (the objects floor's) is a project function, or an object of a project class, whose every `return`
+    (of `__getitem__` for an object: a `Dataset`'s item) gives only data on the CPU: tensors a torch factory makes
+    without `device=` (`torch.from_numpy(window)`), numpy arrays (`np.stack(...)`, `x.astype(np.float32)`), numbers,
+    and tuples, lists or dicts of them (a dict literal filled by key after: `item["y"] = int(label)`); the
+    attributes it reads are those `__init__` sets once (`self.features = torch.randn(n, 8)`). A default-collated
+    batch of such items, or what such a `collate_fn` returns, is on the CPU. Anything else the code does not
+    state (a transform's output, a constructor argument, a nested function) makes it unknown: False."""
+    init = None
+    if isinstance(value, Instance):
+        methods = {statement.name.value: statement for statement in value.cls.node.body.body
+                   if type(statement) is cst.FunctionDef}
+        function, init, where = methods.get("__getitem__"), methods.get("__init__"), value.cls.ctx
+    elif isinstance(value, FunctionValue) and value.closure is None and value.bound is None:
+        function, where = value.node, value.ctx
+    else:
+        return False
+    if function is None:
+        return False
+    returns = []
+    for node in walk(function.body):
+        if type(node) in (cst.FunctionDef, cst.Lambda, cst.Yield):
+            return False
+        if type(node) is cst.Return:
+            returns.append(node.value)
+    return bool(returns) and all(value is not None and _data_on_cpu(where, value, function, init)
+                                 for value in returns)
+
+
+def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionDef, init: cst.FunctionDef | None,
+                 depth: int = 0) -> bool:
+    """`expr`, read in `function` (a method of a class whose `__init__` is `init`), is data on the CPU (see
+    `yields_on_cpu`)."""
+    if depth > 6:
+        return False
+    kind = type(expr)
+    if kind in (cst.Integer, cst.Float):
+        return True
+    if kind in (cst.Tuple, cst.List):
+        return all(type(element) is cst.Element and _data_on_cpu(ctx, element.value, function, init, depth + 1)
+                   for element in expr.elements)  # type: ignore[attr-defined]
+    if kind is cst.Dict:
+        return all(type(element) is cst.DictElement and _data_on_cpu(ctx, element.value, function, init, depth + 1)
+                   for element in expr.elements)  # type: ignore[attr-defined]
+    if kind is cst.Subscript:  # `self.features[i]`, `window[:n]`: indexing keeps the device
+        return _data_on_cpu(ctx, expr.value, function, init, depth + 1)  # type: ignore[attr-defined]
+    if kind is cst.Call:
+        func = expr.func  # type: ignore[attr-defined]
+        qualname = ctx.qualname(func) or ""
+        if qualname.startswith("numpy.") or is_builtin_call(ctx, expr, *_NUMBERS):
+            return True
+        if qualname in CREATIONS and keyword_arg(expr, "device") is None:  # type: ignore[arg-type]
+            if qualname not in ("torch.tensor", "torch.as_tensor"):
+                return True
+            # a copy of a tensor keeps its device: what it copies must be data on the CPU, or a literal list
+            data = positional(expr)  # type: ignore[arg-type]
+            return bool(data) and (type(data[0].value) in (cst.List, cst.ListComp, cst.Tuple)  # type: ignore
+                                   or _data_on_cpu(ctx, data[0].value, function, init, depth + 1))  # type: ignore
+        if type(func) is cst.Attribute and not qualname:
+            if func.attr.value in _NUMPY_METHODS:
+                return True
+            # `torch.from_numpy(x).float()`: a method that keeps the device, on CPU data
+            return func.attr.value not in _PLACING and _data_on_cpu(ctx, func.value, function, init, depth + 1)
+        return False
+    if kind is cst.Name:
+        bound = _assigned_once(function, expr.value)  # type: ignore[attr-defined]
+        if bound is None or not _data_on_cpu(ctx, bound, function, init, depth + 1):
+            return False
+        # `item = {"x": ...}`, then `item["y"] = int(self.labels[i])`: each value filled in is data too
+        return all(_data_on_cpu(ctx, node.value, function, init, depth + 1) for node in walk(function.body)
+                   if type(node) is cst.Assign and any(
+                       type(target.target) is cst.Subscript and type(target.target.value) is cst.Name
+                       and target.target.value.value == expr.value for target in node.targets))  # type: ignore
+    if kind is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self" and init is not None:
+        bound = _assigned_once(init, expr.attr.value, attribute=True)  # type: ignore[attr-defined]
+        return bound is not None and _data_on_cpu(ctx, bound, init, None, depth + 1)
+    return False
+
+
+def _assigned_once(function: cst.FunctionDef, name: str, attribute: bool = False) -> cst.BaseExpression | None:
+    """The value of the one plain assignment of `name` (of `self.name` with `attribute`) in `function`, when it
+    has no other binding there (an augmented assignment, a loop target, ...); else None."""
+    found: list[cst.BaseExpression] = []
+    for node in walk(function.body):
+        if type(node) is cst.Assign:
+            for target in node.targets:
+                if _names(target.target, name, attribute):
+                    if len(node.targets) != 1 or type(target.target) not in (cst.Name, cst.Attribute):
+                        return None
+                    found.append(node.value)
+        elif type(node) in (cst.AugAssign, cst.AnnAssign, cst.For, cst.AsName, cst.NamedExpr) \
+                and any(_names(inner, name, attribute) for inner in walk(getattr(node, "target", node))):
+            return None
+    if not attribute and any(param.name.value == name for param in function.params.params):
+        return None
+    return found[0] if len(found) == 1 else None
+
+
+def _names(target: cst.CSTNode, name: str, attribute: bool) -> bool:
+    if attribute:
+        return type(target) is cst.Attribute and type(target.value) is cst.Name and target.value.value == "self" \
+            and target.attr.value == name
+    return type(target) is cst.Name and target.value == name
