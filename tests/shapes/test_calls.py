@@ -1468,3 +1468,52 @@ def test_a_rollout_memorys_lists_are_not_the_empty_ones_its_constructor_makes() 
     code does not state, not 0, and its 8 rewards against 8 values raise nothing."""
     assert probe(_ROLLOUT_MEMORY) == [None]
     assert rows(_ROLLOUT_MEMORY.replace("        probe(returns)\n", ""), "SC105") == []
+
+
+def test_a_sum_of_a_recurrent_states_rows_a_forward_returns_is_a_tensor() -> None:
+    """`h_n[0] + h_n[1]`, a bidirectional GRU's directions summed for the attention query while its outputs keep
+    them concatenated: in the caller's run a row of a tensor is a tensor, not a size of its own, so the sum stays
+    (B, H) and the bmm against the (B, T, 2H) outputs is reported (checked in torch: "Expected size for first two
+    dimensions of batch2 tensor to be: [8, 128] but got: [8, 64]"). Before, `h[0] * 2` read as an int and the
+    forward's value was lost."""
+    source = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class BahdanauAttention(nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.W = nn.Linear(hidden, hidden)
+
+    def forward(self, hidden, enc_out):
+        scores = torch.bmm(enc_out, self.W(hidden).unsqueeze(2)).squeeze(2)
+        return torch.bmm(F.softmax(scores, dim=1).unsqueeze(1), enc_out).squeeze(1)
+
+
+class Seq2Seq(nn.Module):
+    def __init__(self, vocab=100, emb=32, hidden=64):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, emb)
+        self.encoder = nn.GRU(emb, hidden, batch_first=True, bidirectional=True)
+        self.attn = BahdanauAttention(hidden)
+        self.out = nn.Linear(3 * hidden, vocab)
+
+    def forward(self, src):
+        enc_out, h = self.encoder(self.emb(src))
+        hidden = h[0] + h[1]
+        return self.out(torch.cat([self.attn(hidden, enc_out), hidden], dim=1))
+
+
+model = Seq2Seq()
+out = model(torch.randint(0, 100, (8, 15)))
+'''
+    assert codes(source, "SC105") == [(13, "SC105")]
+    # the query projected to both directions' width (checked in torch: runs)
+    fixed = source.replace("self.W = nn.Linear(hidden, hidden)", "self.W = nn.Linear(hidden, 2 * hidden)")
+    assert codes(fixed, "SC105") == []
+    # what the run returns: the sum of two rows keeps their shape
+    assert probe(source.replace("return self.out(torch.cat([self.attn(hidden, enc_out), hidden], dim=1))",
+                                "return h[0] * 2") + "probe(out)\n") == ["(8, 64)"]
+
