@@ -382,7 +382,7 @@ class Calls:
                 if not items.complete:
                     spread = items.each
             elif arg.star == "**":
-                inner = _keywords_of(ev, arg.value, before)
+                inner = keywords_spread(ev, arg.value, before)
                 if not isinstance(inner, Mapping) or not inner.complete:
                     open_ended = True
                     break
@@ -654,7 +654,7 @@ def spread_namespace(expr: cst.BaseExpression) -> cst.BaseExpression | None:
     return None
 
 
-def _keywords_of(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
+def keywords_spread(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
     """What `**expr` spreads: a dict, or a parsed namespace's attributes for `**vars(args)` (read only there: a
     `vars` dict that is kept is the namespace's own and changes with it)."""
     namespace = spread_namespace(expr)
