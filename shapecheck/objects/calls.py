@@ -98,7 +98,11 @@ class Calls:
                 return UNKNOWN  # a module that imports the name from itself, or two that import it from each other
             self._reading.add(key)
             try:
-                value = self.evaluator_for(other).module_value(first)
+                evaluator = self.evaluator_for(other)
+                if not evaluator.module_defines(first) \
+                        and PROJECT.module_file(ctx.filename, f"{module}.{first}" if module else first, level):
+                    continue  # a submodule of the package (`proj.models` of `proj/__init__.py`), not a name it binds
+                value = evaluator.module_value(first)
             finally:
                 self._reading.discard(key)
             for part in attribute.split(".")[1:]:
