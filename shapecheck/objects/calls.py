@@ -20,8 +20,11 @@ import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
-from shapecheck.objects.builtins import container_items, drawn_by, draws_in, key_of, may_draw, per_item_draws
+from shapecheck.objects.builtins import (
+    container_items, drawn_by, draws_in, key_of, may_draw, per_item_draws, some_int,
+)
 from shapecheck.objects.classes import class_facts, function_facts
+from shapecheck.objects.dims import Dim
 from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, target_names
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
@@ -548,7 +551,10 @@ class Calls:
             return Mapping(tuple((key, value) for key, (_, value) in zip(keys, results)))  # type: ignore[misc]
         if expand(0):
             return _drawn_per_element(ev, expr, Seq(tuple(results)))
-        return _drawn_per_element(ev, expr, Seq((), complete=False, each=self._any_element(expr, clauses, frame, ran)))
+        each = self._any_element(expr, clauses, frame, ran)
+        count = _one_per_item(ev, clauses, before)
+        counted = {} if count is None else {"least": count, "most": count, "grown": object()}
+        return _drawn_per_element(ev, expr, Seq((), complete=False, each=each, **counted))
 
     def _any_element(self, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp, clauses: list[cst.CompFor],
                      frame: Frame,
@@ -563,7 +569,11 @@ class Calls:
         for clause in clauses:
             iterable = ev.iterated(ev.object(clause.iter, ev.enter(frame)))
             each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
-            certain = certain and each is not None and iterable.least > 0 and not clause.ifs  # type: ignore[union-attr]
+            listed = _listed_ints(iterable, clause)
+            if listed is not None:  # `for i in range(110)`, too many to run one by one: an int below 110
+                each = listed
+            certain = certain and each is not None and (iterable.least > 0 or listed is not None) \
+                and not clause.ifs  # type: ignore[union-attr]
             for name in target_names(clause.target):
                 frame.env[name] = unstated_element(clause.target, name)
             if each is not None and not assign_target(clause.target, each, frame.env, ev):
@@ -575,6 +585,25 @@ class Calls:
         if type(expr) is cst.DictComp:
             value = value[1]  # type: ignore[index]
         return None if value is UNKNOWN else value
+
+
+def _listed_ints(iterable: object, clause: cst.CompFor) -> Dim | None:
+    """What a name bound by `clause` is on any pass over a list of ints the code states, too long to run one by one
+    (`range(110)`): an int below the largest plus one, of this clause alone (another loop over the same list is
+    another int)."""
+    if not isinstance(iterable, Seq) or not iterable.complete or not iterable.items \
+            or type(clause.target) is not cst.Name:
+        return None
+    return some_int(iterable, ("comprehension", id(clause)), clause.target.value)
+
+
+def _one_per_item(ev: Evaluator, clauses: list[cst.CompFor], before: int) -> int | None:
+    """How many elements a comprehension of one `for` clause and no condition makes over a list of known length:
+    one per item (`np.stack([x[i:i + w] for i in range(110)])` stacks 110 windows)."""
+    if len(clauses) != 1 or clauses[0].ifs:
+        return None
+    iterable = ev.iterated(ev.object(clauses[0].iter, before))
+    return len(iterable.items) if isinstance(iterable, Seq) and iterable.complete else None
 
 
 def _drawn_per_element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp, elements: Seq) -> Seq:
