@@ -20,9 +20,12 @@ import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
-from shapecheck.objects.builtins import container_items, drawn_by, draws_in, key_of, may_draw, per_item_draws
+from shapecheck.objects.builtins import (
+    container_items, drawn_by, draws_in, key_of, may_draw, per_item_draws, some_int,
+)
 from shapecheck.objects.classes import class_facts, function_facts
 from shapecheck.objects.command_line import option_default
+from shapecheck.objects.dims import Dim
 from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, target_names
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
@@ -99,7 +102,11 @@ class Calls:
                 return UNKNOWN  # a module that imports the name from itself, or two that import it from each other
             self._reading.add(key)
             try:
-                value = self.evaluator_for(other).module_value(first)
+                evaluator = self.evaluator_for(other)
+                if not evaluator.module_defines(first) \
+                        and PROJECT.module_file(ctx.filename, f"{module}.{first}" if module else first, level):
+                    continue  # a submodule of the package (`proj.models` of `proj/__init__.py`), not a name it binds
+                value = evaluator.module_value(first)
             finally:
                 self._reading.discard(key)
             for part in attribute.split(".")[1:]:
@@ -383,7 +390,7 @@ class Calls:
                 if not items.complete:
                     spread = items.each
             elif arg.star == "**":
-                inner = _keywords_of(ev, arg.value, before)
+                inner = keywords_spread(ev, arg.value, before)
                 if not isinstance(inner, Mapping) or not inner.complete:
                     open_ended = True
                     break
@@ -545,7 +552,10 @@ class Calls:
             return Mapping(tuple((key, value) for key, (_, value) in zip(keys, results)))  # type: ignore[misc]
         if expand(0):
             return _drawn_per_element(ev, expr, Seq(tuple(results)))
-        return _drawn_per_element(ev, expr, Seq((), complete=False, each=self._any_element(expr, clauses, frame, ran)))
+        each = self._any_element(expr, clauses, frame, ran)
+        count = _one_per_item(ev, clauses, before)
+        counted = {} if count is None else {"least": count, "most": count, "grown": object()}
+        return _drawn_per_element(ev, expr, Seq((), complete=False, each=each, **counted))
 
     def _any_element(self, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp, clauses: list[cst.CompFor],
                      frame: Frame,
@@ -560,7 +570,11 @@ class Calls:
         for clause in clauses:
             iterable = ev.iterated(ev.object(clause.iter, ev.enter(frame)))
             each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
-            certain = certain and each is not None and iterable.least > 0 and not clause.ifs  # type: ignore[union-attr]
+            listed = _listed_ints(iterable, clause)
+            if listed is not None:  # `for i in range(110)`, too many to run one by one: an int below 110
+                each = listed
+            certain = certain and each is not None and (iterable.least > 0 or listed is not None) \
+                and not clause.ifs  # type: ignore[union-attr]
             for name in target_names(clause.target):
                 frame.env[name] = unstated_element(clause.target, name)
             if each is not None and not assign_target(clause.target, each, frame.env, ev):
@@ -572,6 +586,25 @@ class Calls:
         if type(expr) is cst.DictComp:
             value = value[1]  # type: ignore[index]
         return None if value is UNKNOWN else value
+
+
+def _listed_ints(iterable: object, clause: cst.CompFor) -> Dim | None:
+    """What a name bound by `clause` is on any pass over a list of ints the code states, too long to run one by one
+    (`range(110)`): an int below the largest plus one, of this clause alone (another loop over the same list is
+    another int)."""
+    if not isinstance(iterable, Seq) or not iterable.complete or not iterable.items \
+            or type(clause.target) is not cst.Name:
+        return None
+    return some_int(iterable, ("comprehension", id(clause)), clause.target.value)
+
+
+def _one_per_item(ev: Evaluator, clauses: list[cst.CompFor], before: int) -> int | None:
+    """How many elements a comprehension of one `for` clause and no condition makes over a list of known length:
+    one per item (`np.stack([x[i:i + w] for i in range(110)])` stacks 110 windows)."""
+    if len(clauses) != 1 or clauses[0].ifs:
+        return None
+    iterable = ev.iterated(ev.object(clauses[0].iter, before))
+    return len(iterable.items) if isinstance(iterable, Seq) and iterable.complete else None
 
 
 def _drawn_per_element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp, elements: Seq) -> Seq:
@@ -655,7 +688,7 @@ def spread_namespace(expr: cst.BaseExpression) -> cst.BaseExpression | None:
     return None
 
 
-def _keywords_of(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
+def keywords_spread(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
     """What `**expr` spreads: a dict, or a parsed namespace's attributes for `**vars(args)` (read only there: a
     `vars` dict that is kept is the namespace's own and changes with it)."""
     namespace = spread_namespace(expr)

@@ -18,7 +18,7 @@ Anything the code does not state is unknown, and unknown is never guessed.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
@@ -122,6 +122,7 @@ class Evaluator:
         # call it reaches runs, so where the function run reads the module's names (see `global_point`)
         self._site: int | None = None
         self.calls = calls.Calls(self)
+        self._star_modules: tuple[str, ...] | None = None  # the project's modules `from ... import *` reads
 
     def release(self) -> None:
         """Drop what the analysis built: objects and the calls being run refer to one another (an instance holds
@@ -392,7 +393,10 @@ class Evaluator:
             return UNKNOWN
         if not bindings:
             star = self.ctx.star_imported(expr.value)
-            return self.imported(star) if star is not None else builtins.named(expr.value)
+            if star is not None:
+                return self.imported(star)
+            found = builtins.named(expr.value)
+            return self.star_exported(expr.value) if found is UNKNOWN else found
         chosen = self.choose(bindings)
         found = join([self.bound_value(binding) for binding in chosen])
         if isinstance(found, FunctionValue) and found.closure is None and _nested(chosen[0]):
@@ -925,11 +929,29 @@ class Evaluator:
         found = self.calls.first_party(qualname, level, name)
         return Imported(qualname) if found is None else found
 
+    def star_exported(self, name: str) -> object:
+        """What a `from <module> import *` of the project's own modules gives a name nothing binds (a package's
+        `__init__.py` re-exporting `from .resnet import *`, a script's `from models import *`): the first such
+        module that defines it; UNKNOWN when none of them does, or the name is private (`*` leaves it out)."""
+        if name.startswith("_"):
+            return UNKNOWN
+        if self._star_modules is None:
+            self._star_modules = tuple(_first_party_stars(self.ctx.module))
+        for module in self._star_modules:
+            found = self.imported(f"{module}.{name}")
+            if found is not UNKNOWN and not isinstance(found, Imported):
+                return found
+        return UNKNOWN
+
+    def module_defines(self, name: str) -> bool:
+        """Whether this module binds `name` at its top level."""
+        return bool(self.ctx._module_scope().bindings.get(name))
+
     def module_value(self, path: str) -> object:
         """A module-level name of this (imported) module, as its last binding left it."""
         bindings = self.ctx._module_scope().bindings.get(path)
         if not bindings:
-            return UNKNOWN
+            return self.star_exported(path)
         if len(bindings) > 1 and not flow.unconditional(bindings[-1].path):
             # `HIDDEN = 32` then `if args.big: HIDDEN = 64`: the module leaves either, so it is what they agree on
             return join([self.bound_value(binding) for binding in bindings])
@@ -1417,3 +1439,16 @@ def _annotated_parameter(ev: Evaluator, function: cst.FunctionDef, name: str,
 def _attribute_holders_of(statement: cst.CSTNode) -> frozenset[str]:
     # a method's `self.x = ...` is its class's business: no module-level name is `self`
     return frozenset(holder for holder, _ in attribute_writes(statement) if holder != "self")
+
+
+def _first_party_stars(module: cst.Module) -> Iterator[str]:
+    """The modules a module's top-level `from <module> import *` statements name, relative dots kept, but for
+    other packages' and Python's own."""
+    for statement in module.body:
+        for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
+            if type(small) is not cst.ImportFrom or not isinstance(small.names, cst.ImportStar) \
+                    or small.module is None:
+                continue
+            name = dotted_name(small.module)
+            if name is not None and (small.relative or not not_first_party(name.split(".", 1)[0])):
+                yield "." * len(small.relative) + name

@@ -20,7 +20,7 @@ import libcst as cst
 
 from shapecheck.engine.records import record
 from shapecheck.engine.walker import children
-from shapecheck.objects.calls import Run, positional_parameters
+from shapecheck.objects.calls import Run, keywords_spread, positional_parameters
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.values import (
@@ -111,7 +111,7 @@ def positional_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[obje
     (`rope(seq_len)`, `head(x, 2)`), a list or tuple of known length spread by `*`, or a `Spread` last; None where
     unknown."""
     passed: list[object] = []
-    positional = [arg for arg in call.args if arg.keyword is None]
+    positional = [arg for arg in call.args if arg.keyword is None and arg.star != "**"]
     for arg in positional:
         spread = _spread(ev, arg, before) if arg.star else None
         if spread is None and arg.star == "*" and arg is positional[-1]:
@@ -132,11 +132,22 @@ def _spread_each(ev: ShapeEvaluator, arg: cst.Arg, before: int) -> Spread | None
 
 
 def keywords_of(ev: ShapeEvaluator, call: cst.Call, before: int) -> dict[str, object] | None:
-    """What a call passes by keyword, as `positional_of` reads it; None when it unpacks arguments it can't count
-    (`*args` of unknown length, `**kwargs`)."""
-    if any(arg.star == "**" or arg.star == "*" and _spread(ev, arg, before) is None for arg in call.args):
+    """What a call passes by keyword, as `positional_of` reads it, a dict the code states in full spread by `**`
+    among them (`model(**batch)` of a loader's dict samples, `**vars(args)`); None when it unpacks arguments it
+    can't count (`*args` of unknown length, `**kwargs` of a dict not stated in full)."""
+    if any(arg.star == "*" and _spread(ev, arg, before) is None for arg in call.args):
         return None
-    return {arg.keyword.value: _argument(ev, arg.value, before) for arg in call.args if arg.keyword is not None}
+    passed: dict[str, object] = {}
+    for arg in call.args:
+        if arg.star == "**":
+            spread = keywords_spread(ev, arg.value, before)
+            if not isinstance(spread, Mapping) or not spread.complete \
+                    or not all(type(key) is str for key, _ in spread.items):
+                return None
+            passed.update((str(key), None if value is UNKNOWN else value) for key, value in spread.items)
+        elif arg.keyword is not None:
+            passed[arg.keyword.value] = _argument(ev, arg.value, before)
+    return passed
 
 
 def _spread(ev: ShapeEvaluator, arg: cst.Arg, before: int) -> tuple[object, ...] | None:

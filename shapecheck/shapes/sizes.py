@@ -17,7 +17,7 @@ from shapecheck.shapes.loaders import dataset_length
 from shapecheck.shapes.numpy_arrays import array_shape
 from shapecheck.shapes.views import product
 from shapecheck.shapes.shape import Shape
-from shapecheck.shapes.values import Items, Sizes
+from shapecheck.shapes.values import Array, Items, Sizes
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -179,7 +179,10 @@ def size_subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Dim 
     whole = ev.sizes(container, before)
     if whole is not None:
         return whole.size(index)
-    if type(container) is cst.Name or is_self_attribute(container):
+    if (type(container) is cst.Name or is_self_attribute(container)) \
+            and not isinstance(ev.object(container, before), (Shape, Array)):
+        # a tensor's row (`h_n[0]` of a recurrent layer's final state) is a tensor, never a size: read as one, the
+        # arithmetic a run returns (`h_n[0] + h_n[1]`, directions summed) would be taken for an int
         binding = ev.binding(container, before)
         owner = id(binding) if binding is not None else ev.ctx.code(container)
         # named by the analysis, as an attribute's size is: an item of a container the code never explains may be

@@ -161,6 +161,64 @@ def test_a_class_read_through_an_imported_submodule_is_the_projects(tmp_path: Pa
     assert [(f.code, f.location.row) for f in result.findings] == [("SC105", 6), ("SC105", 7)]
 
 
+def test_a_class_of_a_submodule_alias_built_inside_a_model_is_the_projects(tmp_path: Path) -> None:
+    """`import nets.models as models` (or `from nets import models`), then `self.encoder = models.Classifier()` in
+    a wrapper's `__init__`: read in the run of that constructor, `nets.models` is the package's submodule, not a
+    name `nets/__init__.py` binds, so the class is the project's and the wrapper's forward is run with it (checked
+    in torch: "mat1 and mat2 shapes cannot be multiplied (8x64 and 784x32)")."""
+    wrapper = """
+        import torch
+        from torch import nn
+        import nets.models as models
+
+
+        class Wrapper(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.encoder = models.Classifier(hidden=32)
+
+            def forward(self, x):
+                return self.encoder(x)
+
+
+        out = Wrapper()(torch.randn(8, 64))
+    """
+    write(tmp_path, {"nets/__init__.py": "", "nets/models.py": MODEL, "train.py": wrapper,
+                     "train_from.py": wrapper.replace("import nets.models as models", "from nets import models"),
+                     "fixed.py": wrapper.replace("models.Classifier(hidden=32)", "models.Classifier(64, 32)")})
+    assert [(f.code, f.location.row) for f in lint(tmp_path / "train.py").findings] == [("SC105", 13)]
+    assert [(f.code, f.location.row) for f in lint(tmp_path / "train_from.py").findings] == [("SC105", 13)]
+    assert lint(tmp_path / "fixed.py").findings == []
+
+
+def test_a_class_a_package_re_exports_with_a_star_import_is_the_projects(tmp_path: Path) -> None:
+    """`from .classifier import *` in a package's `__init__.py`, `from nets.classifier import *` in a script: a
+    name nothing binds is the first of the project's star-imported modules that defines it (another package's star
+    import, or a private name, tells nothing)."""
+    write(tmp_path, {
+        "nets/__init__.py": "from numpy import *\nfrom .classifier import *\n",
+        "nets/classifier.py": MODEL,
+        "train.py": """
+            import torch
+            import nets
+            from nets import Classifier
+
+            out = Classifier(in_features=32)(torch.randn(8, 64))
+            out = nets.Classifier(in_features=64)(torch.randn(8, 32))
+            out = nets.Classifier(in_features=64)(torch.randn(8, 64))
+        """,
+        "script.py": """
+            import torch
+            from nets.classifier import *
+
+            out = Classifier()(torch.randn(8, 28, 28))
+            out = Classifier()(torch.randn(8, 784))
+        """,
+    })
+    assert [(f.code, f.location.row) for f in lint(tmp_path / "train.py").findings] == [("SC105", 6), ("SC105", 7)]
+    assert [(f.code, f.location.row) for f in lint(tmp_path / "script.py").findings] == [("SC105", 5)]
+
+
 def test_installed_packages_and_missing_modules_stay_unknown(tmp_path: Path) -> None:
     write(tmp_path, {
         "venv/lib/site-packages/model.py": MODEL,

@@ -1468,3 +1468,160 @@ def test_a_rollout_memorys_lists_are_not_the_empty_ones_its_constructor_makes() 
     code does not state, not 0, and its 8 rewards against 8 values raise nothing."""
     assert probe(_ROLLOUT_MEMORY) == [None]
     assert rows(_ROLLOUT_MEMORY.replace("        probe(returns)\n", ""), "SC105") == []
+
+
+def test_a_sum_of_a_recurrent_states_rows_a_forward_returns_is_a_tensor() -> None:
+    """`h_n[0] + h_n[1]`, a bidirectional GRU's directions summed for the attention query while its outputs keep
+    them concatenated: in the caller's run a row of a tensor is a tensor, not a size of its own, so the sum stays
+    (B, H) and the bmm against the (B, T, 2H) outputs is reported (checked in torch: "Expected size for first two
+    dimensions of batch2 tensor to be: [8, 128] but got: [8, 64]"). Before, `h[0] * 2` read as an int and the
+    forward's value was lost."""
+    source = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class BahdanauAttention(nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.W = nn.Linear(hidden, hidden)
+
+    def forward(self, hidden, enc_out):
+        scores = torch.bmm(enc_out, self.W(hidden).unsqueeze(2)).squeeze(2)
+        return torch.bmm(F.softmax(scores, dim=1).unsqueeze(1), enc_out).squeeze(1)
+
+
+class Seq2Seq(nn.Module):
+    def __init__(self, vocab=100, emb=32, hidden=64):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, emb)
+        self.encoder = nn.GRU(emb, hidden, batch_first=True, bidirectional=True)
+        self.attn = BahdanauAttention(hidden)
+        self.out = nn.Linear(3 * hidden, vocab)
+
+    def forward(self, src):
+        enc_out, h = self.encoder(self.emb(src))
+        hidden = h[0] + h[1]
+        return self.out(torch.cat([self.attn(hidden, enc_out), hidden], dim=1))
+
+
+model = Seq2Seq()
+out = model(torch.randint(0, 100, (8, 15)))
+'''
+    assert codes(source, "SC105") == [(13, "SC105")]
+    # the query projected to both directions' width (checked in torch: runs)
+    fixed = source.replace("self.W = nn.Linear(hidden, hidden)", "self.W = nn.Linear(hidden, 2 * hidden)")
+    assert codes(fixed, "SC105") == []
+    # what the run returns: the sum of two rows keeps their shape
+    assert probe(source.replace("return self.out(torch.cat([self.attn(hidden, enc_out), hidden], dim=1))",
+                                "return h[0] * 2") + "probe(out)\n") == ["(8, 64)"]
+
+
+def test_a_dict_spread_by_double_star_into_a_model_gives_its_forward_the_entries() -> None:
+    """`model(**inputs)`, the keyword arguments of a dict the code states in full (a helper's `dict(...)`, a
+    loader's dict samples): its forward is run with them, so a key padding mask built for the text where the image
+    regions are the keys is reported (checked in torch: "Expected key_padded_mask.shape[1] to be 36, but got 16").
+    Before, a `**` argument left every parameter unknown."""
+    source = '''
+import torch
+import torch.nn as nn
+
+
+class Fusion(nn.Module):
+    def __init__(self, d_img=512, d_txt=256, d=128, heads=4):
+        super().__init__()
+        self.img = nn.Linear(d_img, d)
+        self.txt = nn.Linear(d_txt, d)
+        self.cross = nn.MultiheadAttention(d, heads, batch_first=True)
+
+    def forward(self, image_feats, text_feats, text_mask=None):
+        q = self.txt(text_feats)
+        kv = self.img(image_feats)
+        out, _ = self.cross(q, kv, kv, key_padding_mask=text_mask)
+        return out.mean(1)
+
+
+def make_inputs(batch_size, n_regions=36, n_tokens=16):
+    return dict(
+        image_feats=torch.randn(batch_size, n_regions, 512),
+        text_feats=torch.randn(batch_size, n_tokens, 256),
+        text_mask=torch.zeros(batch_size, n_tokens, dtype=torch.bool),
+    )
+
+
+model = Fusion()
+inputs = make_inputs(4)
+emb = model(**inputs)
+'''
+    assert codes(source, "SC105") == [(16, "SC105")]
+    # the mask of the keys, the image regions (checked in torch: runs)
+    fixed = source.replace("text_mask", "image_mask").replace("(batch_size, n_tokens, dtype", "(batch_size, n_regions, dtype")
+    assert codes(fixed, "SC105") == []
+    # a dict of a key the code does not state (`**kwargs` of unknown entries) leaves the parameters unknown
+    assert codes(source.replace("inputs = make_inputs(4)", "inputs = make_inputs(4)\ninputs.update(load_extra())"),
+                 "SC105") == []
+
+
+def test_a_loaders_dict_batches_spread_into_a_model_in_a_runner() -> None:
+    """HuggingFace-style batches: a `collate_fn` returns a dict, a runner's loop calls `self.model(**inputs)`; the
+    causal mask built for the model's `max_len` (20) against sessions cut to 12 items is reported in the run
+    (checked in torch: "The shape of the 2D attn_mask is torch.Size([20, 20]), but should be (12, 12).")."""
+    source = '''
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, Dataset
+
+
+class SessionClicks(Dataset):
+    def __init__(self, n_sessions=48, max_len=20, n_items=300):
+        self.items = torch.randint(1, n_items, (n_sessions, max_len))
+        self.targets = torch.randint(1, n_items, (n_sessions,))
+
+    def __len__(self):
+        return self.items.shape[0]
+
+    def __getitem__(self, i):
+        return self.items[i], self.targets[i]
+
+
+def to_inputs(batch):
+    items = torch.stack([b[0] for b in batch])
+    return {"item_ids": items, "padding_mask": items == 0, "target": torch.stack([b[1] for b in batch])}
+
+
+class SASRec(nn.Module):
+    def __init__(self, n_items=300, dim=32, heads=2, max_len=20):
+        super().__init__()
+        self.item_emb = nn.Embedding(n_items, dim, padding_idx=0)
+        self.encoder = nn.TransformerEncoder(nn.TransformerEncoderLayer(dim, heads, dim * 2, batch_first=True), 2)
+        self.max_len = max_len
+
+    def forward(self, item_ids, padding_mask, target=None):
+        causal = torch.triu(torch.ones(self.max_len, self.max_len, dtype=torch.bool), 1)
+        h = self.encoder(self.item_emb(item_ids), mask=causal, src_key_padding_mask=padding_mask)
+        scores = h[:, -1] @ self.item_emb.weight.T
+        return nn.functional.cross_entropy(scores, target)
+
+
+class Runner:
+    def __init__(self, model, loader):
+        self.model = model
+        self.loader = loader
+        self.optim = torch.optim.Adam(model.parameters())
+
+    def fit(self, epochs):
+        for _ in range(epochs):
+            for inputs in self.loader:
+                loss = self.model(**inputs)
+                self.optim.zero_grad()
+                loss.backward()
+                self.optim.step()
+
+
+Runner(SASRec(), DataLoader(SessionClicks(max_len=12), batch_size=8, collate_fn=to_inputs)).fit(2)
+'''
+    assert codes(source, "SC105") == [(33, "SC105")]
+    # the causal mask of the sessions' own length (checked in torch: runs)
+    fixed = source.replace("torch.ones(self.max_len, self.max_len,", "torch.ones(item_ids.size(1), item_ids.size(1),")
+    assert codes(fixed, "SC105") == []

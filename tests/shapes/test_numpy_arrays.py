@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.helpers import lint
 from tests.shapes.probe import probe
 
 
@@ -506,3 +507,37 @@ probe(torch.from_numpy(a))
 first, second = np.zeros((2, 5, 6))
 probe(torch.from_numpy(second))
 ''') == ["(30, 40)", "(2, 28, 20)", "int", "(40,)", "(1, 30, 40)", None, None, "(5, 6)"]
+
+
+def test_windows_a_comprehension_slices_over_a_long_range_are_counted_and_whole() -> None:
+    """`np.stack([prices[i:i + 10] for i in range(110)])` over 120 days: too many passes to run one by one, each `i`
+    is an int below 110, so every window stays inside the table (10 rows), and there is one window per pass (the
+    same as the `for` loop that appends them); the same over `range(len(prices) - window)`. Two clauses over one
+    range are two ints, and a condition leaves the count unknown."""
+    assert probe('''
+import numpy as np
+import torch
+
+prices = np.zeros((120, 5))
+window = 10
+probe(torch.from_numpy(np.stack([prices[i:i + 10] for i in range(110)])))
+probe(torch.from_numpy(np.stack([prices[i:i + window] for i in range(len(prices) - window)])))
+probe(torch.from_numpy(np.stack([prices[i:i + 10] for i in range(110) if i % 2])))
+probe_dim(len([i - j for i in range(100) for j in range(100)]))
+probe(torch.from_numpy(np.stack([prices[i:i + 20] for i in range(110)])))
+''') == ["(110, 10, 5)", "(110, 10, 5)", "(n, 10, 5)", "len([i - j for i in range(100) for j in range(100)])",
+           "(110, (120)[i:i + 20], 5)"]
+    # (N, window, features) windows into a Conv1d over the 5 features (checked in torch: "expected input[110, 10,
+    # 5] to have 5 channels, but got 10 channels instead"); with the features moved to dim 1, it runs
+    windows = '''
+import numpy as np
+import torch
+import torch.nn as nn
+
+prices = np.random.rand(120, 5)
+x = torch.from_numpy(np.stack([prices[i:i + 10] for i in range(110)])).float()
+h = nn.Conv1d(5, 16, 3)(x)
+'''
+    assert [(f.location.row, f.code) for f in lint(windows, "SC105").findings] == [(8, "SC105")]
+    assert lint(windows.replace("(x)", "(x.transpose(1, 2))"),
+                "SC105").findings == []
