@@ -228,15 +228,15 @@ class ResultCache:
         except OSError as error:
             self._unwritable(error)
 
-    def prepared_space(self) -> str | None:
-        """This build's folder, made now if it is not there yet, for what the analysis keeps beside the results
-        (`shapecheck.objects.import_index`); None where it cannot be written."""
+    def make_space(self) -> bool:
+        """Make this build's folder if it is not there yet, for what the analysis keeps beside the results
+        (`shapecheck.objects.import_index`); whether it can be written."""
         if self.writable and not os.path.isdir(self.space):
             try:
                 self._create()
             except OSError as error:
                 self._unwritable(error)
-        return self.space if self.writable else None
+        return self.writable
 
     def _unwritable(self, error: OSError) -> None:
         self.writable = False
@@ -409,7 +409,7 @@ def run_cached(paths: Sequence[str], cache: ResultCache | None, config_for: Call
             tasks = [task_for(paths[index]) for index in missed]
         # the import lines of the project's files, which a search for a file's importers reads, are kept beside
         # the results, so a one-file run in a large project stats those files instead of reading them
-        import_index.keep_in(cache.prepared_space() if cache is not None else None)
+        import_index.keep_in(*((cache.space, cache.make_space) if cache is not None else (None, None)))
         linted = run(tasks, fix, write, jobs, budget)
         for index, outcome in zip(missed, linted):
             outcomes[index] = outcome

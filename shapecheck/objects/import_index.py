@@ -12,19 +12,23 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 
 _kept: dict[str, tuple[int, int, str]] = {}  # path -> (size, mtime_ns, its import lines)
 _loaded_from: str | None = None  # the file `_kept` was filled from, if any
 _folder: str | None = None  # `keep_in`'s
+_make: Callable[[], bool] | None = None
 _added = False  # entries made since the file was read or written
 
 _FILE_NAME = "import-lines.json"
 
 
-def keep_in(folder: str | None) -> None:
-    """Keep the lines in `folder` (the result cache's, for this build of shapecheck), or only for the process."""
-    global _folder
-    _folder = folder
+def keep_in(folder: str | None, make: Callable[[], bool] | None = None) -> None:
+    """Keep the lines in `folder` (the result cache's, for this build of shapecheck), or only for the process.
+    `make` makes the folder when there is something to write and it is not there yet (the result cache makes its
+    own, with its `.gitignore`), and says whether it can be written."""
+    global _folder, _make
+    _folder, _make = folder, make
 
 
 def forget() -> None:
@@ -56,7 +60,7 @@ def lines_of(path: str) -> str | None:
 def save() -> None:
     """Write what was added to the kept copy, merged with what another run wrote since it was read."""
     global _added
-    if not _added or _folder is None:
+    if not _added or _folder is None or not (os.path.isdir(_folder) or _make is not None and _make()):
         return
     target = os.path.join(_folder, _FILE_NAME)
     merged = {**_read(target), **{path: list(entry) for path, entry in _kept.items()}}
