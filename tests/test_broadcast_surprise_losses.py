@@ -76,3 +76,62 @@ def test_per_sample_weights_against_an_unreduced_binary_loss(weighting: str, row
     assert [f.location.row for f in found] == rows
     if rows:
         assert "`weight` is (20,) and `loss` is (20, 1)" in found[0].message
+
+
+# a regression set made by a factory: the targets a comprehension over the feature rows (as many as the rows); an
+# rmse() helper right in the training step (the predictions squeezed) and wrong in the evaluation; `%s` is what the
+# evaluation scores
+RMSE_HELPER = '''
+import numpy as np
+import torch
+import torch.nn as nn
+
+
+def make_dataset(n_nodes: int = 80, n_features: int = 6, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    feats = rng.normal(size=(n_nodes, n_features)).astype(np.float32)
+    targets = [float(row.sum()) for row in feats]
+    return torch.from_numpy(feats), torch.tensor(targets)
+
+
+def rmse(pred, target):
+    return ((pred - target) ** 2).mean().sqrt()
+
+
+class Trainer:
+    def __init__(self, model: nn.Module):
+        self.model = model
+        self.opt = torch.optim.Adam(model.parameters())
+
+    def train_step(self, x, y):
+        loss = rmse(self.model(x).squeeze(-1), y)
+        self.opt.zero_grad()
+        loss.backward()
+        self.opt.step()
+
+    @torch.no_grad()
+    def evaluate(self, x, y):
+        return rmse(%s, y).item()
+
+
+def main():
+    x, y = make_dataset()
+    trainer = Trainer(nn.Sequential(nn.Linear(x.shape[1], 16), nn.ReLU(), nn.Linear(16, 1)))
+    for _ in range(10):
+        trainer.train_step(x, y)
+    print(trainer.evaluate(x, y))
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+
+@pytest.mark.parametrize(("scored", "rows"), [("self.model(x)", [15]), ("self.model(x).squeeze(-1)", []),
+                                              ("self.model(x)[:, 0]", [])])
+def test_a_helper_called_right_in_one_place_and_wrong_in_another(scored: str, rows: list[int]) -> None:
+    """The targets' count is the comprehension's rows: (80,) against the (80, 1) predictions of the evaluation."""
+    found = lint(RMSE_HELPER % scored, "SC104").findings
+    assert [f.location.row for f in found] == rows
+    if rows:
+        assert "`pred` is (80, 1) and `target` is (80,)" in found[0].message

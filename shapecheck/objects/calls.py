@@ -544,7 +544,15 @@ class Calls:
             return Mapping(tuple((key, value) for key, (_, value) in zip(keys, results)))  # type: ignore[misc]
         if expand(0):
             return _drawn_per_element(ev, expr, Seq(tuple(results)))
-        return _drawn_per_element(ev, expr, Seq((), complete=False, each=self._any_element(expr, clauses, frame, ran)))
+        each = self._any_element(expr, clauses, frame, ran)
+        iterable = ev.iterated(ev.object(clauses[0].iter, ev.enter(frame))) if len(clauses) == 1 else None
+        if isinstance(iterable, Seq) and iterable.most is not None and iterable.least == iterable.most \
+                and not clauses[0].ifs:
+            # one element per row of an array of known rows (`[float(r.sum()) for r in feats]`): that many, as a
+            # list a loop grew by one element a pass is counted
+            counted = Seq((), complete=False, each=each, least=iterable.most, most=iterable.most, grown=object())
+            return _drawn_per_element(ev, expr, counted)
+        return _drawn_per_element(ev, expr, Seq((), complete=False, each=each))
 
     def _any_element(self, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp, clauses: list[cst.CompFor],
                      frame: Frame,

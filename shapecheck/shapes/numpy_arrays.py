@@ -226,7 +226,7 @@ def _converted(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> S
         return None  # numpy's second positional argument is the dtype
     found = array_shape(ev, data, before, depth + 1)
     if found is None:
-        found = nested_shape(ev, data, before) or uncounted_numbers(ev, call, ev.object(data, before))
+        found = nested_shape(ev, data, before) or uncounted_numbers(ev, call, ev.object(data, before), before=before)
     if found is None:
         parts = _arrays(ev, data, before, depth)
         found = _stacked(parts, 0) if parts else _strings(ev.object(data, before))
