@@ -135,3 +135,84 @@ def test_a_helper_called_right_in_one_place_and_wrong_in_another(scored: str, ro
     assert [f.location.row for f in found] == rows
     if rows:
         assert "`pred` is (80, 1) and `target` is (80,)" in found[0].message
+
+
+# PPO on fixed-size rollout buffers: the policy returns its distribution and its value head together, a GAE helper
+# keeps the (T, 1) advantages of the critic's column; `%s` is what weights the (T,) probability ratios
+PPO_UPDATE = '''
+import torch
+import torch.nn as nn
+from torch.distributions import Categorical
+
+HORIZON = 128
+
+
+class Policy(nn.Module):
+    def __init__(self, obs_dim=8, n_actions=4, hidden=64):
+        super().__init__()
+        self.pi = nn.Sequential(nn.Linear(obs_dim, hidden), nn.Tanh(), nn.Linear(hidden, n_actions))
+        self.v = nn.Sequential(nn.Linear(obs_dim, hidden), nn.Tanh(), nn.Linear(hidden, 1))
+
+    def forward(self, obs):
+        return Categorical(logits=self.pi(obs)), self.v(obs)
+
+
+def compute_gae(rewards, values, dones, last_value, gamma=0.99, lam=0.95):
+    advantages = torch.zeros_like(values)
+    gae = torch.zeros(1)
+    next_value = last_value
+    for t in reversed(range(rewards.shape[0])):
+        mask = 1.0 - dones[t]
+        delta = rewards[t] + gamma * next_value * mask - values[t]
+        gae = delta + gamma * lam * mask * gae
+        advantages[t] = gae
+        next_value = values[t]
+    return advantages, advantages + values
+
+
+def rollout(policy, horizon=HORIZON, obs_dim=8):
+    obs_buf, act_buf = torch.zeros(horizon, obs_dim), torch.zeros(horizon, dtype=torch.long)
+    logp_buf, rew_buf, done_buf = torch.zeros(horizon), torch.zeros(horizon), torch.zeros(horizon)
+    val_buf = torch.zeros(horizon, 1)
+    obs = torch.randn(obs_dim)
+    for t in range(horizon):
+        with torch.no_grad():
+            dist, value = policy(obs)
+        action = dist.sample()
+        obs_buf[t], act_buf[t], logp_buf[t], val_buf[t] = obs, action, dist.log_prob(action), value
+        obs = torch.randn(obs_dim)
+        rew_buf[t], done_buf[t] = float(action == 0), float(t %% 32 == 31)
+    with torch.no_grad():
+        _, last_value = policy(obs)
+    return obs_buf, act_buf, logp_buf, rew_buf, done_buf, val_buf, last_value
+
+
+def update(policy, optimizer, batch, clip=0.2):
+    obs, actions, old_logp, rewards, dones, values, last_value = batch
+    advantages, returns = compute_gae(rewards, values, dones, last_value)
+    advantages = %s
+    dist, new_values = policy(obs)
+    ratio = torch.exp(dist.log_prob(actions) - old_logp)
+    surr = torch.min(ratio * advantages, ratio.clamp(1 - clip, 1 + clip) * advantages)
+    loss = -surr.mean() + 0.5 * (returns - new_values).pow(2).mean()
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+
+
+policy = Policy()
+opt = torch.optim.Adam(policy.parameters(), lr=3e-4)
+for it in range(3):
+    update(policy, opt, rollout(policy))
+'''
+
+
+@pytest.mark.parametrize(("advantages", "rows"), [("advantages.detach()", [55]),
+                                                  ("advantages.squeeze(-1).detach()", [])])
+def test_ratios_of_a_policy_returning_its_distribution_against_gae_advantages(advantages: str,
+                                                                              rows: list[int]) -> None:
+    """`dist, value = policy(obs)`: the distribution's log-probabilities are (T,), the GAE advantages (T, 1)."""
+    found = lint(PPO_UPDATE % advantages, "SC104").findings
+    assert [f.location.row for f in found] == rows
+    if rows:
+        assert "`ratio` is (128,) and `advantages` is (128, 1)" in found[0].message

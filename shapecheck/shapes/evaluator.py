@@ -418,6 +418,13 @@ class ShapeEvaluator(Evaluator):
             return self.tensor(elements[binding.index].value, binding.seq)
         items = self.items(value, binding.seq)
         position = _unpack_position(binding)
+        if items is None and type(value) is cst.Call:
+            # `dist, value = policy(obs)`: a tuple with a distribution in it, each element read on its own
+            returned = ops.returned_object(self, value, binding.seq)
+            if isinstance(returned, Seq) and position is not None and -len(returned.items) <= position < len(
+                    returned.items):
+                found = returned.items[position]
+                return found if isinstance(found, Shape) else None
         if items is None:
             whole = self.tensor(value, binding.seq)  # `q, k, v = qkv`: the rows of a tensor
             elements = binding.unpacking_elements()
