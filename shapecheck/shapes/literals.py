@@ -56,37 +56,19 @@ def nested_shape(ev: ShapeEvaluator, data: cst.BaseExpression, before: int) -> S
 
 
 def uncounted_numbers(ev: ShapeEvaluator, node: cst.Call, value: object, dtype: DtypeFamily | None = None,
-                      before: int | None = None) -> Shape | None:
+                      length: Dim | None = None) -> Shape | None:
     """A list of numbers whose count the code does not state (`[stoi[c] for c in text]`, a corpus encoded, or the
     labels a loop appends), made an array or a tensor by `node`: one dim of a size only equal to itself. Where the
-    count follows from the code all the same, that count: a comprehension with one `for` and no `if` over rows of
-    a known number (`[float(row.sum()) for row in feats]`), a list a loop grew by one number a pass."""
+    count follows from the code all the same, that count: `length` where the caller knows it (a comprehension over
+    rows, `numpy_arrays.comprehension_length`), or the passes of a loop that grew the list by one number each."""
     if not isinstance(value, Seq) or value.complete or value.each is None or number_kind(value.each) is None \
             or any(number_kind(item) is None for item in value.items) or not node.args:
         return None
-    data = node.args[0].value
-    length = _comprehension_length(ev, data, before) if before is not None else None
     if length is None and not value.items:
         length = grown_count(value)
     if length is None:
-        length = opaque(("tensor of a list", id(node)), f"len({ev.ctx.code(data)})")
+        length = opaque(("tensor of a list", id(node)), f"len({ev.ctx.code(node.args[0].value)})")
     return Shape((length,), layout=(0,), dtype=dtype)
-
-
-def _comprehension_length(ev: ShapeEvaluator, data: cst.BaseExpression, before: int) -> Dim | None:
-    """How many elements the list comprehension `data` is (or a name holds) makes: as many as the rows of the tensor
-    or array its one `for` goes through, with no `if` to drop some."""
-    from shapecheck.shapes.numpy_arrays import array_shape  # it builds on this module's literals
-
-    expr, seq = ev.ctx.value_of(data, before)
-    if type(expr) is not cst.ListComp:
-        return None
-    clause = expr.for_in
-    if clause.inner_for_in is not None or clause.ifs or clause.asynchronous is not None:
-        return None
-    at = seq if seq is not None else before
-    rows = ev.tensor(clause.iter, at) or array_shape(ev, clause.iter, at)
-    return rows.size(0) if rows is not None and rows.rank else None
 
 
 def range_length(ev: ShapeEvaluator, node: cst.CSTNode, bounds: list[cst.BaseExpression], before: int) -> Dim | None:
