@@ -367,7 +367,8 @@ class BroadcastSurprise(Rule):
         sums of (B, C) scores up with C. The code states that whatever the sizes are; it raises unless B == C, and
         is silently wrong when they are equal. Only shapes that make it harmless (dims of size 1 or equal sizes in
         front of the reduced dim) keep it quiet; a last dim (`sum(-1)`) needs the rank known, since a vector's sum
-        broadcasts as it should.
+        broadcasts as it should. A tuple of dims is read alike: `w / w.norm(dim=(1, 2))` lines the (E,) norms of
+        (E, m, n) matrices up with n; reducing the leading dims (`x.mean(dim=(0, 1))`) lines the rest up.
 
         ## Why is this bad?
         The primer: "Most "shape doesn't broadcast" errors come from forgetting that a (B,) tensor is not the same
@@ -1078,9 +1079,11 @@ def _expanded_like(node: cst.Call) -> cst.BaseExpression | None:
 
 
 def _misaligned(ev: ShapeEvaluator, node: cst.CSTNode, reduced: cst.BaseExpression, dropped: DroppedDim) -> str:
-    position, source = dropped.position, quoted(ev.ctx, dropped.source)
-    pairs = "its dim 0 with dim 1" if position == 1 else f"its dims 0 to {position - 1} with dims 1 to {position}"
-    return (f"{quoted(ev.ctx, node)}: {quoted(ev.ctx, dropped.reduction)} drops dim {position} of {source}, so "
+    dims, count, source = dropped.dims, dropped.misaligned, quoted(ev.ctx, dropped.source)
+    named = f"dim {dims[0]}" if len(dims) == 1 else f"dims {', '.join(map(str, dims[:-1]))} and {dims[-1]}"
+    pairs = f"its dim 0 with dim {len(dims)}" if count == 1 else \
+        f"its dims 0 to {count - 1} with dims {len(dims)} to {count - 1 + len(dims)}"
+    return (f"{quoted(ev.ctx, node)}: {quoted(ev.ctx, dropped.reduction)} drops {named} of {source}, so "
             f"broadcasting {quoted(ev.ctx, reduced)} against {source} lines up {pairs} of {source} (dims align "
             f"from the right): it raises, or is silently wrong where the sizes are equal; keep the dim with "
             f"`keepdim=True`")

@@ -491,7 +491,10 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         items = container_items(positional[0])
         if isinstance(items, (Seq, Mapping)) and items.complete:
             return Dim.of(len(items.items))
-        return UNKNOWN
+        # a list a loop grew by one element a pass (`self.rows.append(...)` over `range(n_rows)` in a dataset's
+        # `__init__`): as many as the passes, the count `torch.stack` of it has too
+        counted = grown_count(items) if isinstance(items, Seq) else None
+        return UNKNOWN if counted is None else counted
     if name in ("list", "tuple"):
         if positional == ():
             return Seq((), name)

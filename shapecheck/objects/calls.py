@@ -600,11 +600,16 @@ def _listed_ints(iterable: object, clause: cst.CompFor) -> Dim | None:
 
 def _one_per_item(ev: Evaluator, clauses: list[cst.CompFor], before: int) -> int | None:
     """How many elements a comprehension of one `for` clause and no condition makes over a list of known length:
-    one per item (`np.stack([x[i:i + w] for i in range(110)])` stacks 110 windows)."""
+    one per item (`np.stack([x[i:i + w] for i in range(110)])` stacks 110 windows), or over the rows of an array of
+    known rows (`[float(r.sum()) for r in feats]`), as a list a loop grew by one element a pass is counted."""
     if len(clauses) != 1 or clauses[0].ifs:
         return None
     iterable = ev.iterated(ev.object(clauses[0].iter, before))
-    return len(iterable.items) if isinstance(iterable, Seq) and iterable.complete else None
+    if not isinstance(iterable, Seq):
+        return None
+    if iterable.complete:
+        return len(iterable.items)
+    return iterable.most if iterable.most is not None and iterable.least == iterable.most else None
 
 
 def _drawn_per_element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp, elements: Seq) -> Seq:

@@ -552,18 +552,26 @@ class Executor:
         every pass agrees on. `each` is what every element of the iterable is, where that is known."""
         instances = self._instances(path)
         saved = [dict(instance.attrs) for instance in instances]
-        result = self._passes(body, path, target, each, once, passes)
-        for instance, attrs in zip(instances, saved):
+        mark = object()  # the lists grown on this run's passes, names and attributes alike
+        result, first = self._passes(body, path, target, each, once, passes, instances, mark)
+        for index, (instance, attrs) in enumerate(zip(instances, saved)):
             instance.attrs = self.ev.join_envs(attrs, instance.attrs)
+            if first is not None:
+                # `self.rows.append(...)` on each pass of a dataset's `__init__`: counted as a name's list is
+                instance.attrs = _grown_together(attrs, first[index], instance.attrs, passes, mark)
         if orelse is not None:
             result = self.block(orelse.body.body, result)
         return result
 
     def _passes(self, body, path: _Path, target: cst.BaseExpression | None, each: object, once: bool,
-                passes: int | None) -> _Path:
+                passes: int | None, instances: list[Instance],
+                mark: object) -> tuple[_Path, list[dict[str, object]] | None]:
+        """The loop's passes, and the attributes of `instances` after the first one where the lists the loop grows
+        are counted (see `_grown_together`, whose lists it marks with `mark`)."""
         start = _Path(dict(path.env), False)
         current = start
         first: _Path | None = None
+        first_attrs: list[dict[str, object]] | None = None
         for count in range(3):
             entry = _Path(dict(current.env), once and count == 0 and path.certain)
             if target is not None:
@@ -578,7 +586,8 @@ class Executor:
             after = self.block(body, entry)
             if after.ended or after.jump is not None:
                 after = _Path(entry.env, False)
-            first = after if first is None else first
+            if first is None:
+                first, first_attrs = after, [dict(instance.attrs) for instance in instances]
             joined = self.ev.join_envs(current.env, after.env)
             if joined == current.env:
                 break
@@ -586,9 +595,9 @@ class Executor:
         else:
             current = _Path({k: v if start.env.get(k, UNKNOWN) == v else UNKNOWN for k, v in current.env.items()},
                             False)
-        if first is not None and not _jumps(body):
-            current = _Path(_grown_together(start.env, first.env, current.env, passes), current.certain)
-        return _Path(current.env, path.certain)
+        if first is None or _jumps(body):
+            return _Path(current.env, path.certain), None
+        return _Path(_grown_together(start.env, first.env, current.env, passes, mark), path.certain), first_attrs
 
     def _try(self, node: cst.Try, path: _Path) -> _Path:
         """The body as it comes; a handler may run after any part of it, so from what the body's start and end
@@ -636,7 +645,7 @@ def _first_pass_certain(iterable: Seq | None) -> bool:
 
 
 def _grown_together(start: dict[str, object], first: dict[str, object], end: dict[str, object],
-                    passes: int | None) -> dict[str, object]:
+                    passes: int | None, mark: object) -> dict[str, object]:
     """The lists a loop's pass appends exactly one element to, from empty, marked as grown on this run's passes (see
     `Seq.grown`): a new mark for each run of the loop, since another run may take another number of passes; as many
     elements as the loop's `passes`, where the code states them (`for s in range(len(series) - lookback)`)."""
@@ -646,7 +655,6 @@ def _grown_together(start: dict[str, object], first: dict[str, object], end: dic
              and first[name].complete and len(first[name].items) == 1]
     if not grown:
         return end
-    mark = object()
     counted = {} if passes is None else {"least": passes, "most": passes}
     return {**end, **{name: replace(end[name], grown=mark, **counted) for name in grown}}
 

@@ -172,11 +172,11 @@ def _tensor_literal(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | 
     if found is None:
         found = numpy_arrays.array_shape(ev, data, before)  # `torch.tensor(np.random.rand(8, 3))`
         if found is None:
-            return _counted(ev, node, ev.object(data, before))
+            return _counted(ev, node, ev.object(data, before), numpy_arrays.comprehension_length(ev, data, before))
     return found.with_dtype(dtype) if dtype is not None else found
 
 
-def _counted(ev: ShapeEvaluator, node: cst.Call, value: object) -> Shape | None:
+def _counted(ev: ShapeEvaluator, node: cst.Call, value: object, length: Dim | None) -> Shape | None:
     """`torch.tensor([counts.get(c, 1) for c in range(num_classes)])`: a list of a known count whose elements the
     code does not state (numbers, rows or one-element tensors) is that many along dim 0, the rest unknown. A list
     of numbers whose count the code does not state (`[stoi[c] for c in text]`, a corpus encoded) is one dim of a
@@ -185,7 +185,7 @@ def _counted(ev: ShapeEvaluator, node: cst.Call, value: object) -> Shape | None:
         return None
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
     if not value.complete:
-        return uncounted_numbers(ev, node, value, dtype)
+        return uncounted_numbers(ev, node, value, dtype, length)
     if not value.items or any(isinstance(item, Shape) for item in value.items):  # tensors: one element each
         return None
     return Shape((Dim.of(len(value.items)),), 1, layout=(0,), dtype=dtype)

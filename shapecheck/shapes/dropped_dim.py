@@ -1,5 +1,5 @@
 """A reduction that drops a dim, broadcast back against the tensor it reduced: `x / x.sum(1)`, `x - x.max(1)[0]`,
-`x.mean(1).expand_as(x)`, none with `keepdim=True`.
+`x.mean(1).expand_as(x)`, `w / w.norm(dim=(-2, -1))` of a stack of matrices, none with `keepdim=True`.
 
 Broadcasting aligns dims from the right, so each dim in front of the dropped one meets the dim after it in `x`: the
 (B,) sums of a (B, C) tensor line up with C. That raises unless the two sizes happen to be equal, and is silently
@@ -16,6 +16,7 @@ import libcst as cst
 
 from shapecheck.engine.records import record
 from shapecheck.objects.dims import Dim, same
+from shapecheck.objects.values import Seq
 from shapecheck.shapes.args import Args, Hidden, torch_name
 from shapecheck.shapes.elementwise import SHAPE_KEEPING, SHAPE_KEEPING_FUNCTIONS, is_number
 
@@ -34,13 +35,15 @@ _ONE = Dim.of(1)
 class DroppedDim:
     reduction: cst.Call  # `x.sum(1)`
     source: cst.Name  # `x`, the tensor it reduced, also the other operand
-    position: int  # the dim dropped, counted from the front: the result's dims before it are misaligned
+    dims: tuple[int, ...]  # the dims dropped, counted from the front, in order
+    misaligned: int  # the result's first dims, those in front of the last dim dropped, each met by a later dim of x
 
 
 def dropped_against(ev: ShapeEvaluator, reduced: cst.BaseExpression, source: cst.BaseExpression,
                     before: int) -> DroppedDim | None:
-    """`reduced` is `source` reduced over one dim without `keepdim`, so that broadcasting it against `source`
-    misaligns their dims; None when it isn't, or when the shapes known prove the misalignment harmless."""
+    """`reduced` is `source` reduced over one dim or a tuple of them without `keepdim`, so that broadcasting it
+    against `source` misaligns their dims; None when it isn't, or when the shapes known prove the misalignment
+    harmless."""
     if type(source) is not cst.Name:
         return None
     ctx = ev.ctx
@@ -54,7 +57,7 @@ def dropped_against(ev: ShapeEvaluator, reduced: cst.BaseExpression, source: cst
         return None
     if found is None:
         return None
-    receiver, dim = found
+    receiver, dims = found
     receiver = _underlying(ev, receiver, seq if seq is not None else before)
     if type(receiver) is not cst.Name or receiver.value != source.value or ctx.is_foreign(source):
         return None
@@ -64,15 +67,23 @@ def dropped_against(ev: ShapeEvaluator, reduced: cst.BaseExpression, source: cst
     if shape is None and not _is_torch_function(ev, call):
         return None  # `d / d.sum(1)` on a value not known to be a tensor: a DataFrame aligns by labels
     rank = shape.rank if shape is not None else None
-    if dim < 0 and (rank is None or rank <= -dim) or rank is not None and dim >= rank:
-        return None  # `x.sum(-1)` of a vector is a scalar: it broadcasts as it should
-    position = dim % rank if rank is not None else dim
-    if position == 0:
-        return None  # `x - x.mean(0)`: the dims left line up with their own
-    if shape is not None and rank is not None and all(
-            same(shape.dims[i], _ONE) or same(shape.dims[i], shape.dims[i + 1]) for i in range(position)):
+    if rank is None and min(dims) < 0 or rank is not None and not all(-rank <= dim < rank for dim in dims):
+        return None  # `x.sum(-1)` of a vector of unknown rank, a dim the tensor lacks: the shapes don't tell
+    positions = sorted({dim % rank if rank is not None else dim for dim in dims})
+    if len(positions) < len(dims):
+        return None  # a dim named twice raises
+    # broadcasting aligns the result's dim j with dim j + len(positions) of `source`: those in front of the last
+    # dim dropped are misaligned; none when the dims dropped lead (`x - x.mean(0)`), or all of them are (a scalar)
+    count = len(positions)
+    misaligned = positions[-1] + 1 - count
+    if misaligned <= 0:
         return None
-    return DroppedDim(call, source, position)
+    kept = [i for i in range(positions[-1]) if i not in positions]
+    if shape is not None and rank is not None and all(
+            same(shape.dims[kept[j]], _ONE) or same(shape.dims[kept[j]], shape.dims[j + count])
+            for j in range(misaligned)):
+        return None
+    return DroppedDim(call, source, tuple(positions), misaligned)
 
 
 def _underlying(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> cst.BaseExpression:
@@ -126,9 +137,10 @@ def _is_torch_function(ev: ShapeEvaluator, call: cst.Call) -> bool:
     return qualname is not None and torch_name(qualname).startswith("torch.")
 
 
-def _reduced_dim(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[cst.BaseExpression, int] | None:
-    """The tensor `call` reduces and the one dim it drops: `x.sum(1)`, `torch.mean(x, dim=-1)`, `x.norm(2, 1)`;
-    None with `keepdim`, a tuple of dims, or no dim."""
+def _reduced_dim(ev: ShapeEvaluator, call: cst.Call,
+                 before: int) -> tuple[cst.BaseExpression, tuple[int, ...]] | None:
+    """The tensor `call` reduces and the dims it drops: `x.sum(1)`, `torch.mean(x, dim=-1)`, `x.norm(2, 1)`,
+    `torch.linalg.norm(w, dim=(-2, -1))`; None with `keepdim`, or no dim."""
     name = _called(call)
     assert name is not None
     function = _is_torch_function(ev, call)
@@ -145,5 +157,17 @@ def _reduced_dim(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[cst.B
         return None
     if any(arg.keyword is None and arg.star for arg in call.args) or args.count() > index + 1:
         return None  # `x.sum(1, True)`: a positional keepdim
-    dim = ev.integer(args.get(index, "dim", "axis"), before)
-    return (receiver, dim) if dim is not None else None
+    expr = args.get(index, "dim", "axis")
+    dim = ev.integer(expr, before)
+    if dim is not None:
+        return receiver, (dim,)
+    dims = _literal_ints(ev.object(expr, before)) if expr is not None else None
+    return (receiver, dims) if dims else None
+
+
+def _literal_ints(value: object) -> tuple[int, ...] | None:
+    """The ints a tuple or list the code states holds: `(-2, -1)`."""
+    if not isinstance(value, Seq) or not value.complete:
+        return None
+    ints = tuple(item.literal for item in value.items if isinstance(item, Dim) and item.literal is not None)
+    return ints if len(ints) == len(value.items) else None

@@ -418,6 +418,13 @@ class ShapeEvaluator(Evaluator):
             return self.tensor(elements[binding.index].value, binding.seq)
         items = self.items(value, binding.seq)
         position = _unpack_position(binding)
+        if items is None and type(value) is cst.Call:
+            # `dist, value = policy(obs)`: a tuple with a distribution in it, each element read on its own
+            returned = ops.returned_object(self, value, binding.seq)
+            if isinstance(returned, Seq) and position is not None and -len(returned.items) <= position < len(
+                    returned.items):
+                found = returned.items[position]
+                return found if isinstance(found, Shape) else None
         if items is None:
             whole = self.tensor(value, binding.seq)  # `q, k, v = qkv`: the rows of a tensor
             elements = binding.unpacking_elements()
@@ -650,15 +657,13 @@ class ShapeEvaluator(Evaluator):
             row = rows(value)
             if row is None:
                 return None
-            first = value.size(0) if value.variadic != 0 else None
-            least = first.literal if first is not None and first.literal is not None and first.literal > 0 else 0
-            return Seq((), complete=False, each=row, least=least)
+            return Seq((), complete=False, each=row, **_row_count(value))
         if isinstance(value, Array) and value.shape.rank:
             # a numpy array's rows, or the numbers of a 1-D one (`for y in labels`): numpy scalars
             row = rows(value.shape)
             each = Opaque(("array element", value.shape), "element", maybe_tensor=False, number=True) \
                 if value.shape.rank == 1 else Array(row) if row is not None else None
-            return Seq((), complete=False, each=each) if each is not None else None
+            return Seq((), complete=False, each=each, **_row_count(value.shape)) if each is not None else None
         if isinstance(value, Sizes):  # `for s in x.size()[1:]:` goes through the sizes
             return Seq(value.shape.dims, "tuple") if value.shape.rank is not None else None
         if isinstance(value, Items):
@@ -894,3 +899,11 @@ def _may_be_tensor(ctx: Context, annotation: cst.BaseExpression) -> bool:
     if type(annotation) is cst.Subscript and type(annotation.value) is cst.Name:
         return annotation.value.value not in ("list", "tuple", "dict", "set", "List", "Tuple", "Dict", "Set")
     return True
+
+
+def _row_count(shape: Shape) -> dict[str, int]:
+    """How many rows a loop over a tensor or an array goes through, where its first dim is a literal: at least and
+    at most that many (a comprehension over them makes as many elements)."""
+    first = shape.size(0) if shape.variadic != 0 else None
+    count = first.literal if first is not None else None
+    return {"least": count, "most": count} if count is not None and count > 0 else {}

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.objects.builtins import grown_count
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.tensor_facts import is_int
 from shapecheck.objects.values import Seq, number_kind
@@ -54,14 +55,19 @@ def nested_shape(ev: ShapeEvaluator, data: cst.BaseExpression, before: int) -> S
     return Shape(tuple(dims), layout=tuple(range(len(dims))), dtype=dtype)
 
 
-def uncounted_numbers(ev: ShapeEvaluator, node: cst.Call, value: object,
-                      dtype: DtypeFamily | None = None) -> Shape | None:
+def uncounted_numbers(ev: ShapeEvaluator, node: cst.Call, value: object, dtype: DtypeFamily | None = None,
+                      length: Dim | None = None) -> Shape | None:
     """A list of numbers whose count the code does not state (`[stoi[c] for c in text]`, a corpus encoded, or the
-    labels a loop appends), made an array or a tensor by `node`: one dim of a size only equal to itself."""
+    labels a loop appends), made an array or a tensor by `node`: one dim of a size only equal to itself. Where the
+    count follows from the code all the same, that count: `length` where the caller knows it (a comprehension over
+    rows, `numpy_arrays.comprehension_length`), or the passes of a loop that grew the list by one number each."""
     if not isinstance(value, Seq) or value.complete or value.each is None or number_kind(value.each) is None \
             or any(number_kind(item) is None for item in value.items) or not node.args:
         return None
-    length = opaque(("tensor of a list", id(node)), f"len({ev.ctx.code(node.args[0].value)})")
+    if length is None and not value.items:
+        length = grown_count(value)
+    if length is None:
+        length = opaque(("tensor of a list", id(node)), f"len({ev.ctx.code(node.args[0].value)})")
     return Shape((length,), layout=(0,), dtype=dtype)
 
 

@@ -7,7 +7,8 @@ callee holds) are the same fact: an element-wise regression loss of `pred` again
 be told apart (`*args`, `**kwargs`) is not a loss call here.
 
 The value is a scalar under the default `reduction="mean"` and under `"sum"`; under `"none"` it keeps a value per
-element: the broadcast of input and target for the element-wise and binary losses, the input without its class dim
+element: the broadcast of input and target for the element-wise losses, the input's shape for the binary ones
+(torch requires the target's to be the same), the input without its class dim
 (dim 1) for `cross_entropy`/`nll_loss` (the target's shape when the target holds class indices). The legacy
 `size_average=`/`reduce=` arguments or a reduction that is not a string literal leave it unknown.
 """
@@ -34,6 +35,12 @@ LossKind = Literal["elementwise", "binary", "class"]
 def _pointwise(x: Shape, target: Shape | None) -> Shape | None:
     """`F.mse_loss` and its kin: the broadcast of input and target."""
     return broadcast(x, target).shape if target is not None else None
+
+
+def _per_element(x: Shape, target: Shape | None) -> Shape | None:
+    """`F.binary_cross_entropy` and its logits form: torch raises unless the target has the input's shape, so a
+    target of unknown shape (labels a Dataset of another file gives) leaves the input's."""
+    return x if target is None or target.rank is None else _pointwise(x, target)
 
 
 def _per_target(x: Shape, target: Shape | None) -> Shape | None:
@@ -71,8 +78,8 @@ LOSSES = (
     Loss("soft_margin_loss", "SoftMarginLoss", None, 4, 0, _pointwise),
     # a contrastive loss of distances against +1/-1 pair labels, one value per pair under "none"
     Loss("hinge_embedding_loss", "HingeEmbeddingLoss", None, 5, 1, _pointwise),
-    Loss("binary_cross_entropy", "BCELoss", "binary", 5, 1, _pointwise),
-    Loss("binary_cross_entropy_with_logits", "BCEWithLogitsLoss", "binary", 5, 1, _pointwise),
+    Loss("binary_cross_entropy", "BCELoss", "binary", 5, 1, _per_element),
+    Loss("binary_cross_entropy_with_logits", "BCEWithLogitsLoss", "binary", 5, 1, _per_element),
     Loss("cross_entropy", "CrossEntropyLoss", "class", 6, 1, _per_target),
     Loss("nll_loss", "NLLLoss", "class", 6, 1, _per_target),
 )

@@ -226,7 +226,8 @@ def _converted(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> S
         return None  # numpy's second positional argument is the dtype
     found = array_shape(ev, data, before, depth + 1)
     if found is None:
-        found = nested_shape(ev, data, before) or uncounted_numbers(ev, call, ev.object(data, before))
+        found = nested_shape(ev, data, before) or uncounted_numbers(ev, call, ev.object(data, before),
+                                                                  length=comprehension_length(ev, data, before))
     if found is None:
         parts = _arrays(ev, data, before, depth)
         found = _stacked(parts, 0) if parts else _strings(ev.object(data, before))
@@ -640,3 +641,17 @@ _FUNCTIONS = {
     **dict.fromkeys(("numpy.hanning", "numpy.hamming", "numpy.blackman", "numpy.bartlett"), _window),
     **dict.fromkeys(("numpy.fft.fft", "numpy.fft.ifft", "numpy.fft.rfft", "numpy.fft.irfft"), _fourier),
 }
+
+
+def comprehension_length(ev: ShapeEvaluator, data: cst.BaseExpression, before: int) -> Dim | None:
+    """How many elements the list comprehension `data` is (or a name holds) makes: as many as the rows of the tensor
+    or array its one `for` goes through, with no `if` to drop some (`[float(r.sum()) for r in feats]`)."""
+    expr, seq = ev.ctx.value_of(data, before)
+    if type(expr) is not cst.ListComp:
+        return None
+    clause = expr.for_in
+    if clause.inner_for_in is not None or clause.ifs or clause.asynchronous is not None:
+        return None
+    at = seq if seq is not None else before
+    rows = ev.tensor(clause.iter, at) or array_shape(ev, clause.iter, at)
+    return rows.size(0) if rows is not None and rows.rank else None

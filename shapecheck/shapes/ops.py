@@ -165,11 +165,11 @@ def items(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> Items | 
     return result if isinstance(result, Items) else None
 
 
-def returned_object(ev: ShapeEvaluator, node: cst.Call, before: int) -> Mapping | TorchObject | None:
+def returned_object(ev: ShapeEvaluator, node: cst.Call, before: int) -> Mapping | TorchObject | Seq | None:
     """The dict of tensors (`{"logits": ..., "features": ...}`) or the distribution (`Categorical(logits=...)`) a
-    model or a function of the project returns."""
+    model or a function of the project returns, or a tuple holding a distribution (`return dist, value`)."""
     result = _module_call(ev, node, before, fresh=False)
-    return result if isinstance(result, (Mapping, TorchObject)) else None
+    return result if isinstance(result, (Mapping, TorchObject, Seq)) else None
 
 
 # ------------------------------------------------------------------------------------------------ tables

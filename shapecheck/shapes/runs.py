@@ -89,6 +89,10 @@ def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | 
     if mismatch is not None:
         return Applied(None, mismatch)
     value = done.value
+    if isinstance(value, Seq) and value.complete and any(distributions.is_distribution(item) for item in value.items):
+        # an actor-critic's `return Categorical(logits=...), self.v(h)`: unpacked, each read as a value of its own
+        return Applied(Seq(tuple(item if isinstance(item, Shape) or distributions.is_distribution(item) else UNKNOWN
+                                 for item in value.items), value.kind))
     if isinstance(value, Seq):
         value = ev.as_want(value, "items")  # `return mu, logvar`
     if isinstance(value, Mapping) and any(isinstance(item, Shape) for _, item in value.items):

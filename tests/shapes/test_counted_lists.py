@@ -133,3 +133,17 @@ def run(rows):
     probe(lengths)
     probe(total)
 ''') == ["(1, 40)", "(len(lengths),)", "(1, ...)"]
+
+
+def test_a_comprehension_over_rows_has_as_many_elements() -> None:
+    """One `for`, no `if`, over a tensor's or an array's rows: as many numbers as rows, a symbol or a literal; a
+    condition may drop some, so its count is unknown."""
+    assert probe('''
+        import numpy as np
+        import torch
+        def f(n: int, feats: np.ndarray):
+            x = torch.randn(n, 6)
+            probe(torch.tensor([float(row.sum()) for row in x]))
+            probe(torch.tensor([float(row.sum()) for row in torch.randn(5, 3)]))
+            probe(torch.tensor([float(row.sum()) for row in x if row[0] > 0]))
+    ''') == ["(n,)", "(5,)", "(len([float(row.sum()) for row in x if row[0] > 0]),)"]

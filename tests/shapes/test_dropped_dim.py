@@ -58,6 +58,22 @@ REPORTED = {
             mu = torch.mean(z, dim=-1)
             return z - mu.expand_as(z)
         """,
+    "Frobenius norms of a stack of matrices": """
+        import torch
+        def normalise(mats):
+            return mats / mats.norm(dim=(1, 2))
+        """,
+    "a stack of expert gradients of known rank, its last two dims summed away in an optimizer": """
+        import torch
+        class ExpertNorm(torch.optim.Optimizer):
+            @torch.no_grad()
+            def step(self):
+                for group in self.param_groups:
+                    grads = torch.stack([p.grad.view(p.size(0), p.size(1)) for p in group["params"]])
+                    scale = torch.linalg.norm(grads, dim=(-2, -1))
+                    for p, g in zip(group["params"], grads / scale):
+                        p.sub_(g, alpha=group["lr"])
+        """,
 }
 
 QUIET = {
@@ -103,6 +119,21 @@ QUIET = {
         import numpy as np
         x = np.ones((3, 4))
         y = x / x.sum(1)
+        """,
+    "the leading dims reduced: the rest line up": """
+        import torch
+        def centre(x):
+            return x - x.mean(dim=(0, 1))
+        """,
+    "the last two dims of a tensor of unknown rank: a matrix's norm is a scalar": """
+        import torch
+        def normalise(w):
+            return w / torch.linalg.norm(w, dim=(-2, -1))
+        """,
+    "the last two dims of a stack, kept": """
+        import torch
+        def normalise(mats):
+            return mats / mats.norm(dim=(-2, -1), keepdim=True)
         """,
     "another tensor": """
         import torch

@@ -149,7 +149,8 @@ def test_losses_follow_their_reduction() -> None:
 
 def test_an_unreduced_class_loss_keeps_its_inputs_rows_whatever_the_target() -> None:
     """Class indices or class probabilities, the per-element loss is the input without its class dim: a target of
-    unknown shape (labels a model or a loader returns) leaves it known; an element-wise loss needs the target."""
+    unknown shape (labels a model or a loader returns) leaves it known; an element-wise loss needs the target, a
+    binary one does not (torch raises unless the target has the input's shape)."""
     assert probe('''
         import torch
         import torch.nn.functional as F
@@ -160,7 +161,9 @@ def test_an_unreduced_class_loss_keeps_its_inputs_rows_whatever_the_target() -> 
             probe(F.nll_loss(seq, labels, reduction="none"))
             probe(F.cross_entropy(scores, labels, reduction="none"))
             probe(F.mse_loss(pred, labels, reduction="none"))
-    ''') == ["(B,)", "(B, T)", None, "(...)"]
+            probe(F.binary_cross_entropy_with_logits(pred, labels, reduction="none"))
+            probe(torch.nn.BCELoss(reduction="none")(pred.sigmoid(), labels))
+    ''') == ["(B,)", "(B, T)", None, "(...)", "(B, 1)", "(B, 1)"]
 
 
 def test_upsample_is_interpolate_by_its_deprecated_name() -> None:

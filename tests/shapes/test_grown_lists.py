@@ -67,3 +67,65 @@ def scores(n):
     assert [f.location.row for f in lint(source, "SC105").findings] == []
     unfilled = source.replace("        xs.append(i)\n        ys.append(min(i, 125))\n", "        print(i)\n")
     assert [f.location.row for f in lint(unfilled, "SC105").findings] == [9]
+
+
+# a dataset whose `__init__` appends its rows to an attribute, over more passes than are run one by one: its length
+# is the passes' count, so a loader over it gives a batch for certain and a trainer's loss in the loop over it is
+# judged on the batches; `%s` is the pass's append
+ROWS_DATASET = '''
+import numpy as np
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, Dataset
+
+
+class HouseRows(Dataset):
+    def __init__(self, n_rows: int = 200, n_features: int = 8, seed: int = 0):
+        rng = np.random.default_rng(seed)
+        self.rows = []
+        for _ in range(n_rows):
+            features = rng.normal(size=n_features).astype(np.float32)
+%s
+
+    def __len__(self):
+        return len(self.rows)
+
+    def __getitem__(self, i):
+        features, price = self.rows[i]
+        return torch.from_numpy(features), price
+
+
+class Trainer:
+    def __init__(self, model: nn.Module):
+        self.model = model
+        self.criterion = nn.MSELoss()
+        self.optimizer = torch.optim.Adam(model.parameters())
+
+    def train_epoch(self, loader):
+        for x, y in loader:
+            loss = self.criterion(self.model(x), y)
+            self.optimizer.zero_grad()
+            loss.backward()
+            self.optimizer.step()
+
+
+trainer = Trainer(nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1)))
+trainer.train_epoch(DataLoader(HouseRows(), batch_size=16, shuffle=True))
+'''
+
+
+def test_a_dataset_attribute_grown_on_every_pass_has_the_passes_length() -> None:
+    """Scalar prices, collated to (16,), against the (16, 1) head: found through the trainer's run."""
+    found = lint(ROWS_DATASET % "            self.rows.append((features, float(features.sum())))", "SC104").findings
+    assert [f.location.row for f in found] == [32]
+
+
+def test_a_dataset_attribute_grown_on_every_pass_with_column_targets_is_silent() -> None:
+    assert lint(ROWS_DATASET % "            self.rows.append((features, np.float32([features.sum()])))",
+                "SC104").findings == []
+
+
+def test_a_dataset_attribute_grown_on_some_passes_only_has_no_length() -> None:
+    """Rows kept under a condition: the dataset may be empty, so the loop over the loader may run no pass."""
+    kept = "            if features[0] > 0:\n                self.rows.append((features, float(features.sum())))"
+    assert lint(ROWS_DATASET % kept, "SC104").findings == []

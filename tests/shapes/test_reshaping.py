@@ -217,8 +217,8 @@ def test_a_window_at_an_index_drawn_below_the_last_start_holds_its_width() -> No
         probe_conflict(x.float() @ torch.randn(31, 2))
         probe_conflict(y.float() @ torch.randn(31, 2))
         probe_conflict(z.float() @ torch.randn(31, 2))
-    ''') == ["inner dims differ: x.float() is (n, 32), torch.randn(31, 2) is (31, 2)",
-               "inner dims differ: y.float() is (n, 32), torch.randn(31, 2) is (31, 2)", None]
+    ''') == ["inner dims differ: x.float() is (4, 32), torch.randn(31, 2) is (31, 2)",
+               "inner dims differ: y.float() is (4, 32), torch.randn(31, 2) is (31, 2)", None]
 
 
 def test_a_literal_slice_of_a_size_proven_long_enough_is_exact() -> None:
