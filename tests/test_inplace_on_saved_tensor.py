@@ -316,3 +316,46 @@ def test_a_switched_dropout_of_rate_zero_by_default_drops_nothing_and_is_clean(t
     files = {"setup.py": "", "nets/__init__.py": "", "nets/blocks.py": BLOCKS.replace("p=0.1", "p=0."),
              "nets/tagger.py": SWITCHING_MODEL % "isinstance(module, nn.Dropout)"}
     assert lint_project(tmp_path, files, "nets/blocks.py") == []
+
+
+def test_an_in_place_op_on_a_view_split_chunk_or_unbind_returned_of_a_graph_tensor() -> None:
+    assert rows("""
+        q *= 0.5
+        return q + k
+    """) == [16]
+    assert rows("""
+        i, f, o = torch.sigmoid(q).split(2, dim=1)
+        f[:, 0] = 0.0
+        parts = torch.unbind(k, dim=1)
+        parts[0].clamp_(min=0)
+        return f * o + i + parts[0]
+    """) == [17, 19]
+
+
+def test_views_of_raw_data_or_taken_without_autograd_or_rebound_out_of_place_are_clean() -> None:
+    assert rows("""
+        left, right = x.detach().chunk(2, dim=0)
+        right.mul_(0.5)
+        with torch.no_grad():
+            a, b = self.proj(x).chunk(2, dim=-1)
+            a.mul_(2)
+        q = q * 0.5
+        q.add_(1.0)
+        return q + k + left + a
+    """) == []
+
+
+def test_a_layer_keeps_the_input_it_is_handed_even_one_needing_no_gradient() -> None:
+    # a refiner updating its state in place after the linear layer kept it, in a loop
+    assert rows("""
+        state = x * 1.0
+        for _ in range(3):
+            delta = self.proj(state)[..., : x.size(-1)]
+            state.add_(delta)
+        return state
+    """) == [19]
+    assert rows("""
+        x -= x.mean(dim=0)
+        h = self.proj(x)
+        return h
+    """) == []

@@ -28,7 +28,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.autograd_saves import (
-    DETACHING, IN_PLACE_FUNCTIONS, IN_PLACE_METHODS, NOT_DIFFERENTIABLE, PRODUCT_METHODS, PRODUCTS, SAVES_INPUT_LAYERS,
+    DETACHING, IN_PLACE_FUNCTIONS, IN_PLACE_METHODS, MULTI_VIEW, MULTI_VIEW_METHODS, NOT_DIFFERENTIABLE, PRODUCT_METHODS, PRODUCTS, SAVES_INPUT_LAYERS,
     SAVES_OUTPUT, SAVES_OUTPUT_LAYERS, SAVES_OUTPUT_METHODS,
 )
 from shapecheck.loops.inplace_switches import switched_in_place
@@ -56,6 +56,9 @@ class _Saved:
     op: cst.CSTNode
     output: bool  # the op saved its output (`exp`), not its input (`mul`)
     witnesses: set[str]
+    # `op` returned several views of a tensor in the graph (`gates.chunk(3, 1)`): autograd refuses an in-place op on
+    # any of them, saved or not
+    views: bool = False
 
 
 @record
@@ -585,10 +588,14 @@ class _Flow:
                 self._save(func.value, call, targets)
             elif args and (built := self._constructions(func)) \
                     and all(_saves_its_input(self.ctx, value) for value in built):
-                self._save(args[0], call, targets)  # `self.fc(h)`: a Linear keeps `h` for its weight's gradient
+                # `self.fc(h)`: a Linear keeps `h` for its weight's gradient, whether `h` needs one or not (a
+                # batch's features changed by `feats += self.proj(feats)`)
+                self._save(args[0], call, targets, weights=True)
 
-    def _save(self, operand: cst.BaseExpression, op: cst.CSTNode, targets: set[str]) -> None:
-        if type(operand) is cst.Name and operand.value in self.graph and targets:
+    def _save(self, operand: cst.BaseExpression, op: cst.CSTNode, targets: set[str], weights: bool = False) -> None:
+        """`op` saved `operand`: for the gradient of another operand in the graph, or, with `weights`, of the
+        weights of the layer it is handed."""
+        if type(operand) is cst.Name and (weights or operand.value in self.graph) and targets:
             self.saved[operand.value] = _Saved(op, False, set(targets))
 
     def _saved_output(self, value: cst.BaseExpression) -> bool:
@@ -615,6 +622,17 @@ class _Flow:
             value = evaluator(self.ctx).value(built, seq) if type(built) is cst.Call else None
             return _output_layer(value) in SAVES_OUTPUT_LAYERS and (self.is_graph(args[0]) or self._module_call(func))
         return False
+
+    def _multi_view(self, value: cst.BaseExpression) -> bool:
+        """`value` splits a tensor in the graph into views: `gates.chunk(3, dim=-1)`, `torch.split(h, d, 1)`."""
+        if type(value) is not cst.Call:
+            return False
+        func = value.func
+        qualname = self.ctx.qualname(func)
+        if qualname in MULTI_VIEW:
+            return bool(value.args) and value.args[0].keyword is None and self.is_graph(value.args[0].value)
+        return qualname is None and type(func) is cst.Attribute and func.attr.value in MULTI_VIEW_METHODS \
+            and self.is_graph(func.value)
 
     def _layer_kinds(self, func: cst.BaseExpression, output: bool = False) -> frozenset[str]:
         """The torch.nn layer classes `self.x` may hold, when every assignment to it builds one; empty otherwise.
@@ -874,6 +892,7 @@ class _Flow:
         graph = value is not None and (self._helper_result(value, names) or self.is_graph(value))
         model = type(value) is cst.Call and self._builds_model(value)  # type: ignore[arg-type]
         saved_output = len(names) == 1 and value is not None and self._saved_output(value)
+        views = value is not None and self._multi_view(value)
         for name in names:
             self.saved.pop(name, None)
             self.graph.discard(name)
@@ -889,6 +908,11 @@ class _Flow:
             self.modules.update(names)
         if saved_output:
             self.saved[names[0]] = _Saved(value, True, {names[0]})
+        elif views:  # `r, z = gates.chunk(2, 1)` holds the views, `parts = gates.chunk(2, 1)` a tuple of them
+            for name in names:
+                self.saved[name] = _Saved(value, True, {name}, views=True)
+            if len(names) == 1:
+                self.containers.add(names[0])
         elif len(names) == 1 and type(value) in (cst.List, cst.Tuple) and value.elements and all(  # type: ignore
                 type(element) is cst.Element and self._saved_output(element.value)
                 for element in value.elements):  # type: ignore[attr-defined]
