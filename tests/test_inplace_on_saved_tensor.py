@@ -359,3 +359,52 @@ def test_a_layer_keeps_the_input_it_is_handed_even_one_needing_no_gradient() -> 
         h = self.proj(x)
         return h
     """) == []
+
+
+LOSSES = """
+    import torch
+    def soft_dice_loss(logits, target):
+        probs = torch.softmax(logits, dim=1)
+        probs[:, 0] = 0.0
+        onehot = torch.nn.functional.one_hot(target, logits.size(1)).float()
+        return 1 - (2 * (probs * onehot).sum() + 1) / (probs.sum() + onehot.sum() + 1)
+"""
+
+TRAINER = """
+    import torch
+    from seg.losses import soft_dice_loss
+    class SegTrainer:
+        def __init__(self, model):
+            self.model = model
+            self.optimizer = torch.optim.Adam(model.parameters())
+        def train_step(self, images, masks):
+            logits = self.model(images)
+            loss = soft_dice_loss(logits, masks)
+            self.optimizer.zero_grad()
+            loss.backward()
+            self.optimizer.step()
+"""
+
+
+def lint_losses(folder: Path, trainer: str) -> list[int]:
+    """SC216's rows in the loss helpers of a package whose trainer, in another module, is `trainer`."""
+    files = {"setup.py": "", "seg/__init__.py": "", "seg/losses.py": LOSSES, "seg/trainer.py": trainer}
+    return lint_project(folder, files, "seg/losses.py")
+
+
+def test_a_loss_helper_of_another_module_handed_a_model_s_output_by_a_trainer_that_backpropagates(
+        tmp_path: Path) -> None:
+    assert lint_losses(tmp_path, TRAINER) == [5]
+    (tmp_path / "relative").mkdir()
+    assert lint_losses(tmp_path / "relative", TRAINER.replace("from seg.losses", "from .losses")) == [5]
+
+
+def test_a_loss_helper_whose_result_is_a_metric_or_is_computed_without_autograd_is_clean(tmp_path: Path) -> None:
+    metric = TRAINER.replace("loss = soft_dice_loss(logits, masks)",
+                             "dice = soft_dice_loss(logits, masks).item()\n            loss = logits.mean()")
+    no_grad = TRAINER.replace("    def train_step", "    @torch.no_grad()\n        def train_step").replace(
+        "loss.backward()", "pass")
+    detached = TRAINER.replace("logits = self.model(images)", "logits = self.model(images).detach()")
+    for name, trainer in {"metric": metric, "no_grad": no_grad, "detached": detached}.items():
+        (tmp_path / name).mkdir()
+        assert lint_losses(tmp_path / name, trainer) == [], name

@@ -33,6 +33,7 @@ from shapecheck.loops.autograd_saves import (
 )
 from shapecheck.loops.inplace_switches import switched_in_place
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
+from shapecheck.objects.callers import Caller, helper_callers, imported_callers
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.project import PROJECT, importers_through_packages, resolved, split_relative
@@ -92,6 +93,21 @@ class SavedTensors:
             later.add(None)
         for function in later:
             self._flow(function, spoils, "later", code, report)
+        for name in list(spoils.returning):  # and the callers in the modules importing a helper (`train.py`)
+            for function in self.ctx.functions.get(name, []):
+                for other, caller in {(id(c.site.function), id(c.ctx)): (c.ctx, c.site.function)
+                                      for c in self.importer_calls(function)}.values():
+                    flow = _Flow(other.analysis(SavedTensors), caller, spoils, report)
+                    flow.run(caller.body.body if caller is not None else
+                             [s for s in other.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)])
+
+    def importer_calls(self, function: cst.FunctionDef) -> list[Caller]:
+        """The calls of a module-level function of the file in the project's modules importing it, found once."""
+        answers = self.ctx.analysis(_ImporterCalls).answers
+        if id(function) not in answers:
+            module_level = self.ctx.class_of_method(function) is None and function in self.ctx.module.body
+            answers[id(function)] = (imported_callers(self.ctx, function.name.value) or []) if module_level else []
+        return answers[id(function)]
 
     def _flow(self, function: cst.FunctionDef | None, spoils: _Spoils, turn: str, code: str,
               report: Callable[[Spoiled], None]) -> None:
@@ -251,6 +267,13 @@ class _ModuleCalls:
             with self.ctx.at(point):
                 self._classes[key] = instance_class(self.ctx, site.node.func)
         return self._classes[key]
+
+
+class _ImporterCalls:
+    """`SavedTensors.importer_calls`, once a function: id(function) -> the calls."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.answers: dict[int, list[Caller]] = {}
 
 
 class _HandedInputs:
@@ -817,7 +840,15 @@ class _Flow:
         if names[:1] in (["self"], ["cls"]):
             names = names[1:]
         graph: set[str] = set()
-        for site in self.ctx.calls_of(self.function):
+        # each call with the point its names are read at, when known: `logits = self.model(images)` then
+        # `soft_dice_loss(logits, masks)` hands the helper a model's output by a name
+        located = helper_callers(self.ctx, self.function) if self.class_def is None else None
+        sites: list[tuple[CallSite, Point | None, Context]] = \
+            [(site, point, self.ctx) for site, point in located] if located is not None \
+            else [(site, None, self.ctx) for site in self.ctx.calls_of(self.function)]
+        if self.class_def is None:  # a loss helper of `losses.py` that `train.py` hands a model's output
+            sites += [(caller.site, caller.point, caller.ctx) for caller in self.tensors.importer_calls(self.function)]
+        for site, point, ctx in sites:
             if site.grad_disabled:
                 continue
             positional = 0
@@ -831,7 +862,12 @@ class _Flow:
                     positional += 1
                 else:
                     break
-                if type(arg.value) is cst.Call and _is_model_output(self.ctx, arg.value, site.function):
+                value = arg.value
+                if type(value) is cst.Name and point is not None:
+                    with ctx.at(point):
+                        binding = ctx.binding(value)
+                    value = binding.value if binding is not None and binding.kind == "assign" else value
+                if type(value) is cst.Call and _is_model_output(ctx, value, site.function):
                     graph.add(name)
         return graph
 
@@ -1031,7 +1067,13 @@ def _is_model_output(ctx, call: cst.Call, caller: cst.FunctionDef | None) -> boo
 def _runs_backward(ctx: Context, function: cst.FunctionDef | None) -> bool:
     """Whether the body of `function` (None: module-level code) runs a backward pass, by the training-loop record.
     That records a pass where the code calls `backward`, so a file whose text lacks the word has none: the lint
-    loads the record for files that hold it (`reads`)."""
+    loads the record for files that hold it (`reads`). A linted loss helper's file may lack it while the trainer
+    importing the helper holds it: without the record, the body's own `x.backward()` calls say."""
     loop = sys.modules.get(TRAINING_LOOP)
-    return loop is not None and any(event.kind == "backward" for event in loop.training_loop(ctx).in_function(function))
+    if loop is None:  # a linted `losses.py` without the word, reading the body of a `train.py` that imports it
+        body = [function] if function is not None else \
+            [s for s in ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
+        return any(type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "backward"
+                   for statement in body for node in ctx.walk(statement))
+    return any(event.kind == "backward" for event in loop.training_loop(ctx).in_function(function))
 
