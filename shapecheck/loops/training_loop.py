@@ -161,18 +161,13 @@ def stepped_scheduler(ctx: Context, call: cst.Call) -> cst.BaseExpression | None
     if iterable is not None:
         elements = _built_elements(ctx, iterable)
         if elements is not None:
-            return receiver if all(_scheduler_construction(ctx, element) for element in elements) else None
+            return receiver if all(_scheduler_construction(ctx, *ctx.value_of(element)) for element in elements) \
+                else None
         name = (_receiver_name(iterable) or "").lower()
         return receiver if "sched" in name and "noise" not in name and not ctx.is_foreign(iterable) else None
-    value, before = ctx.receiver_value_of(receiver)
-    if type(value) is cst.Call:
-        torch_scheduler = _torch_class(ctx, value, before, _is_scheduler_base)
-        if torch_scheduler is not None:
-            return receiver if torch_scheduler else None
-        qualname = ctx.qualname(value.func) or ""
-        constructor = _receiver_name(value.func) or ""
-        if qualname.startswith("torch.optim.lr_scheduler.") or constructor.endswith(("LR", "Scheduler")):
-            return receiver
+    built = _scheduler_construction(ctx, *ctx.receiver_value_of(receiver))
+    if built is not None:
+        return receiver if built else None
     name = (_receiver_name(receiver) or "").lower()
     return receiver if "sched" in name and "noise" not in name and not ctx.is_foreign(receiver) else None
 
@@ -198,18 +193,19 @@ def _built_elements(ctx: Context, iterable: cst.BaseExpression) -> list[cst.Base
     return None
 
 
-def _scheduler_construction(ctx: Context, expr: cst.BaseExpression) -> bool:
-    """`expr` builds a learning-rate scheduler: `torch.optim.lr_scheduler.StepLR(opt, 2)`, a `*LR` / `*Scheduler`
-    class, or names one built so."""
-    value, before = ctx.value_of(expr)
+def _scheduler_construction(ctx: Context, value: cst.BaseExpression, before: int | None) -> bool | None:
+    """Whether `value` (its names read as of `before`) builds a learning-rate scheduler: True for
+    `torch.optim.lr_scheduler.StepLR(opt, 2)`, a `*LR` / `*Scheduler` class or a project class based on torch's
+    scheduler, False for a project class that is not (vq-vae-2's `CycleScheduler`), None for anything else."""
     if type(value) is not cst.Call:
-        return False
+        return None
     torch_scheduler = _torch_class(ctx, value, before, _is_scheduler_base)
     if torch_scheduler is not None:
         return torch_scheduler
     qualname = ctx.qualname(value.func) or ""
-    return qualname.startswith("torch.optim.lr_scheduler.") or (_receiver_name(value.func) or "").endswith(
-        ("LR", "Scheduler"))
+    constructor = _receiver_name(value.func) or ""
+    return True if qualname.startswith("torch.optim.lr_scheduler.") or constructor.endswith(("LR", "Scheduler")) \
+        else None
 
 
 def _is_scheduler_base(base: str) -> bool:
