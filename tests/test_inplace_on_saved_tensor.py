@@ -408,3 +408,32 @@ def test_a_loss_helper_whose_result_is_a_metric_or_is_computed_without_autograd_
     for name, trainer in {"metric": metric, "no_grad": no_grad, "detached": detached}.items():
         (tmp_path / name).mkdir()
         assert lint_losses(tmp_path / name, trainer) == [], name
+
+
+TRAINER_METHOD = """
+    import torch
+    import torch.nn.functional as F
+    class MultiLabelTrainer:
+        def __init__(self, model):
+            self.model = model
+            self.optimizer = torch.optim.Adam(model.parameters())
+        def compute_loss(self, logits, targets):
+            probs = torch.sigmoid(logits)
+            %s
+            return F.binary_cross_entropy(probs, targets.clamp(min=0))
+        def train_step(self, x, y):
+            logits = self.model(x)
+            loss = self.compute_loss(logits, y)
+            self.optimizer.zero_grad()
+            loss.backward()
+            self.optimizer.step()
+"""
+
+
+def test_a_trainer_s_loss_method_handed_the_model_s_output_by_a_name() -> None:
+    def lint(change: str) -> list[int]:
+        source = textwrap.dedent(TRAINER_METHOD % change)
+        return [finding.location.row for finding in lint_text(source, "trainer.py", resolve(["SC216"])).findings]
+
+    assert lint("probs[targets < 0] = 0.5") == [10]
+    assert lint("probs = probs.masked_fill(targets < 0, 0.5)") == []

@@ -33,7 +33,7 @@ from shapecheck.loops.autograd_saves import (
 )
 from shapecheck.loops.inplace_switches import switched_in_place
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
-from shapecheck.objects.callers import Caller, helper_callers, imported_callers
+from shapecheck.objects.callers import Caller, helper_callers, imported_callers, method_callers
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.project import PROJECT, importers_through_packages, resolved, split_relative
@@ -842,7 +842,8 @@ class _Flow:
         graph: set[str] = set()
         # each call with the point its names are read at, when known: `logits = self.model(images)` then
         # `soft_dice_loss(logits, masks)` hands the helper a model's output by a name
-        located = helper_callers(self.ctx, self.function) if self.class_def is None else None
+        located = helper_callers(self.ctx, self.function) if self.class_def is None \
+            else method_callers(self.ctx, self.function)  # a trainer's `self.compute_loss(logits, y)`
         sites: list[tuple[CallSite, Point | None, Context]] = \
             [(site, point, self.ctx) for site, point in located] if located is not None \
             else [(site, None, self.ctx) for site in self.ctx.calls_of(self.function)]
