@@ -460,7 +460,7 @@ class _Flow:
     saved, and the in-place ops that spoiled a saved one, until a backward pass or the model's output confirms."""
 
     def __init__(self, tensors: SavedTensors, function: cst.FunctionDef | None, spoils: _Spoils,
-                 report: Callable[[Spoiled], None] | None) -> None:
+                 report: Callable[[Spoiled], None] | None, graph: set[str] | None = None) -> None:
         self.tensors = tensors
         self.spoils = spoils
         # None: a caller's body read only for what it hands a module (`handed_graph`): nothing is reported
@@ -471,7 +471,8 @@ class _Flow:
         self.forward = function is not None and function.name.value == "forward" and self.class_def is not None \
             and is_torch_module_class(self.ctx, self.class_def)
         self.trains = _runs_backward(self.ctx, function)
-        self.graph: set[str] = self._graph_parameters()
+        # `graph`: the parameters taken as graph tensors, instead of those the calls of the function hand one
+        self.graph: set[str] = self._graph_parameters() if graph is None else graph
         self.modules: set[str] = set()
         self.saved: dict[str, _Saved] = {}
         # names of lists or tuples every element of which is a saved output (`rates = [torch.exp(a), ...]`): an
@@ -847,7 +848,8 @@ class _Flow:
         sites: list[tuple[CallSite, Point | None, Context]] = \
             [(site, point, self.ctx) for site, point in located] if located is not None \
             else [(site, None, self.ctx) for site in self.ctx.calls_of(self.function)]
-        if self.class_def is None:  # a loss helper of `losses.py` that `train.py` hands a model's output
+        if self.class_def is None and self._spoils_when_handed(names):
+            # a loss helper of `losses.py` that `train.py` hands a model's output
             sites += [(caller.site, caller.point, caller.ctx) for caller in self.tensors.importer_calls(self.function)]
         for site, point, ctx in sites:
             if site.grad_disabled:
@@ -871,6 +873,13 @@ class _Flow:
                 if type(value) is cst.Call and _is_model_output(ctx, value, site.function):
                     graph.add(name)
         return graph
+
+    def _spoils_when_handed(self, names: list[str]) -> bool:
+        """The function would return a spoiled graph if every parameter held a graph tensor: only then are the
+        modules importing it searched for calls (a search costs more than this reading of one body)."""
+        probe = _Flow(self.tensors, self.function, _Spoils(), None, graph=set(names))
+        probe.run(self.function.body.body)  # type: ignore[union-attr]
+        return bool(probe.spoils.returning)
 
     # ------------------------------------------------------------------------------------------- in place
 
