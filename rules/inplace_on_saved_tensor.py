@@ -41,6 +41,25 @@ _SWITCHED_BLOCK = """
 """
 
 
+# A gated recurrent cell whose update gate is a view `chunk` returned of a sigmoid's output; `%s` is what it does
+# with the gate (and the input) before using them.
+_GATED_CELL = """
+        import torch
+        import torch.nn as nn
+        class GatedCell(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.gates = nn.Linear(2 * d, 2 * d)
+                self.proj = nn.Linear(d, d)
+            def forward(self, x, h, mask):
+                reset, update = torch.sigmoid(self.gates(torch.cat([x, h], -1))).chunk(2, dim=-1)
+                %s
+                return update * h + (1 - update) * torch.tanh(self.proj(x) + reset * h)
+        cell = GatedCell(4)
+        cell(torch.randn(6, 4), torch.zeros(6, 4), torch.zeros(6, 4, dtype=torch.bool)).sum().backward()
+"""
+
+
 class InplaceOnSavedTensor(Rule):
     code = "SC216"
     name = "inplace-on-saved-tensor"
@@ -390,42 +409,12 @@ class InplaceOnSavedTensor(Rule):
         """,
         # A gated cell masking its update gate out of place; the raw batch split into halves and scaled in place,
         # and normalized in place before the projection reads it.
-        """
-        import torch
-        import torch.nn as nn
-        class GatedCell(nn.Module):
-            def __init__(self, d):
-                super().__init__()
-                self.gates = nn.Linear(2 * d, 2 * d)
-                self.proj = nn.Linear(d, d)
-            def forward(self, x, h, mask):
-                reset, update = torch.sigmoid(self.gates(torch.cat([x, h], -1))).chunk(2, dim=-1)
-                update = update.masked_fill(mask, 0.0)
-                left, right = x.chunk(2, dim=0)
-                right.mul_(0.5)
-                x -= x.mean(dim=0)
-                return update * h + (1 - update) * torch.tanh(self.proj(x) + reset * h)
-        cell = GatedCell(4)
-        cell(torch.randn(6, 4), torch.zeros(6, 4), torch.zeros(6, 4, dtype=torch.bool)).sum().backward()
-        """,
+        _GATED_CELL % ("update = update.masked_fill(mask, 0.0)\n                left, right = x.chunk(2, dim=0)\n"
+                       "                right.mul_(0.5)\n                x -= x.mean(dim=0)"),
     ]
     INVALID = [
         # A gated recurrent cell masks its update gate in place: a view `chunk` returned of the sigmoid's output.
-        """
-        import torch
-        import torch.nn as nn
-        class GatedCell(nn.Module):
-            def __init__(self, d):
-                super().__init__()
-                self.gates = nn.Linear(2 * d, 2 * d)
-                self.proj = nn.Linear(d, d)
-            def forward(self, x, h, mask):
-                reset, update = torch.sigmoid(self.gates(torch.cat([x, h], -1))).chunk(2, dim=-1)
-                update.masked_fill_(mask, 0.0)
-                return update * h + (1 - update) * torch.tanh(self.proj(x) + reset * h)
-        cell = GatedCell(4)
-        cell(torch.randn(6, 4), torch.zeros(6, 4), torch.zeros(6, 4, dtype=torch.bool)).sum().backward()
-        """,
+        _GATED_CELL % "update.masked_fill_(mask, 0.0)",
         # A denoiser adds its projection to the batch it is handed in place: the Linear kept that batch for its
         # weight's gradient, though the batch itself needs none.
         """

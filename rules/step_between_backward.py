@@ -75,6 +75,26 @@ _BASELINE_FIRST = """
         """
 
 
+# A generator's adversarial loss backpropagated, then its L1 loss on `%s`: the same output, whose graph the first
+# pass freed, or a fresh pass.
+_TWO_PASSES = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        netG, netD = nn.Sequential(nn.Linear(4, 4), nn.Tanh()), nn.Linear(4, 1)
+        opt_g = torch.optim.Adam(netG.parameters(), lr=2e-4)
+        for real_a, real_b in [(torch.randn(3, 4), torch.randn(3, 4))]:
+            fake_b = netG(real_a)
+            pred_fake = netD(fake_b)
+            opt_g.zero_grad()
+            loss_gan = F.binary_cross_entropy_with_logits(pred_fake, torch.ones_like(pred_fake))
+            loss_gan.backward()
+            loss_l1 = F.l1_loss(%s, real_b)
+            loss_l1.backward()
+            opt_g.step()
+        """
+
+
 # A DDPG agent whose updates are methods that take their loss; `%s` is the rest of the class.
 _DDPG_AGENT = """
         import torch
@@ -253,22 +273,7 @@ class StepBetweenBackward(Rule):
     """
     VALID = [
         # The same two losses, the second on a fresh pass of the generator.
-        """
-        import torch
-        import torch.nn as nn
-        import torch.nn.functional as F
-        netG, netD = nn.Sequential(nn.Linear(4, 4), nn.Tanh()), nn.Linear(4, 1)
-        opt_g = torch.optim.Adam(netG.parameters(), lr=2e-4)
-        for real_a, real_b in [(torch.randn(3, 4), torch.randn(3, 4))]:
-            fake_b = netG(real_a)
-            pred_fake = netD(fake_b)
-            opt_g.zero_grad()
-            loss_gan = F.binary_cross_entropy_with_logits(pred_fake, torch.ones_like(pred_fake))
-            loss_gan.backward()
-            loss_l1 = F.l1_loss(netG(real_a), real_b)
-            loss_l1.backward()
-            opt_g.step()
-        """,
+        _TWO_PASSES % "netG(real_a)",
         # AdvGAN's generator stage in a `for _ in range(1):`: there is no second iteration
         _STAGED_GAN % "1",
         # The policy loss computed after the critics' step; and an update whose caller hands an optimizer over a
@@ -802,22 +807,7 @@ class StepBetweenBackward(Rule):
     INVALID = [
         # A generator's adversarial loss backpropagated, then its L1 loss on the same output: the first pass freed
         # the generator's graph.
-        """
-        import torch
-        import torch.nn as nn
-        import torch.nn.functional as F
-        netG, netD = nn.Sequential(nn.Linear(4, 4), nn.Tanh()), nn.Linear(4, 1)
-        opt_g = torch.optim.Adam(netG.parameters(), lr=2e-4)
-        for real_a, real_b in [(torch.randn(3, 4), torch.randn(3, 4))]:
-            fake_b = netG(real_a)
-            pred_fake = netD(fake_b)
-            opt_g.zero_grad()
-            loss_gan = F.binary_cross_entropy_with_logits(pred_fake, torch.ones_like(pred_fake))
-            loss_gan.backward()
-            loss_l1 = F.l1_loss(fake_b, real_b)
-            loss_l1.backward()
-            opt_g.step()
-        """,
+        _TWO_PASSES % "fake_b",
         # the same stage run twice: the second backward pass goes through the first's freed graph
         _STAGED_GAN % "2",
         # The critic steps before the generator's loss, computed through it, runs its backward pass: the function
