@@ -41,6 +41,25 @@ _SWITCHED_BLOCK = """
 """
 
 
+# A gated recurrent cell whose update gate is a view `chunk` returned of a sigmoid's output; `%s` is what it does
+# with the gate (and the input) before using them.
+_GATED_CELL = """
+        import torch
+        import torch.nn as nn
+        class GatedCell(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.gates = nn.Linear(2 * d, 2 * d)
+                self.proj = nn.Linear(d, d)
+            def forward(self, x, h, mask):
+                reset, update = torch.sigmoid(self.gates(torch.cat([x, h], -1))).chunk(2, dim=-1)
+                %s
+                return update * h + (1 - update) * torch.tanh(self.proj(x) + reset * h)
+        cell = GatedCell(4)
+        cell(torch.randn(6, 4), torch.zeros(6, 4), torch.zeros(6, 4, dtype=torch.bool)).sum().backward()
+"""
+
+
 class InplaceOnSavedTensor(Rule):
     code = "SC216"
     name = "inplace-on-saved-tensor"
@@ -81,7 +100,14 @@ class InplaceOnSavedTensor(Rule):
         `forward` input is in the graph when a call of one of its instances in the file, or in a project module
         that imports the class (directly or through packages re-exporting it) and keeps an instance as `self.x`,
         hands it a tensor in the graph (SSD's `self.l2norm(x)` on a convolution's output, in `models/ssd.py` with
-        `L2Norm` from `layers.py`).
+        `L2Norm` from `layers.py`). A function's parameter is in the graph when a call of it with autograd on, in
+        the file (a trainer's `self.compute_loss(logits, y)` too) or in a project module importing a plain function,
+        hands it a model's output, directly or by a name bound to one (`logits = self.model(images)`, then `soft_dice_loss(logits, masks)` of `losses.py` in a trainer
+        that backpropagates the loss). A layer with weights keeps its input whether that input needs a gradient or
+        not: a batch's features changed by `feats += self.proj(feats)` spoil what `proj` kept. An in-place op on one
+        of the views `split`, `chunk` or `unbind` returns of a tensor in the graph (`r, z =
+        torch.sigmoid(gates).chunk(2, 1)`, then `z.masked_fill_(...)`) is reported too: autograd refuses it, saved
+        or not.
 
         ## Why is this bad?
         Autograd keeps the tensors a derivative needs and checks their version when the backward pass runs; an
@@ -91,6 +117,10 @@ class InplaceOnSavedTensor(Rule):
         computation graph, autograd may refuse to compute gradients or silently give wrong ones. Prefer x = x + 1
         unless you know why you want inplace.", and in-place ops are "risky inside autograd graphs because they
         can break the saved values needed for backward".
+
+        An in-place op on a view `split`, `chunk` or `unbind` returned of a tensor that requires grad raises at once:
+        "Output 0 of Split is a view and is being modified inplace. This view is the output of a function that returns
+        multiple views."
 
         In-place ops on tensors nothing saved are fine and not reported: `masked_fill_` on attention scores
         before the softmax (`matmul` saved `q` and `k`, not the scores), `nn.ReLU(inplace=True)` after a
@@ -377,8 +407,29 @@ class InplaceOnSavedTensor(Rule):
                 return self.fc(self.drop(x))
         Head(8)(torch.randn(4, 8)).sum().backward()
         """,
+        # A gated cell masking its update gate out of place; the raw batch split into halves and scaled in place,
+        # and normalized in place before the projection reads it.
+        _GATED_CELL % ("update = update.masked_fill(mask, 0.0)\n                left, right = x.chunk(2, dim=0)\n"
+                       "                right.mul_(0.5)\n                x -= x.mean(dim=0)"),
     ]
     INVALID = [
+        # A gated recurrent cell masks its update gate in place: a view `chunk` returned of the sigmoid's output.
+        _GATED_CELL % "update.masked_fill_(mask, 0.0)",
+        # A denoiser adds its projection to the batch it is handed in place: the Linear kept that batch for its
+        # weight's gradient, though the batch itself needs none.
+        """
+        import torch
+        import torch.nn as nn
+        class Denoiser(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.proj = nn.Linear(d, d)
+                self.out = nn.Linear(d, d)
+            def forward(self, feats):
+                feats += self.proj(feats)
+                return self.out(feats)
+        Denoiser(8)(torch.randn(4, 8)).pow(2).mean().backward()
+        """,
         # An MLP-Mixer block's channel mixing added to its input in place: the feed-forward block's first Linear
         # kept that input for its weight's gradient; so did the first layer of a Sequential.
         Invalid("""
@@ -665,6 +716,12 @@ class InplaceOnSavedTensor(Rule):
         op = op if len(op) <= 60 else op[:56] + " ...)"
         what = "its output" if found.saved.output else f"`{found.name}`"
         change = " ".join(ctx.code(found.node).split())
+        if found.saved.views:
+            self.report(found.node, f"`{change}` changes `{found.name}` in place, but `{found.name}` is one of the "
+                                    f"views `{op}` returns of a tensor that requires grad: torch raises \"... is a view "
+                                    f"and is being modified inplace. This view is the output of a function that "
+                                    f"returns multiple views\"; {_instead(ctx, found)}")
+            return
         self.report(found.node, f"`{change}` changes `{found.name}` in place, but `{op}` saved {what} for backward: "
                                 f"backward raises \"one of the variables needed for gradient computation has been "
                                 f"modified by an inplace operation\"; {_instead(ctx, found)}")

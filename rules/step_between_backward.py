@@ -75,6 +75,26 @@ _BASELINE_FIRST = """
         """
 
 
+# A generator's adversarial loss backpropagated, then its L1 loss on `%s`: the same output, whose graph the first
+# pass freed, or a fresh pass.
+_TWO_PASSES = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        netG, netD = nn.Sequential(nn.Linear(4, 4), nn.Tanh()), nn.Linear(4, 1)
+        opt_g = torch.optim.Adam(netG.parameters(), lr=2e-4)
+        for real_a, real_b in [(torch.randn(3, 4), torch.randn(3, 4))]:
+            fake_b = netG(real_a)
+            pred_fake = netD(fake_b)
+            opt_g.zero_grad()
+            loss_gan = F.binary_cross_entropy_with_logits(pred_fake, torch.ones_like(pred_fake))
+            loss_gan.backward()
+            loss_l1 = F.l1_loss(%s, real_b)
+            loss_l1.backward()
+            opt_g.step()
+        """
+
+
 # A DDPG agent whose updates are methods that take their loss; `%s` is the rest of the class.
 _DDPG_AGENT = """
         import torch
@@ -202,7 +222,11 @@ class StepBetweenBackward(Rule):
         `models/`, read through its local assignments, a loss summed term by term with `+=` too, functions, tensor
         methods and methods of `self`). Without
         `retain_graph`, a second pass through an output the first pass already went through raises "Trying to
-        backward through the graph a second time", and the message says so.
+        backward through the graph a second time", and the message says so. So does a second pass with no step
+        between, after a first one without `retain_graph` in the same iteration, when both losses go through one
+        module output computed before the first (a generator's adversarial loss backpropagated, then a
+        feature-matching or L1 loss on the same `fake = generator(noise)`); not where they read different entries
+        of what one pass returns (`prediction["v"]`, `prediction["log_pi"]`: separate heads share no node).
 
         Not reported: a loss computed again after the step (a fresh forward pass), the steps placed after the
         last backward, outputs computed under `no_grad` or taken out of the graph (`.detach()`, `.item()`, a
@@ -248,6 +272,8 @@ class StepBetweenBackward(Rule):
         is the author's call.
     """
     VALID = [
+        # The same two losses, the second on a fresh pass of the generator.
+        _TWO_PASSES % "netG(real_a)",
         # AdvGAN's generator stage in a `for _ in range(1):`: there is no second iteration
         _STAGED_GAN % "1",
         # The policy loss computed after the critics' step; and an update whose caller hands an optimizer over a
@@ -779,6 +805,9 @@ class StepBetweenBackward(Rule):
         _BASELINE_FIRST % "Variable(returns - baseline)",
     ]
     INVALID = [
+        # A generator's adversarial loss backpropagated, then its L1 loss on the same output: the first pass freed
+        # the generator's graph.
+        _TWO_PASSES % "fake_b",
         # the same stage run twice: the second backward pass goes through the first's freed graph
         _STAGED_GAN % "2",
         # The critic steps before the generator's loss, computed through it, runs its backward pass: the function
@@ -1253,7 +1282,8 @@ class StepBetweenBackward(Rule):
         if step is None or retained is None or _loss_key(node) is not None:
             freeing = [earlier for earlier in earlier_events
                        if earlier.kind == "backward" and not _retains(earlier.node)]
-            if self._stale_graph(node, loss, binding, steps, freeing):
+            if self._stale_graph(node, loss, binding, steps, freeing) or self._freed_twice(node, loss, binding, event,
+                                                                                            freeing):
                 return
             if event.loops:
                 # the loop's later steps count too: judged in `finish()`, with the names read as they are here
@@ -1315,6 +1345,70 @@ class StepBetweenBackward(Rule):
                                   "loss after the step, or step after every backward pass through that module")
             return True
         return False
+
+    def _freed_twice(self, node: cst.Call, loss: str, binding: Binding, event: Event, freeing: list[Event]) -> bool:
+        """Without a step between: an earlier backward pass in the same iteration, without `retain_graph`, went
+        through a module's output this loss goes through too, computed before it and not since (a generator's
+        adversarial loss backpropagated, then a feature-matching loss on the same discriminator pass): the first
+        pass freed that graph, and this one raises "Trying to backward through the graph a second time"."""
+        if binding.value is None:
+            return False
+        mine = {id(bound.value) for bound in self._outputs_deep(binding.value, 0)}  # by call: one forward pass
+        for earlier in freeing:
+            if earlier.loops != event.loops or self._other_branch(earlier.node):
+                continue
+            other = _loss_name(earlier.node)
+            bound = self.ctx.binding(other, earlier.seq + 1) if other is not None else None
+            if bound is None or bound.value is None or bound is binding:
+                continue
+            for shared in self._outputs_deep(bound.value, 0):
+                if id(shared.value) in mine and shared.seq <= earlier.seq \
+                        and self._module_output(shared.value, shared.seq, event):  # type: ignore[arg-type]
+                    self.report(node, f"`{loss}` goes through `{self.ctx.code(shared.value)}`, which `{self.ctx.code(earlier.node)}` "
+                                      "already backpropagated through without `retain_graph=True`, freeing that "
+                                      "graph: this backward pass raises \"Trying to backward through the graph a "
+                                      "second time\"; sum the losses into one backward pass, or pass "
+                                      "`retain_graph=True` to the first")
+                    return True
+        return False
+
+    def _outputs_deep(self, expr: cst.BaseExpression, depth: int) -> list[Binding]:
+        """The calls' results bound whole to a name that `expr`'s graph runs through, followed three assignments
+        deep (into what an unpacked call is handed too): not a name read only through a subscript, nor one element
+        of an unpacked result (`prediction["v"]` and `prediction["log_pi_a"]`: the heads of one pass may share no
+        node of the graph)."""
+        subscripted = {id(node.value) for node in walk(expr) if type(node) is cst.Subscript}
+        found = []
+        for part in _graph_parts(expr, passes=self._carrier(None)):
+            bound = self.ctx.binding(part) if type(part) is cst.Name and id(part) not in subscripted else None
+            if bound is None or bound.value is None or bound.kind not in ("assign", "unpack"):
+                continue
+            if bound.kind == "assign" and type(bound.value) is cst.Call \
+                    and last_name(bound.value.func) not in _LEAVES_GRAPH:
+                found.append(bound)
+            if depth < 3:
+                found += self._outputs_deep(bound.value, depth + 1)
+        return found
+
+    def _module_output(self, call: cst.Call, seq: int, event: Event) -> bool:
+        """`call` runs a module with autograd on: one whose parameters an optimizer the function steps or resets
+        holds (`self.netG` of `Adam(netG.parameters())`), one the objects floor knows, or a parameter of a function
+        that trains (`def train_generator(generator, discriminator, opt_g, ...)`)."""
+        if _module_method(call) or self._grad_disabled_at(call):
+            return False
+        module = called_module(call)
+        if module is not None and any(runs_weights_of(self.ctx, call, module, owner, seq)
+                                      for earlier in training_loop(self.ctx).in_function(event.function)
+                                      if earlier.kind in ("step", "reset") for owner in earlier.owners or ()):
+            return True
+        func = call.func
+        if type(func) is cst.Attribute and func.attr.value == "forward":
+            func = func.value
+        if type(func) is cst.Name:
+            bound = self.ctx.binding(func, seq)
+            if bound is not None and bound.kind == "param":
+                return True
+        return type(func) in (cst.Name, cst.Attribute) and is_module(evaluator(self.ctx).value(func, seq))
 
     def _backward_through(self, backward: Event, output: cst.Call, step: Event) -> bool:
         """The loss of the backward pass `backward` is computed from the module call `output`."""

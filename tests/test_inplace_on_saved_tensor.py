@@ -316,3 +316,124 @@ def test_a_switched_dropout_of_rate_zero_by_default_drops_nothing_and_is_clean(t
     files = {"setup.py": "", "nets/__init__.py": "", "nets/blocks.py": BLOCKS.replace("p=0.1", "p=0."),
              "nets/tagger.py": SWITCHING_MODEL % "isinstance(module, nn.Dropout)"}
     assert lint_project(tmp_path, files, "nets/blocks.py") == []
+
+
+def test_an_in_place_op_on_a_view_split_chunk_or_unbind_returned_of_a_graph_tensor() -> None:
+    assert rows("""
+        q *= 0.5
+        return q + k
+    """) == [16]
+    assert rows("""
+        i, f, o = torch.sigmoid(q).split(2, dim=1)
+        f[:, 0] = 0.0
+        parts = torch.unbind(k, dim=1)
+        parts[0].clamp_(min=0)
+        return f * o + i + parts[0]
+    """) == [17, 19]
+
+
+def test_views_of_raw_data_or_taken_without_autograd_or_rebound_out_of_place_are_clean() -> None:
+    assert rows("""
+        left, right = x.detach().chunk(2, dim=0)
+        right.mul_(0.5)
+        with torch.no_grad():
+            a, b = self.proj(x).chunk(2, dim=-1)
+            a.mul_(2)
+        q = q * 0.5
+        q.add_(1.0)
+        return q + k + left + a
+    """) == []
+
+
+def test_a_layer_keeps_the_input_it_is_handed_even_one_needing_no_gradient() -> None:
+    # a refiner updating its state in place after the linear layer kept it, in a loop
+    assert rows("""
+        state = x * 1.0
+        for _ in range(3):
+            delta = self.proj(state)[..., : x.size(-1)]
+            state.add_(delta)
+        return state
+    """) == [19]
+    assert rows("""
+        x -= x.mean(dim=0)
+        h = self.proj(x)
+        return h
+    """) == []
+
+
+LOSSES = """
+    import torch
+    def soft_dice_loss(logits, target):
+        probs = torch.softmax(logits, dim=1)
+        probs[:, 0] = 0.0
+        onehot = torch.nn.functional.one_hot(target, logits.size(1)).float()
+        return 1 - (2 * (probs * onehot).sum() + 1) / (probs.sum() + onehot.sum() + 1)
+"""
+
+TRAINER = """
+    import torch
+    from seg.losses import soft_dice_loss
+    class SegTrainer:
+        def __init__(self, model):
+            self.model = model
+            self.optimizer = torch.optim.Adam(model.parameters())
+        def train_step(self, images, masks):
+            logits = self.model(images)
+            loss = soft_dice_loss(logits, masks)
+            self.optimizer.zero_grad()
+            loss.backward()
+            self.optimizer.step()
+"""
+
+
+def lint_losses(folder: Path, trainer: str) -> list[int]:
+    """SC216's rows in the loss helpers of a package whose trainer, in another module, is `trainer`."""
+    files = {"setup.py": "", "seg/__init__.py": "", "seg/losses.py": LOSSES, "seg/trainer.py": trainer}
+    return lint_project(folder, files, "seg/losses.py")
+
+
+def test_a_loss_helper_of_another_module_handed_a_model_s_output_by_a_trainer_that_backpropagates(
+        tmp_path: Path) -> None:
+    assert lint_losses(tmp_path, TRAINER) == [5]
+    (tmp_path / "relative").mkdir()
+    assert lint_losses(tmp_path / "relative", TRAINER.replace("from seg.losses", "from .losses")) == [5]
+
+
+def test_a_loss_helper_whose_result_is_a_metric_or_is_computed_without_autograd_is_clean(tmp_path: Path) -> None:
+    metric = TRAINER.replace("loss = soft_dice_loss(logits, masks)",
+                             "dice = soft_dice_loss(logits, masks).item()\n            loss = logits.mean()")
+    no_grad = TRAINER.replace("    def train_step", "    @torch.no_grad()\n        def train_step").replace(
+        "loss.backward()", "pass")
+    detached = TRAINER.replace("logits = self.model(images)", "logits = self.model(images).detach()")
+    for name, trainer in {"metric": metric, "no_grad": no_grad, "detached": detached}.items():
+        (tmp_path / name).mkdir()
+        assert lint_losses(tmp_path / name, trainer) == [], name
+
+
+TRAINER_METHOD = """
+    import torch
+    import torch.nn.functional as F
+    class MultiLabelTrainer:
+        def __init__(self, model):
+            self.model = model
+            self.optimizer = torch.optim.Adam(model.parameters())
+        def compute_loss(self, logits, targets):
+            probs = torch.sigmoid(logits)
+            %s
+            return F.binary_cross_entropy(probs, targets.clamp(min=0))
+        def train_step(self, x, y):
+            logits = self.model(x)
+            loss = self.compute_loss(logits, y)
+            self.optimizer.zero_grad()
+            loss.backward()
+            self.optimizer.step()
+"""
+
+
+def test_a_trainer_s_loss_method_handed_the_model_s_output_by_a_name() -> None:
+    def lint(change: str) -> list[int]:
+        source = textwrap.dedent(TRAINER_METHOD % change)
+        return [finding.location.row for finding in lint_text(source, "trainer.py", resolve(["SC216"])).findings]
+
+    assert lint("probs[targets < 0] = 0.5") == [10]
+    assert lint("probs = probs.masked_fill(targets < 0, 0.5)") == []

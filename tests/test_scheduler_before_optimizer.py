@@ -116,3 +116,55 @@ def test_a_project_class_of_another_file_without_torch_s_scheduler_base_steps_as
 
 def test_a_project_subclass_of_torch_s_scheduler_is_still_reported(tmp_path: Path) -> None:
     assert lint_project(tmp_path, "CosineLR") == [10, 20]
+
+
+BASE_MODEL = """
+    import torch
+    import torch.nn as nn
+    class GANModel(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.netG, self.netD = nn.Linear(4, 4), nn.Linear(4, 1)
+            self.optimizers = [torch.optim.Adam(self.netG.parameters()), torch.optim.Adam(self.netD.parameters())]
+            self.schedulers = [torch.optim.lr_scheduler.StepLR(o, 10) for o in self.optimizers]
+        def update_learning_rate(self):
+            for scheduler in self.schedulers:
+                scheduler.step()
+        def optimize_parameters(self, x):
+            for optimizer in self.optimizers:
+                optimizer.zero_grad()
+            self.netD(self.netG(x)).mean().backward()
+            for o in self.optimizers:
+                o.step()
+"""
+
+
+def lint_gan(folder: Path, loop: str) -> list[int]:
+    """SC213's rows in `train.py`, whose epoch loop is `loop`, of a model kept in `models.py`."""
+    (folder / "models.py").write_text(textwrap.dedent(BASE_MODEL))
+    source = "import torch\nfrom models import GANModel\nmodel = GANModel()\n" + textwrap.dedent(loop)
+    (folder / "train.py").write_text(source)
+    PROJECT.forget()
+    return [finding.location.row for finding in
+            lint_text(source, str(folder / "train.py"), resolve(["SC213"])).findings]
+
+
+def test_a_model_method_of_another_module_stepping_each_of_its_schedulers_at_the_top_of_the_epoch(
+        tmp_path: Path) -> None:
+    """pix2pix's `BaseModel`: `for scheduler in self.schedulers: scheduler.step()`, the optimizers stepped in a loop
+    over `self.optimizers` too."""
+    assert lint_gan(tmp_path, """
+        for epoch in range(5):
+            model.update_learning_rate()
+            for x in [torch.randn(2, 4)]:
+                model.optimize_parameters(x)
+    """) == [6]
+
+
+def test_each_of_the_model_s_schedulers_stepped_after_the_epoch_s_batches_is_clean(tmp_path: Path) -> None:
+    assert lint_gan(tmp_path, """
+        for epoch in range(5):
+            for x in [torch.randn(2, 4)]:
+                model.optimize_parameters(x)
+            model.update_learning_rate()
+    """) == []

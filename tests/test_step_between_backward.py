@@ -322,3 +322,85 @@ def test_a_module_registered_by_name_is_what_its_optimizer_steps_for_a_caller_ho
     assert colorizer_rows(tmp_path, "self.opt_d.step()", "self.opt_g.step()") == [28]
     # both backward passes before both steps
     assert colorizer_rows(tmp_path, "pass", "self.opt_d.step(); self.opt_g.step()") == []
+
+
+GAN = """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+    class Discriminator(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(16, 32), nn.LeakyReLU(0.2))
+            self.head = nn.Linear(32, 1)
+        def forward(self, x):
+            feats = self.body(x)
+            return self.head(feats), feats
+    class Pix2PixTrainer:
+        def __init__(self, netG, netD):
+            self.netG, self.netD = netG, netD
+            self.optimizer_G = torch.optim.Adam(netG.parameters(), lr=2e-4)
+"""
+
+
+def gan_rows(body: str) -> list[int]:
+    source = textwrap.dedent(GAN) + textwrap.indent(textwrap.dedent(body), " " * 4)
+    return [finding.location.row for finding in lint_text(source, "gan.py", resolve(["SC209"])).findings]
+
+
+def test_a_second_backward_pass_through_a_module_s_output_the_first_freed() -> None:
+    # a feature-matching loss on the discriminator pass whose adversarial loss was backpropagated: both go through
+    # the generator's output, handed to the function as a parameter module
+    assert gan_rows("""
+    def train_generator(generator, discriminator, opt_g, noise, real):
+        fake = generator(noise)
+        fake_logit, fake_feats = discriminator(fake)
+        _, real_feats = discriminator(real)
+        opt_g.zero_grad()
+        adv_loss = F.softplus(-fake_logit).mean()
+        adv_loss.backward()
+        fm_loss = F.l1_loss(fake_feats, real_feats.detach())
+        fm_loss.backward()
+        opt_g.step()
+    """) == [26]
+    # a trainer's generator (whose parameters its optimizer holds), through the conditional discriminator
+    assert gan_rows("""
+        def optimize_generator(self, real_a, real_b):
+            fake_b = self.netG(real_a)
+            pred_fake = self.netD(torch.cat([real_a, fake_b], 1))
+            self.optimizer_G.zero_grad()
+            loss_gan = F.binary_cross_entropy_with_logits(pred_fake, torch.ones_like(pred_fake))
+            loss_gan.backward()
+            loss_l1 = F.l1_loss(fake_b, real_b) * 100.0
+            loss_l1.backward()
+            self.optimizer_G.step()
+    """) == [25]
+
+
+def test_one_summed_pass_a_retained_graph_a_fresh_pass_or_separate_heads_are_clean() -> None:
+    first = """
+        def optimize_generator(self, real_a, real_b):
+            fake_b = self.netG(real_a)
+            pred_fake = self.netD(torch.cat([real_a, fake_b], 1))
+            self.optimizer_G.zero_grad()
+            loss_gan = F.binary_cross_entropy_with_logits(pred_fake, torch.ones_like(pred_fake))
+            %s
+            self.optimizer_G.step()
+    """
+    second = "\n            loss_l1 = F.l1_loss(%s, real_b)\n            loss_l1.backward()"
+    assert gan_rows(first % ("loss_gan.backward()" + second % "fake_b")) == [25]
+    assert gan_rows(first % ("loss_gan.backward(retain_graph=True)" + second % "fake_b")) == []
+    assert gan_rows(first % "(loss_gan + F.l1_loss(fake_b, real_b)).backward()") == []
+    assert gan_rows(first % ("loss_gan.backward()\n            fake_b = self.netG(real_a)" + second % "fake_b")) == []
+    assert gan_rows(first % ("loss_gan.backward()" + second % "fake_b.detach()")) == []
+    # two heads of one pass, read out of the dict it returns: the first pass frees only its head's graph
+    assert gan_rows("""
+        def update(self, batch):
+            prediction = self.netG(batch)
+            policy_loss = -prediction["log_pi"].mean()
+            value_loss = prediction["v"].pow(2).mean()
+            self.optimizer_G.zero_grad()
+            policy_loss.backward()
+            value_loss.backward()
+            self.optimizer_G.step()
+    """) == []

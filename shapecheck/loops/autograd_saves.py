@@ -10,6 +10,10 @@ contracts through `bmm` or `mul` of views of its operands), `pow` keeps its base
 (`linear`, `convolution`, the norms) keeps its input for the weight's gradient. `add`, `sub`, `cat`, `sum`, `mean` and
 `masked_fill` keep nothing a later in-place op could spoil (`masked_fill` keeps only the mask); `gelu`, `silu`,
 `leaky_relu`, `elu`, `log` and `clamp` keep their input, not their output.
+
+`split`, `chunk` and `unbind` return several views of one tensor; autograd refuses an in-place op on any of them (or
+on a view of one) while their base requires grad: "Output 0 of Split is a view and is being modified inplace. This
+view is the output of a function that returns multiple views." (`tensor_split` and `hsplit` are not so marked.)
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ SAVES_INPUT_LAYERS = frozenset({
     "Linear", "Bilinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d",
     "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "RMSNorm",
 })
+# Functions and methods returning several views that autograd forbids changing in place (see above).
+MULTI_VIEW = frozenset({"torch.split", "torch.chunk", "torch.unbind"})
+MULTI_VIEW_METHODS = frozenset({"split", "chunk", "unbind"})
 # Products that save each operand for the other's gradient: `torch.mul(a, b)`, `a.matmul(b)`.
 PRODUCTS = frozenset({"torch.mul", "torch.matmul", "torch.mm", "torch.bmm"})
 PRODUCT_METHODS = frozenset({"mul", "matmul", "mm", "bmm"})

@@ -28,11 +28,12 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.autograd_saves import (
-    DETACHING, IN_PLACE_FUNCTIONS, IN_PLACE_METHODS, NOT_DIFFERENTIABLE, PRODUCT_METHODS, PRODUCTS, SAVES_INPUT_LAYERS,
+    DETACHING, IN_PLACE_FUNCTIONS, IN_PLACE_METHODS, MULTI_VIEW, MULTI_VIEW_METHODS, NOT_DIFFERENTIABLE, PRODUCT_METHODS, PRODUCTS, SAVES_INPUT_LAYERS,
     SAVES_OUTPUT, SAVES_OUTPUT_LAYERS, SAVES_OUTPUT_METHODS,
 )
 from shapecheck.loops.inplace_switches import switched_in_place
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
+from shapecheck.objects.callers import Caller, helper_callers, imported_callers, method_callers
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.project import PROJECT, importers_through_packages, resolved, split_relative
@@ -56,6 +57,9 @@ class _Saved:
     op: cst.CSTNode
     output: bool  # the op saved its output (`exp`), not its input (`mul`)
     witnesses: set[str]
+    # `op` returned several views of a tensor in the graph (`gates.chunk(3, 1)`): autograd refuses an in-place op on
+    # any of them, saved or not
+    views: bool = False
 
 
 @record
@@ -89,6 +93,21 @@ class SavedTensors:
             later.add(None)
         for function in later:
             self._flow(function, spoils, "later", code, report)
+        for name in list(spoils.returning):  # and the callers in the modules importing a helper (`train.py`)
+            for function in self.ctx.functions.get(name, []):
+                for other, caller in {(id(c.site.function), id(c.ctx)): (c.ctx, c.site.function)
+                                      for c in self.importer_calls(function)}.values():
+                    flow = _Flow(other.analysis(SavedTensors), caller, spoils, report)
+                    flow.run(caller.body.body if caller is not None else
+                             [s for s in other.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)])
+
+    def importer_calls(self, function: cst.FunctionDef) -> list[Caller]:
+        """The calls of a module-level function of the file in the project's modules importing it, found once."""
+        answers = self.ctx.analysis(_ImporterCalls).answers
+        if id(function) not in answers:
+            module_level = self.ctx.class_of_method(function) is None and function in self.ctx.module.body
+            answers[id(function)] = (imported_callers(self.ctx, function.name.value) or []) if module_level else []
+        return answers[id(function)]
 
     def _flow(self, function: cst.FunctionDef | None, spoils: _Spoils, turn: str, code: str,
               report: Callable[[Spoiled], None]) -> None:
@@ -248,6 +267,13 @@ class _ModuleCalls:
             with self.ctx.at(point):
                 self._classes[key] = instance_class(self.ctx, site.node.func)
         return self._classes[key]
+
+
+class _ImporterCalls:
+    """`SavedTensors.importer_calls`, once a function: id(function) -> the calls."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.answers: dict[int, list[Caller]] = {}
 
 
 class _HandedInputs:
@@ -434,7 +460,7 @@ class _Flow:
     saved, and the in-place ops that spoiled a saved one, until a backward pass or the model's output confirms."""
 
     def __init__(self, tensors: SavedTensors, function: cst.FunctionDef | None, spoils: _Spoils,
-                 report: Callable[[Spoiled], None] | None) -> None:
+                 report: Callable[[Spoiled], None] | None, graph: set[str] | None = None) -> None:
         self.tensors = tensors
         self.spoils = spoils
         # None: a caller's body read only for what it hands a module (`handed_graph`): nothing is reported
@@ -445,7 +471,8 @@ class _Flow:
         self.forward = function is not None and function.name.value == "forward" and self.class_def is not None \
             and is_torch_module_class(self.ctx, self.class_def)
         self.trains = _runs_backward(self.ctx, function)
-        self.graph: set[str] = self._graph_parameters()
+        # `graph`: the parameters taken as graph tensors, instead of those the calls of the function hand one
+        self.graph: set[str] = self._graph_parameters() if graph is None else graph
         self.modules: set[str] = set()
         self.saved: dict[str, _Saved] = {}
         # names of lists or tuples every element of which is a saved output (`rates = [torch.exp(a), ...]`): an
@@ -585,10 +612,14 @@ class _Flow:
                 self._save(func.value, call, targets)
             elif args and (built := self._constructions(func)) \
                     and all(_saves_its_input(self.ctx, value) for value in built):
-                self._save(args[0], call, targets)  # `self.fc(h)`: a Linear keeps `h` for its weight's gradient
+                # `self.fc(h)`: a Linear keeps `h` for its weight's gradient, whether `h` needs one or not (a
+                # batch's features changed by `feats += self.proj(feats)`)
+                self._save(args[0], call, targets, weights=True)
 
-    def _save(self, operand: cst.BaseExpression, op: cst.CSTNode, targets: set[str]) -> None:
-        if type(operand) is cst.Name and operand.value in self.graph and targets:
+    def _save(self, operand: cst.BaseExpression, op: cst.CSTNode, targets: set[str], weights: bool = False) -> None:
+        """`op` saved `operand`: for the gradient of another operand in the graph, or, with `weights`, of the
+        weights of the layer it is handed."""
+        if type(operand) is cst.Name and (weights or operand.value in self.graph) and targets:
             self.saved[operand.value] = _Saved(op, False, set(targets))
 
     def _saved_output(self, value: cst.BaseExpression) -> bool:
@@ -615,6 +646,17 @@ class _Flow:
             value = evaluator(self.ctx).value(built, seq) if type(built) is cst.Call else None
             return _output_layer(value) in SAVES_OUTPUT_LAYERS and (self.is_graph(args[0]) or self._module_call(func))
         return False
+
+    def _multi_view(self, value: cst.BaseExpression) -> bool:
+        """`value` splits a tensor in the graph into views: `gates.chunk(3, dim=-1)`, `torch.split(h, d, 1)`."""
+        if type(value) is not cst.Call:
+            return False
+        func = value.func
+        qualname = self.ctx.qualname(func)
+        if qualname in MULTI_VIEW:
+            return bool(value.args) and value.args[0].keyword is None and self.is_graph(value.args[0].value)
+        return qualname is None and type(func) is cst.Attribute and func.attr.value in MULTI_VIEW_METHODS \
+            and self.is_graph(func.value)
 
     def _layer_kinds(self, func: cst.BaseExpression, output: bool = False) -> frozenset[str]:
         """The torch.nn layer classes `self.x` may hold, when every assignment to it builds one; empty otherwise.
@@ -799,7 +841,17 @@ class _Flow:
         if names[:1] in (["self"], ["cls"]):
             names = names[1:]
         graph: set[str] = set()
-        for site in self.ctx.calls_of(self.function):
+        # each call with the point its names are read at, when known: `logits = self.model(images)` then
+        # `soft_dice_loss(logits, masks)` hands the helper a model's output by a name
+        located = helper_callers(self.ctx, self.function) if self.class_def is None \
+            else method_callers(self.ctx, self.function)  # a trainer's `self.compute_loss(logits, y)`
+        sites: list[tuple[CallSite, Point | None, Context]] = \
+            [(site, point, self.ctx) for site, point in located] if located is not None \
+            else [(site, None, self.ctx) for site in self.ctx.calls_of(self.function)]
+        if self.class_def is None and self._spoils_when_handed(names):
+            # a loss helper of `losses.py` that `train.py` hands a model's output
+            sites += [(caller.site, caller.point, caller.ctx) for caller in self.tensors.importer_calls(self.function)]
+        for site, point, ctx in sites:
             if site.grad_disabled:
                 continue
             positional = 0
@@ -813,9 +865,21 @@ class _Flow:
                     positional += 1
                 else:
                     break
-                if type(arg.value) is cst.Call and _is_model_output(self.ctx, arg.value, site.function):
+                value = arg.value
+                if type(value) is cst.Name and point is not None:
+                    with ctx.at(point):
+                        binding = ctx.binding(value)
+                    value = binding.value if binding is not None and binding.kind == "assign" else value
+                if type(value) is cst.Call and _is_model_output(ctx, value, site.function):
                     graph.add(name)
         return graph
+
+    def _spoils_when_handed(self, names: list[str]) -> bool:
+        """The function would return a spoiled graph if every parameter held a graph tensor: only then are the
+        modules importing it searched for calls (a search costs more than this reading of one body)."""
+        probe = _Flow(self.tensors, self.function, _Spoils(), None, graph=set(names))
+        probe.run(self.function.body.body)  # type: ignore[union-attr]
+        return bool(probe.spoils.returning)
 
     # ------------------------------------------------------------------------------------------- in place
 
@@ -874,6 +938,7 @@ class _Flow:
         graph = value is not None and (self._helper_result(value, names) or self.is_graph(value))
         model = type(value) is cst.Call and self._builds_model(value)  # type: ignore[arg-type]
         saved_output = len(names) == 1 and value is not None and self._saved_output(value)
+        views = value is not None and self._multi_view(value)
         for name in names:
             self.saved.pop(name, None)
             self.graph.discard(name)
@@ -889,6 +954,11 @@ class _Flow:
             self.modules.update(names)
         if saved_output:
             self.saved[names[0]] = _Saved(value, True, {names[0]})
+        elif views:  # `r, z = gates.chunk(2, 1)` holds the views, `parts = gates.chunk(2, 1)` a tuple of them
+            for name in names:
+                self.saved[name] = _Saved(value, True, {name}, views=True)
+            if len(names) == 1:
+                self.containers.add(names[0])
         elif len(names) == 1 and type(value) in (cst.List, cst.Tuple) and value.elements and all(  # type: ignore
                 type(element) is cst.Element and self._saved_output(element.value)
                 for element in value.elements):  # type: ignore[attr-defined]
@@ -1007,7 +1077,13 @@ def _is_model_output(ctx, call: cst.Call, caller: cst.FunctionDef | None) -> boo
 def _runs_backward(ctx: Context, function: cst.FunctionDef | None) -> bool:
     """Whether the body of `function` (None: module-level code) runs a backward pass, by the training-loop record.
     That records a pass where the code calls `backward`, so a file whose text lacks the word has none: the lint
-    loads the record for files that hold it (`reads`)."""
+    loads the record for files that hold it (`reads`). A linted loss helper's file may lack it while the trainer
+    importing the helper holds it: without the record, the body's own `x.backward()` calls say."""
     loop = sys.modules.get(TRAINING_LOOP)
-    return loop is not None and any(event.kind == "backward" for event in loop.training_loop(ctx).in_function(function))
+    if loop is None:  # a linted `losses.py` without the word, reading the body of a `train.py` that imports it
+        body = [function] if function is not None else \
+            [s for s in ctx.module.body if type(s) not in (cst.FunctionDef, cst.ClassDef)]
+        return any(type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "backward"
+                   for statement in body for node in ctx.walk(statement))
+    return any(event.kind == "backward" for event in loop.training_loop(ctx).in_function(function))
 

@@ -123,7 +123,14 @@ def is_optimizer(ctx: Context, expr: cst.BaseExpression) -> bool:
     """`expr` names an optimizer: it was built by `torch.optim.*` or a known optimizer class, or, when its
     construction is not in view, it is called like one (`optimizer`, `opt_d`, `optimizers[0]`, not a scheduler).
     An object of a project class torch's optimizer is no base of is none, whatever its name (MixMatch's
-    `ema_optimizer = WeightEMA(model, ema_model)`, whose `step()` averages weights)."""
+    `ema_optimizer = WeightEMA(model, ema_model)`, whose `step()` averages weights). The variable of a loop over
+    optimizers is one: `o` of `for o in self.optimizers:`."""
+    iterable = _iterated(ctx, expr)
+    if iterable is not None:
+        elements = _built_elements(ctx, iterable)
+        if elements is not None:
+            return all(is_optimizer(ctx, element) for element in elements)
+        expr = iterable
     value, before = ctx.value_of(expr)
     if type(value) is cst.Call:
         qualname = ctx.qualname(value.func) or ""
@@ -150,17 +157,55 @@ def stepped_scheduler(ctx: Context, call: cst.Call) -> cst.BaseExpression | None
     if type(func) is not cst.Attribute or func.attr.value != "step" or call.args:
         return None
     receiver = func.value
-    value, before = ctx.receiver_value_of(receiver)
-    if type(value) is cst.Call:
-        torch_scheduler = _torch_class(ctx, value, before, _is_scheduler_base)
-        if torch_scheduler is not None:
-            return receiver if torch_scheduler else None
-        qualname = ctx.qualname(value.func) or ""
-        constructor = _receiver_name(value.func) or ""
-        if qualname.startswith("torch.optim.lr_scheduler.") or constructor.endswith(("LR", "Scheduler")):
-            return receiver
+    iterable = _iterated(ctx, receiver)  # `for scheduler in self.schedulers: scheduler.step()`
+    if iterable is not None:
+        elements = _built_elements(ctx, iterable)
+        if elements is not None:
+            return receiver if all(_scheduler_construction(ctx, *ctx.value_of(element)) for element in elements) \
+                else None
+        name = (_receiver_name(iterable) or "").lower()
+        return receiver if "sched" in name and "noise" not in name and not ctx.is_foreign(iterable) else None
+    built = _scheduler_construction(ctx, *ctx.receiver_value_of(receiver))
+    if built is not None:
+        return receiver if built else None
     name = (_receiver_name(receiver) or "").lower()
     return receiver if "sched" in name and "noise" not in name and not ctx.is_foreign(receiver) else None
+
+
+def _iterated(ctx: Context, expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The iterable a `for` loop takes the name `expr` from: `self.optimizers` for `o` of `for o in
+    self.optimizers:`; None for any other name or binding."""
+    binding = ctx.binding(expr) if type(expr) is cst.Name else None
+    if binding is None or binding.kind != "for" or type(binding.statement.target) is not cst.Name:  # type: ignore
+        return None
+    return binding.value
+
+
+def _built_elements(ctx: Context, iterable: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    """What a list the code writes out holds (`[opt_g, opt_d]`), or the one value a comprehension builds
+    (`[StepLR(o, 2) for o in self.optimizers]`); None when neither is in view."""
+    value, _ = ctx.value_of(iterable)
+    if type(value) in (cst.List, cst.Tuple) and value.elements \
+            and all(type(element) is cst.Element for element in value.elements):  # type: ignore[attr-defined]
+        return [element.value for element in value.elements]  # type: ignore[attr-defined]
+    if type(value) is cst.ListComp:
+        return [value.elt]
+    return None
+
+
+def _scheduler_construction(ctx: Context, value: cst.BaseExpression, before: int | None) -> bool | None:
+    """Whether `value` (its names read as of `before`) builds a learning-rate scheduler: True for
+    `torch.optim.lr_scheduler.StepLR(opt, 2)`, a `*LR` / `*Scheduler` class or a project class based on torch's
+    scheduler, False for a project class that is not (vq-vae-2's `CycleScheduler`), None for anything else."""
+    if type(value) is not cst.Call:
+        return None
+    torch_scheduler = _torch_class(ctx, value, before, _is_scheduler_base)
+    if torch_scheduler is not None:
+        return torch_scheduler
+    qualname = ctx.qualname(value.func) or ""
+    constructor = _receiver_name(value.func) or ""
+    return True if qualname.startswith("torch.optim.lr_scheduler.") or constructor.endswith(("LR", "Scheduler")) \
+        else None
 
 
 def _is_scheduler_base(base: str) -> bool:
