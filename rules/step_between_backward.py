@@ -272,6 +272,29 @@ class StepBetweenBackward(Rule):
         is the author's call.
     """
     VALID = [
+        # The DCGAN tutorial's step: the discriminator's loss reads a detached copy of the fake through `pred_fake`,
+        # a name the generator's step binds again to a fresh discriminator pass on the fake itself; the first
+        # backward pass never went through the generator's graph.
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        netG, netD = nn.Sequential(nn.Linear(4, 4), nn.Tanh()), nn.Linear(4, 1)
+        opt_g = torch.optim.Adam(netG.parameters(), lr=2e-4)
+        opt_d = torch.optim.Adam(netD.parameters(), lr=2e-4)
+        for real_a, real_b in [(torch.randn(3, 4), torch.randn(3, 4))]:
+            fake_b = netG(real_a)
+            opt_d.zero_grad()
+            pred_fake = netD(fake_b.detach())
+            loss_d = F.binary_cross_entropy_with_logits(pred_fake, torch.zeros_like(pred_fake))
+            loss_d.backward()
+            opt_d.step()
+            opt_g.zero_grad()
+            pred_fake = netD(fake_b)
+            loss_g = F.binary_cross_entropy_with_logits(pred_fake, torch.ones_like(pred_fake)) + F.l1_loss(fake_b, real_b)
+            loss_g.backward()
+            opt_g.step()
+        """,
         # The same two losses, the second on a fresh pass of the generator.
         _TWO_PASSES % "netG(real_a)",
         # AdvGAN's generator stage in a `for _ in range(1):`: there is no second iteration
@@ -1353,7 +1376,7 @@ class StepBetweenBackward(Rule):
         pass freed that graph, and this one raises "Trying to backward through the graph a second time"."""
         if binding.value is None:
             return False
-        mine = {id(bound.value) for bound in self._outputs_deep(binding.value, 0)}  # by call: one forward pass
+        mine = {id(bound.value) for bound in self._outputs_deep(binding.value, 0, binding.seq)}  # by call: one pass
         for earlier in freeing:
             if earlier.loops != event.loops or self._other_branch(earlier.node):
                 continue
@@ -1361,7 +1384,7 @@ class StepBetweenBackward(Rule):
             bound = self.ctx.binding(other, earlier.seq + 1) if other is not None else None
             if bound is None or bound.value is None or bound is binding:
                 continue
-            for shared in self._outputs_deep(bound.value, 0):
+            for shared in self._outputs_deep(bound.value, 0, bound.seq):
                 if id(shared.value) in mine and shared.seq <= earlier.seq \
                         and self._module_output(shared.value, shared.seq, event):  # type: ignore[arg-type]
                     self.report(node, f"`{loss}` goes through `{self.ctx.code(shared.value)}`, which `{self.ctx.code(earlier.node)}` "
@@ -1372,22 +1395,24 @@ class StepBetweenBackward(Rule):
                     return True
         return False
 
-    def _outputs_deep(self, expr: cst.BaseExpression, depth: int) -> list[Binding]:
+    def _outputs_deep(self, expr: cst.BaseExpression, depth: int, before: int) -> list[Binding]:
         """The calls' results bound whole to a name that `expr`'s graph runs through, followed three assignments
         deep (into what an unpacked call is handed too): not a name read only through a subscript, nor one element
         of an unpacked result (`prediction["v"]` and `prediction["log_pi_a"]`: the heads of one pass may share no
-        node of the graph)."""
+        node of the graph). `expr` is the value of a binding made at `before`: its names are what they hold there,
+        not what a later statement of the loop rebinds them to (`pred_fake = netD(fake.detach())` for the
+        discriminator's loss, then `pred_fake = netD(fake)` for the generator's)."""
         subscripted = {id(node.value) for node in walk(expr) if type(node) is cst.Subscript}
         found = []
         for part in _graph_parts(expr, passes=self._carrier(None)):
-            bound = self.ctx.binding(part) if type(part) is cst.Name and id(part) not in subscripted else None
+            bound = self.ctx.binding(part, before) if type(part) is cst.Name and id(part) not in subscripted else None
             if bound is None or bound.value is None or bound.kind not in ("assign", "unpack"):
                 continue
             if bound.kind == "assign" and type(bound.value) is cst.Call \
                     and last_name(bound.value.func) not in _LEAVES_GRAPH:
                 found.append(bound)
             if depth < 3:
-                found += self._outputs_deep(bound.value, depth + 1)
+                found += self._outputs_deep(bound.value, depth + 1, bound.seq)
         return found
 
     def _module_output(self, call: cst.Call, seq: int, event: Event) -> bool:
