@@ -291,7 +291,8 @@ class StepBetweenBackward(Rule):
             opt_d.step()
             opt_g.zero_grad()
             pred_fake = netD(fake_b)
-            loss_g = F.binary_cross_entropy_with_logits(pred_fake, torch.ones_like(pred_fake)) + F.l1_loss(fake_b, real_b)
+            loss_gan = F.binary_cross_entropy_with_logits(pred_fake, torch.ones_like(pred_fake))
+            loss_g = loss_gan + F.l1_loss(fake_b, real_b)
             loss_g.backward()
             opt_g.step()
         """,
