@@ -304,3 +304,15 @@ def test_syntax_newer_than_the_running_python_is_an_error_without_a_newer_target
     # project targets a newer Python (tests/test_compile_verdict.py).
     write(project / "new.py", "import os\ntype Alias = list[int]\n")
     assert lint("--output-format", "concise").exit_code == (0 if sys.version_info >= (3, 12) else 1)
+
+
+def test_the_compilers_warnings_about_the_linted_code_are_not_printed(tmp_path: Path) -> None:
+    """`1and`, a "\\d" in a plain string and `x is 1` make CPython's compiler warn at every parse of the file; they
+    are the user's code, not the linter's output (ruff and pyflakes print none of them), and the lint goes on."""
+    source = tmp_path / "train.py"
+    source.write_text('import torch\nx = 1if True else 2\npattern = "\\d+"\nif x is 1:\n    y = torch.zeros(3)\n')
+    (tmp_path / "helpers.py").write_text('from train import x\nok = x>0and x<2\n')
+    completed = subprocess.run([sys.executable, "-m", "shapecheck", "lint", "--no-cache", "--isolated", "."],
+                               cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "Warning" not in completed.stderr, completed.stderr

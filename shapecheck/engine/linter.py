@@ -14,6 +14,7 @@ import os
 import re
 import sys
 import tokenize
+import warnings
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 from types import ModuleType
@@ -176,7 +177,11 @@ def lint_text(text: str, filename: str, rules: Sequence[RuleSpec], fix: str | No
     refuses is one SC000 finding and is never fixed (`engine.compile_check`). The fixes of codes in
     `options.unfixable` are neither applied nor reported. The other files the analysis read are in
     `result.dependencies`."""
-    with dependencies.collecting() as read:
+    with dependencies.collecting() as read, warnings.catch_warnings():
+        # What CPython's compiler warns of in the code linted (`1and`, "\d" in a plain string, `x is 1`) is the
+        # user's, printed by each parse of the file and of the modules it reads: ruff and pyflakes print none of it.
+        warnings.simplefilter("ignore", SyntaxWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
         result = _lint_source(text, filename, rules, fix, analysis, options, judged=False)
     return _with_dependencies(result, read, filename)
 
