@@ -62,8 +62,11 @@ def save(path: Path, text: str) -> None:
 def test_watch_reprints_after_each_change_and_exits_0_on_ctrl_c(project: Path) -> None:
     write(project / "model.py", BUGGY)
     write(project / "clean.py", CLEAN)
+    # Ctrl-C as a terminal sends it: where this test runs in a background job (`nohup ... &` in CI), the shell has
+    # set SIGINT to be ignored, the child inherits that and Python then installs no KeyboardInterrupt for it.
     process = subprocess.Popen([sys.executable, "-m", "shapecheck", "lint", "--watch", "--output-format", "concise"],
-                               cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         out, err = Lines(process.stdout), Lines(process.stderr)
         assert "Starting linter in watch mode..." in err.until("Starting linter")[-1]
