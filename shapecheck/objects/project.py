@@ -396,24 +396,25 @@ def _search_importers(target: Path) -> tuple[list[tuple[str, str]], bool, tuple[
     found: list[tuple[str, str]] = []
     searched_folders: list[str] = []
     searched = 0
-    for current, files in _nearest_folders(target.parent, root):
-        searched_folders.append(current)
-        for name in files:
-            if not name.endswith(".py"):
-                continue
-            searched += 1
-            if searched > MAX_IMPORTER_SEARCH:
-                import_index.save()
-                return found, False, tuple(searched_folders)
-            candidate = os.path.join(current, name)
-            lines = import_index.lines_of(candidate)
-            # the target itself is told by resolving its path, a system call a path component: asked last
-            if lines is not None and _may_import(lines, target, stem) \
-                    and any(path == target for path in imported_files(lines, candidate)) \
-                    and Path(candidate).resolve() != target:
-                with contextlib.suppress(OSError):
-                    found.append((candidate, Path(candidate).read_text(encoding="utf-8", errors="replace")))
-    import_index.save()
+    try:
+        for current, files in _nearest_folders(target.parent, root):
+            searched_folders.append(current)
+            for name in files:
+                if not name.endswith(".py"):
+                    continue
+                searched += 1
+                if searched > MAX_IMPORTER_SEARCH:
+                    return found, False, tuple(searched_folders)
+                candidate = os.path.join(current, name)
+                lines = import_index.lines_of(candidate)
+                # the target itself is told by resolving its path, a system call a path component: asked last
+                if lines is not None and _may_import(lines, target, stem) \
+                        and any(path == target for path in imported_files(lines, candidate)) \
+                        and Path(candidate).resolve() != target:
+                    with contextlib.suppress(OSError):
+                        found.append((candidate, Path(candidate).read_text(encoding="utf-8", errors="replace")))
+    finally:
+        import_index.save()  # what this search read, for the next run, however it ended
     return found, True, tuple(searched_folders)
 
 
