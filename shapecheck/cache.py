@@ -226,22 +226,9 @@ class ResultCache:
             _write_atomically(os.path.join(self.space, name), data)
             self.written += 1
         except OSError as error:
-            self._unwritable(error)
-
-    def make_space(self) -> bool:
-        """Make this build's folder if it is not there yet, for what the analysis keeps beside the results
-        (`shapecheck.objects.import_index`); whether it can be written."""
-        if self.writable and not os.path.isdir(self.space):
-            try:
-                self._create()
-            except OSError as error:
-                self._unwritable(error)
-        return self.writable
-
-    def _unwritable(self, error: OSError) -> None:
-        self.writable = False
-        if self.warn is not None:
-            self.warn(f"{self.folder}: cannot write the cache: {error.strerror or error}")
+            self.writable = False
+            if self.warn is not None:
+                self.warn(f"{self.folder}: cannot write the cache: {error.strerror or error}")
 
     def _create(self) -> None:
         os.makedirs(self.folder, exist_ok=True)
@@ -409,7 +396,7 @@ def run_cached(paths: Sequence[str], cache: ResultCache | None, config_for: Call
             tasks = [task_for(paths[index]) for index in missed]
         # the import lines of the project's files, which a search for a file's importers reads, are kept beside
         # the results, so a one-file run in a large project stats those files instead of reading them
-        import_index.keep_in(*((cache.space, cache.make_space) if cache is not None else (None, None)))
+        import_index.keep_in(*((cache.space, cache._write) if cache is not None else (None, None)))
         linted = run(tasks, fix, write, jobs, budget)
         for index, outcome in zip(missed, linted):
             outcomes[index] = outcome

@@ -485,7 +485,7 @@ def test_import_lines_are_kept_in_the_cache_folder_for_the_next_run(tmp_path: Pa
     cache = tmp_path / "cache"
     cache.mkdir()
     monkeypatch.setattr(import_index, "_folder", None)
-    import_index.keep_in(str(cache))
+    import_index.keep_in(str(cache), lambda name, data: (cache / name).write_bytes(data))
     try:
         assert importers(str(model)) == ["from pkg.model import Net\n"]
         assert (cache / "import-lines.json").exists()

@@ -4,8 +4,8 @@ A search reads the project's files up to `project.MAX_IMPORTER_SEARCH` of them, 
 an import statement is on. Those lines are kept by the file's size and modification time: for the process, so that
 linting many files of a project reads each file once, and, where the result cache is in use, in its folder
 (`keep_in`), so that a one-file run in a large project (pre-commit, an editor's save) takes a `stat` a file instead of
-reading it. A file whose size or time changed is read again. The kept copy is written whole to a temporary file and
-renamed into place: a parallel run reads the old one or the new one, and a copy that cannot be read is empty.
+reading it. A file whose size or time changed is read again. The kept copy is written whole by the result cache's atomic write:
+a parallel run reads the old one or the new one, and a copy that cannot be read is empty.
 """
 
 from __future__ import annotations
@@ -17,18 +17,18 @@ from collections.abc import Callable
 _kept: dict[str, tuple[int, int, str]] = {}  # path -> (size, mtime_ns, its import lines)
 _loaded_from: str | None = None  # the file `_kept` was filled from, if any
 _folder: str | None = None  # `keep_in`'s
-_make: Callable[[], bool] | None = None
+_store: Callable[[str, bytes], None] | None = None
 _added = False  # entries made since the file was read or written
 
 _FILE_NAME = "import-lines.json"
 
 
-def keep_in(folder: str | None, make: Callable[[], bool] | None = None) -> None:
-    """Keep the lines in `folder` (the result cache's, for this build of shapecheck), or only for the process.
-    `make` makes the folder when there is something to write and it is not there yet (the result cache makes its
-    own, with its `.gitignore`), and says whether it can be written."""
-    global _folder, _make
-    _folder, _make = folder, make
+def keep_in(folder: str | None, store: Callable[[str, bytes], None] | None = None) -> None:
+    """Keep the lines in `folder` (the result cache's, for this build of shapecheck), written there by `store`
+    (given a name in it and the bytes: the cache's own atomic write, which makes the folder with its `.gitignore`),
+    or only for the process."""
+    global _folder, _store
+    _folder, _store = folder, store
 
 
 def forget() -> None:
@@ -60,17 +60,10 @@ def lines_of(path: str) -> str | None:
 def save() -> None:
     """Write what was added to the kept copy, merged with what another run wrote since it was read."""
     global _added
-    if not _added or _folder is None or not (os.path.isdir(_folder) or _make is not None and _make()):
+    if not _added or _folder is None or _store is None:
         return
-    target = os.path.join(_folder, _FILE_NAME)
-    merged = {**_read(target), **{path: list(entry) for path, entry in _kept.items()}}
-    temporary = os.path.join(_folder, f".{_FILE_NAME}.{os.getpid()}.tmp")  # a leftover is swept as the cache's are
-    try:
-        with open(temporary, "w", encoding="utf-8") as file:
-            json.dump(merged, file, separators=(",", ":"))
-        os.replace(temporary, target)
-    except OSError:
-        return  # the result cache warns where its folder cannot be written; this copy is only a saving
+    merged = {**_read(os.path.join(_folder, _FILE_NAME)), **{path: list(entry) for path, entry in _kept.items()}}
+    _store(_FILE_NAME, json.dumps(merged, separators=(",", ":")).encode("ascii"))
     _added = False
 
 
