@@ -81,6 +81,19 @@ class Summary:
     total_lines: int
 
 
+@record(slots=True, eq=False)
+class ImporterSearch:
+    """What `importer_files` found for a module: its importers' paths and texts, whether the search reached every
+    project file, the `*.py` entries of the folders searched and those files' stamps then, and the `collecting` block
+    that last compared the stamps with the files (one lint asks again and again)."""
+
+    found: list[tuple[str, str]]
+    complete: bool
+    entries: tuple[str, ...]
+    stamps: tuple
+    block: object
+
+
 class Project:
     """The first-party modules one process has read."""
 
@@ -93,11 +106,9 @@ class Project:
         # importer -> its resolved folder: resolving walks the path's every component with a system call, and every
         # imported name a file's analysis reads asks again (5% of the engine's time on torch's own code)
         self._folders: dict[str, Path | None] = {}
-        # module file -> its importers' paths and texts (None: not known), the `*.py` entries of the folders searched
-        # for them and those files' stamps then: SC401 and SC203 ask for a file's importers once per allocation or
-        # helper, and a search reads the whole project, where the stamps take a `stat` a file
-        # and the `collecting` block that last compared those stamps with the files (one lint asks again and again)
-        self._importers: dict[Path, tuple[list[tuple[str, str]], bool, tuple[str, ...], tuple, object]] = {}
+        # module file -> its importers: SC401 and SC203 ask for a file's importers once per allocation or helper, and a
+        # search reads the whole project, where the stamps take a `stat` a file
+        self._importers: dict[Path, ImporterSearch] = {}
         self._roots: dict[Path, Path | None] = {}  # folder -> its project's root (`_project_root`)
         self._recorders: list[type] = []
 
@@ -348,17 +359,18 @@ def importer_files(path: str, partial: bool = False) -> list[tuple[str, str]] | 
     target = Path(path).resolve()
     known = PROJECT._importers.get(target)
     block = dependencies.current_block()
-    if known is not None and (block is None or known[4] is not block):
-        if dependencies.stamps(known[2]) == known[3]:
-            known = PROJECT._importers[target] = (*known[:4], block)
+    if known is not None and (block is None or known.block is not block):
+        if dependencies.stamps(known.entries) == known.stamps:
+            known.block = block
         else:
             known = None
     if known is None:
         found, complete, folders = _search_importers(target)
         entries = tuple(dependencies.pattern_entry(folder, "*.py") for folder in folders)
-        known = PROJECT._importers[target] = (found, complete, entries, dependencies.stamps(entries), block)
-    dependencies.record_again(known[2])
-    return known[0] if known[1] or partial else None
+        known = PROJECT._importers[target] = ImporterSearch(found, complete, entries, dependencies.stamps(entries),
+                                                            block)
+    dependencies.record_again(known.entries)
+    return known.found if known.complete or partial else None
 
 
 # Package `__init__`s followed from a module to the files that import its names through them: SSD's
