@@ -156,12 +156,14 @@ def annotated_result(ev: ShapeEvaluator, callee: FunctionValue, call: cst.Call, 
     declared = stated_shape(callee.ctx, returns.annotation, callee.node)
     if declared is None:
         return None
+    arguments = argument_shapes(ev, callee, call, before)
+    if call_contradiction(arguments) is not None:
+        # SC108 reports the call; its names bound from an argument the annotation rejects would make every later
+        # use of the result a finding of its own, with sizes that exist only in the contradiction
+        return None
     sizes: dict[Atom, Dim] = {}
-    for _, actual, stated in argument_shapes(ev, callee, call, before):
-        pairs = _aligned(actual, stated)
-        if isinstance(pairs, str):
-            return None
-        for _, given, wanted in pairs:
+    for _, actual, stated in arguments:
+        for _, given, wanted in _aligned(actual, stated):  # type: ignore[misc]
             atoms = wanted.atoms
             if len(atoms) == 1 and wanted == Dim((((next(iter(atoms)),), 1),)) and next(iter(atoms)).rigid:
                 sizes.setdefault(next(iter(atoms)), given)

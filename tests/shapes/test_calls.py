@@ -57,6 +57,41 @@ class Probe(nn.Module):
                           "`self.head` = nn.Linear(512, classes) expects 512")]
 
 
+def test_a_return_annotation_the_arguments_contradict_promises_nothing() -> None:
+    """Channels-last features given to a forward annotated channels first: SC108 reports the call, and the result's
+    later uses (a loss on per-step labels, a helper annotated with the same names) are not findings of their own, made
+    of the sizes the rejected argument bound (the time axis read as 8 where the labels say 50)."""
+    source = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from jaxtyping import Float
+from torch import Tensor
+
+class Tagger(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv1d(8, 16, 3, padding=1)
+        self.out = nn.Conv1d(16, 4, 1)
+    def forward(self, x: Float[Tensor, "B 8 T"]) -> Float[Tensor, "B 4 T"]:
+        return self.out(torch.relu(self.conv(x)))
+
+def masked_mean(scores: Float[Tensor, "B 4 T"], mask: Float[Tensor, "B T"]) -> Float[Tensor, "B 4"]:
+    return (scores * mask[:, None]).sum(-1) / mask.sum(-1, keepdim=True)
+
+model = Tagger()
+labels = torch.randint(0, 4, (2, 50))
+scores = model(torch.randn(2, {layout}))
+loss = F.cross_entropy(scores, labels)
+pooled = masked_mean(scores, torch.ones(2, 50))
+'''
+    assert codes(source.format(layout="50, 8"), "SC106", "SC108") == [(21, "SC108")]
+    # laid out as annotated, the promise stands: (2, 4, 50) scores against (2, 50) labels and mask, and a shorter
+    # sequence is the loss's finding and the helper's
+    assert codes(source.format(layout="8, 50"), "SC106", "SC108") == []
+    assert codes(source.format(layout="8, 40"), "SC106", "SC108") == [(22, "SC106"), (23, "SC108")]
+
+
 MULTI_HEAD = '''
 import torch
 import torch.nn as nn
