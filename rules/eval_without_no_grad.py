@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import ast
+import contextlib
+import os
 
 import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.gradient_functions import GradientFunctions
-from shapecheck.objects.project import importers
+from shapecheck.objects.project import imported_files, importer_files, importers
 from shapecheck.loops.frozen import frozen_module
 from shapecheck.loops.training_loop import (
     Event, called_module, may_switch_mode, names_in, runs_without_grad, training_loop,
@@ -870,12 +872,17 @@ class EvalWithoutNoGrad(Rule):
 
     def _quiet_in_importers(self, function: cst.FunctionDef) -> bool:
         """A plain function no call of this file runs, which the project's modules that import the file call, and
-        only under `no_grad` (`with torch.no_grad(): validate(...)` in `train.py`)."""
+        only under `no_grad` (`with torch.no_grad(): validate(...)` in `train.py`); or a method of a plain class
+        (a predictor wrapping its network) that every call in the project runs under `no_grad`, itself or through
+        a function whose every call does."""
         name = function.name.value
-        if self.ctx.class_of_method(function) is not None or self.ctx.calls_to(name):
+        class_def = self.ctx.class_of_method(function)
+        if class_def is not None:
+            return not class_def.bases and _method_quiet(self.ctx.filename, self.ctx.module.code, name)
+        if self.ctx.calls_to(name):
             return False
         texts = importers(self.ctx.filename)
-        quiet = [call for text in texts or () for call in _calls_without_grad(text, name)]
+        quiet = [quiet for text in texts or () for quiet, _ in _calls_without_grad(text, name)]
         return bool(quiet) and all(quiet)
 
     def _may_be_lightning(self, method: cst.FunctionDef) -> bool:
@@ -977,26 +984,61 @@ def _assigned_names(target: cst.BaseExpression) -> list[str]:
     return [name] if name is not None else []
 
 
-def _calls_without_grad(text: str, name: str) -> list[bool]:
-    """For each call of `name` in a module's text (`name(...)`, `module.name(...)`), whether it sits in a `with
-    torch.no_grad():` / `inference_mode()` block or a function decorated so."""
+def _method_quiet(filename: str, text: str, name: str) -> bool:
+    """Every call of a method `name` (`x.name(...)`, whatever `x` holds: another class's method of the same name only
+    adds calls that must be quiet too) in the file, the modules importing it and the modules those import (where a
+    helper handed the object calls it) runs under `no_grad`, or in a plain function of its module every call of which,
+    there and in the modules importing that one, does. Some call must be found."""
+    files = importer_files(filename)
+    if not files:
+        return False  # none, or a project too large to search
+    modules = {os.path.abspath(filename): text, **{os.path.abspath(path): other for path, other in files}}
+    for path, other in files:
+        for helper in imported_files(other, path):
+            if str(helper) not in modules and helper.suffix == ".py":
+                with contextlib.suppress(OSError, UnicodeDecodeError):
+                    modules[str(helper)] = helper.read_text(encoding="utf-8")
+    found = False
+    for path, module in modules.items():
+        for quiet, enclosing in _calls_without_grad(module, name, method=True):
+            found = True
+            if quiet:
+                continue
+            if enclosing is None:
+                return False
+            callers = [quiet for quiet, _ in _calls_without_grad(module, enclosing)]
+            callers += [quiet for other in importers(path) or () for quiet, _ in _calls_without_grad(other, enclosing)]
+            if not callers or not all(callers):
+                return False
+    return found
+
+
+def _calls_without_grad(text: str, name: str, method: bool = False) -> list[tuple[bool, str | None]]:
+    """For each call of `name` in a module's text (`name(...)`, `module.name(...)`; with `method`, `x.name(...)`
+    only), whether it sits in a `with torch.no_grad():` / `inference_mode()` block or a function decorated so, and
+    the name of the plain function of the module it sits in (None at the module's level, in a method or a nested
+    function)."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError):
         return []
-    found: list[bool] = []
-    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    found: list[tuple[bool, str | None]] = []
+    stack: list[tuple[ast.AST, bool, str | None, int]] = [(tree, False, None, 0)]
     while stack:
-        node, quiet = stack.pop()
+        node, quiet, enclosing, depth = stack.pop()
         if isinstance(node, (ast.With, ast.AsyncWith)) and any(_grad_off(item.context_expr) for item in node.items):
             quiet = True
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             quiet = any(_grad_off(decorator) for decorator in node.decorator_list)  # its callers are not known
+            enclosing = node.name if depth == 1 else None
         elif isinstance(node, ast.Call):
             func = node.func
-            if isinstance(func, ast.Name) and func.id == name or isinstance(func, ast.Attribute) and func.attr == name:
-                found.append(quiet)
-        stack.extend((child, quiet) for child in ast.iter_child_nodes(node))
+            if isinstance(func, ast.Attribute) and func.attr == name \
+                    or not method and isinstance(func, ast.Name) and func.id == name:
+                found.append((quiet, enclosing))
+        inner = depth + 1 if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
+            else depth
+        stack.extend((child, quiet, enclosing, inner) for child in ast.iter_child_nodes(node))
     return found
 
 

@@ -88,6 +88,53 @@ def test_eval_helper_called_only_under_no_grad_by_importers(project: Path, train
     assert reported(result) == expected
 
 
+CLASSIFIER = """\
+import torch.nn as nn
+
+
+class Classifier:
+    def __init__(self):
+        self.net = nn.Sequential(nn.Flatten(), nn.Linear(784, 10))
+
+    def classify(self, images):
+        self.net.eval()
+        return self.net(images).argmax(dim=1)
+"""
+
+ACCURACY = """\
+def accuracy(classifier, batches):
+    return sum((classifier.classify(x) == y).sum().item() for x, y in batches)
+"""
+
+
+@pytest.mark.parametrize(("files", "expected"), [
+    # a helper of a module that does not import the class calls the method; the script calls the helper under
+    # no_grad, or the method itself
+    ({"main.py": "import torch\nfrom metrics import accuracy\nfrom model import Classifier\n\n"
+                 "with torch.no_grad():\n    print(accuracy(Classifier(), loader))\n"}, []),
+    ({"main.py": "import torch\nfrom model import Classifier\n\nclassifier = Classifier()\n"
+                 "with torch.no_grad():\n    labels = classifier.classify(images)\n"}, []),
+    # the helper called with autograd on, by this script or another; the method called by the script outside no_grad
+    ({"main.py": "from metrics import accuracy\nfrom model import Classifier\n\nprint(accuracy(Classifier(), loader))\n"},
+     ["model.py:10:16: SC203"]),
+    ({"main.py": "import torch\nfrom metrics import accuracy\nfrom model import Classifier\n\n"
+                 "with torch.no_grad():\n    print(accuracy(Classifier(), loader))\n",
+      "report.py": "import metrics\n\ndef report(classifier):\n    return metrics.accuracy(classifier, loader)\n"},
+     ["model.py:10:16: SC203"]),
+    ({"main.py": "import torch\nfrom model import Classifier\n\nlabels = Classifier().classify(images)\n"},
+     ["model.py:10:16: SC203"]),
+    ({}, ["model.py:10:16: SC203"]),  # nothing calls it
+])
+def test_a_plain_classs_eval_method_called_only_under_no_grad(project: Path, files: dict[str, str],
+                                                              expected: list[str]) -> None:
+    write(project / "model.py", CLASSIFIER)
+    write(project / "metrics.py", ACCURACY)
+    for name, text in files.items():
+        write(project / name, text)
+    result = lint("--no-cache", "--output-format", "concise", "--select", "SC203", "model.py")
+    assert reported(result) == expected
+
+
 TAGGER = """\
 import torch
 import torch.nn as nn
