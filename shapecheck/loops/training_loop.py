@@ -18,13 +18,14 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
 from shapecheck.engine.records import record
-from shapecheck.engine.syntax import dotted_name, last_name, param_named
+from shapecheck.engine.syntax import dotted_name, is_self_attribute, last_name, param_named
 from shapecheck.engine.walker import walk
 from shapecheck.loops.callbacks import Dispatch, callback_methods, dispatches, neighbours
 from shapecheck.loops.first_party import imported_functions
@@ -251,12 +252,29 @@ def owner_groups(ctx: Context, optimizer: cst.BaseExpression) -> tuple[frozenset
     """`parameter_owners` module by module, each with the `self.` attributes a trainer stores it as:
     ({"encoder", "self.encoder"}, {"decoder", "self.decoder"}) for `self.opt = Adam(chain(encoder.parameters(),
     decoder.parameters()))` with `self.encoder = encoder; self.decoder = decoder`."""
-    construction, _ = ctx.value_of(optimizer)
+    construction, seq = ctx.value_of(optimizer)
     if type(construction) is not cst.Call:
         return None
-    owners = {dotted_name(node.func.value) or "" for node in ctx.walk(construction)
-              if type(node) is cst.Call and type(node.func) is cst.Attribute
-              and node.func.attr.value in ("parameters", "named_parameters")}
+    owners: set[str] = set()
+    # the groups may be built beforehand (`params = [{"params": ...}, ...]; SGD(params)`): names are followed, as
+    # of the construction, in the function that makes it (a trainer's `__init__` for its `self.opt`)
+    binding = ctx.binding(optimizer)
+    point = ctx.point_of(binding) if binding is not None and binding.value is construction else None
+    with ctx.at(point) if point is not None else nullcontext():
+        read: list[tuple[cst.CSTNode, int | None]] = [(arg.value, seq) for arg in construction.args
+                                                      if arg.keyword is None or arg.keyword.value == "params"]
+        for _ in range(4):
+            named = []
+            for expr, before in read:
+                for node in ctx.walk(expr):
+                    if type(node) is cst.Call and type(node.func) is cst.Attribute \
+                            and node.func.attr.value in ("parameters", "named_parameters"):
+                        owners.add(dotted_name(node.func.value) or "")
+                    elif type(node) is cst.Name or type(node) is cst.Attribute and is_self_attribute(node):
+                        value, bound = ctx.value_of(node, before)  # type: ignore[arg-type]
+                        if value is not node:
+                            named.append((value, bound))
+            read = named
     owners.discard("")
     return tuple(frozenset({owner} | _stored_as(ctx, optimizer, {owner})) for owner in sorted(owners)) or None
 
