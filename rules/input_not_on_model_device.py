@@ -13,7 +13,7 @@ from shapecheck.engine.syntax import is_self_attribute, keyword_arg
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions, returned_by_imported
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import callers, helper_callers, method_callers
+from shapecheck.objects.callers import callers, every_call_passes, helper_callers, method_callers
 from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF
@@ -185,7 +185,8 @@ class InputNotOnModelDevice(Rule):
         HashTokenizer()` of another module), following a `return` of another such call.
 
         Such a predictor or trainer class is also reported where a method calls `self.model` on the batches of a
-        CPU loader the method builds itself (`loader = DataLoader(WindowDataset(series, 24, 6))` in `fit`), or that
+        CPU loader the method builds itself (`loader = DataLoader(WindowDataset(series, 24, 6))` in `fit`, or of
+        the dataset every call of the method hands it: `forecaster.fit(WindowDataset(series))`), or that
         its constructor builds from a dataset every construction of the class hands it (`self.val_loader =
         DataLoader(val_set)`, `Trainer(net, train_set, TensorDataset(x, y), device)`), or on a part of one
         (`batch["past"]`, `batch[0]`). A `Dataset` of the project counts as CPU data when every
@@ -1175,8 +1176,12 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
         else:
             binding = ctx.binding(value, before)
         init = binding.statement if binding is not None and binding.kind == "param" else None
-        class_def = ctx.class_of_method(init) if type(init) is cst.FunctionDef and init.name.value == "__init__" \
-            else None
+        if type(init) is cst.FunctionDef and init.name.value != "__init__":
+            # `def fit(self, dataset): loader = DataLoader(dataset)`: what every call of the method or helper
+            # hands it (`forecaster.fit(WindowDataset(series))`)
+            return every_call_passes(ctx, init, value.value, lambda reader, argument: _cpu_dataset_value(
+                reader, argument, None, depth + 1, constructions), methods=True)
+        class_def = ctx.class_of_method(init) if type(init) is cst.FunctionDef else None
         passed = constructor_arguments(ctx, class_def, init, value.value) if class_def is not None else None
         return bool(passed) and all(_cpu_dataset_at(reader, argument, point, depth + 1)
                                     for argument, point, reader in passed)  # type: ignore[union-attr]

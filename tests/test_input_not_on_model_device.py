@@ -354,3 +354,48 @@ def test_a_method_handed_a_cpu_loader_for_the_model_its_constructor_moved() -> N
         source = textwrap.dedent(EVALUATOR).format(passed)
         assert [finding.location.row for finding in lint_text(source, "t.py", resolve(["SC211"])).findings] \
             == expected, passed
+
+
+# A forecaster moving its typed model in `__init__`, fitting on a loader it builds from the dataset `fit` is handed.
+FITTING_FORECASTER = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, Dataset
+    class WindowDataset(Dataset):
+        def __init__(self, series, window=24, horizon=6):
+            self.series = series.astype(np.float32)
+            self.window, self.horizon = window, horizon
+        def __len__(self):
+            return len(self.series) - self.window - self.horizon
+        def __getitem__(self, i):
+            past = self.series[i:i + self.window]
+            future = self.series[i + self.window:i + self.window + self.horizon]
+            return {"past": torch.from_numpy(past), "future": torch.from_numpy(future)}
+    class Forecaster:
+        def __init__(self, model: nn.Module, device="cuda"):
+            self.device = torch.device(device)
+            self.model = model.to(self.device)
+            self.opt = torch.optim.Adam(self.model.parameters())
+        def fit(self, dataset, epochs=3):
+            loader = DataLoader(dataset, batch_size=32, shuffle=True)
+            for epoch in range(epochs):
+                for batch in loader:
+                    loss = nn.functional.mse_loss(self.model(BATCH), batch["future"])
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+    series = np.sin(np.linspace(0, 50, 500))
+    forecaster = Forecaster(nn.Linear(24, 6))
+    forecaster.fit(DATASET)
+"""
+
+
+def test_a_loader_a_method_builds_from_the_dataset_every_call_hands_it() -> None:
+    def found(dataset: str, batch: str = 'batch["past"]') -> list[int]:
+        source = textwrap.dedent(FITTING_FORECASTER).replace("DATASET", dataset).replace("BATCH", batch)
+        return [finding.location.row for finding in lint_text(source, "forecast.py", resolve(["SC211"])).findings]
+
+    assert found("WindowDataset(series)") == [25]
+    assert found("WindowDataset(series)", 'batch["past"].to(self.device)') == []
+    assert found("load_windows(series)") == []  # a dataset of unknown items may move them
