@@ -129,7 +129,9 @@ class NumpyOfGraphTensor(Rule):
         what a function of the file defined before the call, or of a project module it imports, returns where every
         `return` is such an output or a loss,
         computed with autograd on, of its own model or of the one the call hands it (`probs = predict_proba(model,
-        x)` with `logits = model(x)`, `return torch.softmax(logits, dim=1)`); a same-file helper's
+        x)` with `logits = model(x)`, `return torch.softmax(logits, dim=1)`), and what such a function returns from
+        the tensor the call hands it, outside a grad-mode block of its own, keeps that tensor's graph
+        (`to_pixels(recon).numpy()` with `return (batch * 255).clamp(0, 255)`); a same-file helper's
         parameter counts when every call of the helper, at
         module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
         stored from a constructor parameter when every construction of the trainer hands it one. A tensor a
@@ -137,7 +139,10 @@ class NumpyOfGraphTensor(Rule):
         `update(self, scores)`) is reported when a call in the file (`plot(out)`, `self.meter.update(probs)` with
         `self.meter = Meter()`), or of a plain function in a module importing it, hands it a model's output or a loss
         computed with autograd on (also the output of a step helper's model parameter that every call of the step
-        helper hands a model: `heatmaps = head(feats)`, then `show_heatmaps(heatmaps, path)`): `no_grad` inside the helper does not take the graph off what it was handed.
+        helper hands a model: `heatmaps = head(feats)`, then `show_heatmaps(heatmaps, path)`, or of a trainer's
+        `self.head(feats)` that every construction hands a model; also a module's `nn.Parameter`, and a module's
+        `forward` handed one by the calls of its instances: `self.conv(adj, self.embedding.weight)`): `no_grad`
+        inside the helper does not take the graph off what it was handed.
         So is a method of a class of another module importing the class (`self.train_auc.update(probs, y)` with
         `self.train_auc = RocAucMeter()`); and where that module imports no torch (a numpy metrics module, which
         no torch rule lints), the call handing it the tensor is reported instead. A module's own
@@ -1196,9 +1201,7 @@ class NumpyOfGraphTensor(Rule):
                                       "that requires grad: it raises; use `.detach().cpu().numpy()`, or detach it "
                                       "before the call")
                 continue
-            if origin == "model" and self.ctx.code(call.func) in self.frozen or origin == "weights" and any(
-                    (self.ctx.code(call.value) + ".").startswith(frozen + ".")  # type: ignore[attr-defined]
-                    for frozen in self.frozen):  # `model.fc.weight` of a frozen `model`
+            if self._frozen(origin, call):
                 continue
             if origin == "stored" or origin == "stored-device":
                 if self._handed_models_at_construction(call):
@@ -1253,13 +1256,14 @@ class NumpyOfGraphTensor(Rule):
                         found.append(origin[1].value)  # type: ignore[attr-defined]  # the parameter's Name
         return found
 
-    def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None, before: int | None = None
-                ) -> tuple[Origin, cst.Call] | None:
+    def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None, before: int | None = None,
+                arguments: bool = False) -> tuple[Origin, cst.Call] | None:
         """Where the tensor `.numpy()` is called on comes from, following names, unpacking, indexing and
         graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss, or to a parameter of
         the function (an "argument": what its callers pass). Past `.cpu()` only the graph counts: `out.cpu().numpy()`
         raises when `out` requires grad. `ctx`: the context to read it in (a caller's), this file's by default;
-        `before`: the bindings its names resolve to (those made before a call that took it), the latest by default."""
+        `before`: the bindings its names resolve to (those made before a call that took it), the latest by default;
+        `arguments`: arithmetic of a parameter (`x * 0.5 + 0.5`) is the parameter's, as a helper's return is read."""
         ctx = ctx or self.ctx
         detached = False  # only a device origin counts past `.detach()`, `.data`, `.argmax()`
         on_cpu = False
@@ -1292,9 +1296,11 @@ class NumpyOfGraphTensor(Rule):
                 expr = expr.value
             elif kind is cst.BinaryOperation and type(expr.operator) in _DIFFERENTIABLE_OPERATORS:
                 # `powers @ model.coeffs`, `model(x) * scale`: an operand's origin in this function (a parameter's,
-                # what the callers hand in, is left to a `.numpy()` of the parameter itself)
-                found = next((found for found in (self._origin(side, ctx, before) for side in (expr.left, expr.right))
-                              if found is not None and found[0] != "argument"), None)
+                # what the callers hand in, is left to a `.numpy()` of the parameter itself, but for `arguments`)
+                sides = [found for found in (self._origin(side, ctx, before, arguments)
+                                             for side in (expr.left, expr.right)) if found is not None]
+                found = next((found for found in sides if found[0] != "argument"),
+                             sides[0] if sides and arguments else None)
                 return self._graph_only(found, detached, ctx) if on_cpu else found if not detached or found is None \
                     or found[0] in ("cuda", "device", "stored-device") else None
             elif kind is cst.Call:
@@ -1405,6 +1411,7 @@ class NumpyOfGraphTensor(Rule):
                                                for node in where.walk(definition.body)):
             return None
         moved = False
+        handed: tuple[Origin, cst.Call] | None = None  # the origin of a tensor this call hands the helper
         self._method_depth += 1
         try:
             for value in returns:
@@ -1415,7 +1422,18 @@ class NumpyOfGraphTensor(Rule):
                 elif value is None or index is not None:
                     return None
                 with where.at(point):
-                    found = self._origin(value, where)
+                    found = self._origin(value, where, arguments=True)
+                    derived = found is not None and found[0] == "argument" \
+                        and not _under_grad_mode(where, definition, value)
+                if derived:
+                    # `def denorm(x): return (x * 0.5 + 0.5).clamp(0, 1)`: what it returns keeps the graph of the
+                    # tensor this call hands it
+                    passed = passed_argument(definition, call, found[1].value)  # type: ignore[index,union-attr]
+                    handed = self._origin(passed, ctx, before) if passed is not None else None
+                    if handed is None or handed[0] == "argument":
+                        return None
+                    continue
+                with where.at(point):
                     if found is None or found[0] not in ("model", "device", "loss", "parameter") \
                             or where.grad_disabled or self._grad_disabled_at(found[1], where):
                         return None
@@ -1432,6 +1450,10 @@ class NumpyOfGraphTensor(Rule):
                 moved = moved or found[0] == "device"
         finally:
             self._method_depth -= 1
+        if handed is not None and len(returns) == 1:
+            return handed
+        if handed is not None:
+            return None  # one return hands back the argument's graph, another something else: not followed
         return ("device", call) if moved else ("model", call)
 
     def _method_origin(self, call: cst.Call, func: cst.Attribute, before: int | None, ctx: Context,
@@ -1543,10 +1565,20 @@ class NumpyOfGraphTensor(Rule):
         if found is not None and found[0] == "parameter" and reader is self.ctx and reader.function is not None \
                 and self._handed_models(found[1], reader.function):
             found = "model", found[1]  # `heatmaps = head(feats)` in a step helper every call hands a model
-        if found is None or found[0] not in ("model", "device", "loss") or self._grad_disabled_at(found[1], reader) \
-                or self._lightning_hook(reader):
+        elif found is not None and found[0] in ("stored", "stored-device") and found[1] in self.stored \
+                and self._handed_models_at_construction(found[1], reader):
+            found = "model", found[1]  # `heatmaps = self.head(feats)` of a trainer every construction hands a model
+        if found is None or found[0] not in ("model", "device", "loss", "weights") \
+                or self._grad_disabled_at(found[1], reader) or self._lightning_hook(reader):
             return False
-        return found[0] != "model" or reader is not self.ctx or self.ctx.code(found[1].func) not in self.frozen
+        return reader is not self.ctx or not self._frozen(*found)
+
+    def _frozen(self, origin: Origin, call: cst.BaseExpression) -> bool:
+        """The output of a model this file freezes, or a parameter of one (`model.fc.weight` of a frozen `model`)."""
+        if origin == "model":
+            return self.ctx.code(call.func) in self.frozen  # type: ignore[attr-defined]
+        return origin == "weights" and any((self.ctx.code(call.value) + ".").startswith(frozen + ".")  # type: ignore
+                                           for frozen in self.frozen)
 
     def _handed_models(self, call: cst.Call, function: cst.FunctionDef, moved: bool = False) -> bool:
         """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
@@ -1554,10 +1586,11 @@ class NumpyOfGraphTensor(Rule):
         return every_call_passes(self.ctx, function, self.ctx.code(call.func), lambda reader, passed: self._is_model(
             passed, None, reader) and (not moved or self._moved(passed, None, reader)))
 
-    def _handed_models_at_construction(self, call: cst.Call) -> bool:
+    def _handed_models_at_construction(self, call: cst.Call, ctx: Context | None = None) -> bool:
         """Every construction of the trainer hands it a model for the attribute `call` runs (`Evaluator(Net())`
-        for `self.model(x)` with `self.model = model.to(device)`)."""
-        return every_construction_passes(self.ctx, *self.stored[call],
+        for `self.model(x)` with `self.model = model.to(device)`); `ctx`: the module of `call`, this file by
+        default."""
+        return every_construction_passes(ctx or self.ctx, *self.stored[call],
                                          lambda reader, passed: self._is_model(passed, None, reader))
 
     def _is_loss(self, call: cst.Call, before: int | None, ctx: Context) -> bool:
@@ -1614,6 +1647,17 @@ class NumpyOfGraphTensor(Rule):
             if site.node is call:
                 return site.grad_disabled
         return ctx.grad_disabled
+
+
+def _under_grad_mode(ctx: Context, definition: cst.FunctionDef, node: cst.CSTNode) -> bool:
+    """`node` of `definition` runs under a grad-mode manager of torch (a decorator of the function, or a `with`
+    around it: `no_grad`, `inference_mode`, `enable_grad`, `set_grad_enabled`): whether what it computes keeps a
+    graph is not the caller's alone to say."""
+    managers = [decorator.decorator for decorator in definition.decorators]
+    managers += [item.item for block in ctx.walk(definition.body) if type(block) is cst.With
+                 and any(inner is node for inner in ctx.walk(block.body)) for item in block.items]
+    return any((ctx.qualname(manager.func if type(manager) is cst.Call else manager) or "").startswith("torch.")
+               for manager in managers)
 
 
 def _weights_message(ctx: Context, parameter: cst.BaseExpression) -> str:
