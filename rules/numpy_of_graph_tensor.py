@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Literal
 
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import dotted_name, is_false, is_self_attribute, last_name, param_annotation
 from shapecheck.engine.torch_code import implicit_torch_training, imports_torch
 from shapecheck.loops.first_party import imported_functions
@@ -118,7 +120,9 @@ class NumpyOfGraphTensor(Rule):
         after `probs.append(model(x).softmax(1))`, `torch.stack`, `torch.vstack`, ...). So are the numpy functions that convert each tensor of a list they are given
         (`np.mean(losses)` after `losses.append(loss)` in the same function, `np.concatenate([encoder(b) for b in
         batches])`, `np.array`, `np.sum`, `np.stack`, ...), where a tensor the list holds is such an output,
-        computed with autograd on. A model is an instance of a
+        computed with autograd on; the list may be one that a method of the class (called on `self`) or a function
+        of the file returns by the name it fills (`np.mean([s.mean() for s in self.scores(batches)])` with
+        `out.append(self.model(b))`, `return out`), and a loss summed with `+=` over the batches is its terms'. A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, one
         that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
         `self(...)` inside a module; what a method of such a model of the project returns counts as its output
@@ -1085,6 +1089,8 @@ class NumpyOfGraphTensor(Rule):
         self._method_depth = 0  # model methods followed into (`score` calling `self.logits(x)`), against recursion
         self._joining: set[cst.BaseExpression] = set()  # the joins' lists being followed, against recursion
         self._no_grad_reads: set[int] = set()  # attributes read with autograd off (`fitted = x @ model.coeffs`)
+        # a comprehension's target as its element reads it, by node: what the comprehension iterates
+        self._comprehended: dict[int, cst.BaseExpression] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if self.ctx.grad_disabled:
@@ -1137,14 +1143,16 @@ class NumpyOfGraphTensor(Rule):
                 or node.args[0].star or self.ctx.qualname(node.func) not in _CONVERTING:
             return
         listed = node.args[0].value
-        for element, before in self._listed(listed):
-            found = self._origin(element, before=before)
-            if found is None or found[0] == "cuda":
-                continue
-            origin, call = _GRAPH_OF.get(found[0], found[0]), found[1]
-            if origin != "argument" and (self._grad_disabled_at(call) or self._lightning_hook()) \
-                    or origin == "loss" and not self._loss_of_outputs(call, before):
-                continue
+        hook = self._lightning_hook()
+        for element, before, point in self._listed(listed):
+            with self.ctx.at(point) if point is not None else nullcontext():
+                found = self._origin(element, before=before)
+                if found is None or found[0] == "cuda" or point is not None and found[0] == "argument":
+                    continue  # a parameter of the function returning the list: not this one's
+                origin, call = _GRAPH_OF.get(found[0], found[0]), found[1]
+                if origin != "argument" and (self._grad_disabled_at(call) or hook) \
+                        or origin == "loss" and not self._loss_of_outputs(call, before):
+                    continue
             spelled = self.ctx.code(listed) if type(listed) is cst.Name else "the list"
             self.pending.append((node, origin, call, self.ctx.function,
                                  f"`{self.ctx.code(node.func)}` converts each tensor of {spelled} with `.numpy()`, "
@@ -1159,14 +1167,24 @@ class NumpyOfGraphTensor(Rule):
         found = self._origin(args[0].value, before=before) if args else None
         return found is not None and found[0] != "cuda"
 
-    def _listed(self, expr: cst.BaseExpression) -> list[tuple[cst.BaseExpression, int | None]]:
-        """What a list holds here, each with the point to read its names at (None: here): the elements of the
-        literal or the comprehension it is, or is bound to in this function, and what `.append(...)` added to it
-        since that binding, before this point."""
+    def _listed(self, expr: cst.BaseExpression) -> list[tuple[cst.BaseExpression, int | None, Point | None]]:
+        """What a list holds here, each with the bindings to read its names at (None: the latest) and the point in
+        another function to read them in (None: here): the elements of the literal or the comprehension it is, or
+        is bound to in this function, and what `.append(...)` added to it since that binding, before this point;
+        or the list a method of this class or a function of this file returns (`_returned_list`)."""
         if type(expr) is cst.List or type(expr) is cst.Tuple:
-            return [(element.value, None) for element in expr.elements if type(element) is cst.Element]
+            return [(element.value, None, None) for element in expr.elements if type(element) is cst.Element]
         if type(expr) is cst.ListComp:
-            return [(expr.elt, None)]
+            comprehension = expr.for_in
+            if type(comprehension.target) is cst.Name and comprehension.inner_for_in is None:
+                # `[s.mean() for s in self.scores(batches)]`: the target, read in the element, is a tensor of the
+                # iterable (the comprehension's scope is closed where the list is read)
+                for node in self.ctx.walk(expr.elt):
+                    if type(node) is cst.Name and node.value == comprehension.target.value:
+                        self._comprehended[id(node)] = comprehension.iter
+            return [(expr.elt, None, None)]
+        if type(expr) is cst.Call:
+            return self._returned_list(expr)
         if type(expr) is not cst.Name:
             return []
         binding = self.ctx.binding(expr)
@@ -1177,14 +1195,41 @@ class NumpyOfGraphTensor(Rule):
             bound = elements[binding.index].value if binding.index < len(elements) else None
         if binding is None or type(bound) not in (cst.List, cst.ListComp):
             return []
-        found = [(value, binding.seq) for value, _ in self._listed(bound)]  # type: ignore[arg-type]
+        found = [(value, binding.seq, None) for value, _, _ in self._listed(bound)]  # type: ignore[arg-type]
         for site in self.ctx.calls_to("append"):
             func, args = site.node.func, site.node.args
             if site.function is self.ctx.function and site.seq > binding.seq and type(func) is cst.Attribute \
                     and type(func.value) is cst.Name and func.value.value == expr.value \
                     and len(args) == 1 and args[0].keyword is None and not args[0].star:
-                found.append((args[0].value, site.seq + 1))
+                found.append((args[0].value, site.seq + 1, None))
         return found
+
+    def _returned_list(self, call: cst.Call) -> list[tuple[cst.BaseExpression, int | None, Point | None]]:
+        """`self.scores(batches)`, `collect(model, batches)`: the list a method of this class (called on `self`) or a
+        function of this file defined before returns by the one name it builds (`out = []`, `out.append(...)`,
+        `return out`), each element with the point at that function's end to read it at."""
+        func = call.func
+        definition = None
+        if is_self_attribute(func) and self.ctx.class_def is not None:
+            definition = next((statement for statement in self.ctx.class_def.body.body
+                               if type(statement) is cst.FunctionDef
+                               and statement.name.value == func.attr.value), None)  # type: ignore[attr-defined]
+        elif type(func) is cst.Name:
+            binding = self.ctx.binding(func)
+            definition = binding.statement if binding is not None and binding.kind == "def" else None
+        point = self.ctx.point_after(definition) if type(definition) is cst.FunctionDef else None
+        if point is None or self._method_depth > 2:
+            return []
+        returns = [node.value for node in self.ctx.walk(definition.body) if type(node) is cst.Return]  # type: ignore
+        if len(returns) != 1 or type(returns[0]) is not cst.Name:
+            return []
+        self._method_depth += 1
+        try:
+            with self.ctx.at(point):
+                return [(element, before, inner or point)
+                        for element, before, inner in self._listed(returns[0])]  # type: ignore[arg-type]
+        finally:
+            self._method_depth -= 1
 
     def finish(self) -> None:
         if self.grad_off:
@@ -1282,6 +1327,18 @@ class NumpyOfGraphTensor(Rule):
                     if binding is not None and binding.kind == "param" and binding.statement is ctx.function \
                             and expr.value != "self":
                         return None if detached else ("argument", expr)  # type: ignore[return-value]
+                    if binding is not None and binding.kind == "aug" \
+                            and type(binding.statement.operator) is cst.AddAssign:  # type: ignore[attr-defined]
+                        # `loss += criterion(output, y)` over a test loader: the sum keeps each term's graph
+                        expr, before = binding.statement.value, binding.seq  # type: ignore[attr-defined]
+                        continue
+                    iterated = self._comprehended.get(id(expr))
+                    if binding is not None and binding.kind in ("for", "comp") and binding.index is None \
+                            and binding.value is not None:
+                        iterated, before = binding.value, binding.seq
+                    if iterated is not None and ctx is self.ctx:
+                        # `for s in scores:`, `[s.mean() for s in self.scores(batches)]`: a tensor of the list
+                        return self._past(self._joined_origin(iterated, before), detached, on_cpu, ctx)
                     if binding is None or binding.kind != "unpack" or binding.value is None:
                         return None
                     expr, before = binding.value, binding.seq
@@ -1321,16 +1378,22 @@ class NumpyOfGraphTensor(Rule):
                         and expr.args[0].keyword is None
                     found = self._joined_origin(expr.args[0].value, before) if joined \
                         else self._call_origin(expr, before, ctx, unpacked)
-                    if on_cpu:
-                        return self._graph_only(found, detached, ctx)
-                    if detached and found is not None and found[0] == "parameter":
-                        return "parameter-device", found[1]
-                    if detached and found is not None and found[0] not in ("cuda", "device", "stored-device"):
-                        return None
-                    return found
+                    return self._past(found, detached, on_cpu, ctx)
             else:
                 return None
         return None
+
+    def _past(self, found: tuple[Origin, cst.Call] | None, detached: bool, on_cpu: bool, ctx: Context
+              ) -> tuple[Origin, cst.Call] | None:
+        """The origin `found` of a tensor seen past a `.detach()` (or `.data`, `.argmax()`) and a `.cpu()` on the
+        way to the `.numpy()`."""
+        if on_cpu:
+            return self._graph_only(found, detached, ctx)
+        if detached and found is not None and found[0] == "parameter":
+            return "parameter-device", found[1]
+        if detached and found is not None and found[0] not in ("cuda", "device", "stored-device"):
+            return None
+        return found
 
     def _joined_origin(self, listed: cst.BaseExpression, before: int | None) -> tuple[Origin, cst.Call] | None:
         """The origin of the first tensor of the list a torch join is handed that has one (whether autograd was on
@@ -1343,8 +1406,12 @@ class NumpyOfGraphTensor(Rule):
             return None
         self._joining.add(listed)
         try:
-            found = [origin for element, at in self._listed(listed)
-                     if (origin := self._origin(element, before=before if at is None else at)) is not None]
+            found = []
+            for element, at, point in self._listed(listed):
+                with self.ctx.at(point) if point is not None else nullcontext():
+                    origin = self._origin(element, before=before if at is None else at)
+                if origin is not None and (point is None or origin[0] != "argument"):
+                    found.append(origin)
         finally:
             self._joining.discard(listed)
         return next((origin for origin in found if origin[0] != "argument"), found[0] if found else None)

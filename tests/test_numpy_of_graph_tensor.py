@@ -172,3 +172,54 @@ def test_a_list_of_a_parameter_the_calls_of_a_module_hand_its_forward() -> None:
     assert found("np.sum(final, 0)") == [15]
     assert found("torch.stack(final).sum(0)") == []
     assert found("np.sum(final, 0)", "self.embedding.weight.detach()") == []
+
+
+# An evaluator whose method returns the list of its model's outputs, averaged by another method with numpy.
+SCORES = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    class Evaluator:
+        def __init__(self, model):
+            self.model = model
+        def scores(self, batches):
+            out = []
+            for b in batches:
+                out.append(SCORE)
+            return out
+        def mean_score(self, batches):
+            return np.mean(MEANS)
+    ev = Evaluator(nn.Linear(16, 1))
+    print(ev.mean_score([torch.randn(4, 16) for _ in range(3)]))
+"""
+
+
+def test_the_tensors_of_a_list_a_method_returns() -> None:
+    def found(score: str, means: str = "[s.mean() for s in self.scores(batches)]") -> list[int]:
+        return rows(textwrap.dedent(SCORES).replace("SCORE", score).replace("MEANS", means), "evaluate.py")
+
+    assert found("self.model(b)") == [14]
+    assert found("self.model(b)", "self.scores(batches)") == [14]
+    assert found("self.model(b).detach()") == []
+    assert found("self.model(b)", "[s.mean().item() for s in self.scores(batches)]") == []
+    assert found("torch.randn(4, 1)") == []
+
+
+# A validation loss summed over the batches with `+=`.
+SUMMED_LOSS = """
+    import torch
+    import torch.nn as nn
+    model = nn.Linear(8, 1)
+    criterion = nn.MSELoss()
+    batches = [(torch.randn(4, 8), torch.randn(4, 1)) for _ in range(3)]
+    val_loss = 0
+    for x, y in batches:
+        val_loss += TERM
+    print(val_loss.numpy())
+"""
+
+
+def test_a_loss_summed_with_an_augmented_assignment() -> None:
+    assert rows(textwrap.dedent(SUMMED_LOSS).replace("TERM", "criterion(model(x), y)")) == [10]
+    assert rows(textwrap.dedent(SUMMED_LOSS).replace("TERM", "criterion(model(x), y).detach()")) == []
+    assert rows(textwrap.dedent(SUMMED_LOSS).replace("TERM", "criterion(model(x), y).item()")) == []
