@@ -100,12 +100,19 @@ _DTYPES = frozenset({"float", "float16", "float32", "float64", "half", "double",
                      "int64", "int32", "bool", "uint8", "int8", "complex64"})
 
 
-def moved_by_importers(filename: str, builders: dict[str, str]) -> set[str]:
+# A layer of `layers.py` held by a model of `model.py` that `train.py` moves: the holder's importers are searched
+# once more; a chain of holders past that is rare, and each step searches the project again.
+_HOLDERS = 1
+
+
+def moved_by_importers(filename: str, builders: dict[str, str], depth: int = 0) -> set[str]:
     """The classes that a module of the project importing the module `filename` moves to a device, of those its
     `builders` give instances of (the name called -> the class: a class itself, or a factory `build_model` returning
     one): `model = Net(cfg).to(device)`, `self.model = build_model(cfg); self.model.cuda()` in `train.py` beside
     `model.py`, or through a package's `__init__` that re-exports them; in a project too large to search whole, by the
-    importers nearest the file."""
+    importers nearest the file. Also a class an importer's module class holds as a submodule (`self.pos =
+    PositionalEncoding(d)` in `model.py`'s `TransformerClassifier`) where that module is moved, there or by the
+    holder's own importers (`train.py`): `.to()` moves the submodules with it."""
     found = importers_through_packages(filename, lambda _, text: any(name in text for name in builders), partial=True)
     wanted_from = {filename: dict(builders)}  # a module -> its local names of the classes wanted
     moved: set[str] = set()
@@ -121,7 +128,41 @@ def moved_by_importers(filename: str, builders: dict[str, str]) -> set[str]:
         if local:
             moved |= {local[bound] for bound in _moved_constructions(tree, set(local))}
             wanted_from[importer] = local
+            holders = _holders(tree, set(local)) if depth < _HOLDERS else {}
+            if holders:
+                kept = _moved_constructions(tree, set(holders)) | moved_by_importers(
+                    importer, {**_factories(tree, set(holders)), **{name: name for name in holders}}, depth + 1)
+                moved |= {local[bound] for holder in kept for bound in holders[holder]}
     return moved
+
+
+def _factories(tree: ast.Module, classes: set[str]) -> dict[str, str]:
+    """The module-level functions of `tree` whose every `return` constructs the same one of `classes`
+    (`def build_model(cfg): return Net(cfg.d)`), each with that class."""
+    found = {}
+    for statement in tree.body:
+        if type(statement) is ast.FunctionDef:
+            built = {_constructed(node.value, classes) if node.value is not None else None
+                     for node in ast.walk(statement) if type(node) is ast.Return}
+            if len(built) == 1 and None not in built:
+                found[statement.name] = built.pop()
+    return found  # type: ignore[return-value]
+
+
+def _holders(tree: ast.Module, classes: set[str]) -> dict[str, set[str]]:
+    """The module-level classes of `tree` that build one of `classes` (local names) as an attribute of their own
+    (`self.pos = PositionalEncoding(d_model)`), each with those it builds."""
+    found: dict[str, set[str]] = {}
+    for statement in tree.body:
+        if type(statement) is not ast.ClassDef:
+            continue
+        for node in ast.walk(statement):
+            if type(node) is ast.Assign and type(node.value) is ast.Call and type(node.value.func) is ast.Name \
+                    and node.value.func.id in classes and all(
+                        type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == "self"
+                        for target in node.targets):
+                found.setdefault(statement.name, set()).add(node.value.func.id)
+    return found
 
 
 def _imported_names(tree: ast.Module, importer: str, target: Path, wanted: dict[str, str]) -> dict[str, str]:
