@@ -189,10 +189,12 @@ class InputNotOnModelDevice(Rule):
         the dataset every call of the method hands it: `forecaster.fit(WindowDataset(series))`), or that
         its constructor builds from a dataset every construction of the class hands it (`self.val_loader =
         DataLoader(val_set)`, `Trainer(net, train_set, TensorDataset(x, y), device)`), or on a part of one
-        (`batch["past"]`, `batch[0]`). A `Dataset` of the project counts as CPU data when every
+        (`batch["past"]`, `batch[0]`), also where a method (`_step(self, x, y)`) runs `self.model(x)` on what every
+        call of it in the class hands it from such a loop (`loss = self._step(x, y)`). A `Dataset` of the project counts as CPU data when every
         `return` of its `__getitem__` gives numpy arrays (`np.stack(...)`, `x.astype(np.float32)`), numbers or
         tensors a torch factory makes without `device=` (`torch.from_numpy(window)`), or tuples, lists or dicts
-        of them, reading the attributes its `__init__` sets once (`self.series = series.astype(np.float32)`); so
+        of them, reading the attributes its `__init__` sets once (`self.series = series.astype(np.float32)`, or
+        `self.x = torch.tensor(x)` of the numpy array every construction hands it); so
         does a loader whose `collate_fn` is a project function whose every `return` builds such data.
 
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
@@ -769,9 +771,15 @@ class InputNotOnModelDevice(Rule):
                 binding = ctx.binding(func.value)  # `model.cuda()`: the module moves in place
                 if binding is not None:
                     self._events.append(("moved", _key(binding)))
-            elif ctx.loop is not None and node.args and _batch_name(node.args[0].value) is not None \
+            elif node.args and _batch_name(node.args[0].value) is not None \
                     and node.args[0].keyword is None and not node.args[0].star:
-                self._note_stored(node, func, _batch_name(node.args[0].value), node.args[0].value)
+                batch = _batch_name(node.args[0].value)
+                if ctx.loop is not None:
+                    self._note_stored(node, func, batch, node.args[0].value)  # type: ignore[arg-type]
+                elif self._handed_batch(batch):  # type: ignore[arg-type]
+                    # a trainer's `_step(self, x, y)`: `self.model(x)` on what the class's loops hand it
+                    self._events.append(("handed", node, ctx.code(func), ctx.code(node.args[0].value),
+                                         batch.value, ctx.function, ctx.class_def))  # type: ignore[union-attr]
             if is_self_attribute(func) and node.args and type(node.args[0].value) is cst.Name \
                     and node.args[0].keyword is None and not node.args[0].star:
                 self._note_made(node, func, node.args[0].value)
@@ -828,6 +836,37 @@ class InputNotOnModelDevice(Rule):
             spelled = self.ctx.code(passed)
             self._events.append(("local", node, spelled, source, None if source else iterable,
                                  self.ctx.code(model), self.ctx.class_def, here))
+
+    def _handed_batch(self, batch: cst.Name) -> bool:
+        """`batch` is a parameter of the method being visited, of a class, not rebound since."""
+        function = self.ctx.function
+        binding = self.ctx.binding(batch)
+        return self.ctx.class_def is not None and function is not None and binding is not None \
+            and binding.kind == "param" and binding.statement is function and batch.value != "self"
+
+    def _report_handed(self, handed: list[tuple]) -> None:
+        """`self.model(x)` in a method handed `x` (`loss = self._step(x, y)`), the model moved by the class's
+        constructor: reported when every call of the method in the class passes a batch of a loop over a CPU
+        loader (`for x, y in self.train_loader:`), read where the call is."""
+        for node, model, spelled, parameter, method, class_def in handed:
+            if not self._moved_by_constructor(class_def, model):
+                continue
+            sites = method_callers(self.ctx, method) or []
+            sources = []
+            for site, point in sites:
+                passed = passed_argument(method, site.node, parameter)
+                binding = None
+                if type(passed) is cst.Name and site.loop is not None:
+                    with self.ctx.at(point):
+                        binding = self.ctx.binding(passed, site.seq + 1)
+                        if binding is not None and binding.kind == "unpack" and type(binding.value) is cst.Name:
+                            binding = self.ctx.binding(binding.value, binding.seq)  # `x, y = batch`
+                if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For \
+                        or not any(inner is site.node for inner in self.ctx.walk(binding.statement.body)):
+                    break
+                sources.append(_cpu_loader_at(self.ctx, _unwrapped(binding.statement.iter), point))
+            if sources and len(sources) == len(sites) and all(sources):
+                self.report(node, _MESSAGE.format(model=model, batch=spelled, source=sources[0]))
 
     def _note_made(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
         """A predictor's `self.model(x)` with `x = self.featurize(...)`: what the project function returns, and
@@ -923,12 +962,16 @@ class InputNotOnModelDevice(Rule):
         in_trainers: list[tuple[cst.Call, str, str, cst.ClassDef, cst.FunctionDef, str]] = []
         in_methods: list[tuple] = []  # a method's `self.model(x)` over its loader parameter, the model moved there
         made: list[tuple[cst.Call, str, str, cst.Call, cst.ClassDef]] = []  # `self.model(x)` of `x = helper(...)`
+        handed: list[tuple] = []  # `self.model(x)` of a method handed `x` by the class's loops
         for kind, *event in self._events:
             if kind == "moved":
                 moved.add(event[0])
                 continue
             if kind == "made":
                 made.append(tuple(event))  # type: ignore[arg-type]
+                continue
+            if kind == "handed":
+                handed.append(tuple(event))
                 continue
             if kind == "method":
                 in_methods.append(tuple(event))
@@ -955,6 +998,7 @@ class InputNotOnModelDevice(Rule):
                 in_helpers.append(helper)
         self._report_trainers(in_trainers)
         self._report_made(made)
+        self._report_handed(handed)
         self._report_methods(in_methods)
         self._report_imported_helpers(moved)
         for node, function, model, batch, loader in in_helpers:
@@ -1190,7 +1234,9 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
     qualname = ctx.qualname(value.func) or ""
     if qualname.startswith("torchvision.datasets."):
         return True
-    if not qualname.startswith("torch") and yields_on_cpu(evaluator(ctx).value(value, before)):
+    if not qualname.startswith("torch") and yields_on_cpu(
+            evaluator(ctx).value(value, before),
+            lambda init, name: _numpy_passed(ctx, passed_argument(init, value, name, constructor=True), before)):
         return True  # a `Dataset` of the project whose `__getitem__` gives numpy arrays or CPU tensors
     if not qualname and depth < 2:
         # `DataLoader(synthetic_split(96, seed=0))`: the dataset a same-file function returns, read there
@@ -1212,6 +1258,16 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
                        for element in returned[0].elements)
     # a tensor whose device is not certain makes the dataset's unknown
     return all(not arg.star and _made_on_cpu(ctx, arg.value, before) for arg in value.args)
+
+
+def _numpy_passed(ctx: Context, passed: cst.BaseExpression | None, before: int | None) -> bool:
+    """What a construction passes is a numpy array a numpy function makes (`SeqDataset(np.random.randn(100, 8),
+    y)`, through a name), or a list written out: copied into a tensor, it is on the CPU."""
+    if passed is None:
+        return False
+    value, _ = ctx.value_of(passed, before)
+    return type(value) in (cst.List, cst.ListComp) \
+        or type(value) is cst.Call and (ctx.qualname(value.func) or "").startswith("numpy.")
 
 
 def _cpu_dataset_at(ctx: Context, dataset: cst.BaseExpression, point: Point, depth: int) -> bool:

@@ -399,3 +399,68 @@ def test_a_loader_a_method_builds_from_the_dataset_every_call_hands_it() -> None
     assert found("WindowDataset(series)") == [25]
     assert found("WindowDataset(series)", 'batch["past"].to(self.device)') == []
     assert found("load_windows(series)") == []  # a dataset of unknown items may move them
+
+
+SEQ_DATA = """
+    import torch
+    from torch.utils.data import Dataset
+    class SeqDataset(Dataset):
+        def __init__(self, x, y):
+            self.x = torch.tensor(x, dtype=torch.float32)
+            self.y = torch.tensor(y, dtype=torch.float32)
+        def __len__(self):
+            return len(self.x)
+        def __getitem__(self, idx):
+            return self.x[idx], self.y[idx]
+"""
+
+STEP_TRAINER = """
+    import torch
+    from torch.utils.data import DataLoader
+    class Trainer:
+        def __init__(self, model, train_set, cfg):
+            self.cfg = cfg
+            self.device = torch.device(cfg["device"])
+            self.model = model
+            self.model.to(self.device)
+            self.train_loader = DataLoader(train_set, batch_size=cfg["batch_size"], shuffle=True)
+            self.optimizer = torch.optim.Adam(self.model.parameters(), lr=cfg["lr"])
+            self.criterion = torch.nn.MSELoss()
+        def _step(self, x, y):
+            STEP
+            return self.criterion(pred, y)
+        def train_epoch(self):
+            for x, y in self.train_loader:
+                loss = self._step(x, y)
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+"""
+
+MAIN = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from data import SeqDataset
+    from trainer import Trainer
+    cfg = {"device": "cuda", "batch_size": 16, "lr": 1e-3}
+    x, y = FEATURES, np.random.randn(100, 1)
+    Trainer(nn.Linear(8, 1), SeqDataset(x, y), cfg).train_epoch()
+"""
+
+
+def test_a_trainer_s_step_helper_handed_the_batches_of_a_dataset_copied_from_numpy(tmp_path: Path) -> None:
+    """`_step(x, y)` runs the model the constructor moved on what the class's loop over its loader hands it; the
+    loader's dataset copies the numpy arrays the script hands it into tensors (on the CPU)."""
+    (tmp_path / "data.py").write_text(textwrap.dedent(SEQ_DATA))
+    path = tmp_path / "trainer.py"
+
+    def found(step: str, features: str = "np.random.randn(100, 8)") -> list[int]:
+        path.write_text(textwrap.dedent(STEP_TRAINER).replace("STEP", step))
+        (tmp_path / "main.py").write_text(textwrap.dedent(MAIN).replace("FEATURES", features))
+        PROJECT.forget()
+        return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC211"])).findings]
+
+    assert found("pred = self.model(x)") == [14]
+    assert found("pred = self.model(x.to(self.device))") == []
+    assert found("pred = self.model(x)", "torch.load('features.pt')") == []  # a tensor of unknown device, copied

@@ -362,14 +362,16 @@ _NUMPY_METHODS = frozenset({"astype", "numpy", "tolist", "item"})
 _NUMBERS = frozenset({"int", "float", "bool"})
 
 
-def yields_on_cpu(value: object) -> bool:
+def yields_on_cpu(value: object, handed: Callable[[cst.FunctionDef, str], bool] | None = None) -> bool:
     """`value` (the objects floor's) is a project function, or an object of a project class, whose every `return`
     (of `__getitem__` for an object: a `Dataset`'s item) gives only data on the CPU: tensors a torch factory makes
     without `device=` (`torch.from_numpy(window)`), numpy arrays (`np.stack(...)`, `x.astype(np.float32)`), numbers,
     and tuples, lists or dicts of them (a dict literal filled by key after: `item["y"] = int(label)`); the
     attributes it reads are those `__init__` sets once (`self.features = torch.randn(n, 8)`). A default-collated
     batch of such items, or what such a `collate_fn` returns, is on the CPU. Anything else the code does not
-    state (a transform's output, a constructor argument, a nested function) makes it unknown: False."""
+    state (a transform's output, a constructor argument, a nested function) makes it unknown: False; but a
+    constructor argument `__init__` copies into a tensor (`self.x = torch.tensor(x, dtype=torch.float32)`) is on
+    the CPU where `handed(init, name)` says the construction passes it CPU data (a numpy array)."""
     init = None
     if isinstance(value, Instance):
         methods = {statement.name.value: statement for statement in value.cls.node.body.body
@@ -387,27 +389,35 @@ def yields_on_cpu(value: object) -> bool:
             return False
         if type(node) is cst.Return:
             returns.append(node.value)
-    return bool(returns) and all(value is not None and _data_on_cpu(where, value, function, init)
+    return bool(returns) and all(value is not None and _data_on_cpu(where, value, function, init, handed=handed)
                                  for value in returns)
 
 
 def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionDef, init: cst.FunctionDef | None,
-                 depth: int = 0) -> bool:
+                 depth: int = 0, handed: Callable[[cst.FunctionDef, str], bool] | None = None,
+                 copied: bool = False) -> bool:
     """`expr`, read in `function` (a method of a class whose `__init__` is `init`), is data on the CPU (see
-    `yields_on_cpu`)."""
+    `yields_on_cpu`); `copied`: `expr` is what a torch factory copies, where a parameter of `__init__` counts as
+    `handed` says."""
     if depth > 6:
         return False
+    if copied and handed is not None and type(expr) is cst.Name and init is None and function.name.value == "__init__" \
+            and any(param.name.value == expr.value for param in function.params.params) \
+            and not _rebound(function, expr.value) and handed(function, expr.value):
+        return True  # `self.x = torch.tensor(x)` of the numpy array the construction hands it
     kind = type(expr)
     if kind in (cst.Integer, cst.Float):
         return True
     if kind in (cst.Tuple, cst.List):
-        return all(type(element) is cst.Element and _data_on_cpu(ctx, element.value, function, init, depth + 1)
+        return all(type(element) is cst.Element
+                   and _data_on_cpu(ctx, element.value, function, init, depth + 1, handed)
                    for element in expr.elements)  # type: ignore[attr-defined]
     if kind is cst.Dict:
-        return all(type(element) is cst.DictElement and _data_on_cpu(ctx, element.value, function, init, depth + 1)
+        return all(type(element) is cst.DictElement
+                   and _data_on_cpu(ctx, element.value, function, init, depth + 1, handed)
                    for element in expr.elements)  # type: ignore[attr-defined]
     if kind is cst.Subscript:  # `self.features[i]`, `window[:n]`: indexing keeps the device
-        return _data_on_cpu(ctx, expr.value, function, init, depth + 1)  # type: ignore[attr-defined]
+        return _data_on_cpu(ctx, expr.value, function, init, depth + 1, handed)  # type: ignore[attr-defined]
     if kind is cst.Call:
         func = expr.func  # type: ignore[attr-defined]
         qualname = ctx.qualname(func) or ""
@@ -419,25 +429,26 @@ def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionD
             # a copy of a tensor keeps its device: what it copies must be data on the CPU, or a literal list
             data = positional(expr)  # type: ignore[arg-type]
             return bool(data) and (type(data[0].value) in (cst.List, cst.ListComp, cst.Tuple)  # type: ignore
-                                   or _data_on_cpu(ctx, data[0].value, function, init, depth + 1))  # type: ignore
+                                   or _data_on_cpu(ctx, data[0].value, function, init,  # type: ignore
+                                                   depth + 1, handed, True))
         if type(func) is cst.Attribute and not qualname:
             if func.attr.value in _NUMPY_METHODS:
                 return True
             # `torch.from_numpy(x).float()`: a method that keeps the device, on CPU data
-            return func.attr.value not in _PLACING and _data_on_cpu(ctx, func.value, function, init, depth + 1)
+            return func.attr.value not in _PLACING and _data_on_cpu(ctx, func.value, function, init, depth + 1, handed)
         return False
     if kind is cst.Name:
         bound = _assigned_once(function, expr.value)  # type: ignore[attr-defined]
-        if bound is None or not _data_on_cpu(ctx, bound, function, init, depth + 1):
+        if bound is None or not _data_on_cpu(ctx, bound, function, init, depth + 1, handed):
             return False
         # `item = {"x": ...}`, then `item["y"] = int(self.labels[i])`: each value filled in is data too
-        return all(_data_on_cpu(ctx, node.value, function, init, depth + 1) for node in walk(function.body)
+        return all(_data_on_cpu(ctx, node.value, function, init, depth + 1, handed) for node in walk(function.body)
                    if type(node) is cst.Assign and any(
                        type(target.target) is cst.Subscript and type(target.target.value) is cst.Name
                        and target.target.value.value == expr.value for target in node.targets))  # type: ignore
     if kind is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self" and init is not None:
         bound = _assigned_once(init, expr.attr.value, attribute=True)  # type: ignore[attr-defined]
-        return bound is not None and _data_on_cpu(ctx, bound, init, None, depth + 1)
+        return bound is not None and _data_on_cpu(ctx, bound, init, None, depth + 1, handed)
     return False
 
 
@@ -458,6 +469,22 @@ def _assigned_once(function: cst.FunctionDef, name: str, attribute: bool = False
     if not attribute and any(param.name.value == name for param in function.params.params):
         return None
     return found[0] if len(found) == 1 else None
+
+
+def _rebound(function: cst.FunctionDef, name: str) -> bool:
+    """A statement of `function` binds the local `name` (a parameter assigned again before it is copied)."""
+    for node in walk(function.body):
+        targets = [target.target for target in node.targets] if type(node) is cst.Assign \
+            else [node.target] if type(node) in (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr) else []
+        while targets:
+            target = targets.pop()
+            if type(target) in (cst.Tuple, cst.List):
+                targets += [element.value for element in target.elements]  # type: ignore[attr-defined]
+            elif type(target) is cst.StarredElement:
+                targets.append(target.value)  # type: ignore[attr-defined]
+            elif _names(target, name, False):
+                return True
+    return False
 
 
 def _names(target: cst.CSTNode, name: str, attribute: bool) -> bool:
