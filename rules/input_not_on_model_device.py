@@ -9,16 +9,17 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Binding, CallSite, Point
-from shapecheck.engine.syntax import is_self_attribute, keyword_arg
+from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions, returned_by_imported
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import callers, every_call_passes, helper_callers, method_callers
+from shapecheck.objects.callers import callers, every_call_passes, helper_callers, method_callers, method_calls
 from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device, returned_on_cpu, yields_on_cpu
+from shapecheck.loops.mode_layers import methods_run_before
 from shapecheck.shapes.evaluator import evaluator
 from shapecheck.objects.tensor_facts import argument_of
 
@@ -190,7 +191,10 @@ class InputNotOnModelDevice(Rule):
         its constructor builds from a dataset every construction of the class hands it (`self.val_loader =
         DataLoader(val_set)`, `Trainer(net, train_set, TensorDataset(x, y), device)`), or on a part of one
         (`batch["past"]`, `batch[0]`), also where a method (`_step(self, x, y)`) runs `self.model(x)` on what every
-        call of it in the class hands it from such a loop (`loss = self._step(x, y)`). A `Dataset` of the project counts as CPU data when every
+        call of it in the class hands it from such a loop (`loss = self._step(x, y)`). The class's model may be
+        moved by its constructor, or by another method that the calls of this one follow on the same object, here
+        or in a module importing the class (an estimator's `fit` moving `self.module`, then `typer =
+        CellTyper(...).fit(x, y)` and `typer.predict(x)`). A `Dataset` of the project counts as CPU data when every
         `return` of its `__getitem__` gives numpy arrays (`np.stack(...)`, `x.astype(np.float32)`), numbers or
         tensors a torch factory makes without `device=` (`torch.from_numpy(window)`), or tuples, lists or dicts
         of them, reading the attributes its `__init__` sets once (`self.series = series.astype(np.float32)`, or
@@ -905,18 +909,61 @@ class InputNotOnModelDevice(Rule):
                     moved = moved or moves_to_device(self.ctx, part.value)
                 elif type(part) is cst.Assign and any(self.ctx.code(t.target) == model for t in part.targets):
                     moved = self._moved_chain(part.value)
-        if not moved:
-            return False
+        return moved and self._kept_moved(class_def, model, init)
+
+    def _kept_moved(self, class_def: cst.ClassDef, model: str, init: cst.FunctionDef | None) -> bool:
+        """Nothing in the class moves `model` back to the CPU, sets it outside `__init__` or wraps it in
+        DataParallel, which scatters CPU inputs itself."""
         for node in self.ctx.walk(class_def):
             if type(node) is cst.Call and type(node.func) is cst.Attribute \
                     and self.ctx.code(node.func.value) == model and moves_to_cpu(self.ctx, node):
                 return False
             if type(node) is cst.Assign and any(self.ctx.code(t.target) == model for t in node.targets) \
-                    and (not any(statement is node for statement in self.ctx.walk(init))
+                    and (init is None or not any(statement is node for statement in self.ctx.walk(init))
                          or any(type(inner) is cst.Call and self.ctx.qualname(inner.func) in DATA_PARALLEL
                                 for inner in self.ctx.walk(node.value))):
                 return False
         return True
+
+    def _moved_by_an_earlier_method(self, class_def: cst.ClassDef, model: str, node: cst.Call) -> bool:
+        """Another method of the class moves `model` in place (`fit` with `self.module.to(self.device)`, a statement
+        of its own body outside any `if`), nothing moves it back (`_kept_moved`), and the method holding `node` is
+        called, in this file or in a project module importing the class, on an object that method ran on before,
+        at every such call: `typer = CellTyper(...).fit(x, y)` with `fit` returning `self`, or `typer.fit(x, y)`
+        earlier in the same body (an estimator's `predict` after its `fit`). A call on an object built so raises
+        there, whatever other calls do."""
+        methods = [statement for statement in class_def.body.body if type(statement) is cst.FunctionDef]
+        method = next((m for m in methods if any(inner is node for inner in self.ctx.walk(m))), None)
+        movers = {m.name.value for m in methods if m is not method and m.name.value != "__init__"
+                  and _moves_in_body(self.ctx, m, model)}
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        if method is None or not movers or not self._kept_moved(class_def, model, init):
+            return False
+        chaining = {m.name.value for m in methods if _returns_self(m)}
+
+        def built(reader: Context, receiver: cst.BaseExpression) -> cst.Call | None:
+            """The construction `receiver` is bound to, through methods returning the object (`.fit(x, y)`)."""
+            binding = reader.binding(receiver) if type(receiver) is cst.Name else None
+            value = binding.value if binding is not None and binding.kind == "assign" else None
+            while type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value in chaining:
+                value = value.func.value
+            return value if type(value) is cst.Call and last_name(value.func) == class_def.name.value else None
+
+        sites = method_calls(self.ctx, method, lambda reader, receiver: built(reader, receiver) is not None)
+        for caller in sites:
+            receiver, reader = caller.site.node.func.value, caller.ctx  # type: ignore[attr-defined]
+            with reader.at(caller.point):
+                binding = reader.binding(receiver, caller.site.seq + 1)
+            if binding is None:
+                return False
+            value = binding.value
+            if type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value in movers:
+                continue  # `CellTyper(...).fit(x, y)`
+            run = methods_run_before(reader, caller.site.function or reader.module, binding.statement,
+                                     caller.site.node, receiver.value)
+            if run is None or not run & movers:
+                return False
+        return bool(sites)
 
     def _moved_in_method(self, model: cst.Attribute) -> bool:
         """`self.model.to(self.device)` (or `.cuda()`) is a statement of the method's own body, outside any `if`,
@@ -981,7 +1028,8 @@ class InputNotOnModelDevice(Rule):
                 point = self.ctx.point_within(node) if drawn is not None else None
                 if point is not None:  # read at the end of the method, its loop's names bound as they last were
                     source = _cpu_loader_at(self.ctx, drawn, point)
-                if source is not None and (here or self._moved_by_constructor(class_def, model)):
+                if source is not None and (here or self._moved_by_constructor(class_def, model)
+                                           or self._moved_by_an_earlier_method(class_def, model, node)):
                     self.report(node, _MESSAGE.format(model=model, batch=spelled, source=source))
                 continue
             keys, moved_anyway, found = event
@@ -1149,6 +1197,20 @@ class InputNotOnModelDevice(Rule):
             return None
         loop = binding.statement
         return loop if any(ancestor is loop.body for ancestor in self.ctx.ancestors) else None
+
+
+def _moves_in_body(ctx: Context, method: cst.FunctionDef, model: str) -> bool:
+    """A statement of the method's own body, outside any `if`, moves `model` to a device in place."""
+    return any(type(small) is cst.Expr and type(small.value) is cst.Call and type(small.value.func) is cst.Attribute
+               and ctx.code(small.value.func.value) == model and moves_to_device(ctx, small.value)
+               for statement in method.body.body if type(statement) is cst.SimpleStatementLine
+               for small in statement.body)
+
+
+def _returns_self(method: cst.FunctionDef) -> bool:
+    """Every `return` of the method gives `self` (`fit` returning the estimator for chaining)."""
+    returns = [node.value for node in walk(method.body) if type(node) is cst.Return]
+    return bool(returns) and all(type(value) is cst.Name and value.value == "self" for value in returns)
 
 
 def _cpu_loader_at(ctx: Context, loader: cst.BaseExpression, point: Point) -> str | None:

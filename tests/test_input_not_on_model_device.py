@@ -464,3 +464,56 @@ def test_a_trainer_s_step_helper_handed_the_batches_of_a_dataset_copied_from_num
     assert found("pred = self.model(x)") == [14]
     assert found("pred = self.model(x.to(self.device))") == []
     assert found("pred = self.model(x)", "torch.load('features.pt')") == []  # a tensor of unknown device, copied
+
+
+# An estimator whose `fit` moves its module and whose `predict` feeds it the batches of a loader it builds.
+ESTIMATOR = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, Dataset
+    class Cells(Dataset):
+        def __init__(self, expression):
+            self.expression = expression.astype(np.float32)
+        def __len__(self):
+            return len(self.expression)
+        def __getitem__(self, i):
+            return torch.from_numpy(self.expression[i])
+    class CellTyper:
+        def __init__(self, n_markers, n_types, device="cuda"):
+            self.device = device
+            self.module = nn.Linear(n_markers, n_types)
+        def fit(self, expression, labels):
+            self.module.to(self.device)
+            return self
+        @torch.no_grad()
+        def predict(self, expression):
+            preds = []
+            for x in DataLoader(Cells(expression), batch_size=64):
+                preds.append(self.module(X).argmax(1).cpu())
+            return torch.cat(preds)
+"""
+
+CELLS = """
+    import numpy as np
+    from typer import CellTyper
+    expression, types = np.random.rand(96, 12), np.random.randint(0, 4, 96)
+    USE
+"""
+
+
+def test_an_estimator_s_predict_after_the_fit_that_moved_its_module(tmp_path: Path) -> None:
+    path = tmp_path / "typer.py"
+
+    def found(use: str, x: str = "x") -> list[int]:
+        path.write_text(textwrap.dedent(ESTIMATOR).replace("X", x))
+        (tmp_path / "train.py").write_text(textwrap.dedent(CELLS).replace("USE", use))
+        PROJECT.forget()
+        return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC211"])).findings]
+
+    assert found("typer = CellTyper(12, 4).fit(expression, types)\nprint(typer.predict(expression))") == [24]
+    assert found("typer = CellTyper(12, 4)\ntyper.fit(expression, types)\nprint(typer.predict(expression))") == [24]
+    assert found("typer = CellTyper(12, 4).fit(expression, types)\nprint(typer.predict(expression))",
+                 "x.to(self.device)") == []
+    # never fitted: the module is on the CPU with its batches
+    assert found("typer = CellTyper(12, 4)\nprint(typer.predict(expression))") == []
