@@ -99,7 +99,9 @@ class EvalWithoutNoGrad(Rule):
         helper of the same file it is passed to (`accuracy(model, x)` whose body runs `model(x)`). Eval mode is a
         region: from the `eval()` (or the call of a same-file helper that makes it, such as `evaluate(model)`) to
         the next `train()` of the same model in source order, within a function or in module-level code, which is
-        read as one body, as a notebook runs. A script or notebook that trains and
+        read as one body, as a notebook runs; a helper that saves the mode and puts it back (`mode =
+        model.training`, `model.eval()`, ..., `model.train(mode)`: SlowFast's `get_model_stats`) leaves the mode its
+        caller had. A script or notebook that trains and
         then evaluates, or a `train()` function that validates in its own body, is checked like any other code.
 
         Not reported: a forward pass whose output feeds a later backward pass (through the names computed from

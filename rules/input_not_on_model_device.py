@@ -9,16 +9,17 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Binding, CallSite, Point
-from shapecheck.engine.syntax import is_self_attribute, keyword_arg
+from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions, returned_by_imported
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import callers, helper_callers, method_callers
+from shapecheck.objects.callers import callers, every_call_passes, helper_callers, method_callers, method_calls
 from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
 from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device, returned_on_cpu, yields_on_cpu
+from shapecheck.loops.mode_layers import methods_run_before
 from shapecheck.shapes.evaluator import evaluator
 from shapecheck.objects.tensor_facts import argument_of
 
@@ -185,13 +186,19 @@ class InputNotOnModelDevice(Rule):
         HashTokenizer()` of another module), following a `return` of another such call.
 
         Such a predictor or trainer class is also reported where a method calls `self.model` on the batches of a
-        CPU loader the method builds itself (`loader = DataLoader(WindowDataset(series, 24, 6))` in `fit`), or that
+        CPU loader the method builds itself (`loader = DataLoader(WindowDataset(series, 24, 6))` in `fit`, or of
+        the dataset every call of the method hands it: `forecaster.fit(WindowDataset(series))`), or that
         its constructor builds from a dataset every construction of the class hands it (`self.val_loader =
         DataLoader(val_set)`, `Trainer(net, train_set, TensorDataset(x, y), device)`), or on a part of one
-        (`batch["past"]`, `batch[0]`). A `Dataset` of the project counts as CPU data when every
+        (`batch["past"]`, `batch[0]`), also where a method (`_step(self, x, y)`) runs `self.model(x)` on what every
+        call of it in the class hands it from such a loop (`loss = self._step(x, y)`). The class's model may be
+        moved by its constructor, or by another method that the calls of this one follow on the same object, here
+        or in a module importing the class (an estimator's `fit` moving `self.module`, then `typer =
+        CellTyper(...).fit(x, y)` and `typer.predict(x)`). A `Dataset` of the project counts as CPU data when every
         `return` of its `__getitem__` gives numpy arrays (`np.stack(...)`, `x.astype(np.float32)`), numbers or
         tensors a torch factory makes without `device=` (`torch.from_numpy(window)`), or tuples, lists or dicts
-        of them, reading the attributes its `__init__` sets once (`self.series = series.astype(np.float32)`); so
+        of them, reading the attributes its `__init__` sets once (`self.series = series.astype(np.float32)`, or
+        `self.x = torch.tensor(x)` of the numpy array every construction hands it); so
         does a loader whose `collate_fn` is a project function whose every `return` builds such data.
 
         Not reported: a model wrapped in `DataParallel` (it scatters CPU batches itself), a model moved to
@@ -768,9 +775,15 @@ class InputNotOnModelDevice(Rule):
                 binding = ctx.binding(func.value)  # `model.cuda()`: the module moves in place
                 if binding is not None:
                     self._events.append(("moved", _key(binding)))
-            elif ctx.loop is not None and node.args and _batch_name(node.args[0].value) is not None \
+            elif node.args and _batch_name(node.args[0].value) is not None \
                     and node.args[0].keyword is None and not node.args[0].star:
-                self._note_stored(node, func, _batch_name(node.args[0].value), node.args[0].value)
+                batch = _batch_name(node.args[0].value)
+                if ctx.loop is not None:
+                    self._note_stored(node, func, batch, node.args[0].value)  # type: ignore[arg-type]
+                elif self._handed_batch(batch):  # type: ignore[arg-type]
+                    # a trainer's `_step(self, x, y)`: `self.model(x)` on what the class's loops hand it
+                    self._events.append(("handed", node, ctx.code(func), ctx.code(node.args[0].value),
+                                         batch.value, ctx.function, ctx.class_def))  # type: ignore[union-attr]
             if is_self_attribute(func) and node.args and type(node.args[0].value) is cst.Name \
                     and node.args[0].keyword is None and not node.args[0].star:
                 self._note_made(node, func, node.args[0].value)
@@ -828,6 +841,37 @@ class InputNotOnModelDevice(Rule):
             self._events.append(("local", node, spelled, source, None if source else iterable,
                                  self.ctx.code(model), self.ctx.class_def, here))
 
+    def _handed_batch(self, batch: cst.Name) -> bool:
+        """`batch` is a parameter of the method being visited, of a class, not rebound since."""
+        function = self.ctx.function
+        binding = self.ctx.binding(batch)
+        return self.ctx.class_def is not None and function is not None and binding is not None \
+            and binding.kind == "param" and binding.statement is function and batch.value != "self"
+
+    def _report_handed(self, handed: list[tuple]) -> None:
+        """`self.model(x)` in a method handed `x` (`loss = self._step(x, y)`), the model moved by the class's
+        constructor: reported when every call of the method in the class passes a batch of a loop over a CPU
+        loader (`for x, y in self.train_loader:`), read where the call is."""
+        for node, model, spelled, parameter, method, class_def in handed:
+            if not self._moved_by_constructor(class_def, model):
+                continue
+            sites = method_callers(self.ctx, method) or []
+            sources = []
+            for site, point in sites:
+                passed = passed_argument(method, site.node, parameter)
+                binding = None
+                if type(passed) is cst.Name and site.loop is not None:
+                    with self.ctx.at(point):
+                        binding = self.ctx.binding(passed, site.seq + 1)
+                        if binding is not None and binding.kind == "unpack" and type(binding.value) is cst.Name:
+                            binding = self.ctx.binding(binding.value, binding.seq)  # `x, y = batch`
+                if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For \
+                        or not any(inner is site.node for inner in self.ctx.walk(binding.statement.body)):
+                    break
+                sources.append(_cpu_loader_at(self.ctx, _unwrapped(binding.statement.iter), point))
+            if sources and len(sources) == len(sites) and all(sources):
+                self.report(node, _MESSAGE.format(model=model, batch=spelled, source=sources[0]))
+
     def _note_made(self, node: cst.Call, model: cst.Attribute, batch: cst.Name) -> None:
         """A predictor's `self.model(x)` with `x = self.featurize(...)`: what the project function returns, and
         whether the class moves its model, are read in `finish`."""
@@ -865,18 +909,61 @@ class InputNotOnModelDevice(Rule):
                     moved = moved or moves_to_device(self.ctx, part.value)
                 elif type(part) is cst.Assign and any(self.ctx.code(t.target) == model for t in part.targets):
                     moved = self._moved_chain(part.value)
-        if not moved:
-            return False
+        return moved and self._kept_moved(class_def, model, init)
+
+    def _kept_moved(self, class_def: cst.ClassDef, model: str, init: cst.FunctionDef | None) -> bool:
+        """Nothing in the class moves `model` back to the CPU, sets it outside `__init__` or wraps it in
+        DataParallel, which scatters CPU inputs itself."""
         for node in self.ctx.walk(class_def):
             if type(node) is cst.Call and type(node.func) is cst.Attribute \
                     and self.ctx.code(node.func.value) == model and moves_to_cpu(self.ctx, node):
                 return False
             if type(node) is cst.Assign and any(self.ctx.code(t.target) == model for t in node.targets) \
-                    and (not any(statement is node for statement in self.ctx.walk(init))
+                    and (init is None or not any(statement is node for statement in self.ctx.walk(init))
                          or any(type(inner) is cst.Call and self.ctx.qualname(inner.func) in DATA_PARALLEL
                                 for inner in self.ctx.walk(node.value))):
                 return False
         return True
+
+    def _moved_by_an_earlier_method(self, class_def: cst.ClassDef, model: str, node: cst.Call) -> bool:
+        """Another method of the class moves `model` in place (`fit` with `self.module.to(self.device)`, a statement
+        of its own body outside any `if`), nothing moves it back (`_kept_moved`), and the method holding `node` is
+        called, in this file or in a project module importing the class, on an object that method ran on before,
+        at every such call: `typer = CellTyper(...).fit(x, y)` with `fit` returning `self`, or `typer.fit(x, y)`
+        earlier in the same body (an estimator's `predict` after its `fit`). A call on an object built so raises
+        there, whatever other calls do."""
+        methods = [statement for statement in class_def.body.body if type(statement) is cst.FunctionDef]
+        method = next((m for m in methods if any(inner is node for inner in self.ctx.walk(m))), None)
+        movers = {m.name.value for m in methods if m is not method and m.name.value != "__init__"
+                  and _moves_in_body(self.ctx, m, model)}
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        if method is None or not movers or not self._kept_moved(class_def, model, init):
+            return False
+        chaining = {m.name.value for m in methods if _returns_self(m)}
+
+        def built(reader: Context, receiver: cst.BaseExpression) -> cst.Call | None:
+            """The construction `receiver` is bound to, through methods returning the object (`.fit(x, y)`)."""
+            binding = reader.binding(receiver) if type(receiver) is cst.Name else None
+            value = binding.value if binding is not None and binding.kind == "assign" else None
+            while type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value in chaining:
+                value = value.func.value
+            return value if type(value) is cst.Call and last_name(value.func) == class_def.name.value else None
+
+        sites = method_calls(self.ctx, method, lambda reader, receiver: built(reader, receiver) is not None)
+        for caller in sites:
+            receiver, reader = caller.site.node.func.value, caller.ctx  # type: ignore[attr-defined]
+            with reader.at(caller.point):
+                binding = reader.binding(receiver, caller.site.seq + 1)
+            if binding is None:
+                return False
+            value = binding.value
+            if type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value in movers:
+                continue  # `CellTyper(...).fit(x, y)`
+            run = methods_run_before(reader, caller.site.function or reader.module, binding.statement,
+                                     caller.site.node, receiver.value)
+            if run is None or not run & movers:
+                return False
+        return bool(sites)
 
     def _moved_in_method(self, model: cst.Attribute) -> bool:
         """`self.model.to(self.device)` (or `.cuda()`) is a statement of the method's own body, outside any `if`,
@@ -922,12 +1009,16 @@ class InputNotOnModelDevice(Rule):
         in_trainers: list[tuple[cst.Call, str, str, cst.ClassDef, cst.FunctionDef, str]] = []
         in_methods: list[tuple] = []  # a method's `self.model(x)` over its loader parameter, the model moved there
         made: list[tuple[cst.Call, str, str, cst.Call, cst.ClassDef]] = []  # `self.model(x)` of `x = helper(...)`
+        handed: list[tuple] = []  # `self.model(x)` of a method handed `x` by the class's loops
         for kind, *event in self._events:
             if kind == "moved":
                 moved.add(event[0])
                 continue
             if kind == "made":
                 made.append(tuple(event))  # type: ignore[arg-type]
+                continue
+            if kind == "handed":
+                handed.append(tuple(event))
                 continue
             if kind == "method":
                 in_methods.append(tuple(event))
@@ -937,7 +1028,8 @@ class InputNotOnModelDevice(Rule):
                 point = self.ctx.point_within(node) if drawn is not None else None
                 if point is not None:  # read at the end of the method, its loop's names bound as they last were
                     source = _cpu_loader_at(self.ctx, drawn, point)
-                if source is not None and (here or self._moved_by_constructor(class_def, model)):
+                if source is not None and (here or self._moved_by_constructor(class_def, model)
+                                           or self._moved_by_an_earlier_method(class_def, model, node)):
                     self.report(node, _MESSAGE.format(model=model, batch=spelled, source=source))
                 continue
             keys, moved_anyway, found = event
@@ -954,6 +1046,7 @@ class InputNotOnModelDevice(Rule):
                 in_helpers.append(helper)
         self._report_trainers(in_trainers)
         self._report_made(made)
+        self._report_handed(handed)
         self._report_methods(in_methods)
         self._report_imported_helpers(moved)
         for node, function, model, batch, loader in in_helpers:
@@ -1106,6 +1199,20 @@ class InputNotOnModelDevice(Rule):
         return loop if any(ancestor is loop.body for ancestor in self.ctx.ancestors) else None
 
 
+def _moves_in_body(ctx: Context, method: cst.FunctionDef, model: str) -> bool:
+    """A statement of the method's own body, outside any `if`, moves `model` to a device in place."""
+    return any(type(small) is cst.Expr and type(small.value) is cst.Call and type(small.value.func) is cst.Attribute
+               and ctx.code(small.value.func.value) == model and moves_to_device(ctx, small.value)
+               for statement in method.body.body if type(statement) is cst.SimpleStatementLine
+               for small in statement.body)
+
+
+def _returns_self(method: cst.FunctionDef) -> bool:
+    """Every `return` of the method gives `self` (`fit` returning the estimator for chaining)."""
+    returns = [node.value for node in walk(method.body) if type(node) is cst.Return]
+    return bool(returns) and all(type(value) is cst.Name and value.value == "self" for value in returns)
+
+
 def _cpu_loader_at(ctx: Context, loader: cst.BaseExpression, point: Point) -> str | None:
     with ctx.at(point):
         return _loader_source(ctx, loader, imports=True)
@@ -1175,8 +1282,12 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
         else:
             binding = ctx.binding(value, before)
         init = binding.statement if binding is not None and binding.kind == "param" else None
-        class_def = ctx.class_of_method(init) if type(init) is cst.FunctionDef and init.name.value == "__init__" \
-            else None
+        if type(init) is cst.FunctionDef and init.name.value != "__init__":
+            # `def fit(self, dataset): loader = DataLoader(dataset)`: what every call of the method or helper
+            # hands it (`forecaster.fit(WindowDataset(series))`)
+            return every_call_passes(ctx, init, value.value, lambda reader, argument: _cpu_dataset_value(
+                reader, argument, None, depth + 1, constructions), methods=True)
+        class_def = ctx.class_of_method(init) if type(init) is cst.FunctionDef else None
         passed = constructor_arguments(ctx, class_def, init, value.value) if class_def is not None else None
         return bool(passed) and all(_cpu_dataset_at(reader, argument, point, depth + 1)
                                     for argument, point, reader in passed)  # type: ignore[union-attr]
@@ -1185,7 +1296,9 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
     qualname = ctx.qualname(value.func) or ""
     if qualname.startswith("torchvision.datasets."):
         return True
-    if not qualname.startswith("torch") and yields_on_cpu(evaluator(ctx).value(value, before)):
+    if not qualname.startswith("torch") and yields_on_cpu(
+            evaluator(ctx).value(value, before),
+            lambda init, name: _numpy_passed(ctx, passed_argument(init, value, name, constructor=True), before)):
         return True  # a `Dataset` of the project whose `__getitem__` gives numpy arrays or CPU tensors
     if not qualname and depth < 2:
         # `DataLoader(synthetic_split(96, seed=0))`: the dataset a same-file function returns, read there
@@ -1207,6 +1320,16 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
                        for element in returned[0].elements)
     # a tensor whose device is not certain makes the dataset's unknown
     return all(not arg.star and _made_on_cpu(ctx, arg.value, before) for arg in value.args)
+
+
+def _numpy_passed(ctx: Context, passed: cst.BaseExpression | None, before: int | None) -> bool:
+    """What a construction passes is a numpy array a numpy function makes (`SeqDataset(np.random.randn(100, 8),
+    y)`, through a name), or a list written out: copied into a tensor, it is on the CPU."""
+    if passed is None:
+        return False
+    value, _ = ctx.value_of(passed, before)
+    return type(value) in (cst.List, cst.ListComp) \
+        or type(value) is cst.Call and (ctx.qualname(value.func) or "").startswith("numpy.")
 
 
 def _cpu_dataset_at(ctx: Context, dataset: cst.BaseExpression, point: Point, depth: int) -> bool:

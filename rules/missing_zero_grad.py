@@ -8,6 +8,7 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.loops.training_loop import Event, TrainingLoop, is_backward, is_step_call, related, training_loop
 from shapecheck.loops.surroundings import in_test, is_test_file, lightning_module, statements_around
+from shapecheck.objects.callers import imported_method_callers
 
 
 # MixMatch's `WeightEMA`: a class of the project with a `step()` that averages weights, no torch optimizer
@@ -39,7 +40,9 @@ class MissingZeroGrad(Rule):
         before the loop, or only in an outer loop, is reported too: it runs once, the steps run many times.
 
         A reset counts for the optimizer it clears: its own `zero_grad()`, `model.zero_grad()` of a module whose
-        `.parameters()` it was built on, or any reset whose reach can't be told. An optimizer built on several
+        `.parameters()` it was built on (also through parameter groups built beforehand: `params = [{"params":
+        self.model.parameters()}, {"params": self.head.parameters()}]`, then `SGD(params)`), or any reset whose reach
+        can't be told. An optimizer built on several
         modules (`Adam(itertools.chain(encoder.parameters(), decoder.parameters()))`) is cleared by resets that
         reach each of them: an autoencoder trainer's `self.encoder.zero_grad()` alone leaves the decoder's
         gradients adding up. Another optimizer's `zero_grad()`
@@ -63,9 +66,9 @@ class MissingZeroGrad(Rule):
         `engine.backward(loss)` + `engine.step()` and optimizers returned by `deepspeed.initialize` (the engine
         frees the gradients), `dist_autograd` (gradients live in a fresh context), a fresh optimizer or fresh leaf
         tensor created in each iteration, a single step outside any loop (a function that runs `backward()` and steps
-        once is reported when a loop of the file calls it and neither resets: a policy-gradient agent's
-        `finish_episode()`, or a GAN's `generator_step()` that resets the critic before stepping the generator's
-        optimizer), LightningModules (the trainer resets), and tests (`test_*` functions and test files: an optimizer
+        once is reported when a loop of the file, or of a script importing its class, calls it and neither resets:
+        a policy-gradient agent's `finish_episode()`, or a GAN's `generator_step()` that resets the critic before
+        stepping the generator's optimizer), LightningModules (the trainer resets), and tests (`test_*` functions and test files: an optimizer
         test may accumulate on purpose).
 
         ## Why is this bad?
@@ -989,9 +992,25 @@ class MissingZeroGrad(Rule):
 
         if resets(body):
             return False
-        return any(site.loop is not None and function in training.definitions_of(site.node)
-                   and not resets(training.loop_events(site.loop, site.function))
-                   for site in self.ctx.calls_of(function))
+        if any(site.loop is not None and function in training.definitions_of(site.node)
+               and not resets(training.loop_events(site.loop, site.function)) for site in self.ctx.calls_of(function)):
+            return True
+        # an agent's `learn()` called in the loop of a script of another module (`agent = DQNAgent(...)`), whose
+        # record places the method's events at the call, spelled as that script spells them
+        for caller in imported_method_callers(self.ctx, function):
+            site = caller.site
+            if site.loop is None:
+                continue
+            theirs = training_loop(caller.ctx)
+            events = theirs.loop_events(site.loop, site.function)
+            # that record parses this file on its own: the step is known by its code
+            seen = next((event for event in events if event.kind == "step" and event.origin is not None
+                         and caller.ctx.code(event.origin) == self.ctx.code(step.node)), None)
+            stepped = {event.subject for event in events if event.kind == "step" and event.subject is not None}
+            if seen is not None and not theirs.resets_all([event for event in events if event.kind == "reset"],
+                                                          seen, stepped):
+                return True
+        return False
 
     def _resets(self, loop: cst.CSTNode, step: Event) -> bool:
         """The loop resets the gradients `step` applies: a reset of its optimizer, of a module it holds or of

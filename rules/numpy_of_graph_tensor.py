@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Literal
 
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
+from shapecheck.engine.context import Point
 from shapecheck.engine.syntax import dotted_name, is_false, is_self_attribute, last_name, param_annotation
 from shapecheck.engine.torch_code import implicit_torch_training, imports_torch
 from shapecheck.loops.first_party import imported_functions
@@ -118,7 +120,9 @@ class NumpyOfGraphTensor(Rule):
         after `probs.append(model(x).softmax(1))`, `torch.stack`, `torch.vstack`, ...). So are the numpy functions that convert each tensor of a list they are given
         (`np.mean(losses)` after `losses.append(loss)` in the same function, `np.concatenate([encoder(b) for b in
         batches])`, `np.array`, `np.sum`, `np.stack`, ...), where a tensor the list holds is such an output,
-        computed with autograd on. A model is an instance of a
+        computed with autograd on; the list may be one that a method of the class (called on `self`) or a function
+        of the file returns by the name it fills (`np.mean([s.mean() for s in self.scores(batches)])` with
+        `out.append(self.model(b))`, `return out`), and a loss summed with `+=` over the batches is its terms'. A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, one
         that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
         `self(...)` inside a module; what a method of such a model of the project returns counts as its output
@@ -129,7 +133,9 @@ class NumpyOfGraphTensor(Rule):
         what a function of the file defined before the call, or of a project module it imports, returns where every
         `return` is such an output or a loss,
         computed with autograd on, of its own model or of the one the call hands it (`probs = predict_proba(model,
-        x)` with `logits = model(x)`, `return torch.softmax(logits, dim=1)`); a same-file helper's
+        x)` with `logits = model(x)`, `return torch.softmax(logits, dim=1)`), and what such a function returns from
+        the tensor the call hands it, outside a grad-mode block of its own, keeps that tensor's graph
+        (`to_pixels(recon).numpy()` with `return (batch * 255).clamp(0, 255)`); a same-file helper's
         parameter counts when every call of the helper, at
         module level or in a plain function such as `main()`, hands it a model; so does a trainer's `self.model`
         stored from a constructor parameter when every construction of the trainer hands it one. A tensor a
@@ -137,7 +143,10 @@ class NumpyOfGraphTensor(Rule):
         `update(self, scores)`) is reported when a call in the file (`plot(out)`, `self.meter.update(probs)` with
         `self.meter = Meter()`), or of a plain function in a module importing it, hands it a model's output or a loss
         computed with autograd on (also the output of a step helper's model parameter that every call of the step
-        helper hands a model: `heatmaps = head(feats)`, then `show_heatmaps(heatmaps, path)`): `no_grad` inside the helper does not take the graph off what it was handed.
+        helper hands a model: `heatmaps = head(feats)`, then `show_heatmaps(heatmaps, path)`, or of a trainer's
+        `self.head(feats)` that every construction hands a model; also a module's `nn.Parameter`, and a module's
+        `forward` handed one by the calls of its instances: `self.conv(adj, self.embedding.weight)`): `no_grad`
+        inside the helper does not take the graph off what it was handed.
         So is a method of a class of another module importing the class (`self.train_auc.update(probs, y)` with
         `self.train_auc = RocAucMeter()`); and where that module imports no torch (a numpy metrics module, which
         no torch rule lints), the call handing it the tensor is reported instead. A module's own
@@ -1080,6 +1089,8 @@ class NumpyOfGraphTensor(Rule):
         self._method_depth = 0  # model methods followed into (`score` calling `self.logits(x)`), against recursion
         self._joining: set[cst.BaseExpression] = set()  # the joins' lists being followed, against recursion
         self._no_grad_reads: set[int] = set()  # attributes read with autograd off (`fitted = x @ model.coeffs`)
+        # a comprehension's target as its element reads it, by node: what the comprehension iterates
+        self._comprehended: dict[int, cst.BaseExpression] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if self.ctx.grad_disabled:
@@ -1132,14 +1143,16 @@ class NumpyOfGraphTensor(Rule):
                 or node.args[0].star or self.ctx.qualname(node.func) not in _CONVERTING:
             return
         listed = node.args[0].value
-        for element, before in self._listed(listed):
-            found = self._origin(element, before=before)
-            if found is None or found[0] == "cuda":
-                continue
-            origin, call = _GRAPH_OF.get(found[0], found[0]), found[1]
-            if origin != "argument" and (self._grad_disabled_at(call) or self._lightning_hook()) \
-                    or origin == "loss" and not self._loss_of_outputs(call, before):
-                continue
+        hook = self._lightning_hook()
+        for element, before, point in self._listed(listed):
+            with self.ctx.at(point) if point is not None else nullcontext():
+                found = self._origin(element, before=before)
+                if found is None or found[0] == "cuda" or point is not None and found[0] == "argument":
+                    continue  # a parameter of the function returning the list: not this one's
+                origin, call = _GRAPH_OF.get(found[0], found[0]), found[1]
+                if origin != "argument" and (self._grad_disabled_at(call) or hook) \
+                        or origin == "loss" and not self._loss_of_outputs(call, before):
+                    continue
             spelled = self.ctx.code(listed) if type(listed) is cst.Name else "the list"
             self.pending.append((node, origin, call, self.ctx.function,
                                  f"`{self.ctx.code(node.func)}` converts each tensor of {spelled} with `.numpy()`, "
@@ -1154,14 +1167,24 @@ class NumpyOfGraphTensor(Rule):
         found = self._origin(args[0].value, before=before) if args else None
         return found is not None and found[0] != "cuda"
 
-    def _listed(self, expr: cst.BaseExpression) -> list[tuple[cst.BaseExpression, int | None]]:
-        """What a list holds here, each with the point to read its names at (None: here): the elements of the
-        literal or the comprehension it is, or is bound to in this function, and what `.append(...)` added to it
-        since that binding, before this point."""
+    def _listed(self, expr: cst.BaseExpression) -> list[tuple[cst.BaseExpression, int | None, Point | None]]:
+        """What a list holds here, each with the bindings to read its names at (None: the latest) and the point in
+        another function to read them in (None: here): the elements of the literal or the comprehension it is, or
+        is bound to in this function, and what `.append(...)` added to it since that binding, before this point;
+        or the list a method of this class or a function of this file returns (`_returned_list`)."""
         if type(expr) is cst.List or type(expr) is cst.Tuple:
-            return [(element.value, None) for element in expr.elements if type(element) is cst.Element]
+            return [(element.value, None, None) for element in expr.elements if type(element) is cst.Element]
         if type(expr) is cst.ListComp:
-            return [(expr.elt, None)]
+            comprehension = expr.for_in
+            if type(comprehension.target) is cst.Name and comprehension.inner_for_in is None:
+                # `[s.mean() for s in self.scores(batches)]`: the target, read in the element, is a tensor of the
+                # iterable (the comprehension's scope is closed where the list is read)
+                for node in self.ctx.walk(expr.elt):
+                    if type(node) is cst.Name and node.value == comprehension.target.value:
+                        self._comprehended[id(node)] = comprehension.iter
+            return [(expr.elt, None, None)]
+        if type(expr) is cst.Call:
+            return self._returned_list(expr)
         if type(expr) is not cst.Name:
             return []
         binding = self.ctx.binding(expr)
@@ -1172,14 +1195,41 @@ class NumpyOfGraphTensor(Rule):
             bound = elements[binding.index].value if binding.index < len(elements) else None
         if binding is None or type(bound) not in (cst.List, cst.ListComp):
             return []
-        found = [(value, binding.seq) for value, _ in self._listed(bound)]  # type: ignore[arg-type]
+        found = [(value, binding.seq, None) for value, _, _ in self._listed(bound)]  # type: ignore[arg-type]
         for site in self.ctx.calls_to("append"):
             func, args = site.node.func, site.node.args
             if site.function is self.ctx.function and site.seq > binding.seq and type(func) is cst.Attribute \
                     and type(func.value) is cst.Name and func.value.value == expr.value \
                     and len(args) == 1 and args[0].keyword is None and not args[0].star:
-                found.append((args[0].value, site.seq + 1))
+                found.append((args[0].value, site.seq + 1, None))
         return found
+
+    def _returned_list(self, call: cst.Call) -> list[tuple[cst.BaseExpression, int | None, Point | None]]:
+        """`self.scores(batches)`, `collect(model, batches)`: the list a method of this class (called on `self`) or a
+        function of this file defined before returns by the one name it builds (`out = []`, `out.append(...)`,
+        `return out`), each element with the point at that function's end to read it at."""
+        func = call.func
+        definition = None
+        if is_self_attribute(func) and self.ctx.class_def is not None:
+            definition = next((statement for statement in self.ctx.class_def.body.body
+                               if type(statement) is cst.FunctionDef
+                               and statement.name.value == func.attr.value), None)  # type: ignore[attr-defined]
+        elif type(func) is cst.Name:
+            binding = self.ctx.binding(func)
+            definition = binding.statement if binding is not None and binding.kind == "def" else None
+        point = self.ctx.point_after(definition) if type(definition) is cst.FunctionDef else None
+        if point is None or self._method_depth > 2:
+            return []
+        returns = [node.value for node in self.ctx.walk(definition.body) if type(node) is cst.Return]  # type: ignore
+        if len(returns) != 1 or type(returns[0]) is not cst.Name:
+            return []
+        self._method_depth += 1
+        try:
+            with self.ctx.at(point):
+                return [(element, before, inner or point)
+                        for element, before, inner in self._listed(returns[0])]  # type: ignore[arg-type]
+        finally:
+            self._method_depth -= 1
 
     def finish(self) -> None:
         if self.grad_off:
@@ -1196,9 +1246,7 @@ class NumpyOfGraphTensor(Rule):
                                       "that requires grad: it raises; use `.detach().cpu().numpy()`, or detach it "
                                       "before the call")
                 continue
-            if origin == "model" and self.ctx.code(call.func) in self.frozen or origin == "weights" and any(
-                    (self.ctx.code(call.value) + ".").startswith(frozen + ".")  # type: ignore[attr-defined]
-                    for frozen in self.frozen):  # `model.fc.weight` of a frozen `model`
+            if self._frozen(origin, call):
                 continue
             if origin == "stored" or origin == "stored-device":
                 if self._handed_models_at_construction(call):
@@ -1253,13 +1301,14 @@ class NumpyOfGraphTensor(Rule):
                         found.append(origin[1].value)  # type: ignore[attr-defined]  # the parameter's Name
         return found
 
-    def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None, before: int | None = None
-                ) -> tuple[Origin, cst.Call] | None:
+    def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None, before: int | None = None,
+                arguments: bool = False) -> tuple[Origin, cst.Call] | None:
         """Where the tensor `.numpy()` is called on comes from, following names, unpacking, indexing and
         graph-preserving methods back to a `.cuda()` / `.to("cuda")`, a model call or a loss, or to a parameter of
         the function (an "argument": what its callers pass). Past `.cpu()` only the graph counts: `out.cpu().numpy()`
         raises when `out` requires grad. `ctx`: the context to read it in (a caller's), this file's by default;
-        `before`: the bindings its names resolve to (those made before a call that took it), the latest by default."""
+        `before`: the bindings its names resolve to (those made before a call that took it), the latest by default;
+        `arguments`: arithmetic of a parameter (`x * 0.5 + 0.5`) is the parameter's, as a helper's return is read."""
         ctx = ctx or self.ctx
         detached = False  # only a device origin counts past `.detach()`, `.data`, `.argmax()`
         on_cpu = False
@@ -1278,6 +1327,18 @@ class NumpyOfGraphTensor(Rule):
                     if binding is not None and binding.kind == "param" and binding.statement is ctx.function \
                             and expr.value != "self":
                         return None if detached else ("argument", expr)  # type: ignore[return-value]
+                    if binding is not None and binding.kind == "aug" \
+                            and type(binding.statement.operator) is cst.AddAssign:  # type: ignore[attr-defined]
+                        # `loss += criterion(output, y)` over a test loader: the sum keeps each term's graph
+                        expr, before = binding.statement.value, binding.seq  # type: ignore[attr-defined]
+                        continue
+                    iterated = self._comprehended.get(id(expr))
+                    if binding is not None and binding.kind in ("for", "comp") and binding.index is None \
+                            and binding.value is not None:
+                        iterated, before = binding.value, binding.seq
+                    if iterated is not None and ctx is self.ctx:
+                        # `for s in scores:`, `[s.mean() for s in self.scores(batches)]`: a tensor of the list
+                        return self._past(self._joined_origin(iterated, before), detached, on_cpu, ctx)
                     if binding is None or binding.kind != "unpack" or binding.value is None:
                         return None
                     expr, before = binding.value, binding.seq
@@ -1292,9 +1353,11 @@ class NumpyOfGraphTensor(Rule):
                 expr = expr.value
             elif kind is cst.BinaryOperation and type(expr.operator) in _DIFFERENTIABLE_OPERATORS:
                 # `powers @ model.coeffs`, `model(x) * scale`: an operand's origin in this function (a parameter's,
-                # what the callers hand in, is left to a `.numpy()` of the parameter itself)
-                found = next((found for found in (self._origin(side, ctx, before) for side in (expr.left, expr.right))
-                              if found is not None and found[0] != "argument"), None)
+                # what the callers hand in, is left to a `.numpy()` of the parameter itself, but for `arguments`)
+                sides = [found for found in (self._origin(side, ctx, before, arguments)
+                                             for side in (expr.left, expr.right)) if found is not None]
+                found = next((found for found in sides if found[0] != "argument"),
+                             sides[0] if sides and arguments else None)
                 return self._graph_only(found, detached, ctx) if on_cpu else found if not detached or found is None \
                     or found[0] in ("cuda", "device", "stored-device") else None
             elif kind is cst.Call:
@@ -1315,16 +1378,22 @@ class NumpyOfGraphTensor(Rule):
                         and expr.args[0].keyword is None
                     found = self._joined_origin(expr.args[0].value, before) if joined \
                         else self._call_origin(expr, before, ctx, unpacked)
-                    if on_cpu:
-                        return self._graph_only(found, detached, ctx)
-                    if detached and found is not None and found[0] == "parameter":
-                        return "parameter-device", found[1]
-                    if detached and found is not None and found[0] not in ("cuda", "device", "stored-device"):
-                        return None
-                    return found
+                    return self._past(found, detached, on_cpu, ctx)
             else:
                 return None
         return None
+
+    def _past(self, found: tuple[Origin, cst.Call] | None, detached: bool, on_cpu: bool, ctx: Context
+              ) -> tuple[Origin, cst.Call] | None:
+        """The origin `found` of a tensor seen past a `.detach()` (or `.data`, `.argmax()`) and a `.cpu()` on the
+        way to the `.numpy()`."""
+        if on_cpu:
+            return self._graph_only(found, detached, ctx)
+        if detached and found is not None and found[0] == "parameter":
+            return "parameter-device", found[1]
+        if detached and found is not None and found[0] not in ("cuda", "device", "stored-device"):
+            return None
+        return found
 
     def _joined_origin(self, listed: cst.BaseExpression, before: int | None) -> tuple[Origin, cst.Call] | None:
         """The origin of the first tensor of the list a torch join is handed that has one (whether autograd was on
@@ -1337,8 +1406,12 @@ class NumpyOfGraphTensor(Rule):
             return None
         self._joining.add(listed)
         try:
-            found = [origin for element, at in self._listed(listed)
-                     if (origin := self._origin(element, before=before if at is None else at)) is not None]
+            found = []
+            for element, at, point in self._listed(listed):
+                with self.ctx.at(point) if point is not None else nullcontext():
+                    origin = self._origin(element, before=before if at is None else at)
+                if origin is not None and (point is None or origin[0] != "argument"):
+                    found.append(origin)
         finally:
             self._joining.discard(listed)
         return next((origin for origin in found if origin[0] != "argument"), found[0] if found else None)
@@ -1405,6 +1478,7 @@ class NumpyOfGraphTensor(Rule):
                                                for node in where.walk(definition.body)):
             return None
         moved = False
+        handed: tuple[Origin, cst.Call] | None = None  # the origin of a tensor this call hands the helper
         self._method_depth += 1
         try:
             for value in returns:
@@ -1415,7 +1489,18 @@ class NumpyOfGraphTensor(Rule):
                 elif value is None or index is not None:
                     return None
                 with where.at(point):
-                    found = self._origin(value, where)
+                    found = self._origin(value, where, arguments=True)
+                    derived = found is not None and found[0] == "argument" \
+                        and not _under_grad_mode(where, definition, value)
+                if derived:
+                    # `def denorm(x): return (x * 0.5 + 0.5).clamp(0, 1)`: what it returns keeps the graph of the
+                    # tensor this call hands it
+                    passed = passed_argument(definition, call, found[1].value)  # type: ignore[index,union-attr]
+                    handed = self._origin(passed, ctx, before) if passed is not None else None
+                    if handed is None or handed[0] == "argument":
+                        return None
+                    continue
+                with where.at(point):
                     if found is None or found[0] not in ("model", "device", "loss", "parameter") \
                             or where.grad_disabled or self._grad_disabled_at(found[1], where):
                         return None
@@ -1432,6 +1517,10 @@ class NumpyOfGraphTensor(Rule):
                 moved = moved or found[0] == "device"
         finally:
             self._method_depth -= 1
+        if handed is not None and len(returns) == 1:
+            return handed
+        if handed is not None:
+            return None  # one return hands back the argument's graph, another something else: not followed
         return ("device", call) if moved else ("model", call)
 
     def _method_origin(self, call: cst.Call, func: cst.Attribute, before: int | None, ctx: Context,
@@ -1543,10 +1632,20 @@ class NumpyOfGraphTensor(Rule):
         if found is not None and found[0] == "parameter" and reader is self.ctx and reader.function is not None \
                 and self._handed_models(found[1], reader.function):
             found = "model", found[1]  # `heatmaps = head(feats)` in a step helper every call hands a model
-        if found is None or found[0] not in ("model", "device", "loss") or self._grad_disabled_at(found[1], reader) \
-                or self._lightning_hook(reader):
+        elif found is not None and found[0] in ("stored", "stored-device") and found[1] in self.stored \
+                and self._handed_models_at_construction(found[1], reader):
+            found = "model", found[1]  # `heatmaps = self.head(feats)` of a trainer every construction hands a model
+        if found is None or found[0] not in ("model", "device", "loss", "weights") \
+                or self._grad_disabled_at(found[1], reader) or self._lightning_hook(reader):
             return False
-        return found[0] != "model" or reader is not self.ctx or self.ctx.code(found[1].func) not in self.frozen
+        return reader is not self.ctx or not self._frozen(*found)
+
+    def _frozen(self, origin: Origin, call: cst.BaseExpression) -> bool:
+        """The output of a model this file freezes, or a parameter of one (`model.fc.weight` of a frozen `model`)."""
+        if origin == "model":
+            return self.ctx.code(call.func) in self.frozen  # type: ignore[attr-defined]
+        return origin == "weights" and any((self.ctx.code(call.value) + ".").startswith(frozen + ".")  # type: ignore
+                                           for frozen in self.frozen)
 
     def _handed_models(self, call: cst.Call, function: cst.FunctionDef, moved: bool = False) -> bool:
         """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
@@ -1554,10 +1653,11 @@ class NumpyOfGraphTensor(Rule):
         return every_call_passes(self.ctx, function, self.ctx.code(call.func), lambda reader, passed: self._is_model(
             passed, None, reader) and (not moved or self._moved(passed, None, reader)))
 
-    def _handed_models_at_construction(self, call: cst.Call) -> bool:
+    def _handed_models_at_construction(self, call: cst.Call, ctx: Context | None = None) -> bool:
         """Every construction of the trainer hands it a model for the attribute `call` runs (`Evaluator(Net())`
-        for `self.model(x)` with `self.model = model.to(device)`)."""
-        return every_construction_passes(self.ctx, *self.stored[call],
+        for `self.model(x)` with `self.model = model.to(device)`); `ctx`: the module of `call`, this file by
+        default."""
+        return every_construction_passes(ctx or self.ctx, *self.stored[call],
                                          lambda reader, passed: self._is_model(passed, None, reader))
 
     def _is_loss(self, call: cst.Call, before: int | None, ctx: Context) -> bool:
@@ -1614,6 +1714,17 @@ class NumpyOfGraphTensor(Rule):
             if site.node is call:
                 return site.grad_disabled
         return ctx.grad_disabled
+
+
+def _under_grad_mode(ctx: Context, definition: cst.FunctionDef, node: cst.CSTNode) -> bool:
+    """`node` of `definition` runs under a grad-mode manager of torch (a decorator of the function, or a `with`
+    around it: `no_grad`, `inference_mode`, `enable_grad`, `set_grad_enabled`): whether what it computes keeps a
+    graph is not the caller's alone to say."""
+    managers = [decorator.decorator for decorator in definition.decorators]
+    managers += [item.item for block in ctx.walk(definition.body) if type(block) is cst.With
+                 and any(inner is node for inner in ctx.walk(block.body)) for item in block.items]
+    return any((ctx.qualname(manager.func if type(manager) is cst.Call else manager) or "").startswith("torch.")
+               for manager in managers)
 
 
 def _weights_message(ctx: Context, parameter: cst.BaseExpression) -> str:

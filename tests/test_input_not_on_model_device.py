@@ -354,3 +354,166 @@ def test_a_method_handed_a_cpu_loader_for_the_model_its_constructor_moved() -> N
         source = textwrap.dedent(EVALUATOR).format(passed)
         assert [finding.location.row for finding in lint_text(source, "t.py", resolve(["SC211"])).findings] \
             == expected, passed
+
+
+# A forecaster moving its typed model in `__init__`, fitting on a loader it builds from the dataset `fit` is handed.
+FITTING_FORECASTER = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, Dataset
+    class WindowDataset(Dataset):
+        def __init__(self, series, window=24, horizon=6):
+            self.series = series.astype(np.float32)
+            self.window, self.horizon = window, horizon
+        def __len__(self):
+            return len(self.series) - self.window - self.horizon
+        def __getitem__(self, i):
+            past = self.series[i:i + self.window]
+            future = self.series[i + self.window:i + self.window + self.horizon]
+            return {"past": torch.from_numpy(past), "future": torch.from_numpy(future)}
+    class Forecaster:
+        def __init__(self, model: nn.Module, device="cuda"):
+            self.device = torch.device(device)
+            self.model = model.to(self.device)
+            self.opt = torch.optim.Adam(self.model.parameters())
+        def fit(self, dataset, epochs=3):
+            loader = DataLoader(dataset, batch_size=32, shuffle=True)
+            for epoch in range(epochs):
+                for batch in loader:
+                    loss = nn.functional.mse_loss(self.model(BATCH), batch["future"])
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+    series = np.sin(np.linspace(0, 50, 500))
+    forecaster = Forecaster(nn.Linear(24, 6))
+    forecaster.fit(DATASET)
+"""
+
+
+def test_a_loader_a_method_builds_from_the_dataset_every_call_hands_it() -> None:
+    def found(dataset: str, batch: str = 'batch["past"]') -> list[int]:
+        source = textwrap.dedent(FITTING_FORECASTER).replace("DATASET", dataset).replace("BATCH", batch)
+        return [finding.location.row for finding in lint_text(source, "forecast.py", resolve(["SC211"])).findings]
+
+    assert found("WindowDataset(series)") == [25]
+    assert found("WindowDataset(series)", 'batch["past"].to(self.device)') == []
+    assert found("load_windows(series)") == []  # a dataset of unknown items may move them
+
+
+SEQ_DATA = """
+    import torch
+    from torch.utils.data import Dataset
+    class SeqDataset(Dataset):
+        def __init__(self, x, y):
+            self.x = torch.tensor(x, dtype=torch.float32)
+            self.y = torch.tensor(y, dtype=torch.float32)
+        def __len__(self):
+            return len(self.x)
+        def __getitem__(self, idx):
+            return self.x[idx], self.y[idx]
+"""
+
+STEP_TRAINER = """
+    import torch
+    from torch.utils.data import DataLoader
+    class Trainer:
+        def __init__(self, model, train_set, cfg):
+            self.cfg = cfg
+            self.device = torch.device(cfg["device"])
+            self.model = model
+            self.model.to(self.device)
+            self.train_loader = DataLoader(train_set, batch_size=cfg["batch_size"], shuffle=True)
+            self.optimizer = torch.optim.Adam(self.model.parameters(), lr=cfg["lr"])
+            self.criterion = torch.nn.MSELoss()
+        def _step(self, x, y):
+            STEP
+            return self.criterion(pred, y)
+        def train_epoch(self):
+            for x, y in self.train_loader:
+                loss = self._step(x, y)
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+"""
+
+MAIN = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from data import SeqDataset
+    from trainer import Trainer
+    cfg = {"device": "cuda", "batch_size": 16, "lr": 1e-3}
+    x, y = FEATURES, np.random.randn(100, 1)
+    Trainer(nn.Linear(8, 1), SeqDataset(x, y), cfg).train_epoch()
+"""
+
+
+def test_a_trainer_s_step_helper_handed_the_batches_of_a_dataset_copied_from_numpy(tmp_path: Path) -> None:
+    """`_step(x, y)` runs the model the constructor moved on what the class's loop over its loader hands it; the
+    loader's dataset copies the numpy arrays the script hands it into tensors (on the CPU)."""
+    (tmp_path / "data.py").write_text(textwrap.dedent(SEQ_DATA))
+    path = tmp_path / "trainer.py"
+
+    def found(step: str, features: str = "np.random.randn(100, 8)") -> list[int]:
+        path.write_text(textwrap.dedent(STEP_TRAINER).replace("STEP", step))
+        (tmp_path / "main.py").write_text(textwrap.dedent(MAIN).replace("FEATURES", features))
+        PROJECT.forget()
+        return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC211"])).findings]
+
+    assert found("pred = self.model(x)") == [14]
+    assert found("pred = self.model(x.to(self.device))") == []
+    assert found("pred = self.model(x)", "torch.load('features.pt')") == []  # a tensor of unknown device, copied
+
+
+# An estimator whose `fit` moves its module and whose `predict` feeds it the batches of a loader it builds.
+ESTIMATOR = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, Dataset
+    class Cells(Dataset):
+        def __init__(self, expression):
+            self.expression = expression.astype(np.float32)
+        def __len__(self):
+            return len(self.expression)
+        def __getitem__(self, i):
+            return torch.from_numpy(self.expression[i])
+    class CellTyper:
+        def __init__(self, n_markers, n_types, device="cuda"):
+            self.device = device
+            self.module = nn.Linear(n_markers, n_types)
+        def fit(self, expression, labels):
+            self.module.to(self.device)
+            return self
+        @torch.no_grad()
+        def predict(self, expression):
+            preds = []
+            for x in DataLoader(Cells(expression), batch_size=64):
+                preds.append(self.module(X).argmax(1).cpu())
+            return torch.cat(preds)
+"""
+
+CELLS = """
+    import numpy as np
+    from typer import CellTyper
+    expression, types = np.random.rand(96, 12), np.random.randint(0, 4, 96)
+    USE
+"""
+
+
+def test_an_estimator_s_predict_after_the_fit_that_moved_its_module(tmp_path: Path) -> None:
+    path = tmp_path / "typer.py"
+
+    def found(use: str, x: str = "x") -> list[int]:
+        path.write_text(textwrap.dedent(ESTIMATOR).replace("X", x))
+        (tmp_path / "train.py").write_text(textwrap.dedent(CELLS).replace("USE", use))
+        PROJECT.forget()
+        return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC211"])).findings]
+
+    assert found("typer = CellTyper(12, 4).fit(expression, types)\nprint(typer.predict(expression))") == [24]
+    assert found("typer = CellTyper(12, 4)\ntyper.fit(expression, types)\nprint(typer.predict(expression))") == [24]
+    assert found("typer = CellTyper(12, 4).fit(expression, types)\nprint(typer.predict(expression))",
+                 "x.to(self.device)") == []
+    # never fitted: the module is on the CPU with its batches
+    assert found("typer = CellTyper(12, 4)\nprint(typer.predict(expression))") == []

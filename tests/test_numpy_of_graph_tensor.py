@@ -50,3 +50,176 @@ def test_what_another_module_s_helper_returns_from_the_model_it_is_handed(tmp_pa
     result = lint_text(path.read_text(), str(path), resolve(["SC207"]))
     # the helper under `no_grad`, the one detaching, and the call under `no_grad` are clean
     assert [finding.location.row for finding in result.findings] == [10]
+
+
+# An autoencoder notebook: the reconstruction is scaled to pixels by a helper of the tensor it is handed.
+RECONSTRUCTION = """
+    import torch
+    import torch.nn as nn
+    class AutoEncoder(nn.Module):
+        def __init__(self, dim=784, code=16):
+            super().__init__()
+            self.encoder = nn.Sequential(nn.Linear(dim, 128), nn.ReLU(), nn.Linear(128, code))
+            self.decoder = nn.Sequential(nn.Linear(code, 128), nn.ReLU(), nn.Linear(128, dim), nn.Sigmoid())
+        def forward(self, x):
+            return self.decoder(self.encoder(x))
+    def reconstruct(model, images):
+        return model(images.view(images.size(0), -1)).view_as(images)
+    def to_pixels(batch):
+        PIXELS
+    model = AutoEncoder()
+    samples = torch.rand(8, 1, 28, 28)
+    recon = reconstruct(model, samples)
+    image = to_pixels(recon).numpy()
+"""
+
+
+def rows(source: str, filename: str = "notebook.py") -> list[int]:
+    return [finding.location.row for finding in lint_text(source, filename, resolve(["SC207"])).findings]
+
+
+def test_what_a_helper_computes_from_the_tensor_it_is_handed_keeps_its_graph() -> None:
+    def found(pixels: str) -> list[int]:
+        return rows(textwrap.dedent(RECONSTRUCTION).replace("PIXELS", pixels))
+
+    assert found("return (batch[:8, 0] * 255).clamp(0, 255)") == [18]
+    assert found("return batch[:8, 0].detach() * 255") == []
+    assert found("with torch.no_grad():\n            return batch[:8, 0] * 255") == []
+    assert found("return torch.zeros(8, 28, 28)") == []
+    assert rows(textwrap.dedent(RECONSTRUCTION).replace("PIXELS", "return batch * 255").replace(
+        "recon = reconstruct(model, samples)", "with torch.no_grad():\n    recon = reconstruct(model, samples)")) == []
+
+
+HEATMAP_TRAINER = """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+    from vis import save_heatmaps
+    class Trainer:
+        def __init__(self, head, lr=1e-3):
+            self.head = head
+            self.opt = torch.optim.Adam(head.parameters(), lr=lr)
+        def step(self, feats, targets, it):
+            heatmaps = self.head(feats)
+            loss = F.mse_loss(heatmaps, targets)
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+            if it % 10 == 0:
+                save_heatmaps(HEATMAPS, f"hm_{it}.png")
+    trainer = Trainer(nn.Conv2d(32, 17, 1))
+    for it in range(30):
+        trainer.step(torch.randn(2, 32, 16, 16), torch.rand(2, 17, 16, 16), it)
+"""
+
+VIS = """
+    IMPORT
+    import matplotlib.pyplot as plt
+    def save_heatmaps(heatmaps, path):
+        plt.imshow(heatmaps[0, 0].cpu().numpy())
+        plt.savefig(path)
+"""
+
+
+def test_a_trainer_s_head_output_handed_to_a_plotting_helper_of_another_module(tmp_path: Path) -> None:
+    train, vis = tmp_path / "train.py", tmp_path / "vis.py"
+
+    def found(imported: str, heatmaps: str) -> list[tuple[str, int]]:
+        vis.write_text(textwrap.dedent(VIS).replace("IMPORT", imported))
+        train.write_text(textwrap.dedent(HEATMAP_TRAINER).replace("HEATMAPS", heatmaps))
+        PROJECT.forget()
+        return [(path.name, finding.location.row) for path in (train, vis)
+                for finding in lint_text(path.read_text(), str(path), resolve(["SC207"])).findings]
+
+    # a numpy module, which no torch rule lints: the call handing it the output is reported
+    assert found("import numpy as np", "heatmaps") == [("train.py", 17)]
+    assert found("import torch", "heatmaps") == [("vis.py", 5)]
+    assert found("import torch", "heatmaps.detach()") == []
+    assert found("import numpy as np", "heatmaps.detach()") == []
+
+
+# DHCN's hypergraph convolution: the layer outputs of an embedding table the model hands its convolution.
+HYPERGRAPH = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    class HyperConv(nn.Module):
+        def __init__(self, layers):
+            super().__init__()
+            self.layers = layers
+        def forward(self, adjacency, embedding):
+            item_embeddings = embedding
+            final = [item_embeddings]
+            for _ in range(self.layers):
+                item_embeddings = torch.sparse.mm(adjacency, item_embeddings)
+                final.append(item_embeddings)
+            return SUMMED / (self.layers + 1)
+    class Recommender(nn.Module):
+        def __init__(self, adjacency, n_items, dim=16):
+            super().__init__()
+            self.adjacency = adjacency
+            self.embedding = nn.Embedding(n_items, dim)
+            self.conv = HyperConv(2)
+        def forward(self, items):
+            return self.conv(self.adjacency, EMBEDDING)[items]
+"""
+
+
+def test_a_list_of_a_parameter_the_calls_of_a_module_hand_its_forward() -> None:
+    def found(summed: str, embedding: str = "self.embedding.weight") -> list[int]:
+        return rows(textwrap.dedent(HYPERGRAPH).replace("SUMMED", summed).replace("EMBEDDING", embedding), "model.py")
+
+    assert found("np.sum(final, 0)") == [15]
+    assert found("torch.stack(final).sum(0)") == []
+    assert found("np.sum(final, 0)", "self.embedding.weight.detach()") == []
+
+
+# An evaluator whose method returns the list of its model's outputs, averaged by another method with numpy.
+SCORES = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    class Evaluator:
+        def __init__(self, model):
+            self.model = model
+        def scores(self, batches):
+            out = []
+            for b in batches:
+                out.append(SCORE)
+            return out
+        def mean_score(self, batches):
+            return np.mean(MEANS)
+    ev = Evaluator(nn.Linear(16, 1))
+    print(ev.mean_score([torch.randn(4, 16) for _ in range(3)]))
+"""
+
+
+def test_the_tensors_of_a_list_a_method_returns() -> None:
+    def found(score: str, means: str = "[s.mean() for s in self.scores(batches)]") -> list[int]:
+        return rows(textwrap.dedent(SCORES).replace("SCORE", score).replace("MEANS", means), "evaluate.py")
+
+    assert found("self.model(b)") == [14]
+    assert found("self.model(b)", "self.scores(batches)") == [14]
+    assert found("self.model(b).detach()") == []
+    assert found("self.model(b)", "[s.mean().item() for s in self.scores(batches)]") == []
+    assert found("torch.randn(4, 1)") == []
+
+
+# A validation loss summed over the batches with `+=`.
+SUMMED_LOSS = """
+    import torch
+    import torch.nn as nn
+    model = nn.Linear(8, 1)
+    criterion = nn.MSELoss()
+    batches = [(torch.randn(4, 8), torch.randn(4, 1)) for _ in range(3)]
+    val_loss = 0
+    for x, y in batches:
+        val_loss += TERM
+    print(val_loss.numpy())
+"""
+
+
+def test_a_loss_summed_with_an_augmented_assignment() -> None:
+    assert rows(textwrap.dedent(SUMMED_LOSS).replace("TERM", "criterion(model(x), y)")) == [10]
+    assert rows(textwrap.dedent(SUMMED_LOSS).replace("TERM", "criterion(model(x), y).detach()")) == []
+    assert rows(textwrap.dedent(SUMMED_LOSS).replace("TERM", "criterion(model(x), y).item()")) == []

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
 
 CACHE = """
     import torch
@@ -83,3 +85,58 @@ def test_only_the_unpacked_name_at_the_tensor_s_position_holds_it() -> None:
 
     assert rows("return integrate(self.fc, z, grid)") == []  # `z`, handed back, is no CPU tensor
     assert rows("return self.fc(z) * grid") == [10]
+
+
+LAYERS = """
+    import math
+    import torch
+    import torch.nn as nn
+    class PositionalEncoding(nn.Module):
+        def __init__(self, d_model, max_len=512):
+            super().__init__()
+            position = torch.arange(max_len).unsqueeze(1)
+            div_term = torch.exp(torch.arange(0, d_model, 2) * (-math.log(10000.0) / d_model))
+            pe = torch.zeros(max_len, d_model)
+            pe[:, 0::2] = torch.sin(position * div_term)
+            pe[:, 1::2] = torch.cos(position * div_term)
+            KEEP
+        def forward(self, x):
+            return x + self.pe[: x.size(1)]
+"""
+
+MODEL = """
+    import torch.nn as nn
+    from .layers import PositionalEncoding
+    class TransformerClassifier(nn.Module):
+        def __init__(self, vocab, d_model=32):
+            super().__init__()
+            self.embed = nn.Embedding(vocab, d_model)
+            self.pos = PositionalEncoding(d_model)
+            self.head = nn.Linear(d_model, 2)
+        def forward(self, tokens):
+            return self.head(self.pos(self.embed(tokens)).mean(1))
+    def build_classifier(vocab):
+        return TransformerClassifier(vocab)
+"""
+
+
+def test_a_layer_held_by_a_model_of_another_module_that_a_script_moves(tmp_path: Path) -> None:
+    """`layers.py` defines the layer, `model.py` holds it in its model, `train.py` moves the model."""
+    package = tmp_path / "nets"
+    package.mkdir()
+    (package / "__init__.py").write_text("from .model import TransformerClassifier, build_classifier\n")
+    (package / "model.py").write_text(textwrap.dedent(MODEL))
+    layers = package / "layers.py"
+
+    def found(keep: str, moved: str) -> list[int]:
+        layers.write_text(textwrap.dedent(LAYERS).replace("KEEP", keep))
+        (tmp_path / "train.py").write_text(f"import torch\nfrom nets import TransformerClassifier, build_classifier\n"
+                                           f"model = {moved}\n")
+        PROJECT.forget()
+        return [finding.location.row for finding in
+                lint_text(layers.read_text(), str(layers), resolve(["SC212"])).findings]
+
+    assert found("self.pe = pe", "TransformerClassifier(100).to('cuda')") == [10]
+    assert found("self.pe = pe", "build_classifier(100).cuda()") == [10]
+    assert found('self.register_buffer("pe", pe)', "TransformerClassifier(100).to('cuda')") == []
+    assert found("self.pe = pe", "TransformerClassifier(100)") == []  # kept on the CPU

@@ -100,12 +100,19 @@ _DTYPES = frozenset({"float", "float16", "float32", "float64", "half", "double",
                      "int64", "int32", "bool", "uint8", "int8", "complex64"})
 
 
-def moved_by_importers(filename: str, builders: dict[str, str]) -> set[str]:
+# A layer of `layers.py` held by a model of `model.py` that `train.py` moves: the holder's importers are searched
+# once more; a chain of holders past that is rare, and each step searches the project again.
+_HOLDERS = 1
+
+
+def moved_by_importers(filename: str, builders: dict[str, str], depth: int = 0) -> set[str]:
     """The classes that a module of the project importing the module `filename` moves to a device, of those its
     `builders` give instances of (the name called -> the class: a class itself, or a factory `build_model` returning
     one): `model = Net(cfg).to(device)`, `self.model = build_model(cfg); self.model.cuda()` in `train.py` beside
     `model.py`, or through a package's `__init__` that re-exports them; in a project too large to search whole, by the
-    importers nearest the file."""
+    importers nearest the file. Also a class an importer's module class holds as a submodule (`self.pos =
+    PositionalEncoding(d)` in `model.py`'s `TransformerClassifier`) where that module is moved, there or by the
+    holder's own importers (`train.py`): `.to()` moves the submodules with it."""
     found = importers_through_packages(filename, lambda _, text: any(name in text for name in builders), partial=True)
     wanted_from = {filename: dict(builders)}  # a module -> its local names of the classes wanted
     moved: set[str] = set()
@@ -121,7 +128,41 @@ def moved_by_importers(filename: str, builders: dict[str, str]) -> set[str]:
         if local:
             moved |= {local[bound] for bound in _moved_constructions(tree, set(local))}
             wanted_from[importer] = local
+            holders = _holders(tree, set(local)) if depth < _HOLDERS else {}
+            if holders:
+                kept = _moved_constructions(tree, set(holders)) | moved_by_importers(
+                    importer, {**_factories(tree, set(holders)), **{name: name for name in holders}}, depth + 1)
+                moved |= {local[bound] for holder in kept for bound in holders[holder]}
     return moved
+
+
+def _factories(tree: ast.Module, classes: set[str]) -> dict[str, str]:
+    """The module-level functions of `tree` whose every `return` constructs the same one of `classes`
+    (`def build_model(cfg): return Net(cfg.d)`), each with that class."""
+    found = {}
+    for statement in tree.body:
+        if type(statement) is ast.FunctionDef:
+            built = {_constructed(node.value, classes) if node.value is not None else None
+                     for node in ast.walk(statement) if type(node) is ast.Return}
+            if len(built) == 1 and None not in built:
+                found[statement.name] = built.pop()
+    return found  # type: ignore[return-value]
+
+
+def _holders(tree: ast.Module, classes: set[str]) -> dict[str, set[str]]:
+    """The module-level classes of `tree` that build one of `classes` (local names) as an attribute of their own
+    (`self.pos = PositionalEncoding(d_model)`), each with those it builds."""
+    found: dict[str, set[str]] = {}
+    for statement in tree.body:
+        if type(statement) is not ast.ClassDef:
+            continue
+        for node in ast.walk(statement):
+            if type(node) is ast.Assign and type(node.value) is ast.Call and type(node.value.func) is ast.Name \
+                    and node.value.func.id in classes and all(
+                        type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == "self"
+                        for target in node.targets):
+                found.setdefault(statement.name, set()).add(node.value.func.id)
+    return found
 
 
 def _imported_names(tree: ast.Module, importer: str, target: Path, wanted: dict[str, str]) -> dict[str, str]:
@@ -321,14 +362,16 @@ _NUMPY_METHODS = frozenset({"astype", "numpy", "tolist", "item"})
 _NUMBERS = frozenset({"int", "float", "bool"})
 
 
-def yields_on_cpu(value: object) -> bool:
+def yields_on_cpu(value: object, handed: Callable[[cst.FunctionDef, str], bool] | None = None) -> bool:
     """`value` (the objects floor's) is a project function, or an object of a project class, whose every `return`
     (of `__getitem__` for an object: a `Dataset`'s item) gives only data on the CPU: tensors a torch factory makes
     without `device=` (`torch.from_numpy(window)`), numpy arrays (`np.stack(...)`, `x.astype(np.float32)`), numbers,
     and tuples, lists or dicts of them (a dict literal filled by key after: `item["y"] = int(label)`); the
     attributes it reads are those `__init__` sets once (`self.features = torch.randn(n, 8)`). A default-collated
     batch of such items, or what such a `collate_fn` returns, is on the CPU. Anything else the code does not
-    state (a transform's output, a constructor argument, a nested function) makes it unknown: False."""
+    state (a transform's output, a constructor argument, a nested function) makes it unknown: False; but a
+    constructor argument `__init__` copies into a tensor (`self.x = torch.tensor(x, dtype=torch.float32)`) is on
+    the CPU where `handed(init, name)` says the construction passes it CPU data (a numpy array)."""
     init = None
     if isinstance(value, Instance):
         methods = {statement.name.value: statement for statement in value.cls.node.body.body
@@ -346,27 +389,35 @@ def yields_on_cpu(value: object) -> bool:
             return False
         if type(node) is cst.Return:
             returns.append(node.value)
-    return bool(returns) and all(value is not None and _data_on_cpu(where, value, function, init)
+    return bool(returns) and all(value is not None and _data_on_cpu(where, value, function, init, handed=handed)
                                  for value in returns)
 
 
 def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionDef, init: cst.FunctionDef | None,
-                 depth: int = 0) -> bool:
+                 depth: int = 0, handed: Callable[[cst.FunctionDef, str], bool] | None = None,
+                 copied: bool = False) -> bool:
     """`expr`, read in `function` (a method of a class whose `__init__` is `init`), is data on the CPU (see
-    `yields_on_cpu`)."""
+    `yields_on_cpu`); `copied`: `expr` is what a torch factory copies, where a parameter of `__init__` counts as
+    `handed` says."""
     if depth > 6:
         return False
+    if copied and handed is not None and type(expr) is cst.Name and init is None and function.name.value == "__init__" \
+            and any(param.name.value == expr.value for param in function.params.params) \
+            and not _rebound(function, expr.value) and handed(function, expr.value):
+        return True  # `self.x = torch.tensor(x)` of the numpy array the construction hands it
     kind = type(expr)
     if kind in (cst.Integer, cst.Float):
         return True
     if kind in (cst.Tuple, cst.List):
-        return all(type(element) is cst.Element and _data_on_cpu(ctx, element.value, function, init, depth + 1)
+        return all(type(element) is cst.Element
+                   and _data_on_cpu(ctx, element.value, function, init, depth + 1, handed)
                    for element in expr.elements)  # type: ignore[attr-defined]
     if kind is cst.Dict:
-        return all(type(element) is cst.DictElement and _data_on_cpu(ctx, element.value, function, init, depth + 1)
+        return all(type(element) is cst.DictElement
+                   and _data_on_cpu(ctx, element.value, function, init, depth + 1, handed)
                    for element in expr.elements)  # type: ignore[attr-defined]
     if kind is cst.Subscript:  # `self.features[i]`, `window[:n]`: indexing keeps the device
-        return _data_on_cpu(ctx, expr.value, function, init, depth + 1)  # type: ignore[attr-defined]
+        return _data_on_cpu(ctx, expr.value, function, init, depth + 1, handed)  # type: ignore[attr-defined]
     if kind is cst.Call:
         func = expr.func  # type: ignore[attr-defined]
         qualname = ctx.qualname(func) or ""
@@ -378,25 +429,26 @@ def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionD
             # a copy of a tensor keeps its device: what it copies must be data on the CPU, or a literal list
             data = positional(expr)  # type: ignore[arg-type]
             return bool(data) and (type(data[0].value) in (cst.List, cst.ListComp, cst.Tuple)  # type: ignore
-                                   or _data_on_cpu(ctx, data[0].value, function, init, depth + 1))  # type: ignore
+                                   or _data_on_cpu(ctx, data[0].value, function, init,  # type: ignore
+                                                   depth + 1, handed, True))
         if type(func) is cst.Attribute and not qualname:
             if func.attr.value in _NUMPY_METHODS:
                 return True
             # `torch.from_numpy(x).float()`: a method that keeps the device, on CPU data
-            return func.attr.value not in _PLACING and _data_on_cpu(ctx, func.value, function, init, depth + 1)
+            return func.attr.value not in _PLACING and _data_on_cpu(ctx, func.value, function, init, depth + 1, handed)
         return False
     if kind is cst.Name:
         bound = _assigned_once(function, expr.value)  # type: ignore[attr-defined]
-        if bound is None or not _data_on_cpu(ctx, bound, function, init, depth + 1):
+        if bound is None or not _data_on_cpu(ctx, bound, function, init, depth + 1, handed):
             return False
         # `item = {"x": ...}`, then `item["y"] = int(self.labels[i])`: each value filled in is data too
-        return all(_data_on_cpu(ctx, node.value, function, init, depth + 1) for node in walk(function.body)
+        return all(_data_on_cpu(ctx, node.value, function, init, depth + 1, handed) for node in walk(function.body)
                    if type(node) is cst.Assign and any(
                        type(target.target) is cst.Subscript and type(target.target.value) is cst.Name
                        and target.target.value.value == expr.value for target in node.targets))  # type: ignore
     if kind is cst.Attribute and type(expr.value) is cst.Name and expr.value.value == "self" and init is not None:
         bound = _assigned_once(init, expr.attr.value, attribute=True)  # type: ignore[attr-defined]
-        return bound is not None and _data_on_cpu(ctx, bound, init, None, depth + 1)
+        return bound is not None and _data_on_cpu(ctx, bound, init, None, depth + 1, handed)
     return False
 
 
@@ -417,6 +469,22 @@ def _assigned_once(function: cst.FunctionDef, name: str, attribute: bool = False
     if not attribute and any(param.name.value == name for param in function.params.params):
         return None
     return found[0] if len(found) == 1 else None
+
+
+def _rebound(function: cst.FunctionDef, name: str) -> bool:
+    """A statement of `function` binds the local `name` (a parameter assigned again before it is copied)."""
+    for node in walk(function.body):
+        targets = [target.target for target in node.targets] if type(node) is cst.Assign \
+            else [node.target] if type(node) in (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr) else []
+        while targets:
+            target = targets.pop()
+            if type(target) in (cst.Tuple, cst.List):
+                targets += [element.value for element in target.elements]  # type: ignore[attr-defined]
+            elif type(target) is cst.StarredElement:
+                targets.append(target.value)  # type: ignore[attr-defined]
+            elif _names(target, name, False):
+                return True
+    return False
 
 
 def _names(target: cst.CSTNode, name: str, attribute: bool) -> bool:

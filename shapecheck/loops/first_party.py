@@ -93,6 +93,8 @@ def _module_context(ctx: Context, bound: str, qualname: str) -> Context | None:
     if not level and name.split(".", 1)[0] in sys.stdlib_module_names | {"torch"}:
         return None
     tries = [*candidates(name), (name, "")]
+    if _called_attributes(ctx, bound):  # `import utils.metrics as metrics` / `from utils import metrics`, then
+        tries.insert(0, (name, ""))     # `metrics.test(...)`: the submodule, when there is one
     if level:
         tries.append(("", name))
     for module, attribute in tries:

@@ -56,11 +56,36 @@ def _is_test_case(class_def: cst.ClassDef) -> bool:
 
 
 def is_test_file(ctx: Context) -> bool:
-    """The file belongs to a test suite: pytest's file names, or a `tests/`, `test/` or `testing/` folder (test
-    helpers such as `testing/model_test_case.py` have no test-like name of their own)."""
+    """The file belongs to a test suite: a `tests/`, `test/` or `testing/` folder (test helpers such as
+    `testing/model_test_case.py` have no test-like name of their own), `conftest.py`, or pytest's file names where
+    the module holds what a test runner collects. A name alone is not enough: video projects' `tools/test_net.py`
+    is the evaluation script (`def test(cfg)`, `multi_view_test(loader, model, cfg)`), which no runner collects."""
     *folders, name = ctx.filename.replace("\\", "/").split("/")
-    return (name.startswith("test_") or name.endswith(("_test.py", "_tests.py")) or name == "conftest.py"
-            or any(folder in ("tests", "test", "testing") for folder in folders))
+    if name == "conftest.py" or any(folder in ("tests", "test", "testing") for folder in folders):
+        return True
+    return (name.startswith("test_") or name.endswith(("_test.py", "_tests.py"))) and _collected(ctx.module)
+
+
+def _collected(module: cst.Module) -> bool:
+    """The module defines a `test_*` function, a `TestCase` or a class with `test_*` methods, or imports pytest or
+    unittest."""
+    for statement in module.body:
+        if type(statement) is cst.FunctionDef and statement.name.value.startswith("test_") \
+                or type(statement) is cst.ClassDef and (_is_test_case(statement) or any(
+                    type(method) is cst.FunctionDef and method.name.value.startswith("test_")
+                    for method in statement.body.body)):
+            return True
+        if type(statement) is cst.SimpleStatementLine and any(
+                (type(small) is cst.Import and any((dotted_name(alias.name) or "").split(".")[0] in _RUNNERS
+                                                   for alias in small.names))
+                or (type(small) is cst.ImportFrom and small.module is not None
+                    and (dotted_name(small.module) or "").split(".")[0] in _RUNNERS)
+                for small in statement.body):
+            return True
+    return False
+
+
+_RUNNERS = frozenset({"pytest", "unittest"})
 
 
 def lightning_module(ctx: Context) -> bool:

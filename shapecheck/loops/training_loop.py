@@ -18,13 +18,14 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
 from shapecheck.engine.records import record
-from shapecheck.engine.syntax import dotted_name, last_name, param_named
+from shapecheck.engine.syntax import dotted_name, is_self_attribute, last_name, param_named
 from shapecheck.engine.walker import walk
 from shapecheck.loops.callbacks import Dispatch, callback_methods, dispatches, neighbours
 from shapecheck.loops.first_party import imported_functions
@@ -251,12 +252,29 @@ def owner_groups(ctx: Context, optimizer: cst.BaseExpression) -> tuple[frozenset
     """`parameter_owners` module by module, each with the `self.` attributes a trainer stores it as:
     ({"encoder", "self.encoder"}, {"decoder", "self.decoder"}) for `self.opt = Adam(chain(encoder.parameters(),
     decoder.parameters()))` with `self.encoder = encoder; self.decoder = decoder`."""
-    construction, _ = ctx.value_of(optimizer)
+    construction, seq = ctx.value_of(optimizer)
     if type(construction) is not cst.Call:
         return None
-    owners = {dotted_name(node.func.value) or "" for node in ctx.walk(construction)
-              if type(node) is cst.Call and type(node.func) is cst.Attribute
-              and node.func.attr.value in ("parameters", "named_parameters")}
+    owners: set[str] = set()
+    # the groups may be built beforehand (`params = [{"params": ...}, ...]; SGD(params)`): names are followed, as
+    # of the construction, in the function that makes it (a trainer's `__init__` for its `self.opt`)
+    binding = ctx.binding(optimizer)
+    point = ctx.point_of(binding) if binding is not None and binding.value is construction else None
+    with ctx.at(point) if point is not None else nullcontext():
+        read: list[tuple[cst.CSTNode, int | None]] = [(arg.value, seq) for arg in construction.args
+                                                      if arg.keyword is None or arg.keyword.value == "params"]
+        for _ in range(4):
+            named = []
+            for expr, before in read:
+                for node in ctx.walk(expr):
+                    if type(node) is cst.Call and type(node.func) is cst.Attribute \
+                            and node.func.attr.value in ("parameters", "named_parameters"):
+                        owners.add(dotted_name(node.func.value) or "")
+                    elif type(node) is cst.Name or type(node) is cst.Attribute and is_self_attribute(node):
+                        value, bound = ctx.value_of(node, before)  # type: ignore[arg-type]
+                        if value is not node:
+                            named.append((value, bound))
+            read = named
     owners.discard("")
     return tuple(frozenset({owner} | _stored_as(ctx, optimizer, {owner})) for owner in sorted(owners)) or None
 
@@ -430,6 +448,14 @@ def mode_switch(ctx: Context, call: cst.Call) -> tuple[Literal["eval", "train"],
     return "train", subject
 
 
+def _restores_mode(ctx: Context, call: cst.Call, subject: str) -> bool:
+    """`model.train(mode)` puts back the mode a name saved from the same module (`mode = model.training`)."""
+    if len(call.args) != 1 or type(call.args[0].value) is not cst.Name:
+        return False
+    saved, _ = ctx.value_of(call.args[0].value)
+    return type(saved) is cst.Attribute and saved.attr.value == "training" and dotted_name(saved.value) == subject
+
+
 def grad_owners(ctx: Context, expr: cst.CSTNode) -> set[str]:
     """Spellings of the tensors whose `.grad` an expression reads: {"p"} for `lr * p.grad.data`, also through a
     local name (`g = p.grad` ... `lr * g`). A variable merely named `grad` is no gradient read."""
@@ -588,6 +614,8 @@ class Event:
     skipped_by: tuple[cst.If, ...] = ()
     # an event of another file's helper, placed at the call here that reaches it (`node`): the node in its own file
     origin: cst.CSTNode | None = None
+    # switches to train mode: `model.train(mode)` of `mode = model.training`, putting back the mode it was in
+    restores: bool = False
 
     @property
     def optimizer_step(self) -> bool:
@@ -791,7 +819,7 @@ class TrainingLoop:
         elif name == "eval" or name == "train":
             switch = mode_switch(ctx, call)
             if switch is not None:
-                self._record(switch[0], call, switch[1])
+                self._record(switch[0], call, switch[1], restores=_restores_mode(ctx, call, switch[1]))
         elif name == "unscale_":
             self._record("unscale", call)
         elif name == "clip_grad_norm_" or name == "clip_grad_value_":
@@ -987,12 +1015,18 @@ class TrainingLoop:
         region ends: the `order` of the next switch of the same module back to train mode in source order, or past
         the end of the body."""
         events = self.body_events(function)
+        own = {id(event) for event in self.in_function(function)}  # the rest are helpers', placed at their calls
         regions = []
         for at, event in enumerate(events):
-            if event.kind != "eval":
+            # a helper that saves the mode and puts it back (SlowFast's `get_model_stats`: `model_mode =
+            # model.training`, `model.eval()`, ..., `model.train(model_mode)`) leaves the model in the mode it found
+            if event.kind != "eval" or id(event) not in own and any(
+                    later.restores and later.subject == event.subject and later.order == event.order
+                    and id(later) not in own for later in events[at + 1:]):
                 continue
             end = next((later.order for later in events[at + 1:]
-                        if later.kind == "train" and later.subject == event.subject), self.ctx._order + 1)
+                        if later.kind == "train" and later.subject == event.subject
+                        and not (later.restores and id(later) not in own)), self.ctx._order + 1)
             regions.append((event, end))
         return regions
 

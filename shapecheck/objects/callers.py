@@ -327,14 +327,19 @@ def every_call_passes(ctx: Context, definition: cst.FunctionDef, parameter: str,
 def calls_passing(ctx: Context, definition: cst.FunctionDef, parameter: str,
                   holds: Callable[[Context, cst.BaseExpression], bool]) -> list[Caller]:
     """The calls of `definition` whose argument for `parameter` `holds` accepts: of a plain function as for
-    `every_call_passes`, of a method those that certainly are its (`certain_method_callers`). A helper that raises on
-    what one call hands it raises there, whatever the others hand it."""
+    `every_call_passes`, of a method those that certainly are its (`certain_method_callers`), and of a `forward`
+    the calls of an instance that run it (`instance_callers`: `self.hyper_conv(adj, self.embedding.weight)`). A
+    helper that raises on what one call hands it raises there, whatever the others hand it."""
+    instances: list[Caller] = []
     if ctx.class_of_method(definition) is None:
         sites = project_callers(ctx, definition) or []
     else:
         sites = [Caller(site, point, ctx) for site, point in certain_method_callers(ctx, definition)]
         sites += imported_method_callers(ctx, definition)
-    return [caller for caller in sites if _passes(definition, caller, parameter, holds)]
+        instances = instance_callers(ctx, definition)
+    # an instance call binds `self` as a construction does
+    return [caller for caller in sites if _passes(definition, caller, parameter, holds)] + \
+        [caller for caller in instances if _passes(definition, caller, parameter, holds, constructor=True)]
 
 
 def method_calls(ctx: Context, definition: cst.FunctionDef,
@@ -447,8 +452,8 @@ def _bound_to(ctx: Context, site: CallSite) -> Iterator[str]:
 
 
 def _passes(definition: cst.FunctionDef, caller: Caller, parameter: str,
-            holds: Callable[[Context, cst.BaseExpression], bool]) -> bool:
-    passed = passed_argument(definition, caller.site.node, parameter)
+            holds: Callable[[Context, cst.BaseExpression], bool], constructor: bool = False) -> bool:
+    passed = passed_argument(definition, caller.site.node, parameter, constructor)
     if passed is None:
         return False
     with caller.ctx.at(caller.point):
