@@ -513,8 +513,26 @@ class Evaluator:
         key = ("changed", id(scope))
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = frozenset(changed_names(scope, self._module_functions()))
+            found = self._memo[key] = frozenset(changed_names(scope, self._functions_called_in(scope)))
         return found  # type: ignore[return-value]
+
+    def _functions_called_in(self, code: cst.CSTNode) -> dict[str, cst.FunctionDef]:
+        """The module's functions, and the project's functions of other modules `code` calls by the name it imports
+        them under (`class_weights(rows, n)` after `from intents.data import class_weights`): a call hands a list to
+        one of them, which may or may not change it."""
+        functions = self._module_functions()
+        imported: dict[str, cst.FunctionDef] = {}
+        for node in walk(code):
+            if type(node) is not cst.Call or type(node.func) is not cst.Name:  # type: ignore[attr-defined]
+                continue
+            name = node.func.value  # type: ignore[attr-defined]
+            if name in functions or name in imported:
+                continue
+            qualname = self.ctx.qualname(node.func)  # type: ignore[attr-defined]
+            found = self.imported(qualname) if qualname is not None else None
+            if isinstance(found, FunctionValue) and found.bound is None and type(found.node) is cst.FunctionDef:
+                imported[name] = found.node
+        return {**functions, **imported} if imported else functions
 
     def _after_outside_writes(self, instance: Instance, binding: Binding) -> Instance:
         """The object a name holds, less what the code around it sets on it from outside its class (`loader.size =
@@ -597,7 +615,7 @@ class Evaluator:
         key = ("changed by calls", id(statement))
         found = self._memo.get(key)
         if found is None:
-            functions = self._module_functions()
+            functions = self._functions_called_in(statement)
             filled = globals_changed_by_functions(self.ctx)
             changed: set[str] = set()
             for node in own_nodes(statement):

@@ -147,6 +147,8 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: 
         if binding is not None and binding.kind == "unpack" and ev.size(expr, before) is not None \
                 and _unpacked_from_sizes(binding):
             return True
+        if binding is None and before < 0 and _number_parameter(ev, expr, before):
+            return True
     if kind in (cst.Name, cst.Attribute):
         return _holds_number(ev.object(expr, before))  # a parameter or attribute the run binds to a float or int
     if kind is cst.Subscript:
@@ -174,6 +176,16 @@ def _assigned_numbers(ev: ShapeEvaluator, attribute: cst.Attribute, depth: int) 
 def _holds_number(value: object) -> bool:
     return isinstance(value, Const) and type(value.value) is float or isinstance(value, Dim) and \
         value.literal is not None or isinstance(value, Opaque) and value.number
+
+
+def _number_parameter(ev: ShapeEvaluator, name: cst.Name, before: int) -> bool:
+    """A parameter annotated `int` or `float` of the function a run is in, whatever the call gives it (`n_intents:
+    int` given the caller's `args.intents`, a size the code names)."""
+    frame, _ = ev.frame_at(before)
+    if type(frame.function) is not cst.FunctionDef or name.value not in frame.names:
+        return False
+    annotation = param_annotation(frame.function, name.value)
+    return type(annotation) is cst.Name and annotation.value in ("int", "float")
 
 
 def _unpacked_from_sizes(binding) -> bool:

@@ -264,3 +264,22 @@ def test_an_index_tensor_stays_integer_through_integer_arithmetic_only() -> None
             probe_dtype(idx * scale)
             probe_dtype((heatmaps > 0) * 2)
     ''') == ["int", "int", None, "float", "float", None, "int"]
+
+
+def test_a_parameter_annotated_int_is_a_number_in_a_run() -> None:
+    """`n_classes * counts` in a helper whose `n_classes: int` the caller gives a size it names: a number times the
+    counts, which keep their (n_classes,); the helper's own parameter says so whatever the call hands it."""
+    assert probe('''
+import torch
+
+def inverse_frequency(labels, n_classes: int):
+    counts = torch.zeros(n_classes)
+    for y in labels:
+        counts[y] += 1
+    return counts.sum() / (n_classes * counts.clamp(min=1))
+
+def build(labels, classes: int):
+    probe(inverse_frequency(labels, classes))
+
+build([0, 1, 1], 3)
+''') == ["(classes,)"]

@@ -1060,6 +1060,17 @@ def pad_batch(samples):
         ids[row, : len(s["ids"])] = torch.tensor(s["ids"])
     labels = torch.tensor([s["label"] for s in samples])
     return ids, labels
+
+
+def label_weights(reviews, n_classes: int):
+    counts = torch.zeros(n_classes)
+    for review in reviews:
+        counts[review["label"]] += 1
+    return counts.sum() / (n_classes * counts.clamp(min=1))
+
+
+def add_unlabelled(reviews, extra):
+    reviews.extend(extra)
 '''
 
 _REVIEWS_MODEL = '''
@@ -1081,7 +1092,7 @@ import torch
 import torch.nn as nn
 from torch.utils.data import DataLoader
 
-from textcls.data import load_reviews, pad_batch
+from textcls.data import add_unlabelled, label_weights, load_reviews, pad_batch
 from textcls.model import BagOfEmbeddings
 
 CFG = {"vocab": 500, "dim": 32, "batch_size": 24, "lr": 0.05}
@@ -1090,9 +1101,9 @@ CFG = {"vocab": 500, "dim": 32, "batch_size": 24, "lr": 0.05}
 class Runner:
     def __init__(self, cfg):
         self.model = BagOfEmbeddings(cfg["vocab"], cfg["dim"], 2)
-        self.criterion = nn.CrossEntropyLoss(reduction="none")
         self.opt = torch.optim.SGD(self.model.parameters(), lr=cfg["lr"])
-        reviews = load_reviews(300, cfg["vocab"])
+        reviews = load_reviews(300, cfg["vocab"])%s
+        self.criterion = nn.CrossEntropyLoss(weight=label_weights(reviews, 2), reduction="none")
         self.loader = DataLoader(reviews, batch_size=cfg["batch_size"], shuffle=True, collate_fn=pad_batch)
 
     def run_epoch(self):
@@ -1114,10 +1125,13 @@ def test_item_of_per_sample_losses_over_samples_drawn_at_random(tmp_path: Path) 
     """Reviews a helper draws at random (token ids of a drawn length, a label `1 if rng.random() > 0.5 else 0`),
     padded by the project's `collate_fn` for a batch size read from a config dict (300 reviews are no multiple of
     24: a short last batch): each batch's labels are ints, one per sample, so the unreduced losses are (batch,) and
-    their `.item()` raises; the summed losses are the look-alike."""
+    their `.item()` raises, class weights counted by a helper of the package reading the reviews or not; the summed
+    losses are the look-alike. Reviews a helper of the package may add anything to are no longer known."""
     package = {"textcls/__init__.py": "", "textcls/data.py": _REVIEWS_DATA, "textcls/model.py": _REVIEWS_MODEL}
-    assert _lint_project(tmp_path, {**package, "train.py": _REVIEWS_TRAIN % ""}, "SC107") == [("train.py", 27)]
-    assert _lint_project(tmp_path, {"train.py": _REVIEWS_TRAIN % ".sum()"}, "SC107") == []
+    assert _lint_project(tmp_path, {**package, "train.py": _REVIEWS_TRAIN % ("", "")}, "SC107") == [("train.py", 27)]
+    assert _lint_project(tmp_path, {"train.py": _REVIEWS_TRAIN % ("", ".sum()")}, "SC107") == []
+    changed = "\n        add_unlabelled(reviews, [])"
+    assert _lint_project(tmp_path, {"train.py": _REVIEWS_TRAIN % (changed, "")}, "SC107") == []
 
 
 def test_what_a_random_generator_draws_for_a_label() -> None:
