@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute, param_annotation
+from shapecheck.objects.builtins import drawn
 from shapecheck.objects.dims import Dim
+from shapecheck.objects.tensor_facts import is_int
 from shapecheck.objects.values import Const, Opaque
 from shapecheck.shapes.args import Args, as_function, dtype_of
 from shapecheck.shapes.broadcast import broadcast
@@ -149,6 +151,8 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: 
             return True
         if binding is None and before < 0 and _number_parameter(ev, expr, before):
             return True
+        if binding is not None and binding.kind == "assign" and is_int(ev.ctx, expr, before):
+            return True  # `label = i % n_keywords` of a loop over `range(n_clips)`: an int, spelled so
     if kind in (cst.Name, cst.Attribute):
         return _holds_number(ev.object(expr, before))  # a parameter or attribute the run binds to a float or int
     if kind is cst.Subscript:
@@ -174,8 +178,11 @@ def _assigned_numbers(ev: ShapeEvaluator, attribute: cst.Attribute, depth: int) 
 
 
 def _holds_number(value: object) -> bool:
-    return isinstance(value, Const) and type(value.value) is float or isinstance(value, Dim) and \
-        value.literal is not None or isinstance(value, Opaque) and value.number
+    """A float, an int the code states, a count drawn at random (`frames = int(torch.randint(50, 70, (1,)))`, of
+    any size but an int all the same), or a number the code does not state."""
+    return isinstance(value, Const) and type(value.value) is float or isinstance(value, Dim) and (
+        value.literal is not None or bool(value.atoms) and all(map(drawn, value.atoms))) \
+        or isinstance(value, Opaque) and value.number
 
 
 def _number_parameter(ev: ShapeEvaluator, name: cst.Name, before: int) -> bool:

@@ -283,3 +283,25 @@ def build(labels, classes: int):
 
 build([0, 1, 1], 3)
 ''') == ["(classes,)"]
+
+
+def test_an_int_a_loop_or_a_draw_makes_is_a_number() -> None:
+    """`label = i % n_keywords` of a loop over `range` is an int, and so is a clip length drawn at random (`frames =
+    int(torch.randint(50, 70, (1,)))`) in a run of the function that builds the clips: a tone scaled by both keeps
+    the shape of its time steps."""
+    assert probe('''
+import math
+import torch
+
+def make_clips(n_clips: int, n_keywords: int):
+    clips = []
+    for i in range(n_clips):
+        label = i % n_keywords
+        probe(torch.arange(8) * (label + 1))
+        frames = int(torch.randint(50, 70, (1,)))
+        t = torch.arange(frames, dtype=torch.float32)
+        clips.append(torch.sin(2 * math.pi * (label + 1) * t / frames))
+    return clips
+
+probe(make_clips(3, 2)[1])
+''') == ["(8,)", "(torch.randint(50, 70, (1,)) per item,)"]
