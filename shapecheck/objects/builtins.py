@@ -134,9 +134,12 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             return item(items, key.literal)
         if isinstance(items, Seq) and not items.items and items.each is not None and isinstance(key, Dim):
             return items.each  # `self.labels[idx]` of `[float(v) for v in rows]`: any element is what all are
-        if isinstance(items, Seq) and items.complete and items.items and isinstance(key, Dim) \
-                and all(value == items.items[0] for value in items.items[1:]):
-            return items.items[0]  # `self.clips[idx]` of a list a loop of known length filled with one shape
+        if isinstance(items, Seq) and items.complete and items.items and isinstance(key, Dim):
+            # `self.clips[idx]` of a list a loop of known length filled with one shape: what every item agrees on
+            # (`(mel, i % n_keywords)` samples: a mel of that shape and some label)
+            joined = ev.join_values(list(items.items))
+            if joined is not UNKNOWN:
+                return joined
         if isinstance(items, Seq) and isinstance(key, Dim):
             found = some_int(items, key, ev.ctx.code(expr))
             return found if found is not None else UNKNOWN

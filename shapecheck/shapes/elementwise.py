@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute, param_annotation
-from shapecheck.objects.builtins import drawn
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.tensor_facts import is_int
 from shapecheck.objects.values import Const, Opaque
@@ -178,10 +177,12 @@ def _assigned_numbers(ev: ShapeEvaluator, attribute: cst.Attribute, depth: int) 
 
 
 def _holds_number(value: object) -> bool:
-    """A float, an int the code states, a count drawn at random (`frames = int(torch.randint(50, 70, (1,)))`, of
-    any size but an int all the same), or a number the code does not state."""
+    """A float, an int the code states: a literal, or one made of sizes it names (`i % n_keywords` of a loop index
+    and an option, a count drawn at random: `frames = int(torch.randint(50, 70, (1,)))`), not a size the analysis
+    named after what it measures (`batch["obs"]` read where a size goes may be an array), or a number the code
+    does not state."""
     return isinstance(value, Const) and type(value.value) is float or isinstance(value, Dim) and (
-        value.literal is not None or bool(value.atoms) and all(map(drawn, value.atoms))) \
+        value.literal is not None or not any(atom.placeholder for atom in value.atoms)) \
         or isinstance(value, Opaque) and value.number
 
 

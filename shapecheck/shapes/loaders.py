@@ -214,8 +214,7 @@ def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
         collate = ev.attribute_of(collate, "__call__")
     # a plain function's first parameter gets the samples, a callable object's `__call__` its first after `self`
     # (a method read off some other object, bound to it, is left unknown)
-    if not isinstance(collate, FunctionValue) or size is not None and not 0 < size <= _LARGEST_COLLATED \
-            or size is None and varying is not None:
+    if not isinstance(collate, FunctionValue) or size is not None and not 0 < size <= _LARGEST_COLLATED:
         return None
     params = collate.node.params.params
     first = 0 if collate.bound is None else 1
@@ -224,7 +223,9 @@ def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
         return None
     args = ev.calls.generic_arguments(collate)
     if size is None:
-        # a batch size the code names (`args.batch_size`), or a short last batch: that many samples, each alike
+        # a batch size the code names (`args.batch_size`), or a short last batch: that many samples, each like
+        # `sample` (a size that varies per item, any item's: a pad to the longest is one size, a stack of them is
+        # only checked at a literal batch size, below)
         args[params[first].name.value] = Seq((), complete=False, each=sample, least=1, grown=batch)
     else:
         # distinct samples: a size that varies per item is one size in each, another in the next
@@ -232,7 +233,7 @@ def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
             tuple(_item(ev, sample, position) for position in range(size))
         args[params[first].name.value] = Seq(samples)
     done = ev.calls.run(collate, args)
-    if varying is not None and size > 1:
+    if varying is not None and size is not None and size > 1:
         found = runs.first_conflict(ev, collate, done)
         if found is not None:
             ev.collations[id(loader.call)] = (f"then in {found.text}", found.path)

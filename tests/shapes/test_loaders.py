@@ -1153,3 +1153,41 @@ def labels(n, same):
     probe_dtype(torch.tensor(weights))
     probe_dim(1 if same else 0)
 ''') == ["int", "(4,)", "int", "float", None]
+
+
+def test_padded_batches_of_clips_of_drawn_lengths_at_a_named_batch_size() -> None:
+    """A dataset whose `__init__` builds a few clips of drawn lengths (a loop short enough to be run pass by pass:
+    each clip is `(n_mels, frames)` with its own `frames`) gives any index what all its clips agree on; a
+    `collate_fn` padding them to the longest, for a batch size the code names, gives `(batch, n_mels, longest)`.
+    The labels, 0, 1 and 2 by position, agree on nothing: unknown."""
+    assert probe('''
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class Clips(Dataset):
+    def __init__(self, n_mels: int):
+        self.items = []
+        for i in range(12):
+            frames = int(torch.randint(50, 70, (1,)))
+            self.items.append((torch.randn(n_mels, frames), i % 3))
+
+    def __len__(self):
+        return len(self.items)
+
+    def __getitem__(self, idx):
+        return self.items[idx]
+
+def pad(batch):
+    longest = max(mel.shape[1] for mel, _ in batch)
+    mels = torch.zeros(len(batch), batch[0][0].shape[0], longest)
+    for i, (mel, _) in enumerate(batch):
+        mels[i, :, : mel.shape[1]] = mel
+    return mels, torch.tensor([label for _, label in batch])
+
+def main(batch_size: int):
+    for mels, labels in DataLoader(Clips(40), batch_size=batch_size, collate_fn=pad):
+        probe(mels)
+        probe(labels)
+
+main(8)
+''') == ["(batch, 40, longest)", "(...)"]
