@@ -134,9 +134,12 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
             return item(items, key.literal)
         if isinstance(items, Seq) and not items.items and items.each is not None and isinstance(key, Dim):
             return items.each  # `self.labels[idx]` of `[float(v) for v in rows]`: any element is what all are
-        if isinstance(items, Seq) and items.complete and items.items and isinstance(key, Dim) \
-                and all(value == items.items[0] for value in items.items[1:]):
-            return items.items[0]  # `self.clips[idx]` of a list a loop of known length filled with one shape
+        if isinstance(items, Seq) and items.complete and items.items and isinstance(key, Dim):
+            # `self.clips[idx]` of a list a loop of known length filled with one shape: what every item agrees on
+            # (`(mel, i % n_keywords)` samples: a mel of that shape and some label)
+            joined = ev.join_values(list(items.items))
+            if joined is not UNKNOWN:
+                return joined
         if isinstance(items, Seq) and isinstance(key, Dim):
             found = some_int(items, key, ev.ctx.code(expr))
             return found if found is not None else UNKNOWN
@@ -217,6 +220,8 @@ def grown_count(items: Seq) -> Dim | None:
     another list grown on the same passes; None for a list not grown that way."""
     if items.grown is None:
         return None
+    if isinstance(items.grown, Dim):  # the samples of a batch of a size the code names (`args.batch_size`)
+        return items.grown
     if items.most is not None and items.least == items.most:
         return Dim.of(items.most)
     return Dim.symbol(("passes", items.grown), "n")
@@ -494,7 +499,11 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         # a list a loop grew by one element a pass (`self.rows.append(...)` over `range(n_rows)` in a dataset's
         # `__init__`): as many as the passes, the count `torch.stack` of it has too
         counted = grown_count(items) if isinstance(items, Seq) else None
-        return UNKNOWN if counted is None else counted
+        if counted is not None:
+            return counted
+        # a list of a length the code does not state (`len(tokens)` of a sentence cut at random) is an int all the
+        # same: `max(len(t) for t in batch)` pads to one
+        return number(node, ev.ctx.code(node)) if isinstance(items, Seq) else UNKNOWN
     if name in ("list", "tuple"):
         if positional == ():
             return Seq((), name)
@@ -563,9 +572,11 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         literals = [literal_of(v) for v in values]
         if values and all(type(v) is int for v in literals):
             return Dim.of((min if name == "min" else max)(literals))  # type: ignore[type-var]
-        # `min(life - end, 125)`, a label capped: a number, where each argument is one
-        if len(positional) > 1 and all(number_kind(v) is not None for v in positional):
-            return number(node)
+        # `min(life - end, 125)`, a label capped, and `max(len(t) for t in batch)`: a number, where each argument
+        # (each element of the one argument) is one
+        if len(positional) > 1 and all(number_kind(v) is not None for v in positional) \
+                or len(positional) == 1 and isinstance(positional[0], Seq) and _numbers(positional[0]):
+            return number(node, ev.ctx.code(node))
         return UNKNOWN
     if name == "sum" and positional and isinstance(positional[0], Seq) and positional[0].complete:
         total = Dim.of(0)
@@ -617,9 +628,10 @@ def _numbers(seq: Seq) -> bool:
         number_kind(item) is not None for item in (*seq.items, *(() if seq.each is None else (seq.each,))))
 
 
-def number(call: cst.Call) -> Opaque:
-    """What `float(t)`, `math.sqrt(d)` or `t.item()` returns: a Python number the code does not state."""
-    return Opaque(("number", id(call)), "number", maybe_tensor=False, number=True)
+def number(call: cst.BaseExpression, name: str = "number") -> Opaque:
+    """What `float(t)`, `math.sqrt(d)` or `t.item()` returns: a Python number the code does not state (`name`d as
+    the code spells it where it is a count: `max(len(t) for t in batch)`)."""
+    return Opaque(("number", id(call)), name, maybe_tensor=False, number=True)
 
 
 # numpy's draws, as `numpy.random` functions and as a `Generator`'s methods, by the position of `size` among their
@@ -651,6 +663,8 @@ def drawn_count(ev: Evaluator, node: cst.Call, before: int, converted: bool = Fa
     if spelled == "item" and not node.args and type(func.value) is cst.Call:  # type: ignore[union-attr]
         node, converted = func.value, True  # type: ignore[union-attr]
     qualname = ev.ctx.qualname(node.func)
+    if qualname is None and type(node.func) is cst.Attribute and _python_generator(ev, node.func.value, before):
+        qualname = f"random.{spelled}"  # `rng.randrange(n)` of `rng = random.Random(seed)`: the module's function
     if qualname not in _INTEGER_DRAWS or any(arg.star for arg in node.args):
         return None
     positional = [arg.value for arg in node.args if arg.keyword is None]
@@ -667,6 +681,12 @@ def drawn_count(ev: Evaluator, node: cst.Call, before: int, converted: bool = Fa
         return None
     most = bound if _INTEGER_DRAWS[qualname] else bound - 1
     return Dim((((Atom((DRAW, id(node)), ev.ctx.code(node), compound=True, at_most=most),), 1),))
+
+
+def _python_generator(ev: Evaluator, expr: cst.BaseExpression, before: int) -> bool:
+    """Whether `expr` holds a `random.Random(seed)`, whose methods draw as the `random` module's functions do."""
+    held = ev.object(expr, before)
+    return isinstance(held, TorchObject) and held.qualname == "random.Random"
 
 
 def drawn_number(ev: Evaluator, call: cst.Call) -> Opaque:
@@ -745,6 +765,16 @@ def scalar_draw(qualname: str, call: cst.Call) -> bool:
     if module == "random":
         return name in _PYTHON_DRAWS
     return module == "numpy.random" and numpy_scalar_draw(name, call)
+
+
+def python_draw(ev: Evaluator, call: cst.Call, name: str, before: int) -> object:
+    """What the `random` module's function `name` returns, or a `random.Random`'s method of that name (`rng =
+    random.Random(seed)`): a count below a bound the code states (`drawn_count`), else an int all the same
+    (`rng.randrange(n_classes)`, a label: no size the code states, which may be 1); a number (`rng.random()`);
+    UNKNOWN for any other (`choice`, `shuffle`)."""
+    if name in ("randrange", "randint"):
+        return drawn_count(ev, call, before) or Dim.symbol(("int", id(call)), ev.ctx.code(call), placeholder=True)
+    return drawn_number(ev, call) if name in _PYTHON_DRAWS else UNKNOWN
 
 
 def numpy_scalar_draw(name: str, call: cst.Call) -> bool:

@@ -555,6 +555,8 @@ class Calls:
         each = self._any_element(expr, clauses, frame, ran)
         count = _one_per_item(ev, clauses, before)
         counted = {} if count is None else {"least": count, "most": count, "grown": object()}
+        if not counted:  # one element per sample of a batch a size the code names counts (see `Seq.grown`)
+            counted = {"grown": size} if (size := _one_per_sample(ev, clauses, before)) is not None else {}
         return _drawn_per_element(ev, expr, Seq((), complete=False, each=each, **counted))
 
     def _any_element(self, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp, clauses: list[cst.CompFor],
@@ -610,6 +612,15 @@ def _one_per_item(ev: Evaluator, clauses: list[cst.CompFor], before: int) -> int
     if iterable.complete:
         return len(iterable.items)
     return iterable.most if iterable.most is not None and iterable.least == iterable.most else None
+
+
+def _one_per_sample(ev: Evaluator, clauses: list[cst.CompFor], before: int) -> Dim | None:
+    """How many elements a comprehension of one `for` clause and no condition makes over a list counted by a size
+    the code names (`[y for _, y in batch]` of a `collate_fn`'s samples): that size."""
+    if len(clauses) != 1 or clauses[0].ifs:
+        return None
+    iterable = ev.iterated(ev.object(clauses[0].iter, before))
+    return iterable.grown if isinstance(iterable, Seq) and isinstance(iterable.grown, Dim) else None
 
 
 def _drawn_per_element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp, elements: Seq) -> Seq:

@@ -43,7 +43,7 @@ from shapecheck.objects.namespace_changes import call_writes, namespace_writes
 from shapecheck.objects.project import not_first_party, split_relative
 from shapecheck.objects.values import (
     NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Partial, Seq, Site,
-    Super, TorchObject, constant_of, truth, unstated_element,
+    Super, TorchObject, constant_of, number_kind, truth, unstated_element,
 )
 
 T = TypeVar("T")
@@ -513,8 +513,26 @@ class Evaluator:
         key = ("changed", id(scope))
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = frozenset(changed_names(scope, self._module_functions()))
+            found = self._memo[key] = frozenset(changed_names(scope, self._functions_called_in(scope)))
         return found  # type: ignore[return-value]
+
+    def _functions_called_in(self, code: cst.CSTNode) -> dict[str, cst.FunctionDef]:
+        """The module's functions, and the project's functions of other modules `code` calls by the name it imports
+        them under (`class_weights(rows, n)` after `from intents.data import class_weights`): a call hands a list to
+        one of them, which may or may not change it."""
+        functions = self._module_functions()
+        imported: dict[str, cst.FunctionDef] = {}
+        for node in walk(code):
+            if type(node) is not cst.Call or type(node.func) is not cst.Name:  # type: ignore[attr-defined]
+                continue
+            name = node.func.value  # type: ignore[attr-defined]
+            if name in functions or name in imported:
+                continue
+            qualname = self.ctx.qualname(node.func)  # type: ignore[attr-defined]
+            found = self.imported(qualname) if qualname is not None else None
+            if isinstance(found, FunctionValue) and found.bound is None and type(found.node) is cst.FunctionDef:
+                imported[name] = found.node
+        return {**functions, **imported} if imported else functions
 
     def _after_outside_writes(self, instance: Instance, binding: Binding) -> Instance:
         """The object a name holds, less what the code around it sets on it from outside its class (`loader.size =
@@ -597,7 +615,7 @@ class Evaluator:
         key = ("changed by calls", id(statement))
         found = self._memo.get(key)
         if found is None:
-            functions = self._module_functions()
+            functions = self._functions_called_in(statement)
             filled = globals_changed_by_functions(self.ctx)
             changed: set[str] = set()
             for node in own_nodes(statement):
@@ -777,14 +795,16 @@ class Evaluator:
         if len({value.kind for value in values}) != 1:
             return UNKNOWN
         shortest = min(len(value.items) for value in values)
+        # a pair on every path is a pair, whatever one of its elements is (`(tokens, rng.randrange(n))` appended on
+        # each pass of a loop): only lists that one path made longer agree on no more than their common start
+        same_length = all(value.complete for value in values) and len({len(value.items) for value in values}) == 1
         common: list[object] = []
         for index in range(shortest):
             joined = self.join_values([value.items[index] for value in values])
-            if joined is UNKNOWN:
+            if joined is UNKNOWN and not same_length:
                 break
             common.append(joined)
-        if len(common) == shortest and all(value.complete for value in values) \
-                and len({len(value.items) for value in values}) == 1:
+        if same_length:
             return Seq(tuple(common), values[0].kind)
         rest = [item for value in values for item in value.items[len(common):]]
         rest += [value.each for value in values if not value.complete and value.each is not None]
@@ -1066,6 +1086,10 @@ class Evaluator:
             if isinstance(receiver, TorchObject) and receiver.qualname in _OBJECT_FACTORIES \
                     and builtins.numpy_scalar_draw(method, call):
                 return builtins.drawn_number(self, call)  # `life = cycles + rng.integers(0, 20)`: an int
+            if isinstance(receiver, TorchObject) and receiver.qualname == "random.Random":
+                drawn = builtins.python_draw(self, call, method, before)  # `rng.randrange(n_intents)`: an int
+                if drawn is not UNKNOWN:
+                    return drawn
             if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
                     and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
                 return builtins.container_method(receiver.items, method, self, call, before)
@@ -1105,6 +1129,9 @@ class Evaluator:
         drawn = builtins.drawn_count(self, call, before)  # `random.randint(5, 12)`: an int
         if drawn is not None:
             return drawn
+        module, _, name = qualname.rpartition(".")
+        if module == "random" and name in ("randrange", "randint"):
+            return builtins.python_draw(self, call, name, before)  # `random.randrange(n_classes)`: an int all the same
         if builtins.scalar_draw(qualname, call):
             return builtins.drawn_number(self, call)  # a mixup's `np.random.beta(a, a)`: a float
         if qualname.startswith("math.") and qualname.count(".") == 1:
@@ -1281,7 +1308,17 @@ def _value(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
     elif kind is cst.IfExp:
         test = truth(ev.object(expr.test, before))
         if test is None:
-            found = join([ev.object(expr.body, before), ev.object(expr.orelse, before)])
+            sides = [ev.object(expr.body, before), ev.object(expr.orelse, before)]
+            found = join(sides)
+            # `rng.randrange(n) if rng.random() > 0.3 else 0`, a label drawn or a default: a number all the same
+            # (two sizes the code states stay unknown: one of them, not some other size)
+            if found is UNKNOWN and all(number_kind(side) is not None for side in sides) \
+                    and any(isinstance(side, Opaque) for side in sides):
+                found = builtins.number(expr)
+            elif found is UNKNOWN and all(isinstance(side, Dim) for side in sides) \
+                    and any(side.literal is None for side in sides):  # type: ignore[union-attr]
+                # an int either way, of a size the code doesn't state (`1 if same else 0` stays unknown: one of two)
+                found = Dim.symbol(("either", id(expr)), ev.ctx.code(expr), placeholder=True)
         else:
             found = ev.object(expr.body if test else expr.orelse, before)
     elif kind in (cst.ListComp, cst.GeneratorExp, cst.DictComp):

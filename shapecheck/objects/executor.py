@@ -24,7 +24,7 @@ from shapecheck.objects.decorators import called_as_written
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import (
-    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Seq, TorchObject,
+    NONE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Seq, TorchObject,
     truth, unstated_element,
 )
 
@@ -356,6 +356,8 @@ class Executor:
         kind = type(target)
         if kind is cst.Name:
             path.env = dict(path.env)
+            if isinstance(value, Opaque) and value.number and expr is not None and value.key == ("number", id(expr)):
+                value = replace(value, name=target.value)  # `longest = max(len(t) for t in batch)`: one int, named
             path.env[target.value] = value  # type: ignore[attr-defined]
             return
         if kind in (cst.Tuple, cst.List):

@@ -70,7 +70,8 @@ class Seq:
     tensor to), and `least` how many of them there are at least (a loader over a dataset of 128 rows gives a batch
     or more): a loop over it runs its body at least that many times. `grown` stands for the passes of one run of a
     loop that appended exactly one element on each to a list empty before it: two lists grown on the same passes
-    (`preds.append(p)` and `targets.append(y)` in one loop over a loader) have as many elements, however many that is.
+    (`preds.append(p)` and `targets.append(y)` in one loop over a loader) have as many elements, however many that is;
+    a `Dim` there is how many there are, a size the code names (the samples a `collate_fn` gets, `args.batch_size`).
     `most`, where not None, is how many elements there are at most (a list cut with `[:max_len]`)."""
 
     items: tuple[object, ...]

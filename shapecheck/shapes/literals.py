@@ -45,14 +45,16 @@ def nested_shape(ev: ShapeEvaluator, data: cst.BaseExpression, before: int) -> S
             return None
         if not _nested_value(value, dims, kinds, 0):
             return None
-    dtype: DtypeFamily | None = None
+    return Shape(tuple(dims), layout=tuple(range(len(dims))), dtype=_numbers_dtype(kinds))
+
+
+def _numbers_dtype(kinds: set[str]) -> DtypeFamily | None:
+    """The dtype a tensor of numbers of these kinds (see `number_kind`) gets: a float among ints makes it float."""
     if "number" in kinds:
-        dtype = "float" if "float" in kinds else None
-    elif len(kinds) == 1:
-        dtype = next(iter(kinds))  # type: ignore[assignment]
-    elif kinds <= {"int", "float"}:
-        dtype = "float"
-    return Shape(tuple(dims), layout=tuple(range(len(dims))), dtype=dtype)
+        return "float" if "float" in kinds else None
+    if len(kinds) == 1:
+        return next(iter(kinds))  # type: ignore[return-value]
+    return "float" if kinds <= {"int", "float"} else None
 
 
 def uncounted_numbers(ev: ShapeEvaluator, node: cst.Call, value: object, dtype: DtypeFamily | None = None,
@@ -68,6 +70,8 @@ def uncounted_numbers(ev: ShapeEvaluator, node: cst.Call, value: object, dtype: 
         length = grown_count(value)
     if length is None:
         length = opaque(("tensor of a list", id(node)), f"len({ev.ctx.code(node.args[0].value)})")
+    if dtype is None:  # `torch.tensor([y for _, y in batch])` of ints: the labels' int64
+        dtype = _numbers_dtype({number_kind(item) for item in (*value.items, value.each)})  # type: ignore[misc]
     return Shape((length,), layout=(0,), dtype=dtype)
 
 

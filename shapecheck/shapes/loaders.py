@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.objects.builtins import draws_in, per_item_draws
+from shapecheck.objects.builtins import draws_in, grown_count, per_item_draws
 from shapecheck.objects.dims import Dim, of_item, varies
 from shapecheck.objects.evaluator import SPLITS
 from shapecheck.objects.values import (NONE, UNKNOWN, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
@@ -163,7 +163,10 @@ def _list_batches(loader: TorchObject, dataset: Seq, part: TorchObject | None) -
     sample = loader.site.evaluator.join_values(elements)  # type: ignore[union-attr]
     if sample is UNKNOWN:
         return None
-    length = Dim.of(len(dataset.items)) if dataset.complete and part is None else _part_length(loader)
+    # a list a loop grew one sample a pass holds as many as the passes the code states (`for _ in range(n)`)
+    grown = grown_count(dataset) if not dataset.complete and part is None else None
+    length = Dim.of(len(dataset.items)) if dataset.complete and part is None else \
+        grown if grown is not None else _part_length(loader)
     batch = _batch_dim(loader, length)
     each = _collate(loader, sample, batch) if batch is not None else None
     if each is None:
@@ -211,7 +214,7 @@ def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
         collate = ev.attribute_of(collate, "__call__")
     # a plain function's first parameter gets the samples, a callable object's `__call__` its first after `self`
     # (a method read off some other object, bound to it, is left unknown)
-    if not isinstance(collate, FunctionValue) or size is None or not 0 < size <= _LARGEST_COLLATED:
+    if not isinstance(collate, FunctionValue) or size is not None and not 0 < size <= _LARGEST_COLLATED:
         return None
     params = collate.node.params.params
     first = 0 if collate.bound is None else 1
@@ -219,11 +222,18 @@ def _collate(loader: TorchObject, sample: object, batch: Dim) -> object:
                                               and collate.node.name.value == "__call__"):
         return None
     args = ev.calls.generic_arguments(collate)
-    # distinct samples: a size that varies per item is one size in each, another in the next
-    samples = (sample,) * size if varying is None else tuple(_item(ev, sample, position) for position in range(size))
-    args[params[first].name.value] = Seq(samples)
+    if size is None:
+        # a batch size the code names (`args.batch_size`), or a short last batch: that many samples, each like
+        # `sample` (a size that varies per item, any item's: a pad to the longest is one size, a stack of them is
+        # only checked at a literal batch size, below)
+        args[params[first].name.value] = Seq((), complete=False, each=sample, least=1, grown=batch)
+    else:
+        # distinct samples: a size that varies per item is one size in each, another in the next
+        samples = (sample,) * size if varying is None else \
+            tuple(_item(ev, sample, position) for position in range(size))
+        args[params[first].name.value] = Seq(samples)
     done = ev.calls.run(collate, args)
-    if varying is not None and size > 1:
+    if varying is not None and size is not None and size > 1:
         found = runs.first_conflict(ev, collate, done)
         if found is not None:
             ev.collations[id(loader.call)] = (f"then in {found.text}", found.path)

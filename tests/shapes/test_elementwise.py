@@ -264,3 +264,44 @@ def test_an_index_tensor_stays_integer_through_integer_arithmetic_only() -> None
             probe_dtype(idx * scale)
             probe_dtype((heatmaps > 0) * 2)
     ''') == ["int", "int", None, "float", "float", None, "int"]
+
+
+def test_a_parameter_annotated_int_is_a_number_in_a_run() -> None:
+    """`n_classes * counts` in a helper whose `n_classes: int` the caller gives a size it names: a number times the
+    counts, which keep their (n_classes,); the helper's own parameter says so whatever the call hands it."""
+    assert probe('''
+import torch
+
+def inverse_frequency(labels, n_classes: int):
+    counts = torch.zeros(n_classes)
+    for y in labels:
+        counts[y] += 1
+    return counts.sum() / (n_classes * counts.clamp(min=1))
+
+def build(labels, classes: int):
+    probe(inverse_frequency(labels, classes))
+
+build([0, 1, 1], 3)
+''') == ["(classes,)"]
+
+
+def test_an_int_a_loop_or_a_draw_makes_is_a_number() -> None:
+    """`label = i % n_keywords` of a loop over `range` is an int, and so is a clip length drawn at random (`frames =
+    int(torch.randint(50, 70, (1,)))`) in a run of the function that builds the clips: a tone scaled by both keeps
+    the shape of its time steps."""
+    assert probe('''
+import math
+import torch
+
+def make_clips(n_clips: int, n_keywords: int):
+    clips = []
+    for i in range(n_clips):
+        label = i % n_keywords
+        probe(torch.arange(8) * (label + 1))
+        frames = int(torch.randint(50, 70, (1,)))
+        t = torch.arange(frames, dtype=torch.float32)
+        clips.append(torch.sin(2 * math.pi * (label + 1) * t / frames))
+    return clips
+
+probe(make_clips(3, 2)[1])
+''') == ["(8,)", "(torch.randint(50, 70, (1,)) per item,)"]

@@ -4,6 +4,12 @@ or an unknown dataset decides."""
 
 from __future__ import annotations
 
+import textwrap
+from pathlib import Path
+
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
 from tests.helpers import codes_of, lint
 from tests.shapes.probe import probe
 
@@ -929,3 +935,259 @@ def test_a_decoder_resized_to_its_skip_scored_against_a_grid_built_target() -> N
     added axis is the look-alike."""
     assert codes_of(lint(_RELIEF % "[None]", "SC104")) == ["SC104"]
     assert codes_of(lint(_RELIEF % "", "SC104")) == []
+
+
+def test_a_list_a_function_builds_sample_by_sample_is_a_dataset() -> None:
+    """`DataLoader(examples)` only indexes the list it is handed: the samples a function of the project appended one
+    per pass are still what each batch collates. A list handed to a function that may change it (one that appends
+    other samples) is no longer known."""
+    assert probe('''
+import random
+import torch
+from torch.utils.data import DataLoader, random_split
+
+def make_examples(n_examples, n_features=40, n_classes=10):
+    examples = []
+    for i in range(n_examples):
+        examples.append((torch.randn(n_features), i % n_classes))
+    return examples
+
+def add_noisy_copies(examples):
+    examples.append(random.choice(["a", 1]))
+
+def main():
+    examples = make_examples(640)
+    train_part, val_part = random_split(examples, [0.9, 0.1])
+    for feats, labels in DataLoader(examples, batch_size=32, shuffle=True):
+        probe(feats)
+        probe(labels)
+    noisy = make_examples(640)
+    add_noisy_copies(noisy)
+    for feats, labels in DataLoader(noisy, batch_size=32):
+        probe(feats)
+
+main()
+''') == ["(32, 40)", "(32,)", "(...)"]
+
+
+_FOCAL_DATA = '''
+import torch
+
+
+def make_examples(n_examples, n_features=40, n_classes=10):
+    examples = []
+    for i in range(n_examples):
+        feats = torch.randn(n_features)
+        examples.append((feats, i % n_classes))
+    return examples
+'''
+
+_FOCAL_LOSSES = '''
+import torch.nn.functional as F
+
+
+def focal_loss(logits, target, gamma=2.0):
+    ce = F.cross_entropy(logits, target, reduction="none")
+    pt = (-ce).exp()
+    return (1 - pt) ** gamma * ce
+'''
+
+_FOCAL_TRAIN = '''
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader
+
+from audio.data import make_examples
+from audio.losses import focal_loss
+
+
+def main():
+    examples = make_examples(640)
+    loader = DataLoader(examples, batch_size=32, shuffle=True)
+    model = nn.Sequential(nn.Linear(40, 64), nn.ReLU(), nn.Linear(64, 10))
+    opt = torch.optim.Adam(model.parameters())
+    for feats, labels in loader:
+        loss = focal_loss(model(feats), labels)%s
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+
+
+main()
+'''
+
+
+def test_backward_of_an_unreduced_loss_over_batches_of_a_built_list(tmp_path: Path) -> None:
+    """A package's data helper builds the samples in a loop and its loss helper keeps one focal loss per sample: the
+    script's `loss.backward()` on the (batch,) losses of a loader over that list raises; the mean is the look-alike."""
+    assert _lint_project(tmp_path, {"audio/__init__.py": "", "audio/data.py": _FOCAL_DATA,
+                                    "audio/losses.py": _FOCAL_LOSSES, "train.py": _FOCAL_TRAIN % ""},
+                         "SC107") == [("train.py", 18)]
+    assert _lint_project(tmp_path, {"train.py": _FOCAL_TRAIN % ".mean()"}, "SC107") == []
+
+
+def _lint_project(folder: Path, files: dict[str, str], select: str) -> list[tuple[str, int]]:
+    """The findings of `select` in the project's files just written, as (file, row)."""
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    return [(name, finding.location.row) for name in sorted(files)
+            for finding in lint_text((folder / name).read_text(), str(folder / name), resolve([select])).findings]
+
+
+_REVIEWS_DATA = '''
+import random
+
+import torch
+
+PAD_ID = 0
+
+
+def load_reviews(n_reviews, vocab_size, seed=0):
+    rng = random.Random(seed)
+    reviews = []
+    for _ in range(n_reviews):
+        ids = [rng.randint(1, vocab_size - 1) for _ in range(rng.randint(5, 30))]
+        reviews.append({"ids": ids, "label": 1 if rng.random() > 0.5 else 0})
+    return reviews
+
+
+def pad_batch(samples):
+    width = max(len(s["ids"]) for s in samples)
+    ids = torch.full((len(samples), width), PAD_ID, dtype=torch.long)
+    for row, s in enumerate(samples):
+        ids[row, : len(s["ids"])] = torch.tensor(s["ids"])
+    labels = torch.tensor([s["label"] for s in samples])
+    return ids, labels
+
+
+def label_weights(reviews, n_classes: int):
+    counts = torch.zeros(n_classes)
+    for review in reviews:
+        counts[review["label"]] += 1
+    return counts.sum() / (n_classes * counts.clamp(min=1))
+
+
+def add_unlabelled(reviews, extra):
+    reviews.extend(extra)
+'''
+
+_REVIEWS_MODEL = '''
+import torch.nn as nn
+
+
+class BagOfEmbeddings(nn.Module):
+    def __init__(self, vocab_size, dim, n_classes):
+        super().__init__()
+        self.embed = nn.EmbeddingBag(vocab_size, dim, mode="mean", padding_idx=0)
+        self.out = nn.Linear(dim, n_classes)
+
+    def forward(self, ids):
+        return self.out(self.embed(ids))
+'''
+
+_REVIEWS_TRAIN = '''
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader
+
+from textcls.data import add_unlabelled, label_weights, load_reviews, pad_batch
+from textcls.model import BagOfEmbeddings
+
+CFG = {"vocab": 500, "dim": 32, "batch_size": 24, "lr": 0.05}
+
+
+class Runner:
+    def __init__(self, cfg):
+        self.model = BagOfEmbeddings(cfg["vocab"], cfg["dim"], 2)
+        self.opt = torch.optim.SGD(self.model.parameters(), lr=cfg["lr"])
+        reviews = load_reviews(300, cfg["vocab"])%s
+        self.criterion = nn.CrossEntropyLoss(weight=label_weights(reviews, 2), reduction="none")
+        self.loader = DataLoader(reviews, batch_size=cfg["batch_size"], shuffle=True, collate_fn=pad_batch)
+
+    def run_epoch(self):
+        total = 0.0
+        for ids, labels in self.loader:
+            losses = self.criterion(self.model(ids), labels)
+            self.opt.zero_grad()
+            losses.mean().backward()
+            self.opt.step()
+            total += losses%s.item()
+        return total
+
+
+print(Runner(CFG).run_epoch())
+'''
+
+
+def test_item_of_per_sample_losses_over_samples_drawn_at_random(tmp_path: Path) -> None:
+    """Reviews a helper draws at random (token ids of a drawn length, a label `1 if rng.random() > 0.5 else 0`),
+    padded by the project's `collate_fn` for a batch size read from a config dict (300 reviews are no multiple of
+    24: a short last batch): each batch's labels are ints, one per sample, so the unreduced losses are (batch,) and
+    their `.item()` raises, class weights counted by a helper of the package reading the reviews or not; the summed
+    losses are the look-alike. Reviews a helper of the package may add anything to are no longer known."""
+    package = {"textcls/__init__.py": "", "textcls/data.py": _REVIEWS_DATA, "textcls/model.py": _REVIEWS_MODEL}
+    assert _lint_project(tmp_path, {**package, "train.py": _REVIEWS_TRAIN % ("", "")}, "SC107") == [("train.py", 27)]
+    assert _lint_project(tmp_path, {"train.py": _REVIEWS_TRAIN % ("", ".sum()")}, "SC107") == []
+    changed = "\n        add_unlabelled(reviews, [])"
+    assert _lint_project(tmp_path, {"train.py": _REVIEWS_TRAIN % (changed, "")}, "SC107") == []
+
+
+def test_what_a_random_generator_draws_for_a_label() -> None:
+    """A `random.Random`'s draws are its module's: `rng.randrange(n)` is an int whatever `n` is, so is a label
+    drawn or defaulted (`rng.randrange(n) if rng.random() > 0.3 else 0`); a number drawn or a default is a number.
+    Two ints the code states either way (`1 if same else 0`) stay one of the two, not some other size."""
+    assert probe('''
+import random
+import torch
+
+def labels(n, same):
+    rng = random.Random(0)
+    drawn = [rng.randrange(n), random.randint(0, n)]
+    probe_dtype(torch.tensor(drawn))
+    defaulted = [rng.randrange(n) if rng.random() > 0.3 else 0 for _ in range(4)]
+    probe(torch.tensor(defaulted))
+    probe_dtype(torch.tensor(defaulted))
+    weights = [rng.random() if same else 1.0, 2.0]
+    probe_dtype(torch.tensor(weights))
+    probe_dim(1 if same else 0)
+''') == ["int", "(4,)", "int", "float", None]
+
+
+def test_padded_batches_of_clips_of_drawn_lengths_at_a_named_batch_size() -> None:
+    """A dataset whose `__init__` builds a few clips of drawn lengths (a loop short enough to be run pass by pass:
+    each clip is `(n_mels, frames)` with its own `frames`) gives any index what all its clips agree on; a
+    `collate_fn` padding them to the longest, for a batch size the code names, gives `(batch, n_mels, longest)`.
+    The labels, 0, 1 and 2 by position, agree on nothing: unknown."""
+    assert probe('''
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+class Clips(Dataset):
+    def __init__(self, n_mels: int):
+        self.items = []
+        for i in range(12):
+            frames = int(torch.randint(50, 70, (1,)))
+            self.items.append((torch.randn(n_mels, frames), i % 3))
+
+    def __len__(self):
+        return len(self.items)
+
+    def __getitem__(self, idx):
+        return self.items[idx]
+
+def pad(batch):
+    longest = max(mel.shape[1] for mel, _ in batch)
+    mels = torch.zeros(len(batch), batch[0][0].shape[0], longest)
+    for i, (mel, _) in enumerate(batch):
+        mels[i, :, : mel.shape[1]] = mel
+    return mels, torch.tensor([label for _, label in batch])
+
+def main(batch_size: int):
+    for mels, labels in DataLoader(Clips(40), batch_size=batch_size, collate_fn=pad):
+        probe(mels)
+        probe(labels)
+
+main(8)
+''') == ["(batch, 40, longest)", "(...)"]
