@@ -300,11 +300,18 @@ def loss_of(ctx: Context, call: cst.Call, losses: frozenset[str]) -> str | None:
             return qualname if qualname in losses else None
     elif kind is not cst.Call:
         return None
-    construction, _ = construction_of(ctx, func)
+    construction, before = construction_of(ctx, func)
     if construction is None:
         return None
     qualname = ctx.qualname(construction.func)
-    return qualname if qualname in losses else None
+    return qualname if qualname in losses else _factory_loss(ctx, construction, before, losses)
+
+
+def _factory_loss(ctx: Context, construction: cst.Call, before: int | None, losses: frozenset[str]) -> str | None:
+    """The loss of `losses` a factory of the project builds, run with the call's arguments: `get_criterion("ce")`
+    returning `nn.CrossEntropyLoss()` from the branch its name picks; None when the run does not tell."""
+    built = evaluator(ctx).value(construction, before)
+    return built.qualname if isinstance(built, TorchObject) and built.qualname in losses else None
 
 
 def loss_input(ctx: Context, call: cst.Call, losses: frozenset[str]) -> tuple[str, cst.BaseExpression] | None:
@@ -457,6 +464,8 @@ def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context, 
         qualname = reader.qualname(construction.func)
         if qualname is None and type(construction.func) is cst.Subscript:
             qualname = _registry_loss(reader, construction.func, before)
+        if qualname not in losses:
+            qualname = _factory_loss(reader, construction, before, losses)
     return qualname if qualname in losses else None
 
 
