@@ -95,7 +95,7 @@ RULES = {
     ), False),
     "SC303": ("loss_on_probabilities", True, (
         "cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss",
-    ), False),
+    ), True),
     "SC304": ("bce_with_activation", True, (
         "binary_cross_entropy", "BCELoss", "BCEWithLogitsLoss", "sigmoid",
     ), True),

@@ -52,7 +52,9 @@ class BceWithActivation(Rule):
         train(model, loader, criterion)`) is read from the helper's calls, and a trainer's `self.criterion` /
         `self.model` stored from its constructor's parameters from the trainer's constructions, every one agreeing
         (a call that passes nothing gives the parameter's default; a criterion picked from a dict of loss factories,
-        `LOSSES[args.loss](pos_weight)`, is the loss every entry builds when they all agree), as for SC303. A
+        `LOSSES[args.loss](pos_weight)`, is the loss every entry builds when they all agree, and one of a
+        conditional the loss both branches build, `nn.BCEWithLogitsLoss() if args.loss == "bce" else
+        nn.BCEWithLogitsLoss(pos_weight=w)`), as for SC303. A
         loss that reads the model's output from a parameter (`def forward(self, preds, targets)` of a loss module,
         `self.bce(preds["conf"], obj)`; a helper's `def box_loss(out, batch)`) takes it from the calls that hand it
         one, every one agreeing: a helper's calls, or the calls of the module's instances (`criterion =

@@ -44,8 +44,9 @@ class ClipBeforeUnscale(Rule):
         `scaler.scale(loss).backward()` with no `scaler.unscale_(optimizer)` between the backward pass and the
         clip (in source order, since the last optimizer step of the same function or module-level code). A clip,
         an unscale, a step or the scaled backward pass itself in a helper the code calls (`clip(model)`, a
-        trainer's `self._backward(loss)`, a callback hook `callback.on_before_optimizer_step(self)`; of this file or
-        imported from the project) counts where the helper is called; a helper that both scales and clips is
+        trainer's `self._backward(loss)`, a callback hook `callback.on_before_optimizer_step(self)`, the method of a
+        project object the trainer keeps, `self.amp.backward(loss)` with `self.amp = MixedPrecision()`; of this
+        file or imported from the project) counts where the helper is called; a helper that both scales and clips is
         reported in its own body. So does the method a trainer runs on each of its callbacks (`for callback in
         self.callbacks: callback.on_backward(self)`), of the callback classes of this file, of the project modules
         beside it (its folder, its imports, and the imports of the modules that import it: the script that hands

@@ -83,7 +83,9 @@ class InplaceOnSavedTensor(Rule):
         `log_softmax`, `relu`, `sqrt`, a layer doing one, an `nn.Sequential` ending in one), or the input of an op
         whose gradient is computed from its inputs (a factor
         of `*`/`mul`, an operand of `@`/`matmul`, a divisor, the base of `**`, the input of a `Linear`, a
-        convolution or a norm layer, of an `nn.Sequential` starting with one, or of a module class of the file whose
+        convolution or a norm layer (also one of the layers of an `nn.ModuleList` or `nn.Sequential`, indexed,
+        `self.proj[i](x)`, or looped over, `for layer in self.layers: x += layer(x)`), of an `nn.Sequential`
+        starting with one, or of a module class of the project whose
         `forward` hands its input straight to one before rebinding it: an MLP-Mixer's `x += self.channel_mix(x)`
         where `channel_mix` is a feed-forward block whose `forward` starts with `self.fc1(x)`). The op may reach the tensor through a view taken by basic indexing
         (`attn[0].mul_(2)`; `attn[mask]` is a copy) or as an element of a list of saved outputs (`rates =
@@ -93,8 +95,9 @@ class InplaceOnSavedTensor(Rule):
         trainer hands it such a model, and a script's `net = build(8)` when the factory returns one (an
         `nn.Sequential` ending in `nn.Tanh()` saves its output); the in-place op follows the saving op with
         no rebinding in between (in a loop, also the op in the next iteration: a running state `S += k * v` that
-        `torch.einsum(..., q, S)` saved in the one before); and a backward pass (or, in a module's `forward`, the
-        returned output) goes through the saving op. A two-operand `einsum` saves each operand as a product does;
+        `torch.einsum(..., q, S)` saved in the one before; `x[:] = x + h` writes into the same tensor); and a
+        backward pass (or, in a module's `forward`, the returned output; in a LightningModule's `training_step`,
+        whose `self(x)` runs the model, the returned loss) goes through the saving op. A two-operand `einsum` saves each operand as a product does;
         a zeros buffer that `+=` adds graph values to is in the graph; a same-file function of one `return`
         (`def elu_feature_map(x): return F.elu(x) + 1`) keeps the graph of what it is handed; a module's
         `forward` input is in the graph when a call of one of its instances in the file, or in a project module

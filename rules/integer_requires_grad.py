@@ -9,6 +9,7 @@ from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.objects.tensor_facts import (argument_of, dtype_kind, explicit_dtype, is_int, is_literal_true,
                                           number_kind, positional)
+from shapecheck.objects.command_line import integral_option
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.stored import Key, attribute_path, every_construction_passes, read_path
 from shapecheck.objects.values import Seq
@@ -74,8 +75,11 @@ class IntegerRequiresGrad(Rule):
         `task_weights` is a list of int literals there (a dataclass default `field(default_factory=lambda: [1,
         1])`), also through one more constructor handing down a part of its own config (`Gate(cfg.gate)` in
         `MoE.__init__(self, cfg)`, read at the constructions of `MoE`). A dict config is read the same way
-        (`torch.tensor(opts["bin_init"])`, `BinHead(cfg["head"])`) when the code states it whole: a dict it changes
-        in place (overrides from the command line written into it) may hold anything.
+        (`torch.tensor(opts["bin_init"])`, `BinHead(cfg["head"])`) when the code states it whole, also through a
+        helper returning `copy.deepcopy(DEFAULTS)`: a dict it changes in place (overrides from the command line
+        written into it) may hold anything. A command-line option converted by `type=int` whose default is an int
+        or a list of ints (`--coeffs`, `type=int, nargs="+", default=[0, 1, 0]`) holds ints whatever the command
+        line says (`PolyAct(args.coeffs)`, `Net(args)` handing `args.coeffs` on).
 
         ## Why is this bad?
         Autograd differentiates only floating-point and complex tensors; PyTorch raises
@@ -461,7 +465,13 @@ def _passed_integral(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDe
         # `Head(cfg["head"])`: walked from `cfg`, so that a dict the code changes in place (a command line's
         # overrides written into it) is not read as its literal
         root, steps = read_path(argument)
-        if _integral_value(attribute_path(evaluator(reader).value(root), steps + path)):
+        ev = evaluator(reader)
+        if _integral_value(attribute_path(ev.value(root), steps + path)):
+            return True
+        # `PolyAct(args.coeffs)` of an option `type=int, nargs="+", default=[0, 1, 0]`: ints whatever the command line
+        read = steps + path
+        if type(root) is cst.Name and len(read) == 1 and isinstance(read[0], str) \
+                and integral_option(ev, root, read[0], ev.now()):
             return True
         read = _parameter_read(reader, argument) if depth < 1 else None
         return read is not None and _passed_integral(reader, *read[:3], read[3] + path, depth + 1)

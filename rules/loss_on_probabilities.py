@@ -30,6 +30,7 @@ class LossOnProbabilities(Rule):
     message = "cross_entropy applies log_softmax itself: pass the logits, not softmax probabilities"
     fixable = "unsafe"
     triggers = ("cross_entropy", "CrossEntropyLoss", "nll_loss", "NLLLoss")
+    triggered_through_imports = True  # a trainer handed its criterion by another module (see Rule)
     # A loss on a softmax in view is reported where it is; one whose criterion or model was handed in waits for the
     # whole file's calls and constructions (`finish`), from what the visits gathered.
     scope = "statement"
@@ -47,8 +48,11 @@ class LossOnProbabilities(Rule):
         read from the helper's calls (at module level or in a plain function such as `main()`), and a trainer's `self.criterion` / `self.model` stored from
         its constructor's parameters from the trainer's constructions, every one agreeing; a call that passes
         nothing there gives the parameter's default (`def fit(net, batches, opt,
-        criterion=nn.CrossEntropyLoss())`), and a criterion picked from a dict of loss factories whose every entry
-        builds the same loss is that loss (`CRITERIA[args.loss]()`). A loss that reads the model's output from a
+        criterion=nn.CrossEntropyLoss())`), a criterion picked from a dict of loss factories whose every entry
+        builds the same loss is that loss (`CRITERIA[args.loss]()`), and one a factory of the project builds from
+        the name the call gives it is the loss its branch returns (`get_criterion("ce")`). The helper or trainer
+        may be in another module than its calls: a module with a backward pass is analysed when a module importing
+        it names the loss. A loss that reads the model's output from a
         parameter (a helper's `def seg_loss(out, masks)`, a loss module's `def forward(self, preds, targets)`,
         at a key or a position: `preds["cls"]`) takes it from the calls that hand it one, every one agreeing: the
         helper's calls, or the calls of the module's instances (`criterion = DetLoss()`, then

@@ -123,7 +123,7 @@ class ModulesInPlainList(Rule):
         (`heads = [...]; self.heads = heads`), through `list(...)` / `tuple(...)` of a comprehension
         (`tuple(nn.Linear(d, 1) for _ in horizons)`) and in nested lists. The layers are known by their constructor: a
         `torch.nn` layer that owns weights, a class of the project that subclasses `nn.Module` (imported ones
-        too), a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`), or a class
+        too, and through a base class of another module: `class MLPExpert(BaseModule)`), a helper of the project that builds one (`def make_head(d): return nn.Sequential(...)`), or a class
         picked by name from a dict of classes the code states whole, one of which owns weights
         (`[ACTIVATIONS[name]() for name in activations]` with `"prelu": nn.PReLU` among them). The store may be
         annotated (`self.acts: List[nn.Module] = [...]`). A helper may
@@ -753,7 +753,7 @@ class ModulesInPlainList(Rule):
         if class_def is None or self.ctx.function is None or type(expr) is not cst.Attribute \
                 or type(expr.value) is not cst.Name or expr.value.value != "self":
             return None
-        if not is_torch_module_class(self.ctx, class_def):
+        if not is_torch_module_class(self.ctx, class_def, imported=True):  # also on a base of another module
             return None
         return class_def, expr.attr.value
 
@@ -1073,7 +1073,7 @@ def _weighted_object(built: object, depth: int = 0) -> bool:
     """An object the objects floor built that owns parameters: a project module, a weighted torch.nn layer, or a
     torch container (made by a helper, `def make_head(d): return nn.Sequential(...)`) holding one."""
     if isinstance(built, Instance):
-        return is_torch_module_class(built.cls.ctx, built.cls.node) and not _parameter_free(built, depth)
+        return is_torch_module_class(built.cls.ctx, built.cls.node, imported=True) and not _parameter_free(built, depth)
     if not isinstance(built, TorchObject):
         return False
     if builds_module(built.qualname):  # a torchvision / timm / transformers model: it has weights

@@ -37,7 +37,7 @@ from shapecheck.engine.source import ParsedSource, parse_source
 from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
 from shapecheck.findings import (ENGINE_CODES, INTERNAL_ERROR, SYNTAX_ERROR, UNUSED_NOQA, Edit, FileResult, Finding,
                                  FixInfo, Location)
-from shapecheck.objects.project import PROJECT, first_party_texts, sibling_texts
+from shapecheck.objects.project import PROJECT, first_party_texts, importers, sibling_texts
 from shapecheck.startup import loading
 
 if TYPE_CHECKING:
@@ -73,6 +73,7 @@ def decode(data: bytes) -> str:
 # A loop running a method of each of its callbacks (`for cb in self.callbacks:` then `cb.on_epoch_start(self)` or
 # `getattr(cb, event)()`): what they do happens in the loop (`loops.callbacks`), so the modules beside the file that
 # define them (`objects.project.sibling_files`) trigger the rules too.
+_BACKWARD = re.compile(r"\.backward\(")
 _DISPATCH = re.compile(r"for (\w+) in [\w.]+(?:\.values\(\))?:\s*(?:\1\.\w+\(|getattr\(\1,)")
 
 
@@ -105,6 +106,9 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
             imported.append("\n".join(first_party_texts(text, filename)))
             if _DISPATCH.search(text):
                 imported.append("\n".join(sibling_texts(text, filename)))
+            if _BACKWARD.search(text):
+                # a training helper or trainer handed its criterion and model by the modules that import it
+                imported.append("\n".join(importers(filename) or ()))
         return any(t in texts for texts in imported for t in rule.triggers)
 
     return _loaded([rule for rule in rules if triggered(rule)] + noqa_check, text)

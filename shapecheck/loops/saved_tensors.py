@@ -39,7 +39,7 @@ from shapecheck.objects.modules import is_module
 from shapecheck.objects.project import PROJECT, importers_through_packages, resolved, split_relative
 from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
 from shapecheck.objects.torch_layers import WEIGHTED, torch_layer
-from shapecheck.objects.values import Instance, Seq, TorchObject
+from shapecheck.objects.values import ClassValue, Instance, Seq, TorchObject
 from shapecheck.shapes.activations import instance_class, is_torch_module_class
 from shapecheck.shapes.evaluator import evaluator
 
@@ -314,8 +314,9 @@ class _SelfAttributes:
 
 def _saves_its_input(ctx: Context, value: cst.Call, depth: int = 0) -> bool:
     """The module `value` builds keeps the tensor it is called on for backward: a layer with weights (for their
-    gradient), an `nn.Sequential` whose first layer does, or a module class of the file whose `forward` hands its
-    input, before anything rebinds it, straight to such a layer of its own (a feed-forward block's
+    gradient), an `nn.Sequential` whose first layer does, or a module class of the file (or imported from the
+    project's modules) whose `forward` hands its input, before anything rebinds it, straight to such a layer of its
+    own (a feed-forward block's
     `self.fc2(self.act(self.fc1(x)))`, an MLP-Mixer's `x += self.channel_mix(x)` then spoils what `fc1` kept)."""
     layer = torch_layer(ctx, value)
     if layer == "Sequential":
@@ -325,10 +326,19 @@ def _saves_its_input(ctx: Context, value: cst.Call, depth: int = 0) -> bool:
     if layer is not None:
         return layer in SAVES_INPUT_LAYERS
     binding = ctx.binding(value.func) if type(value.func) is cst.Name else None
-    if binding is None or binding.kind != "class" or depth >= 4 \
-            or not is_torch_module_class(ctx, binding.statement):  # type: ignore[arg-type]
+    if binding is None or depth >= 4:
         return False
-    class_def: cst.ClassDef = binding.statement  # type: ignore[assignment]
+    if binding.kind == "class":
+        class_def: cst.ClassDef = binding.statement  # type: ignore[assignment]
+    elif binding.kind == "import":  # `FeedForward(d, 4 * d)` of `from .layers import FeedForward`
+        found = evaluator(ctx).value(value.func)
+        if not isinstance(found, ClassValue) or type(found.node) is not cst.ClassDef:
+            return False
+        ctx, class_def = found.ctx, found.node
+    else:
+        return False
+    if not is_torch_module_class(ctx, class_def):
+        return False
     forward = next((node for node in class_def.body.body
                     if type(node) is cst.FunctionDef and node.name.value == "forward"), None)
     params = forward.params.params if forward is not None else ()
@@ -470,6 +480,10 @@ class _Flow:
         self.class_def = self.ctx.class_of_method(function) if function is not None else None
         self.forward = function is not None and function.name.value == "forward" and self.class_def is not None \
             and is_torch_module_class(self.ctx, self.class_def)
+        # a LightningModule's `training_step`: its trainer backpropagates the loss the step returns
+        self.stepped = function is not None and function.name.value == "training_step" \
+            and self.class_def is not None \
+            and any((dotted_name(base.value) or "").endswith("LightningModule") for base in self.class_def.bases)
         self.trains = _runs_backward(self.ctx, function)
         # `graph`: the parameters taken as graph tensors, instead of those the calls of the function hand one
         self.graph: set[str] = self._graph_parameters() if graph is None else graph
@@ -479,6 +493,8 @@ class _Flow:
         # in-place op on an element (`rates[0].add_(...)`) spoils it, one on the name (`rates += [...]`) is no
         # tensor op
         self.containers: set[str] = set()
+        # the variables of the loops being read, each with what it goes over (`for layer in self.layers`)
+        self.iterated: dict[str, cst.BaseExpression] = {}
         self.spoiled: list[Spoiled] = []
         self.following: set[cst.FunctionDef] = set()  # the helpers `_keeps_graph` is reading, against recursion
         # read for `handed_graph`: the arguments (by id) of a module's call, each with the `forward` parameter it
@@ -520,6 +536,8 @@ class _Flow:
                 for _ in range(2):
                     if kind is cst.For:
                         self._rebind(list(target_names(statement.target)), None)  # type: ignore[attr-defined]
+                        if type(statement.target) is cst.Name:  # type: ignore[attr-defined]
+                            self.iterated[statement.target.value] = statement.iter  # type: ignore[attr-defined]
                     self._block(statement.body.body)  # type: ignore[attr-defined]
             elif kind is cst.Try:
                 self._block(statement.body.body)  # type: ignore[attr-defined]
@@ -540,6 +558,8 @@ class _Flow:
             for target in targets:
                 if type(target) is cst.Subscript:
                     self._in_place(node, target.value)
+                    if type(target.value) is cst.Name:  # `x[:] = x + h`: `x` leads back wherever the value does
+                        self._flows([target.value.value], node.value, keep=True)  # type: ignore[attr-defined]
             self._calls(node.value)  # type: ignore[attr-defined]
             self._rebind(names, node.value)  # type: ignore[attr-defined]
         elif kind is cst.AugAssign:
@@ -604,17 +624,16 @@ class _Flow:
             self._product(call, *_einsum_operands(args), targets)
         elif qualname == "torch.pow" and args:
             self._save(args[0], call, targets)
-        elif qualname is None and type(func) is cst.Attribute:
-            method = func.attr.value
-            if method in PRODUCT_METHODS and len(args) == 1:
-                self._product(call, func.value, args[0], targets)
-            elif method == "pow":
-                self._save(func.value, call, targets)
-            elif args and (built := self._constructions(func)) \
-                    and all(_saves_its_input(self.ctx, value) for value in built):
-                # `self.fc(h)`: a Linear keeps `h` for its weight's gradient, whether `h` needs one or not (a
-                # batch's features changed by `feats += self.proj(feats)`)
-                self._save(args[0], call, targets, weights=True)
+        elif qualname is None and type(func) is cst.Attribute and func.attr.value in PRODUCT_METHODS \
+                and len(args) == 1:
+            self._product(call, func.value, args[0], targets)
+        elif qualname is None and type(func) is cst.Attribute and func.attr.value == "pow":
+            self._save(func.value, call, targets)
+        elif qualname is None and args and (built := self._layers_called(func)) \
+                and all(_saves_its_input(self.ctx, value) for value in built):
+            # `self.fc(h)`: a Linear keeps `h` for its weight's gradient, whether `h` needs one or not (a
+            # batch's features changed by `feats += self.proj(feats)`); `layer(x)` of `for layer in self.layers`
+            self._save(args[0], call, targets, weights=True)
 
     def _save(self, operand: cst.BaseExpression, op: cst.CSTNode, targets: set[str], weights: bool = False) -> None:
         """`op` saved `operand`: for the gradient of another operand in the graph, or, with `weights`, of the
@@ -672,6 +691,38 @@ class _Flow:
                 return frozenset()
             kinds.add(layer)
         return frozenset(kinds)
+
+    def _layers_called(self, func: cst.BaseExpression) -> list[cst.Call]:
+        """The calls that build the module `func` runs: what the class assigns to `self.fc`, or the layers of an
+        `nn.ModuleList` / `nn.Sequential` it assigns to `self.blocks`, for an element of it (`self.blocks[i]`) or the
+        variable of a loop over it (`for layer in self.blocks`); empty where one of them is not a call."""
+        if type(func) is cst.Subscript:
+            return self._elements(func.value)
+        if type(func) is cst.Name:
+            iterated = self.iterated.get(func.value)
+            return [] if iterated is None else self._elements(iterated)
+        return self._constructions(func)
+
+    def _elements(self, container: cst.BaseExpression) -> list[cst.Call]:
+        """The layer constructions of the containers `self.blocks` is assigned: `nn.ModuleList([...])` or of a
+        comprehension (`nn.ModuleList(nn.Linear(d, d) for _ in range(n))`), `nn.Sequential(a, b)`."""
+        found: list[cst.Call] = []
+        for value in self._constructions(container):
+            layer = torch_layer(self.ctx, value)
+            args = value.args
+            if layer == "Sequential" and args:
+                items = [arg.value for arg in args]
+            elif layer == "ModuleList" and len(args) == 1:
+                listed = args[0].value
+                items = [element.value for element in listed.elements] if type(listed) in (cst.List, cst.Tuple) \
+                    else [listed.elt] if type(listed) in (cst.ListComp, cst.GeneratorExp) else []  # type: ignore
+            else:
+                return []
+            if not items or any(arg.keyword is not None or arg.star for arg in args) \
+                    or any(type(item) is not cst.Call for item in items):
+                return []
+            found += items  # type: ignore[arg-type]
+        return found
 
     def _in_place_layer(self, func: cst.BaseExpression) -> bool:
         built = self._constructions(func)
@@ -732,6 +783,8 @@ class _Flow:
             return self.is_graph(func.value) or any(self.is_graph(arg) for arg in args)
         if type(func) is cst.Name and func.value in _CARRIERS:
             return any(self.is_graph(arg) for arg in args)  # `q, k, v = map(lambda t: ..., qkv)`
+        if type(func) is cst.Name and func.value == "self" and self.class_def is not None:
+            return is_torch_module_class(ctx, self.class_def)  # `self(x)` in a LightningModule's step: its forward
         return type(func) in (cst.Name, cst.Subscript) and self._module_call(func) \
             or type(func) is cst.Name and self._keeps_graph(call, func.value)
 
@@ -944,6 +997,7 @@ class _Flow:
             self.graph.discard(name)
             self.modules.discard(name)
             self.containers.discard(name)
+            self.iterated.pop(name, None)
         if value is None:
             for holder in (*self.saved.values(), *self.spoiled):
                 holder.witnesses.difference_update(names)
@@ -1006,7 +1060,7 @@ class _Flow:
         reached += self._spoiling_helper(value)
         if not reached or self.function is None:
             return
-        if self.forward:
+        if self.forward or self.stepped:
             for spoiled in reached:
                 self._report(spoiled)
         else:

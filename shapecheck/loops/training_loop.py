@@ -35,6 +35,7 @@ from shapecheck.objects.class_bases import own_class_bases
 from shapecheck.objects.modules import RETURNS_SELF, is_module
 from shapecheck.objects.project import PROJECT
 from shapecheck.objects.stored import assigned_pairs, stored_parameter, stored_parameters
+from shapecheck.objects.values import FunctionValue
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import CallSite, Context
@@ -989,16 +990,30 @@ class TrainingLoop:
         if known is not None and known[0] == len(self.events):
             return known[1]
         found = list(self.in_function(function))
-        switches = {event.node for event in found}
+        switches = {event.node: event for event in found}
         for site in self.local_calls().get(function, ()):
-            if site.node in switches:
-                continue  # `encoder.train(False)` is no call of this file's `def train(...)`
+            own = switches.get(site.node)
+            if own is not None:
+                if own.kind != "backward" or not self._runs_project_method(site):
+                    continue  # `encoder.train(False)` is no call of this file's `def train(...)`
+                # `self.amp.backward(loss)` of a project class: its method's `scaler.scale(loss).backward()` runs
+                found.remove(own)
             loops = self.enclosing(site.loop) if site.loop is not None else ()
             found += [replace(event, order=site.order, function=function, loops=loops)  # type: ignore[arg-type]
                       for event in self.helper_events(site.node) if event.function is not function]
         found.sort(key=lambda event: event.order)
         self._body_events[function] = (len(self.events), found)
         return found
+
+    def _runs_project_method(self, site: CallSite) -> bool:
+        """The call runs a method of a class of the project, as the objects floor reads what it calls where the
+        call's function ends (`self.amp` that the constructor binds to `MixedPrecision()`)."""
+        from shapecheck.shapes.evaluator import evaluator  # as `runs_weights_of`: asked of few calls
+        point = self.ctx.point_after(site.function) if site.function is not None else self.ctx.module_point()
+        if point is None:
+            return False
+        with self.ctx.at(point):
+            return isinstance(evaluator(self.ctx).value(site.node.func), FunctionValue)
 
     def bodies_with(self, test: Callable[[Event], bool]) -> set[cst.FunctionDef | None]:
         """The bodies one run of which goes through an event `test` accepts, in their own statements or in a helper

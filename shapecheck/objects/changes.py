@@ -107,6 +107,10 @@ def _changed_argument_names(call: cst.Call, functions: dict[str, cst.FunctionDef
     if (name or module).rpartition(".")[2] in _DATA_READERS \
             and not (type(func) is cst.Name and func.value in functions):
         return
+    # `cfg = copy.deepcopy(DEFAULTS)` then `cfg["lr"] = ...` changes the copy alone (a shallow `copy.copy` shares
+    # the nested dicts, which a change through the copy reaches)
+    if dotted_name(func) in ("copy.deepcopy", "deepcopy") and "deepcopy" not in functions:
+        return
     callee = functions.get(func.value) if type(func) is cst.Name else None
     kept = _unchanged_parameters(callee, functions, _seen) if callee is not None else None
     # the arguments that go to a parameter the callee leaves unchanged

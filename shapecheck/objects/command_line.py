@@ -10,6 +10,7 @@ given parents, groups, subparsers or `set_defaults`, or an option this module ca
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -68,26 +69,56 @@ def option_default(ev: Evaluator, expr: cst.BaseExpression, before: int) -> int 
     `dims.option_size`). None for anything else."""
     if type(expr) is not cst.Attribute or type(expr.value) is not cst.Name:
         return None
-    binding = ev.binding(expr.value, before)
-    made = binding.value if binding is not None and binding.kind == "assign" else None
-    if type(made) is not cst.Call:
-        return None
-    found = _parsed_defaults(ev, made, before)
-    helper = _helper_parser(ev, made, before) if found is UNKNOWN and not made.args else None
-    if helper is not None:
-        evaluator, returned, parser, end = helper
-        found = evaluator.in_home(parser, lambda: _parsed_defaults(evaluator, returned.value, end))
+    found = _read_parser(ev, expr.value, before, lambda reader, parser, parse, end: _namespace(
+        reader, parser, parse, end, "parse_args"))
     default = found.get(expr.attr.value) if isinstance(found, Namespace) else UNKNOWN
     return default.literal if isinstance(default, Dim) else None
 
 
-def _parsed_defaults(ev: Evaluator, parse: cst.CSTNode | None, before: int) -> object:
-    """The defaults of `parser.parse_args(...)`, whatever command line it reads (see `option_default`)."""
-    if type(parse) is not cst.Call or type(parse.func) is not cst.Attribute or parse.func.attr.value != "parse_args" \
-            or type(parse.func.value) is not cst.Name:
+def integral_option(ev: Evaluator, args: cst.Name, name: str, before: int) -> bool:
+    """`args.<name>` of `args = parser.parse_args()` (or of a helper's, as `option_default` reads it) is an int or a
+    list of ints whatever the command line says: its option is converted by `type=int` (with any `nargs`) and its
+    default is an int or a list of int literals (`--coeffs`, `type=int, nargs="+", default=[0, 1, 0]`)."""
+    def read(reader: Evaluator, parser: Binding, parse: cst.CSTNode, end: int) -> bool:
+        options = _options(reader, parser, parse, end)
+        fields = [(option, _field(reader, option, end)) for option in options or ()]
+        named = [(option, field) for option, field in fields if isinstance(field, tuple) and field[0] == name]
+        if len(named) != 1:
+            return False
+        option, (_, default) = named[0]
+        keywords = {arg.keyword.value: arg.value for arg in option.args if arg.keyword is not None}
+        if "action" in keywords or "const" in keywords or "type" not in keywords \
+                or reader.object(keywords["type"], end) != Imported("builtins.int"):
+            return False
+        defaults = default.items if isinstance(default, Seq) and default.complete else (default,)
+        return bool(defaults) and all(isinstance(item, Dim) and item.literal is not None for item in defaults)
+
+    return _read_parser(ev, args, before, read) is True
+
+
+def _read_parser(ev: Evaluator, args: cst.Name, before: int,
+                 read: Callable[[Evaluator, Binding, cst.CSTNode, int], object]) -> object:
+    """`read(evaluator, parser, parse, end)` of the parser whose parse `args` is bound to (`args =
+    parser.parse_args()`, whatever command line it reads, or `args = parse_args()` of a helper whose one `return`
+    is such a parse), read where the parse is; UNKNOWN when `args` holds no such parse."""
+    binding = ev.binding(args, before)
+    made = binding.value if binding is not None and binding.kind == "assign" else None
+    if type(made) is not cst.Call:
         return UNKNOWN
-    parser = _parser_binding(ev, parse.func.value, before)
-    return UNKNOWN if parser is None else _namespace(ev, parser, parse, before, "parse_args")
+    if _is_parse(made):
+        parser = _parser_binding(ev, made.func.value, before)  # type: ignore[attr-defined]  # a Name
+        return UNKNOWN if parser is None else read(ev, parser, made, before)
+    helper = _helper_parser(ev, made, before) if not made.args else None
+    if helper is None or not _is_parse(helper[1].value):
+        return UNKNOWN
+    evaluator, returned, parser, end = helper
+    return evaluator.in_home(parser, lambda: read(evaluator, parser, returned.value, end))  # type: ignore
+
+
+def _is_parse(node: cst.CSTNode | None) -> bool:
+    """`parser.parse_args(...)`, whatever command line it reads."""
+    return type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "parse_args" \
+        and type(node.func.value) is cst.Name
 
 
 def _parser_binding(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:

@@ -410,7 +410,8 @@ class Executor:
                         updated = TorchObject(module.qualname, module.call, module.site, updated)  # type: ignore
                     self.assign(container_expr, updated, path, in_place=True)
                     return
-            if isinstance(container, (Seq, Mapping)):
+            # `cfg[section][name] = value` of a section not known: the dict `cfg` holds may have any section changed
+            if isinstance(container, (Seq, Mapping)) or type(container_expr) is cst.Subscript:
                 self.assign(container_expr, UNKNOWN, path)
 
     # ----------------------------------------------------------------------------------------- control flow

@@ -300,10 +300,30 @@ def loss_of(ctx: Context, call: cst.Call, losses: frozenset[str]) -> str | None:
             return qualname if qualname in losses else None
     elif kind is not cst.Call:
         return None
-    construction, _ = construction_of(ctx, func)
+    return built_loss(ctx, func, losses)
+
+
+def built_loss(ctx: Context, instance: cst.BaseExpression, losses: frozenset[str], before: int | None = None,
+               depth: int = 0) -> str | None:
+    """The loss of `losses` the object `instance` refers to was built as (see `construction_of`): `nn.BCELoss()`,
+    an entry of a dict of loss factories whose every entry agrees (`LOSSES[args.loss]()`), what a factory of the
+    project returns when run with the call's arguments (`get_criterion("ce")` returning `nn.CrossEntropyLoss()` from
+    the branch its name picks), or both branches of a conditional when they agree (`nn.BCEWithLogitsLoss() if
+    args.loss == "bce" else nn.BCEWithLogitsLoss(pos_weight=w)`). None when it can't be told."""
+    value, seq = ctx.value_of(instance, before)
+    if type(value) is cst.IfExp:
+        branches = {built_loss(ctx, branch, losses, seq, depth + 1) if depth < 2 else None
+                    for branch in (value.body, value.orelse)}
+        return branches.pop() if len(branches) == 1 else None
+    construction, before = construction_of(ctx, instance, before)
     if construction is None:
         return None
     qualname = ctx.qualname(construction.func)
+    if qualname is None and type(construction.func) is cst.Subscript:
+        qualname = _registry_loss(ctx, construction.func, before)
+    if qualname not in losses:
+        built = evaluator(ctx).value(construction, before)
+        qualname = built.qualname if isinstance(built, TorchObject) else None
     return qualname if qualname in losses else None
 
 
@@ -451,13 +471,7 @@ def resolve_handed(ctx: Context, handed: HandedLoss, losses: frozenset[str]) -> 
 
 def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context, losses: frozenset[str]) -> str | None:
     with reader.at(point):
-        construction, before = construction_of(reader, argument)
-        if construction is None:
-            return None
-        qualname = reader.qualname(construction.func)
-        if qualname is None and type(construction.func) is cst.Subscript:
-            qualname = _registry_loss(reader, construction.func, before)
-    return qualname if qualname in losses else None
+        return built_loss(reader, argument, losses)
 
 
 def _registry_loss(ctx: Context, chosen: cst.Subscript, before: int | None) -> str | None:

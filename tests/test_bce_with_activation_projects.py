@@ -1,0 +1,116 @@
+"""SC304 with the criterion chosen from the command line: both branches of a conditional building
+`BCEWithLogitsLoss`, handed to a `fit()` of another module with a NeuMF whose forward ends in `torch.sigmoid`, and a
+trainer's criterion picked from a dict of loss factories that all build it; branches that build other losses, or a
+model returning logits, stay silent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.test_callbacks import lint_project
+
+NEUMF = """
+    import torch
+    from torch import nn
+
+    class NeuMF(nn.Module):
+        def __init__(self, n_users, n_items, dim=16):
+            super().__init__()
+            self.gmf_u = nn.Embedding(n_users, dim)
+            self.gmf_i = nn.Embedding(n_items, dim)
+            self.out = nn.Linear(dim, 1)
+
+        def forward(self, users, items):
+            return torch.sigmoid(self.out(self.gmf_u(users) * self.gmf_i(items))).squeeze(-1)
+    """
+
+ENGINE = """
+    import torch
+
+    def fit(model, loader, criterion, optimizer, epochs=10, device="cpu"):
+        model.to(device)
+        for epoch in range(epochs):
+            for users, items, labels in loader:
+                preds = model(users.to(device), items.to(device))
+                loss = criterion(preds, labels.float().to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+    """
+
+MAIN = """
+    import argparse
+
+    import torch
+    from torch import nn
+
+    from recsys.engine import fit
+    from recsys.neumf import NeuMF
+
+    def main():
+        p = argparse.ArgumentParser()
+        p.add_argument("--loss", choices=["bce", "weighted"], default="bce")
+        args = p.parse_args()
+        model = NeuMF(1000, 2000)
+        criterion = nn.BCEWithLogitsLoss() if args.loss == "bce" else %s
+        fit(model, loader, criterion, torch.optim.Adam(model.parameters()))
+    """
+
+
+def _package(tmp_path: Path, other: str) -> list[tuple[str, int]]:
+    files = {"recsys/__init__.py": "", "recsys/neumf.py": NEUMF, "recsys/engine.py": ENGINE, "main.py": MAIN % other}
+    return lint_project(tmp_path, files, "SC304")
+
+
+def test_both_branches_of_the_command_line_s_choice_build_bce_with_logits(tmp_path: Path) -> None:
+    assert _package(tmp_path, "nn.BCEWithLogitsLoss(pos_weight=torch.tensor(4.0))") == [("recsys/engine.py", 9)]
+
+
+def test_a_branch_building_another_loss_is_silent(tmp_path: Path) -> None:
+    assert _package(tmp_path, "nn.BCELoss()") == []
+
+
+TRAINER = """
+    import argparse
+
+    import torch
+    from torch import nn
+
+    class NeuMF(nn.Module):
+        def __init__(self, n_users, n_items, dim=8):
+            super().__init__()
+            self.u = nn.Embedding(n_users, dim)
+            self.i = nn.Embedding(n_items, dim)
+            self.fc = nn.Linear(dim, 1)
+
+        def forward(self, u, i):
+            return %s
+
+    LOSSES = {"bce": nn.BCEWithLogitsLoss, "weighted": lambda: nn.BCEWithLogitsLoss(pos_weight=torch.tensor(3.0))}
+
+    class Recommender:
+        def __init__(self, model, args):
+            self.model = model
+            self.loss_fn = LOSSES[args.loss]()
+            self.opt = torch.optim.Adam(model.parameters(), lr=args.lr)
+
+        def fit(self, loader, epochs):
+            for _ in range(epochs):
+                for u, i, r in loader:
+                    loss = self.loss_fn(self.model(u, i), r.float())
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--loss", default="bce")
+    parser.add_argument("--lr", type=float, default=0.001)
+    args = parser.parse_args()
+    Recommender(NeuMF(100, 200), args).fit(loader, 5)
+    """
+
+
+def test_a_trainer_s_criterion_from_a_dict_of_factories_that_agree(tmp_path: Path) -> None:
+    sigmoid = "torch.sigmoid(self.fc(self.u(u) * self.i(i))).view(-1)"
+    assert lint_project(tmp_path, {"train.py": TRAINER % sigmoid}, "SC304") == [("train.py", 28)]
+    assert lint_project(tmp_path, {"train.py": TRAINER % "self.fc(self.u(u) * self.i(i)).view(-1)"}, "SC304") == []

@@ -1,0 +1,146 @@
+"""SC204 across a project's modules: int coefficients from a command-line option converted by `type=int`, and from
+a config dict a helper deep-copies before handing it out; the look-alikes that may hold floats stay silent."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from shapecheck.engine.linter import lint_text
+from shapecheck.engine.registry import resolve
+from shapecheck.objects.project import PROJECT
+
+LAYERS = """
+    import torch
+    from torch import nn
+
+    class Rational(nn.Module):
+        def __init__(self, coeffs):
+            super().__init__()
+            self.p = nn.Parameter(torch.tensor(coeffs))
+
+    class Net(nn.Module):
+        def __init__(self, opts):
+            super().__init__()
+            self.fc = nn.Linear(4, opts.hidden)
+            self.act = Rational(opts.num_coeffs)
+    """
+
+# A package in a src/ layout: the options parsed by a helper of another module, the model handed the namespace.
+OPTIONS = """
+    import argparse
+
+    def get_args():
+        parser = argparse.ArgumentParser(description="rational activations")
+        parser.add_argument("--hidden", type=int, default=32)
+        parser.add_argument("--num-coeffs", %s, nargs="*", default=[0, 1, 1, 0])
+        return parser.parse_args()
+    """
+
+TRAIN = """
+    from .model import Net
+    from .options import get_args
+
+    def main():
+        args = get_args()
+        net = Net(args)
+    """
+
+# The config a helper of another module deep-copies, then changes with overrides it is handed.
+CONFIG = """
+    import copy
+
+    _BASE = {"act": {"num": [0, 1, 1], "den": [1.0]}, "width": 8}
+
+    def get_config(overrides=None):
+        cfg = copy.deepcopy(_BASE)%s
+        return cfg
+    """
+
+OVERRIDES = """
+        for key, value in (overrides or {}).items():
+            section, name = key.split(".")
+            cfg[section][name] = value"""
+
+RATIONAL = """
+    import torch
+    from torch import nn
+
+    class Rational(nn.Module):
+        def __init__(self, spec):
+            super().__init__()
+            self.num = nn.Parameter(torch.tensor(spec["num"]))
+            self.den = nn.Parameter(torch.tensor(spec["den"]))
+    """
+
+
+def project_rows(tmp_path: Path, linted: str, files: dict[str, str]) -> list[int]:
+    """The rows SC204 reports in the project file `linted` once `files` (path -> source) are written."""
+    for name, source in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(source))
+    PROJECT.forget()
+    path = tmp_path / linted
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC204"])).findings]
+
+
+def _options_package(tmp_path: Path, option_type: str) -> list[int]:
+    return project_rows(tmp_path, "src/poly/model.py", {
+        "src/poly/__init__.py": "", "src/poly/model.py": LAYERS, "src/poly/options.py": OPTIONS % option_type,
+        "src/poly/train.py": TRAIN})
+
+
+def test_an_option_converted_to_int_holds_ints_whatever_the_command_line(tmp_path: Path) -> None:
+    assert _options_package(tmp_path, "type=int") == [8]
+
+
+def test_an_option_converted_to_float_or_not_converted_is_silent(tmp_path: Path) -> None:
+    # `type=float` leaves the int default as it is but makes floats of what the command line gives: not certain
+    assert _options_package(tmp_path, "type=float") == []
+    assert _options_package(tmp_path, "type=str") == []
+
+
+def test_an_option_in_the_script_s_own_parser() -> None:
+    source = textwrap.dedent("""
+        import argparse
+        import torch
+        from torch import nn
+
+        class PolyAct(nn.Module):
+            def __init__(self, coeffs):
+                super().__init__()
+                self.coeffs = nn.Parameter(torch.tensor(coeffs))
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--coeffs", type=int, nargs="+", default=[0, 1, 0])
+        parser.add_argument("--float-coeffs", type=float, nargs="+", default=[0, 1, 0])
+        args = parser.parse_args()
+        act = PolyAct(args.coeffs)
+        """)
+    found = lint_text(source, "train.py", resolve(["SC204"])).findings
+    assert [finding.location.row for finding in found] == [9]
+    floats = source.replace("PolyAct(args.coeffs)", "PolyAct(args.float_coeffs)")
+    assert lint_text(floats, "train.py", resolve(["SC204"])).findings == []
+
+
+def _config_package(tmp_path: Path, changes: str, train: str) -> list[int]:
+    return project_rows(tmp_path, "pkg/layers.py", {
+        "pkg/__init__.py": "", "pkg/config.py": CONFIG % changes, "pkg/layers.py": RATIONAL, "train.py": train})
+
+
+def test_a_deep_copy_of_a_config_holds_its_int_defaults(tmp_path: Path) -> None:
+    train = "from pkg.config import get_config\nfrom pkg.layers import Rational\nact = Rational(get_config()['act'])\n"
+    assert _config_package(tmp_path, "", train) == [8]
+    # overrides the call does not hand leave the defaults
+    assert _config_package(tmp_path, OVERRIDES, train) == [8]
+
+
+def test_a_config_changed_with_overrides_from_the_command_line_is_silent(tmp_path: Path) -> None:
+    train = """
+        import sys
+        from pkg.config import get_config
+        from pkg.layers import Rational
+        cfg = get_config(dict(arg.split("=") for arg in sys.argv[1:]))
+        act = Rational(cfg["act"])
+        """
+    assert _config_package(tmp_path, OVERRIDES, train) == []
