@@ -80,10 +80,21 @@ def _mismatch(name: str, mask: object, options: tuple[tuple[Dim | None, ...], ..
     if not isinstance(mask, Shape) or mask.rank is None:
         return None
     for option in options:
-        if len(option) == mask.rank and not any(_different(a, b) for a, b in zip(mask.dims, option)):
+        if len(option) == mask.rank and not any(_different(a, b) for a, b in zip(mask.dims, option)) \
+                and not _swapped(mask.dims, option):
             return None
     spelled = " or ".join("(" + ", ".join("?" if d is None else str(d) for d in option) + ")" for option in options)
     return f"{name} is {mask.render()}", f"{name} of {spelled}: {meaning}"
+
+
+def _swapped(dims: tuple[Dim, ...], option: tuple[Dim | None, ...]) -> bool:
+    """A (batch, length) mask where (length, batch) is asked (a padding mask made of the batch-first tokens, given
+    to a layer that is not batch first): the two sizes in the other order, wrong even where a batch as long as the
+    sequence lets it run (it then masks the wrong entries)."""
+    if len(dims) != 2 or None in option:
+        return False
+    (a, b), (c, d) = dims, option
+    return same(a, d) is True and same(b, c) is True and same(a, b) is not True  # type: ignore[arg-type]
 
 
 def _different(a: Dim | None, b: Dim | None) -> bool:

@@ -211,3 +211,25 @@ probe_conflict(layer(torch.randn(15, 64), torch.randn(20, 64)))
         "but `stack` = nn.TransformerDecoder(nn.TransformerDecoderLayer(64, 4, batch_first=True), 2) expects tgt's "
         "batch, 8",
         None]
+
+
+def test_a_padding_mask_of_the_batch_and_length_in_the_other_order() -> None:
+    """Batch-first tokens of sizes the code does not state make a (batch, length) padding mask; a layer that is not
+    batch first reads the embedded tokens as (length, batch, E) and asks for the mask in the other order (checked in
+    torch 2.13: it raises unless the batch is as long as the sequence, and then masks the wrong entries). The tokens
+    put sequence first, a batch-first layer and a square mask of one size stay clean."""
+    assert seen('''
+def encode(batch: int, length: int, n: int):
+    tokens = torch.randint(0, 100, (batch, length))
+    x = nn.Embedding(100, 32)(tokens)
+    seq_first = nn.MultiheadAttention(32, 4)
+    probe_conflict(seq_first(x, x, x, key_padding_mask=tokens == 0))
+    probe_conflict(seq_first(x.transpose(0, 1), x.transpose(0, 1), x.transpose(0, 1), key_padding_mask=tokens == 0))
+    probe_conflict(nn.MultiheadAttention(32, 4, batch_first=True)(x, x, x, key_padding_mask=tokens == 0))
+    square = torch.randn(n, n, 32)
+    probe_conflict(seq_first(square, square, square, key_padding_mask=torch.zeros(n, n, dtype=torch.bool)))
+''') == [
+        "`seq_first(x, x, x, key_padding_mask=tokens == 0)`: x is (batch, length, 32): key_padding_mask is (batch, "
+        "length), but `seq_first` = nn.MultiheadAttention(32, 4) expects key_padding_mask of (length, batch): (batch, "
+        "source length)",
+        None, None, None]
