@@ -233,3 +233,25 @@ def encode(batch: int, length: int, n: int):
         "length), but `seq_first` = nn.MultiheadAttention(32, 4) expects key_padding_mask of (length, batch): (batch, "
         "source length)",
         None, None, None]
+
+
+def test_a_causal_mask_sized_by_the_batch() -> None:
+    """A causal mask built for `x.size(0)` of batch-first tokens (the batch, where the sequence length is asked):
+    wrong whatever the sizes (checked in torch 2.13: "The shape of the 2D attn_mask is torch.Size([16, 16]), but
+    should be (32, 32)"); built for `x.size(1)`, or for `x.size(0)` of a sequence-first layer, it is the length."""
+    assert seen('''
+def causal(size: int):
+    return torch.triu(torch.full((size, size), float("-inf")), diagonal=1)
+def lm(batch: int, length: int):
+    x = torch.randn(batch, length, 64)
+    encoder = nn.TransformerEncoder(nn.TransformerEncoderLayer(64, 4, batch_first=True), 2)
+    probe_conflict(encoder(x, mask=causal(x.size(0))))
+    probe_conflict(encoder(x, mask=causal(x.size(1))))
+    seq_first = nn.TransformerEncoder(nn.TransformerEncoderLayer(64, 4), 2)
+    probe_conflict(seq_first(x, mask=causal(x.size(0))))
+''') == [
+        "`encoder(x, mask=causal(x.size(0)))`: x is (batch, length, 64): mask is (batch, batch), but `encoder` = "
+        "nn.TransformerEncoder(nn.TransformerEncoderLayer(64, 4, batch_first=True), 2) expects mask of (length, "
+        "length) or (4 * batch, length, length): (target length, source length) or (batch * num_heads, target length, "
+        "source length)",
+        None, None]
