@@ -255,3 +255,25 @@ def lm(batch: int, length: int):
         "length) or (4 * batch, length, length): (target length, source length) or (batch * num_heads, target length, "
         "source length)",
         None, None]
+
+
+def test_a_padding_mask_given_to_sdpa_as_it_is_puts_the_batch_against_the_length() -> None:
+    """A (batch, length) padding mask given to `F.scaled_dot_product_attention` as it is lines its batch up with
+    the query's length in the (batch, heads, length, length) scores (checked in torch 2.13: "The size of tensor a
+    (16) must match the size of tensor b (8) at non-singleton dimension 2"), whatever the sizes; the mask made
+    (batch, 1, 1, length), a (length, length) one and a batch as long as the sequence stay clean."""
+    assert seen('''
+import torch.nn.functional as F
+def attend(batch: int, length: int, n: int):
+    q = k = v = torch.randn(batch, 4, length, 16)
+    pad = torch.ones(batch, length, dtype=torch.bool)
+    probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=pad))
+    probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=pad[:, None, None, :]))
+    probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(length, length, dtype=torch.bool)))
+    square = torch.randn(n, 4, n, 16)
+    probe_conflict(F.scaled_dot_product_attention(square, square, square, attn_mask=torch.ones(n, n) > 0))
+''') == [
+        "`F.scaled_dot_product_attention(q, k, v, attn_mask=pad)`: attn_mask pad is (batch, length), but the scores "
+        "of q and k are (batch, 4, length, length): the mask's batch dim (batch) lines up with their length "
+        "(length); a (batch, length) mask wants `mask[:, None, None, :]`",
+        None, None, None]
