@@ -11,6 +11,7 @@ import libcst as cst
 from shapecheck.engine.syntax import param_annotation
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.executor import function_facts_names
+from shapecheck.objects.values import Imported
 from shapecheck.shapes.shape import DtypeFamily, Shape
 
 if TYPE_CHECKING:
@@ -122,9 +123,15 @@ def shape_arguments(ev: ShapeEvaluator, args: Args, index: int, keyword: str, be
     return Shape(tuple(dims), layout=())
 
 
+_INT_BUILTINS = (Imported("builtins.len"), Imported("builtins.int"))
+
+
 def unexplained(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
     """A bare name the analysis knows nothing about (a parameter, an attribute): maybe an int, maybe a tuple; not a
-    parameter annotated `int` (`def simulate(n: int)`), which the code states is one size."""
+    parameter annotated `int` (`def simulate(n: int)`), which the code states is one size, nor what `len()` or
+    `int()` returns (`np.full(len(mol.atoms), i)`, a graph's membership vector)."""
+    if type(expr) is cst.Call and ev.object(expr.func, before) in _INT_BUILTINS:
+        return False
     dim = ev.size(expr, before)
     if dim is None or len(dim.terms) != 1:
         return False

@@ -47,9 +47,9 @@ def padding_mismatch(name: str, mask: object, source: Sequence | None) -> tuple[
     """(what the mask is, what it should be) when a key padding mask can't be the source's."""
     if source is None:
         return None
-    expected = (source.batch, source.length) if source.batched else (source.length,)
+    option = ((source.batch, source.length), (1,)) if source.batched else ((source.length,), (0,))
     meaning = "(batch, source length)" if source.batched else "(source length,)"
-    return _mismatch(name, mask, (expected,), meaning)
+    return _mismatch(name, mask, (option,), meaning, source.batch)
 
 
 def weights(target: Sequence | None, source: Sequence | None, heads: Dim | None, average: object) -> Shape | None:
@@ -69,21 +69,37 @@ def attention_mismatch(name: str, mask: object, target: Sequence | None, source:
     if target is None or source is None:
         return None
     stacked = target.batch * heads if target.batch is not None and heads is not None else None
-    options = ((target.length, source.length), (stacked, target.length, source.length)) if target.batched \
-        else ((target.length, source.length), (heads, target.length, source.length))
+    options = (((target.length, source.length), (0, 1)),
+               ((stacked if target.batched else heads, target.length, source.length), (1, 2)))
     meaning = "(target length, source length) or (batch * num_heads, target length, source length)"
-    return _mismatch(name, mask, options, meaning)
+    return _mismatch(name, mask, options, meaning, target.batch)
 
 
-def _mismatch(name: str, mask: object, options: tuple[tuple[Dim | None, ...], ...],
-              meaning: str) -> tuple[str, str] | None:
+Option = tuple[tuple[Dim | None, ...], tuple[int, ...]]  # a mask's sizes, and the positions of its lengths
+
+
+def _mismatch(name: str, mask: object, options: tuple[Option, ...], meaning: str,
+              batch: Dim | None) -> tuple[str, str] | None:
     if not isinstance(mask, Shape) or mask.rank is None:
         return None
-    for option in options:
-        if len(option) == mask.rank and not any(_different(a, b) for a, b in zip(mask.dims, option)):
+    for option, lengths in options:
+        if len(option) == mask.rank and not any(_different(a, b) for a, b in zip(mask.dims, option)) \
+                and not _batch_for_length(mask.dims, option, lengths, batch):
             return None
-    spelled = " or ".join("(" + ", ".join("?" if d is None else str(d) for d in option) + ")" for option in options)
+    spelled = " or ".join("(" + ", ".join("?" if d is None else str(d) for d in option) + ")" for option, _ in options)
     return f"{name} is {mask.render()}", f"{name} of {spelled}: {meaning}"
+
+
+def _batch_for_length(dims: tuple[Dim, ...], option: tuple[Dim | None, ...], lengths: tuple[int, ...],
+                      batch: Dim | None) -> bool:
+    """A mask sized by the batch where a sequence length is asked, the two sizes not known to be one (a (batch,
+    length) padding mask of batch-first tokens given to a layer that is not batch first, which reads them as
+    (length, batch); a causal mask built for `x.size(0)` of batch-first tokens): wrong even where a batch as long as
+    the sequence lets it run, as it then masks the wrong entries."""
+    if batch is None:
+        return False
+    return any(same(dims[i], batch) is True and option[i] is not None and same(option[i], batch) is not True
+               for i in lengths)
 
 
 def _different(a: Dim | None, b: Dim | None) -> bool:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.objects.builtins import draws_in, grown_count, per_item_draws
+from shapecheck.objects.command_line import option_default
 from shapecheck.objects.dims import Dim, of_item, varies
 from shapecheck.objects.evaluator import SPLITS
 from shapecheck.objects.values import (NONE, UNKNOWN, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
@@ -354,7 +355,7 @@ def _short_batch(loader: TorchObject, size: Dim | None, length: Dim) -> int | No
 
 def _fills_one(loader: TorchObject, length: Dim) -> bool:
     """Whether the loader gives a batch at all: a dataset of a literal, non-zero length, at least a whole batch of
-    them when `drop_last` may drop a short one."""
+    them when `drop_last` may drop a short one (a batch size of a command-line option: on its default)."""
     site = loader.site
     assert site is not None
     rows = length.literal
@@ -365,6 +366,11 @@ def _fills_one(loader: TorchObject, length: Dim) -> bool:
         return True
     size_expr = loader.argument(1, "batch_size")
     size = site.read("size", size_expr) if size_expr is not None else Dim.of(1)
+    if isinstance(size, Dim) and size.literal is None and size_expr is not None and site.home is None:
+        # a command-line option (`--batch-size`, `default=16`) fills one on its default, the run the program is
+        # written for, as a trainer's `for i in range(num_iterations)` takes its first pass on its default
+        default = option_default(site.evaluator, size_expr, site.before)
+        size = Dim.of(default) if default is not None else size
     return isinstance(size, Dim) and size.literal is not None and rows >= size.literal
 
 

@@ -10,8 +10,10 @@ import libcst as cst
 from typing import TYPE_CHECKING
 
 from shapecheck.shapes.args import Args, Hidden
+from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.positions import replaced
+from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.values import Conflict
 
 if TYPE_CHECKING:
@@ -71,12 +73,29 @@ def attention_mask_conflict(ev: ShapeEvaluator, call: cst.Call, before: int) -> 
             or query.rank < 2:
         return None
     scores = replaced(query, query.rank - 1, key.dims[-2])
-    mismatch = broadcast(mask, scores).mismatch
-    if mismatch is None:
-        return None
-    _, a, b = mismatch
     code = ev.ctx.code
+    said = f"`{' '.join(code(call).split())}`: attn_mask {code(mask_expr)} is {mask.render()}, but the scores of " \
+        f"{code(query_expr)} and {code(key_expr)} are {scores.render()}"
+    mismatch = broadcast(mask, scores).mismatch
+    if mismatch is not None:
+        _, a, b = mismatch
+        return Conflict("broadcast", call, (mask, scores), f"{said}: {a} and {b} don't broadcast")
+    length = _batch_for_length(mask, scores)
+    if length is None:
+        return None
     return Conflict("broadcast", call, (mask, scores),
-                    f"`{' '.join(code(call).split())}`: attn_mask {code(mask_expr)} is {mask.render()}, but the "
-                    f"scores of {code(query_expr)} and {code(key_expr)} are {scores.render()}: {a} and {b} don't "
-                    f"broadcast")
+                    f"{said}: the mask's batch dim ({scores.dims[0]}) lines up with their length ({length}); a "
+                    f"(batch, length) mask wants `mask[:, None, None, :]`")
+
+
+def _batch_for_length(mask: Shape, scores: Shape) -> Dim | None:
+    """The length of the (batch, ..., L, S) scores that a mask's batch dim lines up with, right-aligned, where the
+    two are not known to be one size (a (batch, length) padding mask given as it is, the batch against the query's
+    length): it raises unless they happen to be equal, and then masks the wrong entries."""
+    if mask.variadic is not None or scores.variadic is not None or scores.rank is None or scores.rank < 3:
+        return None
+    batch = scores.dims[0]
+    for k in (1, 2):
+        if k <= len(mask.dims) and same(mask.dims[-k], batch) is True and same(scores.dims[-k], batch) is not True:
+            return scores.dims[-k]
+    return None

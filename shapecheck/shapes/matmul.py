@@ -11,7 +11,7 @@ import libcst as cst
 from shapecheck.shapes.args import Args
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import Dim, same
-from shapecheck.shapes.positions import dropped
+from shapecheck.shapes.positions import dropped, with_rank
 from shapecheck.shapes.shape import Shape
 
 if TYPE_CHECKING:
@@ -101,15 +101,27 @@ def _product(kind: str, left: Shape, right: Shape) -> Shape | None:
 
 def _matmul_function(kind: str, ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     args = Args(node, 0)
-    left, right = ev.tensor(args.get(0, "input"), before), ev.tensor(args.get(1, "other", "mat2"), before)
+    first, second = args.get(0, "input"), args.get(1, "other", "mat2")
+    left, right = _operand(ev, kind, first, before), _operand(ev, kind, second, before)
     if left is None or right is None:
         return Shape.unknown_rank()
     return _product(kind, left, right)
 
 
 def _matmul_method(kind: str, ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
-    other = ev.tensor(args.get(0, "other", "mat2"), before)
+    other = _operand(ev, kind, args.get(0, "other", "mat2"), before)
     return _product(kind, shape, other) if other is not None else None
+
+
+def _operand(ev: ShapeEvaluator, kind: str, expr: cst.BaseExpression | None, before: int) -> Shape | None:
+    """An operand's shape; for `mm` and `bmm`, which take only matrices or batches of them, one the analysis
+    does not know is one of that rank, of sizes of its own (`torch.mm(self.weight, feats.t())` of features a
+    submodule looked up from a list of node ids is (embed, nodes), whatever the nodes are)."""
+    shape = ev.tensor(expr, before) if expr is not None else None
+    rank = _STRICT_RANKS.get(kind)
+    if rank is None or expr is None or shape is not None and shape.variadic is None:
+        return shape
+    return with_rank(ev, shape if shape is not None else Shape.unknown_rank(), rank, ("operand", id(expr)))
 
 
 def cdist(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
+from shapecheck.engine.walker import walk
 from shapecheck.objects.changes import in_place_changes
 from shapecheck.objects.command_line import option_default
 from shapecheck.objects.builtins import drawn_count
@@ -141,7 +142,7 @@ def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
         if name in ("numel", "nelement") and not node.args:
             shape = ev.tensor(func.value, before)
             return product(shape.dims) if shape is not None and shape.rank is not None else None
-        return None
+        return _config_option(ev, node, before) if name == "getint" else None
     if type(func) is cst.Name and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None:
         builtin = ev.object(func, before)
         if builtin == Imported("builtins.int"):
@@ -207,14 +208,41 @@ def _config_item(ev: ShapeEvaluator, node: cst.Subscript, key: cst.BaseExpressio
     return Dim.symbol(("item", owner, key.evaluated_value), ev.ctx.code(node), placeholder=True)
 
 
+def _config_option(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
+    """`config.getint("model", "hidden")` of an ini config (a `configparser` parser or one of its sections,
+    `cfg["model"].getint("hidden")`) the code never explains: a size of its own, the same for every read of that
+    option of that binding, as a dict's item is; a fresh one at each read where the module may change the config
+    (`config.set(...)`, handed to a call), so that a read stays a size without being equal to another."""
+    keys = [arg.value.evaluated_value for arg in node.args if type(arg.value) is cst.SimpleString]
+    if not keys or len(keys) != len([arg for arg in node.args if arg.keyword is None]):
+        return None
+    container = node.func.value  # type: ignore[attr-defined]
+    while type(container) is cst.Subscript and len(container.slice) == 1 \
+            and type(container.slice[0].slice) is cst.Index \
+            and type(container.slice[0].slice.value) is cst.SimpleString:
+        keys.insert(0, container.slice[0].slice.value.evaluated_value)
+        container = container.value
+    if not (type(container) is cst.Name or is_self_attribute(container)):
+        return None
+    if isinstance(ev.object(container, before), (Shape, Array, Items, Sizes)):
+        return None
+    if dotted_name(container) in _changed_in_place(ev):
+        return Dim.symbol(("option", id(node)), ev.ctx.code(node), placeholder=True)
+    binding = ev.binding(container, before)
+    owner = id(binding) if binding is not None else ev.ctx.code(container)
+    return Dim.symbol(("option", owner, tuple(keys)), ev.ctx.code(node), placeholder=True)
+
+
 _CHANGED_IN_PLACE = "containers changed in place"  # the module fact's kind
+_CONFIG_SETTERS = frozenset({"set", "remove_option", "remove_section", "read_dict", "read_string"})
 
 
 def _changed_in_place(ev: ShapeEvaluator) -> frozenset[str]:
     """The containers (as spelled: `cfg`, `self.cfg`) the module sets or deletes an item of, calls a changing
-    method of (`cfg.update(...)`) or hands to a call that may change them, anywhere: the binding an unknown dict's
-    item is keyed by does not see those changes, so such a dict's items are no sizes of their own. A module fact (the
-    editor server keeps each statement's part); a call's callee is not looked into, so any call counts."""
+    method of (`cfg.update(...)`, an ini config's `config.set(...)`) or hands to a call that may change them,
+    anywhere: the binding an unknown dict's item is keyed by does not see those changes, so such a dict's items are
+    no sizes of their own. A module fact (the editor server keeps each statement's part); a call's callee is not
+    looked into, so any call counts."""
     return ev.ctx.module_fact(_CHANGED_IN_PLACE, _changed_in)
 
 
@@ -223,6 +251,9 @@ def _changed_in(statement: cst.CSTNode) -> frozenset[str]:
     with the function it was first given, after the lint that gave it is over (a part that asked that lint's
     context for a spelling failed there)."""
     changed: set[str | None] = set()
+    for node in walk(statement):  # an ini config's option set again after it was read (`config.set(s, o, v)`)
+        if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in _CONFIG_SETTERS:
+            changed.add(dotted_name(node.func.value))
     for change in in_place_changes(statement):
         through = change.through
         if change.kind != "target":

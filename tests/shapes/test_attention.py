@@ -211,3 +211,69 @@ probe_conflict(layer(torch.randn(15, 64), torch.randn(20, 64)))
         "but `stack` = nn.TransformerDecoder(nn.TransformerDecoderLayer(64, 4, batch_first=True), 2) expects tgt's "
         "batch, 8",
         None]
+
+
+def test_a_padding_mask_of_the_batch_and_length_in_the_other_order() -> None:
+    """Batch-first tokens of sizes the code does not state make a (batch, length) padding mask; a layer that is not
+    batch first reads the embedded tokens as (length, batch, E) and asks for the mask in the other order (checked in
+    torch 2.13: it raises unless the batch is as long as the sequence, and then masks the wrong entries). The tokens
+    put sequence first, a batch-first layer and a square mask of one size stay clean."""
+    assert seen('''
+def encode(batch: int, length: int, n: int):
+    tokens = torch.randint(0, 100, (batch, length))
+    x = nn.Embedding(100, 32)(tokens)
+    seq_first = nn.MultiheadAttention(32, 4)
+    probe_conflict(seq_first(x, x, x, key_padding_mask=tokens == 0))
+    probe_conflict(seq_first(x.transpose(0, 1), x.transpose(0, 1), x.transpose(0, 1), key_padding_mask=tokens == 0))
+    probe_conflict(nn.MultiheadAttention(32, 4, batch_first=True)(x, x, x, key_padding_mask=tokens == 0))
+    square = torch.randn(n, n, 32)
+    probe_conflict(seq_first(square, square, square, key_padding_mask=torch.zeros(n, n, dtype=torch.bool)))
+''') == [
+        "`seq_first(x, x, x, key_padding_mask=tokens == 0)`: x is (batch, length, 32): key_padding_mask is (batch, "
+        "length), but `seq_first` = nn.MultiheadAttention(32, 4) expects key_padding_mask of (length, batch): (batch, "
+        "source length)",
+        None, None, None]
+
+
+def test_a_causal_mask_sized_by_the_batch() -> None:
+    """A causal mask built for `x.size(0)` of batch-first tokens (the batch, where the sequence length is asked):
+    wrong whatever the sizes (checked in torch 2.13: "The shape of the 2D attn_mask is torch.Size([16, 16]), but
+    should be (32, 32)"); built for `x.size(1)`, or for `x.size(0)` of a sequence-first layer, it is the length."""
+    assert seen('''
+def causal(size: int):
+    return torch.triu(torch.full((size, size), float("-inf")), diagonal=1)
+def lm(batch: int, length: int):
+    x = torch.randn(batch, length, 64)
+    encoder = nn.TransformerEncoder(nn.TransformerEncoderLayer(64, 4, batch_first=True), 2)
+    probe_conflict(encoder(x, mask=causal(x.size(0))))
+    probe_conflict(encoder(x, mask=causal(x.size(1))))
+    seq_first = nn.TransformerEncoder(nn.TransformerEncoderLayer(64, 4), 2)
+    probe_conflict(seq_first(x, mask=causal(x.size(0))))
+''') == [
+        "`encoder(x, mask=causal(x.size(0)))`: x is (batch, length, 64): mask is (batch, batch), but `encoder` = "
+        "nn.TransformerEncoder(nn.TransformerEncoderLayer(64, 4, batch_first=True), 2) expects mask of (length, "
+        "length) or (4 * batch, length, length): (target length, source length) or (batch * num_heads, target length, "
+        "source length)",
+        None, None]
+
+
+def test_a_padding_mask_given_to_sdpa_as_it_is_puts_the_batch_against_the_length() -> None:
+    """A (batch, length) padding mask given to `F.scaled_dot_product_attention` as it is lines its batch up with
+    the query's length in the (batch, heads, length, length) scores (checked in torch 2.13: "The size of tensor a
+    (16) must match the size of tensor b (8) at non-singleton dimension 2"), whatever the sizes; the mask made
+    (batch, 1, 1, length), a (length, length) one and a batch as long as the sequence stay clean."""
+    assert seen('''
+import torch.nn.functional as F
+def attend(batch: int, length: int, n: int):
+    q = k = v = torch.randn(batch, 4, length, 16)
+    pad = torch.ones(batch, length, dtype=torch.bool)
+    probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=pad))
+    probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=pad[:, None, None, :]))
+    probe_conflict(F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(length, length, dtype=torch.bool)))
+    square = torch.randn(n, 4, n, 16)
+    probe_conflict(F.scaled_dot_product_attention(square, square, square, attn_mask=torch.ones(n, n) > 0))
+''') == [
+        "`F.scaled_dot_product_attention(q, k, v, attn_mask=pad)`: attn_mask pad is (batch, length), but the scores "
+        "of q and k are (batch, 4, length, length): the mask's batch dim (batch) lines up with their length "
+        "(length); a (batch, length) mask wants `mask[:, None, None, :]`",
+        None, None, None]

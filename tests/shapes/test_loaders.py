@@ -140,6 +140,28 @@ def elsewhere(rows: int):
 ''', "SC104").findings
 
 
+def test_a_loader_dropping_its_short_batch_gives_one_on_the_batch_size_option_s_default() -> None:
+    """`drop_last=True` with `--batch-size` (`default=16`) over 50 rows: on its default, the run the program is
+    written for, the loader gives a batch, so the loop of the trainer it is handed runs; a default above the rows,
+    or a batch size the code does not state, proves nothing."""
+    found = lint(EVALUATE + '''
+import argparse
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--batch-size", type=int, default=16)
+    parser.add_argument("--eval-batch", type=int, default=64)
+    args = parser.parse_args()
+    rows = TensorDataset(torch.randn(50, 7), torch.randint(0, 4, (50,)))
+    evaluate(net, DataLoader(rows, batch_size=args.batch_size, drop_last=True))
+    evaluate(net, DataLoader(rows, batch_size=args.eval_batch, drop_last=True))
+def elsewhere(size: int):
+    evaluate(net, DataLoader(TensorDataset(torch.randn(50, 7), torch.randint(0, 4, (50,))), batch_size=size,
+                             drop_last=True))
+''', "SC104")
+    assert [(f.code, f.location.row) for f in found.findings] == [("SC104", 8)]
+    assert "`evaluate(net, DataLoader(rows, batch_size=args.batch_size, drop_last=True))`" in found.findings[0].message
+
+
 def test_a_list_comprehension_over_a_loader_runs_its_element() -> None:
     """`[step(x, y) for x, y in loader]` calls `step` on a batch for certain; a generator may never be consumed."""
     found = lint(EVALUATE + '''

@@ -65,3 +65,31 @@ def test_linear_layer_through_the_hook() -> None:
                 probe_conflict(self.proj(torch.zeros(B, 32)))
     ''') == ["(B, T, 1)", "(B, 8)", "`self.proj(torch.zeros(B, 32))`: the input is (B, 32): 32 features (last "
              "dim), but `self.proj` = nn.Linear(16, 8) expects 16"]
+
+
+def test_mm_of_an_operand_not_known_is_a_product_of_matrices() -> None:
+    """`mm` takes only matrices (and `bmm` batches of them): a GraphSAGE encoder's (embed, nodes) output, made
+    of features looked up from a list of node ids the analysis does not follow, is still (embed, nodes), so a
+    classifier weight of (embed, classes) on its left is caught (checked in torch 2.13: "mat1 and mat2 shapes cannot
+    be multiplied (16x7 and 16x32)"); the (classes, embed) weight stays clean, and `@`, which takes any rank, is
+    not told."""
+    assert probe('''
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Encoder(nn.Module):
+            def __init__(self, features, feature_dim, embed_dim):
+                super().__init__()
+                self.features = features
+                self.weight = nn.Parameter(torch.empty(embed_dim, feature_dim))
+            def forward(self, nodes):
+                return F.relu(torch.mm(self.weight, self.features(torch.LongTensor(nodes)).t()))
+        def classify(nodes):
+            enc = Encoder(nn.Embedding(100, 20), 20, 16)
+            embeds = enc(nodes)
+            probe(embeds)
+            probe_conflict(nn.Parameter(torch.empty(16, 7)).mm(embeds))
+            probe_conflict(torch.mm(nn.Parameter(torch.empty(7, 16)), embeds))
+            probe(torch.randn(7, 16) @ torch.LongTensor(nodes))
+    ''') == ["(16, d1)", "inner dims differ: nn.Parameter(torch.empty(16, 7)) is (16, 7), embeds is (16, d1)", None,
+             "(...)"]

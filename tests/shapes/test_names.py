@@ -183,6 +183,35 @@ def test_a_string_keyed_item_of_a_dict_the_code_never_explains_is_a_size_of_its_
     ''') == ['(4, cfg["hidden"])', 'cfg["hidden"] - other["hidden"]', "32", "8", None]
 
 
+def test_an_option_an_ini_config_reads_with_getint_is_a_size_of_its_own() -> None:
+    # `config.getint(section, option)` of a configparser, or `config[section].getint(option)`: the same option of
+    # the same binding is one size (the LSTM built with it and the tensor expanded to it agree); where the module may change the config
+    # (`config.set`), each read is a size equal only to itself
+    found = probe('''
+        import configparser
+        import torch
+        import torch.nn as nn
+        def f(config, other, path):
+            probe(torch.randint(0, 5, (4, config.getint("data", "max_len"))))
+            lstm = nn.LSTM(8, config.getint("net", "hidden"), bidirectional=True, batch_first=True)
+            out, _ = lstm(torch.randn(4, 7, 8))
+            probe(out)
+            probe_dim(out.size(2) - 2 * config["net"].getint("hidden"))
+            probe_dim(config.getint("net", "hidden") - other.getint("net", "hidden"))
+            probe_dim(config.getint(section, "hidden"))
+        def g(path):
+            parser = configparser.ConfigParser()
+            parser.read(path)
+            parser.set("net", "hidden", "16")
+            probe_dim(parser.getint("net", "hidden") - parser.getint("net", "hidden"))
+    ''')
+    assert found[:5] == ['(4, config.getint("data", "max_len"))', '(4, 7, 2 * config.getint("net", "hidden"))', "0",
+                         'config.getint("net", "hidden") - other.getint("net", "hidden")', None]
+    # two sizes of one spelling: which is written first is not fixed
+    assert found[5] in ('parser.getint("net", "hidden") - parser.getint("net", "hidden")',
+                        '-parser.getint("net", "hidden") + parser.getint("net", "hidden")')
+
+
 def test_an_item_of_a_dict_the_code_changes_in_place_is_no_size_of_its_own() -> None:
     # `cfg["hidden"] = cfg["hidden"] * 2` (or `cfg.update(...)`, or a function that may change it) between two reads:
     # they are not one size, so the doubled layer and the tensor read after it must not disagree (a false SC105)

@@ -177,6 +177,20 @@ probe(torch.from_numpy(np.concatenate([a, b])))
 ''') == [None, None, None, None, None, None, "(8, 4)"]
 
 
+def test_a_count_len_or_int_gives_a_constructor_is_one_size() -> None:
+    # `np.full(len(mol.atoms), i)`, a graph's membership vector: what `len()` or `int()` returns is an int, never
+    # a tuple of sizes, where a bare name the analysis can't explain may be either
+    assert probe('''
+import numpy as np
+import torch
+
+def members(mol, i, n, width):
+    probe(torch.from_numpy(np.full(len(mol.atoms), i)))
+    probe(torch.from_numpy(np.zeros(int(width))))
+    probe(torch.from_numpy(np.zeros(n)))
+''') == ["(len(mol.atoms),)", "(width,)", None]
+
+
 def test_a_transposed_arrays_memory_order_is_not_told() -> None:
     """`torch.from_numpy(a.T)` shares the transposed strides; numpy's own copies choose their memory order, so the
     layout is unknown after a transpose, and row-major after `copy()` or `np.ascontiguousarray`."""
