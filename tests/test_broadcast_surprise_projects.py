@@ -116,3 +116,160 @@ def test_weights_a_data_factory_picks_with_where_against_an_unreduced_loss(
     found = _findings(project, files)
     assert [(name, row) for name, row, _ in found] == reported
     assert all("`raw` is (64, 1) and `weight` is (64,)" in message for _, _, message in found)
+
+
+# an A2C runner in a package: `collect` rolls the policy out for `n_steps` (a count it is given), keeping the value
+# head's (1,) outputs and the rewards as floats; the n-step returns come from a helper of another module that goes
+# backwards over the rewards and the episode ends zipped together; the observations come from an environment the
+# runner is handed, of a shape nothing states, so the values are (n, ..., 1); `%s` is the advantage
+A2C = {
+    "rl/__init__.py": "",
+    "rl/policy.py": """
+        import torch.nn as nn
+        from torch.distributions import Categorical
+
+
+        class ActorCritic(nn.Module):
+            def __init__(self, obs_dim: int, n_actions: int, hidden: int = 64):
+                super().__init__()
+                self.trunk = nn.Sequential(nn.Linear(obs_dim, hidden), nn.Tanh())
+                self.pi = nn.Linear(hidden, n_actions)
+                self.v = nn.Linear(hidden, 1)
+
+            def forward(self, obs):
+                h = self.trunk(obs)
+                return Categorical(logits=self.pi(h)), self.v(h)
+    """,
+    "rl/returns.py": """
+        import torch
+
+
+        def n_step_returns(rewards, dones, bootstrap: float, gamma: float):
+            out, running = [], bootstrap
+            for reward, done in zip(reversed(rewards), reversed(dones)):
+                running = reward + gamma * running * (0.0 if done else 1.0)
+                out.append(running)
+            out.reverse()
+            return torch.tensor(out)
+    """,
+    "rl/runner.py": """
+        import torch
+
+        from rl.policy import ActorCritic
+        from rl.returns import n_step_returns
+
+
+        class Runner:
+            def __init__(self, env, model: ActorCritic, n_steps: int = 8, gamma: float = 0.99):
+                self.env, self.model = env, model
+                self.n_steps, self.gamma = n_steps, gamma
+                self.obs = env.reset()
+                self.optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+            def collect(self):
+                log_probs, values, rewards, dones = [], [], [], []
+                for _ in range(self.n_steps):
+                    dist, value = self.model(torch.as_tensor(self.obs, dtype=torch.float32))
+                    action = dist.sample()
+                    self.obs, reward, done = self.env.step(action.item())
+                    log_probs.append(dist.log_prob(action))
+                    values.append(value)
+                    rewards.append(float(reward))
+                    dones.append(done)
+                with torch.no_grad():
+                    _, last = self.model(torch.as_tensor(self.obs, dtype=torch.float32))
+                return torch.stack(log_probs), torch.stack(values), rewards, dones, last.item()
+
+            def update(self):
+                log_probs, values, rewards, dones, bootstrap = self.collect()
+                returns = n_step_returns(rewards, dones, bootstrap, self.gamma)
+                advantages = %s
+                loss = -(log_probs * advantages.detach()).mean() + advantages.pow(2).mean()
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+    """,
+}
+
+
+@pytest.mark.parametrize(("advantage", "reported"), [("returns - values", [("rl/runner.py", 32)]),
+                                                     ("returns - values.squeeze(-1)", [])])
+def test_a_value_column_against_n_step_returns_of_a_helper_of_another_module(
+        project: Path, advantage: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**A2C, "rl/runner.py": A2C["rl/runner.py"] % advantage})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`returns` is (n,) and `values` is (n, ..., 1)" in message for _, _, message in found)
+
+
+# a PPO update on a rollout buffer a loop fills: the advantages come from a GAE helper of another module that walks
+# the steps backwards by index and puts each in front (`insert(0, ...)`), from the values kept as floats; the
+# critic's outputs, on observations of a shape nothing states, are kept beside them; `%s` is the value loss
+PPO = {
+    "agent/__init__.py": "",
+    "agent/gae.py": """
+        import torch
+
+
+        def compute_gae(rewards, values, masks, last_value: float, gamma: float = 0.99, lam: float = 0.95):
+            advantages, gae, next_value = [], 0.0, last_value
+            for t in reversed(range(len(rewards))):
+                delta = rewards[t] + gamma * next_value * masks[t] - values[t]
+                gae = delta + gamma * lam * masks[t] * gae
+                advantages.insert(0, gae)
+                next_value = values[t]
+            return torch.tensor(advantages, dtype=torch.float32)
+    """,
+    "agent/ppo.py": """
+        import torch
+        import torch.nn as nn
+
+        from .gae import compute_gae
+
+
+        class Critic(nn.Module):
+            def __init__(self, obs_dim: int = 8):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(obs_dim, 64), nn.ReLU(), nn.Linear(64, 1))
+
+            def forward(self, obs):
+                return self.net(obs)
+
+
+        class Learner:
+            def __init__(self, critic: Critic, horizon: int = 32):
+                self.critic = critic
+                self.horizon = horizon
+                self.opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+
+            def rollout(self, env):
+                pred_buf, rew_buf, val_buf, mask_buf = [], [], [], []
+                obs = env.reset()
+                for _ in range(self.horizon):
+                    value = self.critic(torch.as_tensor(obs, dtype=torch.float32))
+                    obs, reward, done = env.step(0)
+                    pred_buf.append(value)
+                    rew_buf.append(float(reward))
+                    val_buf.append(value.item())
+                    mask_buf.append(0.0 if done else 1.0)
+                return pred_buf, rew_buf, val_buf, mask_buf, float(self.critic(torch.as_tensor(obs)).item())
+
+            def update(self, env):
+                preds, rewards, values, masks, last_value = self.rollout(env)
+                advantages = compute_gae(rewards, values, masks, last_value)
+                targets = advantages + torch.tensor(values)
+                predicted = torch.stack(preds)
+                value_loss = (%s).pow(2).mean()
+                self.opt.zero_grad()
+                value_loss.backward()
+                self.opt.step()
+    """,
+}
+
+
+@pytest.mark.parametrize(("error", "reported"), [("predicted - targets", [("agent/ppo.py", 40)]),
+                                                 ("predicted.squeeze(-1) - targets", [])])
+def test_a_critic_column_against_targets_from_a_gae_helper_of_another_module(
+        project: Path, error: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**PPO, "agent/ppo.py": PPO["agent/ppo.py"] % error})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`predicted` is (n, ..., 1) and `targets` is (n,)" in message for _, _, message in found)
