@@ -273,3 +273,78 @@ def test_a_critic_column_against_targets_from_a_gae_helper_of_another_module(
     found = _findings(project, {**PPO, "agent/ppo.py": PPO["agent/ppo.py"] % error})
     assert [(name, row) for name, row, _ in found] == reported
     assert all("`predicted` is (n, ..., 1) and `targets` is (n,)" in message for _, _, message in found)
+
+
+# a rollout buffer that keeps the returns as a column and yields shuffled minibatches as records (a dataclass, or a
+# `typing.NamedTuple` as stable-baselines3's samples are), and a value loss helper of another module; `%s` is the
+# record class's header, then the target the helper takes
+BUFFER = {
+    "ppo/__init__.py": "",
+    "ppo/buffer.py": """
+        from dataclasses import dataclass
+        from typing import NamedTuple
+
+        import torch
+
+
+        %s
+            obs: torch.Tensor
+            actions: torch.Tensor
+            returns: torch.Tensor
+            advantages: torch.Tensor
+
+
+        class RolloutBuffer:
+            def __init__(self, size: int, obs_dim: int):
+                self.obs = torch.zeros(size, obs_dim)
+                self.actions = torch.zeros(size, dtype=torch.long)
+                self.returns = torch.zeros(size, 1)
+                self.advantages = torch.zeros(size)
+                self.size = size
+
+            def batches(self, batch_size: int):
+                order = torch.randperm(self.size)
+                for start in range(0, self.size, batch_size):
+                    idx = order[start:start + batch_size]
+                    yield Batch(self.obs[idx], self.actions[idx], self.returns[idx], self.advantages[idx])
+    """,
+    "ppo/losses.py": """
+        import torch.nn.functional as F
+
+        from .buffer import Batch
+
+
+        def value_loss(critic, batch: Batch):
+            values = critic(batch.obs).squeeze(-1)
+            return F.mse_loss(values, %s)
+    """,
+    "train.py": """
+        import torch
+        import torch.nn as nn
+
+        from ppo.buffer import RolloutBuffer
+        from ppo.losses import value_loss
+
+        critic = nn.Sequential(nn.Linear(6, 64), nn.Tanh(), nn.Linear(64, 1))
+        opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+        buffer = RolloutBuffer(256, 6)
+        for epoch in range(4):
+            for batch in buffer.batches(64):
+                loss = value_loss(critic, batch)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+    """,
+}
+
+
+@pytest.mark.parametrize("record", ["@dataclass\nclass Batch:", "class Batch(NamedTuple):"])
+@pytest.mark.parametrize(("target", "reported"), [("batch.returns", [("train.py", 13)]),
+                                                  ("batch.returns.squeeze(-1)", [])])
+def test_a_critic_helper_against_the_returns_column_of_minibatch_records_a_buffer_yields(
+        project: Path, record: str, target: str, reported: list[tuple[str, int]]) -> None:
+    files = {**BUFFER, "ppo/buffer.py": BUFFER["ppo/buffer.py"].replace("        %s", "        " + record.replace(
+        "\n", "\n        ")), "ppo/losses.py": BUFFER["ppo/losses.py"] % target}
+    found = _findings(project, files)
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`values` is (64,), `batch.returns` is (64, 1)" in message for _, _, message in found)

@@ -146,7 +146,8 @@ class Executor:
         least when a `yield` runs on every call (a loop over it then runs its body)."""
         if not self.yielded:
             return UNKNOWN
-        each = self.ev.join_values([value for value, _ in self.yielded])
+        values = [value for value, _ in self.yielded]
+        each = _one_record(self.ev, values) or self.ev.join_values(values)
         return Seq((), "generator", complete=False, each=each, least=int(any(certain for _, certain in self.yielded)))
 
     # ------------------------------------------------------------------------------------------ statements
@@ -652,6 +653,19 @@ def _first_pass_certain(iterable: Seq | None) -> bool:
     if not isinstance(iterable, Seq):
         return False
     return bool(iterable.items) or iterable.each is not None and iterable.least > 0
+
+
+def _one_record(ev: Evaluator, values: list[object]) -> Instance | None:
+    """What the objects a generator yields agree on, where each is a new object of one project class its yield
+    builds (a rollout buffer's `yield Batch(self.obs[idx], self.returns[idx])` on each pass): an object of that
+    class holding what their attributes agree on; None for anything else."""
+    first = values[0]
+    if not isinstance(first, Instance) or len(values) < 2 or any(
+            not isinstance(value, Instance) or value.cls != first.cls or value.tainted or value.generic
+            or value.items is not None or set(value.attrs) != set(first.attrs) for value in values):
+        return None
+    attrs = {name: ev.join_values([value.attrs[name] for value in values]) for name in first.attrs}  # type: ignore
+    return replace(first, attrs=attrs, call=None)
 
 
 def _range_passes(node: cst.For, iterable: Seq) -> object:
