@@ -4,28 +4,16 @@ which stays silent."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
 
-from shapecheck.engine.linter import lint_text
-from shapecheck.engine.registry import resolve
-from shapecheck.objects.project import PROJECT
+from tests.helpers import project_findings
 
 
 def _findings(folder: Path, files: dict[str, str]) -> list[tuple[str, int, str]]:
     """SC104's findings in every file of the project, as (file, row, message)."""
-    for name, text in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(textwrap.dedent(text))
-    PROJECT.forget()
-    found = []
-    for name in sorted(files):
-        path = folder / name
-        found += [(name, finding.location.row, finding.message)
-                  for finding in lint_text(path.read_text(), str(path), resolve(["SC104"])).findings]
-    return found
+    return [(name, finding.location.row, finding.message) for name, finding in project_findings(folder, files, "SC104")]
 
 
 # a click model's unreduced BCE weighted per sample in a loss helper (reported at the solver's call, which holds the
