@@ -107,8 +107,8 @@ def test_weights_a_data_factory_picks_with_where_against_an_unreduced_loss(
 
 
 # an A2C runner in a package: `collect` rolls the policy out for `n_steps` (a count it is given), keeping the value
-# head's (1,) outputs and the rewards as floats; the n-step returns come from a helper of another module that goes
-# backwards over the rewards and the episode ends zipped together; the observations come from an environment the
+# head's (1,) outputs and the rewards as floats; the n-step returns come from a helper that goes backwards over the
+# rewards and the episode ends zipped together; the observations come from an environment the
 # runner is handed, of a shape nothing states, so the values are (n, ..., 1); `%s` is the advantage
 A2C = {
     "rl/__init__.py": "",
@@ -128,8 +128,10 @@ A2C = {
                 h = self.trunk(obs)
                 return Categorical(logits=self.pi(h)), self.v(h)
     """,
-    "rl/returns.py": """
+    "rl/runner.py": """
         import torch
+
+        from rl.policy import ActorCritic
 
 
         def n_step_returns(rewards, dones, bootstrap: float, gamma: float):
@@ -139,12 +141,6 @@ A2C = {
                 out.append(running)
             out.reverse()
             return torch.tensor(out)
-    """,
-    "rl/runner.py": """
-        import torch
-
-        from rl.policy import ActorCritic
-        from rl.returns import n_step_returns
 
 
         class Runner:
@@ -180,22 +176,23 @@ A2C = {
 }
 
 
-@pytest.mark.parametrize(("advantage", "reported"), [("returns - values", [("rl/runner.py", 32)]),
+@pytest.mark.parametrize(("advantage", "reported"), [("returns - values", [("rl/runner.py", 40)]),
                                                      ("returns - values.squeeze(-1)", [])])
-def test_a_value_column_against_n_step_returns_of_a_helper_of_another_module(
+def test_a_value_column_against_n_step_returns_of_a_helper(
         project: Path, advantage: str, reported: list[tuple[str, int]]) -> None:
     found = _findings(project, {**A2C, "rl/runner.py": A2C["rl/runner.py"] % advantage})
     assert [(name, row) for name, row, _ in found] == reported
     assert all("`returns` is (n,) and `values` is (n, ..., 1)" in message for _, _, message in found)
 
 
-# a PPO update on a rollout buffer a loop fills: the advantages come from a GAE helper of another module that walks
+# a PPO update on a rollout buffer a loop fills: the advantages come from a GAE helper of the module that walks
 # the steps backwards by index and puts each in front (`insert(0, ...)`), from the values kept as floats; the
 # critic's outputs, on observations of a shape nothing states, are kept beside them; `%s` is the value loss
 PPO = {
     "agent/__init__.py": "",
-    "agent/gae.py": """
+    "agent/ppo.py": """
         import torch
+        import torch.nn as nn
 
 
         def compute_gae(rewards, values, masks, last_value: float, gamma: float = 0.99, lam: float = 0.95):
@@ -206,12 +203,6 @@ PPO = {
                 advantages.insert(0, gae)
                 next_value = values[t]
             return torch.tensor(advantages, dtype=torch.float32)
-    """,
-    "agent/ppo.py": """
-        import torch
-        import torch.nn as nn
-
-        from .gae import compute_gae
 
 
         class Critic(nn.Module):
@@ -254,9 +245,9 @@ PPO = {
 }
 
 
-@pytest.mark.parametrize(("error", "reported"), [("predicted - targets", [("agent/ppo.py", 40)]),
+@pytest.mark.parametrize(("error", "reported"), [("predicted - targets", [("agent/ppo.py", 48)]),
                                                  ("predicted.squeeze(-1) - targets", [])])
-def test_a_critic_column_against_targets_from_a_gae_helper_of_another_module(
+def test_a_critic_column_against_targets_from_a_gae_helper(
         project: Path, error: str, reported: list[tuple[str, int]]) -> None:
     found = _findings(project, {**PPO, "agent/ppo.py": PPO["agent/ppo.py"] % error})
     assert [(name, row) for name, row, _ in found] == reported

@@ -640,29 +640,8 @@ class Evaluator:
         statement it analyses)."""
         found = self._memo.get("module functions")
         if found is None:
-            found = self._memo["module functions"] = {**self._imported_functions(), **self.ctx.functions_by_name()}
+            found = self._memo["module functions"] = self.ctx.functions_by_name()
         return found  # type: ignore[return-value]
-
-    def _imported_functions(self) -> dict[str, cst.FunctionDef]:
-        """The functions of the project's other modules this module imports by name at its top (`from .gae import
-        compute_gae`): whether one changes the lists it is handed is read from its code, as for the module's own."""
-        found: dict[str, cst.FunctionDef] = {}
-        for statement in self.ctx.module.body:
-            if type(statement) is not cst.SimpleStatementLine:
-                continue
-            for node in statement.body:
-                if type(node) is not cst.ImportFrom or isinstance(node.names, cst.ImportStar):
-                    continue
-                module = dotted_name(node.module) if node.module is not None else ""
-                prefix = "." * len(node.relative) + (f"{module}." if module else "")
-                for alias in node.names:
-                    if type(alias.name) is not cst.Name:
-                        continue
-                    value = self.imported(prefix + alias.name.value)
-                    if isinstance(value, FunctionValue) and type(value.node) is cst.FunctionDef:
-                        found[alias.asname.name.value if alias.asname is not None  # type: ignore[union-attr]
-                              else alias.name.value] = value.node
-        return found
 
     def parameter_value(self, binding: Binding) -> object:
         """A parameter read on its own, in no call: `self` is a generic instance of its class; one annotated with a
